@@ -1,0 +1,39 @@
+/** Exit codes, documented in the README. */
+export const EXIT = { ok: 0, error: 1, usage: 2, secret: 3 } as const;
+export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
+
+/**
+ * An error the user can act on. `exitCode` decides how the process ends; `hint` is shown under the
+ * message (e.g. the expected input shape); `details` go into `--json` output.
+ */
+export class GitMemoryError extends Error {
+  constructor(
+    message: string,
+    readonly exitCode: ExitCode = EXIT.error,
+    readonly hint?: string,
+    readonly details?: Record<string, unknown>,
+  ) {
+    super(message);
+    this.name = 'GitMemoryError';
+  }
+}
+
+/** Bad usage or bad input: exit 2, nothing written. */
+export class UsageError extends GitMemoryError {
+  constructor(message: string, hint?: string, details?: Record<string, unknown>) {
+    super(message, EXIT.usage, hint, details);
+    this.name = 'UsageError';
+  }
+}
+
+/** A git command failed; carries git's own stderr. */
+export class GitError extends GitMemoryError {
+  constructor(
+    readonly args: readonly string[],
+    readonly stderr: string,
+    readonly status: number | null,
+  ) {
+    super(`git ${args[0] ?? ''} failed: ${stderr.trim().split('\n').slice(-3).join(' ') || `exit ${status}`}`);
+    this.name = 'GitError';
+  }
+}

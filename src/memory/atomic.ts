@@ -1,0 +1,79 @@
+import { closeSync, fsyncSync, linkSync, mkdirSync, openSync, renameSync, unlinkSync, writeSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { TMP_DIR } from '../paths.js';
+
+function writeFully(path: string, data: string, flags: string): void {
+  const fd = openSync(path, flags, 0o644);
+  try {
+    const buf = Buffer.from(data, 'utf8');
+    let off = 0;
+    while (off < buf.length) off += writeSync(fd, buf, off, buf.length - off);
+    fsyncSync(fd); // a full disk shows up here, before anything replaces the old file
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** A temporary path inside the git directory, where `git add` never looks. */
+function tempPath(stateDir: string): string {
+  const dir = join(stateDir, TMP_DIR);
+  mkdirSync(dir, { recursive: true });
+  return join(dir, `${process.pid}-${randomBytes(6).toString('hex')}.tmp`);
+}
+
+function isCrossDevice(e: unknown): boolean {
+  return (e as NodeJS.ErrnoException).code === 'EXDEV';
+}
+
+/**
+ * Replaces `target` with `data`: temp file (in the git directory) + fsync + rename. Readers see the
+ * old or the new file, never a part. Throws (leaving the old file) on any write error.
+ */
+export function writeAtomic(stateDir: string, target: string, data: string): void {
+  mkdirSync(dirname(target), { recursive: true });
+  const tmp = tempPath(stateDir);
+  try {
+    writeFully(tmp, data, 'wx');
+    try {
+      renameSync(tmp, target);
+    } catch (e) {
+      if (!isCrossDevice(e)) throw e;
+      // The git directory is on another file system: stage beside the target under a name
+      // the memory .gitignore excludes.
+      const near = `${target}.gm-tmp-${randomBytes(4).toString('hex')}`;
+      writeFully(near, data, 'wx');
+      renameSync(near, target);
+    }
+  } finally {
+    try {
+      unlinkSync(tmp);
+    } catch {
+      /* renamed away */
+    }
+  }
+}
+
+/**
+ * Creates `target` with `data` only if it does not exist (EEXIST otherwise), and never shows a
+ * partly written file: the content is written and synced first, then hard-linked into place.
+ */
+export function createExclusive(stateDir: string, target: string, data: string): void {
+  mkdirSync(dirname(target), { recursive: true });
+  const tmp = tempPath(stateDir);
+  try {
+    writeFully(tmp, data, 'wx');
+    try {
+      linkSync(tmp, target);
+    } catch (e) {
+      if (!isCrossDevice(e)) throw e;
+      writeFully(target, data, 'wx');
+    }
+  } finally {
+    try {
+      unlinkSync(tmp);
+    } catch {
+      /* gone */
+    }
+  }
+}

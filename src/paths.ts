@@ -1,0 +1,31 @@
+/** Every file and directory name git-memory uses, in one place. */
+export const CONFIG_FILE = '.openclaw_memory.toml';
+export const MEMORY_DIR = '.openclaw_memory';
+export const JOURNAL_DIR = `${MEMORY_DIR}/journal`;
+export const TASKS_FILE = `${MEMORY_DIR}/TASKS.md`;
+export const PRIMER_FILE = `${MEMORY_DIR}/PRIMER.md`;
+export const MEMORY_GITIGNORE = `${MEMORY_DIR}/.gitignore`;
+
+/** Per-worktree state directory, under `git rev-parse --git-path`. */
+export const STATE_DIR = 'git-memory';
+export const SPOOL_FILE = 'spool.jsonl';
+export const LOCK_FILE = 'lock';
+export const TMP_DIR = 'tmp';
+
+/** User files (never committed). */
+export const USER_HOME_ENV = 'OPENCLAW_MEMORY_HOME';
+export const USER_SUBDIR = 'user';
+export const ENTITIES_FILE = 'entities.md';
+export const PREFERENCES_FILE = 'preferences.md';
+
+/** Set in the environment of git processes the tool starts, so our own hooks skip them. */
+export const INTERNAL_ENV = 'GIT_MEMORY_INTERNAL';
+export const NOW_ENV = 'GIT_MEMORY_NOW';
+
+export const HOOK_BEGIN = '# >>> git-memory >>>';
+export const HOOK_END = '# <<< git-memory <<<';
+
+/** Journal file of one session: `journal/2026-11-22/1430-claude-k3f9ab.md`. */
+export function sessionPath(date: string, hhmm: string, agent: string, suffix: string): string {
+  return `${JOURNAL_DIR}/${date}/${hhmm.replace(':', '')}-${agent}-${suffix}.md`;
+}
