@@ -1,0 +1,192 @@
+import { lintSource } from '@secretlint/core';
+import { creator as recommended } from '@secretlint/secretlint-rule-preset-recommend';
+import { RULES, isRealPassword, isReference } from './rules.js';
+import type { Finding, ScanOptions } from './types.js';
+
+/** Most characters one scan pass sees: bounds regex and secretlint work per call. */
+export const CHUNK_SIZE = 1 << 20;
+/** Chunks overlap by more than the longest secret we match (private-key bodies up to 20,000). */
+export const CHUNK_OVERLAP = 1 << 15;
+
+type CoreConfig = Parameters<typeof lintSource>[0]['options']['config'];
+
+const PRESET_CONFIG: CoreConfig = {
+  rules: [
+    {
+      id: recommended.meta.id,
+      rule: recommended,
+      rules: [
+        { id: '@secretlint/secretlint-rule-aws', options: { enableIDScanRule: true } },
+        // Memory text is untrusted: a `secretlint-disable` comment in it must not hide a secret.
+        { id: '@secretlint/secretlint-rule-filter-comments', disabled: true },
+      ],
+    },
+  ],
+};
+
+// Ranks decide which rule names a span when findings overlap: specific project rules (their
+// index), then the preset, then the generic keyword rule.
+const PRESET_RANK = 100;
+const GENERIC_RANK = 200;
+
+interface Raw {
+  ruleId: string;
+  message: string;
+  start: number;
+  end: number;
+  rank: number;
+}
+
+const URL_PASSWORD = /:\/\/[^\s:@/?#]{0,128}:([^\s@/]{1,256})@/;
+
+async function presetFindings(chunk: string, offset: number): Promise<Raw[]> {
+  const result = await lintSource({
+    source: { content: chunk, filePath: 'memory.md', ext: '.md', contentType: 'text' },
+    options: { config: PRESET_CONFIG, noPhysicFilePath: true },
+  });
+  const out: Raw[] = [];
+  for (const m of result.messages) {
+    let [start, end] = m.range;
+    const values = Object.values(m.data ?? {}).filter((v): v is string => typeof v === 'string' && v !== '');
+    // Some preset rules report the match start with the captured value's length; re-anchor on the value.
+    if (values.length === 1 && chunk.slice(start, end) !== values[0]) {
+      const at = chunk.slice(start, end + 512).indexOf(values[0]!);
+      if (at >= 0) [start, end] = [start + at, start + at + values[0]!.length];
+    }
+    // The preset flags `postgres://app:<password>@db` and `ghp_xxxx…`; stand-ins are not secrets.
+    const value = chunk.slice(start, end);
+    const url = URL_PASSWORD.exec(value);
+    if (url ? !isRealPassword(url[1]!) : isReference(value)) continue;
+    const ruleId = `secretlint/${m.ruleId.replace(/^@secretlint\/secretlint-rule-/, '')}`;
+    // Preset messages embed the raw value; keep only the description in front of it.
+    const title = m.message.replace(/^found /, '').split(':')[0]!;
+    const message = values.some((v) => title.includes(v)) ? m.messageId : title;
+    out.push({ ruleId, message, start: start + offset, end: end + offset, rank: PRESET_RANK });
+  }
+  return out;
+}
+
+function projectFindings(chunk: string, offset: number): Raw[] {
+  const out: Raw[] = [];
+  RULES.forEach((rule, index) => {
+    for (const m of chunk.matchAll(rule.pattern)) {
+      const span = m.indices?.[rule.group];
+      const value = m[rule.group];
+      if (!span || value === undefined || (rule.validate && !rule.validate(value))) continue;
+      const rank = rule.generic ? GENERIC_RANK : index;
+      out.push({ ruleId: rule.id, message: rule.title, start: span[0] + offset, end: span[1] + offset, rank });
+    }
+  });
+  return out;
+}
+
+/** One finding per secret: a better-ranked narrower span wins over a container, others merge. */
+function settle(cluster: Raw[]): Raw[] {
+  const inside = (a: Raw, b: Raw) => a !== b && b.start <= a.start && a.end <= b.end;
+  const kept =
+    cluster.length > 64
+      ? cluster // pathological overlap: skip the quadratic pass and merge everything below
+      : cluster.filter(
+          (f) => !cluster.some((g) => (inside(f, g) && g.rank <= f.rank) || (inside(g, f) && g.rank < f.rank)),
+        );
+  kept.sort((a, b) => a.start - b.start);
+  const out: Raw[] = [];
+  for (const f of kept) {
+    const last = out[out.length - 1];
+    if (last && f.start < last.end) {
+      const best = f.rank < last.rank ? f : last;
+      out[out.length - 1] = { ...best, start: last.start, end: Math.max(last.end, f.end) };
+    } else out.push({ ...f });
+  }
+  return out;
+}
+
+function resolve(raw: Raw[]): Raw[] {
+  raw.sort((a, b) => a.start - b.start || b.end - a.end || a.rank - b.rank);
+  const out: Raw[] = [];
+  let cluster: Raw[] = [];
+  let clusterEnd = -1;
+  for (const f of raw) {
+    if (cluster.length > 0 && f.start >= clusterEnd) {
+      out.push(...settle(cluster));
+      cluster = [];
+    }
+    cluster.push(f);
+    clusterEnd = cluster.length === 1 ? f.end : Math.max(clusterEnd, f.end);
+  }
+  if (cluster.length > 0) out.push(...settle(cluster));
+  return out;
+}
+
+/** `/regex/flags` entries are patterns; anything else (or an invalid pattern) is an exact string. */
+function allowlistMatcher(list: readonly string[]): (value: string) => boolean {
+  const exact = new Set<string>();
+  const patterns: RegExp[] = [];
+  for (const entry of list) {
+    const m = /^\/(.+)\/([a-z]*)$/s.exec(entry);
+    try {
+      if (m) patterns.push(new RegExp(m[1]!, m[2]!.replace(/[gy]/g, '')));
+      else exact.add(entry);
+    } catch {
+      exact.add(entry);
+    }
+  }
+  return (value) => exact.has(value) || patterns.some((p) => p.test(value));
+}
+
+function lineStarts(text: string): number[] {
+  const starts = [0];
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+  return starts;
+}
+
+/**
+ * Find secrets in `text` with the secretlint recommended preset plus the project rules. Input of any
+ * size is scanned in overlapping 1 MiB chunks. Findings are deduplicated and sorted by position;
+ * their messages carry masked values only.
+ */
+export async function scanText(text: string, opts: ScanOptions = {}): Promise<Finding[]> {
+  const raw: Raw[] = [];
+  for (let offset = 0; ; offset += CHUNK_SIZE - CHUNK_OVERLAP) {
+    const chunk = text.slice(offset, offset + CHUNK_SIZE);
+    raw.push(...(await presetFindings(chunk, offset)), ...projectFindings(chunk, offset));
+    if (offset + CHUNK_SIZE >= text.length) break;
+  }
+  const allowed = allowlistMatcher(opts.allowlist ?? []);
+  const starts = lineStarts(text);
+  const findings: Finding[] = [];
+  for (const f of resolve(raw)) {
+    const value = text.slice(f.start, f.end);
+    if (allowed(value)) continue;
+    let lo = 0;
+    for (let hi = starts.length - 1; lo < hi; ) {
+      const mid = (lo + hi + 1) >> 1;
+      if (starts[mid]! <= f.start) lo = mid;
+      else hi = mid - 1;
+    }
+    const masked = maskValue(value);
+    findings.push({ ruleId: f.ruleId, message: `${f.message}: ${masked}`, line: lo + 1, column: f.start - starts[lo]! + 1, start: f.start, end: f.end, masked });
+  }
+  return findings;
+}
+
+/** Replace each finding's span with `[REDACTED:<ruleId>]`; overlapping spans are redacted once. */
+export function redactText(text: string, findings: readonly Finding[]): string {
+  const sorted = [...findings].sort((a, b) => a.start - b.start);
+  let out = '';
+  let cursor = 0;
+  for (const f of sorted) {
+    if (f.end <= cursor) continue;
+    out += text.slice(cursor, Math.max(cursor, f.start)) + `[REDACTED:${f.ruleId}]`;
+    cursor = f.end;
+  }
+  return out + text.slice(cursor);
+}
+
+/** Show at most 4 characters of a secret (2 at each end), and none of a short one. */
+export function maskValue(v: string): string {
+  const chars = Array.from(v);
+  if (chars.length < 12) return '****';
+  const stars = '*'.repeat(Math.min(chars.length - 4, 16));
+  return chars.slice(0, 2).join('') + stars + chars.slice(-2).join('');
+}
