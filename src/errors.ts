@@ -37,3 +37,15 @@ export class GitError extends GitMemoryError {
     this.name = 'GitError';
   }
 }
+
+/** A memory file that cannot be parsed. Reported with its path; the file is never rewritten. */
+export class CorruptFileError extends Error {
+  constructor(
+    readonly path: string,
+    readonly reason: string,
+    readonly expected: string,
+  ) {
+    super(`${path}: ${reason}`);
+    this.name = 'CorruptFileError';
+  }
+}

@@ -1,25 +1,28 @@
 import { closeSync, fsyncSync, linkSync, mkdirSync, openSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { TMP_DIR } from '../paths.js';
 
-function writeFully(path: string, data: string, flags: string): void {
+function writeFully(path: string, data: string, flags: string, durable = true): void {
   const fd = openSync(path, flags, 0o644);
   try {
     const buf = Buffer.from(data, 'utf8');
     let off = 0;
     while (off < buf.length) off += writeSync(fd, buf, off, buf.length - off);
-    fsyncSync(fd); // a full disk shows up here, before anything replaces the old file
+    if (durable) fsyncSync(fd); // a full disk shows up here, before anything replaces the old file
   } finally {
     closeSync(fd);
   }
 }
 
+let counter = 0;
+/** Unique enough for temporary names (created with O_EXCL anyway); avoids loading node:crypto. */
+const nonce = () => `${Date.now().toString(36)}${(counter++).toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+
 /** A temporary path inside the git directory, where `git add` never looks. */
 function tempPath(stateDir: string): string {
   const dir = join(stateDir, TMP_DIR);
   mkdirSync(dir, { recursive: true });
-  return join(dir, `${process.pid}-${randomBytes(6).toString('hex')}.tmp`);
+  return join(dir, `${process.pid}-${nonce()}.tmp`);
 }
 
 function isCrossDevice(e: unknown): boolean {
@@ -28,20 +31,21 @@ function isCrossDevice(e: unknown): boolean {
 
 /**
  * Replaces `target` with `data`: temp file (in the git directory) + fsync + rename. Readers see the
- * old or the new file, never a part. Throws (leaving the old file) on any write error.
+ * old or the new file, never a part. Throws (leaving the old file) on any write error. `durable:
+ * false` skips the fsync, for derived files that are rebuilt anyway (PRIMER.md).
  */
-export function writeAtomic(stateDir: string, target: string, data: string): void {
+export function writeAtomic(stateDir: string, target: string, data: string, opts: { durable?: boolean } = {}): void {
   mkdirSync(dirname(target), { recursive: true });
   const tmp = tempPath(stateDir);
   try {
-    writeFully(tmp, data, 'wx');
+    writeFully(tmp, data, 'wx', opts.durable ?? true);
     try {
       renameSync(tmp, target);
     } catch (e) {
       if (!isCrossDevice(e)) throw e;
       // The git directory is on another file system: stage beside the target under a name
       // the memory .gitignore excludes.
-      const near = `${target}.gm-tmp-${randomBytes(4).toString('hex')}`;
+      const near = `${target}.gm-tmp-${nonce()}`;
       writeFully(near, data, 'wx');
       renameSync(near, target);
     }

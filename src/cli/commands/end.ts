@@ -1,0 +1,43 @@
+import type { Argv, CommandModule } from 'yargs';
+import { run, type GlobalArgs, type Io } from '../io.js';
+import type { EndData } from '../../commands/end.js';
+
+interface Args extends GlobalArgs {
+  summary?: string;
+  'summary-file'?: string;
+  agent?: string;
+}
+
+function render(d: EndData): string {
+  const lines = [`session ${d.session.id} written to ${d.session.path} (${d.session.commits} commit${d.session.commits === 1 ? '' : 's'} recorded)`];
+  for (const t of d.tasks) if (t.change !== 'unchanged') lines.push(`task ${t.id} ${t.change}: ${t.task}`);
+  if (d.commit) lines.push(`committed memory as ${d.commit.sha.slice(0, 7)} (${d.commit.paths.length} file${d.commit.paths.length === 1 ? '' : 's'}); your staged changes are untouched`);
+  else if (d.waiting === 'disabled') lines.push('not committed ([commit] auto = false): run `git memory commit` when ready');
+  else if (d.waiting) lines.push(`a ${d.waiting} is in progress: the memory commit waits; run \`git memory commit\` after it ends`);
+  lines.push(`primer rebuilt: ${d.primer.tokens} tokens`);
+  return `${lines.join('\n')}\n`;
+}
+
+export const endCommand = (io: Io): CommandModule<GlobalArgs, Args> => ({
+  command: 'end',
+  describe: 'End a session: write its journal entry, update tasks, rebuild the primer, commit memory',
+  builder: (y: Argv<GlobalArgs>) =>
+    y
+      .option('summary', { type: 'string', describe: 'Session summary as JSON, or - to read it from stdin' })
+      .option('summary-file', { type: 'string', describe: 'Read the summary JSON from a file (- for stdin)' })
+      .option('agent', { type: 'string', describe: 'Agent name for the session (default: detected, or "agent")' })
+      .example(`git memory end --summary '{"request":"Add login","completed":["Login endpoint"],"next_steps":["Logout"]}'`, '')
+      .example('echo "$JSON" | git memory end --summary -', 'summary from stdin')
+      .epilog(
+        'Summary keys: request (required), learned[], completed[], next_steps[], decisions[], notes[], tasks[] ' +
+          '({task, status: todo|in_progress|done|blocked, progress, next_step, related_files[]}). ' +
+          'Only memory files are committed, through a temporary index: what you staged stays staged.',
+      ),
+  handler: (a) =>
+    run(
+      io,
+      a,
+      async (ctx) => (await import('../../commands/end.js')).end(ctx, { summary: a.summary, summaryFile: a['summary-file'], agent: a.agent }),
+      render,
+    ),
+});

@@ -1,0 +1,27 @@
+import type { Argv, CommandModule } from 'yargs';
+import { run, type GlobalArgs, type Io } from '../io.js';
+import type { InitData } from '../../commands/init.js';
+
+interface Args extends GlobalArgs {
+  language?: string;
+  hooks: boolean;
+}
+
+function render(d: InitData): string {
+  const lines = [`git-memory set up in ${d.root}`];
+  for (const f of d.files) lines.push(`  ${f.result.padEnd(9)} ${f.path}`);
+  for (const h of d.hooks) lines.push(`  ${h.result.padEnd(9)} ${h.hook} hook (${h.path})`);
+  lines.push('', 'Next: commit .openclaw_memory.toml and .openclaw_memory/, then start agent sessions with `git memory primer`', 'and end them with `git memory end --summary \'{"request": "…"}\'`.');
+  return `${lines.join('\n')}\n`;
+}
+
+export const initCommand = (io: Io): CommandModule<GlobalArgs, Args> => ({
+  command: 'init',
+  describe: 'Set up git-memory in this repository (safe to run again)',
+  builder: (y: Argv<GlobalArgs>) =>
+    y
+      .option('language', { type: 'string', choices: ['en', 'zh'], describe: 'Heading language of new journal files (written to the config)' })
+      .option('hooks', { type: 'boolean', default: true, describe: 'Install the post-commit hook (--no-hooks to skip)' })
+      .example('git memory init', 'config, .openclaw_memory/ skeleton and the post-commit hook'),
+  handler: (a) => run(io, a, async (ctx) => (await import('../../commands/init.js')).init(ctx, { language: a.language, hooks: a.hooks }), render),
+});

@@ -1,0 +1,19 @@
+import type { Argv, CommandModule } from 'yargs';
+import { run, type GlobalArgs, type Io } from '../io.js';
+import type { JournalData } from '../../commands/journal.js';
+
+interface Args extends GlobalArgs {
+  date?: string;
+  list?: boolean;
+}
+
+export const journalCommand = (io: Io): CommandModule<GlobalArgs, Args> => ({
+  command: 'journal [date]',
+  describe: 'Show a day of the journal (default today) in the per-day shape',
+  builder: (y: Argv<GlobalArgs>) =>
+    y
+      .positional('date', { type: 'string', describe: 'YYYY-MM-DD or "today"' })
+      .option('list', { type: 'boolean', describe: 'List the days that have sessions, with counts' })
+      .example('git memory journal 2026-11-22', ''),
+  handler: (a) => run(io, a, async (ctx) => (await import('../../commands/journal.js')).journal(ctx, { date: a.date, list: a.list }), (d: JournalData) => d.markdown),
+});

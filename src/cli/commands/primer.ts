@@ -1,0 +1,65 @@
+import type { Argv, CommandModule } from 'yargs';
+import { run, type GlobalArgs, type Io } from '../io.js';
+import type { PrimerData } from '../../commands/primer.js';
+
+/** The primer's flags, declared once: yargs reads them, and so does the lean start-up path. */
+export const PRIMER_OPTIONS = {
+  format: { type: 'string', choices: ['md', 'json'], default: 'md', describe: 'Output format' },
+  explain: { type: 'boolean', describe: 'Also list what the token budget left out (on stderr, or in the JSON)' },
+  days: { type: 'number', describe: 'Days of journal in "Recent context" (default from config)' },
+  'max-tokens': { type: 'number', describe: 'Hard token cap (default from config)' },
+  write: { type: 'boolean', default: true, describe: 'Write .openclaw_memory/PRIMER.md (--no-write to only print)' },
+} as const;
+
+export interface PrimerArgs extends GlobalArgs {
+  format: string;
+  explain?: boolean;
+  days?: number;
+  'max-tokens'?: number;
+  write: boolean;
+}
+
+/** What `--explain` says: the budget, and every item it left out. */
+export function explain(d: PrimerData): string {
+  const lines = [
+    `primer: ${d.tokens} tokens (estimated, never below a real tokenizer's count), ${d.included.length} items; window ${d.window.from} … ${d.window.to} with ${d.window.sessions} sessions`,
+  ];
+  if (!d.dropped.length) lines.push('nothing was left out for the budget');
+  else {
+    lines.push(`left out for the budget (${d.dropped.length}):`);
+    for (const x of d.dropped) lines.push(`  [${x.section}] ${x.text.replace(/^- /, '')} (${x.tokens} tokens; ${x.reason})`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** Runs the primer for parsed arguments; shared by yargs and the lean path. */
+export function runPrimer(io: Io, a: PrimerArgs): Promise<void> {
+  const json = !!a.json || a.format === 'json';
+  return run(
+    io,
+    { json },
+    async (ctx) => {
+      const { primer } = await import('../../commands/primer.js');
+      const r = await primer(ctx, { maxTokens: a['max-tokens'], days: a.days, write: a.write });
+      if (!json || a.explain) return r;
+      // JSON lists items and drops only with --explain, to keep the default small.
+      const { dropped: _d, included, ...rest } = r.data;
+      return { ...r, data: { ...rest, items: included.length } as unknown as PrimerData };
+    },
+    (d) => {
+      if (a.explain) io.err(explain(d));
+      return d.markdown;
+    },
+  );
+}
+
+export const primerCommand = (io: Io): CommandModule<GlobalArgs, PrimerArgs> => ({
+  command: 'primer',
+  describe: 'Print the briefing for a new agent session (and write PRIMER.md)',
+  builder: (y: Argv<GlobalArgs>) =>
+    y
+      .options(PRIMER_OPTIONS)
+      .example('git memory primer', 'the briefing as markdown')
+      .example('git memory primer --explain --max-tokens 600', 'a smaller briefing, and what did not fit') as unknown as Argv<PrimerArgs>,
+  handler: (a) => runPrimer(io, a),
+});

@@ -1,0 +1,65 @@
+import type { Argv, CommandModule } from 'yargs';
+import { run, type GlobalArgs, type Io } from '../io.js';
+import type { TasksData, TasksOptions } from '../../commands/tasks.js';
+
+interface Args extends GlobalArgs {
+  action: string;
+  args?: string[];
+  all?: boolean;
+  status?: string;
+  replace?: boolean;
+  progress?: string;
+  'next-step'?: string;
+  files?: string[];
+}
+
+const LABEL = { todo: '[ ]', in_progress: '[~]', done: '[x]', blocked: '[!]' } as const;
+
+function render(d: TasksData): string {
+  const changed = d.changes.filter((c) => c.change !== 'unchanged');
+  const lines = changed.map((c) => `${c.change} ${c.id}: ${c.task}`);
+  if (changed.length) lines.push(`${d.path} updated; it is committed with the next \`git memory end\` or \`git memory commit\``);
+  else if (!d.changes.length) {
+    if (!d.tasks.length) lines.push('no tasks');
+    for (const t of d.tasks) {
+      lines.push(`${LABEL[t.status]} ${t.id}  ${t.task}`);
+      if (t.progress) lines.push(`      progress: ${t.progress}`);
+      if (t.next_step) lines.push(`      next: ${t.next_step}`);
+    }
+  } else lines.push('no change');
+  return `${lines.join('\n')}\n`;
+}
+
+function options(a: Args): TasksOptions {
+  const rest = a.args ?? [];
+  switch (a.action) {
+    case 'list':
+      return { action: 'list', all: a.all, status: a.status };
+    case 'set':
+      return { action: 'set', json: rest[0] ?? '-', replace: a.replace };
+    case 'add':
+      return { action: 'add', text: rest.join(' '), status: a.status, progress: a.progress, nextStep: a['next-step'], files: a.files };
+    default:
+      return { action: 'done', ids: rest };
+  }
+}
+
+export const tasksCommand = (io: Io): CommandModule<GlobalArgs, Args> => ({
+  command: 'tasks [action] [args..]',
+  describe: 'List or change the task list (list | add TEXT | done ID… | set JSON)',
+  builder: (y: Argv<GlobalArgs>) =>
+    y
+      .positional('action', { type: 'string', choices: ['list', 'add', 'done', 'set'], default: 'list' })
+      .positional('args', { type: 'string', array: true })
+      .option('all', { type: 'boolean', describe: 'list: include done tasks' })
+      .option('status', { type: 'string', choices: ['todo', 'in_progress', 'done', 'blocked'], describe: 'list: only this status; add: its status' })
+      .option('progress', { type: 'string', describe: 'add: progress so far' })
+      .option('next-step', { type: 'string', describe: 'add: the next step' })
+      .option('files', { type: 'string', array: true, describe: 'add: related files' })
+      .option('replace', { type: 'boolean', describe: 'set: the JSON is the whole list; tasks not in it are removed' })
+      .example('git memory tasks add "Implement logout" --status in_progress', '')
+      .example('git memory tasks done t-3f2a', '')
+      .example(`git memory tasks set '[{"task":"Implement logout","status":"done"}]'`, 'update by text or id; others are kept')
+      .string('args'),
+  handler: (a) => run(io, a, async (ctx) => (await import('../../commands/tasks.js')).tasks(ctx, options(a)), render),
+});

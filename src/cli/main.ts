@@ -1,0 +1,66 @@
+import yargs, { type Argv } from 'yargs';
+import { UsageError } from '../errors.js';
+import { commitCommand } from './commands/commit.js';
+import { configCommand } from './commands/config.js';
+import { endCommand } from './commands/end.js';
+import { initCommand } from './commands/init.js';
+import { journalCommand } from './commands/journal.js';
+import { logCommand } from './commands/log.js';
+import { primerCommand } from './commands/primer.js';
+import { tasksCommand } from './commands/tasks.js';
+import { defaultIo, reportError, type GlobalArgs, type Io } from './io.js';
+import { VERSION } from './version.js';
+
+const EPILOG = `Exit codes: 0 ok · 1 error (nothing written) · 2 bad usage or bad input · 3 refused by the secret scan.
+GIT_MEMORY_NOW (ISO 8601) fixes the clock; NO_COLOR turns colour off. Docs: README.md, man git-memory.`;
+
+/** The command line, with every command listed explicitly. */
+export function cli(io: Io, args: string[]): Argv<GlobalArgs> {
+  const y = yargs(args)
+    .scriptName('git memory')
+    .usage('$0 <command> [options]\n\nMemory for AI coding agents, kept in this git repository.')
+    .option('json', { type: 'boolean', describe: 'Machine-readable output on stdout' })
+    .command(initCommand(io))
+    .command(primerCommand(io))
+    .command(endCommand(io))
+    .command(logCommand(io))
+    .command(tasksCommand(io))
+    .command(journalCommand(io))
+    .command(commitCommand(io))
+    .command(configCommand(io))
+    .command({
+      command: 'help [command]',
+      describe: 'Show help for a command',
+      handler: async (a) => {
+        const name = typeof a.command === 'string' ? a.command : undefined;
+        await cli(io, name ? [name, '--help'] : ['--help']).parseAsync();
+      },
+    })
+    .demandCommand(1, 'name a command; `git memory help` lists them')
+    .recommendCommands()
+    .strict()
+    .version(VERSION)
+    .help()
+    .alias('h', 'help')
+    .epilog(EPILOG)
+    .wrap(Math.min(100, process.stdout.columns || 100))
+    .exitProcess(false)
+    .fail((msg, err) => {
+      if (err) throw err;
+      throw new UsageError(msg);
+    });
+  // yargs prints help and version itself; route them through io so tests can read them.
+  return y.showHelpOnFail(false) as Argv<GlobalArgs>;
+}
+
+/** Runs the CLI and returns the exit code. The only place that decides it. */
+export async function main(args: string[], io?: Partial<Io>): Promise<number> {
+  const full: Io = { ...defaultIo(), ...io };
+  try {
+    await cli(full, args).parseAsync();
+  } catch (e) {
+    reportError(full, e, args.includes('--json'));
+    if (e instanceof UsageError && !e.hint) full.err('see `git memory help`\n');
+  }
+  return full.exitCode;
+}

@@ -1,0 +1,24 @@
+import { GitMemoryError } from '../errors.js';
+import { withLock } from '../git/lock.js';
+import { operationInProgress } from '../git/repo.js';
+import { open, type Ctx, type Result } from './context.js';
+import { commitMessage, commitPending } from './memory-writes.js';
+
+export interface CommitData {
+  commit: { sha: string; paths: string[] } | null;
+  pending: string[];
+}
+
+/** Commits memory changes that are waiting (e.g. sessions ended during a rebase). */
+export async function commit(ctx: Ctx, opts: { message?: string }): Promise<Result<CommitData>> {
+  const o = open(ctx);
+  const op = operationInProgress(o.repo);
+  if (op) throw new GitMemoryError(`a ${op} is in progress; memory is committed after it ends`, 1, `finish or abort the ${op}, then run \`git memory commit\` again`);
+  return withLock(o.repo.stateDir, async () => {
+    const outcome = await commitPending(o.repo, commitMessage(o.config, opts.message ?? 'commit pending memory changes', []));
+    return {
+      data: { commit: outcome.commit && { sha: outcome.commit.sha, paths: outcome.commit.paths }, pending: outcome.commit ? [] : outcome.pending },
+      warnings: o.warnings,
+    };
+  });
+}

@@ -1,0 +1,43 @@
+import { now } from '../clock.js';
+import { loadConfig, type Config } from '../memory/config.js';
+import { findRepo, type Repo } from '../git/repo.js';
+
+/** What every command handler gets: where it runs and its environment. No globals, no chdir. */
+export interface Ctx {
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  /** Reads all of standard input (for `-` arguments). */
+  readStdin: () => Promise<Buffer>;
+}
+
+/** A handler's answer: data for `--json` and the renderer, plus warnings for stderr. */
+export interface Result<T> {
+  data: T;
+  warnings: string[];
+}
+
+export interface Opened {
+  repo: Repo;
+  config: Config;
+  warnings: string[];
+  /** The config file read, or null when all defaults apply. */
+  configPath: string | null;
+  now: Date;
+  env: NodeJS.ProcessEnv;
+}
+
+/** Finds the repository and loads its config; the common first step of a command. */
+export function open(ctx: Ctx): Opened {
+  const repo = findRepo(ctx.cwd, ctx.env);
+  const { config, warnings, path } = loadConfig(repo.root);
+  return { repo, config, warnings, configPath: path, now: now(ctx.env), env: ctx.env };
+}
+
+/** Reads stdin fully. */
+export function stdinReader(stream: NodeJS.ReadableStream = process.stdin): () => Promise<Buffer> {
+  return async () => {
+    const chunks: Buffer[] = [];
+    for await (const c of stream) chunks.push(typeof c === 'string' ? Buffer.from(c) : (c as Buffer));
+    return Buffer.concat(chunks);
+  };
+}

@@ -1,0 +1,162 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { localDate, localIso, localTime } from '../clock.js';
+import { UsageError } from '../errors.js';
+import { git } from '../git/git.js';
+import { withLock } from '../git/lock.js';
+import { currentBranch } from '../git/repo.js';
+import { clearSessionStart, readSessionStart } from '../git/session-state.js';
+import { claimSpool, type SpoolEntry } from '../git/spool.js';
+import { createExclusive, writeAtomic } from '../memory/atomic.js';
+import { serializeSession, type Session } from '../memory/session.js';
+import { decodeInput, parseSummary, type Summary } from '../memory/summary.js';
+import { applyTaskInputs, type TaskChange } from '../memory/task-update.js';
+import { serializeTasks } from '../memory/tasks.js';
+import { guardText } from '../safety/guard.js';
+import { sessionPath, TASKS_FILE } from '../paths.js';
+import { open, type Ctx, type Result } from './context.js';
+import { commitMessage, commitPending, readTasksForUpdate, type CommitOutcome } from './memory-writes.js';
+import { primer } from './primer.js';
+
+export interface EndOptions {
+  summary?: string;
+  summaryFile?: string;
+  agent?: string;
+}
+
+export interface EndData {
+  session: { id: string; path: string; commits: number };
+  tasks: TaskChange[];
+  commit: { sha: string; paths: string[] } | null;
+  waiting: CommitOutcome['waiting'];
+  pending: string[];
+  primer: { path: string | null; tokens: number };
+}
+
+async function readSummaryText(ctx: Ctx, opts: EndOptions): Promise<string> {
+  if ((opts.summary === undefined) === (opts.summaryFile === undefined)) {
+    throw new UsageError('give the session summary with exactly one of --summary JSON, --summary - (stdin) or --summary-file PATH');
+  }
+  if (opts.summary !== undefined && opts.summary !== '-') return decodeInput(opts.summary, '--summary');
+  if (opts.summary === '-' || opts.summaryFile === '-') return decodeInput(await ctx.readStdin(), 'standard input');
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(join(ctx.cwd, opts.summaryFile!));
+  } catch (e) {
+    throw new UsageError(`cannot read --summary-file ${opts.summaryFile}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+  }
+  return decodeInput(bytes, opts.summaryFile!);
+}
+
+/** Which agent wrote the session: --agent, $GIT_MEMORY_AGENT, or what the environment tells. */
+export function agentName(flag: string | undefined, env: NodeJS.ProcessEnv): string {
+  const raw = flag ?? env.GIT_MEMORY_AGENT ?? (env.CLAUDECODE ? 'claude' : env.GEMINI_CLI ? 'gemini' : env.CODEX_SANDBOX || env.CODEX_HOME ? 'codex' : 'agent');
+  const name = raw.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 24);
+  if (!name) throw new UsageError(`--agent must contain letters or digits, found ${JSON.stringify(raw)}`);
+  return name;
+}
+
+const unique = (xs: string[]) => [...new Set(xs)];
+
+/** Summary lists plus the items `git memory log` queued, and the commits the hook recorded. */
+function fold(summary: Summary, spool: SpoolEntry[]) {
+  const logged = (kind: string) => spool.flatMap((e) => (e.type === 'log' && e.kind === kind ? [e.text] : []));
+  const seen = new Set<string>();
+  const commits = spool.flatMap((e) => {
+    if (e.type !== 'commit' || seen.has(e.sha)) return [];
+    seen.add(e.sha);
+    return [{ sha: e.sha.slice(0, 7), subject: e.subject }];
+  });
+  return {
+    request: summary.request,
+    learned: unique([...logged('learned'), ...summary.learned]),
+    decisions: unique([...logged('decision'), ...summary.decisions]),
+    completed: unique([...logged('completed'), ...summary.completed]),
+    next_steps: unique([...logged('next_step'), ...summary.next_steps]),
+    notes: unique([...logged('note'), ...summary.notes]),
+    commits,
+  };
+}
+
+/**
+ * Ends a session: writes its journal file (write-once), folds the spool into it, updates tasks,
+ * rebuilds the primer and commits the memory change on the current branch. Input is validated and
+ * every text scanned before anything is written.
+ */
+export async function end(ctx: Ctx, opts: EndOptions): Promise<Result<EndData>> {
+  const o = open(ctx);
+  const summary = parseSummary(await readSummaryText(ctx, opts));
+  const agent = agentName(opts.agent, ctx.env);
+  const authorIdent = await git(['var', 'GIT_AUTHOR_IDENT'], { cwd: o.repo.root, allowFail: true });
+  const author = authorIdent?.replace(/\s+\d+\s+[+-]\d{4}\s*$/, '').trim() || undefined;
+  const warnings = [...o.warnings];
+  const lang = o.config.journal.language;
+  const guard = { mode: o.config.secrets.mode, allowlist: o.config.secrets.allowlist };
+
+  return withLock(o.repo.stateDir, async () => {
+    const claim = claimSpool(o.repo.stateDir);
+    try {
+      const date = localDate(o.now);
+      const time = localTime(o.now);
+      const start = readSessionStart(o.repo.stateDir);
+      const firstCommit = claim.entries.find((e) => e.type === 'commit');
+      // The session's base: HEAD when its primer ran, else the parent of its first commit, else HEAD.
+      const short = async (rev: string) =>
+        (await git(['rev-parse', '-q', '--verify', '--short', rev], { cwd: o.repo.root, allowFail: true }))?.trim() || undefined;
+      const base = start?.head ?? (firstCommit ? await short(`${firstCommit.sha}^`) : undefined) ?? (await short('HEAD'));
+
+      let tasksText: string | undefined;
+      let changes: TaskChange[] = [];
+      if (summary.tasks?.length) {
+        const applied = applyTaskInputs(readTasksForUpdate(o.repo.root), summary.tasks, localIso(o.now).slice(0, 16));
+        changes = applied.changes;
+        const guarded = await guardText(serializeTasks(applied.list, lang), TASKS_FILE, guard);
+        warnings.push(...guarded.warnings);
+        tasksText = guarded.text;
+      }
+
+      let written: { id: string; path: string } | undefined;
+      const body = fold(summary, claim.entries);
+      for (let attempt = 0; !written; attempt++) {
+        const suffix = randomBytes(4).toString('hex').slice(0, 6);
+        const id = `${date.replace(/-/g, '')}-${time.replace(':', '')}-${suffix}`;
+        const path = sessionPath(date, time, agent, suffix);
+        const session: Session = { id, date, time, agent, author, branch: currentBranch(o.repo) ?? undefined, base, ...body };
+        const guarded = await guardText(serializeSession(session, lang), path, guard);
+        if (attempt === 0) warnings.push(...guarded.warnings);
+        try {
+          createExclusive(o.repo.stateDir, join(o.repo.root, path), guarded.text);
+          written = { id, path };
+          claim.commit(); // the spool's entries live in the session file now
+        } catch (e) {
+          if ((e as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 5) throw e;
+        }
+      }
+      if (tasksText !== undefined) writeAtomic(o.repo.stateDir, join(o.repo.root, TASKS_FILE), tasksText);
+      clearSessionStart(o.repo.stateDir);
+
+      const built = await primer(ctx, { write: true, recordStart: false });
+      warnings.push(...built.warnings.filter((w) => !o.warnings.includes(w)));
+      const outcome = await commitPending(
+        o.repo,
+        commitMessage(o.config, summary.request, [`Session: ${written.path}`]),
+        o.config.commit.auto,
+      );
+      return {
+        data: {
+          session: { ...written, commits: body.commits.length },
+          tasks: changes,
+          commit: outcome.commit && { sha: outcome.commit.sha, paths: outcome.commit.paths },
+          waiting: outcome.waiting,
+          pending: outcome.commit ? [] : outcome.pending,
+          primer: { path: built.data.path, tokens: built.data.tokens },
+        },
+        warnings,
+      };
+    } catch (e) {
+      claim.abort();
+      throw e;
+    }
+  });
+}

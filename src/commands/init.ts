@@ -1,0 +1,86 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { localDate, now } from '../clock.js';
+import { UsageError } from '../errors.js';
+import { installHooks } from '../git/hooks.js';
+import { findRepo } from '../git/repo.js';
+import { loadConfig } from '../memory/config.js';
+import { serializeTasks } from '../memory/tasks.js';
+import { CONFIG_FILE, JOURNAL_DIR, MEMORY_GITIGNORE, TASKS_FILE } from '../paths.js';
+import type { Ctx, Result } from './context.js';
+
+export interface InitOptions {
+  language?: string;
+  hooks: boolean;
+}
+
+export interface InitData {
+  root: string;
+  files: { path: string; result: 'created' | 'updated' | 'unchanged' }[];
+  hooks: { hook: string; path: string; result: string }[];
+}
+
+function configText(name: string, lang: string): string {
+  return `# git-memory configuration. Every key is optional and has a default;
+# .openclaw_memory.toml.example in the git-memory package documents them all.
+
+[project]
+name = ${JSON.stringify(name)}
+description = ""
+
+[primer]
+max_tokens = 1000   # hard cap for the briefing an agent gets at session start
+days = 3            # how many days of sessions "Recent context" covers
+
+[journal]
+language = "${lang}"     # en | zh: headings of new journal files
+`;
+}
+
+/** Lines the memory .gitignore must hold; PRIMER.md only while the primer is not shared. */
+function ignoreLines(commitPrimer: boolean): string[] {
+  return [...(commitPrimer ? [] : ['PRIMER.md']), '*.gm-tmp-*'];
+}
+
+/** Sets up a repository for git-memory. Safe to run again: it only adds what is missing. */
+export async function init(ctx: Ctx, opts: InitOptions): Promise<Result<InitData>> {
+  if (opts.language !== undefined && opts.language !== 'en' && opts.language !== 'zh') {
+    throw new UsageError(`--language must be en or zh, found ${JSON.stringify(opts.language)}`);
+  }
+  const repo = findRepo(ctx.cwd, ctx.env);
+  const files: InitData['files'] = [];
+  const configPath = join(repo.root, CONFIG_FILE);
+  if (!existsSync(configPath)) {
+    writeFileSync(configPath, configText(basename(repo.root), opts.language ?? 'en'));
+    files.push({ path: CONFIG_FILE, result: 'created' });
+  } else {
+    files.push({ path: CONFIG_FILE, result: 'unchanged' });
+  }
+  const { config, warnings } = loadConfig(repo.root); // also validates an existing file before we go on
+
+  mkdirSync(join(repo.root, JOURNAL_DIR), { recursive: true });
+  const ignorePath = join(repo.root, MEMORY_GITIGNORE);
+  const current = existsSync(ignorePath) ? readFileSync(ignorePath, 'utf8') : null;
+  const have = new Set((current ?? '').split(/\r?\n/).map((l) => l.trim()));
+  const missing = ignoreLines(config.primer.commit).filter((l) => !have.has(l));
+  if (current === null) {
+    writeFileSync(ignorePath, `# Written by git-memory init.\n# PRIMER.md is rebuilt by every session; set [primer] commit = true to share it.\n${missing.join('\n')}\n`);
+    files.push({ path: MEMORY_GITIGNORE, result: 'created' });
+  } else if (missing.length) {
+    writeFileSync(ignorePath, `${current.replace(/\n?$/, '\n')}${missing.join('\n')}\n`);
+    files.push({ path: MEMORY_GITIGNORE, result: 'updated' });
+  } else {
+    files.push({ path: MEMORY_GITIGNORE, result: 'unchanged' });
+  }
+
+  const tasksPath = join(repo.root, TASKS_FILE);
+  if (!existsSync(tasksPath)) {
+    writeFileSync(tasksPath, serializeTasks({ updated: localDate(now(ctx.env)), tasks: [] }, config.journal.language));
+    files.push({ path: TASKS_FILE, result: 'created' });
+  } else {
+    files.push({ path: TASKS_FILE, result: 'unchanged' });
+  }
+
+  const hooks = opts.hooks ? await installHooks(repo) : [];
+  return { data: { root: repo.root, files, hooks }, warnings };
+}

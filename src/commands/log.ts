@@ -1,0 +1,48 @@
+import { localIso } from '../clock.js';
+import { UsageError } from '../errors.js';
+import { appendSpool, peekSpool, type SpoolLog } from '../git/spool.js';
+import { decodeInput } from '../memory/summary.js';
+import { guardText } from '../safety/guard.js';
+import { open, type Ctx, type Result } from './context.js';
+
+export const LOG_KINDS = ['learned', 'decision', 'note', 'completed', 'next_step'] as const;
+
+export interface LogOptions {
+  text?: string;
+  kind?: string;
+}
+
+export interface LogData {
+  /** The item queued, or null when only listing. */
+  queued: SpoolLog | null;
+  pending: { commits: number; items: SpoolLog[] };
+}
+
+/**
+ * Queues a learning, decision or note for the current session (folded in by the next `end`), or
+ * lists what is queued when no text is given.
+ */
+export async function log(ctx: Ctx, opts: LogOptions): Promise<Result<LogData>> {
+  const o = open(ctx);
+  const kind = (opts.kind ?? 'learned') as SpoolLog['kind'];
+  if (!LOG_KINDS.includes(kind)) throw new UsageError(`--kind must be one of ${LOG_KINDS.join(', ')}, found ${JSON.stringify(opts.kind)}`);
+  const warnings = [...o.warnings];
+  let queued: SpoolLog | null = null;
+  if (opts.text !== undefined) {
+    const raw = opts.text === '-' ? decodeInput(await ctx.readStdin(), 'standard input') : decodeInput(opts.text, 'the log text');
+    const text = raw.replace(/\s+/g, ' ').trim();
+    if (!text) throw new UsageError('the log text is empty', 'usage: git memory log "what you learned" [--kind learned|decision|note|completed|next_step]');
+    const guarded = await guardText(text, 'the log item', { mode: o.config.secrets.mode, allowlist: o.config.secrets.allowlist });
+    warnings.push(...guarded.warnings);
+    queued = { type: 'log', kind, text: guarded.text, at: localIso(o.now) };
+    appendSpool(o.repo.stateDir, queued);
+  }
+  const entries = peekSpool(o.repo.stateDir);
+  return {
+    data: {
+      queued,
+      pending: { commits: entries.filter((e) => e.type === 'commit').length, items: entries.filter((e): e is SpoolLog => e.type === 'log') },
+    },
+    warnings,
+  };
+}

@@ -1,0 +1,56 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { GitMemoryError } from '../errors.js';
+import { commitPaths, pendingMemoryPaths, type MemoryCommit } from '../git/commit.js';
+import { operationInProgress, type Operation, type Repo } from '../git/repo.js';
+import type { Config } from '../memory/config.js';
+import { CorruptFileError } from '../memory/frontmatter.js';
+import { parseTasks, type TaskList } from '../memory/tasks.js';
+import { TASKS_FILE } from '../paths.js';
+
+/** Reads TASKS.md for an update. A corrupt file stops the command: it is never rewritten. */
+export function readTasksForUpdate(root: string): TaskList {
+  let text: string;
+  try {
+    text = readFileSync(join(root, TASKS_FILE), 'utf8');
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return { tasks: [] };
+    throw e;
+  }
+  try {
+    return parseTasks(text, TASKS_FILE);
+  } catch (e) {
+    if (e instanceof CorruptFileError) {
+      throw new GitMemoryError(`${e.message}; it was left as it is`, 1, `fix the file by hand; expected shape:\n${e.expected}`);
+    }
+    throw e;
+  }
+}
+
+export interface CommitOutcome {
+  commit: MemoryCommit | null;
+  /** Why nothing was committed although files changed. */
+  waiting: Operation | 'disabled' | null;
+  pending: string[];
+}
+
+/** The commit message from `[commit] message`, `{summary}` being the first line of `summary`. */
+export function commitMessage(config: Config, summary: string, body: string[]): string {
+  const first = summary.split('\n')[0]!.replace(/\s+/g, ' ').trim();
+  const short = first.length > 72 ? `${first.slice(0, 69)}…` : first;
+  const subject = config.commit.message.replace('{summary}', short);
+  return body.length ? `${subject}\n\n${body.join('\n')}\n` : `${subject}\n`;
+}
+
+/**
+ * Commits every pending memory change, unless a merge/rebase/cherry-pick/revert/bisect is in
+ * progress (then the commit waits for `git memory commit` or the next `end`).
+ */
+export async function commitPending(repo: Repo, message: string, auto = true): Promise<CommitOutcome> {
+  const pending = await pendingMemoryPaths(repo);
+  if (!pending.length) return { commit: null, waiting: null, pending };
+  if (!auto) return { commit: null, waiting: 'disabled', pending };
+  const op = operationInProgress(repo);
+  if (op) return { commit: null, waiting: op, pending };
+  return { commit: await commitPaths(repo, pending, message), waiting: null, pending };
+}

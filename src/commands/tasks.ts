@@ -1,0 +1,88 @@
+import { join } from 'node:path';
+import { localIso } from '../clock.js';
+import { UsageError } from '../errors.js';
+import { withLock } from '../git/lock.js';
+import { writeAtomic } from '../memory/atomic.js';
+import { decodeInput } from '../memory/summary.js';
+import { applyTaskInputs, TASK_INPUT_SHAPE, validateTaskInputs, type TaskChange, type TaskInput } from '../memory/task-update.js';
+import { serializeTasks, TASK_STATUSES, type Task, type TaskStatus } from '../memory/tasks.js';
+import { guardText } from '../safety/guard.js';
+import { TASKS_FILE } from '../paths.js';
+import { open, type Ctx, type Opened, type Result } from './context.js';
+import { readTasksForUpdate } from './memory-writes.js';
+import { primer } from './primer.js';
+
+export interface TasksData {
+  tasks: Task[];
+  changes: TaskChange[];
+  path: string;
+}
+
+export type TasksOptions =
+  | { action: 'list'; all?: boolean; status?: string }
+  | { action: 'set'; json: string; replace?: boolean }
+  | { action: 'add'; text: string; status?: string; progress?: string; nextStep?: string; files?: string[] }
+  | { action: 'done'; ids: string[] };
+
+function checkStatus(s: string | undefined): TaskStatus | undefined {
+  if (s === undefined) return undefined;
+  if (!(TASK_STATUSES as readonly string[]).includes(s)) throw new UsageError(`--status must be one of ${TASK_STATUSES.join(', ')}, found ${JSON.stringify(s)}`);
+  return s as TaskStatus;
+}
+
+async function inputsFor(ctx: Ctx, opts: Exclude<TasksOptions, { action: 'list' }>, current: Task[]): Promise<TaskInput[]> {
+  switch (opts.action) {
+    case 'set': {
+      const text = opts.json === '-' ? decodeInput(await ctx.readStdin(), 'standard input') : decodeInput(opts.json, 'the task JSON');
+      let value: unknown;
+      try {
+        value = JSON.parse(text);
+      } catch (e) {
+        throw new UsageError(`task list is not valid JSON: ${(e as Error).message}`, `expected:\n${TASK_INPUT_SHAPE}`);
+      }
+      const { tasks, problems } = validateTaskInputs(value);
+      if (problems.length) throw new UsageError(`task list does not have the expected shape:\n  ${problems.join('\n  ')}`, `expected:\n${TASK_INPUT_SHAPE}`);
+      return tasks;
+    }
+    case 'add': {
+      if (!opts.text.trim()) throw new UsageError('the task text is empty', 'usage: git memory tasks add "Implement logout" [--status todo]');
+      return [{ task: decodeInput(opts.text, 'the task text'), status: checkStatus(opts.status) ?? 'todo', progress: opts.progress, next_step: opts.nextStep, related_files: opts.files }];
+    }
+    case 'done': {
+      if (!opts.ids.length) throw new UsageError('name the task ids to mark done', 'usage: git memory tasks done t-3f2a [t-91bc …]');
+      return opts.ids.map((id) => {
+        const t = current.find((x) => x.id === id);
+        if (!t) throw new UsageError(`no task with id ${id}`, 'see `git memory tasks list --all` for the ids');
+        return { id, task: t.task, status: 'done' as const };
+      });
+    }
+  }
+}
+
+async function update(ctx: Ctx, o: Opened, opts: Exclude<TasksOptions, { action: 'list' }>): Promise<Result<TasksData>> {
+  return withLock(o.repo.stateDir, async () => {
+    const list = readTasksForUpdate(o.repo.root);
+    const inputs = await inputsFor(ctx, opts, list.tasks);
+    const applied = applyTaskInputs(list, inputs, localIso(o.now).slice(0, 16), opts.action === 'set' && !!opts.replace);
+    const guarded = await guardText(serializeTasks(applied.list, o.config.journal.language), TASKS_FILE, {
+      mode: o.config.secrets.mode,
+      allowlist: o.config.secrets.allowlist,
+    });
+    writeAtomic(o.repo.stateDir, join(o.repo.root, TASKS_FILE), guarded.text);
+    const rebuilt = await primer(ctx, { write: true, recordStart: false });
+    return {
+      data: { tasks: applied.list.tasks, changes: applied.changes, path: TASKS_FILE },
+      warnings: [...o.warnings, ...guarded.warnings, ...rebuilt.warnings.filter((w) => !o.warnings.includes(w))],
+    };
+  });
+}
+
+/** Lists or changes TASKS.md. Changes are committed by the next `end` or `git memory commit`. */
+export async function tasks(ctx: Ctx, opts: TasksOptions): Promise<Result<TasksData>> {
+  const o = open(ctx);
+  if (opts.action !== 'list') return update(ctx, o, opts);
+  const status = checkStatus(opts.status);
+  const all = readTasksForUpdate(o.repo.root).tasks;
+  const shown = all.filter((t) => (status ? t.status === status : opts.all || t.status !== 'done'));
+  return { data: { tasks: shown, changes: [], path: TASKS_FILE }, warnings: o.warnings };
+}

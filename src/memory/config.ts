@@ -1,0 +1,160 @@
+import { readFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import TOML from '@iarna/toml';
+import { GitMemoryError } from '../errors.js';
+import { CONFIG_FILE } from '../paths.js';
+
+/** The project configuration with every default filled in. */
+export interface Config {
+  project: { name: string; description: string };
+  primer: { max_tokens: number; min_tokens: number; days: number; commits: number; hot_files: number; commit: boolean };
+  journal: { language: 'en' | 'zh' };
+  commit: { auto: boolean; message: string };
+  secrets: { mode: 'block' | 'redact'; allowlist: string[] };
+}
+
+type Kind = 'string' | 'integer' | 'boolean' | 'string[]';
+interface KeySpec {
+  kind: Kind;
+  default: unknown;
+  oneOf?: readonly string[];
+  min?: number;
+}
+
+/** Every key, its type and default. `.openclaw_memory.toml.example` documents the same keys. */
+export const SCHEMA: Record<string, Record<string, KeySpec>> = {
+  project: {
+    name: { kind: 'string', default: '' },
+    description: { kind: 'string', default: '' },
+  },
+  primer: {
+    max_tokens: { kind: 'integer', default: 1000, min: 100 },
+    min_tokens: { kind: 'integer', default: 500, min: 0 },
+    days: { kind: 'integer', default: 3, min: 1 },
+    commits: { kind: 'integer', default: 10, min: 0 },
+    hot_files: { kind: 'integer', default: 5, min: 0 },
+    commit: { kind: 'boolean', default: false },
+  },
+  journal: {
+    language: { kind: 'string', default: 'en', oneOf: ['en', 'zh'] },
+  },
+  commit: {
+    auto: { kind: 'boolean', default: true },
+    message: { kind: 'string', default: 'memory: {summary}' },
+  },
+  secrets: {
+    mode: { kind: 'string', default: 'block', oneOf: ['block', 'redact'] },
+    allowlist: { kind: 'string[]', default: [] },
+  },
+};
+
+/** Sections other issues add; present in a file they are accepted without a warning. */
+const RESERVED_SECTIONS = new Set(['llm', 'session_memory', 'dream', 'agents', 'statusline']);
+
+export interface LoadedConfig {
+  config: Config;
+  warnings: string[];
+  /** Absolute path of the file read, or null when none exists (all defaults). */
+  path: string | null;
+}
+
+/** 1-based line of `key` inside `[section]` in the raw TOML, for messages. */
+export function lineOf(text: string, section: string, key?: string): number | undefined {
+  const lines = text.split('\n');
+  let current = '';
+  for (let i = 0; i < lines.length; i++) {
+    const l = lines[i]!.trim();
+    const header = /^\[\s*([^\]]+?)\s*\]/.exec(l);
+    if (header) {
+      current = header[1]!;
+      if (!key && current === section) return i + 1;
+      continue;
+    }
+    const m = /^("?)([A-Za-z0-9_-]+)\1\s*=/.exec(l);
+    if (!m) continue;
+    if (key && current === section && m[2] === key) return i + 1;
+    // dotted keys at top level: primer.days = 3
+    if (key && current === '' && l.startsWith(`${section}.${key}`)) return i + 1;
+  }
+  return undefined;
+}
+
+function typeOk(v: unknown, kind: Kind): boolean {
+  switch (kind) {
+    case 'string':
+      return typeof v === 'string';
+    case 'integer':
+      return typeof v === 'number' && Number.isInteger(v);
+    case 'boolean':
+      return typeof v === 'boolean';
+    case 'string[]':
+      return Array.isArray(v) && v.every((x) => typeof x === 'string');
+  }
+}
+
+/** Parses and validates config text. Throws GitMemoryError (exit 1) naming key and line on errors. */
+export function parseConfig(text: string, file: string, repoName: string): { config: Config; warnings: string[] } {
+  let raw: Record<string, unknown>;
+  try {
+    raw = TOML.parse(text) as Record<string, unknown>;
+  } catch (e) {
+    const err = e as { line?: number; col?: number; message: string };
+    const where = err.line !== undefined ? `:${err.line + 1}:${(err.col ?? 0) + 1}` : '';
+    throw new GitMemoryError(`${file}${where}: invalid TOML: ${err.message.split('\n')[0]}`, 1, 'see .openclaw_memory.toml.example for the format');
+  }
+  const warnings: string[] = [];
+  const errors: string[] = [];
+  const out: Record<string, Record<string, unknown>> = {};
+  for (const [section, keys] of Object.entries(SCHEMA)) {
+    out[section] = {};
+    for (const [k, spec] of Object.entries(keys)) out[section]![k] = structuredClone(spec.default);
+  }
+  for (const [section, value] of Object.entries(raw)) {
+    const at = (key?: string) => `${file}:${lineOf(text, section, key) ?? '?'}`;
+    const spec = SCHEMA[section];
+    if (!spec) {
+      if (!RESERVED_SECTIONS.has(section)) warnings.push(`${at()}: unknown section [${section}] ignored`);
+      continue;
+    }
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+      errors.push(`${at()}: [${section}] must be a table`);
+      continue;
+    }
+    for (const [key, v] of Object.entries(value as Record<string, unknown>)) {
+      const ks = spec[key];
+      if (!ks) {
+        warnings.push(`${at(key)}: unknown key ${section}.${key} ignored`);
+        continue;
+      }
+      if (!typeOk(v, ks.kind)) {
+        errors.push(`${at(key)}: ${section}.${key} must be ${ks.kind === 'string[]' ? 'an array of strings' : `a ${ks.kind}`}, found ${JSON.stringify(v)}`);
+      } else if (ks.oneOf && !ks.oneOf.includes(v as string)) {
+        errors.push(`${at(key)}: ${section}.${key} must be one of ${ks.oneOf.map((o) => `"${o}"`).join(', ')}, found ${JSON.stringify(v)}`);
+      } else if (ks.min !== undefined && (v as number) < ks.min) {
+        errors.push(`${at(key)}: ${section}.${key} must be at least ${ks.min}, found ${String(v)}`);
+      } else {
+        out[section]![key] = v;
+      }
+    }
+  }
+  const config = out as unknown as Config;
+  if (config.primer.min_tokens > config.primer.max_tokens) {
+    errors.push(`${file}:${lineOf(text, 'primer', 'min_tokens') ?? '?'}: primer.min_tokens (${config.primer.min_tokens}) exceeds primer.max_tokens (${config.primer.max_tokens})`);
+  }
+  if (errors.length) throw new GitMemoryError(errors.join('\n'), 1, 'see .openclaw_memory.toml.example for every key and its type');
+  if (!config.project.name) config.project.name = repoName;
+  return { config, warnings };
+}
+
+/** Loads `.openclaw_memory.toml` from the worktree root; defaults when absent. */
+export function loadConfig(root: string): LoadedConfig {
+  const path = join(root, CONFIG_FILE);
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+    return { ...parseConfig('', CONFIG_FILE, basename(root)), path: null };
+  }
+  return { ...parseConfig(text, CONFIG_FILE, basename(root)), path };
+}

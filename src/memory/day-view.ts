@@ -1,0 +1,75 @@
+import { CorruptFileError, readFrontmatter } from './frontmatter.js';
+import { SESSION_HEADING_RE, type Lang } from './headings.js';
+import { parseSessionBlock, renderSessionBlock, type Session } from './session.js';
+import { loadTemplate, render } from './templates.js';
+
+export const DAY_SHAPE = `---
+date: 2026-11-22
+sessions: 2
+updated: "16:05"
+---
+
+## Session 09:10
+
+### Request
+…`;
+
+/**
+ * Renders a day in the original per-day journal shape: frontmatter `date`, `sessions`, `updated`,
+ * then one `## Session HH:MM` block per session, in time order. Counters are computed here, never
+ * stored, so branches that add sessions the same day cannot conflict on them.
+ */
+export function renderDay(date: string, sessions: Session[], lang: Lang): string {
+  const sorted = [...sessions].sort((a, b) => a.time.localeCompare(b.time) || a.id.localeCompare(b.id));
+  const blocks = sorted.map((s) => {
+    const meta = [s.agent, s.author?.replace(/\s*<[^>]*>$/, ''), s.branch].filter(Boolean).join(' · ');
+    const block = renderSessionBlock(s, lang).trimEnd();
+    const [heading, ...rest] = block.split('\n');
+    return [heading, meta ? `\n_${meta}_` : '', ...rest.map((l) => `\n${l}`)].join('');
+  });
+  return render(loadTemplate('day', lang), {
+    date,
+    sessions: String(sorted.length),
+    updated: sorted.at(-1)?.time ?? '00:00',
+    blocks: blocks.join('\n\n'),
+  });
+}
+
+/**
+ * Parses a per-day journal (`journal/YYYY-MM-DD.md`, the original format, or a rendered day view)
+ * into sessions. English and Chinese headings are both read.
+ */
+export function parseDay(text: string, path: string): Session[] {
+  const { data, body } = readFrontmatter(text, path, DAY_SHAPE);
+  const date = data.date === undefined ? undefined : String(data.date);
+  if (!date || !/^\d{4}-\d{2}-\d{2}$/.test(date)) {
+    throw new CorruptFileError(path, 'frontmatter needs `date` (YYYY-MM-DD)', DAY_SHAPE);
+  }
+  const sessions: Session[] = [];
+  let time: string | undefined;
+  let lines: string[] = [];
+  const flush = () => {
+    if (time === undefined) return;
+    const n = sessions.length + 1;
+    sessions.push({
+      id: `${date.replace(/-/g, '')}-${time.replace(':', '').padStart(4, '0')}-day${n}`,
+      date,
+      time: time.padStart(5, '0'),
+      agent: 'agent',
+      ...parseSessionBlock(lines),
+      path,
+    });
+  };
+  for (const line of body.split(/\r?\n/)) {
+    const m = SESSION_HEADING_RE.exec(line);
+    if (m) {
+      flush();
+      time = m[1]!;
+      lines = [];
+    } else {
+      lines.push(line);
+    }
+  }
+  flush();
+  return sessions;
+}

@@ -1,0 +1,74 @@
+import { createRequire } from 'node:module';
+import { CorruptFileError } from '../errors.js';
+
+export { CorruptFileError };
+
+type Matter = (text: string, opts: object) => { data: unknown; content: string };
+
+const FLAT_LINE = /^([A-Za-z_][\w-]*):(?:[ \t]+(.*?))?[ \t]*$/;
+
+/**
+ * The frontmatter git-memory writes is flat `key: scalar` lines; those are read here directly.
+ * Anything richer (lists, nesting, comments, anchors) goes to gray-matter with YAML 1.2, loaded
+ * only then: it costs tens of milliseconds at session start otherwise.
+ */
+function parseFlat(yaml: string): Record<string, unknown> | null {
+  const data: Record<string, unknown> = {};
+  for (const line of yaml.split(/\r?\n/)) {
+    if (!line.trim()) continue;
+    const m = FLAT_LINE.exec(line);
+    if (!m) return null;
+    const raw = m[2] ?? '';
+    if (raw === '' || raw === '~' || raw === 'null') data[m[1]!] = null;
+    else if (raw.startsWith('"')) {
+      try {
+        data[m[1]!] = JSON.parse(raw);
+      } catch {
+        return null;
+      }
+    } else if (/^'[^']*(?:''[^']*)*'$/.test(raw)) data[m[1]!] = raw.slice(1, -1).replace(/''/g, "'");
+    else if (/^[[{|>&*!%@`'#]/.test(raw) || /\s#/.test(raw) || /:\s/.test(raw)) return null;
+    else data[m[1]!] = raw;
+  }
+  return data;
+}
+
+function viaGrayMatter(text: string): { data: Record<string, unknown>; body: string } {
+  const require = createRequire(import.meta.url);
+  const matter = require('gray-matter') as Matter;
+  const YAML = require('yaml') as { parse(s: string): unknown };
+  // YAML 1.2 core schema: `date: 2026-11-22` stays a string, `time: 14:30` is not sexagesimal.
+  const engines = { yaml: { parse: (s: string) => (YAML.parse(s) ?? {}) as object, stringify: () => '' } };
+  const parsed = matter(text, { engines });
+  return { data: parsed.data as Record<string, unknown>, body: parsed.content };
+}
+
+/** Splits frontmatter and body. Throws CorruptFileError when the YAML does not parse. */
+export function readFrontmatter(text: string, path: string, expected: string): { data: Record<string, unknown>; body: string } {
+  const m = /^---\r?\n([\s\S]*?)\r?\n?---[ \t]*(?:\r?\n|$)/.exec(text);
+  if (!m) throw new CorruptFileError(path, 'no frontmatter (the file must start with a --- block)', expected);
+  const flat = parseFlat(m[1]!);
+  if (flat) return { data: flat, body: text.slice(m[0].length) };
+  try {
+    return viaGrayMatter(text);
+  } catch (e) {
+    throw new CorruptFileError(path, `frontmatter does not parse: ${(e as Error).message.split('\n')[0]}`, expected);
+  }
+}
+
+const PLAIN = /^[A-Za-z0-9_./@+-][A-Za-z0-9 _./@<>+()-]*$/;
+const AMBIGUOUS = /^(?:true|false|yes|no|on|off|null|~|[-+]?\d[\d_.:eE+-]*)$/i;
+
+/** A YAML scalar: plain where unambiguous, double-quoted (JSON) otherwise. */
+export function yamlScalar(value: string | number, quote = false): string {
+  if (typeof value === 'number') return String(value);
+  if (!quote && /^\d{4}-\d{2}-\d{2}$/.test(value)) return value; // a string in YAML 1.2
+  if (!quote && PLAIN.test(value) && !AMBIGUOUS.test(value) && !value.endsWith(' ')) return value;
+  return JSON.stringify(value);
+}
+
+/** Frontmatter block from ordered entries; undefined values are left out. */
+export function writeFrontmatter(entries: [string, string | number | undefined, boolean?][]): string {
+  const lines = entries.filter(([, v]) => v !== undefined).map(([k, v, q]) => `${k}: ${yamlScalar(v!, q)}`);
+  return `---\n${lines.join('\n')}\n---\n`;
+}

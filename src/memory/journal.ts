@@ -1,0 +1,80 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { DATE_RE } from '../clock.js';
+import { JOURNAL_DIR } from '../paths.js';
+import { parseDay } from './day-view.js';
+import { CorruptFileError } from './frontmatter.js';
+import { parseSession, type Session } from './session.js';
+
+export interface JournalRead {
+  sessions: Session[];
+  /** Files that could not be parsed; they are skipped, never rewritten. */
+  corrupt: CorruptFileError[];
+}
+
+function entries(dir: string): string[] {
+  try {
+    return readdirSync(dir);
+  } catch {
+    return [];
+  }
+}
+
+/** Days that have journal entries (a session directory or a legacy day file), oldest first. */
+export function listDays(root: string): string[] {
+  const days = new Set<string>();
+  for (const name of entries(join(root, JOURNAL_DIR))) {
+    const day = name.endsWith('.md') ? name.slice(0, -3) : name;
+    if (DATE_RE.test(day)) days.add(day);
+  }
+  return [...days].sort();
+}
+
+const byTime = (a: Session, b: Session) =>
+  a.date.localeCompare(b.date) || a.time.localeCompare(b.time) || a.id.localeCompare(b.id);
+
+/** Reads every session of the given days (both layouts), oldest first. */
+export function readDays(root: string, days: readonly string[]): JournalRead {
+  const sessions: Session[] = [];
+  const corrupt: CorruptFileError[] = [];
+  const journal = join(root, JOURNAL_DIR);
+  const read = (rel: string, parse: (text: string, rel: string) => Session | Session[]) => {
+    let text: string;
+    try {
+      text = readFileSync(join(root, rel), 'utf8');
+    } catch {
+      return;
+    }
+    try {
+      const got = parse(text, rel);
+      sessions.push(...(Array.isArray(got) ? got : [got]));
+    } catch (e) {
+      if (e instanceof CorruptFileError) corrupt.push(e);
+      else throw e;
+    }
+  };
+  for (const day of days) {
+    read(`${JOURNAL_DIR}/${day}.md`, parseDay);
+    for (const name of entries(join(journal, day)).sort()) {
+      if (name.endsWith('.md')) read(`${JOURNAL_DIR}/${day}/${name}`, parseSession);
+    }
+  }
+  return { sessions: sessions.sort(byTime), corrupt };
+}
+
+/** Sessions of the days from `from` to `to` inclusive (YYYY-MM-DD), reading only those days. */
+export function readWindow(root: string, from: string, to: string): JournalRead {
+  return readDays(root, listDays(root).filter((d) => d >= from && d <= to));
+}
+
+/** The most recent day with at least one readable session, at or before `to`. */
+export function readLatestDay(root: string, to: string): JournalRead {
+  const days = listDays(root).filter((d) => d <= to);
+  const corrupt: CorruptFileError[] = [];
+  for (let i = days.length - 1; i >= 0; i--) {
+    const got = readDays(root, [days[i]!]);
+    corrupt.push(...got.corrupt);
+    if (got.sessions.length) return { sessions: got.sessions, corrupt };
+  }
+  return { sessions: [], corrupt };
+}

@@ -1,0 +1,168 @@
+import type { Lang } from './headings.js';
+import { PRIMER_PHRASES } from './primer-phrases.js';
+import type { Session } from './session.js';
+import type { Task } from './tasks.js';
+import { loadTemplate, render } from './templates.js';
+import { estimateTokens } from './tokens.js';
+
+/** Sections in the order they are shown (DESIGN §5). */
+export const PRIMER_SECTIONS = ['user', 'project_line', 'preferences', 'recent', 'next_steps', 'tasks', 'commits', 'hot_files'] as const;
+export type PrimerSection = (typeof PRIMER_SECTIONS)[number];
+
+/** What the budget keeps first: earlier in this list is dropped last. */
+const PRIORITY: readonly PrimerSection[] = ['project_line', 'tasks', 'next_steps', 'recent', 'preferences', 'user', 'commits', 'hot_files'];
+
+export interface GitFacts {
+  branch: string | null;
+  head: string | null;
+  commits: { sha: string; subject: string; date: string }[];
+  hotFiles: { path: string; commits: number }[];
+}
+
+export interface PrimerInput {
+  project: { name: string; description: string };
+  user: { entities: string[]; preferences: string[] };
+  /** Sessions inside the window, oldest first. */
+  windowSessions: Session[];
+  /** The latest session with next steps, wherever it is. */
+  lastWithNextSteps?: Session;
+  tasks: Task[];
+  git: GitFacts;
+  generatedAt: string;
+}
+
+export interface PrimerOptions {
+  maxTokens: number;
+  minTokens: number;
+  commits: number;
+  hotFiles: number;
+  lang: Lang;
+}
+
+export interface PrimerItem {
+  section: PrimerSection;
+  text: string;
+  tokens: number;
+  /** Added only to reach min_tokens. */
+  filler: boolean;
+}
+
+export interface Primer {
+  markdown: string;
+  tokens: number;
+  included: PrimerItem[];
+  dropped: (PrimerItem & { reason: string })[];
+  provenance: { branch: string | null; commit: string | null; generatedAt: string; authors: string[] };
+}
+
+const ITEM_CAP = 300;
+
+/** Memory text as one capped line: items are whole or absent, never cut by the budget. */
+export function capLine(s: string): string {
+  const one = s.replace(/\s+/g, ' ').trim();
+  if (one.length <= ITEM_CAP) return one;
+  const cut = one.slice(0, ITEM_CAP);
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), ITEM_CAP - 40))}…`;
+}
+
+function candidates(input: PrimerInput, o: PrimerOptions): { main: Omit<PrimerItem, 'tokens'>[]; filler: Omit<PrimerItem, 'tokens'>[] } {
+  const ph = PRIMER_PHRASES[o.lang];
+  const main: Omit<PrimerItem, 'tokens'>[] = [];
+  const filler: Omit<PrimerItem, 'tokens'>[] = [];
+  const add = (section: PrimerSection, text: string, isFiller = false) =>
+    (isFiller ? filler : main).push({ section, text: `- ${capLine(text)}`, filler: isFiller });
+
+  for (const e of input.user.entities) add('user', e);
+  const desc = input.project.description ? ` — ${input.project.description}` : '';
+  main.push({ section: 'project_line', text: capLine(`${input.project.name}${desc}`), filler: false });
+  for (const p of input.user.preferences.slice(-5)) add('preferences', p);
+  const newestFirst = [...input.windowSessions].reverse();
+  for (const s of newestFirst) for (const c of s.completed) add('recent', `${s.date} ${s.time} — ${c}`);
+  const last = input.lastWithNextSteps;
+  if (last) for (const n of last.next_steps) add('next_steps', n);
+  for (const t of input.tasks.filter((t) => t.status !== 'done')) {
+    const parts = [`[${ph.status[t.status as 'todo']}] ${t.task} (${t.id})`];
+    if (t.progress) parts.push(`${ph.progress}: ${t.progress}`);
+    if (t.next_step) parts.push(`${ph.next}: ${t.next_step}`);
+    add('tasks', parts.join(' — '));
+  }
+  input.git.commits.forEach((c, i) => add('commits', `${c.sha} ${c.subject}`, i >= o.commits));
+  input.git.hotFiles.forEach((f, i) => add('hot_files', `${f.path} (${ph.commits(f.commits)})`, i >= o.hotFiles));
+  // Fillers, used only below min_tokens: what sessions in the window learned and decided.
+  for (const s of newestFirst) {
+    for (const l of s.learned) add('recent', `${s.date} ${s.time} — ${ph.learned}: ${l}`, true);
+    for (const d of s.decisions) add('recent', `${s.date} ${s.time} — ${ph.decision}: ${d}`, true);
+  }
+  return { main, filler };
+}
+
+function renderPrimer(items: PrimerItem[], input: PrimerInput, o: PrimerOptions, authors: string[]): string {
+  const values: Record<string, string> = {
+    project: input.project.name,
+    provenance: PRIMER_PHRASES[o.lang].provenance({ branch: input.git.branch, commit: input.git.head, at: input.generatedAt, authors }),
+  };
+  for (const section of PRIMER_SECTIONS) {
+    values[section] = items.filter((i) => i.section === section).map((i) => i.text).join('\n');
+  }
+  return render(loadTemplate('primer', o.lang), values);
+}
+
+/**
+ * Builds the primer within the budget: items are taken in priority order and whole; the first that
+ * does not fit, and everything of lower priority after it, is dropped (`--explain` lists them).
+ * Below `minTokens`, fillers are added while they fit.
+ */
+export function buildPrimer(input: PrimerInput, o: PrimerOptions): Primer {
+  const authors = [...new Set(input.windowSessions.map((s) => s.author?.replace(/\s*<[^>]*>$/, '')).filter((a): a is string => !!a))];
+  const { main, filler } = candidates(input, o);
+  const withTokens = (i: Omit<PrimerItem, 'tokens'>): PrimerItem => ({ ...i, tokens: estimateTokens(i.text) + 1 });
+  const ordered = main.map(withTokens).sort((a, b) => PRIORITY.indexOf(a.section) - PRIORITY.indexOf(b.section));
+  const headingCost = (section: PrimerSection) => estimateTokens(`## ${section}\n\n`) + 2;
+
+  let total = estimateTokens(renderPrimer([], input, o, authors));
+  const included: PrimerItem[] = [];
+  const dropped: Primer['dropped'] = [];
+  const opened = new Set<PrimerSection>();
+  let full = false;
+  const reason = `over max_tokens (${o.maxTokens})`;
+  const tryAdd = (item: PrimerItem) => {
+    const cost = item.tokens + (opened.has(item.section) ? 0 : headingCost(item.section));
+    // Once a main item does not fit, lower-priority main items go too; fillers just skip.
+    if ((full && !item.filler) || total + cost > o.maxTokens) {
+      if (!item.filler) full = true;
+      dropped.push({ ...item, reason });
+      return;
+    }
+    total += cost;
+    opened.add(item.section);
+    included.push(item);
+  };
+  for (const item of ordered) tryAdd(item);
+  if (total < o.minTokens) {
+    for (const item of filler.map(withTokens)) {
+      if (total >= o.minTokens) break;
+      tryAdd(item);
+    }
+  }
+  // The sum of parts bounds the whole; confirm on the rendered text and trim from the end if not.
+  let markdown = renderPrimer(sortForDisplay(included, main, filler), input, o, authors);
+  while (estimateTokens(markdown) > o.maxTokens && included.length) {
+    const last = included.pop()!;
+    dropped.push({ ...last, reason });
+    markdown = renderPrimer(sortForDisplay(included, main, filler), input, o, authors);
+  }
+  return {
+    markdown,
+    tokens: estimateTokens(markdown),
+    included,
+    dropped,
+    provenance: { branch: input.git.branch, commit: input.git.head, generatedAt: input.generatedAt, authors },
+  };
+}
+
+/** Items back in their original order within each section (priority order is for the budget only). */
+function sortForDisplay(items: PrimerItem[], main: Omit<PrimerItem, 'tokens'>[], filler: Omit<PrimerItem, 'tokens'>[]): PrimerItem[] {
+  const rank = new Map<string, number>();
+  [...main, ...filler].forEach((i, n) => rank.set(`${i.section}\0${i.text}`, n));
+  return [...items].sort((a, b) => (rank.get(`${a.section}\0${a.text}`) ?? 0) - (rank.get(`${b.section}\0${b.text}`) ?? 0));
+}

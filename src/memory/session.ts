@@ -1,0 +1,141 @@
+import { CorruptFileError, readFrontmatter, writeFrontmatter } from './frontmatter.js';
+import { HEADINGS, SESSION_HEADING_RE, sectionOf, type Lang, type SectionKey } from './headings.js';
+import { loadTemplate, render } from './templates.js';
+
+export interface CommitRef {
+  sha: string;
+  subject: string;
+}
+
+/** One agent session, as stored in `journal/<date>/<hhmm>-<agent>-<suffix>.md`. */
+export interface Session {
+  id: string;
+  date: string;
+  time: string;
+  agent: string;
+  author?: string;
+  branch?: string;
+  base?: string;
+  request: string;
+  learned: string[];
+  decisions: string[];
+  completed: string[];
+  next_steps: string[];
+  notes: string[];
+  commits: CommitRef[];
+  /** Repository-relative path it was read from (not serialized). */
+  path?: string;
+}
+
+export type SessionBody = Pick<Session, 'request' | 'learned' | 'decisions' | 'completed' | 'next_steps' | 'notes' | 'commits'>;
+
+export const SESSION_SHAPE = `---
+session: 20261122-1430-k3f9ab
+date: 2026-11-22
+time: "14:30"
+agent: claude-code
+---
+
+## Session 14:30
+
+### Request
+…
+### Learned
+- …`;
+
+const list = (items: string[]) => items.map((i) => `- ${i}`).join('\n');
+
+/** Markdown body of a session block (`## Session HH:MM` and its sections). */
+export function renderSessionBlock(s: SessionBody & { time: string }, lang: Lang): string {
+  return render(loadTemplate('session', lang), {
+    time: s.time,
+    request: s.request,
+    learned: list(s.learned),
+    decisions: list(s.decisions),
+    completed: list(s.completed),
+    next_steps: list(s.next_steps),
+    notes: list(s.notes),
+    commits: list(s.commits.map((c) => `${c.sha} ${c.subject}`.trim())),
+  });
+}
+
+/** Serializes a session file. */
+export function serializeSession(s: Session, lang: Lang): string {
+  const fm = writeFrontmatter([
+    ['session', s.id],
+    ['date', s.date],
+    ['time', s.time, true],
+    ['agent', s.agent],
+    ['author', s.author],
+    ['branch', s.branch],
+    ['base', s.base],
+  ]);
+  return `${fm}\n${renderSessionBlock(s, lang)}`;
+}
+
+/** Reads `### Heading` sections of one session block into a body. Unknown headings are kept as notes. */
+export function parseSessionBlock(lines: string[]): SessionBody {
+  const body: SessionBody = { request: '', learned: [], decisions: [], completed: [], next_steps: [], notes: [], commits: [] };
+  let current: SectionKey | undefined;
+  const request: string[] = [];
+  for (const raw of lines) {
+    const line = raw.replace(/\s+$/, '');
+    const h = /^###\s+(.+)$/.exec(line);
+    if (h) {
+      current = sectionOf(h[1]!);
+      continue;
+    }
+    if (!current || !line.trim()) continue;
+    if (current === 'request') {
+      request.push(line);
+      continue;
+    }
+    const item = /^\s*[-*]\s+(.*)$/.exec(line);
+    const text = (item ? item[1]! : line).trim();
+    if (!text) continue;
+    if (current === 'commits') {
+      const m = /^([0-9a-f]{4,40})\b\s*(.*)$/.exec(text);
+      body.commits.push(m ? { sha: m[1]!, subject: m[2]! } : { sha: '', subject: text });
+    } else if (!item && body[current].length) {
+      // a wrapped continuation line of the previous item
+      body[current][body[current].length - 1] += ` ${text}`;
+    } else {
+      body[current].push(text);
+    }
+  }
+  body.request = request.join('\n').trim();
+  return body;
+}
+
+function str(v: unknown): string | undefined {
+  if (v === undefined || v === null) return undefined;
+  return typeof v === 'string' ? v : String(v);
+}
+
+/** Parses a session file. Throws CorruptFileError with the path when it is not one. */
+export function parseSession(text: string, path: string): Session {
+  const { data, body } = readFrontmatter(text, path, SESSION_SHAPE);
+  const id = str(data.session);
+  const date = str(data.date);
+  if (!id || !date || !/^\d{4}-\d{2}-\d{2}$/.test(date)) {
+    throw new CorruptFileError(path, 'frontmatter needs `session` and `date` (YYYY-MM-DD)', SESSION_SHAPE);
+  }
+  const lines = body.split(/\r?\n/);
+  const headingTime = lines.map((l) => SESSION_HEADING_RE.exec(l)?.[1]).find(Boolean);
+  return {
+    id,
+    date,
+    time: str(data.time) ?? headingTime ?? '00:00',
+    agent: str(data.agent) ?? 'agent',
+    author: str(data.author),
+    branch: str(data.branch),
+    base: str(data.base),
+    ...parseSessionBlock(lines),
+    path,
+  };
+}
+
+/** The heading language a text was written in (for re-rendering in the same language). */
+export function detectLang(text: string): Lang {
+  return text.includes(`### ${HEADINGS.zh.request}`) || text.includes(`## ${HEADINGS.zh.session}`) ? 'zh' : 'en';
+}

@@ -1,0 +1,96 @@
+import { UsageError } from '../errors.js';
+import { validateTaskInputs, type TaskInput } from './task-update.js';
+
+/** What an agent hands to `git memory end`. */
+export interface Summary {
+  request: string;
+  learned: string[];
+  decisions: string[];
+  completed: string[];
+  next_steps: string[];
+  notes: string[];
+  tasks?: TaskInput[];
+}
+
+export const MAX_INPUT_BYTES = 64 * 1024;
+
+export const SUMMARY_SHAPE = `{
+  "request": "what the user asked for (required)",
+  "learned": ["a fact worth knowing next time"],
+  "completed": ["what got done"],
+  "next_steps": ["what to do next"],
+  "decisions": ["optional: a decision and why"],
+  "notes": ["optional"],
+  "tasks": [{"task": "…", "status": "todo|in_progress|done|blocked", "progress": "…", "next_step": "…", "related_files": ["…"]}]
+}`;
+
+const LIST_KEYS = ['learned', 'decisions', 'completed', 'next_steps', 'notes'] as const;
+const KEYS = new Set<string>(['request', 'tasks', ...LIST_KEYS]);
+
+/** Decodes input bytes as strict UTF-8 within the size cap; exit 2 otherwise. */
+export function decodeInput(input: Buffer | string, what: string): string {
+  const bytes = typeof input === 'string' ? Buffer.from(input, 'utf8') : input;
+  if (bytes.length > MAX_INPUT_BYTES) {
+    throw new UsageError(`${what} is ${bytes.length} bytes; the limit is ${MAX_INPUT_BYTES} (64 KB)`, 'summarise: a session is a briefing, not a transcript');
+  }
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw new UsageError(`${what} is not valid UTF-8`);
+  }
+  // Command-line arguments arrive already decoded, with bad bytes replaced by U+FFFD.
+  if (text.includes('\uFFFD')) throw new UsageError(`${what} is not valid UTF-8 (it contains U+FFFD replacement characters)`);
+  return text.replace(/^\uFEFF/, '');
+}
+
+/** A list item on one line. */
+const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim();
+
+/** The request may span lines, but no line may open a markdown heading of its own. */
+const safeParagraph = (s: string) =>
+  s
+    .trim()
+    .split(/\r?\n/)
+    .map((l) => (/^\s{0,3}#/.test(l) ? `\\${l.trimStart()}` : l))
+    .join('\n');
+
+/** Parses and validates the summary JSON; every problem is listed, with the expected shape. */
+export function parseSummary(text: string): Summary {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (e) {
+    throw new UsageError(`summary is not valid JSON: ${(e as Error).message}`, `expected:\n${SUMMARY_SHAPE}`);
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new UsageError('summary must be a JSON object', `expected:\n${SUMMARY_SHAPE}`);
+  }
+  const o = value as Record<string, unknown>;
+  const problems: string[] = [];
+  for (const k of Object.keys(o)) if (!KEYS.has(k)) problems.push(`${k}: unknown key`);
+  if (typeof o.request !== 'string' || !o.request.trim()) problems.push('request: required, a non-empty string');
+  for (const k of LIST_KEYS) {
+    const v = o[k];
+    if (v !== undefined && (!Array.isArray(v) || !v.every((x) => typeof x === 'string'))) problems.push(`${k}: must be an array of strings`);
+  }
+  let tasks: TaskInput[] | undefined;
+  if (o.tasks !== undefined) {
+    const got = validateTaskInputs(o.tasks);
+    problems.push(...got.problems);
+    tasks = got.tasks;
+  }
+  if (problems.length) {
+    throw new UsageError(`summary does not have the expected shape:\n  ${problems.join('\n  ')}`, `expected:\n${SUMMARY_SHAPE}`, { problems });
+  }
+  const list = (k: (typeof LIST_KEYS)[number]) => ((o[k] as string[] | undefined) ?? []).map(oneLine).filter(Boolean);
+  return {
+    request: safeParagraph(o.request as string),
+    learned: list('learned'),
+    decisions: list('decisions'),
+    completed: list('completed'),
+    next_steps: list('next_steps'),
+    notes: list('notes'),
+    ...(tasks ? { tasks } : {}),
+  };
+}

@@ -1,0 +1,101 @@
+import { mintId, taskKey, TASK_STATUSES, type Task, type TaskList, type TaskStatus } from './tasks.js';
+
+/** One task as given in JSON (`tasks set`, `end`'s `tasks` key). */
+export interface TaskInput {
+  id?: string;
+  task: string;
+  status?: TaskStatus;
+  progress?: string;
+  next_step?: string;
+  related_files?: string[];
+}
+
+export const TASK_INPUT_SHAPE =
+  '[{"task": "Implement login", "status": "todo|in_progress|done|blocked", "progress": "…", "next_step": "…", "related_files": ["src/auth.ts"]}]';
+
+const KEYS = new Set(['id', 'task', 'status', 'progress', 'next_step', 'related_files']);
+
+/** Checks a parsed JSON value against the task input shape; returns problems as `path: message`. */
+export function validateTaskInputs(value: unknown, at = 'tasks'): { tasks: TaskInput[]; problems: string[] } {
+  const problems: string[] = [];
+  if (!Array.isArray(value)) return { tasks: [], problems: [`${at}: must be an array of task objects`] };
+  const tasks: TaskInput[] = [];
+  value.forEach((item, i) => {
+    const p = `${at}[${i}]`;
+    if (typeof item !== 'object' || item === null || Array.isArray(item)) {
+      problems.push(`${p}: must be an object`);
+      return;
+    }
+    const o = item as Record<string, unknown>;
+    for (const k of Object.keys(o)) if (!KEYS.has(k)) problems.push(`${p}.${k}: unknown key`);
+    if (typeof o.task !== 'string' || !o.task.trim()) problems.push(`${p}.task: required, a non-empty string`);
+    if (o.id !== undefined && (typeof o.id !== 'string' || !/^t-[0-9a-z-]+$/.test(o.id))) problems.push(`${p}.id: must look like "t-3f2a"`);
+    if (o.status !== undefined && !(TASK_STATUSES as readonly unknown[]).includes(o.status)) {
+      problems.push(`${p}.status: must be one of ${TASK_STATUSES.join(', ')}, found ${JSON.stringify(o.status)}`);
+    }
+    for (const k of ['progress', 'next_step'] as const) {
+      if (o[k] !== undefined && typeof o[k] !== 'string') problems.push(`${p}.${k}: must be a string`);
+    }
+    if (o.related_files !== undefined && (!Array.isArray(o.related_files) || !o.related_files.every((f) => typeof f === 'string'))) {
+      problems.push(`${p}.related_files: must be an array of strings`);
+    }
+    tasks.push(o as unknown as TaskInput);
+  });
+  return { tasks, problems };
+}
+
+const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim();
+
+export interface TaskChange {
+  id: string;
+  task: string;
+  change: 'added' | 'updated' | 'unchanged';
+}
+
+/**
+ * Applies task inputs to a list: a task given with a known id, or with the text of an existing
+ * task, updates it (keeping its id); any other is added with a minted id. Tasks not mentioned are
+ * kept, unless `replace` is set. Returns the new list and what changed.
+ */
+export function applyTaskInputs(list: TaskList, inputs: TaskInput[], stamp: string, replace = false): { list: TaskList; changes: TaskChange[] } {
+  const tasks = list.tasks.map((t) => ({ ...t, related_files: [...t.related_files] }));
+  const ids = new Set(tasks.map((t) => t.id));
+  const changes: TaskChange[] = [];
+  const touched = new Set<string>();
+  for (const input of inputs) {
+    const text = oneLine(input.task);
+    let target = input.id ? tasks.find((t) => t.id === input.id) : undefined;
+    target ??= tasks.find((t) => taskKey(t.task) === taskKey(text));
+    if (!target) {
+      const id = input.id && !ids.has(input.id) ? input.id : mintId(text, ids);
+      ids.add(id);
+      target = { id, task: text, status: 'todo', related_files: [] };
+      tasks.push(target);
+      changes.push({ id, task: text, change: 'added' });
+      applyFields(target, input, text);
+      target.updated = stamp;
+    } else {
+      const before = JSON.stringify(target);
+      applyFields(target, input, text);
+      const changed = JSON.stringify(target) !== before;
+      if (changed) target.updated = stamp;
+      changes.push({ id: target.id, task: target.task, change: changed ? 'updated' : 'unchanged' });
+    }
+    touched.add(target.id);
+  }
+  const kept = replace ? tasks.filter((t) => touched.has(t.id)) : tasks;
+  return { list: { updated: stamp.slice(0, 10), tasks: kept }, changes };
+}
+
+function applyFields(t: Task, input: TaskInput, text: string): void {
+  t.task = text;
+  if (input.status) t.status = input.status;
+  if (input.progress !== undefined) setOpt(t, 'progress', oneLine(input.progress));
+  if (input.next_step !== undefined) setOpt(t, 'next_step', oneLine(input.next_step));
+  if (input.related_files) t.related_files = input.related_files.map(oneLine).filter(Boolean);
+}
+
+function setOpt(t: Task, key: 'progress' | 'next_step', value: string): void {
+  if (value) t[key] = value;
+  else delete t[key];
+}

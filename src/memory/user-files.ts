@@ -1,0 +1,35 @@
+import { readFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { ENTITIES_FILE, PREFERENCES_FILE, USER_HOME_ENV, USER_SUBDIR } from '../paths.js';
+
+/** `~/.openclaw_memory/user` (or `$OPENCLAW_MEMORY_HOME/user`): personal, never committed. */
+export function userDir(env: NodeJS.ProcessEnv = process.env): string {
+  return join(env[USER_HOME_ENV] || join(homedir(), '.openclaw_memory'), USER_SUBDIR);
+}
+
+/** The list items (`- …` or `* …`) of a markdown file; none when the file is absent. */
+export function readListItems(path: string): string[] {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch {
+    return [];
+  }
+  const items: string[] = [];
+  for (const line of text.split(/\r?\n/)) {
+    const m = /^\s*[-*]\s+(.+?)\s*$/.exec(line);
+    if (m) items.push(m[1]!);
+  }
+  return items;
+}
+
+export interface UserFiles {
+  entities: string[];
+  preferences: string[];
+}
+
+export function readUserFiles(env: NodeJS.ProcessEnv = process.env): UserFiles {
+  const dir = userDir(env);
+  return { entities: readListItems(join(dir, ENTITIES_FILE)), preferences: readListItems(join(dir, PREFERENCES_FILE)) };
+}

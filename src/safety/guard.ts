@@ -1,0 +1,42 @@
+import { EXIT, GitMemoryError } from '../errors.js';
+import { describeHidden, stripHiddenText } from './hidden-text.js';
+import type { Finding, SecretMode } from './types.js';
+
+export interface GuardConfig {
+  mode: SecretMode;
+  allowlist: readonly string[];
+}
+
+/** A write refused because the text holds a secret (exit 3). The value never appears unmasked. */
+export class SecretFoundError extends GitMemoryError {
+  constructor(
+    readonly file: string,
+    readonly findings: Finding[],
+  ) {
+    super(
+      `refused to write ${file}: it contains ${findings.length === 1 ? 'a secret' : `${findings.length} secrets`}\n` +
+        findings.map((f) => `  ${file}:${f.line}:${f.column} ${f.ruleId} ${f.masked}`).join('\n'),
+      EXIT.secret,
+      'remove the value (or reference it, e.g. process.env.NAME), or set [secrets] mode = "redact"; known false positives go in [secrets] allowlist',
+      { file, findings: findings.map(({ ruleId, line, column, masked }) => ({ ruleId, line, column, masked })) },
+    );
+    this.name = 'SecretFoundError';
+  }
+}
+
+/**
+ * The one gate every memory write passes: removes invisible characters (with a warning), then
+ * scans for secrets. In `block` mode a finding throws SecretFoundError before anything is
+ * written; in `redact` mode the values are replaced by `[REDACTED:<rule>]`.
+ */
+export async function guardText(text: string, file: string, cfg: GuardConfig): Promise<{ text: string; warnings: string[] }> {
+  const warnings: string[] = [];
+  const hidden = stripHiddenText(text);
+  if (hidden.total) warnings.push(`${file}: ${describeHidden(hidden)}`);
+  const { scanText, redactText } = await import('./scan.js');
+  const findings = await scanText(hidden.text, { allowlist: cfg.allowlist });
+  if (!findings.length) return { text: hidden.text, warnings };
+  if (cfg.mode === 'block') throw new SecretFoundError(file, findings);
+  warnings.push(`${file}: redacted ${findings.map((f) => `${f.ruleId} at line ${f.line}`).join(', ')}`);
+  return { text: redactText(hidden.text, findings), warnings };
+}
