@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+    // Tests spawn git and node processes; two workers fit the 2-core machines CI runs on.
+    maxWorkers: 2,
+    reporters: ['default'],
+  },
+});
