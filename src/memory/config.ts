@@ -127,7 +127,7 @@ export function parseConfig(text: string, file: string, repoName: string): { con
         continue;
       }
       if (!typeOk(v, ks.kind)) {
-        errors.push(`${at(key)}: ${section}.${key} must be ${ks.kind === 'string[]' ? 'an array of strings' : `a ${ks.kind}`}, found ${JSON.stringify(v)}`);
+        errors.push(`${at(key)}: ${section}.${key} must be ${ks.kind === 'string[]' ? 'an array of strings' : `${ks.kind === 'integer' ? 'an' : 'a'} ${ks.kind}`}, found ${JSON.stringify(v)}`);
       } else if (ks.oneOf && !ks.oneOf.includes(v as string)) {
         errors.push(`${at(key)}: ${section}.${key} must be one of ${ks.oneOf.map((o) => `"${o}"`).join(', ')}, found ${JSON.stringify(v)}`);
       } else if (ks.min !== undefined && (v as number) < ks.min) {

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseConfig, SCHEMA } from '../../src/memory/config.js';
+import { ROOT } from '../helpers/repo.js';
+
+describe('config', () => {
+  it('fills every key with its default when the file is empty', () => {
+    const { config, warnings } = parseConfig('', '.openclaw_memory.toml', 'acme');
+    expect(warnings).toEqual([]);
+    expect(config.project.name).toBe('acme');
+    expect(config.primer).toEqual({ max_tokens: 1000, min_tokens: 500, days: 3, commits: 10, hot_files: 5, commit: false });
+    expect(config.journal.language).toBe('en');
+    expect(config.commit).toEqual({ auto: true, message: 'memory: {summary}' });
+    expect(config.secrets).toEqual({ mode: 'block', allowlist: [] });
+  });
+
+  it('reads values over the defaults', () => {
+    const { config } = parseConfig('[project]\nname = "acme-api"\ndescription = "Billing"\n[primer]\ndays = 7\n[journal]\nlanguage = "zh"\n', 'c.toml', 'x');
+    expect(config.project).toEqual({ name: 'acme-api', description: 'Billing' });
+    expect(config.primer.days).toBe(7);
+    expect(config.journal.language).toBe('zh');
+  });
+
+  it('names key and line for a wrong type', () => {
+    expect(() => parseConfig('[project]\nname = "x"\n\n[primer]\nmax_tokens = "lots"\n', '.openclaw_memory.toml', 'x')).toThrow(
+      /\.openclaw_memory\.toml:5: primer\.max_tokens must be an integer, found "lots"/,
+    );
+    expect(() => parseConfig('[journal]\nlanguage = "fr"\n', 'c.toml', 'x')).toThrow(/c\.toml:2: journal\.language must be one of "en", "zh"/);
+  });
+
+  it('warns about unknown keys and sections but accepts later sections', () => {
+    const { warnings } = parseConfig('[primer]\ndayz = 3\n[bogus]\na = 1\n[llm]\nmodel = "claude-haiku-4-5"\n', 'c.toml', 'x');
+    expect(warnings).toEqual(['c.toml:2: unknown key primer.dayz ignored', 'c.toml:3: unknown section [bogus] ignored']);
+  });
+
+  it('reports invalid TOML with a position', () => {
+    expect(() => parseConfig('[primer\n', 'c.toml', 'x')).toThrow(/c\.toml:1:\d+: invalid TOML/);
+  });
+
+  it('documents every key in .openclaw_memory.toml.example, and the example parses cleanly', () => {
+    const example = readFileSync(join(ROOT, '.openclaw_memory.toml.example'), 'utf8');
+    for (const [section, keys] of Object.entries(SCHEMA)) {
+      expect(example).toContain(`[${section}]`);
+      for (const key of Object.keys(keys)) expect(example).toMatch(new RegExp(`^${key} =`, 'm'));
+    }
+    const { warnings } = parseConfig(example, 'example', 'x');
+    expect(warnings).toEqual([]);
+  });
+});
