@@ -53,11 +53,24 @@ export function cli(io: Io, args: string[]): Argv<GlobalArgs> {
   return y.showHelpOnFail(false) as Argv<GlobalArgs>;
 }
 
+/** `--summary -` means stdin; yargs would read a lone `-` as a positional, so join it: `--summary=-`. */
+function normalizeArgs(args: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (/^--[\w-]+$/.test(a) && args[i + 1] === '-') {
+      out.push(`${a}=-`);
+      i++;
+    } else out.push(a);
+  }
+  return out;
+}
+
 /** Runs the CLI and returns the exit code. The only place that decides it. */
 export async function main(args: string[], io?: Partial<Io>): Promise<number> {
   const full: Io = { ...defaultIo(), ...io };
   try {
-    await cli(full, args).parseAsync();
+    await cli(full, normalizeArgs(args)).parseAsync();
   } catch (e) {
     reportError(full, e, args.includes('--json'));
     if (e instanceof UsageError && !e.hint) full.err('see `git memory help`\n');

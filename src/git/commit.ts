@@ -2,7 +2,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { GitError, GitMemoryError } from '../errors.js';
-import { MEMORY_DIR, TMP_DIR } from '../paths.js';
+import { CONFIG_FILE, MEMORY_DIR, TMP_DIR } from '../paths.js';
 import { git } from './git.js';
 import type { Repo } from './repo.js';
 
@@ -14,12 +14,16 @@ export interface MemoryCommit {
   paths: string[];
 }
 
-/** Memory paths whose working-tree content differs from HEAD or the index (ignored files excluded). */
+/**
+ * Memory paths whose working-tree content differs from HEAD or the index (ignored files excluded).
+ * The config file counts only while it is new (written by `init`); edits to a tracked config are
+ * the user's to commit.
+ */
 export async function pendingMemoryPaths(repo: Repo): Promise<string[]> {
-  const out = await git(['status', '--porcelain=v1', '-z', '--untracked-files=all', '--no-renames', '--', MEMORY_DIR], { cwd: repo.root });
+  const out = await git(['status', '--porcelain=v1', '-z', '--untracked-files=all', '--no-renames', '--', MEMORY_DIR, CONFIG_FILE], { cwd: repo.root });
   return out
     .split('\0')
-    .filter((e) => e.length > 3)
+    .filter((e) => e.length > 3 && (e.slice(3) !== CONFIG_FILE || e.startsWith('??')))
     .map((e) => e.slice(3));
 }
 

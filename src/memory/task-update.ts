@@ -64,8 +64,9 @@ export function applyTaskInputs(list: TaskList, inputs: TaskInput[], stamp: stri
   const touched = new Set<string>();
   for (const input of inputs) {
     const text = oneLine(input.task);
-    let target = input.id ? tasks.find((t) => t.id === input.id) : undefined;
-    target ??= tasks.find((t) => taskKey(t.task) === taskKey(text));
+    // Found by id, a task takes the new text; found by its text, it keeps its own spelling.
+    const byId = input.id ? tasks.find((t) => t.id === input.id) : undefined;
+    let target = byId ?? tasks.find((t) => taskKey(t.task) === taskKey(text));
     if (!target) {
       const id = input.id && !ids.has(input.id) ? input.id : mintId(text, ids);
       ids.add(id);
@@ -76,7 +77,7 @@ export function applyTaskInputs(list: TaskList, inputs: TaskInput[], stamp: stri
       target.updated = stamp;
     } else {
       const before = JSON.stringify(target);
-      applyFields(target, input, text);
+      applyFields(target, input, byId ? text : target.task);
       const changed = JSON.stringify(target) !== before;
       if (changed) target.updated = stamp;
       changes.push({ id: target.id, task: target.task, change: changed ? 'updated' : 'unchanged' });
