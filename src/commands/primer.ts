@@ -5,7 +5,6 @@ import { UsageError } from '../errors.js';
 import { hotFiles, isMemoryCommit, recentLog } from '../git/log.js';
 import { currentBranch } from '../git/repo.js';
 import { recordSessionStart } from '../git/session-state.js';
-import type { Config } from '../memory/config.js';
 import { CorruptFileError } from '../memory/frontmatter.js';
 import { readLatestDay, readWindow } from '../memory/journal.js';
 import { buildPrimer, type Primer } from '../memory/primer.js';
@@ -50,7 +49,7 @@ function clean(s: Session): Session {
 }
 
 /** Gathers everything the primer shows. Reads only the window's journal days and a bounded git log. */
-export async function gatherPrimer(o: Opened, config: Config, days: number) {
+export async function gatherPrimer(o: Opened, days: number) {
   const warnings: string[] = [];
   const logPromise = recentLog(o.repo.root, LOG_DEPTH);
   const to = localDate(o.now);
@@ -79,7 +78,7 @@ export async function gatherPrimer(o: Opened, config: Config, days: number) {
     warnings,
     window: { from, to, sessions: win.sessions.length },
     input: {
-      project: { name: strip(config.project.name), description: strip(config.project.description) },
+      project: { name: strip(o.config.project.name), description: strip(o.config.project.description) },
       user: { entities: user.entities.map(strip), preferences: user.preferences.map(strip) },
       windowSessions: win.sessions.map(clean),
       ...(last ? { lastWithNextSteps: clean(last) } : {}),
@@ -106,7 +105,7 @@ export async function primer(ctx: Ctx, opts: PrimerOptions): Promise<Result<Prim
   const o = open(ctx);
   const maxTokens = positive('max-tokens', opts.maxTokens) ?? o.config.primer.max_tokens;
   const days = positive('days', opts.days) ?? o.config.primer.days;
-  const got = await gatherPrimer(o, o.config, days);
+  const got = await gatherPrimer(o, days);
   const built = buildPrimer(got.input, {
     maxTokens,
     minTokens: Math.min(o.config.primer.min_tokens, maxTokens),

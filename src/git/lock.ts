@@ -1,4 +1,5 @@
 import { closeSync, mkdirSync, openSync, readFileSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { GitMemoryError } from '../errors.js';
 import { LOCK_FILE } from '../paths.js';
@@ -35,7 +36,7 @@ function holderIsGone(path: string, staleMs: number): boolean {
 }
 
 function hostName(): string {
-  return process.env.HOSTNAME ?? 'localhost';
+  return hostname();
 }
 
 /**
