@@ -1,0 +1,74 @@
+import { existsSync, readdirSync, readFileSync, realpathSync, rmdirSync, unlinkSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import type { Repo } from '../git/repo.js';
+import { writeAtomic } from '../memory/atomic.js';
+
+export type FileResult = 'created' | 'updated' | 'unchanged' | 'removed' | 'absent';
+
+/** A symlinked file (CLAUDE.md → AGENTS.md is common) is edited where it points, never replaced. */
+function target(repo: Repo, path: string): string {
+  const abs = join(repo.root, path);
+  try {
+    return realpathSync(abs);
+  } catch {
+    return abs;
+  }
+}
+
+function read(path: string): string | null {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw e;
+  }
+}
+
+interface Planned {
+  path: string;
+  label: string;
+  abs: string;
+  before: string | null;
+  after: string | null;
+}
+
+/**
+ * Collects changes to several files and writes them only once every change has been computed: a
+ * file that cannot be parsed stops the run before anything is written. Changes to one file chain
+ * (Gemini CLI's hooks and MCP server share settings.json). A file whose text does not change is not
+ * touched, so a second run changes nothing; a change to null deletes the file and the directory it
+ * leaves empty (`.codex/`), never the repository root.
+ */
+export function planFiles(repo: Repo) {
+  const files = new Map<string, Planned>();
+  return {
+    /** Queues `fn` on the file's text (null: absent). */
+    change(path: string, label: string, fn: (text: string | null) => string | null): void {
+      let p = files.get(path);
+      if (!p) {
+        const abs = target(repo, path);
+        const before = read(abs);
+        p = { path, label, abs, before, after: before };
+        files.set(path, p);
+      }
+      p.after = fn(p.after);
+    },
+    /** Current planned text of a file. */
+    text(path: string): string | null {
+      return files.has(path) ? files.get(path)!.after : read(target(repo, path));
+    },
+    apply(): { path: string; label: string; result: FileResult }[] {
+      return [...files.values()].map((p) => {
+        if (p.after === p.before) return { path: p.path, label: p.label, result: p.before === null ? 'absent' : 'unchanged' };
+        if (p.after !== null) {
+          writeAtomic(repo.stateDir, p.abs, p.after);
+          return { path: p.path, label: p.label, result: p.before === null ? 'created' : 'updated' };
+        }
+        unlinkSync(p.abs);
+        const dir = dirname(p.abs);
+        if (dir !== repo.root && existsSync(dir) && !readdirSync(dir).length) rmdirSync(dir);
+        return { path: p.path, label: p.label, result: 'removed' };
+      });
+    },
+  };
+}

@@ -1,0 +1,85 @@
+import { applyEdits, findNodeAtLocation, modify, parse, parseTree, printParseErrorCode, type FormattingOptions, type JSONPath, type ParseError } from 'jsonc-parser';
+import { GitMemoryError } from '../../errors.js';
+
+/**
+ * Edits of JSON (and JSON with comments) files that change only the bytes they must: everything
+ * else the user wrote, comments and layout included, stays as it was. Property edits go through
+ * jsonc-parser's `modify`; array appends and removals are done on the text here, because `modify`
+ * reformats a whole array when it inserts into one.
+ */
+
+/** Parses JSON with comments; a file that does not parse is reported with its line and left alone. */
+export function parseJsonc(text: string, file: string): unknown {
+  const errors: ParseError[] = [];
+  const value = parse(text, errors, { allowTrailingComma: true, disallowComments: false });
+  if (errors.length) {
+    const e = errors[0]!;
+    const line = text.slice(0, e.offset).split('\n').length;
+    throw new GitMemoryError(`${file}:${line}: cannot parse (${printParseErrorCode(e.error)}); it was left as it is`, 1, 'fix the file, then run the command again');
+  }
+  return value;
+}
+
+/** The file's own indentation and line ends, so inserted text looks like the rest. */
+export function detectFormat(text: string): FormattingOptions {
+  const eol = text.includes('\r\n') ? '\r\n' : '\n';
+  const indents = text.split(/\r?\n/).map((l) => /^([ \t]+)\S/.exec(l)?.[1]).filter((x): x is string => !!x);
+  if (indents.some((i) => i.startsWith('\t'))) return { insertSpaces: false, tabSize: 1, eol };
+  const min = indents.length ? Math.min(...indents.map((i) => i.length)) : 2;
+  return { insertSpaces: true, tabSize: min || 2, eol };
+}
+
+const unitOf = (f: FormattingOptions) => (f.insertSpaces ? ' '.repeat(f.tabSize ?? 2) : '\t');
+
+/** A new file holding `value`, in the usual two-space layout. */
+export function newJson(value: unknown): string {
+  return `${JSON.stringify(value, null, 2)}\n`;
+}
+
+/** Sets an object property (creating missing parents). */
+export function setProperty(text: string, path: JSONPath, value: unknown): string {
+  return applyEdits(text, modify(text, path, value, { formattingOptions: detectFormat(text) }));
+}
+
+/** Appends `value` to the array at `path`, in the layout of the array's last element. */
+export function appendToArray(text: string, path: JSONPath, value: unknown): string {
+  const node = findNodeAtLocation(parseTree(text)!, path);
+  const last = node?.children?.at(-1);
+  if (node && node.type !== 'array') throw new GitMemoryError(`expected a list at ${path.join('.')}, found ${node.type}; the file was left as it is`);
+  if (!last) return setProperty(text, path, [value]);
+  const f = detectFormat(text);
+  const lineStart = text.lastIndexOf('\n', last.offset) + 1;
+  const lead = text.slice(lineStart, last.offset);
+  const end = last.offset + last.length;
+  // An array written on one line stays on one line.
+  if (/\S/.test(lead)) return `${text.slice(0, end)}, ${JSON.stringify(value)}${text.slice(end)}`;
+  const body = JSON.stringify(value, null, unitOf(f)).split('\n').join(`${f.eol}${lead}`);
+  return `${text.slice(0, end)},${f.eol}${lead}${body}${text.slice(end)}`;
+}
+
+/**
+ * Removes the value at `path`: an object property, or an array element together with the comma
+ * and line break that joined it to its neighbour (the exact inverse of `appendToArray`).
+ */
+export function removePath(text: string, path: JSONPath): string {
+  const parentPath = path.slice(0, -1);
+  const index = path.at(-1);
+  const parent = typeof index === 'number' ? findNodeAtLocation(parseTree(text)!, parentPath) : undefined;
+  if (!parent || parent.type !== 'array' || typeof index !== 'number') {
+    return applyEdits(text, modify(text, path, undefined, { formattingOptions: detectFormat(text) }));
+  }
+  const items = parent.children ?? [];
+  const el = items[index];
+  if (!el) return text;
+  if (items.length === 1) return applyEdits(text, modify(text, path, undefined, { formattingOptions: detectFormat(text) }));
+  if (index > 0) {
+    const prev = items[index - 1]!;
+    return text.slice(0, prev.offset + prev.length) + text.slice(el.offset + el.length);
+  }
+  return text.slice(0, el.offset) + text.slice(items[1]!.offset);
+}
+
+/** True when the text holds nothing but an empty object (and whitespace): the file can go. */
+export function isEmptyObject(text: string): boolean {
+  return text.replace(/\s+/g, '') === '{}';
+}

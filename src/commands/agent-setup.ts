@@ -1,0 +1,46 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { ADAPTERS } from '../agents/adapters.js';
+import { AGENT_TITLES, type AgentName } from '../agents/agents.js';
+import { planFiles, type FileResult } from '../agents/config-files.js';
+import { upsertSection } from '../agents/instructions.js';
+import type { Repo } from '../git/repo.js';
+import { PRIMER_FILE } from '../paths.js';
+import type { Ctx } from './context.js';
+import { primer } from './primer.js';
+
+export interface AgentFile {
+  /** The agent the file belongs to, or `instructions` for AGENTS.md / CLAUDE.md / GEMINI.md. */
+  agent: string;
+  path: string;
+  result: FileResult;
+}
+
+export interface AgentSetup {
+  files: AgentFile[];
+  notes: string[];
+}
+
+/**
+ * Wires the named agents to git-memory: their hook configuration (merged into what is there), the
+ * MCP server where asked, and the marked section in their instruction files. Nothing is written
+ * unless every file could be read; running it again changes nothing.
+ */
+export async function setupAgents(ctx: Ctx, repo: Repo, agents: AgentName[], opts: { mcp?: boolean }): Promise<AgentSetup> {
+  const plan = planFiles(repo);
+  const notes: string[] = [];
+  for (const name of agents) {
+    const a = ADAPTERS[name];
+    for (const f of a.config) plan.change(f.path, name, f.install);
+    if (opts.mcp && a.mcp) plan.change(a.mcp.path, name, a.mcp.install);
+    else if (opts.mcp) notes.push(`${AGENT_TITLES[name]} has no MCP support; it reads ${PRIMER_FILE}`);
+  }
+  for (const path of new Set(agents.flatMap((n) => ADAPTERS[n].instructions))) plan.change(path, 'instructions', upsertSection);
+  const files = plan.apply().map((f) => ({ agent: f.label, path: f.path, result: f.result }));
+  if (agents.includes('aider') && !existsSync(join(repo.root, PRIMER_FILE))) {
+    // Aider reads the file but cannot ask for it: make sure it is there from the first session.
+    await primer(ctx, { write: true, recordStart: false });
+  }
+  if (agents.includes('codex')) notes.push('Codex runs project hooks once you trust them: review them with /hooks in Codex');
+  return { files, notes };
+}

@@ -1,0 +1,161 @@
+import { existsSync, lstatSync, readFileSync, symlinkSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { makeRepo, type TestRepo } from '../helpers/repo.js';
+import { fixture } from './fixtures.js';
+
+const CASES = [
+  { agent: 'claude', file: '.claude/settings.json', before: 'claude/settings.before.json', after: 'claude/settings.after.json', instructions: 'CLAUDE.md' },
+  { agent: 'codex', file: '.codex/hooks.json', before: 'codex/hooks.before.json', after: 'codex/hooks.after.json', instructions: 'AGENTS.md' },
+  { agent: 'gemini', file: '.gemini/settings.json', before: 'gemini/settings.before.json', after: 'gemini/settings.after.json', instructions: 'GEMINI.md' },
+  { agent: 'cursor', file: '.cursor/hooks.json', before: 'cursor/hooks.before.json', after: 'cursor/hooks.after.json', instructions: 'AGENTS.md' },
+  { agent: 'aider', file: '.aider.conf.yml', before: 'aider/aider.conf.before.yml', after: 'aider/aider.conf.after.yml', instructions: undefined },
+] as const;
+
+const AGENT_FILES = ['.claude/settings.json', '.codex/hooks.json', '.codex/config.toml', '.gemini/settings.json', '.cursor/hooks.json', '.cursor/mcp.json', '.aider.conf.yml', '.mcp.json', 'AGENTS.md', 'CLAUDE.md', 'GEMINI.md'];
+
+/** Every agent file's bytes, null where absent. */
+function snapshot(repo: TestRepo): Record<string, string | null> {
+  return Object.fromEntries(AGENT_FILES.map((f) => [f, existsSync(join(repo.dir, f)) ? repo.read(f) : null]));
+}
+
+async function ok(repo: TestRepo, args: string[]) {
+  const r = await repo.run(args);
+  expect(r.stderr).toBe('');
+  expect(r.code).toBe(0);
+  return r;
+}
+
+describe('init --agent merges into existing configuration; uninstall --agent takes out only our entries', () => {
+  for (const c of CASES) {
+    it(`${c.agent}: ${c.file} before → after → before`, async () => {
+      const repo = makeRepo();
+      repo.write(c.file, fixture(c.before));
+      await ok(repo, ['init', '--no-hooks', '--agent', c.agent]);
+      expect(repo.read(c.file)).toBe(fixture(c.after));
+      if (c.instructions) expect(repo.read(c.instructions)).toContain('<!-- >>> git-memory >>> -->');
+
+      const first = snapshot(repo);
+      await ok(repo, ['init', '--no-hooks', '--agent', c.agent]);
+      expect(snapshot(repo)).toEqual(first);
+
+      await ok(repo, ['uninstall', '--agent', c.agent]);
+      expect(repo.read(c.file)).toBe(fixture(c.before));
+      if (c.instructions) expect(existsSync(join(repo.dir, c.instructions))).toBe(false);
+    });
+  }
+});
+
+describe('init --agent all --mcp in a repository without agent files', () => {
+  it('writes every agent\'s file in its own shape, idempotently, and uninstall removes them all', async () => {
+    const repo = makeRepo();
+    const r = await ok(repo, ['init', '--no-hooks', '--agent', 'all', '--mcp']);
+    expect(r.stdout).toMatch(/created\s+\.claude\/settings\.json \(claude\)/);
+
+    const claude = JSON.parse(repo.read('.claude/settings.json'));
+    expect(claude.hooks.SessionStart[0].hooks[0]).toEqual({ type: 'command', command: 'git-memory hook agent session-start --agent claude', timeout: 10 });
+    expect(claude.hooks.SessionEnd[0].hooks[0].command).toBe('git-memory hook agent session-end --agent claude');
+    expect(JSON.parse(repo.read('.mcp.json'))).toEqual({ mcpServers: { 'git-memory': { type: 'stdio', command: 'git-memory', args: ['mcp'], env: {} } } });
+
+    const codex = JSON.parse(repo.read('.codex/hooks.json'));
+    expect(Object.keys(codex.hooks)).toEqual(['SessionStart', 'Stop']);
+    expect(repo.read('.codex/config.toml')).toContain('[mcp_servers.git-memory]\ncommand = "git-memory"\nargs = ["mcp"]');
+
+    const gemini = JSON.parse(repo.read('.gemini/settings.json'));
+    expect(gemini.hooks.SessionStart[0].hooks[0].timeout).toBe(10_000); // milliseconds
+    expect(gemini.hooks.SessionEnd[0].hooks[0].command).toBe('git-memory hook agent session-end --agent gemini');
+    expect(gemini.mcpServers['git-memory']).toEqual({ command: 'git-memory', args: ['mcp'] });
+
+    const cursor = JSON.parse(repo.read('.cursor/hooks.json'));
+    expect(cursor).toEqual({
+      version: 1,
+      hooks: { sessionStart: [{ command: 'git-memory hook agent session-start --agent cursor' }], stop: [{ command: 'git-memory hook agent stop --agent cursor' }] },
+    });
+    expect(JSON.parse(repo.read('.cursor/mcp.json')).mcpServers['git-memory'].command).toBe('git-memory');
+
+    expect(repo.read('.aider.conf.yml')).toBe('read:\n  - .openclaw_memory/PRIMER.md\n');
+    expect(existsSync(join(repo.dir, '.openclaw_memory/PRIMER.md'))).toBe(true); // Aider reads it from the first session
+
+    for (const f of ['AGENTS.md', 'CLAUDE.md', 'GEMINI.md']) {
+      const text = repo.read(f);
+      expect(text.startsWith('<!-- >>> git-memory >>> -->')).toBe(true);
+      expect(text).toContain('git memory log');
+      expect(text).toContain('git memory search');
+      expect(text).toContain('git memory end --summary');
+      expect(text).toContain('"next_steps"');
+    }
+
+    const first = snapshot(repo);
+    const again = await ok(repo, ['init', '--no-hooks', '--agent', 'all', '--mcp']);
+    expect(again.stdout).not.toMatch(/created|updated\s+\./);
+    expect(snapshot(repo)).toEqual(first);
+
+    await ok(repo, ['uninstall', '--agent', 'all']);
+    expect(Object.values(snapshot(repo)).every((v) => v === null)).toBe(true);
+    for (const d of ['.claude', '.codex', '.gemini', '.cursor']) expect(existsSync(join(repo.dir, d))).toBe(false);
+  });
+});
+
+describe('instruction files', () => {
+  it('a section appended to a user\'s CLAUDE.md comes out byte for byte; a refreshed one is not duplicated', async () => {
+    const repo = makeRepo();
+    const mine = '# Notes for Claude\n\n- Use pnpm, not npm.\n';
+    repo.write('CLAUDE.md', mine);
+    await ok(repo, ['init', '--no-hooks', '--agent', 'claude']);
+    const text = repo.read('CLAUDE.md');
+    expect(text.startsWith(mine)).toBe(true);
+    expect(text.match(/>>> git-memory >>>/g)).toHaveLength(1);
+    await ok(repo, ['uninstall', '--agent', 'claude']);
+    expect(repo.read('CLAUDE.md')).toBe(mine);
+  });
+
+  it('a shared AGENTS.md keeps the section while another wired agent reads it', async () => {
+    const repo = makeRepo();
+    await ok(repo, ['init', '--no-hooks', '--agent', 'codex,cursor']);
+    await ok(repo, ['uninstall', '--agent', 'codex']);
+    expect(repo.read('AGENTS.md')).toContain('>>> git-memory >>>');
+    expect(existsSync(join(repo.dir, '.codex'))).toBe(false);
+    await ok(repo, ['uninstall', '--agent', 'cursor']);
+    expect(existsSync(join(repo.dir, 'AGENTS.md'))).toBe(false);
+  });
+
+  it('CLAUDE.md symlinked to AGENTS.md stays a symlink and gets one section', async () => {
+    const repo = makeRepo();
+    repo.write('AGENTS.md', '# Agents\n');
+    symlinkSync('AGENTS.md', join(repo.dir, 'CLAUDE.md'));
+    await ok(repo, ['init', '--no-hooks', '--agent', 'claude,codex']);
+    expect(lstatSync(join(repo.dir, 'CLAUDE.md')).isSymbolicLink()).toBe(true);
+    expect(repo.read('AGENTS.md').match(/>>> git-memory >>>/g)).toHaveLength(1);
+  });
+});
+
+describe('what init --agent refuses', () => {
+  it('an unparseable settings file: exit 1 naming file and line, no agent file written', async () => {
+    const repo = makeRepo();
+    const broken = '{\n  "permissions": {\n    "allow": [\n}\n';
+    repo.write('.claude/settings.json', broken);
+    const r = await repo.run(['init', '--no-hooks', '--agent', 'claude']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/\.claude\/settings\.json:\d+: cannot parse/);
+    expect(repo.read('.claude/settings.json')).toBe(broken);
+    expect(existsSync(join(repo.dir, 'CLAUDE.md'))).toBe(false);
+  });
+
+  it('an unknown agent or --mcp alone: exit 2, nothing written', async () => {
+    const repo = makeRepo();
+    const r = await repo.run(['init', '--agent', 'vim']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/unknown agent "vim"/);
+    expect((await repo.run(['init', '--mcp'])).code).toBe(2);
+    expect(existsSync(join(repo.dir, '.openclaw_memory.toml'))).toBe(false);
+  });
+
+  it('Aider: a single `read:` value becomes a list, and back', async () => {
+    const repo = makeRepo();
+    repo.write('.aider.conf.yml', 'read: CONVENTIONS.md # style\n');
+    await ok(repo, ['init', '--no-hooks', '--agent', 'aider']);
+    expect(repo.read('.aider.conf.yml')).toBe('read: [CONVENTIONS.md, .openclaw_memory/PRIMER.md] # style\n');
+    await ok(repo, ['uninstall', '--agent', 'aider']);
+    expect(readFileSync(join(repo.dir, '.aider.conf.yml'), 'utf8')).toBe('read: [CONVENTIONS.md] # style\n');
+  });
+});
