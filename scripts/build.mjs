@@ -19,8 +19,9 @@ const common = {
   define: { __GIT_MEMORY_VERSION__: JSON.stringify(pkg.version) },
   // CommonJS dependencies call require(); give the ESM bundle one.
   banner: { js: "import { createRequire as __gmCreateRequire } from 'node:module'; const require = __gmCreateRequire(import.meta.url);" },
-  // Loaded from node_modules only when a file needs them (rich YAML frontmatter).
-  external: ['gray-matter', 'yaml'],
+  // Loaded from node_modules only when a file needs them (rich YAML frontmatter; agent config files).
+  // jsonc-parser's UMD build requires its own files at run time, which a bundle cannot hold.
+  external: ['gray-matter', 'yaml', 'jsonc-parser'],
   legalComments: 'none',
   logLevel: 'warning',
 };
