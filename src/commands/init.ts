@@ -7,17 +7,25 @@ import { findRepo } from '../git/repo.js';
 import { loadConfig } from '../memory/config.js';
 import { serializeTasks } from '../memory/tasks.js';
 import { CONFIG_FILE, JOURNAL_DIR, MEMORY_GITIGNORE, TASKS_FILE } from '../paths.js';
+import { parseAgents } from '../agents/agents.js';
+import type { AgentSetup } from './agent-setup.js';
 import type { Ctx, Result } from './context.js';
 
 export interface InitOptions {
   language?: string;
   hooks: boolean;
+  /** Agents to wire up (`--agent claude,codex` or `all`). */
+  agents?: string[];
+  /** Also register the MCP server for those agents. */
+  mcp?: boolean;
 }
 
 export interface InitData {
   root: string;
   files: { path: string; result: 'created' | 'updated' | 'unchanged' }[];
   hooks: { hook: string; path: string; result: string }[];
+  /** Agent configuration written by `--agent`, or null. */
+  agents: AgentSetup | null;
 }
 
 function configText(name: string, lang: string): string {
@@ -47,6 +55,8 @@ export async function init(ctx: Ctx, opts: InitOptions): Promise<Result<InitData
   if (opts.language !== undefined && opts.language !== 'en' && opts.language !== 'zh') {
     throw new UsageError(`--language must be en or zh, found ${JSON.stringify(opts.language)}`);
   }
+  const agentNames = parseAgents(opts.agents ?? []);
+  if (opts.mcp && !agentNames.length) throw new UsageError('--mcp registers the MCP server for the agents named with --agent', 'e.g. git memory init --agent claude --mcp');
   const repo = findRepo(ctx.cwd, ctx.env);
   const files: InitData['files'] = [];
   const configPath = join(repo.root, CONFIG_FILE);
@@ -82,5 +92,6 @@ export async function init(ctx: Ctx, opts: InitOptions): Promise<Result<InitData
   }
 
   const hooks = opts.hooks ? await installHooks(repo) : [];
-  return { data: { root: repo.root, files, hooks }, warnings };
+  const agents = agentNames.length ? await (await import('./agent-setup.js')).setupAgents(ctx, repo, agentNames, { mcp: opts.mcp }) : null;
+  return { data: { root: repo.root, files, hooks, agents }, warnings };
 }
