@@ -28,6 +28,6 @@ const common = {
 
 await Promise.all([
   build({ ...common, entryPoints: { 'git-memory': 'src/bin.ts', hook: 'src/hook/entry.ts', primer: 'src/cli/lean.ts' } }),
-  build({ ...common, entryPoints: { cli: 'src/cli/main.ts', agents: 'src/agents/entry.ts' }, splitting: true, chunkNames: 'chunks/[name]-[hash]' }),
+  build({ ...common, entryPoints: { cli: 'src/cli/main.ts', agents: 'src/agents/entry.ts', 'pre-push': 'src/hook/pre-push-entry.ts' }, splitting: true, chunkNames: 'chunks/[name]-[hash]' }),
 ]);
 chmodSync(new URL('../dist/git-memory.js', import.meta.url), 0o755);

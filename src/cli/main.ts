@@ -8,6 +8,7 @@ import { journalCommand } from './commands/journal.js';
 import { logCommand } from './commands/log.js';
 import { primerCommand } from './commands/primer.js';
 import { tasksCommand } from './commands/tasks.js';
+import { uninstallCommand } from './commands/uninstall.js';
 import { defaultIo, reportError, type GlobalArgs, type Io } from './io.js';
 import { VERSION } from './version.js';
 
@@ -28,6 +29,7 @@ export function cli(io: Io, args: string[]): Argv<GlobalArgs> {
     .command(journalCommand(io))
     .command(commitCommand(io))
     .command(configCommand(io))
+    .command(uninstallCommand(io))
     .command({
       command: 'help [command]',
       describe: 'Show help for a command',

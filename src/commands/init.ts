@@ -3,6 +3,7 @@ import { basename, join } from 'node:path';
 import { localDate, now } from '../clock.js';
 import { UsageError } from '../errors.js';
 import { installHooks } from '../git/hooks.js';
+import { installAttributes, installDriverConfig, type ChangeResult } from '../git/merge-config.js';
 import { findRepo } from '../git/repo.js';
 import { loadConfig } from '../memory/config.js';
 import { serializeTasks } from '../memory/tasks.js';
@@ -24,6 +25,8 @@ export interface InitData {
   root: string;
   files: { path: string; result: 'created' | 'updated' | 'unchanged' }[];
   hooks: { hook: string; path: string; result: string }[];
+  /** The TASKS.md merge driver: `.gitattributes` line and git config. */
+  mergeDriver: { attributes: ChangeResult; config: ChangeResult };
   /** Agent configuration written by `--agent`, or null. */
   agents: AgentSetup | null;
 }
@@ -92,6 +95,7 @@ export async function init(ctx: Ctx, opts: InitOptions): Promise<Result<InitData
   }
 
   const hooks = opts.hooks ? await installHooks(repo) : [];
+  const mergeDriver = { attributes: installAttributes(repo), config: await installDriverConfig(repo) };
   const agents = agentNames.length ? await (await import('./agent-setup.js')).setupAgents(ctx, repo, agentNames, { mcp: opts.mcp }) : null;
-  return { data: { root: repo.root, files, hooks, agents }, warnings };
+  return { data: { root: repo.root, files, hooks, mergeDriver, agents }, warnings };
 }

@@ -1,50 +1,70 @@
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { isAbsolute, join, resolve } from 'node:path';
-import { HOOK_BEGIN, HOOK_END } from '../paths.js';
+import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
+import { BLOCK_RE, CHAINED_SUFFIX, HOOK_NAMES, hookBlock, SHELL_SHEBANG, type HookName } from './hook-blocks.js';
 import { git } from './git.js';
 import type { Repo } from './repo.js';
 
-export type HookName = 'post-commit';
+export { HOOK_NAMES, type HookName } from './hook-blocks.js';
 
-/** The marked block: runs git-memory only where it is installed, and never fails the git command. */
-export function hookBlock(name: HookName): string {
-  return [
-    HOOK_BEGIN,
-    '# Records this commit for the next git-memory session. Harmless where git-memory is not installed.',
-    `if command -v git-memory >/dev/null 2>&1; then git-memory hook ${name} "$@" </dev/null >/dev/null 2>&1 || true; fi`,
-    HOOK_END,
-  ].join('\n');
+/** Where hooks go, and whether it is a husky repository. */
+export interface HooksDir {
+  dir: string;
+  husky: boolean;
+  /** `core.hooksPath` as configured, if any. */
+  hooksPath: string | null;
 }
 
 /**
  * Where git will run hooks from: `core.hooksPath` respected (`git rev-parse --git-path hooks`);
- * in a husky repository (`core.hooksPath` = `.husky/_`) the user-editable `.husky/`, never `.husky/_/`,
- * which husky regenerates.
+ * in a husky repository (`core.hooksPath` = `.husky/_`, or any `_` directory holding husky's `h`
+ * runner) the user-editable parent directory, never `_/`, which husky regenerates.
  */
-export async function hooksDir(repo: Repo): Promise<{ dir: string; husky: boolean }> {
-  const hooksPath = (await git(['config', '--get', 'core.hooksPath'], { cwd: repo.root, allowFail: true }))?.trim();
-  if (hooksPath && /(^|\/)\.husky\/_\/?$/.test(hooksPath)) {
+export async function hooksDir(repo: Repo): Promise<HooksDir> {
+  const hooksPath = (await git(['config', '--get', 'core.hooksPath'], { cwd: repo.root, allowFail: true }))?.trim() || null;
+  if (hooksPath) {
     const abs = isAbsolute(hooksPath) ? hooksPath : resolve(repo.root, hooksPath);
-    return { dir: resolve(abs, '..'), husky: true };
+    if (/(^|\/)\.husky\/_\/?$/.test(hooksPath) || (basename(abs) === '_' && existsSync(join(abs, 'h')))) {
+      return { dir: dirname(abs), husky: true, hooksPath };
+    }
   }
   const dir = (await git(['rev-parse', '--path-format=absolute', '--git-path', 'hooks'], { cwd: repo.root })).trim();
-  return { dir, husky: false };
+  return { dir, husky: false, hooksPath };
 }
 
-const BLOCK_RE = new RegExp(`${escape(HOOK_BEGIN)}[\\s\\S]*?${escape(HOOK_END)}\\n?`);
-function escape(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const isExecutable = (path: string) => (statSync(path).mode & 0o111) !== 0;
+
+/**
+ * A hook we cannot add a shell block to (another interpreter), or one git does not run (not
+ * executable), is moved aside and chained from a small sh wrapper, so it behaves exactly as before.
+ */
+function mustChain(text: string, path: string, husky: boolean): boolean {
+  if (lstatSync(path).isSymbolicLink()) return true; // writing through it would edit a shared script
+  if (husky) return false; // husky runs `.husky/<hook>` with `sh -e`, whatever the file says
+  const first = text.split('\n', 1)[0]!;
+  return (first.startsWith('#!') && !SHELL_SHEBANG.test(first)) || !isExecutable(path) || text.includes('\0');
 }
+
+export type InstallResult = 'created' | 'updated' | 'unchanged' | 'chained';
 
 /**
  * Adds (or refreshes) our block in a hook file without disturbing what is there: a new file gets a
- * shebang; an existing one gets the block right after its first line, so an `exit` further down
- * cannot skip it. Returns what happened.
+ * shebang; an existing shell hook gets the block right after its first line, so an `exit` further
+ * down cannot skip it; anything else is chained.
  */
-export function installHookFile(path: string, name: HookName, husky: boolean): 'created' | 'updated' | 'unchanged' {
-  const block = `${hookBlock(name)}\n`;
+export function installHookFile(path: string, name: HookName, husky: boolean): InstallResult {
+  const chained = `${path}${CHAINED_SUFFIX}`;
+  if (existsSync(path) && !existsSync(chained)) {
+    const text = readFileSync(path, 'utf8');
+    if (!BLOCK_RE.test(text) && mustChain(text, path, husky)) {
+      renameSync(path, chained);
+      writeFileSync(path, `#!/bin/sh\n${hookBlock(name, true)}\n`, { mode: 0o755 });
+      chmodSync(path, 0o755);
+      return 'chained';
+    }
+  }
+  const block = `${hookBlock(name, existsSync(chained))}\n`;
   if (!existsSync(path)) {
-    mkdirSync(join(path, '..'), { recursive: true });
+    mkdirSync(dirname(path), { recursive: true });
     writeFileSync(path, husky ? block : `#!/bin/sh\n${block}`, { mode: 0o755 });
     return 'created';
   }
@@ -60,16 +80,53 @@ export function installHookFile(path: string, name: HookName, husky: boolean): '
   }
   if (next === text) return 'unchanged';
   writeFileSync(path, next);
-  chmodSync(path, 0o755);
   return 'updated';
 }
 
+export type UninstallResult = 'removed' | 'deleted' | 'restored' | 'absent';
+
+/**
+ * Takes our block out of a hook file and leaves every other byte as it was. A file that held only
+ * our block (we created it) is deleted; a chained hook is moved back into place.
+ */
+export function uninstallHookFile(path: string): UninstallResult {
+  if (!existsSync(path)) return 'absent';
+  const text = readFileSync(path, 'utf8');
+  if (!BLOCK_RE.test(text)) return 'absent';
+  const rest = text.replace(BLOCK_RE, '');
+  const chained = `${path}${CHAINED_SUFFIX}`;
+  const onlyOurs = /^(#!\/bin\/sh\n)?$/.test(rest);
+  if (onlyOurs && existsSync(chained)) {
+    renameSync(chained, path);
+    return 'restored';
+  }
+  if (onlyOurs) {
+    rmSync(path);
+    return 'deleted';
+  }
+  writeFileSync(path, rest);
+  return 'removed';
+}
+
+export interface HookChange<R> {
+  hook: HookName;
+  path: string;
+  result: R;
+}
+
 /** Installs every git hook git-memory uses. */
-export async function installHooks(repo: Repo): Promise<{ hook: HookName; path: string; result: string }[]> {
+export async function installHooks(repo: Repo): Promise<HookChange<InstallResult>[]> {
   const { dir, husky } = await hooksDir(repo);
-  const names: HookName[] = ['post-commit'];
-  return names.map((hook) => {
+  return HOOK_NAMES.map((hook) => {
     const path = join(dir, hook);
     return { hook, path, result: installHookFile(path, hook, husky) };
   });
+}
+
+/** Removes our blocks from every hook file, where git runs hooks now and in the default place. */
+export async function uninstallHooks(repo: Repo): Promise<HookChange<UninstallResult>[]> {
+  const active = (await hooksDir(repo)).dir;
+  const fallback = join(repo.commonDir, 'hooks');
+  const dirs = [...new Set([active, fallback])];
+  return dirs.flatMap((dir) => HOOK_NAMES.map((hook) => ({ hook, path: join(dir, hook), result: uninstallHookFile(join(dir, hook)) })));
 }

@@ -262,7 +262,7 @@ describe('first session after init', () => {
     const r = await repo.run(['end', '--summary', JSON.stringify(summary), '--json']);
     expect(r.code, r.stderr).toBe(0);
     const files = repo.git('show', '--name-only', '--format=', 'HEAD').trim().split('\n').sort();
-    expect(files).toEqual(['.openclaw_memory.toml', '.openclaw_memory/.gitignore', '.openclaw_memory/TASKS.md', JSON.parse(r.stdout).session.path].sort());
+    expect(files).toEqual(['.openclaw_memory.toml', '.openclaw_memory/.gitattributes', '.openclaw_memory/.gitignore', '.openclaw_memory/TASKS.md', JSON.parse(r.stdout).session.path].sort());
     expect(existsSync(join(repo.dir, '.openclaw_memory/PRIMER.md'))).toBe(true);
     expect(repo.git('status', '--porcelain')).toBe('');
   });

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { makeRepo, pathWithBin } from '../helpers/repo.js';
@@ -26,6 +26,7 @@ describe('git memory init', () => {
   it('keeps a user hook and adds its block once', async () => {
     const repo = makeRepo({ now: NOW });
     repo.write('.git/hooks/post-commit', '#!/bin/sh\necho "user hook ran" > user-hook.log\nexit 0\n');
+    chmodSync(join(repo.dir, '.git/hooks/post-commit'), 0o755); // git runs only executable hooks
     await repo.run(['init']);
     await repo.run(['init']);
     const text = repo.read('.git/hooks/post-commit');

@@ -13,6 +13,8 @@ function render(d: InitData): string {
   const lines = [`git-memory set up in ${d.root}`];
   for (const f of d.files) lines.push(`  ${f.result.padEnd(9)} ${f.path}`);
   for (const h of d.hooks) lines.push(`  ${h.result.padEnd(9)} ${h.hook} hook (${h.path})`);
+  lines.push(`  ${d.mergeDriver.attributes.padEnd(9)} .openclaw_memory/.gitattributes (TASKS.md merged by task id)`);
+  lines.push(`  ${d.mergeDriver.config.padEnd(9)} merge driver git-memory-tasks (git config)`);
   for (const f of d.agents?.files ?? []) lines.push(`  ${f.result.padEnd(9)} ${f.path}${f.agent === 'instructions' ? ' (how to use the memory)' : ` (${f.agent})`}`);
   for (const n of d.agents?.notes ?? []) lines.push(`  note: ${n}`);
   lines.push('', 'Next: commit .openclaw_memory.toml and .openclaw_memory/, then start agent sessions with `git memory primer`', 'and end them with `git memory end --summary \'{"request": "…"}\'`.');
@@ -25,10 +27,10 @@ export const initCommand = (io: Io): CommandModule<GlobalArgs, Args> => ({
   builder: (y: Argv<GlobalArgs>) =>
     y
       .option('language', { type: 'string', choices: ['en', 'zh'], describe: 'Heading language of new journal files (written to the config)' })
-      .option('hooks', { type: 'boolean', default: true, describe: 'Install the post-commit hook (--no-hooks to skip)' })
+      .option('hooks', { type: 'boolean', default: true, describe: 'Install the post-commit, post-rewrite and pre-push hooks (--no-hooks to skip)' })
       .option('agent', { type: 'string', array: true, describe: 'Wire up agents: claude, codex, gemini, cursor, aider, or all (comma-separated or repeated)' })
       .option('mcp', { type: 'boolean', describe: 'With --agent: also register the git-memory MCP server (.mcp.json for Claude Code)' })
-      .example('git memory init', 'config, .openclaw_memory/ skeleton and the post-commit hook')
+      .example('git memory init', 'config, .openclaw_memory/ skeleton, git hooks and the TASKS.md merge driver')
       .example('git memory init --agent claude --mcp', 'also the Claude Code hooks, CLAUDE.md section and .mcp.json'),
   handler: (a) => run(io, a, async (ctx) => (await import('../../commands/init.js')).init(ctx, { language: a.language, hooks: a.hooks, agents: a.agent, mcp: a.mcp }), render),
 });

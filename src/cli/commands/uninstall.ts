@@ -1,0 +1,42 @@
+import type { Argv, CommandModule } from 'yargs';
+import { run, type GlobalArgs, type Io } from '../io.js';
+import type { UninstallData } from '../../commands/uninstall.js';
+import type { UninstallAgentData } from '../../commands/uninstall-agent.js';
+
+interface Args extends GlobalArgs {
+  agent?: string[];
+}
+
+function renderAgents(d: UninstallAgentData): string {
+  const lines = d.files.filter((f) => f.result !== 'absent').map((f) => `  ${f.result.padEnd(9)} ${f.path}`);
+  return `git-memory entries removed for ${d.agents.join(', ')}\n${lines.join('\n')}${lines.length ? '\n' : ''}`;
+}
+
+const WORDS: Record<string, string> = {
+  removed: 'removed our block from',
+  deleted: 'deleted (it held only our block)',
+  restored: 'restored your original',
+};
+
+function render(d: UninstallData): string {
+  const lines = d.hooks.map((h) => `  ${WORDS[h.result] ?? h.result} ${h.path}`);
+  if (!d.hooks.length) lines.push('  no git-memory hook blocks found');
+  if (d.mergeDriver.attributes === 'removed') lines.push('  removed the TASKS.md line from .openclaw_memory/.gitattributes');
+  if (d.mergeDriver.config === 'removed') lines.push('  removed the git-memory-tasks merge driver from git config');
+  lines.push('', 'Memory files (.openclaw_memory/, .openclaw_memory.toml) are left in place.');
+  return `git-memory uninstalled from ${d.root}\n${lines.join('\n')}\n`;
+}
+
+export const uninstallCommand = (io: Io): CommandModule<GlobalArgs, Args> => ({
+  command: 'uninstall',
+  describe: 'Remove git-memory hook blocks and the merge driver; your own hook content stays byte-for-byte',
+  builder: (y: Argv<GlobalArgs>) =>
+    y
+      .option('agent', { type: 'string', array: true, describe: 'Instead: remove only what `init --agent` added for these agents (claude, codex, gemini, cursor, aider, all)' })
+      .example('git memory uninstall', 'undo the git side of `git memory init`')
+      .example('git memory uninstall --agent codex', 'remove the Codex hooks and the AGENTS.md section, nothing else'),
+  handler: (a) =>
+    a.agent
+      ? run(io, a, async (ctx) => (await import('../../commands/uninstall-agent.js')).uninstallAgents(ctx, a.agent!), renderAgents)
+      : run(io, a, async (ctx) => (await import('../../commands/uninstall.js')).uninstall(ctx), render),
+});

@@ -1,0 +1,80 @@
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { MEMORY_DIR, TASKS_FILE } from '../paths.js';
+import { git } from './git.js';
+import type { Repo } from './repo.js';
+
+/** The merge driver's name in git config and `.gitattributes`. */
+export const DRIVER = 'git-memory-tasks';
+/**
+ * Inside the memory directory, so it is committed with the memory files (every clone merges the
+ * same way) and the user's own root `.gitattributes` is never touched.
+ */
+export const ATTRIBUTES_FILE = `${MEMORY_DIR}/.gitattributes`;
+const COMMENT = '# git-memory: merge TASKS.md by task id (git memory init; harmless without git-memory)';
+export const ATTRIBUTES_LINE = `TASKS.md merge=${DRIVER}`;
+
+/**
+ * The driver command. Where git-memory is not on PATH (it was uninstalled, a teammate copied the
+ * config) it falls back to git's own line merge, exactly what git does with no driver configured.
+ */
+export const DRIVER_COMMAND =
+  'if command -v git-memory >/dev/null 2>&1; then git-memory merge-driver %O %A %B %P; ' +
+  'else git merge-file -L ours -L base -L theirs %A %O %B; fi';
+
+export type ChangeResult = 'created' | 'updated' | 'unchanged' | 'removed' | 'absent';
+
+const attributesPath = (repo: Repo) => join(repo.root, ATTRIBUTES_FILE);
+const hasLine = (text: string) => text.split(/\r?\n/).some((l) => l.trim() === ATTRIBUTES_LINE);
+
+/** Adds the TASKS.md line to the memory directory's `.gitattributes`. */
+export function installAttributes(repo: Repo): ChangeResult {
+  const path = attributesPath(repo);
+  const text = existsSync(path) ? readFileSync(path, 'utf8') : null;
+  if (text !== null && hasLine(text)) return 'unchanged';
+  const ours = `${COMMENT}\n${ATTRIBUTES_LINE}\n`;
+  mkdirSync(join(repo.root, MEMORY_DIR), { recursive: true });
+  writeFileSync(path, text === null ? ours : `${text}${text === '' || text.endsWith('\n') ? '' : '\n'}${ours}`);
+  return text === null ? 'created' : 'updated';
+}
+
+/** Takes our lines out of the memory `.gitattributes`; deletes the file if nothing else is left. */
+export function uninstallAttributes(repo: Repo): ChangeResult {
+  const path = attributesPath(repo);
+  if (!existsSync(path)) return 'absent';
+  const text = readFileSync(path, 'utf8');
+  if (!hasLine(text)) return 'absent';
+  const rest = text
+    .split(/(?<=\n)/)
+    .filter((l) => l.trimEnd() !== COMMENT && l.trim() !== ATTRIBUTES_LINE)
+    .join('');
+  if (rest === '') rmSync(path);
+  else writeFileSync(path, rest);
+  return 'removed';
+}
+
+/** Registers the driver in the repository's git config (local: shared by its worktrees). */
+export async function installDriverConfig(repo: Repo): Promise<ChangeResult> {
+  const get = (key: string) => git(['config', '--get', `merge.${DRIVER}.${key}`], { cwd: repo.root, allowFail: true });
+  const [name, driver] = await Promise.all([get('name'), get('driver')]);
+  if (driver?.trim() === DRIVER_COMMAND && name) return 'unchanged';
+  await git(['config', `merge.${DRIVER}.name`, 'git-memory: TASKS.md merged by task id'], { cwd: repo.root });
+  await git(['config', `merge.${DRIVER}.driver`, DRIVER_COMMAND], { cwd: repo.root });
+  return driver ? 'updated' : 'created';
+}
+
+/** Removes the driver's config section. */
+export async function uninstallDriverConfig(repo: Repo): Promise<ChangeResult> {
+  const out = await git(['config', '--remove-section', `merge.${DRIVER}`], { cwd: repo.root, allowFail: true });
+  return out === null ? 'absent' : 'removed';
+}
+
+/** What doctor needs to know about the driver. */
+export async function driverStatus(repo: Repo): Promise<{ driver: string | null; attributes: boolean; attributeApplies: string | null }> {
+  const driver = (await git(['config', '--get', `merge.${DRIVER}.driver`], { cwd: repo.root, allowFail: true }))?.trim() || null;
+  const path = attributesPath(repo);
+  const attributes = existsSync(path) && hasLine(readFileSync(path, 'utf8'));
+  const check = await git(['check-attr', 'merge', '--', TASKS_FILE], { cwd: repo.root, allowFail: true });
+  const attributeApplies = check ? (/: merge: (.*)$/m.exec(check)?.[1]?.trim() ?? null) : null;
+  return { driver, attributes, attributeApplies };
+}

@@ -1,0 +1,139 @@
+import { appendFileSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { SPOOL_FILE } from '../paths.js';
+
+/** The spool `end` has claimed (see spool.ts); a crash or a failed `end` leaves it for the next one. */
+const CLAIMED_FILE = 'spool.claimed.jsonl';
+
+/**
+ * Commits made during a rebase that may be replays (conflict resolved, reword, squash, fixup) or
+ * new work (an `exec` step). post-rewrite sorts them out once the rebase has finished.
+ */
+export const REPLAY_FILE = 'rebase-commits.jsonl';
+
+/** A spool line, kept as parsed so fields this module does not know survive a rewrite. */
+type Line = Record<string, unknown> & { type?: unknown; sha?: unknown; subject?: unknown };
+
+/** The `old new` pairs post-rewrite gets on stdin (a third field may follow; git reserves it). */
+export function parsePairs(text: string): Map<string, string> {
+  const pairs = new Map<string, string>();
+  for (const line of text.split('\n')) {
+    const [oldSha, newSha] = line.trim().split(/\s+/);
+    if (oldSha && newSha && /^[0-9a-f]{40,64}$/.test(oldSha) && /^[0-9a-f]{40,64}$/.test(newSha)) pairs.set(oldSha, newSha);
+  }
+  return pairs;
+}
+
+function readLines(path: string): Line[] {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch {
+    return [];
+  }
+  const lines: Line[] = [];
+  for (const raw of text.split('\n')) {
+    if (!raw.trim()) continue;
+    try {
+      const v = JSON.parse(raw) as unknown;
+      if (v && typeof v === 'object' && !Array.isArray(v)) lines.push(v as Line);
+    } catch {
+      /* a torn line after a crash: dropped, as the spool reader does */
+    }
+  }
+  return lines;
+}
+
+/** Rewrites a spool file in one rename, so a reader never sees half of it. */
+function writeLines(path: string, lines: Line[]): void {
+  if (!lines.length) {
+    rmSync(path, { force: true });
+    return;
+  }
+  const tmp = `${path}.${process.pid}.tmp`;
+  writeFileSync(tmp, lines.map((l) => `${JSON.stringify(l)}\n`).join(''));
+  renameSync(tmp, path);
+}
+
+const isCommit = (l: Line): l is Line & { sha: string } => l.type === 'commit' && typeof l.sha === 'string';
+
+/**
+ * Replaces rewritten commit ids in this worktree's spool files (the claimed one, the open one and
+ * the rebase notes): each commit appears once, by its final id, where it first appeared, with its
+ * subject as `subjectsOf` reports it now (a reword changes it). Chains (amended, then rebased) are
+ * followed. Returns the final ids that were mapped. Callers hold the worktree lock.
+ */
+export function mapSpool(
+  stateDir: string,
+  pairs: Map<string, string>,
+  subjectsOf: (shas: string[]) => Map<string, string>,
+  files = [CLAIMED_FILE, SPOOL_FILE, REPLAY_FILE],
+): string[] {
+  const seen = new Set<string>();
+  const mapped = new Set<string>();
+  const changed: { path: string; lines: Line[] }[] = [];
+  for (const name of files) {
+    const path = join(stateDir, name);
+    const lines = readLines(path);
+    let dirty = false;
+    const out: Line[] = [];
+    for (const l of lines) {
+      if (!isCommit(l)) {
+        out.push(l);
+        continue;
+      }
+      let sha = l.sha;
+      for (let hops = 0; pairs.has(sha) && hops < 1000; hops++) sha = pairs.get(sha)!;
+      if (seen.has(sha)) {
+        dirty = true;
+        continue;
+      }
+      seen.add(sha);
+      if (sha === l.sha) out.push(l);
+      else {
+        dirty = true;
+        mapped.add(sha);
+        out.push({ ...l, sha });
+      }
+    }
+    if (dirty) changed.push({ path, lines: out });
+  }
+  if (!changed.length) return [];
+  const subjects = mapped.size ? subjectsOf([...mapped]) : new Map<string, string>();
+  for (const { path, lines } of changed) {
+    writeLines(
+      path,
+      lines.map((l) => (isCommit(l) && mapped.has(l.sha) && subjects.has(l.sha) ? { ...l, subject: subjects.get(l.sha) } : l)),
+    );
+  }
+  return [...mapped];
+}
+
+/** Whether any spool file (or the rebase notes) holds a commit the pairs rewrite. */
+export function spoolHits(stateDir: string, pairs: Map<string, string>): boolean {
+  return [CLAIMED_FILE, SPOOL_FILE, REPLAY_FILE].some((name) => readLines(join(stateDir, name)).some((l) => isCommit(l) && pairs.has(l.sha)));
+}
+
+/** Every commit id the spool files hold, claimed and open. */
+export function spoolShas(stateDir: string): Set<string> {
+  return new Set([CLAIMED_FILE, SPOOL_FILE].flatMap((name) => readLines(join(stateDir, name)).filter(isCommit).map((l) => l.sha)));
+}
+
+/** Notes a commit made during a rebase that may be a replay (see REPLAY_FILE). */
+export function appendReplay(stateDir: string, entry: Record<string, unknown>): void {
+  mkdirSync(stateDir, { recursive: true });
+  appendFileSync(join(stateDir, REPLAY_FILE), `${JSON.stringify(entry)}\n`);
+}
+
+/** Takes the noted rebase commits (and forgets them). */
+export function takeReplays(stateDir: string): (Line & { sha: string })[] {
+  const path = join(stateDir, REPLAY_FILE);
+  const lines = readLines(path).filter(isCommit);
+  rmSync(path, { force: true });
+  return lines;
+}
+
+/** Drops notes left by a rebase that was aborted (post-rewrite never ran for it). */
+export function forgetReplays(stateDir: string): void {
+  rmSync(join(stateDir, REPLAY_FILE), { force: true });
+}

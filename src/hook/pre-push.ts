@@ -1,0 +1,81 @@
+import { GitMemoryError } from '../errors.js';
+import { git } from '../git/git.js';
+import { readBlobs } from '../git/objects.js';
+import { loadConfig } from '../memory/config.js';
+import { CONFIG_FILE, MEMORY_DIR } from '../paths.js';
+import { scanText } from '../safety/scan.js';
+import { hookRepo } from './hook-repo.js';
+
+const ZERO = /^0+$/;
+
+/** One memory file version in the outgoing commits. */
+interface Outgoing {
+  commit: string;
+  path: string;
+  blob: string;
+}
+
+/** The revision ranges a push sends: `remote..local` per ref, or what no remote-tracking ref has. */
+async function ranges(cwd: string, remote: string, input: string): Promise<string[][]> {
+  const out: string[][] = [];
+  for (const line of input.split('\n')) {
+    const [, localSha, , remoteSha] = line.trim().split(/\s+/);
+    if (!localSha || ZERO.test(localSha)) continue; // a deleted ref sends nothing
+    const known = remoteSha && !ZERO.test(remoteSha) && (await git(['cat-file', '-e', `${remoteSha}^{commit}`], { cwd, allowFail: true })) !== null;
+    out.push(known ? [localSha, `^${remoteSha}`] : [localSha, '--not', `--remotes=${remote}`]);
+  }
+  return out;
+}
+
+/** Memory file versions added or changed by the commits being pushed (history included). */
+export async function outgoingMemory(cwd: string, remote: string, input: string): Promise<Outgoing[]> {
+  const found: Outgoing[] = [];
+  for (const range of await ranges(cwd, remote, input)) {
+    const out = await git(['log', '--no-renames', '--raw', '--no-abbrev', '-z', '--diff-filter=AM', '--format=%x1e%H', ...range, '--', MEMORY_DIR, CONFIG_FILE], { cwd });
+    for (const chunk of out.split('\x1e')) {
+      const [commit, ...rest] = chunk.replace(/^\n/, '').split('\0');
+      if (!commit) continue;
+      // -z raw entries: ":mode mode old new status" then the path, as separate fields.
+      for (let i = 0; i + 1 < rest.length; i += 2) {
+        const m = /^:\d+ \d+ [0-9a-f]+ ([0-9a-f]+) [AM]/.exec(rest[i]!.trim());
+        if (m) found.push({ commit: commit.trim(), path: rest[i + 1]!, blob: m[1]! });
+      }
+    }
+  }
+  return found;
+}
+
+/**
+ * pre-push: scans every memory file version in the outgoing commits with the same scanner the write
+ * paths use, always in block mode whatever the config says, and refuses the push (exit 3) naming
+ * file, commit and rule. Prints nothing when the push is clean.
+ */
+export async function prePush(args: string[], input: string, cwd: string, env: NodeJS.ProcessEnv): Promise<number> {
+  const repo = hookRepo(cwd, env);
+  const files = await outgoingMemory(cwd, args[0] ?? 'origin', input);
+  if (!files.length) return 0;
+  let allowlist: readonly string[] = [];
+  try {
+    allowlist = loadConfig(repo.root).config.secrets.allowlist;
+  } catch (e) {
+    if (!(e instanceof GitMemoryError)) throw e; // a broken config scans with no allowlist
+  }
+  const texts = await readBlobs(cwd, files.map((f) => f.blob));
+  const problems: string[] = [];
+  const scanned = new Set<string>();
+  for (const f of files) {
+    if (scanned.has(f.blob)) continue;
+    scanned.add(f.blob);
+    for (const x of await scanText(texts.get(f.blob)!, { allowlist })) {
+      problems.push(`  ${f.path}:${x.line}:${x.column} ${x.ruleId} ${x.masked} (commit ${f.commit.slice(0, 7)})`);
+    }
+  }
+  if (!problems.length) return 0;
+  process.stderr.write(
+    `git-memory: push refused: outgoing memory files contain ${problems.length === 1 ? 'a secret' : `${problems.length} secrets`}\n` +
+      `${problems.join('\n')}\n` +
+      'Remove the value from the memory file and rewrite the commits that carry it (git commit --amend, git rebase -i),\n' +
+      'then push again. A false positive goes in [secrets] allowlist; `git push --no-verify` skips this check.\n',
+  );
+  return 3;
+}

@@ -1,0 +1,82 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect } from 'vitest';
+import { makeRepo, pathWithBin, type TestRepo } from '../helpers/repo.js';
+
+export const NOW = '2026-11-22T14:30:00';
+
+/** A test repository whose git runs the installed hooks with the built git-memory on PATH. */
+export interface HookedRepo extends TestRepo {
+  /** git with the built git-memory on PATH (hooks call it). */
+  g(...args: string[]): string;
+  /** Same, returning status and both streams instead of throwing. */
+  gTry(args: string[], opts?: { input?: string; env?: Record<string, string> }): { code: number; stdout: string; stderr: string };
+  /** Commit ids in this worktree's spool (open and claimed), in order. */
+  spoolShas(dir?: string): string[];
+  /** Ends a session with the built binary and returns the commit ids its session file lists. */
+  end(request?: string): Promise<{ path: string; commits: string[] }>;
+}
+
+/** Wraps a TestRepo so git runs with git-memory on PATH. */
+export function hooked(repo: TestRepo, dir = repo.dir): HookedRepo {
+  // pathWithBin's directory lives as long as the test, like the repository.
+  const env = { ...repo.env, PATH: pathWithBin() };
+  const gTry: HookedRepo['gTry'] = (args, o = {}) => {
+    const r = spawnSync('git', args, { cwd: dir, env: { ...env, ...o.env }, input: o.input ?? '', encoding: 'utf8' });
+    return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
+  };
+  const g = (...args: string[]) => execFileSync('git', args, { cwd: dir, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  const gitDir = () => g('rev-parse', '--absolute-git-dir').trim();
+  return {
+    ...repo,
+    dir,
+    env,
+    git: g,
+    g,
+    gTry,
+    write: (p, t) => execFileSync('sh', ['-c', 'mkdir -p "$(dirname "$1")" && printf %s "$2" > "$1"', 'sh', join(dir, p), t]),
+    read: (p) => readFileSync(join(dir, p), 'utf8'),
+    commit(message, files = { [`file-${Math.random().toString(36).slice(2, 8)}.txt`]: message }) {
+      for (const [p, t] of Object.entries(files)) {
+        execFileSync('sh', ['-c', 'mkdir -p "$(dirname "$1")" && printf %s "$2" > "$1"', 'sh', join(dir, p), t]);
+        g('add', '--', p);
+      }
+      g('commit', '-q', '-m', message);
+      return g('rev-parse', 'HEAD').trim();
+    },
+    spoolShas(d = join(gitDir(), 'git-memory')) {
+      const lines = ['spool.claimed.jsonl', 'spool.jsonl'].flatMap((f) => (existsSync(join(d, f)) ? readFileSync(join(d, f), 'utf8').split('\n') : []));
+      return lines.filter(Boolean).flatMap((l) => {
+        const e = JSON.parse(l) as { type: string; sha: string };
+        return e.type === 'commit' ? [e.sha] : [];
+      });
+    },
+    async end(request = 'Work on the app') {
+      const out = execFileSync('git-memory', ['end', '--summary', JSON.stringify({ request, completed: ['Did it'] }), '--json'], {
+        cwd: dir,
+        env,
+        encoding: 'utf8',
+      });
+      const data = JSON.parse(out) as { session: { path: string } };
+      const text = readFileSync(join(dir, data.session.path), 'utf8');
+      const section = text.split('### Commits')[1] ?? '';
+      const commits = section.split('\n').flatMap((l) => /^- ([0-9a-f]{7,})\b/.exec(l)?.[1] ?? []);
+      return { path: data.session.path, commits };
+    },
+  };
+}
+
+/** A repository set up with `git memory init` (hooks installed) and the setup committed. */
+export async function initHooked(opts: { now?: string } = {}): Promise<HookedRepo> {
+  const repo = hooked(makeRepo({ now: opts.now ?? NOW }));
+  const r = await repo.run(['init']);
+  expect(r.code, r.stderr).toBe(0);
+  repo.g('add', '.');
+  repo.g('commit', '-q', '-m', 'Set up git-memory');
+  rmSync(join(repo.dir, '.git', 'git-memory', 'spool.jsonl'), { force: true }); // sessions start after setup
+  return repo;
+}
+
+/** Short ids, as session files list them. */
+export const short = (shas: string[]) => shas.map((s) => s.slice(0, 7));
