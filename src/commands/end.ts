@@ -79,6 +79,27 @@ function fold(summary: Summary, spool: SpoolEntry[]) {
   };
 }
 
+/** A session file is at most 16 KB: a briefing, not a transcript. */
+export const SESSION_MAX_BYTES = 16 * 1024;
+
+/**
+ * Keeps a session under SESSION_MAX_BYTES. A long list of recorded commits is shortened (the
+ * history has them all); text the agent wrote that is too long is refused (exit 2).
+ */
+function fitSessionCap(body: ReturnType<typeof fold>, render: (b: ReturnType<typeof fold>) => string): void {
+  const size = () => Buffer.byteLength(render(body));
+  if (size() <= SESSION_MAX_BYTES) return;
+  const all = body.commits;
+  let keep = all.length;
+  while (keep > 0 && size() > SESSION_MAX_BYTES) {
+    keep = Math.floor(keep / 2);
+    body.commits = [...all.slice(0, keep), { sha: '', subject: `… and ${all.length - keep} more commits (see git log)` }];
+  }
+  if (size() > SESSION_MAX_BYTES) {
+    throw new UsageError(`the session would be ${size()} bytes; a session is capped at ${SESSION_MAX_BYTES} (16 KB)`, 'summarise: keep each item to a line or two');
+  }
+}
+
 /**
  * Ends a session: writes its journal file (write-once), folds the spool into it, updates tasks,
  * rebuilds the primer and commits the memory change on the current branch. Input is validated and
@@ -118,6 +139,7 @@ export async function end(ctx: Ctx, opts: EndOptions): Promise<Result<EndData>> 
 
       let written: { id: string; path: string } | undefined;
       const body = fold(summary, claim.entries);
+      fitSessionCap(body, (b) => serializeSession({ id: 'x'.repeat(20), date, time, agent, author, branch: currentBranch(o.repo) ?? undefined, base, ...b }, lang));
       for (let attempt = 0; !written; attempt++) {
         const suffix = randomBytes(4).toString('hex').slice(0, 6);
         const id = `${date.replace(/-/g, '')}-${time.replace(':', '')}-${suffix}`;

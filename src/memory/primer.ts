@@ -4,6 +4,7 @@ import type { Session } from './session.js';
 import type { Task } from './tasks.js';
 import { loadTemplate, render } from './templates.js';
 import { estimateTokens } from './tokens.js';
+import { instructionRule } from '../safety/instructions.js';
 
 /** Sections in the order they are shown (DESIGN §5). */
 export const PRIMER_SECTIONS = ['user', 'project_line', 'preferences', 'recent', 'next_steps', 'tasks', 'commits', 'hot_files'] as const;
@@ -56,6 +57,8 @@ export interface Primer {
 }
 
 const ITEM_CAP = 300;
+/** A primer is at most 8 KB whatever the token budget: it is fed to agents at every session start. */
+export const PRIMER_MAX_BYTES = 8 * 1024;
 
 /** Memory text as one capped line: items are whole or absent, never cut by the budget. */
 export function capLine(s: string): string {
@@ -65,12 +68,22 @@ export function capLine(s: string): string {
   return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), ITEM_CAP - 40))}…`;
 }
 
+/**
+ * Memory is data, not instructions: a line that reads as an order to the agent (ignore previous
+ * instructions, send to a URL, do not tell the user, curl | sh, disable the tests) is quoted with a
+ * marker instead of being stated as a fact.
+ */
+function asData(text: string, marker: string): string {
+  const rule = instructionRule(text);
+  return rule ? `⚠ ${marker} (${rule.id}): «${text.replace(/[«»]/g, '"')}»` : text;
+}
+
 function candidates(input: PrimerInput, o: PrimerOptions): { main: Omit<PrimerItem, 'tokens'>[]; filler: Omit<PrimerItem, 'tokens'>[] } {
   const ph = PRIMER_PHRASES[o.lang];
   const main: Omit<PrimerItem, 'tokens'>[] = [];
   const filler: Omit<PrimerItem, 'tokens'>[] = [];
   const add = (section: PrimerSection, text: string, isFiller = false) =>
-    (isFiller ? filler : main).push({ section, text: `- ${capLine(text)}`, filler: isFiller });
+    (isFiller ? filler : main).push({ section, text: `- ${asData(capLine(text), ph.quoted)}`, filler: isFiller });
 
   for (const e of input.user.entities) add('user', e);
   const desc = input.project.description ? ` — ${input.project.description}` : '';
@@ -146,7 +159,7 @@ export function buildPrimer(input: PrimerInput, o: PrimerOptions): Primer {
   }
   // The sum of parts bounds the whole; confirm on the rendered text and trim from the end if not.
   let markdown = renderPrimer(sortForDisplay(included, main, filler), input, o, authors);
-  while (estimateTokens(markdown) > o.maxTokens && included.length) {
+  while ((estimateTokens(markdown) > o.maxTokens || Buffer.byteLength(markdown) > PRIMER_MAX_BYTES) && included.length) {
     const last = included.pop()!;
     dropped.push({ ...last, reason });
     markdown = renderPrimer(sortForDisplay(included, main, filler), input, o, authors);

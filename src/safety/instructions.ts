@@ -1,0 +1,78 @@
+/**
+ * Lines in memory that read as instructions to the agent rather than facts about the project: the
+ * shape a prompt injection takes when it arrives in a teammate's (or an attacker's) memory commit.
+ * Every pattern is linear (no nested quantifiers) and lines are capped before matching.
+ */
+export interface InstructionRule {
+  id: string;
+  description: string;
+  re: RegExp;
+}
+
+const W = '[\\w\'’-]*'; // a word, loosely
+const GAP = '[^\\n]{0,60}?'; // a short stretch of the same line
+
+export const INSTRUCTION_RULES: readonly InstructionRule[] = [
+  {
+    id: 'override-instructions',
+    description: 'tells the agent to ignore or replace its instructions',
+    re: new RegExp(
+      `\\b(?:ignore|disregard|forget|override)\\b${GAP}\\b(?:previous|prior|above|earlier|all|any|your|system|original)\\b${GAP}\\b(?:instructions?|prompts?|rules|directives|guidelines|messages)\\b|\\bnew (?:system )?instructions?\\s*:|\\byou are now\\b|忽略${GAP}(?:指令|指示|提示|规则)`,
+      'i',
+    ),
+  },
+  {
+    id: 'exfiltrate',
+    description: 'asks to send or upload data to a URL or address',
+    re: new RegExp(
+      `\\b(?:send|upload|post|exfiltrate|transmit|forward|copy|leak|submit)\\b${GAP}\\b(?:to|at|into)\\b\\s*(?:https?:\\/\\/|ftp:\\/\\/|[\\w.+-]+@[\\w-]+\\.\\w)|(?:发送|上传)${GAP}(?:https?:\\/\\/)`,
+      'i',
+    ),
+  },
+  {
+    id: 'hide-from-user',
+    description: 'asks to keep something from the user',
+    re: new RegExp(
+      `\\b(?:do not|don['’]?t|never|without)\\b${GAP}\\b(?:tell|telling|inform|informing|mention|mentioning|notify|notifying|alert|alerting|show|showing|ask|asking)${W}\\b${GAP}\\b(?:the )?(?:user|human|developer|operator)s?\\b|\\bkeep (?:this|it) (?:secret|hidden) from\\b|不要告诉用户|别告诉用户|不要让用户知道`,
+      'i',
+    ),
+  },
+  {
+    id: 'pipe-to-shell',
+    description: 'pipes a download into a shell',
+    re: /\b(?:curl|wget|iwr|invoke-webrequest|fetch)\b[^\n|]{0,200}\|\s*(?:sudo\s+)?(?:ba|z|da|k)?sh\b|\b(?:curl|wget)\b[^\n|]{0,200}\|\s*(?:sudo\s+)?(?:python[23]?|perl|ruby|node)\b|\biex\s*\(\s*(?:iwr|invoke-webrequest|new-object)/i,
+  },
+  {
+    id: 'disable-checks',
+    description: 'asks to disable tests, checks or hooks',
+    re: new RegExp(
+      `\\b(?:disable|skip|bypass|turn off|comment out|remove|delete|silence)\\b${GAP}\\b(?:the )?(?:tests?|test suite|checks?|ci|linter|linting|lint|hooks?|pre-commit|verification|security (?:checks?|scans?)|secret scan(?:ning)?|type ?checks?)\\b|--no-verify\\b|(?:禁用|跳过|关闭)${GAP}(?:测试|检查|钩子)`,
+      'i',
+    ),
+  },
+];
+
+export interface InstructionFinding {
+  ruleId: string;
+  description: string;
+  line: number;
+  text: string;
+}
+
+const LINE_CAP = 2000;
+
+/** The rule a single line trips, or undefined. */
+export function instructionRule(line: string): InstructionRule | undefined {
+  const capped = line.slice(0, LINE_CAP);
+  return INSTRUCTION_RULES.find((r) => r.re.test(capped));
+}
+
+/** Every instruction-like line of a text, with 1-based line numbers. */
+export function findInstructions(text: string): InstructionFinding[] {
+  const out: InstructionFinding[] = [];
+  text.split(/\r?\n/).forEach((line, i) => {
+    const rule = instructionRule(line);
+    if (rule) out.push({ ruleId: rule.id, description: rule.description, line: i + 1, text: line.trim().slice(0, 200) });
+  });
+  return out;
+}
