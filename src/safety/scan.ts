@@ -3,25 +3,24 @@ import { creator as recommended } from '@secretlint/secretlint-rule-preset-recom
 import { RULES, isRealPassword, isReference } from './rules.js';
 import type { Finding, ScanOptions } from './types.js';
 
-/** Most characters one scan pass sees: bounds regex and secretlint work per call. */
+/** Most characters one project-rule pass sees. */
 export const CHUNK_SIZE = 1 << 20;
 /** Chunks overlap by more than the longest secret we match (private-key bodies up to 20,000). */
 export const CHUNK_OVERLAP = 1 << 15;
+// secretlint's message cleanup is quadratic in the number of findings per call (1 MiB packed with
+// key ids takes minutes), so the preset sees small chunks. Its overlap covers every preset secret
+// but long private keys, which the project `private-key` rule finds on the large chunks.
+const PRESET_CHUNK_SIZE = 1 << 13;
+const PRESET_CHUNK_OVERLAP = 1 << 11;
 
 type CoreConfig = Parameters<typeof lintSource>[0]['options']['config'];
 
 const PRESET_CONFIG: CoreConfig = {
-  rules: [
-    {
-      id: recommended.meta.id,
-      rule: recommended,
-      rules: [
-        { id: '@secretlint/secretlint-rule-aws', options: { enableIDScanRule: true } },
-        // Memory text is untrusted: a `secretlint-disable` comment in it must not hide a secret.
-        { id: '@secretlint/secretlint-rule-filter-comments', disabled: true },
-      ],
-    },
-  ],
+  rules: [{ id: recommended.meta.id, rule: recommended, rules: [
+    { id: '@secretlint/secretlint-rule-aws', options: { enableIDScanRule: true } },
+    // Memory text is untrusted: a `secretlint-disable` comment in it must not hide a secret.
+    { id: '@secretlint/secretlint-rule-filter-comments', disabled: true },
+  ] }],
 };
 
 // Ranks decide which rule names a span when findings overlap: specific project rules (their
@@ -29,13 +28,8 @@ const PRESET_CONFIG: CoreConfig = {
 const PRESET_RANK = 100;
 const GENERIC_RANK = 200;
 
-interface Raw {
-  ruleId: string;
-  message: string;
-  start: number;
-  end: number;
-  rank: number;
-}
+/** A finding before deduplication, with absolute offsets. */
+interface Raw { ruleId: string; message: string; start: number; end: number; rank: number }
 
 const URL_PASSWORD = /:\/\/[^\s:@/?#]{0,128}:([^\s@/]{1,256})@/;
 
@@ -80,8 +74,23 @@ function projectFindings(chunk: string, offset: number): Raw[] {
   return out;
 }
 
+function* chunks(text: string, size: number, overlap: number): Generator<[number, string]> {
+  for (let offset = 0; ; offset += size - overlap) {
+    yield [offset, text.slice(offset, offset + size)];
+    if (offset + size >= text.length) return;
+  }
+}
+
 /** One finding per secret: a better-ranked narrower span wins over a container, others merge. */
-function settle(cluster: Raw[]): Raw[] {
+function settle(found: Raw[]): Raw[] {
+  // Chunk overlaps and preset + project rules report identical spans: keep the best-ranked one.
+  const bySpan = new Map<string, Raw>();
+  for (const f of found) {
+    const key = `${f.start}:${f.end}`;
+    const seen = bySpan.get(key);
+    if (!seen || f.rank < seen.rank) bySpan.set(key, f);
+  }
+  const cluster = [...bySpan.values()];
   const inside = (a: Raw, b: Raw) => a !== b && b.start <= a.start && a.end <= b.end;
   const kept =
     cluster.length > 64
@@ -134,38 +143,41 @@ function allowlistMatcher(list: readonly string[]): (value: string) => boolean {
   return (value) => exact.has(value) || patterns.some((p) => p.test(value));
 }
 
-function lineStarts(text: string): number[] {
-  const starts = [0];
-  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
-  return starts;
+/** 0-based line index of `offset`, by binary search over the line start offsets. */
+function lineIndex(starts: readonly number[], offset: number): number {
+  let lo = 0;
+  for (let hi = starts.length - 1; lo < hi; ) {
+    const mid = (lo + hi + 1) >> 1;
+    if (starts[mid]! <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
 }
 
 /**
  * Find secrets in `text` with the secretlint recommended preset plus the project rules. Input of any
- * size is scanned in overlapping 1 MiB chunks. Findings are deduplicated and sorted by position;
- * their messages carry masked values only.
+ * size is scanned in overlapping chunks (1 MiB for the project rules, 8 KiB for secretlint).
+ * Findings are deduplicated and sorted by position; their messages carry masked values only.
  */
 export async function scanText(text: string, opts: ScanOptions = {}): Promise<Finding[]> {
+  // Appended one by one: spreading tens of thousands of findings into push() can overflow the stack.
   const raw: Raw[] = [];
-  for (let offset = 0; ; offset += CHUNK_SIZE - CHUNK_OVERLAP) {
-    const chunk = text.slice(offset, offset + CHUNK_SIZE);
-    raw.push(...(await presetFindings(chunk, offset)), ...projectFindings(chunk, offset));
-    if (offset + CHUNK_SIZE >= text.length) break;
+  for (const [offset, chunk] of chunks(text, PRESET_CHUNK_SIZE, PRESET_CHUNK_OVERLAP)) {
+    for (const f of await presetFindings(chunk, offset)) raw.push(f);
+  }
+  for (const [offset, chunk] of chunks(text, CHUNK_SIZE, CHUNK_OVERLAP)) {
+    for (const f of projectFindings(chunk, offset)) raw.push(f);
   }
   const allowed = allowlistMatcher(opts.allowlist ?? []);
-  const starts = lineStarts(text);
+  const starts = [0];
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
   const findings: Finding[] = [];
-  for (const f of resolve(raw)) {
-    const value = text.slice(f.start, f.end);
+  for (const { ruleId, message, start, end } of resolve(raw)) {
+    const value = text.slice(start, end);
     if (allowed(value)) continue;
-    let lo = 0;
-    for (let hi = starts.length - 1; lo < hi; ) {
-      const mid = (lo + hi + 1) >> 1;
-      if (starts[mid]! <= f.start) lo = mid;
-      else hi = mid - 1;
-    }
+    const line = lineIndex(starts, start);
     const masked = maskValue(value);
-    findings.push({ ruleId: f.ruleId, message: `${f.message}: ${masked}`, line: lo + 1, column: f.start - starts[lo]! + 1, start: f.start, end: f.end, masked });
+    findings.push({ ruleId, message: `${message}: ${masked}`, line: line + 1, column: start - starts[line]! + 1, start, end, masked });
   }
   return findings;
 }
