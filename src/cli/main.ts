@@ -6,7 +6,9 @@ import { endCommand } from './commands/end.js';
 import { initCommand } from './commands/init.js';
 import { journalCommand } from './commands/journal.js';
 import { logCommand } from './commands/log.js';
+import { mergeDriverCommand } from './commands/merge-driver.js';
 import { primerCommand } from './commands/primer.js';
+import { resolveCommand } from './commands/resolve.js';
 import { tasksCommand } from './commands/tasks.js';
 import { uninstallCommand } from './commands/uninstall.js';
 import { defaultIo, reportError, type GlobalArgs, type Io } from './io.js';
@@ -30,6 +32,8 @@ export function cli(io: Io, args: string[]): Argv<GlobalArgs> {
     .command(commitCommand(io))
     .command(configCommand(io))
     .command(uninstallCommand(io))
+    .command(resolveCommand(io))
+    .command(mergeDriverCommand(io))
     .command({
       command: 'help [command]',
       describe: 'Show help for a command',

@@ -1,0 +1,26 @@
+import type { Argv, CommandModule } from 'yargs';
+import { run, type GlobalArgs, type Io } from '../io.js';
+import type { ResolveData } from '../../commands/resolve.js';
+
+function render(d: ResolveData): string {
+  if (!d.files.length) return 'nothing to resolve: TASKS.md and PRIMER.md have no conflicts\n';
+  const lines = d.files.map((f) => {
+    if (f.how === 'rebuilt') return `rebuilt ${f.path}`;
+    const both = [...new Set((f.decided ?? []).map((c) => c.id))];
+    return `merged ${f.path} by task id: ${f.tasks} tasks${both.length ? `; newer change kept where both sides changed ${both.join(', ')}` : ''}`;
+  });
+  if (d.staged.length) lines.push(`marked resolved: ${d.staged.join(', ')}; conclude with \`git commit\` (or \`--continue\` the operation)`);
+  if (d.commit) lines.push(`committed the repair as ${d.commit.sha.slice(0, 7)}`);
+  if (d.waiting) lines.push(`a ${d.waiting} is in progress: commit the repaired files after it (\`git memory commit\`)`);
+  return `${lines.join('\n')}\n`;
+}
+
+export const resolveCommand = (io: Io): CommandModule<GlobalArgs, GlobalArgs> => ({
+  command: 'resolve',
+  describe: 'Repair TASKS.md (merged by task id) and PRIMER.md (rebuilt) left conflicted by a merge without the driver',
+  builder: (y: Argv<GlobalArgs>) =>
+    y
+      .example('git merge feature && git memory resolve', 'after a merge that stopped on TASKS.md')
+      .example('git memory resolve', 'after pulling a merge whose TASKS.md was committed with conflict markers'),
+  handler: (a) => run(io, a, async (ctx) => (await import('../../commands/resolve.js')).resolve(ctx), render),
+});

@@ -1,0 +1,60 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { resolve as resolvePath } from 'node:path';
+import { git } from '../git/git.js';
+import { CorruptFileError } from '../memory/frontmatter.js';
+import { mergeTaskLists, tasksLang, type TaskConflict } from '../memory/tasks-merge.js';
+import { parseTasks, serializeTasks } from '../memory/tasks.js';
+import { TASKS_FILE } from '../paths.js';
+import type { Ctx, Result } from './context.js';
+
+export interface MergeDriverOptions {
+  /** %O, %A, %B: temporary files git gives the driver; the result goes into `ours`. */
+  base: string;
+  ours: string;
+  theirs: string;
+  /** %P: the path being merged, for messages. */
+  path?: string;
+}
+
+export interface MergeDriverData {
+  path: string;
+  /** `by-id` when the task lists merged; `text` when a side could not be parsed. */
+  method: 'by-id' | 'text';
+  tasks: number;
+  decided: TaskConflict[];
+  /** Conflict markers left (text fallback only): git then reports a conflict. */
+  conflicted: boolean;
+}
+
+const read = (p: string) => {
+  try {
+    return readFileSync(p, 'utf8');
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return ''; // git passes an empty base for add/add
+    throw e;
+  }
+};
+
+/**
+ * `git-memory merge-driver %O %A %B %P`: merges TASKS.md by task id and writes the result to %A.
+ * Every task of both sides is kept; where both sides changed one, the newer change wins. A side
+ * that does not parse (hand edits, old markers) falls back to git's line merge, so nothing is lost.
+ */
+export async function mergeDriver(ctx: Ctx, o: MergeDriverOptions): Promise<Result<MergeDriverData>> {
+  const path = o.path ?? TASKS_FILE;
+  const [base, ours, theirs] = [o.base, o.ours, o.theirs].map((p) => resolvePath(ctx.cwd, p));
+  const texts = [read(base!), read(ours!), read(theirs!)];
+  try {
+    const [b, a, t] = texts.map((text, i) => (text.trim() ? parseTasks(text, `${path} (${['base', 'ours', 'theirs'][i]})`) : { tasks: [] }));
+    const merged = mergeTaskLists(texts[0]!.trim() ? b! : null, a!, t!);
+    writeFileSync(ours!, serializeTasks(merged.list, tasksLang(texts[1]! || texts[2]!)));
+    return { data: { path, method: 'by-id', tasks: merged.list.tasks.length, decided: merged.conflicts, conflicted: false }, warnings: [] };
+  } catch (e) {
+    if (!(e instanceof CorruptFileError)) throw e;
+    const out = await git(['merge-file', '-L', 'ours', '-L', 'base', '-L', 'theirs', ours!, base!, theirs!], { cwd: ctx.cwd, allowFail: true });
+    return {
+      data: { path, method: 'text', tasks: 0, decided: [], conflicted: out === null },
+      warnings: [`${e.message}: merged ${path} line by line instead; \`git memory resolve\` merges it by id once the markers are in the file`],
+    };
+  }
+}

@@ -1,0 +1,148 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { GitMemoryError } from '../errors.js';
+import { commitPaths } from '../git/commit.js';
+import { git } from '../git/git.js';
+import { withLock } from '../git/lock.js';
+import { readBlob, showFile } from '../git/objects.js';
+import { findRepo, operationInProgress, type Operation, type Repo } from '../git/repo.js';
+import { writeAtomic } from '../memory/atomic.js';
+import { loadConfig, type Config } from '../memory/config.js';
+import { hasConflictMarkers, splitConflict } from '../memory/conflict-markers.js';
+import { CorruptFileError } from '../memory/frontmatter.js';
+import { mergeTaskLists, tasksLang, type TaskConflict } from '../memory/tasks-merge.js';
+import { parseTasks, serializeTasks, type TaskList } from '../memory/tasks.js';
+import { guardText } from '../safety/guard.js';
+import { PRIMER_FILE, TASKS_FILE } from '../paths.js';
+import type { Ctx, Result } from './context.js';
+import { commitMessage } from './memory-writes.js';
+import { primer } from './primer.js';
+
+export interface ResolvedFile {
+  path: string;
+  how: 'merged by task id' | 'rebuilt';
+  /** Where the two sides came from: git's index stages during a merge, or markers in the file. */
+  from: 'index' | 'markers';
+  tasks?: number;
+  decided?: TaskConflict[];
+}
+
+export interface ResolveData {
+  files: ResolvedFile[];
+  /** Unmerged paths marked resolved (`git add`), so the merge can be concluded. */
+  staged: string[];
+  commit: { sha: string; paths: string[] } | null;
+  waiting: Operation | null;
+}
+
+/** The index stages of an unmerged path (1 base, 2 ours, 3 theirs), or null when it is merged. */
+async function stages(repo: Repo, path: string): Promise<Map<number, string> | null> {
+  const out = await git(['ls-files', '-u', '-z', '--', path], { cwd: repo.root });
+  const map = new Map<number, string>();
+  for (const e of out.split('\0').filter(Boolean)) {
+    const m = /^\d+ ([0-9a-f]+) (\d)\t/.exec(e);
+    if (m) map.set(Number(m[2]), m[1]!);
+  }
+  return map.size ? map : null;
+}
+
+function readText(path: string): string | null {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return null;
+  }
+}
+
+function parseSide(text: string, side: string): TaskList {
+  if (!text.trim()) return { tasks: [] };
+  try {
+    return parseTasks(text, `${TASKS_FILE} (${side})`);
+  } catch (e) {
+    if (e instanceof CorruptFileError) throw new GitMemoryError(`${e.message}; nothing was changed`, 1, `fix that side by hand; expected shape:\n${e.expected}`);
+    throw e;
+  }
+}
+
+/** The sides of TASKS.md to merge, from the index or from markers in the file; null when it is fine. */
+async function tasksSides(repo: Repo): Promise<{ from: ResolvedFile['from']; base: string | null; ours: string; theirs: string } | null> {
+  const st = await stages(repo, TASKS_FILE);
+  if (st) {
+    const blob = (n: number) => (st.has(n) ? readBlob(repo.root, st.get(n)!) : Promise.resolve(''));
+    const [base, ours, theirs] = await Promise.all([blob(1), blob(2), blob(3)]);
+    return { from: 'index', base: st.has(1) ? base : null, ours, theirs };
+  }
+  const text = readText(join(repo.root, TASKS_FILE));
+  const sides = text && hasConflictMarkers(text) ? splitConflict(text) : null;
+  if (!sides) return null;
+  return { from: 'markers', ...sides, base: sides.base ?? (await baseOfMarkedMerge(repo)) };
+}
+
+/**
+ * The common version behind markers that were committed: the merge commit that brought them in
+ * (the newest of the last few merges touching TASKS.md whose version has markers) tells the two
+ * sides, and their merge base holds the version both started from. Null where none is found.
+ */
+async function baseOfMarkedMerge(repo: Repo): Promise<string | null> {
+  const out = await git(['log', '--merges', '-n', '20', '--format=%H %P', 'HEAD', '--', TASKS_FILE], { cwd: repo.root, allowFail: true });
+  for (const line of (out ?? '').split('\n').filter(Boolean)) {
+    const [sha, p1, p2] = line.split(' ');
+    const version = await showFile(repo.root, sha!, TASKS_FILE);
+    if (!version || !hasConflictMarkers(version) || !p1 || !p2) continue;
+    const base = (await git(['merge-base', p1, p2], { cwd: repo.root, allowFail: true }))?.trim();
+    return base ? ((await showFile(repo.root, base, TASKS_FILE)) ?? '') : null;
+  }
+  return null;
+}
+
+/**
+ * Repairs memory files a merge left conflicted where the merge driver was not configured (another
+ * machine, a hosting service): TASKS.md is merged by task id, keeping every task of both sides and
+ * the newer change where both changed one; PRIMER.md is rebuilt. Unmerged paths are marked resolved
+ * for the merge to be concluded; files committed with markers are fixed in a new commit.
+ */
+export async function resolve(ctx: Ctx): Promise<Result<ResolveData>> {
+  const repo = findRepo(ctx.cwd, ctx.env);
+  const warnings: string[] = [];
+  let config: Config | null = null;
+  try {
+    config = loadConfig(repo.root).config;
+  } catch (e) {
+    warnings.push(`${(e as Error).message.split('\n')[0]}; resolving with default settings`);
+  }
+  return withLock(repo.stateDir, async () => {
+    const files: ResolvedFile[] = [];
+    const unmerged: string[] = [];
+    const sides = await tasksSides(repo);
+    if (sides) {
+      const merged = mergeTaskLists(sides.base === null ? null : parseSide(sides.base, 'base'), parseSide(sides.ours, 'ours'), parseSide(sides.theirs, 'theirs'));
+      const guard = { mode: config?.secrets.mode ?? 'block', allowlist: config?.secrets.allowlist ?? [] } as const;
+      const text = await guardText(serializeTasks(merged.list, tasksLang(sides.ours || sides.theirs)), TASKS_FILE, guard);
+      warnings.push(...text.warnings);
+      writeAtomic(repo.stateDir, join(repo.root, TASKS_FILE), text.text);
+      files.push({ path: TASKS_FILE, how: 'merged by task id', from: sides.from, tasks: merged.list.tasks.length, decided: merged.conflicts });
+      if (sides.from === 'index') unmerged.push(TASKS_FILE);
+    }
+    const primerUnmerged = (await stages(repo, PRIMER_FILE)) !== null;
+    const primerText = readText(join(repo.root, PRIMER_FILE));
+    if (primerUnmerged || (primerText && hasConflictMarkers(primerText))) {
+      const built = await primer(ctx, { write: true, recordStart: false });
+      warnings.push(...built.warnings);
+      files.push({ path: PRIMER_FILE, how: 'rebuilt', from: primerUnmerged ? 'index' : 'markers' });
+      if (primerUnmerged) unmerged.push(PRIMER_FILE);
+    }
+    if (unmerged.length) await git(['add', '--', ...unmerged], { cwd: repo.root });
+
+    // Markers that were committed are fixed by a commit of their own (only those files).
+    const fixed = files.filter((f) => f.from === 'markers').map((f) => f.path);
+    const tracked = fixed.length ? (await git(['ls-files', '--', ...fixed], { cwd: repo.root })).split('\n').filter(Boolean) : [];
+    const op = operationInProgress(repo);
+    let commit: ResolveData['commit'] = null;
+    if (tracked.length && !op) {
+      const message = config ? commitMessage(config, 'resolve conflict markers', tracked) : `memory: resolve conflict markers\n\n${tracked.join('\n')}\n`;
+      const made = await commitPaths(repo, tracked, message);
+      commit = made && { sha: made.sha, paths: made.paths };
+    }
+    return { data: { files, staged: unmerged, commit, waiting: tracked.length && op ? op : null }, warnings };
+  });
+}

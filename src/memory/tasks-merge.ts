@@ -1,0 +1,87 @@
+import type { Lang } from './headings.js';
+import type { Task, TaskList } from './tasks.js';
+
+const FIELDS = ['task', 'status', 'progress', 'next_step', 'related_files'] as const;
+type Field = (typeof FIELDS)[number];
+
+/** Where both sides changed the same field of a task differently, and which side won. */
+export interface TaskConflict {
+  id: string;
+  field: Field;
+  kept: 'ours' | 'theirs';
+}
+
+export interface TaskMerge {
+  list: TaskList;
+  conflicts: TaskConflict[];
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+const sameTask = (a: Task, b: Task) => FIELDS.every((f) => same(a[f], b[f]));
+const later = (a?: string, b?: string) => ((a ?? '') >= (b ?? '') ? a : b);
+
+/**
+ * One task changed on both sides: field by field, a side's change wins over an unchanged field;
+ * where both changed a field, the side whose `updated` stamp is newer wins (ours on a tie).
+ */
+function mergeTask(base: Task | undefined, ours: Task, theirs: Task, conflicts: TaskConflict[]): Task {
+  if (sameTask(ours, theirs)) return { ...ours, ...(later(ours.updated, theirs.updated) ? { updated: later(ours.updated, theirs.updated) } : {}) };
+  const newer: 'ours' | 'theirs' = (theirs.updated ?? '') > (ours.updated ?? '') ? 'theirs' : 'ours';
+  const out: Task = { ...ours };
+  for (const f of FIELDS) {
+    let pick: 'ours' | 'theirs';
+    if (same(ours[f], theirs[f])) pick = 'ours';
+    else if (base && same(ours[f], base[f])) pick = 'theirs';
+    else if (base && same(theirs[f], base[f])) pick = 'ours';
+    else {
+      pick = newer;
+      conflicts.push({ id: ours.id, field: f, kept: newer });
+    }
+    const value = (pick === 'ours' ? ours : theirs)[f];
+    if (value === undefined) delete out[f];
+    else (out as unknown as Record<Field, unknown>)[f] = Array.isArray(value) ? [...value] : value;
+  }
+  const stamp = later(ours.updated, theirs.updated);
+  if (stamp) out.updated = stamp;
+  return out;
+}
+
+/**
+ * Three-way merge of TASKS.md by task id. Every task either side has is kept, except one a side
+ * deleted while the other left it unchanged. `base` is null where no common version is known
+ * (a file repaired from conflict markers): then nothing counts as deleted.
+ */
+export function mergeTaskLists(base: TaskList | null, ours: TaskList, theirs: TaskList): TaskMerge {
+  const b = new Map((base?.tasks ?? []).map((t) => [t.id, t]));
+  const o = new Map(ours.tasks.map((t) => [t.id, t]));
+  const t = new Map(theirs.tasks.map((x) => [x.id, x]));
+  const conflicts: TaskConflict[] = [];
+  const result: Task[] = [];
+  for (const mine of ours.tasks) {
+    const other = t.get(mine.id);
+    const old = b.get(mine.id);
+    if (other) result.push(mergeTask(old, mine, other, conflicts));
+    else if (!old || !sameTask(old, mine)) result.push(mine); // added here, or changed here while deleted there
+  }
+  // Their new tasks go after the task that precedes them on their side.
+  let after = -1;
+  for (const other of theirs.tasks) {
+    const at = result.findIndex((x) => x.id === other.id);
+    if (at >= 0) {
+      after = at;
+      continue;
+    }
+    if (o.has(other.id)) continue;
+    const old = b.get(other.id);
+    if (old && sameTask(old, other)) continue; // deleted here, untouched there
+    result.splice(after + 1, 0, other);
+    after += 1;
+  }
+  const updated = later(ours.updated, theirs.updated);
+  return { list: { ...(updated ? { updated } : {}), tasks: result }, conflicts };
+}
+
+/** The heading language a TASKS.md was written in, so a merge writes it back the same way. */
+export function tasksLang(text: string): Lang {
+  return /^# 任务|^\s+- (?:进度|下一步|相关文件|状态)[:：]/m.test(text) ? 'zh' : 'en';
+}
