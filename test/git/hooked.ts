@@ -5,6 +5,7 @@ import { expect } from 'vitest';
 import { makeRepo, pathWithBin, type TestRepo } from '../helpers/repo.js';
 
 export const NOW = '2026-11-22T14:30:00';
+export const DAY_OF = NOW.slice(0, 10);
 
 /** A test repository whose git runs the installed hooks with the built git-memory on PATH. */
 export interface HookedRepo extends TestRepo {
