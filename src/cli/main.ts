@@ -2,6 +2,7 @@ import yargs, { type Argv } from 'yargs';
 import { UsageError } from '../errors.js';
 import { commitCommand } from './commands/commit.js';
 import { configCommand } from './commands/config.js';
+import { diffCommand } from './commands/diff.js';
 import { endCommand } from './commands/end.js';
 import { initCommand } from './commands/init.js';
 import { journalCommand } from './commands/journal.js';
@@ -33,6 +34,7 @@ export function cli(io: Io, args: string[]): Argv<GlobalArgs> {
     .command(configCommand(io))
     .command(uninstallCommand(io))
     .command(resolveCommand(io))
+    .command(diffCommand(io))
     .command(mergeDriverCommand(io))
     .command({
       command: 'help [command]',

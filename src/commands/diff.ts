@@ -1,0 +1,76 @@
+import { now } from '../clock.js';
+import { git } from '../git/git.js';
+import { findRepo } from '../git/repo.js';
+import { resolveRange } from '../git/revisions.js';
+import { diffLines, type DiffLine } from '../memory/line-diff.js';
+import { diffTasks, summarizeSession, type SessionSummary, type TasksDiff } from '../memory/memory-diff.js';
+import { renderMemoryDiff } from '../memory/render-diff.js';
+import { JOURNAL_DIR } from '../paths.js';
+import type { Ctx, Result } from './context.js';
+import { journalDay, memoryAt, primerAt, sessionsFromTree } from './primer-at.js';
+
+export interface DiffOptions {
+  /** `A...B`, `A..B` or `A`; default: merge base with the default branch up to HEAD. */
+  range?: string;
+}
+
+export interface DiffData {
+  base: { sha: string; name: string };
+  head: { sha: string; name: string };
+  sessions: SessionSummary[];
+  tasks: TasksDiff;
+  primer: { changed: boolean; base: string; head: string; diff: DiffLine[] };
+  markdown: string;
+}
+
+/** Journal files added or changed between two revisions, with their new blob ids. */
+async function journalChanges(root: string, base: string, head: string) {
+  const out = await git(['diff', '--raw', '--no-abbrev', '--no-renames', '-z', base, head, '--', JOURNAL_DIR], { cwd: root });
+  const fields = out.split('\0');
+  const changes: { path: string; blob: string; oldBlob: string; status: string }[] = [];
+  for (let i = 0; i + 1 < fields.length; i += 2) {
+    const m = /^:\d+ \d+ ([0-9a-f]+) ([0-9a-f]+) ([AMDT])/.exec(fields[i]!);
+    if (m && journalDay(fields[i + 1]!)) changes.push({ oldBlob: m[1]!, blob: m[2]!, status: m[3]!, path: fields[i + 1]! });
+  }
+  return changes;
+}
+
+/** Sessions present at head and not at base: new session files, and new blocks in legacy day files. */
+async function addedSessions(root: string, base: string, head: string, warnings: string[]): Promise<SessionSummary[]> {
+  const changes = (await journalChanges(root, base, head)).filter((c) => c.status !== 'D');
+  const after = await sessionsFromTree(root, changes, warnings);
+  const modified = changes.filter((c) => c.status !== 'A');
+  const before = await sessionsFromTree(root, modified.map((c) => ({ path: c.path, blob: c.oldBlob })), warnings);
+  const key = (s: { path?: string; time: string; request: string }) => `${s.path}\0${s.time}\0${s.request}`;
+  const known = new Set(before.map(key));
+  return after.filter((s) => !known.has(key(s))).map((s) => summarizeSession(s, s.path ?? ''));
+}
+
+/** The primer without its provenance line (branch, commit, time), which always differs. */
+const primerLines = (markdown: string) => markdown.split('\n').filter((l, i, all) => !(l.startsWith('> ') && all.slice(0, i).every((x) => !x.startsWith('> '))));
+
+/**
+ * What a range changes in memory, for review: sessions added, tasks added/closed/changed/removed,
+ * and the primer at base against the primer at head, all read from git objects (no checkout, so it
+ * runs in CI on a shallow merge checkout as well as locally, whatever is checked out).
+ */
+export async function diff(ctx: Ctx, opts: DiffOptions): Promise<Result<DiffData>> {
+  const repo = findRepo(ctx.cwd, ctx.env);
+  const range = await resolveRange(repo.root, opts.range);
+  const warnings: string[] = [];
+  const at = now(ctx.env);
+  const [sessions, baseMemory, headMemory, basePrimer, headPrimer] = await Promise.all([
+    addedSessions(repo.root, range.base, range.head, warnings),
+    memoryAt(repo.root, range.base, warnings),
+    memoryAt(repo.root, range.head, warnings),
+    primerAt(repo.root, range.base, at, warnings),
+    primerAt(repo.root, range.head, at, warnings),
+  ]);
+  const tasks = diffTasks(baseMemory.tasks, headMemory.tasks);
+  const lines = diffLines(primerLines(basePrimer.markdown), primerLines(headPrimer.markdown));
+  const primer = { changed: lines.some((l) => l.op !== ' '), base: basePrimer.markdown, head: headPrimer.markdown, diff: lines };
+  const base = { sha: range.base, name: range.baseName };
+  const head = { sha: range.head, name: range.headName };
+  const markdown = renderMemoryDiff({ base, head, sessions, tasks, primer });
+  return { data: { base, head, sessions, tasks, primer, markdown }, warnings: [...new Set(warnings)] };
+}

@@ -1,0 +1,59 @@
+import { UsageError } from '../errors.js';
+import { git } from './git.js';
+
+/** The two revisions a review compares, as full ids, with the names the user gave. */
+export interface RevRange {
+  base: string;
+  head: string;
+  baseName: string;
+  headName: string;
+}
+
+async function verify(cwd: string, rev: string): Promise<string> {
+  const sha = (await git(['rev-parse', '-q', '--verify', `${rev}^{commit}`], { cwd, allowFail: true }))?.trim();
+  if (!sha) throw new UsageError(`unknown revision ${JSON.stringify(rev)}`, 'give a branch, tag or commit, e.g. `git memory diff origin/main...HEAD`');
+  return sha;
+}
+
+async function mergeBase(cwd: string, a: string, b: string): Promise<string> {
+  const sha = (await git(['merge-base', a, b], { cwd, allowFail: true }))?.trim();
+  if (!sha) throw new UsageError(`${a} and ${b} have no common history`, 'compare two revisions directly with `git memory diff A..B`');
+  return sha;
+}
+
+/**
+ * The repository's default branch: the remote's HEAD (`origin/HEAD`), else origin/main or
+ * origin/master, else a local main or master, else `init.defaultBranch`. Null when none exists.
+ */
+export async function defaultBranch(cwd: string): Promise<string | null> {
+  const remoteHead = (await git(['symbolic-ref', '-q', '--short', 'refs/remotes/origin/HEAD'], { cwd, allowFail: true }))?.trim();
+  const configured = (await git(['config', '--get', 'init.defaultBranch'], { cwd, allowFail: true }))?.trim();
+  const candidates = [remoteHead, 'origin/main', 'origin/master', 'main', 'master', configured].filter((c): c is string => !!c);
+  for (const c of candidates) {
+    if ((await git(['rev-parse', '-q', '--verify', `${c}^{commit}`], { cwd, allowFail: true })) !== null) return c;
+  }
+  return null;
+}
+
+/**
+ * Reads `A...B` (merge base of A and B, up to B), `A..B` (A up to B) or `A` (same as `A...HEAD`);
+ * without a range, the default branch's merge base with HEAD up to HEAD, as a pull request shows.
+ */
+export async function resolveRange(cwd: string, spec?: string): Promise<RevRange> {
+  if (!spec) {
+    const branch = await defaultBranch(cwd);
+    if (!branch) throw new UsageError('no default branch found (origin/HEAD, main or master)', 'name the base: `git memory diff <base>...HEAD`');
+    return resolveRange(cwd, `${branch}...HEAD`);
+  }
+  const three = spec.indexOf('...');
+  const two = spec.indexOf('..');
+  if (three >= 0 || two < 0) {
+    const [a, b] = three >= 0 ? [spec.slice(0, three), spec.slice(three + 3)] : [spec, ''];
+    const headName = b || 'HEAD';
+    const [aSha, head] = await Promise.all([verify(cwd, a || 'HEAD'), verify(cwd, headName)]);
+    return { base: await mergeBase(cwd, aSha, head), head, baseName: `merge base of ${a || 'HEAD'} and ${headName}`, headName };
+  }
+  const [a, b] = [spec.slice(0, two) || 'HEAD', spec.slice(two + 2) || 'HEAD'];
+  const [base, head] = await Promise.all([verify(cwd, a), verify(cwd, b)]);
+  return { base, head, baseName: a, headName: b };
+}
