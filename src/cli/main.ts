@@ -3,6 +3,7 @@ import { UsageError } from '../errors.js';
 import { commitCommand } from './commands/commit.js';
 import { configCommand } from './commands/config.js';
 import { diffCommand } from './commands/diff.js';
+import { doctorCommand } from './commands/doctor.js';
 import { endCommand } from './commands/end.js';
 import { initCommand } from './commands/init.js';
 import { journalCommand } from './commands/journal.js';
@@ -35,6 +36,7 @@ export function cli(io: Io, args: string[]): Argv<GlobalArgs> {
     .command(uninstallCommand(io))
     .command(resolveCommand(io))
     .command(diffCommand(io))
+    .command(doctorCommand(io))
     .command(mergeDriverCommand(io))
     .command({
       command: 'help [command]',

@@ -1,0 +1,34 @@
+import type { Argv, CommandModule } from 'yargs';
+import { run, type GlobalArgs, type Io } from '../io.js';
+import type { DoctorData } from '../../commands/doctor.js';
+
+const MARK = { ok: '✓', info: '·', problem: '✗' } as const;
+
+function render(d: DoctorData): string {
+  const where = d.hooks.husky ? `${d.hooks.dir} (husky)` : d.hooks.dir;
+  const lines = [`git-memory doctor: ${d.root}`, `hooks run from ${where}${d.hooks.hooksPath ? ` (core.hooksPath = ${d.hooks.hooksPath})` : ''}`, ''];
+  for (const c of d.checks) {
+    lines.push(`${MARK[c.level]} ${c.message}`);
+    if (c.fix && c.level !== 'ok') lines.push(`    fix: ${c.fix.split('\n').join('\n    ')}`);
+  }
+  const problems = d.checks.filter((c) => c.level === 'problem').length;
+  lines.push('', problems ? `${problems} problem${problems === 1 ? '' : 's'} found` : 'no problems found');
+  return `${lines.join('\n')}\n`;
+}
+
+export const doctorCommand = (io: Io): CommandModule<GlobalArgs, GlobalArgs> => ({
+  command: 'doctor',
+  describe: 'Check hooks, merge driver, config and memory files; every problem comes with its fix (exit 1 if any)',
+  builder: (y: Argv<GlobalArgs>) => y.example('git memory doctor --json', 'the same as data, for scripts'),
+  handler: (a) =>
+    run(
+      io,
+      a,
+      async (ctx) => {
+        const r = await (await import('../../commands/doctor.js')).doctor(ctx);
+        if (!r.data.ok) io.exitCode = 1;
+        return r;
+      },
+      render,
+    ),
+});

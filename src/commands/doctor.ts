@@ -1,0 +1,129 @@
+import { accessSync, constants, existsSync, readFileSync } from 'node:fs';
+import { delimiter, join } from 'node:path';
+import { GitMemoryError } from '../errors.js';
+import { pendingMemoryPaths } from '../git/commit.js';
+import { hookStates } from '../git/hook-status.js';
+import { driverStatus, DRIVER, DRIVER_COMMAND } from '../git/merge-config.js';
+import { findRepo, type Repo } from '../git/repo.js';
+import { loadConfig } from '../memory/config.js';
+import { hasConflictMarkers } from '../memory/conflict-markers.js';
+import { CorruptFileError } from '../memory/frontmatter.js';
+import { parseTasks } from '../memory/tasks.js';
+import { CONFIG_FILE, LOCK_FILE, MEMORY_DIR, PRIMER_FILE, TASKS_FILE } from '../paths.js';
+import type { Ctx, Result } from './context.js';
+
+/** One finding: `problem`s make doctor exit 1 and always come with a fix. */
+export interface Check {
+  id: string;
+  level: 'ok' | 'info' | 'problem';
+  message: string;
+  fix?: string;
+}
+
+export interface DoctorData {
+  ok: boolean;
+  root: string;
+  hooks: { dir: string; husky: boolean; hooksPath: string | null };
+  checks: Check[];
+}
+
+/** Where `git-memory` is found the way the hooks look for it (husky also adds node_modules/.bin). */
+function findCommand(env: NodeJS.ProcessEnv, extra: string[]): string | null {
+  for (const dir of [...extra, ...(env.PATH ?? '').split(delimiter)].filter(Boolean)) {
+    try {
+      accessSync(join(dir, 'git-memory'), constants.X_OK);
+      return join(dir, 'git-memory');
+    } catch {
+      /* not here */
+    }
+  }
+  return null;
+}
+
+async function hookChecks(repo: Repo, env: NodeJS.ProcessEnv): Promise<{ checks: Check[]; where: DoctorData['hooks'] }> {
+  const { where, hooks, stray } = await hookStates(repo);
+  const checks: Check[] = [];
+  const command = findCommand(env, where.husky ? [join(repo.root, 'node_modules', '.bin')] : []);
+  checks.push(
+    command
+      ? { id: 'command', level: 'ok', message: `git-memory found at ${command}` }
+      : { id: 'command', level: 'problem', message: 'git-memory is not on PATH: the hooks and the merge driver skip themselves', fix: 'npm install --global git-memory' },
+  );
+  for (const h of hooks) {
+    const id = `hook:${h.hook}`;
+    const init = 'git memory init';
+    if (!h.installed) checks.push({ id, level: 'problem', message: `${h.hook}: no git-memory block in ${h.path}${h.exists ? '' : ' (no such file)'}`, fix: init });
+    else if (!h.current) checks.push({ id, level: 'problem', message: `${h.hook}: the block in ${h.path} is from another version`, fix: `${init} (refreshes the block, nothing else)` });
+    else if (!h.runs) {
+      const fix = where.husky ? 'npx husky (rewrites .husky/_/)' : `chmod +x ${h.path}`;
+      checks.push({ id, level: 'problem', message: `${h.hook}: ${h.path} is installed but git will not run it`, fix });
+    } else checks.push({ id, level: 'ok', message: `${h.hook}: ${h.path}${h.chained ? ' (your own hook is chained)' : ''}` });
+  }
+  for (const path of stray) {
+    checks.push({ id: 'hook:stray', level: 'info', message: `${path} holds a git-memory block, but git runs hooks from ${where.dir}`, fix: `remove the block between the git-memory markers in ${path}` });
+  }
+  return { checks, where: { dir: where.dir, husky: where.husky, hooksPath: where.hooksPath } };
+}
+
+async function driverChecks(repo: Repo): Promise<Check[]> {
+  const s = await driverStatus(repo);
+  const checks: Check[] = [];
+  if (!s.driver) checks.push({ id: 'merge-driver', level: 'problem', message: `merge driver ${DRIVER} is not configured: TASKS.md merges line by line`, fix: 'git memory init' });
+  else if (s.driver !== DRIVER_COMMAND) checks.push({ id: 'merge-driver', level: 'problem', message: `merge.${DRIVER}.driver is not the command this version expects`, fix: 'git memory init' });
+  else checks.push({ id: 'merge-driver', level: 'ok', message: `merge driver ${DRIVER} configured` });
+  if (s.attributeApplies === DRIVER) checks.push({ id: 'attributes', level: 'ok', message: `${TASKS_FILE} uses merge=${DRIVER}` });
+  else checks.push({ id: 'attributes', level: 'problem', message: `${TASKS_FILE} does not use the merge driver (merge attribute: ${s.attributeApplies ?? 'unset'})`, fix: 'git memory init, then commit .openclaw_memory/.gitattributes' });
+  return checks;
+}
+
+function fileChecks(repo: Repo): Check[] {
+  const checks: Check[] = [];
+  if (!existsSync(join(repo.root, MEMORY_DIR))) checks.push({ id: 'memory', level: 'problem', message: `${MEMORY_DIR}/ does not exist`, fix: 'git memory init' });
+  try {
+    const loaded = loadConfig(repo.root);
+    checks.push({ id: 'config', level: 'ok', message: loaded.path ? `${CONFIG_FILE} parses` : `no ${CONFIG_FILE}: defaults apply` });
+    for (const w of loaded.warnings) checks.push({ id: 'config', level: 'info', message: w, fix: `edit ${CONFIG_FILE}; .openclaw_memory.toml.example lists every key` });
+  } catch (e) {
+    if (!(e instanceof GitMemoryError)) throw e;
+    checks.push({ id: 'config', level: 'problem', message: e.message, fix: `edit ${CONFIG_FILE}; ${e.hint ?? ''}`.trim() });
+  }
+  for (const path of [TASKS_FILE, PRIMER_FILE]) {
+    let text: string;
+    try {
+      text = readFileSync(join(repo.root, path), 'utf8');
+    } catch {
+      continue;
+    }
+    if (hasConflictMarkers(text)) {
+      checks.push({ id: 'conflict', level: 'problem', message: `${path} has conflict markers`, fix: 'git memory resolve' });
+      continue;
+    }
+    if (path !== TASKS_FILE) continue;
+    try {
+      parseTasks(text, path);
+      checks.push({ id: 'tasks', level: 'ok', message: `${path} parses` });
+    } catch (e) {
+      if (!(e instanceof CorruptFileError)) throw e;
+      checks.push({ id: 'tasks', level: 'problem', message: e.message, fix: `fix the line by hand; expected shape:\n${e.expected}` });
+    }
+  }
+  const lock = join(repo.stateDir, LOCK_FILE);
+  if (existsSync(lock)) {
+    const holder = readFileSync(lock, 'utf8').split('\n')[0];
+    checks.push({ id: 'lock', level: 'info', message: `${lock} is held by process ${holder}`, fix: 'wait for it; a lock whose process is gone is taken over automatically' });
+  }
+  return checks;
+}
+
+/**
+ * Checks the git side of git-memory in this repository: where hooks are and whether each of ours
+ * will run, the merge driver and its attribute, the config, the memory files, pending commits.
+ * Every problem comes with the command that fixes it.
+ */
+export async function doctor(ctx: Ctx): Promise<Result<DoctorData>> {
+  const repo = findRepo(ctx.cwd, ctx.env);
+  const [hooks, driver, pending] = await Promise.all([hookChecks(repo, ctx.env), driverChecks(repo), pendingMemoryPaths(repo)]);
+  const checks = [...hooks.checks, ...driver, ...fileChecks(repo)];
+  if (pending.length) checks.push({ id: 'pending', level: 'info', message: `memory changes not committed yet: ${pending.join(', ')}`, fix: 'git memory commit' });
+  return { data: { ok: checks.every((c) => c.level !== 'problem'), root: repo.root, hooks: hooks.where, checks }, warnings: [] };
+}
