@@ -1,0 +1,91 @@
+// The memory half of the generated repository: config, .gitignore, session files and TASKS.md,
+// written with the project's own serializers so the files are exactly what the tool writes.
+import { importSrc } from './bundle.mjs';
+import { TASK_PLAN } from './content.mjs';
+
+/** Serializers and path names from src/. */
+export async function memoryFormats() {
+  const { session, tasks, paths } = await importSrc({ session: 'memory/session.ts', tasks: 'memory/tasks.ts', paths: 'paths.ts' });
+  return { ...session, ...tasks, ...paths };
+}
+
+/** `.openclaw_memory.toml`, in the shape `git memory init` writes. */
+export const CONFIG_TEXT = `# git-memory configuration. Every key is optional and has a default;
+# .openclaw_memory.toml.example in the git-memory package documents them all.
+
+[project]
+name = "acme-billing"
+description = "Billing API for Acme: invoices, payments and webhooks"
+
+[primer]
+max_tokens = 1000   # hard cap for the briefing an agent gets at session start
+days = 3            # how many days of sessions "Recent context" covers
+
+[journal]
+language = "en"     # en | zh: headings of new journal files
+`;
+
+/** `.openclaw_memory/.gitignore`, with every line `init` checks for, so `init` leaves it alone. */
+export const GITIGNORE_TEXT = `# Written by git-memory init.
+# PRIMER.md is rebuilt by every session; set [primer] commit = true to share it.
+PRIMER.md
+*.gm-tmp-*
+`;
+
+const pad = (n) => String(n).padStart(2, '0');
+export const utcDate = (d) => `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
+export const utcTime = (d) => `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`;
+
+/**
+ * The task list when a fraction `f` of the sessions has happened (see TASK_PLAN). Task details
+ * depend on the task only, so a list changes just when a status does.
+ */
+export function tasksAt(fmt, f, hotPaths) {
+  const taken = new Set();
+  const tasks = [];
+  TASK_PLAN.forEach(([task, appear, start, finish, whenStarted], i) => {
+    if (f < appear) return;
+    const status = finish !== null && f >= finish ? 'done' : start !== null && f >= start ? (whenStarted ?? 'in_progress') : 'todo';
+    const id = fmt.mintId(task, taken);
+    taken.add(id);
+    const open = status === 'in_progress' || status === 'blocked';
+    tasks.push({
+      id,
+      task,
+      status,
+      ...(open ? { progress: `step ${1 + (i % 3)} of 4 done`, next_step: `finish step ${2 + (i % 3)}` } : {}),
+      related_files: status === 'done' ? [] : [hotPaths[i % hotPaths.length], hotPaths[(i * 7 + 3) % hotPaths.length]],
+    });
+  });
+  return tasks;
+}
+
+/** Stamps tasks whose status changed since `previous` with `stamp`; keeps the others' stamps. */
+export function stampTasks(tasks, previous, stamp) {
+  const before = new Map(previous.map((t) => [t.id, t]));
+  return tasks.map((t) => {
+    const old = before.get(t.id);
+    return { ...t, updated: old && old.status === t.status ? old.updated : stamp };
+  });
+}
+
+/**
+ * One session file: `{ path, text }`.
+ * @param {{ at: Date, agent: string, suffix: string, author: string, base?: string, body: object, commits: {sha: string, subject: string}[] }} s
+ */
+export function sessionFile(fmt, s) {
+  const date = utcDate(s.at);
+  const time = utcTime(s.at);
+  const session = {
+    id: `${date.replace(/-/g, '')}-${time.replace(':', '')}-${s.suffix}`,
+    date,
+    time,
+    agent: s.agent,
+    author: s.author,
+    branch: 'main',
+    base: s.base,
+    ...s.body,
+    commits: s.commits,
+  };
+  return { path: fmt.sessionPath(date, time, s.agent, s.suffix), text: fmt.serializeSession(session, 'en') };
+}

@@ -1,0 +1,176 @@
+// `npm run bench`: the speed figures of git-memory, all measured in one run on one machine.
+//
+// Knobs (environment variables):
+//   BENCH_QUICK=1          smoke run: few iterations of everything (figures are rough)
+//   BENCH_RUNS=40          timed runs of the floors, the hook and the primer (interleaved)
+//   BENCH_END_RUNS=15      timed runs of `git memory end`
+//   BENCH_COMMIT_RUNS=30   timed runs of `git commit --allow-empty`, with and without the hook
+//   BENCH_REBASE_RUNS=5    timed 100-commit rebases, with and without hooks
+//   BENCH_SCAN_RUNS=5      timed runs per 1 MB scanner input
+//   BENCH_COMMITS=20000    commits of the large repository (BENCH_SMALL_COMMITS=1000 for the small one)
+//   BENCH_SESSIONS=1000    sessions in the journal of both repositories
+//   BENCH_KEEP=1           keep this run's working copies (.bench/work/<pid>/) for inspection
+// Generated repositories are cached in .bench/ (delete it to regenerate); each run works on fresh
+// copies in .bench/work/<pid>/. A missed target prints MISSED; the exit code is non-zero only on errors.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { join } from 'node:path';
+import { BENCH_NOW, BIN as BUILT, generateRepo } from './gen-repo.mjs';
+import { cleanEnv, measure } from './measure.mjs';
+import { printTable, ratio, Summary, timingRows } from './report.mjs';
+import { runScanBench } from './run-scan.mjs';
+import { freshWorkspace, initRepo, rebaseBranches, snapshotDist, userHome, wrapperBin } from './workspace.mjs';
+
+const QUICK = process.env.BENCH_QUICK === '1';
+const knob = (name, full, quick) => Number(process.env[name] ?? (QUICK ? quick : full));
+const RUNS = knob('BENCH_RUNS', 40, 5);
+const END_RUNS = knob('BENCH_END_RUNS', 15, 3);
+const COMMIT_RUNS = knob('BENCH_COMMIT_RUNS', 30, 5);
+const REBASE_RUNS = knob('BENCH_REBASE_RUNS', 5, 1);
+const SCAN_RUNS = knob('BENCH_SCAN_RUNS', 5, 1);
+const COMMITS = knob('BENCH_COMMITS', 20_000, 20_000);
+const SMALL_COMMITS = knob('BENCH_SMALL_COMMITS', 1000, 1000);
+const SESSIONS = knob('BENCH_SESSIONS', 1000, 1000);
+const REBASE_COMMITS = 100;
+
+const started = performance.now();
+const summary = new Summary();
+let failed = 0;
+/** Runs one part of the bench; an error is reported and the other parts still run. */
+async function part(title, fn) {
+  console.log(`\n${title}`);
+  try {
+    await fn();
+  } catch (e) {
+    failed++;
+    console.log(`  ERROR: ${e.stack ?? e}`);
+  }
+}
+
+if (!existsSync(BUILT)) throw new Error(`${BUILT} is missing: run \`npm run build\` first (npm run bench does)`);
+const ws = freshWorkspace();
+const BIN = snapshotDist();
+const gitVersion = execFileSync('git', ['--version'], { encoding: 'utf8' }).trim();
+console.log(`git-memory bench: node ${process.version}, ${gitVersion}, ${cpus().length} CPUs${QUICK ? ', BENCH_QUICK=1 (rough figures)' : ''}`);
+const load = () => loadavg()[0].toFixed(2);
+console.log(`"now" for every command: ${BENCH_NOW}; load average at start ${load()} (other work on the machine makes figures noisy)`);
+
+const big = await generateRepo({ commits: COMMITS, sessions: SESSIONS, bin: BIN });
+const small = await generateRepo({ commits: SMALL_COMMITS, sessions: SESSIONS, bin: BIN });
+for (const r of [big, small]) {
+  const how = r.cached ? `cached (generated in ${r.generatedSeconds.toFixed(1)} s)` : `generated in ${r.seconds.toFixed(1)} s`;
+  console.log(`repository: ${r.commits} commits (code + memory), ${r.sessions} sessions: ${how}`);
+}
+
+const env = cleanEnv({ GIT_MEMORY_NOW: BENCH_NOW, OPENCLAW_MEMORY_HOME: userHome(), PATH: `${wrapperBin(BIN)}:${process.env.PATH}` });
+/** A fresh copy of a generated repository, set up by this build's `init` (current hooks). */
+const workCopy = (repo, name) => {
+  const dir = ws.copy(repo.dir, name);
+  initRepo(dir, BIN, env);
+  return dir;
+};
+const node = (name, cwd, args) => ({ name, cmd: process.execPath, args, cwd, env });
+const git = (cwd, ...args) => execFileSync('git', args, { cwd, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
+const spoolLines = (dir) => {
+  const path = join(dir, '.git', 'git-memory', 'spool.jsonl');
+  return existsSync(path) ? readFileSync(path, 'utf8').split('\n').filter(Boolean).length : 0;
+};
+
+await part(`Hook and primer against the floor of a Node tool (interleaved, ${RUNS} runs each)`, async () => {
+  const hot = workCopy(big, 'large');
+  const lean = workCopy(small, 'small');
+  for (const dir of [hot, lean]) {
+    const out = spawnSync(process.execPath, [BIN, 'primer'], { cwd: dir, env, encoding: 'utf8' });
+    if (out.status !== 0 || !out.stdout.includes('## Recent context')) throw new Error(`primer has no recent sessions in ${dir}:\n${out.stderr}${out.stdout}`);
+  }
+  const spooled = spoolLines(hot);
+  const floor = (args) => ['-e', `require('child_process').execFileSync('git',${JSON.stringify(args)})`];
+  const r = measure(
+    [
+      node('floorA', hot, floor(['rev-parse', 'HEAD'])),
+      node('hook', hot, [BIN, 'hook', 'post-commit']),
+      node('floorB', hot, floor(['log', '-n', '50'])),
+      node('primer', hot, [BIN, 'primer']),
+      node('primerSmall', lean, [BIN, 'primer']),
+    ],
+    { runs: RUNS, warmup: 3 },
+  );
+  if (spoolLines(hot) - spooled < RUNS + 3) throw new Error('the hook did not record the commits it was run for (spool.jsonl)');
+  printTable(['command', 'median', 'p90', 'runs'], timingRows(r, {
+    floorA: 'floor A: node -e execFileSync(git rev-parse HEAD)',
+    hook: `git-memory hook post-commit (${big.commits} commits)`,
+    floorB: 'floor B: node -e execFileSync(git log -n 50)',
+    primer: `git-memory primer (${big.commits} commits)`,
+    primerSmall: `git-memory primer (${small.commits} commits, same sessions)`,
+  }));
+  const hookRatio = r.hook.median / r.floorA.median;
+  const primerRatio = r.primer.median / r.floorB.median;
+  const growth = r.primer.median / r.primerSmall.median;
+  summary.add('hook post-commit / floor A', ratio(hookRatio), hookRatio, { max: 1.3 }, '≤ 1.30×');
+  summary.add('primer / floor B', ratio(primerRatio), primerRatio, { max: 1.5 }, '≤ 1.50×');
+  summary.add(`primer ${big.commits} / ${small.commits} commits`, `${ratio(growth)} (${r.primer.median.toFixed(1)} vs ${r.primerSmall.median.toFixed(1)} ms)`, growth, { max: 1.1 }, '≤ 1.10× (flat)');
+  console.log(`  hook / floor A ${ratio(hookRatio)} · primer / floor B ${ratio(primerRatio)} · primer large / small ${ratio(growth)}`);
+});
+
+await part(`git memory end, including its commit (${END_RUNS} runs, each adds a session)`, async () => {
+  const dir = workCopy(big, 'end');
+  const json = JSON.stringify({
+    request: 'Measure how long ending a session takes',
+    learned: ['The end command folds the spool into the session file'],
+    completed: ['Wrote the bench for end'],
+    next_steps: ['Compare with the hook and primer figures'],
+    tasks: [{ task: 'Alert on webhook lag', status: 'in_progress', progress: 'alert rule drafted', next_step: 'wire it to the pager' }],
+  });
+  const before = Number(git(dir, 'rev-list', '--count', 'HEAD'));
+  const r = measure([node('end', dir, [BIN, 'end', '--summary', json])], { runs: END_RUNS, warmup: 1 });
+  const made = Number(git(dir, 'rev-list', '--count', 'HEAD')) - before;
+  if (made !== END_RUNS + 1) throw new Error(`expected ${END_RUNS + 1} memory commits from end, found ${made}`);
+  printTable(['command', 'median', 'p90', 'runs'], timingRows(r, { end: "git-memory end --summary '<json>'" }));
+  summary.note('end (session file, tasks, primer, commit)', `${r.end.median.toFixed(1)} ms median`);
+});
+
+await part(`Hook overhead on git commit --allow-empty (interleaved, ${COMMIT_RUNS} runs each)`, async () => {
+  const dir = workCopy(big, 'commit');
+  const commit = ['commit', '--allow-empty', '-m', 'x', '-q'];
+  const spooled = spoolLines(dir);
+  const r = measure(
+    [
+      { name: 'hooked', cmd: 'git', args: commit, cwd: dir, env },
+      { name: 'bare', cmd: 'git', args: ['-c', 'core.hooksPath=/dev/null', ...commit], cwd: dir, env },
+    ],
+    { runs: COMMIT_RUNS, warmup: 2 },
+  );
+  const recorded = spoolLines(dir) - spooled;
+  if (recorded !== COMMIT_RUNS + 2) throw new Error(`the installed hook recorded ${recorded} of ${COMMIT_RUNS + 2} commits`);
+  printTable(['command', 'median', 'p90', 'runs'], timingRows(r, { hooked: 'git commit, post-commit hook installed', bare: 'git commit, hooks disabled' }));
+  const x = r.hooked.median / r.bare.median;
+  summary.note('git commit: hook / no hook', `${ratio(x)} (+${(r.hooked.median - r.bare.median).toFixed(1)} ms per commit)`);
+});
+
+await part(`${REBASE_COMMITS}-commit rebase, hooks installed against disabled (interleaved, ${REBASE_RUNS} runs each)`, async () => {
+  const dir = workCopy(big, 'rebase');
+  const tip = await rebaseBranches(dir, env, REBASE_COMMITS);
+  const reset = () => git(dir, 'reset', '-q', '--hard', tip);
+  const rebase = ['rebase', '-q', 'bench-onto'];
+  const r = measure(
+    [
+      { name: 'hooked', cmd: 'git', args: rebase, cwd: dir, env, before: reset },
+      { name: 'bare', cmd: 'git', args: ['-c', 'core.hooksPath=/dev/null', ...rebase], cwd: dir, env, before: reset },
+    ],
+    { runs: REBASE_RUNS, warmup: 1 },
+  );
+  if (git(dir, 'rev-list', '--count', 'bench-onto..HEAD') !== String(REBASE_COMMITS)) throw new Error('the rebase did not replay the topic branch');
+  printTable(['command', 'median', 'p90', 'runs'], timingRows(r, { hooked: 'git rebase, hooks installed', bare: 'git rebase, hooks disabled' }));
+  const x = r.hooked.median / r.bare.median;
+  summary.note(`${REBASE_COMMITS}-commit rebase: hooks / none`, `${ratio(x)} (${(r.hooked.median / 1000).toFixed(2)} vs ${(r.bare.median / 1000).toFixed(2)} s)`);
+});
+
+await part(`Secret scanner (bench/scan.mjs, ${SCAN_RUNS} runs per 1 MB input)`, () => runScanBench(summary, SCAN_RUNS));
+
+summary.print();
+console.log(`\nbench took ${((performance.now() - started) / 1000).toFixed(0)} s, load average at end ${load()}${failed ? `; ${failed} part(s) failed with an error` : ''}`);
+if (process.env.BENCH_KEEP !== '1') ws.dispose();
+// Exit now: secretlint's profiler (loaded by the scanner) keeps a PerformanceObserver busy with a
+// backlog of marks for minutes after the last scan; stdout to a file or pipe is written synchronously.
+process.exit(failed ? 1 : 0);
