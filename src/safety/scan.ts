@@ -1,5 +1,5 @@
 import { lintSource } from '@secretlint/core';
-import { creator as recommended } from '@secretlint/secretlint-rule-preset-recommend';
+import { rules as presetRules } from '@secretlint/secretlint-rule-preset-recommend';
 import { RULES, isRealPassword, isReference } from './rules.js';
 import type { Finding, ScanOptions } from './types.js';
 
@@ -15,12 +15,13 @@ const PRESET_CHUNK_OVERLAP = 1 << 11;
 
 type CoreConfig = Parameters<typeof lintSource>[0]['options']['config'];
 
+// The preset's rules are registered one by one because secretlint 11 ignores `disabled` inside a
+// preset, and filter-comments must go: memory text is untrusted, and a `secretlint-disable`
+// comment in it must not hide a secret.
 const PRESET_CONFIG: CoreConfig = {
-  rules: [{ id: recommended.meta.id, rule: recommended, rules: [
-    { id: '@secretlint/secretlint-rule-aws', options: { enableIDScanRule: true } },
-    // Memory text is untrusted: a `secretlint-disable` comment in it must not hide a secret.
-    { id: '@secretlint/secretlint-rule-filter-comments', disabled: true },
-  ] }],
+  rules: presetRules
+    .filter((rule) => rule.meta.id !== '@secretlint/secretlint-rule-filter-comments')
+    .map((rule) => ({ id: rule.meta.id, rule, options: rule.meta.id === '@secretlint/secretlint-rule-aws' ? { enableIDScanRule: true } : {} })),
 };
 
 // Ranks decide which rule names a span when findings overlap: specific project rules (their

@@ -69,8 +69,13 @@ describe('scanText on the corpus', () => {
   });
 
   it('ignores secretlint-disable comments, which untrusted memory text could carry', async () => {
-    const c = credentials.find((x) => x.rule === 'npm-token')!;
+    // A token only the preset knows, so the project rules cannot mask a regression.
+    const c = credentials.find((x) => x.rule === 'secretlint/linear')!;
     expect(await scanText(`<!-- secretlint-disable -->\n${c.text}`)).toHaveLength(1);
+  });
+
+  it('finds nothing in empty text', async () => {
+    expect(await scanText('')).toEqual([]);
   });
 });
 
