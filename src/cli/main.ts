@@ -4,6 +4,8 @@ import { commitCommand } from './commands/commit.js';
 import { configCommand } from './commands/config.js';
 import { diffCommand } from './commands/diff.js';
 import { doctorCommand } from './commands/doctor.js';
+import { helpCommand } from './commands/help.js';
+import { hookCommand } from './commands/hook.js';
 import { endCommand } from './commands/end.js';
 import { initCommand } from './commands/init.js';
 import { journalCommand } from './commands/journal.js';
@@ -38,14 +40,8 @@ export function cli(io: Io, args: string[]): Argv<GlobalArgs> {
     .command(diffCommand(io))
     .command(doctorCommand(io))
     .command(mergeDriverCommand(io))
-    .command({
-      command: 'help [command]',
-      describe: 'Show help for a command',
-      handler: async (a) => {
-        const name = typeof a.command === 'string' ? a.command : undefined;
-        await cli(io, name ? [name, '--help'] : ['--help']).parseAsync();
-      },
-    })
+    .command(hookCommand(io))
+    .command(helpCommand(io, (a) => cli(io, a)))
     .demandCommand(1, 'name a command; `git memory help` lists them')
     .recommendCommands()
     .strict()
