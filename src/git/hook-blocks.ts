@@ -29,7 +29,16 @@ function capturedStdin(name: HookName, onResult: string[]): string[] {
 const BODY: Record<HookName, { why: string; lines: string[] }> = {
   'post-commit': {
     why: '# Records this commit for the next git-memory session. Harmless where git-memory is not installed.',
-    lines: ['if command -v git-memory >/dev/null 2>&1; then git-memory hook post-commit "$@" </dev/null >/dev/null 2>&1 || true; fi'],
+    // A commit a rebase replays (rebase-merge/ and CHERRY_PICK_HEAD present) is skipped here, without
+    // starting node: post-rewrite reports it, and a 100-commit rebase should not start 100 processes.
+    lines: [
+      'if command -v git-memory >/dev/null 2>&1; then',
+      '  gm_dir=$(git rev-parse --git-dir 2>/dev/null) || gm_dir=.git',
+      '  if [ ! -d "$gm_dir/rebase-merge" ] || [ ! -f "$gm_dir/CHERRY_PICK_HEAD" ]; then',
+      '    git-memory hook post-commit "$@" </dev/null >/dev/null 2>&1 || true',
+      '  fi',
+      'fi',
+    ],
   },
   'post-rewrite': {
     why: '# Maps amended and rebased commit ids for git-memory. Harmless where git-memory is not installed;\n# the "old new" lines on stdin stay readable for the rest of this hook.',
