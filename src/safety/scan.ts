@@ -1,4 +1,5 @@
 import { lintSource } from '@secretlint/core';
+import { secretLintProfiler } from '@secretlint/profiler';
 import { rules as presetRules } from '@secretlint/secretlint-rule-preset-recommend';
 import { RULES, isRealPassword, isReference } from './rules.js';
 import type { Finding, ScanOptions } from './types.js';
@@ -12,6 +13,12 @@ export const CHUNK_OVERLAP = 1 << 15;
 // but long private keys, which the project `private-key` rule finds on the large chunks.
 const PRESET_CHUNK_SIZE = 1 << 13;
 const PRESET_CHUNK_OVERLAP = 1 << 11;
+
+// secretlint 11 profiles every lintSource call: its performance marks are never cleared and its
+// observer rescans all past marks, so a long-running process (MCP server, `scan` over many files)
+// leaks memory and slows down quadratically. Upstream made profiling opt-in later
+// (secretlint/secretlint#1633, #1673); until then, turn marking off. @secretlint/core pins this package.
+secretLintProfiler.mark = () => {};
 
 type CoreConfig = Parameters<typeof lintSource>[0]['options']['config'];
 
