@@ -3,7 +3,8 @@
 // - hook.js, primer.js: the hot paths (every commit, every session start), one file each, with no
 //   argument parser: loading one file costs less than loading a graph of chunks.
 // - cli.js + chunks/: the full command line; commands and heavy libraries load lazily.
-// - agents.js: agent hooks, status line and search without the argument parser, sharing cli's chunks.
+// - agents.js: agent hooks without the argument parser, sharing cli's chunks.
+// - search.js: `git memory search` in one file, without the argument parser.
 import { build } from 'esbuild';
 import { chmodSync, readFileSync, rmSync } from 'node:fs';
 
@@ -27,7 +28,7 @@ const common = {
 };
 
 await Promise.all([
-  build({ ...common, entryPoints: { 'git-memory': 'src/bin.ts', hook: 'src/hook/entry.ts', primer: 'src/cli/lean.ts' } }),
+  build({ ...common, entryPoints: { 'git-memory': 'src/bin.ts', hook: 'src/hook/entry.ts', primer: 'src/cli/lean.ts', search: 'src/agents/search/lean.ts' } }),
   build({ ...common, entryPoints: { cli: 'src/cli/main.ts', agents: 'src/agents/entry.ts', 'pre-push': 'src/hook/pre-push-entry.ts' }, splitting: true, chunkNames: 'chunks/[name]-[hash]' }),
 ]);
 chmodSync(new URL('../dist/git-memory.js', import.meta.url), 0o755);

@@ -13,6 +13,9 @@ if (args[0] === 'hook' && (args[1] === 'post-commit' || args[1] === 'post-rewrit
 } else if (args[0] === 'hook' && args[1] === 'agent') {
   process.exitCode = await (await load('agents')).runAgentHook(args.slice(2));
 } else {
-  const lean = args[0] === 'primer' ? await (await load('primer')).leanPrimer(args.slice(1)) : null;
+  const lean =
+    args[0] === 'primer' ? await (await load('primer')).leanPrimer(args.slice(1))
+    : args[0] === 'search' ? await (await load('search')).leanSearch(args.slice(1))
+    : null;
   process.exitCode = lean ?? (await (await load('cli')).main(args));
 }

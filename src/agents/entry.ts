@@ -1,9 +1,8 @@
-// The agent-facing commands that run often and must start fast (every session start, every status
-// line refresh) load this file instead of the full command line: no argument parser, and each
-// command's code in its own chunk.
-import { agentHook, processHookIo } from './hook.js';
+// Agent hooks load this file instead of the full command line: no argument parser, and the code of
+// each event (primer at session start, the finalise worker) in its own chunk.
 
 /** `git-memory hook agent …` with the process's own streams. Always 0. */
-export function runAgentHook(args: string[]): Promise<number> {
+export async function runAgentHook(args: string[]): Promise<number> {
+  const { agentHook, processHookIo } = await import('./hook.js');
   return agentHook(args, processHookIo());
 }

@@ -13,6 +13,7 @@ import { logCommand } from './commands/log.js';
 import { mergeDriverCommand } from './commands/merge-driver.js';
 import { primerCommand } from './commands/primer.js';
 import { resolveCommand } from './commands/resolve.js';
+import { searchCommand } from './commands/search.js';
 import { tasksCommand } from './commands/tasks.js';
 import { uninstallCommand } from './commands/uninstall.js';
 import { defaultIo, reportError, type GlobalArgs, type Io } from './io.js';
@@ -35,6 +36,7 @@ export function cli(io: Io, args: string[]): Argv<GlobalArgs> {
     .command(journalCommand(io))
     .command(commitCommand(io))
     .command(configCommand(io))
+    .command(searchCommand(io))
     .command(uninstallCommand(io))
     .command(resolveCommand(io))
     .command(diffCommand(io))

@@ -1,0 +1,144 @@
+import type MiniSearch from 'minisearch';
+import type { AsPlainObject, Options } from 'minisearch';
+import type { Repo } from '../../git/repo.js';
+import type { CorruptFileError } from '../../memory/frontmatter.js';
+import { listJournalFiles, readJournalFile, SEARCH_FIELDS, toDocument, type SearchDoc, type SessionMeta } from './documents.js';
+import { journalKey } from './key.js';
+import { lookup, metaOf, readFiles, readHeader, readPostings, writeStore, type FileEntries, type Header } from './store.js';
+
+const WORD = /[\p{L}\p{N}_]+/gu;
+const HAN = /\p{Script=Han}/u;
+
+/** Words; runs of Chinese characters, written without spaces, become overlapping pairs. */
+export function tokenize(text: string): string[] {
+  const out: string[] = [];
+  for (const [w] of text.matchAll(WORD)) {
+    if (!HAN.test(w)) {
+      out.push(w);
+      continue;
+    }
+    for (const run of w.match(/\p{Script=Han}+|[^\p{Script=Han}]+/gu) ?? []) {
+      if (!HAN.test(run) || run.length === 1) out.push(run);
+      else for (let i = 0; i < run.length - 1; i++) out.push(run.slice(i, i + 2));
+    }
+  }
+  return out;
+}
+
+export const MINI_OPTIONS: Options<SearchDoc> = { fields: [...SEARCH_FIELDS], tokenize, processTerm: (t) => t.toLowerCase(), autoVacuum: false };
+
+/** Query terms of four letters or more also match longer words (token → tokens). */
+export const isPrefixTerm = (term: string) => term.length >= 4;
+
+export interface OpenedIndex {
+  /** Holds the query's terms at least: a fresh cache loads nothing else. */
+  mini: MiniSearch<SearchDoc>;
+  meta(id: number): SessionMeta | undefined;
+  sessions: number;
+  /** How the cache was used: as it was, updated for changed files, or built from scratch. */
+  cache: 'fresh' | 'updated' | 'rebuilt';
+  corrupt: CorruptFileError[];
+}
+
+/** The dictionary entries a query can reach: its words, and longer words they begin. */
+function reachable(header: Header, query: string): [string, number, number][] {
+  const words = [...new Set(tokenize(query).map((t) => t.toLowerCase()))];
+  const seen = new Map<string, [string, number, number]>();
+  for (const w of words) for (const e of lookup(header, w, isPrefixTerm(w))) seen.set(e[0], e);
+  return [...seen.values()];
+}
+
+/** MiniSearch's serialized form restricted to some terms and the sessions they occur in; global statistics kept, so scores are the same. */
+function pruned(header: Header, index: AsPlainObject['index']): AsPlainObject {
+  const documentIds: Record<string, number> = {};
+  const fieldLength: Record<string, number[]> = {};
+  for (const [, fields] of index) {
+    for (const postings of Object.values(fields as Record<string, Record<string, number>>)) {
+      for (const shortId of Object.keys(postings)) {
+        const n = Number(shortId);
+        documentIds[shortId] = header.documentIds[n]!;
+        fieldLength[shortId] = header.fieldLength.slice(n * header.fields, (n + 1) * header.fields);
+      }
+    }
+  }
+  return { ...header.stats, documentIds, fieldLength, storedFields: {}, index };
+}
+
+/** The whole serialized index, to update it. */
+function whole(header: Header, index: AsPlainObject['index']): AsPlainObject {
+  const documentIds: Record<string, number> = {};
+  const fieldLength: Record<string, number[]> = {};
+  header.documentIds.forEach((id, n) => {
+    if (id < 0) return;
+    documentIds[n] = id;
+    fieldLength[n] = header.fieldLength.slice(n * header.fields, (n + 1) * header.fields);
+  });
+  return { ...header.stats, documentIds, fieldLength, storedFields: {}, index };
+}
+
+/**
+ * Opens the BM25 index for one query. The cache (see store.ts) is keyed by every journal file's
+ * path, size and mtime: when nothing changed only the query's terms are read; otherwise unchanged
+ * files keep their entries, changed, added and removed files have their sessions replaced, added
+ * or dropped, and the cache is written again.
+ */
+export async function openIndex(repo: Repo, query: string): Promise<OpenedIndex> {
+  const keyed = journalKey(repo.root); // git works on this while the index loads
+  const { default: Mini } = await import('minisearch');
+  const header = readHeader(repo.stateDir);
+  const key = await keyed;
+  if (header?.key === key) {
+    const index = readPostings(repo.stateDir, header, reachable(header, query));
+    if (index) {
+      const mini = Mini.loadJS<SearchDoc>(pruned(header, index), MINI_OPTIONS);
+      const rows = new Map<number, SessionMeta | undefined>();
+      const meta = (id: number) => {
+        if (!rows.has(id)) rows.set(id, metaOf(header, id));
+        return rows.get(id);
+      };
+      return { mini, meta, sessions: header.stats.documentCount, cache: 'fresh', corrupt: [] };
+    }
+  }
+  const listing = listJournalFiles(repo.root);
+
+  // Update what is cached, or start over when nothing usable is.
+  const files = header && readFiles(repo.stateDir, header);
+  const all = files && readPostings(repo.stateDir, header);
+  const base = header && files && all ? { files, header, index: all } : null;
+  const mini = base ? Mini.loadJS<SearchDoc>(whole(base.header, base.index), MINI_OPTIONS) : new Mini<SearchDoc>(MINI_OPTIONS);
+  const entries: FileEntries = base ? { ...base.files } : {};
+  const meta: Record<number, SessionMeta> = {};
+  if (base) base.header.meta.forEach((row, id) => row && (meta[id] = metaOf(base.header, id)!));
+  let nextId = Math.max(-1, ...Object.keys(meta).map(Number)) + 1;
+
+  const current = new Map(listing.map((f) => [f.path, f]));
+  const same = (p: string) => entries[p]!.size === current.get(p)?.size && entries[p]!.mtimeMs === current.get(p)?.mtimeMs;
+  for (const p of Object.keys(entries).filter((p) => !same(p))) {
+    for (const id of entries[p]!.ids) {
+      mini.discard(id);
+      delete meta[id];
+    }
+    delete entries[p];
+  }
+  const corrupt: CorruptFileError[] = [];
+  const docs: SearchDoc[] = [];
+  for (const f of listing.filter((f) => !entries[f.path])) {
+    const got = readJournalFile(repo.root, f.path);
+    if (got.corrupt) corrupt.push(got.corrupt);
+    const ids = got.sessions.map((s) => {
+      const { doc, meta: m } = toDocument(nextId++, s, f.path);
+      docs.push(doc);
+      meta[doc.id] = m;
+      return doc.id;
+    });
+    entries[f.path] = { size: f.size, mtimeMs: f.mtimeMs, ids };
+  }
+  mini.addAll(docs);
+  if (mini.dirtCount > 0) await mini.vacuum({ batchSize: 100_000, batchWait: 0 });
+  try {
+    writeStore(repo.stateDir, key, mini.toJSON(), meta, entries);
+  } catch {
+    /* a read-only git directory: search still works, uncached */
+  }
+  return { mini, meta: (id) => meta[id], sessions: mini.documentCount, cache: base ? 'updated' : 'rebuilt', corrupt };
+}

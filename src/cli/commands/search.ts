@@ -1,0 +1,54 @@
+import type { Argv, CommandModule } from 'yargs';
+import { run, type GlobalArgs, type Io } from '../io.js';
+import type { SearchData } from '../../commands/search.js';
+
+/** The flags, declared once: yargs reads them, and so does the lean start-up path. */
+export const SEARCH_OPTIONS = {
+  since: { type: 'string', describe: 'Only sessions on or after this date (YYYY-MM-DD)' },
+  until: { type: 'string', describe: 'Only sessions on or before this date (YYYY-MM-DD)' },
+  author: { type: 'string', describe: 'Only sessions whose author contains this (name or email, any case)' },
+  branch: { type: 'string', describe: 'Only sessions recorded on this branch' },
+  limit: { type: 'number', default: 10, describe: 'Show at most this many results' },
+} as const;
+
+export interface SearchArgs extends GlobalArgs {
+  query: string[];
+  since?: string;
+  until?: string;
+  author?: string;
+  branch?: string;
+  limit: number;
+}
+
+export function renderSearch(d: SearchData): string {
+  if (!d.results.length) return `no session matches "${d.query}" (${d.sessions} sessions searched)\n`;
+  const lines: string[] = [];
+  for (const h of d.results) {
+    const who = [h.agent, h.author?.replace(/\s*<.*>$/, ''), h.branch].filter(Boolean).join(', ');
+    lines.push(`${h.date} ${h.time}  ${h.path}  (${who})`, `    ${h.section.replace('_', ' ')}: ${h.snippet}`);
+  }
+  lines.push('', `${d.results.length} of ${d.total} matching session${d.total === 1 ? '' : 's'}; ${d.sessions} searched`);
+  return `${lines.join('\n')}\n`;
+}
+
+/** Runs a search for parsed arguments; shared by yargs and the lean path. */
+export function runSearch(io: Io, a: SearchArgs): Promise<void> {
+  return run(
+    io,
+    a,
+    async (ctx) => (await import('../../commands/search.js')).search(ctx, { query: a.query.join(' '), since: a.since, until: a.until, author: a.author, branch: a.branch, limit: a.limit }),
+    renderSearch,
+  );
+}
+
+export const searchCommand = (io: Io): CommandModule<GlobalArgs, SearchArgs> => ({
+  command: 'search <query..>',
+  describe: 'Search past sessions (BM25 over request, learned, completed, next steps, decisions, notes)',
+  builder: (y: Argv<GlobalArgs>) =>
+    y
+      .positional('query', { type: 'string', array: true, describe: 'Words to look for' })
+      .options(SEARCH_OPTIONS)
+      .example('git memory search refresh token', 'best matches first, newest first on ties')
+      .example('git memory search webhook --since 2026-01-01 --author jane --json', 'filtered, for machines') as unknown as Argv<SearchArgs>,
+  handler: (a) => runSearch(io, a),
+});
