@@ -10,6 +10,7 @@ import { endCommand } from './commands/end.js';
 import { initCommand } from './commands/init.js';
 import { journalCommand } from './commands/journal.js';
 import { logCommand } from './commands/log.js';
+import { mcpCommand } from './commands/mcp.js';
 import { mergeDriverCommand } from './commands/merge-driver.js';
 import { primerCommand } from './commands/primer.js';
 import { resolveCommand } from './commands/resolve.js';
@@ -37,6 +38,7 @@ export function cli(io: Io, args: string[]): Argv<GlobalArgs> {
     .command(commitCommand(io))
     .command(configCommand(io))
     .command(searchCommand(io))
+    .command(mcpCommand(io))
     .command(uninstallCommand(io))
     .command(resolveCommand(io))
     .command(diffCommand(io))
