@@ -16,6 +16,7 @@ if (args[0] === 'hook' && (args[1] === 'post-commit' || args[1] === 'post-rewrit
   const lean =
     args[0] === 'primer' ? await (await load('primer')).leanPrimer(args.slice(1))
     : args[0] === 'search' ? await (await load('search')).leanSearch(args.slice(1))
+    : args[0] === 'statusline' ? await (await load('agents')).leanStatusline(args.slice(1))
     : null;
   process.exitCode = lean ?? (await (await load('cli')).main(args));
 }

@@ -40,7 +40,7 @@ function textOf(content: unknown): string | null {
 const isWrapper = (t: string) => /^\s*(<|Caveat:|# AGENTS\.md instructions)/.test(t);
 
 /** The prompt a record carries, in Claude Code's, Codex's or Gemini CLI's shape; null otherwise. */
-function promptOf(r: Rec): string | null {
+export function promptOf(r: Rec): string | null {
   if (!r || typeof r !== 'object') return null;
   if (r.isSidechain || r.isMeta || r.isCompactSummary || r.isVisibleInTranscriptOnly) return null;
   let text: string | null = null;

@@ -15,6 +15,7 @@ import { mergeDriverCommand } from './commands/merge-driver.js';
 import { primerCommand } from './commands/primer.js';
 import { resolveCommand } from './commands/resolve.js';
 import { searchCommand } from './commands/search.js';
+import { statuslineCommand } from './commands/statusline.js';
 import { tasksCommand } from './commands/tasks.js';
 import { uninstallCommand } from './commands/uninstall.js';
 import { defaultIo, reportError, type GlobalArgs, type Io } from './io.js';
@@ -39,6 +40,7 @@ export function cli(io: Io, args: string[]): Argv<GlobalArgs> {
     .command(configCommand(io))
     .command(searchCommand(io))
     .command(mcpCommand(io))
+    .command(statuslineCommand(io))
     .command(uninstallCommand(io))
     .command(resolveCommand(io))
     .command(diffCommand(io))

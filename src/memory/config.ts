@@ -11,6 +11,7 @@ export interface Config {
   journal: { language: 'en' | 'zh' };
   commit: { auto: boolean; message: string };
   secrets: { mode: 'block' | 'redact'; allowlist: string[] };
+  statusline: { context_window: number };
 }
 
 type Kind = 'string' | 'integer' | 'boolean' | 'string[]';
@@ -46,10 +47,13 @@ export const SCHEMA: Record<string, Record<string, KeySpec>> = {
     mode: { kind: 'string', default: 'block', oneOf: ['block', 'redact'] },
     allowlist: { kind: 'string[]', default: [] },
   },
+  statusline: {
+    context_window: { kind: 'integer', default: 200_000, min: 1000 },
+  },
 };
 
 /** Sections other issues add; present in a file they are accepted without a warning. */
-const RESERVED_SECTIONS = new Set(['llm', 'session_memory', 'dream', 'agents', 'statusline']);
+const RESERVED_SECTIONS = new Set(['llm', 'session_memory', 'dream', 'agents']);
 
 export interface LoadedConfig {
   config: Config;
