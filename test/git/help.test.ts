@@ -53,9 +53,9 @@ describe('the manual and help', () => {
     expect(hook.code).toBe(0);
     expect(hook.stdout).toContain('git memory hook <name>');
     expect(hook.stdout).toContain('post-rewrite');
-    const planned = await repo.run(['help', 'statusline']);
+    const planned = await repo.run(['help', 'lint']);
     expect(planned.code).toBe(0);
-    expect(planned.stdout).toMatch(/^git memory statusline\n\nFor Claude Code's status line/);
+    expect(planned.stdout).toMatch(/^git memory lint\n\nChecks every memory file/);
     const bad = await repo.run(['help', 'frobnicate']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('no such command: frobnicate');
