@@ -14,6 +14,7 @@ import { mcpCommand } from './commands/mcp.js';
 import { mergeDriverCommand } from './commands/merge-driver.js';
 import { primerCommand } from './commands/primer.js';
 import { resolveCommand } from './commands/resolve.js';
+import { scanCommand } from './commands/scan.js';
 import { searchCommand } from './commands/search.js';
 import { statuslineCommand } from './commands/statusline.js';
 import { tasksCommand } from './commands/tasks.js';
@@ -45,6 +46,7 @@ export function cli(io: Io, args: string[]): Argv<GlobalArgs> {
     .command(resolveCommand(io))
     .command(diffCommand(io))
     .command(doctorCommand(io))
+    .command(scanCommand(io))
     .command(mergeDriverCommand(io))
     .command(hookCommand(io))
     .command(helpCommand(io, (a) => cli(io, a)))
