@@ -9,6 +9,7 @@ import { hookCommand } from './commands/hook.js';
 import { endCommand } from './commands/end.js';
 import { initCommand } from './commands/init.js';
 import { journalCommand } from './commands/journal.js';
+import { lintCommand } from './commands/lint.js';
 import { logCommand } from './commands/log.js';
 import { mcpCommand } from './commands/mcp.js';
 import { mergeDriverCommand } from './commands/merge-driver.js';
@@ -47,6 +48,7 @@ export function cli(io: Io, args: string[]): Argv<GlobalArgs> {
     .command(diffCommand(io))
     .command(doctorCommand(io))
     .command(scanCommand(io))
+    .command(lintCommand(io))
     .command(mergeDriverCommand(io))
     .command(hookCommand(io))
     .command(helpCommand(io, (a) => cli(io, a)))

@@ -1,0 +1,39 @@
+import type { Argv, CommandModule } from 'yargs';
+import { EXIT } from '../../errors.js';
+import { run, type GlobalArgs, type Io } from '../io.js';
+import type { LintData, LintProblem } from '../../commands/lint.js';
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+function problemLine(p: LintProblem): string {
+  const where = p.line ? `${p.line}${p.column ? `:${p.column}` : ''}` : '-';
+  const head = `  ${where.padEnd(8)} ${p.check.padEnd(13)} ${p.rule ? `${p.rule} ` : ''}${p.message}`;
+  return p.expected ? `${head}\n${' '.repeat(25)}expected:\n${p.expected.replace(/^/gm, ' '.repeat(27))}` : head;
+}
+
+function render(d: LintData): string {
+  if (d.ok) return `${plural(d.files, 'memory file')} checked: no problems\n`;
+  const lines: string[] = [];
+  for (const r of d.report) lines.push(r.file, ...r.problems.map(problemLine), '');
+  const secrets = d.secrets ? ` (${plural(d.secrets, 'secret')})` : '';
+  lines.push(`${plural(d.problems, 'problem')}${secrets} in ${plural(d.report.length, 'file')}; ${plural(d.files, 'memory file')} checked`);
+  return `${lines.join('\n')}\n`;
+}
+
+export const lintCommand = (io: Io): CommandModule<GlobalArgs, GlobalArgs> => ({
+  command: 'lint',
+  describe:
+    'Checks every memory file, for CI: schema, primer budget, secrets, invisible characters, instruction-like lines, duplicate session ids, size caps (exit 1 on problems, 3 if a secret is among them)',
+  builder: (y: Argv<GlobalArgs>) => y.example('git memory lint', 'a report grouped by file').example('git memory lint --json', 'the same as data'),
+  handler: (a) =>
+    run(
+      io,
+      a,
+      async (ctx) => {
+        const r = await (await import('../../commands/lint.js')).lint(ctx);
+        if (!r.data.ok) io.exitCode = r.data.secrets ? EXIT.secret : EXIT.error;
+        return r;
+      },
+      render,
+    ),
+});

@@ -1,0 +1,104 @@
+import { DATE_RE } from '../clock.js';
+import { CorruptFileError, GitMemoryError } from '../errors.js';
+import { parseConfig } from '../memory/config.js';
+import { parseDay } from '../memory/day-view.js';
+import { PRIMER_MAX_BYTES } from '../memory/primer.js';
+import { parseSession } from '../memory/session.js';
+import { parseTasks } from '../memory/tasks.js';
+import { CONFIG_FILE, JOURNAL_DIR, PRIMER_FILE, TASKS_FILE } from '../paths.js';
+import { describeHidden, findHiddenText, stripHiddenText } from '../safety/hidden-text.js';
+import { findInstructions } from '../safety/instructions.js';
+import { redactText, scanText } from '../safety/scan.js';
+import { scanMemoryText } from '../safety/scan-memory.js';
+import { SESSION_MAX_BYTES } from './end.js';
+
+export type LintCheck = 'schema' | 'primer-budget' | 'secret' | 'hidden-text' | 'instruction' | 'duplicate-id' | 'size';
+
+export interface LintProblem {
+  check: LintCheck;
+  line?: number;
+  column?: number;
+  /** The secret or instruction rule that fired. */
+  rule?: string;
+  /** Never holds a secret value: those are masked. */
+  message: string;
+  /** For schema problems: the shape the file should have. */
+  expected?: string;
+}
+
+export interface FileLint {
+  problems: LintProblem[];
+  /** Session ids the file defines, for the duplicate check across files. */
+  sessions: { id: string; line?: number }[];
+  warnings: string[];
+}
+
+type Kind = 'config' | 'tasks' | 'session' | 'day' | 'primer' | 'other';
+
+function kindOf(path: string): Kind {
+  if (path === CONFIG_FILE) return 'config';
+  if (path === TASKS_FILE) return 'tasks';
+  if (path === PRIMER_FILE) return 'primer';
+  const rest = path.startsWith(`${JOURNAL_DIR}/`) ? path.slice(JOURNAL_DIR.length + 1).split('/') : [];
+  if (rest.length === 2 && DATE_RE.test(rest[0]!) && rest[1]!.endsWith('.md')) return 'session';
+  if (rest.length === 1 && DATE_RE.test(rest[0]!.replace(/\.md$/, '')) && rest[0]!.endsWith('.md')) return 'day';
+  return 'other';
+}
+
+/** `path:12` (TASKS.md names the line in its path) or `file:12:3: message` lines of a config error. */
+const lineIn = (where: string) => Number(/:(\d+)(?::\d+)?$/.exec(where)?.[1]) || undefined;
+
+function schema(kind: Kind, path: string, text: string, repoName: string, out: FileLint): void {
+  try {
+    if (kind === 'config') out.warnings.push(...parseConfig(text, CONFIG_FILE, repoName).warnings);
+    else if (kind === 'tasks') parseTasks(text, path);
+    else if (kind === 'day') out.sessions.push(...parseDay(text, path).map((s) => ({ id: s.id })));
+    else if (kind === 'session') {
+      const line = text.split('\n').findIndex((l) => /^session:/.test(l)) + 1;
+      out.sessions.push({ id: parseSession(text, path).id, ...(line ? { line } : {}) });
+    }
+  } catch (e) {
+    if (e instanceof CorruptFileError) {
+      const line = lineIn(e.path);
+      out.problems.push({ check: 'schema', ...(line ? { line } : {}), message: e.reason, expected: e.expected });
+    } else if (e instanceof GitMemoryError && kind === 'config') {
+      // One problem per line of the config error: `file:line: message`.
+      for (const l of e.message.split('\n')) {
+        const m = /^(.*?): (.*)$/.exec(l.slice(CONFIG_FILE.length));
+        const line = m ? lineIn(`${CONFIG_FILE}${m[1]}`) : undefined;
+        out.problems.push({ check: 'schema', ...(line ? { line } : {}), message: m ? m[2]! : l });
+      }
+    } else throw e;
+  }
+}
+
+/**
+ * Every check that looks at one memory file on its own: schema (session, legacy day file, TASKS.md,
+ * config), size caps (a session ≤ 16 KB, a committed PRIMER.md ≤ 8 KB), secrets, invisible
+ * characters and instruction-like lines. Instruction lines are matched with invisible characters
+ * removed (so `ig\u200bnore` still reads as `ignore`) and quoted with any secret in them redacted.
+ */
+export async function lintFile(path: string, text: string, opts: { allowlist: readonly string[]; repoName: string }): Promise<FileLint> {
+  const out: FileLint = { problems: [], sessions: [], warnings: [] };
+  const kind = kindOf(path);
+  schema(kind, path, text, opts.repoName, out);
+  const bytes = Buffer.byteLength(text);
+  if (kind === 'session' && bytes > SESSION_MAX_BYTES) {
+    out.problems.push({ check: 'size', message: `${bytes} bytes: a session is capped at ${SESSION_MAX_BYTES} (16 KB); summarise it` });
+  }
+  if (kind === 'primer' && bytes > PRIMER_MAX_BYTES) {
+    out.problems.push({ check: 'primer-budget', message: `the committed primer is ${bytes} bytes: a primer is capped at ${PRIMER_MAX_BYTES} (8 KB)` });
+  }
+  for (const f of await scanMemoryText(text, opts.allowlist)) {
+    out.problems.push({ check: 'secret', line: f.line, column: f.column, rule: f.ruleId, message: f.message });
+  }
+  const hidden = findHiddenText(text);
+  if (hidden.total) {
+    out.problems.push({ check: 'hidden-text', line: Math.min(...hidden.removed.map((r) => r.lines[0]!)), message: describeHidden(hidden, 'found') });
+  }
+  for (const f of findInstructions(stripHiddenText(text).text)) {
+    const quoted = redactText(f.text, await scanText(f.text, { allowlist: opts.allowlist }));
+    out.problems.push({ check: 'instruction', line: f.line, rule: f.ruleId, message: `${f.description}: «${quoted}»` });
+  }
+  return out;
+}
