@@ -20,6 +20,22 @@ interface KeySpec {
   default: unknown;
   oneOf?: readonly string[];
   min?: number;
+  /** A further rule for a well-typed value: returns what is wrong with it, or undefined. */
+  check?: (v: never) => string | undefined;
+}
+
+/** `/…/flags` allowlist entries are regular expressions (see safety/scan.ts); one that does not compile is an error. */
+function badPatterns(list: string[]): string | undefined {
+  for (const entry of list) {
+    const m = /^\/(.+)\/([a-z]*)$/s.exec(entry);
+    if (!m) continue;
+    try {
+      new RegExp(m[1]!, m[2]!.replace(/[gy]/g, ''));
+    } catch (e) {
+      return `entry ${JSON.stringify(entry)} is not a valid regular expression (${(e as Error).message.replace(/^Invalid regular expression: /, '')})`;
+    }
+  }
+  return undefined;
 }
 
 /** Every key, its type and default. `.openclaw_memory.toml.example` documents the same keys. */
@@ -45,7 +61,7 @@ export const SCHEMA: Record<string, Record<string, KeySpec>> = {
   },
   secrets: {
     mode: { kind: 'string', default: 'block', oneOf: ['block', 'redact'] },
-    allowlist: { kind: 'string[]', default: [] },
+    allowlist: { kind: 'string[]', default: [], check: badPatterns },
   },
   statusline: {
     context_window: { kind: 'integer', default: 200_000, min: 1000 },
@@ -137,7 +153,9 @@ export function parseConfig(text: string, file: string, repoName: string): { con
       } else if (ks.min !== undefined && (v as number) < ks.min) {
         errors.push(`${at(key)}: ${section}.${key} must be at least ${ks.min}, found ${String(v)}`);
       } else {
-        out[section]![key] = v;
+        const wrong = ks.check?.(v as never);
+        if (wrong) errors.push(`${at(key)}: ${section}.${key}: ${wrong}`);
+        else out[section]![key] = v;
       }
     }
   }

@@ -34,6 +34,16 @@ describe('config', () => {
     expect(warnings).toEqual(['c.toml:2: unknown key primer.dayz ignored', 'c.toml:3: unknown section [bogus] ignored']);
   });
 
+  it('refuses a [secrets] allowlist pattern that does not compile, naming key and line; exact strings and valid patterns pass', () => {
+    const text = '[project]\nname = "x"\n\n[secrets]\nmode = "block"\nallowlist = [\n  "AKIAEXAMPLE",\n  "/^sk_test_[a-z/",\n]\n';
+    expect(() => parseConfig(text, '.openclaw_memory.toml', 'x')).toThrow(
+      /^\.openclaw_memory\.toml:6: secrets\.allowlist: entry "\/\^sk_test_\[a-z\/" is not a valid regular expression \(\/\^sk_test_\[a-z\/: Unterminated character class\)$/,
+    );
+    expect(() => parseConfig('[secrets]\nallowlist = ["/x/q"]\n', 'c.toml', 'x')).toThrow(/c\.toml:2: secrets\.allowlist: entry "\/x\/q" is not a valid regular expression/);
+    const { config } = parseConfig('[secrets]\nallowlist = ["a/b(c", "/^AKIA[0-9A-Z]{16}$/i", "/(unclosed"]\n', 'c.toml', 'x');
+    expect(config.secrets.allowlist).toEqual(['a/b(c', '/^AKIA[0-9A-Z]{16}$/i', '/(unclosed']);
+  });
+
   it('reports invalid TOML with a position', () => {
     expect(() => parseConfig('[primer\n', 'c.toml', 'x')).toThrow(/c\.toml:1:\d+: invalid TOML/);
   });
