@@ -1,22 +1,38 @@
 #!/usr/bin/env node
-// Entry point. The commit hooks (every commit and rewrite) and the primer (every session start)
-// load one small file each; pre-push loads its own (it needs the secret scanner); the agent hooks
-// load agents.js (no argument parser); everything else loads the full command line. See
-// scripts/build.mjs.
-const args = process.argv.slice(2);
-const load = (name: string) => import(new URL(`./${name}.js`, import.meta.url).href);
+// Entry point (CommonJS in dist/, see scripts/build.mjs). The commit hooks (every commit and
+// rewrite) and the primer (every session start) load one small CommonJS file each; pre-push loads
+// its own (it needs the secret scanner); the agent hooks load agents.mjs (no argument parser);
+// everything else loads the full command line.
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 
-if (args[0] === 'hook' && (args[1] === 'post-commit' || args[1] === 'post-rewrite')) {
-  process.exitCode = await (await load('hook')).runHook(args[1], args.slice(2), process.cwd(), process.env);
-} else if (args[0] === 'hook' && args[1] === 'pre-push') {
-  process.exitCode = await (await load('pre-push')).runPrePush(args.slice(2), process.cwd(), process.env);
-} else if (args[0] === 'hook' && args[1] === 'agent') {
-  process.exitCode = await (await load('agents')).runAgentHook(args.slice(2));
-} else {
-  const lean =
-    args[0] === 'primer' ? await (await load('primer')).leanPrimer(args.slice(1))
-    : args[0] === 'search' ? await (await load('search')).leanSearch(args.slice(1))
-    : args[0] === 'statusline' ? await (await load('agents')).leanStatusline(args.slice(1))
+type Entry = Record<string, (...a: never[]) => Promise<number | null> | number | null>;
+declare const require: (id: string) => Entry;
+
+const args = process.argv.slice(2);
+// Paths computed at run time: esbuild leaves them alone, node resolves them next to this file.
+const lean = (name: string): Entry => require(join(__dirname, `${name}.js`));
+const full = (name: string) => import(pathToFileURL(join(__dirname, `${name}.mjs`)).href) as Promise<Entry>;
+
+async function run(): Promise<number> {
+  const hook = args[0] === 'hook' ? args[1] : undefined;
+  if (hook === 'post-commit' || hook === 'post-rewrite') return (await lean('hook').runHook!(...([hook, args.slice(2), process.cwd(), process.env] as never[]))) ?? 0;
+  if (hook === 'pre-push') return (await (await full('pre-push')).runPrePush!(...([args.slice(2), process.cwd(), process.env] as never[]))) ?? 0;
+  if (hook === 'agent') return (await (await full('agents')).runAgentHook!(...([args.slice(2)] as never[]))) ?? 0;
+  const quick =
+    args[0] === 'primer' ? await lean('primer').leanPrimer!(...([args.slice(1)] as never[]))
+    : args[0] === 'search' ? await lean('search').leanSearch!(...([args.slice(1)] as never[]))
+    : args[0] === 'statusline' ? await (await full('agents')).leanStatusline!(...([args.slice(1)] as never[]))
     : null;
-  process.exitCode = lean ?? (await (await load('cli')).main(args));
+  return quick ?? ((await (await full('cli')).main!(...([args] as never[]))) as number);
 }
+
+run().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (e: Error) => {
+    process.stderr.write(`git-memory: ${e?.message ?? e}\n`);
+    process.exitCode = 1;
+  },
+);

@@ -12,6 +12,7 @@ import { parseSession, type Session } from '../memory/session.js';
 import { parseTasks, type TaskList } from '../memory/tasks.js';
 import { stripHiddenText } from '../safety/hidden-text.js';
 import { CONFIG_FILE, JOURNAL_DIR, TASKS_FILE } from '../paths.js';
+import { byCodeUnit } from '../order.js';
 
 const LOG_DEPTH = 50;
 const strip = (t: string) => stripHiddenText(t).text;
@@ -37,7 +38,7 @@ export async function sessionsFromTree(root: string, files: TreeFile[], warnings
       warnings.push(`skipped ${e.message}`);
     }
   }
-  return out.sort((a, b) => a.date.localeCompare(b.date) || a.time.localeCompare(b.time) || a.id.localeCompare(b.id));
+  return out.sort((a, b) => byCodeUnit(a.date, b.date) || byCodeUnit(a.time, b.time) || byCodeUnit(a.id, b.id));
 }
 
 /** Config and TASKS.md as they are at a revision (defaults / empty where absent or broken). */

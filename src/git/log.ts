@@ -1,5 +1,6 @@
 import { MEMORY_DIR, CONFIG_FILE } from '../paths.js';
 import { git } from './git.js';
+import { byCodeUnit } from '../order.js';
 
 export interface LogEntry {
   sha: string;
@@ -41,7 +42,7 @@ export function hotFiles(entries: LogEntry[], limit: number): { path: string; co
     }
   });
   return [...score.entries()]
-    .sort((a, b) => b[1].commits - a[1].commits || a[1].newest - b[1].newest || a[0].localeCompare(b[0]))
+    .sort((a, b) => b[1].commits - a[1].commits || a[1].newest - b[1].newest || byCodeUnit(a[0], b[0]))
     .slice(0, limit)
     .map(([path, s]) => ({ path, commits: s.commits }));
 }

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import TOML from '@iarna/toml';
+// Only the parser: the package's index also loads the stringifier and stream/async parsers.
+import parseToml from '@iarna/toml/parse-string.js';
 import { GitMemoryError } from '../errors.js';
 import { CONFIG_FILE } from '../paths.js';
 
@@ -116,7 +117,7 @@ function typeOk(v: unknown, kind: Kind): boolean {
 export function parseConfig(text: string, file: string, repoName: string): { config: Config; warnings: string[] } {
   let raw: Record<string, unknown>;
   try {
-    raw = TOML.parse(text) as Record<string, unknown>;
+    raw = parseToml(text) as Record<string, unknown>;
   } catch (e) {
     const err = e as { line?: number; col?: number; message: string };
     const where = err.line !== undefined ? `:${err.line + 1}:${(err.col ?? 0) + 1}` : '';

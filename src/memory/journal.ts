@@ -5,6 +5,7 @@ import { JOURNAL_DIR } from '../paths.js';
 import { parseDay } from './day-view.js';
 import { CorruptFileError } from './frontmatter.js';
 import { parseSession, type Session } from './session.js';
+import { byCodeUnit } from '../order.js';
 
 export interface JournalRead {
   sessions: Session[];
@@ -31,7 +32,7 @@ export function listDays(root: string): string[] {
 }
 
 const byTime = (a: Session, b: Session) =>
-  a.date.localeCompare(b.date) || a.time.localeCompare(b.time) || a.id.localeCompare(b.id);
+  byCodeUnit(a.date, b.date) || byCodeUnit(a.time, b.time) || byCodeUnit(a.id, b.id);
 
 /** Reads every session of the given days (both layouts), oldest first. */
 export function readDays(root: string, days: readonly string[]): JournalRead {

@@ -6,6 +6,8 @@
 export interface InstructionRule {
   id: string;
   description: string;
+  /** Lower-case substrings of which every match of `re` contains at least one. */
+  needs: readonly string[];
   re: RegExp;
 }
 
@@ -15,6 +17,7 @@ const GAP = '[^\\n]{0,60}?'; // a short stretch of the same line
 export const INSTRUCTION_RULES: readonly InstructionRule[] = [
   {
     id: 'override-instructions',
+    needs: ['ignor', 'disregard', 'forget', 'overrid', 'instruction', 'you are now', '忽略'],
     description: 'tells the agent to ignore or replace its instructions',
     re: new RegExp(
       `\\b(?:ignore|disregard|forget|override)\\b${GAP}\\b(?:previous|prior|above|earlier|all|any|your|system|original)\\b${GAP}\\b(?:instructions?|prompts?|rules|directives|guidelines|messages)\\b|\\bnew (?:system )?instructions?\\s*:|\\byou are now\\b|忽略${GAP}(?:指令|指示|提示|规则)`,
@@ -23,6 +26,7 @@ export const INSTRUCTION_RULES: readonly InstructionRule[] = [
   },
   {
     id: 'exfiltrate',
+    needs: ['://', '@'],
     description: 'asks to send or upload data to a URL or address',
     re: new RegExp(
       `\\b(?:send|upload|post|exfiltrate|transmit|forward|copy|leak|submit)\\b${GAP}\\b(?:to|at|into)\\b\\s*(?:https?:\\/\\/|ftp:\\/\\/|[\\w.+-]+@[\\w-]+\\.\\w)|(?:发送|上传)${GAP}(?:https?:\\/\\/)`,
@@ -31,6 +35,7 @@ export const INSTRUCTION_RULES: readonly InstructionRule[] = [
   },
   {
     id: 'hide-from-user',
+    needs: ['user', 'human', 'developer', 'operator', 'keep this', 'keep it', '用户'],
     description: 'asks to keep something from the user',
     re: new RegExp(
       `\\b(?:do not|don['’]?t|never|without)\\b${GAP}\\b(?:tell|telling|inform|informing|mention|mentioning|notify|notifying|alert|alerting|show|showing|ask|asking)${W}\\b${GAP}\\b(?:the )?(?:user|human|developer|operator)s?\\b|\\bkeep (?:this|it) (?:secret|hidden) from\\b|不要告诉用户|别告诉用户|不要让用户知道`,
@@ -39,11 +44,13 @@ export const INSTRUCTION_RULES: readonly InstructionRule[] = [
   },
   {
     id: 'pipe-to-shell',
+    needs: ['|', 'iex'],
     description: 'pipes a download into a shell',
     re: /\b(?:curl|wget|iwr|invoke-webrequest|fetch)\b[^\n|]{0,200}\|\s*(?:sudo\s+)?(?:ba|z|da|k)?sh\b|\b(?:curl|wget)\b[^\n|]{0,200}\|\s*(?:sudo\s+)?(?:python[23]?|perl|ruby|node)\b|\biex\s*\(\s*(?:iwr|invoke-webrequest|new-object)/i,
   },
   {
     id: 'disable-checks',
+    needs: ['disabl', 'skip', 'bypass', 'turn off', 'comment out', 'remov', 'delet', 'silenc', 'no-verify', '禁用', '跳过', '关闭'],
     description: 'asks to disable tests, checks or hooks',
     re: new RegExp(
       `\\b(?:disable|skip|bypass|turn off|comment out|remove|delete|silence)\\b${GAP}\\b(?:the )?(?:tests?|test suite|checks?|ci|linter|linting|lint|hooks?|pre-commit|verification|security (?:checks?|scans?)|secret scan(?:ning)?|type ?checks?)\\b|--no-verify\\b|(?:禁用|跳过|关闭)${GAP}(?:测试|检查|钩子)`,
@@ -64,7 +71,10 @@ const LINE_CAP = 2000;
 /** The rule a single line trips, or undefined. */
 export function instructionRule(line: string): InstructionRule | undefined {
   const capped = line.slice(0, LINE_CAP);
-  return INSTRUCTION_RULES.find((r) => r.re.test(capped));
+  const lower = capped.toLowerCase();
+  // A substring check first: most memory lines hold none of a rule's words, and that costs far
+  // less than running the patterns at every session start.
+  return INSTRUCTION_RULES.find((r) => r.needs.some((w) => lower.includes(w)) && r.re.test(capped));
 }
 
 /** Every instruction-like line of a text, with 1-based line numbers. */
