@@ -2,18 +2,11 @@ import { GitMemoryError } from '../errors.js';
 import { git } from '../git/git.js';
 import { readBlobs } from '../git/objects.js';
 import { loadConfig } from '../memory/config.js';
-import { CONFIG_FILE, MEMORY_DIR } from '../paths.js';
-import { scanText } from '../safety/scan.js';
+import { memoryVersionsIn, type MemoryVersion } from '../git/memory-files.js';
+import { scanMemoryText } from '../safety/scan-memory.js';
 import { hookRepo } from './hook-repo.js';
 
 const ZERO = /^0+$/;
-
-/** One memory file version in the outgoing commits. */
-interface Outgoing {
-  commit: string;
-  path: string;
-  blob: string;
-}
 
 /** The revision ranges a push sends: `remote..local` per ref, or what no remote-tracking ref has. */
 async function ranges(cwd: string, remote: string, input: string): Promise<string[][]> {
@@ -27,22 +20,16 @@ async function ranges(cwd: string, remote: string, input: string): Promise<strin
   return out;
 }
 
-/** Memory file versions added or changed by the commits being pushed (history included). */
-export async function outgoingMemory(cwd: string, remote: string, input: string): Promise<Outgoing[]> {
-  const found: Outgoing[] = [];
+/**
+ * Memory file versions the commits being pushed bring, one per blob: the same listing `git memory
+ * scan <range>` uses, so side branches a merge discarded and what a merge itself wrote are scanned.
+ */
+export async function outgoingMemory(cwd: string, remote: string, input: string): Promise<MemoryVersion[]> {
+  const seen = new Map<string, MemoryVersion>();
   for (const range of await ranges(cwd, remote, input)) {
-    const out = await git(['log', '--no-renames', '--raw', '--no-abbrev', '-z', '--diff-filter=AM', '--format=%x1e%H', ...range, '--', MEMORY_DIR, CONFIG_FILE], { cwd });
-    for (const chunk of out.split('\x1e')) {
-      const [commit, ...rest] = chunk.replace(/^\n/, '').split('\0');
-      if (!commit) continue;
-      // -z raw entries: ":mode mode old new status" then the path, as separate fields.
-      for (let i = 0; i + 1 < rest.length; i += 2) {
-        const m = /^:\d+ \d+ [0-9a-f]+ ([0-9a-f]+) [AM]/.exec(rest[i]!.trim());
-        if (m) found.push({ commit: commit.trim(), path: rest[i + 1]!, blob: m[1]! });
-      }
-    }
+    for (const v of await memoryVersionsIn(cwd, range)) if (!seen.has(v.blob)) seen.set(v.blob, v);
   }
-  return found;
+  return [...seen.values()];
 }
 
 /**
@@ -62,12 +49,9 @@ export async function prePush(args: string[], input: string, cwd: string, env: N
   }
   const texts = await readBlobs(cwd, files.map((f) => f.blob));
   const problems: string[] = [];
-  const scanned = new Set<string>();
   for (const f of files) {
-    if (scanned.has(f.blob)) continue;
-    scanned.add(f.blob);
-    for (const x of await scanText(texts.get(f.blob)!, { allowlist })) {
-      problems.push(`  ${f.path}:${x.line}:${x.column} ${x.ruleId} ${x.masked} (commit ${f.commit.slice(0, 7)})`);
+    for (const x of await scanMemoryText(texts.get(f.blob)!, allowlist)) {
+      problems.push(`  ${f.path}:${x.line}:${x.column} ${x.ruleId} ${x.masked} (commit ${(f.commit ?? '').slice(0, 7)})`);
     }
   }
   if (!problems.length) return 0;

@@ -57,4 +57,25 @@ describe('pre-push', () => {
     expect(push.stderr).not.toContain('refused');
     expect(remoteHead(remote)).toBe(repo.g('rev-parse', 'main').trim());
   });
+
+  it('finds a key split by an invisible character, and one on a side branch a merge discarded', async () => {
+    const { repo, remote } = await withRemote();
+    const before = remoteHead(remote);
+    const split = `${AWS_KEY.slice(0, 8)}\u200b${AWS_KEY.slice(8)}`;
+    repo.commit('Notes', { [SESSION]: sessionText(`key ${split}`) });
+    const first = repo.gTry(['push', 'origin', 'main']);
+    expect(first.code).not.toBe(0);
+    expect(first.stderr).toContain('push refused');
+    expect(remoteHead(remote)).toBe(before);
+
+    repo.g('reset', '-q', '--hard', 'HEAD~1');
+    repo.g('checkout', '-q', '-b', 'side');
+    repo.commit('Side notes', { '.openclaw_memory/journal/2026-11-22/1600-claude-aaa111.md': sessionText(`key ${AWS_KEY}`) });
+    repo.g('checkout', '-q', 'main');
+    repo.g('merge', '-q', '-s', 'ours', '-m', 'Keep main as it is', 'side');
+    repo.g('branch', '-q', '-D', 'side');
+    const second = repo.gTry(['push', 'origin', 'main']);
+    expect(second.code).not.toBe(0);
+    expect(second.stderr).toContain('1600-claude-aaa111.md');
+  });
 });
