@@ -5,6 +5,7 @@ import type { Task } from './tasks.js';
 import { loadTemplate, render } from './templates.js';
 import { estimateTokens } from './tokens.js';
 import { instructionRule } from '../safety/instructions.js';
+import { redactQuick } from '../safety/quick-redact.js';
 
 /** Sections in the order they are shown (DESIGN §5). */
 export const PRIMER_SECTIONS = ['user', 'project_line', 'preferences', 'recent', 'next_steps', 'tasks', 'commits', 'hot_files'] as const;
@@ -73,7 +74,8 @@ export function capLine(s: string): string {
  * instructions, send to a URL, do not tell the user, curl | sh, disable the tests) is quoted with a
  * marker instead of being stated as a fact.
  */
-function asData(text: string, marker: string): string {
+function asData(raw: string, marker: string): string {
+  const text = redactQuick(raw);
   const rule = instructionRule(text);
   return rule ? `⚠ ${marker} (${rule.id}): «${text.replace(/[«»]/g, '"')}»` : text;
 }
@@ -87,7 +89,7 @@ function candidates(input: PrimerInput, o: PrimerOptions): { main: Omit<PrimerIt
 
   for (const e of input.user.entities) add('user', e);
   const desc = input.project.description ? ` — ${input.project.description}` : '';
-  main.push({ section: 'project_line', text: capLine(`${input.project.name}${desc}`), filler: false });
+  main.push({ section: 'project_line', text: asData(capLine(`${input.project.name}${desc}`), ph.quoted), filler: false });
   for (const p of input.user.preferences.slice(-5)) add('preferences', p);
   const newestFirst = [...input.windowSessions].reverse();
   for (const s of newestFirst) for (const c of s.completed) add('recent', `${s.date} ${s.time} — ${c}`);
@@ -111,7 +113,7 @@ function candidates(input: PrimerInput, o: PrimerOptions): { main: Omit<PrimerIt
 
 function renderPrimer(items: PrimerItem[], input: PrimerInput, o: PrimerOptions, authors: string[]): string {
   const values: Record<string, string> = {
-    project: input.project.name,
+    project: capLine(input.project.name).slice(0, 80),
     provenance: PRIMER_PHRASES[o.lang].provenance({ branch: input.git.branch, commit: input.git.head, at: input.generatedAt, authors }),
   };
   for (const section of PRIMER_SECTIONS) {
