@@ -7,6 +7,7 @@
 //   BENCH_COMMIT_RUNS=30   timed runs of `git commit --allow-empty`, with and without the hook
 //   BENCH_REBASE_RUNS=5    timed 100-commit rebases, with and without hooks
 //   BENCH_SCAN_RUNS=5      timed runs per 1 MB scanner input
+//   BENCH_SEARCH_SESSIONS=10000, BENCH_SEARCH_RUNS=10   the search bench's journal size and timed runs
 //   BENCH_COMMITS=20000    commits of the large repository (BENCH_SMALL_COMMITS=1000 for the small one)
 //   BENCH_SESSIONS=1000    sessions in the journal of both repositories
 //   BENCH_KEEP=1           keep this run's working copies (.bench/work/<pid>/) for inspection
@@ -20,6 +21,7 @@ import { BENCH_NOW, BIN as BUILT, generateRepo } from './gen-repo.mjs';
 import { cleanEnv, measure } from './measure.mjs';
 import { printTable, ratio, Summary, timingRows } from './report.mjs';
 import { runScanBench } from './run-scan.mjs';
+import { benchSearch } from './search.mjs';
 import { freshWorkspace, initRepo, rebaseBranches, snapshotDist, userHome, wrapperBin } from './workspace.mjs';
 
 const QUICK = process.env.BENCH_QUICK === '1';
@@ -29,6 +31,8 @@ const END_RUNS = knob('BENCH_END_RUNS', 15, 3);
 const COMMIT_RUNS = knob('BENCH_COMMIT_RUNS', 30, 5);
 const REBASE_RUNS = knob('BENCH_REBASE_RUNS', 5, 1);
 const SCAN_RUNS = knob('BENCH_SCAN_RUNS', 5, 1);
+const SEARCH_SESSIONS = knob('BENCH_SEARCH_SESSIONS', 10_000, 10_000);
+const SEARCH_RUNS = knob('BENCH_SEARCH_RUNS', 10, 3);
 const COMMITS = knob('BENCH_COMMITS', 20_000, 20_000);
 const SMALL_COMMITS = knob('BENCH_SMALL_COMMITS', 1000, 1000);
 const SESSIONS = knob('BENCH_SESSIONS', 1000, 1000);
@@ -167,6 +171,16 @@ await part(`${REBASE_COMMITS}-commit rebase, hooks installed against disabled (i
 });
 
 await part(`Secret scanner (bench/scan.mjs, ${SCAN_RUNS} runs per 1 MB input)`, () => runScanBench(summary, SCAN_RUNS));
+
+await part(`Search over ${SEARCH_SESSIONS} sessions against git grep on the same files (bench/search.mjs, ${SEARCH_RUNS} runs)`, async () => {
+  const r = await benchSearch({ sessions: SEARCH_SESSIONS, runs: SEARCH_RUNS });
+  printTable(
+    ['query', 'git grep', 'node -e 0', 'search warm', 'ratio', 'search cold'],
+    r.rows.map((x) => [x.query, `${x.gitGrep.toFixed(1)} ms`, `${x.nodeFloor.toFixed(1)} ms`, `${x.warm.toFixed(1)} ms`, ratio(x.warmRatio), `${x.cold.toFixed(0)} ms`]),
+  );
+  const worst = Math.max(...r.rows.map((x) => x.warmRatio));
+  summary.add('search (warm) / git grep, worst query', ratio(worst), worst, { max: 1.5 }, '≤ 1.50×');
+});
 
 summary.print();
 console.log(`\nbench took ${((performance.now() - started) / 1000).toFixed(0)} s, load average at end ${load()}${failed ? `; ${failed} part(s) failed with an error` : ''}`);
