@@ -1,26 +1,11 @@
-import { closeSync, openSync, readSync } from 'node:fs';
+import { readRange } from '../read-file.js';
 
 /** The opening of a transcript is enough to find its first prompt; transcripts grow to many MB. */
 const HEAD_BYTES = 4 * 1024 * 1024;
 const MAX_REQUEST = 200;
 
 function readHead(path: string): string | null {
-  let fd: number;
-  try {
-    fd = openSync(path, 'r');
-  } catch {
-    return null;
-  }
-  try {
-    const buf = Buffer.alloc(HEAD_BYTES);
-    let len = 0;
-    for (let n = 1; n > 0 && len < buf.length; len += n) n = readSync(fd, buf, len, buf.length - len, len);
-    return buf.subarray(0, len).toString('utf8');
-  } catch {
-    return null;
-  } finally {
-    closeSync(fd);
-  }
+  return readRange(path, 0, HEAD_BYTES)?.text ?? null;
 }
 
 // Transcript records are untyped JSON whose shape differs per agent and version; every access is checked.

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { GitMemoryError } from '../errors.js';
 import { commitPaths } from '../git/commit.js';
@@ -17,6 +16,7 @@ import { PRIMER_FILE, TASKS_FILE } from '../paths.js';
 import type { Ctx, Result } from './context.js';
 import { commitMessage } from './memory-writes.js';
 import { primer } from './primer.js';
+import { readTextOrNull } from '../read-file.js';
 
 export interface ResolvedFile {
   path: string;
@@ -46,13 +46,6 @@ async function stages(repo: Repo, path: string): Promise<Map<number, string> | n
   return map.size ? map : null;
 }
 
-function readText(path: string): string | null {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch {
-    return null;
-  }
-}
 
 function parseSide(text: string, side: string): TaskList {
   if (!text.trim()) return { tasks: [] };
@@ -72,7 +65,7 @@ async function tasksSides(repo: Repo): Promise<{ from: ResolvedFile['from']; bas
     const [base, ours, theirs] = await Promise.all([blob(1), blob(2), blob(3)]);
     return { from: 'index', base: st.has(1) ? base : null, ours, theirs };
   }
-  const text = readText(join(repo.root, TASKS_FILE));
+  const text = readTextOrNull(join(repo.root, TASKS_FILE));
   const sides = text && hasConflictMarkers(text) ? splitConflict(text) : null;
   if (!sides) return null;
   return { from: 'markers', ...sides, base: sides.base ?? (await baseOfMarkedMerge(repo)) };
@@ -124,7 +117,7 @@ export async function resolve(ctx: Ctx): Promise<Result<ResolveData>> {
       if (sides.from === 'index') unmerged.push(TASKS_FILE);
     }
     const primerUnmerged = (await stages(repo, PRIMER_FILE)) !== null;
-    const primerText = readText(join(repo.root, PRIMER_FILE));
+    const primerText = readTextOrNull(join(repo.root, PRIMER_FILE));
     if (primerUnmerged || (primerText && hasConflictMarkers(primerText))) {
       const built = await primer(ctx, { write: true, recordStart: false });
       warnings.push(...built.warnings);

@@ -1,8 +1,9 @@
-import { readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { GitMemoryError } from '../errors.js';
 import { STATE_DIR } from '../paths.js';
 import { gitSync } from './git.js';
+import { readTextOrNull } from '../read-file.js';
 
 /** Where a worktree's files and git data live. */
 export interface Repo {
@@ -24,16 +25,9 @@ function isDir(p: string): boolean {
   }
 }
 
-function readText(p: string): string | null {
-  try {
-    return readFileSync(p, 'utf8');
-  } catch {
-    return null;
-  }
-}
 
 function make(root: string, gitDir: string): Repo {
-  const common = readText(join(gitDir, 'commondir'))?.trim();
+  const common = readTextOrNull(join(gitDir, 'commondir'))?.trim();
   const commonDir = common ? resolve(gitDir, common) : gitDir;
   return { root, gitDir, commonDir, stateDir: join(gitDir, STATE_DIR) };
 }
@@ -48,9 +42,9 @@ export function findRepo(cwd: string, env: NodeJS.ProcessEnv = process.env): Rep
     for (let dir = resolve(cwd); ; dir = dirname(dir)) {
       const dotGit = join(dir, '.git');
       if (isDir(dotGit)) {
-        if (readText(join(dotGit, 'HEAD')) !== null) return make(dir, dotGit);
+        if (readTextOrNull(join(dotGit, 'HEAD')) !== null) return make(dir, dotGit);
       } else {
-        const text = readText(dotGit);
+        const text = readTextOrNull(dotGit);
         const m = text && /^gitdir: (.+)$/m.exec(text);
         if (m) {
           const target = m[1]!.trim();
@@ -79,7 +73,7 @@ function askGit(cwd: string): Repo {
 
 /** The current branch name, or null when HEAD is detached. Unborn branches have a name too. */
 export function currentBranch(repo: Repo): string | null {
-  const head = readText(join(repo.gitDir, 'HEAD'))?.trim() ?? '';
+  const head = readTextOrNull(join(repo.gitDir, 'HEAD'))?.trim() ?? '';
   const m = /^ref: refs\/heads\/(.+)$/.exec(head);
   return m ? m[1]! : null;
 }

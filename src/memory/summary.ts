@@ -1,16 +1,9 @@
 import { UsageError } from '../errors.js';
+import type { SessionBody } from './session.js';
 import { validateTaskInputs, type TaskInput } from './task-update.js';
 
 /** What an agent hands to `git memory end`. */
-export interface Summary {
-  request: string;
-  learned: string[];
-  decisions: string[];
-  completed: string[];
-  next_steps: string[];
-  notes: string[];
-  tasks?: TaskInput[];
-}
+export type Summary = Omit<SessionBody, 'commits'> & { tasks?: TaskInput[] };
 
 export const MAX_INPUT_BYTES = 64 * 1024;
 

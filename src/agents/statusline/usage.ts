@@ -1,4 +1,4 @@
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { readRange } from '../../read-file.js';
 import { promptOf } from '../transcript.js';
 
 /** Only the end of a long transcript is read: the status line refreshes often, transcripts grow to many MB. */
@@ -23,23 +23,9 @@ interface Usage {
 const total = (u: Usage) => (u.input_tokens ?? 0) + (u.cache_creation_input_tokens ?? 0) + (u.cache_read_input_tokens ?? 0) + (u.output_tokens ?? 0);
 
 function tail(path: string): string | null {
-  let fd: number;
-  try {
-    fd = openSync(path, 'r');
-  } catch {
-    return null;
-  }
-  try {
-    const size = fstatSync(fd).size;
-    const start = Math.max(0, size - TAIL_BYTES);
-    const buf = Buffer.alloc(size - start);
-    let len = 0;
-    for (let n = 1; n > 0 && len < buf.length; len += n) n = readSync(fd, buf, len, buf.length - len, start + len);
-    const text = buf.subarray(0, len).toString('utf8');
-    return start > 0 ? text.slice(text.indexOf('\n') + 1) : text; // the first line was cut
-  } finally {
-    closeSync(fd);
-  }
+  const got = readRange(path, -TAIL_BYTES, TAIL_BYTES);
+  if (!got) return null;
+  return got.from > 0 ? got.text.slice(got.text.indexOf('\n') + 1) : got.text; // the first line was cut
 }
 
 /**

@@ -1,0 +1,35 @@
+import { closeSync, fstatSync, openSync, readFileSync, readSync } from 'node:fs';
+
+/** A file's text, or null when it cannot be read (absent, a directory, no permission). */
+export function readTextOrNull(path: string): string | null {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Up to `length` bytes of a file from `start` (a negative start counts from the end), as text;
+ * null when the file cannot be read. For transcripts, which grow to many MB.
+ */
+export function readRange(path: string, start: number, length: number): { text: string; from: number } | null {
+  let fd: number;
+  try {
+    fd = openSync(path, 'r');
+  } catch {
+    return null;
+  }
+  try {
+    const size = fstatSync(fd).size;
+    const from = start < 0 ? Math.max(0, size + start) : Math.min(start, size);
+    const buf = Buffer.alloc(Math.min(length, size - from));
+    let len = 0;
+    for (let n = 1; n > 0 && len < buf.length; len += n) n = readSync(fd, buf, len, buf.length - len, from + len);
+    return { text: buf.subarray(0, len).toString('utf8'), from };
+  } catch {
+    return null;
+  } finally {
+    closeSync(fd);
+  }
+}
