@@ -128,7 +128,9 @@ function renderPrimer(items: PrimerItem[], input: PrimerInput, o: PrimerOptions,
  * Below `minTokens`, fillers are added while they fit.
  */
 export function buildPrimer(input: PrimerInput, o: PrimerOptions): Primer {
-  const authors = [...new Set(input.windowSessions.map((s) => s.author?.replace(/\s*<[^>]*>$/, '')).filter((a): a is string => !!a))];
+  const allAuthors = [...new Set(input.windowSessions.map((s) => s.author?.replace(/\s*<[^>]*>$/, '')).filter((a): a is string => !!a))];
+  // Provenance names who wrote the memory; a crowd is summarised so the header stays short.
+  const authors = allAuthors.length > 5 ? [...allAuthors.slice(0, 5), `+${allAuthors.length - 5}`] : allAuthors;
   const { main, filler } = candidates(input, o);
   const withTokens = (i: Omit<PrimerItem, 'tokens'>): PrimerItem => ({ ...i, tokens: estimateTokens(i.text) + 1 });
   const ordered = main.map(withTokens).sort((a, b) => PRIORITY.indexOf(a.section) - PRIORITY.indexOf(b.section));
