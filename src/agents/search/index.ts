@@ -4,7 +4,7 @@ import type { Repo } from '../../git/repo.js';
 import type { CorruptFileError } from '../../memory/frontmatter.js';
 import { listJournalFiles, readJournalFile, SEARCH_FIELDS, toDocument, type SearchDoc, type SessionMeta } from './documents.js';
 import { journalKey } from './key.js';
-import { lookup, metaOf, readFiles, readHeader, readPostings, writeStore, type FileEntries, type Header } from './store.js';
+import { openStore, readFiles, writeStore, type DictEntry, type FileEntries, type Store } from './store.js';
 
 const WORD = /[\p{L}\p{N}_]+/gu;
 const HAN = /\p{Script=Han}/u;
@@ -41,74 +41,89 @@ export interface OpenedIndex {
 }
 
 /** The dictionary entries a query can reach: its words, and longer words they begin. */
-function reachable(header: Header, query: string): [string, number, number][] {
+function reachable(store: Store, query: string): DictEntry[] {
   const words = [...new Set(tokenize(query).map((t) => t.toLowerCase()))];
-  const seen = new Map<string, [string, number, number]>();
-  for (const w of words) for (const e of lookup(header, w, isPrefixTerm(w))) seen.set(e[0], e);
+  const seen = new Map<string, DictEntry>();
+  for (const w of words) for (const e of store.lookup(w, isPrefixTerm(w))) seen.set(e[0], e);
   return [...seen.values()];
 }
 
 /** MiniSearch's serialized form restricted to some terms and the sessions they occur in; global statistics kept, so scores are the same. */
-function pruned(header: Header, index: AsPlainObject['index']): AsPlainObject {
+function pruned(store: Store, index: AsPlainObject['index']): AsPlainObject {
+  const ids = store.documentIds();
+  const lengths = store.fieldLength();
   const documentIds: Record<string, number> = {};
   const fieldLength: Record<string, number[]> = {};
   for (const [, fields] of index) {
     for (const postings of Object.values(fields as Record<string, Record<string, number>>)) {
       for (const shortId of Object.keys(postings)) {
+        if (shortId in documentIds) continue;
         const n = Number(shortId);
-        documentIds[shortId] = header.documentIds[n]!;
-        fieldLength[shortId] = header.fieldLength.slice(n * header.fields, (n + 1) * header.fields);
+        documentIds[shortId] = ids[n]!;
+        fieldLength[shortId] = lengths.slice(n * store.fields, (n + 1) * store.fields);
       }
     }
   }
-  return { ...header.stats, documentIds, fieldLength, storedFields: {}, index };
+  return { ...store.stats, documentIds, fieldLength, storedFields: {}, index };
 }
 
 /** The whole serialized index, to update it. */
-function whole(header: Header, index: AsPlainObject['index']): AsPlainObject {
+function whole(store: Store, index: AsPlainObject['index']): AsPlainObject {
+  const lengths = store.fieldLength();
   const documentIds: Record<string, number> = {};
   const fieldLength: Record<string, number[]> = {};
-  header.documentIds.forEach((id, n) => {
+  store.documentIds().forEach((id, n) => {
     if (id < 0) return;
     documentIds[n] = id;
-    fieldLength[n] = header.fieldLength.slice(n * header.fields, (n + 1) * header.fields);
+    fieldLength[n] = lengths.slice(n * store.fields, (n + 1) * store.fields);
   });
-  return { ...header.stats, documentIds, fieldLength, storedFields: {}, index };
+  return { ...store.stats, documentIds, fieldLength, storedFields: {}, index };
 }
 
 /**
- * Opens the BM25 index for one query. The cache (see store.ts) is keyed by every journal file's
- * path, size and mtime: when nothing changed only the query's terms are read; otherwise unchanged
- * files keep their entries, changed, added and removed files have their sessions replaced, added
- * or dropped, and the cache is written again.
+ * Opens the BM25 index for one query. The cache (see store.ts) is keyed by the state of every
+ * journal file (see key.ts): when nothing changed only the query's terms are read; otherwise
+ * unchanged files keep their entries, changed, added and removed files have their sessions
+ * replaced, added or dropped, and the cache is written again.
  */
 export async function openIndex(repo: Repo, query: string): Promise<OpenedIndex> {
   const keyed = journalKey(repo.root); // git works on this while the index loads
   const { default: Mini } = await import('minisearch');
-  const header = readHeader(repo.stateDir);
-  const key = await keyed;
-  if (header?.key === key) {
-    const index = readPostings(repo.stateDir, header, reachable(header, query));
-    if (index) {
-      const mini = Mini.loadJS<SearchDoc>(pruned(header, index), MINI_OPTIONS);
+  const store = openStore(repo.stateDir);
+  try {
+    // Read the query's postings before the key is known: that is what git leaves time for.
+    const index = store && store.postings(reachable(store, query));
+    const key = await keyed;
+    if (store && index && store.hasKey(key)) {
+      const mini = Mini.loadJS<SearchDoc>(pruned(store, index), MINI_OPTIONS);
       const rows = new Map<number, SessionMeta | undefined>();
       const meta = (id: number) => {
-        if (!rows.has(id)) rows.set(id, metaOf(header, id));
+        if (!rows.has(id)) rows.set(id, store.meta(id));
         return rows.get(id);
       };
-      return { mini, meta, sessions: header.stats.documentCount, cache: 'fresh', corrupt: [] };
+      return { mini, meta, sessions: store.stats.documentCount, cache: 'fresh', corrupt: [] };
     }
+    return await update(repo, Mini, store, key);
+  } finally {
+    store?.close();
   }
+}
+
+/** Brings the cached index up to date with the journal files, or builds it, and stores it. */
+async function update(repo: Repo, Mini: typeof MiniSearch, store: Store | null, key: string): Promise<OpenedIndex> {
   const listing = listJournalFiles(repo.root);
 
   // Update what is cached, or start over when nothing usable is.
-  const files = header && readFiles(repo.stateDir, header);
-  const all = files && readPostings(repo.stateDir, header);
-  const base = header && files && all ? { files, header, index: all } : null;
-  const mini = base ? Mini.loadJS<SearchDoc>(whole(base.header, base.index), MINI_OPTIONS) : new Mini<SearchDoc>(MINI_OPTIONS);
+  const files = store && readFiles(repo.stateDir, store.generation);
+  const all = files && store.postings(store.dictionary());
+  const base = store && files && all ? { files, store, index: all } : null;
+  const mini = base ? Mini.loadJS<SearchDoc>(whole(base.store, base.index), MINI_OPTIONS) : new Mini<SearchDoc>(MINI_OPTIONS);
   const entries: FileEntries = base ? { ...base.files } : {};
   const meta: Record<number, SessionMeta> = {};
-  if (base) base.header.meta.forEach((row, id) => row && (meta[id] = metaOf(base.header, id)!));
+  for (let id = 0; base && id < base.store.rows; id++) {
+    const m = base.store.meta(id);
+    if (m) meta[id] = m;
+  }
   let nextId = Math.max(-1, ...Object.keys(meta).map(Number)) + 1;
 
   const current = new Map(listing.map((f) => [f.path, f]));

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { statSync } from 'node:fs';
 import { git } from '../../git/git.js';
 import { JOURNAL_DIR } from '../../paths.js';
@@ -12,21 +11,26 @@ import { listJournalFiles } from './documents.js';
  * ones (`-o`). Only those last two are stat'ed here. A git process does this in C far faster than
  * node can stat every file, and it runs while the caller loads the index. Where git cannot answer,
  * every file's size and mtime make the key instead.
+ *
+ * The key is that whole listing, not a digest of it: the store compares it byte for byte, which
+ * costs less than hashing a megabyte (and loading node:crypto), and no collision can hide a change.
  */
 export async function journalKey(root: string): Promise<string> {
   const out = await git(['ls-files', '-z', '-t', '-s', '-m', '-o', '--', JOURNAL_DIR], { cwd: root, allowFail: true });
-  const h = createHash('sha1');
-  if (out === null) {
-    for (const f of listJournalFiles(root)) h.update(`${f.path}\0${f.size}\0${f.mtimeMs}\n`);
-    return `stat:${h.digest('hex')}`;
+  if (out === null) return `stat:${listJournalFiles(root).map((f) => `${f.path}\0${f.size}\0${f.mtimeMs}\n`).join('')}`;
+  const stats: string[] = [];
+  // Records are `H …\tpath` (tracked, unchanged), `C …\tpath` (changed in the working tree, or
+  // deleted) and `? path` (untracked); only the last two need a stat, and they are few.
+  const all = `\0${out}`;
+  for (const tag of ['\0C ', '\0? ']) {
+    for (let at = all.indexOf(tag); at >= 0; at = all.indexOf(tag, at + 1)) {
+      const end = all.indexOf('\0', at + 1);
+      const rec = all.slice(at + 1, end < 0 ? all.length : end);
+      if (!rec.endsWith('.md')) continue;
+      const path = rec.startsWith('? ') ? rec.slice(2) : rec.slice(rec.indexOf('\t') + 1);
+      const st = statSync(`${root}/${path}`, { throwIfNoEntry: false });
+      stats.push(`${path}\0${st ? `${st.size}\0${st.mtimeMs}` : 'gone'}\n`);
+    }
   }
-  h.update(out);
-  for (const rec of out.split('\0')) {
-    if (!rec.endsWith('.md') || rec.startsWith('H ')) continue;
-    // `C …\tpath` (changed in the working tree, or deleted) and `? path` (untracked): their state is their stat.
-    const path = rec.startsWith('? ') ? rec.slice(2) : rec.slice(rec.indexOf('\t') + 1);
-    const st = statSync(`${root}/${path}`, { throwIfNoEntry: false });
-    h.update(`${path}\0${st ? `${st.size}\0${st.mtimeMs}` : 'gone'}\n`);
-  }
-  return `git:${h.digest('hex')}`;
+  return `git:${out}\n${stats.join('')}`;
 }
