@@ -96,6 +96,20 @@ describe('git memory search', () => {
     expect(rebuilt.total).toBe(1);
   });
 
+  it('the built binary (its cache key started before the rest loads) sees an unstaged edit and a new untracked file', async () => {
+    const repo = await journal();
+    expect(JSON.parse(repo.exec(['search', '--json', 'invoice']).stdout)).toMatchObject({ cache: 'rebuilt', total: 1 });
+    expect(JSON.parse(repo.exec(['search', '--json', 'invoice']).stdout)).toMatchObject({ cache: 'fresh', total: 1 });
+    const path = repo.git('ls-files', '.openclaw_memory/journal/2026-01-12').trim();
+    writeFileSync(join(repo.dir, path), repo.read(path).replace('Speed up the invoice run', 'Speed up the payout run'));
+    utimesSync(join(repo.dir, path), new Date(), new Date(Date.now() + 5000));
+    expect(JSON.parse(repo.exec(['search', '--json', 'payout']).stdout)).toMatchObject({ cache: 'updated', total: 1 });
+    const added = await session(repo, '2026-02-03T08:00:00', { request: 'Payout retries' });
+    const r = JSON.parse(repo.exec(['search', '--json', 'payout']).stdout);
+    expect(r).toMatchObject({ cache: 'updated', total: 2 });
+    expect(r.results.map((h: { path: string }) => h.path)).toContain(added);
+  });
+
   it('reads original per-day journal files, Chinese headings and text included', async () => {
     const repo = makeRepo();
     repo.write(

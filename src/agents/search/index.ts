@@ -91,11 +91,11 @@ export async function openIndex(repo: Repo, query: string): Promise<OpenedIndex>
   const { default: Mini } = await import('minisearch');
   const store = openStore(repo.stateDir);
   try {
-    // Read the query's postings before the key is known: that is what git leaves time for.
+    // Load the query's postings before the key is known: that is what git leaves time for.
     const index = store && store.postings(reachable(store, query));
+    const mini = store && index && Mini.loadJS<SearchDoc>(pruned(store, index), MINI_OPTIONS);
     const key = await keyed;
-    if (store && index && store.hasKey(key)) {
-      const mini = Mini.loadJS<SearchDoc>(pruned(store, index), MINI_OPTIONS);
+    if (store && mini && store.hasKey(key)) {
       const rows = new Map<number, SessionMeta | undefined>();
       const meta = (id: number) => {
         if (!rows.has(id)) rows.set(id, store.meta(id));

@@ -15,7 +15,23 @@ import { listJournalFiles } from './documents.js';
  * The key is that whole listing, not a digest of it: the store compares it byte for byte, which
  * costs less than hashing a megabyte (and loading node:crypto), and no collision can hide a change.
  */
-export async function journalKey(root: string): Promise<string> {
+export function journalKey(root: string): Promise<string> {
+  const started = early.get(root);
+  early.delete(root);
+  return started ?? computeKey(root);
+}
+
+const early = new Map<string, Promise<string>>();
+
+/**
+ * Starts the key's git process now; the next journalKey(root) takes it over. The lean entry calls
+ * this first thing, so git works while node loads the rest of the command.
+ */
+export function startJournalKey(root: string): void {
+  early.set(root, computeKey(root));
+}
+
+async function computeKey(root: string): Promise<string> {
   const out = await git(['ls-files', '-z', '-t', '-s', '-m', '-o', '--', JOURNAL_DIR], { cwd: root, allowFail: true });
   if (out === null) return `stat:${listJournalFiles(root).map((f) => `${f.path}\0${f.size}\0${f.mtimeMs}\n`).join('')}`;
   const stats: string[] = [];

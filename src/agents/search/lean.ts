@@ -3,6 +3,8 @@
 import { parseArgs } from 'node:util';
 import { defaultIo } from '../../cli/io.js';
 import { runSearch } from '../../cli/commands/search.js';
+import { findRepo } from '../../git/repo.js';
+import { startJournalKey } from './key.js';
 
 /**
  * Runs a search from raw arguments. Returns null when they need the full command line (help, an
@@ -24,6 +26,11 @@ export async function leanSearch(args: string[]): Promise<number | null> {
   const limit = values.limit === undefined ? 10 : Number(values.limit);
   if (!positionals.length || Number.isNaN(limit)) return null;
   const io = defaultIo();
+  try {
+    startJournalKey(findRepo(io.cwd, io.env).root);
+  } catch {
+    /* not a repository: the search itself reports it */
+  }
   await runSearch(io, { ...values, limit, query: positionals });
   return io.exitCode;
 }
