@@ -5,11 +5,14 @@
 // everything else loads the full command line.
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { startKeyListing } from './agents/search/early.js';
 
 type Entry = Record<string, (...a: never[]) => Promise<number | null> | number | null>;
 declare const require: (id: string) => Entry;
 
 const args = process.argv.slice(2);
+// The search's cache key is a git listing that takes as long as the search itself: start it first.
+if (args[0] === 'search') startKeyListing();
 // Paths computed at run time: esbuild leaves them alone, node resolves them next to this file.
 const lean = (name: string): Entry => require(join(__dirname, `${name}.js`));
 const full = (name: string) => import(pathToFileURL(join(__dirname, `${name}.mjs`)).href) as Promise<Entry>;

@@ -2,8 +2,9 @@ import { DATE_RE } from '../clock.js';
 import { UsageError } from '../errors.js';
 import { findRepo } from '../git/repo.js';
 import { readJournalFile, SEARCH_FIELDS, type SearchField, type SessionMeta } from '../agents/search/documents.js';
-import { isPrefixTerm, openIndex } from '../agents/search/index.js';
+import { isPrefixTerm, openIndex, type OpenedIndex } from '../agents/search/index.js';
 import { bestLine } from '../agents/search/snippet.js';
+import type { Repo } from '../git/repo.js';
 import type { Ctx, Result } from './context.js';
 
 export interface SearchOptions {
@@ -42,6 +43,46 @@ function date(name: string, v: string | undefined): string | undefined {
 /** Scores this close are a tie, broken by date: float noise must not decide the order. */
 const tieKey = (score: number) => Number(score.toPrecision(9));
 
+interface Filters {
+  since?: string;
+  until?: string;
+  /** Lower case. */
+  author?: string;
+  branch?: string;
+}
+
+/** The query's results on one index, snippets read from the journal files. */
+function answer(repo: Repo, idx: OpenedIndex, query: string, limit: number, f: Filters): { results: SearchHit[]; total: number } {
+  const keep = (m: SessionMeta | undefined) =>
+    !!m &&
+    (!f.since || m.date >= f.since) &&
+    (!f.until || m.date <= f.until) &&
+    (!f.author || (m.author ?? '').toLowerCase().includes(f.author)) &&
+    (!f.branch || m.branch === f.branch);
+  const filtered = f.since || f.until || f.author || f.branch;
+  const options = { boost: { request: 2 }, prefix: isPrefixTerm, ...(filtered ? { filter: (r: { id: unknown }) => keep(idx.meta(r.id as number)) } : {}) };
+  // Sessions holding every word; when none does, sessions holding any of them.
+  let raw = idx.mini.search(query, { ...options, combineWith: 'AND' });
+  if (!raw.length) raw = idx.mini.search(query, options);
+  // Best score first; the date decides only among equal scores, so it is looked at only there.
+  const byScore = raw.map((r) => ({ r, tie: tieKey(r.score) })).sort((a, b) => b.tie - a.tie);
+  let cut = Math.min(limit, byScore.length);
+  while (cut > 0 && cut < byScore.length && byScore[cut]!.tie === byScore[cut - 1]!.tie) cut++;
+  const when = (id: unknown) => {
+    const m = idx.meta(id as number)!;
+    return `${m.date} ${m.time} ${m.path}`;
+  };
+  const top = byScore.slice(0, cut).map((x) => ({ ...x, when: when(x.r.id) }));
+  top.sort((a, b) => b.tie - a.tie || (a.when < b.when ? 1 : a.when > b.when ? -1 : 0));
+  const results = top.slice(0, limit).map(({ r }): SearchHit => {
+    const m = idx.meta(r.id as number)!;
+    const session = readJournalFile(repo.root, m.path).sessions.find((s) => s.id === m.session);
+    const line = session ? bestLine(session, r.queryTerms) : { section: SEARCH_FIELDS[0], text: '' };
+    return { ...m, score: Number(r.score.toFixed(3)), section: line.section, snippet: line.text };
+  });
+  return { results, total: raw.length };
+}
+
 /**
  * Searches past sessions: BM25 over their sections (the request counts double), filtered by
  * date, author and branch, best first and newest first on ties. Sessions holding every word of the
@@ -58,35 +99,18 @@ export async function search(ctx: Ctx, opts: SearchOptions): Promise<Result<Sear
   const author = opts.author?.toLowerCase();
 
   const repo = findRepo(ctx.cwd, ctx.env);
-  const idx = await openIndex(repo, query);
-  const keep = (m: SessionMeta | undefined) =>
-    !!m &&
-    (!since || m.date >= since) &&
-    (!until || m.date <= until) &&
-    (!author || (m.author ?? '').toLowerCase().includes(author)) &&
-    (!opts.branch || m.branch === opts.branch);
-  const filtered = since || until || author || opts.branch;
-  const options = { boost: { request: 2 }, prefix: isPrefixTerm, ...(filtered ? { filter: (r: { id: unknown }) => keep(idx.meta(r.id as number)) } : {}) };
-  // Sessions holding every word; when none does, sessions holding any of them.
-  let raw = idx.mini.search(query, { ...options, combineWith: 'AND' });
-  if (!raw.length) raw = idx.mini.search(query, options);
-  // Best score first; the date decides only among equal scores, so it is looked at only there.
-  const byScore = raw.map((r) => ({ r, tie: tieKey(r.score) })).sort((a, b) => b.tie - a.tie);
-  let cut = Math.min(limit, byScore.length);
-  while (cut > 0 && cut < byScore.length && byScore[cut]!.tie === byScore[cut - 1]!.tie) cut++;
-  const when = (id: unknown) => {
-    const m = idx.meta(id as number)!;
-    return `${m.date} ${m.time} ${m.path}`;
-  };
-  const top = byScore.slice(0, cut).map((x) => ({ ...x, when: when(x.r.id) }));
-  top.sort((a, b) => b.tie - a.tie || (a.when < b.when ? 1 : a.when > b.when ? -1 : 0));
-  const found = top.map(({ r }) => ({ r, m: idx.meta(r.id as number)! }));
-
-  const results = found.slice(0, limit).map(({ r, m }): SearchHit => {
-    const session = readJournalFile(repo.root, m.path).sessions.find((s) => s.id === m.session);
-    const line = session ? bestLine(session, r.queryTerms) : { section: SEARCH_FIELDS[0], text: '' };
-    return { ...m, score: Number(r.score.toFixed(3)), section: line.section, snippet: line.text };
-  });
+  const opened = await openIndex(repo, query);
+  const run = (idx: OpenedIndex) => answer(repo, idx, query, limit, { since, until, author, branch: opts.branch });
+  let idx = opened.index;
+  // The query runs on the cache before its key is known; it is shown only if the key matched. A
+  // stale cache can fail the query (a journal file gone): then only the current index answers.
+  let found;
+  try {
+    found = run(idx);
+  } catch (e) {
+    if (await opened.valid) throw e;
+  }
+  if (!found || !(await opened.valid)) found = run((idx = await opened.refresh()));
   const warnings = idx.corrupt.map((c) => `skipped ${c.message}`);
-  return { data: { query, results, total: raw.length, sessions: idx.sessions, cache: idx.cache }, warnings };
+  return { data: { query, ...found, sessions: idx.sessions, cache: idx.cache }, warnings };
 }

@@ -1,7 +1,8 @@
-import { existsSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { makeRepo, type TestRepo } from '../helpers/repo.js';
+import { BIN, makeRepo, type TestRepo } from '../helpers/repo.js';
 
 async function session(repo: TestRepo, at: string, summary: object): Promise<string> {
   const r = await repo.run(['end', '--json', '--summary', JSON.stringify(summary)], { env: { GIT_MEMORY_NOW: at } });
@@ -108,6 +109,33 @@ describe('git memory search', () => {
     const r = JSON.parse(repo.exec(['search', '--json', 'payout']).stdout);
     expect(r).toMatchObject({ cache: 'updated', total: 2 });
     expect(r.results.map((h: { path: string }) => h.path)).toContain(added);
+  });
+
+  it('the built binary, run from a subdirectory, runs the query on the cache before its key is checked and never shows a stale answer', async () => {
+    const repo = await journal();
+    const sub = join(repo.dir, 'src', 'deep');
+    mkdirSync(sub, { recursive: true });
+    const inSub = (q: string) => {
+      const r = spawnSync(process.execPath, [BIN, 'search', '--json', q], { cwd: sub, env: repo.env, encoding: 'utf8' });
+      expect(r.stderr).toBe('');
+      return JSON.parse(r.stdout) as { cache: string; total: number; results: { path: string; snippet: string }[] };
+    };
+    expect(inSub('invoice')).toMatchObject({ cache: 'rebuilt', total: 1 });
+    // The key listed from a subdirectory (started by the entry point) is the one listed from the top.
+    expect((await search(repo, ['invoice'])).cache).toBe('fresh');
+    expect(inSub('invoice')).toMatchObject({ cache: 'fresh', total: 1 });
+
+    // A new untracked session the cached index does not hold: the speculative answer is dropped.
+    const tracked = repo.git('ls-files', '.openclaw_memory/journal/2026-01-12').trim();
+    const copy = tracked.replace('2026-01-12', '2026-01-13').replace(/[0-9a-f]{6}\.md$/, 'abc123.md');
+    repo.write(copy, repo.read(tracked).replaceAll('2026-01-12', '2026-01-13').replace('Speed up the invoice run', 'Invoice payout export'));
+    const added = inSub('invoice');
+    expect(added).toMatchObject({ cache: 'updated', total: 2 });
+    expect(added.results.map((h) => h.path)).toContain(copy);
+
+    // A tracked file deleted from the work tree: its session goes, although the cache still has it.
+    rmSync(join(repo.dir, tracked));
+    expect(inSub('invoice').results.map((h) => h.path)).toEqual([copy]);
   });
 
   it('reads original per-day journal files, Chinese headings and text included', async () => {

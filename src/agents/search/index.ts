@@ -80,30 +80,46 @@ function whole(store: Store, index: AsPlainObject['index']): AsPlainObject {
   return { ...store.stats, documentIds, fieldLength, storedFields: {}, index };
 }
 
+/** An index opened before its cache key is known: use it, but render nothing until `valid` says it is current. */
+export interface SpeculativeIndex {
+  index: OpenedIndex;
+  /** Whether the cache matched the journal; false: `refresh()` gives the current index. */
+  valid: Promise<boolean>;
+  refresh(): Promise<OpenedIndex>;
+}
+
 /**
  * Opens the BM25 index for one query. The cache (see store.ts) is keyed by the state of every
- * journal file (see key.ts): when nothing changed only the query's terms are read; otherwise
- * unchanged files keep their entries, changed, added and removed files have their sessions
- * replaced, added or dropped, and the cache is written again.
+ * journal file (see key.ts). The key's git process takes about as long as loading the query's
+ * postings and running it, so the cached index is handed out at once, speculatively: the caller
+ * runs the query while git works and checks `valid` before showing anything. When the key differs,
+ * `refresh()` updates the cache: unchanged files keep their entries, changed, added and removed
+ * files have their sessions replaced, added or dropped, and the cache is written again.
  */
-export async function openIndex(repo: Repo, query: string): Promise<OpenedIndex> {
-  const keyed = journalKey(repo.root); // git works on this while the index loads
+export async function openIndex(repo: Repo, query: string): Promise<SpeculativeIndex> {
+  const keyed = journalKey(repo.root); // git works on this while the index loads and the query runs
   const { default: Mini } = await import('minisearch');
+  const refresh = async () => {
+    const store = openStore(repo.stateDir);
+    try {
+      return await update(repo, Mini, store, await keyed);
+    } finally {
+      store?.close();
+    }
+  };
   const store = openStore(repo.stateDir);
   try {
-    // Load the query's postings before the key is known: that is what git leaves time for.
     const index = store && store.postings(reachable(store, query));
     const mini = store && index && Mini.loadJS<SearchDoc>(pruned(store, index), MINI_OPTIONS);
-    const key = await keyed;
-    if (store && mini && store.hasKey(key)) {
-      const rows = new Map<number, SessionMeta | undefined>();
-      const meta = (id: number) => {
-        if (!rows.has(id)) rows.set(id, store.meta(id));
-        return rows.get(id);
-      };
-      return { mini, meta, sessions: store.stats.documentCount, cache: 'fresh', corrupt: [] };
-    }
-    return await update(repo, Mini, store, key);
+    if (!store || !mini) return { index: await update(repo, Mini, store, await keyed), valid: Promise.resolve(true), refresh };
+    const rows = new Map<number, SessionMeta | undefined>();
+    const meta = (id: number) => {
+      if (!rows.has(id)) rows.set(id, store.meta(id));
+      return rows.get(id);
+    };
+    // A failed key fails here too, but only when awaited: refresh() then reports it.
+    const valid = keyed.then((key) => store.hasKey(key), () => false);
+    return { index: { mini, meta, sessions: store.stats.documentCount, cache: 'fresh', corrupt: [] }, valid, refresh };
   } finally {
     store?.close();
   }

@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import { git } from '../../git/git.js';
-import { JOURNAL_DIR } from '../../paths.js';
 import { listJournalFiles } from './documents.js';
+import { KEY_ARGS, takeKeyListing } from './early.js';
 
 /**
  * The cache key of the journal: changes when any journal file is added, removed or changed.
@@ -9,7 +9,8 @@ import { listJournalFiles } from './documents.js';
  * Git already knows most of the answer: `ls-files` lists tracked files with their blob ids from the
  * index, the ones whose working copy differs (`-m`, found by git's own stat check) and untracked
  * ones (`-o`). Only those last two are stat'ed here. A git process does this in C far faster than
- * node can stat every file, and it runs while the caller loads the index. Where git cannot answer,
+ * node can stat every file, and it runs while the caller loads the index and runs the query (the
+ * built binary starts it before loading anything, see early.ts). Where git cannot answer,
  * every file's size and mtime make the key instead.
  *
  * The key is that whole listing, not a digest of it: the store compares it byte for byte, which
@@ -24,15 +25,16 @@ export function journalKey(root: string): Promise<string> {
 const early = new Map<string, Promise<string>>();
 
 /**
- * Starts the key's git process now; the next journalKey(root) takes it over. The lean entry calls
- * this first thing, so git works while node loads the rest of the command.
+ * Starts the key's git process now, or takes over the one the entry point started from `cwd`; the
+ * next journalKey(root) takes it over. The lean entry calls this first thing, so git works while
+ * node loads the rest of the command.
  */
-export function startJournalKey(root: string): void {
-  early.set(root, computeKey(root));
+export function startJournalKey(root: string, cwd: string): void {
+  early.set(root, computeKey(root, takeKeyListing(cwd)));
 }
 
-async function computeKey(root: string): Promise<string> {
-  const out = await git(['ls-files', '-z', '-t', '-s', '-m', '-o', '--', JOURNAL_DIR], { cwd: root, allowFail: true });
+async function computeKey(root: string, started?: Promise<string | null>): Promise<string> {
+  const out = (started && (await started)) ?? (await git(KEY_ARGS, { cwd: root, allowFail: true }));
   if (out === null) return `stat:${listJournalFiles(root).map((f) => `${f.path}\0${f.size}\0${f.mtimeMs}\n`).join('')}`;
   const stats: string[] = [];
   // Records are `H …\tpath` (tracked, unchanged), `C …\tpath` (changed in the working tree, or

@@ -27,7 +27,7 @@ export async function leanSearch(args: string[]): Promise<number | null> {
   if (!positionals.length || Number.isNaN(limit)) return null;
   const io = defaultIo();
   try {
-    startJournalKey(findRepo(io.cwd, io.env).root);
+    startJournalKey(findRepo(io.cwd, io.env).root, io.cwd);
   } catch {
     /* not a repository: the search itself reports it */
   }
