@@ -1,5 +1,7 @@
 // The cache key's git process, startable by the entry point before anything else loads.
 import { spawn } from 'node:child_process';
+import { closeSync, fstatSync, openSync, readSync, unlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { INTERNAL_ENV, JOURNAL_DIR } from '../../paths.js';
 
 /**
@@ -12,6 +14,58 @@ export const KEY_ARGS = ['ls-files', '-z', '-t', '-s', '-m', '-o', '--full-name'
 const SLOT = Symbol.for('git-memory.search-key');
 type Slot = { cwd: string; listing: Promise<string | null> };
 
+/** The file's whole content; git wrote it through its own descriptor, from offset 0. */
+function readAll(fd: number): string {
+  const buf = Buffer.allocUnsafe(fstatSync(fd).size);
+  let got = 0;
+  while (got < buf.length) {
+    const n = readSync(fd, buf, got, buf.length - got, got);
+    if (n === 0) break;
+    got += n;
+  }
+  return buf.toString('utf8', 0, got);
+}
+
+/** Runs git with its stdout in an unlinked temporary file; the listing, or null where that fails. */
+function listToFile(cwd: string): Promise<string | null> {
+  // Not a pipe: a megabyte of listing fills a pipe's 64 KB many times over, and git would wait
+  // for node to drain it, which node does only between the synchronous steps of the search.
+  const file = `${tmpdir()}/git-memory-key-${process.pid}-${Date.now().toString(36)}`;
+  let fd: number;
+  try {
+    fd = openSync(file, 'wx+', 0o600);
+  } catch {
+    return Promise.resolve(null);
+  }
+  return new Promise((resolve) => {
+    let settled = false;
+    const done = (ok: boolean) => {
+      if (settled) return;
+      settled = true;
+      try {
+        resolve(ok ? readAll(fd) : null);
+      } catch {
+        resolve(null);
+      } finally {
+        closeSync(fd);
+      }
+    };
+    try {
+      const child = spawn('git', KEY_ARGS, { cwd, env: { ...process.env, [INTERNAL_ENV]: '1', GIT_TERMINAL_PROMPT: '0' }, stdio: ['ignore', fd, 'ignore'] });
+      child.on('error', () => done(false));
+      child.on('exit', (code) => done(code === 0));
+    } catch {
+      done(false);
+    } finally {
+      try {
+        unlinkSync(file);
+      } catch {
+        /* already gone: nothing left behind either way */
+      }
+    }
+  });
+}
+
 /**
  * Starts the listing from the current directory, for key.ts to take over. The entry point calls
  * this before loading the search (~20 ms of loading that git spends working instead). Resolves to
@@ -19,14 +73,7 @@ type Slot = { cwd: string; listing: Promise<string | null> };
  */
 export function startKeyListing(): void {
   const cwd = process.cwd();
-  const listing = new Promise<string | null>((resolve) => {
-    const child = spawn('git', KEY_ARGS, { cwd, env: { ...process.env, [INTERNAL_ENV]: '1', GIT_TERMINAL_PROMPT: '0' }, stdio: ['ignore', 'pipe', 'ignore'] });
-    const out: Buffer[] = [];
-    child.stdout.on('data', (b: Buffer) => out.push(b));
-    child.on('error', () => resolve(null));
-    child.on('close', (code) => resolve(code === 0 ? Buffer.concat(out).toString('utf8') : null));
-  });
-  (globalThis as Record<symbol, Slot>)[SLOT] = { cwd, listing };
+  (globalThis as Record<symbol, Slot>)[SLOT] = { cwd, listing: listToFile(cwd) };
 }
 
 /** The listing started from `cwd` by startKeyListing, once; undefined when none was. */
