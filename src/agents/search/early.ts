@@ -12,10 +12,10 @@ import { INTERNAL_ENV, JOURNAL_DIR } from '../../paths.js';
 export const KEY_ARGS = ['ls-files', '-z', '-t', '-s', '-m', '-o', '--full-name', '--', `:(top)${JOURNAL_DIR}`];
 
 const SLOT = Symbol.for('git-memory.search-key');
-type Slot = { cwd: string; listing: Promise<string | null> };
+type Slot = { cwd: string; listing: Promise<Buffer | null> };
 
 /** The file's whole content; git wrote it through its own descriptor, from offset 0. */
-function readAll(fd: number): string {
+function readAll(fd: number): Buffer {
   const buf = Buffer.allocUnsafe(fstatSync(fd).size);
   let got = 0;
   while (got < buf.length) {
@@ -23,11 +23,11 @@ function readAll(fd: number): string {
     if (n === 0) break;
     got += n;
   }
-  return buf.toString('utf8', 0, got);
+  return buf.subarray(0, got);
 }
 
 /** Runs git with its stdout in an unlinked temporary file; the listing, or null where that fails. */
-function listToFile(cwd: string): Promise<string | null> {
+function listToFile(cwd: string): Promise<Buffer | null> {
   // Not a pipe: a megabyte of listing fills a pipe's 64 KB many times over, and git would wait
   // for node to drain it, which node does only between the synchronous steps of the search.
   const file = `${tmpdir()}/git-memory-key-${process.pid}-${Date.now().toString(36)}`;
@@ -77,7 +77,7 @@ export function startKeyListing(): void {
 }
 
 /** The listing started from `cwd` by startKeyListing, once; undefined when none was. */
-export function takeKeyListing(cwd: string): Promise<string | null> | undefined {
+export function takeKeyListing(cwd: string): Promise<Buffer | null> | undefined {
   const g = globalThis as Record<symbol, Slot | undefined>;
   const slot = g[SLOT];
   delete g[SLOT];

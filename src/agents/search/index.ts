@@ -126,7 +126,7 @@ export async function openIndex(repo: Repo, query: string): Promise<SpeculativeI
 }
 
 /** Brings the cached index up to date with the journal files, or builds it, and stores it. */
-async function update(repo: Repo, Mini: typeof MiniSearch, store: Store | null, key: string): Promise<OpenedIndex> {
+async function update(repo: Repo, Mini: typeof MiniSearch, store: Store | null, key: Buffer): Promise<OpenedIndex> {
   const listing = listJournalFiles(repo.root);
 
   // Update what is cached, or start over when nothing usable is.
@@ -167,7 +167,7 @@ async function update(repo: Repo, Mini: typeof MiniSearch, store: Store | null, 
   mini.addAll(docs);
   if (mini.dirtCount > 0) await mini.vacuum({ batchSize: 100_000, batchWait: 0 });
   try {
-    writeStore(repo.stateDir, key, mini.toJSON(), meta, entries);
+    writeStore(repo.stateDir, key.toString('utf8'), mini.toJSON(), meta, entries);
   } catch {
     /* a read-only git directory: search still works, uncached */
   }

@@ -16,13 +16,13 @@ import { KEY_ARGS, takeKeyListing } from './early.js';
  * The key is that whole listing, not a digest of it: the store compares it byte for byte, which
  * costs less than hashing a megabyte (and loading node:crypto), and no collision can hide a change.
  */
-export function journalKey(root: string): Promise<string> {
+export function journalKey(root: string): Promise<Buffer> {
   const started = early.get(root);
   early.delete(root);
   return started ?? computeKey(root);
 }
 
-const early = new Map<string, Promise<string>>();
+const early = new Map<string, Promise<Buffer>>();
 
 /**
  * Starts the key's git process now, or takes over the one the entry point started from `cwd`; the
@@ -33,22 +33,29 @@ export function startJournalKey(root: string, cwd: string): void {
   early.set(root, computeKey(root, takeKeyListing(cwd)));
 }
 
-async function computeKey(root: string, started?: Promise<string | null>): Promise<string> {
-  const out = (started && (await started)) ?? (await git(KEY_ARGS, { cwd: root, allowFail: true }));
-  if (out === null) return `stat:${listJournalFiles(root).map((f) => `${f.path}\0${f.size}\0${f.mtimeMs}\n`).join('')}`;
+async function computeKey(root: string, started?: Promise<Buffer | null>): Promise<Buffer> {
+  const listed = (started && (await started)) ?? (await git(KEY_ARGS, { cwd: root, allowFail: true }));
+  if (listed === null) return Buffer.from(`stat:${listJournalFiles(root).map((f) => `${f.path}\0${f.size}\0${f.mtimeMs}\n`).join('')}`);
+  // Kept as bytes: a megabyte decoded into a string, copied and encoded again for the comparison
+  // cost a full garbage collection.
+  const out = typeof listed === 'string' ? Buffer.from(listed) : listed;
   const stats: string[] = [];
   // Records are `H …\tpath` (tracked, unchanged), `C …\tpath` (changed in the working tree, or
   // deleted) and `? path` (untracked); only the last two need a stat, and they are few.
-  const all = `\0${out}`;
-  for (const tag of ['\0C ', '\0? ']) {
-    for (let at = all.indexOf(tag); at >= 0; at = all.indexOf(tag, at + 1)) {
-      const end = all.indexOf('\0', at + 1);
-      const rec = all.slice(at + 1, end < 0 ? all.length : end);
+  const starts = (tag: string) => {
+    const at = out.indexOf(tag) === 0 ? [0] : [];
+    for (let i = out.indexOf(`\0${tag}`); i >= 0; i = out.indexOf(`\0${tag}`, i + 1)) at.push(i + 1);
+    return at;
+  };
+  for (const tag of ['C ', '? ']) {
+    for (const from of starts(tag)) {
+      const end = out.indexOf(0, from);
+      const rec = out.toString('utf8', from, end < 0 ? out.length : end);
       if (!rec.endsWith('.md')) continue;
-      const path = rec.startsWith('? ') ? rec.slice(2) : rec.slice(rec.indexOf('\t') + 1);
+      const path = tag === '? ' ? rec.slice(2) : rec.slice(rec.indexOf('\t') + 1);
       const st = statSync(`${root}/${path}`, { throwIfNoEntry: false });
       stats.push(`${path}\0${st ? `${st.size}\0${st.mtimeMs}` : 'gone'}\n`);
     }
   }
-  return `git:${out}\n${stats.join('')}`;
+  return Buffer.concat([Buffer.from('git:'), out, Buffer.from(`\n${stats.join('')}`)]);
 }

@@ -47,7 +47,7 @@ export interface Store {
   stats: Header['stats'];
   rows: number;
   /** Whether the index was built for this cache key (see key.ts). */
-  hasKey(key: string): boolean;
+  hasKey(key: Buffer): boolean;
   /** Dictionary entries for `term` exactly, or for every term starting with it. */
   lookup(term: string, prefix: boolean): DictEntry[];
   /** Every dictionary entry. */
@@ -114,7 +114,7 @@ export function openStore(stateDir: string): Store | null {
     stats: header.stats,
     rows: header.rows,
     fields: header.fields,
-    hasKey: (key) => section('key').equals(Buffer.from(key, 'utf8')),
+    hasKey: (key) => section('key').equals(key),
     lookup(term, prefix) {
       const out: DictEntry[] = [];
       // Sorted: the matches of a prefix are one run of lines.
