@@ -2,18 +2,10 @@ import type { Session } from './session.js';
 import type { Task, TaskList } from './tasks.js';
 
 /** A session a range adds, as a reviewer needs it. */
-export interface SessionSummary {
+export interface SessionSummary
+  extends Pick<Session, 'date' | 'time' | 'agent' | 'author' | 'branch' | 'request' | 'completed' | 'learned' | 'decisions' | 'next_steps'> {
   path: string;
-  date: string;
-  time: string;
-  agent: string;
-  author?: string;
-  branch?: string;
-  request: string;
-  completed: string[];
-  learned: string[];
-  decisions: string[];
-  next_steps: string[];
+  /** How many commits the session recorded. */
   commits: number;
 }
 

@@ -18,15 +18,10 @@ export const SEARCH_FIELDS = ['request', 'learned', 'completed', 'next_steps', '
 export type SearchField = (typeof SEARCH_FIELDS)[number];
 
 /** What results are filtered and shown by, kept beside the index. */
-export interface SessionMeta {
+export interface SessionMeta extends Pick<Session, 'date' | 'time' | 'agent' | 'author' | 'branch'> {
   /** The session id (several sessions share the file of an original per-day journal). */
   session: string;
   path: string;
-  date: string;
-  time: string;
-  agent: string;
-  author?: string;
-  branch?: string;
 }
 
 export type SearchDoc = { id: number } & Record<SearchField, string>;
