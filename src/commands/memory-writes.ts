@@ -1,24 +1,15 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { GitMemoryError } from '../errors.js';
 import { commitPaths, pendingMemoryPaths, type MemoryCommit } from '../git/commit.js';
 import { operationInProgress, type Operation, type Repo } from '../git/repo.js';
 import type { Config } from '../memory/config.js';
 import { CorruptFileError } from '../memory/frontmatter.js';
-import { parseTasks, type TaskList } from '../memory/tasks.js';
-import { TASKS_FILE } from '../paths.js';
+import type { TaskList } from '../memory/tasks.js';
+import { readTaskList } from '../memory/tasks-file.js';
 
 /** Reads TASKS.md for an update. A corrupt file stops the command: it is never rewritten. */
 export function readTasksForUpdate(root: string): TaskList {
-  let text: string;
   try {
-    text = readFileSync(join(root, TASKS_FILE), 'utf8');
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return { tasks: [] };
-    throw e;
-  }
-  try {
-    return parseTasks(text, TASKS_FILE);
+    return readTaskList(root);
   } catch (e) {
     if (e instanceof CorruptFileError) {
       throw new GitMemoryError(`${e.message}; it was left as it is`, 1, `fix the file by hand; expected shape:\n${e.expected}`);

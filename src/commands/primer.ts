@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { localDate, localTime, windowStart } from '../clock.js';
 import { UsageError } from '../errors.js';
@@ -10,10 +10,11 @@ import { readLatestDay, readWindow } from '../memory/journal.js';
 import { buildPrimer, type Primer } from '../memory/primer.js';
 import { writeAtomic } from '../memory/atomic.js';
 import type { Session } from '../memory/session.js';
-import { parseTasks, type Task } from '../memory/tasks.js';
+import type { Task } from '../memory/tasks.js';
+import { readTaskList } from '../memory/tasks-file.js';
 import { readUserFiles } from '../memory/user-files.js';
 import { stripHiddenText } from '../safety/hidden-text.js';
-import { MEMORY_DIR, PRIMER_FILE, TASKS_FILE } from '../paths.js';
+import { MEMORY_DIR, PRIMER_FILE } from '../paths.js';
 import { open, type Ctx, type Opened, type Result } from './context.js';
 
 export interface PrimerOptions {
@@ -31,17 +32,6 @@ export interface PrimerData extends Primer {
 }
 
 const LOG_DEPTH = 50;
-
-/** Reads TASKS.md; a corrupt file is reported and left out, never rewritten. */
-export function readTasksFile(root: string): Task[] {
-  let text: string;
-  try {
-    text = readFileSync(join(root, TASKS_FILE), 'utf8');
-  } catch {
-    return [];
-  }
-  return parseTasks(text, TASKS_FILE).tasks;
-}
 
 function clean(s: Session): Session {
   const f = (t: string) => stripHiddenText(t).text;
@@ -64,7 +54,7 @@ export async function gatherPrimer(o: Opened, days: number) {
   }
   let tasks: Task[] = [];
   try {
-    tasks = readTasksFile(o.repo.root);
+    tasks = readTaskList(o.repo.root).tasks;
   } catch (e) {
     if (!(e instanceof CorruptFileError)) throw e;
     corrupt.push(e);

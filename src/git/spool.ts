@@ -1,6 +1,7 @@
-import { appendFileSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SPOOL_FILE } from '../paths.js';
+import { readTextOrNull } from '../read-file.js';
 
 /** A commit recorded by the post-commit hook. */
 export interface SpoolCommit {
@@ -46,13 +47,7 @@ function parseLines(text: string): SpoolEntry[] {
   return entries;
 }
 
-function readText(path: string): string {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch {
-    return '';
-  }
-}
+const readText = (path: string) => readTextOrNull(path) ?? '';
 
 /** Reads the spool without taking it (for `log --list`, and the agent hooks). */
 export function peekSpool(stateDir: string): SpoolEntry[] {
