@@ -2,7 +2,7 @@ import { DATE_RE } from '../clock.js';
 import { UsageError } from '../errors.js';
 import { findRepo } from '../git/repo.js';
 import { readJournalFile, SEARCH_FIELDS, type SearchField, type SessionMeta } from '../agents/search/documents.js';
-import { isPrefixTerm, openIndex, type OpenedIndex } from '../agents/search/index.js';
+import { openIndex, type OpenedIndex } from '../agents/search/index.js';
 import { bestLine } from '../agents/search/snippet.js';
 import type { Repo } from '../git/repo.js';
 import type { Ctx, Result } from './context.js';
@@ -60,27 +60,29 @@ function answer(repo: Repo, idx: OpenedIndex, query: string, limit: number, f: F
     (!f.author || (m.author ?? '').toLowerCase().includes(f.author)) &&
     (!f.branch || m.branch === f.branch);
   const filtered = f.since || f.until || f.author || f.branch;
-  const options = { boost: { request: 2 }, prefix: isPrefixTerm, ...(filtered ? { filter: (r: { id: unknown }) => keep(idx.meta(r.id as number)) } : {}) };
-  // Sessions holding every word; when none does, sessions holding any of them.
-  let raw = idx.mini.search(query, { ...options, combineWith: 'AND' });
-  if (!raw.length) raw = idx.mini.search(query, options);
-  // Best score first; the date decides only among equal scores, so it is looked at only there.
-  const byScore = raw.map((r) => ({ r, tie: tieKey(r.score) })).sort((a, b) => b.tie - a.tie);
-  let cut = Math.min(limit, byScore.length);
-  while (cut > 0 && cut < byScore.length && byScore[cut]!.tie === byScore[cut - 1]!.tie) cut++;
-  const when = (id: unknown) => {
-    const m = idx.meta(id as number)!;
+  const ranked = idx.search(query, { boost: { request: 2 }, ...(filtered ? { filter: (id: number) => keep(idx.meta(id)) } : {}) });
+  // Best score first; the date decides only among equal scores, so only the sessions scoring at
+  // least the limit-th best are looked at: every tie at the cut is among them.
+  const { ids, scores } = ranked;
+  const ranks = scores.slice().sort();
+  const cut = tieKey(ranks[Math.max(0, ranks.length - limit)] ?? 0);
+  const when = (id: number) => {
+    const m = idx.meta(id)!;
     return `${m.date} ${m.time} ${m.path}`;
   };
-  const top = byScore.slice(0, cut).map((x) => ({ ...x, when: when(x.r.id) }));
-  top.sort((a, b) => b.tie - a.tie || (a.when < b.when ? 1 : a.when > b.when ? -1 : 0));
-  const results = top.slice(0, limit).map(({ r }): SearchHit => {
-    const m = idx.meta(r.id as number)!;
-    const session = readJournalFile(repo.root, m.path).sessions.find((s) => s.id === m.session);
-    const line = session ? bestLine(session, r.queryTerms) : { section: SEARCH_FIELDS[0], text: '' };
-    return { ...m, score: Number(r.score.toFixed(3)), section: line.section, snippet: line.text };
+  const top: { id: number; score: number; tie: number; when: string }[] = [];
+  ids.forEach((id, i) => {
+    const score = scores[i]!;
+    if (score >= cut * (1 - 1e-6) && tieKey(score) >= cut) top.push({ id, score, tie: tieKey(score), when: when(id) });
   });
-  return { results, total: raw.length };
+  top.sort((a, b) => b.tie - a.tie || (a.when < b.when ? 1 : a.when > b.when ? -1 : 0));
+  const results = top.slice(0, limit).map(({ id, score }): SearchHit => {
+    const m = idx.meta(id)!;
+    const session = readJournalFile(repo.root, m.path).sessions.find((s) => s.id === m.session);
+    const line = session ? bestLine(session, ranked.queryTerms(id)) : { section: SEARCH_FIELDS[0], text: '' };
+    return { ...m, score: Number(score.toFixed(3)), section: line.section, snippet: line.text };
+  });
+  return { results, total: ids.length };
 }
 
 /**
@@ -99,18 +101,22 @@ export async function search(ctx: Ctx, opts: SearchOptions): Promise<Result<Sear
   const author = opts.author?.toLowerCase();
 
   const repo = findRepo(ctx.cwd, ctx.env);
-  const opened = await openIndex(repo, query);
+  const opened = await openIndex(repo);
   const run = (idx: OpenedIndex) => answer(repo, idx, query, limit, { since, until, author, branch: opts.branch });
   let idx = opened.index;
   // The query runs on the cache before its key is known; it is shown only if the key matched. A
   // stale cache can fail the query (a journal file gone): then only the current index answers.
   let found;
   try {
-    found = run(idx);
-  } catch (e) {
-    if (await opened.valid) throw e;
+    try {
+      found = run(idx);
+    } catch (e) {
+      if (await opened.valid) throw e;
+    }
+    if (!found || !(await opened.valid)) found = run((idx = await opened.refresh()));
+  } finally {
+    opened.close();
   }
-  if (!found || !(await opened.valid)) found = run((idx = await opened.refresh()));
   const warnings = idx.corrupt.map((c) => `skipped ${c.message}`);
   return { data: { query, ...found, sessions: idx.sessions, cache: idx.cache }, warnings };
 }

@@ -2,10 +2,10 @@ import { closeSync, fsyncSync, linkSync, mkdirSync, openSync, renameSync, unlink
 import { dirname, join } from 'node:path';
 import { TMP_DIR } from '../paths.js';
 
-function writeFully(path: string, data: string, flags: string, durable = true): void {
+function writeFully(path: string, data: string | Uint8Array, flags: string, durable = true): void {
   const fd = openSync(path, flags, 0o644);
   try {
-    const buf = Buffer.from(data, 'utf8');
+    const buf = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
     let off = 0;
     while (off < buf.length) off += writeSync(fd, buf, off, buf.length - off);
     if (durable) fsyncSync(fd); // a full disk shows up here, before anything replaces the old file
@@ -34,7 +34,7 @@ function isCrossDevice(e: unknown): boolean {
  * old or the new file, never a part. Throws (leaving the old file) on any write error. `durable:
  * false` skips the fsync, for derived files that are rebuilt anyway (PRIMER.md).
  */
-export function writeAtomic(stateDir: string, target: string, data: string, opts: { durable?: boolean } = {}): void {
+export function writeAtomic(stateDir: string, target: string, data: string | Uint8Array, opts: { durable?: boolean } = {}): void {
   mkdirSync(dirname(target), { recursive: true });
   const tmp = tempPath(stateDir);
   try {

@@ -24,7 +24,7 @@ export interface SessionMeta extends Pick<Session, 'date' | 'time' | 'agent' | '
   path: string;
 }
 
-export type SearchDoc = { id: number } & Record<SearchField, string>;
+export type SearchDoc = Record<SearchField, string>;
 
 function names(dir: string): string[] {
   try {
@@ -75,10 +75,10 @@ export function readJournalFile(root: string, path: string): { sessions: Session
 }
 
 /** A session as the index sees it: section texts, and the fields results show. */
-export function toDocument(id: number, s: Session, path: string): { doc: SearchDoc; meta: SessionMeta } {
+export function toDocument(s: Session, path: string): { doc: SearchDoc; meta: SessionMeta } {
   const join2 = (xs: string[]) => xs.join('\n');
   return {
-    doc: { id, request: s.request, learned: join2(s.learned), completed: join2(s.completed), next_steps: join2(s.next_steps), decisions: join2(s.decisions), notes: join2(s.notes) },
+    doc: { request: s.request, learned: join2(s.learned), completed: join2(s.completed), next_steps: join2(s.next_steps), decisions: join2(s.decisions), notes: join2(s.notes) },
     meta: { session: s.id, path, date: s.date, time: s.time, agent: s.agent, ...(s.author ? { author: s.author } : {}), ...(s.branch ? { branch: s.branch } : {}) },
   };
 }

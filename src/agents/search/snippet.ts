@@ -1,6 +1,6 @@
 import type { Session } from '../../memory/session.js';
 import { SEARCH_FIELDS, type SearchField } from './documents.js';
-import { isPrefixTerm, tokenize } from './index.js';
+import { isPrefixTerm, toTerm, tokenize } from './tokenize.js';
 
 const MAX = 160;
 
@@ -22,7 +22,7 @@ function around(text: string, terms: string[]): string {
 export function bestLine(s: Session, queryTerms: string[]): { section: SearchField; text: string } {
   const terms = [...new Set(queryTerms.map((t) => t.toLowerCase()))];
   const hitsIn = (line: string) => {
-    const words = tokenize(line).map((w) => w.toLowerCase());
+    const words = tokenize(line).map(toTerm);
     return terms.filter((t) => words.some((w) => w === t || (isPrefixTerm(t) && w.startsWith(t)))).length;
   };
   let best = { section: 'request' as SearchField, text: s.request, hits: -1 };
