@@ -1,17 +1,17 @@
 import { statSync } from 'node:fs';
 import { git } from '../../git/git.js';
 import { listJournalFiles } from './documents.js';
-import { KEY_ARGS, takeKeyListing } from './early.js';
+import { KEY_COMMANDS, takeKeyListings } from './early.js';
 
 /**
  * The cache key of the journal: changes when any journal file is added, removed or changed.
  *
  * Git already knows most of the answer: `ls-files` lists tracked files with their blob ids from the
- * index, the ones whose working copy differs (`-m`, found by git's own stat check) and untracked
- * ones (`-o`). Only those last two are stat'ed here. A git process does this in C far faster than
- * node can stat every file, and it runs while the caller loads the index and runs the query (the
- * built binary starts it before loading anything, see early.ts). Where git cannot answer,
- * every file's size and mtime make the key instead.
+ * index and untracked ones (`-o`), and `diff-files` the tracked ones whose working copy differs
+ * (found by git's own stat check). Only those last two kinds are stat'ed here. Git does this in C
+ * far faster than node can stat every file, and it runs while the caller loads the index and runs
+ * the query (the built binary starts it before loading anything, see early.ts). Where git cannot
+ * answer, every file's size and mtime make the key instead.
  *
  * The key is that whole listing, not a digest of it: the store compares it byte for byte, which
  * costs less than hashing a megabyte (and loading node:crypto), and no collision can hide a change.
@@ -30,32 +30,30 @@ const early = new Map<string, Promise<Buffer>>();
  * node loads the rest of the command.
  */
 export function startJournalKey(root: string, cwd: string): void {
-  early.set(root, computeKey(root, takeKeyListing(cwd)));
+  early.set(root, computeKey(root, takeKeyListings(cwd)));
 }
 
-async function computeKey(root: string, started?: Promise<Buffer | null>): Promise<Buffer> {
-  const listed = (started && (await started)) ?? (await git(KEY_ARGS, { cwd: root, allowFail: true }));
-  if (listed === null) return Buffer.from(`stat:${listJournalFiles(root).map((f) => `${f.path}\0${f.size}\0${f.mtimeMs}\n`).join('')}`);
+async function computeKey(root: string, started?: Promise<Buffer | null>[]): Promise<Buffer> {
+  const asked = (i: number) => git(KEY_COMMANDS[i]!, { cwd: root, allowFail: true }).then((out) => (out === null ? null : Buffer.from(out)));
+  const [listed, changed] = await Promise.all(KEY_COMMANDS.map(async (_, i) => (started?.[i] && (await started[i])) ?? (await asked(i))));
+  if (!listed || !changed) return Buffer.from(`stat:${listJournalFiles(root).map((f) => `${f.path}\0${f.size}\0${f.mtimeMs}\n`).join('')}`);
   // Kept as bytes: a megabyte decoded into a string, copied and encoded again for the comparison
   // cost a full garbage collection.
-  const out = typeof listed === 'string' ? Buffer.from(listed) : listed;
   const stats: string[] = [];
-  // Records are `H …\tpath` (tracked, unchanged), `C …\tpath` (changed in the working tree, or
-  // deleted) and `? path` (untracked); only the last two need a stat, and they are few.
-  const starts = (tag: string) => {
-    const at = out.indexOf(tag) === 0 ? [0] : [];
-    for (let i = out.indexOf(`\0${tag}`); i >= 0; i = out.indexOf(`\0${tag}`, i + 1)) at.push(i + 1);
-    return at;
+  const stat = (path: string) => {
+    if (!path.endsWith('.md')) return;
+    const st = statSync(`${root}/${path}`, { throwIfNoEntry: false });
+    stats.push(`${path}\0${st ? `${st.size}\0${st.mtimeMs}` : 'gone'}\n`);
   };
-  for (const tag of ['C ', '? ']) {
-    for (const from of starts(tag)) {
-      const end = out.indexOf(0, from);
-      const rec = out.toString('utf8', from, end < 0 ? out.length : end);
-      if (!rec.endsWith('.md')) continue;
-      const path = tag === '? ' ? rec.slice(2) : rec.slice(rec.indexOf('\t') + 1);
-      const st = statSync(`${root}/${path}`, { throwIfNoEntry: false });
-      stats.push(`${path}\0${st ? `${st.size}\0${st.mtimeMs}` : 'gone'}\n`);
-    }
+  // Listing records are `H …\tpath` (tracked) and `? path` (untracked); diff-files gives bare
+  // paths (changed in the working tree, or deleted). Only the last two kinds need a stat, and
+  // they are few.
+  const untracked = listed.indexOf('? ') === 0 ? [0] : [];
+  for (let i = listed.indexOf('\0? '); i >= 0; i = listed.indexOf('\0? ', i + 1)) untracked.push(i + 1);
+  for (const from of untracked) {
+    const end = listed.indexOf(0, from);
+    stat(listed.toString('utf8', from + 2, end < 0 ? listed.length : end));
   }
-  return Buffer.concat([Buffer.from('git:'), out, Buffer.from(`\n${stats.join('')}`)]);
+  for (const path of changed.toString('utf8').split('\0')) if (path) stat(path);
+  return Buffer.concat([Buffer.from('git:'), listed, Buffer.from('\n'), changed, Buffer.from(`\n${stats.join('')}`)]);
 }
