@@ -6,8 +6,11 @@
 export interface InstructionRule {
   id: string;
   description: string;
-  /** Lower-case substrings of which every match of `re` contains at least one. */
-  needs: readonly string[];
+  /**
+   * Groups of lower-case substrings: every match of `re` holds a word of each group. A line that
+   * misses a group is not tested (test/safety/instructions.test.ts checks this on every sample).
+   */
+  needs: readonly (readonly string[])[];
   re: RegExp;
 }
 
@@ -17,7 +20,7 @@ const GAP = '[^\\n]{0,60}?'; // a short stretch of the same line
 export const INSTRUCTION_RULES: readonly InstructionRule[] = [
   {
     id: 'override-instructions',
-    needs: ['ignor', 'disregard', 'forget', 'overrid', 'instruction', 'you are now', '忽略'],
+    needs: [['ignor', 'disregard', 'forget', 'overrid', 'instruction', 'you are now', '忽略']],
     description: 'tells the agent to ignore or replace its instructions',
     re: new RegExp(
       `\\b(?:ignore|disregard|forget|override)\\b${GAP}\\b(?:previous|prior|above|earlier|all|any|your|system|original)\\b${GAP}\\b(?:instructions?|prompts?|rules|directives|guidelines|messages)\\b|\\bnew (?:system )?instructions?\\s*:|\\byou are now\\b|忽略${GAP}(?:指令|指示|提示|规则)`,
@@ -26,7 +29,10 @@ export const INSTRUCTION_RULES: readonly InstructionRule[] = [
   },
   {
     id: 'exfiltrate',
-    needs: ['://', '@'],
+    needs: [
+      ['://', '@'],
+      ['send', 'upload', 'post', 'exfiltrate', 'transmit', 'forward', 'copy', 'leak', 'submit', '发送', '上传'],
+    ],
     description: 'asks to send or upload data to a URL or address',
     re: new RegExp(
       `\\b(?:send|upload|post|exfiltrate|transmit|forward|copy|leak|submit)\\b${GAP}\\b(?:to|at|into)\\b\\s*(?:https?:\\/\\/|ftp:\\/\\/|[\\w.+-]+@[\\w-]+\\.\\w)|(?:发送|上传)${GAP}(?:https?:\\/\\/)`,
@@ -35,7 +41,10 @@ export const INSTRUCTION_RULES: readonly InstructionRule[] = [
   },
   {
     id: 'hide-from-user',
-    needs: ['user', 'human', 'developer', 'operator', 'keep this', 'keep it', '用户'],
+    needs: [
+      ['do not', 'don', 'never', 'without', 'keep this', 'keep it', '不要', '别'],
+      ['user', 'human', 'developer', 'operator', 'from', '用户'],
+    ],
     description: 'asks to keep something from the user',
     re: new RegExp(
       `\\b(?:do not|don['’]?t|never|without)\\b${GAP}\\b(?:tell|telling|inform|informing|mention|mentioning|notify|notifying|alert|alerting|show|showing|ask|asking)${W}\\b${GAP}\\b(?:the )?(?:user|human|developer|operator)s?\\b|\\bkeep (?:this|it) (?:secret|hidden) from\\b|不要告诉用户|别告诉用户|不要让用户知道`,
@@ -44,13 +53,19 @@ export const INSTRUCTION_RULES: readonly InstructionRule[] = [
   },
   {
     id: 'pipe-to-shell',
-    needs: ['|', 'iex'],
+    needs: [
+      ['|', 'iex'],
+      ['curl', 'wget', 'iwr', 'invoke-webrequest', 'fetch', 'iex'],
+    ],
     description: 'pipes a download into a shell',
     re: /\b(?:curl|wget|iwr|invoke-webrequest|fetch)\b[^\n|]{0,200}\|\s*(?:sudo\s+)?(?:ba|z|da|k)?sh\b|\b(?:curl|wget)\b[^\n|]{0,200}\|\s*(?:sudo\s+)?(?:python[23]?|perl|ruby|node)\b|\biex\s*\(\s*(?:iwr|invoke-webrequest|new-object)/i,
   },
   {
     id: 'disable-checks',
-    needs: ['disabl', 'skip', 'bypass', 'turn off', 'comment out', 'remov', 'delet', 'silenc', 'no-verify', '禁用', '跳过', '关闭'],
+    needs: [
+      ['disabl', 'skip', 'bypass', 'turn off', 'comment out', 'remov', 'delet', 'silenc', 'no-verify', '禁用', '跳过', '关闭'],
+      ['test', 'check', 'ci', 'lint', 'hook', 'pre-commit', 'verification', 'security', 'secret scan', 'no-verify', '测试', '检查', '钩子'],
+    ],
     description: 'asks to disable tests, checks or hooks',
     re: new RegExp(
       `\\b(?:disable|skip|bypass|turn off|comment out|remove|delete|silence)\\b${GAP}\\b(?:the )?(?:tests?|test suite|checks?|ci|linter|linting|lint|hooks?|pre-commit|verification|security (?:checks?|scans?)|secret scan(?:ning)?|type ?checks?)\\b|--no-verify\\b|(?:禁用|跳过|关闭)${GAP}(?:测试|检查|钩子)`,
@@ -74,7 +89,7 @@ export function instructionRule(line: string): InstructionRule | undefined {
   const lower = capped.toLowerCase();
   // A substring check first: most memory lines hold none of a rule's words, and that costs far
   // less than running the patterns at every session start.
-  return INSTRUCTION_RULES.find((r) => r.needs.some((w) => lower.includes(w)) && r.re.test(capped));
+  return INSTRUCTION_RULES.find((r) => r.needs.every((group) => group.some((w) => lower.includes(w))) && r.re.test(capped));
 }
 
 /** Every instruction-like line of a text, with 1-based line numbers. */

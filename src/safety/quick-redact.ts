@@ -14,6 +14,7 @@ export function redactQuick(line: string): string {
   if (!HINT.test(line)) return line;
   const spans: [number, number, string][] = [];
   for (const rule of RULES) {
+    if (!rule.needle.test(line)) continue;
     for (const m of line.matchAll(rule.pattern)) {
       const span = m.indices?.[rule.group];
       const value = m[rule.group];

@@ -12,6 +12,11 @@ export interface SecretRule {
   pattern: RegExp;
   /** Capture group holding the secret value; 0 is the whole match. */
   group: number;
+  /**
+   * Matches wherever `pattern` can (its fixed part, say a prefix): a cheap test that spares a text
+   * the rule's full pattern. test/safety/rules.test.ts checks it on every sample.
+   */
+  needle: RegExp;
   /** Generic rules lose to specific ones (and to the preset) when spans overlap. */
   generic?: boolean;
   validate?: (value: string) => boolean;
@@ -99,57 +104,57 @@ const plausible = (v: string) => entropy(v) >= 3 && !isReference(v);
 
 /** Specific rules first: on overlapping spans the earlier rule names the finding. */
 export const RULES: readonly SecretRule[] = [
-  { id: 'private-key', title: 'private key', group: 0,
+  { id: 'private-key', needle: /-----BEGIN/, title: 'private key', group: 0,
     // The body may not contain `-----`, so a header with no END costs only up to the next header.
     pattern: re('-----BEGIN[A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----(?:[^-]|-(?!----)){1,20000}-----END[A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----'),
     validate: (v) => v.replace(/[^A-Za-z0-9+/=]/g, '').length >= 96 },
-  { id: 'jwt', title: 'JSON Web Token', group: 0, validate: isJwtHeader,
+  { id: 'jwt', needle: /ey[A-Za-z0-9_-]{10,2048}\.ey/, title: 'JSON Web Token', group: 0, validate: isJwtHeader,
     pattern: re(`${B}ey[A-Za-z0-9_-]{10,2048}\\.ey[A-Za-z0-9_-]{10,8192}\\.[A-Za-z0-9_-]{16,2048}${E}`) },
-  { id: 'anthropic-api-key', title: 'Anthropic API key', group: 0, validate: plausible,
+  { id: 'anthropic-api-key', needle: /sk-ant-/, title: 'Anthropic API key', group: 0, validate: plausible,
     pattern: re(`${B}sk-ant-[a-z]{2,8}\\d{2}-[A-Za-z0-9_-]{32,200}${E}`) },
-  { id: 'openai-api-key', title: 'OpenAI API key', group: 0, validate: plausible,
+  { id: 'openai-api-key', needle: /sk-/, title: 'OpenAI API key', group: 0, validate: plausible,
     pattern: re(`${B}sk-(?:(?:proj|svcacct|admin)-[A-Za-z0-9_-]{20,250}|[A-Za-z0-9]{32,64})${E}`) },
-  { id: 'github-token', title: 'GitHub token', group: 0, validate: plausible,
+  { id: 'github-token', needle: /gh[pousr]_|github_pat_/, title: 'GitHub token', group: 0, validate: plausible,
     pattern: re(`${B}(?:gh[pousr]_[A-Za-z0-9]{36,251}|github_pat_[A-Za-z0-9_]{22,255})${E}`) },
-  { id: 'gitlab-token', title: 'GitLab token', group: 0, validate: plausible,
+  { id: 'gitlab-token', needle: /gl(?:pat|dt|rt|ptt)-/, title: 'GitLab token', group: 0, validate: plausible,
     pattern: re(`${B}gl(?:pat|dt|rt|ptt)-[A-Za-z0-9_-]{20,64}${E}`) },
-  { id: 'slack-token', title: 'Slack token', group: 0, validate: plausible,
+  { id: 'slack-token', needle: /xox[abposr]-|xapp-/, title: 'Slack token', group: 0, validate: plausible,
     pattern: re(`${B}(?:xox[abposr]|xapp)-[A-Za-z0-9-]{10,250}${E}`) },
-  { id: 'slack-webhook', title: 'Slack webhook URL', group: 1, validate: plausible,
+  { id: 'slack-webhook', needle: /hooks\.slack\.com\//, title: 'Slack webhook URL', group: 1, validate: plausible,
     pattern: re('https://hooks\\.slack\\.com/(?:services|workflows|triggers)/([A-Za-z0-9_/]{20,200})') },
-  { id: 'discord-webhook', title: 'Discord webhook URL', group: 1, validate: plausible,
+  { id: 'discord-webhook', needle: /discord(?:app)?\.com\/api\/webhooks\//, title: 'Discord webhook URL', group: 1, validate: plausible,
     pattern: re('https://(?:ptb\\.|canary\\.)?discord(?:app)?\\.com/api/webhooks/(\\d{15,25}/[A-Za-z0-9_-]{60,100})') },
-  { id: 'npm-token', title: 'npm token', group: 0, validate: plausible, pattern: re(`${B}npm_[A-Za-z0-9]{36}${E}`) },
-  { id: 'pypi-token', title: 'PyPI token', group: 0, validate: plausible, pattern: re(`${B}pypi-AgEIcHlwaS5vcmc[A-Za-z0-9_-]{50,300}`) },
-  { id: 'aws-access-key-id', title: 'AWS access key id', group: 0, validate: plausible,
+  { id: 'npm-token', needle: /npm_/, title: 'npm token', group: 0, validate: plausible, pattern: re(`${B}npm_[A-Za-z0-9]{36}${E}`) },
+  { id: 'pypi-token', needle: /pypi-AgEIcHlwaS5vcmc/, title: 'PyPI token', group: 0, validate: plausible, pattern: re(`${B}pypi-AgEIcHlwaS5vcmc[A-Za-z0-9_-]{50,300}`) },
+  { id: 'aws-access-key-id', needle: /A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA|APKA/, title: 'AWS access key id', group: 0, validate: plausible,
     pattern: re('(?<![A-Za-z0-9])(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA|APKA)[A-Z0-9]{16}(?![A-Za-z0-9])') },
-  { id: 'aws-secret-access-key', title: 'AWS secret access key', group: 1, validate: random,
+  { id: 'aws-secret-access-key', needle: /secret[_.-]?(?:access)?[_.-]?key/i, title: 'AWS secret access key', group: 1, validate: random,
     pattern: re(`(?<![A-Za-z0-9])(?:aws)?[_.-]?secret[_.-]?(?:access)?[_.-]?key["']?\\s{0,4}(?:=>|:=|=|:)\\s{0,4}["']?([A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])`, 'i') },
-  { id: 'google-api-key', title: 'Google API key', group: 0, validate: plausible, pattern: re(`${B}AIza[0-9A-Za-z_-]{35}${E}`) },
-  { id: 'google-oauth-secret', title: 'Google OAuth client secret', group: 0, validate: plausible, pattern: re(`${B}GOCSPX-[A-Za-z0-9_-]{28}${E}`) },
-  { id: 'stripe-key', title: 'Stripe key', group: 0, validate: plausible,
+  { id: 'google-api-key', needle: /AIza/, title: 'Google API key', group: 0, validate: plausible, pattern: re(`${B}AIza[0-9A-Za-z_-]{35}${E}`) },
+  { id: 'google-oauth-secret', needle: /GOCSPX-/, title: 'Google OAuth client secret', group: 0, validate: plausible, pattern: re(`${B}GOCSPX-[A-Za-z0-9_-]{28}${E}`) },
+  { id: 'stripe-key', needle: /_live_|whsec_/, title: 'Stripe key', group: 0, validate: plausible,
     pattern: re(`${B}(?:(?:sk|rk)_live_[0-9A-Za-z]{20,247}|whsec_[A-Za-z0-9+/]{32,64})${E}`) },
-  { id: 'sendgrid-api-key', title: 'SendGrid API key', group: 0, validate: plausible, pattern: re(`${B}SG\\.[A-Za-z0-9_-]{22}\\.[A-Za-z0-9_-]{43}${E}`) },
-  { id: 'twilio-api-key', title: 'Twilio API key', group: 0, validate: plausible,
+  { id: 'sendgrid-api-key', needle: /SG\./, title: 'SendGrid API key', group: 0, validate: plausible, pattern: re(`${B}SG\\.[A-Za-z0-9_-]{22}\\.[A-Za-z0-9_-]{43}${E}`) },
+  { id: 'twilio-api-key', needle: /SK[0-9a-fA-F]{32}/, title: 'Twilio API key', group: 0, validate: plausible,
     pattern: re('(?<![A-Za-z0-9])SK[0-9a-fA-F]{32}(?![A-Za-z0-9])') },
-  { id: 'huggingface-token', title: 'Hugging Face token', group: 0, validate: plausible,
+  { id: 'huggingface-token', needle: /hf_|api_org_/, title: 'Hugging Face token', group: 0, validate: plausible,
     pattern: re(`(?<![A-Za-z0-9_])(?:hf|api_org)_[A-Za-z0-9]{30,40}(?![A-Za-z0-9_])`) },
-  { id: 'shopify-token', title: 'Shopify token', group: 0, validate: plausible, pattern: re(`(?<![A-Za-z0-9_])shp(?:at|ss|ca|pa)_[a-fA-F0-9]{32}(?![A-Za-z0-9_])`) },
-  { id: 'digitalocean-token', title: 'DigitalOcean token', group: 0, validate: plausible, pattern: re(`(?<![A-Za-z0-9_])do[opr]_v1_[a-f0-9]{64}(?![A-Za-z0-9_])`) },
-  { id: 'telegram-bot-token', title: 'Telegram bot token', group: 0, validate: plausible, pattern: re(`(?<![A-Za-z0-9_:])\\d{8,10}:AA[A-Za-z0-9_-]{33}${E}`) },
-  { id: 'azure-connection-string', title: 'Azure connection string key', group: 1, validate: random,
+  { id: 'shopify-token', needle: /shp(?:at|ss|ca|pa)_/, title: 'Shopify token', group: 0, validate: plausible, pattern: re(`(?<![A-Za-z0-9_])shp(?:at|ss|ca|pa)_[a-fA-F0-9]{32}(?![A-Za-z0-9_])`) },
+  { id: 'digitalocean-token', needle: /do[opr]_v1_/, title: 'DigitalOcean token', group: 0, validate: plausible, pattern: re(`(?<![A-Za-z0-9_])do[opr]_v1_[a-f0-9]{64}(?![A-Za-z0-9_])`) },
+  { id: 'telegram-bot-token', needle: /:AA/, title: 'Telegram bot token', group: 0, validate: plausible, pattern: re(`(?<![A-Za-z0-9_:])\\d{8,10}:AA[A-Za-z0-9_-]{33}${E}`) },
+  { id: 'azure-connection-string', needle: /accountkey|sharedaccesskey/i, title: 'Azure connection string key', group: 1, validate: random,
     pattern: re('(?<![A-Za-z0-9])(?:AccountKey|SharedAccessKey)\\s{0,2}=\\s{0,2}([A-Za-z0-9+/]{20,100}={0,2})', 'i') },
-  { id: 'azure-sas-signature', title: 'Azure SAS signature', group: 1, validate: (v) => looksRandom(v, 3.5),
+  { id: 'azure-sas-signature', needle: /sig=/, title: 'Azure SAS signature', group: 1, validate: (v) => looksRandom(v, 3.5),
     pattern: re('[?&;]sig=([A-Za-z0-9%+/]{30,200}={0,2})') },
-  { id: 'database-url', title: 'database URL password', group: 1, validate: isRealPassword,
+  { id: 'database-url', needle: /:\/\//, title: 'database URL password', group: 1, validate: isRealPassword,
     pattern: re('(?<![A-Za-z0-9+.-])(?:jdbc:)?(?:postgres(?:ql)?|mysql[x2]?|mariadb|mongodb(?:\\+srv)?|rediss?|amqps?|mssql|sqlserver|cockroachdb|clickhouse|couchdb|neo4j(?:\\+s)?)://[^\\s:@/?#]{0,128}:([^\\s@/]{1,256})@', 'i') },
-  { id: 'url-credentials', title: 'password in URL', group: 1, validate: isRealPassword,
+  { id: 'url-credentials', needle: /:\/\//, title: 'password in URL', group: 1, validate: isRealPassword,
     pattern: re('(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]{1,30}://[^\\s:@/?#]{0,128}:([^\\s@/]{1,256})@') },
-  { id: 'bearer-token', title: 'Bearer token', group: 1, validate: random,
+  { id: 'bearer-token', needle: /bearer/i, title: 'Bearer token', group: 1, validate: random,
     pattern: re('(?<![A-Za-z0-9_])bearer\\s{1,4}([A-Za-z0-9._~+/-]{16,2048}={0,2})', 'i') },
-  { id: 'basic-auth-header', title: 'Basic authorization', group: 1, validate: isBasicCredential,
+  { id: 'basic-auth-header', needle: /basic/i, title: 'Basic authorization', group: 1, validate: isBasicCredential,
     pattern: re('(?<![A-Za-z0-9_])basic\\s{1,4}([A-Za-z0-9+/]{8,1024}={0,2})(?![A-Za-z0-9+/=])', 'i') },
-  { id: 'generic-secret', title: 'secret assigned to a credential name', group: 1, generic: true,
+  { id: 'generic-secret', needle: /(?:key|token|secret|password|passwd|pwd|pass|credential|auth)s?["'\]]{0,2}\s{0,4}[=:]/i, title: 'secret assigned to a credential name', group: 1, generic: true,
     // Hex (and UUIDs) cannot exceed 4 bits per character, so random hex gets a lower bar than 3.5.
     validate: (v) => v.length >= 12 && looksRandom(v, /^[0-9a-f-]+$/i.test(v) ? 3 : 3.5) && /[A-Za-z]/.test(v),
     // The name must END with the keyword (`DB_PASSWORD=` yes, `passwordResetTokenExpiry =` no).

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { findInstructions, instructionRule } from '../../src/safety/instructions.js';
+import { findInstructions, INSTRUCTION_RULES, instructionRule } from '../../src/safety/instructions.js';
+import { benignJournal } from './corpus.js';
 
 describe('instruction-like lines', () => {
   it.each([
@@ -50,4 +51,33 @@ describe('instruction-like lines', () => {
     expect(() => findInstructions(evil)).not.toThrow();
     expect(findInstructions(`${'curl '.repeat(100_000)}`)).toEqual([]);
   });
+
+  // The word groups spare most lines the patterns; they must never spare a line a pattern matches.
+  it.each(INSTRUCTION_RULES.map((r) => [r.id, r] as const))('%s: every line the pattern matches has a word of each group', (_, rule) => {
+    let x = 7;
+    const rand = () => (x = (x * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    // Words from the pattern itself (its alternatives), the rules' words, and filler.
+    const words = [
+      ...new Set([
+        ...rule.re.source.match(/[A-Za-z]{2,}|[\u4e00-\u9fff]+/g)!,
+        ...INSTRUCTION_RULES.flatMap((r) => r.needs.flat()),
+        ...['the', 'all', 'to', 'it', 'this', 'from', 'https://x.example/a', 'ops@evil.example', '|', '| sh', '| python3', 'iex(', "don't", 'don’t', '--no-verify', 'secret scanning', 'type check', 'test suite', '.', ':', 'new instructions:', 'keep this secret from', 'keep it hidden from', '不要告诉用户', '跳过测试', '上传 https://x.example'],
+      ]),
+    ];
+    const lines = [...benignJournal(100_000).split('\n')];
+    for (let i = 0; i < 40_000; i++) {
+      const n = 2 + Math.floor(rand() * 8);
+      const line = Array.from({ length: n }, () => words[Math.floor(rand() * words.length)]!).join(rand() < 0.8 ? ' ' : '');
+      lines.push(rand() < 0.5 ? line : line.toUpperCase());
+    }
+    let matched = 0;
+    for (const line of lines) {
+      if (!rule.re.test(line.slice(0, 2000))) continue;
+      matched++;
+      const lower = line.toLowerCase();
+      expect(rule.needs.every((g) => g.some((w) => lower.includes(w))), `${rule.id}: ${line}`).toBe(true);
+    }
+    expect(matched).toBeGreaterThan(20);
+  });
 });
+
