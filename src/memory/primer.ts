@@ -80,16 +80,26 @@ function asData(raw: string, marker: string): string {
   return rule ? `⚠ ${marker} (${rule.id}): «${text.replace(/[«»]/g, '"')}»` : text;
 }
 
-function candidates(input: PrimerInput, o: PrimerOptions): { main: Omit<PrimerItem, 'tokens'>[]; filler: Omit<PrimerItem, 'tokens'>[] } {
+/** An item before the budget sees it: its text is made (redacted, checked, capped) on demand. */
+interface Candidate {
+  section: PrimerSection;
+  filler: boolean;
+  /** Position in display order. */
+  order: number;
+  make(): string;
+}
+
+function candidates(input: PrimerInput, o: PrimerOptions): { main: Candidate[]; filler: Candidate[] } {
   const ph = PRIMER_PHRASES[o.lang];
-  const main: Omit<PrimerItem, 'tokens'>[] = [];
-  const filler: Omit<PrimerItem, 'tokens'>[] = [];
-  const add = (section: PrimerSection, text: string, isFiller = false) =>
-    (isFiller ? filler : main).push({ section, text: `- ${asData(capLine(text), ph.quoted)}`, filler: isFiller });
+  const main: Candidate[] = [];
+  const filler: Candidate[] = [];
+  let order = 0;
+  const push = (section: PrimerSection, make: () => string, isFiller: boolean) => (isFiller ? filler : main).push({ section, filler: isFiller, order: order++, make });
+  const add = (section: PrimerSection, text: string, isFiller = false) => push(section, () => `- ${asData(capLine(text), ph.quoted)}`, isFiller);
 
   for (const e of input.user.entities) add('user', e);
   const desc = input.project.description ? ` — ${input.project.description}` : '';
-  main.push({ section: 'project_line', text: asData(capLine(`${input.project.name}${desc}`), ph.quoted), filler: false });
+  push('project_line', () => asData(capLine(`${input.project.name}${desc}`), ph.quoted), false);
   for (const p of input.user.preferences.slice(-5)) add('preferences', p);
   const newestFirst = [...input.windowSessions].reverse();
   for (const s of newestFirst) for (const c of s.completed) add('recent', `${s.date} ${s.time} — ${c}`);
@@ -103,7 +113,8 @@ function candidates(input: PrimerInput, o: PrimerOptions): { main: Omit<PrimerIt
   }
   input.git.commits.forEach((c, i) => add('commits', `${c.sha} ${c.subject}`, i >= o.commits));
   input.git.hotFiles.forEach((f, i) => add('hot_files', `${f.path} (${ph.commits(f.commits)})`, i >= o.hotFiles));
-  // Fillers, used only below min_tokens: what sessions in the window learned and decided.
+  // Fillers, used only below min_tokens: what sessions in the window learned and decided. Their
+  // text is made only then: a full primer never looks at them.
   for (const s of newestFirst) {
     for (const l of s.learned) add('recent', `${s.date} ${s.time} — ${ph.learned}: ${l}`, true);
     for (const d of s.decisions) add('recent', `${s.date} ${s.time} — ${ph.decision}: ${d}`, true);
@@ -132,7 +143,13 @@ export function buildPrimer(input: PrimerInput, o: PrimerOptions): Primer {
   // Provenance names who wrote the memory; a crowd is summarised so the header stays short.
   const authors = allAuthors.length > 5 ? [...allAuthors.slice(0, 5), `+${allAuthors.length - 5}`] : allAuthors;
   const { main, filler } = candidates(input, o);
-  const withTokens = (i: Omit<PrimerItem, 'tokens'>): PrimerItem => ({ ...i, tokens: estimateTokens(i.text) + 1 });
+  const order = new Map<PrimerItem, number>();
+  const withTokens = (c: Candidate): PrimerItem => {
+    const text = c.make();
+    const item = { section: c.section, text, tokens: estimateTokens(text) + 1, filler: c.filler };
+    order.set(item, c.order);
+    return item;
+  };
   const ordered = main.map(withTokens).sort((a, b) => PRIORITY.indexOf(a.section) - PRIORITY.indexOf(b.section));
   const headingCost = (section: PrimerSection) => estimateTokens(`## ${section}\n\n`) + 2;
 
@@ -156,17 +173,19 @@ export function buildPrimer(input: PrimerInput, o: PrimerOptions): Primer {
   };
   for (const item of ordered) tryAdd(item);
   if (total < o.minTokens) {
-    for (const item of filler.map(withTokens)) {
+    for (const c of filler) {
       if (total >= o.minTokens) break;
-      tryAdd(item);
+      tryAdd(withTokens(c));
     }
   }
+  // Items back in display order within each section (priority order is for the budget only).
+  const display = () => [...included].sort((a, b) => order.get(a)! - order.get(b)!);
   // The sum of parts bounds the whole; confirm on the rendered text and trim from the end if not.
-  let markdown = renderPrimer(sortForDisplay(included, main, filler), input, o, authors);
+  let markdown = renderPrimer(display(), input, o, authors);
   while ((estimateTokens(markdown) > o.maxTokens || Buffer.byteLength(markdown) > PRIMER_MAX_BYTES) && included.length) {
     const last = included.pop()!;
     dropped.push({ ...last, reason });
-    markdown = renderPrimer(sortForDisplay(included, main, filler), input, o, authors);
+    markdown = renderPrimer(display(), input, o, authors);
   }
   return {
     markdown,
@@ -175,11 +194,4 @@ export function buildPrimer(input: PrimerInput, o: PrimerOptions): Primer {
     dropped,
     provenance: { branch: input.git.branch, commit: input.git.head, generatedAt: input.generatedAt, authors },
   };
-}
-
-/** Items back in their original order within each section (priority order is for the budget only). */
-function sortForDisplay(items: PrimerItem[], main: Omit<PrimerItem, 'tokens'>[], filler: Omit<PrimerItem, 'tokens'>[]): PrimerItem[] {
-  const rank = new Map<string, number>();
-  [...main, ...filler].forEach((i, n) => rank.set(`${i.section}\0${i.text}`, n));
-  return [...items].sort((a, b) => (rank.get(`${a.section}\0${a.text}`) ?? 0) - (rank.get(`${b.section}\0${b.text}`) ?? 0));
 }
