@@ -11,6 +11,8 @@ export const STATE_DIR = 'git-memory';
 export const SPOOL_FILE = 'spool.jsonl';
 export const LOCK_FILE = 'lock';
 export const TMP_DIR = 'tmp';
+/** The primer's git log, kept while HEAD stays put (see git/log.ts). */
+export const LOG_CACHE_FILE = 'primer-log.json';
 
 /** User files (never committed). */
 export const USER_HOME_ENV = 'OPENCLAW_MEMORY_HOME';

@@ -31,17 +31,17 @@ export interface PrimerData extends Primer {
   window: { from: string; to: string; sessions: number };
 }
 
-const LOG_DEPTH = 50;
-
 function clean(s: Session): Session {
   const f = (t: string) => stripHiddenText(t).text;
   return { ...s, request: f(s.request), learned: s.learned.map(f), decisions: s.decisions.map(f), completed: s.completed.map(f), next_steps: s.next_steps.map(f) };
 }
 
 /** Gathers everything the primer shows. Reads only the window's journal days and a bounded git log. */
+const LOG_DEPTH = 50;
+
 export async function gatherPrimer(o: Opened, days: number) {
   const warnings: string[] = [];
-  const logPromise = recentLog(o.repo.root, LOG_DEPTH);
+  const logPromise = recentLog(o.repo, LOG_DEPTH);
   const to = localDate(o.now);
   const from = windowStart(o.now, days);
   const win = readWindow(o.repo.root, from, to);

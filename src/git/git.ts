@@ -1,4 +1,4 @@
-import { execFile, execFileSync, spawn } from 'node:child_process';
+import { childProcess } from '../child-process.js';
 import { GitError } from '../errors.js';
 import { INTERNAL_ENV } from '../paths.js';
 
@@ -29,7 +29,7 @@ export function git(args: readonly string[], opts: GitOptions): Promise<string |
   return new Promise((resolve, reject) => {
     if (opts.input !== undefined) {
       // execFile cannot feed stdin; spawn does.
-      const child = spawn('git', args, { cwd: opts.cwd, env: buildEnv(opts.env), stdio: ['pipe', 'pipe', 'pipe'] });
+      const child = childProcess().spawn('git', args, { cwd: opts.cwd, env: buildEnv(opts.env), stdio: ['pipe', 'pipe', 'pipe'] });
       const out: Buffer[] = [];
       const err: Buffer[] = [];
       child.stdout.on('data', (b: Buffer) => out.push(b));
@@ -43,7 +43,7 @@ export function git(args: readonly string[], opts: GitOptions): Promise<string |
       child.stdin.end(opts.input);
       return;
     }
-    execFile(
+    childProcess().execFile(
       'git',
       args,
       { cwd: opts.cwd, env: buildEnv(opts.env), maxBuffer: 256 * 1024 * 1024, encoding: 'utf8' },
@@ -60,7 +60,7 @@ export function git(args: readonly string[], opts: GitOptions): Promise<string |
 /** Synchronous variant for the hook fast path, where an event loop buys nothing. */
 export function gitSync(args: readonly string[], cwd: string): string {
   try {
-    return execFileSync('git', args, { cwd, env: buildEnv(), encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    return childProcess().execFileSync('git', args, { cwd, env: buildEnv(), encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
   } catch (e) {
     const err = e as { stderr?: string; status?: number | null };
     throw new GitError(args, String(err.stderr ?? ''), err.status ?? null);

@@ -1,6 +1,11 @@
-import { MEMORY_DIR, CONFIG_FILE } from '../paths.js';
-import { git } from './git.js';
+import { join } from 'node:path';
+import { writeAtomic } from '../memory/atomic.js';
 import { byCodeUnit } from '../order.js';
+import { CONFIG_FILE, LOG_CACHE_FILE, MEMORY_DIR } from '../paths.js';
+import { readTextOrNull } from '../read-file.js';
+import { git } from './git.js';
+import { headCommit } from './head.js';
+import type { Repo } from './repo.js';
 
 export interface LogEntry {
   sha: string;
@@ -47,11 +52,34 @@ export function hotFiles(entries: LogEntry[], limit: number): { path: string; co
     .map(([path, s]) => ({ path, commits: s.commits }));
 }
 
+const recentLogArgs = (n: number) => ['log', `-n${n}`, '--no-renames', '--name-only', LOG_FORMAT, 'HEAD', '--'];
+
 /**
  * The last `n` commits reachable from HEAD with their files, in one bounded git call (cost does not
- * grow with history). An unborn branch gives none.
+ * grow with history); an unborn branch gives none. Kept in the state directory, keyed by the HEAD
+ * commit: a commit's history never changes, so while HEAD stays put (sessions started, resumed and
+ * compacted between two commits) no git process starts. HEAD is read from git's files (see head.ts); where they do not
+ * say for certain, or HEAD moved while git ran, nothing is cached.
  */
-export async function recentLog(cwd: string, n: number): Promise<LogEntry[]> {
-  const out = await git(['log', `-n${n}`, '--no-renames', '--name-only', LOG_FORMAT, 'HEAD', '--'], { cwd, allowFail: true });
+export async function recentLog(repo: Repo, n: number): Promise<LogEntry[]> {
+  const head = headCommit(repo);
+  const file = join(repo.stateDir, LOG_CACHE_FILE);
+  const key = recentLogArgs(n).join(' ');
+  if (head) {
+    try {
+      const cached = JSON.parse(readTextOrNull(file) ?? 'null') as { head?: unknown; args?: unknown; out?: unknown } | null;
+      if (cached?.head === head && cached.args === key && typeof cached.out === 'string') return parseLog(cached.out);
+    } catch {
+      /* unreadable: ask git, and write it again */
+    }
+  }
+  const out = await git(recentLogArgs(n), { cwd: repo.root, allowFail: true });
+  if (out !== null && head && headCommit(repo) === head) {
+    try {
+      writeAtomic(repo.stateDir, file, JSON.stringify({ head, args: key, out }), { durable: false });
+    } catch {
+      /* a read-only git directory: no cache, same answer */
+    }
+  }
   return out ? parseLog(out) : [];
 }

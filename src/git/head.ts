@@ -1,0 +1,28 @@
+import { join } from 'node:path';
+import { readTextOrNull } from '../read-file.js';
+import type { Repo } from './repo.js';
+
+const SHA = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/;
+
+/**
+ * The commit HEAD points at, read from the files git keeps it in (HEAD, then the branch's loose
+ * ref, then packed-refs), without starting git. Null wherever the files do not say for certain:
+ * an unborn branch, a reftable repository, a symbolic ref to a symbolic ref. Callers then ask git.
+ */
+export function headCommit(repo: Repo): string | null {
+  const head = readTextOrNull(join(repo.gitDir, 'HEAD'))?.trim();
+  if (!head) return null;
+  if (SHA.test(head)) return head;
+  const ref = /^ref: (refs\/[^\s]+)$/.exec(head)?.[1];
+  if (!ref) return null;
+  // Branches are shared by all worktrees; other refs HEAD may name (bisect, worktree) are not.
+  const loose = readTextOrNull(join(ref.startsWith('refs/heads/') ? repo.commonDir : repo.gitDir, ref))?.trim();
+  if (loose !== undefined) return SHA.test(loose) ? loose : null;
+  for (const line of readTextOrNull(join(repo.commonDir, 'packed-refs'))?.split('\n') ?? []) {
+    if (line.endsWith(` ${ref}`)) {
+      const sha = line.slice(0, line.indexOf(' '));
+      return SHA.test(sha) ? sha : null;
+    }
+  }
+  return null;
+}
