@@ -5,16 +5,18 @@
 // everything else loads the full command line.
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { startKeyListing } from './agents/search/early.js';
+import { KEY_COMMANDS } from './agents/search/key-commands.js';
+import { flushCodeCache, requireCached } from './code-cache.js';
+import { startEarly } from './git/early.js';
 
 type Entry = Record<string, (...a: never[]) => Promise<number | null> | number | null>;
-declare const require: (id: string) => Entry;
 
 const args = process.argv.slice(2);
-// The search's cache key is a git listing that takes as long as the search itself: start it first.
-if (args[0] === 'search') startKeyListing();
+// The search's cache key is two git listings that take as long as the search itself: start them
+// first, so git works while node loads the search.
+if (args[0] === 'search') for (const cmd of KEY_COMMANDS) startEarly(cmd);
 // Paths computed at run time: esbuild leaves them alone, node resolves them next to this file.
-const lean = (name: string): Entry => require(join(__dirname, `${name}.js`));
+const lean = (name: string): Entry => requireCached(join(__dirname, `${name}.js`), name) as Entry;
 const full = (name: string) => import(pathToFileURL(join(__dirname, `${name}.mjs`)).href) as Promise<Entry>;
 
 async function run(): Promise<number> {
@@ -33,6 +35,7 @@ async function run(): Promise<number> {
 run().then(
   (code) => {
     process.exitCode = code;
+    flushCodeCache();
   },
   (e: Error) => {
     process.stderr.write(`git-memory: ${e?.message ?? e}\n`);

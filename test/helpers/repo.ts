@@ -23,6 +23,8 @@ export function testEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
     GIT_COMMITTER_EMAIL: 'jane@example.com',
     TZ: 'UTC',
     NO_COLOR: '1',
+    // The built binary's code caches (see src/code-cache.ts) go here, not in the user's home.
+    XDG_CACHE_HOME: join(tmpdir(), 'git-memory-test-cache'),
     ...extra,
   };
 }

@@ -1,7 +1,8 @@
 import { statSync } from 'node:fs';
 import { git } from '../../git/git.js';
 import { listJournalFiles } from './documents.js';
-import { KEY_COMMANDS, takeKeyListings } from './early.js';
+import { takeEarly } from '../../git/early.js';
+import { KEY_COMMANDS } from './key-commands.js';
 
 /**
  * The cache key of the journal: changes when any journal file is added, removed or changed.
@@ -30,12 +31,12 @@ const early = new Map<string, Promise<Buffer>>();
  * node loads the rest of the command.
  */
 export function startJournalKey(root: string, cwd: string): void {
-  early.set(root, computeKey(root, takeKeyListings(cwd)));
+  early.set(root, computeKey(root, KEY_COMMANDS.map((args) => takeEarly(args, cwd))));
 }
 
-async function computeKey(root: string, started?: Promise<Buffer | null>[]): Promise<Buffer> {
+async function computeKey(root: string, started?: (Promise<Buffer | null> | undefined)[]): Promise<Buffer> {
   const asked = (i: number) => git(KEY_COMMANDS[i]!, { cwd: root, allowFail: true }).then((out) => (out === null ? null : Buffer.from(out)));
-  const [listed, changed] = await Promise.all(KEY_COMMANDS.map(async (_, i) => (started?.[i] && (await started[i])) ?? (await asked(i))));
+  const [listed, changed] = await Promise.all(KEY_COMMANDS.map(async (_, i) => (started?.[i] && (await started[i]!)) ?? (await asked(i))));
   if (!listed || !changed) return Buffer.from(`stat:${listJournalFiles(root).map((f) => `${f.path}\0${f.size}\0${f.mtimeMs}\n`).join('')}`);
   // Kept as bytes: a megabyte decoded into a string, copied and encoded again for the comparison
   // cost a full garbage collection.

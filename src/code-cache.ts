@@ -1,0 +1,77 @@
+// Loads the entry point's CommonJS bundles (hook, primer, search) with a V8 code cache, so a
+// command that runs at every commit and every agent session start does not compile the same
+// hundred kilobytes of JavaScript each time (node 22 has module.enableCompileCache; node 20 has
+// not). The cache is V8's own serialized bytecode, made after the command ran, so it also holds
+// the functions the command compiled lazily.
+import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { createRequire, wrap } from 'node:module';
+import { homedir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { Script } from 'node:vm';
+
+/** Where the caches live: per user, never in a repository. */
+export function codeCacheDir(env: NodeJS.ProcessEnv = process.env): string {
+  return join(env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'git-memory', 'v8');
+}
+
+/** FNV-1a, 32 bits, as 8 hex digits. */
+function fnv(s: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
+  return (h >>> 0).toString(16).padStart(8, '0');
+}
+
+const pending: (() => void)[] = [];
+
+/**
+ * Requires `file` (a CommonJS bundle) through a code cache. V8 checks a cache against its own
+ * version and flags and the source's length only, so the cache's name also holds the file's
+ * identity (inode, size, change and modification times in nanoseconds), node's version and
+ * flags: a rebuilt or edited bundle gets a new cache. Any problem with the cache falls back to a
+ * plain compile; a missing or rejected cache is written by flushCodeCache().
+ */
+export function requireCached(file: string, name: string): Record<string, unknown> {
+  const dir = codeCacheDir();
+  const st = statSync(file, { bigint: true });
+  const identity = [process.version, process.arch, process.execArgv.join(' '), process.env.NODE_OPTIONS ?? '', file, st.ino, st.size, st.ctimeNs, st.mtimeNs].join('|');
+  // One cache per installed bundle: a rebuild replaces its own, and two installs keep theirs.
+  const prefix = `${name}-${fnv(file)}-`;
+  const cacheFile = join(dir, `${prefix}${fnv(identity)}${fnv(`${identity}|2`)}.v8`);
+  let cachedData: Buffer | undefined;
+  try {
+    cachedData = readFileSync(cacheFile);
+  } catch {
+    /* none yet */
+  }
+  const script = new Script(wrap(readFileSync(file, 'utf8')), { filename: file, ...(cachedData ? { cachedData } : {}) });
+  const module = { exports: {} as Record<string, unknown> };
+  (script.runInThisContext() as (...a: unknown[]) => void).call(module.exports, module.exports, createRequire(file), module, file, dirname(file));
+  if (!cachedData || script.cachedDataRejected) {
+    pending.push(() => {
+      const data = script.createCachedData();
+      const tmp = `${cacheFile}.${process.pid}.tmp`;
+      try {
+        for (const old of readdirSync(dir)) if (old.startsWith(prefix) && join(dir, old) !== cacheFile) unlinkSync(join(dir, old));
+      } catch {
+        /* no directory yet */
+      }
+      try {
+        mkdirSync(dir, { recursive: true, mode: 0o700 });
+        writeFileSync(tmp, data, { mode: 0o600 });
+        renameSync(tmp, cacheFile);
+      } catch {
+        try {
+          unlinkSync(tmp);
+        } catch {
+          /* never written */
+        }
+      }
+    });
+  }
+  return module.exports;
+}
+
+/** Writes the caches that were missing, once the command is done (so they hold what it compiled). */
+export function flushCodeCache(): void {
+  for (const write of pending.splice(0)) write();
+}

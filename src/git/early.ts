@@ -1,0 +1,84 @@
+// Git processes the entry point starts before loading a command, so git works while node loads
+// the rest (the search's cache key listings). The command takes the output
+// over with takeEarly(); where none was started, or it failed, the command runs git itself.
+import { closeSync, fstatSync, openSync, readSync, unlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { childProcess } from '../child-process.js';
+import { INTERNAL_ENV } from '../paths.js';
+
+const SLOT = Symbol.for('git-memory.early-git');
+let serial = 0;
+type Slot = Map<string, Promise<Buffer | null>>;
+
+/** The file's whole content; git wrote it through its own descriptor, from offset 0. */
+function readAll(fd: number): Buffer {
+  const buf = Buffer.allocUnsafe(fstatSync(fd).size);
+  let got = 0;
+  while (got < buf.length) {
+    const n = readSync(fd, buf, got, buf.length - got, got);
+    if (n === 0) break;
+    got += n;
+  }
+  return buf.subarray(0, got);
+}
+
+/** Runs git with its stdout in an unlinked temporary file; the output, or null where that fails. */
+function runToFile(cwd: string, args: readonly string[]): Promise<Buffer | null> {
+  // Not a pipe: a megabyte of output fills a pipe's 64 KB many times over, and git would wait
+  // for node to drain it, which node does only between the synchronous steps of the search.
+  const file = `${tmpdir()}/git-memory-early-${process.pid}-${Date.now().toString(36)}-${serial++}`;
+  let fd: number;
+  try {
+    fd = openSync(file, 'wx+', 0o600);
+  } catch {
+    return Promise.resolve(null);
+  }
+  return new Promise((resolve) => {
+    let settled = false;
+    const done = (ok: boolean) => {
+      if (settled) return;
+      settled = true;
+      try {
+        resolve(ok ? readAll(fd) : null);
+      } catch {
+        resolve(null);
+      } finally {
+        closeSync(fd);
+      }
+    };
+    try {
+      const child = childProcess().spawn('git', args, { cwd, env: { ...process.env, [INTERNAL_ENV]: '1', GIT_TERMINAL_PROMPT: '0' }, stdio: ['ignore', fd, 'ignore'] });
+      child.on('error', () => done(false));
+      child.on('exit', (code) => done(code === 0));
+    } catch {
+      done(false);
+    } finally {
+      try {
+        unlinkSync(file);
+      } catch {
+        /* already gone: nothing left behind either way */
+      }
+    }
+  });
+}
+
+const slot = () => ((globalThis as Record<symbol, Slot>)[SLOT] ??= new Map());
+const keyOf = (args: readonly string[], cwd: string) => `${cwd}\0${args.join('\0')}`;
+
+/**
+ * Starts `git <args>` from the current directory, in the environment the git wrapper gives (see
+ * git.ts), for takeEarly() to take over. The bundles share this through a global: the entry point
+ * and the command it loads are separate bundles.
+ */
+export function startEarly(args: readonly string[]): void {
+  const cwd = process.cwd();
+  slot().set(keyOf(args, cwd), runToFile(cwd, args));
+}
+
+/** The output of `git <args>` started from `cwd` by startEarly, once; undefined when none was. */
+export function takeEarly(args: readonly string[], cwd: string): Promise<Buffer | null> | undefined {
+  const key = keyOf(args, cwd);
+  const started = slot().get(key);
+  slot().delete(key);
+  return started;
+}

@@ -1,0 +1,59 @@
+import { cpSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { BIN, makeRepo, tempDir } from './helpers/repo.js';
+
+// The built binary loads its hook, primer and search bundles through a V8 code cache
+// (src/code-cache.ts). It must never change what a command does.
+describe('code cache of the built binary', () => {
+  it('is written once, used after, and replaced when broken; the output never changes', async () => {
+    const repo = makeRepo();
+    expect((await repo.run(['init'])).code).toBe(0);
+    const cache = tempDir('gm-cache-');
+    const primer = () => repo.exec(['primer', '--explain', '--no-write'], { env: { XDG_CACHE_HOME: cache } });
+    const files = () => readdirSync(join(cache, 'git-memory', 'v8'));
+
+    const first = primer();
+    expect(first.code).toBe(0);
+    expect(files()).toEqual([expect.stringMatching(/^primer-[0-9a-f]{8}-[0-9a-f]{16}\.v8$/)]);
+    const made = readFileSync(join(cache, 'git-memory', 'v8', files()[0]!));
+    expect(made.length).toBeGreaterThan(10_000);
+
+    expect(primer()).toEqual(first);
+    expect(readFileSync(join(cache, 'git-memory', 'v8', files()[0]!)).equals(made)).toBe(true);
+
+    writeFileSync(join(cache, 'git-memory', 'v8', files()[0]!), 'not a code cache');
+    expect(primer()).toEqual(first);
+    expect(readFileSync(join(cache, 'git-memory', 'v8', files()[0]!)).length).toBeGreaterThan(10_000);
+
+    // A cache directory that cannot be made: no cache, same answer.
+    const blocked = tempDir('gm-cache-');
+    writeFileSync(join(blocked, 'git-memory'), 'a file where the directory would go');
+    expect(repo.exec(['primer', '--explain', '--no-write'], { env: { XDG_CACHE_HOME: blocked } })).toEqual(first);
+  });
+
+  it('never runs an edited bundle with the cache of the old one, even at the same length', async () => {
+    const repo = makeRepo();
+    expect((await repo.run(['init'])).code).toBe(0);
+    const dist = join(tempDir('gm-dist-'), 'dist');
+    cpSync(join(BIN, '..'), dist, { recursive: true });
+    const cache = tempDir('gm-cache-');
+    const run = () => {
+      const r = spawnSync(process.execPath, [join(dist, 'git-memory.js'), 'primer', '--explain', '--no-write'], { cwd: repo.dir, env: { ...repo.env, XDG_CACHE_HOME: cache }, encoding: 'utf8' });
+      return r.stdout + r.stderr; // the explanation goes to stderr
+    };
+    const before = run();
+    expect(before).toContain('nothing was left out for the budget');
+    expect(run()).toBe(before); // now from the cache
+
+    // V8 checks a cache against the source's length only: same length, different text.
+    const file = join(dist, 'primer.js');
+    const source = readFileSync(file, 'utf8');
+    expect(source).toContain('nothing was left out for the budget');
+    writeFileSync(file, source.replace('nothing was left out for the budget', 'NOTHING WAS LEFT OUT for the budget'));
+    const after = run();
+    expect(after).toContain('NOTHING WAS LEFT OUT for the budget');
+    expect(readdirSync(join(cache, 'git-memory', 'v8'))).toHaveLength(1); // the old cache was replaced
+  });
+});
