@@ -55,4 +55,32 @@ describe('token estimate', () => {
     const doc = english.join('\n');
     expect(estimateTokens(doc)).toBeLessThan(2 * cl100k(doc).length);
   });
+
+  it('counts exactly as the original piece regex did, on any text', () => {
+    // The estimate was first written as one regex over pieces; the loop that replaced it must agree.
+    const PIECE = /[A-Za-z]+|[0-9]+|[ \t]+|(?:\r?\n)+|[\u3400-\u9fff\uf900-\ufaff]|[^\x00-\x7f]|[^A-Za-z0-9\s\u0080-\uffff]+/g;
+    const reference = (text: string) => {
+      let n = 0;
+      for (const m of text.matchAll(PIECE)) {
+        const p = m[0];
+        const c = p.charCodeAt(0);
+        if (c === 32 || c === 9) n += p.length > 1 ? Math.ceil((p.length - 1) / 4) : 0;
+        else if (c === 10 || c === 13) n += 1;
+        else if (c >= 0x3400 && c <= 0xfaff) n += 1.3;
+        else if (c >= 128) n += Math.min(3, Buffer.byteLength(p, 'utf8'));
+        else if (/[A-Za-z]/.test(p)) n += p.length <= 7 ? 1 : 1 + Math.ceil((p.length - 7) / 5);
+        else if (/[0-9]/.test(p)) n += Math.ceil(p.length / 3);
+        else n += Math.ceil(p.length * 0.75);
+      }
+      return Math.ceil(n * 1.05) + 1;
+    };
+    const alphabet = ['a', 'Z', 'word', 'x'.repeat(13), '7', '2026', ' ', '  ', '\t', '\n', '\r\n', '\r', '\v', '\f', '\u0000', '\u007f', '-', '==>', '{}', '中', '文字', '\uf900', '\u00e9', '\u00a0', '\u0800', '\uac00', '\ud83d\ude00', '\ud83d', '\ude00', '\u2028', '\ufeff'];
+    let x = 3;
+    const rand = () => (x = (x * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    for (let i = 0; i < 5000; i++) {
+      const text = Array.from({ length: Math.floor(rand() * 40) }, () => alphabet[Math.floor(rand() * alphabet.length)]!).join('');
+      expect(estimateTokens(text), JSON.stringify(text)).toBe(reference(text));
+    }
+  });
 });
+
