@@ -65,7 +65,14 @@ export function readDays(root: string, days: readonly string[]): JournalRead {
 
 /** Sessions of the days from `from` to `to` inclusive (YYYY-MM-DD), reading only those days. */
 export function readWindow(root: string, from: string, to: string): JournalRead {
-  return readDays(root, listDays(root).filter((d) => d >= from && d <= to));
+  // A window of a few weeks names its days; only a longer one lists the journal (a year of days).
+  const DAY = 86_400_000;
+  const span = (Date.parse(to) - Date.parse(from)) / DAY;
+  const days =
+    span >= 0 && span <= 31
+      ? Array.from({ length: span + 1 }, (_, i) => new Date(Date.parse(from) + i * DAY).toISOString().slice(0, 10))
+      : listDays(root).filter((d) => d >= from && d <= to);
+  return readDays(root, days);
 }
 
 /** The most recent day with at least one readable session, at or before `to`. */
