@@ -8,6 +8,8 @@ import { pathToFileURL } from 'node:url';
 import { KEY_COMMANDS } from './agents/search/key-commands.js';
 import { flushCodeCache, requireCached } from './code-cache.js';
 import { startEarly } from './git/early.js';
+import { keptLog, PRIMER_LOG_DEPTH, recentLogArgs } from './git/log-cache.js';
+import { findRepoInFiles } from './git/repo.js';
 
 type Entry = Record<string, (...a: never[]) => Promise<number | null> | number | null>;
 
@@ -15,6 +17,12 @@ const args = process.argv.slice(2);
 // The search's cache key is two git listings that take as long as the search itself: start them
 // first, so git works while node loads the search.
 if (args[0] === 'search') for (const cmd of KEY_COMMANDS) startEarly(cmd);
+// The primer's git log is kept while HEAD stays put; when HEAD moved, git runs while node loads.
+if (args[0] === 'primer') {
+  const repo = findRepoInFiles(process.cwd());
+  const kept = repo && keptLog(repo, PRIMER_LOG_DEPTH);
+  if (kept?.head && kept.out === null) startEarly(recentLogArgs(PRIMER_LOG_DEPTH));
+}
 // Paths computed at run time: esbuild leaves them alone, node resolves them next to this file.
 const lean = (name: string): Entry => requireCached(join(__dirname, `${name}.js`), name) as Entry;
 const full = (name: string) => import(pathToFileURL(join(__dirname, `${name}.mjs`)).href) as Promise<Entry>;

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { localDate, localTime, windowStart } from '../clock.js';
 import { UsageError } from '../errors.js';
 import { hotFiles, isMemoryCommit, recentLog } from '../git/log.js';
+import { PRIMER_LOG_DEPTH } from '../git/log-cache.js';
 import { currentBranch } from '../git/repo.js';
 import { recordSessionStart } from '../git/session-state.js';
 import { CorruptFileError } from '../memory/frontmatter.js';
@@ -36,12 +37,13 @@ function clean(s: Session): Session {
   return { ...s, request: f(s.request), learned: s.learned.map(f), decisions: s.decisions.map(f), completed: s.completed.map(f), next_steps: s.next_steps.map(f) };
 }
 
-/** Gathers everything the primer shows. Reads only the window's journal days and a bounded git log. */
-const LOG_DEPTH = 50;
-
-export async function gatherPrimer(o: Opened, days: number) {
+/**
+ * Gathers everything the primer shows. Reads only the window's journal days and a bounded git log.
+ * `startedFrom`: the directory the entry point started the git log from, if it did.
+ */
+export async function gatherPrimer(o: Opened, days: number, startedFrom?: string) {
   const warnings: string[] = [];
-  const logPromise = recentLog(o.repo, LOG_DEPTH);
+  const logPromise = recentLog(o.repo, PRIMER_LOG_DEPTH, startedFrom);
   const to = localDate(o.now);
   const from = windowStart(o.now, days);
   const win = readWindow(o.repo.root, from, to);
@@ -95,7 +97,7 @@ export async function primer(ctx: Ctx, opts: PrimerOptions): Promise<Result<Prim
   const o = open(ctx);
   const maxTokens = positive('max-tokens', opts.maxTokens) ?? o.config.primer.max_tokens;
   const days = positive('days', opts.days) ?? o.config.primer.days;
-  const got = await gatherPrimer(o, days);
+  const got = await gatherPrimer(o, days, ctx.cwd);
   const built = buildPrimer(got.input, {
     maxTokens,
     minTokens: Math.min(o.config.primer.min_tokens, maxTokens),

@@ -1,11 +1,13 @@
-import { join } from 'node:path';
 import { writeAtomic } from '../memory/atomic.js';
 import { byCodeUnit } from '../order.js';
-import { CONFIG_FILE, LOG_CACHE_FILE, MEMORY_DIR } from '../paths.js';
-import { readTextOrNull } from '../read-file.js';
+import { CONFIG_FILE, MEMORY_DIR } from '../paths.js';
+import { takeEarly } from './early.js';
 import { git } from './git.js';
 import { headCommit } from './head.js';
+import { keptLog, logCacheFile, recentLogArgs, RS, US } from './log-cache.js';
 import type { Repo } from './repo.js';
+
+export { LOG_FORMAT } from './log-cache.js';
 
 export interface LogEntry {
   sha: string;
@@ -14,9 +16,6 @@ export interface LogEntry {
   files: string[];
 }
 
-const RS = '\x1e';
-const US = '\x1f';
-export const LOG_FORMAT = `--format=${RS}%h${US}%aI${US}%s`;
 
 /** Parses `git log --name-only` output made with LOG_FORMAT. Pure. */
 export function parseLog(out: string): LogEntry[] {
@@ -52,33 +51,25 @@ export function hotFiles(entries: LogEntry[], limit: number): { path: string; co
     .map(([path, s]) => ({ path, commits: s.commits }));
 }
 
-const recentLogArgs = (n: number) => ['log', `-n${n}`, '--no-renames', '--name-only', LOG_FORMAT, 'HEAD', '--'];
-
 /**
  * The last `n` commits reachable from HEAD with their files, in one bounded git call (cost does not
  * grow with history); an unborn branch gives none. Kept in the state directory, keyed by the HEAD
- * commit: a commit's history never changes, so while HEAD stays put (sessions started, resumed and
- * compacted between two commits) no git process starts. HEAD is read from git's files (see head.ts); where they do not
- * say for certain, or HEAD moved while git ran, nothing is cached.
+ * commit (see log-cache.ts): a commit's history never changes, so while HEAD stays put (sessions
+ * started, resumed and compacted between two commits) no git process starts. Where HEAD is not
+ * known from git's files, or moved while git ran, nothing is kept. `startedFrom`: the directory
+ * the entry point started the same git log from, if it did (see bin.ts).
  */
-export async function recentLog(repo: Repo, n: number): Promise<LogEntry[]> {
-  const head = headCommit(repo);
-  const file = join(repo.stateDir, LOG_CACHE_FILE);
-  const key = recentLogArgs(n).join(' ');
-  if (head) {
-    try {
-      const cached = JSON.parse(readTextOrNull(file) ?? 'null') as { head?: unknown; args?: unknown; out?: unknown } | null;
-      if (cached?.head === head && cached.args === key && typeof cached.out === 'string') return parseLog(cached.out);
-    } catch {
-      /* unreadable: ask git, and write it again */
-    }
-  }
-  const out = await git(recentLogArgs(n), { cwd: repo.root, allowFail: true });
+export async function recentLog(repo: Repo, n: number, startedFrom?: string): Promise<LogEntry[]> {
+  const { head, out: kept } = keptLog(repo, n);
+  if (kept !== null) return parseLog(kept);
+  const args = recentLogArgs(n);
+  const early = startedFrom === undefined ? undefined : takeEarly(args, startedFrom);
+  const out = (await early)?.toString('utf8') ?? (await git(args, { cwd: repo.root, allowFail: true }));
   if (out !== null && head && headCommit(repo) === head) {
     try {
-      writeAtomic(repo.stateDir, file, JSON.stringify({ head, args: key, out }), { durable: false });
+      writeAtomic(repo.stateDir, logCacheFile(repo), JSON.stringify({ head, args: args.join(' '), out }), { durable: false });
     } catch {
-      /* a read-only git directory: no cache, same answer */
+      /* a read-only git directory: nothing kept, same answer */
     }
   }
   return out ? parseLog(out) : [];

@@ -38,23 +38,26 @@ function make(root: string, gitDir: string): Repo {
  * saves a git process on the hot paths (post-commit hook, primer).
  */
 export function findRepo(cwd: string, env: NodeJS.ProcessEnv = process.env): Repo {
-  if (!env.GIT_DIR && !env.GIT_WORK_TREE && !env.GIT_COMMON_DIR) {
-    for (let dir = resolve(cwd); ; dir = dirname(dir)) {
-      const dotGit = join(dir, '.git');
-      if (isDir(dotGit)) {
-        if (readTextOrNull(join(dotGit, 'HEAD')) !== null) return make(dir, dotGit);
-      } else {
-        const text = readTextOrNull(dotGit);
-        const m = text && /^gitdir: (.+)$/m.exec(text);
-        if (m) {
-          const target = m[1]!.trim();
-          return make(dir, isAbsolute(target) ? target : resolve(dir, target));
-        }
+  return findRepoInFiles(cwd, env) ?? askGit(cwd);
+}
+
+/** findRepo without asking git: null where the files alone do not tell. */
+export function findRepoInFiles(cwd: string, env: NodeJS.ProcessEnv = process.env): Repo | null {
+  if (env.GIT_DIR || env.GIT_WORK_TREE || env.GIT_COMMON_DIR) return null;
+  for (let dir = resolve(cwd); ; dir = dirname(dir)) {
+    const dotGit = join(dir, '.git');
+    if (isDir(dotGit)) {
+      if (readTextOrNull(join(dotGit, 'HEAD')) !== null) return make(dir, dotGit);
+    } else {
+      const text = readTextOrNull(dotGit);
+      const m = text && /^gitdir: (.+)$/m.exec(text);
+      if (m) {
+        const target = m[1]!.trim();
+        return make(dir, isAbsolute(target) ? target : resolve(dir, target));
       }
-      if (dirname(dir) === dir) break;
     }
+    if (dirname(dir) === dir) return null;
   }
-  return askGit(cwd);
 }
 
 function askGit(cwd: string): Repo {

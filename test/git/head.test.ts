@@ -1,9 +1,10 @@
+import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { headCommit } from '../../src/git/head.js';
 import { findRepo } from '../../src/git/repo.js';
-import { makeRepo, tempDir } from '../helpers/repo.js';
+import { BIN, makeRepo, tempDir } from '../helpers/repo.js';
 
 describe('HEAD read from git\'s files', () => {
   it('follows a loose branch, a packed one, a detached HEAD and a linked worktree; an unborn branch is unknown', () => {
@@ -60,4 +61,23 @@ describe('the primer\'s log cache', () => {
     expect(await commits()).toContain('Add the invoice exporter');
     expect(JSON.parse(readFileSync(cache, 'utf8')).head).toBe(repo.git('rev-parse', 'HEAD').trim());
   });
+
+  it('the built binary starts git early when HEAD moved, from any directory of the work tree', async () => {
+    const repo = makeRepo();
+    expect((await repo.run(['init'])).code).toBe(0);
+    repo.write('src/app/main.ts', 'export {};\n');
+    repo.commit('Add the app', { 'src/app/main.ts': 'export {};\n' });
+    const primerIn = (dir: string) => {
+      const r = spawnSync(process.execPath, [BIN, 'primer', '--no-write'], { cwd: dir, env: repo.env, encoding: 'utf8' });
+      expect(r.stderr).toBe('');
+      return r.stdout;
+    };
+    expect(primerIn(repo.dir)).toContain('Add the app');
+    repo.commit('Wire the exporter');
+    expect(primerIn(join(repo.dir, 'src', 'app'))).toContain('Wire the exporter');
+    expect(primerIn(repo.dir)).toContain('Wire the exporter'); // kept now
+    repo.commit('Fix the exporter');
+    expect(primerIn(join(repo.dir, 'src'))).toContain('Fix the exporter');
+  });
 });
+
