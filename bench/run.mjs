@@ -14,7 +14,7 @@
 // Generated repositories are cached in .bench/ (delete it to regenerate); each run works on fresh
 // copies in .bench/work/<pid>/. A missed target prints MISSED; the exit code is non-zero only on errors.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { BENCH_NOW, BIN as BUILT, generateRepo } from './gen-repo.mjs';
@@ -96,6 +96,8 @@ await part(`Hook and primer against the floor of a Node tool (interleaved, ${RUN
       node('hook', hot, [BIN, 'hook', 'post-commit']),
       node('floorB', hot, floor(['log', '-n', '50'])),
       node('primer', hot, [BIN, 'primer']),
+      // The primer keeps the git log while HEAD stays put; after a new commit it asks git again.
+      { ...node('primerNewHead', hot, [BIN, 'primer']), before: () => rmSync(join(hot, '.git', 'git-memory', 'primer-log.json'), { force: true }) },
       node('primerSmall', lean, [BIN, 'primer']),
     ],
     { runs: RUNS, warmup: 3 },
@@ -106,15 +108,18 @@ await part(`Hook and primer against the floor of a Node tool (interleaved, ${RUN
     hook: `git-memory hook post-commit (${big.commits} commits)`,
     floorB: 'floor B: node -e execFileSync(git log -n 50)',
     primer: `git-memory primer (${big.commits} commits)`,
+    primerNewHead: `git-memory primer, HEAD moved (log not kept)`,
     primerSmall: `git-memory primer (${small.commits} commits, same sessions)`,
   }));
   const hookRatio = r.hook.median / r.floorA.median;
   const primerRatio = r.primer.median / r.floorB.median;
+  const newHeadRatio = r.primerNewHead.median / r.floorB.median;
   const growth = r.primer.median / r.primerSmall.median;
   summary.add('hook post-commit / floor A', ratio(hookRatio), hookRatio, { max: 1.3 }, '≤ 1.30×');
   summary.add('primer / floor B', ratio(primerRatio), primerRatio, { max: 1.5 }, '≤ 1.50×');
+  summary.add('primer after HEAD moved / floor B', ratio(newHeadRatio), newHeadRatio, { max: 1.5 }, '≤ 1.50×');
   summary.add(`primer ${big.commits} / ${small.commits} commits`, `${ratio(growth)} (${r.primer.median.toFixed(1)} vs ${r.primerSmall.median.toFixed(1)} ms)`, growth, { max: 1.1 }, '≤ 1.10× (flat)');
-  console.log(`  hook / floor A ${ratio(hookRatio)} · primer / floor B ${ratio(primerRatio)} · primer large / small ${ratio(growth)}`);
+  console.log(`  hook / floor A ${ratio(hookRatio)} · primer / floor B ${ratio(primerRatio)} (HEAD moved: ${ratio(newHeadRatio)}) · primer large / small ${ratio(growth)}`);
 });
 
 await part(`git memory end, including its commit (${END_RUNS} runs, each adds a session)`, async () => {
