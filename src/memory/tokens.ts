@@ -6,10 +6,8 @@
  * Byte-level BPE never makes more tokens than UTF-8 bytes, and merges common words into one; the
  * weights below sit between those bounds, on the safe side.
  */
-const isLetter = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
-const isDigit = (c: number) => c >= 48 && c <= 57;
 /** ASCII that is neither a letter, a digit nor white space: punctuation and control characters. */
-const isOther = (c: number) => c < 128 && !isLetter(c) && !isDigit(c) && !(c === 32 || (c >= 9 && c <= 13));
+const isOther = (c: number) => c < 128 && !((c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 32 || (c >= 9 && c <= 13));
 
 /**
  * Counts by pieces: a run of letters (a word), of digits, of spaces, of line breaks, of other
@@ -19,28 +17,33 @@ const isOther = (c: number) => c < 128 && !isLetter(c) && !isDigit(c) && !(c ===
 export function estimateTokens(text: string): number {
   let n = 0;
   const len = text.length;
-  const run = (from: number, test: (c: number) => boolean) => {
-    let j = from + 1;
-    while (j < len && test(text.charCodeAt(j))) j++;
-    return j;
-  };
-  for (let i = 0; i < len; ) {
+  let i = 0;
+  while (i < len) {
     const c = text.charCodeAt(i);
-    if (isLetter(c)) {
-      const j = run(i, isLetter);
-      n += j - i <= 7 ? 1 : 1 + Math.ceil((j - i - 7) / 5);
-      i = j;
-    } else if (isDigit(c)) {
-      const j = run(i, isDigit);
-      n += Math.ceil((j - i) / 3);
-      i = j;
+    const from = i;
+    if ((c >= 65 && c <= 90) || (c >= 97 && c <= 122)) {
+      let d = c;
+      do d = text.charCodeAt(++i);
+      while ((d >= 65 && d <= 90) || (d >= 97 && d <= 122));
+      n += i - from <= 7 ? 1 : 1 + Math.ceil((i - from - 7) / 5);
+    } else if (c >= 48 && c <= 57) {
+      let d = c;
+      do d = text.charCodeAt(++i);
+      while (d >= 48 && d <= 57);
+      n += Math.ceil((i - from) / 3);
     } else if (c === 32 || c === 9) {
-      const j = run(i, (d) => d === 32 || d === 9);
-      n += j - i > 1 ? Math.ceil((j - i - 1) / 4) : 0; // one space joins the next word
-      i = j;
+      let d = c;
+      do d = text.charCodeAt(++i);
+      while (d === 32 || d === 9);
+      n += i - from > 1 ? Math.ceil((i - from - 1) / 4) : 0; // one space joins the next word
     } else if (c === 10 || (c === 13 && text.charCodeAt(i + 1) === 10)) {
       // One token for a run of line breaks (\n or \r\n).
-      while (i < len && (text.charCodeAt(i) === 10 || (text.charCodeAt(i) === 13 && text.charCodeAt(i + 1) === 10))) i += text.charCodeAt(i) === 13 ? 2 : 1;
+      for (;;) {
+        const d = text.charCodeAt(i);
+        if (d === 10) i += 1;
+        else if (d === 13 && text.charCodeAt(i + 1) === 10) i += 2;
+        else break;
+      }
       n += 1;
     } else if (c >= 128) {
       // One UTF-16 unit: CJK ideographs are about a token each; others cost their UTF-8 bytes (a
@@ -48,9 +51,9 @@ export function estimateTokens(text: string): number {
       n += c >= 0x3400 && c <= 0xfaff ? 1.3 : c < 0x800 ? 2 : 3;
       i++;
     } else if (isOther(c)) {
-      const j = run(i, isOther);
-      n += Math.ceil((j - i) * 0.75);
-      i = j;
+      do i++;
+      while (i < len && isOther(text.charCodeAt(i)));
+      n += Math.ceil((i - from) * 0.75);
     } else i++; // a lone \r, \v or \f
   }
   return Math.ceil(n * 1.05) + 1;
