@@ -83,12 +83,16 @@ export interface InstructionFinding {
 
 const LINE_CAP = 2000;
 
+/** One test for "holds a word of some rule's first group": a line without one trips no rule. */
+const ANY_FIRST_WORD = new RegExp(INSTRUCTION_RULES.flatMap((r) => r.needs[0]!).map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'));
+
 /** The rule a single line trips, or undefined. */
 export function instructionRule(line: string): InstructionRule | undefined {
   const capped = line.slice(0, LINE_CAP);
   const lower = capped.toLowerCase();
-  // A substring check first: most memory lines hold none of a rule's words, and that costs far
+  // Substring checks first: most memory lines hold none of a rule's words, and that costs far
   // less than running the patterns at every session start.
+  if (!ANY_FIRST_WORD.test(lower)) return undefined;
   return INSTRUCTION_RULES.find((r) => r.needs.every((group) => group.some((w) => lower.includes(w))) && r.re.test(capped));
 }
 

@@ -1,8 +1,8 @@
 import { RULES } from './rules.js';
 
-// Every project rule's match holds a long token, a URL with credentials, or a keyword; a line
-// without any of them is skipped before the rules run.
-const HINT = /[A-Za-z0-9_+/=-]{16,}|:\/\/[^\s/@]*@|key|token|secret|passw|pwd|auth|bearer|basic|private|credential/i;
+// A line where no rule's needle (its fixed part, see rules.ts) matches, case aside, is skipped
+// after one regex run: most memory lines, even those with long paths or words like "token".
+const ANY_NEEDLE = new RegExp(RULES.map((r) => `(?:${r.needle.source})`).join('|'), 'i');
 
 /**
  * Redacts secrets the project rules recognise, synchronously and without secretlint, for text on
@@ -11,7 +11,7 @@ const HINT = /[A-Za-z0-9_+/=-]{16,}|:\/\/[^\s/@]*@|key|token|secret|passw|pwd|au
  * for every session start.
  */
 export function redactQuick(line: string): string {
-  if (!HINT.test(line)) return line;
+  if (!ANY_NEEDLE.test(line)) return line;
   const spans: [number, number, string][] = [];
   for (const rule of RULES) {
     if (!rule.needle.test(line)) continue;
