@@ -13,6 +13,8 @@ export const LOCK_FILE = 'lock';
 export const TMP_DIR = 'tmp';
 /** The primer's git log, kept while HEAD stays put (see git/log.ts). */
 export const LOG_CACHE_FILE = 'primer-log.json';
+/** The parsed config, kept while the file is unchanged (see memory/config.ts). */
+export const CONFIG_CACHE_FILE = 'config.json';
 
 /** User files (never committed). */
 export const USER_HOME_ENV = 'OPENCLAW_MEMORY_HOME';

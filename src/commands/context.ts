@@ -29,7 +29,7 @@ export interface Opened {
 /** Finds the repository and loads its config; the common first step of a command. */
 export function open(ctx: Ctx): Opened {
   const repo = findRepo(ctx.cwd, ctx.env);
-  const { config, warnings, path } = loadConfig(repo.root);
+  const { config, warnings, path } = loadConfig(repo.root, repo.stateDir);
   return { repo, config, warnings, configPath: path, now: now(ctx.env), env: ctx.env };
 }
 

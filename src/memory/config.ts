@@ -1,9 +1,10 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync, type BigIntStats } from 'node:fs';
 import { basename, join } from 'node:path';
 // Only the parser: the package's index also loads the stringifier and stream/async parsers.
 import parseToml from '@iarna/toml/parse-string.js';
 import { GitMemoryError } from '../errors.js';
-import { CONFIG_FILE } from '../paths.js';
+import { CONFIG_CACHE_FILE, CONFIG_FILE } from '../paths.js';
+import { writeAtomic } from './atomic.js';
 
 /** The project configuration with every default filled in. */
 export interface Config {
@@ -169,15 +170,39 @@ export function parseConfig(text: string, file: string, repoName: string): { con
   return { config, warnings };
 }
 
-/** Loads `.openclaw_memory.toml` from the worktree root; defaults when absent. */
-export function loadConfig(root: string): LoadedConfig {
+/**
+ * Loads `.openclaw_memory.toml` from the worktree root; defaults when absent. With `stateDir`, a
+ * config that parsed is kept there as JSON beside the file's identity (inode, size, change times),
+ * and used while the file is unchanged: TOML parsing is a millisecond of every session start.
+ */
+export function loadConfig(root: string, stateDir?: string): LoadedConfig {
   const path = join(root, CONFIG_FILE);
-  let text: string;
+  let st: BigIntStats | undefined;
   try {
-    text = readFileSync(path, 'utf8');
+    st = statSync(path, { bigint: true });
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
     return { ...parseConfig('', CONFIG_FILE, basename(root)), path: null };
   }
-  return { ...parseConfig(text, CONFIG_FILE, basename(root)), path };
+  const identity = [root, st.ino, st.size, st.mtimeNs, st.ctimeNs].join(':');
+  const kept = stateDir ? join(stateDir, CONFIG_CACHE_FILE) : undefined;
+  if (kept) {
+    try {
+      const c = JSON.parse(readFileSync(kept, 'utf8')) as { identity?: unknown; config?: Config; warnings?: string[] };
+      if (c.identity === identity && c.config && Array.isArray(c.warnings)) return { config: c.config, warnings: c.warnings, path };
+    } catch {
+      /* none kept, or unreadable: parse */
+    }
+  }
+  const parsed = parseConfig(readFileSync(path, 'utf8'), CONFIG_FILE, basename(root));
+  // A file changed within the last two seconds could change again without its change time moving
+  // (it ticks coarsely, by seconds on some file systems): keep only a settled one.
+  if (kept && Date.now() - Number(st.ctimeMs) > 2000) {
+    try {
+      writeAtomic(stateDir!, kept, JSON.stringify({ identity, ...parsed }), { durable: false });
+    } catch {
+      /* a read-only git directory: parse again next time */
+    }
+  }
+  return { ...parsed, path };
 }

@@ -1,0 +1,35 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { describe, expect, it } from 'vitest';
+import { makeRepo } from '../helpers/repo.js';
+
+describe('the parsed config kept in the state directory', () => {
+  it('is used while the file is unchanged, and never once it changed, even at the same size', async () => {
+    const repo = makeRepo();
+    expect((await repo.run(['init'])).code).toBe(0);
+    const kept = join(repo.dir, '.git', 'git-memory', 'config.json');
+    const title = async () => JSON.parse((await repo.run(['primer', '--json', '--no-write'])).stdout).markdown.split('\n')[0] as string;
+
+    repo.write('.openclaw_memory.toml', '[project]\nname = "alpha"\n');
+    // Just written: its change time could still tick over without showing, so it is not kept.
+    expect(await title()).toBe('# Project memory: alpha');
+    expect(existsSync(kept)).toBe(false);
+
+    await sleep(2100);
+    expect(await title()).toBe('# Project memory: alpha');
+    const entry = JSON.parse(readFileSync(kept, 'utf8'));
+    expect(entry.config.project.name).toBe('alpha');
+    // Kept and used: what the entry says is what the command sees.
+    writeFileSync(kept, JSON.stringify({ ...entry, config: { ...entry.config, project: { ...entry.config.project, name: 'kept' } } }));
+    expect(await title()).toBe('# Project memory: kept');
+
+    repo.write('.openclaw_memory.toml', '[project]\nname = "gamma"\n'); // same size
+    expect(await title()).toBe('# Project memory: gamma');
+
+    // A broken file is an error every time, never kept.
+    repo.write('.openclaw_memory.toml', '[primer]\nmax_tokens = "many"\n');
+    expect((await repo.run(['primer', '--json', '--no-write'])).code).toBe(1);
+    expect((await repo.run(['primer', '--json', '--no-write'])).code).toBe(1);
+  });
+});
