@@ -1,10 +1,10 @@
 // Git processes the entry point starts before loading a command, so git works while node loads
-// the rest (the search's cache key listings). The command takes the output
-// over with takeEarly(); where none was started, or it failed, the command runs git itself.
+// the rest: the search's cache key listings, and the primer's log when HEAD moved. The command
+// takes the output over with takeEarly(); where none was started, or it failed, it runs git itself.
 import { closeSync, fstatSync, openSync, readSync, unlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { childProcess } from '../child-process.js';
-import { INTERNAL_ENV } from '../paths.js';
+import { buildEnv } from './git.js';
 
 const SLOT = Symbol.for('git-memory.early-git');
 let serial = 0;
@@ -47,7 +47,7 @@ function runToFile(cwd: string, args: readonly string[]): Promise<Buffer | null>
       }
     };
     try {
-      const child = childProcess().spawn('git', args, { cwd, env: { ...process.env, [INTERNAL_ENV]: '1', GIT_TERMINAL_PROMPT: '0' }, stdio: ['ignore', fd, 'ignore'] });
+      const child = childProcess().spawn('git', args, { cwd, env: buildEnv(), stdio: ['ignore', fd, 'ignore'] });
       child.on('error', () => done(false));
       child.on('exit', (code) => done(code === 0));
     } catch {
@@ -66,8 +66,8 @@ const slot = () => ((globalThis as Record<symbol, Slot>)[SLOT] ??= new Map());
 const keyOf = (args: readonly string[], cwd: string) => `${cwd}\0${args.join('\0')}`;
 
 /**
- * Starts `git <args>` from the current directory, in the environment the git wrapper gives (see
- * git.ts), for takeEarly() to take over. The bundles share this through a global: the entry point
+ * Starts `git <args>` from the current directory, in the git wrapper's environment, for
+ * takeEarly() to take over. The bundles share this through a global: the entry point
  * and the command it loads are separate bundles.
  */
 export function startEarly(args: readonly string[]): void {

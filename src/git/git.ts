@@ -12,7 +12,8 @@ export interface GitOptions {
   allowFail?: boolean;
 }
 
-function buildEnv(extra?: Record<string, string | undefined>): NodeJS.ProcessEnv {
+/** The environment of every git process we start (see early.ts too). */
+export function buildEnv(extra?: Record<string, string | undefined>): NodeJS.ProcessEnv {
   // Our own git processes carry a marker so the post-commit hook can skip them, and never prompt.
   const env: NodeJS.ProcessEnv = { ...process.env, [INTERNAL_ENV]: '1', GIT_TERMINAL_PROMPT: '0' };
   for (const [k, v] of Object.entries(extra ?? {})) {
