@@ -3,7 +3,7 @@ import type { CorruptFileError } from '../../memory/frontmatter.js';
 import { query, type QueryOptions, type Ranking } from './bm25.js';
 import { listJournalFiles, readJournalFile, toDocument, type SessionMeta } from './documents.js';
 import { journalKey } from './key.js';
-import { Postings, type Searchable } from './postings.js';
+import { Postings } from './postings.js';
 import { openStore, readFiles, writeStore, type FileEntries, type Store } from './store.js';
 
 export interface OpenedIndex {
@@ -65,7 +65,7 @@ async function update(repo: Repo, store: Store | null, key: Buffer): Promise<Ope
   const loaded = files && store.load();
   const index = loaded ?? new Postings();
   const entries: FileEntries = loaded ? { ...files } : {};
-  const meta: SessionMeta[] = [];
+  let meta: SessionMeta[] = [];
   for (let id = 0; loaded && id < index.documents; id++) meta.push(store!.meta(id)!);
 
   const current = new Map(listing.map((f) => [f.path, f]));
@@ -78,9 +78,7 @@ async function update(repo: Repo, store: Store | null, key: Buffer): Promise<Ope
   if (gone.size) {
     const renumber = index.remove(gone);
     for (const e of Object.values(entries)) e.ids = e.ids.map((id) => renumber[id]!);
-    const kept = meta.filter((_, id) => renumber[id]! >= 0);
-    meta.length = 0;
-    meta.push(...kept);
+    meta = meta.filter((_, id) => renumber[id]! >= 0);
   }
   const corrupt: CorruptFileError[] = [];
   for (const f of listing.filter((f) => !entries[f.path])) {
@@ -99,6 +97,5 @@ async function update(repo: Repo, store: Store | null, key: Buffer): Promise<Ope
   } catch {
     /* a read-only git directory: search still works, uncached */
   }
-  const searchable: Searchable = index;
-  return { search: (q, opts) => query(searchable, q, opts), meta: (id) => meta[id], sessions: index.documents, cache: loaded ? 'updated' : 'rebuilt', corrupt };
+  return { search: (q, opts) => query(index, q, opts), meta: (id) => meta[id], sessions: index.documents, cache: loaded ? 'updated' : 'rebuilt', corrupt };
 }
