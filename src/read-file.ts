@@ -1,4 +1,4 @@
-import { closeSync, fstatSync, openSync, readFileSync, readSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readdirSync, readFileSync, readSync } from 'node:fs';
 
 /** A file's text, or null when it cannot be read (absent, a directory, no permission). */
 export function readTextOrNull(path: string): string | null {
@@ -6,6 +6,15 @@ export function readTextOrNull(path: string): string | null {
     return readFileSync(path, 'utf8');
   } catch {
     return null;
+  }
+}
+
+/** A directory's entry names, or none when it cannot be read (absent, not a directory). */
+export function namesOrNone(dir: string): string[] {
+  try {
+    return readdirSync(dir);
+  } catch {
+    return [];
   }
 }
 

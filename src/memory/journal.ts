@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DATE_RE } from '../clock.js';
 import { JOURNAL_DIR } from '../paths.js';
@@ -6,6 +6,7 @@ import { parseDay } from './day-view.js';
 import { CorruptFileError } from './frontmatter.js';
 import { parseSession, type Session } from './session.js';
 import { byCodeUnit } from '../order.js';
+import { namesOrNone } from '../read-file.js';
 
 export interface JournalRead {
   sessions: Session[];
@@ -13,18 +14,10 @@ export interface JournalRead {
   corrupt: CorruptFileError[];
 }
 
-function entries(dir: string): string[] {
-  try {
-    return readdirSync(dir);
-  } catch {
-    return [];
-  }
-}
-
 /** Days that have journal entries (a session directory or a legacy day file), oldest first. */
 export function listDays(root: string): string[] {
   const days = new Set<string>();
-  for (const name of entries(join(root, JOURNAL_DIR))) {
+  for (const name of namesOrNone(join(root, JOURNAL_DIR))) {
     const day = name.endsWith('.md') ? name.slice(0, -3) : name;
     if (DATE_RE.test(day)) days.add(day);
   }
@@ -56,7 +49,7 @@ export function readDays(root: string, days: readonly string[]): JournalRead {
   };
   for (const day of days) {
     read(`${JOURNAL_DIR}/${day}.md`, parseDay);
-    for (const name of entries(join(journal, day)).sort()) {
+    for (const name of namesOrNone(join(journal, day)).sort()) {
       if (name.endsWith('.md')) read(`${JOURNAL_DIR}/${day}/${name}`, parseSession);
     }
   }

@@ -1,10 +1,11 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { DATE_RE } from '../../clock.js';
 import { parseDay } from '../../memory/day-view.js';
 import { CorruptFileError } from '../../memory/frontmatter.js';
 import { parseSession, type Session } from '../../memory/session.js';
 import { JOURNAL_DIR } from '../../paths.js';
+import { namesOrNone } from '../../read-file.js';
 
 /** A journal file as the index's cache key sees it. */
 export interface JournalFile {
@@ -26,14 +27,6 @@ export interface SessionMeta extends Pick<Session, 'date' | 'time' | 'agent' | '
 
 export type SearchDoc = Record<SearchField, string>;
 
-function names(dir: string): string[] {
-  try {
-    return readdirSync(dir);
-  } catch {
-    return [];
-  }
-}
-
 /**
  * Every journal file (session files under day directories, and original per-day files) with its
  * size and modification time, sorted by path. One directory read per day and one stat per file:
@@ -47,11 +40,11 @@ export function listJournalFiles(root: string): JournalFile[] {
     const st = statSync(abs, { throwIfNoEntry: false });
     if (st?.isFile()) files.push({ path: rel, size: st.size, mtimeMs: st.mtimeMs });
   };
-  for (const name of names(journal).sort()) {
+  for (const name of namesOrNone(journal).sort()) {
     if (name.endsWith('.md') && DATE_RE.test(name.slice(0, -3))) add(`${journal}/${name}`, `${JOURNAL_DIR}/${name}`);
     else if (DATE_RE.test(name)) {
       const dir = `${journal}/${name}`;
-      for (const f of names(dir).sort()) if (f.endsWith('.md')) add(`${dir}/${f}`, `${JOURNAL_DIR}/${name}/${f}`);
+      for (const f of namesOrNone(dir).sort()) if (f.endsWith('.md')) add(`${dir}/${f}`, `${JOURNAL_DIR}/${name}/${f}`);
     }
   }
   return files;
