@@ -119,4 +119,15 @@ describe('BM25 over postings', () => {
     const got = asMap(query(updated, 'webhook retry', { boost: { request: 2 } }), (id) => (id < back.length ? back[id]! : id - back.length + docs.length));
     expect([...got.keys()].sort((a, b) => a - b)).toEqual([...want.keys()].sort((a, b) => a - b));
   });
+
+  it('tokenizes plain ASCII exactly as the Unicode word pattern does', () => {
+    let x = 5;
+    const rand = () => (x = (x * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    for (let i = 0; i < 3000; i++) {
+      const text = Array.from({ length: Math.floor(rand() * 60) }, () => String.fromCharCode(Math.floor(rand() * 128))).join('');
+      expect(tokenize(text)).toEqual([...text.matchAll(/[\p{L}\p{N}_]+/gu)].map((m) => m[0]));
+    }
+    expect(tokenize('Fix ACME-4821 in 缓存层 now')).toEqual(['Fix', 'ACME', '4821', 'in', '缓存', '存层', 'now']);
+  });
 });
+
