@@ -31,7 +31,13 @@ const pending: (() => void)[] = [];
  * plain compile; a missing or rejected cache is written by flushCodeCache().
  */
 export function requireCached(file: string, name: string): Record<string, unknown> {
-  const dir = codeCacheDir();
+  let dir: string;
+  try {
+    dir = codeCacheDir();
+  } catch {
+    // No home directory to be found (a container's nameless user, say): no cache.
+    return createRequire(file)(file) as Record<string, unknown>;
+  }
   const st = statSync(file, { bigint: true });
   const identity = [process.version, process.arch, process.execArgv.join(' '), process.env.NODE_OPTIONS ?? '', file, st.ino, st.size, st.ctimeNs, st.mtimeNs].join('|');
   // One cache per installed bundle: a rebuild replaces its own, and two installs keep theirs.
