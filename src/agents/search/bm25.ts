@@ -60,7 +60,7 @@ function match(index: Searchable, term: string): TermMatch {
 }
 
 /** Adds one query term's score in each wanted session to `into`. */
-function score(index: Searchable, m: TermMatch, boosts: number[], want: Uint8Array, into: Float64Array): void {
+function score(index: Searchable, means: readonly number[], m: TermMatch, boosts: number[], want: Uint8Array, into: Float64Array): void {
   const N = index.documents;
   for (const [word, postings] of m.words) {
     const distance = word.length - m.term.length;
@@ -69,7 +69,7 @@ function score(index: Searchable, m: TermMatch, boosts: number[], want: Uint8Arr
       if (!p || field >= boosts.length) return;
       const n = p.docs.length;
       const idf = Math.log(1 + (N - n + 0.5) / (n + 0.5));
-      const mean = index.averageLength[field]!;
+      const mean = means[field]!;
       const w = weight * boosts[field]! * idf;
       for (let i = 0; i < n; i++) {
         const doc = p.docs[i]!;
@@ -107,11 +107,12 @@ export function query(index: Searchable, text: string, opts: QueryOptions = {}):
   const want = new Uint8Array(index.documents);
   for (const doc of ids) want[doc] = 1;
   const boosts = SEARCH_FIELDS.map((f) => opts.boost?.[f] ?? 1);
+  const means = index.averageLength; // computed once: an index in memory derives it from every session
   const total = new Float64Array(index.documents);
   const part = new Float64Array(index.documents);
   for (const m of matches) {
     part.fill(0);
-    score(index, m, boosts, want, part);
+    score(index, means, m, boosts, want, part);
     for (const doc of m.ids) if (want[doc]) total[doc]! += part[doc]!;
   }
   const scores = new Float64Array(ids.length);
