@@ -5,28 +5,15 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach } from 'vitest';
 import { main } from '../../src/cli/main.js';
+import { cleanEnv } from './clean-env.mjs';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const BIN = join(ROOT, 'dist', 'git-memory.js');
 
-/** Environment for every test git process: no user config, no signing, fixed identity. */
+/** Environment for every test process: see clean-env.mjs (the bench uses the same). */
 export function testEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const k of Object.keys(env)) if (k.startsWith('GIT_') || k === 'CLAUDECODE') delete env[k];
-  return {
-    ...env,
-    GIT_CONFIG_GLOBAL: '/dev/null',
-    GIT_CONFIG_NOSYSTEM: '1',
-    GIT_AUTHOR_NAME: 'Jane Doe',
-    GIT_AUTHOR_EMAIL: 'jane@example.com',
-    GIT_COMMITTER_NAME: 'Jane Doe',
-    GIT_COMMITTER_EMAIL: 'jane@example.com',
-    TZ: 'UTC',
-    NO_COLOR: '1',
-    // The built binary's code caches (see src/code-cache.ts) go here, not in the user's home.
-    XDG_CACHE_HOME: join(tmpdir(), 'git-memory-test-cache'),
-    ...extra,
-  };
+  // The built binary's code caches (see src/code-cache.ts) go here, not in the user's home.
+  return cleanEnv({ XDG_CACHE_HOME: join(tmpdir(), 'git-memory-test-cache'), ...extra });
 }
 
 const cleanups: (() => void)[] = [];

@@ -1,0 +1,1 @@
+export function cleanEnv(extra?: Record<string, string>): NodeJS.ProcessEnv;
