@@ -6,9 +6,12 @@ import { BIN, makeRepo, tempDir } from './helpers/repo.js';
 
 // The built binary loads its hook, primer and search bundles through a V8 code cache
 // (src/code-cache.ts). It must never change what a command does.
+// The clock is fixed: the primer's first line names the minute, and two runs may straddle one.
+const NOW = '2026-11-22T15:00:00Z';
+
 describe('code cache of the built binary', () => {
   it('is written once, used after, and replaced when broken; the output never changes', async () => {
-    const repo = makeRepo();
+    const repo = makeRepo({ now: NOW });
     expect((await repo.run(['init'])).code).toBe(0);
     const cache = tempDir('gm-cache-');
     const primer = () => repo.exec(['primer', '--explain', '--no-write'], { env: { XDG_CACHE_HOME: cache } });
@@ -34,7 +37,7 @@ describe('code cache of the built binary', () => {
   });
 
   it('never runs an edited bundle with the cache of the old one, even at the same length', async () => {
-    const repo = makeRepo();
+    const repo = makeRepo({ now: NOW });
     expect((await repo.run(['init'])).code).toBe(0);
     const dist = join(tempDir('gm-dist-'), 'dist');
     cpSync(join(BIN, '..'), dist, { recursive: true });
