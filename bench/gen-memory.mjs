@@ -3,34 +3,11 @@
 import { importSrc } from './bundle.mjs';
 import { TASK_PLAN } from './content.mjs';
 
-/** Serializers and path names from src/. */
+/** Serializers, path names and the files `init` writes, from src/. */
 export async function memoryFormats() {
-  const { session, tasks, paths } = await importSrc({ session: 'memory/session.ts', tasks: 'memory/tasks.ts', paths: 'paths.ts' });
-  return { ...session, ...tasks, ...paths };
+  const { session, tasks, paths, skeleton } = await importSrc({ session: 'memory/session.ts', tasks: 'memory/tasks.ts', paths: 'paths.ts', skeleton: 'memory/skeleton.ts' });
+  return { ...session, ...tasks, ...paths, ...skeleton };
 }
-
-/** `.openclaw_memory.toml`, in the shape `git memory init` writes. */
-export const CONFIG_TEXT = `# git-memory configuration. Every key is optional and has a default;
-# .openclaw_memory.toml.example in the git-memory package documents them all.
-
-[project]
-name = "acme-billing"
-description = "Billing API for Acme: invoices, payments and webhooks"
-
-[primer]
-max_tokens = 1000   # hard cap for the briefing an agent gets at session start
-days = 3            # how many days of sessions "Recent context" covers
-
-[journal]
-language = "en"     # en | zh: headings of new journal files
-`;
-
-/** `.openclaw_memory/.gitignore`, with every line `init` checks for, so `init` leaves it alone. */
-export const GITIGNORE_TEXT = `# Written by git-memory init.
-# PRIMER.md is rebuilt by every session; set [primer] commit = true to share it.
-PRIMER.md
-*.gm-tmp-*
-`;
 
 const pad = (n) => String(n).padStart(2, '0');
 export const utcDate = (d) => `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;

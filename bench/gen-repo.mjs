@@ -8,7 +8,7 @@ import { pathToFileURL } from 'node:url';
 import { BENCH_DIR, ROOT } from './bundle.mjs';
 import { AGENTS, PEOPLE, pick, prng, sessionText, skewedPicker, sourcePaths, subjectFor } from './content.mjs';
 import { data, FastImport } from './fast-import.mjs';
-import { CONFIG_TEXT, GITIGNORE_TEXT, memoryFormats, sessionFile, stampTasks, tasksAt, utcDate, utcTime } from './gen-memory.mjs';
+import { memoryFormats, sessionFile, stampTasks, tasksAt, utcDate, utcTime } from './gen-memory.mjs';
 import { cleanEnv } from './measure.mjs';
 import { initRepo } from './workspace.mjs';
 
@@ -64,7 +64,11 @@ async function streamHistory(dir, env, { commits, sessions, seed }) {
     return mark;
   };
   const revisions = new Map(paths.map((p) => [p, 0]));
-  const rootFiles = [...paths.map((p) => [p, fileText(p, 0)]), [fmt.CONFIG_FILE, CONFIG_TEXT], [fmt.MEMORY_GITIGNORE, GITIGNORE_TEXT]];
+  const rootFiles = [
+    ...paths.map((p) => [p, fileText(p, 0)]),
+    [fmt.CONFIG_FILE, fmt.configText('acme-billing', 'en', 'Billing API for Acme: invoices, payments and webhooks')],
+    [fmt.MEMORY_GITIGNORE, fmt.ignoreText(fmt.ignoreLines(false))],
+  ];
   let base = await commit(PEOPLE[0], YEAR_START + 7 * HOUR, 'Initial import of the billing service\n', rootFiles);
   let since = [];
   let tasks = [];

@@ -6,6 +6,7 @@ import { installHooks } from '../git/hooks.js';
 import { installAttributes, installDriverConfig, type ChangeResult } from '../git/merge-config.js';
 import { findRepo } from '../git/repo.js';
 import { loadConfig } from '../memory/config.js';
+import { configText, ignoreLines, ignoreText } from '../memory/skeleton.js';
 import { serializeTasks } from '../memory/tasks.js';
 import { CONFIG_FILE, JOURNAL_DIR, MEMORY_GITIGNORE, TASKS_FILE } from '../paths.js';
 import { parseAgents } from '../agents/agents.js';
@@ -29,28 +30,6 @@ export interface InitData {
   mergeDriver: { attributes: ChangeResult; config: ChangeResult };
   /** Agent configuration written by `--agent`, or null. */
   agents: AgentSetup | null;
-}
-
-function configText(name: string, lang: string): string {
-  return `# git-memory configuration. Every key is optional and has a default;
-# .openclaw_memory.toml.example in the git-memory package documents them all.
-
-[project]
-name = ${JSON.stringify(name)}
-description = ""
-
-[primer]
-max_tokens = 1000   # hard cap for the briefing an agent gets at session start
-days = 3            # how many days of sessions "Recent context" covers
-
-[journal]
-language = "${lang}"     # en | zh: headings of new journal files
-`;
-}
-
-/** Lines the memory .gitignore must hold; PRIMER.md only while the primer is not shared. */
-function ignoreLines(commitPrimer: boolean): string[] {
-  return [...(commitPrimer ? [] : ['PRIMER.md']), '*.gm-tmp-*'];
 }
 
 /** Sets up a repository for git-memory. Safe to run again: it only adds what is missing. */
@@ -77,7 +56,7 @@ export async function init(ctx: Ctx, opts: InitOptions): Promise<Result<InitData
   const have = new Set((current ?? '').split(/\r?\n/).map((l) => l.trim()));
   const missing = ignoreLines(config.primer.commit).filter((l) => !have.has(l));
   if (current === null) {
-    writeFileSync(ignorePath, `# Written by git-memory init.\n# PRIMER.md is rebuilt by every session; set [primer] commit = true to share it.\n${missing.join('\n')}\n`);
+    writeFileSync(ignorePath, ignoreText(missing));
     files.push({ path: MEMORY_GITIGNORE, result: 'created' });
   } else if (missing.length) {
     writeFileSync(ignorePath, `${current.replace(/\n?$/, '\n')}${missing.join('\n')}\n`);
