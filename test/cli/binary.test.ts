@@ -38,6 +38,17 @@ describe('the built git-memory binary', () => {
     expect(r.stdout).toBe('');
   });
 
+  it('init ends with what to do next: wire an agent, or commit the agent files it wrote', () => {
+    const repo = makeRepo();
+    const plain = repo.exec(['init']);
+    expect(plain.code).toBe(0);
+    expect(plain.stdout).toMatch(/Next: commit \.openclaw_memory\.toml and \.openclaw_memory\/[\s\S]*`git memory init --agent claude`/);
+    const wired = repo.exec(['init', '--agent', 'claude']);
+    expect(wired.stdout).toMatch(/created {3}\.claude\/settings\.json \(claude\)/);
+    expect(wired.stdout).toContain('Next: commit .openclaw_memory.toml, .openclaw_memory/ and the agent files above.');
+    expect(wired.stdout).not.toContain('--agent claude`');
+  });
+
   it('exits 1 with one line outside a repository', () => {
     const r = spawnSync(process.execPath, [BIN, 'primer'], { cwd: tempDir(), encoding: 'utf8', env: testEnv() });
     expect(r.status).toBe(1);

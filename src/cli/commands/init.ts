@@ -9,6 +9,21 @@ interface Args extends GlobalArgs {
   mcp?: boolean;
 }
 
+/** What to do after init: commit what it wrote, and how sessions get and leave their memory. */
+function nextSteps(d: InitData): string[] {
+  if (d.agents?.files.length) {
+    return [
+      'Next: commit .openclaw_memory.toml, .openclaw_memory/ and the agent files above.',
+      'Agents with hooks now get the primer when a session starts, and write the session when it stops if they did not end it.',
+    ];
+  }
+  return [
+    'Next: commit .openclaw_memory.toml and .openclaw_memory/, then start agent sessions with `git memory primer`',
+    'and end them with `git memory end --summary \'{"request": "…"}\'`, or let your agent do both:',
+    '`git memory init --agent claude` (or codex, gemini, cursor, aider, all).',
+  ];
+}
+
 function render(d: InitData): string {
   const lines = [`git-memory set up in ${d.root}`];
   for (const f of d.files) lines.push(`  ${f.result.padEnd(9)} ${f.path}`);
@@ -17,7 +32,7 @@ function render(d: InitData): string {
   lines.push(`  ${d.mergeDriver.config.padEnd(9)} merge driver git-memory-tasks (git config)`);
   for (const f of d.agents?.files ?? []) lines.push(`  ${f.result.padEnd(9)} ${f.path}${f.agent === 'instructions' ? ' (how to use the memory)' : ` (${f.agent})`}`);
   for (const n of d.agents?.notes ?? []) lines.push(`  note: ${n}`);
-  lines.push('', 'Next: commit .openclaw_memory.toml and .openclaw_memory/, then start agent sessions with `git memory primer`', 'and end them with `git memory end --summary \'{"request": "…"}\'`.');
+  lines.push('', ...nextSteps(d));
   return `${lines.join('\n')}\n`;
 }
 
