@@ -1,7 +1,7 @@
 import { chmodSync, existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { makeRepo, pathWithBin } from '../helpers/repo.js';
+import { makeRepo, PATH_WITHOUT_TOOL, pathWithBin } from '../helpers/repo.js';
 
 const NOW = '2026-11-22T14:30:00';
 
@@ -49,7 +49,7 @@ describe('git memory init', () => {
     const { execFileSync } = await import('node:child_process');
     repo.write('y.txt', 'y');
     repo.git('add', 'y.txt');
-    execFileSync('git', ['commit', '-q', '-m', 'teammate without the tool'], { cwd: repo.dir, env: { ...repo.env, PATH: '/usr/bin:/bin' } });
+    execFileSync('git', ['commit', '-q', '-m', 'teammate without the tool'], { cwd: repo.dir, env: { ...repo.env, PATH: PATH_WITHOUT_TOOL } });
     expect(repo.git('log', '-1', '--format=%s').trim()).toBe('teammate without the tool');
     expect(existsSync(join(repo.dir, '.git/git-memory/spool.jsonl'))).toBe(false);
   });

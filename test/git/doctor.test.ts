@@ -1,6 +1,7 @@
 import { chmodSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { PATH_WITHOUT_TOOL } from '../helpers/repo.js';
 import { initHooked, type HookedRepo } from './hooked.js';
 
 interface Check {
@@ -43,7 +44,7 @@ describe('git memory doctor', () => {
     repo.write('.openclaw_memory.toml', '[primer]\nmax_tokens = "lots"\n');
     repo.write('.openclaw_memory/TASKS.md', '---\nupdated: 2026-11-22\n---\n\n<<<<<<< HEAD\n- [ ] A <!-- t-aaaa -->\n=======\n- [x] A <!-- t-aaaa -->\n>>>>>>> other\n');
 
-    const d = await doctor(repo, '/usr/bin:/bin');
+    const d = await doctor(repo, PATH_WITHOUT_TOOL);
     expect(d.code).toBe(1);
     expect(d.ok).toBe(false);
     const byId = Object.fromEntries(problems(d.checks).map((c) => [c.id, c]));

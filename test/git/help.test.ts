@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { makeRepo, ROOT, tempDir } from '../helpers/repo.js';
@@ -39,9 +39,12 @@ describe('the manual and help', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^GIT-MEMORY\(1\)/);
     expect(r.stdout).toContain('git memory resolve');
-    // Without the page git gives up with exit 16, the failure this page exists for.
+    // Without the page git gives up with exit 16, the failure this page exists for. git also looks
+    // in its own manual directory, whatever MANPATH says: a global install into git's prefix (npm
+    // link with npm's prefix /usr) puts the page there, and then it is always found.
+    const inGitsOwn = existsSync(join(repo.g('--man-path').trim(), 'man1', 'git-memory.1'));
     const none = repo.gTry(['memory', '--help'], { env: { MANPATH: tempDir('gm-noman-'), MANPAGER: 'cat' } });
-    expect(none.code).toBe(16);
+    expect(none.code).toBe(inGitsOwn ? 0 : 16);
   });
 
   it('git memory help <command> shows its options, or its section of the manual', async () => {

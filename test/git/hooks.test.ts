@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { chmodSync, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { makeRepo, tempDir, testEnv } from '../helpers/repo.js';
+import { makeRepo, PATH_WITHOUT_TOOL, tempDir, testEnv } from '../helpers/repo.js';
 import { hooked, initHooked } from './hooked.js';
 
 const HOOKS = ['post-commit', 'post-rewrite', 'pre-push'];
@@ -57,7 +57,7 @@ describe('hook installation', () => {
       writeFileSync(join(hooksDir, 'post-rewrite'), '#!/bin/sh\ncat > "$(git rev-parse --git-dir)/rewrite-stdin"\necho "$1" > "$(git rev-parse --git-dir)/rewrite-arg"\n', { mode: 0o755 });
       writeFileSync(join(hooksDir, 'pre-push'), '#!/bin/sh\ncat > "$(git rev-parse --git-dir)/push-stdin"\n', { mode: 0o755 });
       await repo.run(['init']);
-      const env: Record<string, string> = withTool ? {} : { PATH: '/usr/bin:/bin' };
+      const env: Record<string, string> = withTool ? {} : { PATH: PATH_WITHOUT_TOOL };
       const old = repo.commit('First version');
       expect(repo.gTry(['commit', '-q', '--amend', '-m', 'Second version'], { env }).code).toBe(0);
       const now = repo.g('rev-parse', 'HEAD').trim();
@@ -119,7 +119,7 @@ describe('hook installation', () => {
 
   it('lets a teammate without git-memory commit, amend, rebase and push as before', async () => {
     const repo = await initHooked();
-    const env = { PATH: '/usr/bin:/bin' };
+    const env = { PATH: PATH_WITHOUT_TOOL };
     repo.write('a.txt', 'a\n');
     repo.g('add', 'a.txt');
     for (const args of [['commit', '-q', '-m', 'A'], ['commit', '-q', '--amend', '-m', 'A2'], ['rebase', '-q', '--force-rebase', 'HEAD~1']]) {

@@ -1,6 +1,7 @@
 import { renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { PATH_WITHOUT_TOOL } from '../helpers/repo.js';
 import { initHooked, short, type HookedRepo } from './hooked.js';
 
 /** A commit git-memory does not see (made by a teammate, or upstream): no git-memory on PATH. */
@@ -9,7 +10,7 @@ function untracked(repo: HookedRepo, message: string, files: Record<string, stri
     writeFileSync(join(repo.dir, p), t);
     repo.g('add', '--', p);
   }
-  const r = repo.gTry(['commit', '-q', '-m', message], { env: { PATH: '/usr/bin:/bin' } });
+  const r = repo.gTry(['commit', '-q', '-m', message], { env: { PATH: PATH_WITHOUT_TOOL } });
   expect(r.code, r.stderr).toBe(0);
   return repo.g('rev-parse', 'HEAD').trim();
 }

@@ -1,1 +1,2 @@
 export function cleanEnv(extra?: Record<string, string>): NodeJS.ProcessEnv;
+export function pathWithoutInstalled(path: string): string;

@@ -101,9 +101,15 @@ export function makeRepo(opts: { initialCommit?: boolean; now?: string } = {}): 
   return repo;
 }
 
+/**
+ * PATH with no git-memory on it, even where one is installed (after `npm link`): a teammate who does
+ * not have the tool. Every test environment has it (see cleanEnv).
+ */
+export const PATH_WITHOUT_TOOL = testEnv().PATH!;
+
 /** PATH with the built git-memory first, so installed hooks find `git-memory`. */
 export function pathWithBin(): string {
   const binDir = tempDir('gm-bin-');
   writeFileSync(join(binDir, 'git-memory'), `#!/bin/sh\nexec "${process.execPath}" "${BIN}" "$@"\n`, { mode: 0o755 });
-  return `${binDir}:${process.env.PATH}`;
+  return `${binDir}:${PATH_WITHOUT_TOOL}`;
 }
