@@ -36,32 +36,79 @@ interface TermMatch {
   term: string;
   /** The term's words: itself, and longer words it begins when it is long enough. */
   words: [word: string, postings: TermPostings][];
-  /** Which sessions hold one of them, and their ids in order of discovery. */
-  hit: Uint8Array;
-  ids: number[];
+  /** Postings entries over all its words and fields: at least the number of sessions that hold it. */
+  size: number;
+  /** Whether a session holds one of its words. */
+  has(doc: number): boolean;
+  /** Every session that holds one of its words, in order of discovery. */
+  all(): number[];
 }
 
+/** Whether ascending `docs` holds `doc`. */
+function contains(docs: ArrayLike<number>, doc: number): boolean {
+  let lo = 0;
+  let hi = docs.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >>> 1;
+    const d = docs[mid]!;
+    if (d === doc) return true;
+    if (d < doc) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return false;
+}
+
+/**
+ * A query term's sessions. They are listed only when asked for: a common word (in every session)
+ * beside a rare one is asked about a handful of sessions, by binary search in its postings, and
+ * never walked whole. Code this early in a process runs unoptimised, so a walk of 10,000 postings
+ * costs milliseconds.
+ */
 function match(index: Searchable, term: string): TermMatch {
-  const hit = new Uint8Array(index.documents);
-  const ids: number[] = [];
   const words = index.matches(term, isPrefixTerm(term));
-  for (const [, postings] of words) {
-    for (const p of postings) {
-      for (let i = 0; p && i < p.docs.length; i++) {
-        const doc = p.docs[i]!;
-        if (doc < hit.length && !hit[doc]) {
-          hit[doc] = 1;
-          ids.push(doc);
+  let size = 0;
+  for (const [, postings] of words) for (const p of postings) size += p?.docs.length ?? 0;
+  let hit: Uint8Array | null = null;
+  let ids: number[] | null = null;
+  const all = () => {
+    if (ids) return ids;
+    const seen = new Uint8Array(index.documents);
+    const found: number[] = [];
+    for (const [, postings] of words) {
+      for (const p of postings) {
+        for (let i = 0; p && i < p.docs.length; i++) {
+          const doc = p.docs[i]!;
+          if (doc < seen.length && !seen[doc]) {
+            seen[doc] = 1;
+            found.push(doc);
+          }
         }
       }
     }
-  }
-  return { term, words, hit, ids };
+    hit = seen;
+    return (ids = found);
+  };
+  const has = (doc: number) => {
+    if (hit) return hit[doc] === 1;
+    for (const [, postings] of words) for (const p of postings) if (p && contains(p.docs, doc)) return true;
+    return false;
+  };
+  return { term, words, size, has, all };
 }
 
-/** Adds one query term's score in each wanted session to `into`. */
-function score(index: Searchable, means: readonly number[], m: TermMatch, boosts: number[], want: Uint8Array, into: Float64Array): void {
+/** Looking `probes` sessions up one by one costs more than listing them all: list them. */
+function prepare(m: TermMatch, probes: number): void {
+  if (probes * Math.log2(m.size + 2) > m.size) m.all();
+}
+
+/**
+ * Adds one query term's score in each wanted session to `into`. `wanted` lists the sessions that
+ * `want` marks; when they are few beside a posting list, they are looked up in it instead.
+ */
+function score(index: Searchable, means: readonly number[], m: TermMatch, boosts: number[], want: Uint8Array, wanted: readonly number[], into: Float64Array): void {
   const N = index.documents;
+  const bm25 = (doc: number, tf: number, field: number, w: number, mean: number) =>
+    w * (D + (tf * (K + 1)) / (tf + K * (1 - B + (B * index.fieldLength(doc, field)) / mean)));
   for (const [word, postings] of m.words) {
     const distance = word.length - m.term.length;
     const weight = distance === 0 ? 1 : (PREFIX_WEIGHT * word.length) / (word.length + 0.3 * distance);
@@ -71,11 +118,26 @@ function score(index: Searchable, means: readonly number[], m: TermMatch, boosts
       const idf = Math.log(1 + (N - n + 0.5) / (n + 0.5));
       const mean = means[field]!;
       const w = weight * boosts[field]! * idf;
+      if (wanted.length * Math.log2(n + 2) < n) {
+        for (const doc of wanted) {
+          let lo = 0;
+          let hi = n - 1;
+          while (lo <= hi) {
+            const mid = (lo + hi) >>> 1;
+            const d = p.docs[mid]!;
+            if (d === doc) {
+              into[doc]! += bm25(doc, p.tfs[mid]!, field, w, mean);
+              break;
+            }
+            if (d < doc) lo = mid + 1;
+            else hi = mid - 1;
+          }
+        }
+        return;
+      }
       for (let i = 0; i < n; i++) {
         const doc = p.docs[i]!;
-        if (!want[doc]) continue;
-        const tf = p.tfs[i]!;
-        into[doc]! += w * (D + (tf * (K + 1)) / (tf + K * (1 - B + (B * index.fieldLength(doc, field)) / mean)));
+        if (want[doc]) into[doc]! += bm25(doc, p.tfs[i]!, field, w, mean);
       }
     });
   }
@@ -95,12 +157,14 @@ export function query(index: Searchable, text: string, opts: QueryOptions = {}):
   // A repeated word counts twice in the score, once in the number of words matched.
   const distinct = matches.filter((m, i) => terms.indexOf(m.term) === i);
   const keep = (ids: number[]) => (opts.filter ? ids.filter(opts.filter) : ids);
-  const fewest = matches.reduce((a, b) => (b.ids.length < a.ids.length ? b : a));
-  let ids = keep(fewest.ids.filter((doc) => matches.every((m) => m.hit[doc])));
+  const fewest = matches.reduce((a, b) => (b.size < a.size ? b : a));
+  const candidates = fewest.all();
+  for (const m of matches) if (m !== fewest) prepare(m, candidates.length);
+  let ids = keep(candidates.filter((doc) => matches.every((m) => m.has(doc))));
   if (!ids.length) {
     const any = new Uint8Array(index.documents);
     const union: number[] = [];
-    for (const m of distinct) for (const doc of m.ids) if (!any[doc]) union.push(doc), (any[doc] = 1);
+    for (const m of distinct) for (const doc of m.all()) if (!any[doc]) union.push(doc), (any[doc] = 1);
     ids = keep(union);
   }
   if (!ids.length) return none;
@@ -108,18 +172,19 @@ export function query(index: Searchable, text: string, opts: QueryOptions = {}):
   for (const doc of ids) want[doc] = 1;
   const boosts = SEARCH_FIELDS.map((f) => opts.boost?.[f] ?? 1);
   const means = index.averageLength; // computed once: an index in memory derives it from every session
+  // Each term's score is summed apart, then added to the total, as MiniSearch sums them.
   const total = new Float64Array(index.documents);
   const part = new Float64Array(index.documents);
   for (const m of matches) {
-    part.fill(0);
-    score(index, means, m, boosts, want, part);
-    for (const doc of m.ids) if (want[doc]) total[doc]! += part[doc]!;
+    for (const doc of ids) part[doc] = 0;
+    score(index, means, m, boosts, want, ids, part);
+    for (const doc of ids) total[doc]! += part[doc]!;
   }
   const scores = new Float64Array(ids.length);
   ids.forEach((doc, i) => {
     let matched = 0;
-    for (const m of distinct) matched += m.hit[doc]!;
+    for (const m of distinct) if (m.has(doc)) matched++;
     scores[i] = total[doc]! * matched;
   });
-  return { ids, scores, queryTerms: (id) => distinct.filter((m) => m.hit[id]).map((m) => m.term) };
+  return { ids, scores, queryTerms: (id) => distinct.filter((m) => m.has(id)).map((m) => m.term) };
 }
