@@ -44,18 +44,18 @@ interface TermMatch {
   all(): number[];
 }
 
-/** Whether ascending `docs` holds `doc`. */
-function contains(docs: ArrayLike<number>, doc: number): boolean {
+/** Where ascending `docs` holds `doc`, or -1. */
+function find(docs: ArrayLike<number>, doc: number): number {
   let lo = 0;
   let hi = docs.length - 1;
   while (lo <= hi) {
     const mid = (lo + hi) >>> 1;
     const d = docs[mid]!;
-    if (d === doc) return true;
+    if (d === doc) return mid;
     if (d < doc) lo = mid + 1;
     else hi = mid - 1;
   }
-  return false;
+  return -1;
 }
 
 /**
@@ -90,7 +90,7 @@ function match(index: Searchable, term: string): TermMatch {
   };
   const has = (doc: number) => {
     if (hit) return hit[doc] === 1;
-    for (const [, postings] of words) for (const p of postings) if (p && contains(p.docs, doc)) return true;
+    for (const [, postings] of words) for (const p of postings) if (p && find(p.docs, doc) >= 0) return true;
     return false;
   };
   return { term, words, size, has, all };
@@ -120,18 +120,8 @@ function score(index: Searchable, means: readonly number[], m: TermMatch, boosts
       const w = weight * boosts[field]! * idf;
       if (wanted.length * Math.log2(n + 2) < n) {
         for (const doc of wanted) {
-          let lo = 0;
-          let hi = n - 1;
-          while (lo <= hi) {
-            const mid = (lo + hi) >>> 1;
-            const d = p.docs[mid]!;
-            if (d === doc) {
-              into[doc]! += bm25(doc, p.tfs[mid]!, field, w, mean);
-              break;
-            }
-            if (d < doc) lo = mid + 1;
-            else hi = mid - 1;
-          }
+          const at = find(p.docs, doc);
+          if (at >= 0) into[doc]! += bm25(doc, p.tfs[at]!, field, w, mean);
         }
         return;
       }
