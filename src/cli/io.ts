@@ -1,5 +1,6 @@
 import { CorruptFileError, EXIT, GitMemoryError } from '../errors.js';
 import type { Ctx, Result } from '../commands/context.js';
+import { stdoutWriter } from './stdout.js';
 
 /** Where a CLI run reads and writes; tests pass their own. */
 export interface Io {
@@ -62,7 +63,7 @@ export function defaultIo(): Io {
   return {
     cwd: process.cwd(),
     env: process.env,
-    out: (t) => void process.stdout.write(t),
+    out: stdoutWriter(),
     err: (t) => void process.stderr.write(t),
     readStdin: async () => {
       const chunks: Buffer[] = [];
