@@ -1,5 +1,7 @@
 import { GitMemoryError } from '../errors.js';
 import { commitPaths, pendingMemoryPaths, type MemoryCommit } from '../git/commit.js';
+import { PRIMER_LOG_DEPTH } from '../git/log-cache.js';
+import { recentLog } from '../git/log.js';
 import { operationInProgress, type Operation, type Repo } from '../git/repo.js';
 import type { Config } from '../memory/config.js';
 import { CorruptFileError } from '../memory/frontmatter.js';
@@ -36,6 +38,10 @@ export function commitMessage(config: Config, summary: string, body: string[]): 
 /**
  * Commits every pending memory change, unless a merge/rebase/cherry-pick/revert/bisect is in
  * progress (then the commit waits for `git memory commit` or the next `end`).
+ *
+ * The commit moves HEAD, so the primer's kept git log (see log-cache.ts) no longer applies: it is
+ * made again here, where a few ms do not matter, so that the next session start, which usually
+ * follows an `end`, asks git nothing.
  */
 export async function commitPending(repo: Repo, message: string, auto = true): Promise<CommitOutcome> {
   const pending = await pendingMemoryPaths(repo);
@@ -43,5 +49,7 @@ export async function commitPending(repo: Repo, message: string, auto = true): P
   if (!auto) return { commit: null, waiting: 'disabled', pending };
   const op = operationInProgress(repo);
   if (op) return { commit: null, waiting: op, pending };
-  return { commit: await commitPaths(repo, pending, message), waiting: null, pending };
+  const commit = await commitPaths(repo, pending, message);
+  await recentLog(repo, PRIMER_LOG_DEPTH).catch(() => []); // the next primer asks git itself
+  return { commit, waiting: null, pending };
 }

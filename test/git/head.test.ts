@@ -79,5 +79,26 @@ describe('the primer\'s log cache', () => {
     repo.commit('Fix the exporter');
     expect(primerIn(join(repo.dir, 'src'))).toContain('Fix the exporter');
   });
-});
 
+  it('is made again by end and commit, so the session start after them asks git nothing', async () => {
+    const repo = makeRepo();
+    expect((await repo.run(['init'])).code).toBe(0);
+    repo.commit('Add the invoice exporter');
+    const cache = join(repo.dir, '.git', 'git-memory', 'primer-log.json');
+    const kept = () => JSON.parse(readFileSync(cache, 'utf8')) as { head: string; out: string };
+    const head = () => repo.git('rev-parse', 'HEAD').trim();
+
+    expect((await repo.run(['end', '--summary', JSON.stringify({ request: 'Ship the exporter' })])).code).toBe(0);
+    expect(repo.git('log', '-1', '--format=%s').trim()).toBe('memory: Ship the exporter');
+    expect(kept().head).toBe(head());
+    expect(kept().out).toContain('memory: Ship the exporter');
+
+    repo.write('.openclaw_memory/TASKS.md', `${repo.read('.openclaw_memory/TASKS.md')}- [ ] Add CSV export <!-- t-csv1 -->\n`);
+    expect((await repo.run(['commit', '-m', 'Plan CSV export'])).code).toBe(0);
+    expect(kept().head).toBe(head());
+
+    // Without git on PATH the primer still lists the code commit: it came from the kept log.
+    const r = spawnSync(process.execPath, [BIN, 'primer', '--no-write'], { cwd: repo.dir, env: { ...repo.env, PATH: tempDir('gm-nogit-') }, encoding: 'utf8' });
+    expect(r.stdout).toContain('Add the invoice exporter');
+  });
+});
