@@ -107,7 +107,7 @@ await part(`Hook and primer against the floor of a Node tool (interleaved, ${RUN
     floorA: 'floor A: node -e execFileSync(git rev-parse HEAD)',
     hook: `git-memory hook post-commit (${big.commits} commits)`,
     floorB: 'floor B: node -e execFileSync(git log -n 50)',
-    primer: `git-memory primer (${big.commits} commits)`,
+    primer: `git-memory primer (${big.commits} commits; log kept, as after end)`,
     primerNewHead: `git-memory primer, HEAD moved (log not kept)`,
     primerSmall: `git-memory primer (${small.commits} commits, same sessions)`,
   }));
