@@ -1,4 +1,4 @@
-import { accessSync, constants, existsSync, readFileSync } from 'node:fs';
+import { accessSync, constants, existsSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { GitMemoryError } from '../errors.js';
 import { pendingMemoryPaths } from '../git/commit.js';
@@ -10,6 +10,7 @@ import { hasConflictMarkers } from '../memory/conflict-markers.js';
 import { CorruptFileError } from '../memory/frontmatter.js';
 import { parseTasks } from '../memory/tasks.js';
 import { CONFIG_FILE, LOCK_FILE, MEMORY_DIR, PRIMER_FILE, TASKS_FILE } from '../paths.js';
+import { readTextOrNull } from '../read-file.js';
 import type { Ctx, Result } from './context.js';
 
 /** One finding: `problem`s make doctor exit 1 and always come with a fix. */
@@ -88,12 +89,8 @@ function fileChecks(repo: Repo): Check[] {
     checks.push({ id: 'config', level: 'problem', message: e.message, fix: `edit ${CONFIG_FILE}; ${e.hint ?? ''}`.trim() });
   }
   for (const path of [TASKS_FILE, PRIMER_FILE]) {
-    let text: string;
-    try {
-      text = readFileSync(join(repo.root, path), 'utf8');
-    } catch {
-      continue;
-    }
+    const text = readTextOrNull(join(repo.root, path));
+    if (text === null) continue;
     if (hasConflictMarkers(text)) {
       checks.push({ id: 'conflict', level: 'problem', message: `${path} has conflict markers`, fix: 'git memory resolve' });
       continue;
@@ -108,8 +105,9 @@ function fileChecks(repo: Repo): Check[] {
     }
   }
   const lock = join(repo.stateDir, LOCK_FILE);
-  if (existsSync(lock)) {
-    const holder = readFileSync(lock, 'utf8').split('\n')[0];
+  const held = readTextOrNull(lock); // read once: a lock let go meanwhile is simply not shown
+  if (held !== null) {
+    const holder = held.split('\n')[0];
     checks.push({ id: 'lock', level: 'info', message: `${lock} is held by process ${holder}`, fix: 'wait for it; a lock whose process is gone is taken over automatically' });
   }
   return checks;

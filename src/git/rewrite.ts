@@ -1,6 +1,7 @@
-import { appendFileSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SPOOL_FILE } from '../paths.js';
+import { readTextOrNull } from '../read-file.js';
 
 /** The spool `end` has claimed (see spool.ts); a crash or a failed `end` leaves it for the next one. */
 const CLAIMED_FILE = 'spool.claimed.jsonl';
@@ -25,14 +26,8 @@ export function parsePairs(text: string): Map<string, string> {
 }
 
 function readLines(path: string): Line[] {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch {
-    return [];
-  }
   const lines: Line[] = [];
-  for (const raw of text.split('\n')) {
+  for (const raw of (readTextOrNull(path) ?? '').split('\n')) {
     if (!raw.trim()) continue;
     try {
       const v = JSON.parse(raw) as unknown;

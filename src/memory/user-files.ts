@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { ENTITIES_FILE, PREFERENCES_FILE, USER_HOME_ENV, USER_SUBDIR } from '../paths.js';
+import { readTextOrNull } from '../read-file.js';
 
 /** `~/.openclaw_memory/user` (or `$OPENCLAW_MEMORY_HOME/user`): personal, never committed. */
 export function userDir(env: NodeJS.ProcessEnv = process.env): string {
@@ -10,14 +10,8 @@ export function userDir(env: NodeJS.ProcessEnv = process.env): string {
 
 /** The list items (`- …` or `* …`) of a markdown file; none when the file is absent. */
 export function readListItems(path: string): string[] {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch {
-    return [];
-  }
   const items: string[] = [];
-  for (const line of text.split(/\r?\n/)) {
+  for (const line of (readTextOrNull(path) ?? '').split(/\r?\n/)) {
     const m = /^\s*[-*]\s+(.+?)\s*$/.exec(line);
     if (m) items.push(m[1]!);
   }

@@ -1,11 +1,11 @@
-import { readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { DATE_RE } from '../../clock.js';
 import { parseDay } from '../../memory/day-view.js';
 import { CorruptFileError } from '../../memory/frontmatter.js';
 import { parseSession, type Session } from '../../memory/session.js';
 import { JOURNAL_DIR } from '../../paths.js';
-import { namesOrNone } from '../../read-file.js';
+import { namesOrNone, readTextOrNull } from '../../read-file.js';
 
 /** A journal file as the index's cache key sees it. */
 export interface JournalFile {
@@ -52,12 +52,8 @@ export function listJournalFiles(root: string): JournalFile[] {
 
 /** The sessions of one journal file; a file that cannot be parsed is reported, not indexed. */
 export function readJournalFile(root: string, path: string): { sessions: Session[]; corrupt?: CorruptFileError } {
-  let text: string;
-  try {
-    text = readFileSync(join(root, path), 'utf8');
-  } catch {
-    return { sessions: [] };
-  }
+  const text = readTextOrNull(join(root, path));
+  if (text === null) return { sessions: [] };
   try {
     const isDayFile = !path.slice(JOURNAL_DIR.length + 1).includes('/');
     return { sessions: isDayFile ? parseDay(text, path) : [parseSession(text, path)] };
