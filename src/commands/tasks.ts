@@ -10,6 +10,7 @@ import { guardText } from '../safety/guard.js';
 import { TASKS_FILE } from '../paths.js';
 import { open, type Ctx, type Opened, type Result } from './context.js';
 import { readTasksForUpdate } from './memory-writes.js';
+import { readTaskListKeeping } from '../memory/tasks-file.js';
 import { primer } from './primer.js';
 
 export interface TasksData {
@@ -82,7 +83,9 @@ export async function tasks(ctx: Ctx, opts: TasksOptions): Promise<Result<TasksD
   const o = open(ctx);
   if (opts.action !== 'list') return update(ctx, o, opts);
   const status = checkStatus(opts.status);
-  const all = readTasksForUpdate(o.repo.root).tasks;
-  const shown = all.filter((t) => (status ? t.status === status : opts.all || t.status !== 'done'));
-  return { data: { tasks: shown, changes: [], path: TASKS_FILE }, warnings: o.warnings };
+  // Listing reads what it can, as the primer does; only a change needs the whole file readable.
+  const read = readTaskListKeeping(o.repo.root);
+  const shown = read.list.tasks.filter((t) => (status ? t.status === status : opts.all || t.status !== 'done'));
+  const unreadable = read.unreadable.length ? [`skipped unreadable lines of the task list (${read.unreadable.join(', ')}); \`git memory lint\` says what is wrong`] : [];
+  return { data: { tasks: shown, changes: [], path: TASKS_FILE }, warnings: [...o.warnings, ...unreadable] };
 }
