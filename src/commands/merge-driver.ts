@@ -2,8 +2,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve as resolvePath } from 'node:path';
 import { git } from '../git/git.js';
 import { CorruptFileError } from '../memory/frontmatter.js';
-import { mergeTaskLists, tasksLang, type TaskConflict, type TaskRekey } from '../memory/tasks-merge.js';
-import { rekeyMessage } from '../memory/rekey-message.js';
+import { mergeTaskLists, tasksLang, type TaskConflict, type TaskFold, type TaskRekey } from '../memory/tasks-merge.js';
+import { foldMessage, rekeyMessage } from '../memory/tasks-merge-messages.js';
 import { parseTasks, serializeTasks } from '../memory/tasks.js';
 import { TASKS_FILE } from '../paths.js';
 import type { Ctx, Result } from './context.js';
@@ -25,6 +25,8 @@ export interface MergeDriverData {
   decided: TaskConflict[];
   /** Two different tasks that had one id: both kept, theirs under a new id. */
   rekeyed: TaskRekey[];
+  /** One text added on both sides under two ids: kept once. */
+  folded: TaskFold[];
   /** Conflict markers left (text fallback only): git then reports a conflict. */
   conflicted: boolean;
 }
@@ -52,13 +54,13 @@ export async function mergeDriver(ctx: Ctx, o: MergeDriverOptions): Promise<Resu
     const merged = mergeTaskLists(texts[0]!.trim() ? b! : null, a!, t!);
     writeFileSync(ours!, serializeTasks(merged.list, tasksLang(texts[1]! || texts[2]!)));
     // On stderr: git shows a driver's stderr, and the merge goes on without asking.
-    const warnings = merged.rekeyed.map((r) => `${path}: ${rekeyMessage(r)}`);
-    return { data: { path, method: 'by-id', tasks: merged.list.tasks.length, decided: merged.conflicts, rekeyed: merged.rekeyed, conflicted: false }, warnings };
+    const warnings = [...merged.rekeyed.map(rekeyMessage), ...merged.folded.map(foldMessage)].map((m) => `${path}: ${m}`);
+    return { data: { path, method: 'by-id', tasks: merged.list.tasks.length, decided: merged.conflicts, rekeyed: merged.rekeyed, folded: merged.folded, conflicted: false }, warnings };
   } catch (e) {
     if (!(e instanceof CorruptFileError)) throw e;
     const out = await git(['merge-file', '-L', 'ours', '-L', 'base', '-L', 'theirs', ours!, base!, theirs!], { cwd: ctx.cwd, allowFail: true });
     return {
-      data: { path, method: 'text', tasks: 0, decided: [], rekeyed: [], conflicted: out === null },
+      data: { path, method: 'text', tasks: 0, decided: [], rekeyed: [], folded: [], conflicted: out === null },
       warnings: [`${e.message}: merged ${path} line by line instead; \`git memory resolve\` merges it by id once the markers are in the file`],
     };
   }

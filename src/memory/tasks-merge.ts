@@ -21,10 +21,18 @@ export interface TaskRekey {
   theirs: string;
 }
 
+/** A task both sides added with the same text under different ids: kept once, under ours. */
+export interface TaskFold {
+  id: string;
+  into: string;
+  task: string;
+}
+
 export interface TaskMerge {
   list: TaskList;
   conflicts: TaskConflict[];
   rekeyed: TaskRekey[];
+  folded: TaskFold[];
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
@@ -58,16 +66,32 @@ function mergeTask(base: Task | undefined, ours: Task, theirs: Task, conflicts: 
 }
 
 /**
- * Whether one id names two different tasks on the two sides (ids minted independently, on two
- * branches or in two clones, that happen to agree). The same task renamed on a side still has the
- * base's text on the other side, or was renamed on both: that is one task, merged field by field.
- * Without a base (markers repaired by hand) texts that differ are kept apart: losing a task is worse
- * than keeping a renamed one twice.
+ * Whether one id names two different tasks on the two sides (ids made independently, on two
+ * branches or in two clones, that happen to agree): the texts differ and the base has no version of
+ * that id (both sides added it, or no base is known). A task the base has and a side renamed is one
+ * task, merged field by field.
  */
 function differentTasks(base: Task | undefined, ours: Task, theirs: Task): boolean {
-  const [o, t] = [taskKey(ours.task), taskKey(theirs.task)];
-  if (o === t) return false;
-  return !base;
+  return !base && taskKey(ours.task) !== taskKey(theirs.task);
+}
+
+/**
+ * Tasks both sides added with the same text, each under its own id (ids depend on when a task was
+ * made): one task, as when ids came from the text alone. Their id → our task.
+ */
+function addedTwice(b: Map<string, Task>, ours: TaskList, theirs: TaskList): Map<string, Task> {
+  const o = new Set(ours.tasks.map((x) => x.id));
+  const t = new Set(theirs.tasks.map((x) => x.id));
+  const mineByKey = new Map<string, Task>();
+  for (const m of ours.tasks) if (!t.has(m.id) && !b.has(m.id) && !mineByKey.has(taskKey(m.task))) mineByKey.set(taskKey(m.task), m);
+  const twins = new Map<string, Task>();
+  for (const x of theirs.tasks) {
+    const m = !o.has(x.id) && !b.has(x.id) ? mineByKey.get(taskKey(x.task)) : undefined;
+    if (!m) continue;
+    twins.set(x.id, m);
+    mineByKey.delete(taskKey(x.task));
+  }
+  return twins;
 }
 
 /**
@@ -75,7 +99,8 @@ function differentTasks(base: Task | undefined, ours: Task, theirs: Task): boole
  * deleted while the other left it unchanged. `base` is null where no common version is known
  * (a file repaired from conflict markers): then nothing counts as deleted. Two different tasks
  * under one id are both kept: theirs gets a new id (derived from its text, so the driver and
- * `resolve` give the same one) and is listed in `rekeyed`.
+ * `resolve` give the same one) and is listed in `rekeyed`. One text added on both sides under two
+ * ids is kept once, under our id, and listed in `folded`.
  */
 export function mergeTaskLists(base: TaskList | null, ours: TaskList, theirs: TaskList): TaskMerge {
   const b = new Map((base?.tasks ?? []).map((t) => [t.id, t]));
@@ -83,11 +108,16 @@ export function mergeTaskLists(base: TaskList | null, ours: TaskList, theirs: Ta
   const t = new Map(theirs.tasks.map((x) => [x.id, x]));
   const conflicts: TaskConflict[] = [];
   const rekeyed: TaskRekey[] = [];
+  const twins = addedTwice(b, ours, theirs);
+  const twinOf = new Map([...twins].map(([theirId, mine]) => [mine.id, t.get(theirId)!]));
+  const folded = [...twins].map(([theirId, mine]) => ({ id: theirId, into: mine.id, task: mine.task }));
   const clashing = new Set<string>();
   const result: Task[] = [];
   for (const mine of ours.tasks) {
-    const other = t.get(mine.id);
-    const old = b.get(mine.id);
+    const twin = twinOf.get(mine.id);
+    const other = t.get(mine.id) ?? (twin && { ...twin, id: mine.id });
+    // Twins both started as a new task of that text: what each side set beats what it left as new.
+    const old = b.get(mine.id) ?? (twin && { id: mine.id, task: mine.task, status: 'todo', related_files: [] });
     if (other && differentTasks(old, mine, other)) {
       clashing.add(mine.id);
       result.push(mine);
@@ -109,7 +139,7 @@ export function mergeTaskLists(base: TaskList | null, ours: TaskList, theirs: Ta
       after += 1;
       continue;
     }
-    const at = result.findIndex((x) => x.id === other.id);
+    const at = result.findIndex((x) => x.id === (twins.get(other.id)?.id ?? other.id));
     if (at >= 0) {
       after = at;
       continue;
@@ -121,7 +151,7 @@ export function mergeTaskLists(base: TaskList | null, ours: TaskList, theirs: Ta
     after += 1;
   }
   const updated = later(ours.updated, theirs.updated);
-  return { list: { ...(updated ? { updated } : {}), tasks: result }, conflicts, rekeyed };
+  return { list: { ...(updated ? { updated } : {}), tasks: result }, conflicts, rekeyed, folded };
 }
 
 /** The heading language a TASKS.md was written in, so a merge writes it back the same way. */

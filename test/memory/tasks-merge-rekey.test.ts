@@ -74,6 +74,19 @@ describe('merging tasks that share an id', () => {
     expect(merged.rekeyed).toEqual([]);
   });
 
+  it('keeps one task where both sides added the same text under different ids (made at different minutes)', () => {
+    const base = list(task('t-0001', 'Shared'));
+    const ours = applyTaskInputs(base, [{ task: 'Write docs', status: 'in_progress' }, { task: 'Ours only' }], '2026-11-21T10:00').list;
+    const theirs = applyTaskInputs(base, [{ task: 'Write docs', progress: 'outline' }], '2026-11-21T11:30').list;
+    const mine = ours.tasks.find((t) => t.task === 'Write docs')!;
+    const their = theirs.tasks.find((t) => t.task === 'Write docs')!;
+    expect(mine.id).not.toBe(their.id);
+    const merged = mergeTaskLists(base, ours, theirs);
+    expect(merged.list.tasks.map((t) => t.task)).toEqual(['Shared', 'Write docs', 'Ours only']);
+    expect(merged.list.tasks[1]).toMatchObject({ id: mine.id, status: 'in_progress', progress: 'outline' });
+    expect(merged.folded).toEqual([{ id: their.id, into: mine.id, task: 'Write docs' }]);
+  });
+
   it('treats the same text added on both sides under one id as one task (case and spacing aside)', () => {
     const merged = mergeTaskLists(list(), list(task('t-a', 'Write docs')), list(task('t-a', 'write  docs', { status: 'done', updated: '2026-11-21T10:00' })));
     expect(merged.list.tasks).toHaveLength(1);

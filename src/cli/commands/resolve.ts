@@ -1,7 +1,7 @@
 import type { Argv, CommandModule } from 'yargs';
 import { run, type GlobalArgs, type Io } from '../io.js';
 import type { ResolveData } from '../../commands/resolve.js';
-import { rekeyMessage } from '../../memory/rekey-message.js';
+import { foldMessage, rekeyMessage } from '../../memory/tasks-merge-messages.js';
 
 function render(d: ResolveData): string {
   if (!d.files.length) return 'nothing to resolve: TASKS.md and PRIMER.md have no conflicts\n';
@@ -11,6 +11,7 @@ function render(d: ResolveData): string {
     return [
       `merged ${f.path} by task id: ${f.tasks} tasks${both.length ? `; newer change kept where both sides changed ${both.join(', ')}` : ''}`,
       ...(f.rekeyed ?? []).map((r) => `  ${rekeyMessage(r)}`),
+      ...(f.folded ?? []).map((r) => `  ${foldMessage(r)}`),
     ];
   });
   if (d.staged.length) lines.push(`marked resolved: ${d.staged.join(', ')}; conclude with \`git commit\` (or \`--continue\` the operation)`);
