@@ -44,6 +44,16 @@ describe('tasks set', () => {
     expect(neither.code).toBe(2);
     expect(neither.stderr).toContain('tasks[0]: needs "task" (the text) or "id"');
     expect(repo.read(TASKS)).toBe(before);
+
+    // `end` takes the same shape: an id alone updates, an unknown one stops the session with nothing written.
+    const head = repo.git('rev-parse', 'HEAD');
+    const refused = await repo.run(['end', '--summary', JSON.stringify({ request: 'x', tasks: [{ id: 't-ffff', status: 'done' }] })]);
+    expect(refused.code).toBe(2);
+    expect(repo.git('status', '--porcelain', '--untracked-files=all')).not.toContain('journal/');
+    expect(repo.git('rev-parse', 'HEAD')).toBe(head);
+    const ended = await repo.run(['end', '--summary', JSON.stringify({ request: 'x', tasks: [{ id: login!.id, status: 'done' }] })]);
+    expect(ended.code, ended.stderr).toBe(0);
+    expect((await all()).find((t) => t.id === login!.id)).toMatchObject({ task: 'Implement login with email', status: 'done' });
   });
 
   it('--replace names what it removed, in text and JSON', async () => {
