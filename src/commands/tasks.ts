@@ -6,11 +6,11 @@ import { writeAtomic } from '../memory/atomic.js';
 import { decodeInput } from '../memory/summary.js';
 import { applyTaskInputs, TASK_INPUT_SHAPE, validateTaskInputs, type TaskChange, type TaskInput } from '../memory/task-update.js';
 import { serializeTasks, TASK_STATUSES, type Task, type TaskStatus } from '../memory/tasks.js';
+import { readTaskListKeeping } from '../memory/tasks-file.js';
 import { guardText } from '../safety/guard.js';
 import { TASKS_FILE } from '../paths.js';
 import { open, type Ctx, type Opened, type Result } from './context.js';
 import { readTasksForUpdate } from './memory-writes.js';
-import { readTaskListKeeping } from '../memory/tasks-file.js';
 import { primer } from './primer.js';
 
 export interface TasksData {
