@@ -4,9 +4,9 @@ import { readTextOrNull } from '../read-file.js';
 import { parseTasks, parseTasksKeeping, type TaskList } from './tasks.js';
 
 /**
- * The worktree's TASKS.md; an empty list when there is none. A file that does not parse throws
- * CorruptFileError with its path: readers skip it with a warning, writers stop (it is never
- * rewritten).
+ * The worktree's TASKS.md for writers; an empty list when there is none. A file with a line that
+ * does not parse throws CorruptFileError with its path and line: writers stop (it is never
+ * rewritten). Readers use readTaskListKeeping instead.
  */
 export function readTaskList(root: string): TaskList {
   const text = readTextOrNull(join(root, TASKS_FILE));
