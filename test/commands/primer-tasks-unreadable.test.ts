@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { memoryAt } from '../../src/commands/primer-at.js';
 import { parseTasks, parseTasksKeeping } from '../../src/memory/tasks.js';
 import { makeRepo } from '../helpers/repo.js';
 
@@ -61,5 +62,14 @@ describe('one stray line in TASKS.md', () => {
     // A change still stops, and the file is left as it is.
     expect((await repo.run(['tasks', 'add', 'New task'])).code).toBe(1);
     expect(repo.read(TASKS)).toBe(text);
+
+    // git memory diff reads TASKS.md from commits the same way: its tasks are not all "removed".
+    repo.git('add', '-A');
+    repo.git('commit', '-q', '-m', 'tasks');
+    const warnings: string[] = [];
+    const at = await memoryAt(repo.dir, 'HEAD', warnings);
+    expect(at.tasks.tasks).toHaveLength(3);
+    expect(at.tasksUnreadable).toEqual([`${TASKS}:8`, `${TASKS}:9`]);
+    expect(warnings.join('\n')).toContain('TASKS.md:8');
   });
 });
