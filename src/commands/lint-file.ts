@@ -4,7 +4,7 @@ import { parseConfig } from '../memory/config.js';
 import { parseDay } from '../memory/day-view.js';
 import { PRIMER_MAX_BYTES } from '../memory/primer.js';
 import { parseSession } from '../memory/session.js';
-import { parseTasks } from '../memory/tasks.js';
+import { parseTasks, writtenTaskIds } from '../memory/tasks.js';
 import { CONFIG_FILE, JOURNAL_DIR, PRIMER_FILE, TASKS_FILE } from '../paths.js';
 import { describeHidden, findHiddenText, stripHiddenText } from '../safety/hidden-text.js';
 import { findInstructions } from '../safety/instructions.js';
@@ -72,9 +72,18 @@ function schema(kind: Kind, path: string, text: string, repoName: string, out: F
   }
 }
 
+/** Ids that more than one task of TASKS.md carries: a merge or a hand edit let two tasks share one. */
+function duplicateTaskIds(text: string): LintProblem[] {
+  const lines = new Map<string, number[]>();
+  for (const { id, line } of writtenTaskIds(text)) lines.set(id, [...(lines.get(id) ?? []), line]);
+  return [...lines].filter(([, at]) => at.length > 1).flatMap(([id, at]) =>
+    at.map((line) => ({ check: 'duplicate-id' as const, line, message: `task id ${id} is also used on line ${at.filter((l) => l !== line).join(', ')}` })),
+  );
+}
+
 /**
  * Every check that looks at one memory file on its own: schema (session, legacy day file, TASKS.md,
- * config), size caps (a session ≤ 16 KB, a committed PRIMER.md ≤ 8 KB), secrets, invisible
+ * config), task ids used twice in TASKS.md, size caps (a session ≤ 16 KB, a committed PRIMER.md ≤ 8 KB), secrets, invisible
  * characters and instruction-like lines. Instruction lines are matched with invisible characters
  * removed (so `ig\u200bnore` still reads as `ignore`) and quoted with any secret in them redacted.
  */
@@ -82,6 +91,7 @@ export async function lintFile(path: string, text: string, opts: { allowlist: re
   const out: FileLint = { problems: [], sessions: [], warnings: [] };
   const kind = kindOf(path);
   schema(kind, path, text, opts.repoName, out);
+  if (kind === 'tasks') out.problems.push(...duplicateTaskIds(text));
   const bytes = Buffer.byteLength(text);
   if (kind === 'session' && bytes > SESSION_MAX_BYTES) {
     out.problems.push({ check: 'size', message: `${bytes} bytes: a session is capped at ${SESSION_MAX_BYTES} (16 KB); summarise it` });

@@ -2,7 +2,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve as resolvePath } from 'node:path';
 import { git } from '../git/git.js';
 import { CorruptFileError } from '../memory/frontmatter.js';
-import { mergeTaskLists, tasksLang, type TaskConflict } from '../memory/tasks-merge.js';
+import { mergeTaskLists, tasksLang, type TaskConflict, type TaskFold, type TaskRekey } from '../memory/tasks-merge.js';
+import { foldMessage, rekeyMessage } from '../memory/tasks-merge-messages.js';
 import { parseTasks, serializeTasks } from '../memory/tasks.js';
 import { TASKS_FILE } from '../paths.js';
 import type { Ctx, Result } from './context.js';
@@ -22,6 +23,10 @@ export interface MergeDriverData {
   method: 'by-id' | 'text';
   tasks: number;
   decided: TaskConflict[];
+  /** Two different tasks that had one id: both kept, theirs under a new id. */
+  rekeyed: TaskRekey[];
+  /** One text added on both sides under two ids: kept once. */
+  folded: TaskFold[];
   /** Conflict markers left (text fallback only): git then reports a conflict. */
   conflicted: boolean;
 }
@@ -48,12 +53,14 @@ export async function mergeDriver(ctx: Ctx, o: MergeDriverOptions): Promise<Resu
     const [b, a, t] = texts.map((text, i) => (text.trim() ? parseTasks(text, `${path} (${['base', 'ours', 'theirs'][i]})`) : { tasks: [] }));
     const merged = mergeTaskLists(texts[0]!.trim() ? b! : null, a!, t!);
     writeFileSync(ours!, serializeTasks(merged.list, tasksLang(texts[1]! || texts[2]!)));
-    return { data: { path, method: 'by-id', tasks: merged.list.tasks.length, decided: merged.conflicts, conflicted: false }, warnings: [] };
+    // On stderr: git shows a driver's stderr, and the merge goes on without asking.
+    const warnings = [...merged.rekeyed.map(rekeyMessage), ...merged.folded.map(foldMessage)].map((m) => `${path}: ${m}`);
+    return { data: { path, method: 'by-id', tasks: merged.list.tasks.length, decided: merged.conflicts, rekeyed: merged.rekeyed, folded: merged.folded, conflicted: false }, warnings };
   } catch (e) {
     if (!(e instanceof CorruptFileError)) throw e;
     const out = await git(['merge-file', '-L', 'ours', '-L', 'base', '-L', 'theirs', ours!, base!, theirs!], { cwd: ctx.cwd, allowFail: true });
     return {
-      data: { path, method: 'text', tasks: 0, decided: [], conflicted: out === null },
+      data: { path, method: 'text', tasks: 0, decided: [], rekeyed: [], folded: [], conflicted: out === null },
       warnings: [`${e.message}: merged ${path} line by line instead; \`git memory resolve\` merges it by id once the markers are in the file`],
     };
   }

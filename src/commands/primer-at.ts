@@ -9,7 +9,7 @@ import { parseDay } from '../memory/day-view.js';
 import { CorruptFileError } from '../memory/frontmatter.js';
 import { buildPrimer, type Primer } from '../memory/primer.js';
 import { parseSession, type Session } from '../memory/session.js';
-import { parseTasks, type TaskList } from '../memory/tasks.js';
+import { parseTasksKeeping, type TaskList } from '../memory/tasks.js';
 import { stripHiddenText } from '../safety/hidden-text.js';
 import { CONFIG_FILE, JOURNAL_DIR, TASKS_FILE } from '../paths.js';
 import { byCodeUnit } from '../order.js';
@@ -41,8 +41,11 @@ export async function sessionsFromTree(root: string, files: TreeFile[], warnings
   return out.sort((a, b) => byCodeUnit(a.date, b.date) || byCodeUnit(a.time, b.time) || byCodeUnit(a.id, b.id));
 }
 
-/** Config and TASKS.md as they are at a revision (defaults / empty where absent or broken). */
-export async function memoryAt(root: string, rev: string, warnings: string[]): Promise<{ config: Config; tasks: TaskList }> {
+/**
+ * Config and TASKS.md as they are at a revision (defaults / empty where absent or broken). Every
+ * task that can be read is kept; `tasksUnreadable` says where the lines that could not be are.
+ */
+export async function memoryAt(root: string, rev: string, warnings: string[]): Promise<{ config: Config; tasks: TaskList; tasksUnreadable: string[] }> {
   const [configText, tasksText] = await Promise.all([showFile(root, rev, CONFIG_FILE), showFile(root, rev, TASKS_FILE)]);
   let config: Config;
   try {
@@ -53,13 +56,14 @@ export async function memoryAt(root: string, rev: string, warnings: string[]): P
     config = parseConfig('', CONFIG_FILE, basename(root)).config;
   }
   let tasks: TaskList = { tasks: [] };
-  try {
-    if (tasksText) tasks = parseTasks(tasksText, `${TASKS_FILE} at ${rev.slice(0, 7)}`);
-  } catch (e) {
-    if (!(e instanceof CorruptFileError)) throw e;
-    warnings.push(`skipped ${e.message}`);
+  let tasksUnreadable: string[] = [];
+  if (tasksText) {
+    const got = parseTasksKeeping(tasksText, TASKS_FILE);
+    tasks = got.list;
+    tasksUnreadable = got.unreadable.map((u) => `${TASKS_FILE}:${u.line}`);
+    if (tasksUnreadable.length) warnings.push(`${rev.slice(0, 7)}: skipped unreadable lines of the task list (${tasksUnreadable.join(', ')}); the other tasks were read`);
   }
-  return { config, tasks };
+  return { config, tasks, tasksUnreadable };
 }
 
 const cleanSession = (s: Session): Session => ({
@@ -77,7 +81,7 @@ const cleanSession = (s: Session): Session => ({
  * result can be shown in a pull request.
  */
 export async function primerAt(root: string, rev: string, now: Date, warnings: string[]): Promise<Primer> {
-  const [{ config, tasks }, journal, log] = await Promise.all([
+  const [{ config, tasks, tasksUnreadable }, journal, log] = await Promise.all([
     memoryAt(root, rev, warnings),
     listTree(root, rev, [JOURNAL_DIR]),
     git(['log', `-n${LOG_DEPTH}`, '--no-renames', '--name-only', LOG_FORMAT, rev, '--'], { cwd: root }),
@@ -108,6 +112,7 @@ export async function primerAt(root: string, rev: string, now: Date, warnings: s
       windowSessions: window.map(cleanSession),
       ...(last ? { lastWithNextSteps: cleanSession(last) } : {}),
       tasks: tasks.tasks.map((t) => ({ ...t, task: strip(t.task), progress: t.progress && strip(t.progress), next_step: t.next_step && strip(t.next_step) })),
+      ...(tasksUnreadable.length ? { tasksUnreadable } : {}),
       git: { branch: null, head: entries[0]?.sha ?? null, commits: code.map((e) => ({ sha: e.sha, subject: e.subject, date: e.date })), hotFiles: hotFiles(code, 15) },
       generatedAt: `${localDate(now)} ${localTime(now)}`,
     },

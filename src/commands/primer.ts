@@ -6,13 +6,12 @@ import { hotFiles, isMemoryCommit, recentLog } from '../git/log.js';
 import { PRIMER_LOG_DEPTH } from '../git/log-cache.js';
 import { currentBranch } from '../git/repo.js';
 import { recordSessionStart } from '../git/session-state.js';
-import { CorruptFileError } from '../memory/frontmatter.js';
 import { readLatestDay, readWindow } from '../memory/journal.js';
 import { buildPrimer, type Primer } from '../memory/primer.js';
 import { writeAtomic } from '../memory/atomic.js';
 import type { Session } from '../memory/session.js';
 import type { Task } from '../memory/tasks.js';
-import { readTaskList } from '../memory/tasks-file.js';
+import { readTaskListKeeping } from '../memory/tasks-file.js';
 import { readUserFiles } from '../memory/user-files.js';
 import { stripHiddenText } from '../safety/hidden-text.js';
 import { MEMORY_DIR, PRIMER_FILE } from '../paths.js';
@@ -54,14 +53,11 @@ export async function gatherPrimer(o: Opened, days: number, startedFrom?: string
     corrupt.push(...latest.corrupt);
     last = [...latest.sessions].reverse().find((s) => s.next_steps.length);
   }
-  let tasks: Task[] = [];
-  try {
-    tasks = readTaskList(o.repo.root).tasks;
-  } catch (e) {
-    if (!(e instanceof CorruptFileError)) throw e;
-    corrupt.push(e);
-  }
+  // One stray line must not hide every task: the readable ones are shown, the primer says where.
+  const taskFile = readTaskListKeeping(o.repo.root);
+  const tasks: Task[] = taskFile.list.tasks;
   for (const c of corrupt) warnings.push(`skipped ${c.message}`);
+  if (taskFile.unreadable.length) warnings.push(`skipped unreadable lines of the task list (${taskFile.unreadable.join(', ')}); the other tasks were read`);
   const fullLog = await logPromise;
   const log = fullLog.filter((e) => !isMemoryCommit(e));
   const user = readUserFiles(o.env);
@@ -75,6 +71,7 @@ export async function gatherPrimer(o: Opened, days: number, startedFrom?: string
       windowSessions: win.sessions.map(clean),
       ...(last ? { lastWithNextSteps: clean(last) } : {}),
       tasks: tasks.map((t) => ({ ...t, task: strip(t.task), progress: t.progress && strip(t.progress), next_step: t.next_step && strip(t.next_step) })),
+      ...(taskFile.unreadable.length ? { tasksUnreadable: taskFile.unreadable } : {}),
       git: {
         branch: currentBranch(o.repo),
         head: fullLog[0]?.sha ?? null,

@@ -9,7 +9,7 @@ import { writeAtomic } from '../memory/atomic.js';
 import { loadConfig, type Config } from '../memory/config.js';
 import { hasConflictMarkers, splitConflict } from '../memory/conflict-markers.js';
 import { CorruptFileError } from '../memory/frontmatter.js';
-import { mergeTaskLists, tasksLang, type TaskConflict } from '../memory/tasks-merge.js';
+import { mergeTaskLists, tasksLang, type TaskConflict, type TaskFold, type TaskRekey } from '../memory/tasks-merge.js';
 import { parseTasks, serializeTasks, type TaskList } from '../memory/tasks.js';
 import { guardText } from '../safety/guard.js';
 import { PRIMER_FILE, TASKS_FILE } from '../paths.js';
@@ -25,6 +25,10 @@ export interface ResolvedFile {
   from: 'index' | 'markers';
   tasks?: number;
   decided?: TaskConflict[];
+  /** Two different tasks that had one id: both kept, theirs under a new id. */
+  rekeyed?: TaskRekey[];
+  /** One text added on both sides under two ids: kept once. */
+  folded?: TaskFold[];
 }
 
 export interface ResolveData {
@@ -113,7 +117,7 @@ export async function resolve(ctx: Ctx): Promise<Result<ResolveData>> {
       const text = await guardText(serializeTasks(merged.list, tasksLang(sides.ours || sides.theirs)), TASKS_FILE, guard);
       warnings.push(...text.warnings);
       writeAtomic(repo.stateDir, join(repo.root, TASKS_FILE), text.text);
-      files.push({ path: TASKS_FILE, how: 'merged by task id', from: sides.from, tasks: merged.list.tasks.length, decided: merged.conflicts });
+      files.push({ path: TASKS_FILE, how: 'merged by task id', from: sides.from, tasks: merged.list.tasks.length, decided: merged.conflicts, rekeyed: merged.rekeyed, folded: merged.folded });
       if (sides.from === 'index') unmerged.push(TASKS_FILE);
     }
     const primerUnmerged = (await stages(repo, PRIMER_FILE)) !== null;

@@ -6,6 +6,7 @@ import { writeAtomic } from '../memory/atomic.js';
 import { decodeInput } from '../memory/summary.js';
 import { applyTaskInputs, TASK_INPUT_SHAPE, validateTaskInputs, type TaskChange, type TaskInput } from '../memory/task-update.js';
 import { serializeTasks, TASK_STATUSES, type Task, type TaskStatus } from '../memory/tasks.js';
+import { readTaskListKeeping } from '../memory/tasks-file.js';
 import { guardText } from '../safety/guard.js';
 import { TASKS_FILE } from '../paths.js';
 import { open, type Ctx, type Opened, type Result } from './context.js';
@@ -82,7 +83,9 @@ export async function tasks(ctx: Ctx, opts: TasksOptions): Promise<Result<TasksD
   const o = open(ctx);
   if (opts.action !== 'list') return update(ctx, o, opts);
   const status = checkStatus(opts.status);
-  const all = readTasksForUpdate(o.repo.root).tasks;
-  const shown = all.filter((t) => (status ? t.status === status : opts.all || t.status !== 'done'));
-  return { data: { tasks: shown, changes: [], path: TASKS_FILE }, warnings: o.warnings };
+  // Listing reads what it can, as the primer does; only a change needs the whole file readable.
+  const read = readTaskListKeeping(o.repo.root);
+  const shown = read.list.tasks.filter((t) => (status ? t.status === status : opts.all || t.status !== 'done'));
+  const unreadable = read.unreadable.length ? [`skipped unreadable lines of the task list (${read.unreadable.join(', ')}); \`git memory lint\` says what is wrong`] : [];
+  return { data: { tasks: shown, changes: [], path: TASKS_FILE }, warnings: [...o.warnings, ...unreadable] };
 }

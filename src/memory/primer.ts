@@ -29,6 +29,8 @@ export interface PrimerInput {
   /** The latest session with next steps, wherever it is. */
   lastWithNextSteps?: Session;
   tasks: Task[];
+  /** Lines of TASKS.md that could not be read (`TASKS.md:12`): the primer says so among the tasks. */
+  tasksUnreadable?: string[];
   git: GitFacts;
   generatedAt: string;
 }
@@ -105,6 +107,8 @@ function candidates(input: PrimerInput, o: PrimerOptions): { main: Candidate[]; 
   for (const s of newestFirst) for (const c of s.completed) add('recent', `${s.date} ${s.time} — ${c}`);
   const last = input.lastWithNextSteps;
   if (last) for (const n of last.next_steps) add('next_steps', n);
+  // First among the tasks, so the budget keeps it: the list below may be missing a task.
+  if (input.tasksUnreadable?.length) push('tasks', () => `- ⚠ ${ph.unreadable(input.tasksUnreadable!)}`, false);
   for (const t of input.tasks.filter((t) => t.status !== 'done')) {
     const parts = [`[${ph.status[t.status as 'todo']}] ${t.task} (${t.id})`];
     if (t.progress) parts.push(`${ph.progress}: ${t.progress}`);

@@ -1,5 +1,6 @@
 import { stripHiddenText } from '../safety/hidden-text.js';
 import type { DiffLine } from './line-diff.js';
+import { STATUS_BOX } from './status-box.js';
 import type { SessionSummary, TaskChangeSummary, TasksDiff } from './memory-diff.js';
 
 /** Marks the PR comment, so a workflow can find and update its own comment. */
@@ -42,7 +43,7 @@ function sessionBlock(s: SessionSummary): string[] {
 }
 
 function taskLine(t: TaskChangeSummary, withChanges: boolean): string {
-  const box = t.status === 'done' ? '[x]' : '[ ]';
+  const box = STATUS_BOX[t.status];
   const changes = withChanges && t.changes.length ? `: ${t.changes.map(inline).join('; ')}` : '';
   return `- ${box} ${inline(t.task)} \`${t.id}\`${changes}`;
 }

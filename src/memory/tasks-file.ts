@@ -1,14 +1,25 @@
 import { join } from 'node:path';
 import { TASKS_FILE } from '../paths.js';
 import { readTextOrNull } from '../read-file.js';
-import { parseTasks, type TaskList } from './tasks.js';
+import { parseTasks, parseTasksKeeping, type TaskList } from './tasks.js';
 
 /**
- * The worktree's TASKS.md; an empty list when there is none. A file that does not parse throws
- * CorruptFileError with its path: readers skip it with a warning, writers stop (it is never
- * rewritten).
+ * The worktree's TASKS.md for writers; an empty list when there is none. A file with a line that
+ * does not parse throws CorruptFileError with its path and line: writers stop (it is never
+ * rewritten). Readers use readTaskListKeeping instead.
  */
 export function readTaskList(root: string): TaskList {
   const text = readTextOrNull(join(root, TASKS_FILE));
   return text === null ? { tasks: [] } : parseTasks(text, TASKS_FILE);
+}
+
+/**
+ * The worktree's TASKS.md for readers (the primer, `tasks list`): every task that can be read, and
+ * where the lines that could not be read are (`TASKS.md:12`), for the reader to show.
+ */
+export function readTaskListKeeping(root: string): { list: TaskList; unreadable: string[] } {
+  const text = readTextOrNull(join(root, TASKS_FILE));
+  if (text === null) return { list: { tasks: [] }, unreadable: [] };
+  const got = parseTasksKeeping(text, TASKS_FILE);
+  return { list: got.list, unreadable: got.unreadable.map((u) => `${TASKS_FILE}:${u.line}`) };
 }

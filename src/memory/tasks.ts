@@ -1,5 +1,7 @@
 import { CorruptFileError, readFrontmatter } from './frontmatter.js';
 import type { Lang } from './headings.js';
+import { formatRelatedFiles, parseRelatedFiles } from './related-files.js';
+import { textId } from './task-id.js';
 import { loadTemplate, render } from './templates.js';
 
 export const TASK_STATUSES = ['todo', 'in_progress', 'done', 'blocked'] as const;
@@ -42,23 +44,6 @@ updated: 2026-11-22
 /** Normalised task text, for matching a task given again without its id. */
 export const taskKey = (text: string) => text.trim().replace(/\s+/g, ' ').toLowerCase();
 
-/** 64-bit FNV-1a of the text as hex: stable, cheap, and no crypto module at session start. */
-function textHash(text: string): string {
-  let h = 0xcbf29ce484222325n;
-  for (const byte of Buffer.from(text, 'utf8')) h = ((h ^ BigInt(byte)) * 0x100000001b3n) & 0xffffffffffffffffn;
-  return h.toString(16).padStart(16, '0');
-}
-
-/** A new short id derived from the text, lengthened until unique. */
-export function mintId(text: string, taken: ReadonlySet<string>): string {
-  const hex = textHash(taskKey(text));
-  for (let n = 4; n <= hex.length; n++) {
-    const id = `t-${hex.slice(0, n)}`;
-    if (!taken.has(id)) return id;
-  }
-  for (let i = 2; ; i++) if (!taken.has(`t-${hex.slice(0, 8)}-${i}`)) return `t-${hex.slice(0, 8)}-${i}`;
-}
-
 function taskLines(t: Task, lang: Lang): string {
   const l = LABELS[lang];
   const box = t.status === 'done' ? 'x' : ' ';
@@ -67,7 +52,7 @@ function taskLines(t: Task, lang: Lang): string {
   if (t.status === 'in_progress' || t.status === 'blocked') lines.push(`  - ${l.status}: ${STATUS_WORDS[lang][t.status]}`);
   if (t.progress) lines.push(`  - ${l.progress}: ${t.progress}`);
   if (t.next_step) lines.push(`  - ${l.next_step}: ${t.next_step}`);
-  if (t.related_files.length) lines.push(`  - ${l.related_files}: ${t.related_files.join(', ')}`);
+  if (t.related_files.length) lines.push(`  - ${l.related_files}: ${formatRelatedFiles(t.related_files)}`);
   return lines.join('\n');
 }
 
@@ -99,13 +84,40 @@ function statusFromWord(word: string): TaskStatus | undefined {
 
 const TASK_RE = /^- \[([ xX~!-])\] (.*?)\s*(?:<!--\s*(t-[0-9a-z-]+)(?:\s+(\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2})?))?\s*-->)?\s*$/;
 
-/** Parses TASKS.md. Tasks without an id (hand-written) get one minted from their text. */
-export function parseTasks(text: string, path: string): TaskList {
-  const { data, body } = readFrontmatter(text, path, TASKS_SHAPE);
+/** A line of TASKS.md that could not be read: 1-based line number in the file, and why. */
+export interface UnreadableLine {
+  line: number;
+  reason: string;
+}
+
+/** The frontmatter and body, or (reading leniently) the body alone where the frontmatter is broken. */
+function splitFile(text: string, path: string, unreadable: UnreadableLine[] | null): { updated?: string; body: string } {
+  try {
+    const { data, body } = readFrontmatter(text, path, TASKS_SHAPE);
+    return { ...(data.updated === undefined ? {} : { updated: String(data.updated) }), body };
+  } catch (e) {
+    if (!unreadable || !(e instanceof CorruptFileError)) throw e;
+    unreadable.push({ line: 1, reason: e.reason });
+    const fence = /^---\r?\n[\s\S]*?\r?\n?---[ \t]*(?:\r?\n|$)/.exec(text);
+    return { body: fence ? text.slice(fence[0].length) : text };
+  }
+}
+
+/**
+ * Reads TASKS.md line by line. With `unreadable` given, a line that is not a task or a task detail
+ * is recorded there and skipped, and every other task is kept (readers: primer, diff, list);
+ * without it, the first such line throws CorruptFileError (writers never rewrite such a file).
+ */
+function readTasks(text: string, path: string, unreadable: UnreadableLine[] | null): TaskList {
+  const { updated, body } = splitFile(text, path, unreadable);
+  const offset = text.split('\n').length - body.split('\n').length;
   const tasks: Task[] = [];
   const ids = new Set<string>();
+  const lines = body.split(/\r?\n/);
+  // Ids minted for hand-written tasks are as long as the whole list needs, whatever their position.
+  const count = lines.filter((l) => TASK_RE.test(l.replace(/\s+$/, ''))).length;
   let current: Task | undefined;
-  body.split(/\r?\n/).forEach((raw, i) => {
+  lines.forEach((raw, i) => {
     const line = raw.replace(/\s+$/, '');
     if (!line.trim() || line.startsWith('#')) return;
     const m = TASK_RE.exec(line);
@@ -113,7 +125,7 @@ export function parseTasks(text: string, path: string): TaskList {
       const box = m[1]!;
       const status: TaskStatus = box === 'x' || box === 'X' ? 'done' : box === '~' ? 'in_progress' : box === '!' ? 'blocked' : 'todo';
       let id = m[3];
-      if (!id || ids.has(id)) id = mintId(m[2]!, ids);
+      if (!id || ids.has(id)) id = textId(taskKey(m[2]!), ids, count);
       ids.add(id);
       current = { id, task: m[2]!, status, related_files: [], ...(m[4] ? { updated: m[4] } : {}) };
       tasks.push(current);
@@ -124,12 +136,40 @@ export function parseTasks(text: string, path: string): TaskList {
       const key = labelKey(detail[1]!);
       const value = detail[2]!.trim();
       if (key === 'status') current.status = statusFromWord(value) ?? current.status;
-      else if (key === 'related_files') current.related_files = value.split(',').map((f) => f.trim()).filter(Boolean);
+      else if (key === 'related_files') current.related_files = parseRelatedFiles(value);
       else if (key) current[key] = value;
       return;
     }
-    throw new CorruptFileError(`${path}:${i + 1 + (text.split('\n').length - body.split('\n').length)}`, `unexpected line: ${line.slice(0, 80)}`, TASKS_SHAPE);
+    const at = i + 1 + offset;
+    const reason = `unexpected line: ${line.slice(0, 80)}`;
+    if (!unreadable) throw new CorruptFileError(`${path}:${at}`, reason, TASKS_SHAPE);
+    unreadable.push({ line: at, reason });
+    current = undefined; // details after a stray line are not pinned on the task before it
   });
-  const updated = data.updated === undefined ? undefined : String(data.updated);
   return { ...(updated ? { updated } : {}), tasks };
+}
+
+/** Parses TASKS.md; throws CorruptFileError at the first line it cannot read. */
+export function parseTasks(text: string, path: string): TaskList {
+  return readTasks(text, path, null);
+}
+
+/**
+ * Parses TASKS.md keeping every task it can read: one stray line must not hide the whole list from
+ * the primer. The lines it skipped are returned for the reader to report (file:line).
+ */
+export function parseTasksKeeping(text: string, path: string): { list: TaskList; unreadable: UnreadableLine[] } {
+  const unreadable: UnreadableLine[] = [];
+  const list = readTasks(text, path, unreadable);
+  return { list, unreadable };
+}
+
+/** The ids written in TASKS.md, with their 1-based lines, as they are (the parser re-keys repeats). */
+export function writtenTaskIds(text: string): { id: string; line: number }[] {
+  const out: { id: string; line: number }[] = [];
+  text.split('\n').forEach((raw, i) => {
+    const id = TASK_RE.exec(raw.replace(/\s+$/, ''))?.[3];
+    if (id) out.push({ id, line: i + 1 });
+  });
+  return out;
 }

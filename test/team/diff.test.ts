@@ -44,7 +44,7 @@ describe('git memory diff', () => {
     expect(md).toMatch(/\*\*Completed\*\*\n- Login endpoint\n\n\*\*Learned\*\*\n- Refresh tokens last 7 days\n\n\*\*Next steps\*\*\n- Logout\n- Role permissions/);
     expect(md).toMatch(/\*\*Added\*\*\n- \[ \] Role permissions `t-[0-9a-f]+`/);
     expect(md).toMatch(/\*\*Closed\*\*\n- \[x\] Implement login `t-[0-9a-f]+`/);
-    expect(md).toMatch(/\*\*Changed\*\*\n- \[ \] Implement registration `t-[0-9a-f]+`: status: todo → in\\_progress; progress: "model designed"/);
+    expect(md).toMatch(/\*\*Changed\*\*\n- \[~\] Implement registration `t-[0-9a-f]+`: status: todo → in\\_progress; progress: "model designed"/);
     expect(md).toMatch(/\*\*Removed\*\*\n- \[ \] Old idea/);
     expect(md).not.toContain('Plan the auth work'); // that session was already on main
     // The primer diff: what the next agent will see differently.

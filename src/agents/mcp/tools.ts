@@ -20,8 +20,8 @@ export interface ToolSpec {
 }
 
 const taskInput = z.object({
-  id: z.string().regex(/^t-[0-9a-z-]+$/).optional().describe('An existing task id, e.g. t-3f2a'),
-  task: z.string().min(1).describe('What the task is'),
+  id: z.string().regex(/^t-[0-9a-z-]+$/).optional().describe('An existing task id, e.g. t-3f2a: alone it updates that task, with `task` it renames it'),
+  task: z.string().min(1).optional().describe('What the task is: alone it updates the task with this text, or adds it'),
   status: z.enum(TASK_STATUSES).optional(),
   progress: z.string().optional(),
   next_step: z.string().optional(),
@@ -93,7 +93,7 @@ export const TOOLS: ToolSpec[] = [
   {
     name: 'memory_update_tasks',
     title: 'Update tasks',
-    description: 'Add or update tasks. A task with a known id, or with the text of an existing task, is updated; others are added. `replace` drops tasks not listed.',
+    description: 'Add or update tasks. `id` alone updates that task; `task` alone updates the task with that text, or adds it; both rename the task with that id. `replace` drops tasks not listed (they are reported as removed).',
     input: { tasks: z.array(taskInput).min(1), replace: z.boolean().optional() },
     readOnly: false,
     run: async (ctx, a) => {

@@ -1,13 +1,18 @@
 import type { Argv, CommandModule } from 'yargs';
 import { run, type GlobalArgs, type Io } from '../io.js';
 import type { ResolveData } from '../../commands/resolve.js';
+import { foldMessage, rekeyMessage } from '../../memory/tasks-merge-messages.js';
 
 function render(d: ResolveData): string {
   if (!d.files.length) return 'nothing to resolve: TASKS.md and PRIMER.md have no conflicts\n';
-  const lines = d.files.map((f) => {
-    if (f.how === 'rebuilt') return `rebuilt ${f.path}`;
+  const lines = d.files.flatMap((f) => {
+    if (f.how === 'rebuilt') return [`rebuilt ${f.path}`];
     const both = [...new Set((f.decided ?? []).map((c) => c.id))];
-    return `merged ${f.path} by task id: ${f.tasks} tasks${both.length ? `; newer change kept where both sides changed ${both.join(', ')}` : ''}`;
+    return [
+      `merged ${f.path} by task id: ${f.tasks} tasks${both.length ? `; newer change kept where both sides changed ${both.join(', ')}` : ''}`,
+      ...(f.rekeyed ?? []).map((r) => `  ${rekeyMessage(r)}`),
+      ...(f.folded ?? []).map((r) => `  ${foldMessage(r)}`),
+    ];
   });
   if (d.staged.length) lines.push(`marked resolved: ${d.staged.join(', ')}; conclude with \`git commit\` (or \`--continue\` the operation)`);
   if (d.commit) lines.push(`committed the repair as ${d.commit.sha.slice(0, 7)}`);

@@ -1,6 +1,7 @@
 import type { Argv, CommandModule } from 'yargs';
 import { run, type GlobalArgs, type Io } from '../io.js';
 import type { TasksData, TasksOptions } from '../../commands/tasks.js';
+import { STATUS_BOX } from '../../memory/status-box.js';
 
 interface Args extends GlobalArgs {
   action: string;
@@ -13,8 +14,6 @@ interface Args extends GlobalArgs {
   files?: string[];
 }
 
-const LABEL = { todo: '[ ]', in_progress: '[~]', done: '[x]', blocked: '[!]' } as const;
-
 function render(d: TasksData): string {
   const changed = d.changes.filter((c) => c.change !== 'unchanged');
   const lines = changed.map((c) => `${c.change} ${c.id}: ${c.task}`);
@@ -22,7 +21,7 @@ function render(d: TasksData): string {
   else if (!d.changes.length) {
     if (!d.tasks.length) lines.push('no tasks');
     for (const t of d.tasks) {
-      lines.push(`${LABEL[t.status]} ${t.id}  ${t.task}`);
+      lines.push(`${STATUS_BOX[t.status]} ${t.id}  ${t.task}`);
       if (t.progress) lines.push(`      progress: ${t.progress}`);
       if (t.next_step) lines.push(`      next: ${t.next_step}`);
     }
@@ -56,10 +55,17 @@ export const tasksCommand = (io: Io): CommandModule<GlobalArgs, Args> => ({
       .option('progress', { type: 'string', describe: 'add: progress so far' })
       .option('next-step', { type: 'string', describe: 'add: the next step' })
       .option('files', { type: 'string', array: true, describe: 'add: related files' })
-      .option('replace', { type: 'boolean', describe: 'set: the JSON is the whole list; tasks not in it are removed' })
+      .option('replace', { type: 'boolean', describe: 'set: the JSON is the whole list; tasks not in it are removed (and listed)' })
       .example('git memory tasks add "Implement logout" --status in_progress', '')
       .example('git memory tasks done t-3f2a', '')
-      .example(`git memory tasks set '[{"task":"Implement logout","status":"done"}]'`, 'update by text or id; others are kept')
+      .example(`git memory tasks set '[{"id":"t-3f2a","status":"blocked"}]'`, 'update by id')
+      .example(`git memory tasks set '[{"task":"Implement logout","status":"done"}]'`, 'update by text, or add')
+      .example(`git memory tasks set '[{"id":"t-3f2a","task":"Log out"}]'`, 'rename')
+      .epilog(
+        'set JSON is a list of tasks: {"id", "task", "status": "todo|in_progress|done|blocked", "progress", "next_step", "related_files": [...]}. ' +
+          '"id" alone updates that task; "task" alone updates the task with that text, or adds it; "id" and "task" together rename the task with that id. ' +
+          'Tasks not given are kept; with --replace they are removed, and listed as removed.',
+      )
       .string('args'),
   handler: (a) => run(io, a, async (ctx) => (await import('../../commands/tasks.js')).tasks(ctx, options(a)), render),
 });
