@@ -1,3 +1,4 @@
+import { controlCharProblems } from '../safety/control-chars.js';
 import { mintId, taskKey, TASK_STATUSES, type Task, type TaskList, type TaskStatus } from './tasks.js';
 
 /** One task as given in JSON (`tasks set`, `end`'s `tasks` key). */
@@ -39,6 +40,8 @@ export function validateTaskInputs(value: unknown, at = 'tasks'): { tasks: TaskI
     if (o.related_files !== undefined && (!Array.isArray(o.related_files) || !o.related_files.every((f) => typeof f === 'string'))) {
       problems.push(`${p}.related_files: must be an array of strings`);
     }
+    for (const k of ['task', 'progress', 'next_step'] as const) if (typeof o[k] === 'string') problems.push(...controlCharProblems(o[k], `${p}.${k}`));
+    if (Array.isArray(o.related_files)) o.related_files.forEach((f, j) => typeof f === 'string' && problems.push(...controlCharProblems(f, `${p}.related_files[${j}]`)));
     tasks.push(o as unknown as TaskInput);
   });
   return { tasks, problems };
