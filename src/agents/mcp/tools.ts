@@ -123,7 +123,7 @@ export const TOOLS: ToolSpec[] = [
     run: async (ctx, a) => {
       const { end } = await import('../../commands/end.js');
       const { agent, ...summary } = a;
-      const r = await end(ctx, { summary: JSON.stringify(summary), agent: agent as string | undefined });
+      const r = await end(ctx, { summary: JSON.stringify(summary), agent: agent as string | undefined, summaryName: 'the summary given to memory_session_end' });
       return wrap(r, (d) => ({
         text: `session written to ${d.session.path}${d.commit ? `; memory committed as ${d.commit.sha.slice(0, 7)}` : d.waiting ? `; not committed (${d.waiting})` : ''}`,
         data: { session: d.session, commit: d.commit },
