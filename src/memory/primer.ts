@@ -8,11 +8,11 @@ import { instructionRule } from '../safety/instructions.js';
 import { redactQuick } from '../safety/quick-redact.js';
 
 /** Sections in the order they are shown (DESIGN §5). */
-export const PRIMER_SECTIONS = ['user', 'project_line', 'preferences', 'recent', 'next_steps', 'tasks', 'commits', 'hot_files'] as const;
+export const PRIMER_SECTIONS = ['instructions', 'user', 'project_line', 'preferences', 'recent', 'next_steps', 'tasks', 'commits', 'hot_files'] as const;
 export type PrimerSection = (typeof PRIMER_SECTIONS)[number];
 
 /** What the budget keeps first: earlier in this list is dropped last. */
-const PRIORITY: readonly PrimerSection[] = ['project_line', 'tasks', 'next_steps', 'recent', 'preferences', 'user', 'commits', 'hot_files'];
+const PRIORITY: readonly PrimerSection[] = ['project_line', 'instructions', 'tasks', 'next_steps', 'recent', 'preferences', 'user', 'commits', 'hot_files'];
 
 export interface GitFacts {
   branch: string | null;
@@ -23,7 +23,11 @@ export interface GitFacts {
 
 export interface PrimerInput {
   project: { name: string; description: string };
-  user: { entities: string[]; preferences: string[] };
+  /**
+   * The user's own files, from their home: never committed. `instructions` are the user's standing
+   * instructions to agents, shown as theirs (not quoted as data like memory from the repository).
+   */
+  user: { entities: string[]; preferences: string[]; instructions?: string[] };
   /** Sessions inside the window, oldest first. */
   windowSessions: Session[];
   /** The latest session with next steps, wherever it is. */
@@ -97,6 +101,8 @@ function candidates(input: PrimerInput, o: PrimerOptions): { main: Candidate[]; 
   const push = (section: PrimerSection, make: () => string, isFiller: boolean) => (isFiller ? filler : main).push({ section, filler: isFiller, order: order++, make });
   const add = (section: PrimerSection, text: string, isFiller = false) => push(section, () => `- ${asData(capLine(text), ph.quoted)}`, isFiller);
 
+  // The user's own instructions are trusted as theirs: secrets are still redacted, nothing quoted.
+  for (const i of input.user.instructions ?? []) push('instructions', () => `- ${redactQuick(capLine(i))}`, false);
   for (const e of input.user.entities) add('user', e);
   const desc = input.project.description ? ` — ${input.project.description}` : '';
   push('project_line', () => asData(capLine(`${input.project.name}${desc}`), ph.quoted), false);

@@ -1,4 +1,5 @@
 import { controlCharProblems } from '../safety/control-chars.js';
+import { taskFromOpenClaw } from './openclaw-shapes.js';
 import { mintId, taskKey, TASK_STATUSES, type Task, type TaskList, type TaskStatus } from './tasks.js';
 
 /** One task as given in JSON (`tasks set`, `end`'s `tasks` key). */
@@ -12,7 +13,8 @@ export interface TaskInput {
 }
 
 export const TASK_INPUT_SHAPE =
-  '[{"task": "Implement login", "status": "todo|in_progress|done|blocked", "progress": "…", "next_step": "…", "related_files": ["src/auth.ts"]}]';
+  '[{"task": "Implement login", "status": "todo|in_progress|done|blocked", "progress": "…", "next_step": "…", "related_files": ["src/auth.ts"]}]\n' +
+  '(OpenClaw memory\'s shape is read too: "title" for "task", status "pending" for "todo")';
 
 const KEYS = new Set(['id', 'task', 'status', 'progress', 'next_step', 'related_files']);
 
@@ -21,8 +23,9 @@ export function validateTaskInputs(value: unknown, at = 'tasks'): { tasks: TaskI
   const problems: string[] = [];
   if (!Array.isArray(value)) return { tasks: [], problems: [`${at}: must be an array of task objects`] };
   const tasks: TaskInput[] = [];
-  value.forEach((item, i) => {
+  value.forEach((given, i) => {
     const p = `${at}[${i}]`;
+    const item = taskFromOpenClaw(given);
     if (typeof item !== 'object' || item === null || Array.isArray(item)) {
       problems.push(`${p}: must be an object`);
       return;
