@@ -65,9 +65,13 @@ const ITEM_CAP = 300;
 /** A primer is at most 8 KB whatever the token budget: it is fed to agents at every session start. */
 export const PRIMER_MAX_BYTES = 8 * 1024;
 
-/** Memory text as one capped line: items are whole or absent, never cut by the budget. */
+/**
+ * Memory text as one capped line: items are whole or absent, never cut by the budget. Control
+ * characters that arrived by commit (input refuses them; lint flags them) are dropped: an escape
+ * sequence would repaint the terminal the primer is printed in, a NUL cut an agent's context.
+ */
 export function capLine(s: string): string {
-  const one = s.replace(/\s+/g, ' ').trim();
+  const one = s.replace(/\s+/g, ' ').replace(/\p{Cc}/gu, '').trim();
   if (one.length <= ITEM_CAP) return one;
   const cut = one.slice(0, ITEM_CAP);
   return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), ITEM_CAP - 40))}…`;

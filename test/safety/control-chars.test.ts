@@ -95,3 +95,17 @@ describe('git memory lint flags control characters in committed files', () => {
     expect((await repo.run(['lint'])).stdout).toMatch(/TASKS\.md[\s\S]*5:10[\s\S]*U\+0000/);
   });
 });
+
+describe('the primer drops control characters that arrived by commit', () => {
+  it('shows the text around them, never the characters', async () => {
+    const repo = makeRepo({ now: '2026-11-22T15:00:00' });
+    repo.commit('memory', {
+      '.openclaw_memory/journal/2026-11-22/1430-claude-aaaaaa.md':
+        '---\nsession: 20261122-1430-aaaaaa\ndate: 2026-11-22\ntime: "14:30"\nagent: claude\n---\n\n## Session 14:30\n\n### Request\nAdd login\n\n### Completed\n- Login \u001b[2Jpage\u0000 done\n',
+    });
+    const r = await repo.run(['primer', '--no-write']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain('2026-11-22 14:30 — Login [2Jpage done');
+    expect(findControlChars(r.stdout)).toEqual([]);
+  });
+});
