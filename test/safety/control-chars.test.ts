@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { appendSpool } from '../../src/git/spool.js';
 import { controlCharProblems, findControlChars } from '../../src/safety/control-chars.js';
 import { makeRepo, type TestRepo } from '../helpers/repo.js';
 
@@ -107,5 +108,18 @@ describe('the primer drops control characters that arrived by commit', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain('2026-11-22 14:30 — Login [2Jpage done');
     expect(findControlChars(r.stdout)).toEqual([]);
+  });
+});
+
+describe('a commit subject with control characters is recorded without them', () => {
+  it('end writes the subject the hook recorded, minus the escape sequence', async () => {
+    const repo = await initRepo();
+    const sha = repo.commit('red \u001b[31mtext\u0007');
+    appendSpool(join(repo.dir, '.git', 'git-memory'), { type: 'commit', sha, subject: repo.git('log', '-1', '--format=%s').trim(), at: '2026-11-22T14:20:00' });
+    const r = await repo.run(['end', '--summary', JSON.stringify({ request: 'Colour output' }), '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    const text = repo.git('show', `HEAD:${JSON.parse(r.stdout).session.path}`);
+    expect(text).toContain(`- ${sha.slice(0, 7)} red [31mtext`);
+    expect(findControlChars(text)).toEqual([]);
   });
 });
