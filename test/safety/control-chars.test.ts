@@ -123,3 +123,15 @@ describe('a commit subject with control characters is recorded without them', ()
     expect(findControlChars(text)).toEqual([]);
   });
 });
+
+describe('a control character in the config\'s commit message template', () => {
+  it('does not make end fail after writing: the commit lands without it', async () => {
+    const repo = await initRepo();
+    repo.write('.openclaw_memory.toml', '[commit]\nmessage = "memory:\\u0000 {summary}\\u001b"\n');
+    repo.git('commit', '-q', '-am', 'config');
+    const r = await repo.run(['end', '--summary', JSON.stringify({ request: 'Tidy up' })]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(repo.git('log', '-1', '--format=%s').trim()).toBe('memory: Tidy up');
+    expect(repo.git('status', '--porcelain')).toBe('');
+  });
+});
