@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { decodeLine } from '../../src/agents/mcp/jsonrpc-line.js';
+import { inMcpTerms } from '../../src/agents/mcp/mcp-terms.js';
 import { BIN, makeRepo, type TestRepo } from '../helpers/repo.js';
 
 const line = (v: unknown) => Buffer.from(typeof v === 'string' ? v : JSON.stringify(v));
@@ -74,7 +75,8 @@ describe('git memory mcp answers every malformed message and keeps serving (buil
       JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'memory_log', arguments: 'text' } }),
       JSON.stringify({ jsonrpc: '2.0', id: 4, method: 'tools/call', params: { name: 'memory_session_end', arguments: { request: big } } }),
       JSON.stringify({ jsonrpc: '2.0', id: 5, method: 'tools/list' }),
-    ], [null, 2, 3, 4, 5]);
+      JSON.stringify({ jsonrpc: '2.0', id: 6, method: 'tools/call', params: { name: 'memory_session_end', arguments: { request: 'x', agent: '!!' } } }),
+    ], [null, 2, 3, 4, 5, 6]);
     const byId = (id: unknown) => answers.filter((a) => a.id === id);
     const errors = answers.filter((a) => a.id === null).map((a) => (a.error as { code: number }).code);
     expect(errors).toEqual([-32700, -32600]);
@@ -85,5 +87,17 @@ describe('git memory mcp answers every malformed message and keeps serving (buil
     expect(size.content[0]!.text).toMatch(/^the summary given to memory_session_end is \d+ bytes; the limit is 65536/);
     expect(size.content[0]!.text).not.toContain('--summary');
     expect((byId(5)[0]!.result as { tools: unknown[] }).tools.length).toBeGreaterThan(0);
+    expect((byId(6)[0]!.result as { content: { text: string }[] }).content[0]!.text).toBe('`agent` must contain letters or digits, found "!!"');
+  });
+});
+
+describe('inMcpTerms: handler errors named as tool arguments', () => {
+  it('turns flags into argument names and leaves out command-line usage', () => {
+    expect(inMcpTerms('--agent must contain letters or digits, found "!!"')).toBe('`agent` must contain letters or digits, found "!!"');
+    expect(inMcpTerms('--max-tokens must be a positive whole number (see --days)')).toBe('`max_tokens` must be a positive whole number (see `days`)');
+    expect(inMcpTerms('the log text is empty', 'usage: git memory log "what you learned"')).toBe('the log text is empty');
+    expect(inMcpTerms('no task with id t-1', 'see `git memory tasks list --all` for the ids')).toBe('no task with id t-1');
+    expect(inMcpTerms('summary does not have the expected shape', 'expected:\n{"request": "…"}')).toBe('summary does not have the expected shape\nexpected:\n{"request": "…"}');
+    expect(inMcpTerms('a-b -- c --')).toBe('a-b -- c --');
   });
 });

@@ -1,13 +1,14 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { Ctx } from '../../commands/context.js';
 import { VERSION } from '../../cli/version.js';
+import { inMcpTerms } from './mcp-terms.js';
 import { StdioTransport } from './stdio-transport.js';
 import { TOOLS, type ToolSpec } from './tools.js';
 
 /** The message a failed call shows the model: the error, its hint (e.g. the expected shape). */
 function failure(e: unknown): string {
   const err = e as Error & { hint?: string };
-  return `${err.message ?? String(e)}${err.hint ? `\n${err.hint}` : ''}`;
+  return inMcpTerms(err.message ?? String(e), err.hint);
 }
 
 function register(server: McpServer, ctx: Ctx, tool: ToolSpec, log: (t: string) => void): void {
