@@ -44,7 +44,11 @@ export function validateTaskInputs(value: unknown, at = 'tasks'): { tasks: TaskI
       problems.push(`${p}.related_files: must be an array of strings`);
     }
     for (const k of ['task', 'progress', 'next_step'] as const) if (typeof o[k] === 'string') problems.push(...controlCharProblems(o[k], `${p}.${k}`));
-    if (Array.isArray(o.related_files)) o.related_files.forEach((f, j) => typeof f === 'string' && problems.push(...controlCharProblems(f, `${p}.related_files[${j}]`)));
+    if (Array.isArray(o.related_files)) {
+      o.related_files.forEach((f, j) => {
+        if (typeof f === 'string') problems.push(...controlCharProblems(f, `${p}.related_files[${j}]`));
+      });
+    }
     tasks.push(o as unknown as TaskInput);
   });
   return { tasks, problems };

@@ -23,11 +23,11 @@ export function readListItems(path: string): string[] {
  * without a frontmatter block, headings or blank lines; none when the file is absent.
  */
 export function readInstructionLines(path: string): string[] {
-  const text = (readTextOrNull(path) ?? '').replace(/^---\r?\n[\s\S]*?\r?\n---\r?\n/, '');
+  const text = (readTextOrNull(path) ?? '').replace(/^---\r?\n[\s\S]*?\r?\n---[ \t]*(?:\r?\n|$)/, '');
   const lines: string[] = [];
   for (const line of text.split(/\r?\n/)) {
     const t = line.trim().replace(/^[-*]\s+/, '');
-    if (t && !/^#{1,6}(\s|$)/.test(t)) lines.push(t);
+    if (t && !/^#{1,6}(\s|$)/.test(t) && !/^-{3,}$/.test(t)) lines.push(t);
   }
   return lines;
 }

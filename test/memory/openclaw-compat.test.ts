@@ -1,9 +1,10 @@
-import { cpSync } from 'node:fs';
+import { cpSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { describe, expect, it } from 'vitest';
-import { BIN, makeRepo, ROOT, type TestRepo } from '../helpers/repo.js';
+import { readInstructionLines } from '../../src/memory/user-files.js';
+import { BIN, makeRepo, ROOT, tempDir, type TestRepo } from '../helpers/repo.js';
 
 const FIXTURE = join(ROOT, 'test', 'fixtures', 'openclaw');
 const NOW = '2026-02-12T18:00:00';
@@ -107,5 +108,17 @@ describe('memory written by OpenClaw memory v0.2 loads as it is', () => {
     } finally {
       await client.close();
     }
+  });
+});
+
+describe('readInstructionLines', () => {
+  it('takes list items and free text, without frontmatter, headings or rules', () => {
+    const dir = tempDir();
+    const file = join(dir, 'instructions.md');
+    writeFileSync(file, '---\ntype: instruction\n---\n# Mine\n\nAnswer briefly.\n- Use metric units\n\n---\n* Cite files by path\n');
+    expect(readInstructionLines(file)).toEqual(['Answer briefly.', 'Use metric units', 'Cite files by path']);
+    writeFileSync(file, '---\ntype: instruction\n---');
+    expect(readInstructionLines(file)).toEqual([]);
+    expect(readInstructionLines(join(dir, 'absent.md'))).toEqual([]);
   });
 });
