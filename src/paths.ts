@@ -21,6 +21,8 @@ export const USER_HOME_ENV = 'OPENCLAW_MEMORY_HOME';
 export const USER_SUBDIR = 'user';
 export const ENTITIES_FILE = 'entities.md';
 export const PREFERENCES_FILE = 'preferences.md';
+/** The user's own standing instructions to agents (OpenClaw memory's file, read as it is). */
+export const INSTRUCTIONS_FILE = 'instructions.md';
 
 /** Set in the environment of git processes the tool starts, so our own hooks skip them. */
 export const INTERNAL_ENV = 'GIT_MEMORY_INTERNAL';

@@ -20,6 +20,7 @@ import { searchCommand } from './commands/search.js';
 import { statuslineCommand } from './commands/statusline.js';
 import { tasksCommand } from './commands/tasks.js';
 import { uninstallCommand } from './commands/uninstall.js';
+import { checkArgvBytes } from './argv-bytes.js';
 import { defaultIo, reportError, type GlobalArgs, type Io } from './io.js';
 import { VERSION } from './version.js';
 
@@ -86,6 +87,7 @@ function normalizeArgs(args: string[]): string[] {
 export async function main(args: string[], io?: Partial<Io>): Promise<number> {
   const full: Io = { ...defaultIo(), ...io };
   try {
+    checkArgvBytes(args);
     await cli(full, normalizeArgs(args)).parseAsync();
   } catch (e) {
     reportError(full, e, args.includes('--json'));

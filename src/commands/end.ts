@@ -23,6 +23,8 @@ export interface EndOptions {
   summary?: string;
   summaryFile?: string;
   agent?: string;
+  /** What the summary is called in messages: `--summary` on the command line, a tool's arguments over MCP. */
+  summaryName?: string;
 }
 
 export interface EndData {
@@ -38,7 +40,7 @@ async function readSummaryText(ctx: Ctx, opts: EndOptions): Promise<string> {
   if ((opts.summary === undefined) === (opts.summaryFile === undefined)) {
     throw new UsageError('give the session summary with exactly one of --summary JSON, --summary - (stdin) or --summary-file PATH');
   }
-  if (opts.summary !== undefined && opts.summary !== '-') return decodeInput(opts.summary, '--summary');
+  if (opts.summary !== undefined && opts.summary !== '-') return decodeInput(opts.summary, opts.summaryName ?? '--summary');
   if (opts.summary === '-' || opts.summaryFile === '-') return decodeInput(await ctx.readStdin(), 'standard input');
   let bytes: Buffer;
   try {

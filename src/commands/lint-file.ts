@@ -6,13 +6,14 @@ import { PRIMER_MAX_BYTES } from '../memory/primer.js';
 import { parseSession } from '../memory/session.js';
 import { parseTasks, writtenTaskIds } from '../memory/tasks.js';
 import { CONFIG_FILE, JOURNAL_DIR, PRIMER_FILE, TASKS_FILE } from '../paths.js';
+import { findControlChars } from '../safety/control-chars.js';
 import { describeHidden, findHiddenText, stripHiddenText } from '../safety/hidden-text.js';
 import { findInstructions } from '../safety/instructions.js';
 import { redactText, scanText } from '../safety/scan.js';
 import { scanMemoryText } from '../safety/scan-memory.js';
 import { SESSION_MAX_BYTES } from './end.js';
 
-export type LintCheck = 'schema' | 'primer-budget' | 'secret' | 'hidden-text' | 'instruction' | 'duplicate-id' | 'size';
+export type LintCheck = 'schema' | 'primer-budget' | 'secret' | 'hidden-text' | 'control-char' | 'instruction' | 'duplicate-id' | 'size';
 
 export interface LintProblem {
   check: LintCheck;
@@ -83,8 +84,8 @@ function duplicateTaskIds(text: string): LintProblem[] {
 
 /**
  * Every check that looks at one memory file on its own: schema (session, legacy day file, TASKS.md,
- * config), task ids used twice in TASKS.md, size caps (a session ≤ 16 KB, a committed PRIMER.md ≤ 8 KB), secrets, invisible
- * characters and instruction-like lines. Instruction lines are matched with invisible characters
+ * config), task ids used twice in TASKS.md, size caps (a session ≤ 16 KB, a committed PRIMER.md ≤ 8 KB), secrets,
+ * invisible characters, control characters and instruction-like lines. Instruction lines are matched with invisible characters
  * removed (so `ig\u200bnore` still reads as `ignore`) and quoted with any secret in them redacted.
  */
 export async function lintFile(path: string, text: string, opts: { allowlist: readonly string[]; repoName: string }): Promise<FileLint> {
@@ -105,6 +106,10 @@ export async function lintFile(path: string, text: string, opts: { allowlist: re
   const hidden = findHiddenText(text);
   if (hidden.total) {
     out.problems.push({ check: 'hidden-text', line: Math.min(...hidden.removed.map((r) => r.lines[0]!)), message: describeHidden(hidden, 'found') });
+  }
+  // A NUL makes the file binary to git (its diffs hidden); other controls repaint terminals.
+  for (const c of findControlChars(text)) {
+    out.problems.push({ check: 'control-char', line: c.line, column: c.column, message: `control character ${c.codePoint}: only newline and tab belong in a memory file` });
   }
   for (const f of findInstructions(stripHiddenText(text).text)) {
     const quoted = redactText(f.text, await scanText(f.text, { allowlist: opts.allowlist }));

@@ -2,6 +2,7 @@ import { localIso } from '../clock.js';
 import { UsageError } from '../errors.js';
 import { appendSpool, peekSpool, type SpoolLog } from '../git/spool.js';
 import { decodeInput } from '../memory/summary.js';
+import { controlCharProblems } from '../safety/control-chars.js';
 import { guardText } from '../safety/guard.js';
 import { open, type Ctx, type Result } from './context.js';
 
@@ -30,6 +31,8 @@ export async function log(ctx: Ctx, opts: LogOptions): Promise<Result<LogData>> 
   let queued: SpoolLog | null = null;
   if (opts.text !== undefined) {
     const raw = opts.text === '-' ? decodeInput(await ctx.readStdin(), 'standard input') : decodeInput(opts.text, 'the log text');
+    const control = controlCharProblems(raw, 'the log text');
+    if (control.length) throw new UsageError(control[0]!);
     const text = raw.replace(/\s+/g, ' ').trim();
     if (!text) throw new UsageError('the log text is empty', 'usage: git memory log "what you learned" [--kind learned|decision|note|completed|next_step]');
     const guarded = await guardText(text, 'the log item', { mode: o.config.secrets.mode, allowlist: o.config.secrets.allowlist });

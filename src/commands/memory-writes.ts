@@ -31,7 +31,9 @@ export interface CommitOutcome {
 export function commitMessage(config: Config, summary: string, body: string[]): string {
   const first = summary.split('\n')[0]!.replace(/\s+/g, ' ').trim();
   const short = first.length > 72 ? `${first.slice(0, 69)}…` : first;
-  const subject = config.commit.message.replace('{summary}', short);
+  // The files are written when the message is made: a control character (a NUL in the config's
+  // template, say) must not make commit-tree fail then. Input refuses them before anything is written.
+  const subject = config.commit.message.replace('{summary}', short).replace(/\p{Cc}/gu, '');
   return body.length ? `${subject}\n\n${body.join('\n')}\n` : `${subject}\n`;
 }
 

@@ -67,7 +67,7 @@ export async function gatherPrimer(o: Opened, days: number, startedFrom?: string
     window: { from, to, sessions: win.sessions.length },
     input: {
       project: { name: strip(o.config.project.name), description: strip(o.config.project.description) },
-      user: { entities: user.entities.map(strip), preferences: user.preferences.map(strip) },
+      user: { entities: user.entities.map(strip), preferences: user.preferences.map(strip), instructions: user.instructions.map(strip) },
       windowSessions: win.sessions.map(clean),
       ...(last ? { lastWithNextSteps: clean(last) } : {}),
       tasks: tasks.map((t) => ({ ...t, task: strip(t.task), progress: t.progress && strip(t.progress), next_step: t.next_step && strip(t.next_step) })),

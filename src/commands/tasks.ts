@@ -7,6 +7,7 @@ import { decodeInput } from '../memory/summary.js';
 import { applyTaskInputs, TASK_INPUT_SHAPE, validateTaskInputs, type TaskChange, type TaskInput } from '../memory/task-update.js';
 import { serializeTasks, TASK_STATUSES, type Task, type TaskStatus } from '../memory/tasks.js';
 import { readTaskListKeeping } from '../memory/tasks-file.js';
+import { controlCharProblems } from '../safety/control-chars.js';
 import { guardText } from '../safety/guard.js';
 import { TASKS_FILE } from '../paths.js';
 import { open, type Ctx, type Opened, type Result } from './context.js';
@@ -47,7 +48,15 @@ async function inputsFor(ctx: Ctx, opts: Exclude<TasksOptions, { action: 'list' 
     }
     case 'add': {
       if (!opts.text.trim()) throw new UsageError('the task text is empty', 'usage: git memory tasks add "Implement logout" [--status todo]');
-      return [{ task: decodeInput(opts.text, 'the task text'), status: checkStatus(opts.status) ?? 'todo', progress: opts.progress, next_step: opts.nextStep, related_files: opts.files }];
+      const input = { task: decodeInput(opts.text, 'the task text'), status: checkStatus(opts.status) ?? 'todo', progress: opts.progress, next_step: opts.nextStep, related_files: opts.files };
+      const problems = [
+        ...controlCharProblems(input.task, 'the task text'),
+        ...controlCharProblems(opts.progress ?? '', '--progress'),
+        ...controlCharProblems(opts.nextStep ?? '', '--next-step'),
+        ...(opts.files ?? []).flatMap((f) => controlCharProblems(f, '--files')),
+      ];
+      if (problems.length) throw new UsageError(problems.join('\n'));
+      return [input];
     }
     case 'done': {
       if (!opts.ids.length) throw new UsageError('name the task ids to mark done', 'usage: git memory tasks done t-3f2a [t-91bc …]');

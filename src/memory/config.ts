@@ -70,8 +70,12 @@ export const SCHEMA: Record<string, Record<string, KeySpec>> = {
   },
 };
 
-/** Sections other issues add; present in a file they are accepted without a warning. */
-const RESERVED_SECTIONS = new Set(['llm', 'session_memory', 'dream', 'agents']);
+/**
+ * Sections accepted without a warning: those other issues add, and those OpenClaw memory v0.2 (the
+ * system this one replaces) writes in the same file — its settings for a search git-memory does not
+ * have, read by OpenClaw itself where both are used.
+ */
+const RESERVED_SECTIONS = new Set(['llm', 'session_memory', 'dream', 'agents', 'embedding', 'privacy', 'search']);
 
 export interface LoadedConfig {
   config: Config;

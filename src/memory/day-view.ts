@@ -38,13 +38,16 @@ export function renderDay(date: string, sessions: Session[], lang: Lang): string
 
 /**
  * Parses a per-day journal (`journal/YYYY-MM-DD.md`, the original format, or a rendered day view)
- * into sessions. English and Chinese headings are both read.
+ * into sessions. English and Chinese headings are both read. OpenClaw memory v0.2 writes its day
+ * files with `type`/`created`/`updated`/`sessions` and no `date` (the file name is the date), and
+ * puts a `---` rule between sessions: both are read as they are.
  */
 export function parseDay(text: string, path: string): Session[] {
   const { data, body } = readFrontmatter(text, path, DAY_SHAPE);
-  const date = data.date === undefined ? undefined : String(data.date);
+  const named = /(?:^|\/)(\d{4}-\d{2}-\d{2})\.md$/.exec(path)?.[1];
+  const date = data.date === undefined ? named : String(data.date);
   if (!date || !/^\d{4}-\d{2}-\d{2}$/.test(date)) {
-    throw new CorruptFileError(path, 'frontmatter needs `date` (YYYY-MM-DD)', DAY_SHAPE);
+    throw new CorruptFileError(path, 'frontmatter needs `date` (YYYY-MM-DD), or the file name must be the date', DAY_SHAPE);
   }
   const sessions: Session[] = [];
   let time: string | undefined;
@@ -62,6 +65,7 @@ export function parseDay(text: string, path: string): Session[] {
     });
   };
   for (const line of body.split(/\r?\n/)) {
+    if (/^ {0,3}-{3,}\s*$/.test(line)) continue; // a rule between sessions, not part of one
     const m = SESSION_HEADING_RE.exec(line);
     if (m) {
       flush();

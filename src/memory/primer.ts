@@ -8,11 +8,11 @@ import { instructionRule } from '../safety/instructions.js';
 import { redactQuick } from '../safety/quick-redact.js';
 
 /** Sections in the order they are shown (DESIGN §5). */
-export const PRIMER_SECTIONS = ['user', 'project_line', 'preferences', 'recent', 'next_steps', 'tasks', 'commits', 'hot_files'] as const;
+export const PRIMER_SECTIONS = ['instructions', 'user', 'project_line', 'preferences', 'recent', 'next_steps', 'tasks', 'commits', 'hot_files'] as const;
 export type PrimerSection = (typeof PRIMER_SECTIONS)[number];
 
 /** What the budget keeps first: earlier in this list is dropped last. */
-const PRIORITY: readonly PrimerSection[] = ['project_line', 'tasks', 'next_steps', 'recent', 'preferences', 'user', 'commits', 'hot_files'];
+const PRIORITY: readonly PrimerSection[] = ['project_line', 'instructions', 'tasks', 'next_steps', 'recent', 'preferences', 'user', 'commits', 'hot_files'];
 
 export interface GitFacts {
   branch: string | null;
@@ -23,7 +23,11 @@ export interface GitFacts {
 
 export interface PrimerInput {
   project: { name: string; description: string };
-  user: { entities: string[]; preferences: string[] };
+  /**
+   * The user's own files, from their home: never committed. `instructions` are the user's standing
+   * instructions to agents, shown as theirs (not quoted as data like memory from the repository).
+   */
+  user: { entities: string[]; preferences: string[]; instructions?: string[] };
   /** Sessions inside the window, oldest first. */
   windowSessions: Session[];
   /** The latest session with next steps, wherever it is. */
@@ -63,9 +67,13 @@ const ITEM_CAP = 300;
 /** A primer is at most 8 KB whatever the token budget: it is fed to agents at every session start. */
 export const PRIMER_MAX_BYTES = 8 * 1024;
 
-/** Memory text as one capped line: items are whole or absent, never cut by the budget. */
+/**
+ * Memory text as one capped line: items are whole or absent, never cut by the budget. Control
+ * characters that arrived by commit (input refuses them; lint flags them) are dropped: an escape
+ * sequence would repaint the terminal the primer is printed in, a NUL cut an agent's context.
+ */
 export function capLine(s: string): string {
-  const one = s.replace(/\s+/g, ' ').trim();
+  const one = s.replace(/\s+/g, ' ').replace(/\p{Cc}/gu, '').trim();
   if (one.length <= ITEM_CAP) return one;
   const cut = one.slice(0, ITEM_CAP);
   return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), ITEM_CAP - 40))}…`;
@@ -99,6 +107,8 @@ function candidates(input: PrimerInput, o: PrimerOptions): { main: Candidate[]; 
   const push = (section: PrimerSection, make: () => string, isFiller: boolean) => (isFiller ? filler : main).push({ section, filler: isFiller, order: order++, make });
   const add = (section: PrimerSection, text: string, isFiller = false) => push(section, () => `- ${asData(capLine(text), ph.quoted)}`, isFiller);
 
+  // The user's own instructions are trusted as theirs: secrets are still redacted, nothing quoted.
+  for (const i of input.user.instructions ?? []) push('instructions', () => `- ${redactQuick(capLine(i))}`, false);
   for (const e of input.user.entities) add('user', e);
   const desc = input.project.description ? ` — ${input.project.description}` : '';
   push('project_line', () => asData(capLine(`${input.project.name}${desc}`), ph.quoted), false);

@@ -55,7 +55,8 @@ export function renderSessionBlock(s: SessionBody & { time: string }, lang: Lang
     completed: list(s.completed),
     next_steps: list(s.next_steps),
     notes: list(s.notes),
-    commits: list(s.commits.map((c) => `${c.sha} ${c.subject}`.trim())),
+    // Git keeps control characters in a subject (`commit -m $'\e[31m…'`); a memory file never does.
+    commits: list(s.commits.map((c) => `${c.sha} ${c.subject.replace(/\p{Cc}/gu, '')}`.trim())),
   });
 }
 

@@ -1,4 +1,5 @@
 import { UsageError } from '../errors.js';
+import { controlCharProblems } from '../safety/control-chars.js';
 import type { SessionBody } from './session.js';
 import { validateTaskInputs, type TaskInput } from './task-update.js';
 
@@ -20,7 +21,11 @@ export const SUMMARY_SHAPE = `{
 const LIST_KEYS = ['learned', 'decisions', 'completed', 'next_steps', 'notes'] as const;
 const KEYS = new Set<string>(['request', 'tasks', ...LIST_KEYS]);
 
-/** Decodes input bytes as strict UTF-8 within the size cap; exit 2 otherwise. */
+/**
+ * Decodes input bytes as strict UTF-8 within the size cap; exit 2 otherwise. A string is text
+ * already (U+FFFD included, a character like any other): the front door that decoded it from bytes
+ * checked them (see cli/argv-bytes.ts).
+ */
 export function decodeInput(input: Buffer | string, what: string): string {
   const bytes = typeof input === 'string' ? Buffer.from(input, 'utf8') : input;
   if (bytes.length > MAX_INPUT_BYTES) {
@@ -32,8 +37,6 @@ export function decodeInput(input: Buffer | string, what: string): string {
   } catch {
     throw new UsageError(`${what} is not valid UTF-8`);
   }
-  // Command-line arguments arrive already decoded, with bad bytes replaced by U+FFFD.
-  if (text.includes('\uFFFD')) throw new UsageError(`${what} is not valid UTF-8 (it contains U+FFFD replacement characters)`);
   return text.replace(/^\uFEFF/, '');
 }
 
@@ -63,9 +66,11 @@ export function parseSummary(text: string): Summary {
   const problems: string[] = [];
   for (const k of Object.keys(o)) if (!KEYS.has(k)) problems.push(`${k}: unknown key`);
   if (typeof o.request !== 'string' || !o.request.trim()) problems.push('request: required, a non-empty string');
+  else problems.push(...controlCharProblems(o.request, 'request'));
   for (const k of LIST_KEYS) {
     const v = o[k];
     if (v !== undefined && (!Array.isArray(v) || !v.every((x) => typeof x === 'string'))) problems.push(`${k}: must be an array of strings`);
+    else if (v !== undefined) (v as string[]).forEach((x, i) => problems.push(...controlCharProblems(x, `${k}[${i}]`)));
   }
   let tasks: TaskInput[] | undefined;
   if (o.tasks !== undefined) {

@@ -1,4 +1,6 @@
 import { UsageError } from '../errors.js';
+import { controlCharProblems } from '../safety/control-chars.js';
+import { taskFromOpenClaw } from './openclaw-shapes.js';
 import { freshId } from './task-id.js';
 import { taskKey, TASK_STATUSES, type Task, type TaskList, type TaskStatus } from './tasks.js';
 
@@ -18,7 +20,8 @@ export interface TaskInput {
 export const TASK_INPUT_SHAPE =
   '[{"task": "Implement login", "status": "todo|in_progress|done|blocked", "progress": "…", "next_step": "…", "related_files": ["src/auth.ts"]},\n' +
   ' {"id": "t-3f2a", "status": "done"}]\n' +
-  '"id" alone updates that task; "task" alone updates the task with that text, or adds it; both rename the task with that id.';
+  '"id" alone updates that task; "task" alone updates the task with that text, or adds it; both rename the task with that id.\n' +
+  '(OpenClaw memory\'s shape is read too: "title" for "task", status "pending" for "todo")';
 
 const ID_RE = /^t-[0-9a-z-]+$/;
 
@@ -29,8 +32,9 @@ export function validateTaskInputs(value: unknown, at = 'tasks'): { tasks: TaskI
   const problems: string[] = [];
   if (!Array.isArray(value)) return { tasks: [], problems: [`${at}: must be an array of task objects`] };
   const tasks: TaskInput[] = [];
-  value.forEach((item, i) => {
+  value.forEach((given, i) => {
     const p = `${at}[${i}]`;
+    const item = taskFromOpenClaw(given);
     if (typeof item !== 'object' || item === null || Array.isArray(item)) {
       problems.push(`${p}: must be an object`);
       return;
@@ -48,6 +52,12 @@ export function validateTaskInputs(value: unknown, at = 'tasks'): { tasks: TaskI
     }
     if (o.related_files !== undefined && (!Array.isArray(o.related_files) || !o.related_files.every((f) => typeof f === 'string'))) {
       problems.push(`${p}.related_files: must be an array of strings`);
+    }
+    for (const k of ['task', 'progress', 'next_step'] as const) if (typeof o[k] === 'string') problems.push(...controlCharProblems(o[k], `${p}.${k}`));
+    if (Array.isArray(o.related_files)) {
+      o.related_files.forEach((f, j) => {
+        if (typeof f === 'string') problems.push(...controlCharProblems(f, `${p}.related_files[${j}]`));
+      });
     }
     tasks.push(o as unknown as TaskInput);
   });

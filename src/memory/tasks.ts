@@ -66,8 +66,12 @@ export function serializeTasks(list: TaskList, lang: Lang): string {
   });
 }
 
+/** Labels other writers use: OpenClaw memory v0.2 writes 进展 for progress. */
+const LABEL_ALIASES: Record<string, keyof (typeof LABELS)['en']> = { 进展: 'progress' };
+
 function labelKey(label: string): keyof (typeof LABELS)['en'] | undefined {
   const l = label.trim().toLowerCase();
+  if (LABEL_ALIASES[l]) return LABEL_ALIASES[l];
   for (const lang of Object.values(LABELS)) {
     for (const [k, v] of Object.entries(lang)) if (v.toLowerCase() === l) return k as keyof (typeof LABELS)['en'];
   }

@@ -1,6 +1,6 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { ENTITIES_FILE, PREFERENCES_FILE, USER_HOME_ENV, USER_SUBDIR } from '../paths.js';
+import { ENTITIES_FILE, INSTRUCTIONS_FILE, PREFERENCES_FILE, USER_HOME_ENV, USER_SUBDIR } from '../paths.js';
 import { readTextOrNull } from '../read-file.js';
 
 /** `~/.openclaw_memory/user` (or `$OPENCLAW_MEMORY_HOME/user`): personal, never committed. */
@@ -18,12 +18,32 @@ export function readListItems(path: string): string[] {
   return items;
 }
 
+/**
+ * The lines of the user's instructions file: list items and plain lines alike (it is free text),
+ * without a frontmatter block, headings or blank lines; none when the file is absent.
+ */
+export function readInstructionLines(path: string): string[] {
+  const text = (readTextOrNull(path) ?? '').replace(/^---\r?\n[\s\S]*?\r?\n---[ \t]*(?:\r?\n|$)/, '');
+  const lines: string[] = [];
+  for (const line of text.split(/\r?\n/)) {
+    const t = line.trim().replace(/^[-*]\s+/, '');
+    if (t && !/^#{1,6}(\s|$)/.test(t) && !/^-{3,}$/.test(t)) lines.push(t);
+  }
+  return lines;
+}
+
 export interface UserFiles {
   entities: string[];
   preferences: string[];
+  /** `instructions.md`: the user's own standing instructions, shown in the primer as theirs. */
+  instructions: string[];
 }
 
 export function readUserFiles(env: NodeJS.ProcessEnv = process.env): UserFiles {
   const dir = userDir(env);
-  return { entities: readListItems(join(dir, ENTITIES_FILE)), preferences: readListItems(join(dir, PREFERENCES_FILE)) };
+  return {
+    entities: readListItems(join(dir, ENTITIES_FILE)),
+    preferences: readListItems(join(dir, PREFERENCES_FILE)),
+    instructions: readInstructionLines(join(dir, INSTRUCTIONS_FILE)),
+  };
 }

@@ -108,8 +108,11 @@ export const RULES: readonly SecretRule[] = [
     // The body may not contain `-----`, so a header with no END costs only up to the next header.
     pattern: re('-----BEGIN[A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----(?:[^-]|-(?!----)){1,20000}-----END[A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----'),
     validate: (v) => v.replace(/[^A-Za-z0-9+/=]/g, '').length >= 96 },
-  { id: 'jwt', needle: /ey[A-Za-z0-9_-]{10,2048}\.ey/, title: 'JSON Web Token', group: 0, validate: isJwtHeader,
-    pattern: re(`${B}ey[A-Za-z0-9_-]{10,2048}\\.ey[A-Za-z0-9_-]{10,8192}\\.[A-Za-z0-9_-]{16,2048}${E}`) },
+  // Known by its structure, not its payload: a header that decodes to JSON with `alg` (base64url of
+  // `{"`, `{ ` or `{\n` starts `ey` or `ew`), then a signed shape (payload of any kind, even empty
+  // when detached, and a signature) or an encrypted one (JWE: key, iv, ciphertext, tag).
+  { id: 'jwt', needle: /e[wy][A-Za-z0-9_-]{10,2048}\./, title: 'JSON Web Token', group: 0, validate: isJwtHeader,
+    pattern: re(`${B}e[wy][A-Za-z0-9_-]{10,2048}\\.(?:[A-Za-z0-9_-]{0,2048}\\.[A-Za-z0-9_-]{8,64}\\.[A-Za-z0-9_-]{1,8192}\\.[A-Za-z0-9_-]{16,64}|[A-Za-z0-9_-]{0,8192}\\.[A-Za-z0-9_-]{16,2048})${E}`) },
   { id: 'anthropic-api-key', needle: /sk-ant-/, title: 'Anthropic API key', group: 0, validate: plausible,
     pattern: re(`${B}sk-ant-[a-z]{2,8}\\d{2}-[A-Za-z0-9_-]{32,200}${E}`) },
   { id: 'openai-api-key', needle: /sk-/, title: 'OpenAI API key', group: 0, validate: plausible,

@@ -40,7 +40,10 @@ describe('git memory mcp (stdio, built binary, SDK client)', () => {
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual(['memory_log', 'memory_primer', 'memory_search', 'memory_session_end', 'memory_tasks', 'memory_update_tasks']);
     for (const t of tools) expect(t.inputSchema.type).toBe('object');
-    expect(tools.find((t) => t.name === 'memory_log')!.inputSchema.required).toEqual(['text']);
+    // `text` or OpenClaw memory's `content` (item 35 of issue 10): neither alone is required by the schema.
+    const logSchema = tools.find((t) => t.name === 'memory_log')!.inputSchema;
+    expect(Object.keys(logSchema.properties ?? {})).toEqual(expect.arrayContaining(['text', 'content']));
+    expect(logSchema.required ?? []).toEqual([]);
   });
 
   it('runs a whole session: primer, log, tasks, end, then search finds it', async () => {

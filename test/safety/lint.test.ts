@@ -65,11 +65,13 @@ describe('git memory lint', () => {
   });
 
   describe('schema', () => {
-    it('fires on a session without its frontmatter, a broken TASKS.md, a legacy day file without a date and a bad config', async () => {
+    // A day file without `date` is dated by its name now (OpenClaw memory's shape, issue 10 item 35):
+    // a date that is not one is what stays a schema problem.
+    it('fires on a session without its frontmatter, a broken TASKS.md, a legacy day file with a bad date and a bad config', async () => {
       const repo = memoryRepo();
       repo.write(path('cccccc'), '## Session 14:30\n\n### Request\nno frontmatter\n');
       repo.write('.openclaw_memory/TASKS.md', `${TASKS}<<<<<<< HEAD\n`);
-      repo.write('.openclaw_memory/journal/2026-11-21.md', '---\nsessions: 1\n---\n\n## Session 09:10\n');
+      repo.write('.openclaw_memory/journal/2026-11-21.md', '---\ndate: yesterday\nsessions: 1\n---\n\n## Session 09:10\n');
       repo.write('.openclaw_memory.toml', '[primer]\nmax_tokens = "lots"\n[secrets]\nmode = "loud"\n');
       const { code, data } = await lint(repo);
       expect(code).toBe(1);

@@ -1,13 +1,14 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { Ctx } from '../../commands/context.js';
 import { VERSION } from '../../cli/version.js';
+import { inMcpTerms } from './mcp-terms.js';
+import { StdioTransport } from './stdio-transport.js';
 import { TOOLS, type ToolSpec } from './tools.js';
 
 /** The message a failed call shows the model: the error, its hint (e.g. the expected shape). */
 function failure(e: unknown): string {
   const err = e as Error & { hint?: string };
-  return `${err.message ?? String(e)}${err.hint ? `\n${err.hint}` : ''}`;
+  return inMcpTerms(err.message ?? String(e), err.hint);
 }
 
 function register(server: McpServer, ctx: Ctx, tool: ToolSpec, log: (t: string) => void): void {
@@ -37,7 +38,7 @@ export async function serveMcp(ctx: Ctx, log: (t: string) => void = (t) => void 
   for (const k of ['log', 'info', 'debug', 'warn'] as const) console[k] = (...a: unknown[]) => console.error(...a);
   const server = new McpServer({ name: 'git-memory', version: VERSION }, { instructions: 'Memory of earlier sessions on this repository, kept in git. Read memory_primer at the start, log what is worth keeping with memory_log, and end with memory_session_end.' });
   for (const tool of TOOLS) register(server, ctx, tool, log);
-  const transport = new StdioServerTransport();
+  const transport = new StdioTransport();
   const closed = new Promise<void>((resolve) => {
     transport.onclose = () => resolve();
     process.stdin.once('end', () => resolve());

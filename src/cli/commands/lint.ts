@@ -23,7 +23,7 @@ function render(d: LintData): string {
 export const lintCommand = (io: Io): CommandModule<GlobalArgs, GlobalArgs> => ({
   command: 'lint',
   describe:
-    'Checks every memory file, for CI: schema, primer budget, secrets, invisible characters, instruction-like lines, duplicate session and task ids, size caps (exit 1 on problems, 3 if a secret is among them)',
+    'Checks every memory file, for CI: schema, primer budget, secrets, invisible and control characters, instruction-like lines, duplicate session and task ids, size caps (exit 1 on problems, 3 if a secret is among them)',
   builder: (y: Argv<GlobalArgs>) => y.example('git memory lint', 'a report grouped by file').example('git memory lint --json', 'the same as data'),
   handler: (a) =>
     run(
