@@ -10,6 +10,7 @@ import { guardText } from '../safety/guard.js';
 import { TASKS_FILE } from '../paths.js';
 import { open, type Ctx, type Opened, type Result } from './context.js';
 import { readTasksForUpdate } from './memory-writes.js';
+import { repoRelative } from './repo-path.js';
 import { primer } from './primer.js';
 
 export interface TasksData {
@@ -80,6 +81,7 @@ async function update(ctx: Ctx, o: Opened, opts: Exclude<TasksOptions, { action:
 /** Lists or changes TASKS.md. Changes are committed by the next `end` or `git memory commit`. */
 export async function tasks(ctx: Ctx, opts: TasksOptions): Promise<Result<TasksData>> {
   const o = open(ctx);
+  if (opts.action === 'add' && opts.files) opts = { ...opts, files: opts.files.map((f) => repoRelative(o.repo.root, ctx.cwd, f, '--files')) };
   if (opts.action !== 'list') return update(ctx, o, opts);
   const status = checkStatus(opts.status);
   const all = readTasksForUpdate(o.repo.root).tasks;
