@@ -83,6 +83,8 @@ export function cli(io: Io, args: string[]): Argv<GlobalArgs> {
     .wrap(Math.min(100, process.stdout.columns || 100))
     .exitProcess(false)
     .fail((msg, err) => {
+      // yargs rethrows what an option's coerce threw as its own YError, with the message kept.
+      if (err?.name === 'YError') throw new UsageError(unmark(err.message));
       if (err) throw err;
       throw new UsageError(unmark(msg));
     });
