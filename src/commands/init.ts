@@ -49,6 +49,13 @@ export async function init(ctx: Ctx, opts: InitOptions): Promise<Result<InitData
     files.push({ path: CONFIG_FILE, result: 'unchanged' });
   }
   const { config, warnings } = loadConfig(repo.root); // also validates an existing file before we go on
+  // An existing config is never rewritten by init, so a different --language would do nothing.
+  if (opts.language !== undefined && opts.language !== config.journal.language) {
+    warnings.push(
+      `--language ${opts.language} not applied: ${CONFIG_FILE} already exists and keeps [journal] language = "${config.journal.language}"; ` +
+        `to change it, set language = "${opts.language}" under [journal] in ${CONFIG_FILE} (new journal files use it; existing ones stay as they are)`,
+    );
+  }
 
   mkdirSync(join(repo.root, JOURNAL_DIR), { recursive: true });
   const ignorePath = join(repo.root, MEMORY_GITIGNORE);

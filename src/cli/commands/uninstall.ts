@@ -24,6 +24,13 @@ function render(d: UninstallData): string {
   if (d.mergeDriver.attributes === 'removed') lines.push('  removed the TASKS.md line from .openclaw_memory/.gitattributes');
   if (d.mergeDriver.config === 'removed') lines.push('  removed the git-memory-tasks merge driver from git config');
   lines.push('', 'Memory files (.openclaw_memory/, .openclaw_memory.toml) are left in place.');
+  const { agents, instructions } = d.kept;
+  if (agents.length || instructions.length) {
+    const wired = agents.map((a) => `${a.agent} (${a.paths.join(', ')})`);
+    if (instructions.length) wired.push(`the git-memory section of ${instructions.join(', ')}`);
+    const names = agents.length ? agents.map((a) => a.agent).join(' ') : 'all';
+    lines.push(`Agent wiring is kept: ${wired.join('; ')}.`, `Remove it with \`git memory uninstall --agent ${names}\`.`);
+  }
   return `git-memory uninstalled from ${d.root}\n${lines.join('\n')}\n`;
 }
 
