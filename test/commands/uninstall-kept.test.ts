@@ -13,6 +13,8 @@ describe('plain uninstall with agents wired up', () => {
     expect(repo.read('.claude/settings.json')).toBe(settings);
     const json = JSON.parse((await repo.run(['uninstall', '--json'])).stdout);
     expect(json.kept.agents.map((a: { agent: string }) => a.agent)).toEqual(['claude', 'codex']);
+    const notWired = await repo.run(['uninstall', '--agent', 'gemini']);
+    expect(notWired.stdout).toBe('no git-memory entries found for gemini: nothing to remove\n');
     expect((await repo.run(['uninstall', '--agent', 'claude', 'codex'])).code).toBe(0);
     const after = await repo.run(['uninstall']);
     expect(after.stdout).not.toContain('Agent wiring');

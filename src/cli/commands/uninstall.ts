@@ -8,8 +8,10 @@ interface Args extends GlobalArgs {
 }
 
 function renderAgents(d: UninstallAgentData): string {
-  const lines = d.files.filter((f) => f.result !== 'absent').map((f) => `  ${f.result.padEnd(9)} ${f.path}`);
-  return `git-memory entries removed for ${d.agents.join(', ')}\n${lines.join('\n')}${lines.length ? '\n' : ''}`;
+  const changed = d.files.filter((f) => f.result !== 'absent' && f.result !== 'unchanged');
+  if (!changed.length) return `no git-memory entries found for ${d.agents.join(', ')}: nothing to remove\n`;
+  const lines = changed.map((f) => `  ${f.result.padEnd(9)} ${f.path}`);
+  return `git-memory entries removed for ${d.agents.join(', ')}\n${lines.join('\n')}\n`;
 }
 
 const WORDS: Record<string, string> = {
