@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { localDate, now } from '../clock.js';
 import { UsageError } from '../errors.js';
+import { hookStates } from '../git/hook-status.js';
 import { installHooks } from '../git/hooks.js';
 import { installAttributes, installDriverConfig, type ChangeResult } from '../git/merge-config.js';
 import { findRepo } from '../git/repo.js';
@@ -81,6 +82,11 @@ export async function init(ctx: Ctx, opts: InitOptions): Promise<Result<InitData
   }
 
   const hooks = opts.hooks ? await installHooks(repo) : [];
+  if (!opts.hooks) {
+    // --no-hooks installs none; it does not take out hooks an earlier init installed.
+    const kept = (await hookStates(repo)).hooks.filter((h) => h.installed).map((h) => h.hook);
+    if (kept.length) warnings.push(`--no-hooks installs no hooks, and the ${kept.join(', ')} hook${kept.length === 1 ? '' : 's'} already installed stay; \`git memory uninstall\` removes them`);
+  }
   const mergeDriver = { attributes: installAttributes(repo), config: await installDriverConfig(repo) };
   const agents = agentNames.length ? await (await import('./agent-setup.js')).setupAgents(ctx, repo, agentNames, { mcp: opts.mcp }) : null;
   return { data: { root: repo.root, files, hooks, mergeDriver, agents }, warnings };
