@@ -1,6 +1,5 @@
 import { CorruptFileError, EXIT, GitMemoryError } from '../errors.js';
 import type { Ctx, Result } from '../commands/context.js';
-import { redactQuick } from '../safety/quick-redact.js';
 import { stdoutWriter } from './stdout.js';
 
 /** Where a CLI run reads and writes; tests pass their own. */
@@ -20,8 +19,11 @@ export interface Io {
   mask?: (text: string) => Promise<string>;
 }
 
-/** The project rules' masking, line by line: cheap enough for every start-up bundle. */
-const quickMask = async (text: string) => text.split('\n').map(redactQuick).join('\n');
+/** The project rules' masking, line by line: no scanner to load, and loaded only on an error. */
+async function quickMask(text: string): Promise<string> {
+  const { redactQuick } = await import('../safety/quick-redact.js');
+  return text.split('\n').map(redactQuick).join('\n');
+}
 
 export interface GlobalArgs {
   json?: boolean;

@@ -30,6 +30,8 @@ const EPILOG = `Exit codes: 0 ok · 1 error (nothing written) · 2 bad usage or 
 GIT_MEMORY_NOW (ISO 8601) fixes the clock; NO_COLOR turns colour off. Docs: README.md, man git-memory.`;
 
 /** Every command, in the order `git memory help` lists them. */
+// Each module has its own argument type; yargs' command() takes any of them.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 function commands(io: Io, build: (args: string[]) => Argv<GlobalArgs>): CommandModule<GlobalArgs, any>[] {
   return [
     initCommand(io),
@@ -116,7 +118,8 @@ export async function main(args: string[], io?: Partial<Io>): Promise<number> {
     await checkArgs(args);
     await cli(full, quoteArgs(args)).parseAsync();
   } catch (e) {
-    await reportError(full, e, args.includes('--json'));
+    const end = args.indexOf('--'); // after it, `--json` is text
+    await reportError(full, e, (end < 0 ? args : args.slice(0, end)).includes('--json'));
     if (e instanceof UsageError && !e.hint) full.err('see `git memory help`\n');
   }
   return full.exitCode;

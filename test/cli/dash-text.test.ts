@@ -38,9 +38,10 @@ describe('text that starts with a dash', () => {
     const search = await repo.run(['search', '--json', '--', '-nothing']);
     expect(search.code).toBe(0);
     expect(JSON.parse(search.stdout).query).toBe('-nothing');
-    const extra = await repo.run(['journal', '--', '2026-11-22', 'extra']);
+    const extra = await repo.run(['journal', '--', '2026-11-22', '--json']);
     expect(extra.code).toBe(2);
-    expect(extra.stderr).toContain('Unknown argument: extra');
+    expect(extra.stderr).toContain('Unknown argument: --json');
+    expect(extra.stdout).toBe(''); // the --json after -- is text, not the option
   });
 
   it('a dash argument that is text is refused with a hint, nothing queued, and a secret in it is masked', async () => {
