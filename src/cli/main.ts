@@ -70,6 +70,9 @@ export function cli(io: Io, args: string[]): Argv<GlobalArgs> {
   let y = yargs(args)
     .scriptName('git memory')
     .usage('$0 <command> [options]\n\nMemory for AI coding agents, kept in this git repository.')
+    // Options are read by their dashed names; a camelCase copy of each would also be echoed by
+    // "Unknown arguments", where the secret mask cannot recognise a key with its dashes gone.
+    .parserConfiguration({ 'camel-case-expansion': false })
     .option('json', { type: 'boolean', describe: 'Machine-readable output on stdout' })
     // Before validation, so choices and demands see the values as typed (see argv.ts).
     .middleware((argv) => unquoteArgv(argv), true);

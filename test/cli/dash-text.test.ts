@@ -65,10 +65,16 @@ describe('text that starts with a dash', () => {
   it('no validation message repeats a secret the user typed in the wrong place', async () => {
     const repo = makeRepo({ now: NOW });
     const token = ['ghp_', 'Zx8Kq2Lm9Np4Rs7Tv1Wy3Ab5Cd6Ef0Gh2Ij4'].join('');
+    const slack = ['xoxb-', '123456789012-1234567890123-AbCdEfGhIjKlMnOpQrStUvWx'].join('');
     for (const args of [['journal', token], ['log', '--kind', token, 'x'], ['log', `--${token}`], [token], ['help', token], ['primer', '--format', token], ['end', '--summary', token]]) {
       const r = await repo.run([...args, '--json']);
       expect(r.code, args.join(' ')).not.toBe(0);
       expect(r.stderr + r.stdout, args.join(' ')).not.toContain(token.slice(4));
     }
+    // yargs also listed an unknown option under its camelCase name, which no rule recognises.
+    const r = await repo.run(['log', `--${slack}`]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/Unknown argument: \[REDACTED:[\w/-]+\]\n/);
+    expect(r.stderr).not.toContain('AbCdEfGhIjKlMnOpQrStUvWx');
   });
 });
