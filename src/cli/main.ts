@@ -29,6 +29,9 @@ import { VERSION } from './version.js';
 const EPILOG = `Exit codes: 0 ok · 1 error (nothing written) · 2 bad usage or bad input · 3 refused by the secret scan.
 GIT_MEMORY_NOW (ISO 8601) fixes the clock; NO_COLOR turns colour off. Docs: README.md, man git-memory.`;
 
+const UNKNOWN_OPTION_HINT =
+  'see `git memory help <command>` for its options; text that starts with a dash goes after `--` (git memory log -- "--text") or on stdin (-)';
+
 /** Every command, in the order `git memory help` lists them. */
 // Each module has its own argument type; yargs' command() takes any of them.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -91,6 +94,8 @@ export function cli(io: Io, args: string[]): Argv<GlobalArgs> {
       // yargs rethrows what an option's coerce threw as its own YError, with the message kept.
       if (err?.name === 'YError') throw new UsageError(unmark(err.message));
       if (err) throw err;
+      // An unknown option may be text the user meant to pass (`log --fix …`).
+      if (/^Unknown arguments?:/.test(msg)) throw new UsageError(unmark(msg), UNKNOWN_OPTION_HINT);
       throw new UsageError(unmark(msg));
     });
   // yargs prints help and version itself; route them through io so tests can read them.

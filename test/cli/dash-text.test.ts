@@ -76,5 +76,8 @@ describe('text that starts with a dash', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/Unknown argument: \[REDACTED:[\w/-]+\]\n/);
     expect(r.stderr).not.toContain('AbCdEfGhIjKlMnOpQrStUvWx');
+    const flagLike = await repo.run(['log', '--fix', 'the login bug']);
+    expect(flagLike.code).toBe(2);
+    expect(flagLike.stderr).toContain('Unknown argument: fix\nsee `git memory help <command>` for its options; text that starts with a dash goes after `--`');
   });
 });
