@@ -22,6 +22,17 @@ describe('number options', () => {
     expect(JSON.parse(exact.stdout).tokens).toBeLessThanOrEqual(min);
   });
 
+  it('a configured cap below the header warns and still prints the primer (session starts must work)', async () => {
+    const repo = makeRepo({ now: '2026-11-22T10:00:00' });
+    await repo.run(['init', '--no-hooks']);
+    repo.write('.openclaw_memory.toml', `[project]\nname = "${'记忆项目名称很长'.repeat(10)}"\n\n[primer]\nmax_tokens = 100\nmin_tokens = 100\n`);
+    const r = await repo.run(['primer', '--json']);
+    expect(r.code).toBe(0);
+    const tokens = JSON.parse(r.stdout).tokens;
+    expect(tokens).toBeGreaterThan(100);
+    expect(r.stderr).toContain(`warning: primer.max_tokens (100) is below the ${tokens} tokens the primer's header needs here: the primer is ${tokens} tokens`);
+  });
+
   it('a value that is not a whole number is shown as given', async () => {
     const repo = makeRepo();
     for (const [args, shown] of [
