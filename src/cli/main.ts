@@ -34,7 +34,6 @@ const UNKNOWN_OPTION_HINT =
 
 /** Every command, in the order `git memory help` lists them. */
 // Each module has its own argument type; yargs' command() takes any of them.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 function commands(io: Io, build: (args: string[]) => Argv<GlobalArgs>): CommandModule<GlobalArgs, any>[] {
   return [
     initCommand(io),
