@@ -11,6 +11,18 @@ export interface Io {
   readStdin(): Promise<Buffer>;
   /** Set by the one place that decides how the process ends. */
   exitCode: number;
+  /**
+   * Masks secrets in an error message before it is shown. The full command line scans with the
+   * whole secret scan; without one (the lean start-ups) the project rules mask it, which needs no
+   * scanner load.
+   */
+  mask?: (text: string) => Promise<string>;
+}
+
+/** The project rules' masking, line by line: no scanner to load, and loaded only on an error. */
+async function quickMask(text: string): Promise<string> {
+  const { redactQuick } = await import('../safety/quick-redact.js');
+  return text.split('\n').map(redactQuick).join('\n');
 }
 
 export interface GlobalArgs {
@@ -22,8 +34,11 @@ function paint(io: Io, code: string, text: string, stream: 'err' | 'out' = 'err'
   return tty && !io.env.NO_COLOR && io.env.TERM !== 'dumb' ? `\x1b[${code}m${text}\x1b[0m` : text;
 }
 
-/** The one place errors become messages and exit codes. */
-export function reportError(io: Io, e: unknown, json: boolean): void {
+/**
+ * The one place errors become messages and exit codes. Messages quote what the user typed, so
+ * message and hint are masked first: no error repeats a value the secret scan would refuse.
+ */
+export async function reportError(io: Io, e: unknown, json: boolean): Promise<void> {
   let code: number = EXIT.error;
   let message: string;
   let hint: string | undefined;
@@ -40,6 +55,9 @@ export function reportError(io: Io, e: unknown, json: boolean): void {
     message = `internal error: ${(e as Error)?.message ?? String(e)}`;
     if (io.env.GIT_MEMORY_DEBUG) hint = (e as Error)?.stack;
   }
+  const mask = io.mask ?? quickMask;
+  message = await mask(message);
+  if (hint) hint = await mask(hint);
   io.err(`${paint(io, '31', 'error:')} ${message}\n${hint ? `${hint}\n` : ''}`);
   if (json) io.out(`${JSON.stringify({ ok: false, error: { code, message, ...(hint ? { hint } : {}), ...(details ?? {}) } }, null, 2)}\n`);
   io.exitCode = code;
@@ -54,7 +72,7 @@ export async function run<T>(io: Io, args: GlobalArgs, call: (ctx: Ctx) => Promi
     if (args.json) io.out(`${JSON.stringify({ ok: true, ...(result.data as object) }, null, 2)}\n`);
     else io.out(render(result.data));
   } catch (e) {
-    reportError(io, e, !!args.json);
+    await reportError(io, e, !!args.json);
   }
 }
 

@@ -1,4 +1,4 @@
-import yargs, { type Argv } from 'yargs';
+import yargs, { type Argv, type CommandModule } from 'yargs';
 import { UsageError } from '../errors.js';
 import { commitCommand } from './commands/commit.js';
 import { configCommand } from './commands/config.js';
@@ -21,38 +21,66 @@ import { statuslineCommand } from './commands/statusline.js';
 import { tasksCommand } from './commands/tasks.js';
 import { uninstallCommand } from './commands/uninstall.js';
 import { checkArgvBytes } from './argv-bytes.js';
+import { quoteArgs, textLikeDashArgs, unmark, unquoteArgv } from './argv.js';
 import { defaultIo, reportError, type GlobalArgs, type Io } from './io.js';
+import { maskSecrets, quoteArg } from './mask-secrets.js';
+import { commandHint, unknownCommand } from './unknown-command.js';
 import { VERSION } from './version.js';
 
 const EPILOG = `Exit codes: 0 ok · 1 error (nothing written) · 2 bad usage or bad input · 3 refused by the secret scan.
 GIT_MEMORY_NOW (ISO 8601) fixes the clock; NO_COLOR turns colour off. Docs: README.md, man git-memory.`;
 
+const UNKNOWN_OPTION_HINT =
+  'see `git memory help <command>` for its options; text that starts with a dash goes after `--` (git memory log -- "--text") or on stdin (-)';
+
+/** Every command, in the order `git memory help` lists them. */
+// Each module has its own argument type; yargs' command() takes any of them.
+function commands(io: Io, build: (args: string[]) => Argv<GlobalArgs>): CommandModule<GlobalArgs, any>[] {
+  return [
+    initCommand(io),
+    primerCommand(io),
+    endCommand(io),
+    logCommand(io),
+    tasksCommand(io),
+    journalCommand(io),
+    commitCommand(io),
+    configCommand(io),
+    searchCommand(io),
+    mcpCommand(io),
+    statuslineCommand(io),
+    uninstallCommand(io),
+    resolveCommand(io),
+    diffCommand(io),
+    doctorCommand(io),
+    scanCommand(io),
+    lintCommand(io),
+    mergeDriverCommand(io),
+    hookCommand(io),
+    helpCommand(io, build, () => commandNames(true)),
+  ];
+}
+
+const nameOf = (c: CommandModule<GlobalArgs, unknown>) => String(c.command).split(' ')[0]!;
+
+/** The names of the commands; `listed` leaves out the ones only git calls (the merge driver). */
+export function commandNames(listed = false): string[] {
+  const all = commands(defaultIo(), () => yargs());
+  return (listed ? all.filter((c) => c.describe !== false) : all).map(nameOf);
+}
+
 /** The command line, with every command listed explicitly. */
 export function cli(io: Io, args: string[]): Argv<GlobalArgs> {
-  const y = yargs(args)
+  let y = yargs(args)
     .scriptName('git memory')
     .usage('$0 <command> [options]\n\nMemory for AI coding agents, kept in this git repository.')
+    // Options are read by their dashed names; a camelCase copy of each would also be echoed by
+    // "Unknown arguments", where the secret mask cannot recognise a key with its dashes gone.
+    .parserConfiguration({ 'camel-case-expansion': false })
     .option('json', { type: 'boolean', describe: 'Machine-readable output on stdout' })
-    .command(initCommand(io))
-    .command(primerCommand(io))
-    .command(endCommand(io))
-    .command(logCommand(io))
-    .command(tasksCommand(io))
-    .command(journalCommand(io))
-    .command(commitCommand(io))
-    .command(configCommand(io))
-    .command(searchCommand(io))
-    .command(mcpCommand(io))
-    .command(statuslineCommand(io))
-    .command(uninstallCommand(io))
-    .command(resolveCommand(io))
-    .command(diffCommand(io))
-    .command(doctorCommand(io))
-    .command(scanCommand(io))
-    .command(lintCommand(io))
-    .command(mergeDriverCommand(io))
-    .command(hookCommand(io))
-    .command(helpCommand(io, (a) => cli(io, a)))
+    // Before validation, so choices and demands see the values as typed (see argv.ts).
+    .middleware((argv) => unquoteArgv(argv), true);
+  for (const c of commands(io, (a) => cli(io, a))) y = y.command(c);
+  y = y
     .demandCommand(1, 'name a command; `git memory help` lists them')
     .recommendCommands()
     .strict()
@@ -63,34 +91,44 @@ export function cli(io: Io, args: string[]): Argv<GlobalArgs> {
     .wrap(Math.min(100, process.stdout.columns || 100))
     .exitProcess(false)
     .fail((msg, err) => {
+      // yargs rethrows what an option's coerce threw as its own YError, with the message kept.
+      if (err?.name === 'YError') throw new UsageError(unmark(err.message));
       if (err) throw err;
-      throw new UsageError(msg);
+      // An unknown option may be text the user meant to pass (`log --fix …`).
+      if (/^Unknown arguments?:/.test(msg)) throw new UsageError(unmark(msg), UNKNOWN_OPTION_HINT);
+      throw new UsageError(unmark(msg));
     });
   // yargs prints help and version itself; route them through io so tests can read them.
   return y.showHelpOnFail(false) as Argv<GlobalArgs>;
 }
 
-/** `--summary -` means stdin; yargs would read a lone `-` as a positional, so join it: `--summary=-`. */
-function normalizeArgs(args: string[]): string[] {
-  const out: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
-    if (/^--[\w-]+$/.test(a) && args[i + 1] === '-') {
-      out.push(`${a}=-`);
-      i++;
-    } else out.push(a);
+/**
+ * What yargs would misreport, caught before it parses: a mistyped command (yargs: "Unknown
+ * argument") and text that starts with a dash (yargs splits it into letters and echoes it).
+ */
+async function checkArgs(args: string[]): Promise<void> {
+  const unknown = unknownCommand(args, commandNames());
+  if (unknown !== undefined) throw new UsageError(`unknown command: ${await quoteArg(unknown)}`, commandHint(unknown, commandNames(true)));
+  const text = textLikeDashArgs(args);
+  if (text.length) {
+    const quoted = await Promise.all(text.map((t) => quoteArg(t)));
+    throw new UsageError(
+      `${quoted.join(', ')} ${text.length === 1 ? 'is not an option' : 'are not options'}; text that starts with a dash goes after \`--\` or on stdin`,
+      'e.g. git memory log -- "-text"  or  printf %s "-text" | git memory log -   (an option\'s value: --name=-text)',
+    );
   }
-  return out;
 }
 
 /** Runs the CLI and returns the exit code. The only place that decides it. */
 export async function main(args: string[], io?: Partial<Io>): Promise<number> {
-  const full: Io = { ...defaultIo(), ...io };
+  const full: Io = { ...defaultIo(), mask: maskSecrets, ...io };
   try {
     checkArgvBytes(args);
-    await cli(full, normalizeArgs(args)).parseAsync();
+    await checkArgs(args);
+    await cli(full, quoteArgs(args)).parseAsync();
   } catch (e) {
-    reportError(full, e, args.includes('--json'));
+    const end = args.indexOf('--'); // after it, `--json` is text
+    await reportError(full, e, (end < 0 ? args : args.slice(0, end)).includes('--json'));
     if (e instanceof UsageError && !e.hint) full.err('see `git memory help`\n');
   }
   return full.exitCode;

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { localDate, localIso, localTime } from '../clock.js';
 import { UsageError } from '../errors.js';
@@ -44,7 +44,8 @@ async function readSummaryText(ctx: Ctx, opts: EndOptions): Promise<string> {
   if (opts.summary === '-' || opts.summaryFile === '-') return decodeInput(await ctx.readStdin(), 'standard input');
   let bytes: Buffer;
   try {
-    bytes = readFileSync(join(ctx.cwd, opts.summaryFile!));
+    // Relative to where the user ran the command; an absolute path (an agent's temp file) as it is.
+    bytes = readFileSync(resolve(ctx.cwd, opts.summaryFile!));
   } catch (e) {
     throw new UsageError(`cannot read --summary-file ${opts.summaryFile}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
   }

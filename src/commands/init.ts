@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { localDate, now } from '../clock.js';
 import { UsageError } from '../errors.js';
+import { hookStates } from '../git/hook-status.js';
 import { installHooks } from '../git/hooks.js';
 import { installAttributes, installDriverConfig, type ChangeResult } from '../git/merge-config.js';
 import { findRepo } from '../git/repo.js';
@@ -49,6 +50,13 @@ export async function init(ctx: Ctx, opts: InitOptions): Promise<Result<InitData
     files.push({ path: CONFIG_FILE, result: 'unchanged' });
   }
   const { config, warnings } = loadConfig(repo.root); // also validates an existing file before we go on
+  // An existing config is never rewritten by init, so a different --language would do nothing.
+  if (opts.language !== undefined && opts.language !== config.journal.language) {
+    warnings.push(
+      `--language ${opts.language} not applied: ${CONFIG_FILE} already exists and keeps [journal] language = "${config.journal.language}"; ` +
+        `to change it, set language = "${opts.language}" under [journal] in ${CONFIG_FILE} (new journal files use it; existing ones stay as they are)`,
+    );
+  }
 
   mkdirSync(join(repo.root, JOURNAL_DIR), { recursive: true });
   const ignorePath = join(repo.root, MEMORY_GITIGNORE);
@@ -74,6 +82,11 @@ export async function init(ctx: Ctx, opts: InitOptions): Promise<Result<InitData
   }
 
   const hooks = opts.hooks ? await installHooks(repo) : [];
+  if (!opts.hooks) {
+    // --no-hooks installs none; it does not take out hooks an earlier init installed.
+    const kept = (await hookStates(repo)).hooks.filter((h) => h.installed).map((h) => h.hook);
+    if (kept.length) warnings.push(`--no-hooks installs no hooks, and the ${kept.join(', ')} hook${kept.length === 1 ? '' : 's'} already installed stay; \`git memory uninstall\` removes them`);
+  }
   const mergeDriver = { attributes: installAttributes(repo), config: await installDriverConfig(repo) };
   const agents = agentNames.length ? await (await import('./agent-setup.js')).setupAgents(ctx, repo, agentNames, { mcp: opts.mcp }) : null;
   return { data: { root: repo.root, files, hooks, mergeDriver, agents }, warnings };

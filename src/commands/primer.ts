@@ -102,6 +102,13 @@ export async function primer(ctx: Ctx, opts: PrimerOptions): Promise<Result<Prim
     hotFiles: o.config.primer.hot_files,
     lang: o.config.journal.language,
   });
+  // Items are trimmed to fit; only the header (project, provenance) can be left over the cap.
+  const warnings = [...o.warnings, ...got.warnings];
+  if (built.tokens > maxTokens) {
+    const need = `the ${built.tokens} tokens the primer's header needs here`;
+    if (opts.maxTokens !== undefined) throw new UsageError(`the token cap ${maxTokens} is below ${need}; use at least ${built.tokens}`);
+    warnings.push(`primer.max_tokens (${maxTokens}) is below ${need}: the primer is ${built.tokens} tokens`);
+  }
   let path: string | null = null;
   // Only an initialised repository gets PRIMER.md (its .gitignore keeps it out of commits).
   if (opts.write !== false && existsSync(join(o.repo.root, MEMORY_DIR))) {
@@ -109,5 +116,5 @@ export async function primer(ctx: Ctx, opts: PrimerOptions): Promise<Result<Prim
     path = PRIMER_FILE;
     if (opts.recordStart !== false) recordSessionStart(o.repo.stateDir, { head: got.input.git.head, at: got.input.generatedAt });
   }
-  return { data: { ...built, path, window: got.window }, warnings: [...o.warnings, ...got.warnings] };
+  return { data: { ...built, path, window: got.window }, warnings };
 }

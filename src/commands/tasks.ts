@@ -12,6 +12,7 @@ import { guardText } from '../safety/guard.js';
 import { TASKS_FILE } from '../paths.js';
 import { open, type Ctx, type Opened, type Result } from './context.js';
 import { readTasksForUpdate } from './memory-writes.js';
+import { repoRelative } from './repo-path.js';
 import { primer } from './primer.js';
 
 export interface TasksData {
@@ -90,6 +91,7 @@ async function update(ctx: Ctx, o: Opened, opts: Exclude<TasksOptions, { action:
 /** Lists or changes TASKS.md. Changes are committed by the next `end` or `git memory commit`. */
 export async function tasks(ctx: Ctx, opts: TasksOptions): Promise<Result<TasksData>> {
   const o = open(ctx);
+  if (opts.action === 'add' && opts.files) opts = { ...opts, files: opts.files.map((f) => repoRelative(o.repo.root, ctx.cwd, f, '--files')) };
   if (opts.action !== 'list') return update(ctx, o, opts);
   const status = checkStatus(opts.status);
   // Listing reads what it can, as the primer does; only a change needs the whole file readable.

@@ -1,22 +1,25 @@
 import { uninstallHooks, type HookChange, type UninstallResult } from '../git/hooks.js';
 import { uninstallAttributes, uninstallDriverConfig, type ChangeResult } from '../git/merge-config.js';
 import { findRepo } from '../git/repo.js';
+import { agentWiring, type AgentWiring } from './agent-wiring.js';
 import type { Ctx, Result } from './context.js';
 
 export interface UninstallData {
   root: string;
   hooks: HookChange<UninstallResult>[];
   mergeDriver: { attributes: ChangeResult; config: ChangeResult };
+  /** Agent wiring a plain uninstall leaves in place (`uninstall --agent` removes it). */
+  kept: AgentWiring;
 }
 
 /**
  * Undoes what `init` added to git: our blocks in the hook files (every other byte stays), chained
  * hooks moved back, the merge driver's config and `.gitattributes` line. Memory files are data and
- * stay where they are.
+ * stay where they are; agent wiring stays too (it is reported, for `uninstall --agent`).
  */
 export async function uninstall(ctx: Ctx): Promise<Result<UninstallData>> {
   const repo = findRepo(ctx.cwd, ctx.env);
   const hooks = (await uninstallHooks(repo)).filter((h) => h.result !== 'absent');
   const mergeDriver = { attributes: uninstallAttributes(repo), config: await uninstallDriverConfig(repo) };
-  return { data: { root: repo.root, hooks, mergeDriver }, warnings: [] };
+  return { data: { root: repo.root, hooks, mergeDriver, kept: agentWiring(repo) }, warnings: [] };
 }

@@ -27,7 +27,7 @@ describe('the built git-memory binary', () => {
 
   it.each([
     [[], /name a command/],
-    [['frobnicate'], /Unknown argument: frobnicate/],
+    [['frobnicate'], /unknown command: "frobnicate"/],
     [['primer', '--format', 'xml'], /Invalid values/],
     [['end', '--nope'], /Unknown arguments?: nope/],
   ])('exits 2 on bad usage %j', (args, message) => {

@@ -61,7 +61,7 @@ describe('the manual and help', () => {
     expect(planned.stdout).toMatch(/^git memory lint\n\nChecks every memory file/);
     const bad = await repo.run(['help', 'frobnicate']);
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toContain('no such command: frobnicate');
+    expect(bad.stderr).toContain('unknown command: "frobnicate"');
     expect(execFileSync(process.execPath, [join(ROOT, 'dist', 'git-memory.js'), 'resolve', '--help'], { encoding: 'utf8' })).toContain('git memory resolve');
   });
 });

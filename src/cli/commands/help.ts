@@ -2,6 +2,8 @@ import type { Argv, CommandModule } from 'yargs';
 import { UsageError } from '../../errors.js';
 import type { GlobalArgs, Io } from '../io.js';
 import { manPage, manSection } from '../man.js';
+import { quoteArg } from '../mask-secrets.js';
+import { commandHint } from '../unknown-command.js';
 
 interface Args extends GlobalArgs {
   command: string;
@@ -21,7 +23,7 @@ async function captured(build: (args: string[]) => Argv<GlobalArgs>, args: strin
  * itself their section of the man page. A bare `git memory help` is yargs' own (the command list),
  * and `git memory --help` never gets here: git turns it into `git help memory`, the man page.
  */
-export const helpCommand = (io: Io, build: (args: string[]) => Argv<GlobalArgs>): CommandModule<GlobalArgs, Args> => ({
+export const helpCommand = (io: Io, build: (args: string[]) => Argv<GlobalArgs>, listed: () => string[]): CommandModule<GlobalArgs, Args> => ({
   command: 'help <command>',
   describe: 'Show help for a command (the full manual: man git-memory)',
   builder: (y: Argv<GlobalArgs>) => y.positional('command', { type: 'string', demandOption: true, describe: 'The command to explain' }),
@@ -37,6 +39,6 @@ export const helpCommand = (io: Io, build: (args: string[]) => Argv<GlobalArgs>)
       io.out(section);
       return;
     }
-    throw new UsageError(`no such command: ${a.command}`, '`git memory help` lists the commands');
+    throw new UsageError(`unknown command: ${await quoteArg(a.command)}`, commandHint(a.command, listed()));
   },
 });

@@ -22,7 +22,7 @@ export const logCommand = (io: Io): CommandModule<GlobalArgs, Args> => ({
   describe: 'Queue a learning, decision or note for the current session (no text: list what is queued)',
   builder: (y: Argv<GlobalArgs>) =>
     y
-      .positional('text', { type: 'string', describe: 'The item (- to read from stdin)' })
+      .positional('text', { type: 'string', describe: 'The item; - reads it from stdin; text that starts with a dash goes after --' })
       .option('kind', { type: 'string', default: 'learned', choices: ['learned', 'decision', 'note', 'completed', 'next_step'], describe: 'Which section it goes to' })
       .example('git memory log "Token blacklist lives in Redis"', '')
       .example('git memory log --kind decision "Use JWT with 15 min access tokens"', ''),

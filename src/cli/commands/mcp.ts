@@ -1,13 +1,17 @@
 import type { Argv, CommandModule } from 'yargs';
+import { MCP_TOOL_NAMES } from '../../agents/mcp/tool-names.js';
 import type { GlobalArgs, Io } from '../io.js';
+
+/** What each tool does, in two words: the tool names without the prefix. */
+const WHAT = MCP_TOOL_NAMES.map((n) => n.replace(/^memory_/, '').replaceAll('_', ' ')).join(', ');
 
 export const mcpCommand = (io: Io): CommandModule<GlobalArgs, GlobalArgs> => ({
   command: 'mcp',
-  describe: 'Serve the memory tools over MCP (stdio): primer, log, search, tasks, update tasks, end the session',
+  describe: `Serve the memory tools over MCP (stdio): ${WHAT}`,
   builder: (y: Argv<GlobalArgs>) =>
     y
       .example('git memory mcp', 'started by the agent; `git memory init --agent claude --mcp` registers it in .mcp.json')
-      .epilog('Tools: memory_primer, memory_log, memory_search, memory_tasks, memory_update_tasks, memory_session_end. Only protocol messages go to stdout; logs go to stderr.'),
+      .epilog(`Tools: ${MCP_TOOL_NAMES.join(', ')}. Only protocol messages go to stdout; logs go to stderr.`),
   handler: async () => {
     const { serveMcp } = await import('../../agents/mcp/server.js');
     await serveMcp({ cwd: io.cwd, env: io.env, readStdin: async () => Buffer.alloc(0) }, (t) => io.err(t));

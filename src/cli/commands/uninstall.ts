@@ -8,8 +8,10 @@ interface Args extends GlobalArgs {
 }
 
 function renderAgents(d: UninstallAgentData): string {
-  const lines = d.files.filter((f) => f.result !== 'absent').map((f) => `  ${f.result.padEnd(9)} ${f.path}`);
-  return `git-memory entries removed for ${d.agents.join(', ')}\n${lines.join('\n')}${lines.length ? '\n' : ''}`;
+  const changed = d.files.filter((f) => f.result !== 'absent' && f.result !== 'unchanged');
+  if (!changed.length) return `no git-memory entries found for ${d.agents.join(', ')}: nothing to remove\n`;
+  const lines = changed.map((f) => `  ${f.result.padEnd(9)} ${f.path}`);
+  return `git-memory entries removed for ${d.agents.join(', ')}\n${lines.join('\n')}\n`;
 }
 
 const WORDS: Record<string, string> = {
@@ -24,6 +26,13 @@ function render(d: UninstallData): string {
   if (d.mergeDriver.attributes === 'removed') lines.push('  removed the TASKS.md line from .openclaw_memory/.gitattributes');
   if (d.mergeDriver.config === 'removed') lines.push('  removed the git-memory-tasks merge driver from git config');
   lines.push('', 'Memory files (.openclaw_memory/, .openclaw_memory.toml) are left in place.');
+  const { agents, instructions } = d.kept;
+  if (agents.length || instructions.length) {
+    const wired = agents.map((a) => `${a.agent} (${a.paths.join(', ')})`);
+    if (instructions.length) wired.push(`the git-memory section of ${instructions.join(', ')}`);
+    const names = agents.length ? agents.map((a) => a.agent).join(' ') : 'all';
+    lines.push(`Agent wiring is kept: ${wired.join('; ')}.`, `Remove it with \`git memory uninstall --agent ${names}\`.`);
+  }
   return `git-memory uninstalled from ${d.root}\n${lines.join('\n')}\n`;
 }
 

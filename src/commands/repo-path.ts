@@ -1,0 +1,21 @@
+import { realpathSync } from 'node:fs';
+import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { UsageError } from '../errors.js';
+
+/**
+ * A path the user typed, as memory files store it: relative to the repository root, with `/`.
+ * Relative paths are read from the directory the command ran in (`--files ./login.ts` in `src/`
+ * is `src/login.ts`), absolute ones as they are; one outside the repository is refused.
+ */
+export function repoRelative(root: string, cwd: string, path: string, option: string): string {
+  const real = (p: string) => {
+    try {
+      return realpathSync(p);
+    } catch {
+      return p;
+    }
+  };
+  const rel = relative(real(root), resolve(real(cwd), path));
+  if (rel === '' || rel.startsWith('..') || isAbsolute(rel)) throw new UsageError(`${option} ${JSON.stringify(path)} is not a file inside the repository (${root})`);
+  return rel.split(sep).join('/');
+}
