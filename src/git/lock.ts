@@ -3,6 +3,7 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { GitMemoryError } from '../errors.js';
 import { LOCK_FILE } from '../paths.js';
+import { removeOrphans } from './orphans.js';
 
 export interface LockOptions {
   /** How long to wait for another process before giving up (ms). */
@@ -122,6 +123,8 @@ export async function withLock<T>(stateDir: string, fn: () => Promise<T>, opts: 
     await sleep(delay + Math.random() * delay);
     delay = Math.min(delay * 2, 200);
   }
+  // Every command that writes memory passes here: the place to clear what killed ones left.
+  removeOrphans(stateDir);
   try {
     return await fn();
   } finally {
