@@ -4,6 +4,7 @@ import { basename, join } from 'node:path';
 import parseToml from '@iarna/toml/parse-string.js';
 import { GitMemoryError } from '../errors.js';
 import { CONFIG_CACHE_FILE, CONFIG_FILE } from '../paths.js';
+import { splitPattern, unboundedPattern } from '../safety/allowlist.js';
 import { writeAtomic } from './atomic.js';
 
 /** The project configuration with every default filled in. */
@@ -26,16 +27,21 @@ interface KeySpec {
   check?: (v: never) => string | undefined;
 }
 
-/** `/…/flags` allowlist entries are regular expressions (see safety/scan.ts); one that does not compile is an error. */
+/**
+ * `/…/flags` allowlist entries are regular expressions (see safety/allowlist.ts); one that does not
+ * compile, or that could backtrack for minutes, is an error.
+ */
 function badPatterns(list: string[]): string | undefined {
   for (const entry of list) {
-    const m = /^\/(.+)\/([a-z]*)$/s.exec(entry);
-    if (!m) continue;
+    const split = splitPattern(entry);
+    if (!split) continue;
     try {
-      new RegExp(m[1]!, m[2]!.replace(/[gy]/g, ''));
+      new RegExp(split[0], split[1]);
     } catch (e) {
       return `entry ${JSON.stringify(entry)} is not a valid regular expression (${(e as Error).message.replace(/^Invalid regular expression: /, '')})`;
     }
+    const unbounded = unboundedPattern(split[0]);
+    if (unbounded) return `entry ${JSON.stringify(entry)} ${unbounded}`;
   }
   return undefined;
 }
