@@ -16,6 +16,7 @@ import { readTaskList } from '../memory/tasks-file.js';
 import { readUserFiles } from '../memory/user-files.js';
 import { stripHiddenText } from '../safety/hidden-text.js';
 import { MEMORY_DIR, PRIMER_FILE } from '../paths.js';
+import { symlinkMessage, symlinkOnPath } from '../worktree-path.js';
 import { open, type Ctx, type Opened, type Result } from './context.js';
 
 export interface PrimerOptions {
@@ -107,10 +108,15 @@ export async function primer(ctx: Ctx, opts: PrimerOptions): Promise<Result<Prim
   });
   let path: string | null = null;
   // Only an initialised repository gets PRIMER.md (its .gitignore keeps it out of commits).
-  if (opts.write !== false && existsSync(join(o.repo.root, MEMORY_DIR))) {
+  const warnings = [...o.warnings, ...got.warnings];
+  // A linked memory directory would take PRIMER.md out of the repository: the primer is still
+  // shown, only not written (this runs at session start, which must not fail).
+  const link = opts.write !== false && symlinkOnPath(o.repo.root, PRIMER_FILE, false);
+  if (link) warnings.push(`${PRIMER_FILE} not written: ${symlinkMessage(link)}`);
+  else if (opts.write !== false && existsSync(join(o.repo.root, MEMORY_DIR))) {
     writeAtomic(o.repo.stateDir, join(o.repo.root, PRIMER_FILE), built.markdown, { durable: false });
     path = PRIMER_FILE;
     if (opts.recordStart !== false) recordSessionStart(o.repo.stateDir, { head: got.input.git.head, at: got.input.generatedAt });
   }
-  return { data: { ...built, path, window: got.window }, warnings: [...o.warnings, ...got.warnings] };
+  return { data: { ...built, path, window: got.window }, warnings };
 }
