@@ -5,12 +5,17 @@ import type * as Fs from 'node:fs';
  * `faultyFs`, which fails writes to the paths `faults.full` picks with ENOSPC, as a full disk does
  * (the file is created or truncated, nothing is written). Production code has no seam for this.
  */
-export const faults: { full: ((path: string) => boolean) | null } = { full: null };
+export const faults: {
+  full: ((path: string) => boolean) | null;
+  /** Renames and links into these paths fail with EXDEV, as across file systems. */
+  otherDevice: ((path: string) => boolean) | null;
+} = { full: null, otherDevice: null };
 
-export function enospc(syscall: string, path: string): NodeJS.ErrnoException {
-  const e = new Error(`ENOSPC: no space left on device, ${syscall} '${path}'`) as NodeJS.ErrnoException;
-  e.code = 'ENOSPC';
-  e.errno = -28;
+export function enospc(syscall: string, path: string, code = 'ENOSPC'): NodeJS.ErrnoException {
+  const text = code === 'EXDEV' ? 'cross-device link not permitted' : 'no space left on device';
+  const e = new Error(`${code}: ${text}, ${syscall} '${path}'`) as NodeJS.ErrnoException;
+  e.code = code;
+  e.errno = code === 'EXDEV' ? -18 : -28;
   e.syscall = syscall;
   e.path = path;
   return e;
@@ -49,6 +54,11 @@ export function faultyFs(fs: typeof Fs): typeof Fs {
     }
     return (fs.appendFileSync as (...a: unknown[]) => void)(path, ...rest);
   }) as typeof fs.appendFileSync;
-  const patched = { ...fs, openSync, closeSync, writeSync, writeFileSync, appendFileSync };
+  const across = (name: 'renameSync' | 'linkSync') =>
+    ((from: Fs.PathLike, to: Fs.PathLike) => {
+      if (faults.otherDevice?.(String(to))) throw enospc(name.replace('Sync', ''), String(to), 'EXDEV');
+      return fs[name](from, to);
+    }) as typeof fs.renameSync;
+  const patched = { ...fs, openSync, closeSync, writeSync, writeFileSync, appendFileSync, renameSync: across('renameSync'), linkSync: across('linkSync') };
   return { ...patched, default: patched } as unknown as typeof Fs;
 }
