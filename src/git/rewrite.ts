@@ -122,12 +122,12 @@ export function appendReplay(stateDir: string, entry: Record<string, unknown>): 
   appendFileSync(join(stateDir, REPLAY_FILE), `${JSON.stringify(entry)}\n`);
 }
 
-/** Takes the noted rebase commits (and forgets them). */
-export function takeReplays(stateDir: string): (Line & { sha: string })[] {
-  const path = join(stateDir, REPLAY_FILE);
-  const lines = readLines(path).filter(isCommit);
-  rmSync(path, { force: true });
-  return lines;
+/**
+ * The noted rebase commits. They are forgotten (forgetReplays) only once the spool has them: a
+ * failure in between (a full disk) leaves them for the next post-rewrite.
+ */
+export function readReplays(stateDir: string): (Line & { sha: string })[] {
+  return readLines(join(stateDir, REPLAY_FILE)).filter(isCommit);
 }
 
 /** Drops notes left by a rebase that was aborted (post-rewrite never ran for it). */
