@@ -52,7 +52,7 @@ describe('memory reached through a committed symbolic link', () => {
     mkdirSync(join(outside, 'journal', DAY), { recursive: true });
     writeFileSync(
       join(outside, 'journal', DAY, '1200-agent-abcdef.md'),
-      `---\nid: 20261122-1200-abcdef\ndate: ${DAY}\ntime: "12:00"\nagent: agent\n---\n\n## Session 12:00\n\n### Request\nOUTSIDE-SECRET-PLAN\n`,
+      `---\nsession: 20261122-1200-abcdef\ndate: ${DAY}\ntime: "12:00"\nagent: agent\n---\n\n## Session 12:00\n\n### Request\nOUTSIDE-SECRET-PLAN\n\n### Next steps\n- OUTSIDE-SECRET-PLAN\n`,
     );
     const before = tree(outside);
     const r = await repo.run(['primer']);
@@ -61,6 +61,17 @@ describe('memory reached through a committed symbolic link', () => {
     expect(r.stderr).toContain('.openclaw_memory is a symbolic link');
     expect(r.stderr).toContain('.openclaw_memory/PRIMER.md not written');
     expect(tree(outside)).toEqual(before);
+  });
+
+  it('search does not index sessions from a linked day folder', async () => {
+    const { repo, outside } = await linkedRepo(`.openclaw_memory/journal/${DAY}`);
+    writeFileSync(
+      join(outside, '1200-agent-abcdef.md'),
+      `---\nsession: 20261122-1200-abcdef\ndate: ${DAY}\ntime: "12:00"\nagent: agent\n---\n\n## Session 12:00\n\n### Request\nOutsideplan zebra\n`,
+    );
+    const r = await repo.run(['search', 'zebra', '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).not.toContain('abcdef');
   });
 
   it('a linked TASKS.md is neither read into the primer nor updated', async () => {
