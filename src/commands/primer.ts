@@ -107,12 +107,12 @@ export async function primer(ctx: Ctx, opts: PrimerOptions): Promise<Result<Prim
     lang: o.config.journal.language,
   });
   let path: string | null = null;
-  // Only an initialised repository gets PRIMER.md (its .gitignore keeps it out of commits).
   const warnings = [...o.warnings, ...got.warnings];
   // A linked memory directory would take PRIMER.md out of the repository: the primer is still
   // shown, only not written (this runs at session start, which must not fail).
   const link = opts.write !== false && symlinkOnPath(o.repo.root, PRIMER_FILE, false);
   if (link) warnings.push(`${PRIMER_FILE} not written: ${symlinkMessage(link)}`);
+  // Only an initialised repository gets PRIMER.md (its .gitignore keeps it out of commits).
   else if (opts.write !== false && existsSync(join(o.repo.root, MEMORY_DIR))) {
     writeAtomic(o.repo.stateDir, join(o.repo.root, PRIMER_FILE), built.markdown, { durable: false });
     path = PRIMER_FILE;

@@ -29,9 +29,10 @@ function holderIsGone(path: string, staleMs: number): boolean {
   } catch {
     return false; // vanished: the next attempt will succeed
   }
+  // Not "pid\nhost\n": its writer was stopped between creating and filling it.
+  if (!/^\d+\n[^\n]*\n$/.test(text)) return Date.now() - mtime > Math.min(staleMs, UNFILLED_STALE_MS);
   const [pidText, host] = text.split('\n');
   const pid = Number(pidText);
-  if (!pidText || host === undefined) return Date.now() - mtime > Math.min(staleMs, UNFILLED_STALE_MS);
   if (Number.isInteger(pid) && pid > 0 && host === hostName()) {
     try {
       process.kill(pid, 0);

@@ -63,11 +63,14 @@ const readText = (path: string) => readTextOrNull(path) ?? '';
 
 const CLAIMED = 'spool.claimed.jsonl';
 
+/** The files' text, one after the other; a file torn at its end does not swallow the next one's first line. */
+const readAll = (stateDir: string, names: string[]) => names.map((n) => readText(join(stateDir, n))).join('\n');
+
 /**
  * The spool files `end` set aside and did not consume (it failed, was killed, or the disk was
- * full), oldest first: the one older versions wrote, then one per claim, by last write and then by
- * name (which starts with the claim's time, for file systems whose clock ticks coarsely). They are read back by the
- * next `end`, and their commit ids are mapped by post-rewrite, like the open spool's.
+ * full), oldest first: the one older versions wrote, then one per claim, by last write and then
+ * by name (which starts with the claim's time, for file systems whose clock ticks coarsely). The
+ * next `end` reads them back, and post-rewrite maps their commit ids, as in the open spool.
  */
 export function claimedNames(stateDir: string): string[] {
   const aside = namesOrNone(stateDir).filter((n) => n.startsWith(`${CLAIMED}.`) && !n.endsWith('.tmp'));
@@ -78,7 +81,7 @@ export function claimedNames(stateDir: string): string[] {
 
 /** Reads the spool without taking it (for `log --list`, and the agent hooks). */
 export function peekSpool(stateDir: string): SpoolEntry[] {
-  return parseLines(claimedNames(stateDir).map((n) => readText(join(stateDir, n))).join('') + readText(spoolPath(stateDir)));
+  return parseLines(readAll(stateDir, [...claimedNames(stateDir), SPOOL_FILE]));
 }
 
 export interface SpoolClaim {
@@ -91,9 +94,10 @@ export interface SpoolClaim {
 
 /**
  * Takes the spool for one `end`. The file is renamed aside under a name of its own, so a
- * post-commit hook appending meanwhile starts a new spool, and claiming writes nothing (a full disk
- * cannot strand what was set aside; the name is unique even when a pid comes back). Files set aside by earlier claims that did not finish are taken
- * too, ahead of the fresh one. Callers hold the worktree lock.
+ * post-commit hook appending meanwhile starts a new spool, and claiming writes nothing (a full
+ * disk cannot strand what was set aside; the name is unique even when a pid comes back). Files
+ * set aside by earlier claims that did not finish are taken too, ahead of the fresh one. Callers
+ * hold the worktree lock.
  */
 export function claimSpool(stateDir: string): SpoolClaim {
   try {
@@ -102,9 +106,8 @@ export function claimSpool(stateDir: string): SpoolClaim {
     if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
   }
   const names = claimedNames(stateDir);
-  const text = names.map((n) => readText(join(stateDir, n))).join('');
   return {
-    entries: parseLines(text),
+    entries: parseLines(readAll(stateDir, names)),
     commit: () => {
       for (const n of names) rmSync(join(stateDir, n), { force: true });
     },

@@ -30,16 +30,21 @@ describe('the worktree lock on a full disk', () => {
     expect(Date.now() - started).toBeLessThan(500);
   });
 
-  it('takes over an empty lock file that a killed or out-of-space writer left, once it is a few seconds old', async () => {
-    const stateDir = tempDir();
-    const lock = join(stateDir, 'lock');
-    writeFileSync(lock, '');
-    const old = new Date(Date.now() - 30_000);
-    utimesSync(lock, old, old);
-    const started = Date.now();
-    expect(await withLock(stateDir, async () => 'ran', { timeoutMs: 2000 })).toBe('ran');
-    expect(Date.now() - started).toBeLessThan(500);
-  });
+  for (const [what, text] of [
+    ['an empty lock file', ''],
+    ['a lock file cut short in its host name', `${process.pid}\nho`],
+  ]) {
+    it(`takes over ${what} that a killed or out-of-space writer left, once it is a few seconds old`, async () => {
+      const stateDir = tempDir();
+      const lock = join(stateDir, 'lock');
+      writeFileSync(lock, text!);
+      const old = new Date(Date.now() - 30_000);
+      utimesSync(lock, old, old);
+      const started = Date.now();
+      expect(await withLock(stateDir, async () => 'ran', { timeoutMs: 2000 })).toBe('ran');
+      expect(Date.now() - started).toBeLessThan(500);
+    });
+  }
 
   it('waits for an empty lock file that was just created: its writer is about to fill it', async () => {
     const stateDir = tempDir();
