@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { localDate, localIso, localTime } from '../clock.js';
 import { UsageError } from '../errors.js';
@@ -15,6 +15,7 @@ import { applyTaskInputs, type TaskChange } from '../memory/task-update.js';
 import { serializeTasks } from '../memory/tasks.js';
 import { guardText } from '../safety/guard.js';
 import { sessionPath, TASKS_FILE } from '../paths.js';
+import { writablePath } from '../worktree-path.js';
 import { open, type Ctx, type Result } from './context.js';
 import { commitMessage, commitPending, readTasksForUpdate, type CommitOutcome } from './memory-writes.js';
 import { primer } from './primer.js';
@@ -151,14 +152,14 @@ export async function end(ctx: Ctx, opts: EndOptions): Promise<Result<EndData>> 
         const guarded = await guardText(serializeSession(session, lang), path, guard);
         if (attempt === 0) warnings.push(...guarded.warnings);
         try {
-          createExclusive(o.repo.stateDir, join(o.repo.root, path), guarded.text);
+          createExclusive(o.repo.stateDir, writablePath(o.repo.root, path), guarded.text);
           written = { id, path };
           claim.commit(); // the spool's entries live in the session file now
         } catch (e) {
           if ((e as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 5) throw e;
         }
       }
-      if (tasksText !== undefined) writeAtomic(o.repo.stateDir, join(o.repo.root, TASKS_FILE), tasksText);
+      if (tasksText !== undefined) writeAtomic(o.repo.stateDir, writablePath(o.repo.root, TASKS_FILE, { includeFile: true }), tasksText);
       clearSessionStart(o.repo.stateDir);
 
       const built = await primer(ctx, { write: true, recordStart: false });

@@ -10,6 +10,7 @@ import { loadConfig } from '../memory/config.js';
 import { configText, ignoreLines, ignoreText } from '../memory/skeleton.js';
 import { serializeTasks } from '../memory/tasks.js';
 import { CONFIG_FILE, JOURNAL_DIR, MEMORY_GITIGNORE, TASKS_FILE } from '../paths.js';
+import { writablePath } from '../worktree-path.js';
 import { parseAgents } from '../agents/agents.js';
 import type { AgentSetup } from './agent-setup.js';
 import type { Ctx, Result } from './context.js';
@@ -41,6 +42,8 @@ export async function init(ctx: Ctx, opts: InitOptions): Promise<Result<InitData
   const agentNames = parseAgents(opts.agents ?? []);
   if (opts.mcp && !agentNames.length) throw new UsageError('--mcp registers the MCP server for the agents named with --agent', 'e.g. git memory init --agent claude --mcp');
   const repo = findRepo(ctx.cwd, ctx.env);
+  // Refused before anything is made: a committed link would put memory outside the repository.
+  for (const rel of [`${JOURNAL_DIR}/`, MEMORY_GITIGNORE, TASKS_FILE]) writablePath(repo.root, rel, { includeFile: true });
   const files: InitData['files'] = [];
   const configPath = join(repo.root, CONFIG_FILE);
   if (!existsSync(configPath)) {

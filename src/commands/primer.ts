@@ -12,9 +12,11 @@ import { writeAtomic } from '../memory/atomic.js';
 import type { Session } from '../memory/session.js';
 import type { Task } from '../memory/tasks.js';
 import { readTaskListKeeping } from '../memory/tasks-file.js';
+import { CorruptFileError } from '../memory/frontmatter.js';
 import { readUserFiles } from '../memory/user-files.js';
 import { stripHiddenText } from '../safety/hidden-text.js';
 import { MEMORY_DIR, PRIMER_FILE } from '../paths.js';
+import { symlinkMessage, symlinkOnPath } from '../worktree-path.js';
 import { open, type Ctx, type Opened, type Result } from './context.js';
 
 export interface PrimerOptions {
@@ -54,7 +56,14 @@ export async function gatherPrimer(o: Opened, days: number, startedFrom?: string
     last = [...latest.sessions].reverse().find((s) => s.next_steps.length);
   }
   // One stray line must not hide every task: the readable ones are shown, the primer says where.
-  const taskFile = readTaskListKeeping(o.repo.root);
+  let taskFile: ReturnType<typeof readTaskListKeeping> = { list: { tasks: [] }, unreadable: [] };
+  try {
+    taskFile = readTaskListKeeping(o.repo.root);
+  } catch (e) {
+    // A TASKS.md behind a symbolic link is not read; the session still starts.
+    if (!(e instanceof CorruptFileError)) throw e;
+    corrupt.push(e);
+  }
   const tasks: Task[] = taskFile.list.tasks;
   for (const c of corrupt) warnings.push(`skipped ${c.message}`);
   if (taskFile.unreadable.length) warnings.push(`skipped unreadable lines of the task list (${taskFile.unreadable.join(', ')}); the other tasks were read`);
@@ -110,8 +119,12 @@ export async function primer(ctx: Ctx, opts: PrimerOptions): Promise<Result<Prim
     warnings.push(`primer.max_tokens (${maxTokens}) is below ${need}: the primer is ${built.tokens} tokens`);
   }
   let path: string | null = null;
+  // A linked memory directory would take PRIMER.md out of the repository: the primer is still
+  // shown, only not written (this runs at session start, which must not fail).
+  const link = opts.write !== false && symlinkOnPath(o.repo.root, PRIMER_FILE, false);
+  if (link) warnings.push(`${PRIMER_FILE} not written: ${symlinkMessage(link)}`);
   // Only an initialised repository gets PRIMER.md (its .gitignore keeps it out of commits).
-  if (opts.write !== false && existsSync(join(o.repo.root, MEMORY_DIR))) {
+  else if (opts.write !== false && existsSync(join(o.repo.root, MEMORY_DIR))) {
     writeAtomic(o.repo.stateDir, join(o.repo.root, PRIMER_FILE), built.markdown, { durable: false });
     path = PRIMER_FILE;
     if (opts.recordStart !== false) recordSessionStart(o.repo.stateDir, { head: got.input.git.head, at: got.input.generatedAt });

@@ -13,6 +13,7 @@ import { mergeTaskLists, tasksLang, type TaskConflict, type TaskFold, type TaskR
 import { parseTasks, serializeTasks, type TaskList } from '../memory/tasks.js';
 import { guardText } from '../safety/guard.js';
 import { PRIMER_FILE, TASKS_FILE } from '../paths.js';
+import { writablePath } from '../worktree-path.js';
 import type { Ctx, Result } from './context.js';
 import { commitMessage } from './memory-writes.js';
 import { primer } from './primer.js';
@@ -116,7 +117,7 @@ export async function resolve(ctx: Ctx): Promise<Result<ResolveData>> {
       const guard = { mode: config?.secrets.mode ?? 'block', allowlist: config?.secrets.allowlist ?? [] } as const;
       const text = await guardText(serializeTasks(merged.list, tasksLang(sides.ours || sides.theirs)), TASKS_FILE, guard);
       warnings.push(...text.warnings);
-      writeAtomic(repo.stateDir, join(repo.root, TASKS_FILE), text.text);
+      writeAtomic(repo.stateDir, writablePath(repo.root, TASKS_FILE, { includeFile: true }), text.text);
       files.push({ path: TASKS_FILE, how: 'merged by task id', from: sides.from, tasks: merged.list.tasks.length, decided: merged.conflicts, rekeyed: merged.rekeyed, folded: merged.folded });
       if (sides.from === 'index') unmerged.push(TASKS_FILE);
     }

@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import { localIso } from '../clock.js';
 import { UsageError } from '../errors.js';
 import { withLock } from '../git/lock.js';
@@ -10,6 +9,7 @@ import { readTaskListKeeping } from '../memory/tasks-file.js';
 import { controlCharProblems } from '../safety/control-chars.js';
 import { guardText } from '../safety/guard.js';
 import { TASKS_FILE } from '../paths.js';
+import { writablePath } from '../worktree-path.js';
 import { open, type Ctx, type Opened, type Result } from './context.js';
 import { readTasksForUpdate } from './memory-writes.js';
 import { repoRelative } from './repo-path.js';
@@ -79,7 +79,7 @@ async function update(ctx: Ctx, o: Opened, opts: Exclude<TasksOptions, { action:
       mode: o.config.secrets.mode,
       allowlist: o.config.secrets.allowlist,
     });
-    writeAtomic(o.repo.stateDir, join(o.repo.root, TASKS_FILE), guarded.text);
+    writeAtomic(o.repo.stateDir, writablePath(o.repo.root, TASKS_FILE, { includeFile: true }), guarded.text);
     const rebuilt = await primer(ctx, { write: true, recordStart: false });
     return {
       data: { tasks: applied.list.tasks, changes: applied.changes, path: TASKS_FILE },

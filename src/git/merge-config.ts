@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { MEMORY_DIR, TASKS_FILE } from '../paths.js';
+import { writablePath } from '../worktree-path.js';
 import { git } from './git.js';
 import type { Repo } from './repo.js';
 
@@ -33,6 +34,7 @@ export function installAttributes(repo: Repo): ChangeResult {
   const text = existsSync(path) ? readFileSync(path, 'utf8') : null;
   if (text !== null && hasLine(text)) return 'unchanged';
   const ours = `${COMMENT}\n${ATTRIBUTES_LINE}\n`;
+  writablePath(repo.root, ATTRIBUTES_FILE, { includeFile: true });
   mkdirSync(join(repo.root, MEMORY_DIR), { recursive: true });
   writeFileSync(path, text === null ? ours : `${text}${text === '' || text.endsWith('\n') ? '' : '\n'}${ours}`);
   return text === null ? 'created' : 'updated';

@@ -2,9 +2,7 @@ import { appendFileSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'no
 import { join } from 'node:path';
 import { SPOOL_FILE } from '../paths.js';
 import { readTextOrNull } from '../read-file.js';
-
-/** The spool `end` has claimed (see spool.ts); a crash or a failed `end` leaves it for the next one. */
-const CLAIMED_FILE = 'spool.claimed.jsonl';
+import { claimedNames } from './spool.js';
 
 /**
  * Commits made during a rebase that may be replays (conflict resolved, reword, squash, fixup) or
@@ -46,8 +44,12 @@ function writeLines(path: string, lines: Line[]): void {
     return;
   }
   const tmp = `${path}.${process.pid}.tmp`;
-  writeFileSync(tmp, lines.map((l) => `${JSON.stringify(l)}\n`).join(''));
-  renameSync(tmp, path);
+  try {
+    writeFileSync(tmp, lines.map((l) => `${JSON.stringify(l)}\n`).join(''));
+    renameSync(tmp, path);
+  } finally {
+    rmSync(tmp, { force: true }); // a full disk: the spool stays as it was, with no half copy beside it
+  }
 }
 
 const isCommit = (l: Line): l is Line & { sha: string } => l.type === 'commit' && typeof l.sha === 'string';
@@ -62,7 +64,7 @@ export function mapSpool(
   stateDir: string,
   pairs: Map<string, string>,
   subjectsOf: (shas: string[]) => Map<string, string>,
-  files = [CLAIMED_FILE, SPOOL_FILE, REPLAY_FILE],
+  files = [...claimedNames(stateDir), SPOOL_FILE, REPLAY_FILE],
 ): string[] {
   const seen = new Set<string>();
   const mapped = new Set<string>();
@@ -106,12 +108,12 @@ export function mapSpool(
 
 /** Whether any spool file (or the rebase notes) holds a commit the pairs rewrite. */
 export function spoolHits(stateDir: string, pairs: Map<string, string>): boolean {
-  return [CLAIMED_FILE, SPOOL_FILE, REPLAY_FILE].some((name) => readLines(join(stateDir, name)).some((l) => isCommit(l) && pairs.has(l.sha)));
+  return [...claimedNames(stateDir), SPOOL_FILE, REPLAY_FILE].some((name) => readLines(join(stateDir, name)).some((l) => isCommit(l) && pairs.has(l.sha)));
 }
 
 /** Every commit id the spool files hold, claimed and open. */
 export function spoolShas(stateDir: string): Set<string> {
-  return new Set([CLAIMED_FILE, SPOOL_FILE].flatMap((name) => readLines(join(stateDir, name)).filter(isCommit).map((l) => l.sha)));
+  return new Set([...claimedNames(stateDir), SPOOL_FILE].flatMap((name) => readLines(join(stateDir, name)).filter(isCommit).map((l) => l.sha)));
 }
 
 /** Notes a commit made during a rebase that may be a replay (see REPLAY_FILE). */
@@ -120,12 +122,12 @@ export function appendReplay(stateDir: string, entry: Record<string, unknown>): 
   appendFileSync(join(stateDir, REPLAY_FILE), `${JSON.stringify(entry)}\n`);
 }
 
-/** Takes the noted rebase commits (and forgets them). */
-export function takeReplays(stateDir: string): (Line & { sha: string })[] {
-  const path = join(stateDir, REPLAY_FILE);
-  const lines = readLines(path).filter(isCommit);
-  rmSync(path, { force: true });
-  return lines;
+/**
+ * The noted rebase commits. They are forgotten (forgetReplays) only once the spool has them: a
+ * failure in between (a full disk) leaves them for the next post-rewrite.
+ */
+export function readReplays(stateDir: string): (Line & { sha: string })[] {
+  return readLines(join(stateDir, REPLAY_FILE)).filter(isCommit);
 }
 
 /** Drops notes left by a rebase that was aborted (post-rewrite never ran for it). */

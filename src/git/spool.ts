@@ -1,7 +1,8 @@
-import { appendFileSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { byCodeUnit } from '../order.js';
 import { SPOOL_FILE } from '../paths.js';
-import { readTextOrNull } from '../read-file.js';
+import { namesOrNone, readTextOrNull } from '../read-file.js';
 
 /** A commit recorded by the post-commit hook. */
 export interface SpoolCommit {
@@ -33,28 +34,55 @@ export function appendSpool(stateDir: string, entry: SpoolEntry): void {
   appendFileSync(spoolPath(stateDir), `${JSON.stringify(entry)}\n`);
 }
 
+/** One spool line as an entry, or null when it is not one. */
+function parseLine(line: string): SpoolEntry | null {
+  try {
+    const e = JSON.parse(line) as SpoolEntry;
+    return e && (e.type === 'commit' || e.type === 'log') ? e : null;
+  } catch {
+    return null;
+  }
+}
+
+const ENTRY_START = '{"type":';
+
 function parseLines(text: string): SpoolEntry[] {
   const entries: SpoolEntry[] = [];
   for (const line of text.split('\n')) {
     if (!line.trim()) continue;
-    try {
-      const e = JSON.parse(line) as SpoolEntry;
-      if (e && (e.type === 'commit' || e.type === 'log')) entries.push(e);
-    } catch {
-      /* a torn line after a crash */
-    }
+    let e = parseLine(line);
+    // A write torn by a crash or a full disk leaves a fragment without its newline, and the next
+    // append lands on the same line: the whole entry that follows the fragment is still read.
+    for (let at = line.indexOf(ENTRY_START, 1); !e && at !== -1; at = line.indexOf(ENTRY_START, at + 1)) e = parseLine(line.slice(at));
+    if (e) entries.push(e);
   }
   return entries;
 }
 
 const readText = (path: string) => readTextOrNull(path) ?? '';
 
-/** Reads the spool without taking it (for `log --list`, and the agent hooks). */
-export function peekSpool(stateDir: string): SpoolEntry[] {
-  return parseLines(readText(join(stateDir, CLAIMED)) + readText(spoolPath(stateDir)));
+const CLAIMED = 'spool.claimed.jsonl';
+
+/** The files' text, one after the other; a file torn at its end does not swallow the next one's first line. */
+const readAll = (stateDir: string, names: string[]) => names.map((n) => readText(join(stateDir, n))).join('\n');
+
+/**
+ * The spool files `end` set aside and did not consume (it failed, was killed, or the disk was
+ * full), oldest first: the one older versions wrote, then one per claim, by last write and then
+ * by name (which starts with the claim's time, for file systems whose clock ticks coarsely). The
+ * next `end` reads them back, and post-rewrite maps their commit ids, as in the open spool.
+ */
+export function claimedNames(stateDir: string): string[] {
+  const aside = namesOrNone(stateDir).filter((n) => n.startsWith(`${CLAIMED}.`) && !n.endsWith('.tmp'));
+  const mtime = (n: string) => statSync(join(stateDir, n), { throwIfNoEntry: false })?.mtimeMs ?? 0;
+  const ordered = aside.map((n) => ({ n, t: mtime(n) })).sort((a, b) => a.t - b.t || byCodeUnit(a.n, b.n)).map((x) => x.n);
+  return [CLAIMED, ...ordered];
 }
 
-const CLAIMED = 'spool.claimed.jsonl';
+/** Reads the spool without taking it (for `log --list`, and the agent hooks). */
+export function peekSpool(stateDir: string): SpoolEntry[] {
+  return parseLines(readAll(stateDir, [...claimedNames(stateDir), SPOOL_FILE]));
+}
 
 export interface SpoolClaim {
   entries: SpoolEntry[];
@@ -65,29 +93,25 @@ export interface SpoolClaim {
 }
 
 /**
- * Takes the spool for one `end`. The file is renamed away first, so a post-commit hook appending
- * meanwhile starts a new spool and nothing is lost. Callers hold the worktree lock; a claimed file
- * found on entry was left by a crash and is taken again.
+ * Takes the spool for one `end`. The file is renamed aside under a name of its own, so a
+ * post-commit hook appending meanwhile starts a new spool, and claiming writes nothing (a full
+ * disk cannot strand what was set aside; the name is unique even when a pid comes back). Files
+ * set aside by earlier claims that did not finish are taken too, ahead of the fresh one. Callers
+ * hold the worktree lock.
  */
 export function claimSpool(stateDir: string): SpoolClaim {
-  const claimed = join(stateDir, CLAIMED);
-  const leftover = readText(claimed);
-  let fresh = '';
   try {
-    const tmp = `${claimed}.${process.pid}`;
-    renameSync(spoolPath(stateDir), tmp);
-    fresh = readText(tmp);
-    mkdirSync(stateDir, { recursive: true });
-    writeFileSync(claimed, leftover + fresh);
-    rmSync(tmp, { force: true });
+    renameSync(spoolPath(stateDir), join(stateDir, `${CLAIMED}.${Date.now().toString(36)}-${process.pid}-${Math.random().toString(36).slice(2, 8)}`));
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
   }
-  const text = leftover + fresh;
+  const names = claimedNames(stateDir);
   return {
-    entries: parseLines(text),
-    commit: () => rmSync(claimed, { force: true }),
-    // Left in place, the claimed file is taken again by the next claim, ahead of newer entries.
+    entries: parseLines(readAll(stateDir, names)),
+    commit: () => {
+      for (const n of names) rmSync(join(stateDir, n), { force: true });
+    },
+    // Left in place, the files are taken again by the next claim, ahead of newer entries.
     abort: () => undefined,
   };
 }

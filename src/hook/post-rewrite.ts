@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gitSync } from '../git/git.js';
 import { withLock } from '../git/lock.js';
-import { mapSpool, parsePairs, REPLAY_FILE, spoolHits, spoolShas, takeReplays } from '../git/rewrite.js';
+import { forgetReplays, mapSpool, parsePairs, readReplays, REPLAY_FILE, spoolHits, spoolShas } from '../git/rewrite.js';
 import { appendSpool, type SpoolCommit } from '../git/spool.js';
 import { INTERNAL_ENV } from '../paths.js';
 import { hookRepo } from './hook-repo.js';
@@ -49,13 +49,15 @@ export async function postRewrite(kind: string | undefined, input: string, cwd: 
       mapSpool(repo.stateDir, pairs, (shas) => subjectsOf(cwd, shas));
       if (!rebase) return;
       const news = new Set(pairs.values());
-      const fresh = takeReplays(repo.stateDir).filter((r) => !news.has(r.sha));
-      if (!fresh.length) return;
-      const onBranch = rebasedCommits(cwd, repo.gitDir);
-      const have = spoolShas(repo.stateDir);
-      for (const r of fresh) {
-        if (onBranch.has(r.sha) && !have.has(r.sha)) appendSpool(repo.stateDir, r as unknown as SpoolCommit);
+      const fresh = readReplays(repo.stateDir).filter((r) => !news.has(r.sha));
+      if (fresh.length) {
+        const onBranch = rebasedCommits(cwd, repo.gitDir);
+        const have = spoolShas(repo.stateDir);
+        for (const r of fresh) {
+          if (onBranch.has(r.sha) && !have.has(r.sha)) appendSpool(repo.stateDir, r as unknown as SpoolCommit);
+        }
       }
+      forgetReplays(repo.stateDir);
     },
     { timeoutMs: 10_000 },
   );

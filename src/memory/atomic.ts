@@ -25,6 +25,14 @@ function tempPath(stateDir: string): string {
   return join(dir, `${process.pid}-${nonce()}.tmp`);
 }
 
+function removeQuietly(path: string): void {
+  try {
+    unlinkSync(path);
+  } catch {
+    /* never made */
+  }
+}
+
 function isCrossDevice(e: unknown): boolean {
   return (e as NodeJS.ErrnoException).code === 'EXDEV';
 }
@@ -46,8 +54,13 @@ export function writeAtomic(stateDir: string, target: string, data: string | Uin
       // The git directory is on another file system: stage beside the target under a name
       // the memory .gitignore excludes.
       const near = `${target}.gm-tmp-${nonce()}`;
-      writeFully(near, data, 'wx');
-      renameSync(near, target);
+      try {
+        writeFully(near, data, 'wx');
+        renameSync(near, target);
+      } catch (e2) {
+        removeQuietly(near); // a full disk: no half copy left beside the target
+        throw e2;
+      }
     }
   } finally {
     try {
@@ -71,7 +84,13 @@ export function createExclusive(stateDir: string, target: string, data: string):
       linkSync(tmp, target);
     } catch (e) {
       if (!isCrossDevice(e)) throw e;
-      writeFully(target, data, 'wx');
+      try {
+        writeFully(target, data, 'wx');
+      } catch (e2) {
+        // Created by us (wx) and not whole: a reader must never see a part of it.
+        if ((e2 as NodeJS.ErrnoException).code !== 'EEXIST') removeQuietly(target);
+        throw e2;
+      }
     }
   } finally {
     try {

@@ -4,6 +4,7 @@ import { basename, join } from 'node:path';
 import parseToml from '@iarna/toml/parse-string.js';
 import { GitMemoryError } from '../errors.js';
 import { CONFIG_CACHE_FILE, CONFIG_FILE } from '../paths.js';
+import { splitPattern, unboundedPattern } from '../safety/allowlist.js';
 import { writeAtomic } from './atomic.js';
 
 /** The project configuration with every default filled in. */
@@ -26,16 +27,21 @@ interface KeySpec {
   check?: (v: never) => string | undefined;
 }
 
-/** `/…/flags` allowlist entries are regular expressions (see safety/scan.ts); one that does not compile is an error. */
+/**
+ * `/…/flags` allowlist entries are regular expressions (see safety/allowlist.ts); one that does not
+ * compile, or that could backtrack for minutes, is an error.
+ */
 function badPatterns(list: string[]): string | undefined {
   for (const entry of list) {
-    const m = /^\/(.+)\/([a-z]*)$/s.exec(entry);
-    if (!m) continue;
+    const split = splitPattern(entry);
+    if (!split) continue;
     try {
-      new RegExp(m[1]!, m[2]!.replace(/[gy]/g, ''));
+      new RegExp(split[0], split[1]);
     } catch (e) {
       return `entry ${JSON.stringify(entry)} is not a valid regular expression (${(e as Error).message.replace(/^Invalid regular expression: /, '')})`;
     }
+    const unbounded = unboundedPattern(split[0]);
+    if (unbounded) return `entry ${JSON.stringify(entry)} ${unbounded}`;
   }
   return undefined;
 }
@@ -105,6 +111,26 @@ export function lineOf(text: string, section: string, key?: string): number | un
   return undefined;
 }
 
+const hasBigInt = (v: unknown): boolean =>
+  typeof v === 'bigint' || (Array.isArray(v) ? v.some(hasBigInt) : !!v && typeof v === 'object' && Object.values(v).some(hasBigInt));
+
+/**
+ * A TOML value as the message shows it. TOML integers beyond 2^53 arrive as BigInt, which
+ * JSON.stringify refuses (the message about a bad value used to crash every command), and beyond
+ * 2^63 the parser wraps them: such a value is shown as written on its line.
+ */
+function shown(v: unknown, line: string | undefined): string {
+  if (!hasBigInt(v)) return JSON.stringify(v);
+  const written = line && /=\s*([^#]*?)\s*(#.*)?$/.exec(line)?.[1];
+  return written || String(v);
+}
+
+/** What is wrong with a value of the wrong type for `spec`. */
+function typeError(v: unknown, spec: KeySpec): string {
+  if (typeof v === 'bigint' && spec.kind === 'integer') return `must be an integer from ${spec.min ?? -Number.MAX_SAFE_INTEGER} to ${Number.MAX_SAFE_INTEGER}`;
+  return `must be ${spec.kind === 'string[]' ? 'an array of strings' : `${spec.kind === 'integer' ? 'an' : 'a'} ${spec.kind}`}`;
+}
+
 function typeOk(v: unknown, kind: Kind): boolean {
   switch (kind) {
     case 'string':
@@ -137,6 +163,7 @@ export function parseConfig(text: string, file: string, repoName: string): { con
   }
   for (const [section, value] of Object.entries(raw)) {
     const at = (key?: string) => `${file}:${lineOf(text, section, key) ?? '?'}`;
+    const lineText = (key: string) => text.split('\n')[(lineOf(text, section, key) ?? 0) - 1];
     const spec = SCHEMA[section];
     if (!spec) {
       if (!RESERVED_SECTIONS.has(section)) warnings.push(`${at()}: unknown section [${section}] ignored`);
@@ -153,7 +180,7 @@ export function parseConfig(text: string, file: string, repoName: string): { con
         continue;
       }
       if (!typeOk(v, ks.kind)) {
-        errors.push(`${at(key)}: ${section}.${key} must be ${ks.kind === 'string[]' ? 'an array of strings' : `${ks.kind === 'integer' ? 'an' : 'a'} ${ks.kind}`}, found ${JSON.stringify(v)}`);
+        errors.push(`${at(key)}: ${section}.${key} ${typeError(v, ks)}, found ${shown(v, lineText(key))}`);
       } else if (ks.oneOf && !ks.oneOf.includes(v as string)) {
         errors.push(`${at(key)}: ${section}.${key} must be one of ${ks.oneOf.map((o) => `"${o}"`).join(', ')}, found ${JSON.stringify(v)}`);
       } else if (ks.min !== undefined && (v as number) < ks.min) {

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { closeSync, constants, openSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DATE_RE } from '../clock.js';
 import { JOURNAL_DIR } from '../paths.js';
@@ -7,6 +7,7 @@ import { CorruptFileError } from './frontmatter.js';
 import { parseSession, type Session } from './session.js';
 import { byCodeUnit } from '../order.js';
 import { namesOrNone } from '../read-file.js';
+import { symlinkMessage, symlinkOnPath } from '../worktree-path.js';
 
 export interface JournalRead {
   sessions: Session[];
@@ -35,8 +36,15 @@ export function readDays(root: string, days: readonly string[]): JournalRead {
   const read = (rel: string, parse: (text: string, rel: string) => Session | Session[]) => {
     let text: string;
     try {
-      text = readFileSync(join(root, rel), 'utf8');
-    } catch {
+      // O_NOFOLLOW: a journal file that is a link is not read (it could point anywhere).
+      const fd = openSync(join(root, rel), constants.O_RDONLY | constants.O_NOFOLLOW);
+      try {
+        text = readFileSync(fd, 'utf8');
+      } finally {
+        closeSync(fd);
+      }
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ELOOP') corrupt.push(new CorruptFileError(rel, 'is a symbolic link; skipped', 'a regular file'));
       return;
     }
     try {
@@ -47,8 +55,16 @@ export function readDays(root: string, days: readonly string[]): JournalRead {
       else throw e;
     }
   };
+  // A linked memory directory, journal or day folder would bring in files from outside.
+  const linked = (rel: string) => {
+    const link = symlinkOnPath(root, rel);
+    if (link) corrupt.push(new CorruptFileError(link.link, `${symlinkMessage(link)}; skipped`, 'a real directory'));
+    return link !== null;
+  };
+  if (days.length && linked(JOURNAL_DIR)) return { sessions, corrupt };
   for (const day of days) {
     read(`${JOURNAL_DIR}/${day}.md`, parseDay);
+    if (linked(`${JOURNAL_DIR}/${day}`)) continue;
     for (const name of namesOrNone(join(journal, day)).sort()) {
       if (name.endsWith('.md')) read(`${JOURNAL_DIR}/${day}/${name}`, parseSession);
     }

@@ -1,14 +1,19 @@
 import { join } from 'node:path';
 import { TASKS_FILE } from '../paths.js';
 import { readTextOrNull } from '../read-file.js';
+import { symlinkMessage, symlinkOnPath } from '../worktree-path.js';
+import { CorruptFileError } from './frontmatter.js';
 import { parseTasks, parseTasksKeeping, type TaskList } from './tasks.js';
 
 /**
  * The worktree's TASKS.md for writers; an empty list when there is none. A file with a line that
  * does not parse throws CorruptFileError with its path and line: writers stop (it is never
- * rewritten). Readers use readTaskListKeeping instead.
+ * rewritten). So does a TASKS.md reached through a symbolic link: its content would come from
+ * outside the repository. Readers use readTaskListKeeping instead.
  */
 export function readTaskList(root: string): TaskList {
+  const link = symlinkOnPath(root, TASKS_FILE);
+  if (link) throw new CorruptFileError(TASKS_FILE, symlinkMessage(link), `a regular file at ${TASKS_FILE}: replace the link with the file itself`);
   const text = readTextOrNull(join(root, TASKS_FILE));
   return text === null ? { tasks: [] } : parseTasks(text, TASKS_FILE);
 }
@@ -18,6 +23,9 @@ export function readTaskList(root: string): TaskList {
  * where the lines that could not be read are (`TASKS.md:12`), for the reader to show.
  */
 export function readTaskListKeeping(root: string): { list: TaskList; unreadable: string[] } {
+  // A link is not followed: readers skip it (their warning says why), writers refuse it.
+  const link = symlinkOnPath(root, TASKS_FILE);
+  if (link) throw new CorruptFileError(TASKS_FILE, symlinkMessage(link), `a regular file at ${TASKS_FILE}: replace the link with the file itself`);
   const text = readTextOrNull(join(root, TASKS_FILE));
   if (text === null) return { list: { tasks: [] }, unreadable: [] };
   const got = parseTasksKeeping(text, TASKS_FILE);

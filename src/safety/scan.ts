@@ -1,6 +1,7 @@
 import { lintSource } from '@secretlint/core';
 import { secretLintProfiler } from '@secretlint/profiler';
 import { rules as presetRules } from '@secretlint/secretlint-rule-preset-recommend';
+import { allowlistMatcher } from './allowlist.js';
 import { RULES, isRealPassword, isReference } from './rules.js';
 import type { Finding, ScanOptions } from './types.js';
 
@@ -135,22 +136,6 @@ function resolve(raw: Raw[]): Raw[] {
   return out;
 }
 
-/** `/regex/flags` entries are patterns; anything else (or an invalid pattern) is an exact string. */
-function allowlistMatcher(list: readonly string[]): (value: string) => boolean {
-  const exact = new Set<string>();
-  const patterns: RegExp[] = [];
-  for (const entry of list) {
-    const m = /^\/(.+)\/([a-z]*)$/s.exec(entry);
-    try {
-      if (m) patterns.push(new RegExp(m[1]!, m[2]!.replace(/[gy]/g, '')));
-      else exact.add(entry);
-    } catch {
-      exact.add(entry);
-    }
-  }
-  return (value) => exact.has(value) || patterns.some((p) => p.test(value));
-}
-
 /** 0-based line index of `offset`, by binary search over the line start offsets. */
 function lineIndex(starts: readonly number[], offset: number): number {
   let lo = 0;
@@ -176,16 +161,21 @@ export async function scanText(text: string, opts: ScanOptions = {}): Promise<Fi
   for (const [offset, chunk] of chunks(text, CHUNK_SIZE, CHUNK_OVERLAP)) {
     for (const f of projectFindings(chunk, offset)) raw.push(f);
   }
-  const allowed = allowlistMatcher(opts.allowlist ?? []);
+  const allowlist = allowlistMatcher(opts.allowlist ?? []);
   const starts = [0];
   for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
   const findings: Finding[] = [];
   for (const { ruleId, message, start, end } of resolve(raw)) {
     const value = text.slice(start, end);
-    if (allowed(value)) continue;
+    if (allowlist.allowed(value)) continue;
     const line = lineIndex(starts, start);
     const masked = maskValue(value);
     findings.push({ ruleId, message: `${message}: ${masked}`, line: line + 1, column: start - starts[line]! + 1, start, end, masked });
+  }
+  // Said with the findings, so a value the user expected to be allowed is not a mystery.
+  if (allowlist.slow.length) {
+    const note = ` (allowlist ${allowlist.slow.join(', ')} ran out of time and was skipped: simplify it)`;
+    for (const f of findings) f.message += note;
   }
   return findings;
 }

@@ -1,4 +1,4 @@
-import { statSync } from 'node:fs';
+import { lstatSync } from 'node:fs';
 import { join } from 'node:path';
 import { DATE_RE } from '../../clock.js';
 import { parseDay } from '../../memory/day-view.js';
@@ -6,6 +6,7 @@ import { CorruptFileError } from '../../memory/frontmatter.js';
 import { parseSession, type Session } from '../../memory/session.js';
 import { JOURNAL_DIR } from '../../paths.js';
 import { namesOrNone, readTextOrNull } from '../../read-file.js';
+import { symlinkOnPath } from '../../worktree-path.js';
 
 /** A journal file as the index's cache key sees it. */
 export interface JournalFile {
@@ -35,14 +36,16 @@ export type SearchDoc = Record<SearchField, string>;
 export function listJournalFiles(root: string): JournalFile[] {
   const journal = join(root, JOURNAL_DIR);
   const files: JournalFile[] = [];
-  // Plain concatenation and no exceptions: this runs over every file at every search.
+  // Plain concatenation and no exceptions: this runs over every file at every search. lstat, and
+  // no linked journal or day folder: a symbolic link would bring files from outside the repository.
+  if (symlinkOnPath(root, JOURNAL_DIR)) return files;
   const add = (abs: string, rel: string) => {
-    const st = statSync(abs, { throwIfNoEntry: false });
+    const st = lstatSync(abs, { throwIfNoEntry: false });
     if (st?.isFile()) files.push({ path: rel, size: st.size, mtimeMs: st.mtimeMs });
   };
   for (const name of namesOrNone(journal).sort()) {
     if (name.endsWith('.md') && DATE_RE.test(name.slice(0, -3))) add(`${journal}/${name}`, `${JOURNAL_DIR}/${name}`);
-    else if (DATE_RE.test(name)) {
+    else if (DATE_RE.test(name) && !lstatSync(`${journal}/${name}`, { throwIfNoEntry: false })?.isSymbolicLink()) {
       const dir = `${journal}/${name}`;
       for (const f of namesOrNone(dir).sort()) if (f.endsWith('.md')) add(`${dir}/${f}`, `${JOURNAL_DIR}/${name}/${f}`);
     }

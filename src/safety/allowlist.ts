@@ -1,0 +1,128 @@
+import { createContext, Script, type Context } from 'node:vm';
+
+/**
+ * `[secrets] allowlist` entries written `/…/flags` are regular expressions, and JavaScript runs
+ * them with backtracking: `/(a+)+$/` takes minutes on a secret-shaped value, which would hang every
+ * write and `lint`. Two bounds: the config refuses the shapes that blow up (a repeat nested in a
+ * repeat, back-references), and every run has a time budget, for what slips past that check.
+ */
+
+/** A run that takes longer gives up: a sane pattern decides on a secret-sized value in microseconds. */
+export const PATTERN_BUDGET_MS = 50;
+/** Longer values are not matched against patterns (they stay findings): no false positive is this long. */
+export const PATTERN_INPUT_MAX = 16 * 1024;
+
+/** `/source/flags` → [source, flags], or null for an exact-string entry. */
+export function splitPattern(entry: string): [string, string] | null {
+  const m = /^\/(.+)\/([a-z]*)$/s.exec(entry);
+  return m ? [m[1]!, m[2]!.replace(/[gy]/g, '')] : null;
+}
+
+interface Frame {
+  start: number;
+  /** Something inside the group repeats. */
+  repeats: boolean;
+}
+
+/**
+ * Why a pattern source cannot run in bounded time, or undefined. A light scan of the syntax, not
+ * a full parser: classes and escapes are skipped, groups tracked, and a repeat (`*`, `+`, `{n,}`,
+ * `{n,m}` with m > 1) applied to a group that already repeats inside is refused, as are `\1` and
+ * `\k<name>`.
+ */
+export function unboundedPattern(source: string): string | undefined {
+  const stack: Frame[] = [{ start: 0, repeats: false }];
+  // The atom a quantifier would apply to: whether it repeats inside, and where it starts.
+  let atom: { repeats: boolean; start: number } | null = null;
+  for (let i = 0; i < source.length; i++) {
+    const c = source[i]!;
+    if (c === '\\') {
+      const next = source[i + 1] ?? '';
+      if (/[1-9]/.test(next)) return `uses a back-reference (\\${/^\d+/.exec(source.slice(i + 1))![0]}), which cannot run in bounded time`;
+      if (next === 'k' && source[i + 2] === '<') return `uses a back-reference (${source.slice(i, source.indexOf('>', i) + 1)}), which cannot run in bounded time`;
+      const braced = /^[upP]\{[^}]*\}/.exec(source.slice(i + 1));
+      atom = { repeats: false, start: i };
+      i += braced ? braced[0].length : 1;
+      continue;
+    }
+    if (c === '[') {
+      const start = i;
+      for (i++; i < source.length && source[i] !== ']'; i++) if (source[i] === '\\') i++;
+      atom = { repeats: false, start };
+      continue;
+    }
+    if (c === '(') {
+      stack.push({ start: i, repeats: false });
+      const prefix = /^\((?:\?(?::|=|!|<=|<!|<[A-Za-z_$][\w$]*>))?/.exec(source.slice(i))![0];
+      i += prefix.length - 1;
+      atom = null;
+      continue;
+    }
+    if (c === ')') {
+      const frame = stack.length > 1 ? stack.pop()! : stack[0]!;
+      if (frame.repeats) stack[stack.length - 1]!.repeats = true;
+      atom = { repeats: frame.repeats, start: frame.start };
+      continue;
+    }
+    const quant = /^(?:[*+?]|\{(\d+)(,(\d*))?\})\??/.exec(source.slice(i));
+    if (quant && atom) {
+      const [, min, comma, max] = quant;
+      const repeats = c === '*' || c === '+' || (c === '{' && !!comma && (max === '' || Number(max) > Math.max(1, Number(min))));
+      if (repeats && atom.repeats) {
+        return `repeats a group that itself repeats (${JSON.stringify(source.slice(atom.start, i + quant[0].length))}), which can take exponential time on a secret-shaped value; rewrite it without the nesting`;
+      }
+      if (repeats) stack[stack.length - 1]!.repeats = true;
+      i += quant[0].length - 1;
+      atom = null;
+      continue;
+    }
+    atom = c === '|' ? null : { repeats: false, start: i };
+  }
+  return undefined;
+}
+
+/** What the allowlist allows, and the patterns that ran out of time (they were skipped). */
+export interface AllowlistMatcher {
+  allowed(value: string): boolean;
+  slow: string[];
+}
+
+/**
+ * The matcher for a `[secrets] allowlist`: exact strings, and patterns that pass
+ * `unboundedPattern`, each run with a time budget in a separate V8 context (which can be
+ * interrupted). A pattern that runs out of time matches nothing for the rest of this matcher's
+ * life, so a value it was checking stays a finding. Entries that do not compile are exact strings.
+ */
+export function allowlistMatcher(list: readonly string[]): AllowlistMatcher {
+  const exact = new Set<string>();
+  const patterns: { entry: string; context: Context }[] = [];
+  for (const entry of list) {
+    const split = splitPattern(entry);
+    try {
+      if (!split) exact.add(entry);
+      else if (!unboundedPattern(split[0])) patterns.push({ entry, context: compile(split[0], split[1]) });
+    } catch {
+      exact.add(entry);
+    }
+  }
+  const slow: string[] = [];
+  const test = (p: (typeof patterns)[number], value: string): boolean => {
+    if (slow.includes(p.entry) || value.length > PATTERN_INPUT_MAX) return false;
+    p.context.value = value;
+    try {
+      return RUN.runInContext(p.context, { timeout: PATTERN_BUDGET_MS }) === true;
+    } catch {
+      slow.push(p.entry); // the only way this run fails is the timeout
+      return false;
+    }
+  };
+  return { allowed: (value) => exact.has(value) || patterns.some((p) => test(p, value)), slow };
+}
+
+const RUN = new Script('pattern.test(value)');
+
+function compile(source: string, flags: string): Context {
+  const context = createContext({ source, flags, value: '' });
+  new Script('pattern = new RegExp(source, flags)').runInContext(context); // throws when it does not compile
+  return context;
+}

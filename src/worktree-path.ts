@@ -1,0 +1,69 @@
+import { lstatSync, readlinkSync } from 'node:fs';
+import { join } from 'node:path';
+import { GitMemoryError } from './errors.js';
+
+/**
+ * Memory lives in the repository, so a committed symbolic link at `.openclaw_memory`, `journal/`,
+ * a day folder or TASKS.md would send writes (and reads) to wherever it points, outside the
+ * repository, while git sees nothing. Paths under the worktree are checked here, part by part.
+ */
+
+export interface SymlinkOnPath {
+  /** The link, relative to the worktree root. */
+  link: string;
+  /** What it points to, as written in the link. */
+  target: string;
+}
+
+/**
+ * The first symbolic link among the parts of `rel` below `root` (the last part too when
+ * `includeLast`), or null. Parts that do not exist yet end the check: they will be made as real
+ * directories. The root itself may be reached through a link (a home on another volume).
+ */
+export function symlinkOnPath(root: string, rel: string, includeLast = true): SymlinkOnPath | null {
+  const parts = rel.split('/').filter(Boolean);
+  const upTo = includeLast ? parts.length : parts.length - 1;
+  for (let i = 1; i <= upTo; i++) {
+    const sub = parts.slice(0, i).join('/');
+    let isLink: boolean;
+    try {
+      isLink = lstatSync(join(root, sub)).isSymbolicLink();
+    } catch {
+      return null;
+    }
+    if (isLink) {
+      let target = '?';
+      try {
+        target = readlinkSync(join(root, sub));
+      } catch {
+        /* gone meanwhile: still refused */
+      }
+      return { link: sub, target };
+    }
+  }
+  return null;
+}
+
+/** The message for a memory path that passes through a symbolic link. */
+export function symlinkMessage(found: SymlinkOnPath): string {
+  return `${found.link} is a symbolic link (to ${found.target}); git-memory does not read or write memory through symbolic links`;
+}
+
+/**
+ * `root/rel` for a write: throws GitMemoryError, before anything is written, when a directory on
+ * the way is a symbolic link. With `includeFile`, a link at `rel` itself is refused too: for writes
+ * that open the file in place (they follow the link), and for files whose old content the write
+ * carries on (TASKS.md), which must not come from outside. A temp-file-and-rename write replaces a
+ * link rather than following it, so PRIMER.md and new session files need only the directories.
+ */
+export function writablePath(root: string, rel: string, opts: { includeFile?: boolean } = {}): string {
+  const found = symlinkOnPath(root, rel, opts.includeFile ?? false);
+  if (found) {
+    throw new GitMemoryError(
+      `cannot write ${rel}: ${symlinkMessage(found)}`,
+      1,
+      `replace the link with a real directory (git rm ${found.link}, then git memory init), or remove it if it came from someone else's commit`,
+    );
+  }
+  return join(root, rel);
+}
