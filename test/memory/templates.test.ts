@@ -42,7 +42,7 @@ describe('the built program, copied away from the package', () => {
       expect(repo.read(`.openclaw_memory/journal/${DAY}/${session}`)).toContain(`${HEADINGS[lang].session}\nAdd the login page`);
       expect(repo.read('.openclaw_memory/TASKS.md')).toContain(`${HEADINGS[lang].tasks}\n`);
       expect(run('journal', DAY)).toContain(HEADINGS[lang].day);
-      expect(run('primer', '--no-write')).toContain(`${HEADINGS[lang].primer}\n`);
+      expect(repo.read('.openclaw_memory/PRIMER.md')).toContain(`${HEADINGS[lang].primer}\n`); // end refreshed it
     });
   }
 });
