@@ -1,6 +1,8 @@
 import { defineConfig } from 'vitest/config';
+import { textImports } from './test/helpers/text-imports.js';
 
 export default defineConfig({
+  plugins: [textImports()],
   test: {
     include: ['test/**/*.test.ts'],
     testTimeout: 60_000,

@@ -11,7 +11,7 @@ export const WORK_DIR = join(BENCH_DIR, 'work', String(process.pid));
 
 /**
  * Bundles the named src/ entry points into `<WORK_DIR>/lib/<name>.mjs` and imports them. Dependencies
- * stay in node_modules; templates are found upward from the bundle, as from dist/.
+ * stay in node_modules; templates are bundled as text, as in dist/.
  * @param {Record<string, string>} entries name → path under src/
  */
 export async function importSrc(entries) {

@@ -8,6 +8,8 @@
 // - cli.mjs + chunks/: the full command line; commands and heavy libraries load lazily (ESM, as
 //   code splitting needs).
 // - agents.mjs: agent hooks without the argument parser, sharing cli's chunks; pre-push.mjs.
+// The markdown templates are imported `with { type: 'text' }` and so bundled as text: dist/ needs
+// nothing beside it, wherever it is copied or installed.
 import { build } from 'esbuild';
 import { chmodSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 

@@ -48,7 +48,7 @@ async function hookChecks(repo: Repo, env: NodeJS.ProcessEnv): Promise<{ checks:
   checks.push(
     command
       ? { id: 'command', level: 'ok', message: `git-memory found at ${command}` }
-      : { id: 'command', level: 'problem', message: 'git-memory is not on PATH: the hooks and the merge driver skip themselves', fix: 'npm install --global git-memory' },
+      : { id: 'command', level: 'problem', message: 'git-memory is not on PATH: the hooks and the merge driver skip themselves', fix: 'npm ci && npm link in a clone of git-memory (it is not in the npm registry yet)' },
   );
   for (const h of hooks) {
     const id = `hook:${h.hook}`;

@@ -1,33 +1,25 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Lang } from './headings.js';
+// The templates are bundled into the program as text, so they are found wherever dist/ is put (an
+// npm install, a copy of dist/ alone, a global link) and cost no file read on the primer's path.
+import enDay from '../../templates/en/day.md' with { type: 'text' };
+import enPrimer from '../../templates/en/primer.md' with { type: 'text' };
+import enSession from '../../templates/en/session.md' with { type: 'text' };
+import enTasks from '../../templates/en/tasks.md' with { type: 'text' };
+import zhDay from '../../templates/zh/day.md' with { type: 'text' };
+import zhPrimer from '../../templates/zh/primer.md' with { type: 'text' };
+import zhSession from '../../templates/zh/session.md' with { type: 'text' };
+import zhTasks from '../../templates/zh/tasks.md' with { type: 'text' };
 
 export type TemplateName = 'session' | 'day' | 'tasks' | 'primer';
 
-let templatesDir: string | undefined;
+const TEMPLATES: Record<Lang, Record<TemplateName, string>> = {
+  en: { day: enDay, primer: enPrimer, session: enSession, tasks: enTasks },
+  zh: { day: zhDay, primer: zhPrimer, session: zhSession, tasks: zhTasks },
+};
 
-/** The package's templates/ directory: found upward from this module, in src/ and in dist/ alike. */
-export function templateDir(): string {
-  if (templatesDir) return templatesDir;
-  for (let dir = dirname(fileURLToPath(import.meta.url)); ; dir = dirname(dir)) {
-    const candidate = join(dir, 'templates');
-    if (existsSync(join(candidate, 'en'))) return (templatesDir = candidate);
-    if (dirname(dir) === dir) throw new Error('git-memory: templates/ directory not found next to the program');
-  }
-}
-
-const cache = new Map<string, string>();
-
-/** Reads `templates/<lang>/<name>.md`. */
+/** The text of `templates/<lang>/<name>.md`, as bundled. */
 export function loadTemplate(name: TemplateName, lang: Lang): string {
-  const key = `${lang}/${name}`;
-  let text = cache.get(key);
-  if (text === undefined) {
-    text = readFileSync(join(templateDir(), lang, `${name}.md`), 'utf8');
-    cache.set(key, text);
-  }
-  return text;
+  return TEMPLATES[lang][name];
 }
 
 /**

@@ -1,17 +1,18 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { makeRepo, tempDir, type TestRepo } from '../helpers/repo.js';
+import { fixture, makeRepo, tempDir, type TestRepo } from '../helpers/repo.js';
 import { FIXTURES, payload, waitFor, workerDone } from './fixtures.js';
 
 const SUMMARY = JSON.stringify({ request: 'Add login', completed: ['Implement login endpoint'], next_steps: ['Write the logout endpoint'] });
 
-async function repoWithMemory(): Promise<TestRepo> {
-  const repo = makeRepo();
+/** One ended session: made once for the file, copied per test. */
+const repoWithMemory = fixture(async () => {
+  const repo = makeRepo({ until: 'file' });
   expect((await repo.run(['init', '--no-hooks'])).code).toBe(0);
   expect((await repo.run(['end', '--summary', SUMMARY, '--agent', 'claude'])).code).toBe(0);
   return repo;
-}
+});
 
 function journalFiles(repo: TestRepo): string[] {
   const dir = join(repo.dir, '.openclaw_memory', 'journal');

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BIN, makeRepo, type TestRepo } from '../helpers/repo.js';
+import { BIN, fixture, makeRepo, type TestRepo } from '../helpers/repo.js';
 
 async function session(repo: TestRepo, at: string, summary: object): Promise<string> {
   const r = await repo.run(['end', '--json', '--summary', JSON.stringify(summary)], { env: { GIT_MEMORY_NOW: at } });
@@ -17,8 +17,9 @@ async function search(repo: TestRepo, args: string[]) {
   return JSON.parse(r.stdout) as { results: { path: string; date: string; time: string; author?: string; branch?: string; section: string; snippet: string; score: number }[]; total: number; sessions: number; cache: string };
 }
 
-async function journal(): Promise<TestRepo> {
-  const repo = makeRepo();
+// Three sessions by two authors on two branches: built once for the file, copied for each test.
+const journal = fixture(async () => {
+  const repo = makeRepo({ until: 'file' });
   await session(repo, '2026-01-05T09:00:00', { request: 'Add login', learned: ['Refresh tokens rotate on every use'], completed: ['Login endpoint'] });
   repo.git('config', 'user.name', 'Wei Chen');
   repo.git('config', 'user.email', 'wei@example.com');
@@ -28,7 +29,7 @@ async function journal(): Promise<TestRepo> {
   repo.git('checkout', '-q', '-b', 'feature/webhooks');
   await session(repo, '2026-02-01T11:00:00', { request: 'Retry failed webhooks', decisions: ['Webhook retries use exponential backoff'], notes: ['Refresh the signing secret in staging'] });
   return repo;
-}
+});
 
 describe('git memory search', () => {
   it('ranks by BM25 over the sections, with snippet, date and path', async () => {

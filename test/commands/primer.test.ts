@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { encode } from 'gpt-tokenizer/encoding/cl100k_base';
 import { writeHistory } from '../helpers/history.js';
-import { makeRepo, type TestRepo } from '../helpers/repo.js';
+import { fixture, makeRepo, type TestRepo } from '../helpers/repo.js';
 
 const END = '2026-11-22';
 const NOW = `${END}T18:00:00`;
@@ -14,12 +14,19 @@ function withUserFiles(repo: TestRepo): void {
   writeFileSync(join(repo.home, 'user', 'preferences.md'), Array.from({ length: 8 }, (_, i) => `- preference ${i + 1}: ${['tabs', 'no semicolons', 'vitest', 'pnpm', 'conventional commits', 'early returns', 'no default exports', 'explicit types'][i]}`).join('\n'));
 }
 
-async function realistic() {
-  const repo = makeRepo({ now: NOW });
+// Built once for the file (50 commits, 30 sessions), copied for each test.
+let history: ReturnType<typeof writeHistory> | undefined;
+const realisticRepo = fixture(async () => {
+  const repo = makeRepo({ now: NOW, until: 'file' });
   await repo.run(['init', '--no-hooks']);
-  const history = writeHistory(repo, { end: END, days: 10, sessions: 30, tasks: 12, commits: 50 });
+  history = writeHistory(repo, { end: END, days: 10, sessions: 30, tasks: 12, commits: 50 });
   withUserFiles(repo);
-  return { repo, ...history };
+  return repo;
+});
+
+async function realistic() {
+  const repo = await realisticRepo();
+  return { repo, ...history! };
 }
 
 describe('git memory primer on a realistic history', () => {

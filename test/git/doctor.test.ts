@@ -54,7 +54,7 @@ describe('git memory doctor', () => {
     expect(byId['hook:pre-push']!.fix).toBe(`chmod +x ${join(hooks, 'pre-push')}`);
     expect(byId['config']!.message).toMatch(/\.openclaw_memory\.toml:2: primer\.max_tokens must be an integer/);
     expect(byId['conflict']!.fix).toBe('git memory resolve');
-    expect(byId['command']!.fix).toBe('npm install --global git-memory');
+    expect(byId['command']!.fix).toBe('npm ci && npm link in a clone of git-memory (it is not in the npm registry yet)');
     expect(d.text).toContain('    fix: git memory resolve');
     expect(d.text).toMatch(/6 problems found\n$/);
 

@@ -2,7 +2,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
-import { makeRepo, pathWithBin, type TestRepo } from '../helpers/repo.js';
+import { fixture, makeRepo, pathWithBin, type TestRepo } from '../helpers/repo.js';
 
 export const NOW = '2026-11-22T14:30:00';
 export const DAY_OF = NOW.slice(0, 10);
@@ -68,15 +68,28 @@ export function hooked(repo: TestRepo, dir = repo.dir): HookedRepo {
   };
 }
 
-/** A repository set up with `git memory init` (hooks installed) and the setup committed. */
+const setUp = new Map<string, () => Promise<TestRepo>>();
+
+/**
+ * A repository set up with `git memory init` (hooks installed) and the setup committed: made once
+ * per test file and clock, and copied for each test.
+ */
 export async function initHooked(opts: { now?: string } = {}): Promise<HookedRepo> {
-  const repo = hooked(makeRepo({ now: opts.now ?? NOW }));
-  const r = await repo.run(['init']);
-  expect(r.code, r.stderr).toBe(0);
-  repo.g('add', '.');
-  repo.g('commit', '-q', '-m', 'Set up git-memory');
-  rmSync(join(repo.dir, '.git', 'git-memory', 'spool.jsonl'), { force: true }); // sessions start after setup
-  return repo;
+  const now = opts.now ?? NOW;
+  let made = setUp.get(now);
+  if (!made) {
+    made = fixture(async () => {
+      const repo = hooked(makeRepo({ now, until: 'file' }));
+      const r = await repo.run(['init']);
+      expect(r.code, r.stderr).toBe(0);
+      repo.g('add', '.');
+      repo.g('commit', '-q', '-m', 'Set up git-memory');
+      rmSync(join(repo.dir, '.git', 'git-memory', 'spool.jsonl'), { force: true }); // sessions start after setup
+      return repo;
+    });
+    setUp.set(now, made);
+  }
+  return hooked(await made());
 }
 
 /** Short ids, as session files list them. */

@@ -1,9 +1,9 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach } from 'vitest';
 import { main } from '../../src/cli/main.js';
 import { cleanEnv } from './clean-env.mjs';
 
@@ -20,11 +20,16 @@ const cleanups: (() => void)[] = [];
 afterEach(() => {
   while (cleanups.length) cleanups.pop()!();
 });
+const fileCleanups: string[] = [];
+afterAll(() => {
+  while (fileCleanups.length) rmSync(fileCleanups.pop()!, { recursive: true, force: true });
+});
 
-/** A fresh temporary directory, removed after the test. */
-export function tempDir(prefix = 'gm-'): string {
+/** A fresh temporary directory, removed after the test (or after the test file, for a fixture). */
+export function tempDir(prefix = 'gm-', until: 'test' | 'file' = 'test'): string {
   const dir = mkdtempSync(join(tmpdir(), prefix));
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  if (until === 'file') fileCleanups.push(dir);
+  else cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
   return dir;
 }
 
@@ -49,22 +54,73 @@ export interface RunResult {
   stderr: string;
 }
 
-/** A real git repository in a temp dir: branch main, pinned user, no signing, gc.auto=0, one commit. */
-export function makeRepo(opts: { initialCommit?: boolean; now?: string } = {}): TestRepo {
-  const dir = tempDir('gm-repo-');
-  const home = tempDir('gm-home-');
-  const env = testEnv({ OPENCLAW_MEMORY_HOME: home, ...(opts.now ? { GIT_MEMORY_NOW: opts.now } : {}) });
-  const git = (...args: string[]) => execFileSync('git', args, { cwd: dir, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+/**
+ * The repository makeRepo starts from, made once per test file and copied: `git init`, its four
+ * settings and the first commit cost eight git processes, a copy none. maintenance.auto is off
+ * like gc.auto, so no commit in a test starts a `git maintenance` process either.
+ */
+const templates = new Map<boolean, string>();
+function template(initialCommit: boolean): string {
+  let dir = templates.get(initialCommit);
+  if (dir) return dir;
+  dir = tempDir('gm-template-', 'file');
+  const env = testEnv();
+  const git = (...args: string[]) => execFileSync('git', args, { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
   git('init', '-q', '-b', 'main');
   git('config', 'user.name', 'Jane Doe');
   git('config', 'user.email', 'jane@example.com');
   git('config', 'commit.gpgSign', 'false');
   git('config', 'gc.auto', '0');
+  git('config', 'maintenance.auto', 'false');
+  if (initialCommit) {
+    writeFileSync(join(dir, 'README.md'), '# test\n');
+    git('add', '--', 'README.md');
+    git('commit', '-q', '-m', 'Initial commit');
+  }
+  templates.set(initialCommit, dir);
+  return dir;
+}
+
+/** A real git repository in a temp dir: branch main, pinned user, no signing, gc.auto=0, one commit. */
+export function makeRepo(opts: { initialCommit?: boolean; now?: string; until?: 'test' | 'file' } = {}): TestRepo {
+  const dir = tempDir('gm-repo-', opts.until);
+  const home = tempDir('gm-home-', opts.until);
+  cpSync(template(opts.initialCommit !== false), dir, { recursive: true });
+  const repo = bindRepo(dir, home, opts.now);
+  // The copy's files have new inodes: refresh the index's stat data, as after a checkout, so that
+  // plumbing (diff-files) does not see them as changed.
+  if (opts.initialCommit !== false) repo.git('update-index', '-q', '--refresh');
+  return repo;
+}
+
+/**
+ * A copy of a repository and its home, for a test to change as it likes: a fixture built once
+ * (makeRepo with until 'file') and copied per test costs a directory copy instead of its history.
+ */
+export function copyRepo(from: TestRepo): TestRepo {
+  const dir = tempDir('gm-repo-');
+  const home = tempDir('gm-home-');
+  cpSync(from.dir, dir, { recursive: true });
+  cpSync(from.home, home, { recursive: true });
+  const repo = bindRepo(dir, home, from.env.GIT_MEMORY_NOW);
+  repo.git('update-index', '-q', '--refresh');
+  return repo;
+}
+
+/** Builds a fixture once per test file, on first use; each call returns a fresh copy of it. */
+export function fixture(build: () => TestRepo | Promise<TestRepo>): () => Promise<TestRepo> {
+  let built: Promise<TestRepo> | undefined;
+  return async () => copyRepo(await (built ??= Promise.resolve(build())));
+}
+
+function bindRepo(dir: string, home: string, now: string | undefined): TestRepo {
+  const env = testEnv({ OPENCLAW_MEMORY_HOME: home, ...(now ? { GIT_MEMORY_NOW: now } : {}) });
+  const git = (...args: string[]) => execFileSync('git', args, { cwd: dir, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
   const write = (path: string, text: string) => {
     mkdirSync(dirname(join(dir, path)), { recursive: true });
     writeFileSync(join(dir, path), text);
   };
-  const repo: TestRepo = {
+  return {
     dir,
     home,
     env,
@@ -97,8 +153,6 @@ export function makeRepo(opts: { initialCommit?: boolean; now?: string } = {}): 
       return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
     },
   };
-  if (opts.initialCommit !== false) repo.commit('Initial commit', { 'README.md': '# test\n' });
-  return repo;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { makeRepo, type TestRepo } from '../helpers/repo.js';
+import { fixture, makeRepo, type TestRepo } from '../helpers/repo.js';
 
 const DAY = '2026-11-22';
 const at = (hhmm: string) => ({ env: { GIT_MEMORY_NOW: `${DAY}T${hhmm}:00` } });
@@ -12,9 +12,9 @@ async function ok(repo: TestRepo, args: string[], hhmm = '12:00') {
   return r;
 }
 
-/** main with three tasks and one session; feature adds two sessions and changes the tasks. */
-async function pullRequest(): Promise<TestRepo> {
-  const repo = makeRepo({ now: `${DAY}T09:00:00` });
+/** main with three tasks and one session; feature adds two sessions and changes the tasks. Built once, copied per test. */
+const pullRequest = fixture(async () => {
+  const repo = makeRepo({ now: `${DAY}T09:00:00`, until: 'file' });
   await ok(repo, ['init', '--no-hooks'], '09:00');
   await ok(repo, ['tasks', 'set', JSON.stringify([{ task: 'Implement login' }, { task: 'Implement registration' }, { task: 'Old idea' }])], '09:00');
   await ok(repo, ['end', '--summary', JSON.stringify({ request: 'Plan the auth work', completed: ['Wrote the plan'], next_steps: ['Start with login'] })], '09:30');
@@ -29,7 +29,7 @@ async function pullRequest(): Promise<TestRepo> {
   await ok(repo, ['tasks', 'set', '--replace', JSON.stringify([...tasks, { task: 'Implement login' }].slice(0, 3))], '15:00');
   await ok(repo, ['end', '--summary', JSON.stringify({ request: 'Ping @octocat <img src=x> about [tokens](http://x)', completed: ['Token refresh'] })], '16:00');
   return repo;
-}
+});
 
 describe('git memory diff', () => {
   it('renders sessions added, tasks added/closed/changed/removed and the primer change against the default branch', async () => {
