@@ -8,6 +8,12 @@ import type { Repo } from './repo.js';
 
 const ZERO = '0'.repeat(40);
 
+/**
+ * How every memory commit's HEAD reflog entry begins. The post-commit hook relies on it to tell a
+ * user's commit from ours (see hook/post-commit.ts): keep it stable.
+ */
+export const REFLOG_PREFIX = 'git-memory: ';
+
 export interface MemoryCommit {
   sha: string;
   parent: string | null;
@@ -55,7 +61,7 @@ export async function commitPaths(repo: Repo, paths: string[], message: string):
         if (parentTree === tree) return null;
       }
       const sha = (await git(['commit-tree', tree, ...(parent ? ['-p', parent] : []), '-F', '-'], { cwd: repo.root, input: message })).trim();
-      const moved = await git(['update-ref', '-m', `git-memory: ${message.split('\n')[0]}`, 'HEAD', sha, parent ?? ZERO], {
+      const moved = await git(['update-ref', '-m', `${REFLOG_PREFIX}${message.split('\n')[0]}`, 'HEAD', sha, parent ?? ZERO], {
         cwd: repo.root,
         allowFail: true,
       });
