@@ -30,6 +30,8 @@ export interface EndData {
   tasks: TaskChange[];
   commit: { sha: string; paths: string[] } | null;
   waiting: CommitOutcome['waiting'];
+  /** The git lock file that kept the commit from being made (waiting: locked). */
+  lock?: string;
   pending: string[];
   primer: { path: string | null; tokens: number };
 }
@@ -165,12 +167,14 @@ export async function end(ctx: Ctx, opts: EndOptions): Promise<Result<EndData>> 
         commitMessage(o.config, summary.request, [`Session: ${written.path}`]),
         o.config.commit.auto,
       );
+      if (outcome.repaired) warnings.push(outcome.repaired);
       return {
         data: {
           session: { ...written, commits: body.commits.length },
           tasks: changes,
           commit: outcome.commit && { sha: outcome.commit.sha, paths: outcome.commit.paths },
           waiting: outcome.waiting,
+          ...(outcome.lock ? { lock: outcome.lock } : {}),
           pending: outcome.commit ? [] : outcome.pending,
           primer: { path: built.data.path, tokens: built.data.tokens },
         },

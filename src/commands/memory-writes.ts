@@ -1,5 +1,6 @@
 import { GitMemoryError } from '../errors.js';
-import { commitPaths, pendingMemoryPaths, type MemoryCommit } from '../git/commit.js';
+import { commitPaths, GitLockBusyError, pendingMemoryPaths, type MemoryCommit } from '../git/commit.js';
+import { repairIndex } from '../git/index-swap.js';
 import { PRIMER_LOG_DEPTH } from '../git/log-cache.js';
 import { recentLog } from '../git/log.js';
 import { operationInProgress, type Operation, type Repo } from '../git/repo.js';
@@ -22,9 +23,13 @@ export function readTasksForUpdate(root: string): TaskList {
 
 export interface CommitOutcome {
   commit: MemoryCommit | null;
-  /** Why nothing was committed although files changed. */
-  waiting: Operation | 'disabled' | null;
+  /** Why nothing was committed although files changed (`locked`: a git lock file stayed busy). */
+  waiting: Operation | 'disabled' | 'locked' | null;
   pending: string[];
+  /** The git lock file that kept the commit from being made, when `waiting` is `locked`. */
+  lock?: string;
+  /** What was done to finish a memory commit a stopped process left half way, if anything. */
+  repaired?: string;
 }
 
 /** The commit message from `[commit] message`, `{summary}` being the first line of `summary`. */
@@ -44,12 +49,21 @@ export function commitMessage(config: Config, summary: string, body: string[]): 
  * follows an `end`, asks git nothing.
  */
 export async function commitPending(repo: Repo, message: string, auto = true): Promise<CommitOutcome> {
+  // First the index of a memory commit a killed process left half way: the user's next commit
+  // would otherwise undo that commit's files.
+  const repaired = (await repairIndex(repo)) ?? undefined;
   const pending = await pendingMemoryPaths(repo);
-  if (!pending.length) return { commit: null, waiting: null, pending };
-  if (!auto) return { commit: null, waiting: 'disabled', pending };
+  if (!pending.length) return { commit: null, waiting: null, pending, repaired };
+  if (!auto) return { commit: null, waiting: 'disabled', pending, repaired };
   const op = operationInProgress(repo);
-  if (op) return { commit: null, waiting: op, pending };
-  const commit = await commitPaths(repo, pending, message);
-  await recentLog(repo, PRIMER_LOG_DEPTH).catch(() => []); // the next primer asks git itself
-  return { commit, waiting: null, pending };
+  if (op) return { commit: null, waiting: op, pending, repaired };
+  try {
+    const commit = await commitPaths(repo, pending, message);
+    await recentLog(repo, PRIMER_LOG_DEPTH).catch(() => []); // the next primer asks git itself
+    return { commit, waiting: null, pending, repaired };
+  } catch (e) {
+    // The files are written and stay pending: the next `end` or `git memory commit` commits them.
+    if (e instanceof GitLockBusyError) return { commit: null, waiting: 'locked', pending, lock: e.lock, repaired };
+    throw e;
+  }
 }

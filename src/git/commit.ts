@@ -1,9 +1,10 @@
-import { mkdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { GitError, GitMemoryError } from '../errors.js';
+import { EXIT, GitError, GitMemoryError } from '../errors.js';
 import { CONFIG_FILE, MEMORY_DIR, TMP_DIR } from '../paths.js';
 import { git } from './git.js';
+import { holdIndex, indexFiles, prepareIndex } from './index-swap.js';
 import type { Repo } from './repo.js';
 
 const ZERO = '0'.repeat(40);
@@ -35,18 +36,49 @@ export async function pendingMemoryPaths(repo: Repo): Promise<string[]> {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** How long a memory commit waits for git's index.lock before it leaves the commit for later. */
+export const INDEX_LOCK_WAIT_MS = 3000;
+/** How long it waits on a ref lock (HEAD.lock, the branch's), on top of git's own 100 ms. */
+const REF_LOCK_WAIT_MS = 600;
+
 /**
- * Commits the working-tree content of `paths` on top of HEAD without touching the user's index:
- * temporary index from HEAD → add → write-tree → commit-tree → `update-ref HEAD new old`
- * (compare-and-swap, retried when HEAD moved). No hooks fire. Afterwards only those paths' index
- * entries are refreshed, so `git status` stays clean and everything the user staged stays staged.
+ * A git lock file stayed in place: another git command is running, or one was killed and left it
+ * (git's own advice, naming the file). Nothing was committed.
+ */
+export class GitLockBusyError extends GitMemoryError {
+  constructor(readonly lock: string) {
+    super(
+      `${lock} exists: another git process seems to be running in this repository, or one was killed; the memory commit was not made`,
+      EXIT.error,
+      `if no git process is running, remove ${lock} and run \`git memory commit\``,
+      { lock },
+    );
+    this.name = 'GitLockBusyError';
+  }
+}
+
+/** Test hook: a test kills the process at a chosen step to check what it leaves behind. */
+function killPoint(step: string): void {
+  if (process.env.GIT_MEMORY_TEST_KILL_AT === step) process.kill(process.pid, 'SIGKILL');
+}
+
+/**
+ * Commits the working-tree content of `paths` on top of HEAD without touching what the user
+ * staged: temporary index from HEAD → add → write-tree → commit-tree, all without any of git's
+ * locks; then, holding git's index.lock with the user's index already refreshed for those paths
+ * inside it (see index-swap.ts), `update-ref HEAD new old` (compare-and-swap, retried when HEAD
+ * moved) and one rename. git's locks are held for that one update-ref, never while waiting: a
+ * busy index.lock is waited on from outside, and after INDEX_LOCK_WAIT_MS the commit is left
+ * undone (GitLockBusyError) rather than made with a stale index. No hooks fire.
  * Returns null when the paths already match HEAD.
  */
 export async function commitPaths(repo: Repo, paths: string[], message: string): Promise<MemoryCommit | null> {
   if (!paths.length) return null;
   const tmpDir = join(repo.stateDir, TMP_DIR);
   mkdirSync(tmpDir, { recursive: true });
-  const index = join(tmpDir, `index-${process.pid}-${randomBytes(4).toString('hex')}`);
+  const tag = `${process.pid}-${randomBytes(4).toString('hex')}`;
+  const index = join(tmpDir, `index-${tag}`);
+  const userIndex = join(tmpDir, `index-user-${tag}`);
   const withIndex = { GIT_INDEX_FILE: index };
   const pathspec = paths.join('\0');
   try {
@@ -61,31 +93,60 @@ export async function commitPaths(repo: Repo, paths: string[], message: string):
         if (parentTree === tree) return null;
       }
       const sha = (await git(['commit-tree', tree, ...(parent ? ['-p', parent] : []), '-F', '-'], { cwd: repo.root, input: message })).trim();
-      const moved = await git(['update-ref', '-m', `${REFLOG_PREFIX}${message.split('\n')[0]}`, 'HEAD', sha, parent ?? ZERO], {
-        cwd: repo.root,
-        allowFail: true,
-      });
-      if (moved !== null) {
-        await refreshIndex(repo, pathspec);
-        return { sha, parent, paths };
-      }
+      if (await land(repo, { sha, parent, pathspec, reflog: `${REFLOG_PREFIX}${message.split('\n')[0]}`, userIndex })) return { sha, parent, paths };
       if (attempt >= 8) throw new GitMemoryError('HEAD kept moving while committing memory; the files are written, run `git memory commit` later');
       await sleep(20 * (attempt + 1));
     }
   } finally {
     rmSync(index, { force: true });
+    rmSync(userIndex, { force: true });
   }
 }
 
-/** Sets the index entries of the committed paths to HEAD's, waiting out a busy index.lock. */
-async function refreshIndex(repo: Repo, pathspec: string): Promise<void> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await git(['reset', '-q', 'HEAD', '--pathspec-from-file=-', '--pathspec-file-nul'], { cwd: repo.root, input: pathspec });
-      return;
-    } catch (e) {
-      if (!(e instanceof GitError) || !/index\.lock/.test(e.stderr) || attempt >= 50) throw e;
-      await sleep(20 + attempt * 10);
+/** `Unable to create '<path>.lock': File exists`, git's words for a lock someone else holds. */
+const LOCK_EXISTS = /Unable to create '([^']+\.lock)': File exists/;
+
+/**
+ * Moves HEAD to the memory commit together with the user's index. False when HEAD moved since the
+ * commit was made (the caller makes it again on the new HEAD).
+ */
+async function land(
+  repo: Repo,
+  c: { sha: string; parent: string | null; pathspec: string; reflog: string; userIndex: string },
+): Promise<boolean> {
+  const { lock } = indexFiles(repo);
+  const indexDeadline = Date.now() + INDEX_LOCK_WAIT_MS;
+  let refDeadline: number | null = null;
+  for (let delay = 10; ; delay = Math.min(delay * 2, 200)) {
+    if (Date.now() > indexDeadline) throw new GitLockBusyError(lock);
+    // Wait while a git command holds the index, before preparing: holding nothing ourselves.
+    while (existsSync(lock)) {
+      if (Date.now() > indexDeadline) throw new GitLockBusyError(lock);
+      await sleep(delay + Math.random() * delay);
+      delay = Math.min(delay * 2, 200);
     }
+    const prepared = await prepareIndex(repo, c.sha, c.pathspec, c.userIndex);
+    const held = holdIndex(repo, prepared, c.sha, c.parent);
+    if (!held) continue; // taken or changed meanwhile: wait and prepare again
+    killPoint('index-held');
+    try {
+      await git(['update-ref', '-m', c.reflog, 'HEAD', c.sha, c.parent ?? ZERO], { cwd: repo.root });
+    } catch (e) {
+      held.release();
+      if (!(e instanceof GitError)) throw e;
+      const busy = LOCK_EXISTS.exec(e.stderr)?.[1];
+      if (busy) {
+        // A ref lock git could not take in its own 100 ms: a moment more, then say which file.
+        refDeadline ??= Date.now() + REF_LOCK_WAIT_MS;
+        if (Date.now() > refDeadline) throw new GitLockBusyError(busy);
+        await sleep(delay);
+        continue;
+      }
+      if (/but expected|already exists|unable to resolve reference/i.test(e.stderr)) return false;
+      throw e;
+    }
+    killPoint('ref-moved');
+    held.commit();
+    return true;
   }
 }
