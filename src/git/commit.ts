@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { EXIT, GitError, GitMemoryError } from '../errors.js';
 import { CONFIG_FILE, MEMORY_DIR, TMP_DIR } from '../paths.js';
-import { git } from './git.js';
+import { git, gitStarted } from './git.js';
+import { headCommit } from './head.js';
 import { holdIndex, indexFiles, prepareIndex } from './index-swap.js';
 import type { Repo } from './repo.js';
 
@@ -125,12 +126,40 @@ async function land(
       await sleep(delay + Math.random() * delay);
       delay = Math.min(delay * 2, 200);
     }
+    if ((await currentHead(repo)) !== c.parent) return false;
     const prepared = await prepareIndex(repo, c.sha, c.pathspec, c.userIndex);
+    // Started, and its transaction opened, before the lock is taken; fed once it is: the lock is
+    // held for the update alone, not for a process start. (A git without `start`, before 2.27,
+    // ends at once and is started plainly under the lock instead.)
+    const update = gitStarted(['update-ref', '-m', c.reflog, '--stdin'], { cwd: repo.root });
+    update.write('start\n');
+    const ready = await update.lineOut('start: ok').then(
+      () => true,
+      () => false,
+    );
     const held = holdIndex(repo, prepared, c.sha, c.parent);
-    if (!held) continue; // taken or changed meanwhile: wait and prepare again
+    // A user's `git commit` holds index.lock until its ref is updated, so with the lock ours,
+    // HEAD read from its files is final; where the files do not say (null), update-ref checks.
+    const moved = held && (headCommit(repo) ?? c.parent) !== c.parent;
+    if (!held || moved) {
+      held?.release();
+      await update.send('abort\n').catch(() => undefined);
+      if (moved) return false;
+      continue; // taken or changed meanwhile: wait and prepare again
+    }
     killPoint('index-held');
     try {
-      await git(['update-ref', '-m', c.reflog, 'HEAD', c.sha, c.parent ?? ZERO], { cwd: repo.root });
+      const target = ['HEAD', c.sha, c.parent ?? ZERO];
+      if (ready) {
+        // The index goes in place as soon as git says the ref is updated, not once git has exited.
+        update.write(`update ${target.join(' ')}\ncommit\n`);
+        await update.lineOut('commit: ok').catch(() => update.send(''));
+        killPoint('ref-moved');
+        held.commit();
+        await update.send('').catch(() => undefined);
+        return true;
+      }
+      await git(['update-ref', '-m', c.reflog, ...target], { cwd: repo.root });
     } catch (e) {
       held.release();
       if (!(e instanceof GitError)) throw e;
@@ -149,4 +178,9 @@ async function land(
     held.commit();
     return true;
   }
+}
+
+/** HEAD's commit: from git's files where they say, else from git. */
+async function currentHead(repo: Repo): Promise<string | null> {
+  return headCommit(repo) ?? ((await git(['rev-parse', '-q', '--verify', 'HEAD^{commit}'], { cwd: repo.root, allowFail: true }))?.trim() || null);
 }
