@@ -21,7 +21,11 @@ export async function commit(ctx: Ctx, opts: { message?: string }): Promise<Resu
     if (outcome.waiting === 'locked') throw new GitLockBusyError(outcome.lock!);
     return {
       data: { commit: outcome.commit && { sha: outcome.commit.sha, paths: outcome.commit.paths }, pending: outcome.commit ? [] : outcome.pending },
-      warnings: outcome.repaired ? [...o.warnings, outcome.repaired] : o.warnings,
+      warnings: [
+        ...o.warnings,
+        ...(outcome.repaired ? [outcome.repaired] : []),
+        ...outcome.unreadable.map((u) => `not committed: ${u.path} cannot be read (${u.reason}); fix it, then run \`git memory commit\` again`),
+      ],
     };
   });
 }

@@ -29,6 +29,10 @@ export interface EndData {
   session: { id: string; path: string; commits: number };
   tasks: TaskChange[];
   commit: { sha: string; paths: string[] } | null;
+  /** Pending memory changes committed beside this session's own files (named, never silent). */
+  also: string[];
+  /** Changed memory files that cannot be read: left out of the commit. */
+  unreadable: { path: string; reason: string }[];
   waiting: CommitOutcome['waiting'];
   /** The git lock file that kept the commit from being made (waiting: locked). */
   lock?: string;
@@ -168,11 +172,15 @@ export async function end(ctx: Ctx, opts: EndOptions): Promise<Result<EndData>> 
         o.config.commit.auto,
       );
       if (outcome.repaired) warnings.push(outcome.repaired);
+      for (const u of outcome.unreadable) warnings.push(`not committed: ${u.path} cannot be read (${u.reason}); fix it, then run \`git memory commit\``);
+      const own = [written.path, ...(tasksText !== undefined ? [TASKS_FILE] : [])];
       return {
         data: {
           session: { ...written, commits: body.commits.length },
           tasks: changes,
           commit: outcome.commit && { sha: outcome.commit.sha, paths: outcome.commit.paths },
+          also: (outcome.commit?.paths ?? []).filter((p) => !own.includes(p)),
+          unreadable: outcome.unreadable,
           waiting: outcome.waiting,
           ...(outcome.lock ? { lock: outcome.lock } : {}),
           pending: outcome.commit ? [] : outcome.pending,
