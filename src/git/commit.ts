@@ -41,6 +41,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 export const INDEX_LOCK_WAIT_MS = 3000;
 /** How long it waits on a ref lock (HEAD.lock, the branch's), on top of git's own 100 ms. */
 const REF_LOCK_WAIT_MS = 600;
+/** How long a memory commit keeps trying while HEAD moves under it (someone else committing). */
+const HEAD_MOVING_MS = 5000;
 
 /**
  * A git lock file stayed in place: another git command is running, or one was killed and left it
@@ -82,20 +84,20 @@ export async function commitPaths(repo: Repo, paths: string[], message: string):
   const userIndex = join(tmpDir, `index-user-${tag}`);
   const withIndex = { GIT_INDEX_FILE: index };
   const pathspec = paths.join('\0');
+  const started = Date.now();
   try {
     for (let attempt = 0; ; attempt++) {
       rmSync(index, { force: true });
-      const parent = (await git(['rev-parse', '-q', '--verify', 'HEAD^{commit}'], { cwd: repo.root, allowFail: true }))?.trim() || null;
+      // One process for HEAD and its tree (an unborn branch has neither).
+      const [parent = null, parentTree] = ((await git(['rev-parse', 'HEAD^{commit}', 'HEAD^{tree}', '--'], { cwd: repo.root, allowFail: true })) ?? '').split('\n').filter(Boolean);
       if (parent) await git(['read-tree', parent], { cwd: repo.root, env: withIndex });
       await git(['add', '-A', '--pathspec-from-file=-', '--pathspec-file-nul'], { cwd: repo.root, env: withIndex, input: pathspec });
       const tree = (await git(['write-tree'], { cwd: repo.root, env: withIndex })).trim();
-      if (parent) {
-        const parentTree = (await git(['rev-parse', `${parent}^{tree}`], { cwd: repo.root })).trim();
-        if (parentTree === tree) return null;
-      }
+      if (parent && parentTree === tree) return null;
       const sha = (await git(['commit-tree', tree, ...(parent ? ['-p', parent] : []), '-F', '-'], { cwd: repo.root, input: message })).trim();
       if (await land(repo, { sha, parent, pathspec, reflog: `${REFLOG_PREFIX}${message.split('\n')[0]}`, userIndex })) return { sha, parent, paths };
-      if (attempt >= 8) throw new GitMemoryError('HEAD kept moving while committing memory; the files are written, run `git memory commit` later');
+      // A busy branch (someone committing again and again) gets a few seconds, not a few tries.
+      if (attempt >= 8 && Date.now() - started > HEAD_MOVING_MS) throw new GitMemoryError('HEAD kept moving while committing memory; the files are written, run `git memory commit` later');
       await sleep(20 * (attempt + 1));
     }
   } finally {
