@@ -125,7 +125,7 @@ export const TOOLS: ToolSpec[] = [
       const { agent, ...summary } = a;
       const r = await end(ctx, { summary: JSON.stringify(summary), agent: agent as string | undefined });
       return wrap(r, (d) => ({
-        text: `session written to ${d.session.path}${d.commit ? `; memory committed as ${d.commit.sha.slice(0, 7)}` : d.waiting ? `; not committed (${d.waiting})` : ''}`,
+        text: `${d.session.alreadyRecorded ? 'already recorded in' : 'session written to'} ${d.session.path}${d.commit ? `; memory committed as ${d.commit.sha.slice(0, 7)}` : d.waiting ? `; not committed (${d.waiting})` : ''}`,
         data: { session: d.session, commit: d.commit },
       }));
     },

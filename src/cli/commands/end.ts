@@ -9,7 +9,9 @@ interface Args extends GlobalArgs {
 }
 
 function render(d: EndData): string {
-  const lines = [`session ${d.session.id} written to ${d.session.path} (${d.session.commits} commit${d.session.commits === 1 ? '' : 's'} recorded)`];
+  const lines = d.session.alreadyRecorded
+    ? [`already recorded: this session repeats ${d.session.path}, the branch's previous session; nothing new written`]
+    : [`session ${d.session.id} written to ${d.session.path} (${d.session.commits} commit${d.session.commits === 1 ? '' : 's'} recorded)`];
   for (const t of d.tasks) if (t.change !== 'unchanged') lines.push(`task ${t.id} ${t.change}: ${t.task}`);
   if (d.commit) lines.push(`committed memory as ${d.commit.sha.slice(0, 7)} (${d.commit.paths.length} file${d.commit.paths.length === 1 ? '' : 's'}); your staged changes are untouched`);
   if (d.also.length) lines.push(`also committed other pending memory changes:\n${d.also.map((p) => `  ${p}`).join('\n')}`);
