@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { EXIT, GitError, GitMemoryError } from '../errors.js';
 import { CONFIG_FILE, MEMORY_DIR, TMP_DIR } from '../paths.js';
-import { git, gitStarted } from './git.js';
+import { git, gitStarted, type StartedGit } from './git.js';
 import { headCommit } from './head.js';
-import { holdIndex, indexFiles, prepareIndex } from './index-swap.js';
+import { holdIndex, indexFiles, prepareIndex, type PreparedIndex } from './index-swap.js';
 import type { Repo } from './repo.js';
 
 const ZERO = '0'.repeat(40);
@@ -81,9 +81,8 @@ export async function commitPaths(repo: Repo, paths: string[], message: string):
   mkdirSync(tmpDir, { recursive: true });
   const tag = `${process.pid}-${randomBytes(4).toString('hex')}`;
   const index = join(tmpDir, `index-${tag}`);
-  const userIndex = join(tmpDir, `index-user-${tag}`);
   const withIndex = { GIT_INDEX_FILE: index };
-  const pathspec = paths.join('\0');
+  const c = { pathspec: paths.join('\0'), reflog: `${REFLOG_PREFIX}${message.split('\n')[0]}`, userIndex: join(tmpDir, `index-user-${tag}`), updates: new Set<StartedGit>() };
   const started = Date.now();
   try {
     for (let attempt = 0; ; attempt++) {
@@ -91,19 +90,52 @@ export async function commitPaths(repo: Repo, paths: string[], message: string):
       // One process for HEAD and its tree (an unborn branch has neither).
       const [parent = null, parentTree] = ((await git(['rev-parse', 'HEAD^{commit}', 'HEAD^{tree}', '--'], { cwd: repo.root, allowFail: true })) ?? '').split('\n').filter(Boolean);
       if (parent) await git(['read-tree', parent], { cwd: repo.root, env: withIndex });
-      await git(['add', '-A', '--pathspec-from-file=-', '--pathspec-file-nul'], { cwd: repo.root, env: withIndex, input: pathspec });
+      await git(['add', '-A', '--pathspec-from-file=-', '--pathspec-file-nul'], { cwd: repo.root, env: withIndex, input: c.pathspec });
       const tree = (await git(['write-tree'], { cwd: repo.root, env: withIndex })).trim();
       if (parent && parentTree === tree) return null;
-      const sha = (await git(['commit-tree', tree, ...(parent ? ['-p', parent] : []), '-F', '-'], { cwd: repo.root, input: message })).trim();
-      if (await land(repo, { sha, parent, pathspec, reflog: `${REFLOG_PREFIX}${message.split('\n')[0]}`, userIndex })) return { sha, parent, paths };
+      // The commit object, the user's refreshed index and the ref update's process at once: the
+      // less time between reading HEAD and moving it, the less often someone else moves it first.
+      const update = startUpdate(repo, c);
+      const [sha, prepared] = await Promise.all([
+        git(['commit-tree', tree, ...(parent ? ['-p', parent] : []), '-F', '-'], { cwd: repo.root, input: message }).then((o) => o.trim()),
+        prepareIndex(repo, tree, c.pathspec, c.userIndex),
+      ]);
+      if (await land(repo, { ...c, sha, parent, tree }, { prepared, update })) return { sha, parent, paths };
       // A busy branch (someone committing again and again) gets a few seconds, not a few tries.
       if (attempt >= 8 && Date.now() - started > HEAD_MOVING_MS) throw new GitMemoryError('HEAD kept moving while committing memory; the files are written, run `git memory commit` later');
       await sleep(20 * (attempt + 1));
     }
   } finally {
     rmSync(index, { force: true });
-    rmSync(userIndex, { force: true });
+    rmSync(c.userIndex, { force: true });
+    // An update-ref still waiting for its input (an error on the way) is told to do nothing.
+    await Promise.all([...c.updates].map((u) => u.send('abort\n').catch(() => undefined)));
   }
+}
+
+interface Landing {
+  sha: string;
+  parent: string | null;
+  tree: string;
+  pathspec: string;
+  reflog: string;
+  userIndex: string;
+  /** update-ref processes started and not yet fed. */
+  updates: Set<StartedGit>;
+}
+
+/** `git update-ref --stdin`, started, with its transaction opened; `ready` false on a git before 2.27. */
+function startUpdate(repo: Repo, c: Pick<Landing, 'reflog' | 'updates'>): { git: StartedGit; ready: Promise<boolean> } {
+  const proc = gitStarted(['update-ref', '-m', c.reflog, '--stdin'], { cwd: repo.root });
+  c.updates.add(proc);
+  proc.write('start\n');
+  return {
+    git: proc,
+    ready: proc.lineOut('start: ok').then(
+      () => true,
+      () => false,
+    ),
+  };
 }
 
 /** `Unable to create '<path>.lock': File exists`, git's words for a lock someone else holds. */
@@ -113,55 +145,49 @@ const LOCK_EXISTS = /Unable to create '([^']+\.lock)': File exists/;
  * Moves HEAD to the memory commit together with the user's index. False when HEAD moved since the
  * commit was made (the caller makes it again on the new HEAD).
  */
-async function land(
-  repo: Repo,
-  c: { sha: string; parent: string | null; pathspec: string; reflog: string; userIndex: string },
-): Promise<boolean> {
+async function land(repo: Repo, c: Landing, first: { prepared: PreparedIndex; update: ReturnType<typeof startUpdate> }): Promise<boolean> {
   const { lock } = indexFiles(repo);
   const indexDeadline = Date.now() + INDEX_LOCK_WAIT_MS;
   let refDeadline: number | null = null;
+  let next: typeof first | null = first;
   for (let delay = 10; ; delay = Math.min(delay * 2, 200)) {
-    if (Date.now() > indexDeadline) throw new GitLockBusyError(lock);
-    // Wait while a git command holds the index, before preparing: holding nothing ourselves.
-    while (existsSync(lock)) {
-      if (Date.now() > indexDeadline) throw new GitLockBusyError(lock);
-      await sleep(delay + Math.random() * delay);
-      delay = Math.min(delay * 2, 200);
+    if (!next) {
+      // Wait while a git command holds the index, before preparing again: holding nothing.
+      while (existsSync(lock)) {
+        if (Date.now() > indexDeadline) throw new GitLockBusyError(lock);
+        await sleep(delay + Math.random() * delay);
+        delay = Math.min(delay * 2, 200);
+      }
+      if ((await currentHead(repo)) !== c.parent) return false;
+      next = { update: startUpdate(repo, c), prepared: await prepareIndex(repo, c.tree, c.pathspec, c.userIndex) };
     }
-    if ((await currentHead(repo)) !== c.parent) return false;
-    const prepared = await prepareIndex(repo, c.sha, c.pathspec, c.userIndex);
-    // Started, and its transaction opened, before the lock is taken; fed once it is: the lock is
-    // held for the update alone, not for a process start. (A git without `start`, before 2.27,
-    // ends at once and is started plainly under the lock instead.)
-    const update = gitStarted(['update-ref', '-m', c.reflog, '--stdin'], { cwd: repo.root });
-    update.write('start\n');
-    const ready = await update.lineOut('start: ok').then(
-      () => true,
-      () => false,
-    );
+    const { prepared, update } = next;
+    next = null;
+    const ready = await update.ready;
     const held = holdIndex(repo, prepared, c.sha, c.parent);
     // A user's `git commit` holds index.lock until its ref is updated, so with the lock ours,
     // HEAD read from its files is final; where the files do not say (null), update-ref checks.
     const moved = held && (headCommit(repo) ?? c.parent) !== c.parent;
     if (!held || moved) {
       held?.release();
-      await update.send('abort\n').catch(() => undefined);
+      c.updates.delete(update.git);
+      await update.git.send('abort\n').catch(() => undefined);
       if (moved) return false;
+      if (Date.now() > indexDeadline) throw new GitLockBusyError(lock);
       continue; // taken or changed meanwhile: wait and prepare again
     }
     killPoint('index-held');
+    c.updates.delete(update.git);
+    const target = ['HEAD', c.sha, c.parent ?? ZERO];
     try {
-      const target = ['HEAD', c.sha, c.parent ?? ZERO];
       if (ready) {
         // The index goes in place as soon as git says the ref is updated, not once git has exited.
-        update.write(`update ${target.join(' ')}\ncommit\n`);
-        await update.lineOut('commit: ok').catch(() => update.send(''));
-        killPoint('ref-moved');
-        held.commit();
-        await update.send('').catch(() => undefined);
-        return true;
+        update.git.write(`update ${target.join(' ')}\ncommit\n`);
+        await update.git.lineOut('commit: ok').catch(() => update.git.send(''));
+      } else {
+        await update.git.send('').catch(() => undefined);
+        await git(['update-ref', '-m', c.reflog, ...target], { cwd: repo.root });
       }
-      await git(['update-ref', '-m', c.reflog, ...target], { cwd: repo.root });
     } catch (e) {
       held.release();
       if (!(e instanceof GitError)) throw e;
@@ -178,6 +204,7 @@ async function land(
     }
     killPoint('ref-moved');
     held.commit();
+    await update.git.send('').catch(() => undefined);
     return true;
   }
 }

@@ -42,10 +42,10 @@ export interface PreparedIndex {
 
 /**
  * Writes, beside the state directory's temporary files, a copy of the user's index whose entries
- * for `pathspec` match commit `sha`; nothing of git's is locked meanwhile. The copy keeps the
+ * for `pathspec` match `treeish` (the memory commit's tree); nothing of git's is locked meanwhile. The copy keeps the
  * original's time stamp (a hair earlier), so git's racy-entry check sees the same entries as racy.
  */
-export async function prepareIndex(repo: Repo, sha: string, pathspec: string, file: string): Promise<PreparedIndex> {
+export async function prepareIndex(repo: Repo, treeish: string, pathspec: string, file: string): Promise<PreparedIndex> {
   const { index } = indexFiles(repo);
   rmSync(file, { force: true });
   const st = statOrNull(index);
@@ -53,7 +53,7 @@ export async function prepareIndex(repo: Repo, sha: string, pathspec: string, fi
     writeFileSync(file, readFileSync(index));
     utimesSync(file, st.atime, new Date(st.mtimeMs - 1));
   }
-  await git(['reset', '-q', sha, '--pathspec-from-file=-', '--pathspec-file-nul'], { cwd: repo.root, env: { GIT_INDEX_FILE: file }, input: pathspec });
+  await git(['reset', '-q', treeish, '--pathspec-from-file=-', '--pathspec-file-nul'], { cwd: repo.root, env: { GIT_INDEX_FILE: file }, input: pathspec });
   return { from: version(st), file };
 }
 
