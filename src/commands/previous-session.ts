@@ -1,24 +1,14 @@
-import { listDays, readDays } from '../memory/journal.js';
+import { readDays } from '../memory/journal.js';
 import type { Session, SessionBody } from '../memory/session.js';
 
-/** Days with sessions read, newest first, looking for a branch's previous session. */
-const MAX_DAYS = 14;
-
 /**
- * The newest session of `branch` (undefined: a detached HEAD) up to `date`, reading at most
- * MAX_DAYS journal days back; null when there is none that near. Unreadable files are skipped
- * (the primer reports them).
+ * The newest session of `branch` (undefined: a detached HEAD) on `date`, or null. Only that day:
+ * a repeat is an `end` run twice in a row (an agent retrying, a hook and the agent both ending);
+ * the same words on another day are a new session. Unreadable files are skipped (the primer
+ * reports them).
  */
 export function previousSessionOf(root: string, branch: string | undefined, date: string): Session | null {
-  const days = listDays(root)
-    .filter((d) => d <= date)
-    .slice(-MAX_DAYS)
-    .reverse();
-  for (const day of days) {
-    const found = readDays(root, [day]).sessions.reverse().find((s) => s.branch === branch);
-    if (found) return found;
-  }
-  return null;
+  return readDays(root, [date]).sessions.reverse().find((s) => s.branch === branch) ?? null;
 }
 
 const same = (a: string[], b: string[]) => a.length === b.length && a.every((x, i) => x === b[i]);

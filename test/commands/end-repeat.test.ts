@@ -56,6 +56,10 @@ describe('an end repeated word for word is recorded once', () => {
     // main's previous session is still the one with the logged item: a plain repeat is new to it
     expect(JSON.parse((await repo.run(['end', '--summary', JSON.stringify({ request: 'Topic work' }), '--json'])).stdout).session.alreadyRecorded).toBe(false);
     expect(sessionFiles(repo)).toHaveLength(4);
+
+    // The same words on another day are a new session.
+    const nextDay = await repo.run(['end', '--summary', JSON.stringify({ request: 'Topic work' }), '--json'], { env: { GIT_MEMORY_NOW: '2026-11-23T09:00:00' } });
+    expect(JSON.parse(nextDay.stdout).session.alreadyRecorded).toBe(false);
   });
 });
 
