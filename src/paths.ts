@@ -11,6 +11,8 @@ export const STATE_DIR = 'git-memory';
 export const SPOOL_FILE = 'spool.jsonl';
 export const LOCK_FILE = 'lock';
 export const TMP_DIR = 'tmp';
+/** Note of a memory commit whose index refresh is under way (see git/index-swap.ts). */
+export const INDEX_SWAP_FILE = 'index-swap.json';
 /** The primer's git log, kept while HEAD stays put (see git/log.ts). */
 export const LOG_CACHE_FILE = 'primer-log.json';
 /** The parsed config, kept while the file is unchanged (see memory/config.ts). */

@@ -1,4 +1,5 @@
 import { GitMemoryError } from '../errors.js';
+import { GitLockBusyError } from '../git/commit.js';
 import { withLock } from '../git/lock.js';
 import { operationInProgress } from '../git/repo.js';
 import { open, type Ctx, type Result } from './context.js';
@@ -16,9 +17,15 @@ export async function commit(ctx: Ctx, opts: { message?: string }): Promise<Resu
   if (op) throw new GitMemoryError(`a ${op} is in progress; memory is committed after it ends`, 1, `finish or abort the ${op}, then run \`git memory commit\` again`);
   return withLock(o.repo.stateDir, async () => {
     const outcome = await commitPending(o.repo, commitMessage(o.config, opts.message ?? 'commit pending memory changes', []));
+    // Committing is all this command does: a lock that kept it from that is an error.
+    if (outcome.waiting === 'locked') throw new GitLockBusyError(outcome.lock!);
     return {
       data: { commit: outcome.commit && { sha: outcome.commit.sha, paths: outcome.commit.paths }, pending: outcome.commit ? [] : outcome.pending },
-      warnings: o.warnings,
+      warnings: [
+        ...o.warnings,
+        ...(outcome.repaired ? [outcome.repaired] : []),
+        ...outcome.unreadable.map((u) => `not committed: ${u.path} cannot be read (${u.reason}); fix it, then run \`git memory commit\` again`),
+      ],
     };
   });
 }

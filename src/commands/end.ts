@@ -9,7 +9,7 @@ import { currentBranch } from '../git/repo.js';
 import { clearSessionStart, readSessionStart } from '../git/session-state.js';
 import { claimSpool, type SpoolEntry } from '../git/spool.js';
 import { createExclusive, writeAtomic } from '../memory/atomic.js';
-import { serializeSession, type Session } from '../memory/session.js';
+import { parseSession, serializeSession, type Session } from '../memory/session.js';
 import { decodeInput, parseSummary, type Summary } from '../memory/summary.js';
 import { applyTaskInputs, type TaskChange } from '../memory/task-update.js';
 import { serializeTasks } from '../memory/tasks.js';
@@ -18,6 +18,7 @@ import { sessionPath, TASKS_FILE } from '../paths.js';
 import { writablePath } from '../worktree-path.js';
 import { open, type Ctx, type Result } from './context.js';
 import { commitMessage, commitPending, readTasksForUpdate, type CommitOutcome } from './memory-writes.js';
+import { previousSessionOf, sameSession } from './previous-session.js';
 import { primer } from './primer.js';
 
 export interface EndOptions {
@@ -29,10 +30,17 @@ export interface EndOptions {
 }
 
 export interface EndData {
-  session: { id: string; path: string; commits: number };
+  /** The session written; or, when `alreadyRecorded`, the branch's previous session it repeats. */
+  session: { id: string; path: string; commits: number; alreadyRecorded: boolean };
   tasks: TaskChange[];
   commit: { sha: string; paths: string[] } | null;
+  /** Pending memory changes committed beside this session's own files (named, never silent). */
+  also: string[];
+  /** Changed memory files that cannot be read: left out of the commit. */
+  unreadable: { path: string; reason: string }[];
   waiting: CommitOutcome['waiting'];
+  /** The git lock file that kept the commit from being made (waiting: locked). */
+  lock?: string;
   pending: string[];
   primer: { path: string | null; tokens: number };
 }
@@ -143,12 +151,22 @@ export async function end(ctx: Ctx, opts: EndOptions): Promise<Result<EndData>> 
 
       let written: { id: string; path: string } | undefined;
       const body = fold(summary, claim.entries);
-      fitSessionCap(body, (b) => serializeSession({ id: 'x'.repeat(20), date, time, agent, author, branch: currentBranch(o.repo) ?? undefined, base, ...b }, lang));
+      const branch = currentBranch(o.repo) ?? undefined;
+      const draft = (b: typeof body) => serializeSession({ id: 'x'.repeat(20), date, time, agent, author, branch, base, ...b }, lang);
+      fitSessionCap(body, draft);
+      // The same `end` run twice (an agent retrying, a hook and the agent both ending) writes the
+      // session once: an exact repeat of the branch's previous session is not written again.
+      const previous = previousSessionOf(o.repo.root, branch, date);
+      const repeat = previous?.path && sameSession(previous, parseSession(draft(body), 'draft')) ? previous : null;
+      if (repeat) {
+        written = { id: repeat.id, path: repeat.path! };
+        claim.commit(); // what the spool held is in that session already
+      }
       for (let attempt = 0; !written; attempt++) {
         const suffix = randomBytes(4).toString('hex').slice(0, 6);
         const id = `${date.replace(/-/g, '')}-${time.replace(':', '')}-${suffix}`;
         const path = sessionPath(date, time, agent, suffix);
-        const session: Session = { id, date, time, agent, author, branch: currentBranch(o.repo) ?? undefined, base, ...body };
+        const session: Session = { id, date, time, agent, author, branch, base, ...body };
         const guarded = await guardText(serializeSession(session, lang), path, guard);
         if (attempt === 0) warnings.push(...guarded.warnings);
         try {
@@ -169,12 +187,18 @@ export async function end(ctx: Ctx, opts: EndOptions): Promise<Result<EndData>> 
         commitMessage(o.config, summary.request, [`Session: ${written.path}`]),
         o.config.commit.auto,
       );
+      if (outcome.repaired) warnings.push(outcome.repaired);
+      for (const u of outcome.unreadable) warnings.push(`not committed: ${u.path} cannot be read (${u.reason}); fix it, then run \`git memory commit\``);
+      const own = [written.path, ...(tasksText !== undefined ? [TASKS_FILE] : [])];
       return {
         data: {
-          session: { ...written, commits: body.commits.length },
+          session: { ...written, commits: repeat ? 0 : body.commits.length, alreadyRecorded: repeat !== null },
           tasks: changes,
           commit: outcome.commit && { sha: outcome.commit.sha, paths: outcome.commit.paths },
+          also: (outcome.commit?.paths ?? []).filter((p) => !own.includes(p)),
+          unreadable: outcome.unreadable,
           waiting: outcome.waiting,
+          ...(outcome.lock ? { lock: outcome.lock } : {}),
           pending: outcome.commit ? [] : outcome.pending,
           primer: { path: built.data.path, tokens: built.data.tokens },
         },

@@ -1,11 +1,17 @@
+import { join } from 'node:path';
 import { GitMemoryError } from '../errors.js';
-import { commitPaths, pendingMemoryPaths, type MemoryCommit } from '../git/commit.js';
+import { commitPaths, GitLockBusyError, pendingMemoryPaths, type MemoryCommit } from '../git/commit.js';
+import { repairIndex } from '../git/index-swap.js';
 import { PRIMER_LOG_DEPTH } from '../git/log-cache.js';
 import { recentLog } from '../git/log.js';
 import { operationInProgress, type Operation, type Repo } from '../git/repo.js';
 import type { Config } from '../memory/config.js';
 import { CorruptFileError } from '../memory/frontmatter.js';
-import type { TaskList } from '../memory/tasks.js';
+import { parseDay } from '../memory/day-view.js';
+import { parseSession } from '../memory/session.js';
+import { JOURNAL_DIR, TASKS_FILE } from '../paths.js';
+import { readTextOrNull } from '../read-file.js';
+import { parseTasks, type TaskList } from '../memory/tasks.js';
 import { readTaskList } from '../memory/tasks-file.js';
 
 /** Reads TASKS.md for an update. A corrupt file stops the command: it is never rewritten. */
@@ -22,9 +28,43 @@ export function readTasksForUpdate(root: string): TaskList {
 
 export interface CommitOutcome {
   commit: MemoryCommit | null;
-  /** Why nothing was committed although files changed. */
-  waiting: Operation | 'disabled' | null;
+  /** Why nothing was committed although files changed (`locked`: a git lock file stayed busy). */
+  waiting: Operation | 'disabled' | 'locked' | null;
   pending: string[];
+  /** The git lock file that kept the commit from being made, when `waiting` is `locked`. */
+  lock?: string;
+  /** What was done to finish a memory commit a stopped process left half way, if anything. */
+  repaired?: string;
+  /** Changed memory files that cannot be read: left out of the commit, with why. */
+  unreadable: { path: string; reason: string }[];
+}
+
+/** The parser of a memory file by its place; null for files the tool does not parse. */
+function parserOf(path: string): ((text: string, path: string) => unknown) | null {
+  if (path === TASKS_FILE) return parseTasks;
+  if (!path.startsWith(`${JOURNAL_DIR}/`) || !path.endsWith('.md')) return null;
+  return path.slice(JOURNAL_DIR.length + 1).includes('/') ? parseSession : parseDay;
+}
+
+/**
+ * The changed memory files that do not parse. They are never committed, whoever commits: a
+ * corrupt session file would reach every teammate, and the primer skips it anyway. A deleted
+ * file is not read (its deletion is committed).
+ */
+export function unreadableFiles(root: string, paths: string[]): { path: string; reason: string }[] {
+  const bad: { path: string; reason: string }[] = [];
+  for (const path of paths) {
+    const parse = parserOf(path);
+    const text = parse && readTextOrNull(join(root, path));
+    if (!parse || text === null) continue;
+    try {
+      parse(text, path);
+    } catch (e) {
+      if (!(e instanceof CorruptFileError)) throw e;
+      bad.push({ path, reason: e.reason });
+    }
+  }
+  return bad;
 }
 
 /** The commit message from `[commit] message`, `{summary}` being the first line of `summary`. */
@@ -46,12 +86,24 @@ export function commitMessage(config: Config, summary: string, body: string[]): 
  * follows an `end`, asks git nothing.
  */
 export async function commitPending(repo: Repo, message: string, auto = true): Promise<CommitOutcome> {
-  const pending = await pendingMemoryPaths(repo);
-  if (!pending.length) return { commit: null, waiting: null, pending };
-  if (!auto) return { commit: null, waiting: 'disabled', pending };
+  // First the index of a memory commit a killed process left half way: the user's next commit
+  // would otherwise undo that commit's files.
+  const repaired = (await repairIndex(repo)) ?? undefined;
+  const changed = await pendingMemoryPaths(repo);
+  const unreadable = unreadableFiles(repo.root, changed);
+  const pending = changed.filter((p) => !unreadable.some((u) => u.path === p));
+  const none = { commit: null, pending, repaired, unreadable };
+  if (!pending.length) return { ...none, waiting: null };
+  if (!auto) return { ...none, waiting: 'disabled' };
   const op = operationInProgress(repo);
-  if (op) return { commit: null, waiting: op, pending };
-  const commit = await commitPaths(repo, pending, message);
-  await recentLog(repo, PRIMER_LOG_DEPTH).catch(() => []); // the next primer asks git itself
-  return { commit, waiting: null, pending };
+  if (op) return { ...none, waiting: op };
+  try {
+    const commit = await commitPaths(repo, pending, message);
+    await recentLog(repo, PRIMER_LOG_DEPTH).catch(() => []); // the next primer asks git itself
+    return { ...none, commit, waiting: null };
+  } catch (e) {
+    // The files are written and stay pending: the next `end` or `git memory commit` commits them.
+    if (e instanceof GitLockBusyError) return { ...none, waiting: 'locked', lock: e.lock };
+    throw e;
+  }
 }

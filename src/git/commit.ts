@@ -1,12 +1,20 @@
-import { mkdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { GitError, GitMemoryError } from '../errors.js';
+import { EXIT, GitError, GitMemoryError } from '../errors.js';
 import { CONFIG_FILE, MEMORY_DIR, TMP_DIR } from '../paths.js';
-import { git } from './git.js';
+import { git, gitStarted, type StartedGit } from './git.js';
+import { headCommit } from './head.js';
+import { holdIndex, indexFiles, prepareIndex, type PreparedIndex } from './index-swap.js';
 import type { Repo } from './repo.js';
 
 const ZERO = '0'.repeat(40);
+
+/**
+ * How every memory commit's HEAD reflog entry begins. The post-commit hook relies on it to tell a
+ * user's commit from ours (see hook/post-commit.ts): keep it stable.
+ */
+export const REFLOG_PREFIX = 'git-memory: ';
 
 export interface MemoryCommit {
   sha: string;
@@ -29,57 +37,179 @@ export async function pendingMemoryPaths(repo: Repo): Promise<string[]> {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** How long a memory commit waits for git's index.lock before it leaves the commit for later. */
+export const INDEX_LOCK_WAIT_MS = 3000;
+/** How long it waits on a ref lock (HEAD.lock, the branch's), on top of git's own 100 ms. */
+const REF_LOCK_WAIT_MS = 600;
+/** How long a memory commit keeps trying while HEAD moves under it (someone else committing). */
+const HEAD_MOVING_MS = 5000;
+
 /**
- * Commits the working-tree content of `paths` on top of HEAD without touching the user's index:
- * temporary index from HEAD → add → write-tree → commit-tree → `update-ref HEAD new old`
- * (compare-and-swap, retried when HEAD moved). No hooks fire. Afterwards only those paths' index
- * entries are refreshed, so `git status` stays clean and everything the user staged stays staged.
+ * A git lock file stayed in place: another git command is running, or one was killed and left it
+ * (git's own advice, naming the file). Nothing was committed.
+ */
+export class GitLockBusyError extends GitMemoryError {
+  constructor(readonly lock: string) {
+    super(
+      `${lock} exists: another git process seems to be running in this repository, or one was killed; the memory commit was not made`,
+      EXIT.error,
+      `if no git process is running, remove ${lock} and run \`git memory commit\``,
+      { lock },
+    );
+    this.name = 'GitLockBusyError';
+  }
+}
+
+/** Test hook: a test kills the process at a chosen step to check what it leaves behind. */
+function killPoint(step: string): void {
+  if (process.env.GIT_MEMORY_TEST_KILL_AT === step) process.kill(process.pid, 'SIGKILL');
+}
+
+/**
+ * Commits the working-tree content of `paths` on top of HEAD without touching what the user
+ * staged: temporary index from HEAD → add → write-tree → commit-tree, all without any of git's
+ * locks; then, holding git's index.lock with the user's index already refreshed for those paths
+ * inside it (see index-swap.ts), `update-ref HEAD new old` (compare-and-swap, retried when HEAD
+ * moved) and one rename. git's locks are held for that one update-ref, never while waiting: a
+ * busy index.lock is waited on from outside, and after INDEX_LOCK_WAIT_MS the commit is left
+ * undone (GitLockBusyError) rather than made with a stale index. No hooks fire.
  * Returns null when the paths already match HEAD.
  */
 export async function commitPaths(repo: Repo, paths: string[], message: string): Promise<MemoryCommit | null> {
   if (!paths.length) return null;
   const tmpDir = join(repo.stateDir, TMP_DIR);
   mkdirSync(tmpDir, { recursive: true });
-  const index = join(tmpDir, `index-${process.pid}-${randomBytes(4).toString('hex')}`);
+  const tag = `${process.pid}-${randomBytes(4).toString('hex')}`;
+  const index = join(tmpDir, `index-${tag}`);
   const withIndex = { GIT_INDEX_FILE: index };
-  const pathspec = paths.join('\0');
+  const c = { pathspec: paths.join('\0'), reflog: `${REFLOG_PREFIX}${message.split('\n')[0]}`, userIndex: join(tmpDir, `index-user-${tag}`), updates: new Set<StartedGit>() };
+  const started = Date.now();
   try {
     for (let attempt = 0; ; attempt++) {
       rmSync(index, { force: true });
-      const parent = (await git(['rev-parse', '-q', '--verify', 'HEAD^{commit}'], { cwd: repo.root, allowFail: true }))?.trim() || null;
+      // One process for HEAD and its tree (an unborn branch has neither).
+      const [parent = null, parentTree] = ((await git(['rev-parse', 'HEAD^{commit}', 'HEAD^{tree}', '--'], { cwd: repo.root, allowFail: true })) ?? '').split('\n').filter(Boolean);
       if (parent) await git(['read-tree', parent], { cwd: repo.root, env: withIndex });
-      await git(['add', '-A', '--pathspec-from-file=-', '--pathspec-file-nul'], { cwd: repo.root, env: withIndex, input: pathspec });
+      await git(['add', '-A', '--pathspec-from-file=-', '--pathspec-file-nul'], { cwd: repo.root, env: withIndex, input: c.pathspec });
       const tree = (await git(['write-tree'], { cwd: repo.root, env: withIndex })).trim();
-      if (parent) {
-        const parentTree = (await git(['rev-parse', `${parent}^{tree}`], { cwd: repo.root })).trim();
-        if (parentTree === tree) return null;
-      }
-      const sha = (await git(['commit-tree', tree, ...(parent ? ['-p', parent] : []), '-F', '-'], { cwd: repo.root, input: message })).trim();
-      const moved = await git(['update-ref', '-m', `git-memory: ${message.split('\n')[0]}`, 'HEAD', sha, parent ?? ZERO], {
-        cwd: repo.root,
-        allowFail: true,
-      });
-      if (moved !== null) {
-        await refreshIndex(repo, pathspec);
-        return { sha, parent, paths };
-      }
-      if (attempt >= 8) throw new GitMemoryError('HEAD kept moving while committing memory; the files are written, run `git memory commit` later');
+      if (parent && parentTree === tree) return null;
+      // The commit object, the user's refreshed index and the ref update's process at once: the
+      // less time between reading HEAD and moving it, the less often someone else moves it first.
+      const update = startUpdate(repo, c);
+      const [sha, prepared] = await Promise.all([
+        git(['commit-tree', tree, ...(parent ? ['-p', parent] : []), '-F', '-'], { cwd: repo.root, input: message }).then((o) => o.trim()),
+        prepareIndex(repo, tree, c.pathspec, c.userIndex),
+      ]);
+      if (await land(repo, { ...c, sha, parent, tree }, { prepared, update })) return { sha, parent, paths };
+      // A busy branch (someone committing again and again) gets a few seconds, not a few tries.
+      if (attempt >= 8 && Date.now() - started > HEAD_MOVING_MS) throw new GitMemoryError('HEAD kept moving while committing memory; the files are written, run `git memory commit` later');
       await sleep(20 * (attempt + 1));
     }
   } finally {
     rmSync(index, { force: true });
+    rmSync(c.userIndex, { force: true });
+    // An update-ref still waiting for its input (an error on the way) is told to do nothing.
+    await Promise.all([...c.updates].map((u) => u.send('abort\n').catch(() => undefined)));
   }
 }
 
-/** Sets the index entries of the committed paths to HEAD's, waiting out a busy index.lock. */
-async function refreshIndex(repo: Repo, pathspec: string): Promise<void> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await git(['reset', '-q', 'HEAD', '--pathspec-from-file=-', '--pathspec-file-nul'], { cwd: repo.root, input: pathspec });
-      return;
-    } catch (e) {
-      if (!(e instanceof GitError) || !/index\.lock/.test(e.stderr) || attempt >= 50) throw e;
-      await sleep(20 + attempt * 10);
+interface Landing {
+  sha: string;
+  parent: string | null;
+  tree: string;
+  pathspec: string;
+  reflog: string;
+  userIndex: string;
+  /** update-ref processes started and not yet fed. */
+  updates: Set<StartedGit>;
+}
+
+/** `git update-ref --stdin`, started, with its transaction opened; `ready` false on a git before 2.27. */
+function startUpdate(repo: Repo, c: Pick<Landing, 'reflog' | 'updates'>): { git: StartedGit; ready: Promise<boolean> } {
+  const proc = gitStarted(['update-ref', '-m', c.reflog, '--stdin'], { cwd: repo.root });
+  c.updates.add(proc);
+  proc.write('start\n');
+  return {
+    git: proc,
+    ready: proc.lineOut('start: ok').then(
+      () => true,
+      () => false,
+    ),
+  };
+}
+
+/** `Unable to create '<path>.lock': File exists`, git's words for a lock someone else holds. */
+const LOCK_EXISTS = /Unable to create '([^']+\.lock)': File exists/;
+
+/**
+ * Moves HEAD to the memory commit together with the user's index. False when HEAD moved since the
+ * commit was made (the caller makes it again on the new HEAD).
+ */
+async function land(repo: Repo, c: Landing, first: { prepared: PreparedIndex; update: ReturnType<typeof startUpdate> }): Promise<boolean> {
+  const { lock } = indexFiles(repo);
+  const indexDeadline = Date.now() + INDEX_LOCK_WAIT_MS;
+  let refDeadline: number | null = null;
+  let next: typeof first | null = first;
+  for (let delay = 10; ; delay = Math.min(delay * 2, 200)) {
+    if (!next) {
+      // Wait while a git command holds the index, before preparing again: holding nothing.
+      while (existsSync(lock)) {
+        if (Date.now() > indexDeadline) throw new GitLockBusyError(lock);
+        await sleep(delay + Math.random() * delay);
+        delay = Math.min(delay * 2, 200);
+      }
+      if ((await currentHead(repo)) !== c.parent) return false;
+      next = { update: startUpdate(repo, c), prepared: await prepareIndex(repo, c.tree, c.pathspec, c.userIndex) };
     }
+    const { prepared, update } = next;
+    next = null;
+    const ready = await update.ready;
+    const held = holdIndex(repo, prepared, c.sha, c.parent);
+    // A user's `git commit` holds index.lock until its ref is updated, so with the lock ours,
+    // HEAD read from its files is final; where the files do not say (null), update-ref checks.
+    const moved = held && (headCommit(repo) ?? c.parent) !== c.parent;
+    if (!held || moved) {
+      held?.release();
+      c.updates.delete(update.git);
+      await update.git.send('abort\n').catch(() => undefined);
+      if (moved) return false;
+      if (Date.now() > indexDeadline) throw new GitLockBusyError(lock);
+      continue; // taken or changed meanwhile: wait and prepare again
+    }
+    killPoint('index-held');
+    c.updates.delete(update.git);
+    const target = ['HEAD', c.sha, c.parent ?? ZERO];
+    try {
+      if (ready) {
+        // The index goes in place as soon as git says the ref is updated, not once git has exited.
+        update.git.write(`update ${target.join(' ')}\ncommit\n`);
+        await update.git.lineOut('commit: ok').catch(() => update.git.send(''));
+      } else {
+        await update.git.send('').catch(() => undefined);
+        await git(['update-ref', '-m', c.reflog, ...target], { cwd: repo.root });
+      }
+    } catch (e) {
+      held.release();
+      if (!(e instanceof GitError)) throw e;
+      const busy = LOCK_EXISTS.exec(e.stderr)?.[1];
+      if (busy) {
+        // A ref lock git could not take in its own 100 ms: a moment more, then say which file.
+        refDeadline ??= Date.now() + REF_LOCK_WAIT_MS;
+        if (Date.now() > refDeadline) throw new GitLockBusyError(busy);
+        await sleep(delay);
+        continue;
+      }
+      if (/but expected|already exists|unable to resolve reference/i.test(e.stderr)) return false;
+      throw e;
+    }
+    killPoint('ref-moved');
+    held.commit();
+    await update.git.send('').catch(() => undefined);
+    return true;
   }
+}
+
+/** HEAD's commit: from git's files where they say, else from git. */
+async function currentHead(repo: Repo): Promise<string | null> {
+  return headCommit(repo) ?? ((await git(['rev-parse', '-q', '--verify', 'HEAD^{commit}'], { cwd: repo.root, allowFail: true }))?.trim() || null);
 }

@@ -15,7 +15,10 @@ export interface GitOptions {
 /** The environment of every git process we start (see early.ts too). */
 export function buildEnv(extra?: Record<string, string | undefined>): NodeJS.ProcessEnv {
   // Our own git processes carry a marker so the post-commit hook can skip them, and never prompt.
-  const env: NodeJS.ProcessEnv = { ...process.env, [INTERNAL_ENV]: '1', GIT_TERMINAL_PROMPT: '0' };
+  // Nor do they take optional locks: `git status` would otherwise hold index.lock to refresh the
+  // index, and a user's `git add` or `git commit` started meanwhile fails at once (git does not
+  // wait for index.lock). The one index write the tool makes takes the lock itself (index-swap.ts).
+  const env: NodeJS.ProcessEnv = { ...process.env, [INTERNAL_ENV]: '1', GIT_TERMINAL_PROMPT: '0', GIT_OPTIONAL_LOCKS: '0' };
   for (const [k, v] of Object.entries(extra ?? {})) {
     if (v === undefined) delete env[k];
     else env[k] = v;
@@ -56,6 +59,56 @@ export function git(args: readonly string[], opts: GitOptions): Promise<string |
       },
     );
   });
+}
+
+/** A git process started ahead of the moment its work is needed (see `gitStarted`). */
+export interface StartedGit {
+  /** Writes to its standard input, leaving it open. */
+  write(text: string): void;
+  /** Resolves once its standard output has a line equal to `line`; rejects if git exits first. */
+  lineOut(line: string): Promise<void>;
+  /** Writes the rest of its input, closes it, and resolves with its output as `git` does. */
+  send(input: string): Promise<string>;
+}
+
+/**
+ * Starts git now and feeds it later: for work that must run the moment a lock is taken (see
+ * commit.ts), without paying for the process start while holding the lock.
+ */
+export function gitStarted(args: readonly string[], opts: Omit<GitOptions, 'input' | 'allowFail'>): StartedGit {
+  const child = childProcess().spawn('git', args, { cwd: opts.cwd, env: buildEnv(opts.env), stdio: ['pipe', 'pipe', 'pipe'] });
+  const out: Buffer[] = [];
+  const err: Buffer[] = [];
+  const waiting: { line: string; resolve: () => void }[] = [];
+  child.stdout.on('data', (b: Buffer) => {
+    out.push(b);
+    const lines = Buffer.concat(out).toString('utf8').split('\n');
+    for (const w of waiting.splice(0)) (lines.includes(w.line) ? w.resolve : () => waiting.push(w))();
+  });
+  child.stderr.on('data', (b: Buffer) => err.push(b));
+  child.stdin.on('error', () => undefined); // git gone early: its exit status says why
+  const done = new Promise<string>((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', (code) => {
+      if (code === 0) resolve(Buffer.concat(out).toString('utf8'));
+      else reject(new GitError(args, Buffer.concat(err).toString('utf8'), code));
+    });
+  });
+  done.catch(() => undefined); // whoever sends handles it
+  return {
+    write: (text) => void child.stdin.write(text),
+    lineOut: (line) =>
+      Buffer.concat(out).toString('utf8').split('\n').includes(line)
+        ? Promise.resolve()
+        : Promise.race([
+        new Promise<void>((resolve) => waiting.push({ line, resolve })),
+        done.then(() => Promise.reject(new Error(`git ${args[0]} ended before printing ${line}`))),
+      ]),
+    send(input) {
+      child.stdin.end(input);
+      return done;
+    },
+  };
 }
 
 /** Synchronous variant for the hook fast path, where an event loop buys nothing. */

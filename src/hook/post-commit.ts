@@ -1,3 +1,4 @@
+import { REFLOG_PREFIX } from '../git/commit.js';
 import { gitSync } from '../git/git.js';
 import { currentBranch } from '../git/repo.js';
 import { appendReplay, forgetReplays } from '../git/rewrite.js';
@@ -5,10 +6,33 @@ import { appendSpool } from '../git/spool.js';
 import { INTERNAL_ENV } from '../paths.js';
 import { hookRepo, rebaseStep } from './hook-repo.js';
 
+const US = '\x1f';
+
+/**
+ * The commit this hook runs for: `[sha, author date, subject]`, or [] when there is none.
+ *
+ * git gives post-commit no commit id, and HEAD may already have moved on: an `end` running beside
+ * the user commits memory on top of the user's commit before this hook reads HEAD. So the hook
+ * reads HEAD's reflog, newest first, and takes the first entry that is not one of ours (every
+ * memory commit writes a reflog message starting with REFLOG_PREFIX; git writes `commit: …` and
+ * the like for the user's). Where the reflog is off (core.logAllRefUpdates=false) there is none to
+ * read, and HEAD is all there is.
+ */
+function userCommit(cwd: string): string[] {
+  const fields = `%H${US}%aI${US}%s`;
+  const reflog = gitSync(['log', '-g', '-n', '20', '--no-show-signature', `--format=%gs${US}${fields}`, 'HEAD'], cwd);
+  const lines = reflog.split('\n').filter(Boolean);
+  if (lines.length) {
+    const mine = lines.find((l) => !l.startsWith(REFLOG_PREFIX));
+    return mine ? mine.split(US).slice(1) : [];
+  }
+  return gitSync(['log', '-1', '--no-show-signature', `--format=${fields}`], cwd).replace(/\n$/, '').split(US);
+}
+
 /**
  * post-commit: appends the new commit to this worktree's spool. Never writes a tracked file (that
  * would break `git rebase`), skips our own commits and commits a rebase replays (post-rewrite maps
- * those). One git process at most; no argument parser.
+ * those). One git process (two where the reflog is off); no argument parser.
  */
 export function postCommit(cwd: string, env: NodeJS.ProcessEnv): void {
   if (env[INTERNAL_ENV]) return;
@@ -17,8 +41,7 @@ export function postCommit(cwd: string, env: NodeJS.ProcessEnv): void {
   if (step === 'replay') return;
   // Notes still here outside a rebase belong to one that was aborted.
   if (step === null) forgetReplays(repo.stateDir);
-  const out = gitSync(['log', '-1', '--no-show-signature', '--format=%H%x1f%aI%x1f%s'], cwd);
-  const [sha, at, subject] = out.replace(/\n$/, '').split('\x1f');
+  const [sha, at, subject] = userCommit(cwd);
   if (!sha) return;
   const entry = { type: 'commit' as const, sha, subject: subject ?? '', at: at ?? '', branch: currentBranch(repo) };
   if (step === 'maybe') appendReplay(repo.stateDir, entry);

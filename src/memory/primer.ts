@@ -105,7 +105,14 @@ function candidates(input: PrimerInput, o: PrimerOptions): { main: Candidate[]; 
   const filler: Candidate[] = [];
   let order = 0;
   const push = (section: PrimerSection, make: () => string, isFiller: boolean) => (isFiller ? filler : main).push({ section, filler: isFiller, order: order++, make });
-  const add = (section: PrimerSection, text: string, isFiller = false) => push(section, () => `- ${asData(capLine(text), ph.quoted)}`, isFiller);
+  // Never the same line twice: two sessions that say the same (a repeated `end`, a session
+  // merged in from two branches) show it once, the newest. `key` is what makes two lines the same.
+  const seen = new Set<string>();
+  const add = (section: PrimerSection, text: string, isFiller = false, key = text) => {
+    if (seen.has(`${section}\0${key}`)) return;
+    seen.add(`${section}\0${key}`);
+    push(section, () => `- ${asData(capLine(text), ph.quoted)}`, isFiller);
+  };
 
   // The user's own instructions are trusted as theirs: secrets are still redacted, nothing quoted.
   for (const i of input.user.instructions ?? []) push('instructions', () => `- ${redactQuick(capLine(i))}`, false);
@@ -114,7 +121,8 @@ function candidates(input: PrimerInput, o: PrimerOptions): { main: Candidate[]; 
   push('project_line', () => asData(capLine(`${input.project.name}${desc}`), ph.quoted), false);
   for (const p of input.user.preferences.slice(-5)) add('preferences', p);
   const newestFirst = [...input.windowSessions].reverse();
-  for (const s of newestFirst) for (const c of s.completed) add('recent', `${s.date} ${s.time} — ${c}`);
+  // The same item done twice in a day is one line; on another day it is news again.
+  for (const s of newestFirst) for (const c of s.completed) add('recent', `${s.date} ${s.time} — ${c}`, false, `${s.date} ${c}`);
   const last = input.lastWithNextSteps;
   if (last) for (const n of last.next_steps) add('next_steps', n);
   // First among the tasks, so the budget keeps it: the list below may be missing a task.
@@ -130,8 +138,8 @@ function candidates(input: PrimerInput, o: PrimerOptions): { main: Candidate[]; 
   // Fillers, used only below min_tokens: what sessions in the window learned and decided. Their
   // text is made only then: a full primer never looks at them.
   for (const s of newestFirst) {
-    for (const l of s.learned) add('recent', `${s.date} ${s.time} — ${ph.learned}: ${l}`, true);
-    for (const d of s.decisions) add('recent', `${s.date} ${s.time} — ${ph.decision}: ${d}`, true);
+    for (const l of s.learned) add('recent', `${s.date} ${s.time} — ${ph.learned}: ${l}`, true, `${s.date} ${ph.learned}: ${l}`);
+    for (const d of s.decisions) add('recent', `${s.date} ${s.time} — ${ph.decision}: ${d}`, true, `${s.date} ${ph.decision}: ${d}`);
   }
   return { main, filler };
 }

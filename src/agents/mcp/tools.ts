@@ -169,7 +169,7 @@ export const TOOLS: ToolSpec[] = [
       const summary = Object.fromEntries(Object.entries(given).map(([k, v]) => [k, k === 'request' || k === 'tasks' ? v : listFromOpenClaw(v as string | string[] | undefined)]));
       const r = await end(ctx, { summary: JSON.stringify(summary), agent: agent as string | undefined, summaryName: 'the summary given to memory_session_end' });
       return wrap(r, (d) => ({
-        text: `session written to ${d.session.path}${d.commit ? `; memory committed as ${d.commit.sha.slice(0, 7)}` : d.waiting ? `; not committed (${d.waiting})` : ''}`,
+        text: `${d.session.alreadyRecorded ? 'already recorded in' : 'session written to'} ${d.session.path}${d.commit ? `; memory committed as ${d.commit.sha.slice(0, 7)}` : d.waiting ? `; not committed (${d.waiting})` : ''}`,
         data: { session: d.session, commit: d.commit },
       }));
     },

@@ -9,10 +9,14 @@ interface Args extends GlobalArgs {
 }
 
 function render(d: EndData): string {
-  const lines = [`session ${d.session.id} written to ${d.session.path} (${d.session.commits} commit${d.session.commits === 1 ? '' : 's'} recorded)`];
+  const lines = d.session.alreadyRecorded
+    ? [`already recorded: this session repeats ${d.session.path}, the branch's previous session; nothing new written`]
+    : [`session ${d.session.id} written to ${d.session.path} (${d.session.commits} commit${d.session.commits === 1 ? '' : 's'} recorded)`];
   for (const t of d.tasks) if (t.change !== 'unchanged') lines.push(`task ${t.id} ${t.change}: ${t.task}`);
   if (d.commit) lines.push(`committed memory as ${d.commit.sha.slice(0, 7)} (${d.commit.paths.length} file${d.commit.paths.length === 1 ? '' : 's'}); your staged changes are untouched`);
+  if (d.also.length) lines.push(`also committed other pending memory changes:\n${d.also.map((p) => `  ${p}`).join('\n')}`);
   else if (d.waiting === 'disabled') lines.push('not committed ([commit] auto = false): run `git memory commit` when ready');
+  else if (d.waiting === 'locked') lines.push(`not committed: ${d.lock} exists (another git process is running, or one was killed); if none is running, remove it and run \`git memory commit\``);
   else if (d.waiting) lines.push(`a ${d.waiting} is in progress: the memory commit waits; run \`git memory commit\` after it ends`);
   lines.push(`primer rebuilt: ${d.primer.tokens} tokens`);
   return `${lines.join('\n')}\n`;

@@ -1,0 +1,193 @@
+import { closeSync, openSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync, type Stats } from 'node:fs';
+import { hostname } from 'node:os';
+import { join, resolve } from 'node:path';
+import { INDEX_SWAP_FILE } from '../paths.js';
+import { readTextOrNull } from '../read-file.js';
+import { git } from './git.js';
+import type { Repo } from './repo.js';
+
+/**
+ * The user's index moves together with a memory commit. Moving HEAD without refreshing the index
+ * entries of the committed paths leaves the index at the old content, and the user's next plain
+ * `git commit` would then delete the new session file and revert TASKS.md. So a memory commit
+ * lands only while we hold git's own `index.lock`, with the refreshed index already written into
+ * that lock file: `update-ref`, then one rename puts the index in place (git's lock protocol). A
+ * kill in between leaves the lock (git refuses to commit while it is there) and a note in the
+ * state directory; the next git-memory command finishes or undoes the swap (repairIndex).
+ */
+
+/** The user's index file and its lock (GIT_INDEX_FILE is honoured, as git does). */
+export function indexFiles(repo: Repo, env: NodeJS.ProcessEnv = process.env): { index: string; lock: string } {
+  const index = env.GIT_INDEX_FILE ? resolve(repo.root, env.GIT_INDEX_FILE) : join(repo.gitDir, 'index');
+  return { index, lock: `${index}.lock` };
+}
+
+/** What identifies one version of the index: git always replaces it by rename, so a new inode. */
+const version = (st: Stats | null) => (st ? `${st.ino}:${st.size}:${st.mtimeMs}` : 'none');
+
+function statOrNull(path: string): Stats | null {
+  try {
+    return statSync(path);
+  } catch {
+    return null;
+  }
+}
+
+export interface PreparedIndex {
+  /** The index as it was read; the swap happens only if it is still that one. */
+  from: string;
+  /** The user's index with the committed paths' entries set to the commit's. */
+  file: string;
+}
+
+/**
+ * Writes, beside the state directory's temporary files, a copy of the user's index whose entries
+ * for `pathspec` match `treeish` (the memory commit's tree); nothing of git's is locked meanwhile. The copy keeps the
+ * original's time stamp (a hair earlier), so git's racy-entry check sees the same entries as racy.
+ */
+export async function prepareIndex(repo: Repo, treeish: string, pathspec: string, file: string): Promise<PreparedIndex> {
+  const { index } = indexFiles(repo);
+  rmSync(file, { force: true });
+  const st = statOrNull(index);
+  if (st) {
+    writeFileSync(file, readFileSync(index));
+    utimesSync(file, st.atime, new Date(st.mtimeMs - 1));
+  }
+  await git(['reset', '-q', treeish, '--pathspec-from-file=-', '--pathspec-file-nul'], { cwd: repo.root, env: { GIT_INDEX_FILE: file }, input: pathspec });
+  return { from: version(st), file };
+}
+
+/** The note a swap in progress leaves in the state directory. */
+interface SwapNote {
+  pid: number;
+  host: string;
+  /** The memory commit, and HEAD before it. */
+  sha: string;
+  parent: string | null;
+  /** Inode of the lock file holding the refreshed index: tells our lock from one git made since. */
+  lockIno: number;
+}
+
+const notePath = (repo: Repo) => join(repo.stateDir, INDEX_SWAP_FILE);
+
+export interface HeldIndex {
+  /** Puts the refreshed index in place and releases git's lock. */
+  commit(): void;
+  /** Releases git's lock, leaving the user's index as it was. */
+  release(): void;
+}
+
+/**
+ * Takes git's index.lock with the prepared index as its content. Null when the lock is busy (a git
+ * command is running) or the index changed since it was prepared: the caller waits, holding
+ * nothing, and prepares again.
+ */
+export function holdIndex(repo: Repo, prepared: PreparedIndex, sha: string, parent: string | null): HeldIndex | null {
+  const { index, lock } = indexFiles(repo);
+  try {
+    closeSync(openSync(lock, 'wx'));
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'EEXIST') return null;
+    throw e;
+  }
+  const drop = () => rmSync(lock, { force: true });
+  try {
+    if (version(statOrNull(index)) !== prepared.from) {
+      drop();
+      return null;
+    }
+    const note: SwapNote = { pid: process.pid, host: hostname(), sha, parent, lockIno: statSync(prepared.file).ino };
+    writeFileSync(notePath(repo), JSON.stringify(note));
+    renameSync(prepared.file, lock);
+  } catch (e) {
+    drop();
+    rmSync(notePath(repo), { force: true });
+    throw e;
+  }
+  return {
+    commit() {
+      renameSync(lock, index);
+      rmSync(notePath(repo), { force: true });
+    },
+    release() {
+      drop();
+      rmSync(notePath(repo), { force: true });
+    },
+  };
+}
+
+function alive(note: SwapNote): boolean {
+  if (note.host !== hostname()) return true; // cannot tell: leave it to that machine
+  if (note.pid === process.pid) return false; // a note of ours from a call that threw is stale
+  try {
+    process.kill(note.pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code !== 'ESRCH';
+  }
+}
+
+/**
+ * Finishes a swap a killed git-memory left half done. With our lock file still there: the memory
+ * commit landed (HEAD is it) → the refreshed index goes in place; it did not → the lock goes. With
+ * the lock gone (someone deleted it by hand) and HEAD at the memory commit, the index entries of
+ * its paths that still hold the parent's content are refreshed. Returns what it did, for a warning.
+ */
+export async function repairIndex(repo: Repo): Promise<string | null> {
+  const text = readTextOrNull(notePath(repo));
+  if (text === null) return null;
+  let note: SwapNote;
+  try {
+    note = JSON.parse(text) as SwapNote;
+  } catch {
+    rmSync(notePath(repo), { force: true });
+    return null;
+  }
+  if (alive(note)) return null;
+  const { index, lock } = indexFiles(repo);
+  const head = (await git(['rev-parse', '-q', '--verify', 'HEAD^{commit}'], { cwd: repo.root, allowFail: true }))?.trim();
+  let did: string | null = null;
+  if (statOrNull(lock)?.ino === note.lockIno) {
+    if (head === note.sha) {
+      renameSync(lock, index);
+      did = `finished refreshing the index for memory commit ${note.sha.slice(0, 7)} (a git-memory process was stopped half way)`;
+    } else {
+      rmSync(lock, { force: true });
+      did = `removed ${lock} left by a stopped git-memory process`;
+    }
+  } else if (head === note.sha) {
+    did = await refreshStale(repo, note);
+  }
+  rmSync(notePath(repo), { force: true });
+  return did;
+}
+
+/** Index entries of the memory commit's paths that still hold the parent's content get the commit's. */
+async function refreshStale(repo: Repo, note: SwapNote): Promise<string | null> {
+  const changed = (await git(['diff-tree', '-r', '-z', '--name-only', '--no-renames', note.parent ?? '--root', note.sha], { cwd: repo.root }))
+    .split('\0')
+    .filter((p) => p && !/^[0-9a-f]{40}$/.test(p));
+  if (!changed.length) return null;
+  const entry = async (args: string[]) => {
+    const out = await git(args, { cwd: repo.root });
+    const map = new Map<string, string>();
+    for (const rec of out.split('\0').filter(Boolean)) {
+      const tab = rec.indexOf('\t');
+      const [mode, , blob] = rec.slice(0, tab).split(' ');
+      map.set(rec.slice(tab + 1), `${mode} ${blob}`);
+    }
+    return map;
+  };
+  const inIndex = await git(['ls-files', '-s', '-z', '--', ...changed], { cwd: repo.root });
+  const indexMap = new Map<string, string>();
+  for (const rec of inIndex.split('\0').filter(Boolean)) {
+    const tab = rec.indexOf('\t');
+    const [mode, blob] = rec.slice(0, tab).split(' ');
+    indexMap.set(rec.slice(tab + 1), `${mode} ${blob}`);
+  }
+  const parentMap = note.parent ? await entry(['ls-tree', '-z', '-r', note.parent, '--', ...changed]) : new Map<string, string>();
+  const stale = changed.filter((p) => indexMap.get(p) === parentMap.get(p));
+  if (!stale.length) return null;
+  await git(['reset', '-q', note.sha, '--pathspec-from-file=-', '--pathspec-file-nul'], { cwd: repo.root, input: stale.join('\0') });
+  return `refreshed the index for ${stale.join(', ')} (memory commit ${note.sha.slice(0, 7)} had landed without it)`;
+}
