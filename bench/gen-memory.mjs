@@ -5,8 +5,14 @@ import { TASK_PLAN } from './content.mjs';
 
 /** Serializers, path names and the files `init` writes, from src/. */
 export async function memoryFormats() {
-  const { session, tasks, paths, skeleton } = await importSrc({ session: 'memory/session.ts', tasks: 'memory/tasks.ts', paths: 'paths.ts', skeleton: 'memory/skeleton.ts' });
-  return { ...session, ...tasks, ...paths, ...skeleton };
+  const { session, tasks, taskId, paths, skeleton } = await importSrc({
+    session: 'memory/session.ts',
+    tasks: 'memory/tasks.ts',
+    taskId: 'memory/task-id.ts',
+    paths: 'paths.ts',
+    skeleton: 'memory/skeleton.ts',
+  });
+  return { ...session, ...tasks, ...taskId, ...paths, ...skeleton };
 }
 
 const pad = (n) => String(n).padStart(2, '0');
@@ -23,7 +29,8 @@ export function tasksAt(fmt, f, hotPaths) {
   TASK_PLAN.forEach(([task, appear, start, finish, whenStarted], i) => {
     if (f < appear) return;
     const status = finish !== null && f >= finish ? 'done' : start !== null && f >= start ? (whenStarted ?? 'in_progress') : 'todo';
-    const id = fmt.mintId(task, taken);
+    // The id a hand-written task gets: from its text alone, so a task keeps its id from list to list.
+    const id = fmt.textId(fmt.taskKey(task), taken, TASK_PLAN.length);
     taken.add(id);
     const open = status === 'in_progress' || status === 'blocked';
     tasks.push({
