@@ -124,15 +124,20 @@ await part(`Hook and primer against the floor of a Node tool (interleaved, ${RUN
 
 await part(`git memory end, including its commit (${END_RUNS} runs, each adds a session)`, async () => {
   const dir = workCopy(big, 'end');
-  const json = JSON.stringify({
-    request: 'Measure how long ending a session takes',
+  // Each run ends a different session: end records a word-for-word repeat of the branch's last
+  // session once (issue 10, item 17), which would time a shortcut instead of a whole end.
+  let run = 0;
+  const json = () => JSON.stringify({
+    request: `Measure how long ending a session takes (run ${++run})`,
     learned: ['The end command folds the spool into the session file'],
     completed: ['Wrote the bench for end'],
     next_steps: ['Compare with the hook and primer figures'],
     tasks: [{ task: 'Alert on webhook lag', status: 'in_progress', progress: 'alert rule drafted', next_step: 'wire it to the pager' }],
   });
   const before = Number(git(dir, 'rev-list', '--count', 'HEAD'));
-  const r = measure([node('end', dir, [BIN, 'end', '--summary', json])], { runs: END_RUNS, warmup: 1 });
+  const end = node('end', dir, [BIN, 'end', '--summary', '']);
+  end.before = () => (end.args[end.args.length - 1] = json());
+  const r = measure([end], { runs: END_RUNS, warmup: 1 });
   const made = Number(git(dir, 'rev-list', '--count', 'HEAD')) - before;
   if (made !== END_RUNS + 1) throw new Error(`expected ${END_RUNS + 1} memory commits from end, found ${made}`);
   printTable(['command', 'median', 'p90', 'runs'], timingRows(r, { end: "git-memory end --summary '<json>'" }));
