@@ -41,10 +41,10 @@ const commonjs = {
 };
 
 await Promise.all([
-  build({ ...commonjs, entryPoints: { 'git-memory': 'src/bin.ts', hook: 'src/hook/entry.ts', primer: 'src/cli/lean.ts', search: 'src/agents/search/lean.ts' } }),
+  build({ ...commonjs, entryPoints: { 'git-memory': 'src/bin.ts', hook: 'src/hook/entry.ts', primer: 'src/cli/lean/primer.ts', search: 'src/cli/lean/search.ts' } }),
   build({
     ...common,
-    entryPoints: { cli: 'src/cli/main.ts', agents: 'src/agents/entry.ts', 'pre-push': 'src/hook/pre-push-entry.ts' },
+    entryPoints: { cli: 'src/cli/main.ts', agents: 'src/hook/agent/entry.ts', 'pre-push': 'src/hook/pre-push-entry.ts' },
     splitting: true,
     outExtension: { '.js': '.mjs' },
     chunkNames: 'chunks/[name]-[hash]',

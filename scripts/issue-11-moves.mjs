@@ -28,6 +28,10 @@ export const MOVES = {
   // the MCP front door
   'src/agents/mcp/server.ts': 'src/mcp/server.ts',
   'src/agents/mcp/tools.ts': 'src/mcp/tools.ts',
+  'src/agents/mcp/jsonrpc-line.ts': 'src/mcp/jsonrpc-line.ts',
+  'src/agents/mcp/mcp-terms.ts': 'src/mcp/mcp-terms.ts',
+  'src/agents/mcp/stdio-transport.ts': 'src/mcp/stdio-transport.ts',
+  'src/agents/mcp/tool-names.ts': 'src/mcp/tool-names.ts',
   // agent hooks and their detached worker
   'src/agents/entry.ts': 'src/hook/agent/entry.ts',
   'src/agents/hook.ts': 'src/hook/agent/hook.ts',
@@ -41,6 +45,7 @@ export const MOVES = {
   // fs/: atomic writes, the lock, reads
   'src/memory/atomic.ts': 'src/fs/atomic.ts',
   'src/git/lock.ts': 'src/fs/lock.ts',
+  'src/git/orphans.ts': 'src/fs/orphans.ts',
   'src/read-file.ts': 'src/fs/read-file.ts',
   // a constant both front doors print
   'src/cli/version.ts': 'src/version.ts',
@@ -48,6 +53,10 @@ export const MOVES = {
   'test/agents/bm25.test.ts': 'test/search/bm25.test.ts',
   'test/agents/search.test.ts': 'test/search/search.test.ts',
   'test/agents/mcp.test.ts': 'test/mcp/mcp.test.ts',
+  'test/agents/mcp-protocol.test.ts': 'test/mcp/mcp-protocol.test.ts',
+  'test/agents/mcp-task-input.test.ts': 'test/mcp/mcp-task-input.test.ts',
+  'test/git/lock-full-disk.test.ts': 'test/fs/lock-full-disk.test.ts',
+  'test/git/orphans.test.ts': 'test/fs/orphans.test.ts',
   'test/agents/hook.test.ts': 'test/hook/agent/hook.test.ts',
   'test/agents/hook-parts.test.ts': 'test/hook/agent/hook-parts.test.ts',
   'test/agents/statusline.test.ts': 'test/commands/statusline.test.ts',

@@ -5,7 +5,7 @@
 // everything else loads the full command line.
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { KEY_COMMANDS } from './agents/search/key-commands.js';
+import { KEY_COMMANDS } from './search/key-commands.js';
 import { flushCodeCache, requireCached } from './code-cache.js';
 import { startEarly } from './git/early.js';
 import { keptLog, PRIMER_LOG_DEPTH, recentLogArgs } from './git/log-cache.js';

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync, realpathSync, rmdirSync, unlinkSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Repo } from '../git/repo.js';
-import { writeAtomic } from '../memory/atomic.js';
+import { writeAtomic } from '../fs/atomic.js';
 
 export type FileResult = 'created' | 'updated' | 'unchanged' | 'removed' | 'absent';
 

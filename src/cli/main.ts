@@ -25,7 +25,7 @@ import { quoteArgs, textLikeDashArgs, unmark, unquoteArgv } from './argv.js';
 import { defaultIo, reportError, type GlobalArgs, type Io } from './io.js';
 import { maskSecrets, quoteArg } from './mask-secrets.js';
 import { commandHint, unknownCommand } from './unknown-command.js';
-import { VERSION } from './version.js';
+import { VERSION } from '../version.js';
 
 const EPILOG = `Exit codes: 0 ok · 1 error (nothing written) · 2 bad usage or bad input · 3 refused by the secret scan.
 GIT_MEMORY_NOW (ISO 8601) fixes the clock; NO_COLOR turns colour off. Docs: README.md, man git-memory.`;

@@ -1,6 +1,6 @@
 import { GitMemoryError } from '../errors.js';
 import { GitLockBusyError } from '../git/commit.js';
-import { withLock } from '../git/lock.js';
+import { withLock } from '../fs/lock.js';
 import { operationInProgress } from '../git/repo.js';
 import { open, type Ctx, type Result } from './context.js';
 import { commitMessage, commitPending } from './memory-writes.js';

@@ -10,7 +10,7 @@ import { hasConflictMarkers } from '../memory/conflict-markers.js';
 import { CorruptFileError } from '../memory/frontmatter.js';
 import { parseTasks } from '../memory/tasks.js';
 import { CONFIG_FILE, LOCK_FILE, MEMORY_DIR, PRIMER_FILE, TASKS_FILE } from '../paths.js';
-import { readTextOrNull } from '../read-file.js';
+import { readTextOrNull } from '../fs/read-file.js';
 import type { Ctx, Result } from './context.js';
 
 /** One finding: `problem`s make doctor exit 1 and always come with a fix. */

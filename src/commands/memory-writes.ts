@@ -10,7 +10,7 @@ import { CorruptFileError } from '../memory/frontmatter.js';
 import { parseDay } from '../memory/day-view.js';
 import { parseSession } from '../memory/session.js';
 import { JOURNAL_DIR, TASKS_FILE } from '../paths.js';
-import { readTextOrNull } from '../read-file.js';
+import { readTextOrNull } from '../fs/read-file.js';
 import { parseTasks, type TaskList } from '../memory/tasks.js';
 import { readTaskList } from '../memory/tasks-file.js';
 

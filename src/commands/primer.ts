@@ -8,7 +8,7 @@ import { currentBranch } from '../git/repo.js';
 import { recordSessionStart } from '../git/session-state.js';
 import { readLatestDay, readWindow } from '../memory/journal.js';
 import { buildPrimer, type Primer } from '../memory/primer.js';
-import { writeAtomic } from '../memory/atomic.js';
+import { writeAtomic } from '../fs/atomic.js';
 import type { Session } from '../memory/session.js';
 import type { Task } from '../memory/tasks.js';
 import { readTaskListKeeping } from '../memory/tasks-file.js';

@@ -2,10 +2,10 @@ import { join } from 'node:path';
 import { GitMemoryError } from '../errors.js';
 import { commitPaths } from '../git/commit.js';
 import { git } from '../git/git.js';
-import { withLock } from '../git/lock.js';
+import { withLock } from '../fs/lock.js';
 import { readBlob, showFile } from '../git/objects.js';
 import { findRepo, operationInProgress, type Operation, type Repo } from '../git/repo.js';
-import { writeAtomic } from '../memory/atomic.js';
+import { writeAtomic } from '../fs/atomic.js';
 import { loadConfig, type Config } from '../memory/config.js';
 import { hasConflictMarkers, splitConflict } from '../memory/conflict-markers.js';
 import { CorruptFileError } from '../memory/frontmatter.js';
@@ -17,7 +17,7 @@ import { writablePath } from '../worktree-path.js';
 import type { Ctx, Result } from './context.js';
 import { commitMessage } from './memory-writes.js';
 import { primer } from './primer.js';
-import { readTextOrNull } from '../read-file.js';
+import { readTextOrNull } from '../fs/read-file.js';
 
 export interface ResolvedFile {
   path: string;

@@ -1,9 +1,9 @@
 import { DATE_RE } from '../clock.js';
 import { UsageError } from '../errors.js';
 import { findRepo } from '../git/repo.js';
-import { readJournalFile, SEARCH_FIELDS, type SearchField, type SessionMeta } from '../agents/search/documents.js';
-import { openIndex, type OpenedIndex } from '../agents/search/index.js';
-import { bestLine } from '../agents/search/snippet.js';
+import { readJournalFile, SEARCH_FIELDS, type SearchField, type SessionMeta } from '../search/documents.js';
+import { openIndex, type OpenedIndex } from '../search/index.js';
+import { bestLine } from '../search/snippet.js';
 import type { Repo } from '../git/repo.js';
 import type { Ctx, Result } from './context.js';
 

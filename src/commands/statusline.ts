@@ -4,7 +4,7 @@ import { findRepo } from '../git/repo.js';
 import { peekSpool } from '../git/spool.js';
 import { loadConfig, SCHEMA } from '../memory/config.js';
 import { renderStatus, type Level } from '../agents/statusline/render.js';
-import { contextUsage } from '../agents/statusline/usage.js';
+import { contextUsage } from '../transcripts/usage.js';
 import type { Ctx, Result } from './context.js';
 
 export interface StatuslineData {

@@ -1,7 +1,7 @@
 import { localIso } from '../clock.js';
 import { UsageError } from '../errors.js';
-import { withLock } from '../git/lock.js';
-import { writeAtomic } from '../memory/atomic.js';
+import { withLock } from '../fs/lock.js';
+import { writeAtomic } from '../fs/atomic.js';
 import { decodeInput } from '../memory/summary.js';
 import { applyTaskInputs, TASK_INPUT_SHAPE, validateTaskInputs, type TaskChange, type TaskInput } from '../memory/task-update.js';
 import { serializeTasks, TASK_STATUSES, type Task, type TaskStatus } from '../memory/tasks.js';

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { readTextOrNull } from '../read-file.js';
+import { readTextOrNull } from '../fs/read-file.js';
 import type { Repo } from './repo.js';
 
 const SHA = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/;

@@ -2,7 +2,7 @@ import { closeSync, openSync, readFileSync, renameSync, rmSync, statSync, utimes
 import { hostname } from 'node:os';
 import { join, resolve } from 'node:path';
 import { INDEX_SWAP_FILE } from '../paths.js';
-import { readTextOrNull } from '../read-file.js';
+import { readTextOrNull } from '../fs/read-file.js';
 import { git } from './git.js';
 import type { Repo } from './repo.js';
 

@@ -2,7 +2,7 @@
 // point reads it before loading the primer, to start git early only when the kept log is stale.
 import { join } from 'node:path';
 import { LOG_CACHE_FILE } from '../paths.js';
-import { readTextOrNull } from '../read-file.js';
+import { readTextOrNull } from '../fs/read-file.js';
 import { headCommit } from './head.js';
 import type { Repo } from './repo.js';
 

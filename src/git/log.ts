@@ -1,4 +1,4 @@
-import { writeAtomic } from '../memory/atomic.js';
+import { writeAtomic } from '../fs/atomic.js';
 import { byCodeUnit } from '../order.js';
 import { CONFIG_FILE, MEMORY_DIR } from '../paths.js';
 import { takeEarly } from './early.js';

@@ -3,7 +3,7 @@ import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { GitMemoryError } from '../errors.js';
 import { STATE_DIR } from '../paths.js';
 import { gitSync } from './git.js';
-import { readTextOrNull } from '../read-file.js';
+import { readTextOrNull } from '../fs/read-file.js';
 
 /** Where a worktree's files and git data live. */
 export interface Repo {

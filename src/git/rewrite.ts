@@ -1,7 +1,7 @@
 import { appendFileSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SPOOL_FILE } from '../paths.js';
-import { readTextOrNull } from '../read-file.js';
+import { readTextOrNull } from '../fs/read-file.js';
 import { claimedNames } from './spool.js';
 
 /**

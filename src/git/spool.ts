@@ -2,7 +2,7 @@ import { appendFileSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs
 import { join } from 'node:path';
 import { byCodeUnit } from '../order.js';
 import { SPOOL_FILE } from '../paths.js';
-import { namesOrNone, readTextOrNull } from '../read-file.js';
+import { namesOrNone, readTextOrNull } from '../fs/read-file.js';
 
 /** A commit recorded by the post-commit hook. */
 export interface SpoolCommit {

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gitSync } from '../git/git.js';
-import { withLock } from '../git/lock.js';
+import { withLock } from '../fs/lock.js';
 import { forgetReplays, mapSpool, parsePairs, readReplays, REPLAY_FILE, spoolHits, spoolShas } from '../git/rewrite.js';
 import { appendSpool, type SpoolCommit } from '../git/spool.js';
 import { INTERNAL_ENV } from '../paths.js';

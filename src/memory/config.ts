@@ -5,7 +5,7 @@ import parseToml from '@iarna/toml/parse-string.js';
 import { GitMemoryError } from '../errors.js';
 import { CONFIG_CACHE_FILE, CONFIG_FILE } from '../paths.js';
 import { splitPattern, unboundedPattern } from '../safety/allowlist.js';
-import { writeAtomic } from './atomic.js';
+import { writeAtomic } from '../fs/atomic.js';
 
 /** The project configuration with every default filled in. */
 export interface Config {

@@ -6,7 +6,7 @@ import { parseDay } from './day-view.js';
 import { CorruptFileError } from './frontmatter.js';
 import { parseSession, type Session } from './session.js';
 import { byCodeUnit } from '../order.js';
-import { namesOrNone } from '../read-file.js';
+import { namesOrNone } from '../fs/read-file.js';
 import { symlinkMessage, symlinkOnPath } from '../worktree-path.js';
 
 export interface JournalRead {

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { TASKS_FILE } from '../paths.js';
-import { readTextOrNull } from '../read-file.js';
+import { readTextOrNull } from '../fs/read-file.js';
 import { symlinkMessage, symlinkOnPath } from '../worktree-path.js';
 import { CorruptFileError } from './frontmatter.js';
 import { parseTasks, parseTasksKeeping, type TaskList } from './tasks.js';

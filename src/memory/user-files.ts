@@ -1,7 +1,7 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { ENTITIES_FILE, INSTRUCTIONS_FILE, PREFERENCES_FILE, USER_HOME_ENV, USER_SUBDIR } from '../paths.js';
-import { readTextOrNull } from '../read-file.js';
+import { readTextOrNull } from '../fs/read-file.js';
 
 /** `~/.openclaw_memory/user` (or `$OPENCLAW_MEMORY_HOME/user`): personal, never committed. */
 export function userDir(env: NodeJS.ProcessEnv = process.env): string {

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { MCP_TOOL_NAMES } from '../../src/agents/mcp/tool-names.js';
-import { TOOLS } from '../../src/agents/mcp/tools.js';
+import { MCP_TOOL_NAMES } from '../../src/mcp/tool-names.js';
+import { TOOLS } from '../../src/mcp/tools.js';
 import { commandNames } from '../../src/cli/main.js';
 import { makeRepo, ROOT } from '../helpers/repo.js';
 

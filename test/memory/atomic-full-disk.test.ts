@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createExclusive, writeAtomic } from '../../src/memory/atomic.js';
+import { createExclusive, writeAtomic } from '../../src/fs/atomic.js';
 import { faults } from '../helpers/disk-faults.js';
 import { tempDir } from '../helpers/repo.js';
 

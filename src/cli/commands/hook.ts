@@ -32,7 +32,7 @@ export const hookCommand = (io: Io): CommandModule<GlobalArgs, Args> => ({
     } else if (a.name === 'pre-push') {
       io.exitCode = await (await import('../../hook/pre-push-entry.js')).runPrePush(args, io.cwd, io.env, Readable.from([await io.readStdin()]));
     } else if (a.name === 'agent') {
-      io.exitCode = await (await import('../../agents/entry.js')).runAgentHook(args);
+      io.exitCode = await (await import('../../hook/agent/entry.js')).runAgentHook(args);
     } else throw new UsageError(`unknown hook ${a.name}`);
   },
 });

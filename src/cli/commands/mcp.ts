@@ -1,5 +1,5 @@
 import type { Argv, CommandModule } from 'yargs';
-import { MCP_TOOL_NAMES } from '../../agents/mcp/tool-names.js';
+import { MCP_TOOL_NAMES } from '../../mcp/tool-names.js';
 import type { GlobalArgs, Io } from '../io.js';
 
 /** What each tool does, in two words: the tool names without the prefix. */
@@ -13,7 +13,7 @@ export const mcpCommand = (io: Io): CommandModule<GlobalArgs, GlobalArgs> => ({
       .example('git memory mcp', 'started by the agent; `git memory init --agent claude --mcp` registers it in .mcp.json')
       .epilog(`Tools: ${MCP_TOOL_NAMES.join(', ')}. Only protocol messages go to stdout; logs go to stderr.`),
   handler: async () => {
-    const { serveMcp } = await import('../../agents/mcp/server.js');
+    const { serveMcp } = await import('../../mcp/server.js');
     await serveMcp({ cwd: io.cwd, env: io.env, readStdin: async () => Buffer.alloc(0) }, (t) => io.err(t));
   },
 });

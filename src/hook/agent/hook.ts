@@ -1,0 +1,135 @@
+import { spawn } from 'node:child_process';
+import { appendFileSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { localIso, now } from '../../clock.js';
+import { UsageError } from '../../errors.js';
+import { findRepo } from '../../git/repo.js';
+import { peekSpool, type SpoolEntry } from '../../git/spool.js';
+import type { Ctx } from '../../commands/context.js';
+import { parseAgents, type AgentName } from '../../agents/agents.js';
+import { normaliseEvent, parseHookInput, type HookInput } from './input.js';
+import { sessionStartOutput } from './output.js';
+import { readAgentState, recordActiveSession, sessionKey } from './session-state.js';
+
+/** Where the agent hook reads and writes; the lean entry passes the process's own. */
+export interface AgentHookIo {
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  readStdin(): Promise<Buffer>;
+  out(text: string): void;
+  err(text: string): void;
+  /** Starts `git-memory <args>` detached in `cwd`, so the agent does not wait for it. */
+  startWorker(args: string[], cwd: string): void;
+}
+
+const USAGE = 'usage: git-memory hook agent session-start|session-end|stop --agent claude|codex|gemini|cursor < hook-input.json';
+
+/** What the session logged so far: after a resume or a compaction the agent no longer sees it. */
+function pendingSection(entries: SpoolEntry[]): string {
+  const items = entries.flatMap((e) => (e.type === 'log' ? [`- (${e.kind.replace('_', ' ')}) ${e.text}`] : []));
+  const commits = entries.filter((e) => e.type === 'commit').length;
+  if (!items.length && !commits) return '';
+  if (commits) items.push(`- ${commits} commit${commits === 1 ? '' : 's'} recorded by the post-commit hook`);
+  return `\n\n## Logged in this session, not yet in the journal\n${items.join('\n')}\n`;
+}
+
+async function sessionStart(agent: AgentName, input: HookInput, io: AgentHookIo, cwd: string): Promise<void> {
+  const ctx: Ctx = { cwd, env: io.env, readStdin: async () => Buffer.alloc(0) };
+  const { primer } = await import('../../commands/primer.js');
+  const built = await primer(ctx, { write: true });
+  for (const w of built.warnings) io.err(`git-memory: ${w}\n`);
+  const repo = findRepo(cwd, io.env);
+  let text = built.data.markdown;
+  if (input.source === 'resume' || input.source === 'compact') text += pendingSection(peekSpool(repo.stateDir));
+  if (input.sessionId) {
+    const active = { agent, sessionId: input.sessionId, ...(input.transcriptPath ? { transcriptPath: input.transcriptPath } : {}), startedAt: localIso(now(io.env)) };
+    await recordActiveSession(repo.stateDir, active).catch((e: Error) => io.err(`git-memory: session not recorded: ${e.message}\n`));
+  }
+  io.out(sessionStartOutput(agent, text));
+}
+
+/** SessionEnd (Stop for Codex and Cursor): hands a session with queued items to a detached worker. */
+function sessionEnd(agent: AgentName, input: HookInput, io: AgentHookIo, cwd: string): void {
+  if (!input.sessionId) throw new UsageError('hook input has no session_id; the session cannot be finalised');
+  const repo = findRepo(cwd, io.env);
+  // The cheap checks run here so that most session ends start no process at all.
+  if (!peekSpool(repo.stateDir).length) return;
+  if (readAgentState(repo.stateDir).finalised.includes(sessionKey(agent, input.sessionId))) return;
+  const transcript = input.transcriptPath ?? undefined;
+  io.startWorker(['hook', 'agent', 'finalise', '--agent', agent, '--session-id', input.sessionId, ...(transcript ? ['--transcript', transcript] : [])], repo.root);
+}
+
+/** The detached worker's failures have no terminal; they go to `<stateDir>/agent-hook.log`. */
+function logFailure(cwd: string, env: NodeJS.ProcessEnv, message: string): void {
+  try {
+    const { stateDir } = findRepo(cwd, env);
+    mkdirSync(stateDir, { recursive: true });
+    const path = join(stateDir, 'agent-hook.log');
+    const line = `${new Date().toISOString()} ${message.replace(/\n/g, ' ')}\n`;
+    if ((statSync(path, { throwIfNoEntry: false })?.size ?? 0) > 64 * 1024) writeFileSync(path, line);
+    else appendFileSync(path, line);
+  } catch {
+    /* nowhere left to report to */
+  }
+}
+
+/**
+ * `git-memory hook agent <event> --agent NAME`, called by an agent with its hook JSON on stdin.
+ * Always returns 0: a memory problem must never block an agent session, so failures are reported
+ * on stderr (which the agents show to the user, or log) and nothing else happens.
+ */
+export async function agentHook(args: string[], io: AgentHookIo): Promise<number> {
+  let eventName: string | undefined;
+  try {
+    const { values, positionals } = parseArgs({
+      args,
+      allowPositionals: true,
+      options: { agent: { type: 'string' }, 'session-id': { type: 'string' }, transcript: { type: 'string' } },
+    });
+    eventName = positionals[0];
+    if (!values.agent) throw new UsageError('--agent is required', USAGE);
+    const [agent] = parseAgents([values.agent]);
+    if (!agent) throw new UsageError('--agent is required', USAGE);
+    if (eventName === 'finalise') {
+      const ctx: Ctx = { cwd: io.cwd, env: io.env, readStdin: async () => Buffer.alloc(0) };
+      if (!values['session-id']) throw new UsageError('--session-id is required');
+      const { finaliseSession } = await import('./finalise.js');
+      await finaliseSession(ctx, { agent, sessionId: values['session-id'], transcriptPath: values.transcript });
+      return 0;
+    }
+    const input = parseHookInput(await io.readStdin());
+    const event = normaliseEvent(eventName ?? input.event);
+    const cwd = input.cwd ?? io.cwd;
+    if (event === 'session-start') await sessionStart(agent, input, io, cwd);
+    else if (event === 'session-end' || event === 'stop') sessionEnd(agent, input, io, cwd);
+    else if (!eventName && !input.event) throw new UsageError('name the hook event', USAGE);
+  } catch (e) {
+    const err = e as Error & { hint?: string };
+    const message = `git-memory hook agent ${eventName ?? ''}: ${err.message ?? String(e)}`;
+    if (eventName === 'finalise') logFailure(io.cwd, io.env, message);
+    io.err(`${message}\n${err.hint ? `${err.hint}\n` : ''}`);
+  }
+  return 0;
+}
+
+/** The process's own streams, and a detached `git-memory` for the end-of-session work. */
+export function processHookIo(): AgentHookIo {
+  return {
+    cwd: process.cwd(),
+    env: process.env,
+    readStdin: async () => {
+      if (process.stdin.isTTY) return Buffer.alloc(0);
+      const chunks: Buffer[] = [];
+      for await (const c of process.stdin) chunks.push(c as Buffer);
+      return Buffer.concat(chunks);
+    },
+    out: (t) => void process.stdout.write(t),
+    err: (t) => void process.stderr.write(t),
+    startWorker: (args, cwd) => {
+      // Claude Code gives all SessionEnd hooks 1.5 s together, and Gemini CLI does not wait at all:
+      // the journal entry, primer and commit are written by a process that outlives the hook.
+      spawn(process.execPath, [process.argv[1]!, ...args], { cwd, env: process.env, detached: true, stdio: 'ignore' }).unref();
+    },
+  };
+}

@@ -1,0 +1,49 @@
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { Ctx } from '../commands/context.js';
+import { VERSION } from '../version.js';
+import { inMcpTerms } from './mcp-terms.js';
+import { StdioTransport } from './stdio-transport.js';
+import { TOOLS, type ToolSpec } from './tools.js';
+
+/** The message a failed call shows the model: the error, its hint (e.g. the expected shape). */
+function failure(e: unknown): string {
+  const err = e as Error & { hint?: string };
+  return inMcpTerms(err.message ?? String(e), err.hint);
+}
+
+function register(server: McpServer, ctx: Ctx, tool: ToolSpec, log: (t: string) => void): void {
+  server.registerTool(
+    tool.name,
+    { title: tool.title, description: tool.description, inputSchema: tool.input, annotations: { readOnlyHint: tool.readOnly, openWorldHint: false } },
+    async (args: Record<string, unknown>) => {
+      try {
+        const r = await tool.run(ctx, args);
+        for (const w of r.warnings) log(`git-memory mcp: ${tool.name}: warning: ${w}\n`);
+        const text = r.warnings.length ? `${r.data.text}\n\nwarnings:\n${r.warnings.map((w) => `- ${w}`).join('\n')}` : r.data.text;
+        return { content: [{ type: 'text' as const, text }], ...(r.data.data ? { structuredContent: r.data.data } : {}) };
+      } catch (e) {
+        log(`git-memory mcp: ${tool.name}: ${failure(e).split('\n')[0]}\n`);
+        return { content: [{ type: 'text' as const, text: failure(e) }], isError: true };
+      }
+    },
+  );
+}
+
+/**
+ * Serves the memory tools over MCP on stdin/stdout until the client goes away. The MCP spec allows
+ * nothing but protocol messages on stdout, so anything a library prints through `console` goes to
+ * stderr instead.
+ */
+export async function serveMcp(ctx: Ctx, log: (t: string) => void = (t) => void process.stderr.write(t)): Promise<void> {
+  for (const k of ['log', 'info', 'debug', 'warn'] as const) console[k] = (...a: unknown[]) => console.error(...a);
+  const server = new McpServer({ name: 'git-memory', version: VERSION }, { instructions: 'Memory of earlier sessions on this repository, kept in git. Read memory_primer at the start, log what is worth keeping with memory_log, and end with memory_session_end.' });
+  for (const tool of TOOLS) register(server, ctx, tool, log);
+  const transport = new StdioTransport();
+  const closed = new Promise<void>((resolve) => {
+    transport.onclose = () => resolve();
+    process.stdin.once('end', () => resolve());
+  });
+  await server.connect(transport);
+  await closed;
+  await server.close();
+}

@@ -1,0 +1,76 @@
+import { lstatSync } from 'node:fs';
+import { join } from 'node:path';
+import { DATE_RE } from '../clock.js';
+import { parseDay } from '../memory/day-view.js';
+import { CorruptFileError } from '../memory/frontmatter.js';
+import { parseSession, type Session } from '../memory/session.js';
+import { JOURNAL_DIR } from '../paths.js';
+import { namesOrNone, readTextOrNull } from '../fs/read-file.js';
+import { symlinkOnPath } from '../worktree-path.js';
+
+/** A journal file as the index's cache key sees it. */
+export interface JournalFile {
+  path: string;
+  size: number;
+  mtimeMs: number;
+}
+
+/** The sections search looks in, each session's list items joined into one text per section. */
+export const SEARCH_FIELDS = ['request', 'learned', 'completed', 'next_steps', 'decisions', 'notes'] as const;
+export type SearchField = (typeof SEARCH_FIELDS)[number];
+
+/** What results are filtered and shown by, kept beside the index. */
+export interface SessionMeta extends Pick<Session, 'date' | 'time' | 'agent' | 'author' | 'branch'> {
+  /** The session id (several sessions share the file of an original per-day journal). */
+  session: string;
+  path: string;
+}
+
+export type SearchDoc = Record<SearchField, string>;
+
+/**
+ * Every journal file (session files under day directories, and original per-day files) with its
+ * size and modification time, sorted by path. One directory read per day and one stat per file:
+ * no file is opened.
+ */
+export function listJournalFiles(root: string): JournalFile[] {
+  const journal = join(root, JOURNAL_DIR);
+  const files: JournalFile[] = [];
+  // Plain concatenation and no exceptions: this runs over every file at every search. lstat, and
+  // no linked journal or day folder: a symbolic link would bring files from outside the repository.
+  if (symlinkOnPath(root, JOURNAL_DIR)) return files;
+  const add = (abs: string, rel: string) => {
+    const st = lstatSync(abs, { throwIfNoEntry: false });
+    if (st?.isFile()) files.push({ path: rel, size: st.size, mtimeMs: st.mtimeMs });
+  };
+  for (const name of namesOrNone(journal).sort()) {
+    if (name.endsWith('.md') && DATE_RE.test(name.slice(0, -3))) add(`${journal}/${name}`, `${JOURNAL_DIR}/${name}`);
+    else if (DATE_RE.test(name) && !lstatSync(`${journal}/${name}`, { throwIfNoEntry: false })?.isSymbolicLink()) {
+      const dir = `${journal}/${name}`;
+      for (const f of namesOrNone(dir).sort()) if (f.endsWith('.md')) add(`${dir}/${f}`, `${JOURNAL_DIR}/${name}/${f}`);
+    }
+  }
+  return files;
+}
+
+/** The sessions of one journal file; a file that cannot be parsed is reported, not indexed. */
+export function readJournalFile(root: string, path: string): { sessions: Session[]; corrupt?: CorruptFileError } {
+  const text = readTextOrNull(join(root, path));
+  if (text === null) return { sessions: [] };
+  try {
+    const isDayFile = !path.slice(JOURNAL_DIR.length + 1).includes('/');
+    return { sessions: isDayFile ? parseDay(text, path) : [parseSession(text, path)] };
+  } catch (e) {
+    if (e instanceof CorruptFileError) return { sessions: [], corrupt: e };
+    throw e;
+  }
+}
+
+/** A session as the index sees it: section texts, and the fields results show. */
+export function toDocument(s: Session, path: string): { doc: SearchDoc; meta: SessionMeta } {
+  const join2 = (xs: string[]) => xs.join('\n');
+  return {
+    doc: { request: s.request, learned: join2(s.learned), completed: join2(s.completed), next_steps: join2(s.next_steps), decisions: join2(s.decisions), notes: join2(s.notes) },
+    meta: { session: s.id, path, date: s.date, time: s.time, agent: s.agent, ...(s.author ? { author: s.author } : {}), ...(s.branch ? { branch: s.branch } : {}) },
+  };
+}

@@ -1,0 +1,36 @@
+import type { Session } from '../memory/session.js';
+import { SEARCH_FIELDS, type SearchField } from './documents.js';
+import { isPrefixTerm, toTerm, tokenize } from './tokenize.js';
+
+const MAX = 160;
+
+/** Cuts a long line to MAX characters around its first match. */
+function around(text: string, terms: string[]): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= MAX) return flat;
+  const lower = flat.toLowerCase();
+  const at = Math.min(...terms.map((t) => lower.indexOf(t)).filter((i) => i >= 0), flat.length);
+  const start = Math.max(0, Math.min(at - 40, flat.length - MAX));
+  return `${start > 0 ? '…' : ''}${flat.slice(start, start + MAX - 2).trim()}…`;
+}
+
+/**
+ * The line of a session that holds the most query words (the request wins a tie): what a search
+ * result shows so the reader sees why the session matched. A word of four letters or more also
+ * counts where it begins a longer word, as in the search itself.
+ */
+export function bestLine(s: Session, queryTerms: string[]): { section: SearchField; text: string } {
+  const terms = [...new Set(queryTerms.map((t) => t.toLowerCase()))];
+  const hitsIn = (line: string) => {
+    const words = tokenize(line).map(toTerm);
+    return terms.filter((t) => words.some((w) => w === t || (isPrefixTerm(t) && w.startsWith(t)))).length;
+  };
+  let best = { section: 'request' as SearchField, text: s.request, hits: -1 };
+  for (const section of SEARCH_FIELDS) {
+    for (const line of section === 'request' ? [s.request] : s[section]) {
+      const hits = hitsIn(line);
+      if (hits > best.hits) best = { section, text: line, hits };
+    }
+  }
+  return { section: best.section, text: around(best.text, terms) };
+}

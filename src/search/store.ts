@@ -1,0 +1,240 @@
+import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
+import { join } from 'node:path';
+import { writeAtomic } from '../fs/atomic.js';
+import { SEARCH_FIELDS, type SessionMeta } from './documents.js';
+import { Postings, type Searchable, type TermPostings } from './postings.js';
+
+/**
+ * The search index on disk, laid out so that a query reads only what it needs and parses almost
+ * nothing. Each term's postings are a binary block of one file, found through a sorted dictionary
+ * of byte ranges, so a query reads its own terms' blocks and nothing else; the field lengths are
+ * an array of 32-bit numbers used as they are read. Three files under the state directory:
+ * - `search-index.json`: a small header: format, generation, statistics, where each section is;
+ * - `search-index.postings`: a first line naming the generation, the term blocks, then the
+ *   sections: field lengths, the dictionary, per-session metadata rows with a fixed-width offset
+ *   table (a row is decoded only when a result needs it), and the cache key;
+ * - `search-index.files.json`: each journal file's size, mtime and sessions, read only to update.
+ * All three carry one generation id: a set torn by a crash does not match and is rebuilt.
+ *
+ * A term block is 32-bit numbers in the machine's byte order (the index never leaves the git
+ * directory; the header records the order, and a store of the other order is rebuilt): for each
+ * field that holds the term, its field id, the number n of sessions, n session ids ascending,
+ * then the term's n counts.
+ */
+export const FORMAT = 5;
+const HEADER = 'search-index.json';
+const POSTINGS = 'search-index.postings';
+const FILES = 'search-index.files.json';
+/** Hex digits per entry of the row offset table. */
+const OFFSET_WIDTH = 8;
+/** Field lengths come first, at offset 0 of the buffer they are read into, as a Uint32Array needs. */
+const SECTIONS = ['lengths', 'dictionary', 'offsets', 'rows', 'key'] as const;
+type Section = (typeof SECTIONS)[number];
+const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+
+interface Header {
+  format: number;
+  generation: string;
+  littleEndian: boolean;
+  /** Field names in field-id order. */
+  fields: string[];
+  /** Sessions in the index; ids 0 … documents-1. */
+  documents: number;
+  averageLength: number[];
+  /** Byte offset of the first section in the postings file, and each section's byte length. */
+  start: number;
+  lengths: Record<Section, number>;
+}
+
+export type FileEntries = Record<string, { size: number; mtimeMs: number; ids: number[] }>;
+type DictEntry = [term: string, offset: number, length: number];
+
+/** A stored index opened for reading; `close` it when done. */
+export interface Store extends Searchable {
+  generation: string;
+  /** Whether the index was built for this cache key (see key.ts). */
+  hasKey(key: Buffer): boolean;
+  /** The whole index in memory, to update it; null when a block cannot be read. */
+  load(): Postings | null;
+  /** The metadata of a session id, or undefined. */
+  meta(id: number): SessionMeta | undefined;
+  close(): void;
+}
+
+const toRow = (m: SessionMeta) => [m.session, m.path, m.date, m.time, m.agent, m.author ?? '', m.branch ?? ''].map((v) => v.replace(/[\t\n]/g, ' ')).join('\t');
+
+function fromRow(row: string): SessionMeta {
+  const [session, path, date, time, agent, author, branch] = row.split('\t') as string[];
+  return { session: session!, path: path!, date: date!, time: time!, agent: agent!, ...(author ? { author } : {}), ...(branch ? { branch } : {}) };
+}
+
+/** A term block's numbers as postings by field id (views into the block, nothing copied). */
+function decode(block: Uint32Array): TermPostings {
+  const out: TermPostings = [];
+  for (let i = 0; i + 2 <= block.length; ) {
+    const field = block[i]!;
+    const n = block[i + 1]!;
+    out[field] = { docs: block.subarray(i + 2, i + 2 + n), tfs: block.subarray(i + 2 + n, i + 2 + 2 * n) };
+    i += 2 + 2 * n;
+  }
+  return out;
+}
+
+function encode(postings: TermPostings): Uint32Array {
+  let size = 0;
+  for (const p of postings) if (p) size += 2 + 2 * p.docs.length;
+  const block = new Uint32Array(size);
+  let i = 0;
+  postings.forEach((p, field) => {
+    if (!p) return;
+    const n = p.docs.length;
+    block[i] = field;
+    block[i + 1] = n;
+    block.set(p.docs, i + 2);
+    block.set(p.tfs, i + 2 + n);
+    i += 2 + 2 * n;
+  });
+  return block;
+}
+
+const sameFields = (fields: unknown) => Array.isArray(fields) && fields.length === SEARCH_FIELDS.length && SEARCH_FIELDS.every((f, i) => fields[i] === f);
+
+/** Opens the stored index, or null when there is none of this format or its files do not match. */
+export function openStore(stateDir: string): Store | null {
+  let header: Header;
+  let fd: number;
+  try {
+    header = JSON.parse(readFileSync(join(stateDir, HEADER), 'utf8')) as Header;
+    if (header.format !== FORMAT || header.littleEndian !== LITTLE_ENDIAN || !sameFields(header.fields)) return null;
+    fd = openSync(join(stateDir, POSTINGS), 'r');
+  } catch {
+    return null;
+  }
+  // One read for every section: a few MB copied, nothing parsed until asked for.
+  const at: Record<string, number> = {};
+  let total = 0;
+  for (const s of SECTIONS) {
+    at[s] = total;
+    total += header.lengths[s];
+  }
+  const gen = Buffer.alloc(header.generation.length);
+  const tail = Buffer.allocUnsafeSlow(total); // never pooled: starts at offset 0 of its own memory
+  const F = SEARCH_FIELDS.length;
+  try {
+    if (readSync(fd, gen, 0, gen.length, 0) !== gen.length || gen.toString('latin1') !== header.generation) throw new Error('torn');
+    if (readSync(fd, tail, 0, total, header.start) !== total) throw new Error('short');
+    if (header.lengths.lengths !== header.documents * F * 4) throw new Error('lengths');
+  } catch {
+    closeSync(fd);
+    return null;
+  }
+  const section = (s: Section) => tail.subarray(at[s]!, at[s]! + header.lengths[s]);
+  const lengths = new Uint32Array(tail.buffer, tail.byteOffset, header.documents * F);
+  const dict = section('dictionary');
+  const line = (from: number): DictEntry => {
+    const end = dict.indexOf(10, from + 1);
+    const [t, off, len] = dict.toString('utf8', from + 1, end < 0 ? dict.length : end).split('\t') as [string, string, string];
+    return [t, Number(off), Number(len)];
+  };
+  /** Dictionary entries for `term` exactly, or for every term starting with it. */
+  const lookup = (term: string, prefix: boolean): DictEntry[] => {
+    const out: DictEntry[] = [];
+    // Sorted: the matches of a prefix are one run of lines.
+    for (let from = dict.indexOf(`\n${term}${prefix ? '' : '\t'}`); from >= 0; ) {
+      const e = line(from);
+      if (!e[0].startsWith(term) || (!prefix && e[0] !== term)) break;
+      out.push(e);
+      if (!prefix) break;
+      from = dict.indexOf(10, from + 1);
+    }
+    return out;
+  };
+  const read = ([, off, len]: DictEntry): TermPostings => {
+    const block = new Uint32Array(len / 4);
+    if (len % 4 || readSync(fd, block, 0, len, off) !== len) throw new Error('short');
+    return decode(block);
+  };
+  const offsets = section('offsets');
+  const rows = section('rows');
+  return {
+    generation: header.generation,
+    documents: header.documents,
+    averageLength: header.averageLength,
+    fieldLength: (id, field) => lengths[id * F + field] ?? 0,
+    hasKey: (key) => section('key').equals(key),
+    matches: (term, prefix) => lookup(term, prefix).map((e) => [e[0], read(e)]),
+    load() {
+      const entries: [string, TermPostings][] = [];
+      try {
+        for (let from = dict.length ? 0 : -1; from >= 0; from = dict.indexOf(10, from + 1)) {
+          const e = line(from);
+          entries.push([e[0], read(e)]);
+        }
+      } catch {
+        return null;
+      }
+      return Postings.from(lengths, entries);
+    },
+    meta(id) {
+      if (!(id >= 0 && id < header.documents)) return undefined;
+      const from = parseInt(offsets.toString('latin1', id * OFFSET_WIDTH, (id + 1) * OFFSET_WIDTH), 16);
+      const to = parseInt(offsets.toString('latin1', (id + 1) * OFFSET_WIDTH, (id + 2) * OFFSET_WIDTH), 16);
+      return to > from ? fromRow(rows.toString('utf8', from, to)) : undefined;
+    },
+    close: () => closeSync(fd),
+  };
+}
+
+export function readFiles(stateDir: string, generation: string): FileEntries | null {
+  try {
+    const f = JSON.parse(readFileSync(join(stateDir, FILES), 'utf8')) as { generation: string; files: FileEntries };
+    return f.generation === generation ? f.files : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Writes a full index: `meta[id]` for every session id of `index`. The header goes last, so a
+ * reader never sees a header without its postings.
+ */
+export function writeStore(stateDir: string, key: Buffer, index: Postings, meta: readonly SessionMeta[], files: FileEntries): void {
+  const generation = `${Date.now().toString(36)}${Math.random().toString(36).slice(2)}`.padEnd(16, '0').slice(0, 16);
+  const parts: Uint8Array[] = [Buffer.from(`${generation}\n`)];
+  let offset = parts[0]!.length;
+  const lines: string[] = [];
+  for (const term of [...index.terms.keys()].sort()) {
+    const block = encode(index.terms.get(term)!);
+    lines.push(`\n${term}\t${offset}\t${block.byteLength}`);
+    parts.push(new Uint8Array(block.buffer, block.byteOffset, block.byteLength));
+    offset += block.byteLength;
+  }
+  const rowText: string[] = [];
+  const offsets: string[] = [];
+  let rowBytes = 0;
+  for (let id = 0; id <= index.documents; id++) {
+    offsets.push(rowBytes.toString(16).padStart(OFFSET_WIDTH, '0'));
+    const m = meta[id];
+    if (!m) continue;
+    const row = toRow(m);
+    rowText.push(row);
+    rowBytes += Buffer.byteLength(row);
+  }
+  const lengths = Uint32Array.from(index.allLengths());
+  const sections: Record<Section, Uint8Array> = {
+    lengths: new Uint8Array(lengths.buffer),
+    dictionary: Buffer.from(lines.join('')),
+    offsets: Buffer.from(offsets.join('')),
+    rows: Buffer.from(rowText.join('')),
+    key,
+  };
+  const byteLengths = {} as Record<Section, number>;
+  for (const s of SECTIONS) {
+    byteLengths[s] = sections[s].byteLength;
+    parts.push(sections[s]);
+  }
+  const header: Header = { format: FORMAT, generation, littleEndian: LITTLE_ENDIAN, fields: [...SEARCH_FIELDS], documents: index.documents, averageLength: index.averageLength, start: offset, lengths: byteLengths };
+  writeAtomic(stateDir, join(stateDir, POSTINGS), Buffer.concat(parts), { durable: false });
+  writeAtomic(stateDir, join(stateDir, FILES), JSON.stringify({ generation, files }), { durable: false });
+  writeAtomic(stateDir, join(stateDir, HEADER), JSON.stringify(header), { durable: false });
+}

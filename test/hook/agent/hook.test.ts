@@ -1,0 +1,149 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { fixture, makeRepo, tempDir, type TestRepo } from '../../helpers/repo.js';
+import { FIXTURES, payload, waitFor, workerDone } from '../../agents/fixtures.js';
+
+const SUMMARY = JSON.stringify({ request: 'Add login', completed: ['Implement login endpoint'], next_steps: ['Write the logout endpoint'] });
+
+/** One ended session: made once for the file, copied per test. */
+const repoWithMemory = fixture(async () => {
+  const repo = makeRepo({ until: 'file' });
+  expect((await repo.run(['init', '--no-hooks'])).code).toBe(0);
+  expect((await repo.run(['end', '--summary', SUMMARY, '--agent', 'claude'])).code).toBe(0);
+  return repo;
+});
+
+function journalFiles(repo: TestRepo): string[] {
+  const dir = join(repo.dir, '.openclaw_memory', 'journal');
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.md')).map((f) => join(dir, f));
+}
+
+describe('hook agent session-start: the primer in each agent\'s format', () => {
+  it('Claude Code gets JSON hookSpecificOutput.additionalContext', async () => {
+    const repo = await repoWithMemory();
+    const r = repo.exec(['hook', 'agent', 'session-start', '--agent', 'claude'], { stdin: payload('claude/session-start.json', { cwd: repo.dir }) });
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout);
+    expect(out.hookSpecificOutput.hookEventName).toBe('SessionStart');
+    expect(out.hookSpecificOutput.additionalContext).toContain('# Project memory');
+    expect(out.hookSpecificOutput.additionalContext).toContain('Write the logout endpoint');
+    expect(repo.read('.openclaw_memory/PRIMER.md')).toContain('Write the logout endpoint');
+  });
+
+  it('Gemini CLI gets one JSON document and nothing else on stdout', async () => {
+    const repo = await repoWithMemory();
+    const r = repo.exec(['hook', 'agent', 'session-start', '--agent', 'gemini'], { stdin: payload('gemini/session-start.json', { cwd: repo.dir }) });
+    expect(r.code).toBe(0);
+    expect(r.stdout.trim().startsWith('{')).toBe(true);
+    const out = JSON.parse(r.stdout); // throws on any text around the JSON
+    expect(out.hookSpecificOutput.additionalContext).toContain('Write the logout endpoint');
+  });
+
+  it('Codex CLI gets plain text that does not look like JSON', async () => {
+    const repo = await repoWithMemory();
+    const r = repo.exec(['hook', 'agent', 'session-start', '--agent', 'codex'], { stdin: payload('codex/session-start.json', { cwd: repo.dir }) });
+    expect(r.code).toBe(0);
+    expect(r.stdout.startsWith('# Project memory')).toBe(true);
+    expect(r.stdout).toContain('Write the logout endpoint');
+  });
+
+  it('Cursor gets additional_context and continue: true (cwd from workspace_roots)', async () => {
+    const repo = await repoWithMemory();
+    const r = repo.exec(['hook', 'agent', 'session-start', '--agent', 'cursor'], {
+      stdin: payload('cursor/session-start.json', { workspace_roots: [repo.dir] }),
+    });
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout);
+    expect(out.continue).toBe(true);
+    expect(out.additional_context).toContain('Write the logout endpoint');
+  });
+
+  it('adds the pending log items on resume and compact, not on startup', async () => {
+    const repo = await repoWithMemory();
+    await repo.run(['log', 'Refresh tokens rotate on every use']);
+    const run = (source: string) =>
+      JSON.parse(repo.exec(['hook', 'agent', 'session-start', '--agent', 'claude'], { stdin: payload('claude/session-start.json', { cwd: repo.dir, source }) }).stdout)
+        .hookSpecificOutput.additionalContext as string;
+    expect(run('startup')).not.toContain('Refresh tokens rotate');
+    expect(run('resume')).toContain('(learned) Refresh tokens rotate on every use');
+    expect(run('compact')).toContain('(learned) Refresh tokens rotate on every use');
+  });
+
+  it('bad input or no repository: a message on stderr, nothing on stdout, exit 0', async () => {
+    const repo = await repoWithMemory();
+    const bad = repo.exec(['hook', 'agent', 'session-start', '--agent', 'gemini'], { stdin: '{"session_id": ' });
+    expect(bad).toMatchObject({ code: 0, stdout: '' });
+    expect(bad.stderr).toMatch(/not JSON/);
+    const outside = tempDir();
+    const none = repo.exec(['hook', 'agent', 'session-start', '--agent', 'claude'], { stdin: payload('claude/session-start.json', { cwd: outside }) });
+    expect(none.code).toBe(0);
+    expect(none.stdout).toBe('');
+    expect(none.stderr).toMatch(/not a git repository/);
+    const unknown = repo.exec(['hook', 'agent', 'session-start', '--agent', 'vim'], { stdin: '{}' });
+    expect(unknown).toMatchObject({ code: 0, stdout: '' });
+    expect(unknown.stderr).toMatch(/unknown agent/);
+  });
+});
+
+describe('hook agent session-end / stop: finalising a session the agent never ended', () => {
+  it('Claude Code SessionEnd writes the session from pending items, request from the transcript, once', async () => {
+    const repo = await repoWithMemory();
+    const before = journalFiles(repo).length;
+    await repo.run(['log', 'Logout revokes the refresh token']);
+    const stdin = payload('claude/session-end.json', { cwd: repo.dir, transcript_path: join(FIXTURES, 'claude/transcript.jsonl') });
+    const r = repo.exec(['hook', 'agent', 'session-end', '--agent', 'claude'], { stdin });
+    expect(r).toMatchObject({ code: 0, stdout: '' });
+    const files = await waitFor(() => (journalFiles(repo).length > before ? journalFiles(repo) : null));
+    const written = files.map((f) => readFileSync(f, 'utf8')).find((t) => t.includes('Logout revokes'))!;
+    expect(written).toContain('Add a logout endpoint that revokes the refresh token');
+    expect(written).toContain('agent: claude');
+    await workerDone(repo.dir, repo.git, /^memory: Add a logout endpoint/);
+
+    // The same session ending again (a second hook, a second SessionEnd) writes nothing more.
+    await repo.run(['log', 'Something after the end']);
+    repo.exec(['hook', 'agent', 'session-end', '--agent', 'claude'], { stdin });
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(journalFiles(repo)).toHaveLength(before + 1);
+  });
+
+  it('nothing pending: nothing is written', async () => {
+    const repo = await repoWithMemory();
+    const before = journalFiles(repo).length;
+    const head = repo.git('rev-parse', 'HEAD');
+    const r = repo.exec(['hook', 'agent', 'session-end', '--agent', 'gemini'], { stdin: payload('gemini/session-end.json', { cwd: repo.dir }) });
+    expect(r).toMatchObject({ code: 0, stdout: '', stderr: '' });
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(journalFiles(repo)).toHaveLength(before);
+    expect(repo.git('rev-parse', 'HEAD')).toBe(head);
+  });
+
+  it('Codex Stop uses the rollout\'s first user message; a resumed session may be finalised again', async () => {
+    const repo = await repoWithMemory();
+    const before = journalFiles(repo).length;
+    await repo.run(['log', '--kind', 'decision', 'Use a fake clock in token tests']);
+    const transcript = join(FIXTURES, 'codex/rollout.jsonl');
+    repo.exec(['hook', 'agent', 'stop', '--agent', 'codex'], { stdin: payload('codex/stop.json', { cwd: repo.dir, transcript_path: transcript }) });
+    const first = await waitFor(() => journalFiles(repo).find((f) => readFileSync(f, 'utf8').includes('Use a fake clock')));
+    expect(readFileSync(first, 'utf8')).toContain('Fix the flaky refresh-token test');
+    await workerDone(repo.dir, repo.git, /^memory: Fix the flaky/);
+
+    repo.exec(['hook', 'agent', 'session-start', '--agent', 'codex'], { stdin: payload('codex/session-start.json', { cwd: repo.dir, source: 'resume' }) });
+    await repo.run(['log', 'Second part of the session']);
+    repo.exec(['hook', 'agent', 'stop', '--agent', 'codex'], { stdin: payload('codex/stop.json', { cwd: repo.dir, transcript_path: transcript }) });
+    await waitFor(() => journalFiles(repo).find((f) => readFileSync(f, 'utf8').includes('Second part of the session')));
+    await workerDone(repo.dir, repo.git, /^memory: Fix the flaky/);
+    expect(journalFiles(repo)).toHaveLength(before + 2);
+  });
+
+  it('Cursor stop without a transcript gets the neutral request line', async () => {
+    const repo = await repoWithMemory();
+    await repo.run(['log', 'Webhooks are retried three times']);
+    repo.exec(['hook', 'agent', 'stop', '--agent', 'cursor'], { stdin: payload('cursor/stop.json', { workspace_roots: [repo.dir] }) });
+    const file = await waitFor(() => journalFiles(repo).find((f) => readFileSync(f, 'utf8').includes('Webhooks are retried')));
+    expect(readFileSync(file, 'utf8')).toContain('Session c0ffee00-1234-4abc-9def-001122334455 (ended without a summary)');
+    expect(file).toMatch(/-cursor-/);
+    await workerDone(repo.dir, repo.git, /^memory: Session c0ffee00/);
+  });
+});
