@@ -7,7 +7,8 @@
 // - search.js: `git memory search` in one file, without the argument parser (CommonJS too).
 // - cli.mjs + chunks/: the full command line; commands and heavy libraries load lazily (ESM, as
 //   code splitting needs).
-// - agents.mjs: agent hooks without the argument parser, sharing cli's chunks; pre-push.mjs.
+// - agents.mjs: agent hooks, statusline.mjs: the status line (cli/lean/statusline.ts), both without
+//   the argument parser, sharing cli's chunks; pre-push.mjs.
 // The markdown templates are imported `with { type: 'text' }` and so bundled as text: dist/ needs
 // nothing beside it, wherever it is copied or installed.
 import { build } from 'esbuild';
@@ -44,7 +45,7 @@ await Promise.all([
   build({ ...commonjs, entryPoints: { 'git-memory': 'src/bin.ts', hook: 'src/hook/entry.ts', primer: 'src/cli/lean/primer.ts', search: 'src/cli/lean/search.ts' } }),
   build({
     ...common,
-    entryPoints: { cli: 'src/cli/main.ts', agents: 'src/hook/agent/entry.ts', 'pre-push': 'src/hook/pre-push-entry.ts' },
+    entryPoints: { cli: 'src/cli/main.ts', agents: 'src/hook/agent/entry.ts', statusline: 'src/cli/lean/statusline.ts', 'pre-push': 'src/hook/pre-push-entry.ts' },
     splitting: true,
     outExtension: { '.js': '.mjs' },
     chunkNames: 'chunks/[name]-[hash]',

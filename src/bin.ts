@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // Entry point (CommonJS in dist/, see scripts/build.mjs). The commit hooks (every commit and
 // rewrite) and the primer (every session start) load one small CommonJS file each; pre-push loads
-// its own (it needs the secret scanner); the agent hooks load agents.mjs (no argument parser);
-// everything else loads the full command line.
+// its own (it needs the secret scanner); the agent hooks load agents.mjs and the status line
+// statusline.mjs (no argument parser); everything else loads the full command line.
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { KEY_COMMANDS } from './search/key-commands.js';
@@ -35,7 +35,7 @@ async function run(): Promise<number> {
   const quick =
     args[0] === 'primer' ? await lean('primer').leanPrimer!(...([args.slice(1)] as never[]))
     : args[0] === 'search' ? await lean('search').leanSearch!(...([args.slice(1)] as never[]))
-    : args[0] === 'statusline' ? await (await full('agents')).leanStatusline!(...([args.slice(1)] as never[]))
+    : args[0] === 'statusline' ? await (await full('statusline')).leanStatusline!(...([args.slice(1)] as never[]))
     : null;
   return quick ?? ((await (await full('cli')).main!(...([args] as never[]))) as number);
 }

@@ -24,6 +24,7 @@ import { checkArgvBytes } from './argv-bytes.js';
 import { quoteArgs, textLikeDashArgs, unmark, unquoteArgv } from './argv.js';
 import { defaultIo, reportError, type GlobalArgs, type Io } from './io.js';
 import { maskSecrets, quoteArg } from './mask-secrets.js';
+import { GLOBAL_OPTIONS } from './options/global.js';
 import { commandHint, unknownCommand } from './unknown-command.js';
 import { VERSION } from '../version.js';
 
@@ -76,7 +77,7 @@ export function cli(io: Io, args: string[]): Argv<GlobalArgs> {
     // Options are read by their dashed names; a camelCase copy of each would also be echoed by
     // "Unknown arguments", where the secret mask cannot recognise a key with its dashes gone.
     .parserConfiguration({ 'camel-case-expansion': false })
-    .option('json', { type: 'boolean', describe: 'Machine-readable output on stdout' })
+    .options(GLOBAL_OPTIONS)
     // Before validation, so choices and demands see the values as typed (see argv.ts).
     .middleware((argv) => unquoteArgv(argv), true);
   for (const c of commands(io, (a) => cli(io, a))) y = y.command(c);

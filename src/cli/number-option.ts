@@ -3,8 +3,8 @@ import { UsageError } from '../errors.js';
 /**
  * A yargs option for a positive whole number. Declared as a string and read here, because yargs'
  * `number` type turns `abc` into NaN before anyone can say what was typed ("found NaN"). The
- * lean start-ups read the same flags with `Number()` and hand anything that is not a number to
- * this parser, so the message comes from one place.
+ * lean start-ups apply the same coerce (cli/options/lean-parse.ts) and hand any value it refuses
+ * to yargs, so the message comes from one place.
  */
 export function wholeNumber(name: string, describe: string) {
   return {

@@ -1,44 +1,37 @@
 import { statSync } from 'node:fs';
-import { UsageError } from '../errors.js';
 import { findRepo } from '../git/repo.js';
 import { peekSpool } from '../git/spool.js';
 import { loadConfig, SCHEMA } from '../memory/config.js';
-import { renderStatus, type Level } from '../agents/statusline/render.js';
 import { contextUsage } from '../transcripts/usage.js';
 import type { Ctx, Result } from './context.js';
 
+/** Where the status line looks, decoded by its front door from the agent's status JSON. */
+export interface StatuslineInput {
+  /** Candidates for the repository, best first; the first that is a directory wins (else the cwd). */
+  dirs: string[];
+  transcriptPath?: string;
+}
+
+/** The numbers behind the status line; cli/render/statusline.ts turns them into the line. */
 export interface StatuslineData {
-  line: string;
   tokens: number;
   window: number;
-  percent: number;
-  level: Level;
   turns: number;
   turnsLeft: number | null;
   pending: number;
 }
 
-const str = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
 const isDir = (p: string | undefined) => !!p && !!statSync(p, { throwIfNoEntry: false })?.isDirectory();
 
 /**
- * Claude Code's status line: reads the status JSON on stdin (`transcript_path`, `model`,
- * `workspace`), and says how full the context is, at what level, and roughly how many turns of the
- * recent size still fit. The window comes from `[statusline] context_window`. Outside a repository
- * the defaults apply; nothing is written.
+ * Claude Code's status line: how full the context is (from the transcript), the window (from
+ * `[statusline] context_window`), roughly how many turns of the recent size still fit, and how
+ * many items are logged but not yet in the journal. Outside a repository the defaults apply;
+ * nothing is written.
  */
-export async function statusline(ctx: Ctx, opts: { colour: boolean }): Promise<Result<StatuslineData>> {
-  const raw = (await ctx.readStdin()).toString('utf8').trim();
-  let input: Record<string, any> = {}; // Claude Code's status JSON; every field is checked before use
-  if (raw) {
-    try {
-      input = JSON.parse(raw);
-    } catch (e) {
-      throw new UsageError(`status input is not JSON: ${(e as Error).message}`);
-    }
-  }
+export async function statusline(ctx: Ctx, input: StatuslineInput): Promise<Result<StatuslineData>> {
   const warnings: string[] = [];
-  const dir = [str(input.workspace?.current_dir), str(input.cwd), str(input.workspace?.project_dir)].find(isDir) ?? ctx.cwd;
+  const dir = input.dirs.find(isDir) ?? ctx.cwd;
   let window = SCHEMA.statusline!.context_window!.default as number;
   let pending = 0;
   try {
@@ -50,9 +43,7 @@ export async function statusline(ctx: Ctx, opts: { colour: boolean }): Promise<R
   } catch (e) {
     warnings.push((e as Error).message);
   }
-  const usage = contextUsage(str(input.transcript_path));
-  const model = str(input.model?.display_name) ?? str(input.model?.id);
+  const usage = contextUsage(input.transcriptPath);
   const turnsLeft = usage.perTurn ? Math.max(0, Math.floor((window - usage.tokens) / usage.perTurn)) : null;
-  const shown = renderStatus({ model, tokens: usage.tokens, window, turnsLeft, pending, colour: opts.colour });
-  return { data: { ...shown, tokens: usage.tokens, window, turns: usage.turns, turnsLeft, pending }, warnings };
+  return { data: { tokens: usage.tokens, window, turns: usage.turns, turnsLeft, pending }, warnings };
 }

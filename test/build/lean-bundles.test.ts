@@ -1,5 +1,6 @@
-// The fast starts (git hooks, the primer, search, agent hooks) are measured against a bare node
-// process (DESIGN §11): one heavy library bundled into them costs more than their whole budget.
+// The fast starts (git hooks, the primer, search, agent hooks, the status line) are measured against
+// a bare node process (DESIGN §11): one heavy library bundled into them costs more than their whole
+// budget.
 // This reads the built files, so it checks what actually ships, whatever the imports look like.
 import { existsSync, readFileSync } from 'node:fs';
 import { isBuiltin } from 'node:module';
@@ -13,8 +14,8 @@ const DIST = join(ROOT, 'dist');
 
 /** Single-file fast starts (CommonJS bundles, see scripts/build.mjs). */
 const LEAN_FILES = ['git-memory.js', 'hook.js', 'primer.js', 'search.js'];
-/** The agent-hook fast start: an ESM entry whose chunks are followed through static and dynamic imports. */
-const LEAN_GRAPHS = ['agents.mjs'];
+/** The agent-hook and status-line fast starts: ESM entries whose chunks are followed through static and dynamic imports. */
+const LEAN_GRAPHS = ['agents.mjs', 'statusline.mjs'];
 
 /**
  * Strings found in each heavy package's own code (string literals and class names, which esbuild keeps

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { levelOf, renderStatus, short } from '../../src/agents/statusline/render.js';
+import { levelOf, renderStatus, short } from '../../src/cli/render/statusline.js';
 import { contextUsage } from '../../src/transcripts/usage.js';
 import { makeRepo, tempDir } from '../helpers/repo.js';
 import { FIXTURES } from '../agents/fixtures.js';

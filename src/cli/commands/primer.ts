@@ -1,16 +1,7 @@
 import type { Argv, CommandModule } from 'yargs';
 import { run, type GlobalArgs, type Io } from '../io.js';
-import { wholeNumber } from '../number-option.js';
+import { PRIMER_OPTIONS } from '../options/primer.js';
 import type { PrimerData } from '../../commands/primer.js';
-
-/** The primer's flags, declared once: yargs reads them, and so does the lean start-up path. */
-export const PRIMER_OPTIONS = {
-  format: { type: 'string', choices: ['md', 'json'], default: 'md', describe: 'Output format' },
-  explain: { type: 'boolean', describe: 'Also list what the token budget left out (on stderr, or in the JSON)' },
-  days: wholeNumber('days', 'Days of journal in "Recent context" (default from config)'),
-  'max-tokens': wholeNumber('max-tokens', "Hard token cap (default from config); refused below what the primer's header needs"),
-  write: { type: 'boolean', default: true, describe: 'Write .openclaw_memory/PRIMER.md (--no-write to only print)' },
-} as const;
 
 export interface PrimerArgs extends GlobalArgs {
   format: string;

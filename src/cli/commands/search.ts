@@ -1,16 +1,7 @@
 import type { Argv, CommandModule } from 'yargs';
 import { run, type GlobalArgs, type Io } from '../io.js';
-import { wholeNumber } from '../number-option.js';
+import { SEARCH_OPTIONS } from '../options/search.js';
 import type { SearchData } from '../../commands/search.js';
-
-/** The flags, declared once: yargs reads them, and so does the lean start-up path. */
-export const SEARCH_OPTIONS = {
-  since: { type: 'string', describe: 'Only sessions on or after this date (YYYY-MM-DD)' },
-  until: { type: 'string', describe: 'Only sessions on or before this date (YYYY-MM-DD)' },
-  author: { type: 'string', describe: 'Only sessions whose author contains this (name or email, any case)' },
-  branch: { type: 'string', describe: 'Only sessions recorded on this branch' },
-  limit: { ...wholeNumber('limit', 'Show at most this many results'), default: 10 },
-} as const;
 
 export interface SearchArgs extends GlobalArgs {
   query: string[];

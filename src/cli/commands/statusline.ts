@@ -1,14 +1,25 @@
 import type { Argv, CommandModule } from 'yargs';
 import { run, type GlobalArgs, type Io } from '../io.js';
-import type { StatuslineData } from '../../commands/statusline.js';
+import { renderStatus } from '../render/statusline.js';
+import { decodeStatusInput } from '../status-input.js';
 
 /**
  * Runs the status line; shared by yargs and the lean path. Claude Code shows stdout, which is not a
- * terminal, so colour is on unless NO_COLOR (or TERM=dumb) says otherwise.
+ * terminal, so colour is on unless NO_COLOR (or TERM=dumb) says otherwise. The JSON holds the line
+ * and the numbers behind it.
  */
 export function runStatusline(io: Io, a: GlobalArgs): Promise<void> {
   const colour = !io.env.NO_COLOR && io.env.TERM !== 'dumb' && !a.json;
-  return run(io, a, async (ctx) => (await import('../../commands/statusline.js')).statusline(ctx, { colour }), (d: StatuslineData) => `${d.line}\n`);
+  return run(
+    io,
+    a,
+    async (ctx) => {
+      const input = decodeStatusInput(await io.readStdin());
+      const r = await (await import('../../commands/statusline.js')).statusline(ctx, input);
+      return { ...r, data: { ...renderStatus({ ...r.data, model: input.model, colour }), ...r.data } };
+    },
+    (d) => `${d.line}\n`,
+  );
 }
 
 export const statuslineCommand = (io: Io): CommandModule<GlobalArgs, GlobalArgs> => ({

@@ -1,6 +1,16 @@
-import { parseArgs } from 'node:util';
-import { PRIMER_OPTIONS, runPrimer, type PrimerArgs } from '../commands/primer.js';
+import { runPrimer, type PrimerArgs } from '../commands/primer.js';
 import { defaultIo } from '../io.js';
+import { GLOBAL_OPTIONS } from '../options/global.js';
+import { leanParse } from '../options/lean-parse.js';
+import { PRIMER_OPTIONS } from '../options/primer.js';
+
+const TABLE = { ...GLOBAL_OPTIONS, ...PRIMER_OPTIONS };
+
+/** The primer's arguments read from the same table yargs reads; null when the full CLI must parse them. */
+export function leanPrimerArgs(args: string[]): PrimerArgs | null {
+  const parsed = leanParse(TABLE, args, false);
+  return parsed && (parsed.values as unknown as PrimerArgs);
+}
 
 /**
  * `git memory primer` runs at every agent session start, so it skips the argument parser's load
@@ -8,32 +18,9 @@ import { defaultIo } from '../io.js';
  * arguments need the full CLI (help, or anything it does not recognise), which then reports them.
  */
 export async function leanPrimer(args: string[]): Promise<number | null> {
-  const write = !args.includes('--no-write');
-  let values: Record<string, string | boolean | undefined>;
-  try {
-    ({ values } = parseArgs({
-      args: args.filter((a) => a !== '--no-write'),
-      strict: true,
-      allowPositionals: false,
-      options: {
-        json: { type: 'boolean' },
-        format: { type: 'string' },
-        explain: { type: 'boolean' },
-        days: { type: 'string' },
-        'max-tokens': { type: 'string' },
-        write: { type: 'boolean' },
-      },
-    }));
-  } catch {
-    return null;
-  }
-  const format = (values.format as string | undefined) ?? PRIMER_OPTIONS.format.default;
-  const num = (v: unknown) => (v === undefined ? undefined : Number(v));
-  const days = num(values.days);
-  const maxTokens = num(values['max-tokens']);
-  if (!(PRIMER_OPTIONS.format.choices as readonly string[]).includes(format) || Number.isNaN(days) || Number.isNaN(maxTokens)) return null;
+  const a = leanPrimerArgs(args);
+  if (!a) return null;
   const io = defaultIo();
-  const a: PrimerArgs = { json: values.json as boolean | undefined, format, explain: values.explain as boolean | undefined, days, 'max-tokens': maxTokens, write };
   await runPrimer(io, a);
   return io.exitCode;
 }

@@ -1,17 +1,8 @@
-// Agent hooks and the status line (refreshed many times a session) load this file instead of the
-// full command line: no argument parser, and each command's code in its own chunk.
+// Agent hooks load this file instead of the full command line: no argument parser, and each
+// command's code in its own chunk.
 
 /** `git-memory hook agent …` with the process's own streams. Always 0. */
 export async function runAgentHook(args: string[]): Promise<number> {
   const { agentHook, processHookIo } = await import('./hook.js');
   return agentHook(args, processHookIo());
-}
-
-/** `git memory statusline [--json]` without the argument parser; null sends anything else to the full command line. */
-export async function leanStatusline(args: string[]): Promise<number | null> {
-  if (args.some((a) => a !== '--json')) return null;
-  const [{ runStatusline }, { defaultIo }] = await Promise.all([import('../../cli/commands/statusline.js'), import('../../cli/io.js')]);
-  const io = defaultIo();
-  await runStatusline(io, { json: args.includes('--json') });
-  return io.exitCode;
 }
