@@ -2,6 +2,7 @@ import { hookCommand, type HookEventName } from './hook-command.js';
 import { addGroupedHooks, hasHooks, removeGroupedHooks, type GroupedHook } from './config/hook-entries.js';
 import { isEmptyObject, newJson } from './config/json-text.js';
 import { addMcpServer, hasMcpServer, removeMcpServer } from './config/mcp-servers.js';
+import type { TranscriptRecord } from './transcript-text.js';
 
 /** One configuration file and how git-memory's entries go in and out of it. */
 export interface ConfigFile {
@@ -51,6 +52,11 @@ export interface Agent<N extends string = string> extends AgentAdapter {
    * absent for an agent without hooks (it is then not offered to `git-memory hook agent`).
    */
   sessionStartOutput?(context: string): string;
+  /**
+   * The user's text a transcript record carries, in this agent's shape: undefined when the record
+   * is not in its shape, null when it is but holds no text.
+   */
+  transcriptText?(r: TranscriptRecord): string | null | undefined;
 }
 
 /** Our handlers are told from the user's by their command, whatever else the user changed. */

@@ -1,4 +1,5 @@
 import { additionalContextJson, command, grouped, mcpJson, type Agent } from './adapter.js';
+import { textOf } from './transcript-text.js';
 
 /** Claude Code. */
 export const claude: Agent<'claude'> = {
@@ -17,4 +18,5 @@ export const claude: Agent<'claude'> = {
   detect: (env) => (env.CLAUDECODE ? 'set-by-agent' : null),
   // JSON keeps the event name explicit (plain text works too).
   sessionStartOutput: additionalContextJson,
+  transcriptText: (r) => (r.type === 'user' && r.message && typeof r.message === 'object' ? textOf(r.message.content) : undefined),
 };

@@ -1,5 +1,6 @@
 import { addCodexMcp, hasCodexMcp, removeCodexMcp } from './config/mcp-servers.js';
 import { command, grouped, plainText, type Agent } from './adapter.js';
+import { textOf } from './transcript-text.js';
 
 /** Codex CLI. */
 export const codex: Agent<'codex'> = {
@@ -17,4 +18,10 @@ export const codex: Agent<'codex'> = {
   detect: (env) => (env.CODEX_SANDBOX || env.CODEX_HOME ? 'hint' : null),
   // Plain text: JSON-looking text that does not parse fails the hook, and markdown never starts with `{`.
   sessionStartOutput: plainText,
+  // A rollout file: the prompt as an event, or as a response item in the model's input.
+  transcriptText: (r) => {
+    if (r.type === 'event_msg' && r.payload?.type === 'user_message') return typeof r.payload.message === 'string' ? r.payload.message : null;
+    if (r.type === 'response_item' && r.payload?.type === 'message' && r.payload.role === 'user') return textOf(r.payload.content);
+    return undefined;
+  },
 };

@@ -1,4 +1,5 @@
 import { additionalContextJson, command, grouped, mcpJson, text, type Agent } from './adapter.js';
+import { textOf } from './transcript-text.js';
 
 /** Gemini CLI. */
 export const gemini: Agent<'gemini'> = {
@@ -16,4 +17,6 @@ export const gemini: Agent<'gemini'> = {
   hookInput: (raw) => ({ source: text(raw.trigger) }),
   // JSON only: any plain text on stdout is an error.
   sessionStartOutput: additionalContextJson,
+  // One JSON document whose `messages` are records of this shape.
+  transcriptText: (r) => (r.type === 'user' && 'content' in r ? textOf(r.content) : undefined),
 };

@@ -6,7 +6,10 @@ import { codex } from './codex.js';
 import { cursor } from './cursor.js';
 import { gemini } from './gemini.js';
 
-/** The agents `init --agent` knows how to wire up, in the order lists and messages name them. */
+/**
+ * The agents `init --agent` knows how to wire up, in the order lists and messages name them. The
+ * order also settles ties: between two equal detections, and a transcript record two shapes match.
+ */
 export const AGENTS = [claude, codex, gemini, cursor, aider] as const;
 
 export type AgentName = (typeof AGENTS)[number]['name'];
