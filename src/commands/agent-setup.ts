@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { ADAPTERS } from '../agents/adapters.js';
-import { AGENT_TITLES, type AgentName } from '../agents/agents.js';
+import { ADAPTERS, type AgentName } from '../agents/registry.js';
 import { planFiles, type FileResult } from '../agents/config-files.js';
 import { upsertSection } from '../agents/instructions.js';
 import type { Repo } from '../git/repo.js';
@@ -33,7 +32,7 @@ export async function setupAgents(ctx: Ctx, repo: Repo, agents: AgentName[], opt
     const a = ADAPTERS[name];
     for (const f of a.config) plan.change(f.path, name, f.install);
     if (opts.mcp && a.mcp) plan.change(a.mcp.path, name, a.mcp.install);
-    else if (opts.mcp) notes.push(`${AGENT_TITLES[name]} has no MCP support; it reads ${PRIMER_FILE}`);
+    else if (opts.mcp) notes.push(`${a.title} has no MCP support; it reads ${PRIMER_FILE}`);
   }
   for (const path of new Set(agents.flatMap((n) => ADAPTERS[n].instructions))) plan.change(path, 'instructions', upsertSection);
   const files = plan.apply().map((f) => ({ agent: f.label, path: f.path, result: f.result }));

@@ -1,5 +1,4 @@
-import { ADAPTERS } from '../agents/adapters.js';
-import { AGENT_NAMES, type AgentName } from '../agents/agents.js';
+import { ADAPTERS, AGENT_NAMES, type AgentName } from '../agents/registry.js';
 import { planFiles } from '../agents/config-files.js';
 import { hasSection } from '../agents/instructions.js';
 import type { Repo } from '../git/repo.js';

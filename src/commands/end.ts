@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { detectAgent } from '../agents/registry.js';
 import { localDate, localIso, localTime } from '../clock.js';
 import { UsageError } from '../errors.js';
 import { git } from '../git/git.js';
@@ -63,7 +64,7 @@ async function readSummaryText(ctx: Ctx, opts: EndOptions): Promise<string> {
 
 /** Which agent wrote the session: --agent, $GIT_MEMORY_AGENT, or what the environment tells. */
 export function agentName(flag: string | undefined, env: NodeJS.ProcessEnv): string {
-  const raw = flag ?? env.GIT_MEMORY_AGENT ?? (env.CLAUDECODE ? 'claude' : env.GEMINI_CLI ? 'gemini' : env.CODEX_SANDBOX || env.CODEX_HOME ? 'codex' : 'agent');
+  const raw = flag ?? env.GIT_MEMORY_AGENT ?? detectAgent(env) ?? 'agent';
   const name = raw.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 24);
   if (!name) throw new UsageError(`--agent must contain letters or digits, found ${JSON.stringify(raw)}`);
   return name;

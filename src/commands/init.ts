@@ -11,7 +11,7 @@ import { configText, ignoreLines, ignoreText } from '../memory/skeleton.js';
 import { serializeTasks } from '../memory/tasks.js';
 import { CONFIG_FILE, JOURNAL_DIR, MEMORY_GITIGNORE, TASKS_FILE } from '../paths.js';
 import { writablePath } from '../worktree-path.js';
-import { parseAgents } from '../agents/agents.js';
+import { parseAgents } from '../agents/registry.js';
 import type { AgentSetup } from './agent-setup.js';
 import type { Ctx, Result } from './context.js';
 

@@ -1,5 +1,4 @@
-import { ADAPTERS } from '../agents/adapters.js';
-import { AGENT_NAMES, parseAgents, type AgentName } from '../agents/agents.js';
+import { ADAPTERS, AGENT_NAMES, parseAgents, type AgentName } from '../agents/registry.js';
 import { planFiles } from '../agents/config-files.js';
 import { removeSection } from '../agents/instructions.js';
 import { UsageError } from '../errors.js';

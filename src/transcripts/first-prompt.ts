@@ -1,3 +1,5 @@
+import { AGENTS } from '../agents/registry.js';
+import type { TranscriptRecord as Rec } from '../agents/transcript-text.js';
 import { readRange } from '../fs/read-file.js';
 
 /** The opening of a transcript is enough to find its first prompt; transcripts grow to many MB. */
@@ -8,31 +10,21 @@ function readHead(path: string): string | null {
   return readRange(path, 0, HEAD_BYTES)?.text ?? null;
 }
 
-// Transcript records are untyped JSON whose shape differs per agent and version; every access is checked.
-type Rec = Record<string, any>;
-
-/** Text blocks of a message's content (a string, or an array of `{type:'text'|'input_text', text}`). */
-function textOf(content: unknown): string | null {
-  if (typeof content === 'string') return content;
-  if (!Array.isArray(content)) return null;
-  // A tool result travels as a user message too; it is not a prompt.
-  if (content.some((b) => b && typeof b === 'object' && b.type === 'tool_result')) return null;
-  const texts = content.filter((b) => b && typeof b === 'object' && typeof b.text === 'string' && b.type !== 'thinking').map((b) => b.text as string);
-  return texts.length ? texts.join('\n') : null;
-}
-
 /** Wrappers the agents put around commands, environment and instructions, which are not prompts. */
 const isWrapper = (t: string) => /^\s*(<|Caveat:|# AGENTS\.md instructions)/.test(t);
 
-/** The prompt a record carries, in Claude Code's, Codex's or Gemini CLI's shape; null otherwise. */
+/** The prompt a record carries, in the shape of the first agent that knows it (agents/<name>.ts); null otherwise. */
 export function promptOf(r: Rec): string | null {
   if (!r || typeof r !== 'object') return null;
   if (r.isSidechain || r.isMeta || r.isCompactSummary || r.isVisibleInTranscriptOnly) return null;
   let text: string | null = null;
-  if (r.type === 'user' && r.message && typeof r.message === 'object') text = textOf(r.message.content); // Claude Code
-  else if (r.type === 'event_msg' && r.payload?.type === 'user_message') text = typeof r.payload.message === 'string' ? r.payload.message : null; // Codex
-  else if (r.type === 'response_item' && r.payload?.type === 'message' && r.payload.role === 'user') text = textOf(r.payload.content); // Codex
-  else if (r.type === 'user' && 'content' in r) text = textOf(r.content); // Gemini CLI
+  for (const a of AGENTS) {
+    const t = a.transcriptText?.(r);
+    if (t !== undefined) {
+      text = t;
+      break;
+    }
+  }
   return text && text.trim() && !isWrapper(text) ? text : null;
 }
 

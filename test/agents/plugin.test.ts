@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ADAPTERS } from '../../src/agents/adapters.js';
+import { ADAPTERS } from '../../src/agents/registry.js';
 import { ROOT } from '../helpers/repo.js';
 
 const json = (path: string) => JSON.parse(readFileSync(join(ROOT, path), 'utf8'));

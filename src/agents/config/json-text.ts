@@ -1,5 +1,10 @@
-import { applyEdits, findNodeAtLocation, modify, parse, parseTree, printParseErrorCode, type FormattingOptions, type JSONPath, type ParseError } from 'jsonc-parser';
+import { createRequire } from 'node:module';
+import type { FormattingOptions, JSONPath, ParseError } from 'jsonc-parser';
 import { GitMemoryError } from '../../errors.js';
+
+// `jsonc-parser` is loaded only when a configuration file is edited: every agent file (and so the
+// agent hook and the full CLI, through the registry) imports this module, and most runs edit nothing.
+const load = () => createRequire(import.meta.url)('jsonc-parser') as typeof import('jsonc-parser');
 
 /**
  * Edits of JSON (and JSON with comments) files that change only the bytes they must: everything
@@ -11,11 +16,11 @@ import { GitMemoryError } from '../../errors.js';
 /** Parses JSON with comments; a file that does not parse is reported with its line and left alone. */
 export function parseJsonc(text: string, file: string): unknown {
   const errors: ParseError[] = [];
-  const value = parse(text, errors, { allowTrailingComma: true, disallowComments: false });
+  const value = load().parse(text, errors, { allowTrailingComma: true, disallowComments: false });
   if (errors.length) {
     const e = errors[0]!;
     const line = text.slice(0, e.offset).split('\n').length;
-    throw new GitMemoryError(`${file}:${line}: cannot parse (${printParseErrorCode(e.error)}); it was left as it is`, 1, 'fix the file, then run the command again');
+    throw new GitMemoryError(`${file}:${line}: cannot parse (${load().printParseErrorCode(e.error)}); it was left as it is`, 1, 'fix the file, then run the command again');
   }
   return value;
 }
@@ -38,12 +43,12 @@ export function newJson(value: unknown): string {
 
 /** Sets an object property (creating missing parents). */
 export function setProperty(text: string, path: JSONPath, value: unknown): string {
-  return applyEdits(text, modify(text, path, value, { formattingOptions: detectFormat(text) }));
+  return load().applyEdits(text, load().modify(text, path, value, { formattingOptions: detectFormat(text) }));
 }
 
 /** Appends `value` to the array at `path`, in the layout of the array's last element. */
 export function appendToArray(text: string, path: JSONPath, value: unknown): string {
-  const node = findNodeAtLocation(parseTree(text)!, path);
+  const node = load().findNodeAtLocation(load().parseTree(text)!, path);
   const last = node?.children?.at(-1);
   if (node && node.type !== 'array') throw new GitMemoryError(`expected a list at ${path.join('.')}, found ${node.type}; the file was left as it is`);
   if (!last) return setProperty(text, path, [value]);
@@ -64,14 +69,14 @@ export function appendToArray(text: string, path: JSONPath, value: unknown): str
 export function removePath(text: string, path: JSONPath): string {
   const parentPath = path.slice(0, -1);
   const index = path.at(-1);
-  const parent = typeof index === 'number' ? findNodeAtLocation(parseTree(text)!, parentPath) : undefined;
+  const parent = typeof index === 'number' ? load().findNodeAtLocation(load().parseTree(text)!, parentPath) : undefined;
   if (!parent || parent.type !== 'array' || typeof index !== 'number') {
-    return applyEdits(text, modify(text, path, undefined, { formattingOptions: detectFormat(text) }));
+    return load().applyEdits(text, load().modify(text, path, undefined, { formattingOptions: detectFormat(text) }));
   }
   const items = parent.children ?? [];
   const el = items[index];
   if (!el) return text;
-  if (items.length === 1) return applyEdits(text, modify(text, path, undefined, { formattingOptions: detectFormat(text) }));
+  if (items.length === 1) return load().applyEdits(text, load().modify(text, path, undefined, { formattingOptions: detectFormat(text) }));
   if (index > 0) {
     const prev = items[index - 1]!;
     return text.slice(0, prev.offset + prev.length) + text.slice(el.offset + el.length);

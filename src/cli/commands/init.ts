@@ -1,4 +1,5 @@
 import type { Argv, CommandModule } from 'yargs';
+import { AGENT_LIST, AGENT_NAMES } from '../../agents/registry.js';
 import { run, type GlobalArgs, type Io } from '../io.js';
 import type { InitData } from '../../commands/init.js';
 
@@ -20,7 +21,7 @@ function nextSteps(d: InitData): string[] {
   return [
     'Next: commit .openclaw_memory.toml and .openclaw_memory/, then start agent sessions with `git memory primer`',
     'and end them with `git memory end --summary \'{"request": "…"}\'`, or let your agent do both:',
-    '`git memory init --agent claude` (or codex, gemini, cursor, aider, all).',
+    `\`git memory init --agent ${AGENT_NAMES[0]}\` (or ${AGENT_NAMES.slice(1).join(', ')}, all).`,
   ];
 }
 
@@ -43,7 +44,7 @@ export const initCommand = (io: Io): CommandModule<GlobalArgs, Args> => ({
     y
       .option('language', { type: 'string', choices: ['en', 'zh'], describe: 'Heading language of new journal files (written to the config)' })
       .option('hooks', { type: 'boolean', default: true, describe: 'Install the post-commit, post-rewrite and pre-push hooks (--no-hooks to skip)' })
-      .option('agent', { type: 'string', array: true, describe: 'Wire up agents: claude, codex, gemini, cursor, aider, or all (comma-separated or repeated)' })
+      .option('agent', { type: 'string', array: true, describe: `Wire up agents: ${AGENT_LIST}, or all (comma-separated or repeated)` })
       .option('mcp', { type: 'boolean', describe: 'With --agent: also register the git-memory MCP server (.mcp.json for Claude Code)' })
       .example('git memory init', 'config, .openclaw_memory/ skeleton, git hooks and the TASKS.md merge driver')
       .example('git memory init --agent claude --mcp', 'also the Claude Code hooks, CLAUDE.md section and .mcp.json'),

@@ -1,4 +1,5 @@
 import type { Argv, CommandModule } from 'yargs';
+import { AGENT_LIST } from '../../agents/registry.js';
 import { run, type GlobalArgs, type Io } from '../io.js';
 import type { UninstallData } from '../../commands/uninstall.js';
 import type { UninstallAgentData } from '../../commands/uninstall-agent.js';
@@ -41,7 +42,7 @@ export const uninstallCommand = (io: Io): CommandModule<GlobalArgs, Args> => ({
   describe: 'Remove git-memory hook blocks and the merge driver; your own hook content stays byte-for-byte',
   builder: (y: Argv<GlobalArgs>) =>
     y
-      .option('agent', { type: 'string', array: true, describe: 'Instead: remove only what `init --agent` added for these agents (claude, codex, gemini, cursor, aider, all)' })
+      .option('agent', { type: 'string', array: true, describe: `Instead: remove only what \`init --agent\` added for these agents (${AGENT_LIST}, all)` })
       .example('git memory uninstall', 'undo the git side of `git memory init`')
       .example('git memory uninstall --agent codex', 'remove the Codex hooks and the AGENTS.md section, nothing else'),
   handler: (a) =>

@@ -7,7 +7,7 @@ import { UsageError } from '../../errors.js';
 import { findRepo } from '../../git/repo.js';
 import { peekSpool, type SpoolEntry } from '../../git/spool.js';
 import type { Ctx } from '../../commands/context.js';
-import { parseAgents, type AgentName } from '../../agents/agents.js';
+import { HOOK_AGENT_NAMES, parseAgents, type AgentName } from '../../agents/registry.js';
 import { normaliseEvent, parseHookInput, type HookInput } from './input.js';
 import { sessionStartOutput } from './output.js';
 import { readAgentState, recordActiveSession, sessionKey } from './session-state.js';
@@ -23,7 +23,7 @@ export interface AgentHookIo {
   startWorker(args: string[], cwd: string): void;
 }
 
-const USAGE = 'usage: git-memory hook agent session-start|session-end|stop --agent claude|codex|gemini|cursor < hook-input.json';
+const USAGE = `usage: git-memory hook agent session-start|session-end|stop --agent ${HOOK_AGENT_NAMES.join('|')} < hook-input.json`;
 
 /** What the session logged so far: after a resume or a compaction the agent no longer sees it. */
 function pendingSection(entries: SpoolEntry[]): string {

@@ -1,4 +1,5 @@
 import { statSync } from 'node:fs';
+import { AGENTS } from '../../agents/registry.js';
 import { UsageError } from '../../errors.js';
 
 /** The fields git-memory reads from an agent's hook JSON, whichever agent sent it. */
@@ -59,14 +60,15 @@ export function parseHookInput(bytes: Buffer): HookInput {
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new UsageError('hook input must be a JSON object');
   const o = value as Record<string, unknown>;
-  // Cursor names the conversation and the workspace differently from the others.
-  const roots = Array.isArray(o.workspace_roots) ? o.workspace_roots.filter((r): r is string => typeof r === 'string') : [];
-  const cwd = [str(o.cwd), ...roots].find(isDir);
+  // The common spellings first, then each agent's own: the payload is read whichever agent sent it,
+  // as it always was, so a payload in another agent's spelling still works.
+  const own = AGENTS.map((a) => a.hookInput?.(o) ?? {});
+  const cwd = [str(o.cwd), ...own.flatMap((s) => s.cwds ?? [])].find(isDir);
   return {
-    sessionId: str(o.session_id) ?? str(o.conversation_id),
+    sessionId: str(o.session_id) ?? own.find((s) => s.sessionId)?.sessionId,
     transcriptPath: str(o.transcript_path),
     ...(cwd ? { cwd } : {}),
-    source: str(o.source) ?? str(o.trigger),
+    source: str(o.source) ?? own.find((s) => s.source)?.source,
     event: str(o.hook_event_name),
   };
 }

@@ -1,4 +1,5 @@
-import type { AgentName } from '../../agents/agents.js';
+import { plainText } from '../../agents/adapter.js';
+import { ADAPTERS, type AgentName } from '../../agents/registry.js';
 
 /** Claude Code saves longer context to a file and shows only a preview; the others follow suit. */
 export const MAX_CONTEXT_CHARS = 10_000;
@@ -14,25 +15,10 @@ export function capContext(text: string, max = MAX_CONTEXT_CHARS): string {
 }
 
 /**
- * What a SessionStart hook prints so the agent takes `text` as context:
- * - Claude Code: JSON `hookSpecificOutput.additionalContext` (plain text works too; JSON keeps the
- *   event name explicit);
- * - Gemini CLI: JSON only, any plain text on stdout is an error;
- * - Codex CLI: plain text (JSON-looking text that does not parse fails the hook, and markdown
- *   never starts with `{`);
- * - Cursor: `{"additional_context": …, "continue": true}`.
- * Aider has no hooks; it reads PRIMER.md.
+ * What a SessionStart hook prints so the agent takes `text` as context, capped: each agent's shape
+ * is in its file under agents/; an agent without one (Aider, which has no hooks) gets plain text.
  */
 export function sessionStartOutput(agent: AgentName, text: string): string {
   const context = capContext(text);
-  switch (agent) {
-    case 'claude':
-    case 'gemini':
-      return `${JSON.stringify({ hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: context } })}\n`;
-    case 'cursor':
-      return `${JSON.stringify({ additional_context: context, continue: true })}\n`;
-    case 'codex':
-    case 'aider':
-      return context.endsWith('\n') ? context : `${context}\n`;
-  }
+  return (ADAPTERS[agent].sessionStartOutput ?? plainText)(context);
 }

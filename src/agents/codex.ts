@@ -1,0 +1,27 @@
+import { addCodexMcp, hasCodexMcp, removeCodexMcp } from './config/mcp-servers.js';
+import { command, grouped, plainText, type Agent } from './adapter.js';
+import { textOf } from './transcript-text.js';
+
+/** Codex CLI. */
+export const codex: Agent<'codex'> = {
+  name: 'codex',
+  title: 'Codex CLI',
+  // Codex has no SessionEnd: Stop ends every turn, and the first Stop with queued items records them.
+  config: [grouped('.codex/hooks.json', 'codex', [
+    { event: 'SessionStart', handler: command('codex', 'session-start', 10) },
+    { event: 'Stop', handler: command('codex', 'stop', 10) },
+  ])],
+  mcp: { path: '.codex/config.toml', install: (t) => addCodexMcp(t ?? ''), uninstall: (t) => removeCodexMcp(t).trim() ? removeCodexMcp(t) : null, installed: hasCodexMcp },
+  instructions: ['AGENTS.md'],
+  // CODEX_HOME is often exported in a shell profile, so it only hints; CODEX_SANDBOX has always
+  // ranked with it.
+  detect: (env) => (env.CODEX_SANDBOX || env.CODEX_HOME ? 'hint' : null),
+  // Plain text: JSON-looking text that does not parse fails the hook, and markdown never starts with `{`.
+  sessionStartOutput: plainText,
+  // A rollout file: the prompt as an event, or as a response item in the model's input.
+  transcriptText: (r) => {
+    if (r.type === 'event_msg' && r.payload?.type === 'user_message') return typeof r.payload.message === 'string' ? r.payload.message : null;
+    if (r.type === 'response_item' && r.payload?.type === 'message' && r.payload.role === 'user') return textOf(r.payload.content);
+    return undefined;
+  },
+};

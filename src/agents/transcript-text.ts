@@ -1,0 +1,12 @@
+// Transcript records are untyped JSON whose shape differs per agent and version; every access is checked.
+export type TranscriptRecord = Record<string, any>;
+
+/** Text blocks of a message's content (a string, or an array of `{type:'text'|'input_text', text}`). */
+export function textOf(content: unknown): string | null {
+  if (typeof content === 'string') return content;
+  if (!Array.isArray(content)) return null;
+  // A tool result travels as a user message too; it is not a prompt.
+  if (content.some((b) => b && typeof b === 'object' && b.type === 'tool_result')) return null;
+  const texts = content.filter((b) => b && typeof b === 'object' && typeof b.text === 'string' && b.type !== 'thinking').map((b) => b.text as string);
+  return texts.length ? texts.join('\n') : null;
+}
