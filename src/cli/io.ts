@@ -1,5 +1,6 @@
 import { CorruptFileError, EXIT, GitMemoryError } from '../errors.js';
 import type { Ctx, Result } from '../commands/context.js';
+import { readStdin } from '../fs/stdin.js';
 import { stdoutWriter } from './stdout.js';
 
 /** Where a CLI run reads and writes; tests pass their own. */
@@ -9,7 +10,7 @@ export interface Io {
   out(text: string): void;
   err(text: string): void;
   readStdin(): Promise<Buffer>;
-  /** Set by the one place that decides how the process ends. */
+  /** Set only by run() and reportError() below: the one place that decides how the process ends. */
   exitCode: number;
   /**
    * Masks secrets in an error message before it is shown. The full command line scans with the
@@ -63,11 +64,16 @@ export async function reportError(io: Io, e: unknown, json: boolean): Promise<vo
   io.exitCode = code;
 }
 
-/** Runs a handler and prints its result: `--json` on stdout, or the rendered text; warnings on stderr. */
+/**
+ * Runs a handler and prints its result: `--json` on stdout, or the rendered text; warnings on
+ * stderr. With reportError, the only code that sets the exit code: from `Result.exit`, or from the
+ * error thrown.
+ */
 export async function run<T>(io: Io, args: GlobalArgs, call: (ctx: Ctx) => Promise<Result<T>>, render: (data: T) => string): Promise<void> {
   const ctx: Ctx = { cwd: io.cwd, env: io.env, readStdin: () => io.readStdin() };
   try {
     const result = await call(ctx);
+    if (result.exit !== undefined) io.exitCode = result.exit;
     for (const w of result.warnings) io.err(`${paint(io, '33', 'warning:')} ${w}\n`);
     if (args.json) io.out(`${JSON.stringify({ ok: true, ...(result.data as object) }, null, 2)}\n`);
     else io.out(render(result.data));
@@ -83,11 +89,7 @@ export function defaultIo(): Io {
     env: process.env,
     out: stdoutWriter(),
     err: (t) => void process.stderr.write(t),
-    readStdin: async () => {
-      const chunks: Buffer[] = [];
-      for await (const c of process.stdin) chunks.push(c as Buffer);
-      return Buffer.concat(chunks);
-    },
+    readStdin: () => readStdin(),
     exitCode: 0,
   };
 }

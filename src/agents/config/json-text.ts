@@ -1,5 +1,5 @@
 import { applyEdits, findNodeAtLocation, modify, parse, parseTree, printParseErrorCode, type FormattingOptions, type JSONPath, type ParseError } from 'jsonc-parser';
-import { GitMemoryError } from '../../errors.js';
+import { EXIT, GitMemoryError } from '../../errors.js';
 
 /**
  * Edits of JSON (and JSON with comments) files that change only the bytes they must: everything
@@ -15,7 +15,7 @@ export function parseJsonc(text: string, file: string): unknown {
   if (errors.length) {
     const e = errors[0]!;
     const line = text.slice(0, e.offset).split('\n').length;
-    throw new GitMemoryError(`${file}:${line}: cannot parse (${printParseErrorCode(e.error)}); it was left as it is`, 1, 'fix the file, then run the command again');
+    throw new GitMemoryError(`${file}:${line}: cannot parse (${printParseErrorCode(e.error)}); it was left as it is`, EXIT.error, 'fix the file, then run the command again');
   }
   return value;
 }

@@ -3,7 +3,8 @@ import { appendFileSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { localIso, now } from '../../clock.js';
-import { UsageError } from '../../errors.js';
+import { EXIT, UsageError, type ExitCode } from '../../errors.js';
+import { readStdin } from '../../fs/stdin.js';
 import { findRepo } from '../../git/repo.js';
 import { peekSpool, type SpoolEntry } from '../../git/spool.js';
 import type { Ctx } from '../../commands/context.js';
@@ -76,10 +77,10 @@ function logFailure(cwd: string, env: NodeJS.ProcessEnv, message: string): void 
 
 /**
  * `git-memory hook agent <event> --agent NAME`, called by an agent with its hook JSON on stdin.
- * Always returns 0: a memory problem must never block an agent session, so failures are reported
+ * Always returns EXIT.ok: a memory problem must never block an agent session, so failures are reported
  * on stderr (which the agents show to the user, or log) and nothing else happens.
  */
-export async function agentHook(args: string[], io: AgentHookIo): Promise<number> {
+export async function agentHook(args: string[], io: AgentHookIo): Promise<ExitCode> {
   let eventName: string | undefined;
   try {
     const { values, positionals } = parseArgs({
@@ -96,7 +97,7 @@ export async function agentHook(args: string[], io: AgentHookIo): Promise<number
       if (!values['session-id']) throw new UsageError('--session-id is required');
       const { finaliseSession } = await import('./finalise.js');
       await finaliseSession(ctx, { agent, sessionId: values['session-id'], transcriptPath: values.transcript });
-      return 0;
+      return EXIT.ok;
     }
     const input = parseHookInput(await io.readStdin());
     const event = normaliseEvent(eventName ?? input.event);
@@ -110,7 +111,7 @@ export async function agentHook(args: string[], io: AgentHookIo): Promise<number
     if (eventName === 'finalise') logFailure(io.cwd, io.env, message);
     io.err(`${message}\n${err.hint ? `${err.hint}\n` : ''}`);
   }
-  return 0;
+  return EXIT.ok;
 }
 
 /** The process's own streams, and a detached `git-memory` for the end-of-session work. */
@@ -118,12 +119,7 @@ export function processHookIo(): AgentHookIo {
   return {
     cwd: process.cwd(),
     env: process.env,
-    readStdin: async () => {
-      if (process.stdin.isTTY) return Buffer.alloc(0);
-      const chunks: Buffer[] = [];
-      for await (const c of process.stdin) chunks.push(c as Buffer);
-      return Buffer.concat(chunks);
-    },
+    readStdin: () => readStdin(process.stdin, { tty: 'empty' }),
     out: (t) => void process.stdout.write(t),
     err: (t) => void process.stderr.write(t),
     startWorker: (args, cwd) => {
