@@ -1,6 +1,7 @@
 import { CorruptFileError, EXIT, GitMemoryError } from '../errors.js';
 import type { Ctx, Result } from '../commands/context.js';
 import { readStdin } from '../fs/stdin.js';
+import { expectedShape, internalError, LABEL, leftAsItIs } from './messages.js';
 import { stdoutWriter } from './stdout.js';
 
 /** Where a CLI run reads and writes; tests pass their own. */
@@ -50,16 +51,16 @@ export async function reportError(io: Io, e: unknown, json: boolean): Promise<vo
     hint = e.hint;
     details = e.details;
   } else if (e instanceof CorruptFileError) {
-    message = `${e.message}; it was left as it is`;
-    hint = `expected shape:\n${e.expected}`;
+    message = leftAsItIs(e.message);
+    hint = expectedShape(e.expected);
   } else {
-    message = `internal error: ${(e as Error)?.message ?? String(e)}`;
+    message = internalError((e as Error)?.message ?? String(e));
     if (io.env.GIT_MEMORY_DEBUG) hint = (e as Error)?.stack;
   }
   const mask = io.mask ?? quickMask;
   message = await mask(message);
   if (hint) hint = await mask(hint);
-  io.err(`${paint(io, '31', 'error:')} ${message}\n${hint ? `${hint}\n` : ''}`);
+  io.err(`${paint(io, '31', LABEL.error)} ${message}\n${hint ? `${hint}\n` : ''}`);
   if (json) io.out(`${JSON.stringify({ ok: false, error: { code, message, ...(hint ? { hint } : {}), ...(details ?? {}) } }, null, 2)}\n`);
   io.exitCode = code;
 }
@@ -74,7 +75,7 @@ export async function run<T>(io: Io, args: GlobalArgs, call: (ctx: Ctx) => Promi
   try {
     const result = await call(ctx);
     if (result.exit !== undefined) io.exitCode = result.exit;
-    for (const w of result.warnings) io.err(`${paint(io, '33', 'warning:')} ${w}\n`);
+    for (const w of result.warnings) io.err(`${paint(io, '33', LABEL.warning)} ${w}\n`);
     if (args.json) io.out(`${JSON.stringify({ ok: true, ...(result.data as object) }, null, 2)}\n`);
     else io.out(render(result.data));
   } catch (e) {

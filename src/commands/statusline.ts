@@ -1,5 +1,5 @@
 import { statSync } from 'node:fs';
-import { UsageError } from '../errors.js';
+import { parseJsonInput } from '../input.js';
 import { findRepo } from '../git/repo.js';
 import { peekSpool } from '../git/spool.js';
 import { loadConfig, SCHEMA } from '../memory/config.js';
@@ -29,14 +29,8 @@ const isDir = (p: string | undefined) => !!p && !!statSync(p, { throwIfNoEntry: 
  */
 export async function statusline(ctx: Ctx, opts: { colour: boolean }): Promise<Result<StatuslineData>> {
   const raw = (await ctx.readStdin()).toString('utf8').trim();
-  let input: Record<string, any> = {}; // Claude Code's status JSON; every field is checked before use
-  if (raw) {
-    try {
-      input = JSON.parse(raw);
-    } catch (e) {
-      throw new UsageError(`status input is not JSON: ${(e as Error).message}`);
-    }
-  }
+  // Claude Code's status JSON; every field is checked before use.
+  const input: Record<string, any> = raw ? (parseJsonInput(raw, 'status input', { allow: 'any', invalid: 'is not JSON' }) as Record<string, any>) : {};
   const warnings: string[] = [];
   const dir = [str(input.workspace?.current_dir), str(input.cwd), str(input.workspace?.project_dir)].find(isDir) ?? ctx.cwd;
   let window = SCHEMA.statusline!.context_window!.default as number;

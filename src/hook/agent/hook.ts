@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { localIso, now } from '../../clock.js';
 import { EXIT, UsageError, type ExitCode } from '../../errors.js';
+import { AGENT_HOOK_USAGE, agentHookFailure, agentHookWarning } from '../../cli/messages.js';
 import { readStdin } from '../../fs/stdin.js';
 import { findRepo } from '../../git/repo.js';
 import { peekSpool, type SpoolEntry } from '../../git/spool.js';
@@ -24,8 +25,6 @@ export interface AgentHookIo {
   startWorker(args: string[], cwd: string): void;
 }
 
-const USAGE = 'usage: git-memory hook agent session-start|session-end|stop --agent claude|codex|gemini|cursor < hook-input.json';
-
 /** What the session logged so far: after a resume or a compaction the agent no longer sees it. */
 function pendingSection(entries: SpoolEntry[]): string {
   const items = entries.flatMap((e) => (e.type === 'log' ? [`- (${e.kind.replace('_', ' ')}) ${e.text}`] : []));
@@ -39,7 +38,7 @@ async function sessionStart(agent: AgentName, input: HookInput, io: AgentHookIo,
   const ctx: Ctx = { cwd, env: io.env, readStdin: async () => Buffer.alloc(0) };
   const { primer } = await import('../../commands/primer.js');
   const built = await primer(ctx, { write: true });
-  for (const w of built.warnings) io.err(`git-memory: ${w}\n`);
+  for (const w of built.warnings) io.err(agentHookWarning(w));
   const repo = findRepo(cwd, io.env);
   let text = built.data.markdown;
   if (input.source === 'resume' || input.source === 'compact') text += pendingSection(peekSpool(repo.stateDir));
@@ -89,9 +88,9 @@ export async function agentHook(args: string[], io: AgentHookIo): Promise<ExitCo
       options: { agent: { type: 'string' }, 'session-id': { type: 'string' }, transcript: { type: 'string' } },
     });
     eventName = positionals[0];
-    if (!values.agent) throw new UsageError('--agent is required', USAGE);
+    if (!values.agent) throw new UsageError('--agent is required', AGENT_HOOK_USAGE);
     const [agent] = parseAgents([values.agent]);
-    if (!agent) throw new UsageError('--agent is required', USAGE);
+    if (!agent) throw new UsageError('--agent is required', AGENT_HOOK_USAGE);
     if (eventName === 'finalise') {
       const ctx: Ctx = { cwd: io.cwd, env: io.env, readStdin: async () => Buffer.alloc(0) };
       if (!values['session-id']) throw new UsageError('--session-id is required');
@@ -104,10 +103,10 @@ export async function agentHook(args: string[], io: AgentHookIo): Promise<ExitCo
     const cwd = input.cwd ?? io.cwd;
     if (event === 'session-start') await sessionStart(agent, input, io, cwd);
     else if (event === 'session-end' || event === 'stop') sessionEnd(agent, input, io, cwd);
-    else if (!eventName && !input.event) throw new UsageError('name the hook event', USAGE);
+    else if (!eventName && !input.event) throw new UsageError('name the hook event', AGENT_HOOK_USAGE);
   } catch (e) {
     const err = e as Error & { hint?: string };
-    const message = `git-memory hook agent ${eventName ?? ''}: ${err.message ?? String(e)}`;
+    const message = agentHookFailure(eventName ?? '', err.message ?? String(e));
     if (eventName === 'finalise') logFailure(io.cwd, io.env, message);
     io.err(`${message}\n${err.hint ? `${err.hint}\n` : ''}`);
   }
