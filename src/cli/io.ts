@@ -37,8 +37,9 @@ function paint(io: Io, code: string, text: string, stream: 'err' | 'out' = 'err'
 }
 
 /**
- * The one place errors become messages and exit codes. Messages quote what the user typed, so
- * message and hint are masked first: no error repeats a value the secret scan would refuse.
+ * Where errors become messages and exit codes (run() below is the other half). Messages quote what
+ * the user typed, so message and hint are masked first: no error repeats a value the secret scan
+ * would refuse.
  */
 export async function reportError(io: Io, e: unknown, json: boolean): Promise<void> {
   let code: number = EXIT.error;
