@@ -4,8 +4,8 @@ import { postCommit } from './post-commit.js';
 
 /**
  * Runs post-commit or post-rewrite (pre-push has its own bundle: it loads the secret scanner) and
- * returns the exit code, always EXIT.ok: a memory problem never fails the user's git command. Errors are
- * swallowed (shown with GIT_MEMORY_DEBUG).
+ * returns the exit code, always EXIT.ok: a memory problem never fails the user's git command.
+ * Errors are swallowed (shown with GIT_MEMORY_DEBUG).
  */
 export async function runHook(
   name: string | undefined,

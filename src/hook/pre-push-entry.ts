@@ -3,8 +3,8 @@ import { readStdin } from '../fs/stdin.js';
 import { prePush } from './pre-push.js';
 
 /**
- * `git-memory hook pre-push <remote> <url>`: EXIT.secret (3) refuses a push that carries a secret in memory
- * files; any failure of the tool itself lets the push go ahead (shown with GIT_MEMORY_DEBUG).
+ * `git-memory hook pre-push <remote> <url>`: EXIT.secret (3) refuses a push that carries a secret
+ * in memory files; any failure of the tool itself lets the push go ahead (shown with GIT_MEMORY_DEBUG).
  */
 export async function runPrePush(args: string[], cwd: string, env: NodeJS.ProcessEnv, stdin: () => Promise<Buffer> = () => readStdin()): Promise<ExitCode> {
   try {

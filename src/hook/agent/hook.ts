@@ -76,8 +76,8 @@ function logFailure(cwd: string, env: NodeJS.ProcessEnv, message: string): void 
 
 /**
  * `git-memory hook agent <event> --agent NAME`, called by an agent with its hook JSON on stdin.
- * Always returns EXIT.ok: a memory problem must never block an agent session, so failures are reported
- * on stderr (which the agents show to the user, or log) and nothing else happens.
+ * Always returns EXIT.ok: a memory problem must never block an agent session, so failures are
+ * reported on stderr (which the agents show to the user, or log) and nothing else happens.
  */
 export async function agentHook(args: string[], io: AgentHookIo): Promise<ExitCode> {
   let eventName: string | undefined;
