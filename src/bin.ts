@@ -7,6 +7,8 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { KEY_COMMANDS } from './search/key-commands.js';
 import { flushCodeCache, requireCached } from './code-cache.js';
+import { formatFatal } from './cli/messages.js';
+import { EXIT } from './errors.js';
 import { startEarly } from './git/early.js';
 import { keptLog, PRIMER_LOG_DEPTH, recentLogArgs } from './git/log-cache.js';
 import { findRepoInFiles } from './git/repo.js';
@@ -29,9 +31,9 @@ const full = (name: string) => import(pathToFileURL(join(__dirname, `${name}.mjs
 
 async function run(): Promise<number> {
   const hook = args[0] === 'hook' ? args[1] : undefined;
-  if (hook === 'post-commit' || hook === 'post-rewrite') return (await lean('hook').runHook!(...([hook, args.slice(2), process.cwd(), process.env] as never[]))) ?? 0;
-  if (hook === 'pre-push') return (await (await full('pre-push')).runPrePush!(...([args.slice(2), process.cwd(), process.env] as never[]))) ?? 0;
-  if (hook === 'agent') return (await (await full('agents')).runAgentHook!(...([args.slice(2)] as never[]))) ?? 0;
+  if (hook === 'post-commit' || hook === 'post-rewrite') return (await lean('hook').runHook!(...([hook, args.slice(2), process.cwd(), process.env] as never[]))) ?? EXIT.ok;
+  if (hook === 'pre-push') return (await (await full('pre-push')).runPrePush!(...([args.slice(2), process.cwd(), process.env] as never[]))) ?? EXIT.ok;
+  if (hook === 'agent') return (await (await full('agents')).runAgentHook!(...([args.slice(2)] as never[]))) ?? EXIT.ok;
   const quick =
     args[0] === 'primer' ? await lean('primer').leanPrimer!(...([args.slice(1)] as never[]))
     : args[0] === 'search' ? await lean('search').leanSearch!(...([args.slice(1)] as never[]))
@@ -46,7 +48,7 @@ run().then(
     flushCodeCache();
   },
   (e: Error) => {
-    process.stderr.write(`git-memory: ${e?.message ?? e}\n`);
-    process.exitCode = 1;
+    process.stderr.write(formatFatal(String(e?.message ?? e)));
+    process.exitCode = EXIT.error;
   },
 );

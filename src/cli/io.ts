@@ -1,5 +1,7 @@
 import { CorruptFileError, EXIT, GitMemoryError } from '../errors.js';
 import type { Ctx, Result } from '../commands/context.js';
+import { readStdin } from '../fs/stdin.js';
+import { expectedShape, internalError, LABEL, leftAsItIs } from './messages.js';
 import { stdoutWriter } from './stdout.js';
 
 /** Where a CLI run reads and writes; tests pass their own. */
@@ -9,7 +11,7 @@ export interface Io {
   out(text: string): void;
   err(text: string): void;
   readStdin(): Promise<Buffer>;
-  /** Set by the one place that decides how the process ends. */
+  /** Set only by run() and reportError() below: the one place that decides how the process ends. */
   exitCode: number;
   /**
    * Masks secrets in an error message before it is shown. The full command line scans with the
@@ -35,8 +37,9 @@ function paint(io: Io, code: string, text: string, stream: 'err' | 'out' = 'err'
 }
 
 /**
- * The one place errors become messages and exit codes. Messages quote what the user typed, so
- * message and hint are masked first: no error repeats a value the secret scan would refuse.
+ * Where errors become messages and exit codes (run() below is the other half). Messages quote what
+ * the user typed, so message and hint are masked first: no error repeats a value the secret scan
+ * would refuse.
  */
 export async function reportError(io: Io, e: unknown, json: boolean): Promise<void> {
   let code: number = EXIT.error;
@@ -49,26 +52,31 @@ export async function reportError(io: Io, e: unknown, json: boolean): Promise<vo
     hint = e.hint;
     details = e.details;
   } else if (e instanceof CorruptFileError) {
-    message = `${e.message}; it was left as it is`;
-    hint = `expected shape:\n${e.expected}`;
+    message = leftAsItIs(e.message);
+    hint = expectedShape(e.expected);
   } else {
-    message = `internal error: ${(e as Error)?.message ?? String(e)}`;
+    message = internalError((e as Error)?.message ?? String(e));
     if (io.env.GIT_MEMORY_DEBUG) hint = (e as Error)?.stack;
   }
   const mask = io.mask ?? quickMask;
   message = await mask(message);
   if (hint) hint = await mask(hint);
-  io.err(`${paint(io, '31', 'error:')} ${message}\n${hint ? `${hint}\n` : ''}`);
+  io.err(`${paint(io, '31', LABEL.error)} ${message}\n${hint ? `${hint}\n` : ''}`);
   if (json) io.out(`${JSON.stringify({ ok: false, error: { code, message, ...(hint ? { hint } : {}), ...(details ?? {}) } }, null, 2)}\n`);
   io.exitCode = code;
 }
 
-/** Runs a handler and prints its result: `--json` on stdout, or the rendered text; warnings on stderr. */
+/**
+ * Runs a handler and prints its result: `--json` on stdout, or the rendered text; warnings on
+ * stderr. With reportError, the only code that sets the exit code: from `Result.exit`, or from the
+ * error thrown.
+ */
 export async function run<T>(io: Io, args: GlobalArgs, call: (ctx: Ctx) => Promise<Result<T>>, render: (data: T) => string): Promise<void> {
   const ctx: Ctx = { cwd: io.cwd, env: io.env, readStdin: () => io.readStdin() };
   try {
     const result = await call(ctx);
-    for (const w of result.warnings) io.err(`${paint(io, '33', 'warning:')} ${w}\n`);
+    if (result.exit !== undefined) io.exitCode = result.exit;
+    for (const w of result.warnings) io.err(`${paint(io, '33', LABEL.warning)} ${w}\n`);
     if (args.json) io.out(`${JSON.stringify({ ok: true, ...(result.data as object) }, null, 2)}\n`);
     else io.out(render(result.data));
   } catch (e) {
@@ -83,11 +91,7 @@ export function defaultIo(): Io {
     env: process.env,
     out: stdoutWriter(),
     err: (t) => void process.stderr.write(t),
-    readStdin: async () => {
-      const chunks: Buffer[] = [];
-      for await (const c of process.stdin) chunks.push(c as Buffer);
-      return Buffer.concat(chunks);
-    },
+    readStdin: () => readStdin(),
     exitCode: 0,
   };
 }

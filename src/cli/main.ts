@@ -25,14 +25,9 @@ import { quoteArgs, textLikeDashArgs, unmark, unquoteArgv } from './argv.js';
 import { defaultIo, reportError, type GlobalArgs, type Io } from './io.js';
 import { maskSecrets, quoteArg } from './mask-secrets.js';
 import { GLOBAL_OPTIONS } from './options/global.js';
+import { DASH_TEXT_HINT, dashText, HELP_EPILOG, NAME_A_COMMAND, SEE_HELP, UNKNOWN_OPTION_HINT } from './messages.js';
 import { commandHint, unknownCommand } from './unknown-command.js';
 import { VERSION } from '../version.js';
-
-const EPILOG = `Exit codes: 0 ok · 1 error (nothing written) · 2 bad usage or bad input · 3 refused by the secret scan.
-GIT_MEMORY_NOW (ISO 8601) fixes the clock; NO_COLOR turns colour off. Docs: README.md, man git-memory.`;
-
-const UNKNOWN_OPTION_HINT =
-  'see `git memory help <command>` for its options; text that starts with a dash goes after `--` (git memory log -- "--text") or on stdin (-)';
 
 /** Every command, in the order `git memory help` lists them. */
 // Each module has its own argument type; yargs' command() takes any of them.
@@ -82,13 +77,13 @@ export function cli(io: Io, args: string[]): Argv<GlobalArgs> {
     .middleware((argv) => unquoteArgv(argv), true);
   for (const c of commands(io, (a) => cli(io, a))) y = y.command(c);
   y = y
-    .demandCommand(1, 'name a command; `git memory help` lists them')
+    .demandCommand(1, NAME_A_COMMAND)
     .recommendCommands()
     .strict()
     .version(VERSION)
     .help()
     .alias('h', 'help')
-    .epilog(EPILOG)
+    .epilog(HELP_EPILOG)
     .wrap(Math.min(100, process.stdout.columns || 100))
     .exitProcess(false)
     .fail((msg, err) => {
@@ -113,14 +108,11 @@ async function checkArgs(args: string[]): Promise<void> {
   const text = textLikeDashArgs(args);
   if (text.length) {
     const quoted = await Promise.all(text.map((t) => quoteArg(t)));
-    throw new UsageError(
-      `${quoted.join(', ')} ${text.length === 1 ? 'is not an option' : 'are not options'}; text that starts with a dash goes after \`--\` or on stdin`,
-      'e.g. git memory log -- "-text"  or  printf %s "-text" | git memory log -   (an option\'s value: --name=-text)',
-    );
+    throw new UsageError(dashText(quoted), DASH_TEXT_HINT);
   }
 }
 
-/** Runs the CLI and returns the exit code. The only place that decides it. */
+/** Runs the CLI and returns the exit code, as run() or reportError() in io.ts decided it. */
 export async function main(args: string[], io?: Partial<Io>): Promise<number> {
   const full: Io = { ...defaultIo(), mask: maskSecrets, ...io };
   try {
@@ -130,7 +122,7 @@ export async function main(args: string[], io?: Partial<Io>): Promise<number> {
   } catch (e) {
     const end = args.indexOf('--'); // after it, `--json` is text
     await reportError(full, e, (end < 0 ? args : args.slice(0, end)).includes('--json'));
-    if (e instanceof UsageError && !e.hint) full.err('see `git memory help`\n');
+    if (e instanceof UsageError && !e.hint) full.err(SEE_HELP);
   }
   return full.exitCode;
 }

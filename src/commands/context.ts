@@ -1,4 +1,5 @@
 import { now } from '../clock.js';
+import type { ExitCode } from '../errors.js';
 import { loadConfig, type Config } from '../memory/config.js';
 import { findRepo, type Repo } from '../git/repo.js';
 
@@ -10,10 +11,15 @@ export interface Ctx {
   readStdin: () => Promise<Buffer>;
 }
 
-/** A handler's answer: data for `--json` and the renderer, plus warnings for stderr. */
+/**
+ * A handler's answer: data for `--json` and the renderer, plus warnings for stderr. `exit` is how
+ * the process ends when the answer is a finding rather than an error (lint problems, a secret, a
+ * merge conflict); absent means EXIT.ok. Only the CLI's run() applies it.
+ */
 export interface Result<T> {
   data: T;
   warnings: string[];
+  exit?: ExitCode;
 }
 
 export interface Opened {
@@ -31,13 +37,4 @@ export function open(ctx: Ctx): Opened {
   const repo = findRepo(ctx.cwd, ctx.env);
   const { config, warnings, path } = loadConfig(repo.root, repo.stateDir);
   return { repo, config, warnings, configPath: path, now: now(ctx.env), env: ctx.env };
-}
-
-/** Reads stdin fully. */
-export function stdinReader(stream: NodeJS.ReadableStream = process.stdin): () => Promise<Buffer> {
-  return async () => {
-    const chunks: Buffer[] = [];
-    for await (const c of stream) chunks.push(typeof c === 'string' ? Buffer.from(c) : (c as Buffer));
-    return Buffer.concat(chunks);
-  };
 }

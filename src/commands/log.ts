@@ -1,7 +1,7 @@
 import { localIso } from '../clock.js';
 import { UsageError } from '../errors.js';
 import { appendSpool, peekSpool, type SpoolLog } from '../git/spool.js';
-import { decodeInput } from '../memory/summary.js';
+import { decodeInput } from '../input.js';
 import { controlCharProblems } from '../safety/control-chars.js';
 import { guardText } from '../safety/guard.js';
 import { open, type Ctx, type Result } from './context.js';

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { GitMemoryError } from '../errors.js';
+import { EXIT, GitMemoryError } from '../errors.js';
 import { commitPaths, GitLockBusyError, pendingMemoryPaths, type MemoryCommit } from '../git/commit.js';
 import { repairIndex } from '../git/index-swap.js';
 import { PRIMER_LOG_DEPTH } from '../git/log-cache.js';
@@ -20,7 +20,7 @@ export function readTasksForUpdate(root: string): TaskList {
     return readTaskList(root);
   } catch (e) {
     if (e instanceof CorruptFileError) {
-      throw new GitMemoryError(`${e.message}; it was left as it is`, 1, `fix the file by hand; expected shape:\n${e.expected}`);
+      throw new GitMemoryError(`${e.message}; it was left as it is`, EXIT.error, `fix the file by hand; expected shape:\n${e.expected}`);
     }
     throw e;
   }

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { GitMemoryError } from '../errors.js';
+import { EXIT, GitMemoryError } from '../errors.js';
 import { commitPaths } from '../git/commit.js';
 import { git } from '../git/git.js';
 import { withLock } from '../fs/lock.js';
@@ -57,7 +57,7 @@ function parseSide(text: string, side: string): TaskList {
   try {
     return parseTasks(text, `${TASKS_FILE} (${side})`);
   } catch (e) {
-    if (e instanceof CorruptFileError) throw new GitMemoryError(`${e.message}; nothing was changed`, 1, `fix that side by hand; expected shape:\n${e.expected}`);
+    if (e instanceof CorruptFileError) throw new GitMemoryError(`${e.message}; nothing was changed`, EXIT.error, `fix that side by hand; expected shape:\n${e.expected}`);
     throw e;
   }
 }

@@ -2,7 +2,7 @@ import { localIso } from '../clock.js';
 import { UsageError } from '../errors.js';
 import { withLock } from '../fs/lock.js';
 import { writeAtomic } from '../fs/atomic.js';
-import { decodeInput } from '../memory/summary.js';
+import { decodeInput, parseJsonInput } from '../input.js';
 import { applyTaskInputs, TASK_INPUT_SHAPE, validateTaskInputs, type TaskChange, type TaskInput } from '../memory/task-update.js';
 import { serializeTasks, TASK_STATUSES, type Task, type TaskStatus } from '../memory/tasks.js';
 import { readTaskListKeeping } from '../memory/tasks-file.js';
@@ -37,12 +37,8 @@ async function inputsFor(ctx: Ctx, opts: Exclude<TasksOptions, { action: 'list' 
   switch (opts.action) {
     case 'set': {
       const text = opts.json === '-' ? decodeInput(await ctx.readStdin(), 'standard input') : decodeInput(opts.json, 'the task JSON');
-      let value: unknown;
-      try {
-        value = JSON.parse(text);
-      } catch (e) {
-        throw new UsageError(`task list is not valid JSON: ${(e as Error).message}`, `expected:\n${TASK_INPUT_SHAPE}`);
-      }
+      // Any JSON value: validateTaskInputs names what is wrong with one that is not a list.
+      const value = parseJsonInput(text, 'task list', { allow: 'any', shape: TASK_INPUT_SHAPE });
       const { tasks, problems } = validateTaskInputs(value);
       if (problems.length) throw new UsageError(`task list does not have the expected shape:\n  ${problems.join('\n  ')}`, `expected:\n${TASK_INPUT_SHAPE}`);
       return tasks;

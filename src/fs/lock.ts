@@ -1,7 +1,7 @@
 import { closeSync, mkdirSync, openSync, readFileSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { GitMemoryError } from '../errors.js';
+import { EXIT, GitMemoryError } from '../errors.js';
 import { LOCK_FILE } from '../paths.js';
 import { removeOrphans } from './orphans.js';
 
@@ -88,7 +88,7 @@ function closeQuietly(fd: number): void {
 function cannotWrite(path: string, e: unknown): Error {
   const err = e as NodeJS.ErrnoException;
   if (err.code === 'ENOSPC' || err.code === 'EDQUOT') {
-    return new GitMemoryError(`cannot write the lock file ${path}: no space left on device`, 1, 'free some disk space, then run the command again');
+    return new GitMemoryError(`cannot write the lock file ${path}: no space left on device`, EXIT.error, 'free some disk space, then run the command again');
   }
   return err;
 }

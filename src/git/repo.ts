@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
-import { GitMemoryError } from '../errors.js';
+import { EXIT, GitMemoryError } from '../errors.js';
 import { STATE_DIR } from '../paths.js';
 import { gitSync } from './git.js';
 import { readTextOrNull } from '../fs/read-file.js';
@@ -65,11 +65,11 @@ function askGit(cwd: string): Repo {
   try {
     out = gitSync(['rev-parse', '--show-toplevel', '--absolute-git-dir'], cwd);
   } catch {
-    throw new GitMemoryError(`not a git repository: ${cwd}`, 1, 'run this inside a git repository, or `git init` first');
+    throw new GitMemoryError(`not a git repository: ${cwd}`, EXIT.error, 'run this inside a git repository, or `git init` first');
   }
   const [root, gitDir] = out.trim().split('\n');
   if (!root || !gitDir) {
-    throw new GitMemoryError(`not a git working tree: ${cwd}`, 1, 'git-memory needs a working tree; bare repositories hold no memory files');
+    throw new GitMemoryError(`not a git working tree: ${cwd}`, EXIT.error, 'git-memory needs a working tree; bare repositories hold no memory files');
   }
   return make(root, gitDir);
 }

@@ -1,4 +1,4 @@
-import { GitMemoryError } from '../errors.js';
+import { EXIT, GitMemoryError, type ExitCode } from '../errors.js';
 import { git } from '../git/git.js';
 import { readBlobs } from '../git/objects.js';
 import { loadConfig } from '../memory/config.js';
@@ -37,10 +37,10 @@ export async function outgoingMemory(cwd: string, remote: string, input: string)
  * paths use, always in block mode whatever the config says, and refuses the push (exit 3) naming
  * file, commit and rule. Prints nothing when the push is clean.
  */
-export async function prePush(args: string[], input: string, cwd: string, env: NodeJS.ProcessEnv): Promise<number> {
+export async function prePush(args: string[], input: string, cwd: string, env: NodeJS.ProcessEnv): Promise<ExitCode> {
   const repo = hookRepo(cwd, env);
   const files = await outgoingMemory(cwd, args[0] ?? 'origin', input);
-  if (!files.length) return 0;
+  if (!files.length) return EXIT.ok;
   let allowlist: readonly string[] = [];
   try {
     allowlist = loadConfig(repo.root).config.secrets.allowlist;
@@ -54,12 +54,12 @@ export async function prePush(args: string[], input: string, cwd: string, env: N
       problems.push(`  ${f.path}:${x.line}:${x.column} ${x.ruleId} ${x.masked} (commit ${(f.commit ?? '').slice(0, 7)})`);
     }
   }
-  if (!problems.length) return 0;
+  if (!problems.length) return EXIT.ok;
   process.stderr.write(
     `git-memory: push refused: outgoing memory files contain ${problems.length === 1 ? 'a secret' : `${problems.length} secrets`}\n` +
       `${problems.join('\n')}\n` +
       'Remove the value from the memory file and rewrite the commits that carry it (git commit --amend, git rebase -i),\n' +
       'then push again. A false positive goes in [secrets] allowlist; `git push --no-verify` skips this check.\n',
   );
-  return 3;
+  return EXIT.secret;
 }

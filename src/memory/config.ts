@@ -2,7 +2,7 @@ import { readFileSync, statSync, type BigIntStats } from 'node:fs';
 import { basename, join } from 'node:path';
 // Only the parser: the package's index also loads the stringifier and stream/async parsers.
 import parseToml from '@iarna/toml/parse-string.js';
-import { GitMemoryError } from '../errors.js';
+import { EXIT, GitMemoryError } from '../errors.js';
 import { CONFIG_CACHE_FILE, CONFIG_FILE } from '../paths.js';
 import { splitPattern, unboundedPattern } from '../safety/allowlist.js';
 import { writeAtomic } from '../fs/atomic.js';
@@ -152,7 +152,7 @@ export function parseConfig(text: string, file: string, repoName: string): { con
   } catch (e) {
     const err = e as { line?: number; col?: number; message: string };
     const where = err.line !== undefined ? `:${err.line + 1}:${(err.col ?? 0) + 1}` : '';
-    throw new GitMemoryError(`${file}${where}: invalid TOML: ${err.message.split('\n')[0]}`, 1, 'see .openclaw_memory.toml.example for the format');
+    throw new GitMemoryError(`${file}${where}: invalid TOML: ${err.message.split('\n')[0]}`, EXIT.error, 'see .openclaw_memory.toml.example for the format');
   }
   const warnings: string[] = [];
   const errors: string[] = [];
@@ -196,7 +196,7 @@ export function parseConfig(text: string, file: string, repoName: string): { con
   if (config.primer.min_tokens > config.primer.max_tokens) {
     errors.push(`${file}:${lineOf(text, 'primer', 'min_tokens') ?? '?'}: primer.min_tokens (${config.primer.min_tokens}) exceeds primer.max_tokens (${config.primer.max_tokens})`);
   }
-  if (errors.length) throw new GitMemoryError(errors.join('\n'), 1, 'see .openclaw_memory.toml.example for every key and its type');
+  if (errors.length) throw new GitMemoryError(errors.join('\n'), EXIT.error, 'see .openclaw_memory.toml.example for every key and its type');
   if (!config.project.name) config.project.name = repoName;
   return { config, warnings };
 }

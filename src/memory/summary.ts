@@ -1,12 +1,11 @@
 import { UsageError } from '../errors.js';
+import { parseJsonInput } from '../input.js';
 import { controlCharProblems } from '../safety/control-chars.js';
 import type { SessionBody } from './session.js';
 import { validateTaskInputs, type TaskInput } from './task-update.js';
 
 /** What an agent hands to `git memory end`. */
 export type Summary = Omit<SessionBody, 'commits'> & { tasks?: TaskInput[] };
-
-export const MAX_INPUT_BYTES = 64 * 1024;
 
 export const SUMMARY_SHAPE = `{
   "request": "what the user asked for (required)",
@@ -21,25 +20,6 @@ export const SUMMARY_SHAPE = `{
 const LIST_KEYS = ['learned', 'decisions', 'completed', 'next_steps', 'notes'] as const;
 const KEYS = new Set<string>(['request', 'tasks', ...LIST_KEYS]);
 
-/**
- * Decodes input bytes as strict UTF-8 within the size cap; exit 2 otherwise. A string is text
- * already (U+FFFD included, a character like any other): the front door that decoded it from bytes
- * checked them (see cli/argv-bytes.ts).
- */
-export function decodeInput(input: Buffer | string, what: string): string {
-  const bytes = typeof input === 'string' ? Buffer.from(input, 'utf8') : input;
-  if (bytes.length > MAX_INPUT_BYTES) {
-    throw new UsageError(`${what} is ${bytes.length} bytes; the limit is ${MAX_INPUT_BYTES} (64 KB)`, 'summarise: a session is a briefing, not a transcript');
-  }
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    throw new UsageError(`${what} is not valid UTF-8`);
-  }
-  return text.replace(/^\uFEFF/, '');
-}
-
 /** A list item on one line. */
 const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim();
 
@@ -53,16 +33,7 @@ const safeParagraph = (s: string) =>
 
 /** Parses and validates the summary JSON; every problem is listed, with the expected shape. */
 export function parseSummary(text: string): Summary {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (e) {
-    throw new UsageError(`summary is not valid JSON: ${(e as Error).message}`, `expected:\n${SUMMARY_SHAPE}`);
-  }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new UsageError('summary must be a JSON object', `expected:\n${SUMMARY_SHAPE}`);
-  }
-  const o = value as Record<string, unknown>;
+  const o = parseJsonInput(text, 'summary', { allow: 'object', shape: SUMMARY_SHAPE }) as Record<string, unknown>;
   const problems: string[] = [];
   for (const k of Object.keys(o)) if (!KEYS.has(k)) problems.push(`${k}: unknown key`);
   if (typeof o.request !== 'string' || !o.request.trim()) problems.push('request: required, a non-empty string');

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import type { FormattingOptions, JSONPath, ParseError } from 'jsonc-parser';
-import { GitMemoryError } from '../../errors.js';
+import { EXIT, GitMemoryError } from '../../errors.js';
 
 // `jsonc-parser` is loaded only when a configuration file is edited: every agent file (and so the
 // agent hook and the full CLI, through the registry) imports this module, and most runs edit nothing.
@@ -20,7 +20,7 @@ export function parseJsonc(text: string, file: string): unknown {
   if (errors.length) {
     const e = errors[0]!;
     const line = text.slice(0, e.offset).split('\n').length;
-    throw new GitMemoryError(`${file}:${line}: cannot parse (${load().printParseErrorCode(e.error)}); it was left as it is`, 1, 'fix the file, then run the command again');
+    throw new GitMemoryError(`${file}:${line}: cannot parse (${load().printParseErrorCode(e.error)}); it was left as it is`, EXIT.error, 'fix the file, then run the command again');
   }
   return value;
 }

@@ -1,4 +1,5 @@
 import type { Argv, CommandModule } from 'yargs';
+import { EXIT } from '../../errors.js';
 import { run, type GlobalArgs, type Io } from '../io.js';
 import type { DoctorData } from '../../commands/doctor.js';
 
@@ -26,8 +27,7 @@ export const doctorCommand = (io: Io): CommandModule<GlobalArgs, GlobalArgs> => 
       a,
       async (ctx) => {
         const r = await (await import('../../commands/doctor.js')).doctor(ctx);
-        if (!r.data.ok) io.exitCode = 1;
-        return r;
+        return { ...r, exit: r.data.ok ? EXIT.ok : EXIT.error };
       },
       render,
     ),

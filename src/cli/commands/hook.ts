@@ -1,7 +1,6 @@
-import { Readable } from 'node:stream';
 import type { Argv, CommandModule } from 'yargs';
-import { UsageError } from '../../errors.js';
-import type { GlobalArgs, Io } from '../io.js';
+import { UsageError, type ExitCode } from '../../errors.js';
+import { run, type GlobalArgs, type Io } from '../io.js';
 
 interface Args extends GlobalArgs {
   name: string;
@@ -26,13 +25,16 @@ export const hookCommand = (io: Io): CommandModule<GlobalArgs, Args> => ({
       .epilog('post-rewrite and pre-push read the lines git passes on stdin. pre-push exits 3 to refuse a push that carries a secret.'),
   handler: async (a) => {
     const args = (a.args ?? []).map(String);
-    if (a.name === 'post-commit' || a.name === 'post-rewrite') {
-      const stdin = Readable.from([await io.readStdin()]);
-      io.exitCode = await (await import('../../hook/entry.js')).runHook(a.name, args, io.cwd, io.env, stdin);
-    } else if (a.name === 'pre-push') {
-      io.exitCode = await (await import('../../hook/pre-push-entry.js')).runPrePush(args, io.cwd, io.env, Readable.from([await io.readStdin()]));
-    } else if (a.name === 'agent') {
-      io.exitCode = await (await import('../../hook/agent/entry.js')).runAgentHook(args);
-    } else throw new UsageError(`unknown hook ${a.name}`);
+    if (!NAMES.includes(a.name)) throw new UsageError(`unknown hook ${a.name}`);
+    // Not `a`: a hook's arguments are git's, and `--json` among them is not a request for JSON.
+    await run(io, {}, async () => ({ data: null, warnings: [], exit: await runner(io, a.name, args) }), () => '');
   },
 });
+
+/** Each hook runner returns its exit code; run() applies it. */
+async function runner(io: Io, name: string, args: string[]): Promise<ExitCode> {
+  const stdin = () => io.readStdin();
+  if (name === 'post-commit' || name === 'post-rewrite') return (await import('../../hook/entry.js')).runHook(name, args, io.cwd, io.env, stdin);
+  if (name === 'pre-push') return (await import('../../hook/pre-push-entry.js')).runPrePush(args, io.cwd, io.env, stdin);
+  return (await import('../../hook/agent/entry.js')).runAgentHook(args);
+}

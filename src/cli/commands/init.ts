@@ -1,6 +1,7 @@
 import type { Argv, CommandModule } from 'yargs';
 import { AGENT_LIST, AGENT_NAMES } from '../../agents/registry.js';
 import { run, type GlobalArgs, type Io } from '../io.js';
+import { INIT_NEXT_WITH_AGENTS, initNextWithoutAgents } from '../messages.js';
 import type { InitData } from '../../commands/init.js';
 
 interface Args extends GlobalArgs {
@@ -12,17 +13,7 @@ interface Args extends GlobalArgs {
 
 /** What to do after init: commit what it wrote, and how sessions get and leave their memory. */
 function nextSteps(d: InitData): string[] {
-  if (d.agents?.files.length) {
-    return [
-      'Next: commit .openclaw_memory.toml, .openclaw_memory/ and the agent files above.',
-      'Agents with hooks now get the primer when a session starts, and write the session when it stops if they did not end it.',
-    ];
-  }
-  return [
-    'Next: commit .openclaw_memory.toml and .openclaw_memory/, then start agent sessions with `git memory primer`',
-    'and end them with `git memory end --summary \'{"request": "…"}\'`, or let your agent do both:',
-    `\`git memory init --agent ${AGENT_NAMES[0]}\` (or ${AGENT_NAMES.slice(1).join(', ')}, all).`,
-  ];
+  return d.agents?.files.length ? INIT_NEXT_WITH_AGENTS : initNextWithoutAgents(AGENT_NAMES);
 }
 
 function render(d: InitData): string {

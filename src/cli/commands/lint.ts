@@ -31,8 +31,7 @@ export const lintCommand = (io: Io): CommandModule<GlobalArgs, GlobalArgs> => ({
       a,
       async (ctx) => {
         const r = await (await import('../../commands/lint.js')).lint(ctx);
-        if (!r.data.ok) io.exitCode = r.data.secrets ? EXIT.secret : EXIT.error;
-        return r;
+        return { ...r, exit: r.data.ok ? EXIT.ok : r.data.secrets ? EXIT.secret : EXIT.error };
       },
       render,
     ),

@@ -1,4 +1,5 @@
 import type { Argv, CommandModule } from 'yargs';
+import { EXIT } from '../../errors.js';
 import { run, type GlobalArgs, type Io } from '../io.js';
 import type { MergeDriverData } from '../../commands/merge-driver.js';
 
@@ -31,8 +32,8 @@ export const mergeDriverCommand = (io: Io): CommandModule<GlobalArgs, Args> => (
       a,
       async (ctx) => {
         const r = await (await import('../../commands/merge-driver.js')).mergeDriver(ctx, { base: a.base, ours: a.ours, theirs: a.theirs, path: a.path });
-        if (r.data.conflicted) io.exitCode = 1; // git reports the conflict; the markers are in the file
-        return r;
+        // git reports the conflict; the markers are in the file
+        return { ...r, exit: r.data.conflicted ? EXIT.error : EXIT.ok };
       },
       render,
     ),

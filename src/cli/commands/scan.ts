@@ -39,8 +39,7 @@ export const scanCommand = (io: Io): CommandModule<GlobalArgs, Args> => ({
       a,
       async (ctx) => {
         const r = await (await import('../../commands/scan.js')).scan(ctx, { all: a.all, staged: a.staged, range: a.range });
-        if (!r.data.ok) io.exitCode = EXIT.secret;
-        return r;
+        return { ...r, exit: r.data.ok ? EXIT.ok : EXIT.secret };
       },
       render,
     ),

@@ -3,7 +3,9 @@ import { appendFileSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { localIso, now } from '../../clock.js';
-import { UsageError } from '../../errors.js';
+import { EXIT, UsageError, type ExitCode } from '../../errors.js';
+import { agentHookFailure, agentHookUsage, agentHookWarning } from '../../cli/messages.js';
+import { readStdin } from '../../fs/stdin.js';
 import { findRepo } from '../../git/repo.js';
 import { peekSpool, type SpoolEntry } from '../../git/spool.js';
 import type { Ctx } from '../../commands/context.js';
@@ -23,7 +25,7 @@ export interface AgentHookIo {
   startWorker(args: string[], cwd: string): void;
 }
 
-const USAGE = `usage: git-memory hook agent session-start|session-end|stop --agent ${HOOK_AGENT_NAMES.join('|')} < hook-input.json`;
+const USAGE = agentHookUsage(HOOK_AGENT_NAMES);
 
 /** What the session logged so far: after a resume or a compaction the agent no longer sees it. */
 function pendingSection(entries: SpoolEntry[]): string {
@@ -38,7 +40,7 @@ async function sessionStart(agent: AgentName, input: HookInput, io: AgentHookIo,
   const ctx: Ctx = { cwd, env: io.env, readStdin: async () => Buffer.alloc(0) };
   const { primer } = await import('../../commands/primer.js');
   const built = await primer(ctx, { write: true });
-  for (const w of built.warnings) io.err(`git-memory: ${w}\n`);
+  for (const w of built.warnings) io.err(agentHookWarning(w));
   const repo = findRepo(cwd, io.env);
   let text = built.data.markdown;
   if (input.source === 'resume' || input.source === 'compact') text += pendingSection(peekSpool(repo.stateDir));
@@ -76,10 +78,10 @@ function logFailure(cwd: string, env: NodeJS.ProcessEnv, message: string): void 
 
 /**
  * `git-memory hook agent <event> --agent NAME`, called by an agent with its hook JSON on stdin.
- * Always returns 0: a memory problem must never block an agent session, so failures are reported
- * on stderr (which the agents show to the user, or log) and nothing else happens.
+ * Always returns EXIT.ok: a memory problem must never block an agent session, so failures are
+ * reported on stderr (which the agents show to the user, or log) and nothing else happens.
  */
-export async function agentHook(args: string[], io: AgentHookIo): Promise<number> {
+export async function agentHook(args: string[], io: AgentHookIo): Promise<ExitCode> {
   let eventName: string | undefined;
   try {
     const { values, positionals } = parseArgs({
@@ -96,7 +98,7 @@ export async function agentHook(args: string[], io: AgentHookIo): Promise<number
       if (!values['session-id']) throw new UsageError('--session-id is required');
       const { finaliseSession } = await import('./finalise.js');
       await finaliseSession(ctx, { agent, sessionId: values['session-id'], transcriptPath: values.transcript });
-      return 0;
+      return EXIT.ok;
     }
     const input = parseHookInput(await io.readStdin());
     const event = normaliseEvent(eventName ?? input.event);
@@ -106,11 +108,11 @@ export async function agentHook(args: string[], io: AgentHookIo): Promise<number
     else if (!eventName && !input.event) throw new UsageError('name the hook event', USAGE);
   } catch (e) {
     const err = e as Error & { hint?: string };
-    const message = `git-memory hook agent ${eventName ?? ''}: ${err.message ?? String(e)}`;
+    const message = agentHookFailure(eventName ?? '', err.message ?? String(e));
     if (eventName === 'finalise') logFailure(io.cwd, io.env, message);
     io.err(`${message}\n${err.hint ? `${err.hint}\n` : ''}`);
   }
-  return 0;
+  return EXIT.ok;
 }
 
 /** The process's own streams, and a detached `git-memory` for the end-of-session work. */
@@ -118,12 +120,7 @@ export function processHookIo(): AgentHookIo {
   return {
     cwd: process.cwd(),
     env: process.env,
-    readStdin: async () => {
-      if (process.stdin.isTTY) return Buffer.alloc(0);
-      const chunks: Buffer[] = [];
-      for await (const c of process.stdin) chunks.push(c as Buffer);
-      return Buffer.concat(chunks);
-    },
+    readStdin: () => readStdin(process.stdin, { tty: 'empty' }),
     out: (t) => void process.stdout.write(t),
     err: (t) => void process.stderr.write(t),
     startWorker: (args, cwd) => {

@@ -1,6 +1,7 @@
 import { statSync } from 'node:fs';
 import { AGENTS } from '../../agents/registry.js';
 import { UsageError } from '../../errors.js';
+import { parseJsonInput } from '../../input.js';
 
 /** The fields git-memory reads from an agent's hook JSON, whichever agent sent it. */
 export interface HookInput {
@@ -52,14 +53,7 @@ export function parseHookInput(bytes: Buffer): HookInput {
   if (bytes.length > MAX_INPUT) throw new UsageError(`hook input is ${bytes.length} bytes; the limit is ${MAX_INPUT}`);
   const text = bytes.toString('utf8').trim();
   if (!text) return {};
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (e) {
-    throw new UsageError(`hook input is not JSON: ${(e as Error).message}`);
-  }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new UsageError('hook input must be a JSON object');
-  const o = value as Record<string, unknown>;
+  const o = parseJsonInput(text, 'hook input', { allow: 'object', invalid: 'is not JSON' }) as Record<string, unknown>;
   // The common spellings first, then each agent's own: the payload is read whichever agent sent it,
   // as it always was, so a payload in another agent's spelling still works.
   const own = AGENTS.map((a) => a.hookInput?.(o) ?? {});

@@ -1,0 +1,51 @@
+// The text the front doors show the user, in one module so it reads consistently (STYLE.md: "user-
+// facing messages in one module"). Text only: it imports nothing, so any bundle (the lean starts,
+// bin.ts, the agent hooks) may take it without weight. Handlers' own errors stay with the check
+// that raises them: they sit below cli/ and name what they checked.
+
+/** Under `git memory help`: how the process ends, and the environment that changes its output. */
+export const HELP_EPILOG = `Exit codes: 0 ok · 1 error (nothing written) · 2 bad usage or bad input · 3 refused by the secret scan.
+GIT_MEMORY_NOW (ISO 8601) fixes the clock; NO_COLOR turns colour off. Docs: README.md, man git-memory.`;
+
+/** The line under a usage error that carries no hint of its own. */
+export const SEE_HELP = 'see `git memory help`\n';
+
+export const NAME_A_COMMAND = 'name a command; `git memory help` lists them';
+
+export const UNKNOWN_OPTION_HINT =
+  'see `git memory help <command>` for its options; text that starts with a dash goes after `--` (git memory log -- "--text") or on stdin (-)';
+
+/** Text that starts with a dash, which yargs would split into letters: `quoted` as the user typed it. */
+export const dashText = (quoted: string[]) =>
+  `${quoted.join(', ')} ${quoted.length === 1 ? 'is not an option' : 'are not options'}; text that starts with a dash goes after \`--\` or on stdin`;
+
+export const DASH_TEXT_HINT = 'e.g. git memory log -- "-text"  or  printf %s "-text" | git memory log -   (an option\'s value: --name=-text)';
+
+/** The labels of the lines on stderr (coloured on a terminal). */
+export const LABEL = { error: 'error:', warning: 'warning:' } as const;
+
+/** A memory file that would not parse: what the error line and its hint add. */
+export const leftAsItIs = (message: string) => `${message}; it was left as it is`;
+export const expectedShape = (expected: string) => `expected shape:\n${expected}`;
+export const internalError = (message: string) => `internal error: ${message}`;
+
+/** The executable's last resort, when even the command line could not start: one line on stderr. */
+export const formatFatal = (message: string) => `git-memory: ${message}\n`;
+
+/** What to do after init: commit what it wrote, and how sessions get and leave their memory. */
+export const INIT_NEXT_WITH_AGENTS = [
+  'Next: commit .openclaw_memory.toml, .openclaw_memory/ and the agent files above.',
+  'Agents with hooks now get the primer when a session starts, and write the session when it stops if they did not end it.',
+];
+/** `agents`: the registry's names (agents/registry.ts), the first one offered as the example. */
+export const initNextWithoutAgents = (agents: readonly string[]) => [
+  'Next: commit .openclaw_memory.toml and .openclaw_memory/, then start agent sessions with `git memory primer`',
+  'and end them with `git memory end --summary \'{"request": "…"}\'`, or let your agent do both:',
+  `\`git memory init --agent ${agents[0]}\` (or ${agents.slice(1).join(', ')}, all).`,
+];
+
+/** `git-memory hook agent`: how it is called, and how it reports a failure (it never fails the agent). */
+/** `agents`: the registry's agents that have hooks (agents/registry.ts HOOK_AGENT_NAMES). */
+export const agentHookUsage = (agents: readonly string[]) => `usage: git-memory hook agent session-start|session-end|stop --agent ${agents.join('|')} < hook-input.json`;
+export const agentHookFailure = (event: string, message: string) => `git-memory hook agent ${event}: ${message}`;
+export const agentHookWarning = (message: string) => `git-memory: ${message}\n`;

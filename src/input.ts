@@ -1,0 +1,56 @@
+import { UsageError } from './errors.js';
+
+/** The most any front door accepts as one input (a summary, a task list, a log line). */
+export const MAX_INPUT_BYTES = 64 * 1024;
+
+/**
+ * Decodes input bytes as strict UTF-8 within the size cap; exit 2 otherwise. A string is text
+ * already (U+FFFD included, a character like any other): the front door that decoded it from bytes
+ * checked them (see cli/argv-bytes.ts).
+ */
+export function decodeInput(input: Buffer | string, what: string): string {
+  const bytes = typeof input === 'string' ? Buffer.from(input, 'utf8') : input;
+  if (bytes.length > MAX_INPUT_BYTES) {
+    throw new UsageError(`${what} is ${bytes.length} bytes; the limit is ${MAX_INPUT_BYTES} (64 KB)`, 'summarise: a session is a briefing, not a transcript');
+  }
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw new UsageError(`${what} is not valid UTF-8`);
+  }
+  return text.replace(/^\uFEFF/, '');
+}
+
+export interface JsonInputRules {
+  /** What a JSON value must be: an object, an object or an array (a list of items), or anything. */
+  allow: 'object' | 'object-or-array' | 'any';
+  /** The expected shape, shown under every error. */
+  shape?: string;
+  /**
+   * How the error names malformed JSON. The hook input and the status line have always said
+   * "is not JSON", the summary and the task list "is not valid JSON"; scripts match on both.
+   */
+  invalid?: 'is not JSON' | 'is not valid JSON';
+}
+
+/**
+ * Parses JSON handed to a front door, or throws a UsageError (exit 2) that names the input, says
+ * what is wrong and shows the expected shape. The one parser for summaries, task lists, agent hook
+ * input and the status line's input.
+ */
+export function parseJsonInput(text: string, what: string, rules: JsonInputRules): unknown {
+  const hint = rules.shape === undefined ? undefined : `expected:\n${rules.shape}`;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (e) {
+    throw new UsageError(`${what} ${rules.invalid ?? 'is not valid JSON'}: ${(e as Error).message}`, hint);
+  }
+  if (rules.allow === 'any') return value;
+  const isObject = typeof value === 'object' && value !== null && !Array.isArray(value);
+  if (!isObject && !(rules.allow === 'object-or-array' && Array.isArray(value))) {
+    throw new UsageError(`${what} must be a JSON ${rules.allow === 'object' ? 'object' : 'object or array'}`, hint);
+  }
+  return value;
+}
