@@ -65,7 +65,7 @@ export async function reportError(io: Io, e: unknown, json: boolean): Promise<vo
 
 /** Runs a handler and prints its result: `--json` on stdout, or the rendered text; warnings on stderr. */
 export async function run<T>(io: Io, args: GlobalArgs, call: (ctx: Ctx) => Promise<Result<T>>, render: (data: T) => string): Promise<void> {
-  const ctx: Ctx = { cwd: io.cwd, env: io.env, readStdin: () => io.readStdin() };
+  const ctx: Ctx = { cwd: io.cwd, env: io.env };
   try {
     const result = await call(ctx);
     for (const w of result.warnings) io.err(`${paint(io, '33', 'warning:')} ${w}\n`);

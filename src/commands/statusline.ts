@@ -27,8 +27,8 @@ const isDir = (p: string | undefined) => !!p && !!statSync(p, { throwIfNoEntry: 
  * recent size still fit. The window comes from `[statusline] context_window`. Outside a repository
  * the defaults apply; nothing is written.
  */
-export async function statusline(ctx: Ctx, opts: { colour: boolean }): Promise<Result<StatuslineData>> {
-  const raw = (await ctx.readStdin()).toString('utf8').trim();
+export async function statusline(ctx: Ctx, opts: { colour: boolean; stdin: Buffer }): Promise<Result<StatuslineData>> {
+  const raw = opts.stdin.toString('utf8').trim();
   let input: Record<string, any> = {}; // Claude Code's status JSON; every field is checked before use
   if (raw) {
     try {

@@ -51,6 +51,14 @@ const safeParagraph = (s: string) =>
     .map((l) => (/^\s{0,3}#/.test(l) ? `\\${l.trimStart()}` : l))
     .join('\n');
 
+/**
+ * Holds a value given as data (an MCP tool's arguments) to the same size cap as the JSON text a
+ * command line would carry for it; `what` names it in the message.
+ */
+export function checkInputSize(value: unknown, what: string): void {
+  decodeInput(JSON.stringify(value), what);
+}
+
 /** Parses and validates the summary JSON; every problem is listed, with the expected shape. */
 export function parseSummary(text: string): Summary {
   let value: unknown;
@@ -59,6 +67,14 @@ export function parseSummary(text: string): Summary {
   } catch (e) {
     throw new UsageError(`summary is not valid JSON: ${(e as Error).message}`, `expected:\n${SUMMARY_SHAPE}`);
   }
+  return checkSummary(value);
+}
+
+/**
+ * Checks a summary given as a value (parsed JSON, or an MCP tool's arguments); every problem is
+ * listed, with the expected shape. Text is normalised as the session file needs it.
+ */
+export function checkSummary(value: unknown): Summary {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw new UsageError('summary must be a JSON object', `expected:\n${SUMMARY_SHAPE}`);
   }

@@ -145,3 +145,21 @@ function setOpt(t: Task, key: 'progress' | 'next_step', value: string): void {
   if (value) t[key] = value;
   else delete t[key];
 }
+
+/** A task list given as a value (`tasks set`'s parsed JSON, an MCP tool's `tasks`); exit 2 with the expected shape otherwise. */
+export function checkTaskInputs(value: unknown): TaskInput[] {
+  const { tasks, problems } = validateTaskInputs(value);
+  if (problems.length) throw new UsageError(`task list does not have the expected shape:\n  ${problems.join('\n  ')}`, `expected:\n${TASK_INPUT_SHAPE}`);
+  return tasks;
+}
+
+/** A task list given as JSON text (`tasks set`, MCP's `tasks_json`). */
+export function parseTaskInputs(text: string): TaskInput[] {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (e) {
+    throw new UsageError(`task list is not valid JSON: ${(e as Error).message}`, `expected:\n${TASK_INPUT_SHAPE}`);
+  }
+  return checkTaskInputs(value);
+}

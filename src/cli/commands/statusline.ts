@@ -8,7 +8,7 @@ import type { StatuslineData } from '../../commands/statusline.js';
  */
 export function runStatusline(io: Io, a: GlobalArgs): Promise<void> {
   const colour = !io.env.NO_COLOR && io.env.TERM !== 'dumb' && !a.json;
-  return run(io, a, async (ctx) => (await import('../../commands/statusline.js')).statusline(ctx, { colour }), (d: StatuslineData) => `${d.line}\n`);
+  return run(io, a, async (ctx) => (await import('../../commands/statusline.js')).statusline(ctx, { colour, stdin: await io.readStdin() }), (d: StatuslineData) => `${d.line}\n`);
 }
 
 export const statuslineCommand = (io: Io): CommandModule<GlobalArgs, GlobalArgs> => ({
