@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // Checks that relative imports under src/ run downward in the layering of DESIGN.md §12:
 //   bin.ts > cli/ mcp/ hook/ > commands/ > feature folders > memory/ git/ safety/ > fs/ and base files
-// and that git/ imports nothing from memory/ (issue 11: the git plumbing sits beside the formats,
-// it does not write through them).
+// that git/ imports nothing from memory/ (issue 11: the git plumbing sits beside the formats,
+// it does not write through them), and that no handler in commands/ calls another (see below).
 //
 // The imports that break this today are listed in scripts/layers-known.txt. The check fails on an
 // upward import not in that list, and on a listed one that no longer exists, so the list only
@@ -90,6 +90,41 @@ for (const f of files) {
   }
 }
 
+// No handler calls another (issue 11): a file directly in commands/ does not call a sibling's
+// handler. A handler is what a front door (bin.ts, cli/, mcp/, hook/) reaches: the function named
+// after a commands/ file they import (end.ts → end, merge-driver.ts → mergeDriver); helpers such as
+// lint-file.ts are not. Shared work is a step in commands/steps/, called with the repository the
+// handler already opened.
+const SIBLING = /(?:\bfrom\s+|\bimport\s*\(\s*)['"]\.\/([^'"/]+)\.js['"]/g;
+const TYPE_ONLY = /^\s*(?:import|export)\s+type\b[^;]*$/;
+const commandsDir = join(src, 'commands');
+const fromFrontDoors = new Set();
+for (const f of files) {
+  const from = place(relative(src, f));
+  if (!from || from.tier > 1) continue;
+  for (const m of readFileSync(f, 'utf8').matchAll(IMPORT)) {
+    const to = target(f, m[1]);
+    if (dirname(to) === commandsDir) fromFrontDoors.add(relative(commandsDir, to));
+  }
+}
+const handlerOf = (file) => {
+  if (!fromFrontDoors.has(file)) return null;
+  const name = file.replace(/\.ts$/, '').replace(/-([a-z])/g, (_, c) => c.toUpperCase());
+  const text = readFileSync(join(commandsDir, file), 'utf8');
+  return new RegExp(`export\\s+(?:async\\s+)?function\\s+${name}\\b`).test(text) ? name : null;
+};
+for (const f of files.filter((p) => dirname(p) === commandsDir)) {
+  const text = readFileSync(f, 'utf8');
+  for (const m of text.matchAll(SIBLING)) {
+    const line = text.slice(text.lastIndexOf('\n', m.index) + 1, text.indexOf('\n', m.index));
+    if (TYPE_ONLY.test(line) || !existsSync(join(commandsDir, `${m[1]}.ts`))) continue;
+    const handler = handlerOf(`${m[1]}.ts`);
+    if (handler && new RegExp(`(?<![\\w$])${handler}\\s*\\(`).test(text)) {
+      found.add(`${relative(src, f).split(sep).join('/')} -> commands/${m[1]}.ts (calls the handler ${handler})`);
+    }
+  }
+}
+
 const known = existsSync(knownFile)
   ? new Set(
       readFileSync(knownFile, 'utf8')
@@ -110,7 +145,7 @@ if (unplaced.size) {
 }
 if (added.length) {
   failed = true;
-  console.log(`${added.length} new import(s) run upward (or from git/ into memory/); make them run downward:\n  ${added.join('\n  ')}`);
+  console.log(`${added.length} new import(s) run upward (or from git/ into memory/, or call a sibling handler); make them run downward:\n  ${added.join('\n  ')}`);
 }
 if (gone.length) {
   failed = true;

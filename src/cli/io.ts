@@ -72,7 +72,7 @@ export async function reportError(io: Io, e: unknown, json: boolean): Promise<vo
  * error thrown.
  */
 export async function run<T>(io: Io, args: GlobalArgs, call: (ctx: Ctx) => Promise<Result<T>>, render: (data: T) => string): Promise<void> {
-  const ctx: Ctx = { cwd: io.cwd, env: io.env, readStdin: () => io.readStdin() };
+  const ctx: Ctx = { cwd: io.cwd, env: io.env };
   try {
     const result = await call(ctx);
     if (result.exit !== undefined) io.exitCode = result.exit;

@@ -3,10 +3,9 @@ import { join } from 'node:path';
 import { ADAPTERS, type AgentName } from '../agents/registry.js';
 import { planFiles, type FileResult } from '../agents/config-files.js';
 import { upsertSection } from '../agents/instructions.js';
-import type { Repo } from '../git/repo.js';
 import { PRIMER_FILE } from '../paths.js';
-import type { Ctx } from './context.js';
-import { primer } from './primer.js';
+import type { Opened } from './context.js';
+import { rebuildPrimer } from './steps/rebuild-primer.js';
 
 export interface AgentFile {
   /** The agent the file belongs to, or `instructions` for AGENTS.md / CLAUDE.md / GEMINI.md. */
@@ -25,7 +24,8 @@ export interface AgentSetup {
  * MCP server where asked, and the marked section in their instruction files. Nothing is written
  * unless every file could be read; running it again changes nothing.
  */
-export async function setupAgents(ctx: Ctx, repo: Repo, agents: AgentName[], opts: { mcp?: boolean }): Promise<AgentSetup> {
+export async function setupAgents(o: Opened, agents: AgentName[], opts: { mcp?: boolean }): Promise<AgentSetup> {
+  const { repo } = o;
   const plan = planFiles(repo);
   const notes: string[] = [];
   for (const name of agents) {
@@ -38,7 +38,7 @@ export async function setupAgents(ctx: Ctx, repo: Repo, agents: AgentName[], opt
   const files = plan.apply().map((f) => ({ agent: f.label, path: f.path, result: f.result }));
   if (agents.includes('aider') && !existsSync(join(repo.root, PRIMER_FILE))) {
     // Aider reads the file but cannot ask for it: make sure it is there from the first session.
-    await primer(ctx, { write: true, recordStart: false });
+    await rebuildPrimer(o, { write: true, recordStart: false });
   }
   if (agents.includes('codex')) notes.push('Codex runs project hooks once you trust them: review them with /hooks in Codex');
   return { files, notes };

@@ -3,7 +3,7 @@ import { GitLockBusyError } from '../git/commit.js';
 import { withLock } from '../fs/lock.js';
 import { operationInProgress } from '../git/repo.js';
 import { open, type Ctx, type Result } from './context.js';
-import { commitMessage, commitPending } from './memory-writes.js';
+import { commitMessage, commitPending } from './steps/commit-memory.js';
 
 export interface CommitData {
   commit: { sha: string; paths: string[] } | null;

@@ -3,12 +3,13 @@ import type { ExitCode } from '../errors.js';
 import { loadConfig, type Config } from '../memory/config.js';
 import { findRepo, type Repo } from '../git/repo.js';
 
-/** What every command handler gets: where it runs and its environment. No globals, no chdir. */
+/**
+ * Where a request runs and its environment: what `open()` needs. No globals, no chdir. Standard
+ * input is the front door's: it decodes what a handler needs from it (a summary, a task list, text).
+ */
 export interface Ctx {
   cwd: string;
   env: NodeJS.ProcessEnv;
-  /** Reads all of standard input (for `-` arguments). */
-  readStdin: () => Promise<Buffer>;
 }
 
 /**
@@ -30,11 +31,20 @@ export interface Opened {
   configPath: string | null;
   now: Date;
   env: NodeJS.ProcessEnv;
+  /** Where the request started: relative paths the user typed are resolved against it. */
+  cwd: string;
 }
 
-/** Finds the repository and loads its config; the common first step of a command. */
+/**
+ * Finds the repository and loads its config: once per request, by the front door or the handler it
+ * calls first; shared steps (commands/steps/) take the result instead of opening again.
+ */
 export function open(ctx: Ctx): Opened {
-  const repo = findRepo(ctx.cwd, ctx.env);
+  return openRepo(ctx, findRepo(ctx.cwd, ctx.env));
+}
+
+/** `open()` for a caller that found the repository itself (to tell its errors from the config's). */
+export function openRepo(ctx: Ctx, repo: Repo): Opened {
   const { config, warnings, path } = loadConfig(repo.root, repo.stateDir);
-  return { repo, config, warnings, configPath: path, now: now(ctx.env), env: ctx.env };
+  return { repo, config, warnings, configPath: path, now: now(ctx.env), env: ctx.env, cwd: ctx.cwd };
 }

@@ -13,7 +13,7 @@ import { CONFIG_FILE, JOURNAL_DIR, MEMORY_GITIGNORE, TASKS_FILE } from '../paths
 import { writablePath } from '../worktree-path.js';
 import { parseAgents } from '../agents/registry.js';
 import type { AgentSetup } from './agent-setup.js';
-import type { Ctx, Result } from './context.js';
+import { openRepo, type Ctx, type Result } from './context.js';
 
 export interface InitOptions {
   language?: string;
@@ -91,6 +91,7 @@ export async function init(ctx: Ctx, opts: InitOptions): Promise<Result<InitData
     if (kept.length) warnings.push(`--no-hooks installs no hooks, and the ${kept.join(', ')} hook${kept.length === 1 ? '' : 's'} already installed stay; \`git memory uninstall\` removes them`);
   }
   const mergeDriver = { attributes: installAttributes(repo), config: await installDriverConfig(repo) };
-  const agents = agentNames.length ? await (await import('./agent-setup.js')).setupAgents(ctx, repo, agentNames, { mcp: opts.mcp }) : null;
+  // Opened here, with the config written above: agent setup may rebuild the primer with it.
+  const agents = agentNames.length ? await (await import('./agent-setup.js')).setupAgents(openRepo(ctx, repo), agentNames, { mcp: opts.mcp }) : null;
   return { data: { root: repo.root, files, hooks, mergeDriver, agents }, warnings };
 }

@@ -3,7 +3,7 @@ import { CorruptFileError, GitMemoryError } from '../errors.js';
 import { parseConfig } from '../memory/config.js';
 import { parseDay } from '../memory/day-view.js';
 import { PRIMER_MAX_BYTES } from '../memory/primer.js';
-import { parseSession } from '../memory/session.js';
+import { parseSession, SESSION_MAX_BYTES } from '../memory/session.js';
 import { parseTasks, writtenTaskIds } from '../memory/tasks.js';
 import { CONFIG_FILE, JOURNAL_DIR, PRIMER_FILE, TASKS_FILE } from '../paths.js';
 import { findControlChars } from '../safety/control-chars.js';
@@ -11,7 +11,6 @@ import { describeHidden, findHiddenText, stripHiddenText } from '../safety/hidde
 import { findInstructions } from '../safety/instructions.js';
 import { redactText, scanText } from '../safety/scan.js';
 import { scanMemoryText } from '../safety/scan-memory.js';
-import { SESSION_MAX_BYTES } from './end.js';
 
 export type LintCheck = 'schema' | 'primer-budget' | 'secret' | 'hidden-text' | 'control-char' | 'instruction' | 'duplicate-id' | 'size';
 

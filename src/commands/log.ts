@@ -9,6 +9,7 @@ import { open, type Ctx, type Result } from './context.js';
 export const LOG_KINDS = ['learned', 'decision', 'note', 'completed', 'next_step'] as const;
 
 export interface LogOptions {
+  /** The item (the CLI front door has read `-` from stdin); none: list what is queued. */
   text?: string;
   kind?: string;
 }
@@ -23,6 +24,8 @@ export interface LogData {
  * Queues a learning, decision or note for the current session (folded in by the next `end`), or
  * lists what is queued when no text is given.
  */
+export async function log(ctx: Ctx, opts: LogOptions & { text: string }): Promise<Result<LogData & { queued: SpoolLog }>>;
+export async function log(ctx: Ctx, opts: LogOptions): Promise<Result<LogData>>;
 export async function log(ctx: Ctx, opts: LogOptions): Promise<Result<LogData>> {
   const o = open(ctx);
   const kind = (opts.kind ?? 'learned') as SpoolLog['kind'];
@@ -30,7 +33,7 @@ export async function log(ctx: Ctx, opts: LogOptions): Promise<Result<LogData>> 
   const warnings = [...o.warnings];
   let queued: SpoolLog | null = null;
   if (opts.text !== undefined) {
-    const raw = opts.text === '-' ? decodeInput(await ctx.readStdin(), 'standard input') : decodeInput(opts.text, 'the log text');
+    const raw = decodeInput(opts.text, 'the log text');
     const control = controlCharProblems(raw, 'the log text');
     if (control.length) throw new UsageError(control[0]!);
     const text = raw.replace(/\s+/g, ' ').trim();

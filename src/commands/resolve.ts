@@ -6,7 +6,7 @@ import { withLock } from '../fs/lock.js';
 import { readBlob, showFile } from '../git/objects.js';
 import { findRepo, operationInProgress, type Operation, type Repo } from '../git/repo.js';
 import { writeAtomic } from '../fs/atomic.js';
-import { loadConfig, type Config } from '../memory/config.js';
+import type { Config } from '../memory/config.js';
 import { hasConflictMarkers, splitConflict } from '../memory/conflict-markers.js';
 import { CorruptFileError } from '../memory/frontmatter.js';
 import { mergeTaskLists, tasksLang, type TaskConflict, type TaskFold, type TaskRekey } from '../memory/tasks-merge.js';
@@ -14,9 +14,9 @@ import { parseTasks, serializeTasks, type TaskList } from '../memory/tasks.js';
 import { guardText } from '../safety/guard.js';
 import { PRIMER_FILE, TASKS_FILE } from '../paths.js';
 import { writablePath } from '../worktree-path.js';
-import type { Ctx, Result } from './context.js';
-import { commitMessage } from './memory-writes.js';
-import { primer } from './primer.js';
+import { openRepo, type Ctx, type Opened, type Result } from './context.js';
+import { commitMessage } from './steps/commit-memory.js';
+import { rebuildPrimer } from './steps/rebuild-primer.js';
 import { readTextOrNull } from '../fs/read-file.js';
 
 export interface ResolvedFile {
@@ -103,9 +103,15 @@ export async function resolve(ctx: Ctx): Promise<Result<ResolveData>> {
   const repo = findRepo(ctx.cwd, ctx.env);
   const warnings: string[] = [];
   let config: Config | null = null;
+  // Opened once, for the task merge's settings and the primer; a config that does not load leaves
+  // the defaults for the merge, and stops only the primer rebuild (which needs the config).
+  let opened: Opened | null = null;
+  let configError: unknown;
   try {
-    config = loadConfig(repo.root).config;
+    opened = openRepo(ctx, repo);
+    config = opened.config;
   } catch (e) {
+    configError = e;
     warnings.push(`${(e as Error).message.split('\n')[0]}; resolving with default settings`);
   }
   return withLock(repo.stateDir, async () => {
@@ -124,8 +130,9 @@ export async function resolve(ctx: Ctx): Promise<Result<ResolveData>> {
     const primerUnmerged = (await stages(repo, PRIMER_FILE)) !== null;
     const primerText = readTextOrNull(join(repo.root, PRIMER_FILE));
     if (primerUnmerged || (primerText && hasConflictMarkers(primerText))) {
-      const built = await primer(ctx, { write: true, recordStart: false });
-      warnings.push(...built.warnings);
+      if (!opened) throw configError;
+      const built = await rebuildPrimer(opened, { write: true, recordStart: false });
+      warnings.push(...opened.warnings, ...built.warnings);
       files.push({ path: PRIMER_FILE, how: 'rebuilt', from: primerUnmerged ? 'index' : 'markers' });
       if (primerUnmerged) unmerged.push(PRIMER_FILE);
     }

@@ -2,18 +2,18 @@ import { localIso } from '../clock.js';
 import { UsageError } from '../errors.js';
 import { withLock } from '../fs/lock.js';
 import { writeAtomic } from '../fs/atomic.js';
-import { decodeInput, parseJsonInput } from '../input.js';
-import { applyTaskInputs, TASK_INPUT_SHAPE, validateTaskInputs, type TaskChange, type TaskInput } from '../memory/task-update.js';
+import { decodeInput } from '../input.js';
+import { applyTaskInputs, type TaskChange, type TaskInput } from '../memory/task-update.js';
 import { serializeTasks, TASK_STATUSES, type Task, type TaskStatus } from '../memory/tasks.js';
 import { readTaskListKeeping } from '../memory/tasks-file.js';
 import { controlCharProblems } from '../safety/control-chars.js';
 import { guardText } from '../safety/guard.js';
 import { TASKS_FILE } from '../paths.js';
 import { writablePath } from '../worktree-path.js';
-import { open, type Ctx, type Opened, type Result } from './context.js';
-import { readTasksForUpdate } from './memory-writes.js';
+import type { Opened, Result } from './context.js';
+import { readTasksForUpdate } from './steps/commit-memory.js';
 import { repoRelative } from './repo-path.js';
-import { primer } from './primer.js';
+import { rebuildPrimer } from './steps/rebuild-primer.js';
 
 export interface TasksData {
   tasks: Task[];
@@ -23,7 +23,7 @@ export interface TasksData {
 
 export type TasksOptions =
   | { action: 'list'; all?: boolean; status?: string }
-  | { action: 'set'; json: string; replace?: boolean }
+  | { action: 'set'; inputs: TaskInput[]; replace?: boolean }
   | { action: 'add'; text: string; status?: string; progress?: string; nextStep?: string; files?: string[] }
   | { action: 'done'; ids: string[] };
 
@@ -33,16 +33,10 @@ function checkStatus(s: string | undefined): TaskStatus | undefined {
   return s as TaskStatus;
 }
 
-async function inputsFor(ctx: Ctx, opts: Exclude<TasksOptions, { action: 'list' }>, current: Task[]): Promise<TaskInput[]> {
+function inputsFor(opts: Exclude<TasksOptions, { action: 'list' }>, current: Task[]): TaskInput[] {
   switch (opts.action) {
-    case 'set': {
-      const text = opts.json === '-' ? decodeInput(await ctx.readStdin(), 'standard input') : decodeInput(opts.json, 'the task JSON');
-      // Any JSON value: validateTaskInputs names what is wrong with one that is not a list.
-      const value = parseJsonInput(text, 'task list', { allow: 'any', shape: TASK_INPUT_SHAPE });
-      const { tasks, problems } = validateTaskInputs(value);
-      if (problems.length) throw new UsageError(`task list does not have the expected shape:\n  ${problems.join('\n  ')}`, `expected:\n${TASK_INPUT_SHAPE}`);
-      return tasks;
-    }
+    case 'set':
+      return opts.inputs;
     case 'add': {
       if (!opts.text.trim()) throw new UsageError('the task text is empty', 'usage: git memory tasks add "Implement logout" [--status todo]');
       const input = { task: decodeInput(opts.text, 'the task text'), status: checkStatus(opts.status) ?? 'todo', progress: opts.progress, next_step: opts.nextStep, related_files: opts.files };
@@ -66,17 +60,17 @@ async function inputsFor(ctx: Ctx, opts: Exclude<TasksOptions, { action: 'list' 
   }
 }
 
-async function update(ctx: Ctx, o: Opened, opts: Exclude<TasksOptions, { action: 'list' }>): Promise<Result<TasksData>> {
+async function update(o: Opened, opts: Exclude<TasksOptions, { action: 'list' }>): Promise<Result<TasksData>> {
   return withLock(o.repo.stateDir, async () => {
     const list = readTasksForUpdate(o.repo.root);
-    const inputs = await inputsFor(ctx, opts, list.tasks);
+    const inputs = inputsFor(opts, list.tasks);
     const applied = applyTaskInputs(list, inputs, localIso(o.now).slice(0, 16), opts.action === 'set' && !!opts.replace);
     const guarded = await guardText(serializeTasks(applied.list, o.config.journal.language), TASKS_FILE, {
       mode: o.config.secrets.mode,
       allowlist: o.config.secrets.allowlist,
     });
     writeAtomic(o.repo.stateDir, writablePath(o.repo.root, TASKS_FILE, { includeFile: true }), guarded.text);
-    const rebuilt = await primer(ctx, { write: true, recordStart: false });
+    const rebuilt = await rebuildPrimer(o, { write: true, recordStart: false });
     return {
       data: { tasks: applied.list.tasks, changes: applied.changes, path: TASKS_FILE },
       warnings: [...o.warnings, ...guarded.warnings, ...rebuilt.warnings.filter((w) => !o.warnings.includes(w))],
@@ -84,11 +78,13 @@ async function update(ctx: Ctx, o: Opened, opts: Exclude<TasksOptions, { action:
   });
 }
 
-/** Lists or changes TASKS.md. Changes are committed by the next `end` or `git memory commit`. */
-export async function tasks(ctx: Ctx, opts: TasksOptions): Promise<Result<TasksData>> {
-  const o = open(ctx);
-  if (opts.action === 'add' && opts.files) opts = { ...opts, files: opts.files.map((f) => repoRelative(o.repo.root, ctx.cwd, f, '--files')) };
-  if (opts.action !== 'list') return update(ctx, o, opts);
+/**
+ * Lists or changes TASKS.md, in the repository the front door opened; `set` takes the task list
+ * its front door decoded. Changes are committed by the next `end` or `git memory commit`.
+ */
+export async function tasks(o: Opened, opts: TasksOptions): Promise<Result<TasksData>> {
+  if (opts.action === 'add' && opts.files) opts = { ...opts, files: opts.files.map((f) => repoRelative(o.repo.root, o.cwd, f, '--files')) };
+  if (opts.action !== 'list') return update(o, opts);
   const status = checkStatus(opts.status);
   // Listing reads what it can, as the primer does; only a change needs the whole file readable.
   const read = readTaskListKeeping(o.repo.root);

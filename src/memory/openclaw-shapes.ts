@@ -24,13 +24,16 @@ export function listFromOpenClaw(value: string | string[] | undefined): string[]
 }
 
 /** OpenClaw's `memory_log` types, by the section of the session each lands in here. */
-export const OPENCLAW_LOG_TYPES = {
+export const OPENCLAW_LOG_TYPE_NAMES = ['decision', 'pattern', 'event', 'preference', 'instruction', 'entity'] as const;
+
+/** Typed by the names above, so a name without a section (or a section without a name) does not compile. */
+export const OPENCLAW_LOG_TYPES: Record<(typeof OPENCLAW_LOG_TYPE_NAMES)[number], 'decision' | 'learned' | 'note'> = {
   decision: 'decision',
   pattern: 'learned',
   event: 'note',
   preference: 'note',
   instruction: 'note',
   entity: 'note',
-} as const;
+};
 
 export type OpenClawLogType = keyof typeof OPENCLAW_LOG_TYPES;

@@ -27,6 +27,9 @@ export interface Session {
   path?: string;
 }
 
+/** A session file is at most 16 KB: a briefing, not a transcript (`end` refuses more, `lint` reports it). */
+export const SESSION_MAX_BYTES = 16 * 1024;
+
 export type SessionBody = Pick<Session, 'request' | 'learned' | 'decisions' | 'completed' | 'next_steps' | 'notes' | 'commits'>;
 
 export const SESSION_SHAPE = `---

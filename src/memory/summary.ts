@@ -1,5 +1,5 @@
 import { UsageError } from '../errors.js';
-import { parseJsonInput } from '../input.js';
+import { decodeInput, parseJsonInput } from '../input.js';
 import { controlCharProblems } from '../safety/control-chars.js';
 import type { SessionBody } from './session.js';
 import { validateTaskInputs, type TaskInput } from './task-update.js';
@@ -31,9 +31,28 @@ const safeParagraph = (s: string) =>
     .map((l) => (/^\s{0,3}#/.test(l) ? `\\${l.trimStart()}` : l))
     .join('\n');
 
+/**
+ * Holds a value given as data (an MCP tool's arguments) to the same size cap as the JSON text a
+ * command line would carry for it; `what` names it in the message.
+ */
+export function checkInputSize(value: unknown, what: string): void {
+  decodeInput(JSON.stringify(value), what);
+}
+
 /** Parses and validates the summary JSON; every problem is listed, with the expected shape. */
 export function parseSummary(text: string): Summary {
-  const o = parseJsonInput(text, 'summary', { allow: 'object', shape: SUMMARY_SHAPE }) as Record<string, unknown>;
+  return checkSummary(parseJsonInput(text, 'summary', { allow: 'object', shape: SUMMARY_SHAPE }));
+}
+
+/**
+ * Checks a summary given as a value (parsed JSON, or an MCP tool's arguments); every problem is
+ * listed, with the expected shape. Text is normalised as the session file needs it.
+ */
+export function checkSummary(value: unknown): Summary {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new UsageError('summary must be a JSON object', `expected:\n${SUMMARY_SHAPE}`);
+  }
+  const o = value as Record<string, unknown>;
   const problems: string[] = [];
   for (const k of Object.keys(o)) if (!KEYS.has(k)) problems.push(`${k}: unknown key`);
   if (typeof o.request !== 'string' || !o.request.trim()) problems.push('request: required, a non-empty string');

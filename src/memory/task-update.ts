@@ -1,4 +1,5 @@
 import { UsageError } from '../errors.js';
+import { parseJsonInput } from '../input.js';
 import { controlCharProblems } from '../safety/control-chars.js';
 import { taskFromOpenClaw } from './openclaw-shapes.js';
 import { freshId } from './task-id.js';
@@ -144,4 +145,17 @@ function applyFields(t: Task, input: TaskInput, text: string): void {
 function setOpt(t: Task, key: 'progress' | 'next_step', value: string): void {
   if (value) t[key] = value;
   else delete t[key];
+}
+
+/** A task list given as a value (`tasks set`'s parsed JSON, an MCP tool's `tasks`); exit 2 with the expected shape otherwise. */
+export function checkTaskInputs(value: unknown): TaskInput[] {
+  const { tasks, problems } = validateTaskInputs(value);
+  if (problems.length) throw new UsageError(`task list does not have the expected shape:\n  ${problems.join('\n  ')}`, `expected:\n${TASK_INPUT_SHAPE}`);
+  return tasks;
+}
+
+/** A task list given as JSON text (`tasks set`, MCP's `tasks_json`). */
+export function parseTaskInputs(text: string): TaskInput[] {
+  // Any JSON value: checkTaskInputs names what is wrong with one that is not a list.
+  return checkTaskInputs(parseJsonInput(text, 'task list', { allow: 'any', shape: TASK_INPUT_SHAPE }));
 }

@@ -93,6 +93,39 @@ describe('check-layers on built trees', () => {
     expect(stale.out).toContain('commands/end.ts -> cli/io.ts');
   });
 
+  it('fails when a handler calls another handler; a step, a helper or a type import passes', () => {
+    const handlers = {
+      ...downward,
+      'src/cli/main.ts': "import { end } from '../commands/end.js';\nexport const load = [end, () => import('../commands/primer.js'), () => import('../commands/merge-driver.js')];\n",
+      'src/commands/primer.ts': 'export async function primer() {}\n',
+      'src/commands/merge-driver.ts': 'export function mergeDriver() {}\n',
+      'src/commands/steps/rebuild-primer.ts': 'export async function rebuildPrimer() {}\n',
+      'src/commands/lint-file.ts': 'export function lintFile() {}\n',
+    };
+    const clean = run(
+      '--root',
+      tree({
+        ...handlers,
+        'src/commands/end.ts':
+          "import { rebuildPrimer } from './steps/rebuild-primer.js';\nimport { lintFile } from './lint-file.js';\nimport type { X } from './primer.js';\nexport async function end() { await rebuildPrimer(); lintFile(); }\n",
+      }),
+    );
+    expect(clean.out).toContain('imports run downward only');
+    expect(clean.status).toBe(0);
+
+    const r = run(
+      '--root',
+      tree({
+        ...handlers,
+        'src/commands/end.ts':
+          "import { primer } from './primer.js';\nexport async function end() { await primer(); (await import('./merge-driver.js')).mergeDriver(); }\n",
+      }),
+    );
+    expect(r.status).toBe(1);
+    expect(r.out).toContain('commands/end.ts -> commands/primer.ts (calls the handler primer)');
+    expect(r.out).toContain('commands/end.ts -> commands/merge-driver.ts (calls the handler mergeDriver)');
+  });
+
   it('fails on a folder that has no layer, so a new folder is placed on purpose', () => {
     const r = run('--root', tree({ ...downward, 'src/misc/util.ts': "import { paths } from '../paths.js';\nexport const u = paths;\n" }));
     expect(r.status).toBe(1);

@@ -41,7 +41,12 @@ export const endCommand = (io: Io): CommandModule<GlobalArgs, Args> => ({
     run(
       io,
       a,
-      async (ctx) => (await import('../../commands/end.js')).end(ctx, { summary: a.summary, summaryFile: a['summary-file'], agent: a.agent }),
+      async (ctx) => {
+        const [{ open }, { end }, { readSummary }] = await Promise.all([import('../../commands/context.js'), import('../../commands/end.js'), import('../decode/summary.js')]);
+        const o = open(ctx);
+        const summary = await readSummary(ctx.cwd, () => io.readStdin(), { summary: a.summary, summaryFile: a['summary-file'] });
+        return end(o, { summary, agent: a.agent });
+      },
       render,
     ),
 });

@@ -26,5 +26,15 @@ export const logCommand = (io: Io): CommandModule<GlobalArgs, Args> => ({
       .option('kind', { type: 'string', default: 'learned', choices: ['learned', 'decision', 'note', 'completed', 'next_step'], describe: 'Which section it goes to' })
       .example('git memory log "Token blacklist lives in Redis"', '')
       .example('git memory log --kind decision "Use JWT with 15 min access tokens"', ''),
-  handler: (a) => run(io, a, async (ctx) => (await import('../../commands/log.js')).log(ctx, { text: a.text, kind: a.kind }), render),
+  handler: (a) =>
+    run(
+      io,
+      a,
+      async (ctx) => {
+        const [{ log }, { decodeInput }] = await Promise.all([import('../../commands/log.js'), import('../../input.js')]);
+        const text = a.text === '-' ? decodeInput(await io.readStdin(), 'standard input') : a.text;
+        return log(ctx, { text, kind: a.kind });
+      },
+      render,
+    ),
 });

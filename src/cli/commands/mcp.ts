@@ -14,6 +14,6 @@ export const mcpCommand = (io: Io): CommandModule<GlobalArgs, GlobalArgs> => ({
       .epilog(`Tools: ${MCP_TOOL_NAMES.join(', ')}. Only protocol messages go to stdout; logs go to stderr.`),
   handler: async () => {
     const { serveMcp } = await import('../../mcp/server.js');
-    await serveMcp({ cwd: io.cwd, env: io.env, readStdin: async () => Buffer.alloc(0) }, (t) => io.err(t));
+    await serveMcp({ cwd: io.cwd, env: io.env }, (t) => io.err(t));
   },
 });

@@ -29,13 +29,15 @@ function render(d: TasksData): string {
   return `${lines.join('\n')}\n`;
 }
 
-function options(a: Args): TasksOptions {
+async function options(a: Args, readStdin: () => Promise<Buffer>): Promise<TasksOptions> {
   const rest = a.args ?? [];
   switch (a.action) {
     case 'list':
       return { action: 'list', all: a.all, status: a.status };
-    case 'set':
-      return { action: 'set', json: rest[0] ?? '-', replace: a.replace };
+    case 'set': {
+      const { readTaskInputs } = await import('../decode/tasks.js');
+      return { action: 'set', inputs: await readTaskInputs(rest[0] ?? '-', readStdin), replace: a.replace };
+    }
     case 'add':
       return { action: 'add', text: rest.join(' '), status: a.status, progress: a.progress, nextStep: a['next-step'], files: a.files };
     default:
@@ -67,5 +69,15 @@ export const tasksCommand = (io: Io): CommandModule<GlobalArgs, Args> => ({
           'Tasks not given are kept; with --replace they are removed, and listed as removed.',
       )
       .string('args'),
-  handler: (a) => run(io, a, async (ctx) => (await import('../../commands/tasks.js')).tasks(ctx, options(a)), render),
+  handler: (a) =>
+    run(
+      io,
+      a,
+      async (ctx) => {
+        const [{ open }, { tasks }] = await Promise.all([import('../../commands/context.js'), import('../../commands/tasks.js')]);
+        const o = open(ctx);
+        return tasks(o, await options(a, () => io.readStdin()));
+      },
+      render,
+    ),
 });

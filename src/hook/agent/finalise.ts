@@ -1,7 +1,7 @@
-import { findRepo } from '../../git/repo.js';
 import { peekSpool } from '../../git/spool.js';
 import { SecretFoundError } from '../../safety/guard.js';
-import type { Ctx } from '../../commands/context.js';
+import { open, type Ctx } from '../../commands/context.js';
+import { checkSummary } from '../../memory/summary.js';
 import { end, type EndData } from '../../commands/end.js';
 import { claimFinalise, readAgentState, releaseFinalise } from './session-state.js';
 import { firstUserPrompt } from '../../transcripts/first-prompt.js';
@@ -26,13 +26,16 @@ export function fallbackRequest(sessionId: string): string {
  * refuses is replaced by the neutral line rather than losing the session.
  */
 export async function finaliseSession(ctx: Ctx, opts: FinaliseOptions): Promise<FinaliseOutcome> {
-  const repo = findRepo(ctx.cwd, ctx.env);
+  // Opened once: `end` and its steps reuse it (the repository used to be found three times here).
+  const o = open(ctx);
+  const { repo } = o;
   if (!peekSpool(repo.stateDir).length) return { result: 'nothing-pending' };
   if (!(await claimFinalise(repo.stateDir, opts.agent, opts.sessionId))) return { result: 'already-finalised' };
   const active = readAgentState(repo.stateDir).active;
   const transcript = opts.transcriptPath ?? (active?.sessionId === opts.sessionId ? active.transcriptPath : undefined);
   const fallback = fallbackRequest(opts.sessionId);
-  const run = (request: string) => end(ctx, { summary: JSON.stringify({ request }), agent: opts.agent });
+  // Checked as any summary is: a prompt with control characters is refused like a --summary would be.
+  const run = (request: string) => end(o, { summary: checkSummary({ request }), agent: opts.agent });
   try {
     const request = firstUserPrompt(transcript) ?? fallback;
     try {

@@ -8,7 +8,6 @@ import { agentHookFailure, agentHookUsage, agentHookWarning } from '../../cli/me
 import { readStdin } from '../../fs/stdin.js';
 import { findRepo } from '../../git/repo.js';
 import { peekSpool, type SpoolEntry } from '../../git/spool.js';
-import type { Ctx } from '../../commands/context.js';
 import { HOOK_AGENT_NAMES, parseAgents, type AgentName } from '../../agents/registry.js';
 import { normaliseEvent, parseHookInput, type HookInput } from './input.js';
 import { sessionStartOutput } from './output.js';
@@ -37,11 +36,12 @@ function pendingSection(entries: SpoolEntry[]): string {
 }
 
 async function sessionStart(agent: AgentName, input: HookInput, io: AgentHookIo, cwd: string): Promise<void> {
-  const ctx: Ctx = { cwd, env: io.env, readStdin: async () => Buffer.alloc(0) };
-  const { primer } = await import('../../commands/primer.js');
-  const built = await primer(ctx, { write: true });
-  for (const w of built.warnings) io.err(agentHookWarning(w));
-  const repo = findRepo(cwd, io.env);
+  const [{ open }, { rebuildPrimer }] = await Promise.all([import('../../commands/context.js'), import('../../commands/steps/rebuild-primer.js')]);
+  // Opened once: the primer and the session record below use the same repository.
+  const o = open({ cwd, env: io.env });
+  const built = await rebuildPrimer(o, { write: true });
+  for (const w of [...o.warnings, ...built.warnings]) io.err(agentHookWarning(w));
+  const { repo } = o;
   let text = built.data.markdown;
   if (input.source === 'resume' || input.source === 'compact') text += pendingSection(peekSpool(repo.stateDir));
   if (input.sessionId) {
@@ -94,10 +94,9 @@ export async function agentHook(args: string[], io: AgentHookIo): Promise<ExitCo
     const [agent] = parseAgents([values.agent]);
     if (!agent) throw new UsageError('--agent is required', USAGE);
     if (eventName === 'finalise') {
-      const ctx: Ctx = { cwd: io.cwd, env: io.env, readStdin: async () => Buffer.alloc(0) };
       if (!values['session-id']) throw new UsageError('--session-id is required');
       const { finaliseSession } = await import('./finalise.js');
-      await finaliseSession(ctx, { agent, sessionId: values['session-id'], transcriptPath: values.transcript });
+      await finaliseSession({ cwd: io.cwd, env: io.env }, { agent, sessionId: values['session-id'], transcriptPath: values.transcript });
       return EXIT.ok;
     }
     const input = parseHookInput(await io.readStdin());

@@ -1,18 +1,18 @@
 import { join } from 'node:path';
-import { EXIT, GitMemoryError } from '../errors.js';
-import { commitPaths, GitLockBusyError, pendingMemoryPaths, type MemoryCommit } from '../git/commit.js';
-import { repairIndex } from '../git/index-swap.js';
-import { PRIMER_LOG_DEPTH } from '../git/log-cache.js';
-import { recentLog } from '../git/log.js';
-import { operationInProgress, type Operation, type Repo } from '../git/repo.js';
-import type { Config } from '../memory/config.js';
-import { CorruptFileError } from '../memory/frontmatter.js';
-import { parseDay } from '../memory/day-view.js';
-import { parseSession } from '../memory/session.js';
-import { JOURNAL_DIR, TASKS_FILE } from '../paths.js';
-import { readTextOrNull } from '../fs/read-file.js';
-import { parseTasks, type TaskList } from '../memory/tasks.js';
-import { readTaskList } from '../memory/tasks-file.js';
+import { EXIT, GitMemoryError } from '../../errors.js';
+import { commitPaths, GitLockBusyError, pendingMemoryPaths, type MemoryCommit } from '../../git/commit.js';
+import { repairIndex } from '../../git/index-swap.js';
+import { PRIMER_LOG_DEPTH } from '../../git/log-cache.js';
+import { recentLog } from '../../git/log.js';
+import { operationInProgress, type Operation, type Repo } from '../../git/repo.js';
+import type { Config } from '../../memory/config.js';
+import { CorruptFileError } from '../../memory/frontmatter.js';
+import { parseDay } from '../../memory/day-view.js';
+import { parseSession } from '../../memory/session.js';
+import { JOURNAL_DIR, TASKS_FILE } from '../../paths.js';
+import { readTextOrNull } from '../../fs/read-file.js';
+import { parseTasks, type TaskList } from '../../memory/tasks.js';
+import { readTaskList } from '../../memory/tasks-file.js';
 
 /** Reads TASKS.md for an update. A corrupt file stops the command: it is never rewritten. */
 export function readTasksForUpdate(root: string): TaskList {

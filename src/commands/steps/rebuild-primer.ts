@@ -1,0 +1,63 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { UsageError } from '../../errors.js';
+import { recordSessionStart } from '../../git/session-state.js';
+import { buildPrimer } from '../../memory/primer.js';
+import { writeAtomic } from '../../fs/atomic.js';
+import { MEMORY_DIR, PRIMER_FILE } from '../../paths.js';
+import { symlinkMessage, symlinkOnPath } from '../../worktree-path.js';
+import type { Opened, Result } from '../context.js';
+import { gatherPrimer, type PrimerData } from '../primer.js';
+
+export interface RebuildOptions {
+  maxTokens?: number;
+  days?: number;
+  /** Write PRIMER.md (default true). */
+  write?: boolean;
+  /** Remember HEAD as the next session's base (default true; not when rebuilt after `end`). */
+  recordStart?: boolean;
+}
+
+function positive(name: string, v: number | undefined): number | undefined {
+  if (v === undefined) return undefined;
+  if (!Number.isInteger(v) || v < 1) throw new UsageError(`--${name} must be a positive whole number, found ${v}`);
+  return v;
+}
+
+/**
+ * Builds the briefing for the next session from the repository the caller opened; writes PRIMER.md
+ * and records the session start. `end`, `tasks`, `resolve`, agent setup and the agent hook call it
+ * after their own change, so none of them finds the repository or loads the config a second time.
+ * The warnings are the primer's own: the caller already has the opened repository's.
+ */
+export async function rebuildPrimer(o: Opened, opts: RebuildOptions): Promise<Result<PrimerData>> {
+  const maxTokens = positive('max-tokens', opts.maxTokens) ?? o.config.primer.max_tokens;
+  const days = positive('days', opts.days) ?? o.config.primer.days;
+  const got = await gatherPrimer(o, days, o.cwd);
+  const built = buildPrimer(got.input, {
+    maxTokens,
+    minTokens: Math.min(o.config.primer.min_tokens, maxTokens),
+    commits: o.config.primer.commits,
+    hotFiles: o.config.primer.hot_files,
+    lang: o.config.journal.language,
+  });
+  // Items are trimmed to fit; only the header (project, provenance) can be left over the cap.
+  const warnings = [...got.warnings];
+  if (built.tokens > maxTokens) {
+    const need = `the ${built.tokens} tokens the primer's header needs here`;
+    if (opts.maxTokens !== undefined) throw new UsageError(`the token cap ${maxTokens} is below ${need}; use at least ${built.tokens}`);
+    warnings.push(`primer.max_tokens (${maxTokens}) is below ${need}: the primer is ${built.tokens} tokens`);
+  }
+  let path: string | null = null;
+  // A linked memory directory would take PRIMER.md out of the repository: the primer is still
+  // shown, only not written (this runs at session start, which must not fail).
+  const link = opts.write !== false && symlinkOnPath(o.repo.root, PRIMER_FILE, false);
+  if (link) warnings.push(`${PRIMER_FILE} not written: ${symlinkMessage(link)}`);
+  // Only an initialised repository gets PRIMER.md (its .gitignore keeps it out of commits).
+  else if (opts.write !== false && existsSync(join(o.repo.root, MEMORY_DIR))) {
+    writeAtomic(o.repo.stateDir, join(o.repo.root, PRIMER_FILE), built.markdown, { durable: false });
+    path = PRIMER_FILE;
+    if (opts.recordStart !== false) recordSessionStart(o.repo.stateDir, { head: got.input.git.head, at: got.input.generatedAt });
+  }
+  return { data: { ...built, path, window: got.window }, warnings };
+}

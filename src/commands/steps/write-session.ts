@@ -1,0 +1,147 @@
+import { randomBytes } from 'node:crypto';
+import { localDate, localIso, localTime } from '../../clock.js';
+import { UsageError } from '../../errors.js';
+import { git } from '../../git/git.js';
+import { currentBranch } from '../../git/repo.js';
+import { clearSessionStart, readSessionStart } from '../../git/session-state.js';
+import type { SpoolClaim, SpoolEntry } from '../../git/spool.js';
+import { createExclusive, writeAtomic } from '../../fs/atomic.js';
+import { parseSession, serializeSession, SESSION_MAX_BYTES, type Session } from '../../memory/session.js';
+import type { Summary } from '../../memory/summary.js';
+import { applyTaskInputs, type TaskChange } from '../../memory/task-update.js';
+import { serializeTasks } from '../../memory/tasks.js';
+import { guardText } from '../../safety/guard.js';
+import { sessionPath, TASKS_FILE } from '../../paths.js';
+import { writablePath } from '../../worktree-path.js';
+import type { Opened } from '../context.js';
+import { readTasksForUpdate } from './commit-memory.js';
+import { previousSessionOf, sameSession } from '../previous-session.js';
+
+export interface SessionWritten {
+  /** The session written; or, when `alreadyRecorded`, the branch's previous session it repeats. */
+  session: { id: string; path: string; commits: number; alreadyRecorded: boolean };
+  tasks: TaskChange[];
+  /** The files this session wrote itself (the session, TASKS.md when it changed). */
+  own: string[];
+  warnings: string[];
+}
+
+/** Who wrote the session: the agent, and the git author (asked before the lock is taken). */
+export interface SessionAuthor {
+  agent: string;
+  author: string | undefined;
+}
+
+/** The git author's name and email, for the session's frontmatter. */
+export async function sessionAuthor(o: Opened): Promise<string | undefined> {
+  const ident = await git(['var', 'GIT_AUTHOR_IDENT'], { cwd: o.repo.root, allowFail: true });
+  return ident?.replace(/\s+\d+\s+[+-]\d{4}\s*$/, '').trim() || undefined;
+}
+
+const unique = (xs: string[]) => [...new Set(xs)];
+
+/** Summary lists plus the items `git memory log` queued, and the commits the hook recorded. */
+function fold(summary: Summary, spool: SpoolEntry[]) {
+  const logged = (kind: string) => spool.flatMap((e) => (e.type === 'log' && e.kind === kind ? [e.text] : []));
+  const seen = new Set<string>();
+  const commits = spool.flatMap((e) => {
+    if (e.type !== 'commit' || seen.has(e.sha)) return [];
+    seen.add(e.sha);
+    return [{ sha: e.sha.slice(0, 7), subject: e.subject }];
+  });
+  return {
+    request: summary.request,
+    learned: unique([...logged('learned'), ...summary.learned]),
+    decisions: unique([...logged('decision'), ...summary.decisions]),
+    completed: unique([...logged('completed'), ...summary.completed]),
+    next_steps: unique([...logged('next_step'), ...summary.next_steps]),
+    notes: unique([...logged('note'), ...summary.notes]),
+    commits,
+  };
+}
+
+/**
+ * Keeps a session under SESSION_MAX_BYTES. A long list of recorded commits is shortened (the
+ * history has them all); text the agent wrote that is too long is refused (exit 2).
+ */
+function fitSessionCap(body: ReturnType<typeof fold>, render: (b: ReturnType<typeof fold>) => string): void {
+  const size = () => Buffer.byteLength(render(body));
+  if (size() <= SESSION_MAX_BYTES) return;
+  const all = body.commits;
+  let keep = all.length;
+  while (keep > 0 && size() > SESSION_MAX_BYTES) {
+    keep = Math.floor(keep / 2);
+    body.commits = [...all.slice(0, keep), { sha: '', subject: `… and ${all.length - keep} more commits (see git log)` }];
+  }
+  if (size() > SESSION_MAX_BYTES) {
+    throw new UsageError(`the session would be ${size()} bytes; a session is capped at ${SESSION_MAX_BYTES} (16 KB)`, 'summarise: keep each item to a line or two');
+  }
+}
+
+/**
+ * Writes a session's journal file (write-once) with the spool folded in, updates TASKS.md and
+ * clears the recorded session start. Runs under the memory lock with the spool claimed by the
+ * caller, who commits or aborts the claim with the rest of its work: the claim is committed here
+ * as soon as the session file holds the spool's entries. Every text is scanned before it is written.
+ */
+export async function writeSession(o: Opened, claim: SpoolClaim, summary: Summary, by: SessionAuthor): Promise<SessionWritten> {
+  const { agent, author } = by;
+  const warnings: string[] = [];
+  const lang = o.config.journal.language;
+  const guard = { mode: o.config.secrets.mode, allowlist: o.config.secrets.allowlist };
+  const date = localDate(o.now);
+  const time = localTime(o.now);
+  const start = readSessionStart(o.repo.stateDir);
+  const firstCommit = claim.entries.find((e) => e.type === 'commit');
+  // The session's base: HEAD when its primer ran, else the parent of its first commit, else HEAD.
+  const short = async (rev: string) =>
+    (await git(['rev-parse', '-q', '--verify', '--short', rev], { cwd: o.repo.root, allowFail: true }))?.trim() || undefined;
+  const base = start?.head ?? (firstCommit ? await short(`${firstCommit.sha}^`) : undefined) ?? (await short('HEAD'));
+
+  let tasksText: string | undefined;
+  let changes: TaskChange[] = [];
+  if (summary.tasks?.length) {
+    const applied = applyTaskInputs(readTasksForUpdate(o.repo.root), summary.tasks, localIso(o.now).slice(0, 16));
+    changes = applied.changes;
+    const guarded = await guardText(serializeTasks(applied.list, lang), TASKS_FILE, guard);
+    warnings.push(...guarded.warnings);
+    tasksText = guarded.text;
+  }
+
+  let written: { id: string; path: string } | undefined;
+  const body = fold(summary, claim.entries);
+  const branch = currentBranch(o.repo) ?? undefined;
+  const draft = (b: typeof body) => serializeSession({ id: 'x'.repeat(20), date, time, agent, author, branch, base, ...b }, lang);
+  fitSessionCap(body, draft);
+  // The same `end` run twice (an agent retrying, a hook and the agent both ending) writes the
+  // session once: an exact repeat of the branch's previous session is not written again.
+  const previous = previousSessionOf(o.repo.root, branch, date);
+  const repeat = previous?.path && sameSession(previous, parseSession(draft(body), 'draft')) ? previous : null;
+  if (repeat) {
+    written = { id: repeat.id, path: repeat.path! };
+    claim.commit(); // what the spool held is in that session already
+  }
+  for (let attempt = 0; !written; attempt++) {
+    const suffix = randomBytes(4).toString('hex').slice(0, 6);
+    const id = `${date.replace(/-/g, '')}-${time.replace(':', '')}-${suffix}`;
+    const path = sessionPath(date, time, agent, suffix);
+    const session: Session = { id, date, time, agent, author, branch, base, ...body };
+    const guarded = await guardText(serializeSession(session, lang), path, guard);
+    if (attempt === 0) warnings.push(...guarded.warnings);
+    try {
+      createExclusive(o.repo.stateDir, writablePath(o.repo.root, path), guarded.text);
+      written = { id, path };
+      claim.commit(); // the spool's entries live in the session file now
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 5) throw e;
+    }
+  }
+  if (tasksText !== undefined) writeAtomic(o.repo.stateDir, writablePath(o.repo.root, TASKS_FILE, { includeFile: true }), tasksText);
+  clearSessionStart(o.repo.stateDir);
+  return {
+    session: { ...written, commits: repeat ? 0 : body.commits.length, alreadyRecorded: repeat !== null },
+    tasks: changes,
+    own: [written.path, ...(tasksText !== undefined ? [TASKS_FILE] : [])],
+    warnings,
+  };
+}
