@@ -1,5 +1,5 @@
-import { statSync } from 'node:fs';
 import { UsageError } from '../errors.js';
+import { isDir } from '../fs/stat.js';
 import { findRepo } from '../git/repo.js';
 import { peekSpool } from '../git/spool.js';
 import { loadConfig, SCHEMA } from '../memory/config.js';
@@ -19,7 +19,6 @@ export interface StatuslineData {
 }
 
 const str = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
-const isDir = (p: string | undefined) => !!p && !!statSync(p, { throwIfNoEntry: false })?.isDirectory();
 
 /**
  * Claude Code's status line: reads the status JSON on stdin (`transcript_path`, `model`,

@@ -1,5 +1,5 @@
-import { statSync } from 'node:fs';
 import { UsageError } from '../../errors.js';
+import { isDir } from '../../fs/stat.js';
 
 /** The fields git-memory reads from an agent's hook JSON, whichever agent sent it. */
 export interface HookInput {
@@ -33,14 +33,6 @@ const MAX_INPUT = 1024 * 1024;
 
 const str = (v: unknown) => (typeof v === 'string' && v.trim() ? v : undefined);
 
-function isDir(p: string | undefined): p is string {
-  if (!p) return false;
-  try {
-    return statSync(p).isDirectory();
-  } catch {
-    return false;
-  }
-}
 
 /**
  * Parses the JSON an agent writes on the hook's stdin. Empty input is allowed (a hook run by hand);
