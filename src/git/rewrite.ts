@@ -1,14 +1,8 @@
 import { appendFileSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { SPOOL_FILE } from '../paths.js';
+import { REPLAY_FILE, SPOOL_FILE } from '../paths.js';
 import { readTextOrNull } from '../fs/read-file.js';
 import { claimedNames } from './spool.js';
-
-/**
- * Commits made during a rebase that may be replays (conflict resolved, reword, squash, fixup) or
- * new work (an `exec` step). post-rewrite sorts them out once the rebase has finished.
- */
-export const REPLAY_FILE = 'rebase-commits.jsonl';
 
 /** A spool line, kept as parsed so fields this module does not know survive a rewrite. */
 type Line = Record<string, unknown> & { type?: unknown; sha?: unknown; subject?: unknown };

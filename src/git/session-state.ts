@@ -1,5 +1,6 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { SESSION_START_FILE as FILE } from '../paths.js';
 
 /** Recorded when a session starts (the primer runs), so `end` knows the session's base commit. */
 export interface SessionStart {
@@ -7,7 +8,6 @@ export interface SessionStart {
   at: string;
 }
 
-const FILE = 'session-start.json';
 
 export function recordSessionStart(stateDir: string, start: SessionStart): void {
   try {

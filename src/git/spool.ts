@@ -1,7 +1,7 @@
 import { appendFileSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { byCodeUnit } from '../order.js';
-import { SPOOL_FILE } from '../paths.js';
+import { SPOOL_CLAIMED_FILE as CLAIMED, SPOOL_FILE } from '../paths.js';
 import { namesOrNone, readTextOrNull } from '../fs/read-file.js';
 
 /** A commit recorded by the post-commit hook. */
@@ -60,8 +60,6 @@ function parseLines(text: string): SpoolEntry[] {
 }
 
 const readText = (path: string) => readTextOrNull(path) ?? '';
-
-const CLAIMED = 'spool.claimed.jsonl';
 
 /** The files' text, one after the other; a file torn at its end does not swallow the next one's first line. */
 const readAll = (stateDir: string, names: string[]) => names.map((n) => readText(join(stateDir, n))).join('\n');

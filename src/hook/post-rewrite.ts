@@ -2,9 +2,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gitSync } from '../git/git.js';
 import { withLock } from '../fs/lock.js';
-import { forgetReplays, mapSpool, parsePairs, readReplays, REPLAY_FILE, spoolHits, spoolShas } from '../git/rewrite.js';
+import { forgetReplays, mapSpool, parsePairs, readReplays, spoolHits, spoolShas } from '../git/rewrite.js';
 import { appendSpool, type SpoolCommit } from '../git/spool.js';
-import { INTERNAL_ENV } from '../paths.js';
+import { INTERNAL_ENV, REPLAY_FILE } from '../paths.js';
 import { hookRepo } from './hook-repo.js';
 
 /** Current subjects of commits, in one git call. */

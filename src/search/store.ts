@@ -1,6 +1,7 @@
 import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeAtomic } from '../fs/atomic.js';
+import { SEARCH_FILES_FILE as FILES, SEARCH_HEADER_FILE as HEADER, SEARCH_POSTINGS_FILE as POSTINGS } from '../paths.js';
 import { SEARCH_FIELDS, type SessionMeta } from './documents.js';
 import { Postings, type Searchable, type TermPostings } from './postings.js';
 
@@ -22,9 +23,6 @@ import { Postings, type Searchable, type TermPostings } from './postings.js';
  * then the term's n counts.
  */
 export const FORMAT = 5;
-const HEADER = 'search-index.json';
-const POSTINGS = 'search-index.postings';
-const FILES = 'search-index.files.json';
 /** Hex digits per entry of the row offset table. */
 const OFFSET_WIDTH = 8;
 /** Field lengths come first, at offset 0 of the buffer they are read into, as a Uint32Array needs. */

@@ -5,6 +5,7 @@ import { parseArgs } from 'node:util';
 import { localIso, now } from '../../clock.js';
 import { UsageError } from '../../errors.js';
 import { findRepo } from '../../git/repo.js';
+import { AGENT_HOOK_LOG } from '../../paths.js';
 import { peekSpool, type SpoolEntry } from '../../git/spool.js';
 import type { Ctx } from '../../commands/context.js';
 import { parseAgents, type AgentName } from '../../agents/agents.js';
@@ -65,7 +66,7 @@ function logFailure(cwd: string, env: NodeJS.ProcessEnv, message: string): void 
   try {
     const { stateDir } = findRepo(cwd, env);
     mkdirSync(stateDir, { recursive: true });
-    const path = join(stateDir, 'agent-hook.log');
+    const path = join(stateDir, AGENT_HOOK_LOG);
     const line = `${new Date().toISOString()} ${message.replace(/\n/g, ' ')}\n`;
     if ((statSync(path, { throwIfNoEntry: false })?.size ?? 0) > 64 * 1024) writeFileSync(path, line);
     else appendFileSync(path, line);

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { AGENT_SESSION_FILE as FILE } from '../../paths.js';
 import { withLock } from '../../fs/lock.js';
 import { writeAtomic } from '../../fs/atomic.js';
 
@@ -18,7 +19,6 @@ export interface AgentSessionState {
   finalised: string[];
 }
 
-const FILE = 'agent-session.json';
 /** Enough to cover any overlap of sessions; older keys cannot come back. */
 const KEEP = 200;
 
