@@ -5,10 +5,36 @@ export const JOURNAL_DIR = `${MEMORY_DIR}/journal`;
 export const TASKS_FILE = `${MEMORY_DIR}/TASKS.md`;
 export const PRIMER_FILE = `${MEMORY_DIR}/PRIMER.md`;
 export const MEMORY_GITIGNORE = `${MEMORY_DIR}/.gitignore`;
+/**
+ * The TASKS.md merge attribute's file: inside the memory directory, so it is committed with the
+ * memory files (every clone merges the same way) and the user's own root `.gitattributes` is never
+ * touched (see git/merge-config.ts).
+ */
+export const ATTRIBUTES_FILE = `${MEMORY_DIR}/.gitattributes`;
 
 /** Per-worktree state directory, under `git rev-parse --git-path`. */
 export const STATE_DIR = 'git-memory';
 export const SPOOL_FILE = 'spool.jsonl';
+/**
+ * Spool set aside by `end` while it writes a session: this name (older versions), and
+ * `spool.claimed.jsonl.<claim>` one per claim since (see git/spool.ts).
+ */
+export const SPOOL_CLAIMED_FILE = 'spool.claimed.jsonl';
+/**
+ * Commits made during a rebase that may be replays (conflict resolved, reword, squash, fixup) or new
+ * work (an `exec` step); post-rewrite sorts them out once the rebase has finished (see git/rewrite.ts).
+ */
+export const REPLAY_FILE = 'rebase-commits.jsonl';
+/** The session's base commit, recorded when the primer runs (see git/session-state.ts). */
+export const SESSION_START_FILE = 'session-start.json';
+/** The active agent session and the sessions already finalised (see hook/agent/session-state.ts). */
+export const AGENT_SESSION_FILE = 'agent-session.json';
+/** Failures of the detached agent-hook worker, which has no terminal (see hook/agent/hook.ts). */
+export const AGENT_HOOK_LOG = 'agent-hook.log';
+/** The search index: header, postings, and each journal file's state (see search/store.ts). */
+export const SEARCH_HEADER_FILE = 'search-index.json';
+export const SEARCH_POSTINGS_FILE = 'search-index.postings';
+export const SEARCH_FILES_FILE = 'search-index.files.json';
 export const LOCK_FILE = 'lock';
 export const TMP_DIR = 'tmp';
 /** Note of a memory commit whose index refresh is under way (see git/index-swap.ts). */

@@ -1,4 +1,4 @@
-import { statSync } from 'node:fs';
+import { isDir } from '../fs/stat.js';
 import { findRepo } from '../git/repo.js';
 import { peekSpool } from '../git/spool.js';
 import { loadConfig, SCHEMA } from '../memory/config.js';
@@ -21,7 +21,6 @@ export interface StatuslineData {
   pending: number;
 }
 
-const isDir = (p: string | undefined) => !!p && !!statSync(p, { throwIfNoEntry: false })?.isDirectory();
 
 /**
  * Claude Code's status line: how full the context is (from the transcript), the window (from

@@ -2,7 +2,8 @@ import { closeSync, openSync, readFileSync, renameSync, rmSync, statSync, utimes
 import { hostname } from 'node:os';
 import { join, resolve } from 'node:path';
 import { INDEX_SWAP_FILE } from '../paths.js';
-import { readTextOrNull } from '../fs/read-file.js';
+import { exists } from '../fs/stat.js';
+import { isRecord, readState, writeState } from '../fs/state.js';
 import { git } from './git.js';
 import type { Repo } from './repo.js';
 
@@ -68,6 +69,9 @@ interface SwapNote {
   lockIno: number;
 }
 
+const isSwapNote = (v: unknown): v is SwapNote =>
+  isRecord(v) && typeof v.pid === 'number' && typeof v.host === 'string' && typeof v.sha === 'string' && (v.parent === null || typeof v.parent === 'string') && typeof v.lockIno === 'number';
+
 const notePath = (repo: Repo) => join(repo.stateDir, INDEX_SWAP_FILE);
 
 export interface HeldIndex {
@@ -97,7 +101,7 @@ export function holdIndex(repo: Repo, prepared: PreparedIndex, sha: string, pare
       return null;
     }
     const note: SwapNote = { pid: process.pid, host: hostname(), sha, parent, lockIno: statSync(prepared.file).ino };
-    writeFileSync(notePath(repo), JSON.stringify(note));
+    writeState(repo.stateDir, INDEX_SWAP_FILE, note);
     renameSync(prepared.file, lock);
   } catch (e) {
     drop();
@@ -134,13 +138,10 @@ function alive(note: SwapNote): boolean {
  * its paths that still hold the parent's content are refreshed. Returns what it did, for a warning.
  */
 export async function repairIndex(repo: Repo): Promise<string | null> {
-  const text = readTextOrNull(notePath(repo));
-  if (text === null) return null;
-  let note: SwapNote;
-  try {
-    note = JSON.parse(text) as SwapNote;
-  } catch {
-    rmSync(notePath(repo), { force: true });
+  if (!exists(notePath(repo))) return null;
+  const note = readState(repo.stateDir, INDEX_SWAP_FILE, isSwapNote);
+  if (!note) {
+    rmSync(notePath(repo), { force: true }); // damaged: nothing can be finished from it
     return null;
   }
   if (alive(note)) return null;

@@ -1,10 +1,10 @@
-import { writeAtomic } from '../fs/atomic.js';
+import { writeState } from '../fs/state.js';
 import { byCodeUnit } from '../order.js';
-import { CONFIG_FILE, MEMORY_DIR } from '../paths.js';
+import { CONFIG_FILE, LOG_CACHE_FILE, MEMORY_DIR } from '../paths.js';
 import { takeEarly } from './early.js';
 import { git } from './git.js';
 import { headCommit } from './head.js';
-import { keptLog, logCacheFile, recentLogArgs, RS, US } from './log-cache.js';
+import { keptLog, recentLogArgs, RS, US, type KeptLog } from './log-cache.js';
 import type { Repo } from './repo.js';
 
 export { LOG_FORMAT } from './log-cache.js';
@@ -67,7 +67,7 @@ export async function recentLog(repo: Repo, n: number, startedFrom?: string): Pr
   const out = (await early)?.toString('utf8') ?? (await git(args, { cwd: repo.root, allowFail: true }));
   if (out !== null && head && headCommit(repo) === head) {
     try {
-      writeAtomic(repo.stateDir, logCacheFile(repo), JSON.stringify({ head, args: args.join(' '), out }), { durable: false });
+      writeState(repo.stateDir, LOG_CACHE_FILE, { head, args: args.join(' '), out } satisfies KeptLog);
     } catch {
       /* a read-only git directory: nothing kept, same answer */
     }

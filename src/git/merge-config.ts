@@ -1,17 +1,12 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { MEMORY_DIR, TASKS_FILE } from '../paths.js';
+import { ATTRIBUTES_FILE, MEMORY_DIR, TASKS_FILE } from '../paths.js';
 import { writablePath } from '../worktree-path.js';
 import { git } from './git.js';
 import type { Repo } from './repo.js';
 
 /** The merge driver's name in git config and `.gitattributes`. */
 export const DRIVER = 'git-memory-tasks';
-/**
- * Inside the memory directory, so it is committed with the memory files (every clone merges the
- * same way) and the user's own root `.gitattributes` is never touched.
- */
-export const ATTRIBUTES_FILE = `${MEMORY_DIR}/.gitattributes`;
 const COMMENT = '# git-memory: merge TASKS.md by task id (git memory init; harmless without git-memory)';
 export const ATTRIBUTES_LINE = `TASKS.md merge=${DRIVER}`;
 

@@ -1,9 +1,9 @@
-import { statSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { EXIT, GitMemoryError } from '../errors.js';
 import { STATE_DIR } from '../paths.js';
 import { gitSync } from './git.js';
 import { readTextOrNull } from '../fs/read-file.js';
+import { exists, isDir } from '../fs/stat.js';
 
 /** Where a worktree's files and git data live. */
 export interface Repo {
@@ -15,14 +15,6 @@ export interface Repo {
   commonDir: string;
   /** Per-worktree state: spool, lock, temporary files. */
   stateDir: string;
-}
-
-function isDir(p: string): boolean {
-  try {
-    return statSync(p).isDirectory();
-  } catch {
-    return false;
-  }
 }
 
 
@@ -86,14 +78,7 @@ export type Operation = 'merge' | 'rebase' | 'cherry-pick' | 'revert' | 'bisect'
 
 /** Which multi-step git operation is in progress in this worktree, if any. */
 export function operationInProgress(repo: Repo): Operation | null {
-  const has = (name: string) => {
-    try {
-      statSync(join(repo.gitDir, name));
-      return true;
-    } catch {
-      return false;
-    }
-  };
+  const has = (name: string) => exists(join(repo.gitDir, name));
   if (has('rebase-merge') || has('rebase-apply')) return 'rebase';
   if (has('MERGE_HEAD')) return 'merge';
   if (has('CHERRY_PICK_HEAD')) return 'cherry-pick';

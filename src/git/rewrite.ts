@@ -1,17 +1,9 @@
 import { appendFileSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { SPOOL_FILE } from '../paths.js';
+import { REPLAY_FILE, SPOOL_FILE } from '../paths.js';
 import { readTextOrNull } from '../fs/read-file.js';
 import { claimedNames } from './spool.js';
-
-/**
- * Commits made during a rebase that may be replays (conflict resolved, reword, squash, fixup) or
- * new work (an `exec` step). post-rewrite sorts them out once the rebase has finished.
- */
-export const REPLAY_FILE = 'rebase-commits.jsonl';
-
-/** A spool line, kept as parsed so fields this module does not know survive a rewrite. */
-type Line = Record<string, unknown> & { type?: unknown; sha?: unknown; subject?: unknown };
+import { isSpoolCommit as isCommit, parseSpool, serializeSpool, type SpoolCommit, type SpoolLine as Line } from './spool-codec.js';
 
 /** The `old new` pairs post-rewrite gets on stdin (a third field may follow; git reserves it). */
 export function parsePairs(text: string): Map<string, string> {
@@ -23,19 +15,8 @@ export function parsePairs(text: string): Map<string, string> {
   return pairs;
 }
 
-function readLines(path: string): Line[] {
-  const lines: Line[] = [];
-  for (const raw of (readTextOrNull(path) ?? '').split('\n')) {
-    if (!raw.trim()) continue;
-    try {
-      const v = JSON.parse(raw) as unknown;
-      if (v && typeof v === 'object' && !Array.isArray(v)) lines.push(v as Line);
-    } catch {
-      /* a torn line after a crash: dropped, as the spool reader does */
-    }
-  }
-  return lines;
-}
+// Lines of every type are kept as parsed, so a rewrite drops nothing it does not understand.
+const readLines = (path: string): Line[] => parseSpool(readTextOrNull(path) ?? '');
 
 /** Rewrites a spool file in one rename, so a reader never sees half of it. */
 function writeLines(path: string, lines: Line[]): void {
@@ -45,14 +26,12 @@ function writeLines(path: string, lines: Line[]): void {
   }
   const tmp = `${path}.${process.pid}.tmp`;
   try {
-    writeFileSync(tmp, lines.map((l) => `${JSON.stringify(l)}\n`).join(''));
+    writeFileSync(tmp, serializeSpool(lines));
     renameSync(tmp, path);
   } finally {
     rmSync(tmp, { force: true }); // a full disk: the spool stays as it was, with no half copy beside it
   }
 }
-
-const isCommit = (l: Line): l is Line & { sha: string } => l.type === 'commit' && typeof l.sha === 'string';
 
 /**
  * Replaces rewritten commit ids in this worktree's spool files (the claimed one, the open one and
@@ -117,16 +96,16 @@ export function spoolShas(stateDir: string): Set<string> {
 }
 
 /** Notes a commit made during a rebase that may be a replay (see REPLAY_FILE). */
-export function appendReplay(stateDir: string, entry: Record<string, unknown>): void {
+export function appendReplay(stateDir: string, entry: SpoolCommit): void {
   mkdirSync(stateDir, { recursive: true });
-  appendFileSync(join(stateDir, REPLAY_FILE), `${JSON.stringify(entry)}\n`);
+  appendFileSync(join(stateDir, REPLAY_FILE), serializeSpool([entry]));
 }
 
 /**
  * The noted rebase commits. They are forgotten (forgetReplays) only once the spool has them: a
  * failure in between (a full disk) leaves them for the next post-rewrite.
  */
-export function readReplays(stateDir: string): (Line & { sha: string })[] {
+export function readReplays(stateDir: string): (Line & SpoolCommit)[] {
   return readLines(join(stateDir, REPLAY_FILE)).filter(isCommit);
 }
 

@@ -1,5 +1,5 @@
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { SESSION_START_FILE } from '../paths.js';
+import { isRecord, readState, removeState, writeState } from '../fs/state.js';
 
 /** Recorded when a session starts (the primer runs), so `end` knows the session's base commit. */
 export interface SessionStart {
@@ -7,25 +7,20 @@ export interface SessionStart {
   at: string;
 }
 
-const FILE = 'session-start.json';
+const isSessionStart = (v: unknown): v is SessionStart => isRecord(v) && typeof v.at === 'string' && (v.head === null || typeof v.head === 'string');
 
 export function recordSessionStart(stateDir: string, start: SessionStart): void {
   try {
-    mkdirSync(stateDir, { recursive: true });
-    writeFileSync(join(stateDir, FILE), JSON.stringify(start));
+    writeState(stateDir, SESSION_START_FILE, start);
   } catch {
     /* the primer must work in a read-only checkout too */
   }
 }
 
 export function readSessionStart(stateDir: string): SessionStart | null {
-  try {
-    return JSON.parse(readFileSync(join(stateDir, FILE), 'utf8')) as SessionStart;
-  } catch {
-    return null;
-  }
+  return readState(stateDir, SESSION_START_FILE, isSessionStart);
 }
 
 export function clearSessionStart(stateDir: string): void {
-  rmSync(join(stateDir, FILE), { force: true });
+  removeState(stateDir, SESSION_START_FILE);
 }

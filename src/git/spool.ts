@@ -1,27 +1,11 @@
 import { appendFileSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { byCodeUnit } from '../order.js';
-import { SPOOL_FILE } from '../paths.js';
+import { SPOOL_CLAIMED_FILE as CLAIMED, SPOOL_FILE } from '../paths.js';
 import { namesOrNone, readTextOrNull } from '../fs/read-file.js';
+import { isSpoolEntry, parseSpool, serializeSpool, type SpoolEntry } from './spool-codec.js';
 
-/** A commit recorded by the post-commit hook. */
-export interface SpoolCommit {
-  type: 'commit';
-  sha: string;
-  subject: string;
-  at: string;
-  branch?: string | null;
-}
-
-/** An item queued by `git memory log`. */
-export interface SpoolLog {
-  type: 'log';
-  kind: 'learned' | 'decision' | 'note' | 'completed' | 'next_step';
-  text: string;
-  at: string;
-}
-
-export type SpoolEntry = SpoolCommit | SpoolLog;
+export type { SpoolCommit, SpoolEntry, SpoolLog } from './spool-codec.js';
 
 export const spoolPath = (stateDir: string) => join(stateDir, SPOOL_FILE);
 
@@ -31,37 +15,12 @@ export const spoolPath = (stateDir: string) => join(stateDir, SPOOL_FILE);
  */
 export function appendSpool(stateDir: string, entry: SpoolEntry): void {
   mkdirSync(stateDir, { recursive: true });
-  appendFileSync(spoolPath(stateDir), `${JSON.stringify(entry)}\n`);
+  appendFileSync(spoolPath(stateDir), serializeSpool([entry]));
 }
 
-/** One spool line as an entry, or null when it is not one. */
-function parseLine(line: string): SpoolEntry | null {
-  try {
-    const e = JSON.parse(line) as SpoolEntry;
-    return e && (e.type === 'commit' || e.type === 'log') ? e : null;
-  } catch {
-    return null;
-  }
-}
-
-const ENTRY_START = '{"type":';
-
-function parseLines(text: string): SpoolEntry[] {
-  const entries: SpoolEntry[] = [];
-  for (const line of text.split('\n')) {
-    if (!line.trim()) continue;
-    let e = parseLine(line);
-    // A write torn by a crash or a full disk leaves a fragment without its newline, and the next
-    // append lands on the same line: the whole entry that follows the fragment is still read.
-    for (let at = line.indexOf(ENTRY_START, 1); !e && at !== -1; at = line.indexOf(ENTRY_START, at + 1)) e = parseLine(line.slice(at));
-    if (e) entries.push(e);
-  }
-  return entries;
-}
+const parseLines = (text: string): SpoolEntry[] => parseSpool(text).filter(isSpoolEntry);
 
 const readText = (path: string) => readTextOrNull(path) ?? '';
-
-const CLAIMED = 'spool.claimed.jsonl';
 
 /** The files' text, one after the other; a file torn at its end does not swallow the next one's first line. */
 const readAll = (stateDir: string, names: string[]) => names.map((n) => readText(join(stateDir, n))).join('\n');

@@ -1,7 +1,7 @@
-import { statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { findRepo, type Repo } from '../git/repo.js';
 import { STATE_DIR } from '../paths.js';
+import { exists } from '../fs/stat.js';
 
 /**
  * The repository a hook runs in. Inside a hook git tells us where it is (GIT_DIR in linked
@@ -15,15 +15,6 @@ export function hookRepo(cwd: string, env: NodeJS.ProcessEnv): Repo {
   }
   return findRepo(cwd, env);
 }
-
-const exists = (path: string) => {
-  try {
-    statSync(path);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 /**
  * What a commit made now is, with respect to a rebase (verified on git 2.39):

@@ -2,9 +2,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gitSync } from '../git/git.js';
 import { withLock } from '../fs/lock.js';
-import { forgetReplays, mapSpool, parsePairs, readReplays, REPLAY_FILE, spoolHits, spoolShas } from '../git/rewrite.js';
-import { appendSpool, type SpoolCommit } from '../git/spool.js';
-import { INTERNAL_ENV } from '../paths.js';
+import { forgetReplays, mapSpool, parsePairs, readReplays, spoolHits, spoolShas } from '../git/rewrite.js';
+import { appendSpool } from '../git/spool.js';
+import { INTERNAL_ENV, REPLAY_FILE } from '../paths.js';
 import { hookRepo } from './hook-repo.js';
 
 /** Current subjects of commits, in one git call. */
@@ -54,7 +54,7 @@ export async function postRewrite(kind: string | undefined, input: string, cwd: 
         const onBranch = rebasedCommits(cwd, repo.gitDir);
         const have = spoolShas(repo.stateDir);
         for (const r of fresh) {
-          if (onBranch.has(r.sha) && !have.has(r.sha)) appendSpool(repo.stateDir, r as unknown as SpoolCommit);
+          if (onBranch.has(r.sha) && !have.has(r.sha)) appendSpool(repo.stateDir, r);
         }
       }
       forgetReplays(repo.stateDir);

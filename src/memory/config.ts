@@ -5,7 +5,7 @@ import parseToml from '@iarna/toml/parse-string.js';
 import { EXIT, GitMemoryError } from '../errors.js';
 import { CONFIG_CACHE_FILE, CONFIG_FILE } from '../paths.js';
 import { splitPattern, unboundedPattern } from '../safety/allowlist.js';
-import { writeAtomic } from '../fs/atomic.js';
+import { isRecord, readState, writeState } from '../fs/state.js';
 
 /** The project configuration with every default filled in. */
 export interface Config {
@@ -201,6 +201,17 @@ export function parseConfig(text: string, file: string, repoName: string): { con
   return { config, warnings };
 }
 
+/** A parsed config kept in the state directory, for the file whose identity it names (see loadConfig). */
+interface KeptConfig {
+  identity: string;
+  config: Config;
+  warnings: string[];
+}
+
+// The config itself was validated before it was kept; a damaged entry fails here or its identity.
+const isKeptConfig = (v: unknown): v is KeptConfig =>
+  isRecord(v) && typeof v.identity === 'string' && isRecord(v.config) && Array.isArray(v.warnings) && v.warnings.every((w) => typeof w === 'string');
+
 /**
  * Loads `.openclaw_memory.toml` from the worktree root; defaults when absent. With `stateDir`, a
  * config that parsed is kept there as JSON beside the file's identity (inode, size, change times),
@@ -216,21 +227,15 @@ export function loadConfig(root: string, stateDir?: string): LoadedConfig {
     return { ...parseConfig('', CONFIG_FILE, basename(root)), path: null };
   }
   const identity = [root, st.ino, st.size, st.mtimeNs, st.ctimeNs].join(':');
-  const kept = stateDir ? join(stateDir, CONFIG_CACHE_FILE) : undefined;
-  if (kept) {
-    try {
-      const c = JSON.parse(readFileSync(kept, 'utf8')) as { identity?: unknown; config?: Config; warnings?: string[] };
-      if (c.identity === identity && c.config && Array.isArray(c.warnings)) return { config: c.config, warnings: c.warnings, path };
-    } catch {
-      /* none kept, or unreadable: parse */
-    }
-  }
+  // None kept, unreadable or of another file: parse.
+  const kept = stateDir ? readState(stateDir, CONFIG_CACHE_FILE, isKeptConfig) : null;
+  if (kept?.identity === identity) return { config: kept.config, warnings: kept.warnings, path };
   const parsed = parseConfig(readFileSync(path, 'utf8'), CONFIG_FILE, basename(root));
   // A file changed within the last two seconds could change again without its change time moving
   // (it ticks coarsely, by seconds on some file systems): keep only a settled one.
-  if (kept && Date.now() - Number(st.ctimeMs) > 2000) {
+  if (stateDir && Date.now() - Number(st.ctimeMs) > 2000) {
     try {
-      writeAtomic(stateDir!, kept, JSON.stringify({ identity, ...parsed }), { durable: false });
+      writeState(stateDir, CONFIG_CACHE_FILE, { identity, ...parsed } satisfies KeptConfig);
     } catch {
       /* a read-only git directory: parse again next time */
     }

@@ -1,6 +1,8 @@
-import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
+import { closeSync, openSync, readSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeAtomic } from '../fs/atomic.js';
+import { isRecord, readState, writeState } from '../fs/state.js';
+import { SEARCH_FILES_FILE as FILES, SEARCH_HEADER_FILE as HEADER, SEARCH_POSTINGS_FILE as POSTINGS } from '../paths.js';
 import { SEARCH_FIELDS, type SessionMeta } from './documents.js';
 import { Postings, type Searchable, type TermPostings } from './postings.js';
 
@@ -22,9 +24,6 @@ import { Postings, type Searchable, type TermPostings } from './postings.js';
  * then the term's n counts.
  */
 export const FORMAT = 5;
-const HEADER = 'search-index.json';
-const POSTINGS = 'search-index.postings';
-const FILES = 'search-index.files.json';
 /** Hex digits per entry of the row offset table. */
 const OFFSET_WIDTH = 8;
 /** Field lengths come first, at offset 0 of the buffer they are read into, as a Uint32Array needs. */
@@ -99,13 +98,26 @@ function encode(postings: TermPostings): Uint32Array {
 
 const sameFields = (fields: unknown) => Array.isArray(fields) && fields.length === SEARCH_FIELDS.length && SEARCH_FIELDS.every((f, i) => fields[i] === f);
 
+const sized = (lengths: unknown) => isRecord(lengths) && SECTIONS.every((s) => typeof lengths[s] === 'number');
+
+/** A header this build wrote: this format, this byte order, these fields, every section sized. */
+const isCurrentHeader = (v: unknown): v is Header =>
+  isRecord(v) &&
+  v.format === FORMAT &&
+  v.littleEndian === LITTLE_ENDIAN &&
+  sameFields(v.fields) &&
+  typeof v.generation === 'string' &&
+  typeof v.start === 'number' &&
+  sized(v.lengths);
+
+const isFilesOf = (v: unknown): v is { generation: string; files: FileEntries } => isRecord(v) && typeof v.generation === 'string' && isRecord(v.files);
+
 /** Opens the stored index, or null when there is none of this format or its files do not match. */
 export function openStore(stateDir: string): Store | null {
-  let header: Header;
+  const header = readState(stateDir, HEADER, isCurrentHeader);
+  if (!header) return null;
   let fd: number;
   try {
-    header = JSON.parse(readFileSync(join(stateDir, HEADER), 'utf8')) as Header;
-    if (header.format !== FORMAT || header.littleEndian !== LITTLE_ENDIAN || !sameFields(header.fields)) return null;
     fd = openSync(join(stateDir, POSTINGS), 'r');
   } catch {
     return null;
@@ -186,12 +198,8 @@ export function openStore(stateDir: string): Store | null {
 }
 
 export function readFiles(stateDir: string, generation: string): FileEntries | null {
-  try {
-    const f = JSON.parse(readFileSync(join(stateDir, FILES), 'utf8')) as { generation: string; files: FileEntries };
-    return f.generation === generation ? f.files : null;
-  } catch {
-    return null;
-  }
+  const f = readState(stateDir, FILES, isFilesOf);
+  return f?.generation === generation ? f.files : null;
 }
 
 /**
@@ -235,6 +243,6 @@ export function writeStore(stateDir: string, key: Buffer, index: Postings, meta:
   }
   const header: Header = { format: FORMAT, generation, littleEndian: LITTLE_ENDIAN, fields: [...SEARCH_FIELDS], documents: index.documents, averageLength: index.averageLength, start: offset, lengths: byteLengths };
   writeAtomic(stateDir, join(stateDir, POSTINGS), Buffer.concat(parts), { durable: false });
-  writeAtomic(stateDir, join(stateDir, FILES), JSON.stringify({ generation, files }), { durable: false });
-  writeAtomic(stateDir, join(stateDir, HEADER), JSON.stringify(header), { durable: false });
+  writeState(stateDir, FILES, { generation, files });
+  writeState(stateDir, HEADER, header);
 }

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { REPLAY_FILE } from '../../src/git/rewrite.js';
+import { REPLAY_FILE } from '../../src/paths.js';
 import { peekSpool } from '../../src/git/spool.js';
 import { postRewrite } from '../../src/hook/post-rewrite.js';
 import { faults } from '../helpers/disk-faults.js';

@@ -7,6 +7,7 @@ import { EXIT, UsageError, type ExitCode } from '../../errors.js';
 import { agentHookFailure, agentHookUsage, agentHookWarning } from '../../cli/messages.js';
 import { readStdin } from '../../fs/stdin.js';
 import { findRepo } from '../../git/repo.js';
+import { AGENT_HOOK_LOG } from '../../paths.js';
 import { peekSpool, type SpoolEntry } from '../../git/spool.js';
 import { HOOK_AGENT_NAMES, parseAgents, type AgentName } from '../../agents/registry.js';
 import { normaliseEvent, parseHookInput, type HookInput } from './input.js';
@@ -67,7 +68,7 @@ function logFailure(cwd: string, env: NodeJS.ProcessEnv, message: string): void 
   try {
     const { stateDir } = findRepo(cwd, env);
     mkdirSync(stateDir, { recursive: true });
-    const path = join(stateDir, 'agent-hook.log');
+    const path = join(stateDir, AGENT_HOOK_LOG);
     const line = `${new Date().toISOString()} ${message.replace(/\n/g, ' ')}\n`;
     if ((statSync(path, { throwIfNoEntry: false })?.size ?? 0) > 64 * 1024) writeFileSync(path, line);
     else appendFileSync(path, line);

@@ -1,6 +1,6 @@
-import { statSync } from 'node:fs';
 import { AGENTS } from '../../agents/registry.js';
 import { UsageError } from '../../errors.js';
+import { isDir } from '../../fs/stat.js';
 import { parseJsonInput } from '../../input.js';
 
 /** The fields git-memory reads from an agent's hook JSON, whichever agent sent it. */
@@ -35,14 +35,6 @@ const MAX_INPUT = 1024 * 1024;
 
 const str = (v: unknown) => (typeof v === 'string' && v.trim() ? v : undefined);
 
-function isDir(p: string | undefined): p is string {
-  if (!p) return false;
-  try {
-    return statSync(p).isDirectory();
-  } catch {
-    return false;
-  }
-}
 
 /**
  * Parses the JSON an agent writes on the hook's stdin. Empty input is allowed (a hook run by hand);

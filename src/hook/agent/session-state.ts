@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { AGENT_SESSION_FILE as FILE } from '../../paths.js';
 import { withLock } from '../../fs/lock.js';
-import { writeAtomic } from '../../fs/atomic.js';
+import { isRecord, readState, writeState } from '../../fs/state.js';
 
 /** The agent session this worktree is in, as its SessionStart hook reported it. */
 export interface ActiveSession {
@@ -18,20 +17,19 @@ export interface AgentSessionState {
   finalised: string[];
 }
 
-const FILE = 'agent-session.json';
 /** Enough to cover any overlap of sessions; older keys cannot come back. */
 const KEEP = 200;
+
+const isActive = (v: unknown): v is ActiveSession =>
+  isRecord(v) && typeof v.agent === 'string' && typeof v.sessionId === 'string' && typeof v.startedAt === 'string' && (v.transcriptPath === undefined || typeof v.transcriptPath === 'string');
 
 export const sessionKey = (agent: string, sessionId: string) => `${agent}:${sessionId}`;
 
 /** Reads the state; a missing or damaged file counts as empty (it only saves duplicate work). */
 export function readAgentState(stateDir: string): AgentSessionState {
-  try {
-    const v = JSON.parse(readFileSync(join(stateDir, FILE), 'utf8')) as Partial<AgentSessionState>;
-    return { active: v.active ?? null, finalised: Array.isArray(v.finalised) ? v.finalised.filter((k) => typeof k === 'string') : [] };
-  } catch {
-    return { active: null, finalised: [] };
-  }
+  const v = readState(stateDir, FILE, isRecord);
+  const finalised = v && Array.isArray(v.finalised) ? v.finalised.filter((k): k is string => typeof k === 'string') : [];
+  return { active: isActive(v?.active) ? v.active : null, finalised };
 }
 
 function update(stateDir: string, fn: (s: AgentSessionState) => AgentSessionState | null): Promise<boolean> {
@@ -40,7 +38,7 @@ function update(stateDir: string, fn: (s: AgentSessionState) => AgentSessionStat
     async () => {
       const next = fn(readAgentState(stateDir));
       if (!next) return false;
-      writeAtomic(stateDir, join(stateDir, FILE), `${JSON.stringify({ ...next, finalised: next.finalised.slice(-KEEP) })}\n`, { durable: false });
+      writeState(stateDir, FILE, { ...next, finalised: next.finalised.slice(-KEEP) });
       return true;
     },
     { timeoutMs: 5_000 },
