@@ -3,11 +3,15 @@ import { git } from '../git/git.js';
 import { findRepo } from '../git/repo.js';
 import { resolveRange } from '../git/revisions.js';
 import { diffLines, type DiffLine } from '../memory/line-diff.js';
+import { buildPrimer, type Primer } from '../memory/primer.js';
 import { diffTasks, summarizeSession, type SessionSummary, type TasksDiff } from '../memory/memory-diff.js';
 import { renderMemoryDiff } from '../memory/render-diff.js';
 import { JOURNAL_DIR } from '../paths.js';
 import type { Ctx, Result } from './context.js';
-import { journalDay, memoryAt, primerAt, sessionsFromTree } from './primer-at.js';
+import { gatherPrimer } from './steps/gather-primer.js';
+import type { MemorySource } from './steps/memory-source.js';
+import { primerOptions } from './steps/primer-options.js';
+import { journalDay, revisionSource, treeSessions } from './steps/revision-source.js';
 
 export interface DiffOptions {
   /** `A...B`, `A..B` or `A`; default: merge base with the default branch up to HEAD. */
@@ -38,12 +42,25 @@ async function journalChanges(root: string, base: string, head: string) {
 /** Sessions present at head and not at base: new session files, and new blocks in legacy day files. */
 async function addedSessions(root: string, base: string, head: string, warnings: string[]): Promise<SessionSummary[]> {
   const changes = (await journalChanges(root, base, head)).filter((c) => c.status !== 'D');
-  const after = await sessionsFromTree(root, changes, warnings);
+  const after = await treeSessions(root, changes);
   const modified = changes.filter((c) => c.status !== 'A');
-  const before = await sessionsFromTree(root, modified.map((c) => ({ path: c.path, blob: c.oldBlob })), warnings);
+  const before = await treeSessions(root, modified.map((c) => ({ path: c.path, blob: c.oldBlob })));
+  for (const c of [...after.corrupt, ...before.corrupt]) warnings.push(`skipped ${c.message}`);
   const key = (s: { path?: string; time: string; request: string }) => `${s.path}\0${s.time}\0${s.request}`;
-  const known = new Set(before.map(key));
-  return after.filter((s) => !known.has(key(s))).map((s) => summarizeSession(s, s.path ?? ''));
+  const known = new Set(before.sessions.map(key));
+  return after.sessions.filter((s) => !known.has(key(s))).map((s) => summarizeSession(s, s.path ?? ''));
+}
+
+/**
+ * The primer as it would be built from a revision: its own config, journal window, TASKS.md and
+ * history. User files are personal and left out (the source has none), so it can be shown in a
+ * pull request.
+ */
+async function primerAt(src: MemorySource, at: Date, warnings: string[]): Promise<Primer> {
+  const config = await src.config();
+  const got = await gatherPrimer(src, at, config.primer.days);
+  warnings.push(...got.warnings);
+  return buildPrimer(got.input, primerOptions(config));
 }
 
 /** The primer without its provenance line (branch, commit, time), which always differs. */
@@ -59,14 +76,16 @@ export async function diff(ctx: Ctx, opts: DiffOptions): Promise<Result<DiffData
   const range = await resolveRange(repo.root, opts.range);
   const warnings: string[] = [];
   const at = now(ctx.env);
-  const [sessions, baseMemory, headMemory, basePrimer, headPrimer] = await Promise.all([
+  const baseMemory = revisionSource(repo.root, range.base, warnings);
+  const headMemory = revisionSource(repo.root, range.head, warnings);
+  const [sessions, baseTasks, headTasks, basePrimer, headPrimer] = await Promise.all([
     addedSessions(repo.root, range.base, range.head, warnings),
-    memoryAt(repo.root, range.base, warnings),
-    memoryAt(repo.root, range.head, warnings),
-    primerAt(repo.root, range.base, at, warnings),
-    primerAt(repo.root, range.head, at, warnings),
+    baseMemory.tasks(),
+    headMemory.tasks(),
+    primerAt(baseMemory, at, warnings),
+    primerAt(headMemory, at, warnings),
   ]);
-  const tasks = diffTasks(baseMemory.tasks, headMemory.tasks);
+  const tasks = diffTasks(baseTasks.list, headTasks.list);
   const lines = diffLines(primerLines(basePrimer.markdown), primerLines(headPrimer.markdown));
   const primer = { changed: lines.some((l) => l.op !== ' '), base: basePrimer.markdown, head: headPrimer.markdown, diff: lines };
   const base = { sha: range.base, name: range.baseName };

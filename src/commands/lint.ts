@@ -8,7 +8,9 @@ import { buildPrimer, PRIMER_MAX_BYTES } from '../memory/primer.js';
 import { PRIMER_FILE } from '../paths.js';
 import { open, type Ctx, type Result } from './context.js';
 import { lintFile, type LintProblem } from './lint-file.js';
-import { gatherPrimer } from './primer.js';
+import { gatherPrimer } from './steps/gather-primer.js';
+import { primerOptions } from './steps/primer-options.js';
+import { worktreeSource } from './steps/worktree-source.js';
 
 export type { LintCheck, LintProblem } from './lint-file.js';
 
@@ -38,14 +40,8 @@ async function primerBudget(ctx: Ctx): Promise<LintProblem[]> {
     throw e;
   }
   const max = o.config.primer.max_tokens;
-  const got = await gatherPrimer(o, o.config.primer.days);
-  const built = buildPrimer(got.input, {
-    maxTokens: max,
-    minTokens: Math.min(o.config.primer.min_tokens, max),
-    commits: o.config.primer.commits,
-    hotFiles: o.config.primer.hot_files,
-    lang: o.config.journal.language,
-  });
+  const got = await gatherPrimer(worktreeSource(o), o.now, o.config.primer.days);
+  const built = buildPrimer(got.input, primerOptions(o.config));
   const problems: LintProblem[] = [];
   const bytes = Buffer.byteLength(built.markdown);
   // buildPrimer drops items to fit; what it cannot drop is the header (project name, provenance).

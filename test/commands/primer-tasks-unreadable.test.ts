@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { memoryAt } from '../../src/commands/primer-at.js';
+import { gatherPrimer } from '../../src/commands/steps/gather-primer.js';
+import { revisionSource } from '../../src/commands/steps/revision-source.js';
 import { parseTasks, parseTasksKeeping } from '../../src/memory/tasks.js';
 import { makeRepo } from '../helpers/repo.js';
 
@@ -67,9 +68,13 @@ describe('one stray line in TASKS.md', () => {
     repo.git('add', '-A');
     repo.git('commit', '-q', '-m', 'tasks');
     const warnings: string[] = [];
-    const at = await memoryAt(repo.dir, 'HEAD', warnings);
-    expect(at.tasks.tasks).toHaveLength(3);
-    expect(at.tasksUnreadable).toEqual([`${TASKS}:8`, `${TASKS}:9`]);
-    expect(warnings.join('\n')).toContain('TASKS.md:8');
+    const head = revisionSource(repo.dir, 'HEAD', warnings);
+    const at = await head.tasks();
+    expect(at.list.tasks).toHaveLength(3);
+    expect(at.unreadable).toEqual([`${TASKS}:8`, `${TASKS}:9`]);
+    const got = await gatherPrimer(head, new Date(NOW), 7);
+    expect(got.input.tasks).toHaveLength(3);
+    expect(got.input.tasksUnreadable).toEqual([`${TASKS}:8`, `${TASKS}:9`]);
+    expect([...warnings, ...got.warnings].join('\n')).toContain('TASKS.md:8');
   });
 });

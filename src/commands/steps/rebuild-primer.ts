@@ -7,7 +7,9 @@ import { writeAtomic } from '../../fs/atomic.js';
 import { MEMORY_DIR, PRIMER_FILE } from '../../paths.js';
 import { symlinkMessage, symlinkOnPath } from '../../worktree-path.js';
 import type { Opened, Result } from '../context.js';
-import { gatherPrimer, type PrimerData } from '../primer.js';
+import type { PrimerData } from '../primer.js';
+import { gatherPrimer } from './gather-primer.js';
+import { worktreeSource } from './worktree-source.js';
 
 export interface RebuildOptions {
   maxTokens?: number;
@@ -33,7 +35,7 @@ function positive(name: string, v: number | undefined): number | undefined {
 export async function rebuildPrimer(o: Opened, opts: RebuildOptions): Promise<Result<PrimerData>> {
   const maxTokens = positive('max-tokens', opts.maxTokens) ?? o.config.primer.max_tokens;
   const days = positive('days', opts.days) ?? o.config.primer.days;
-  const got = await gatherPrimer(o, days, o.cwd);
+  const got = await gatherPrimer(worktreeSource(o, o.cwd), o.now, days);
   const built = buildPrimer(got.input, {
     maxTokens,
     minTokens: Math.min(o.config.primer.min_tokens, maxTokens),

@@ -1,0 +1,35 @@
+import type { LogEntry } from '../../git/log.js';
+import type { Config } from '../../memory/config.js';
+import type { JournalRead } from '../../memory/journal.js';
+import type { TaskList } from '../../memory/tasks.js';
+import type { UserFiles } from '../../memory/user-files.js';
+
+/** TASKS.md as a reader sees it: every task that can be read, and where the other lines are (`TASKS.md:12`). */
+export interface TasksRead {
+  list: TaskList;
+  unreadable: string[];
+}
+
+/**
+ * Where the primer's memory is read from: the working tree as it is now (worktree-source.ts), or a
+ * revision's git objects without a checkout (revision-source.ts). The primer gatherer reads only
+ * through this, so `primer`, `lint` and `diff` build the same primer from the same rules.
+ */
+export interface MemorySource {
+  /** Put before the task-list warning: '' for the working tree, `abc1234: ` for a revision (a diff reads two). */
+  readonly label: string;
+  /** The config in force there. */
+  config(): Promise<Config>;
+  /** Sessions of the days from `from` to `to` inclusive (YYYY-MM-DD), oldest first. */
+  sessions(from: string, to: string): Promise<JournalRead>;
+  /** The most recent day with at least one readable session, at or before `to`. */
+  latestDay(to: string): Promise<JournalRead>;
+  /** TASKS.md; rejects with CorruptFileError when the file is not to be read at all (a link). */
+  tasks(): Promise<TasksRead>;
+  /** The last `depth` commits with their files, newest first. */
+  log(depth: number): Promise<LogEntry[]>;
+  /** The user's own files: personal, so a revision (shown in a pull request) has none. */
+  user(): UserFiles;
+  /** The branch checked out, or null (a revision, a detached HEAD). */
+  branch(): string | null;
+}

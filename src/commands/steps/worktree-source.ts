@@ -1,0 +1,27 @@
+import { recentLog } from '../../git/log.js';
+import { currentBranch } from '../../git/repo.js';
+import { readLatestDay, readWindow } from '../../memory/journal.js';
+import { readTaskListKeeping } from '../../memory/tasks-file.js';
+import { readUserFiles } from '../../memory/user-files.js';
+import type { Opened } from '../context.js';
+import type { MemorySource } from './memory-source.js';
+
+/**
+ * Memory as it is in the working tree now, with the config already loaded. The reads are
+ * synchronous file reads (the primer runs at every session start): only the git log is a process,
+ * started by the gatherer first so the file reads overlap it. `startedFrom`: the directory the
+ * entry point started the same git log from, if it did (see bin.ts).
+ */
+export function worktreeSource(o: Opened, startedFrom?: string): MemorySource {
+  const root = o.repo.root;
+  return {
+    label: '',
+    config: async () => o.config,
+    sessions: async (from, to) => readWindow(root, from, to),
+    latestDay: async (to) => readLatestDay(root, to),
+    tasks: async () => readTaskListKeeping(root),
+    log: (depth) => recentLog(o.repo, depth, startedFrom),
+    user: () => readUserFiles(o.env),
+    branch: () => currentBranch(o.repo),
+  };
+}
