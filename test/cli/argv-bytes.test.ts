@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { BIN, makeRepo, type TestRepo } from '../helpers/repo.js';
+import { BIN, makeMemoryRepo, makeRepo, type TestRepo } from '../helpers/repo.js';
 
 /** Runs the built binary through sh, so an argument can hold bytes a JavaScript string cannot. */
 function shell(repo: TestRepo, script: string) {
@@ -10,10 +10,7 @@ function shell(repo: TestRepo, script: string) {
 
 describe('input is refused only for bytes that do not decode as UTF-8', () => {
   it('accepts a real U+FFFD in arguments, stdin and files; refuses an argument with invalid bytes, naming it by position', async () => {
-    const repo = makeRepo({ now: '2026-11-22T14:30:00' });
-    expect((await repo.run(['init', '--no-hooks'])).code).toBe(0);
-    repo.git('add', '.');
-    repo.git('commit', '-q', '-m', 'Set up git-memory');
+    const repo = await makeMemoryRepo({ now: '2026-11-22T14:30:00' });
 
     // In-process (the text is a string already) and through the binary (bytes EF BF BD are valid UTF-8).
     expect((await repo.run(['log', 'Decoder shows \uFFFD for bad bytes'])).code).toBe(0);

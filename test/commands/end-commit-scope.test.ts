@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeRepo, type TestRepo } from '../helpers/repo.js';
+import { makeMemoryRepo, makeRepo, type TestRepo } from '../helpers/repo.js';
 
 const NOW = '2026-11-22T14:30:00';
 const summary = JSON.stringify({ request: 'Add login', completed: ['Login endpoint'] });
@@ -27,20 +27,14 @@ describe('end commits only what it names, and never a file it cannot read', () =
   });
 
   it('names nothing when it commits only its own files', async () => {
-    const repo = makeRepo({ now: NOW });
-    await repo.run(['init', '--no-hooks']);
-    repo.git('add', '.');
-    repo.git('commit', '-q', '-m', 'Set up git-memory');
+    const repo = await makeMemoryRepo({ now: NOW });
     const r = await repo.run(['end', '--summary', JSON.stringify({ request: 'Own files', tasks: [{ task: 'Write docs', status: 'todo' }] })]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).not.toContain('also committed');
   });
 
   it('leaves an unreadable session file out of the commit and says so; `git memory commit` does too', async () => {
-    const repo = makeRepo({ now: NOW });
-    await repo.run(['init', '--no-hooks']);
-    repo.git('add', '.');
-    repo.git('commit', '-q', '-m', 'Set up git-memory');
+    const repo = await makeMemoryRepo({ now: NOW });
     repo.write(CORRUPT, 'not a session file\n');
     const r = await repo.run(['end', '--summary', summary, '--json']);
     expect(r.code, r.stderr).toBe(0);

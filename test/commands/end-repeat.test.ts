@@ -1,18 +1,12 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { makeRepo, type TestRepo } from '../helpers/repo.js';
+import { makeMemoryRepo, type TestRepo } from '../helpers/repo.js';
 
 const NOW = '2026-11-22T14:30:00';
 const summary = JSON.stringify({ request: 'Add login', completed: ['Login endpoint'], next_steps: ['Logout'] });
 
-async function initRepo(): Promise<TestRepo> {
-  const repo = makeRepo({ now: NOW });
-  expect((await repo.run(['init', '--no-hooks'])).code).toBe(0);
-  repo.git('add', '.');
-  repo.git('commit', '-q', '-m', 'Set up git-memory');
-  return repo;
-}
+const initRepo = (): Promise<TestRepo> => makeMemoryRepo({ now: NOW });
 
 const sessionFiles = (repo: TestRepo) => readdirSync(join(repo.dir, '.openclaw_memory/journal/2026-11-22'));
 

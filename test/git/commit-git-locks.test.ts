@@ -1,18 +1,12 @@
 import { existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { makeRepo, type TestRepo } from '../helpers/repo.js';
+import { makeMemoryRepo, type TestRepo } from '../helpers/repo.js';
 
 const NOW = '2026-11-22T14:30:00';
 const summary = (request: string) => JSON.stringify({ request, completed: ['Did it'], tasks: [{ task: `Task of ${request}`, status: 'in_progress' }] });
 
-async function initRepo(): Promise<TestRepo> {
-  const repo = makeRepo({ now: NOW });
-  expect((await repo.run(['init', '--no-hooks'])).code).toBe(0);
-  repo.git('add', '.');
-  repo.git('commit', '-q', '-m', 'Set up git-memory');
-  return repo;
-}
+const initRepo = (): Promise<TestRepo> => makeMemoryRepo({ now: NOW });
 
 const head = (repo: TestRepo) => repo.git('rev-parse', 'HEAD').trim();
 const inHead = (repo: TestRepo, path: string) => repo.git('ls-tree', '-r', '--name-only', 'HEAD', '--', path).trim() === path;

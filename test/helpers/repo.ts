@@ -93,6 +93,16 @@ export function makeRepo(opts: { initialCommit?: boolean; now?: string; until?: 
   return repo;
 }
 
+/** makeRepo, then `git memory init --no-hooks` committed: a repository where sessions can start. */
+export async function makeMemoryRepo(opts: { now?: string; until?: 'test' | 'file' } = {}): Promise<TestRepo> {
+  const repo = makeRepo(opts);
+  const r = await repo.run(['init', '--no-hooks']);
+  if (r.code !== 0) throw new Error(`git memory init failed: ${r.stderr}`);
+  repo.git('add', '.');
+  repo.git('commit', '-q', '-m', 'Set up git-memory');
+  return repo;
+}
+
 /**
  * A copy of a repository and its home, for a test to change as it likes: a fixture built once
  * (makeRepo with until 'file') and copied per test costs a directory copy instead of its history.

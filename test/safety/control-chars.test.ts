@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { appendSpool } from '../../src/git/spool.js';
 import { controlCharProblems, findControlChars } from '../../src/safety/control-chars.js';
-import { makeRepo, type TestRepo } from '../helpers/repo.js';
+import { makeMemoryRepo, makeRepo, type TestRepo } from '../helpers/repo.js';
 
 describe('findControlChars', () => {
   it('finds C0, DEL and C1 controls with line and column; newline, tab and CRLF are text', () => {
@@ -34,10 +34,7 @@ function snapshot(repo: TestRepo): string {
 }
 
 async function initRepo(): Promise<TestRepo> {
-  const repo = makeRepo({ now: '2026-11-22T14:30:00' });
-  expect((await repo.run(['init', '--no-hooks'])).code).toBe(0);
-  repo.git('add', '.');
-  repo.git('commit', '-q', '-m', 'Set up git-memory');
+  const repo = await makeMemoryRepo({ now: '2026-11-22T14:30:00' });
   // A queued item, which a failed `end` must not consume.
   expect((await repo.run(['log', 'Queued before the failed end'])).code).toBe(0);
   return repo;
