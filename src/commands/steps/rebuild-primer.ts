@@ -9,6 +9,7 @@ import { symlinkMessage, symlinkOnPath } from '../../worktree-path.js';
 import type { Opened, Result } from '../context.js';
 import type { PrimerData } from '../primer.js';
 import { gatherPrimer } from './gather-primer.js';
+import { primerOptions } from './primer-options.js';
 import { worktreeSource } from './worktree-source.js';
 
 export interface RebuildOptions {
@@ -36,13 +37,7 @@ export async function rebuildPrimer(o: Opened, opts: RebuildOptions): Promise<Re
   const maxTokens = positive('max-tokens', opts.maxTokens) ?? o.config.primer.max_tokens;
   const days = positive('days', opts.days) ?? o.config.primer.days;
   const got = await gatherPrimer(worktreeSource(o, o.cwd), o.now, days);
-  const built = buildPrimer(got.input, {
-    maxTokens,
-    minTokens: Math.min(o.config.primer.min_tokens, maxTokens),
-    commits: o.config.primer.commits,
-    hotFiles: o.config.primer.hot_files,
-    lang: o.config.journal.language,
-  });
+  const built = buildPrimer(got.input, primerOptions(o.config, maxTokens));
   // Items are trimmed to fit; only the header (project, provenance) can be left over the cap.
   const warnings = [...got.warnings];
   if (built.tokens > maxTokens) {
