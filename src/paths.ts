@@ -63,3 +63,32 @@ export const HOOK_END = '# <<< git-memory <<<';
 export function sessionPath(date: string, hhmm: string, agent: string, suffix: string): string {
   return `${JOURNAL_DIR}/${date}/${hhmm.replace(':', '')}-${agent}-${suffix}.md`;
 }
+
+/**
+ * Per agent session, in the state dir: `sessions/<id>/` holds the transcript ledger with its read
+ * offset, the session notes and their extraction state, the compaction summary and its report, and
+ * the session's lock (see transcripts/, notes/, compact/). Personal and possibly secret: never committed.
+ */
+export const SESSIONS_DIR = 'sessions';
+export const LEDGER_STATE_FILE = 'ledger.json';
+export const NOTES_FILE = 'notes.md';
+export const NOTES_STATE_FILE = 'notes.json';
+export const COMPACT_FILE = 'compact.json';
+export const COMPACT_REPORT_FILE = 'compact-report.json';
+export const SESSION_LOCK_FILE = 'lock';
+/** Model usage and cost per session (see llm/). */
+export const LLM_USAGE_FILE = 'llm-usage.json';
+
+/** Long-term memory (committed) and the dream's state (in the common git dir: one dream across worktrees). */
+export const LONG_TERM_FILE = `${MEMORY_DIR}/MEMORY.md`;
+export const DREAM_STATE_FILE = 'dream.json';
+export const DREAM_LOCK_FILE = 'dream.lock';
+
+/** The user's session-notes template and prompt: `~/.openclaw_memory/session-memory/config/{template,prompt}.md`. */
+export const NOTES_CONFIG_SUBDIR = 'session-memory/config';
+
+/** A session id as a directory name: what agents send is a UUID, but nothing outside [A-Za-z0-9._-] is kept. */
+export function sessionDirName(sessionId: string): string {
+  const safe = sessionId.replace(/[^A-Za-z0-9._-]/g, '_').replace(/^\.+/, '_').slice(0, 128);
+  return safe || '_';
+}

@@ -15,9 +15,33 @@ export interface Config {
   commit: { auto: boolean; message: string };
   secrets: { mode: 'block' | 'redact'; allowlist: string[] };
   statusline: { context_window: number };
+  /** The one model client (src/llm/, DESIGN §10). */
+  llm: {
+    provider: 'auto' | 'anthropic' | 'claude-cli' | 'none';
+    model: string;
+    base_url: string;
+    api_key_env: string;
+    timeout_ms: number;
+    max_input_tokens: number;
+    max_output_tokens: number;
+    /** US dollars per million tokens (Claude Haiku 4.5 by default). */
+    price_input: number;
+    price_output: number;
+    price_cache_read: number;
+    price_cache_write: number;
+  };
+  /** Session notes from the transcript (DESIGN §13, seeds 000/002). */
+  session_memory: {
+    enabled: boolean;
+    minimum_message_tokens_to_init: number;
+    minimum_tokens_between_update: number;
+    tool_calls_between_updates: number;
+  };
+  /** Long-term memory consolidation (DESIGN §15, seed 003). */
+  dream: { enabled: boolean; idle_hours: number; sessions: number };
 }
 
-type Kind = 'string' | 'integer' | 'boolean' | 'string[]';
+type Kind = 'string' | 'integer' | 'number' | 'boolean' | 'string[]';
 interface KeySpec {
   kind: Kind;
   default: unknown;
@@ -74,6 +98,30 @@ export const SCHEMA: Record<string, Record<string, KeySpec>> = {
   statusline: {
     context_window: { kind: 'integer', default: 200_000, min: 1000 },
   },
+  llm: {
+    provider: { kind: 'string', default: 'auto', oneOf: ['auto', 'anthropic', 'claude-cli', 'none'] },
+    model: { kind: 'string', default: 'claude-haiku-4-5' },
+    base_url: { kind: 'string', default: '' },
+    api_key_env: { kind: 'string', default: 'ANTHROPIC_API_KEY' },
+    timeout_ms: { kind: 'integer', default: 60_000, min: 1000 },
+    max_input_tokens: { kind: 'integer', default: 40_000, min: 1000 },
+    max_output_tokens: { kind: 'integer', default: 4096, min: 256 },
+    price_input: { kind: 'number', default: 1, min: 0 },
+    price_output: { kind: 'number', default: 5, min: 0 },
+    price_cache_read: { kind: 'number', default: 0.1, min: 0 },
+    price_cache_write: { kind: 'number', default: 1.25, min: 0 },
+  },
+  session_memory: {
+    enabled: { kind: 'boolean', default: true },
+    minimum_message_tokens_to_init: { kind: 'integer', default: 10_000, min: 0 },
+    minimum_tokens_between_update: { kind: 'integer', default: 5000, min: 0 },
+    tool_calls_between_updates: { kind: 'integer', default: 3, min: 0 },
+  },
+  dream: {
+    enabled: { kind: 'boolean', default: true },
+    idle_hours: { kind: 'integer', default: 24, min: 1 },
+    sessions: { kind: 'integer', default: 10, min: 1 },
+  },
 };
 
 /**
@@ -81,7 +129,7 @@ export const SCHEMA: Record<string, Record<string, KeySpec>> = {
  * system this one replaces) writes in the same file — its settings for a search git-memory does not
  * have, read by OpenClaw itself where both are used.
  */
-const RESERVED_SECTIONS = new Set(['llm', 'session_memory', 'dream', 'agents', 'embedding', 'privacy', 'search']);
+const RESERVED_SECTIONS = new Set(['agents', 'embedding', 'privacy', 'search']);
 
 export interface LoadedConfig {
   config: Config;
@@ -137,6 +185,8 @@ function typeOk(v: unknown, kind: Kind): boolean {
       return typeof v === 'string';
     case 'integer':
       return typeof v === 'number' && Number.isInteger(v);
+    case 'number':
+      return typeof v === 'number' && Number.isFinite(v);
     case 'boolean':
       return typeof v === 'boolean';
     case 'string[]':

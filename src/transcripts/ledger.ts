@@ -1,0 +1,128 @@
+/**
+ * The Ledger: what an agent's transcript says happened, mechanically and exactly (DESIGN §13).
+ * Every reader (Claude Code JSONL, Codex rollout JSONL, Gemini CLI JSON) produces this one shape;
+ * notes, compaction, hot files and the automatic session end read nothing else of a transcript.
+ *
+ * Times are ISO-8601 strings as the transcript wrote them ('' when a record had none). Paths are
+ * relative to the repository (POSIX separators) when inside it, absolute otherwise.
+ */
+
+export type AgentName = 'claude' | 'codex' | 'gemini';
+
+export interface TokenUsage {
+  input: number;
+  output: number;
+  cache_read: number;
+  cache_write: number;
+}
+
+export interface FileTouch {
+  path: string;
+  reads: number;
+  edits: number;
+  writes: number;
+  /** Time of the first and the last operation on the file. */
+  first: string;
+  last: string;
+  /** The last operation, for hot-file scoring (seed 004's "last operation bonus"). */
+  last_op: 'read' | 'edit' | 'write';
+  /** Touched by a sub-agent (sidechain) at least once. */
+  by_subagent: boolean;
+  /** Index of the last tool call that touched it (0-based, over the whole ledger), for recency. */
+  last_call: number;
+}
+
+export interface CommandRun {
+  command: string;
+  at: string;
+  failed: boolean;
+  by_subagent: boolean;
+}
+
+export interface ToolError {
+  tool: string;
+  message: string;
+  at: string;
+  /** What the agent did next: the next tool call's name and short input, or its next text (≤ 200 chars); '' when nothing followed yet. */
+  followed_by: string;
+}
+
+export interface UserMessage {
+  text: string;
+  at: string;
+}
+
+export interface Todo {
+  content: string;
+  status: 'pending' | 'in_progress' | 'completed';
+}
+
+/** One turn: a human message and what the agent did until the next one (for the worklog). */
+export interface Turn {
+  at: string;
+  /** The human's message, shortened to 300 characters. */
+  request: string;
+  /** Tool calls made in the turn, and the files they edited or wrote. */
+  tool_calls: number;
+  edited: string[];
+  /** The last assistant text of the turn, shortened to 300 characters ('' if none). */
+  reply: string;
+}
+
+export interface Compaction {
+  at: string;
+  /** 'manual' | 'auto' when the transcript says so. */
+  trigger: string;
+  /** Context tokens before the compaction, when recorded. */
+  pre_tokens: number | null;
+  /** The compaction summary text the agent wrote into the transcript, when present. */
+  summary: string;
+}
+
+export interface Ledger {
+  agent: AgentName;
+  session_id: string;
+  /** Working directory the transcript names (cwd), '' when unknown. */
+  cwd: string;
+  /** Tool calls over the whole session, main chain and sub-agents. */
+  tool_calls: number;
+  /** Last main-chain usage: input + cache read + cache write + output. */
+  context_tokens: number;
+  /** Summed over distinct API responses (streamed lines of one response counted once, the largest). */
+  usage: TokenUsage;
+  files: FileTouch[];
+  commands: CommandRun[];
+  errors: ToolError[];
+  user_messages: UserMessage[];
+  /** The last todo list written (TodoWrite, update_plan, write_todos). */
+  todos: Todo[];
+  turns: Turn[];
+  compactions: Compaction[];
+  /** Whether the last main-chain assistant message made a tool call (seed 000's "natural pause" is false). */
+  last_turn_had_tool_calls: boolean;
+  /** Time of the first and last record read. */
+  started: string;
+  updated: string;
+}
+
+/** An empty ledger for `agent`, the starting point of an incremental read. */
+export function emptyLedger(agent: AgentName, sessionId = ''): Ledger {
+  return {
+    agent,
+    session_id: sessionId,
+    cwd: '',
+    tool_calls: 0,
+    context_tokens: 0,
+    usage: { input: 0, output: 0, cache_read: 0, cache_write: 0 },
+    files: [],
+    commands: [],
+    errors: [],
+    user_messages: [],
+    todos: [],
+    turns: [],
+    compactions: [],
+    last_turn_had_tool_calls: false,
+    started: '',
+    updated: '',
+  };
+}
