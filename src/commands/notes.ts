@@ -75,8 +75,12 @@ export async function notesShow(o: Opened, opts: { session?: string }): Promise<
   return { data: await describe(o, s), warnings: o.warnings };
 }
 
-/** A manual notes update from the session's transcript: the model when there is one (and not offline), else the ledger. */
-export async function notesUpdate(o: Opened, opts: { session?: string; transcript?: string; offline?: boolean }): Promise<Result<NotesUpdateData>> {
+/**
+ * A notes update from the session's transcript: the model when there is one (and not offline), else
+ * the ledger. Manual (whatever the thresholds) unless `ifDue`, which updates only when the
+ * `[session_memory]` thresholds say so, as the agent hooks do.
+ */
+export async function notesUpdate(o: Opened, opts: { session?: string; transcript?: string; offline?: boolean; ifDue?: boolean }): Promise<Result<NotesUpdateData>> {
   const transcriptOpt = opts.transcript ? resolve(o.cwd, opts.transcript) : undefined;
   if (transcriptOpt && !existsSync(transcriptOpt)) throw new UsageError(`no transcript at ${transcriptOpt}`, 'give the path of the agent session\'s transcript file (.jsonl or .json)');
   const s = resolveNotesSession(o.repo.stateDir, { session: opts.session, transcript: transcriptOpt });
@@ -96,7 +100,7 @@ export async function notesUpdate(o: Opened, opts: { session?: string; transcrip
     env: o.env,
     home: memoryHome(o.env),
     offline: opts.offline,
-    manual: true,
+    manual: !opts.ifDue,
   });
   const warnings = [...o.warnings];
   if (r.updated && r.source === 'ledger' && r.reason.includes('model call failed')) warnings.push(r.reason);

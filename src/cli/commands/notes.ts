@@ -7,6 +7,7 @@ interface Args extends GlobalArgs {
   session?: string;
   transcript?: string;
   offline?: boolean;
+  'if-due'?: boolean;
 }
 
 const dollars = (n: number) => `$${n < 0.01 && n > 0 ? n.toFixed(4) : n.toFixed(2)}`;
@@ -48,6 +49,7 @@ export const notesCommand = (io: Io): CommandModule<GlobalArgs, Args> => ({
       .option('session', { type: 'string', describe: 'The agent session id (default: the active session, else the latest)' })
       .option('transcript', { type: 'string', describe: "update: the session's transcript file (default: the one its hooks recorded)" })
       .option('offline', { type: 'boolean', describe: 'update: no model call; fill the notes from the transcript alone' })
+      .option('if-due', { type: 'boolean', describe: 'update: only when the [session_memory] thresholds say so, as the agent hooks do' })
       .example('git memory notes', "the active session's notes, with their size and model cost")
       .example('git memory notes update --offline', 'update them now from the transcript, without a model')
       .example('git memory notes update --transcript ~/.claude/projects/acme/4f2a.jsonl', '')
@@ -65,8 +67,8 @@ export const notesCommand = (io: Io): CommandModule<GlobalArgs, Args> => ({
       async (ctx) => {
         const [{ open }, notes] = await Promise.all([import('../../commands/context.js'), import('../../commands/notes.js')]);
         const o = open(ctx);
-        if (a.action === 'update') return notes.notesUpdate(o, { session: a.session, transcript: a.transcript, offline: a.offline });
-        if (a.transcript || a.offline) throw new (await import('../../errors.js')).UsageError('--transcript and --offline go with `notes update`', 'git memory notes update --transcript PATH --offline');
+        if (a.action === 'update') return notes.notesUpdate(o, { session: a.session, transcript: a.transcript, offline: a.offline, ifDue: a['if-due'] });
+        if (a.transcript || a.offline || a['if-due']) throw new (await import('../../errors.js')).UsageError('--transcript, --offline and --if-due go with `notes update`', 'git memory notes update --transcript PATH --offline');
         return notes.notesShow(o, { session: a.session });
       },
       (d) => ('changed' in d ? renderUpdate(d as NotesUpdateData) : renderShow(d)),
