@@ -31,6 +31,8 @@ export interface NotesData {
   usage: UsageRecord;
   /** The model an update would use now, or why none. */
   provider: { name: string | null; reason: string };
+  /** Whether the agent hooks update the notes on their own (`[session_memory] enabled`). */
+  automatic: boolean;
   notes: string | null;
 }
 
@@ -64,7 +66,8 @@ async function describe(o: Opened, s: NotesSession): Promise<NotesData> {
     model: state?.model ?? null,
     fallback: state?.fallback ?? null,
     usage: readUsage(stateDir, s.id),
-    provider: { name: o.config.session_memory.enabled ? choice.provider : null, reason: o.config.session_memory.enabled ? choice.reason : '[session_memory] enabled = false' },
+    provider: { name: choice.provider, reason: choice.reason },
+    automatic: o.config.session_memory.enabled,
     notes,
   };
 }

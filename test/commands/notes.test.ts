@@ -88,6 +88,19 @@ describe('git memory notes', () => {
     expect(api.requests).toHaveLength(1);
   });
 
+  it('update --if-due follows the thresholds, as the hooks do', async () => {
+    const { repo, transcript } = repoWithTranscript();
+    const first = await repo.run(['notes', 'update', '--if-due', '--offline', '--transcript', transcript, '--json']);
+    expect(first.code, first.stderr).toBe(0);
+    expect(JSON.parse(first.stdout)).toMatchObject({ changed: true, via: 'ledger', extractions: 1 });
+    const again = await repo.run(['notes', 'update', '--if-due', '--offline', '--transcript', transcript, '--json']);
+    const d = JSON.parse(again.stdout);
+    expect(d).toMatchObject({ changed: false, via: 'none', extractions: 1 });
+    expect(d.reason).toMatch(/context grew 0 tokens since the last notes, below 5000/);
+    const text = await repo.run(['notes', 'update', '--if-due', '--offline', '--transcript', transcript]);
+    expect(text.stdout).toMatch(/^notes not updated: context grew 0 tokens/);
+  });
+
   it('takes the active agent session and its transcript from agent-session.json', async () => {
     const { repo, transcript } = repoWithTranscript();
     mkdirSync(stateDir(repo), { recursive: true });

@@ -27,6 +27,7 @@ function about(d: NotesData): string[] {
       : 'model cost: none',
   );
   lines.push(d.provider.name ? `model for updates: ${d.provider.name} (${d.provider.reason})` : `no model for updates: ${d.provider.reason}; notes are filled from the transcript's ledger`);
+  if (!d.automatic) lines.push('automatic updates are off ([session_memory] enabled = false); `git memory notes update` still works');
   return lines;
 }
 
