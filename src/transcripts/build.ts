@@ -28,7 +28,7 @@ export interface BuildState {
 
 export interface ClaudeOrder {
   lastMain: string;
-  /** Recently processed record uuids (bounded): a record whose parent is here is in order. */
+  /** Recently taken records, by uuid suffix (bounded): a record whose parent is here is in order. */
   done: string[];
   /** Records read before their parent, with the record count when they were read. */
   pending: { rec: Record<string, any>; since: number }[];
@@ -43,7 +43,7 @@ interface OpenCall {
 }
 
 /** Bounds that keep the kept ledger small whatever the transcript's length (oldest dropped). */
-export const CAPS = { commands: 1000, errors: 300, user_messages: 300, turns: 300, compactions: 50 };
+export const CAPS = { commands: 500, errors: 200, user_messages: 200, turns: 200, compactions: 50 };
 const OPEN_CALLS = 256;
 const RECENT_RESPONSES = 64;
 const RECENT_CALLS = 512;

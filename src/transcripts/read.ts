@@ -96,7 +96,8 @@ export function readOn(state: BuildState, path: string, from: number, opts: { re
 
 /**
  * The ledger a read reached: records still waiting (Claude Code lines whose parent has not come,
- * Gemini's last message) are taken on a copy, so the kept state can go on reading later.
+ * Gemini's last message) are taken on a copy, so the kept state can go on reading later. Without
+ * such records it is the state's own ledger: callers keep the state no longer once they have it.
  */
 export function ledgerOf(r: Reached, opts: { repoRoot?: string }): Ledger {
   const agent = r.state.ledger.agent;
@@ -104,7 +105,7 @@ export function ledgerOf(r: Reached, opts: { repoRoot?: string }): Ledger {
   const s: BuildState = needsCopy ? structuredClone(r.state) : r.state;
   if (agent === 'claude') settleClaude(s, { repoRoot: opts.repoRoot });
   if (agent === 'gemini' && r.tail) feedGemini(s, r.tail, r.sessionId, { repoRoot: opts.repoRoot });
-  return needsCopy ? s.ledger : structuredClone(s.ledger);
+  return s.ledger;
 }
 
 /** The whole transcript as a Ledger, read a chunk at a time (never the whole file in memory). */
