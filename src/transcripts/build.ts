@@ -24,6 +24,15 @@ export interface BuildState {
   claude?: ClaudeOrder;
   /** Gemini CLI: the messages already taken (all but the last, which may still change). */
   gemini?: { count: number; lastId: string };
+  /** Claude Code sub-agent transcripts (`<session>/subagents/agent-*.jsonl`), each read on its own, by file name. */
+  subagents?: Record<string, SubTranscript>;
+}
+
+export interface SubTranscript {
+  offset: number;
+  /** Fingerprint of its opening (see lines.ts headHash). */
+  head: string;
+  state: BuildState;
 }
 
 export interface ClaudeOrder {
