@@ -1,4 +1,5 @@
 import { isAbsolute, posix, relative, resolve, sep } from 'node:path';
+import { redactQuick } from '../safety/quick-redact.js';
 import { emptyLedger, type AgentName, type FileTouch, type Ledger, type Todo, type TokenUsage } from './ledger.js';
 
 /**
@@ -65,14 +66,24 @@ export function newState(agent: AgentName): BuildState {
   return { ledger: emptyLedger(agent), base: { commands: 0, errors: 0 }, calls: [], awaiting: [], responses: [], seen: [], summaryDue: false };
 }
 
-/** `text` on one line, cut to `max` characters with an ellipsis. */
+/**
+ * Text the ledger keeps, with the secrets the project rules know redacted: the ledger feeds notes,
+ * session files and prompts. Only the part that can be kept is scanned (with room for a secret
+ * that straddles the cut), so a huge tool output costs no more than a short one.
+ */
+function safe(text: string, max: number): string {
+  const head = text.length > 4 * max + 400 ? text.slice(0, 4 * max + 400) : text;
+  return head.split('\n').map(redactQuick).join('\n');
+}
+
+/** `text` on one line, cut to `max` characters with an ellipsis, secrets redacted. */
 export function shorten(text: string, max = SHORT): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
+  const flat = safe(text, max).replace(/\s+/g, ' ').trim();
   return flat.length <= max ? flat : `${flat.slice(0, max - 1)}…`;
 }
 
 function cut(text: string, max: number): string {
-  const t = text.trim();
+  const t = safe(text, max).trim();
   return t.length <= max ? t : `${t.slice(0, max - 1)}…`;
 }
 
@@ -193,7 +204,7 @@ export function toolCall(s: BuildState, c: CallFacts): void {
       s.base.commands += drop;
     }
   }
-  if (c.todos && !sub) l.todos = c.todos;
+  if (c.todos && !sub) l.todos = c.todos.map((t) => ({ content: cut(t.content, 500), status: t.status }));
   if (c.id) {
     s.calls.push([c.id, { tool: c.tool, command, chain: c.chain }]);
     if (s.calls.length > OPEN_CALLS) s.calls.splice(0, s.calls.length - OPEN_CALLS);
