@@ -29,6 +29,8 @@ const isKept = (v: unknown): v is Kept =>
 const statePath = (sessionId: string) => `${SESSIONS_DIR}/${sessionDirName(sessionId)}/${LEDGER_STATE_FILE}`;
 
 
+const subOffsets = (s: BuildState) => Object.entries(s.subagents ?? {}).map(([n, x]) => `${n}:${x.offset}`).join('|');
+
 /** The ledger kept for a session, the transcript it came from and how far it was read; null when none. */
 export function readKeptLedger(stateDir: string, sessionId: string): { ledger: Ledger; transcript: string; offset: number } | null {
   const kept = readState(stateDir, statePath(sessionId), isKept);
@@ -67,6 +69,7 @@ export function advanceLedger(stateDir: string, sessionId: string, transcriptPat
     return { ledger: ledgerOf(reached, opts), from: kept.offset, to: kept.offset };
   }
   const from = kept ? kept.offset : 0;
+  const subsBefore = kept ? subOffsets(kept.state) : null;
   const reached = readOn(kept ? kept.state : newState(opts.agent), transcriptPath, from, { repoRoot: opts.repoRoot });
   if (!reached) throw new Error(`cannot read the transcript ${transcriptPath}`);
   const start = reached.restarted ? 0 : from;
@@ -82,8 +85,10 @@ export function advanceLedger(stateDir: string, sessionId: string, transcriptPat
     tail: reached.tail,
     sessionId: reached.sessionId,
   };
+  // Nothing new (no complete line in any file): the kept state is already this one.
+  const unchanged = kept && opts.agent !== 'gemini' && !reached.restarted && reached.offset === kept.offset && subOffsets(reached.state) === subsBefore;
   try {
-    writeState(stateDir, name, next);
+    if (!unchanged) writeState(stateDir, name, next);
   } catch {
     /* a read-only state dir: the next call reads again from where the kept state was */
   }
