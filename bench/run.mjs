@@ -22,7 +22,6 @@ import { cleanEnv, measure } from './measure.mjs';
 import { printTable, ratio, Summary, timingRows } from './report.mjs';
 import { runScanBench } from './run-scan.mjs';
 import { benchSearch } from './search.mjs';
-import { run as notesCost } from './parts/notes-cost.mjs';
 import { freshWorkspace, initRepo, rebaseBranches, snapshotDist, userHome, wrapperBin } from './workspace.mjs';
 
 const QUICK = process.env.BENCH_QUICK === '1';
@@ -193,7 +192,12 @@ await part(`Search over ${SEARCH_SESSIONS} sessions against git grep on the same
   summary.add('search (warm) / git grep, worst query', ratio(worst), worst, { max: 1.5 }, '≤ 1.50×');
 });
 
-await part('Session notes: model input for a session growing to 87k tokens (bench/parts/notes-cost.mjs)', () => notesCost({ summary, ws, env, BIN, printTable }));
+await part('Session notes: model input for a session growing to 87k tokens (bench/parts/notes-cost.mjs)', async () =>
+  (await import('./parts/notes-cost.mjs')).run({ summary, ws, env, BIN, printTable }),
+);
+await part('Transcript ledger on 5 and 50 MB Claude Code transcripts (bench/parts/ledger.mjs)', async () =>
+  (await import('./parts/ledger.mjs')).run({ summary, ws, QUICK, printTable, ratio }),
+);
 
 summary.print();
 console.log(`\nbench took ${((performance.now() - started) / 1000).toFixed(0)} s, load average at end ${load()}${failed ? `; ${failed} part(s) failed with an error` : ''}`);

@@ -107,3 +107,25 @@ describe('readLedger: exact ledgers of each agent\'s transcript', () => {
     expect(readLedger(path, { agent: 'claude' }).user_messages.map((m) => m.text)).toEqual(['first', 'second', 'third', 'orphan']);
   });
 });
+
+describe('secrets', () => {
+  it('are redacted from every text the ledger keeps', () => {
+    const dir = tempDir();
+    const path = join(dir, 't.jsonl');
+    const token = `ghp_${'a1B2c3D4e5F6g7H8i9J0'.repeat(2).slice(0, 36)}`;
+    const recs = [
+      { type: 'user', uuid: 'u1', parentUuid: null, timestamp: '2026-01-01T00:00:01Z', message: { role: 'user', content: `use ${token} for the API` } },
+      { type: 'assistant', uuid: 'a1', parentUuid: 'u1', timestamp: '2026-01-01T00:00:02Z', message: { id: 'm1', role: 'assistant', content: [{ type: 'tool_use', id: 't1', name: 'Bash', input: { command: `GITHUB_TOKEN=${token} gh api user` } }] } },
+      { type: 'user', uuid: 'u2', parentUuid: 'a1', timestamp: '2026-01-01T00:00:03Z', message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't1', is_error: true, content: `bad credentials ${token}` }] } },
+      { type: 'assistant', uuid: 'a2', parentUuid: 'u2', timestamp: '2026-01-01T00:00:04Z', message: { id: 'm2', role: 'assistant', content: [{ type: 'text', text: `The token ${token} is revoked.` }] } },
+    ];
+    writeFileSync(path, `${recs.map((r) => JSON.stringify(r)).join('\n')}\n`);
+    const l = readLedger(path, { agent: 'claude' });
+    const text = JSON.stringify(l);
+    expect(text).not.toContain(token);
+    expect(l.commands[0]!.command).toMatch(/^GITHUB_TOKEN=\[REDACTED:[\w-]+\] gh api user$/);
+    expect(l.user_messages[0]!.text).toMatch(/^use \[REDACTED:[\w-]+\] for the API$/);
+    expect(l.errors[0]!.message).toContain('[REDACTED:');
+    expect(l.errors[0]!.followed_by).toContain('[REDACTED:');
+  });
+});
