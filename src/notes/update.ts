@@ -96,7 +96,8 @@ export async function runNotesUpdate(input: UpdateNotesInput, source: LedgerSour
     const llm = await (source.openModel?.() ??
       import('../llm/index.js').then(({ openLlm }) => openLlm(config.llm, input.env, { offline: input.offline, allowlist: config.secrets.allowlist })));
     if (llm) {
-      const fixed = estimateTokens(systemPrompt(template) + JSON.stringify(updateTool()) + JSON.stringify(updateMessage({ notes: current, notesPath: path, transcript: '', prompt })));
+      const lang = config.journal.language;
+      const fixed = estimateTokens(systemPrompt(template, lang) + JSON.stringify(updateTool()) + JSON.stringify(updateMessage({ notes: current, notesPath: path, transcript: '', prompt, lang })));
       const maxChars = Math.max(2000, Math.floor((config.llm.max_input_tokens - fixed - REQUEST_MARGIN_TOKENS) * 3.5));
       const transcript = source.render(from, to, maxChars);
       try {
@@ -107,6 +108,7 @@ export async function runNotesUpdate(input: UpdateNotesInput, source: LedgerSour
           notesPath: path,
           transcript,
           prompt,
+          lang,
           onResponse: (res) => recordUsage(stateDir, sessionId, 'notes', res),
         });
         notes = r.notes;

@@ -201,6 +201,17 @@ describe('notes update with a model (real SDK, fake Messages API)', () => {
     expect(api!.requests).toHaveLength(2); // the refused "Current State" went back once
   });
 
+  it('prompts in Chinese when [journal] language = "zh", with the template\'s English section names', async () => {
+    const { input, source } = await setup((_r, n) => (n ? textReply('ok') : toolUseReply([{ name: 'update_section', input: { section: 'Current State', content: '正在修复 src/auth/refresh.ts 的并发刷新' } }])));
+    const r = await runNotesUpdate({ ...input, config: { ...input.config, journal: { language: 'zh' } } }, source);
+    expect(r.source).toBe('model');
+    const system = JSON.stringify(api!.requests[0]!.body.system);
+    expect(system).toContain('你负责记录一次编码会话');
+    expect(system).toContain('# Errors & Corrections');
+    expect(userText(api!.requests[0]!)).toContain('你唯一的任务是');
+    expect(body(r.notes, 'Current State')).toBe('正在修复 src/auth/refresh.ts 的并发刷新');
+  });
+
   it('runs two concurrent updates of one session one after the other', async () => {
     const spans: [number, number][] = [];
     const { input, source, stateDir } = await setup(async () => {
