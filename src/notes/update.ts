@@ -118,12 +118,12 @@ export async function runNotesUpdate(input: UpdateNotesInput, source: LedgerSour
       } catch (e) {
         if ((e as Error).name !== 'LlmError') throw e;
         fallback = (e as Error).message;
-        notes = ledgerNotes(ledger, template, previous, state?.source);
+        notes = ledgerNotes(ledger, template, previous, state?.model ? 'model' : state?.source);
         src = 'ledger';
         reason = `filled from the ledger: the model call failed (${fallback})`;
       }
     } else {
-      notes = ledgerNotes(ledger, template, previous, state?.source);
+      notes = ledgerNotes(ledger, template, previous, state?.model ? 'model' : state?.source);
       src = 'ledger';
       reason = input.offline ? 'filled from the ledger (offline)' : 'filled from the ledger (no model configured or available)';
     }
@@ -139,7 +139,8 @@ export async function runNotesUpdate(input: UpdateNotesInput, source: LedgerSour
       transcript: input.transcript,
       updated: now(input.env).toISOString(),
       source: src,
-      ...(model ? { model } : {}),
+      // Kept across ledger fills: the notes still hold what that model wrote.
+      ...(model || state?.model ? { model: model ?? state!.model } : {}),
       ...(fallback ? { fallback } : {}),
     };
     writeNotes(stateDir, sessionId, guarded.text, next);

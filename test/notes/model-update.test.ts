@@ -161,7 +161,10 @@ describe('notes update with a model (real SDK, fake Messages API)', () => {
     expect(r.source).toBe('ledger');
     expect(body(r.notes, 'Task specification')).toBe('Migrate auth to JWT; keep /api/auth/*.');
     expect(body(r.notes, 'Worklog')).toMatch(/^1\. Refactor/);
-    expect(readNotesState(stateDir, 'sess-auth-1')!.extractions).toBe(2);
+    expect(readNotesState(stateDir, 'sess-auth-1')).toMatchObject({ extractions: 2, source: 'ledger', model: 'claude-haiku-4-5' });
+    // A third update that falls back again still keeps what the model wrote.
+    const third = await runNotesUpdate({ ...input, manual: true, offline: true }, source);
+    expect(body(third.notes, 'Task specification')).toBe('Migrate auth to JWT; keep /api/auth/*.');
   });
 
   it('carries the condensing reminder when the notes are over budget', async () => {
