@@ -101,6 +101,15 @@ describe('git memory notes', () => {
     expect(text.stdout).toMatch(/^notes not updated: context grew 0 tokens/);
   });
 
+  it('names the session by the id inside the transcript, whatever its file name', async () => {
+    const repo = makeRepo();
+    const transcript = join(repo.home, 'rollout-2026-03-02T09-00-00-copy.jsonl');
+    copyFileSync(join(ROOT, 'test/fixtures/transcripts/codex.jsonl'), transcript);
+    const r = await repo.run(['notes', 'update', '--offline', '--transcript', transcript, '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ session: '019a7c1e-5b2d-7e30-9f41-2c8d6a1b3e57', chosen_by: 'transcript', changed: true });
+  });
+
   it('takes the active agent session and its transcript from agent-session.json', async () => {
     const { repo, transcript } = repoWithTranscript();
     mkdirSync(stateDir(repo), { recursive: true });

@@ -1,6 +1,6 @@
 // Which agent session `git memory notes` means: `--session`, else the active one its SessionStart
 // hook recorded (agent-session.json), else the session whose state changed last.
-import { readdirSync, statSync } from 'node:fs';
+import { closeSync, openSync, readdirSync, readSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { UsageError } from '../../errors.js';
 import { isRecord, readState } from '../../fs/state.js';
@@ -47,6 +47,27 @@ function mostRecent(stateDir: string): string | null {
   return best?.name ?? null;
 }
 
+/**
+ * The session id a transcript names near its start: Claude Code's `sessionId` on every record,
+ * Codex's `session_meta` id, Gemini CLI's `sessionId`; null when none is found in its first 64 KiB.
+ */
+export function transcriptSessionId(path: string): string | null {
+  let text = '';
+  try {
+    const fd = openSync(path, 'r');
+    try {
+      const buf = Buffer.alloc(64 * 1024);
+      text = buf.toString('utf8', 0, readSync(fd, buf, 0, buf.length, 0));
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    return null;
+  }
+  const codex = /"type"\s*:\s*"session_meta"\s*,\s*"payload"\s*:\s*\{\s*"id"\s*:\s*"([^"]+)"/.exec(text);
+  return codex?.[1] ?? /"sessionId"\s*:\s*"([^"]+)"/.exec(text)?.[1] ?? null;
+}
+
 /** Fills in transcript and agent from what is known of the session. */
 function complete(stateDir: string, id: string, from: NotesSession['from'], transcript: string | null, agent: AgentName | null): NotesSession {
   const kept = !transcript || !agent ? readKeptLedger(stateDir, id) : null;
@@ -67,7 +88,7 @@ export function resolveNotesSession(stateDir: string, opts: { session?: string; 
   }
   if (opts.transcript) {
     if (active && active.transcriptPath === opts.transcript) return complete(stateDir, active.sessionId, 'active', opts.transcript, activeAgent);
-    const id = basename(opts.transcript).replace(/\.(jsonl|json)$/, '').replace(/^rollout-[\d-T]+-/, '');
+    const id = transcriptSessionId(opts.transcript) ?? basename(opts.transcript).replace(/\.(jsonl|json)$/, '');
     return complete(stateDir, id, 'transcript', opts.transcript, null);
   }
   if (active) return complete(stateDir, active.sessionId, 'active', active.transcriptPath ?? null, activeAgent);
