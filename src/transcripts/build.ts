@@ -24,9 +24,19 @@ export interface BuildState {
   /** Claude Code: records waiting for their parent, and the last main-chain response. */
   claude?: ClaudeOrder;
   /** Gemini CLI: the messages already taken (all but the last, which may still change). */
-  gemini?: { count: number; lastId: string };
+  gemini?: GeminiProgress;
   /** Claude Code sub-agent transcripts (`<session>/subagents/agent-*.jsonl`), each read on its own, by file name. */
   subagents?: Record<string, SubTranscript>;
+}
+
+export interface GeminiProgress {
+  count: number;
+  lastId: string;
+  /** JSON lines: the last message, held until another one starts (Gemini CLI rewrites it as its calls progress). */
+  held?: Record<string, any> | null;
+  /** JSON lines: ids of recently taken messages, whose late rewrites are not counted again. */
+  recent?: string[];
+  sessionId?: string;
 }
 
 export interface SubTranscript {
