@@ -110,7 +110,7 @@ export function reportPath(path: string, cwd: string, repoRoot: string | undefin
   const abs = isAbsolute(path) ? resolve(path) : cwd ? resolve(cwd, path) : path;
   if (repoRoot && isAbsolute(abs)) {
     const rel = relative(resolve(repoRoot), abs);
-    if (rel && !rel.startsWith('..') && !isAbsolute(rel)) return rel.split(sep).join(posix.sep);
+    if (rel && rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel)) return rel.split(sep).join(posix.sep);
   }
   return abs.split(sep).join(posix.sep);
 }
