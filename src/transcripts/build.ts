@@ -65,8 +65,8 @@ interface OpenCall {
 /** Bounds that keep the kept ledger small whatever the transcript's length (oldest dropped). */
 export const CAPS = { commands: 500, errors: 200, user_messages: 200, turns: 200, compactions: 50 };
 const OPEN_CALLS = 256;
-const RECENT_RESPONSES = 64;
-const RECENT_CALLS = 512;
+const RECENT_RESPONSES = 16;
+const RECENT_CALLS = 128;
 const MAX_USER_TEXT = 2000;
 const MAX_SUMMARY = 40_000;
 const SHORT = 200;
