@@ -3,6 +3,7 @@ import { isRecord, readState, writeState } from '../fs/state.js';
 import { LEDGER_STATE_FILE, SESSIONS_DIR, sessionDirName } from '../paths.js';
 import { newState, type BuildState } from './build.js';
 import type { AgentName, Ledger } from './ledger.js';
+import { isGeminiDocument } from './gemini.js';
 import { headHash } from './lines.js';
 import { ledgerOf, readOn, type Reached } from './read.js';
 
@@ -40,9 +41,9 @@ export function readKeptLedger(stateDir: string, sessionId: string): { ledger: L
 }
 
 /** Whether the kept reading still applies to the file: same name, same agent, not shrunk, same opening. */
-function stillApplies(kept: Kept, path: string, agent: AgentName, size: number): boolean {
+function stillApplies(kept: Kept, path: string, agent: AgentName, size: number, doc: boolean): boolean {
   if (kept.transcript !== path || kept.state.ledger.agent !== agent || size < kept.offset) return false;
-  if (agent === 'gemini') return true; // the document is checked message by message (read.ts)
+  if (doc) return !!kept.state.gemini && kept.state.gemini.held === undefined; // checked message by message (read.ts)
   return kept.offset === 0 || headHash(path, kept.offset) === kept.head;
 }
 
@@ -63,8 +64,10 @@ export function advanceLedger(stateDir: string, sessionId: string, transcriptPat
   }
   const name = statePath(sessionId);
   let kept = readState(stateDir, name, isKept);
-  if (kept && !stillApplies(kept, transcriptPath, opts.agent, st.size)) kept = null;
-  if (kept && opts.agent === 'gemini' && kept.size === st.size && kept.mtime === st.mtimeMs) {
+  // Gemini CLI's single-document recording is rewritten whole; its JSON lines are appended to.
+  const doc = opts.agent === 'gemini' && isGeminiDocument(transcriptPath);
+  if (kept && !stillApplies(kept, transcriptPath, opts.agent, st.size, doc)) kept = null;
+  if (kept && doc && kept.size === st.size && kept.mtime === st.mtimeMs) {
     const reached: Reached = { state: kept.state, offset: kept.offset, size: kept.size, tail: kept.tail, sessionId: kept.sessionId };
     return { ledger: ledgerOf(reached, opts), from: kept.offset, to: kept.offset };
   }
@@ -73,20 +76,20 @@ export function advanceLedger(stateDir: string, sessionId: string, transcriptPat
   const reached = readOn(kept ? kept.state : newState(opts.agent), transcriptPath, from, { repoRoot: opts.repoRoot });
   if (!reached) throw new Error(`cannot read the transcript ${transcriptPath}`);
   const start = reached.restarted ? 0 : from;
-  const to = opts.agent === 'gemini' ? reached.size : reached.offset;
+  const to = doc ? reached.size : reached.offset;
   const next: Kept = {
     v: VERSION,
     transcript: transcriptPath,
     offset: reached.offset,
     size: reached.size,
     mtime: st.mtimeMs,
-    head: opts.agent === 'gemini' ? '' : (headHash(transcriptPath, reached.offset) ?? ''),
+    head: doc ? '' : (headHash(transcriptPath, reached.offset) ?? ''),
     state: reached.state,
     tail: reached.tail,
     sessionId: reached.sessionId,
   };
   // Nothing new (no complete line in any file): the kept state is already this one.
-  const unchanged = kept && opts.agent !== 'gemini' && !reached.restarted && reached.offset === kept.offset && subOffsets(reached.state) === subsBefore;
+  const unchanged = kept && !doc && !reached.restarted && reached.offset === kept.offset && subOffsets(reached.state) === subsBefore;
   try {
     if (!unchanged) writeState(stateDir, name, next);
   } catch {

@@ -24,9 +24,19 @@ export interface BuildState {
   /** Claude Code: records waiting for their parent, and the last main-chain response. */
   claude?: ClaudeOrder;
   /** Gemini CLI: the messages already taken (all but the last, which may still change). */
-  gemini?: { count: number; lastId: string };
+  gemini?: GeminiProgress;
   /** Claude Code sub-agent transcripts (`<session>/subagents/agent-*.jsonl`), each read on its own, by file name. */
   subagents?: Record<string, SubTranscript>;
+}
+
+export interface GeminiProgress {
+  count: number;
+  lastId: string;
+  /** JSON lines: the last message, held until another one starts (Gemini CLI rewrites it as its calls progress). */
+  held?: Record<string, any> | null;
+  /** JSON lines: ids of recently taken messages, whose late rewrites are not counted again. */
+  recent?: string[];
+  sessionId?: string;
 }
 
 export interface SubTranscript {
@@ -55,8 +65,8 @@ interface OpenCall {
 /** Bounds that keep the kept ledger small whatever the transcript's length (oldest dropped). */
 export const CAPS = { commands: 500, errors: 200, user_messages: 200, turns: 200, compactions: 50 };
 const OPEN_CALLS = 256;
-const RECENT_RESPONSES = 64;
-const RECENT_CALLS = 512;
+const RECENT_RESPONSES = 16;
+const RECENT_CALLS = 128;
 const MAX_USER_TEXT = 2000;
 const MAX_SUMMARY = 40_000;
 const SHORT = 200;
@@ -100,7 +110,7 @@ export function reportPath(path: string, cwd: string, repoRoot: string | undefin
   const abs = isAbsolute(path) ? resolve(path) : cwd ? resolve(cwd, path) : path;
   if (repoRoot && isAbsolute(abs)) {
     const rel = relative(resolve(repoRoot), abs);
-    if (rel && !rel.startsWith('..') && !isAbsolute(rel)) return rel.split(sep).join(posix.sep);
+    if (rel && rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel)) return rel.split(sep).join(posix.sep);
   }
   return abs.split(sep).join(posix.sep);
 }

@@ -25,8 +25,8 @@ import { callLabel, outputText, subjectOf } from './tool-input.js';
  * what reading it whole gives.
  */
 const WAIT = 512;
-/** Records remembered as taken, at least; by the last 12 characters of their uuid (48 random bits of a v4 uuid). */
-const DONE = 2048;
+/** Records remembered as taken (1024 to 2048 of them), by the last 12 characters of their uuid (48 random bits of a v4 uuid). */
+const DONE = 1024;
 const key = (uuid: string) => uuid.slice(-12);
 
 type Rec = Record<string, any>;

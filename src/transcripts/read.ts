@@ -3,7 +3,7 @@ import { readRange } from '../fs/read-file.js';
 import { newState, type BuildState } from './build.js';
 import { feedClaude, settleClaude } from './claude.js';
 import { feedCodex } from './codex.js';
-import { feedGemini, geminiSessionId, messageElements, parseElement } from './gemini.js';
+import { feedGemini, feedGeminiLine, geminiSessionId, isGeminiDocument, messageElements, parseElement, settleGemini } from './gemini.js';
 import type { AgentName, Ledger } from './ledger.js';
 import { parseRecord, scanLines } from './lines.js';
 import { mergeSubagents, readSubagents } from './subagents.js';
@@ -41,6 +41,7 @@ export function detectAgent(path: string): AgentName | null {
     if (CODEX_TYPES.has(r.type) && 'payload' in r) return 'codex';
     if ('parentUuid' in r || 'leafUuid' in r || r.type === 'file-history-snapshot' || ('sessionId' in r && 'uuid' in r)) return 'claude';
     if (Array.isArray(r.messages) && ('sessionId' in r || 'projectHash' in r)) return 'gemini';
+    if ('sessionId' in r && 'projectHash' in r && 'startTime' in r) return 'gemini'; // a JSON-lines header
   }
   return null;
 }
@@ -52,7 +53,7 @@ export function detectAgent(path: string): AgentName | null {
 export function readOn(state: BuildState, path: string, from: number, opts: { repoRoot?: string; to?: number }): Reached | null {
   const agent = state.ledger.agent;
   const ctx = { repoRoot: opts.repoRoot };
-  if (agent === 'gemini') {
+  if (agent === 'gemini' && isGeminiDocument(path)) {
     let buf: Buffer;
     try {
       buf = readFileSync(path);
@@ -81,7 +82,7 @@ export function readOn(state: BuildState, path: string, from: number, opts: { re
     const last = elements.at(-1);
     return { state, offset: last ? last.start : buf.length, size: buf.length, tail: last ? parseElement(buf, last) : null, sessionId, restarted };
   }
-  const feed = agent === 'claude' ? feedClaude : feedCodex;
+  const feed = agent === 'claude' ? feedClaude : agent === 'codex' ? feedCodex : feedGeminiLine;
   const scan = scanLines(
     path,
     from,
@@ -105,6 +106,11 @@ export function readOn(state: BuildState, path: string, from: number, opts: { re
 export function ledgerOf(r: Reached, opts: { repoRoot?: string }): Ledger {
   const ctx = { repoRoot: opts.repoRoot };
   if (r.state.ledger.agent === 'gemini') {
+    if (r.state.gemini?.held) {
+      const s = structuredClone(r.state);
+      settleGemini(s, ctx);
+      return s.ledger;
+    }
     if (!r.tail) return r.state.ledger;
     const s = structuredClone(r.state);
     feedGemini(s, r.tail, r.sessionId, ctx);

@@ -20,7 +20,7 @@ function cuts(bytes: Buffer): number[] {
 }
 
 describe('advanceLedger: incremental reads equal whole reads', () => {
-  for (const [file, agent] of [['claude.jsonl', 'claude'], ['codex.jsonl', 'codex']] as [string, AgentName][]) {
+  for (const [file, agent] of [['claude.jsonl', 'claude'], ['codex.jsonl', 'codex'], ['gemini.jsonl', 'gemini']] as [string, AgentName][]) {
     it(`${agent}: growing a line (or half a line) at a time, every step equals a whole read of what is there`, () => {
       const whole = readFileSync(join(TRANSCRIPTS, file));
       const dir = tempDir();

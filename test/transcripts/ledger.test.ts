@@ -74,10 +74,19 @@ describe('readLedger: exact ledgers of each agent\'s transcript', () => {
     expect(l.last_turn_had_tool_calls).toBe(false);
   });
 
+  it('Gemini CLI JSON lines (0.58 on): messages rewritten as they progress count once, as last written', () => {
+    const lines = readLedger(join(TRANSCRIPTS, 'gemini.jsonl'), { repoRoot: REPO });
+    // The same messages as gemini.json, each gemini message first written with its calls still running,
+    // then a checkpoint repeating the history, a rewind marker and a torn line; plus the context
+    // Gemini CLI injects first, which is read (the session starts with it) but is not the human's.
+    expect(lines).toEqual({ ...expected('gemini'), started: '2026-03-04T10:00:01.000Z' });
+  });
+
   it('detects the agent from the content', () => {
     expect(detectAgent(join(TRANSCRIPTS, 'claude.jsonl'))).toBe('claude');
     expect(detectAgent(join(TRANSCRIPTS, 'codex.jsonl'))).toBe('codex');
     expect(detectAgent(join(TRANSCRIPTS, 'gemini.json'))).toBe('gemini');
+    expect(detectAgent(join(TRANSCRIPTS, 'gemini.jsonl'))).toBe('gemini');
     expect(detectAgent(join(AGENT_FIXTURES, 'claude/transcript.jsonl'))).toBe('claude');
     expect(detectAgent(join(AGENT_FIXTURES, 'codex/rollout.jsonl'))).toBe('codex');
     expect(detectAgent(join(AGENT_FIXTURES, 'gemini/chat.json'))).toBe('gemini');

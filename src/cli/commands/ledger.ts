@@ -22,7 +22,7 @@ export const ledgerCommand = (io: Io): CommandModule<GlobalArgs, Args> => ({
           "tool errors and what the agent did next, the human's messages, the last todo list, and token usage (each API response " +
           'counted once). Sub-agent work counts and is marked. The transcript is read a chunk at a time; a last line still being ' +
           'written is skipped. --json prints every field. Transcripts live in ~/.claude/projects/<project>/<session>.jsonl (Claude Code), ' +
-          '~/.codex/sessions/YYYY/MM/DD/rollout-*.jsonl (Codex) and ~/.gemini/tmp/<hash>/chats/session-*.json (Gemini CLI).',
+          '~/.codex/sessions/YYYY/MM/DD/rollout-*.jsonl (Codex) and ~/.gemini/tmp/<project>/chats/session-*.jsonl or .json (Gemini CLI).',
       ),
   handler: (a) => run(io, a, async (ctx) => (await import('../../commands/ledger.js')).ledger(ctx, { transcript: a.transcript, agent: a.agent }), renderLedger),
 });
