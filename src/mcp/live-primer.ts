@@ -15,10 +15,10 @@ const USER_INPUTS = [ENTITIES_FILE, PREFERENCES_FILE, INSTRUCTIONS_FILE];
 
 interface Kept {
   /** The inputs' stamp, taken before the primer was built. */
-  inputs: string;
+  inputs: Stamp;
   racy: boolean;
   /** PRIMER.md's stamp after the primer wrote it: a deleted or replaced file is written again. */
-  output: string;
+  output: Stamp;
   result: Result<PrimerData>;
 }
 
@@ -38,7 +38,7 @@ function stampInputs(repo: Repo, ctx: Ctx, opts: PrimerOptions): Stamp {
   return s.note(`${localDate(at)} ${localTime(at)}`).note(JSON.stringify([opts.maxTokens, opts.days, opts.write, opts.recordStart]));
 }
 
-const stampOutput = (repo: Repo) => new Stamp().add(join(repo.root, PRIMER_FILE)).text;
+const stampOutput = (repo: Repo) => new Stamp().add(join(repo.root, PRIMER_FILE));
 
 const kept = new Map<string, Kept>();
 
@@ -52,10 +52,10 @@ export async function livePrimer(ctx: Ctx, opts: PrimerOptions): Promise<Result<
   const repo = findRepo(ctx.cwd, ctx.env);
   const inputs = stampInputs(repo, ctx, opts);
   const k = kept.get(repo.stateDir);
-  if (k && !k.racy && k.inputs === inputs.text && k.output === stampOutput(repo)) return { ...k.result, warnings: [...k.result.warnings] };
+  if (k && !k.racy && k.inputs.equals(inputs) && k.output.equals(stampOutput(repo))) return { ...k.result, warnings: [...k.result.warnings] };
   kept.delete(repo.stateDir);
   const result = await primer(ctx, opts);
-  kept.set(repo.stateDir, { inputs: inputs.text, racy: inputs.racy(), output: stampOutput(repo), result: { ...result, warnings: [...result.warnings] } });
+  kept.set(repo.stateDir, { inputs, racy: inputs.racy(), output: stampOutput(repo), result: { ...result, warnings: [...result.warnings] } });
   return result;
 }
 

@@ -5,7 +5,7 @@ import { openIndex, type OpenedIndex, type SpeculativeIndex } from './index.js';
 import { stampJournal } from './journal-stamp.js';
 
 interface Held {
-  stamp: string;
+  stamp: Stamp;
   racy: boolean;
   index: OpenedIndex;
   close(): void;
@@ -33,7 +33,7 @@ export class LiveIndex {
   async current(): Promise<OpenedIndex> {
     const stamp = this.stamp();
     const held = this.held;
-    if (held && !held.racy && held.stamp === stamp.text) return held.index.cache === 'fresh' ? held.index : (held.index = { ...held.index, cache: 'fresh' });
+    if (held && !held.racy && held.stamp.equals(stamp)) return held.index.cache === 'fresh' ? held.index : (held.index = { ...held.index, cache: 'fresh' });
     // Calls that arrive during a reload share it.
     this.loading ??= this.reload(stamp).finally(() => (this.loading = null));
     return this.loading;
@@ -49,7 +49,7 @@ export class LiveIndex {
       close = () => fresh.close?.();
     }
     this.held?.close();
-    this.held = { stamp: stamp.text, racy: stamp.racy(), index, close };
+    this.held = { stamp, racy: stamp.racy(), index, close };
     return index;
   }
 
