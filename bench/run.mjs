@@ -22,6 +22,7 @@ import { cleanEnv, measure } from './measure.mjs';
 import { printTable, ratio, Summary, timingRows } from './report.mjs';
 import { runScanBench } from './run-scan.mjs';
 import { benchSearch } from './search.mjs';
+import { run as benchMcp } from './parts/mcp.mjs';
 import { freshWorkspace, initRepo, rebaseBranches, snapshotDist, userHome, wrapperBin } from './workspace.mjs';
 
 const QUICK = process.env.BENCH_QUICK === '1';
@@ -191,6 +192,8 @@ await part(`Search over ${SEARCH_SESSIONS} sessions against git grep on the same
   const worst = Math.max(...r.rows.map((x) => x.warmRatio));
   summary.add('search (warm) / git grep, worst query', ratio(worst), worst, { max: 1.5 }, '≤ 1.50×');
 });
+
+await part('Live MCP server per call, and the cold search-index build at 50k sessions (bench/parts/mcp.mjs)', () => benchMcp({ summary, BIN, env, workCopy, small, QUICK }));
 
 summary.print();
 console.log(`\nbench took ${((performance.now() - started) / 1000).toFixed(0)} s, load average at end ${load()}${failed ? `; ${failed} part(s) failed with an error` : ''}`);

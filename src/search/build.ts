@@ -3,7 +3,7 @@
 // so memory grows with the postings (a few numbers per word of a session), not with the journal.
 import type { CorruptFileError } from '../memory/frontmatter.js';
 import { SEARCH_FIELDS, readJournalFile, toDocument, type JournalFile, type SessionMeta } from './documents.js';
-import { analyze, Postings, type TermPostings } from './postings.js';
+import { analyze, type Searchable, type TermPostings } from './postings.js';
 import { fromRow, toRow, type FileEntries, type StoreContent } from './store.js';
 
 /** What a long build reports as it goes: files read so far of all, then the write. */
@@ -45,8 +45,8 @@ export interface Built {
   content: StoreContent;
   files: FileEntries;
   corrupt: CorruptFileError[];
-  /** The same index in memory, for when it cannot be stored (a read-only git directory). */
-  inMemory(): Postings;
+  /** The same index, searched where the build holds it: nothing is copied or read back. */
+  searchable: Searchable;
   /** The metadata of a session id. */
   meta(id: number): SessionMeta | undefined;
 }
@@ -71,7 +71,10 @@ export function buildIndex(root: string, listing: readonly JournalFile[], progre
   const files: FileEntries = {};
   const corrupt: CorruptFileError[] = [];
   let id = 0;
-  listing.forEach((f, done) => {
+  // A plain loop, not a callback: what only it uses (the file list) is not kept alive by the
+  // closures the result holds.
+  for (let done = 0; done < listing.length; done++) {
+    const f = listing[done]!;
     if ((done & 255) === 0) progress?.({ phase: 'read', done, total: listing.length });
     const got = readJournalFile(root, f.path);
     if (got.corrupt) corrupt.push(got.corrupt);
@@ -93,7 +96,7 @@ export function buildIndex(root: string, listing: readonly JournalFile[], progre
       ids.push(id++);
     }
     files[f.path] = { size: f.size, mtimeMs: f.mtimeMs, ids };
-  });
+  }
   progress?.({ phase: 'read', done: listing.length, total: listing.length });
 
   // Group the records by term and field (a counting sort: sessions stay ascending in each group).
@@ -165,6 +168,27 @@ export function buildIndex(root: string, listing: readonly JournalFile[], progre
     files,
     corrupt,
     meta: (d) => (rows[d] === undefined ? undefined : fromRow(rows[d]!)),
-    inMemory: () => Postings.from(lengthArray, order.map((t) => [names[t]!, postingsOf(t)])),
+    searchable: {
+      documents,
+      averageLength,
+      fieldLength: (d, f) => lengthArray[d * F + f] ?? 0,
+      matches(term, prefix) {
+        if (!prefix) {
+          const t = termIds.get(term);
+          return t === undefined ? [] : [[term, postingsOf(t)]];
+        }
+        // The terms that start with `term` are one run of the sorted order.
+        let lo = 0;
+        let hi = order.length;
+        while (lo < hi) {
+          const mid = (lo + hi) >> 1;
+          if (names[order[mid]!]! < term) lo = mid + 1;
+          else hi = mid;
+        }
+        const out: [string, TermPostings][] = [];
+        for (let i = lo; i < order.length && names[order[i]!]!.startsWith(term); i++) out.push([names[order[i]!]!, postingsOf(order[i]!)]);
+        return out;
+      },
+    },
   };
 }

@@ -4,7 +4,7 @@ import { query, type QueryOptions, type Ranking } from './bm25.js';
 import { listJournalFiles, readJournalFile, toDocument, type JournalFile, type SessionMeta } from './documents.js';
 import { journalKey } from './key.js';
 import { Postings } from './postings.js';
-import { buildIndex, type BuildProgress, type Built } from './build.js';
+import { buildIndex, type BuildProgress } from './build.js';
 import { openStore, readFiles, writeStore, writeStoreContent, type FileEntries, type Store } from './store.js';
 
 export interface OpenedIndex {
@@ -113,31 +113,19 @@ async function update(repo: Repo, store: Store | null, key: Buffer, progress?: (
 }
 
 /**
- * Builds the index from scratch (build.ts), stores it and answers from the stored files, as a
- * cached search would; where it cannot be stored, from memory.
+ * Builds the index from scratch (build.ts) and stores it; the query is answered from the build's
+ * own arrays, which hold the same index, so the stored files are not read back.
  */
 function build(repo: Repo, listing: JournalFile[], key: Buffer, progress?: (p: BuildProgress) => void): OpenedIndex {
-  let built: Built | null = buildIndex(repo.root, listing, progress);
-  const corrupt = built.corrupt;
+  const built = buildIndex(repo.root, listing, progress);
   progress?.({ phase: 'write' });
-  let stored = false;
   try {
     writeStoreContent(repo.stateDir, key, built.content, built.files);
-    stored = true;
   } catch {
     /* a read-only git directory: search still works, uncached */
   }
-  // The build's arrays go before the stored index is read: the two are never in memory together.
-  const inMemory = stored ? null : fromBuilt(built);
-  built = null;
-  const store = stored ? openStore(repo.stateDir) : null;
   progress?.({ phase: 'done' });
-  if (store) return { search: (q, opts) => query(store, q, opts), meta: (id) => store.meta(id), sessions: store.documents, cache: 'rebuilt', corrupt, close: () => store.close() };
-  return { ...(inMemory ?? fromBuilt(buildIndex(repo.root, listing))), corrupt };
-}
-
-/** A cold build answering from memory. */
-function fromBuilt(built: Built): OpenedIndex {
-  const index = built.inMemory();
-  return { search: (q, opts) => query(index, q, opts), meta: (id) => built.meta(id), sessions: index.documents, cache: 'rebuilt', corrupt: built.corrupt };
+  // Only what answers is kept: the file list and the store's content go with `built`.
+  const { searchable: index, meta, corrupt } = built;
+  return { search: (q, opts) => query(index, q, opts), meta, sessions: index.documents, cache: 'rebuilt', corrupt };
 }

@@ -76,7 +76,7 @@ describe('the cold build (search/build.ts)', () => {
 
     const storeA = openStore(stateA)!;
     const storeB = openStore(stateB)!;
-    const memory = built.inMemory();
+    const memory = built.searchable;
     try {
       expect(storeB.documents).toBe(302);
       for (const q of QUERIES) {
