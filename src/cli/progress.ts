@@ -16,12 +16,15 @@ const EVERY_MS = 100;
  * silence looks like a hang. Nothing at all when the build is quick, or when the stream is not a
  * terminal (a pipe or a file gets only the answer).
  */
-export function indexProgress(stream: ProgressStream, clock: () => number = () => performance.now()): (p: BuildProgress) => void {
-  const started = clock();
+export function indexProgress(stream: ProgressStream, clock: () => number = Date.now): (p: BuildProgress) => void {
+  // The clock starts at the first report: a search that builds nothing reads no clock at all
+  // (`performance` is loaded on first use, which costs a warm search milliseconds).
+  let started: number | undefined;
   let shown = false;
   let last = -Infinity;
   return (p) => {
     if (!stream.isTTY) return;
+    started ??= clock();
     if (p.phase === 'done') {
       if (shown) stream.write('\r\x1b[K');
       shown = false;

@@ -123,25 +123,45 @@ export function openStore(stateDir: string): Store | null {
   } catch {
     return null;
   }
-  // One read for every section: a few MB copied, nothing parsed until asked for.
+  // One read for what every query needs (field lengths, dictionary, row offsets): nothing parsed
+  // until asked for. The rows and the key are read when first asked for.
   const at: Record<string, number> = {};
   let total = 0;
   for (const s of SECTIONS) {
     at[s] = total;
     total += header.lengths[s];
   }
+  const eager = at.rows!;
   const gen = Buffer.alloc(header.generation.length);
-  const tail = Buffer.allocUnsafeSlow(total); // never pooled: starts at offset 0 of its own memory
+  const tail = Buffer.allocUnsafeSlow(eager); // never pooled: starts at offset 0 of its own memory
   const F = SEARCH_FIELDS.length;
   try {
     if (readSync(fd, gen, 0, gen.length, 0) !== gen.length || gen.toString('latin1') !== header.generation) throw new Error('torn');
-    if (readSync(fd, tail, 0, total, header.start) !== total) throw new Error('short');
+    if (readSync(fd, tail, 0, eager, header.start) !== eager) throw new Error('short');
     if (header.lengths.lengths !== header.documents * F * 4) throw new Error('lengths');
   } catch {
     closeSync(fd);
     return null;
   }
-  const section = (s: Section) => tail.subarray(at[s]!, at[s]! + header.lengths[s]);
+  const late = new Map<Section, Buffer>();
+  const section = (s: Section): Buffer => {
+    if (at[s]! < eager) return tail.subarray(at[s]!, at[s]! + header.lengths[s]);
+    let got = late.get(s);
+    if (!got) {
+      got = Buffer.allocUnsafe(header.lengths[s]);
+      if (readSync(fd, got, 0, got.length, header.start + at[s]!) !== got.length) throw new Error('short');
+      late.set(s, got);
+    }
+    return got;
+  };
+  /** A few bytes of the rows section, read where they are while the whole section is not needed. */
+  let rowReads = 0;
+  const rowText = (from: number, to: number): string => {
+    if (late.has('rows') || ++rowReads > 64) return section('rows').toString('utf8', from, to);
+    const b = Buffer.allocUnsafe(to - from);
+    if (readSync(fd, b, 0, b.length, header.start + at.rows! + from) !== b.length) throw new Error('short');
+    return b.toString('utf8');
+  };
   const lengths = new Uint32Array(tail.buffer, tail.byteOffset, header.documents * F);
   const dict = section('dictionary');
   const line = (from: number): DictEntry => {
@@ -168,13 +188,19 @@ export function openStore(stateDir: string): Store | null {
     return decode(block);
   };
   const offsets = section('offsets');
-  const rows = section('rows');
   return {
     generation: header.generation,
     documents: header.documents,
     averageLength: header.averageLength,
     fieldLength: (id, field) => lengths[id * F + field] ?? 0,
-    hasKey: (key) => section('key').equals(key),
+    hasKey(key) {
+      if (key.length !== header.lengths.key) return false;
+      try {
+        return section('key').equals(key);
+      } catch {
+        return false; // a torn file: not this key
+      }
+    },
     matches: (term, prefix) => lookup(term, prefix).map((e) => [e[0], read(e)]),
     load() {
       const entries: [string, TermPostings][] = [];
@@ -192,7 +218,7 @@ export function openStore(stateDir: string): Store | null {
       if (!(id >= 0 && id < header.documents)) return undefined;
       const from = parseInt(offsets.toString('latin1', id * OFFSET_WIDTH, (id + 1) * OFFSET_WIDTH), 16);
       const to = parseInt(offsets.toString('latin1', (id + 1) * OFFSET_WIDTH, (id + 2) * OFFSET_WIDTH), 16);
-      return to > from ? fromRow(rows.toString('utf8', from, to)) : undefined;
+      return to > from ? fromRow(rowText(from, to)) : undefined;
     },
     close: () => closeSync(fd),
   };
