@@ -113,7 +113,7 @@ async function journalRepo(): Promise<TestRepo> {
   sessionFile(repo, '2026-03-03', '16:40', 'd4e5f6', 'Speed up the invoice run', 'The invoice run holds a lock');
   repo.git('add', '.');
   repo.git('commit', '-q', '-m', 'sessions');
-  settle(repo, ['.openclaw_memory/journal', '.openclaw_memory/journal/2026-03-02', '.openclaw_memory/journal/2026-03-03', '.openclaw_memory/TASKS.md']);
+  settle(repo, ['.openclaw_memory/journal', '.openclaw_memory/journal/2026-03-02', '.openclaw_memory/journal/2026-03-03', '.openclaw_memory/TASKS.md', '.openclaw_memory.toml', '.git/HEAD', '.git/refs/heads/main']);
   return repo;
 }
 
