@@ -87,7 +87,7 @@ function answer(repo: Repo, idx: OpenedIndex, query: string, limit: number, f: F
   top.sort((a, b) => b.tie - a.tie || (a.when < b.when ? 1 : a.when > b.when ? -1 : 0));
   const results = top.slice(0, limit).map(({ id, score }): SearchHit => {
     const m = idx.meta(id)!;
-    const session = readJournalFile(repo.root, m.path).sessions.find((s) => s.id === m.session);
+    const session = (idx.sessionsOf?.(m.path) ?? readJournalFile(repo.root, m.path).sessions).find((s) => s.id === m.session);
     const line = session ? bestLine(session, ranked.queryTerms(id)) : { section: SEARCH_FIELDS[0], text: '' };
     return { ...m, score: Number(score.toFixed(3)), section: line.section, snippet: line.text };
   });

@@ -1,5 +1,6 @@
 import type { Repo } from '../git/repo.js';
 import type { CorruptFileError } from '../memory/frontmatter.js';
+import type { Session } from '../memory/session.js';
 import { query, type QueryOptions, type Ranking } from './bm25.js';
 import { listJournalFiles, readJournalFile, toDocument, type JournalFile, type SessionMeta } from './documents.js';
 import { journalKey } from './key.js';
@@ -17,6 +18,8 @@ export interface OpenedIndex {
   corrupt: CorruptFileError[];
   /** Lets go of files the index reads from, if it does (one built and stored just now). */
   close?(): void;
+  /** A journal file's sessions, where the index keeps them (search/live.ts); else the caller reads the file. */
+  sessionsOf?(path: string): Session[];
 }
 
 /** An index opened before its cache key is known: use it, but render nothing until `valid` says it is current. */

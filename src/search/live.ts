@@ -1,7 +1,12 @@
 import { Stamp } from '../fs/stamp.js';
 import { stampHead } from '../git/head-stamp.js';
 import type { Repo } from '../git/repo.js';
+import type { Session } from '../memory/session.js';
+import { readJournalFile } from './documents.js';
 import { openIndex, type OpenedIndex, type SpeculativeIndex } from './index.js';
+
+/** Parsed journal files kept for snippets: the oldest goes first beyond this. */
+const MAX_PARSED = 512;
 import { stampJournal } from './journal-stamp.js';
 
 interface Held {
@@ -49,8 +54,21 @@ export class LiveIndex {
       close = () => fresh.close?.();
     }
     this.held?.close();
-    this.held = { stamp, racy: stamp.racy(), index, close };
-    return index;
+    // The files results are shown from are parsed once while the journal stays as it is: a
+    // reload (the journal changed) starts with none.
+    const parsed = new Map<string, Session[]>();
+    const sessionsOf = (path: string) => {
+      let got = parsed.get(path);
+      if (!got) {
+        got = readJournalFile(this.repo.root, path).sessions;
+        if (parsed.size >= MAX_PARSED) parsed.delete(parsed.keys().next().value!);
+        parsed.set(path, got);
+      }
+      return got;
+    };
+    const live = { ...index, sessionsOf };
+    this.held = { stamp, racy: stamp.racy(), index: live, close };
+    return live;
   }
 
   /** The current index in the shape openIndex gives (already valid; closed by `close()`, not by the caller). */
