@@ -22,6 +22,7 @@ import { cleanEnv, measure } from './measure.mjs';
 import { printTable, ratio, Summary, timingRows } from './report.mjs';
 import { runScanBench } from './run-scan.mjs';
 import { benchSearch } from './search.mjs';
+import { run as benchMcp } from './parts/mcp.mjs';
 import { freshWorkspace, initRepo, rebaseBranches, snapshotDist, userHome, wrapperBin } from './workspace.mjs';
 
 const QUICK = process.env.BENCH_QUICK === '1';
@@ -192,6 +193,7 @@ await part(`Search over ${SEARCH_SESSIONS} sessions against git grep on the same
   summary.add('search (warm) / git grep, worst query', ratio(worst), worst, { max: 1.5 }, '≤ 1.50×');
 });
 
+await part('Live MCP server per call, and the cold search-index build at 50k sessions (bench/parts/mcp.mjs)', () => benchMcp({ summary, BIN, env, workCopy, small, QUICK }));
 await part('Session notes: model input for a session growing to 87k tokens (bench/parts/notes-cost.mjs)', async () =>
   (await import('./parts/notes-cost.mjs')).run({ summary, ws, env, BIN, printTable }),
 );

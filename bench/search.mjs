@@ -18,7 +18,7 @@ const SYLLABLES = ['ka', 'lo', 'mi', 'ren', 'tos', 'vu', 'zen', 'par', 'qui', 'd
 const word = (rand) => Array.from({ length: 2 + Math.floor(rand() * 3) }, () => pick(rand, SYLLABLES)).join('');
 
 /** Writes `sessions` session files over a year into a new repository and commits them. */
-async function generate(dir, sessions) {
+export async function generateJournal(dir, sessions) {
   const fmt = await memoryFormats();
   const rand = prng(7);
   const git = (...args) => execFileSync('git', args, { cwd: dir, env: cleanEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
@@ -55,7 +55,7 @@ export async function benchSearch({ sessions = 10_000, runs = 10, bin } = {}) {
     bin = join(copy, 'git-memory.js');
   }
   const dir = join(BENCH_DIR, `search-${sessions}`);
-  if (!existsSync(join(dir, '.git'))) await generate(dir, sessions);
+  if (!existsSync(join(dir, '.git'))) await generateJournal(dir, sessions);
   const env = cleanEnv();
   const index = join(dir, '.git', 'git-memory', 'search-index.json');
   const queries = [['webhook', 'retry'], ['proration'], ['ACME-4821']];

@@ -2,7 +2,8 @@ import { DATE_RE } from '../clock.js';
 import { UsageError } from '../errors.js';
 import { findRepo } from '../git/repo.js';
 import { readJournalFile, SEARCH_FIELDS, type SearchField, type SessionMeta } from '../search/documents.js';
-import { openIndex, type OpenedIndex } from '../search/index.js';
+import type { BuildProgress } from '../search/build.js';
+import { openIndex, type OpenedIndex, type SpeculativeIndex } from '../search/index.js';
 import { bestLine } from '../search/snippet.js';
 import type { Repo } from '../git/repo.js';
 import type { Ctx, Result } from './context.js';
@@ -32,6 +33,14 @@ export interface SearchData {
   /** Sessions in the index. */
   sessions: number;
   cache: 'fresh' | 'updated' | 'rebuilt';
+}
+
+/** How the index is reached; by default from its cache, checked by the cache key (a command runs once). */
+export interface SearchUse {
+  /** Opens the index another way: a long-lived server passes its live index (search/live.ts). */
+  open?: (repo: Repo) => Promise<SpeculativeIndex>;
+  /** Told how a build of the index goes, when there is one (see search/build.ts). */
+  progress?: (p: BuildProgress) => void;
 }
 
 function date(name: string, v: string | undefined): string | undefined {
@@ -78,7 +87,7 @@ function answer(repo: Repo, idx: OpenedIndex, query: string, limit: number, f: F
   top.sort((a, b) => b.tie - a.tie || (a.when < b.when ? 1 : a.when > b.when ? -1 : 0));
   const results = top.slice(0, limit).map(({ id, score }): SearchHit => {
     const m = idx.meta(id)!;
-    const session = readJournalFile(repo.root, m.path).sessions.find((s) => s.id === m.session);
+    const session = (idx.sessionsOf?.(m.path) ?? readJournalFile(repo.root, m.path).sessions).find((s) => s.id === m.session);
     const line = session ? bestLine(session, ranked.queryTerms(id)) : { section: SEARCH_FIELDS[0], text: '' };
     return { ...m, score: Number(score.toFixed(3)), section: line.section, snippet: line.text };
   });
@@ -91,7 +100,7 @@ function answer(repo: Repo, idx: OpenedIndex, query: string, limit: number, f: F
  * query come first; only when there are none do sessions holding some of them count. Each hit has the line that
  * matched best as its snippet.
  */
-export async function search(ctx: Ctx, opts: SearchOptions): Promise<Result<SearchData>> {
+export async function search(ctx: Ctx, opts: SearchOptions, use: SearchUse = {}): Promise<Result<SearchData>> {
   const query = opts.query.trim();
   if (!query) throw new UsageError('the search query is empty', 'usage: git memory search "refresh token" [--since 2026-01-01] [--author jane] [--branch main]');
   const since = date('since', opts.since);
@@ -101,7 +110,7 @@ export async function search(ctx: Ctx, opts: SearchOptions): Promise<Result<Sear
   const author = opts.author?.toLowerCase();
 
   const repo = findRepo(ctx.cwd, ctx.env);
-  const opened = await openIndex(repo);
+  const opened = await (use.open ? use.open(repo) : openIndex(repo, use.progress));
   const run = (idx: OpenedIndex) => answer(repo, idx, query, limit, { since, until, author, branch: opts.branch });
   let idx = opened.index;
   // The query runs on the cache before its key is known; it is shown only if the key matched. A

@@ -2,12 +2,16 @@ import { closeSync, fsyncSync, linkSync, mkdirSync, openSync, renameSync, unlink
 import { dirname, join } from 'node:path';
 import { TMP_DIR } from '../paths.js';
 
-function writeFully(path: string, data: string | Uint8Array, flags: string, durable = true): void {
+/** What a file is written from: text, bytes, or parts made one at a time (a large file never whole in memory). */
+export type FileData = string | Uint8Array | (() => Iterable<Uint8Array>);
+
+function writeFully(path: string, data: FileData, flags: string, durable = true): void {
   const fd = openSync(path, flags, 0o644);
   try {
-    const buf = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
-    let off = 0;
-    while (off < buf.length) off += writeSync(fd, buf, off, buf.length - off);
+    for (const buf of typeof data === 'function' ? data() : [typeof data === 'string' ? Buffer.from(data, 'utf8') : data]) {
+      let off = 0;
+      while (off < buf.length) off += writeSync(fd, buf, off, buf.length - off);
+    }
     if (durable) fsyncSync(fd); // a full disk shows up here, before anything replaces the old file
   } finally {
     closeSync(fd);
@@ -42,7 +46,7 @@ function isCrossDevice(e: unknown): boolean {
  * old or the new file, never a part. Throws (leaving the old file) on any write error. `durable:
  * false` skips the fsync, for derived files that are rebuilt anyway (PRIMER.md).
  */
-export function writeAtomic(stateDir: string, target: string, data: string | Uint8Array, opts: { durable?: boolean } = {}): void {
+export function writeAtomic(stateDir: string, target: string, data: FileData, opts: { durable?: boolean } = {}): void {
   mkdirSync(dirname(target), { recursive: true });
   const tmp = tempPath(stateDir);
   try {

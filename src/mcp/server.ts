@@ -34,16 +34,25 @@ function register(server: McpServer, ctx: Ctx, tool: ToolSpec, log: (t: string) 
  * nothing but protocol messages on stdout, so anything a library prints through `console` goes to
  * stderr instead.
  */
-export async function serveMcp(ctx: Ctx, log: (t: string) => void = (t) => void process.stderr.write(t)): Promise<void> {
+export async function serveMcp(
+  ctx: Ctx,
+  log: (t: string) => void = (t) => void process.stderr.write(t),
+  input: NodeJS.ReadableStream = process.stdin,
+  output: NodeJS.WritableStream = process.stdout,
+): Promise<void> {
   for (const k of ['log', 'info', 'debug', 'warn'] as const) console[k] = (...a: unknown[]) => console.error(...a);
   const server = new McpServer({ name: 'git-memory', version: VERSION }, { instructions: 'Memory of earlier sessions on this repository, kept in git. Read memory_primer at the start, log what is worth keeping with memory_log, and end with memory_session_end.' });
   for (const tool of TOOLS) register(server, ctx, tool, log);
-  const transport = new StdioTransport();
+  const transport = new StdioTransport(input, output);
   const closed = new Promise<void>((resolve) => {
     transport.onclose = () => resolve();
-    process.stdin.once('end', () => resolve());
+    input.once('end', () => resolve());
   });
   await server.connect(transport);
   await closed;
   await server.close();
+  // What the tools kept between calls (search/live.ts, live-primer.ts) goes with the server.
+  const [{ closeLiveIndexes }, { forgetLivePrimers }] = await Promise.all([import('../search/live.js'), import('./live-primer.js')]);
+  closeLiveIndexes();
+  forgetLivePrimers();
 }

@@ -45,8 +45,9 @@ export const TOOLS: ToolSpec[] = [
     input: { max_tokens: z.number().int().min(100).optional().describe('Token cap (default from config)'), days: z.number().int().min(1).optional().describe('Days of recent sessions') },
     readOnly: true,
     run: async (ctx, a) => {
-      const { primer } = await import('../commands/primer.js');
-      return wrap(await primer(ctx, { maxTokens: a.max_tokens, days: a.days, write: true }), (d) => ({ text: d.markdown, data: { tokens: d.tokens, path: d.path } }));
+      // Built once and handed out again while nothing it reads changed (see live-primer.ts).
+      const { livePrimer } = await import('./live-primer.js');
+      return wrap(await livePrimer(ctx, { maxTokens: a.max_tokens, days: a.days, write: true }), (d) => ({ text: d.markdown, data: { tokens: d.tokens, path: d.path } }));
     },
   }),
   defineTool({
@@ -89,8 +90,9 @@ export const TOOLS: ToolSpec[] = [
     },
     readOnly: true,
     run: async (ctx, a) => {
-      const [{ search }, { renderSearch }] = await Promise.all([import('../commands/search.js'), import('../cli/commands/search.js')]);
-      const r = await search(ctx, { query: a.query, since: a.since, until: a.until, author: a.author, branch: a.branch, limit: a.limit });
+      const [{ search }, { renderSearch }, { liveIndex }] = await Promise.all([import('../commands/search.js'), import('../cli/commands/search.js'), import('../search/live.js')]);
+      // The index stays open between calls, checked by lstat, not git (see search/live.ts).
+      const r = await search(ctx, { query: a.query, since: a.since, until: a.until, author: a.author, branch: a.branch, limit: a.limit }, { open: (repo) => liveIndex(repo).open() });
       const { scope } = a;
       // OpenClaw memory also searched its user and agent files; here memory is the journal alone.
       if (scope && !['journal', 'project'].includes(scope)) r.warnings.push(`scope "${scope}": git-memory searches this repository's journal only, which is what was searched`);

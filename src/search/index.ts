@@ -1,10 +1,12 @@
 import type { Repo } from '../git/repo.js';
 import type { CorruptFileError } from '../memory/frontmatter.js';
+import type { Session } from '../memory/session.js';
 import { query, type QueryOptions, type Ranking } from './bm25.js';
-import { listJournalFiles, readJournalFile, toDocument, type SessionMeta } from './documents.js';
+import { listJournalFiles, readJournalFile, toDocument, type JournalFile, type SessionMeta } from './documents.js';
 import { journalKey } from './key.js';
 import { Postings } from './postings.js';
-import { openStore, readFiles, writeStore, type FileEntries, type Store } from './store.js';
+import { buildIndex, type BuildProgress } from './build.js';
+import { openStore, readFiles, writeStore, writeStoreContent, type FileEntries, type Store } from './store.js';
 
 export interface OpenedIndex {
   /** Runs a query (see bm25.ts). */
@@ -14,6 +16,10 @@ export interface OpenedIndex {
   /** How the cache was used: as it was, updated for changed files, or built from scratch. */
   cache: 'fresh' | 'updated' | 'rebuilt';
   corrupt: CorruptFileError[];
+  /** Lets go of files the index reads from, if it does (one built and stored just now). */
+  close?(): void;
+  /** A journal file's sessions, where the index keeps them (search/live.ts); else the caller reads the file. */
+  sessionsOf?(path: string): Session[];
 }
 
 /** An index opened before its cache key is known: use it, but render nothing until `valid` says it is current. */
@@ -34,18 +40,22 @@ export interface SpeculativeIndex {
  * `refresh()` updates the cache: unchanged files keep their entries, changed, added and removed
  * files have their sessions replaced, added or dropped, and the cache is written again.
  */
-export async function openIndex(repo: Repo): Promise<SpeculativeIndex> {
+export async function openIndex(repo: Repo, progress?: (p: BuildProgress) => void): Promise<SpeculativeIndex> {
   const keyed = journalKey(repo.root); // git works on this while the index loads and the query runs
+  let refreshed: OpenedIndex | undefined;
   const refresh = async () => {
     const store = openStore(repo.stateDir);
     try {
-      return await update(repo, store, await keyed);
+      return (refreshed = await update(repo, store, await keyed, progress));
     } finally {
       store?.close();
     }
   };
   const store = openStore(repo.stateDir);
-  if (!store) return { index: await update(repo, null, await keyed), valid: Promise.resolve(true), refresh, close: () => {} };
+  if (!store) {
+    const index = await update(repo, null, await keyed, progress);
+    return { index, valid: Promise.resolve(true), refresh, close: () => index.close?.() };
+  }
   const rows = new Map<number, SessionMeta | undefined>();
   const meta = (id: number) => {
     if (!rows.has(id)) rows.set(id, store.meta(id));
@@ -53,16 +63,17 @@ export async function openIndex(repo: Repo): Promise<SpeculativeIndex> {
   };
   // A failed key fails here too, but only when awaited: refresh() then reports it.
   const valid = keyed.then((key) => store.hasKey(key), () => false);
-  return { index: { search: (q, opts) => query(store, q, opts), meta, sessions: store.documents, cache: 'fresh', corrupt: [] }, valid, refresh, close: () => store.close() };
+  return { index: { search: (q, opts) => query(store, q, opts), meta, sessions: store.documents, cache: 'fresh', corrupt: [] }, valid, refresh, close: () => (store.close(), refreshed?.close?.()) };
 }
 
 /** Brings the cached index up to date with the journal files, or builds it, and stores it. */
-async function update(repo: Repo, store: Store | null, key: Buffer): Promise<OpenedIndex> {
+async function update(repo: Repo, store: Store | null, key: Buffer, progress?: (p: BuildProgress) => void): Promise<OpenedIndex> {
   const listing = listJournalFiles(repo.root);
 
   // Update what is cached, or start over when nothing usable is.
   const files = store && readFiles(repo.stateDir, store.generation);
   const loaded = files && store.load();
+  if (!loaded) return build(repo, listing, key, progress);
   const index = loaded ?? new Postings();
   const entries: FileEntries = loaded ? { ...files } : {};
   let meta: SessionMeta[] = [];
@@ -81,7 +92,9 @@ async function update(repo: Repo, store: Store | null, key: Buffer): Promise<Ope
     meta = meta.filter((_, id) => renumber[id]! >= 0);
   }
   const corrupt: CorruptFileError[] = [];
-  for (const f of listing.filter((f) => !entries[f.path])) {
+  const added = listing.filter((f) => !entries[f.path]);
+  added.forEach((f, done) => {
+    if ((done & 255) === 0) progress?.({ phase: 'read', done, total: added.length });
     const got = readJournalFile(repo.root, f.path);
     if (got.corrupt) corrupt.push(got.corrupt);
     const ids = got.sessions.map((s) => {
@@ -91,11 +104,31 @@ async function update(repo: Repo, store: Store | null, key: Buffer): Promise<Ope
       return id;
     });
     entries[f.path] = { size: f.size, mtimeMs: f.mtimeMs, ids };
-  }
+  });
+  progress?.({ phase: 'write' });
   try {
     writeStore(repo.stateDir, key, index, meta, entries);
   } catch {
     /* a read-only git directory: search still works, uncached */
   }
-  return { search: (q, opts) => query(index, q, opts), meta: (id) => meta[id], sessions: index.documents, cache: loaded ? 'updated' : 'rebuilt', corrupt };
+  progress?.({ phase: 'done' });
+  return { search: (q, opts) => query(index, q, opts), meta: (id) => meta[id], sessions: index.documents, cache: 'updated', corrupt };
+}
+
+/**
+ * Builds the index from scratch (build.ts) and stores it; the query is answered from the build's
+ * own arrays, which hold the same index, so the stored files are not read back.
+ */
+function build(repo: Repo, listing: JournalFile[], key: Buffer, progress?: (p: BuildProgress) => void): OpenedIndex {
+  const built = buildIndex(repo.root, listing, progress);
+  progress?.({ phase: 'write' });
+  try {
+    writeStoreContent(repo.stateDir, key, built.content, built.files);
+  } catch {
+    /* a read-only git directory: search still works, uncached */
+  }
+  progress?.({ phase: 'done' });
+  // Only what answers is kept: the file list and the store's content go with `built`.
+  const { searchable: index, meta, corrupt } = built;
+  return { search: (q, opts) => query(index, q, opts), meta, sessions: index.documents, cache: 'rebuilt', corrupt };
 }

@@ -23,6 +23,23 @@ export interface Searchable {
   fieldLength(id: number, field: number): number;
 }
 
+/**
+ * How a document is indexed, for every builder alike: each field's terms with their counts, given
+ * to `each` field by field, and the fields' lengths (distinct words as written) returned.
+ */
+export function analyze(doc: SearchDoc, each: (term: string, field: number, tf: number) => void): number[] {
+  return SEARCH_FIELDS.map((field, f) => {
+    const tokens = tokenize(doc[field]);
+    const counts = new Map<string, number>();
+    for (const t of tokens) {
+      const term = toTerm(t);
+      counts.set(term, (counts.get(term) ?? 0) + 1);
+    }
+    for (const [term, tf] of counts) each(term, f, tf);
+    return new Set(tokens).size;
+  });
+}
+
 interface Growing {
   docs: number[];
   tfs: number[];
@@ -59,22 +76,13 @@ export class Postings implements Searchable {
   add(doc: SearchDoc): number {
     const id = this.documents;
     this.sorted = null;
-    SEARCH_FIELDS.forEach((field, f) => {
-      const tokens = tokenize(doc[field]);
-      this.lengths.push(new Set(tokens).size);
-      const counts = new Map<string, number>();
-      for (const t of tokens) {
-        const term = toTerm(t);
-        counts.set(term, (counts.get(term) ?? 0) + 1);
-      }
-      for (const [term, tf] of counts) {
-        let byField = this.terms.get(term);
-        if (!byField) this.terms.set(term, (byField = []));
-        const p = (byField[f] ??= { docs: [], tfs: [] });
-        p.docs.push(id);
-        p.tfs.push(tf);
-      }
-    });
+    for (const length of analyze(doc, (term, f, tf) => {
+      let byField = this.terms.get(term);
+      if (!byField) this.terms.set(term, (byField = []));
+      const p = (byField[f] ??= { docs: [], tfs: [] });
+      p.docs.push(id);
+      p.tfs.push(tf);
+    })) this.lengths.push(length);
     return id;
   }
 

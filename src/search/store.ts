@@ -60,9 +60,10 @@ export interface Store extends Searchable {
   close(): void;
 }
 
-const toRow = (m: SessionMeta) => [m.session, m.path, m.date, m.time, m.agent, m.author ?? '', m.branch ?? ''].map((v) => v.replace(/[\t\n]/g, ' ')).join('\t');
+/** A session's metadata as one line of the store (a new flat string: it keeps no file text alive). */
+export const toRow = (m: SessionMeta) => [m.session, m.path, m.date, m.time, m.agent, m.author ?? '', m.branch ?? ''].map((v) => v.replace(/[\t\n]/g, ' ')).join('\t');
 
-function fromRow(row: string): SessionMeta {
+export function fromRow(row: string): SessionMeta {
   const [session, path, date, time, agent, author, branch] = row.split('\t') as string[];
   return { session: session!, path: path!, date: date!, time: time!, agent: agent!, ...(author ? { author } : {}), ...(branch ? { branch } : {}) };
 }
@@ -122,25 +123,45 @@ export function openStore(stateDir: string): Store | null {
   } catch {
     return null;
   }
-  // One read for every section: a few MB copied, nothing parsed until asked for.
+  // One read for what every query needs (field lengths, dictionary, row offsets): nothing parsed
+  // until asked for. The rows and the key are read when first asked for.
   const at: Record<string, number> = {};
   let total = 0;
   for (const s of SECTIONS) {
     at[s] = total;
     total += header.lengths[s];
   }
+  const eager = at.rows!;
   const gen = Buffer.alloc(header.generation.length);
-  const tail = Buffer.allocUnsafeSlow(total); // never pooled: starts at offset 0 of its own memory
+  const tail = Buffer.allocUnsafeSlow(eager); // never pooled: starts at offset 0 of its own memory
   const F = SEARCH_FIELDS.length;
   try {
     if (readSync(fd, gen, 0, gen.length, 0) !== gen.length || gen.toString('latin1') !== header.generation) throw new Error('torn');
-    if (readSync(fd, tail, 0, total, header.start) !== total) throw new Error('short');
+    if (readSync(fd, tail, 0, eager, header.start) !== eager) throw new Error('short');
     if (header.lengths.lengths !== header.documents * F * 4) throw new Error('lengths');
   } catch {
     closeSync(fd);
     return null;
   }
-  const section = (s: Section) => tail.subarray(at[s]!, at[s]! + header.lengths[s]);
+  const late = new Map<Section, Buffer>();
+  const section = (s: Section): Buffer => {
+    if (at[s]! < eager) return tail.subarray(at[s]!, at[s]! + header.lengths[s]);
+    let got = late.get(s);
+    if (!got) {
+      got = Buffer.allocUnsafe(header.lengths[s]);
+      if (readSync(fd, got, 0, got.length, header.start + at[s]!) !== got.length) throw new Error('short');
+      late.set(s, got);
+    }
+    return got;
+  };
+  /** A few bytes of the rows section, read where they are while the whole section is not needed. */
+  let rowReads = 0;
+  const rowText = (from: number, to: number): string => {
+    if (late.has('rows') || ++rowReads > 64) return section('rows').toString('utf8', from, to);
+    const b = Buffer.allocUnsafe(to - from);
+    if (readSync(fd, b, 0, b.length, header.start + at.rows! + from) !== b.length) throw new Error('short');
+    return b.toString('utf8');
+  };
   const lengths = new Uint32Array(tail.buffer, tail.byteOffset, header.documents * F);
   const dict = section('dictionary');
   const line = (from: number): DictEntry => {
@@ -167,13 +188,19 @@ export function openStore(stateDir: string): Store | null {
     return decode(block);
   };
   const offsets = section('offsets');
-  const rows = section('rows');
   return {
     generation: header.generation,
     documents: header.documents,
     averageLength: header.averageLength,
     fieldLength: (id, field) => lengths[id * F + field] ?? 0,
-    hasKey: (key) => section('key').equals(key),
+    hasKey(key) {
+      if (key.length !== header.lengths.key) return false;
+      try {
+        return section('key').equals(key);
+      } catch {
+        return false; // a torn file: not this key
+      }
+    },
     matches: (term, prefix) => lookup(term, prefix).map((e) => [e[0], read(e)]),
     load() {
       const entries: [string, TermPostings][] = [];
@@ -191,7 +218,7 @@ export function openStore(stateDir: string): Store | null {
       if (!(id >= 0 && id < header.documents)) return undefined;
       const from = parseInt(offsets.toString('latin1', id * OFFSET_WIDTH, (id + 1) * OFFSET_WIDTH), 16);
       const to = parseInt(offsets.toString('latin1', (id + 1) * OFFSET_WIDTH, (id + 2) * OFFSET_WIDTH), 16);
-      return to > from ? fromRow(rows.toString('utf8', from, to)) : undefined;
+      return to > from ? fromRow(rowText(from, to)) : undefined;
     },
     close: () => closeSync(fd),
   };
@@ -202,47 +229,79 @@ export function readFiles(stateDir: string, generation: string): FileEntries | n
   return f?.generation === generation ? f.files : null;
 }
 
+/** An index as the store writes it, whatever built it (an update in memory, or a cold build, build.ts). */
+export interface StoreContent {
+  documents: number;
+  averageLength: number[];
+  /** Every field length, SEARCH_FIELDS.length per document. */
+  lengths: Uint32Array;
+  /** Every term, in sorted order, with its block (see FORMAT), made one at a time. */
+  blocks(): Iterable<[term: string, block: Uint32Array]>;
+  /** The metadata row of a session id (toRow). */
+  row(id: number): string | undefined;
+}
+
 /**
  * Writes a full index: `meta[id]` for every session id of `index`. The header goes last, so a
  * reader never sees a header without its postings.
  */
 export function writeStore(stateDir: string, key: Buffer, index: Postings, meta: readonly SessionMeta[], files: FileEntries): void {
+  const terms = [...index.terms.keys()].sort();
+  writeStoreContent(stateDir, key, {
+    documents: index.documents,
+    averageLength: index.averageLength,
+    lengths: Uint32Array.from(index.allLengths()),
+    *blocks() {
+      for (const term of terms) yield [term, encode(index.terms.get(term)!)];
+    },
+    row: (id) => (meta[id] ? toRow(meta[id]) : undefined),
+  }, files);
+}
+
+/**
+ * Writes an index to the store's three files. The postings file is written block by block as the
+ * content makes them, never whole in memory; the header goes last, so a reader never sees a
+ * header without its postings.
+ */
+export function writeStoreContent(stateDir: string, key: Buffer, content: StoreContent, files: FileEntries): void {
   const generation = `${Date.now().toString(36)}${Math.random().toString(36).slice(2)}`.padEnd(16, '0').slice(0, 16);
-  const parts: Uint8Array[] = [Buffer.from(`${generation}\n`)];
-  let offset = parts[0]!.length;
-  const lines: string[] = [];
-  for (const term of [...index.terms.keys()].sort()) {
-    const block = encode(index.terms.get(term)!);
-    lines.push(`\n${term}\t${offset}\t${block.byteLength}`);
-    parts.push(new Uint8Array(block.buffer, block.byteOffset, block.byteLength));
-    offset += block.byteLength;
-  }
-  const rowText: string[] = [];
-  const offsets: string[] = [];
-  let rowBytes = 0;
-  for (let id = 0; id <= index.documents; id++) {
-    offsets.push(rowBytes.toString(16).padStart(OFFSET_WIDTH, '0'));
-    const m = meta[id];
-    if (!m) continue;
-    const row = toRow(m);
-    rowText.push(row);
-    rowBytes += Buffer.byteLength(row);
-  }
-  const lengths = Uint32Array.from(index.allLengths());
-  const sections: Record<Section, Uint8Array> = {
-    lengths: new Uint8Array(lengths.buffer),
-    dictionary: Buffer.from(lines.join('')),
-    offsets: Buffer.from(offsets.join('')),
-    rows: Buffer.from(rowText.join('')),
-    key,
-  };
+  let start = 0;
   const byteLengths = {} as Record<Section, number>;
-  for (const s of SECTIONS) {
-    byteLengths[s] = sections[s].byteLength;
-    parts.push(sections[s]);
+  function* parts(): Generator<Uint8Array> {
+    const first = Buffer.from(`${generation}\n`);
+    yield first;
+    let offset = first.length;
+    const lines: string[] = [];
+    for (const [term, block] of content.blocks()) {
+      lines.push(`\n${term}\t${offset}\t${block.byteLength}`);
+      yield new Uint8Array(block.buffer, block.byteOffset, block.byteLength);
+      offset += block.byteLength;
+    }
+    start = offset;
+    const rowText: string[] = [];
+    const offsets: string[] = [];
+    let rowBytes = 0;
+    for (let id = 0; id <= content.documents; id++) {
+      offsets.push(rowBytes.toString(16).padStart(OFFSET_WIDTH, '0'));
+      const row = id < content.documents ? content.row(id) : undefined;
+      if (row === undefined) continue;
+      rowText.push(row);
+      rowBytes += Buffer.byteLength(row);
+    }
+    const sections: Record<Section, Uint8Array> = {
+      lengths: new Uint8Array(content.lengths.buffer, content.lengths.byteOffset, content.lengths.byteLength),
+      dictionary: Buffer.from(lines.join('')),
+      offsets: Buffer.from(offsets.join('')),
+      rows: Buffer.from(rowText.join('')),
+      key,
+    };
+    for (const s of SECTIONS) {
+      byteLengths[s] = sections[s].byteLength;
+      yield sections[s];
+    }
   }
-  const header: Header = { format: FORMAT, generation, littleEndian: LITTLE_ENDIAN, fields: [...SEARCH_FIELDS], documents: index.documents, averageLength: index.averageLength, start: offset, lengths: byteLengths };
-  writeAtomic(stateDir, join(stateDir, POSTINGS), Buffer.concat(parts), { durable: false });
+  writeAtomic(stateDir, join(stateDir, POSTINGS), parts, { durable: false });
+  const header: Header = { format: FORMAT, generation, littleEndian: LITTLE_ENDIAN, fields: [...SEARCH_FIELDS], documents: content.documents, averageLength: content.averageLength, start, lengths: byteLengths };
   writeState(stateDir, FILES, { generation, files });
   writeState(stateDir, HEADER, header);
 }

@@ -2,6 +2,7 @@ import type { Argv, CommandModule } from 'yargs';
 import { run, type GlobalArgs, type Io } from '../io.js';
 import { SEARCH_OPTIONS } from '../options/search.js';
 import type { SearchData } from '../../commands/search.js';
+import { indexProgress } from '../progress.js';
 
 export interface SearchArgs extends GlobalArgs {
   query: string[];
@@ -28,7 +29,12 @@ export function runSearch(io: Io, a: SearchArgs): Promise<void> {
   return run(
     io,
     a,
-    async (ctx) => (await import('../../commands/search.js')).search(ctx, { query: a.query.join(' '), since: a.since, until: a.until, author: a.author, branch: a.branch, limit: a.limit }),
+    async (ctx) =>
+      (await import('../../commands/search.js')).search(
+        ctx,
+        { query: a.query.join(' '), since: a.since, until: a.until, author: a.author, branch: a.branch, limit: a.limit },
+        { progress: indexProgress(process.stderr) },
+      ),
     renderSearch,
   );
 }
