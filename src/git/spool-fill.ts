@@ -1,0 +1,58 @@
+import { git } from './git.js';
+import type { SpoolCommit, SpoolEntry } from './spool-codec.js';
+
+/** Ids per git call: far under any command-line limit; a session's spool rarely holds more. */
+const BATCH = 2000;
+
+const RECORD = '\x1e';
+const FIELD = '\x1f';
+
+export interface CommitFacts {
+  subject: string;
+  files: string[];
+}
+
+/**
+ * Subject and changed paths of each commit, one `git log` for them all. An id that names no
+ * commit here any more (rewritten while no hook ran, then gc'd; another clone's) is left out:
+ * `--ignore-missing` drops it instead of failing the call. `-z` keeps every path byte for byte;
+ * a merge lists no paths (git shows none without a diff option for merges).
+ */
+export async function commitFacts(cwd: string, shas: readonly string[]): Promise<Map<string, CommitFacts>> {
+  const facts = new Map<string, CommitFacts>();
+  const ids = [...new Set(shas.filter((s) => /^[0-9a-f]{40,64}$/.test(s)))];
+  for (let i = 0; i < ids.length; i += BATCH) {
+    const out = await git(
+      ['log', '--no-walk=unsorted', '--ignore-missing', '--no-show-signature', '--no-renames', '--name-only', '-z', `--format=${RECORD}%H${FIELD}%s`, ...ids.slice(i, i + BATCH)],
+      { cwd, allowFail: true },
+    );
+    for (const record of (out ?? '').split(RECORD)) {
+      const end = record.indexOf('\0');
+      const head = end < 0 ? record : record.slice(0, end);
+      const sep = head.indexOf(FIELD);
+      if (sep < 0) continue;
+      const files = end < 0 ? [] : record.slice(end + 1).replace(/^\n/, '').split('\0').filter(Boolean);
+      facts.set(head.slice(0, sep), { subject: head.slice(sep + 1), files });
+    }
+  }
+  return facts;
+}
+
+/**
+ * The spool's commit entries with subject and files filled in where the line did not carry them
+ * (the shell hook writes only id, time and branch). A subject a line already has is kept: it is
+ * what node read when it recorded the commit, or what post-rewrite set after a reword. A commit
+ * git no longer has keeps what the line holds.
+ */
+export async function fillSpool(cwd: string, entries: readonly SpoolEntry[]): Promise<SpoolEntry[]> {
+  const wanted = entries.flatMap((e) => (e.type === 'commit' && (e.subject === undefined || e.files === undefined) ? [e.sha] : []));
+  if (!wanted.length) return [...entries];
+  const facts = await commitFacts(cwd, wanted);
+  return entries.map((e): SpoolEntry => {
+    if (e.type !== 'commit') return e;
+    const f = facts.get(e.sha);
+    if (!f) return e;
+    const filled: SpoolCommit = { ...e, subject: e.subject ?? f.subject, files: e.files ?? f.files };
+    return filled;
+  });
+}
