@@ -1,4 +1,5 @@
 import { HOOK_BEGIN, HOOK_END } from '../paths.js';
+import { REFLOG_PREFIX } from './commit.js';
 
 /** The git hooks git-memory installs. */
 export const HOOK_NAMES = ['post-commit', 'post-rewrite', 'pre-push'] as const;
@@ -70,7 +71,7 @@ const POST_COMMIT = [
   '    esac',
   '    case $gm_sha in ""|*[!0-9a-f]*) gm_do=node ;; esac',
   '    case $gm_at in ""|*[!0-9T:Z+-]*) gm_do=node ;; esac',
-  "    case $gm_gs in 'git-memory: '*) gm_do=node ;; esac",
+  `    case $gm_gs in '${REFLOG_PREFIX}'*) gm_do=node ;; esac`,
   `    case $gm_head in 'ref: refs/heads/'*) case $gm_br in *'"'*|*\\\\*) gm_do=node ;; *) gm_br=\\"$gm_br\\" ;; esac ;; esac`,
   '    if [ ${#gm_br} -gt 1000 ]; then gm_do=node; fi',
   '  fi',
