@@ -29,7 +29,7 @@ export async function run({ summary, workCopy, env, big, commitRuns, rebaseRuns,
   // starts one git process (what the script does for a common commit).
   const dir = workCopy(big, 'commit');
   const hook = join(dir, '.git', 'hooks', 'post-commit');
-  if (!readFileSync(hook, 'utf8').includes('git log -g -n 1')) throw new Error(`${hook} is not this build's shell block`);
+  if (!readFileSync(hook, 'utf8').includes(`printf '{"type":"commit"`)) throw new Error(`${hook} is not this build's shell block`);
   git(dir, 'commit', '--allow-empty', '-q', '-m', 'the commit the hook records');
   let spooled = spoolLines(dir);
   const script = measure(

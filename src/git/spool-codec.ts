@@ -2,16 +2,16 @@
 // notes): one JSON object per line. Pure: the readers and writers around it decide where lines go.
 
 /**
- * A commit recorded by the post-commit hook. The shell hook writes only what it knows without
- * reading the commit (`sha`, `at`, `branch`); lines written by node (older blocks, the rare
- * commit the shell hands over, post-rewrite) carry `subject` too. `end` fills what is missing,
- * subject and files, for all of them in one git call (spool-fill.ts) before it folds them.
+ * A commit recorded by the post-commit hook. The shell hook writes only what it knows without a
+ * process (`sha`, `branch`); lines written by node (older blocks, the rare commit the shell hands
+ * over, post-rewrite) carry `subject` and `at` (the author time) too. `end` fills what is missing,
+ * subject, files and time, for all of them in one git call (spool-fill.ts) before it folds them.
  */
 export interface SpoolCommit {
   type: 'commit';
   sha: string;
   subject?: string;
-  at: string;
+  at?: string;
   branch?: string | null;
   /** Paths the commit changed, filled by `end` (never written by the hook). */
   files?: string[];

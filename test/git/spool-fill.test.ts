@@ -1,7 +1,9 @@
 import { appendFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { commitFacts, fillSpool } from '../../src/git/spool-fill.js';
+import { commitPaths } from '../../src/git/commit.js';
+import { findRepo } from '../../src/git/repo.js';
+import { commitFacts, fillSpool, usersBehindMemory } from '../../src/git/spool-fill.js';
 import { peekSpool, type SpoolEntry } from '../../src/git/spool.js';
 import { UNKNOWN_SUBJECT } from '../../src/commands/steps/write-session.js';
 import { makeMemoryRepo, makeRepo } from '../helpers/repo.js';
@@ -18,29 +20,55 @@ describe('commitFacts: subjects and files of recorded ids, one git call', () => 
     const b = repo.git('rev-parse', 'HEAD').trim();
     const facts = await commitFacts(repo.dir, [b, GONE, a, root, a, 'not-an-id']);
     expect([...facts.keys()].sort()).toEqual([a, b, root].sort());
-    expect(facts.get(a)).toEqual({ subject: 'Add "two" files', files: ['odd\nname "q".txt', 'src/a.ts'] });
-    expect(facts.get(b)).toEqual({ subject: 'Remove a', files: ['src/a.ts'] });
-    expect(facts.get(root)).toEqual({ subject: 'Initial commit', files: ['README.md'] });
+    const at = (sha: string) => repo.git('log', '-1', '--format=%aI', sha).trim();
+    expect(facts.get(a)).toEqual({ subject: 'Add "two" files', at: at(a), files: ['odd\nname "q".txt', 'src/a.ts'] });
+    expect(facts.get(b)).toEqual({ subject: 'Remove a', at: at(b), files: ['src/a.ts'] });
+    expect(facts.get(root)).toEqual({ subject: 'Initial commit', at: at(root), files: ['README.md'] });
     expect(await commitFacts(repo.dir, [GONE])).toEqual(new Map());
     expect(await commitFacts(repo.dir, [])).toEqual(new Map());
   });
 
-  it('fills what a line lacks and keeps what it carries (an older hook’s subject, a reword post-rewrite set)', async () => {
+  it('fills what a line lacks and keeps what it carries (an older hook’s subject and time, a reword post-rewrite set)', async () => {
     const repo = makeRepo();
     const a = repo.commit('Real subject A', { 'a.txt': 'a\n' });
     const b = repo.commit('Real subject B', { 'b.txt': 'b\n' });
+    const atA = repo.git('log', '-1', '--format=%aI', a).trim();
     const entries: SpoolEntry[] = [
-      { type: 'commit', sha: a, at: '2026-11-22T14:30:00+00:00', branch: 'main' },
+      { type: 'commit', sha: a, branch: 'main' },
       { type: 'log', kind: 'learned', text: 'x', at: '2026-11-22T14:31:00' },
       { type: 'commit', sha: b, subject: 'Subject as recorded', at: '2026-11-22T14:32:00+00:00' },
-      { type: 'commit', sha: GONE, at: '2026-11-22T14:33:00+00:00', branch: 'main' },
+      { type: 'commit', sha: GONE, branch: 'main' },
     ];
     expect(await fillSpool(repo.dir, entries)).toEqual([
-      { type: 'commit', sha: a, subject: 'Real subject A', files: ['a.txt'], at: '2026-11-22T14:30:00+00:00', branch: 'main' },
+      { type: 'commit', sha: a, subject: 'Real subject A', files: ['a.txt'], at: atA, branch: 'main' },
       entries[1],
       { type: 'commit', sha: b, subject: 'Subject as recorded', files: ['b.txt'], at: '2026-11-22T14:32:00+00:00' },
       entries[3],
     ]);
+  });
+
+  it('puts the user’s commit in place of a memory commit the shell hook read from HEAD, through HEAD’s reflog', async () => {
+    const repo = makeRepo();
+    const user = repo.commit('User work', { 'u.txt': 'u\n' });
+    const memoryCommit = async (i: number) => {
+      repo.write(`.openclaw_memory/journal/2026-11-22/1430-agent-${i}.md`, `s${i}\n`);
+      return (await commitPaths(findRepo(repo.dir, repo.env), [`.openclaw_memory/journal/2026-11-22/1430-agent-${i}.md`], `memory: session ${i}\n`))!.sha;
+    };
+    const m1 = await memoryCommit(1);
+    const m2 = await memoryCommit(2);
+    const later = repo.commit('Later work', { 'l.txt': 'l\n' });
+    expect(await usersBehindMemory(repo.dir, [m2, m1, later, user])).toEqual(new Map([[m2, user], [m1, user]]));
+    const filled = await fillSpool(repo.dir, [
+      { type: 'commit', sha: m2, branch: 'main' },
+      { type: 'commit', sha: later, branch: 'main' },
+    ]);
+    expect(filled.map((e) => e.type === 'commit' && [e.sha, e.subject])).toEqual([
+      [user, 'User work'],
+      [later, 'Later work'],
+    ]);
+    // A line node wrote (with its subject) is taken as it is.
+    const kept: SpoolEntry = { type: 'commit', sha: m1, subject: 'as node saw it', at: 'x', files: [] };
+    expect(await fillSpool(repo.dir, [kept])).toEqual([kept]);
   });
 });
 
@@ -56,8 +84,8 @@ describe('end folds a spool of old and new lines', () => {
       join(stateDir, 'spool.jsonl'),
       `{"type":"commit","sha":"${oldStyle}","subject":"Recorded by an older hook","at":"2026-11-22T14:00:00+00:00","branch":"main"}\n` +
         `{"type":"log","kind":"learned","text":"Old lines still read","at":"2026-11-22T14:01:00"}\n` +
-        `{"type":"commit","sha":"${newStyle}","at":"2026-11-22T14:10:00+00:00","branch":"main"}\n` +
-        `{"type":"commit","sha":"${GONE}","at":"2026-11-22T14:20:00+00:00","branch":"main"}\n`,
+        `{"type":"commit","sha":"${newStyle}","branch":"main"}\n` +
+        `{"type":"commit","sha":"${GONE}","branch":"main"}\n`,
     );
     expect(peekSpool(stateDir).map((e) => (e.type === 'commit' ? e.sha : e.text))).toEqual([oldStyle, 'Old lines still read', newStyle, GONE]);
     const r = await repo.run(['end', '--summary', JSON.stringify({ request: 'Fold the spool' }), '--json']);

@@ -24,20 +24,36 @@ function commitWith(repo: HookedRepo, path: string, message: string, env: Record
 }
 
 describe('the post-commit hook records a commit in shell, without node', () => {
-  it('a real git commit appends id, author time and branch, and starts no node', async () => {
+  it('a real git commit appends its id and branch, and starts no process at all', async () => {
     const repo = await initHooked();
     const shim = countingPath();
     const a = commitWith(repo, shim.path, 'First "quoted" change\\with a backslash');
     const b = commitWith(repo, shim.path, 'Second change');
     expect(shim.starts()).toEqual([]);
-    const lines = spoolLines(spoolFile(repo));
-    const at = (sha: string) => repo.g('log', '-1', '--format=%aI', sha).trim();
-    expect(lines).toEqual([
-      { type: 'commit', sha: a, at: at(a), branch: 'main' },
-      { type: 'commit', sha: b, at: at(b), branch: 'main' },
+    expect(spoolLines(spoolFile(repo))).toEqual([
+      { type: 'commit', sha: a, branch: 'main' },
+      { type: 'commit', sha: b, branch: 'main' },
     ]);
     // The readers take the id-only lines as commits.
     expect(peekSpool(join(repo.dir, '.git', 'git-memory')).map((e) => e.type === 'commit' && e.sha)).toEqual([a, b]);
+  });
+
+  it('in a linked worktree, reads the branch in the common directory and appends to that worktree’s spool', async () => {
+    const repo = await initHooked();
+    const shim = countingPath();
+    const wt = join(repo.dir, '..', `${repo.dir.split('/').pop()}-wt`);
+    repo.g('worktree', 'add', '-q', '-b', 'side', wt);
+    try {
+      const r = spawnNode('git', ['commit', '-q', '--allow-empty', '-m', 'In the worktree'], { cwd: wt, env: { ...repo.env, PATH: shim.path }, encoding: 'utf8' });
+      expect([r.status, r.stderr]).toEqual([0, '']);
+      const sha = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: wt, encoding: 'utf8' }).trim();
+      expect(shim.starts()).toEqual([]);
+      const gitDir = execFileSync('git', ['rev-parse', '--absolute-git-dir'], { cwd: wt, encoding: 'utf8' }).trim();
+      expect(spoolLines(join(gitDir, 'git-memory', 'spool.jsonl'))).toEqual([{ type: 'commit', sha, branch: 'side' }]);
+      expect(spoolLines(spoolFile(repo))).toEqual([]);
+    } finally {
+      rmSync(wt, { recursive: true, force: true });
+    }
   });
 
   it('records a detached HEAD with branch null, and hands a branch name JSON must escape to node', async () => {
@@ -65,7 +81,7 @@ describe('the post-commit hook records a commit in shell, without node', () => {
     expect(spoolLines(spoolFile(repo)).map((l) => l.sha)).toEqual([user]);
   });
 
-  it("records the user's commit, not a memory commit an `end` made before the hook ran (node decides that rare case)", async () => {
+  it("lists the user's commit, not a memory commit an `end` made before the hook read HEAD", async () => {
     const repo = await initHooked();
     const shim = countingPath();
     // The user's commit, its hook not run yet; then a memory commit moves HEAD; then the hook runs.
@@ -76,8 +92,11 @@ describe('the post-commit hook records a commit in shell, without node', () => {
     const memory = await commitPaths(findRepo(repo.dir, repo.env), ['.openclaw_memory/journal/2026-11-22/1430-agent-x.md'], 'memory: session\n');
     expect(repo.g('rev-parse', 'HEAD').trim()).toBe(memory!.sha);
     expect(runHookFile(repo, shim.path)).toBe(0);
-    expect(shim.starts()).toEqual(['hook post-commit']);
-    expect(spoolLines(spoolFile(repo)).map((l) => l.sha)).toEqual([userSha]);
+    expect(shim.starts()).toEqual([]);
+    // The hook read HEAD as it found it; `end` finds the user's commit behind the memory commit.
+    expect(spoolLines(spoolFile(repo)).map((l) => l.sha)).toEqual([memory!.sha]);
+    const session = await repo.end();
+    expect(session.commits).toEqual([userSha.slice(0, 7)]);
   });
 
   it('skips the commits a rebase replays, with no process per commit; post-rewrite lists them by their new ids', async () => {
