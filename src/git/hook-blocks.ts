@@ -1,4 +1,5 @@
 import { HOOK_BEGIN, HOOK_END } from '../paths.js';
+import { REFLOG_PREFIX } from './commit.js';
 
 /** The git hooks git-memory installs. */
 export const HOOK_NAMES = ['post-commit', 'post-rewrite', 'pre-push'] as const;
@@ -36,18 +37,18 @@ const GIT_DIR_LINES = [
 ];
 
 /**
- * post-commit, in shell, for the common commit without any process: the commit id is read from the
- * files git just wrote (`HEAD`, then the branch's loose ref, which a commit always writes; in a
- * linked worktree under the `commondir`), the branch from `HEAD`, and one O_APPEND write of a line
- * far under PIPE_BUF adds `{"type":"commit","sha","branch"}` to the spool. `end` reads the rest
- * later, in one git call for all ids (spool-fill.ts): subject, files, author time; and from HEAD's
- * reflog it puts the user's commit in place of a memory commit an `end` beside the user made
- * before this hook read HEAD. Node still decides what the shell cannot, for the rare commit that
- * needs it: one made during a rebase that is not a replay (the notes of rewrite.ts), a ref the
- * files do not show (packed, reftable, a symbolic ref), or a branch name that needs JSON escaping.
- * A rebase replay (rebase-merge/ and CHERRY_PICK_HEAD) is skipped: post-rewrite reports it. Every
- * command is guarded, so `sh -e` (husky), a read-only state directory or a broken PATH never stop
- * the commit or the rest of the hook.
+ * post-commit, in shell: the common commit starts no node. One git process reads HEAD's newest
+ * reflog entry (id, author time, reflog message, subject); the branch comes from the HEAD file;
+ * one O_APPEND write of a line under PIPE_BUF adds `{"type":"commit","sha","subject","at","branch"}`
+ * to the spool, the line node writes. `end` reads the changed files of all recorded ids later, in
+ * one git call (spool-fill.ts). Node still decides what the shell cannot cheaply, for the rare
+ * commit that needs it: one made during a rebase that is not a replay (the notes of rewrite.ts), a
+ * newest reflog entry that is a memory commit (an `end` beside the user committed before this hook
+ * ran: node walks further back), no reflog, a subject with control characters or very long, or a
+ * branch name that needs JSON escaping. A rebase replay (rebase-merge/ and CHERRY_PICK_HEAD) is
+ * skipped without any process: post-rewrite reports it. Every command is guarded, so `sh -e`
+ * (husky), a read-only state directory or a broken PATH never stop the commit or the rest of the
+ * hook.
  */
 const POST_COMMIT = [
   'if [ -z "${GIT_MEMORY_INTERNAL:-}" ] && command -v git-memory >/dev/null 2>&1; then',
@@ -59,31 +60,49 @@ const POST_COMMIT = [
   '    gm_do=node',
   '  fi',
   '  if [ "$gm_do" = record ]; then',
+  "    gm_nl='",
+  "'",
+  "    gm_log=$(git log -g -n 1 --no-show-signature --format='%H %aI%n%gs%n%s%n.' HEAD 2>/dev/null) || gm_log=",
+  '    case $gm_log in *"$gm_nl"*"$gm_nl"*"$gm_nl".) ;; *) gm_do=node ;; esac',
+  '    gm_sha=${gm_log%%"$gm_nl"*}',
+  '    gm_at=${gm_sha#* }',
+  '    gm_sha=${gm_sha%% *}',
+  '    gm_gs=${gm_log#*"$gm_nl"}',
+  '    gm_subj=${gm_gs#*"$gm_nl"}',
+  '    gm_subj=${gm_subj%"$gm_nl".}',
+  '    gm_gs=${gm_gs%%"$gm_nl"*}',
+  '    case $gm_sha in ""|*[!0-9a-f]*) gm_do=node ;; esac',
+  '    case $gm_at in ""|*[!0-9T:Z+-]*) gm_do=node ;; esac',
+  `    case $gm_gs in '${REFLOG_PREFIX}'*) gm_do=node ;; esac`,
+  '    case $gm_subj in *[[:cntrl:]]*) gm_do=node ;; esac',
+  '    gm_esc=',
+  '    gm_rest=$gm_subj',
+  '    while [ "$gm_do" = record ]; do',
+  '      case $gm_rest in',
+  '        *[\\"\\\\]*)',
+  '          gm_pre=${gm_rest%%[\\"\\\\]*}',
+  '          gm_rest=${gm_rest#"$gm_pre"}',
+  '          gm_esc=$gm_esc$gm_pre\\\\${gm_rest%"${gm_rest#?}"}',
+  '          gm_rest=${gm_rest#?}',
+  '          ;;',
+  '        *) gm_esc=$gm_esc$gm_rest; break ;;',
+  '      esac',
+  '    done',
   '    gm_head=',
   '    read -r gm_head 2>/dev/null <"$gm_dir/HEAD" || :',
-  '    gm_sha=$gm_head',
   '    gm_br=null',
   '    case $gm_head in',
   "      'ref: refs/heads/'*)",
   '        gm_br=${gm_head#ref: refs/heads/}',
-  '        gm_common=${GIT_COMMON_DIR:-$gm_dir}',
-  '        if [ -z "${GIT_COMMON_DIR:-}" ] && [ -f "$gm_dir/commondir" ]; then',
-  '          read -r gm_common 2>/dev/null <"$gm_dir/commondir" || :',
-  '          case $gm_common in /*) ;; *) gm_common=$gm_dir/$gm_common ;; esac',
-  '        fi',
-  '        gm_sha=',
-  '        read -r gm_sha 2>/dev/null <"$gm_common/refs/heads/$gm_br" || :',
   "        case $gm_br in *'\"'*|*\\\\*) gm_do=node ;; *) gm_br=\\\"$gm_br\\\" ;; esac",
   '        ;;',
   '    esac',
-  '    case $gm_sha in ""|*[!0-9a-f]*) gm_do=node ;; esac',
-  '    if [ ${#gm_sha} -ne 40 ] && [ ${#gm_sha} -ne 64 ]; then gm_do=node; fi',
-  '    if [ ${#gm_br} -gt 1000 ]; then gm_do=node; fi',
+  '    if [ ${#gm_esc} -gt 2000 ] || [ ${#gm_br} -gt 1000 ]; then gm_do=node; fi',
   '  fi',
   '  if [ "$gm_do" = record ]; then',
   '    gm_s=$gm_dir/git-memory',
   '    if [ -f "$gm_s/rebase-commits.jsonl" ]; then rm -f "$gm_s/rebase-commits.jsonl" 2>/dev/null || :; fi',
-  `    { [ -d "$gm_s" ] || mkdir -p "$gm_s"; printf '{"type":"commit","sha":"%s","branch":%s}\\n' "$gm_sha" "$gm_br" >>"$gm_s/spool.jsonl"; } 2>/dev/null || :`,
+  `    { [ -d "$gm_s" ] || mkdir -p "$gm_s"; printf '{"type":"commit","sha":"%s","subject":"%s","at":"%s","branch":%s}\\n' "$gm_sha" "$gm_esc" "$gm_at" "$gm_br" >>"$gm_s/spool.jsonl"; } 2>/dev/null || :`,
   '  elif [ "$gm_do" = node ]; then',
   '    git-memory hook post-commit "$@" </dev/null >/dev/null 2>&1 || :',
   '  fi',

@@ -2,10 +2,9 @@
 // notes): one JSON object per line. Pure: the readers and writers around it decide where lines go.
 
 /**
- * A commit recorded by the post-commit hook. The shell hook writes only what it knows without a
- * process (`sha`, `branch`); lines written by node (older blocks, the rare commit the shell hands
- * over, post-rewrite) carry `subject` and `at` (the author time) too. `end` fills what is missing,
- * subject, files and time, for all of them in one git call (spool-fill.ts) before it folds them.
+ * A commit recorded by the post-commit hook: the shell block and node write the same line (id,
+ * subject, author time, branch). `end` reads the changed files of all of them in one git call
+ * (spool-fill.ts) before it folds them, and fills subject and time where a line holds only an id.
  */
 export interface SpoolCommit {
   type: 'commit';

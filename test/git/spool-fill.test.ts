@@ -1,9 +1,7 @@
 import { appendFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { commitPaths } from '../../src/git/commit.js';
-import { findRepo } from '../../src/git/repo.js';
-import { commitFacts, fillSpool, usersBehindMemory } from '../../src/git/spool-fill.js';
+import { commitFacts, fillSpool } from '../../src/git/spool-fill.js';
 import { peekSpool, type SpoolEntry } from '../../src/git/spool.js';
 import { UNKNOWN_SUBJECT } from '../../src/commands/steps/write-session.js';
 import { makeMemoryRepo, makeRepo } from '../helpers/repo.js';
@@ -46,40 +44,16 @@ describe('commitFacts: subjects and files of recorded ids, one git call', () => 
       entries[3],
     ]);
   });
-
-  it('puts the user’s commit in place of a memory commit the shell hook read from HEAD, through HEAD’s reflog', async () => {
-    const repo = makeRepo();
-    const user = repo.commit('User work', { 'u.txt': 'u\n' });
-    const memoryCommit = async (i: number) => {
-      repo.write(`.openclaw_memory/journal/2026-11-22/1430-agent-${i}.md`, `s${i}\n`);
-      return (await commitPaths(findRepo(repo.dir, repo.env), [`.openclaw_memory/journal/2026-11-22/1430-agent-${i}.md`], `memory: session ${i}\n`))!.sha;
-    };
-    const m1 = await memoryCommit(1);
-    const m2 = await memoryCommit(2);
-    const later = repo.commit('Later work', { 'l.txt': 'l\n' });
-    expect(await usersBehindMemory(repo.dir, [m2, m1, later, user])).toEqual(new Map([[m2, user], [m1, user]]));
-    const filled = await fillSpool(repo.dir, [
-      { type: 'commit', sha: m2, branch: 'main' },
-      { type: 'commit', sha: later, branch: 'main' },
-    ]);
-    expect(filled.map((e) => e.type === 'commit' && [e.sha, e.subject])).toEqual([
-      [user, 'User work'],
-      [later, 'Later work'],
-    ]);
-    // A line node wrote (with its subject) is taken as it is.
-    const kept: SpoolEntry = { type: 'commit', sha: m1, subject: 'as node saw it', at: 'x', files: [] };
-    expect(await fillSpool(repo.dir, [kept])).toEqual([kept]);
-  });
 });
 
 describe('end folds a spool of old and new lines', () => {
   it('lists id-only commits with their subjects, old lines as they were, and a vanished id by its id', async () => {
     const repo = await makeMemoryRepo({ now: '2026-11-22T14:30:00' });
     const oldStyle = repo.commit('Recorded by an older hook', { 'old.txt': 'o\n' });
-    const newStyle = repo.commit('Recorded by the shell hook', { 'new.txt': 'n\n' });
+    const newStyle = repo.commit('Recorded by id only', { 'new.txt': 'n\n' });
     const stateDir = join(repo.dir, '.git', 'git-memory');
     mkdirSync(stateDir, { recursive: true });
-    // A spool an older version left (subject in the line), then lines the shell block writes.
+    // A spool an older version left (subject in the line), then id-only lines (the reader fills them).
     appendFileSync(
       join(stateDir, 'spool.jsonl'),
       `{"type":"commit","sha":"${oldStyle}","subject":"Recorded by an older hook","at":"2026-11-22T14:00:00+00:00","branch":"main"}\n` +
@@ -94,7 +68,7 @@ describe('end folds a spool of old and new lines', () => {
     expect(data.session.commits).toBe(3);
     const text = readFileSync(join(repo.dir, data.session.path), 'utf8');
     expect(text).toContain(`- ${oldStyle.slice(0, 7)} Recorded by an older hook\n`);
-    expect(text).toContain(`- ${newStyle.slice(0, 7)} Recorded by the shell hook\n`);
+    expect(text).toContain(`- ${newStyle.slice(0, 7)} Recorded by id only\n`);
     expect(text).toContain(`- ${GONE.slice(0, 7)} ${UNKNOWN_SUBJECT}\n`);
     expect(text).toContain('Old lines still read');
     expect(peekSpool(stateDir)).toEqual([]);

@@ -24,21 +24,29 @@ function commitWith(repo: HookedRepo, path: string, message: string, env: Record
 }
 
 describe('the post-commit hook records a commit in shell, without node', () => {
-  it('a real git commit appends its id and branch, and starts no process at all', async () => {
+  it('a real git commit appends id, subject, author time and branch, the line node writes, and starts no node', async () => {
     const repo = await initHooked();
     const shim = countingPath();
-    const a = commitWith(repo, shim.path, 'First "quoted" change\\with a backslash');
+    const a = commitWith(repo, shim.path, 'First "quoted" change\\with a \\"backslash\\" ünïcode $(x) %s *');
     const b = commitWith(repo, shim.path, 'Second change');
     expect(shim.starts()).toEqual([]);
+    const at = (sha: string) => repo.g('log', '-1', '--format=%aI', sha).trim();
     expect(spoolLines(spoolFile(repo))).toEqual([
-      { type: 'commit', sha: a, branch: 'main' },
-      { type: 'commit', sha: b, branch: 'main' },
+      { type: 'commit', sha: a, subject: 'First "quoted" change\\with a \\"backslash\\" ünïcode $(x) %s *', at: at(a), branch: 'main' },
+      { type: 'commit', sha: b, subject: 'Second change', at: at(b), branch: 'main' },
     ]);
-    // The readers take the id-only lines as commits.
     expect(peekSpool(join(repo.dir, '.git', 'git-memory')).map((e) => e.type === 'commit' && e.sha)).toEqual([a, b]);
   });
 
-  it('in a linked worktree, reads the branch in the common directory and appends to that worktree’s spool', async () => {
+  it('hands a subject with control characters to node, which records it as before', async () => {
+    const repo = await initHooked();
+    const shim = countingPath();
+    const sha = commitWith(repo, shim.path, 'Tab\there');
+    expect(shim.starts()).toEqual(['hook post-commit']);
+    expect(spoolLines(spoolFile(repo))).toEqual([expect.objectContaining({ sha, subject: 'Tab\there' })]);
+  });
+
+  it('in a linked worktree, appends to that worktree’s own spool without node', async () => {
     const repo = await initHooked();
     const shim = countingPath();
     const wt = join(repo.dir, '..', `${repo.dir.split('/').pop()}-wt`);
@@ -49,7 +57,7 @@ describe('the post-commit hook records a commit in shell, without node', () => {
       const sha = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: wt, encoding: 'utf8' }).trim();
       expect(shim.starts()).toEqual([]);
       const gitDir = execFileSync('git', ['rev-parse', '--absolute-git-dir'], { cwd: wt, encoding: 'utf8' }).trim();
-      expect(spoolLines(join(gitDir, 'git-memory', 'spool.jsonl'))).toEqual([{ type: 'commit', sha, branch: 'side' }]);
+      expect(spoolLines(join(gitDir, 'git-memory', 'spool.jsonl'))).toEqual([expect.objectContaining({ type: 'commit', sha, subject: 'In the worktree', branch: 'side' })]);
       expect(spoolLines(spoolFile(repo))).toEqual([]);
     } finally {
       rmSync(wt, { recursive: true, force: true });
@@ -81,7 +89,7 @@ describe('the post-commit hook records a commit in shell, without node', () => {
     expect(spoolLines(spoolFile(repo)).map((l) => l.sha)).toEqual([user]);
   });
 
-  it("lists the user's commit, not a memory commit an `end` made before the hook read HEAD", async () => {
+  it("records the user's commit, not a memory commit an `end` made before the hook ran (node decides that rare case)", async () => {
     const repo = await initHooked();
     const shim = countingPath();
     // The user's commit, its hook not run yet; then a memory commit moves HEAD; then the hook runs.
@@ -92,9 +100,8 @@ describe('the post-commit hook records a commit in shell, without node', () => {
     const memory = await commitPaths(findRepo(repo.dir, repo.env), ['.openclaw_memory/journal/2026-11-22/1430-agent-x.md'], 'memory: session\n');
     expect(repo.g('rev-parse', 'HEAD').trim()).toBe(memory!.sha);
     expect(runHookFile(repo, shim.path)).toBe(0);
-    expect(shim.starts()).toEqual([]);
-    // The hook read HEAD as it found it; `end` finds the user's commit behind the memory commit.
-    expect(spoolLines(spoolFile(repo)).map((l) => l.sha)).toEqual([memory!.sha]);
+    expect(shim.starts()).toEqual(['hook post-commit']);
+    expect(spoolLines(spoolFile(repo)).map((l) => l.sha)).toEqual([userSha]);
     const session = await repo.end();
     expect(session.commits).toEqual([userSha.slice(0, 7)]);
   });
