@@ -3,8 +3,8 @@
 
 /**
  * A commit recorded by the post-commit hook: the shell block and node write the same line (id,
- * subject, author time, branch). `end` reads the changed files of all of them in one git call
- * (spool-fill.ts) before it folds them, and fills subject and time where a line holds only an id.
+ * subject, author time, branch). A line of only an id (and branch) is read too: `end` fills its
+ * subject, time and changed files in one git call for all such lines (spool-fill.ts).
  */
 export interface SpoolCommit {
   type: 'commit';
@@ -12,7 +12,7 @@ export interface SpoolCommit {
   subject?: string;
   at?: string;
   branch?: string | null;
-  /** Paths the commit changed, filled by `end` (never written by the hook). */
+  /** Paths the commit changed, filled by `end` for a line of only an id (never written by the hook). */
   files?: string[];
 }
 

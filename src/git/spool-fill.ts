@@ -50,18 +50,18 @@ export async function commitFacts(cwd: string, shas: readonly string[]): Promise
 }
 
 /**
- * The spool's commit entries with subject, files and author time filled in where a line does not
- * carry them: every line has no files (the hook never reads them), and a line of only an id and a
- * branch is read whole. What a line carries is kept: the subject the hook read when it recorded the
- * commit, or the one post-rewrite set after a reword. A commit git no longer has keeps what the
- * line holds.
+ * The spool's commit entries, each line that holds only an id (no subject, or no time) completed
+ * with subject, author time and changed files, in one git call for them all. Lines the hook wrote
+ * whole (shell or node) are taken as they are: that is the common case, and it costs no git call.
+ * A commit git no longer has keeps what its line holds.
  */
 export async function fillSpool(cwd: string, entries: readonly SpoolEntry[]): Promise<SpoolEntry[]> {
-  const wanted = entries.flatMap((e) => (e.type === 'commit' && (e.subject === undefined || e.files === undefined || e.at === undefined) ? [e.sha] : []));
+  const idOnly = (e: SpoolEntry) => e.type === 'commit' && (e.subject === undefined || e.at === undefined);
+  const wanted = entries.flatMap((e) => (e.type === 'commit' && idOnly(e) ? [e.sha] : []));
   if (!wanted.length) return [...entries];
   const facts = await commitFacts(cwd, wanted);
   return entries.map((e): SpoolEntry => {
-    if (e.type !== 'commit') return e;
+    if (e.type !== 'commit' || !idOnly(e)) return e;
     const f = facts.get(e.sha);
     if (!f) return e;
     const filled: SpoolCommit = { ...e, subject: e.subject ?? f.subject, at: e.at ?? f.at, files: e.files ?? f.files };

@@ -26,7 +26,7 @@ describe('commitFacts: subjects and files of recorded ids, one git call', () => 
     expect(await commitFacts(repo.dir, [])).toEqual(new Map());
   });
 
-  it('fills what a line lacks and keeps what it carries (an older hook’s subject and time, a reword post-rewrite set)', async () => {
+  it('completes lines of only an id and takes whole lines as they are (an older hook’s subject, a reword post-rewrite set)', async () => {
     const repo = makeRepo();
     const a = repo.commit('Real subject A', { 'a.txt': 'a\n' });
     const b = repo.commit('Real subject B', { 'b.txt': 'b\n' });
@@ -40,7 +40,7 @@ describe('commitFacts: subjects and files of recorded ids, one git call', () => 
     expect(await fillSpool(repo.dir, entries)).toEqual([
       { type: 'commit', sha: a, subject: 'Real subject A', files: ['a.txt'], at: atA, branch: 'main' },
       entries[1],
-      { type: 'commit', sha: b, subject: 'Subject as recorded', files: ['b.txt'], at: '2026-11-22T14:32:00+00:00' },
+      entries[2],
       entries[3],
     ]);
   });

@@ -96,7 +96,7 @@ export async function writeSession(o: Opened, claim: SpoolClaim, summary: Summar
   const date = localDate(o.now);
   const time = localTime(o.now);
   const start = readSessionStart(o.repo.stateDir);
-  // The hook records ids only: subjects and files are read here, in one git call for them all.
+  // A line of only an id gets its subject, time and files here, in one git call for all such lines.
   const spool = await fillSpool(o.repo.root, claim.entries);
   const firstCommit = spool.find((e) => e.type === 'commit');
   // The session's base: HEAD when its primer ran, else the parent of its first commit, else HEAD.
