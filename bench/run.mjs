@@ -4,7 +4,7 @@
 //   BENCH_QUICK=1          smoke run: few iterations of everything (figures are rough)
 //   BENCH_RUNS=40          timed runs of the floors, the hook and the primer (interleaved)
 //   BENCH_END_RUNS=15      timed runs of `git memory end`
-//   BENCH_COMMIT_RUNS=30   timed runs of `git commit --allow-empty`, with and without the hook
+//   BENCH_COMMIT_RUNS=30   timed runs of `git commit --allow-empty`, with and without the hook, and of the hook script
 //   BENCH_REBASE_RUNS=5    timed 100-commit rebases, with and without hooks
 //   BENCH_SCAN_RUNS=5      timed runs per 1 MB scanner input
 //   BENCH_SEARCH_SESSIONS=10000, BENCH_SEARCH_RUNS=10   the search bench's journal size and timed runs
@@ -20,10 +20,11 @@ import { join } from 'node:path';
 import { BENCH_NOW, BIN as BUILT, generateRepo } from './gen-repo.mjs';
 import { cleanEnv, measure } from './measure.mjs';
 import { printTable, ratio, Summary, timingRows } from './report.mjs';
+import { run as runHooksBench } from './parts/hooks.mjs';
 import { runScanBench } from './run-scan.mjs';
 import { benchSearch } from './search.mjs';
 import { run as benchMcp } from './parts/mcp.mjs';
-import { freshWorkspace, initRepo, rebaseBranches, snapshotDist, userHome, wrapperBin } from './workspace.mjs';
+import { freshWorkspace, initRepo, snapshotDist, userHome, wrapperBin } from './workspace.mjs';
 
 const QUICK = process.env.BENCH_QUICK === '1';
 const knob = (name, full, quick) => Number(process.env[name] ?? (QUICK ? quick : full));
@@ -145,41 +146,9 @@ await part(`git memory end, including its commit (${END_RUNS} runs, each adds a 
   summary.note('end (session file, tasks, primer, commit)', `${r.end.median.toFixed(1)} ms median`);
 });
 
-await part(`Hook overhead on git commit --allow-empty (interleaved, ${COMMIT_RUNS} runs each)`, async () => {
-  const dir = workCopy(big, 'commit');
-  const commit = ['commit', '--allow-empty', '-m', 'x', '-q'];
-  const spooled = spoolLines(dir);
-  const r = measure(
-    [
-      { name: 'hooked', cmd: 'git', args: commit, cwd: dir, env },
-      { name: 'bare', cmd: 'git', args: ['-c', 'core.hooksPath=/dev/null', ...commit], cwd: dir, env },
-    ],
-    { runs: COMMIT_RUNS, warmup: 2 },
-  );
-  const recorded = spoolLines(dir) - spooled;
-  if (recorded !== COMMIT_RUNS + 2) throw new Error(`the installed hook recorded ${recorded} of ${COMMIT_RUNS + 2} commits`);
-  printTable(['command', 'median', 'p90', 'runs'], timingRows(r, { hooked: 'git commit, post-commit hook installed', bare: 'git commit, hooks disabled' }));
-  const x = r.hooked.median / r.bare.median;
-  summary.note('git commit: hook / no hook', `${ratio(x)} (+${(r.hooked.median - r.bare.median).toFixed(1)} ms per commit)`);
-});
-
-await part(`${REBASE_COMMITS}-commit rebase, hooks installed against disabled (interleaved, ${REBASE_RUNS} runs each)`, async () => {
-  const dir = workCopy(big, 'rebase');
-  const tip = await rebaseBranches(dir, env, REBASE_COMMITS);
-  const reset = () => git(dir, 'reset', '-q', '--hard', tip);
-  const rebase = ['rebase', '-q', 'bench-onto'];
-  const r = measure(
-    [
-      { name: 'hooked', cmd: 'git', args: rebase, cwd: dir, env, before: reset },
-      { name: 'bare', cmd: 'git', args: ['-c', 'core.hooksPath=/dev/null', ...rebase], cwd: dir, env, before: reset },
-    ],
-    { runs: REBASE_RUNS, warmup: 1 },
-  );
-  if (git(dir, 'rev-list', '--count', 'bench-onto..HEAD') !== String(REBASE_COMMITS)) throw new Error('the rebase did not replay the topic branch');
-  printTable(['command', 'median', 'p90', 'runs'], timingRows(r, { hooked: 'git rebase, hooks installed', bare: 'git rebase, hooks disabled' }));
-  const x = r.hooked.median / r.bare.median;
-  summary.note(`${REBASE_COMMITS}-commit rebase: hooks / none`, `${ratio(x)} (${(r.hooked.median / 1000).toFixed(2)} vs ${(r.bare.median / 1000).toFixed(2)} s)`);
-});
+await part(`Git hooks: the post-commit script, git commit (${COMMIT_RUNS} runs) and a ${REBASE_COMMITS}-commit rebase (${REBASE_RUNS} runs), with hooks against none (bench/parts/hooks.mjs)`, () =>
+  runHooksBench({ summary, workCopy, env, big, commitRuns: COMMIT_RUNS, rebaseRuns: REBASE_RUNS, measure, printTable, ratio, timingRows }),
+);
 
 await part(`Secret scanner (bench/scan.mjs, ${SCAN_RUNS} runs per 1 MB input)`, () => runScanBench(summary, SCAN_RUNS));
 

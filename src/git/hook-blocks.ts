@@ -1,4 +1,5 @@
 import { HOOK_BEGIN, HOOK_END } from '../paths.js';
+import { REFLOG_PREFIX } from './commit.js';
 
 /** The git hooks git-memory installs. */
 export const HOOK_NAMES = ['post-commit', 'post-rewrite', 'pre-push'] as const;
@@ -26,23 +27,120 @@ function capturedStdin(name: HookName, onResult: string[]): string[] {
   ];
 }
 
+/**
+ * The hook's git directory without a git process where git says where it is (GIT_DIR, set in linked
+ * worktrees) or the worktree has a `.git` directory (hooks run at its top); else one `rev-parse`.
+ */
+const GIT_DIR_LINES = [
+  '  gm_dir=${GIT_DIR:-.git}',
+  '  [ -d "$gm_dir" ] || gm_dir=$(git rev-parse --git-dir 2>/dev/null) || gm_dir=.git',
+];
+
+/**
+ * post-commit, in shell: the common commit starts no node. One git process reads HEAD's newest
+ * reflog entry (id, author time, reflog message, subject); the branch comes from the HEAD file;
+ * one O_APPEND write of a line under PIPE_BUF adds `{"type":"commit","sha","subject","at","branch"}`
+ * to the spool, the line node writes. `end` reads the changed files of all recorded ids later, in
+ * one git call (spool-fill.ts). Node still decides what the shell cannot cheaply, for the rare
+ * commit that needs it: one made during a rebase that is not a replay (the notes of rewrite.ts), a
+ * newest reflog entry that is a memory commit (an `end` beside the user committed before this hook
+ * ran: node walks further back), no reflog, a subject with control characters or very long, or a
+ * branch name that needs JSON escaping. A rebase replay (rebase-merge/ and CHERRY_PICK_HEAD) is
+ * skipped without any process: post-rewrite reports it. Every command is guarded, so `sh -e`
+ * (husky), a read-only state directory or a broken PATH never stop the commit or the rest of the
+ * hook.
+ */
+const POST_COMMIT = [
+  'if [ -z "${GIT_MEMORY_INTERNAL:-}" ] && command -v git-memory >/dev/null 2>&1; then',
+  ...GIT_DIR_LINES,
+  '  gm_do=record',
+  '  if [ -d "$gm_dir/rebase-merge" ]; then',
+  '    if [ -f "$gm_dir/CHERRY_PICK_HEAD" ]; then gm_do=; else gm_do=node; fi',
+  '  elif [ -f "$gm_dir/rebase-apply/rebasing" ]; then',
+  '    gm_do=node',
+  '  fi',
+  '  if [ "$gm_do" = record ]; then',
+  "    gm_nl='",
+  "'",
+  "    gm_log=$(git log -g -n 1 --no-show-signature --format='%H %aI%n%gs%n%s%n.' HEAD 2>/dev/null) || gm_log=",
+  '    case $gm_log in *"$gm_nl"*"$gm_nl"*"$gm_nl".) ;; *) gm_do=node ;; esac',
+  '    gm_sha=${gm_log%%"$gm_nl"*}',
+  '    gm_at=${gm_sha#* }',
+  '    gm_sha=${gm_sha%% *}',
+  '    gm_gs=${gm_log#*"$gm_nl"}',
+  '    gm_subj=${gm_gs#*"$gm_nl"}',
+  '    gm_subj=${gm_subj%"$gm_nl".}',
+  '    gm_gs=${gm_gs%%"$gm_nl"*}',
+  '    case $gm_sha in ""|*[!0-9a-f]*) gm_do=node ;; esac',
+  '    case $gm_at in ""|*[!0-9T:Z+-]*) gm_do=node ;; esac',
+  `    case $gm_gs in '${REFLOG_PREFIX}'*) gm_do=node ;; esac`,
+  '    case $gm_subj in *[[:cntrl:]]*) gm_do=node ;; esac',
+  '    gm_esc=',
+  '    gm_rest=$gm_subj',
+  '    while [ "$gm_do" = record ]; do',
+  '      case $gm_rest in',
+  '        *[\\"\\\\]*)',
+  '          gm_pre=${gm_rest%%[\\"\\\\]*}',
+  '          gm_rest=${gm_rest#"$gm_pre"}',
+  '          gm_esc=$gm_esc$gm_pre\\\\${gm_rest%"${gm_rest#?}"}',
+  '          gm_rest=${gm_rest#?}',
+  '          ;;',
+  '        *) gm_esc=$gm_esc$gm_rest; break ;;',
+  '      esac',
+  '    done',
+  '    gm_head=',
+  '    read -r gm_head 2>/dev/null <"$gm_dir/HEAD" || :',
+  '    gm_br=null',
+  '    case $gm_head in',
+  "      'ref: refs/heads/'*)",
+  '        gm_br=${gm_head#ref: refs/heads/}',
+  "        case $gm_br in *'\"'*|*\\\\*) gm_do=node ;; *) gm_br=\\\"$gm_br\\\" ;; esac",
+  '        ;;',
+  '    esac',
+  '    if [ ${#gm_esc} -gt 2000 ] || [ ${#gm_br} -gt 1000 ]; then gm_do=node; fi',
+  '  fi',
+  '  if [ "$gm_do" = record ]; then',
+  '    gm_s=$gm_dir/git-memory',
+  '    if [ -f "$gm_s/rebase-commits.jsonl" ]; then rm -f "$gm_s/rebase-commits.jsonl" 2>/dev/null || :; fi',
+  `    { [ -d "$gm_s" ] || mkdir -p "$gm_s"; printf '{"type":"commit","sha":"%s","subject":"%s","at":"%s","branch":%s}\\n' "$gm_sha" "$gm_esc" "$gm_at" "$gm_br" >>"$gm_s/spool.jsonl"; } 2>/dev/null || :`,
+  '  elif [ "$gm_do" = node ]; then',
+  '    git-memory hook post-commit "$@" </dev/null >/dev/null 2>&1 || :',
+  '  fi',
+  'fi',
+];
+
+/**
+ * post-rewrite, in shell first: node maps rewritten ids only where there is something to map (a
+ * spool file, a claimed one, the rebase notes). Most amends and rebases find none and start no
+ * process; stdin is then left untouched for the rest of the hook. zsh, whose unmatched glob is an
+ * error, always asks node.
+ */
+const POST_REWRITE = [
+  'if [ -z "${GIT_MEMORY_INTERNAL:-}" ] && command -v git-memory >/dev/null 2>&1; then',
+  ...GIT_DIR_LINES,
+  '  gm_s=$gm_dir/git-memory',
+  '  gm_do=',
+  '  if [ -n "${ZSH_VERSION:-}" ] || [ -e "$gm_s/spool.jsonl" ] || [ -e "$gm_s/rebase-commits.jsonl" ]; then',
+  '    gm_do=node',
+  '  elif [ -d "$gm_s" ]; then',
+  '    for gm_f in "$gm_s"/spool.claimed.jsonl*; do',
+  '      if [ -e "$gm_f" ]; then gm_do=node; fi',
+  '    done',
+  '  fi',
+  '  if [ "$gm_do" = node ]; then',
+  ...capturedStdin('post-rewrite', []).map((l) => `    ${l}`),
+  '  fi',
+  'fi',
+];
+
 const BODY: Record<HookName, { why: string; lines: string[] }> = {
   'post-commit': {
-    why: '# Records this commit for the next git-memory session. Harmless where git-memory is not installed.',
-    // A commit a rebase replays (rebase-merge/ and CHERRY_PICK_HEAD present) is skipped here, without
-    // starting node: post-rewrite reports it, and a 100-commit rebase should not start 100 processes.
-    lines: [
-      'if command -v git-memory >/dev/null 2>&1; then',
-      '  gm_dir=$(git rev-parse --git-dir 2>/dev/null) || gm_dir=.git',
-      '  if [ ! -d "$gm_dir/rebase-merge" ] || [ ! -f "$gm_dir/CHERRY_PICK_HEAD" ]; then',
-      '    git-memory hook post-commit "$@" </dev/null >/dev/null 2>&1 || true',
-      '  fi',
-      'fi',
-    ],
+    why: '# Records this commit for the next git-memory session (in shell: no node). Harmless where git-memory is not installed.',
+    lines: POST_COMMIT,
   },
   'post-rewrite': {
     why: '# Maps amended and rebased commit ids for git-memory. Harmless where git-memory is not installed;\n# the "old new" lines on stdin stay readable for the rest of this hook.',
-    lines: capturedStdin('post-rewrite', []),
+    lines: POST_REWRITE,
   },
   'pre-push': {
     why: '# Refuses a push whose memory files carry a secret (git-memory scan; `git push --no-verify` skips it).\n# Harmless where git-memory is not installed; the ref lines on stdin stay readable for the rest of this hook.',

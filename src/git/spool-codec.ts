@@ -1,13 +1,19 @@
 // The spool's line format, for every file that holds it (the open spool, the claimed ones, the rebase
 // notes): one JSON object per line. Pure: the readers and writers around it decide where lines go.
 
-/** A commit recorded by the post-commit hook. */
+/**
+ * A commit recorded by the post-commit hook: the shell block and node write the same line (id,
+ * subject, author time, branch). A line of only an id (and branch) is read too: `end` fills its
+ * subject, time and changed files in one git call for all such lines (spool-fill.ts).
+ */
 export interface SpoolCommit {
   type: 'commit';
   sha: string;
-  subject: string;
-  at: string;
+  subject?: string;
+  at?: string;
   branch?: string | null;
+  /** Paths the commit changed, filled by `end` for a line of only an id (never written by the hook). */
+  files?: string[];
 }
 
 /** An item queued by `git memory log`. */

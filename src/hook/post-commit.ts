@@ -30,7 +30,12 @@ function userCommit(cwd: string): string[] {
 }
 
 /**
- * post-commit: appends the new commit to this worktree's spool. Never writes a tracked file (that
+ * post-commit, as node does it: the installed shell block (git/hook-blocks.ts) records the common
+ * commit itself and runs this only for what it cannot decide cheaply (a commit during a rebase that
+ * is not a replay, a memory commit ahead in the reflog, no reflog, a branch name needing escapes);
+ * blocks older versions installed run it for every commit.
+ *
+ * Appends the new commit to this worktree's spool. Never writes a tracked file (that
  * would break `git rebase`), skips our own commits and commits a rebase replays (post-rewrite maps
  * those). One git process (two where the reflog is off); no argument parser.
  */

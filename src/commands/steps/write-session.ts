@@ -5,6 +5,7 @@ import { git } from '../../git/git.js';
 import { currentBranch } from '../../git/repo.js';
 import { clearSessionStart, readSessionStart } from '../../git/session-state.js';
 import type { SpoolClaim, SpoolEntry } from '../../git/spool.js';
+import { fillSpool } from '../../git/spool-fill.js';
 import { createExclusive, writeAtomic } from '../../fs/atomic.js';
 import { parseSession, serializeSession, SESSION_MAX_BYTES, type Session } from '../../memory/session.js';
 import type { Summary } from '../../memory/summary.js';
@@ -40,6 +41,9 @@ export async function sessionAuthor(o: Opened): Promise<string | undefined> {
 
 const unique = (xs: string[]) => [...new Set(xs)];
 
+/** What a session lists for a recorded commit git no longer has and whose line carried no subject. */
+export const UNKNOWN_SUBJECT = '(commit not found in this repository)';
+
 /** Summary lists plus the items `git memory log` queued, and the commits the hook recorded. */
 function fold(summary: Summary, spool: SpoolEntry[]) {
   const logged = (kind: string) => spool.flatMap((e) => (e.type === 'log' && e.kind === kind ? [e.text] : []));
@@ -47,7 +51,7 @@ function fold(summary: Summary, spool: SpoolEntry[]) {
   const commits = spool.flatMap((e) => {
     if (e.type !== 'commit' || seen.has(e.sha)) return [];
     seen.add(e.sha);
-    return [{ sha: e.sha.slice(0, 7), subject: e.subject }];
+    return [{ sha: e.sha.slice(0, 7), subject: e.subject ?? UNKNOWN_SUBJECT }];
   });
   return {
     request: summary.request,
@@ -92,7 +96,9 @@ export async function writeSession(o: Opened, claim: SpoolClaim, summary: Summar
   const date = localDate(o.now);
   const time = localTime(o.now);
   const start = readSessionStart(o.repo.stateDir);
-  const firstCommit = claim.entries.find((e) => e.type === 'commit');
+  // A line of only an id gets its subject, time and files here, in one git call for all such lines.
+  const spool = await fillSpool(o.repo.root, claim.entries);
+  const firstCommit = spool.find((e) => e.type === 'commit');
   // The session's base: HEAD when its primer ran, else the parent of its first commit, else HEAD.
   const short = async (rev: string) =>
     (await git(['rev-parse', '-q', '--verify', '--short', rev], { cwd: o.repo.root, allowFail: true }))?.trim() || undefined;
@@ -109,7 +115,7 @@ export async function writeSession(o: Opened, claim: SpoolClaim, summary: Summar
   }
 
   let written: { id: string; path: string } | undefined;
-  const body = fold(summary, claim.entries);
+  const body = fold(summary, spool);
   const branch = currentBranch(o.repo) ?? undefined;
   const draft = (b: typeof body) => serializeSession({ id: 'x'.repeat(20), date, time, agent, author, branch, base, ...b }, lang);
   fitSessionCap(body, draft);
