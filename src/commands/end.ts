@@ -1,6 +1,8 @@
 import { detectAgent } from '../agents/registry.js';
 import { UsageError } from '../errors.js';
 import { withLock } from '../fs/lock.js';
+import { localDate } from '../clock.js';
+import { notePending } from '../git/pending.js';
 import { claimSpool } from '../git/spool.js';
 import type { Summary } from '../memory/summary.js';
 import type { TaskChange } from '../memory/task-update.js';
@@ -56,12 +58,14 @@ export async function end(o: Opened, opts: EndOptions): Promise<Result<EndData>>
     try {
       const written = await writeSession(o, claim, summary, { agent, author });
       warnings.push(...written.warnings);
+      notePending(o.repo, written.own); // found again by the next `end` should this one not commit
       const built = await rebuildPrimer(o, { write: true, recordStart: false });
       warnings.push(...built.warnings.filter((w) => !o.warnings.includes(w)));
       const outcome = await commitPending(
         o.repo,
         commitMessage(o.config, summary.request, [`Session: ${written.session.path}`]),
         o.config.commit.auto,
+        { day: localDate(o.now), paths: written.own },
       );
       if (outcome.repaired) warnings.push(outcome.repaired);
       for (const u of outcome.unreadable) warnings.push(`not committed: ${u.path} cannot be read (${u.reason}); fix it, then run \`git memory commit\``);
