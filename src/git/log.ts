@@ -109,3 +109,9 @@ export async function rekeyLog(repo: Repo, from: string | null, to: string): Pro
   if (from && kept?.head === from && kept.args === recentLogArgs(PRIMER_LOG_DEPTH).join(' ') && headCommit(repo) === to) return keep(repo, to, kept.out);
   await recentLog(repo, PRIMER_LOG_DEPTH).catch(() => undefined);
 }
+
+/** HEAD abbreviated as the kept log abbreviates, without git; null when no log is kept for HEAD. */
+export function keptHead(repo: Repo): string | null {
+  const { head, out } = keptLog(repo, PRIMER_LOG_DEPTH);
+  return head && out !== null ? abbreviate(head, parseLog(out)) : null;
+}

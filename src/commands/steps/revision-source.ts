@@ -101,7 +101,9 @@ export function revisionSource(root: string, rev: string, warnings: string[]): M
     },
     log: async (depth) => {
       const entries = parseLog(await git(recentLogArgs(depth, rev), { cwd: root }));
-      return { head: abbreviate(rev, entries), entries };
+      // The log leaves memory commits out, so its first entry need not be `rev` itself.
+      const full = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/.test(rev) ? rev : (await git(['rev-parse', '--verify', '-q', `${rev}^{commit}`], { cwd: root, allowFail: true }))?.trim() || null;
+      return { head: abbreviate(full, entries), entries };
     },
     user: () => ({ entities: [], preferences: [], instructions: [] }),
     branch: () => null,
