@@ -20,6 +20,7 @@ import { join } from 'node:path';
 import { BENCH_NOW, BIN as BUILT, generateRepo } from './gen-repo.mjs';
 import { cleanEnv, measure } from './measure.mjs';
 import { printTable, ratio, Summary, timingRows } from './report.mjs';
+import { run as runEndBench } from './parts/end.mjs';
 import { runScanBench } from './run-scan.mjs';
 import { benchSearch } from './search.mjs';
 import { freshWorkspace, initRepo, rebaseBranches, snapshotDist, userHome, wrapperBin } from './workspace.mjs';
@@ -143,6 +144,10 @@ await part(`git memory end, including its commit (${END_RUNS} runs, each adds a 
   printTable(['command', 'median', 'p90', 'runs'], timingRows(r, { end: "git-memory end --summary '<json>'" }));
   summary.note('end (session file, tasks, primer, commit)', `${r.end.median.toFixed(1)} ms median`);
 });
+
+await part('end against git commit, end at 1k and 10k sessions, first primer after a clone (bench/parts/end.mjs)', () =>
+  runEndBench({ summary, workCopy, env, BIN, big, small, QUICK, measure, printTable, ratio, timingRows, runs: END_RUNS }),
+);
 
 await part(`Hook overhead on git commit --allow-empty (interleaved, ${COMMIT_RUNS} runs each)`, async () => {
   const dir = workCopy(big, 'commit');
