@@ -7,7 +7,7 @@ import { claimSpool } from '../git/spool.js';
 import type { Summary } from '../memory/summary.js';
 import type { TaskChange } from '../memory/task-update.js';
 import type { Opened, Result } from './context.js';
-import { commitMessage, commitPending, type CommitOutcome } from './steps/commit-memory.js';
+import { commitMessage, commitPending, startPending, type CommitOutcome } from './steps/commit-memory.js';
 import { rebuildPrimer } from './steps/rebuild-primer.js';
 import { sessionAuthor, writeSession } from './steps/write-session.js';
 
@@ -55,6 +55,8 @@ export async function end(o: Opened, opts: EndOptions): Promise<Result<EndData>>
 
   return withLock(o.repo.stateDir, async () => {
     const claim = claimSpool(o.repo.stateDir);
+    // git looks for other pending memory changes while the session is written.
+    const started = startPending(o.repo, localDate(o.now));
     try {
       const written = await writeSession(o, claim, summary, { agent, author });
       warnings.push(...written.warnings);
@@ -65,7 +67,8 @@ export async function end(o: Opened, opts: EndOptions): Promise<Result<EndData>>
         o.repo,
         commitMessage(o.config, summary.request, [`Session: ${written.session.path}`]),
         o.config.commit.auto,
-        { day: localDate(o.now), paths: written.own },
+        // A repeat wrote no session file: the one it names is committed already.
+        { paths: written.own.filter((p) => !written.session.alreadyRecorded || p !== written.session.path), started },
       );
       if (outcome.repaired) warnings.push(outcome.repaired);
       for (const u of outcome.unreadable) warnings.push(`not committed: ${u.path} cannot be read (${u.reason}); fix it, then run \`git memory commit\``);

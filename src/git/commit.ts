@@ -6,7 +6,7 @@ import { CONFIG_FILE, MEMORY_DIR, TMP_DIR } from '../paths.js';
 import { git, gitStarted, type StartedGit } from './git.js';
 import { headCommit } from './head.js';
 import { holdIndex, indexFiles, prepareIndex, prepareIndexEntries, type PreparedIndex } from './index-swap.js';
-import { dirsOf, editTree, objectId, readHeadTrees, serializeTree, TreeEditUnsupported, writeTrees, type PathChange } from './tree-edit.js';
+import { changedPaths, dirsOf, editTree, objectId, readHeadTrees, serializeTree, TreeEditUnsupported, writeTrees, type PathChange } from './tree-edit.js';
 import type { Repo } from './repo.js';
 
 const ZERO = '0'.repeat(40);
@@ -90,8 +90,8 @@ function worktreeChanges(root: string, paths: string[]): PathChange[] | null {
 
 /** How one attempt makes the commit's tree, and the user's index entries that go with it. */
 interface TreeMaker {
-  /** HEAD (null: unborn), its tree, and the tree to commit. */
-  make(): Promise<{ parent: string | null; parentTree: string | undefined; tree: string }>;
+  /** HEAD (null: unborn), its tree, the tree to commit, and the paths it changes where known. */
+  make(): Promise<{ parent: string | null; parentTree: string | undefined; tree: string; changed?: string[] }>;
   /** A copy of the user's index with the committed paths' entries set to the commit's (see index-swap.ts). */
   prepare(tree: string): Promise<PreparedIndex>;
 }
@@ -141,7 +141,7 @@ function byEditing(repo: Repo, paths: string[], userIndex: string): TreeMaker | 
       const parentTree = objectId('tree', serializeTree(head.trees.get('')!));
       const { tree, write } = editTree(head, changes);
       await Promise.all([blobs, tree === parentTree ? undefined : writeTrees(repo.root, write)]);
-      return { parent: head.commit, parentTree, tree };
+      return { parent: head.commit, parentTree, tree, changed: changedPaths(head, changes) };
     },
     prepare: () => prepareIndexEntries(repo, changes, userIndex),
   };
@@ -178,7 +178,7 @@ export async function commitPaths(repo: Repo, paths: string[], message: string):
         maker = slow();
         made = await maker.make();
       }
-      const { parent, parentTree, tree } = made;
+      const { parent, parentTree, tree, changed } = made;
       if (parent && parentTree === tree) return null;
       // The commit object, the user's refreshed index and the ref update's process at once: the
       // less time between reading HEAD and moving it, the less often someone else moves it first.
@@ -188,7 +188,7 @@ export async function commitPaths(repo: Repo, paths: string[], message: string):
         git(['commit-tree', tree, ...(parent ? ['-p', parent] : []), '-F', '-'], { cwd: repo.root, input: message }).then((o) => o.trim()),
         prepare(),
       ]);
-      if (await land(repo, { ...c, sha, parent, tree, prepare }, { prepared, update })) return { sha, parent, paths };
+      if (await land(repo, { ...c, sha, parent, tree, prepare }, { prepared, update })) return { sha, parent, paths: changed ?? paths };
       // A busy branch (someone committing again and again) gets a few seconds, not a few tries.
       if (attempt >= 8 && Date.now() - started > HEAD_MOVING_MS) throw new GitMemoryError('HEAD kept moving while committing memory; the files are written, run `git memory commit` later');
       await sleep(20 * (attempt + 1));

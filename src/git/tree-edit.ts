@@ -125,6 +125,17 @@ const parentOf = (dir: string) => (dir.includes('/') ? dir.slice(0, dir.lastInde
 const baseOf = (path: string) => path.slice(path.lastIndexOf('/') + 1);
 const entryOf = (entries: TreeEntry[] | null, name: string) => entries?.find((e) => e.name.equals(Buffer.from(name)));
 
+/** The changes that make a difference to HEAD (a path rewritten with the same content does not). */
+export function changedPaths(head: HeadTrees, changes: readonly PathChange[]): string[] {
+  return changes
+    .filter((c) => {
+      const slash = c.path.lastIndexOf('/');
+      const old = entryOf(head.trees.get(slash < 0 ? '' : c.path.slice(0, slash)) ?? null, c.path.slice(slash + 1));
+      return c.entry ? old?.mode !== c.entry.mode || old.sha !== c.entry.sha : old !== undefined;
+    })
+    .map((c) => c.path);
+}
+
 /** A tree to write: its id, its body, and the entries mktree is fed. */
 export interface NewTree {
   sha: string;

@@ -77,20 +77,50 @@ export function commitMessage(config: Config, summary: string, body: string[]): 
   return body.length ? `${subject}\n\n${body.join('\n')}\n` : `${subject}\n`;
 }
 
+/** What startPending found: the repair of a stopped memory commit, and the pending changes near `day`. */
+export interface PendingStart {
+  repaired?: string;
+  changed: string[];
+}
+
+/**
+ * For `end`, started once it holds the memory lock and before it writes the session, so git looks
+ * while node writes: first the index of a memory commit a killed process left half way (the user's
+ * next commit would otherwise undo that commit's files), then the pending changes where they can
+ * be (see pending.ts) — not over the whole memory folder. The files `end` then writes are added to
+ * what this finds (commitPending's `near.paths`).
+ */
+export function startPending(repo: Repo, day: string): Promise<PendingStart> {
+  const started = (async () => {
+    const repaired = (await repairIndex(repo)) ?? undefined;
+    return { repaired, changed: await pendingMemoryPaths(repo, nearMemoryPaths(repo, day, [])) };
+  })();
+  started.catch(() => undefined); // awaited by commitPending; a failure before that is not unhandled
+  return started;
+}
+
 /**
  * Commits every pending memory change, unless a merge/rebase/cherry-pick/revert/bisect is in
  * progress (then the commit waits for `git memory commit` or the next `end`).
  *
- * `near` (from `end`): look for pending changes only where they can be (see pending.ts), not over
- * the whole memory folder. The commit moves HEAD: the primer's kept git log is kept for the new
+ * `near` (from `end`): the pending changes startPending found and the files `end` wrote, instead of
+ * a look over the whole memory folder. The commit moves HEAD: the primer's kept git log is kept for the new
  * HEAD too (see rekeyLog), so that the next session start, which usually follows an `end`, asks
  * git nothing.
  */
-export async function commitPending(repo: Repo, message: string, auto = true, near?: { day: string; paths: string[] }): Promise<CommitOutcome> {
-  // First the index of a memory commit a killed process left half way: the user's next commit
-  // would otherwise undo that commit's files.
-  const repaired = (await repairIndex(repo)) ?? undefined;
-  const changed = await pendingMemoryPaths(repo, near && nearMemoryPaths(repo, near.day, near.paths));
+export async function commitPending(repo: Repo, message: string, auto = true, near?: { paths: string[]; started: Promise<PendingStart> }): Promise<CommitOutcome> {
+  let repaired: string | undefined;
+  let changed: string[];
+  if (near) {
+    const started = await near.started;
+    repaired = started.repaired;
+    changed = [...new Set([...started.changed, ...near.paths])];
+  } else {
+    // First the index of a memory commit a killed process left half way: the user's next commit
+    // would otherwise undo that commit's files.
+    repaired = (await repairIndex(repo)) ?? undefined;
+    changed = await pendingMemoryPaths(repo);
+  }
   // Noted paths that are no longer pending (committed by hand, say) are forgotten.
   keepNoted(repo, changed);
   const unreadable = unreadableFiles(repo.root, changed);
