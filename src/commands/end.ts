@@ -49,8 +49,10 @@ export function agentName(flag: string | undefined, env: NodeJS.ProcessEnv): str
 export async function end(o: Opened, opts: EndOptions): Promise<Result<EndData>> {
   const { summary } = opts;
   const agent = agentName(opts.agent, o.env);
-  // Asked before the lock: concurrent `end`s wait for each other only while they write.
-  const author = await sessionAuthor(o);
+  // Asked before the lock (concurrent `end`s wait for each other only while they write), and
+  // answered while the lock is taken and git looks for pending changes.
+  const asked = sessionAuthor(o);
+  asked.catch(() => undefined); // awaited below; an error before that is not a second, unhandled one
   const warnings = [...o.warnings];
 
   return withLock(o.repo.stateDir, async () => {
@@ -58,7 +60,7 @@ export async function end(o: Opened, opts: EndOptions): Promise<Result<EndData>>
     // git looks for other pending memory changes while the session is written.
     const started = startPending(o.repo, localDate(o.now));
     try {
-      const written = await writeSession(o, claim, summary, { agent, author });
+      const written = await writeSession(o, claim, summary, { agent, author: await asked });
       warnings.push(...written.warnings);
       notePending(o.repo, written.own); // found again by the next `end` should this one not commit
       const built = await rebuildPrimer(o, { write: true, recordStart: false });
