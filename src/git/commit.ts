@@ -253,32 +253,9 @@ async function land(repo: Repo, c: Landing, first: { prepared: PreparedIndex; up
     const { prepared, update } = next;
     next = null;
     const ready = await update.ready;
-    const held = holdIndex(repo, prepared, c.sha, c.parent);
-    // A user's `git commit` holds index.lock until its ref is updated, so with the lock ours,
-    // HEAD read from its files is final; where the files do not say (null), update-ref checks.
-    const moved = held && (headCommit(repo) ?? c.parent) !== c.parent;
-    if (!held || moved) {
-      held?.release();
-      c.updates.delete(update.git);
-      await update.git.send('abort\n').catch(() => undefined);
-      if (moved) return false;
-      if (Date.now() > indexDeadline) throw new GitLockBusyError(lock);
-      continue; // taken or changed meanwhile: wait and prepare again
-    }
-    killPoint('index-held');
-    c.updates.delete(update.git);
     const target = ['HEAD', c.sha, c.parent ?? ZERO];
-    try {
-      if (ready) {
-        // The index goes in place as soon as git says the ref is updated, not once git has exited.
-        update.git.write(`update ${target.join(' ')}\ncommit\n`);
-        await update.git.lineOut('commit: ok').catch(() => update.git.send(''));
-      } else {
-        await update.git.send('').catch(() => undefined);
-        await git(['update-ref', '-m', c.reflog, ...target], { cwd: repo.root });
-      }
-    } catch (e) {
-      held.release();
+    /** What a failed ref update means: HEAD moved, or a ref lock to wait for a moment (then retry). */
+    const refFailure = async (e: unknown): Promise<'moved' | 'retry'> => {
       if (!(e instanceof GitError)) throw e;
       const busy = LOCK_EXISTS.exec(e.stderr)?.[1];
       if (busy) {
@@ -286,10 +263,51 @@ async function land(repo: Repo, c: Landing, first: { prepared: PreparedIndex; up
         refDeadline ??= Date.now() + REF_LOCK_WAIT_MS;
         if (Date.now() > refDeadline) throw new GitLockBusyError(busy);
         await sleep(delay);
+        return 'retry';
+      }
+      if (/but expected|already exists|unable to resolve reference/i.test(e.stderr)) return 'moved';
+      throw e;
+    };
+    if (ready) {
+      // The ref locks first, index.lock last: git waits 100 ms for a ref lock but not at all for
+      // index.lock, so a user's `git add` or `git commit` started meanwhile fails only in the short
+      // moment index.lock is ours (update-ref's commit), and HEAD is checked under its lock here.
+      try {
+        update.git.write(`update ${target.join(' ')}\nprepare\n`);
+        await update.git.lineOut('prepare: ok').catch(() => update.git.send(''));
+      } catch (e) {
+        c.updates.delete(update.git);
+        if ((await refFailure(e)) === 'moved') return false;
         continue;
       }
-      if (/but expected|already exists|unable to resolve reference/i.test(e.stderr)) return false;
-      throw e;
+    }
+    const held = holdIndex(repo, prepared, c.sha, c.parent);
+    // A user's `git commit` holds index.lock until its ref is updated, so with the lock ours,
+    // HEAD read from its files is final; where the files do not say (null), update-ref checks.
+    const moved = held && (headCommit(repo) ?? c.parent) !== c.parent;
+    if (!held || moved) {
+      held?.release();
+      c.updates.delete(update.git);
+      await update.git.send('abort\n').catch(() => undefined); // releases the ref locks
+      if (moved) return false;
+      if (Date.now() > indexDeadline) throw new GitLockBusyError(lock);
+      continue; // taken or changed meanwhile: wait and prepare again
+    }
+    killPoint('index-held');
+    c.updates.delete(update.git);
+    try {
+      if (ready) {
+        // The index goes in place as soon as git says the ref is updated, not once git has exited.
+        update.git.write('commit\n');
+        await update.git.lineOut('commit: ok').catch(() => update.git.send(''));
+      } else {
+        await update.git.send('').catch(() => undefined);
+        await git(['update-ref', '-m', c.reflog, ...target], { cwd: repo.root });
+      }
+    } catch (e) {
+      held.release();
+      if ((await refFailure(e)) === 'moved') return false;
+      continue;
     }
     killPoint('ref-moved');
     held.commit();
