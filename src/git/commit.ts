@@ -6,7 +6,7 @@ import { CONFIG_FILE, MEMORY_DIR, TMP_DIR } from '../paths.js';
 import { git, gitStarted, type StartedGit } from './git.js';
 import { headCommit } from './head.js';
 import { holdIndex, indexFiles, prepareIndex, prepareIndexEntries, type PreparedIndex } from './index-swap.js';
-import { changedPaths, dirsOf, editTree, objectId, readHeadTrees, serializeTree, TreeEditUnsupported, writeTrees, type PathChange } from './tree-edit.js';
+import { changedPaths, dirsOf, editTree, objectId, readHeadTrees, TreeEditUnsupported, writeTrees, type PathChange } from './tree-edit.js';
 import type { Repo } from './repo.js';
 
 const ZERO = '0'.repeat(40);
@@ -138,10 +138,9 @@ function byEditing(repo: Repo, paths: string[], userIndex: string): TreeMaker | 
       blobs.catch(() => undefined); // awaited below; a failure there is not a second, unhandled one
       const head = await readHeadTrees(repo.root, dirsOf(paths));
       if (!head) throw new TreeEditUnsupported('the branch has no commit yet');
-      const parentTree = objectId('tree', serializeTree(head.trees.get('')!));
       const { tree, write } = editTree(head, changes);
-      await Promise.all([blobs, tree === parentTree ? undefined : writeTrees(repo.root, write)]);
-      return { parent: head.commit, parentTree, tree, changed: changedPaths(head, changes) };
+      await Promise.all([blobs, tree === head.tree ? undefined : writeTrees(repo.root, write)]);
+      return { parent: head.commit, parentTree: head.tree, tree, changed: changedPaths(head, changes) };
     },
     prepare: () => prepareIndexEntries(repo, changes, userIndex),
   };

@@ -25,6 +25,8 @@ export interface PathChange {
 /** HEAD's commit and the trees of the directories asked for ('' is the root); null: no such directory. */
 export interface HeadTrees {
   commit: string;
+  /** The commit's root tree. */
+  tree: string;
   trees: Map<string, TreeEntry[] | null>;
 }
 
@@ -116,7 +118,7 @@ export async function readHeadTrees(cwd: string, dirs: readonly string[]): Promi
       const expected = dir === '' ? rootSha : entryOf(trees.get(parentOf(dir)) ?? null, baseOf(dir))?.sha;
       if (expected !== got.answer?.[0]) consistent = false;
     }
-    if (consistent) return { commit: commit[0], trees };
+    if (consistent && rootSha) return { commit: commit[0], tree: rootSha, trees };
   }
   throw new TreeEditUnsupported('HEAD kept moving while its trees were read');
 }
