@@ -21,6 +21,7 @@ import { BENCH_NOW, BIN as BUILT, generateRepo } from './gen-repo.mjs';
 import { cleanEnv, measure } from './measure.mjs';
 import { printTable, ratio, Summary, timingRows } from './report.mjs';
 import { run as runHooksBench } from './parts/hooks.mjs';
+import { run as runEndBench } from './parts/end.mjs';
 import { runScanBench } from './run-scan.mjs';
 import { benchSearch } from './search.mjs';
 import { run as benchMcp } from './parts/mcp.mjs';
@@ -145,6 +146,10 @@ await part(`git memory end, including its commit (${END_RUNS} runs, each adds a 
   printTable(['command', 'median', 'p90', 'runs'], timingRows(r, { end: "git-memory end --summary '<json>'" }));
   summary.note('end (session file, tasks, primer, commit)', `${r.end.median.toFixed(1)} ms median`);
 });
+
+await part('end against git commit, end at 1k and 10k sessions, first primer after a clone (bench/parts/end.mjs)', () =>
+  runEndBench({ summary, workCopy, env, BIN, big, small, QUICK, measure, printTable, ratio, timingRows, runs: END_RUNS }),
+);
 
 await part(`Git hooks: the post-commit script, git commit (${COMMIT_RUNS} runs) and a ${REBASE_COMMITS}-commit rebase (${REBASE_RUNS} runs), with hooks against none (bench/parts/hooks.mjs)`, () =>
   runHooksBench({ summary, workCopy, env, big, commitRuns: COMMIT_RUNS, rebaseRuns: REBASE_RUNS, measure, printTable, ratio, timingRows }),

@@ -5,6 +5,7 @@
 //   entry are CommonJS (dist/package.json says so): node loads them without its ESM loader, which
 //   costs ~10 ms of start-up, a third of the primer's whole budget over a bare node.
 // - search.js: `git memory search` in one file, without the argument parser (CommonJS too).
+// - end.js: `git memory end` (every session end) likewise, so it gets the code cache too.
 // - cli.mjs + chunks/: the full command line; commands and heavy libraries load lazily (ESM, as
 //   code splitting needs).
 // - agents.mjs: agent hooks, statusline.mjs: the status line (cli/lean/statusline.ts), both without
@@ -42,7 +43,7 @@ const commonjs = {
 };
 
 await Promise.all([
-  build({ ...commonjs, entryPoints: { 'git-memory': 'src/bin.ts', hook: 'src/hook/entry.ts', primer: 'src/cli/lean/primer.ts', search: 'src/cli/lean/search.ts' } }),
+  build({ ...commonjs, entryPoints: { 'git-memory': 'src/bin.ts', hook: 'src/hook/entry.ts', primer: 'src/cli/lean/primer.ts', search: 'src/cli/lean/search.ts', end: 'src/cli/lean/end.ts' } }),
   build({
     ...common,
     entryPoints: { cli: 'src/cli/main.ts', agents: 'src/hook/agent/entry.ts', statusline: 'src/cli/lean/statusline.ts', 'pre-push': 'src/hook/pre-push-entry.ts' },

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Entry point (CommonJS in dist/, see scripts/build.mjs). The commit hooks (every commit and
-// rewrite) and the primer (every session start) load one small CommonJS file each; pre-push loads
+// rewrite), the primer (every session start) and `end` (every session end) load one CommonJS file
+// each, through the V8 code cache (code-cache.ts); pre-push loads
 // its own (it needs the secret scanner); the agent hooks load agents.mjs and the status line
 // statusline.mjs (no argument parser); everything else loads the full command line.
 import { join } from 'node:path';
@@ -37,6 +38,7 @@ async function run(): Promise<number> {
   const quick =
     args[0] === 'primer' ? await lean('primer').leanPrimer!(...([args.slice(1)] as never[]))
     : args[0] === 'search' ? await lean('search').leanSearch!(...([args.slice(1)] as never[]))
+    : args[0] === 'end' ? await lean('end').leanEnd!(...([args.slice(1)] as never[]))
     : args[0] === 'statusline' ? await (await full('statusline')).leanStatusline!(...([args.slice(1)] as never[]))
     : null;
   return quick ?? ((await (await full('cli')).main!(...([args] as never[]))) as number);

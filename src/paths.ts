@@ -41,6 +41,8 @@ export const TMP_DIR = 'tmp';
 export const INDEX_SWAP_FILE = 'index-swap.json';
 /** The primer's git log, kept while HEAD stays put (see git/log.ts). */
 export const LOG_CACHE_FILE = 'primer-log.json';
+/** Memory files written and not yet committed (git/pending.ts). */
+export const PENDING_MEMORY_FILE = 'memory-pending.json';
 /** The parsed config, kept while the file is unchanged (see memory/config.ts). */
 export const CONFIG_CACHE_FILE = 'config.json';
 

@@ -98,6 +98,10 @@ export function cli(io: Io, args: string[]): Argv<GlobalArgs> {
       if (/^Unknown arguments?:/.test(msg)) throw new UsageError(unmark(msg), UNKNOWN_OPTION_HINT);
       throw new UsageError(unmark(msg));
     });
+  // yargs renders the whole help text after every command it runs, in case the command fails later
+  // (~50 ms of text wrapping per run); it is not shown on failure here (showHelpOnFail(false)), so
+  // help is rendered only when asked for.
+  (y as unknown as { getInternalMethods(): { getUsageInstance(): { cacheHelpMessage(): void } } }).getInternalMethods().getUsageInstance().cacheHelpMessage = () => undefined;
   // yargs prints help and version itself; route them through io so tests can read them.
   return y.showHelpOnFail(false) as Argv<GlobalArgs>;
 }

@@ -1,11 +1,13 @@
 import { detectAgent } from '../agents/registry.js';
 import { UsageError } from '../errors.js';
 import { withLock } from '../fs/lock.js';
+import { localDate } from '../clock.js';
+import { notePending } from '../git/pending.js';
 import { claimSpool } from '../git/spool.js';
 import type { Summary } from '../memory/summary.js';
 import type { TaskChange } from '../memory/task-update.js';
 import type { Opened, Result } from './context.js';
-import { commitMessage, commitPending, type CommitOutcome } from './steps/commit-memory.js';
+import { commitMessage, commitPending, startPending, type CommitOutcome } from './steps/commit-memory.js';
 import { rebuildPrimer } from './steps/rebuild-primer.js';
 import { sessionAuthor, writeSession } from './steps/write-session.js';
 
@@ -47,21 +49,28 @@ export function agentName(flag: string | undefined, env: NodeJS.ProcessEnv): str
 export async function end(o: Opened, opts: EndOptions): Promise<Result<EndData>> {
   const { summary } = opts;
   const agent = agentName(opts.agent, o.env);
-  // Asked before the lock: concurrent `end`s wait for each other only while they write.
-  const author = await sessionAuthor(o);
+  // Asked before the lock (concurrent `end`s wait for each other only while they write), and
+  // answered while the lock is taken and git looks for pending changes.
+  const asked = sessionAuthor(o);
+  asked.catch(() => undefined); // awaited below; an error before that is not a second, unhandled one
   const warnings = [...o.warnings];
 
   return withLock(o.repo.stateDir, async () => {
     const claim = claimSpool(o.repo.stateDir);
+    // git looks for other pending memory changes while the session is written.
+    const started = startPending(o.repo, localDate(o.now));
     try {
-      const written = await writeSession(o, claim, summary, { agent, author });
+      const written = await writeSession(o, claim, summary, { agent, author: await asked });
       warnings.push(...written.warnings);
+      notePending(o.repo, written.own); // found again by the next `end` should this one not commit
       const built = await rebuildPrimer(o, { write: true, recordStart: false });
       warnings.push(...built.warnings.filter((w) => !o.warnings.includes(w)));
       const outcome = await commitPending(
         o.repo,
         commitMessage(o.config, summary.request, [`Session: ${written.session.path}`]),
         o.config.commit.auto,
+        // A repeat wrote no session file: the one it names is committed already.
+        { paths: written.own.filter((p) => !written.session.alreadyRecorded || p !== written.session.path), started },
       );
       if (outcome.repaired) warnings.push(outcome.repaired);
       for (const u of outcome.unreadable) warnings.push(`not committed: ${u.path} cannot be read (${u.reason}); fix it, then run \`git memory commit\``);

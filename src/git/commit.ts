@@ -1,11 +1,12 @@
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { EXIT, GitError, GitMemoryError } from '../errors.js';
 import { CONFIG_FILE, MEMORY_DIR, TMP_DIR } from '../paths.js';
 import { git, gitStarted, type StartedGit } from './git.js';
 import { headCommit } from './head.js';
-import { holdIndex, indexFiles, prepareIndex, type PreparedIndex } from './index-swap.js';
+import { holdIndex, indexFiles, prepareIndex, prepareIndexEntries, type PreparedIndex } from './index-swap.js';
+import { changedPaths, dirsOf, editTree, objectId, readHeadTrees, TreeEditUnsupported, writeTrees, type PathChange } from './tree-edit.js';
 import type { Repo } from './repo.js';
 
 const ZERO = '0'.repeat(40);
@@ -25,10 +26,12 @@ export interface MemoryCommit {
 /**
  * Memory paths whose working-tree content differs from HEAD or the index (ignored files excluded).
  * The config file counts only while it is new (written by `init`); edits to a tracked config are
- * the user's to commit.
+ * the user's to commit. `within`: look at these paths only (literal paths, a folder meaning all
+ * under it), not over the whole memory folder (see pending.ts).
  */
-export async function pendingMemoryPaths(repo: Repo): Promise<string[]> {
-  const out = await git(['status', '--porcelain=v1', '-z', '--untracked-files=all', '--no-renames', '--', MEMORY_DIR, CONFIG_FILE], { cwd: repo.root });
+export async function pendingMemoryPaths(repo: Repo, within?: readonly string[]): Promise<string[]> {
+  const where = within ?? [MEMORY_DIR, CONFIG_FILE];
+  const out = await git(['--literal-pathspecs', 'status', '--porcelain=v1', '-z', '--untracked-files=all', '--no-renames', '--', ...where], { cwd: repo.root });
   return out
     .split('\0')
     .filter((e) => e.length > 3 && (e.slice(3) !== CONFIG_FILE || e.startsWith('??')))
@@ -65,14 +68,93 @@ function killPoint(step: string): void {
   if (process.env.GIT_MEMORY_TEST_KILL_AT === step) process.kill(process.pid, 'SIGKILL');
 }
 
+/** What each committed path becomes, read from the working tree: null where this cannot say (a link, a directory). */
+function worktreeChanges(root: string, paths: string[]): PathChange[] | null {
+  const changes: PathChange[] = [];
+  for (const path of paths) {
+    let st;
+    try {
+      st = lstatSync(join(root, path));
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT' || (e as NodeJS.ErrnoException).code === 'ENOTDIR') {
+        changes.push({ path, entry: null });
+        continue;
+      }
+      throw e;
+    }
+    if (!st.isFile()) return null;
+    changes.push({ path, entry: { mode: st.mode & 0o111 ? '100755' : '100644', sha: objectId('blob', readFileSync(join(root, path))) } });
+  }
+  return changes;
+}
+
+/** How one attempt makes the commit's tree, and the user's index entries that go with it. */
+interface TreeMaker {
+  /** HEAD (null: unborn), its tree, the tree to commit, and the paths it changes where known. */
+  make(): Promise<{ parent: string | null; parentTree: string | undefined; tree: string; changed?: string[] }>;
+  /** A copy of the user's index with the committed paths' entries set to the commit's (see index-swap.ts). */
+  prepare(tree: string): Promise<PreparedIndex>;
+}
+
+/**
+ * The tree through a temporary index: HEAD read into it, the paths added, the tree written. Its cost
+ * grows with the repository; used where the tree cannot be edited directly (see tree-edit.ts).
+ */
+function viaIndex(repo: Repo, c: { pathspec: string; index: string; userIndex: string }): TreeMaker {
+  const withIndex = { GIT_INDEX_FILE: c.index };
+  return {
+    async make() {
+      rmSync(c.index, { force: true });
+      // One process for HEAD and its tree (an unborn branch has neither).
+      const [parent = null, parentTree] = ((await git(['rev-parse', 'HEAD^{commit}', 'HEAD^{tree}', '--'], { cwd: repo.root, allowFail: true })) ?? '').split('\n').filter(Boolean);
+      if (parent) await git(['read-tree', parent], { cwd: repo.root, env: withIndex });
+      await git(['add', '-A', '--pathspec-from-file=-', '--pathspec-file-nul'], { cwd: repo.root, env: withIndex, input: c.pathspec });
+      const tree = (await git(['write-tree'], { cwd: repo.root, env: withIndex })).trim();
+      return { parent, parentTree, tree };
+    },
+    prepare: (tree) => prepareIndex(repo, tree, c.pathspec, c.userIndex),
+  };
+}
+
+/**
+ * The tree by editing HEAD's (see tree-edit.ts): HEAD's trees along the paths in one `cat-file`, the
+ * blobs written by one `hash-object` (git applies the paths' attributes, as `git add` would; its ids
+ * must be the ones computed here, or the commit goes through a temporary index), the new trees by
+ * one `mktree`. Null where the working tree holds something other than files and deletions.
+ */
+function byEditing(repo: Repo, paths: string[], userIndex: string): TreeMaker | null {
+  const changes = worktreeChanges(repo.root, paths);
+  if (!changes) return null;
+  const files = changes.filter((c) => c.entry);
+  let blobs: Promise<void> | null = null;
+  const writeBlobs = async () => {
+    if (!files.length) return;
+    const out = (await git(['hash-object', '-w', '--stdin-paths'], { cwd: repo.root, input: `${files.map((f) => f.path).join('\n')}\n` })).split('\n').filter(Boolean);
+    if (out.length !== files.length || out.some((sha, i) => sha !== files[i]!.entry!.sha)) throw new TreeEditUnsupported('git hashed the files differently (attributes or filters apply)');
+  };
+  return {
+    async make() {
+      blobs ??= writeBlobs();
+      blobs.catch(() => undefined); // awaited below; a failure there is not a second, unhandled one
+      const head = await readHeadTrees(repo.root, dirsOf(paths));
+      if (!head) throw new TreeEditUnsupported('the branch has no commit yet');
+      const { tree, write } = editTree(head, changes);
+      await Promise.all([blobs, tree === head.tree ? undefined : writeTrees(repo.root, write)]);
+      return { parent: head.commit, parentTree: head.tree, tree, changed: changedPaths(head, changes) };
+    },
+    prepare: () => prepareIndexEntries(repo, changes, userIndex),
+  };
+}
+
 /**
  * Commits the working-tree content of `paths` on top of HEAD without touching what the user
- * staged: temporary index from HEAD → add → write-tree → commit-tree, all without any of git's
- * locks; then, holding git's index.lock with the user's index already refreshed for those paths
- * inside it (see index-swap.ts), `update-ref HEAD new old` (compare-and-swap, retried when HEAD
- * moved) and one rename. git's locks are held for that one update-ref, never while waiting: a
- * busy index.lock is waited on from outside, and after INDEX_LOCK_WAIT_MS the commit is left
- * undone (GitLockBusyError) rather than made with a stale index. No hooks fire.
+ * staged: HEAD's tree edited along the paths (or, where that cannot be done, a temporary index
+ * from HEAD → add → write-tree) → commit-tree, all without any of git's locks; then, holding
+ * git's index.lock with the user's index already refreshed for those paths inside it (see
+ * index-swap.ts), `update-ref HEAD new old` (compare-and-swap, retried when HEAD moved) and one
+ * rename. git's locks are held for that one update-ref, never while waiting: a busy index.lock is
+ * waited on from outside, and after INDEX_LOCK_WAIT_MS the commit is left undone
+ * (GitLockBusyError) rather than made with a stale index. No hooks fire.
  * Returns null when the paths already match HEAD.
  */
 export async function commitPaths(repo: Repo, paths: string[], message: string): Promise<MemoryCommit | null> {
@@ -81,26 +163,31 @@ export async function commitPaths(repo: Repo, paths: string[], message: string):
   mkdirSync(tmpDir, { recursive: true });
   const tag = `${process.pid}-${randomBytes(4).toString('hex')}`;
   const index = join(tmpDir, `index-${tag}`);
-  const withIndex = { GIT_INDEX_FILE: index };
   const c = { pathspec: paths.join('\0'), reflog: `${REFLOG_PREFIX}${message.split('\n')[0]}`, userIndex: join(tmpDir, `index-user-${tag}`), updates: new Set<StartedGit>() };
+  const slow = () => viaIndex(repo, { ...c, index });
+  let maker = byEditing(repo, paths, c.userIndex) ?? slow();
   const started = Date.now();
   try {
     for (let attempt = 0; ; attempt++) {
-      rmSync(index, { force: true });
-      // One process for HEAD and its tree (an unborn branch has neither).
-      const [parent = null, parentTree] = ((await git(['rev-parse', 'HEAD^{commit}', 'HEAD^{tree}', '--'], { cwd: repo.root, allowFail: true })) ?? '').split('\n').filter(Boolean);
-      if (parent) await git(['read-tree', parent], { cwd: repo.root, env: withIndex });
-      await git(['add', '-A', '--pathspec-from-file=-', '--pathspec-file-nul'], { cwd: repo.root, env: withIndex, input: c.pathspec });
-      const tree = (await git(['write-tree'], { cwd: repo.root, env: withIndex })).trim();
+      let made;
+      try {
+        made = await maker.make();
+      } catch (e) {
+        if (!(e instanceof TreeEditUnsupported)) throw e;
+        maker = slow();
+        made = await maker.make();
+      }
+      const { parent, parentTree, tree, changed } = made;
       if (parent && parentTree === tree) return null;
       // The commit object, the user's refreshed index and the ref update's process at once: the
       // less time between reading HEAD and moving it, the less often someone else moves it first.
       const update = startUpdate(repo, c);
+      const prepare = () => maker.prepare(tree);
       const [sha, prepared] = await Promise.all([
         git(['commit-tree', tree, ...(parent ? ['-p', parent] : []), '-F', '-'], { cwd: repo.root, input: message }).then((o) => o.trim()),
-        prepareIndex(repo, tree, c.pathspec, c.userIndex),
+        prepare(),
       ]);
-      if (await land(repo, { ...c, sha, parent, tree }, { prepared, update })) return { sha, parent, paths };
+      if (await land(repo, { ...c, sha, parent, tree, prepare }, { prepared, update })) return { sha, parent, paths: changed ?? paths };
       // A busy branch (someone committing again and again) gets a few seconds, not a few tries.
       if (attempt >= 8 && Date.now() - started > HEAD_MOVING_MS) throw new GitMemoryError('HEAD kept moving while committing memory; the files are written, run `git memory commit` later');
       await sleep(20 * (attempt + 1));
@@ -117,7 +204,8 @@ interface Landing {
   sha: string;
   parent: string | null;
   tree: string;
-  pathspec: string;
+  /** Prepares the user's refreshed index again (it changed, or its lock was busy). */
+  prepare(): Promise<PreparedIndex>;
   reflog: string;
   userIndex: string;
   /** update-ref processes started and not yet fed. */
@@ -159,37 +247,14 @@ async function land(repo: Repo, c: Landing, first: { prepared: PreparedIndex; up
         delay = Math.min(delay * 2, 200);
       }
       if ((await currentHead(repo)) !== c.parent) return false;
-      next = { update: startUpdate(repo, c), prepared: await prepareIndex(repo, c.tree, c.pathspec, c.userIndex) };
+      next = { update: startUpdate(repo, c), prepared: await c.prepare() };
     }
     const { prepared, update } = next;
     next = null;
     const ready = await update.ready;
-    const held = holdIndex(repo, prepared, c.sha, c.parent);
-    // A user's `git commit` holds index.lock until its ref is updated, so with the lock ours,
-    // HEAD read from its files is final; where the files do not say (null), update-ref checks.
-    const moved = held && (headCommit(repo) ?? c.parent) !== c.parent;
-    if (!held || moved) {
-      held?.release();
-      c.updates.delete(update.git);
-      await update.git.send('abort\n').catch(() => undefined);
-      if (moved) return false;
-      if (Date.now() > indexDeadline) throw new GitLockBusyError(lock);
-      continue; // taken or changed meanwhile: wait and prepare again
-    }
-    killPoint('index-held');
-    c.updates.delete(update.git);
     const target = ['HEAD', c.sha, c.parent ?? ZERO];
-    try {
-      if (ready) {
-        // The index goes in place as soon as git says the ref is updated, not once git has exited.
-        update.git.write(`update ${target.join(' ')}\ncommit\n`);
-        await update.git.lineOut('commit: ok').catch(() => update.git.send(''));
-      } else {
-        await update.git.send('').catch(() => undefined);
-        await git(['update-ref', '-m', c.reflog, ...target], { cwd: repo.root });
-      }
-    } catch (e) {
-      held.release();
+    /** What a failed ref update means: HEAD moved, or a ref lock to wait for a moment (then retry). */
+    const refFailure = async (e: unknown): Promise<'moved' | 'retry'> => {
       if (!(e instanceof GitError)) throw e;
       const busy = LOCK_EXISTS.exec(e.stderr)?.[1];
       if (busy) {
@@ -197,10 +262,51 @@ async function land(repo: Repo, c: Landing, first: { prepared: PreparedIndex; up
         refDeadline ??= Date.now() + REF_LOCK_WAIT_MS;
         if (Date.now() > refDeadline) throw new GitLockBusyError(busy);
         await sleep(delay);
+        return 'retry';
+      }
+      if (/but expected|already exists|unable to resolve reference/i.test(e.stderr)) return 'moved';
+      throw e;
+    };
+    if (ready) {
+      // The ref locks first, index.lock last: git waits 100 ms for a ref lock but not at all for
+      // index.lock, so a user's `git add` or `git commit` started meanwhile fails only in the short
+      // moment index.lock is ours (update-ref's commit), and HEAD is checked under its lock here.
+      try {
+        update.git.write(`update ${target.join(' ')}\nprepare\n`);
+        await update.git.lineOut('prepare: ok').catch(() => update.git.send(''));
+      } catch (e) {
+        c.updates.delete(update.git);
+        if ((await refFailure(e)) === 'moved') return false;
         continue;
       }
-      if (/but expected|already exists|unable to resolve reference/i.test(e.stderr)) return false;
-      throw e;
+    }
+    const held = holdIndex(repo, prepared, c.sha, c.parent);
+    // A user's `git commit` holds index.lock until its ref is updated, so with the lock ours,
+    // HEAD read from its files is final; where the files do not say (null), update-ref checks.
+    const moved = held && (headCommit(repo) ?? c.parent) !== c.parent;
+    if (!held || moved) {
+      held?.release();
+      c.updates.delete(update.git);
+      await update.git.send('abort\n').catch(() => undefined); // releases the ref locks
+      if (moved) return false;
+      if (Date.now() > indexDeadline) throw new GitLockBusyError(lock);
+      continue; // taken or changed meanwhile: wait and prepare again
+    }
+    killPoint('index-held');
+    c.updates.delete(update.git);
+    try {
+      if (ready) {
+        // The index goes in place as soon as git says the ref is updated, not once git has exited.
+        update.git.write('commit\n');
+        await update.git.lineOut('commit: ok').catch(() => update.git.send(''));
+      } else {
+        await update.git.send('').catch(() => undefined);
+        await git(['update-ref', '-m', c.reflog, ...target], { cwd: repo.root });
+      }
+    } catch (e) {
+      held.release();
+      if ((await refFailure(e)) === 'moved') return false;
+      continue;
     }
     killPoint('ref-moved');
     held.commit();

@@ -61,6 +61,27 @@ export function git(args: readonly string[], opts: GitOptions): Promise<string |
   });
 }
 
+/**
+ * Runs git with `input` (text or bytes) on its standard input and returns its standard output as
+ * bytes: for output that is not text (`cat-file --batch` of trees) or input that may not be.
+ */
+export function gitBytes(args: readonly string[], opts: Omit<GitOptions, 'input' | 'allowFail'> & { input?: string | Buffer }): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const child = childProcess().spawn('git', args, { cwd: opts.cwd, env: buildEnv(opts.env), stdio: ['pipe', 'pipe', 'pipe'] });
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    child.stdout.on('data', (b: Buffer) => out.push(b));
+    child.stderr.on('data', (b: Buffer) => err.push(b));
+    child.stdin.on('error', () => undefined); // git gone early: its exit status says why
+    child.on('error', reject);
+    child.on('close', (code) => {
+      if (code === 0) resolve(Buffer.concat(out));
+      else reject(new GitError(args, Buffer.concat(err).toString('utf8'), code));
+    });
+    child.stdin.end(opts.input ?? '');
+  });
+}
+
 /** A git process started ahead of the moment its work is needed (see `gitStarted`). */
 export interface StartedGit {
   /** Writes to its standard input, leaving it open. */

@@ -58,6 +58,26 @@ export async function prepareIndex(repo: Repo, treeish: string, pathspec: string
   return { from: version(st), file };
 }
 
+/**
+ * prepareIndex for entries known already (a commit made by editing HEAD's tree, see tree-edit.ts):
+ * the copy's entries for those paths are set (or removed) by one `update-index --index-info`,
+ * which reads no tree and stats no file. The entries carry no file times: git's next look at the
+ * working tree compares their content once, finds it equal and keeps the times.
+ */
+export async function prepareIndexEntries(repo: Repo, entries: readonly { path: string; entry: { mode: string; sha: string } | null }[], file: string): Promise<PreparedIndex> {
+  const { index } = indexFiles(repo);
+  rmSync(file, { force: true });
+  const st = statOrNull(index);
+  if (st) {
+    writeFileSync(file, readFileSync(index));
+    utimesSync(file, st.atime, new Date(st.mtimeMs - 1));
+  }
+  const zero = '0'.repeat(40);
+  const input = entries.map((e) => (e.entry ? `${e.entry.mode} ${e.entry.sha}\t${e.path}` : `0 ${zero}\t${e.path}`)).join('\0');
+  await git(['update-index', '-z', '--index-info'], { cwd: repo.root, env: { GIT_INDEX_FILE: file }, input: `${input}\0` });
+  return { from: version(st), file };
+}
+
 /** The note a swap in progress leaves in the state directory. */
 interface SwapNote {
   pid: number;

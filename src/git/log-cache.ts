@@ -1,6 +1,6 @@
 // The primer's git log, kept in the state directory while HEAD stays put. Its own module: the entry
 // point reads it before loading the primer, to start git early only when the kept log is stale.
-import { LOG_CACHE_FILE } from '../paths.js';
+import { CONFIG_FILE, LOG_CACHE_FILE, MEMORY_DIR } from '../paths.js';
 import { isRecord, readState } from '../fs/state.js';
 import { headCommit } from './head.js';
 import type { Repo } from './repo.js';
@@ -12,8 +12,16 @@ export const LOG_FORMAT = `--format=${RS}%h${US}%aI${US}%s`;
 /** How many commits the primer reads. */
 export const PRIMER_LOG_DEPTH = 50;
 
-/** The git arguments of recentLog(n) (see log.ts). */
-export const recentLogArgs = (n: number) => ['log', `-n${n}`, '--no-renames', '--name-only', LOG_FORMAT, 'HEAD', '--'];
+/**
+ * The pathspec of the primer's log: the whole tree but memory. git then neither diffs the journal's
+ * trees (the cost that grew with the number of sessions) nor counts memory-only commits in `-n`:
+ * the log is the last n commits that changed something else (empty commits and merges that bring
+ * nothing new are left out too), and a memory commit leaves it as it was (see rekeyLog, log.ts).
+ */
+export const LOG_PATHSPEC = [':(top)', `:(top,exclude)${MEMORY_DIR}`, `:(top,exclude)${CONFIG_FILE}`];
+
+/** The git arguments of recentLog(n) (see log.ts) for revision `rev`. */
+export const recentLogArgs = (n: number, rev = 'HEAD') => ['log', `-n${n}`, '--no-renames', '--name-only', LOG_FORMAT, rev, '--', ...LOG_PATHSPEC];
 
 /** What is kept (written by log.ts): git's output for `args` (recentLogArgs joined by spaces) at commit `head`. */
 export interface KeptLog {

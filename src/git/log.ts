@@ -1,10 +1,10 @@
-import { writeState } from '../fs/state.js';
+import { isRecord, readState, writeState } from '../fs/state.js';
 import { byCodeUnit } from '../order.js';
 import { CONFIG_FILE, LOG_CACHE_FILE, MEMORY_DIR } from '../paths.js';
 import { takeEarly } from './early.js';
 import { git } from './git.js';
 import { headCommit } from './head.js';
-import { keptLog, recentLogArgs, RS, US, type KeptLog } from './log-cache.js';
+import { keptLog, PRIMER_LOG_DEPTH, recentLogArgs, RS, US, type KeptLog } from './log-cache.js';
 import type { Repo } from './repo.js';
 
 export { LOG_FORMAT } from './log-cache.js';
@@ -51,26 +51,67 @@ export function hotFiles(entries: LogEntry[], limit: number): { path: string; co
     .map(([path, s]) => ({ path, commits: s.commits }));
 }
 
+/** The primer's log: HEAD's commit abbreviated (null on an unborn branch), and the entries. */
+export interface RecentLog {
+  head: string | null;
+  entries: LogEntry[];
+}
+
 /**
- * The last `n` commits reachable from HEAD with their files, in one bounded git call (cost does not
- * grow with history); an unborn branch gives none. Kept in the state directory, keyed by the HEAD
+ * `full` abbreviated as git abbreviates the log's commits: the entry itself where HEAD is one,
+ * else to their length (the log leaves memory commits out, so HEAD is often not among them).
+ */
+export function abbreviate(full: string | null, entries: LogEntry[]): string | null {
+  if (!full) return entries[0]?.sha ?? null;
+  return entries.find((e) => full.startsWith(e.sha))?.sha ?? full.slice(0, Math.max(7, entries[0]?.sha.length ?? 7));
+}
+
+/** Keeps `out` as the log of `head` (a read-only git directory keeps nothing: same answer). */
+function keep(repo: Repo, head: string, out: string): void {
+  try {
+    writeState(repo.stateDir, LOG_CACHE_FILE, { head, args: recentLogArgs(PRIMER_LOG_DEPTH).join(' '), out } satisfies KeptLog);
+  } catch {
+    /* nothing kept */
+  }
+}
+
+/**
+ * The last `n` commits reachable from HEAD that changed something besides memory (see
+ * LOG_PATHSPEC), with their files, in one bounded git call (cost grows neither with history nor
+ * with the journal); an unborn branch gives none. Kept in the state directory, keyed by the HEAD
  * commit (see log-cache.ts): a commit's history never changes, so while HEAD stays put (sessions
  * started, resumed and compacted between two commits) no git process starts. Where HEAD is not
  * known from git's files, or moved while git ran, nothing is kept. `startedFrom`: the directory
  * the entry point started the same git log from, if it did (see bin.ts).
  */
-export async function recentLog(repo: Repo, n: number, startedFrom?: string): Promise<LogEntry[]> {
+export async function recentLog(repo: Repo, n: number, startedFrom?: string): Promise<RecentLog> {
   const { head, out: kept } = keptLog(repo, n);
-  if (kept !== null) return parseLog(kept);
+  if (kept !== null) return { head: abbreviate(head, parseLog(kept)), entries: parseLog(kept) };
   const args = recentLogArgs(n);
   const early = startedFrom === undefined ? undefined : takeEarly(args, startedFrom);
   const out = (await early)?.toString('utf8') ?? (await git(args, { cwd: repo.root, allowFail: true }));
-  if (out !== null && head && headCommit(repo) === head) {
-    try {
-      writeState(repo.stateDir, LOG_CACHE_FILE, { head, args: args.join(' '), out } satisfies KeptLog);
-    } catch {
-      /* a read-only git directory: nothing kept, same answer */
-    }
-  }
-  return out ? parseLog(out) : [];
+  const now = headCommit(repo);
+  if (out !== null && head && now === head && n === PRIMER_LOG_DEPTH) keep(repo, head, out);
+  const entries = out ? parseLog(out) : [];
+  // Where the files do not say (a reftable repository), git does: only when the log has no entry.
+  const full = head ?? (entries.length ? null : (await git(['rev-parse', '-q', '--verify', 'HEAD^{commit}'], { cwd: repo.root, allowFail: true }))?.trim() || null);
+  return { head: abbreviate(full, entries), entries };
+}
+
+/**
+ * After a memory commit `to` on top of `from`: the primer's log is the same as `from`'s, since the
+ * log leaves memory out, so a log kept for `from` is kept for `to` without asking git. Otherwise
+ * git is asked now, where a few ms do not matter, so that the next session start (which usually
+ * follows an `end`) asks git nothing.
+ */
+export async function rekeyLog(repo: Repo, from: string | null, to: string): Promise<void> {
+  const kept = readState(repo.stateDir, LOG_CACHE_FILE, (v): v is KeptLog => isRecord(v) && typeof v.head === 'string' && typeof v.out === 'string' && typeof v.args === 'string');
+  if (from && kept?.head === from && kept.args === recentLogArgs(PRIMER_LOG_DEPTH).join(' ') && headCommit(repo) === to) return keep(repo, to, kept.out);
+  await recentLog(repo, PRIMER_LOG_DEPTH).catch(() => undefined);
+}
+
+/** HEAD abbreviated as the kept log abbreviates, without git; null when no log is kept for HEAD. */
+export function keptHead(repo: Repo): string | null {
+  const { head, out } = keptLog(repo, PRIMER_LOG_DEPTH);
+  return head && out !== null ? abbreviate(head, parseLog(out)) : null;
 }

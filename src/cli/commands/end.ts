@@ -1,8 +1,9 @@
 import type { Argv, CommandModule } from 'yargs';
 import { run, type GlobalArgs, type Io } from '../io.js';
 import type { EndData } from '../../commands/end.js';
+import { END_OPTIONS } from '../options/end.js';
 
-interface Args extends GlobalArgs {
+export interface EndArgs extends GlobalArgs {
   summary?: string;
   'summary-file'?: string;
   agent?: string;
@@ -22,14 +23,27 @@ function render(d: EndData): string {
   return `${lines.join('\n')}\n`;
 }
 
-export const endCommand = (io: Io): CommandModule<GlobalArgs, Args> => ({
+/** Runs `end` for parsed arguments; shared by yargs and the lean path (cli/lean/end.ts). */
+export function runEnd(io: Io, a: EndArgs): Promise<void> {
+  return run(
+    io,
+    a,
+    async (ctx) => {
+      const [{ open }, { end }, { readSummary }] = await Promise.all([import('../../commands/context.js'), import('../../commands/end.js'), import('../decode/summary.js')]);
+      const o = open(ctx);
+      const summary = await readSummary(ctx.cwd, () => io.readStdin(), { summary: a.summary, summaryFile: a['summary-file'] });
+      return end(o, { summary, agent: a.agent });
+    },
+    render,
+  );
+}
+
+export const endCommand = (io: Io): CommandModule<GlobalArgs, EndArgs> => ({
   command: 'end',
   describe: 'End a session: write its journal entry, update tasks, rebuild the primer, commit memory',
   builder: (y: Argv<GlobalArgs>) =>
     y
-      .option('summary', { type: 'string', describe: 'Session summary as JSON, or - to read it from stdin' })
-      .option('summary-file', { type: 'string', describe: 'Read the summary JSON from a file (- for stdin)' })
-      .option('agent', { type: 'string', describe: 'Agent name for the session (default: detected, or "agent")' })
+      .options(END_OPTIONS)
       .example(`git memory end --summary '{"request":"Add login","completed":["Login endpoint"],"next_steps":["Logout"]}'`, '')
       .example('echo "$JSON" | git memory end --summary -', 'summary from stdin')
       .epilog(
@@ -37,16 +51,5 @@ export const endCommand = (io: Io): CommandModule<GlobalArgs, Args> => ({
           '({task, status: todo|in_progress|done|blocked, progress, next_step, related_files[]}). ' +
           'Only memory files are committed, through a temporary index: what you staged stays staged.',
       ),
-  handler: (a) =>
-    run(
-      io,
-      a,
-      async (ctx) => {
-        const [{ open }, { end }, { readSummary }] = await Promise.all([import('../../commands/context.js'), import('../../commands/end.js'), import('../decode/summary.js')]);
-        const o = open(ctx);
-        const summary = await readSummary(ctx.cwd, () => io.readStdin(), { summary: a.summary, summaryFile: a['summary-file'] });
-        return end(o, { summary, agent: a.agent });
-      },
-      render,
-    ),
+  handler: (a) => runEnd(io, a),
 });

@@ -2,8 +2,8 @@ import { join } from 'node:path';
 import { EXIT, GitMemoryError } from '../../errors.js';
 import { commitPaths, GitLockBusyError, pendingMemoryPaths, type MemoryCommit } from '../../git/commit.js';
 import { repairIndex } from '../../git/index-swap.js';
-import { PRIMER_LOG_DEPTH } from '../../git/log-cache.js';
-import { recentLog } from '../../git/log.js';
+import { keepNoted, nearMemoryPaths } from '../../git/pending.js';
+import { rekeyLog } from '../../git/log.js';
 import { operationInProgress, type Operation, type Repo } from '../../git/repo.js';
 import type { Config } from '../../memory/config.js';
 import { CorruptFileError } from '../../memory/frontmatter.js';
@@ -77,19 +77,52 @@ export function commitMessage(config: Config, summary: string, body: string[]): 
   return body.length ? `${subject}\n\n${body.join('\n')}\n` : `${subject}\n`;
 }
 
+/** What startPending found: the repair of a stopped memory commit, and the pending changes near `day`. */
+export interface PendingStart {
+  repaired?: string;
+  changed: string[];
+}
+
+/**
+ * For `end`, started once it holds the memory lock and before it writes the session, so git looks
+ * while node writes: first the index of a memory commit a killed process left half way (the user's
+ * next commit would otherwise undo that commit's files), then the pending changes where they can
+ * be (see pending.ts) — not over the whole memory folder. The files `end` then writes are added to
+ * what this finds (commitPending's `near.paths`).
+ */
+export function startPending(repo: Repo, day: string): Promise<PendingStart> {
+  const started = (async () => {
+    const repaired = (await repairIndex(repo)) ?? undefined;
+    return { repaired, changed: await pendingMemoryPaths(repo, nearMemoryPaths(repo, day, [])) };
+  })();
+  started.catch(() => undefined); // awaited by commitPending; a failure before that is not unhandled
+  return started;
+}
+
 /**
  * Commits every pending memory change, unless a merge/rebase/cherry-pick/revert/bisect is in
  * progress (then the commit waits for `git memory commit` or the next `end`).
  *
- * The commit moves HEAD, so the primer's kept git log (see log-cache.ts) no longer applies: it is
- * made again here, where a few ms do not matter, so that the next session start, which usually
- * follows an `end`, asks git nothing.
+ * `near` (from `end`): the pending changes startPending found and the files `end` wrote, instead of
+ * a look over the whole memory folder. The commit moves HEAD: the primer's kept git log is kept for the new
+ * HEAD too (see rekeyLog), so that the next session start, which usually follows an `end`, asks
+ * git nothing.
  */
-export async function commitPending(repo: Repo, message: string, auto = true): Promise<CommitOutcome> {
-  // First the index of a memory commit a killed process left half way: the user's next commit
-  // would otherwise undo that commit's files.
-  const repaired = (await repairIndex(repo)) ?? undefined;
-  const changed = await pendingMemoryPaths(repo);
+export async function commitPending(repo: Repo, message: string, auto = true, near?: { paths: string[]; started: Promise<PendingStart> }): Promise<CommitOutcome> {
+  let repaired: string | undefined;
+  let changed: string[];
+  if (near) {
+    const started = await near.started;
+    repaired = started.repaired;
+    changed = [...new Set([...started.changed, ...near.paths])];
+  } else {
+    // First the index of a memory commit a killed process left half way: the user's next commit
+    // would otherwise undo that commit's files.
+    repaired = (await repairIndex(repo)) ?? undefined;
+    changed = await pendingMemoryPaths(repo);
+  }
+  // Noted paths that are no longer pending (committed by hand, say) are forgotten.
+  keepNoted(repo, changed);
   const unreadable = unreadableFiles(repo.root, changed);
   const pending = changed.filter((p) => !unreadable.some((u) => u.path === p));
   const none = { commit: null, pending, repaired, unreadable };
@@ -99,7 +132,8 @@ export async function commitPending(repo: Repo, message: string, auto = true): P
   if (op) return { ...none, waiting: op };
   try {
     const commit = await commitPaths(repo, pending, message);
-    await recentLog(repo, PRIMER_LOG_DEPTH).catch(() => []); // the next primer asks git itself
+    keepNoted(repo, unreadable.map((u) => u.path));
+    if (commit) await rekeyLog(repo, commit.parent, commit.sha).catch(() => undefined); // the next primer asks git itself
     return { ...none, commit, waiting: null };
   } catch (e) {
     // The files are written and stay pending: the next `end` or `git memory commit` commits them.

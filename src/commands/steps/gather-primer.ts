@@ -49,7 +49,8 @@ export async function gatherPrimer(src: MemorySource, now: Date, days: number): 
   const warnings = corrupt.map((c) => `skipped ${c.message}`);
   if (tasks.unreadable.length) warnings.push(`${src.label}skipped unreadable lines of the task list (${tasks.unreadable.join(', ')}); the other tasks were read`);
   const fullLog = await logPromise;
-  const log = fullLog.filter((e) => !isMemoryCommit(e));
+  // The log leaves memory out already; a log read elsewhere (an older kept one) may still hold memory commits.
+  const log = fullLog.entries.filter((e) => !isMemoryCommit(e));
   const user = src.user();
   return {
     warnings,
@@ -63,7 +64,7 @@ export async function gatherPrimer(src: MemorySource, now: Date, days: number): 
       ...(tasks.unreadable.length ? { tasksUnreadable: tasks.unreadable } : {}),
       git: {
         branch: src.branch(),
-        head: fullLog[0]?.sha ?? null,
+        head: fullLog.head,
         commits: log.map((e) => ({ sha: e.sha, subject: e.subject, date: e.date })),
         hotFiles: hotFiles(log, 15),
       },

@@ -1,4 +1,4 @@
-import type { LogEntry } from '../../git/log.js';
+import type { RecentLog } from '../../git/log.js';
 import type { Config } from '../../memory/config.js';
 import type { JournalRead } from '../../memory/journal.js';
 import type { TaskList } from '../../memory/tasks.js';
@@ -26,8 +26,8 @@ export interface MemorySource {
   latestDay(to: string): Promise<JournalRead>;
   /** TASKS.md; rejects with CorruptFileError when the file is not to be read at all (a link). */
   tasks(): Promise<TasksRead>;
-  /** The last `depth` commits with their files, newest first. */
-  log(depth: number): Promise<LogEntry[]>;
+  /** The last `depth` commits that changed more than memory, with their files, newest first; and the commit itself. */
+  log(depth: number): Promise<RecentLog>;
   /** The user's own files: personal, so a revision (shown in a pull request) has none. */
   user(): UserFiles;
   /** The branch checked out, or null (a revision, a detached HEAD). */

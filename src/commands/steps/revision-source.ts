@@ -2,7 +2,8 @@ import { basename } from 'node:path';
 import { DATE_RE } from '../../clock.js';
 import { GitMemoryError } from '../../errors.js';
 import { git } from '../../git/git.js';
-import { LOG_FORMAT, parseLog } from '../../git/log.js';
+import { abbreviate, parseLog } from '../../git/log.js';
+import { recentLogArgs } from '../../git/log-cache.js';
 import { listTree, readBlobs, showFile, type TreeFile } from '../../git/objects.js';
 import { parseConfig, type Config } from '../../memory/config.js';
 import { parseDay } from '../../memory/day-view.js';
@@ -98,7 +99,12 @@ export function revisionSource(root: string, rev: string, warnings: string[]): M
       }
       return { sessions: [], corrupt };
     },
-    log: async (depth) => parseLog(await git(['log', `-n${depth}`, '--no-renames', '--name-only', LOG_FORMAT, rev, '--'], { cwd: root })),
+    log: async (depth) => {
+      const entries = parseLog(await git(recentLogArgs(depth, rev), { cwd: root }));
+      // The log leaves memory commits out, so its first entry need not be `rev` itself.
+      const full = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/.test(rev) ? rev : (await git(['rev-parse', '--verify', '-q', `${rev}^{commit}`], { cwd: root, allowFail: true }))?.trim() || null;
+      return { head: abbreviate(full, entries), entries };
+    },
     user: () => ({ entities: [], preferences: [], instructions: [] }),
     branch: () => null,
   };

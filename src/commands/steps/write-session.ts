@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { localDate, localIso, localTime } from '../../clock.js';
 import { UsageError } from '../../errors.js';
 import { git } from '../../git/git.js';
+import { keptHead } from '../../git/log.js';
 import { currentBranch } from '../../git/repo.js';
 import { clearSessionStart, readSessionStart } from '../../git/session-state.js';
 import type { SpoolClaim, SpoolEntry } from '../../git/spool.js';
@@ -102,7 +103,7 @@ export async function writeSession(o: Opened, claim: SpoolClaim, summary: Summar
   // The session's base: HEAD when its primer ran, else the parent of its first commit, else HEAD.
   const short = async (rev: string) =>
     (await git(['rev-parse', '-q', '--verify', '--short', rev], { cwd: o.repo.root, allowFail: true }))?.trim() || undefined;
-  const base = start?.head ?? (firstCommit ? await short(`${firstCommit.sha}^`) : undefined) ?? (await short('HEAD'));
+  const base = start?.head ?? (firstCommit ? await short(`${firstCommit.sha}^`) : undefined) ?? keptHead(o.repo) ?? (await short('HEAD'));
 
   let tasksText: string | undefined;
   let changes: TaskChange[] = [];

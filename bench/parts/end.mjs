@@ -1,0 +1,69 @@
+// Issue 12, items 2 and 3: `end` against a bare `git commit`, `end` at 1k against 10k sessions, and
+// the first primer after a clone against a warm one. The 10k-session repository is generated once
+// and cached in .bench/ like the others (bench/gen-repo.mjs).
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { generateRepo } from '../gen-repo.mjs';
+
+/** A summary that differs every run: `end` records a word-for-word repeat once (issue 10, item 17). */
+function summaries(tag) {
+  let n = 0;
+  return () =>
+    JSON.stringify({
+      request: `Measure end (${tag}, run ${++n})`,
+      learned: ['The end command edits HEAD\'s tree along the paths it wrote'],
+      completed: ['Timed end'],
+      next_steps: ['Compare with git commit'],
+      tasks: [{ task: 'Alert on webhook lag', status: 'in_progress', progress: `step ${n}` }],
+    });
+}
+
+/** A candidate running `end` with a new summary each time. */
+function endCandidate(name, dir, env, BIN) {
+  const next = summaries(name);
+  const c = { name, cmd: process.execPath, args: [BIN, 'end', '--summary', ''], cwd: dir, env };
+  c.before = () => (c.args[c.args.length - 1] = next());
+  return c;
+}
+
+export async function run({ summary, workCopy, env, BIN, big, small, QUICK, measure, printTable, ratio, timingRows, runs }) {
+  const endRuns = runs ?? (QUICK ? 3 : 15);
+
+  // 1. end against git commit --allow-empty with hooks off, on the bench repository.
+  {
+    const dir = workCopy(big, 'end-vs-commit');
+    const r = measure(
+      [
+        endCandidate('end', dir, env, BIN),
+        { name: 'commit', cmd: 'git', args: ['-c', 'core.hooksPath=/dev/null', 'commit', '--allow-empty', '-q', '-m', 'x'], cwd: dir, env },
+      ],
+      { runs: endRuns, warmup: 1 },
+    );
+    printTable(['command', 'median', 'p90', 'runs'], timingRows(r, { end: `git-memory end (${big.commits} commits, ${big.sessions} sessions)`, commit: 'git commit --allow-empty, hooks off' }));
+    const x = r.end.median / r.commit.median;
+    summary.add('end / git commit (hooks off)', `${ratio(x)} (${r.end.median.toFixed(1)} vs ${r.commit.median.toFixed(1)} ms)`, x, { max: 5 }, '≤ 5.00×');
+  }
+
+  // 2. end at 1k and at 10k sessions (same code history): flat in the journal's size.
+  {
+    // The same code history as the small repository (BENCH_SMALL_COMMITS), ten times the sessions.
+    const large = await generateRepo({ commits: Number(process.env.BENCH_SMALL_COMMITS ?? 1000), sessions: 10_000, bin: BIN });
+    const k1 = workCopy(small, 'end-1k');
+    const k10 = workCopy(large, 'end-10k');
+    const r = measure([endCandidate('s1k', k1, env, BIN), endCandidate('s10k', k10, env, BIN)], { runs: endRuns, warmup: 1 });
+    printTable(['command', 'median', 'p90', 'runs'], timingRows(r, { s1k: `git-memory end, ${small.sessions} sessions`, s10k: `git-memory end, ${large.sessions} sessions` }));
+    const x = r.s10k.median / r.s1k.median;
+    summary.add(`end ${large.sessions} / ${small.sessions} sessions`, `${ratio(x)} (${r.s10k.median.toFixed(1)} vs ${r.s1k.median.toFixed(1)} ms)`, x, { max: 1.2 }, '≤ 1.20× (flat)');
+  }
+
+  // 3. The first primer after a clone (no state directory: no kept log, no parsed config) against a warm one.
+  {
+    const dir = workCopy(big, 'primer-clone');
+    const state = join(dir, '.git', 'git-memory');
+    const primer = (name) => ({ name, cmd: process.execPath, args: [BIN, 'primer'], cwd: dir, env });
+    const r = measure([{ ...primer('cold'), before: () => rmSync(state, { recursive: true, force: true }) }, primer('warm')], { runs: QUICK ? 5 : 30, warmup: 2 });
+    printTable(['command', 'median', 'p90', 'runs'], timingRows(r, { cold: 'git-memory primer, first after a clone (no state kept)', warm: 'git-memory primer, warm' }));
+    const x = r.cold.median / r.warm.median;
+    summary.add('first primer after clone / warm', `${ratio(x)} (${r.cold.median.toFixed(1)} vs ${r.warm.median.toFixed(1)} ms)`, x, { max: 1.2 }, '≤ 1.20×');
+  }
+}

@@ -1,0 +1,214 @@
+import { createHash } from 'node:crypto';
+import { gitBytes } from './git.js';
+
+/**
+ * A commit's tree edited in place: HEAD's trees along the changed paths are read in one
+ * `git cat-file --batch`, the changed entries set or removed, and the new trees hashed here and
+ * written with one `git mktree --batch`. The work grows with the size of the directories on the
+ * changed paths (a day of the journal, the journal's list of days), never with the whole memory
+ * folder or the repository, as a temporary index of HEAD would.
+ */
+
+/** One entry of a tree object. Names are bytes: git does not require them to be UTF-8. */
+export interface TreeEntry {
+  mode: string;
+  name: Buffer;
+  sha: string;
+}
+
+/** What a path becomes: a blob with a mode, or nothing (deleted). */
+export interface PathChange {
+  path: string;
+  entry: { mode: string; sha: string } | null;
+}
+
+/** HEAD's commit and the trees of the directories asked for ('' is the root); null: no such directory. */
+export interface HeadTrees {
+  commit: string;
+  /** The commit's root tree. */
+  tree: string;
+  trees: Map<string, TreeEntry[] | null>;
+}
+
+/** Why the tree cannot be edited here; the caller commits through a temporary index instead. */
+export class TreeEditUnsupported extends Error {
+  constructor(reason: string) {
+    super(reason);
+    this.name = 'TreeEditUnsupported';
+  }
+}
+
+const TREE = '40000';
+
+/** The object id of `type` with `body`, as git computes it (SHA-1 repositories). */
+export function objectId(type: 'blob' | 'tree', body: Buffer): string {
+  return createHash('sha1').update(`${type} ${body.length}\0`).update(body).digest('hex');
+}
+
+/** Parses a tree object's body. */
+export function parseTree(body: Buffer): TreeEntry[] {
+  const entries: TreeEntry[] = [];
+  let pos = 0;
+  while (pos < body.length) {
+    const sp = body.indexOf(0x20, pos);
+    const nul = body.indexOf(0, sp);
+    if (sp < 0 || nul < 0 || nul + 21 > body.length) throw new TreeEditUnsupported('a tree object could not be read');
+    entries.push({ mode: body.toString('latin1', pos, sp), name: body.subarray(sp + 1, nul), sha: body.toString('hex', nul + 1, nul + 21) });
+    pos = nul + 21;
+  }
+  return entries;
+}
+
+/** git's order of tree entries: by name bytes, a tree's name as if it ended with '/'. */
+const sortKey = (e: TreeEntry) => (e.mode === TREE ? Buffer.concat([e.name, Buffer.from('/')]) : e.name);
+
+/** A tree object's body for `entries` (sorted here). */
+export function serializeTree(entries: TreeEntry[]): Buffer {
+  const sorted = [...entries].sort((a, b) => Buffer.compare(sortKey(a), sortKey(b)));
+  return Buffer.concat(sorted.flatMap((e) => [Buffer.from(`${e.mode} `, 'latin1'), e.name, Buffer.from([0]), Buffer.from(e.sha, 'hex')]));
+}
+
+/** Every directory above the paths, the root ('') first. */
+export function dirsOf(paths: readonly string[]): string[] {
+  const dirs = new Set<string>(['']);
+  for (const p of paths) {
+    const parts = p.split('/');
+    for (let i = 1; i < parts.length; i++) dirs.add(parts.slice(0, i).join('/'));
+  }
+  return [...dirs];
+}
+
+/** One answer of `cat-file --batch`: [sha, type, body], or null for `missing`; and where the next begins. */
+function readAnswer(out: Buffer, pos: number): { answer: [string, string, Buffer] | null; next: number } {
+  const nl = out.indexOf(10, pos);
+  if (nl < 0) throw new TreeEditUnsupported('git cat-file gave a short answer');
+  const header = out.toString('utf8', pos, nl);
+  if (header.endsWith(' missing') || header.endsWith(' ambiguous')) return { answer: null, next: nl + 1 };
+  const m = /^([0-9a-f]+) (\w+) (\d+)$/.exec(header);
+  if (!m) throw new TreeEditUnsupported(`git cat-file answered ${JSON.stringify(header)}`);
+  const end = nl + 1 + Number(m[3]);
+  return { answer: [m[1]!, m[2]!, out.subarray(nl + 1, end)], next: end + 1 };
+}
+
+/**
+ * HEAD's commit and the trees of `dirs`, from one `git cat-file --batch`. HEAD is read once per
+ * line, so a commit landing in between could mix two commits' trees: each tree read is checked
+ * against its parent's entry, and the whole read is made again if they disagree. Null on an
+ * unborn branch.
+ */
+export async function readHeadTrees(cwd: string, dirs: readonly string[]): Promise<HeadTrees | null> {
+  const ordered = ['', ...dirs.filter((d) => d !== '').sort((a, b) => a.split('/').length - b.split('/').length)];
+  const input = `HEAD^{commit}\n${ordered.map((d) => (d === '' ? 'HEAD^{tree}' : `HEAD:${d}`)).join('\n')}\n`;
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const out = await gitBytes(['cat-file', '--batch'], { cwd, input });
+    let { answer: commit, next } = readAnswer(out, 0);
+    if (!commit) return null;
+    if (commit[0].length !== 40) throw new TreeEditUnsupported('not a SHA-1 repository');
+    const rootSha = /^tree ([0-9a-f]+)$/m.exec(commit[2].toString('latin1'))?.[1];
+    const trees = new Map<string, TreeEntry[] | null>();
+    const shas = new Map<string, string>();
+    let consistent = true;
+    for (const dir of ordered) {
+      const got = readAnswer(out, next);
+      next = got.next;
+      if (got.answer && got.answer[1] !== 'tree') throw new TreeEditUnsupported(`${dir} is not a directory in HEAD`);
+      trees.set(dir, got.answer ? parseTree(got.answer[2]) : null);
+      if (got.answer) shas.set(dir, got.answer[0]);
+      // What the parent says this directory is must be what was read.
+      const expected = dir === '' ? rootSha : entryOf(trees.get(parentOf(dir)) ?? null, baseOf(dir))?.sha;
+      if (expected !== got.answer?.[0]) consistent = false;
+    }
+    if (consistent && rootSha) return { commit: commit[0], tree: rootSha, trees };
+  }
+  throw new TreeEditUnsupported('HEAD kept moving while its trees were read');
+}
+
+const parentOf = (dir: string) => (dir.includes('/') ? dir.slice(0, dir.lastIndexOf('/')) : '');
+const baseOf = (path: string) => path.slice(path.lastIndexOf('/') + 1);
+const entryOf = (entries: TreeEntry[] | null, name: string) => entries?.find((e) => e.name.equals(Buffer.from(name)));
+
+/** The changes that make a difference to HEAD (a path rewritten with the same content does not). */
+export function changedPaths(head: HeadTrees, changes: readonly PathChange[]): string[] {
+  return changes
+    .filter((c) => {
+      const slash = c.path.lastIndexOf('/');
+      const old = entryOf(head.trees.get(slash < 0 ? '' : c.path.slice(0, slash)) ?? null, c.path.slice(slash + 1));
+      return c.entry ? old?.mode !== c.entry.mode || old.sha !== c.entry.sha : old !== undefined;
+    })
+    .map((c) => c.path);
+}
+
+/** A tree to write: its id, its body, and the entries mktree is fed. */
+export interface NewTree {
+  sha: string;
+  entries: TreeEntry[];
+}
+
+/**
+ * The root tree of HEAD with `changes` applied, and the trees to write (children before parents).
+ * Directories left empty disappear, as with `git add`. Throws TreeEditUnsupported where a
+ * directory would replace a file or the other way round, or a gitlink is in the way.
+ */
+export function editTree(head: HeadTrees, changes: readonly PathChange[]): { tree: string; write: NewTree[] } {
+  const write: NewTree[] = [];
+  const build = (dir: string): string | null => {
+    const prefix = dir === '' ? '' : `${dir}/`;
+    const entries = [...(head.trees.get(dir) ?? [])];
+    const byName = new Map<string, number>(entries.map((e, i) => [e.name.toString('latin1'), i]));
+    const set = (name: string, entry: TreeEntry | null) => {
+      const key = Buffer.from(name).toString('latin1');
+      const at = byName.get(key);
+      if (at !== undefined) {
+        if (entry) entries[at] = entry;
+        else entries[at] = { mode: '', name: Buffer.alloc(0), sha: '' }; // removed below
+      } else if (entry) {
+        byName.set(key, entries.length);
+        entries.push(entry);
+      }
+    };
+    const subdirs = new Set<string>();
+    for (const c of changes) {
+      if (!c.path.startsWith(prefix)) continue;
+      const rest = c.path.slice(prefix.length);
+      const slash = rest.indexOf('/');
+      if (slash >= 0) {
+        subdirs.add(rest.slice(0, slash));
+        continue;
+      }
+      const old = entryOf(head.trees.get(dir) ?? null, rest);
+      if (old && (old.mode === TREE || old.mode === '160000')) throw new TreeEditUnsupported(`${c.path} is a directory or submodule in HEAD`);
+      set(rest, c.entry && { mode: c.entry.mode, name: Buffer.from(rest), sha: c.entry.sha });
+    }
+    for (const name of subdirs) {
+      const old = entryOf(head.trees.get(dir) ?? null, name);
+      if (old && old.mode !== TREE) throw new TreeEditUnsupported(`${prefix}${name} is a file in HEAD`);
+      const sha = build(`${prefix}${name}`);
+      set(name, sha ? { mode: TREE, name: Buffer.from(name), sha } : null);
+    }
+    const kept = entries.filter((e) => e.mode !== '');
+    if (!kept.length && dir !== '') return null;
+    const sha = objectId('tree', serializeTree(kept));
+    if (sha !== (dir === '' ? undefined : entryOf(head.trees.get(parentOf(dir)) ?? null, baseOf(dir))?.sha)) write.push({ sha, entries: kept });
+    return sha;
+  };
+  const tree = build('')!;
+  return { tree, write };
+}
+
+const typeOf = (mode: string) => (mode === TREE ? 'tree' : mode === '160000' ? 'commit' : 'blob');
+
+/**
+ * Writes the trees with one `git mktree --batch` (children first, so each exists before the tree
+ * that names it; `--missing`: the blobs may still be on their way). Throws if git's ids are not
+ * the ones computed here.
+ */
+export async function writeTrees(cwd: string, trees: readonly NewTree[]): Promise<void> {
+  if (!trees.length) return;
+  const parts: Buffer[] = [];
+  trees.forEach((t, i) => {
+    if (i) parts.push(Buffer.from([0]));
+    for (const e of t.entries) parts.push(Buffer.from(`${e.mode} ${typeOf(e.mode)} ${e.sha}\t`, 'latin1'), e.name, Buffer.from([0]));
+  });
+  const out = (await gitBytes(['mktree', '-z', '--missing', '--batch'], { cwd, input: Buffer.concat(parts) })).toString('latin1').split('\n').filter(Boolean);
+  if (out.length !== trees.length || out.some((sha, i) => sha !== trees[i]!.sha)) throw new TreeEditUnsupported('git wrote other trees than the ones computed');
+}

@@ -1,0 +1,154 @@
+// `git memory end` in a handful of git processes, none of which walks the whole memory folder
+// (issue 12, item 2). A `git` wrapper first on PATH logs every git process the built binary starts.
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { makeMemoryRepo, tempDir, type TestRepo } from '../helpers/repo.js';
+
+const NOW = '2026-11-22T14:30:00';
+const REAL_GIT = execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim();
+
+/** PATH with a `git` that logs its arguments (one line per process) and runs the real one. */
+function loggingGit(): { path: string; log: string; calls(): string[][]; clear(): void } {
+  const dir = tempDir('gm-gitlog-');
+  const log = join(dir, 'calls.log');
+  // NUL between arguments, a newline after each process.
+  writeFileSync(join(dir, 'git'), `#!/bin/sh\nfor a in "$@"; do printf '%s\\0' "$a"; done >> "${log}"\necho >> "${log}"\nexec "${REAL_GIT}" "$@"\n`, { mode: 0o755 });
+  return {
+    path: dir,
+    log,
+    calls: () => (existsSync(log) ? readFileSync(log, 'utf8').split('\n').filter(Boolean).map((l) => l.split('\0').filter(Boolean)) : []),
+    clear: () => writeFileSync(log, ''),
+  };
+}
+
+const summary = (request: string) => JSON.stringify({ request, learned: ['Tokens expire after an hour'], completed: ['Login endpoint'], next_steps: ['Logout'], tasks: [{ task: 'Implement login', status: 'in_progress', progress: 'endpoint done' }] });
+
+function endWithLog(repo: TestRepo, g: ReturnType<typeof loggingGit>, request: string, now = NOW) {
+  g.clear();
+  const r = repo.exec(['end', '--summary', summary(request), '--json'], { env: { PATH: `${g.path}:${repo.env.PATH}`, GIT_MEMORY_NOW: now } });
+  expect(r.code, r.stderr).toBe(0);
+  return { data: JSON.parse(r.stdout), calls: g.calls() };
+}
+
+/** What no git process of `end` may do: look at the whole memory folder or all of HEAD. */
+function expectNarrow(calls: string[][]): void {
+  for (const c of calls) {
+    expect(['read-tree', 'write-tree', 'add', 'reset', 'ls-files', 'log'], c.join(' ')).not.toContain(c[0] === '--literal-pathspecs' ? c[1] : c[0]);
+    const status = c.indexOf('status');
+    if (status < 0) continue;
+    const paths = c.slice(c.indexOf('--') + 1);
+    expect(paths).not.toContain('.openclaw_memory');
+    expect(paths).not.toContain('.openclaw_memory/journal');
+  }
+}
+
+describe('end in a handful of git processes', () => {
+  it('after a session start: at most 8, none over the whole memory folder, and the commit is whole', async () => {
+    const repo = await makeMemoryRepo({ now: NOW });
+    repo.commit('Add the login endpoint', { 'src/login.ts': 'export {};\n' });
+    const g = loggingGit();
+    expect(repo.exec(['primer'], { env: { PATH: `${g.path}:${repo.env.PATH}` } }).code).toBe(0);
+    const { data, calls } = endWithLog(repo, g, 'Add login');
+    const names = calls.map((c) => (c[0] === '--literal-pathspecs' ? c[1] : c[0]));
+    expect(names.length, names.join(', ')).toBeLessThanOrEqual(8);
+    expect(names.filter((n) => n === 'rev-parse')).toHaveLength(0); // the session start holds the base
+    expectNarrow(calls);
+    expect(data.commit.paths.sort()).toEqual([data.session.path, '.openclaw_memory/TASKS.md'].sort());
+    expect(repo.git('status', '--porcelain', '--untracked-files=all')).toBe('');
+  });
+
+  it('ends one after another (no session start between): at most 8 each once the primer\'s log is kept', async () => {
+    const repo = await makeMemoryRepo({ now: NOW });
+    const g = loggingGit();
+    // The first asks git for the log and HEAD's abbreviation; the log is then kept for each new HEAD.
+    expect(endWithLog(repo, g, 'Session 0').calls.length).toBeLessThanOrEqual(10);
+    for (let i = 1; i < 4; i++) {
+      const { calls } = endWithLog(repo, g, `Session ${i}`);
+      expect(calls.length, calls.map((c) => c[0]).join(', ')).toBeLessThanOrEqual(8);
+      expect(calls.filter((c) => c[0] === 'rev-parse')).toHaveLength(0);
+      expectNarrow(calls);
+    }
+    expect(repo.git('rev-list', '--count', 'HEAD').trim()).toBe('6');
+    expect(repo.git('status', '--porcelain', '--untracked-files=all')).toBe('');
+    // The base is HEAD, abbreviated as git does.
+    const last = repo.git('show', 'HEAD:' + repo.git('show', '--name-only', '--format=', 'HEAD').split('\n').find((p) => p.includes('/journal/'))!);
+    expect(last).toContain(`base: ${repo.git('rev-parse', '--short', 'HEAD^').trim()}`);
+  });
+
+  it('the commit holds the tree `git add` of the same paths gives', async () => {
+    const repo = await makeMemoryRepo({ now: NOW });
+    const parent = repo.git('rev-parse', 'HEAD').trim();
+    const g = loggingGit();
+    const { data } = endWithLog(repo, g, 'Compare trees');
+    const index = join(tempDir('gm-index-'), 'index');
+    const env = { ...repo.env, GIT_INDEX_FILE: index };
+    const git = (args: string[], input?: string) => execFileSync('git', args, { cwd: repo.dir, env, input, encoding: 'utf8' });
+    git(['read-tree', parent]);
+    git(['add', '-A', '--pathspec-from-file=-', '--pathspec-file-nul'], data.commit.paths.join('\0'));
+    expect(repo.git('rev-parse', 'HEAD^{tree}').trim()).toBe(git(['write-tree']).trim());
+  });
+});
+
+describe('pending memory changes end looks for', () => {
+  it('a session an end could not commit (a rebase) is committed by the next end, days later', async () => {
+    const repo = await makeMemoryRepo({ now: NOW });
+    repo.commit('base', { 'f.txt': 'base\n' });
+    repo.git('checkout', '-q', '-b', 'topic');
+    repo.commit('topic change', { 'f.txt': 'topic\n' });
+    repo.git('checkout', '-q', 'main');
+    repo.commit('main change', { 'f.txt': 'main\n' });
+    repo.git('checkout', '-q', 'topic');
+    expect(() => repo.git('rebase', 'main')).toThrow();
+    const g = loggingGit();
+    const first = endWithLog(repo, g, 'During the rebase');
+    expect(first.data.waiting).toBe('rebase');
+    repo.git('rebase', '--abort');
+
+    const later = endWithLog(repo, g, 'Two days later', '2026-11-24T10:00:00');
+    expect(later.data.commit.paths).toContain(first.data.session.path);
+    expect(later.data.also).toContain(first.data.session.path);
+    expect(repo.git('status', '--porcelain', '--untracked-files=all')).toBe('');
+    expect(readdirSync(join(repo.dir, '.git', 'git-memory'))).not.toContain('memory-pending.json');
+  });
+
+  it('a hand edit of an older day is left to `git memory commit`; the config, TASKS.md and today are looked at', async () => {
+    const repo = await makeMemoryRepo({ now: NOW });
+    const g = loggingGit();
+    const old = endWithLog(repo, g, 'An older session', '2026-11-20T09:00:00').data.session.path as string;
+    repo.write(old, `${repo.read(old)}\nEdited by hand.\n`);
+    repo.write('.openclaw_memory/NOTES.md', '# Notes\n');
+    const { data } = endWithLog(repo, g, 'Today');
+    expect(data.also).toEqual(['.openclaw_memory/NOTES.md']);
+    expect(repo.git('status', '--porcelain', '--untracked-files=all')).toBe(` M ${old}\n`);
+    const c = await repo.run(['commit', '--json']);
+    expect(c.code, c.stderr).toBe(0);
+    expect(JSON.parse(c.stdout).commit.paths).toEqual([old]);
+  });
+});
+
+describe('the lean end', () => {
+  it('loads through the code cache, answers as the full command line does, and leaves help to yargs', async () => {
+    const repo = await makeMemoryRepo({ now: NOW });
+    const cache = tempDir('gm-cache-');
+    const run = (request: string) => repo.exec(['end', '--summary', JSON.stringify({ request }), '--json'], { env: { XDG_CACHE_HOME: cache } });
+    const a = run('First');
+    expect(a.code, a.stderr).toBe(0);
+    expect(readdirSync(join(cache, 'git-memory', 'v8')).some((f) => /^end-[0-9a-f]{8}-[0-9a-f]{16}\.v8$/.test(f))).toBe(true);
+    const b = run('Second');
+    expect(b.code, b.stderr).toBe(0);
+    const inProcess = await repo.run(['end', '--summary', JSON.stringify({ request: 'Third' }), '--json']);
+    expect(Object.keys(JSON.parse(b.stdout)).sort()).toEqual(Object.keys(JSON.parse(inProcess.stdout)).sort());
+
+    const help = repo.exec(['end', '--help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('--summary-file');
+    const bad = repo.exec(['end', '--summary', '{"request":"x"}', '--nope']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('nope');
+    const none = repo.exec(['end']);
+    expect(none.code).toBe(2);
+    expect(none.stderr).toContain('exactly one of --summary');
+  });
+});

@@ -1,0 +1,143 @@
+// A memory commit's tree is made by editing HEAD's trees along the committed paths (git/tree-edit.ts)
+// instead of a temporary index of all of HEAD. Whatever the shape of the change, the tree must be
+// the one `git add` of the same paths on top of HEAD gives, and the user's index must hold the
+// commit's entries for those paths and nothing else changed.
+import { execFileSync } from 'node:child_process';
+import { chmodSync, rmSync, symlinkSync, unlinkSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { commitPaths } from '../../src/git/commit.js';
+import { findRepo } from '../../src/git/repo.js';
+import { dirsOf, objectId, parseTree, serializeTree } from '../../src/git/tree-edit.js';
+import { makeRepo, tempDir, type TestRepo } from '../helpers/repo.js';
+
+/** The tree `git add -A` of `paths` on top of `parent` gives, through a throw-away index. */
+function treeByAdd(repo: TestRepo, parent: string, paths: string[]): string {
+  const index = join(tempDir('gm-index-'), 'index');
+  const env = { ...repo.env, GIT_INDEX_FILE: index };
+  const git = (args: string[], input?: string) => execFileSync('git', args, { cwd: repo.dir, env, input, encoding: 'utf8' });
+  git(['read-tree', parent]);
+  git(['add', '-A', '--pathspec-from-file=-', '--pathspec-file-nul'], paths.join('\0'));
+  return git(['write-tree']).trim();
+}
+
+const M = '.openclaw_memory';
+
+/** A repository with code and a memory folder of a few days, committed. */
+function history(): TestRepo {
+  const repo = makeRepo();
+  repo.commit('code and memory', {
+    'src/app.ts': 'export {};\n',
+    'src/journal.md': 'a file whose name sorts near the folder\n',
+    [`${M}/TASKS.md`]: '# Tasks\n',
+    [`${M}/journal/2026-11-20/0900-agent-aaaaaa.md`]: 'one\n',
+    [`${M}/journal/2026-11-20/1000-agent-bbbbbb.md`]: 'two\n',
+    [`${M}/journal/2026-11-21/0900-agent-cccccc.md`]: 'three\n',
+    [`${M}/journal-notes.md`]: 'a name that sorts between journal and journal/\n',
+    [`${M}/journal.txt`]: 'and another\n',
+  });
+  return repo;
+}
+
+async function commitAndCompare(repo: TestRepo, paths: string[]): Promise<string> {
+  const parent = repo.git('rev-parse', 'HEAD').trim();
+  const expected = treeByAdd(repo, parent, paths);
+  const made = await commitPaths(findRepo(repo.dir, repo.env), paths, 'memory: test\n');
+  expect(made).not.toBeNull();
+  expect(repo.git('rev-parse', 'HEAD^{tree}').trim()).toBe(expected);
+  expect(repo.git('rev-parse', 'HEAD^').trim()).toBe(parent);
+  // The user's index holds the commit for these paths: nothing left to commit, nothing staged.
+  expect(repo.git('status', '--porcelain', '--untracked-files=all', '--', ...paths)).toBe('');
+  expect(repo.git('fsck', '--no-dangling', '--connectivity-only')).toBe('');
+  return expected;
+}
+
+describe('a memory commit made by editing HEAD\'s tree', () => {
+  it('gives the tree `git add` gives: a new day, a new session beside others, a changed file, names that sort near folders', async () => {
+    const repo = history();
+    repo.write(`${M}/journal/2026-11-22/1430-agent-dddddd.md`, 'new day\n');
+    repo.write(`${M}/journal/2026-11-20/1100-agent-eeeeee.md`, 'beside others\n');
+    repo.write(`${M}/TASKS.md`, '# Tasks\n- [ ] one\n');
+    repo.write(`${M}/journal/x y/über ünïcode.md`, 'names with spaces and accents\n');
+    await commitAndCompare(repo, [`${M}/journal/2026-11-22/1430-agent-dddddd.md`, `${M}/journal/2026-11-20/1100-agent-eeeeee.md`, `${M}/TASKS.md`, `${M}/journal/x y/über ünïcode.md`]);
+  });
+
+  it('deletes files, and a folder left empty disappears', async () => {
+    const repo = history();
+    unlinkSync(join(repo.dir, `${M}/journal/2026-11-21/0900-agent-cccccc.md`));
+    unlinkSync(join(repo.dir, `${M}/journal-notes.md`));
+    await commitAndCompare(repo, [`${M}/journal/2026-11-21/0900-agent-cccccc.md`, `${M}/journal-notes.md`]);
+    expect(repo.git('ls-tree', '--name-only', 'HEAD', `${M}/journal/`)).not.toContain('2026-11-21');
+  });
+
+  it('keeps an executable bit, as git add does', async () => {
+    const repo = history();
+    repo.write(`${M}/run.sh`, '#!/bin/sh\n');
+    chmodSync(join(repo.dir, `${M}/run.sh`), 0o755);
+    await commitAndCompare(repo, [`${M}/run.sh`]);
+    expect(repo.git('ls-tree', 'HEAD', `${M}/run.sh`)).toMatch(/^100755 /);
+  });
+
+  it('makes the first memory folder of a repository', async () => {
+    const repo = makeRepo();
+    repo.write(`${M}/journal/2026-11-22/1430-agent-dddddd.md`, 'first\n');
+    repo.write('.openclaw_memory.toml', '[project]\nname = "x"\n');
+    await commitAndCompare(repo, [`${M}/journal/2026-11-22/1430-agent-dddddd.md`, '.openclaw_memory.toml']);
+  });
+
+  it('falls back to a temporary index where a file replaces a folder, or a link is committed: same tree', async () => {
+    const repo = history();
+    rmSync(join(repo.dir, `${M}/journal/2026-11-21`), { recursive: true });
+    repo.write(`${M}/journal/2026-11-21`, 'a file where a folder was\n');
+    await commitAndCompare(repo, [`${M}/journal/2026-11-21`, `${M}/journal/2026-11-21/0900-agent-cccccc.md`]);
+
+    symlinkSync('TASKS.md', join(repo.dir, `${M}/LINK.md`));
+    await commitAndCompare(repo, [`${M}/LINK.md`]);
+    expect(repo.git('ls-tree', 'HEAD', `${M}/LINK.md`)).toMatch(/^120000 /);
+  });
+
+  it('on an unborn branch, and where attributes change what git stores (a clean filter): same tree as git add', async () => {
+    const unborn = makeRepo({ initialCommit: false });
+    unborn.write(`${M}/TASKS.md`, '# Tasks\n');
+    const made = await commitPaths(findRepo(unborn.dir, unborn.env), [`${M}/TASKS.md`], 'memory: first\n');
+    expect(made?.parent).toBeNull();
+    expect(unborn.git('ls-tree', '-r', '--name-only', 'HEAD')).toBe(`${M}/TASKS.md\n`);
+
+    const filtered = history();
+    filtered.git('config', 'filter.upper.clean', 'tr a-z A-Z');
+    filtered.git('config', 'filter.upper.smudge', 'cat');
+    filtered.write('.gitattributes', `${M}/*.md filter=upper\n`);
+    filtered.commit('attributes', { '.gitattributes': `${M}/*.md filter=upper\n` });
+    filtered.write(`${M}/TASKS.md`, '# tasks\n- [ ] lower case\n');
+    await commitAndCompare(filtered, [`${M}/TASKS.md`]);
+    expect(filtered.git('show', `HEAD:${M}/TASKS.md`)).toBe('# TASKS\n- [ ] LOWER CASE\n');
+  });
+
+  it('returns null when the files already match HEAD, and leaves what the user staged staged', async () => {
+    const repo = history();
+    expect(await commitPaths(findRepo(repo.dir, repo.env), [`${M}/TASKS.md`], 'memory: nothing\n')).toBeNull();
+    repo.write('src/app.ts', 'export const staged = 1;\n');
+    repo.git('add', 'src/app.ts');
+    repo.write('src/app.ts', 'export const staged = 2; // not staged\n');
+    repo.write(`${M}/TASKS.md`, '# Tasks\n- [ ] two\n');
+    await commitAndCompare(repo, [`${M}/TASKS.md`]);
+    expect(repo.git('diff', '--cached', '--name-only')).toBe('src/app.ts\n');
+    expect(repo.git('show', ':src/app.ts')).toBe('export const staged = 1;\n');
+    expect(repo.git('show', 'HEAD:src/app.ts')).toBe('export {};\n');
+  });
+});
+
+describe('tree objects made here are git\'s', () => {
+  it('hashes, orders and parses trees as git does', () => {
+    const repo = history();
+    for (const dir of ['', M, `${M}/journal`, 'src']) {
+      const sha = repo.git('rev-parse', `HEAD:${dir}`).trim();
+          const body = execFileSync('git', ['cat-file', 'tree', sha], { cwd: repo.dir, env: repo.env });
+      const entries = parseTree(body);
+      // Serialized from a shuffled copy: git's order comes back, and so does the id.
+      expect(objectId('tree', serializeTree([...entries].reverse()))).toBe(sha);
+    }
+    expect(dirsOf(['a/b/c.md', 'a/d.md', 'e.md'])).toEqual(['', 'a', 'a/b']);
+    expect(objectId('tree', serializeTree([]))).toBe(repo.git('hash-object', '-t', 'tree', '/dev/null').trim());
+  });
+});
