@@ -6,6 +6,8 @@ interface Args extends GlobalArgs {
   summary?: string;
   'summary-file'?: string;
   agent?: string;
+  'from-notes'?: boolean;
+  session?: string;
 }
 
 function render(d: EndData): string {
@@ -30,8 +32,11 @@ export const endCommand = (io: Io): CommandModule<GlobalArgs, Args> => ({
       .option('summary', { type: 'string', describe: 'Session summary as JSON, or - to read it from stdin' })
       .option('summary-file', { type: 'string', describe: 'Read the summary JSON from a file (- for stdin)' })
       .option('agent', { type: 'string', describe: 'Agent name for the session (default: detected, or "agent")' })
+      .option('from-notes', { type: 'boolean', describe: 'Write the session from its session notes (with --summary: the summary wins, the notes fill what it left empty)' })
+      .option('session', { type: 'string', describe: 'The agent session to end (default: the one open in this worktree)' })
       .example(`git memory end --summary '{"request":"Add login","completed":["Login endpoint"],"next_steps":["Logout"]}'`, '')
       .example('echo "$JSON" | git memory end --summary -', 'summary from stdin')
+      .example('git memory end --from-notes', 'end the open agent session from its notes (see Session notes in the README)')
       .epilog(
         'Summary keys: request (required), learned[], completed[], next_steps[], decisions[], notes[], tasks[] ' +
           '({task, status: todo|in_progress|done|blocked, progress, next_step, related_files[]}). ' +
@@ -42,10 +47,11 @@ export const endCommand = (io: Io): CommandModule<GlobalArgs, Args> => ({
       io,
       a,
       async (ctx) => {
-        const [{ open }, { end }, { readSummary }] = await Promise.all([import('../../commands/context.js'), import('../../commands/end.js'), import('../decode/summary.js')]);
+        const [{ open }, { end }, { readEndInput }] = await Promise.all([import('../../commands/context.js'), import('../../commands/end.js'), import('../decode/end-input.js')]);
         const o = open(ctx);
-        const summary = await readSummary(ctx.cwd, () => io.readStdin(), { summary: a.summary, summaryFile: a['summary-file'] });
-        return end(o, { summary, agent: a.agent });
+        const flags = { summary: a.summary, summaryFile: a['summary-file'], fromNotes: a['from-notes'], session: a.session };
+        const input = await readEndInput(o, () => io.readStdin(), flags);
+        return end(o, { ...input, agent: a.agent ?? input.agent });
       },
       render,
     ),
