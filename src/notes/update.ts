@@ -7,6 +7,7 @@ import type { Config } from '../memory/config.js';
 import { estimateTokens } from '../llm/tokens.js';
 import { recordUsage } from '../llm/usage.js';
 import type { Llm } from '../llm/types.js';
+import { advanceLedger, renderTranscript } from '../transcripts/index.js';
 import type { AgentName, Ledger } from '../transcripts/ledger.js';
 import { extractWithModel, reconcileNotes, systemPrompt, updateMessage, updateTool } from './extract.js';
 import { withSessionLock } from './lock.js';
@@ -143,4 +144,16 @@ export async function runNotesUpdate(input: UpdateNotesInput, source: LedgerSour
     return { updated: true, source: src, reason, notes: guarded.text };
   });
   return result ?? { updated: false, source: 'none', reason: 'another notes update for this session is still running (waited 15 s)', notes: readNotes(stateDir, sessionId) };
+}
+
+/**
+ * Updates the session's notes from its transcript (see runNotesUpdate): reads what the transcript
+ * gained since the last call, and renders the part the notes have not seen for the model.
+ */
+export function updateNotes(input: UpdateNotesInput): Promise<UpdateNotesResult> {
+  const { stateDir, sessionId, transcript, agent, repoRoot } = input;
+  return runNotesUpdate(input, {
+    advance: () => advanceLedger(stateDir, sessionId, transcript, { agent, repoRoot }),
+    render: (from, to, maxChars) => renderTranscript(transcript, { agent, from, to, maxChars, repoRoot }),
+  });
 }

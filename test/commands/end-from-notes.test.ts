@@ -69,7 +69,7 @@ describe('end --from-notes', () => {
     expect(file).toContain('- Done: POST /logout returns 204');
     expect(file).toContain('- Document the endpoint');
     expect(file).toContain('agent: claude');
-    expect(readSessionEnded(stateDir(repo), SESSION)).toMatchObject({ by: 'notes', path: JSON.parse(r.stdout).data.session.path });
+    expect(readSessionEnded(stateDir(repo), SESSION)).toMatchObject({ by: 'notes', path: JSON.parse(r.stdout).session.path });
     // Ended: the SessionEnd worker has nothing left to write.
     expect((await finaliseSession({ cwd: repo.dir, env: repo.env }, { agent: 'claude', sessionId: SESSION, transcriptPath: t })).result).toBe('nothing-pending');
     expect(journal(repo)).toHaveLength(1);

@@ -3,7 +3,7 @@ import { checkSummary, type Summary } from '../../memory/summary.js';
 import type { TaskInput } from '../../memory/task-update.js';
 import { notesFromLedger } from '../../notes/offline.js';
 import { readNotes } from '../../notes/store.js';
-import { isEmptyTemplate, loadNotesConfig } from '../../notes/template.js';
+import { isEmptyTemplate, loadNotesConfig, memoryHome } from '../../notes/template.js';
 import { updateNotes } from '../../notes/update.js';
 import type { AgentName, Ledger } from '../../transcripts/ledger.js';
 import { advanceLedger, detectAgent, readKeptLedger } from '../../transcripts/index.js';
@@ -57,7 +57,7 @@ export async function notesSummary(o: Opened, opts: NotesSummaryOptions): Promis
     ledger = advanceLedger(stateDir, sessionId, transcript, { agent, repoRoot: root }).ledger;
   }
   if (!ledger) return null;
-  const { template } = loadNotesConfig();
+  const { template } = loadNotesConfig(memoryHome(o.env));
   let notes = readNotes(stateDir, sessionId);
   let source: NotesSummary['source'] = 'notes';
   if (!notes || isEmptyTemplate(notes, template)) {

@@ -10,10 +10,14 @@ const MAX_LIST = 12;
 const MAX_FILES = 10;
 
 /** Body lines that say nothing (a model's filler, a template's placeholder). */
-const FILLER = /^(none|n\/a|no info(rmation)?( yet)?|nothing( yet| new)?|tbd|todo|-+|…|\.\.\.)\.?$/i;
+const FILLER = /^(none|n\/a|no info(rmation)?( yet)?|nothing( yet| new)?|tbd|todo|-+|…|\.\.\.|\(\d+ earlier \w+\)|… \d+ more .*)\.?$/i;
 /** A Current State item that reports something finished rather than something to do. */
 const DONE = /^(\[x\]|✅|✓|✔|(done|completed?|finished|fixed|implemented|added|merged|resolved|shipped)\b)/i;
-const NEXT_PREFIX = /^(next( steps?)?|todo|pending|remaining|to do)\s*[:-]\s*/i;
+const NEXT_PREFIX = /^(next( steps?)?|todo|pending|remaining|to do|in progress)\s*[:-]\s*/i;
+/** Current State lines that report where things stand, not what to do (as notes filled from the ledger write them). */
+const STATUS = /^(last request|last edited|todo list|agent'?s last reply|working directory)\s*:/i;
+/** A worklog step's tool-call count: bookkeeping, not what was done. */
+const CALLS = /;\s*\d+ tool calls?(?=;|$)/g;
 
 /** One line, at most `max` characters, cut at a word. */
 function clip(text: string, max: number): string {
@@ -63,13 +67,18 @@ export function sectionItems(body: string): string[] {
   return items;
 }
 
-/** The request: the first paragraph of the section (two when the first is a fragment), on one line. */
+/**
+ * The request: the first paragraph of the section (two when the first is a fragment), on one line;
+ * an introduction followed by a list ("The user asked:", then each request) gives the list's first item.
+ */
 function paragraph(body: string): string {
   const paras = body
     .split(/\n\s*\n/)
     .map((p) => p.split('\n').filter((l) => !/^\s*_[^_].*_\s*$/.test(l)).join('\n').trim())
     .filter((p) => p && !FILLER.test(p));
   if (!paras.length) return '';
+  const [intro, ...rest] = paras[0]!.split('\n');
+  if (intro!.trim().endsWith(':') && rest.length) return sectionItems(rest.join('\n'))[0] ?? '';
   const text = paras[0]!.length < 40 && paras[1] ? `${paras[0]} ${paras[1]}` : paras[0]!;
   return clip(text.replace(/^\s*(?:[-*+]|\d+[.)])\s+/gm, ''), MAX_REQUEST);
 }
@@ -106,9 +115,9 @@ export function summaryFromNotes(notes: string, ledger: Ledger, tasks?: TaskInpu
   const firstAsk = ledger.user_messages.find((m) => m.text.trim())?.text ?? '';
   const request = paragraph(body('Task specification')) || paragraph(body('Session Title')) || clip(firstAsk, MAX_REQUEST);
 
-  const state = items('Current State');
+  const state = items('Current State').filter((s) => !STATUS.test(s) && !s.endsWith(':'));
   const done = state.filter((s) => DONE.test(s));
-  const open = state.filter((s) => !DONE.test(s)).map((s) => s.replace(NEXT_PREFIX, ''));
+  const open = state.filter((s) => !DONE.test(s)).flatMap((s) => (/^in progress\s*:/i.test(s) ? s.replace(NEXT_PREFIX, '').split('; ') : [s.replace(NEXT_PREFIX, '')]));
   const todos = ledger.todos.filter((t) => t.status !== 'completed').map((t) => clip(t.content, MAX_ITEM));
   const changed = ledger.files.filter((f) => f.edits + f.writes > 0).map((f) => f.path);
 
@@ -116,7 +125,7 @@ export function summaryFromNotes(notes: string, ledger: Ledger, tasks?: TaskInpu
     request,
     learned: list([...items('Learnings'), ...items('Errors & Corrections')]),
     decisions: [],
-    completed: list([...items('Worklog'), ...done], MAX_LIST, true),
+    completed: list([...items('Worklog').map((w) => w.replace(CALLS, '')), ...done], MAX_LIST, true),
     next_steps: list([...open, ...todos]),
     notes: changed.length ? [clip(`Files changed: ${changed.slice(0, MAX_FILES).join(', ')}${changed.length > MAX_FILES ? ` and ${changed.length - MAX_FILES} more` : ''}`, MAX_ITEM)] : [],
     ...(tasks?.length ? { tasks } : {}),

@@ -3,6 +3,7 @@ import { fillSummary, sectionItems, summaryFromNotes } from '../../../src/comman
 import { redactSummary } from '../../../src/commands/steps/redact-summary.js';
 import { checkSummary } from '../../../src/memory/summary.js';
 import { defaultTemplate } from '../../../src/notes/template.js';
+import { notesFromLedger } from '../../../src/notes/offline.js';
 import { emptyLedger, type Ledger } from '../../../src/transcripts/ledger.js';
 
 /** The default template with these section bodies filled in under their description lines. */
@@ -70,6 +71,27 @@ describe('summaryFromNotes: the session file from the 10 sections', () => {
     expect(s.learned[0]!.endsWith('…')).toBe(true);
     expect(s.completed).toHaveLength(12);
     expect(s.completed.at(-1)).toBe('step 30');
+  });
+
+  it('reads notes filled from the ledger: the first request, steps without their bookkeeping, open todos as next steps', () => {
+    const l = ledger({
+      user_messages: [
+        { text: 'Explain how token refresh works', at: '' },
+        { text: 'Now add a test for it', at: '' },
+      ],
+      turns: [
+        { at: '', request: 'Explain how token refresh works', tool_calls: 2, edited: [], reply: 'It rotates on every use.' },
+        { at: '', request: 'Now add a test for it', tool_calls: 1, edited: ['test/refresh.test.ts'], reply: 'Added.' },
+      ],
+      todos: [
+        { content: 'Run the whole suite', status: 'in_progress' },
+        { content: 'Update the docs', status: 'pending' },
+      ],
+    });
+    const s = summaryFromNotes(notesFromLedger(l), l);
+    expect(s.request).toBe('Explain how token refresh works');
+    expect(s.completed).toEqual(['Explain how token refresh works; → It rotates on every use.', 'Now add a test for it; edited test/refresh.test.ts; → Added.']);
+    expect(s.next_steps).toEqual(['Run the whole suite', 'Update the docs']);
   });
 
   it('passes the tasks through', () => {
