@@ -166,7 +166,8 @@ describe('done when: fresh clone, init --agent claude, a transcript fed to the h
     const session = await sessionFile(h.repo);
 
     expect(api.requests.length).toBeGreaterThanOrEqual(1);
-    expect(api.requests[0]!.headers['x-api-key']).toBe('test-key');
+    const auth = api.requests[0]!.headers;
+    expect(`${auth['x-api-key'] ?? ''} ${auth.authorization ?? ''}`).toContain('test-key');
     expect((api.requests[0]!.body.tools as { name: string }[]).map((t) => t.name)).toEqual(['update_section']);
     for (const r of api.requests) expect(JSON.stringify(r.body)).not.toContain(SECRET);
 
