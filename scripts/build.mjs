@@ -8,7 +8,8 @@
 // - cli.mjs + chunks/: the full command line; commands and heavy libraries load lazily (ESM, as
 //   code splitting needs).
 // - agents.mjs: agent hooks, statusline.mjs: the status line (cli/lean/statusline.ts), both without
-//   the argument parser, sharing cli's chunks; pre-push.mjs.
+//   the argument parser, sharing cli's chunks; agent-worker.mjs: the detached workers the agent
+//   hooks start (session notes, session end), which may load the model SDK; pre-push.mjs.
 // The markdown templates are imported `with { type: 'text' }` and so bundled as text: dist/ needs
 // nothing beside it, wherever it is copied or installed.
 import { build } from 'esbuild';
@@ -45,7 +46,7 @@ await Promise.all([
   build({ ...commonjs, entryPoints: { 'git-memory': 'src/bin.ts', hook: 'src/hook/entry.ts', primer: 'src/cli/lean/primer.ts', search: 'src/cli/lean/search.ts' } }),
   build({
     ...common,
-    entryPoints: { cli: 'src/cli/main.ts', agents: 'src/hook/agent/entry.ts', statusline: 'src/cli/lean/statusline.ts', 'pre-push': 'src/hook/pre-push-entry.ts' },
+    entryPoints: { cli: 'src/cli/main.ts', agents: 'src/hook/agent/entry.ts', 'agent-worker': 'src/hook/agent/worker.ts', statusline: 'src/cli/lean/statusline.ts', 'pre-push': 'src/hook/pre-push-entry.ts' },
     splitting: true,
     outExtension: { '.js': '.mjs' },
     chunkNames: 'chunks/[name]-[hash]',

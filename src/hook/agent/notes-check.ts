@@ -40,7 +40,7 @@ export async function keepNotes(agent: string, input: HookInput, io: AgentHookIo
   const { ledger } = advanceLedger(repo.stateDir, input.sessionId, input.transcriptPath, { agent, repoRoot: repo.root });
   if (!shouldExtract(ledger, readNotesState(repo.stateDir, input.sessionId), config.session_memory)) return;
   if (extracting(repo, input.sessionId)) return;
-  io.startWorker(['hook', 'agent', 'notes', '--agent', agent, '--session-id', input.sessionId, '--transcript', input.transcriptPath], repo.root);
+  io.startWorker(['hook', 'agent-worker', 'notes', '--agent', agent, '--session-id', input.sessionId, '--transcript', input.transcriptPath], repo.root);
 }
 
 /**
