@@ -1,8 +1,6 @@
 import { UsageError } from '../../errors.js';
 import type { EndOptions } from '../../commands/end.js';
 import type { Opened } from '../../commands/context.js';
-import { notesSummary } from '../../commands/steps/notes-summary.js';
-import { fillSummary } from '../../commands/steps/session-from-notes.js';
 import { openAgentSession } from '../../git/agent-session.js';
 import { readSummary, type SummaryFlags } from './summary.js';
 
@@ -23,9 +21,12 @@ export async function readEndInput(o: Opened, readStdin: () => Promise<Buffer>, 
   const open = openAgentSession(o.repo.stateDir);
   const sessionId = flags.session ?? open?.sessionId;
   const transcript = open?.sessionId === sessionId ? open?.transcriptPath : undefined;
+  // Loaded only for an agent session: a plain `end` does not pay for the transcript and notes code.
+  const notes = () => Promise.all([import('../../commands/steps/notes-summary.js'), import('../../commands/steps/session-from-notes.js')]);
   if (flags.fromNotes) {
     if (!sessionId) throw new UsageError('no agent session to end from its notes', 'name one with --session ID (the agent\'s session id); an agent\'s SessionStart hook records the open one');
     const explicit = given ? await readSummary(o.cwd, readStdin, flags) : null;
+    const [{ notesSummary }, { fillSummary }] = await notes();
     const got = await notesSummary(o, { sessionId, transcript, tasks: explicit?.tasks });
     if (!got) {
       throw new UsageError(
@@ -38,6 +39,7 @@ export async function readEndInput(o: Opened, readStdin: () => Promise<Buffer>, 
   const summary = await readSummary(o.cwd, readStdin, flags);
   if (!sessionId) return { summary };
   // The session's notes as they are (no model call): only real notes fill, never the ledger's guess.
+  const [{ notesSummary }, { fillSummary }] = await notes();
   const got = o.config.session_memory.enabled ? await notesSummary(o, { sessionId, transcript }).catch(() => null) : null;
   return { summary: got?.source === 'notes' ? fillSummary(summary, got.summary) : summary, session: { id: sessionId, by: 'summary' } };
 }
