@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Entry point (CommonJS in dist/, see scripts/build.mjs). The commit hooks (every commit and
 // rewrite) and the primer (every session start) load one small CommonJS file each; pre-push loads
-// its own (it needs the secret scanner); the agent hooks load agents.mjs, the workers they start
+// its own (it needs the secret scanner); the agent hooks load agents.mjs (the tool-use hook, run
+// after every tool call, its own agent-tool-use.js), the workers they start
 // agent-worker.mjs, and the status line statusline.mjs (no argument parser); everything else loads
 // the full command line.
 import { join } from 'node:path';
@@ -34,6 +35,7 @@ async function run(): Promise<number> {
   const hook = args[0] === 'hook' ? args[1] : undefined;
   if (hook === 'post-commit' || hook === 'post-rewrite') return (await lean('hook').runHook!(...([hook, args.slice(2), process.cwd(), process.env] as never[]))) ?? EXIT.ok;
   if (hook === 'pre-push') return (await (await full('pre-push')).runPrePush!(...([args.slice(2), process.cwd(), process.env] as never[]))) ?? EXIT.ok;
+  if (hook === 'agent' && args[2] === 'tool-use') return (await lean('agent-tool-use').runToolUseHook!(...([args.slice(3)] as never[]))) ?? EXIT.ok;
   if (hook === 'agent') return (await (await full('agents')).runAgentHook!(...([args.slice(2)] as never[]))) ?? EXIT.ok;
   if (hook === 'agent-worker') return (await (await full('agent-worker')).runAgentWorker!(...([args.slice(2)] as never[]))) ?? EXIT.ok;
   const quick =

@@ -9,7 +9,10 @@ const APPEND_BYTES = 20 * 1024;
 /** The files the generated session works on: a real session touches a few dozen, again and again. */
 const FILES = Array.from({ length: 40 }, (_, i) => `src/module-${i}/part-${i % 7}.ts`);
 
-/** One turn of a Claude Code transcript: a tool call and its (long) result, about `bytes` long. */
+/**
+ * One turn of a Claude Code transcript: a tool call and its (long) result, about `bytes` long, its
+ * records chained by parentUuid to the previous turn's result (`r<n-1>`; the prompt is `r0`).
+ */
 function turn(sessionId, cwd, n, bytes) {
   const at = new Date(Date.UTC(2026, 10, 22, 9) + n * 1000).toISOString();
   const base = { isSidechain: false, userType: 'external', cwd, sessionId, version: '2.1.39', gitBranch: 'main' };
@@ -19,7 +22,7 @@ function turn(sessionId, cwd, n, bytes) {
   // extraction (during warm-up) the hook only reads and checks.
   const usage = { input_tokens: 4, cache_creation_input_tokens: 200, cache_read_input_tokens: 60_000, output_tokens: 120 };
   const assistant = {
-    ...base, parentUuid: `u${n}`, uuid: `a${n}`, type: 'assistant', timestamp: at, requestId: `req_${n}`,
+    ...base, parentUuid: `r${n - 1}`, uuid: `a${n}`, type: 'assistant', timestamp: at, requestId: `req_${n}`,
     message: { model: 'claude-opus-4-6', id: `msg_${n}`, type: 'message', role: 'assistant', content: [{ type: 'tool_use', id: `toolu_${n}`, name: tool.name, input: tool.input }], stop_reason: 'tool_use', usage },
   };
   const head = JSON.stringify({ ...base, parentUuid: `a${n}`, uuid: `r${n}`, type: 'user', timestamp: at, message: { role: 'user', content: [{ tool_use_id: `toolu_${n}`, type: 'tool_result', content: '' }] } });
@@ -32,7 +35,7 @@ function turn(sessionId, cwd, n, bytes) {
 /** A transcript of about `size` bytes: a first prompt, then tool turns. Returns the next turn number. */
 function writeTranscript(path, sessionId, cwd, size) {
   const fd = openSync(path, 'w');
-  const prompt = { isSidechain: false, userType: 'external', cwd, sessionId, version: '2.1.39', gitBranch: 'main', parentUuid: null, uuid: 'u0', type: 'user', timestamp: '2026-11-22T09:00:00.000Z', message: { role: 'user', content: 'Refactor the module loader and keep the tests green' } };
+  const prompt = { isSidechain: false, userType: 'external', cwd, sessionId, version: '2.1.39', gitBranch: 'main', parentUuid: null, uuid: 'r0', type: 'user', timestamp: '2026-11-22T09:00:00.000Z', message: { role: 'user', content: 'Refactor the module loader and keep the tests green' } };
   let written = writeSync(fd, `${JSON.stringify(prompt)}\n`);
   let n = 1;
   while (written < size) written += writeSync(fd, turn(sessionId, cwd, n++, APPEND_BYTES));

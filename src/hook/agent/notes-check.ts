@@ -7,9 +7,8 @@ import { loadConfig } from '../../memory/config.js';
 import { shouldExtract } from '../../notes/thresholds.js';
 import { readNotesState } from '../../notes/store.js';
 import { LEDGER_STATE_FILE, SESSION_LOCK_FILE, SESSIONS_DIR, sessionDirName } from '../../paths.js';
-import { advanceLedger } from '../../transcripts/index.js';
+import { advanceLedger } from '../../transcripts/advance.js';
 import type { AgentName as LedgerAgent } from '../../transcripts/ledger.js';
-import type { AgentHookIo } from './hook.js';
 import type { HookInput } from './input.js';
 
 /** The agents whose transcripts git-memory reads into a ledger (transcripts/). */
@@ -32,7 +31,13 @@ function extracting(repo: Repo, sessionId: string): boolean {
  * extracts under the session's lock. Never waits for a model; `[session_memory] enabled = false`
  * makes it a no-op.
  */
-export async function keepNotes(agent: string, input: HookInput, io: AgentHookIo, cwd: string): Promise<void> {
+/** What keepNotes needs of its caller: the environment, and a way to start a detached worker. */
+export interface NotesHookIo {
+  env: NodeJS.ProcessEnv;
+  startWorker(args: string[], cwd: string): void | Promise<void>;
+}
+
+export async function keepNotes(agent: string, input: HookInput, io: NotesHookIo, cwd: string): Promise<void> {
   if (!isLedgerAgent(agent) || !input.sessionId || !input.transcriptPath) return;
   const repo = findRepo(cwd, io.env);
   const { config } = loadConfig(repo.root, repo.stateDir);
@@ -40,7 +45,7 @@ export async function keepNotes(agent: string, input: HookInput, io: AgentHookIo
   const { ledger } = advanceLedger(repo.stateDir, input.sessionId, input.transcriptPath, { agent, repoRoot: repo.root });
   if (!shouldExtract(ledger, readNotesState(repo.stateDir, input.sessionId), config.session_memory)) return;
   if (extracting(repo, input.sessionId)) return;
-  io.startWorker(['hook', 'agent-worker', 'notes', '--agent', agent, '--session-id', input.sessionId, '--transcript', input.transcriptPath], repo.root);
+  await io.startWorker(['hook', 'agent-worker', 'notes', '--agent', agent, '--session-id', input.sessionId, '--transcript', input.transcriptPath], repo.root);
 }
 
 /**
