@@ -197,6 +197,10 @@ await part(`Search over ${SEARCH_SESSIONS} sessions against git grep on the same
   summary.add('search (warm) / git grep, worst query', ratio(worst), worst, { max: 1.5 }, '≤ 1.50×');
 });
 
+await part('Transcript ledger on 5, 20 and 50 MB Claude Code transcripts (bench/parts/ledger.mjs)', async () =>
+  (await import('./parts/ledger.mjs')).run({ summary, ws, QUICK, printTable, ratio }),
+);
+
 summary.print();
 console.log(`\nbench took ${((performance.now() - started) / 1000).toFixed(0)} s, load average at end ${load()}${failed ? `; ${failed} part(s) failed with an error` : ''}`);
 if (process.env.BENCH_KEEP !== '1') ws.dispose();

@@ -13,7 +13,7 @@ export type LedgerData = Ledger & {
   repo: string | null;
 };
 
-const WHICH = 'a Claude Code session (.jsonl), a Codex rollout (.jsonl) or a Gemini CLI chat (.json)';
+const WHICH = 'a Claude Code session (.jsonl), a Codex rollout (.jsonl) or a Gemini CLI chat (.jsonl or .json)';
 
 /** What a transcript says happened: files, commands, errors, user messages, todos, token usage. */
 export async function ledger(ctx: Ctx, input: { transcript: string; agent?: AgentName }): Promise<Result<LedgerData>> {
