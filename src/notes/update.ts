@@ -96,7 +96,8 @@ export async function runNotesUpdate(input: UpdateNotesInput, source: LedgerSour
     const llm = await (source.openModel?.() ??
       import('../llm/index.js').then(({ openLlm }) => openLlm(config.llm, input.env, { offline: input.offline, allowlist: config.secrets.allowlist })));
     if (llm) {
-      const fixed = estimateTokens(systemPrompt(template) + JSON.stringify(updateTool()) + JSON.stringify(updateMessage({ notes: current, notesPath: path, transcript: '', prompt })));
+      const lang = config.journal.language;
+      const fixed = estimateTokens(systemPrompt(template, lang) + JSON.stringify(updateTool()) + JSON.stringify(updateMessage({ notes: current, notesPath: path, transcript: '', prompt, lang })));
       const maxChars = Math.max(2000, Math.floor((config.llm.max_input_tokens - fixed - REQUEST_MARGIN_TOKENS) * 3.5));
       const transcript = source.render(from, to, maxChars);
       try {
@@ -107,6 +108,7 @@ export async function runNotesUpdate(input: UpdateNotesInput, source: LedgerSour
           notesPath: path,
           transcript,
           prompt,
+          lang,
           onResponse: (res) => recordUsage(stateDir, sessionId, 'notes', res),
         });
         notes = r.notes;
@@ -116,12 +118,12 @@ export async function runNotesUpdate(input: UpdateNotesInput, source: LedgerSour
       } catch (e) {
         if ((e as Error).name !== 'LlmError') throw e;
         fallback = (e as Error).message;
-        notes = ledgerNotes(ledger, template, previous, state?.source);
+        notes = ledgerNotes(ledger, template, previous, state?.model ? 'model' : state?.source);
         src = 'ledger';
         reason = `filled from the ledger: the model call failed (${fallback})`;
       }
     } else {
-      notes = ledgerNotes(ledger, template, previous, state?.source);
+      notes = ledgerNotes(ledger, template, previous, state?.model ? 'model' : state?.source);
       src = 'ledger';
       reason = input.offline ? 'filled from the ledger (offline)' : 'filled from the ledger (no model configured or available)';
     }
@@ -137,7 +139,8 @@ export async function runNotesUpdate(input: UpdateNotesInput, source: LedgerSour
       transcript: input.transcript,
       updated: now(input.env).toISOString(),
       source: src,
-      ...(model ? { model } : {}),
+      // Kept across ledger fills: the notes still hold what that model wrote.
+      ...(model || state?.model ? { model: model ?? state!.model } : {}),
       ...(fallback ? { fallback } : {}),
     };
     writeNotes(stateDir, sessionId, guarded.text, next);
