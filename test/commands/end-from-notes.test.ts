@@ -11,6 +11,7 @@ import { readSessionEnded } from '../../src/git/session-ended.js';
 import { advanceLedger } from '../../src/transcripts/index.js';
 import { defaultTemplate } from '../../src/notes/template.js';
 import { NOTES_FILE, SESSIONS_DIR, sessionDirName } from '../../src/paths.js';
+import { TOOLS } from '../../src/mcp/tools.js';
 
 const SESSION = '8e1f2a3b-4c5d-4e6f-8a9b-0c1d2e3f4a5b';
 const SECRET = 'AKIAIOSFODNN7EXAMPLF';
@@ -136,6 +137,20 @@ describe('end --summary in an agent session with notes', () => {
     expect(file).toContain('- Document the endpoint');
     expect(readSessionEnded(stateDir(repo), SESSION)?.by).toBe('summary');
     expect((await finaliseSession({ cwd: repo.dir, env: repo.env }, { agent: 'claude', sessionId: SESSION, transcriptPath: t })).result).toBe('nothing-pending');
+  });
+
+  it('memory_session_end (MCP) does the same', async () => {
+    const repo = await memoryRepo();
+    const t = session(repo);
+    writeNotes(repo, NOTES);
+    await recordActiveSession(stateDir(repo), { agent: 'claude', sessionId: SESSION, transcriptPath: t, startedAt: '2026-11-22T14:00' });
+    const tool = TOOLS.find((x) => x.name === 'memory_session_end')!;
+    await tool.run({ cwd: repo.dir, env: repo.env }, { request: 'Add logout', completed: ['Logout route'], agent: 'claude' });
+    const [file] = journal(repo);
+    expect(file).toContain('- Logout route');
+    expect(file).not.toContain('- Added POST /logout');
+    expect(file).toContain('- Revoked tokens live in a Redis set with a TTL');
+    expect(readSessionEnded(stateDir(repo), SESSION)?.by).toBe('summary');
   });
 
   it('without an agent session it is the plain end it always was', async () => {
