@@ -125,6 +125,11 @@ await part(`Hook and primer against the floor of a Node tool (interleaved, ${RUN
   console.log(`  hook / floor A ${ratio(hookRatio)} · primer / floor B ${ratio(primerRatio)} (HEAD moved: ${ratio(newHeadRatio)}) · primer large / small ${ratio(growth)}`);
 });
 
+await part(`Tool-use hook against the floor, 1 MB and 50 MB transcripts growing 20 KB a call (interleaved, ${RUNS} runs each)`, async () => {
+  const { run } = await import('./parts/tool-use-hook.mjs');
+  await run({ summary, ws, workCopy, env, BIN, big, small, QUICK, RUNS, measure, printTable, ratio, timingRows });
+});
+
 await part(`git memory end, including its commit (${END_RUNS} runs, each adds a session)`, async () => {
   const dir = workCopy(big, 'end');
   // Each run ends a different session: end records a word-for-word repeat of the branch's last

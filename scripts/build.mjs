@@ -1,7 +1,8 @@
 // Bundles src/ into dist/ with esbuild.
 // - git-memory.js: the entry; it only picks which file to load.
-// - hook.js, primer.js: the hot paths (every commit, every session start), one file each, with no
-//   argument parser: loading one file costs less than loading a graph of chunks. These and the
+// - hook.js, primer.js, agent-tool-use.js: the hot paths (every commit, every session start, every
+//   tool call of an agent), one file each, with no argument parser: loading one file costs less
+//   than loading a graph of chunks. These and the
 //   entry are CommonJS (dist/package.json says so): node loads them without its ESM loader, which
 //   costs ~10 ms of start-up, a third of the primer's whole budget over a bare node.
 // - search.js: `git memory search` in one file, without the argument parser (CommonJS too).
@@ -9,7 +10,8 @@
 // - cli.mjs + chunks/: the full command line; commands and heavy libraries load lazily (ESM, as
 //   code splitting needs).
 // - agents.mjs: agent hooks, statusline.mjs: the status line (cli/lean/statusline.ts), both without
-//   the argument parser, sharing cli's chunks; pre-push.mjs.
+//   the argument parser, sharing cli's chunks; agent-worker.mjs: the detached workers the agent
+//   hooks start (session notes, session end), which may load the model SDK; pre-push.mjs.
 // The markdown templates are imported `with { type: 'text' }` and so bundled as text: dist/ needs
 // nothing beside it, wherever it is copied or installed.
 import { build } from 'esbuild';
@@ -43,10 +45,20 @@ const commonjs = {
 };
 
 await Promise.all([
-  build({ ...commonjs, entryPoints: { 'git-memory': 'src/bin.ts', hook: 'src/hook/entry.ts', primer: 'src/cli/lean/primer.ts', search: 'src/cli/lean/search.ts', end: 'src/cli/lean/end.ts' } }),
+  build({
+    ...commonjs,
+    entryPoints: {
+      'git-memory': 'src/bin.ts',
+      hook: 'src/hook/entry.ts',
+      'agent-tool-use': 'src/hook/agent/tool-use-entry.ts',
+      primer: 'src/cli/lean/primer.ts',
+      search: 'src/cli/lean/search.ts',
+      end: 'src/cli/lean/end.ts',
+    },
+  }),
   build({
     ...common,
-    entryPoints: { cli: 'src/cli/main.ts', agents: 'src/hook/agent/entry.ts', statusline: 'src/cli/lean/statusline.ts', 'pre-push': 'src/hook/pre-push-entry.ts' },
+    entryPoints: { cli: 'src/cli/main.ts', agents: 'src/hook/agent/entry.ts', 'agent-worker': 'src/hook/agent/worker.ts', statusline: 'src/cli/lean/statusline.ts', 'pre-push': 'src/hook/pre-push-entry.ts' },
     splitting: true,
     outExtension: { '.js': '.mjs' },
     chunkNames: 'chunks/[name]-[hash]',

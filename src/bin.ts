@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // Entry point (CommonJS in dist/, see scripts/build.mjs). The commit hooks (every commit and
 // rewrite), the primer (every session start) and `end` (every session end) load one CommonJS file
-// each, through the V8 code cache (code-cache.ts); pre-push loads
-// its own (it needs the secret scanner); the agent hooks load agents.mjs and the status line
-// statusline.mjs (no argument parser); everything else loads the full command line.
+// each, through the V8 code cache (code-cache.ts); pre-push loads its own (it needs the secret
+// scanner); the agent hooks load agents.mjs (the tool-use hook, run after every tool call, its own
+// agent-tool-use.js), the workers they start agent-worker.mjs, and the status line statusline.mjs
+// (no argument parser); everything else loads the full command line.
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { KEY_COMMANDS } from './search/key-commands.js';
@@ -34,7 +35,9 @@ async function run(): Promise<number> {
   const hook = args[0] === 'hook' ? args[1] : undefined;
   if (hook === 'post-commit' || hook === 'post-rewrite') return (await lean('hook').runHook!(...([hook, args.slice(2), process.cwd(), process.env] as never[]))) ?? EXIT.ok;
   if (hook === 'pre-push') return (await (await full('pre-push')).runPrePush!(...([args.slice(2), process.cwd(), process.env] as never[]))) ?? EXIT.ok;
+  if (hook === 'agent' && args[2] === 'tool-use') return (await lean('agent-tool-use').runToolUseHook!(...([args.slice(3)] as never[]))) ?? EXIT.ok;
   if (hook === 'agent') return (await (await full('agents')).runAgentHook!(...([args.slice(2)] as never[]))) ?? EXIT.ok;
+  if (hook === 'agent-worker') return (await (await full('agent-worker')).runAgentWorker!(...([args.slice(2)] as never[]))) ?? EXIT.ok;
   const quick =
     args[0] === 'primer' ? await lean('primer').leanPrimer!(...([args.slice(1)] as never[]))
     : args[0] === 'search' ? await lean('search').leanSearch!(...([args.slice(1)] as never[]))

@@ -78,6 +78,8 @@ export const NOTES_STATE_FILE = 'notes.json';
 export const COMPACT_FILE = 'compact.json';
 export const COMPACT_REPORT_FILE = 'compact-report.json';
 export const SESSION_LOCK_FILE = 'lock';
+/** The session was ended (by `end`, or automatically at SessionEnd): the automatic end does not write it again (see git/session-ended.ts). */
+export const SESSION_ENDED_FILE = 'ended.json';
 /** Model usage and cost per session (see llm/). */
 export const LLM_USAGE_FILE = 'llm-usage.json';
 

@@ -45,6 +45,11 @@ export interface Agent<N extends string = string> extends AgentAdapter {
   /** How the agent is called in messages and docs. */
   title: string;
   detect(env: NodeJS.ProcessEnv): Detection;
+  /**
+   * True for an agent without a SessionEnd event (Codex, Cursor): its Stop hook, run at the end of
+   * every turn, records the session. For the others Stop is only a natural pause.
+   */
+  stopEndsSession?: boolean;
   /** Its own spellings of hook payload fields, when they differ from the common ones. */
   hookInput?(raw: Record<string, unknown>): HookSpellings;
   /**

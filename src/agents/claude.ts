@@ -8,8 +8,12 @@ export const claude: Agent<'claude'> = {
   // Timeouts are seconds. The SessionEnd one also lifts Claude Code's shared 1.5 s budget a little;
   // the hook itself only starts a detached worker. No matchers: SessionStart should run on every
   // source (startup, resume, clear, compact), and an omitted matcher matches all of them.
+  // PostToolUse and Stop keep the session notes: asynchronous, so Claude Code does not wait even
+  // for the threshold check (the hook starts a detached worker when a model call is due).
   config: [grouped('.claude/settings.json', 'claude', [
     { event: 'SessionStart', handler: command('claude', 'session-start', 10) },
+    { event: 'PostToolUse', handler: command('claude', 'tool-use', 10, { async: true }) },
+    { event: 'Stop', handler: command('claude', 'stop', 10, { async: true }) },
     { event: 'SessionEnd', handler: command('claude', 'session-end', 5) },
   ])],
   mcp: mcpJson('.mcp.json', { type: 'stdio', command: 'git-memory', args: ['mcp'], env: {} }),

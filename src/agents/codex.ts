@@ -7,12 +7,16 @@ export const codex: Agent<'codex'> = {
   name: 'codex',
   title: 'Codex CLI',
   // Codex has no SessionEnd: Stop ends every turn, and the first Stop with queued items records them.
+  // PostToolUse and Stop also keep the session notes (Codex has no asynchronous hooks: the hook
+  // returns after the threshold check, any model call runs in a detached worker).
   config: [grouped('.codex/hooks.json', 'codex', [
     { event: 'SessionStart', handler: command('codex', 'session-start', 10) },
+    { event: 'PostToolUse', handler: command('codex', 'tool-use', 10) },
     { event: 'Stop', handler: command('codex', 'stop', 10) },
   ])],
   mcp: { path: '.codex/config.toml', install: (t) => addCodexMcp(t ?? ''), uninstall: (t) => removeCodexMcp(t).trim() ? removeCodexMcp(t) : null, installed: hasCodexMcp },
   instructions: ['AGENTS.md'],
+  stopEndsSession: true,
   // CODEX_HOME is often exported in a shell profile, so it only hints; CODEX_SANDBOX has always
   // ranked with it.
   detect: (env) => (env.CODEX_SANDBOX || env.CODEX_HOME ? 'hint' : null),

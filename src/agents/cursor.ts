@@ -25,6 +25,7 @@ export const cursor: Agent<'cursor'> = {
   }],
   mcp: mcpJson('.cursor/mcp.json', { command: 'git-memory', args: ['mcp'] }),
   instructions: ['AGENTS.md'],
+  stopEndsSession: true,
   // No variable of its own is known to reach the commands Cursor's agent runs.
   detect: () => null,
   // Cursor names the conversation and the workspace differently from the others.

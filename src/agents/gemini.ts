@@ -8,6 +8,8 @@ export const gemini: Agent<'gemini'> = {
   // Gemini CLI timeouts are milliseconds.
   config: [grouped('.gemini/settings.json', 'gemini', [
     { event: 'SessionStart', handler: command('gemini', 'session-start', 10_000, { name: 'git-memory' }) },
+    // Session notes: the hook checks the thresholds and returns; a model call runs detached.
+    { event: 'AfterTool', handler: command('gemini', 'tool-use', 10_000, { name: 'git-memory' }) },
     { event: 'SessionEnd', handler: command('gemini', 'session-end', 5_000, { name: 'git-memory' }) },
   ])],
   mcp: mcpJson('.gemini/settings.json', { command: 'git-memory', args: ['mcp'] }),

@@ -46,6 +46,6 @@ export const initNextWithoutAgents = (agents: readonly string[]) => [
 
 /** `git-memory hook agent`: how it is called, and how it reports a failure (it never fails the agent). */
 /** `agents`: the registry's agents that have hooks (agents/registry.ts HOOK_AGENT_NAMES). */
-export const agentHookUsage = (agents: readonly string[]) => `usage: git-memory hook agent session-start|session-end|stop --agent ${agents.join('|')} < hook-input.json`;
+export const agentHookUsage = (agents: readonly string[]) => `usage: git-memory hook agent session-start|session-end|stop|tool-use --agent ${agents.join('|')} < hook-input.json`;
 export const agentHookFailure = (event: string, message: string) => `git-memory hook agent ${event}: ${message}`;
 export const agentHookWarning = (message: string) => `git-memory: ${message}\n`;

@@ -1,9 +1,10 @@
 import { detectAgent } from '../agents/registry.js';
 import { UsageError } from '../errors.js';
 import { withLock } from '../fs/lock.js';
-import { localDate } from '../clock.js';
+import { localDate, localIso } from '../clock.js';
 import { notePending } from '../git/pending.js';
 import { claimSpool } from '../git/spool.js';
+import { markSessionEnded, type SessionEnded } from '../git/session-ended.js';
 import type { Summary } from '../memory/summary.js';
 import type { TaskChange } from '../memory/task-update.js';
 import type { Opened, Result } from './context.js';
@@ -15,6 +16,8 @@ export interface EndOptions {
   /** The session's summary, decoded and checked by the front door (CLI, MCP tool, agent hook). */
   summary: Summary;
   agent?: string;
+  /** The agent session this ends, when known: recorded, so the automatic end does not write it again. */
+  session?: { id: string; by: SessionEnded['by'] };
 }
 
 export interface EndData {
@@ -63,6 +66,7 @@ export async function end(o: Opened, opts: EndOptions): Promise<Result<EndData>>
       const written = await writeSession(o, claim, summary, { agent, author: await asked });
       warnings.push(...written.warnings);
       notePending(o.repo, written.own); // found again by the next `end` should this one not commit
+      if (opts.session) markSessionEnded(o.repo.stateDir, opts.session.id, { at: localIso(o.now), by: opts.session.by, path: written.session.path });
       const built = await rebuildPrimer(o, { write: true, recordStart: false });
       warnings.push(...built.warnings.filter((w) => !o.warnings.includes(w)));
       const outcome = await commitPending(

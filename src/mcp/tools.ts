@@ -156,7 +156,7 @@ export const TOOLS: ToolSpec[] = [
     },
     readOnly: false,
     run: async (ctx, a) => {
-      const [{ open }, { end }] = await Promise.all([import('../commands/context.js'), import('../commands/end.js')]);
+      const [{ open }, { end }, { sessionEndInput }] = await Promise.all([import('../commands/context.js'), import('../commands/end.js'), import('../commands/steps/session-end-input.js')]);
       const o = open(ctx);
       // OpenClaw memory sent each list as one comma-separated string.
       const given = {
@@ -169,7 +169,9 @@ export const TOOLS: ToolSpec[] = [
         tasks: a.tasks,
       };
       checkInputSize(given, 'the summary given to memory_session_end');
-      const r = await end(o, { summary: checkSummary(given), agent: a.agent });
+      // In an agent session with notes, they fill what the summary left empty (as `end --summary` does).
+      const input = await sessionEndInput(o, checkSummary(given), {});
+      const r = await end(o, { ...input, agent: a.agent ?? input.agent });
       return wrap(r, (d) => ({
         text: `${d.session.alreadyRecorded ? 'already recorded in' : 'session written to'} ${d.session.path}${d.commit ? `; memory committed as ${d.commit.sha.slice(0, 7)}` : d.waiting ? `; not committed (${d.waiting})` : ''}`,
         data: { session: d.session, commit: d.commit },

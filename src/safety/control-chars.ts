@@ -42,3 +42,8 @@ export function controlCharProblems(value: string, at: string): string[] {
   const codes = [...new Set(found.map((f) => f.codePoint))].join(', ');
   return [`${at}: contains control character${found.length > 1 ? 's' : ''} ${codes}; only newline and tab are allowed`];
 }
+
+/** The text without the control characters findControlChars reports (for text nobody can fix, as a transcript's). */
+export function stripControlChars(text: string): string {
+  return text.replace(CONTROL, '');
+}

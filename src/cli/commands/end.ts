@@ -7,6 +7,8 @@ export interface EndArgs extends GlobalArgs {
   summary?: string;
   'summary-file'?: string;
   agent?: string;
+  'from-notes'?: boolean;
+  session?: string;
 }
 
 function render(d: EndData): string {
@@ -29,10 +31,11 @@ export function runEnd(io: Io, a: EndArgs): Promise<void> {
     io,
     a,
     async (ctx) => {
-      const [{ open }, { end }, { readSummary }] = await Promise.all([import('../../commands/context.js'), import('../../commands/end.js'), import('../decode/summary.js')]);
+      const [{ open }, { end }, { readEndInput }] = await Promise.all([import('../../commands/context.js'), import('../../commands/end.js'), import('../decode/end-input.js')]);
       const o = open(ctx);
-      const summary = await readSummary(ctx.cwd, () => io.readStdin(), { summary: a.summary, summaryFile: a['summary-file'] });
-      return end(o, { summary, agent: a.agent });
+      const flags = { summary: a.summary, summaryFile: a['summary-file'], fromNotes: a['from-notes'], session: a.session };
+      const input = await readEndInput(o, () => io.readStdin(), flags);
+      return end(o, { ...input, agent: a.agent ?? input.agent });
     },
     render,
   );
@@ -46,6 +49,7 @@ export const endCommand = (io: Io): CommandModule<GlobalArgs, EndArgs> => ({
       .options(END_OPTIONS)
       .example(`git memory end --summary '{"request":"Add login","completed":["Login endpoint"],"next_steps":["Logout"]}'`, '')
       .example('echo "$JSON" | git memory end --summary -', 'summary from stdin')
+      .example('git memory end --from-notes', 'end the open agent session from its notes (see Session notes in the README)')
       .epilog(
         'Summary keys: request (required), learned[], completed[], next_steps[], decisions[], notes[], tasks[] ' +
           '({task, status: todo|in_progress|done|blocked, progress, next_step, related_files[]}). ' +

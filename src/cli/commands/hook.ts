@@ -7,7 +7,7 @@ interface Args extends GlobalArgs {
   args?: string[];
 }
 
-const NAMES = ['post-commit', 'post-rewrite', 'pre-push', 'agent'];
+const NAMES = ['post-commit', 'post-rewrite', 'pre-push', 'agent', 'agent-worker'];
 
 /**
  * `git memory hook <name>`: what the installed hooks call. The executable routes these straight to
@@ -36,5 +36,6 @@ async function runner(io: Io, name: string, args: string[]): Promise<ExitCode> {
   const stdin = () => io.readStdin();
   if (name === 'post-commit' || name === 'post-rewrite') return (await import('../../hook/entry.js')).runHook(name, args, io.cwd, io.env, stdin);
   if (name === 'pre-push') return (await import('../../hook/pre-push-entry.js')).runPrePush(args, io.cwd, io.env, stdin);
+  if (name === 'agent-worker') return (await import('../../hook/agent/worker.js')).runAgentWorker(args, io.cwd, io.env);
   return (await import('../../hook/agent/entry.js')).runAgentHook(args);
 }

@@ -6,4 +6,6 @@ export const END_OPTIONS = {
   summary: { type: 'string', describe: 'Session summary as JSON, or - to read it from stdin' },
   'summary-file': { type: 'string', describe: 'Read the summary JSON from a file (- for stdin)' },
   agent: { type: 'string', describe: 'Agent name for the session (default: detected, or "agent")' },
+  'from-notes': { type: 'boolean', describe: 'Write the session from its session notes (with --summary: the summary wins, the notes fill what it left empty)' },
+  session: { type: 'string', describe: 'The agent session to end (default: the one open in this worktree)' },
 } as const;

@@ -1,18 +1,16 @@
 import { spawn } from 'node:child_process';
-import { appendFileSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { localIso, now } from '../../clock.js';
 import { EXIT, UsageError, type ExitCode } from '../../errors.js';
 import { agentHookFailure, agentHookUsage, agentHookWarning } from '../../cli/messages.js';
 import { readStdin } from '../../fs/stdin.js';
 import { findRepo } from '../../git/repo.js';
-import { AGENT_HOOK_LOG } from '../../paths.js';
 import { peekSpool, type SpoolEntry } from '../../git/spool.js';
-import { HOOK_AGENT_NAMES, parseAgents, type AgentName } from '../../agents/registry.js';
-import { normaliseEvent, parseHookInput, type HookInput } from './input.js';
+import { ADAPTERS, HOOK_AGENT_NAMES, parseAgents, type AgentName } from '../../agents/registry.js';
+import { normaliseEvent, parseHookInput, type HookEvent, type HookInput } from './input.js';
 import { sessionStartOutput } from './output.js';
 import { readAgentState, recordActiveSession, sessionKey } from './session-state.js';
+import { logFailure } from './hook-log.js';
 
 /** Where the agent hook reads and writes; the lean entry passes the process's own. */
 export interface AgentHookIo {
@@ -52,65 +50,56 @@ async function sessionStart(agent: AgentName, input: HookInput, io: AgentHookIo,
   io.out(sessionStartOutput(agent, text));
 }
 
-/** SessionEnd (Stop for Codex and Cursor): hands a session with queued items to a detached worker. */
-function sessionEnd(agent: AgentName, input: HookInput, io: AgentHookIo, cwd: string): void {
+/**
+ * SessionEnd (Stop for Codex and Cursor): hands a session with queued items, or with session notes
+ * to end from, to a detached worker.
+ */
+async function sessionEnd(agent: AgentName, input: HookInput, io: AgentHookIo, cwd: string): Promise<void> {
   if (!input.sessionId) throw new UsageError('hook input has no session_id; the session cannot be finalised');
   const repo = findRepo(cwd, io.env);
   // The cheap checks run here so that most session ends start no process at all.
-  if (!peekSpool(repo.stateDir).length) return;
   if (readAgentState(repo.stateDir).finalised.includes(sessionKey(agent, input.sessionId))) return;
+  if (!peekSpool(repo.stateDir).length && !(await import('./notes-check.js')).endsFromNotes(agent, input, repo)) return;
   const transcript = input.transcriptPath ?? undefined;
-  io.startWorker(['hook', 'agent', 'finalise', '--agent', agent, '--session-id', input.sessionId, ...(transcript ? ['--transcript', transcript] : [])], repo.root);
-}
-
-/** The detached worker's failures have no terminal; they go to `<stateDir>/agent-hook.log`. */
-function logFailure(cwd: string, env: NodeJS.ProcessEnv, message: string): void {
-  try {
-    const { stateDir } = findRepo(cwd, env);
-    mkdirSync(stateDir, { recursive: true });
-    const path = join(stateDir, AGENT_HOOK_LOG);
-    const line = `${new Date().toISOString()} ${message.replace(/\n/g, ' ')}\n`;
-    if ((statSync(path, { throwIfNoEntry: false })?.size ?? 0) > 64 * 1024) writeFileSync(path, line);
-    else appendFileSync(path, line);
-  } catch {
-    /* nowhere left to report to */
-  }
+  io.startWorker(['hook', 'agent-worker', 'finalise', '--agent', agent, '--session-id', input.sessionId, ...(transcript ? ['--transcript', transcript] : [])], repo.root);
 }
 
 /**
  * `git-memory hook agent <event> --agent NAME`, called by an agent with its hook JSON on stdin.
  * Always returns EXIT.ok: a memory problem must never block an agent session, so failures are
- * reported on stderr (which the agents show to the user, or log) and nothing else happens.
+ * reported on stderr (which the agents show to the user, or log) and nothing else happens; those
+ * of the hooks that run during the session (tool use, a pause) go to the log only.
  */
 export async function agentHook(args: string[], io: AgentHookIo): Promise<ExitCode> {
   let eventName: string | undefined;
+  // Hooks that run during the session (tool use, a pause) print nothing at all:
+  // whatever goes wrong goes to the log, never to the agent.
+  let quiet = false;
   try {
     const { values, positionals } = parseArgs({
       args,
       allowPositionals: true,
-      options: { agent: { type: 'string' }, 'session-id': { type: 'string' }, transcript: { type: 'string' } },
+      options: { agent: { type: 'string' } },
     });
     eventName = positionals[0];
     if (!values.agent) throw new UsageError('--agent is required', USAGE);
     const [agent] = parseAgents([values.agent]);
     if (!agent) throw new UsageError('--agent is required', USAGE);
-    if (eventName === 'finalise') {
-      if (!values['session-id']) throw new UsageError('--session-id is required');
-      const { finaliseSession } = await import('./finalise.js');
-      await finaliseSession({ cwd: io.cwd, env: io.env }, { agent, sessionId: values['session-id'], transcriptPath: values.transcript });
-      return EXIT.ok;
-    }
+    const duringSession = (e: HookEvent | null) => e === 'tool-use' || (e === 'stop' && !ADAPTERS[agent].stopEndsSession);
+    quiet = duringSession(normaliseEvent(eventName));
     const input = parseHookInput(await io.readStdin());
     const event = normaliseEvent(eventName ?? input.event);
+    quiet = duringSession(event);
     const cwd = input.cwd ?? io.cwd;
     if (event === 'session-start') await sessionStart(agent, input, io, cwd);
-    else if (event === 'session-end' || event === 'stop') sessionEnd(agent, input, io, cwd);
+    else if (event === 'session-end' || (event === 'stop' && ADAPTERS[agent].stopEndsSession)) await sessionEnd(agent, input, io, cwd);
     else if (!eventName && !input.event) throw new UsageError('name the hook event', USAGE);
+    if (event === 'tool-use' || event === 'stop') await (await import('./notes-check.js')).keepNotes(agent, input, io, cwd);
   } catch (e) {
     const err = e as Error & { hint?: string };
     const message = agentHookFailure(eventName ?? '', err.message ?? String(e));
-    if (eventName === 'finalise') logFailure(io.cwd, io.env, message);
-    io.err(`${message}\n${err.hint ? `${err.hint}\n` : ''}`);
+    if (quiet) logFailure(io.cwd, io.env, message);
+    if (!quiet) io.err(`${message}\n${err.hint ? `${err.hint}\n` : ''}`);
   }
   return EXIT.ok;
 }

@@ -15,9 +15,12 @@ export interface HookInput {
 }
 
 /** Hook events git-memory acts on, in one spelling; anything else is ignored. */
-export type HookEvent = 'session-start' | 'session-end' | 'stop';
+export type HookEvent = 'session-start' | 'session-end' | 'stop' | 'tool-use';
 
-/** `SessionStart`, `sessionStart`, `session-start` and `session_start` all name the same event. */
+/**
+ * `SessionStart`, `sessionStart`, `session-start` and `session_start` all name the same event;
+ * Claude Code's and Codex's `PostToolUse` and Gemini CLI's `AfterTool` are `tool-use`.
+ */
 export function normaliseEvent(name: string | undefined): HookEvent | null {
   switch ((name ?? '').toLowerCase().replace(/[-_\s]/g, '')) {
     case 'sessionstart':
@@ -26,6 +29,10 @@ export function normaliseEvent(name: string | undefined): HookEvent | null {
       return 'session-end';
     case 'stop':
       return 'stop';
+    case 'tooluse':
+    case 'posttooluse':
+    case 'aftertool':
+      return 'tool-use';
     default:
       return null;
   }
@@ -34,7 +41,6 @@ export function normaliseEvent(name: string | undefined): HookEvent | null {
 const MAX_INPUT = 1024 * 1024;
 
 const str = (v: unknown) => (typeof v === 'string' && v.trim() ? v : undefined);
-
 
 /**
  * Parses the JSON an agent writes on the hook's stdin. Empty input is allowed (a hook run by hand);

@@ -1,36 +1,13 @@
 import { AGENT_SESSION_FILE as FILE } from '../../paths.js';
 import { withLock } from '../../fs/lock.js';
-import { isRecord, readState, writeState } from '../../fs/state.js';
+import { writeState } from '../../fs/state.js';
+import { readAgentState, sessionKey, type ActiveSession, type AgentSessionState } from '../../git/agent-session.js';
 
-/** The agent session this worktree is in, as its SessionStart hook reported it. */
-export interface ActiveSession {
-  agent: string;
-  sessionId: string;
-  transcriptPath?: string;
-  startedAt: string;
-}
-
-/** `<stateDir>/agent-session.json`: the active agent session and the sessions already finalised. */
-export interface AgentSessionState {
-  active: ActiveSession | null;
-  /** `agent:session_id` keys, newest last, so a session is never finalised twice. */
-  finalised: string[];
-}
+// The reader lives below the commands (git/agent-session.ts), which read it too; the writers are here.
+export { readAgentState, sessionKey, type ActiveSession, type AgentSessionState };
 
 /** Enough to cover any overlap of sessions; older keys cannot come back. */
 const KEEP = 200;
-
-const isActive = (v: unknown): v is ActiveSession =>
-  isRecord(v) && typeof v.agent === 'string' && typeof v.sessionId === 'string' && typeof v.startedAt === 'string' && (v.transcriptPath === undefined || typeof v.transcriptPath === 'string');
-
-export const sessionKey = (agent: string, sessionId: string) => `${agent}:${sessionId}`;
-
-/** Reads the state; a missing or damaged file counts as empty (it only saves duplicate work). */
-export function readAgentState(stateDir: string): AgentSessionState {
-  const v = readState(stateDir, FILE, isRecord);
-  const finalised = v && Array.isArray(v.finalised) ? v.finalised.filter((k): k is string => typeof k === 'string') : [];
-  return { active: isActive(v?.active) ? v.active : null, finalised };
-}
 
 function update(stateDir: string, fn: (s: AgentSessionState) => AgentSessionState | null): Promise<boolean> {
   return withLock(

@@ -1,0 +1,42 @@
+import { UsageError } from '../../errors.js';
+import { openAgentSession } from '../../git/agent-session.js';
+import type { Summary } from '../../memory/summary.js';
+import type { Opened } from '../context.js';
+import type { EndOptions } from '../end.js';
+
+export interface SessionEndChoice {
+  /** End from the session's notes (`end --from-notes`). */
+  fromNotes?: boolean;
+  /** The agent session (default: the one open in this worktree, as its SessionStart hook recorded it). */
+  session?: string;
+}
+
+/**
+ * What `end` writes for an agent session, whichever front door asked: the session's notes
+ * (`fromNotes`), or the explicit summary — and with both, or with a summary in a session that has
+ * notes, the summary wins and the notes fill only what it left empty. The session is named in the
+ * result, so the automatic end at SessionEnd does not write it again. Without an agent session, a
+ * summary is the plain end it always was.
+ */
+export async function sessionEndInput(o: Opened, explicit: Summary | null, choice: SessionEndChoice): Promise<Omit<EndOptions, 'agent'> & { agent?: string }> {
+  const open = openAgentSession(o.repo.stateDir);
+  const sessionId = choice.session ?? open?.sessionId;
+  const transcript = open?.sessionId === sessionId ? open?.transcriptPath : undefined;
+  // Loaded only for an agent session: a plain `end` does not pay for the transcript and notes code.
+  const notes = () => Promise.all([import('./notes-summary.js'), import('./session-from-notes.js')]);
+  if (choice.fromNotes) {
+    if (!sessionId) throw new UsageError('no agent session to end from its notes', "name one with --session ID (the agent's session id); an agent's SessionStart hook records the open one");
+    const [{ notesSummary }, { fillSummary }] = await notes();
+    const got = await notesSummary(o, { sessionId, transcript, tasks: explicit?.tasks });
+    if (!got) {
+      throw new UsageError(`session ${sessionId} has no notes and no transcript read yet`, 'the agent hooks keep them (`git memory init --agent claude`); end it with --summary instead');
+    }
+    return { summary: explicit ? fillSummary(explicit, got.summary) : got.summary, agent: got.agent, session: { id: sessionId, by: explicit ? 'summary' : 'notes' } };
+  }
+  if (!explicit) throw new UsageError('give the session summary, or end from the notes (--from-notes)');
+  if (!sessionId) return { summary: explicit };
+  // The session's notes as they are (no model call): only real notes fill, never the ledger's guess.
+  const [{ notesSummary }, { fillSummary }] = await notes();
+  const got = o.config.session_memory.enabled ? await notesSummary(o, { sessionId, transcript }).catch(() => null) : null;
+  return { summary: got?.source === 'notes' ? fillSummary(explicit, got.summary) : explicit, session: { id: sessionId, by: 'summary' } };
+}

@@ -1,0 +1,149 @@
+import type { Summary } from '../../memory/summary.js';
+import type { TaskInput } from '../../memory/task-update.js';
+import { parseNotes } from '../../notes/template.js';
+import type { Ledger } from '../../transcripts/ledger.js';
+
+/** A session file holds at most 16 KB: items are kept to a line, lists to a dozen. */
+const MAX_ITEM = 300;
+const MAX_REQUEST = 600;
+const MAX_LIST = 12;
+const MAX_FILES = 10;
+
+/** Body lines that say nothing (a model's filler, a template's placeholder). */
+const FILLER = /^(none|n\/a|no info(rmation)?( yet)?|nothing( yet| new)?|tbd|todo|-+|…|\.\.\.|\(\d+ earlier \w+\)|… \d+ more .*)\.?$/i;
+/** A Current State item that reports something finished rather than something to do. */
+const DONE = /^(\[x\]|✅|✓|✔|(done|completed?|finished|fixed|implemented|added|merged|resolved|shipped)\b)/i;
+const NEXT_PREFIX = /^(next( steps?)?|todo|pending|remaining|to do|in progress)\s*[:-]\s*/i;
+/** Current State lines that report where things stand, not what to do (as notes filled from the ledger write them). */
+const STATUS = /^(last request|last edited|todo list|agent'?s last reply|working directory)\s*:/i;
+/** A worklog step's tool-call count: bookkeeping, not what was done. */
+const CALLS = /;\s*\d+ tool calls?(?=;|$)/g;
+
+/** One line, at most `max` characters, cut at a word. */
+function clip(text: string, max: number): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= max) return flat;
+  const cut = flat.slice(0, max - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${space > max / 2 ? cut.slice(0, space) : cut}…`;
+}
+
+/**
+ * The items of a section body: each list item (its continuation lines joined), or each line of
+ * plain text; italic description lines, headings, code fences and filler are left out.
+ */
+export function sectionItems(body: string): string[] {
+  const items: string[] = [];
+  let current: string | null = null;
+  let fenced = false;
+  const flush = () => {
+    if (current !== null && current.trim() && !FILLER.test(current.trim())) items.push(clip(current, MAX_ITEM));
+    current = null;
+  };
+  for (const raw of body.split('\n')) {
+    const line = raw.trimEnd();
+    if (/^\s*(```|~~~)/.test(line)) {
+      fenced = !fenced;
+      continue;
+    }
+    if (fenced) continue;
+    const t = line.trim();
+    if (!t || /^#{1,6}\s/.test(t) || /^_[^_].*_$/.test(t) || /^\|?[-:| ]+\|?$/.test(t)) {
+      flush();
+      continue;
+    }
+    const bullet = /^\s*(?:[-*+]|\d+[.)])\s+(.*)$/.exec(line);
+    if (bullet) {
+      flush();
+      current = bullet[1]!.replace(/^\[ \]\s*/, '');
+    } else if (current !== null && /^\s+/.test(line)) {
+      current += ` ${t}`;
+    } else {
+      flush();
+      current = t;
+    }
+  }
+  flush();
+  return items;
+}
+
+/**
+ * The request: the first paragraph of the section (two when the first is a fragment), on one line;
+ * an introduction followed by a list ("The user asked:", then each request) gives the list's first item.
+ */
+function paragraph(body: string): string {
+  const paras = body
+    .split(/\n\s*\n/)
+    .map((p) => p.split('\n').filter((l) => !/^\s*_[^_].*_\s*$/.test(l)).join('\n').trim())
+    .filter((p) => p && !FILLER.test(p));
+  if (!paras.length) return '';
+  const [intro, ...rest] = paras[0]!.split('\n');
+  if (intro!.trim().endsWith(':') && rest.length) return sectionItems(rest.join('\n'))[0] ?? '';
+  const text = paras[0]!.length < 40 && paras[1] ? `${paras[0]} ${paras[1]}` : paras[0]!;
+  return clip(text.replace(/^\s*(?:[-*+]|\d+[.)])\s+/gm, ''), MAX_REQUEST);
+}
+
+const key = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+
+/** Items without repeats (compared loosely), at most `max`, the last ones when there are more. */
+function list(items: string[], max = MAX_LIST, keepLast = false): string[] {
+  const seen = new Set<string>();
+  const out = items.filter((i) => {
+    const k = key(i);
+    if (!k || seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+  return keepLast ? out.slice(-max) : out.slice(0, max);
+}
+
+const norm = (h: string) => h.toLowerCase().replace(/&/g, 'and').replace(/[^a-z0-9]+/g, ' ').trim();
+
+/**
+ * The session file's summary from the session notes (DESIGN §13, issue 13 item 7): request from
+ * the task specification (else the title, else the first user message), completed from the worklog
+ * and what Current State reports done, learned from Learnings and Errors & Corrections, next steps
+ * from the rest of Current State and the open todos; the files the session changed as a note.
+ * Pure: the caller redacts the text (it comes from a transcript) and supplies a request when none
+ * is found (request '' then).
+ */
+export function summaryFromNotes(notes: string, ledger: Ledger, tasks?: TaskInput[]): Summary {
+  const parsed = parseNotes(notes);
+  const body = (heading: string) => parsed.sections.find((s) => norm(s.heading) === norm(heading))?.body ?? '';
+  const items = (heading: string) => sectionItems(body(heading));
+
+  const firstAsk = ledger.user_messages.find((m) => m.text.trim())?.text ?? '';
+  const request = paragraph(body('Task specification')) || paragraph(body('Session Title')) || clip(firstAsk, MAX_REQUEST);
+
+  const state = items('Current State').filter((s) => !STATUS.test(s) && !s.endsWith(':'));
+  const done = state.filter((s) => DONE.test(s));
+  const open = state.filter((s) => !DONE.test(s)).flatMap((s) => (/^in progress\s*:/i.test(s) ? s.replace(NEXT_PREFIX, '').split('; ') : [s.replace(NEXT_PREFIX, '')]));
+  const todos = ledger.todos.filter((t) => t.status !== 'completed').map((t) => clip(t.content, MAX_ITEM));
+  const changed = ledger.files.filter((f) => f.edits + f.writes > 0).map((f) => f.path);
+
+  return {
+    request,
+    learned: list([...items('Learnings'), ...items('Errors & Corrections')]),
+    decisions: [],
+    completed: list([...items('Worklog').map((w) => w.replace(CALLS, '')), ...done], MAX_LIST, true),
+    next_steps: list([...open, ...todos]),
+    notes: changed.length ? [clip(`Files changed: ${changed.slice(0, MAX_FILES).join(', ')}${changed.length > MAX_FILES ? ` and ${changed.length - MAX_FILES} more` : ''}`, MAX_ITEM)] : [],
+    ...(tasks?.length ? { tasks } : {}),
+  };
+}
+
+/**
+ * An explicit summary with what it left empty taken from the notes' summary: the agent's own
+ * words win; its request and tasks are never replaced.
+ */
+export function fillSummary(explicit: Summary, fromNotes: Summary): Summary {
+  const fill = (k: 'learned' | 'completed' | 'next_steps' | 'decisions' | 'notes') => (explicit[k].length ? explicit[k] : fromNotes[k]);
+  return {
+    ...explicit,
+    learned: fill('learned'),
+    completed: fill('completed'),
+    next_steps: fill('next_steps'),
+    decisions: fill('decisions'),
+    notes: fill('notes'),
+  };
+}

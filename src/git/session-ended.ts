@@ -1,0 +1,43 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { writeAtomic } from '../fs/atomic.js';
+import { isRecord } from '../fs/state.js';
+import { SESSION_ENDED_FILE, SESSIONS_DIR, sessionDirName } from '../paths.js';
+
+/** How an agent session's journal entry came to be written. */
+export interface SessionEnded {
+  /** Local ISO time of the end. */
+  at: string;
+  /** `summary`: `end --summary` (the agent's own); `notes`: `end --from-notes`; `auto`: the SessionEnd worker. */
+  by: 'summary' | 'notes' | 'auto';
+  /** The journal file written. */
+  path: string;
+}
+
+const path = (stateDir: string, sessionId: string) => join(stateDir, SESSIONS_DIR, sessionDirName(sessionId), SESSION_ENDED_FILE);
+
+const isEnded = (v: unknown): v is SessionEnded =>
+  isRecord(v) && typeof v.at === 'string' && typeof v.path === 'string' && (v.by === 'summary' || v.by === 'notes' || v.by === 'auto');
+
+/**
+ * Records that a session's journal entry was written, so the automatic end at SessionEnd does not
+ * write a second one from the notes (it still records what was logged after it). It only saves a
+ * duplicate entry: a write error (a read-only git directory) is ignored.
+ */
+export function markSessionEnded(stateDir: string, sessionId: string, ended: SessionEnded): void {
+  try {
+    writeAtomic(stateDir, path(stateDir, sessionId), `${JSON.stringify(ended)}\n`, { durable: false });
+  } catch {
+    /* the session was written; only the record of it is missing */
+  }
+}
+
+/** The session's end record, or null when it was never ended (or the record is unreadable). */
+export function readSessionEnded(stateDir: string, sessionId: string): SessionEnded | null {
+  try {
+    const v: unknown = JSON.parse(readFileSync(path(stateDir, sessionId), 'utf8'));
+    return isEnded(v) ? v : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,60 @@
+import { existsSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Repo } from '../../git/repo.js';
+import { findRepo } from '../../git/repo.js';
+import { readSessionEnded } from '../../git/session-ended.js';
+import { loadConfig } from '../../memory/config.js';
+import { shouldExtract } from '../../notes/thresholds.js';
+import { readNotesState } from '../../notes/store.js';
+import { LEDGER_STATE_FILE, SESSION_LOCK_FILE, SESSIONS_DIR, sessionDirName } from '../../paths.js';
+import { advanceLedger } from '../../transcripts/advance.js';
+import type { AgentName as LedgerAgent } from '../../transcripts/ledger.js';
+import type { HookInput } from './input.js';
+
+/** The agents whose transcripts git-memory reads into a ledger (transcripts/). */
+export const isLedgerAgent = (agent: string): agent is LedgerAgent => agent === 'claude' || agent === 'codex' || agent === 'gemini';
+
+/** An extraction holds the session's lock for at most this long before it counts as stale (DESIGN §13). */
+const EXTRACTION_STALE_MS = 60_000;
+
+const sessionFile = (repo: Repo, sessionId: string, name: string) => join(repo.stateDir, SESSIONS_DIR, sessionDirName(sessionId), name);
+
+/** True while another worker extracts this session's notes: no second one is started. */
+function extracting(repo: Repo, sessionId: string): boolean {
+  const st = statSync(sessionFile(repo, sessionId, SESSION_LOCK_FILE), { throwIfNoEntry: false });
+  return !!st && Date.now() - st.mtimeMs < EXTRACTION_STALE_MS;
+}
+
+/**
+ * PostToolUse / AfterTool / Stop: reads what the transcript gained since the last call into the
+ * ledger, checks the notes' thresholds and, when they are met, starts a detached worker that
+ * extracts under the session's lock. Never waits for a model; `[session_memory] enabled = false`
+ * makes it a no-op.
+ */
+/** What keepNotes needs of its caller: the environment, and a way to start a detached worker. */
+export interface NotesHookIo {
+  env: NodeJS.ProcessEnv;
+  startWorker(args: string[], cwd: string): void | Promise<void>;
+}
+
+export async function keepNotes(agent: string, input: HookInput, io: NotesHookIo, cwd: string): Promise<void> {
+  if (!isLedgerAgent(agent) || !input.sessionId || !input.transcriptPath) return;
+  const repo = findRepo(cwd, io.env);
+  const { config } = loadConfig(repo.root, repo.stateDir);
+  if (!config.session_memory.enabled) return;
+  const { ledger } = advanceLedger(repo.stateDir, input.sessionId, input.transcriptPath, { agent, repoRoot: repo.root });
+  if (!shouldExtract(ledger, readNotesState(repo.stateDir, input.sessionId), config.session_memory)) return;
+  if (extracting(repo, input.sessionId)) return;
+  await io.startWorker(['hook', 'agent-worker', 'notes', '--agent', agent, '--session-id', input.sessionId, '--transcript', input.transcriptPath], repo.root);
+}
+
+/**
+ * SessionEnd with nothing queued: whether the session still has something to end from (notes, or a
+ * transcript to fill them from), so the worker is started. Not when the agent ended it itself.
+ */
+export function endsFromNotes(agent: string, input: HookInput, repo: Repo): boolean {
+  if (!isLedgerAgent(agent) || !input.sessionId) return false;
+  if (!loadConfig(repo.root, repo.stateDir).config.session_memory.enabled) return false;
+  if (readSessionEnded(repo.stateDir, input.sessionId)) return false;
+  return (!!input.transcriptPath && existsSync(input.transcriptPath)) || existsSync(sessionFile(repo, input.sessionId, LEDGER_STATE_FILE));
+}

@@ -1,0 +1,33 @@
+// The detached workers the agent hooks start: `git-memory hook agent-worker finalise|notes --agent
+// NAME --session-id ID [--transcript PATH]`. Their own bundle entry (scripts/build.mjs): they may
+// load the model SDK, which the hooks' own graph never reaches.
+import { parseArgs } from 'node:util';
+import { EXIT, UsageError, type ExitCode } from '../../errors.js';
+import { agentHookFailure } from '../../cli/messages.js';
+import { parseAgents } from '../../agents/registry.js';
+import { logFailure } from './hook-log.js';
+
+/** Runs one worker job in the process's directory. Always EXIT.ok: failures go to the hook log. */
+export async function runAgentWorker(args: string[], cwd = process.cwd(), env: NodeJS.ProcessEnv = process.env): Promise<ExitCode> {
+  const job = args[0];
+  try {
+    const { values } = parseArgs({
+      args: args.slice(1),
+      options: { agent: { type: 'string' }, 'session-id': { type: 'string' }, transcript: { type: 'string' } },
+    });
+    const [agent] = parseAgents([values.agent ?? '']);
+    const sessionId = values['session-id'];
+    if (!agent || !sessionId) throw new UsageError('--agent and --session-id are required');
+    if (job === 'finalise') {
+      await (await import('./finalise.js')).finaliseSession({ cwd, env }, { agent, sessionId, transcriptPath: values.transcript });
+    } else if (job === 'notes') {
+      if (!values.transcript) throw new UsageError('--transcript is required');
+      await (await import('./notes-worker.js')).extractNotes({ cwd, env }, { agent, sessionId, transcriptPath: values.transcript });
+    } else {
+      throw new UsageError(`unknown worker job ${JSON.stringify(job ?? '')}: finalise or notes`);
+    }
+  } catch (e) {
+    logFailure(cwd, env, agentHookFailure(job ?? '', (e as Error).message ?? String(e)));
+  }
+  return EXIT.ok;
+}

@@ -1,0 +1,109 @@
+// The hooks that run during an agent session (issue 13 item 6): PostToolUse / AfterTool and Stop read
+// what the transcript gained into the ledger, check the notes' thresholds and start a detached
+// worker when they are met. They never wait for a model, never fail, and print nothing.
+import { appendFileSync, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { fixture, makeMemoryRepo, ROOT, tempDir, type TestRepo } from '../../helpers/repo.js';
+import { waitFor } from '../../agents/fixtures.js';
+import { prompt, reply, toolTurn } from './claude-lines.js';
+import { readKeptLedger } from '../../../src/transcripts/index.js';
+
+const memoryRepo = fixture(async () => {
+  const repo = await makeMemoryRepo({ until: 'file' });
+  // No model in these tests: the worker fills the notes from the ledger.
+  appendFileSync(join(repo.dir, '.openclaw_memory.toml'), '\n[llm]\nprovider = "none"\n');
+  return repo;
+});
+
+const SESSION = '3b9d1c0e-7a51-4f7e-9c43-5e2a1b0c9d8f';
+const sessionDir = (repo: TestRepo, id = SESSION) => join(repo.dir, '.git', 'git-memory', 'sessions', id);
+
+function transcriptFile(): string {
+  const path = join(tempDir('gm-transcript-'), `${SESSION}.jsonl`);
+  writeFileSync(path, '');
+  return path;
+}
+
+function hook(repo: TestRepo, event: string, agent: string, payload: Record<string, unknown>) {
+  return repo.exec(['hook', 'agent', event, '--agent', agent], { stdin: JSON.stringify({ session_id: SESSION, cwd: repo.dir, ...payload }) });
+}
+
+const journalCount = (repo: TestRepo) => {
+  const dir = join(repo.dir, '.openclaw_memory', 'journal');
+  return existsSync(dir) ? readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.md')).length : 0;
+};
+
+describe('hook agent tool-use: the ledger follows the transcript', () => {
+  it('below the first threshold: reads what was appended, prints nothing, writes no notes', async () => {
+    const repo = await memoryRepo();
+    const t = transcriptFile();
+    appendFileSync(t, prompt(SESSION, repo.dir, 'Add a logout endpoint') + toolTurn(SESSION, repo.dir, 3000));
+    expect(hook(repo, 'tool-use', 'claude', { transcript_path: t, hook_event_name: 'PostToolUse' })).toEqual({ code: 0, stdout: '', stderr: '' });
+    const stateDir = join(repo.dir, '.git', 'git-memory');
+    expect(readKeptLedger(stateDir, SESSION)!.offset).toBe(statSync(t).size);
+
+    appendFileSync(t, toolTurn(SESSION, repo.dir, 4000, 'npm run lint'));
+    expect(hook(repo, 'tool-use', 'claude', { transcript_path: t })).toEqual({ code: 0, stdout: '', stderr: '' });
+    expect(readKeptLedger(stateDir, SESSION)!.offset).toBe(statSync(t).size);
+    expect(readKeptLedger(stateDir, SESSION)!.ledger.tool_calls).toBe(2);
+    await new Promise((r) => setTimeout(r, 800));
+    expect(existsSync(join(sessionDir(repo), 'notes.md'))).toBe(false);
+  });
+
+  it('the first threshold met: a detached worker writes the 10-section notes (from the ledger without a model)', async () => {
+    const repo = await memoryRepo();
+    const t = transcriptFile();
+    appendFileSync(t, prompt(SESSION, repo.dir, 'Add a logout endpoint') + toolTurn(SESSION, repo.dir, 12_000) + reply(SESSION, repo.dir, 12_500, 'Logout is in place.'));
+    expect(hook(repo, 'stop', 'claude', { transcript_path: t, hook_event_name: 'Stop' })).toEqual({ code: 0, stdout: '', stderr: '' });
+    const notes = await waitFor(() => existsSync(join(sessionDir(repo), 'notes.json')) && readFileSync(join(sessionDir(repo), 'notes.md'), 'utf8'));
+    expect([...notes.matchAll(/^# (.+)$/gm)]).toHaveLength(10);
+    expect(notes).toContain('Add a logout endpoint');
+    expect(JSON.parse(readFileSync(join(sessionDir(repo), 'notes.json'), 'utf8'))).toMatchObject({ source: 'ledger', extractions: 1 });
+    await waitFor(() => !existsSync(join(sessionDir(repo), 'lock')));
+  });
+
+  it('[session_memory] enabled = false: tool-use and stop do nothing', async () => {
+    const repo = await memoryRepo();
+    appendFileSync(join(repo.dir, '.openclaw_memory.toml'), '\n[session_memory]\nenabled = false\n');
+    const t = transcriptFile();
+    appendFileSync(t, prompt(SESSION, repo.dir, 'Add a logout endpoint') + toolTurn(SESSION, repo.dir, 20_000));
+    expect(hook(repo, 'tool-use', 'claude', { transcript_path: t })).toEqual({ code: 0, stdout: '', stderr: '' });
+    expect(hook(repo, 'stop', 'claude', { transcript_path: t })).toEqual({ code: 0, stdout: '', stderr: '' });
+    await new Promise((r) => setTimeout(r, 800));
+    expect(existsSync(sessionDir(repo))).toBe(false);
+  });
+
+  it('Claude Code Stop is a pause, not an end: logged items are not recorded at Stop', async () => {
+    const repo = await memoryRepo();
+    await repo.run(['log', 'Logout revokes the refresh token']);
+    const t = transcriptFile();
+    appendFileSync(t, prompt(SESSION, repo.dir, 'Add a logout endpoint') + reply(SESSION, repo.dir, 2000, 'Done.'));
+    expect(hook(repo, 'stop', 'claude', { transcript_path: t })).toEqual({ code: 0, stdout: '', stderr: '' });
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(journalCount(repo)).toBe(0);
+  });
+
+  it('a problem is never shown to the agent: exit 0, nothing on stdout or stderr, a line in agent-hook.log', async () => {
+    const repo = await memoryRepo();
+    const missing = join(tempDir(), 'gone.jsonl');
+    expect(hook(repo, 'tool-use', 'claude', { transcript_path: missing })).toEqual({ code: 0, stdout: '', stderr: '' });
+    expect(readFileSync(join(repo.dir, '.git', 'git-memory', 'agent-hook.log'), 'utf8')).toContain('cannot read the transcript');
+    const bad = repo.exec(['hook', 'agent', 'tool-use', '--agent', 'claude'], { stdin: '{"session_id": ' });
+    expect(bad).toEqual({ code: 0, stdout: '', stderr: '' });
+  });
+
+  it('Codex PostToolUse and Gemini CLI AfterTool read their own transcripts', async () => {
+    const repo = await memoryRepo();
+    for (const [agent, file, event] of [['codex', 'codex.jsonl', 'PostToolUse'], ['gemini', 'gemini.json', 'AfterTool']] as const) {
+      const id = `${agent}-session`;
+      const r = repo.exec(['hook', 'agent', 'tool-use', '--agent', agent], {
+        stdin: JSON.stringify({ session_id: id, transcript_path: join(ROOT, 'test', 'fixtures', 'transcripts', file), cwd: repo.dir, hook_event_name: event }),
+      });
+      expect(r).toEqual({ code: 0, stdout: '', stderr: '' });
+      const kept = readKeptLedger(join(repo.dir, '.git', 'git-memory'), id)!;
+      expect(kept.ledger.agent).toBe(agent);
+      expect(kept.ledger.tool_calls).toBeGreaterThan(0);
+    }
+  });
+});
