@@ -42,6 +42,9 @@ const commonjs = {
   // import.meta.url has no CommonJS meaning; give every module the file's URL instead.
   define: { ...common.define, 'import.meta.url': '__gmFileUrl' },
   banner: { js: "const __gmFileUrl = require('node:url').pathToFileURL(__filename).href;" },
+  // The model SDK is loaded from node_modules by the one call that needs it (llm/anthropic.ts), never
+  // into a fast start: `end --from-notes` can reach a model through the session notes.
+  external: [...common.external, '@anthropic-ai/sdk'],
 };
 
 await Promise.all([
