@@ -2,7 +2,10 @@ import { localDate, localTime, windowStart } from '../../clock.js';
 import { hotFiles, isMemoryCommit } from '../../git/log.js';
 import { PRIMER_LOG_DEPTH } from '../../git/log-cache.js';
 import { CorruptFileError } from '../../memory/frontmatter.js';
-import type { PrimerInput } from '../../memory/primer.js';
+import { parseLongTerm, type LongTermEntry, type LongTermSection } from '../../memory/long-term.js';
+import type { LearnedItem, LearnedKind, PrimerInput } from '../../memory/primer.js';
+import type { Lang } from '../../memory/headings.js';
+import type { StaleMark } from '../../dream/staleness.js';
 import type { Session } from '../../memory/session.js';
 import { stripHiddenText } from '../../safety/hidden-text.js';
 import type { MemorySource, TasksRead } from './memory-source.js';
@@ -27,6 +30,9 @@ export async function gatherPrimer(src: MemorySource, now: Date, days: number): 
   const logPromise = src.log(PRIMER_LOG_DEPTH);
   // A failure below would leave it unawaited: its own rejection is then not a second, unhandled one.
   logPromise.catch(() => undefined);
+  // MEMORY.md and its staleness (the one other git call) run beside the log.
+  const longTermPromise = longTermFacts(src);
+  longTermPromise.catch(() => undefined);
   const to = localDate(now);
   const from = windowStart(now, days);
   // A TASKS.md behind a symbolic link is not read; the session still starts.
@@ -49,6 +55,9 @@ export async function gatherPrimer(src: MemorySource, now: Date, days: number): 
   const warnings = corrupt.map((c) => `skipped ${c.message}`);
   if (tasks.unreadable.length) warnings.push(`${src.label}skipped unreadable lines of the task list (${tasks.unreadable.join(', ')}); the other tasks were read`);
   const fullLog = await logPromise;
+  const longTerm = await longTermPromise;
+  if (longTerm.warning) warnings.push(longTerm.warning);
+  const branchNextSteps = latestPerBranch(win.sessions.length ? win.sessions : last ? [last] : [], src.branch());
   const log = fullLog.filter((e) => !isMemoryCommit(e));
   const user = src.user();
   return {
@@ -59,6 +68,8 @@ export async function gatherPrimer(src: MemorySource, now: Date, days: number): 
       user: { entities: user.entities.map(strip), preferences: user.preferences.map(strip), instructions: user.instructions.map(strip) },
       windowSessions: win.sessions.map(clean),
       ...(last ? { lastWithNextSteps: clean(last) } : {}),
+      ...(branchNextSteps.length ? { branchNextSteps: branchNextSteps.map(clean) } : {}),
+      ...(longTerm.items.length ? { learned: longTerm.items.map((l) => ({ ...l, text: strip(l.text) })).map((l) => withStale(l, config.journal.language)) } : {}),
       tasks: tasks.list.tasks.map((t) => ({ ...t, task: strip(t.task), progress: t.progress && strip(t.progress), next_step: t.next_step && strip(t.next_step) })),
       ...(tasks.unreadable.length ? { tasksUnreadable: tasks.unreadable } : {}),
       git: {
@@ -70,4 +81,53 @@ export async function gatherPrimer(src: MemorySource, now: Date, days: number): 
       generatedAt: `${localDate(now)} ${localTime(now)}`,
     },
   };
+}
+
+/** At most this many branches' next steps are shown. */
+const NEXT_STEP_BRANCHES = 3;
+
+/**
+ * The latest session with next steps of each branch among `sessions` (those merged in here), newest
+ * first, the checked-out branch's own first among equals: what each line of work left to do.
+ */
+function latestPerBranch(sessions: Session[], current: string | null): Session[] {
+  const byBranch = new Map<string, Session>();
+  for (const s of sessions) if (s.next_steps.length) byBranch.set(s.branch ?? '', s);
+  const list = [...byBranch.values()].reverse();
+  // Sessions are oldest first: the map kept each branch's newest; newest branch first.
+  list.sort((a, b) => `${b.date} ${b.time}`.localeCompare(`${a.date} ${a.time}`) || (a.branch === current ? -1 : b.branch === current ? 1 : 0));
+  return list.slice(0, NEXT_STEP_BRANCHES);
+}
+
+const KIND: Record<LongTermSection, LearnedKind | null> = { conventions: 'convention', decisions: 'decision', gotchas: 'gotcha', preferences: 'preference', themes: 'theme', leads: 'lead', superseded: null };
+/** Which MEMORY.md facts the primer tries first: rules, then preferences, then context. */
+const RANK: LongTermSection[] = ['decisions', 'gotchas', 'conventions', 'preferences', 'leads', 'themes'];
+
+type PendingItem = LearnedItem & { mark?: StaleMark | null };
+
+/** MEMORY.md's facts, most useful first (said most, then newest), with their staleness marks. */
+async function longTermFacts(src: MemorySource): Promise<{ items: PendingItem[]; warning?: string }> {
+  const text = await src.longTerm();
+  if (!text) return { items: [] };
+  let entries: LongTermEntry[];
+  try {
+    entries = parseLongTerm(text, 'MEMORY.md').entries.filter((e) => KIND[e.section]);
+  } catch (e) {
+    if (!(e instanceof CorruptFileError)) throw e;
+    return { items: [], warning: `${src.label}skipped ${e.message}` };
+  }
+  entries.sort((a, b) => RANK.indexOf(a.section) - RANK.indexOf(b.section) || (b.seen ?? 1) - (a.seen ?? 1) || (b.date ?? '').localeCompare(a.date ?? ''));
+  const marks = await src.staleness(entries).catch(() => entries.map(() => null));
+  return { items: entries.map((e, i) => ({ kind: KIND[e.section]!, text: e.text, longTerm: true, mark: marks[i] })) };
+}
+
+function withStale(l: PendingItem, lang: Lang): LearnedItem {
+  const { mark, ...item } = l;
+  if (!mark) return item;
+  const top = mark.changed[0];
+  const zh = lang === 'zh';
+  const why = mark.deleted
+    ? zh ? '相关文件已删除，下次整理时移除' : 'its files were deleted; removed at the next dream'
+    : zh ? `${top!.file} 之后有 ${top!.commits} 次提交修改` : `${top!.file} changed in ${top!.commits} commit${top!.commits === 1 ? '' : 's'}`;
+  return { ...item, stale: why };
 }
