@@ -209,7 +209,7 @@ function themes(slots: Slot[], input: ConsolidateInput): void {
   const zh = (input.existing?.lang ?? input.lang) === 'zh';
   for (const [a, got] of byArea) {
     if (got.sessions.size < THEME_MIN_SESSIONS) continue;
-    const text = zh ? `反复出现的工作：${a}（${got.sessions.size} 个会话，最近一次 ${got.last}）` : `Recurring work in ${a} (${got.sessions.size} sessions, latest on ${got.last})`;
+    const text = zh ? `${a} 的工作反复出现（${got.sessions.size} 个会话，最近一次 ${got.last}）` : `Work in ${a} keeps coming back (${got.sessions.size} sessions, latest on ${got.last})`;
     const entry: LongTermEntry = { section: 'themes', text, sessions: [...got.sessions].slice(-12), files: [a], date: got.last, seen: got.sessions.size };
     const slot = slots.find((s) => s.entry.section === 'themes' && s.entry.files[0] === a);
     if (slot) slot.entry = entry;

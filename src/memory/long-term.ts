@@ -184,11 +184,13 @@ const NEGATION = /\b(?:not|no|never|don'?t|doesn'?t|isn'?t|avoid|without|stop)\b
 
 /** Light stemming: enough for "tests"/"test", "cached"/"cache", "running"/"run". */
 function stem(w: string): string {
-  if (w.length > 5 && w.endsWith('ing')) return w.slice(0, -3);
-  if (w.length > 4 && w.endsWith('ed')) return w.slice(0, -2);
-  if (w.length > 4 && w.endsWith('es')) return w.slice(0, -2);
-  if (w.length > 3 && w.endsWith('s') && !w.endsWith('ss')) return w.slice(0, -1);
-  return w;
+  let s = w;
+  if (s.length > 5 && s.endsWith('ing')) s = s.slice(0, -3);
+  else if (s.length > 4 && s.endsWith('ed')) s = s.slice(0, -2);
+  else if (s.length > 4 && s.endsWith('es')) s = s.slice(0, -2);
+  else if (s.length > 3 && s.endsWith('s') && !s.endsWith('ss')) s = s.slice(0, -1);
+  // "store"/"stored", "invoice"/"invoices": one stem.
+  return s.length > 3 && s.endsWith('e') ? s.slice(0, -1) : s;
 }
 
 /** What a fact says, as comparable parts: its content words (no numbers), its numbers, and whether it negates. */

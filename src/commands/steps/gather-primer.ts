@@ -2,7 +2,7 @@ import { localDate, localTime, windowStart } from '../../clock.js';
 import { hotFiles, isMemoryCommit } from '../../git/log.js';
 import { PRIMER_LOG_DEPTH } from '../../git/log-cache.js';
 import { CorruptFileError } from '../../memory/frontmatter.js';
-import { parseLongTerm, type LongTermEntry, type LongTermSection } from '../../memory/long-term.js';
+import { factShape, parseLongTerm, similarity, type LongTermEntry, type LongTermSection } from '../../memory/long-term.js';
 import type { LearnedItem, LearnedKind, PrimerInput } from '../../memory/primer.js';
 import type { Lang } from '../../memory/headings.js';
 import type { StaleMark } from '../../dream/staleness.js';
@@ -40,7 +40,15 @@ export async function gatherPrimer(src: MemorySource, now: Date, days: number): 
     if (e instanceof CorruptFileError) return e;
     throw e;
   };
-  const [config, win, taskFile] = await Promise.all([src.config(), src.sessions(from, to), src.tasks().catch(notRead)]);
+  // Next steps of a branch merged in may be older than the window: a bounded look further back.
+  const lookFrom = windowStart(now, days + NEXT_STEPS_LOOKBACK_DAYS);
+  const lookTo = windowStart(now, days + 1);
+  const [config, win, taskFile, earlier] = await Promise.all([
+    src.config(),
+    src.sessions(from, to),
+    src.tasks().catch(notRead),
+    lookTo < from ? src.sessions(lookFrom, lookTo).catch(() => ({ sessions: [], corrupt: [] })) : Promise.resolve({ sessions: [], corrupt: [] }),
+  ]);
   let last = [...win.sessions].reverse().find((s) => s.next_steps.length);
   const corrupt = [...win.corrupt];
   if (!last && !win.sessions.length) {
@@ -57,7 +65,7 @@ export async function gatherPrimer(src: MemorySource, now: Date, days: number): 
   const fullLog = await logPromise;
   const longTerm = await longTermPromise;
   if (longTerm.warning) warnings.push(longTerm.warning);
-  const branchNextSteps = latestPerBranch(win.sessions.length ? win.sessions : last ? [last] : [], src.branch());
+  const branchNextSteps = latestPerBranch([...earlier.sessions, ...win.sessions, ...(win.sessions.length || !last ? [] : [last])], src.branch());
   const log = fullLog.filter((e) => !isMemoryCommit(e));
   const user = src.user();
   return {
@@ -85,16 +93,25 @@ export async function gatherPrimer(src: MemorySource, now: Date, days: number): 
 
 /** At most this many branches' next steps are shown. */
 const NEXT_STEP_BRANCHES = 3;
+/** How far before the window the primer looks for a merged branch's last next steps. */
+const NEXT_STEPS_LOOKBACK_DAYS = 14;
 
 /**
- * The latest session with next steps of each branch among `sessions` (those merged in here), newest
- * first, the checked-out branch's own first among equals: what each line of work left to do.
+ * The latest session with next steps of each branch among `sessions` (oldest first: those merged
+ * in here), newest first, the checked-out branch's own first among equals: what each line of work
+ * left to do. A step a later session completed (said in other words too) is left out.
  */
 function latestPerBranch(sessions: Session[], current: string | null): Session[] {
-  const byBranch = new Map<string, Session>();
-  for (const s of sessions) if (s.next_steps.length) byBranch.set(s.branch ?? '', s);
-  const list = [...byBranch.values()].reverse();
-  // Sessions are oldest first: the map kept each branch's newest; newest branch first.
+  const byBranch = new Map<string, number>();
+  sessions.forEach((s, i) => {
+    if (s.next_steps.length) byBranch.set(s.branch ?? '', i);
+  });
+  const list: Session[] = [];
+  for (const i of byBranch.values()) {
+    const done = sessions.slice(i + 1).flatMap((s) => s.completed).map(factShape);
+    const open = sessions[i]!.next_steps.filter((n) => !done.some((d) => similarity(d, factShape(n)) >= 0.5));
+    if (open.length) list.push({ ...sessions[i]!, next_steps: open });
+  }
   list.sort((a, b) => `${b.date} ${b.time}`.localeCompare(`${a.date} ${a.time}`) || (a.branch === current ? -1 : b.branch === current ? 1 : 0));
   return list.slice(0, NEXT_STEP_BRANCHES);
 }
