@@ -31,7 +31,7 @@ interface Said {
 }
 
 /** What sessions say, by session number (0-based): repeated in other words, and contradicted. */
-function statements(i: number, branch: string): Said[] {
+function statements(i: number): Said[] {
   const out: Said[] = [];
   const L = (text: string) => out.push({ kind: 'learned', text });
   const D = (text: string) => out.push({ kind: 'decisions', text });
@@ -110,7 +110,7 @@ export async function dreamHistory(): Promise<DreamHistory> {
     const when = `${date}T${time}:00`;
     gitAt(when, 'commit', '-q', '-m', subject);
     const sha = gitAt(when, 'rev-parse', '--short', 'HEAD');
-    const said = statements(i, branch);
+    const said = statements(i);
     const s: Session = {
       id: `${date.replace(/-/g, '')}-${time.replace(':', '')}-s${String(i).padStart(5, '0')}`,
       date,
