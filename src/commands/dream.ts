@@ -1,5 +1,6 @@
 import { localIso } from '../clock.js';
-import { consolidate, type DreamReport } from '../dream/consolidate.js';
+import { consolidate, prune, type DreamReport } from '../dream/consolidate.js';
+import { refineWithModel } from '../dream/model.js';
 import { dreamDue } from '../dream/due.js';
 import { inWorktree, sessionKey, sessionsSince } from '../dream/gather.js';
 import { legacyEntries } from '../dream/legacy.js';
@@ -17,6 +18,7 @@ import { operationInProgress } from '../git/repo.js';
 import { CorruptFileError } from '../memory/frontmatter.js';
 import { parseLongTerm, serializeLongTerm, type LongTermDoc } from '../memory/long-term.js';
 import { LONG_TERM_FILE } from '../paths.js';
+import { localDate } from '../clock.js';
 import { writablePath } from '../worktree-path.js';
 import { join } from 'node:path';
 import type { Opened, Result } from './context.js';
@@ -107,8 +109,37 @@ export async function dream(o: Opened, opts: DreamOptions): Promise<Result<Dream
       head,
       lang: o.config.journal.language,
     });
-    const source: DreamData['source'] = 'deterministic';
-    const model: DreamData['model'] = null;
+    let source: DreamData['source'] = 'deterministic';
+    let model: DreamData['model'] = null;
+    if (!opts.offline && sessions.length) {
+      const { openLlm, recordUsage, LlmError } = await import('../llm/index.js');
+      const llm = await openLlm(o.config.llm, o.env, { allowlist: o.config.secrets.allowlist });
+      if (llm) {
+        const used = { calls: 0, cost: 0 };
+        try {
+          const refined = await refineWithModel({
+            llm,
+            doc,
+            sessions,
+            report,
+            today: localDate(o.now),
+            config: o.config.llm,
+            onResponse: (r) => {
+              used.calls++;
+              used.cost += r.cost;
+              recordUsage(repo.stateDir, 'dream', 'dream', r);
+            },
+          });
+          doc = refined.doc;
+          report.pruned += prune(doc);
+          source = 'model';
+        } catch (e) {
+          if (!(e instanceof LlmError)) throw e;
+          warnings.push(`the model failed (${e.kind}: ${e.message}); the deterministic result was kept`);
+        }
+        model = used;
+      }
+    }
     const guarded = await guardEntries(doc, o.config.secrets);
     for (const l of guarded.left) {
       warnings.push(`left out of ${LONG_TERM_FILE}: an entry that ${l.reason}`);

@@ -223,7 +223,7 @@ const fits = (doc: LongTermDoc) => {
 };
 
 /** Drops entries until MEMORY.md fits: superseded first, then leads, then the least-said, oldest facts. */
-function prune(doc: LongTermDoc): number {
+export function prune(doc: LongTermDoc): number {
   let n = 0;
   const rank = (e: LongTermEntry) => (e.section === 'superseded' ? 0 : e.section === 'leads' ? 1 : 2);
   while (!fits(doc) && doc.entries.length) {
