@@ -60,6 +60,7 @@ function renderSessions(sessions: DreamSession[]): string {
 
 /** Applies one tool call to the slots; returns what to tell the model (an error starts with "refused"). */
 function apply(call: { name: string; input: unknown }, slots: Slot[], known: Set<string>, report: DreamReport, today: string): string {
+  if (!DREAM_TOOLS.some((t) => t.name === call.name)) return `refused: unknown tool ${call.name}; the tools are ${DREAM_TOOLS.map((t) => t.name).join(', ')}`;
   const input = (call.input ?? {}) as Record<string, unknown>;
   const section = str(input.section) as LongTermSection;
   if (input.section !== undefined && !EDITABLE.includes(section)) return `refused: no section "${str(input.section)}"; sections: ${EDITABLE.join(', ')}`;
@@ -91,7 +92,7 @@ function apply(call: { name: string; input: unknown }, slots: Slot[], known: Set
     else report.dropped.push({ text: slot.entry.text, reason: `the model: ${reason}` });
     return 'removed';
   }
-  return `refused: unknown tool ${call.name}; the tools are ${DREAM_TOOLS.map((t) => t.name).join(', ')}`;
+  return 'refused';
 }
 
 export interface ModelDream {

@@ -178,7 +178,7 @@ export function parseLongTerm(text: string, path = 'MEMORY.md'): LongTermDoc {
 }
 
 const STOP = new Set(
-  'a an the and or of to in on at for with by is are was were be been it its this that these those as from into than then so we our you your they their there here has have had do does did not no never don dont doesn doesnt isn isnt should must can will would when whenever always just also only because since use uses used using need needs'.split(' '),
+  'a an the and or of to in on at for with by is are was were be been it its this that these those as from into than then so we our you your they their there here has have had do does did not no never don dont doesn doesnt isn isnt should must can will would when whenever always just also only because since use uses used using need needs across between within about over under after before into onto via per'.split(' '),
 );
 const NEGATION = /\b(?:not|no|never|don'?t|doesn'?t|isn'?t|avoid|without|stop)\b|不要|不能|别|禁止|避免|不再/i;
 
@@ -207,7 +207,8 @@ export function factShape(text: string): FactShape {
   const words = new Set<string>();
   for (const m of lower.matchAll(/[a-z][a-z0-9_.\-/]*[a-z0-9]|[a-z]/g)) {
     const w = m[0].replace(/[.\-/]+$/, '');
-    if (!STOP.has(w) && !STOP.has(w.replace(/'/g, ''))) words.add(stem(w));
+    // A path stays whole; "per-process" is "per process".
+    for (const part of /[./]/.test(w) ? [w] : w.split('-')) if (part && !STOP.has(part)) words.add(stem(part));
   }
   for (const run of lower.match(/[\p{Script=Han}]+/gu) ?? []) {
     if (run.length === 1) words.add(run);
