@@ -1,3 +1,4 @@
+import { byCodeUnit } from '../order.js';
 import type { Lang } from '../memory/headings.js';
 import {
   entryText,
@@ -174,7 +175,9 @@ export function consolidate(input: ConsolidateInput): { doc: LongTermDoc; report
     else kept.push(entry);
   }
   const order: LongTermSection[] = ['conventions', 'decisions', 'gotchas', 'preferences', 'themes'];
-  const facts = order.flatMap((s) => kept.filter((e) => e.section === s));
+  // Most said first, then newest: the primer tries entries in file order.
+  const useful = (a: LongTermEntry, b: LongTermEntry) => (b.seen ?? 1) - (a.seen ?? 1) || byCodeUnit(b.date ?? '', a.date ?? '');
+  const facts = order.flatMap((s) => kept.filter((e) => e.section === s).sort(useful));
   const doc: LongTermDoc = { lang: input.existing?.lang ?? input.lang, entries: [...facts, ...leads, ...superseded.slice(-MAX_SUPERSEDED)] };
   report.pruned = prune(doc);
   return { doc, report };
@@ -229,7 +232,7 @@ const fits = (doc: LongTermDoc) => {
 export function prune(doc: LongTermDoc): number {
   if (fits(doc)) return 0;
   const rank = (e: LongTermEntry) => (e.section === 'superseded' ? 0 : e.section === 'leads' ? 1 : 2);
-  const victims = [...doc.entries].sort((a, b) => rank(a) - rank(b) || (a.seen ?? 1) - (b.seen ?? 1) || (a.date ?? '').localeCompare(b.date ?? ''));
+  const victims = [...doc.entries].sort((a, b) => rank(a) - rank(b) || (a.seen ?? 1) - (b.seen ?? 1) || byCodeUnit(a.date ?? '', b.date ?? ''));
   const without = (k: number) => {
     const gone = new Set(victims.slice(0, k));
     return { ...doc, entries: doc.entries.filter((e) => !gone.has(e)) };

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { byCodeUnit } from '../order.js';
 import { isRecord, readState, writeState } from '../fs/state.js';
 import { git } from '../git/git.js';
 import { STALENESS_CACHE_FILE } from '../paths.js';
@@ -79,10 +79,11 @@ export async function staleMarks(
   const anchored = entries.filter((e) => e.files.length);
   if (!anchored.length) return entries.map(() => null);
   const files = [...new Set(anchored.flatMap((e) => e.files))].sort();
-  const oldest = [...anchored].filter((e) => e.at).sort((a, b) => (a.date ?? '').localeCompare(b.date ?? ''))[0];
+  const oldest = [...anchored].filter((e) => e.at).sort((a, b) => byCodeUnit(a.date ?? '', b.date ?? ''))[0];
   const since = [...anchored].map((e) => e.date ?? '').sort()[0] ?? '';
   const base = ['log', `-n${STALENESS_LOG_CAP}`, '--no-renames', '--name-only', `--format=${RS}%h${US}%cs`];
-  const key = createHash('sha1').update(JSON.stringify([opts.head ?? opts.rev, oldest?.at, since, files])).digest('hex');
+  // The key is the question itself (no hash: loading crypto costs more than the comparison).
+  const key = JSON.stringify([opts.head ?? opts.rev, oldest?.at, since, files]);
   const kept = opts.stateDir && opts.head ? readState(opts.stateDir, STALENESS_CACHE_FILE, isKept) : null;
   let out = kept?.key === key ? kept.out : null;
   if (out === null) {

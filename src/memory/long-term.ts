@@ -131,6 +131,17 @@ function parseComment(body: string, e: LongTermEntry): void {
   }
 }
 
+/** One entry from its line's text (after `- `): the fact, then its comment. */
+export function parseEntryLine(section: LongTermSection, raw: string): LongTermEntry {
+  const m = /^(.*?)\s*<!--\s*(.*?)\s*-->\s*$/.exec(raw);
+  const e: LongTermEntry = { section, text: (m ? m[1]! : raw).trim(), sessions: [], files: [] };
+  if (m) parseComment(m[2]!, e);
+  return e;
+}
+
+/** The section a `## ` heading names, or null. */
+export const sectionOfHeading = (heading: string): LongTermSection | null => HEADING_TO_SECTION.get(heading.trim().toLowerCase()) ?? null;
+
 /**
  * Parses MEMORY.md. List items under a known `## ` heading are entries (a wrapped line joins the
  * item above it); the title, the note under it and blank lines are layout. A list item before any
@@ -166,10 +177,7 @@ export function parseLongTerm(text: string, path = 'MEMORY.md'): LongTermDoc {
       const where = unknownHeading ? `under "## ${unknownHeading}", which MEMORY.md does not have` : 'before any section heading';
       throw new CorruptFileError(`${path}:${i + 1}`, `a line ${where}`, LONG_TERM_SHAPE);
     }
-    const raw = item ? item[1]! : line.trim();
-    const m = /^(.*?)\s*<!--\s*(.*?)\s*-->\s*$/.exec(raw);
-    const e: LongTermEntry = { section, text: (m ? m[1]! : raw).trim(), sessions: [], files: [] };
-    if (m) parseComment(m[2]!, e);
+    const e = parseEntryLine(section, item ? item[1]! : line.trim());
     if (!e.text) return;
     entries.push(e);
     last = e;

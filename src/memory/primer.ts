@@ -53,6 +53,8 @@ export interface PrimerInput {
   branchNextSteps?: Session[];
   /** Long-term facts (MEMORY.md) with their staleness, most useful first; the window's learned items and decisions are added after them. */
   learned?: LearnedItem[];
+  /** Long-term facts past those the primer tries (its budget never holds them): listed as left out. */
+  learnedLeftOut?: { kind: LearnedKind; text: string }[];
   tasks: Task[];
   /** Lines of TASKS.md that could not be read (`TASKS.md:12`): the primer says so among the tasks. */
   tasksUnreadable?: string[];
@@ -240,6 +242,12 @@ export function buildPrimer(input: PrimerInput, o: PrimerOptions): Primer {
     included.push(item);
   };
   for (const item of ordered) tryAdd(item);
+  // Long-term facts the primer did not try: --explain lists them too, every learned item accounted for.
+  const ph = PRIMER_PHRASES[o.lang];
+  for (const l of input.learnedLeftOut ?? []) {
+    const text = `- ${ph.kinds[l.kind]}: ${l.text}`;
+    dropped.push({ section: 'learned', text, tokens: estimateTokens(text) + 1, filler: false, reason: `past the ${input.learned?.length ?? 0} long-term facts tried (most said, newest first)` });
+  }
   if (total < o.minTokens) {
     for (const c of filler) {
       if (total >= o.minTokens) break;

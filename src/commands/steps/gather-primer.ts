@@ -1,8 +1,9 @@
+import { byCodeUnit } from '../../order.js';
 import { localDate, localTime, windowStart } from '../../clock.js';
 import { hotFiles, isMemoryCommit } from '../../git/log.js';
 import { PRIMER_LOG_DEPTH } from '../../git/log-cache.js';
 import { CorruptFileError } from '../../memory/frontmatter.js';
-import { factShape, parseLongTerm, similarity, type LongTermEntry, type LongTermSection } from '../../memory/long-term.js';
+import { factShape, parseEntryLine, sectionOfHeading, similarity, type LongTermSection } from '../../memory/long-term.js';
 import type { LearnedItem, LearnedKind, PrimerInput } from '../../memory/primer.js';
 import type { Lang } from '../../memory/headings.js';
 import type { StaleMark } from '../../dream/staleness.js';
@@ -64,7 +65,6 @@ export async function gatherPrimer(src: MemorySource, now: Date, days: number): 
   if (tasks.unreadable.length) warnings.push(`${src.label}skipped unreadable lines of the task list (${tasks.unreadable.join(', ')}); the other tasks were read`);
   const fullLog = await logPromise;
   const longTerm = await longTermPromise;
-  if (longTerm.warning) warnings.push(longTerm.warning);
   const branchNextSteps = latestPerBranch([...earlier.sessions, ...win.sessions, ...(win.sessions.length || !last ? [] : [last])], src.branch());
   const log = fullLog.filter((e) => !isMemoryCommit(e));
   const user = src.user();
@@ -78,6 +78,7 @@ export async function gatherPrimer(src: MemorySource, now: Date, days: number): 
       ...(last ? { lastWithNextSteps: clean(last) } : {}),
       ...(branchNextSteps.length ? { branchNextSteps: branchNextSteps.map(clean) } : {}),
       ...(longTerm.items.length ? { learned: longTerm.items.map((l) => ({ ...l, text: strip(l.text) })).map((l) => withStale(l, config.journal.language)) } : {}),
+      ...(longTerm.leftOut.length ? { learnedLeftOut: longTerm.leftOut.map((l) => ({ ...l, text: strip(l.text) })) } : {}),
       tasks: tasks.list.tasks.map((t) => ({ ...t, task: strip(t.task), progress: t.progress && strip(t.progress), next_step: t.next_step && strip(t.next_step) })),
       ...(tasks.unreadable.length ? { tasksUnreadable: tasks.unreadable } : {}),
       git: {
@@ -112,7 +113,7 @@ function latestPerBranch(sessions: Session[], current: string | null): Session[]
     const open = sessions[i]!.next_steps.filter((n) => !done.some((d) => similarity(d, factShape(n)) >= 0.5));
     if (open.length) list.push({ ...sessions[i]!, next_steps: open });
   }
-  list.sort((a, b) => `${b.date} ${b.time}`.localeCompare(`${a.date} ${a.time}`) || (a.branch === current ? -1 : b.branch === current ? 1 : 0));
+  list.sort((a, b) => byCodeUnit(`${b.date} ${b.time}`, `${a.date} ${a.time}`) || (a.branch === current ? -1 : b.branch === current ? 1 : 0));
   return list.slice(0, NEXT_STEP_BRANCHES);
 }
 
@@ -122,20 +123,32 @@ const RANK: LongTermSection[] = ['decisions', 'gotchas', 'conventions', 'prefere
 
 type PendingItem = LearnedItem & { mark?: StaleMark | null };
 
-/** MEMORY.md's facts, most useful first (said most, then newest), with their staleness marks. */
-async function longTermFacts(src: MemorySource): Promise<{ items: PendingItem[]; warning?: string }> {
+/**
+ * The primer tries this many of MEMORY.md's facts, most useful first (its budget never holds more):
+ * only these are parsed in full and checked for staleness, so a 200-line file costs little at
+ * session start. The rest are listed as left out, for `--explain`.
+ */
+const LONG_TERM_TRIED = 40;
+
+/**
+ * MEMORY.md's facts in the order the primer tries them: rules, then preferences, then context;
+ * within a section in file order (the dream writes the most said, newest first). Entry lines are
+ * found by a cheap scan; a line the format does not accept is skipped here (lint reports it).
+ */
+async function longTermFacts(src: MemorySource): Promise<{ items: PendingItem[]; leftOut: { kind: LearnedKind; text: string }[] }> {
   const text = await src.longTerm();
-  if (!text) return { items: [] };
-  let entries: LongTermEntry[];
-  try {
-    entries = parseLongTerm(text, 'MEMORY.md').entries.filter((e) => KIND[e.section]);
-  } catch (e) {
-    if (!(e instanceof CorruptFileError)) throw e;
-    return { items: [], warning: `${src.label}skipped ${e.message}` };
+  if (!text) return { items: [], leftOut: [] };
+  const lines: { section: LongTermSection; raw: string }[] = [];
+  let section: LongTermSection | null = null;
+  for (const line of text.split('\n')) {
+    if (line.startsWith('## ')) section = sectionOfHeading(line.slice(3));
+    else if (section && KIND[section] && line.startsWith('- ')) lines.push({ section, raw: line.slice(2) });
   }
-  entries.sort((a, b) => RANK.indexOf(a.section) - RANK.indexOf(b.section) || (b.seen ?? 1) - (a.seen ?? 1) || (b.date ?? '').localeCompare(a.date ?? ''));
-  const marks = await src.staleness(entries).catch(() => entries.map(() => null));
-  return { items: entries.map((e, i) => ({ kind: KIND[e.section]!, text: e.text, longTerm: true, mark: marks[i] })) };
+  lines.sort((a, b) => RANK.indexOf(a.section) - RANK.indexOf(b.section));
+  const tried = lines.slice(0, LONG_TERM_TRIED).map((l) => parseEntryLine(l.section, l.raw)).filter((e) => e.text);
+  const leftOut = lines.slice(LONG_TERM_TRIED).map((l) => ({ kind: KIND[l.section]!, text: l.raw.replace(/\s*<!--.*$/, '').trim() }));
+  const marks = await src.staleness(tried).catch(() => tried.map(() => null));
+  return { items: tried.map((e, i) => ({ kind: KIND[e.section]!, text: e.text, longTerm: true, mark: marks[i] })), leftOut };
 }
 
 function withStale(l: PendingItem, lang: Lang): LearnedItem {
