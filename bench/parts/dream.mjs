@@ -22,6 +22,7 @@ function memoryFile(files, commits, lines) {
 }
 
 export async function run({ summary, workCopy, env, BIN, big, measure, printTable, ratio, timingRows, runs, git }) {
+  const plain = workCopy(big, 'dream-plain');
   const dir = workCopy(big, 'dream');
   const files = git(dir, 'ls-files', '--', ':!.openclaw_memory').split('\n').filter(Boolean);
   const commits = git(dir, 'log', '--format=%h', '-n', '2000').split('\n');
@@ -37,6 +38,7 @@ export async function run({ summary, workCopy, env, BIN, big, measure, printTabl
   const r = measure(
     [
       node('floorB', floor),
+      { ...node('primerPlain', [BIN, 'primer']), cwd: plain },
       node('primer', [BIN, 'primer']),
       node('primerFresh', [BIN, 'primer'], { before: () => rmSync(kept, { force: true }) }),
       { name: 'stale', cmd: 'git', args: ['log', '-n400', '--no-renames', '--name-only', '--format=%x1e%h%x1f%cs', `${oldest}..HEAD`, '--', ...anchored], cwd: dir, env },
@@ -45,11 +47,14 @@ export async function run({ summary, workCopy, env, BIN, big, measure, printTabl
   );
   printTable(['command', 'median', 'p90', 'runs'], timingRows(r, {
     floorB: 'floor B: node -e execFileSync(git log -n 50)',
+    primerPlain: 'git-memory primer without MEMORY.md (today)',
     primer: `git-memory primer with a 200-line MEMORY.md (${anchored.length} anchored files; check kept per HEAD)`,
     primerFresh: 'the same, staleness not kept (its git call runs beside the log)',
     stale: `staleness git call: log -n400 <oldest anchor>..HEAD -- ${anchored.length} files`,
   }));
   const primerRatio = r.primer.median / r.floorB.median;
+  const plainRatio = r.primerPlain.median / r.floorB.median;
+  summary.note('primer without MEMORY.md / floor B (today, same runs)', ratio(plainRatio));
   const freshRatio = r.primerFresh.median / r.floorB.median;
   summary.add('primer with 200-line MEMORY.md / floor B', ratio(primerRatio), primerRatio, { max: 1.5 }, '≤ 1.50×');
   summary.add('…staleness not kept / floor B', ratio(freshRatio), freshRatio, { max: 1.5 }, '≤ 1.50×');

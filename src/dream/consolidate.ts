@@ -59,6 +59,7 @@ const SAME = 0.6;
 /** The same subject with other numbers or the opposite sense: a newer fact replaces an older one. */
 const CONTRADICTS = 0.7;
 const MAX_LEADS = 10;
+const LEAD_WINDOW = 60;
 const MAX_SUPERSEDED = 20;
 
 interface Slot {
@@ -149,12 +150,15 @@ export function consolidate(input: ConsolidateInput): { doc: LongTermDoc; report
     }
   }
 
-  // Next steps nobody took up: a later session neither completed them nor carried them on.
-  const later = (i: number) => input.sessions.slice(i + 1).flatMap((d) => [...d.session.completed, ...d.session.next_steps, ...d.session.request.split('\n')]).map(factShape);
+  // Next steps nobody took up: a later session neither completed them nor carried them on. Only
+  // the last LEAD_WINDOW sessions give leads (older untaken steps are history), each session's
+  // text shaped once.
+  const recent = input.sessions.slice(-LEAD_WINDOW);
+  const shapesOf = recent.map((d) => [...d.session.completed, ...d.session.next_steps, ...d.session.request.split('\n')].map(factShape));
   const newLeads: LongTermEntry[] = [];
-  input.sessions.forEach((d, i) => {
-    if (i === input.sessions.length - 1) return; // the latest next steps are the primer's, not leads yet
-    const after = later(i);
+  recent.forEach((d, i) => {
+    if (i === recent.length - 1) return; // the latest next steps are the primer's, not leads yet
+    const after = shapesOf.slice(i + 1).flat();
     for (const n of d.session.next_steps) {
       const shape = factShape(n);
       if (after.some((a) => similarity(a, shape) >= 0.5)) continue;

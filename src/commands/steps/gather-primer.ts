@@ -128,7 +128,7 @@ type PendingItem = LearnedItem & { mark?: StaleMark | null };
  * only these are parsed in full and checked for staleness, so a 200-line file costs little at
  * session start. The rest are listed as left out, for `--explain`.
  */
-const LONG_TERM_TRIED = 40;
+const LONG_TERM_TRIED = 24;
 
 /**
  * MEMORY.md's facts in the order the primer tries them: rules, then preferences, then context;
