@@ -72,7 +72,7 @@ describe('git memory dream', () => {
     expect(again.code, again.stderr).toBe(0);
     expect(JSON.parse(again.stdout).report.removed.map((x: { text: string }) => x.text)).toEqual(['Queries in src/db.ts must use the pool, not a new client']);
     expect(repo.read('.openclaw_memory/MEMORY.md')).not.toContain('pool');
-  });
+  }, 300_000);
 
   it('runs only when due, unless --force', async () => {
     const repo = await makeMemoryRepo({ now: '2026-11-02T09:00:00' });
@@ -86,7 +86,7 @@ describe('git memory dream', () => {
     expect(JSON.parse(idle.stdout)).toMatchObject({ ran: true, sessions: 1 });
     const after = await repo.run(['dream', '--offline'], { env: { GIT_MEMORY_NOW: '2026-11-04T09:00:00' } });
     expect(after.stdout).toMatch(/no session since the last dream/);
-  });
+  }, 300_000);
 
   it('a dream started twice runs once, across worktrees too', async () => {
     const repo = await withSessions();
@@ -103,7 +103,7 @@ describe('git memory dream', () => {
     let out = '';
     await main(['dream', '--offline', '--force'], { cwd: wt, env: repo.env, out: (t) => void (out += t), err: () => undefined, readStdin: async () => Buffer.alloc(0) });
     expect(out).toBe('no dream: another dream is running in this repository\n');
-  });
+  }, 300_000);
 
   it('never during a rebase or merge; --branch leaves the working tree, index and HEAD alone', async () => {
     const repo = await withSessions();
@@ -129,7 +129,7 @@ describe('git memory dream', () => {
     expect(repo.git('show', 'memory/dream:.openclaw_memory/MEMORY.md')).toContain('per process');
     expect(repo.git('rev-parse', 'memory/dream~1')).toBe(head);
     expect((await repo.run(['dream', '--offline', '--force', '--branch', 'memory/dream'])).stderr).toContain('branch memory/dream already exists');
-  });
+  }, 300_000);
 
   it('starts from OpenClaw memory\'s long-term files, and leaves out an entry holding a secret', async () => {
     const repo = await makeMemoryRepo({ now: '2026-11-05T09:00:00' });
@@ -148,7 +148,7 @@ describe('git memory dream', () => {
     expect(doc.entries.find((e) => e.text === 'Postgres is the only database')).toMatchObject({ section: 'decisions', seen: 4, date: '2026-10-01' });
     expect(doc.entries.find((e) => e.text.startsWith('Handlers return Result'))?.section).toBe('conventions');
     expect(doc.entries.some((e) => e.text === 'The staging bucket is private')).toBe(true);
-  });
+  }, 300_000);
 
   it('the session-start hook starts a due dream in the background', async () => {
     const repo = await withSessions();
@@ -161,5 +161,5 @@ describe('git memory dream', () => {
     expect(again.code).toBe(0);
     await new Promise((res) => setTimeout(res, 500));
     expect(repo.git('log', '--format=%s').split('\n').filter((s) => s.startsWith('memory: dream'))).toHaveLength(1);
-  });
+  }, 300_000);
 });

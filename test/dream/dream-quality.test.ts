@@ -55,5 +55,5 @@ describe('dream on a realistic history (42 sessions, 3 weeks, two branches)', ()
     }
     const items = md.split('\n').filter((l) => l.startsWith('- '));
     expect(new Set(items).size).toBe(items.length);
-  });
+  }, 300_000);
 });
