@@ -46,6 +46,7 @@ describe('dream on a realistic history (42 sessions, 3 weeks, two branches)', ()
     expect(encode(md).length).toBeLessThanOrEqual(1000);
     const must = [...facts.map((f) => f.expect), ...nextSteps, ...tasks.filter((t) => t.status !== 'done').map((t) => t.task)];
     const found = must.filter((m) => md.includes(m));
+    if (process.env.SHOW_PRIMER) console.log(`quality: ${found.length}/${must.length} facts, ${encode(md).length} BPE tokens`);
     expect(found.length / must.length, `missing: ${must.filter((m) => !md.includes(m)).join(' | ')}\n${md}`).toBeGreaterThanOrEqual(0.95);
     for (const f of facts) {
       if (f.notExpect) expect(md).not.toContain(f.notExpect);
