@@ -41,3 +41,24 @@ describe('MEMORY.md across branches', () => {
     expect(texts).toEqual(expect.arrayContaining(['Main: imperative commit messages', 'Feature: the webhook retries 3 times', 'Use tabs in Makefiles']));
   });
 });
+
+describe('git memory resolve and MEMORY.md', () => {
+  it('repairs a MEMORY.md that a merge without the driver left conflicted, keeping both sides', async () => {
+    const repo = await makeMemoryRepo();
+    repo.git('config', '--remove-section', 'merge.git-memory-tasks');
+    const base = [entry('conventions', 'Use tabs in Makefiles', ['s1'])];
+    write(repo, base, 'memory: base');
+    repo.git('checkout', '-q', '-b', 'feature');
+    write(repo, [...base, entry('conventions', 'Feature: name branches after tickets', ['s3'])], 'feature');
+    repo.git('checkout', '-q', 'main');
+    write(repo, [...base, entry('conventions', 'Main: imperative commit messages', ['s4'])], 'main');
+    expect(() => repo.git('merge', '-q', '--no-edit', 'feature')).toThrow();
+    const r = await repo.run(['resolve']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain('merged .openclaw_memory/MEMORY.md entry by entry');
+    const texts = parseLongTerm(repo.read('.openclaw_memory/MEMORY.md')).entries.map((e) => e.text);
+    expect(texts).toEqual(['Use tabs in Makefiles', 'Main: imperative commit messages', 'Feature: name branches after tickets']);
+    repo.git('commit', '-q', '--no-edit');
+    expect(repo.git('status', '--porcelain')).toBe('');
+  });
+});
