@@ -162,6 +162,11 @@ await part(`Git hooks: the post-commit script, git commit (${COMMIT_RUNS} runs) 
 
 await part(`Secret scanner (bench/scan.mjs, ${SCAN_RUNS} runs per 1 MB input)`, () => runScanBench(summary, SCAN_RUNS));
 
+await part(`Long-term memory: the primer with a 200-line MEMORY.md, and the staleness check (bench/parts/dream.mjs, ${RUNS} runs)`, async () => {
+  const { run } = await import('./parts/dream.mjs');
+  await run({ summary, workCopy, env, BIN, big, measure, printTable, ratio, timingRows, runs: RUNS, git });
+});
+
 await part(`Search over ${SEARCH_SESSIONS} sessions against git grep on the same files (bench/search.mjs, ${SEARCH_RUNS} runs)`, async () => {
   const r = await benchSearch({ sessions: SEARCH_SESSIONS, runs: SEARCH_RUNS });
   printTable(

@@ -87,6 +87,10 @@ export const LLM_USAGE_FILE = 'llm-usage.json';
 export const LONG_TERM_FILE = `${MEMORY_DIR}/MEMORY.md`;
 export const DREAM_STATE_FILE = 'dream.json';
 export const DREAM_LOCK_FILE = 'dream.lock';
+/** The staleness check's git log for MEMORY.md's anchors, kept per worktree by HEAD and anchors (see dream/staleness.ts). */
+export const STALENESS_CACHE_FILE = 'staleness.json';
+/** OpenClaw memory's long-term files, taken into MEMORY.md at the first dream. */
+export const OPENCLAW_AGENT_DIR = `${MEMORY_DIR}/agent`;
 
 /** The user's session-notes template and prompt: `~/.openclaw_memory/session-memory/config/{template,prompt}.md`. */
 export const NOTES_CONFIG_SUBDIR = 'session-memory/config';

@@ -4,6 +4,7 @@ import { commitCommand } from './commands/commit.js';
 import { configCommand } from './commands/config.js';
 import { diffCommand } from './commands/diff.js';
 import { doctorCommand } from './commands/doctor.js';
+import { dreamCommand } from './commands/dream.js';
 import { helpCommand } from './commands/help.js';
 import { hookCommand } from './commands/hook.js';
 import { endCommand } from './commands/end.js';
@@ -51,6 +52,7 @@ function commands(io: Io, build: (args: string[]) => Argv<GlobalArgs>): CommandM
     uninstallCommand(io),
     resolveCommand(io),
     diffCommand(io),
+    dreamCommand(io),
     doctorCommand(io),
     scanCommand(io),
     lintCommand(io),

@@ -1,3 +1,4 @@
+import { LONG_TERM_MAX_BYTES, LONG_TERM_MAX_LINES, parseLongTerm } from '../memory/long-term.js';
 import { DATE_RE } from '../clock.js';
 import { CorruptFileError, GitMemoryError } from '../errors.js';
 import { parseConfig } from '../memory/config.js';
@@ -5,7 +6,7 @@ import { parseDay } from '../memory/day-view.js';
 import { PRIMER_MAX_BYTES } from '../memory/primer.js';
 import { parseSession, SESSION_MAX_BYTES } from '../memory/session.js';
 import { parseTasks, writtenTaskIds } from '../memory/tasks.js';
-import { CONFIG_FILE, JOURNAL_DIR, PRIMER_FILE, TASKS_FILE } from '../paths.js';
+import { CONFIG_FILE, JOURNAL_DIR, LONG_TERM_FILE, PRIMER_FILE, TASKS_FILE } from '../paths.js';
 import { findControlChars } from '../safety/control-chars.js';
 import { describeHidden, findHiddenText, stripHiddenText } from '../safety/hidden-text.js';
 import { findInstructions } from '../safety/instructions.js';
@@ -33,12 +34,13 @@ export interface FileLint {
   warnings: string[];
 }
 
-type Kind = 'config' | 'tasks' | 'session' | 'day' | 'primer' | 'other';
+type Kind = 'config' | 'tasks' | 'session' | 'day' | 'primer' | 'long-term' | 'other';
 
 function kindOf(path: string): Kind {
   if (path === CONFIG_FILE) return 'config';
   if (path === TASKS_FILE) return 'tasks';
   if (path === PRIMER_FILE) return 'primer';
+  if (path === LONG_TERM_FILE) return 'long-term';
   const rest = path.startsWith(`${JOURNAL_DIR}/`) ? path.slice(JOURNAL_DIR.length + 1).split('/') : [];
   if (rest.length === 2 && DATE_RE.test(rest[0]!) && rest[1]!.endsWith('.md')) return 'session';
   if (rest.length === 1 && DATE_RE.test(rest[0]!.replace(/\.md$/, '')) && rest[0]!.endsWith('.md')) return 'day';
@@ -52,6 +54,7 @@ function schema(kind: Kind, path: string, text: string, repoName: string, out: F
   try {
     if (kind === 'config') out.warnings.push(...parseConfig(text, CONFIG_FILE, repoName).warnings);
     else if (kind === 'tasks') parseTasks(text, path);
+    else if (kind === 'long-term') parseLongTerm(text, path);
     else if (kind === 'day') out.sessions.push(...parseDay(text, path).map((s) => ({ id: s.id })));
     else if (kind === 'session') {
       const line = text.split('\n').findIndex((l) => /^session:/.test(l)) + 1;
@@ -95,6 +98,12 @@ export async function lintFile(path: string, text: string, opts: { allowlist: re
   const bytes = Buffer.byteLength(text);
   if (kind === 'session' && bytes > SESSION_MAX_BYTES) {
     out.problems.push({ check: 'size', message: `${bytes} bytes: a session is capped at ${SESSION_MAX_BYTES} (16 KB); summarise it` });
+  }
+  if (kind === 'long-term') {
+    const lines = text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
+    if (lines > LONG_TERM_MAX_LINES || bytes > LONG_TERM_MAX_BYTES) {
+      out.problems.push({ check: 'size', message: `${lines} lines, ${bytes} bytes: MEMORY.md is kept within ${LONG_TERM_MAX_LINES} lines and ${LONG_TERM_MAX_BYTES} bytes (25 KB); \`git memory dream --force\` prunes it` });
+    }
   }
   if (kind === 'primer' && bytes > PRIMER_MAX_BYTES) {
     out.problems.push({ check: 'primer-budget', message: `the committed primer is ${bytes} bytes: a primer is capped at ${PRIMER_MAX_BYTES} (8 KB)` });

@@ -5,7 +5,8 @@ import { worktreeMemoryFiles } from '../git/memory-files.js';
 import { findRepo } from '../git/repo.js';
 import { loadConfig } from '../memory/config.js';
 import { buildPrimer, PRIMER_MAX_BYTES } from '../memory/primer.js';
-import { PRIMER_FILE } from '../paths.js';
+import { parseLongTerm } from '../memory/long-term.js';
+import { LONG_TERM_FILE, PRIMER_FILE } from '../paths.js';
 import { open, type Ctx, type Result } from './context.js';
 import { lintFile, type LintProblem } from './lint-file.js';
 import { gatherPrimer } from './steps/gather-primer.js';
@@ -28,6 +29,40 @@ export interface LintData {
   secrets: number;
   /** Files with problems, in path order, each with its problems in line order. */
   report: LintFileReport[];
+  /**
+   * MEMORY.md entries whose files changed since they were recorded (or were all deleted): listed
+   * for a person to check, not counted as problems (the code moving on is no error).
+   */
+  stale: { line: number; text: string; why: string }[];
+}
+
+/** MEMORY.md's entries that may be stale, with their lines: one bounded git call. */
+async function staleEntries(ctx: Ctx): Promise<LintData['stale']> {
+  let o;
+  try {
+    o = open(ctx);
+  } catch (e) {
+    if (e instanceof GitMemoryError) return [];
+    throw e;
+  }
+  const src = worktreeSource(o);
+  const text = await src.longTerm();
+  if (!text) return [];
+  let entries;
+  try {
+    entries = parseLongTerm(text, LONG_TERM_FILE).entries.filter((e) => e.section !== 'superseded');
+  } catch {
+    return []; // reported as MEMORY.md's schema problem
+  }
+  const marks = await src.staleness(entries);
+  const lines = text.split('\n');
+  return entries.flatMap((e, i) => {
+    const m = marks[i];
+    if (!m) return [];
+    const line = lines.findIndex((l) => l.includes(e.text)) + 1;
+    const why = m.deleted ? `its files were all deleted (${e.files.join(', ')}); the next dream removes it` : m.changed.map((c) => `${c.file} changed in ${c.commits} commit${c.commits === 1 ? '' : 's'}`).join(', ');
+    return [{ line, text: e.text, why }];
+  });
 }
 
 /** The primer as `git memory primer` would build it now must fit max_tokens and 8 KB. */
@@ -103,5 +138,6 @@ export async function lint(ctx: Ctx): Promise<Result<LintData>> {
     .map(([file, problems]) => ({ file, problems: problems.sort((a, b) => (a.line ?? 0) - (b.line ?? 0)) }));
   const all = report.flatMap((r) => r.problems);
   const secrets = all.filter((p) => p.check === 'secret').length;
-  return { data: { ok: all.length === 0, files: checked, problems: all.length, secrets, report }, warnings };
+  const stale = checked ? await staleEntries(ctx) : [];
+  return { data: { ok: all.length === 0, files: checked, problems: all.length, secrets, report, stale }, warnings };
 }

@@ -5,7 +5,9 @@ import { CorruptFileError } from '../memory/frontmatter.js';
 import { mergeTaskLists, tasksLang, type TaskConflict, type TaskFold, type TaskRekey } from '../memory/tasks-merge.js';
 import { foldMessage, rekeyMessage } from '../memory/tasks-merge-messages.js';
 import { parseTasks, serializeTasks } from '../memory/tasks.js';
-import { TASKS_FILE } from '../paths.js';
+import { parseLongTerm, serializeLongTerm } from '../memory/long-term.js';
+import { mergeLongTerm } from '../memory/long-term-merge.js';
+import { LONG_TERM_FILE, TASKS_FILE } from '../paths.js';
 import type { Ctx, Result } from './context.js';
 
 export interface MergeDriverOptions {
@@ -19,8 +21,8 @@ export interface MergeDriverOptions {
 
 export interface MergeDriverData {
   path: string;
-  /** `by-id` when the task lists merged; `text` when a side could not be parsed. */
-  method: 'by-id' | 'text';
+  /** `by-id` when the task lists merged, `by-entry` for MEMORY.md; `text` when a side could not be parsed. */
+  method: 'by-id' | 'by-entry' | 'text';
   tasks: number;
   decided: TaskConflict[];
   /** Two different tasks that had one id: both kept, theirs under a new id. */
@@ -50,6 +52,13 @@ export async function mergeDriver(ctx: Ctx, o: MergeDriverOptions): Promise<Resu
   const [base, ours, theirs] = [o.base, o.ours, o.theirs].map((p) => resolvePath(ctx.cwd, p));
   const texts = [read(base!), read(ours!), read(theirs!)];
   try {
+    // MEMORY.md shares the driver (one attribute name, one config entry): merged entry by entry.
+    if (path.endsWith(LONG_TERM_FILE.slice(LONG_TERM_FILE.lastIndexOf('/')))) {
+      const [b, a, t] = texts.map((text, i) => parseLongTerm(text, `${path} (${['base', 'ours', 'theirs'][i]})`));
+      const merged = mergeLongTerm(texts[0]!.trim() ? b! : null, a!, t!);
+      writeFileSync(ours!, serializeLongTerm(merged));
+      return { data: { path, method: 'by-entry', tasks: 0, decided: [], rekeyed: [], folded: [], conflicted: false }, warnings: [] };
+    }
     const [b, a, t] = texts.map((text, i) => (text.trim() ? parseTasks(text, `${path} (${['base', 'ours', 'theirs'][i]})`) : { tasks: [] }));
     const merged = mergeTaskLists(texts[0]!.trim() ? b! : null, a!, t!);
     writeFileSync(ours!, serializeTasks(merged.list, tasksLang(texts[1]! || texts[2]!)));

@@ -12,7 +12,9 @@ import { CorruptFileError } from '../memory/frontmatter.js';
 import { mergeTaskLists, tasksLang, type TaskConflict, type TaskFold, type TaskRekey } from '../memory/tasks-merge.js';
 import { parseTasks, serializeTasks, type TaskList } from '../memory/tasks.js';
 import { guardText } from '../safety/guard.js';
-import { PRIMER_FILE, TASKS_FILE } from '../paths.js';
+import { parseLongTerm, serializeLongTerm } from '../memory/long-term.js';
+import { mergeLongTerm } from '../memory/long-term-merge.js';
+import { LONG_TERM_FILE, PRIMER_FILE, TASKS_FILE } from '../paths.js';
 import { writablePath } from '../worktree-path.js';
 import { openRepo, type Ctx, type Opened, type Result } from './context.js';
 import { commitMessage } from './steps/commit-memory.js';
@@ -21,7 +23,7 @@ import { readTextOrNull } from '../fs/read-file.js';
 
 export interface ResolvedFile {
   path: string;
-  how: 'merged by task id' | 'rebuilt';
+  how: 'merged by task id' | 'merged by entry' | 'rebuilt';
   /** Where the two sides came from: git's index stages during a merge, or markers in the file. */
   from: 'index' | 'markers';
   tasks?: number;
@@ -62,18 +64,18 @@ function parseSide(text: string, side: string): TaskList {
   }
 }
 
-/** The sides of TASKS.md to merge, from the index or from markers in the file; null when it is fine. */
-async function tasksSides(repo: Repo): Promise<{ from: ResolvedFile['from']; base: string | null; ours: string; theirs: string } | null> {
-  const st = await stages(repo, TASKS_FILE);
+/** The sides of a memory file to merge, from the index or from markers in the file; null when it is fine. */
+async function tasksSides(repo: Repo, path = TASKS_FILE): Promise<{ from: ResolvedFile['from']; base: string | null; ours: string; theirs: string } | null> {
+  const st = await stages(repo, path);
   if (st) {
     const blob = (n: number) => (st.has(n) ? readBlob(repo.root, st.get(n)!) : Promise.resolve(''));
     const [base, ours, theirs] = await Promise.all([blob(1), blob(2), blob(3)]);
     return { from: 'index', base: st.has(1) ? base : null, ours, theirs };
   }
-  const text = readTextOrNull(join(repo.root, TASKS_FILE));
+  const text = readTextOrNull(join(repo.root, path));
   const sides = text && hasConflictMarkers(text) ? splitConflict(text) : null;
   if (!sides) return null;
-  return { from: 'markers', ...sides, base: sides.base ?? (await baseOfMarkedMerge(repo)) };
+  return { from: 'markers', ...sides, base: sides.base ?? (path === TASKS_FILE ? await baseOfMarkedMerge(repo) : null) };
 }
 
 /**
@@ -126,6 +128,25 @@ export async function resolve(ctx: Ctx): Promise<Result<ResolveData>> {
       writeAtomic(repo.stateDir, writablePath(repo.root, TASKS_FILE, { includeFile: true }), text.text);
       files.push({ path: TASKS_FILE, how: 'merged by task id', from: sides.from, tasks: merged.list.tasks.length, decided: merged.conflicts, rekeyed: merged.rekeyed, folded: merged.folded });
       if (sides.from === 'index') unmerged.push(TASKS_FILE);
+    }
+    // MEMORY.md (long-term memory): merged entry by entry, as the driver does.
+    const memory = await tasksSides(repo, LONG_TERM_FILE);
+    if (memory) {
+      const side = (text: string, name: string) => {
+        try {
+          return parseLongTerm(text, `${LONG_TERM_FILE} (${name})`);
+        } catch (e) {
+          if (e instanceof CorruptFileError) throw new GitMemoryError(`${e.message}; nothing was changed`, EXIT.error, `fix that side by hand; expected shape:\n${e.expected}`);
+          throw e;
+        }
+      };
+      const merged = mergeLongTerm(memory.base === null ? null : side(memory.base, 'base'), side(memory.ours, 'ours'), side(memory.theirs, 'theirs'));
+      const guard = { mode: config?.secrets.mode ?? 'block', allowlist: config?.secrets.allowlist ?? [] } as const;
+      const text = await guardText(serializeLongTerm(merged), LONG_TERM_FILE, guard);
+      warnings.push(...text.warnings);
+      writeAtomic(repo.stateDir, writablePath(repo.root, LONG_TERM_FILE, { includeFile: true }), text.text);
+      files.push({ path: LONG_TERM_FILE, how: 'merged by entry', from: memory.from });
+      if (memory.from === 'index') unmerged.push(LONG_TERM_FILE);
     }
     const primerUnmerged = (await stages(repo, PRIMER_FILE)) !== null;
     const primerText = readTextOrNull(join(repo.root, PRIMER_FILE));

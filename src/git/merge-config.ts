@@ -9,6 +9,8 @@ import type { Repo } from './repo.js';
 export const DRIVER = 'git-memory-tasks';
 const COMMENT = '# git-memory: merge TASKS.md by task id (git memory init; harmless without git-memory)';
 export const ATTRIBUTES_LINE = `TASKS.md merge=${DRIVER}`;
+/** MEMORY.md (long-term memory) is merged by the same driver, entry by entry. */
+export const LONG_TERM_ATTRIBUTES_LINE = `MEMORY.md merge=${DRIVER}`;
 
 /**
  * The driver command. Where git-memory is not on PATH (it was uninstalled, a teammate copied the
@@ -21,14 +23,15 @@ export const DRIVER_COMMAND =
 export type ChangeResult = 'created' | 'updated' | 'unchanged' | 'removed' | 'absent';
 
 const attributesPath = (repo: Repo) => join(repo.root, ATTRIBUTES_FILE);
-const hasLine = (text: string) => text.split(/\r?\n/).some((l) => l.trim() === ATTRIBUTES_LINE);
+const hasLine = (text: string, line = ATTRIBUTES_LINE) => text.split(/\r?\n/).some((l) => l.trim() === line);
 
 /** Adds the TASKS.md line to the memory directory's `.gitattributes`. */
 export function installAttributes(repo: Repo): ChangeResult {
   const path = attributesPath(repo);
   const text = existsSync(path) ? readFileSync(path, 'utf8') : null;
-  if (text !== null && hasLine(text)) return 'unchanged';
-  const ours = `${COMMENT}\n${ATTRIBUTES_LINE}\n`;
+  if (text !== null && hasLine(text) && hasLine(text, LONG_TERM_ATTRIBUTES_LINE)) return 'unchanged';
+  // A file from before MEMORY.md existed gets just the line it lacks.
+  const ours = text !== null && hasLine(text) ? `${LONG_TERM_ATTRIBUTES_LINE}\n` : `${COMMENT}\n${ATTRIBUTES_LINE}\n${LONG_TERM_ATTRIBUTES_LINE}\n`;
   writablePath(repo.root, ATTRIBUTES_FILE, { includeFile: true });
   mkdirSync(join(repo.root, MEMORY_DIR), { recursive: true });
   writeFileSync(path, text === null ? ours : `${text}${text === '' || text.endsWith('\n') ? '' : '\n'}${ours}`);
@@ -43,7 +46,7 @@ export function uninstallAttributes(repo: Repo): ChangeResult {
   if (!hasLine(text)) return 'absent';
   const rest = text
     .split(/(?<=\n)/)
-    .filter((l) => l.trimEnd() !== COMMENT && l.trim() !== ATTRIBUTES_LINE)
+    .filter((l) => l.trimEnd() !== COMMENT && l.trim() !== ATTRIBUTES_LINE && l.trim() !== LONG_TERM_ATTRIBUTES_LINE)
     .join('');
   if (rest === '') rmSync(path);
   else writeFileSync(path, rest);

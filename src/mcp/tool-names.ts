@@ -4,4 +4,4 @@
  * (test/cli/command-lists.test.ts). Kept apart from tools.ts, which loads zod and every handler,
  * so that the help does not.
  */
-export const MCP_TOOL_NAMES = ['memory_primer', 'memory_log', 'memory_search', 'memory_tasks', 'memory_update_tasks', 'memory_session_end'] as const;
+export const MCP_TOOL_NAMES = ['memory_primer', 'memory_log', 'memory_search', 'memory_tasks', 'memory_update_tasks', 'memory_session_end', 'memory_dream'] as const;

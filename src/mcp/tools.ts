@@ -41,7 +41,7 @@ export const TOOLS: ToolSpec[] = [
   defineTool({
     name: 'memory_primer',
     title: 'Project memory briefing',
-    description: 'The briefing for this repository: who the user is, the project, recent sessions, next steps, tasks in progress, recent commits and hot files. Read it at the start of a session.',
+    description: 'The briefing for this repository: who the user is, the project, recent sessions, next steps, tasks in progress, what was learned (long-term memory, with staleness marks), recent commits and hot files. Read it at the start of a session.',
     input: { max_tokens: z.number().int().min(100).optional().describe('Token cap (default from config)'), days: z.number().int().min(1).optional().describe('Days of recent sessions') },
     readOnly: true,
     run: async (ctx, a) => {
@@ -176,6 +176,20 @@ export const TOOLS: ToolSpec[] = [
         text: `${d.session.alreadyRecorded ? 'already recorded in' : 'session written to'} ${d.session.path}${d.commit ? `; memory committed as ${d.commit.sha.slice(0, 7)}` : d.waiting ? `; not committed (${d.waiting})` : ''}`,
         data: { session: d.session, commit: d.commit },
       }));
+    },
+  }),
+  defineTool({
+    name: 'memory_dream',
+    title: 'Consolidate long-term memory',
+    description: 'Consolidate the sessions since the last dream into long-term memory (.openclaw_memory/MEMORY.md) and commit it: duplicates merged, contradictions resolved (newer wins), dates made absolute. Runs only when due (24 h idle or 10 sessions) unless `force`.',
+    input: {
+      force: z.boolean().optional().describe('Run now even when not due'),
+      offline: z.boolean().optional().describe('No model: the deterministic consolidation only'),
+    },
+    readOnly: false,
+    run: async (ctx, a) => {
+      const [{ open }, { dream }, { renderDream }] = await Promise.all([import('../commands/context.js'), import('../commands/dream.js'), import('../cli/commands/dream.js')]);
+      return wrap(await dream(open(ctx), { force: a.force, offline: a.offline }), (d) => ({ text: renderDream(d).trimEnd(), data: { ran: d.ran, reason: d.reason, sessions: d.sessions, commit: d.commit } }));
     },
   }),
 ];

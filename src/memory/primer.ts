@@ -1,4 +1,5 @@
 import type { Lang } from './headings.js';
+import { factShape, similarity, type FactShape } from './long-term.js';
 import { PRIMER_PHRASES } from './primer-phrases.js';
 import type { Session } from './session.js';
 import type { Task } from './tasks.js';
@@ -8,11 +9,24 @@ import { instructionRule } from '../safety/instructions.js';
 import { redactQuick } from '../safety/quick-redact.js';
 
 /** Sections in the order they are shown (DESIGN §5). */
-export const PRIMER_SECTIONS = ['instructions', 'user', 'project_line', 'preferences', 'recent', 'next_steps', 'tasks', 'commits', 'hot_files'] as const;
+export const PRIMER_SECTIONS = ['instructions', 'user', 'project_line', 'preferences', 'recent', 'next_steps', 'tasks', 'learned', 'commits', 'hot_files'] as const;
 export type PrimerSection = (typeof PRIMER_SECTIONS)[number];
 
 /** What the budget keeps first: earlier in this list is dropped last. */
-const PRIORITY: readonly PrimerSection[] = ['project_line', 'instructions', 'tasks', 'next_steps', 'recent', 'preferences', 'user', 'commits', 'hot_files'];
+const PRIORITY: readonly PrimerSection[] = ['project_line', 'instructions', 'tasks', 'next_steps', 'learned', 'recent', 'preferences', 'user', 'commits', 'hot_files'];
+
+/** What kind of fact a learned item is: MEMORY.md's sections, or a session's learned item or decision. */
+export type LearnedKind = 'convention' | 'decision' | 'gotcha' | 'preference' | 'theme' | 'lead' | 'learned';
+
+/** One fact for the Learned section, most useful first. */
+export interface LearnedItem {
+  kind: LearnedKind;
+  text: string;
+  /** Why it may no longer hold, e.g. `src/auth/session.ts changed in 2 commits`. */
+  stale?: string;
+  /** From MEMORY.md (consolidated) rather than a session of the window. */
+  longTerm?: boolean;
+}
 
 export interface GitFacts {
   branch: string | null;
@@ -32,6 +46,15 @@ export interface PrimerInput {
   windowSessions: Session[];
   /** The latest session with next steps, wherever it is. */
   lastWithNextSteps?: Session;
+  /**
+   * The latest session with next steps of each branch whose sessions are here (merged in), newest
+   * first: their next steps are all shown, not only the very last session's.
+   */
+  branchNextSteps?: Session[];
+  /** Long-term facts (MEMORY.md) with their staleness, most useful first; the window's learned items and decisions are added after them. */
+  learned?: LearnedItem[];
+  /** Long-term facts past those the primer tries (its budget never holds them): listed as left out. */
+  learnedLeftOut?: { kind: LearnedKind; text: string }[];
   tasks: Task[];
   /** Lines of TASKS.md that could not be read (`TASKS.md:12`): the primer says so among the tasks. */
   tasksUnreadable?: string[];
@@ -123,8 +146,10 @@ function candidates(input: PrimerInput, o: PrimerOptions): { main: Candidate[]; 
   const newestFirst = [...input.windowSessions].reverse();
   // The same item done twice in a day is one line; on another day it is news again.
   for (const s of newestFirst) for (const c of s.completed) add('recent', `${s.date} ${s.time} — ${c}`, false, `${s.date} ${c}`);
-  const last = input.lastWithNextSteps;
-  if (last) for (const n of last.next_steps) add('next_steps', n);
+  const branches = input.branchNextSteps?.length ? input.branchNextSteps : input.lastWithNextSteps ? [input.lastWithNextSteps] : [];
+  // With more than one branch, each step says whose it is.
+  const named = new Set(branches.map((b) => b.branch ?? '')).size > 1;
+  for (const b of branches) for (const n of b.next_steps) add('next_steps', named && b.branch ? `(${b.branch}) ${n}` : n, false, n);
   // First among the tasks, so the budget keeps it: the list below may be missing a task.
   if (input.tasksUnreadable?.length) push('tasks', () => `- ⚠ ${ph.unreadable(input.tasksUnreadable!)}`, false);
   for (const t of input.tasks.filter((t) => t.status !== 'done')) {
@@ -133,15 +158,38 @@ function candidates(input: PrimerInput, o: PrimerOptions): { main: Candidate[]; 
     if (t.next_step) parts.push(`${ph.next}: ${t.next_step}`);
     add('tasks', parts.join(' — '));
   }
+  learnedCandidates(input, ph, add);
   input.git.commits.forEach((c, i) => add('commits', `${c.sha} ${c.subject}`, i >= o.commits));
   input.git.hotFiles.forEach((f, i) => add('hot_files', `${f.path} (${ph.commits(f.commits)})`, i >= o.hotFiles));
-  // Fillers, used only below min_tokens: what sessions in the window learned and decided. Their
-  // text is made only then: a full primer never looks at them.
-  for (const s of newestFirst) {
-    for (const l of s.learned) add('recent', `${s.date} ${s.time} — ${ph.learned}: ${l}`, true, `${s.date} ${ph.learned}: ${l}`);
-    for (const d of s.decisions) add('recent', `${s.date} ${s.time} — ${ph.decision}: ${d}`, true, `${s.date} ${ph.decision}: ${d}`);
-  }
   return { main, filler };
+}
+
+/**
+ * The Learned section: MEMORY.md's facts first (in the order given: most useful first), then what
+ * the window's sessions learned and decided that MEMORY.md does not already say, newest first. A
+ * fact said twice (in other words too) is shown once; a possibly stale one carries its mark.
+ */
+function learnedCandidates(input: PrimerInput, ph: (typeof PRIMER_PHRASES)[Lang], add: (section: PrimerSection, text: string, isFiller?: boolean, key?: string) => void): void {
+  const shown: FactShape[] = [];
+  const fresh = (text: string) => {
+    const shape = factShape(text);
+    if (shown.some((x) => (x.key && x.key === shape.key) || (similarity(x, shape) >= 0.6 && x.numbers === shape.numbers && x.negated === shape.negated))) return false;
+    shown.push(shape);
+    return true;
+  };
+  const item = (kind: LearnedKind, text: string, stale?: string) => {
+    if (!fresh(text)) return;
+    add('learned', `${ph.kinds[kind]}: ${text}${stale ? ` (${ph.stale(stale)})` : ''}`, false, `${kind}\0${text}`);
+  };
+  const long = input.learned ?? [];
+  // Open leads and themes come after what the window learned: they are context, not rules.
+  const rules = long.filter((l) => l.kind !== 'lead' && l.kind !== 'theme');
+  for (const l of rules) item(l.kind, l.text, l.stale);
+  for (const s of [...input.windowSessions].reverse()) {
+    for (const d of s.decisions) item('decision', d);
+    for (const l of s.learned) item('learned', l);
+  }
+  for (const l of long.filter((x) => x.kind === 'lead' || x.kind === 'theme')) item(l.kind, l.text, l.stale);
 }
 
 function renderPrimer(items: PrimerItem[], input: PrimerInput, o: PrimerOptions, authors: string[]): string {
@@ -194,6 +242,12 @@ export function buildPrimer(input: PrimerInput, o: PrimerOptions): Primer {
     included.push(item);
   };
   for (const item of ordered) tryAdd(item);
+  // Long-term facts the primer did not try: --explain lists them too, every learned item accounted for.
+  const ph = PRIMER_PHRASES[o.lang];
+  for (const l of input.learnedLeftOut ?? []) {
+    const text = `- ${ph.kinds[l.kind]}: ${l.text}`;
+    dropped.push({ section: 'learned', text, tokens: estimateTokens(text) + 1, filler: false, reason: `past the ${input.learned?.length ?? 0} long-term facts tried (most said, newest first)` });
+  }
   if (total < o.minTokens) {
     for (const c of filler) {
       if (total >= o.minTokens) break;

@@ -38,7 +38,7 @@ describe('git memory mcp (stdio, built binary, SDK client)', () => {
     await repo.run(['init', '--no-hooks']);
     const { client } = await connect(repo);
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name).sort()).toEqual(['memory_log', 'memory_primer', 'memory_search', 'memory_session_end', 'memory_tasks', 'memory_update_tasks']);
+    expect(tools.map((t) => t.name).sort()).toEqual(['memory_dream', 'memory_log', 'memory_primer', 'memory_search', 'memory_session_end', 'memory_tasks', 'memory_update_tasks']);
     for (const t of tools) expect(t.inputSchema.type).toBe('object');
     // `text` or OpenClaw memory's `content` (item 35 of issue 10): neither alone is required by the schema.
     const logSchema = tools.find((t) => t.name === 'memory_log')!.inputSchema;

@@ -11,13 +11,19 @@ function problemLine(p: LintProblem): string {
   return p.expected ? `${head}\n${' '.repeat(25)}expected:\n${p.expected.replace(/^/gm, ' '.repeat(27))}` : head;
 }
 
+/** Entries of MEMORY.md that may be stale: listed, not counted as problems. */
+function staleLines(d: LintData): string {
+  if (!d.stale?.length) return '';
+  return `\nmay be stale (.openclaw_memory/MEMORY.md; check them, then edit or let the next dream update them):\n${d.stale.map((s) => `  ${String(s.line).padEnd(8)} ${s.text} — ${s.why}`).join('\n')}\n`;
+}
+
 function render(d: LintData): string {
-  if (d.ok) return `${plural(d.files, 'memory file')} checked: no problems\n`;
+  if (d.ok) return `${plural(d.files, 'memory file')} checked: no problems\n${staleLines(d)}`;
   const lines: string[] = [];
   for (const r of d.report) lines.push(r.file, ...r.problems.map(problemLine), '');
   const secrets = d.secrets ? ` (${plural(d.secrets, 'secret')})` : '';
   lines.push(`${plural(d.problems, 'problem')}${secrets} in ${plural(d.report.length, 'file')}; ${plural(d.files, 'memory file')} checked`);
-  return `${lines.join('\n')}\n`;
+  return `${lines.join('\n')}\n${staleLines(d)}`;
 }
 
 export const lintCommand = (io: Io): CommandModule<GlobalArgs, GlobalArgs> => ({

@@ -4,9 +4,10 @@ import type { ResolveData } from '../../commands/resolve.js';
 import { foldMessage, rekeyMessage } from '../../memory/tasks-merge-messages.js';
 
 function render(d: ResolveData): string {
-  if (!d.files.length) return 'nothing to resolve: TASKS.md and PRIMER.md have no conflicts\n';
+  if (!d.files.length) return 'nothing to resolve: TASKS.md, MEMORY.md and PRIMER.md have no conflicts\n';
   const lines = d.files.flatMap((f) => {
     if (f.how === 'rebuilt') return [`rebuilt ${f.path}`];
+    if (f.how === 'merged by entry') return [`merged ${f.path} entry by entry: every entry of both sides kept`];
     const both = [...new Set((f.decided ?? []).map((c) => c.id))];
     return [
       `merged ${f.path} by task id: ${f.tasks} tasks${both.length ? `; newer change kept where both sides changed ${both.join(', ')}` : ''}`,
@@ -22,7 +23,7 @@ function render(d: ResolveData): string {
 
 export const resolveCommand = (io: Io): CommandModule<GlobalArgs, GlobalArgs> => ({
   command: 'resolve',
-  describe: 'Repair TASKS.md (merged by task id) and PRIMER.md (rebuilt) left conflicted by a merge without the driver',
+  describe: 'Repair TASKS.md (merged by task id), MEMORY.md (by entry) and PRIMER.md (rebuilt) left conflicted by a merge without the driver',
   builder: (y: Argv<GlobalArgs>) =>
     y
       .example('git merge feature && git memory resolve', 'after a merge that stopped on TASKS.md')

@@ -1,8 +1,12 @@
+import { byCodeUnit } from '../../order.js';
 import { localDate, localTime, windowStart } from '../../clock.js';
 import { hotFiles, isMemoryCommit } from '../../git/log.js';
 import { PRIMER_LOG_DEPTH } from '../../git/log-cache.js';
 import { CorruptFileError } from '../../memory/frontmatter.js';
-import type { PrimerInput } from '../../memory/primer.js';
+import { factShape, parseEntryLine, sectionOfHeading, similarity, type LongTermSection } from '../../memory/long-term.js';
+import type { LearnedItem, LearnedKind, PrimerInput } from '../../memory/primer.js';
+import type { Lang } from '../../memory/headings.js';
+import type { StaleMark } from '../../dream/staleness.js';
 import type { Session } from '../../memory/session.js';
 import { stripHiddenText } from '../../safety/hidden-text.js';
 import type { MemorySource, TasksRead } from './memory-source.js';
@@ -27,6 +31,9 @@ export async function gatherPrimer(src: MemorySource, now: Date, days: number): 
   const logPromise = src.log(PRIMER_LOG_DEPTH);
   // A failure below would leave it unawaited: its own rejection is then not a second, unhandled one.
   logPromise.catch(() => undefined);
+  // MEMORY.md and its staleness (the one other git call) run beside the log.
+  const longTermPromise = longTermFacts(src);
+  longTermPromise.catch(() => undefined);
   const to = localDate(now);
   const from = windowStart(now, days);
   // A TASKS.md behind a symbolic link is not read; the session still starts.
@@ -34,7 +41,15 @@ export async function gatherPrimer(src: MemorySource, now: Date, days: number): 
     if (e instanceof CorruptFileError) return e;
     throw e;
   };
-  const [config, win, taskFile] = await Promise.all([src.config(), src.sessions(from, to), src.tasks().catch(notRead)]);
+  // Next steps of a branch merged in may be older than the window: a bounded look further back.
+  const lookFrom = windowStart(now, days + NEXT_STEPS_LOOKBACK_DAYS);
+  const lookTo = windowStart(now, days + 1);
+  const [config, win, taskFile, earlier] = await Promise.all([
+    src.config(),
+    src.sessions(from, to),
+    src.tasks().catch(notRead),
+    lookTo < from ? src.sessions(lookFrom, lookTo).catch(() => ({ sessions: [], corrupt: [] })) : Promise.resolve({ sessions: [], corrupt: [] }),
+  ]);
   let last = [...win.sessions].reverse().find((s) => s.next_steps.length);
   const corrupt = [...win.corrupt];
   if (!last && !win.sessions.length) {
@@ -49,6 +64,8 @@ export async function gatherPrimer(src: MemorySource, now: Date, days: number): 
   const warnings = corrupt.map((c) => `skipped ${c.message}`);
   if (tasks.unreadable.length) warnings.push(`${src.label}skipped unreadable lines of the task list (${tasks.unreadable.join(', ')}); the other tasks were read`);
   const fullLog = await logPromise;
+  const longTerm = await longTermPromise;
+  const branchNextSteps = latestPerBranch([...earlier.sessions, ...win.sessions, ...(win.sessions.length || !last ? [] : [last])], src.branch());
   // The log leaves memory out already; a log read elsewhere (an older kept one) may still hold memory commits.
   const log = fullLog.entries.filter((e) => !isMemoryCommit(e));
   const user = src.user();
@@ -60,6 +77,9 @@ export async function gatherPrimer(src: MemorySource, now: Date, days: number): 
       user: { entities: user.entities.map(strip), preferences: user.preferences.map(strip), instructions: user.instructions.map(strip) },
       windowSessions: win.sessions.map(clean),
       ...(last ? { lastWithNextSteps: clean(last) } : {}),
+      ...(branchNextSteps.length ? { branchNextSteps: branchNextSteps.map(clean) } : {}),
+      ...(longTerm.items.length ? { learned: longTerm.items.map((l) => ({ ...l, text: strip(l.text) })).map((l) => withStale(l, config.journal.language)) } : {}),
+      ...(longTerm.leftOut.length ? { learnedLeftOut: longTerm.leftOut.map((l) => ({ ...l, text: strip(l.text) })) } : {}),
       tasks: tasks.list.tasks.map((t) => ({ ...t, task: strip(t.task), progress: t.progress && strip(t.progress), next_step: t.next_step && strip(t.next_step) })),
       ...(tasks.unreadable.length ? { tasksUnreadable: tasks.unreadable } : {}),
       git: {
@@ -71,4 +91,74 @@ export async function gatherPrimer(src: MemorySource, now: Date, days: number): 
       generatedAt: `${localDate(now)} ${localTime(now)}`,
     },
   };
+}
+
+/** At most this many branches' next steps are shown. */
+const NEXT_STEP_BRANCHES = 3;
+/** How far before the window the primer looks for a merged branch's last next steps. */
+const NEXT_STEPS_LOOKBACK_DAYS = 14;
+
+/**
+ * The latest session with next steps of each branch among `sessions` (oldest first: those merged
+ * in here), newest first, the checked-out branch's own first among equals: what each line of work
+ * left to do. A step a later session completed (said in other words too) is left out.
+ */
+function latestPerBranch(sessions: Session[], current: string | null): Session[] {
+  const byBranch = new Map<string, number>();
+  sessions.forEach((s, i) => {
+    if (s.next_steps.length) byBranch.set(s.branch ?? '', i);
+  });
+  const list: Session[] = [];
+  for (const i of byBranch.values()) {
+    const done = sessions.slice(i + 1).flatMap((s) => s.completed).map(factShape);
+    const open = sessions[i]!.next_steps.filter((n) => !done.some((d) => similarity(d, factShape(n)) >= 0.5));
+    if (open.length) list.push({ ...sessions[i]!, next_steps: open });
+  }
+  list.sort((a, b) => byCodeUnit(`${b.date} ${b.time}`, `${a.date} ${a.time}`) || (a.branch === current ? -1 : b.branch === current ? 1 : 0));
+  return list.slice(0, NEXT_STEP_BRANCHES);
+}
+
+const KIND: Record<LongTermSection, LearnedKind | null> = { conventions: 'convention', decisions: 'decision', gotchas: 'gotcha', preferences: 'preference', themes: 'theme', leads: 'lead', superseded: null };
+/** Which MEMORY.md facts the primer tries first: rules, then preferences, then context. */
+const RANK: LongTermSection[] = ['decisions', 'gotchas', 'conventions', 'preferences', 'leads', 'themes'];
+
+type PendingItem = LearnedItem & { mark?: StaleMark | null };
+
+/**
+ * The primer tries this many of MEMORY.md's facts, most useful first (its budget never holds more):
+ * only these are parsed in full and checked for staleness, so a 200-line file costs little at
+ * session start. The rest are listed as left out, for `--explain`.
+ */
+const LONG_TERM_TRIED = 24;
+
+/**
+ * MEMORY.md's facts in the order the primer tries them: rules, then preferences, then context;
+ * within a section in file order (the dream writes the most said, newest first). Entry lines are
+ * found by a cheap scan; a line the format does not accept is skipped here (lint reports it).
+ */
+async function longTermFacts(src: MemorySource): Promise<{ items: PendingItem[]; leftOut: { kind: LearnedKind; text: string }[] }> {
+  const text = await src.longTerm();
+  if (!text) return { items: [], leftOut: [] };
+  const lines: { section: LongTermSection; raw: string }[] = [];
+  let section: LongTermSection | null = null;
+  for (const line of text.split('\n')) {
+    if (line.startsWith('## ')) section = sectionOfHeading(line.slice(3));
+    else if (section && KIND[section] && line.startsWith('- ')) lines.push({ section, raw: line.slice(2) });
+  }
+  lines.sort((a, b) => RANK.indexOf(a.section) - RANK.indexOf(b.section));
+  const tried = lines.slice(0, LONG_TERM_TRIED).map((l) => parseEntryLine(l.section, l.raw)).filter((e) => e.text);
+  const leftOut = lines.slice(LONG_TERM_TRIED).map((l) => ({ kind: KIND[l.section]!, text: l.raw.replace(/\s*<!--.*$/, '').trim() }));
+  const marks = await src.staleness(tried).catch(() => tried.map(() => null));
+  return { items: tried.map((e, i) => ({ kind: KIND[e.section]!, text: e.text, longTerm: true, mark: marks[i] })), leftOut };
+}
+
+function withStale(l: PendingItem, lang: Lang): LearnedItem {
+  const { mark, ...item } = l;
+  if (!mark) return item;
+  const top = mark.changed[0];
+  const zh = lang === 'zh';
+  const why = mark.deleted
+    ? zh ? '相关文件已删除，下次整理时移除' : 'its files were deleted; removed at the next dream'
+    : zh ? `${top!.file} 之后有 ${top!.commits} 次提交修改` : `${top!.file} changed in ${top!.commits} commit${top!.commits === 1 ? '' : 's'}`;
+  return { ...item, stale: why };
 }

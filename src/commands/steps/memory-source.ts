@@ -3,6 +3,7 @@ import type { Config } from '../../memory/config.js';
 import type { JournalRead } from '../../memory/journal.js';
 import type { TaskList } from '../../memory/tasks.js';
 import type { UserFiles } from '../../memory/user-files.js';
+import type { Anchored, StaleMark } from '../../dream/staleness.js';
 
 /** TASKS.md as a reader sees it: every task that can be read, and where the other lines are (`TASKS.md:12`). */
 export interface TasksRead {
@@ -32,4 +33,8 @@ export interface MemorySource {
   user(): UserFiles;
   /** The branch checked out, or null (a revision, a detached HEAD). */
   branch(): string | null;
+  /** MEMORY.md's text, or null where there is none. */
+  longTerm(): Promise<string | null>;
+  /** Which anchored entries may be stale there: one bounded git call for all of them. */
+  staleness(entries: readonly Anchored[]): Promise<(StaleMark | null)[]>;
 }

@@ -12,7 +12,8 @@ import type { JournalRead } from '../../memory/journal.js';
 import { parseSession, type Session } from '../../memory/session.js';
 import { parseTasksKeeping } from '../../memory/tasks.js';
 import { byCodeUnit } from '../../order.js';
-import { CONFIG_FILE, JOURNAL_DIR, TASKS_FILE } from '../../paths.js';
+import { staleMarks } from '../../dream/staleness.js';
+import { CONFIG_FILE, JOURNAL_DIR, LONG_TERM_FILE, TASKS_FILE } from '../../paths.js';
 import type { MemorySource, TasksRead } from './memory-source.js';
 
 /** The day a journal path belongs to: `journal/2026-11-22/…md` or a legacy `journal/2026-11-22.md`. */
@@ -107,5 +108,8 @@ export function revisionSource(root: string, rev: string, warnings: string[]): M
     },
     user: () => ({ entities: [], preferences: [], instructions: [] }),
     branch: () => null,
+    longTerm: () => showFile(root, rev, LONG_TERM_FILE),
+    // Files deleted at the revision are not told apart here: the changes are.
+    staleness: (entries) => staleMarks(root, entries, { rev, exists: () => true }),
   };
 }

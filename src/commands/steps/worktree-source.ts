@@ -1,4 +1,11 @@
+import { join } from 'node:path';
+import { inWorktree } from '../../dream/gather.js';
+import { staleMarks } from '../../dream/staleness.js';
+import { readTextOrNull } from '../../fs/read-file.js';
+import { headCommit } from '../../git/head.js';
 import { recentLog } from '../../git/log.js';
+import { LONG_TERM_FILE } from '../../paths.js';
+import { symlinkOnPath } from '../../worktree-path.js';
 import { currentBranch } from '../../git/repo.js';
 import { readLatestDay, readWindow } from '../../memory/journal.js';
 import { readTaskListKeeping } from '../../memory/tasks-file.js';
@@ -23,5 +30,8 @@ export function worktreeSource(o: Opened, startedFrom?: string): MemorySource {
     log: (depth) => recentLog(o.repo, depth, startedFrom),
     user: () => readUserFiles(o.env),
     branch: () => currentBranch(o.repo),
+    // A linked MEMORY.md would bring in text from outside the repository: not read.
+    longTerm: async () => (symlinkOnPath(root, LONG_TERM_FILE) ? null : readTextOrNull(join(root, LONG_TERM_FILE))),
+    staleness: (entries) => staleMarks(root, entries, { rev: 'HEAD', head: headCommit(o.repo), exists: inWorktree(root), stateDir: o.repo.stateDir }),
   };
 }

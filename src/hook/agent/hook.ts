@@ -48,6 +48,10 @@ async function sessionStart(agent: AgentName, input: HookInput, io: AgentHookIo,
     await recordActiveSession(repo.stateDir, active).catch((e: Error) => io.err(`git-memory: session not recorded: ${e.message}\n`));
   }
   io.out(sessionStartOutput(agent, text));
+  // Long-term memory: a due dream runs in the background, never in the agent's way.
+  const { dreamToStart } = await import('./dream-trigger.js');
+  const worker = dreamToStart(o);
+  if (worker) io.startWorker(worker, repo.root);
 }
 
 /**

@@ -1,0 +1,201 @@
+import { localIso } from '../clock.js';
+import { consolidate, prune, type DreamReport } from '../dream/consolidate.js';
+import { refineWithModel } from '../dream/model.js';
+import { dreamDue } from '../dream/due.js';
+import { inWorktree, sessionKey, sessionsSince } from '../dream/gather.js';
+import { legacyEntries } from '../dream/legacy.js';
+import { guardEntries } from '../dream/secrets.js';
+import { readDreamState, tryDreamLock, writeDreamState } from '../dream/state.js';
+import { EXIT, GitMemoryError } from '../errors.js';
+import { writeAtomic } from '../fs/atomic.js';
+import { withLock } from '../fs/lock.js';
+import { readTextOrNull } from '../fs/read-file.js';
+import { commitToNewBranch } from '../git/branch-commit.js';
+import { git } from '../git/git.js';
+import { PRIMER_LOG_DEPTH } from '../git/log-cache.js';
+import { isMemoryCommit, recentLog } from '../git/log.js';
+import { operationInProgress } from '../git/repo.js';
+import { CorruptFileError } from '../memory/frontmatter.js';
+import { parseLongTerm, serializeLongTerm, type LongTermDoc } from '../memory/long-term.js';
+import { LONG_TERM_FILE } from '../paths.js';
+import { localDate } from '../clock.js';
+import { writablePath } from '../worktree-path.js';
+import { join } from 'node:path';
+import type { Opened, Result } from './context.js';
+import { commitMessage, commitPending, type CommitOutcome } from './steps/commit-memory.js';
+import { rebuildPrimer } from './steps/rebuild-primer.js';
+
+export interface DreamOptions {
+  /** Run even when the triggers do not hold. */
+  force?: boolean;
+  /** No model: the deterministic consolidation only. */
+  offline?: boolean;
+  /** Commit onto this new branch (for a pull request) instead of the current one. */
+  branch?: string;
+  /** Started by the session-start hook: a dream that cannot run now (a rebase, another dream) is no error. */
+  background?: boolean;
+}
+
+export interface DreamData {
+  ran: boolean;
+  /** Why it ran or did not. */
+  reason: string;
+  source: 'model' | 'deterministic' | null;
+  sessions: number;
+  report: DreamReport | null;
+  /** Entries in MEMORY.md after the dream. */
+  entries: number;
+  lines: number;
+  bytes: number;
+  changed: boolean;
+  path: string | null;
+  commit: { sha: string; paths: string[] } | null;
+  branch: string | null;
+  waiting: CommitOutcome['waiting'];
+  /** Model calls made and their cost, when a model refined the result. */
+  model: { calls: number; cost: number } | null;
+}
+
+const idle = (reason: string): DreamData => ({ ran: false, reason, source: null, sessions: 0, report: null, entries: 0, lines: 0, bytes: 0, changed: false, path: null, commit: null, branch: null, waiting: null, model: null });
+
+/** MEMORY.md as it is; a file that does not parse stops the dream (it is never rewritten). */
+function readLongTerm(root: string): LongTermDoc | null {
+  const text = readTextOrNull(join(root, LONG_TERM_FILE));
+  if (text === null) return null;
+  try {
+    return parseLongTerm(text, LONG_TERM_FILE);
+  } catch (e) {
+    if (!(e instanceof CorruptFileError)) throw e;
+    throw new GitMemoryError(`${e.message}; the dream did not run and the file was left as it is`, EXIT.error, `fix the line by hand; expected shape:\n${e.expected}`);
+  }
+}
+
+/**
+ * `git memory dream`: consolidates the sessions since the last dream into MEMORY.md (DESIGN §15).
+ * Runs when seed 003's triggers hold (or `--force`), never during a merge or rebase, and never twice
+ * at once across the repository's worktrees (a lock in the common git directory). The result is
+ * an ordinary memory commit, or a new branch with `--branch`. A model, when there is one and
+ * `--offline` is not given, may then refine the entries; without one the deterministic result stands.
+ */
+export async function dream(o: Opened, opts: DreamOptions): Promise<Result<DreamData>> {
+  const { repo } = o;
+  const warnings = [...o.warnings];
+  const op = operationInProgress(repo);
+  if (op) {
+    if (opts.background) return { data: idle(`a ${op} is in progress`), warnings };
+    throw new GitMemoryError(`a ${op} is in progress; the dream waits until it ends`, EXIT.error, `finish or abort the ${op}, then run \`git memory dream\` again`);
+  }
+  const release = tryDreamLock(repo);
+  if (!release) return { data: idle('another dream is running in this repository'), warnings };
+  try {
+    const state = readDreamState(repo);
+    const due = dreamDue(repo, o.config.dream, o.now, state);
+    if (!opts.force && !due.due) return { data: idle(`not due: ${due.reason}; --force runs it now`), warnings };
+    const existing = readLongTerm(repo.root);
+    const gathered = await sessionsSince(repo.root, state?.last_session ?? '');
+    warnings.push(...gathered.skipped);
+    const sessions = gathered.sessions;
+    const [log, head] = await Promise.all([
+      recentLog(repo, PRIMER_LOG_DEPTH).then((l) => l.entries).catch(() => []),
+      git(['rev-parse', '--verify', '--quiet', 'HEAD'], { cwd: repo.root, allowFail: true }).then((h) => h?.trim() || null),
+    ]);
+    const exists = inWorktree(repo.root);
+    let { doc, report } = consolidate({
+      existing,
+      legacy: existing ? [] : legacyEntries(repo.root),
+      sessions,
+      subjects: log.filter((e) => !isMemoryCommit(e)).map((e) => e.subject),
+      exists,
+      head,
+      lang: o.config.journal.language,
+    });
+    let source: DreamData['source'] = 'deterministic';
+    let model: DreamData['model'] = null;
+    if (!opts.offline && sessions.length) {
+      const { openLlm, recordUsage, LlmError } = await import('../llm/index.js');
+      const llm = await openLlm(o.config.llm, o.env, { allowlist: o.config.secrets.allowlist });
+      if (llm) {
+        const used = { calls: 0, cost: 0 };
+        try {
+          const refined = await refineWithModel({
+            llm,
+            doc,
+            sessions,
+            report,
+            today: localDate(o.now),
+            config: o.config.llm,
+            onResponse: (r) => {
+              used.calls++;
+              used.cost += r.cost;
+              recordUsage(repo.stateDir, 'dream', 'dream', r);
+            },
+          });
+          doc = refined.doc;
+          report.pruned += prune(doc);
+          source = 'model';
+        } catch (e) {
+          if (!(e instanceof LlmError)) throw e;
+          warnings.push(`the model failed (${e.kind}: ${e.message}); the deterministic result was kept`);
+        }
+        model = used;
+      }
+    }
+    const guarded = await guardEntries(doc, o.config.secrets);
+    for (const l of guarded.left) {
+      warnings.push(`left out of ${LONG_TERM_FILE}: an entry that ${l.reason}`);
+      report.dropped.push(l);
+    }
+    doc = guarded.doc;
+    const text = serializeLongTerm(doc);
+    const changed = text !== readTextOrNull(join(repo.root, LONG_TERM_FILE));
+    const message = commitMessage(o.config, `dream over ${sessions.length} session${sessions.length === 1 ? '' : 's'}`, [
+      `Added ${report.added}, merged ${report.merged}, superseded ${report.superseded.length}, removed ${report.removed.length}, pruned ${report.pruned}.`,
+    ]);
+    let commit: DreamData['commit'] = null;
+    let waiting: DreamData['waiting'] = null;
+    let path: string | null = null;
+    if (changed && opts.branch) {
+      const made = await commitToNewBranch(repo, opts.branch, { [LONG_TERM_FILE]: text }, message);
+      commit = { sha: made.sha, paths: [LONG_TERM_FILE] };
+    } else if (changed) {
+      await withLock(repo.stateDir, async () => {
+        writeAtomic(repo.stateDir, writablePath(repo.root, LONG_TERM_FILE, { includeFile: true }), text);
+        path = LONG_TERM_FILE;
+        const outcome = await commitPending(repo, message, o.config.commit.auto);
+        if (outcome.repaired) warnings.push(outcome.repaired);
+        commit = outcome.commit && { sha: outcome.commit.sha, paths: outcome.commit.paths };
+        waiting = outcome.commit ? null : outcome.waiting;
+        const built = await rebuildPrimer(o, { write: true, recordStart: false });
+        warnings.push(...built.warnings);
+      });
+    }
+    const newest = sessions.at(-1)?.session;
+    writeDreamState(repo, {
+      last_run: localIso(o.now),
+      last_session: newest ? sessionKey(newest) : (state?.last_session ?? ''),
+      sessions: (state?.sessions ?? 0) + sessions.length,
+      dreams: (state?.dreams ?? 0) + 1,
+    });
+    return {
+      data: {
+        ran: true,
+        reason: opts.force && !due.due ? 'forced' : due.reason,
+        source,
+        sessions: sessions.length,
+        report,
+        entries: doc.entries.length,
+        lines: text.split('\n').length - 1,
+        bytes: Buffer.byteLength(text),
+        changed,
+        path,
+        commit,
+        branch: opts.branch ?? null,
+        waiting,
+        model,
+      },
+      warnings,
+    };
+  } finally {
+    release();
+  }
+}

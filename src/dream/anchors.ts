@@ -1,0 +1,38 @@
+import { CONFIG_FILE, MEMORY_DIR } from '../paths.js';
+
+const EXT = 'ts|tsx|js|jsx|mjs|cjs|py|go|rs|java|kt|rb|php|cs|c|h|cc|cpp|hpp|swift|md|json|toml|ya?ml|sql|sh|css|scss|html|vue|svelte|lock|env|ini|cfg|txt|proto|graphql|tf';
+const PATH_RE = new RegExp(String.raw`(?:^|[\s\`'"(\[])((?:\.{0,2}/)?(?:[\w@.+-]+/)+[\w@.+-]*|[\w.+-]+\.(?:${EXT}))(?=$|[\s\`'")\],:;!?])`, 'g');
+
+/** Files and directories a text names (`src/auth/jwt.ts`, `package.json`, `src/billing/`): no URLs. */
+export function pathsNamed(text: string): string[] {
+  const found = new Set<string>();
+  for (const m of text.matchAll(PATH_RE)) {
+    const p = m[1]!.replace(/^\.\//, '').replace(/[.,]+$/, '');
+    if (!p || p.includes('://') || /^\d/.test(p) || p.startsWith('/') || p.startsWith('../')) continue;
+    // "and/or", "read/write": a path has a dot or a second slash somewhere.
+    if (!p.includes('.') && (p.match(/\//g)?.length ?? 0) < 2 && !p.endsWith('/')) continue;
+    found.add(p);
+  }
+  return [...found];
+}
+
+const isMemoryPath = (f: string) => f === CONFIG_FILE || f.startsWith(`${MEMORY_DIR}/`);
+
+/**
+ * What a fact is about: the paths it names that are in the repository (or that its sessions'
+ * commits touched); else the files those commits touched most, at most three. Memory files never.
+ */
+export function anchorsFor(text: string, commitFiles: string[], exists: (path: string) => boolean): string[] {
+  const touched = new Set(commitFiles);
+  const named = pathsNamed(text).filter((p) => !isMemoryPath(p) && (exists(p.replace(/\/$/, '')) || touched.has(p)));
+  if (named.length) return named.slice(0, 5);
+  const counts = new Map<string, number>();
+  for (const f of commitFiles) if (!isMemoryPath(f)) counts.set(f, (counts.get(f) ?? 0) + 1);
+  return [...counts.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, 3).map(([f]) => f);
+}
+
+/** A text that is mostly file names says nothing git's own history does not. */
+export function isFileList(text: string): boolean {
+  const words = text.split(/[\s,;]+/).filter(Boolean);
+  return words.length > 0 && pathsNamed(text).length / words.length >= 0.5;
+}

@@ -1,0 +1,253 @@
+import { byCodeUnit } from '../order.js';
+import type { Lang } from '../memory/headings.js';
+import {
+  entryText,
+  factShape,
+  LONG_TERM_MAX_BYTES,
+  LONG_TERM_MAX_LINES,
+  serializeLongTerm,
+  similarity,
+  type FactShape,
+  type LongTermDoc,
+  type LongTermEntry,
+  type LongTermSection,
+} from '../memory/long-term.js';
+import type { Session } from '../memory/session.js';
+import { anchorsFor, isFileList } from './anchors.js';
+import { classifyLearned, isPreference } from './classify.js';
+import { absoluteDates } from './dates.js';
+
+/** A session to consolidate, with what git knows of its commits. */
+export interface DreamSession {
+  session: Session;
+  /** Files its commits touched (memory files included; anchors leave them out). */
+  commitFiles: string[];
+  /** Its newest commit that still exists, else null. */
+  at: string | null;
+}
+
+export interface ConsolidateInput {
+  existing: LongTermDoc | null;
+  /** Facts from OpenClaw memory's `agent/` files, taken in at the first dream. */
+  legacy: LongTermEntry[];
+  /** Oldest first. */
+  sessions: DreamSession[];
+  /** Commit subjects git already records: a fact that only repeats one is not kept. */
+  subjects: string[];
+  exists(path: string): boolean;
+  head: string | null;
+  lang: Lang;
+}
+
+export interface DreamReport {
+  sessions: number;
+  added: number;
+  /** Facts said again (in other words): folded into the entry that had them. */
+  merged: number;
+  superseded: { old: string; by: string }[];
+  dropped: { text: string; reason: string }[];
+  /** Entries whose files were all deleted. */
+  removed: { text: string; files: string[] }[];
+  /** Entries left out to keep MEMORY.md within 200 lines and 25 KB. */
+  pruned: number;
+}
+
+/** Sections whose entries are facts that can repeat or contradict each other. */
+const FACTS: ReadonlySet<LongTermSection> = new Set(['conventions', 'decisions', 'gotchas', 'preferences']);
+/** The same fact in other words. */
+const SAME = 0.6;
+/** The same subject with other numbers or the opposite sense: a newer fact replaces an older one. */
+const CONTRADICTS = 0.7;
+const MAX_LEADS = 10;
+const LEAD_WINDOW = 60;
+const MAX_SUPERSEDED = 20;
+
+interface Slot {
+  entry: LongTermEntry;
+  shape: FactShape;
+}
+
+const norm = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+
+/** What git already records: a commit subject, or a list of files. */
+function gitReason(text: string, subjects: Set<string>): string | null {
+  if (isFileList(text)) return 'a list of files (git records them)';
+  const n = norm(text);
+  if (n && subjects.has(n)) return 'a commit subject (git records it)';
+  return null;
+}
+
+const union = (a: string[], b: string[]) => [...new Set([...a, ...b])];
+
+/** The facts, open leads and themes a session adds, before they meet the existing ones. */
+function candidates(d: DreamSession, input: ConsolidateInput, subjects: Set<string>, report: DreamReport): LongTermEntry[] {
+  const s = d.session;
+  const out: LongTermEntry[] = [];
+  const make = (section: LongTermSection, raw: string) => {
+    const text = entryText(absoluteDates(raw, s.date));
+    const why = gitReason(text, subjects);
+    if (why) return void report.dropped.push({ text, reason: why });
+    const files = anchorsFor(text, d.commitFiles, input.exists);
+    out.push({ section, text, sessions: [s.id], files, ...(files.length && (d.at ?? input.head) ? { at: (d.at ?? input.head)!.slice(0, 7) } : {}), date: s.date });
+  };
+  for (const l of s.learned) make(classifyLearned(l), l);
+  for (const dec of s.decisions) make('decisions', dec);
+  for (const n of s.notes) if (isPreference(n)) make('preferences', n);
+  return out;
+}
+
+/**
+ * Deterministic consolidation: each new session's learned items, decisions and stated
+ * preferences are compared with what MEMORY.md holds. The same fact in other words is folded into
+ * its entry (sessions joined, counted); a fact on the same subject with other numbers or the
+ * opposite sense replaces the older one, which moves to Superseded; the rest are added. Relative
+ * dates become absolute, what git records is dropped, entries whose files are all gone are
+ * removed, next steps nobody took up become open leads, and MEMORY.md is pruned to its limits,
+ * least-said and oldest first. Pure.
+ */
+export function consolidate(input: ConsolidateInput): { doc: LongTermDoc; report: DreamReport } {
+  const report: DreamReport = { sessions: input.sessions.length, added: 0, merged: 0, superseded: [], dropped: [], removed: [], pruned: 0 };
+  const subjects = new Set([...input.subjects, ...input.sessions.flatMap((d) => d.session.commits.map((c) => c.subject))].map(norm).filter(Boolean));
+  const old = input.existing?.entries ?? [];
+  const slots: Slot[] = [...old, ...(input.existing ? [] : input.legacy)]
+    .filter((e) => e.section !== 'superseded' && e.section !== 'leads')
+    .map((entry) => ({ entry: { ...entry }, shape: factShape(entry.text) }));
+  const superseded = old.filter((e) => e.section === 'superseded');
+  let leads = old.filter((e) => e.section === 'leads');
+
+  for (const d of input.sessions) {
+    for (const c of candidates(d, input, subjects, report)) {
+      const shape = factShape(c.text);
+      let best: Slot | null = null;
+      let score = 0;
+      for (const slot of slots) {
+        if (!FACTS.has(slot.entry.section)) continue;
+        const sim = slot.shape.key === shape.key && shape.key ? 1 : similarity(slot.shape, shape);
+        if (sim > score) [best, score] = [slot, sim];
+      }
+      const agrees = best && best.shape.numbers === shape.numbers && best.shape.negated === shape.negated;
+      if (best && agrees && score >= SAME) {
+        const e = best.entry;
+        if (!e.sessions.includes(c.sessions[0]!)) {
+          e.sessions = union(e.sessions, c.sessions);
+          e.seen = Math.max(e.seen ?? 1, e.sessions.length, (e.seen ?? 1) + 1);
+        }
+        e.files = e.files.length ? e.files : c.files;
+        if ((c.date ?? '') >= (e.date ?? '')) {
+          e.date = c.date;
+          if (c.at) e.at = c.at;
+        }
+        report.merged++;
+      } else if (best && !agrees && score >= CONTRADICTS) {
+        superseded.push({ ...best.entry, section: 'superseded', until: c.date });
+        report.superseded.push({ old: best.entry.text, by: c.text });
+        best.entry = c;
+        best.shape = shape;
+      } else {
+        slots.push({ entry: c, shape });
+        report.added++;
+      }
+    }
+  }
+
+  // Next steps nobody took up: a later session neither completed them nor carried them on. Only
+  // the last LEAD_WINDOW sessions give leads (older untaken steps are history), each session's
+  // text shaped once.
+  const recent = input.sessions.slice(-LEAD_WINDOW);
+  const shapesOf = recent.map((d) => [...d.session.completed, ...d.session.next_steps, ...d.session.request.split('\n')].map(factShape));
+  const newLeads: LongTermEntry[] = [];
+  recent.forEach((d, i) => {
+    if (i === recent.length - 1) return; // the latest next steps are the primer's, not leads yet
+    const after = shapesOf.slice(i + 1).flat();
+    for (const n of d.session.next_steps) {
+      const shape = factShape(n);
+      if (after.some((a) => similarity(a, shape) >= 0.5)) continue;
+      newLeads.push({ section: 'leads', text: entryText(absoluteDates(n, d.session.date)), sessions: [d.session.id], files: [], date: d.session.date });
+    }
+  });
+  const doneShapes = input.sessions.flatMap((d) => d.session.completed).map(factShape);
+  leads = [...leads.filter((l) => !doneShapes.some((a) => similarity(a, factShape(l.text)) >= 0.5)), ...newLeads];
+  const seenLeads = new Set<string>();
+  leads = leads.reverse().filter((l) => !seenLeads.has(factShape(l.text).key) && seenLeads.add(factShape(l.text).key)).slice(0, MAX_LEADS).reverse();
+
+  themes(slots, input);
+
+  // Facts about files that are all gone go now; the primer flagged them for removal.
+  const kept: LongTermEntry[] = [];
+  for (const { entry } of slots) {
+    if (entry.files.length && entry.files.every((f) => !input.exists(f.replace(/\/$/, '')))) report.removed.push({ text: entry.text, files: entry.files });
+    else kept.push(entry);
+  }
+  const order: LongTermSection[] = ['conventions', 'decisions', 'gotchas', 'preferences', 'themes'];
+  // Most said first, then newest: the primer tries entries in file order.
+  const useful = (a: LongTermEntry, b: LongTermEntry) => (b.seen ?? 1) - (a.seen ?? 1) || byCodeUnit(b.date ?? '', a.date ?? '');
+  const facts = order.flatMap((s) => kept.filter((e) => e.section === s).sort(useful));
+  const doc: LongTermDoc = { lang: input.existing?.lang ?? input.lang, entries: [...facts, ...leads, ...superseded.slice(-MAX_SUPERSEDED)] };
+  report.pruned = prune(doc);
+  return { doc, report };
+}
+
+/** The top two levels of a path: `src/billing/` for `src/billing/invoice.ts`, the file itself at the top. */
+const area = (f: string) => {
+  const parts = f.split('/');
+  return parts.length > 2 ? `${parts.slice(0, 2).join('/')}/` : parts.length === 2 ? `${parts[0]}/` : f;
+};
+const THEME_MIN_SESSIONS = 3;
+
+/**
+ * Recurring themes: the areas of the code that sessions came back to, counted across every dream
+ * (an entry's sessions), with the day of the latest. One entry per area, rewritten as it grows.
+ */
+function themes(slots: Slot[], input: ConsolidateInput): void {
+  const byArea = new Map<string, { sessions: Set<string>; last: string }>();
+  for (const slot of slots) {
+    if (slot.entry.section !== 'themes' || !slot.entry.files[0]) continue;
+    byArea.set(slot.entry.files[0], { sessions: new Set(slot.entry.sessions), last: slot.entry.date ?? '' });
+  }
+  for (const d of input.sessions) {
+    const areas = new Set(d.commitFiles.filter((f) => !f.startsWith('.openclaw_memory')).map(area));
+    for (const a of areas) {
+      const got = byArea.get(a) ?? { sessions: new Set<string>(), last: '' };
+      got.sessions.add(d.session.id);
+      if (d.session.date > got.last) got.last = d.session.date;
+      byArea.set(a, got);
+    }
+  }
+  const zh = (input.existing?.lang ?? input.lang) === 'zh';
+  for (const [a, got] of byArea) {
+    if (got.sessions.size < THEME_MIN_SESSIONS) continue;
+    const text = zh ? `${a} 的工作反复出现（${got.sessions.size} 个会话，最近一次 ${got.last}）` : `Work in ${a} keeps coming back (${got.sessions.size} sessions, latest on ${got.last})`;
+    const entry: LongTermEntry = { section: 'themes', text, sessions: [...got.sessions].slice(-12), files: [a], date: got.last, seen: got.sessions.size };
+    const slot = slots.find((s) => s.entry.section === 'themes' && s.entry.files[0] === a);
+    if (slot) slot.entry = entry;
+    else slots.push({ entry, shape: factShape(text) });
+  }
+}
+
+const fits = (doc: LongTermDoc) => {
+  const text = serializeLongTerm(doc);
+  return text.split('\n').length - 1 <= LONG_TERM_MAX_LINES && Buffer.byteLength(text) <= LONG_TERM_MAX_BYTES;
+};
+
+/**
+ * Drops entries until MEMORY.md fits: superseded first, then leads, then the least-said, oldest
+ * facts. The fewest drops that fit are found by halving (a few serializations, not one a drop).
+ */
+export function prune(doc: LongTermDoc): number {
+  if (fits(doc)) return 0;
+  const rank = (e: LongTermEntry) => (e.section === 'superseded' ? 0 : e.section === 'leads' ? 1 : 2);
+  const victims = [...doc.entries].sort((a, b) => rank(a) - rank(b) || (a.seen ?? 1) - (b.seen ?? 1) || byCodeUnit(a.date ?? '', b.date ?? ''));
+  const without = (k: number) => {
+    const gone = new Set(victims.slice(0, k));
+    return { ...doc, entries: doc.entries.filter((e) => !gone.has(e)) };
+  };
+  let lo = 1;
+  let hi = victims.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (fits(without(mid))) hi = mid;
+    else lo = mid + 1;
+  }
+  doc.entries = without(lo).entries;
+  return lo;
+}

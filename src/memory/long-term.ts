@@ -1,0 +1,235 @@
+import { CorruptFileError } from './frontmatter.js';
+import type { Lang } from './headings.js';
+
+/** The sections of MEMORY.md, in file order; `superseded` keeps what a newer fact replaced. */
+export const LONG_TERM_SECTIONS = ['conventions', 'decisions', 'gotchas', 'preferences', 'themes', 'leads', 'superseded'] as const;
+export type LongTermSection = (typeof LONG_TERM_SECTIONS)[number];
+
+export const LONG_TERM_HEADINGS: Record<Lang, Record<LongTermSection, string> & { title: string; intro: string }> = {
+  en: {
+    title: 'Long-term memory',
+    intro: 'Consolidated by `git memory dream` from the sessions in the journal: one fact a line, its sessions and files in the comment after it. Edit freely; the next dream keeps your edits.',
+    conventions: 'Conventions',
+    decisions: 'Decisions',
+    gotchas: 'Gotchas',
+    preferences: 'User preferences',
+    themes: 'Recurring themes',
+    leads: 'Open leads',
+    superseded: 'Superseded',
+  },
+  zh: {
+    title: '长期记忆',
+    intro: '由 `git memory dream` 从日志中的会话整理而成：每行一条事实，行尾注释记录其来源会话和相关文件。可以直接编辑；下一次整理会保留你的修改。',
+    conventions: '约定',
+    decisions: '决策',
+    gotchas: '注意事项',
+    preferences: '用户偏好',
+    themes: '反复出现的主题',
+    leads: '待跟进线索',
+    superseded: '已被取代',
+  },
+};
+
+/** An entry's text is at most this long: MEMORY.md is an index of facts, not a dump. */
+export const ENTRY_MAX_CHARS = 150;
+/** MEMORY.md stays within what an agent loads whole (Claude Code's auto memory: 200 lines, 25 KB). */
+export const LONG_TERM_MAX_LINES = 200;
+export const LONG_TERM_MAX_BYTES = 25 * 1024;
+
+/** One fact. Everything but `text` lives in the trailing comment, so a diff reads as prose. */
+export interface LongTermEntry {
+  section: LongTermSection;
+  text: string;
+  /** Session ids it came from, oldest first. */
+  sessions: string[];
+  /** Repository paths it is about. */
+  files: string[];
+  /** The commit it was recorded at (short sha): its files changed after it make it stale. */
+  at?: string;
+  /** The day it was last confirmed (YYYY-MM-DD). */
+  date?: string;
+  /** How many sessions said it. */
+  seen?: number;
+  /** Superseded entries: the day the newer fact replaced it. */
+  until?: string;
+}
+
+export interface LongTermDoc {
+  lang: Lang;
+  entries: LongTermEntry[];
+}
+
+export const LONG_TERM_SHAPE = `# Long-term memory
+
+## Conventions
+- Run the auth tests with --runInBand: they share one database <!-- sessions: 20261122-1430-k3f9ab; files: test/auth.test.ts; at: 4f2a91c; date: 2026-11-22; seen: 2 -->`;
+
+/** Paths and ids in a comment: a separator or the comment's end inside one is escaped. */
+const esc = (s: string) => s.replace(/[%,;]|-->|\s/g, (c) => encodeURIComponent(c).replace(/-/g, '%2D'));
+const unesc = (s: string) => {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+};
+
+/** The text of an entry as one clean line of at most ENTRY_MAX_CHARS characters. */
+export function entryText(raw: string): string {
+  const one = raw.replace(/<!--.*?-->/g, ' ').replace(/\p{Cc}/gu, ' ').replace(/\s+/g, ' ').trim();
+  if (one.length <= ENTRY_MAX_CHARS) return one;
+  const cut = one.slice(0, ENTRY_MAX_CHARS - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${space > ENTRY_MAX_CHARS - 40 ? cut.slice(0, space) : cut}…`;
+}
+
+function comment(e: LongTermEntry): string {
+  const parts: string[] = [];
+  if (e.sessions.length) parts.push(`sessions: ${e.sessions.map(esc).join(', ')}`);
+  if (e.files.length) parts.push(`files: ${e.files.map(esc).join(', ')}`);
+  if (e.at) parts.push(`at: ${esc(e.at)}`);
+  if (e.date) parts.push(`date: ${e.date}`);
+  if (e.seen && e.seen > 1) parts.push(`seen: ${e.seen}`);
+  if (e.until) parts.push(`until: ${e.until}`);
+  return parts.length ? ` <!-- ${parts.join('; ')} -->` : '';
+}
+
+/** MEMORY.md for a document: title, a one-line note, then each non-empty section in order. */
+export function serializeLongTerm(doc: LongTermDoc): string {
+  const h = LONG_TERM_HEADINGS[doc.lang];
+  const out = [`# ${h.title}`, '', `> ${h.intro}`];
+  for (const section of LONG_TERM_SECTIONS) {
+    const entries = doc.entries.filter((e) => e.section === section);
+    if (!entries.length) continue;
+    out.push('', `## ${h[section]}`, '');
+    for (const e of entries) out.push(`- ${entryText(e.text)}${comment(e)}`);
+  }
+  return `${out.join('\n')}\n`;
+}
+
+const HEADING_TO_SECTION = new Map<string, LongTermSection>();
+for (const lang of ['en', 'zh'] as const) {
+  for (const s of LONG_TERM_SECTIONS) HEADING_TO_SECTION.set(LONG_TERM_HEADINGS[lang][s].toLowerCase(), s);
+}
+// Other spellings a person editing the file may use.
+for (const [k, v] of Object.entries({ gotcha: 'gotchas', preferences: 'preferences', themes: 'themes', 'open questions': 'leads', leads: 'leads', convention: 'conventions', decision: 'decisions', '陷阱': 'gotchas', '偏好': 'preferences' } as const)) {
+  HEADING_TO_SECTION.set(k, v);
+}
+
+function parseComment(body: string, e: LongTermEntry): void {
+  for (const part of body.split(';')) {
+    const m = /^\s*([a-z]+)\s*:\s*(.*?)\s*$/.exec(part);
+    if (!m) continue;
+    const [, key, value] = m as unknown as [string, string, string];
+    const list = () => value.split(',').map((v) => unesc(v.trim())).filter(Boolean);
+    if (key === 'sessions') e.sessions = list();
+    else if (key === 'files') e.files = list();
+    else if (key === 'at' && value) e.at = unesc(value);
+    else if (key === 'date' && /^\d{4}-\d{2}-\d{2}$/.test(value)) e.date = value;
+    else if (key === 'seen' && /^\d+$/.test(value)) e.seen = Number(value);
+    else if (key === 'until' && /^\d{4}-\d{2}-\d{2}$/.test(value)) e.until = value;
+  }
+}
+
+/** One entry from its line's text (after `- `): the fact, then its comment. */
+export function parseEntryLine(section: LongTermSection, raw: string): LongTermEntry {
+  const m = /^(.*?)\s*<!--\s*(.*?)\s*-->\s*$/.exec(raw);
+  const e: LongTermEntry = { section, text: (m ? m[1]! : raw).trim(), sessions: [], files: [] };
+  if (m) parseComment(m[2]!, e);
+  return e;
+}
+
+/** The section a `## ` heading names, or null. */
+export const sectionOfHeading = (heading: string): LongTermSection | null => HEADING_TO_SECTION.get(heading.trim().toLowerCase()) ?? null;
+
+/**
+ * Parses MEMORY.md. List items under a known `## ` heading are entries (a wrapped line joins the
+ * item above it); the title, the note under it and blank lines are layout. A list item before any
+ * known heading, or under a heading this format does not have, is an error naming its line: the
+ * file is then left as it is, never rewritten.
+ */
+export function parseLongTerm(text: string, path = 'MEMORY.md'): LongTermDoc {
+  const lines = text.replace(/\r\n/g, '\n').split('\n');
+  const lang: Lang = /^#\s+长期记忆/m.test(text) || /^##\s+(约定|决策|注意事项)/m.test(text) ? 'zh' : 'en';
+  const entries: LongTermEntry[] = [];
+  let section: LongTermSection | null = null;
+  let unknownHeading: string | null = null;
+  let last: LongTermEntry | null = null;
+  lines.forEach((line, i) => {
+    const h = /^##\s+(.+?)\s*$/.exec(line);
+    if (h) {
+      section = HEADING_TO_SECTION.get(h[1]!.toLowerCase()) ?? null;
+      unknownHeading = section ? null : h[1]!;
+      last = null;
+      return;
+    }
+    if (/^#\s/.test(line) || /^>/.test(line) || !line.trim()) {
+      if (!line.trim()) last = null;
+      return;
+    }
+    const item = /^\s*[-*]\s+(.*)$/.exec(line);
+    if (!item && last && /^\s+\S/.test(line)) {
+      const joined: LongTermEntry = last;
+      joined.text = `${joined.text} ${line.trim()}`;
+      return;
+    }
+    if (!section) {
+      const where = unknownHeading ? `under "## ${unknownHeading}", which MEMORY.md does not have` : 'before any section heading';
+      throw new CorruptFileError(`${path}:${i + 1}`, `a line ${where}`, LONG_TERM_SHAPE);
+    }
+    const e = parseEntryLine(section, item ? item[1]! : line.trim());
+    if (!e.text) return;
+    entries.push(e);
+    last = e;
+  });
+  return { lang, entries };
+}
+
+const STOP = new Set(
+  'a an the and or of to in on at for with by is are was were be been it its this that these those as from into than then so we our you your they their there here has have had do does did not no never don dont doesn doesnt isn isnt should must can will would when whenever always just also only because since use uses used using need needs across between within about over under after before into onto via per'.split(' '),
+);
+const NEGATION = /\b(?:not|no|never|don'?t|doesn'?t|isn'?t|avoid|without|stop)\b|不要|不能|别|禁止|避免|不再/i;
+
+/** Light stemming: enough for "tests"/"test", "cached"/"cache", "running"/"run". */
+function stem(w: string): string {
+  let s = w;
+  if (s.length > 5 && s.endsWith('ing')) s = s.slice(0, -3);
+  else if (s.length > 4 && s.endsWith('ed')) s = s.slice(0, -2);
+  else if (s.length > 4 && s.endsWith('es')) s = s.slice(0, -2);
+  else if (s.length > 3 && s.endsWith('s') && !s.endsWith('ss')) s = s.slice(0, -1);
+  // "store"/"stored", "invoice"/"invoices": one stem.
+  return s.length > 3 && s.endsWith('e') ? s.slice(0, -1) : s;
+}
+
+/** What a fact says, as comparable parts: its content words (no numbers), its numbers, and whether it negates. */
+export interface FactShape {
+  words: Set<string>;
+  numbers: string;
+  negated: boolean;
+  key: string;
+}
+
+/** Breaks a fact into comparable parts (English words stemmed, CJK text as character pairs). */
+export function factShape(text: string): FactShape {
+  const lower = text.toLowerCase().replace(/`/g, '');
+  const words = new Set<string>();
+  for (const m of lower.matchAll(/[a-z][a-z0-9_.\-/]*[a-z0-9]|[a-z]/g)) {
+    const w = m[0].replace(/[.\-/]+$/, '');
+    // A path stays whole; "per-process" is "per process".
+    for (const part of /[./]/.test(w) ? [w] : w.split('-')) if (part && !STOP.has(part)) words.add(stem(part));
+  }
+  for (const run of lower.match(/[\p{Script=Han}]+/gu) ?? []) {
+    if (run.length === 1) words.add(run);
+    for (let i = 0; i + 1 < run.length; i++) words.add(run.slice(i, i + 2));
+  }
+  const numbers = [...lower.matchAll(/\d+(?:\.\d+)?/g)].map((m) => m[0]).join(' ');
+  return { words, numbers, negated: NEGATION.test(lower), key: [...words].sort().join(' ') };
+}
+
+/** Jaccard similarity of two facts' content words. */
+export function similarity(a: FactShape, b: FactShape): number {
+  if (!a.words.size || !b.words.size) return 0;
+  let both = 0;
+  for (const w of a.words) if (b.words.has(w)) both++;
+  return both / (a.words.size + b.words.size - both);
+}
