@@ -1,0 +1,48 @@
+// Model usage and cost per session, in `<stateDir>/sessions/<dir>/llm-usage.json`: what `git memory
+// notes` shows, and what a worker adds to after each call. Loads no provider.
+import { LLM_USAGE_FILE } from '../paths.js';
+import { isRecord, readState, writeState } from '../fs/state.js';
+import { sessionFile } from './session-dir.js';
+import type { LlmResult, LlmUsage } from './types.js';
+
+export interface UsageRecord {
+  calls: number;
+  usage: LlmUsage;
+  /** US dollars, at the prices configured when each call was made. */
+  cost: number;
+  by_purpose: Record<string, { calls: number; cost: number }>;
+}
+
+const zero = (): LlmUsage => ({ input: 0, output: 0, cache_read: 0, cache_write: 0 });
+const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v) && v >= 0;
+const isUsage = (v: unknown): v is LlmUsage => isRecord(v) && isCount(v.input) && isCount(v.output) && isCount(v.cache_read) && isCount(v.cache_write);
+const isRecordShape = (v: unknown): v is UsageRecord =>
+  isRecord(v) &&
+  isCount(v.calls) &&
+  isCount(v.cost) &&
+  isUsage(v.usage) &&
+  isRecord(v.by_purpose) &&
+  Object.values(v.by_purpose).every((p) => isRecord(p) && isCount(p.calls) && isCount(p.cost));
+
+/** What a session's model calls used and cost so far; zeros when none were made (or the file is damaged). */
+export function readUsage(stateDir: string, sessionId: string): UsageRecord {
+  return readState(stateDir, sessionFile(sessionId, LLM_USAGE_FILE), isRecordShape) ?? { calls: 0, usage: zero(), cost: 0, by_purpose: {} };
+}
+
+/**
+ * Adds one call to the session's record. Callers hold the session's lock (notes, compaction) or
+ * accept that two racing workers may lose one call's count: the figure is for information.
+ */
+export function recordUsage(stateDir: string, sessionId: string, purpose: string, r: Pick<LlmResult, 'usage' | 'cost'>): void {
+  const rec = readUsage(stateDir, sessionId);
+  rec.calls += 1;
+  rec.cost = round(rec.cost + r.cost);
+  for (const k of ['input', 'output', 'cache_read', 'cache_write'] as const) rec.usage[k] += r.usage[k];
+  const p = (rec.by_purpose[purpose] ??= { calls: 0, cost: 0 });
+  p.calls += 1;
+  p.cost = round(p.cost + r.cost);
+  writeState(stateDir, sessionFile(sessionId, LLM_USAGE_FILE), rec);
+}
+
+/** Micro-dollar precision: sums of many small floats stay readable. */
+const round = (n: number) => Math.round(n * 1e6) / 1e6;
