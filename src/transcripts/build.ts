@@ -1,0 +1,258 @@
+import { isAbsolute, posix, relative, resolve, sep } from 'node:path';
+import { emptyLedger, type AgentName, type FileTouch, type Ledger, type Todo, type TokenUsage } from './ledger.js';
+
+/**
+ * The ledger under construction, as plain JSON: an incremental read keeps it in the state dir and
+ * goes on from it, so everything a later record may need (calls waiting for their result, errors
+ * waiting for what followed, responses still streaming) is kept here, each list bounded.
+ */
+export interface BuildState {
+  ledger: Ledger;
+  /** Absolute index of the first kept command and error (older ones fall off the capped lists). */
+  base: { commands: number; errors: number };
+  /** Tool calls whose result has not been read yet: [id, call]. */
+  calls: [string, OpenCall][];
+  /** Errors whose followed_by is still open, by chain ('main' or a sub-agent): absolute indices. */
+  awaiting: { chain: string; error: number }[];
+  /** Recent API responses and the usage counted for each (streamed lines of one response share an id). */
+  responses: { id: string; usage: TokenUsage }[];
+  /** Recent tool call ids, so a call repeated by a streamed line counts once. */
+  seen: string[];
+  /** The last compaction still waits for its summary record. */
+  summaryDue: boolean;
+  /** Claude Code: records waiting for their parent, and the last main-chain response. */
+  claude?: ClaudeOrder;
+  /** Gemini CLI: the messages already taken (all but the last, which may still change). */
+  gemini?: { count: number; lastId: string };
+}
+
+export interface ClaudeOrder {
+  lastMain: string;
+  /** Recently processed record uuids (bounded): a record whose parent is here is in order. */
+  done: string[];
+  /** Records read before their parent, with the record count when they were read. */
+  pending: { rec: Record<string, any>; since: number }[];
+  /** Records read so far. */
+  n: number;
+}
+
+interface OpenCall {
+  tool: string;
+  command: number | null;
+  chain: string;
+}
+
+/** Bounds that keep the kept ledger small whatever the transcript's length (oldest dropped). */
+export const CAPS = { commands: 1000, errors: 300, user_messages: 300, turns: 300, compactions: 50 };
+const OPEN_CALLS = 256;
+const RECENT_RESPONSES = 64;
+const RECENT_CALLS = 512;
+const MAX_USER_TEXT = 2000;
+const MAX_SUMMARY = 40_000;
+const SHORT = 200;
+const TURN_TEXT = 300;
+
+export function newState(agent: AgentName): BuildState {
+  return { ledger: emptyLedger(agent), base: { commands: 0, errors: 0 }, calls: [], awaiting: [], responses: [], seen: [], summaryDue: false };
+}
+
+/** `text` on one line, cut to `max` characters with an ellipsis. */
+export function shorten(text: string, max = SHORT): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length <= max ? flat : `${flat.slice(0, max - 1)}…`;
+}
+
+function cut(text: string, max: number): string {
+  const t = text.trim();
+  return t.length <= max ? t : `${t.slice(0, max - 1)}…`;
+}
+
+function pushCapped<T>(list: T[], item: T, cap: number): void {
+  list.push(item);
+  if (list.length > cap) list.splice(0, list.length - cap);
+}
+
+/**
+ * A path as the ledger reports it: relative (POSIX) to the repository when inside it, absolute
+ * otherwise; a relative path is taken from the session's working directory.
+ */
+export function reportPath(path: string, cwd: string, repoRoot: string | undefined): string {
+  const abs = isAbsolute(path) ? resolve(path) : cwd ? resolve(cwd, path) : path;
+  if (repoRoot && isAbsolute(abs)) {
+    const rel = relative(resolve(repoRoot), abs);
+    if (rel && !rel.startsWith('..') && !isAbsolute(rel)) return rel.split(sep).join(posix.sep);
+  }
+  return abs.split(sep).join(posix.sep);
+}
+
+/** Notes the time (and session facts) of a record read; every record goes through here first. */
+export function saw(s: BuildState, at: string, facts: { session_id?: string; cwd?: string } = {}): void {
+  const l = s.ledger;
+  if (facts.session_id && !l.session_id) l.session_id = facts.session_id;
+  if (facts.cwd && !l.cwd) l.cwd = facts.cwd;
+  if (at) {
+    if (!l.started) l.started = at;
+    l.updated = at;
+  }
+}
+
+/** A message the human typed: a new turn starts. */
+export function userMessage(s: BuildState, text: string, at: string): void {
+  const l = s.ledger;
+  pushCapped(l.user_messages, { text: cut(text, MAX_USER_TEXT), at }, CAPS.user_messages);
+  pushCapped(l.turns, { at, request: shorten(text, TURN_TEXT), tool_calls: 0, edited: [], reply: '' }, CAPS.turns);
+}
+
+function follow(s: BuildState, chain: string, what: string): void {
+  if (!s.awaiting.length) return;
+  const rest: BuildState['awaiting'] = [];
+  for (const a of s.awaiting) {
+    const e = s.ledger.errors[a.error - s.base.errors];
+    if (a.chain === chain && e) e.followed_by = shorten(what);
+    else if (e) rest.push(a);
+  }
+  s.awaiting = rest;
+}
+
+/** Text the assistant wrote; `main` when not a sub-agent's. */
+export function assistantText(s: BuildState, text: string, chain: string): void {
+  if (!text.trim()) return;
+  follow(s, chain, text);
+  const turn = s.ledger.turns.at(-1);
+  if (chain === 'main' && turn) turn.reply = shorten(text, TURN_TEXT);
+}
+
+/** A new main-chain response starts: until it calls a tool, the session is at a natural pause. */
+export function responseStart(s: BuildState): void {
+  s.ledger.last_turn_had_tool_calls = false;
+}
+
+export interface CallFacts {
+  id: string;
+  tool: string;
+  /** What follows an error names the call by this: the tool and its short input. */
+  label: string;
+  at: string;
+  chain: string;
+  files?: { path: string; op: 'read' | 'edit' | 'write' }[];
+  command?: string;
+  todos?: Todo[];
+}
+
+function touch(s: BuildState, path: string, op: 'read' | 'edit' | 'write', at: string, sub: boolean): void {
+  const l = s.ledger;
+  let f: FileTouch | undefined = l.files.find((x) => x.path === path);
+  if (!f) {
+    f = { path, reads: 0, edits: 0, writes: 0, first: at, last: at, last_op: op, by_subagent: false, last_call: 0 };
+    l.files.push(f);
+  }
+  if (op === 'read') f.reads++;
+  else if (op === 'edit') f.edits++;
+  else f.writes++;
+  if (!f.first) f.first = at;
+  if (at) f.last = at;
+  f.last_op = op;
+  f.by_subagent ||= sub;
+  f.last_call = l.tool_calls - 1;
+}
+
+/** A tool call, counted once per id; its files, command and todo list go to the ledger. */
+export function toolCall(s: BuildState, c: CallFacts): void {
+  if (c.id) {
+    if (s.seen.includes(c.id)) return;
+    s.seen.push(c.id);
+    if (s.seen.length > RECENT_CALLS) s.seen.splice(0, s.seen.length - RECENT_CALLS);
+  }
+  const l = s.ledger;
+  const sub = c.chain !== 'main';
+  follow(s, c.chain, c.files?.length ? `${c.tool} ${c.files.map((f) => f.path).join(' ')}` : c.label);
+  l.tool_calls++;
+  if (!sub) l.last_turn_had_tool_calls = true;
+  const turn = l.turns.at(-1);
+  if (turn) turn.tool_calls++;
+  for (const f of c.files ?? []) {
+    touch(s, f.path, f.op, c.at, sub);
+    if (turn && f.op !== 'read' && !turn.edited.includes(f.path)) turn.edited.push(f.path);
+  }
+  let command: number | null = null;
+  if (c.command !== undefined && c.command.trim()) {
+    command = s.base.commands + l.commands.length;
+    l.commands.push({ command: cut(c.command, 1000), at: c.at, failed: false, by_subagent: sub });
+    if (l.commands.length > CAPS.commands) {
+      const drop = l.commands.length - CAPS.commands;
+      l.commands.splice(0, drop);
+      s.base.commands += drop;
+    }
+  }
+  if (c.todos && !sub) l.todos = c.todos;
+  if (c.id) {
+    s.calls.push([c.id, { tool: c.tool, command, chain: c.chain }]);
+    if (s.calls.length > OPEN_CALLS) s.calls.splice(0, s.calls.length - OPEN_CALLS);
+  }
+}
+
+/** The result of call `id`: a failure marks its command failed and becomes an error entry. */
+export function toolResult(s: BuildState, id: string, r: { failed: boolean; message: string; at: string }): void {
+  const i = s.calls.findIndex(([cid]) => cid === id);
+  if (i === -1) return;
+  const [, call] = s.calls[i]!;
+  s.calls.splice(i, 1);
+  if (!r.failed) return;
+  const l = s.ledger;
+  if (call.command !== null) {
+    const cmd = l.commands[call.command - s.base.commands];
+    if (cmd) cmd.failed = true;
+  }
+  const index = s.base.errors + l.errors.length;
+  l.errors.push({ tool: call.tool, message: shorten(r.message || 'failed'), at: r.at, followed_by: '' });
+  s.awaiting.push({ chain: call.chain, error: index });
+  if (l.errors.length > CAPS.errors) {
+    const drop = l.errors.length - CAPS.errors;
+    l.errors.splice(0, drop);
+    s.base.errors += drop;
+    s.awaiting = s.awaiting.filter((a) => a.error >= s.base.errors);
+  }
+}
+
+const sum = (u: TokenUsage) => u.input + u.output + u.cache_read + u.cache_write;
+
+/**
+ * Usage of one API response. Streamed lines of a response repeat its id with growing usage: it
+ * counts once, with its largest. `main` responses set the context size.
+ */
+export function responseUsage(s: BuildState, id: string, u: TokenUsage, main: boolean): void {
+  const l = s.ledger;
+  const seen = s.responses.find((r) => r.id === id);
+  if (seen) {
+    if (sum(u) <= sum(seen.usage)) return;
+    for (const k of ['input', 'output', 'cache_read', 'cache_write'] as const) l.usage[k] += u[k] - seen.usage[k];
+    seen.usage = u;
+  } else {
+    for (const k of ['input', 'output', 'cache_read', 'cache_write'] as const) l.usage[k] += u[k];
+    s.responses.push({ id, usage: u });
+    if (s.responses.length > RECENT_RESPONSES) s.responses.splice(0, s.responses.length - RECENT_RESPONSES);
+  }
+  if (main) l.context_tokens = sum(u);
+}
+
+/** Usage the transcript states as running totals (Codex): replaces, never adds. */
+export function totalUsage(s: BuildState, total: TokenUsage, context: number | null): void {
+  s.ledger.usage = { ...total };
+  if (context !== null) s.ledger.context_tokens = context;
+}
+
+/** A compaction: the context restarts; its summary may follow in a later record. */
+export function compaction(s: BuildState, c: { at: string; trigger: string; pre_tokens: number | null; summary?: string }): void {
+  const l = s.ledger;
+  pushCapped(l.compactions, { at: c.at, trigger: c.trigger, pre_tokens: c.pre_tokens, summary: c.summary ? cut(c.summary, MAX_SUMMARY) : '' }, CAPS.compactions);
+  s.summaryDue = !c.summary;
+  l.context_tokens = 0;
+}
+
+/** The summary text of the last compaction (Claude Code writes it as the next user record). */
+export function compactSummary(s: BuildState, text: string, at: string): void {
+  const last = s.ledger.compactions.at(-1);
+  if (last && s.summaryDue) last.summary = cut(text, MAX_SUMMARY);
+  else compaction(s, { at, trigger: '', pre_tokens: null, summary: text });
+  s.summaryDue = false;
+}

@@ -1,0 +1,203 @@
+import { promptOf } from './first-prompt.js';
+import {
+  assistantText,
+  compaction,
+  compactSummary,
+  reportPath,
+  responseStart,
+  responseUsage,
+  saw,
+  toolCall,
+  toolResult,
+  userMessage,
+  type BuildState,
+  type CallFacts,
+  type ClaudeOrder,
+} from './build.js';
+import type { Todo } from './ledger.js';
+import { callLabel, outputText, subjectOf } from './tool-input.js';
+
+/**
+ * Claude Code JSONL (AGENT-INTERFACES §2). Records are taken in conversation order: a record whose
+ * `parentUuid` has not been read yet waits for it (real files have lines written before their
+ * parent), up to WAIT later records, after which it is taken anyway (its parent is in another
+ * file, or lost). The order is a function of the lines alone, so reading a file in pieces gives
+ * what reading it whole gives.
+ */
+const WAIT = 512;
+const DONE = 4096;
+
+type Rec = Record<string, any>;
+interface Ctx {
+  repoRoot?: string;
+}
+
+const doneSets = new WeakMap<ClaudeOrder, Set<string>>();
+function doneSet(o: ClaudeOrder): Set<string> {
+  let set = doneSets.get(o);
+  if (!set) doneSets.set(o, (set = new Set(o.done)));
+  return set;
+}
+
+function order(s: BuildState): ClaudeOrder {
+  return (s.claude ??= { lastMain: '', done: [], pending: [], n: 0 });
+}
+
+function markDone(o: ClaudeOrder, uuid: string): void {
+  const set = doneSet(o);
+  set.add(uuid);
+  o.done.push(uuid);
+  if (o.done.length > DONE * 2) {
+    o.done.splice(0, o.done.length - DONE);
+    doneSets.set(o, new Set(o.done));
+  }
+}
+
+/** Takes one Claude Code record, in conversation order (see above). */
+export function feedClaude(s: BuildState, rec: Rec, ctx: Ctx): void {
+  const o = order(s);
+  o.n++;
+  const parent = typeof rec.parentUuid === 'string' ? rec.parentUuid : null;
+  if (parent && typeof rec.uuid === 'string' && !doneSet(o).has(parent)) o.pending.push({ rec: slim(rec), since: o.n });
+  else take(s, rec, ctx);
+  while (o.pending.length && o.n - o.pending[0]!.since >= WAIT) take(s, o.pending.shift()!.rec, ctx);
+}
+
+/** Takes every record still waiting for its parent, in file order: the end of what was read. */
+export function settleClaude(s: BuildState, ctx: Ctx): void {
+  const o = s.claude;
+  while (o?.pending.length) take(s, o.pending.shift()!.rec, ctx);
+}
+
+function take(s: BuildState, rec: Rec, ctx: Ctx): void {
+  apply(s, rec, ctx);
+  const o = order(s);
+  if (typeof rec.uuid !== 'string') return;
+  markDone(o, rec.uuid);
+  // Children that arrived first follow their parent, in the order they were read.
+  for (let i = 0; i < o.pending.length; ) {
+    const p = o.pending[i]!;
+    if (p.rec.parentUuid === rec.uuid) {
+      o.pending.splice(i, 1);
+      take(s, p.rec, ctx);
+      i = 0;
+    } else i++;
+  }
+}
+
+const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
+
+function files(name: string, input: Rec, cwd: string, ctx: Ctx): CallFacts['files'] {
+  const op = name === 'Read' ? 'read' : name === 'Write' ? 'write' : ['Edit', 'MultiEdit', 'NotebookEdit'].includes(name) ? 'edit' : null;
+  const path = input.file_path ?? input.notebook_path;
+  return op && typeof path === 'string' && path ? [{ path: reportPath(path, cwd, ctx.repoRoot), op }] : [];
+}
+
+function todos(input: Rec): Todo[] | undefined {
+  if (!Array.isArray(input.todos)) return undefined;
+  return input.todos
+    .filter((t: any) => t && typeof t.content === 'string' && ['pending', 'in_progress', 'completed'].includes(t.status))
+    .map((t: any) => ({ content: t.content, status: t.status }));
+}
+
+function apply(s: BuildState, rec: Rec, ctx: Ctx): void {
+  if (!rec || typeof rec !== 'object') return;
+  const at = typeof rec.timestamp === 'string' ? rec.timestamp : '';
+  if (rec.type !== 'user' && rec.type !== 'assistant' && rec.type !== 'system') return;
+  saw(s, at, { session_id: typeof rec.sessionId === 'string' ? rec.sessionId : undefined, cwd: typeof rec.cwd === 'string' ? rec.cwd : undefined });
+  const chain = rec.isSidechain ? `sub:${rec.agentId ?? ''}` : 'main';
+  const cwd = typeof rec.cwd === 'string' ? rec.cwd : s.ledger.cwd;
+  if (rec.type === 'system') {
+    if (rec.subtype === 'compact_boundary') {
+      const m = rec.compactMetadata ?? {};
+      compaction(s, { at, trigger: typeof m.trigger === 'string' ? m.trigger : '', pre_tokens: typeof m.preTokens === 'number' ? m.preTokens : null });
+    }
+    return;
+  }
+  const msg = rec.message;
+  if (!msg || typeof msg !== 'object') return;
+  if (rec.type === 'user') {
+    if (rec.isCompactSummary) {
+      compactSummary(s, outputText(msg.content), at);
+      return;
+    }
+    if (Array.isArray(msg.content)) {
+      for (const b of msg.content) {
+        if (b?.type === 'tool_result' && typeof b.tool_use_id === 'string') {
+          toolResult(s, b.tool_use_id, { failed: b.is_error === true, message: outputText(b.content), at });
+        }
+      }
+    }
+    const prompt = chain === 'main' ? promptOf(rec) : null;
+    if (prompt && !/^\[Request interrupted by user/.test(prompt.trim())) userMessage(s, prompt, at);
+    return;
+  }
+  // assistant
+  const id = typeof msg.id === 'string' ? `${msg.id}\0${rec.requestId ?? ''}` : '';
+  const o = order(s);
+  if (chain === 'main' && id && id !== o.lastMain) {
+    o.lastMain = id;
+    responseStart(s);
+  }
+  const u = msg.usage;
+  if (id && u && typeof u === 'object') {
+    responseUsage(
+      s,
+      id,
+      { input: num(u.input_tokens), output: num(u.output_tokens), cache_read: num(u.cache_read_input_tokens), cache_write: num(u.cache_creation_input_tokens) },
+      chain === 'main' && id === o.lastMain,
+    );
+  }
+  const blocks = Array.isArray(msg.content) ? msg.content : typeof msg.content === 'string' ? [{ type: 'text', text: msg.content }] : [];
+  for (const b of blocks) {
+    if (b?.type === 'text' && typeof b.text === 'string') assistantText(s, b.text, chain);
+    else if (b?.type === 'tool_use' && typeof b.name === 'string') {
+      const input: Rec = b.input && typeof b.input === 'object' ? b.input : {};
+      toolCall(s, {
+        id: typeof b.id === 'string' ? b.id : '',
+        tool: b.name,
+        label: callLabel(b.name, input),
+        at,
+        chain,
+        files: files(b.name, input, cwd, ctx),
+        command: b.name === 'Bash' && typeof input.command === 'string' ? input.command : undefined,
+        todos: b.name === 'TodoWrite' ? todos(input) : undefined,
+      });
+    }
+  }
+}
+
+const clip = (v: unknown, max: number) => (typeof v === 'string' && v.length > max ? v.slice(0, max) : v);
+
+/**
+ * A waiting record with only what apply() reads, each text cut past what apply() keeps of it, so
+ * the kept state stays small and taking the slim record gives what taking the whole one gives.
+ */
+function slim(rec: Rec): Rec {
+  const keep = ['type', 'subtype', 'uuid', 'parentUuid', 'isSidechain', 'agentId', 'isMeta', 'isCompactSummary', 'isVisibleInTranscriptOnly', 'sessionId', 'cwd', 'timestamp', 'requestId', 'compactMetadata'];
+  const out: Rec = {};
+  for (const k of keep) if (k in rec) out[k] = rec[k];
+  const m = rec.message;
+  if (m && typeof m === 'object') {
+    const textMax = rec.isCompactSummary ? 45_000 : 4000;
+    const content = Array.isArray(m.content)
+      ? m.content.map((b: any) => {
+          if (!b || typeof b !== 'object') return b;
+          if (b.type === 'text') return { type: 'text', text: clip(b.text, textMax) };
+          if (b.type === 'tool_use') {
+            const input: Rec = {};
+            const subject = subjectOf(b.input);
+            if (b.input && typeof b.input === 'object') {
+              for (const k of ['file_path', 'notebook_path', 'command', 'todos']) if (k in b.input) input[k] = b.input[k];
+            }
+            if (subject) input.description = clip(subject, 1000);
+            return { type: 'tool_use', id: b.id, name: b.name, input };
+          }
+          if (b.type === 'tool_result') return { type: 'tool_result', tool_use_id: b.tool_use_id, is_error: b.is_error, content: clip(outputText(b.content), 4000) };
+          return { type: b.type };
+        })
+      : clip(m.content, textMax);
+    out.message = { id: m.id, role: m.role, usage: m.usage, content };
+  }
+  return out;
+}

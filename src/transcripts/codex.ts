@@ -1,0 +1,143 @@
+import { textOf } from '../agents/transcript-text.js';
+import { assistantText, compaction, reportPath, responseStart, saw, toolCall, toolResult, totalUsage, userMessage, type BuildState, type CallFacts } from './build.js';
+import type { Todo } from './ledger.js';
+import { callLabel, outputText, shellReads } from './tool-input.js';
+
+/**
+ * Codex rollout JSONL (AGENT-INTERFACES §3, §7): `{timestamp, type, payload}` lines. Prompts come
+ * from `event_msg` user_message (the same text as a response item is not counted twice), tools
+ * from `response_item` calls and their outputs, usage from `token_count` running totals.
+ */
+type Rec = Record<string, any>;
+interface Ctx {
+  repoRoot?: string;
+}
+
+const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
+
+function parseArgs(v: unknown): Rec {
+  if (v && typeof v === 'object') return v as Rec;
+  if (typeof v !== 'string') return {};
+  try {
+    const o = JSON.parse(v);
+    return o && typeof o === 'object' ? o : {};
+  } catch {
+    return {};
+  }
+}
+
+/** The command of a shell call: a string, or an argv whose `bash -lc SCRIPT` form is unwrapped. */
+function commandOf(v: unknown): string | undefined {
+  if (typeof v === 'string') return v;
+  if (!Array.isArray(v) || !v.every((x) => typeof x === 'string')) return undefined;
+  if (v.length === 3 && /(^|\/)(ba|z)?sh$/.test(v[0]) && /^-l?c$/.test(v[1])) return v[2];
+  return v.join(' ');
+}
+
+/** Files named by apply_patch headers: Add/Delete write a file, Update edits it, Move to writes the new one. */
+export function patchFiles(patch: string): { path: string; op: 'edit' | 'write' }[] {
+  const out: { path: string; op: 'edit' | 'write' }[] = [];
+  for (const m of patch.matchAll(/^\*\*\* (Add|Update|Delete) File: (.+)$|^\*\*\* Move to: (.+)$/gm)) {
+    if (m[3]) out.push({ path: m[3].trim(), op: 'write' });
+    else out.push({ path: m[2]!.trim(), op: m[1] === 'Update' ? 'edit' : 'write' });
+  }
+  return out;
+}
+
+const PLAN_STATUS: Record<string, Todo['status']> = { pending: 'pending', in_progress: 'in_progress', completed: 'completed' };
+
+function call(s: BuildState, name: string, args: Rec, id: string, at: string, ctx: Ctx): void {
+  const cwd = typeof args.workdir === 'string' && args.workdir ? args.workdir : s.ledger.cwd;
+  const facts: CallFacts = { id, tool: name, label: callLabel(name, args), at, chain: 'main' };
+  const patch = name === 'apply_patch' ? (typeof args.input === 'string' ? args.input : typeof args.patch === 'string' ? args.patch : '') : '';
+  if (patch) {
+    facts.files = patchFiles(patch).map((f) => ({ path: reportPath(f.path, cwd, ctx.repoRoot), op: f.op }));
+    facts.label = callLabel(name, facts.files.map((f) => f.path).join(' '));
+  } else if (name === 'update_plan' && Array.isArray(args.plan)) {
+    facts.todos = args.plan
+      .filter((p: any) => p && typeof p.step === 'string' && PLAN_STATUS[p.status])
+      .map((p: any) => ({ content: p.step, status: PLAN_STATUS[p.status]! }));
+  } else {
+    const command = commandOf(args.command ?? args.cmd);
+    if (command !== undefined) {
+      facts.command = command;
+      facts.label = callLabel(name, command);
+      facts.files = shellReads(command).map((p) => ({ path: reportPath(p, cwd, ctx.repoRoot), op: 'read' as const }));
+    }
+  }
+  toolCall(s, facts);
+}
+
+/** Whether a call's output says it failed: an exit code other than 0, in any of the shapes Codex writes. */
+export function codexOutcome(output: unknown): { failed: boolean; message: string } {
+  let text = outputText(output);
+  let code: number | null = null;
+  const o = typeof output === 'string' ? parseArgs(output) : output && typeof output === 'object' ? (output as Rec) : {};
+  if (o.metadata && typeof o.metadata.exit_code === 'number') {
+    code = o.metadata.exit_code;
+    if (typeof o.output === 'string') text = o.output;
+  } else {
+    const m = /^Exit code: (-?\d+)/m.exec(text) ?? /Process exited with code (-?\d+)/.exec(text);
+    if (m) code = Number(m[1]);
+  }
+  if (o.success === false) code ??= 1;
+  const body = /\nOutput:\n([\s\S]*)$/.exec(text);
+  return { failed: code !== null && code !== 0, message: body ? body[1]! : text };
+}
+
+/** Takes one Codex rollout line. */
+export function feedCodex(s: BuildState, rec: Rec, ctx: Ctx): void {
+  if (!rec || typeof rec !== 'object') return;
+  const at = typeof rec.timestamp === 'string' ? rec.timestamp : '';
+  const p: Rec = rec.payload && typeof rec.payload === 'object' ? rec.payload : {};
+  switch (rec.type) {
+    case 'session_meta':
+      saw(s, at, { session_id: typeof p.id === 'string' ? p.id : undefined, cwd: typeof p.cwd === 'string' ? p.cwd : undefined });
+      return;
+    case 'turn_context':
+      saw(s, at, { cwd: typeof p.cwd === 'string' ? p.cwd : undefined });
+      return;
+    case 'compacted':
+      saw(s, at);
+      compaction(s, { at, trigger: '', pre_tokens: null, summary: typeof p.message === 'string' ? p.message : '' });
+      return;
+    case 'event_msg':
+      saw(s, at);
+      if (p.type === 'user_message' && typeof p.message === 'string') {
+        if (p.message.trim() && !/^\s*</.test(p.message)) userMessage(s, p.message, at);
+      } else if (p.type === 'token_count' && p.info && typeof p.info === 'object') {
+        const t = p.info.total_token_usage;
+        const last = p.info.last_token_usage;
+        if (t && typeof t === 'object') {
+          const cached = num(t.cached_input_tokens);
+          totalUsage(
+            s,
+            { input: Math.max(0, num(t.input_tokens) - cached), output: num(t.output_tokens), cache_read: cached, cache_write: 0 },
+            last && typeof last === 'object' ? num(last.input_tokens) + num(last.output_tokens) : null,
+          );
+        }
+      }
+      return;
+    case 'response_item':
+      saw(s, at);
+      switch (p.type) {
+        case 'message':
+          if (p.role === 'assistant') {
+            responseStart(s);
+            assistantText(s, textOf(p.content) ?? '', 'main');
+          }
+          return;
+        case 'function_call':
+        case 'custom_tool_call':
+          if (typeof p.name === 'string') call(s, p.name, p.type === 'custom_tool_call' ? { input: p.input } : parseArgs(p.arguments), String(p.call_id ?? p.id ?? ''), at, ctx);
+          return;
+        case 'local_shell_call':
+          call(s, 'local_shell', { command: p.action?.command, workdir: p.action?.working_directory }, String(p.call_id ?? p.id ?? ''), at, ctx);
+          return;
+        case 'function_call_output':
+        case 'custom_tool_call_output':
+          if (p.call_id) toolResult(s, String(p.call_id), { ...codexOutcome(p.output), at });
+          return;
+      }
+  }
+}

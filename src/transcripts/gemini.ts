@@ -1,0 +1,144 @@
+import { textOf } from '../agents/transcript-text.js';
+import { assistantText, reportPath, responseStart, responseUsage, saw, toolCall, toolResult, userMessage, type BuildState, type CallFacts } from './build.js';
+import type { Todo } from './ledger.js';
+import { callLabel, outputText, shellReads } from './tool-input.js';
+
+/**
+ * Gemini CLI chat JSON (AGENT-INTERFACES §3): one document `{sessionId, projectHash, startTime,
+ * lastUpdated, messages: [...]}`, rewritten whole as the session goes on. It cannot be read from an
+ * offset, so it is scanned whole each time it changed, but only messages not taken before are
+ * parsed and taken: the cost of a read is a byte scan, and parsing grows with what is new.
+ */
+type Rec = Record<string, any>;
+interface Ctx {
+  repoRoot?: string;
+}
+
+export interface Element {
+  start: number;
+  end: number;
+}
+
+const Q = 0x22, BS = 0x5c, LB = 0x7b, RB = 0x7d, LS = 0x5b, RS = 0x5d;
+
+/** Byte ranges of the elements of the top-level `messages` array (structural bytes are ASCII, so UTF-8 is safe). */
+export function messageElements(buf: Buffer): Element[] {
+  const out: Element[] = [];
+  let depth = 0;
+  let inString = false;
+  let keyStart = -1;
+  let lastKey = '';
+  let inMessages = false;
+  let elemStart = -1;
+  for (let i = 0; i < buf.length; i++) {
+    const c = buf[i]!;
+    if (inString) {
+      if (c === BS) i++;
+      else if (c === Q) {
+        inString = false;
+        if (depth === 1 && keyStart >= 0) lastKey = buf.toString('utf8', keyStart, i);
+        keyStart = -1;
+      }
+      continue;
+    }
+    if (c === Q) {
+      inString = true;
+      if (depth === 1 && !inMessages) keyStart = i + 1;
+      if (inMessages && depth === 2 && elemStart < 0) elemStart = i;
+      continue;
+    }
+    if (c === LB || c === LS) {
+      if (inMessages && depth === 2 && elemStart < 0) elemStart = i;
+      depth++;
+      if (c === LS && depth === 2 && lastKey === 'messages') inMessages = true;
+    } else if (c === RB || c === RS) {
+      depth--;
+      if (inMessages && depth === 2 && elemStart >= 0) {
+        out.push({ start: elemStart, end: i + 1 });
+        elemStart = -1;
+      }
+      if (depth < 2) inMessages = false;
+    }
+  }
+  return out;
+}
+
+/** The session id from the document's opening (before the messages). */
+export function geminiSessionId(buf: Buffer): string {
+  const m = /"sessionId"\s*:\s*"([^"]+)"/.exec(buf.toString('utf8', 0, Math.min(buf.length, 4096)));
+  return m ? m[1]! : '';
+}
+
+export function parseElement(buf: Buffer, e: Element): Rec | null {
+  try {
+    const v = JSON.parse(buf.toString('utf8', e.start, e.end));
+    return v && typeof v === 'object' && !Array.isArray(v) ? v : null;
+  } catch {
+    return null;
+  }
+}
+
+const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
+const TODO_STATUS: Record<string, Todo['status']> = { pending: 'pending', in_progress: 'in_progress', completed: 'completed' };
+
+function facts(name: string, args: Rec, id: string, at: string, cwd: string, ctx: Ctx): CallFacts {
+  const f: CallFacts = { id, tool: name, label: callLabel(name, args), at, chain: 'main' };
+  const path = (p: unknown) => (typeof p === 'string' && p ? [reportPath(p, cwd, ctx.repoRoot)] : []);
+  const one = args.absolute_path ?? args.file_path ?? args.path;
+  if (name === 'read_file') f.files = path(one).map((p) => ({ path: p, op: 'read' }));
+  else if (name === 'read_many_files' && Array.isArray(args.paths)) {
+    f.files = args.paths.filter((p: unknown) => typeof p === 'string' && !/[*?]/.test(p)).flatMap(path).map((p: string) => ({ path: p, op: 'read' as const }));
+  } else if (name === 'write_file') f.files = path(one).map((p) => ({ path: p, op: 'write' }));
+  else if (name === 'replace' || name === 'edit') f.files = path(one).map((p) => ({ path: p, op: 'edit' }));
+  else if (name === 'run_shell_command' && typeof args.command === 'string') {
+    f.command = args.command;
+    const dir = typeof args.directory === 'string' && args.directory ? reportPath(args.directory, cwd, undefined) : cwd;
+    f.files = shellReads(args.command).map((p) => ({ path: reportPath(p, dir, ctx.repoRoot), op: 'read' as const }));
+  } else if (name === 'write_todos' && Array.isArray(args.todos)) {
+    f.todos = args.todos
+      .filter((t: any) => t && typeof t.description === 'string' && TODO_STATUS[t.status])
+      .map((t: any) => ({ content: t.description, status: TODO_STATUS[t.status]! }));
+  }
+  return f;
+}
+
+/** What a recorded call's result says: failed when its status is error or its shell exit code is not 0. */
+function result(tc: Rec): { failed: boolean; message: string } {
+  const parts = Array.isArray(tc.result) ? tc.result : tc.result ? [tc.result] : [];
+  let text = '';
+  for (const p of parts) {
+    const r = p?.functionResponse?.response;
+    text ||= r ? outputText(r) : outputText(p);
+  }
+  if (!text && typeof tc.resultDisplay === 'string') text = tc.resultDisplay;
+  const code = /Exit Code: (-?\d+)/i.exec(text);
+  // run_shell_command reports `Command: … Output: … Error: … Exit Code: …`; the output says what went wrong.
+  const output = code ? /^Output: ([\s\S]*?)\n(?:Error|Exit Code): /m.exec(text) : null;
+  return { failed: tc.status === 'error' || (!!code && code[1] !== '0'), message: output ? output[1]! : text };
+}
+
+/** Takes one message of the document. */
+export function feedGemini(s: BuildState, m: Rec, sessionId: string, ctx: Ctx): void {
+  const at = typeof m.timestamp === 'string' ? m.timestamp : '';
+  saw(s, at, { session_id: sessionId || undefined });
+  if (m.type === 'user') {
+    const text = textOf(m.content);
+    if (text && text.trim() && !/^\s*</.test(text)) userMessage(s, text, at);
+    return;
+  }
+  if (m.type !== 'gemini') return;
+  responseStart(s);
+  const text = textOf(m.content);
+  if (text) assistantText(s, text, 'main');
+  const t = m.tokens;
+  if (t && typeof t === 'object') {
+    const cached = num(t.cached);
+    responseUsage(s, String(m.id ?? at), { input: Math.max(0, num(t.input) - cached), output: num(t.output) + num(t.thoughts), cache_read: cached, cache_write: 0 }, true);
+  }
+  for (const tc of Array.isArray(m.toolCalls) ? m.toolCalls : []) {
+    if (!tc || typeof tc.name !== 'string') continue;
+    const id = String(tc.id ?? `${m.id}:${tc.name}`);
+    toolCall(s, facts(tc.name, tc.args && typeof tc.args === 'object' ? tc.args : {}, id, typeof tc.timestamp === 'string' ? tc.timestamp : at, s.ledger.cwd, ctx));
+    if (tc.status !== undefined || tc.result !== undefined) toolResult(s, id, { ...result(tc), at: typeof tc.timestamp === 'string' ? tc.timestamp : at });
+  }
+}

@@ -1,0 +1,82 @@
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+
+/** Bytes read at a time: transcripts grow to hundreds of MB and are never held whole. */
+const CHUNK = 1 << 20;
+const NEWLINE = 0x0a;
+
+export interface LineScan {
+  /** Byte offset just past the last line handed over: where the next read starts. */
+  end: number;
+  /** The file's size when it was opened. */
+  size: number;
+}
+
+/**
+ * Hands every complete line of `path` between byte `from` and `to` (default: the end) to `each`,
+ * with its starting byte offset, reading a chunk at a time. A last line without its newline is
+ * handed over only when `complete` says it is whole (a JSON record the agent finished writing);
+ * otherwise it is torn, still being written, and `end` stops before it for the next read.
+ * A line longer than a chunk is gathered across chunks. Null when the file cannot be read.
+ */
+export function scanLines(
+  path: string,
+  from: number,
+  to: number | undefined,
+  each: (line: string, at: number) => void,
+  complete: (line: string) => boolean = () => false,
+): LineScan | null {
+  let fd: number;
+  try {
+    fd = openSync(path, 'r');
+  } catch {
+    return null;
+  }
+  try {
+    const size = fstatSync(fd).size;
+    const stop = Math.min(to ?? size, size);
+    let pos = Math.min(from, stop);
+    let end = pos;
+    const buf = Buffer.allocUnsafe(CHUNK);
+    let carry: Buffer[] = [];
+    let carryAt = pos;
+    while (pos < stop) {
+      const n = readSync(fd, buf, 0, Math.min(CHUNK, stop - pos), pos);
+      if (n <= 0) break;
+      let start = 0;
+      for (let i = buf.indexOf(NEWLINE, 0); i !== -1 && i < n; i = buf.indexOf(NEWLINE, start)) {
+        const piece = buf.subarray(start, i);
+        const line = carry.length ? Buffer.concat([...carry, piece]).toString('utf8') : piece.toString('utf8');
+        each(line, carry.length ? carryAt : pos + start);
+        carry = [];
+        start = i + 1;
+        end = pos + start;
+        carryAt = end;
+      }
+      if (start < n) carry.push(Buffer.from(buf.subarray(start, n)));
+      pos += n;
+    }
+    if (carry.length) {
+      const line = Buffer.concat(carry).toString('utf8');
+      if (line.trim() && complete(line)) {
+        each(line, carryAt);
+        end = stop;
+      }
+    }
+    return { end, size };
+  } catch {
+    return null;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** A parsed JSON object, or null for a torn, blank or non-object line. */
+export function parseRecord(line: string): Record<string, any> | null {
+  if (!line || line.charCodeAt(0) !== 0x7b /* { */ && !line.trimStart().startsWith('{')) return null;
+  try {
+    const v = JSON.parse(line);
+    return v && typeof v === 'object' && !Array.isArray(v) ? v : null;
+  } catch {
+    return null;
+  }
+}

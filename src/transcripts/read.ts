@@ -1,0 +1,117 @@
+import { readFileSync } from 'node:fs';
+import { readRange } from '../fs/read-file.js';
+import { newState, type BuildState } from './build.js';
+import { feedClaude, settleClaude } from './claude.js';
+import { feedCodex } from './codex.js';
+import { feedGemini, geminiSessionId, messageElements, parseElement } from './gemini.js';
+import type { AgentName, Ledger } from './ledger.js';
+import { parseRecord, scanLines } from './lines.js';
+
+export interface ReadOptions {
+  agent?: AgentName;
+  /** Paths inside it are reported relative to it. */
+  repoRoot?: string;
+}
+
+/** What one read reached: the state after the records taken for good, and where the next read starts. */
+export interface Reached {
+  state: BuildState;
+  /** Byte offset after the last line taken (JSONL), or the start of the last message (Gemini). */
+  offset: number;
+  size: number;
+  /** Gemini: the last message, taken only when the ledger is shown (it may still change). */
+  tail: Record<string, any> | null;
+  sessionId: string;
+  /** The kept state no longer matched the file (Gemini: its messages were rewritten): read from the start. */
+  restarted?: boolean;
+}
+
+const CODEX_TYPES = new Set(['session_meta', 'turn_context', 'response_item', 'event_msg', 'compacted']);
+
+/** Which agent wrote a transcript, from its first records; null when it is none of theirs. */
+export function detectAgent(path: string): AgentName | null {
+  const head = readRange(path, 0, 256 * 1024)?.text;
+  if (!head) return null;
+  const start = head.trimStart();
+  if (start.startsWith('{') && !parseRecord(start.split('\n')[0]!) && /^\{\s*"(sessionId|projectHash|startTime|lastUpdated|messages)"/.test(start)) return 'gemini';
+  for (const line of head.split('\n').slice(0, 50)) {
+    const r = parseRecord(line);
+    if (!r) continue;
+    if (CODEX_TYPES.has(r.type) && 'payload' in r) return 'codex';
+    if ('parentUuid' in r || 'leafUuid' in r || r.type === 'file-history-snapshot' || ('sessionId' in r && 'uuid' in r)) return 'claude';
+    if (Array.isArray(r.messages) && ('sessionId' in r || 'projectHash' in r)) return 'gemini';
+  }
+  return null;
+}
+
+/**
+ * Reads `path` from byte `from` on, taking every complete record into `state` (which it changes).
+ * Null when the file cannot be read.
+ */
+export function readOn(state: BuildState, path: string, from: number, opts: { repoRoot?: string; to?: number }): Reached | null {
+  const agent = state.ledger.agent;
+  const ctx = { repoRoot: opts.repoRoot };
+  if (agent === 'gemini') {
+    let buf: Buffer;
+    try {
+      buf = readFileSync(path);
+    } catch {
+      return null;
+    }
+    const elements = messageElements(buf);
+    const sessionId = geminiSessionId(buf);
+    let restarted = false;
+    if (state.gemini && state.gemini.count > 0) {
+      const kept = elements[state.gemini.count - 1];
+      const same = kept && String(parseElement(buf, kept)?.id ?? '') === state.gemini.lastId && (!state.ledger.session_id || state.ledger.session_id === sessionId);
+      if (!same) {
+        delete state.gemini;
+        Object.assign(state, newState('gemini'));
+        restarted = true;
+      }
+    }
+    const g = (state.gemini ??= { count: 0, lastId: '' });
+    // All but the last message are taken for good; the last may still be rewritten.
+    for (; g.count < elements.length - 1; g.count++) {
+      const m = parseElement(buf, elements[g.count]!);
+      if (m) feedGemini(state, m, sessionId, ctx);
+      g.lastId = String(m?.id ?? '');
+    }
+    const last = elements.at(-1);
+    return { state, offset: last ? last.start : buf.length, size: buf.length, tail: last ? parseElement(buf, last) : null, sessionId, restarted };
+  }
+  const feed = agent === 'claude' ? feedClaude : feedCodex;
+  const scan = scanLines(
+    path,
+    from,
+    opts.to,
+    (line) => {
+      const r = parseRecord(line);
+      if (r) feed(state, r, ctx);
+    },
+    (line) => parseRecord(line) !== null,
+  );
+  return scan ? { state, offset: scan.end, size: scan.size, tail: null, sessionId: '' } : null;
+}
+
+/**
+ * The ledger a read reached: records still waiting (Claude Code lines whose parent has not come,
+ * Gemini's last message) are taken on a copy, so the kept state can go on reading later.
+ */
+export function ledgerOf(r: Reached, opts: { repoRoot?: string }): Ledger {
+  const agent = r.state.ledger.agent;
+  const needsCopy = (agent === 'claude' && r.state.claude?.pending.length) || (agent === 'gemini' && r.tail);
+  const s: BuildState = needsCopy ? structuredClone(r.state) : r.state;
+  if (agent === 'claude') settleClaude(s, { repoRoot: opts.repoRoot });
+  if (agent === 'gemini' && r.tail) feedGemini(s, r.tail, r.sessionId, { repoRoot: opts.repoRoot });
+  return needsCopy ? s.ledger : structuredClone(s.ledger);
+}
+
+/** The whole transcript as a Ledger, read a chunk at a time (never the whole file in memory). */
+export function readLedger(path: string, opts: ReadOptions = {}): Ledger {
+  const agent = opts.agent ?? detectAgent(path);
+  if (!agent) throw new Error(`not a Claude Code, Codex or Gemini CLI transcript: ${path}`);
+  const r = readOn(newState(agent), path, 0, { repoRoot: opts.repoRoot });
+  if (!r) throw new Error(`cannot read ${path}`);
+  return ledgerOf(r, opts);
+}

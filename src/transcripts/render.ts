@@ -1,0 +1,163 @@
+import { readFileSync } from 'node:fs';
+import { redactQuick } from '../safety/quick-redact.js';
+import { promptOf } from './first-prompt.js';
+import { messageElements, parseElement } from './gemini.js';
+import type { AgentName } from './ledger.js';
+import { parseRecord, scanLines } from './lines.js';
+import { shorten } from './build.js';
+import { codexOutcome } from './codex.js';
+import { outputText } from './tool-input.js';
+import { textOf } from '../agents/transcript-text.js';
+
+type Rec = Record<string, any>;
+
+const TEXT = 2000;
+const OUTPUT = 300;
+const INPUT_VALUE = 200;
+const INPUT = 600;
+
+function cut(text: string, max: number): string {
+  const t = text.trim();
+  return t.length <= max ? t : `${t.slice(0, max - 1)}… [${t.length - max + 1} more chars]`;
+}
+
+/** A call's input as JSON with every long string value cut: enough to see what was done. */
+function inputOf(input: unknown): string {
+  const json = JSON.stringify(input ?? {}, (_k, v) => (typeof v === 'string' && v.length > INPUT_VALUE ? `${v.slice(0, INPUT_VALUE - 1)}…` : v));
+  return cut(json ?? '{}', INPUT);
+}
+
+function claudeEntries(r: Rec): string[] {
+  const who = r.isSidechain ? 'sub-agent ' : '';
+  if (r.type === 'system' && r.subtype === 'compact_boundary') return ['[compacted]'];
+  const m = r.message;
+  if (!m || typeof m !== 'object') return [];
+  if (r.type === 'user') {
+    if (r.isCompactSummary) return [`[compaction summary] ${cut(outputText(m.content), TEXT)}`];
+    const out: string[] = [];
+    if (Array.isArray(m.content)) {
+      for (const b of m.content) {
+        if (b?.type !== 'tool_result') continue;
+        out.push(b.is_error === true ? `[${who}tool error] ${cut(outputText(b.content), TEXT / 2)}` : `[${who}tool result] ${shorten(outputText(b.content), OUTPUT)}`);
+      }
+    }
+    const prompt = r.isSidechain ? null : promptOf(r);
+    if (prompt) out.push(`[user] ${cut(prompt, TEXT)}`);
+    return out;
+  }
+  if (r.type !== 'assistant' || !Array.isArray(m.content)) return [];
+  return m.content.flatMap((b: any) => {
+    if (b?.type === 'text' && typeof b.text === 'string' && b.text.trim()) return [`[${who}assistant] ${cut(b.text, TEXT)}`];
+    if (b?.type === 'tool_use') return [`[${who}tool call] ${b.name} ${inputOf(b.input)}`];
+    return [];
+  });
+}
+
+function codexEntries(r: Rec): string[] {
+  const p = r.payload;
+  if (!p || typeof p !== 'object') return [];
+  if (r.type === 'compacted') return [`[compaction summary] ${cut(String(p.message ?? ''), TEXT)}`];
+  if (r.type === 'event_msg' && p.type === 'user_message' && typeof p.message === 'string' && !/^\s*</.test(p.message)) return [`[user] ${cut(p.message, TEXT)}`];
+  if (r.type !== 'response_item') return [];
+  if (p.type === 'message' && p.role === 'assistant') {
+    const t = textOf(p.content);
+    return t?.trim() ? [`[assistant] ${cut(t, TEXT)}`] : [];
+  }
+  if (p.type === 'function_call') return [`[tool call] ${p.name} ${inputOf(typeof p.arguments === 'string' ? safeJson(p.arguments) : p.arguments)}`];
+  if (p.type === 'custom_tool_call') return [`[tool call] ${p.name} ${cut(String(p.input ?? ''), INPUT)}`];
+  if (p.type === 'function_call_output' || p.type === 'custom_tool_call_output') {
+    const { failed, message } = codexOutcome(p.output);
+    return [failed ? `[tool error] ${cut(message, TEXT / 2)}` : `[tool result] ${shorten(message, OUTPUT)}`];
+  }
+  return [];
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+function geminiEntries(m: Rec): string[] {
+  if (m.type === 'user') {
+    const t = textOf(m.content);
+    return t?.trim() ? [`[user] ${cut(t, TEXT)}`] : [];
+  }
+  if (m.type !== 'gemini') return [];
+  const out: string[] = [];
+  const t = textOf(m.content);
+  if (t?.trim()) out.push(`[assistant] ${cut(t, TEXT)}`);
+  for (const tc of Array.isArray(m.toolCalls) ? m.toolCalls : []) {
+    out.push(`[tool call] ${tc?.name} ${inputOf(tc?.args)}`);
+    const parts = Array.isArray(tc?.result) ? tc.result : [];
+    const text = parts.map((p: any) => outputText(p?.functionResponse?.response ?? p)).join('\n') || String(tc?.resultDisplay ?? '');
+    if (tc?.status === 'error') out.push(`[tool error] ${cut(text, TEXT / 2)}`);
+    else if (text) out.push(`[tool result] ${shorten(text, OUTPUT)}`);
+  }
+  return out;
+}
+
+/** Keeps the opening and the most recent entries within `max` characters, never more in memory. */
+class Window {
+  private head: string[] = [];
+  private headChars = 0;
+  private tail: string[] = [];
+  private tailChars = 0;
+  private dropped = 0;
+  constructor(private readonly max: number) {}
+  add(entry: string): void {
+    const headMax = Math.floor(this.max / 4);
+    if (!this.tail.length && !this.dropped && this.headChars + entry.length + 1 <= headMax) {
+      this.head.push(entry);
+      this.headChars += entry.length + 1;
+      return;
+    }
+    this.tail.push(entry);
+    this.tailChars += entry.length + 1;
+    while (this.tail.length > 1 && this.headChars + this.tailChars > this.max - 80) {
+      this.tailChars -= this.tail.shift()!.length + 1;
+      this.dropped++;
+    }
+  }
+  text(): string {
+    const gap = this.dropped ? [`[… ${this.dropped} earlier entries left out …]`] : [];
+    const all = [...this.head, ...gap, ...this.tail].join('\n');
+    return all.length > this.max ? all.slice(all.length - this.max) : all;
+  }
+}
+
+/**
+ * A byte range of a transcript rendered compactly for a model: the human's messages, the
+ * assistant's text, tool calls with their inputs cut short, errors, and tool output shortened.
+ * Thinking, meta records and encrypted reasoning are left out; secrets the project rules know are
+ * redacted. Over `maxChars`, the opening and the latest entries are kept with a marker between.
+ */
+export function renderTranscript(path: string, opts: { agent: AgentName; from: number; to?: number; maxChars: number; repoRoot?: string }): string {
+  const w = new Window(Math.max(200, opts.maxChars));
+  const add = (entries: string[]) => {
+    for (const e of entries) w.add(e.split('\n').map(redactQuick).join('\n'));
+  };
+  if (opts.agent === 'gemini') {
+    let buf: Buffer;
+    try {
+      buf = readFileSync(path);
+    } catch {
+      return '';
+    }
+    const to = opts.to ?? buf.length;
+    for (const e of messageElements(buf)) {
+      if (e.start < opts.from || e.start >= to) continue;
+      const m = parseElement(buf, e);
+      if (m) add(geminiEntries(m));
+    }
+    return w.text();
+  }
+  const entries = opts.agent === 'claude' ? claudeEntries : codexEntries;
+  scanLines(path, opts.from, opts.to, (line) => {
+    const r = parseRecord(line);
+    if (r) add(entries(r));
+  });
+  return w.text();
+}

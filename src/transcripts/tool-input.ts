@@ -1,0 +1,59 @@
+import { shorten } from './build.js';
+
+/** Input fields that name what a call is about, in the order a label prefers them. */
+const SUBJECT = ['file_path', 'notebook_path', 'absolute_path', 'command', 'cmd', 'pattern', 'path', 'url', 'query', 'description', 'prompt'];
+
+/** The field of a call's input that says what it is about, as text ('' when none). */
+export function subjectOf(input: unknown): string {
+  if (!input || typeof input !== 'object') return typeof input === 'string' ? input : '';
+  const o = input as Record<string, unknown>;
+  for (const k of SUBJECT) {
+    const v = o[k];
+    if (typeof v === 'string' && v.trim()) return v;
+    if (Array.isArray(v) && v.every((x) => typeof x === 'string')) return v.join(' ');
+  }
+  return '';
+}
+
+/** `Bash npm test`: the tool and what it was about, for an error's followed_by. */
+export function callLabel(tool: string, input: unknown): string {
+  const subject = subjectOf(input);
+  return shorten(subject ? `${tool} ${subject}` : tool);
+}
+
+/** Tool output (a string, or blocks of text) as plain text. */
+export function outputText(content: unknown): string {
+  if (typeof content === 'string') return content;
+  if (Array.isArray(content)) {
+    return content
+      .map((b) => (typeof b === 'string' ? b : b && typeof b === 'object' && typeof b.text === 'string' ? b.text : ''))
+      .filter(Boolean)
+      .join('\n');
+  }
+  if (content && typeof content === 'object') {
+    const o = content as Record<string, unknown>;
+    for (const k of ['error', 'output', 'content', 'text', 'message']) if (typeof o[k] === 'string') return o[k] as string;
+  }
+  return '';
+}
+
+const READERS = new Set(['cat', 'nl', 'head', 'tail', 'less', 'bat']);
+
+/**
+ * Files a shell command plainly reads (`cat a.ts`, `sed -n 1,80p a.ts`, `nl -ba a.ts | sed …`):
+ * Codex and Gemini read files through the shell. Only simple segments count; anything with
+ * globs, variables or redirections is left alone.
+ */
+export function shellReads(command: string): string[] {
+  const out: string[] = [];
+  for (const seg of command.split(/&&|\|\||;|\|/)) {
+    const words = seg.trim().split(/\s+/).filter(Boolean);
+    const head = words[0];
+    if (!head || /[*?$`<>]/.test(seg)) continue;
+    if (!READERS.has(head) && !(head === 'sed' && words.includes('-n'))) continue;
+    const last = words.at(-1)!.replace(/^['"]|['"]$/g, '');
+    if (words.length < 2 || last.startsWith('-') || !/[./]/.test(last) || /^\d+(,\d+)?p$/.test(last)) continue;
+    out.push(last);
+  }
+  return out;
+}
