@@ -1,0 +1,39 @@
+// When to extract (seed 000, exactly): the first time when the context reaches
+// `minimum_message_tokens_to_init` tokens; every time, when it has grown by
+// `minimum_tokens_between_update` since the last extraction AND (`tool_calls_between_updates` tool
+// calls were made since OR the last assistant turn made none: a natural pause). The token condition
+// is always required. Cheap: hooks call it on every tool use.
+import type { Config } from '../memory/config.js';
+import type { Ledger } from '../transcripts/ledger.js';
+import type { NotesState } from './store.js';
+
+export interface ThresholdCheck {
+  extract: boolean;
+  /** What was met and what was not, for `notes` and the worker's log. */
+  reason: string;
+}
+
+/** shouldExtract with its reason. */
+export function checkThresholds(ledger: Ledger, state: NotesState | null, cfg: Config['session_memory']): ThresholdCheck {
+  if (!cfg.enabled) return { extract: false, reason: '[session_memory] enabled = false' };
+  const tokens = ledger.context_tokens;
+  const initialised = !!state && state.extractions > 0;
+  if (!initialised && tokens < cfg.minimum_message_tokens_to_init) {
+    return { extract: false, reason: `context ${tokens} tokens, below ${cfg.minimum_message_tokens_to_init} for the first notes` };
+  }
+  // A context smaller than at the last extraction was compacted: its growth counts from zero.
+  const base = initialised && tokens >= state.last_tokens ? state.last_tokens : 0;
+  const grown = tokens - base;
+  if (grown < cfg.minimum_tokens_between_update) {
+    return { extract: false, reason: `context grew ${grown} tokens since the last notes, below ${cfg.minimum_tokens_between_update}` };
+  }
+  const calls = ledger.tool_calls - (initialised ? Math.min(state.last_tool_calls, ledger.tool_calls) : 0);
+  if (calls >= cfg.tool_calls_between_updates) return { extract: true, reason: `context grew ${grown} tokens and ${calls} tool calls were made` };
+  if (!ledger.last_turn_had_tool_calls) return { extract: true, reason: `context grew ${grown} tokens and the agent paused (no tool call in its last turn)` };
+  return { extract: false, reason: `${calls} tool calls since the last notes, below ${cfg.tool_calls_between_updates}, and the agent is mid-turn` };
+}
+
+/** Whether the notes are due for an extraction (see checkThresholds). */
+export function shouldExtract(ledger: Ledger, state: NotesState | null, cfg: Config['session_memory']): boolean {
+  return checkThresholds(ledger, state, cfg).extract;
+}
