@@ -11,6 +11,9 @@ export const claude: Agent<'claude'> = {
   config: [grouped('.claude/settings.json', 'claude', [
     { event: 'SessionStart', handler: command('claude', 'session-start', 10) },
     { event: 'SessionEnd', handler: command('claude', 'session-end', 5) },
+    // Compaction (issue 14): what must survive, then the check of Claude Code's own summary.
+    { event: 'PreCompact', handler: command('claude', 'pre-compact', 10) },
+    { event: 'PostCompact', handler: command('claude', 'post-compact', 10) },
   ])],
   mcp: mcpJson('.mcp.json', { type: 'stdio', command: 'git-memory', args: ['mcp'], env: {} }),
   instructions: ['CLAUDE.md'],

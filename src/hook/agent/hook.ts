@@ -12,6 +12,7 @@ import { peekSpool, type SpoolEntry } from '../../git/spool.js';
 import { HOOK_AGENT_NAMES, parseAgents, type AgentName } from '../../agents/registry.js';
 import { normaliseEvent, parseHookInput, type HookInput } from './input.js';
 import { sessionStartOutput } from './output.js';
+import type { Opened } from '../../commands/context.js';
 import { readAgentState, recordActiveSession, sessionKey } from './session-state.js';
 
 /** Where the agent hook reads and writes; the lean entry passes the process's own. */
@@ -45,11 +46,31 @@ async function sessionStart(agent: AgentName, input: HookInput, io: AgentHookIo,
   const { repo } = o;
   let text = built.data.markdown;
   if (input.source === 'resume' || input.source === 'compact') text += pendingSection(peekSpool(repo.stateDir));
+  if (input.source === 'compact') text = await withAfterCompact(agent, input, o, text, io);
   if (input.sessionId) {
     const active = { agent, sessionId: input.sessionId, ...(input.transcriptPath ? { transcriptPath: input.transcriptPath } : {}), startedAt: localIso(now(io.env)) };
     await recordActiveSession(repo.stateDir, active).catch((e: Error) => io.err(`git-memory: session not recorded: ${e.message}\n`));
   }
   io.out(sessionStartOutput(agent, text));
+}
+
+/** The compaction's additions after the primer (hook/agent/compact.ts); the primer alone when they fail. */
+async function withAfterCompact(agent: AgentName, input: HookInput, o: Opened, text: string, io: AgentHookIo): Promise<string> {
+  try {
+    const extra = await (await import('./compact.js')).afterCompact(agent, input, o, text);
+    return extra ? `${text}\n\n${extra}` : text;
+  } catch (e) {
+    io.err(agentHookWarning(`after compaction: ${(e as Error).message}`));
+    return text;
+  }
+}
+
+/** PreCompact and PostCompact: the compaction hooks, which never block the agent. */
+async function compactionHook(event: 'pre-compact' | 'post-compact', agent: AgentName, input: HookInput, io: AgentHookIo, cwd: string): Promise<void> {
+  const [{ open }, hooks] = await Promise.all([import('../../commands/context.js'), import('./compact.js')]);
+  const o = open({ cwd, env: io.env });
+  if (event === 'pre-compact') await hooks.preCompact(agent, input, o, io);
+  else await hooks.postCompact(agent, input, o);
 }
 
 /** SessionEnd (Stop for Codex and Cursor): hands a session with queued items to a detached worker. */
@@ -105,6 +126,7 @@ export async function agentHook(args: string[], io: AgentHookIo): Promise<ExitCo
     const cwd = input.cwd ?? io.cwd;
     if (event === 'session-start') await sessionStart(agent, input, io, cwd);
     else if (event === 'session-end' || event === 'stop') sessionEnd(agent, input, io, cwd);
+    else if (event === 'pre-compact' || event === 'post-compact') await compactionHook(event, agent, input, io, cwd);
     else if (!eventName && !input.event) throw new UsageError('name the hook event', USAGE);
   } catch (e) {
     const err = e as Error & { hint?: string };
