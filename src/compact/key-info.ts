@@ -13,6 +13,8 @@ export interface KeyItem {
   text: string;
   /** Lower-case words looked for in the summary (files and terms: the text itself). */
   probe: string[];
+  /** Identifiers an error names (`TypeError`, `TS2345`, `revokeRefreshToken`): a summary that keeps the error names them all. */
+  must?: string[];
 }
 
 export type KeyInfo = Record<KeyKind, KeyItem[]>;
@@ -91,7 +93,8 @@ export function extractKeyInfo(ledger: Ledger): KeyInfo {
     const probe = probeWords(line).filter((w) => !pathWords.has(w));
     const k = probe.join(' ');
     if (!probe.length || errors.has(k)) continue;
-    errors.set(k, item(line, probe));
+    const must = [...new Set(identifierTerms(line).map((t) => t.toLowerCase()))].filter((t) => !pathWords.has(t));
+    errors.set(k, { text: line, probe, ...(must.length ? { must } : {}) });
     if (errors.size >= KEY_LIMITS.errors) break;
   }
   const messages = new Map<string, KeyItem>();
@@ -117,8 +120,26 @@ export function extractKeyInfo(ledger: Ledger): KeyInfo {
   return { file_names, error_messages: [...errors.values()].reverse(), user_commands: [...messages.values()], technical_terms };
 }
 
-/** Whether a summary (already lower-cased) keeps one key item. */
-export function kept(kind: KeyKind, it: KeyItem, lower: string, uniqueBase?: Set<string>): boolean {
+/** A summary as the checks read it: lower-cased, and its words. */
+export interface SummaryText {
+  lower: string;
+  words: Set<string>;
+}
+
+export function summaryText(summary: string): SummaryText {
+  const lower = summary.toLowerCase();
+  return { lower, words: new Set(lower.split(/[^\p{L}\p{N}_]+/u).filter(Boolean)) };
+}
+
+/** A probe word is in the summary as a word of its own, or with a plural or tense ending. */
+function hasWord(t: SummaryText, w: string): boolean {
+  if (/[\u3400-\u9fff]/.test(w)) return t.lower.includes(w);
+  return t.words.has(w) || ['s', 'es', 'd', 'ed', 'ing'].some((e) => t.words.has(w + e)) || (w.endsWith('s') && t.words.has(w.slice(0, -1)));
+}
+
+/** Whether a summary keeps one key item. */
+export function kept(kind: KeyKind, it: KeyItem, t: SummaryText, uniqueBase?: Set<string>): boolean {
+  const lower = t.lower;
   if (kind === 'file_names') {
     const p = it.probe[0]!;
     if (lower.includes(p)) return true;
@@ -127,7 +148,8 @@ export function kept(kind: KeyKind, it: KeyItem, lower: string, uniqueBase?: Set
     return base.length >= 4 && p.includes('/') && !!uniqueBase?.has(base) && new RegExp(`(^|[^\\w.-])${escape(base)}($|[^\\w-])`).test(lower);
   }
   if (kind === 'technical_terms') return lower.includes(it.probe[0]!);
-  const hits = it.probe.filter((w) => lower.includes(w)).length;
+  if (it.must?.some((w) => !lower.includes(w))) return false;
+  const hits = it.probe.filter((w) => hasWord(t, w)).length;
   return hits / it.probe.length >= PROBE_SHARE;
 }
 

@@ -7,7 +7,7 @@
  */
 import { estimateTokens } from '../memory/tokens.js';
 import type { Ledger } from '../transcripts/ledger.js';
-import { extractKeyInfo, kept, KEY_KINDS, uniqueBases, type KeyInfo, type KeyKind } from './key-info.js';
+import { extractKeyInfo, kept, KEY_KINDS, summaryText, uniqueBases, type KeyInfo, type KeyKind } from './key-info.js';
 import { sectionsFound, SUMMARY_SECTIONS, type SectionName } from './sections.js';
 
 export const THRESHOLDS = {
@@ -110,12 +110,12 @@ export function validateSummary(summary: string, ledger: Ledger, opts: ValidateO
   };
 
   const key = opts.key ?? extractKeyInfo(ledger);
-  const lower = summary.toLowerCase();
+  const text = summaryText(summary);
   const bases = uniqueBases(key.file_names);
   const details = {} as Record<KeyKind, KeyCheck>;
   for (const kind of KEY_KINDS) {
     const items = key[kind];
-    const missing = items.filter((it) => !kept(kind, it, lower, bases)).map((it) => it.text);
+    const missing = items.filter((it) => !kept(kind, it, text, bases)).map((it) => it.text);
     details[kind] = { rate: items.length ? (items.length - missing.length) / items.length : 1, kept: items.length - missing.length, total: items.length, missing };
   }
   const preservation = KEY_KINDS.reduce((s, k) => s + details[k].rate, 0) / KEY_KINDS.length;

@@ -1,0 +1,166 @@
+// compact, hot-files and the compaction hooks end to end: a real repository, D's Claude Code
+// transcript (a compaction with its boundary and summary records) moved into it, and the fake
+// Messages API for the model path.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startFakeMessagesApi, textReply, type FakeMessagesApi } from '../helpers/fake-messages-api.js';
+import { makeRepo, ROOT, type TestRepo } from '../helpers/repo.js';
+
+const FIXTURE = join(ROOT, 'test/fixtures/transcripts/claude.jsonl');
+const SUMMARIES = join(ROOT, 'test/fixtures/compact');
+const NOW = '2026-02-12T10:30:00Z';
+const EDITED = ['src/auth/session.ts', 'src/routes.ts', 'test/auth/logout.test.ts', 'src/middleware/rate-limit.ts', 'notebooks/load.ipynb'];
+const USER = ['Add a logout endpoint that revokes the refresh token. Keep the session cookie handling as it is.', 'Now add rate limiting to the login route', 'Use a sliding window, not a fixed one'];
+
+let api: FakeMessagesApi | undefined;
+afterEach(async () => {
+  await api?.close();
+  api = undefined;
+});
+
+/** The fixture transcript as if recorded in `repo` (up to `lines` lines), with the files it names. */
+function session(repo: TestRepo, lines?: number): string {
+  const all = readFileSync(FIXTURE, 'utf8').split('\n').filter(Boolean);
+  const text = (lines ? all.slice(0, lines) : all).join('\n').replaceAll('/home/jane/acme', repo.dir);
+  const path = join(repo.dir, '..', `${repo.dir.split('/').pop()}-4d5611e5.jsonl`);
+  writeFileSync(path, `${text}\n`);
+  for (const f of [...EDITED, 'README.md']) repo.write(f, `// ${f}\n`.repeat(20));
+  return path;
+}
+
+const hookInput = (repo: TestRepo, transcript: string, extra: Record<string, unknown>) =>
+  JSON.stringify({ session_id: '4d5611e5', transcript_path: transcript, cwd: repo.dir, ...extra });
+
+describe('git memory compact', () => {
+  it('--offline --json: fidelity ≥ 80 with every edited file and every user message, stored in the session state', async () => {
+    const repo = makeRepo({ now: NOW });
+    const t = session(repo);
+    const r = await repo.run(['compact', '--offline', '--json', '--transcript', t]);
+    expect(r.code, r.stderr).toBe(0);
+    const d = JSON.parse(r.stdout);
+    expect(d.source).toBe('ledger');
+    expect(d.fidelity).toBeGreaterThanOrEqual(80);
+    for (const f of EDITED) expect(d.summary).toContain(f);
+    for (const m of USER) expect(d.summary).toContain(m);
+    expect(d.report.checks.key_info.details.file_names.missing).toEqual([]);
+    expect(d.fallbacks).toContain('no model (offline, or none configured)');
+    const stored = join(repo.dir, '.git/git-memory/sessions', d.session_id, 'compact.json');
+    expect(JSON.parse(readFileSync(stored, 'utf8')).summary).toBe(d.summary);
+    // Human output: the summary on stdout, how it was made on stderr.
+    const h = await repo.run(['compact', '--offline', '--transcript', t]);
+    expect(h.stdout).toContain('## 3. Files and Code Sections');
+    expect(h.stderr).toContain('fidelity');
+  });
+
+  it('--validate: a summary missing half the files scores below 80 and names the missing ones; a good one passes', async () => {
+    const repo = makeRepo({ now: NOW });
+    const t = session(repo);
+    const bad = await repo.run(['compact', '--validate', join(SUMMARIES, 'half-files-summary.md'), '--transcript', t, '--json']);
+    expect(bad.code).toBe(1);
+    const d = JSON.parse(bad.stdout);
+    expect(d.fidelity).toBeLessThan(80);
+    expect(d.missing.file_names).toEqual(expect.arrayContaining(['test/auth/logout.test.ts', 'notebooks/load.ipynb']));
+    expect(d.missing.error_messages.length).toBe(2);
+    expect(d.missing.user_commands).toEqual(USER.slice(1));
+    expect(d.report.recommendations.length).toBeGreaterThan(0);
+    const text = await repo.run(['compact', '--validate', join(SUMMARIES, 'half-files-summary.md'), '--transcript', t]);
+    expect(text.stdout).toContain('missing files');
+    expect(text.stdout).toContain('notebooks/load.ipynb');
+    const good = await repo.run(['compact', '--validate', join(SUMMARIES, 'good-summary.md'), '--transcript', t, '--json']);
+    expect(good.code, good.stdout).toBe(0);
+    expect(JSON.parse(good.stdout).fidelity).toBeGreaterThanOrEqual(80);
+    // Nothing was produced.
+    expect(existsSync(join(repo.dir, '.git/git-memory/sessions', d.session_id, 'compact.json'))).toBe(false);
+  });
+
+  it('a model that answers garbage: falls back to the ledger and says so; usage is recorded', async () => {
+    const repo = makeRepo({ now: NOW });
+    const t = session(repo);
+    api = await startFakeMessagesApi(() => textReply('Happy to help! What would you like me to do?'));
+    const r = await repo.run(['compact', '--json', '--transcript', t], { env: { ANTHROPIC_API_KEY: 'test', ANTHROPIC_BASE_URL: api.url } });
+    expect(r.code, r.stderr).toBe(0);
+    const d = JSON.parse(r.stdout);
+    expect(d.source).toBe('ledger');
+    expect(d.fallbacks).toContain('the model answered without a usable <summary>');
+    expect(d.model_calls).toBe(1);
+    expect(d.fidelity).toBeGreaterThanOrEqual(80);
+    const usage = JSON.parse(readFileSync(join(repo.dir, '.git/git-memory/sessions', d.session_id, 'llm-usage.json'), 'utf8'));
+    expect(usage.by_purpose.compact.calls).toBe(1);
+    // The request carried the transcript and the must-keep list.
+    const sent = JSON.stringify(api.requests[0]!.body);
+    expect(sent).toContain('must_keep');
+    expect(sent).toContain('src/middleware/rate-limit.ts');
+  });
+
+  it('unknown session and missing transcript are usage errors', async () => {
+    const repo = makeRepo({ now: NOW });
+    expect((await repo.run(['compact', '--offline'])).code).toBe(2);
+    expect((await repo.run(['compact', '--offline', '--transcript', 'nope.jsonl'])).stderr).toContain('transcript not found');
+  });
+});
+
+describe('git memory hot-files', () => {
+  it('--explain shows each factor; files that no longer exist are skipped', async () => {
+    const repo = makeRepo({ now: NOW });
+    const t = session(repo);
+    repo.git('rm', '-q', '--cached', '--ignore-unmatch', 'README.md');
+    const r = await repo.run(['hot-files', '--explain', '--transcript', t]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/recency [\d.]+ ×35% · frequency \d+ ×25% · operation \d+ ×20% · file type \d+ ×15% · project \d+ ×5%/);
+    expect(r.stdout).not.toContain('hosts.allow');
+    const j = JSON.parse((await repo.run(['hot-files', '--json', '--transcript', t])).stdout);
+    expect(j.files[0].path).toBe('src/middleware/rate-limit.ts');
+    expect(j.files.map((f: { path: string }) => f.path)).toEqual(expect.arrayContaining(EDITED));
+  });
+});
+
+// The agent hooks run the built binary, as the agents do.
+describe('compaction hooks (Claude Code)', () => {
+  it('PreCompact prints what must survive: last request, instructions, files edited, open tasks; ≤ 2,000 characters', async () => {
+    const repo = makeRepo({ now: NOW });
+    const t = session(repo);
+    const r = repo.exec(['hook', 'agent', 'pre-compact', '--agent', 'claude'], { stdin: hookInput(repo, t, { hook_event_name: 'PreCompact', trigger: 'auto', custom_instructions: '' }) });
+    expect(r.code).toBe(0);
+    expect(r.stdout.length).toBeLessThanOrEqual(2001);
+    expect(r.stdout).toContain('Use a sliding window, not a fixed one');
+    expect(r.stdout).toContain('Keep the session cookie handling as it is');
+    for (const f of EDITED) expect(r.stdout).toContain(f);
+    expect(r.stdout).toContain('Sliding-window rate limit on login');
+  });
+
+  it("PostCompact validates Claude Code's summary and keeps the report; prints nothing, never blocks", async () => {
+    const repo = makeRepo({ now: NOW });
+    const t = session(repo);
+    const summary = readFileSync(join(SUMMARIES, 'half-files-summary.md'), 'utf8');
+    const r = repo.exec(['hook', 'agent', 'post-compact', '--agent', 'claude'], { stdin: hookInput(repo, t, { hook_event_name: 'PostCompact', trigger: 'manual', compact_summary: summary }) });
+    expect(r).toMatchObject({ code: 0, stdout: '' });
+    const report = JSON.parse(readFileSync(join(repo.dir, '.git/git-memory/sessions/4d5611e5/compact-report.json'), 'utf8'));
+    expect(report.valid).toBe(false);
+    expect(report.trigger).toBe('manual');
+    expect(report.missing.file_names).toContain('notebooks/load.ipynb');
+    // A broken transcript path is reported on stderr, still exit 0.
+    const broken = repo.exec(['hook', 'agent', 'post-compact', '--agent', 'claude'], { stdin: hookInput(repo, '/nope.jsonl', { compact_summary: summary }) });
+    expect(broken.code).toBe(0);
+    expect(broken.stderr).toContain('git-memory');
+  });
+
+  it('SessionStart after a compaction: the primer, then what the summary dropped and the hot files, within 10,000 characters', async () => {
+    const repo = makeRepo({ now: NOW });
+    await repo.run(['init', '--no-hooks']);
+    // The transcript as it is at the restart: up to the compaction's summary record.
+    const t = session(repo, 35);
+    const r = repo.exec(['hook', 'agent', 'session-start', '--agent', 'claude'], { stdin: hookInput(repo, t, { hook_event_name: 'SessionStart', source: 'compact' }) });
+    expect(r.code, r.stderr).toBe(0);
+    const context: string = JSON.parse(r.stdout).hookSpecificOutput.additionalContext;
+    expect(context.length).toBeLessThanOrEqual(10_000);
+    expect(context).toContain('## After compaction (git-memory)');
+    expect(context).toContain('What the compaction summary dropped');
+    expect(context).toContain('src/auth/session.ts');
+    expect(context).toMatch(/### Hot files[\s\S]*src\/auth\/session\.ts — \d+ \(/);
+    expect(context).toContain('revokeRefreshToken is not a function');
+    // A plain start gets none of it.
+    const plain = repo.exec(['hook', 'agent', 'session-start', '--agent', 'claude'], { stdin: hookInput(repo, t, { source: 'startup' }) });
+    expect(JSON.parse(plain.stdout).hookSpecificOutput.additionalContext).not.toContain('After compaction');
+  });
+});
