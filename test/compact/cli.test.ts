@@ -164,3 +164,25 @@ describe('compaction hooks (Claude Code)', () => {
     expect(JSON.parse(plain.stdout).hookSpecificOutput.additionalContext).not.toContain('After compaction');
   });
 });
+
+describe('status line near compaction', () => {
+  it('counts turns to 92 % and, from 80 %, names what the PreCompact hook will keep', async () => {
+    const repo = makeRepo({ now: NOW });
+    const t = session(repo);
+    const sessionId = t.split('/').pop()!.replace('.jsonl', '');
+    // The ledger the hooks would keep.
+    expect((await repo.run(['compact', '--offline', '--transcript', t])).code).toBe(0);
+    const input = JSON.stringify({ session_id: sessionId, transcript_path: t, workspace: { current_dir: repo.dir }, model: { display_name: 'Opus' } });
+    const { tokens } = JSON.parse(repo.exec(['statusline', '--json'], { stdin: input }).stdout);
+    expect(tokens).toBeGreaterThan(0);
+    repo.write('.openclaw_memory.toml', `[statusline]\ncontext_window = ${Math.max(1000, Math.ceil(tokens / 0.85))}\n`);
+    const d = JSON.parse(repo.exec(['statusline', '--json'], { stdin: input }).stdout);
+    expect(d.level).toBe('urgent');
+    expect(d.keep).toMatchObject({ files: EDITED.length, last_request: true });
+    const line = repo.exec(['statusline'], { stdin: input, env: { NO_COLOR: '1' } }).stdout;
+    expect(line).toMatch(/urgent · ~\d+ turns? left · compaction keeps: 5 edited files, .*last request/);
+    // Below 80 %: no list.
+    repo.write('.openclaw_memory.toml', `[statusline]\ncontext_window = ${Math.ceil(tokens / 0.5)}\n`);
+    expect(repo.exec(['statusline'], { stdin: input, env: { NO_COLOR: '1' } }).stdout).not.toContain('compaction keeps');
+  });
+});
