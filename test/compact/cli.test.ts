@@ -186,3 +186,37 @@ describe('status line near compaction', () => {
     expect(repo.exec(['statusline'], { stdin: input, env: { NO_COLOR: '1' } }).stdout).not.toContain('compaction keeps');
   });
 });
+
+describe('compact from session notes', () => {
+  it('uses fresh notes with no model call; notes that are still the template are passed over', async () => {
+    const { writeNotes } = await import('../../src/notes/store.js');
+    const { defaultTemplate, parseNotes, renderNotes } = await import('../../src/notes/template.js');
+    const repo = makeRepo({ now: NOW });
+    const t = session(repo);
+    const id = t.split('/').pop()!.replace('.jsonl', '');
+    const stateDir = join(repo.dir, '.git/git-memory');
+    // The ledger as the hooks keep it, to know the thresholds' base.
+    expect((await repo.run(['compact', '--offline', '--transcript', t])).code).toBe(0);
+    const { readKeptLedger } = await import('../../src/transcripts/index.js');
+    const ledger = readKeptLedger(stateDir, id)!.ledger;
+    const state = { extractions: 1, last_tokens: ledger.context_tokens, last_tool_calls: ledger.tool_calls, last_offset: 0, updated: NOW, source: 'model' as const };
+    const parsed = parseNotes(defaultTemplate());
+    for (const s of parsed.sections) {
+      if (s.heading === 'Current State') s.body = 'Switching the login rate limiter to a sliding window (src/middleware/rate-limit.ts).';
+      if (s.heading === 'Task specification') s.body = 'Logout endpoint revoking the refresh token; then rate limiting on login.';
+    }
+    writeNotes(stateDir, id, renderNotes(parsed), state);
+    api = await startFakeMessagesApi(() => textReply('<summary>should not be asked</summary>'));
+    const env = { ANTHROPIC_API_KEY: 'test', ANTHROPIC_BASE_URL: api.url };
+    const fresh = JSON.parse((await repo.run(['compact', '--json', '--transcript', t], { env })).stdout);
+    expect(fresh.source).toBe('notes');
+    expect(fresh.summary).toContain('Switching the login rate limiter to a sliding window');
+    expect(api.requests).toHaveLength(0);
+    // Every edited file is there, from the ledger when the notes did not name it.
+    for (const f of EDITED) expect(fresh.summary).toContain(f);
+    writeNotes(stateDir, id, defaultTemplate(), state);
+    const empty = JSON.parse((await repo.run(['compact', '--offline', '--json', '--transcript', t])).stdout);
+    expect(empty.source).toBe('ledger');
+    expect(empty.fallbacks[0]).toBe('the session notes are still the empty template');
+  });
+});
