@@ -7,7 +7,7 @@
  * - at the session's restart after compaction: what the summary dropped, the hot files, the notes.
  */
 import { statSync } from 'node:fs';
-import { afterCompactText } from '../../compact/after-compact.js';
+import { afterCompactText, type AfterCompactInput } from '../../compact/after-compact.js';
 import { scoreHotFiles, selectHotFiles } from '../../compact/hot-files.js';
 import { mustKeep, mustKeepText } from '../../compact/must-keep.js';
 import { missingOf, readCompactReport, writeCompactReport, type CompactReportRecord } from '../../compact/store.js';
@@ -68,12 +68,14 @@ export function checkAgentSummary(o: Opened, s: HookSession, summary: string, tr
 
 /**
  * SessionStart after a compaction: the summary the transcript holds is checked (PostCompact runs
- * later, so its report is used only when the transcript has no summary yet), then the hot files
- * and the notes cut for compaction, within `maxChars`.
+ * later, so its report is used only when the transcript has no summary yet), the hot files scored
+ * and the notes cut for compaction. Git's status starts first, so it runs while the rest is read
+ * (and while the caller builds the primer).
  */
-export async function afterCompactContext(o: Opened, s: HookSession, maxChars: number): Promise<string> {
-  const ledger = hookLedger(o, s);
-  if (!ledger) return '';
+export async function prepareAfterCompact(o: Opened, s: HookSession): Promise<AfterCompactInput | null> {
+  if (!LEDGER_AGENTS.has(s.agent)) return null;
+  const facts = gitFileFacts(o.repo).catch(() => []);
+  const ledger = hookLedger(o, s)!;
   const { stateDir, root } = o.repo;
   const last = ledger.compactions.at(-1);
   let dropped: Record<string, string[]> | null = null;
@@ -81,9 +83,11 @@ export async function afterCompactContext(o: Opened, s: HookSession, maxChars: n
     const size = statSync(s.transcriptPath, { throwIfNoEntry: false })?.size ?? 0;
     dropped = missingOf(validateSummary(last.summary, ledger, { originalChars: Math.max(1, size) }));
   } else dropped = readCompactReport(stateDir, s.sessionId)?.missing ?? null;
-  const facts = await gitFileFacts(o.repo).catch(() => []);
-  // Paths and reasons only; the ten best are what an agent can act on.
-  const hot = selectHotFiles(scoreHotFiles(ledger, facts, { now: o.now, sizeOf: fileSize(root) })).files.slice(0, 10);
   const notes = compactionNotes(stateDir, s.sessionId, ledger, o.config.session_memory, o.env);
-  return afterCompactText({ dropped, hot, notes: notes.text, notesTruncated: notes.truncated }, maxChars);
+  // Paths and reasons only; the ten best are what an agent can act on.
+  const hot = selectHotFiles(scoreHotFiles(ledger, await facts, { now: o.now, sizeOf: fileSize(root) })).files.slice(0, 10);
+  return { dropped, hot, notes: notes.text, notesTruncated: notes.truncated };
 }
+
+/** The after-compaction text within `maxChars`. */
+export const renderAfterCompact = (input: AfterCompactInput, maxChars: number) => afterCompactText(input, maxChars);

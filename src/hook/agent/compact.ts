@@ -31,12 +31,22 @@ export async function postCompact(agent: string, input: HookInput, o: Opened): P
   checkAgentSummary(o, s, input.compactSummary, input.trigger ?? '');
 }
 
-/** What SessionStart adds after the primer when the session restarts from a compaction. */
-export async function afterCompact(agent: string, input: HookInput, o: Opened, primer: string): Promise<string> {
+/**
+ * SessionStart after a compaction, started before the primer is built (its git call overlaps the
+ * primer's work); `render` then fits it in the room the primer leaves.
+ */
+export function startAfterCompact(agent: string, input: HookInput, o: Opened): { render(primer: string): Promise<string> } {
   const s = session(agent, input);
-  if (!s) return '';
-  const { afterCompactContext } = await import('../../commands/steps/compaction-hooks.js');
-  // Room left under the agent's cap once the primer is in, less the cut note's.
-  const room = MAX_CONTEXT_CHARS - primer.length - 200;
-  return room > 200 ? afterCompactContext(o, s, room) : '';
+  const steps = import('../../commands/steps/compaction-hooks.js');
+  const prepared = s ? steps.then((m) => m.prepareAfterCompact(o, s)) : Promise.resolve(null);
+  // Reported by render(); never an unhandled rejection meanwhile.
+  prepared.catch(() => undefined);
+  return {
+    async render(primer) {
+      const input = await prepared;
+      // Room left under the agent's cap once the primer is in, less the cut note's.
+      const room = MAX_CONTEXT_CHARS - primer.length - 200;
+      return input && room > 200 ? (await steps).renderAfterCompact(input, room) : '';
+    },
+  };
 }

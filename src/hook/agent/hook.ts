@@ -41,12 +41,13 @@ async function sessionStart(agent: AgentName, input: HookInput, io: AgentHookIo,
   const [{ open }, { rebuildPrimer }] = await Promise.all([import('../../commands/context.js'), import('../../commands/steps/rebuild-primer.js')]);
   // Opened once: the primer and the session record below use the same repository.
   const o = open({ cwd, env: io.env });
+  const after = input.source === 'compact' ? await startAfterCompact(agent, input, o, io) : null;
   const built = await rebuildPrimer(o, { write: true });
   for (const w of [...o.warnings, ...built.warnings]) io.err(agentHookWarning(w));
   const { repo } = o;
   let text = built.data.markdown;
   if (input.source === 'resume' || input.source === 'compact') text += pendingSection(peekSpool(repo.stateDir));
-  if (input.source === 'compact') text = await withAfterCompact(agent, input, o, text, io);
+  if (after) text = await withAfterCompact(after, text, io);
   if (input.sessionId) {
     const active = { agent, sessionId: input.sessionId, ...(input.transcriptPath ? { transcriptPath: input.transcriptPath } : {}), startedAt: localIso(now(io.env)) };
     await recordActiveSession(repo.stateDir, active).catch((e: Error) => io.err(`git-memory: session not recorded: ${e.message}\n`));
@@ -54,10 +55,20 @@ async function sessionStart(agent: AgentName, input: HookInput, io: AgentHookIo,
   io.out(sessionStartOutput(agent, text));
 }
 
-/** The compaction's additions after the primer (hook/agent/compact.ts); the primer alone when they fail. */
-async function withAfterCompact(agent: AgentName, input: HookInput, o: Opened, text: string, io: AgentHookIo): Promise<string> {
+/** After a compaction: its additions are prepared while the primer is built (hook/agent/compact.ts). */
+async function startAfterCompact(agent: AgentName, input: HookInput, o: Opened, io: AgentHookIo): Promise<{ render(primer: string): Promise<string> } | null> {
   try {
-    const extra = await (await import('./compact.js')).afterCompact(agent, input, o, text);
+    return (await import('./compact.js')).startAfterCompact(agent, input, o);
+  } catch (e) {
+    io.err(agentHookWarning(`after compaction: ${(e as Error).message}`));
+    return null;
+  }
+}
+
+/** The compaction's additions after the primer; the primer alone when they fail. */
+async function withAfterCompact(after: { render(primer: string): Promise<string> }, text: string, io: AgentHookIo): Promise<string> {
+  try {
+    const extra = await after.render(text);
     return extra ? `${text}\n\n${extra}` : text;
   } catch (e) {
     io.err(agentHookWarning(`after compaction: ${(e as Error).message}`));
