@@ -129,6 +129,19 @@ describe('compaction hooks (Claude Code)', () => {
     expect(r.stdout).toContain('Sliding-window rate limit on login');
   });
 
+  it('a secret pasted in a prompt does not go back into the context', async () => {
+    const repo = makeRepo({ now: NOW });
+    const t = session(repo);
+    const key = 'ghp_8fK2mQ9zXv4LpR7tY1wB3nC6dE0gH5jS2aUq';
+    const line = JSON.stringify({ parentUuid: null, isSidechain: false, type: 'user', cwd: repo.dir, sessionId: '4d5611e5', uuid: 'secret-1', timestamp: '2026-02-12T10:20:00.000Z', message: { role: 'user', content: `Use the token ${key} for the deploy, do not commit it` } });
+    writeFileSync(t, `${readFileSync(t, 'utf8')}${line}\n`);
+    const r = repo.exec(['hook', 'agent', 'pre-compact', '--agent', 'claude'], { stdin: hookInput(repo, t, { trigger: 'auto' }) });
+    expect(r.stdout).toContain('[REDACTED:github-token]');
+    expect(r.stdout).not.toContain(key);
+    const c = await repo.run(['compact', '--offline', '--transcript', t]);
+    expect(c.stdout).not.toContain(key);
+  });
+
   it("PostCompact validates Claude Code's summary and keeps the report; prints nothing, never blocks", async () => {
     const repo = makeRepo({ now: NOW });
     const t = session(repo);

@@ -13,6 +13,7 @@ import { mustKeep, mustKeepText } from '../../compact/must-keep.js';
 import { missingOf, readCompactReport, writeCompactReport, type CompactReportRecord } from '../../compact/store.js';
 import { validateSummary } from '../../compact/validate.js';
 import { readTaskListKeeping } from '../../memory/tasks-file.js';
+import { redactQuick } from '../../safety/quick-redact.js';
 import { advanceLedger } from '../../transcripts/index.js';
 import type { AgentName, Ledger } from '../../transcripts/ledger.js';
 import type { Opened } from '../context.js';
@@ -26,6 +27,9 @@ export interface HookSession {
 }
 
 const LEDGER_AGENTS = new Set<string>(['claude', 'codex', 'gemini']);
+
+/** What goes back into the agent's context passes the project's secret rules first (a key pasted in a prompt stays out). */
+const redact = (text: string) => text.split('\n').map(redactQuick).join('\n');
 
 /** The session's ledger brought up to date, or null for an agent without a transcript reader. */
 export function hookLedger(o: Opened, s: HookSession): Ledger | null {
@@ -43,7 +47,7 @@ export function preCompactText(o: Opened, s: HookSession): string {
   } catch {
     /* no readable TASKS.md: the ledger's todo list still counts */
   }
-  return mustKeepText(mustKeep(ledger, tasks));
+  return redact(mustKeepText(mustKeep(ledger, tasks)));
 }
 
 /** PostCompact: the agent's summary validated against the ledger; the report is kept and returned. */
@@ -90,4 +94,4 @@ export async function prepareAfterCompact(o: Opened, s: HookSession): Promise<Af
 }
 
 /** The after-compaction text within `maxChars`. */
-export const renderAfterCompact = (input: AfterCompactInput, maxChars: number) => afterCompactText(input, maxChars);
+export const renderAfterCompact = (input: AfterCompactInput, maxChars: number) => redact(afterCompactText(input, maxChars));
