@@ -192,6 +192,10 @@ await part(`Search over ${SEARCH_SESSIONS} sessions against git grep on the same
   summary.add('search (warm) / git grep, worst query', ratio(worst), worst, { max: 1.5 }, '≤ 1.50×');
 });
 
+await part('Transcript ledger on 5, 20 and 50 MB Claude Code transcripts (bench/parts/ledger.mjs)', async () =>
+  (await import('./parts/ledger.mjs')).run({ summary, ws, QUICK, printTable, ratio }),
+);
+
 await part('Compaction: hot-file hit rates, compact and hot-files on a 50 MB transcript, the compaction hooks (bench/parts/compact.mjs)', async () =>
   (await import('./parts/compact.mjs')).run({ summary, ws, workCopy, env, BIN, big, small, QUICK, measure, printTable, ratio, timingRows }),
 );

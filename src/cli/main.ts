@@ -11,6 +11,7 @@ import { hookCommand } from './commands/hook.js';
 import { endCommand } from './commands/end.js';
 import { initCommand } from './commands/init.js';
 import { journalCommand } from './commands/journal.js';
+import { ledgerCommand } from './commands/ledger.js';
 import { lintCommand } from './commands/lint.js';
 import { logCommand } from './commands/log.js';
 import { mcpCommand } from './commands/mcp.js';
@@ -41,6 +42,7 @@ function commands(io: Io, build: (args: string[]) => Argv<GlobalArgs>): CommandM
     logCommand(io),
     tasksCommand(io),
     journalCommand(io),
+    ledgerCommand(io),
     commitCommand(io),
     configCommand(io),
     searchCommand(io),

@@ -1,13 +1,12 @@
-import { createHash } from 'node:crypto';
-import { closeSync, openSync, readSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { isRecord, readState, writeState } from '../fs/state.js';
 import { LEDGER_STATE_FILE, SESSIONS_DIR, sessionDirName } from '../paths.js';
 import { newState, type BuildState } from './build.js';
 import type { AgentName, Ledger } from './ledger.js';
+import { isGeminiDocument } from './gemini.js';
+import { headHash } from './lines.js';
 import { ledgerOf, readOn, type Reached } from './read.js';
 
-/** Bytes of the transcript's opening fingerprinted, to tell a file replaced under the same name. */
-const HEAD = 4096;
 const VERSION = 1;
 
 /** `<stateDir>/sessions/<id>/ledger.json`: the ledger under construction and how far it read. */
@@ -30,22 +29,8 @@ const isKept = (v: unknown): v is Kept =>
 
 const statePath = (sessionId: string) => `${SESSIONS_DIR}/${sessionDirName(sessionId)}/${LEDGER_STATE_FILE}`;
 
-function headHash(path: string, length: number): string | null {
-  let fd: number;
-  try {
-    fd = openSync(path, 'r');
-  } catch {
-    return null;
-  }
-  try {
-    const buf = Buffer.alloc(length);
-    let len = 0;
-    for (let n = 1; n > 0 && len < length; len += n) n = readSync(fd, buf, len, length - len, len);
-    return createHash('sha1').update(buf.subarray(0, len)).digest('hex');
-  } finally {
-    closeSync(fd);
-  }
-}
+
+const subOffsets = (s: BuildState) => Object.entries(s.subagents ?? {}).map(([n, x]) => `${n}:${x.offset}`).join('|');
 
 /** The ledger kept for a session, the transcript it came from and how far it was read; null when none. */
 export function readKeptLedger(stateDir: string, sessionId: string): { ledger: Ledger; transcript: string; offset: number } | null {
@@ -56,10 +41,10 @@ export function readKeptLedger(stateDir: string, sessionId: string): { ledger: L
 }
 
 /** Whether the kept reading still applies to the file: same name, same agent, not shrunk, same opening. */
-function stillApplies(kept: Kept, path: string, agent: AgentName, size: number): boolean {
+function stillApplies(kept: Kept, path: string, agent: AgentName, size: number, doc: boolean): boolean {
   if (kept.transcript !== path || kept.state.ledger.agent !== agent || size < kept.offset) return false;
-  if (agent === 'gemini') return true; // the document is checked message by message (read.ts)
-  return kept.offset === 0 || headHash(path, Math.min(kept.offset, HEAD)) === kept.head;
+  if (doc) return !!kept.state.gemini && kept.state.gemini.held === undefined; // checked message by message (read.ts)
+  return kept.offset === 0 || headHash(path, kept.offset) === kept.head;
 }
 
 /**
@@ -79,29 +64,34 @@ export function advanceLedger(stateDir: string, sessionId: string, transcriptPat
   }
   const name = statePath(sessionId);
   let kept = readState(stateDir, name, isKept);
-  if (kept && !stillApplies(kept, transcriptPath, opts.agent, st.size)) kept = null;
-  if (kept && opts.agent === 'gemini' && kept.size === st.size && kept.mtime === st.mtimeMs) {
+  // Gemini CLI's single-document recording is rewritten whole; its JSON lines are appended to.
+  const doc = opts.agent === 'gemini' && isGeminiDocument(transcriptPath);
+  if (kept && !stillApplies(kept, transcriptPath, opts.agent, st.size, doc)) kept = null;
+  if (kept && doc && kept.size === st.size && kept.mtime === st.mtimeMs) {
     const reached: Reached = { state: kept.state, offset: kept.offset, size: kept.size, tail: kept.tail, sessionId: kept.sessionId };
     return { ledger: ledgerOf(reached, opts), from: kept.offset, to: kept.offset };
   }
   const from = kept ? kept.offset : 0;
+  const subsBefore = kept ? subOffsets(kept.state) : null;
   const reached = readOn(kept ? kept.state : newState(opts.agent), transcriptPath, from, { repoRoot: opts.repoRoot });
   if (!reached) throw new Error(`cannot read the transcript ${transcriptPath}`);
   const start = reached.restarted ? 0 : from;
-  const to = opts.agent === 'gemini' ? reached.size : reached.offset;
+  const to = doc ? reached.size : reached.offset;
   const next: Kept = {
     v: VERSION,
     transcript: transcriptPath,
     offset: reached.offset,
     size: reached.size,
     mtime: st.mtimeMs,
-    head: opts.agent === 'gemini' ? '' : (headHash(transcriptPath, Math.min(reached.offset, HEAD)) ?? ''),
+    head: doc ? '' : (headHash(transcriptPath, reached.offset) ?? ''),
     state: reached.state,
     tail: reached.tail,
     sessionId: reached.sessionId,
   };
+  // Nothing new (no complete line in any file): the kept state is already this one.
+  const unchanged = kept && !doc && !reached.restarted && reached.offset === kept.offset && subOffsets(reached.state) === subsBefore;
   try {
-    writeState(stateDir, name, next);
+    if (!unchanged) writeState(stateDir, name, next);
   } catch {
     /* a read-only state dir: the next call reads again from where the kept state was */
   }

@@ -1,4 +1,5 @@
 import { isAbsolute, posix, relative, resolve, sep } from 'node:path';
+import { redactQuick } from '../safety/quick-redact.js';
 import { emptyLedger, type AgentName, type FileTouch, type Ledger, type Todo, type TokenUsage } from './ledger.js';
 
 /**
@@ -23,12 +24,31 @@ export interface BuildState {
   /** Claude Code: records waiting for their parent, and the last main-chain response. */
   claude?: ClaudeOrder;
   /** Gemini CLI: the messages already taken (all but the last, which may still change). */
-  gemini?: { count: number; lastId: string };
+  gemini?: GeminiProgress;
+  /** Claude Code sub-agent transcripts (`<session>/subagents/agent-*.jsonl`), each read on its own, by file name. */
+  subagents?: Record<string, SubTranscript>;
+}
+
+export interface GeminiProgress {
+  count: number;
+  lastId: string;
+  /** JSON lines: the last message, held until another one starts (Gemini CLI rewrites it as its calls progress). */
+  held?: Record<string, any> | null;
+  /** JSON lines: ids of recently taken messages, whose late rewrites are not counted again. */
+  recent?: string[];
+  sessionId?: string;
+}
+
+export interface SubTranscript {
+  offset: number;
+  /** Fingerprint of its opening (see lines.ts headHash). */
+  head: string;
+  state: BuildState;
 }
 
 export interface ClaudeOrder {
   lastMain: string;
-  /** Recently processed record uuids (bounded): a record whose parent is here is in order. */
+  /** Recently taken records, by uuid suffix (bounded): a record whose parent is here is in order. */
   done: string[];
   /** Records read before their parent, with the record count when they were read. */
   pending: { rec: Record<string, any>; since: number }[];
@@ -43,10 +63,10 @@ interface OpenCall {
 }
 
 /** Bounds that keep the kept ledger small whatever the transcript's length (oldest dropped). */
-export const CAPS = { commands: 1000, errors: 300, user_messages: 300, turns: 300, compactions: 50 };
+export const CAPS = { commands: 500, errors: 200, user_messages: 200, turns: 200, compactions: 50 };
 const OPEN_CALLS = 256;
-const RECENT_RESPONSES = 64;
-const RECENT_CALLS = 512;
+const RECENT_RESPONSES = 16;
+const RECENT_CALLS = 128;
 const MAX_USER_TEXT = 2000;
 const MAX_SUMMARY = 40_000;
 const SHORT = 200;
@@ -56,14 +76,24 @@ export function newState(agent: AgentName): BuildState {
   return { ledger: emptyLedger(agent), base: { commands: 0, errors: 0 }, calls: [], awaiting: [], responses: [], seen: [], summaryDue: false };
 }
 
-/** `text` on one line, cut to `max` characters with an ellipsis. */
+/**
+ * Text the ledger keeps, with the secrets the project rules know redacted: the ledger feeds notes,
+ * session files and prompts. Only the part that can be kept is scanned (with room for a secret
+ * that straddles the cut), so a huge tool output costs no more than a short one.
+ */
+function safe(text: string, max: number): string {
+  const head = text.length > 4 * max + 400 ? text.slice(0, 4 * max + 400) : text;
+  return head.split('\n').map(redactQuick).join('\n');
+}
+
+/** `text` on one line, cut to `max` characters with an ellipsis, secrets redacted. */
 export function shorten(text: string, max = SHORT): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
+  const flat = safe(text, max).replace(/\s+/g, ' ').trim();
   return flat.length <= max ? flat : `${flat.slice(0, max - 1)}…`;
 }
 
 function cut(text: string, max: number): string {
-  const t = text.trim();
+  const t = safe(text, max).trim();
   return t.length <= max ? t : `${t.slice(0, max - 1)}…`;
 }
 
@@ -80,7 +110,7 @@ export function reportPath(path: string, cwd: string, repoRoot: string | undefin
   const abs = isAbsolute(path) ? resolve(path) : cwd ? resolve(cwd, path) : path;
   if (repoRoot && isAbsolute(abs)) {
     const rel = relative(resolve(repoRoot), abs);
-    if (rel && !rel.startsWith('..') && !isAbsolute(rel)) return rel.split(sep).join(posix.sep);
+    if (rel && rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel)) return rel.split(sep).join(posix.sep);
   }
   return abs.split(sep).join(posix.sep);
 }
@@ -184,7 +214,7 @@ export function toolCall(s: BuildState, c: CallFacts): void {
       s.base.commands += drop;
     }
   }
-  if (c.todos && !sub) l.todos = c.todos;
+  if (c.todos && !sub) l.todos = c.todos.map((t) => ({ content: cut(t.content, 500), status: t.status }));
   if (c.id) {
     s.calls.push([c.id, { tool: c.tool, command, chain: c.chain }]);
     if (s.calls.length > OPEN_CALLS) s.calls.splice(0, s.calls.length - OPEN_CALLS);

@@ -25,7 +25,9 @@ import { callLabel, outputText, subjectOf } from './tool-input.js';
  * what reading it whole gives.
  */
 const WAIT = 512;
-const DONE = 4096;
+/** Records remembered as taken (1024 to 2048 of them), by the last 12 characters of their uuid (48 random bits of a v4 uuid). */
+const DONE = 1024;
+const key = (uuid: string) => uuid.slice(-12);
 
 type Rec = Record<string, any>;
 interface Ctx {
@@ -44,9 +46,9 @@ function order(s: BuildState): ClaudeOrder {
 }
 
 function markDone(o: ClaudeOrder, uuid: string): void {
-  const set = doneSet(o);
-  set.add(uuid);
-  o.done.push(uuid);
+  const k = key(uuid);
+  doneSet(o).add(k);
+  o.done.push(k);
   if (o.done.length > DONE * 2) {
     o.done.splice(0, o.done.length - DONE);
     doneSets.set(o, new Set(o.done));
@@ -58,7 +60,7 @@ export function feedClaude(s: BuildState, rec: Rec, ctx: Ctx): void {
   const o = order(s);
   o.n++;
   const parent = typeof rec.parentUuid === 'string' ? rec.parentUuid : null;
-  if (parent && typeof rec.uuid === 'string' && !doneSet(o).has(parent)) o.pending.push({ rec: slim(rec), since: o.n });
+  if (parent && typeof rec.uuid === 'string' && !doneSet(o).has(key(parent))) o.pending.push({ rec: slim(rec), since: o.n });
   else take(s, rec, ctx);
   while (o.pending.length && o.n - o.pending[0]!.since >= WAIT) take(s, o.pending.shift()!.rec, ctx);
 }

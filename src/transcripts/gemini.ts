@@ -1,13 +1,21 @@
 import { textOf } from '../agents/transcript-text.js';
 import { assistantText, reportPath, responseStart, responseUsage, saw, toolCall, toolResult, userMessage, type BuildState, type CallFacts } from './build.js';
 import type { Todo } from './ledger.js';
-import { callLabel, outputText, shellReads } from './tool-input.js';
+import { callLabel, outputText, shellReads, subjectOf } from './tool-input.js';
+import { closeSync, openSync, readSync } from 'node:fs';
 
 /**
- * Gemini CLI chat JSON (AGENT-INTERFACES §3): one document `{sessionId, projectHash, startTime,
- * lastUpdated, messages: [...]}`, rewritten whole as the session goes on. It cannot be read from an
- * offset, so it is scanned whole each time it changed, but only messages not taken before are
- * parsed and taken: the cost of a read is a byte scan, and parsing grows with what is new.
+ * Gemini CLI chat recordings (AGENT-INTERFACES §3), in either of their two shapes:
+ * - before 0.58, one JSON document `{sessionId, projectHash, startTime, lastUpdated, messages: [...]}`
+ *   rewritten whole as the session goes on. It cannot be read from an offset, so it is scanned whole
+ *   each time it changed, but only messages not taken before are parsed and taken: the cost of a
+ *   read is a byte scan, and parsing grows with what is new;
+ * - since, append-only JSON lines (`session-*.jsonl`): a header line, then one message per line,
+ *   where a message is written again in full (same id) each time its tool calls, results or tokens
+ *   change; `{"$set": …}` patches metadata or checkpoints the model's context (a resume, a
+ *   compression), and `{"$rewindTo": id}` marks a rewind. The last message is held until another
+ *   starts, so each counts once with its final content; checkpoints repeat messages already read, or
+ *   replace them with a compressed history, and are not counted again.
  */
 type Rec = Record<string, any>;
 interface Ctx {
@@ -78,6 +86,28 @@ export function parseElement(buf: Buffer, e: Element): Rec | null {
   }
 }
 
+/**
+ * Whether a Gemini CLI recording is the single-document shape, which Gemini CLI writes indented
+ * (`{` alone on the first line); JSON lines start with a one-line header, complete or being written.
+ */
+export function isGeminiDocument(path: string): boolean {
+  let fd: number;
+  try {
+    fd = openSync(path, 'r');
+  } catch {
+    return true;
+  }
+  try {
+    const buf = Buffer.alloc(64);
+    const n = readSync(fd, buf, 0, 64, 0);
+    return /^\s*\{\s*\n/.test(buf.toString('utf8', 0, n));
+  } catch {
+    return true;
+  } finally {
+    closeSync(fd);
+  }
+}
+
 const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
 const TODO_STATUS: Record<string, Todo['status']> = { pending: 'pending', in_progress: 'in_progress', completed: 'completed' };
 
@@ -104,6 +134,7 @@ function facts(name: string, args: Rec, id: string, at: string, cwd: string, ctx
 
 /** What a recorded call's result says: failed when its status is error or its shell exit code is not 0. */
 function result(tc: Rec): { failed: boolean; message: string } {
+  if (tc._outcome && typeof tc._outcome === 'object') return tc._outcome; // a held message, already read (slimMessage)
   const parts = Array.isArray(tc.result) ? tc.result : tc.result ? [tc.result] : [];
   let text = '';
   for (const p of parts) {
@@ -139,6 +170,77 @@ export function feedGemini(s: BuildState, m: Rec, sessionId: string, ctx: Ctx): 
     if (!tc || typeof tc.name !== 'string') continue;
     const id = String(tc.id ?? `${m.id}:${tc.name}`);
     toolCall(s, facts(tc.name, tc.args && typeof tc.args === 'object' ? tc.args : {}, id, typeof tc.timestamp === 'string' ? tc.timestamp : at, s.ledger.cwd, ctx));
-    if (tc.status !== undefined || tc.result !== undefined) toolResult(s, id, { ...result(tc), at: typeof tc.timestamp === 'string' ? tc.timestamp : at });
+    const ended = tc._outcome || (tc.result !== undefined && tc.result !== null) || ['success', 'error', 'cancelled'].includes(tc.status);
+    if (ended) toolResult(s, id, { ...result(tc), at: typeof tc.timestamp === 'string' ? tc.timestamp : at });
+  }
+}
+
+const RECENT = 64;
+const clip = (v: unknown, max: number) => (typeof v === 'string' && v.length > max ? v.slice(0, max) : v);
+const ARG_KEYS = ['absolute_path', 'file_path', 'path', 'paths', 'command', 'directory', 'todos'];
+
+/**
+ * A held message with only what feedGemini() reads, long texts cut past what it keeps: the kept
+ * state stays small, and taking the slim message gives what taking the whole one gives.
+ */
+function slimMessage(m: Rec): Rec {
+  const out: Rec = { id: m.id, timestamp: m.timestamp, type: m.type, tokens: m.tokens };
+  const text = textOf(m.content);
+  if (text !== null) out.content = clip(text, 8000);
+  if (Array.isArray(m.toolCalls)) {
+    out.toolCalls = m.toolCalls.map((tc: any) => {
+      if (!tc || typeof tc !== 'object') return tc;
+      const args: Rec = {};
+      const a = tc.args && typeof tc.args === 'object' ? tc.args : {};
+      for (const k of ARG_KEYS) if (k in a) args[k] = a[k];
+      const subject = subjectOf(a);
+      if (subject) args.description = clip(subject, 1000);
+      const r = result(tc);
+      return {
+        id: tc.id,
+        name: tc.name,
+        args,
+        status: tc.status,
+        timestamp: tc.timestamp,
+        ...((tc.result !== undefined && tc.result !== null) || ['success', 'error', 'cancelled'].includes(tc.status) ? { _outcome: { failed: r.failed, message: clip(r.message, 4000) } } : {}),
+      };
+    });
+  }
+  return out;
+}
+
+function take(s: BuildState, m: Rec, ctx: Ctx): void {
+  const g = s.gemini!;
+  feedGemini(s, m, g.sessionId ?? '', ctx);
+  g.count++;
+  g.lastId = String(m.id);
+  const recent = (g.recent ??= []);
+  recent.push(String(m.id));
+  if (recent.length > RECENT) recent.splice(0, recent.length - RECENT);
+}
+
+/** Takes one line of a JSON-lines recording (see above). */
+export function feedGeminiLine(s: BuildState, rec: Rec, ctx: Ctx): void {
+  const g = (s.gemini ??= { count: 0, lastId: '', held: null, recent: [], sessionId: '' });
+  if ('$rewindTo' in rec || '$set' in rec) return;
+  if (typeof rec.id === 'string' && typeof rec.type === 'string') {
+    if (g.held && g.held.id === rec.id) g.held = slimMessage(rec);
+    else if (!g.recent?.includes(rec.id)) {
+      if (g.held) take(s, g.held, ctx);
+      g.held = slimMessage(rec);
+    }
+    return;
+  }
+  // The header: the session, and the messages of a recording that kept them there.
+  if (typeof rec.sessionId === 'string' && !g.sessionId) g.sessionId = rec.sessionId;
+  if (Array.isArray(rec.messages)) for (const m of rec.messages) if (m && typeof m === 'object') feedGeminiLine(s, m, ctx);
+}
+
+/** Takes the held last message: the end of what was read (on a copy, when the state is kept). */
+export function settleGemini(s: BuildState, ctx: Ctx): void {
+  const g = s.gemini;
+  if (g?.held) {
+    take(s, g.held, ctx);
+    g.held = null;
   }
 }

@@ -1,6 +1,6 @@
 /**
  * The Ledger: what an agent's transcript says happened, mechanically and exactly (DESIGN §13).
- * Every reader (Claude Code JSONL, Codex rollout JSONL, Gemini CLI JSON) produces this one shape;
+ * Every reader (Claude Code JSONL, Codex rollout JSONL, Gemini CLI JSONL or JSON) produces this one shape;
  * notes, compaction, hot files and the automatic session end read nothing else of a transcript.
  *
  * Times are ISO-8601 strings as the transcript wrote them ('' when a record had none). Paths are

@@ -3,9 +3,10 @@ import { readRange } from '../fs/read-file.js';
 import { newState, type BuildState } from './build.js';
 import { feedClaude, settleClaude } from './claude.js';
 import { feedCodex } from './codex.js';
-import { feedGemini, geminiSessionId, messageElements, parseElement } from './gemini.js';
+import { feedGemini, feedGeminiLine, geminiSessionId, isGeminiDocument, messageElements, parseElement, settleGemini } from './gemini.js';
 import type { AgentName, Ledger } from './ledger.js';
 import { parseRecord, scanLines } from './lines.js';
+import { mergeSubagents, readSubagents } from './subagents.js';
 
 export interface ReadOptions {
   agent?: AgentName;
@@ -40,6 +41,7 @@ export function detectAgent(path: string): AgentName | null {
     if (CODEX_TYPES.has(r.type) && 'payload' in r) return 'codex';
     if ('parentUuid' in r || 'leafUuid' in r || r.type === 'file-history-snapshot' || ('sessionId' in r && 'uuid' in r)) return 'claude';
     if (Array.isArray(r.messages) && ('sessionId' in r || 'projectHash' in r)) return 'gemini';
+    if ('sessionId' in r && 'projectHash' in r && 'startTime' in r) return 'gemini'; // a JSON-lines header
   }
   return null;
 }
@@ -51,7 +53,7 @@ export function detectAgent(path: string): AgentName | null {
 export function readOn(state: BuildState, path: string, from: number, opts: { repoRoot?: string; to?: number }): Reached | null {
   const agent = state.ledger.agent;
   const ctx = { repoRoot: opts.repoRoot };
-  if (agent === 'gemini') {
+  if (agent === 'gemini' && isGeminiDocument(path)) {
     let buf: Buffer;
     try {
       buf = readFileSync(path);
@@ -80,7 +82,7 @@ export function readOn(state: BuildState, path: string, from: number, opts: { re
     const last = elements.at(-1);
     return { state, offset: last ? last.start : buf.length, size: buf.length, tail: last ? parseElement(buf, last) : null, sessionId, restarted };
   }
-  const feed = agent === 'claude' ? feedClaude : feedCodex;
+  const feed = agent === 'claude' ? feedClaude : agent === 'codex' ? feedCodex : feedGeminiLine;
   const scan = scanLines(
     path,
     from,
@@ -91,20 +93,37 @@ export function readOn(state: BuildState, path: string, from: number, opts: { re
     },
     (line) => parseRecord(line) !== null,
   );
-  return scan ? { state, offset: scan.end, size: scan.size, tail: null, sessionId: '' } : null;
+  if (!scan) return null;
+  if (agent === 'claude') readSubagents(state, path, ctx);
+  return { state, offset: scan.end, size: scan.size, tail: null, sessionId: '' };
 }
 
 /**
  * The ledger a read reached: records still waiting (Claude Code lines whose parent has not come,
- * Gemini's last message) are taken on a copy, so the kept state can go on reading later.
+ * Gemini's last message) are taken on a copy, so the kept state can go on reading later. Without
+ * such records it is the state's own ledger: callers keep the state no longer once they have it.
  */
 export function ledgerOf(r: Reached, opts: { repoRoot?: string }): Ledger {
-  const agent = r.state.ledger.agent;
-  const needsCopy = (agent === 'claude' && r.state.claude?.pending.length) || (agent === 'gemini' && r.tail);
-  const s: BuildState = needsCopy ? structuredClone(r.state) : r.state;
-  if (agent === 'claude') settleClaude(s, { repoRoot: opts.repoRoot });
-  if (agent === 'gemini' && r.tail) feedGemini(s, r.tail, r.sessionId, { repoRoot: opts.repoRoot });
-  return needsCopy ? s.ledger : structuredClone(s.ledger);
+  const ctx = { repoRoot: opts.repoRoot };
+  if (r.state.ledger.agent === 'gemini') {
+    if (r.state.gemini?.held) {
+      const s = structuredClone(r.state);
+      settleGemini(s, ctx);
+      return s.ledger;
+    }
+    if (!r.tail) return r.state.ledger;
+    const s = structuredClone(r.state);
+    feedGemini(s, r.tail, r.sessionId, ctx);
+    return s.ledger;
+  }
+  const settled = (state: BuildState) => {
+    if (!state.claude?.pending.length) return state.ledger;
+    const s = structuredClone(state);
+    settleClaude(s, ctx);
+    return s.ledger;
+  };
+  const subs = Object.keys(r.state.subagents ?? {}).sort().map((name) => settled(r.state.subagents![name]!.state));
+  return mergeSubagents(settled(r.state), subs);
 }
 
 /** The whole transcript as a Ledger, read a chunk at a time (never the whole file in memory). */

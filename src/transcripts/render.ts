@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { redactQuick } from '../safety/quick-redact.js';
 import { promptOf } from './first-prompt.js';
-import { messageElements, parseElement } from './gemini.js';
+import { isGeminiDocument, messageElements, parseElement } from './gemini.js';
 import type { AgentName } from './ledger.js';
 import { parseRecord, scanLines } from './lines.js';
 import { shorten } from './build.js';
@@ -83,7 +83,7 @@ function safeJson(text: string): unknown {
 function geminiEntries(m: Rec): string[] {
   if (m.type === 'user') {
     const t = textOf(m.content);
-    return t?.trim() ? [`[user] ${cut(t, TEXT)}`] : [];
+    return t?.trim() && !/^\s*</.test(t) ? [`[user] ${cut(t, TEXT)}`] : [];
   }
   if (m.type !== 'gemini') return [];
   const out: string[] = [];
@@ -139,6 +139,18 @@ export function renderTranscript(path: string, opts: { agent: AgentName; from: n
   const add = (entries: string[]) => {
     for (const e of entries) w.add(e.split('\n').map(redactQuick).join('\n'));
   };
+  if (opts.agent === 'gemini' && !isGeminiDocument(path)) {
+    // JSON lines: a message is written again as it progresses; each is rendered once, as last written.
+    let held: Rec | null = null;
+    scanLines(path, opts.from, opts.to, (line) => {
+      const r = parseRecord(line);
+      if (!r || typeof r.id !== 'string' || typeof r.type !== 'string') return;
+      if (held && held.id !== r.id) add(geminiEntries(held));
+      held = r;
+    });
+    if (held) add(geminiEntries(held));
+    return w.text();
+  }
   if (opts.agent === 'gemini') {
     let buf: Buffer;
     try {

@@ -20,7 +20,7 @@ function cuts(bytes: Buffer): number[] {
 }
 
 describe('advanceLedger: incremental reads equal whole reads', () => {
-  for (const [file, agent] of [['claude.jsonl', 'claude'], ['codex.jsonl', 'codex']] as [string, AgentName][]) {
+  for (const [file, agent] of [['claude.jsonl', 'claude'], ['codex.jsonl', 'codex'], ['gemini.jsonl', 'gemini']] as [string, AgentName][]) {
     it(`${agent}: growing a line (or half a line) at a time, every step equals a whole read of what is there`, () => {
       const whole = readFileSync(join(TRANSCRIPTS, file));
       const dir = tempDir();
@@ -98,6 +98,11 @@ describe('advanceLedger: incremental reads equal whole reads', () => {
     const r = advanceLedger(dir, 's', path, { agent: 'claude', repoRoot: REPO });
     expect(r.to).toBe(Buffer.byteLength(text.slice(0, text.lastIndexOf('\n') + 1)));
     expect(r.ledger.commands.at(-1)).toMatchObject({ command: 'npm test', failed: false });
+    // Called again with nothing new, it reads nothing and leaves the kept state as it is (same file).
+    const kept = join(dir, SESSIONS_DIR, 's', LEDGER_STATE_FILE);
+    const ino = statSync(kept).ino;
+    expect(advanceLedger(dir, 's', path, { agent: 'claude', repoRoot: REPO })).toMatchObject({ from: r.to, to: r.to, ledger: r.ledger });
+    expect(statSync(kept).ino).toBe(ino);
     appendFileSync(path, 'sult","content":"Exit code 1\\nnpm ERR! test failed","is_error":true}]},"uuid":"u42","timestamp":"2026-02-12T10:06:40.000Z"}\n');
     const next = advanceLedger(dir, 's', path, { agent: 'claude', repoRoot: REPO });
     expect(next.from).toBe(r.to);

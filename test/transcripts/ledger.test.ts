@@ -74,10 +74,19 @@ describe('readLedger: exact ledgers of each agent\'s transcript', () => {
     expect(l.last_turn_had_tool_calls).toBe(false);
   });
 
+  it('Gemini CLI JSON lines (0.58 on): messages rewritten as they progress count once, as last written', () => {
+    const lines = readLedger(join(TRANSCRIPTS, 'gemini.jsonl'), { repoRoot: REPO });
+    // The same messages as gemini.json, each gemini message first written with its calls still running,
+    // then a checkpoint repeating the history, a rewind marker and a torn line; plus the context
+    // Gemini CLI injects first, which is read (the session starts with it) but is not the human's.
+    expect(lines).toEqual({ ...expected('gemini'), started: '2026-03-04T10:00:01.000Z' });
+  });
+
   it('detects the agent from the content', () => {
     expect(detectAgent(join(TRANSCRIPTS, 'claude.jsonl'))).toBe('claude');
     expect(detectAgent(join(TRANSCRIPTS, 'codex.jsonl'))).toBe('codex');
     expect(detectAgent(join(TRANSCRIPTS, 'gemini.json'))).toBe('gemini');
+    expect(detectAgent(join(TRANSCRIPTS, 'gemini.jsonl'))).toBe('gemini');
     expect(detectAgent(join(AGENT_FIXTURES, 'claude/transcript.jsonl'))).toBe('claude');
     expect(detectAgent(join(AGENT_FIXTURES, 'codex/rollout.jsonl'))).toBe('codex');
     expect(detectAgent(join(AGENT_FIXTURES, 'gemini/chat.json'))).toBe('gemini');
@@ -105,5 +114,27 @@ describe('readLedger: exact ledgers of each agent\'s transcript', () => {
       JSON.stringify({ type: 'user', uuid, parentUuid: parent, sessionId: 's', timestamp: '2026-01-01T00:00:00Z', message: { role: 'user', content: text } });
     writeFileSync(path, `${[rec('c', 'b', 'third'), rec('a', null, 'first'), rec('b', 'a', 'second'), rec('z', 'gone', 'orphan')].join('\n')}\n`);
     expect(readLedger(path, { agent: 'claude' }).user_messages.map((m) => m.text)).toEqual(['first', 'second', 'third', 'orphan']);
+  });
+});
+
+describe('secrets', () => {
+  it('are redacted from every text the ledger keeps', () => {
+    const dir = tempDir();
+    const path = join(dir, 't.jsonl');
+    const token = `ghp_${'a1B2c3D4e5F6g7H8i9J0'.repeat(2).slice(0, 36)}`;
+    const recs = [
+      { type: 'user', uuid: 'u1', parentUuid: null, timestamp: '2026-01-01T00:00:01Z', message: { role: 'user', content: `use ${token} for the API` } },
+      { type: 'assistant', uuid: 'a1', parentUuid: 'u1', timestamp: '2026-01-01T00:00:02Z', message: { id: 'm1', role: 'assistant', content: [{ type: 'tool_use', id: 't1', name: 'Bash', input: { command: `GITHUB_TOKEN=${token} gh api user` } }] } },
+      { type: 'user', uuid: 'u2', parentUuid: 'a1', timestamp: '2026-01-01T00:00:03Z', message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't1', is_error: true, content: `bad credentials ${token}` }] } },
+      { type: 'assistant', uuid: 'a2', parentUuid: 'u2', timestamp: '2026-01-01T00:00:04Z', message: { id: 'm2', role: 'assistant', content: [{ type: 'text', text: `The token ${token} is revoked.` }] } },
+    ];
+    writeFileSync(path, `${recs.map((r) => JSON.stringify(r)).join('\n')}\n`);
+    const l = readLedger(path, { agent: 'claude' });
+    const text = JSON.stringify(l);
+    expect(text).not.toContain(token);
+    expect(l.commands[0]!.command).toMatch(/^GITHUB_TOKEN=\[REDACTED:[\w-]+\] gh api user$/);
+    expect(l.user_messages[0]!.text).toMatch(/^use \[REDACTED:[\w-]+\] for the API$/);
+    expect(l.errors[0]!.message).toContain('[REDACTED:');
+    expect(l.errors[0]!.followed_by).toContain('[REDACTED:');
   });
 });

@@ -43,6 +43,9 @@ describe('renderTranscript', () => {
     expect(gemini.split('\n')[0]).toBe('[user] Document the billing webhooks');
     expect(gemini).toContain('[tool error] Failed to edit, 0 occurrences found');
     expect(gemini).toContain('[tool call] write_file {"file_path":"/home/jane/acme/docs/billing.md"');
+    // JSON lines: each message once, as last written.
+    const lines = renderTranscript(join(TRANSCRIPTS, 'gemini.jsonl'), { agent: 'gemini', from: 0, maxChars: 20_000 });
+    expect(lines).toBe(gemini);
   });
 
   it('stays within maxChars, keeping the opening and the latest, and redacts secrets', () => {

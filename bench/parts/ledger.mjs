@@ -1,0 +1,112 @@
+// The transcript ledger on large transcripts (issue 13): `git memory ledger --json` on a 50 MB
+// Claude Code transcript — wall time and peak RSS (/usr/bin/time -v) — and the incremental read a
+// hook makes after one more record, on 20 MB and 50 MB transcripts.
+//
+// Targets, and why:
+// - heap kept after reading 50 MB ≤ 16 MB (after a full GC): what the reader holds is a 1 MB chunk and
+//   the capped ledger, not the file (50 MB of text, ≥ 50 MB as JS strings).
+// - peak RSS(50 MB) − peak RSS(5 MB) ≤ 32 MB: the peak does grow with the bytes parsed, because V8
+//   grows its young generation (up to 2 × 16 MB semi-spaces) under a high allocation rate and frees
+//   promoted garbage late; that slack is bounded, and holding the file would exceed it (≥ 45 MB more).
+//   Against the 5 MB run rather than an absolute figure, so the Node floor (~60 MB RSS for the CLI
+//   bundle) and machine differences cancel out.
+// - incremental read after one record, CPU time 50 MB / 20 MB ≤ 1.5×: a hook's cost must not grow
+//   with the transcript (it reads only the bytes appended; the kept state is bounded, and both sizes
+//   are past the lists' caps — below them the kept ledger is still filling up). CPU time rather than
+//   wall time: the figure is about work done, and a busy machine makes wall times of a few ms noisy.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { generateClaudeTranscript } from '../gen-transcript.mjs';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const CACHE = join(ROOT, '.bench', 'transcripts');
+const MB = 1 << 20;
+
+function transcript(mb) {
+  const path = join(CACHE, `claude-${mb}mb.jsonl`);
+  if (!existsSync(path)) generateClaudeTranscript(path, mb * MB);
+  return path;
+}
+
+/** Wall ms and peak RSS (KB) of one `ledger --json` run. */
+function ledgerRun(BIN, env, path, cwd) {
+  const r = spawnSync('/usr/bin/time', ['-v', process.execPath, BIN, 'ledger', '--transcript', path, '--json'], { cwd, env, maxBuffer: 256 * MB, encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`ledger --json failed: ${r.stderr.slice(-500)}`);
+  const rss = Number(/Maximum resident set size \(kbytes\): (\d+)/.exec(r.stderr)?.[1]);
+  const wall = /Elapsed \(wall clock\) time \(h:mm:ss or m:ss\): (?:(\d+):)?(\d+):([\d.]+)/.exec(r.stderr);
+  const ms = wall ? ((Number(wall[1] ?? 0) * 60 + Number(wall[2])) * 60 + Number(wall[3])) * 1000 : NaN;
+  return { ms, rss, calls: JSON.parse(r.stdout).tool_calls };
+}
+
+/** advanceLedger in a child: the first read, then `runs` reads after one appended record each. */
+function incremental(bundle, path, stateDir, runs) {
+  const script = `
+    import { appendFileSync } from 'node:fs';
+    import { advanceLedger } from ${JSON.stringify(bundle)};
+    import { extraRecord } from ${JSON.stringify(join(ROOT, 'bench', 'gen-transcript.mjs'))};
+    const [path, state, runs] = process.argv.slice(1);
+    let t = performance.now();
+    let kept = advanceLedger(state, 'bench', path, { agent: 'claude' });
+    const first = performance.now() - t;
+    global.gc();
+    const heap = process.memoryUsage().heapUsed;
+    kept = null;
+    const times = [];
+    const cpu = [];
+    for (let i = 0; i < Number(runs); i++) {
+      appendFileSync(path, extraRecord(i));
+      t = performance.now();
+      const c = process.cpuUsage();
+      const r = advanceLedger(state, 'bench', path, { agent: 'claude' });
+      const u = process.cpuUsage(c);
+      times.push(performance.now() - t);
+      cpu.push((u.user + u.system) / 1000);
+      if (r.to - r.from > 4096) throw new Error('read more than the appended record: ' + (r.to - r.from));
+    }
+    const median = (xs) => xs.sort((a, b) => a - b)[xs.length >> 1];
+    console.log(JSON.stringify({ first, heap, median: median(times), cpu: median(cpu) }));`;
+  const out = execFileSync(process.execPath, ['--expose-gc', '--input-type=module', '-e', script, path, stateDir, String(runs)], { encoding: 'utf8' });
+  return JSON.parse(out);
+}
+
+export async function run({ summary, ws, QUICK, printTable, ratio }) {
+  mkdirSync(CACHE, { recursive: true });
+  const BIN = join(ROOT, 'dist', 'git-memory.js');
+  const env = { ...process.env, NO_COLOR: '1' };
+  const dir = ws.dir ?? join(ROOT, '.bench', 'work', `ledger-${process.pid}`);
+  mkdirSync(dir, { recursive: true });
+  const sizes = [5, 50];
+  const rows = [];
+  const res = {};
+  for (const mb of sizes) {
+    const path = transcript(mb);
+    const r = ledgerRun(BIN, env, path, dir);
+    res[mb] = r;
+    rows.push([`ledger --json, ${mb} MB (${(statSync(path).size / MB).toFixed(1)} MB, ${r.calls} tool calls)`, `${(r.ms / 1000).toFixed(2)} s`, `${(r.rss / 1024).toFixed(0)} MB`]);
+  }
+  printTable(['run', 'wall', 'peak RSS'], rows);
+  // The incremental read, with src/transcripts bundled for a child process (dist/ has no such entry).
+  const bundle = join(dir, 'transcripts.mjs');
+  const esbuild = join(ROOT, 'node_modules', '.bin', 'esbuild');
+  execFileSync(esbuild, [join(ROOT, 'src', 'transcripts', 'index.ts'), '--bundle', '--platform=node', '--format=esm', `--outfile=${bundle}`, '--log-level=error']);
+  const inc = {};
+  const incSizes = [20, 50];
+  for (const mb of incSizes) {
+    const copy = join(dir, `grow-${mb}.jsonl`);
+    copyFileSync(transcript(mb), copy);
+    inc[mb] = incremental(bundle, copy, join(dir, `state-${mb}`), QUICK ? 5 : 30);
+  }
+  printTable(
+    ['incremental read', 'first read', 'heap kept', 'after one record: wall', 'cpu (medians)'],
+    incSizes.map((mb) => [`${mb} MB transcript`, `${inc[mb].first.toFixed(0)} ms`, `${(inc[mb].heap / MB).toFixed(1)} MB`, `${inc[mb].median.toFixed(2)} ms`, `${inc[mb].cpu.toFixed(2)} ms`]),
+  );
+  const grow = (res[50].rss - res[5].rss) / 1024;
+  summary.add('ledger --json 50 MB: wall', `${(res[50].ms / 1000).toFixed(2)} s`, res[50].ms / 1000);
+  summary.add('ledger --json peak RSS, 50 MB − 5 MB', `${grow.toFixed(1)} MB (${(res[50].rss / 1024).toFixed(0)} vs ${(res[5].rss / 1024).toFixed(0)} MB)`, grow, { max: 32 }, '≤ 32 MB');
+  const heap = inc[50].heap / MB;
+  summary.add('ledger heap kept after reading 50 MB', `${heap.toFixed(1)} MB`, heap, { max: 16 }, '≤ 16 MB');
+  const r = inc[50].cpu / inc[20].cpu;
+  summary.add('ledger incremental read cpu 50 MB / 20 MB', `${ratio(r)} (${inc[50].cpu.toFixed(2)} vs ${inc[20].cpu.toFixed(2)} ms)`, r, { max: 1.5 }, '≤ 1.50× (flat)');
+}

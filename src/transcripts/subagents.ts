@@ -1,0 +1,114 @@
+import { statSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { namesOrNone } from '../fs/read-file.js';
+import { CAPS, newState, type BuildState, type SubTranscript } from './build.js';
+import { feedClaude } from './claude.js';
+import type { Ledger } from './ledger.js';
+import { headHash, parseRecord, scanLines } from './lines.js';
+
+/**
+ * Claude Code writes each sub-agent's records to `<session>/subagents/agent-<id>.jsonl` beside the
+ * session's file (older versions kept them in it, as sidechain lines). Their calls changed the
+ * repository, so they count for files and commands, marked as a sub-agent's. Each file is read on
+ * its own, incrementally like the main one, and merged into the ledger when it is shown: the
+ * result depends on the files' contents only, however they were read.
+ */
+export function subagentDir(transcript: string): string {
+  return join(dirname(transcript), basename(transcript, '.jsonl'), 'subagents');
+}
+
+/** Reads what was appended to each sub-agent file into `state.subagents`. */
+export function readSubagents(state: BuildState, transcript: string, ctx: { repoRoot?: string }): void {
+  const dir = subagentDir(transcript);
+  const names = namesOrNone(dir).filter((n) => /^agent-.*\.jsonl$/.test(n)).sort();
+  if (!names.length) return;
+  const subs = (state.subagents ??= {});
+  for (const name of names) {
+    const path = join(dir, name);
+    let size: number;
+    try {
+      size = statSync(path).size;
+    } catch {
+      continue;
+    }
+    let sub: SubTranscript | undefined = subs[name];
+    if (sub && (size < sub.offset || (sub.offset > 0 && headHash(path, sub.offset) !== sub.head))) sub = undefined;
+    if (sub && size === sub.offset) continue;
+    sub ??= { offset: 0, head: '', state: newState('claude') };
+    const s = sub.state;
+    const scan = scanLines(
+      path,
+      sub.offset,
+      undefined,
+      (line) => {
+        const r = parseRecord(line);
+        if (r) feedClaude(s, r, ctx);
+      },
+      (line) => parseRecord(line) !== null,
+    );
+    if (!scan) continue;
+    sub.offset = scan.end;
+    sub.head = headHash(path, scan.end) ?? '';
+    subs[name] = sub;
+  }
+}
+
+/** Interleaves `extra` into `main` by time, keeping main's own order. */
+function mergeByTime<T extends { at: string }>(main: T[], extra: T[]): T[] {
+  const out: T[] = [];
+  let j = 0;
+  for (const m of main) {
+    while (j < extra.length && extra[j]!.at && m.at && extra[j]!.at < m.at) out.push(extra[j++]!);
+    out.push(m);
+  }
+  return out.concat(extra.slice(j));
+}
+
+const earlier = (a: string, b: string) => (!a ? b : !b ? a : a < b ? a : b);
+
+/** The session's ledger with its sub-agents' work merged in (a new object; `main` is left as it is). */
+export function mergeSubagents(main: Ledger, subs: Ledger[]): Ledger {
+  if (!subs.length) return main;
+  const out: Ledger = {
+    ...main,
+    usage: { ...main.usage },
+    files: main.files.map((f) => ({ ...f })),
+    turns: main.turns.map((t) => ({ ...t, edited: [...t.edited] })),
+  };
+  let commands = main.commands;
+  let errors = main.errors;
+  // A sub-agent's file takes the recency of the session's calls made by then.
+  const callBy = (at: string) => main.files.reduce((n, f) => (f.last && f.last <= at ? Math.max(n, f.last_call) : n), 0);
+  const turnAt = (at: string) => [...out.turns].reverse().find((t) => t.at && t.at <= at);
+  for (const sub of subs) {
+    out.tool_calls += sub.tool_calls;
+    const started = turnAt(sub.started);
+    if (started) started.tool_calls += sub.tool_calls;
+    for (const k of ['input', 'output', 'cache_read', 'cache_write'] as const) out.usage[k] += sub.usage[k];
+    for (const f of sub.files) {
+      const m = out.files.find((x) => x.path === f.path);
+      if (m) {
+        m.reads += f.reads;
+        m.edits += f.edits;
+        m.writes += f.writes;
+        m.first = earlier(m.first, f.first);
+        if (f.last > m.last) {
+          m.last = f.last;
+          m.last_op = f.last_op;
+        }
+        m.by_subagent = true;
+      } else out.files.push({ ...f, by_subagent: true, last_call: callBy(f.last) });
+      if (f.edits + f.writes > 0) {
+        const turn = turnAt(f.last);
+        if (turn && !turn.edited.includes(f.path)) turn.edited.push(f.path);
+      }
+    }
+    commands = mergeByTime(commands, sub.commands);
+    errors = mergeByTime(errors, sub.errors);
+    out.started = earlier(out.started, sub.started);
+    if (sub.updated > out.updated) out.updated = sub.updated;
+  }
+  out.commands = commands.slice(-CAPS.commands);
+  out.errors = errors.slice(-CAPS.errors);
+  return out;
+}
