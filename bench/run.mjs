@@ -192,6 +192,9 @@ await part(`Search over ${SEARCH_SESSIONS} sessions against git grep on the same
   summary.add('search (warm) / git grep, worst query', ratio(worst), worst, { max: 1.5 }, '≤ 1.50×');
 });
 
+await part('Session notes: model input for a session growing to 87k tokens (bench/parts/notes-cost.mjs)', async () =>
+  (await import('./parts/notes-cost.mjs')).run({ summary, ws, env, BIN, printTable }),
+);
 await part('Transcript ledger on 5, 20 and 50 MB Claude Code transcripts (bench/parts/ledger.mjs)', async () =>
   (await import('./parts/ledger.mjs')).run({ summary, ws, QUICK, printTable, ratio }),
 );

@@ -86,6 +86,8 @@ export const DREAM_LOCK_FILE = 'dream.lock';
 
 /** The user's session-notes template and prompt: `~/.openclaw_memory/session-memory/config/{template,prompt}.md`. */
 export const NOTES_CONFIG_SUBDIR = 'session-memory/config';
+export const NOTES_TEMPLATE_FILE = 'template.md';
+export const NOTES_PROMPT_FILE = 'prompt.md';
 
 /** A session id as a directory name: what agents send is a UUID, but nothing outside [A-Za-z0-9._-] is kept. */
 export function sessionDirName(sessionId: string): string {

@@ -16,6 +16,7 @@ import { lintCommand } from './commands/lint.js';
 import { logCommand } from './commands/log.js';
 import { mcpCommand } from './commands/mcp.js';
 import { mergeDriverCommand } from './commands/merge-driver.js';
+import { notesCommand } from './commands/notes.js';
 import { primerCommand } from './commands/primer.js';
 import { resolveCommand } from './commands/resolve.js';
 import { scanCommand } from './commands/scan.js';
@@ -42,6 +43,7 @@ function commands(io: Io, build: (args: string[]) => Argv<GlobalArgs>): CommandM
     logCommand(io),
     tasksCommand(io),
     journalCommand(io),
+    notesCommand(io),
     ledgerCommand(io),
     commitCommand(io),
     configCommand(io),

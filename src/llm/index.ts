@@ -45,7 +45,7 @@ export async function chooseProvider(cfg: Config['llm'], env: NodeJS.ProcessEnv,
   if (cliPath) return { provider: 'claude-cli', reason: `claude found at ${cliPath}`, cliPath };
   return {
     provider: null,
-    reason: cfg.provider === 'claude-cli' ? 'claude is not on PATH' : `no model: ${cfg.api_key_env} is not set and claude is not on PATH`,
+    reason: cfg.provider === 'claude-cli' ? 'claude is not on PATH' : `${cfg.api_key_env} is not set and claude is not on PATH`,
   };
 }
 

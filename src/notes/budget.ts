@@ -1,7 +1,7 @@
 // Budgets (seed 000): about 2,000 tokens a section and 12,000 in all. Over them, the next prompt
 // carries a reminder to condense, keeping Current State and Errors & Corrections.
 import { estimateTokens } from '../llm/tokens.js';
-import { fillPrompt, PROMPTS } from './prompts.js';
+import { fillPrompt, promptsFor, type PromptLang } from './prompts.js';
 import { parseNotes } from './template.js';
 
 export const MAX_SECTION_TOKENS = 2000;
@@ -14,7 +14,8 @@ export function notesSize(notes: string): { sections: { heading: string; tokens:
 }
 
 /** The condensing reminder for notes over budget; '' when they are within it. */
-export function budgetReminder(notes: string): string {
+export function budgetReminder(notes: string, lang: PromptLang = 'en'): string {
+  const PROMPTS = promptsFor(lang);
   const size = notesSize(notes);
   const parts: string[] = [];
   if (size.total > MAX_TOTAL_TOKENS) parts.push(fillPrompt(PROMPTS.budgetTotal, { totalTokens: size.total, maxTotalTokens: MAX_TOTAL_TOKENS }));

@@ -4,7 +4,7 @@
 // line, is refused (a tool error sent back) and changes nothing; at most two rounds of such replies.
 import type { Llm, LlmBlock, LlmMessage, LlmRequest, LlmResult, LlmTool } from '../llm/types.js';
 import { budgetReminder, MAX_SECTION_TOKENS, MAX_TOTAL_TOKENS } from './budget.js';
-import { fillPrompt, PROMPTS } from './prompts.js';
+import { fillPrompt, PROMPTS, promptsFor, type PromptLang } from './prompts.js';
 import { parseNotes, renderNotes, type ParsedNotes } from './template.js';
 
 export const UPDATE_TOOL = 'update_section';
@@ -27,15 +27,15 @@ export function updateTool(): LlmTool {
 }
 
 /** The stable prefix: instructions and the template's sections (cached by the provider). */
-export function systemPrompt(template: string): string {
+export function systemPrompt(template: string, lang: PromptLang = 'en'): string {
   const sections = parseNotes(template).sections.map((s) => `# ${s.heading}\n${s.description}`).join('\n');
-  return fillPrompt(PROMPTS.system, { sections, sectionTokens: MAX_SECTION_TOKENS, totalTokens: MAX_TOTAL_TOKENS });
+  return fillPrompt(promptsFor(lang).system, { sections, sectionTokens: MAX_SECTION_TOKENS, totalTokens: MAX_TOTAL_TOKENS });
 }
 
 /** The per-extraction message: the unseen transcript, then the (default or custom) prompt and any budget reminder. */
-export function updateMessage(opts: { notes: string; notesPath: string; transcript: string; prompt: string | null }): LlmMessage {
-  const prompt = fillPrompt(opts.prompt ?? PROMPTS.update, { currentNotes: opts.notes.trim(), notesPath: opts.notesPath });
-  const reminder = budgetReminder(opts.notes);
+export function updateMessage(opts: { notes: string; notesPath: string; transcript: string; prompt: string | null; lang?: PromptLang }): LlmMessage {
+  const prompt = fillPrompt(opts.prompt ?? promptsFor(opts.lang).update, { currentNotes: opts.notes.trim(), notesPath: opts.notesPath });
+  const reminder = budgetReminder(opts.notes, opts.lang);
   const content: LlmBlock[] = [];
   if (opts.transcript.trim()) content.push({ type: 'text', text: fillPrompt(PROMPTS.transcript, { transcript: opts.transcript.trim() }) });
   content.push({ type: 'text', text: reminder ? `${prompt}\n\n${reminder}` : prompt });
@@ -101,6 +101,8 @@ export async function extractWithModel(opts: {
   notesPath: string;
   transcript: string;
   prompt: string | null;
+  /** The prompts' language (`[journal] language`). */
+  lang?: PromptLang;
   maxTokens?: number;
   onResponse?: (r: LlmResult) => void;
 }): Promise<ExtractionResult> {
@@ -108,7 +110,7 @@ export async function extractWithModel(opts: {
   const parsed = parseNotes(opts.notes);
   const request: LlmRequest = {
     purpose: 'notes',
-    system: systemPrompt(opts.template),
+    system: systemPrompt(opts.template, opts.lang),
     messages: [updateMessage(opts)],
     tools: [updateTool()],
     ...(opts.maxTokens ? { max_tokens: opts.maxTokens } : {}),
@@ -130,7 +132,7 @@ export async function extractWithModel(opts: {
     }
     refused += refusedNow;
     if (!refusedNow || round === MAX_FOLLOW_UPS) break;
-    request.messages = [...request.messages, res.message, { role: 'user', content: [...results, { type: 'text', text: PROMPTS.toolRefused.trim() }] }];
+    request.messages = [...request.messages, res.message, { role: 'user', content: [...results, { type: 'text', text: promptsFor(opts.lang).toolRefused.trim() }] }];
   }
   return { notes: renderNotes(parsed), changed, refused, responses };
 }

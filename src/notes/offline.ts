@@ -106,25 +106,35 @@ function codebase(ledger: Ledger): string {
   return lines.join('\n');
 }
 
+const TEST_RUN = /\b(?:npm|pnpm|yarn|bun)\s+(?:run\s+)?test\b|\b(?:go|cargo|mix|dotnet|deno)\s+test\b|(?:^|[\s;&|/])(?:vitest|jest|mocha|pytest|rspec|phpunit|ctest)\b/;
+/** Runs of one check share a kind: any test run, else the tool and its first argument (`npx tsc`). */
+const commandKind = (command: string) => (TEST_RUN.test(command) ? 'tests' : command.trim().split(/\s+/).slice(0, 2).join(' '));
+
 function learnings(ledger: Ledger): string {
   const lines: string[] = [];
-  // A command that failed and later passed: the fix recipe worth keeping.
-  const seen = new Map<string, { failed: number; fixed: boolean }>();
+  // A check that failed and later passed (the same command, or the same tool and subcommand): the
+  // fix worth remembering; one that never passed again is still open.
+  const byKind = new Map<string, { failed: string[]; passed: string | null }>();
   for (const c of ledger.commands) {
-    const key = shorten(c.command, 200);
-    const e = seen.get(key) ?? { failed: 0, fixed: false };
-    if (c.failed) e.failed++;
-    else if (e.failed) e.fixed = true;
-    seen.set(key, e);
+    const kind = commandKind(c.command);
+    const e = byKind.get(kind) ?? { failed: [], passed: null };
+    if (c.failed) {
+      e.failed.push(shorten(c.command, 160));
+      e.passed = null;
+    } else if (e.failed.length) e.passed = shorten(c.command, 160);
+    byKind.set(kind, e);
   }
-  for (const [cmd, e] of seen) if (e.fixed) lines.push(`- ${code(cmd)} failed ${e.failed}× before it passed: see Errors & Corrections for what changed`);
-  for (const [cmd, e] of seen) if (e.failed && !e.fixed) lines.push(`- ${code(cmd)} still fails (${e.failed}×)`);
+  for (const e of byKind.values()) {
+    if (!e.failed.length) continue;
+    const failed = [...new Set(e.failed)].map(code).join(', ');
+    lines.push(e.passed ? `- ${failed} failed ${e.failed.length}×, then ${code(e.passed)} passed: see Errors & Corrections for the fix` : `- ${failed} still fails (${e.failed.length}×)`);
+  }
   if (ledger.compactions.length) lines.push(`- The context was compacted ${ledger.compactions.length}× in this session`);
   return lines.slice(0, 20).join('\n');
 }
 
 function keyResults(ledger: Ledger): string {
-  const last = ledger.turns.at(-1);
+  const last = [...ledger.turns].reverse().find((t) => t.reply);
   return last?.reply ? `Last answer to "${shorten(last.request, 120)}":\n${last.reply}` : '';
 }
 

@@ -19,7 +19,7 @@ export interface NotesState {
   /** ISO time of the last extraction. */
   updated: string;
   source: 'model' | 'ledger';
-  /** The model that wrote the last extraction, when one did. */
+  /** The model that last wrote the notes, when one did (kept when a later update fell back to the ledger). */
   model?: string;
   /** Why the last extraction fell back to the ledger (a model error), when it did. */
   fallback?: string;

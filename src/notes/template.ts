@@ -4,7 +4,7 @@
 import { dirname, join } from 'node:path';
 import { readTextOrNull } from '../fs/read-file.js';
 import { userDir } from '../memory/user-files.js';
-import { NOTES_CONFIG_SUBDIR } from '../paths.js';
+import { NOTES_CONFIG_SUBDIR, NOTES_PROMPT_FILE, NOTES_TEMPLATE_FILE } from '../paths.js';
 import defaultNotes from '../../templates/en/notes.md' with { type: 'text' };
 
 export interface NotesSection {
@@ -85,9 +85,9 @@ export function memoryHome(env: NodeJS.ProcessEnv = process.env): string {
  */
 export function loadNotesConfig(home: string = memoryHome()): { template: string; prompt: string | null } {
   const dir = join(home, NOTES_CONFIG_SUBDIR);
-  const custom = readTextOrNull(join(dir, 'template.md'));
+  const custom = readTextOrNull(join(dir, NOTES_TEMPLATE_FILE));
   const template = custom && parseNotes(custom).sections.length ? renderNotes(parseNotes(custom)) : defaultTemplate();
-  const prompt = readTextOrNull(join(dir, 'prompt.md'));
+  const prompt = readTextOrNull(join(dir, NOTES_PROMPT_FILE));
   return { template, prompt: prompt?.trim() ? prompt : null };
 }
 

@@ -7,6 +7,7 @@ import type { Config } from '../memory/config.js';
 import { estimateTokens } from '../llm/tokens.js';
 import { recordUsage } from '../llm/usage.js';
 import type { Llm } from '../llm/types.js';
+import { advanceLedger, renderTranscript } from '../transcripts/index.js';
 import type { AgentName, Ledger } from '../transcripts/ledger.js';
 import { extractWithModel, reconcileNotes, systemPrompt, updateMessage, updateTool } from './extract.js';
 import { withSessionLock } from './lock.js';
@@ -95,7 +96,8 @@ export async function runNotesUpdate(input: UpdateNotesInput, source: LedgerSour
     const llm = await (source.openModel?.() ??
       import('../llm/index.js').then(({ openLlm }) => openLlm(config.llm, input.env, { offline: input.offline, allowlist: config.secrets.allowlist })));
     if (llm) {
-      const fixed = estimateTokens(systemPrompt(template) + JSON.stringify(updateTool()) + JSON.stringify(updateMessage({ notes: current, notesPath: path, transcript: '', prompt })));
+      const lang = config.journal.language;
+      const fixed = estimateTokens(systemPrompt(template, lang) + JSON.stringify(updateTool()) + JSON.stringify(updateMessage({ notes: current, notesPath: path, transcript: '', prompt, lang })));
       const maxChars = Math.max(2000, Math.floor((config.llm.max_input_tokens - fixed - REQUEST_MARGIN_TOKENS) * 3.5));
       const transcript = source.render(from, to, maxChars);
       try {
@@ -106,6 +108,7 @@ export async function runNotesUpdate(input: UpdateNotesInput, source: LedgerSour
           notesPath: path,
           transcript,
           prompt,
+          lang,
           onResponse: (res) => recordUsage(stateDir, sessionId, 'notes', res),
         });
         notes = r.notes;
@@ -115,12 +118,12 @@ export async function runNotesUpdate(input: UpdateNotesInput, source: LedgerSour
       } catch (e) {
         if ((e as Error).name !== 'LlmError') throw e;
         fallback = (e as Error).message;
-        notes = ledgerNotes(ledger, template, previous, state?.source);
+        notes = ledgerNotes(ledger, template, previous, state?.model ? 'model' : state?.source);
         src = 'ledger';
         reason = `filled from the ledger: the model call failed (${fallback})`;
       }
     } else {
-      notes = ledgerNotes(ledger, template, previous, state?.source);
+      notes = ledgerNotes(ledger, template, previous, state?.model ? 'model' : state?.source);
       src = 'ledger';
       reason = input.offline ? 'filled from the ledger (offline)' : 'filled from the ledger (no model configured or available)';
     }
@@ -136,11 +139,24 @@ export async function runNotesUpdate(input: UpdateNotesInput, source: LedgerSour
       transcript: input.transcript,
       updated: now(input.env).toISOString(),
       source: src,
-      ...(model ? { model } : {}),
+      // Kept across ledger fills: the notes still hold what that model wrote.
+      ...(model || state?.model ? { model: model ?? state!.model } : {}),
       ...(fallback ? { fallback } : {}),
     };
     writeNotes(stateDir, sessionId, guarded.text, next);
     return { updated: true, source: src, reason, notes: guarded.text };
   });
   return result ?? { updated: false, source: 'none', reason: 'another notes update for this session is still running (waited 15 s)', notes: readNotes(stateDir, sessionId) };
+}
+
+/**
+ * Updates the session's notes from its transcript (see runNotesUpdate): reads what the transcript
+ * gained since the last call, and renders the part the notes have not seen for the model.
+ */
+export function updateNotes(input: UpdateNotesInput): Promise<UpdateNotesResult> {
+  const { stateDir, sessionId, transcript, agent, repoRoot } = input;
+  return runNotesUpdate(input, {
+    advance: () => advanceLedger(stateDir, sessionId, transcript, { agent, repoRoot }),
+    render: (from, to, maxChars) => renderTranscript(transcript, { agent, from, to, maxChars, repoRoot }),
+  });
 }

@@ -161,7 +161,10 @@ describe('notes update with a model (real SDK, fake Messages API)', () => {
     expect(r.source).toBe('ledger');
     expect(body(r.notes, 'Task specification')).toBe('Migrate auth to JWT; keep /api/auth/*.');
     expect(body(r.notes, 'Worklog')).toMatch(/^1\. Refactor/);
-    expect(readNotesState(stateDir, 'sess-auth-1')!.extractions).toBe(2);
+    expect(readNotesState(stateDir, 'sess-auth-1')).toMatchObject({ extractions: 2, source: 'ledger', model: 'claude-haiku-4-5' });
+    // A third update that falls back again still keeps what the model wrote.
+    const third = await runNotesUpdate({ ...input, manual: true, offline: true }, source);
+    expect(body(third.notes, 'Task specification')).toBe('Migrate auth to JWT; keep /api/auth/*.');
   });
 
   it('carries the condensing reminder when the notes are over budget', async () => {
@@ -199,6 +202,17 @@ describe('notes update with a model (real SDK, fake Messages API)', () => {
       ['Progress', ''],
     ]);
     expect(api!.requests).toHaveLength(2); // the refused "Current State" went back once
+  });
+
+  it('prompts in Chinese when [journal] language = "zh", with the template\'s English section names', async () => {
+    const { input, source } = await setup((_r, n) => (n ? textReply('ok') : toolUseReply([{ name: 'update_section', input: { section: 'Current State', content: '正在修复 src/auth/refresh.ts 的并发刷新' } }])));
+    const r = await runNotesUpdate({ ...input, config: { ...input.config, journal: { language: 'zh' } } }, source);
+    expect(r.source).toBe('model');
+    const system = JSON.stringify(api!.requests[0]!.body.system);
+    expect(system).toContain('你负责记录一次编码会话');
+    expect(system).toContain('# Errors & Corrections');
+    expect(userText(api!.requests[0]!)).toContain('你唯一的任务是');
+    expect(body(r.notes, 'Current State')).toBe('正在修复 src/auth/refresh.ts 的并发刷新');
   });
 
   it('runs two concurrent updates of one session one after the other', async () => {

@@ -4,6 +4,8 @@ import { NOTE_SECTIONS, parseNotes } from '../../src/notes/template.js';
 import { budgetReminder, notesSize } from '../../src/notes/budget.js';
 import { emptyLedger } from '../../src/transcripts/ledger.js';
 import { authSessionLedger } from './ledger-fixture.js';
+import { readLedger } from '../../src/transcripts/index.js';
+import { ROOT } from '../helpers/repo.js';
 
 const body = (notes: string, heading: string) => parseNotes(notes).sections.find((s) => s.heading === heading)!.body;
 
@@ -34,12 +36,21 @@ describe('notes from the ledger (no model)', () => {
     expect(errors).toContain("Cannot read properties of undefined (reading 'exp')");
     expect(errors).toContain('→ then: Edit src/auth/middleware.ts (export verifyToken)');
     expect(errors).toContain("The user corrected: \"No, don't poll with setTimeout");
-    expect(body(notes, 'Learnings')).toContain('`npm test -- --grep auth` failed 1× before it passed');
+    expect(body(notes, 'Learnings')).toContain('- `npm test -- --grep auth` failed 1×, then `npm test -- --grep auth` passed');
     expect(body(notes, 'Codebase and System Documentation')).toContain('`src/auth/` — 3 files');
     expect(body(notes, 'Key results')).toContain('shared in-flight promise');
     const worklog = body(notes, 'Worklog').split('\n');
     expect(worklog).toHaveLength(3);
     expect(worklog[1]).toMatch(/^2\. No, don't poll .*; 4 tool calls; edited src\/auth\/refresh\.ts; → Replaced the polling/);
+  });
+
+  it('fills every section from real Claude Code and Codex transcripts', () => {
+    for (const agent of ['claude', 'codex']) {
+      const ledger = readLedger(`${ROOT}/test/fixtures/transcripts/${agent}.jsonl`, { repoRoot: '/home/jane/acme' });
+      const out = notesFromLedger(ledger);
+      for (const s of parseNotes(out).sections) expect(s.body, `${agent}: ${s.heading}`).not.toBe('');
+      expect(body(out, 'Learnings')).toMatch(/failed 1×, then `[^`]+` passed/);
+    }
   });
 
   it('leaves a section the ledger has nothing for empty, with no filler', () => {

@@ -1,0 +1,101 @@
+// Which agent session `git memory notes` means: `--session`, else the active one its SessionStart
+// hook recorded (agent-session.json), else the session whose state changed last.
+import { closeSync, openSync, readdirSync, readSync, statSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { UsageError } from '../../errors.js';
+import { isRecord, readState } from '../../fs/state.js';
+import { AGENT_SESSION_FILE, SESSIONS_DIR, sessionDirName } from '../../paths.js';
+import { detectAgent, readKeptLedger } from '../../transcripts/index.js';
+import type { AgentName } from '../../transcripts/ledger.js';
+
+export interface NotesSession {
+  id: string;
+  /** How it was chosen, for the output. */
+  from: 'option' | 'active' | 'recent' | 'transcript';
+  /** Its transcript and agent, when known. */
+  transcript: string | null;
+  agent: AgentName | null;
+}
+
+const AGENTS: readonly string[] = ['claude', 'codex', 'gemini'];
+const asAgent = (v: unknown): AgentName | null => (typeof v === 'string' && AGENTS.includes(v) ? (v as AgentName) : null);
+
+/** The active session as the agent hooks recorded it (see hook/agent/session-state.ts, which writes it). */
+function activeSession(stateDir: string): { sessionId: string; agent: string; transcriptPath?: string } | null {
+  const a = readState(stateDir, AGENT_SESSION_FILE, isRecord)?.active;
+  if (!isRecord(a) || typeof a.sessionId !== 'string' || typeof a.agent !== 'string') return null;
+  return { sessionId: a.sessionId, agent: a.agent, ...(typeof a.transcriptPath === 'string' ? { transcriptPath: a.transcriptPath } : {}) };
+}
+
+/** The session directory modified last, or null when there is none. */
+function mostRecent(stateDir: string): string | null {
+  let best: { name: string; mtime: number } | null = null;
+  let names: string[];
+  try {
+    names = readdirSync(join(stateDir, SESSIONS_DIR));
+  } catch {
+    return null;
+  }
+  for (const name of names) {
+    try {
+      const st = statSync(join(stateDir, SESSIONS_DIR, name));
+      if (st.isDirectory() && (!best || st.mtimeMs > best.mtime)) best = { name, mtime: st.mtimeMs };
+    } catch {
+      /* removed meanwhile */
+    }
+  }
+  return best?.name ?? null;
+}
+
+/**
+ * The session id a transcript names near its start: Claude Code's `sessionId` on every record,
+ * Codex's `session_meta` id, Gemini CLI's `sessionId`; null when none is found in its first 64 KiB.
+ */
+export function transcriptSessionId(path: string): string | null {
+  let text = '';
+  try {
+    const fd = openSync(path, 'r');
+    try {
+      const buf = Buffer.alloc(64 * 1024);
+      text = buf.toString('utf8', 0, readSync(fd, buf, 0, buf.length, 0));
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    return null;
+  }
+  const codex = /"type"\s*:\s*"session_meta"\s*,\s*"payload"\s*:\s*\{\s*"id"\s*:\s*"([^"]+)"/.exec(text);
+  return codex?.[1] ?? /"sessionId"\s*:\s*"([^"]+)"/.exec(text)?.[1] ?? null;
+}
+
+/** Fills in transcript and agent from what is known of the session. */
+function complete(stateDir: string, id: string, from: NotesSession['from'], transcript: string | null, agent: AgentName | null): NotesSession {
+  const kept = !transcript || !agent ? readKeptLedger(stateDir, id) : null;
+  const path = transcript ?? kept?.transcript ?? null;
+  return { id, from, transcript: path, agent: agent ?? kept?.ledger.agent ?? (path ? detectAgent(path) : null) };
+}
+
+/**
+ * The session to show or update. With only `transcript`, the session is the active one when it has
+ * that transcript, else the transcript's file name (agents name their files by session id).
+ */
+export function resolveNotesSession(stateDir: string, opts: { session?: string; transcript?: string }): NotesSession {
+  const active = activeSession(stateDir);
+  const activeAgent = asAgent(active?.agent);
+  if (opts.session) {
+    const isActive = active && sessionDirName(active.sessionId) === sessionDirName(opts.session);
+    return complete(stateDir, opts.session, 'option', opts.transcript ?? (isActive ? (active.transcriptPath ?? null) : null), isActive ? activeAgent : null);
+  }
+  if (opts.transcript) {
+    if (active && active.transcriptPath === opts.transcript) return complete(stateDir, active.sessionId, 'active', opts.transcript, activeAgent);
+    const id = transcriptSessionId(opts.transcript) ?? basename(opts.transcript).replace(/\.(jsonl|json)$/, '');
+    return complete(stateDir, id, 'transcript', opts.transcript, null);
+  }
+  if (active) return complete(stateDir, active.sessionId, 'active', active.transcriptPath ?? null, activeAgent);
+  const recent = mostRecent(stateDir);
+  if (recent) return complete(stateDir, recent, 'recent', null, null);
+  throw new UsageError(
+    'no agent session found in this worktree',
+    'name one with --session ID, or give its transcript with `git memory notes update --transcript PATH`; sessions are recorded by the agent hooks (`git memory init --agent claude`)',
+  );
+}
