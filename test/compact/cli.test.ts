@@ -182,7 +182,7 @@ describe('status line near compaction', () => {
   it('counts turns to 92 % and, from 80 %, names what the PreCompact hook will keep', async () => {
     const repo = makeRepo({ now: NOW });
     const t = session(repo);
-    const sessionId = t.split('/').pop()!.replace('.jsonl', '');
+    const sessionId = '4d5611e5-241a-462a-8d15-5122611a9569';
     // The ledger the hooks would keep.
     expect((await repo.run(['compact', '--offline', '--transcript', t])).code).toBe(0);
     const input = JSON.stringify({ session_id: sessionId, transcript_path: t, workspace: { current_dir: repo.dir }, model: { display_name: 'Opus' } });
@@ -206,7 +206,7 @@ describe('compact from session notes', () => {
     const { defaultTemplate, parseNotes, renderNotes } = await import('../../src/notes/template.js');
     const repo = makeRepo({ now: NOW });
     const t = session(repo);
-    const id = t.split('/').pop()!.replace('.jsonl', '');
+    const id = '4d5611e5-241a-462a-8d15-5122611a9569';
     const stateDir = join(repo.dir, '.git/git-memory');
     // The ledger as the hooks keep it, to know the thresholds' base.
     expect((await repo.run(['compact', '--offline', '--transcript', t])).code).toBe(0);
