@@ -12,6 +12,7 @@ const FIXTURES = [
   'test/fixtures/transcripts/claude.jsonl',
   'test/fixtures/transcripts/codex.jsonl',
   'test/fixtures/transcripts/gemini.json',
+  'test/fixtures/transcripts/gemini.jsonl',
   'test/fixtures/agents/claude/transcript.jsonl',
   'test/fixtures/agents/codex/rollout.jsonl',
   'test/fixtures/agents/gemini/chat.json',
