@@ -42,6 +42,7 @@ export async function compact(ctx: Ctx, opts: CompactOptions): Promise<Result<Co
     llm,
     transcript: () => renderTranscript(s.transcript, { agent: s.agent, from: 0, maxChars, repoRoot: o.repo.root }),
     maxOutputTokens: o.config.llm.max_output_tokens,
+    language: o.config.journal.language,
     onCall: (r) => {
       try {
         recordUsage(stateDir, s.sessionId, 'compact', r);

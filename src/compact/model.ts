@@ -3,7 +3,8 @@
  * facts listed as must-keep; the answer is an `<analysis>` scratchpad and then a `<summary>`. A
  * re-compression (seed 004's strategy 1) is the same request naming what the last summary lost.
  */
-import prompt from '../../templates/prompts/compact.md' with { type: 'text' };
+import enPrompt from '../../templates/prompts/compact.md' with { type: 'text' };
+import zhPrompt from '../../templates/prompts/zh/compact.md' with { type: 'text' };
 import type { LlmRequest } from '../llm/types.js';
 import { KEY_KINDS, type KeyInfo } from './key-info.js';
 import { sectionsFound } from './sections.js';
@@ -35,6 +36,8 @@ export interface CompactRequestInput {
   /** Strategy 1: the previous summary and what it lost, item by item. */
   retry?: { summary: string; missing: string[]; recommendations: string[] };
   maxOutputTokens: number;
+  /** `[journal] language`: the prompt's language (the section headings stay the seed's English names). */
+  language?: 'en' | 'zh';
 }
 
 export function compactRequest(input: CompactRequestInput): LlmRequest {
@@ -46,7 +49,7 @@ export function compactRequest(input: CompactRequestInput): LlmRequest {
         `Also: ${input.retry.recommendations.join('; ')}.\nWrite the whole summary again, keeping all of these.`,
     );
   } else parts.push('Write the analysis and then the summary.');
-  return { purpose: 'compact', system: prompt, messages: [{ role: 'user', content: parts.join('\n\n') }], max_tokens: input.maxOutputTokens };
+  return { purpose: 'compact', system: input.language === 'zh' ? zhPrompt : enPrompt, messages: [{ role: 'user', content: parts.join('\n\n') }], max_tokens: input.maxOutputTokens };
 }
 
 /**

@@ -30,6 +30,8 @@ export interface ProduceInput {
   /** The session rendered for the model; called only when a model is used. */
   transcript: () => string;
   maxOutputTokens: number;
+  /** The prompt's language (`[journal] language`). */
+  language?: 'en' | 'zh';
   /** After each model call (usage recording). */
   onCall?: (r: LlmResult) => void;
 }
@@ -54,6 +56,7 @@ export async function produceSummary(input: ProduceInput): Promise<Produced> {
       transcript,
       key,
       maxOutputTokens: input.maxOutputTokens,
+      ...(input.language ? { language: input.language } : {}),
       ...(retry ? { retry: { summary: retry.summary, missing, recommendations: retry.report.recommendations } } : {}),
     });
     try {

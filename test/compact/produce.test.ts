@@ -38,6 +38,9 @@ describe('the model request', () => {
     expect(text).toContain('- src/auth/session-store.ts');
     expect(text).toContain('TS2345');
     expect(req.purpose).toBe('compact');
+    const zh = compactRequest({ transcript: 'T', key: extractKeyInfo(sessionLedger()), maxOutputTokens: 4096, language: 'zh' });
+    expect(zh.system).toContain('用户首先');
+    expect(zh.system).toContain('## 3. Files and Code Sections');
   });
   it('takes the <summary> block and refuses chatter', () => {
     expect(parseModelSummary(`<analysis>x</analysis>\n${GOOD_SUMMARY}`)).toContain('1. Primary Request and Intent');
