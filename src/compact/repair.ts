@@ -61,7 +61,8 @@ export async function repairSummary(text: string, source: SummarySource, ledger:
       }
     } else steps.push({ strategy: 'adaptive-recompression', fidelity: report.fidelity, valid: report.valid, note: again.note });
   }
-  if (!report.valid || missingCount(report) > 0) {
+  // Segments can restore lost items, sections and the account of the turns; not a ratio.
+  if (missingCount(report) > 0 || !report.checks.continuity.valid) {
     const kept = keepSegments(summary, report, ledger, opts.key);
     const r = check(kept);
     steps.push({ strategy: 'segment-keeping', fidelity: r.fidelity, valid: r.valid });
