@@ -29,8 +29,8 @@ export const compactCommand = (io: Io): CommandModule<GlobalArgs, Args> => ({
   describe: "Summarise the agent session in 8 checked sections (or --validate an agent's own summary)",
   builder: (y: Argv<GlobalArgs>) =>
     y
-      .option('session', { type: 'string', describe: 'Session id whose ledger the hooks keep (default: the latest)' })
-      .option('transcript', { type: 'string', describe: 'An agent transcript (Claude Code, Codex or Gemini CLI)' })
+      .option('session', { type: 'string', describe: 'Session id (default: the active agent session, else the latest)' })
+      .option('transcript', { type: 'string', describe: 'An agent transcript (Claude Code, Codex or Gemini CLI); its session is the id inside it' })
       .option('offline', { type: 'boolean', describe: 'No model call: fresh notes or the ledger' })
       .option('validate', { type: 'string', describe: 'Check this summary file (- for stdin) against the ledger; produce nothing' })
       .example('git memory compact --offline', 'the latest session, no model')

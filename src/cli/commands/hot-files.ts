@@ -13,8 +13,8 @@ export const hotFilesCommand = (io: Io): CommandModule<GlobalArgs, Args> => ({
   describe: 'The files to keep at hand after a compaction, scored from the session and git',
   builder: (y: Argv<GlobalArgs>) =>
     y
-      .option('session', { type: 'string', describe: 'Session id whose ledger the hooks keep (default: the latest)' })
-      .option('transcript', { type: 'string', describe: 'An agent transcript (Claude Code, Codex or Gemini CLI)' })
+      .option('session', { type: 'string', describe: 'Session id (default: the active agent session, else the latest)' })
+      .option('transcript', { type: 'string', describe: 'An agent transcript (Claude Code, Codex or Gemini CLI); its session is the id inside it' })
       .option('explain', { type: 'boolean', describe: 'Show each factor of each score' })
       .example('git memory hot-files --explain', 'the latest session, with the factors')
       .epilog(
