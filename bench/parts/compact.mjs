@@ -24,12 +24,21 @@ const mean = (xs) => {
   return v.length ? v.reduce((a, b) => a + b, 0) / v.length : null;
 };
 
+const parseOrNull = (text) => {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+};
+
 /** The first half of a transcript, by records (JSONL lines, or Gemini CLI's messages). */
 function firstHalf(path, agent, dir) {
   const out = join(dir, `half-${basename(path)}`);
   const text = readFileSync(path, 'utf8');
-  if (agent === 'gemini') {
-    const doc = JSON.parse(text);
+  // Gemini CLI writes one JSON document (older) or JSON lines (0.58 on).
+  const doc = agent === 'gemini' && !text.trimStart().startsWith('{"type"') ? parseOrNull(text) : null;
+  if (doc) {
     const messages = doc.messages ?? [];
     writeFileSync(out, JSON.stringify({ ...doc, messages: messages.slice(0, Math.ceil(messages.length / 2)) }));
   } else {
