@@ -30,11 +30,17 @@ export interface MustKeep {
  * succeeded since.
  */
 function unresolved(ledger: Ledger): string[] {
-  const laterSuccess = (cmd: string, at: string) => ledger.commands.some((c) => c.command === cmd && !c.failed && c.at > at);
+  // One pass over the commands: the failed ones by time, and when each command last succeeded.
+  const failedAt = new Map<string, string>();
+  const lastSuccess = new Map<string, string>();
+  for (const c of ledger.commands) {
+    if (c.failed) failedAt.set(c.at, c.command);
+    else if ((lastSuccess.get(c.command) ?? '') < c.at) lastSuccess.set(c.command, c.at);
+  }
   const out = new Map<string, string>();
   for (const e of ledger.errors) {
-    const failedCmd = ledger.commands.find((c) => c.failed && c.at === e.at);
-    const open = !e.followed_by || (failedCmd && !laterSuccess(failedCmd.command, failedCmd.at));
+    const cmd = failedAt.get(e.at);
+    const open = !e.followed_by || (cmd !== undefined && (lastSuccess.get(cmd) ?? '') <= e.at);
     if (open) out.set(errorLine(e.message), `${e.tool}: ${oneLine(errorLine(e.message), 200)}`);
   }
   return [...out.values()].slice(-5);
