@@ -104,6 +104,8 @@ export async function extractWithModel(opts: {
   /** The prompts' language (`[journal] language`). */
   lang?: PromptLang;
   maxTokens?: number;
+  /** No follow-up round starts after this time (ms since the epoch): the session lock goes stale at 60 s. */
+  deadline?: number;
   onResponse?: (r: LlmResult) => void;
 }): Promise<ExtractionResult> {
   const template = parseNotes(opts.template);
@@ -131,7 +133,7 @@ export async function extractWithModel(opts: {
       results.push({ type: 'tool_result', tool_use_id: call.id, content: error ?? 'updated', ...(error ? { is_error: true } : {}) });
     }
     refused += refusedNow;
-    if (!refusedNow || round === MAX_FOLLOW_UPS) break;
+    if (!refusedNow || round === MAX_FOLLOW_UPS || (opts.deadline !== undefined && Date.now() > opts.deadline)) break;
     request.messages = [...request.messages, res.message, { role: 'user', content: [...results, { type: 'text', text: promptsFor(opts.lang).toolRefused.trim() }] }];
   }
   return { notes: renderNotes(parsed), changed, refused, responses };

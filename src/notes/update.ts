@@ -10,7 +10,7 @@ import type { Llm } from '../llm/types.js';
 import { advanceLedger, renderTranscript } from '../transcripts/index.js';
 import type { AgentName, Ledger } from '../transcripts/ledger.js';
 import { extractWithModel, reconcileNotes, systemPrompt, updateMessage, updateTool } from './extract.js';
-import { withSessionLock } from './lock.js';
+import { LOCK_STALE_MS, withSessionLock } from './lock.js';
 import { sectionFromLedger } from './offline.js';
 import { notesPath, readNotes, readNotesState, writeNotes, type NotesState } from './store.js';
 import { loadNotesConfig, memoryHome, parseNotes, renderNotes } from './template.js';
@@ -75,6 +75,7 @@ export async function runNotesUpdate(input: UpdateNotesInput, source: LedgerSour
     return { updated: false, source: 'none', reason: '[session_memory] enabled = false', notes: readNotes(stateDir, sessionId) };
   }
   const result = await withSessionLock(stateDir, sessionId, async (held): Promise<UpdateNotesResult> => {
+    const started = Date.now();
     const { ledger, to } = source.advance();
     const state = readNotesState(stateDir, sessionId);
     const previous = readNotes(stateDir, sessionId);
@@ -109,6 +110,7 @@ export async function runNotesUpdate(input: UpdateNotesInput, source: LedgerSour
           transcript,
           prompt,
           lang,
+          deadline: started + LOCK_STALE_MS / 2,
           onResponse: (res) => recordUsage(stateDir, sessionId, 'notes', res),
         });
         notes = r.notes;
