@@ -185,6 +185,10 @@ await part('Transcript ledger on 5, 20 and 50 MB Claude Code transcripts (bench/
   (await import('./parts/ledger.mjs')).run({ summary, ws, QUICK, printTable, ratio }),
 );
 
+await part('Compaction: hot-file hit rates, compact and hot-files on a 50 MB transcript, the compaction hooks (bench/parts/compact.mjs)', async () =>
+  (await import('./parts/compact.mjs')).run({ summary, ws, workCopy, env, BIN, big, small, QUICK, measure, printTable, ratio, timingRows }),
+);
+
 summary.print();
 console.log(`\nbench took ${((performance.now() - started) / 1000).toFixed(0)} s, load average at end ${load()}${failed ? `; ${failed} part(s) failed with an error` : ''}`);
 if (process.env.BENCH_KEEP !== '1') ws.dispose();

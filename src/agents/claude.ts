@@ -15,6 +15,9 @@ export const claude: Agent<'claude'> = {
     { event: 'PostToolUse', handler: command('claude', 'tool-use', 10, { async: true }) },
     { event: 'Stop', handler: command('claude', 'stop', 10, { async: true }) },
     { event: 'SessionEnd', handler: command('claude', 'session-end', 5) },
+    // Compaction (issue 14): what must survive, then the check of Claude Code's own summary.
+    { event: 'PreCompact', handler: command('claude', 'pre-compact', 10) },
+    { event: 'PostCompact', handler: command('claude', 'post-compact', 10) },
   ])],
   mcp: mcpJson('.mcp.json', { type: 'stdio', command: 'git-memory', args: ['mcp'], env: {} }),
   instructions: ['CLAUDE.md'],

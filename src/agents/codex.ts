@@ -13,6 +13,8 @@ export const codex: Agent<'codex'> = {
     { event: 'SessionStart', handler: command('codex', 'session-start', 10) },
     { event: 'PostToolUse', handler: command('codex', 'tool-use', 10) },
     { event: 'Stop', handler: command('codex', 'stop', 10) },
+    { event: 'PreCompact', handler: command('codex', 'pre-compact', 10) },
+    { event: 'PostCompact', handler: command('codex', 'post-compact', 10) },
   ])],
   mcp: { path: '.codex/config.toml', install: (t) => addCodexMcp(t ?? ''), uninstall: (t) => removeCodexMcp(t).trim() ? removeCodexMcp(t) : null, installed: hasCodexMcp },
   instructions: ['AGENTS.md'],

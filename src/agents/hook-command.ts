@@ -1,5 +1,5 @@
 /** Hook events our agent configurations run, in the spelling of our hook command. */
-export type HookEventName = 'session-start' | 'session-end' | 'stop' | 'tool-use';
+export type HookEventName = 'session-start' | 'session-end' | 'stop' | 'tool-use' | 'pre-compact' | 'post-compact';
 
 /** The hook command an agent's configuration runs for one event. */
 export function hookCommand(agent: string, event: HookEventName): string {

@@ -1,11 +1,13 @@
 import yargs, { type Argv, type CommandModule } from 'yargs';
 import { UsageError } from '../errors.js';
 import { commitCommand } from './commands/commit.js';
+import { compactCommand } from './commands/compact.js';
 import { configCommand } from './commands/config.js';
 import { diffCommand } from './commands/diff.js';
 import { doctorCommand } from './commands/doctor.js';
 import { dreamCommand } from './commands/dream.js';
 import { helpCommand } from './commands/help.js';
+import { hotFilesCommand } from './commands/hot-files.js';
 import { hookCommand } from './commands/hook.js';
 import { endCommand } from './commands/end.js';
 import { initCommand } from './commands/init.js';
@@ -49,6 +51,8 @@ function commands(io: Io, build: (args: string[]) => Argv<GlobalArgs>): CommandM
     searchCommand(io),
     mcpCommand(io),
     statuslineCommand(io),
+    compactCommand(io),
+    hotFilesCommand(io),
     uninstallCommand(io),
     resolveCommand(io),
     diffCommand(io),

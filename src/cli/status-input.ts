@@ -14,5 +14,5 @@ export function decodeStatusInput(bytes: Buffer): StatusInput {
   const raw = bytes.toString('utf8').trim();
   const input: Record<string, any> = raw ? (parseJsonInput(raw, 'status input', { allow: 'any', invalid: 'is not JSON' }) as Record<string, any>) : {};
   const dirs = [str(input.workspace?.current_dir), str(input.cwd), str(input.workspace?.project_dir)].filter((d): d is string => d !== undefined);
-  return { dirs, transcriptPath: str(input.transcript_path), model: str(input.model?.display_name) ?? str(input.model?.id) };
+  return { dirs, transcriptPath: str(input.transcript_path), sessionId: str(input.session_id), model: str(input.model?.display_name) ?? str(input.model?.id) };
 }

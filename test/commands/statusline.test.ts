@@ -51,12 +51,12 @@ describe('git memory statusline (built binary)', () => {
   it('prints one line from the status JSON; the window comes from the config', async () => {
     const repo = makeRepo();
     const r = repo.exec(['statusline'], { stdin: status({ workspace: { current_dir: repo.dir, project_dir: repo.dir } }) });
-    expect(r).toMatchObject({ code: 0, stdout: '[Opus] ██░░░░░░░░ 15% 30k/200k · normal · ~57 turns left\n' });
+    expect(r).toMatchObject({ code: 0, stdout: '[Opus] ██░░░░░░░░ 15% 30k/200k · normal · ~52 turns left\n' });
 
     repo.write('.openclaw_memory.toml', '[statusline]\ncontext_window = 40000\n');
     await repo.run(['log', 'Tokens rotate']);
     const small = repo.exec(['statusline', '--json'], { stdin: status({ workspace: { current_dir: repo.dir } }) });
-    expect(JSON.parse(small.stdout)).toMatchObject({ tokens: 30_003, window: 40_000, percent: 75, level: 'warning', turnsLeft: 3, pending: 1 });
+    expect(JSON.parse(small.stdout)).toMatchObject({ tokens: 30_003, window: 40_000, percent: 75, level: 'warning', turnsLeft: 2, pending: 1 });
   });
 
   it('colours by level unless NO_COLOR is set; bad input is exit 2', () => {

@@ -29,7 +29,9 @@ export const statuslineCommand = (io: Io): CommandModule<GlobalArgs, GlobalArgs>
     y
       .example('git memory statusline < status.json', '[Opus] ██████░░░░ 58% 116k/200k · normal · ~12 turns left')
       .epilog(
-        'Levels: normal below 60 %, warning from 60 %, urgent from 80 %, critical from 92 %. Window: [statusline] context_window ' +
+        'Levels: normal below 60 %, warning from 60 %, urgent from 80 %, critical from 92 % (where Claude Code compacts). Turns left: until 92 %, at the ' +
+          'growth a turn measured in the transcript (1.75 % of the window before there are two turns). From 80 %: what the PreCompact hook will ask the ' +
+          'compaction to keep (edited files, open errors, tasks, instructions, the last request). Window: [statusline] context_window ' +
           '(default 200000). In ~/.claude/settings.json: "statusLine": {"type": "command", "command": "git-memory statusline"}. NO_COLOR turns colour off.',
       ),
   handler: (a) => runStatusline(io, a),

@@ -26,6 +26,22 @@ export interface StatusParts {
   /** Items logged for the session and not yet in the journal. */
   pending: number;
   colour: boolean;
+  /** At urgent and above: what the PreCompact hook will ask to keep. */
+  keep?: { files: number; errors: number; tasks: number; instructions: number; last_request: boolean };
+}
+
+const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+
+/** `compaction keeps: 4 files, 1 error, 2 tasks, last request`. */
+function keepText(k: NonNullable<StatusParts['keep']>): string {
+  const parts = [
+    k.files && plural(k.files, 'edited file'),
+    k.errors && plural(k.errors, 'open error'),
+    k.tasks && plural(k.tasks, 'task'),
+    k.instructions && plural(k.instructions, 'instruction'),
+    k.last_request && 'last request',
+  ].filter(Boolean);
+  return parts.length ? `compaction keeps: ${parts.join(', ')}` : '';
 }
 
 /** One line: `[Opus] ██████░░░░ 58% 116k/200k · warning · ~12 turns left · 2 logged`. */
@@ -39,6 +55,7 @@ export function renderStatus(p: StatusParts): { line: string; percent: number; l
     paint(level),
     ...(p.turnsLeft !== null ? [`~${p.turnsLeft} turn${p.turnsLeft === 1 ? '' : 's'} left`] : []),
     ...(p.pending ? [`${p.pending} logged`] : []),
+    ...(p.keep && (level === 'urgent' || level === 'critical') && keepText(p.keep) ? [keepText(p.keep)] : []),
   ];
   return { line: parts.join(' · '), percent, level };
 }

@@ -9,6 +9,7 @@ import { peekSpool, type SpoolEntry } from '../../git/spool.js';
 import { ADAPTERS, HOOK_AGENT_NAMES, parseAgents, type AgentName } from '../../agents/registry.js';
 import { normaliseEvent, parseHookInput, type HookEvent, type HookInput } from './input.js';
 import { sessionStartOutput } from './output.js';
+import type { Opened } from '../../commands/context.js';
 import { readAgentState, recordActiveSession, sessionKey } from './session-state.js';
 import { logFailure } from './hook-log.js';
 
@@ -38,11 +39,13 @@ async function sessionStart(agent: AgentName, input: HookInput, io: AgentHookIo,
   const [{ open }, { rebuildPrimer }] = await Promise.all([import('../../commands/context.js'), import('../../commands/steps/rebuild-primer.js')]);
   // Opened once: the primer and the session record below use the same repository.
   const o = open({ cwd, env: io.env });
+  const after = input.source === 'compact' ? await startAfterCompact(agent, input, o, io) : null;
   const built = await rebuildPrimer(o, { write: true });
   for (const w of [...o.warnings, ...built.warnings]) io.err(agentHookWarning(w));
   const { repo } = o;
   let text = built.data.markdown;
   if (input.source === 'resume' || input.source === 'compact') text += pendingSection(peekSpool(repo.stateDir));
+  if (after) text = await withAfterCompact(after, text, io);
   if (input.sessionId) {
     const active = { agent, sessionId: input.sessionId, ...(input.transcriptPath ? { transcriptPath: input.transcriptPath } : {}), startedAt: localIso(now(io.env)) };
     await recordActiveSession(repo.stateDir, active).catch((e: Error) => io.err(`git-memory: session not recorded: ${e.message}\n`));
@@ -52,6 +55,35 @@ async function sessionStart(agent: AgentName, input: HookInput, io: AgentHookIo,
   const { dreamToStart } = await import('./dream-trigger.js');
   const worker = dreamToStart(o);
   if (worker) io.startWorker(worker, repo.root);
+}
+
+/** After a compaction: its additions are prepared while the primer is built (hook/agent/compact.ts). */
+async function startAfterCompact(agent: AgentName, input: HookInput, o: Opened, io: AgentHookIo): Promise<{ render(primer: string): Promise<string> } | null> {
+  try {
+    return (await import('./compact.js')).startAfterCompact(agent, input, o);
+  } catch (e) {
+    io.err(agentHookWarning(`after compaction: ${(e as Error).message}`));
+    return null;
+  }
+}
+
+/** The compaction's additions after the primer; the primer alone when they fail. */
+async function withAfterCompact(after: { render(primer: string): Promise<string> }, text: string, io: AgentHookIo): Promise<string> {
+  try {
+    const extra = await after.render(text);
+    return extra ? `${text}\n\n${extra}` : text;
+  } catch (e) {
+    io.err(agentHookWarning(`after compaction: ${(e as Error).message}`));
+    return text;
+  }
+}
+
+/** PreCompact and PostCompact: the compaction hooks, which never block the agent. */
+async function compactionHook(event: 'pre-compact' | 'post-compact', agent: AgentName, input: HookInput, io: AgentHookIo, cwd: string): Promise<void> {
+  const [{ open }, hooks] = await Promise.all([import('../../commands/context.js'), import('./compact.js')]);
+  const o = open({ cwd, env: io.env });
+  if (event === 'pre-compact') await hooks.preCompact(agent, input, o, io);
+  else await hooks.postCompact(agent, input, o);
 }
 
 /**
@@ -97,6 +129,7 @@ export async function agentHook(args: string[], io: AgentHookIo): Promise<ExitCo
     const cwd = input.cwd ?? io.cwd;
     if (event === 'session-start') await sessionStart(agent, input, io, cwd);
     else if (event === 'session-end' || (event === 'stop' && ADAPTERS[agent].stopEndsSession)) await sessionEnd(agent, input, io, cwd);
+    else if (event === 'pre-compact' || event === 'post-compact') await compactionHook(event, agent, input, io, cwd);
     else if (!eventName && !input.event) throw new UsageError('name the hook event', USAGE);
     if (event === 'tool-use' || event === 'stop') await (await import('./notes-check.js')).keepNotes(agent, input, io, cwd);
   } catch (e) {

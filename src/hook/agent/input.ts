@@ -12,10 +12,14 @@ export interface HookInput {
   /** SessionStart: startup | resume | clear | compact (Gemini calls it `trigger` in some versions). */
   source?: string;
   event?: string;
+  /** PreCompact/PostCompact: manual | auto. */
+  trigger?: string;
+  /** PostCompact: the summary the agent wrote. */
+  compactSummary?: string;
 }
 
 /** Hook events git-memory acts on, in one spelling; anything else is ignored. */
-export type HookEvent = 'session-start' | 'session-end' | 'stop' | 'tool-use';
+export type HookEvent = 'session-start' | 'session-end' | 'stop' | 'tool-use' | 'pre-compact' | 'post-compact';
 
 /**
  * `SessionStart`, `sessionStart`, `session-start` and `session_start` all name the same event;
@@ -33,6 +37,10 @@ export function normaliseEvent(name: string | undefined): HookEvent | null {
     case 'posttooluse':
     case 'aftertool':
       return 'tool-use';
+    case 'precompact':
+      return 'pre-compact';
+    case 'postcompact':
+      return 'post-compact';
     default:
       return null;
   }
@@ -62,5 +70,7 @@ export function parseHookInput(bytes: Buffer): HookInput {
     ...(cwd ? { cwd } : {}),
     source: str(o.source) ?? own.find((s) => s.source)?.source,
     event: str(o.hook_event_name),
+    ...(str(o.trigger) ? { trigger: str(o.trigger) } : {}),
+    ...(typeof o.compact_summary === 'string' && o.compact_summary ? { compactSummary: o.compact_summary } : {}),
   };
 }

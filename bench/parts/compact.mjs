@@ -1,0 +1,126 @@
+// Issue 14's figures: the hot-file hit rates of seed 004's score against Claude Code's rule (the 5
+// most recently read files) on the fixture transcripts cut at their midpoint; `compact --offline`
+// and `hot-files` on a 50 MB transcript whose ledger is kept; the PreCompact and
+// SessionStart(compact) hooks against the floor of a Node tool.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { importSrc, ROOT } from '../bundle.mjs';
+import { generateTranscript } from './gen-transcript.mjs';
+
+const FIXTURES = [
+  'test/fixtures/transcripts/claude.jsonl',
+  'test/fixtures/transcripts/codex.jsonl',
+  'test/fixtures/transcripts/gemini.json',
+  'test/fixtures/transcripts/gemini.jsonl',
+  'test/fixtures/agents/claude/transcript.jsonl',
+  'test/fixtures/agents/codex/rollout.jsonl',
+  'test/fixtures/agents/gemini/chat.json',
+];
+
+const pct = (v) => (v === null ? 'n/a' : `${Math.round(v * 100)}%`);
+const mean = (xs) => {
+  const v = xs.filter((x) => x !== null);
+  return v.length ? v.reduce((a, b) => a + b, 0) / v.length : null;
+};
+
+const parseOrNull = (text) => {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+};
+
+/** The first half of a transcript, by records (JSONL lines, or Gemini CLI's messages). */
+function firstHalf(path, agent, dir) {
+  const out = join(dir, `half-${basename(path)}`);
+  const text = readFileSync(path, 'utf8');
+  // Gemini CLI writes one JSON document (older) or JSON lines (0.58 on).
+  const doc = agent === 'gemini' && !text.trimStart().startsWith('{"type"') ? parseOrNull(text) : null;
+  if (doc) {
+    const messages = doc.messages ?? [];
+    writeFileSync(out, JSON.stringify({ ...doc, messages: messages.slice(0, Math.ceil(messages.length / 2)) }));
+  } else {
+    const lines = text.split('\n').filter((l) => l.trim());
+    writeFileSync(out, `${lines.slice(0, Math.ceil(lines.length / 2)).join('\n')}\n`);
+  }
+  return out;
+}
+
+export async function hitRatePart({ summary, ws, printTable }) {
+  const tmp = join(ws.dir, 'hit-rates');
+  mkdirSync(tmp, { recursive: true });
+  const { rates, transcripts } = await importSrc({ rates: 'compact/hit-rate.ts', transcripts: 'transcripts/index.ts' });
+  const rows = FIXTURES.map((f) => {
+    const path = join(ROOT, f);
+    const agent = transcripts.detectAgent(path);
+    if (!agent) throw new Error(`not a transcript: ${f}`);
+    const full = transcripts.readLedger(path, { agent });
+    const first = transcripts.readLedger(firstHalf(path, agent, tmp), { agent });
+    return { fixture: path, ...rates.hitRates(first, full) };
+  });
+  printTable(
+    ['fixture (cut at its midpoint)', 'files known', 'touched after', 'seed @5', 'recent reads @5', 'seed @10', 'recent reads @10'],
+    rows.map((r) => [r.fixture.slice(ROOT.length + 1), r.candidates, r.touched, pct(r.ours[5]), pct(r.claude[5]), pct(r.ours[10]), pct(r.claude[10])]),
+  );
+  for (const k of [5, 10]) {
+    const ours = mean(rows.map((r) => r.ours[k]));
+    const claude = mean(rows.map((r) => r.claude[k]));
+    summary.note(`hot files hit@${k}: seed 004 score`, pct(ours));
+    summary.note(`hot files hit@${k}: 5 most recently read (Claude Code)`.replace('5 most', k === 5 ? '5 most' : `${k} most`), pct(claude));
+    const worse = rows.filter((r) => r.ours[k] !== null && r.claude[k] !== null && r.ours[k] < r.claude[k]).map((r) => r.fixture.split('/').slice(-2).join('/'));
+    if (worse.length) console.log(`  at ${k}, the seed score does worse than the recent-reads rule on: ${worse.join(', ')}`);
+  }
+}
+
+export async function speedPart({ summary, workCopy, env, BIN, small, QUICK, measure, printTable, ratio, timingRows }) {
+  const dir = workCopy(small, 'compact');
+  const files = execFileSync('git', ['ls-files'], { cwd: dir, env, encoding: 'utf8' }).split('\n').filter((f) => f && !f.startsWith('.openclaw_memory'));
+  const transcript = join(dir, '..', 'compact-50mb.jsonl');
+  const megabytes = 50;
+  const t0 = performance.now();
+  const lines = await generateTranscript(transcript, { cwd: dir, files: files.slice(0, 400), megabytes });
+  console.log(`  transcript: ${megabytes} MB, ${lines} lines, generated in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  const sessionId = 'compact-50mb';
+  // Keep the ledger, as the hooks do during a session: the first read is the whole file, once.
+  const t1 = performance.now();
+  execFileSync(process.execPath, [BIN, 'compact', '--offline', '--transcript', transcript], { cwd: dir, env, stdio: 'ignore' });
+  console.log(`  first read of the transcript (ledger kept from then on): ${((performance.now() - t1) / 1000).toFixed(2)} s`);
+  const hook = (event, extra) => JSON.stringify({ session_id: sessionId, transcript_path: transcript, cwd: dir, hook_event_name: event, ...extra });
+  const node = (name, args, input) => ({ name, cmd: process.execPath, args, cwd: dir, env, ...(input ? { input } : {}) });
+  const floor = (args) => ['-e', `require('child_process').execFileSync('git',${JSON.stringify(args)})`];
+  const runs = QUICK ? 5 : 20;
+  const r = measure(
+    [
+      node('floorA', floor(['rev-parse', 'HEAD'])),
+      node('floorB', floor(['log', '-n', '50'])),
+      node('compact', [BIN, 'compact', '--offline', '--transcript', transcript]),
+      node('hotFiles', [BIN, 'hot-files', '--transcript', transcript]),
+      node('preCompact', [BIN, 'hook', 'agent', 'pre-compact', '--agent', 'claude'], hook('PreCompact', { trigger: 'auto', custom_instructions: '' })),
+      node('startCompact', [BIN, 'hook', 'agent', 'session-start', '--agent', 'claude'], hook('SessionStart', { source: 'compact' })),
+    ],
+    { runs, warmup: 2 },
+  );
+  printTable(['command', 'median', 'p90', 'runs'], timingRows(r, {
+    floorA: 'floor A: node -e execFileSync(git rev-parse HEAD)',
+    floorB: 'floor B: node -e execFileSync(git log -n 50)',
+    compact: `git-memory compact --offline (${megabytes} MB transcript, ledger kept)`,
+    hotFiles: `git-memory hot-files (${megabytes} MB transcript, ledger kept)`,
+    preCompact: 'hook agent pre-compact (PreCompact)',
+    startCompact: 'hook agent session-start, source compact (primer + after-compaction context)',
+  }));
+  const c = r.compact.median / r.floorA.median;
+  const h = r.hotFiles.median / r.floorA.median;
+  const pre = r.preCompact.median / r.floorA.median;
+  const start = r.startCompact.median / r.floorB.median;
+  summary.add(`compact --offline, ${megabytes} MB transcript / floor A`, `${ratio(c)} (${r.compact.median.toFixed(1)} ms)`, c);
+  summary.add(`hot-files, ${megabytes} MB transcript / floor A`, `${ratio(h)} (${r.hotFiles.median.toFixed(1)} ms)`, h);
+  summary.add('PreCompact hook / floor A', ratio(pre), pre, { max: 1.5 }, '≤ 1.50×');
+  summary.add('SessionStart(compact) hook / floor B', ratio(start), start, { max: 1.5 }, '≤ 1.50×');
+}
+
+export async function run(ctx) {
+  await hitRatePart(ctx);
+  await speedPart(ctx);
+}

@@ -1,0 +1,64 @@
+import type { Argv, CommandModule } from 'yargs';
+import { UsageError } from '../../errors.js';
+import { run, type GlobalArgs, type Io } from '../io.js';
+import { renderCompact, renderValidate } from '../render/compact.js';
+
+interface Args extends GlobalArgs {
+  session?: string;
+  transcript?: string;
+  offline?: boolean;
+  validate?: string;
+}
+
+/** The summary to validate: a file, or stdin for `-`. */
+async function readSummaryText(io: Io, file: string): Promise<string> {
+  const { readFileSync } = await import('node:fs');
+  const { resolve } = await import('node:path');
+  let text: string;
+  try {
+    text = file === '-' ? (await io.readStdin()).toString('utf8') : readFileSync(resolve(io.cwd, file), 'utf8');
+  } catch (e) {
+    throw new UsageError(`cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+  }
+  if (!text.trim()) throw new UsageError(`${file} is empty: nothing to validate`);
+  return text;
+}
+
+export const compactCommand = (io: Io): CommandModule<GlobalArgs, Args> => ({
+  command: 'compact',
+  describe: "Summarise the agent session in 8 checked sections (or --validate an agent's own summary)",
+  builder: (y: Argv<GlobalArgs>) =>
+    y
+      .option('session', { type: 'string', describe: 'Session id (default: the active agent session, else the latest)' })
+      .option('transcript', { type: 'string', describe: 'An agent transcript (Claude Code, Codex or Gemini CLI); its session is the id inside it' })
+      .option('offline', { type: 'boolean', describe: 'No model call: fresh notes or the ledger' })
+      .option('validate', { type: 'string', describe: 'Check this summary file (- for stdin) against the ledger; produce nothing' })
+      .example('git memory compact --offline', 'the latest session, no model')
+      .example('git memory compact --validate summary.md --transcript ~/.claude/projects/p/ID.jsonl --json', 'score a summary, item by item')
+      .epilog(
+        'Source, in order: the session notes when fresh (no model call), a model (<analysis> then <summary>, the ledger\'s key facts as must-keep), ' +
+          'the ledger alone. The validator (seed 004): sections ≥ 87.5%, key information (files, errors, user messages, technical terms, from the ledger) ≥ 80%, ' +
+          'continuity, ratio ≤ 15% and ≤ 20,000 tokens; fidelity = 30/40/20/10, valid at 80. A failing summary is repaired: re-compression, then the missing ' +
+          'items verbatim from the ledger, then truncation; never worse than the ledger alone. Exit 1 when --validate finds the summary not valid.',
+      ) as unknown as Argv<Args>,
+  handler: (a) => {
+    if (a.validate !== undefined) {
+      const file = a.validate;
+      return run(
+        io,
+        a,
+        async (ctx) => {
+          const summary = await readSummaryText(io, file);
+          return (await import('../../commands/compact.js')).validateCompaction(ctx, { summary, file, session: a.session, transcript: a.transcript });
+        },
+        renderValidate,
+      );
+    }
+    return run(
+      io,
+      a,
+      async (ctx) => (await import('../../commands/compact.js')).compact(ctx, { session: a.session, transcript: a.transcript, offline: a.offline }),
+      (d) => renderCompact(d, (t) => io.err(t)),
+    );
+  },
+});

@@ -1,0 +1,97 @@
+/**
+ * The work behind the agent's compaction hooks (hook/agent/compact.ts), each bounded by what was
+ * appended to the transcript since the ledger was last kept:
+ * - before: what must survive, from the ledger and TASKS.md (printed into the agent's own
+ *   compaction instructions);
+ * - after: the agent's summary checked against the ledger, the report kept in the session's state;
+ * - at the session's restart after compaction: what the summary dropped, the hot files, the notes.
+ */
+import { statSync } from 'node:fs';
+import { afterCompactText, type AfterCompactInput } from '../../compact/after-compact.js';
+import { scoreHotFiles, selectHotFiles } from '../../compact/hot-files.js';
+import { mustKeep, mustKeepText } from '../../compact/must-keep.js';
+import { missingOf, readCompactReport, writeCompactReport, type CompactReportRecord } from '../../compact/store.js';
+import { validateSummary } from '../../compact/validate.js';
+import { readTaskListKeeping } from '../../memory/tasks-file.js';
+import { redactQuick } from '../../safety/quick-redact.js';
+import { advanceLedger } from '../../transcripts/index.js';
+import type { AgentName, Ledger } from '../../transcripts/ledger.js';
+import type { Opened } from '../context.js';
+import { compactionNotes } from './compact-notes.js';
+import { fileSize, gitFileFacts } from './hot-file-facts.js';
+
+export interface HookSession {
+  agent: string;
+  sessionId: string;
+  transcriptPath: string;
+}
+
+const LEDGER_AGENTS = new Set<string>(['claude', 'codex', 'gemini']);
+
+/** What goes back into the agent's context passes the project's secret rules first (a key pasted in a prompt stays out). */
+const redact = (text: string) => text.split('\n').map(redactQuick).join('\n');
+
+/** The session's ledger brought up to date, or null for an agent without a transcript reader. */
+export function hookLedger(o: Opened, s: HookSession): Ledger | null {
+  if (!LEDGER_AGENTS.has(s.agent)) return null;
+  return advanceLedger(o.repo.stateDir, s.sessionId, s.transcriptPath, { agent: s.agent as AgentName, repoRoot: o.repo.root }).ledger;
+}
+
+/** PreCompact: the must-keep text (≤ 2,000 characters); '' when there is nothing to say. */
+export function preCompactText(o: Opened, s: HookSession): string {
+  const ledger = hookLedger(o, s);
+  if (!ledger) return '';
+  let tasks: string[] = [];
+  try {
+    tasks = readTaskListKeeping(o.repo.root).list.tasks.filter((t) => t.status === 'todo' || t.status === 'in_progress' || t.status === 'blocked').map((t) => `${t.task} (${t.status.replace('_', ' ')}, ${t.id})`);
+  } catch {
+    /* no readable TASKS.md: the ledger's todo list still counts */
+  }
+  return redact(mustKeepText(mustKeep(ledger, tasks)));
+}
+
+/** PostCompact: the agent's summary validated against the ledger; the report is kept and returned. */
+export function checkAgentSummary(o: Opened, s: HookSession, summary: string, trigger: string): CompactReportRecord | null {
+  const ledger = hookLedger(o, s);
+  if (!ledger || !summary.trim()) return null;
+  const size = statSync(s.transcriptPath, { throwIfNoEntry: false })?.size ?? 0;
+  const report = validateSummary(summary, ledger, { originalChars: Math.max(1, size) });
+  const record: CompactReportRecord = {
+    session_id: s.sessionId,
+    created: o.now.toISOString(),
+    trigger,
+    fidelity: report.fidelity,
+    valid: report.valid,
+    missing: missingOf(report),
+    report,
+    summary_chars: summary.length,
+  };
+  writeCompactReport(o.repo.stateDir, record);
+  return record;
+}
+
+/**
+ * SessionStart after a compaction: the summary the transcript holds is checked (PostCompact runs
+ * later, so its report is used only when the transcript has no summary yet), the hot files scored
+ * and the notes cut for compaction. Git's status starts first, so it runs while the rest is read
+ * (and while the caller builds the primer).
+ */
+export async function prepareAfterCompact(o: Opened, s: HookSession): Promise<AfterCompactInput | null> {
+  if (!LEDGER_AGENTS.has(s.agent)) return null;
+  const facts = gitFileFacts(o.repo).catch(() => []);
+  const ledger = hookLedger(o, s)!;
+  const { stateDir, root } = o.repo;
+  const last = ledger.compactions.at(-1);
+  let dropped: Record<string, string[]> | null = null;
+  if (last?.summary) {
+    const size = statSync(s.transcriptPath, { throwIfNoEntry: false })?.size ?? 0;
+    dropped = missingOf(validateSummary(last.summary, ledger, { originalChars: Math.max(1, size) }));
+  } else dropped = readCompactReport(stateDir, s.sessionId)?.missing ?? null;
+  const notes = compactionNotes(stateDir, s.sessionId, ledger, o.config.session_memory, o.env);
+  // Paths and reasons only; the ten best are what an agent can act on.
+  const hot = selectHotFiles(scoreHotFiles(ledger, await facts, { now: o.now, sizeOf: fileSize(root) })).files.slice(0, 10);
+  return { dropped, hot, notes: notes.text, notesTruncated: notes.truncated };
+}
+
+/** The after-compaction text within `maxChars`. */
+export const renderAfterCompact = (input: AfterCompactInput, maxChars: number) => redact(afterCompactText(input, maxChars));

@@ -1,0 +1,52 @@
+/**
+ * What hot-file scoring needs from git and the file system: the files changed in the worktree now
+ * (with their mtime), those changed by the last commits (the primer's kept log: no git process
+ * while HEAD stays put), and each file's size — null for a file that no longer exists.
+ */
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
+import type { GitFileFact } from '../../compact/hot-files.js';
+import { git } from '../../git/git.js';
+import { isMemoryCommit, recentLog } from '../../git/log.js';
+import type { Repo } from '../../git/repo.js';
+import { CONFIG_FILE, MEMORY_DIR } from '../../paths.js';
+
+/** Recent commits whose files count as recently changed. */
+export const RECENT_COMMITS = 10;
+/** The primer keeps a log of this depth; reading the same keeps its cache hit. */
+const LOG_DEPTH = 50;
+
+const isMemoryPath = (f: string) => f === CONFIG_FILE || f.startsWith(`${MEMORY_DIR}/`);
+
+export async function gitFileFacts(repo: Repo): Promise<GitFileFact[]> {
+  const [status, log] = await Promise.all([
+    git(['status', '--porcelain=v1', '-z', '--untracked-files=normal', '--no-renames'], { cwd: repo.root, allowFail: true }),
+    recentLog(repo, LOG_DEPTH).then((l) => l.entries).catch(() => []),
+  ]);
+  const facts: GitFileFact[] = [];
+  const seen = new Set<string>();
+  for (const entry of (status ?? '').split('\0')) {
+    const path = entry.slice(3);
+    if (entry.length < 4 || isMemoryPath(path) || path.endsWith('/') || seen.has(path)) continue;
+    const st = statSync(join(repo.root, path), { throwIfNoEntry: false });
+    if (!st?.isFile()) continue;
+    seen.add(path);
+    facts.push({ path, kind: 'uncommitted', at: st.mtime.toISOString() });
+  }
+  const committed = new Map<string, GitFileFact>();
+  for (const e of log.filter((x) => !isMemoryCommit(x)).slice(0, RECENT_COMMITS)) {
+    for (const f of e.files) {
+      if (isMemoryPath(f) || seen.has(f)) continue;
+      const c = committed.get(f);
+      if (c) c.commits = (c.commits ?? 1) + 1;
+      else committed.set(f, { path: f, kind: 'committed', at: e.date, commits: 1 });
+    }
+  }
+  return [...facts, ...committed.values()];
+}
+
+/** A repository file's size in bytes, or null when it is gone (or is not a file). */
+export const fileSize = (root: string) => (path: string): number | null => {
+  const st = statSync(path.startsWith('/') ? path : join(root, path), { throwIfNoEntry: false });
+  return st?.isFile() ? st.size : null;
+};

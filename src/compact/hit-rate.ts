@@ -1,0 +1,38 @@
+/**
+ * How well a hot-file rule predicts the files a session goes on to touch: cut a transcript at its
+ * midpoint, rank files from the first half, and ask which of the top k the second half touches.
+ * hit@k = |top k ∩ touched| / min(k, |touched|) (1 = as good as any k files could be). The rule to
+ * beat is Claude Code's: the files most recently read.
+ */
+import type { Ledger } from '../transcripts/ledger.js';
+import { recentlyReadFiles, scoreHotFiles } from './hot-files.js';
+
+export interface HitRates {
+  /** Files the second half touched (read, edited or written). */
+  touched: number;
+  /** Files the first half knew. */
+  candidates: number;
+  /** k → hit rate of seed 004's score and of Claude Code's rule; null when the second half touched nothing. */
+  ours: Record<number, number | null>;
+  claude: Record<number, number | null>;
+}
+
+/** Files of `full` touched after the first half's tool calls (tool-call indexes run over the whole session). */
+export function touchedAfter(first: Ledger, full: Ledger): Set<string> {
+  return new Set(full.files.filter((f) => f.last_call >= first.tool_calls).map((f) => f.path));
+}
+
+const hit = (ranked: string[], touched: Set<string>, k: number) => (touched.size ? ranked.slice(0, k).filter((p) => touched.has(p)).length / Math.min(k, touched.size) : null);
+
+export function hitRates(first: Ledger, full: Ledger, ks: number[] = [5, 10]): HitRates {
+  const touched = touchedAfter(first, full);
+  const at = Date.parse(first.updated);
+  // The session as it was at the cut: every file it knew still there, no git facts (they are today's).
+  const ours = scoreHotFiles(first, [], { now: new Date(Number.isNaN(at) ? Date.now() : at), sizeOf: () => 4000 }).map((f) => f.path);
+  const rates: HitRates = { touched: touched.size, candidates: first.files.length, ours: {}, claude: {} };
+  for (const k of ks) {
+    rates.ours[k] = hit(ours, touched, k);
+    rates.claude[k] = hit(recentlyReadFiles(first, k), touched, k);
+  }
+  return rates;
+}

@@ -1,0 +1,202 @@
+/**
+ * Hot files, scored as seed 004's intelligent file restoration (TW5) scores them: recency 35 %,
+ * frequency 25 %, operation type 20 %, file type 15 %, project relevance 5 %, each factor 0–100
+ * with the seed's tables; selected under its limits (20 files, 8,192 tokens a file, 32,768 in
+ * all, the best-fitting smaller file for the remainder). Pure: the caller supplies git's facts,
+ * the clock and the files' sizes.
+ */
+import type { Ledger } from '../transcripts/ledger.js';
+
+export const HOT_LIMITS = { maxFiles: 20, maxTokensPerFile: 8192, totalTokenLimit: 32_768 } as const;
+export const HOT_WEIGHTS = { recency: 0.35, frequency: 0.25, operation: 0.2, file_type: 0.15, project: 0.05 } as const;
+
+const CODE: Record<string, number> = { js: 100, ts: 100, jsx: 95, tsx: 95, py: 90, java: 85, cpp: 85, c: 85, go: 80, rs: 80, php: 75, rb: 75 };
+const CONFIG: Record<string, number> = { json: 70, yaml: 65, yml: 65, toml: 60, xml: 55, ini: 50, env: 50, config: 50 };
+const DOCS: Record<string, number> = { md: 40, txt: 30, doc: 25, docx: 25, pdf: 20, html: 35, css: 45 };
+const CRITICAL = new Set(['package.json', 'pom.xml', 'cargo.toml', 'go.mod', 'dockerfile', 'docker-compose.yml', 'makefile', 'readme.md', 'index.js', 'main.py', 'app.js']);
+
+/** What git knows of a file outside the ledger: changed in the worktree, or in recent commits. */
+export interface GitFileFact {
+  path: string;
+  /** 'uncommitted': modified, added or untracked now; 'committed': changed by a recent commit. */
+  kind: 'uncommitted' | 'committed';
+  /** When: the file's mtime, or the commit's date (ISO 8601). */
+  at: string;
+  /** Commits among the recent ones that changed it (committed only). */
+  commits?: number;
+}
+
+export interface FileStats {
+  path: string;
+  reads: number;
+  edits: number;
+  writes: number;
+  last: string;
+  last_op: 'read' | 'edit' | 'write';
+  /** Operations within the hour before now (seed: `operationsInLastHour`). */
+  recent_ops: number;
+  /** Tool-call index of the last touch; breaks ties in favour of the latest. */
+  last_call: number;
+  source: 'ledger' | 'git';
+  git?: GitFileFact['kind'];
+}
+
+export interface HotFile {
+  path: string;
+  score: number;
+  factors: { recency: number; frequency: number; operation: number; file_type: number; project: number };
+  /** Estimated tokens of the file's content (size / 4), null when its size is unknown. */
+  tokens: number | null;
+  reasons: string[];
+  source: 'ledger' | 'git';
+}
+
+export interface ScoreOptions {
+  now: Date;
+  /** Size in bytes of a repository file, or null when it no longer exists (it is then skipped). */
+  sizeOf: (path: string) => number | null;
+}
+
+const HOUR = 3_600_000;
+
+/** Seed: full marks within an hour, 90 within 6, 75 within 24, then 75·e^(−0.1·(h−24)), at least 10. */
+export function recencyScore(hours: number): number {
+  if (hours <= 1) return 100;
+  if (hours <= 6) return 90;
+  if (hours <= 24) return 75;
+  return Math.max(10, 75 * Math.exp(-0.1 * (hours - 24)));
+}
+
+export function frequencyScore(f: Pick<FileStats, 'reads' | 'edits' | 'writes' | 'recent_ops'>): number {
+  return Math.min(100, Math.min(80, (f.reads + f.writes + f.edits) * 5) + Math.min(20, f.recent_ops * 10));
+}
+
+export function operationScore(f: Pick<FileStats, 'reads' | 'edits' | 'writes' | 'last_op'>): number {
+  const bonus = f.last_op === 'write' ? 25 : f.last_op === 'edit' ? 15 : 0;
+  return Math.min(100, f.writes * 15 + f.edits * 10 + f.reads * 3 + bonus);
+}
+
+export function fileTypeScore(path: string): number {
+  const ext = path.split('.').pop()!.toLowerCase();
+  return CODE[ext] ?? CONFIG[ext] ?? DOCS[ext] ?? 30;
+}
+
+export function projectScore(path: string): number {
+  // Repository-relative paths: a leading '/' lets `src/x.ts` count as under /src/, as the seed's absolute paths did.
+  const p = `/${path.toLowerCase()}`;
+  let score = 50;
+  if (p.includes('/src/')) score += 30;
+  if (p.includes('/components/') || p.includes('/modules/')) score += 20;
+  if (p.includes('/test/') || p.includes('/spec/')) score += 10;
+  if (CRITICAL.has(p.slice(p.lastIndexOf('/') + 1))) score += 25;
+  return Math.min(100, score);
+}
+
+/** The ledger's files and git's changes as one list of per-file statistics. */
+export function fileStats(ledger: Ledger, git: GitFileFact[], now: Date): FileStats[] {
+  const t = now.getTime();
+  const byPath = new Map<string, FileStats>();
+  for (const f of ledger.files) {
+    const last = Date.parse(f.last);
+    const first = Date.parse(f.first);
+    const ops = f.reads + f.edits + f.writes;
+    // The ledger keeps the first and last time of a file's operations, not each one: all of them
+    // count as recent when the first was within the hour, only the last when just it was.
+    const recent = !Number.isNaN(first) && t - first <= HOUR ? ops : !Number.isNaN(last) && t - last <= HOUR ? 1 : 0;
+    byPath.set(f.path, { path: f.path, reads: f.reads, edits: f.edits, writes: f.writes, last: f.last, last_op: f.last_op, recent_ops: recent, last_call: f.last_call, source: 'ledger' });
+  }
+  for (const g of git) {
+    const known = byPath.get(g.path);
+    if (known) {
+      known.git ??= g.kind;
+      continue;
+    }
+    const at = Date.parse(g.at);
+    // Git saw a change but not how: one edit per recent commit, or one for a worktree change.
+    const edits = g.kind === 'committed' ? Math.max(1, g.commits ?? 1) : 1;
+    byPath.set(g.path, { path: g.path, reads: 0, edits, writes: 0, last: g.at, last_op: 'edit', recent_ops: !Number.isNaN(at) && t - at <= HOUR ? 1 : 0, last_call: -1, source: 'git', git: g.kind });
+  }
+  return [...byPath.values()];
+}
+
+function reasons(f: FileStats, hours: number): string[] {
+  const out = [];
+  const ops = [f.writes && `written ${f.writes}×`, f.edits && `edited ${f.edits}×`, f.reads && `read ${f.reads}×`].filter(Boolean).join(', ');
+  if (f.source === 'ledger') out.push(`${ops} in the session`);
+  if (f.git === 'uncommitted') out.push('uncommitted changes');
+  if (f.git === 'committed') out.push('changed in recent commits');
+  out.push(hours < 1 ? 'touched within the hour' : `last touched ${Math.round(hours)} h ago`);
+  return out;
+}
+
+/** Every file scored and ranked, best first (ties: the most recently touched first); gone files skipped. */
+export function scoreHotFiles(ledger: Ledger, git: GitFileFact[], opts: ScoreOptions): HotFile[] {
+  const out: (HotFile & { last_call: number; at: number })[] = [];
+  for (const f of fileStats(ledger, git, opts.now)) {
+    const size = opts.sizeOf(f.path);
+    if (size === null) continue;
+    const at = Date.parse(f.last);
+    const hours = Number.isNaN(at) ? 1e6 : Math.max(0, (opts.now.getTime() - at) / HOUR);
+    const factors = {
+      recency: Math.round(recencyScore(hours) * 10) / 10,
+      frequency: frequencyScore(f),
+      operation: operationScore(f),
+      file_type: fileTypeScore(f.path),
+      project: projectScore(f.path),
+    };
+    const score = Math.round(
+      factors.recency * HOT_WEIGHTS.recency + factors.frequency * HOT_WEIGHTS.frequency + factors.operation * HOT_WEIGHTS.operation + factors.file_type * HOT_WEIGHTS.file_type + factors.project * HOT_WEIGHTS.project,
+    );
+    out.push({ path: f.path, score, factors, tokens: Math.ceil(size / 4), reasons: reasons(f, hours), source: f.source, last_call: f.last_call, at: Number.isNaN(at) ? 0 : at });
+  }
+  out.sort((a, b) => b.score - a.score || b.last_call - a.last_call || b.at - a.at || a.path.localeCompare(b.path));
+  return out.map(({ last_call: _c, at: _a, ...h }) => h);
+}
+
+export interface HotSelection {
+  files: HotFile[];
+  total_tokens: number;
+  /** Share of the 32,768-token budget used, in percent. */
+  efficiency: number;
+  /** Files left out, and why. */
+  skipped: { path: string; reason: string }[];
+}
+
+/** Seed 004's selectOptimalFileSet: best first, within the file and token limits, best fit for the remainder. */
+export function selectHotFiles(ranked: HotFile[], limits: { maxFiles: number; maxTokensPerFile: number; totalTokenLimit: number } = HOT_LIMITS): HotSelection {
+  const files: HotFile[] = [];
+  const skipped: HotSelection['skipped'] = [];
+  const taken = new Set<string>();
+  let total = 0;
+  ranked.forEach((f, i) => {
+    if (taken.has(f.path)) return;
+    const tokens = f.tokens ?? 0;
+    if (files.length >= limits.maxFiles) return void skipped.push({ path: f.path, reason: `over the ${limits.maxFiles}-file limit` });
+    if (tokens > limits.maxTokensPerFile) return void skipped.push({ path: f.path, reason: `${tokens} tokens: over the ${limits.maxTokensPerFile}-token limit for one file` });
+    if (total + tokens > limits.totalTokenLimit) {
+      skipped.push({ path: f.path, reason: `${tokens} tokens: over what is left of the ${limits.totalTokenLimit}-token budget` });
+      // The seed's knapsack step: the best-scored later file that still fits.
+      const room = limits.totalTokenLimit - total;
+      const alt = ranked.slice(i + 1).find((g) => !taken.has(g.path) && (g.tokens ?? 0) <= room && (g.tokens ?? 0) <= limits.maxTokensPerFile);
+      if (alt) {
+        files.push(alt);
+        taken.add(alt.path);
+        total += alt.tokens ?? 0;
+      }
+      return;
+    }
+    files.push(f);
+    taken.add(f.path);
+    total += tokens;
+  });
+  return { files, total_tokens: total, efficiency: Math.round((total / limits.totalTokenLimit) * 1000) / 10, skipped: skipped.filter((s) => !taken.has(s.path)) };
+}
+
+/** Claude Code's own rule, the bar to beat: the files most recently read, newest first. */
+export function recentlyReadFiles(ledger: Ledger, n: number): string[] {
+  return ledger.files
+    .filter((f) => f.reads > 0)
+    .sort((a, b) => b.last_call - a.last_call || Date.parse(b.last) - Date.parse(a.last))
+    .slice(0, n)
+    .map((f) => f.path);
+}

@@ -1,0 +1,166 @@
+/**
+ * The answer key of a compaction (seed 004's extractKeyInformation): file names, error messages,
+ * the user's messages and technical terms, taken from the ledger — never from a model — and the
+ * check of whether a summary kept each one.
+ */
+import type { Ledger } from '../transcripts/ledger.js';
+
+export type KeyKind = 'file_names' | 'error_messages' | 'user_commands' | 'technical_terms';
+export const KEY_KINDS: KeyKind[] = ['file_names', 'error_messages', 'user_commands', 'technical_terms'];
+
+export interface KeyItem {
+  /** The item as the ledger has it (a path, an error's first line, a user message, a term). */
+  text: string;
+  /** Lower-case words looked for in the summary (files and terms: the text itself). */
+  probe: string[];
+  /** Identifiers an error names (`TypeError`, `TS2345`, `revokeRefreshToken`): a summary that keeps the error names them all. */
+  must?: string[];
+}
+
+export type KeyInfo = Record<KeyKind, KeyItem[]>;
+
+/** How many of each the key holds at most: the newest are kept (a long session's oldest reads matter least). */
+export const KEY_LIMITS = { readOnlyFiles: 10, errors: 30, userMessages: 60, terms: 20 } as const;
+/** Characters of a user message or an error that its probe words come from. */
+const PROBE_CHARS = 300;
+/** Share of an error's or a message's probe words a summary must contain for it to count as kept. */
+export const PROBE_SHARE = 0.6;
+
+const STOP = new Set(
+  'the and for with that this from have what when then than them they into your you are was were will would should could there their about after before please just also make sure need want like some more only here does done dont can not but all any its it\'s which while been being over under again still very much each other such into onto upon our out how why who let lets use using used file files'.split(' '),
+);
+
+/** Words worth looking for: 4+ letters and not common, or anything with a digit (codes, versions). */
+export function probeWords(text: string): string[] {
+  const seen = new Set<string>();
+  for (const w of text.slice(0, PROBE_CHARS).toLowerCase().split(/[^\p{L}\p{N}_]+/u)) {
+    if (!w) continue;
+    const cjk = /[\u3400-\u9fff]/.test(w);
+    if ((w.length >= 4 || cjk || (/\d/.test(w) && w.length >= 2)) && !STOP.has(w)) seen.add(w);
+  }
+  return [...seen];
+}
+
+/** The first meaningful line of an error, without tool markup. */
+export function errorLine(message: string): string {
+  const clean = message.replace(/<\/?[a-z_]+>/g, ' ').replace(/\x1b\[[0-9;]*m/g, '');
+  const line = clean.split('\n').map((l) => l.trim()).find((l) => l.length > 3) ?? clean.trim();
+  return line.slice(0, 200);
+}
+
+/** Programs too common to be worth naming in a summary. */
+const TRIVIAL = new Set('ls cd cat echo grep rg find head tail sed awk pwd mkdir rm cp mv wc sort true test which sleep chmod touch xargs tr cut env export set source'.split(' '));
+/** Programs whose first argument says what was done (`npm test`, `git rebase`). */
+const WITH_SUB = new Set('npm npx pnpm yarn bun git cargo go pip pip3 uv poetry docker kubectl make gradle mvn dotnet deno'.split(' '));
+
+/** Program names (with the sub-command for package managers and git) a shell command line runs. */
+export function commandTerms(command: string): string[] {
+  const out: string[] = [];
+  for (const part of command.split(/&&|\|\||;|\||\n/)) {
+    const words = part.trim().split(/\s+/).filter((w) => !/^[A-Z_][A-Z0-9_]*=/.test(w));
+    let prog = words[0]?.replace(/^.*\//, '');
+    if (!prog || !/^[a-z][\w.+-]*$/i.test(prog) || TRIVIAL.has(prog)) continue;
+    if (prog === 'sudo' || prog === 'time') prog = words[1];
+    if (!prog) continue;
+    const sub = words[words.indexOf(prog) + 1];
+    out.push(WITH_SUB.has(prog) && sub && /^[a-z][\w:-]*$/.test(sub) ? `${prog} ${sub}` : prog);
+  }
+  return out;
+}
+
+/** Identifiers in prose: `backticked`, camelCase, PascalCase with an inner capital, snake_case, error codes. */
+export function identifierTerms(text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(/`([^`\n]{3,40})`/g)) out.push(m[1]!.trim());
+  for (const m of text.matchAll(/\b([a-z]+[A-Z][A-Za-z0-9]*|[A-Z][a-z0-9]+[A-Z][A-Za-z0-9]*|[a-z][a-z0-9]*_[a-z0-9_]+|[A-Z]{1,5}\d{3,5}|E[A-Z]{3,10})\b/g)) out.push(m[1]!);
+  return out.filter((t) => t.length >= 3 && !t.includes('/'));
+}
+
+const item = (text: string, probe: string[] = [text.toLowerCase()]): KeyItem => ({ text, probe });
+
+/** The key of a ledger: what a good summary of it must still say. */
+export function extractKeyInfo(ledger: Ledger): KeyInfo {
+  const changed = ledger.files.filter((f) => f.edits + f.writes > 0);
+  const readOnly = ledger.files.filter((f) => f.edits + f.writes === 0).sort((a, b) => b.last_call - a.last_call).slice(0, KEY_LIMITS.readOnlyFiles);
+  const file_names = [...changed, ...readOnly].map((f) => item(f.path));
+
+  // Words of the session's paths say nothing about which error it was: a summary that names the
+  // files would otherwise keep every error that mentions them.
+  const pathWords = new Set(ledger.files.flatMap((f) => f.path.toLowerCase().split(/[^\p{L}\p{N}_]+/u)));
+  const errors = new Map<string, KeyItem>();
+  for (const e of [...ledger.errors].reverse()) {
+    const line = errorLine(e.message);
+    const probe = probeWords(line).filter((w) => !pathWords.has(w));
+    const k = probe.join(' ');
+    if (!probe.length || errors.has(k)) continue;
+    const must = [...new Set(identifierTerms(line).map((t) => t.toLowerCase()))].filter((t) => !pathWords.has(t));
+    errors.set(k, { text: line, probe, ...(must.length ? { must } : {}) });
+    if (errors.size >= KEY_LIMITS.errors) break;
+  }
+  const messages = new Map<string, KeyItem>();
+  for (const m of ledger.user_messages.slice(-KEY_LIMITS.userMessages)) {
+    const probe = probeWords(m.text);
+    // "yes", "go on": nothing a summary could be checked for.
+    if (probe.length < 2) continue;
+    messages.set(probe.join(' '), item(m.text.trim(), probe));
+  }
+
+  const counts = new Map<string, number>();
+  const add = (t: string, w = 1) => counts.set(t, (counts.get(t) ?? 0) + w);
+  for (const c of ledger.commands) for (const t of commandTerms(c.command)) add(t);
+  for (const m of ledger.user_messages) for (const t of identifierTerms(m.text)) add(t, 2);
+  for (const e of ledger.errors) for (const t of identifierTerms(e.message.slice(0, 500))) add(t);
+  const paths = new Set(ledger.files.map((f) => f.path.toLowerCase()));
+  const technical_terms = [...counts.entries()]
+    .filter(([t]) => !paths.has(t.toLowerCase()))
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+    .slice(0, KEY_LIMITS.terms)
+    .map(([t]) => item(t));
+
+  return { file_names, error_messages: [...errors.values()].reverse(), user_commands: [...messages.values()], technical_terms };
+}
+
+/** A summary as the checks read it: lower-cased, and its words. */
+export interface SummaryText {
+  lower: string;
+  words: Set<string>;
+}
+
+export function summaryText(summary: string): SummaryText {
+  const lower = summary.toLowerCase();
+  return { lower, words: new Set(lower.split(/[^\p{L}\p{N}_]+/u).filter(Boolean)) };
+}
+
+/** A probe word is in the summary as a word of its own, or with a plural or tense ending. */
+function hasWord(t: SummaryText, w: string): boolean {
+  if (/[\u3400-\u9fff]/.test(w)) return t.lower.includes(w);
+  return t.words.has(w) || ['s', 'es', 'd', 'ed', 'ing'].some((e) => t.words.has(w + e)) || (w.endsWith('s') && t.words.has(w.slice(0, -1)));
+}
+
+/** Whether a summary keeps one key item. */
+export function kept(kind: KeyKind, it: KeyItem, t: SummaryText, uniqueBase?: Set<string>): boolean {
+  const lower = t.lower;
+  if (kind === 'file_names') {
+    const p = it.probe[0]!;
+    if (lower.includes(p)) return true;
+    const base = p.slice(p.lastIndexOf('/') + 1);
+    // A bare file name counts when no other key file has the same one.
+    return base.length >= 4 && p.includes('/') && !!uniqueBase?.has(base) && new RegExp(`(^|[^\\w.-])${escape(base)}($|[^\\w-])`).test(lower);
+  }
+  if (kind === 'technical_terms') return lower.includes(it.probe[0]!);
+  if (it.must?.some((w) => !lower.includes(w))) return false;
+  const hits = it.probe.filter((w) => hasWord(t, w)).length;
+  return hits / it.probe.length >= PROBE_SHARE;
+}
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** File base names that only one key file has. */
+export function uniqueBases(files: KeyItem[]): Set<string> {
+  const n = new Map<string, number>();
+  for (const f of files) {
+    const b = f.probe[0]!.slice(f.probe[0]!.lastIndexOf('/') + 1);
+    n.set(b, (n.get(b) ?? 0) + 1);
+  }
+  return new Set([...n].filter(([, c]) => c === 1).map(([b]) => b));
+}

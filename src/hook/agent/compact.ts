@@ -1,0 +1,52 @@
+// The agent's compaction hooks (Claude Code and Codex): PreCompact prints what must survive, which
+// the agent merges into its own compaction instructions; PostCompact checks the agent's summary and
+// keeps the report; SessionStart after a compaction gets what was dropped, the hot files and the
+// notes. None of them blocks: problems go to stderr and the agent carries on.
+import type { Opened } from '../../commands/context.js';
+import type { HookInput } from './input.js';
+import { MAX_CONTEXT_CHARS } from './output.js';
+
+export interface CompactHookIo {
+  out(text: string): void;
+  err(text: string): void;
+}
+
+const session = (agent: string, input: HookInput) =>
+  input.sessionId && input.transcriptPath ? { agent, sessionId: input.sessionId, transcriptPath: input.transcriptPath } : null;
+
+/** PreCompact: plain text on stdout (Claude Code joins every PreCompact hook's stdout into its instructions). */
+export async function preCompact(agent: string, input: HookInput, o: Opened, io: CompactHookIo): Promise<void> {
+  const s = session(agent, input);
+  if (!s) return;
+  const { preCompactText } = await import('../../commands/steps/compaction-hooks.js');
+  const text = preCompactText(o, s);
+  if (text) io.out(`${text}\n`);
+}
+
+/** PostCompact: validates `compact_summary` and keeps the report in the session's state; prints nothing. */
+export async function postCompact(agent: string, input: HookInput, o: Opened): Promise<void> {
+  const s = session(agent, input);
+  if (!s || !input.compactSummary) return;
+  const { checkAgentSummary } = await import('../../commands/steps/compaction-hooks.js');
+  checkAgentSummary(o, s, input.compactSummary, input.trigger ?? '');
+}
+
+/**
+ * SessionStart after a compaction, started before the primer is built (its git call overlaps the
+ * primer's work); `render` then fits it in the room the primer leaves.
+ */
+export function startAfterCompact(agent: string, input: HookInput, o: Opened): { render(primer: string): Promise<string> } {
+  const s = session(agent, input);
+  const steps = import('../../commands/steps/compaction-hooks.js');
+  const prepared = s ? steps.then((m) => m.prepareAfterCompact(o, s)) : Promise.resolve(null);
+  // Reported by render(); never an unhandled rejection meanwhile.
+  prepared.catch(() => undefined);
+  return {
+    async render(primer) {
+      const input = await prepared;
+      // Room left under the agent's cap once the primer is in, less the cut note's.
+      const room = MAX_CONTEXT_CHARS - primer.length - 200;
+      return input && room > 200 ? (await steps).renderAfterCompact(input, room) : '';
+    },
+  };
+}

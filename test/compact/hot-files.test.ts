@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import {
+  fileTypeScore, frequencyScore, operationScore, projectScore, recencyScore, recentlyReadFiles, scoreHotFiles, selectHotFiles, type HotFile,
+} from '../../src/compact/hot-files.js';
+import { sessionLedger } from './ledger-fixture.js';
+
+const NOW = new Date(Date.UTC(2026, 10, 22, 14, 50));
+
+describe("seed 004's factor tables", () => {
+  it('recency: 100 within an hour, 90 within 6, 75 within 24, then decays to at least 10', () => {
+    expect([0.5, 1, 3, 6, 12, 24].map(recencyScore)).toEqual([100, 100, 90, 90, 75, 75]);
+    expect(recencyScore(34)).toBeCloseTo(75 * Math.exp(-1), 6);
+    expect(recencyScore(1000)).toBe(10);
+  });
+  it('frequency: 5 a operation up to 80, plus 10 a recent operation up to 20', () => {
+    expect(frequencyScore({ reads: 2, edits: 1, writes: 0, recent_ops: 0 })).toBe(15);
+    expect(frequencyScore({ reads: 20, edits: 0, writes: 0, recent_ops: 5 })).toBe(100);
+  });
+  it('operation: write 15, edit 10, read 3, last-operation bonus 25/15, capped at 100', () => {
+    expect(operationScore({ reads: 1, edits: 1, writes: 0, last_op: 'edit' })).toBe(28);
+    expect(operationScore({ reads: 0, edits: 0, writes: 1, last_op: 'write' })).toBe(40);
+    expect(operationScore({ reads: 2, edits: 0, writes: 0, last_op: 'read' })).toBe(6);
+    expect(operationScore({ reads: 0, edits: 20, writes: 0, last_op: 'edit' })).toBe(100);
+  });
+  it('file type and project relevance', () => {
+    expect(['a.ts', 'a.tsx', 'a.py', 'a.go', 'a.json', 'a.toml', 'a.md', 'a.css', 'Makefile', '.env'].map(fileTypeScore)).toEqual([100, 95, 90, 80, 70, 60, 40, 45, 30, 50]);
+    expect(projectScore('src/components/x.tsx')).toBe(100);
+    expect(projectScore('test/a.test.ts')).toBe(60);
+    expect(projectScore('package.json')).toBe(75);
+    expect(projectScore('docs/x.md')).toBe(50);
+  });
+});
+
+describe('scoreHotFiles', () => {
+  const sizes: Record<string, number | null> = { 'docs/api.md': null };
+  const sizeOf = (p: string) => (p in sizes ? sizes[p]! : 4000);
+
+  it('ranks edited code above read docs, skips files that are gone, adds git-only changes, explains each factor', () => {
+    const ranked = scoreHotFiles(sessionLedger(), [
+      { path: 'src/billing/invoice.ts', kind: 'uncommitted', at: NOW.toISOString() },
+      { path: 'src/auth/logout.ts', kind: 'uncommitted', at: NOW.toISOString() },
+    ], { now: NOW, sizeOf });
+    const paths = ranked.map((f) => f.path);
+    expect(paths[0]).toBe('src/auth/logout.ts');
+    expect(paths).not.toContain('docs/api.md');
+    expect(paths.indexOf('src/auth/session-store.ts')).toBeLessThan(paths.indexOf('README.md'));
+    const logout = ranked[0]!;
+    expect(logout.reasons).toContain('uncommitted changes');
+    const f = logout.factors;
+    expect(logout.score).toBe(Math.round(f.recency * 0.35 + f.frequency * 0.25 + f.operation * 0.2 + f.file_type * 0.15 + f.project * 0.05));
+    const git = ranked.find((x) => x.path === 'src/billing/invoice.ts')!;
+    expect(git).toMatchObject({ source: 'git', tokens: 1000 });
+  });
+});
+
+describe('selectHotFiles', () => {
+  const hf = (path: string, score: number, tokens: number): HotFile => ({ path, score, tokens, factors: { recency: 0, frequency: 0, operation: 0, file_type: 0, project: 0 }, reasons: [], source: 'ledger' });
+
+  it('keeps at most 20 files, skips one over 8,192 tokens, fills the remainder with the best fit', () => {
+    const many = Array.from({ length: 25 }, (_, i) => hf(`f${i}.ts`, 100 - i, 10));
+    expect(selectHotFiles(many).files).toHaveLength(20);
+    const sel = selectHotFiles([hf('big.ts', 99, 9000), hf('a.ts', 90, 8000), hf('b.ts', 89, 8000), hf('c.ts', 88, 8000), hf('d.ts', 87, 8000), hf('e.ts', 86, 5000), hf('f.ts', 85, 700), hf('g.ts', 84, 600)]);
+    expect(sel.files.map((f) => f.path)).toEqual(['a.ts', 'b.ts', 'c.ts', 'd.ts', 'f.ts']);
+    expect(sel.total_tokens).toBe(32_700);
+    expect(sel.skipped.map((s) => s.path)).toEqual(['big.ts', 'e.ts', 'g.ts']);
+  });
+});
+
+describe("Claude Code's rule", () => {
+  it('is the files most recently read', () => {
+    expect(recentlyReadFiles(sessionLedger(), 3)).toEqual(['src/auth/logout.ts', 'src/auth/session-store.ts', 'src/auth/login.ts']);
+  });
+});
