@@ -9,7 +9,8 @@
 // - end.js: `git memory end` (every session end) likewise, so it gets the code cache too.
 // - cli.mjs + chunks/: the full command line; commands and heavy libraries load lazily (ESM, as
 //   code splitting needs).
-// - agents.mjs: agent hooks, statusline.mjs: the status line (cli/lean/statusline.ts), both without
+// - agent-hooks.js: SessionStart and the compaction hooks (CommonJS, code cache, like the primer).
+// - agents.mjs: the other agent hooks, statusline.mjs: the status line (cli/lean/statusline.ts), both without
 //   the argument parser, sharing cli's chunks; agent-worker.mjs: the detached workers the agent
 //   hooks start (session notes, session end), which may load the model SDK; pre-push.mjs.
 // The markdown templates are imported `with { type: 'text' }` and so bundled as text: dist/ needs
@@ -54,6 +55,9 @@ await Promise.all([
       'git-memory': 'src/bin.ts',
       hook: 'src/hook/entry.ts',
       'agent-tool-use': 'src/hook/agent/tool-use-entry.ts',
+      // The compaction hooks and SessionStart (a primer each): one file with a code cache, not
+      // agents.mjs's graph of ESM chunks, whose loading cost more than the hooks' own work.
+      'agent-hooks': 'src/hook/agent/entry.ts',
       primer: 'src/cli/lean/primer.ts',
       search: 'src/cli/lean/search.ts',
       end: 'src/cli/lean/end.ts',
