@@ -13,7 +13,26 @@ import { formatFatal } from './cli/messages.js';
 import { EXIT } from './errors.js';
 import { startEarly } from './git/early.js';
 import { keptLog, PRIMER_LOG_DEPTH, recentLogArgs } from './git/log-cache.js';
-import { findRepoInFiles } from './git/repo.js';
+import { findRepoInFiles, type Repo } from './git/repo.js';
+import { isKeptStaleness, stalenessQuery } from './dream/staleness-query.js';
+import { readState } from './fs/state.js';
+import { readTextOrNull } from './fs/read-file.js';
+import { triedFacts } from './memory/long-term-tried.js';
+import { LONG_TERM_FILE, STALENESS_CACHE_FILE } from './paths.js';
+import { symlinkOnPath } from './worktree-path.js';
+
+/** Starts the primer's staleness git call (staleness.ts takes it over) where MEMORY.md has anchored facts not checked at `head`. */
+function startStalenessEarly(repo: Repo, head: string): void {
+  try {
+    if (symlinkOnPath(repo.root, LONG_TERM_FILE)) return;
+    const text = readTextOrNull(join(repo.root, LONG_TERM_FILE));
+    const q = text ? stalenessQuery(triedFacts(text).tried, 'HEAD', head) : null;
+    if (!q?.args || readState(repo.stateDir, STALENESS_CACHE_FILE, isKeptStaleness)?.key === q.key) return;
+    startEarly(q.args);
+  } catch {
+    /* the primer asks git itself */
+  }
+}
 
 type Entry = Record<string, (...a: never[]) => Promise<number | null> | number | null>;
 
@@ -26,6 +45,8 @@ if (args[0] === 'primer') {
   const repo = findRepoInFiles(process.cwd());
   const kept = repo && keptLog(repo, PRIMER_LOG_DEPTH);
   if (kept?.head && kept.out === null) startEarly(recentLogArgs(PRIMER_LOG_DEPTH));
+  // MEMORY.md's staleness check is kept per HEAD too; when it is not, its git call starts here as well.
+  if (repo && kept?.head && repo.root === process.cwd()) startStalenessEarly(repo, kept.head);
 }
 // Paths computed at run time: esbuild leaves them alone, node resolves them next to this file.
 const lean = (name: string): Entry => requireCached(join(__dirname, `${name}.js`), name) as Entry;

@@ -1,14 +1,10 @@
-import { byCodeUnit } from '../order.js';
-import { isRecord, readState, writeState } from '../fs/state.js';
+import { readState, writeState } from '../fs/state.js';
 import { git } from '../git/git.js';
+import { takeEarly } from '../git/early.js';
 import { STALENESS_CACHE_FILE } from '../paths.js';
+import { isKeptStaleness, stalenessQuery, STALENESS_RS, STALENESS_US, type Anchored, type KeptStaleness } from './staleness-query.js';
 
-/** What staleness needs of an entry: its files, the commit it was recorded at and its day. */
-export interface Anchored {
-  files: string[];
-  at?: string;
-  date?: string;
-}
+export { STALENESS_LOG_CAP, type Anchored } from './staleness-query.js';
 
 /** Why an entry may be stale: its files changed since it was recorded, or are all gone. */
 export interface StaleMark {
@@ -18,10 +14,8 @@ export interface StaleMark {
   deleted: boolean;
 }
 
-/** At most this many commits are read: the call's cost does not grow with history. */
-export const STALENESS_LOG_CAP = 400;
-const RS = '\x1e';
-const US = '\x1f';
+const RS = STALENESS_RS;
+const US = STALENESS_US;
 
 interface LogCommit {
   sha: string;
@@ -59,11 +53,8 @@ export function marksFrom(entries: readonly Anchored[], commits: LogCommit[], ex
   });
 }
 
-interface Kept {
-  key: string;
-  out: string;
-}
-const isKept = (v: unknown): v is Kept => isRecord(v) && typeof v.key === 'string' && typeof v.out === 'string';
+type Kept = KeptStaleness;
+const isKept = isKeptStaleness;
 
 /**
  * Which entries may be stale, with one bounded git call for all of them: `git log -n 400
@@ -76,22 +67,19 @@ export async function staleMarks(
   entries: readonly Anchored[],
   opts: { rev: string; head?: string | null; exists: (path: string) => boolean; stateDir?: string },
 ): Promise<(StaleMark | null)[]> {
-  const anchored = entries.filter((e) => e.files.length);
-  if (!anchored.length) return entries.map(() => null);
-  const files = [...new Set(anchored.flatMap((e) => e.files))].sort();
-  const oldest = [...anchored].filter((e) => e.at).sort((a, b) => byCodeUnit(a.date ?? '', b.date ?? ''))[0];
-  const since = [...anchored].map((e) => e.date ?? '').sort()[0] ?? '';
-  const base = ['log', `-n${STALENESS_LOG_CAP}`, '--no-renames', '--name-only', `--format=${RS}%h${US}%cs`];
-  // The key is the question itself (no hash: loading crypto costs more than the comparison).
-  const key = JSON.stringify([opts.head ?? opts.rev, oldest?.at, since, files]);
+  const q = stalenessQuery(entries, opts.rev, opts.head);
+  if (!q) return entries.map(() => null);
   const kept = opts.stateDir && opts.head ? readState(opts.stateDir, STALENESS_CACHE_FILE, isKept) : null;
-  let out = kept?.key === key ? kept.out : null;
+  let out = kept?.key === q.key ? kept.out : null;
   if (out === null) {
-    out = oldest?.at ? await git([...base, `${oldest.at}..${opts.rev}`, '--', ...files], { cwd: root, allowFail: true }) : null;
-    out ??= await git([...base, ...(since ? [`--since=${since}`] : []), opts.rev, '--', ...files], { cwd: root, allowFail: true });
+    // Started by the entry point from the top of the worktree while node loaded the primer (bin.ts).
+    const early = q.args ? takeEarly(q.args, root) : undefined;
+    if (early) out = (await early)?.toString('utf8') ?? null;
+    else if (q.args) out = await git(q.args, { cwd: root, allowFail: true });
+    out ??= await git(q.fallback, { cwd: root, allowFail: true });
     if (out !== null && opts.stateDir && opts.head) {
       try {
-        writeState(opts.stateDir, STALENESS_CACHE_FILE, { key, out } satisfies Kept);
+        writeState(opts.stateDir, STALENESS_CACHE_FILE, { key: q.key, out } satisfies Kept);
       } catch {
         /* a read-only git directory: asked again next time */
       }

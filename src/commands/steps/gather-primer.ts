@@ -3,7 +3,8 @@ import { localDate, localTime, windowStart } from '../../clock.js';
 import { hotFiles, isMemoryCommit } from '../../git/log.js';
 import { PRIMER_LOG_DEPTH } from '../../git/log-cache.js';
 import { CorruptFileError } from '../../memory/frontmatter.js';
-import { factShape, parseEntryLine, sectionOfHeading, similarity, type LongTermSection } from '../../memory/long-term.js';
+import { factShape, similarity, type LongTermSection } from '../../memory/long-term.js';
+import { TRIED_KIND, triedFacts } from '../../memory/long-term-tried.js';
 import type { LearnedItem, LearnedKind, PrimerInput } from '../../memory/primer.js';
 import type { Lang } from '../../memory/headings.js';
 import type { StaleMark } from '../../dream/staleness.js';
@@ -118,36 +119,16 @@ function latestPerBranch(sessions: Session[], current: string | null): Session[]
   return list.slice(0, NEXT_STEP_BRANCHES);
 }
 
-const KIND: Record<LongTermSection, LearnedKind | null> = { conventions: 'convention', decisions: 'decision', gotchas: 'gotcha', preferences: 'preference', themes: 'theme', leads: 'lead', superseded: null };
-/** Which MEMORY.md facts the primer tries first: rules, then preferences, then context. */
-const RANK: LongTermSection[] = ['decisions', 'gotchas', 'conventions', 'preferences', 'leads', 'themes'];
+const KIND: Record<LongTermSection, LearnedKind | null> = TRIED_KIND;
 
 type PendingItem = LearnedItem & { mark?: StaleMark | null };
 
-/**
- * The primer tries this many of MEMORY.md's facts, most useful first (its budget never holds more):
- * only these are parsed in full and checked for staleness, so a 200-line file costs little at
- * session start. The rest are listed as left out, for `--explain`.
- */
-const LONG_TERM_TRIED = 24;
-
-/**
- * MEMORY.md's facts in the order the primer tries them: rules, then preferences, then context;
- * within a section in file order (the dream writes the most said, newest first). Entry lines are
- * found by a cheap scan; a line the format does not accept is skipped here (lint reports it).
- */
+/** MEMORY.md's facts the primer tries (see triedFacts), with their staleness, and those left out. */
 async function longTermFacts(src: MemorySource): Promise<{ items: PendingItem[]; leftOut: { kind: LearnedKind; text: string }[] }> {
   const text = await src.longTerm();
   if (!text) return { items: [], leftOut: [] };
-  const lines: { section: LongTermSection; raw: string }[] = [];
-  let section: LongTermSection | null = null;
-  for (const line of text.split('\n')) {
-    if (line.startsWith('## ')) section = sectionOfHeading(line.slice(3));
-    else if (section && KIND[section] && line.startsWith('- ')) lines.push({ section, raw: line.slice(2) });
-  }
-  lines.sort((a, b) => RANK.indexOf(a.section) - RANK.indexOf(b.section));
-  const tried = lines.slice(0, LONG_TERM_TRIED).map((l) => parseEntryLine(l.section, l.raw)).filter((e) => e.text);
-  const leftOut = lines.slice(LONG_TERM_TRIED).map((l) => ({ kind: KIND[l.section]!, text: l.raw.replace(/\s*<!--.*$/, '').trim() }));
+  const { tried, leftOut: rest } = triedFacts(text);
+  const leftOut = rest.map((l) => ({ kind: KIND[l.section]!, text: l.raw.replace(/\s*<!--.*$/, '').trim() }));
   const marks = await src.staleness(tried).catch(() => tried.map(() => null));
   return { items: tried.map((e, i) => ({ kind: KIND[e.section]!, text: e.text, longTerm: true, mark: marks[i] })), leftOut };
 }
