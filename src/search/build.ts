@@ -71,6 +71,8 @@ export interface Built {
   searchable: Searchable;
   /** The metadata of a session id. */
   meta(id: number): SessionMeta | undefined;
+  /** Returns what the store's write dropped before the query allocates (a large build only). */
+  collect(): void;
 }
 
 /**
@@ -198,6 +200,7 @@ export function buildIndex(root: string, listing: readonly JournalFile[], progre
     },
     files,
     corrupt,
+    collect,
     meta: (d) => (rows[d] === undefined ? undefined : fromRow(rows[d]!)),
     searchable: {
       documents,
