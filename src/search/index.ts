@@ -127,6 +127,7 @@ function build(repo: Repo, listing: JournalFile[], key: Buffer, progress?: (p: B
   } catch {
     /* a read-only git directory: search still works, uncached */
   }
+  built.collect();
   progress?.({ phase: 'done' });
   // Only what answers is kept: the file list and the store's content go with `built`.
   const { searchable: index, meta, corrupt } = built;

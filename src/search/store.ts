@@ -235,7 +235,10 @@ export interface StoreContent {
   averageLength: number[];
   /** Every field length, SEARCH_FIELDS.length per document. */
   lengths: Uint32Array;
-  /** Every term, in sorted order, with its block (see FORMAT), made one at a time. */
+  /**
+   * Every term, in sorted order, with its block (see FORMAT), made one at a time: a block may be
+   * overwritten by the next, so it is written before the next is asked for.
+   */
   blocks(): Iterable<[term: string, block: Uint32Array]>;
   /** The metadata row of a session id (toRow). */
   row(id: number): string | undefined;
@@ -278,26 +281,36 @@ export function writeStoreContent(stateDir: string, key: Buffer, content: StoreC
       offset += block.byteLength;
     }
     start = offset;
-    const rowText: string[] = [];
-    const offsets: string[] = [];
+    // The offsets are one fixed-width number per session and one more; the rows are written in
+    // batches, not joined into one copy of them all.
+    const offsets = Buffer.allocUnsafe((content.documents + 1) * OFFSET_WIDTH);
     let rowBytes = 0;
     for (let id = 0; id <= content.documents; id++) {
-      offsets.push(rowBytes.toString(16).padStart(OFFSET_WIDTH, '0'));
+      offsets.write(rowBytes.toString(16).padStart(OFFSET_WIDTH, '0'), id * OFFSET_WIDTH, 'latin1');
       const row = id < content.documents ? content.row(id) : undefined;
-      if (row === undefined) continue;
-      rowText.push(row);
-      rowBytes += Buffer.byteLength(row);
+      if (row !== undefined) rowBytes += Buffer.byteLength(row);
     }
-    const sections: Record<Section, Uint8Array> = {
+    function* rows(): Generator<Uint8Array> {
+      let batch: string[] = [];
+      for (let id = 0; id < content.documents; id++) {
+        const row = content.row(id);
+        if (row !== undefined) batch.push(row);
+        if (batch.length === 1024) yield Buffer.from(batch.join('')), (batch = []);
+      }
+      if (batch.length) yield Buffer.from(batch.join(''));
+    }
+    const sections: Record<Section, Uint8Array | (() => Generator<Uint8Array>)> = {
       lengths: new Uint8Array(content.lengths.buffer, content.lengths.byteOffset, content.lengths.byteLength),
       dictionary: Buffer.from(lines.join('')),
-      offsets: Buffer.from(offsets.join('')),
-      rows: Buffer.from(rowText.join('')),
+      offsets,
+      rows,
       key,
     };
+    byteLengths.rows = rowBytes;
     for (const s of SECTIONS) {
-      byteLengths[s] = sections[s].byteLength;
-      yield sections[s];
+      const section = sections[s];
+      if (typeof section === 'function') yield* section();
+      else yield ((byteLengths[s] = section.byteLength), section);
     }
   }
   writeAtomic(stateDir, join(stateDir, POSTINGS), parts, { durable: false });
