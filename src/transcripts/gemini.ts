@@ -109,7 +109,7 @@ export function isGeminiDocument(path: string): boolean {
 }
 
 const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
-const TODO_STATUS: Record<string, Todo['status']> = { pending: 'pending', in_progress: 'in_progress', completed: 'completed' };
+const ITEM_STATUS: Record<string, Todo['status']> = { pending: 'pending', in_progress: 'in_progress', completed: 'completed' };
 
 function facts(name: string, args: Rec, id: string, at: string, cwd: string, ctx: Ctx): CallFacts {
   const f: CallFacts = { id, tool: name, label: callLabel(name, args), at, chain: 'main' };
@@ -126,8 +126,8 @@ function facts(name: string, args: Rec, id: string, at: string, cwd: string, ctx
     f.files = shellReads(args.command).map((p) => ({ path: reportPath(p, dir, ctx.repoRoot), op: 'read' as const }));
   } else if (name === 'write_todos' && Array.isArray(args.todos)) {
     f.todos = args.todos
-      .filter((t: any) => t && typeof t.description === 'string' && TODO_STATUS[t.status])
-      .map((t: any) => ({ content: t.description, status: TODO_STATUS[t.status]! }));
+      .filter((t: any) => t && typeof t.description === 'string' && ITEM_STATUS[t.status])
+      .map((t: any) => ({ content: t.description, status: ITEM_STATUS[t.status]! }));
   }
   return f;
 }

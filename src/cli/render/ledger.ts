@@ -2,7 +2,7 @@ import type { LedgerData } from '../../commands/ledger.js';
 import { short } from './statusline.js';
 
 const AGENT = { claude: 'Claude Code', codex: 'Codex', gemini: 'Gemini CLI' } as const;
-const TODO = { completed: '[x]', in_progress: '[>]', pending: '[ ]' } as const;
+const CHECKBOX = { completed: '[x]', in_progress: '[>]', pending: '[ ]' } as const;
 /** Lists longer than this show their last entries, saying how many were left out (--json has all). */
 const SHOWN = 15;
 
@@ -31,7 +31,7 @@ export function renderLedger(d: LedgerData): string {
     ...section('Commands', d.commands, (c) => `${c.failed ? '✗' : '✓'} ${c.command.split('\n')[0]}${sub(c.by_subagent)}`),
     ...section('Errors', d.errors, (e) => `${e.tool}: ${e.message}${e.followed_by ? `\n    then: ${e.followed_by}` : ''}`),
     ...section('User messages', d.user_messages, (m) => `${time(m.at)}  ${m.text.replace(/\s+/g, ' ').slice(0, 160)}`),
-    ...section('Todos', d.todos, (t) => `${TODO[t.status]} ${t.content}`),
+    ...section('Todos', d.todos, (t) => `${CHECKBOX[t.status]} ${t.content}`),
   ];
   return `${lines.join('\n').trimEnd()}\n`;
 }
