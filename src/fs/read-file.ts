@@ -19,10 +19,10 @@ export function namesOrNone(dir: string): string[] {
 }
 
 /**
- * Up to `length` bytes of a file from `start` (a negative start counts from the end), as text;
- * null when the file cannot be read. For transcripts, which grow to many MB.
+ * Up to `length` bytes of a file from `start` (a negative start counts from the end); null when the
+ * file cannot be read. For transcripts, which grow to many MB.
  */
-export function readRange(path: string, start: number, length: number): { text: string; from: number } | null {
+export function readBytes(path: string, start: number, length: number): { bytes: Buffer; from: number } | null {
   let fd: number;
   try {
     fd = openSync(path, 'r');
@@ -35,10 +35,16 @@ export function readRange(path: string, start: number, length: number): { text: 
     const buf = Buffer.alloc(Math.min(length, size - from));
     let len = 0;
     for (let n = 1; n > 0 && len < buf.length; len += n) n = readSync(fd, buf, len, buf.length - len, from + len);
-    return { text: buf.subarray(0, len).toString('utf8'), from };
+    return { bytes: buf.subarray(0, len), from };
   } catch {
     return null;
   } finally {
     closeSync(fd);
   }
+}
+
+/** readBytes as text. */
+export function readRange(path: string, start: number, length: number): { text: string; from: number } | null {
+  const got = readBytes(path, start, length);
+  return got && { text: got.bytes.toString('utf8'), from: got.from };
 }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { readBytes } from '../fs/read-file.js';
 
 /** Bytes read at a time: transcripts grow to hundreds of MB and are never held whole. */
 const CHUNK = 1 << 20;
@@ -87,21 +88,6 @@ const HEAD = 4096;
 
 /** sha1 of the first min(`upTo`, 4 KB) bytes of `path`; null when it cannot be read. */
 export function headHash(path: string, upTo: number): string | null {
-  let fd: number;
-  try {
-    fd = openSync(path, 'r');
-  } catch {
-    return null;
-  }
-  try {
-    const length = Math.min(upTo, HEAD);
-    const buf = Buffer.alloc(length);
-    let len = 0;
-    for (let n = 1; n > 0 && len < length; len += n) n = readSync(fd, buf, len, length - len, len);
-    return createHash('sha1').update(buf.subarray(0, len)).digest('hex');
-  } catch {
-    return null;
-  } finally {
-    closeSync(fd);
-  }
+  const got = readBytes(path, 0, Math.min(upTo, HEAD));
+  return got && createHash('sha1').update(got.bytes).digest('hex');
 }
