@@ -42,11 +42,10 @@ export interface PreparedIndex {
 }
 
 /**
- * Writes, beside the state directory's temporary files, a copy of the user's index whose entries
- * for `pathspec` match `treeish` (the memory commit's tree); nothing of git's is locked meanwhile. The copy keeps the
- * original's time stamp (a hair earlier), so git's racy-entry check sees the same entries as racy.
+ * Copies the user's index to `file` (none when there is no index), keeping its time stamp a hair
+ * earlier so git's racy-entry check sees the same entries as racy; returns the original's stat.
  */
-export async function prepareIndex(repo: Repo, treeish: string, pathspec: string, file: string): Promise<PreparedIndex> {
+function copyIndex(repo: Repo, file: string): ReturnType<typeof statOrNull> {
   const { index } = indexFiles(repo);
   rmSync(file, { force: true });
   const st = statOrNull(index);
@@ -54,6 +53,16 @@ export async function prepareIndex(repo: Repo, treeish: string, pathspec: string
     writeFileSync(file, readFileSync(index));
     utimesSync(file, st.atime, new Date(st.mtimeMs - 1));
   }
+  return st;
+}
+
+/**
+ * Writes, beside the state directory's temporary files, a copy of the user's index whose entries
+ * for `pathspec` match `treeish` (the memory commit's tree); nothing of git's is locked meanwhile. The copy keeps the
+ * original's time stamp (a hair earlier), so git's racy-entry check sees the same entries as racy.
+ */
+export async function prepareIndex(repo: Repo, treeish: string, pathspec: string, file: string): Promise<PreparedIndex> {
+  const st = copyIndex(repo, file);
   await git(['reset', '-q', treeish, '--pathspec-from-file=-', '--pathspec-file-nul'], { cwd: repo.root, env: { GIT_INDEX_FILE: file }, input: pathspec });
   return { from: version(st), file };
 }
@@ -65,13 +74,7 @@ export async function prepareIndex(repo: Repo, treeish: string, pathspec: string
  * working tree compares their content once, finds it equal and keeps the times.
  */
 export async function prepareIndexEntries(repo: Repo, entries: readonly { path: string; entry: { mode: string; sha: string } | null }[], file: string): Promise<PreparedIndex> {
-  const { index } = indexFiles(repo);
-  rmSync(file, { force: true });
-  const st = statOrNull(index);
-  if (st) {
-    writeFileSync(file, readFileSync(index));
-    utimesSync(file, st.atime, new Date(st.mtimeMs - 1));
-  }
+  const st = copyIndex(repo, file);
   const zero = '0'.repeat(40);
   const input = entries.map((e) => (e.entry ? `${e.entry.mode} ${e.entry.sha}\t${e.path}` : `0 ${zero}\t${e.path}`)).join('\0');
   await git(['update-index', '-z', '--index-info'], { cwd: repo.root, env: { GIT_INDEX_FILE: file }, input: `${input}\0` });
