@@ -11,6 +11,7 @@
 //   BENCH_COMMITS=20000    commits of the large repository (BENCH_SMALL_COMMITS=1000 for the small one)
 //   BENCH_SESSIONS=1000    sessions in the journal of both repositories
 //   BENCH_KEEP=1           keep this run's working copies (.bench/work/<pid>/) for inspection
+//   BENCH_ONLY=regex       run only the parts whose title matches (case-insensitive), e.g. BENCH_ONLY='end|hooks'
 // Generated repositories are cached in .bench/ (delete it to regenerate); each run works on fresh
 // copies in .bench/work/<pid>/. A missed target prints MISSED; the exit code is non-zero only on errors.
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -45,7 +46,9 @@ const started = performance.now();
 const summary = new Summary();
 let failed = 0;
 /** Runs one part of the bench; an error is reported and the other parts still run. */
+const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : null;
 async function part(title, fn) {
+  if (ONLY && !ONLY.test(title)) return;
   console.log(`\n${title}`);
   const t0 = performance.now();
   try {
