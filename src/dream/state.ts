@@ -1,6 +1,6 @@
-import { closeSync, mkdirSync, openSync, readFileSync, statSync, unlinkSync, writeSync } from 'node:fs';
-import { hostname } from 'node:os';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { lockHolderGone, tryLock } from '../fs/lock-file.js';
 import { isRecord, readState, writeState } from '../fs/state.js';
 import type { Repo } from '../git/repo.js';
 import { DREAM_LOCK_FILE, DREAM_STATE_FILE, STATE_DIR } from '../paths.js';
@@ -36,24 +36,7 @@ export function writeDreamState(repo: Repo, state: DreamState): void {
 }
 
 /** A dream that has held the lock this long died without removing it. */
-const STALE_MS = 30 * 60_000;
-
-function holderGone(path: string): boolean {
-  try {
-    const [pid, host] = readFileSync(path, 'utf8').split('\n');
-    if (host === hostname() && Number(pid) > 0) {
-      try {
-        process.kill(Number(pid), 0);
-        return false;
-      } catch (e) {
-        return (e as NodeJS.ErrnoException).code === 'ESRCH';
-      }
-    }
-    return Date.now() - statSync(path).mtimeMs > STALE_MS;
-  } catch {
-    return false;
-  }
-}
+const RULES = { staleMs: 30 * 60_000 };
 
 /**
  * Takes the dream lock without waiting: a release function, or null when another dream holds it
@@ -62,43 +45,11 @@ function holderGone(path: string): boolean {
 export function tryDreamLock(repo: Repo): (() => void) | null {
   const dir = dreamDir(repo);
   mkdirSync(dir, { recursive: true });
-  const path = join(dir, DREAM_LOCK_FILE);
-  for (let attempt = 0; attempt < 2; attempt++) {
-    let fd: number;
-    try {
-      fd = openSync(path, 'wx');
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
-      if (attempt === 0 && holderGone(path)) {
-        try {
-          unlinkSync(path);
-        } catch {
-          /* another process took it over first */
-        }
-        continue;
-      }
-      return null;
-    }
-    writeSync(fd, `${process.pid}\n${hostname()}\n`);
-    closeSync(fd);
-    return () => {
-      try {
-        unlinkSync(path);
-      } catch {
-        /* already gone */
-      }
-    };
-  }
-  return null;
+  return tryLock(join(dir, DREAM_LOCK_FILE), RULES)?.release ?? null;
 }
 
 /** Whether a dream holds the lock now. */
 export function dreamRunning(repo: Repo): boolean {
   const path = join(dreamDir(repo), DREAM_LOCK_FILE);
-  try {
-    statSync(path);
-  } catch {
-    return false;
-  }
-  return !holderGone(path);
+  return existsSync(path) && !lockHolderGone(path, RULES);
 }
