@@ -1,6 +1,7 @@
 import type { Argv, CommandModule } from 'yargs';
 import { UsageError } from '../../errors.js';
 import { run, type GlobalArgs, type Io } from '../io.js';
+import { OFFLINE_OPTION, SESSION_SOURCE_OPTIONS } from '../options/session.js';
 import { renderCompact, renderValidate } from '../render/compact.js';
 
 interface Args extends GlobalArgs {
@@ -29,9 +30,8 @@ export const compactCommand = (io: Io): CommandModule<GlobalArgs, Args> => ({
   describe: "Summarise the agent session in 8 checked sections (or --validate an agent's own summary)",
   builder: (y: Argv<GlobalArgs>) =>
     y
-      .option('session', { type: 'string', describe: 'Session id (default: the active agent session, else the latest)' })
-      .option('transcript', { type: 'string', describe: 'An agent transcript (Claude Code, Codex or Gemini CLI); its session is the id inside it' })
-      .option('offline', { type: 'boolean', describe: 'No model call: fresh notes or the ledger' })
+      .options(SESSION_SOURCE_OPTIONS)
+      .option('offline', OFFLINE_OPTION)
       .option('validate', { type: 'string', describe: 'Check this summary file (- for stdin) against the ledger; produce nothing' })
       .example('git memory compact --offline', 'the latest session, no model')
       .example('git memory compact --validate summary.md --transcript ~/.claude/projects/p/ID.jsonl --json', 'score a summary, item by item')

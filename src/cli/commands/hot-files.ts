@@ -1,5 +1,6 @@
 import type { Argv, CommandModule } from 'yargs';
 import { run, type GlobalArgs, type Io } from '../io.js';
+import { SESSION_SOURCE_OPTIONS } from '../options/session.js';
 import { renderHotFiles } from '../render/compact.js';
 
 interface Args extends GlobalArgs {
@@ -13,8 +14,7 @@ export const hotFilesCommand = (io: Io): CommandModule<GlobalArgs, Args> => ({
   describe: 'The files to keep at hand after a compaction, scored from the session and git',
   builder: (y: Argv<GlobalArgs>) =>
     y
-      .option('session', { type: 'string', describe: 'Session id (default: the active agent session, else the latest)' })
-      .option('transcript', { type: 'string', describe: 'An agent transcript (Claude Code, Codex or Gemini CLI); its session is the id inside it' })
+      .options(SESSION_SOURCE_OPTIONS)
       .option('explain', { type: 'boolean', describe: 'Show each factor of each score' })
       .example('git memory hot-files --explain', 'the latest session, with the factors')
       .epilog(
