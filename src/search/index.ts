@@ -6,6 +6,7 @@ import { listJournalFiles, readJournalFile, toDocument, type JournalFile, type S
 import { journalKey } from './key.js';
 import { Postings } from './postings.js';
 import { buildIndex, type BuildProgress } from './build.js';
+import { smallYoungGeneration } from './heap.js';
 import { openStore, readFiles, writeStore, writeStoreContent, type FileEntries, type Store } from './store.js';
 
 export interface OpenedIndex {
@@ -66,8 +67,15 @@ export async function openIndex(repo: Repo, progress?: (p: BuildProgress) => voi
   return { index: { search: (q, opts) => query(store, q, opts), meta, sessions: store.documents, cache: 'fresh', corrupt: [] }, valid, refresh, close: () => (store.close(), refreshed?.close?.()) };
 }
 
-/** Brings the cached index up to date with the journal files, or builds it, and stores it. */
+/**
+ * Brings the cached index up to date with the journal files, or builds it, and stores it; with a
+ * small young generation, as every file of the journal may be read (see heap.ts).
+ */
 async function update(repo: Repo, store: Store | null, key: Buffer, progress?: (p: BuildProgress) => void): Promise<OpenedIndex> {
+  return smallYoungGeneration(() => updateNow(repo, store, key, progress));
+}
+
+function updateNow(repo: Repo, store: Store | null, key: Buffer, progress?: (p: BuildProgress) => void): OpenedIndex {
   const listing = listJournalFiles(repo.root);
 
   // Update what is cached, or start over when nothing usable is.
