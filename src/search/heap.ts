@@ -27,7 +27,7 @@ export function collector(bytes: number): () => void {
  * Runs `work` with the young generation kept at its first size (a megabyte), and puts V8's
  * growth back after. Reading and tokenizing 50,000 sessions makes millions of short-lived strings,
  * and V8 answers by growing its young generation to 16 MB twice over: 30 MB of the build's peak
- * memory, for no time saved (the few objects that live are found as fast in a small one).
+ * memory. Kept small, it is collected more often, for about 5% more CPU time in the build.
  * `--max-semi-space-size` is read only as node starts; the growth factor is read at each growth.
  */
 export function smallYoungGeneration<T>(work: () => T): T {
