@@ -43,7 +43,7 @@ export interface Built {
   /** Each file's entry, made as it is asked for, in path order. */
   files: Iterable<[path: string, entry: FileEntry]>;
   corrupt: CorruptFileError[];
-  /** The same index, searched where the build holds it: nothing is copied or read back. */
+  /** The same index, searched in the build's runs (a query unpacks its own terms): nothing is read back. */
   searchable: Searchable;
   /** The metadata of a session id. */
   meta(id: number): SessionMeta | undefined;

@@ -123,7 +123,7 @@ async function update(repo: Repo, store: Store | null, key: Buffer, progress?: (
 
 /**
  * Builds the index from scratch (build.ts) and stores it; the query is answered from the build's
- * own arrays, which hold the same index, so the stored files are not read back.
+ * own runs, which hold the same index, so the stored files are not read back.
  */
 function build(repo: Repo, listing: JournalFile[], key: Buffer, progress?: (p: BuildProgress) => void): OpenedIndex {
   const built = buildIndex(repo.root, listing, progress);
