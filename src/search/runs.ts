@@ -37,12 +37,15 @@ class Packer {
   bytes = new Uint8Array(1 << 16);
   length = 0;
 
+  /** Makes room for `count` more numbers: put() does not check. */
+  reserve(count: number): void {
+    if (this.length + 5 * count <= this.bytes.length) return;
+    const grown = new Uint8Array(Math.max(this.length + 5 * count, this.bytes.length * 2));
+    grown.set(this.bytes.subarray(0, this.length));
+    this.bytes = grown;
+  }
+
   put(v: number): void {
-    if (this.length + 5 > this.bytes.length) {
-      const grown = new Uint8Array(this.bytes.length * 2);
-      grown.set(this.bytes.subarray(0, this.length));
-      this.bytes = grown;
-    }
     while (v > 127) {
       this.bytes[this.length++] = (v & 127) | 128;
       v >>>= 7;
@@ -153,17 +156,18 @@ export class Runs {
       }
       terms.sort((a, b) => (names[a]! < names[b]! ? -1 : 1));
       terms.forEach((t, r) => (rank[t] = r));
-      // A counting sort by (term rank, field): the sessions stay ascending in each group.
+      // A counting sort by group, (term rank, field): the sessions stay ascending in each. A key
+      // becomes its group: the batch's keys are not needed after.
       const groups = terms.length << SHIFT;
       const start = new Uint32Array(groups + 1);
-      for (let i = 0; i < records; i++) start[((rank[keys[i]! >>> SHIFT]! << SHIFT) | (keys[i]! & 7)) + 1]!++;
+      for (let i = 0; i < records; i++) start[(keys[i] = (rank[keys[i]! >>> SHIFT]! << SHIFT) | (keys[i]! & 7)) + 1]!++;
       for (let g = 0; g < groups; g++) start[g + 1]! += start[g]!;
       const next = start.slice(0, groups);
       const docs = (this.docs = room(this.docs, records, (k) => new Uint32Array(k)));
       const counts = (this.counts = room(this.counts, records, (k) => new Uint32Array(k)));
       for (let d = 0, i = 0; d < n; d++) {
         for (const end = this.starts[d + 1]!; i < end; i++) {
-          const k = next[(rank[keys[i]! >>> SHIFT]! << SHIFT) | (keys[i]! & 7)]!++;
+          const k = next[keys[i]!]!++;
           docs[k] = d;
           counts[k] = tfs[i]!;
         }
@@ -174,6 +178,7 @@ export class Runs {
       for (let r = 0; r < terms.length; r++) {
         offsets[r] = out.length;
         const g = r << SHIFT;
+        out.reserve(1 + 2 * F + 2 * (start[g + F]! - start[g]!));
         let k = 0;
         for (let f = 0; f < F; f++) if (start[g + f + 1]! > start[g + f]!) k++;
         out.put(k);
