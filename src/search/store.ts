@@ -45,7 +45,12 @@ interface Header {
   lengths: Record<Section, number>;
 }
 
-export type FileEntries = Record<string, { size: number; mtimeMs: number; ids: number[] }>;
+export interface FileEntry {
+  size: number;
+  mtimeMs: number;
+  ids: number[];
+}
+export type FileEntries = Record<string, FileEntry>;
 type DictEntry = [term: string, offset: number, length: number];
 
 /** A stored index opened for reading; `close` it when done. */
@@ -258,7 +263,7 @@ export function writeStore(stateDir: string, key: Buffer, index: Postings, meta:
       for (const term of terms) yield [term, encode(index.terms.get(term)!)];
     },
     row: (id) => (meta[id] ? toRow(meta[id]) : undefined),
-  }, files);
+  }, Object.entries(files));
 }
 
 /**
@@ -266,7 +271,7 @@ export function writeStore(stateDir: string, key: Buffer, index: Postings, meta:
  * content makes them, never whole in memory; the header goes last, so a reader never sees a
  * header without its postings.
  */
-export function writeStoreContent(stateDir: string, key: Buffer, content: StoreContent, files: FileEntries): void {
+export function writeStoreContent(stateDir: string, key: Buffer, content: StoreContent, files: Iterable<[path: string, entry: FileEntry]>): void {
   const generation = `${Date.now().toString(36)}${Math.random().toString(36).slice(2)}`.padEnd(16, '0').slice(0, 16);
   let start = 0;
   const byteLengths = {} as Record<Section, number>;
@@ -315,6 +320,24 @@ export function writeStoreContent(stateDir: string, key: Buffer, content: StoreC
   }
   writeAtomic(stateDir, join(stateDir, POSTINGS), parts, { durable: false });
   const header: Header = { format: FORMAT, generation, littleEndian: LITTLE_ENDIAN, fields: [...SEARCH_FIELDS], documents: content.documents, averageLength: content.averageLength, start, lengths: byteLengths };
-  writeState(stateDir, FILES, { generation, files });
+  writeFiles(stateDir, generation, files);
   writeState(stateDir, HEADER, header);
+}
+
+/**
+ * The file list as writeState writes `{ generation, files }`, byte for byte, but made in batches
+ * from entries given one at a time: at 50,000 files, neither the object nor its text whole.
+ */
+function writeFiles(stateDir: string, generation: string, files: Iterable<[path: string, entry: FileEntry]>): void {
+  function* parts(): Generator<Uint8Array> {
+    let batch = `{"generation":${JSON.stringify(generation)},"files":{`;
+    let comma = '';
+    for (const [path, entry] of files) {
+      batch += `${comma}${JSON.stringify(path)}:${JSON.stringify(entry)}`;
+      comma = ',';
+      if (batch.length >= 1 << 16) yield Buffer.from(batch), (batch = '');
+    }
+    yield Buffer.from(`${batch}}}\n`);
+  }
+  writeAtomic(stateDir, join(stateDir, FILES), parts, { durable: false });
 }

@@ -98,4 +98,23 @@ describe('the cold build (search/build.ts)', () => {
     expect(reads.map((e) => e.done)).toEqual([0, 256, 302]);
     expect(reads.every((e) => e.total === 302)).toBe(true);
   });
+
+  it('gives the same store and rankings when its postings are merged from many small runs', () => {
+    const root = journal(300);
+    const key = Buffer.from('key');
+    const a = inMemory(root);
+    const stateA = tempDir('gm-state-a-');
+    writeStore(stateA, key, a.index, a.meta, a.files);
+    // 97 records a run: about five sessions each, sixty-odd runs.
+    const built = buildIndex(root, listJournalFiles(root), undefined, 97);
+    const stateB = tempDir('gm-state-b-');
+    writeStoreContent(stateB, key, built.content, built.files);
+    expect(withoutGeneration(stateB)).toEqual(withoutGeneration(stateA));
+    for (const q of QUERIES) {
+      const want = query(a.index, q, { boost: { request: 2 } });
+      const got = query(built.searchable, q, { boost: { request: 2 } });
+      expect(got.ids, q).toEqual(want.ids);
+      expect([...got.scores], q).toEqual([...want.scores]);
+    }
+  });
 });
