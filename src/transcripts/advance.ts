@@ -4,7 +4,7 @@ import { LEDGER_STATE_FILE, SESSIONS_DIR, sessionDirName } from '../paths.js';
 import { newState, type BuildState } from './build.js';
 import type { AgentName, Ledger } from './ledger.js';
 import { isGeminiDocument } from './gemini.js';
-import { headHash } from './lines.js';
+import { headHash, sameHead } from './lines.js';
 import { ledgerOf, readOn, type Reached } from './read.js';
 
 const VERSION = 1;
@@ -16,7 +16,7 @@ interface Kept {
   offset: number;
   size: number;
   mtime: number;
-  /** sha1 of the transcript's first min(offset, HEAD) bytes when it was read (JSONL only). */
+  /** Fingerprint of the transcript's first min(offset, HEAD) bytes when it was read (JSONL only; lines.ts headHash). */
   head: string;
   state: BuildState;
   /** Gemini: the last message, not yet taken for good, and the session id of the document. */
@@ -44,7 +44,7 @@ export function readKeptLedger(stateDir: string, sessionId: string): { ledger: L
 function stillApplies(kept: Kept, path: string, agent: AgentName, size: number, doc: boolean): boolean {
   if (kept.transcript !== path || kept.state.ledger.agent !== agent || size < kept.offset) return false;
   if (doc) return !!kept.state.gemini && kept.state.gemini.held === undefined; // checked message by message (read.ts)
-  return kept.offset === 0 || headHash(path, kept.offset) === kept.head;
+  return kept.offset === 0 || sameHead(path, kept.offset, kept.head);
 }
 
 /**

@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { readBytes } from '../fs/read-file.js';
 
 /** Bytes read at a time: transcripts grow to hundreds of MB and are never held whole. */
@@ -86,8 +86,31 @@ export function parseRecord(line: string): Record<string, any> | null {
 /** Bytes of a file's opening fingerprinted, to tell a file replaced under the same name. */
 const HEAD = 4096;
 
-/** sha1 of the first min(`upTo`, 4 KB) bytes of `path`; null when it cannot be read. */
+/** FNV-1a over `bytes` from a given basis, as 8 hex digits. */
+function fnv(bytes: Uint8Array, basis: number): string {
+  let h = basis;
+  for (let i = 0; i < bytes.length; i++) h = Math.imul(h ^ bytes[i]!, 0x01000193);
+  return (h >>> 0).toString(16).padStart(8, '0');
+}
+
+/**
+ * A fingerprint of the first min(`upTo`, 4 KB) bytes of `path` (its length and two FNV-1a hashes):
+ * enough to tell a replaced file, and no node:crypto to load in the hook run after every tool call.
+ * Null when the file cannot be read.
+ */
 export function headHash(path: string, upTo: number): string | null {
   const got = readBytes(path, 0, Math.min(upTo, HEAD));
-  return got && createHash('sha1').update(got.bytes).digest('hex');
+  return got && `f${got.bytes.length}:${fnv(got.bytes, 0x811c9dc5)}${fnv(got.bytes, 0x050c5d1f)}`;
+}
+
+/**
+ * Whether `path`'s opening still has the fingerprint `head` (kept by headHash). A sha1 kept by an
+ * earlier version is checked as such, so a session's kept ledger survives an upgrade.
+ */
+export function sameHead(path: string, upTo: number, head: string): boolean {
+  if (!/^[0-9a-f]{40}$/.test(head)) return headHash(path, upTo) === head;
+  const got = readBytes(path, 0, Math.min(upTo, HEAD));
+  // node:crypto is loaded only for a state kept by an earlier version.
+  const { createHash } = createRequire(import.meta.url)('node:crypto') as typeof import('node:crypto');
+  return !!got && createHash('sha1').update(got.bytes).digest('hex') === head;
 }
