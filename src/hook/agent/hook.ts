@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import { localIso, now } from '../../clock.js';
 import { EXIT, UsageError, type ExitCode } from '../../errors.js';
 import { agentHookFailure, agentHookUsage, agentHookWarning } from '../../cli/messages.js';
-import { readStdin } from '../../fs/stdin.js';
+import { readHookStdin } from '../../fs/stdin.js';
 import { findRepo } from '../../git/repo.js';
 import { peekSpool, type SpoolEntry } from '../../git/spool.js';
 import { ADAPTERS, HOOK_AGENT_NAMES, parseAgents, type AgentName } from '../../agents/registry.js';
@@ -146,7 +146,7 @@ export function processHookIo(): AgentHookIo {
   return {
     cwd: process.cwd(),
     env: process.env,
-    readStdin: () => readStdin(process.stdin, { tty: 'empty' }),
+    readStdin: () => readHookStdin(),
     out: (t) => void process.stdout.write(t),
     err: (t) => void process.stderr.write(t),
     startWorker: (args, cwd) => {

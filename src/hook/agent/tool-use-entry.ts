@@ -5,7 +5,7 @@
 // It prints nothing, whatever happens: a problem goes to the hook log.
 import { EXIT, type ExitCode } from '../../errors.js';
 import { agentHookFailure } from '../../cli/messages.js';
-import { readStdin } from '../../fs/stdin.js';
+import { readHookStdin } from '../../fs/stdin.js';
 import { isDir } from '../../fs/stat.js';
 import { logFailure } from './hook-log.js';
 import type { HookInput } from './input.js';
@@ -38,7 +38,7 @@ export async function runToolUseHook(args: string[], cwd = process.cwd(), env: N
     const at = args.indexOf('--agent');
     const agent = at >= 0 ? args[at + 1] : args.find((a) => a.startsWith('--agent='))?.slice('--agent='.length);
     if (!agent) throw new Error('--agent is required');
-    const input = toolUseInput(await readStdin(process.stdin, { tty: 'empty' }));
+    const input = toolUseInput(await readHookStdin());
     await keepNotes(agent, input, { env, startWorker }, input.cwd ?? cwd);
   } catch (e) {
     logFailure(cwd, env, agentHookFailure('tool-use', (e as Error).message ?? String(e)));
