@@ -5,6 +5,7 @@
 // It prints nothing, whatever happens: a problem goes to the hook log.
 import { EXIT, type ExitCode } from '../../errors.js';
 import { agentHookFailure } from '../../cli/messages.js';
+import { childProcess } from '../../child-process.js';
 import { readHookStdin } from '../../fs/stdin.js';
 import { isDir } from '../../fs/stat.js';
 import { logFailure } from './hook-log.js';
@@ -26,10 +27,12 @@ function toolUseInput(bytes: Buffer): HookInput {
   return { sessionId: str(r.session_id), transcriptPath: str(r.transcript_path), ...(cwd && isDir(cwd) ? { cwd } : {}) };
 }
 
-/** Starts `git-memory <args>` detached; child_process is loaded only when a worker is due. */
-async function startWorker(args: string[], cwd: string): Promise<void> {
-  const { spawn } = await import('node:child_process');
-  spawn(process.execPath, [process.argv[1]!, ...args], { cwd, env: process.env, detached: true, stdio: 'ignore' }).unref();
+/**
+ * Starts `git-memory <args>` detached; child_process is loaded only when a worker is due, and by
+ * require: this bundle runs from the code cache (a vm.Script), where a dynamic import() throws.
+ */
+function startWorker(args: string[], cwd: string): void {
+  childProcess().spawn(process.execPath, [process.argv[1]!, ...args], { cwd, env: process.env, detached: true, stdio: 'ignore' }).unref();
 }
 
 /** Always EXIT.ok, with nothing on stdout or stderr. */

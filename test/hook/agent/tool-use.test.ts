@@ -63,6 +63,19 @@ describe('hook agent tool-use: the ledger follows the transcript', () => {
     await waitFor(() => !existsSync(join(sessionDir(repo), 'lock')));
   });
 
+  it('the thresholds met at a tool call: the tool-use hook (its own bundle) starts the worker, which writes the notes', async () => {
+    const repo = await memoryRepo();
+    const t = transcriptFile();
+    appendFileSync(t, prompt(SESSION, repo.dir, 'Add a logout endpoint') + toolTurn(SESSION, repo.dir, 11_000) + toolTurn(SESSION, repo.dir, 11_500, 'npm run lint') + toolTurn(SESSION, repo.dir, 12_000, 'npm run build'));
+    expect(hook(repo, 'tool-use', 'claude', { transcript_path: t, hook_event_name: 'PostToolUse' })).toEqual({ code: 0, stdout: '', stderr: '' });
+    const notes = await waitFor(() => existsSync(join(sessionDir(repo), 'notes.json')) && readFileSync(join(sessionDir(repo), 'notes.md'), 'utf8'));
+    expect(notes).toContain('Add a logout endpoint');
+    expect(JSON.parse(readFileSync(join(sessionDir(repo), 'notes.json'), 'utf8'))).toMatchObject({ source: 'ledger', extractions: 1 });
+    await waitFor(() => !existsSync(join(sessionDir(repo), 'lock')));
+    // Nothing went to the hook log (a failure to start the worker would).
+    expect(existsSync(join(repo.dir, '.git', 'git-memory', 'agent-hook.log'))).toBe(false);
+  });
+
   it('[session_memory] enabled = false: tool-use and stop do nothing', async () => {
     const repo = await memoryRepo();
     appendFileSync(join(repo.dir, '.openclaw_memory.toml'), '\n[session_memory]\nenabled = false\n');
