@@ -86,10 +86,18 @@ export function parseRecord(line: string): Record<string, any> | null {
 /** Bytes of a file's opening fingerprinted, to tell a file replaced under the same name. */
 const HEAD = 4096;
 
-/** FNV-1a over `bytes` from a given basis, as 8 hex digits. */
+/**
+ * FNV-1a over `bytes` a 32-bit word at a time (the last bytes one by one), from a given basis, as 8
+ * hex digits: a quarter of the steps of a byte-wise loop, which matters while it is still
+ * interpreted (a hook's one call). Words are read in the machine's byte order: the fingerprint is
+ * only ever compared on the machine that kept it.
+ */
 function fnv(bytes: Uint8Array, basis: number): string {
+  const n = bytes.length >> 2;
+  const words = bytes.byteOffset % 4 === 0 ? new Int32Array(bytes.buffer, bytes.byteOffset, n) : new Int32Array(bytes.slice(0, n * 4).buffer);
   let h = basis;
-  for (let i = 0; i < bytes.length; i++) h = Math.imul(h ^ bytes[i]!, 0x01000193);
+  for (let i = 0; i < n; i++) h = Math.imul(h ^ words[i]!, 0x01000193);
+  for (let i = n * 4; i < bytes.length; i++) h = Math.imul(h ^ bytes[i]!, 0x01000193);
   return (h >>> 0).toString(16).padStart(8, '0');
 }
 
@@ -100,7 +108,7 @@ function fnv(bytes: Uint8Array, basis: number): string {
  */
 export function headHash(path: string, upTo: number): string | null {
   const got = readBytes(path, 0, Math.min(upTo, HEAD));
-  return got && `f${got.bytes.length}:${fnv(got.bytes, 0x811c9dc5)}${fnv(got.bytes, 0x050c5d1f)}`;
+  return got && `w${got.bytes.length}:${fnv(got.bytes, 0x811c9dc5)}${fnv(got.bytes, 0x050c5d1f)}`;
 }
 
 /**

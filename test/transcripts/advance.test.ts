@@ -144,7 +144,7 @@ describe('advanceLedger: incremental reads equal whole reads', () => {
     const first = advanceLedger(dir, 's', path, { agent: 'codex', repoRoot: REPO });
     const stateFile = join(dir, SESSIONS_DIR, 's', LEDGER_STATE_FILE);
     const kept = JSON.parse(readFileSync(stateFile, 'utf8'));
-    expect(kept.head).toMatch(/^f\d+:[0-9a-f]{16}$/);
+    expect(kept.head).toMatch(/^w\d+:[0-9a-f]{16}$/);
     // What the earlier version kept: sha1 of the first min(offset, 4 KB) bytes.
     const sha1 = (s: string) => createHash('sha1').update(Buffer.from(s).subarray(0, Math.min(first.to, 4096))).digest('hex');
     writeFileSync(stateFile, JSON.stringify({ ...kept, head: sha1(half) }));
