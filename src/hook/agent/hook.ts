@@ -1,6 +1,6 @@
-import { spawn } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import { localIso, now } from '../../clock.js';
+import { childProcess } from '../../child-process.js';
 import { EXIT, UsageError, type ExitCode } from '../../errors.js';
 import { agentHookFailure, agentHookUsage, agentHookWarning } from '../../cli/messages.js';
 import { readHookStdin } from '../../fs/stdin.js';
@@ -152,7 +152,8 @@ export function processHookIo(): AgentHookIo {
     startWorker: (args, cwd) => {
       // Claude Code gives all SessionEnd hooks 1.5 s together, and Gemini CLI does not wait at all:
       // the journal entry, primer and commit are written by a process that outlives the hook.
-      spawn(process.execPath, [process.argv[1]!, ...args], { cwd, env: process.env, detached: true, stdio: 'ignore' }).unref();
+      // child_process (with net and the streams it loads) only when a worker starts.
+      childProcess().spawn(process.execPath, [process.argv[1]!, ...args], { cwd, env: process.env, detached: true, stdio: 'ignore' }).unref();
     },
   };
 }
