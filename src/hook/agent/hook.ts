@@ -4,6 +4,7 @@ import { childProcess } from '../../child-process.js';
 import { EXIT, UsageError, type ExitCode } from '../../errors.js';
 import { agentHookFailure, agentHookUsage, agentHookWarning } from '../../cli/messages.js';
 import { readHookStdin } from '../../fs/stdin.js';
+import { writeStdout } from '../../fs/stdout.js';
 import { findRepo } from '../../git/repo.js';
 import { peekSpool, type SpoolEntry } from '../../git/spool.js';
 import { ADAPTERS, HOOK_AGENT_NAMES, parseAgents, type AgentName } from '../../agents/registry.js';
@@ -147,7 +148,7 @@ export function processHookIo(): AgentHookIo {
     cwd: process.cwd(),
     env: process.env,
     readStdin: () => readHookStdin(),
-    out: (t) => void process.stdout.write(t),
+    out: (t) => writeStdout(t),
     err: (t) => void process.stderr.write(t),
     startWorker: (args, cwd) => {
       // Claude Code gives all SessionEnd hooks 1.5 s together, and Gemini CLI does not wait at all:
