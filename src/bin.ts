@@ -49,7 +49,9 @@ if (args[0] === 'primer') {
   if (repo && kept?.head && repo.root === process.cwd()) startStalenessEarly(repo, kept.head);
 }
 // Paths computed at run time: esbuild leaves them alone, node resolves them next to this file.
-const lean = (name: string): Entry => requireCached(join(__dirname, `${name}.js`), name) as Entry;
+// `cache` names the code cache: one per kind of run of a bundle, since a cache holds only what the
+// run that made it compiled.
+const lean = (name: string, cache = name): Entry => requireCached(join(__dirname, `${name}.js`), cache) as Entry;
 const full = (name: string) => import(pathToFileURL(join(__dirname, `${name}.mjs`)).href) as Promise<Entry>;
 
 /** Agent hooks loaded from agent-hooks.js (CommonJS, code cache): the compaction hooks and SessionStart. */
@@ -60,7 +62,8 @@ async function run(): Promise<number> {
   if (hook === 'post-commit' || hook === 'post-rewrite') return (await lean('hook').runHook!(...([hook, args.slice(2), process.cwd(), process.env] as never[]))) ?? EXIT.ok;
   if (hook === 'pre-push') return (await (await full('pre-push')).runPrePush!(...([args.slice(2), process.cwd(), process.env] as never[]))) ?? EXIT.ok;
   if (hook === 'agent' && args[2] === 'tool-use') return (await lean('agent-tool-use').runToolUseHook!(...([args.slice(3)] as never[]))) ?? EXIT.ok;
-  if (hook === 'agent' && LEAN_AGENT_EVENTS.has(args[2] ?? '')) return (await lean('agent-hooks').runAgentHook!(...([args.slice(2)] as never[]))) ?? EXIT.ok;
+  // SessionStart builds a primer, the compaction hooks read the ledger: each keeps its own code cache.
+  if (hook === 'agent' && LEAN_AGENT_EVENTS.has(args[2] ?? '')) return (await lean('agent-hooks', args[2] === 'session-start' ? 'agent-hooks' : 'agent-compact').runAgentHook!(...([args.slice(2)] as never[]))) ?? EXIT.ok;
   if (hook === 'agent') return (await (await full('agents')).runAgentHook!(...([args.slice(2)] as never[]))) ?? EXIT.ok;
   if (hook === 'agent-worker') return (await (await full('agent-worker')).runAgentWorker!(...([args.slice(2)] as never[]))) ?? EXIT.ok;
   const quick =
