@@ -9,8 +9,8 @@ import { MAX_CONTEXT_CHARS } from './output.js';
 export interface CompactHookIo {
   out(text: string): void;
   err(text: string): void;
-  /** Starts `git-memory <args>` detached in `cwd`, so the agent does not wait for it. */
-  startWorker(args: string[], cwd: string): void;
+  /** Starts `git-memory <args>` detached in `cwd` (at the lowest priority with `low`), so the agent does not wait for it. */
+  startWorker(args: string[], cwd: string, opts?: { low?: boolean }): void;
 }
 
 const session = (agent: string, input: HookInput) =>
@@ -27,7 +27,7 @@ export async function preCompact(agent: string, input: HookInput, o: Opened, io:
   const { preCompactText } = await import('../../commands/steps/compaction-hooks.js');
   const text = preCompactText(o, s);
   if (text) io.out(`${text}\n`);
-  if (agent === 'claude' || agent === 'codex') io.startWorker(['hook', 'agent-worker', 'compact-prepare', '--agent', agent, '--session-id', s.sessionId, '--transcript', s.transcriptPath], o.repo.root);
+  if (agent === 'claude' || agent === 'codex') io.startWorker(['hook', 'agent-worker', 'compact-prepare', '--agent', agent, '--session-id', s.sessionId, '--transcript', s.transcriptPath], o.repo.root, { low: true });
 }
 
 /** PostCompact: validates `compact_summary` and keeps the report in the session's state; prints nothing. */

@@ -1,3 +1,4 @@
+import { setPriority } from 'node:os';
 import { parseArgs } from 'node:util';
 import { localIso, now } from '../../clock.js';
 import { childProcess } from '../../child-process.js';
@@ -21,8 +22,11 @@ export interface AgentHookIo {
   readStdin(): Promise<Buffer>;
   out(text: string): void;
   err(text: string): void;
-  /** Starts `git-memory <args>` detached in `cwd`, so the agent does not wait for it. */
-  startWorker(args: string[], cwd: string): void;
+  /**
+   * Starts `git-memory <args>` detached in `cwd`, so the agent does not wait for it; `low` runs it
+   * at the lowest priority (work for a later hook, which must not slow the agent's own).
+   */
+  startWorker(args: string[], cwd: string, opts?: { low?: boolean }): void;
 }
 
 const USAGE = agentHookUsage(HOOK_AGENT_NAMES);
@@ -34,6 +38,12 @@ function pendingSection(entries: SpoolEntry[]): string {
   if (!items.length && !commits) return '';
   if (commits) items.push(`- ${commits} commit${commits === 1 ? '' : 's'} recorded by the post-commit hook`);
   return `\n\n## Logged in this session, not yet in the journal\n${items.join('\n')}\n`;
+}
+
+/** Whether `a` is the active session already (same agent, id and transcript), and not finalised. */
+function stillActive(stateDir: string, a: { agent: string; sessionId: string; transcriptPath?: string }): boolean {
+  const s = readAgentState(stateDir);
+  return !!s.active && s.active.agent === a.agent && s.active.sessionId === a.sessionId && s.active.transcriptPath === a.transcriptPath && !s.finalised.includes(sessionKey(a.agent, a.sessionId));
 }
 
 async function sessionStart(agent: AgentName, input: HookInput, io: AgentHookIo, cwd: string): Promise<void> {
@@ -49,7 +59,10 @@ async function sessionStart(agent: AgentName, input: HookInput, io: AgentHookIo,
   if (after) text = await withAfterCompact(after, text, io);
   if (input.sessionId) {
     const active = { agent, sessionId: input.sessionId, ...(input.transcriptPath ? { transcriptPath: input.transcriptPath } : {}), startedAt: localIso(now(io.env)) };
-    await recordActiveSession(repo.stateDir, active).catch((e: Error) => io.err(`git-memory: session not recorded: ${e.message}\n`));
+    // A compaction goes on with the session the agent is in: recorded already, it is left as it is (no lock, no write).
+    if (!(input.source === 'compact' && stillActive(repo.stateDir, active))) {
+      await recordActiveSession(repo.stateDir, active).catch((e: Error) => io.err(`git-memory: session not recorded: ${e.message}\n`));
+    }
   }
   io.out(sessionStartOutput(agent, text));
   // Long-term memory: a due dream runs in the background, never in the agent's way.
@@ -150,11 +163,20 @@ export function processHookIo(): AgentHookIo {
     readStdin: () => readHookStdin(),
     out: (t) => writeStdout(t),
     err: (t) => void process.stderr.write(t),
-    startWorker: (args, cwd) => {
+    startWorker: (args, cwd, opts) => {
       // Claude Code gives all SessionEnd hooks 1.5 s together, and Gemini CLI does not wait at all:
       // the journal entry, primer and commit are written by a process that outlives the hook.
       // child_process (with net and the streams it loads) only when a worker starts.
-      childProcess().spawn(process.execPath, [process.argv[1]!, ...args], { cwd, env: process.env, detached: true, stdio: 'ignore' }).unref();
+      const child = childProcess().spawn(process.execPath, [process.argv[1]!, ...args], { cwd, env: process.env, detached: true, stdio: 'ignore' });
+      child.unref();
+      // Lowered from here, so that its start-up yields too, not only its work.
+      if (opts?.low && child.pid) {
+        try {
+          setPriority(child.pid, 19);
+        } catch {
+          /* not allowed here (or already gone): it runs at the same priority */
+        }
+      }
     },
   };
 }

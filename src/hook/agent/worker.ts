@@ -1,7 +1,6 @@
 // The detached workers the agent hooks start: `git-memory hook agent-worker finalise|notes|compact-prepare --agent
 // NAME --session-id ID [--transcript PATH]`. Their own bundle entry (scripts/build.mjs): they may
 // load the model SDK, which the hooks' own graph never reaches.
-import { setPriority } from 'node:os';
 import { parseArgs } from 'node:util';
 import { EXIT, UsageError, type ExitCode } from '../../errors.js';
 import { agentHookFailure } from '../../cli/messages.js';
@@ -26,12 +25,6 @@ export async function runAgentWorker(args: string[], cwd = process.cwd(), env: N
       await (await import('./notes-worker.js')).extractNotes({ cwd, env }, { agent, sessionId, transcriptPath: values.transcript });
     } else if (job === 'compact-prepare') {
       if (!values.transcript) throw new UsageError('--transcript is required');
-      // Background work for a hook to come: it yields the processor to the agent and its hooks.
-      try {
-        setPriority(19);
-      } catch {
-        /* not allowed here: it runs at the same priority */
-      }
       const [{ open }, { prepareForCompaction }] = await Promise.all([import('../../commands/context.js'), import('../../commands/steps/compaction-hooks.js')]);
       await prepareForCompaction(open({ cwd, env }), { agent, sessionId, transcriptPath: values.transcript });
     } else {
