@@ -4,7 +4,7 @@ import { LEDGER_STATE_FILE, SESSIONS_DIR, sessionDirName } from '../paths.js';
 import { newState, type BuildState } from './build.js';
 import type { AgentName, Ledger } from './ledger.js';
 import { isGeminiDocument } from './gemini.js';
-import { headHash, sameHead } from './lines.js';
+import { HEAD, headHash, isLegacyHead, sameHead } from './lines.js';
 import { ledgerOf, readOn, type Reached } from './read.js';
 
 const VERSION = 1;
@@ -83,7 +83,8 @@ export function advanceLedger(stateDir: string, sessionId: string, transcriptPat
     offset: reached.offset,
     size: reached.size,
     mtime: st.mtimeMs,
-    head: doc ? '' : (headHash(transcriptPath, reached.offset) ?? ''),
+    // The opening just checked is the whole fingerprint when both offsets are past it: no second read.
+    head: doc ? '' : kept && !reached.restarted && kept.offset >= HEAD && reached.offset >= HEAD && !isLegacyHead(kept.head) ? kept.head : (headHash(transcriptPath, reached.offset) ?? ''),
     state: reached.state,
     tail: reached.tail,
     sessionId: reached.sessionId,

@@ -84,7 +84,7 @@ export function parseRecord(line: string): Record<string, any> | null {
 }
 
 /** Bytes of a file's opening fingerprinted, to tell a file replaced under the same name. */
-const HEAD = 4096;
+export const HEAD = 4096;
 
 /**
  * FNV-1a over `bytes` a 32-bit word at a time (the last bytes one by one), from a given basis, as 8
@@ -111,12 +111,15 @@ export function headHash(path: string, upTo: number): string | null {
   return got && `w${got.bytes.length}:${fnv(got.bytes, 0x811c9dc5)}${fnv(got.bytes, 0x050c5d1f)}`;
 }
 
+/** A fingerprint kept by an earlier version: sha1, in hex. */
+export const isLegacyHead = (head: string) => /^[0-9a-f]{40}$/.test(head);
+
 /**
  * Whether `path`'s opening still has the fingerprint `head` (kept by headHash). A sha1 kept by an
  * earlier version is checked as such, so a session's kept ledger survives an upgrade.
  */
 export function sameHead(path: string, upTo: number, head: string): boolean {
-  if (!/^[0-9a-f]{40}$/.test(head)) return headHash(path, upTo) === head;
+  if (!isLegacyHead(head)) return headHash(path, upTo) === head;
   const got = readBytes(path, 0, Math.min(upTo, HEAD));
   // node:crypto is loaded only for a state kept by an earlier version.
   const { createHash } = createRequire(import.meta.url)('node:crypto') as typeof import('node:crypto');
