@@ -97,6 +97,26 @@ describe('hook agent tool-use: the ledger follows the transcript', () => {
     expect(journalCount(repo)).toBe(0);
   });
 
+  it('the common call (read, advance, check) loads none of node:crypto, the stream modules or child_process', async () => {
+    const repo = await memoryRepo();
+    const t = transcriptFile();
+    appendFileSync(t, prompt(SESSION, repo.dir, 'Add a logout endpoint') + toolTurn(SESSION, repo.dir, 3000));
+    // The modules node loaded, written when the hook's process exits.
+    const dir = tempDir('gm-modules-');
+    const preload = join(dir, 'modules.cjs');
+    const out = join(dir, 'modules.txt');
+    writeFileSync(preload, `process.on('exit', () => require('fs').writeFileSync(${JSON.stringify(out)}, process.moduleLoadList.join('\\n')));\n`);
+    for (let call = 0; call < 2; call++) {
+      if (call) appendFileSync(t, toolTurn(SESSION, repo.dir, 4000, 'npm run lint'));
+      const r = repo.exec(['hook', 'agent', 'tool-use', '--agent', 'claude'], { stdin: JSON.stringify({ session_id: SESSION, cwd: repo.dir, transcript_path: t }), env: { NODE_OPTIONS: `--require ${preload}` } });
+      expect(r).toEqual({ code: 0, stdout: '', stderr: '' });
+      const loaded = readFileSync(out, 'utf8').split('\n').filter((m) => m.startsWith('NativeModule ')).map((m) => m.slice('NativeModule '.length));
+      expect(loaded).toContain('fs');
+      expect(loaded.filter((m) => ['crypto', 'stream', 'net', 'child_process'].includes(m))).toEqual([]);
+    }
+    expect(readKeptLedger(join(repo.dir, '.git', 'git-memory'), SESSION)!.ledger.tool_calls).toBe(2);
+  });
+
   it('a problem is never shown to the agent: exit 0, nothing on stdout or stderr, a line in agent-hook.log', async () => {
     const repo = await memoryRepo();
     const missing = join(tempDir(), 'gone.jsonl');
