@@ -32,12 +32,15 @@ const statePath = (sessionId: string) => `${SESSIONS_DIR}/${sessionDirName(sessi
 
 const subOffsets = (s: BuildState) => Object.entries(s.subagents ?? {}).map(([n, x]) => `${n}:${x.offset}`).join('|');
 
-/** The ledger kept for a session, the transcript it came from and how far it was read; null when none. */
-export function readKeptLedger(stateDir: string, sessionId: string): { ledger: Ledger; transcript: string; offset: number } | null {
+/**
+ * The ledger kept for a session, the transcript it came from and how far it was read, without
+ * reading the transcript on; null when none. `repoRoot` as advanceLedger takes it.
+ */
+export function readKeptLedger(stateDir: string, sessionId: string, opts: { repoRoot?: string } = {}): { ledger: Ledger; transcript: string; offset: number } | null {
   const kept = readState(stateDir, statePath(sessionId), isKept);
   if (!kept) return null;
   const reached: Reached = { state: kept.state, offset: kept.offset, size: kept.size, tail: kept.tail, sessionId: kept.sessionId };
-  return { ledger: ledgerOf(reached, {}), transcript: kept.transcript, offset: kept.offset };
+  return { ledger: ledgerOf(reached, opts), transcript: kept.transcript, offset: kept.offset };
 }
 
 /** Whether the kept reading still applies to the file: same name, same agent, not shrunk, same opening. */

@@ -214,6 +214,26 @@ describe('compaction hooks (Claude Code)', () => {
     expect(after).toContain('## After compaction (git-memory)');
     expect(after).not.toContain('prepared before the compaction');
   });
+
+  it("a worker that runs after the compaction's records were appended still prepares from where PreCompact read", async () => {
+    const repo = makeRepo({ now: NOW });
+    await repo.run(['init', '--no-hooks']);
+    const t = session(repo, 33);
+    expect(repo.exec(['hook', 'agent', 'pre-compact', '--agent', 'claude'], { stdin: hookInput(repo, t, { hook_event_name: 'PreCompact', trigger: 'auto' }) }).code).toBe(0);
+    const prepared = join(repo.dir, '.git/git-memory/sessions/4d5611e5/compact-prepared.json');
+    await waitFor(() => existsSync(prepared));
+    const offset = JSON.parse(readFileSync(prepared, 'utf8')).offset;
+    // A fast model: the boundary and the summary are in the transcript before the worker reads it.
+    const fixture = readFileSync(FIXTURE, 'utf8').split('\n').filter(Boolean).slice(33, 35).join('\n').replaceAll('/home/jane/acme', repo.dir);
+    appendFileSync(t, `${fixture}\n`);
+    rmSync(prepared);
+    expect(repo.exec(['hook', 'agent-worker', 'compact-prepare', '--agent', 'claude', '--session-id', '4d5611e5', '--transcript', t]).code).toBe(0);
+    expect(JSON.parse(readFileSync(prepared, 'utf8')).offset).toBe(offset);
+    const r = repo.exec(['hook', 'agent', 'session-start', '--agent', 'claude'], { stdin: hookInput(repo, t, { hook_event_name: 'SessionStart', source: 'compact' }) });
+    const context: string = JSON.parse(r.stdout).hookSpecificOutput.additionalContext;
+    expect(context).toContain('What the compaction summary dropped');
+    expect(context).toContain('revokeRefreshToken is not a function');
+  });
 });
 
 describe('status line near compaction', () => {

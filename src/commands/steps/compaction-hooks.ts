@@ -15,7 +15,7 @@ import { missingOf, readCompactPrepared, readCompactReport, writeCompactPrepared
 import { validateSummary } from '../../compact/validate.js';
 import { readTaskListKeeping } from '../../memory/tasks-file.js';
 import { redactQuick } from '../../safety/quick-redact.js';
-import { advanceLedger, readAppended } from '../../transcripts/index.js';
+import { advanceLedger, readAppended, readKeptLedger } from '../../transcripts/index.js';
 import { headHash, sameHead } from '../../transcripts/lines.js';
 import type { AgentName, Ledger } from '../../transcripts/ledger.js';
 import type { Opened } from '../context.js';
@@ -88,12 +88,17 @@ const APPENDING = new Set(['claude', 'codex']);
 export async function prepareForCompaction(o: Opened, s: HookSession): Promise<void> {
   if (!APPENDING.has(s.agent)) return;
   const facts = gitFileFacts(o.repo).catch(() => []);
-  const { ledger, to } = advanceLedger(o.repo.stateDir, s.sessionId, s.transcriptPath, { agent: s.agent as AgentName, repoRoot: o.repo.root });
+  const { stateDir, root } = o.repo;
+  // The ledger as PreCompact left it, not read on: what the compaction appends meanwhile (however
+  // fast its model) stays after the offset, for SessionStart to read and check.
+  const kept = readKeptLedger(stateDir, s.sessionId, { repoRoot: root });
+  const { ledger, to } =
+    kept && kept.transcript === s.transcriptPath ? { ledger: kept.ledger, to: kept.offset } : advanceLedger(stateDir, s.sessionId, s.transcriptPath, { agent: s.agent as AgentName, repoRoot: root });
   const head = headHash(s.transcriptPath, to);
   if (head === null) return;
   const key = extractKeyInfo(ledger);
   const hot = await hotFiles(o, ledger, facts);
-  writeCompactPrepared(o.repo.stateDir, { v: 1, session_id: s.sessionId, agent: s.agent, transcript: s.transcriptPath, offset: to, head, prepared: o.now.toISOString(), key, hot });
+  writeCompactPrepared(stateDir, { v: 1, session_id: s.sessionId, agent: s.agent, transcript: s.transcriptPath, offset: to, head, prepared: o.now.toISOString(), key, hot });
 }
 
 /** At most this much appended after the prepared offset is read for the compaction's records. */
