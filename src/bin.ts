@@ -65,6 +65,8 @@ async function run(): Promise<number> {
   // SessionStart builds a primer, the compaction hooks read the ledger: each keeps its own code cache.
   if (hook === 'agent' && LEAN_AGENT_EVENTS.has(args[2] ?? '')) return (await lean('agent-hooks', args[2] === 'session-start' ? 'agent-hooks' : 'agent-compact').runAgentHook!(...([args.slice(2)] as never[]))) ?? EXIT.ok;
   if (hook === 'agent') return (await (await full('agents')).runAgentHook!(...([args.slice(2)] as never[]))) ?? EXIT.ok;
+  // PreCompact's worker runs at every compaction: from agent-hooks.js, with its own code cache.
+  if (hook === 'agent-worker' && args[2] === 'compact-prepare') return (await lean('agent-hooks', 'agent-compact-prepare').runCompactPrepare!(...([args.slice(3)] as never[]))) ?? EXIT.ok;
   if (hook === 'agent-worker') return (await (await full('agent-worker')).runAgentWorker!(...([args.slice(2)] as never[]))) ?? EXIT.ok;
   const quick =
     args[0] === 'primer' ? await lean('primer').leanPrimer!(...([args.slice(1)] as never[]))

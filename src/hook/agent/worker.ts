@@ -10,6 +10,8 @@ import { logFailure } from './hook-log.js';
 /** Runs one worker job in the process's directory. Always EXIT.ok: failures go to the hook log. */
 export async function runAgentWorker(args: string[], cwd = process.cwd(), env: NodeJS.ProcessEnv = process.env): Promise<ExitCode> {
   const job = args[0];
+  // Its own entry (agent-hooks.js runs it too): see compact-worker.ts.
+  if (job === 'compact-prepare') return (await import('./compact-worker.js')).runCompactPrepare(args.slice(1), cwd, env);
   try {
     const { values } = parseArgs({
       args: args.slice(1),
@@ -23,10 +25,6 @@ export async function runAgentWorker(args: string[], cwd = process.cwd(), env: N
     } else if (job === 'notes') {
       if (!values.transcript) throw new UsageError('--transcript is required');
       await (await import('./notes-worker.js')).extractNotes({ cwd, env }, { agent, sessionId, transcriptPath: values.transcript });
-    } else if (job === 'compact-prepare') {
-      if (!values.transcript) throw new UsageError('--transcript is required');
-      const [{ open }, { prepareForCompaction }] = await Promise.all([import('../../commands/context.js'), import('../../commands/steps/compaction-hooks.js')]);
-      await prepareForCompaction(open({ cwd, env }), { agent, sessionId, transcriptPath: values.transcript });
     } else {
       throw new UsageError(`unknown worker job ${JSON.stringify(job ?? '')}: finalise, notes or compact-prepare`);
     }
