@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { parseArgs } from 'node:util';
 import { localIso, now } from '../../clock.js';
@@ -155,6 +156,26 @@ export async function agentHook(args: string[], io: AgentHookIo): Promise<ExitCo
   return EXIT.ok;
 }
 
+/**
+ * The lowest priority for a detached worker. On Linux a detached process leads a session of its
+ * own, and with autogroup scheduling (the desktop default) its nice value counts only within that
+ * session: its group's nice is lowered too, or it would take a full share of the processor beside
+ * the agent and its hooks.
+ */
+function lowerPriority(pid: number): void {
+  try {
+    setPriority(pid, 19);
+  } catch {
+    /* not allowed here (or already gone): it runs at the same priority */
+  }
+  if (process.platform !== 'linux') return;
+  try {
+    writeFileSync(`/proc/${pid}/autogroup`, '19');
+  } catch {
+    /* no autogroup scheduling here */
+  }
+}
+
 /** The process's own streams, and a detached `git-memory` for the end-of-session work. */
 export function processHookIo(): AgentHookIo {
   return {
@@ -170,13 +191,7 @@ export function processHookIo(): AgentHookIo {
       const child = childProcess().spawn(process.execPath, [process.argv[1]!, ...args], { cwd, env: process.env, detached: true, stdio: 'ignore' });
       child.unref();
       // Lowered from here, so that its start-up yields too, not only its work.
-      if (opts?.low && child.pid) {
-        try {
-          setPriority(child.pid, 19);
-        } catch {
-          /* not allowed here (or already gone): it runs at the same priority */
-        }
-      }
+      if (opts?.low && child.pid) lowerPriority(child.pid);
     },
   };
 }
