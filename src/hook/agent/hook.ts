@@ -8,6 +8,7 @@ import { agentHookFailure, agentHookUsage, agentHookWarning } from '../../cli/me
 import { readHookStdin } from '../../fs/stdin.js';
 import { writeStdout } from '../../fs/stdout.js';
 import { findRepo } from '../../git/repo.js';
+import { readSessionStart } from '../../git/session-state.js';
 import { peekSpool, type SpoolEntry } from '../../git/spool.js';
 import { ADAPTERS, HOOK_AGENT_NAMES, parseAgents, type AgentName } from '../../agents/registry.js';
 import { normaliseEvent, parseHookInput, type HookEvent, type HookInput } from './input.js';
@@ -52,7 +53,10 @@ async function sessionStart(agent: AgentName, input: HookInput, io: AgentHookIo,
   // Opened once: the primer and the session record below use the same repository.
   const o = open({ cwd, env: io.env });
   const after = input.source === 'compact' ? await startAfterCompact(agent, input, o, io) : null;
-  const built = await rebuildPrimer(o, { write: true });
+  // A compaction goes on with the session: its base commit (session-start.json, for `end`) stays the
+  // one its start recorded, not HEAD now.
+  const goesOn = input.source === 'compact' && readSessionStart(o.repo.stateDir) !== null;
+  const built = await rebuildPrimer(o, { write: true, ...(goesOn ? { recordStart: false } : {}) });
   for (const w of [...o.warnings, ...built.warnings]) io.err(agentHookWarning(w));
   const { repo } = o;
   let text = built.data.markdown;

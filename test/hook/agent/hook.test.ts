@@ -93,6 +93,22 @@ describe('hook agent session-start: the primer in each agent\'s format', () => {
     expect(JSON.parse(readFileSync(state, 'utf8'))).toMatchObject({ active: { sessionId: active.sessionId }, finalised: [] });
   });
 
+  it("a compaction keeps the session's base commit (session-start.json) from its start; a new start records HEAD", async () => {
+    const repo = await repoWithMemory();
+    const startFile = join(repo.dir, '.git', 'git-memory', 'session-start.json');
+    const start = (source: string) => expect(repo.exec(['hook', 'agent', 'session-start', '--agent', 'claude'], { stdin: payload('claude/session-start.json', { cwd: repo.dir, source }) }).code).toBe(0);
+    start('startup');
+    const head = () => JSON.parse(readFileSync(startFile, 'utf8')).head as string;
+    const base = head();
+    expect(repo.git('rev-parse', 'HEAD').trim().startsWith(base)).toBe(true);
+    repo.git('commit', '-q', '--allow-empty', '-m', 'Work done in the session');
+    start('compact');
+    expect(head()).toBe(base);
+    start('startup');
+    expect(head()).not.toBe(base);
+    expect(repo.git('rev-parse', 'HEAD').trim().startsWith(head())).toBe(true);
+  });
+
   it('bad input or no repository: a message on stderr, nothing on stdout, exit 0', async () => {
     const repo = await repoWithMemory();
     const bad = repo.exec(['hook', 'agent', 'session-start', '--agent', 'gemini'], { stdin: '{"session_id": ' });
