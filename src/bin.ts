@@ -3,7 +3,8 @@
 // rewrite), the primer (every session start) and `end` (every session end) load one CommonJS file
 // each, through the V8 code cache (code-cache.ts); pre-push loads its own (it needs the secret
 // scanner); the agent hooks load agents.mjs (the tool-use hook, run after every tool call, its own
-// agent-tool-use.js; SessionStart and the compaction hooks agent-hooks.js, with the code cache), the workers they start agent-worker.mjs, and the status line statusline.mjs
+// agent-tool-use.js; SessionStart and the compaction hooks agent-hooks.js, with the code cache), the workers they start agent-worker.mjs
+// (PreCompact's, run at every compaction, agent-hooks.js), and the status line statusline.mjs
 // (no argument parser); everything else loads the full command line.
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -49,7 +50,9 @@ if (args[0] === 'primer') {
   if (repo && kept?.head && repo.root === process.cwd()) startStalenessEarly(repo, kept.head);
 }
 // Paths computed at run time: esbuild leaves them alone, node resolves them next to this file.
-const lean = (name: string): Entry => requireCached(join(__dirname, `${name}.js`), name) as Entry;
+// `cache` names the code cache: one per kind of run of a bundle, since a cache holds only what the
+// run that made it compiled.
+const lean = (name: string, cache = name): Entry => requireCached(join(__dirname, `${name}.js`), cache) as Entry;
 const full = (name: string) => import(pathToFileURL(join(__dirname, `${name}.mjs`)).href) as Promise<Entry>;
 
 /** Agent hooks loaded from agent-hooks.js (CommonJS, code cache): the compaction hooks and SessionStart. */
@@ -60,8 +63,11 @@ async function run(): Promise<number> {
   if (hook === 'post-commit' || hook === 'post-rewrite') return (await lean('hook').runHook!(...([hook, args.slice(2), process.cwd(), process.env] as never[]))) ?? EXIT.ok;
   if (hook === 'pre-push') return (await (await full('pre-push')).runPrePush!(...([args.slice(2), process.cwd(), process.env] as never[]))) ?? EXIT.ok;
   if (hook === 'agent' && args[2] === 'tool-use') return (await lean('agent-tool-use').runToolUseHook!(...([args.slice(3)] as never[]))) ?? EXIT.ok;
-  if (hook === 'agent' && LEAN_AGENT_EVENTS.has(args[2] ?? '')) return (await lean('agent-hooks').runAgentHook!(...([args.slice(2)] as never[]))) ?? EXIT.ok;
+  // SessionStart builds a primer, the compaction hooks read the ledger: each keeps its own code cache.
+  if (hook === 'agent' && LEAN_AGENT_EVENTS.has(args[2] ?? '')) return (await lean('agent-hooks', args[2] === 'session-start' ? 'agent-hooks' : 'agent-compact').runAgentHook!(...([args.slice(2)] as never[]))) ?? EXIT.ok;
   if (hook === 'agent') return (await (await full('agents')).runAgentHook!(...([args.slice(2)] as never[]))) ?? EXIT.ok;
+  // PreCompact's worker runs at every compaction: from agent-hooks.js, with its own code cache.
+  if (hook === 'agent-worker' && args[2] === 'compact-prepare') return (await lean('agent-hooks', 'agent-compact-prepare').runCompactPrepare!(...([args.slice(3)] as never[]))) ?? EXIT.ok;
   if (hook === 'agent-worker') return (await (await full('agent-worker')).runAgentWorker!(...([args.slice(2)] as never[]))) ?? EXIT.ok;
   const quick =
     args[0] === 'primer' ? await lean('primer').leanPrimer!(...([args.slice(1)] as never[]))

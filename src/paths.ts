@@ -77,6 +77,8 @@ export const NOTES_FILE = 'notes.md';
 export const NOTES_STATE_FILE = 'notes.json';
 export const COMPACT_FILE = 'compact.json';
 export const COMPACT_REPORT_FILE = 'compact-report.json';
+/** What the PreCompact hook's worker prepared for the session's restart after the compaction (compact/store.ts). */
+export const COMPACT_PREPARED_FILE = 'compact-prepared.json';
 export const SESSION_LOCK_FILE = 'lock';
 /** The session was ended (by `end`, or automatically at SessionEnd): the automatic end does not write it again (see git/session-ended.ts). */
 export const SESSION_ENDED_FILE = 'ended.json';

@@ -4,8 +4,10 @@
  * summary the agent itself wrote (PostCompact) with what it dropped.
  */
 import { join } from 'node:path';
-import { COMPACT_FILE, COMPACT_REPORT_FILE, SESSIONS_DIR, sessionDirName } from '../paths.js';
+import { COMPACT_FILE, COMPACT_PREPARED_FILE, COMPACT_REPORT_FILE, SESSIONS_DIR, sessionDirName } from '../paths.js';
 import { isRecord, readState, writeState } from '../fs/state.js';
+import type { HotFile } from './hot-files.js';
+import type { KeyInfo } from './key-info.js';
 import type { Strategy, Step, SummarySource } from './repair.js';
 import type { ValidationReport } from './validate.js';
 
@@ -35,14 +37,38 @@ export interface CompactReportRecord {
   summary_chars: number;
 }
 
+/**
+ * What SessionStart after a compaction needs that is costly to compute then (git's facts for the
+ * hot files, the ledger's key), prepared by PreCompact's worker from
+ * the ledger at `offset`: the compaction only appends its own records after that.
+ */
+export interface CompactPreparedRecord {
+  v: 1;
+  session_id: string;
+  agent: string;
+  transcript: string;
+  /** The ledger's read offset when it was prepared, and the fingerprint of the transcript's opening (transcripts/lines.ts). */
+  offset: number;
+  head: string;
+  prepared: string;
+  key: KeyInfo;
+  hot: HotFile[];
+}
+
 const file = (sessionId: string, name: string) => join(SESSIONS_DIR, sessionDirName(sessionId), name);
 const isCompact = (v: unknown): v is CompactRecord => isRecord(v) && typeof v.summary === 'string' && isRecord(v.report);
 const isReport = (v: unknown): v is CompactReportRecord => isRecord(v) && isRecord(v.missing) && isRecord(v.report);
+
+const isPrepared = (v: unknown): v is CompactPreparedRecord =>
+  isRecord(v) && v.v === 1 && typeof v.transcript === 'string' && typeof v.offset === 'number' && typeof v.head === 'string' && isRecord(v.key) && Array.isArray(v.hot);
 
 export const readCompact = (stateDir: string, sessionId: string) => readState(stateDir, file(sessionId, COMPACT_FILE), isCompact);
 export const writeCompact = (stateDir: string, r: CompactRecord) => writeState(stateDir, file(r.session_id, COMPACT_FILE), r);
 export const readCompactReport = (stateDir: string, sessionId: string) => readState(stateDir, file(sessionId, COMPACT_REPORT_FILE), isReport);
 export const writeCompactReport = (stateDir: string, r: CompactReportRecord) => writeState(stateDir, file(r.session_id, COMPACT_REPORT_FILE), r);
+
+export const readCompactPrepared = (stateDir: string, sessionId: string) => readState(stateDir, file(sessionId, COMPACT_PREPARED_FILE), isPrepared);
+export const writeCompactPrepared = (stateDir: string, r: CompactPreparedRecord) => writeState(stateDir, file(r.session_id, COMPACT_PREPARED_FILE), r);
 
 /** What a report says was lost, by kind (sections included), leaving out kinds with nothing lost. */
 export function missingOf(report: ValidationReport): Record<string, string[]> {

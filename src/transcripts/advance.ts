@@ -4,7 +4,7 @@ import { LEDGER_STATE_FILE, SESSIONS_DIR, sessionDirName } from '../paths.js';
 import { newState, type BuildState } from './build.js';
 import type { AgentName, Ledger } from './ledger.js';
 import { isGeminiDocument } from './gemini.js';
-import { headHash } from './lines.js';
+import { HEAD, headHash, isLegacyHead, sameHead } from './lines.js';
 import { ledgerOf, readOn, type Reached } from './read.js';
 
 const VERSION = 1;
@@ -16,7 +16,7 @@ interface Kept {
   offset: number;
   size: number;
   mtime: number;
-  /** sha1 of the transcript's first min(offset, HEAD) bytes when it was read (JSONL only). */
+  /** Fingerprint of the transcript's first min(offset, HEAD) bytes when it was read (JSONL only; lines.ts headHash). */
   head: string;
   state: BuildState;
   /** Gemini: the last message, not yet taken for good, and the session id of the document. */
@@ -32,19 +32,22 @@ const statePath = (sessionId: string) => `${SESSIONS_DIR}/${sessionDirName(sessi
 
 const subOffsets = (s: BuildState) => Object.entries(s.subagents ?? {}).map(([n, x]) => `${n}:${x.offset}`).join('|');
 
-/** The ledger kept for a session, the transcript it came from and how far it was read; null when none. */
-export function readKeptLedger(stateDir: string, sessionId: string): { ledger: Ledger; transcript: string; offset: number } | null {
+/**
+ * The ledger kept for a session, the transcript it came from and how far it was read, without
+ * reading the transcript on; null when none. `repoRoot` as advanceLedger takes it.
+ */
+export function readKeptLedger(stateDir: string, sessionId: string, opts: { repoRoot?: string } = {}): { ledger: Ledger; transcript: string; offset: number } | null {
   const kept = readState(stateDir, statePath(sessionId), isKept);
   if (!kept) return null;
   const reached: Reached = { state: kept.state, offset: kept.offset, size: kept.size, tail: kept.tail, sessionId: kept.sessionId };
-  return { ledger: ledgerOf(reached, {}), transcript: kept.transcript, offset: kept.offset };
+  return { ledger: ledgerOf(reached, opts), transcript: kept.transcript, offset: kept.offset };
 }
 
 /** Whether the kept reading still applies to the file: same name, same agent, not shrunk, same opening. */
 function stillApplies(kept: Kept, path: string, agent: AgentName, size: number, doc: boolean): boolean {
   if (kept.transcript !== path || kept.state.ledger.agent !== agent || size < kept.offset) return false;
   if (doc) return !!kept.state.gemini && kept.state.gemini.held === undefined; // checked message by message (read.ts)
-  return kept.offset === 0 || headHash(path, kept.offset) === kept.head;
+  return kept.offset === 0 || sameHead(path, kept.offset, kept.head);
 }
 
 /**
@@ -83,7 +86,8 @@ export function advanceLedger(stateDir: string, sessionId: string, transcriptPat
     offset: reached.offset,
     size: reached.size,
     mtime: st.mtimeMs,
-    head: doc ? '' : (headHash(transcriptPath, reached.offset) ?? ''),
+    // The opening just checked is the whole fingerprint when both offsets are past it: no second read.
+    head: doc ? '' : kept && !reached.restarted && kept.offset >= HEAD && reached.offset >= HEAD && !isLegacyHead(kept.head) ? kept.head : (headHash(transcriptPath, reached.offset) ?? ''),
     state: reached.state,
     tail: reached.tail,
     sessionId: reached.sessionId,

@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { readBytes } from '../fs/read-file.js';
 
 /** Bytes read at a time: transcripts grow to hundreds of MB and are never held whole. */
@@ -84,10 +84,44 @@ export function parseRecord(line: string): Record<string, any> | null {
 }
 
 /** Bytes of a file's opening fingerprinted, to tell a file replaced under the same name. */
-const HEAD = 4096;
+export const HEAD = 4096;
 
-/** sha1 of the first min(`upTo`, 4 KB) bytes of `path`; null when it cannot be read. */
+/**
+ * FNV-1a over `bytes` a 32-bit word at a time (the last bytes one by one), from a given basis, as 8
+ * hex digits: a quarter of the steps of a byte-wise loop, which matters while it is still
+ * interpreted (a hook's one call). Words are read in the machine's byte order: the fingerprint is
+ * only ever compared on the machine that kept it.
+ */
+function fnv(bytes: Uint8Array, basis: number): string {
+  const n = bytes.length >> 2;
+  const words = bytes.byteOffset % 4 === 0 ? new Int32Array(bytes.buffer, bytes.byteOffset, n) : new Int32Array(bytes.slice(0, n * 4).buffer);
+  let h = basis;
+  for (let i = 0; i < n; i++) h = Math.imul(h ^ words[i]!, 0x01000193);
+  for (let i = n * 4; i < bytes.length; i++) h = Math.imul(h ^ bytes[i]!, 0x01000193);
+  return (h >>> 0).toString(16).padStart(8, '0');
+}
+
+/**
+ * A fingerprint of the first min(`upTo`, 4 KB) bytes of `path` (its length and two FNV-1a hashes):
+ * enough to tell a replaced file, and no node:crypto to load in the hook run after every tool call.
+ * Null when the file cannot be read.
+ */
 export function headHash(path: string, upTo: number): string | null {
   const got = readBytes(path, 0, Math.min(upTo, HEAD));
-  return got && createHash('sha1').update(got.bytes).digest('hex');
+  return got && `w${got.bytes.length}:${fnv(got.bytes, 0x811c9dc5)}${fnv(got.bytes, 0x050c5d1f)}`;
+}
+
+/** A fingerprint kept by an earlier version: sha1, in hex. */
+export const isLegacyHead = (head: string) => /^[0-9a-f]{40}$/.test(head);
+
+/**
+ * Whether `path`'s opening still has the fingerprint `head` (kept by headHash). A sha1 kept by an
+ * earlier version is checked as such, so a session's kept ledger survives an upgrade.
+ */
+export function sameHead(path: string, upTo: number, head: string): boolean {
+  if (!isLegacyHead(head)) return headHash(path, upTo) === head;
+  const got = readBytes(path, 0, Math.min(upTo, HEAD));
+  // node:crypto is loaded only for a state kept by an earlier version.
+  const { createHash } = createRequire(import.meta.url)('node:crypto') as typeof import('node:crypto');
+  return !!got && createHash('sha1').update(got.bytes).digest('hex') === head;
 }

@@ -134,3 +134,25 @@ export function readLedger(path: string, opts: ReadOptions = {}): Ledger {
   if (!r) throw new Error(`cannot read ${path}`);
   return ledgerOf(r, opts);
 }
+
+/**
+ * The records a JSONL transcript gained from byte `from` on, read alone: no earlier state, no
+ * subagent files. For a short append whose records stand on their own, such as a compaction's
+ * boundary and summary. Null when the file cannot be read.
+ */
+export function readAppended(path: string, agent: 'claude' | 'codex', from: number, opts: { repoRoot?: string } = {}): Ledger | null {
+  const state = newState(agent);
+  const ctx = { repoRoot: opts.repoRoot };
+  const feed = agent === 'claude' ? feedClaude : feedCodex;
+  const scan = scanLines(
+    path,
+    from,
+    undefined,
+    (line) => {
+      const r = parseRecord(line);
+      if (r) feed(state, r, ctx);
+    },
+    (line) => parseRecord(line) !== null,
+  );
+  return scan && ledgerOf({ state, offset: scan.end, size: scan.size, tail: null, sessionId: '' }, opts);
+}

@@ -4,7 +4,7 @@ import { namesOrNone } from '../fs/read-file.js';
 import { CAPS, newState, type BuildState, type SubTranscript } from './build.js';
 import { feedClaude } from './claude.js';
 import type { Ledger } from './ledger.js';
-import { headHash, parseRecord, scanLines } from './lines.js';
+import { headHash, parseRecord, sameHead, scanLines } from './lines.js';
 
 /**
  * Claude Code writes each sub-agent's records to `<session>/subagents/agent-<id>.jsonl` beside the
@@ -32,7 +32,7 @@ export function readSubagents(state: BuildState, transcript: string, ctx: { repo
       continue;
     }
     let sub: SubTranscript | undefined = subs[name];
-    if (sub && (size < sub.offset || (sub.offset > 0 && headHash(path, sub.offset) !== sub.head))) sub = undefined;
+    if (sub && (size < sub.offset || (sub.offset > 0 && !sameHead(path, sub.offset, sub.head)))) sub = undefined;
     if (sub && size === sub.offset) continue;
     sub ??= { offset: 0, head: '', state: newState('claude') };
     const s = sub.state;

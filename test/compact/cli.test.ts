@@ -1,11 +1,13 @@
 // compact, hot-files and the compaction hooks end to end: a real repository, D's Claude Code
 // transcript (a compaction with its boundary and summary records) moved into it, and the fake
 // Messages API for the model path.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startFakeMessagesApi, textReply, type FakeMessagesApi } from '../helpers/fake-messages-api.js';
 import { makeRepo, ROOT, type TestRepo } from '../helpers/repo.js';
+import { waitFor } from '../agents/fixtures.js';
+import { toolTurn } from '../hook/agent/claude-lines.js';
 
 const FIXTURE = join(ROOT, 'test/fixtures/transcripts/claude.jsonl');
 const SUMMARIES = join(ROOT, 'test/fixtures/compact');
@@ -175,6 +177,62 @@ describe('compaction hooks (Claude Code)', () => {
     // A plain start gets none of it.
     const plain = repo.exec(['hook', 'agent', 'session-start', '--agent', 'claude'], { stdin: hookInput(repo, t, { source: 'startup' }) });
     expect(JSON.parse(plain.stdout).hookSpecificOutput.additionalContext).not.toContain('After compaction');
+  });
+
+  it("PreCompact's worker prepares the hot files and the key; SessionStart after the compaction uses them, and says the same as without", async () => {
+    const repo = makeRepo({ now: NOW });
+    await repo.run(['init', '--no-hooks']);
+    // The transcript when the compaction starts: up to its boundary record.
+    const t = session(repo, 33);
+    const pre = repo.exec(['hook', 'agent', 'pre-compact', '--agent', 'claude'], { stdin: hookInput(repo, t, { hook_event_name: 'PreCompact', trigger: 'auto' }) });
+    expect(pre.code, pre.stderr).toBe(0);
+    const prepared = join(repo.dir, '.git/git-memory/sessions/4d5611e5/compact-prepared.json');
+    await waitFor(() => existsSync(prepared));
+    expect(existsSync(join(repo.dir, '.git/git-memory/agent-hook.log'))).toBe(false);
+    // The compaction appends its boundary and its summary.
+    const fixture = readFileSync(FIXTURE, 'utf8').split('\n').filter(Boolean).slice(33, 35).join('\n').replaceAll('/home/jane/acme', repo.dir);
+    appendFileSync(t, `${fixture}\n`);
+    const start = () => repo.exec(['hook', 'agent', 'session-start', '--agent', 'claude'], { stdin: hookInput(repo, t, { hook_event_name: 'SessionStart', source: 'compact' }) });
+    const fast = start();
+    expect(fast.code, fast.stderr).toBe(0);
+    const context: string = JSON.parse(fast.stdout).hookSpecificOutput.additionalContext;
+    expect(context).toContain('What the compaction summary dropped');
+    expect(context).toContain('revokeRefreshToken is not a function');
+    expect(context).toMatch(/### Hot files[\s\S]*src\/auth\/session\.ts — \d+ \(/);
+    // Word for word what SessionStart computes itself, with nothing prepared.
+    const kept = readFileSync(prepared, 'utf8');
+    rmSync(prepared);
+    expect(start().stdout).toBe(fast.stdout);
+    // What was prepared is what is shown (a reason only the record holds)…
+    const record = JSON.parse(kept);
+    record.hot[0].reasons = ['prepared before the compaction'];
+    writeFileSync(prepared, JSON.stringify(record));
+    expect(JSON.parse(start().stdout).hookSpecificOutput.additionalContext).toContain('prepared before the compaction');
+    // …until the agent works again: a tool call after it, and SessionStart computes it all.
+    appendFileSync(t, toolTurn('4d5611e5-241a-462a-8d15-5122611a9569', repo.dir, 30_000));
+    const after = JSON.parse(start().stdout).hookSpecificOutput.additionalContext;
+    expect(after).toContain('## After compaction (git-memory)');
+    expect(after).not.toContain('prepared before the compaction');
+  });
+
+  it("a worker that runs after the compaction's records were appended still prepares from where PreCompact read", async () => {
+    const repo = makeRepo({ now: NOW });
+    await repo.run(['init', '--no-hooks']);
+    const t = session(repo, 33);
+    expect(repo.exec(['hook', 'agent', 'pre-compact', '--agent', 'claude'], { stdin: hookInput(repo, t, { hook_event_name: 'PreCompact', trigger: 'auto' }) }).code).toBe(0);
+    const prepared = join(repo.dir, '.git/git-memory/sessions/4d5611e5/compact-prepared.json');
+    await waitFor(() => existsSync(prepared));
+    const offset = JSON.parse(readFileSync(prepared, 'utf8')).offset;
+    // A fast model: the boundary and the summary are in the transcript before the worker reads it.
+    const fixture = readFileSync(FIXTURE, 'utf8').split('\n').filter(Boolean).slice(33, 35).join('\n').replaceAll('/home/jane/acme', repo.dir);
+    appendFileSync(t, `${fixture}\n`);
+    rmSync(prepared);
+    expect(repo.exec(['hook', 'agent-worker', 'compact-prepare', '--agent', 'claude', '--session-id', '4d5611e5', '--transcript', t]).code).toBe(0);
+    expect(JSON.parse(readFileSync(prepared, 'utf8')).offset).toBe(offset);
+    const r = repo.exec(['hook', 'agent', 'session-start', '--agent', 'claude'], { stdin: hookInput(repo, t, { hook_event_name: 'SessionStart', source: 'compact' }) });
+    const context: string = JSON.parse(r.stdout).hookSpecificOutput.additionalContext;
+    expect(context).toContain('What the compaction summary dropped');
+    expect(context).toContain('revokeRefreshToken is not a function');
   });
 });
 

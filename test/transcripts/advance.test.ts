@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { appendFileSync, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -131,6 +132,31 @@ describe('advanceLedger: incremental reads equal whole reads', () => {
     const t = advanceLedger(dir, 'a/b:c', path, { agent: 'codex', repoRoot: REPO });
     expect(t.from).toBe(0);
     expect(t.ledger.session_id).toBe('029a7c1e-5b2d-7e30-9f41-2c8d6a1b3e57');
+  });
+
+  it("a state kept with an earlier version's sha1 fingerprint still applies; a replaced transcript still starts over", () => {
+    const dir = tempDir();
+    const path = join(dir, 'codex.jsonl');
+    const text = readFileSync(join(TRANSCRIPTS, 'codex.jsonl'), 'utf8');
+    const lines = text.split('\n').filter(Boolean);
+    const half = `${lines.slice(0, Math.ceil(lines.length / 2)).join('\n')}\n`;
+    writeFileSync(path, half);
+    const first = advanceLedger(dir, 's', path, { agent: 'codex', repoRoot: REPO });
+    const stateFile = join(dir, SESSIONS_DIR, 's', LEDGER_STATE_FILE);
+    const kept = JSON.parse(readFileSync(stateFile, 'utf8'));
+    expect(kept.head).toMatch(/^w\d+:[0-9a-f]{16}$/);
+    // What the earlier version kept: sha1 of the first min(offset, 4 KB) bytes.
+    const sha1 = (s: string) => createHash('sha1').update(Buffer.from(s).subarray(0, Math.min(first.to, 4096))).digest('hex');
+    writeFileSync(stateFile, JSON.stringify({ ...kept, head: sha1(half) }));
+    appendFileSync(path, text.slice(half.length));
+    const next = advanceLedger(dir, 's', path, { agent: 'codex', repoRoot: REPO });
+    expect(next.from).toBe(first.to);
+    expect(next.ledger).toEqual(readLedger(path, { agent: 'codex', repoRoot: REPO }));
+    // The same sha1 against another opening: a new file under the same name.
+    const other = text.replace('019a7c1e', '029a7c1e');
+    writeFileSync(path, other);
+    writeFileSync(stateFile, JSON.stringify({ ...kept, head: sha1(half) }));
+    expect(advanceLedger(dir, 's', path, { agent: 'codex', repoRoot: REPO }).from).toBe(0);
   });
 
   it('a missing transcript is an error; a corrupt state file counts as none', () => {

@@ -17,6 +17,15 @@ export interface CompactionNotes {
   truncated: boolean;
 }
 
+/** The notes as cut for compaction, null when there are none or they are still the template; no ledger needed. */
+export function compactionNotesText(stateDir: string, sessionId: string, env: NodeJS.ProcessEnv): { text: string | null; truncated: boolean } {
+  const raw = readNotes(stateDir, sessionId);
+  if (raw === null) return { text: null, truncated: false };
+  const { template } = loadNotesConfig(memoryHome(env));
+  const cut = truncateForCompaction(raw);
+  return { text: isEmptyTemplate(raw, template) ? null : cut.text, truncated: cut.truncated };
+}
+
 export function compactionNotes(stateDir: string, sessionId: string, ledger: Ledger, cfg: Config['session_memory'], env: NodeJS.ProcessEnv): CompactionNotes {
   const raw = readNotes(stateDir, sessionId);
   if (raw === null) return { input: null, text: null, truncated: false };

@@ -9,18 +9,25 @@ import { MAX_CONTEXT_CHARS } from './output.js';
 export interface CompactHookIo {
   out(text: string): void;
   err(text: string): void;
+  /** Starts `git-memory <args>` detached in `cwd` (at the lowest priority with `low`), so the agent does not wait for it. */
+  startWorker(args: string[], cwd: string, opts?: { low?: boolean }): void;
 }
 
 const session = (agent: string, input: HookInput) =>
   input.sessionId && input.transcriptPath ? { agent, sessionId: input.sessionId, transcriptPath: input.transcriptPath } : null;
 
-/** PreCompact: plain text on stdout (Claude Code joins every PreCompact hook's stdout into its instructions). */
+/**
+ * PreCompact: plain text on stdout (Claude Code joins every PreCompact hook's stdout into its
+ * instructions). Then a detached worker prepares what SessionStart will add after the compaction
+ * (hot files, the ledger's key), while the agent's model writes its summary.
+ */
 export async function preCompact(agent: string, input: HookInput, o: Opened, io: CompactHookIo): Promise<void> {
   const s = session(agent, input);
   if (!s) return;
   const { preCompactText } = await import('../../commands/steps/compaction-hooks.js');
   const text = preCompactText(o, s);
   if (text) io.out(`${text}\n`);
+  if (agent === 'claude' || agent === 'codex') io.startWorker(['hook', 'agent-worker', 'compact-prepare', '--agent', agent, '--session-id', s.sessionId, '--transcript', s.transcriptPath], o.repo.root, { low: true });
 }
 
 /** PostCompact: validates `compact_summary` and keeps the report in the session's state; prints nothing. */

@@ -8,3 +8,8 @@ export async function runAgentHook(args: string[]): Promise<ExitCode> {
   const { agentHook, processHookIo } = await import('./hook.js');
   return agentHook(args, processHookIo());
 }
+
+/** `git-memory hook agent-worker compact-prepare …`: PreCompact's worker (compact-worker.ts). Always EXIT.ok. */
+export async function runCompactPrepare(args: string[]): Promise<ExitCode> {
+  return (await import('./compact-worker.js')).runCompactPrepare(args);
+}

@@ -5,7 +5,8 @@
 // It prints nothing, whatever happens: a problem goes to the hook log.
 import { EXIT, type ExitCode } from '../../errors.js';
 import { agentHookFailure } from '../../cli/messages.js';
-import { readStdin } from '../../fs/stdin.js';
+import { childProcess } from '../../child-process.js';
+import { readHookStdin } from '../../fs/stdin.js';
 import { isDir } from '../../fs/stat.js';
 import { logFailure } from './hook-log.js';
 import type { HookInput } from './input.js';
@@ -26,10 +27,12 @@ function toolUseInput(bytes: Buffer): HookInput {
   return { sessionId: str(r.session_id), transcriptPath: str(r.transcript_path), ...(cwd && isDir(cwd) ? { cwd } : {}) };
 }
 
-/** Starts `git-memory <args>` detached; child_process is loaded only when a worker is due. */
-async function startWorker(args: string[], cwd: string): Promise<void> {
-  const { spawn } = await import('node:child_process');
-  spawn(process.execPath, [process.argv[1]!, ...args], { cwd, env: process.env, detached: true, stdio: 'ignore' }).unref();
+/**
+ * Starts `git-memory <args>` detached; child_process is loaded only when a worker is due, and by
+ * require: this bundle runs from the code cache (a vm.Script), where a dynamic import() throws.
+ */
+function startWorker(args: string[], cwd: string): void {
+  childProcess().spawn(process.execPath, [process.argv[1]!, ...args], { cwd, env: process.env, detached: true, stdio: 'ignore' }).unref();
 }
 
 /** Always EXIT.ok, with nothing on stdout or stderr. */
@@ -38,7 +41,7 @@ export async function runToolUseHook(args: string[], cwd = process.cwd(), env: N
     const at = args.indexOf('--agent');
     const agent = at >= 0 ? args[at + 1] : args.find((a) => a.startsWith('--agent='))?.slice('--agent='.length);
     if (!agent) throw new Error('--agent is required');
-    const input = toolUseInput(await readStdin(process.stdin, { tty: 'empty' }));
+    const input = toolUseInput(await readHookStdin());
     await keepNotes(agent, input, { env, startWorker }, input.cwd ?? cwd);
   } catch (e) {
     logFailure(cwd, env, agentHookFailure('tool-use', (e as Error).message ?? String(e)));

@@ -1,4 +1,4 @@
-// The detached workers the agent hooks start: `git-memory hook agent-worker finalise|notes --agent
+// The detached workers the agent hooks start: `git-memory hook agent-worker finalise|notes|compact-prepare --agent
 // NAME --session-id ID [--transcript PATH]`. Their own bundle entry (scripts/build.mjs): they may
 // load the model SDK, which the hooks' own graph never reaches.
 import { parseArgs } from 'node:util';
@@ -10,6 +10,8 @@ import { logFailure } from './hook-log.js';
 /** Runs one worker job in the process's directory. Always EXIT.ok: failures go to the hook log. */
 export async function runAgentWorker(args: string[], cwd = process.cwd(), env: NodeJS.ProcessEnv = process.env): Promise<ExitCode> {
   const job = args[0];
+  // Its own entry (agent-hooks.js runs it too): see compact-worker.ts.
+  if (job === 'compact-prepare') return (await import('./compact-worker.js')).runCompactPrepare(args.slice(1), cwd, env);
   try {
     const { values } = parseArgs({
       args: args.slice(1),
@@ -24,7 +26,7 @@ export async function runAgentWorker(args: string[], cwd = process.cwd(), env: N
       if (!values.transcript) throw new UsageError('--transcript is required');
       await (await import('./notes-worker.js')).extractNotes({ cwd, env }, { agent, sessionId, transcriptPath: values.transcript });
     } else {
-      throw new UsageError(`unknown worker job ${JSON.stringify(job ?? '')}: finalise or notes`);
+      throw new UsageError(`unknown worker job ${JSON.stringify(job ?? '')}: finalise, notes or compact-prepare`);
     }
   } catch (e) {
     logFailure(cwd, env, agentHookFailure(job ?? '', (e as Error).message ?? String(e)));

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fixture, makeRepo, tempDir, type TestRepo } from '../../helpers/repo.js';
@@ -69,6 +69,44 @@ describe('hook agent session-start: the primer in each agent\'s format', () => {
     expect(run('startup')).not.toContain('Refresh tokens rotate');
     expect(run('resume')).toContain('(learned) Refresh tokens rotate on every use');
     expect(run('compact')).toContain('(learned) Refresh tokens rotate on every use');
+  });
+
+  it('records the active session; a compaction of it leaves the record as it is, a finalised or another session is recorded again', async () => {
+    const repo = await repoWithMemory();
+    const state = join(repo.dir, '.git', 'git-memory', 'agent-session.json');
+    const start = (source: string, extra: Record<string, unknown> = {}) =>
+      expect(repo.exec(['hook', 'agent', 'session-start', '--agent', 'claude'], { stdin: payload('claude/session-start.json', { cwd: repo.dir, source, ...extra }) }).code).toBe(0);
+    start('startup');
+    const first = readFileSync(state, 'utf8');
+    const { active } = JSON.parse(first);
+    expect(active).toMatchObject({ agent: 'claude', sessionId: expect.any(String) });
+    const mtime = statSync(state).mtimeMs;
+    start('compact');
+    expect(readFileSync(state, 'utf8')).toBe(first);
+    expect(statSync(state).mtimeMs).toBe(mtime);
+    // Another session compacted in this worktree: it is the active one now.
+    start('compact', { session_id: 'another-session' });
+    expect(JSON.parse(readFileSync(state, 'utf8')).active.sessionId).toBe('another-session');
+    // A finalised session that compacts is open again.
+    writeFileSync(state, JSON.stringify({ active, finalised: [`claude:${active.sessionId}`] }));
+    start('compact');
+    expect(JSON.parse(readFileSync(state, 'utf8'))).toMatchObject({ active: { sessionId: active.sessionId }, finalised: [] });
+  });
+
+  it("a compaction keeps the session's base commit (session-start.json) from its start; a new start records HEAD", async () => {
+    const repo = await repoWithMemory();
+    const startFile = join(repo.dir, '.git', 'git-memory', 'session-start.json');
+    const start = (source: string) => expect(repo.exec(['hook', 'agent', 'session-start', '--agent', 'claude'], { stdin: payload('claude/session-start.json', { cwd: repo.dir, source }) }).code).toBe(0);
+    start('startup');
+    const head = () => JSON.parse(readFileSync(startFile, 'utf8')).head as string;
+    const base = head();
+    expect(repo.git('rev-parse', 'HEAD').trim().startsWith(base)).toBe(true);
+    repo.git('commit', '-q', '--allow-empty', '-m', 'Work done in the session');
+    start('compact');
+    expect(head()).toBe(base);
+    start('startup');
+    expect(head()).not.toBe(base);
+    expect(repo.git('rev-parse', 'HEAD').trim().startsWith(head())).toBe(true);
   });
 
   it('bad input or no repository: a message on stderr, nothing on stdout, exit 0', async () => {

@@ -63,6 +63,19 @@ describe('hook agent tool-use: the ledger follows the transcript', () => {
     await waitFor(() => !existsSync(join(sessionDir(repo), 'lock')));
   });
 
+  it('the thresholds met at a tool call: the tool-use hook (its own bundle) starts the worker, which writes the notes', async () => {
+    const repo = await memoryRepo();
+    const t = transcriptFile();
+    appendFileSync(t, prompt(SESSION, repo.dir, 'Add a logout endpoint') + toolTurn(SESSION, repo.dir, 11_000) + toolTurn(SESSION, repo.dir, 11_500, 'npm run lint') + toolTurn(SESSION, repo.dir, 12_000, 'npm run build'));
+    expect(hook(repo, 'tool-use', 'claude', { transcript_path: t, hook_event_name: 'PostToolUse' })).toEqual({ code: 0, stdout: '', stderr: '' });
+    const notes = await waitFor(() => existsSync(join(sessionDir(repo), 'notes.json')) && readFileSync(join(sessionDir(repo), 'notes.md'), 'utf8'));
+    expect(notes).toContain('Add a logout endpoint');
+    expect(JSON.parse(readFileSync(join(sessionDir(repo), 'notes.json'), 'utf8'))).toMatchObject({ source: 'ledger', extractions: 1 });
+    await waitFor(() => !existsSync(join(sessionDir(repo), 'lock')));
+    // Nothing went to the hook log (a failure to start the worker would).
+    expect(existsSync(join(repo.dir, '.git', 'git-memory', 'agent-hook.log'))).toBe(false);
+  });
+
   it('[session_memory] enabled = false: tool-use and stop do nothing', async () => {
     const repo = await memoryRepo();
     appendFileSync(join(repo.dir, '.openclaw_memory.toml'), '\n[session_memory]\nenabled = false\n');
@@ -82,6 +95,26 @@ describe('hook agent tool-use: the ledger follows the transcript', () => {
     expect(hook(repo, 'stop', 'claude', { transcript_path: t })).toEqual({ code: 0, stdout: '', stderr: '' });
     await new Promise((r) => setTimeout(r, 1500));
     expect(journalCount(repo)).toBe(0);
+  });
+
+  it('the common call (read, advance, check) loads none of node:crypto, the stream modules or child_process', async () => {
+    const repo = await memoryRepo();
+    const t = transcriptFile();
+    appendFileSync(t, prompt(SESSION, repo.dir, 'Add a logout endpoint') + toolTurn(SESSION, repo.dir, 3000));
+    // The modules node loaded, written when the hook's process exits.
+    const dir = tempDir('gm-modules-');
+    const preload = join(dir, 'modules.cjs');
+    const out = join(dir, 'modules.txt');
+    writeFileSync(preload, `process.on('exit', () => require('fs').writeFileSync(${JSON.stringify(out)}, process.moduleLoadList.join('\\n')));\n`);
+    for (let call = 0; call < 2; call++) {
+      if (call) appendFileSync(t, toolTurn(SESSION, repo.dir, 4000, 'npm run lint'));
+      const r = repo.exec(['hook', 'agent', 'tool-use', '--agent', 'claude'], { stdin: JSON.stringify({ session_id: SESSION, cwd: repo.dir, transcript_path: t }), env: { NODE_OPTIONS: `--require ${preload}` } });
+      expect(r).toEqual({ code: 0, stdout: '', stderr: '' });
+      const loaded = readFileSync(out, 'utf8').split('\n').filter((m) => m.startsWith('NativeModule ')).map((m) => m.slice('NativeModule '.length));
+      expect(loaded).toContain('fs');
+      expect(loaded.filter((m) => ['crypto', 'stream', 'net', 'child_process'].includes(m))).toEqual([]);
+    }
+    expect(readKeptLedger(join(repo.dir, '.git', 'git-memory'), SESSION)!.ledger.tool_calls).toBe(2);
   });
 
   it('a problem is never shown to the agent: exit 0, nothing on stdout or stderr, a line in agent-hook.log', async () => {
