@@ -59,13 +59,27 @@ export function parseTree(body: Buffer): TreeEntry[] {
   return entries;
 }
 
-/** git's order of tree entries: by name bytes, a tree's name as if it ended with '/'. */
-const sortKey = (e: TreeEntry) => (e.mode === TREE ? Buffer.concat([e.name, Buffer.from('/')]) : e.name);
+/**
+ * git's order of tree entries: by name bytes, a tree's name as if it ended with '/'. As latin1
+ * text, one character a byte, so comparing the strings compares the bytes.
+ */
+const sortKey = (e: TreeEntry) => (e.mode === TREE ? `${e.name.toString('latin1')}/` : e.name.toString('latin1'));
 
-/** A tree object's body for `entries` (sorted here). */
+/** A tree object's body for `entries` (sorted here), written into one buffer. */
 export function serializeTree(entries: TreeEntry[]): Buffer {
-  const sorted = [...entries].sort((a, b) => Buffer.compare(sortKey(a), sortKey(b)));
-  return Buffer.concat(sorted.flatMap((e) => [Buffer.from(`${e.mode} `, 'latin1'), e.name, Buffer.from([0]), Buffer.from(e.sha, 'hex')]));
+  const sorted = entries.map((e) => ({ key: sortKey(e), e })).sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  let size = 0;
+  for (const { e } of sorted) size += e.mode.length + e.name.length + 22;
+  const out = Buffer.allocUnsafe(size);
+  let pos = 0;
+  for (const { e } of sorted) {
+    pos += out.write(e.mode, pos, 'latin1');
+    out[pos++] = 0x20;
+    pos += e.name.copy(out, pos);
+    out[pos++] = 0;
+    pos += out.write(e.sha, pos, 'hex');
+  }
+  return out;
 }
 
 /** Every directory above the paths, the root ('') first. */
@@ -125,7 +139,10 @@ export async function readHeadTrees(cwd: string, dirs: readonly string[]): Promi
 
 const parentOf = (dir: string) => (dir.includes('/') ? dir.slice(0, dir.lastIndexOf('/')) : '');
 const baseOf = (path: string) => path.slice(path.lastIndexOf('/') + 1);
-const entryOf = (entries: TreeEntry[] | null, name: string) => entries?.find((e) => e.name.equals(Buffer.from(name)));
+const entryOf = (entries: TreeEntry[] | null, name: string) => {
+  const bytes = Buffer.from(name);
+  return entries?.find((e) => e.name.equals(bytes));
+};
 
 /** The changes that make a difference to HEAD (a path rewritten with the same content does not). */
 export function changedPaths(head: HeadTrees, changes: readonly PathChange[]): string[] {
