@@ -156,8 +156,12 @@ function byEditing(repo: Repo, paths: string[], userIndex: string): TreeMaker | 
  * waited on from outside, and after INDEX_LOCK_WAIT_MS the commit is left undone
  * (GitLockBusyError) rather than made with a stale index. No hooks fire.
  * Returns null when the paths already match HEAD.
+ *
+ * `landAfter`: the commit is made meanwhile, but HEAD moves only once it has settled (and not if
+ * it fails): `end` builds the primer while git makes the commit, and the primer must read HEAD as
+ * it was before it.
  */
-export async function commitPaths(repo: Repo, paths: string[], message: string): Promise<MemoryCommit | null> {
+export async function commitPaths(repo: Repo, paths: string[], message: string, landAfter?: Promise<unknown>): Promise<MemoryCommit | null> {
   if (!paths.length) return null;
   const tmpDir = join(repo.stateDir, TMP_DIR);
   mkdirSync(tmpDir, { recursive: true });
@@ -187,6 +191,7 @@ export async function commitPaths(repo: Repo, paths: string[], message: string):
         git(['commit-tree', tree, ...(parent ? ['-p', parent] : []), '-F', '-'], { cwd: repo.root, input: message }).then((o) => o.trim()),
         prepare(),
       ]);
+      await landAfter;
       if (await land(repo, { ...c, sha, parent, tree, prepare }, { prepared, update })) return { sha, parent, paths: changed ?? paths };
       // A busy branch (someone committing again and again) gets a few seconds, not a few tries.
       if (attempt >= 8 && Date.now() - started > HEAD_MOVING_MS) throw new GitMemoryError('HEAD kept moving while committing memory; the files are written, run `git memory commit` later');

@@ -106,9 +106,15 @@ export function startPending(repo: Repo, day: string): Promise<PendingStart> {
  * `near` (from `end`): the pending changes startPending found and the files `end` wrote, instead of
  * a look over the whole memory folder. The commit moves HEAD: the primer's kept git log is kept for the new
  * HEAD too (see rekeyLog), so that the next session start, which usually follows an `end`, asks
- * git nothing.
+ * git nothing. `near.landAfter`: HEAD moves only once it has settled (see commitPaths), and the
+ * kept log is moved after it too.
  */
-export async function commitPending(repo: Repo, message: string, auto = true, near?: { paths: string[]; started: Promise<PendingStart> }): Promise<CommitOutcome> {
+export async function commitPending(
+  repo: Repo,
+  message: string,
+  auto = true,
+  near?: { paths: string[]; started: Promise<PendingStart>; landAfter?: Promise<unknown> },
+): Promise<CommitOutcome> {
   let repaired: string | undefined;
   let changed: string[];
   if (near) {
@@ -131,7 +137,7 @@ export async function commitPending(repo: Repo, message: string, auto = true, ne
   const op = operationInProgress(repo);
   if (op) return { ...none, waiting: op };
   try {
-    const commit = await commitPaths(repo, pending, message);
+    const commit = await commitPaths(repo, pending, message, near?.landAfter);
     keepNoted(repo, unreadable.map((u) => u.path));
     if (commit) await rekeyLog(repo, commit.parent, commit.sha).catch(() => undefined); // the next primer asks git itself
     return { ...none, commit, waiting: null };
