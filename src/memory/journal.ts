@@ -28,48 +28,76 @@ export function listDays(root: string): string[] {
 const byTime = (a: Session, b: Session) =>
   byCodeUnit(a.date, b.date) || byCodeUnit(a.time, b.time) || byCodeUnit(a.id, b.id);
 
+/** Reads one journal file into `out` (a link is not read: it could point anywhere). */
+function readFile(root: string, rel: string, parse: (text: string, rel: string) => Session | Session[], out: JournalRead): void {
+  let text: string;
+  try {
+    // O_NOFOLLOW: a journal file that is a link is not read (it could point anywhere).
+    const fd = openSync(join(root, rel), constants.O_RDONLY | constants.O_NOFOLLOW);
+    try {
+      text = readFileSync(fd, 'utf8');
+    } finally {
+      closeSync(fd);
+    }
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ELOOP') out.corrupt.push(new CorruptFileError(rel, 'is a symbolic link; skipped', 'a regular file'));
+    return;
+  }
+  try {
+    const got = parse(text, rel);
+    out.sessions.push(...(Array.isArray(got) ? got : [got]));
+  } catch (e) {
+    if (e instanceof CorruptFileError) out.corrupt.push(e);
+    else throw e;
+  }
+}
+
+/** True (and noted in `out`) when `rel` is or lies behind a linked directory, which would bring in files from outside. */
+function linked(root: string, rel: string, out: JournalRead): boolean {
+  const link = symlinkOnPath(root, rel);
+  if (link) out.corrupt.push(new CorruptFileError(link.link, `${symlinkMessage(link)}; skipped`, 'a real directory'));
+  return link !== null;
+}
+
 /** Reads every session of the given days (both layouts), oldest first. */
 export function readDays(root: string, days: readonly string[]): JournalRead {
-  const sessions: Session[] = [];
-  const corrupt: CorruptFileError[] = [];
+  const out: JournalRead = { sessions: [], corrupt: [] };
   const journal = join(root, JOURNAL_DIR);
-  const read = (rel: string, parse: (text: string, rel: string) => Session | Session[]) => {
-    let text: string;
-    try {
-      // O_NOFOLLOW: a journal file that is a link is not read (it could point anywhere).
-      const fd = openSync(join(root, rel), constants.O_RDONLY | constants.O_NOFOLLOW);
-      try {
-        text = readFileSync(fd, 'utf8');
-      } finally {
-        closeSync(fd);
-      }
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === 'ELOOP') corrupt.push(new CorruptFileError(rel, 'is a symbolic link; skipped', 'a regular file'));
-      return;
-    }
-    try {
-      const got = parse(text, rel);
-      sessions.push(...(Array.isArray(got) ? got : [got]));
-    } catch (e) {
-      if (e instanceof CorruptFileError) corrupt.push(e);
-      else throw e;
-    }
-  };
-  // A linked memory directory, journal or day folder would bring in files from outside.
-  const linked = (rel: string) => {
-    const link = symlinkOnPath(root, rel);
-    if (link) corrupt.push(new CorruptFileError(link.link, `${symlinkMessage(link)}; skipped`, 'a real directory'));
-    return link !== null;
-  };
-  if (days.length && linked(JOURNAL_DIR)) return { sessions, corrupt };
+  if (days.length && linked(root, JOURNAL_DIR, out)) return out;
   for (const day of days) {
-    read(`${JOURNAL_DIR}/${day}.md`, parseDay);
-    if (linked(`${JOURNAL_DIR}/${day}`)) continue;
+    readFile(root, `${JOURNAL_DIR}/${day}.md`, parseDay, out);
+    if (linked(root, `${JOURNAL_DIR}/${day}`, out)) continue;
     for (const name of namesOrNone(join(journal, day)).sort()) {
-      if (name.endsWith('.md')) read(`${JOURNAL_DIR}/${day}/${name}`, parseSession);
+      if (name.endsWith('.md')) readFile(root, `${JOURNAL_DIR}/${day}/${name}`, parseSession, out);
     }
   }
-  return { sessions: sessions.sort(byTime), corrupt };
+  return { sessions: out.sessions.sort(byTime), corrupt: out.corrupt };
+}
+
+/**
+ * The newest session of `day` that `wanted` accepts, or null, reading as few files as it can:
+ * session files are named by their time (HHMM-agent-suffix.md, see sessionPath), so they are read
+ * newest name first, and reading stops at the first name of an earlier minute than the session
+ * found (sessions of the same minute are all read: their order is by id). A legacy day file is
+ * always read. Unreadable files are skipped.
+ */
+export function newestOfDay(root: string, day: string, wanted: (s: Session) => boolean): Session | null {
+  const out: JournalRead = { sessions: [], corrupt: [] };
+  if (linked(root, JOURNAL_DIR, out)) return null;
+  readFile(root, `${JOURNAL_DIR}/${day}.md`, parseDay, out);
+  let best = out.sessions.filter(wanted).sort(byTime).pop() ?? null;
+  if (!linked(root, `${JOURNAL_DIR}/${day}`, out)) {
+    const names = namesOrNone(join(root, JOURNAL_DIR, day)).filter((n) => n.endsWith('.md')).sort().reverse();
+    // Only when every name starts with a minute does the name order say the time order.
+    const timed = names.every((n) => /^\d{4}-/.test(n));
+    for (const name of names) {
+      if (best && timed && `${name.slice(0, 2)}:${name.slice(2, 4)}` < best.time) break;
+      out.sessions = [];
+      readFile(root, `${JOURNAL_DIR}/${day}/${name}`, parseSession, out);
+      for (const s of out.sessions) if (wanted(s) && (!best || byTime(best, s) < 0)) best = s;
+    }
+  }
+  return best;
 }
 
 /** Sessions of the days from `from` to `to` inclusive (YYYY-MM-DD), reading only those days. */
