@@ -25,7 +25,8 @@ export function listDays(root: string): string[] {
   return [...days].sort();
 }
 
-const byTime = (a: Session, b: Session) =>
+/** Sessions in time order: date, time, then id. */
+export const byTime = (a: Session, b: Session) =>
   byCodeUnit(a.date, b.date) || byCodeUnit(a.time, b.time) || byCodeUnit(a.id, b.id);
 
 /** Reads one journal file into `out` (a link is not read: it could point anywhere). */
@@ -100,8 +101,11 @@ export function newestOfDay(root: string, day: string, wanted: (s: Session) => b
   return best;
 }
 
-/** Sessions of the days from `from` to `to` inclusive (YYYY-MM-DD), reading only those days. */
-export function readWindow(root: string, from: string, to: string): JournalRead {
+/**
+ * Sessions of the days from `from` to `to` inclusive (YYYY-MM-DD), reading only those days (with
+ * `read`: readDays, or readDaysKept).
+ */
+export function readWindow(root: string, from: string, to: string, read: (days: string[]) => JournalRead = (days) => readDays(root, days)): JournalRead {
   // A window of a few weeks names its days; only a longer one lists the journal (a year of days).
   const DAY = 86_400_000;
   const span = (Date.parse(to) - Date.parse(from)) / DAY;
@@ -109,7 +113,7 @@ export function readWindow(root: string, from: string, to: string): JournalRead 
     span >= 0 && span <= 31
       ? Array.from({ length: span + 1 }, (_, i) => new Date(Date.parse(from) + i * DAY).toISOString().slice(0, 10))
       : listDays(root).filter((d) => d >= from && d <= to);
-  return readDays(root, days);
+  return read(days);
 }
 
 /** The most recent day with at least one readable session, at or before `to`. */

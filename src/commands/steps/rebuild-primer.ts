@@ -19,6 +19,8 @@ export interface RebuildOptions {
   write?: boolean;
   /** Remember HEAD as the next session's base (default true; not when rebuilt after `end`). */
   recordStart?: boolean;
+  /** Past days' sessions kept in the state directory (see journal-kept.ts): `end`, after every session. */
+  keptDays?: boolean;
 }
 
 function positive(name: string, v: number | undefined): number | undefined {
@@ -36,7 +38,7 @@ function positive(name: string, v: number | undefined): number | undefined {
 export async function rebuildPrimer(o: Opened, opts: RebuildOptions): Promise<Result<PrimerData>> {
   const maxTokens = positive('max-tokens', opts.maxTokens) ?? o.config.primer.max_tokens;
   const days = positive('days', opts.days) ?? o.config.primer.days;
-  const got = await gatherPrimer(worktreeSource(o, o.cwd), o.now, days);
+  const got = await gatherPrimer(worktreeSource(o, o.cwd, opts.keptDays), o.now, days);
   const built = buildPrimer(got.input, primerOptions(o.config, maxTokens));
   // Items are trimmed to fit; only the header (project, provenance) can be left over the cap.
   const warnings = [...got.warnings];

@@ -1,0 +1,110 @@
+// Past journal days kept parsed in the state directory for end's primer (journal-kept.ts): what
+// they give must be what reading the files gives, whatever changed in between.
+import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { readDays } from '../../src/memory/journal.js';
+import { readDaysKept } from '../../src/memory/journal-kept.js';
+import { serializeSession, type Session } from '../../src/memory/session.js';
+import { JOURNAL_DIR, KEPT_DAYS_FILE } from '../../src/paths.js';
+import { tempDir } from '../helpers/repo.js';
+
+const TODAY = '2026-11-22';
+const DAYS = ['2026-11-19', '2026-11-20', '2026-11-21', TODAY];
+
+function session(date: string, time: string, suffix: string, request = `Work at ${time}`): Session {
+  return { id: `${date.replace(/-/g, '')}-${time.replace(':', '')}-${suffix}`, date, time, agent: 'claude', branch: 'main', request, learned: [`fact ${suffix}`], decisions: [], completed: [], next_steps: [`step ${suffix}`], notes: [], commits: [{ sha: 'abc1234', subject: 'A commit' }] };
+}
+
+function write(root: string, s: Session): string {
+  const rel = join(JOURNAL_DIR, s.date, `${s.time.replace(':', '')}-claude-${s.id.slice(-6)}.md`);
+  mkdirSync(join(root, JOURNAL_DIR, s.date), { recursive: true });
+  writeFileSync(join(root, rel), serializeSession(s, 'en'));
+  return join(root, rel);
+}
+
+function setup() {
+  const root = tempDir('gm-kept-');
+  const state = join(root, '.git', 'git-memory');
+  mkdirSync(state, { recursive: true });
+  DAYS.forEach((d, i) => {
+    write(root, session(d, '09:00', `a${i}aaaa`));
+    write(root, session(d, '10:30', `b${i}bbbb`));
+  });
+  return { root, state };
+}
+
+/**
+ * A fresh process's view (the kept file is read once per process and state directory): another
+ * state directory name each time, holding a copy of the kept file.
+ */
+let n = 0;
+function kept(root: string, state: string) {
+  const fresh = join(root, '.git', `state-${++n}`);
+  mkdirSync(fresh);
+  if (existsSync(join(state, KEPT_DAYS_FILE))) writeFileSync(join(fresh, KEPT_DAYS_FILE), readFileSync(join(state, KEPT_DAYS_FILE)));
+  const got = readDaysKept(root, fresh, DAYS, TODAY);
+  if (existsSync(join(fresh, KEPT_DAYS_FILE))) writeFileSync(join(state, KEPT_DAYS_FILE), readFileSync(join(fresh, KEPT_DAYS_FILE)));
+  return got;
+}
+
+const plain = (root: string) => readDays(root, DAYS);
+const keptDays = (state: string) => Object.keys(JSON.parse(readFileSync(join(state, KEPT_DAYS_FILE), 'utf8')).days).sort();
+
+describe('readDaysKept', () => {
+  it('gives what readDays gives, and keeps the past days only', () => {
+    const { root, state } = setup();
+    expect(kept(root, state)).toEqual(plain(root));
+    expect(keptDays(state)).toEqual(DAYS.slice(0, 3));
+    // From the kept file now: the same again.
+    expect(kept(root, state)).toEqual(plain(root));
+  });
+
+  it('serves a kept day from the file, not from its files', () => {
+    const { root, state } = setup();
+    kept(root, state);
+    // Change the kept text (not the files): what is served shows it came from the file.
+    const file = join(state, KEPT_DAYS_FILE);
+    writeFileSync(file, readFileSync(file, 'utf8').replaceAll('Work at 09:00', 'Kept at 09:00'));
+    expect(kept(root, state).sessions.filter((s) => s.request === 'Kept at 09:00')).toHaveLength(3);
+  });
+
+  it('reads a day again when a file was added, removed, edited or replaced', () => {
+    const { root, state } = setup();
+    kept(root, state);
+    write(root, session('2026-11-20', '11:00', 'cccccc'));
+    expect(kept(root, state)).toEqual(plain(root));
+    rmSync(join(root, JOURNAL_DIR, '2026-11-20', '1100-claude-cccccc.md'));
+    expect(kept(root, state)).toEqual(plain(root));
+    // Edited in place: same inode, another size.
+    const path = join(root, JOURNAL_DIR, '2026-11-19', '0900-claude-a0aaaa.md');
+    writeFileSync(path, readFileSync(path, 'utf8').replace('Work at 09:00', 'Edited at 09:00, longer'));
+    expect(kept(root, state).sessions.some((s) => s.request === 'Edited at 09:00, longer')).toBe(true);
+    // Edited in place with the same size: another modification time.
+    writeFileSync(path, readFileSync(path, 'utf8').replace('Edited at 09:00, longer', 'Edited at 09:00, LONGER'));
+    utimesSync(path, new Date(), new Date(Date.now() + 5000));
+    expect(kept(root, state).sessions.some((s) => s.request === 'Edited at 09:00, LONGER')).toBe(true);
+    expect(kept(root, state)).toEqual(plain(root));
+  });
+
+  it('never keeps today, a day with an unreadable file or a linked day folder', () => {
+    const { root, state } = setup();
+    writeFileSync(join(root, JOURNAL_DIR, '2026-11-21', '1200-claude-broken.md'), '---\nnot: a session\n');
+    const outside = tempDir('gm-kept-outside-');
+    write(outside, session('2026-11-18', '08:00', 'dddddd'));
+    symlinkSync(join(outside, JOURNAL_DIR, '2026-11-18'), join(root, JOURNAL_DIR, '2026-11-18'));
+    const days = ['2026-11-18', ...DAYS];
+    const fresh = join(root, '.git', 'other');
+    mkdirSync(fresh);
+    const got = readDaysKept(root, fresh, days, TODAY);
+    expect(got.sessions).toEqual(readDays(root, days).sessions);
+    expect(got.corrupt.map((c) => c.message)).toEqual(readDays(root, days).corrupt.map((c) => c.message));
+    expect(keptDays(fresh)).toEqual(['2026-11-19', '2026-11-20']);
+  });
+
+  it('a damaged kept file counts as none', () => {
+    const { root, state } = setup();
+    writeFileSync(join(state, KEPT_DAYS_FILE), '{"v":1,"days":{"2026-11-19":{"stamp":"x","sessions":[{"id":1}]}}}\n');
+    expect(kept(root, state)).toEqual(plain(root));
+  });
+});
