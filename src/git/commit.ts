@@ -6,7 +6,7 @@ import { CONFIG_FILE, MEMORY_DIR, TMP_DIR } from '../paths.js';
 import { git, gitStarted, type StartedGit } from './git.js';
 import { headCommit } from './head.js';
 import { holdIndex, indexFiles, prepareIndex, prepareIndexEntries, type PreparedIndex } from './index-swap.js';
-import { changedPaths, dirsOf, editTree, objectId, readHeadTrees, TreeEditUnsupported, writeTrees, type PathChange } from './tree-edit.js';
+import { changedPaths, dirsOf, editTree, objectId, readHeadTrees, TreeEditUnsupported, writeTrees, type HeadTrees, type PathChange } from './tree-edit.js';
 import type { Repo } from './repo.js';
 
 const ZERO = '0'.repeat(40);
@@ -122,7 +122,7 @@ function viaIndex(repo: Repo, c: { pathspec: string; index: string; userIndex: s
  * must be the ones computed here, or the commit goes through a temporary index), the new trees by
  * one `mktree`. Null where the working tree holds something other than files and deletions.
  */
-function byEditing(repo: Repo, paths: string[], userIndex: string): TreeMaker | null {
+function byEditing(repo: Repo, paths: string[], userIndex: string, early?: Promise<HeadTrees | null>): TreeMaker | null {
   const changes = worktreeChanges(repo.root, paths);
   if (!changes) return null;
   const files = changes.filter((c) => c.entry);
@@ -136,7 +136,11 @@ function byEditing(repo: Repo, paths: string[], userIndex: string): TreeMaker | 
     async make() {
       blobs ??= writeBlobs();
       blobs.catch(() => undefined); // awaited below; a failure there is not a second, unhandled one
-      const head = await readHeadTrees(repo.root, dirsOf(paths));
+      const dirs = dirsOf(paths);
+      // Trees read beforehand serve once, if they hold every directory edited here.
+      const got = early && (await early);
+      early = undefined;
+      const head = got && dirs.every((d) => got.trees.has(d)) ? got : await readHeadTrees(repo.root, dirs);
       if (!head) throw new TreeEditUnsupported('the branch has no commit yet');
       const { tree, write } = editTree(head, changes);
       await Promise.all([blobs, tree === head.tree ? undefined : writeTrees(repo.root, write)]);
@@ -159,9 +163,17 @@ function byEditing(repo: Repo, paths: string[], userIndex: string): TreeMaker | 
  *
  * `landAfter`: the commit is made meanwhile, but HEAD moves only once it has settled (and not if
  * it fails): `end` builds the primer while git makes the commit, and the primer must read HEAD as
- * it was before it.
+ * it was before it. `head`: HEAD's trees read beforehand (see readHeadTrees), used by the first
+ * attempt where they hold every directory it edits; HEAD moved since, the ref update fails and
+ * the next attempt reads them again.
  */
-export async function commitPaths(repo: Repo, paths: string[], message: string, landAfter?: Promise<unknown>): Promise<MemoryCommit | null> {
+export async function commitPaths(
+  repo: Repo,
+  paths: string[],
+  message: string,
+  opts: { landAfter?: Promise<unknown>; head?: Promise<HeadTrees | null> } = {},
+): Promise<MemoryCommit | null> {
+  const { landAfter } = opts;
   if (!paths.length) return null;
   const tmpDir = join(repo.stateDir, TMP_DIR);
   mkdirSync(tmpDir, { recursive: true });
@@ -169,7 +181,7 @@ export async function commitPaths(repo: Repo, paths: string[], message: string, 
   const index = join(tmpDir, `index-${tag}`);
   const c = { pathspec: paths.join('\0'), reflog: `${REFLOG_PREFIX}${message.split('\n')[0]}`, userIndex: join(tmpDir, `index-user-${tag}`), updates: new Set<StartedGit>() };
   const slow = () => viaIndex(repo, { ...c, index });
-  let maker = byEditing(repo, paths, c.userIndex) ?? slow();
+  let maker = byEditing(repo, paths, c.userIndex, opts.head) ?? slow();
   const started = Date.now();
   try {
     for (let attempt = 0; ; attempt++) {

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { commitPaths } from '../../src/git/commit.js';
 import { findRepo } from '../../src/git/repo.js';
-import { dirsOf, objectId, parseTree, serializeTree } from '../../src/git/tree-edit.js';
+import { dirsOf, objectId, parseTree, readHeadTrees, serializeTree } from '../../src/git/tree-edit.js';
 import { makeRepo, tempDir, type TestRepo } from '../helpers/repo.js';
 
 /** The tree `git add -A` of `paths` on top of `parent` gives, through a throw-away index. */
@@ -128,6 +128,32 @@ describe('a memory commit made by editing HEAD\'s tree', () => {
 });
 
 describe('tree objects made here are git\'s', () => {
+  it('with trees read beforehand: used when they hold every folder edited, read again when not or when HEAD moved since', async () => {
+    const repo = history();
+    const paths = [`${M}/journal/2026-11-22/1430-agent-dddddd.md`, `${M}/TASKS.md`];
+    // Read for the folders end writes to, then a user's commit moves HEAD (and changes TASKS.md's folder).
+    const early = readHeadTrees(repo.dir, dirsOf(paths));
+    await early;
+    const user = repo.commit('user work', { [`${M}/notes.md`]: 'by hand\n', 'src/app.ts': 'export const a = 1;\n' });
+    repo.write(paths[0]!, 'new day\n');
+    repo.write(`${M}/TASKS.md`, '# Tasks\n- [ ] one\n');
+    const expected = treeByAdd(repo, user, paths);
+    const made = await commitPaths(findRepo(repo.dir, repo.env), paths, 'memory: test\n', { head: early });
+    expect(made?.parent).toBe(user);
+    expect(repo.git('rev-parse', 'HEAD^{tree}').trim()).toBe(expected);
+    expect(repo.git('show', `HEAD:${M}/notes.md`)).toBe('by hand\n');
+    expect(repo.git('status', '--porcelain', '--untracked-files=all')).toBe('');
+
+    // Trees that do not hold a folder edited here (another day): read again, same tree as git add.
+    const other = readHeadTrees(repo.dir, dirsOf([`${M}/TASKS.md`]));
+    repo.write(`${M}/journal/2026-11-21/1500-agent-ffffff.md`, 'another day\n');
+    const parent = repo.git('rev-parse', 'HEAD').trim();
+    const want = treeByAdd(repo, parent, [`${M}/journal/2026-11-21/1500-agent-ffffff.md`]);
+    expect((await commitPaths(findRepo(repo.dir, repo.env), [`${M}/journal/2026-11-21/1500-agent-ffffff.md`], 'memory: test\n', { head: other }))?.parent).toBe(parent);
+    expect(repo.git('rev-parse', 'HEAD^{tree}').trim()).toBe(want);
+    expect(repo.git('fsck', '--no-dangling', '--connectivity-only')).toBe('');
+  });
+
   it('hashes, orders and parses trees as git does', () => {
     const repo = history();
     for (const dir of ['', M, `${M}/journal`, 'src']) {

@@ -88,7 +88,7 @@ describe('readDaysKept', () => {
   });
 
   it('never keeps today, a day with an unreadable file or a linked day folder', () => {
-    const { root, state } = setup();
+    const { root } = setup();
     writeFileSync(join(root, JOURNAL_DIR, '2026-11-21', '1200-claude-broken.md'), '---\nnot: a session\n');
     const outside = tempDir('gm-kept-outside-');
     write(outside, session('2026-11-18', '08:00', 'dddddd'));

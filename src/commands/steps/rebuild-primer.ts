@@ -21,6 +21,11 @@ export interface RebuildOptions {
   recordStart?: boolean;
   /** Past days' sessions kept in the state directory (see journal-kept.ts): `end`, after every session. */
   keptDays?: boolean;
+  /**
+   * Lets waiting I/O callbacks run between reading and building (`end`: its commit's git processes
+   * move a step while the primer is built).
+   */
+  yieldMidway?: boolean;
 }
 
 function positive(name: string, v: number | undefined): number | undefined {
@@ -39,6 +44,7 @@ export async function rebuildPrimer(o: Opened, opts: RebuildOptions): Promise<Re
   const maxTokens = positive('max-tokens', opts.maxTokens) ?? o.config.primer.max_tokens;
   const days = positive('days', opts.days) ?? o.config.primer.days;
   const got = await gatherPrimer(worktreeSource(o, o.cwd, opts.keptDays), o.now, days);
+  if (opts.yieldMidway) await new Promise((resolve) => setImmediate(resolve));
   const built = buildPrimer(got.input, primerOptions(o.config, maxTokens));
   // Items are trimmed to fit; only the header (project, provenance) can be left over the cap.
   const warnings = [...got.warnings];
