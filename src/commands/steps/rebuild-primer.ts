@@ -44,7 +44,8 @@ export async function rebuildPrimer(o: Opened, opts: RebuildOptions): Promise<Re
   const maxTokens = positive('max-tokens', opts.maxTokens) ?? o.config.primer.max_tokens;
   const days = positive('days', opts.days) ?? o.config.primer.days;
   const got = await gatherPrimer(worktreeSource(o, o.cwd, opts.keptDays), o.now, days);
-  if (opts.yieldMidway) await new Promise((resolve) => setImmediate(resolve));
+  // Two turns of the event loop: a git process that exited gets its output read and closed.
+  if (opts.yieldMidway) for (let turn = 0; turn < 2; turn++) await new Promise((resolve) => setImmediate(resolve));
   const built = buildPrimer(got.input, primerOptions(o.config, maxTokens));
   // Items are trimmed to fit; only the header (project, provenance) can be left over the cap.
   const warnings = [...got.warnings];
