@@ -1,7 +1,8 @@
 import { lstatSync } from 'node:fs';
 import { join } from 'node:path';
-import { isRecord, readState, writeState } from '../fs/state.js';
-import { namesOrNone } from '../fs/read-file.js';
+import { writeAtomic } from '../fs/atomic.js';
+import { isRecord } from '../fs/state.js';
+import { namesOrNone, readTextOrNull } from '../fs/read-file.js';
 import { JOURNAL_DIR, KEPT_DAYS_FILE } from '../paths.js';
 import { symlinkOnPath } from '../worktree-path.js';
 import { byTime, readDays, type JournalRead } from './journal.js';
@@ -23,12 +24,14 @@ interface KeptDay {
   sessions: Session[];
 }
 
-interface Kept {
-  v: 1;
-  days: Record<string, KeptDay>;
-}
+/**
+ * The file: a version line, then one JSON line per day beginning `{"day":"YYYY-MM-DD"`, so a
+ * process parses only the days it asks for and writes the others back as they were.
+ */
+const VERSION = '{"v":1}';
+const DAY_LINE = /^\{"day":"(\d{4}-\d{2}-\d{2})",/;
 
-/** Days further back than this from today are dropped from the file (the primer looks back ~3 weeks). */
+/** Days further back than this from today are neither kept nor left in the file (the primer looks back ~3 weeks). */
 const KEEP_DAYS = 45;
 const DAY_MS = 86_400_000;
 
@@ -39,8 +42,39 @@ const isSession = (s: unknown): s is Session =>
   ['learned', 'decisions', 'completed', 'next_steps', 'notes'].every((k) => strings(s[k])) &&
   Array.isArray(s.commits) &&
   s.commits.every((c) => isRecord(c) && typeof c.sha === 'string' && typeof c.subject === 'string');
-const isKept = (v: unknown): v is Kept =>
-  isRecord(v) && v.v === 1 && isRecord(v.days) && Object.values(v.days).every((d) => isRecord(d) && typeof d.stamp === 'string' && Array.isArray(d.sessions) && d.sessions.every(isSession));
+const isKeptDay = (v: unknown): v is KeptDay => isRecord(v) && typeof v.stamp === 'string' && Array.isArray(v.sessions) && v.sessions.every(isSession);
+
+/** The kept days as lines, and each day's parsed value once asked for (null: damaged). */
+interface Kept {
+  lines: Map<string, string>;
+  parsed: Map<string, KeptDay | null>;
+}
+
+function load(stateDir: string): Kept {
+  const lines = new Map<string, string>();
+  const text = readTextOrNull(join(stateDir, KEPT_DAYS_FILE));
+  const all = text?.split('\n') ?? [];
+  if (all[0] === VERSION) {
+    for (const line of all.slice(1)) {
+      const day = DAY_LINE.exec(line)?.[1];
+      if (day) lines.set(day, line);
+    }
+  }
+  return { lines, parsed: new Map() };
+}
+
+function keptDay(kept: Kept, day: string): KeptDay | null {
+  if (!kept.parsed.has(day)) {
+    let v: unknown = null;
+    try {
+      v = JSON.parse(kept.lines.get(day) ?? 'null');
+    } catch {
+      /* a torn line counts as none */
+    }
+    kept.parsed.set(day, isRecord(v) && isKeptDay(v) ? v : null);
+  }
+  return kept.parsed.get(day)!;
+}
 
 /** Each journal file of `day` (the legacy day file, then the folder's) with its inode, size and modification time. */
 function stampOf(root: string, day: string): string {
@@ -70,16 +104,17 @@ export function readDaysKept(root: string, stateDir: string, days: readonly stri
   if (symlinkOnPath(root, JOURNAL_DIR)) return readDays(root, days);
   let kept = loaded.get(stateDir);
   if (!kept) {
-    kept = readState(stateDir, KEPT_DAYS_FILE, isKept) ?? { v: 1, days: {} };
+    kept = load(stateDir);
     loaded.set(stateDir, kept);
   }
   const sessions: Session[] = [];
   const corrupt: JournalRead['corrupt'] = [];
   let changed = false;
+  const oldest = new Date(Date.parse(today) - KEEP_DAYS * DAY_MS).toISOString().slice(0, 10);
   for (const day of days) {
-    const keepable = day < today && !symlinkOnPath(root, `${JOURNAL_DIR}/${day}`);
+    const keepable = day < today && day >= oldest && !symlinkOnPath(root, `${JOURNAL_DIR}/${day}`);
     const stamp = keepable ? stampOf(root, day) : '';
-    const hit = keepable ? kept.days[day] : undefined;
+    const hit = keepable && kept.lines.has(day) ? keptDay(kept, day) : null;
     if (hit && hit.stamp === stamp) {
       sessions.push(...hit.sessions);
       continue;
@@ -87,25 +122,27 @@ export function readDaysKept(root: string, stateDir: string, days: readonly stri
     const read = readDays(root, [day]);
     sessions.push(...read.sessions);
     corrupt.push(...read.corrupt);
-    // Read again, it could have changed while it was read: kept only if it did not.
+    // Stamped again: a day that changed while it was read is not kept.
     if (keepable && !read.corrupt.length && stampOf(root, day) === stamp) {
-      kept.days[day] = { stamp, sessions: read.sessions };
+      const value: KeptDay = { stamp, sessions: read.sessions };
+      kept.lines.set(day, `{"day":${JSON.stringify(day)},${JSON.stringify(value).slice(1)}`);
+      kept.parsed.set(day, value);
       changed = true;
-    } else if (kept.days[day]) {
-      delete kept.days[day];
+    } else if (kept.lines.delete(day)) {
+      kept.parsed.delete(day);
       changed = true;
     }
   }
-  const oldest = new Date(Date.parse(today) - KEEP_DAYS * DAY_MS).toISOString().slice(0, 10);
-  for (const day of Object.keys(kept.days)) {
+  for (const day of kept.lines.keys()) {
     if (day < oldest) {
-      delete kept.days[day];
+      kept.lines.delete(day);
       changed = true;
     }
   }
   if (changed) {
     try {
-      writeState(stateDir, KEPT_DAYS_FILE, kept);
+      const lines = [...kept.lines.keys()].sort().map((d) => kept.lines.get(d)!);
+      writeAtomic(stateDir, join(stateDir, KEPT_DAYS_FILE), `${[VERSION, ...lines].join('\n')}\n`, { durable: false });
     } catch {
       /* only saves work: read again next time */
     }

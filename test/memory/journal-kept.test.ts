@@ -49,7 +49,14 @@ function kept(root: string, state: string) {
 }
 
 const plain = (root: string) => readDays(root, DAYS);
-const keptDays = (state: string) => Object.keys(JSON.parse(readFileSync(join(state, KEPT_DAYS_FILE), 'utf8')).days).sort();
+/** The days the kept file holds (a version line, then a line per day). */
+const keptDays = (state: string) =>
+  readFileSync(join(state, KEPT_DAYS_FILE), 'utf8')
+    .split('\n')
+    .slice(1)
+    .filter(Boolean)
+    .map((l) => JSON.parse(l).day)
+    .sort();
 
 describe('readDaysKept', () => {
   it('gives what readDays gives, and keeps the past days only', () => {
@@ -102,9 +109,37 @@ describe('readDaysKept', () => {
     expect(keptDays(fresh)).toEqual(['2026-11-19', '2026-11-20']);
   });
 
-  it('a damaged kept file counts as none', () => {
+  it('a damaged kept day counts as none, and the other days still serve', () => {
     const { root, state } = setup();
-    writeFileSync(join(state, KEPT_DAYS_FILE), '{"v":1,"days":{"2026-11-19":{"stamp":"x","sessions":[{"id":1}]}}}\n');
+    kept(root, state);
+    const file = join(state, KEPT_DAYS_FILE);
+    const lines = readFileSync(file, 'utf8').split('\n');
+    // One day's sessions of the wrong shape, another's line torn; the third changed to show it is served.
+    lines[1] = lines[1]!.replace(/"sessions":\[.*\]\}$/, '"sessions":[{"id":1}]}');
+    lines[2] = lines[2]!.slice(0, 40);
+    lines[3] = lines[3]!.replaceAll('Work at 10:30', 'Kept at 10:30');
+    writeFileSync(file, lines.join('\n'));
+    const got = kept(root, state);
+    expect(got.sessions.filter((s) => s.request === 'Kept at 10:30')).toHaveLength(1);
+    expect(got.sessions.map((s) => s.id)).toEqual(plain(root).sessions.map((s) => s.id));
+    expect(kept(root, state).sessions.filter((s) => s.request === 'Kept at 10:30')).toHaveLength(1);
+    expect(keptDays(state)).toEqual(DAYS.slice(0, 3));
+    // Another version of the file: none of it is read.
+    writeFileSync(file, `{"v":2}\n${lines.slice(1).join('\n')}`);
     expect(kept(root, state)).toEqual(plain(root));
+  });
+
+  it('keeps days the caller did not ask for this time, and drops those over 45 days old', () => {
+    const { root } = setup();
+    write(root, session('2026-09-01', '09:00', 'oooooo'));
+    const fresh = join(root, '.git', 'old');
+    mkdirSync(fresh);
+    readDaysKept(root, fresh, ['2026-09-01', ...DAYS], TODAY);
+    expect(keptDays(fresh)).toEqual(DAYS.slice(0, 3));
+    const again = join(root, '.git', 'again');
+    mkdirSync(again);
+    writeFileSync(join(again, KEPT_DAYS_FILE), readFileSync(join(fresh, KEPT_DAYS_FILE)));
+    readDaysKept(root, again, ['2026-11-21'], TODAY);
+    expect(keptDays(again)).toEqual(DAYS.slice(0, 3));
   });
 });
