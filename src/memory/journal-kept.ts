@@ -35,13 +35,20 @@ const DAY_LINE = /^\{"day":"(\d{4}-\d{2}-\d{2})",/;
 const KEEP_DAYS = 45;
 const DAY_MS = 86_400_000;
 
-const strings = (v: unknown) => Array.isArray(v) && v.every((x) => typeof x === 'string');
+// The file is ours (another version has another first line): the check is of its shape, cheaply.
 const isSession = (s: unknown): s is Session =>
   isRecord(s) &&
-  ['id', 'date', 'time', 'agent', 'request'].every((k) => typeof s[k] === 'string') &&
-  ['learned', 'decisions', 'completed', 'next_steps', 'notes'].every((k) => strings(s[k])) &&
-  Array.isArray(s.commits) &&
-  s.commits.every((c) => isRecord(c) && typeof c.sha === 'string' && typeof c.subject === 'string');
+  typeof s.id === 'string' &&
+  typeof s.date === 'string' &&
+  typeof s.time === 'string' &&
+  typeof s.agent === 'string' &&
+  typeof s.request === 'string' &&
+  Array.isArray(s.learned) &&
+  Array.isArray(s.decisions) &&
+  Array.isArray(s.completed) &&
+  Array.isArray(s.next_steps) &&
+  Array.isArray(s.notes) &&
+  Array.isArray(s.commits);
 const isKeptDay = (v: unknown): v is KeptDay => isRecord(v) && typeof v.stamp === 'string' && Array.isArray(v.sessions) && v.sessions.every(isSession);
 
 /** The kept days as lines, and each day's parsed value once asked for (null: damaged). */
@@ -79,13 +86,10 @@ function keptDay(kept: Kept, day: string): KeptDay | null {
 /** Each journal file of `day` (the legacy day file, then the folder's) with its inode, size and modification time. */
 function stampOf(root: string, day: string): string {
   const journal = join(root, JOURNAL_DIR);
+  // A missing file answers without an exception (most days have no legacy day file).
   const stat = (path: string) => {
-    try {
-      const st = lstatSync(path);
-      return `${st.ino}:${st.size}:${st.mtimeMs}`;
-    } catch {
-      return '-';
-    }
+    const st = lstatSync(path, { throwIfNoEntry: false });
+    return st ? `${st.ino}:${st.size}:${st.mtimeMs}` : '-';
   };
   const files = [`${day}.md=${stat(join(journal, `${day}.md`))}`];
   for (const name of namesOrNone(join(journal, day)).sort()) if (name.endsWith('.md')) files.push(`${name}=${stat(join(journal, day, name))}`);
@@ -112,7 +116,8 @@ export function readDaysKept(root: string, stateDir: string, days: readonly stri
   let changed = false;
   const oldest = new Date(Date.parse(today) - KEEP_DAYS * DAY_MS).toISOString().slice(0, 10);
   for (const day of days) {
-    const keepable = day < today && day >= oldest && !symlinkOnPath(root, `${JOURNAL_DIR}/${day}`);
+    // (The folders above it were looked at once, above.)
+    const keepable = day < today && day >= oldest && !lstatSync(join(root, JOURNAL_DIR, day), { throwIfNoEntry: false })?.isSymbolicLink();
     const stamp = keepable ? stampOf(root, day) : '';
     const hit = keepable && kept.lines.has(day) ? keptDay(kept, day) : null;
     if (hit && hit.stamp === stamp) {
