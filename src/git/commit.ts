@@ -6,7 +6,7 @@ import { CONFIG_FILE, MEMORY_DIR, TMP_DIR } from '../paths.js';
 import { git, gitStarted, type StartedGit } from './git.js';
 import { headCommit } from './head.js';
 import { holdIndex, indexFiles, prepareIndex, prepareIndexEntries, type PreparedIndex } from './index-swap.js';
-import { changedPaths, dirsOf, editTree, objectId, readHeadTrees, TreeEditUnsupported, writeTrees, type HeadTrees, type PathChange } from './tree-edit.js';
+import { changedPaths, dirsOf, editTree, objectId, readHeadTrees, readHeadTreesLoose, TreeEditUnsupported, writeTrees, type HeadTrees, type PathChange } from './tree-edit.js';
 import type { Repo } from './repo.js';
 
 const ZERO = '0'.repeat(40);
@@ -140,7 +140,7 @@ function byEditing(repo: Repo, paths: string[], userIndex: string, early?: Promi
       // Trees read beforehand serve once, if they hold every directory edited here.
       const got = early && (await early);
       early = undefined;
-      const head = got && dirs.every((d) => got.trees.has(d)) ? got : await readHeadTrees(repo.root, dirs);
+      const head = got && dirs.every((d) => got.trees.has(d)) ? got : (readHeadTreesLoose(repo, dirs) ?? (await readHeadTrees(repo.root, dirs)));
       if (!head) throw new TreeEditUnsupported('the branch has no commit yet');
       const { tree, write } = editTree(head, changes);
       await Promise.all([blobs, tree === head.tree ? undefined : writeTrees(repo.root, write)]);

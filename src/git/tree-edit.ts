@@ -1,5 +1,10 @@
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { inflateSync } from 'node:zlib';
 import { gitBytes } from './git.js';
+import { headCommit } from './head.js';
+import type { Repo } from './repo.js';
 
 /**
  * A commit's tree edited in place: HEAD's trees along the changed paths are read in one
@@ -135,6 +140,53 @@ export async function readHeadTrees(cwd: string, dirs: readonly string[]): Promi
     if (consistent && rootSha) return { commit: commit[0], tree: rootSha, trees };
   }
   throw new TreeEditUnsupported('HEAD kept moving while its trees were read');
+}
+
+/**
+ * readHeadTrees without git, where it can be: HEAD from git's files (headCommit) and the commit and
+ * trees as loose objects (the usual case after a commit, and `end`'s own memory commits write
+ * theirs loose), each checked against its id. Null wherever that cannot be done (an object packed,
+ * another object directory, a ref git's files do not settle): the caller asks git (readHeadTrees).
+ */
+export function readHeadTreesLoose(repo: Repo, dirs: readonly string[]): HeadTrees | null {
+  if (process.env.GIT_OBJECT_DIRECTORY) return null;
+  const commit = headCommit(repo);
+  if (!commit || commit.length !== 40) return null;
+  const objects = join(repo.commonDir, 'objects');
+  const read = (sha: string, type: string): Buffer | null => {
+    let raw: Buffer;
+    try {
+      raw = inflateSync(readFileSync(join(objects, sha.slice(0, 2), sha.slice(2))));
+    } catch {
+      return null; // not loose (packed), or unreadable: git knows
+    }
+    const nul = raw.indexOf(0);
+    if (nul < 0 || raw.toString('latin1', 0, nul) !== `${type} ${raw.length - nul - 1}`) return null;
+    if (createHash('sha1').update(raw).digest('hex') !== sha) return null;
+    return raw.subarray(nul + 1);
+  };
+  const body = read(commit, 'commit');
+  const rootSha = body && /^tree ([0-9a-f]{40})$/m.exec(body.toString('latin1', 0, Math.min(body.length, 200)))?.[1];
+  if (!rootSha) return null;
+  const ordered = ['', ...dirs.filter((d) => d !== '').sort((a, b) => a.split('/').length - b.split('/').length)];
+  const trees = new Map<string, TreeEntry[] | null>();
+  for (const dir of ordered) {
+    let sha: string | undefined = rootSha;
+    if (dir !== '') {
+      const parent = trees.get(parentOf(dir));
+      const entry = parent === undefined ? undefined : entryOf(parent, baseOf(dir));
+      if (entry && entry.mode !== TREE) throw new TreeEditUnsupported(`${dir} is not a directory in HEAD`);
+      sha = entry?.sha;
+    }
+    if (!sha) {
+      trees.set(dir, null);
+      continue;
+    }
+    const tree = read(sha, 'tree');
+    if (!tree) return null;
+    trees.set(dir, parseTree(tree));
+  }
+  return { commit, tree: rootSha, trees };
 }
 
 const parentOf = (dir: string) => (dir.includes('/') ? dir.slice(0, dir.lastIndexOf('/')) : '');

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { EXIT, GitMemoryError } from '../../errors.js';
 import { commitPaths, GitLockBusyError, pendingMemoryPaths, type MemoryCommit } from '../../git/commit.js';
-import { dirsOf, readHeadTrees, type HeadTrees } from '../../git/tree-edit.js';
+import { dirsOf, readHeadTrees, readHeadTreesLoose, type HeadTrees } from '../../git/tree-edit.js';
 import { repairIndex } from '../../git/index-swap.js';
 import { keepNoted, nearMemoryPaths } from '../../git/pending.js';
 import { rekeyLog } from '../../git/log.js';
@@ -98,7 +98,8 @@ export function startPending(repo: Repo, day: string): Promise<PendingStart> {
     const repaired = (await repairIndex(repo)) ?? undefined;
     // HEAD's trees where the session and TASKS.md go, read beside the status: the commit's tree
     // is then edited as soon as the files are written.
-    const head = readHeadTrees(repo.root, dirsOf([`${JOURNAL_DIR}/${day}/-`, TASKS_FILE])).catch(() => null);
+    const dirs = dirsOf([`${JOURNAL_DIR}/${day}/-`, TASKS_FILE]);
+    const head = (async () => readHeadTreesLoose(repo, dirs) ?? (await readHeadTrees(repo.root, dirs)))().catch(() => null);
     return { repaired, changed: await pendingMemoryPaths(repo, nearMemoryPaths(repo, day, [])), head };
   })();
   started.catch(() => undefined); // awaited by commitPending; a failure before that is not unhandled
