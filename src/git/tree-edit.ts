@@ -19,6 +19,8 @@ export interface TreeEntry {
   mode: string;
   name: Buffer;
   sha: string;
+  /** The entry's bytes in the tree it was read from: written back as they are. */
+  raw?: Buffer;
 }
 
 /** What a path becomes: a blob with a mode, or nothing (deleted). */
@@ -58,7 +60,7 @@ export function parseTree(body: Buffer): TreeEntry[] {
     const sp = body.indexOf(0x20, pos);
     const nul = body.indexOf(0, sp);
     if (sp < 0 || nul < 0 || nul + 21 > body.length) throw new TreeEditUnsupported('a tree object could not be read');
-    entries.push({ mode: body.toString('latin1', pos, sp), name: body.subarray(sp + 1, nul), sha: body.toString('hex', nul + 1, nul + 21) });
+    entries.push({ mode: body.toString('latin1', pos, sp), name: body.subarray(sp + 1, nul), sha: body.toString('hex', nul + 1, nul + 21), raw: body.subarray(pos, nul + 21) });
     pos = nul + 21;
   }
   return entries;
@@ -70,21 +72,24 @@ export function parseTree(body: Buffer): TreeEntry[] {
  */
 const sortKey = (e: TreeEntry) => (e.mode === TREE ? `${e.name.toString('latin1')}/` : e.name.toString('latin1'));
 
-/** A tree object's body for `entries` (sorted here), written into one buffer. */
+/**
+ * A tree object's body for `entries` (sorted here). Entries read from a tree are copied as they
+ * were (most of a journal's list of days is), the others written.
+ */
 export function serializeTree(entries: TreeEntry[]): Buffer {
   const sorted = entries.map((e) => ({ key: sortKey(e), e })).sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-  let size = 0;
-  for (const { e } of sorted) size += e.mode.length + e.name.length + 22;
-  const out = Buffer.allocUnsafe(size);
-  let pos = 0;
-  for (const { e } of sorted) {
-    pos += out.write(e.mode, pos, 'latin1');
-    out[pos++] = 0x20;
-    pos += e.name.copy(out, pos);
-    out[pos++] = 0;
-    pos += out.write(e.sha, pos, 'hex');
-  }
-  return out;
+  return Buffer.concat(
+    sorted.map(({ e }) => {
+      if (e.raw) return e.raw;
+      const out = Buffer.allocUnsafe(e.mode.length + e.name.length + 22);
+      let pos = out.write(e.mode, 0, 'latin1');
+      out[pos++] = 0x20;
+      pos += e.name.copy(out, pos);
+      out[pos++] = 0;
+      out.write(e.sha, pos, 'hex');
+      return out;
+    }),
+  );
 }
 
 /** Every directory above the paths, the root ('') first. */
