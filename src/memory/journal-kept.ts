@@ -96,27 +96,28 @@ function stampOf(root: string, day: string): string {
   return files.join('/');
 }
 
-/** The kept file as read once per process and state directory (end reads the window and the look-back). */
-const loaded = new Map<string, Kept>();
-
 /**
  * readDays for the days of a primer window, past days from the kept file where their files did not
- * change (see above). `today`: this day and later ones are always read.
+ * change (see above). `today`: this day and later ones are always read. The file is read once,
+ * when first asked (the primer asks for its window, then for the two weeks before).
  */
-export function readDaysKept(root: string, stateDir: string, days: readonly string[], today: string): JournalRead {
-  // A linked journal folder: readDays reports it.
-  if (symlinkOnPath(root, JOURNAL_DIR)) return readDays(root, days);
-  let kept = loaded.get(stateDir);
-  if (!kept) {
-    kept = load(stateDir);
-    loaded.set(stateDir, kept);
-  }
+export function keptJournal(root: string, stateDir: string, today: string): (days: readonly string[]) => JournalRead {
+  let kept: Kept | undefined;
+  return (days) => {
+    // A linked journal folder: readDays reports it.
+    if (symlinkOnPath(root, JOURNAL_DIR)) return readDays(root, days);
+    kept ??= load(stateDir);
+    return readKept(root, stateDir, kept, days, today);
+  };
+}
+
+function readKept(root: string, stateDir: string, kept: Kept, days: readonly string[], today: string): JournalRead {
   const sessions: Session[] = [];
   const corrupt: JournalRead['corrupt'] = [];
   let changed = false;
   const oldest = new Date(Date.parse(today) - KEEP_DAYS * DAY_MS).toISOString().slice(0, 10);
   for (const day of days) {
-    // (The folders above it were looked at once, above.)
+    // (The folders above it were looked at by keptJournal.)
     const keepable = day < today && day >= oldest && !lstatSync(join(root, JOURNAL_DIR, day), { throwIfNoEntry: false })?.isSymbolicLink();
     const stamp = keepable ? stampOf(root, day) : '';
     const hit = keepable && kept.lines.has(day) ? keptDay(kept, day) : null;

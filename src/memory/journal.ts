@@ -103,7 +103,7 @@ export function newestOfDay(root: string, day: string, wanted: (s: Session) => b
 
 /**
  * Sessions of the days from `from` to `to` inclusive (YYYY-MM-DD), reading only those days (with
- * `read`: readDays, or readDaysKept).
+ * `read`: readDays, or a keptJournal).
  */
 export function readWindow(root: string, from: string, to: string, read: (days: string[]) => JournalRead = (days) => readDays(root, days)): JournalRead {
   // A window of a few weeks names its days; only a longer one lists the journal (a year of days).

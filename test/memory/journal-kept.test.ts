@@ -1,10 +1,10 @@
 // Past journal days kept parsed in the state directory for end's primer (journal-kept.ts): what
 // they give must be what reading the files gives, whatever changed in between.
-import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readDays } from '../../src/memory/journal.js';
-import { readDaysKept } from '../../src/memory/journal-kept.js';
+import { keptJournal } from '../../src/memory/journal-kept.js';
 import { serializeSession, type Session } from '../../src/memory/session.js';
 import { JOURNAL_DIR, KEPT_DAYS_FILE } from '../../src/paths.js';
 import { tempDir } from '../helpers/repo.js';
@@ -34,19 +34,8 @@ function setup() {
   return { root, state };
 }
 
-/**
- * A fresh process's view (the kept file is read once per process and state directory): another
- * state directory name each time, holding a copy of the kept file.
- */
-let n = 0;
-function kept(root: string, state: string) {
-  const fresh = join(root, '.git', `state-${++n}`);
-  mkdirSync(fresh);
-  if (existsSync(join(state, KEPT_DAYS_FILE))) writeFileSync(join(fresh, KEPT_DAYS_FILE), readFileSync(join(state, KEPT_DAYS_FILE)));
-  const got = readDaysKept(root, fresh, DAYS, TODAY);
-  if (existsSync(join(fresh, KEPT_DAYS_FILE))) writeFileSync(join(state, KEPT_DAYS_FILE), readFileSync(join(fresh, KEPT_DAYS_FILE)));
-  return got;
-}
+/** One reader's view, as one `end` has it (the kept file is read once per reader). */
+const kept = (root: string, state: string) => keptJournal(root, state, TODAY)(DAYS);
 
 const plain = (root: string) => readDays(root, DAYS);
 /** The days the kept file holds (a version line, then a line per day). */
@@ -58,7 +47,7 @@ const keptDays = (state: string) =>
     .map((l) => JSON.parse(l).day)
     .sort();
 
-describe('readDaysKept', () => {
+describe('keptJournal', () => {
   it('gives what readDays gives, and keeps the past days only', () => {
     const { root, state } = setup();
     expect(kept(root, state)).toEqual(plain(root));
@@ -103,7 +92,7 @@ describe('readDaysKept', () => {
     const days = ['2026-11-18', ...DAYS];
     const fresh = join(root, '.git', 'other');
     mkdirSync(fresh);
-    const got = readDaysKept(root, fresh, days, TODAY);
+    const got = keptJournal(root, fresh, TODAY)(days);
     expect(got.sessions).toEqual(readDays(root, days).sessions);
     expect(got.corrupt.map((c) => c.message)).toEqual(readDays(root, days).corrupt.map((c) => c.message));
     expect(keptDays(fresh)).toEqual(['2026-11-19', '2026-11-20']);
@@ -134,12 +123,12 @@ describe('readDaysKept', () => {
     write(root, session('2026-09-01', '09:00', 'oooooo'));
     const fresh = join(root, '.git', 'old');
     mkdirSync(fresh);
-    readDaysKept(root, fresh, ['2026-09-01', ...DAYS], TODAY);
+    keptJournal(root, fresh, TODAY)(['2026-09-01', ...DAYS]);
     expect(keptDays(fresh)).toEqual(DAYS.slice(0, 3));
     const again = join(root, '.git', 'again');
     mkdirSync(again);
     writeFileSync(join(again, KEPT_DAYS_FILE), readFileSync(join(fresh, KEPT_DAYS_FILE)));
-    readDaysKept(root, again, ['2026-11-21'], TODAY);
+    keptJournal(root, again, TODAY)(['2026-11-21']);
     expect(keptDays(again)).toEqual(DAYS.slice(0, 3));
   });
 });

@@ -8,7 +8,7 @@ import { LONG_TERM_FILE } from '../../paths.js';
 import { symlinkOnPath } from '../../worktree-path.js';
 import { currentBranch } from '../../git/repo.js';
 import { readLatestDay, readWindow } from '../../memory/journal.js';
-import { readDaysKept } from '../../memory/journal-kept.js';
+import { keptJournal } from '../../memory/journal-kept.js';
 import { localDate } from '../../clock.js';
 import { readTaskListKeeping } from '../../memory/tasks-file.js';
 import { readUserFiles } from '../../memory/user-files.js';
@@ -24,11 +24,11 @@ import type { MemorySource } from './memory-source.js';
  */
 export function worktreeSource(o: Opened, startedFrom?: string, keptDays = false): MemorySource {
   const root = o.repo.root;
-  const today = localDate(o.now);
+  const read = keptDays ? keptJournal(root, o.repo.stateDir, localDate(o.now)) : undefined;
   return {
     label: '',
     config: async () => o.config,
-    sessions: async (from, to) => readWindow(root, from, to, keptDays ? (days) => readDaysKept(root, o.repo.stateDir, days, today) : undefined),
+    sessions: async (from, to) => readWindow(root, from, to, read),
     latestDay: async (to) => readLatestDay(root, to),
     tasks: async () => readTaskListKeeping(root),
     log: (depth) => recentLog(o.repo, depth, startedFrom),
