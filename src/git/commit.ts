@@ -117,10 +117,11 @@ function viaIndex(repo: Repo, c: { pathspec: string; index: string; userIndex: s
 }
 
 /**
- * The tree by editing HEAD's (see tree-edit.ts): HEAD's trees along the paths in one `cat-file`, the
- * blobs written by one `hash-object` (git applies the paths' attributes, as `git add` would; its ids
- * must be the ones computed here, or the commit goes through a temporary index), the new trees by
- * one `mktree`. Null where the working tree holds something other than files and deletions.
+ * The tree by editing HEAD's (see tree-edit.ts): HEAD's trees along the paths (`early`, read
+ * beforehand; else from loose objects, or in one `cat-file`), the blobs written by one
+ * `hash-object` (git applies the paths' attributes, as `git add` would; its ids must be the ones
+ * computed here, or the commit goes through a temporary index), the new trees by one `mktree`.
+ * Null where the working tree holds something other than files and deletions.
  */
 function byEditing(repo: Repo, paths: string[], userIndex: string, early?: Promise<HeadTrees | null>): TreeMaker | null {
   const changes = worktreeChanges(repo.root, paths);
