@@ -5,30 +5,37 @@ import { isRecord } from '../fs/state.js';
 import { namesOrNone, readTextOrNull } from '../fs/read-file.js';
 import { JOURNAL_DIR, KEPT_DAYS_FILE } from '../paths.js';
 import { symlinkOnPath } from '../worktree-path.js';
-import { byTime, readDays, type JournalRead } from './journal.js';
-import type { Session } from './session.js';
+import { parseDay } from './day-view.js';
+import { byTime, readDays, readJournalFile, type JournalRead } from './journal.js';
+import { parseSession, type Session } from './session.js';
 
 /**
- * The parsed sessions of past journal days, kept in the state directory. `end` rebuilds the primer
+ * The parsed sessions of journal files, kept in the state directory. `end` rebuilds the primer
  * after every session, and the primer reads its window of days and two weeks before it (the next
  * steps of branches merged in): at tens of sessions a day, reading and parsing those files again
- * at every `end` is most of its work that grows with the journal. A past day is taken from the
- * kept file while its folder lists the same files with the same inode, size and modification time
- * (a file added, removed, replaced by git or edited is read again, and the day with it); today, a
- * day with an unreadable file and a linked folder are always read, as readDays reads them.
+ * at every `end` is most of its work that grows with the journal. A file's sessions are taken from
+ * the kept file while it has the same inode, size and modification time (a file added, replaced by
+ * git or edited is read again); a file that cannot be read is read (and reported) every time, and
+ * a linked day folder is read as readDays reads it.
  */
 
-interface KeptDay {
-  /** What the day's files were when read (see stampOf). */
+/** One journal file as read: its name in the day's folder ('' for the legacy day file). */
+interface KeptFile {
+  name: string;
+  /** Inode, size and modification time when read. */
   stamp: string;
   sessions: Session[];
+}
+
+interface KeptDay {
+  files: KeptFile[];
 }
 
 /**
  * The file: a version line, then one JSON line per day beginning `{"day":"YYYY-MM-DD"`, so a
  * process parses only the days it asks for and writes the others back as they were.
  */
-const VERSION = '{"v":1}';
+const VERSION = '{"v":2}';
 const DAY_LINE = /^\{"day":"(\d{4}-\d{2}-\d{2})",/;
 
 /** Days further back than this from today are neither kept nor left in the file (the primer looks back ~3 weeks). */
@@ -49,7 +56,8 @@ const isSession = (s: unknown): s is Session =>
   Array.isArray(s.next_steps) &&
   Array.isArray(s.notes) &&
   Array.isArray(s.commits);
-const isKeptDay = (v: unknown): v is KeptDay => isRecord(v) && typeof v.stamp === 'string' && Array.isArray(v.sessions) && v.sessions.every(isSession);
+const isKeptFile = (f: unknown): f is KeptFile => isRecord(f) && typeof f.name === 'string' && typeof f.stamp === 'string' && Array.isArray(f.sessions) && f.sessions.every(isSession);
+const isKeptDay = (v: unknown): v is KeptDay => isRecord(v) && Array.isArray(v.files) && v.files.every(isKeptFile);
 
 /** The kept days as lines, and each day's parsed value once asked for (null: damaged). */
 interface Kept {
@@ -83,22 +91,15 @@ function keptDay(kept: Kept, day: string): KeptDay | null {
   return kept.parsed.get(day)!;
 }
 
-/** Each journal file of `day` (the legacy day file, then the folder's) with its inode, size and modification time. */
-function stampOf(root: string, day: string): string {
-  const journal = join(root, JOURNAL_DIR);
-  // A missing file answers without an exception (most days have no legacy day file).
-  const stat = (path: string) => {
-    const st = lstatSync(path, { throwIfNoEntry: false });
-    return st ? `${st.ino}:${st.size}:${st.mtimeMs}` : '-';
-  };
-  const files = [`${day}.md=${stat(join(journal, `${day}.md`))}`];
-  for (const name of namesOrNone(join(journal, day)).sort()) if (name.endsWith('.md')) files.push(`${name}=${stat(join(journal, day, name))}`);
-  return files.join('/');
+/** A file's inode, size and modification time; null when it is not there. A missing file answers without an exception. */
+function stampOf(path: string): string | null {
+  const st = lstatSync(path, { throwIfNoEntry: false });
+  return st ? `${st.ino}:${st.size}:${st.mtimeMs}` : null;
 }
 
 /**
- * readDays for the days of a primer window, past days from the kept file where their files did not
- * change (see above). `today`: this day and later ones are always read. The file is read once,
+ * readDays for the days of a primer window, each file's sessions from the kept file where it did
+ * not change (see above). `today` dates the days dropped from the file. The file is read once,
  * when first asked (the primer asks for its window, then for the two weeks before).
  */
 export function keptJournal(root: string, stateDir: string, today: string): (days: readonly string[]) => JournalRead {
@@ -112,32 +113,44 @@ export function keptJournal(root: string, stateDir: string, today: string): (day
 }
 
 function readKept(root: string, stateDir: string, kept: Kept, days: readonly string[], today: string): JournalRead {
-  const sessions: Session[] = [];
-  const corrupt: JournalRead['corrupt'] = [];
-  let changed = false;
+  const out: JournalRead = { sessions: [], corrupt: [] };
   const oldest = new Date(Date.parse(today) - KEEP_DAYS * DAY_MS).toISOString().slice(0, 10);
+  let changed = false;
   for (const day of days) {
-    // (The folders above it were looked at by keptJournal.)
-    const keepable = day < today && day >= oldest && !lstatSync(join(root, JOURNAL_DIR, day), { throwIfNoEntry: false })?.isSymbolicLink();
-    const stamp = keepable ? stampOf(root, day) : '';
-    const hit = keepable && kept.lines.has(day) ? keptDay(kept, day) : null;
-    if (hit && hit.stamp === stamp) {
-      sessions.push(...hit.sessions);
+    // (The folders above it were looked at by keptJournal.) A linked day folder: readDays reports it.
+    if (day < oldest || lstatSync(join(root, JOURNAL_DIR, day), { throwIfNoEntry: false })?.isSymbolicLink()) {
+      const read = readDays(root, [day]);
+      out.sessions.push(...read.sessions);
+      out.corrupt.push(...read.corrupt);
       continue;
     }
-    const read = readDays(root, [day]);
-    sessions.push(...read.sessions);
-    corrupt.push(...read.corrupt);
-    // Stamped again: a day that changed while it was read is not kept.
-    if (keepable && !read.corrupt.length && stampOf(root, day) === stamp) {
-      const value: KeptDay = { stamp, sessions: read.sessions };
-      kept.lines.set(day, `{"day":${JSON.stringify(day)},${JSON.stringify(value).slice(1)}`);
-      kept.parsed.set(day, value);
-      changed = true;
-    } else if (kept.lines.delete(day)) {
-      kept.parsed.delete(day);
-      changed = true;
+    const before = kept.lines.has(day) ? keptDay(kept, day) : null;
+    const was = new Map(before?.files.map((f) => [f.name, f]));
+    const files: KeptFile[] = [];
+    // As readDays reads them: the legacy day file, then the folder's files by name.
+    for (const name of ['', ...namesOrNone(join(root, JOURNAL_DIR, day)).filter((n) => n.endsWith('.md')).sort()]) {
+      const rel = name ? `${JOURNAL_DIR}/${day}/${name}` : `${JOURNAL_DIR}/${day}.md`;
+      const stamp = stampOf(join(root, rel));
+      if (stamp === null) continue;
+      const hit = was.get(name);
+      if (hit?.stamp === stamp) {
+        files.push(hit);
+        out.sessions.push(...hit.sessions);
+        continue;
+      }
+      const read: JournalRead = { sessions: [], corrupt: [] };
+      readJournalFile(root, rel, name ? parseSession : parseDay, read);
+      out.sessions.push(...read.sessions);
+      out.corrupt.push(...read.corrupt);
+      // Stamped again: a file that changed while it was read is not kept.
+      if (!read.corrupt.length && stampOf(join(root, rel)) === stamp) files.push({ name, stamp, sessions: read.sessions });
     }
+    const same = before !== null && before.files.length === files.length && before.files.every((f, i) => f === files[i]);
+    if (same) continue;
+    const value: KeptDay = { files };
+    kept.lines.set(day, `{"day":${JSON.stringify(day)},${JSON.stringify(value).slice(1)}`);
+    kept.parsed.set(day, value);
+    changed = true;
   }
   for (const day of kept.lines.keys()) {
     if (day < oldest) {
@@ -153,5 +166,5 @@ function readKept(root: string, stateDir: string, kept: Kept, days: readonly str
       /* only saves work: read again next time */
     }
   }
-  return { sessions: sessions.sort(byTime), corrupt };
+  return { sessions: out.sessions.sort(byTime), corrupt: out.corrupt };
 }

@@ -30,7 +30,7 @@ export const byTime = (a: Session, b: Session) =>
   byCodeUnit(a.date, b.date) || byCodeUnit(a.time, b.time) || byCodeUnit(a.id, b.id);
 
 /** Reads one journal file into `out` (a link is not read: it could point anywhere). */
-function readFile(root: string, rel: string, parse: (text: string, rel: string) => Session | Session[], out: JournalRead): void {
+export function readJournalFile(root: string, rel: string, parse: (text: string, rel: string) => Session | Session[], out: JournalRead): void {
   let text: string;
   try {
     // O_NOFOLLOW: a journal file that is a link is not read (it could point anywhere).
@@ -66,10 +66,10 @@ export function readDays(root: string, days: readonly string[]): JournalRead {
   const journal = join(root, JOURNAL_DIR);
   if (days.length && linked(root, JOURNAL_DIR, out)) return out;
   for (const day of days) {
-    readFile(root, `${JOURNAL_DIR}/${day}.md`, parseDay, out);
+    readJournalFile(root, `${JOURNAL_DIR}/${day}.md`, parseDay, out);
     if (linked(root, `${JOURNAL_DIR}/${day}`, out)) continue;
     for (const name of namesOrNone(join(journal, day)).sort()) {
-      if (name.endsWith('.md')) readFile(root, `${JOURNAL_DIR}/${day}/${name}`, parseSession, out);
+      if (name.endsWith('.md')) readJournalFile(root, `${JOURNAL_DIR}/${day}/${name}`, parseSession, out);
     }
   }
   return { sessions: out.sessions.sort(byTime), corrupt: out.corrupt };
@@ -85,7 +85,7 @@ export function readDays(root: string, days: readonly string[]): JournalRead {
 export function newestOfDay(root: string, day: string, wanted: (s: Session) => boolean): Session | null {
   const out: JournalRead = { sessions: [], corrupt: [] };
   if (linked(root, JOURNAL_DIR, out)) return null;
-  readFile(root, `${JOURNAL_DIR}/${day}.md`, parseDay, out);
+  readJournalFile(root, `${JOURNAL_DIR}/${day}.md`, parseDay, out);
   let best = out.sessions.filter(wanted).sort(byTime).pop() ?? null;
   if (!linked(root, `${JOURNAL_DIR}/${day}`, out)) {
     const names = namesOrNone(join(root, JOURNAL_DIR, day)).filter((n) => n.endsWith('.md')).sort().reverse();
@@ -94,7 +94,7 @@ export function newestOfDay(root: string, day: string, wanted: (s: Session) => b
     for (const name of names) {
       if (best && timed && `${name.slice(0, 2)}:${name.slice(2, 4)}` < best.time) break;
       out.sessions = [];
-      readFile(root, `${JOURNAL_DIR}/${day}/${name}`, parseSession, out);
+      readJournalFile(root, `${JOURNAL_DIR}/${day}/${name}`, parseSession, out);
       for (const s of out.sessions) if (wanted(s) && (!best || byTime(best, s) < 0)) best = s;
     }
   }

@@ -1,4 +1,4 @@
-// Past journal days kept parsed in the state directory for end's primer (journal-kept.ts): what
+// Journal files kept parsed in the state directory for end's primer (journal-kept.ts): what
 // they give must be what reading the files gives, whatever changed in between.
 import { mkdirSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -48,10 +48,10 @@ const keptDays = (state: string) =>
     .sort();
 
 describe('keptJournal', () => {
-  it('gives what readDays gives, and keeps the past days only', () => {
+  it('gives what readDays gives, and keeps every day asked for', () => {
     const { root, state } = setup();
     expect(kept(root, state)).toEqual(plain(root));
-    expect(keptDays(state)).toEqual(DAYS.slice(0, 3));
+    expect(keptDays(state)).toEqual(DAYS);
     // From the kept file now: the same again.
     expect(kept(root, state)).toEqual(plain(root));
   });
@@ -62,7 +62,7 @@ describe('keptJournal', () => {
     // Change the kept text (not the files): what is served shows it came from the file.
     const file = join(state, KEPT_DAYS_FILE);
     writeFileSync(file, readFileSync(file, 'utf8').replaceAll('Work at 09:00', 'Kept at 09:00'));
-    expect(kept(root, state).sessions.filter((s) => s.request === 'Kept at 09:00')).toHaveLength(3);
+    expect(kept(root, state).sessions.filter((s) => s.request === 'Kept at 09:00')).toHaveLength(DAYS.length);
   });
 
   it('reads a day again when a file was added, removed, edited or replaced', () => {
@@ -83,7 +83,7 @@ describe('keptJournal', () => {
     expect(kept(root, state)).toEqual(plain(root));
   });
 
-  it('never keeps today, a day with an unreadable file or a linked day folder', () => {
+  it('reads an unreadable file and a linked day folder every time, as readDays does; keeps the rest', () => {
     const { root } = setup();
     writeFileSync(join(root, JOURNAL_DIR, '2026-11-21', '1200-claude-broken.md'), '---\nnot: a session\n');
     const outside = tempDir('gm-kept-outside-');
@@ -92,10 +92,24 @@ describe('keptJournal', () => {
     const days = ['2026-11-18', ...DAYS];
     const fresh = join(root, '.git', 'other');
     mkdirSync(fresh);
-    const got = keptJournal(root, fresh, TODAY)(days);
-    expect(got.sessions).toEqual(readDays(root, days).sessions);
-    expect(got.corrupt.map((c) => c.message)).toEqual(readDays(root, days).corrupt.map((c) => c.message));
-    expect(keptDays(fresh)).toEqual(['2026-11-19', '2026-11-20']);
+    for (let i = 0; i < 2; i++) {
+      const got = keptJournal(root, fresh, TODAY)(days);
+      expect(got.sessions).toEqual(readDays(root, days).sessions);
+      expect(got.corrupt.map((c) => c.message)).toEqual(readDays(root, days).corrupt.map((c) => c.message));
+      expect(got.corrupt).toHaveLength(2);
+    }
+    expect(keptDays(fresh)).toEqual(DAYS);
+  });
+
+  it('reads only the files that changed: a day with a new session parses that one', () => {
+    const { root, state } = setup();
+    kept(root, state);
+    const file = join(state, KEPT_DAYS_FILE);
+    writeFileSync(file, readFileSync(file, 'utf8').replaceAll('Work at 09:00', 'Kept at 09:00'));
+    write(root, session(TODAY, '11:00', 'tttttt'));
+    const got = kept(root, state);
+    expect(got.sessions.filter((s) => s.date === TODAY).map((s) => s.request)).toEqual(['Kept at 09:00', 'Work at 10:30', 'Work at 11:00']);
+    expect(got.sessions.map((s) => s.id)).toEqual(plain(root).sessions.map((s) => s.id));
   });
 
   it('a damaged kept day counts as none, and the other days still serve', () => {
@@ -104,7 +118,9 @@ describe('keptJournal', () => {
     const file = join(state, KEPT_DAYS_FILE);
     const lines = readFileSync(file, 'utf8').split('\n');
     // One day's sessions of the wrong shape, another's line torn; the third changed to show it is served.
-    lines[1] = lines[1]!.replace(/"sessions":\[.*\]\}$/, '"sessions":[{"id":1}]}');
+    const damaged = JSON.parse(lines[1]!);
+    damaged.files[0].sessions = [{ id: 1 }];
+    lines[1] = JSON.stringify(damaged);
     lines[2] = lines[2]!.slice(0, 40);
     lines[3] = lines[3]!.replaceAll('Work at 10:30', 'Kept at 10:30');
     writeFileSync(file, lines.join('\n'));
@@ -112,9 +128,9 @@ describe('keptJournal', () => {
     expect(got.sessions.filter((s) => s.request === 'Kept at 10:30')).toHaveLength(1);
     expect(got.sessions.map((s) => s.id)).toEqual(plain(root).sessions.map((s) => s.id));
     expect(kept(root, state).sessions.filter((s) => s.request === 'Kept at 10:30')).toHaveLength(1);
-    expect(keptDays(state)).toEqual(DAYS.slice(0, 3));
+    expect(keptDays(state)).toEqual(DAYS);
     // Another version of the file: none of it is read.
-    writeFileSync(file, `{"v":2}\n${lines.slice(1).join('\n')}`);
+    writeFileSync(file, `{"v":1}\n${lines.slice(1).join('\n')}`);
     expect(kept(root, state)).toEqual(plain(root));
   });
 
@@ -124,11 +140,11 @@ describe('keptJournal', () => {
     const fresh = join(root, '.git', 'old');
     mkdirSync(fresh);
     keptJournal(root, fresh, TODAY)(['2026-09-01', ...DAYS]);
-    expect(keptDays(fresh)).toEqual(DAYS.slice(0, 3));
+    expect(keptDays(fresh)).toEqual(DAYS);
     const again = join(root, '.git', 'again');
     mkdirSync(again);
     writeFileSync(join(again, KEPT_DAYS_FILE), readFileSync(join(fresh, KEPT_DAYS_FILE)));
     keptJournal(root, again, TODAY)(['2026-11-21']);
-    expect(keptDays(again)).toEqual(DAYS.slice(0, 3));
+    expect(keptDays(again)).toEqual(DAYS);
   });
 });

@@ -19,7 +19,7 @@ export interface RebuildOptions {
   write?: boolean;
   /** Remember HEAD as the next session's base (default true; not when rebuilt after `end`). */
   recordStart?: boolean;
-  /** Past days' sessions kept in the state directory (see journal-kept.ts): `end`, after every session. */
+  /** Journal files' sessions kept in the state directory (see journal-kept.ts): `end`, after every session. */
   keptDays?: boolean;
   /**
    * Lets waiting I/O callbacks run between reading and building (`end`: its commit's git processes

@@ -19,8 +19,8 @@ import type { MemorySource } from './memory-source.js';
  * Memory as it is in the working tree now, with the config already loaded. The reads are
  * synchronous file reads (the primer runs at every session start): only the git log is a process,
  * started by the gatherer first so the file reads overlap it. `startedFrom`: the directory the
- * entry point started the same git log from, if it did (see bin.ts). `keptDays`: past days' sessions
- * from the state directory where their files did not change (see journal-kept.ts).
+ * entry point started the same git log from, if it did (see bin.ts). `keptDays`: journal files' sessions
+ * from the state directory where the files did not change (see journal-kept.ts).
  */
 export function worktreeSource(o: Opened, startedFrom?: string, keptDays = false): MemorySource {
   const root = o.repo.root;
