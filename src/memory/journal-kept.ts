@@ -1,9 +1,9 @@
-import { lstatSync } from 'node:fs';
+import { lstatSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeAtomic } from '../fs/atomic.js';
 import { isRecord } from '../fs/state.js';
 import { namesOrNone, readTextOrNull } from '../fs/read-file.js';
-import { JOURNAL_DIR, KEPT_DAYS_FILE } from '../paths.js';
+import { JOURNAL_DIR, KEPT_DAYS_DIR } from '../paths.js';
 import { symlinkOnPath } from '../worktree-path.js';
 import { parseDay } from './day-view.js';
 import { byTime, readDays, readJournalFile, type JournalRead } from './journal.js';
@@ -31,18 +31,14 @@ interface KeptDay {
   files: KeptFile[];
 }
 
-/**
- * The file: a version line, then one JSON line per day beginning `{"day":"YYYY-MM-DD"`, so a
- * process parses only the days it asks for and writes the others back as they were.
- */
-const VERSION = '{"v":2}';
-const DAY_LINE = /^\{"day":"(\d{4}-\d{2}-\d{2})",/;
+/** Each day's file in the kept folder: `<day>.json`, so an `end` rewrites only the days that changed. */
+const VERSION = 2;
 
-/** Days further back than this from today are neither kept nor left in the file (the primer looks back ~3 weeks). */
+/** Days further back than this from today are neither kept nor left in the folder (the primer looks back ~3 weeks). */
 const KEEP_DAYS = 45;
 const DAY_MS = 86_400_000;
 
-// The file is ours (another version has another first line): the check is of its shape, cheaply.
+// The file is ours (another version says so): the check is of its shape, cheaply.
 const isSession = (s: unknown): s is Session =>
   isRecord(s) &&
   typeof s.id === 'string' &&
@@ -57,38 +53,18 @@ const isSession = (s: unknown): s is Session =>
   Array.isArray(s.notes) &&
   Array.isArray(s.commits);
 const isKeptFile = (f: unknown): f is KeptFile => isRecord(f) && typeof f.name === 'string' && typeof f.stamp === 'string' && Array.isArray(f.sessions) && f.sessions.every(isSession);
-const isKeptDay = (v: unknown): v is KeptDay => isRecord(v) && Array.isArray(v.files) && v.files.every(isKeptFile);
+const isKeptDay = (v: unknown): v is KeptDay & { v: number } => isRecord(v) && v.v === VERSION && Array.isArray(v.files) && v.files.every(isKeptFile);
 
-/** The kept days as lines, and each day's parsed value once asked for (null: damaged). */
-interface Kept {
-  lines: Map<string, string>;
-  parsed: Map<string, KeptDay | null>;
-}
-
-function load(stateDir: string): Kept {
-  const lines = new Map<string, string>();
-  const text = readTextOrNull(join(stateDir, KEPT_DAYS_FILE));
-  const all = text?.split('\n') ?? [];
-  if (all[0] === VERSION) {
-    for (const line of all.slice(1)) {
-      const day = DAY_LINE.exec(line)?.[1];
-      if (day) lines.set(day, line);
-    }
+/** A day as kept; null when missing, torn, of another version or shape. */
+function readKeptDay(folder: string, day: string): KeptDay | null {
+  const text = readTextOrNull(join(folder, `${day}.json`));
+  if (text === null) return null;
+  try {
+    const v: unknown = JSON.parse(text);
+    return isKeptDay(v) ? v : null;
+  } catch {
+    return null;
   }
-  return { lines, parsed: new Map() };
-}
-
-function keptDay(kept: Kept, day: string): KeptDay | null {
-  if (!kept.parsed.has(day)) {
-    let v: unknown = null;
-    try {
-      v = JSON.parse(kept.lines.get(day) ?? 'null');
-    } catch {
-      /* a torn line counts as none */
-    }
-    kept.parsed.set(day, isRecord(v) && isKeptDay(v) ? v : null);
-  }
-  return kept.parsed.get(day)!;
 }
 
 /** A file's inode, size and modification time; null when it is not there. A missing file answers without an exception. */
@@ -98,73 +74,62 @@ function stampOf(path: string): string | null {
 }
 
 /**
- * readDays for the days of a primer window, each file's sessions from the kept file where it did
- * not change (see above). `today` dates the days dropped from the file. The file is read once,
- * when first asked (the primer asks for its window, then for the two weeks before).
+ * readDays for the days of a primer window, each file's sessions from the kept folder where it did
+ * not change (see above). `today` dates the days dropped from the folder.
  */
 export function keptJournal(root: string, stateDir: string, today: string): (days: readonly string[]) => JournalRead {
-  let kept: Kept | undefined;
+  const folder = join(stateDir, KEPT_DAYS_DIR);
+  const oldest = new Date(Date.parse(today) - KEEP_DAYS * DAY_MS).toISOString().slice(0, 10);
+  let pruned = false;
   return (days) => {
     // A linked journal folder: readDays reports it.
     if (symlinkOnPath(root, JOURNAL_DIR)) return readDays(root, days);
-    kept ??= load(stateDir);
-    return readKept(root, stateDir, kept, days, today);
+    if (!pruned) {
+      pruned = true;
+      for (const name of namesOrNone(folder)) if (name.slice(0, 10) < oldest) rmSync(join(folder, name), { force: true });
+    }
+    const out: JournalRead = { sessions: [], corrupt: [] };
+    for (const day of days) {
+      const read = day < oldest ? readDays(root, [day]) : readDay(root, stateDir, folder, day);
+      out.sessions.push(...read.sessions);
+      out.corrupt.push(...read.corrupt);
+    }
+    return { sessions: out.sessions.sort(byTime), corrupt: out.corrupt };
   };
 }
 
-function readKept(root: string, stateDir: string, kept: Kept, days: readonly string[], today: string): JournalRead {
+/** One day's sessions, as readDays reads them (the legacy day file, then the folder's files by name). */
+function readDay(root: string, stateDir: string, folder: string, day: string): JournalRead {
+  // (The folders above it were looked at by keptJournal.) A linked day folder: readDays reports it.
+  if (lstatSync(join(root, JOURNAL_DIR, day), { throwIfNoEntry: false })?.isSymbolicLink()) return readDays(root, [day]);
   const out: JournalRead = { sessions: [], corrupt: [] };
-  const oldest = new Date(Date.parse(today) - KEEP_DAYS * DAY_MS).toISOString().slice(0, 10);
-  let changed = false;
-  for (const day of days) {
-    // (The folders above it were looked at by keptJournal.) A linked day folder: readDays reports it.
-    if (day < oldest || lstatSync(join(root, JOURNAL_DIR, day), { throwIfNoEntry: false })?.isSymbolicLink()) {
-      const read = readDays(root, [day]);
-      out.sessions.push(...read.sessions);
-      out.corrupt.push(...read.corrupt);
+  const before = readKeptDay(folder, day);
+  const was = new Map(before?.files.map((f) => [f.name, f]));
+  const files: KeptFile[] = [];
+  for (const name of ['', ...namesOrNone(join(root, JOURNAL_DIR, day)).filter((n) => n.endsWith('.md')).sort()]) {
+    const rel = name ? `${JOURNAL_DIR}/${day}/${name}` : `${JOURNAL_DIR}/${day}.md`;
+    const stamp = stampOf(join(root, rel));
+    if (stamp === null) continue;
+    const hit = was.get(name);
+    if (hit?.stamp === stamp) {
+      files.push(hit);
+      out.sessions.push(...hit.sessions);
       continue;
     }
-    const before = kept.lines.has(day) ? keptDay(kept, day) : null;
-    const was = new Map(before?.files.map((f) => [f.name, f]));
-    const files: KeptFile[] = [];
-    // As readDays reads them: the legacy day file, then the folder's files by name.
-    for (const name of ['', ...namesOrNone(join(root, JOURNAL_DIR, day)).filter((n) => n.endsWith('.md')).sort()]) {
-      const rel = name ? `${JOURNAL_DIR}/${day}/${name}` : `${JOURNAL_DIR}/${day}.md`;
-      const stamp = stampOf(join(root, rel));
-      if (stamp === null) continue;
-      const hit = was.get(name);
-      if (hit?.stamp === stamp) {
-        files.push(hit);
-        out.sessions.push(...hit.sessions);
-        continue;
-      }
-      const read: JournalRead = { sessions: [], corrupt: [] };
-      readJournalFile(root, rel, name ? parseSession : parseDay, read);
-      out.sessions.push(...read.sessions);
-      out.corrupt.push(...read.corrupt);
-      // Stamped again: a file that changed while it was read is not kept.
-      if (!read.corrupt.length && stampOf(join(root, rel)) === stamp) files.push({ name, stamp, sessions: read.sessions });
-    }
-    const same = before !== null && before.files.length === files.length && before.files.every((f, i) => f === files[i]);
-    if (same) continue;
-    const value: KeptDay = { files };
-    kept.lines.set(day, `{"day":${JSON.stringify(day)},${JSON.stringify(value).slice(1)}`);
-    kept.parsed.set(day, value);
-    changed = true;
+    const read: JournalRead = { sessions: [], corrupt: [] };
+    readJournalFile(root, rel, name ? parseSession : parseDay, read);
+    out.sessions.push(...read.sessions);
+    out.corrupt.push(...read.corrupt);
+    // Stamped again: a file that changed while it was read is not kept.
+    if (!read.corrupt.length && stampOf(join(root, rel)) === stamp) files.push({ name, stamp, sessions: read.sessions });
   }
-  for (const day of kept.lines.keys()) {
-    if (day < oldest) {
-      kept.lines.delete(day);
-      changed = true;
-    }
-  }
-  if (changed) {
+  const same = before !== null && before.files.length === files.length && before.files.every((f, i) => f === files[i]);
+  if (!same) {
     try {
-      const lines = [...kept.lines.keys()].sort().map((d) => kept.lines.get(d)!);
-      writeAtomic(stateDir, join(stateDir, KEPT_DAYS_FILE), `${[VERSION, ...lines].join('\n')}\n`, { durable: false });
+      writeAtomic(stateDir, join(folder, `${day}.json`), `${JSON.stringify({ v: VERSION, files })}\n`, { durable: false });
     } catch {
       /* only saves work: read again next time */
     }
   }
-  return { sessions: out.sessions.sort(byTime), corrupt: out.corrupt };
+  return out;
 }

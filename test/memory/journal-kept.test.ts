@@ -1,12 +1,12 @@
 // Journal files kept parsed in the state directory for end's primer (journal-kept.ts): what
 // they give must be what reading the files gives, whatever changed in between.
-import { mkdirSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readDays } from '../../src/memory/journal.js';
 import { keptJournal } from '../../src/memory/journal-kept.js';
 import { serializeSession, type Session } from '../../src/memory/session.js';
-import { JOURNAL_DIR, KEPT_DAYS_FILE } from '../../src/paths.js';
+import { JOURNAL_DIR, KEPT_DAYS_DIR } from '../../src/paths.js';
 import { tempDir } from '../helpers/repo.js';
 
 const TODAY = '2026-11-22';
@@ -38,14 +38,19 @@ function setup() {
 const kept = (root: string, state: string) => keptJournal(root, state, TODAY)(DAYS);
 
 const plain = (root: string) => readDays(root, DAYS);
-/** The days the kept file holds (a version line, then a line per day). */
+/** The days the kept folder holds (a file per day). */
 const keptDays = (state: string) =>
-  readFileSync(join(state, KEPT_DAYS_FILE), 'utf8')
-    .split('\n')
-    .slice(1)
-    .filter(Boolean)
-    .map((l) => JSON.parse(l).day)
+  readdirSync(join(state, KEPT_DAYS_DIR))
+    .filter((n) => n.endsWith('.json'))
+    .map((n) => n.slice(0, -5))
     .sort();
+/** Rewrites the kept files of the days with `edit`. */
+function editKept(state: string, edit: (text: string, day: string) => string, days = DAYS): void {
+  for (const day of days) {
+    const file = join(state, KEPT_DAYS_DIR, `${day}.json`);
+    writeFileSync(file, edit(readFileSync(file, 'utf8'), day));
+  }
+}
 
 describe('keptJournal', () => {
   it('gives what readDays gives, and keeps every day asked for', () => {
@@ -59,9 +64,8 @@ describe('keptJournal', () => {
   it('serves a kept day from the file, not from its files', () => {
     const { root, state } = setup();
     kept(root, state);
-    // Change the kept text (not the files): what is served shows it came from the file.
-    const file = join(state, KEPT_DAYS_FILE);
-    writeFileSync(file, readFileSync(file, 'utf8').replaceAll('Work at 09:00', 'Kept at 09:00'));
+    // Change the kept text (not the files): what is served shows it came from the kept folder.
+    editKept(state, (t) => t.replaceAll('Work at 09:00', 'Kept at 09:00'));
     expect(kept(root, state).sessions.filter((s) => s.request === 'Kept at 09:00')).toHaveLength(DAYS.length);
   });
 
@@ -104,8 +108,7 @@ describe('keptJournal', () => {
   it('reads only the files that changed: a day with a new session parses that one', () => {
     const { root, state } = setup();
     kept(root, state);
-    const file = join(state, KEPT_DAYS_FILE);
-    writeFileSync(file, readFileSync(file, 'utf8').replaceAll('Work at 09:00', 'Kept at 09:00'));
+    editKept(state, (t) => t.replaceAll('Work at 09:00', 'Kept at 09:00'));
     write(root, session(TODAY, '11:00', 'tttttt'));
     const got = kept(root, state);
     expect(got.sessions.filter((s) => s.date === TODAY).map((s) => s.request)).toEqual(['Kept at 09:00', 'Work at 10:30', 'Work at 11:00']);
@@ -115,22 +118,21 @@ describe('keptJournal', () => {
   it('a damaged kept day counts as none, and the other days still serve', () => {
     const { root, state } = setup();
     kept(root, state);
-    const file = join(state, KEPT_DAYS_FILE);
-    const lines = readFileSync(file, 'utf8').split('\n');
-    // One day's sessions of the wrong shape, another's line torn; the third changed to show it is served.
-    const damaged = JSON.parse(lines[1]!);
-    damaged.files[0].sessions = [{ id: 1 }];
-    lines[1] = JSON.stringify(damaged);
-    lines[2] = lines[2]!.slice(0, 40);
-    lines[3] = lines[3]!.replaceAll('Work at 10:30', 'Kept at 10:30');
-    writeFileSync(file, lines.join('\n'));
+    // One day's sessions of the wrong shape, another's file torn; the third changed to show it is served.
+    editKept(state, (t) => {
+      const damaged = JSON.parse(t);
+      damaged.files[0].sessions = [{ id: 1 }];
+      return JSON.stringify(damaged);
+    }, [DAYS[0]!]);
+    editKept(state, (t) => t.slice(0, 40), [DAYS[1]!]);
+    editKept(state, (t) => t.replaceAll('Work at 10:30', 'Kept at 10:30'), [DAYS[2]!]);
     const got = kept(root, state);
     expect(got.sessions.filter((s) => s.request === 'Kept at 10:30')).toHaveLength(1);
     expect(got.sessions.map((s) => s.id)).toEqual(plain(root).sessions.map((s) => s.id));
     expect(kept(root, state).sessions.filter((s) => s.request === 'Kept at 10:30')).toHaveLength(1);
     expect(keptDays(state)).toEqual(DAYS);
-    // Another version of the file: none of it is read.
-    writeFileSync(file, `{"v":1}\n${lines.slice(1).join('\n')}`);
+    // Another version of the files: none of them is read.
+    editKept(state, (t) => t.replace(/^\{"v":\d+/, '{"v":1'));
     expect(kept(root, state)).toEqual(plain(root));
   });
 
@@ -141,9 +143,10 @@ describe('keptJournal', () => {
     mkdirSync(fresh);
     keptJournal(root, fresh, TODAY)(['2026-09-01', ...DAYS]);
     expect(keptDays(fresh)).toEqual(DAYS);
+    // A day kept once stays while it is recent, whatever a later reader asks for; an old one goes.
+    writeFileSync(join(fresh, KEPT_DAYS_DIR, '2026-09-01.json'), readFileSync(join(fresh, KEPT_DAYS_DIR, `${TODAY}.json`)));
     const again = join(root, '.git', 'again');
-    mkdirSync(again);
-    writeFileSync(join(again, KEPT_DAYS_FILE), readFileSync(join(fresh, KEPT_DAYS_FILE)));
+    cpSync(fresh, again, { recursive: true });
     keptJournal(root, again, TODAY)(['2026-11-21']);
     expect(keptDays(again)).toEqual(DAYS);
   });
