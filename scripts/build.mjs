@@ -60,9 +60,11 @@ await Promise.all([
       'agent-hooks': 'src/hook/agent/entry.ts',
       primer: 'src/cli/lean/primer.ts',
       search: 'src/cli/lean/search.ts',
-      end: 'src/cli/lean/end.ts',
     },
   }),
+  // end.js holds the secret scanner (~650 KB of it): without its whitespace it is read and its code
+  // cache checked ~1.3 ms faster at every session end. Names and strings are kept.
+  build({ ...commonjs, entryPoints: { end: 'src/cli/lean/end.ts' }, minifyWhitespace: true, minifySyntax: true }),
   build({
     ...common,
     entryPoints: { cli: 'src/cli/main.ts', agents: 'src/hook/agent/entry.ts', 'agent-worker': 'src/hook/agent/worker.ts', statusline: 'src/cli/lean/statusline.ts', 'pre-push': 'src/hook/pre-push-entry.ts' },

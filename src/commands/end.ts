@@ -63,19 +63,42 @@ export async function end(o: Opened, opts: EndOptions): Promise<Result<EndData>>
     // git looks for other pending memory changes while the session is written.
     const started = startPending(o.repo, localDate(o.now));
     try {
-      const written = await writeSession(o, claim, summary, { agent, author: await asked });
+      const written = await writeSession(o, claim, summary, { agent, author: asked });
       warnings.push(...written.warnings);
       notePending(o.repo, written.own); // found again by the next `end` should this one not commit
       if (opts.session) markSessionEnded(o.repo.stateDir, opts.session.id, { at: localIso(o.now), by: opts.session.by, path: written.session.path });
-      const built = await rebuildPrimer(o, { write: true, recordStart: false });
-      warnings.push(...built.warnings.filter((w) => !o.warnings.includes(w)));
-      const outcome = await commitPending(
+      // git makes the commit while node builds the primer (which reads what the session wrote);
+      // HEAD moves once the primer is built, so the primer reads HEAD (and keeps its git log) as
+      // it was, as when it was built first. A primer that fails leaves the commit unmade. With
+      // `[primer] commit = true`, PRIMER.md is one of the files committed: it is written first.
+      const rebuild = () => rebuildPrimer(o, { write: true, recordStart: false, keptDays: true, yieldMidway: true });
+      let built = o.config.primer.commit ? await rebuild() : null;
+      await started.catch(() => undefined); // (its error is commitPending's to report)
+      let primerBuilt!: (p: Promise<unknown>) => void;
+      const landAfter = new Promise<unknown>((resolve) => (primerBuilt = resolve));
+      const committing = commitPending(
         o.repo,
         commitMessage(o.config, summary.request, [`Session: ${written.session.path}`]),
         o.config.commit.auto,
         // A repeat wrote no session file: the one it names is committed already.
-        { paths: written.own.filter((p) => !written.session.alreadyRecorded || p !== written.session.path), started },
+        { paths: written.own.filter((p) => !written.session.alreadyRecorded || p !== written.session.path), started, landAfter },
       );
+      committing.catch(() => undefined); // awaited below, after the primer
+      if (built) primerBuilt(Promise.resolve());
+      else {
+        // The commit's first git processes start before the primer's reads take the thread.
+        await new Promise((resolve) => setImmediate(resolve));
+        const building = rebuild();
+        primerBuilt(building);
+        try {
+          built = await building;
+        } catch (e) {
+          await committing.catch(() => undefined); // it stops before HEAD moves; let it clean up first
+          throw e;
+        }
+      }
+      warnings.push(...built.warnings.filter((w) => !o.warnings.includes(w)));
+      const outcome = await committing;
       if (outcome.repaired) warnings.push(outcome.repaired);
       for (const u of outcome.unreadable) warnings.push(`not committed: ${u.path} cannot be read (${u.reason}); fix it, then run \`git memory commit\``);
       return {

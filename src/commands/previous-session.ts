@@ -1,14 +1,14 @@
-import { readDays } from '../memory/journal.js';
+import { newestOfDay } from '../memory/journal.js';
 import type { Session, SessionBody } from '../memory/session.js';
 
 /**
  * The newest session of `branch` (undefined: a detached HEAD) on `date`, or null. Only that day:
  * a repeat is an `end` run twice in a row (an agent retrying, a hook and the agent both ending);
  * the same words on another day are a new session. Unreadable files are skipped (the primer
- * reports them).
+ * reports them). Reads the day newest first, only as far as it must (a day may hold hundreds).
  */
 export function previousSessionOf(root: string, branch: string | undefined, date: string): Session | null {
-  return readDays(root, [date]).sessions.reverse().find((s) => s.branch === branch) ?? null;
+  return newestOfDay(root, date, (s) => s.branch === branch);
 }
 
 const same = (a: string[], b: string[]) => a.length === b.length && a.every((x, i) => x === b[i]);

@@ -6,7 +6,7 @@ import { CONFIG_FILE, MEMORY_DIR, TMP_DIR } from '../paths.js';
 import { git, gitStarted, type StartedGit } from './git.js';
 import { headCommit } from './head.js';
 import { holdIndex, indexFiles, prepareIndex, prepareIndexEntries, type PreparedIndex } from './index-swap.js';
-import { changedPaths, dirsOf, editTree, objectId, readHeadTrees, TreeEditUnsupported, writeTrees, type PathChange } from './tree-edit.js';
+import { changedPaths, dirsOf, editTree, objectId, readHeadTrees, readHeadTreesLoose, TreeEditUnsupported, writeTrees, type HeadTrees, type PathChange } from './tree-edit.js';
 import type { Repo } from './repo.js';
 
 const ZERO = '0'.repeat(40);
@@ -117,12 +117,13 @@ function viaIndex(repo: Repo, c: { pathspec: string; index: string; userIndex: s
 }
 
 /**
- * The tree by editing HEAD's (see tree-edit.ts): HEAD's trees along the paths in one `cat-file`, the
- * blobs written by one `hash-object` (git applies the paths' attributes, as `git add` would; its ids
- * must be the ones computed here, or the commit goes through a temporary index), the new trees by
- * one `mktree`. Null where the working tree holds something other than files and deletions.
+ * The tree by editing HEAD's (see tree-edit.ts): HEAD's trees along the paths (`early`, read
+ * beforehand; else from loose objects, or in one `cat-file`), the blobs written by one
+ * `hash-object` (git applies the paths' attributes, as `git add` would; its ids must be the ones
+ * computed here, or the commit goes through a temporary index), the new trees by one `mktree`.
+ * Null where the working tree holds something other than files and deletions.
  */
-function byEditing(repo: Repo, paths: string[], userIndex: string): TreeMaker | null {
+function byEditing(repo: Repo, paths: string[], userIndex: string, early?: Promise<HeadTrees | null>): TreeMaker | null {
   const changes = worktreeChanges(repo.root, paths);
   if (!changes) return null;
   const files = changes.filter((c) => c.entry);
@@ -136,7 +137,11 @@ function byEditing(repo: Repo, paths: string[], userIndex: string): TreeMaker | 
     async make() {
       blobs ??= writeBlobs();
       blobs.catch(() => undefined); // awaited below; a failure there is not a second, unhandled one
-      const head = await readHeadTrees(repo.root, dirsOf(paths));
+      const dirs = dirsOf(paths);
+      // Trees read beforehand serve once, if they hold every directory edited here.
+      const got = early && (await early);
+      early = undefined;
+      const head = got && dirs.every((d) => got.trees.has(d)) ? got : (readHeadTreesLoose(repo, dirs) ?? (await readHeadTrees(repo.root, dirs)));
       if (!head) throw new TreeEditUnsupported('the branch has no commit yet');
       const { tree, write } = editTree(head, changes);
       await Promise.all([blobs, tree === head.tree ? undefined : writeTrees(repo.root, write)]);
@@ -156,8 +161,20 @@ function byEditing(repo: Repo, paths: string[], userIndex: string): TreeMaker | 
  * waited on from outside, and after INDEX_LOCK_WAIT_MS the commit is left undone
  * (GitLockBusyError) rather than made with a stale index. No hooks fire.
  * Returns null when the paths already match HEAD.
+ *
+ * `landAfter`: the commit is made meanwhile, but HEAD moves only once it has settled (and not if
+ * it fails): `end` builds the primer while git makes the commit, and the primer must read HEAD as
+ * it was before it. `head`: HEAD's trees read beforehand (see readHeadTrees), used by the first
+ * attempt where they hold every directory it edits; HEAD moved since, the ref update fails and
+ * the next attempt reads them again.
  */
-export async function commitPaths(repo: Repo, paths: string[], message: string): Promise<MemoryCommit | null> {
+export async function commitPaths(
+  repo: Repo,
+  paths: string[],
+  message: string,
+  opts: { landAfter?: Promise<unknown>; head?: Promise<HeadTrees | null> } = {},
+): Promise<MemoryCommit | null> {
+  const { landAfter } = opts;
   if (!paths.length) return null;
   const tmpDir = join(repo.stateDir, TMP_DIR);
   mkdirSync(tmpDir, { recursive: true });
@@ -165,7 +182,7 @@ export async function commitPaths(repo: Repo, paths: string[], message: string):
   const index = join(tmpDir, `index-${tag}`);
   const c = { pathspec: paths.join('\0'), reflog: `${REFLOG_PREFIX}${message.split('\n')[0]}`, userIndex: join(tmpDir, `index-user-${tag}`), updates: new Set<StartedGit>() };
   const slow = () => viaIndex(repo, { ...c, index });
-  let maker = byEditing(repo, paths, c.userIndex) ?? slow();
+  let maker = byEditing(repo, paths, c.userIndex, opts.head) ?? slow();
   const started = Date.now();
   try {
     for (let attempt = 0; ; attempt++) {
@@ -187,6 +204,7 @@ export async function commitPaths(repo: Repo, paths: string[], message: string):
         git(['commit-tree', tree, ...(parent ? ['-p', parent] : []), '-F', '-'], { cwd: repo.root, input: message }).then((o) => o.trim()),
         prepare(),
       ]);
+      await landAfter;
       if (await land(repo, { ...c, sha, parent, tree, prepare }, { prepared, update })) return { sha, parent, paths: changed ?? paths };
       // A busy branch (someone committing again and again) gets a few seconds, not a few tries.
       if (attempt >= 8 && Date.now() - started > HEAD_MOVING_MS) throw new GitMemoryError('HEAD kept moving while committing memory; the files are written, run `git memory commit` later');

@@ -1,4 +1,4 @@
-import { closeSync, openSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync, type Stats } from 'node:fs';
+import { closeSync, copyFileSync, openSync, renameSync, rmSync, statSync, utimesSync, type Stats } from 'node:fs';
 import { hostname } from 'node:os';
 import { join, resolve } from 'node:path';
 import { INDEX_SWAP_FILE } from '../paths.js';
@@ -50,7 +50,7 @@ function copyIndex(repo: Repo, file: string): ReturnType<typeof statOrNull> {
   rmSync(file, { force: true });
   const st = statOrNull(index);
   if (st) {
-    writeFileSync(file, readFileSync(index));
+    copyFileSync(index, file); // by the kernel: the index holds an entry per journal file
     utimesSync(file, st.atime, new Date(st.mtimeMs - 1));
   }
   return st;

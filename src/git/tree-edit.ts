@@ -1,5 +1,10 @@
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { inflateSync } from 'node:zlib';
 import { gitBytes } from './git.js';
+import { headCommit } from './head.js';
+import type { Repo } from './repo.js';
 
 /**
  * A commit's tree edited in place: HEAD's trees along the changed paths are read in one
@@ -14,6 +19,8 @@ export interface TreeEntry {
   mode: string;
   name: Buffer;
   sha: string;
+  /** The entry's bytes in the tree it was read from: written back as they are. */
+  raw?: Buffer;
 }
 
 /** What a path becomes: a blob with a mode, or nothing (deleted). */
@@ -53,19 +60,36 @@ export function parseTree(body: Buffer): TreeEntry[] {
     const sp = body.indexOf(0x20, pos);
     const nul = body.indexOf(0, sp);
     if (sp < 0 || nul < 0 || nul + 21 > body.length) throw new TreeEditUnsupported('a tree object could not be read');
-    entries.push({ mode: body.toString('latin1', pos, sp), name: body.subarray(sp + 1, nul), sha: body.toString('hex', nul + 1, nul + 21) });
+    entries.push({ mode: body.toString('latin1', pos, sp), name: body.subarray(sp + 1, nul), sha: body.toString('hex', nul + 1, nul + 21), raw: body.subarray(pos, nul + 21) });
     pos = nul + 21;
   }
   return entries;
 }
 
-/** git's order of tree entries: by name bytes, a tree's name as if it ended with '/'. */
-const sortKey = (e: TreeEntry) => (e.mode === TREE ? Buffer.concat([e.name, Buffer.from('/')]) : e.name);
+/**
+ * git's order of tree entries: by name bytes, a tree's name as if it ended with '/'. As latin1
+ * text, one character a byte, so comparing the strings compares the bytes.
+ */
+const sortKey = (e: TreeEntry) => (e.mode === TREE ? `${e.name.toString('latin1')}/` : e.name.toString('latin1'));
 
-/** A tree object's body for `entries` (sorted here). */
+/**
+ * A tree object's body for `entries` (sorted here). Entries read from a tree are copied as they
+ * were (most of a journal's list of days is), the others written.
+ */
 export function serializeTree(entries: TreeEntry[]): Buffer {
-  const sorted = [...entries].sort((a, b) => Buffer.compare(sortKey(a), sortKey(b)));
-  return Buffer.concat(sorted.flatMap((e) => [Buffer.from(`${e.mode} `, 'latin1'), e.name, Buffer.from([0]), Buffer.from(e.sha, 'hex')]));
+  const sorted = entries.map((e) => ({ key: sortKey(e), e })).sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  return Buffer.concat(
+    sorted.map(({ e }) => {
+      if (e.raw) return e.raw;
+      const out = Buffer.allocUnsafe(e.mode.length + e.name.length + 22);
+      let pos = out.write(e.mode, 0, 'latin1');
+      out[pos++] = 0x20;
+      pos += e.name.copy(out, pos);
+      out[pos++] = 0;
+      out.write(e.sha, pos, 'hex');
+      return out;
+    }),
+  );
 }
 
 /** Every directory above the paths, the root ('') first. */
@@ -123,9 +147,59 @@ export async function readHeadTrees(cwd: string, dirs: readonly string[]): Promi
   throw new TreeEditUnsupported('HEAD kept moving while its trees were read');
 }
 
+/**
+ * readHeadTrees without git, where it can be: HEAD from git's files (headCommit) and the commit and
+ * trees as loose objects (the usual case after a commit, and `end`'s own memory commits write
+ * theirs loose), each checked against its id. Null wherever that cannot be done (an object packed,
+ * another object directory, a ref git's files do not settle): the caller asks git (readHeadTrees).
+ */
+export function readHeadTreesLoose(repo: Repo, dirs: readonly string[]): HeadTrees | null {
+  if (process.env.GIT_OBJECT_DIRECTORY) return null;
+  const commit = headCommit(repo);
+  if (!commit || commit.length !== 40) return null;
+  const objects = join(repo.commonDir, 'objects');
+  const read = (sha: string, type: string): Buffer | null => {
+    let raw: Buffer;
+    try {
+      raw = inflateSync(readFileSync(join(objects, sha.slice(0, 2), sha.slice(2))));
+    } catch {
+      return null; // not loose (packed), or unreadable: git knows
+    }
+    const nul = raw.indexOf(0);
+    if (nul < 0 || raw.toString('latin1', 0, nul) !== `${type} ${raw.length - nul - 1}`) return null;
+    if (createHash('sha1').update(raw).digest('hex') !== sha) return null;
+    return raw.subarray(nul + 1);
+  };
+  const body = read(commit, 'commit');
+  const rootSha = body && /^tree ([0-9a-f]{40})$/m.exec(body.toString('latin1', 0, Math.min(body.length, 200)))?.[1];
+  if (!rootSha) return null;
+  const ordered = ['', ...dirs.filter((d) => d !== '').sort((a, b) => a.split('/').length - b.split('/').length)];
+  const trees = new Map<string, TreeEntry[] | null>();
+  for (const dir of ordered) {
+    let sha: string | undefined = rootSha;
+    if (dir !== '') {
+      const parent = trees.get(parentOf(dir));
+      const entry = parent === undefined ? undefined : entryOf(parent, baseOf(dir));
+      if (entry && entry.mode !== TREE) throw new TreeEditUnsupported(`${dir} is not a directory in HEAD`);
+      sha = entry?.sha;
+    }
+    if (!sha) {
+      trees.set(dir, null);
+      continue;
+    }
+    const tree = read(sha, 'tree');
+    if (!tree) return null;
+    trees.set(dir, parseTree(tree));
+  }
+  return { commit, tree: rootSha, trees };
+}
+
 const parentOf = (dir: string) => (dir.includes('/') ? dir.slice(0, dir.lastIndexOf('/')) : '');
 const baseOf = (path: string) => path.slice(path.lastIndexOf('/') + 1);
-const entryOf = (entries: TreeEntry[] | null, name: string) => entries?.find((e) => e.name.equals(Buffer.from(name)));
+const entryOf = (entries: TreeEntry[] | null, name: string) => {
+  const bytes = Buffer.from(name);
+  return entries?.find((e) => e.name.equals(bytes));
+};
 
 /** The changes that make a difference to HEAD (a path rewritten with the same content does not). */
 export function changedPaths(head: HeadTrees, changes: readonly PathChange[]): string[] {

@@ -25,55 +25,87 @@ export function listDays(root: string): string[] {
   return [...days].sort();
 }
 
-const byTime = (a: Session, b: Session) =>
+/** Sessions in time order: date, time, then id. */
+export const byTime = (a: Session, b: Session) =>
   byCodeUnit(a.date, b.date) || byCodeUnit(a.time, b.time) || byCodeUnit(a.id, b.id);
+
+/** Reads one journal file into `out` (a link is not read: it could point anywhere). */
+export function readJournalFile(root: string, rel: string, parse: (text: string, rel: string) => Session | Session[], out: JournalRead): void {
+  let text: string;
+  try {
+    // O_NOFOLLOW: a journal file that is a link is not read (it could point anywhere).
+    const fd = openSync(join(root, rel), constants.O_RDONLY | constants.O_NOFOLLOW);
+    try {
+      text = readFileSync(fd, 'utf8');
+    } finally {
+      closeSync(fd);
+    }
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ELOOP') out.corrupt.push(new CorruptFileError(rel, 'is a symbolic link; skipped', 'a regular file'));
+    return;
+  }
+  try {
+    const got = parse(text, rel);
+    out.sessions.push(...(Array.isArray(got) ? got : [got]));
+  } catch (e) {
+    if (e instanceof CorruptFileError) out.corrupt.push(e);
+    else throw e;
+  }
+}
+
+/** True (and noted in `out`) when `rel` is or lies behind a linked directory, which would bring in files from outside. */
+function linked(root: string, rel: string, out: JournalRead): boolean {
+  const link = symlinkOnPath(root, rel);
+  if (link) out.corrupt.push(new CorruptFileError(link.link, `${symlinkMessage(link)}; skipped`, 'a real directory'));
+  return link !== null;
+}
 
 /** Reads every session of the given days (both layouts), oldest first. */
 export function readDays(root: string, days: readonly string[]): JournalRead {
-  const sessions: Session[] = [];
-  const corrupt: CorruptFileError[] = [];
+  const out: JournalRead = { sessions: [], corrupt: [] };
   const journal = join(root, JOURNAL_DIR);
-  const read = (rel: string, parse: (text: string, rel: string) => Session | Session[]) => {
-    let text: string;
-    try {
-      // O_NOFOLLOW: a journal file that is a link is not read (it could point anywhere).
-      const fd = openSync(join(root, rel), constants.O_RDONLY | constants.O_NOFOLLOW);
-      try {
-        text = readFileSync(fd, 'utf8');
-      } finally {
-        closeSync(fd);
-      }
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === 'ELOOP') corrupt.push(new CorruptFileError(rel, 'is a symbolic link; skipped', 'a regular file'));
-      return;
-    }
-    try {
-      const got = parse(text, rel);
-      sessions.push(...(Array.isArray(got) ? got : [got]));
-    } catch (e) {
-      if (e instanceof CorruptFileError) corrupt.push(e);
-      else throw e;
-    }
-  };
-  // A linked memory directory, journal or day folder would bring in files from outside.
-  const linked = (rel: string) => {
-    const link = symlinkOnPath(root, rel);
-    if (link) corrupt.push(new CorruptFileError(link.link, `${symlinkMessage(link)}; skipped`, 'a real directory'));
-    return link !== null;
-  };
-  if (days.length && linked(JOURNAL_DIR)) return { sessions, corrupt };
+  if (days.length && linked(root, JOURNAL_DIR, out)) return out;
   for (const day of days) {
-    read(`${JOURNAL_DIR}/${day}.md`, parseDay);
-    if (linked(`${JOURNAL_DIR}/${day}`)) continue;
+    readJournalFile(root, `${JOURNAL_DIR}/${day}.md`, parseDay, out);
+    if (linked(root, `${JOURNAL_DIR}/${day}`, out)) continue;
     for (const name of namesOrNone(join(journal, day)).sort()) {
-      if (name.endsWith('.md')) read(`${JOURNAL_DIR}/${day}/${name}`, parseSession);
+      if (name.endsWith('.md')) readJournalFile(root, `${JOURNAL_DIR}/${day}/${name}`, parseSession, out);
     }
   }
-  return { sessions: sessions.sort(byTime), corrupt };
+  return { sessions: out.sessions.sort(byTime), corrupt: out.corrupt };
 }
 
-/** Sessions of the days from `from` to `to` inclusive (YYYY-MM-DD), reading only those days. */
-export function readWindow(root: string, from: string, to: string): JournalRead {
+/**
+ * The newest session of `day` that `wanted` accepts, or null, reading as few files as it can:
+ * session files are named by their time (HHMM-agent-suffix.md, see sessionPath), so they are read
+ * newest name first, and reading stops at the first name of an earlier minute than the session
+ * found (sessions of the same minute are all read: their order is by id). A legacy day file is
+ * always read. Unreadable files are skipped.
+ */
+export function newestOfDay(root: string, day: string, wanted: (s: Session) => boolean): Session | null {
+  const out: JournalRead = { sessions: [], corrupt: [] };
+  if (linked(root, JOURNAL_DIR, out)) return null;
+  readJournalFile(root, `${JOURNAL_DIR}/${day}.md`, parseDay, out);
+  let best = out.sessions.filter(wanted).sort(byTime).pop() ?? null;
+  if (!linked(root, `${JOURNAL_DIR}/${day}`, out)) {
+    const names = namesOrNone(join(root, JOURNAL_DIR, day)).filter((n) => n.endsWith('.md')).sort().reverse();
+    // Only when every name starts with a minute does the name order say the time order.
+    const timed = names.every((n) => /^\d{4}-/.test(n));
+    for (const name of names) {
+      if (best && timed && `${name.slice(0, 2)}:${name.slice(2, 4)}` < best.time) break;
+      out.sessions = [];
+      readJournalFile(root, `${JOURNAL_DIR}/${day}/${name}`, parseSession, out);
+      for (const s of out.sessions) if (wanted(s) && (!best || byTime(best, s) < 0)) best = s;
+    }
+  }
+  return best;
+}
+
+/**
+ * Sessions of the days from `from` to `to` inclusive (YYYY-MM-DD), reading only those days (with
+ * `read`: readDays, or a keptJournal).
+ */
+export function readWindow(root: string, from: string, to: string, read: (days: string[]) => JournalRead = (days) => readDays(root, days)): JournalRead {
   // A window of a few weeks names its days; only a longer one lists the journal (a year of days).
   const DAY = 86_400_000;
   const span = (Date.parse(to) - Date.parse(from)) / DAY;
@@ -81,7 +113,7 @@ export function readWindow(root: string, from: string, to: string): JournalRead 
     span >= 0 && span <= 31
       ? Array.from({ length: span + 1 }, (_, i) => new Date(Date.parse(from) + i * DAY).toISOString().slice(0, 10))
       : listDays(root).filter((d) => d >= from && d <= to);
-  return readDays(root, days);
+  return read(days);
 }
 
 /** The most recent day with at least one readable session, at or before `to`. */

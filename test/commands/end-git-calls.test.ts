@@ -77,6 +77,21 @@ describe('end in a handful of git processes', () => {
     expect(last).toContain(`base: ${repo.git('rev-parse', '--short', 'HEAD^').trim()}`);
   });
 
+  it('reads HEAD\'s trees from loose objects, without git, and asks git once they are packed', async () => {
+    const repo = await makeMemoryRepo({ now: NOW });
+    const g = loggingGit();
+    endWithLog(repo, g, 'Session 0');
+    const { calls } = endWithLog(repo, g, 'Session 1');
+    expect(calls.map((c) => c[0])).not.toContain('cat-file');
+    expect(calls.length, calls.map((c) => c[0]).join(', ')).toBeLessThanOrEqual(7);
+    repo.git('gc', '-q');
+    const packed = endWithLog(repo, g, 'Session 2');
+    expect(packed.calls.map((c) => c[0])).toContain('cat-file');
+    expect(packed.data.commit.paths).toContain(packed.data.session.path);
+    expect(repo.git('status', '--porcelain', '--untracked-files=all')).toBe('');
+    expect(repo.git('fsck', '--no-dangling', '--connectivity-only')).toBe('');
+  });
+
   it('the commit holds the tree `git add` of the same paths gives', async () => {
     const repo = await makeMemoryRepo({ now: NOW });
     const parent = repo.git('rev-parse', 'HEAD').trim();

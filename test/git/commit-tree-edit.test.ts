@@ -3,12 +3,13 @@
 // the one `git add` of the same paths on top of HEAD gives, and the user's index must hold the
 // commit's entries for those paths and nothing else changed.
 import { execFileSync } from 'node:child_process';
-import { chmodSync, rmSync, symlinkSync, unlinkSync } from 'node:fs';
+import { chmodSync, readFileSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { deflateSync, inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { commitPaths } from '../../src/git/commit.js';
 import { findRepo } from '../../src/git/repo.js';
-import { dirsOf, objectId, parseTree, serializeTree } from '../../src/git/tree-edit.js';
+import { dirsOf, objectId, parseTree, readHeadTrees, readHeadTreesLoose, serializeTree, TreeEditUnsupported } from '../../src/git/tree-edit.js';
 import { makeRepo, tempDir, type TestRepo } from '../helpers/repo.js';
 
 /** The tree `git add -A` of `paths` on top of `parent` gives, through a throw-away index. */
@@ -128,6 +129,54 @@ describe('a memory commit made by editing HEAD\'s tree', () => {
 });
 
 describe('tree objects made here are git\'s', () => {
+  it('with trees read beforehand: used when they hold every folder edited, read again when not or when HEAD moved since', async () => {
+    const repo = history();
+    const paths = [`${M}/journal/2026-11-22/1430-agent-dddddd.md`, `${M}/TASKS.md`];
+    // Read for the folders end writes to, then a user's commit moves HEAD (and changes TASKS.md's folder).
+    const early = readHeadTrees(repo.dir, dirsOf(paths));
+    await early;
+    const user = repo.commit('user work', { [`${M}/notes.md`]: 'by hand\n', 'src/app.ts': 'export const a = 1;\n' });
+    repo.write(paths[0]!, 'new day\n');
+    repo.write(`${M}/TASKS.md`, '# Tasks\n- [ ] one\n');
+    const expected = treeByAdd(repo, user, paths);
+    const made = await commitPaths(findRepo(repo.dir, repo.env), paths, 'memory: test\n', { head: early });
+    expect(made?.parent).toBe(user);
+    expect(repo.git('rev-parse', 'HEAD^{tree}').trim()).toBe(expected);
+    expect(repo.git('show', `HEAD:${M}/notes.md`)).toBe('by hand\n');
+    expect(repo.git('status', '--porcelain', '--untracked-files=all')).toBe('');
+
+    // Trees that do not hold a folder edited here (another day): read again, same tree as git add.
+    const other = readHeadTrees(repo.dir, dirsOf([`${M}/TASKS.md`]));
+    repo.write(`${M}/journal/2026-11-21/1500-agent-ffffff.md`, 'another day\n');
+    const parent = repo.git('rev-parse', 'HEAD').trim();
+    const want = treeByAdd(repo, parent, [`${M}/journal/2026-11-21/1500-agent-ffffff.md`]);
+    expect((await commitPaths(findRepo(repo.dir, repo.env), [`${M}/journal/2026-11-21/1500-agent-ffffff.md`], 'memory: test\n', { head: other }))?.parent).toBe(parent);
+    expect(repo.git('rev-parse', 'HEAD^{tree}').trim()).toBe(want);
+    expect(repo.git('fsck', '--no-dangling', '--connectivity-only')).toBe('');
+  });
+
+  it('reads HEAD\'s trees from loose objects as git reads them, and leaves packed ones to git', async () => {
+    const repo = history();
+    const r = findRepo(repo.dir, repo.env);
+    const dirs = dirsOf([`${M}/journal/2026-11-20/x`, `${M}/journal/2026-11-22/x`, `${M}/TASKS.md`]);
+    const loose = readHeadTreesLoose(r, dirs);
+    expect(loose).not.toBeNull();
+    expect(loose).toEqual(await readHeadTrees(repo.dir, dirs));
+    expect(loose!.trees.get(`${M}/journal/2026-11-22`)).toBeNull(); // no such folder in HEAD
+    // A file where a folder is asked for: as readHeadTrees, the edit cannot be made.
+    expect(() => readHeadTreesLoose(r, dirsOf([`${M}/TASKS.md/x`]))).toThrow(TreeEditUnsupported);
+    // Packed: git is asked.
+    repo.git('gc', '-q');
+    expect(readHeadTreesLoose(r, dirs)).toBeNull();
+    // A damaged loose object (its content does not match its id) is not trusted.
+    repo.commit('more memory', { [`${M}/TASKS.md`]: '# Tasks\n- [ ] two\n' });
+    const head = repo.git('rev-parse', 'HEAD').trim();
+    const file = join(repo.dir, '.git', 'objects', head.slice(0, 2), head.slice(2));
+    chmodSync(file, 0o644);
+    writeFileSync(file, deflateSync(Buffer.from(inflateSync(readFileSync(file)).toString('latin1').replace('more memory', 'more memorY'), 'latin1')));
+    expect(readHeadTreesLoose(r, dirs)).toBeNull();
+  });
+
   it('hashes, orders and parses trees as git does', () => {
     const repo = history();
     for (const dir of ['', M, `${M}/journal`, 'src']) {

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { EXIT, GitMemoryError } from '../../errors.js';
 import { commitPaths, GitLockBusyError, pendingMemoryPaths, type MemoryCommit } from '../../git/commit.js';
+import { dirsOf, readHeadTrees, readHeadTreesLoose, type HeadTrees } from '../../git/tree-edit.js';
 import { repairIndex } from '../../git/index-swap.js';
 import { keepNoted, nearMemoryPaths } from '../../git/pending.js';
 import { rekeyLog } from '../../git/log.js';
@@ -81,6 +82,8 @@ export function commitMessage(config: Config, summary: string, body: string[]): 
 export interface PendingStart {
   repaired?: string;
   changed: string[];
+  /** HEAD's trees along the paths `end` writes, read meanwhile (see commitPaths). */
+  head?: Promise<HeadTrees | null>;
 }
 
 /**
@@ -93,7 +96,11 @@ export interface PendingStart {
 export function startPending(repo: Repo, day: string): Promise<PendingStart> {
   const started = (async () => {
     const repaired = (await repairIndex(repo)) ?? undefined;
-    return { repaired, changed: await pendingMemoryPaths(repo, nearMemoryPaths(repo, day, [])) };
+    // HEAD's trees where the session and TASKS.md go, read beside the status: the commit's tree
+    // is then edited as soon as the files are written.
+    const dirs = dirsOf([`${JOURNAL_DIR}/${day}/-`, TASKS_FILE]);
+    const head = (async () => readHeadTreesLoose(repo, dirs) ?? (await readHeadTrees(repo.root, dirs)))().catch(() => null);
+    return { repaired, changed: await pendingMemoryPaths(repo, nearMemoryPaths(repo, day, [])), head };
   })();
   started.catch(() => undefined); // awaited by commitPending; a failure before that is not unhandled
   return started;
@@ -106,15 +113,23 @@ export function startPending(repo: Repo, day: string): Promise<PendingStart> {
  * `near` (from `end`): the pending changes startPending found and the files `end` wrote, instead of
  * a look over the whole memory folder. The commit moves HEAD: the primer's kept git log is kept for the new
  * HEAD too (see rekeyLog), so that the next session start, which usually follows an `end`, asks
- * git nothing.
+ * git nothing. `near.landAfter`: HEAD moves only once it has settled (see commitPaths), and the
+ * kept log is moved after it too.
  */
-export async function commitPending(repo: Repo, message: string, auto = true, near?: { paths: string[]; started: Promise<PendingStart> }): Promise<CommitOutcome> {
+export async function commitPending(
+  repo: Repo,
+  message: string,
+  auto = true,
+  near?: { paths: string[]; started: Promise<PendingStart>; landAfter?: Promise<unknown> },
+): Promise<CommitOutcome> {
   let repaired: string | undefined;
   let changed: string[];
+  let head: Promise<HeadTrees | null> | undefined;
   if (near) {
     const started = await near.started;
     repaired = started.repaired;
     changed = [...new Set([...started.changed, ...near.paths])];
+    head = started.head;
   } else {
     // First the index of a memory commit a killed process left half way: the user's next commit
     // would otherwise undo that commit's files.
@@ -131,7 +146,7 @@ export async function commitPending(repo: Repo, message: string, auto = true, ne
   const op = operationInProgress(repo);
   if (op) return { ...none, waiting: op };
   try {
-    const commit = await commitPaths(repo, pending, message);
+    const commit = await commitPaths(repo, pending, message, { landAfter: near?.landAfter, head });
     keepNoted(repo, unreadable.map((u) => u.path));
     if (commit) await rekeyLog(repo, commit.parent, commit.sha).catch(() => undefined); // the next primer asks git itself
     return { ...none, commit, waiting: null };

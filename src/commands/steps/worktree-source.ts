@@ -8,6 +8,8 @@ import { LONG_TERM_FILE } from '../../paths.js';
 import { symlinkOnPath } from '../../worktree-path.js';
 import { currentBranch } from '../../git/repo.js';
 import { readLatestDay, readWindow } from '../../memory/journal.js';
+import { keptJournal } from '../../memory/journal-kept.js';
+import { localDate } from '../../clock.js';
 import { readTaskListKeeping } from '../../memory/tasks-file.js';
 import { readUserFiles } from '../../memory/user-files.js';
 import type { Opened } from '../context.js';
@@ -17,14 +19,16 @@ import type { MemorySource } from './memory-source.js';
  * Memory as it is in the working tree now, with the config already loaded. The reads are
  * synchronous file reads (the primer runs at every session start): only the git log is a process,
  * started by the gatherer first so the file reads overlap it. `startedFrom`: the directory the
- * entry point started the same git log from, if it did (see bin.ts).
+ * entry point started the same git log from, if it did (see bin.ts). `keptDays`: journal files' sessions
+ * from the state directory where the files did not change (see journal-kept.ts).
  */
-export function worktreeSource(o: Opened, startedFrom?: string): MemorySource {
+export function worktreeSource(o: Opened, startedFrom?: string, keptDays = false): MemorySource {
   const root = o.repo.root;
+  const read = keptDays ? keptJournal(root, o.repo.stateDir, localDate(o.now)) : undefined;
   return {
     label: '',
     config: async () => o.config,
-    sessions: async (from, to) => readWindow(root, from, to),
+    sessions: async (from, to) => readWindow(root, from, to, read),
     latestDay: async (to) => readLatestDay(root, to),
     tasks: async () => readTaskListKeeping(root),
     log: (depth) => recentLog(o.repo, depth, startedFrom),

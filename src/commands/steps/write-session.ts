@@ -28,10 +28,13 @@ export interface SessionWritten {
   warnings: string[];
 }
 
-/** Who wrote the session: the agent, and the git author (asked before the lock is taken). */
+/**
+ * Who wrote the session: the agent, and the git author (asked before the lock is taken, awaited
+ * once the task list is scanned: the scan's first run overlaps git's answer).
+ */
 export interface SessionAuthor {
   agent: string;
-  author: string | undefined;
+  author: Promise<string | undefined>;
 }
 
 /** The git author's name and email, for the session's frontmatter. */
@@ -90,7 +93,7 @@ function fitSessionCap(body: ReturnType<typeof fold>, render: (b: ReturnType<typ
  * as soon as the session file holds the spool's entries. Every text is scanned before it is written.
  */
 export async function writeSession(o: Opened, claim: SpoolClaim, summary: Summary, by: SessionAuthor): Promise<SessionWritten> {
-  const { agent, author } = by;
+  const { agent } = by;
   const warnings: string[] = [];
   const lang = o.config.journal.language;
   const guard = { mode: o.config.secrets.mode, allowlist: o.config.secrets.allowlist };
@@ -115,6 +118,7 @@ export async function writeSession(o: Opened, claim: SpoolClaim, summary: Summar
     tasksText = guarded.text;
   }
 
+  const author = await by.author;
   let written: { id: string; path: string } | undefined;
   const body = fold(summary, spool);
   const branch = currentBranch(o.repo) ?? undefined;

@@ -1,0 +1,135 @@
+import { lstatSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { writeAtomic } from '../fs/atomic.js';
+import { isRecord } from '../fs/state.js';
+import { namesOrNone, readTextOrNull } from '../fs/read-file.js';
+import { JOURNAL_DIR, KEPT_DAYS_DIR } from '../paths.js';
+import { symlinkOnPath } from '../worktree-path.js';
+import { parseDay } from './day-view.js';
+import { byTime, readDays, readJournalFile, type JournalRead } from './journal.js';
+import { parseSession, type Session } from './session.js';
+
+/**
+ * The parsed sessions of journal files, kept in the state directory. `end` rebuilds the primer
+ * after every session, and the primer reads its window of days and two weeks before it (the next
+ * steps of branches merged in): at tens of sessions a day, reading and parsing those files again
+ * at every `end` is most of its work that grows with the journal. A file's sessions are taken from
+ * the kept file while it has the same inode, size and modification time (a file added, replaced by
+ * git or edited is read again); a file that cannot be read is read (and reported) every time, and
+ * a linked day folder is read as readDays reads it.
+ */
+
+/** One journal file as read: its name in the day's folder ('' for the legacy day file). */
+interface KeptFile {
+  name: string;
+  /** Inode, size and modification time when read. */
+  stamp: string;
+  sessions: Session[];
+}
+
+interface KeptDay {
+  files: KeptFile[];
+}
+
+/** Each day's file in the kept folder: `<day>.json`, so an `end` rewrites only the days that changed. */
+const VERSION = 2;
+
+/** Days further back than this from today are neither kept nor left in the folder (the primer looks back ~3 weeks). */
+const KEEP_DAYS = 45;
+const DAY_MS = 86_400_000;
+
+// The file is ours (another version says so): the check is of its shape, cheaply.
+const isSession = (s: unknown): s is Session =>
+  isRecord(s) &&
+  typeof s.id === 'string' &&
+  typeof s.date === 'string' &&
+  typeof s.time === 'string' &&
+  typeof s.agent === 'string' &&
+  typeof s.request === 'string' &&
+  Array.isArray(s.learned) &&
+  Array.isArray(s.decisions) &&
+  Array.isArray(s.completed) &&
+  Array.isArray(s.next_steps) &&
+  Array.isArray(s.notes) &&
+  Array.isArray(s.commits);
+const isKeptFile = (f: unknown): f is KeptFile => isRecord(f) && typeof f.name === 'string' && typeof f.stamp === 'string' && Array.isArray(f.sessions) && f.sessions.every(isSession);
+const isKeptDay = (v: unknown): v is KeptDay & { v: number } => isRecord(v) && v.v === VERSION && Array.isArray(v.files) && v.files.every(isKeptFile);
+
+/** A day as kept; null when missing, torn, of another version or shape. */
+function readKeptDay(folder: string, day: string): KeptDay | null {
+  const text = readTextOrNull(join(folder, `${day}.json`));
+  if (text === null) return null;
+  try {
+    const v: unknown = JSON.parse(text);
+    return isKeptDay(v) ? v : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A file's inode, size and modification time; null when it is not there. A missing file answers without an exception. */
+function stampOf(path: string): string | null {
+  const st = lstatSync(path, { throwIfNoEntry: false });
+  return st ? `${st.ino}:${st.size}:${st.mtimeMs}` : null;
+}
+
+/**
+ * readDays for the days of a primer window, each file's sessions from the kept folder where it did
+ * not change (see above). `today` dates the days dropped from the folder.
+ */
+export function keptJournal(root: string, stateDir: string, today: string): (days: readonly string[]) => JournalRead {
+  const folder = join(stateDir, KEPT_DAYS_DIR);
+  const oldest = new Date(Date.parse(today) - KEEP_DAYS * DAY_MS).toISOString().slice(0, 10);
+  let pruned = false;
+  return (days) => {
+    // A linked journal folder: readDays reports it.
+    if (symlinkOnPath(root, JOURNAL_DIR)) return readDays(root, days);
+    if (!pruned) {
+      pruned = true;
+      for (const name of namesOrNone(folder)) if (name.slice(0, 10) < oldest) rmSync(join(folder, name), { force: true });
+    }
+    const out: JournalRead = { sessions: [], corrupt: [] };
+    for (const day of days) {
+      const read = day < oldest ? readDays(root, [day]) : readDay(root, stateDir, folder, day);
+      out.sessions.push(...read.sessions);
+      out.corrupt.push(...read.corrupt);
+    }
+    return { sessions: out.sessions.sort(byTime), corrupt: out.corrupt };
+  };
+}
+
+/** One day's sessions, as readDays reads them (the legacy day file, then the folder's files by name). */
+function readDay(root: string, stateDir: string, folder: string, day: string): JournalRead {
+  // (The folders above it were looked at by keptJournal.) A linked day folder: readDays reports it.
+  if (lstatSync(join(root, JOURNAL_DIR, day), { throwIfNoEntry: false })?.isSymbolicLink()) return readDays(root, [day]);
+  const out: JournalRead = { sessions: [], corrupt: [] };
+  const before = readKeptDay(folder, day);
+  const was = new Map(before?.files.map((f) => [f.name, f]));
+  const files: KeptFile[] = [];
+  for (const name of ['', ...namesOrNone(join(root, JOURNAL_DIR, day)).filter((n) => n.endsWith('.md')).sort()]) {
+    const rel = name ? `${JOURNAL_DIR}/${day}/${name}` : `${JOURNAL_DIR}/${day}.md`;
+    const stamp = stampOf(join(root, rel));
+    if (stamp === null) continue;
+    const hit = was.get(name);
+    if (hit?.stamp === stamp) {
+      files.push(hit);
+      out.sessions.push(...hit.sessions);
+      continue;
+    }
+    const read: JournalRead = { sessions: [], corrupt: [] };
+    readJournalFile(root, rel, name ? parseSession : parseDay, read);
+    out.sessions.push(...read.sessions);
+    out.corrupt.push(...read.corrupt);
+    // Stamped again: a file that changed while it was read is not kept.
+    if (!read.corrupt.length && stampOf(join(root, rel)) === stamp) files.push({ name, stamp, sessions: read.sessions });
+  }
+  const same = before !== null && before.files.length === files.length && before.files.every((f, i) => f === files[i]);
+  if (!same) {
+    try {
+      writeAtomic(stateDir, join(folder, `${day}.json`), `${JSON.stringify({ v: VERSION, files })}\n`, { durable: false });
+    } catch {
+      /* only saves work: read again next time */
+    }
+  }
+  return out;
+}
