@@ -218,7 +218,8 @@ export function factShape(text: string): FactShape {
     // A path stays whole; "per-process" is "per process".
     for (const part of /[./]/.test(w) ? [w] : w.split('-')) if (part && !STOP.has(part)) words.add(stem(part));
   }
-  for (const run of lower.match(/[\p{Script=Han}]+/gu) ?? []) {
+  // Han is never ASCII: most facts skip the Unicode-property regex (and its compile) entirely.
+  for (const run of (/[^\x00-\x7f]/.test(lower) && lower.match(/[\p{Script=Han}]+/gu)) || []) {
     if (run.length === 1) words.add(run);
     for (let i = 0; i + 1 < run.length; i++) words.add(run.slice(i, i + 2));
   }
