@@ -45,6 +45,8 @@ export const LOG_CACHE_FILE = 'primer-log.json';
 export const PENDING_MEMORY_FILE = 'memory-pending.json';
 /** The parsed config, kept while the file is unchanged (see memory/config.ts). */
 export const CONFIG_CACHE_FILE = 'config.json';
+/** Parsed session files, kept while each file is unchanged (see memory/session-cache.ts). */
+export const SESSION_CACHE_FILE = 'session-cache.json';
 
 /** User files (never committed). */
 export const USER_HOME_ENV = 'OPENCLAW_MEMORY_HOME';

@@ -8,6 +8,7 @@ import { LONG_TERM_FILE } from '../../paths.js';
 import { symlinkOnPath } from '../../worktree-path.js';
 import { currentBranch } from '../../git/repo.js';
 import { readLatestDay, readWindow } from '../../memory/journal.js';
+import { sessionCache } from '../../memory/session-cache.js';
 import { readTaskListKeeping } from '../../memory/tasks-file.js';
 import { readUserFiles } from '../../memory/user-files.js';
 import type { Opened } from '../context.js';
@@ -21,11 +22,13 @@ import type { MemorySource } from './memory-source.js';
  */
 export function worktreeSource(o: Opened, startedFrom?: string): MemorySource {
   const root = o.repo.root;
+  // Session files parsed before and unchanged since are taken as parsed (memory/session-cache.ts).
+  const sessions = sessionCache(o.repo.stateDir);
   return {
     label: '',
     config: async () => o.config,
-    sessions: async (from, to) => readWindow(root, from, to),
-    latestDay: async (to) => readLatestDay(root, to),
+    sessions: async (from, to) => readWindow(root, from, to, sessions),
+    latestDay: async (to) => readLatestDay(root, to, sessions),
     tasks: async () => readTaskListKeeping(root),
     log: (depth) => recentLog(o.repo, depth, startedFrom),
     user: () => readUserFiles(o.env),
