@@ -175,7 +175,8 @@ function learnedCandidates(input: PrimerInput, ph: (typeof PRIMER_PHRASES)[Lang]
   const shown: FactShape[] = [];
   const fresh = (text: string) => {
     const shape = factShape(text);
-    if (shown.some((x) => (x.key && x.key === shape.key) || (similarity(x, shape) >= 0.6 && x.numbers === shape.numbers && x.negated === shape.negated))) return false;
+    // The cheap comparisons first: most pairs differ in their numbers or negation, and skip the word sets.
+    if (shown.some((x) => (x.key && x.key === shape.key) || (x.numbers === shape.numbers && x.negated === shape.negated && similarity(x, shape) >= 0.6))) return false;
     shown.push(shape);
     return true;
   };
@@ -246,9 +247,20 @@ export function buildPrimer(input: PrimerInput, o: PrimerOptions): Primer {
   for (const item of ordered) tryAdd(item);
   // Long-term facts the primer did not try: --explain lists them too, every learned item accounted for.
   const ph = PRIMER_PHRASES[o.lang];
+  // Their token counts only matter to --explain: counted when read (a 200-line MEMORY.md leaves ~170 out).
+  const leftOutReason = `past the ${input.learned?.length ?? 0} long-term facts tried (most said, newest first)`;
   for (const l of input.learnedLeftOut ?? []) {
     const text = `- ${ph.kinds[l.kind]}: ${l.text}`;
-    dropped.push({ section: 'learned', text, tokens: estimateTokens(text) + 1, filler: false, reason: `past the ${input.learned?.length ?? 0} long-term facts tried (most said, newest first)` });
+    let tokens: number | undefined;
+    dropped.push({
+      section: 'learned',
+      text,
+      get tokens() {
+        return (tokens ??= estimateTokens(text) + 1);
+      },
+      filler: false,
+      reason: leftOutReason,
+    });
   }
   if (total < o.minTokens) {
     for (const c of filler) {
