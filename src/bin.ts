@@ -17,7 +17,7 @@ import { findRepoInFiles, type Repo } from './git/repo.js';
 import { isKeptStaleness, stalenessQuery } from './dream/staleness-query.js';
 import { readState } from './fs/state.js';
 import { readTextOrNull } from './fs/read-file.js';
-import { triedFacts } from './memory/long-term-tried.js';
+import { triedFactsOnce } from './memory/long-term-tried.js';
 import { LONG_TERM_FILE, STALENESS_CACHE_FILE } from './paths.js';
 import { symlinkOnPath } from './worktree-path.js';
 
@@ -26,7 +26,7 @@ function startStalenessEarly(repo: Repo, head: string): void {
   try {
     if (symlinkOnPath(repo.root, LONG_TERM_FILE)) return;
     const text = readTextOrNull(join(repo.root, LONG_TERM_FILE));
-    const q = text ? stalenessQuery(triedFacts(text).tried, 'HEAD', head) : null;
+    const q = text ? stalenessQuery(triedFactsOnce(text).tried, 'HEAD', head) : null;
     if (!q?.args || readState(repo.stateDir, STALENESS_CACHE_FILE, isKeptStaleness)?.key === q.key) return;
     startEarly(q.args);
   } catch {
