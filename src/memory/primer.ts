@@ -272,14 +272,16 @@ export function buildPrimer(input: PrimerInput, o: PrimerOptions): Primer {
   const display = () => [...included].sort((a, b) => order.get(a)! - order.get(b)!);
   // The sum of parts bounds the whole; confirm on the rendered text and trim from the end if not.
   let markdown = renderPrimer(display(), input, o, authors);
-  while ((estimateTokens(markdown) > o.maxTokens || Buffer.byteLength(markdown) > PRIMER_MAX_BYTES) && included.length) {
+  let tokens = estimateTokens(markdown);
+  while ((tokens > o.maxTokens || Buffer.byteLength(markdown) > PRIMER_MAX_BYTES) && included.length) {
     const last = included.pop()!;
     dropped.push({ ...last, reason });
     markdown = renderPrimer(display(), input, o, authors);
+    tokens = estimateTokens(markdown);
   }
   return {
     markdown,
-    tokens: estimateTokens(markdown),
+    tokens,
     included,
     dropped,
     provenance: { branch: input.git.branch, commit: input.git.head, generatedAt: input.generatedAt, authors },
