@@ -31,7 +31,8 @@ export function stalenessQuery(entries: readonly Anchored[], rev: string, head?:
   const files = [...new Set(anchored.flatMap((e) => e.files))].sort();
   const oldest = [...anchored].filter((e) => e.at).sort((a, b) => byCodeUnit(a.date ?? '', b.date ?? ''))[0];
   const since = [...anchored].map((e) => e.date ?? '').sort()[0] ?? '';
-  const base = ['log', `-n${STALENESS_LOG_CAP}`, '--no-renames', '--name-only', `--format=${STALENESS_RS}%h${STALENESS_US}%cs`];
+  // Full ids: git need not work out the shortest unique prefix of each (an entry's short `at` is a prefix of its own).
+  const base = ['log', `-n${STALENESS_LOG_CAP}`, '--no-renames', '--name-only', `--format=${STALENESS_RS}%H${STALENESS_US}%cs`];
   // The key is the question itself (no hash: loading crypto costs more than the comparison).
   const key = JSON.stringify([head ?? rev, oldest?.at, since, files]);
   return {
