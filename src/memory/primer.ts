@@ -195,6 +195,22 @@ function learnedCandidates(input: PrimerInput, ph: (typeof PRIMER_PHRASES)[Lang]
   for (const l of long.filter((x) => x.kind === 'lead' || x.kind === 'theme')) item(l.kind, l.text, l.stale);
 }
 
+/** A candidate left out before its text was made: text and tokens are worked out when first read. */
+function leftOutLazily(c: Candidate, reason: string): PrimerItem & { reason: string } {
+  let text: string | undefined;
+  return {
+    section: c.section,
+    get text() {
+      return (text ??= c.make());
+    },
+    get tokens() {
+      return estimateTokens(this.text) + 1;
+    },
+    filler: c.filler,
+    reason,
+  };
+}
+
 function renderPrimer(items: PrimerItem[], input: PrimerInput, o: PrimerOptions, authors: string[]): string {
   const values: Record<string, string> = {
     project: capLine(input.project.name).slice(0, 80),
@@ -223,7 +239,7 @@ export function buildPrimer(input: PrimerInput, o: PrimerOptions): Primer {
     order.set(item, c.order);
     return item;
   };
-  const ordered = main.map(withTokens).sort((a, b) => PRIORITY.indexOf(a.section) - PRIORITY.indexOf(b.section));
+  const ordered = [...main].sort((a, b) => PRIORITY.indexOf(a.section) - PRIORITY.indexOf(b.section));
   const headingCost = (section: PrimerSection) => estimateTokens(`## ${section}\n\n`) + 2;
 
   let total = estimateTokens(renderPrimer([], input, o, authors));
@@ -244,7 +260,12 @@ export function buildPrimer(input: PrimerInput, o: PrimerOptions): Primer {
     opened.add(item.section);
     included.push(item);
   };
-  for (const item of ordered) tryAdd(item);
+  for (const c of ordered) {
+    // Once a main item did not fit, every later one is left out whatever its size: its text is
+    // made only when read (--explain), not for every session start.
+    if (full) dropped.push(leftOutLazily(c, reason));
+    else tryAdd(withTokens(c));
+  }
   // Long-term facts the primer did not try: --explain lists them too, every learned item accounted for.
   const ph = PRIMER_PHRASES[o.lang];
   // Their token counts only matter to --explain: counted when read (a 200-line MEMORY.md leaves ~170 out).
