@@ -26,6 +26,22 @@ describe('long-term facts past those the primer tries', () => {
     expect(json.filter((d) => d.text.includes('Fact 7 about')).map((d) => d.tokens)).toEqual([estimateTokens(`- gotcha: ${leftOut[7]!.text}`) + 1]);
   });
 
+  it('past a full budget are left out with the same text and tokens they have when they fit', () => {
+    const tasks = Array.from({ length: 40 }, (_, i) => ({ id: `t-${(0x1000 + i).toString(16)}`, task: `Ship export step ${i} for invoices and payouts`, status: 'todo' as const, related_files: [] }));
+    const commits = Array.from({ length: 10 }, (_, i) => ({ sha: `abc${i}def`, subject: `Fix rounding step ${i} with key sk-ant-api03-AbC9dEf8GhI7jKl6MnO5pQr4StU3vWx2Yz1aB0cD9eF8gH7iJ6kL5mN4oP3qR2sT1uV0wX9yZ8aB7cD6eF5gH4iJ3kL2mN1oP0qR-AA`, date: '2026-11-30' }));
+    const full = input({ tasks, git: { branch: 'main', head: 'abc1234', commits, hotFiles: [] } });
+    const wide = buildPrimer(full, { ...options, maxTokens: 100_000 });
+    const narrow = buildPrimer(full, { ...options, maxTokens: 400 });
+    const overBudget = narrow.dropped.filter((d) => d.reason === 'over max_tokens (400)');
+    expect(overBudget.length).toBeGreaterThan(20);
+    expect(overBudget.some((d) => d.section === 'commits')).toBe(true);
+    const byText = new Map(wide.included.map((i) => [i.text, i.tokens]));
+    for (const d of overBudget) expect([d.text, byText.get(d.text)]).toEqual([d.text, d.tokens]);
+    // Redacted as when shown: a secret in a left-out line never reaches --explain either.
+    expect(overBudget.filter((d) => d.section === 'commits').every((d) => d.text.includes('[REDACTED:') && !d.text.includes('sk-ant-'))).toBe(true);
+    expect(JSON.parse(JSON.stringify(overBudget))).toEqual(overBudget.map((d) => ({ section: d.section, text: d.text, tokens: d.tokens, filler: d.filler, reason: d.reason })));
+  });
+
   it('show in `primer --explain`, each with its tokens', async () => {
     const repo = await makeMemoryRepo({ now: '2026-11-30T19:00:00Z' });
     const lines = Array.from({ length: 30 }, (_, i) => `- Fact ${i}: the invoice exporter writes CSV rows in batches of ${100 + i}`);
