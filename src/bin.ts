@@ -14,7 +14,7 @@ import { EXIT } from './errors.js';
 import { startEarly } from './git/early.js';
 import { keptLog, PRIMER_LOG_DEPTH, recentLogArgs } from './git/log-cache.js';
 import { findRepoInFiles, type Repo } from './git/repo.js';
-import { isKeptStaleness, stalenessQuery } from './dream/staleness-query.js';
+import { isKeptStaleness, memoryMark, stalenessQuery } from './dream/staleness-query.js';
 import { readState } from './fs/state.js';
 import { readTextOrNull } from './fs/read-file.js';
 import { triedFactsOnce } from './memory/long-term-tried.js';
@@ -28,10 +28,13 @@ import { symlinkOnPath } from './worktree-path.js';
 function startStalenessEarly(repo: Repo, head: string): boolean {
   try {
     if (symlinkOnPath(repo.root, LONG_TERM_FILE)) return false;
+    const kept = readState(repo.stateDir, STALENESS_CACHE_FILE, isKeptStaleness);
+    // Answered for this very file at this commit: nothing to start, and nothing to parse here.
+    if (kept?.mark && kept.mark === memoryMark(join(repo.root, LONG_TERM_FILE), head)) return true;
     const text = readTextOrNull(join(repo.root, LONG_TERM_FILE));
     if (text === null) return false;
     const q = stalenessQuery(triedFactsOnce(text).tried, 'HEAD', head);
-    if (q?.args && readState(repo.stateDir, STALENESS_CACHE_FILE, isKeptStaleness)?.key !== q.key) startEarly(q.args);
+    if (q?.args && kept?.key !== q.key) startEarly(q.args);
     return true;
   } catch {
     return false; // the primer asks git itself

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { inWorktree } from '../../dream/gather.js';
 import { staleMarks } from '../../dream/staleness.js';
+import { memoryMark } from '../../dream/staleness-query.js';
 import { readTextOrNull } from '../../fs/read-file.js';
 import { headCommit } from '../../git/head.js';
 import { recentLog } from '../../git/log.js';
@@ -35,6 +36,10 @@ export function worktreeSource(o: Opened, startedFrom?: string): MemorySource {
     branch: () => currentBranch(o.repo),
     // A linked MEMORY.md would bring in text from outside the repository: not read.
     longTerm: async () => (symlinkOnPath(root, LONG_TERM_FILE) ? null : readTextOrNull(join(root, LONG_TERM_FILE))),
-    staleness: (entries) => staleMarks(root, entries, { rev: 'HEAD', head: headCommit(o.repo), exists: inWorktree(root), stateDir: o.repo.stateDir }),
+    staleness: (entries) => {
+      const head = headCommit(o.repo);
+      const mark = head ? memoryMark(join(root, LONG_TERM_FILE), head) : null;
+      return staleMarks(root, entries, { rev: 'HEAD', head, exists: inWorktree(root), stateDir: o.repo.stateDir, mark });
+    },
   };
 }
