@@ -13,9 +13,14 @@ interface ProcessHandle {
 
 type ProcessWrap = { Process: new () => ProcessHandle };
 
-/** process.binding prints a deprecation warning only under --pending-deprecation: there, do without it. */
-function pendingDeprecation(): boolean {
-  return !!process.env.NODE_PENDING_DEPRECATION || /--pending-deprecation/.test(`${process.execArgv.join(' ')} ${process.env.NODE_OPTIONS ?? ''}`);
+/**
+ * process.binding is deprecated in documentation only on the node versions this was checked on (20
+ * to 22): it prints a warning only under --pending-deprecation. There, and on later versions (which
+ * may warn at run time), do without it: a hook never writes a stray warning.
+ */
+function mayWarn(): boolean {
+  const major = Number(process.versions.node.split('.')[0]);
+  return !(major >= 20 && major <= 22) || !!process.env.NODE_PENDING_DEPRECATION || /--pending-deprecation/.test(`${process.execArgv.join(' ')} ${process.env.NODE_OPTIONS ?? ''}`);
 }
 
 let wrap: ProcessWrap | null | undefined;
@@ -23,7 +28,7 @@ function processWrap(): ProcessWrap | null {
   if (wrap !== undefined) return wrap;
   try {
     const binding = (process as unknown as { binding?: (name: string) => unknown }).binding;
-    const got = !pendingDeprecation() && typeof binding === 'function' ? (binding.call(process, 'process_wrap') as ProcessWrap) : null;
+    const got = !mayWarn() && typeof binding === 'function' ? (binding.call(process, 'process_wrap') as ProcessWrap) : null;
     wrap = typeof got?.Process === 'function' ? got : null;
   } catch {
     wrap = null;
