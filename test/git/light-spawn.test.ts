@@ -2,7 +2,8 @@ import { closeSync, openSync, readFileSync, writeFileSync, chmodSync } from 'nod
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { spawnToFd } from '../../src/git/light-spawn.js';
-import { makeRepo, tempDir } from '../helpers/repo.js';
+import { spawnSync } from 'node:child_process';
+import { BIN, makeRepo, tempDir } from '../helpers/repo.js';
 
 /** Runs spawnToFd and waits for its exit: the started flag, the exit code and what was written. */
 function run(file: string, args: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<{ started: boolean; code?: number | null; out: string }> {
@@ -36,6 +37,18 @@ describe('spawnToFd (a process without node:child_process)', () => {
     expect(r.started).toBe(true);
     expect(r.code).toBe(3);
     expect(r.out.trim()).toMatch(/^here \/.*gm-light-cwd-/);
+  });
+
+  it('is not used where node would warn about it: the primer then starts git as before, and prints no warning', async () => {
+    const repo = makeRepo();
+    expect((await repo.run(['init'])).code).toBe(0);
+    for (const [flags, env] of [[['--pending-deprecation'], {}], [[], { NODE_PENDING_DEPRECATION: '1' }]] as const) {
+      const subject = `Wire the exporter ${flags.length}`;
+      repo.commit(subject); // HEAD moved: the entry point starts the primer's git log early
+      const r = spawnSync(process.execPath, [...flags, BIN, 'primer', '--no-write'], { cwd: repo.dir, env: { ...repo.env, ...env }, encoding: 'utf8' });
+      expect(r.stderr).toBe('');
+      expect(r.stdout).toContain(subject);
+    }
   });
 
   it('starts nothing and says so when the command is not found, so the caller can fall back', async () => {
