@@ -15,23 +15,30 @@ import { EXIT } from './errors.js';
 import { startEarly } from './git/early.js';
 import { keptLog, PRIMER_LOG_DEPTH, recentLogArgs } from './git/log-cache.js';
 import { findRepoInFiles, type Repo } from './git/repo.js';
-import { isKeptStaleness, stalenessQuery } from './dream/staleness-query.js';
+import { isKeptStaleness, memoryMark, stalenessQuery } from './dream/staleness-query.js';
 import { readState } from './fs/state.js';
 import { readTextOrNull } from './fs/read-file.js';
-import { triedFacts } from './memory/long-term-tried.js';
+import { triedFactsOnce } from './memory/long-term-tried.js';
 import { LONG_TERM_FILE, STALENESS_CACHE_FILE } from './paths.js';
 import { symlinkOnPath } from './worktree-path.js';
 
-/** Starts the primer's staleness git call (staleness.ts takes it over) where MEMORY.md has anchored facts not checked at `head`. */
-function startStalenessEarly(repo: Repo, head: string): void {
+/**
+ * Starts the primer's staleness git call (staleness.ts takes it over) where MEMORY.md has anchored
+ * facts not checked at `head`. Returns whether there is a MEMORY.md.
+ */
+function startStalenessEarly(repo: Repo, head: string): boolean {
   try {
-    if (symlinkOnPath(repo.root, LONG_TERM_FILE)) return;
+    if (symlinkOnPath(repo.root, LONG_TERM_FILE)) return false;
+    const kept = readState(repo.stateDir, STALENESS_CACHE_FILE, isKeptStaleness);
+    // Answered for this very file at this commit: nothing to start, and nothing to parse here.
+    if (kept?.mark && kept.mark === memoryMark(join(repo.root, LONG_TERM_FILE), head)) return true;
     const text = readTextOrNull(join(repo.root, LONG_TERM_FILE));
-    const q = text ? stalenessQuery(triedFacts(text).tried, 'HEAD', head) : null;
-    if (!q?.args || readState(repo.stateDir, STALENESS_CACHE_FILE, isKeptStaleness)?.key === q.key) return;
-    startEarly(q.args);
+    if (text === null) return false;
+    const q = stalenessQuery(triedFactsOnce(text).tried, 'HEAD', head);
+    if (q?.args && kept?.key !== q.key) startEarly(q.args);
+    return true;
   } catch {
-    /* the primer asks git itself */
+    return false; // the primer asks git itself
   }
 }
 
@@ -42,12 +49,15 @@ const args = process.argv.slice(2);
 // first, so git works while node loads the search.
 if (args[0] === 'search') for (const cmd of KEY_COMMANDS) startEarly(cmd);
 // The primer's git log is kept while HEAD stays put; when HEAD moved, git runs while node loads.
+let primerCache = 'primer';
 if (args[0] === 'primer') {
   const repo = findRepoInFiles(process.cwd());
   const kept = repo && keptLog(repo, PRIMER_LOG_DEPTH);
   if (kept?.head && kept.out === null) startEarly(recentLogArgs(PRIMER_LOG_DEPTH));
   // MEMORY.md's staleness check is kept per HEAD too; when it is not, its git call starts here as well.
-  if (repo && kept?.head && repo.root === process.cwd()) startStalenessEarly(repo, kept.head);
+  // A primer with MEMORY.md runs code that one without never compiles: it gets its own code cache, so
+  // neither kind of repository runs on a cache the other one made (code-cache.ts keeps what ran).
+  if (repo && kept?.head && repo.root === process.cwd() && startStalenessEarly(repo, kept.head)) primerCache = 'primer-long-term';
 }
 // Paths computed at run time: esbuild leaves them alone, node resolves them next to this file.
 // `cache` names the code cache: one per kind of run of a bundle, since a cache holds only what the
@@ -70,7 +80,7 @@ async function run(): Promise<number> {
   if (hook === 'agent-worker' && args[2] === 'compact-prepare') return (await lean('agent-hooks', 'agent-compact-prepare').runCompactPrepare!(...([args.slice(3)] as never[]))) ?? EXIT.ok;
   if (hook === 'agent-worker') return (await (await full('agent-worker')).runAgentWorker!(...([args.slice(2)] as never[]))) ?? EXIT.ok;
   const quick =
-    args[0] === 'primer' ? await lean('primer').leanPrimer!(...([args.slice(1)] as never[]))
+    args[0] === 'primer' ? await lean('primer', primerCache).leanPrimer!(...([args.slice(1)] as never[]))
     : args[0] === 'search' ? await lean('search').leanSearch!(...([args.slice(1)] as never[]))
     : args[0] === 'end' ? await lean('end').leanEnd!(...([args.slice(1)] as never[]))
     : args[0] === 'statusline' ? await (await full('statusline')).leanStatusline!(...([args.slice(1)] as never[]))

@@ -36,6 +36,29 @@ describe('code cache of the built binary', () => {
     expect(repo.exec(['primer', '--explain', '--no-write'], { env: { XDG_CACHE_HOME: blocked } })).toEqual(first);
   });
 
+  it('is one for primers with long-term memory and one for those without, each made by its own kind', async () => {
+    const plain = makeRepo({ now: NOW });
+    const learned = makeRepo({ now: NOW });
+    for (const r of [plain, learned]) expect((await r.run(['init'])).code).toBe(0);
+    learned.write('.openclaw_memory/MEMORY.md', '# Long-term memory\n\n## Gotchas\n\n- Run the auth tests with --runInBand <!-- files: README.md -->\n');
+    learned.git('add', '-A');
+    learned.git('commit', '-q', '-m', 'memory: long-term');
+    const cache = tempDir('gm-cache-');
+    const primer = (r: typeof plain) => r.exec(['primer', '--no-write'], { env: { XDG_CACHE_HOME: cache } });
+    const files = () => readdirSync(join(cache, 'git-memory', 'v8')).sort();
+
+    const plainFirst = primer(plain);
+    expect(files()).toEqual([expect.stringMatching(/^primer-[0-9a-f]{8}-[0-9a-f]{16}\.v8$/)]);
+    const learnedFirst = primer(learned);
+    expect(learnedFirst.stdout).toContain('Run the auth tests with --runInBand');
+    expect(files()).toEqual([expect.stringMatching(/^primer-[0-9a-f]{8}-/), expect.stringMatching(/^primer-long-term-[0-9a-f]{8}-[0-9a-f]{16}\.v8$/)]);
+    // Each used after by its own kind, with the same output; neither replaces the other.
+    const made = files().map((f) => readFileSync(join(cache, 'git-memory', 'v8', f)));
+    expect(primer(learned)).toEqual(learnedFirst);
+    expect(primer(plain)).toEqual(plainFirst);
+    expect(files().map((f) => readFileSync(join(cache, 'git-memory', 'v8', f)))).toEqual(made);
+  });
+
   it('never runs an edited bundle with the cache of the old one, even at the same length', async () => {
     const repo = makeRepo({ now: NOW });
     expect((await repo.run(['init'])).code).toBe(0);

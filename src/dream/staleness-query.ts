@@ -1,5 +1,6 @@
 // The staleness check's git question, in its own light module: the entry point asks it before
 // loading the primer (see bin.ts and git/early.ts), so git answers while node loads the rest.
+import { lstatSync } from 'node:fs';
 import { isRecord } from '../fs/state.js';
 import { byCodeUnit } from '../order.js';
 
@@ -31,7 +32,8 @@ export function stalenessQuery(entries: readonly Anchored[], rev: string, head?:
   const files = [...new Set(anchored.flatMap((e) => e.files))].sort();
   const oldest = [...anchored].filter((e) => e.at).sort((a, b) => byCodeUnit(a.date ?? '', b.date ?? ''))[0];
   const since = [...anchored].map((e) => e.date ?? '').sort()[0] ?? '';
-  const base = ['log', `-n${STALENESS_LOG_CAP}`, '--no-renames', '--name-only', `--format=${STALENESS_RS}%h${STALENESS_US}%cs`];
+  // Full ids: git need not work out the shortest unique prefix of each (an entry's short `at` is a prefix of its own).
+  const base = ['log', `-n${STALENESS_LOG_CAP}`, '--no-renames', '--name-only', `--format=${STALENESS_RS}%H${STALENESS_US}%cs`];
   // The key is the question itself (no hash: loading crypto costs more than the comparison).
   const key = JSON.stringify([head ?? rev, oldest?.at, since, files]);
   return {
@@ -45,5 +47,20 @@ export function stalenessQuery(entries: readonly Anchored[], rev: string, head?:
 export interface KeptStaleness {
   key: string;
   out: string;
+  /**
+   * memoryMark() of the MEMORY.md and commit it was answered for: the entry point sees by one stat
+   * that nothing needs starting, without reading and parsing MEMORY.md in its uncached bundle.
+   */
+  mark?: string;
+}
+
+/**
+ * MEMORY.md at `path` as a file identity (inode, size, modification and change times) at commit
+ * `head`, or null where it cannot be read. A hint only: the primer still checks the question
+ * itself (the key), so a mark that matches a changed file costs an early start, never a wrong answer.
+ */
+export function memoryMark(path: string, head: string): string | null {
+  const st = lstatSync(path, { bigint: true, throwIfNoEntry: false });
+  return st ? `${st.ino}:${st.size}:${st.mtimeNs}:${st.ctimeNs}:${head}` : null;
 }
 export const isKeptStaleness = (v: unknown): v is KeptStaleness => isRecord(v) && typeof v.key === 'string' && typeof v.out === 'string';

@@ -65,24 +65,27 @@ const isKept = isKeptStaleness;
 export async function staleMarks(
   root: string,
   entries: readonly Anchored[],
-  opts: { rev: string; head?: string | null; exists: (path: string) => boolean; stateDir?: string },
+  opts: { rev: string; head?: string | null; exists: (path: string) => boolean; stateDir?: string; mark?: string | null },
 ): Promise<(StaleMark | null)[]> {
   const q = stalenessQuery(entries, opts.rev, opts.head);
   if (!q) return entries.map(() => null);
   const kept = opts.stateDir && opts.head ? readState(opts.stateDir, STALENESS_CACHE_FILE, isKept) : null;
   let out = kept?.key === q.key ? kept.out : null;
+  // Kept again when asked anew, or when the answer kept lacks this MEMORY.md's mark (see memoryMark).
+  let keep = out !== null && !!opts.mark && kept?.mark !== opts.mark;
   if (out === null) {
     // Started by the entry point from the top of the worktree while node loaded the primer (bin.ts).
     const early = q.args ? takeEarly(q.args, root) : undefined;
     if (early) out = (await early)?.toString('utf8') ?? null;
     else if (q.args) out = await git(q.args, { cwd: root, allowFail: true });
     out ??= await git(q.fallback, { cwd: root, allowFail: true });
-    if (out !== null && opts.stateDir && opts.head) {
-      try {
-        writeState(opts.stateDir, STALENESS_CACHE_FILE, { key: q.key, out } satisfies Kept);
-      } catch {
-        /* a read-only git directory: asked again next time */
-      }
+    keep = out !== null;
+  }
+  if (keep && out !== null && opts.stateDir && opts.head) {
+    try {
+      writeState(opts.stateDir, STALENESS_CACHE_FILE, { key: q.key, out, ...(opts.mark ? { mark: opts.mark } : {}) } satisfies Kept);
+    } catch {
+      /* a read-only git directory: asked again next time */
     }
   }
   return marksFrom(entries, parse(out ?? ''), opts.exists);

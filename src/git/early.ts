@@ -5,6 +5,7 @@ import { closeSync, fstatSync, openSync, readSync, unlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { childProcess } from '../child-process.js';
 import { buildEnv } from './git.js';
+import { spawnToFd } from './light-spawn.js';
 
 const SLOT = Symbol.for('git-memory.early-git');
 let serial = 0;
@@ -47,9 +48,12 @@ function runToFile(cwd: string, args: readonly string[]): Promise<Buffer | null>
       }
     };
     try {
-      const child = childProcess().spawn('git', args, { cwd, env: buildEnv(), stdio: ['ignore', fd, 'ignore'] });
-      child.on('error', () => done(false));
-      child.on('exit', (code) => done(code === 0));
+      // Without node:child_process where node allows it: this runs before the command is loaded.
+      if (!spawnToFd('git', args, cwd, buildEnv(), fd, (code) => done(code === 0))) {
+        const child = childProcess().spawn('git', args, { cwd, env: buildEnv(), stdio: ['ignore', fd, 'ignore'] });
+        child.on('error', () => done(false));
+        child.on('exit', (code) => done(code === 0));
+      }
     } catch {
       done(false);
     } finally {

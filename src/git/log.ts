@@ -86,7 +86,10 @@ function keep(repo: Repo, head: string, out: string): void {
  */
 export async function recentLog(repo: Repo, n: number, startedFrom?: string): Promise<RecentLog> {
   const { head, out: kept } = keptLog(repo, n);
-  if (kept !== null) return { head: abbreviate(head, parseLog(kept)), entries: parseLog(kept) };
+  if (kept !== null) {
+    const entries = parseLog(kept);
+    return { head: abbreviate(head, entries), entries };
+  }
   const args = recentLogArgs(n);
   const early = startedFrom === undefined ? undefined : takeEarly(args, startedFrom);
   const out = (await early)?.toString('utf8') ?? (await git(args, { cwd: repo.root, allowFail: true }));

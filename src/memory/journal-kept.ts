@@ -6,17 +6,19 @@ import { namesOrNone, readTextOrNull } from '../fs/read-file.js';
 import { JOURNAL_DIR, KEPT_DAYS_DIR } from '../paths.js';
 import { symlinkOnPath } from '../worktree-path.js';
 import { parseDay } from './day-view.js';
-import { byTime, readDays, readJournalFile, type JournalRead } from './journal.js';
+import { byTime, direntsOrNone, readDays, readJournalFile, type JournalRead } from './journal.js';
 import { parseSession, type Session } from './session.js';
 
 /**
- * The parsed sessions of journal files, kept in the state directory. `end` rebuilds the primer
- * after every session, and the primer reads its window of days and two weeks before it (the next
- * steps of branches merged in): at tens of sessions a day, reading and parsing those files again
- * at every `end` is most of its work that grows with the journal. A file's sessions are taken from
- * the kept file while it has the same inode, size and modification time (a file added, replaced by
- * git or edited is read again); a file that cannot be read is read (and reported) every time, and
- * a linked day folder is read as readDays reads it.
+ * The parsed sessions of journal files, kept in the state directory. The primer (at every session
+ * start, and at every `end`) reads its window of days and two weeks before it (the next steps of
+ * branches merged in): parsing those files again each time was a third of the primer's own work,
+ * and at tens of sessions a day most of `end`'s work that grows with the journal. A file's sessions
+ * are taken from the kept file while it has the same inode, size, modification and change time (a
+ * file added, replaced by git or edited, even in place at the same size, is read again); a file
+ * changed in the last 2 s is not kept yet (a second change could fall within its timestamps'
+ * granularity); a file that cannot be read is read (and reported) every time, and a linked day
+ * folder is read as readDays reads it.
  */
 
 /** One journal file as read: its name in the day's folder ('' for the legacy day file). */
@@ -32,7 +34,7 @@ interface KeptDay {
 }
 
 /** Each day's file in the kept folder: `<day>.json`, so an `end` rewrites only the days that changed. */
-const VERSION = 2;
+const VERSION = 3;
 
 /** Days further back than this from today are neither kept nor left in the folder (the primer looks back ~3 weeks). */
 const KEEP_DAYS = 45;
@@ -67,17 +69,25 @@ function readKeptDay(folder: string, day: string): KeptDay | null {
   }
 }
 
-/** A file's inode, size and modification time; null when it is not there. A missing file answers without an exception. */
-function stampOf(path: string): string | null {
-  const st = lstatSync(path, { throwIfNoEntry: false });
-  return st ? `${st.ino}:${st.size}:${st.mtimeMs}` : null;
+/** A file changed this recently may change again within its timestamps' granularity: not kept yet. */
+const SETTLE_MS = 2000;
+
+/**
+ * A file's inode, size, modification and change times (ns); null when it is not there. `settled`:
+ * false while it changed less than SETTLE_MS ago. A missing file answers without an exception.
+ */
+function stampOf(path: string, settleMs: number): { stamp: string; settled: boolean } | null {
+  const st = lstatSync(path, { bigint: true, throwIfNoEntry: false });
+  if (!st) return null;
+  return { stamp: `${st.ino}:${st.size}:${st.mtimeNs}:${st.ctimeNs}`, settled: Date.now() - Number(st.ctimeMs) >= settleMs };
 }
 
 /**
  * readDays for the days of a primer window, each file's sessions from the kept folder where it did
- * not change (see above). `today` dates the days dropped from the folder.
+ * not change (see above). `today` dates the days dropped from the folder; `settleMs` (tests: 0) how
+ * long ago a file must have last changed to be kept.
  */
-export function keptJournal(root: string, stateDir: string, today: string): (days: readonly string[]) => JournalRead {
+export function keptJournal(root: string, stateDir: string, today: string, settleMs = SETTLE_MS): (days: readonly string[]) => JournalRead {
   const folder = join(stateDir, KEPT_DAYS_DIR);
   const oldest = new Date(Date.parse(today) - KEEP_DAYS * DAY_MS).toISOString().slice(0, 10);
   let pruned = false;
@@ -89,8 +99,11 @@ export function keptJournal(root: string, stateDir: string, today: string): (day
       for (const name of namesOrNone(folder)) if (name.slice(0, 10) < oldest) rmSync(join(folder, name), { force: true });
     }
     const out: JournalRead = { sessions: [], corrupt: [] };
+    // One listing of the journal: a day with neither a folder nor a legacy file is passed over.
+    const present = new Set(days.length ? direntsOrNone(join(root, JOURNAL_DIR)).map((d) => d.name) : []);
     for (const day of days) {
-      const read = day < oldest ? readDays(root, [day]) : readDay(root, stateDir, folder, day);
+      if (!present.has(day) && !present.has(`${day}.md`)) continue;
+      const read = day < oldest ? readDays(root, [day]) : readDay(root, stateDir, folder, day, settleMs);
       out.sessions.push(...read.sessions);
       out.corrupt.push(...read.corrupt);
     }
@@ -99,7 +112,7 @@ export function keptJournal(root: string, stateDir: string, today: string): (day
 }
 
 /** One day's sessions, as readDays reads them (the legacy day file, then the folder's files by name). */
-function readDay(root: string, stateDir: string, folder: string, day: string): JournalRead {
+function readDay(root: string, stateDir: string, folder: string, day: string, settleMs: number): JournalRead {
   // (The folders above it were looked at by keptJournal.) A linked day folder: readDays reports it.
   if (lstatSync(join(root, JOURNAL_DIR, day), { throwIfNoEntry: false })?.isSymbolicLink()) return readDays(root, [day]);
   const out: JournalRead = { sessions: [], corrupt: [] };
@@ -108,8 +121,9 @@ function readDay(root: string, stateDir: string, folder: string, day: string): J
   const files: KeptFile[] = [];
   for (const name of ['', ...namesOrNone(join(root, JOURNAL_DIR, day)).filter((n) => n.endsWith('.md')).sort()]) {
     const rel = name ? `${JOURNAL_DIR}/${day}/${name}` : `${JOURNAL_DIR}/${day}.md`;
-    const stamp = stampOf(join(root, rel));
-    if (stamp === null) continue;
+    const now = stampOf(join(root, rel), settleMs);
+    if (now === null) continue;
+    const stamp = now.stamp;
     const hit = was.get(name);
     if (hit?.stamp === stamp) {
       files.push(hit);
@@ -120,8 +134,8 @@ function readDay(root: string, stateDir: string, folder: string, day: string): J
     readJournalFile(root, rel, name ? parseSession : parseDay, read);
     out.sessions.push(...read.sessions);
     out.corrupt.push(...read.corrupt);
-    // Stamped again: a file that changed while it was read is not kept.
-    if (!read.corrupt.length && stampOf(join(root, rel)) === stamp) files.push({ name, stamp, sessions: read.sessions });
+    // Kept once settled, and stamped again: a file that changed while it was read is not kept.
+    if (!read.corrupt.length && now.settled && stampOf(join(root, rel), settleMs)?.stamp === stamp) files.push({ name, stamp, sessions: read.sessions });
   }
   const same = before !== null && before.files.length === files.length && before.files.every((f, i) => f === files[i]);
   if (!same) {

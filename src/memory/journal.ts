@@ -1,4 +1,4 @@
-import { closeSync, constants, openSync, readFileSync } from 'node:fs';
+import { closeSync, constants, openSync, readdirSync, readFileSync, type Dirent } from 'node:fs';
 import { join } from 'node:path';
 import { DATE_RE } from '../clock.js';
 import { JOURNAL_DIR } from '../paths.js';
@@ -60,14 +60,29 @@ function linked(root: string, rel: string, out: JournalRead): boolean {
   return link !== null;
 }
 
+/** A directory's entries with their types, or none when it cannot be read. */
+export function direntsOrNone(dir: string): Dirent[] {
+  try {
+    return readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return [];
+  }
+}
+
 /** Reads every session of the given days (both layouts), oldest first. */
 export function readDays(root: string, days: readonly string[]): JournalRead {
   const out: JournalRead = { sessions: [], corrupt: [] };
   const journal = join(root, JOURNAL_DIR);
   if (days.length && linked(root, JOURNAL_DIR, out)) return out;
+  // One listing of the journal says which days have a folder or a legacy day file, and which of
+  // them is a link (checked the long way then): no failed open or listing per day without sessions.
+  const entries = new Map<string, Dirent>();
+  if (days.length) for (const d of direntsOrNone(journal)) entries.set(d.name, d);
   for (const day of days) {
-    readJournalFile(root, `${JOURNAL_DIR}/${day}.md`, parseDay, out);
-    if (linked(root, `${JOURNAL_DIR}/${day}`, out)) continue;
+    if (entries.has(`${day}.md`)) readJournalFile(root, `${JOURNAL_DIR}/${day}.md`, parseDay, out);
+    const dir = entries.get(day);
+    if (!dir || (!dir.isDirectory() && !dir.isSymbolicLink())) continue;
+    if (dir.isSymbolicLink() && linked(root, `${JOURNAL_DIR}/${day}`, out)) continue;
     for (const name of namesOrNone(join(journal, day)).sort()) {
       if (name.endsWith('.md')) readJournalFile(root, `${JOURNAL_DIR}/${day}/${name}`, parseSession, out);
     }
@@ -116,12 +131,12 @@ export function readWindow(root: string, from: string, to: string, read: (days: 
   return read(days);
 }
 
-/** The most recent day with at least one readable session, at or before `to`. */
-export function readLatestDay(root: string, to: string): JournalRead {
+/** The most recent day with at least one readable session, at or before `to` (with `read`, as readWindow). */
+export function readLatestDay(root: string, to: string, read: (days: string[]) => JournalRead = (days) => readDays(root, days)): JournalRead {
   const days = listDays(root).filter((d) => d <= to);
   const corrupt: CorruptFileError[] = [];
   for (let i = days.length - 1; i >= 0; i--) {
-    const got = readDays(root, [days[i]!]);
+    const got = read([days[i]!]);
     corrupt.push(...got.corrupt);
     if (got.sessions.length) return { sessions: got.sessions, corrupt };
   }

@@ -30,3 +30,20 @@ export function triedFacts(text: string): { tried: LongTermEntry[]; leftOut: { s
   const tried = lines.slice(0, LONG_TERM_TRIED).map((l) => parseEntryLine(l.section, l.raw)).filter((e) => e.text);
   return { tried, leftOut: lines.slice(LONG_TERM_TRIED) };
 }
+
+const MEMO = Symbol.for('git-memory.tried-facts');
+type Memo = { text: string; facts: ReturnType<typeof triedFacts> };
+
+/**
+ * triedFacts, worked out once per process for the same text: the entry point (bin.ts, to start the
+ * staleness check early) and the primer both need it, and are separate bundles, so the one result
+ * is shared through a global. The result is read, never changed, by both.
+ */
+export function triedFactsOnce(text: string): ReturnType<typeof triedFacts> {
+  const g = globalThis as unknown as Record<symbol, Memo | undefined>;
+  const memo = g[MEMO];
+  if (memo?.text === text) return memo.facts;
+  const facts = triedFacts(text);
+  g[MEMO] = { text, facts };
+  return facts;
+}

@@ -209,20 +209,26 @@ export interface FactShape {
   key: string;
 }
 
+const WORD = /[a-z][a-z0-9_.\-/]*[a-z0-9]|[a-z]/g;
+const NUMBER = /\d+(?:\.\d+)?/g;
+
 /** Breaks a fact into comparable parts (English words stemmed, CJK text as character pairs). */
 export function factShape(text: string): FactShape {
   const lower = text.toLowerCase().replace(/`/g, '');
   const words = new Set<string>();
-  for (const m of lower.matchAll(/[a-z][a-z0-9_.\-/]*[a-z0-9]|[a-z]/g)) {
-    const w = m[0].replace(/[.\-/]+$/, '');
+  // One match call and plain string tests per word: this runs for every learned item at every
+  // session start. A word ends in a letter or digit (the pattern says so), never in . - or /.
+  for (const w of lower.match(WORD) ?? []) {
     // A path stays whole; "per-process" is "per process".
-    for (const part of /[./]/.test(w) ? [w] : w.split('-')) if (part && !STOP.has(part)) words.add(stem(part));
+    const parts = w.includes('.') || w.includes('/') || !w.includes('-') ? [w] : w.split('-');
+    for (const part of parts) if (part && !STOP.has(part)) words.add(stem(part));
   }
-  for (const run of lower.match(/[\p{Script=Han}]+/gu) ?? []) {
+  // Han is never ASCII: most facts skip the Unicode-property regex (and its compile) entirely.
+  for (const run of (/[^\x00-\x7f]/.test(lower) && lower.match(/[\p{Script=Han}]+/gu)) || []) {
     if (run.length === 1) words.add(run);
     for (let i = 0; i + 1 < run.length; i++) words.add(run.slice(i, i + 2));
   }
-  const numbers = [...lower.matchAll(/\d+(?:\.\d+)?/g)].map((m) => m[0]).join(' ');
+  const numbers = (lower.match(NUMBER) ?? []).join(' ');
   return { words, numbers, negated: NEGATION.test(lower), key: [...words].sort().join(' ') };
 }
 

@@ -96,7 +96,9 @@ export const PRIMER_MAX_BYTES = 8 * 1024;
  * sequence would repaint the terminal the primer is printed in, a NUL cut an agent's context.
  */
 export function capLine(s: string): string {
-  const one = s.replace(/\s+/g, ' ').replace(/\p{Cc}/gu, '').trim();
+  // The control characters (category Cc) as ranges: the same set as \p{Cc}, without the u flag,
+  // whose compiled form alone costs about a millisecond at every session start.
+  const one = s.replace(/\s+/g, ' ').replace(/[\u0000-\u001f\u007f-\u009f]/g, '').trim();
   if (one.length <= ITEM_CAP) return one;
   const cut = one.slice(0, ITEM_CAP);
   return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), ITEM_CAP - 40))}…`;
@@ -173,7 +175,8 @@ function learnedCandidates(input: PrimerInput, ph: (typeof PRIMER_PHRASES)[Lang]
   const shown: FactShape[] = [];
   const fresh = (text: string) => {
     const shape = factShape(text);
-    if (shown.some((x) => (x.key && x.key === shape.key) || (similarity(x, shape) >= 0.6 && x.numbers === shape.numbers && x.negated === shape.negated))) return false;
+    // The cheap comparisons first: most pairs differ in their numbers or negation, and skip the word sets.
+    if (shown.some((x) => (x.key && x.key === shape.key) || (x.numbers === shape.numbers && x.negated === shape.negated && similarity(x, shape) >= 0.6))) return false;
     shown.push(shape);
     return true;
   };
@@ -190,6 +193,22 @@ function learnedCandidates(input: PrimerInput, ph: (typeof PRIMER_PHRASES)[Lang]
     for (const l of s.learned) item('learned', l);
   }
   for (const l of long.filter((x) => x.kind === 'lead' || x.kind === 'theme')) item(l.kind, l.text, l.stale);
+}
+
+/** A candidate left out before its text was made: text and tokens are worked out when first read. */
+function leftOutLazily(c: Candidate, reason: string): PrimerItem & { reason: string } {
+  let text: string | undefined;
+  return {
+    section: c.section,
+    get text() {
+      return (text ??= c.make());
+    },
+    get tokens() {
+      return estimateTokens(this.text) + 1;
+    },
+    filler: c.filler,
+    reason,
+  };
 }
 
 function renderPrimer(items: PrimerItem[], input: PrimerInput, o: PrimerOptions, authors: string[]): string {
@@ -220,7 +239,7 @@ export function buildPrimer(input: PrimerInput, o: PrimerOptions): Primer {
     order.set(item, c.order);
     return item;
   };
-  const ordered = main.map(withTokens).sort((a, b) => PRIORITY.indexOf(a.section) - PRIORITY.indexOf(b.section));
+  const ordered = [...main].sort((a, b) => PRIORITY.indexOf(a.section) - PRIORITY.indexOf(b.section));
   const headingCost = (section: PrimerSection) => estimateTokens(`## ${section}\n\n`) + 2;
 
   let total = estimateTokens(renderPrimer([], input, o, authors));
@@ -241,12 +260,28 @@ export function buildPrimer(input: PrimerInput, o: PrimerOptions): Primer {
     opened.add(item.section);
     included.push(item);
   };
-  for (const item of ordered) tryAdd(item);
+  for (const c of ordered) {
+    // Once a main item did not fit, every later one is left out whatever its size: its text is
+    // made only when read (--explain), not for every session start.
+    if (full) dropped.push(leftOutLazily(c, reason));
+    else tryAdd(withTokens(c));
+  }
   // Long-term facts the primer did not try: --explain lists them too, every learned item accounted for.
   const ph = PRIMER_PHRASES[o.lang];
+  // Their token counts only matter to --explain: counted when read (a 200-line MEMORY.md leaves ~170 out).
+  const leftOutReason = `past the ${input.learned?.length ?? 0} long-term facts tried (most said, newest first)`;
   for (const l of input.learnedLeftOut ?? []) {
     const text = `- ${ph.kinds[l.kind]}: ${l.text}`;
-    dropped.push({ section: 'learned', text, tokens: estimateTokens(text) + 1, filler: false, reason: `past the ${input.learned?.length ?? 0} long-term facts tried (most said, newest first)` });
+    let tokens: number | undefined;
+    dropped.push({
+      section: 'learned',
+      text,
+      get tokens() {
+        return (tokens ??= estimateTokens(text) + 1);
+      },
+      filler: false,
+      reason: leftOutReason,
+    });
   }
   if (total < o.minTokens) {
     for (const c of filler) {
@@ -258,14 +293,16 @@ export function buildPrimer(input: PrimerInput, o: PrimerOptions): Primer {
   const display = () => [...included].sort((a, b) => order.get(a)! - order.get(b)!);
   // The sum of parts bounds the whole; confirm on the rendered text and trim from the end if not.
   let markdown = renderPrimer(display(), input, o, authors);
-  while ((estimateTokens(markdown) > o.maxTokens || Buffer.byteLength(markdown) > PRIMER_MAX_BYTES) && included.length) {
+  let tokens = estimateTokens(markdown);
+  while ((tokens > o.maxTokens || Buffer.byteLength(markdown) > PRIMER_MAX_BYTES) && included.length) {
     const last = included.pop()!;
     dropped.push({ ...last, reason });
     markdown = renderPrimer(display(), input, o, authors);
+    tokens = estimateTokens(markdown);
   }
   return {
     markdown,
-    tokens: estimateTokens(markdown),
+    tokens,
     included,
     dropped,
     provenance: { branch: input.git.branch, commit: input.git.head, generatedAt: input.generatedAt, authors },

@@ -35,7 +35,7 @@ function setup() {
 }
 
 /** One reader's view, as one `end` has it (the kept file is read once per reader). */
-const kept = (root: string, state: string) => keptJournal(root, state, TODAY)(DAYS);
+const kept = (root: string, state: string) => keptJournal(root, state, TODAY, 0)(DAYS);
 
 const plain = (root: string) => readDays(root, DAYS);
 /** The days the kept folder holds (a file per day). */
@@ -97,7 +97,7 @@ describe('keptJournal', () => {
     const fresh = join(root, '.git', 'other');
     mkdirSync(fresh);
     for (let i = 0; i < 2; i++) {
-      const got = keptJournal(root, fresh, TODAY)(days);
+      const got = keptJournal(root, fresh, TODAY, 0)(days);
       expect(got.sessions).toEqual(readDays(root, days).sessions);
       expect(got.corrupt.map((c) => c.message)).toEqual(readDays(root, days).corrupt.map((c) => c.message));
       expect(got.corrupt).toHaveLength(2);
@@ -141,13 +141,13 @@ describe('keptJournal', () => {
     write(root, session('2026-09-01', '09:00', 'oooooo'));
     const fresh = join(root, '.git', 'old');
     mkdirSync(fresh);
-    keptJournal(root, fresh, TODAY)(['2026-09-01', ...DAYS]);
+    keptJournal(root, fresh, TODAY, 0)(['2026-09-01', ...DAYS]);
     expect(keptDays(fresh)).toEqual(DAYS);
     // A day kept once stays while it is recent, whatever a later reader asks for; an old one goes.
     writeFileSync(join(fresh, KEPT_DAYS_DIR, '2026-09-01.json'), readFileSync(join(fresh, KEPT_DAYS_DIR, `${TODAY}.json`)));
     const again = join(root, '.git', 'again');
     cpSync(fresh, again, { recursive: true });
-    keptJournal(root, again, TODAY)(['2026-11-21']);
+    keptJournal(root, again, TODAY, 0)(['2026-11-21']);
     expect(keptDays(again)).toEqual(DAYS);
   });
 });

@@ -4,7 +4,7 @@ import { hotFiles, isMemoryCommit } from '../../git/log.js';
 import { PRIMER_LOG_DEPTH } from '../../git/log-cache.js';
 import { CorruptFileError } from '../../memory/frontmatter.js';
 import { factShape, similarity, type LongTermSection } from '../../memory/long-term.js';
-import { TRIED_KIND, triedFacts } from '../../memory/long-term-tried.js';
+import { TRIED_KIND, triedFactsOnce } from '../../memory/long-term-tried.js';
 import type { LearnedItem, LearnedKind, PrimerInput } from '../../memory/primer.js';
 import type { Lang } from '../../memory/headings.js';
 import type { StaleMark } from '../../dream/staleness.js';
@@ -127,7 +127,7 @@ type PendingItem = LearnedItem & { mark?: StaleMark | null };
 async function longTermFacts(src: MemorySource): Promise<{ items: PendingItem[]; leftOut: { kind: LearnedKind; text: string }[] }> {
   const text = await src.longTerm();
   if (!text) return { items: [], leftOut: [] };
-  const { tried, leftOut: rest } = triedFacts(text);
+  const { tried, leftOut: rest } = triedFactsOnce(text);
   const leftOut = rest.map((l) => ({ kind: KIND[l.section]!, text: l.raw.replace(/\s*<!--.*$/, '').trim() }));
   const marks = await src.staleness(tried).catch(() => tried.map(() => null));
   return { items: tried.map((e, i) => ({ kind: KIND[e.section]!, text: e.text, longTerm: true, mark: marks[i] })), leftOut };

@@ -19,8 +19,6 @@ export interface RebuildOptions {
   write?: boolean;
   /** Remember HEAD as the next session's base (default true; not when rebuilt after `end`). */
   recordStart?: boolean;
-  /** Journal files' sessions kept in the state directory (see journal-kept.ts): `end`, after every session. */
-  keptDays?: boolean;
   /**
    * Lets waiting I/O callbacks run between reading and building (`end`: its commit's git processes
    * move a step while the primer is built).
@@ -43,7 +41,7 @@ function positive(name: string, v: number | undefined): number | undefined {
 export async function rebuildPrimer(o: Opened, opts: RebuildOptions): Promise<Result<PrimerData>> {
   const maxTokens = positive('max-tokens', opts.maxTokens) ?? o.config.primer.max_tokens;
   const days = positive('days', opts.days) ?? o.config.primer.days;
-  const got = await gatherPrimer(worktreeSource(o, o.cwd, opts.keptDays), o.now, days);
+  const got = await gatherPrimer(worktreeSource(o, o.cwd), o.now, days);
   // Two turns of the event loop: a git process that exited gets its output read and closed.
   if (opts.yieldMidway) for (let turn = 0; turn < 2; turn++) await new Promise((resolve) => setImmediate(resolve));
   const built = buildPrimer(got.input, primerOptions(o.config, maxTokens));

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { inWorktree } from '../../dream/gather.js';
 import { staleMarks } from '../../dream/staleness.js';
+import { memoryMark } from '../../dream/staleness-query.js';
 import { readTextOrNull } from '../../fs/read-file.js';
 import { headCommit } from '../../git/head.js';
 import { recentLog } from '../../git/log.js';
@@ -19,23 +20,27 @@ import type { MemorySource } from './memory-source.js';
  * Memory as it is in the working tree now, with the config already loaded. The reads are
  * synchronous file reads (the primer runs at every session start): only the git log is a process,
  * started by the gatherer first so the file reads overlap it. `startedFrom`: the directory the
- * entry point started the same git log from, if it did (see bin.ts). `keptDays`: journal files' sessions
+ * entry point started the same git log from, if it did (see bin.ts). Journal files' sessions come
  * from the state directory where the files did not change (see journal-kept.ts).
  */
-export function worktreeSource(o: Opened, startedFrom?: string, keptDays = false): MemorySource {
+export function worktreeSource(o: Opened, startedFrom?: string): MemorySource {
   const root = o.repo.root;
-  const read = keptDays ? keptJournal(root, o.repo.stateDir, localDate(o.now)) : undefined;
+  const read = keptJournal(root, o.repo.stateDir, localDate(o.now));
   return {
     label: '',
     config: async () => o.config,
     sessions: async (from, to) => readWindow(root, from, to, read),
-    latestDay: async (to) => readLatestDay(root, to),
+    latestDay: async (to) => readLatestDay(root, to, read),
     tasks: async () => readTaskListKeeping(root),
     log: (depth) => recentLog(o.repo, depth, startedFrom),
     user: () => readUserFiles(o.env),
     branch: () => currentBranch(o.repo),
     // A linked MEMORY.md would bring in text from outside the repository: not read.
     longTerm: async () => (symlinkOnPath(root, LONG_TERM_FILE) ? null : readTextOrNull(join(root, LONG_TERM_FILE))),
-    staleness: (entries) => staleMarks(root, entries, { rev: 'HEAD', head: headCommit(o.repo), exists: inWorktree(root), stateDir: o.repo.stateDir }),
+    staleness: (entries) => {
+      const head = headCommit(o.repo);
+      const mark = head ? memoryMark(join(root, LONG_TERM_FILE), head) : null;
+      return staleMarks(root, entries, { rev: 'HEAD', head, exists: inWorktree(root), stateDir: o.repo.stateDir, mark });
+    },
   };
 }

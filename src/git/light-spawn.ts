@@ -1,0 +1,74 @@
+// Starts a process without loading node:child_process. Loading that module also loads net, dgram
+// and the stream modules: ~1.7 ms, and its first spawn another ~1.5 ms of set-up, on a path (the
+// primer when HEAD moved, or its staleness check) whose whole budget over a bare node is ~12 ms.
+// Node's own ChildProcess wraps the same handle (process_wrap's Process); this calls it directly,
+// with the options ChildProcess.spawn passes it. Anything unexpected returns false, and the caller
+// uses node:child_process as before.
+
+interface ProcessHandle {
+  onexit: (code: number, signal: string) => void;
+  spawn(options: Record<string, unknown>): number;
+  close(): void;
+}
+
+type ProcessWrap = { Process: new () => ProcessHandle };
+
+/**
+ * process.binding is deprecated in documentation only on the node versions this was checked on (20
+ * to 22): it prints a warning only under --pending-deprecation. There, and on later versions (which
+ * may warn at run time), do without it: a hook never writes a stray warning.
+ */
+function mayWarn(): boolean {
+  const major = Number(process.versions.node.split('.')[0]);
+  return !(major >= 20 && major <= 22) || !!process.env.NODE_PENDING_DEPRECATION || /--pending-deprecation/.test(`${process.execArgv.join(' ')} ${process.env.NODE_OPTIONS ?? ''}`);
+}
+
+let wrap: ProcessWrap | null | undefined;
+function processWrap(): ProcessWrap | null {
+  if (wrap !== undefined) return wrap;
+  try {
+    const binding = (process as unknown as { binding?: (name: string) => unknown }).binding;
+    const got = !mayWarn() && typeof binding === 'function' ? (binding.call(process, 'process_wrap') as ProcessWrap) : null;
+    wrap = typeof got?.Process === 'function' ? got : null;
+  } catch {
+    wrap = null;
+  }
+  return wrap;
+}
+
+/**
+ * Starts `file` (found on the env's PATH) with `args`, stdin and stderr ignored and stdout written
+ * to the open descriptor `stdoutFd`; `onExit` gets the exit code (null when killed by a signal).
+ * Returns false, having started nothing, where the handle is not available or the spawn failed
+ * (the command not found, say): the caller then falls back to node:child_process.
+ */
+export function spawnToFd(file: string, args: readonly string[], cwd: string, env: NodeJS.ProcessEnv, stdoutFd: number, onExit: (code: number | null) => void): boolean {
+  const w = processWrap();
+  if (!w) return false;
+  try {
+    const handle = new w.Process();
+    handle.onexit = (code, signal) => {
+      handle.close();
+      onExit(signal ? null : code);
+    };
+    const envPairs: string[] = [];
+    for (const [k, v] of Object.entries(env)) if (v !== undefined) envPairs.push(`${k}=${v}`);
+    const err = handle.spawn({
+      file,
+      args: [file, ...args],
+      cwd,
+      envPairs,
+      stdio: [{ type: 'ignore' }, { type: 'fd', fd: stdoutFd }, { type: 'ignore' }],
+      detached: false,
+      windowsHide: false,
+      windowsVerbatimArguments: false,
+    });
+    if (err !== 0) {
+      handle.close();
+      return false;
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
