@@ -16,6 +16,12 @@ export const ATTRIBUTES_FILE = `${MEMORY_DIR}/.gitattributes`;
 export const STATE_DIR = 'git-memory';
 export const SPOOL_FILE = 'spool.jsonl';
 /**
+ * The id of the memory commit `end` is about to land, written before HEAD moves: the shell
+ * post-commit hook, which reads HEAD's id from the ref file, hands a commit with this id to node
+ * (a memory commit landed between the user's commit and the hook; node finds the user's in the reflog).
+ */
+export const LANDING_FILE = 'landing';
+/**
  * Spool set aside by `end` while it writes a session: this name (older versions), and
  * `spool.claimed.jsonl.<claim>` one per claim since (see git/spool.ts).
  */

@@ -1,8 +1,8 @@
-import { existsSync, lstatSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { EXIT, GitError, GitMemoryError } from '../errors.js';
-import { CONFIG_FILE, MEMORY_DIR, TMP_DIR } from '../paths.js';
+import { CONFIG_FILE, LANDING_FILE, MEMORY_DIR, TMP_DIR } from '../paths.js';
 import { git, gitStarted, type StartedGit } from './git.js';
 import { headCommit } from './head.js';
 import { holdIndex, indexFiles, prepareIndex, prepareIndexEntries, type PreparedIndex } from './index-swap.js';
@@ -230,6 +230,19 @@ interface Landing {
   updates: Set<StartedGit>;
 }
 
+/**
+ * Names the memory commit about to become HEAD (paths.ts LANDING_FILE), for the shell post-commit
+ * hook: one that reads this id from the ref file leaves the commit to node. Best effort: without
+ * it, the hook still records a commit, and `end` reads what it is.
+ */
+function markLanding(repo: Repo, sha: string): void {
+  try {
+    writeFileSync(join(repo.stateDir, LANDING_FILE), `${sha}\n`);
+  } catch {
+    /* a read-only state directory: nothing to mark */
+  }
+}
+
 /** `git update-ref --stdin`, started, with its transaction opened; `ready` false on a git before 2.27. */
 function startUpdate(repo: Repo, c: Pick<Landing, 'reflog' | 'updates'>): { git: StartedGit; ready: Promise<boolean> } {
   const proc = gitStarted(['update-ref', '-m', c.reflog, '--stdin'], { cwd: repo.root });
@@ -312,6 +325,7 @@ async function land(repo: Repo, c: Landing, first: { prepared: PreparedIndex; up
     }
     killPoint('index-held');
     c.updates.delete(update.git);
+    markLanding(repo, c.sha);
     try {
       if (ready) {
         // The index goes in place as soon as git says the ref is updated, not once git has exited.

@@ -1,5 +1,4 @@
 import { HOOK_BEGIN, HOOK_END } from '../paths.js';
-import { REFLOG_PREFIX } from './commit.js';
 
 /** The git hooks git-memory installs. */
 export const HOOK_NAMES = ['post-commit', 'post-rewrite', 'pre-push'] as const;
@@ -37,18 +36,20 @@ const GIT_DIR_LINES = [
 ];
 
 /**
- * post-commit, in shell: the common commit starts no node. One git process reads HEAD's newest
- * reflog entry (id, author time, reflog message, subject); the branch comes from the HEAD file;
- * one O_APPEND write of a line under PIPE_BUF adds `{"type":"commit","sha","subject","at","branch"}`
- * to the spool, the line node writes. `end` reads the changed files of all recorded ids later, in
- * one git call (spool-fill.ts). Node still decides what the shell cannot cheaply, for the rare
+ * post-commit, in shell: the common commit starts no process at all. HEAD's id is read from git's
+ * files with the shell's own `read` (the HEAD file, then the branch's ref file, which a commit
+ * always writes loose; in a linked worktree through its `commondir`); one O_APPEND write of a line
+ * under PIPE_BUF adds `{"type":"commit","sha","branch"}` to the spool. `end` reads the subject,
+ * author time and changed files of all recorded ids later, in one git call (spool-fill.ts): a git
+ * process per commit cost more than the rest of the hook (a commit takes ~6 ms on a fast machine,
+ * and any hook at all adds ~1 ms). Node still decides what the shell cannot cheaply, for the rare
  * commit that needs it: one made during a rebase that is not a replay (the notes of rewrite.ts), a
- * newest reflog entry that is a memory commit (an `end` beside the user committed before this hook
- * ran: node walks further back), no reflog, a subject with control characters or very long, or a
- * branch name that needs JSON escaping. A rebase replay (rebase-merge/ and CHERRY_PICK_HEAD) is
- * skipped without any process: post-rewrite reports it. Every command is guarded, so `sh -e`
- * (husky), a read-only state directory or a broken PATH never stop the commit or the rest of the
- * hook.
+ * HEAD that is the memory commit an `end` beside the user was landing (it names it in
+ * `git-memory/landing` before HEAD moves: node walks the reflog back to the user's), a ref that is
+ * packed or not a branch's, or a branch name that needs JSON escaping. A rebase replay
+ * (rebase-merge/ and CHERRY_PICK_HEAD) is skipped without any process: post-rewrite reports it.
+ * Every command is guarded, so `sh -e` (husky), a read-only state directory or a broken PATH never
+ * stop the commit or the rest of the hook.
  */
 const POST_COMMIT = [
   'if [ -z "${GIT_MEMORY_INTERNAL:-}" ] && command -v git-memory >/dev/null 2>&1; then',
@@ -60,49 +61,35 @@ const POST_COMMIT = [
   '    gm_do=node',
   '  fi',
   '  if [ "$gm_do" = record ]; then',
-  "    gm_nl='",
-  "'",
-  "    gm_log=$(git log -g -n 1 --no-show-signature --format='%H %aI%n%gs%n%s%n.' HEAD 2>/dev/null) || gm_log=",
-  '    case $gm_log in *"$gm_nl"*"$gm_nl"*"$gm_nl".) ;; *) gm_do=node ;; esac',
-  '    gm_sha=${gm_log%%"$gm_nl"*}',
-  '    gm_at=${gm_sha#* }',
-  '    gm_sha=${gm_sha%% *}',
-  '    gm_gs=${gm_log#*"$gm_nl"}',
-  '    gm_subj=${gm_gs#*"$gm_nl"}',
-  '    gm_subj=${gm_subj%"$gm_nl".}',
-  '    gm_gs=${gm_gs%%"$gm_nl"*}',
-  '    case $gm_sha in ""|*[!0-9a-f]*) gm_do=node ;; esac',
-  '    case $gm_at in ""|*[!0-9T:Z+-]*) gm_do=node ;; esac',
-  `    case $gm_gs in '${REFLOG_PREFIX}'*) gm_do=node ;; esac`,
-  '    case $gm_subj in *[[:cntrl:]]*) gm_do=node ;; esac',
-  '    gm_esc=',
-  '    gm_rest=$gm_subj',
-  '    while [ "$gm_do" = record ]; do',
-  '      case $gm_rest in',
-  '        *[\\"\\\\]*)',
-  '          gm_pre=${gm_rest%%[\\"\\\\]*}',
-  '          gm_rest=${gm_rest#"$gm_pre"}',
-  '          gm_esc=$gm_esc$gm_pre\\\\${gm_rest%"${gm_rest#?}"}',
-  '          gm_rest=${gm_rest#?}',
-  '          ;;',
-  '        *) gm_esc=$gm_esc$gm_rest; break ;;',
-  '      esac',
-  '    done',
   '    gm_head=',
   '    read -r gm_head 2>/dev/null <"$gm_dir/HEAD" || :',
   '    gm_br=null',
+  '    gm_sha=',
   '    case $gm_head in',
   "      'ref: refs/heads/'*)",
   '        gm_br=${gm_head#ref: refs/heads/}',
-  "        case $gm_br in *'\"'*|*\\\\*) gm_do=node ;; *) gm_br=\\\"$gm_br\\\" ;; esac",
+  '        gm_c=$gm_dir',
+  '        if [ -f "$gm_dir/commondir" ]; then',
+  '          gm_c=',
+  '          read -r gm_c 2>/dev/null <"$gm_dir/commondir" || :',
+  '          case $gm_c in /*) ;; ?*) gm_c=$gm_dir/$gm_c ;; esac',
+  '        fi',
+  '        if [ -n "$gm_c" ]; then read -r gm_sha 2>/dev/null <"$gm_c/refs/heads/$gm_br" || gm_sha=; fi',
+  "        case $gm_br in *'\"'*|*\\\\*|*[[:cntrl:]]*) gm_do=node ;; *) gm_br=\\\"$gm_br\\\" ;; esac",
   '        ;;',
+  "      'ref: '*) ;;",
+  '      *) gm_sha=$gm_head ;;',
   '    esac',
-  '    if [ ${#gm_esc} -gt 2000 ] || [ ${#gm_br} -gt 1000 ]; then gm_do=node; fi',
+  '    case ${#gm_sha} in 40|64) ;; *) gm_do=node ;; esac',
+  '    case $gm_sha in *[!0-9a-f]*) gm_do=node ;; esac',
+  '    gm_landing=',
+  '    read -r gm_landing 2>/dev/null <"$gm_dir/git-memory/landing" || :',
+  '    if [ "$gm_sha" = "$gm_landing" ] || [ ${#gm_br} -gt 1000 ]; then gm_do=node; fi',
   '  fi',
   '  if [ "$gm_do" = record ]; then',
   '    gm_s=$gm_dir/git-memory',
   '    if [ -f "$gm_s/rebase-commits.jsonl" ]; then rm -f "$gm_s/rebase-commits.jsonl" 2>/dev/null || :; fi',
-  `    { [ -d "$gm_s" ] || mkdir -p "$gm_s"; printf '{"type":"commit","sha":"%s","subject":"%s","at":"%s","branch":%s}\\n' "$gm_sha" "$gm_esc" "$gm_at" "$gm_br" >>"$gm_s/spool.jsonl"; } 2>/dev/null || :`,
+  `    { [ -d "$gm_s" ] || mkdir -p "$gm_s"; printf '{"type":"commit","sha":"%s","branch":%s}\\n' "$gm_sha" "$gm_br" >>"$gm_s/spool.jsonl"; } 2>/dev/null || :`,
   '  elif [ "$gm_do" = node ]; then',
   '    git-memory hook post-commit "$@" </dev/null >/dev/null 2>&1 || :',
   '  fi',

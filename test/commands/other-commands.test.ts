@@ -40,7 +40,8 @@ describe('git memory init', () => {
     execFileSync('git', ['commit', '-q', '-m', 'with hooks'], { cwd: repo.dir, env: { ...repo.env, ...env } });
     expect(existsSync(join(repo.dir, 'user-hook.log'))).toBe(true);
     const spool = readFileSync(join(repo.dir, '.git/git-memory/spool.jsonl'), 'utf8');
-    expect(JSON.parse(spool.trim().split('\n').at(-1)!)).toMatchObject({ type: 'commit', subject: 'with hooks', branch: 'main' });
+    // The line holds the commit's id and branch (end reads its subject later).
+    expect(JSON.parse(spool.trim().split('\n').at(-1)!)).toMatchObject({ type: 'commit', sha: repo.git('rev-parse', 'HEAD').trim(), branch: 'main' });
   });
 
   it('the hook does nothing and fails nothing where git-memory is not installed', async () => {
