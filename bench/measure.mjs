@@ -14,6 +14,7 @@ export function runOnce(c) {
   const t0 = process.hrtime.bigint();
   const r = spawnSync(c.cmd, c.args, { cwd: c.cwd, env: c.env, input: c.input ?? '', maxBuffer: 64 << 20 });
   const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+  c.after?.();
   if (r.error || r.status !== 0) {
     const why = r.error ? r.error.message : `exit ${r.status ?? r.signal}: ${String(r.stderr).trim().slice(0, 500)}`;
     throw new Error(`${c.name}: \`${[c.cmd, ...c.args].join(' ')}\` failed in ${c.cwd} (${why})`);
@@ -38,6 +39,7 @@ export function stats(times) {
  * @property {Record<string, string>} env
  * @property {string} [input] stdin
  * @property {() => void} [before] untimed setup before every run (e.g. reset a branch)
+ * @property {() => void} [after] untimed, after every run (e.g. wait for a worker it started)
  */
 
 /**

@@ -2,7 +2,7 @@
 // most recently read files) on the fixture transcripts cut at their midpoint; `compact --offline`
 // and `hot-files` on a 50 MB transcript whose ledger is kept; the PreCompact and
 // SessionStart(compact) hooks against the floor of a Node tool.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { importSrc, ROOT } from '../bundle.mjs';
@@ -74,6 +74,12 @@ export async function hitRatePart({ summary, ws, printTable }) {
   }
 }
 
+/** Waits (at most 5 s) until no PreCompact worker runs. */
+function waitForWorkers() {
+  const deadline = Date.now() + 5000;
+  while (Date.now() < deadline && spawnSync('pgrep', ['-f', 'agent-worker compact-prepare']).status === 0) spawnSync('sleep', ['0.02']);
+}
+
 export async function speedPart({ summary, workCopy, env, BIN, small, QUICK, measure, printTable, ratio, timingRows }) {
   const dir = workCopy(small, 'compact');
   const files = execFileSync('git', ['ls-files'], { cwd: dir, env, encoding: 'utf8' }).split('\n').filter((f) => f && !f.startsWith('.openclaw_memory'));
@@ -97,7 +103,9 @@ export async function speedPart({ summary, workCopy, env, BIN, small, QUICK, mea
       node('floorB', floor(['log', '-n', '50'])),
       node('compact', [BIN, 'compact', '--offline', '--transcript', transcript]),
       node('hotFiles', [BIN, 'hot-files', '--transcript', transcript]),
-      node('preCompact', [BIN, 'hook', 'agent', 'pre-compact', '--agent', 'claude'], hook('PreCompact', { trigger: 'auto', custom_instructions: '' })),
+      // PreCompact leaves a low-priority worker preparing SessionStart's facts while the agent's model
+      // writes its summary (seconds): waited for, untimed, so it does not run beside the next command.
+      { ...node('preCompact', [BIN, 'hook', 'agent', 'pre-compact', '--agent', 'claude'], hook('PreCompact', { trigger: 'auto', custom_instructions: '' })), after: waitForWorkers },
       node('startCompact', [BIN, 'hook', 'agent', 'session-start', '--agent', 'claude'], hook('SessionStart', { source: 'compact' })),
     ],
     { runs, warmup: 2 },
