@@ -100,10 +100,12 @@ export function keptJournal(root: string, stateDir: string, today: string, settl
     }
     const out: JournalRead = { sessions: [], corrupt: [] };
     // One listing of the journal: a day with neither a folder nor a legacy file is passed over.
-    const present = new Set(days.length ? direntsOrNone(join(root, JOURNAL_DIR)).map((d) => d.name) : []);
+    const present = new Map(days.length ? direntsOrNone(join(root, JOURNAL_DIR)).map((d) => [d.name, d]) : []);
     for (const day of days) {
-      if (!present.has(day) && !present.has(`${day}.md`)) continue;
-      const read = day < oldest ? readDays(root, [day]) : readDay(root, stateDir, folder, day, settleMs);
+      const dir = present.get(day);
+      const legacy = present.has(`${day}.md`);
+      if (!dir && !legacy) continue;
+      const read = day < oldest || dir?.isSymbolicLink() ? readDays(root, [day]) : readDay(root, stateDir, folder, day, { dir: !!dir?.isDirectory(), legacy }, settleMs);
       out.sessions.push(...read.sessions);
       out.corrupt.push(...read.corrupt);
     }
@@ -111,17 +113,22 @@ export function keptJournal(root: string, stateDir: string, today: string, settl
   };
 }
 
-/** One day's sessions, as readDays reads them (the legacy day file, then the folder's files by name). */
-function readDay(root: string, stateDir: string, folder: string, day: string, settleMs: number): JournalRead {
-  // (The folders above it were looked at by keptJournal.) A linked day folder: readDays reports it.
-  if (lstatSync(join(root, JOURNAL_DIR, day), { throwIfNoEntry: false })?.isSymbolicLink()) return readDays(root, [day]);
+/**
+ * One day's sessions, as readDays reads them (the legacy day file, then the folder's files by name).
+ * `has`: what the journal's listing showed of the day (a linked folder never comes here: readDays
+ * reports it). Paths are joined by hand: path.join's normalizing was a tenth of a primer's reading.
+ */
+function readDay(root: string, stateDir: string, folder: string, day: string, has: { dir: boolean; legacy: boolean }, settleMs: number): JournalRead {
   const out: JournalRead = { sessions: [], corrupt: [] };
   const before = readKeptDay(folder, day);
   const was = new Map(before?.files.map((f) => [f.name, f]));
   const files: KeptFile[] = [];
-  for (const name of ['', ...namesOrNone(join(root, JOURNAL_DIR, day)).filter((n) => n.endsWith('.md')).sort()]) {
-    const rel = name ? `${JOURNAL_DIR}/${day}/${name}` : `${JOURNAL_DIR}/${day}.md`;
-    const now = stampOf(join(root, rel), settleMs);
+  const dayDir = `${JOURNAL_DIR}/${day}`;
+  const names = has.dir ? namesOrNone(`${root}/${dayDir}`).filter((n) => n.endsWith('.md')).sort() : [];
+  for (const name of has.legacy ? ['', ...names] : names) {
+    const rel = name ? `${dayDir}/${name}` : `${dayDir}.md`;
+    const abs = `${root}/${rel}`;
+    const now = stampOf(abs, settleMs);
     if (now === null) continue;
     const stamp = now.stamp;
     const hit = was.get(name);
@@ -135,7 +142,7 @@ function readDay(root: string, stateDir: string, folder: string, day: string, se
     out.sessions.push(...read.sessions);
     out.corrupt.push(...read.corrupt);
     // Kept once settled, and stamped again: a file that changed while it was read is not kept.
-    if (!read.corrupt.length && now.settled && stampOf(join(root, rel), settleMs)?.stamp === stamp) files.push({ name, stamp, sessions: read.sessions });
+    if (!read.corrupt.length && now.settled && stampOf(abs, settleMs)?.stamp === stamp) files.push({ name, stamp, sessions: read.sessions });
   }
   const same = before !== null && before.files.length === files.length && before.files.every((f, i) => f === files[i]);
   if (!same) {

@@ -110,9 +110,16 @@ function latestPerBranch(sessions: Session[], current: string | null): Session[]
     if (s.next_steps.length) byBranch.set(s.branch ?? '', i);
   });
   const list: Session[] = [];
+  if (!byBranch.size) return list;
+  // What each later session completed, shaped once: every branch's next steps are compared with it.
+  const first = Math.min(...byBranch.values());
+  const shaped = sessions.map((s, i) => (i > first ? s.completed.map(factShape) : []));
   for (const i of byBranch.values()) {
-    const done = sessions.slice(i + 1).flatMap((s) => s.completed).map(factShape);
-    const open = sessions[i]!.next_steps.filter((n) => !done.some((d) => similarity(d, factShape(n)) >= 0.5));
+    const done = shaped.slice(i + 1).flat();
+    const open = sessions[i]!.next_steps.filter((n) => {
+      const shape = factShape(n);
+      return !done.some((d) => similarity(d, shape) >= 0.5);
+    });
     if (open.length) list.push({ ...sessions[i]!, next_steps: open });
   }
   list.sort((a, b) => byCodeUnit(`${b.date} ${b.time}`, `${a.date} ${a.time}`) || (a.branch === current ? -1 : b.branch === current ? 1 : 0));
