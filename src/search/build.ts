@@ -6,7 +6,7 @@ import type { CorruptFileError } from '../memory/frontmatter.js';
 import { SEARCH_FIELDS, readJournalFile, toDocument, type JournalFile, type SessionMeta } from './documents.js';
 import { collector } from './heap.js';
 import { analyze, type Searchable, type TermPostings } from './postings.js';
-import { Runs } from './runs.js';
+import { lowerBound, Runs } from './runs.js';
 import { fromRow, toRow, type FileEntry, type StoreContent } from './store.js';
 
 /** What a long build reports as it goes: files read so far of all, then the write. */
@@ -142,13 +142,7 @@ export function buildIndex(root: string, listing: readonly JournalFile[], progre
           return t === undefined ? [] : [[term, runs.postings(t)]];
         }
         // The terms that start with `term` are one run of the sorted order.
-        let lo = 0;
-        let hi = order.length;
-        while (lo < hi) {
-          const mid = (lo + hi) >> 1;
-          if (names[order[mid]!]! < term) lo = mid + 1;
-          else hi = mid;
-        }
+        const lo = lowerBound(order, names, term);
         const out: [string, TermPostings][] = [];
         for (let i = lo; i < order.length && names[order[i]!]!.startsWith(term); i++) out.push([names[order[i]!]!, runs.postings(order[i]!)]);
         return out;

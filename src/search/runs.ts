@@ -28,6 +28,22 @@ interface Run {
 }
 
 /** A typed array at least `size` long: `a` itself, or a larger one (its content is not kept). */
+/**
+ * Where `term` is, or would go, among `ids` (term ids in the order of their names): the first
+ * position whose name is not below it. The runs find a term with it, the prefix search the first
+ * term a prefix begins.
+ */
+export function lowerBound(ids: ArrayLike<number>, names: readonly string[], term: string): number {
+  let lo = 0;
+  let hi = ids.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (names[ids[mid]!]! < term) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 function room<T extends Uint32Array | Uint8Array>(a: T, size: number, make: (n: number) => T): T {
   return a.length >= size ? a : make(Math.max(size, a.length * 2));
 }
@@ -266,14 +282,8 @@ export class Runs {
     const parts = new Int32Array(runs.length);
     for (let r = 0; r < runs.length; r++) {
       const terms = runs[r]!.terms;
-      let lo = 0;
-      let hi = terms.length;
-      while (lo < hi) {
-        const mid = (lo + hi) >> 1;
-        if (names[terms[mid]!]! < term) lo = mid + 1;
-        else hi = mid;
-      }
-      parts[r] = terms[lo] === t ? lo : -1;
+      const at = lowerBound(terms, names, term);
+      parts[r] = terms[at] === t ? at : -1;
     }
     const block = this.merge(parts, (size) => new Uint32Array(size));
     const out: TermPostings = [];
