@@ -5,6 +5,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { RACY_MS } from '../../src/fs/stamp.js';
 import { serveMcp } from '../../src/mcp/server.js';
 import { makeMemoryRepo, tempDir, type TestRepo } from '../helpers/repo.js';
 
@@ -101,10 +102,15 @@ function sessionFile(repo: TestRepo, day: string, hhmm: string, suffix: string, 
   );
 }
 
-/** Puts every file's times a second back: nothing in the test then looks "just changed" (see fs/stamp.ts). */
-function settle(repo: TestRepo, paths: string[]): void {
+/**
+ * Puts every file's times two seconds back, then waits out the racy window: nothing in the test
+ * then looks "just changed" (see fs/stamp.ts). Setting the times sets the change time to now, which
+ * no call can put back, so a first call made within RACY_MS would rightly check once more.
+ */
+async function settle(repo: TestRepo, paths: string[]): Promise<void> {
   const t = new Date(Date.now() - 2000);
   for (const p of paths) utimesSync(join(repo.dir, p), t, t);
+  await new Promise((r) => setTimeout(r, RACY_MS + 20));
 }
 
 async function journalRepo(): Promise<TestRepo> {
@@ -113,7 +119,7 @@ async function journalRepo(): Promise<TestRepo> {
   sessionFile(repo, '2026-03-03', '16:40', 'd4e5f6', 'Speed up the invoice run', 'The invoice run holds a lock');
   repo.git('add', '.');
   repo.git('commit', '-q', '-m', 'sessions');
-  settle(repo, ['.openclaw_memory/journal', '.openclaw_memory/journal/2026-03-02', '.openclaw_memory/journal/2026-03-03', '.openclaw_memory/TASKS.md', '.openclaw_memory.toml', '.git/HEAD', '.git/refs/heads/main']);
+  await settle(repo, ['.openclaw_memory/journal', '.openclaw_memory/journal/2026-03-02', '.openclaw_memory/journal/2026-03-03', '.openclaw_memory/TASKS.md', '.openclaw_memory.toml', '.git/HEAD', '.git/refs/heads/main']);
   return repo;
 }
 
