@@ -23,6 +23,23 @@ function fnv(s: string): string {
 
 const pending: (() => void)[] = [];
 
+/** A cache not rewritten for this long belongs to a bundle gone (an old version, an `npx` path): removed. */
+const UNUSED_MS = 30 * 86_400_000;
+
+/**
+ * Before a cache is written: removes the same bundle's other caches (a rebuild, another node), and
+ * any cache left unwritten for 30 days, which no installed bundle still uses (one that does is
+ * simply made again, once). Without the second rule every bundle path ever run leaves its caches.
+ */
+function sweep(dir: string, prefix: string, keep: string): void {
+  const old = Date.now() - UNUSED_MS;
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (path === keep || !name.endsWith('.v8')) continue;
+    if (name.startsWith(prefix) || (statSync(path, { throwIfNoEntry: false })?.mtimeMs ?? Infinity) < old) unlinkSync(path);
+  }
+}
+
 /**
  * Requires `file` (a CommonJS bundle) through a code cache. V8 checks a cache against its own
  * version and flags and the source's length only, so the cache's name also holds the file's
@@ -57,7 +74,7 @@ export function requireCached(file: string, name: string): Record<string, unknow
       const data = script.createCachedData();
       const tmp = `${cacheFile}.${process.pid}.tmp`;
       try {
-        for (const old of readdirSync(dir)) if (old.startsWith(prefix) && join(dir, old) !== cacheFile) unlinkSync(join(dir, old));
+        sweep(dir, prefix, cacheFile);
       } catch {
         /* no directory yet */
       }

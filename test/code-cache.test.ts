@@ -1,4 +1,4 @@
-import { cpSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
@@ -34,6 +34,26 @@ describe('code cache of the built binary', () => {
     const blocked = tempDir('gm-cache-');
     writeFileSync(join(blocked, 'git-memory'), 'a file where the directory would go');
     expect(repo.exec(['primer', '--explain', '--no-write'], { env: { XDG_CACHE_HOME: blocked } })).toEqual(first);
+  });
+
+  it("removes another bundle path's caches once unused for 30 days, when it writes one; a recent one stays", async () => {
+    const repo = makeRepo({ now: NOW });
+    expect((await repo.run(['init'])).code).toBe(0);
+    const cache = tempDir('gm-cache-');
+    const dir = join(cache, 'git-memory', 'v8');
+    mkdirSync(dir, { recursive: true });
+    const stale = join(dir, 'primer-0badf00d-0123456789abcdef.v8');
+    const recent = join(dir, 'primer-0badcafe-0123456789abcdef.v8');
+    const other = join(dir, 'notes.txt');
+    for (const f of [stale, recent, other]) writeFileSync(f, 'x');
+    const old = (Date.now() - 31 * 86_400_000) / 1000;
+    utimesSync(stale, old, old);
+    utimesSync(other, old, old);
+    expect(repo.exec(['primer', '--no-write'], { env: { XDG_CACHE_HOME: cache } }).code).toBe(0);
+    const names = readdirSync(dir);
+    expect(names).not.toContain('primer-0badf00d-0123456789abcdef.v8');
+    expect(names).toEqual(expect.arrayContaining(['primer-0badcafe-0123456789abcdef.v8', 'notes.txt']));
+    expect(names.filter((n) => /^primer-[0-9a-f]{8}-[0-9a-f]{16}\.v8$/.test(n))).toHaveLength(2);
   });
 
   it('is one for primers with long-term memory and one for those without, each made by its own kind', async () => {
