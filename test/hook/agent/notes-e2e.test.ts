@@ -9,24 +9,15 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { makeRepo, pathWithBin, ROOT, tempDir, type TestRepo } from '../../helpers/repo.js';
 import { startFakeMessagesApi, textReply, toolUseReply, type FakeMessagesApi } from '../../helpers/fake-messages-api.js';
 import { waitFor, workerDone } from '../../agents/fixtures.js';
+import { NOTE_SECTIONS } from '../../../src/notes/template.js';
 
 const FIXTURE = join(ROOT, 'test', 'fixtures', 'transcripts', 'claude.jsonl');
 const SESSION = 'e2e-5f0c2a51-9f1e-4a8e-b3c4-0d9e8f7a6b5c';
 /** Planted in the transcript's first prompt: it must reach no notes, no request and no session file. */
 const SECRET = 'AKIAIOSFODNN7EXAMPLF';
 
-const SECTIONS = [
-  'Session Title',
-  'Current State',
-  'Task specification',
-  'Files and Functions',
-  'Workflow',
-  'Errors & Corrections',
-  'Codebase and System Documentation',
-  'Learnings',
-  'Key results',
-  'Worklog',
-];
+/** The 10 sections of seed 000, in order (test/notes/template.test.ts holds them word for word). */
+const SECTIONS = NOTE_SECTIONS.map((s) => s.heading);
 
 /** What the fake model writes into each section (one update_section call per section). */
 const MODEL_BODIES: Record<string, string> = {
