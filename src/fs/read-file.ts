@@ -19,10 +19,10 @@ export function namesOrNone(dir: string): string[] {
 }
 
 /**
- * Up to `length` bytes of a file from `start` (a negative start counts from the end); null when the
- * file cannot be read. For transcripts, which grow to many MB.
+ * Runs `fn` with the file open for reading and its size then; null when the file cannot be opened
+ * or `fn` throws (a read error). The descriptor is closed either way.
  */
-export function readBytes(path: string, start: number, length: number): { bytes: Buffer; from: number } | null {
+export function withOpenFile<T>(path: string, fn: (fd: number, size: number) => T): T | null {
   let fd: number;
   try {
     fd = openSync(path, 'r');
@@ -30,17 +30,26 @@ export function readBytes(path: string, start: number, length: number): { bytes:
     return null;
   }
   try {
-    const size = fstatSync(fd).size;
-    const from = start < 0 ? Math.max(0, size + start) : Math.min(start, size);
-    const buf = Buffer.alloc(Math.min(length, size - from));
-    let len = 0;
-    for (let n = 1; n > 0 && len < buf.length; len += n) n = readSync(fd, buf, len, buf.length - len, from + len);
-    return { bytes: buf.subarray(0, len), from };
+    return fn(fd, fstatSync(fd).size);
   } catch {
     return null;
   } finally {
     closeSync(fd);
   }
+}
+
+/**
+ * Up to `length` bytes of a file from `start` (a negative start counts from the end); null when the
+ * file cannot be read. For transcripts, which grow to many MB.
+ */
+export function readBytes(path: string, start: number, length: number): { bytes: Buffer; from: number } | null {
+  return withOpenFile(path, (fd, size) => {
+    const from = start < 0 ? Math.max(0, size + start) : Math.min(start, size);
+    const buf = Buffer.alloc(Math.min(length, size - from));
+    let len = 0;
+    for (let n = 1; n > 0 && len < buf.length; len += n) n = readSync(fd, buf, len, buf.length - len, from + len);
+    return { bytes: buf.subarray(0, len), from };
+  });
 }
 
 /** readBytes as text. */

@@ -1,6 +1,6 @@
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { readSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { readBytes } from '../fs/read-file.js';
+import { readBytes, withOpenFile } from '../fs/read-file.js';
 
 /** Bytes read at a time: transcripts grow to hundreds of MB and are never held whole. */
 const CHUNK = 1 << 20;
@@ -27,14 +27,7 @@ export function scanLines(
   each: (line: string, at: number) => void,
   complete: (line: string) => boolean = () => false,
 ): LineScan | null {
-  let fd: number;
-  try {
-    fd = openSync(path, 'r');
-  } catch {
-    return null;
-  }
-  try {
-    const size = fstatSync(fd).size;
+  return withOpenFile(path, (fd, size) => {
     const stop = Math.min(to ?? size, size);
     let pos = Math.min(from, stop);
     let end = pos;
@@ -65,11 +58,7 @@ export function scanLines(
       }
     }
     return { end, size };
-  } catch {
-    return null;
-  } finally {
-    closeSync(fd);
-  }
+  });
 }
 
 /** A parsed JSON object, or null for a torn, blank or non-object line. */
