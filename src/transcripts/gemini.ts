@@ -2,7 +2,7 @@ import { textOf } from '../agents/transcript-text.js';
 import { assistantText, reportPath, responseStart, responseUsage, saw, toolCall, toolResult, userMessage, type BuildState, type CallFacts } from './build.js';
 import type { Todo } from './ledger.js';
 import { callLabel, outputText, shellReads, subjectOf } from './tool-input.js';
-import { closeSync, openSync, readSync } from 'node:fs';
+import { readBytes } from '../fs/read-file.js';
 
 /**
  * Gemini CLI chat recordings (AGENT-INTERFACES §3), in either of their two shapes:
@@ -91,21 +91,8 @@ export function parseElement(buf: Buffer, e: Element): Rec | null {
  * (`{` alone on the first line); JSON lines start with a one-line header, complete or being written.
  */
 export function isGeminiDocument(path: string): boolean {
-  let fd: number;
-  try {
-    fd = openSync(path, 'r');
-  } catch {
-    return true;
-  }
-  try {
-    const buf = Buffer.alloc(64);
-    const n = readSync(fd, buf, 0, 64, 0);
-    return /^\s*\{\s*\n/.test(buf.toString('utf8', 0, n));
-  } catch {
-    return true;
-  } finally {
-    closeSync(fd);
-  }
+  const opening = readBytes(path, 0, 64);
+  return opening === null || /^\s*\{\s*\n/.test(opening.bytes.toString('utf8'));
 }
 
 const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
