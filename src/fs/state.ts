@@ -7,6 +7,9 @@ import { writeAtomic } from './atomic.js';
 /** A plain JSON object (not null, not an array): the shape every state file has at its top. */
 export const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
+/** A count or an amount in a state file: a finite number, never negative. */
+export const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v) && v >= 0;
+
 /**
  * `<stateDir>/<name>` parsed, when `check` accepts it; null when the file is missing, unreadable,
  * torn (a crash mid-write of an older version, a disk filled) or of another shape. Every state

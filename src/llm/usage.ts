@@ -1,7 +1,7 @@
 // Model usage and cost per session, in `<stateDir>/sessions/<dir>/llm-usage.json`: what `git memory
 // notes` shows, and what a worker adds to after each call. Loads no provider.
 import { LLM_USAGE_FILE } from '../paths.js';
-import { isRecord, readState, writeState } from '../fs/state.js';
+import { isCount, isRecord, readState, writeState } from '../fs/state.js';
 import { sessionFile } from './session-dir.js';
 import type { LlmResult, LlmUsage } from './types.js';
 
@@ -14,7 +14,6 @@ export interface UsageRecord {
 }
 
 const zero = (): LlmUsage => ({ input: 0, output: 0, cache_read: 0, cache_write: 0 });
-const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v) && v >= 0;
 const isUsage = (v: unknown): v is LlmUsage => isRecord(v) && isCount(v.input) && isCount(v.output) && isCount(v.cache_read) && isCount(v.cache_write);
 const isRecordShape = (v: unknown): v is UsageRecord =>
   isRecord(v) &&

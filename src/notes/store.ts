@@ -2,7 +2,7 @@
 // `notes.json` beside it. Personal and possibly secret: never committed.
 import { join } from 'node:path';
 import { readTextOrNull } from '../fs/read-file.js';
-import { isRecord, readState, writeState } from '../fs/state.js';
+import { isCount, isRecord, readState, writeState } from '../fs/state.js';
 import { writeAtomic } from '../fs/atomic.js';
 import { NOTES_FILE, NOTES_STATE_FILE, SESSIONS_DIR, sessionDirName } from '../paths.js';
 
@@ -25,7 +25,6 @@ export interface NotesState {
   fallback?: string;
 }
 
-const isCount = (v: unknown) => typeof v === 'number' && Number.isFinite(v) && v >= 0;
 const isNotesState = (v: unknown): v is NotesState =>
   isRecord(v) &&
   isCount(v.extractions) &&
