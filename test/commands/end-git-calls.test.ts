@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { makeMemoryRepo, tempDir, type TestRepo } from '../helpers/repo.js';
+import { makeMemoryRepo, stopInConflictingRebase, tempDir, type TestRepo } from '../helpers/repo.js';
 
 const NOW = '2026-11-22T14:30:00';
 const REAL_GIT = execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim();
@@ -110,13 +110,7 @@ describe('end in a handful of git processes', () => {
 describe('pending memory changes end looks for', () => {
   it('a session an end could not commit (a rebase) is committed by the next end, days later', async () => {
     const repo = await makeMemoryRepo({ now: NOW });
-    repo.commit('base', { 'f.txt': 'base\n' });
-    repo.git('checkout', '-q', '-b', 'topic');
-    repo.commit('topic change', { 'f.txt': 'topic\n' });
-    repo.git('checkout', '-q', 'main');
-    repo.commit('main change', { 'f.txt': 'main\n' });
-    repo.git('checkout', '-q', 'topic');
-    expect(() => repo.git('rebase', 'main')).toThrow();
+    stopInConflictingRebase(repo);
     const g = loggingGit();
     const first = endWithLog(repo, g, 'During the rebase');
     expect(first.data.waiting).toBe('rebase');

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { fixture, makeRepo, type TestRepo } from '../helpers/repo.js';
+import { fixture, makeRepo, stopInConflictingRebase, type TestRepo } from '../helpers/repo.js';
 
 const NOW = '2026-11-22T14:30:00';
 const summary = {
@@ -119,13 +119,7 @@ describe('git memory end', () => {
 
   it('during a rebase writes the files, commits nothing, and the rebase continues', async () => {
     const repo = await initRepo();
-    repo.commit('base', { 'f.txt': 'base\n' });
-    repo.git('checkout', '-q', '-b', 'topic');
-    repo.commit('topic change', { 'f.txt': 'topic\n' });
-    repo.git('checkout', '-q', 'main');
-    repo.commit('main change', { 'f.txt': 'main\n' });
-    repo.git('checkout', '-q', 'topic');
-    expect(() => repo.git('rebase', 'main')).toThrow(); // conflict stops the rebase
+    stopInConflictingRebase(repo);
     const head = repo.git('rev-parse', 'HEAD').trim();
 
     const r = await repo.run(['end', '--summary', JSON.stringify(summary), '--json']);

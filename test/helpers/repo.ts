@@ -177,3 +177,23 @@ export function pathWithBin(): string {
   writeFileSync(join(binDir, 'git-memory'), `#!/bin/sh\nexec "${process.execPath}" "${BIN}" "$@"\n`, { mode: 0o755 });
   return `${binDir}:${PATH_WITHOUT_TOOL}`;
 }
+
+/**
+ * Leaves `repo` stopped in a rebase of `topic` onto `main` that conflicts in f.txt (both branches
+ * changed it): the state in which memory must be written but never committed.
+ */
+export function stopInConflictingRebase(repo: TestRepo): void {
+  repo.commit('base', { 'f.txt': 'base\n' });
+  repo.git('checkout', '-q', '-b', 'topic');
+  repo.commit('topic change', { 'f.txt': 'topic\n' });
+  repo.git('checkout', '-q', 'main');
+  repo.commit('main change', { 'f.txt': 'main\n' });
+  repo.git('checkout', '-q', 'topic');
+  let stopped = false;
+  try {
+    repo.git('rebase', 'main');
+  } catch {
+    stopped = true;
+  }
+  if (!stopped) throw new Error('the rebase did not stop on its conflict');
+}
