@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { localDate, localIso, localTime } from '../../clock.js';
 import { UsageError } from '../../errors.js';
+import { AUTHOR_IDENT_ARGS, takeEarly } from '../../git/early.js';
 import { git } from '../../git/git.js';
 import { keptHead } from '../../git/log.js';
 import { currentBranch } from '../../git/repo.js';
@@ -39,7 +40,9 @@ export interface SessionAuthor {
 
 /** The git author's name and email, for the session's frontmatter. */
 export async function sessionAuthor(o: Opened): Promise<string | undefined> {
-  const ident = await git(['var', 'GIT_AUTHOR_IDENT'], { cwd: o.repo.root, allowFail: true });
+  // Started by the entry point from the current directory (the same answer anywhere in the repository).
+  const early = await takeEarly(AUTHOR_IDENT_ARGS, process.cwd());
+  const ident = early ? early.toString('utf8') : await git([...AUTHOR_IDENT_ARGS], { cwd: o.repo.root, allowFail: true });
   return ident?.replace(/\s+\d+\s+[+-]\d{4}\s*$/, '').trim() || undefined;
 }
 
