@@ -6,7 +6,7 @@ import { CONFIG_FILE, LANDING_FILE, MEMORY_DIR, TMP_DIR } from '../paths.js';
 import { git, gitStarted, type StartedGit } from './git.js';
 import { headCommit } from './head.js';
 import { holdIndex, indexFiles, prepareIndex, prepareIndexEntries, type PreparedIndex } from './index-swap.js';
-import { changedPaths, dirsOf, editTree, objectId, readHeadTrees, readHeadTreesLoose, TreeEditUnsupported, writeTrees, type HeadTrees, type PathChange } from './tree-edit.js';
+import { changedPaths, dirsOf, editTree, objectId, readHeadTrees, readHeadTreesLoose, TreeEditUnsupported, writeTrees, writeTreesLoose, type HeadTrees, type PathChange } from './tree-edit.js';
 import type { Repo } from './repo.js';
 
 const ZERO = '0'.repeat(40);
@@ -120,7 +120,8 @@ function viaIndex(repo: Repo, c: { pathspec: string; index: string; userIndex: s
  * The tree by editing HEAD's (see tree-edit.ts): HEAD's trees along the paths (`early`, read
  * beforehand; else from loose objects, or in one `cat-file`), the blobs written by one
  * `hash-object` (git applies the paths' attributes, as `git add` would; its ids must be the ones
- * computed here, or the commit goes through a temporary index), the new trees by one `mktree`.
+ * computed here, or the commit goes through a temporary index), the new trees as loose objects
+ * (writeTreesLoose) or, where git's rules for them could differ, by one `mktree`.
  * Null where the working tree holds something other than files and deletions.
  */
 function byEditing(repo: Repo, paths: string[], userIndex: string, early?: Promise<HeadTrees | null>): TreeMaker | null {
@@ -144,7 +145,7 @@ function byEditing(repo: Repo, paths: string[], userIndex: string, early?: Promi
       const head = got && dirs.every((d) => got.trees.has(d)) ? got : (readHeadTreesLoose(repo, dirs) ?? (await readHeadTrees(repo.root, dirs)));
       if (!head) throw new TreeEditUnsupported('the branch has no commit yet');
       const { tree, write } = editTree(head, changes);
-      await Promise.all([blobs, tree === head.tree ? undefined : writeTrees(repo.root, write)]);
+      await Promise.all([blobs, tree === head.tree || writeTreesLoose(repo, write) ? undefined : writeTrees(repo.root, write)]);
       return { parent: head.commit, parentTree: head.tree, tree, changed: changedPaths(head, changes) };
     },
     prepare: () => prepareIndexEntries(repo, changes, userIndex),

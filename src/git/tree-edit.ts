@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { inflateSync } from 'node:zlib';
+import { deflateSync, inflateSync } from 'node:zlib';
 import { gitBytes } from './git.js';
 import { headCommit } from './head.js';
 import type { Repo } from './repo.js';
@@ -9,7 +9,7 @@ import type { Repo } from './repo.js';
 /**
  * A commit's tree edited in place: HEAD's trees along the changed paths are read in one
  * `git cat-file --batch`, the changed entries set or removed, and the new trees hashed here and
- * written with one `git mktree --batch`. The work grows with the size of the directories on the
+ * written as loose objects (or with one `git mktree --batch`). The work grows with the size of the directories on the
  * changed paths (a day of the journal, the journal's list of days), never with the whole memory
  * folder or the repository, as a temporary index of HEAD would.
  */
@@ -212,10 +212,11 @@ export function changedPaths(head: HeadTrees, changes: readonly PathChange[]): s
     .map((c) => c.path);
 }
 
-/** A tree to write: its id, its body, and the entries mktree is fed. */
+/** A tree to write: its id, the entries mktree is fed, and the object's body. */
 export interface NewTree {
   sha: string;
   entries: TreeEntry[];
+  body: Buffer;
 }
 
 /**
@@ -261,12 +262,46 @@ export function editTree(head: HeadTrees, changes: readonly PathChange[]): { tre
     }
     const kept = entries.filter((e) => e.mode !== '');
     if (!kept.length && dir !== '') return null;
-    const sha = objectId('tree', serializeTree(kept));
-    if (sha !== (dir === '' ? undefined : entryOf(head.trees.get(parentOf(dir)) ?? null, baseOf(dir))?.sha)) write.push({ sha, entries: kept });
+    const body = serializeTree(kept);
+    const sha = objectId('tree', body);
+    if (sha !== (dir === '' ? undefined : entryOf(head.trees.get(parentOf(dir)) ?? null, baseOf(dir))?.sha)) write.push({ sha, entries: kept, body });
     return sha;
   };
   const tree = build('')!;
   return { tree, write };
+}
+
+/**
+ * Writes the trees as loose objects, as git writes them (the object zlib-compressed in a temporary
+ * file in its fan-out folder, then linked to its name; one already there is left as it is), without
+ * starting a `git mktree`: `end` writes one to three small trees, and a git process costs more than
+ * all of them. False, having written nothing, where git's own rules could differ: another object
+ * directory, or a shared repository (core.sharedRepository: git gives objects the group's rights;
+ * its objects folder is group-writable or set-group-id then). The caller then uses writeTrees.
+ */
+export function writeTreesLoose(repo: Repo, trees: readonly NewTree[]): boolean {
+  if (process.env.GIT_OBJECT_DIRECTORY || process.env.GIT_ALTERNATE_OBJECT_DIRECTORIES) return false;
+  const objects = join(repo.commonDir, 'objects');
+  const st = statSync(objects, { throwIfNoEntry: false });
+  if (!st?.isDirectory() || st.mode & 0o2020) return false;
+  for (const t of trees) {
+    const dir = join(objects, t.sha.slice(0, 2));
+    const file = join(dir, t.sha.slice(2));
+    if (existsSync(file)) continue;
+    mkdirSync(dir, { recursive: true });
+    // git's own prefix: `git prune` removes one a killed process left behind.
+    const tmp = join(dir, `tmp_obj_${process.pid}_${Math.random().toString(36).slice(2, 10)}`);
+    writeFileSync(tmp, deflateSync(Buffer.concat([Buffer.from(`tree ${t.body.length}\0`, 'latin1'), t.body])), { mode: 0o444, flag: 'wx' });
+    try {
+      linkSync(tmp, file);
+    } catch (e) {
+      // Written meanwhile by someone else: the same bytes. A file system without links: renamed.
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') renameSync(tmp, file);
+    } finally {
+      rmSync(tmp, { force: true });
+    }
+  }
+  return true;
 }
 
 const typeOf = (mode: string) => (mode === TREE ? 'tree' : mode === '160000' ? 'commit' : 'blob');

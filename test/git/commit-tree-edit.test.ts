@@ -3,13 +3,13 @@
 // the one `git add` of the same paths on top of HEAD gives, and the user's index must hold the
 // commit's entries for those paths and nothing else changed.
 import { execFileSync } from 'node:child_process';
-import { chmodSync, readFileSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { deflateSync, inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { commitPaths } from '../../src/git/commit.js';
 import { findRepo } from '../../src/git/repo.js';
-import { dirsOf, objectId, parseTree, readHeadTrees, readHeadTreesLoose, serializeTree, TreeEditUnsupported } from '../../src/git/tree-edit.js';
+import { dirsOf, objectId, parseTree, readHeadTrees, readHeadTreesLoose, serializeTree, TreeEditUnsupported, writeTreesLoose } from '../../src/git/tree-edit.js';
 import { makeRepo, tempDir, type TestRepo } from '../helpers/repo.js';
 
 /** The tree `git add -A` of `paths` on top of `parent` gives, through a throw-away index. */
@@ -175,6 +175,45 @@ describe('tree objects made here are git\'s', () => {
     chmodSync(file, 0o644);
     writeFileSync(file, deflateSync(Buffer.from(inflateSync(readFileSync(file)).toString('latin1').replace('more memory', 'more memorY'), 'latin1')));
     expect(readHeadTreesLoose(r, dirs)).toBeNull();
+  });
+
+  it('writes the new trees as loose objects git reads and fsck accepts; in a shared repository, through git', async () => {
+    const repo = history();
+    repo.write(`${M}/journal/2026-11-22/1430-agent-dddddd.md`, 'new day\n');
+    await commitAndCompare(repo, [`${M}/journal/2026-11-22/1430-agent-dddddd.md`]);
+    const trees = [repo.git('rev-parse', 'HEAD^{tree}').trim(), repo.git('rev-parse', `HEAD:${M}/journal/2026-11-22`).trim()];
+    for (const sha of trees) {
+      const file = join(repo.dir, '.git', 'objects', sha.slice(0, 2), sha.slice(2));
+      expect(statSync(file).mode & 0o777).toBe(0o444 & ~process.umask());
+      expect(inflateSync(readFileSync(file)).subarray(0, 5).toString()).toBe('tree ');
+    }
+    expect(repo.git('fsck', '--strict', '--no-dangling')).toBe('');
+    // No temporary object left behind.
+    expect(readdirSync(join(repo.dir, '.git', 'objects', trees[0]!.slice(0, 2))).filter((n) => n.startsWith('tmp_'))).toEqual([]);
+
+    // A group-shared repository: git gives its objects the group's rights, so git writes them.
+    const shared = history();
+    shared.git('config', 'core.sharedRepository', 'group');
+    chmodSync(join(shared.dir, '.git', 'objects'), 0o2775);
+    expect(writeTreesLoose(findRepo(shared.dir, shared.env), [{ sha: '0'.repeat(40), entries: [], body: Buffer.alloc(0) }])).toBe(false);
+    shared.write(`${M}/journal/2026-11-22/1430-agent-dddddd.md`, 'new day\n');
+    await commitAndCompare(shared, [`${M}/journal/2026-11-22/1430-agent-dddddd.md`]);
+  });
+
+  it('writes a tree object git reads back, and leaves one already there as it is', () => {
+    const repo = history();
+    const entries = parseTree(execFileSync('git', ['cat-file', 'tree', 'HEAD:src'], { cwd: repo.dir, env: repo.env }));
+    const blob = execFileSync('git', ['hash-object', '-w', '--stdin'], { cwd: repo.dir, env: repo.env, input: 'z\n', encoding: 'utf8' }).trim();
+    const body = serializeTree([...entries, { mode: '100644', name: Buffer.from('zz.md'), sha: blob }]);
+    const sha = objectId('tree', body);
+    const r = findRepo(repo.dir, repo.env);
+    expect(writeTreesLoose(r, [{ sha, entries: [], body }])).toBe(true);
+    expect(repo.git('cat-file', '-t', sha).trim()).toBe('tree');
+    expect(repo.git('ls-tree', '--name-only', sha).trim().split('\n')).toEqual(['app.ts', 'journal.md', 'zz.md']);
+    const file = join(repo.dir, '.git', 'objects', sha.slice(0, 2), sha.slice(2));
+    const before = statSync(file);
+    expect(writeTreesLoose(r, [{ sha, entries: [], body }])).toBe(true);
+    expect(statSync(file).ino).toBe(before.ino);
   });
 
   it('hashes, orders and parses trees as git does', () => {
