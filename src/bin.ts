@@ -12,7 +12,8 @@ import { KEY_COMMANDS } from './search/key-commands.js';
 import { flushCodeCache, requireCached } from './code-cache.js';
 import { formatFatal } from './cli/messages.js';
 import { EXIT } from './errors.js';
-import { AUTHOR_IDENT_ARGS, startEarly } from './git/early.js';
+import { startEarly } from './git/early.js';
+import { VAR_LIST_ARGS } from './git/vars.js';
 import { keptLog, PRIMER_LOG_DEPTH, recentLogArgs } from './git/log-cache.js';
 import { findRepoInFiles, type Repo } from './git/repo.js';
 import { isKeptStaleness, memoryMark, stalenessQuery } from './dream/staleness-query.js';
@@ -48,9 +49,10 @@ const args = process.argv.slice(2);
 // The search's cache key is two git listings that take as long as the search itself: start them
 // first, so git works while node loads the search.
 if (args[0] === 'search') for (const cmd of KEY_COMMANDS) startEarly(cmd);
-// `end` records who wrote the session: git answers while node loads end.js, and it is started while
-// this process is small (a spawn's cost grows with the parent's memory: fork copies its page tables).
-if (args[0] === 'end') startEarly(AUTHOR_IDENT_ARGS);
+// `end` records who wrote the session and writes the commit with git's identities and settings
+// (git/vars.ts): git answers while node loads end.js, and it is started while this process is
+// small (a spawn's cost grows with the parent's memory: fork copies its page tables).
+if (args[0] === 'end') startEarly(VAR_LIST_ARGS);
 // The primer's git log is kept while HEAD stays put; when HEAD moved, git runs while node loads.
 let primerCache = 'primer';
 if (args[0] === 'primer') {

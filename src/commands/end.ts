@@ -4,6 +4,7 @@ import { withLock } from '../fs/lock.js';
 import { localDate, localIso } from '../clock.js';
 import { notePending } from '../git/pending.js';
 import { claimSpool } from '../git/spool.js';
+import { readGitVars } from '../git/vars.js';
 import { markSessionEnded, type SessionEnded } from '../git/session-ended.js';
 import type { Summary } from '../memory/summary.js';
 import type { TaskChange } from '../memory/task-update.js';
@@ -54,7 +55,10 @@ export async function end(o: Opened, opts: EndOptions): Promise<Result<EndData>>
   const agent = agentName(opts.agent, o.env);
   // Asked before the lock (concurrent `end`s wait for each other only while they write), and
   // answered while the lock is taken and git looks for pending changes.
-  const asked = sessionAuthor(o);
+  // git's identities and settings (asked by the entry point before end.js loaded, else now): the
+  // session's author, and what the commit's object needs to be written without `git commit-tree`.
+  const vars = readGitVars(o.repo.root);
+  const asked = sessionAuthor(o, vars);
   asked.catch(() => undefined); // awaited below; an error before that is not a second, unhandled one
   const warnings = [...o.warnings];
 
@@ -81,7 +85,7 @@ export async function end(o: Opened, opts: EndOptions): Promise<Result<EndData>>
         commitMessage(o.config, summary.request, [`Session: ${written.session.path}`]),
         o.config.commit.auto,
         // A repeat wrote no session file: the one it names is committed already.
-        { paths: written.own.filter((p) => !written.session.alreadyRecorded || p !== written.session.path), started, landAfter },
+        { paths: written.own.filter((p) => !written.session.alreadyRecorded || p !== written.session.path), started, landAfter, vars },
       );
       committing.catch(() => undefined); // awaited below, after the primer
       if (built) primerBuilt(Promise.resolve());

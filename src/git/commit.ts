@@ -8,6 +8,8 @@ import { headCommit } from './head.js';
 import { holdIndex, indexFiles, prepareIndex, prepareIndexEntries, type PreparedIndex } from './index-swap.js';
 import { changedPaths, dirsOf, editTree, objectId, readHeadTrees, readHeadTreesLoose, TreeEditUnsupported, writeTrees, writeTreesLoose, type HeadTrees, type PathChange } from './tree-edit.js';
 import type { Repo } from './repo.js';
+import { looseObjectsDir, writeLooseObject } from './loose.js';
+import { explicitIdent, type GitVars } from './vars.js';
 
 const ZERO = '0'.repeat(40);
 
@@ -167,13 +169,13 @@ function byEditing(repo: Repo, paths: string[], userIndex: string, early?: Promi
  * it fails): `end` builds the primer while git makes the commit, and the primer must read HEAD as
  * it was before it. `head`: HEAD's trees read beforehand (see readHeadTrees), used by the first
  * attempt where they hold every directory it edits; HEAD moved since, the ref update fails and
- * the next attempt reads them again.
+ * the next attempt reads them again. `vars`: git's identities and settings (see commitObject).
  */
 export async function commitPaths(
   repo: Repo,
   paths: string[],
   message: string,
-  opts: { landAfter?: Promise<unknown>; head?: Promise<HeadTrees | null> } = {},
+  opts: { landAfter?: Promise<unknown>; head?: Promise<HeadTrees | null>; vars?: Promise<GitVars | null> } = {},
 ): Promise<MemoryCommit | null> {
   const { landAfter } = opts;
   if (!paths.length) return null;
@@ -201,10 +203,7 @@ export async function commitPaths(
       // less time between reading HEAD and moving it, the less often someone else moves it first.
       const update = startUpdate(repo, c);
       const prepare = () => maker.prepare(tree);
-      const [sha, prepared] = await Promise.all([
-        git(['commit-tree', tree, ...(parent ? ['-p', parent] : []), '-F', '-'], { cwd: repo.root, input: message }).then((o) => o.trim()),
-        prepare(),
-      ]);
+      const [sha, prepared] = await Promise.all([commitObject(repo, { tree, parent, message }, opts.vars), prepare()]);
       await landAfter;
       if (await land(repo, { ...c, sha, parent, tree, prepare }, { prepared, update })) return { sha, parent, paths: changed ?? paths };
       // A busy branch (someone committing again and again) gets a few seconds, not a few tries.
@@ -217,6 +216,26 @@ export async function commitPaths(
     // An update-ref still waiting for its input (an error on the way) is told to do nothing.
     await Promise.all([...c.updates].map((u) => u.send('abort\n').catch(() => undefined)));
   }
+}
+
+/**
+ * The commit object: written here (a loose object) where git would write exactly these bytes — both
+ * identities named by the environment or the configuration (explicitIdent), messages in UTF-8
+ * (i18n.commitEncoding) — else by `git commit-tree`, which applies whatever else git's settings
+ * say. `git commit-tree -F -` writes the message as given, and signs only when asked with -S (not
+ * for commit.gpgSign): memory commits are not signed, either way.
+ */
+async function commitObject(repo: Repo, c: { tree: string; parent: string | null; message: string }, vars?: Promise<GitVars | null>): Promise<string> {
+  const v = vars && (await vars.catch(() => null));
+  const objects = v && looseObjectsDir(repo);
+  const author = v && explicitIdent(v, 'author', process.env);
+  const committer = v && explicitIdent(v, 'committer', process.env);
+  const encoding = v?.config.get('i18n.commitencoding');
+  if (objects && author && committer && (encoding === undefined || (encoding !== null && /^utf-?8$/i.test(encoding.trim())))) {
+    const body = `tree ${c.tree}\n${c.parent ? `parent ${c.parent}\n` : ''}author ${author}\ncommitter ${committer}\n\n${c.message}`;
+    return writeLooseObject(objects, 'commit', Buffer.from(body, 'utf8'));
+  }
+  return (await git(['commit-tree', c.tree, ...(c.parent ? ['-p', c.parent] : []), '-F', '-'], { cwd: repo.root, input: c.message })).trim();
 }
 
 interface Landing {

@@ -7,9 +7,6 @@ import { childProcess } from '../child-process.js';
 import { buildEnv } from './git.js';
 import { spawnToFd } from './light-spawn.js';
 
-/** `end`'s question for the session's author (see sessionAuthor), started by the entry point. */
-export const AUTHOR_IDENT_ARGS: readonly string[] = ['var', 'GIT_AUTHOR_IDENT'];
-
 const SLOT = Symbol.for('git-memory.early-git');
 let serial = 0;
 type Slot = Map<string, Promise<Buffer | null>>;

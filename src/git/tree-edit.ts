@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { existsSync, linkSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { deflateSync, inflateSync } from 'node:zlib';
+import { inflateSync } from 'node:zlib';
+import { looseObjectsDir, objectId, writeLooseObject } from './loose.js';
 import { gitBytes } from './git.js';
 import { headCommit } from './head.js';
 import type { Repo } from './repo.js';
@@ -47,10 +48,7 @@ export class TreeEditUnsupported extends Error {
 
 const TREE = '40000';
 
-/** The object id of `type` with `body`, as git computes it (SHA-1 repositories). */
-export function objectId(type: 'blob' | 'tree', body: Buffer): string {
-  return createHash('sha1').update(`${type} ${body.length}\0`).update(body).digest('hex');
-}
+export { objectId };
 
 /** Parses a tree object's body. */
 export function parseTree(body: Buffer): TreeEntry[] {
@@ -272,35 +270,14 @@ export function editTree(head: HeadTrees, changes: readonly PathChange[]): { tre
 }
 
 /**
- * Writes the trees as loose objects, as git writes them (the object zlib-compressed in a temporary
- * file in its fan-out folder, then linked to its name; one already there is left as it is), without
- * starting a `git mktree`: `end` writes one to three small trees, and a git process costs more than
- * all of them. False, having written nothing, where git's own rules could differ: another object
- * directory, or a shared repository (core.sharedRepository: git gives objects the group's rights;
- * its objects folder is group-writable or set-group-id then). The caller then uses writeTrees.
+ * Writes the trees as loose objects (see loose.ts) without starting a `git mktree`: `end` writes one
+ * to three small trees, and a git process costs more than all of them. False, having written
+ * nothing, where git's own rules could differ (looseObjectsDir): the caller then uses writeTrees.
  */
 export function writeTreesLoose(repo: Repo, trees: readonly NewTree[]): boolean {
-  if (process.env.GIT_OBJECT_DIRECTORY || process.env.GIT_ALTERNATE_OBJECT_DIRECTORIES) return false;
-  const objects = join(repo.commonDir, 'objects');
-  const st = statSync(objects, { throwIfNoEntry: false });
-  if (!st?.isDirectory() || st.mode & 0o2020) return false;
-  for (const t of trees) {
-    const dir = join(objects, t.sha.slice(0, 2));
-    const file = join(dir, t.sha.slice(2));
-    if (existsSync(file)) continue;
-    mkdirSync(dir, { recursive: true });
-    // git's own prefix: `git prune` removes one a killed process left behind.
-    const tmp = join(dir, `tmp_obj_${process.pid}_${Math.random().toString(36).slice(2, 10)}`);
-    writeFileSync(tmp, deflateSync(Buffer.concat([Buffer.from(`tree ${t.body.length}\0`, 'latin1'), t.body])), { mode: 0o444, flag: 'wx' });
-    try {
-      linkSync(tmp, file);
-    } catch (e) {
-      // Written meanwhile by someone else: the same bytes. A file system without links: renamed.
-      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') renameSync(tmp, file);
-    } finally {
-      rmSync(tmp, { force: true });
-    }
-  }
+  const objects = looseObjectsDir(repo);
+  if (!objects) return false;
+  for (const t of trees) writeLooseObject(objects, 'tree', t.body, t.sha);
   return true;
 }
 

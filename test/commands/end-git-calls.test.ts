@@ -107,6 +107,47 @@ describe('end in a handful of git processes', () => {
   });
 });
 
+describe('the commit object', () => {
+  it('is written by node with exactly the bytes `git commit-tree` writes, and no mktree or commit-tree runs', async () => {
+    const repo = await makeMemoryRepo({ now: NOW });
+    const g = loggingGit();
+    endWithLog(repo, g, 'Session 0');
+    const { calls } = endWithLog(repo, g, 'Session 1: naïve café ✓');
+    const names = calls.map((c) => (c[0] === '--literal-pathspecs' ? c[1] : c[0]));
+    expect(names).not.toContain('mktree');
+    expect(names).not.toContain('commit-tree');
+    expect(names.length, names.join(', ')).toBeLessThanOrEqual(6);
+    // git writes the same commit from the same tree, parent, message and dates.
+    const raw = repo.git('cat-file', 'commit', 'HEAD');
+    const date = (who: string) => new RegExp(`^${who} .*> (\\d+ [+-]\\d{4})$`, 'm').exec(raw)![1]!;
+    const message = raw.slice(raw.indexOf('\n\n') + 2);
+    const again = execFileSync('git', ['commit-tree', repo.git('rev-parse', 'HEAD^{tree}').trim(), '-p', repo.git('rev-parse', 'HEAD^').trim(), '-F', '-'], {
+      cwd: repo.dir,
+      env: { ...repo.env, GIT_AUTHOR_DATE: date('author'), GIT_COMMITTER_DATE: date('committer') },
+      input: message,
+      encoding: 'utf8',
+    }).trim();
+    expect(again).toBe(repo.git('rev-parse', 'HEAD').trim());
+    expect(message).toContain('Session 1: naïve café ✓');
+    expect(repo.git('fsck', '--strict', '--no-dangling')).toBe('');
+  });
+
+  it('goes through git where the identity would be git\'s guess', async () => {
+    const g = loggingGit();
+    // No email configured or in the environment: git decides (here it refuses, as for any commit).
+    const bare = await makeMemoryRepo({ now: NOW });
+    bare.git('config', '--unset', 'user.email');
+    bare.git('config', 'user.useConfigOnly', 'true');
+    const env = { PATH: `${g.path}:${bare.env.PATH}`, GIT_MEMORY_NOW: NOW, GIT_AUTHOR_EMAIL: undefined, GIT_COMMITTER_EMAIL: undefined, EMAIL: undefined } as Record<string, string | undefined>;
+    g.clear();
+    const r = bare.exec(['end', '--summary', summary('No identity'), '--json'], { env: env as Record<string, string> });
+    expect(g.calls().map((c) => c[0])).toContain('commit-tree');
+    expect(r.code).not.toBe(0);
+    expect(r.stderr).toMatch(/email|identity/i);
+    expect(bare.git('log', '--format=%s', '-1')).toBe('Set up git-memory\n');
+  });
+});
+
 describe('pending memory changes end looks for', () => {
   it('a session an end could not commit (a rebase) is committed by the next end, days later', async () => {
     const repo = await makeMemoryRepo({ now: NOW });

@@ -5,6 +5,7 @@ import { dirsOf, readHeadTrees, readHeadTreesLoose, type HeadTrees } from '../..
 import { repairIndex } from '../../git/index-swap.js';
 import { keepNoted, nearMemoryPaths } from '../../git/pending.js';
 import { rekeyLog } from '../../git/log.js';
+import type { GitVars } from '../../git/vars.js';
 import { operationInProgress, type Operation, type Repo } from '../../git/repo.js';
 import type { Config } from '../../memory/config.js';
 import { CorruptFileError } from '../../memory/frontmatter.js';
@@ -114,13 +115,13 @@ export function startPending(repo: Repo, day: string): Promise<PendingStart> {
  * a look over the whole memory folder. The commit moves HEAD: the primer's kept git log is kept for the new
  * HEAD too (see rekeyLog), so that the next session start, which usually follows an `end`, asks
  * git nothing. `near.landAfter`: HEAD moves only once it has settled (see commitPaths), and the
- * kept log is moved after it too.
+ * kept log is moved after it too. `near.vars`: git's identities and settings (see commitObject).
  */
 export async function commitPending(
   repo: Repo,
   message: string,
   auto = true,
-  near?: { paths: string[]; started: Promise<PendingStart>; landAfter?: Promise<unknown> },
+  near?: { paths: string[]; started: Promise<PendingStart>; landAfter?: Promise<unknown>; vars?: Promise<GitVars | null> },
 ): Promise<CommitOutcome> {
   let repaired: string | undefined;
   let changed: string[];
@@ -146,7 +147,7 @@ export async function commitPending(
   const op = operationInProgress(repo);
   if (op) return { ...none, waiting: op };
   try {
-    const commit = await commitPaths(repo, pending, message, { landAfter: near?.landAfter, head });
+    const commit = await commitPaths(repo, pending, message, { landAfter: near?.landAfter, head, vars: near?.vars });
     keepNoted(repo, unreadable.map((u) => u.path));
     if (commit) await rekeyLog(repo, commit.parent, commit.sha).catch(() => undefined); // the next primer asks git itself
     return { ...none, commit, waiting: null };

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { localDate, localIso, localTime } from '../../clock.js';
 import { UsageError } from '../../errors.js';
-import { AUTHOR_IDENT_ARGS, takeEarly } from '../../git/early.js';
 import { git } from '../../git/git.js';
+import { explicitIdent, type GitVars } from '../../git/vars.js';
 import { keptHead } from '../../git/log.js';
 import { currentBranch } from '../../git/repo.js';
 import { clearSessionStart, readSessionStart } from '../../git/session-state.js';
@@ -38,11 +38,14 @@ export interface SessionAuthor {
   author: Promise<string | undefined>;
 }
 
-/** The git author's name and email, for the session's frontmatter. */
-export async function sessionAuthor(o: Opened): Promise<string | undefined> {
-  // Started by the entry point from the current directory (the same answer anywhere in the repository).
-  const early = await takeEarly(AUTHOR_IDENT_ARGS, process.cwd());
-  const ident = early ? early.toString('utf8') : await git([...AUTHOR_IDENT_ARGS], { cwd: o.repo.root, allowFail: true });
+/**
+ * The git author's name and email, for the session's frontmatter: from git's variables where they
+ * name it (see explicitIdent), else from `git var GIT_AUTHOR_IDENT`, which fails (no author) where
+ * a commit would.
+ */
+export async function sessionAuthor(o: Opened, vars: Promise<GitVars | null>): Promise<string | undefined> {
+  const known = await vars.then((v) => v && explicitIdent(v, 'author', process.env)).catch(() => null);
+  const ident = known ?? (await git(['var', 'GIT_AUTHOR_IDENT'], { cwd: o.repo.root, allowFail: true }));
   return ident?.replace(/\s+\d+\s+[+-]\d{4}\s*$/, '').trim() || undefined;
 }
 
