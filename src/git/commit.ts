@@ -8,7 +8,7 @@ import { headCommit } from './head.js';
 import { holdIndex, indexFiles, prepareIndex, prepareIndexEntries, type PreparedIndex } from './index-swap.js';
 import { changedPaths, dirsOf, editTree, objectId, readHeadTrees, readHeadTreesLoose, TreeEditUnsupported, writeTrees, writeTreesLoose, type HeadTrees, type PathChange } from './tree-edit.js';
 import type { Repo } from './repo.js';
-import { looseObjectsDir, writeLooseObject } from './loose.js';
+import { attributeFilesFor, looseObjectsDir, storedAsIs, writeLooseObject } from './loose.js';
 import { explicitIdent, type GitVars } from './vars.js';
 
 const ZERO = '0'.repeat(40);
@@ -70,9 +70,10 @@ function killPoint(step: string): void {
   if (process.env.GIT_MEMORY_TEST_KILL_AT === step) process.kill(process.pid, 'SIGKILL');
 }
 
-/** What each committed path becomes, read from the working tree: null where this cannot say (a link, a directory). */
-function worktreeChanges(root: string, paths: string[]): PathChange[] | null {
+/** What each committed path becomes, read from the working tree (with the bytes read): null where this cannot say (a link, a directory). */
+function worktreeChanges(root: string, paths: string[]): { changes: PathChange[]; contents: Buffer[] } | null {
   const changes: PathChange[] = [];
+  const contents: Buffer[] = [];
   for (const path of paths) {
     let st;
     try {
@@ -85,9 +86,11 @@ function worktreeChanges(root: string, paths: string[]): PathChange[] | null {
       throw e;
     }
     if (!st.isFile()) return null;
-    changes.push({ path, entry: { mode: st.mode & 0o111 ? '100755' : '100644', sha: objectId('blob', readFileSync(join(root, path))) } });
+    const content = readFileSync(join(root, path));
+    contents.push(content);
+    changes.push({ path, entry: { mode: st.mode & 0o111 ? '100755' : '100644', sha: objectId('blob', content) } });
   }
-  return changes;
+  return { changes, contents };
 }
 
 /** How one attempt makes the commit's tree, and the user's index entries that go with it. */
@@ -120,19 +123,28 @@ function viaIndex(repo: Repo, c: { pathspec: string; index: string; userIndex: s
 
 /**
  * The tree by editing HEAD's (see tree-edit.ts): HEAD's trees along the paths (`early`, read
- * beforehand; else from loose objects, or in one `cat-file`), the blobs written by one
- * `hash-object` (git applies the paths' attributes, as `git add` would; its ids must be the ones
- * computed here, or the commit goes through a temporary index), the new trees as loose objects
+ * beforehand; else from loose objects, or in one `cat-file`), the blobs written here where git
+ * would store the files' bytes as they are (storedAsIs), else by one `hash-object` (git applies the
+ * paths' attributes, as `git add` would; its ids must be the ones computed here, or the commit goes
+ * through a temporary index), the new trees as loose objects
  * (writeTreesLoose) or, where git's rules for them could differ, by one `mktree`.
  * Null where the working tree holds something other than files and deletions.
  */
-function byEditing(repo: Repo, paths: string[], userIndex: string, early?: Promise<HeadTrees | null>): TreeMaker | null {
-  const changes = worktreeChanges(repo.root, paths);
-  if (!changes) return null;
+function byEditing(repo: Repo, paths: string[], userIndex: string, early?: Promise<HeadTrees | null>, vars?: Promise<GitVars | null>): TreeMaker | null {
+  const read = worktreeChanges(repo.root, paths);
+  if (!read) return null;
+  const { changes, contents } = read;
   const files = changes.filter((c) => c.entry);
   let blobs: Promise<void> | null = null;
   const writeBlobs = async () => {
     if (!files.length) return;
+    // Stored as they are (no filter, encoding or line-ending conversion applies): written here.
+    const v = vars && (await vars.catch(() => null));
+    const objects = v && looseObjectsDir(repo);
+    if (objects && storedAsIs(v.config, attributeFilesFor(repo, v.config, files.map((f) => f.path)), contents)) {
+      contents.forEach((content, i) => writeLooseObject(objects, 'blob', content, files[i]!.entry!.sha));
+      return;
+    }
     const out = (await git(['hash-object', '-w', '--stdin-paths'], { cwd: repo.root, input: `${files.map((f) => f.path).join('\n')}\n` })).split('\n').filter(Boolean);
     if (out.length !== files.length || out.some((sha, i) => sha !== files[i]!.entry!.sha)) throw new TreeEditUnsupported('git hashed the files differently (attributes or filters apply)');
   };
@@ -185,7 +197,7 @@ export async function commitPaths(
   const index = join(tmpDir, `index-${tag}`);
   const c = { pathspec: paths.join('\0'), reflog: `${REFLOG_PREFIX}${message.split('\n')[0]}`, userIndex: join(tmpDir, `index-user-${tag}`), updates: new Set<StartedGit>() };
   const slow = () => viaIndex(repo, { ...c, index });
-  let maker = byEditing(repo, paths, c.userIndex, opts.head) ?? slow();
+  let maker = byEditing(repo, paths, c.userIndex, opts.head, opts.vars) ?? slow();
   const started = Date.now();
   try {
     for (let attempt = 0; ; attempt++) {

@@ -2,8 +2,8 @@
 // temporary file of its fan-out folder, then linked to its name. For the few small objects of a
 // memory commit (its trees and the commit itself), where a git process would cost more than they do.
 import { createHash } from 'node:crypto';
-import { existsSync, linkSync, mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, linkSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import type { Repo } from './repo.js';
 
@@ -24,6 +24,53 @@ export function looseObjectsDir(repo: Repo): string | null {
   const objects = join(repo.commonDir, 'objects');
   const st = statSync(objects, { throwIfNoEntry: false });
   return st?.isDirectory() && !(st.mode & 0o2020) ? objects : null;
+}
+
+/**
+ * Whether `git hash-object` (as `git add`) would store these files' bytes unchanged, so that they
+ * can be written here: no attributes file names a working-tree-encoding, nor a filter while one is
+ * configured (a `filter` attribute without a driver does nothing), and no file holds a carriage
+ * return (the only byte end-of-line conversion changes when storing) or `$Id` (the ident
+ * attribute's keyword). Anything else, or any doubt (GIT_ATTR_SOURCE, an attributes file that
+ * cannot be read), is left to git. `config`: from `git var -l` (see vars.ts); `attributeFiles`:
+ * every attributes file git reads for the paths (attributeFilesFor).
+ */
+export function storedAsIs(config: ReadonlyMap<string, string | null>, attributeFiles: readonly string[], contents: readonly Buffer[]): boolean {
+  if (process.env.GIT_ATTR_SOURCE) return false;
+  const filters = [...config.keys()].some((key) => key.startsWith('filter.'));
+  for (const file of attributeFiles) {
+    let text: string;
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT' || (e as NodeJS.ErrnoException).code === 'ENOTDIR') continue;
+      return false;
+    }
+    if (/working-tree-encoding/i.test(text) || (filters && /filter/i.test(text))) return false;
+  }
+  return contents.every((c) => !c.includes(0x0d) && !c.includes('$Id'));
+}
+
+/**
+ * The attributes files git reads for `paths` in the repository: the system's (unless
+ * GIT_ATTR_NOSYSTEM), the user's (core.attributesFile, else git/attributes in XDG_CONFIG_HOME or
+ * ~/.config), `.gitattributes` in every folder from the root down to each path, and info/attributes.
+ */
+export function attributeFilesFor(repo: Repo, config: ReadonlyMap<string, string | null>, paths: readonly string[], env: NodeJS.ProcessEnv = process.env): string[] {
+  const home = env.HOME ?? '';
+  const files: string[] = [];
+  if (!env.GIT_ATTR_NOSYSTEM) files.push('/etc/gitattributes', '/usr/local/etc/gitattributes');
+  const user = config.get('core.attributesfile');
+  if (user) files.push(user.startsWith('~/') ? join(home, user.slice(2)) : resolve(repo.root, user));
+  else files.push(join(env.XDG_CONFIG_HOME || join(home, '.config'), 'git', 'attributes'));
+  const dirs = new Set<string>(['']);
+  for (const p of paths) {
+    const parts = p.split('/');
+    for (let i = 1; i < parts.length; i++) dirs.add(parts.slice(0, i).join('/'));
+  }
+  for (const d of dirs) files.push(join(repo.root, d, '.gitattributes'));
+  files.push(join(repo.commonDir, 'info', 'attributes'));
+  return files;
 }
 
 /** Writes one object into `objects` (from looseObjectsDir) and returns its id; one already there is left as it is. */
