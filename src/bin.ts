@@ -14,6 +14,8 @@ import { formatFatal } from './cli/messages.js';
 import { EXIT } from './errors.js';
 import { startEarly } from './git/early.js';
 import { VAR_LIST_ARGS } from './git/vars.js';
+import { startPendingEarly } from './git/pending.js';
+import { localDate, now } from './clock.js';
 import { keptLog, PRIMER_LOG_DEPTH, recentLogArgs } from './git/log-cache.js';
 import { findRepoInFiles, type Repo } from './git/repo.js';
 import { isKeptStaleness, memoryMark, stalenessQuery } from './dream/staleness-query.js';
@@ -52,7 +54,16 @@ if (args[0] === 'search') for (const cmd of KEY_COMMANDS) startEarly(cmd);
 // `end` records who wrote the session and writes the commit with git's identities and settings
 // (git/vars.ts): git answers while node loads end.js, and it is started while this process is
 // small (a spawn's cost grows with the parent's memory: fork copies its page tables).
-if (args[0] === 'end') startEarly(VAR_LIST_ARGS);
+if (args[0] === 'end') {
+  startEarly(VAR_LIST_ARGS);
+  // …and its look for pending memory changes, where it would be the same one.
+  try {
+    const repo = findRepoInFiles(process.cwd());
+    if (repo) startPendingEarly(repo, localDate(now()));
+  } catch {
+    /* a bad GIT_MEMORY_NOW, say: end says what is wrong */
+  }
+}
 // The primer's git log is kept while HEAD stays put; when HEAD moved, git runs while node loads.
 let primerCache = 'primer';
 if (args[0] === 'primer') {

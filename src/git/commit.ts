@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { EXIT, GitError, GitMemoryError } from '../errors.js';
 import { CONFIG_FILE, LANDING_FILE, MEMORY_DIR, TMP_DIR } from '../paths.js';
+import { takeEarly } from './early.js';
+import { pendingStatusArgs } from './pending.js';
 import { git, gitStarted, type StartedGit } from './git.js';
 import { headCommit } from './head.js';
 import { holdIndex, indexFiles, prepareIndex, prepareIndexEntries, type PreparedIndex } from './index-swap.js';
@@ -32,8 +34,10 @@ export interface MemoryCommit {
  * under it), not over the whole memory folder (see pending.ts).
  */
 export async function pendingMemoryPaths(repo: Repo, within?: readonly string[]): Promise<string[]> {
-  const where = within ?? [MEMORY_DIR, CONFIG_FILE];
-  const out = await git(['--literal-pathspecs', 'status', '--porcelain=v1', '-z', '--untracked-files=all', '--no-renames', '--', ...where], { cwd: repo.root });
+  const args = pendingStatusArgs(within ?? [MEMORY_DIR, CONFIG_FILE]);
+  // Started by the entry point for `end` (see startPendingEarly), when run from the root.
+  const early = repo.root === process.cwd() ? await takeEarly(args, repo.root) : undefined;
+  const out = early ? early.toString('utf8') : await git(args, { cwd: repo.root });
   return out
     .split('\0')
     .filter((e) => e.length > 3 && (e.slice(3) !== CONFIG_FILE || e.startsWith('??')))

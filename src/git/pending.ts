@@ -1,7 +1,9 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { isRecord, readState, removeState, writeState } from '../fs/state.js';
-import { CONFIG_FILE, JOURNAL_DIR, MEMORY_DIR, PENDING_MEMORY_FILE } from '../paths.js';
+import { exists } from '../fs/stat.js';
+import { CONFIG_FILE, INDEX_SWAP_FILE, JOURNAL_DIR, MEMORY_DIR, PENDING_MEMORY_FILE } from '../paths.js';
+import { startEarly } from './early.js';
 import type { Repo } from './repo.js';
 
 /**
@@ -50,4 +52,19 @@ export function nearMemoryPaths(repo: Repo, day: string, paths: readonly string[
     /* no memory folder yet */
   }
   return [...new Set([CONFIG_FILE, ...top, `${JOURNAL_DIR}/${day}`, `${JOURNAL_DIR}/${day}.md`, ...notedPending(repo), ...paths])];
+}
+
+/** The `git status` that finds pending changes among `where` (literal paths, relative to the root). */
+export const pendingStatusArgs = (where: readonly string[]) => ['--literal-pathspecs', 'status', '--porcelain=v1', '-z', '--untracked-files=all', '--no-renames', '--', ...where];
+
+/**
+ * For `end`, from the entry point, before end.js loads (see bin.ts): starts the look for pending
+ * changes startPending makes, where it would make the same one (run from the root; no index swap
+ * to finish first), so that git looks while node loads, and the process is started while node is
+ * small. Its answer predates `end`'s lock: a change another `end` commits meanwhile is found
+ * unchanged from HEAD then (nothing to commit), and one it leaves is in the pending note.
+ */
+export function startPendingEarly(repo: Repo, day: string): void {
+  if (repo.root !== process.cwd() || exists(join(repo.stateDir, INDEX_SWAP_FILE))) return;
+  startEarly(pendingStatusArgs(nearMemoryPaths(repo, day, [])));
 }

@@ -1,10 +1,10 @@
 // `git memory end` in a handful of git processes, none of which walks the whole memory folder
 // (issue 12, item 2). A `git` wrapper first on PATH logs every git process the built binary starts.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { makeMemoryRepo, stopInConflictingRebase, tempDir, type TestRepo } from '../helpers/repo.js';
+import { BIN, makeMemoryRepo, stopInConflictingRebase, tempDir, type TestRepo } from '../helpers/repo.js';
 
 const NOW = '2026-11-22T14:30:00';
 const REAL_GIT = execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim();
@@ -116,6 +116,8 @@ describe('the commit object', () => {
     const names = calls.map((c) => (c[0] === '--literal-pathspecs' ? c[1] : c[0]));
     for (const n of ['hash-object', 'mktree', 'commit-tree']) expect(names).not.toContain(n);
     expect(names.length, names.join(', ')).toBeLessThanOrEqual(5);
+    // One look for pending changes: the entry point's, which end takes over (one it could not use would make two).
+    expect(names.filter((n) => n === 'status')).toHaveLength(1);
     // git writes the same commit from the same tree, parent, message and dates.
     const raw = repo.git('cat-file', 'commit', 'HEAD');
     const date = (who: string) => new RegExp(`^${who} .*> (\\d+ [+-]\\d{4})$`, 'm').exec(raw)![1]!;
@@ -204,6 +206,26 @@ describe('pending memory changes end looks for', () => {
     const c = await repo.run(['commit', '--json']);
     expect(c.code, c.stderr).toBe(0);
     expect(JSON.parse(c.stdout).commit.paths).toEqual([old]);
+  });
+});
+
+describe('the look for pending changes started by the entry point', () => {
+  it('is the one end makes, from the root; from a folder below, end makes its own, and both find what is pending', async () => {
+    const repo = await makeMemoryRepo({ now: NOW });
+    const g = loggingGit();
+    repo.write('.openclaw_memory/NOTES.md', '# Notes\n');
+    const root = endWithLog(repo, g, 'From the root');
+    expect(root.data.also).toEqual(['.openclaw_memory/NOTES.md']);
+    expect(root.calls.filter((c) => c[1] === 'status')).toHaveLength(1);
+
+    repo.write('.openclaw_memory/NOTES.md', '# Notes\n\nMore.\n');
+    repo.write('src/x.ts', 'export {};\n');
+    g.clear();
+    const r = spawnSync(process.execPath, [BIN, 'end', '--summary', summary('From a folder'), '--json'], { cwd: join(repo.dir, 'src'), env: { ...repo.env, PATH: `${g.path}:${repo.env.PATH}`, GIT_MEMORY_NOW: NOW }, encoding: 'utf8' });
+    expect(r.status, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout).also).toEqual(['.openclaw_memory/NOTES.md']);
+    expect(g.calls().filter((c) => c[1] === 'status')).toHaveLength(1);
+    expect(repo.git('status', '--porcelain', '--untracked-files=all')).toBe('?? src/x.ts\n');
   });
 });
 
