@@ -14,6 +14,9 @@
 //   with the transcript (it reads only the bytes appended; the kept state is bounded, and both sizes
 //   are past the lists' caps — below them the kept ledger is still filling up). CPU time rather than
 //   wall time: the figure is about work done, and a busy machine makes wall times of a few ms noisy.
+//   Both sizes are read in turn in one process, so what else runs on the machine meanwhile weighs
+//   on both alike (run in two processes one after the other, one of them took 4 ms instead of 1.6
+//   in some full runs).
 import { execFileSync, spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -40,35 +43,50 @@ function ledgerRun(BIN, env, path, cwd) {
   return { ms, rss, calls: JSON.parse(r.stdout).tool_calls };
 }
 
-/** advanceLedger in a child: the first read, then `runs` reads after one appended record each. */
-function incremental(bundle, path, stateDir, runs) {
+/** advanceLedger in a child: the first read (its time, and the heap kept after it). */
+function firstRead(bundle, path, stateDir) {
   const script = `
-    import { appendFileSync } from 'node:fs';
     import { advanceLedger } from ${JSON.stringify(bundle)};
-    import { extraRecord } from ${JSON.stringify(join(ROOT, 'bench', 'gen-transcript.mjs'))};
-    const [path, state, runs] = process.argv.slice(1);
-    let t = performance.now();
+    const [path, state] = process.argv.slice(1);
+    const t = performance.now();
     let kept = advanceLedger(state, 'bench', path, { agent: 'claude' });
     const first = performance.now() - t;
     global.gc();
     const heap = process.memoryUsage().heapUsed;
     kept = null;
-    const times = [];
-    const cpu = [];
-    for (let i = 0; i < Number(runs); i++) {
-      appendFileSync(path, extraRecord(i));
-      t = performance.now();
-      const c = process.cpuUsage();
-      const r = advanceLedger(state, 'bench', path, { agent: 'claude' });
-      const u = process.cpuUsage(c);
-      times.push(performance.now() - t);
-      cpu.push((u.user + u.system) / 1000);
-      if (r.to - r.from > 4096) throw new Error('read more than the appended record: ' + (r.to - r.from));
+    console.log(JSON.stringify({ first, heap }));`;
+  return JSON.parse(execFileSync(process.execPath, ['--expose-gc', '--input-type=module', '-e', script, path, stateDir], { encoding: 'utf8' }));
+}
+
+/**
+ * The incremental reads, in one child, interleaved: one record appended to each transcript in turn
+ * and each read after it, `runs` times. Both sizes share the moment, so a process still running on
+ * the machine from an earlier part (a hook's detached worker) slows both alike instead of one.
+ */
+function incrementalPairs(bundle, paths, stateDirs, runs) {
+  const script = `
+    import { appendFileSync } from 'node:fs';
+    import { advanceLedger } from ${JSON.stringify(bundle)};
+    import { extraRecord } from ${JSON.stringify(join(ROOT, 'bench', 'gen-transcript.mjs'))};
+    const { paths, states, runs } = JSON.parse(process.argv[1]);
+    const times = paths.map(() => []);
+    const cpu = paths.map(() => []);
+    for (let i = 0; i < runs + 2; i++) {
+      paths.forEach((path, k) => {
+        appendFileSync(path, extraRecord(i));
+        const t = performance.now();
+        const c = process.cpuUsage();
+        const r = advanceLedger(states[k], 'bench', path, { agent: 'claude' });
+        const u = process.cpuUsage(c);
+        if (r.to - r.from > 4096) throw new Error('read more than the appended record: ' + (r.to - r.from));
+        if (i < 2) return; // warm-up: the first calls compile the reader
+        times[k].push(performance.now() - t);
+        cpu[k].push((u.user + u.system) / 1000);
+      });
     }
     const median = (xs) => xs.sort((a, b) => a - b)[xs.length >> 1];
-    console.log(JSON.stringify({ first, heap, median: median(times), cpu: median(cpu) }));`;
-  const out = execFileSync(process.execPath, ['--expose-gc', '--input-type=module', '-e', script, path, stateDir, String(runs)], { encoding: 'utf8' });
-  return JSON.parse(out);
+    console.log(JSON.stringify(paths.map((_, k) => ({ median: median(times[k]), cpu: median(cpu[k]) }))));`;
+  return JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script, JSON.stringify({ paths, states: stateDirs, runs })], { encoding: 'utf8' }));
 }
 
 export async function run({ summary, ws, QUICK, printTable, ratio }) {
@@ -93,11 +111,13 @@ export async function run({ summary, ws, QUICK, printTable, ratio }) {
   execFileSync(esbuild, [join(ROOT, 'src', 'transcripts', 'index.ts'), '--bundle', '--platform=node', '--format=esm', `--outfile=${bundle}`, '--log-level=error']);
   const inc = {};
   const incSizes = [20, 50];
-  for (const mb of incSizes) {
-    const copy = join(dir, `grow-${mb}.jsonl`);
-    copyFileSync(transcript(mb), copy);
-    inc[mb] = incremental(bundle, copy, join(dir, `state-${mb}`), QUICK ? 5 : 30);
-  }
+  const copies = incSizes.map((mb) => join(dir, `grow-${mb}.jsonl`));
+  const states = incSizes.map((mb) => join(dir, `state-${mb}`));
+  incSizes.forEach((mb, k) => {
+    copyFileSync(transcript(mb), copies[k]);
+    inc[mb] = firstRead(bundle, copies[k], states[k]);
+  });
+  incrementalPairs(bundle, copies, states, QUICK ? 5 : 30).forEach((r, k) => Object.assign(inc[incSizes[k]], r));
   printTable(
     ['incremental read', 'first read', 'heap kept', 'after one record: wall', 'cpu (medians)'],
     incSizes.map((mb) => [`${mb} MB transcript`, `${inc[mb].first.toFixed(0)} ms`, `${(inc[mb].heap / MB).toFixed(1)} MB`, `${inc[mb].median.toFixed(2)} ms`, `${inc[mb].cpu.toFixed(2)} ms`]),
