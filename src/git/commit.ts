@@ -144,7 +144,7 @@ function byEditing(repo: Repo, paths: string[], userIndex: string, early?: Promi
     if (!files.length) return;
     // Stored as they are (no filter, encoding or line-ending conversion applies): written here.
     const v = vars && (await vars.catch(() => null));
-    const objects = v && looseObjectsDir(repo);
+    const objects = v && looseObjectsDir(repo, v.config);
     if (objects && storedAsIs(v.config, attributeFilesFor(repo, v.config, files.map((f) => f.path)), contents)) {
       contents.forEach((content, i) => writeLooseObject(objects, 'blob', content, files[i]!.entry!.sha));
       return;
@@ -163,7 +163,8 @@ function byEditing(repo: Repo, paths: string[], userIndex: string, early?: Promi
       const head = got && dirs.every((d) => got.trees.has(d)) ? got : (readHeadTreesLoose(repo, dirs) ?? (await readHeadTrees(repo.root, dirs)));
       if (!head) throw new TreeEditUnsupported('the branch has no commit yet');
       const { tree, write } = editTree(head, changes);
-      await Promise.all([blobs, tree === head.tree || writeTreesLoose(repo, write) ? undefined : writeTrees(repo.root, write)]);
+      const config = vars && (await vars.catch(() => null))?.config;
+      await Promise.all([blobs, tree === head.tree || (config && writeTreesLoose(repo, config, write)) ? undefined : writeTrees(repo.root, write)]);
       return { parent: head.commit, parentTree: head.tree, tree, changed: changedPaths(head, changes) };
     },
     prepare: () => prepareIndexEntries(repo, changes, userIndex),
@@ -243,7 +244,7 @@ export async function commitPaths(
  */
 async function commitObject(repo: Repo, c: { tree: string; parent: string | null; message: string }, vars?: Promise<GitVars | null>): Promise<string> {
   const v = vars && (await vars.catch(() => null));
-  const objects = v && looseObjectsDir(repo);
+  const objects = v && c.tree.length === 40 && looseObjectsDir(repo, v.config);
   const author = v && explicitIdent(v, 'author', process.env);
   const committer = v && explicitIdent(v, 'committer', process.env);
   const encoding = v?.config.get('i18n.commitencoding');

@@ -16,10 +16,13 @@ export function objectId(type: ObjectType, body: Buffer): string {
 
 /**
  * The repository's objects folder, where objects may be written here; null where git's own rules
- * could differ: another object directory, or a shared repository (core.sharedRepository: git gives
- * objects the group's rights, and its objects folder is group-writable or set-group-id then).
+ * could differ: a SHA-256 repository (extensions.objectFormat; ids here are SHA-1), another object
+ * directory, or a shared repository (core.sharedRepository: git gives objects the group's rights,
+ * and its objects folder is group-writable or set-group-id then). `config`: from `git var -l`.
  */
-export function looseObjectsDir(repo: Repo): string | null {
+export function looseObjectsDir(repo: Repo, config: ReadonlyMap<string, string | null>): string | null {
+  const format = config.get('extensions.objectformat');
+  if (format !== undefined && format?.trim().toLowerCase() !== 'sha1') return null;
   if (process.env.GIT_OBJECT_DIRECTORY || process.env.GIT_ALTERNATE_OBJECT_DIRECTORIES) return null;
   const objects = join(repo.commonDir, 'objects');
   const st = statSync(objects, { throwIfNoEntry: false });

@@ -274,8 +274,8 @@ export function editTree(head: HeadTrees, changes: readonly PathChange[]): { tre
  * to three small trees, and a git process costs more than all of them. False, having written
  * nothing, where git's own rules could differ (looseObjectsDir): the caller then uses writeTrees.
  */
-export function writeTreesLoose(repo: Repo, trees: readonly NewTree[]): boolean {
-  const objects = looseObjectsDir(repo);
+export function writeTreesLoose(repo: Repo, config: ReadonlyMap<string, string | null>, trees: readonly NewTree[]): boolean {
+  const objects = looseObjectsDir(repo, config);
   if (!objects) return false;
   for (const t of trees) writeLooseObject(objects, 'tree', t.body, t.sha);
   return true;

@@ -4,7 +4,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BIN, makeMemoryRepo, stopInConflictingRebase, tempDir, type TestRepo } from '../helpers/repo.js';
+import { BIN, makeMemoryRepo, makeRepo, stopInConflictingRebase, tempDir, type TestRepo } from '../helpers/repo.js';
 
 const NOW = '2026-11-22T14:30:00';
 const REAL_GIT = execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim();
@@ -160,6 +160,28 @@ describe('the commit object', () => {
     const enc = await makeMemoryRepo({ now: NOW });
     enc.write('.openclaw_memory/journal/.gitattributes', '*.txt working-tree-encoding=UTF-16\n');
     expect(endWithLog(enc, g, 'Encoding').calls.map((c) => c[0])).toContain('hash-object');
+  });
+
+  it('in a SHA-256 repository, leaves every object to git', async () => {
+    const repo = makeRepo({ initialCommit: false }); // for its environment
+    const fresh = tempDir('gm-sha256-');
+    execFileSync('git', ['init', '-q', '--object-format=sha256', fresh], { env: repo.env });
+    const run = (args: string[]) => spawnSync(process.execPath, [BIN, ...args], { cwd: fresh, env: { ...repo.env, GIT_MEMORY_NOW: NOW }, encoding: 'utf8' });
+    const git = (...args: string[]) => execFileSync('git', args, { cwd: fresh, env: repo.env, encoding: 'utf8' });
+    git('commit', '-q', '--allow-empty', '-m', 'init');
+    expect(run(['init', '--no-hooks']).status).toBe(0);
+    git('add', '-A');
+    git('commit', '-q', '-m', 'Set up git-memory');
+    const r = run(['end', '--summary', summary('On SHA-256'), '--json']);
+    expect(r.status, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout).commit.sha).toMatch(/^[0-9a-f]{64}$/);
+    expect(git('fsck', '--strict', '--no-dangling')).toBe('');
+    expect(git('status', '--porcelain', '--untracked-files=all')).toBe('');
+    // No object under a SHA-1 name (git would not even see it).
+    const objects = join(fresh, '.git', 'objects');
+    const names = readdirSync(objects).filter((d) => /^[0-9a-f]{2}$/.test(d)).flatMap((d) => readdirSync(join(objects, d)));
+    expect(names.length).toBeGreaterThan(0);
+    expect(names.filter((n) => n.length !== 62)).toEqual([]);
   });
 
   it('goes through git where the identity would be git\'s guess', async () => {
