@@ -2,7 +2,7 @@
 // temporary file of its fan-out folder, then linked to its name. For the few small objects of a
 // memory commit (its trees and the commit itself), where a git process would cost more than they do.
 import { createHash } from 'node:crypto';
-import { existsSync, linkSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, fsyncSync, linkSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import type { Repo } from './repo.js';
@@ -14,19 +14,31 @@ export function objectId(type: ObjectType, body: Buffer): string {
   return createHash('sha1').update(`${type} ${body.length}\0`).update(body).digest('hex');
 }
 
+/** Where objects go, and whether git would flush each to disk before naming it. */
+export interface LooseObjects {
+  dir: string;
+  fsync: boolean;
+}
+
 /**
  * The repository's objects folder, where objects may be written here; null where git's own rules
  * could differ: a SHA-256 repository (extensions.objectFormat; ids here are SHA-1), another object
  * directory, or a shared repository (core.sharedRepository: git gives objects the group's rights,
- * and its objects folder is group-writable or set-group-id then). `config`: from `git var -l`.
+ * and its objects folder is group-writable or set-group-id then). Objects are flushed to disk as
+ * git flushes them: when core.fsyncObjectFiles, or core.fsync naming loose objects, asks for it.
+ * `config`: from `git var -l`.
  */
-export function looseObjectsDir(repo: Repo, config: ReadonlyMap<string, string | null>): string | null {
+export function looseObjectsDir(repo: Repo, config: ReadonlyMap<string, string | null>): LooseObjects | null {
   const format = config.get('extensions.objectformat');
   if (format !== undefined && format?.trim().toLowerCase() !== 'sha1') return null;
   if (process.env.GIT_OBJECT_DIRECTORY || process.env.GIT_ALTERNATE_OBJECT_DIRECTORIES) return null;
-  const objects = join(repo.commonDir, 'objects');
-  const st = statSync(objects, { throwIfNoEntry: false });
-  return st?.isDirectory() && !(st.mode & 0o2020) ? objects : null;
+  const dir = join(repo.commonDir, 'objects');
+  const st = statSync(dir, { throwIfNoEntry: false });
+  if (!st?.isDirectory() || st.mode & 0o2020) return null;
+  const legacy = config.get('core.fsyncobjectfiles');
+  const components = (config.get('core.fsync') ?? '').toLowerCase().split(',').map((c) => c.trim());
+  const fsync = (legacy !== undefined && legacy !== null && !/^(false|no|off|0|)$/i.test(legacy.trim())) || legacy === null || components.some((c) => ['loose-object', 'objects', 'committed', 'added', 'all'].includes(c));
+  return { dir, fsync };
 }
 
 /**
@@ -76,15 +88,25 @@ export function attributeFilesFor(repo: Repo, config: ReadonlyMap<string, string
   return files;
 }
 
-/** Writes one object into `objects` (from looseObjectsDir) and returns its id; one already there is left as it is. */
-export function writeLooseObject(objects: string, type: ObjectType, body: Buffer, sha = objectId(type, body)): string {
-  const dir = join(objects, sha.slice(0, 2));
+/** Writes one object (see looseObjectsDir) and returns its id; one already there is left as it is. */
+export function writeLooseObject(objects: LooseObjects, type: ObjectType, body: Buffer, sha = objectId(type, body)): string {
+  const dir = join(objects.dir, sha.slice(0, 2));
   const file = join(dir, sha.slice(2));
   if (existsSync(file)) return sha;
   mkdirSync(dir, { recursive: true });
   // git's own prefix: `git prune` removes one a killed process left behind.
   const tmp = join(dir, `tmp_obj_${process.pid}_${Math.random().toString(36).slice(2, 10)}`);
-  writeFileSync(tmp, deflateSync(Buffer.concat([Buffer.from(`${type} ${body.length}\0`, 'latin1'), body])), { mode: 0o444, flag: 'wx' });
+  const data = deflateSync(Buffer.concat([Buffer.from(`${type} ${body.length}\0`, 'latin1'), body]));
+  const fd = openSync(tmp, 'wx', 0o444);
+  try {
+    for (let at = 0; at < data.length; ) at += writeSync(fd, data, at, data.length - at);
+    if (objects.fsync) fsyncSync(fd);
+  } catch (e) {
+    closeSync(fd);
+    rmSync(tmp, { force: true });
+    throw e;
+  }
+  closeSync(fd);
   try {
     linkSync(tmp, file);
   } catch (e) {
