@@ -15,9 +15,11 @@ import { parseSession, type Session } from './session.js';
  * branches merged in): parsing those files again each time was a third of the primer's own work,
  * and at tens of sessions a day most of `end`'s work that grows with the journal. A file's sessions
  * are taken from the kept file while it has the same inode, size, modification and change time (a
- * file added, replaced by git or edited, even in place at the same size, is read again); a file
- * changed in the last 2 s is not kept yet (a second change could fall within its timestamps'
- * granularity); a file that cannot be read is read (and reported) every time, and a linked day
+ * file added, replaced by git or edited, even in place at the same size, is read again) and it
+ * changed before that kept day was written, as its change time says, or over 2 s ago: a change in
+ * the same tick of the clock as the kept day's writing might not show in the stamp (git's rule for
+ * "racily clean" index entries); such a file is read again and its day written again, after which
+ * it is trusted. A file that cannot be read is read (and reported) every time, and a linked day
  * folder is read as readDays reads it.
  */
 
@@ -57,35 +59,41 @@ const isSession = (s: unknown): s is Session =>
 const isKeptFile = (f: unknown): f is KeptFile => isRecord(f) && typeof f.name === 'string' && typeof f.stamp === 'string' && Array.isArray(f.sessions) && f.sessions.every(isSession);
 const isKeptDay = (v: unknown): v is KeptDay & { v: number } => isRecord(v) && v.v === VERSION && Array.isArray(v.files) && v.files.every(isKeptFile);
 
-/** A day as kept; null when missing, torn, of another version or shape. */
-function readKeptDay(folder: string, day: string): KeptDay | null {
-  const text = readTextOrNull(join(folder, `${day}.json`));
-  if (text === null) return null;
+/**
+ * A day as kept, with the kept file's change time (ns); null when missing, torn, of another version
+ * or shape.
+ */
+function readKeptDay(folder: string, day: string): { day: KeptDay; ctimeNs: bigint } | null {
+  const path = join(folder, `${day}.json`);
+  const st = lstatSync(path, { bigint: true, throwIfNoEntry: false });
+  const text = st && readTextOrNull(path);
+  if (!text) return null;
   try {
     const v: unknown = JSON.parse(text);
-    return isKeptDay(v) ? v : null;
+    return isKeptDay(v) ? { day: v, ctimeNs: st.ctimeNs } : null;
   } catch {
     return null;
   }
 }
 
-/** A file changed this recently may change again within its timestamps' granularity: not kept yet. */
+/**
+ * A file changed this long ago is trusted by its stamp alone. One changed more recently is trusted
+ * only if it changed before the kept day was written (see readDay): git's answer to "racily clean"
+ * index entries.
+ */
 const SETTLE_MS = 2000;
 
-/**
- * A file's inode, size, modification and change times (ns); null when it is not there. `settled`:
- * false while it changed less than SETTLE_MS ago. A missing file answers without an exception.
- */
-function stampOf(path: string, settleMs: number): { stamp: string; settled: boolean } | null {
+/** A file's inode, size, modification and change times (ns), and its change time; null when it is not there (without an exception). */
+function stampOf(path: string): { stamp: string; ctimeNs: bigint; ctimeMs: number } | null {
   const st = lstatSync(path, { bigint: true, throwIfNoEntry: false });
   if (!st) return null;
-  return { stamp: `${st.ino}:${st.size}:${st.mtimeNs}:${st.ctimeNs}`, settled: Date.now() - Number(st.ctimeMs) >= settleMs };
+  return { stamp: `${st.ino}:${st.size}:${st.mtimeNs}:${st.ctimeNs}`, ctimeNs: st.ctimeNs, ctimeMs: Number(st.ctimeMs) };
 }
 
 /**
  * readDays for the days of a primer window, each file's sessions from the kept folder where it did
  * not change (see above). `today` dates the days dropped from the folder; `settleMs` (tests: 0) how
- * long ago a file must have last changed to be kept.
+ * long ago a file must have last changed to be trusted whenever the kept day was written.
  */
 export function keptJournal(root: string, stateDir: string, today: string, settleMs = SETTLE_MS): (days: readonly string[]) => JournalRead {
   const folder = join(stateDir, KEPT_DAYS_DIR);
@@ -120,19 +128,23 @@ export function keptJournal(root: string, stateDir: string, today: string, settl
  */
 function readDay(root: string, stateDir: string, folder: string, day: string, has: { dir: boolean; legacy: boolean }, settleMs: number): JournalRead {
   const out: JournalRead = { sessions: [], corrupt: [] };
-  const before = readKeptDay(folder, day);
+  const kept = readKeptDay(folder, day);
+  const before = kept?.day ?? null;
   const was = new Map(before?.files.map((f) => [f.name, f]));
   const files: KeptFile[] = [];
   const dayDir = `${JOURNAL_DIR}/${day}`;
   const names = has.dir ? namesOrNone(`${root}/${dayDir}`).filter((n) => n.endsWith('.md')).sort() : [];
+  const settledBefore = Date.now() - settleMs;
   for (const name of has.legacy ? ['', ...names] : names) {
     const rel = name ? `${dayDir}/${name}` : `${dayDir}.md`;
     const abs = `${root}/${rel}`;
-    const now = stampOf(abs, settleMs);
+    const now = stampOf(abs);
     if (now === null) continue;
     const stamp = now.stamp;
     const hit = was.get(name);
-    if (hit?.stamp === stamp) {
+    // Same stamp, and changed before the kept day was written (a change after it, even within the
+    // same tick of the clock, gives a later change time) or long enough ago: what was read then.
+    if (hit?.stamp === stamp && (now.ctimeNs < kept!.ctimeNs || now.ctimeMs <= settledBefore)) {
       files.push(hit);
       out.sessions.push(...hit.sessions);
       continue;
@@ -141,8 +153,9 @@ function readDay(root: string, stateDir: string, folder: string, day: string, ha
     readJournalFile(root, rel, name ? parseSession : parseDay, read);
     out.sessions.push(...read.sessions);
     out.corrupt.push(...read.corrupt);
-    // Kept once settled, and stamped again: a file that changed while it was read is not kept.
-    if (!read.corrupt.length && now.settled && stampOf(abs, settleMs)?.stamp === stamp) files.push({ name, stamp, sessions: read.sessions });
+    // Kept, and stamped again: a file that changed while it was read is not kept. Written again,
+    // the kept day's change time then tells whether the file changed after it.
+    if (!read.corrupt.length && stampOf(abs)?.stamp === stamp) files.push({ name, stamp, sessions: read.sessions });
   }
   const same = before !== null && before.files.length === files.length && before.files.every((f, i) => f === files[i]);
   if (!same) {

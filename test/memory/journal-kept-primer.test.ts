@@ -40,9 +40,10 @@ describe('the primer reads parsed journal files kept in the state directory', ()
     const keptFile = (day: string) => join(days, `${day}.json`);
     const keptNames = (day: string) => (existsSync(keptFile(day)) ? (JSON.parse(readFileSync(keptFile(day), 'utf8')) as KeptDay).files.map((f) => f.name) : []);
 
-    // Just written: a change within the file's timestamp granularity could go unseen, so nothing is kept.
+    // Just written: kept at once; trusted from the next read on only if the file's change time is
+    // before the kept day's (a change within the same tick of the clock could go unseen otherwise).
     expect(await primer()).toContain('Wired the CSV exporter');
-    expect(keptNames('2026-11-30')).toEqual([]);
+    expect(keptNames('2026-11-30')).toEqual(['1000-claude-aaaaaa.md']);
 
     await sleep(2100);
     expect(await primer()).toContain('Render the PDF footer');

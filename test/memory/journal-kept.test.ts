@@ -69,6 +69,19 @@ describe('keptJournal', () => {
     expect(kept(root, state).sessions.filter((s) => s.request === 'Kept at 09:00')).toHaveLength(DAYS.length);
   });
 
+  it('serves files from a kept day written after they last changed, without waiting for them to be 2 s old', async () => {
+    const { root, state } = setup();
+    await new Promise((r) => setTimeout(r, 50)); // past the tick of the clock the files were written in
+    const now = (s: string) => keptJournal(root, s, TODAY)(DAYS); // the default 2 s rule
+    expect(now(state)).toEqual(plain(root));
+    editKept(state, (t) => t.replaceAll('Work at 09:00', 'Kept at 09:00'));
+    expect(now(state).sessions.filter((s) => s.request === 'Kept at 09:00')).toHaveLength(DAYS.length);
+    // A file changed after the kept day was written: read again, though just as young.
+    const path = join(root, JOURNAL_DIR, TODAY, '0900-claude-a3aaaa.md');
+    writeFileSync(path, readFileSync(path, 'utf8').replace('Work at 09:00', 'Changed at 09:00'));
+    expect(now(state).sessions.filter((s) => s.date === TODAY).map((s) => s.request)).toEqual(['Changed at 09:00', 'Work at 10:30']);
+  });
+
   it('reads a day again when a file was added, removed, edited or replaced', () => {
     const { root, state } = setup();
     kept(root, state);
