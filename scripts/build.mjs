@@ -56,7 +56,7 @@ const commonjs = {
  * without the u flag), a string or a name. A character after a backslash would change meaning when
  * escaped: the build stops there rather than guess.
  */
-const ASCII_ONLY = ['agent-hooks.js'];
+const ASCII_ONLY = ['agent-hooks.js', 'session-start.js'];
 function asciiOnly(url) {
   const text = readFileSync(url, 'utf8');
   let out = '';
@@ -81,6 +81,9 @@ await Promise.all([
       // The compaction hooks and SessionStart (a primer each): one file with a code cache, not
       // agents.mjs's graph of ESM chunks, whose loading cost more than the hooks' own work.
       'agent-hooks': 'src/hook/agent/entry.ts',
+      // SessionStart alone (every start, resume and compaction of a session): the primer and what
+      // PreCompact's worker prepared, without the other hooks' code; agent-hooks.js when that is not enough.
+      'session-start': 'src/hook/agent/session-start-entry.ts',
       primer: 'src/cli/lean/primer.ts',
       search: 'src/cli/lean/search.ts',
     },

@@ -73,7 +73,15 @@ async function run(): Promise<number> {
   if (hook === 'post-commit' || hook === 'post-rewrite') return (await lean('hook').runHook!(...([hook, args.slice(2), process.cwd(), process.env] as never[]))) ?? EXIT.ok;
   if (hook === 'pre-push') return (await (await full('pre-push')).runPrePush!(...([args.slice(2), process.cwd(), process.env] as never[]))) ?? EXIT.ok;
   if (hook === 'agent' && args[2] === 'tool-use') return (await lean('agent-tool-use').runToolUseHook!(...([args.slice(3)] as never[]))) ?? EXIT.ok;
-  // SessionStart builds a primer, the compaction hooks read the ledger: each keeps its own code cache.
+  // SessionStart (every agent session's start, resume and compaction) has its own bundle: the primer
+  // and the after-compaction path; arguments it does not take go to agent-hooks.js.
+  if (hook === 'agent' && args[2] === 'session-start') {
+    // What it leaves out (the after compaction computation when nothing prepared applies) it loads from agent-hooks.js.
+    const loadFull = async () => lean('agent-hooks', 'agent-hooks-after-compact').prepareAfterCompact;
+    const done = await lean('session-start').runSessionStart!(...([args.slice(2), loadFull] as never[]));
+    if (done !== null) return done;
+  }
+  // The compaction hooks read the ledger: each keeps its own code cache.
   if (hook === 'agent' && LEAN_AGENT_EVENTS.has(args[2] ?? '')) return (await lean('agent-hooks', args[2] === 'session-start' ? 'agent-hooks' : 'agent-compact').runAgentHook!(...([args.slice(2)] as never[]))) ?? EXIT.ok;
   if (hook === 'agent') return (await (await full('agents')).runAgentHook!(...([args.slice(2)] as never[]))) ?? EXIT.ok;
   // PreCompact's worker runs at every compaction: from agent-hooks.js, with its own code cache.

@@ -1,0 +1,43 @@
+// SessionStart's own bundle (session-start.js) takes the plain arguments the installed hooks pass;
+// anything else goes to the full agent hook, which parses and reports it as before.
+import { describe, expect, it } from 'vitest';
+import { sessionStartAgent } from '../../../src/hook/agent/session-start-entry.js';
+import { makeRepo } from '../../helpers/repo.js';
+import { payload } from '../../agents/fixtures.js';
+
+describe('sessionStartAgent', () => {
+  it('reads --agent NAME and --agent=NAME, as parseAgents does (case, lists, all)', () => {
+    expect(sessionStartAgent(['session-start', '--agent', 'claude'])).toBe('claude');
+    expect(sessionStartAgent(['session-start', '--agent=codex'])).toBe('codex');
+    expect(sessionStartAgent(['session-start', '--agent', 'Gemini'])).toBe('gemini');
+    expect(sessionStartAgent(['session-start', '--agent', 'codex,claude'])).toBe('claude');
+    expect(sessionStartAgent(['session-start', '--agent', 'all'])).toBe('claude');
+  });
+
+  it('leaves every other shape to the full hook', () => {
+    expect(sessionStartAgent(['session-start'])).toBeNull();
+    expect(sessionStartAgent(['session-start', '--agent'])).toBeNull();
+    expect(sessionStartAgent(['session-start', '--agent', ''])).toBeNull();
+    expect(sessionStartAgent(['session-start', '--agent', '--help'])).toBeNull();
+    expect(sessionStartAgent(['session-start', '--agent', 'vim'])).toBeNull();
+    expect(sessionStartAgent(['session-start', '--agent', 'claude', '--verbose'])).toBeNull();
+    expect(sessionStartAgent(['--agent', 'claude', 'session-start'])).toBeNull();
+    expect(sessionStartAgent(['session-end', '--agent', 'claude'])).toBeNull();
+  });
+});
+
+describe('hook agent session-start from its own bundle', () => {
+  it('--agent=NAME gives what --agent NAME gives; an unknown option is still reported by the full hook', async () => {
+    const repo = makeRepo();
+    expect((await repo.run(['init', '--no-hooks'])).code).toBe(0);
+    const stdin = payload('claude/session-start.json', { cwd: repo.dir });
+    const spaced = repo.exec(['hook', 'agent', 'session-start', '--agent', 'claude'], { stdin });
+    expect(spaced.code, spaced.stderr).toBe(0);
+    expect(JSON.parse(spaced.stdout).hookSpecificOutput.additionalContext).toContain('# Project memory');
+    const joined = repo.exec(['hook', 'agent', 'session-start', '--agent=claude'], { stdin });
+    expect(joined.stdout).toBe(spaced.stdout);
+    const odd = repo.exec(['hook', 'agent', 'session-start', '--agent', 'claude', '--verbose'], { stdin });
+    expect(odd).toMatchObject({ code: 0, stdout: '' });
+    expect(odd.stderr).toMatch(/^git-memory hook agent .*Unknown option '--verbose'/);
+  });
+});
