@@ -88,7 +88,7 @@ export async function prepareForCompaction(o: Opened, s: HookSession): Promise<v
   if (head === null) return;
   const key = extractKeyInfo(ledger);
   const hot = await hotFiles(o, ledger, facts);
-  writeCompactPrepared(stateDir, { v: 1, session_id: s.sessionId, agent: s.agent, transcript: s.transcriptPath, offset: to, head, prepared: o.now.toISOString(), key, hot });
+  writeCompactPrepared(stateDir, { v: 2, session_id: s.sessionId, agent: s.agent, transcript: s.transcriptPath, offset: to, head, prepared: o.now.toISOString(), hot }, key);
 }
 
 /**

@@ -6,11 +6,12 @@
  */
 import { statSync } from 'node:fs';
 import { afterCompactText, type AfterCompactInput } from '../../compact/after-compact.js';
-import { missingOf, readCompactPrepared, readCompactReport } from '../../compact/store.js';
+import { missingOf, readCompactKey, readCompactPrepared, readCompactReport } from '../../compact/store.js';
 import { validateSummary } from '../../compact/validate.js';
 import { redactQuick } from '../../safety/quick-redact.js';
 import { readAppended } from '../../transcripts/read.js';
 import { sameHead } from '../../transcripts/lines.js';
+import type { Ledger } from '../../transcripts/ledger.js';
 import type { Opened } from '../context.js';
 import { compactionNotesText } from './compact-notes.js';
 
@@ -32,8 +33,9 @@ export const redact = (text: string) => text.split('\n').map(redactQuick).join('
 /**
  * SessionStart after a compaction from what PreCompact's worker prepared: reads only what the
  * transcript gained since (the compaction's boundary and summary) and checks the summary against
- * the prepared key; no ledger to load, no git process. Null when nothing applies — not prepared,
- * another file, or the agent worked since (a tool call, a file) — and the caller computes it all.
+ * the prepared key (its own file, read only then); no ledger to load, no git process. Null when
+ * nothing applies — not prepared, another file, or the agent worked since (a tool call, a file) —
+ * and the caller computes it all.
  */
 export function fromPrepared(o: Opened, s: HookSession): AfterCompactInput | null {
   if (!APPENDING.has(s.agent)) return null;
@@ -42,12 +44,19 @@ export function fromPrepared(o: Opened, s: HookSession): AfterCompactInput | nul
   if (!p || p.transcript !== s.transcriptPath || p.agent !== s.agent) return null;
   const size = statSync(s.transcriptPath, { throwIfNoEntry: false })?.size ?? -1;
   if (size < p.offset || size - p.offset > MAX_APPENDED || (p.offset > 0 && !sameHead(s.transcriptPath, p.offset, p.head))) return null;
-  const added = readAppended(s.transcriptPath, s.agent as 'claude' | 'codex', p.offset, { repoRoot: o.repo.root });
-  if (!added || added.tool_calls > 0 || added.files.length || added.errors.length) return null;
-  const summary = added.compactions.at(-1)?.summary;
-  const dropped = summary
-    ? missingOf(validateSummary(summary, added, { originalChars: Math.max(1, size), key: p.key }))
-    : (readCompactReport(stateDir, s.sessionId)?.missing ?? null);
+  // Nothing appended yet: no record to read, no summary to check.
+  let added: Ledger | null = null;
+  if (size > p.offset) {
+    added = readAppended(s.transcriptPath, s.agent as 'claude' | 'codex', p.offset, { repoRoot: o.repo.root });
+    if (!added || added.tool_calls > 0 || added.files.length || added.errors.length) return null;
+  }
+  const summary = added?.compactions.at(-1)?.summary;
+  let dropped: Record<string, string[]> | null = null;
+  if (added && summary) {
+    const key = readCompactKey(stateDir, p);
+    if (!key) return null;
+    dropped = missingOf(validateSummary(summary, added, { originalChars: Math.max(1, size), key }));
+  } else dropped = readCompactReport(stateDir, s.sessionId)?.missing ?? null;
   const notes = compactionNotesText(stateDir, s.sessionId, o.env);
   return { dropped, hot: p.hot, notes: notes.text, notesTruncated: notes.truncated };
 }

@@ -64,7 +64,10 @@ export async function sessionStart(agent: AgentName, input: HookInput, io: Agent
     }
   }
   io.out(sessionStartOutput(agent, text));
-  // Long-term memory: a due dream runs in the background, never in the agent's way.
+  // Long-term memory: a due dream runs in the background, never in the agent's way. Not after a
+  // compaction: the session goes on, its start checked already, and only an ended session makes a
+  // dream due.
+  if (input.source === 'compact') return;
   const worker = dreamToStart(o);
   if (worker) io.startWorker(worker, repo.root);
 }
