@@ -95,11 +95,3 @@ export function readCompactKey(stateDir: string, p: CompactPreparedRecord): KeyI
   const k = readState(stateDir, file(p.session_id, COMPACT_KEY_FILE), isKey);
   return k && k.offset === p.offset && k.head === p.head && k.prepared === p.prepared ? k.key : null;
 }
-
-/** What a report says was lost, by kind (sections included), leaving out kinds with nothing lost. */
-export function missingOf(report: ValidationReport): Record<string, string[]> {
-  const out: Record<string, string[]> = {};
-  if (report.checks.sections.missing.length) out.sections = [...report.checks.sections.missing];
-  for (const [kind, d] of Object.entries(report.checks.key_info.details)) if (d.missing.length) out[kind] = [...d.missing];
-  return out;
-}

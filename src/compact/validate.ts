@@ -98,18 +98,18 @@ function recommend(r: ValidationReport['checks']): string[] {
   return out;
 }
 
-/** Validates a compaction summary against the ledger of what it summarises. Pure; cheap on any summary. */
-export function validateSummary(summary: string, ledger: Ledger, opts: ValidateOptions = {}): ValidationReport {
+function sectionCheck(summary: string): ValidationReport['checks']['sections'] {
   const found = sectionsFound(summary);
   const coverage = found.length / SUMMARY_SECTIONS.length;
-  const sections = {
+  return {
     score: round1(coverage * 100),
     valid: coverage >= THRESHOLDS.minSectionCoverage,
     found,
     missing: SUMMARY_SECTIONS.filter((s) => !found.includes(s)),
   };
+}
 
-  const key = opts.key ?? extractKeyInfo(ledger);
+function keyDetails(summary: string, key: KeyInfo): Record<KeyKind, KeyCheck> {
   const text = summaryText(summary);
   const bases = uniqueBases(key.file_names);
   const details = {} as Record<KeyKind, KeyCheck>;
@@ -118,6 +118,33 @@ export function validateSummary(summary: string, ledger: Ledger, opts: ValidateO
     const missing = items.filter((it) => !kept(kind, it, text, bases)).map((it) => it.text);
     details[kind] = { rate: items.length ? (items.length - missing.length) / items.length : 1, kept: items.length - missing.length, total: items.length, missing };
   }
+  return details;
+}
+
+/** What a report says was lost, by kind (sections first), leaving out kinds with nothing lost. */
+function missingBy(sections: SectionName[], details: Record<KeyKind, KeyCheck>): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  if (sections.length) out.sections = [...sections];
+  for (const [kind, d] of Object.entries(details)) if (d.missing.length) out[kind] = [...d.missing];
+  return out;
+}
+
+/** What a report says was lost (see missingBy). */
+export const missingOf = (report: ValidationReport) => missingBy(report.checks.sections.missing, report.checks.key_info.details);
+
+/**
+ * What validateSummary's report would say `summary` lost against `key` (missingOf), without the
+ * rest of the report: no scores, continuity words or token estimate, which SessionStart after a
+ * compaction does not show and which cost it milliseconds on a summary of some thousand tokens.
+ */
+export function droppedItems(summary: string, key: KeyInfo): Record<string, string[]> {
+  return missingBy(sectionCheck(summary).missing, keyDetails(summary, key));
+}
+
+/** Validates a compaction summary against the ledger of what it summarises. Pure; cheap on any summary. */
+export function validateSummary(summary: string, ledger: Ledger, opts: ValidateOptions = {}): ValidationReport {
+  const sections = sectionCheck(summary);
+  const details = keyDetails(summary, opts.key ?? extractKeyInfo(ledger));
   const preservation = KEY_KINDS.reduce((s, k) => s + details[k].rate, 0) / KEY_KINDS.length;
   const key_info = { score: round1(preservation * 100), valid: preservation >= 1 - THRESHOLDS.maxKeywordLoss, details };
 

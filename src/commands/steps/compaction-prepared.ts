@@ -6,8 +6,8 @@
  */
 import { statSync } from 'node:fs';
 import { afterCompactText, type AfterCompactInput } from '../../compact/after-compact.js';
-import { missingOf, readCompactKey, readCompactPrepared, readCompactReport } from '../../compact/store.js';
-import { validateSummary } from '../../compact/validate.js';
+import { readCompactKey, readCompactPrepared, readCompactReport } from '../../compact/store.js';
+import { droppedItems } from '../../compact/validate.js';
 import { redactQuick } from '../../safety/quick-redact.js';
 import { readAppended } from '../../transcripts/read.js';
 import { sameHead } from '../../transcripts/lines.js';
@@ -32,8 +32,8 @@ export const redact = (text: string) => text.split('\n').map(redactQuick).join('
 
 /**
  * SessionStart after a compaction from what PreCompact's worker prepared: reads only what the
- * transcript gained since (the compaction's boundary and summary) and checks the summary against
- * the prepared key (its own file, read only then); no ledger to load, no git process. Null when
+ * transcript gained since (the compaction's boundary and summary) and finds what the summary
+ * dropped from the prepared key (its own file, read only then); no ledger to load, no git process. Null when
  * nothing applies — not prepared, another file, or the agent worked since (a tool call, a file) —
  * and the caller computes it all.
  */
@@ -55,7 +55,7 @@ export function fromPrepared(o: Opened, s: HookSession): AfterCompactInput | nul
   if (added && summary) {
     const key = readCompactKey(stateDir, p);
     if (!key) return null;
-    dropped = missingOf(validateSummary(summary, added, { originalChars: Math.max(1, size), key }));
+    dropped = droppedItems(summary, key);
   } else dropped = readCompactReport(stateDir, s.sessionId)?.missing ?? null;
   const notes = compactionNotesText(stateDir, s.sessionId, o.env);
   return { dropped, hot: p.hot, notes: notes.text, notesTruncated: notes.truncated };
