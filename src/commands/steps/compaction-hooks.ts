@@ -19,8 +19,10 @@ import { headHash } from '../../transcripts/lines.js';
 import type { AgentName, Ledger } from '../../transcripts/ledger.js';
 import type { Opened } from '../context.js';
 import { compactionNotes } from './compact-notes.js';
+import { gatherPrimer } from './gather-primer.js';
 import { APPENDING, redact, type HookSession } from './compaction-prepared.js';
 import { fileSize, gitFileFacts } from './hot-file-facts.js';
+import { worktreeSource } from './worktree-source.js';
 
 export type { HookSession };
 
@@ -72,8 +74,9 @@ async function hotFiles(o: Opened, ledger: Ledger, facts: Promise<GitFileFact[]>
 
 /**
  * PreCompact's worker: what SessionStart after the compaction needs that is costly then — git's
- * facts scored into the hot files, the ledger's key — computed now, while the agent's model writes
- * its summary (no tool runs meanwhile), and kept in the session's state with the ledger's offset.
+ * facts scored into the hot files, the ledger's key, the primer's git reads — computed now, while
+ * the agent's model writes its summary (no tool runs meanwhile), and kept in the session's state
+ * with the ledger's offset.
  */
 export async function prepareForCompaction(o: Opened, s: HookSession): Promise<void> {
   if (!APPENDING.has(s.agent)) return;
@@ -89,6 +92,9 @@ export async function prepareForCompaction(o: Opened, s: HookSession): Promise<v
   const key = extractKeyInfo(ledger);
   const hot = await hotFiles(o, ledger, facts);
   writeCompactPrepared(stateDir, { v: 2, session_id: s.sessionId, agent: s.agent, transcript: s.transcriptPath, offset: to, head, prepared: o.now.toISOString(), hot }, key);
+  // The primer SessionStart builds next reads git's log and MEMORY.md's staleness, each kept for one
+  // HEAD: gathered now, a commit made during the session costs it no git process then.
+  await gatherPrimer(worktreeSource(o), o.now, o.config.primer.days).catch(() => undefined);
 }
 
 /**
