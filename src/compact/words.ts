@@ -1,12 +1,10 @@
 /**
  * The words a summary check compares: maximal runs of letters, numbers and `_` (Unicode's L and N).
  * Without a regular expression with Unicode properties where it can: V8 builds the \p{L} and \p{N}
- * sets when such a pattern first runs, ~0.8 ms of a SessionStart after a compaction for each one.
+ * sets for each such pattern, ~0.2 ms to create it and more at its first run, milliseconds of a
+ * SessionStart after a compaction. The few left are written where they are used, not at the top of
+ * this file, whose every load would pay for them.
  */
-
-/** Breaks between words: what is neither a letter, a number nor `_`. */
-export const WORD_BREAK = /[^\p{L}\p{N}_]+/u;
-const WORD_CHAR = /^[\p{L}\p{N}_]$/u;
 
 /** Latin-1's letters and numbers between U+0080 and U+00BF: ª ² ³ µ ¹ º ¼ ½ ¾. */
 const LATIN1_WORD = new Set([0xaa, 0xb2, 0xb3, 0xb5, 0xb9, 0xba, 0xbc, 0xbd, 0xbe]);
@@ -14,7 +12,7 @@ const LATIN1_WORD = new Set([0xaa, 0xb2, 0xb3, 0xb5, 0xb9, 0xba, 0xbc, 0xbd, 0xb
 /**
  * Whether one UTF-16 unit that is not a surrogate is a letter, a number or `_`: the ranges a summary
  * mostly holds (ASCII, Latin-1 and Latin Extended A-B, punctuation, arrows and symbols, the CJK
- * ideographs) from tables, anything else by WORD_CHAR. test/compact/words.test.ts checks the
+ * ideographs) from tables, anything else by its Unicode class. test/compact/words.test.ts checks the
  * tables against it code point by code point.
  */
 export function isWordUnit(c: number): boolean {
@@ -23,7 +21,7 @@ export function isWordUnit(c: number): boolean {
   if (c <= 0x24f) return c !== 0xd7 && c !== 0xf7;
   if ((c >= 0x2000 && c <= 0x206f) || (c >= 0x20a0 && c <= 0x20cf) || (c >= 0x2190 && c <= 0x23ff) || (c >= 0x2500 && c <= 0x26ff)) return false;
   if ((c >= 0x3400 && c <= 0x4dbf) || (c >= 0x4e00 && c <= 0x9fff)) return true;
-  return WORD_CHAR.test(String.fromCharCode(c));
+  return /^[\p{L}\p{N}_]$/u.test(String.fromCharCode(c));
 }
 
 const isSurrogate = (c: number) => c >= 0xd800 && c <= 0xdfff;
@@ -37,7 +35,7 @@ export function wordAt(text: string, at: 0 | -1): boolean {
 }
 
 /**
- * The words of `text` (`text.split(WORD_BREAK)` without its empty strings), matched by a class
+ * The words of `text` (`text.split(/[^\p{L}\p{N}_]+/u)` without its empty strings), matched by a class
  * of ASCII letters, digits and `_` and those of the text's other characters that are letters or
  * numbers.
  */

@@ -1,7 +1,7 @@
 // The agent hooks' input and output: the process's own streams, and detached workers for the work
 // the agent must not wait for.
 import { writeFileSync } from 'node:fs';
-import { setPriority } from 'node:os';
+import { createRequire } from 'node:module';
 import { childProcess } from '../../child-process.js';
 import { readHookStdin } from '../../fs/stdin.js';
 import { writeStdout } from '../../fs/stdout.js';
@@ -28,7 +28,8 @@ export interface AgentHookIo {
  */
 function lowerPriority(pid: number): void {
   try {
-    setPriority(pid, 19);
+    // node:os only here: loading it cost every SessionStart ~0.1 ms, and few of them start a worker.
+    (createRequire(import.meta.url)('node:os') as typeof import('node:os')).setPriority(pid, 19);
   } catch {
     /* not allowed here (or already gone): it runs at the same priority */
   }
