@@ -21,6 +21,8 @@ import { readTextOrNull } from './fs/read-file.js';
 import { triedFactsOnce } from './memory/long-term-tried.js';
 import { LONG_TERM_FILE, STALENESS_CACHE_FILE } from './paths.js';
 import { symlinkOnPath } from './worktree-path.js';
+import { readHookStdin } from './fs/stdin.js';
+import { plainAgentArg, sessionStartCache } from './hook/agent/session-start-args.js';
 
 /**
  * Starts the primer's staleness git call (staleness.ts takes it over) where MEMORY.md has anchored
@@ -75,11 +77,13 @@ async function run(): Promise<number> {
   if (hook === 'agent' && args[2] === 'tool-use') return (await lean('agent-tool-use').runToolUseHook!(...([args.slice(3)] as never[]))) ?? EXIT.ok;
   // SessionStart (every agent session's start, resume and compaction) has its own bundle: the primer
   // and the after-compaction path; arguments it does not take go to agent-hooks.js.
-  if (hook === 'agent' && args[2] === 'session-start') {
+  if (hook === 'agent' && plainAgentArg(args.slice(2))) {
+    // Its input, read first, says which code cache fits (a start's or a compaction's).
+    const stdin = await readHookStdin();
     // What it leaves out (the after compaction computation when nothing prepared applies) it loads from agent-hooks.js.
     const loadFull = async () => lean('agent-hooks', 'agent-hooks-after-compact').prepareAfterCompact;
-    const done = await lean('session-start').runSessionStart!(...([args.slice(2), loadFull] as never[]));
-    if (done !== null) return done;
+    const done = await lean('session-start', sessionStartCache(stdin)).runSessionStart!(...([args.slice(2), loadFull, stdin] as never[]));
+    return done ?? (await lean('agent-hooks').runAgentHook!(...([args.slice(2), stdin] as never[]))) ?? EXIT.ok;
   }
   // The compaction hooks read the ledger: each keeps its own code cache.
   if (hook === 'agent' && LEAN_AGENT_EVENTS.has(args[2] ?? '')) return (await lean('agent-hooks', args[2] === 'session-start' ? 'agent-hooks' : 'agent-compact').runAgentHook!(...([args.slice(2)] as never[]))) ?? EXIT.ok;

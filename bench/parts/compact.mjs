@@ -134,8 +134,10 @@ export async function speedPart({ summary, workCopy, env, BIN, small, QUICK, mea
       // PreCompact leaves a low-priority worker preparing SessionStart's facts while the agent's model
       // writes its summary (seconds): waited for, untimed, so it does not run beside the next command.
       { ...node('preCompact', [BIN, 'hook', 'agent', 'pre-compact', '--agent', 'claude'], hook('PreCompact', { trigger: 'auto', custom_instructions: '' })), after: waitForWorkers },
-      node('startCompact', [BIN, 'hook', 'agent', 'session-start', '--agent', 'claude'], hook('SessionStart', { source: 'compact' })),
+      // Before startCompact: the first SessionStart after a compaction makes its code cache, and in
+      // an agent session that one has the compaction's summary to check.
       node('startCompacted', [BIN, 'hook', 'agent', 'session-start', '--agent', 'claude'], hook('SessionStart', { source: 'compact' }, compactedId, compacted)),
+      node('startCompact', [BIN, 'hook', 'agent', 'session-start', '--agent', 'claude'], hook('SessionStart', { source: 'compact' })),
     ],
     { runs, warmup: 2 },
   );

@@ -5,10 +5,10 @@ import type { Opened } from '../../commands/context.js';
 import type { HookSession } from '../../commands/steps/compaction-prepared.js';
 import type { ExitCode } from '../../errors.js';
 
-/** `git-memory hook agent …` with the process's own streams. Always EXIT.ok. */
-export async function runAgentHook(args: string[]): Promise<ExitCode> {
-  const [{ agentHook }, { processHookIo }] = await Promise.all([import('./hook.js'), import('./process-io.js')]);
-  return agentHook(args, processHookIo());
+/** `git-memory hook agent …` with the process's own streams (`stdin` when the entry point read it already). Always EXIT.ok. */
+export async function runAgentHook(args: string[], stdin?: Buffer): Promise<ExitCode> {
+  const [{ agentHook }, { processHookIo, withStdin }] = await Promise.all([import('./hook.js'), import('./process-io.js')]);
+  return agentHook(args, withStdin(processHookIo(), stdin));
 }
 
 /** `git-memory hook agent-worker compact-prepare …`: PreCompact's worker (compact-worker.ts). Always EXIT.ok. */

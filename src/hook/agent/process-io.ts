@@ -60,3 +60,6 @@ export function processHookIo(): AgentHookIo {
     },
   };
 }
+
+/** `io` reading `stdin` when the entry point read the hook's input already. */
+export const withStdin = (io: AgentHookIo, stdin: Buffer | undefined): AgentHookIo => (stdin ? { ...io, readStdin: async () => stdin } : io);

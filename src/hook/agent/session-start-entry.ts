@@ -6,7 +6,8 @@ import { agentHookFailure } from '../../cli/messages.js';
 import { EXIT, type ExitCode } from '../../errors.js';
 import type { LoadFullAfterCompact } from './after-compact.js';
 import { parseHookInput } from './input.js';
-import { processHookIo } from './process-io.js';
+import { plainAgentArg } from './session-start-args.js';
+import { processHookIo, withStdin } from './process-io.js';
 import { sessionStart } from './session-start.js';
 
 /**
@@ -15,9 +16,8 @@ import { sessionStart } from './session-start.js';
  * full agent hook parses and reports.
  */
 export function sessionStartAgent(args: readonly string[]): AgentName | null {
-  if (args[0] !== 'session-start') return null;
-  const value = args.length === 3 && args[1] === '--agent' ? args[2] : args.length === 2 && args[1]!.startsWith('--agent=') ? args[1]!.slice(8) : undefined;
-  if (!value || value.startsWith('-')) return null;
+  const value = plainAgentArg(args);
+  if (!value) return null;
   try {
     return parseAgents([value])[0] ?? null;
   } catch {
@@ -29,12 +29,13 @@ export function sessionStartAgent(args: readonly string[]): AgentName | null {
  * The SessionStart hook with the process's own streams: EXIT.ok always (a memory problem never
  * blocks a session; it is reported on stderr, as agentHook does). Null, before reading anything,
  * when the arguments are not the plain form: the caller hands them to agentHook (hook.ts).
- * `loadFull` loads the after-compaction computation this bundle leaves out (from agent-hooks.js).
+ * `loadFull` loads the after-compaction computation this bundle leaves out (from agent-hooks.js);
+ * `stdin` is the hook's input when the entry point read it already.
  */
-export async function runSessionStart(args: string[], loadFull: LoadFullAfterCompact): Promise<ExitCode | null> {
+export async function runSessionStart(args: string[], loadFull: LoadFullAfterCompact, stdin?: Buffer): Promise<ExitCode | null> {
   const agent = sessionStartAgent(args);
   if (!agent) return null;
-  const io = processHookIo();
+  const io = withStdin(processHookIo(), stdin);
   try {
     const input = parseHookInput(await io.readStdin());
     await sessionStart(agent, input, io, input.cwd ?? io.cwd, loadFull);

@@ -1,6 +1,7 @@
 // SessionStart's own bundle (session-start.js) takes the plain arguments the installed hooks pass;
 // anything else goes to the full agent hook, which parses and reports it as before.
 import { describe, expect, it } from 'vitest';
+import { sessionStartCache } from '../../../src/hook/agent/session-start-args.js';
 import { sessionStartAgent } from '../../../src/hook/agent/session-start-entry.js';
 import { makeRepo } from '../../helpers/repo.js';
 import { payload } from '../../agents/fixtures.js';
@@ -23,6 +24,16 @@ describe('sessionStartAgent', () => {
     expect(sessionStartAgent(['session-start', '--agent', 'claude', '--verbose'])).toBeNull();
     expect(sessionStartAgent(['--agent', 'claude', 'session-start'])).toBeNull();
     expect(sessionStartAgent(['session-end', '--agent', 'claude'])).toBeNull();
+  });
+});
+
+describe('sessionStartCache', () => {
+  it("a compaction's input gets the compaction's code cache, any other the start's", () => {
+    const cache = (input: object | string) => sessionStartCache(Buffer.from(typeof input === 'string' ? input : JSON.stringify(input)));
+    expect(cache({ session_id: 's', source: 'compact' })).toBe('session-start-compact');
+    expect(cache('{"session_id": "s", "source" : "compact"}')).toBe('session-start-compact');
+    for (const source of ['startup', 'resume', 'clear']) expect(cache({ session_id: 's', source })).toBe('session-start');
+    expect(cache('')).toBe('session-start');
   });
 });
 
