@@ -1,5 +1,7 @@
 // SessionStart's own bundle (session-start.js) takes the plain arguments the installed hooks pass;
 // anything else goes to the full agent hook, which parses and reports it as before.
+import { readFileSync, rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sessionStartCache } from '../../../src/hook/agent/session-start-args.js';
 import { sessionStartAgent } from '../../../src/hook/agent/session-start-entry.js';
@@ -50,5 +52,25 @@ describe('hook agent session-start from its own bundle', () => {
     const odd = repo.exec(['hook', 'agent', 'session-start', '--agent', 'claude', '--verbose'], { stdin });
     expect(odd).toMatchObject({ code: 0, stdout: '' });
     expect(odd.stderr).toMatch(/^git-memory hook agent .*Unknown option '--verbose'/);
+  });
+
+  it('a compaction going on with a recorded session leaves PRIMER.md as its start wrote it; one with no recorded start writes it', async () => {
+    const repo = makeRepo();
+    expect((await repo.run(['init', '--no-hooks'])).code).toBe(0);
+    const primer = join(repo.dir, '.openclaw_memory', 'PRIMER.md');
+    const run = (source: string) => repo.exec(['hook', 'agent', 'session-start', '--agent', 'claude'], { stdin: payload('claude/session-start.json', { cwd: repo.dir, source }) });
+    expect(run('startup').code).toBe(0);
+    const written = { text: readFileSync(primer, 'utf8'), mtime: statSync(primer).mtimeMs };
+    const compacted = run('compact');
+    expect(compacted.code, compacted.stderr).toBe(0);
+    expect(JSON.parse(compacted.stdout).hookSpecificOutput.additionalContext).toContain('# Project memory');
+    expect({ text: readFileSync(primer, 'utf8'), mtime: statSync(primer).mtimeMs }).toEqual(written);
+    // No start recorded (git-memory set up during the session): the compaction writes it, and records the start.
+    const stateFile = join(repo.dir, '.git', 'git-memory', 'session-start.json');
+    rmSync(stateFile);
+    rmSync(primer);
+    expect(run('compact').code).toBe(0);
+    expect(readFileSync(primer, 'utf8')).toContain('# Project memory');
+    expect(JSON.parse(readFileSync(stateFile, 'utf8')).head).toBeTruthy();
   });
 });
