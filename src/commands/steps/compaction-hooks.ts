@@ -19,10 +19,8 @@ import { headHash } from '../../transcripts/lines.js';
 import type { AgentName, Ledger } from '../../transcripts/ledger.js';
 import type { Opened } from '../context.js';
 import { compactionNotes } from './compact-notes.js';
-import { gatherPrimer } from './gather-primer.js';
 import { APPENDING, redact, type HookSession } from './compaction-prepared.js';
 import { fileSize, gitFileFacts } from './hot-file-facts.js';
-import { worktreeSource } from './worktree-source.js';
 
 export type { HookSession };
 
@@ -94,6 +92,8 @@ export async function prepareForCompaction(o: Opened, s: HookSession): Promise<v
   writeCompactPrepared(stateDir, { v: 2, session_id: s.sessionId, agent: s.agent, transcript: s.transcriptPath, offset: to, head, prepared: o.now.toISOString(), hot }, key);
   // The primer SessionStart builds next reads git's log and MEMORY.md's staleness, each kept for one
   // HEAD: gathered now, a commit made during the session costs it no git process then.
+  // Loaded here only: the PreCompact hook itself, which shares this module, does not build a primer.
+  const [{ gatherPrimer }, { worktreeSource }] = await Promise.all([import('./gather-primer.js'), import('./worktree-source.js')]);
   await gatherPrimer(worktreeSource(o), o.now, o.config.primer.days).catch(() => undefined);
 }
 
