@@ -64,9 +64,9 @@ export function headingSection(line: string): SectionName | null {
 /**
  * Which of the 8 sections a summary has: the seed counts a section present when its name appears
  * anywhere in the text (case-insensitive), or when a heading line uses one of its other spellings.
+ * `lower` is the summary lower-cased, when the caller has it already.
  */
-export function sectionsFound(summary: string): SectionName[] {
-  const lower = summary.toLowerCase();
+export function sectionsFound(summary: string, lower = summary.toLowerCase()): SectionName[] {
   const byHeading = new Set<SectionName>();
   for (const line of summary.split('\n')) {
     const s = headingSection(line);
