@@ -4,7 +4,7 @@
  * check of whether a summary kept each one.
  */
 import type { Ledger } from '../transcripts/ledger.js';
-import { splitWords, wordAt } from './words.js';
+import { splitWords } from './words.js';
 
 export type KeyKind = 'file_names' | 'error_messages' | 'user_commands' | 'technical_terms';
 export const KEY_KINDS: KeyKind[] = ['file_names', 'error_messages', 'user_commands', 'technical_terms'];
@@ -132,16 +132,20 @@ export function summaryText(summary: string): SummaryText {
   return { lower, words: new Set(splitWords(lower)) };
 }
 
+const ASCII_WORD = /^[A-Za-z0-9_]+$/;
+
 /**
- * Whether `lower` contains `p`, answered from the words first: a word of `p` with a break on both
- * sides inside `p` itself is a whole word wherever `p` occurs, so one missing from the summary's
- * words settles it without a search (a key holds hundreds of files; most summaries name a few).
+ * Whether the summary contains `p`, a path: its stem (between its last `/` and its last `.`) is a
+ * whole word wherever `p` occurs, so a stem missing from the summary's words settles it without a
+ * search. A key holds up to hundreds of files; most summaries name a few.
  */
 function contains(t: SummaryText, p: string): boolean {
-  const words = splitWords(p);
-  // The first and last words are whole only where `p` itself starts or ends with a break.
-  const to = wordAt(p, -1) ? words.length - 1 : words.length;
-  for (let i = wordAt(p, 0) ? 1 : 0; i < to; i++) if (!t.words.has(words[i]!)) return false;
+  const slash = p.lastIndexOf('/');
+  const dot = p.lastIndexOf('.');
+  if (slash >= 0 && dot > slash + 1) {
+    const stem = p.slice(slash + 1, dot);
+    if (ASCII_WORD.test(stem) && !t.words.has(stem)) return false;
+  }
   return t.lower.includes(p);
 }
 

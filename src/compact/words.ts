@@ -24,16 +24,6 @@ export function isWordUnit(c: number): boolean {
   return /^[\p{L}\p{N}_]$/u.test(String.fromCharCode(c));
 }
 
-const isSurrogate = (c: number) => c >= 0xd800 && c <= 0xdfff;
-
-/** Whether `text` starts (`at` 0) or ends (`at` -1) with a letter, a number or `_`. */
-export function wordAt(text: string, at: 0 | -1): boolean {
-  if (!text) return false;
-  const c = text.charCodeAt(at === 0 ? 0 : text.length - 1);
-  if (!isSurrogate(c)) return isWordUnit(c);
-  return (at === 0 ? /^[\p{L}\p{N}_]/u : /[\p{L}\p{N}_]$/u).test(text);
-}
-
 /**
  * The words of `text` (`text.split(/[^\p{L}\p{N}_]+/u)` without its empty strings), matched by a class
  * of ASCII letters, digits and `_` and those of the text's other characters that are letters or

@@ -1,7 +1,7 @@
 // Words as the summary checks see them, without a Unicode-property pattern where tables answer: the
 // same as the plain Unicode split, character for character.
 import { describe, expect, it } from 'vitest';
-import { isWordUnit, splitWords, wordAt } from '../../src/compact/words.js';
+import { isWordUnit, splitWords } from '../../src/compact/words.js';
 
 const WORD = /^[\p{L}\p{N}_]$/u;
 const plain = (s: string) => s.split(/[^\p{L}\p{N}_]+/u).filter(Boolean);
@@ -26,11 +26,9 @@ describe('isWordUnit', () => {
   });
 });
 
-describe('splitWords and wordAt', () => {
-  it.each(TEXTS)('%j: the words of the Unicode split, and its ends', (text) => {
+describe('splitWords', () => {
+  it.each(TEXTS)('%j: the words of the Unicode split', (text) => {
     expect(splitWords(text)).toEqual(plain(text));
     expect(splitWords(text.toLowerCase())).toEqual(plain(text.toLowerCase()));
-    expect(wordAt(text, 0)).toBe(/^[\p{L}\p{N}_]/u.test(text));
-    expect(wordAt(text, -1)).toBe(/[\p{L}\p{N}_]$/u.test(text));
   });
 });
