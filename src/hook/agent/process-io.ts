@@ -3,6 +3,7 @@
 import { writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { childProcess } from '../../child-process.js';
+import { spawnDetached } from '../../git/light-spawn.js';
 import { readHookStdin } from '../../fs/stdin.js';
 import { writeStdout } from '../../fs/stdout.js';
 
@@ -52,11 +53,17 @@ export function processHookIo(): AgentHookIo {
     startWorker: (args, cwd, opts) => {
       // Claude Code gives all SessionEnd hooks 1.5 s together, and Gemini CLI does not wait at all:
       // the journal entry, primer and commit are written by a process that outlives the hook.
-      // child_process (with net and the streams it loads) only when a worker starts.
-      const child = childProcess().spawn(process.execPath, [process.argv[1]!, ...args], { cwd, env: process.env, detached: true, stdio: 'ignore' });
-      child.unref();
+      // Without node:child_process where node allows it (~3 ms of the PreCompact hook, which starts
+      // one at every compaction); child_process, with net and the streams it loads, otherwise.
+      const argv = [process.argv[1]!, ...args];
+      let pid = spawnDetached(process.execPath, argv, cwd, process.env);
+      if (pid === null) {
+        const child = childProcess().spawn(process.execPath, argv, { cwd, env: process.env, detached: true, stdio: 'ignore' });
+        child.unref();
+        pid = child.pid ?? null;
+      }
       // Lowered from here, so that its start-up yields too, not only its work.
-      if (opts?.low && child.pid) lowerPriority(child.pid);
+      if (opts?.low && pid) lowerPriority(pid);
     },
   };
 }
