@@ -78,11 +78,12 @@ async function run(): Promise<number> {
   // SessionStart (every agent session's start, resume and compaction) has its own bundle: the primer
   // and the after-compaction path; arguments it does not take go to agent-hooks.js.
   if (hook === 'agent' && plainAgentArg(args.slice(2))) {
-    // Its input, read first, says which code cache fits (a start's or a compaction's).
-    const stdin = await readHookStdin();
+    // Its input, read first, says which code cache fits (a start's or a compaction's). Unreadable, it
+    // is left to the hook, which reports it and exits 0 as for any failure.
+    const stdin = await readHookStdin().catch(() => undefined);
     // What it leaves out (the after compaction computation when nothing prepared applies) it loads from agent-hooks.js.
     const loadFull = async () => lean('agent-hooks', 'agent-hooks-after-compact').prepareAfterCompact;
-    const done = await lean('session-start', sessionStartCache(stdin)).runSessionStart!(...([args.slice(2), loadFull, stdin] as never[]));
+    const done = await lean('session-start', stdin ? sessionStartCache(stdin) : 'session-start').runSessionStart!(...([args.slice(2), loadFull, stdin] as never[]));
     return done ?? (await lean('agent-hooks').runAgentHook!(...([args.slice(2), stdin] as never[]))) ?? EXIT.ok;
   }
   // The compaction hooks read the ledger: each keeps its own code cache.
