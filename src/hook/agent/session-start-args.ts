@@ -11,6 +11,7 @@ export function plainAgentArg(args: readonly string[]): string | undefined {
 /**
  * A compaction's SessionStart runs code a start does not (the after-compaction path), and the
  * other way round: each gets its own code cache, which holds what the run that made it compiled.
- * From the hook's input as bytes, before anything is parsed (a miss only costs the cache's fit).
+ * From the hook's input as bytes, before anything is parsed: the JSON string "compact" is the
+ * source's value (a miss would only cost the cache's fit).
  */
-export const sessionStartCache = (input: Buffer): string => (/"source"\s*:\s*"compact"/.test(input.toString('latin1')) ? 'session-start-compact' : 'session-start');
+export const sessionStartCache = (input: Buffer): string => (input.includes('"compact"') ? 'session-start-compact' : 'session-start');
