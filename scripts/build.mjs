@@ -9,7 +9,8 @@
 // - end.js: `git memory end` (every session end) likewise, so it gets the code cache too.
 // - cli.mjs + chunks/: the full command line; commands and heavy libraries load lazily (ESM, as
 //   code splitting needs).
-// - agent-hooks.js: SessionStart and the compaction hooks (CommonJS, code cache, like the primer).
+// - agent-hooks.js: the compaction hooks (CommonJS, code cache, like the primer); session-start.js:
+//   SessionStart alone, the primer and the after-compaction path, likewise. Both in ASCII only.
 // - agents.mjs: the other agent hooks, statusline.mjs: the status line (cli/lean/statusline.ts), both without
 //   the argument parser, sharing cli's chunks; agent-worker.mjs: the detached workers the agent
 //   hooks start (session notes, session end), which may load the model SDK; pre-push.mjs.

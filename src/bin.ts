@@ -3,7 +3,7 @@
 // rewrite), the primer (every session start) and `end` (every session end) load one CommonJS file
 // each, through the V8 code cache (code-cache.ts); pre-push loads its own (it needs the secret
 // scanner); the agent hooks load agents.mjs (the tool-use hook, run after every tool call, its own
-// agent-tool-use.js; SessionStart and the compaction hooks agent-hooks.js, with the code cache), the workers they start agent-worker.mjs
+// agent-tool-use.js; SessionStart session-start.js, the compaction hooks agent-hooks.js, with the code cache), the workers they start agent-worker.mjs
 // (PreCompact's, run at every compaction, agent-hooks.js), and the status line statusline.mjs
 // (no argument parser); everything else loads the full command line.
 import { join } from 'node:path';
