@@ -9,7 +9,8 @@
 // - end.js: `git memory end` (every session end) likewise, so it gets the code cache too.
 // - cli.mjs + chunks/: the full command line; commands and heavy libraries load lazily (ESM, as
 //   code splitting needs).
-// - agent-hooks.js: SessionStart and the compaction hooks (CommonJS, code cache, like the primer).
+// - agent-hooks.js: the compaction hooks (CommonJS, code cache, like the primer); session-start.js:
+//   SessionStart alone, the primer and the after-compaction path, likewise. Both in ASCII only.
 // - agents.mjs: the other agent hooks, statusline.mjs: the status line (cli/lean/statusline.ts), both without
 //   the argument parser, sharing cli's chunks; agent-worker.mjs: the detached workers the agent
 //   hooks start (session notes, session end), which may load the model SDK; pre-push.mjs.
@@ -48,6 +49,29 @@ const commonjs = {
   external: [...common.external, '@anthropic-ai/sdk'],
 };
 
+/**
+ * esbuild escapes what is not ASCII in strings and templates, not in regular expression literals (a
+ * Chinese negation word, a « quote): one such character makes the whole bundle a two-byte string
+ * for V8, decoded from UTF-8 and checked against its code cache ~0.7 ms slower for a 300 KB file.
+ * These bundles get `\uXXXX` escapes instead, which mean the same inside a regular expression (with or
+ * without the u flag), a string or a name. A character after a backslash would change meaning when
+ * escaped: the build stops there rather than guess.
+ */
+const ASCII_ONLY = ['agent-hooks.js', 'session-start.js'];
+function asciiOnly(url) {
+  const text = readFileSync(url, 'utf8');
+  let out = '';
+  let from = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x80) continue;
+    if (text[i - 1] === '\\') throw new Error(`${url.pathname}: a non-ASCII character after a backslash at ${i}; escape it in the source`);
+    out += `${text.slice(from, i)}\\u${c.toString(16).toUpperCase().padStart(4, '0')}`;
+    from = i + 1;
+  }
+  if (from) writeFileSync(url, out + text.slice(from));
+}
+
 await Promise.all([
   build({
     ...commonjs,
@@ -58,6 +82,9 @@ await Promise.all([
       // The compaction hooks and SessionStart (a primer each): one file with a code cache, not
       // agents.mjs's graph of ESM chunks, whose loading cost more than the hooks' own work.
       'agent-hooks': 'src/hook/agent/entry.ts',
+      // SessionStart alone (every start, resume and compaction of a session): the primer and what
+      // PreCompact's worker prepared, without the other hooks' code; agent-hooks.js when that is not enough.
+      'session-start': 'src/hook/agent/session-start-entry.ts',
       primer: 'src/cli/lean/primer.ts',
       search: 'src/cli/lean/search.ts',
     },
@@ -73,5 +100,6 @@ await Promise.all([
     chunkNames: 'chunks/[name]-[hash]',
   }),
 ]);
+for (const name of ASCII_ONLY) asciiOnly(new URL(`../dist/${name}`, import.meta.url));
 writeFileSync(new URL('../dist/package.json', import.meta.url), '{ "type": "commonjs" }\n');
 chmodSync(new URL('../dist/git-memory.js', import.meta.url), 0o755);

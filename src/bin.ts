@@ -3,7 +3,7 @@
 // rewrite), the primer (every session start) and `end` (every session end) load one CommonJS file
 // each, through the V8 code cache (code-cache.ts); pre-push loads its own (it needs the secret
 // scanner); the agent hooks load agents.mjs (the tool-use hook, run after every tool call, its own
-// agent-tool-use.js; SessionStart and the compaction hooks agent-hooks.js, with the code cache), the workers they start agent-worker.mjs
+// agent-tool-use.js; SessionStart session-start.js, the compaction hooks agent-hooks.js, with the code cache), the workers they start agent-worker.mjs
 // (PreCompact's, run at every compaction, agent-hooks.js), and the status line statusline.mjs
 // (no argument parser); everything else loads the full command line.
 import { join } from 'node:path';
@@ -24,6 +24,8 @@ import { readTextOrNull } from './fs/read-file.js';
 import { triedFactsOnce } from './memory/long-term-tried.js';
 import { LONG_TERM_FILE, STALENESS_CACHE_FILE } from './paths.js';
 import { symlinkOnPath } from './worktree-path.js';
+import { readHookStdin } from './fs/stdin.js';
+import { plainAgentArg, sessionStartCache } from './hook/agent/session-start-args.js';
 
 /**
  * Starts the primer's staleness git call (staleness.ts takes it over) where MEMORY.md has anchored
@@ -89,7 +91,18 @@ async function run(): Promise<number> {
   if (hook === 'post-commit' || hook === 'post-rewrite') return (await lean('hook').runHook!(...([hook, args.slice(2), process.cwd(), process.env] as never[]))) ?? EXIT.ok;
   if (hook === 'pre-push') return (await (await full('pre-push')).runPrePush!(...([args.slice(2), process.cwd(), process.env] as never[]))) ?? EXIT.ok;
   if (hook === 'agent' && args[2] === 'tool-use') return (await lean('agent-tool-use').runToolUseHook!(...([args.slice(3)] as never[]))) ?? EXIT.ok;
-  // SessionStart builds a primer, the compaction hooks read the ledger: each keeps its own code cache.
+  // SessionStart (every agent session's start, resume and compaction) has its own bundle: the primer
+  // and the after-compaction path; arguments it does not take go to agent-hooks.js.
+  if (hook === 'agent' && plainAgentArg(args.slice(2))) {
+    // Its input, read first, says which code cache fits (a start's or a compaction's). Unreadable, it
+    // is left to the hook, which reports it and exits 0 as for any failure.
+    const stdin = await readHookStdin().catch(() => undefined);
+    // What it leaves out (the after compaction computation when nothing prepared applies) it loads from agent-hooks.js.
+    const loadFull = async () => lean('agent-hooks', 'agent-hooks-after-compact').prepareAfterCompact;
+    const done = await lean('session-start', stdin ? sessionStartCache(stdin) : 'session-start').runSessionStart!(...([args.slice(2), loadFull, stdin] as never[]));
+    return done ?? (await lean('agent-hooks').runAgentHook!(...([args.slice(2), stdin] as never[]))) ?? EXIT.ok;
+  }
+  // The compaction hooks read the ledger: each keeps its own code cache.
   if (hook === 'agent' && LEAN_AGENT_EVENTS.has(args[2] ?? '')) return (await lean('agent-hooks', args[2] === 'session-start' ? 'agent-hooks' : 'agent-compact').runAgentHook!(...([args.slice(2)] as never[]))) ?? EXIT.ok;
   if (hook === 'agent') return (await (await full('agents')).runAgentHook!(...([args.slice(2)] as never[]))) ?? EXIT.ok;
   // PreCompact's worker runs at every compaction: from agent-hooks.js, with its own code cache.

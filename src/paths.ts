@@ -87,6 +87,8 @@ export const COMPACT_FILE = 'compact.json';
 export const COMPACT_REPORT_FILE = 'compact-report.json';
 /** What the PreCompact hook's worker prepared for the session's restart after the compaction (compact/store.ts). */
 export const COMPACT_PREPARED_FILE = 'compact-prepared.json';
+/** The ledger's key that came with it, read only when the compaction appended a summary to check. */
+export const COMPACT_KEY_FILE = 'compact-key.json';
 export const SESSION_LOCK_FILE = 'lock';
 /** The session was ended (by `end`, or automatically at SessionEnd): the automatic end does not write it again (see git/session-ended.ts). */
 export const SESSION_ENDED_FILE = 'ended.json';

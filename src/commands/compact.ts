@@ -1,6 +1,6 @@
 import { produceSummary } from '../compact/produce.js';
-import { missingOf, writeCompact, type CompactRecord } from '../compact/store.js';
-import { validateSummary, type ValidationReport } from '../compact/validate.js';
+import { writeCompact, type CompactRecord } from '../compact/store.js';
+import { missingOf, validateSummary, type ValidationReport } from '../compact/validate.js';
 import { EXIT } from '../errors.js';
 import { openLlm, recordUsage } from '../llm/index.js';
 import { redactQuick } from '../safety/quick-redact.js';

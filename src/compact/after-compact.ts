@@ -7,7 +7,7 @@
 import type { HotFile } from './hot-files.js';
 
 export interface AfterCompactInput {
-  /** Missing items by kind (store.missingOf), null when no summary could be checked. */
+  /** Missing items by kind (validate.ts: missingOf, droppedItems), null when no summary could be checked. */
   dropped: Record<string, string[]> | null;
   hot: HotFile[];
   notes: string | null;

@@ -4,6 +4,7 @@
  * check of whether a summary kept each one.
  */
 import type { Ledger } from '../transcripts/ledger.js';
+import { splitWords } from './words.js';
 
 export type KeyKind = 'file_names' | 'error_messages' | 'user_commands' | 'technical_terms';
 export const KEY_KINDS: KeyKind[] = ['file_names', 'error_messages', 'user_commands', 'technical_terms'];
@@ -128,7 +129,24 @@ export interface SummaryText {
 
 export function summaryText(summary: string): SummaryText {
   const lower = summary.toLowerCase();
-  return { lower, words: new Set(lower.split(/[^\p{L}\p{N}_]+/u).filter(Boolean)) };
+  return { lower, words: new Set(splitWords(lower)) };
+}
+
+const ASCII_WORD = /^[A-Za-z0-9_]+$/;
+
+/**
+ * Whether the summary contains `p`, a path: its stem (between its last `/` and its last `.`) is a
+ * whole word wherever `p` occurs, so a stem missing from the summary's words settles it without a
+ * search. A key holds up to hundreds of files; most summaries name a few.
+ */
+function contains(t: SummaryText, p: string): boolean {
+  const slash = p.lastIndexOf('/');
+  const dot = p.lastIndexOf('.');
+  if (slash >= 0 && dot > slash + 1) {
+    const stem = p.slice(slash + 1, dot);
+    if (ASCII_WORD.test(stem) && !t.words.has(stem)) return false;
+  }
+  return t.lower.includes(p);
 }
 
 /** A probe word is in the summary as a word of its own, or with a plural or tense ending. */
@@ -142,10 +160,10 @@ export function kept(kind: KeyKind, it: KeyItem, t: SummaryText, uniqueBase?: Se
   const lower = t.lower;
   if (kind === 'file_names') {
     const p = it.probe[0]!;
-    if (lower.includes(p)) return true;
+    if (contains(t, p)) return true;
     const base = p.slice(p.lastIndexOf('/') + 1);
     // A bare file name counts when no other key file has the same one.
-    return base.length >= 4 && p.includes('/') && !!uniqueBase?.has(base) && new RegExp(`(^|[^\\w.-])${escape(base)}($|[^\\w-])`).test(lower);
+    return base.length >= 4 && p.includes('/') && !!uniqueBase?.has(base) && contains(t, base) && new RegExp(`(^|[^\\w.-])${escape(base)}($|[^\\w-])`).test(lower);
   }
   if (kind === 'technical_terms') return lower.includes(it.probe[0]!);
   if (it.must?.some((w) => !lower.includes(w))) return false;

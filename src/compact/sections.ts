@@ -35,9 +35,20 @@ const KEYWORDS: Record<SectionName, string[]> = {
 /** A heading line: markdown `#`s, a number (`1.`), bold, or a trailing colon, around a short title. */
 const HEADING = /^\s{0,3}(#{1,6}\s+|\d{1,2}[.)]\s+|\*\*)?\s*(.{2,80}?)\s*$/;
 
+/**
+ * What HEADING needs to find a marked heading, checked without it: a `#`, a digit or `**` among the
+ * first four characters after up to three spaces, or a trailing colon. Most lines of a summary are
+ * prose, which this settles at once.
+ */
+function maybeHeading(line: string): boolean {
+  const t = line.trimStart();
+  const c = t.charCodeAt(0);
+  return (line.length - t.length <= 3 && (c === 35 || (c >= 48 && c <= 57) || t.startsWith('**'))) || line.trimEnd().endsWith(':');
+}
+
 /** The section a heading line names, or null. */
 export function headingSection(line: string): SectionName | null {
-  if (line.length > 100) return null;
+  if (line.length > 100 || !maybeHeading(line)) return null;
   const m = HEADING.exec(line);
   if (!m) return null;
   const marked = !!m[1] || m[2]!.endsWith(':');
@@ -53,9 +64,9 @@ export function headingSection(line: string): SectionName | null {
 /**
  * Which of the 8 sections a summary has: the seed counts a section present when its name appears
  * anywhere in the text (case-insensitive), or when a heading line uses one of its other spellings.
+ * `lower` is the summary lower-cased, when the caller has it already.
  */
-export function sectionsFound(summary: string): SectionName[] {
-  const lower = summary.toLowerCase();
+export function sectionsFound(summary: string, lower = summary.toLowerCase()): SectionName[] {
   const byHeading = new Set<SectionName>();
   for (const line of summary.split('\n')) {
     const s = headingSection(line);

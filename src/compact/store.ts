@@ -4,7 +4,7 @@
  * summary the agent itself wrote (PostCompact) with what it dropped.
  */
 import { join } from 'node:path';
-import { COMPACT_FILE, COMPACT_PREPARED_FILE, COMPACT_REPORT_FILE, SESSIONS_DIR, sessionDirName } from '../paths.js';
+import { COMPACT_FILE, COMPACT_KEY_FILE, COMPACT_PREPARED_FILE, COMPACT_REPORT_FILE, SESSIONS_DIR, sessionDirName } from '../paths.js';
 import { isRecord, readState, writeState } from '../fs/state.js';
 import type { HotFile } from './hot-files.js';
 import type { KeyInfo } from './key-info.js';
@@ -39,11 +39,13 @@ export interface CompactReportRecord {
 
 /**
  * What SessionStart after a compaction needs that is costly to compute then (git's facts for the
- * hot files, the ledger's key), prepared by PreCompact's worker from
- * the ledger at `offset`: the compaction only appends its own records after that.
+ * hot files, the ledger's key), prepared by PreCompact's worker from the ledger at `offset`: the
+ * compaction only appends its own records after that. The key is kept apart (CompactKeyRecord),
+ * read only when the compaction appended a summary to check: this file stays a few kilobytes.
+ * Version 1 held the key itself.
  */
 export interface CompactPreparedRecord {
-  v: 1;
+  v: 1 | 2;
   session_id: string;
   agent: string;
   transcript: string;
@@ -51,8 +53,18 @@ export interface CompactPreparedRecord {
   offset: number;
   head: string;
   prepared: string;
-  key: KeyInfo;
   hot: HotFile[];
+  /** Version 1 only. */
+  key?: KeyInfo;
+}
+
+/** The key prepared with a CompactPreparedRecord, which names it by the same offset, head and time. */
+export interface CompactKeyRecord {
+  session_id: string;
+  offset: number;
+  head: string;
+  prepared: string;
+  key: KeyInfo;
 }
 
 const file = (sessionId: string, name: string) => join(SESSIONS_DIR, sessionDirName(sessionId), name);
@@ -60,7 +72,8 @@ const isCompact = (v: unknown): v is CompactRecord => isRecord(v) && typeof v.su
 const isReport = (v: unknown): v is CompactReportRecord => isRecord(v) && isRecord(v.missing) && isRecord(v.report);
 
 const isPrepared = (v: unknown): v is CompactPreparedRecord =>
-  isRecord(v) && v.v === 1 && typeof v.transcript === 'string' && typeof v.offset === 'number' && typeof v.head === 'string' && isRecord(v.key) && Array.isArray(v.hot);
+  isRecord(v) && (v.v === 2 || (v.v === 1 && isRecord(v.key))) && typeof v.transcript === 'string' && typeof v.offset === 'number' && typeof v.head === 'string' && Array.isArray(v.hot);
+const isKey = (v: unknown): v is CompactKeyRecord => isRecord(v) && typeof v.offset === 'number' && typeof v.head === 'string' && typeof v.prepared === 'string' && isRecord(v.key);
 
 export const readCompact = (stateDir: string, sessionId: string) => readState(stateDir, file(sessionId, COMPACT_FILE), isCompact);
 export const writeCompact = (stateDir: string, r: CompactRecord) => writeState(stateDir, file(r.session_id, COMPACT_FILE), r);
@@ -68,12 +81,17 @@ export const readCompactReport = (stateDir: string, sessionId: string) => readSt
 export const writeCompactReport = (stateDir: string, r: CompactReportRecord) => writeState(stateDir, file(r.session_id, COMPACT_REPORT_FILE), r);
 
 export const readCompactPrepared = (stateDir: string, sessionId: string) => readState(stateDir, file(sessionId, COMPACT_PREPARED_FILE), isPrepared);
-export const writeCompactPrepared = (stateDir: string, r: CompactPreparedRecord) => writeState(stateDir, file(r.session_id, COMPACT_PREPARED_FILE), r);
 
-/** What a report says was lost, by kind (sections included), leaving out kinds with nothing lost. */
-export function missingOf(report: ValidationReport): Record<string, string[]> {
-  const out: Record<string, string[]> = {};
-  if (report.checks.sections.missing.length) out.sections = [...report.checks.sections.missing];
-  for (const [kind, d] of Object.entries(report.checks.key_info.details)) if (d.missing.length) out[kind] = [...d.missing];
-  return out;
+/** Writes the key first: a prepared record never names a key not yet written. */
+export function writeCompactPrepared(stateDir: string, r: CompactPreparedRecord, key: KeyInfo): void {
+  const k: CompactKeyRecord = { session_id: r.session_id, offset: r.offset, head: r.head, prepared: r.prepared, key };
+  writeState(stateDir, file(r.session_id, COMPACT_KEY_FILE), k);
+  writeState(stateDir, file(r.session_id, COMPACT_PREPARED_FILE), r);
+}
+
+/** The key `p` was prepared with (its own for version 1); null when the key file is another preparation's, or gone. */
+export function readCompactKey(stateDir: string, p: CompactPreparedRecord): KeyInfo | null {
+  if (p.v === 1) return p.key ?? null;
+  const k = readState(stateDir, file(p.session_id, COMPACT_KEY_FILE), isKey);
+  return k && k.offset === p.offset && k.head === p.head && k.prepared === p.prepared ? k.key : null;
 }

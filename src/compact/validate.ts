@@ -7,7 +7,7 @@
  */
 import { estimateTokens } from '../memory/tokens.js';
 import type { Ledger } from '../transcripts/ledger.js';
-import { extractKeyInfo, kept, KEY_KINDS, summaryText, uniqueBases, type KeyInfo, type KeyKind } from './key-info.js';
+import { extractKeyInfo, kept, KEY_KINDS, summaryText, uniqueBases, type KeyInfo, type KeyKind, type SummaryText } from './key-info.js';
 import { sectionsFound, SUMMARY_SECTIONS, type SectionName } from './sections.js';
 
 export const THRESHOLDS = {
@@ -67,8 +67,7 @@ export interface ValidateOptions {
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
-function continuity(summary: string): { score: number; found: string[] } {
-  const lower = summary.toLowerCase();
+function continuity(summary: string, lower: string): { score: number; found: string[] } {
   const found = CONTINUITY_INDICATORS.filter((i) => summary.includes(i.zh) || i.en.some((w) => new RegExp(`\\b${w}\\b`).test(lower))).map((i) => i.en[0]!);
   return { score: Math.min(100, (found.length / 5) * 100), found };
 }
@@ -98,19 +97,18 @@ function recommend(r: ValidationReport['checks']): string[] {
   return out;
 }
 
-/** Validates a compaction summary against the ledger of what it summarises. Pure; cheap on any summary. */
-export function validateSummary(summary: string, ledger: Ledger, opts: ValidateOptions = {}): ValidationReport {
-  const found = sectionsFound(summary);
+function sectionCheck(summary: string, lower: string): ValidationReport['checks']['sections'] {
+  const found = sectionsFound(summary, lower);
   const coverage = found.length / SUMMARY_SECTIONS.length;
-  const sections = {
+  return {
     score: round1(coverage * 100),
     valid: coverage >= THRESHOLDS.minSectionCoverage,
     found,
     missing: SUMMARY_SECTIONS.filter((s) => !found.includes(s)),
   };
+}
 
-  const key = opts.key ?? extractKeyInfo(ledger);
-  const text = summaryText(summary);
+function keyDetails(text: SummaryText, key: KeyInfo): Record<KeyKind, KeyCheck> {
   const bases = uniqueBases(key.file_names);
   const details = {} as Record<KeyKind, KeyCheck>;
   for (const kind of KEY_KINDS) {
@@ -118,10 +116,39 @@ export function validateSummary(summary: string, ledger: Ledger, opts: ValidateO
     const missing = items.filter((it) => !kept(kind, it, text, bases)).map((it) => it.text);
     details[kind] = { rate: items.length ? (items.length - missing.length) / items.length : 1, kept: items.length - missing.length, total: items.length, missing };
   }
+  return details;
+}
+
+/** What a report says was lost, by kind (sections first), leaving out kinds with nothing lost. */
+function missingBy(sections: SectionName[], details: Record<KeyKind, KeyCheck>): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  if (sections.length) out.sections = [...sections];
+  for (const [kind, d] of Object.entries(details)) if (d.missing.length) out[kind] = [...d.missing];
+  return out;
+}
+
+/** What a report says was lost (see missingBy). */
+export const missingOf = (report: ValidationReport) => missingBy(report.checks.sections.missing, report.checks.key_info.details);
+
+/**
+ * What validateSummary's report would say `summary` lost against `key` (missingOf), without the
+ * rest of the report: no scores, continuity words or token estimate, which SessionStart after a
+ * compaction does not show and which cost it milliseconds on a summary of some thousand tokens.
+ */
+export function droppedItems(summary: string, key: KeyInfo): Record<string, string[]> {
+  const text = summaryText(summary);
+  return missingBy(sectionCheck(summary, text.lower).missing, keyDetails(text, key));
+}
+
+/** Validates a compaction summary against the ledger of what it summarises. Pure; cheap on any summary. */
+export function validateSummary(summary: string, ledger: Ledger, opts: ValidateOptions = {}): ValidationReport {
+  const text = summaryText(summary);
+  const sections = sectionCheck(summary, text.lower);
+  const details = keyDetails(text, opts.key ?? extractKeyInfo(ledger));
   const preservation = KEY_KINDS.reduce((s, k) => s + details[k].rate, 0) / KEY_KINDS.length;
   const key_info = { score: round1(preservation * 100), valid: preservation >= 1 - THRESHOLDS.maxKeywordLoss, details };
 
-  const c = continuity(summary);
+  const c = continuity(summary, text.lower);
   const cont = { score: c.score, valid: c.score >= THRESHOLDS.minContinuity, found: c.found };
 
   const original = opts.originalChars ?? originalOf(ledger);

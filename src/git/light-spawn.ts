@@ -9,6 +9,8 @@ interface ProcessHandle {
   onexit: (code: number, signal: string) => void;
   spawn(options: Record<string, unknown>): number;
   close(): void;
+  unref(): void;
+  pid?: number;
 }
 
 type ProcessWrap = { Process: new () => ProcessHandle };
@@ -70,5 +72,40 @@ export function spawnToFd(file: string, args: readonly string[], cwd: string, en
     return true;
   } catch {
     return false;
+  }
+}
+
+/**
+ * Starts `file` with `args` in a session of its own, every stdio ignored, and lets this process
+ * exit without it (as child_process.spawn with `detached`, `stdio: 'ignore'` and unref() does): the
+ * agent hooks' workers, one at every compaction. Returns its pid, or null, having started nothing,
+ * where the handle is not available or the spawn failed: the caller then uses node:child_process.
+ */
+export function spawnDetached(file: string, args: readonly string[], cwd: string, env: NodeJS.ProcessEnv): number | null {
+  const w = processWrap();
+  if (!w) return null;
+  try {
+    const handle = new w.Process();
+    handle.onexit = () => handle.close();
+    const envPairs: string[] = [];
+    for (const [k, v] of Object.entries(env)) if (v !== undefined) envPairs.push(`${k}=${v}`);
+    const err = handle.spawn({
+      file,
+      args: [file, ...args],
+      cwd,
+      envPairs,
+      stdio: [{ type: 'ignore' }, { type: 'ignore' }, { type: 'ignore' }],
+      detached: true,
+      windowsHide: false,
+      windowsVerbatimArguments: false,
+    });
+    if (err !== 0) {
+      handle.close();
+      return null;
+    }
+    handle.unref();
+    return typeof handle.pid === 'number' ? handle.pid : null;
+  } catch {
+    return null;
   }
 }

@@ -1,11 +1,12 @@
 // compact, hot-files and the compaction hooks end to end: a real repository, D's Claude Code
 // transcript (a compaction with its boundary and summary records) moved into it, and the fake
 // Messages API for the model path.
+import { execFileSync } from 'node:child_process';
 import { appendFileSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startFakeMessagesApi, textReply, type FakeMessagesApi } from '../helpers/fake-messages-api.js';
-import { makeRepo, ROOT, type TestRepo } from '../helpers/repo.js';
+import { makeMemoryRepo, makeRepo, ROOT, tempDir, type TestRepo } from '../helpers/repo.js';
 import { waitFor } from '../agents/fixtures.js';
 import { toolTurn } from '../hook/agent/claude-lines.js';
 
@@ -233,6 +234,35 @@ describe('compaction hooks (Claude Code)', () => {
     const context: string = JSON.parse(r.stdout).hookSpecificOutput.additionalContext;
     expect(context).toContain('What the compaction summary dropped');
     expect(context).toContain('revokeRefreshToken is not a function');
+  });
+});
+
+describe('what SessionStart after a compaction asks git', () => {
+  it("nothing, after a commit during the session: PreCompact's worker kept the primer's log and MEMORY.md's staleness for the new HEAD", async () => {
+    const repo = await makeMemoryRepo({ now: NOW });
+    const at = repo.commit('Add the cache', { 'src/cache.ts': '// per process\n' }).slice(0, 9);
+    repo.write('.openclaw_memory/MEMORY.md', `# Long-term memory\n\n## Gotchas\n\n- The cache in src/cache.ts is per process <!-- files: src/cache.ts; at: ${at}; date: 2026-01-01 -->\n`);
+    repo.git('add', '-A');
+    repo.git('commit', '-q', '-m', 'memory: long-term');
+    const t = session(repo, 33);
+    expect(repo.exec(['hook', 'agent', 'session-start', '--agent', 'claude'], { stdin: hookInput(repo, t, { source: 'startup' }) }).code).toBe(0);
+    // A commit during the session: HEAD moves past what the session's start kept.
+    const head = repo.commit('Share the cache', { 'src/cache.ts': '// shared\n' });
+    const kept = (name: string) => join(repo.dir, '.git/git-memory', name);
+    const keptFor = (name: string, field: 'head' | 'mark') => (existsSync(kept(name)) ? String(JSON.parse(readFileSync(kept(name), 'utf8'))[field]) : '');
+    expect(keptFor('primer-log.json', 'head')).not.toBe(head);
+    expect(repo.exec(['hook', 'agent', 'pre-compact', '--agent', 'claude'], { stdin: hookInput(repo, t, { hook_event_name: 'PreCompact', trigger: 'auto' }) }).code).toBe(0);
+    await waitFor(() => keptFor('primer-log.json', 'head') === head && keptFor('staleness.json', 'mark').endsWith(`:${head}`));
+    await waitFor(() => !execFileSync('ps', ['-eo', 'args'], { encoding: 'utf8' }).includes(`compact-prepare --agent claude --session-id 4d5611e5 --transcript ${t}`));
+    // SessionStart after the compaction, through a git that logs every process it starts.
+    const dir = tempDir('gm-gitlog-');
+    const log = join(dir, 'calls.log');
+    const real = execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim();
+    writeFileSync(join(dir, 'git'), `#!/bin/sh\necho "$*" >> "${log}"\nexec "${real}" "$@"\n`, { mode: 0o755 });
+    const r = repo.exec(['hook', 'agent', 'session-start', '--agent', 'claude'], { stdin: hookInput(repo, t, { hook_event_name: 'SessionStart', source: 'compact' }), env: { PATH: `${dir}:${repo.env.PATH}` } });
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout).hookSpecificOutput.additionalContext).toContain('may be stale: src/cache.ts changed in 1 commit');
+    expect(existsSync(log) ? readFileSync(log, 'utf8') : '').toBe('');
   });
 });
 

@@ -162,4 +162,17 @@ describe('git memory dream', () => {
     await new Promise((res) => setTimeout(res, 500));
     expect(repo.git('log', '--format=%s').split('\n').filter((s) => s.startsWith('memory: dream'))).toHaveLength(1);
   }, 300_000);
+
+  it('a compaction does not start one: the session goes on, and its start checked already', async () => {
+    const repo = await withSessions();
+    const r = repo.exec(['hook', 'agent', 'session-start', '--agent', 'claude'], { stdin: payload('claude/session-start.json', { cwd: repo.dir, source: 'compact' }) });
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout).hookSpecificOutput.additionalContext).toContain('# Project memory');
+    await new Promise((res) => setTimeout(res, 500));
+    expect(existsSync(join(repo.dir, '.git', 'git-memory', 'dream.lock'))).toBe(false);
+    expect(repo.git('log', '--format=%s').split('\n').filter((s) => s.startsWith('memory: dream'))).toHaveLength(0);
+    // It was due: the next start runs it.
+    expect(repo.exec(['hook', 'agent', 'session-start', '--agent', 'claude'], { stdin: payload('claude/session-start.json', { cwd: repo.dir }) }).code).toBe(0);
+    await waitFor(() => repo.git('log', '-1', '--format=%s').startsWith('memory: dream over 12 sessions'));
+  }, 300_000);
 });

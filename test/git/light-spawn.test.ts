@@ -1,7 +1,7 @@
-import { closeSync, openSync, readFileSync, writeFileSync, chmodSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, writeFileSync, chmodSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { spawnToFd } from '../../src/git/light-spawn.js';
+import { spawnDetached, spawnToFd } from '../../src/git/light-spawn.js';
 import { spawnSync } from 'node:child_process';
 import { BIN, makeRepo, tempDir } from '../helpers/repo.js';
 
@@ -54,5 +54,27 @@ describe('spawnToFd (a process without node:child_process)', () => {
   it('starts nothing and says so when the command is not found, so the caller can fall back', async () => {
     const r = await run('git-memory-no-such-command', [], tempDir('gm-light-none-'), { PATH: tempDir('gm-light-empty-') });
     expect(r).toEqual({ started: false, code: undefined, out: '' });
+  });
+});
+
+describe('spawnDetached (a worker without node:child_process)', () => {
+  it('starts the command in its directory and environment, in a session of its own, and returns its pid', async () => {
+    const dir = tempDir('gm-light-detached-');
+    const out = join(dir, 'out');
+    // The session id is the sixth field of /proc/<pid>/stat; written last, so the file is whole once it exists.
+    const script = `echo "$WHERE $(pwd) $$ $(cut -d' ' -f6 /proc/$$/stat)" > "${out}.tmp" && mv "${out}.tmp" "${out}"`;
+    const pid = spawnDetached('/bin/sh', ['-c', script], dir, { PATH: '/usr/bin:/bin', WHERE: 'here' });
+    expect(pid).toEqual(expect.any(Number));
+    const deadline = Date.now() + 10_000;
+    while (!existsSync(out) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    const [where, cwd, shellPid, session] = readFileSync(out, 'utf8').trim().split(' ');
+    expect([where, cwd, shellPid]).toEqual(['here', dir, String(pid)]);
+    // Detached: it leads its own session (setsid), not this process's.
+    expect(session).toBe(String(pid));
+    expect(readFileSync('/proc/self/stat', 'utf8').split(' ')[5]).not.toBe(session);
+  });
+
+  it('returns null, having started nothing, for a command that cannot start', () => {
+    expect(spawnDetached('/no/such/program', [], tempDir('gm-light-detached-'), { PATH: '/usr/bin:/bin' })).toBeNull();
   });
 });

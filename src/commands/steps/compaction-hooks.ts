@@ -7,31 +7,24 @@
  * - at the session's restart after compaction: what the summary dropped, the hot files, the notes.
  */
 import { statSync } from 'node:fs';
-import { afterCompactText, type AfterCompactInput } from '../../compact/after-compact.js';
+import type { AfterCompactInput } from '../../compact/after-compact.js';
 import { scoreHotFiles, selectHotFiles, type GitFileFact } from '../../compact/hot-files.js';
 import { extractKeyInfo } from '../../compact/key-info.js';
 import { mustKeep, mustKeepText } from '../../compact/must-keep.js';
-import { missingOf, readCompactPrepared, readCompactReport, writeCompactPrepared, writeCompactReport, type CompactReportRecord } from '../../compact/store.js';
-import { validateSummary } from '../../compact/validate.js';
+import { readCompactReport, writeCompactPrepared, writeCompactReport, type CompactReportRecord } from '../../compact/store.js';
+import { missingOf, validateSummary } from '../../compact/validate.js';
 import { readTaskListKeeping } from '../../memory/tasks-file.js';
-import { redactQuick } from '../../safety/quick-redact.js';
-import { advanceLedger, readAppended, readKeptLedger } from '../../transcripts/index.js';
-import { headHash, sameHead } from '../../transcripts/lines.js';
+import { advanceLedger, readKeptLedger } from '../../transcripts/index.js';
+import { headHash } from '../../transcripts/lines.js';
 import type { AgentName, Ledger } from '../../transcripts/ledger.js';
 import type { Opened } from '../context.js';
-import { compactionNotes, compactionNotesText } from './compact-notes.js';
+import { compactionNotes } from './compact-notes.js';
+import { APPENDING, redact, type HookSession } from './compaction-prepared.js';
 import { fileSize, gitFileFacts } from './hot-file-facts.js';
 
-export interface HookSession {
-  agent: string;
-  sessionId: string;
-  transcriptPath: string;
-}
+export type { HookSession };
 
 const LEDGER_AGENTS = new Set<string>(['claude', 'codex', 'gemini']);
-
-/** What goes back into the agent's context passes the project's secret rules first (a key pasted in a prompt stays out). */
-const redact = (text: string) => text.split('\n').map(redactQuick).join('\n');
 
 /** The session's ledger brought up to date, or null for an agent without a transcript reader. */
 export function hookLedger(o: Opened, s: HookSession): Ledger | null {
@@ -77,13 +70,11 @@ async function hotFiles(o: Opened, ledger: Ledger, facts: Promise<GitFileFact[]>
   return selectHotFiles(scoreHotFiles(ledger, await facts, { now: o.now, sizeOf: fileSize(o.repo.root) })).files.slice(0, 10);
 }
 
-/** Agents whose transcripts are appended to (JSON lines), so what a compaction added can be read alone. */
-const APPENDING = new Set(['claude', 'codex']);
-
 /**
  * PreCompact's worker: what SessionStart after the compaction needs that is costly then — git's
- * facts scored into the hot files, the ledger's key — computed now, while the agent's model writes
- * its summary (no tool runs meanwhile), and kept in the session's state with the ledger's offset.
+ * facts scored into the hot files, the ledger's key, the primer's git reads — computed now, while
+ * the agent's model writes its summary (no tool runs meanwhile), and kept in the session's state
+ * with the ledger's offset.
  */
 export async function prepareForCompaction(o: Opened, s: HookSession): Promise<void> {
   if (!APPENDING.has(s.agent)) return;
@@ -98,46 +89,22 @@ export async function prepareForCompaction(o: Opened, s: HookSession): Promise<v
   if (head === null) return;
   const key = extractKeyInfo(ledger);
   const hot = await hotFiles(o, ledger, facts);
-  writeCompactPrepared(stateDir, { v: 1, session_id: s.sessionId, agent: s.agent, transcript: s.transcriptPath, offset: to, head, prepared: o.now.toISOString(), key, hot });
-}
-
-/** At most this much appended after the prepared offset is read for the compaction's records. */
-const MAX_APPENDED = 4 << 20;
-
-/**
- * SessionStart after a compaction from what PreCompact's worker prepared: reads only what the
- * transcript gained since (the compaction's boundary and summary) and checks the summary against
- * the prepared key; no ledger to load, no git process. Null when nothing applies — not prepared,
- * another file, or the agent worked since (a tool call, a file) — and the caller computes it all.
- */
-function fromPrepared(o: Opened, s: HookSession): AfterCompactInput | null {
-  if (!APPENDING.has(s.agent)) return null;
-  const { stateDir } = o.repo;
-  const p = readCompactPrepared(stateDir, s.sessionId);
-  if (!p || p.transcript !== s.transcriptPath || p.agent !== s.agent) return null;
-  const size = statSync(s.transcriptPath, { throwIfNoEntry: false })?.size ?? -1;
-  if (size < p.offset || size - p.offset > MAX_APPENDED || (p.offset > 0 && !sameHead(s.transcriptPath, p.offset, p.head))) return null;
-  const added = readAppended(s.transcriptPath, s.agent as 'claude' | 'codex', p.offset, { repoRoot: o.repo.root });
-  if (!added || added.tool_calls > 0 || added.files.length || added.errors.length) return null;
-  const summary = added.compactions.at(-1)?.summary;
-  const dropped = summary
-    ? missingOf(validateSummary(summary, added, { originalChars: Math.max(1, size), key: p.key }))
-    : (readCompactReport(stateDir, s.sessionId)?.missing ?? null);
-  const notes = compactionNotesText(stateDir, s.sessionId, o.env);
-  return { dropped, hot: p.hot, notes: notes.text, notesTruncated: notes.truncated };
+  writeCompactPrepared(stateDir, { v: 2, session_id: s.sessionId, agent: s.agent, transcript: s.transcriptPath, offset: to, head, prepared: o.now.toISOString(), hot }, key);
+  // The primer SessionStart builds next reads git's log and MEMORY.md's staleness, each kept for one
+  // HEAD: gathered now, a commit made during the session costs it no git process then.
+  // Loaded here only: the PreCompact hook itself, which shares this module, does not build a primer.
+  const [{ gatherPrimer }, { worktreeSource }] = await Promise.all([import('./gather-primer.js'), import('./worktree-source.js')]);
+  await gatherPrimer(worktreeSource(o), o.now, o.config.primer.days).catch(() => undefined);
 }
 
 /**
- * SessionStart after a compaction: the summary the transcript holds is checked (PostCompact runs
- * later, so its report is used only when the transcript has no summary yet), the hot files scored
- * and the notes cut for compaction. What PreCompact's worker prepared is used when it applies;
- * otherwise git's status starts first, so it runs while the rest is read (and while the caller
- * builds the primer).
+ * SessionStart after a compaction when nothing prepared applies (compaction-prepared.ts): the
+ * summary the transcript holds is checked (PostCompact runs later, so its report is used only when
+ * the transcript has no summary yet), the hot files scored and the notes cut for compaction. Git's
+ * status starts first, so it runs while the rest is read (and while the caller builds the primer).
  */
 export async function prepareAfterCompact(o: Opened, s: HookSession): Promise<AfterCompactInput | null> {
   if (!LEDGER_AGENTS.has(s.agent)) return null;
-  const prepared = fromPrepared(o, s);
-  if (prepared) return prepared;
   const facts = gitFileFacts(o.repo).catch(() => []);
   const ledger = hookLedger(o, s)!;
   const { stateDir } = o.repo;
@@ -150,6 +117,3 @@ export async function prepareAfterCompact(o: Opened, s: HookSession): Promise<Af
   const notes = compactionNotes(stateDir, s.sessionId, ledger, o.config.session_memory, o.env);
   return { dropped, hot: await hotFiles(o, ledger, facts), notes: notes.text, notesTruncated: notes.truncated };
 }
-
-/** The after-compaction text within `maxChars`. */
-export const renderAfterCompact = (input: AfterCompactInput, maxChars: number) => redact(afterCompactText(input, maxChars));

@@ -1,10 +1,9 @@
 // The agent's compaction hooks (Claude Code and Codex): PreCompact prints what must survive, which
 // the agent merges into its own compaction instructions; PostCompact checks the agent's summary and
-// keeps the report; SessionStart after a compaction gets what was dropped, the hot files and the
-// notes. None of them blocks: problems go to stderr and the agent carries on.
+// keeps the report (SessionStart after a compaction, which gets what was dropped, the hot files and
+// the notes, is after-compact.ts). None of them blocks: problems go to stderr and the agent carries on.
 import type { Opened } from '../../commands/context.js';
 import type { HookInput } from './input.js';
-import { MAX_CONTEXT_CHARS } from './output.js';
 
 export interface CompactHookIo {
   out(text: string): void;
@@ -36,24 +35,4 @@ export async function postCompact(agent: string, input: HookInput, o: Opened): P
   if (!s || !input.compactSummary) return;
   const { checkAgentSummary } = await import('../../commands/steps/compaction-hooks.js');
   checkAgentSummary(o, s, input.compactSummary, input.trigger ?? '');
-}
-
-/**
- * SessionStart after a compaction, started before the primer is built (its git call overlaps the
- * primer's work); `render` then fits it in the room the primer leaves.
- */
-export function startAfterCompact(agent: string, input: HookInput, o: Opened): { render(primer: string): Promise<string> } {
-  const s = session(agent, input);
-  const steps = import('../../commands/steps/compaction-hooks.js');
-  const prepared = s ? steps.then((m) => m.prepareAfterCompact(o, s)) : Promise.resolve(null);
-  // Reported by render(); never an unhandled rejection meanwhile.
-  prepared.catch(() => undefined);
-  return {
-    async render(primer) {
-      const input = await prepared;
-      // Room left under the agent's cap once the primer is in, less the cut note's.
-      const room = MAX_CONTEXT_CHARS - primer.length - 200;
-      return input && room > 200 ? (await steps).renderAfterCompact(input, room) : '';
-    },
-  };
 }

@@ -1,15 +1,25 @@
 // Agent hooks load this file instead of the full command line: no argument parser, and each
 // command's code in its own chunk.
 
+import type { Opened } from '../../commands/context.js';
+import type { HookSession } from '../../commands/steps/compaction-prepared.js';
 import type { ExitCode } from '../../errors.js';
 
-/** `git-memory hook agent …` with the process's own streams. Always EXIT.ok. */
-export async function runAgentHook(args: string[]): Promise<ExitCode> {
-  const { agentHook, processHookIo } = await import('./hook.js');
-  return agentHook(args, processHookIo());
+/** `git-memory hook agent …` with the process's own streams (`stdin` when the entry point read it already). Always EXIT.ok. */
+export async function runAgentHook(args: string[], stdin?: Buffer): Promise<ExitCode> {
+  const [{ agentHook }, { processHookIo, withStdin }] = await Promise.all([import('./hook.js'), import('./process-io.js')]);
+  return agentHook(args, withStdin(processHookIo(), stdin));
 }
 
 /** `git-memory hook agent-worker compact-prepare …`: PreCompact's worker (compact-worker.ts). Always EXIT.ok. */
 export async function runCompactPrepare(args: string[]): Promise<ExitCode> {
   return (await import('./compact-worker.js')).runCompactPrepare(args);
+}
+
+/**
+ * SessionStart's after-compaction computation when nothing PreCompact's worker prepared applies:
+ * session-start.js, which leaves the ledger and git's facts out, loads it from this bundle.
+ */
+export async function prepareAfterCompact(o: Opened, s: HookSession) {
+  return (await import('../../commands/steps/compaction-hooks.js')).prepareAfterCompact(o, s);
 }

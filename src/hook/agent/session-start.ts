@@ -1,0 +1,74 @@
+// SessionStart, whatever its source (startup, resume, clear, compact): the primer as the agent's
+// context, the session recorded as active, and a due dream started in the background. Its own
+// module, without the other events' code: the lean entry (session-start-entry.ts) loads only this.
+import { localIso, now } from '../../clock.js';
+import { agentHookWarning } from '../../cli/messages.js';
+import { open } from '../../commands/context.js';
+import { rebuildPrimer } from '../../commands/steps/rebuild-primer.js';
+import { readSessionStart } from '../../git/session-state.js';
+import { peekSpool, type SpoolEntry } from '../../git/spool.js';
+import type { AgentName } from '../../agents/registry.js';
+import { startAfterCompact, type AfterCompact, type LoadFullAfterCompact } from './after-compact.js';
+import { dreamToStart } from './dream-trigger.js';
+import type { AgentHookIo } from './process-io.js';
+import type { HookInput } from './input.js';
+import { sessionStartOutput } from './output.js';
+import { readAgentState, recordActiveSession, sessionKey } from './session-state.js';
+
+/** What the session logged so far: after a resume or a compaction the agent no longer sees it. */
+function pendingSection(entries: SpoolEntry[]): string {
+  const items = entries.flatMap((e) => (e.type === 'log' ? [`- (${e.kind.replace('_', ' ')}) ${e.text}`] : []));
+  const commits = entries.filter((e) => e.type === 'commit').length;
+  if (!items.length && !commits) return '';
+  if (commits) items.push(`- ${commits} commit${commits === 1 ? '' : 's'} recorded by the post-commit hook`);
+  return `\n\n## Logged in this session, not yet in the journal\n${items.join('\n')}\n`;
+}
+
+/** Whether `a` is the active session already (same agent, id and transcript), and not finalised. */
+function stillActive(stateDir: string, a: { agent: string; sessionId: string; transcriptPath?: string }): boolean {
+  const s = readAgentState(stateDir);
+  return !!s.active && s.active.agent === a.agent && s.active.sessionId === a.sessionId && s.active.transcriptPath === a.transcriptPath && !s.finalised.includes(sessionKey(a.agent, a.sessionId));
+}
+
+/** The compaction's additions after the primer; the primer alone when they fail. */
+async function withAfterCompact(after: AfterCompact, text: string, io: AgentHookIo): Promise<string> {
+  try {
+    const extra = await after.render(text);
+    return extra ? `${text}\n\n${extra}` : text;
+  } catch (e) {
+    io.err(agentHookWarning(`after compaction: ${(e as Error).message}`));
+    return text;
+  }
+}
+
+/** SessionStart; `loadFull` gives the after-compaction computation for when nothing prepared applies. */
+export async function sessionStart(agent: AgentName, input: HookInput, io: AgentHookIo, cwd: string, loadFull: LoadFullAfterCompact): Promise<void> {
+  // Opened once: the primer and the session record below use the same repository.
+  const o = open({ cwd, env: io.env });
+  // After a compaction, its additions are prepared while the primer is built.
+  const after = input.source === 'compact' ? startAfterCompact(agent, input, o, loadFull) : null;
+  // A compaction goes on with the session: its base commit (session-start.json, for `end`) stays the
+  // one its start recorded, not HEAD now; and PRIMER.md, written at that start and rewritten by every
+  // `end`, is left as it is (~0.4 ms).
+  const goesOn = input.source === 'compact' && readSessionStart(o.repo.stateDir) !== null;
+  const built = await rebuildPrimer(o, { write: !goesOn });
+  for (const w of [...o.warnings, ...built.warnings]) io.err(agentHookWarning(w));
+  const { repo } = o;
+  let text = built.data.markdown;
+  if (input.source === 'resume' || input.source === 'compact') text += pendingSection(peekSpool(repo.stateDir));
+  if (after) text = await withAfterCompact(after, text, io);
+  if (input.sessionId) {
+    const active = { agent, sessionId: input.sessionId, ...(input.transcriptPath ? { transcriptPath: input.transcriptPath } : {}), startedAt: localIso(now(io.env)) };
+    // A compaction goes on with the session the agent is in: recorded already, it is left as it is (no lock, no write).
+    if (!(input.source === 'compact' && stillActive(repo.stateDir, active))) {
+      await recordActiveSession(repo.stateDir, active).catch((e: Error) => io.err(`git-memory: session not recorded: ${e.message}\n`));
+    }
+  }
+  io.out(sessionStartOutput(agent, text));
+  // Long-term memory: a due dream runs in the background, never in the agent's way. Not after a
+  // compaction: the session goes on, its start checked already, and only an ended session makes a
+  // dream due.
+  if (input.source === 'compact') return;
+  const worker = dreamToStart(o);
+  if (worker) io.startWorker(worker, repo.root);
+}
