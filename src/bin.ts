@@ -83,6 +83,26 @@ if (args[0] === 'primer') {
 const lean = (name: string, cache = name): Entry => requireCached(join(__dirname, `${name}.js`), cache) as Entry;
 const full = (name: string) => import(pathToFileURL(join(__dirname, `${name}.mjs`)).href) as Promise<Entry>;
 
+/**
+ * A session's start (a compaction's primer finds both kept by PreCompact's worker): when HEAD moved
+ * since the primer's git log was kept, the log and MEMORY.md's staleness check start before
+ * session-start.js loads. Only where the hook works in this very directory, whose git the primer
+ * takes over.
+ */
+function startSessionPrimerEarly(input: Buffer): void {
+  try {
+    const cwd = (JSON.parse(input.toString('utf8')) as { cwd?: unknown }).cwd;
+    if (cwd !== undefined && cwd !== process.cwd()) return;
+    const repo = findRepoInFiles(process.cwd());
+    const kept = repo && keptLog(repo, PRIMER_LOG_DEPTH);
+    if (!repo || !kept?.head || kept.out !== null) return;
+    startEarly(recentLogArgs(PRIMER_LOG_DEPTH));
+    if (repo.root === process.cwd()) startStalenessEarly(repo, kept.head);
+  } catch {
+    /* the primer asks git itself */
+  }
+}
+
 /** Agent hooks loaded from agent-hooks.js (CommonJS, code cache): the compaction hooks and SessionStart. */
 const LEAN_AGENT_EVENTS = new Set(['pre-compact', 'post-compact', 'session-start']);
 
@@ -97,9 +117,11 @@ async function run(): Promise<number> {
     // Its input, read first, says which code cache fits (a start's or a compaction's). Unreadable, it
     // is left to the hook, which reports it and exits 0 as for any failure.
     const stdin = await readHookStdin().catch(() => undefined);
+    const cache = stdin ? sessionStartCache(stdin) : 'session-start';
+    if (stdin && cache === 'session-start') startSessionPrimerEarly(stdin);
     // What it leaves out (the after compaction computation when nothing prepared applies) it loads from agent-hooks.js.
     const loadFull = async () => lean('agent-hooks', 'agent-hooks-after-compact').prepareAfterCompact;
-    const done = await lean('session-start', stdin ? sessionStartCache(stdin) : 'session-start').runSessionStart!(...([args.slice(2), loadFull, stdin] as never[]));
+    const done = await lean('session-start', cache).runSessionStart!(...([args.slice(2), loadFull, stdin] as never[]));
     return done ?? (await lean('agent-hooks').runAgentHook!(...([args.slice(2), stdin] as never[]))) ?? EXIT.ok;
   }
   // The compaction hooks read the ledger: each keeps its own code cache.
