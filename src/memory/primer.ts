@@ -115,6 +115,43 @@ function asData(raw: string, marker: string): string {
   return rule ? `⚠ ${marker} (${rule.id}): «${text.replace(/[«»]/g, '"')}»` : text;
 }
 
+/**
+ * Item texts and token counts made ahead of buildPrimer, while git answers (preparePrimer): the
+ * same pure functions of the same text, so an item's text and count are what buildPrimer makes.
+ */
+export interface PreparedItems {
+  texts: Map<string, string>;
+  tokens: Map<string, number>;
+}
+
+const PREPARED = new WeakMap<PrimerInput, PreparedItems>();
+
+/** `input`, whose items buildPrimer takes from `prepared` where they were made there. */
+export function withPrepared(input: PrimerInput, prepared: PreparedItems): PrimerInput {
+  PREPARED.set(input, prepared);
+  return input;
+}
+
+/** `make()`, once per key: from `p` when it was made there, else made (and kept there). */
+function madeOnce(p: PreparedItems | undefined, key: string, make: () => string): () => string {
+  if (!p) return make;
+  return () => {
+    let text = p.texts.get(key);
+    if (text === undefined) p.texts.set(key, (text = make()));
+    return text;
+  };
+}
+
+/** estimateTokens(text) + 1: an item's cost, from `p` when counted there. */
+function itemTokens(p: PreparedItems | undefined, text: string): number {
+  let n = p?.tokens.get(text);
+  if (n === undefined) {
+    n = estimateTokens(text) + 1;
+    p?.tokens.set(text, n);
+  }
+  return n;
+}
+
 /** An item before the budget sees it: its text is made (redacted, checked, capped) on demand. */
 interface Candidate {
   section: PrimerSection;
@@ -124,7 +161,7 @@ interface Candidate {
   make(): string;
 }
 
-function candidates(input: PrimerInput, o: PrimerOptions): { main: Candidate[]; filler: Candidate[] } {
+function candidates(input: PrimerInput, o: PrimerOptions, p?: PreparedItems): { main: Candidate[]; filler: Candidate[] } {
   const ph = PRIMER_PHRASES[o.lang];
   const main: Candidate[] = [];
   const filler: Candidate[] = [];
@@ -136,14 +173,14 @@ function candidates(input: PrimerInput, o: PrimerOptions): { main: Candidate[]; 
   const add = (section: PrimerSection, text: string, isFiller = false, key = text) => {
     if (seen.has(`${section}\0${key}`)) return;
     seen.add(`${section}\0${key}`);
-    push(section, () => `- ${asData(capLine(text), ph.quoted)}`, isFiller);
+    push(section, madeOnce(p, `${o.lang}\0${text}`, () => `- ${asData(capLine(text), ph.quoted)}`), isFiller);
   };
 
   // The user's own instructions are trusted as theirs: secrets are still redacted, nothing quoted.
-  for (const i of input.user.instructions ?? []) push('instructions', () => `- ${redactQuick(capLine(i))}`, false);
+  for (const i of input.user.instructions ?? []) push('instructions', madeOnce(p, `instruction\0${i}`, () => `- ${redactQuick(capLine(i))}`), false);
   for (const e of input.user.entities) add('user', e);
   const desc = input.project.description ? ` — ${input.project.description}` : '';
-  push('project_line', () => asData(capLine(`${input.project.name}${desc}`), ph.quoted), false);
+  push('project_line', madeOnce(p, `project\0${o.lang}\0${input.project.name}${desc}`, () => asData(capLine(`${input.project.name}${desc}`), ph.quoted)), false);
   for (const p of input.user.preferences.slice(-5)) add('preferences', p);
   const newestFirst = [...input.windowSessions].reverse();
   // The same item done twice in a day is one line; on another day it is news again.
@@ -222,6 +259,23 @@ function renderPrimer(items: PrimerItem[], input: PrimerInput, o: PrimerOptions,
   return render(loadTemplate('primer', o.lang), values);
 }
 
+const byPriority = (main: Candidate[]) => [...main].sort((a, b) => PRIORITY.indexOf(a.section) - PRIORITY.indexOf(b.section));
+
+/**
+ * Makes ahead the texts and token counts of the items `input` has so far (the primer's inputs
+ * before git answers: no commits yet, long-term facts without their staleness), in the order the
+ * budget takes them and about as far as it goes, so buildPrimer finds them made (withPrepared).
+ */
+export function preparePrimer(input: PrimerInput, o: PrimerOptions): PreparedItems {
+  const p: PreparedItems = { texts: new Map(), tokens: new Map() };
+  let total = 0;
+  for (const c of byPriority(candidates(input, o, p).main)) {
+    if (total > o.maxTokens) break;
+    total += itemTokens(p, c.make());
+  }
+  return p;
+}
+
 /**
  * Builds the primer within the budget: items are taken in priority order and whole; the first that
  * does not fit, and everything of lower priority after it, is dropped (`--explain` lists them).
@@ -231,15 +285,16 @@ export function buildPrimer(input: PrimerInput, o: PrimerOptions): Primer {
   const allAuthors = [...new Set(input.windowSessions.map((s) => s.author?.replace(/\s*<[^>]*>$/, '')).filter((a): a is string => !!a))];
   // Provenance names who wrote the memory; a crowd is summarised so the header stays short.
   const authors = allAuthors.length > 5 ? [...allAuthors.slice(0, 5), `+${allAuthors.length - 5}`] : allAuthors;
-  const { main, filler } = candidates(input, o);
+  const prepared = PREPARED.get(input);
+  const { main, filler } = candidates(input, o, prepared);
   const order = new Map<PrimerItem, number>();
   const withTokens = (c: Candidate): PrimerItem => {
     const text = c.make();
-    const item = { section: c.section, text, tokens: estimateTokens(text) + 1, filler: c.filler };
+    const item = { section: c.section, text, tokens: itemTokens(prepared, text), filler: c.filler };
     order.set(item, c.order);
     return item;
   };
-  const ordered = [...main].sort((a, b) => PRIORITY.indexOf(a.section) - PRIORITY.indexOf(b.section));
+  const ordered = byPriority(main);
   const headingCost = (section: PrimerSection) => estimateTokens(`## ${section}\n\n`) + 2;
 
   let total = estimateTokens(renderPrimer([], input, o, authors));
