@@ -122,6 +122,8 @@ function asData(raw: string, marker: string): string {
 export interface PreparedItems {
   texts: Map<string, string>;
   tokens: Map<string, number>;
+  /** factShape of learned items, for the dedupe. */
+  shapes: Map<string, FactShape>;
 }
 
 const PREPARED = new WeakMap<PrimerInput, PreparedItems>();
@@ -197,7 +199,7 @@ function candidates(input: PrimerInput, o: PrimerOptions, p?: PreparedItems): { 
     if (t.next_step) parts.push(`${ph.next}: ${t.next_step}`);
     add('tasks', parts.join(' — '));
   }
-  learnedCandidates(input, ph, add);
+  learnedCandidates(input, ph, add, p);
   input.git.commits.forEach((c, i) => add('commits', `${c.sha} ${c.subject}`, i >= o.commits));
   input.git.hotFiles.forEach((f, i) => add('hot_files', `${f.path} (${ph.commits(f.commits)})`, i >= o.hotFiles));
   return { main, filler };
@@ -208,10 +210,18 @@ function candidates(input: PrimerInput, o: PrimerOptions, p?: PreparedItems): { 
  * the window's sessions learned and decided that MEMORY.md does not already say, newest first. A
  * fact said twice (in other words too) is shown once; a possibly stale one carries its mark.
  */
-function learnedCandidates(input: PrimerInput, ph: (typeof PRIMER_PHRASES)[Lang], add: (section: PrimerSection, text: string, isFiller?: boolean, key?: string) => void): void {
+function learnedCandidates(input: PrimerInput, ph: (typeof PRIMER_PHRASES)[Lang], add: (section: PrimerSection, text: string, isFiller?: boolean, key?: string) => void, p?: PreparedItems): void {
   const shown: FactShape[] = [];
+  const shapeOf = (text: string) => {
+    let shape = p?.shapes.get(text);
+    if (!shape) {
+      shape = factShape(text);
+      p?.shapes.set(text, shape);
+    }
+    return shape;
+  };
   const fresh = (text: string) => {
-    const shape = factShape(text);
+    const shape = shapeOf(text);
     // The cheap comparisons first: most pairs differ in their numbers or negation, and skip the word sets.
     if (shown.some((x) => (x.key && x.key === shape.key) || (x.numbers === shape.numbers && x.negated === shape.negated && similarity(x, shape) >= 0.6))) return false;
     shown.push(shape);
@@ -267,7 +277,7 @@ const byPriority = (main: Candidate[]) => [...main].sort((a, b) => PRIORITY.inde
  * budget takes them and about as far as it goes, so buildPrimer finds them made (withPrepared).
  */
 export function preparePrimer(input: PrimerInput, o: PrimerOptions): PreparedItems {
-  const p: PreparedItems = { texts: new Map(), tokens: new Map() };
+  const p: PreparedItems = { texts: new Map(), tokens: new Map(), shapes: new Map() };
   let total = 0;
   for (const c of byPriority(candidates(input, o, p).main)) {
     if (total > o.maxTokens) break;

@@ -27,7 +27,7 @@ const before: PrimerInput = {
     { kind: 'decision', text: 'Errors are values in src/api/handlers.ts', longTerm: true },
     { kind: 'gotcha', text: 'The auth cache is per process', longTerm: true },
   ],
-  tasks: [{ id: 't-1a2b', task: 'Ship the CSV export', status: 'doing', related_files: [], progress: 'half', next_step: 'paging' }],
+  tasks: [{ id: 't-1a2b', task: 'Ship the CSV export', status: 'in_progress', related_files: [], progress: 'half', next_step: 'paging' }],
   git: { branch: 'main', head: null, commits: [], hotFiles: [] },
   generatedAt: '2026-11-30 19:00',
 };

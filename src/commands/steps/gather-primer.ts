@@ -1,14 +1,11 @@
 import { byCodeUnit } from '../../order.js';
 import { localDate, localTime, windowStart } from '../../clock.js';
-import { hotFiles, isMemoryCommit, type LogEntry } from '../../git/log.js';
+import { hotFiles, isMemoryCommit } from '../../git/log.js';
 import { PRIMER_LOG_DEPTH } from '../../git/log-cache.js';
 import { CorruptFileError } from '../../memory/frontmatter.js';
 import { factShape, similarity, type LongTermSection } from '../../memory/long-term.js';
 import { TRIED_KIND, triedFactsOnce } from '../../memory/long-term-tried.js';
-import type { Config } from '../../memory/config.js';
-import type { JournalRead } from '../../memory/journal.js';
 import { preparePrimer, withPrepared, type LearnedItem, type LearnedKind, type PreparedItems, type PrimerInput } from '../../memory/primer.js';
-import type { UserFiles } from '../../memory/user-files.js';
 import type { Lang } from '../../memory/headings.js';
 import type { StaleMark } from '../../dream/staleness.js';
 import type { Session } from '../../memory/session.js';
@@ -75,50 +72,49 @@ export async function gatherPrimer(src: MemorySource, now: Date, days: number): 
   if (tasks.unreadable.length) warnings.push(`${src.label}skipped unreadable lines of the task list (${tasks.unreadable.join(', ')}); the other tasks were read`);
   const branchNextSteps = latestPerBranch([...earlier.sessions, ...win.sessions, ...(win.sessions.length || !last ? [] : [last])], src.branch());
   const user = src.user();
-  const parts = { config, win, last, branchNextSteps, user, tasks, generatedAt: `${localDate(now)} ${localTime(now)}`, branch: src.branch() };
-  // While git still answers (HEAD moved, or MEMORY.md's staleness not kept), the items known so far
-  // get their texts and token counts made: buildPrimer then finds them made (the same text, made
-  // the same way), and the wait for git is not added to the work after it.
-  let prepared: PreparedItems | undefined;
-  const longTerm = await longTermPromise;
-  if (!logIn || !marksIn) prepared = preparePrimer(primerInput(parts, longTerm.items, null, null), primerOptions(config));
-  const fullLog = await logPromise;
-  const marks = await longTerm.marks;
-  // The log leaves memory out already; a log read elsewhere (an older kept one) may still hold memory commits.
-  const log = fullLog.entries.filter((e) => !isMemoryCommit(e));
-  const input = primerInput(parts, longTerm.items.map((l, i) => withStale(l, marks[i] ?? null, config.journal.language)), longTerm.leftOut, { head: fullLog.head, log });
-  return {
-    warnings,
-    window: { from, to, sessions: win.sessions.length },
-    input: prepared ? withPrepared(input, prepared) : input,
-  };
-}
-
-/** The primer's input from what was read; `git` null while the log is still to come. */
-function primerInput(
-  p: { config: Config; win: JournalRead; last: Session | undefined; branchNextSteps: Session[]; user: UserFiles; tasks: TasksRead; generatedAt: string; branch: string | null },
-  learned: LearnedItem[],
-  leftOut: { kind: LearnedKind; text: string }[] | null,
-  git: { head: string | null; log: LogEntry[] } | null,
-): PrimerInput {
-  const { config, win, last, branchNextSteps, user, tasks } = p;
-  return {
+  // What the primer shows of the files read, hidden text taken out: the same before and after git answers.
+  const base = {
     project: { name: strip(config.project.name), description: strip(config.project.description) },
     user: { entities: user.entities.map(strip), preferences: user.preferences.map(strip), instructions: user.instructions.map(strip) },
     windowSessions: win.sessions.map(clean),
     ...(last ? { lastWithNextSteps: clean(last) } : {}),
     ...(branchNextSteps.length ? { branchNextSteps: branchNextSteps.map(clean) } : {}),
-    ...(learned.length ? { learned: learned.map((l) => ({ ...l, text: strip(l.text) })) } : {}),
-    ...(leftOut?.length ? { learnedLeftOut: leftOut.map((l) => ({ ...l, text: strip(l.text) })) } : {}),
     tasks: tasks.list.tasks.map((t) => ({ ...t, task: strip(t.task), progress: t.progress && strip(t.progress), next_step: t.next_step && strip(t.next_step) })),
     ...(tasks.unreadable.length ? { tasksUnreadable: tasks.unreadable } : {}),
-    git: {
-      branch: p.branch,
-      head: git?.head ?? null,
-      commits: git ? git.log.map((e) => ({ sha: e.sha, subject: e.subject, date: e.date })) : [],
-      hotFiles: git ? hotFiles(git.log, 15) : [],
-    },
-    generatedAt: p.generatedAt,
+  };
+  const generatedAt = `${localDate(now)} ${localTime(now)}`;
+  const inputWith = (learned: LearnedItem[], leftOut: { kind: LearnedKind; text: string }[], git: PrimerInput['git']): PrimerInput => {
+    // In the order the input always had its fields.
+    const { tasks: shownTasks, tasksUnreadable, ...rest } = base;
+    return {
+      ...rest,
+      ...(learned.length ? { learned: learned.map((l) => ({ ...l, text: strip(l.text) })) } : {}),
+      ...(leftOut.length ? { learnedLeftOut: leftOut.map((l) => ({ ...l, text: strip(l.text) })) } : {}),
+      tasks: shownTasks,
+      ...(tasksUnreadable ? { tasksUnreadable } : {}),
+      git,
+      generatedAt,
+    };
+  };
+  // While git still answers (HEAD moved, or MEMORY.md's staleness not kept), the items known so far
+  // get their texts and token counts made: buildPrimer then finds them made (the same text, made
+  // the same way), and the wait for git is not added to the work after it.
+  let prepared: PreparedItems | undefined;
+  const longTerm = await longTermPromise;
+  if (!logIn || !marksIn) prepared = preparePrimer(inputWith(longTerm.items, [], { branch: src.branch(), head: null, commits: [], hotFiles: [] }), primerOptions(config));
+  const fullLog = await logPromise;
+  const marks = await longTerm.marks;
+  // The log leaves memory out already; a log read elsewhere (an older kept one) may still hold memory commits.
+  const log = fullLog.entries.filter((e) => !isMemoryCommit(e));
+  const input = inputWith(
+    longTerm.items.map((l, i) => withStale(l, marks[i] ?? null, config.journal.language)),
+    longTerm.leftOut,
+    { branch: src.branch(), head: fullLog.head, commits: log.map((e) => ({ sha: e.sha, subject: e.subject, date: e.date })), hotFiles: hotFiles(log, 15) },
+  );
+  return {
+    warnings,
+    window: { from, to, sessions: win.sessions.length },
+    input: prepared ? withPrepared(input, prepared) : input,
   };
 }
 
