@@ -52,6 +52,8 @@ export interface KeptStaleness {
    * that nothing needs starting, without reading and parsing MEMORY.md in its uncached bundle.
    */
   mark?: string;
+  /** Answered by the fallback question (the range failed): a later HEAD does not build on it (see stalenessStep). */
+  fallback?: boolean;
 }
 
 /**
@@ -64,3 +66,30 @@ export function memoryMark(path: string, head: string): string | null {
   return st ? `${st.ino}:${st.size}:${st.mtimeNs}:${st.ctimeNs}:${head}` : null;
 }
 export const isKeptStaleness = (v: unknown): v is KeptStaleness => isRecord(v) && typeof v.key === 'string' && typeof v.out === 'string';
+
+/** At most this many commits since the kept answer are taken as a step; more ask the whole question. */
+export const STALENESS_STEP_CAP = 100;
+
+/**
+ * When HEAD moved on from the commit `kept` answered the same question at (same anchors and files,
+ * answered by the range): the commits since, for stepAnswer() to put before the kept answer, so a
+ * session start after a commit walks the new commits, not the history back to the oldest anchor.
+ * Every commit since, with all its files (no pathspec: the step checks the history is a line). An
+ * answer kept by a version that did not say whether the fallback gave it counts as the range's:
+ * the step names the oldest anchor, which the fallback answers only where it is not a commit.
+ */
+export function stalenessStep(q: StalenessQuery, kept: KeptStaleness | null, head: string | null | undefined): { from: string; args: string[] } | null {
+  if (!q.args || !kept || kept.fallback || !head || !/^[0-9a-f]{40}(?:[0-9a-f]{24})?$/.test(head)) return null;
+  let was: unknown;
+  try {
+    was = JSON.parse(kept.key);
+  } catch {
+    return null;
+  }
+  const now = JSON.parse(q.key) as unknown[];
+  if (!Array.isArray(was) || typeof was[0] !== 'string' || was[0] === head || !/^[0-9a-f]{40}(?:[0-9a-f]{24})?$/.test(was[0])) return null;
+  if (JSON.stringify(was.slice(1)) !== JSON.stringify(now.slice(1)) || typeof now[1] !== 'string') return null;
+  const format = `--format=${STALENESS_RS}%H${STALENESS_US}%cs${STALENESS_US}%P`;
+  // Not past the oldest anchor either: where it is not a commit here, git fails and the whole question is asked.
+  return { from: was[0], args: ['log', `-n${STALENESS_STEP_CAP + 1}`, '--no-renames', '--name-only', format, `${was[0]}..${head}`, `^${now[1]}`] };
+}

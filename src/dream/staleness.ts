@@ -2,7 +2,7 @@ import { readState, writeState } from '../fs/state.js';
 import { git } from '../git/git.js';
 import { takeEarly } from '../git/early.js';
 import { STALENESS_CACHE_FILE } from '../paths.js';
-import { isKeptStaleness, stalenessQuery, STALENESS_RS, STALENESS_US, type Anchored, type KeptStaleness } from './staleness-query.js';
+import { isKeptStaleness, stalenessQuery, stalenessStep, STALENESS_LOG_CAP, STALENESS_RS, STALENESS_STEP_CAP, STALENESS_US, type Anchored, type KeptStaleness } from './staleness-query.js';
 
 export { STALENESS_LOG_CAP, type Anchored } from './staleness-query.js';
 
@@ -53,6 +53,49 @@ export function marksFrom(entries: readonly Anchored[], commits: LogCommit[], ex
   });
 }
 
+/** A path git's pathspec `spec` (a plain path: the file, or everything under it) selects; case as given. */
+const selects = (spec: string, path: string) => path === spec || path.startsWith(spec.endsWith('/') ? spec : `${spec}/`);
+const lower = (s: string) => s.toLowerCase();
+
+/**
+ * The answer to `log -n<cap> <oldest>..<head> -- <files>` from the answer kept for `<oldest>..<from>`
+ * and `step`, the output of stalenessStep's question (every commit of `<from>..<head>`, with its
+ * parents and all its files): where those commits are a line of single-parent commits from `from`
+ * to HEAD, not reaching the oldest anchor, git walks them first and one at a time, then walks on
+ * as it did for `from`; so its answer is theirs that touch the files (with the files it would
+ * list) followed by the kept one. Null wherever that is not certain: a merge, more commits than
+ * the step reads, the anchor among them, a pathspec with glob characters, a quoted path, or a path
+ * that differs from a file only in case (core.ignorecase) — the whole question is asked then.
+ */
+export function stepAnswer(step: string, kept: string, from: string, oldest: string, files: readonly string[]): string | null {
+  if (files.some((f) => /[*?[\\]/.test(f) || f.startsWith(':'))) return null;
+  const commits = step.split(RS).filter((c) => c.trim());
+  if (!commits.length || commits.length > STALENESS_STEP_CAP) return null;
+  const folded = files.map(lower);
+  let out = '';
+  let expect: string | null = null;
+  let n = 0;
+  for (let i = commits.length - 1; i >= 0; i--) {
+    const [sha = '', , parents = ''] = (commits[i]!.split('\n', 1)[0] ?? '').split(US);
+    // Oldest first: each commit's one parent is the commit before it, the first's is `from`.
+    if (!/^[0-9a-f]{40}(?:[0-9a-f]{24})?$/.test(sha) || !parents || parents.includes(' ') || parents !== (expect ?? from) || sha.startsWith(oldest)) return null;
+    expect = sha;
+  }
+  for (const c of commits) {
+    const [head = '', ...names] = c.split('\n');
+    const [sha = '', day = ''] = head.split(US);
+    const paths = names.map((f) => f.trim()).filter(Boolean);
+    if (paths.some((p) => p.startsWith('"'))) return null;
+    const touched = paths.filter((p) => files.some((f) => selects(f, p)));
+    if (paths.some((p) => !touched.includes(p) && folded.some((f) => selects(f, lower(p))))) return null;
+    if (!touched.length) continue;
+    out += `${RS}${sha}${US}${day}\n\n${touched.map((p) => `${p}\n`).join('')}`;
+    n++;
+  }
+  const rest = kept.split(RS).filter((c) => c.trim());
+  return out + rest.slice(0, Math.max(0, STALENESS_LOG_CAP - n)).map((c) => `${RS}${c}`).join('');
+}
+
 type Kept = KeptStaleness;
 const isKept = isKeptStaleness;
 
@@ -73,17 +116,30 @@ export async function staleMarks(
   let out = kept?.key === q.key ? kept.out : null;
   // Kept again when asked anew, or when the answer kept lacks this MEMORY.md's mark (see memoryMark).
   let keep = out !== null && !!opts.mark && kept?.mark !== opts.mark;
+  let fallback = kept?.key === q.key && !!kept.fallback;
+  if (out === null && kept) {
+    // HEAD moved on from the kept answer's commit: only the commits since are read.
+    const step = stalenessStep(q, kept, opts.head);
+    if (step) {
+      const early = takeEarly(step.args, root);
+      const got = early ? ((await early)?.toString('utf8') ?? null) : await git(step.args, { cwd: root, allowFail: true });
+      const [, oldest, , files] = JSON.parse(q.key) as [string, string, string, string[]];
+      out = got === null ? null : stepAnswer(got, kept.out, step.from, oldest, files);
+      keep = out !== null;
+    }
+  }
   if (out === null) {
     // Started by the entry point from the top of the worktree while node loaded the primer (bin.ts).
     const early = q.args ? takeEarly(q.args, root) : undefined;
     if (early) out = (await early)?.toString('utf8') ?? null;
     else if (q.args) out = await git(q.args, { cwd: root, allowFail: true });
-    out ??= await git(q.fallback, { cwd: root, allowFail: true });
+    fallback = out === null;
+    if (out === null) out = await git(q.fallback, { cwd: root, allowFail: true });
     keep = out !== null;
   }
   if (keep && out !== null && opts.stateDir && opts.head) {
     try {
-      writeState(opts.stateDir, STALENESS_CACHE_FILE, { key: q.key, out, ...(opts.mark ? { mark: opts.mark } : {}) } satisfies Kept);
+      writeState(opts.stateDir, STALENESS_CACHE_FILE, { key: q.key, out, ...(opts.mark ? { mark: opts.mark } : {}), ...(fallback ? { fallback } : {}) } satisfies Kept);
     } catch {
       /* a read-only git directory: asked again next time */
     }
