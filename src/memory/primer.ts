@@ -269,6 +269,14 @@ function renderPrimer(items: PrimerItem[], input: PrimerInput, o: PrimerOptions,
   return render(loadTemplate('primer', o.lang), values);
 }
 
+/** Who wrote the window's sessions, for the provenance line; a crowd is summarised so the header stays short. */
+function authorsOf(input: PrimerInput): string[] {
+  const all = [...new Set(input.windowSessions.map((s) => s.author?.replace(/\s*<[^>]*>$/, '')).filter((a): a is string => !!a))];
+  return all.length > 5 ? [...all.slice(0, 5), `+${all.length - 5}`] : all;
+}
+
+const headingCost = (section: PrimerSection) => estimateTokens(`## ${section}\n\n`) + 2;
+
 const byPriority = (main: Candidate[]) => [...main].sort((a, b) => PRIORITY.indexOf(a.section) - PRIORITY.indexOf(b.section));
 
 /**
@@ -278,10 +286,13 @@ const byPriority = (main: Candidate[]) => [...main].sort((a, b) => PRIORITY.inde
  */
 export function preparePrimer(input: PrimerInput, o: PrimerOptions): PreparedItems {
   const p: PreparedItems = { texts: new Map(), tokens: new Map(), shapes: new Map() };
-  let total = 0;
+  // As buildPrimer counts: the header, each section's heading once, items whole until one does not fit.
+  let total = estimateTokens(renderPrimer([], input, o, authorsOf(input)));
+  const opened = new Set<PrimerSection>();
   for (const c of byPriority(candidates(input, o, p).main)) {
+    total += itemTokens(p, c.make()) + (opened.has(c.section) ? 0 : headingCost(c.section));
     if (total > o.maxTokens) break;
-    total += itemTokens(p, c.make());
+    opened.add(c.section);
   }
   return p;
 }
@@ -292,9 +303,7 @@ export function preparePrimer(input: PrimerInput, o: PrimerOptions): PreparedIte
  * Below `minTokens`, fillers are added while they fit.
  */
 export function buildPrimer(input: PrimerInput, o: PrimerOptions): Primer {
-  const allAuthors = [...new Set(input.windowSessions.map((s) => s.author?.replace(/\s*<[^>]*>$/, '')).filter((a): a is string => !!a))];
-  // Provenance names who wrote the memory; a crowd is summarised so the header stays short.
-  const authors = allAuthors.length > 5 ? [...allAuthors.slice(0, 5), `+${allAuthors.length - 5}`] : allAuthors;
+  const authors = authorsOf(input);
   const prepared = PREPARED.get(input);
   const { main, filler } = candidates(input, o, prepared);
   const order = new Map<PrimerItem, number>();
@@ -305,7 +314,6 @@ export function buildPrimer(input: PrimerInput, o: PrimerOptions): Primer {
     return item;
   };
   const ordered = byPriority(main);
-  const headingCost = (section: PrimerSection) => estimateTokens(`## ${section}\n\n`) + 2;
 
   let total = estimateTokens(renderPrimer([], input, o, authors));
   const included: PrimerItem[] = [];

@@ -51,8 +51,8 @@ describe('primer items made while git answers', () => {
       const plain = buildPrimer(after, o);
       const prepared = preparePrimer(before, o);
       // Made ahead: the items known before git answered (redacted and quoted as when built).
-      expect(prepared.texts.size).toBeGreaterThan(10);
-      expect([...prepared.texts.values()].some((t) => t.includes('[REDACTED:'))).toBe(true);
+      expect(prepared.texts.size).toBeGreaterThan(maxTokens >= 1000 ? 10 : 3);
+      if (maxTokens >= 1000) expect([...prepared.texts.values()].some((t) => t.includes('[REDACTED:'))).toBe(true);
       const built = buildPrimer(withPrepared({ ...after }, prepared), o);
       expect(built.markdown).toBe(plain.markdown);
       expect(built.tokens).toBe(plain.tokens);

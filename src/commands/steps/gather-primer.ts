@@ -36,10 +36,8 @@ export async function gatherPrimer(src: MemorySource, now: Date, days: number): 
   // MEMORY.md and its staleness (the one other git call) run beside the log.
   const longTermPromise = longTermFacts(src);
   longTermPromise.catch(() => undefined);
-  // Which git answers are still to come when the files are read (see the end of the reading).
-  let logIn = false;
+  // Whether the staleness answer is still to come when the files are read (see the end of the reading).
   let marksIn = false;
-  logPromise.then(() => (logIn = true), () => undefined);
   longTermPromise.then((l) => l.marks.then(() => (marksIn = true)), () => undefined);
   const to = localDate(now);
   const from = windowStart(now, days);
@@ -96,12 +94,13 @@ export async function gatherPrimer(src: MemorySource, now: Date, days: number): 
       generatedAt,
     };
   };
-  // While git still answers (HEAD moved, or MEMORY.md's staleness not kept), the items known so far
-  // get their texts and token counts made: buildPrimer then finds them made (the same text, made
-  // the same way), and the wait for git is not added to the work after it.
+  // While git still answers MEMORY.md's staleness (not kept for this HEAD: a walk back to the oldest
+  // anchor), the items known so far get their texts and token counts made: buildPrimer then finds
+  // them made (the same text, made the same way), and the wait for git is not added to the work
+  // after it. Not for the log alone: it is short, and usually in by now.
   let prepared: PreparedItems | undefined;
   const longTerm = await longTermPromise;
-  if (!logIn || !marksIn) prepared = preparePrimer(inputWith(longTerm.items, [], { branch: src.branch(), head: null, commits: [], hotFiles: [] }), primerOptions(config));
+  if (!marksIn) prepared = preparePrimer(inputWith(longTerm.items, [], { branch: src.branch(), head: null, commits: [], hotFiles: [] }), primerOptions(config));
   const fullLog = await logPromise;
   const marks = await longTerm.marks;
   // The log leaves memory out already; a log read elsewhere (an older kept one) may still hold memory commits.
