@@ -34,7 +34,11 @@ function parse(out: string): LogCommit[] {
     });
 }
 
-const touches = (c: LogCommit, file: string) => (file.endsWith('/') ? c.files.some((f) => f.startsWith(file)) : c.files.includes(file));
+function touches(c: LogCommit, file: string): boolean {
+  if (!file.endsWith('/')) return c.files.includes(file);
+  for (const f of c.files) if (f.startsWith(file)) return true;
+  return false;
+}
 
 /** Per entry, from the commits since the oldest anchor commit (newest first). Pure. */
 export function marksFrom(entries: readonly Anchored[], commits: LogCommit[], exists: (path: string) => boolean): (StaleMark | null)[] {
@@ -42,13 +46,19 @@ export function marksFrom(entries: readonly Anchored[], commits: LogCommit[], ex
     if (!e.files.length) return null;
     const deleted = e.files.every((f) => !exists(f.replace(/\/$/, '')));
     // Commits after the entry's own: those above it in the log where it is there (it touched the
-    // files), else those of later days.
+    // files), else those of later days. Counted in place: this runs for every fact at every start.
     const at = e.at ? commits.findIndex((c) => c.sha.startsWith(e.at!)) : -1;
-    const after = at >= 0 ? commits.slice(0, at) : commits.filter((c) => !e.date || c.day > e.date);
-    const changed = e.files
-      .map((file) => ({ file, commits: after.filter((c) => touches(c, file)).length }))
-      .filter((x) => x.commits > 0)
-      .sort((a, b) => b.commits - a.commits);
+    const end = at >= 0 ? at : commits.length;
+    const changed: { file: string; commits: number }[] = [];
+    for (const file of e.files) {
+      let n = 0;
+      for (let i = 0; i < end; i++) {
+        const c = commits[i]!;
+        if ((at >= 0 || !e.date || c.day > e.date) && touches(c, file)) n++;
+      }
+      if (n > 0) changed.push({ file, commits: n });
+    }
+    changed.sort((a, b) => b.commits - a.commits);
     return changed.length || deleted ? { changed, deleted } : null;
   });
 }

@@ -1,5 +1,5 @@
 import type { Lang } from './headings.js';
-import { factShape, similarity, type FactShape } from './long-term.js';
+import { factShape, sameWords, similarity, type FactShape } from './long-term.js';
 import { PRIMER_PHRASES } from './primer-phrases.js';
 import type { Session } from './session.js';
 import type { Task } from './tasks.js';
@@ -223,7 +223,7 @@ function learnedCandidates(input: PrimerInput, ph: (typeof PRIMER_PHRASES)[Lang]
   const fresh = (text: string) => {
     const shape = shapeOf(text);
     // The cheap comparisons first: most pairs differ in their numbers or negation, and skip the word sets.
-    if (shown.some((x) => (x.key && x.key === shape.key) || (x.numbers === shape.numbers && x.negated === shape.negated && similarity(x, shape) >= 0.6))) return false;
+    if (shown.some((x) => sameWords(x, shape) || (x.numbers === shape.numbers && x.negated === shape.negated && similarity(x, shape) >= 0.6))) return false;
     shown.push(shape);
     return true;
   };
