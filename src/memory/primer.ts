@@ -122,8 +122,8 @@ function asData(raw: string, marker: string): string {
 export interface PreparedItems {
   texts: Map<string, string>;
   tokens: Map<string, number>;
-  /** factShape of learned items, for the dedupe. */
-  shapes: Map<string, FactShape>;
+  /** The learned items' texts in the order tried, and which of them the dedupe shows. */
+  learned?: { texts: string[]; shown: boolean[] };
 }
 
 const PREPARED = new WeakMap<PrimerInput, PreparedItems>();
@@ -211,35 +211,32 @@ function candidates(input: PrimerInput, o: PrimerOptions, p?: PreparedItems): { 
  * fact said twice (in other words too) is shown once; a possibly stale one carries its mark.
  */
 function learnedCandidates(input: PrimerInput, ph: (typeof PRIMER_PHRASES)[Lang], add: (section: PrimerSection, text: string, isFiller?: boolean, key?: string) => void, p?: PreparedItems): void {
-  const shown: FactShape[] = [];
-  const shapeOf = (text: string) => {
-    let shape = p?.shapes.get(text);
-    if (!shape) {
-      shape = factShape(text);
-      p?.shapes.set(text, shape);
-    }
-    return shape;
-  };
-  const fresh = (text: string) => {
-    const shape = shapeOf(text);
-    // The cheap comparisons first: most pairs differ in their numbers or negation, and skip the word sets.
-    if (shown.some((x) => sameWords(x, shape) || (x.numbers === shape.numbers && x.negated === shape.negated && similarity(x, shape) >= 0.6))) return false;
-    shown.push(shape);
-    return true;
-  };
-  const item = (kind: LearnedKind, text: string, stale?: string) => {
-    if (!fresh(text)) return;
-    add('learned', `${ph.kinds[kind]}: ${text}${stale ? ` (${ph.stale(stale)})` : ''}`, false, `${kind}\0${text}`);
-  };
   const long = input.learned ?? [];
-  // Open leads and themes come after what the window learned: they are context, not rules.
-  const rules = long.filter((l) => l.kind !== 'lead' && l.kind !== 'theme');
-  for (const l of rules) item(l.kind, l.text, l.stale);
+  // In the order they are tried: MEMORY.md's rules, what the window decided and learned (newest
+  // first), then open leads and themes (context, not rules).
+  const list: { kind: LearnedKind; text: string; stale?: string | undefined }[] = long.filter((l) => l.kind !== 'lead' && l.kind !== 'theme');
   for (const s of [...input.windowSessions].reverse()) {
-    for (const d of s.decisions) item('decision', d);
-    for (const l of s.learned) item('learned', l);
+    for (const d of s.decisions) list.push({ kind: 'decision', text: d });
+    for (const l of s.learned) list.push({ kind: 'learned', text: l });
   }
-  for (const l of long.filter((x) => x.kind === 'lead' || x.kind === 'theme')) item(l.kind, l.text, l.stale);
+  list.push(...long.filter((x) => x.kind === 'lead' || x.kind === 'theme'));
+  // Which are shown: each one unless said before (by its text alone, so the same texts made ahead give the same answer).
+  const texts = list.map((l) => l.text);
+  let shownAt = p?.learned && p.learned.texts.length === texts.length && p.learned.texts.every((t, i) => t === texts[i]) ? p.learned.shown : undefined;
+  if (!shownAt) {
+    const shown: FactShape[] = [];
+    shownAt = texts.map((text) => {
+      const shape = factShape(text);
+      // The cheap comparisons first: most pairs differ in their numbers or negation, and skip the word sets.
+      if (shown.some((x) => sameWords(x, shape) || (x.numbers === shape.numbers && x.negated === shape.negated && similarity(x, shape) >= 0.6))) return false;
+      shown.push(shape);
+      return true;
+    });
+    if (p) p.learned = { texts, shown: shownAt };
+  }
+  list.forEach(({ kind, text, stale }, i) => {
+    if (shownAt![i]) add('learned', `${ph.kinds[kind]}: ${text}${stale ? ` (${ph.stale(stale)})` : ''}`, false, `${kind}\0${text}`);
+  });
 }
 
 /** A candidate left out before its text was made: text and tokens are worked out when first read. */
@@ -285,7 +282,7 @@ const byPriority = (main: Candidate[]) => [...main].sort((a, b) => PRIORITY.inde
  * budget takes them and about as far as it goes, so buildPrimer finds them made (withPrepared).
  */
 export function preparePrimer(input: PrimerInput, o: PrimerOptions): PreparedItems {
-  const p: PreparedItems = { texts: new Map(), tokens: new Map(), shapes: new Map() };
+  const p: PreparedItems = { texts: new Map(), tokens: new Map() };
   // As buildPrimer counts: the header, each section's heading once, items whole until one does not fit.
   let total = estimateTokens(renderPrimer([], input, o, authorsOf(input)));
   const opened = new Set<PrimerSection>();
