@@ -58,6 +58,7 @@ if (args[0] === 'search') for (const cmd of KEY_COMMANDS) startEarly(cmd);
 // (git/vars.ts): git answers while node loads end.js, and it is started while this process is
 // small (a spawn's cost grows with the parent's memory: fork copies its page tables).
 if (args[0] === 'end') startEarly(VAR_LIST_ARGS);
+// The primer's git log is kept while HEAD stays put; when HEAD moved, git runs while node loads.
 let primerCache = 'primer';
 if (args[0] === 'primer') {
   const repo = findRepoInFiles(process.cwd());
@@ -67,7 +68,6 @@ if (args[0] === 'primer') {
   // without never compiles: it gets its own code cache, so neither kind of repository runs on a
   // cache the other one made (code-cache.ts keeps what ran).
   if (repo && head && repo.root === process.cwd() && startStalenessEarly(repo, head)) primerCache = 'primer-long-term';
-  // The git log is kept while HEAD stays put; when HEAD moved, git runs while node loads.
   const kept = repo && head && keptLog(repo, PRIMER_LOG_DEPTH, head);
   if (kept && kept.out === null) startEarly(recentLogArgs(PRIMER_LOG_DEPTH));
 }
