@@ -17,7 +17,7 @@ import { VAR_LIST_ARGS } from './git/vars.js';
 import { keptLog, PRIMER_LOG_DEPTH, recentLogArgs } from './git/log-cache.js';
 import { headCommit } from './git/head.js';
 import { findRepoInFiles, type Repo } from './git/repo.js';
-import { isKeptStaleness, memoryMark, stalenessQuery, stalenessStep } from './dream/staleness-query.js';
+import { byPlainCommits, isKeptStaleness, memoryMark, stalenessQuery, stalenessStep } from './dream/staleness-query.js';
 import { readState } from './fs/state.js';
 import { readTextOrNull } from './fs/read-file.js';
 import { triedFactsKept } from './memory/long-term-tried.js';
@@ -38,9 +38,9 @@ function startStalenessEarly(repo: Repo, head: string): boolean {
     if (text === null) return false;
     // The facts as kept for this text (parsed only when it changed), written once git runs.
     const q = stalenessQuery(triedFactsKept(text, repo.stateDir, false).tried, 'HEAD', head);
-    // HEAD moved on from the kept answer: the commits since; else the whole question.
+    // HEAD moved on from the kept answer by plain commits: the commits since; else the whole question.
     const step = q && kept?.key !== q.key ? stalenessStep(q, kept, head) : null;
-    if (q?.args && kept?.key !== q.key) startEarly(step ? step.args : q.args);
+    if (q?.args && kept?.key !== q.key) startEarly(step && byPlainCommits(repo.gitDir, step.from, head) ? step.args : q.args);
     triedFactsKept(text, repo.stateDir);
     return true;
   } catch {

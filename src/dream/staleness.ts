@@ -127,21 +127,20 @@ export async function staleMarks(
   // Kept again when asked anew, or when the answer kept lacks this MEMORY.md's mark (see memoryMark).
   let keep = out !== null && !!opts.mark && kept?.mark !== opts.mark;
   let fallback = kept?.key === q.key && !!kept.fallback;
-  if (out === null && kept) {
+  // Started by the entry point from the top of the worktree while node loaded the primer (bin.ts):
+  // the commits since the kept answer (HEAD moved on by plain commits), or the whole question.
+  const step = out === null && kept ? stalenessStep(q, kept, opts.head) : null;
+  const earlyStep = step ? takeEarly(step.args, root) : undefined;
+  const earlyWhole = out === null && q.args ? takeEarly(q.args, root) : undefined;
+  if (step && kept && (earlyStep || !earlyWhole)) {
     // HEAD moved on from the kept answer's commit: only the commits since are read.
-    const step = stalenessStep(q, kept, opts.head);
-    if (step) {
-      const early = takeEarly(step.args, root);
-      const got = early ? ((await early)?.toString('utf8') ?? null) : await git(step.args, { cwd: root, allowFail: true });
-      const [, oldest, , files] = JSON.parse(q.key) as [string, string, string, string[]];
-      out = got === null ? null : stepAnswer(got, kept.out, step.from, oldest, files);
-      keep = out !== null;
-    }
+    const got = earlyStep ? ((await earlyStep)?.toString('utf8') ?? null) : await git(step.args, { cwd: root, allowFail: true });
+    const [, oldest, , files] = JSON.parse(q.key) as [string, string, string, string[]];
+    out = got === null ? null : stepAnswer(got, kept.out, step.from, oldest, files);
+    keep = out !== null;
   }
   if (out === null) {
-    // Started by the entry point from the top of the worktree while node loaded the primer (bin.ts).
-    const early = q.args ? takeEarly(q.args, root) : undefined;
-    if (early) out = (await early)?.toString('utf8') ?? null;
+    if (earlyWhole) out = (await earlyWhole)?.toString('utf8') ?? null;
     else if (q.args) out = await git(q.args, { cwd: root, allowFail: true });
     fallback = out === null;
     if (out === null) out = await git(q.fallback, { cwd: root, allowFail: true });

@@ -105,15 +105,32 @@ describe('the staleness answer after HEAD moved on', () => {
     repo.git('checkout', '-q', 'main');
     repo.commit('Main queue change', { 'src/queue.ts': '// main\n' });
     repo.git('merge', '-q', '--no-ff', '-m', 'Merge side', 'side');
+    // HEAD's reflog says a merge brought it here: the whole question is started at once, no step.
     const merged = primer(repo, g);
-    expect(merged.steps).toHaveLength(1);
+    expect(merged.steps).toEqual([]);
     expect(merged.whole).toHaveLength(1);
     expect(merged.out).toBe(whole(repo, kept, g).out);
 
     repo.git('reset', '-q', '--hard', 'HEAD~1');
     const back = primer(repo, g);
+    expect(back.steps).toEqual([]);
     expect(back.whole).toHaveLength(1);
     expect(back.out).toBe(whole(repo, kept, g).out);
+
+    // A merge the reflog does not tell of (it says a plain commit): the step is tried, sees the
+    // merge, and the whole question is asked after it.
+    const from = repo.git('rev-parse', 'HEAD').trim();
+    repo.commit('Side again', { 'src/side.ts': '// side\n' });
+    repo.git('checkout', '-q', '-B', 'side2', 'HEAD~1');
+    repo.commit('Cache on side2', { 'src/cache.ts': '// side2\n' });
+    repo.git('checkout', '-q', 'main');
+    repo.git('merge', '-q', '--no-ff', '-m', 'Merge side2', 'side2');
+    const head = repo.git('rev-parse', 'HEAD').trim();
+    writeFileSync(join(repo.dir, '.git', 'logs', 'HEAD'), `${from} ${head} Jane Doe <jane@example.com> 1795500000 +0000\tcommit: not really\n`);
+    const unlogged = primer(repo, g);
+    expect(unlogged.steps).toHaveLength(1);
+    expect(unlogged.whole).toHaveLength(1);
+    expect(unlogged.out).toBe(whole(repo, kept, g).out);
   });
 });
 
