@@ -17,11 +17,12 @@ import { VAR_LIST_ARGS } from './git/vars.js';
 import { startPendingEarly } from './git/pending.js';
 import { localDate, now } from './clock.js';
 import { keptLog, PRIMER_LOG_DEPTH, recentLogArgs } from './git/log-cache.js';
+import { headCommit } from './git/head.js';
 import { findRepoInFiles, type Repo } from './git/repo.js';
-import { isKeptStaleness, memoryMark, stalenessQuery } from './dream/staleness-query.js';
+import { byPlainCommits, isKeptStaleness, memoryMark, stalenessQuery, stalenessStep } from './dream/staleness-query.js';
 import { readState } from './fs/state.js';
 import { readTextOrNull } from './fs/read-file.js';
-import { triedFactsOnce } from './memory/long-term-tried.js';
+import { triedFactsKept } from './memory/long-term-tried.js';
 import { LONG_TERM_FILE, STALENESS_CACHE_FILE } from './paths.js';
 import { symlinkOnPath } from './worktree-path.js';
 import { readHookStdin } from './fs/stdin.js';
@@ -39,8 +40,12 @@ function startStalenessEarly(repo: Repo, head: string): boolean {
     if (kept?.mark && kept.mark === memoryMark(join(repo.root, LONG_TERM_FILE), head)) return true;
     const text = readTextOrNull(join(repo.root, LONG_TERM_FILE));
     if (text === null) return false;
-    const q = stalenessQuery(triedFactsOnce(text).tried, 'HEAD', head);
-    if (q?.args && kept?.key !== q.key) startEarly(q.args);
+    // The facts as kept for this text (parsed only when it changed), written once git runs.
+    const q = stalenessQuery(triedFactsKept(text, repo.stateDir, false).tried, 'HEAD', head);
+    // HEAD moved on from the kept answer by plain commits: the commits since; else the whole question.
+    const step = q && kept?.key !== q.key ? stalenessStep(q, kept, head) : null;
+    if (q?.args && kept?.key !== q.key) startEarly(step && byPlainCommits(repo.gitDir, step.from, head) ? step.args : q.args);
+    triedFactsKept(text, repo.stateDir);
     return true;
   } catch {
     return false; // the primer asks git itself
@@ -70,12 +75,14 @@ if (args[0] === 'end') {
 let primerCache = 'primer';
 if (args[0] === 'primer') {
   const repo = findRepoInFiles(process.cwd());
-  const kept = repo && keptLog(repo, PRIMER_LOG_DEPTH);
-  if (kept?.head && kept.out === null) startEarly(recentLogArgs(PRIMER_LOG_DEPTH));
-  // MEMORY.md's staleness check is kept per HEAD too; when it is not, its git call starts here as well.
-  // A primer with MEMORY.md runs code that one without never compiles: it gets its own code cache, so
-  // neither kind of repository runs on a cache the other one made (code-cache.ts keeps what ran).
-  if (repo && kept?.head && repo.root === process.cwd() && startStalenessEarly(repo, kept.head)) primerCache = 'primer-long-term';
+  const head = repo && headCommit(repo);
+  // MEMORY.md's staleness check is kept per HEAD; when it is not, its git call (the longer one, a
+  // walk back to the oldest anchor) starts first. A primer with MEMORY.md runs code that one
+  // without never compiles: it gets its own code cache, so neither kind of repository runs on a
+  // cache the other one made (code-cache.ts keeps what ran).
+  if (repo && head && repo.root === process.cwd() && startStalenessEarly(repo, head)) primerCache = 'primer-long-term';
+  const kept = repo && head && keptLog(repo, PRIMER_LOG_DEPTH, head);
+  if (kept && kept.out === null) startEarly(recentLogArgs(PRIMER_LOG_DEPTH));
 }
 // Paths computed at run time: esbuild leaves them alone, node resolves them next to this file.
 // `cache` names the code cache: one per kind of run of a bundle, since a cache holds only what the

@@ -101,6 +101,8 @@ export const DREAM_STATE_FILE = 'dream.json';
 export const DREAM_LOCK_FILE = 'dream.lock';
 /** The staleness check's git log for MEMORY.md's anchors, kept per worktree by HEAD and anchors (see dream/staleness.ts). */
 export const STALENESS_CACHE_FILE = 'staleness.json';
+/** MEMORY.md's facts the primer tries, kept with the text they were parsed from (see memory/long-term-tried.ts). */
+export const LONG_TERM_TRIED_FILE = 'long-term-tried.json';
 /** OpenClaw memory's long-term files, taken into MEMORY.md at the first dream. */
 export const OPENCLAW_AGENT_DIR = `${MEMORY_DIR}/agent`;
 

@@ -1,6 +1,7 @@
 // The staleness check's git question, in its own light module: the entry point asks it before
 // loading the primer (see bin.ts and git/early.ts), so git answers while node loads the rest.
-import { lstatSync } from 'node:fs';
+import { closeSync, fstatSync, lstatSync, openSync, readSync } from 'node:fs';
+import { join } from 'node:path';
 import { isRecord } from '../fs/state.js';
 import { byCodeUnit } from '../order.js';
 
@@ -52,6 +53,8 @@ export interface KeptStaleness {
    * that nothing needs starting, without reading and parsing MEMORY.md in its uncached bundle.
    */
   mark?: string;
+  /** Answered by the fallback question (the range failed): a later HEAD does not build on it (see stalenessStep). */
+  fallback?: boolean;
 }
 
 /**
@@ -64,3 +67,69 @@ export function memoryMark(path: string, head: string): string | null {
   return st ? `${st.ino}:${st.size}:${st.mtimeNs}:${st.ctimeNs}:${head}` : null;
 }
 export const isKeptStaleness = (v: unknown): v is KeptStaleness => isRecord(v) && typeof v.key === 'string' && typeof v.out === 'string';
+
+/** At most this many commits since the kept answer are taken as a step; more ask the whole question. */
+export const STALENESS_STEP_CAP = 100;
+
+/**
+ * When HEAD moved on from the commit `kept` answered the same question at (same anchors and files,
+ * answered by the range): the commits since, for stepAnswer() to put before the kept answer, so a
+ * session start after a commit walks the new commits, not the history back to the oldest anchor.
+ * Every commit since, with all its files (no pathspec: the step checks the history is a line). An
+ * answer kept by a version that did not say whether the fallback gave it counts as the range's:
+ * the step names the oldest anchor, which the fallback answers only where it is not a commit.
+ */
+export function stalenessStep(q: StalenessQuery, kept: KeptStaleness | null, head: string | null | undefined): { from: string; args: string[] } | null {
+  if (!q.args || !kept || kept.fallback || !head || !/^[0-9a-f]{40}(?:[0-9a-f]{24})?$/.test(head)) return null;
+  let was: unknown;
+  try {
+    was = JSON.parse(kept.key);
+  } catch {
+    return null;
+  }
+  const now = JSON.parse(q.key) as unknown[];
+  if (!Array.isArray(was) || typeof was[0] !== 'string' || was[0] === head || !/^[0-9a-f]{40}(?:[0-9a-f]{24})?$/.test(was[0])) return null;
+  if (JSON.stringify(was.slice(1)) !== JSON.stringify(now.slice(1)) || typeof now[1] !== 'string') return null;
+  const format = `--format=${STALENESS_RS}%H${STALENESS_US}%cs${STALENESS_US}%P`;
+  // Not past the oldest anchor either: where it is not a commit here, git fails and the whole question is asked.
+  return { from: was[0], args: ['log', `-n${STALENESS_STEP_CAP + 1}`, '--no-renames', '--name-only', format, `${was[0]}..${head}`, `^${now[1]}`] };
+}
+
+/** How much of the end of HEAD's reflog is read to see how HEAD came from the kept answer's commit. */
+const REFLOG_TAIL = 32 * 1024;
+
+/**
+ * Whether HEAD's reflog says it came from `from` to `head` by plain commits only (`commit:` entries,
+ * each on the one before): then the step's commits are almost surely a line, and the entry point
+ * starts the step early; after a merge, a pull, a reset or a rebase it starts the whole question
+ * instead, as before (the step would fail and the whole question run late). Only a hint: the
+ * step itself checks the line. False where the reflog cannot say (none kept, too far back).
+ */
+export function byPlainCommits(gitDir: string, from: string, head: string): boolean {
+  let text: string;
+  try {
+    const fd = openSync(join(gitDir, 'logs', 'HEAD'), 'r');
+    try {
+      const size = fstatSync(fd).size;
+      const buf = Buffer.allocUnsafe(Math.min(size, REFLOG_TAIL));
+      const got = readSync(fd, buf, 0, buf.length, size - buf.length);
+      text = buf.toString('utf8', 0, got);
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    return false;
+  }
+  const lines = text.split('\n');
+  let want = head;
+  for (let i = lines.length - 1, seen = 0; i >= 0 && seen <= STALENESS_STEP_CAP; i--) {
+    const line = lines[i]!;
+    if (!line) continue;
+    seen++;
+    const [old = '', to = ''] = line.split(' ', 2);
+    if (to !== want || !/\tcommit(?: \(initial\))?: /.test(line)) return false;
+    if (old === from) return true;
+    want = old;
+  }
+  return false;
+}

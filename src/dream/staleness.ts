@@ -2,7 +2,7 @@ import { readState, writeState } from '../fs/state.js';
 import { git } from '../git/git.js';
 import { takeEarly } from '../git/early.js';
 import { STALENESS_CACHE_FILE } from '../paths.js';
-import { isKeptStaleness, stalenessQuery, STALENESS_RS, STALENESS_US, type Anchored, type KeptStaleness } from './staleness-query.js';
+import { isKeptStaleness, stalenessQuery, stalenessStep, STALENESS_LOG_CAP, STALENESS_RS, STALENESS_STEP_CAP, STALENESS_US, type Anchored, type KeptStaleness } from './staleness-query.js';
 
 export { STALENESS_LOG_CAP, type Anchored } from './staleness-query.js';
 
@@ -34,7 +34,11 @@ function parse(out: string): LogCommit[] {
     });
 }
 
-const touches = (c: LogCommit, file: string) => (file.endsWith('/') ? c.files.some((f) => f.startsWith(file)) : c.files.includes(file));
+function touches(c: LogCommit, file: string): boolean {
+  if (!file.endsWith('/')) return c.files.includes(file);
+  for (const f of c.files) if (f.startsWith(file)) return true;
+  return false;
+}
 
 /** Per entry, from the commits since the oldest anchor commit (newest first). Pure. */
 export function marksFrom(entries: readonly Anchored[], commits: LogCommit[], exists: (path: string) => boolean): (StaleMark | null)[] {
@@ -42,15 +46,64 @@ export function marksFrom(entries: readonly Anchored[], commits: LogCommit[], ex
     if (!e.files.length) return null;
     const deleted = e.files.every((f) => !exists(f.replace(/\/$/, '')));
     // Commits after the entry's own: those above it in the log where it is there (it touched the
-    // files), else those of later days.
+    // files), else those of later days. Counted in place: this runs for every fact at every start.
     const at = e.at ? commits.findIndex((c) => c.sha.startsWith(e.at!)) : -1;
-    const after = at >= 0 ? commits.slice(0, at) : commits.filter((c) => !e.date || c.day > e.date);
-    const changed = e.files
-      .map((file) => ({ file, commits: after.filter((c) => touches(c, file)).length }))
-      .filter((x) => x.commits > 0)
-      .sort((a, b) => b.commits - a.commits);
+    const end = at >= 0 ? at : commits.length;
+    const changed: { file: string; commits: number }[] = [];
+    for (const file of e.files) {
+      let n = 0;
+      for (let i = 0; i < end; i++) {
+        const c = commits[i]!;
+        if ((at >= 0 || !e.date || c.day > e.date) && touches(c, file)) n++;
+      }
+      if (n > 0) changed.push({ file, commits: n });
+    }
+    changed.sort((a, b) => b.commits - a.commits);
     return changed.length || deleted ? { changed, deleted } : null;
   });
+}
+
+/** A path git's pathspec `spec` (a plain path: the file, or everything under it) selects; case as given. */
+const selects = (spec: string, path: string) => path === spec || path.startsWith(spec.endsWith('/') ? spec : `${spec}/`);
+const lower = (s: string) => s.toLowerCase();
+
+/**
+ * The answer to `log -n<cap> <oldest>..<head> -- <files>` from the answer kept for `<oldest>..<from>`
+ * and `step`, the output of stalenessStep's question (every commit of `<from>..<head>`, with its
+ * parents and all its files): where those commits are a line of single-parent commits from `from`
+ * to HEAD, not reaching the oldest anchor, git walks them first and one at a time, then walks on
+ * as it did for `from`; so its answer is theirs that touch the files (with the files it would
+ * list) followed by the kept one. Null wherever that is not certain: a merge, more commits than
+ * the step reads, the anchor among them, a pathspec with glob characters, a quoted path, or a path
+ * that differs from a file only in case (core.ignorecase) — the whole question is asked then.
+ */
+export function stepAnswer(step: string, kept: string, from: string, oldest: string, files: readonly string[]): string | null {
+  if (files.some((f) => /[*?[\\]/.test(f) || f.startsWith(':'))) return null;
+  const commits = step.split(RS).filter((c) => c.trim());
+  if (!commits.length || commits.length > STALENESS_STEP_CAP) return null;
+  const folded = files.map(lower);
+  let out = '';
+  let expect: string | null = null;
+  let n = 0;
+  for (let i = commits.length - 1; i >= 0; i--) {
+    const [sha = '', , parents = ''] = (commits[i]!.split('\n', 1)[0] ?? '').split(US);
+    // Oldest first: each commit's one parent is the commit before it, the first's is `from`.
+    if (!/^[0-9a-f]{40}(?:[0-9a-f]{24})?$/.test(sha) || !parents || parents.includes(' ') || parents !== (expect ?? from) || sha.startsWith(oldest)) return null;
+    expect = sha;
+  }
+  for (const c of commits) {
+    const [head = '', ...names] = c.split('\n');
+    const [sha = '', day = ''] = head.split(US);
+    const paths = names.map((f) => f.trim()).filter(Boolean);
+    if (paths.some((p) => p.startsWith('"'))) return null;
+    const touched = paths.filter((p) => files.some((f) => selects(f, p)));
+    if (paths.some((p) => !touched.includes(p) && folded.some((f) => selects(f, lower(p))))) return null;
+    if (!touched.length) continue;
+    out += `${RS}${sha}${US}${day}\n\n${touched.map((p) => `${p}\n`).join('')}`;
+    n++;
+  }
+  const rest = kept.split(RS).filter((c) => c.trim());
+  return out + rest.slice(0, Math.max(0, STALENESS_LOG_CAP - n)).map((c) => `${RS}${c}`).join('');
 }
 
 type Kept = KeptStaleness;
@@ -73,17 +126,29 @@ export async function staleMarks(
   let out = kept?.key === q.key ? kept.out : null;
   // Kept again when asked anew, or when the answer kept lacks this MEMORY.md's mark (see memoryMark).
   let keep = out !== null && !!opts.mark && kept?.mark !== opts.mark;
+  let fallback = kept?.key === q.key && !!kept.fallback;
+  // Started by the entry point from the top of the worktree while node loaded the primer (bin.ts):
+  // the commits since the kept answer (HEAD moved on by plain commits), or the whole question.
+  const step = out === null && kept ? stalenessStep(q, kept, opts.head) : null;
+  const earlyStep = step ? takeEarly(step.args, root) : undefined;
+  const earlyWhole = out === null && q.args ? takeEarly(q.args, root) : undefined;
+  if (step && kept && (earlyStep || !earlyWhole)) {
+    // HEAD moved on from the kept answer's commit: only the commits since are read.
+    const got = earlyStep ? ((await earlyStep)?.toString('utf8') ?? null) : await git(step.args, { cwd: root, allowFail: true });
+    const [, oldest, , files] = JSON.parse(q.key) as [string, string, string, string[]];
+    out = got === null ? null : stepAnswer(got, kept.out, step.from, oldest, files);
+    keep = out !== null;
+  }
   if (out === null) {
-    // Started by the entry point from the top of the worktree while node loaded the primer (bin.ts).
-    const early = q.args ? takeEarly(q.args, root) : undefined;
-    if (early) out = (await early)?.toString('utf8') ?? null;
+    if (earlyWhole) out = (await earlyWhole)?.toString('utf8') ?? null;
     else if (q.args) out = await git(q.args, { cwd: root, allowFail: true });
-    out ??= await git(q.fallback, { cwd: root, allowFail: true });
+    fallback = out === null;
+    if (out === null) out = await git(q.fallback, { cwd: root, allowFail: true });
     keep = out !== null;
   }
   if (keep && out !== null && opts.stateDir && opts.head) {
     try {
-      writeState(opts.stateDir, STALENESS_CACHE_FILE, { key: q.key, out, ...(opts.mark ? { mark: opts.mark } : {}) } satisfies Kept);
+      writeState(opts.stateDir, STALENESS_CACHE_FILE, { key: q.key, out, ...(opts.mark ? { mark: opts.mark } : {}), ...(fallback ? { fallback } : {}) } satisfies Kept);
     } catch {
       /* a read-only git directory: asked again next time */
     }

@@ -33,11 +33,11 @@ export interface KeptLog {
 const isKeptLog = (v: unknown): v is KeptLog => isRecord(v) && typeof v.head === 'string' && typeof v.args === 'string' && typeof v.out === 'string';
 
 /**
- * The kept output of recentLogArgs(n) for the current HEAD, or null: HEAD unknown from the files
- * (see head.ts), nothing kept, or kept for another HEAD or other arguments.
+ * The kept output of recentLogArgs(n) for the current HEAD (`head`, when the caller read it
+ * already), or null: HEAD unknown from the files (see head.ts), nothing kept, or kept for another
+ * HEAD or other arguments.
  */
-export function keptLog(repo: Repo, n: number): { head: string | null; out: string | null } {
-  const head = headCommit(repo);
+export function keptLog(repo: Repo, n: number, head = headCommit(repo)): { head: string | null; out: string | null } {
   if (!head) return { head, out: null };
   const kept = readState(repo.stateDir, LOG_CACHE_FILE, isKeptLog);
   const ok = kept?.head === head && kept.args === recentLogArgs(n).join(' ');

@@ -220,8 +220,9 @@ export function factShape(text: string): FactShape {
   // session start. A word ends in a letter or digit (the pattern says so), never in . - or /.
   for (const w of lower.match(WORD) ?? []) {
     // A path stays whole; "per-process" is "per process".
-    const parts = w.includes('.') || w.includes('/') || !w.includes('-') ? [w] : w.split('-');
-    for (const part of parts) if (part && !STOP.has(part)) words.add(stem(part));
+    if (w.includes('.') || w.includes('/') || !w.includes('-')) {
+      if (!STOP.has(w)) words.add(stem(w));
+    } else for (const part of w.split('-')) if (part && !STOP.has(part)) words.add(stem(part));
   }
   // Han is never ASCII: most facts skip the Unicode-property regex (and its compile) entirely.
   for (const run of (/[^\x00-\x7f]/.test(lower) && lower.match(/[\p{Script=Han}]+/gu)) || []) {
@@ -229,7 +230,23 @@ export function factShape(text: string): FactShape {
     for (let i = 0; i + 1 < run.length; i++) words.add(run.slice(i, i + 2));
   }
   const numbers = (lower.match(NUMBER) ?? []).join(' ');
-  return { words, numbers, negated: NEGATION.test(lower), key: [...words].sort().join(' ') };
+  // The key is made when first read (the primer compares the word sets instead: sameWords).
+  let key: string | undefined;
+  return {
+    words,
+    numbers,
+    negated: NEGATION.test(lower),
+    get key() {
+      return (key ??= [...words].sort().join(' '));
+    },
+  };
+}
+
+/** Whether two facts have the same content words, and some (what equal non-empty keys say, without making them). */
+export function sameWords(a: FactShape, b: FactShape): boolean {
+  if (!a.words.size || a.words.size !== b.words.size) return false;
+  for (const w of a.words) if (!b.words.has(w)) return false;
+  return true;
 }
 
 /** Jaccard similarity of two facts' content words. */

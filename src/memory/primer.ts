@@ -1,5 +1,5 @@
 import type { Lang } from './headings.js';
-import { factShape, similarity, type FactShape } from './long-term.js';
+import { factShape, sameWords, similarity, type FactShape } from './long-term.js';
 import { PRIMER_PHRASES } from './primer-phrases.js';
 import type { Session } from './session.js';
 import type { Task } from './tasks.js';
@@ -115,6 +115,45 @@ function asData(raw: string, marker: string): string {
   return rule ? `⚠ ${marker} (${rule.id}): «${text.replace(/[«»]/g, '"')}»` : text;
 }
 
+/**
+ * Item texts and token counts made ahead of buildPrimer, while git answers (preparePrimer): the
+ * same pure functions of the same text, so an item's text and count are what buildPrimer makes.
+ */
+export interface PreparedItems {
+  texts: Map<string, string>;
+  tokens: Map<string, number>;
+  /** The learned items' texts in the order tried, and which of them the dedupe shows. */
+  learned?: { texts: string[]; shown: boolean[] };
+}
+
+const PREPARED = new WeakMap<PrimerInput, PreparedItems>();
+
+/** `input`, whose items buildPrimer takes from `prepared` where they were made there. */
+export function withPrepared(input: PrimerInput, prepared: PreparedItems): PrimerInput {
+  PREPARED.set(input, prepared);
+  return input;
+}
+
+/** `make()`, once per key: from `p` when it was made there, else made (and kept there). */
+function madeOnce(p: PreparedItems | undefined, key: string, make: () => string): () => string {
+  if (!p) return make;
+  return () => {
+    let text = p.texts.get(key);
+    if (text === undefined) p.texts.set(key, (text = make()));
+    return text;
+  };
+}
+
+/** estimateTokens(text) + 1: an item's cost, from `p` when counted there. */
+function itemTokens(p: PreparedItems | undefined, text: string): number {
+  let n = p?.tokens.get(text);
+  if (n === undefined) {
+    n = estimateTokens(text) + 1;
+    p?.tokens.set(text, n);
+  }
+  return n;
+}
+
 /** An item before the budget sees it: its text is made (redacted, checked, capped) on demand. */
 interface Candidate {
   section: PrimerSection;
@@ -124,7 +163,7 @@ interface Candidate {
   make(): string;
 }
 
-function candidates(input: PrimerInput, o: PrimerOptions): { main: Candidate[]; filler: Candidate[] } {
+function candidates(input: PrimerInput, o: PrimerOptions, p?: PreparedItems): { main: Candidate[]; filler: Candidate[] } {
   const ph = PRIMER_PHRASES[o.lang];
   const main: Candidate[] = [];
   const filler: Candidate[] = [];
@@ -136,14 +175,14 @@ function candidates(input: PrimerInput, o: PrimerOptions): { main: Candidate[]; 
   const add = (section: PrimerSection, text: string, isFiller = false, key = text) => {
     if (seen.has(`${section}\0${key}`)) return;
     seen.add(`${section}\0${key}`);
-    push(section, () => `- ${asData(capLine(text), ph.quoted)}`, isFiller);
+    push(section, madeOnce(p, `${o.lang}\0${text}`, () => `- ${asData(capLine(text), ph.quoted)}`), isFiller);
   };
 
   // The user's own instructions are trusted as theirs: secrets are still redacted, nothing quoted.
-  for (const i of input.user.instructions ?? []) push('instructions', () => `- ${redactQuick(capLine(i))}`, false);
+  for (const i of input.user.instructions ?? []) push('instructions', madeOnce(p, `instruction\0${i}`, () => `- ${redactQuick(capLine(i))}`), false);
   for (const e of input.user.entities) add('user', e);
   const desc = input.project.description ? ` — ${input.project.description}` : '';
-  push('project_line', () => asData(capLine(`${input.project.name}${desc}`), ph.quoted), false);
+  push('project_line', madeOnce(p, `project\0${o.lang}\0${input.project.name}${desc}`, () => asData(capLine(`${input.project.name}${desc}`), ph.quoted)), false);
   for (const p of input.user.preferences.slice(-5)) add('preferences', p);
   const newestFirst = [...input.windowSessions].reverse();
   // The same item done twice in a day is one line; on another day it is news again.
@@ -160,7 +199,7 @@ function candidates(input: PrimerInput, o: PrimerOptions): { main: Candidate[]; 
     if (t.next_step) parts.push(`${ph.next}: ${t.next_step}`);
     add('tasks', parts.join(' — '));
   }
-  learnedCandidates(input, ph, add);
+  learnedCandidates(input, ph, add, p);
   input.git.commits.forEach((c, i) => add('commits', `${c.sha} ${c.subject}`, i >= o.commits));
   input.git.hotFiles.forEach((f, i) => add('hot_files', `${f.path} (${ph.commits(f.commits)})`, i >= o.hotFiles));
   return { main, filler };
@@ -171,28 +210,33 @@ function candidates(input: PrimerInput, o: PrimerOptions): { main: Candidate[]; 
  * the window's sessions learned and decided that MEMORY.md does not already say, newest first. A
  * fact said twice (in other words too) is shown once; a possibly stale one carries its mark.
  */
-function learnedCandidates(input: PrimerInput, ph: (typeof PRIMER_PHRASES)[Lang], add: (section: PrimerSection, text: string, isFiller?: boolean, key?: string) => void): void {
-  const shown: FactShape[] = [];
-  const fresh = (text: string) => {
-    const shape = factShape(text);
-    // The cheap comparisons first: most pairs differ in their numbers or negation, and skip the word sets.
-    if (shown.some((x) => (x.key && x.key === shape.key) || (x.numbers === shape.numbers && x.negated === shape.negated && similarity(x, shape) >= 0.6))) return false;
-    shown.push(shape);
-    return true;
-  };
-  const item = (kind: LearnedKind, text: string, stale?: string) => {
-    if (!fresh(text)) return;
-    add('learned', `${ph.kinds[kind]}: ${text}${stale ? ` (${ph.stale(stale)})` : ''}`, false, `${kind}\0${text}`);
-  };
+function learnedCandidates(input: PrimerInput, ph: (typeof PRIMER_PHRASES)[Lang], add: (section: PrimerSection, text: string, isFiller?: boolean, key?: string) => void, p?: PreparedItems): void {
   const long = input.learned ?? [];
-  // Open leads and themes come after what the window learned: they are context, not rules.
-  const rules = long.filter((l) => l.kind !== 'lead' && l.kind !== 'theme');
-  for (const l of rules) item(l.kind, l.text, l.stale);
+  // In the order they are tried: MEMORY.md's rules, what the window decided and learned (newest
+  // first), then open leads and themes (context, not rules).
+  const list: { kind: LearnedKind; text: string; stale?: string | undefined }[] = long.filter((l) => l.kind !== 'lead' && l.kind !== 'theme');
   for (const s of [...input.windowSessions].reverse()) {
-    for (const d of s.decisions) item('decision', d);
-    for (const l of s.learned) item('learned', l);
+    for (const d of s.decisions) list.push({ kind: 'decision', text: d });
+    for (const l of s.learned) list.push({ kind: 'learned', text: l });
   }
-  for (const l of long.filter((x) => x.kind === 'lead' || x.kind === 'theme')) item(l.kind, l.text, l.stale);
+  list.push(...long.filter((x) => x.kind === 'lead' || x.kind === 'theme'));
+  // Which are shown: each one unless said before (by its text alone, so the same texts made ahead give the same answer).
+  const texts = list.map((l) => l.text);
+  let shownAt = p?.learned && p.learned.texts.length === texts.length && p.learned.texts.every((t, i) => t === texts[i]) ? p.learned.shown : undefined;
+  if (!shownAt) {
+    const shown: FactShape[] = [];
+    shownAt = texts.map((text) => {
+      const shape = factShape(text);
+      // The cheap comparisons first: most pairs differ in their numbers or negation, and skip the word sets.
+      if (shown.some((x) => sameWords(x, shape) || (x.numbers === shape.numbers && x.negated === shape.negated && similarity(x, shape) >= 0.6))) return false;
+      shown.push(shape);
+      return true;
+    });
+    if (p) p.learned = { texts, shown: shownAt };
+  }
+  list.forEach(({ kind, text, stale }, i) => {
+    if (shownAt![i]) add('learned', `${ph.kinds[kind]}: ${text}${stale ? ` (${ph.stale(stale)})` : ''}`, false, `${kind}\0${text}`);
+  });
 }
 
 /** A candidate left out before its text was made: text and tokens are worked out when first read. */
@@ -222,25 +266,51 @@ function renderPrimer(items: PrimerItem[], input: PrimerInput, o: PrimerOptions,
   return render(loadTemplate('primer', o.lang), values);
 }
 
+/** Who wrote the window's sessions, for the provenance line; a crowd is summarised so the header stays short. */
+function authorsOf(input: PrimerInput): string[] {
+  const all = [...new Set(input.windowSessions.map((s) => s.author?.replace(/\s*<[^>]*>$/, '')).filter((a): a is string => !!a))];
+  return all.length > 5 ? [...all.slice(0, 5), `+${all.length - 5}`] : all;
+}
+
+const headingCost = (section: PrimerSection) => estimateTokens(`## ${section}\n\n`) + 2;
+
+const byPriority = (main: Candidate[]) => [...main].sort((a, b) => PRIORITY.indexOf(a.section) - PRIORITY.indexOf(b.section));
+
+/**
+ * Makes ahead the texts and token counts of the items `input` has so far (the primer's inputs
+ * before git answers: no commits yet, long-term facts without their staleness), in the order the
+ * budget takes them and about as far as it goes, so buildPrimer finds them made (withPrepared).
+ */
+export function preparePrimer(input: PrimerInput, o: PrimerOptions): PreparedItems {
+  const p: PreparedItems = { texts: new Map(), tokens: new Map() };
+  // As buildPrimer counts: the header, each section's heading once, items whole until one does not fit.
+  let total = estimateTokens(renderPrimer([], input, o, authorsOf(input)));
+  const opened = new Set<PrimerSection>();
+  for (const c of byPriority(candidates(input, o, p).main)) {
+    total += itemTokens(p, c.make()) + (opened.has(c.section) ? 0 : headingCost(c.section));
+    if (total > o.maxTokens) break;
+    opened.add(c.section);
+  }
+  return p;
+}
+
 /**
  * Builds the primer within the budget: items are taken in priority order and whole; the first that
  * does not fit, and everything of lower priority after it, is dropped (`--explain` lists them).
  * Below `minTokens`, fillers are added while they fit.
  */
 export function buildPrimer(input: PrimerInput, o: PrimerOptions): Primer {
-  const allAuthors = [...new Set(input.windowSessions.map((s) => s.author?.replace(/\s*<[^>]*>$/, '')).filter((a): a is string => !!a))];
-  // Provenance names who wrote the memory; a crowd is summarised so the header stays short.
-  const authors = allAuthors.length > 5 ? [...allAuthors.slice(0, 5), `+${allAuthors.length - 5}`] : allAuthors;
-  const { main, filler } = candidates(input, o);
+  const authors = authorsOf(input);
+  const prepared = PREPARED.get(input);
+  const { main, filler } = candidates(input, o, prepared);
   const order = new Map<PrimerItem, number>();
   const withTokens = (c: Candidate): PrimerItem => {
     const text = c.make();
-    const item = { section: c.section, text, tokens: estimateTokens(text) + 1, filler: c.filler };
+    const item = { section: c.section, text, tokens: itemTokens(prepared, text), filler: c.filler };
     order.set(item, c.order);
     return item;
   };
-  const ordered = [...main].sort((a, b) => PRIORITY.indexOf(a.section) - PRIORITY.indexOf(b.section));
-  const headingCost = (section: PrimerSection) => estimateTokens(`## ${section}\n\n`) + 2;
+  const ordered = byPriority(main);
 
   let total = estimateTokens(renderPrimer([], input, o, authors));
   const included: PrimerItem[] = [];

@@ -5,12 +5,13 @@ import { PRIMER_LOG_DEPTH } from '../../git/log-cache.js';
 import { CorruptFileError } from '../../memory/frontmatter.js';
 import { factShape, similarity, type LongTermSection } from '../../memory/long-term.js';
 import { TRIED_KIND, triedFactsOnce } from '../../memory/long-term-tried.js';
-import type { LearnedItem, LearnedKind, PrimerInput } from '../../memory/primer.js';
+import { preparePrimer, withPrepared, type LearnedItem, type LearnedKind, type PreparedItems, type PrimerInput } from '../../memory/primer.js';
 import type { Lang } from '../../memory/headings.js';
 import type { StaleMark } from '../../dream/staleness.js';
 import type { Session } from '../../memory/session.js';
 import { stripHiddenText } from '../../safety/hidden-text.js';
 import type { MemorySource, TasksRead } from './memory-source.js';
+import { primerOptions } from './primer-options.js';
 
 export interface GatheredPrimer {
   input: PrimerInput;
@@ -35,6 +36,9 @@ export async function gatherPrimer(src: MemorySource, now: Date, days: number): 
   // MEMORY.md and its staleness (the one other git call) run beside the log.
   const longTermPromise = longTermFacts(src);
   longTermPromise.catch(() => undefined);
+  // Whether the staleness answer is still to come when the files are read (see the end of the reading).
+  let marksIn = false;
+  longTermPromise.then((l) => l.marks.then(() => (marksIn = true)), () => undefined);
   const to = localDate(now);
   const from = windowStart(now, days);
   // A TASKS.md behind a symbolic link is not read; the session still starts.
@@ -64,33 +68,52 @@ export async function gatherPrimer(src: MemorySource, now: Date, days: number): 
   else tasks = taskFile;
   const warnings = corrupt.map((c) => `skipped ${c.message}`);
   if (tasks.unreadable.length) warnings.push(`${src.label}skipped unreadable lines of the task list (${tasks.unreadable.join(', ')}); the other tasks were read`);
-  const fullLog = await logPromise;
-  const longTerm = await longTermPromise;
   const branchNextSteps = latestPerBranch([...earlier.sessions, ...win.sessions, ...(win.sessions.length || !last ? [] : [last])], src.branch());
+  const user = src.user();
+  // What the primer shows of the files read, hidden text taken out: the same before and after git answers.
+  const base = {
+    project: { name: strip(config.project.name), description: strip(config.project.description) },
+    user: { entities: user.entities.map(strip), preferences: user.preferences.map(strip), instructions: user.instructions.map(strip) },
+    windowSessions: win.sessions.map(clean),
+    ...(last ? { lastWithNextSteps: clean(last) } : {}),
+    ...(branchNextSteps.length ? { branchNextSteps: branchNextSteps.map(clean) } : {}),
+    tasks: tasks.list.tasks.map((t) => ({ ...t, task: strip(t.task), progress: t.progress && strip(t.progress), next_step: t.next_step && strip(t.next_step) })),
+    ...(tasks.unreadable.length ? { tasksUnreadable: tasks.unreadable } : {}),
+  };
+  const generatedAt = `${localDate(now)} ${localTime(now)}`;
+  const inputWith = (learned: LearnedItem[], leftOut: { kind: LearnedKind; text: string }[], git: PrimerInput['git']): PrimerInput => {
+    // In the order the input always had its fields.
+    const { tasks: shownTasks, tasksUnreadable, ...rest } = base;
+    return {
+      ...rest,
+      ...(learned.length ? { learned: learned.map((l) => ({ ...l, text: strip(l.text) })) } : {}),
+      ...(leftOut.length ? { learnedLeftOut: leftOut.map((l) => ({ ...l, text: strip(l.text) })) } : {}),
+      tasks: shownTasks,
+      ...(tasksUnreadable ? { tasksUnreadable } : {}),
+      git,
+      generatedAt,
+    };
+  };
+  // While git still answers MEMORY.md's staleness (not kept for this HEAD: a walk back to the oldest
+  // anchor), the items known so far get their texts and token counts made: buildPrimer then finds
+  // them made (the same text, made the same way), and the wait for git is not added to the work
+  // after it. Not for the log alone: it is short, and usually in by now.
+  let prepared: PreparedItems | undefined;
+  const longTerm = await longTermPromise;
+  if (!marksIn) prepared = preparePrimer(inputWith(longTerm.items, [], { branch: src.branch(), head: null, commits: [], hotFiles: [] }), primerOptions(config));
+  const fullLog = await logPromise;
+  const marks = await longTerm.marks;
   // The log leaves memory out already; a log read elsewhere (an older kept one) may still hold memory commits.
   const log = fullLog.entries.filter((e) => !isMemoryCommit(e));
-  const user = src.user();
+  const input = inputWith(
+    longTerm.items.map((l, i) => withStale(l, marks[i] ?? null, config.journal.language)),
+    longTerm.leftOut,
+    { branch: src.branch(), head: fullLog.head, commits: log.map((e) => ({ sha: e.sha, subject: e.subject, date: e.date })), hotFiles: hotFiles(log, 15) },
+  );
   return {
     warnings,
     window: { from, to, sessions: win.sessions.length },
-    input: {
-      project: { name: strip(config.project.name), description: strip(config.project.description) },
-      user: { entities: user.entities.map(strip), preferences: user.preferences.map(strip), instructions: user.instructions.map(strip) },
-      windowSessions: win.sessions.map(clean),
-      ...(last ? { lastWithNextSteps: clean(last) } : {}),
-      ...(branchNextSteps.length ? { branchNextSteps: branchNextSteps.map(clean) } : {}),
-      ...(longTerm.items.length ? { learned: longTerm.items.map((l) => ({ ...l, text: strip(l.text) })).map((l) => withStale(l, config.journal.language)) } : {}),
-      ...(longTerm.leftOut.length ? { learnedLeftOut: longTerm.leftOut.map((l) => ({ ...l, text: strip(l.text) })) } : {}),
-      tasks: tasks.list.tasks.map((t) => ({ ...t, task: strip(t.task), progress: t.progress && strip(t.progress), next_step: t.next_step && strip(t.next_step) })),
-      ...(tasks.unreadable.length ? { tasksUnreadable: tasks.unreadable } : {}),
-      git: {
-        branch: src.branch(),
-        head: fullLog.head,
-        commits: log.map((e) => ({ sha: e.sha, subject: e.subject, date: e.date })),
-        hotFiles: hotFiles(log, 15),
-      },
-      generatedAt: `${localDate(now)} ${localTime(now)}`,
-    },
+    input: prepared ? withPrepared(input, prepared) : input,
   };
 }
 
@@ -128,20 +151,20 @@ function latestPerBranch(sessions: Session[], current: string | null): Session[]
 
 const KIND: Record<LongTermSection, LearnedKind | null> = TRIED_KIND;
 
-type PendingItem = LearnedItem & { mark?: StaleMark | null };
-
-/** MEMORY.md's facts the primer tries (see triedFacts), with their staleness, and those left out. */
-async function longTermFacts(src: MemorySource): Promise<{ items: PendingItem[]; leftOut: { kind: LearnedKind; text: string }[] }> {
+/**
+ * MEMORY.md's facts the primer tries (see triedFacts) and those left out, read now; their
+ * staleness (`marks`, one per item) when git answers.
+ */
+async function longTermFacts(src: MemorySource): Promise<{ items: LearnedItem[]; leftOut: { kind: LearnedKind; text: string }[]; marks: Promise<(StaleMark | null)[]> }> {
   const text = await src.longTerm();
-  if (!text) return { items: [], leftOut: [] };
+  if (!text) return { items: [], leftOut: [], marks: Promise.resolve([]) };
   const { tried, leftOut: rest } = triedFactsOnce(text);
   const leftOut = rest.map((l) => ({ kind: KIND[l.section]!, text: l.raw.replace(/\s*<!--.*$/, '').trim() }));
-  const marks = await src.staleness(tried).catch(() => tried.map(() => null));
-  return { items: tried.map((e, i) => ({ kind: KIND[e.section]!, text: e.text, longTerm: true, mark: marks[i] })), leftOut };
+  const marks = src.staleness(tried).catch(() => tried.map(() => null));
+  return { items: tried.map((e) => ({ kind: KIND[e.section]!, text: e.text, longTerm: true })), leftOut, marks };
 }
 
-function withStale(l: PendingItem, lang: Lang): LearnedItem {
-  const { mark, ...item } = l;
+function withStale(item: LearnedItem, mark: StaleMark | null, lang: Lang): LearnedItem {
   if (!mark) return item;
   const top = mark.changed[0];
   const zh = lang === 'zh';

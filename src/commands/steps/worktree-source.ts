@@ -3,6 +3,7 @@ import { inWorktree } from '../../dream/gather.js';
 import { staleMarks } from '../../dream/staleness.js';
 import { memoryMark } from '../../dream/staleness-query.js';
 import { readTextOrNull } from '../../fs/read-file.js';
+import { triedFactsKept } from '../../memory/long-term-tried.js';
 import { headCommit } from '../../git/head.js';
 import { recentLog } from '../../git/log.js';
 import { LONG_TERM_FILE } from '../../paths.js';
@@ -35,8 +36,13 @@ export function worktreeSource(o: Opened, startedFrom?: string): MemorySource {
     log: (depth) => recentLog(o.repo, depth, startedFrom),
     user: () => readUserFiles(o.env),
     branch: () => currentBranch(o.repo),
-    // A linked MEMORY.md would bring in text from outside the repository: not read.
-    longTerm: async () => (symlinkOnPath(root, LONG_TERM_FILE) ? null : readTextOrNull(join(root, LONG_TERM_FILE))),
+    // A linked MEMORY.md would bring in text from outside the repository: not read. Its facts are
+    // taken from the state directory where kept for this very text (the gatherer asks for them next).
+    longTerm: async () => {
+      const text = symlinkOnPath(root, LONG_TERM_FILE) ? null : readTextOrNull(join(root, LONG_TERM_FILE));
+      if (text) triedFactsKept(text, o.repo.stateDir);
+      return text;
+    },
     staleness: (entries) => {
       const head = headCommit(o.repo);
       const mark = head ? memoryMark(join(root, LONG_TERM_FILE), head) : null;

@@ -1,0 +1,161 @@
+// The staleness answer after HEAD moved on: the commits since the kept answer are read (a step),
+// not the history back to the oldest anchor, and the answer is git's own to the whole question.
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { stepAnswer } from '../../src/dream/staleness.js';
+import { makeMemoryRepo, tempDir, type TestRepo } from '../helpers/repo.js';
+
+const REAL_GIT = execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim();
+
+/** PATH with a `git` that logs its arguments (one line per process) and runs the real one. */
+function loggingGit(): { path: string; calls(): string[][]; clear(): void } {
+  const dir = tempDir('gm-gitlog-');
+  const log = join(dir, 'calls.log');
+  writeFileSync(join(dir, 'git'), `#!/bin/sh\nfor a in "$@"; do printf '%s\\0' "$a"; done >> "${log}"\necho >> "${log}"\nexec "${REAL_GIT}" "$@"\n`, { mode: 0o755 });
+  return {
+    path: dir,
+    calls: () => (existsSync(log) ? readFileSync(log, 'utf8').split('\n').filter(Boolean).map((l) => l.split('\0').filter(Boolean)) : []),
+    clear: () => writeFileSync(log, ''),
+  };
+}
+
+async function repoWithFacts(): Promise<{ repo: TestRepo; kept: string }> {
+  const repo = await makeMemoryRepo({ now: '2026-11-30T19:00:00Z' });
+  const a = repo.commit('Add the cache', { 'src/cache.ts': '// per process\n', 'src/api/routes.ts': '// v1\n' }).slice(0, 9);
+  repo.commit('Add docs', { 'docs/runbook.md': '# Runbook\n' });
+  const b = repo.commit('Add the queue', { 'src/queue.ts': '// fifo\n' }).slice(0, 9);
+  repo.write(
+    '.openclaw_memory/MEMORY.md',
+    [
+      '# Long-term memory',
+      '',
+      '## Gotchas',
+      '',
+      `- The cache in src/cache.ts is per process <!-- files: src/cache.ts; at: ${a}; date: 2026-11-01 -->`,
+      `- The queue is FIFO <!-- files: src/queue.ts; at: ${b}; date: 2026-11-02 -->`,
+      `- Routes live under src/api <!-- files: src/api/; at: ${a}; date: 2026-11-01 -->`,
+      '',
+    ].join('\n'),
+  );
+  repo.git('add', '-A');
+  repo.git('commit', '-q', '-m', 'memory: long-term');
+  repo.commit('Share the cache', { 'src/cache.ts': '// shared\n' });
+  return { repo, kept: join(repo.dir, '.git', 'git-memory', 'staleness.json') };
+}
+
+/** The primer (built binary) with git logged; its output, and the staleness questions it asked. */
+function primer(repo: TestRepo, g: ReturnType<typeof loggingGit>) {
+  g.clear();
+  const r = repo.exec(['primer', '--no-write'], { env: { PATH: `${g.path}:${repo.env.PATH}` } });
+  expect(r.stderr).toBe('');
+  const logs = g.calls().filter((c) => c[0] === 'log' && !c.includes('-n50'));
+  return { out: r.stdout, whole: logs.filter((c) => c.includes('--')), steps: logs.filter((c) => !c.includes('--')) };
+}
+
+/** The primer and kept answer when nothing is kept: the whole question, as before the step. */
+function whole(repo: TestRepo, kept: string, g: ReturnType<typeof loggingGit>) {
+  const saved = readFileSync(kept, 'utf8');
+  rmSync(kept);
+  const p = primer(repo, g);
+  expect(p.whole).toHaveLength(1);
+  const answer = JSON.parse(readFileSync(kept, 'utf8')) as unknown;
+  writeFileSync(kept, saved);
+  return { out: p.out, answer };
+}
+
+describe('the staleness answer after HEAD moved on', () => {
+  it('reads only the commits since, and answers as the whole question does', async () => {
+    const { repo, kept } = await repoWithFacts();
+    const g = loggingGit();
+    const first = primer(repo, g);
+    expect(first.whole).toHaveLength(1);
+    expect(first.out).toContain('per process (may be stale: src/cache.ts changed in 1 commit)');
+
+    // Commits on top: one touches an anchored file, one a folder anchor, one nothing anchored, one is empty.
+    repo.commit('Cache per worker', { 'src/cache.ts': '// per worker\n' });
+    repo.commit('New route', { 'src/api/users.ts': '// users\n' });
+    repo.commit('Unrelated', { 'README.md': 'hello\n' });
+    repo.git('commit', '-q', '--allow-empty', '-m', 'Empty');
+    const stepped = primer(repo, g);
+    expect(stepped.whole).toEqual([]);
+    expect(stepped.steps).toHaveLength(1);
+    expect(stepped.out).toContain('per process (may be stale: src/cache.ts changed in 2 commits)');
+    expect(stepped.out).toContain('Routes live under src/api (may be stale: src/api/ changed in 1 commit)');
+    const answer = JSON.parse(readFileSync(kept, 'utf8')) as unknown;
+    const asked = whole(repo, kept, g);
+    expect(stepped.out).toBe(asked.out);
+    expect(answer).toEqual(asked.answer);
+
+    // And again on top of a stepped answer.
+    repo.commit('Queue is LIFO now', { 'src/queue.ts': '// lifo\n' });
+    const again = primer(repo, g);
+    expect(again.whole).toEqual([]);
+    expect(again.out).toContain('The queue is FIFO (may be stale: src/queue.ts changed in 1 commit)');
+    expect(again.out).toBe(whole(repo, kept, g).out);
+  });
+
+  it('asks the whole question after a merge, or when HEAD went back', async () => {
+    const { repo, kept } = await repoWithFacts();
+    const g = loggingGit();
+    primer(repo, g);
+    repo.git('checkout', '-q', '-b', 'side');
+    repo.commit('Side cache change', { 'src/cache.ts': '// side\n' });
+    repo.git('checkout', '-q', 'main');
+    repo.commit('Main queue change', { 'src/queue.ts': '// main\n' });
+    repo.git('merge', '-q', '--no-ff', '-m', 'Merge side', 'side');
+    // HEAD's reflog says a merge brought it here: the whole question is started at once, no step.
+    const merged = primer(repo, g);
+    expect(merged.steps).toEqual([]);
+    expect(merged.whole).toHaveLength(1);
+    expect(merged.out).toBe(whole(repo, kept, g).out);
+
+    repo.git('reset', '-q', '--hard', 'HEAD~1');
+    const back = primer(repo, g);
+    expect(back.steps).toEqual([]);
+    expect(back.whole).toHaveLength(1);
+    expect(back.out).toBe(whole(repo, kept, g).out);
+
+    // A merge the reflog does not tell of (it says a plain commit): the step is tried, sees the
+    // merge, and the whole question is asked after it.
+    const from = repo.git('rev-parse', 'HEAD').trim();
+    repo.commit('Side again', { 'src/side.ts': '// side\n' });
+    repo.git('checkout', '-q', '-B', 'side2', 'HEAD~1');
+    repo.commit('Cache on side2', { 'src/cache.ts': '// side2\n' });
+    repo.git('checkout', '-q', 'main');
+    repo.git('merge', '-q', '--no-ff', '-m', 'Merge side2', 'side2');
+    const head = repo.git('rev-parse', 'HEAD').trim();
+    writeFileSync(join(repo.dir, '.git', 'logs', 'HEAD'), `${from} ${head} Jane Doe <jane@example.com> 1795500000 +0000\tcommit: not really\n`);
+    const unlogged = primer(repo, g);
+    expect(unlogged.steps).toHaveLength(1);
+    expect(unlogged.whole).toHaveLength(1);
+    expect(unlogged.out).toBe(whole(repo, kept, g).out);
+  });
+});
+
+describe('stepAnswer', () => {
+  const RS = '\x1e';
+  const US = '\x1f';
+  const from = 'a'.repeat(40);
+  const c1 = 'b'.repeat(40);
+  const c2 = 'c'.repeat(40);
+  const kept = `${RS}${'d'.repeat(40)}${US}2026-11-01\n\nsrc/a.ts\n`;
+  const step = (files2: string, files1: string, parent1 = from) => `${RS}${c2}${US}2026-11-03${US}${c1}\n\n${files2}${RS}${c1}${US}2026-11-02${US}${parent1}\n\n${files1}`;
+
+  it('puts the commits since that touch the files, with only those files, before the kept answer', () => {
+    expect(stepAnswer(step('src/a.ts\nREADME.md\n', 'docs/x.md\n'), kept, from, '1234567', ['src/a.ts'])).toBe(`${RS}${c2}${US}2026-11-03\n\nsrc/a.ts\n${kept}`);
+    expect(stepAnswer(step('src/api/u.ts\n', 'src/api2.ts\n'), kept, from, '1234567', ['src/api/'])).toBe(`${RS}${c2}${US}2026-11-03\n\nsrc/api/u.ts\n${kept}`);
+  });
+
+  it('gives up where git might answer otherwise', () => {
+    // Not a line from `from`, a merge, the anchor among the commits, a glob, a quoted path, a case twin.
+    expect(stepAnswer(step('src/a.ts\n', '', 'e'.repeat(40)), kept, from, '1234567', ['src/a.ts'])).toBeNull();
+    expect(stepAnswer(step('src/a.ts\n', '', `${from} ${'e'.repeat(40)}`), kept, from, '1234567', ['src/a.ts'])).toBeNull();
+    expect(stepAnswer(step('src/a.ts\n', ''), kept, from, 'bbbbbbb', ['src/a.ts'])).toBeNull();
+    expect(stepAnswer(step('src/a.ts\n', ''), kept, from, '1234567', ['src/*.ts'])).toBeNull();
+    expect(stepAnswer(step('"src/\\303\\244.ts"\n', ''), kept, from, '1234567', ['src/ä.ts'])).toBeNull();
+    expect(stepAnswer(step('SRC/A.ts\n', ''), kept, from, '1234567', ['src/a.ts'])).toBeNull();
+    expect(stepAnswer('', kept, from, '1234567', ['src/a.ts'])).toBeNull();
+  });
+});
