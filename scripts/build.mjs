@@ -10,7 +10,8 @@
 // - cli.mjs + chunks/: the full command line; commands and heavy libraries load lazily (ESM, as
 //   code splitting needs).
 // - agent-hooks.js: the compaction hooks (CommonJS, code cache, like the primer); session-start.js:
-//   SessionStart alone, the primer and the after-compaction path, likewise. Both in ASCII only.
+//   SessionStart alone, the primer and the after-compaction path, likewise. These two, primer.js,
+//   end.js and search.js are ASCII only (see ASCII_ONLY).
 // - agents.mjs: the other agent hooks, statusline.mjs: the status line (cli/lean/statusline.ts), both without
 //   the argument parser, sharing cli's chunks; agent-worker.mjs: the detached workers the agent
 //   hooks start (session notes, session end), which may load the model SDK; pre-push.mjs.
@@ -57,7 +58,7 @@ const commonjs = {
  * without the u flag), a string or a name. A character after a backslash would change meaning when
  * escaped: the build stops there rather than guess.
  */
-const ASCII_ONLY = ['agent-hooks.js', 'session-start.js'];
+const ASCII_ONLY = ['agent-hooks.js', 'session-start.js', 'primer.js', 'end.js', 'search.js'];
 function asciiOnly(url) {
   const text = readFileSync(url, 'utf8');
   let out = '';
