@@ -39,40 +39,41 @@ function processWrap(): ProcessWrap | null {
 }
 
 /**
+ * Starts `file` (found on the env's PATH) with `args` through node's process handle, with the
+ * options ChildProcess.spawn passes it; the handle, or null having started nothing (no handle here,
+ * or the spawn failed: the command not found, say).
+ */
+function start(file: string, args: readonly string[], cwd: string, env: NodeJS.ProcessEnv, stdio: unknown[], detached: boolean, onExit: (code: number, signal: string) => void): ProcessHandle | null {
+  const w = processWrap();
+  if (!w) return null;
+  try {
+    const handle = new w.Process();
+    handle.onexit = (code, signal) => {
+      handle.close();
+      onExit(code, signal);
+    };
+    const envPairs: string[] = [];
+    for (const [k, v] of Object.entries(env)) if (v !== undefined) envPairs.push(`${k}=${v}`);
+    const err = handle.spawn({ file, args: [file, ...args], cwd, envPairs, stdio, detached, windowsHide: false, windowsVerbatimArguments: false });
+    if (err !== 0) {
+      handle.close();
+      return null;
+    }
+    return handle;
+  } catch {
+    return null;
+  }
+}
+
+/**
  * Starts `file` (found on the env's PATH) with `args`, stdin and stderr ignored and stdout written
  * to the open descriptor `stdoutFd`; `onExit` gets the exit code (null when killed by a signal).
  * Returns false, having started nothing, where the handle is not available or the spawn failed
  * (the command not found, say): the caller then falls back to node:child_process.
  */
 export function spawnToFd(file: string, args: readonly string[], cwd: string, env: NodeJS.ProcessEnv, stdoutFd: number, onExit: (code: number | null) => void): boolean {
-  const w = processWrap();
-  if (!w) return false;
-  try {
-    const handle = new w.Process();
-    handle.onexit = (code, signal) => {
-      handle.close();
-      onExit(signal ? null : code);
-    };
-    const envPairs: string[] = [];
-    for (const [k, v] of Object.entries(env)) if (v !== undefined) envPairs.push(`${k}=${v}`);
-    const err = handle.spawn({
-      file,
-      args: [file, ...args],
-      cwd,
-      envPairs,
-      stdio: [{ type: 'ignore' }, { type: 'fd', fd: stdoutFd }, { type: 'ignore' }],
-      detached: false,
-      windowsHide: false,
-      windowsVerbatimArguments: false,
-    });
-    if (err !== 0) {
-      handle.close();
-      return false;
-    }
-    return true;
-  } catch {
-    return false;
-  }
+  const stdio = [{ type: 'ignore' }, { type: 'fd', fd: stdoutFd }, { type: 'ignore' }];
+  return start(file, args, cwd, env, stdio, false, (code, signal) => onExit(signal ? null : code)) !== null;
 }
 
 /**
@@ -82,30 +83,8 @@ export function spawnToFd(file: string, args: readonly string[], cwd: string, en
  * where the handle is not available or the spawn failed: the caller then uses node:child_process.
  */
 export function spawnDetached(file: string, args: readonly string[], cwd: string, env: NodeJS.ProcessEnv): number | null {
-  const w = processWrap();
-  if (!w) return null;
-  try {
-    const handle = new w.Process();
-    handle.onexit = () => handle.close();
-    const envPairs: string[] = [];
-    for (const [k, v] of Object.entries(env)) if (v !== undefined) envPairs.push(`${k}=${v}`);
-    const err = handle.spawn({
-      file,
-      args: [file, ...args],
-      cwd,
-      envPairs,
-      stdio: [{ type: 'ignore' }, { type: 'ignore' }, { type: 'ignore' }],
-      detached: true,
-      windowsHide: false,
-      windowsVerbatimArguments: false,
-    });
-    if (err !== 0) {
-      handle.close();
-      return null;
-    }
-    handle.unref();
-    return typeof handle.pid === 'number' ? handle.pid : null;
-  } catch {
-    return null;
-  }
+  const handle = start(file, args, cwd, env, [{ type: 'ignore' }, { type: 'ignore' }, { type: 'ignore' }], true, () => undefined);
+  if (!handle) return null;
+  handle.unref();
+  return typeof handle.pid === 'number' ? handle.pid : null;
 }
