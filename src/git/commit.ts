@@ -10,7 +10,7 @@ import { headCommit } from './head.js';
 import { holdIndex, indexFiles, prepareIndex, prepareIndexEntries, type PreparedIndex } from './index-swap.js';
 import { changedPaths, dirsOf, editTree, objectId, readHeadTrees, readHeadTreesLoose, TreeEditUnsupported, writeTrees, writeTreesLoose, type HeadTrees, type PathChange } from './tree-edit.js';
 import type { Repo } from './repo.js';
-import { attributeFilesFor, looseObjectsDir, storedAsIs, writeLooseObject } from './loose.js';
+import { attributeFilesFor, looseObjectsDir, storedAsIs, writeLooseObject, type LooseObjects } from './loose.js';
 import { explicitIdent, type GitVars } from './vars.js';
 
 const ZERO = '0'.repeat(40);
@@ -97,6 +97,12 @@ function worktreeChanges(root: string, paths: string[]): { changes: PathChange[]
   return { changes, contents };
 }
 
+/** What lets node write a memory commit's objects itself: git's variables, and where loose objects go (looseObjectsDir). */
+interface ObjectWriter {
+  vars: GitVars;
+  objects: LooseObjects;
+}
+
 /** How one attempt makes the commit's tree, and the user's index entries that go with it. */
 interface TreeMaker {
   /** HEAD (null: unborn), its tree, the tree to commit, and the paths it changes where known. */
@@ -134,7 +140,7 @@ function viaIndex(repo: Repo, c: { pathspec: string; index: string; userIndex: s
  * (writeTreesLoose) or, where git's rules for them could differ, by one `mktree`.
  * Null where the working tree holds something other than files and deletions.
  */
-function byEditing(repo: Repo, paths: string[], userIndex: string, early?: Promise<HeadTrees | null>, vars?: Promise<GitVars | null>): TreeMaker | null {
+function byEditing(repo: Repo, paths: string[], userIndex: string, early?: Promise<HeadTrees | null>, writer?: ObjectWriter | null): TreeMaker | null {
   const read = worktreeChanges(repo.root, paths);
   if (!read) return null;
   const { changes, contents } = read;
@@ -143,10 +149,8 @@ function byEditing(repo: Repo, paths: string[], userIndex: string, early?: Promi
   const writeBlobs = async () => {
     if (!files.length) return;
     // Stored as they are (no filter, encoding or line-ending conversion applies): written here.
-    const v = vars && (await vars.catch(() => null));
-    const objects = v && looseObjectsDir(repo, v.config);
-    if (objects && storedAsIs(v.config, attributeFilesFor(repo, v.config, files.map((f) => f.path)), contents)) {
-      contents.forEach((content, i) => writeLooseObject(objects, 'blob', content, files[i]!.entry!.sha));
+    if (writer && storedAsIs(writer.vars.config, attributeFilesFor(repo, writer.vars.config, dirsOf(files.map((f) => f.path))), contents)) {
+      contents.forEach((content, i) => writeLooseObject(writer.objects, 'blob', content, files[i]!.entry!.sha));
       return;
     }
     const out = (await git(['hash-object', '-w', '--stdin-paths'], { cwd: repo.root, input: `${files.map((f) => f.path).join('\n')}\n` })).split('\n').filter(Boolean);
@@ -163,8 +167,7 @@ function byEditing(repo: Repo, paths: string[], userIndex: string, early?: Promi
       const head = got && dirs.every((d) => got.trees.has(d)) ? got : (readHeadTreesLoose(repo, dirs) ?? (await readHeadTrees(repo.root, dirs)));
       if (!head) throw new TreeEditUnsupported('the branch has no commit yet');
       const { tree, write } = editTree(head, changes);
-      const config = vars && (await vars.catch(() => null))?.config;
-      await Promise.all([blobs, tree === head.tree || (config && writeTreesLoose(repo, config, write)) ? undefined : writeTrees(repo.root, write)]);
+      await Promise.all([blobs, tree === head.tree ? undefined : writer ? writeTreesLoose(writer.objects, write) : writeTrees(repo.root, write)]);
       return { parent: head.commit, parentTree: head.tree, tree, changed: changedPaths(head, changes) };
     },
     prepare: () => prepareIndexEntries(repo, changes, userIndex),
@@ -202,7 +205,11 @@ export async function commitPaths(
   const index = join(tmpDir, `index-${tag}`);
   const c = { pathspec: paths.join('\0'), reflog: `${REFLOG_PREFIX}${message.split('\n')[0]}`, userIndex: join(tmpDir, `index-user-${tag}`), updates: new Set<StartedGit>() };
   const slow = () => viaIndex(repo, { ...c, index });
-  let maker = byEditing(repo, paths, c.userIndex, opts.head, opts.vars) ?? slow();
+  // git's variables (asked early: answered by now) say once whether node may write the objects.
+  const vars = opts.vars && (await opts.vars.catch(() => null));
+  const objects = vars && looseObjectsDir(repo, vars.config);
+  const writer = vars && objects ? { vars, objects } : null;
+  let maker = byEditing(repo, paths, c.userIndex, opts.head, writer) ?? slow();
   const started = Date.now();
   try {
     for (let attempt = 0; ; attempt++) {
@@ -220,7 +227,7 @@ export async function commitPaths(
       // less time between reading HEAD and moving it, the less often someone else moves it first.
       const update = startUpdate(repo, c);
       const prepare = () => maker.prepare(tree);
-      const [sha, prepared] = await Promise.all([commitObject(repo, { tree, parent, message }, opts.vars), prepare()]);
+      const [sha, prepared] = await Promise.all([commitObject(repo, { tree, parent, message }, writer), prepare()]);
       await landAfter;
       if (await land(repo, { ...c, sha, parent, tree, prepare }, { prepared, update })) return { sha, parent, paths: changed ?? paths };
       // A busy branch (someone committing again and again) gets a few seconds, not a few tries.
@@ -242,15 +249,13 @@ export async function commitPaths(
  * say. `git commit-tree -F -` writes the message as given, and signs only when asked with -S (not
  * for commit.gpgSign): memory commits are not signed, either way.
  */
-async function commitObject(repo: Repo, c: { tree: string; parent: string | null; message: string }, vars?: Promise<GitVars | null>): Promise<string> {
-  const v = vars && (await vars.catch(() => null));
-  const objects = v && c.tree.length === 40 && looseObjectsDir(repo, v.config);
-  const author = v && explicitIdent(v, 'author', process.env);
-  const committer = v && explicitIdent(v, 'committer', process.env);
-  const encoding = v?.config.get('i18n.commitencoding');
-  if (objects && author && committer && (encoding === undefined || (encoding !== null && /^utf-?8$/i.test(encoding.trim())))) {
+async function commitObject(repo: Repo, c: { tree: string; parent: string | null; message: string }, writer: ObjectWriter | null): Promise<string> {
+  const author = writer && explicitIdent(writer.vars, 'author', process.env);
+  const committer = writer && explicitIdent(writer.vars, 'committer', process.env);
+  const encoding = writer?.vars.config.get('i18n.commitencoding');
+  if (writer && c.tree.length === 40 && author && committer && (encoding === undefined || (encoding !== null && /^utf-?8$/i.test(encoding.trim())))) {
     const body = `tree ${c.tree}\n${c.parent ? `parent ${c.parent}\n` : ''}author ${author}\ncommitter ${committer}\n\n${c.message}`;
-    return writeLooseObject(objects, 'commit', Buffer.from(body, 'utf8'));
+    return writeLooseObject(writer.objects, 'commit', Buffer.from(body, 'utf8'));
   }
   return (await git(['commit-tree', c.tree, ...(c.parent ? ['-p', c.parent] : []), '-F', '-'], { cwd: repo.root, input: c.message })).trim();
 }

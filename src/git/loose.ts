@@ -37,7 +37,8 @@ export function looseObjectsDir(repo: Repo, config: ReadonlyMap<string, string |
   if (!st?.isDirectory() || st.mode & 0o2020) return null;
   const legacy = config.get('core.fsyncobjectfiles');
   const components = (config.get('core.fsync') ?? '').toLowerCase().split(',').map((c) => c.trim());
-  const fsync = (legacy !== undefined && legacy !== null && !/^(false|no|off|0|)$/i.test(legacy.trim())) || legacy === null || components.some((c) => ['loose-object', 'objects', 'committed', 'added', 'all'].includes(c));
+  // A key set without a value is true.
+  const fsync = (legacy !== undefined && !/^(false|no|off|0|)$/i.test((legacy ?? 'true').trim())) || components.some((c) => ['loose-object', 'objects', 'committed', 'added', 'all'].includes(c));
   return { dir, fsync };
 }
 
@@ -67,22 +68,18 @@ export function storedAsIs(config: ReadonlyMap<string, string | null>, attribute
 }
 
 /**
- * The attributes files git reads for `paths` in the repository: the system's (unless
- * GIT_ATTR_NOSYSTEM), the user's (core.attributesFile, else git/attributes in XDG_CONFIG_HOME or
- * ~/.config), `.gitattributes` in every folder from the root down to each path, and info/attributes.
+ * The attributes files git reads for files in `dirs` (every folder from the root down, '' the root:
+ * tree-edit.ts dirsOf): the system's (unless GIT_ATTR_NOSYSTEM), the user's (core.attributesFile,
+ * else git/attributes in XDG_CONFIG_HOME or ~/.config), `.gitattributes` in each folder, and
+ * info/attributes.
  */
-export function attributeFilesFor(repo: Repo, config: ReadonlyMap<string, string | null>, paths: readonly string[], env: NodeJS.ProcessEnv = process.env): string[] {
+export function attributeFilesFor(repo: Repo, config: ReadonlyMap<string, string | null>, dirs: readonly string[], env: NodeJS.ProcessEnv = process.env): string[] {
   const home = env.HOME ?? '';
   const files: string[] = [];
   if (!env.GIT_ATTR_NOSYSTEM) files.push('/etc/gitattributes', '/usr/local/etc/gitattributes');
   const user = config.get('core.attributesfile');
   if (user) files.push(user.startsWith('~/') ? join(home, user.slice(2)) : resolve(repo.root, user));
   else files.push(join(env.XDG_CONFIG_HOME || join(home, '.config'), 'git', 'attributes'));
-  const dirs = new Set<string>(['']);
-  for (const p of paths) {
-    const parts = p.split('/');
-    for (let i = 1; i < parts.length; i++) dirs.add(parts.slice(0, i).join('/'));
-  }
   for (const d of dirs) files.push(join(repo.root, d, '.gitattributes'));
   files.push(join(repo.commonDir, 'info', 'attributes'));
   return files;

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { inflateSync } from 'node:zlib';
-import { looseObjectsDir, objectId, writeLooseObject } from './loose.js';
+import { objectId, writeLooseObject, type LooseObjects } from './loose.js';
 import { gitBytes } from './git.js';
 import { headCommit } from './head.js';
 import type { Repo } from './repo.js';
@@ -270,15 +270,11 @@ export function editTree(head: HeadTrees, changes: readonly PathChange[]): { tre
 }
 
 /**
- * Writes the trees as loose objects (see loose.ts) without starting a `git mktree`: `end` writes one
- * to three small trees, and a git process costs more than all of them. False, having written
- * nothing, where git's own rules could differ (looseObjectsDir): the caller then uses writeTrees.
+ * Writes the trees as loose objects into `objects` (see loose.ts, looseObjectsDir) without starting
+ * a `git mktree`: `end` writes one to three small trees, and a git process costs more than all of them.
  */
-export function writeTreesLoose(repo: Repo, config: ReadonlyMap<string, string | null>, trees: readonly NewTree[]): boolean {
-  const objects = looseObjectsDir(repo, config);
-  if (!objects) return false;
+export function writeTreesLoose(objects: LooseObjects, trees: readonly NewTree[]): void {
   for (const t of trees) writeLooseObject(objects, 'tree', t.body, t.sha);
-  return true;
 }
 
 const typeOf = (mode: string) => (mode === TREE ? 'tree' : mode === '160000' ? 'commit' : 'blob');

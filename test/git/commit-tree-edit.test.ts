@@ -11,6 +11,7 @@ import { commitPaths } from '../../src/git/commit.js';
 import { findRepo } from '../../src/git/repo.js';
 import { dirsOf, objectId, parseTree, readHeadTrees, readHeadTreesLoose, serializeTree, TreeEditUnsupported, writeTreesLoose } from '../../src/git/tree-edit.js';
 import { makeRepo, tempDir, type TestRepo } from '../helpers/repo.js';
+import { looseObjectsDir } from '../../src/git/loose.js';
 
 /** The tree `git add -A` of `paths` on top of `parent` gives, through a throw-away index. */
 function treeByAdd(repo: TestRepo, parent: string, paths: string[]): string {
@@ -195,7 +196,7 @@ describe('tree objects made here are git\'s', () => {
     const shared = history();
     shared.git('config', 'core.sharedRepository', 'group');
     chmodSync(join(shared.dir, '.git', 'objects'), 0o2775);
-    expect(writeTreesLoose(findRepo(shared.dir, shared.env), new Map(), [{ sha: '0'.repeat(40), entries: [], body: Buffer.alloc(0) }])).toBe(false);
+    expect(looseObjectsDir(findRepo(shared.dir, shared.env), new Map())).toBeNull();
     shared.write(`${M}/journal/2026-11-22/1430-agent-dddddd.md`, 'new day\n');
     await commitAndCompare(shared, [`${M}/journal/2026-11-22/1430-agent-dddddd.md`]);
   });
@@ -207,15 +208,17 @@ describe('tree objects made here are git\'s', () => {
     const body = serializeTree([...entries, { mode: '100644', name: Buffer.from('zz.md'), sha: blob }]);
     const sha = objectId('tree', body);
     const r = findRepo(repo.dir, repo.env);
-    expect(writeTreesLoose(r, new Map(), [{ sha, entries: [], body }])).toBe(true);
+    const objects = looseObjectsDir(r, new Map());
+    expect(objects).not.toBeNull();
+    writeTreesLoose(objects!, [{ sha, entries: [], body }]);
     expect(repo.git('cat-file', '-t', sha).trim()).toBe('tree');
     expect(repo.git('ls-tree', '--name-only', sha).trim().split('\n')).toEqual(['app.ts', 'journal.md', 'zz.md']);
     const file = join(repo.dir, '.git', 'objects', sha.slice(0, 2), sha.slice(2));
     const before = statSync(file);
-    expect(writeTreesLoose(r, new Map(), [{ sha, entries: [], body }])).toBe(true);
+    writeTreesLoose(objects!, [{ sha, entries: [], body }]);
     expect(statSync(file).ino).toBe(before.ino);
     // A SHA-256 repository: its ids are not the ones computed here.
-    expect(writeTreesLoose(r, new Map([['extensions.objectformat', 'sha256']]), [{ sha, entries: [], body }])).toBe(false);
+    expect(looseObjectsDir(r, new Map([['extensions.objectformat', 'sha256']]))).toBeNull();
   });
 
   it('hashes, orders and parses trees as git does', () => {
