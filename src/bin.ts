@@ -71,18 +71,26 @@ if (args[0] === 'end') {
     /* a bad GIT_MEMORY_NOW, say: end says what is wrong */
   }
 }
-// The primer's git log is kept while HEAD stays put; when HEAD moved, git runs while node loads.
+/**
+ * Starts the primer's git calls its kept state does not answer, for the primer to take over: MEMORY.md's
+ * staleness check first (the longer one, a walk back to the oldest anchor; from the repository's
+ * root only), then its git log where HEAD moved since it was kept. Returns whether there is a
+ * MEMORY.md. Nothing is started where HEAD cannot be read from git's files.
+ */
+function startPrimerEarly(repo: Repo): boolean {
+  const head = headCommit(repo);
+  if (!head) return false;
+  const longTerm = repo.root === process.cwd() && startStalenessEarly(repo, head);
+  if (keptLog(repo, PRIMER_LOG_DEPTH, head).out === null) startEarly(recentLogArgs(PRIMER_LOG_DEPTH));
+  return longTerm;
+}
+
+// A primer with MEMORY.md runs code that one without never compiles: it gets its own code cache, so
+// neither kind of repository runs on a cache the other one made (code-cache.ts keeps what ran).
 let primerCache = 'primer';
 if (args[0] === 'primer') {
   const repo = findRepoInFiles(process.cwd());
-  const head = repo && headCommit(repo);
-  // MEMORY.md's staleness check is kept per HEAD; when it is not, its git call (the longer one, a
-  // walk back to the oldest anchor) starts first. A primer with MEMORY.md runs code that one
-  // without never compiles: it gets its own code cache, so neither kind of repository runs on a
-  // cache the other one made (code-cache.ts keeps what ran).
-  if (repo && head && repo.root === process.cwd() && startStalenessEarly(repo, head)) primerCache = 'primer-long-term';
-  const kept = repo && head && keptLog(repo, PRIMER_LOG_DEPTH, head);
-  if (kept && kept.out === null) startEarly(recentLogArgs(PRIMER_LOG_DEPTH));
+  if (repo && startPrimerEarly(repo)) primerCache = 'primer-long-term';
 }
 // Paths computed at run time: esbuild leaves them alone, node resolves them next to this file.
 // `cache` names the code cache: one per kind of run of a bundle, since a cache holds only what the
@@ -91,20 +99,16 @@ const lean = (name: string, cache = name): Entry => requireCached(join(__dirname
 const full = (name: string) => import(pathToFileURL(join(__dirname, `${name}.mjs`)).href) as Promise<Entry>;
 
 /**
- * A session's start (a compaction's primer finds both kept by PreCompact's worker): when HEAD moved
- * since the primer's git log was kept, the log and MEMORY.md's staleness check start before
- * session-start.js loads. Only where the hook works in this very directory, whose git the primer
- * takes over.
+ * A session's start (a compaction's primer finds both kept by PreCompact's worker): the primer's git
+ * calls start before session-start.js loads (startPrimerEarly), where the hook works in this very
+ * directory, whose git the primer takes over.
  */
 function startSessionPrimerEarly(input: Buffer): void {
   try {
     const cwd = (JSON.parse(input.toString('utf8')) as { cwd?: unknown }).cwd;
     if (cwd !== undefined && cwd !== process.cwd()) return;
     const repo = findRepoInFiles(process.cwd());
-    const kept = repo && keptLog(repo, PRIMER_LOG_DEPTH);
-    if (!repo || !kept?.head || kept.out !== null) return;
-    startEarly(recentLogArgs(PRIMER_LOG_DEPTH));
-    if (repo.root === process.cwd()) startStalenessEarly(repo, kept.head);
+    if (repo) startPrimerEarly(repo);
   } catch {
     /* the primer asks git itself */
   }
