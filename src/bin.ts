@@ -16,10 +16,11 @@ import { startEarly } from './git/early.js';
 import { VAR_LIST_ARGS } from './git/vars.js';
 import { startPendingEarly } from './git/pending.js';
 import { localDate, now } from './clock.js';
-import { keptLog, PRIMER_LOG_DEPTH, recentLogArgs } from './git/log-cache.js';
+import { keptLog, LOG_STEP_CAP, logStepArgs, PRIMER_LOG_DEPTH, recentLogArgs } from './git/log-cache.js';
 import { headCommit } from './git/head.js';
 import { findRepoInFiles, type Repo } from './git/repo.js';
-import { byPlainCommits, isKeptStaleness, memoryMark, stalenessQuery, stalenessStep } from './dream/staleness-query.js';
+import { isKeptStaleness, memoryMark, stalenessQuery, stalenessStep, STALENESS_STEP_CAP } from './dream/staleness-query.js';
+import { byPlainCommits } from './git/reflog.js';
 import { readState } from './fs/state.js';
 import { readTextOrNull } from './fs/read-file.js';
 import { triedFactsKept } from './memory/long-term-tried.js';
@@ -44,12 +45,23 @@ function startStalenessEarly(repo: Repo, head: string): boolean {
     const q = stalenessQuery(triedFactsKept(text, repo.stateDir, false).tried, 'HEAD', head);
     // HEAD moved on from the kept answer by plain commits: the commits since; else the whole question.
     const step = q && kept?.key !== q.key ? stalenessStep(q, kept, head) : null;
-    if (q?.args && kept?.key !== q.key) startEarly(step && byPlainCommits(repo.gitDir, step.from, head) ? step.args : q.args);
+    if (q?.args && kept?.key !== q.key) startEarly(step && byPlainCommits(repo.gitDir, step.from, head, STALENESS_STEP_CAP) ? step.args : q.args);
     triedFactsKept(text, repo.stateDir);
     return true;
   } catch {
     return false; // the primer asks git itself
   }
+}
+
+/**
+ * Starts the primer's git log where the kept one is not HEAD's (recentLog in log.ts takes it over):
+ * the commits since the kept log where HEAD's reflog says it moved on by plain commits, else the
+ * whole log.
+ */
+function startLogEarly(repo: Repo, head: string): void {
+  const { out, before } = keptLog(repo, PRIMER_LOG_DEPTH, head);
+  if (out !== null) return;
+  startEarly(before && byPlainCommits(repo.gitDir, before.from, head, LOG_STEP_CAP) ? logStepArgs(before.from, head) : recentLogArgs(PRIMER_LOG_DEPTH));
 }
 
 type Entry = Record<string, (...a: never[]) => Promise<number | null> | number | null>;
@@ -67,6 +79,9 @@ if (args[0] === 'end') {
   try {
     const repo = findRepoInFiles(process.cwd());
     if (repo) startPendingEarly(repo, localDate(now()));
+    // …and the log of the primer it rebuilds, where HEAD moved since the log was kept (a session's commits).
+    const head = repo && headCommit(repo);
+    if (repo && head) startLogEarly(repo, head);
   } catch {
     /* a bad GIT_MEMORY_NOW, say: end says what is wrong */
   }
@@ -81,7 +96,7 @@ function startPrimerEarly(repo: Repo): boolean {
   const head = headCommit(repo);
   if (!head) return false;
   const longTerm = repo.root === process.cwd() && startStalenessEarly(repo, head);
-  if (keptLog(repo, PRIMER_LOG_DEPTH, head).out === null) startEarly(recentLogArgs(PRIMER_LOG_DEPTH));
+  startLogEarly(repo, head);
   return longTerm;
 }
 

@@ -1,7 +1,6 @@
 // The staleness check's git question, in its own light module: the entry point asks it before
 // loading the primer (see bin.ts and git/early.ts), so git answers while node loads the rest.
-import { closeSync, fstatSync, lstatSync, openSync, readSync } from 'node:fs';
-import { join } from 'node:path';
+import { lstatSync } from 'node:fs';
 import { isRecord } from '../fs/state.js';
 import { byCodeUnit } from '../order.js';
 
@@ -93,43 +92,4 @@ export function stalenessStep(q: StalenessQuery, kept: KeptStaleness | null, hea
   const format = `--format=${STALENESS_RS}%H${STALENESS_US}%cs${STALENESS_US}%P`;
   // Not past the oldest anchor either: where it is not a commit here, git fails and the whole question is asked.
   return { from: was[0], args: ['log', `-n${STALENESS_STEP_CAP + 1}`, '--no-renames', '--name-only', format, `${was[0]}..${head}`, `^${now[1]}`] };
-}
-
-/** How much of the end of HEAD's reflog is read to see how HEAD came from the kept answer's commit. */
-const REFLOG_TAIL = 32 * 1024;
-
-/**
- * Whether HEAD's reflog says it came from `from` to `head` by plain commits only (`commit:` entries,
- * each on the one before): then the step's commits are almost surely a line, and the entry point
- * starts the step early; after a merge, a pull, a reset or a rebase it starts the whole question
- * instead, as before (the step would fail and the whole question run late). Only a hint: the
- * step itself checks the line. False where the reflog cannot say (none kept, too far back).
- */
-export function byPlainCommits(gitDir: string, from: string, head: string): boolean {
-  let text: string;
-  try {
-    const fd = openSync(join(gitDir, 'logs', 'HEAD'), 'r');
-    try {
-      const size = fstatSync(fd).size;
-      const buf = Buffer.allocUnsafe(Math.min(size, REFLOG_TAIL));
-      const got = readSync(fd, buf, 0, buf.length, size - buf.length);
-      text = buf.toString('utf8', 0, got);
-    } finally {
-      closeSync(fd);
-    }
-  } catch {
-    return false;
-  }
-  const lines = text.split('\n');
-  let want = head;
-  for (let i = lines.length - 1, seen = 0; i >= 0 && seen <= STALENESS_STEP_CAP; i--) {
-    const line = lines[i]!;
-    if (!line) continue;
-    seen++;
-    const [old = '', to = ''] = line.split(' ', 2);
-    if (to !== want || !/\tcommit(?: \(initial\))?: /.test(line)) return false;
-    if (old === from) return true;
-    want = old;
-  }
-  return false;
 }

@@ -30,16 +30,37 @@ export interface KeptLog {
   out: string;
 }
 
+const SHA = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/;
+
 const isKeptLog = (v: unknown): v is KeptLog => isRecord(v) && typeof v.head === 'string' && typeof v.args === 'string' && typeof v.out === 'string';
+
+/** At most this many commits since the kept log are read as a step (see logStepArgs); more ask the whole log. */
+export const LOG_STEP_CAP = 100;
+
+/**
+ * The commits from `from` (left out) to `head`, newest first, each with its full id, its parents,
+ * its id as the log abbreviates it, its author date, its subject and every file it changed (no
+ * pathspec: the step checks that they are a line, see stepLog in log.ts).
+ */
+export const logStepArgs = (from: string, head: string) => [
+  'log',
+  `-n${LOG_STEP_CAP + 1}`,
+  '--no-renames',
+  '--name-only',
+  `--format=${RS}%H${US}%P${US}%h${US}%aI${US}%s`,
+  `${from}..${head}`,
+];
 
 /**
  * The kept output of recentLogArgs(n) for the current HEAD (`head`, when the caller read it
  * already), or null: HEAD unknown from the files (see head.ts), nothing kept, or kept for another
- * HEAD or other arguments.
+ * HEAD or other arguments. `before`: the output kept for another commit with the same arguments,
+ * which the commits since may bring up to date (see stepLog in log.ts).
  */
-export function keptLog(repo: Repo, n: number, head = headCommit(repo)): { head: string | null; out: string | null } {
-  if (!head) return { head, out: null };
+export function keptLog(repo: Repo, n: number, head = headCommit(repo)): { head: string | null; out: string | null; before: { from: string; out: string } | null } {
+  if (!head) return { head, out: null, before: null };
   const kept = readState(repo.stateDir, LOG_CACHE_FILE, isKeptLog);
-  const ok = kept?.head === head && kept.args === recentLogArgs(n).join(' ');
-  return { head, out: ok ? kept.out : null };
+  if (!kept || kept.args !== recentLogArgs(n).join(' ')) return { head, out: null, before: null };
+  if (kept.head === head) return { head, out: kept.out, before: null };
+  return { head, out: null, before: SHA.test(kept.head) && SHA.test(head) ? { from: kept.head, out: kept.out } : null };
 }

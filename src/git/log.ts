@@ -4,7 +4,8 @@ import { CONFIG_FILE, LOG_CACHE_FILE, MEMORY_DIR } from '../paths.js';
 import { takeEarly } from './early.js';
 import { git } from './git.js';
 import { headCommit } from './head.js';
-import { keptLog, PRIMER_LOG_DEPTH, recentLogArgs, RS, US, type KeptLog } from './log-cache.js';
+import { keptLog, LOG_STEP_CAP, logStepArgs, PRIMER_LOG_DEPTH, recentLogArgs, RS, US, type KeptLog } from './log-cache.js';
+import { byPlainCommits } from './reflog.js';
 import type { Repo } from './repo.js';
 
 export { LOG_FORMAT } from './log-cache.js';
@@ -75,24 +76,76 @@ function keep(repo: Repo, head: string, out: string): void {
   }
 }
 
+/** What the primer's log leaves out (LOG_PATHSPEC's exclusions): a path git's `:(exclude)<spec>` drops. */
+const LEFT_OUT = [MEMORY_DIR, CONFIG_FILE];
+const leftOut = (p: string, specs = LEFT_OUT) => specs.some((spec) => p === spec || p.startsWith(`${spec}/`));
+const LEFT_OUT_FOLDED = LEFT_OUT.map((s) => s.toLowerCase());
+
+/**
+ * The primer's log at `head` from the log kept for `from` and `step`, the output of
+ * logStepArgs(from, head) (every commit of `from..head`, with its parents and all its files).
+ * Where those commits are a line of single-parent commits from `from` up to `head`, git's log at
+ * `head` walks them first, one at a time, then walks on exactly as it did from `from`; with the
+ * memory folder left out by the pathspec, it shows those that changed something else (with only
+ * those files), then the kept entries, `n` in all. Null wherever that is not certain: no commit
+ * (HEAD went back), a merge, a commit not on the line, more commits than the step reads, a quoted
+ * path, or a path that differs from the memory folder only in case.
+ */
+export function stepLog(step: string, kept: string, from: string, head: string, n: number): string | null {
+  const commits = step.split(RS).filter((c) => c.trim());
+  if (!commits.length || commits.length > LOG_STEP_CAP) return null;
+  let expect = from;
+  for (let i = commits.length - 1; i >= 0; i--) {
+    const [sha = '', parents = ''] = (commits[i]!.split('\n', 1)[0] ?? '').split(US);
+    // Oldest first: each commit's one parent is the commit before it, the first's is `from`.
+    if (parents !== expect || !/^[0-9a-f]{40}(?:[0-9a-f]{24})?$/.test(sha)) return null;
+    expect = sha;
+  }
+  if (expect !== head) return null;
+  let out = '';
+  let shown = 0;
+  for (const c of commits) {
+    const [line = '', ...names] = c.split('\n');
+    const [, , short = '', date = '', ...subject] = line.split(US);
+    const paths = names.map((f) => f.trim()).filter(Boolean);
+    if (paths.some((p) => p.startsWith('"') || (!leftOut(p) && leftOut(p.toLowerCase(), LEFT_OUT_FOLDED)))) return null;
+    const kept = paths.filter((p) => !leftOut(p));
+    // git shows a commit that changed nothing the pathspec selects (memory only, or empty) not at all.
+    if (!kept.length) continue;
+    if (shown < n) out += `${RS}${short}${US}${date}${US}${subject.join(US)}\n\n${kept.map((p) => `${p}\n`).join('')}`;
+    shown++;
+  }
+  const rest = kept.split(RS).filter((c) => c.trim());
+  return out + rest.slice(0, Math.max(0, n - shown)).map((c) => `${RS}${c}`).join('');
+}
+
 /**
  * The last `n` commits reachable from HEAD that changed something besides memory (see
  * LOG_PATHSPEC), with their files, in one bounded git call (cost grows neither with history nor
  * with the journal); an unborn branch gives none. Kept in the state directory, keyed by the HEAD
  * commit (see log-cache.ts): a commit's history never changes, so while HEAD stays put (sessions
- * started, resumed and compacted between two commits) no git process starts. Where HEAD is not
- * known from git's files, or moved while git ran, nothing is kept. `startedFrom`: the directory
- * the entry point started the same git log from, if it did (see bin.ts).
+ * started, resumed and compacted between two commits) no git process starts. Where HEAD moved on
+ * from the kept log by plain commits (HEAD's reflog says so), git reads only the commits since
+ * (see stepLog). Where HEAD is not known from git's files, or moved while git ran, nothing is
+ * kept. `startedFrom`: the directory the entry point started the same git call from, if it did
+ * (see bin.ts).
  */
 export async function recentLog(repo: Repo, n: number, startedFrom?: string): Promise<RecentLog> {
-  const { head, out: kept } = keptLog(repo, n);
+  const { head, out: kept, before } = keptLog(repo, n);
   if (kept !== null) {
     const entries = parseLog(kept);
     return { head: abbreviate(head, entries), entries };
   }
   const args = recentLogArgs(n);
-  const early = startedFrom === undefined ? undefined : takeEarly(args, startedFrom);
-  const out = (await early)?.toString('utf8') ?? (await git(args, { cwd: repo.root, allowFail: true }));
+  const stepArgs = before && head ? logStepArgs(before.from, head) : null;
+  const earlyStep = stepArgs && startedFrom !== undefined ? takeEarly(stepArgs, startedFrom) : undefined;
+  const earlyWhole = startedFrom === undefined ? undefined : takeEarly(args, startedFrom);
+  let out: string | null = null;
+  if (before && head && stepArgs && (earlyStep || (!earlyWhole && byPlainCommits(repo.gitDir, before.from, head, LOG_STEP_CAP)))) {
+    const step = earlyStep ? ((await earlyStep)?.toString('utf8') ?? null) : await git(stepArgs, { cwd: repo.root, allowFail: true });
+    out = step === null ? null : stepLog(step, before.out, before.from, head, n);
+  }
+  out ??= (await earlyWhole)?.toString('utf8') ?? (await git(args, { cwd: repo.root, allowFail: true }));
   const now = headCommit(repo);
   if (out !== null && head && now === head && n === PRIMER_LOG_DEPTH) keep(repo, head, out);
   const entries = out ? parseLog(out) : [];
