@@ -35,6 +35,8 @@ const common = {
   // Loaded from node_modules only when a file needs them (rich YAML frontmatter; agent config files).
   // jsonc-parser's UMD build requires its own files at run time, which a bundle cannot hold.
   external: ['gray-matter', 'yaml', 'jsonc-parser'],
+  // secretlint's logging, never turned on: a logger that is never enabled (see debug-off.cjs).
+  alias: { debug: './scripts/debug-off.cjs' },
   legalComments: 'none',
   logLevel: 'warning',
 };
