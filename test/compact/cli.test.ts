@@ -139,7 +139,7 @@ describe('compaction hooks (Claude Code)', () => {
     const line = JSON.stringify({ parentUuid: null, isSidechain: false, type: 'user', cwd: repo.dir, sessionId: '4d5611e5', uuid: 'secret-1', timestamp: '2026-02-12T10:20:00.000Z', message: { role: 'user', content: `Use the token ${key} for the deploy, do not commit it` } });
     writeFileSync(t, `${readFileSync(t, 'utf8')}${line}\n`);
     const r = repo.exec(['hook', 'agent', 'pre-compact', '--agent', 'claude'], { stdin: hookInput(repo, t, { trigger: 'auto' }) });
-    expect(r.stdout).toContain('[REDACTED:github-token]');
+    expect(r.stdout, `exit ${r.code}, stderr: ${r.stderr}`).toContain('[REDACTED:github-token]');
     expect(r.stdout).not.toContain(key);
     const c = await repo.run(['compact', '--offline', '--transcript', t]);
     expect(c.stdout).not.toContain(key);
