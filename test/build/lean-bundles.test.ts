@@ -49,9 +49,9 @@ const RUNTIME_LOADS: Record<string, string[]> = {
   'session-start.js': ['gray-matter', 'yaml'],
   'primer.js': ['gray-matter', 'yaml'],
   'search.js': ['gray-matter', 'yaml'],
-  // `end` reads sessions as primer.js does, and scans what it writes: the scanner's `debug` tries
-  // supports-color, inside a try.
-  'end.js': ['gray-matter', 'supports-color', 'yaml'],
+  // `end` reads sessions as primer.js does (the scanner's `debug`, which tried supports-color, is
+  // replaced by a logger that is never enabled: scripts/debug-off.cjs).
+  'end.js': ['gray-matter', 'yaml'],
 };
 
 function read(file: string): string {
