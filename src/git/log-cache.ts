@@ -47,6 +47,8 @@ export const logStepArgs = (from: string, head: string) => [
   `-n${LOG_STEP_CAP + 1}`,
   '--no-renames',
   '--name-only',
+  // A `log.showSignature` setting would put gpg's lines among the files.
+  '--no-show-signature',
   `--format=${RS}%H${US}%P${US}%h${US}%aI${US}%s`,
   `${from}..${head}`,
 ];
