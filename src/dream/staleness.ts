@@ -1,6 +1,7 @@
 import { readState, writeState } from '../fs/state.js';
 import { git } from '../git/git.js';
 import { takeEarly } from '../git/early.js';
+import { lineTop } from '../git/reflog.js';
 import { STALENESS_CACHE_FILE } from '../paths.js';
 import { isKeptStaleness, stalenessQuery, stalenessStep, STALENESS_LOG_CAP, STALENESS_RS, STALENESS_STEP_CAP, STALENESS_US, type Anchored, type KeptStaleness } from './staleness-query.js';
 
@@ -83,14 +84,12 @@ export function stepAnswer(step: string, kept: string, from: string, oldest: str
   if (!commits.length || commits.length > STALENESS_STEP_CAP) return null;
   const folded = files.map(lower);
   let out = '';
-  let expect: string | null = null;
   let n = 0;
-  for (let i = commits.length - 1; i >= 0; i--) {
-    const [sha = '', , parents = ''] = (commits[i]!.split('\n', 1)[0] ?? '').split(US);
-    // Oldest first: each commit's one parent is the commit before it, the first's is `from`.
-    if (!/^[0-9a-f]{40}(?:[0-9a-f]{24})?$/.test(sha) || !parents || parents.includes(' ') || parents !== (expect ?? from) || sha.startsWith(oldest)) return null;
-    expect = sha;
-  }
+  const ids = commits.map((c) => {
+    const [sha = '', , parents = ''] = (c.split('\n', 1)[0] ?? '').split(US);
+    return { sha, parents };
+  });
+  if (!lineTop(ids, from) || ids.some((c) => c.sha.startsWith(oldest))) return null;
   for (const c of commits) {
     const [head = '', ...names] = c.split('\n');
     const [sha = '', day = ''] = head.split(US);

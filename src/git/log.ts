@@ -5,7 +5,7 @@ import { takeEarly } from './early.js';
 import { git } from './git.js';
 import { headCommit } from './head.js';
 import { keptLog, LOG_STEP_CAP, logStepArgs, PRIMER_LOG_DEPTH, recentLogArgs, RS, US, type KeptLog } from './log-cache.js';
-import { byPlainCommits } from './reflog.js';
+import { byPlainCommits, lineTop } from './reflog.js';
 import type { Repo } from './repo.js';
 
 export { LOG_FORMAT } from './log-cache.js';
@@ -93,15 +93,12 @@ const LEFT_OUT_FOLDED = LEFT_OUT.map((s) => s.toLowerCase());
  */
 export function stepLog(step: string, kept: string, from: string, head: string, n: number): string | null {
   const commits = step.split(RS).filter((c) => c.trim());
-  if (!commits.length || commits.length > LOG_STEP_CAP) return null;
-  let expect = from;
-  for (let i = commits.length - 1; i >= 0; i--) {
-    const [sha = '', parents = ''] = (commits[i]!.split('\n', 1)[0] ?? '').split(US);
-    // Oldest first: each commit's one parent is the commit before it, the first's is `from`.
-    if (parents !== expect || !/^[0-9a-f]{40}(?:[0-9a-f]{24})?$/.test(sha)) return null;
-    expect = sha;
-  }
-  if (expect !== head) return null;
+  if (commits.length > LOG_STEP_CAP) return null;
+  const ids = commits.map((c) => {
+    const [sha = '', parents = ''] = (c.split('\n', 1)[0] ?? '').split(US);
+    return { sha, parents };
+  });
+  if (lineTop(ids, from) !== head) return null;
   let out = '';
   let shown = 0;
   for (const c of commits) {

@@ -45,3 +45,20 @@ export function byPlainCommits(gitDir: string, from: string, head: string, cap: 
   }
   return false;
 }
+
+const FULL_ID = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/;
+
+/**
+ * Whether `commits` (newest first, as `git log` lists them, each with its parents as `%P` prints
+ * them) are a line of single-parent commits on top of `from`, each on the one before: then git walks
+ * them one at a time before `from`. The newest one's id, or null (no commit, a merge, a gap).
+ */
+export function lineTop(commits: readonly { sha: string; parents: string }[], from: string): string | null {
+  let expect = from;
+  for (let i = commits.length - 1; i >= 0; i--) {
+    const { sha, parents } = commits[i]!;
+    if (parents !== expect || !FULL_ID.test(sha)) return null;
+    expect = sha;
+  }
+  return commits.length ? expect : null;
+}
