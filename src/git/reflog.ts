@@ -1,5 +1,6 @@
-// What HEAD's reflog says of how HEAD came to be where it is: read by the entry point before a
-// command loads, to choose which git call to start early (bin.ts), so it reads files only.
+// How HEAD came to be where it is since an answer was kept for an earlier commit: what HEAD's reflog
+// says (read by the entry point before a command loads, to choose which git call to start early, so
+// it reads files only), and whether the commits git lists since are a line (lineTop).
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { join } from 'node:path';
 
