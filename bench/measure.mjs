@@ -22,6 +22,17 @@ export function runOnce(c) {
   return ms;
 }
 
+/**
+ * Writes what the bench wrote before (the working copies it just made, the sessions and commits of
+ * the parts before) to disk, and waits for it: `sync`. Without it that writeback ran while the next
+ * figure was timed, and hit its candidates unevenly: the first primer after a clone, which creates
+ * a dozen files, measured 1.55-1.62x a warm one right after `end`'s runs, and 1.12-1.14x after a
+ * sync (three runs each, same build).
+ */
+function settleDisk() {
+  spawnSync('sync', [], { stdio: 'ignore' });
+}
+
 /** Median and 90th percentile of a sample. */
 export function stats(times) {
   const s = [...times].sort((a, b) => a - b);
@@ -50,6 +61,7 @@ export function stats(times) {
  * @returns {Record<string, { median: number, p90: number, min: number, n: number }>}
  */
 export function measure(candidates, { runs, warmup = 2 }) {
+  settleDisk();
   for (let w = 0; w < warmup; w++) for (const c of candidates) runOnce(c);
   const times = candidates.map(() => []);
   for (let i = 0; i < runs; i++) {
