@@ -106,10 +106,10 @@ export function stepLog(step: string, kept: string, from: string, head: string, 
     const [, , short = '', date = '', ...subject] = line.split(US);
     const paths = names.map((f) => f.trim()).filter(Boolean);
     if (paths.some((p) => p.startsWith('"') || (!leftOut(p) && leftOut(p.toLowerCase(), LEFT_OUT_FOLDED)))) return null;
-    const kept = paths.filter((p) => !leftOut(p));
+    const selected = paths.filter((p) => !leftOut(p));
     // git shows a commit that changed nothing the pathspec selects (memory only, or empty) not at all.
-    if (!kept.length) continue;
-    if (shown < n) out += `${RS}${short}${US}${date}${US}${subject.join(US)}\n\n${kept.map((p) => `${p}\n`).join('')}`;
+    if (!selected.length) continue;
+    if (shown < n) out += `${RS}${short}${US}${date}${US}${subject.join(US)}\n\n${selected.map((p) => `${p}\n`).join('')}`;
     shown++;
   }
   const rest = kept.split(RS).filter((c) => c.trim());
