@@ -1,6 +1,12 @@
 /** Every file and directory name git-memory uses, in one place. */
 export const CONFIG_FILE = '.openclaw_memory.toml';
 export const MEMORY_DIR = '.openclaw_memory';
+
+/**
+ * A path memory owns: the memory folder or the config, or anything under either, as the primer's
+ * log pathspec `:(exclude)<name>` leaves it out. Both names are lower case.
+ */
+export const isMemoryPath = (p: string) => [MEMORY_DIR, CONFIG_FILE].some((name) => p === name || p.startsWith(`${name}/`));
 export const JOURNAL_DIR = `${MEMORY_DIR}/journal`;
 export const TASKS_FILE = `${MEMORY_DIR}/TASKS.md`;
 export const PRIMER_FILE = `${MEMORY_DIR}/PRIMER.md`;

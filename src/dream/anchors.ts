@@ -1,4 +1,4 @@
-import { CONFIG_FILE, MEMORY_DIR } from '../paths.js';
+import { isMemoryPath } from '../paths.js';
 
 const EXT = 'ts|tsx|js|jsx|mjs|cjs|py|go|rs|java|kt|rb|php|cs|c|h|cc|cpp|hpp|swift|md|json|toml|ya?ml|sql|sh|css|scss|html|vue|svelte|lock|env|ini|cfg|txt|proto|graphql|tf';
 const PATH_RE = new RegExp(String.raw`(?:^|[\s\`'"(\[])((?:\.{0,2}/)?(?:[\w@.+-]+/)+[\w@.+-]*|[\w.+-]+\.(?:${EXT}))(?=$|[\s\`'")\],:;!?])`, 'g');
@@ -16,7 +16,6 @@ export function pathsNamed(text: string): string[] {
   return [...found];
 }
 
-const isMemoryPath = (f: string) => f === CONFIG_FILE || f.startsWith(`${MEMORY_DIR}/`);
 
 /**
  * What a fact is about: the paths it names that are in the repository (or that its sessions'

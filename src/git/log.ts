@@ -1,6 +1,6 @@
 import { isRecord, readState, writeState } from '../fs/state.js';
 import { byCodeUnit } from '../order.js';
-import { CONFIG_FILE, LOG_CACHE_FILE, MEMORY_DIR } from '../paths.js';
+import { isMemoryPath, LOG_CACHE_FILE } from '../paths.js';
 import { takeEarly } from './early.js';
 import { git } from './git.js';
 import { headCommit } from './head.js';
@@ -30,7 +30,6 @@ export function parseLog(out: string): LogEntry[] {
   return entries;
 }
 
-const isMemoryPath = (f: string) => f === CONFIG_FILE || f.startsWith(`${MEMORY_DIR}/`);
 
 /** A commit that only changed memory files (made by `end`/`commit`, or a memory-only change). */
 export const isMemoryCommit = (e: LogEntry) => e.files.length > 0 && e.files.every(isMemoryPath);
@@ -76,11 +75,6 @@ function keep(repo: Repo, head: string, out: string): void {
   }
 }
 
-/** What the primer's log leaves out (LOG_PATHSPEC's exclusions): a path git's `:(exclude)<spec>` drops. */
-const LEFT_OUT = [MEMORY_DIR, CONFIG_FILE];
-const leftOut = (p: string, specs = LEFT_OUT) => specs.some((spec) => p === spec || p.startsWith(`${spec}/`));
-const LEFT_OUT_FOLDED = LEFT_OUT.map((s) => s.toLowerCase());
-
 /**
  * The primer's log at `head` from the log kept for `from` and `step`, the output of
  * logStepArgs(from, head) (every commit of `from..head`, with its parents and all its files).
@@ -105,8 +99,9 @@ export function stepLog(step: string, kept: string, from: string, head: string, 
     const [line = '', ...names] = c.split('\n');
     const [, , short = '', date = '', ...subject] = line.split(US);
     const paths = names.map((f) => f.trim()).filter(Boolean);
-    if (paths.some((p) => p.startsWith('"') || (!leftOut(p) && leftOut(p.toLowerCase(), LEFT_OUT_FOLDED)))) return null;
-    const selected = paths.filter((p) => !leftOut(p));
+    // What LOG_PATHSPEC leaves out is isMemoryPath; a path it would take only with case folded: git's answer.
+    if (paths.some((p) => p.startsWith('"') || (!isMemoryPath(p) && isMemoryPath(p.toLowerCase())))) return null;
+    const selected = paths.filter((p) => !isMemoryPath(p));
     // git shows a commit that changed nothing the pathspec selects (memory only, or empty) not at all.
     if (!selected.length) continue;
     if (shown < n) out += `${RS}${short}${US}${date}${US}${subject.join(US)}\n\n${selected.map((p) => `${p}\n`).join('')}`;

@@ -9,14 +9,13 @@ import type { GitFileFact } from '../../compact/hot-files.js';
 import { git } from '../../git/git.js';
 import { isMemoryCommit, recentLog } from '../../git/log.js';
 import type { Repo } from '../../git/repo.js';
-import { CONFIG_FILE, MEMORY_DIR } from '../../paths.js';
+import { isMemoryPath } from '../../paths.js';
 
 /** Recent commits whose files count as recently changed. */
 export const RECENT_COMMITS = 10;
 /** The primer keeps a log of this depth; reading the same keeps its cache hit. */
 const LOG_DEPTH = 50;
 
-const isMemoryPath = (f: string) => f === CONFIG_FILE || f.startsWith(`${MEMORY_DIR}/`);
 
 export async function gitFileFacts(repo: Repo): Promise<GitFileFact[]> {
   const [status, log] = await Promise.all([
