@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { KEY_COMMANDS } from './search/key-commands.js';
 import { flushCodeCache, requireCached } from './code-cache.js';
+import { flushTrace, mark } from './trace.js';
 import { formatFatal } from './cli/messages.js';
 import { EXIT } from './errors.js';
 import { startEarly } from './git/early.js';
@@ -67,6 +68,7 @@ function startLogEarly(repo: Repo, head: string): void {
 type Entry = Record<string, (...a: never[]) => Promise<number | null> | number | null>;
 
 const args = process.argv.slice(2);
+mark('entry point runs (node has started)');
 // The search's cache key is two git listings that take as long as the search itself: start them
 // first, so git works while node loads the search.
 if (args[0] === 'search') for (const cmd of KEY_COMMANDS) startEarly(cmd);
@@ -110,8 +112,17 @@ if (args[0] === 'primer') {
 // Paths computed at run time: esbuild leaves them alone, node resolves them next to this file.
 // `cache` names the code cache: one per kind of run of a bundle, since a cache holds only what the
 // run that made it compiled.
-const lean = (name: string, cache = name): Entry => requireCached(join(__dirname, `${name}.js`), cache) as Entry;
-const full = (name: string) => import(pathToFileURL(join(__dirname, `${name}.mjs`)).href) as Promise<Entry>;
+mark('entry point: early git calls started');
+const lean = (name: string, cache = name): Entry => {
+  const loaded = requireCached(join(__dirname, `${name}.js`), cache) as Entry;
+  mark(`${name}.js loaded`);
+  return loaded;
+};
+const full = (name: string) =>
+  (import(pathToFileURL(join(__dirname, `${name}.mjs`)).href) as Promise<Entry>).then((loaded) => {
+    mark(`${name}.mjs loaded`);
+    return loaded;
+  });
 
 /**
  * A session's start (a compaction's primer finds both kept by PreCompact's worker): the primer's git
@@ -165,13 +176,17 @@ async function run(): Promise<number> {
   return quick ?? ((await (await full('cli')).main!(...([args] as never[]))) as number);
 }
 
+// What GIT_MEMORY_TRACE calls the run: the command, or the hook and its event.
+const traced = args.slice(0, args[0] === 'hook' ? 3 : 1).join(' ');
 run().then(
   (code) => {
     process.exitCode = code;
     flushCodeCache();
+    flushTrace(traced);
   },
   (e: Error) => {
     process.stderr.write(formatFatal(String(e?.message ?? e)));
     process.exitCode = EXIT.error;
+    flushTrace(traced);
   },
 );

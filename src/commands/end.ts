@@ -11,6 +11,7 @@ import type { TaskChange } from '../memory/task-update.js';
 import type { Opened, Result } from './context.js';
 import { commitMessage, commitPending, startPending, type CommitOutcome } from './steps/commit-memory.js';
 import { rebuildPrimer } from './steps/rebuild-primer.js';
+import { mark } from '../trace.js';
 import { sessionAuthor, writeSession } from './steps/write-session.js';
 
 export interface EndOptions {
@@ -63,11 +64,13 @@ export async function end(o: Opened, opts: EndOptions): Promise<Result<EndData>>
   const warnings = [...o.warnings];
 
   return withLock(o.repo.stateDir, async () => {
+    mark('end: lock taken');
     const claim = claimSpool(o.repo.stateDir);
     // git looks for other pending memory changes while the session is written.
     const started = startPending(o.repo, localDate(o.now));
     try {
       const written = await writeSession(o, claim, summary, { agent, author: asked });
+      mark('end: session written (its secret scan included)');
       warnings.push(...written.warnings);
       notePending(o.repo, written.own); // found again by the next `end` should this one not commit
       if (opts.session) markSessionEnded(o.repo.stateDir, opts.session.id, { at: localIso(o.now), by: opts.session.by, path: written.session.path });
@@ -101,8 +104,10 @@ export async function end(o: Opened, opts: EndOptions): Promise<Result<EndData>>
           throw e;
         }
       }
+      mark('end: primer rebuilt');
       warnings.push(...built.warnings.filter((w) => !o.warnings.includes(w)));
       const outcome = await committing;
+      mark('end: memory committed');
       if (outcome.repaired) warnings.push(outcome.repaired);
       for (const u of outcome.unreadable) warnings.push(`not committed: ${u.path} cannot be read (${u.reason}); fix it, then run \`git memory commit\``);
       return {

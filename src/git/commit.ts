@@ -12,6 +12,7 @@ import { changedPaths, dirsOf, editTree, objectId, readHeadTrees, readHeadTreesL
 import type { Repo } from './repo.js';
 import { attributeFilesFor, looseObjectsDir, storedAsIs, writeLooseObject, type LooseObjects } from './loose.js';
 import { explicitIdent, type GitVars } from './vars.js';
+import { mark } from '../trace.js';
 
 const ZERO = '0'.repeat(40);
 
@@ -222,14 +223,19 @@ export async function commitPaths(
         made = await maker.make();
       }
       const { parent, parentTree, tree, changed } = made;
+      mark('commit: tree made');
       if (parent && parentTree === tree) return null;
       // The commit object, the user's refreshed index and the ref update's process at once: the
       // less time between reading HEAD and moving it, the less often someone else moves it first.
       const update = startUpdate(repo, c);
       const prepare = () => maker.prepare(tree);
       const [sha, prepared] = await Promise.all([commitObject(repo, { tree, parent, message }, writer), prepare()]);
+      mark('commit: objects written, index prepared');
       await landAfter;
-      if (await land(repo, { ...c, sha, parent, tree, prepare }, { prepared, update })) return { sha, parent, paths: changed ?? paths };
+      if (await land(repo, { ...c, sha, parent, tree, prepare }, { prepared, update })) {
+        mark('commit: landed (HEAD moved, index refreshed)');
+        return { sha, parent, paths: changed ?? paths };
+      }
       // A busy branch (someone committing again and again) gets a few seconds, not a few tries.
       if (attempt >= 8 && Date.now() - started > HEAD_MOVING_MS) throw new GitMemoryError('HEAD kept moving while committing memory; the files are written, run `git memory commit` later');
       await sleep(20 * (attempt + 1));

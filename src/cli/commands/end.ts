@@ -2,6 +2,7 @@ import type { Argv, CommandModule } from 'yargs';
 import { run, type GlobalArgs, type Io } from '../io.js';
 import type { EndData } from '../../commands/end.js';
 import { END_OPTIONS } from '../options/end.js';
+import { mark } from '../../trace.js';
 
 export interface EndArgs extends GlobalArgs {
   summary?: string;
@@ -32,9 +33,11 @@ export function runEnd(io: Io, a: EndArgs): Promise<void> {
     a,
     async (ctx) => {
       const [{ open }, { end }, { readEndInput }] = await Promise.all([import('../../commands/context.js'), import('../../commands/end.js'), import('../decode/end-input.js')]);
+      mark('end: modules initialised');
       const o = open(ctx);
       const flags = { summary: a.summary, summaryFile: a['summary-file'], fromNotes: a['from-notes'], session: a.session };
       const input = await readEndInput(o, () => io.readStdin(), flags);
+      mark('end: input read');
       return end(o, { ...input, agent: a.agent ?? input.agent });
     },
     render,

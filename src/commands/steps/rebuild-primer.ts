@@ -5,6 +5,7 @@ import { recordSessionStart } from '../../git/session-state.js';
 import { buildPrimer } from '../../memory/primer.js';
 import { writeAtomic } from '../../fs/atomic.js';
 import { MEMORY_DIR, PRIMER_FILE } from '../../paths.js';
+import { mark } from '../../trace.js';
 import { symlinkMessage, symlinkOnPath } from '../../worktree-path.js';
 import type { Opened, Result } from '../context.js';
 import type { PrimerData } from '../primer.js';
@@ -42,9 +43,11 @@ export async function rebuildPrimer(o: Opened, opts: RebuildOptions): Promise<Re
   const maxTokens = positive('max-tokens', opts.maxTokens) ?? o.config.primer.max_tokens;
   const days = positive('days', opts.days) ?? o.config.primer.days;
   const got = await gatherPrimer(worktreeSource(o, o.cwd), o.now, days);
+  mark('primer: files and git read');
   // Two turns of the event loop: a git process that exited gets its output read and closed.
   if (opts.yieldMidway) for (let turn = 0; turn < 2; turn++) await new Promise((resolve) => setImmediate(resolve));
   const built = buildPrimer(got.input, primerOptions(o.config, maxTokens));
+  mark('primer: built');
   // Items are trimmed to fit; only the header (project, provenance) can be left over the cap.
   const warnings = [...got.warnings];
   if (built.tokens > maxTokens) {
@@ -63,5 +66,6 @@ export async function rebuildPrimer(o: Opened, opts: RebuildOptions): Promise<Re
     path = PRIMER_FILE;
     if (opts.recordStart !== false) recordSessionStart(o.repo.stateDir, { head: got.input.git.head, at: got.input.generatedAt });
   }
+  mark('primer: written');
   return { data: { ...built, path, window: got.window }, warnings };
 }
