@@ -1,9 +1,10 @@
 // Issue 12, items 2 and 3: `end` against a bare `git commit`, `end` at 1k against 10k sessions, and
 // the first primer after a clone against a warm one. The 10k-session repository is generated once
 // and cached in .bench/ like the others (bench/gen-repo.mjs).
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { generateRepo } from '../gen-repo.mjs';
+import { runOnce } from '../measure.mjs';
 
 /** A summary that differs every run: `end` records a word-for-word repeat once (issue 10, item 17). */
 function summaries(tag) {
@@ -16,6 +17,30 @@ function summaries(tag) {
       next_steps: ['Compare with git commit'],
       tasks: [{ task: 'Alert on webhook lag', status: 'in_progress', progress: `step ${n}` }],
     });
+}
+
+/** The middle value of `values` (numbers). */
+const median = (values) => [...values].sort((a, b) => a - b)[values.length >> 1];
+
+/**
+ * Where `end`'s time goes: `runs` more runs of candidate `c` with GIT_MEMORY_TRACE (src/trace.ts)
+ * writing to `file`, each phase's median time since node started and since the phase before, for
+ * the phases every run reached, in the order they were reached.
+ */
+function phases(c, file, runs) {
+  rmSync(file, { force: true });
+  const traced = { ...c, env: { ...c.env, GIT_MEMORY_TRACE: file } };
+  for (let i = 0; i < runs; i++) runOnce(traced);
+  const byLabel = new Map();
+  for (const line of readFileSync(file, 'utf8').split('\n')) {
+    const m = /^git-memory trace: \S+ (\d+\.\d) \+(\d+\.\d) (.+)$/.exec(line);
+    if (!m) continue;
+    const [at, step] = byLabel.get(m[3]) ?? [[], []];
+    at.push(Number(m[1]));
+    step.push(Number(m[2]));
+    byLabel.set(m[3], [at, step]);
+  }
+  return [...byLabel].filter(([, [at]]) => at.length === runs).map(([label, [at, step]]) => ({ label, at: median(at), step: median(step) }));
 }
 
 /** A candidate running `end` with a new summary each time. */
@@ -48,6 +73,14 @@ export async function run({ summary, workCopy, env, BIN, big, small, QUICK, meas
     summary.add('end / git commit (hooks off)', `${ratio(x)} (${r.end.median.toFixed(1)} vs ${r.commit.median.toFixed(1)} ms)`, x, { max: 5 }, '≤ 5.00×');
     const beyond = r.end.median - r.node.median;
     summary.note('end beyond a bare node start', `${beyond.toFixed(1)} ms = ${ratio(beyond / r.commit.median)} git commit (node alone: ${r.node.median.toFixed(1)} ms = ${ratio(r.node.median / r.commit.median)})`);
+    // The same `end`, phase by phase (after the timed runs: the trace's own writes are not in them).
+    // The commit's and the primer's phases run beside each other, so their steps overlap.
+    const traceRuns = QUICK ? 3 : 9;
+    const p = phases(endCandidate('end-traced', dir, env, BIN), join(dir, '..', 'end-trace.log'), traceRuns);
+    console.log(`  end phase by phase (GIT_MEMORY_TRACE, median of ${traceRuns} more runs; ms since node started, and since the phase before)`);
+    printTable(['phase', 'at', 'step'], p.map((x) => [x.label, `${x.at.toFixed(1)} ms`, `+${x.step.toFixed(1)} ms`]));
+    const ready = p.find((x) => x.label === 'end: input read');
+    if (ready) summary.note('end before its own work (node start, entry point, end.js loaded and initialised)', `${ready.at.toFixed(1)} ms = ${ratio(ready.at / r.commit.median)} git commit`);
   }
 
   // 2. end at 1k and at 10k sessions (same code history): flat in the journal's size.
