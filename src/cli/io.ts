@@ -2,7 +2,7 @@ import { CorruptFileError, EXIT, GitMemoryError } from '../errors.js';
 import type { Ctx, Result } from '../commands/context.js';
 import { readStdin } from '../fs/stdin.js';
 import { expectedShape, internalError, LABEL, leftAsItIs } from './messages.js';
-import { stdoutWriter } from './stdout.js';
+import { stdoutWriter } from '../fs/stdout.js';
 
 /** Where a CLI run reads and writes; tests pass their own. */
 export interface Io {

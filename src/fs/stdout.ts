@@ -1,26 +1,37 @@
 import { writeSync } from 'node:fs';
 
-let streaming = false;
-
 /**
- * Writes to standard output through file descriptor 1, in order, before returning: the agent
- * hooks print one short JSON document or a few lines, and `process.stdout` would first load node's
- * stream modules (and net's, for a pipe) — milliseconds of a hook the agent waits for. A pipe that
- * would block (full, or left non-blocking by the reader) takes the rest, and all that follows,
- * through `process.stdout`, which waits for it.
+ * A writer for standard output that uses plain writes to the descriptor. process.stdout, made on
+ * first use, loads node's stream modules (and net's, for a pipe): milliseconds that every primer at
+ * every agent session start, and every agent hook the agent waits for, would pay to print a few
+ * kilobytes or one short JSON document.
+ *
+ * When a write cannot finish at once (a non-blocking pipe that is full, or left non-blocking by the
+ * reader), that write and every later one go through `fallback()` (process.stdout, which queues
+ * them), so the order holds. A reader that went away (`git memory search … | head`, an agent that
+ * stopped listening) ends the output quietly, as git's own commands do, instead of with an
+ * unhandled EPIPE error.
  */
-export function writeStdout(text: string): void {
-  const bytes = Buffer.from(text, 'utf8');
-  let done = 0;
-  if (!streaming) {
+export function stdoutWriter(fd = 1, fallback: () => NodeJS.WritableStream = () => process.stdout): (text: string) => void {
+  let queued = false;
+  let closed = false;
+  return (text) => {
+    if (closed) return;
+    if (queued) return void fallback().write(text);
+    const bytes = Buffer.from(text, 'utf8');
+    let done = 0;
     try {
-      while (done < bytes.length) done += writeSync(1, bytes, done, bytes.length - done);
-      return;
+      while (done < bytes.length) done += writeSync(fd, bytes, done, bytes.length - done);
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code;
-      if (code !== 'EAGAIN' && code !== 'EWOULDBLOCK') throw e;
-      streaming = true;
+      if (code === 'EPIPE') closed = true;
+      else if (code === 'EAGAIN' || code === 'EWOULDBLOCK') {
+        queued = true;
+        fallback().write(bytes.subarray(done));
+      } else throw e;
     }
-  }
-  process.stdout.write(bytes.subarray(done));
+  };
 }
+
+/** The process's standard output, written as stdoutWriter() writes (the agent hooks print through it). */
+export const writeStdout = stdoutWriter();

@@ -3,7 +3,7 @@ import { closeSync, constants, openSync, readSync } from 'node:fs';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { stdoutWriter } from '../../src/cli/stdout.js';
+import { stdoutWriter } from '../../src/fs/stdout.js';
 import { tempDir } from '../helpers/repo.js';
 
 /** A named pipe opened at both ends: the write end non-blocking, as a full pipe shows it. */
