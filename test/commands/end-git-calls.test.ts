@@ -1,31 +1,16 @@
 // `git memory end` in a handful of git processes, none of which walks the whole memory folder
 // (issue 12, item 2). A `git` wrapper first on PATH logs every git process the built binary starts.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { loggingGit, type GitCalls } from '../helpers/git-calls.js';
 import { BIN, makeMemoryRepo, makeRepo, stopInConflictingRebase, tempDir, type TestRepo } from '../helpers/repo.js';
 
 const NOW = '2026-11-22T14:30:00';
-const REAL_GIT = execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim();
-
-/** PATH with a `git` that logs its arguments (one line per process) and runs the real one. */
-function loggingGit(): { path: string; log: string; calls(): string[][]; clear(): void } {
-  const dir = tempDir('gm-gitlog-');
-  const log = join(dir, 'calls.log');
-  // NUL between arguments, a newline after each process.
-  writeFileSync(join(dir, 'git'), `#!/bin/sh\nfor a in "$@"; do printf '%s\\0' "$a"; done >> "${log}"\necho >> "${log}"\nexec "${REAL_GIT}" "$@"\n`, { mode: 0o755 });
-  return {
-    path: dir,
-    log,
-    calls: () => (existsSync(log) ? readFileSync(log, 'utf8').split('\n').filter(Boolean).map((l) => l.split('\0').filter(Boolean)) : []),
-    clear: () => writeFileSync(log, ''),
-  };
-}
-
 const summary = (request: string) => JSON.stringify({ request, learned: ['Tokens expire after an hour'], completed: ['Login endpoint'], next_steps: ['Logout'], tasks: [{ task: 'Implement login', status: 'in_progress', progress: 'endpoint done' }] });
 
-function endWithLog(repo: TestRepo, g: ReturnType<typeof loggingGit>, request: string, now = NOW) {
+function endWithLog(repo: TestRepo, g: GitCalls, request: string, now = NOW) {
   g.clear();
   const r = repo.exec(['end', '--summary', summary(request), '--json'], { env: { PATH: `${g.path}:${repo.env.PATH}`, GIT_MEMORY_NOW: now } });
   expect(r.code, r.stderr).toBe(0);

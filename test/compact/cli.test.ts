@@ -6,7 +6,8 @@ import { appendFileSync, existsSync, readFileSync, rmSync, writeFileSync } from 
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startFakeMessagesApi, textReply, type FakeMessagesApi } from '../helpers/fake-messages-api.js';
-import { makeMemoryRepo, makeRepo, ROOT, tempDir, type TestRepo } from '../helpers/repo.js';
+import { loggingGit } from '../helpers/git-calls.js';
+import { makeMemoryRepo, makeRepo, ROOT, type TestRepo } from '../helpers/repo.js';
 import { waitFor } from '../agents/fixtures.js';
 import { toolTurn } from '../hook/agent/claude-lines.js';
 
@@ -255,14 +256,11 @@ describe('what SessionStart after a compaction asks git', () => {
     await waitFor(() => keptFor('primer-log.json', 'head') === head && keptFor('staleness.json', 'mark').endsWith(`:${head}`));
     await waitFor(() => !execFileSync('ps', ['-eo', 'args'], { encoding: 'utf8' }).includes(`compact-prepare --agent claude --session-id 4d5611e5 --transcript ${t}`));
     // SessionStart after the compaction, through a git that logs every process it starts.
-    const dir = tempDir('gm-gitlog-');
-    const log = join(dir, 'calls.log');
-    const real = execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim();
-    writeFileSync(join(dir, 'git'), `#!/bin/sh\necho "$*" >> "${log}"\nexec "${real}" "$@"\n`, { mode: 0o755 });
-    const r = repo.exec(['hook', 'agent', 'session-start', '--agent', 'claude'], { stdin: hookInput(repo, t, { hook_event_name: 'SessionStart', source: 'compact' }), env: { PATH: `${dir}:${repo.env.PATH}` } });
+    const g = loggingGit();
+    const r = repo.exec(['hook', 'agent', 'session-start', '--agent', 'claude'], { stdin: hookInput(repo, t, { hook_event_name: 'SessionStart', source: 'compact' }), env: { PATH: `${g.path}:${repo.env.PATH}` } });
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout).hookSpecificOutput.additionalContext).toContain('may be stale: src/cache.ts changed in 1 commit');
-    expect(existsSync(log) ? readFileSync(log, 'utf8') : '').toBe('');
+    expect(g.calls()).toEqual([]);
   });
 });
 

@@ -1,25 +1,11 @@
 // The staleness answer after HEAD moved on: the commits since the kept answer are read (a step),
 // not the history back to the oldest anchor, and the answer is git's own to the whole question.
-import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { stepAnswer } from '../../src/dream/staleness.js';
-import { makeMemoryRepo, tempDir, type TestRepo } from '../helpers/repo.js';
-
-const REAL_GIT = execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim();
-
-/** PATH with a `git` that logs its arguments (one line per process) and runs the real one. */
-function loggingGit(): { path: string; calls(): string[][]; clear(): void } {
-  const dir = tempDir('gm-gitlog-');
-  const log = join(dir, 'calls.log');
-  writeFileSync(join(dir, 'git'), `#!/bin/sh\nfor a in "$@"; do printf '%s\\0' "$a"; done >> "${log}"\necho >> "${log}"\nexec "${REAL_GIT}" "$@"\n`, { mode: 0o755 });
-  return {
-    path: dir,
-    calls: () => (existsSync(log) ? readFileSync(log, 'utf8').split('\n').filter(Boolean).map((l) => l.split('\0').filter(Boolean)) : []),
-    clear: () => writeFileSync(log, ''),
-  };
-}
+import { loggingGit, type GitCalls } from '../helpers/git-calls.js';
+import { makeMemoryRepo, type TestRepo } from '../helpers/repo.js';
 
 async function repoWithFacts(): Promise<{ repo: TestRepo; kept: string }> {
   const repo = await makeMemoryRepo({ now: '2026-11-30T19:00:00Z' });
@@ -46,7 +32,7 @@ async function repoWithFacts(): Promise<{ repo: TestRepo; kept: string }> {
 }
 
 /** The primer (built binary) with git logged; its output, and the staleness questions it asked. */
-function primer(repo: TestRepo, g: ReturnType<typeof loggingGit>) {
+function primer(repo: TestRepo, g: GitCalls) {
   g.clear();
   const r = repo.exec(['primer', '--no-write'], { env: { PATH: `${g.path}:${repo.env.PATH}` } });
   expect(r.stderr).toBe('');
@@ -56,7 +42,7 @@ function primer(repo: TestRepo, g: ReturnType<typeof loggingGit>) {
 }
 
 /** The primer and kept answer when nothing is kept: the whole question, as before the step. */
-function whole(repo: TestRepo, kept: string, g: ReturnType<typeof loggingGit>) {
+function whole(repo: TestRepo, kept: string, g: GitCalls) {
   const saved = readFileSync(kept, 'utf8');
   rmSync(kept);
   const p = primer(repo, g);
@@ -114,7 +100,7 @@ describe('the staleness answer after HEAD moved on', () => {
 
     repo.git('reset', '-q', '--hard', 'HEAD~1');
     const back = primer(repo, g);
-    // Said when it fails (it did once in a loaded full suite, not in 20 loaded runs of this file): every git call made.
+    // Said when it fails: every git call made.
     expect(back.steps, JSON.stringify(g.calls())).toEqual([]);
     expect(back.whole, JSON.stringify(g.calls())).toHaveLength(1);
     expect(back.out).toBe(whole(repo, kept, g).out);

@@ -1,12 +1,12 @@
 // SessionStart's own bundle (session-start.js) takes the plain arguments the installed hooks pass;
 // anything else goes to the full agent hook, which parses and reports it as before.
-import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sessionStartCache } from '../../../src/hook/agent/session-start-args.js';
 import { sessionStartAgent } from '../../../src/hook/agent/session-start-entry.js';
-import { makeRepo, tempDir } from '../../helpers/repo.js';
+import { loggingGit } from '../../helpers/git-calls.js';
+import { makeRepo } from '../../helpers/repo.js';
 import { payload } from '../../agents/fixtures.js';
 
 describe('sessionStartAgent', () => {
@@ -81,14 +81,11 @@ describe('hook agent session-start from its own bundle', () => {
     const stdin = payload('claude/session-start.json', { cwd: repo.dir });
     expect(repo.exec(['hook', 'agent', 'session-start', '--agent', 'claude'], { stdin }).code).toBe(0);
     const head = repo.commit('Add the invoice exporter', { 'src/export.ts': 'export {};\n' });
-    const dir = tempDir('gm-gitlog-');
-    const log = join(dir, 'calls.log');
-    const real = execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim();
-    writeFileSync(join(dir, 'git'), `#!/bin/sh\necho "$*" >> "${log}"\nexec "${real}" "$@"\n`, { mode: 0o755 });
-    const r = repo.exec(['hook', 'agent', 'session-start', '--agent', 'claude'], { stdin, env: { PATH: `${dir}:${repo.env.PATH}` } });
+    const g = loggingGit();
+    const r = repo.exec(['hook', 'agent', 'session-start', '--agent', 'claude'], { stdin, env: { PATH: `${g.path}:${repo.env.PATH}` } });
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout).hookSpecificOutput.additionalContext).toContain(head.slice(0, 7));
-    const calls = existsSync(log) ? readFileSync(log, 'utf8').split('\n').filter(Boolean) : [];
+    const calls = g.calls().map((c) => c.join(' '));
     // HEAD moved on by a plain commit from the log kept at the first start: the commits since are read, once.
     const logs = calls.filter((c) => c.startsWith('log ') && c.includes('%h'));
     expect(logs).toHaveLength(1);
