@@ -112,7 +112,7 @@ if (args[0] === 'primer') {
 // Paths computed at run time: esbuild leaves them alone, node resolves them next to this file.
 // `cache` names the code cache: one per kind of run of a bundle, since a cache holds only what the
 // run that made it compiled.
-mark('entry point: early git calls started');
+mark('entry point ready (its early git calls running)');
 const lean = (name: string, cache = name): Entry => {
   const loaded = requireCached(join(__dirname, `${name}.js`), cache) as Entry;
   mark(`${name}.js loaded`);

@@ -44,7 +44,7 @@ describe('GIT_MEMORY_TRACE on the built binary', () => {
     const lines = parse(readFileSync(file, 'utf8'));
     expect(new Set(lines.map((l) => l.command))).toEqual(new Set(['end']));
     const labels = lines.map((l) => l.label);
-    const inOrder = ['entry point runs (node has started)', 'entry point: early git calls started', 'end.js loaded', 'end: modules initialised', 'end: input read', 'end: lock taken', 'end: session written (its secret scan included)', 'end: primer rebuilt', 'end: memory committed', 'done'];
+    const inOrder = ['entry point runs (node has started)', 'entry point ready (its early git calls running)', 'end.js loaded', 'end: modules initialised', 'end: input read', 'end: lock taken', 'end: session written (its secret scan included)', 'end: primer rebuilt', 'end: memory committed', 'done'];
     expect(labels.filter((l) => inOrder.includes(l))).toEqual(inOrder);
     // The commit's and the primer's own phases run beside each other, between the session and the end.
     for (const l of ['commit: tree made', 'commit: landed (HEAD moved, index refreshed)', 'primer: files and git read', 'primer: built', 'primer: written']) expect(labels).toContain(l);
