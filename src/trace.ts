@@ -9,7 +9,8 @@ import { appendFileSync } from 'node:fs';
 import { isAbsolute } from 'node:path';
 
 const SLOT = Symbol.for('git-memory.trace');
-type Moments = [label: string, ms: number][];
+/** The run's moments, and where they go; null when GIT_MEMORY_TRACE asks for none. */
+type Trace = { target: string; list: [label: string, ms: number][] } | null;
 
 /**
  * Where GIT_MEMORY_TRACE sends the trace: `1`, `2` or `true` standard error, an absolute path
@@ -21,9 +22,12 @@ export function traceTarget(value: string | undefined): 'stderr' | string | null
   return isAbsolute(v) ? v : null;
 }
 
-function moments(): Moments | null {
-  const g = globalThis as Record<symbol, Moments | null | undefined>;
-  if (g[SLOT] === undefined) g[SLOT] = traceTarget(process.env.GIT_MEMORY_TRACE) ? [] : null;
+function trace(): Trace {
+  const g = globalThis as Record<symbol, Trace | undefined>;
+  if (g[SLOT] === undefined) {
+    const target = traceTarget(process.env.GIT_MEMORY_TRACE);
+    g[SLOT] = target ? { target, list: [] } : null;
+  }
   return g[SLOT];
 }
 
@@ -32,7 +36,7 @@ const MOST = 1000;
 
 /** Notes that `label` is reached now; nothing unless GIT_MEMORY_TRACE is set. */
 export function mark(label: string): void {
-  const list = moments();
+  const list = trace()?.list;
   if (list && list.length < MOST) list.push([label, performance.now()]);
 }
 
@@ -52,15 +56,14 @@ export function traceLines(command: string, list: readonly (readonly [string, nu
 
 /** Writes the run's moments, with a last one for its end, where GIT_MEMORY_TRACE says; never throws. */
 export function flushTrace(command: string): void {
-  const list = moments();
-  const target = traceTarget(process.env.GIT_MEMORY_TRACE);
-  if (!list?.length || !target) return;
+  const t = trace();
+  if (!t?.list.length) return;
   mark('done');
-  const text = traceLines(command, list);
-  list.length = 0;
+  const text = traceLines(command, t.list);
+  t.list.length = 0;
   try {
-    if (target === 'stderr') process.stderr.write(text);
-    else appendFileSync(target, text);
+    if (t.target === 'stderr') process.stderr.write(text);
+    else appendFileSync(t.target, text);
   } catch {
     /* a trace that cannot be written is not the run's failure */
   }
