@@ -2,6 +2,7 @@
 // loading the primer (see bin.ts and git/early.ts), so git answers while node loads the rest.
 import { lstatSync } from 'node:fs';
 import { isRecord } from '../fs/state.js';
+import { isFullId } from '../git/head.js';
 import { byCodeUnit } from '../order.js';
 
 /** What staleness needs of an entry: its files, the commit it was recorded at and its day. */
@@ -79,7 +80,7 @@ export const STALENESS_STEP_CAP = 100;
  * the step names the oldest anchor, which the fallback answers only where it is not a commit.
  */
 export function stalenessStep(q: StalenessQuery, kept: KeptStaleness | null, head: string | null | undefined): { from: string; args: string[] } | null {
-  if (!q.args || !kept || kept.fallback || !head || !/^[0-9a-f]{40}(?:[0-9a-f]{24})?$/.test(head)) return null;
+  if (!q.args || !kept || kept.fallback || !head || !isFullId(head)) return null;
   let was: unknown;
   try {
     was = JSON.parse(kept.key);
@@ -87,7 +88,7 @@ export function stalenessStep(q: StalenessQuery, kept: KeptStaleness | null, hea
     return null;
   }
   const now = JSON.parse(q.key) as unknown[];
-  if (!Array.isArray(was) || typeof was[0] !== 'string' || was[0] === head || !/^[0-9a-f]{40}(?:[0-9a-f]{24})?$/.test(was[0])) return null;
+  if (!Array.isArray(was) || typeof was[0] !== 'string' || was[0] === head || !isFullId(was[0])) return null;
   if (JSON.stringify(was.slice(1)) !== JSON.stringify(now.slice(1)) || typeof now[1] !== 'string') return null;
   const format = `--format=${STALENESS_RS}%H${STALENESS_US}%cs${STALENESS_US}%P`;
   // Not past the oldest anchor either: where it is not a commit here, git fails and the whole question is asked.

@@ -2,7 +2,8 @@ import { join } from 'node:path';
 import { readTextOrNull } from '../fs/read-file.js';
 import type { Repo } from './repo.js';
 
-const SHA = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/;
+/** Whether `s` is a whole object id, SHA-1 (40 hex digits) or SHA-256 (64), as git writes them. */
+export const isFullId = (s: string) => /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/.test(s);
 
 /**
  * The commit HEAD points at, read from the files git keeps it in (HEAD, then the branch's loose
@@ -12,16 +13,16 @@ const SHA = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/;
 export function headCommit(repo: Repo): string | null {
   const head = readTextOrNull(join(repo.gitDir, 'HEAD'))?.trim();
   if (!head) return null;
-  if (SHA.test(head)) return head;
+  if (isFullId(head)) return head;
   const ref = /^ref: (refs\/[^\s]+)$/.exec(head)?.[1];
   if (!ref) return null;
   // Branches are shared by all worktrees; other refs HEAD may name (bisect, worktree) are not.
   const loose = readTextOrNull(join(ref.startsWith('refs/heads/') ? repo.commonDir : repo.gitDir, ref))?.trim();
-  if (loose !== undefined) return SHA.test(loose) ? loose : null;
+  if (loose !== undefined) return isFullId(loose) ? loose : null;
   for (const line of readTextOrNull(join(repo.commonDir, 'packed-refs'))?.split('\n') ?? []) {
     if (line.endsWith(` ${ref}`)) {
       const sha = line.slice(0, line.indexOf(' '));
-      return SHA.test(sha) ? sha : null;
+      return isFullId(sha) ? sha : null;
     }
   }
   return null;

@@ -2,7 +2,7 @@
 // point reads it before loading the primer, to start git early only when the kept log is stale.
 import { CONFIG_FILE, LOG_CACHE_FILE, MEMORY_DIR } from '../paths.js';
 import { isRecord, readState } from '../fs/state.js';
-import { headCommit } from './head.js';
+import { headCommit, isFullId } from './head.js';
 import type { Repo } from './repo.js';
 
 export const RS = '\x1e';
@@ -29,8 +29,6 @@ export interface KeptLog {
   args: string;
   out: string;
 }
-
-const SHA = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/;
 
 const isKeptLog = (v: unknown): v is KeptLog => isRecord(v) && typeof v.head === 'string' && typeof v.args === 'string' && typeof v.out === 'string';
 
@@ -64,5 +62,5 @@ export function keptLog(repo: Repo, n: number, head = headCommit(repo)): { head:
   const kept = readState(repo.stateDir, LOG_CACHE_FILE, isKeptLog);
   if (!kept || kept.args !== recentLogArgs(n).join(' ')) return { head, out: null, before: null };
   if (kept.head === head) return { head, out: kept.out, before: null };
-  return { head, out: null, before: SHA.test(kept.head) && SHA.test(head) ? { from: kept.head, out: kept.out } : null };
+  return { head, out: null, before: isFullId(kept.head) && isFullId(head) ? { from: kept.head, out: kept.out } : null };
 }

@@ -30,7 +30,6 @@ export function parseLog(out: string): LogEntry[] {
   return entries;
 }
 
-
 /** A commit that only changed memory files (made by `end`/`commit`, or a memory-only change). */
 export const isMemoryCommit = (e: LogEntry) => e.files.length > 0 && e.files.every(isMemoryPath);
 

@@ -3,6 +3,7 @@
 // it reads files only), and whether the commits git lists since are a line (lineTop).
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { join } from 'node:path';
+import { isFullId } from './head.js';
 
 /** How much of the end of HEAD's reflog is read to see how HEAD came from a kept answer's commit. */
 const REFLOG_TAIL = 32 * 1024;
@@ -47,8 +48,6 @@ export function byPlainCommits(gitDir: string, from: string, head: string, cap: 
   return false;
 }
 
-const FULL_ID = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/;
-
 /**
  * Whether `commits` (newest first, as `git log` lists them, each with its parents as `%P` prints
  * them) are a line of single-parent commits on top of `from`, each on the one before: then git walks
@@ -58,7 +57,7 @@ export function lineTop(commits: readonly { sha: string; parents: string }[], fr
   let expect = from;
   for (let i = commits.length - 1; i >= 0; i--) {
     const { sha, parents } = commits[i]!;
-    if (parents !== expect || !FULL_ID.test(sha)) return null;
+    if (parents !== expect || !isFullId(sha)) return null;
     expect = sha;
   }
   return commits.length ? expect : null;

@@ -2,6 +2,7 @@ import { basename } from 'node:path';
 import { DATE_RE } from '../../clock.js';
 import { GitMemoryError } from '../../errors.js';
 import { git } from '../../git/git.js';
+import { isFullId } from '../../git/head.js';
 import { abbreviate, parseLog } from '../../git/log.js';
 import { recentLogArgs } from '../../git/log-cache.js';
 import { listTree, readBlobs, showFile, type TreeFile } from '../../git/objects.js';
@@ -103,7 +104,7 @@ export function revisionSource(root: string, rev: string, warnings: string[]): M
     log: async (depth) => {
       const entries = parseLog(await git(recentLogArgs(depth, rev), { cwd: root }));
       // The log leaves memory commits out, so its first entry need not be `rev` itself.
-      const full = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/.test(rev) ? rev : (await git(['rev-parse', '--verify', '-q', `${rev}^{commit}`], { cwd: root, allowFail: true }))?.trim() || null;
+      const full = isFullId(rev) ? rev : (await git(['rev-parse', '--verify', '-q', `${rev}^{commit}`], { cwd: root, allowFail: true }))?.trim() || null;
       return { head: abbreviate(full, entries), entries };
     },
     user: () => ({ entities: [], preferences: [], instructions: [] }),
