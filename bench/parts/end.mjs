@@ -4,7 +4,7 @@
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { generateRepo } from '../gen-repo.mjs';
-import { runOnce } from '../measure.mjs';
+import { runOnce, stats } from '../measure.mjs';
 
 /** A summary that differs every run: `end` records a word-for-word repeat once (issue 10, item 17). */
 function summaries(tag) {
@@ -21,9 +21,6 @@ function summaries(tag) {
 
 /** `git commit --allow-empty` with the hooks off: what `end` is measured against. */
 const COMMIT_ARGS = ['-c', 'core.hooksPath=/dev/null', 'commit', '--allow-empty', '-q', '-m', 'x'];
-
-/** The middle value of `values` (numbers). */
-const median = (values) => [...values].sort((a, b) => a - b)[values.length >> 1];
 
 /**
  * Where `end`'s time goes: `runs` more runs of candidate `c` with GIT_MEMORY_TRACE (src/trace.ts)
@@ -43,7 +40,7 @@ function phases(c, file, runs) {
     step.push(Number(m[2]));
     byLabel.set(m[3], [at, step]);
   }
-  return [...byLabel].filter(([, [at]]) => at.length === runs).map(([label, [at, step]]) => ({ label, at: median(at), step: median(step) }));
+  return [...byLabel].filter(([, [at]]) => at.length === runs).map(([label, [at, step]]) => ({ label, at: stats(at).median, step: stats(step).median }));
 }
 
 /** A candidate running `end` with a new summary each time. */
