@@ -20,8 +20,12 @@ export interface AgentAdapter {
   config: ConfigFile[];
   /** Where `--mcp` registers the MCP server; null when the agent has no project-level MCP file. */
   mcp: ConfigFile | null;
-  /** Instruction files that get the marked "how to use the memory" section. */
-  instructions: string[];
+  /**
+   * The instruction files the agent reads (repository paths, best first); one of them gets the
+   * marked "how to use the memory" section. `read` gives a repository file's text (null: absent),
+   * for an agent whose settings name them; with nothing to read, the agent's defaults.
+   */
+  instructions(read: (path: string) => string | null): string[];
 }
 
 /**

@@ -19,6 +19,6 @@ export const aider: Agent<'aider'> = {
     installed: (t) => hasListEntry(t, '.aider.conf.yml', 'read', PRIMER_FILE),
   }],
   mcp: null,
-  instructions: [],
+  instructions: () => [],
   detect: () => null,
 };

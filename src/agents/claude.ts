@@ -20,7 +20,7 @@ export const claude: Agent<'claude'> = {
     { event: 'PostCompact', handler: command('claude', 'post-compact', 10) },
   ])],
   mcp: mcpJson('.mcp.json', { type: 'stdio', command: 'git-memory', args: ['mcp'], env: {} }),
-  instructions: ['CLAUDE.md'],
+  instructions: () => ['CLAUDE.md'],
   // Claude Code sets CLAUDECODE in every process it starts.
   detect: (env) => (env.CLAUDECODE ? 'set-by-agent' : null),
   // JSON keeps the event name explicit (plain text works too).

@@ -17,7 +17,7 @@ export const codex: Agent<'codex'> = {
     { event: 'PostCompact', handler: command('codex', 'post-compact', 10) },
   ])],
   mcp: { path: '.codex/config.toml', install: (t) => addCodexMcp(t ?? ''), uninstall: (t) => removeCodexMcp(t).trim() ? removeCodexMcp(t) : null, installed: hasCodexMcp },
-  instructions: ['AGENTS.md'],
+  instructions: () => ['AGENTS.md'],
   stopEndsSession: true,
   // CODEX_HOME is often exported in a shell profile, so it only hints; CODEX_SANDBOX has always
   // ranked with it.

@@ -1,12 +1,15 @@
-import { existsSync, readdirSync, readFileSync, realpathSync, rmdirSync, unlinkSync } from 'node:fs';
+import { existsSync, lstatSync, readdirSync, readFileSync, realpathSync, rmdirSync, unlinkSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Repo } from '../git/repo.js';
 import { writeAtomic } from '../fs/atomic.js';
 
 export type FileResult = 'created' | 'updated' | 'unchanged' | 'removed' | 'absent';
 
-/** A symlinked file (CLAUDE.md → AGENTS.md is common) is edited where it points, never replaced. */
-function target(repo: Repo, path: string): string {
+/**
+ * The file a repository path stands for: a symlinked file (CLAUDE.md → AGENTS.md is common) is
+ * edited where it points, never replaced, wherever it points.
+ */
+export function resolvedPath(repo: Repo, path: string): string {
   const abs = join(repo.root, path);
   try {
     return realpathSync(abs);
@@ -35,7 +38,8 @@ interface Planned {
 /**
  * Collects changes to several files and writes them only once every change has been computed: a
  * file that cannot be parsed stops the run before anything is written. Changes to one file chain
- * (Gemini CLI's hooks and MCP server share settings.json). A file whose text does not change is not
+ * (Gemini CLI's hooks and MCP server share settings.json), also when two paths lead to it (a
+ * CLAUDE.md linked to AGENTS.md): it is reported under the path first changed. A file whose text does not change is not
  * touched, so a second run changes nothing; a change to null deletes the file and the directory it
  * leaves empty (`.codex/`), never the repository root.
  */
@@ -44,18 +48,31 @@ export function planFiles(repo: Repo) {
   return {
     /** Queues `fn` on the file's text (null: absent). */
     change(path: string, label: string, fn: (text: string | null) => string | null): void {
-      let p = files.get(path);
+      const abs = resolvedPath(repo, path);
+      let p = files.get(abs);
       if (!p) {
-        const abs = target(repo, path);
         const before = read(abs);
         p = { path, label, abs, before, after: before };
-        files.set(path, p);
+        files.set(abs, p);
       }
       p.after = fn(p.after);
     },
     /** Current planned text of a file. */
     text(path: string): string | null {
-      return files.has(path) ? files.get(path)!.after : read(target(repo, path));
+      const abs = resolvedPath(repo, path);
+      return files.has(abs) ? files.get(abs)!.after : read(abs);
+    },
+    /** The file a path stands for (see resolvedPath): two paths with one answer are one file. */
+    where(path: string): string {
+      return resolvedPath(repo, path);
+    },
+    /** True when the path itself is a symbolic link. */
+    linked(path: string): boolean {
+      try {
+        return lstatSync(join(repo.root, path)).isSymbolicLink();
+      } catch {
+        return false;
+      }
     },
     apply(): { path: string; label: string; result: FileResult }[] {
       return [...files.values()].map((p) => {
@@ -72,3 +89,5 @@ export function planFiles(repo: Repo) {
     },
   };
 }
+
+export type FilePlan = ReturnType<typeof planFiles>;

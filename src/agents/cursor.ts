@@ -24,7 +24,7 @@ export const cursor: Agent<'cursor'> = {
     installed: (t) => hasHooks(t, '.cursor/hooks.json', ours('cursor')),
   }],
   mcp: mcpJson('.cursor/mcp.json', { command: 'git-memory', args: ['mcp'] }),
-  instructions: ['AGENTS.md'],
+  instructions: () => ['AGENTS.md'],
   stopEndsSession: true,
   // No variable of its own is known to reach the commands Cursor's agent runs.
   detect: () => null,

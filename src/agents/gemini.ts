@@ -1,19 +1,41 @@
 import { additionalContextJson, command, grouped, mcpJson, text, type Agent } from './adapter.js';
+import { parseJsonc } from './config/json-text.js';
 import { textOf } from './transcript-text.js';
+
+const SETTINGS = '.gemini/settings.json';
+
+/**
+ * The context files Gemini CLI loads: `context.fileName` in the project's settings (a name or a
+ * list of names), GEMINI.md when it is not set. Only the project's file counts: the section goes
+ * into a committed file the whole team shares, which one user's ~/.gemini/settings.json cannot
+ * decide. A settings file that does not parse is reported by the hook edits; here it means unset.
+ */
+function contextFiles(read: (path: string) => string | null): string[] {
+  let names: unknown;
+  try {
+    const text = read(SETTINGS);
+    const settings = text === null ? null : parseJsonc(text, SETTINGS);
+    names = (settings as { context?: { fileName?: unknown } } | null)?.context?.fileName;
+  } catch {
+    names = undefined;
+  }
+  const list = (Array.isArray(names) ? names : [names]).filter((n): n is string => typeof n === 'string' && n.trim() !== '');
+  return list.length ? list : ['GEMINI.md'];
+}
 
 /** Gemini CLI. */
 export const gemini: Agent<'gemini'> = {
   name: 'gemini',
   title: 'Gemini CLI',
   // Gemini CLI timeouts are milliseconds.
-  config: [grouped('.gemini/settings.json', 'gemini', [
+  config: [grouped(SETTINGS, 'gemini', [
     { event: 'SessionStart', handler: command('gemini', 'session-start', 10_000, { name: 'git-memory' }) },
     // Session notes: the hook checks the thresholds and returns; a model call runs detached.
     { event: 'AfterTool', handler: command('gemini', 'tool-use', 10_000, { name: 'git-memory' }) },
     { event: 'SessionEnd', handler: command('gemini', 'session-end', 5_000, { name: 'git-memory' }) },
   ])],
-  mcp: mcpJson('.gemini/settings.json', { command: 'git-memory', args: ['mcp'] }),
-  instructions: ['GEMINI.md'],
+  mcp: mcpJson(SETTINGS, { command: 'git-memory', args: ['mcp'] }),
+  instructions: contextFiles,
   detect: (env) => (env.GEMINI_CLI ? 'set-by-agent' : null),
   // Some versions call SessionStart's source `trigger`.
   hookInput: (raw) => ({ source: text(raw.trigger) }),

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { ADAPTERS, type AgentName } from '../agents/registry.js';
 import { planFiles, type FileResult } from '../agents/config-files.js';
-import { upsertSection } from '../agents/instructions.js';
+import { installSection, readsOnlyOutside } from '../agents/instruction-files.js';
 import { PRIMER_FILE } from '../paths.js';
 import type { Opened } from './context.js';
 import { rebuildPrimer } from './steps/rebuild-primer.js';
@@ -34,7 +34,8 @@ export async function setupAgents(o: Opened, agents: AgentName[], opts: { mcp?: 
     if (opts.mcp && a.mcp) plan.change(a.mcp.path, name, a.mcp.install);
     else if (opts.mcp) notes.push(`${a.title} has no MCP support; it reads ${PRIMER_FILE}`);
   }
-  for (const path of new Set(agents.flatMap((n) => ADAPTERS[n].instructions))) plan.change(path, 'instructions', upsertSection);
+  installSection(plan, agents);
+  for (const name of agents) if (readsOnlyOutside(plan, name)) notes.push(`${ADAPTERS[name].title} reads no instruction file inside the repository: no git-memory section was written for it`);
   const files = plan.apply().map((f) => ({ agent: f.label, path: f.path, result: f.result }));
   if (agents.includes('aider') && !existsSync(join(repo.root, PRIMER_FILE))) {
     // Aider reads the file but cannot ask for it: make sure it is there from the first session.

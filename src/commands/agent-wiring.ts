@@ -1,12 +1,16 @@
 import { ADAPTERS, AGENT_NAMES, type AgentName } from '../agents/registry.js';
 import { planFiles } from '../agents/config-files.js';
 import { hasSection } from '../agents/instructions.js';
+import { agentReads, defaultReads } from '../agents/instruction-files.js';
 import type { Repo } from '../git/repo.js';
 
 export interface AgentWiring {
-  /** Agents whose hook or MCP entries from `init --agent` are in place, with the files that hold them. */
-  agents: { agent: AgentName; paths: string[] }[];
-  /** Instruction files (CLAUDE.md, AGENTS.md, …) that hold our marked section. */
+  /**
+   * Agents whose hook or MCP entries from `init --agent` are in place, with the files that hold
+   * them, the instruction files the agent reads and the one of them holding our section (null: none).
+   */
+  agents: { agent: AgentName; paths: string[]; reads: string[]; section: string | null }[];
+  /** Instruction files (CLAUDE.md, AGENTS.md, …) that hold our marked section, one path per file. */
   instructions: string[];
 }
 
@@ -27,8 +31,12 @@ export function agentWiring(repo: Repo): AgentWiring {
   const agents = AGENT_NAMES.map((agent) => {
     const a = ADAPTERS[agent];
     const paths = [...a.config, ...(a.mcp ? [a.mcp] : [])].filter((f) => holds(f.path, f.installed)).map((f) => f.path);
-    return { agent, paths: [...new Set(paths)] };
+    const reads = agentReads(plan, agent);
+    return { agent, paths: [...new Set(paths)], reads, section: reads.find((p) => holds(p, hasSection)) ?? null };
   }).filter((w) => w.paths.length);
-  const instructions = [...new Set(AGENT_NAMES.flatMap((n) => ADAPTERS[n].instructions))].filter((p) => holds(p, hasSection));
-  return { agents, instructions };
+  // What any agent reads now or by default (an earlier setting may have chosen it).
+  const candidates = AGENT_NAMES.flatMap((n) => [...agentReads(plan, n), ...defaultReads(plan, n)]);
+  const files = new Map<string, string>();
+  for (const p of candidates) if (!files.has(plan.where(p)) && holds(p, hasSection)) files.set(plan.where(p), p);
+  return { agents, instructions: [...files.values()] };
 }
