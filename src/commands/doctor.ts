@@ -11,6 +11,8 @@ import { CorruptFileError } from '../memory/frontmatter.js';
 import { parseTasks } from '../memory/tasks.js';
 import { CONFIG_FILE, LOCK_FILE, MEMORY_DIR, PRIMER_FILE, TASKS_FILE } from '../paths.js';
 import { readTextOrNull } from '../fs/read-file.js';
+import { ADAPTERS } from '../agents/registry.js';
+import { agentWiring } from './agent-wiring.js';
 import type { Ctx, Result } from './context.js';
 
 /** One finding: `problem`s make doctor exit 1 and always come with a fix. */
@@ -114,14 +116,29 @@ function fileChecks(repo: Repo): Check[] {
 }
 
 /**
+ * For each agent `init --agent` set up, the instruction file it reads that holds our section (the
+ * files `init --agent` and `uninstall --agent` choose too). A missing section is information: the
+ * hooks still hand the agent its primer.
+ */
+function agentChecks(repo: Repo): Check[] {
+  return agentWiring(repo).agents.filter((w) => w.reads.length).map((w): Check => {
+    const title = ADAPTERS[w.agent].title;
+    const id = `agent:${w.agent}`;
+    if (w.section) return { id, level: 'ok', message: `${title} reads the git-memory section in ${w.section}` };
+    return { id, level: 'info', message: `${title} reads ${w.reads.join(', ')}, and none holds the git-memory section (how to use the memory)`, fix: `git memory init --agent ${w.agent}` };
+  });
+}
+
+/**
  * Checks the git side of git-memory in this repository: where hooks are and whether each of ours
- * will run, the merge driver and its attribute, the config, the memory files, pending commits.
+ * will run, the merge driver and its attribute, the config, the memory files, pending commits, and
+ * which instruction file of each agent set up holds our section.
  * Every problem comes with the command that fixes it.
  */
 export async function doctor(ctx: Ctx): Promise<Result<DoctorData>> {
   const repo = findRepo(ctx.cwd, ctx.env);
   const [hooks, driver, pending] = await Promise.all([hookChecks(repo, ctx.env), driverChecks(repo), pendingMemoryPaths(repo)]);
-  const checks = [...hooks.checks, ...driver, ...fileChecks(repo)];
+  const checks = [...hooks.checks, ...driver, ...fileChecks(repo), ...agentChecks(repo)];
   if (pending.length) checks.push({ id: 'pending', level: 'info', message: `memory changes not committed yet: ${pending.join(', ')}`, fix: 'git memory commit' });
   return { data: { ok: checks.every((c) => c.level !== 'problem'), root: repo.root, hooks: hooks.where, checks }, warnings: [] };
 }

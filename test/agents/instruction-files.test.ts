@@ -183,4 +183,17 @@ describe('Gemini CLI: the section goes into a file context.fileName names', () =
     expect(existsSync(join(only.dir, 'GEMINI.md'))).toBe(false);
     expect(existsSync(join(only.dir, '..', 'UP.md'))).toBe(false);
   });
+
+  it('plain uninstall and doctor name the file Gemini CLI reads', async () => {
+    const repo = geminiRepo('AGENTS.md');
+    await ok(repo, ['init', '--no-hooks', '--agent', 'gemini']);
+    expect((await repo.run(['doctor'])).stdout).toMatch(/Gemini CLI reads the git-memory section in AGENTS\.md/);
+    repo.write('.gemini/settings.json', repo.read('.gemini/settings.json').replace('"AGENTS.md"', '"CONTEXT.md"'));
+    const d = JSON.parse((await repo.run(['doctor', '--json'])).stdout) as { checks: { id: string; level: string; message: string; fix?: string }[] };
+    const check = d.checks.find((c) => c.id === 'agent:gemini');
+    expect(check).toMatchObject({ level: 'info', fix: 'git memory init --agent gemini' });
+    expect(check!.message).toMatch(/CONTEXT\.md/);
+    const plain = await ok(repo, ['uninstall']);
+    expect(plain.stdout).toContain('the git-memory section of AGENTS.md');
+  });
 });
