@@ -1,6 +1,6 @@
 import { hookCommand, type HookEventName } from './hook-command.js';
 import { addGroupedHooks, hasHooks, removeGroupedHooks, type GroupedHook } from './config/hook-entries.js';
-import { isEmptyObject, newJson } from './config/json-text.js';
+import { isEmptyObject, newJson, unlessBlank } from './config/json-text.js';
 import { addMcpServer, hasMcpServer, removeMcpServer } from './config/mcp-servers.js';
 import type { TranscriptRecord } from './transcript-text.js';
 
@@ -77,7 +77,7 @@ export const jsonOrNull = (text: string) => (isEmptyObject(text) ? null : text);
 export function grouped(path: string, agent: string, hooks: GroupedHook[]): ConfigFile {
   return {
     path,
-    install: (text) => addGroupedHooks(text ?? '{}\n', path, hooks),
+    install: (text) => addGroupedHooks(unlessBlank(text) ?? '{}\n', path, hooks),
     uninstall: (text) => jsonOrNull(removeGroupedHooks(text, path, ours(agent))),
     installed: (text) => hasHooks(text, path, ours(agent)),
   };
@@ -87,7 +87,10 @@ export function grouped(path: string, agent: string, hooks: GroupedHook[]): Conf
 export function mcpJson(path: string, server: Record<string, unknown>): ConfigFile {
   return {
     path,
-    install: (text) => (text === null ? newJson({ mcpServers: { 'git-memory': server } }) : addMcpServer(text, path, server)),
+    install: (text) => {
+      const t = unlessBlank(text);
+      return t === null ? newJson({ mcpServers: { 'git-memory': server } }) : addMcpServer(t, path, server);
+    },
     uninstall: (text) => jsonOrNull(removeMcpServer(text, path)),
     installed: (text) => hasMcpServer(text, path),
   };

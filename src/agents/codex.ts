@@ -16,7 +16,12 @@ export const codex: Agent<'codex'> = {
     { event: 'PreCompact', handler: command('codex', 'pre-compact', 10) },
     { event: 'PostCompact', handler: command('codex', 'post-compact', 10) },
   ])],
-  mcp: { path: '.codex/config.toml', install: (t) => addCodexMcp(t ?? ''), uninstall: (t) => removeCodexMcp(t).trim() ? removeCodexMcp(t) : null, installed: hasCodexMcp },
+  mcp: {
+    path: '.codex/config.toml',
+    install: (t) => addCodexMcp(t ?? '', '.codex/config.toml'),
+    uninstall: (t) => (removeCodexMcp(t).trim() ? removeCodexMcp(t) : null),
+    installed: (t) => hasCodexMcp(t, '.codex/config.toml'),
+  },
   instructions: () => ['AGENTS.md'],
   stopEndsSession: true,
   // CODEX_HOME is often exported in a shell profile, so it only hints; CODEX_SANDBOX has always

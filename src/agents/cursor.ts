@@ -1,5 +1,5 @@
 import { addFlatHooks, hasHooks, removeFlatHooks } from './config/hook-entries.js';
-import { parseJsonc } from './config/json-text.js';
+import { parseJsonc, unlessBlank } from './config/json-text.js';
 import { hookCommand } from './hook-command.js';
 import { mcpJson, ours, text, type Agent } from './adapter.js';
 
@@ -15,9 +15,10 @@ export const cursor: Agent<'cursor'> = {
   title: 'Cursor',
   config: [{
     path: '.cursor/hooks.json',
-    install: (t) => addFlatHooks(t ?? '{\n  "version": 1\n}\n', '.cursor/hooks.json', CURSOR_HOOKS),
+    install: (t) => addFlatHooks(unlessBlank(t) ?? '{\n  "version": 1\n}\n', '.cursor/hooks.json', CURSOR_HOOKS),
     uninstall: (t) => {
       const next = removeFlatHooks(t, '.cursor/hooks.json', ours('cursor'));
+      if (next === t) return t; // none of ours: not even an empty file goes
       const left = parseJsonc(next, '.cursor/hooks.json') as Record<string, unknown>;
       return Object.keys(left).every((k) => k === 'version') && !/\/[/*]/.test(next) ? null : next;
     },

@@ -159,3 +159,31 @@ describe('what init --agent refuses', () => {
     expect(readFileSync(join(repo.dir, '.aider.conf.yml'), 'utf8')).toBe('read: [CONVENTIONS.md] # style\n');
   });
 });
+
+describe('an empty JSON agent file counts as {}', () => {
+  const JSON_FILES = ['.claude/settings.json', '.mcp.json', '.codex/hooks.json', '.gemini/settings.json', '.cursor/hooks.json', '.cursor/mcp.json'];
+  for (const file of JSON_FILES) {
+    it(`${file}: init --agent all --mcp writes into it, and uninstall --agent all takes it out again`, async () => {
+      const repo = makeRepo();
+      repo.write(file, '');
+      const r = await ok(repo, ['init', '--no-hooks', '--agent', 'all', '--mcp']);
+      expect(r.stdout).toMatch(new RegExp(`updated\\s+${file.replace(/\./g, '\\.')}`));
+      const data = JSON.parse(repo.read(file)) as { hooks?: object; mcpServers?: object };
+      expect(data.hooks ?? data.mcpServers).toBeTruthy();
+      expect(existsSync(join(repo.dir, 'AGENTS.md'))).toBe(true);
+      await ok(repo, ['uninstall', '--agent', 'all']);
+      expect(existsSync(join(repo.dir, file))).toBe(false);
+    });
+  }
+
+  it('empty files uninstall never added to stay, and do not stop it (it asks whether Claude Code is still wired)', async () => {
+    const repo = makeRepo();
+    await ok(repo, ['init', '--no-hooks', '--agent', 'codex']);
+    repo.write('.claude/settings.json', '\n');
+    repo.write('.cursor/hooks.json', '');
+    await ok(repo, ['uninstall', '--agent', 'codex,cursor']);
+    expect(existsSync(join(repo.dir, '.codex'))).toBe(false);
+    expect(repo.read('.claude/settings.json')).toBe('\n');
+    expect(repo.read('.cursor/hooks.json')).toBe('');
+  });
+});

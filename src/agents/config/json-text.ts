@@ -13,8 +13,18 @@ const load = () => createRequire(import.meta.url)('jsonc-parser') as typeof impo
  * reformats a whole array when it inserts into one.
  */
 
-/** Parses JSON with comments; a file that does not parse is reported with its line and left alone. */
+/**
+ * A file holding nothing but whitespace as if it were absent: an empty settings file counts as `{}`,
+ * as an empty YAML or TOML agent file counts as empty (a bare `touch` is not a broken file).
+ */
+export const unlessBlank = (text: string | null): string | null => (text !== null && text.trim() ? text : null);
+
+/**
+ * Parses JSON with comments; a file that does not parse is reported with its line and left alone.
+ * An empty file reads as `{}`.
+ */
 export function parseJsonc(text: string, file: string): unknown {
+  if (unlessBlank(text) === null) return {};
   const errors: ParseError[] = [];
   const value = load().parse(text, errors, { allowTrailingComma: true, disallowComments: false });
   if (errors.length) {
