@@ -44,9 +44,9 @@ export async function serveMcp(
   const server = new McpServer({ name: 'git-memory', version: VERSION }, { instructions: 'Memory of earlier sessions on this repository, kept in git. Read memory_primer at the start, log what is worth keeping with memory_log, and end with memory_session_end.' });
   for (const tool of TOOLS) register(server, ctx, tool, log);
   const transport = new StdioTransport(input, output);
+  // The transport closes once stdin ended and the calls still running are answered (stdio-transport.ts).
   const closed = new Promise<void>((resolve) => {
     transport.onclose = () => resolve();
-    input.once('end', () => resolve());
   });
   await server.connect(transport);
   await closed;
