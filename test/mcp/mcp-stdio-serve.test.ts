@@ -1,8 +1,10 @@
 import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { StdioTransport } from '../../src/mcp/stdio-transport.js';
-import { BIN, makeMemoryRepo } from '../helpers/repo.js';
+import { BIN, makeMemoryRepo, makeRepo, tempDir } from '../helpers/repo.js';
 
 type Answer = { id?: unknown; result?: { content?: { text: string }[]; isError?: boolean }; error?: unknown };
 
@@ -35,6 +37,44 @@ function serve(cwd: string, env: NodeJS.ProcessEnv, messages: unknown[]): Promis
 }
 
 const text = (a: Answer | undefined) => a?.result?.content?.[0]?.text ?? '';
+const without = (env: NodeJS.ProcessEnv, ...names: string[]) => Object.fromEntries(Object.entries(env).filter(([k]) => !names.includes(k)));
+
+describe('git memory mcp: which repository it serves (built binary, stdio)', () => {
+  it('started outside any repository, it serves the one CLAUDE_PROJECT_DIR names', async () => {
+    const repo = await makeMemoryRepo({ now: '2026-03-04T10:00:00' });
+    const outside = tempDir('gm-outside-');
+    const env = { ...repo.env, CLAUDE_PROJECT_DIR: repo.dir };
+    const { answers, stderr } = await serve(outside, env, [call(1, 'memory_update_tasks', { tasks: [{ task: 'Retry failed webhooks', status: 'pending' }] })]);
+    expect(answers.get(1)?.result?.isError).toBeFalsy();
+    expect(repo.read('.openclaw_memory/TASKS.md')).toContain('Retry failed webhooks');
+    expect(stderr).toContain(`serving ${repo.dir} (CLAUDE_PROJECT_DIR)`);
+    const listed = await serve(outside, env, [call(2, 'memory_tasks', {})]);
+    expect(text(listed.answers.get(2))).toMatch(/\[todo\] Retry failed webhooks \(t-[0-9a-z]+\)/);
+    expect(existsSync(join(outside, '.openclaw_memory'))).toBe(false);
+  });
+
+  it('a working directory inside a git work tree wins over CLAUDE_PROJECT_DIR', async () => {
+    const here = await makeMemoryRepo();
+    const other = await makeMemoryRepo();
+    const sub = join(here.dir, 'src');
+    mkdirSync(sub);
+    const { answers } = await serve(sub, { ...here.env, CLAUDE_PROJECT_DIR: other.dir }, [call(1, 'memory_update_tasks', { tasks: [{ task: 'Only here', status: 'pending' }] })]);
+    expect(answers.get(1)?.result?.isError).toBeFalsy();
+    expect(here.read('.openclaw_memory/TASKS.md')).toContain('Only here');
+    expect(other.read('.openclaw_memory/TASKS.md')).not.toContain('Only here');
+  });
+
+  it('neither in a repository nor given one, a call says the working directory is not a git repository', async () => {
+    const repo = makeRepo();
+    const outside = tempDir('gm-outside-');
+    const notRepo = tempDir('gm-not-repo-');
+    for (const env of [without(repo.env, 'CLAUDE_PROJECT_DIR'), { ...repo.env, CLAUDE_PROJECT_DIR: notRepo }]) {
+      const { answers } = await serve(outside, env, [call(1, 'memory_tasks', {})]);
+      expect(answers.get(1)?.result?.isError).toBe(true);
+      expect(text(answers.get(1))).toContain(`not a git repository: ${outside}`);
+    }
+  });
+});
 
 describe('git memory mcp: stdin closing while a call runs (built binary, stdio)', () => {
   it('the call finishes and its reply is written before the server exits', async () => {
