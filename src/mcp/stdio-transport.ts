@@ -6,10 +6,22 @@ import { decodeLine, type JsonRpcErrorAnswer } from './jsonrpc-line.js';
 /** A line longer than this is answered with an error and skipped, not buffered without end. */
 export const MAX_LINE_BYTES = 4 * 1024 * 1024;
 
+/** How long the end of stdin waits for the calls still running to be answered. */
+export const CLOSE_WAIT_MS = 30_000;
+
+type Id = string | number;
+const isId = (v: unknown): v is Id => typeof v === 'string' || typeof v === 'number';
+
 /**
  * MCP's stdio transport (one JSON-RPC message per line), answering what the SDK's own transport
  * drops in silence: lines that are not JSON, batches, messages that are not JSON-RPC 2.0, params
  * that do not fit the method (see jsonrpc-line.ts). Every answer goes out as one line on stdout.
+ *
+ * When stdin ends (`printf … | git-memory mcp`, or a client that closes its end and waits), the
+ * transport reads no more, but it closes (and the SDK, which drops the replies of the calls it
+ * still runs once closed, with it) only when every request read has been answered and the answer
+ * handed to stdout, or a request cancelled; at the latest after `closeWait` ms, so that a call that
+ * never ends does not keep the connection open.
  */
 export class StdioTransport implements Transport {
   onclose?: () => void;
@@ -20,10 +32,17 @@ export class StdioTransport implements Transport {
   /** Set while the rest of an oversized line is being skipped. */
   private skipping = false;
   private closed = false;
+  /** Requests read and not answered yet (the answer not yet handed to stdout). */
+  private readonly running = new Set<Id>();
+  /** Lines written and not yet handed to stdout. */
+  private writing = 0;
+  /** Set once stdin ended: the close waits for `running` and `writing` to empty. */
+  private ending: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly input: NodeJS.ReadableStream = process.stdin,
     private readonly output: NodeJS.WritableStream = process.stdout,
+    private readonly closeWait = CLOSE_WAIT_MS,
   ) {}
 
   private readonly onData = (chunk: Buffer) => {
@@ -38,7 +57,17 @@ export class StdioTransport implements Transport {
 
   private readonly onError = (e: Error) => this.onerror?.(e);
 
-  private readonly onEnd = () => void this.close();
+  private readonly onEnd = () => {
+    this.stopReading();
+    if (this.closed || this.ending) return;
+    this.ending = setTimeout(() => void this.close(), this.closeWait);
+    this.ending.unref?.(); // a call still running keeps the process alive, not this wait
+    this.closeIfDone();
+  };
+
+  private closeIfDone(): void {
+    if (this.ending && !this.running.size && !this.writing) void this.close();
+  }
 
   private take(part: Buffer): void {
     if (this.skipping || !part.length) return;
@@ -63,8 +92,13 @@ export class StdioTransport implements Transport {
     if (bytes[bytes.length - 1] === 13) bytes = bytes.subarray(0, -1);
     if (!bytes.toString('latin1').trim()) return; // blank lines are not messages
     const got = decodeLine(bytes);
-    if ('answer' in got) this.reply(got.answer);
-    else this.onmessage?.(got.message);
+    if ('answer' in got) return this.reply(got.answer);
+    const m = got.message as { id?: unknown; method?: unknown; params?: { requestId?: unknown } };
+    if (typeof m.method === 'string' && isId(m.id)) this.running.add(m.id);
+    // The SDK answers nothing to a request the client cancelled.
+    if (m.method === 'notifications/cancelled' && isId(m.params?.requestId)) this.running.delete(m.params.requestId);
+    this.onmessage?.(got.message);
+    if (!this.running.size) this.closeIfDone();
   }
 
   private reply(answer: JsonRpcErrorAnswer): void {
@@ -77,20 +111,33 @@ export class StdioTransport implements Transport {
     this.input.on('end', this.onEnd);
   }
 
+  /** Resolves once the line is handed to stdout (or stdout failed): never waits on a reader that left. */
   send(message: JSONRPCMessage): Promise<void> {
+    const m = message as { id?: unknown; result?: unknown; error?: unknown };
+    const answers = isId(m.id) && ('result' in m || 'error' in m) ? m.id : null;
+    this.writing++;
     return new Promise((resolve) => {
-      if (this.output.write(`${JSON.stringify(message)}\n`)) resolve();
-      else this.output.once('drain', resolve);
+      this.output.write(`${JSON.stringify(message)}\n`, () => {
+        this.writing--;
+        if (answers !== null) this.running.delete(answers);
+        this.closeIfDone();
+        resolve();
+      });
     });
+  }
+
+  private stopReading(): void {
+    this.input.off('data', this.onData);
+    this.input.off('error', this.onError);
+    this.input.off('end', this.onEnd);
+    this.input.pause(); // so stdin does not keep the process alive
   }
 
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    this.input.off('data', this.onData);
-    this.input.off('error', this.onError);
-    this.input.off('end', this.onEnd);
-    this.input.pause(); // so stdin does not keep the process alive
+    if (this.ending) clearTimeout(this.ending);
+    this.stopReading();
     this.onclose?.();
   }
 }

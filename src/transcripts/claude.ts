@@ -22,7 +22,10 @@ import { callLabel, outputText, subjectOf } from './tool-input.js';
  * `parentUuid` has not been read yet waits for it (real files have lines written before their
  * parent), up to WAIT later records, after which it is taken anyway (its parent is in another
  * file, or lost). The order is a function of the lines alone, so reading a file in pieces gives
- * what reading it whole gives.
+ * what reading it whole gives. A record written again with the same `uuid` (a resume or a stream
+ * can repeat lines) is taken once, as first written, while its uuid is among the DONE remembered
+ * or the records waiting: the memory lives in the kept state, so a copy found by a later read is
+ * dropped too.
  */
 const WAIT = 512;
 /** Records remembered as taken (1024 to 2048 of them), by the last 12 characters of their uuid (48 random bits of a v4 uuid). */
@@ -58,9 +61,11 @@ function markDone(o: ClaudeOrder, uuid: string): void {
 /** Takes one Claude Code record, in conversation order (see above). */
 export function feedClaude(s: BuildState, rec: Rec, ctx: Ctx): void {
   const o = order(s);
+  const uuid = typeof rec.uuid === 'string' ? rec.uuid : null;
+  if (uuid && (doneSet(o).has(key(uuid)) || o.pending.some((p) => p.rec.uuid === uuid))) return;
   o.n++;
   const parent = typeof rec.parentUuid === 'string' ? rec.parentUuid : null;
-  if (parent && typeof rec.uuid === 'string' && !doneSet(o).has(key(parent))) o.pending.push({ rec: slim(rec), since: o.n });
+  if (parent && uuid && !doneSet(o).has(key(parent))) o.pending.push({ rec: slim(rec), since: o.n });
   else take(s, rec, ctx);
   while (o.pending.length && o.n - o.pending[0]!.since >= WAIT) take(s, o.pending.shift()!.rec, ctx);
 }

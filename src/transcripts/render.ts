@@ -128,11 +128,26 @@ class Window {
   }
 }
 
+/** Claude Code records already rendered, by uuid: two generations of at most GENERATION each, so it stays bounded. */
+const GENERATION = 4096;
+class SeenIds {
+  private cur = new Set<string>();
+  private prev = new Set<string>();
+  /** Whether `id` comes for the first time (remembering it). */
+  first(id: string): boolean {
+    if (this.cur.has(id) || this.prev.has(id)) return false;
+    this.cur.add(id);
+    if (this.cur.size >= GENERATION) [this.prev, this.cur] = [this.cur, new Set()];
+    return true;
+  }
+}
+
 /**
  * A byte range of a transcript rendered compactly for a model: the human's messages, the
  * assistant's text, tool calls with their inputs cut short, errors, and tool output shortened.
  * Thinking, meta records and encrypted reasoning are left out; secrets the project rules know are
  * redacted. Over `maxChars`, the opening and the latest entries are kept with a marker between.
+ * A Claude Code record written again with the same uuid is rendered once, as the ledger takes it.
  */
 export function renderTranscript(path: string, opts: { agent: AgentName; from: number; to?: number; maxChars: number; repoRoot?: string }): string {
   const w = new Window(Math.max(200, opts.maxChars));
@@ -167,9 +182,10 @@ export function renderTranscript(path: string, opts: { agent: AgentName; from: n
     return w.text();
   }
   const entries = opts.agent === 'claude' ? claudeEntries : codexEntries;
+  const seen = opts.agent === 'claude' ? new SeenIds() : null;
   scanLines(path, opts.from, opts.to, (line) => {
     const r = parseRecord(line);
-    if (r) add(entries(r));
+    if (r && (!seen || typeof r.uuid !== 'string' || seen.first(r.uuid))) add(entries(r));
   });
   return w.text();
 }

@@ -22,7 +22,7 @@ import { delimiter, join, resolve } from 'node:path';
 export function cleanEnv(extra = {}) {
   const env = {};
   for (const [k, v] of Object.entries(process.env)) {
-    if (!k.startsWith('GIT_') && k !== 'CLAUDECODE' && k !== 'NODE_EXTRA_CA_CERTS' && v !== undefined) env[k] = v;
+    if (!k.startsWith('GIT_') && k !== 'CLAUDECODE' && k !== 'CLAUDE_PROJECT_DIR' && k !== 'NODE_EXTRA_CA_CERTS' && v !== undefined) env[k] = v;
   }
   return {
     ...env,

@@ -58,6 +58,26 @@ describe('advanceLedger: incremental reads equal whole reads', () => {
     });
   }
 
+  it('claude: records written again after an earlier read (same uuid) are not taken again, and the kept uuids stay bounded', () => {
+    const lines = readFileSync(join(TRANSCRIPTS, 'claude.jsonl'), 'utf8').split('\n').slice(0, -1);
+    const dir = tempDir();
+    const path = join(dir, 'c.jsonl');
+    writeFileSync(path, `${lines.join('\n')}\n`);
+    const first = advanceLedger(dir, 'c', path, { agent: 'claude', repoRoot: REPO }).ledger;
+    // The second half again, then all of it: each read only finds copies of what was taken.
+    appendFileSync(path, `${lines.slice(lines.length / 2).join('\n')}\n`);
+    expect(advanceLedger(dir, 'c', path, { agent: 'claude', repoRoot: REPO }).ledger).toEqual(first);
+    appendFileSync(path, `${lines.join('\n')}\n`);
+    expect(advanceLedger(dir, 'c', path, { agent: 'claude', repoRoot: REPO }).ledger).toEqual(first);
+    expect(readLedger(path, { agent: 'claude', repoRoot: REPO })).toEqual(first);
+    // Thousands of records later the remembered uuids are still bounded in the kept state.
+    const rec = (i: number) => JSON.stringify({ type: 'progress', uuid: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`, parentUuid: null });
+    appendFileSync(path, `${Array.from({ length: 5000 }, (_, i) => rec(i)).join('\n')}\n`);
+    advanceLedger(dir, 'c', path, { agent: 'claude', repoRoot: REPO });
+    const kept = JSON.parse(readFileSync(join(dir, SESSIONS_DIR, sessionDirName('c'), LEDGER_STATE_FILE), 'utf8'));
+    expect(kept.state.claude.done.length).toBeLessThanOrEqual(2048);
+  });
+
   it('gemini: the document rewritten message by message equals a whole read each time', () => {
     const doc = JSON.parse(readFileSync(join(TRANSCRIPTS, 'gemini.json'), 'utf8'));
     const dir = tempDir();

@@ -115,6 +115,31 @@ describe('readLedger: exact ledgers of each agent\'s transcript', () => {
     writeFileSync(path, `${[rec('c', 'b', 'third'), rec('a', null, 'first'), rec('b', 'a', 'second'), rec('z', 'gone', 'orphan')].join('\n')}\n`);
     expect(readLedger(path, { agent: 'claude' }).user_messages.map((m) => m.text)).toEqual(['first', 'second', 'third', 'orphan']);
   });
+
+  it('Claude Code: a record written again with the same uuid is taken once, as first written (user, system and assistant lines alike)', () => {
+    const dir = tempDir();
+    const lines = readFileSync(join(TRANSCRIPTS, 'claude.jsonl'), 'utf8').split('\n').slice(0, -1); // the torn last line left out
+    const clean = join(dir, 'clean.jsonl');
+    writeFileSync(clean, `${lines.join('\n')}\n`);
+    const once = readLedger(clean, { agent: 'claude', repoRoot: REPO });
+    expect([once.user_messages.length, once.turns.length, once.compactions.length]).toEqual([3, 3, 1]);
+    // Every line written twice in a row, then the whole file once more (as a resume may replay it).
+    const twice = join(dir, 'twice.jsonl');
+    writeFileSync(twice, `${[...lines.flatMap((l) => [l, l]), ...lines].join('\n')}\n`);
+    expect(readLedger(twice, { agent: 'claude', repoRoot: REPO })).toEqual(once);
+    // A compaction's boundary repeated alone is still one compaction.
+    const boundary = lines.find((l) => l.includes('"compact_boundary"'))!;
+    const again = join(dir, 'boundary.jsonl');
+    writeFileSync(again, `${lines.flatMap((l) => (l === boundary ? [l, l] : [l])).join('\n')}\n`);
+    expect(readLedger(again, { agent: 'claude', repoRoot: REPO }).compactions).toEqual(once.compactions);
+    // The first occurrence wins: a later line with the same uuid but other content is not taken,
+    // nor is a copy of a record still waiting for its parent.
+    const rec = (uuid: string, parent: string | null, text: string) =>
+      JSON.stringify({ type: 'user', uuid, parentUuid: parent, sessionId: 's', timestamp: '2026-01-01T00:00:00Z', message: { role: 'user', content: text } });
+    const path = join(dir, 't.jsonl');
+    writeFileSync(path, `${[rec('b', 'a', 'second'), rec('b', 'a', 'second'), rec('a', null, 'first'), rec('a', null, 'first, edited'), rec('b', 'a', 'second')].join('\n')}\n`);
+    expect(readLedger(path, { agent: 'claude' }).user_messages.map((m) => m.text)).toEqual(['first', 'second']);
+  });
 });
 
 describe('secrets', () => {

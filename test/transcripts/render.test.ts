@@ -32,6 +32,18 @@ describe('renderTranscript', () => {
     expect(renderTranscript(path, { agent: 'claude', from: 0, to: start, maxChars: 20_000 })).not.toContain('sliding window');
   });
 
+  it('Claude Code: a record written again with the same uuid is rendered once', () => {
+    const lines = readFileSync(join(TRANSCRIPTS, 'claude.jsonl'), 'utf8').split('\n').slice(0, -1);
+    const dir = tempDir();
+    const once = join(dir, 'once.jsonl');
+    const twice = join(dir, 'twice.jsonl');
+    writeFileSync(once, `${lines.join('\n')}\n`);
+    writeFileSync(twice, `${[...lines.flatMap((l) => [l, l]), ...lines].join('\n')}\n`);
+    const render = (path: string) => renderTranscript(path, { agent: 'claude', from: 0, maxChars: 50_000, repoRoot: REPO });
+    expect(render(twice)).toBe(render(once));
+    expect(render(once).match(/\[compacted\]/g)).toHaveLength(1);
+  });
+
   it('Codex and Gemini CLI', () => {
     const codex = renderTranscript(join(TRANSCRIPTS, 'codex.jsonl'), { agent: 'codex', from: 0, maxChars: 20_000 });
     expect(codex.split('\n')[0]).toBe('[user] Fix the flaky refresh-token test');
