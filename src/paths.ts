@@ -98,6 +98,8 @@ export const COMPACT_KEY_FILE = 'compact-key.json';
 export const SESSION_LOCK_FILE = 'lock';
 /** The session was ended (by `end`, or automatically at SessionEnd): the automatic end does not write it again (see git/session-ended.ts). */
 export const SESSION_ENDED_FILE = 'ended.json';
+/** Held by the automatic end's worker while it writes the session: one at a time per session (hook/agent/finalise.ts). */
+export const SESSION_END_LOCK_FILE = 'end.lock';
 /** Model usage and cost per session (see llm/). */
 export const LLM_USAGE_FILE = 'llm-usage.json';
 

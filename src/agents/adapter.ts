@@ -51,7 +51,8 @@ export interface Agent<N extends string = string> extends AgentAdapter {
   detect(env: NodeJS.ProcessEnv): Detection;
   /**
    * True for an agent without a SessionEnd event (Codex, Cursor): its Stop hook, run at the end of
-   * every turn, records the session. For the others Stop is only a natural pause.
+   * every turn, records the session, and what is new at a later turn as a follow-up; the session is
+   * never closed by it. For the others Stop is only a natural pause.
    */
   stopEndsSession?: boolean;
   /** Its own spellings of hook payload fields, when they differ from the common ones. */

@@ -6,7 +6,8 @@ import { textOf } from './transcript-text.js';
 export const codex: Agent<'codex'> = {
   name: 'codex',
   title: 'Codex CLI',
-  // Codex has no SessionEnd: Stop ends every turn, and the first Stop with queued items records them.
+  // Codex has no SessionEnd: Stop ends every turn, and each Stop that finds something new (a turn,
+  // queued items) records it, the later ones as follow-ups of the session (hook/agent/finalise.ts).
   // PostToolUse and Stop also keep the session notes (Codex has no asynchronous hooks: the hook
   // returns after the threshold check, any model call runs in a detached worker).
   config: [grouped('.codex/hooks.json', 'codex', [

@@ -5,7 +5,7 @@ import { localDate, localIso } from '../clock.js';
 import { notePending } from '../git/pending.js';
 import { claimSpool } from '../git/spool.js';
 import { readGitVars } from '../git/vars.js';
-import { markSessionEnded, type SessionEnded } from '../git/session-ended.js';
+import { markSessionEnded, type Covered, type SessionEnded } from '../git/session-ended.js';
 import type { Summary } from '../memory/summary.js';
 import type { TaskChange } from '../memory/task-update.js';
 import type { Opened, Result } from './context.js';
@@ -18,8 +18,11 @@ export interface EndOptions {
   /** The session's summary, decoded and checked by the front door (CLI, MCP tool, agent hook). */
   summary: Summary;
   agent?: string;
-  /** The agent session this ends, when known: recorded, so the automatic end does not write it again. */
-  session?: { id: string; by: SessionEnded['by'] };
+  /**
+   * The agent session this ends, when known: recorded, so the automatic end does not write it again
+   * (`covered`: how far into its transcript the automatic end wrote it).
+   */
+  session?: { id: string; by: SessionEnded['by']; covered?: Covered };
 }
 
 export interface EndData {
@@ -73,7 +76,10 @@ export async function end(o: Opened, opts: EndOptions): Promise<Result<EndData>>
       mark('end: session written (its secret scan included)');
       warnings.push(...written.warnings);
       notePending(o.repo, written.own); // found again by the next `end` should this one not commit
-      if (opts.session) markSessionEnded(o.repo.stateDir, opts.session.id, { at: localIso(o.now), by: opts.session.by, path: written.session.path });
+      if (opts.session) {
+        const { id, by, covered } = opts.session;
+        markSessionEnded(o.repo.stateDir, id, { at: localIso(o.now), by, path: written.session.path, ...(covered ? { covered } : {}) });
+      }
       // git makes the commit while node builds the primer (which reads what the session wrote);
       // HEAD moves once the primer is built, so the primer reads HEAD (and keeps its git log) as
       // it was, as when it was built first. A primer that fails leaves the commit unmade. With

@@ -12,7 +12,10 @@ export interface ActiveSession {
 /** `<stateDir>/agent-session.json`: the active agent session and the sessions already finalised. */
 export interface AgentSessionState {
   active: ActiveSession | null;
-  /** `agent:session_id` keys, newest last, so a session is never finalised twice. */
+  /**
+   * `agent:session_id` keys, newest last: sessions whose SessionEnd was recorded (closed until a
+   * resume). A Codex or Cursor session recorded at a Stop goes on, and is never listed.
+   */
   finalised: string[];
 }
 

@@ -173,7 +173,9 @@ describe('the SessionEnd worker (finaliseSession)', () => {
     expect(file).toContain('- Logout must clear the cookie too');
     expect(file).toContain('- Revoked tokens live in a Redis set with a TTL');
     expect(readSessionEnded(stateDir(repo), SESSION)?.by).toBe('auto');
-    expect((await finaliseSession({ cwd: repo.dir, env: repo.env }, { agent: 'claude', sessionId: SESSION, transcriptPath: t })).result).toBe('already-finalised');
+    // Again with nothing new in the transcript and nothing logged: nothing more is written.
+    expect((await finaliseSession({ cwd: repo.dir, env: repo.env }, { agent: 'claude', sessionId: SESSION, transcriptPath: t })).result).toBe('nothing-pending');
+    expect(journal(repo)).toHaveLength(1);
   });
 
   it('a session under the first threshold, with nothing logged, still ends from its ledger', async () => {

@@ -7,13 +7,15 @@ import { isEmptyTemplate, loadNotesConfig, memoryHome } from '../../notes/templa
 import { updateNotes } from '../../notes/update.js';
 import type { AgentName, Ledger } from '../../transcripts/ledger.js';
 import { advanceLedger, detectAgent, readKeptLedger } from '../../transcripts/index.js';
+import { coveredBy, firstNewMessage, ledgerFrom } from '../../transcripts/since.js';
+import type { Covered } from '../../git/session-ended.js';
 import type { Opened } from '../context.js';
 import { redactSummary } from './redact-summary.js';
 import { summaryFromNotes } from './session-from-notes.js';
 
-/** The request line of a session that says nothing of what was asked. */
-export function fallbackRequest(sessionId: string): string {
-  return `Session ${sessionId} (ended without a summary)`;
+/** The request line of a session that says nothing of what was asked (`continued`: a follow-up of one recorded already). */
+export function fallbackRequest(sessionId: string, continued = false): string {
+  return `Session ${sessionId}${continued ? ', continued' : ''} (ended without a summary)`;
 }
 
 export interface NotesSummary {
@@ -22,6 +24,8 @@ export interface NotesSummary {
   source: 'notes' | 'ledger';
   agent: AgentName;
   ledger: Ledger;
+  /** How far into the transcript the summary reaches (the whole ledger read). */
+  covered: Covered;
 }
 
 export interface NotesSummaryOptions {
@@ -33,6 +37,11 @@ export interface NotesSummaryOptions {
   /** Run the extraction first when its thresholds are met (the automatic end; waits for a running one). */
   extract?: boolean;
   tasks?: TaskInput[];
+  /**
+   * Only the turns past this (a follow-up of a session file written already): summed up from the
+   * ledger of those turns, not from the notes, which hold the whole session; null when none is new.
+   */
+  after?: Covered;
 }
 
 /**
@@ -58,15 +67,17 @@ export async function notesSummary(o: Opened, opts: NotesSummaryOptions): Promis
   }
   if (!ledger) return null;
   const { template } = loadNotesConfig(memoryHome(o.env));
-  let notes = readNotes(stateDir, sessionId);
+  // The part summed up: the whole session, or the turns past what a session file covered already.
+  const part = opts.after ? ledgerFrom(ledger, firstNewMessage(ledger, opts.after)) : ledger;
+  let notes = opts.after ? null : readNotes(stateDir, sessionId);
   let source: NotesSummary['source'] = 'notes';
   if (!notes || isEmptyTemplate(notes, template)) {
-    if (!ledger.user_messages.length) return null;
-    notes = notesFromLedger(ledger, template);
+    if (!part.user_messages.length) return null;
+    notes = notesFromLedger(part, template);
     source = 'ledger';
   }
-  const redacted = await redactSummary(summaryFromNotes(notes, ledger, opts.tasks), o.config.secrets.allowlist);
+  const redacted = await redactSummary(summaryFromNotes(notes, part, opts.tasks), o.config.secrets.allowlist);
   // Checked as any summary is (headings escaped, lists normalised): text from a transcript is data.
   const summary = checkSummary({ ...redacted, request: redacted.request || fallbackRequest(sessionId) });
-  return { summary, source, agent, ledger };
+  return { summary, source, agent, ledger, covered: coveredBy(ledger) };
 }

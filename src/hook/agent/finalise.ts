@@ -1,70 +1,100 @@
 import { peekSpool } from '../../git/spool.js';
-import { readSessionEnded } from '../../git/session-ended.js';
+import { readSessionEnded, type Covered, type SessionEnded } from '../../git/session-ended.js';
 import { open, type Ctx, type Opened } from '../../commands/context.js';
 import { checkSummary, type Summary } from '../../memory/summary.js';
 import { end, type EndData } from '../../commands/end.js';
 import { fallbackRequest, notesSummary } from '../../commands/steps/notes-summary.js';
 import { redactSummary } from '../../commands/steps/redact-summary.js';
-import { claimFinalise, readAgentState, releaseFinalise } from './session-state.js';
+import { ADAPTERS, type AgentName } from '../../agents/registry.js';
+import { withSessionLock } from '../../notes/lock.js';
+import { SESSION_END_LOCK_FILE } from '../../paths.js';
+import { markFinalised, readAgentState } from './session-state.js';
 import { firstUserPrompt } from '../../transcripts/first-prompt.js';
 import { isLedgerAgent } from './notes-check.js';
 
 export interface FinaliseOptions {
-  agent: string;
+  agent: AgentName;
   sessionId: string;
   transcriptPath?: string;
 }
 
 export type FinaliseOutcome =
-  | { result: 'written'; data: EndData; source: 'notes' | 'ledger' | 'spool' }
-  | { result: 'nothing-pending' | 'already-finalised' };
+  | { result: 'written'; data: EndData; source: 'notes' | 'ledger' | 'spool'; followUp: boolean }
+  | { result: 'nothing-pending' | 'busy' };
 
 /** `o` with secrets redacted on write: nobody is at a SessionEnd to fix one, and a session is never lost to the scanner. */
 const redacting = (o: Opened): Opened => ({ ...o, config: { ...o.config, secrets: { ...o.config.secrets, mode: 'redact' } } });
 
+/** Another worker of the session (a second hook, the previous turn's Stop) may be writing it, a model call included. */
+const END_WAIT_MS = 120_000;
+const END_STALE_MS = 10 * 60_000;
+
+interface Got {
+  summary: Summary;
+  source: 'notes' | 'ledger' | 'spool';
+  /** How far into the transcript the session file reaches, when it was written from it. */
+  covered?: Covered;
+}
+
 /**
  * The summary of a session its agent never ended: its notes (or its ledger, when it never reached
  * the notes' first threshold) while `[session_memory]` is on and the session was not ended with
- * `end` already; otherwise, with something queued, the transcript's first prompt. Null: nothing to write.
+ * `end` already; otherwise, with something queued, the transcript's first prompt. A session the
+ * automatic end wrote already that went on (`ended.covered`) gets a follow-up of only its new turns.
+ * Null: nothing to write.
  */
-async function summaryOf(o: Opened, opts: FinaliseOptions, transcript: string | undefined, pending: boolean) {
-  const { stateDir } = o.repo;
-  if (o.config.session_memory.enabled && isLedgerAgent(opts.agent) && !readSessionEnded(stateDir, opts.sessionId)) {
-    const got = await notesSummary(o, { sessionId: opts.sessionId, agent: opts.agent, transcript, extract: true });
-    if (got) return { summary: got.summary, source: got.source };
+async function summaryOf(o: Opened, opts: FinaliseOptions, transcript: string | undefined, pending: boolean, ended: SessionEnded | null): Promise<Got | null> {
+  const agent = o.config.session_memory.enabled && isLedgerAgent(opts.agent) ? opts.agent : null;
+  const notesOn = agent !== null;
+  // After an explicit `end` the notes are not used again: only what is logged later is recorded.
+  const after = ended?.by === 'auto' ? ended.covered : undefined;
+  if (agent && (!ended || after)) {
+    const got = await notesSummary(o, { sessionId: opts.sessionId, agent, transcript, extract: !ended, after });
+    if (got) return { summary: got.summary, source: got.source, covered: got.covered };
   }
   if (!pending) return null;
+  // Logged items alone: the request is the transcript's first prompt, the session's (a follow-up's too).
   const prompt = firstUserPrompt(transcript);
-  const summary: Summary = checkSummary({ request: fallbackRequest(opts.sessionId) });
-  return { summary: prompt ? checkSummary(await redactSummary({ ...summary, request: prompt }, o.config.secrets.allowlist)) : summary, source: 'spool' as const };
+  const summary: Summary = checkSummary({ request: fallbackRequest(opts.sessionId, ended !== null) });
+  return {
+    summary: prompt ? checkSummary(await redactSummary({ ...summary, request: prompt }, o.config.secrets.allowlist)) : summary,
+    source: 'spool',
+    // Nothing new in the transcript: the next follow-up starts where the last one did.
+    ...(notesOn && (after || !ended) ? { covered: after ?? { messages: 0, last: '' } } : {}),
+  };
 }
 
 /**
  * Writes the journal entry of a session whose agent never ran `git memory end` (the detached
- * worker SessionEnd starts): from its session notes, or from what it queued (`git memory log`,
- * commits the post-commit hook recorded) with the transcript's first prompt as the request.
- * Text from the transcript is redacted, never refused. Nothing to write: nothing is written.
+ * worker SessionEnd, or Codex's and Cursor's Stop, starts): from its session notes, or from what it
+ * queued (`git memory log`, commits the post-commit hook recorded) with the transcript's first
+ * prompt as the request. A session written already that went on (a later turn, a resume) gets a
+ * follow-up: a new session file with its new turns and what was logged since; nothing new, nothing
+ * written. One worker at a time per session: the next waits and then finds what this one left.
+ * Text from the transcript is redacted, never refused.
  */
 export async function finaliseSession(ctx: Ctx, opts: FinaliseOptions): Promise<FinaliseOutcome> {
   // Opened once: `end` and its steps reuse it (the repository used to be found three times here).
   const o = open(ctx);
   const { repo } = o;
-  const pending = peekSpool(repo.stateDir).length > 0;
-  if (!pending && !(o.config.session_memory.enabled && isLedgerAgent(opts.agent))) return { result: 'nothing-pending' };
-  if (!(await claimFinalise(repo.stateDir, opts.agent, opts.sessionId))) return { result: 'already-finalised' };
-  const active = readAgentState(repo.stateDir).active;
-  const transcript = opts.transcriptPath ?? (active?.sessionId === opts.sessionId ? active.transcriptPath : undefined);
-  try {
-    const got = await summaryOf(o, opts, transcript, pending);
-    if (!got) {
-      await releaseFinalise(repo.stateDir, opts.agent, opts.sessionId);
-      return { result: 'nothing-pending' };
-    }
-    const session = { id: opts.sessionId, by: 'auto' as const };
-    const data = (await end(redacting(o), { summary: got.summary, agent: opts.agent, session })).data;
-    return { result: 'written', data, source: got.source };
-  } catch (e) {
-    await releaseFinalise(repo.stateDir, opts.agent, opts.sessionId);
-    throw e;
-  }
+  if (!peekSpool(repo.stateDir).length && !(o.config.session_memory.enabled && isLedgerAgent(opts.agent))) return { result: 'nothing-pending' };
+  const outcome = await withSessionLock(
+    repo.stateDir,
+    opts.sessionId,
+    async (): Promise<FinaliseOutcome> => {
+      const ended = readSessionEnded(repo.stateDir, opts.sessionId);
+      const pending = peekSpool(repo.stateDir).length > 0;
+      const active = readAgentState(repo.stateDir).active;
+      const transcript = opts.transcriptPath ?? (active?.sessionId === opts.sessionId ? active.transcriptPath : undefined);
+      const got = await summaryOf(o, opts, transcript, pending, ended);
+      if (!got) return { result: 'nothing-pending' };
+      const session = { id: opts.sessionId, by: 'auto' as const, ...(got.covered ? { covered: got.covered } : {}) };
+      const data = (await end(redacting(o), { summary: got.summary, agent: opts.agent, session })).data;
+      // A SessionEnd closes the session; a Stop (Codex, Cursor) ends a turn of one that goes on.
+      if (!ADAPTERS[opts.agent].stopEndsSession) await markFinalised(repo.stateDir, opts.agent, opts.sessionId).catch(() => undefined);
+      return { result: 'written', data, source: got.source, followUp: ended !== null };
+    },
+    { file: SESSION_END_LOCK_FILE, waitMs: END_WAIT_MS, staleMs: END_STALE_MS },
+  );
+  return outcome ?? { result: 'busy' };
 }

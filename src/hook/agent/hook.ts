@@ -8,6 +8,7 @@ import { normaliseEvent, parseHookInput, type HookEvent, type HookInput } from '
 import { readAgentState, sessionKey } from './session-state.js';
 import { logFailure } from './hook-log.js';
 import type { AgentHookIo } from './process-io.js';
+import type { Ledger } from '../../transcripts/ledger.js';
 
 export type { AgentHookIo };
 
@@ -25,15 +26,17 @@ async function compactionHook(event: 'pre-compact' | 'post-compact', agent: Agen
 }
 
 /**
- * SessionEnd (Stop for Codex and Cursor): hands a session with queued items, or with session notes
- * to end from, to a detached worker.
+ * SessionEnd (Stop for Codex and Cursor): hands a session with queued items, or with something in
+ * its transcript past what was recorded of it, to a detached worker. `ledger`: the session's
+ * ledger, read up to now by the Stop hook.
  */
-async function sessionEnd(agent: AgentName, input: HookInput, io: AgentHookIo, cwd: string): Promise<void> {
+async function sessionEnd(agent: AgentName, input: HookInput, io: AgentHookIo, cwd: string, event: 'session-end' | 'stop', ledger?: Ledger): Promise<void> {
   if (!input.sessionId) throw new UsageError('hook input has no session_id; the session cannot be finalised');
   const repo = findRepo(cwd, io.env);
-  // The cheap checks run here so that most session ends start no process at all.
-  if (readAgentState(repo.stateDir).finalised.includes(sessionKey(agent, input.sessionId))) return;
-  if (!peekSpool(repo.stateDir).length && !(await import('./notes-check.js')).endsFromNotes(agent, input, repo)) return;
+  // The cheap checks run here so that most session ends, and every Stop with nothing new, start no
+  // process at all. A SessionEnd recorded already (a second hook for the same end) has nothing more.
+  if (event === 'session-end' && readAgentState(repo.stateDir).finalised.includes(sessionKey(agent, input.sessionId))) return;
+  if (!peekSpool(repo.stateDir).length && !(await import('./notes-check.js')).endsFromNotes(agent, input, repo, ledger)) return;
   const transcript = input.transcriptPath ?? undefined;
   io.startWorker(['hook', 'agent-worker', 'finalise', '--agent', agent, '--session-id', input.sessionId, ...(transcript ? ['--transcript', transcript] : [])], repo.root);
 }
@@ -65,11 +68,16 @@ export async function agentHook(args: string[], io: AgentHookIo): Promise<ExitCo
     const event = normaliseEvent(eventName ?? input.event);
     quiet = duringSession(event);
     const cwd = input.cwd ?? io.cwd;
+    // The notes first: a Stop that ends a turn (Codex) then finds the ledger read up to now. Their
+    // failure is reported after the session's end had its chance.
+    let ledger: Ledger | null = null;
+    let notesFailed: unknown = null;
+    if (event === 'tool-use' || event === 'stop') ledger = await (await import('./notes-check.js')).keepNotes(agent, input, io, cwd).catch((e: unknown) => ((notesFailed = e), null));
     if (event === 'session-start') await (await import('./session-start.js')).sessionStart(agent, input, io, cwd, fullAfterCompact);
-    else if (event === 'session-end' || (event === 'stop' && ADAPTERS[agent].stopEndsSession)) await sessionEnd(agent, input, io, cwd);
+    else if (event === 'session-end' || (event === 'stop' && ADAPTERS[agent].stopEndsSession)) await sessionEnd(agent, input, io, cwd, event, ledger ?? undefined);
     else if (event === 'pre-compact' || event === 'post-compact') await compactionHook(event, agent, input, io, cwd);
     else if (!eventName && !input.event) throw new UsageError('name the hook event', USAGE);
-    if (event === 'tool-use' || event === 'stop') await (await import('./notes-check.js')).keepNotes(agent, input, io, cwd);
+    if (notesFailed) throw notesFailed;
   } catch (e) {
     const err = e as Error & { hint?: string };
     const message = agentHookFailure(eventName ?? '', err.message ?? String(e));

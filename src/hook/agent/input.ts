@@ -9,7 +9,7 @@ export interface HookInput {
   transcriptPath?: string;
   /** The directory the agent works in, when the payload names one that exists. */
   cwd?: string;
-  /** SessionStart: startup | resume | clear | compact (Gemini calls it `trigger` in some versions). */
+  /** SessionStart: startup | resume | fork | clear | compact (Gemini calls it `trigger` in some versions). */
   source?: string;
   event?: string;
   /** PreCompact/PostCompact: manual | auto. */

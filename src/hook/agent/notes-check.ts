@@ -8,7 +8,8 @@ import { shouldExtract } from '../../notes/thresholds.js';
 import { readNotesState } from '../../notes/store.js';
 import { LEDGER_STATE_FILE, SESSION_LOCK_FILE, SESSIONS_DIR, sessionDirName } from '../../paths.js';
 import { advanceLedger } from '../../transcripts/advance.js';
-import type { AgentName as LedgerAgent } from '../../transcripts/ledger.js';
+import type { Ledger, AgentName as LedgerAgent } from '../../transcripts/ledger.js';
+import { firstNewMessage } from '../../transcripts/since.js';
 import type { HookInput } from './input.js';
 
 /** The agents whose transcripts git-memory reads into a ledger (transcripts/). */
@@ -37,24 +38,32 @@ export interface NotesHookIo {
   startWorker(args: string[], cwd: string): void | Promise<void>;
 }
 
-export async function keepNotes(agent: string, input: HookInput, io: NotesHookIo, cwd: string): Promise<void> {
-  if (!isLedgerAgent(agent) || !input.sessionId || !input.transcriptPath) return;
+/** The session's ledger as far as the transcript goes now (null: notes are off, or not a ledger agent). */
+export async function keepNotes(agent: string, input: HookInput, io: NotesHookIo, cwd: string): Promise<Ledger | null> {
+  if (!isLedgerAgent(agent) || !input.sessionId || !input.transcriptPath) return null;
   const repo = findRepo(cwd, io.env);
   const { config } = loadConfig(repo.root, repo.stateDir);
-  if (!config.session_memory.enabled) return;
+  if (!config.session_memory.enabled) return null;
   const { ledger } = advanceLedger(repo.stateDir, input.sessionId, input.transcriptPath, { agent, repoRoot: repo.root });
-  if (!shouldExtract(ledger, readNotesState(repo.stateDir, input.sessionId), config.session_memory)) return;
-  if (extracting(repo, input.sessionId)) return;
+  if (!shouldExtract(ledger, readNotesState(repo.stateDir, input.sessionId), config.session_memory)) return ledger;
+  if (extracting(repo, input.sessionId)) return ledger;
   await io.startWorker(['hook', 'agent-worker', 'notes', '--agent', agent, '--session-id', input.sessionId, '--transcript', input.transcriptPath], repo.root);
+  return ledger;
 }
 
 /**
- * SessionEnd with nothing queued: whether the session still has something to end from (notes, or a
- * transcript to fill them from), so the worker is started. Not when the agent ended it itself.
+ * SessionEnd (a Stop for Codex) with nothing queued: whether the transcript has something to end
+ * from. Never ended: notes, or a transcript to fill them from. Written by the automatic end
+ * already: a user message past what it covered (a later turn, a resume), in `ledger` (read up to
+ * now by the Stop hook) or else in the ledger read on now. Ended by the agent itself: no.
  */
-export function endsFromNotes(agent: string, input: HookInput, repo: Repo): boolean {
+export function endsFromNotes(agent: string, input: HookInput, repo: Repo, ledger?: Ledger): boolean {
   if (!isLedgerAgent(agent) || !input.sessionId) return false;
-  if (!loadConfig(repo.root, repo.stateDir).config.session_memory.enabled) return false;
-  if (readSessionEnded(repo.stateDir, input.sessionId)) return false;
-  return (!!input.transcriptPath && existsSync(input.transcriptPath)) || existsSync(sessionFile(repo, input.sessionId, LEDGER_STATE_FILE));
+  // A ledger from the Stop hook means the notes are on: its config was read already.
+  if (!ledger && !loadConfig(repo.root, repo.stateDir).config.session_memory.enabled) return false;
+  const ended = readSessionEnded(repo.stateDir, input.sessionId);
+  if (!ended) return (!!input.transcriptPath && existsSync(input.transcriptPath)) || existsSync(sessionFile(repo, input.sessionId, LEDGER_STATE_FILE));
+  if (ended.by !== 'auto' || !ended.covered || !input.transcriptPath || !existsSync(input.transcriptPath)) return false;
+  const now = ledger ?? advanceLedger(repo.stateDir, input.sessionId, input.transcriptPath, { agent, repoRoot: repo.root }).ledger;
+  return firstNewMessage(now, ended.covered) < now.user_messages.length;
 }

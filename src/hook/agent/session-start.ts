@@ -1,4 +1,4 @@
-// SessionStart, whatever its source (startup, resume, clear, compact): the primer as the agent's
+// SessionStart, whatever its source (startup, resume, fork, clear, compact): the primer as the agent's
 // context, the session recorded as active, and a due dream started in the background. Its own
 // module, without the other events' code: the lean entry (session-start-entry.ts) loads only this.
 import { localIso, now } from '../../clock.js';
@@ -15,7 +15,7 @@ import type { HookInput } from './input.js';
 import { sessionStartOutput } from './output.js';
 import { readAgentState, recordActiveSession, sessionKey } from './session-state.js';
 
-/** What the session logged so far: after a resume or a compaction the agent no longer sees it. */
+/** What the session logged so far: after a resume, a fork or a compaction the agent no longer sees it. */
 function pendingSection(entries: SpoolEntry[]): string {
   const items = entries.flatMap((e) => (e.type === 'log' ? [`- (${e.kind.replace('_', ' ')}) ${e.text}`] : []));
   const commits = entries.filter((e) => e.type === 'commit').length;
@@ -55,7 +55,9 @@ export async function sessionStart(agent: AgentName, input: HookInput, io: Agent
   for (const w of [...o.warnings, ...built.warnings]) io.err(agentHookWarning(w));
   const { repo } = o;
   let text = built.data.markdown;
-  if (input.source === 'resume' || input.source === 'compact') text += pendingSection(peekSpool(repo.stateDir));
+  // A fork (Claude Code 2.1.214 and later; earlier versions report it as a resume) goes on with the
+  // conversation's context under a new session id: what is logged is pending for it as for a resume.
+  if (input.source === 'resume' || input.source === 'fork' || input.source === 'compact') text += pendingSection(peekSpool(repo.stateDir));
   if (after) text = await withAfterCompact(after, text, io);
   if (input.sessionId) {
     const active = { agent, sessionId: input.sessionId, ...(input.transcriptPath ? { transcriptPath: input.transcriptPath } : {}), startedAt: localIso(now(io.env)) };

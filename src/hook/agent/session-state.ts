@@ -24,7 +24,7 @@ function update(stateDir: string, fn: (s: AgentSessionState) => AgentSessionStat
 
 /**
  * Records the session a SessionStart hook reported. A resumed session that was finalised earlier is
- * open again: what it logs from now on is recorded at its next end.
+ * open again: its new turns and what it logs from now on are recorded at its next end.
  */
 export function recordActiveSession(stateDir: string, active: ActiveSession): Promise<boolean> {
   const key = sessionKey(active.agent, active.sessionId);
@@ -32,16 +32,11 @@ export function recordActiveSession(stateDir: string, active: ActiveSession): Pr
 }
 
 /**
- * Claims the right to finalise a session: true exactly once per session (until it is resumed), so
- * two hooks racing at the end (settings and plugin, SessionEnd twice) write one journal entry.
+ * Records that a session's end was written by its SessionEnd (Claude Code, Gemini CLI): it is not
+ * the open session any more, and a second hook for the same end starts no worker. A Stop that
+ * records a Codex or Cursor session does not close it: the session goes on with its next turn.
  */
-export function claimFinalise(stateDir: string, agent: string, sessionId: string): Promise<boolean> {
+export function markFinalised(stateDir: string, agent: string, sessionId: string): Promise<boolean> {
   const key = sessionKey(agent, sessionId);
   return update(stateDir, (s) => (s.finalised.includes(key) ? null : { active: s.active, finalised: [...s.finalised, key] }));
-}
-
-/** Gives a claim back when finalising failed, so a later hook may try again. */
-export function releaseFinalise(stateDir: string, agent: string, sessionId: string): Promise<boolean> {
-  const key = sessionKey(agent, sessionId);
-  return update(stateDir, (s) => ({ active: s.active, finalised: s.finalised.filter((k) => k !== key) }));
 }

@@ -60,7 +60,7 @@ describe('hook agent session-start: the primer in each agent\'s format', () => {
     expect(out.additional_context).toContain('Write the logout endpoint');
   });
 
-  it('adds the pending log items on resume and compact, not on startup', async () => {
+  it('adds the pending log items on resume, fork and compact, not on startup', async () => {
     const repo = await repoWithMemory();
     await repo.run(['log', 'Refresh tokens rotate on every use']);
     const run = (source: string) =>
@@ -68,6 +68,8 @@ describe('hook agent session-start: the primer in each agent\'s format', () => {
         .hookSpecificOutput.additionalContext as string;
     expect(run('startup')).not.toContain('Refresh tokens rotate');
     expect(run('resume')).toContain('(learned) Refresh tokens rotate on every use');
+    // A fork goes on with the conversation's context under a new session id, as a resume does.
+    expect(run('fork')).toContain('(learned) Refresh tokens rotate on every use');
     expect(run('compact')).toContain('(learned) Refresh tokens rotate on every use');
   });
 
