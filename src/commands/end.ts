@@ -26,6 +26,11 @@ export interface EndData {
   /** The session written; or, when `alreadyRecorded`, the branch's previous session it repeats. */
   session: { id: string; path: string; commits: number; alreadyRecorded: boolean };
   tasks: TaskChange[];
+  /**
+   * The git operation in progress that a task change waits for: TASKS.md is left as it is and the
+   * change is held in the state directory until `git memory commit` or the next `end` after it.
+   */
+  tasksWaiting: CommitOutcome['tasksWaiting'];
   commit: { sha: string; paths: string[] } | null;
   /** Pending memory changes committed beside this session's own files (named, never silent). */
   also: string[];
@@ -114,6 +119,7 @@ export async function end(o: Opened, opts: EndOptions): Promise<Result<EndData>>
         data: {
           session: written.session,
           tasks: written.tasks,
+          tasksWaiting: outcome.tasksWaiting,
           commit: outcome.commit && { sha: outcome.commit.sha, paths: outcome.commit.paths },
           also: (outcome.commit?.paths ?? []).filter((p) => !written.own.includes(p)),
           unreadable: outcome.unreadable,
