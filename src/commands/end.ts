@@ -92,8 +92,15 @@ export async function end(o: Opened, opts: EndOptions): Promise<Result<EndData>>
         o.repo,
         commitMessage(o.config, summary.request, [`Session: ${written.session.path}`]),
         o.config.commit.auto,
-        // A repeat wrote no session file: the one it names is committed already.
-        { paths: written.own.filter((p) => !written.session.alreadyRecorded || p !== written.session.path), started, landAfter, vars },
+        // A repeat wrote no session file: the one it names is committed already. A shared primer was
+        // just written: the look for pending changes may have begun before it changed.
+        {
+          paths: written.own.filter((p) => !written.session.alreadyRecorded || p !== written.session.path),
+          ifTracked: built?.data.path ? [built.data.path] : [],
+          started,
+          landAfter,
+          vars,
+        },
       );
       committing.catch(() => undefined); // awaited below, after the primer
       if (built) primerBuilt(Promise.resolve());

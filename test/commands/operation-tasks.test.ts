@@ -236,6 +236,27 @@ describe('tasks written during other operations', () => {
     expect(atHead(repo, 'Between two picks')).toBe(1);
   });
 
+  it('a shared PRIMER.md ([primer] commit = true) is not rewritten during a rebase, which then continues', async () => {
+    const repo = await initRepo();
+    repo.write('.openclaw_memory.toml', `${repo.read('.openclaw_memory.toml')}\n`.replace('[primer]', '[primer]\ncommit = true'));
+    repo.write('.openclaw_memory/.gitignore', repo.read('.openclaw_memory/.gitignore').replace(/^PRIMER\.md\n/m, ''));
+    await ok(repo, ['primer']);
+    repo.git('add', '-A');
+    repo.git('commit', '-q', '-m', 'share the primer');
+    expect(repo.git('ls-files', '.openclaw_memory/PRIMER.md').trim()).toBe('.openclaw_memory/PRIMER.md');
+    stopInConflictingRebase(repo);
+
+    await ok(repo, endWithTask('Keep me'));
+    expect(repo.git('status', '--porcelain', '--', '.openclaw_memory/PRIMER.md')).toBe('');
+    repo.write('f.txt', 'resolved\n');
+    repo.git('add', 'f.txt');
+    const cont = gitTry(repo, ['rebase', '--continue']);
+    expect(cont.code, cont.out).toBe(0);
+    await ok(repo, ['end', '--summary', '{"request":"after the rebase"}']);
+    expect(atHead(repo, 'Keep me')).toBe(1);
+    expect(repo.git('show', 'HEAD:.openclaw_memory/PRIMER.md')).toContain('Keep me');
+  });
+
   it('`git merge --abort` works where the merge had merged TASKS.md, and the task survives', async () => {
     const repo = await initRepo();
     repo.commit('base', { 'f.txt': 'base\n' });

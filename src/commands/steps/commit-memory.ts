@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { EXIT, GitMemoryError } from '../../errors.js';
 import { commitPaths, GitLockBusyError, pendingMemoryPaths, type MemoryCommit } from '../../git/commit.js';
-import { dirsOf, readHeadTrees, readHeadTreesLoose, type HeadTrees } from '../../git/tree-edit.js';
+import { dirsOf, headHas, readHeadTrees, readHeadTreesLoose, type HeadTrees } from '../../git/tree-edit.js';
 import { repairIndex } from '../../git/index-swap.js';
 import { keepNoted, nearMemoryPaths } from '../../git/pending.js';
 import { rekeyLog } from '../../git/log.js';
@@ -171,12 +171,14 @@ export function startPending(repo: Repo, day: string): Promise<PendingStart> {
  * HEAD too (see rekeyLog), so that the next session start, which usually follows an `end`, asks
  * git nothing. `near.landAfter`: HEAD moves only once it has settled (see commitPaths), and the
  * kept log is moved after it too. `near.vars`: git's identities and settings (see commitObject).
+ * `near.ifTracked`: files `end` rewrote after the look began (a shared primer), committed where
+ * HEAD has them (one that is not tracked is the look's to find, unless ignored).
  */
 export async function commitPending(
   repo: Repo,
   message: string,
   auto = true,
-  near?: { paths: string[]; started: Promise<PendingStart>; landAfter?: Promise<unknown>; vars?: Promise<GitVars | null> },
+  near?: { paths: string[]; ifTracked?: string[]; started: Promise<PendingStart>; landAfter?: Promise<unknown>; vars?: Promise<GitVars | null> },
 ): Promise<CommitOutcome> {
   let repaired: string | undefined;
   let changed: string[];
@@ -187,8 +189,10 @@ export async function commitPending(
   if (near) {
     const started = await near.started;
     repaired = started.repaired;
-    changed = [...new Set([...started.changed, ...near.paths, ...(landed === 'landed' ? [TASKS_FILE] : [])])];
     head = started.head;
+    const trees = near.ifTracked?.length ? await head : null;
+    const tracked = trees ? near.ifTracked!.filter((p) => headHas(trees, p)) : [];
+    changed = [...new Set([...started.changed, ...near.paths, ...tracked, ...(landed === 'landed' ? [TASKS_FILE] : [])])];
   } else {
     // First the index of a memory commit a killed process left half way: the user's next commit
     // would otherwise undo that commit's files.
