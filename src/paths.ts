@@ -55,6 +55,8 @@ export const INDEX_SWAP_FILE = 'index-swap.json';
 export const LOG_CACHE_FILE = 'primer-log.json';
 /** Memory files written and not yet committed (git/pending.ts). */
 export const PENDING_MEMORY_FILE = 'memory-pending.json';
+/** A TASKS.md change made while a git operation was in progress, held until it ends (memory/tasks-held.ts). */
+export const HELD_TASKS_FILE = 'tasks-waiting.json';
 /** Parsed journal files, a file per day, each kept while the file is unchanged (see memory/journal-kept.ts). */
 export const KEPT_DAYS_DIR = 'journal-days';
 /** The parsed config, kept while the file is unchanged (see memory/config.ts). */

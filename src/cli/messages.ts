@@ -29,6 +29,13 @@ export const leftAsItIs = (message: string) => `${message}; it was left as it is
 export const expectedShape = (expected: string) => `expected shape:\n${expected}`;
 export const internalError = (message: string) => `internal error: ${message}`;
 
+/**
+ * A task change made while a git operation is stopped (`end`, `tasks`): where it waits, and what
+ * lands it. `op`: the operation as named after "the" ("the rebase", "the am session").
+ */
+export const tasksWaitLine = (theOp: string) =>
+  `the task change waits in .git/git-memory, not in TASKS.md, so that ${theOp} can go on or be aborted; \`git memory commit\` or the next \`end\` after ${theOp} merges it into TASKS.md`;
+
 /** The executable's last resort, when even the command line could not start: one line on stderr. */
 export const formatFatal = (message: string) => `git-memory: ${message}\n`;
 

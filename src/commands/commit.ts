@@ -1,7 +1,7 @@
 import { EXIT, GitMemoryError } from '../errors.js';
 import { GitLockBusyError } from '../git/commit.js';
 import { withLock } from '../fs/lock.js';
-import { operationInProgress } from '../git/repo.js';
+import { anOperation, operationInProgress, theOperation } from '../git/repo.js';
 import { open, type Ctx, type Result } from './context.js';
 import { commitMessage, commitPending } from './steps/commit-memory.js';
 
@@ -14,7 +14,7 @@ export interface CommitData {
 export async function commit(ctx: Ctx, opts: { message?: string }): Promise<Result<CommitData>> {
   const o = open(ctx);
   const op = operationInProgress(o.repo);
-  if (op) throw new GitMemoryError(`a ${op} is in progress; memory is committed after it ends`, EXIT.error, `finish or abort the ${op}, then run \`git memory commit\` again`);
+  if (op) throw new GitMemoryError(`${anOperation(op)} is in progress; memory is committed after it ends`, EXIT.error, `finish or abort ${theOperation(op)}, then run \`git memory commit\` again`);
   return withLock(o.repo.stateDir, async () => {
     const outcome = await commitPending(o.repo, commitMessage(o.config, opts.message ?? 'commit pending memory changes', []));
     // Committing is all this command does: a lock that kept it from that is an error.

@@ -4,11 +4,12 @@ import { GitMemoryError } from '../errors.js';
 import { pendingMemoryPaths } from '../git/commit.js';
 import { hookStates } from '../git/hook-status.js';
 import { driverStatus, DRIVER, DRIVER_COMMAND } from '../git/merge-config.js';
-import { findRepo, type Repo } from '../git/repo.js';
+import { anOperation, findRepo, isOperation, operationInProgress, theOperation, type Repo } from '../git/repo.js';
 import { loadConfig } from '../memory/config.js';
 import { hasConflictMarkers } from '../memory/conflict-markers.js';
 import { CorruptFileError } from '../memory/frontmatter.js';
 import { parseTasks } from '../memory/tasks.js';
+import { readHeldTasks } from '../memory/tasks-held.js';
 import { CONFIG_FILE, LOCK_FILE, MEMORY_DIR, PRIMER_FILE, TASKS_FILE } from '../paths.js';
 import { readTextOrNull } from '../fs/read-file.js';
 import { ADAPTERS } from '../agents/registry.js';
@@ -140,5 +141,15 @@ export async function doctor(ctx: Ctx): Promise<Result<DoctorData>> {
   const [hooks, driver, pending] = await Promise.all([hookChecks(repo, ctx.env), driverChecks(repo), pendingMemoryPaths(repo)]);
   const checks = [...hooks.checks, ...driver, ...fileChecks(repo), ...agentChecks(repo)];
   if (pending.length) checks.push({ id: 'pending', level: 'info', message: `memory changes not committed yet: ${pending.join(', ')}`, fix: 'git memory commit' });
+  const held = readHeldTasks(repo.stateDir);
+  if (held) {
+    const op = operationInProgress(repo);
+    checks.push({
+      id: 'tasks-waiting',
+      level: 'info',
+      message: `a task change made during ${isOperation(held.op) ? anOperation(held.op) : 'a git operation'} waits in ${repo.stateDir}, not yet in ${TASKS_FILE}`,
+      fix: op ? `finish or abort ${theOperation(op)}, then git memory commit` : 'git memory commit',
+    });
+  }
   return { data: { ok: checks.every((c) => c.level !== 'problem'), root: repo.root, hooks: hooks.where, checks }, warnings: [] };
 }

@@ -14,7 +14,7 @@ import { commitToNewBranch } from '../git/branch-commit.js';
 import { git } from '../git/git.js';
 import { PRIMER_LOG_DEPTH } from '../git/log-cache.js';
 import { isMemoryCommit, recentLog } from '../git/log.js';
-import { operationInProgress } from '../git/repo.js';
+import { anOperation, operationInProgress, theOperation } from '../git/repo.js';
 import { CorruptFileError } from '../memory/frontmatter.js';
 import { parseLongTerm, serializeLongTerm, type LongTermDoc } from '../memory/long-term.js';
 import { LONG_TERM_FILE } from '../paths.js';
@@ -82,8 +82,8 @@ export async function dream(o: Opened, opts: DreamOptions): Promise<Result<Dream
   const warnings = [...o.warnings];
   const op = operationInProgress(repo);
   if (op) {
-    if (opts.background) return { data: idle(`a ${op} is in progress`), warnings };
-    throw new GitMemoryError(`a ${op} is in progress; the dream waits until it ends`, EXIT.error, `finish or abort the ${op}, then run \`git memory dream\` again`);
+    if (opts.background) return { data: idle(`${anOperation(op)} is in progress`), warnings };
+    throw new GitMemoryError(`${anOperation(op)} is in progress; the dream waits until it ends`, EXIT.error, `finish or abort ${theOperation(op)}, then run \`git memory dream\` again`);
   }
   const release = tryDreamLock(repo);
   if (!release) return { data: idle('another dream is running in this repository'), warnings };

@@ -29,6 +29,11 @@ export interface EndData {
   /** The session written; or, when `alreadyRecorded`, the branch's previous session it repeats. */
   session: { id: string; path: string; commits: number; alreadyRecorded: boolean };
   tasks: TaskChange[];
+  /**
+   * The git operation in progress that a task change waits for: TASKS.md is left as it is and the
+   * change is held in the state directory until `git memory commit` or the next `end` after it.
+   */
+  tasksWaiting: CommitOutcome['tasksWaiting'];
   commit: { sha: string; paths: string[] } | null;
   /** Pending memory changes committed beside this session's own files (named, never silent). */
   also: string[];
@@ -93,8 +98,15 @@ export async function end(o: Opened, opts: EndOptions): Promise<Result<EndData>>
         o.repo,
         commitMessage(o.config, summary.request, [`Session: ${written.session.path}`]),
         o.config.commit.auto,
-        // A repeat wrote no session file: the one it names is committed already.
-        { paths: written.own.filter((p) => !written.session.alreadyRecorded || p !== written.session.path), started, landAfter, vars },
+        // A repeat wrote no session file: the one it names is committed already. A shared primer was
+        // just written: the look for pending changes may have begun before it changed.
+        {
+          paths: written.own.filter((p) => !written.session.alreadyRecorded || p !== written.session.path),
+          ifTracked: built?.data.path ? [built.data.path] : [],
+          started,
+          landAfter,
+          vars,
+        },
       );
       committing.catch(() => undefined); // awaited below, after the primer
       if (built) primerBuilt(Promise.resolve());
@@ -120,6 +132,7 @@ export async function end(o: Opened, opts: EndOptions): Promise<Result<EndData>>
         data: {
           session: written.session,
           tasks: written.tasks,
+          tasksWaiting: outcome.tasksWaiting,
           commit: outcome.commit && { sha: outcome.commit.sha, paths: outcome.commit.paths },
           also: (outcome.commit?.paths ?? []).filter((p) => !written.own.includes(p)),
           unreadable: outcome.unreadable,

@@ -1,7 +1,6 @@
 import { localIso } from '../clock.js';
 import { UsageError } from '../errors.js';
 import { withLock } from '../fs/lock.js';
-import { writeAtomic } from '../fs/atomic.js';
 import { decodeInput } from '../input.js';
 import { applyTaskInputs, type TaskChange, type TaskInput } from '../memory/task-update.js';
 import { serializeTasks, TASK_STATUSES, type Task, type TaskStatus } from '../memory/tasks.js';
@@ -9,9 +8,9 @@ import { readTaskListKeeping } from '../memory/tasks-file.js';
 import { controlCharProblems } from '../safety/control-chars.js';
 import { guardText } from '../safety/guard.js';
 import { TASKS_FILE } from '../paths.js';
-import { writablePath } from '../worktree-path.js';
 import type { Opened, Result } from './context.js';
-import { readTasksForUpdate } from './steps/commit-memory.js';
+import { readTasksForUpdate, writeTasks } from './steps/commit-memory.js';
+import type { Operation } from '../git/repo.js';
 import { repoRelative } from './repo-path.js';
 import { rebuildPrimer } from './steps/rebuild-primer.js';
 
@@ -19,6 +18,11 @@ export interface TasksData {
   tasks: Task[];
   changes: TaskChange[];
   path: string;
+  /**
+   * The git operation in progress that the change waits for: TASKS.md is left as it is and the
+   * change is held in the state directory until the operation ends (see writeTasks).
+   */
+  waiting: Operation | null;
 }
 
 export type TasksOptions =
@@ -62,17 +66,17 @@ function inputsFor(opts: Exclude<TasksOptions, { action: 'list' }>, current: Tas
 
 async function update(o: Opened, opts: Exclude<TasksOptions, { action: 'list' }>): Promise<Result<TasksData>> {
   return withLock(o.repo.stateDir, async () => {
-    const list = readTasksForUpdate(o.repo.root);
-    const inputs = inputsFor(opts, list.tasks);
-    const applied = applyTaskInputs(list, inputs, localIso(o.now).slice(0, 16), opts.action === 'set' && !!opts.replace);
+    const read = readTasksForUpdate(o.repo);
+    const inputs = inputsFor(opts, read.list.tasks);
+    const applied = applyTaskInputs(read.list, inputs, localIso(o.now).slice(0, 16), opts.action === 'set' && !!opts.replace);
     const guarded = await guardText(serializeTasks(applied.list, o.config.journal.language), TASKS_FILE, {
       mode: o.config.secrets.mode,
       allowlist: o.config.secrets.allowlist,
     });
-    writeAtomic(o.repo.stateDir, writablePath(o.repo.root, TASKS_FILE, { includeFile: true }), guarded.text);
+    const waiting = writeTasks(o.repo, guarded.text, read);
     const rebuilt = await rebuildPrimer(o, { write: true, recordStart: false });
     return {
-      data: { tasks: applied.list.tasks, changes: applied.changes, path: TASKS_FILE },
+      data: { tasks: applied.list.tasks, changes: applied.changes, path: TASKS_FILE, waiting },
       warnings: [...o.warnings, ...guarded.warnings, ...rebuilt.warnings.filter((w) => !o.warnings.includes(w))],
     };
   });
@@ -80,15 +84,16 @@ async function update(o: Opened, opts: Exclude<TasksOptions, { action: 'list' }>
 
 /**
  * Lists or changes TASKS.md, in the repository the front door opened; `set` takes the task list
- * its front door decoded. Changes are committed by the next `end` or `git memory commit`.
+ * its front door decoded. Changes are committed by the next `end` or `git memory commit`; one made
+ * while a git operation is in progress is held until it ends, and listed meanwhile.
  */
 export async function tasks(o: Opened, opts: TasksOptions): Promise<Result<TasksData>> {
   if (opts.action === 'add' && opts.files) opts = { ...opts, files: opts.files.map((f) => repoRelative(o.repo.root, o.cwd, f, '--files')) };
   if (opts.action !== 'list') return update(o, opts);
   const status = checkStatus(opts.status);
   // Listing reads what it can, as the primer does; only a change needs the whole file readable.
-  const read = readTaskListKeeping(o.repo.root);
+  const read = readTaskListKeeping(o.repo.root, o.repo.stateDir);
   const shown = read.list.tasks.filter((t) => (status ? t.status === status : opts.all || t.status !== 'done'));
   const unreadable = read.unreadable.length ? [`skipped unreadable lines of the task list (${read.unreadable.join(', ')}); \`git memory lint\` says what is wrong`] : [];
-  return { data: { tasks: shown, changes: [], path: TASKS_FILE }, warnings: [...o.warnings, ...unreadable] };
+  return { data: { tasks: shown, changes: [], path: TASKS_FILE, waiting: null }, warnings: [...o.warnings, ...unreadable] };
 }

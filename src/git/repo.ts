@@ -73,16 +73,37 @@ export function currentBranch(repo: Repo): string | null {
   return m ? m[1]! : null;
 }
 
-/** A git operation that must not be disturbed, or null. */
-export type Operation = 'merge' | 'rebase' | 'cherry-pick' | 'revert' | 'bisect';
+/**
+ * A git operation that must not be disturbed: while one is stopped, memory commits wait and
+ * tracked memory files are not written (see commands/steps/commit-memory.ts). `am` is `git am`.
+ */
+export type Operation = 'merge' | 'rebase' | 'am' | 'cherry-pick' | 'revert' | 'bisect';
+const OPERATIONS: readonly string[] = ['merge', 'rebase', 'am', 'cherry-pick', 'revert', 'bisect'] satisfies Operation[];
+export const isOperation = (s: string): s is Operation => OPERATIONS.includes(s);
 
 /** Which multi-step git operation is in progress in this worktree, if any. */
 export function operationInProgress(repo: Repo): Operation | null {
   const has = (name: string) => exists(join(repo.gitDir, name));
-  if (has('rebase-merge') || has('rebase-apply')) return 'rebase';
+  // `git am` keeps its state in rebase-apply/ too, and marks it with `applying` there.
+  if (has('rebase-apply')) return has('rebase-apply/applying') ? 'am' : 'rebase';
+  if (has('rebase-merge')) return 'rebase';
   if (has('MERGE_HEAD')) return 'merge';
   if (has('CHERRY_PICK_HEAD')) return 'cherry-pick';
   if (has('REVERT_HEAD')) return 'revert';
   if (has('BISECT_LOG')) return 'bisect';
+  // A cherry-pick or revert of several commits whose stop was concluded by `git commit`: git's
+  // sequencer still has picks to make (`git status` reads the same file to say so).
+  const todo = readTextOrNull(join(repo.gitDir, 'sequencer', 'todo'));
+  if (todo !== null) return /^\s*revert\b/.test(todo) ? 'revert' : 'cherry-pick';
   return null;
+}
+
+/** An operation as messages name it, with its article: "a rebase", "an am session" (git's own words for `git am`). */
+export function anOperation(op: Operation): string {
+  return op === 'am' ? 'an am session' : `a ${op}`;
+}
+
+/** An operation as messages name it after "the": "the rebase", "the am session". */
+export function theOperation(op: Operation): string {
+  return op === 'am' ? 'the am session' : `the ${op}`;
 }

@@ -199,6 +199,12 @@ const entryOf = (entries: TreeEntry[] | null, name: string) => {
   return entries?.find((e) => e.name.equals(bytes));
 };
 
+/** Whether HEAD has a file at `path`, where `head` holds the trees along it (false where it does not know). */
+export function headHas(head: HeadTrees, path: string): boolean {
+  const slash = path.lastIndexOf('/');
+  return entryOf(head.trees.get(slash < 0 ? '' : path.slice(0, slash)) ?? null, path.slice(slash + 1)) !== undefined;
+}
+
 /** The changes that make a difference to HEAD (a path rewritten with the same content does not). */
 export function changedPaths(head: HeadTrees, changes: readonly PathChange[]): string[] {
   return changes

@@ -8,6 +8,8 @@ import { checkTaskInputs, parseTaskInputs } from '../memory/task-update.js';
 import { TASK_STATUSES, type Task } from '../memory/tasks.js';
 import { estimateTokens } from '../memory/tokens.js';
 import { UsageError } from '../errors.js';
+import { anOperation, theOperation } from '../git/repo.js';
+import { tasksWaitLine } from '../cli/messages.js';
 import { defineTool, type ToolAnswer, type ToolSpec } from './define-tool.js';
 
 export type { ToolAnswer, ToolSpec } from './define-tool.js';
@@ -135,8 +137,12 @@ export const TOOLS: ToolSpec[] = [
       const inputs = a.tasks !== undefined ? (checkInputSize(a.tasks, 'the task JSON'), checkTaskInputs(a.tasks)) : parseTaskInputs(decodeInput(a.tasks_json ?? '', 'the task JSON'));
       const r = await tasks(o, { action: 'set', inputs, replace: a.replace });
       return wrap(r, (d) => ({
-        text: [...d.changes.filter((c) => c.change !== 'unchanged').map((c) => `${c.change} ${c.id}: ${c.task}`), `${d.tasks.filter((t) => t.status !== 'done').length} open task(s)`].join('\n'),
-        data: { changes: d.changes },
+        text: [
+          ...d.changes.filter((c) => c.change !== 'unchanged').map((c) => `${c.change} ${c.id}: ${c.task}`),
+          `${d.tasks.filter((t) => t.status !== 'done').length} open task(s)`,
+          ...(d.waiting ? [`${anOperation(d.waiting)} is in progress: ${tasksWaitLine(theOperation(d.waiting))}`] : []),
+        ].join('\n'),
+        data: { changes: d.changes, waiting: d.waiting },
       }));
     },
   }),
@@ -173,8 +179,8 @@ export const TOOLS: ToolSpec[] = [
       const input = await sessionEndInput(o, checkSummary(given), {});
       const r = await end(o, { ...input, agent: a.agent ?? input.agent });
       return wrap(r, (d) => ({
-        text: `${d.session.alreadyRecorded ? 'already recorded in' : 'session written to'} ${d.session.path}${d.commit ? `; memory committed as ${d.commit.sha.slice(0, 7)}` : d.waiting ? `; not committed (${d.waiting})` : ''}`,
-        data: { session: d.session, commit: d.commit },
+        text: `${d.session.alreadyRecorded ? 'already recorded in' : 'session written to'} ${d.session.path}${d.commit ? `; memory committed as ${d.commit.sha.slice(0, 7)}` : d.waiting ? `; not committed (${d.waiting})` : ''}${d.tasksWaiting ? `\n${tasksWaitLine(theOperation(d.tasksWaiting))}` : ''}`,
+        data: { session: d.session, commit: d.commit, tasksWaiting: d.tasksWaiting },
       }));
     },
   }),

@@ -3,6 +3,8 @@ import { run, type GlobalArgs, type Io } from '../io.js';
 import type { EndData } from '../../commands/end.js';
 import { END_OPTIONS } from '../options/end.js';
 import { mark } from '../../trace.js';
+import { anOperation, isOperation, theOperation } from '../../git/repo.js';
+import { tasksWaitLine } from '../messages.js';
 
 export interface EndArgs extends GlobalArgs {
   summary?: string;
@@ -21,7 +23,8 @@ function render(d: EndData): string {
   if (d.also.length) lines.push(`also committed other pending memory changes:\n${d.also.map((p) => `  ${p}`).join('\n')}`);
   else if (d.waiting === 'disabled') lines.push('not committed ([commit] auto = false): run `git memory commit` when ready');
   else if (d.waiting === 'locked') lines.push(`not committed: ${d.lock} exists (another git process is running, or one was killed); if none is running, remove it and run \`git memory commit\``);
-  else if (d.waiting) lines.push(`a ${d.waiting} is in progress: the memory commit waits; run \`git memory commit\` after it ends`);
+  else if (d.waiting && isOperation(d.waiting)) lines.push(`${anOperation(d.waiting)} is in progress: the memory commit waits; run \`git memory commit\` after it ends`);
+  if (d.tasksWaiting) lines.push(tasksWaitLine(theOperation(d.tasksWaiting)));
   lines.push(`primer rebuilt: ${d.primer.tokens} tokens`);
   return `${lines.join('\n')}\n`;
 }

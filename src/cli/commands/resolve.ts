@@ -2,6 +2,7 @@ import type { Argv, CommandModule } from 'yargs';
 import { run, type GlobalArgs, type Io } from '../io.js';
 import type { ResolveData } from '../../commands/resolve.js';
 import { foldMessage, rekeyMessage } from '../../memory/tasks-merge-messages.js';
+import { anOperation } from '../../git/repo.js';
 
 function render(d: ResolveData): string {
   if (!d.files.length) return 'nothing to resolve: TASKS.md, MEMORY.md and PRIMER.md have no conflicts\n';
@@ -17,7 +18,7 @@ function render(d: ResolveData): string {
   });
   if (d.staged.length) lines.push(`marked resolved: ${d.staged.join(', ')}; conclude with \`git commit\` (or \`--continue\` the operation)`);
   if (d.commit) lines.push(`committed the repair as ${d.commit.sha.slice(0, 7)}`);
-  if (d.waiting) lines.push(`a ${d.waiting} is in progress: commit the repaired files after it (\`git memory commit\`)`);
+  if (d.waiting) lines.push(`${anOperation(d.waiting)} is in progress: commit the repaired files after it (\`git memory commit\`)`);
   return `${lines.join('\n')}\n`;
 }
 

@@ -2,6 +2,8 @@ import type { Argv, CommandModule } from 'yargs';
 import { run, type GlobalArgs, type Io } from '../io.js';
 import type { TasksData, TasksOptions } from '../../commands/tasks.js';
 import { STATUS_BOX } from '../../memory/status-box.js';
+import { anOperation, theOperation } from '../../git/repo.js';
+import { tasksWaitLine } from '../messages.js';
 
 interface Args extends GlobalArgs {
   action: string;
@@ -17,7 +19,8 @@ interface Args extends GlobalArgs {
 function render(d: TasksData): string {
   const changed = d.changes.filter((c) => c.change !== 'unchanged');
   const lines = changed.map((c) => `${c.change} ${c.id}: ${c.task}`);
-  if (changed.length) lines.push(`${d.path} updated; it is committed with the next \`git memory end\` or \`git memory commit\``);
+  if (changed.length && d.waiting) lines.push(`${anOperation(d.waiting)} is in progress: ${tasksWaitLine(theOperation(d.waiting))}`);
+  else if (changed.length) lines.push(`${d.path} updated; it is committed with the next \`git memory end\` or \`git memory commit\``);
   else if (!d.changes.length) {
     if (!d.tasks.length) lines.push('no tasks');
     for (const t of d.tasks) {

@@ -1,31 +1,83 @@
 import { join } from 'node:path';
 import { EXIT, GitMemoryError } from '../../errors.js';
 import { commitPaths, GitLockBusyError, pendingMemoryPaths, type MemoryCommit } from '../../git/commit.js';
-import { dirsOf, readHeadTrees, readHeadTreesLoose, type HeadTrees } from '../../git/tree-edit.js';
+import { dirsOf, headHas, readHeadTrees, readHeadTreesLoose, type HeadTrees } from '../../git/tree-edit.js';
 import { repairIndex } from '../../git/index-swap.js';
 import { keepNoted, nearMemoryPaths } from '../../git/pending.js';
 import { rekeyLog } from '../../git/log.js';
 import type { GitVars } from '../../git/vars.js';
-import { operationInProgress, type Operation, type Repo } from '../../git/repo.js';
+import { anOperation, isOperation, operationInProgress, type Operation, type Repo } from '../../git/repo.js';
 import type { Config } from '../../memory/config.js';
 import { CorruptFileError } from '../../memory/frontmatter.js';
 import { parseDay } from '../../memory/day-view.js';
 import { parseSession } from '../../memory/session.js';
 import { JOURNAL_DIR, TASKS_FILE } from '../../paths.js';
+import { writeAtomic } from '../../fs/atomic.js';
 import { readTextOrNull } from '../../fs/read-file.js';
-import { parseTasks, type TaskList } from '../../memory/tasks.js';
-import { readTaskList } from '../../memory/tasks-file.js';
+import { parseTasks, serializeTasks, type TaskList } from '../../memory/tasks.js';
+import { readTaskFile } from '../../memory/tasks-file.js';
+import { dropHeldTasks, holdTasks, readHeldTasks } from '../../memory/tasks-held.js';
+import { tasksLang } from '../../memory/tasks-merge.js';
+import { writablePath } from '../../worktree-path.js';
 
-/** Reads TASKS.md for an update. A corrupt file stops the command: it is never rewritten. */
-export function readTasksForUpdate(root: string): TaskList {
+/** TASKS.md as read for an update: the list to change (a held change merged in) and the file's text. */
+export interface TasksRead {
+  list: TaskList;
+  text: string | null;
+}
+
+/**
+ * Reads TASKS.md for an update, with a task change held during a git operation merged in (see
+ * memory/tasks-held.ts). A corrupt file stops the command: it is never rewritten.
+ */
+export function readTasksForUpdate(repo: Repo): TasksRead {
   try {
-    return readTaskList(root);
+    return readTaskFile(repo.root, repo.stateDir);
   } catch (e) {
     if (e instanceof CorruptFileError) {
       throw new GitMemoryError(`${e.message}; it was left as it is`, EXIT.error, `fix the file by hand; expected shape:\n${e.expected}`);
     }
     throw e;
   }
+}
+
+/**
+ * Writes the new TASKS.md `text` made from `read`; under the memory lock. While a git operation is
+ * in progress the tracked file is left as it is (a rebase's --abort or --skip would reset it, its
+ * --continue would refuse it) and the change is held in the state directory instead, until it
+ * lands (landHeldTasks). Returns the operation it waits for, or null when TASKS.md was written.
+ */
+export function writeTasks(repo: Repo, text: string, read: TasksRead): Operation | null {
+  const op = operationInProgress(repo);
+  if (op) {
+    holdTasks(repo.stateDir, { base: read.text, tasks: text, op });
+    return op;
+  }
+  writeAtomic(repo.stateDir, writablePath(repo.root, TASKS_FILE, { includeFile: true }), text);
+  dropHeldTasks(repo.stateDir); // merged into `text` by readTasksForUpdate
+  return null;
+}
+
+/**
+ * Lands a held task change in TASKS.md, merged by task id with the file as it is now; for when no
+ * git operation is in progress, under the memory lock. The file is written before the change is
+ * forgotten: a reader in between merges it a second time, to the same list. 'landed' when TASKS.md
+ * was written, null when nothing was held; a TASKS.md that does not parse keeps the change held
+ * (its reason is returned).
+ */
+function landHeldTasks(repo: Repo): 'landed' | { reason: string; during: string } | null {
+  const held = readHeldTasks(repo.stateDir);
+  if (!held) return null;
+  let read: TasksRead;
+  try {
+    read = readTaskFile(repo.root, repo.stateDir);
+  } catch (e) {
+    if (e instanceof CorruptFileError) return { reason: e.reason, during: isOperation(held.op) ? anOperation(held.op) : 'a git operation' };
+    throw e;
+  }
+  writeAtomic(repo.stateDir, writablePath(repo.root, TASKS_FILE, { includeFile: true }), serializeTasks(read.list, tasksLang(held.tasks)));
+  dropHeldTasks(repo.stateDir);
+  return 'landed';
 }
 
 export interface CommitOutcome {
@@ -39,6 +91,8 @@ export interface CommitOutcome {
   repaired?: string;
   /** Changed memory files that cannot be read: left out of the commit, with why. */
   unreadable: { path: string; reason: string }[];
+  /** The operation a held task change waits for (see writeTasks); TASKS.md is then among `pending`. */
+  tasksWaiting: Operation | null;
 }
 
 /** The parser of a memory file by its place; null for files the tool does not parse. */
@@ -108,29 +162,37 @@ export function startPending(repo: Repo, day: string): Promise<PendingStart> {
 }
 
 /**
- * Commits every pending memory change, unless a merge/rebase/cherry-pick/revert/bisect is in
- * progress (then the commit waits for `git memory commit` or the next `end`).
+ * Commits every pending memory change, unless a merge/rebase/am/cherry-pick/revert/bisect is in
+ * progress (then the commit waits for `git memory commit` or the next `end`). A task change held
+ * during such an operation (see writeTasks) lands in TASKS.md first, once none is in progress.
  *
  * `near` (from `end`): the pending changes startPending found and the files `end` wrote, instead of
  * a look over the whole memory folder. The commit moves HEAD: the primer's kept git log is kept for the new
  * HEAD too (see rekeyLog), so that the next session start, which usually follows an `end`, asks
  * git nothing. `near.landAfter`: HEAD moves only once it has settled (see commitPaths), and the
  * kept log is moved after it too. `near.vars`: git's identities and settings (see commitObject).
+ * `near.ifTracked`: files `end` rewrote after the look began (a shared primer), committed where
+ * HEAD has them (one that is not tracked is the look's to find, unless ignored).
  */
 export async function commitPending(
   repo: Repo,
   message: string,
   auto = true,
-  near?: { paths: string[]; started: Promise<PendingStart>; landAfter?: Promise<unknown>; vars?: Promise<GitVars | null> },
+  near?: { paths: string[]; ifTracked?: string[]; started: Promise<PendingStart>; landAfter?: Promise<unknown>; vars?: Promise<GitVars | null> },
 ): Promise<CommitOutcome> {
   let repaired: string | undefined;
   let changed: string[];
   let head: Promise<HeadTrees | null> | undefined;
+  const op = operationInProgress(repo);
+  // Landed before the full look below finds it; `end`'s look ran before, so it is added to that.
+  const landed = op ? null : landHeldTasks(repo);
   if (near) {
     const started = await near.started;
     repaired = started.repaired;
-    changed = [...new Set([...started.changed, ...near.paths])];
     head = started.head;
+    const trees = near.ifTracked?.length ? await head : null;
+    const tracked = trees ? near.ifTracked!.filter((p) => headHas(trees, p)) : [];
+    changed = [...new Set([...started.changed, ...near.paths, ...tracked, ...(landed === 'landed' ? [TASKS_FILE] : [])])];
   } else {
     // First the index of a memory commit a killed process left half way: the user's next commit
     // would otherwise undo that commit's files.
@@ -140,11 +202,14 @@ export async function commitPending(
   // Noted paths that are no longer pending (committed by hand, say) are forgotten.
   keepNoted(repo, changed);
   const unreadable = unreadableFiles(repo.root, changed);
-  const pending = changed.filter((p) => !unreadable.some((u) => u.path === p));
-  const none = { commit: null, pending, repaired, unreadable };
+  if (landed && landed !== 'landed' && !unreadable.some((u) => u.path === TASKS_FILE)) {
+    unreadable.push({ path: TASKS_FILE, reason: `${landed.reason}; the task change made during ${landed.during} waits until it can be merged into it` });
+  }
+  const tasksWaiting = op && readHeldTasks(repo.stateDir) ? op : null;
+  const pending = [...changed.filter((p) => !unreadable.some((u) => u.path === p)), ...(tasksWaiting && !changed.includes(TASKS_FILE) ? [TASKS_FILE] : [])];
+  const none = { commit: null, pending, repaired, unreadable, tasksWaiting };
   if (!pending.length) return { ...none, waiting: null };
   if (!auto) return { ...none, waiting: 'disabled' };
-  const op = operationInProgress(repo);
   if (op) return { ...none, waiting: op };
   try {
     const commit = await commitPaths(repo, pending, message, { landAfter: near?.landAfter, head, vars: near?.vars });

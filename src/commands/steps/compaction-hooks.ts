@@ -38,7 +38,7 @@ export function preCompactText(o: Opened, s: HookSession): string {
   if (!ledger) return '';
   let tasks: string[] = [];
   try {
-    tasks = readTaskListKeeping(o.repo.root).list.tasks.filter((t) => t.status === 'todo' || t.status === 'in_progress' || t.status === 'blocked').map((t) => `${t.task} (${t.status.replace('_', ' ')}, ${t.id})`);
+    tasks = readTaskListKeeping(o.repo.root, o.repo.stateDir).list.tasks.filter((t) => t.status === 'todo' || t.status === 'in_progress' || t.status === 'blocked').map((t) => `${t.task} (${t.status.replace('_', ' ')}, ${t.id})`);
   } catch {
     /* no readable TASKS.md: the ledger's todo list still counts */
   }

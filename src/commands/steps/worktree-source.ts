@@ -22,7 +22,8 @@ import type { MemorySource } from './memory-source.js';
  * synchronous file reads (the primer runs at every session start): only the git log is a process,
  * started by the gatherer first so the file reads overlap it. `startedFrom`: the directory the
  * entry point started the same git log from, if it did (see bin.ts). Journal files' sessions come
- * from the state directory where the files did not change (see journal-kept.ts).
+ * from the state directory where the files did not change (see journal-kept.ts). The tasks include
+ * a change held while a git operation is in progress (see memory/tasks-held.ts).
  */
 export function worktreeSource(o: Opened, startedFrom?: string): MemorySource {
   const root = o.repo.root;
@@ -32,7 +33,7 @@ export function worktreeSource(o: Opened, startedFrom?: string): MemorySource {
     config: async () => o.config,
     sessions: async (from, to) => readWindow(root, from, to, read),
     latestDay: async (to) => readLatestDay(root, to, read),
-    tasks: async () => readTaskListKeeping(root),
+    tasks: async () => readTaskListKeeping(root, o.repo.stateDir),
     log: (depth) => recentLog(o.repo, depth, startedFrom),
     user: () => readUserFiles(o.env),
     branch: () => currentBranch(o.repo),

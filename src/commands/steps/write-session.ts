@@ -8,7 +8,7 @@ import { currentBranch } from '../../git/repo.js';
 import { clearSessionStart, readSessionStart } from '../../git/session-state.js';
 import type { SpoolClaim, SpoolEntry } from '../../git/spool.js';
 import { fillSpool } from '../../git/spool-fill.js';
-import { createExclusive, writeAtomic } from '../../fs/atomic.js';
+import { createExclusive } from '../../fs/atomic.js';
 import { parseSession, serializeSession, SESSION_MAX_BYTES, type Session } from '../../memory/session.js';
 import type { Summary } from '../../memory/summary.js';
 import { applyTaskInputs, type TaskChange } from '../../memory/task-update.js';
@@ -17,14 +17,14 @@ import { guardText } from '../../safety/guard.js';
 import { sessionPath, TASKS_FILE } from '../../paths.js';
 import { writablePath } from '../../worktree-path.js';
 import type { Opened } from '../context.js';
-import { readTasksForUpdate } from './commit-memory.js';
+import { readTasksForUpdate, writeTasks, type TasksRead } from './commit-memory.js';
 import { previousSessionOf, sameSession } from '../previous-session.js';
 
 export interface SessionWritten {
   /** The session written; or, when `alreadyRecorded`, the branch's previous session it repeats. */
   session: { id: string; path: string; commits: number; alreadyRecorded: boolean };
   tasks: TaskChange[];
-  /** The files this session wrote itself (the session, TASKS.md when it changed). */
+  /** The files this session wrote itself (the session, TASKS.md when it changed and was written). */
   own: string[];
   warnings: string[];
 }
@@ -115,9 +115,11 @@ export async function writeSession(o: Opened, claim: SpoolClaim, summary: Summar
   const base = start?.head ?? (firstCommit ? await short(`${firstCommit.sha}^`) : undefined) ?? keptHead(o.repo) ?? (await short('HEAD'));
 
   let tasksText: string | undefined;
+  let tasksRead: TasksRead | undefined;
   let changes: TaskChange[] = [];
   if (summary.tasks?.length) {
-    const applied = applyTaskInputs(readTasksForUpdate(o.repo.root), summary.tasks, localIso(o.now).slice(0, 16));
+    tasksRead = readTasksForUpdate(o.repo);
+    const applied = applyTaskInputs(tasksRead.list, summary.tasks, localIso(o.now).slice(0, 16));
     changes = applied.changes;
     const guarded = await guardText(serializeTasks(applied.list, lang), TASKS_FILE, guard);
     warnings.push(...guarded.warnings);
@@ -153,12 +155,13 @@ export async function writeSession(o: Opened, claim: SpoolClaim, summary: Summar
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 5) throw e;
     }
   }
-  if (tasksText !== undefined) writeAtomic(o.repo.stateDir, writablePath(o.repo.root, TASKS_FILE, { includeFile: true }), tasksText);
+  // While a git operation is in progress the change is held, not written (see writeTasks).
+  const tasksWritten = tasksText !== undefined && writeTasks(o.repo, tasksText, tasksRead!) === null;
   clearSessionStart(o.repo.stateDir);
   return {
     session: { ...written, commits: repeat ? 0 : body.commits.length, alreadyRecorded: repeat !== null },
     tasks: changes,
-    own: [written.path, ...(tasksText !== undefined ? [TASKS_FILE] : [])],
+    own: [written.path, ...(tasksWritten ? [TASKS_FILE] : [])],
     warnings,
   };
 }
