@@ -5,6 +5,7 @@ import { EXIT, GitMemoryError } from '../errors.js';
 import { TMP_DIR } from '../paths.js';
 import { REFLOG_PREFIX } from './commit.js';
 import { git } from './git.js';
+import { nullId } from './head.js';
 import type { Repo } from './repo.js';
 
 /**
@@ -32,8 +33,8 @@ export async function commitToNewBranch(repo: Repo, branch: string, files: Recor
     }
     const tree = (await git(['write-tree'], { cwd: repo.root, env })).trim();
     const sha = (await git(['commit-tree', tree, '-p', parent, '-F', '-'], { cwd: repo.root, input: message })).trim();
-    // Zero as the old value: created only if nobody made the branch meanwhile.
-    await git(['update-ref', '-m', `${REFLOG_PREFIX}${message.split('\n')[0]}`, ref, sha, '0'.repeat(40)], { cwd: repo.root });
+    // The null id (of the repository's length) as the old value: created only if nobody made the branch meanwhile.
+    await git(['update-ref', '-m', `${REFLOG_PREFIX}${message.split('\n')[0]}`, ref, sha, nullId(sha)], { cwd: repo.root });
     return { sha, parent };
   } finally {
     rmSync(index, { force: true });

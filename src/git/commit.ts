@@ -6,15 +6,13 @@ import { CONFIG_FILE, LANDING_FILE, MEMORY_DIR, TMP_DIR } from '../paths.js';
 import { takeEarly } from './early.js';
 import { pendingStatusArgs } from './pending.js';
 import { git, gitStarted, type StartedGit } from './git.js';
-import { headCommit } from './head.js';
+import { headCommit, nullId } from './head.js';
 import { holdIndex, indexFiles, prepareIndex, prepareIndexEntries, type PreparedIndex } from './index-swap.js';
 import { changedPaths, dirsOf, editTree, objectId, readHeadTrees, readHeadTreesLoose, TreeEditUnsupported, writeTrees, writeTreesLoose, type HeadTrees, type PathChange } from './tree-edit.js';
 import type { Repo } from './repo.js';
 import { attributeFilesFor, looseObjectsDir, storedAsIs, writeLooseObject, type LooseObjects } from './loose.js';
 import { explicitIdent, type GitVars } from './vars.js';
 import { mark } from '../trace.js';
-
-const ZERO = '0'.repeat(40);
 
 /**
  * How every memory commit's HEAD reflog entry begins. The post-commit hook relies on it to tell a
@@ -171,7 +169,7 @@ function byEditing(repo: Repo, paths: string[], userIndex: string, early?: Promi
       await Promise.all([blobs, tree === head.tree ? undefined : writer ? writeTreesLoose(writer.objects, write) : writeTrees(repo.root, write)]);
       return { parent: head.commit, parentTree: head.tree, tree, changed: changedPaths(head, changes) };
     },
-    prepare: () => prepareIndexEntries(repo, changes, userIndex),
+    prepare: (tree) => prepareIndexEntries(repo, changes, userIndex, tree),
   };
 }
 
@@ -331,7 +329,8 @@ async function land(repo: Repo, c: Landing, first: { prepared: PreparedIndex; up
     const { prepared, update } = next;
     next = null;
     const ready = await update.ready;
-    const target = ['HEAD', c.sha, c.parent ?? ZERO];
+    // No parent (an unborn branch): the null id, of the commit's own length, says HEAD must not exist yet.
+    const target = ['HEAD', c.sha, c.parent ?? nullId(c.sha)];
     /** What a failed ref update means: HEAD moved, or a ref lock to wait for a moment (then retry). */
     const refFailure = async (e: unknown): Promise<'moved' | 'retry'> => {
       if (!(e instanceof GitError)) throw e;

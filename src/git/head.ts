@@ -6,6 +6,12 @@ import type { Repo } from './repo.js';
 export const isFullId = (s: string) => /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/.test(s);
 
 /**
+ * The null object id of the repository `known` (any whole id of it) comes from: 40 zeros in a SHA-1
+ * repository, 64 in a SHA-256 one. git refuses the other length ("invalid <oldvalue>").
+ */
+export const nullId = (known: string) => '0'.repeat(known.length);
+
+/**
  * The commit HEAD points at, read from the files git keeps it in (HEAD, then the branch's loose
  * ref, then packed-refs), without starting git. Null wherever the files do not say for certain:
  * an unborn branch, a reftable repository, a symbolic ref to a symbolic ref. Callers then ask git.

@@ -5,6 +5,7 @@ import { INDEX_SWAP_FILE } from '../paths.js';
 import { exists } from '../fs/stat.js';
 import { isRecord, readState, writeState } from '../fs/state.js';
 import { git } from './git.js';
+import { isFullId, nullId } from './head.js';
 import type { Repo } from './repo.js';
 
 /**
@@ -71,11 +72,12 @@ export async function prepareIndex(repo: Repo, treeish: string, pathspec: string
  * prepareIndex for entries known already (a commit made by editing HEAD's tree, see tree-edit.ts):
  * the copy's entries for those paths are set (or removed) by one `update-index --index-info`,
  * which reads no tree and stats no file. The entries carry no file times: git's next look at the
- * working tree compares their content once, finds it equal and keeps the times.
+ * working tree compares their content once, finds it equal and keeps the times. `known`: any whole
+ * object id of the repository (the commit's tree), whose length a removal's null id takes.
  */
-export async function prepareIndexEntries(repo: Repo, entries: readonly { path: string; entry: { mode: string; sha: string } | null }[], file: string): Promise<PreparedIndex> {
+export async function prepareIndexEntries(repo: Repo, entries: readonly { path: string; entry: { mode: string; sha: string } | null }[], file: string, known: string): Promise<PreparedIndex> {
   const st = copyIndex(repo, file);
-  const zero = '0'.repeat(40);
+  const zero = nullId(known);
   const input = entries.map((e) => (e.entry ? `${e.entry.mode} ${e.entry.sha}\t${e.path}` : `0 ${zero}\t${e.path}`)).join('\0');
   await git(['update-index', '-z', '--index-info'], { cwd: repo.root, env: { GIT_INDEX_FILE: file }, input: `${input}\0` });
   return { from: version(st), file };
@@ -190,7 +192,7 @@ export async function repairIndex(repo: Repo): Promise<string | null> {
 async function refreshStale(repo: Repo, note: SwapNote): Promise<string | null> {
   const changed = (await git(['diff-tree', '-r', '-z', '--name-only', '--no-renames', note.parent ?? '--root', note.sha], { cwd: repo.root }))
     .split('\0')
-    .filter((p) => p && !/^[0-9a-f]{40}$/.test(p));
+    .filter((p) => p && !isFullId(p));
   if (!changed.length) return null;
   const entry = async (args: string[]) => {
     const out = await git(args, { cwd: repo.root });

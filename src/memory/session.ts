@@ -98,7 +98,7 @@ export function parseSessionBlock(lines: string[]): SessionBody {
     const text = (item ? item[1]! : line).trim();
     if (!text) continue;
     if (current === 'commits') {
-      const m = /^([0-9a-f]{4,40})\b\s*(.*)$/.exec(text);
+      const m = /^([0-9a-f]{4,64})\b\s*(.*)$/.exec(text);
       body.commits.push(m ? { sha: m[1]!, subject: m[2]! } : { sha: '', subject: text });
     } else if (!item && body[current].length) {
       // a wrapped continuation line of the previous item

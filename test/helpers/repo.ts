@@ -59,14 +59,15 @@ export interface RunResult {
  * settings and the first commit cost eight git processes, a copy none. maintenance.auto is off
  * like gc.auto, so no commit in a test starts a `git maintenance` process either.
  */
-const templates = new Map<boolean, string>();
-function template(initialCommit: boolean): string {
-  let dir = templates.get(initialCommit);
+const templates = new Map<string, string>();
+function template(initialCommit: boolean, objectFormat: ObjectFormat): string {
+  const key = `${initialCommit}-${objectFormat}`;
+  let dir = templates.get(key);
   if (dir) return dir;
   dir = tempDir('gm-template-', 'file');
   const env = testEnv();
   const git = (...args: string[]) => execFileSync('git', args, { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  git('init', '-q', '-b', 'main');
+  git('init', '-q', '-b', 'main', `--object-format=${objectFormat}`);
   git('config', 'user.name', 'Jane Doe');
   git('config', 'user.email', 'jane@example.com');
   git('config', 'commit.gpgSign', 'false');
@@ -77,15 +78,21 @@ function template(initialCommit: boolean): string {
     git('add', '--', 'README.md');
     git('commit', '-q', '-m', 'Initial commit');
   }
-  templates.set(initialCommit, dir);
+  templates.set(key, dir);
   return dir;
 }
 
-/** A real git repository in a temp dir: branch main, pinned user, no signing, gc.auto=0, one commit. */
-export function makeRepo(opts: { initialCommit?: boolean; now?: string; until?: 'test' | 'file' } = {}): TestRepo {
+/** How a repository names its objects: SHA-1 (40 hex digits, git's default) or SHA-256 (64). */
+export type ObjectFormat = 'sha1' | 'sha256';
+
+/**
+ * A real git repository in a temp dir: branch main, pinned user, no signing, gc.auto=0, one commit.
+ * `objectFormat`: `git init --object-format` (SHA-1 unless told).
+ */
+export function makeRepo(opts: { initialCommit?: boolean; now?: string; until?: 'test' | 'file'; objectFormat?: ObjectFormat } = {}): TestRepo {
   const dir = tempDir('gm-repo-', opts.until);
   const home = tempDir('gm-home-', opts.until);
-  cpSync(template(opts.initialCommit !== false), dir, { recursive: true });
+  cpSync(template(opts.initialCommit !== false, opts.objectFormat ?? 'sha1'), dir, { recursive: true });
   const repo = bindRepo(dir, home, opts.now);
   // The copy's files have new inodes: refresh the index's stat data, as after a checkout, so that
   // plumbing (diff-files) does not see them as changed.
