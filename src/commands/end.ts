@@ -9,7 +9,7 @@ import { markSessionEnded, type Covered, type SessionEnded } from '../git/sessio
 import type { Summary } from '../memory/summary.js';
 import type { TaskChange } from '../memory/task-update.js';
 import type { Opened, Result } from './context.js';
-import { commitMessage, commitPending, startPending, type CommitOutcome } from './steps/commit-memory.js';
+import { commitFailed, commitMessage, commitPending, startPending, type CommitOutcome } from './steps/commit-memory.js';
 import { rebuildPrimer } from './steps/rebuild-primer.js';
 import { mark } from '../trace.js';
 import { sessionAuthor, writeSession } from './steps/write-session.js';
@@ -42,6 +42,8 @@ export interface EndData {
   waiting: CommitOutcome['waiting'];
   /** The git lock file that kept the commit from being made (waiting: locked). */
   lock?: string;
+  /** What made the commit fail once the files were written (waiting: failed). */
+  error?: string;
   pending: string[];
   primer: { path: string | null; tokens: number };
 }
@@ -124,7 +126,10 @@ export async function end(o: Opened, opts: EndOptions): Promise<Result<EndData>>
       }
       mark('end: primer rebuilt');
       warnings.push(...built.warnings.filter((w) => !o.warnings.includes(w)));
-      const outcome = await committing;
+      // The files are written: a commit that fails now leaves them pending, said as such (not as
+      // an error, which would say that nothing was written); commitPending says which, where it
+      // got as far as the commit, else (its look for pending changes failed) they are end's own.
+      const outcome = await committing.catch((e: unknown) => commitFailed(e, { pending: written.own }));
       mark('end: memory committed');
       if (outcome.repaired) warnings.push(outcome.repaired);
       for (const u of outcome.unreadable) warnings.push(`not committed: ${u.path} cannot be read (${u.reason}); fix it, then run \`git memory commit\``);
@@ -138,6 +143,7 @@ export async function end(o: Opened, opts: EndOptions): Promise<Result<EndData>>
           unreadable: outcome.unreadable,
           waiting: outcome.waiting,
           ...(outcome.lock ? { lock: outcome.lock } : {}),
+          ...(outcome.error ? { error: outcome.error } : {}),
           pending: outcome.commit ? [] : outcome.pending,
           primer: { path: built.data.path, tokens: built.data.tokens },
         },

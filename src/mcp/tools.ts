@@ -179,7 +179,7 @@ export const TOOLS: ToolSpec[] = [
       const input = await sessionEndInput(o, checkSummary(given), {});
       const r = await end(o, { ...input, agent: a.agent ?? input.agent });
       return wrap(r, (d) => ({
-        text: `${d.session.alreadyRecorded ? 'already recorded in' : 'session written to'} ${d.session.path}${d.commit ? `; memory committed as ${d.commit.sha.slice(0, 7)}` : d.waiting ? `; not committed (${d.waiting})` : ''}${d.tasksWaiting ? `\n${tasksWaitLine(theOperation(d.tasksWaiting))}` : ''}`,
+        text: `${d.session.alreadyRecorded ? 'already recorded in' : 'session written to'} ${d.session.path}${d.commit ? `; memory committed as ${d.commit.sha.slice(0, 7)}` : d.waiting ? `; not committed (${d.waiting}${d.error ? `: ${d.error}` : ''})` : ''}${d.tasksWaiting ? `\n${tasksWaitLine(theOperation(d.tasksWaiting))}` : ''}`,
         data: { session: d.session, commit: d.commit, tasksWaiting: d.tasksWaiting },
       }));
     },

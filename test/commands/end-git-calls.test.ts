@@ -169,7 +169,7 @@ describe('the commit object', () => {
     expect(names.filter((n) => n.length !== 62)).toEqual([]);
   });
 
-  it('goes through git where the identity would be git\'s guess', async () => {
+  it('goes through git where the identity would be git\'s guess; git refusing it leaves the session written and waiting', async () => {
     const g = loggingGit();
     // No email configured or in the environment: git decides (here it refuses, as for any commit).
     const bare = await makeMemoryRepo({ now: NOW });
@@ -179,9 +179,24 @@ describe('the commit object', () => {
     g.clear();
     const r = bare.exec(['end', '--summary', summary('No identity'), '--json'], { env: env as Record<string, string> });
     expect(g.calls().map((c) => c[0])).toContain('commit-tree');
-    expect(r.code).not.toBe(0);
-    expect(r.stderr).toMatch(/email|identity/i);
+    // The files are written: not an error saying nothing was, but the commit waiting, with git's reason.
+    expect(r.code, r.stderr).toBe(0);
+    const d = JSON.parse(r.stdout);
+    expect(d).toMatchObject({ commit: null, waiting: 'failed' });
+    expect(d.error).toMatch(/email|identity/i);
+    expect(bare.read(d.session.path)).toContain('No identity');
     expect(bare.git('log', '--format=%s', '-1')).toBe('Set up git-memory\n');
+
+    const text = bare.exec(['end', '--summary', summary('Still no identity')], { env: env as Record<string, string> });
+    expect(text.code, text.stderr).toBe(0);
+    expect(text.stdout).toMatch(/not committed: .*(email|identity)/i);
+    expect(text.stdout).toContain('run `git memory commit` once that is fixed');
+
+    bare.git('config', 'user.email', 'jane@example.com');
+    const c = bare.exec(['commit', '--json'], { env: env as Record<string, string> });
+    expect(c.code, c.stderr).toBe(0);
+    expect(JSON.parse(c.stdout).commit.paths).toContain(d.session.path);
+    expect(bare.git('status', '--porcelain', '--untracked-files=all')).toBe('');
   });
 });
 

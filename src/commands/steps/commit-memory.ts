@@ -82,11 +82,16 @@ function landHeldTasks(repo: Repo): 'landed' | { reason: string; during: string 
 
 export interface CommitOutcome {
   commit: MemoryCommit | null;
-  /** Why nothing was committed although files changed (`locked`: a git lock file stayed busy). */
-  waiting: Operation | 'disabled' | 'locked' | null;
+  /**
+   * Why nothing was committed although files changed (`locked`: a git lock file stayed busy;
+   * `failed`: the commit failed once `end` had written its files, see commitFailed).
+   */
+  waiting: Operation | 'disabled' | 'locked' | 'failed' | null;
   pending: string[];
   /** The git lock file that kept the commit from being made, when `waiting` is `locked`. */
   lock?: string;
+  /** What made the commit fail, when `waiting` is `failed` (git's message). */
+  error?: string;
   /** What was done to finish a memory commit a stopped process left half way, if anything. */
   repaired?: string;
   /** Changed memory files that cannot be read: left out of the commit, with why. */
@@ -162,6 +167,16 @@ export function startPending(repo: Repo, day: string): Promise<PendingStart> {
 }
 
 /**
+ * The outcome of `end`'s commit that failed (git refused it, HEAD kept moving) after the session
+ * file and TASKS.md were written: the files stay written and pending (`left`), as for a busy lock,
+ * and `git memory commit` or the next `end` commits them. Not an error that says nothing was written.
+ */
+export function commitFailed(e: unknown, left: Pick<CommitOutcome, 'pending'> & Partial<CommitOutcome>): CommitOutcome {
+  const error = (e instanceof Error ? e.message : String(e)).trim();
+  return { unreadable: [], tasksWaiting: null, ...left, commit: null, waiting: 'failed', error };
+}
+
+/**
  * Commits every pending memory change, unless a merge/rebase/am/cherry-pick/revert/bisect is in
  * progress (then the commit waits for `git memory commit` or the next `end`). A task change held
  * during such an operation (see writeTasks) lands in TASKS.md first, once none is in progress.
@@ -219,6 +234,7 @@ export async function commitPending(
   } catch (e) {
     // The files are written and stay pending: the next `end` or `git memory commit` commits them.
     if (e instanceof GitLockBusyError) return { ...none, waiting: 'locked', lock: e.lock };
+    if (near) return commitFailed(e, none); // `end`: said so, with git's reason (`commit` fails)
     throw e;
   }
 }
