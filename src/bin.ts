@@ -14,6 +14,7 @@ import { flushTrace, mark } from './trace.js';
 import { formatFatal } from './cli/messages.js';
 import { EXIT } from './errors.js';
 import { startEarly } from './git/early.js';
+import { absoluteGitPaths } from './git/env-paths.js';
 import { VAR_LIST_ARGS } from './git/vars.js';
 import { startPendingEarly } from './git/pending.js';
 import { localDate, now } from './clock.js';
@@ -69,6 +70,9 @@ type Entry = Record<string, (...a: never[]) => Promise<number | null> | number |
 
 const args = process.argv.slice(2);
 mark('entry point runs (node has started)');
+// GIT_DIR=../.git set in a subdirectory: every git process (the early ones below, the commands', the
+// hooks') and every child inherits the variables absolute, wherever it is started from.
+absoluteGitPaths(process.env, process.cwd());
 // The search's cache key is two git listings that take as long as the search itself: start them
 // first, so git works while node loads the search.
 if (args[0] === 'search') for (const cmd of KEY_COMMANDS) startEarly(cmd);
