@@ -77,7 +77,8 @@ function answer(repo: Repo, idx: OpenedIndex, query: string, limit: number, f: F
   const cut = tieKey(ranks[Math.max(0, ranks.length - limit)] ?? 0);
   const when = (id: number) => {
     const m = idx.meta(id)!;
-    return `${m.date} ${m.time} ${m.path}`;
+    // The sessions' order (see byTime): a session's id says its place in its minute.
+    return `${m.date} ${m.time} ${m.session}`;
   };
   const top: { id: number; score: number; tie: number; when: string }[] = [];
   ids.forEach((id, i) => {

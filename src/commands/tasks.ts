@@ -43,7 +43,7 @@ function inputsFor(opts: Exclude<TasksOptions, { action: 'list' }>, current: Tas
       return opts.inputs;
     case 'add': {
       if (!opts.text.trim()) throw new UsageError('the task text is empty', 'usage: git memory tasks add "Implement logout" [--status todo]');
-      const input = { task: decodeInput(opts.text, 'the task text'), status: checkStatus(opts.status) ?? 'todo', progress: opts.progress, next_step: opts.nextStep, related_files: opts.files };
+      const input = { task: decodeInput(opts.text, 'the task text'), status: checkStatus(opts.status), progress: opts.progress, next_step: opts.nextStep, related_files: opts.files };
       const problems = [
         ...controlCharProblems(input.task, 'the task text'),
         ...controlCharProblems(opts.progress ?? '', '--progress'),

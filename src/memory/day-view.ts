@@ -1,8 +1,7 @@
 import { CorruptFileError, readFrontmatter } from './frontmatter.js';
 import { SESSION_HEADING_RE, type Lang } from './headings.js';
-import { parseSessionBlock, renderSessionBlock, type Session } from './session.js';
+import { byTime, parseSessionBlock, renderSessionBlock, type Session } from './session.js';
 import { loadTemplate, render } from './templates.js';
-import { byCodeUnit } from '../order.js';
 
 export const DAY_SHAPE = `---
 date: 2026-11-22
@@ -21,7 +20,7 @@ updated: "16:05"
  * stored, so branches that add sessions the same day cannot conflict on them.
  */
 export function renderDay(date: string, sessions: Session[], lang: Lang): string {
-  const sorted = [...sessions].sort((a, b) => byCodeUnit(a.time, b.time) || byCodeUnit(a.id, b.id));
+  const sorted = [...sessions].sort(byTime);
   const blocks = sorted.map((s) => {
     const meta = [s.agent, s.author?.replace(/\s*<[^>]*>$/, ''), s.branch].filter(Boolean).join(' · ');
     const block = renderSessionBlock(s, lang).trimEnd();

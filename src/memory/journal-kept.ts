@@ -6,8 +6,8 @@ import { namesOrNone, readTextOrNull } from '../fs/read-file.js';
 import { JOURNAL_DIR, KEPT_DAYS_DIR } from '../paths.js';
 import { symlinkOnPath } from '../worktree-path.js';
 import { parseDay } from './day-view.js';
-import { byTime, direntsOrNone, readDays, readJournalFile, type JournalRead } from './journal.js';
-import { parseSession, type Session } from './session.js';
+import { direntsOrNone, readDays, readJournalFile, type JournalRead } from './journal.js';
+import { byTime, parseSession, type Session } from './session.js';
 
 /**
  * The parsed sessions of journal files, kept in the state directory. The primer (at every session

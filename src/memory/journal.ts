@@ -4,8 +4,7 @@ import { DATE_RE } from '../clock.js';
 import { JOURNAL_DIR } from '../paths.js';
 import { parseDay } from './day-view.js';
 import { CorruptFileError } from './frontmatter.js';
-import { parseSession, type Session } from './session.js';
-import { byCodeUnit } from '../order.js';
+import { byTime, parseSession, type Session } from './session.js';
 import { namesOrNone } from '../fs/read-file.js';
 import { symlinkMessage, symlinkOnPath } from '../worktree-path.js';
 
@@ -24,10 +23,6 @@ export function listDays(root: string): string[] {
   }
   return [...days].sort();
 }
-
-/** Sessions in time order: date, time, then id. */
-export const byTime = (a: Session, b: Session) =>
-  byCodeUnit(a.date, b.date) || byCodeUnit(a.time, b.time) || byCodeUnit(a.id, b.id);
 
 /** Reads one journal file into `out` (a link is not read: it could point anywhere). */
 export function readJournalFile(root: string, rel: string, parse: (text: string, rel: string) => Session | Session[], out: JournalRead): void {
@@ -90,30 +85,47 @@ export function readDays(root: string, days: readonly string[]): JournalRead {
   return { sessions: out.sessions.sort(byTime), corrupt: out.corrupt };
 }
 
+/** What newestOfDay found. */
+export interface DayTail {
+  /** The newest session `wanted` accepts, or null. */
+  newest: Session | null;
+  /** Every readable session of the day at the time `minute` (HH:MM) given, whichever `wanted` accepts. */
+  ofMinute: Session[];
+}
+
 /**
- * The newest session of `day` that `wanted` accepts, or null, reading as few files as it can:
- * session files are named by their time (HHMM-agent-suffix.md, see sessionPath), so they are read
- * newest name first, and reading stops at the first name of an earlier minute than the session
- * found (sessions of the same minute are all read: their order is by id). A legacy day file is
- * always read. Unreadable files are skipped.
+ * The newest session of `day` that `wanted` accepts (in byTime's order), reading as few files as
+ * it can: session files are named by their time (HHMM-agent-suffix.md, see sessionPath), so they
+ * are read newest name first, and reading stops at the first name of an earlier minute than both
+ * the session found and `minute` (sessions of the same minute are all read: their order is by id).
+ * A legacy day file is always read. Unreadable files are skipped.
  */
-export function newestOfDay(root: string, day: string, wanted: (s: Session) => boolean): Session | null {
+export function newestOfDay(root: string, day: string, wanted: (s: Session) => boolean, minute = '99:99'): DayTail {
   const out: JournalRead = { sessions: [], corrupt: [] };
-  if (linked(root, JOURNAL_DIR, out)) return null;
+  const ofMinute: Session[] = [];
+  const seen = (s: Session) => {
+    if (s.date === day && s.time === minute) ofMinute.push(s);
+  };
+  if (linked(root, JOURNAL_DIR, out)) return { newest: null, ofMinute };
   readJournalFile(root, `${JOURNAL_DIR}/${day}.md`, parseDay, out);
+  out.sessions.forEach(seen);
   let best = out.sessions.filter(wanted).sort(byTime).pop() ?? null;
   if (!linked(root, `${JOURNAL_DIR}/${day}`, out)) {
     const names = namesOrNone(join(root, JOURNAL_DIR, day)).filter((n) => n.endsWith('.md')).sort().reverse();
     // Only when every name starts with a minute does the name order say the time order.
     const timed = names.every((n) => /^\d{4}-/.test(n));
     for (const name of names) {
-      if (best && timed && `${name.slice(0, 2)}:${name.slice(2, 4)}` < best.time) break;
+      const at = `${name.slice(0, 2)}:${name.slice(2, 4)}`;
+      if (best && timed && at < best.time && at < minute) break;
       out.sessions = [];
       readJournalFile(root, `${JOURNAL_DIR}/${day}/${name}`, parseSession, out);
-      for (const s of out.sessions) if (wanted(s) && (!best || byTime(best, s) < 0)) best = s;
+      for (const s of out.sessions) {
+        seen(s);
+        if (wanted(s) && (!best || byTime(best, s) < 0)) best = s;
+      }
     }
   }
-  return best;
+  return { newest: best, ofMinute };
 }
 
 /**

@@ -1,6 +1,7 @@
 import { CorruptFileError, readFrontmatter, writeFrontmatter } from './frontmatter.js';
 import { HEADINGS, SESSION_HEADING_RE, sectionOf, type Lang, type SectionKey } from './headings.js';
 import { loadTemplate, render } from './templates.js';
+import { byCodeUnit } from '../order.js';
 
 export interface CommitRef {
   sha: string;
@@ -25,6 +26,32 @@ export interface Session {
   commits: CommitRef[];
   /** Repository-relative path it was read from (not serialized). */
   path?: string;
+}
+
+/**
+ * Sessions in the order they were written: date, time (HH:MM), then id. The clock says nothing
+ * finer than the minute (and GIT_MEMORY_NOW stops it), so a session's id says its place among the
+ * sessions of its minute written before it, in this clone (see sessionSuffix): the first one's id
+ * ends in its random part alone, as every id of older versions does, and the later ones' in
+ * `s002-…`, `s003-…`, which sort after any such id and in their order. Sessions of one minute that
+ * nothing orders (written in two clones, or by an older version) are in the order of their random
+ * parts: stable, the same in every clone. Every reader orders sessions by this.
+ */
+export const byTime = (a: Session, b: Session) =>
+  byCodeUnit(a.date, b.date) || byCodeUnit(a.time, b.time) || byCodeUnit(a.id, b.id);
+
+/** Places past this one share it (and their random parts order them): no real minute has so many sessions. */
+const MAX_PLACE = 999;
+
+/** A session's place among the sessions of its minute, as its id says (1: the first, or not said). */
+export function placeInMinute(id: string): number {
+  const m = /^\d{8}-\d{4}-s(\d{3})-/.exec(id);
+  return m ? Number(m[1]) : 1;
+}
+
+/** The end of the id (and file name) of the session at `place` in its minute: `random`, preceded by the place from the second on. */
+export function sessionSuffix(place: number, random: string): string {
+  return place <= 1 ? random : `s${String(Math.min(place, MAX_PLACE)).padStart(3, '0')}-${random}`;
 }
 
 /** A session file is at most 16 KB: a briefing, not a transcript (`end` refuses more, `lint` reports it). */

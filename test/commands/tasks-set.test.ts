@@ -56,6 +56,37 @@ describe('tasks set', () => {
     expect((await all()).find((t) => t.id === login!.id)).toMatchObject({ task: 'Implement login with email', status: 'done' });
   });
 
+  it('`tasks add`, `set` and `end` given an existing task change only the fields they give: the status stays unless given', async () => {
+    const { repo, all } = await setUp();
+    const add = (...args: string[]) => repo.run(['tasks', 'add', ...args]);
+    expect((await add('Implement logout', '--status', 'in_progress', '--progress', 'half')).code).toBe(0);
+    const [logout] = await all();
+    expect(logout).toMatchObject({ task: 'Implement logout', status: 'in_progress', progress: 'half' });
+
+    // Added again, as text alone: the same task, nothing changed, still in progress.
+    const again = await add('Implement logout');
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stdout).not.toContain(`updated ${logout!.id}`);
+    expect(await all()).toEqual([expect.objectContaining({ id: logout!.id, status: 'in_progress', progress: 'half' })]);
+
+    // With a field: that field changes, the status stays; with --status, the status changes.
+    expect((await add('implement logout', '--next-step', 'clear the cookie')).code).toBe(0);
+    expect((await all())[0]).toMatchObject({ status: 'in_progress', progress: 'half', next_step: 'clear the cookie' });
+    expect((await add('Implement logout', '--status', 'blocked')).code).toBe(0);
+    expect((await all())[0]).toMatchObject({ status: 'blocked', progress: 'half' });
+
+    // `tasks set` (the MCP tool's path) and `end`'s `tasks` keep the status as well.
+    expect((await repo.run(['tasks', 'set', '[{"task":"Implement logout","progress":"more"}]'])).code).toBe(0);
+    expect((await all())[0]).toMatchObject({ status: 'blocked', progress: 'more' });
+    const ended = await repo.run(['end', '--summary', JSON.stringify({ request: 'x', tasks: [{ task: 'Implement logout', progress: 'most' }] })]);
+    expect(ended.code, ended.stderr).toBe(0);
+    expect((await all())[0]).toMatchObject({ status: 'blocked', progress: 'most' });
+
+    // A new task without --status is todo.
+    expect((await add('Write docs')).code).toBe(0);
+    expect((await all()).find((t) => t.task === 'Write docs')).toMatchObject({ status: 'todo' });
+  });
+
   it('--replace names what it removed, in text and JSON', async () => {
     const { repo, set, all } = await setUp();
     await set([{ task: 'A' }, { task: 'B' }, { task: 'C' }]);

@@ -56,7 +56,7 @@ export const tasksCommand = (io: Io): CommandModule<GlobalArgs, Args> => ({
       .positional('action', { type: 'string', choices: ['list', 'add', 'done', 'set'], default: 'list' })
       .positional('args', { type: 'string', array: true })
       .option('all', { type: 'boolean', describe: 'list: include done tasks' })
-      .option('status', { type: 'string', choices: ['todo', 'in_progress', 'done', 'blocked'], describe: 'list: only this status; add: its status' })
+      .option('status', { type: 'string', choices: ['todo', 'in_progress', 'done', 'blocked'], describe: 'list: only this status; add: its status (a new task: todo; an existing one keeps its own)' })
       .option('progress', { type: 'string', describe: 'add: progress so far' })
       .option('next-step', { type: 'string', describe: 'add: the next step' })
       .option('files', { type: 'string', array: true, describe: 'add: related files' })

@@ -145,7 +145,8 @@ function latestPerBranch(sessions: Session[], current: string | null): Session[]
     });
     if (open.length) list.push({ ...sessions[i]!, next_steps: open });
   }
-  list.sort((a, b) => byCodeUnit(`${b.date} ${b.time}`, `${a.date} ${a.time}`) || (a.branch === current ? -1 : b.branch === current ? 1 : 0));
+  // Among the sessions of one minute, after the checked-out branch's own, the one written last first (see byTime).
+  list.sort((a, b) => byCodeUnit(`${b.date} ${b.time}`, `${a.date} ${a.time}`) || (a.branch === current ? -1 : b.branch === current ? 1 : 0) || byCodeUnit(b.id, a.id));
   return list.slice(0, NEXT_STEP_BRANCHES);
 }
 

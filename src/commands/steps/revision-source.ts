@@ -10,9 +10,8 @@ import { parseConfig, type Config } from '../../memory/config.js';
 import { parseDay } from '../../memory/day-view.js';
 import { CorruptFileError } from '../../memory/frontmatter.js';
 import type { JournalRead } from '../../memory/journal.js';
-import { parseSession, type Session } from '../../memory/session.js';
+import { byTime, parseSession, type Session } from '../../memory/session.js';
 import { parseTasksKeeping } from '../../memory/tasks.js';
-import { byCodeUnit } from '../../order.js';
 import { staleMarks } from '../../dream/staleness.js';
 import { CONFIG_FILE, JOURNAL_DIR, LONG_TERM_FILE, TASKS_FILE } from '../../paths.js';
 import type { MemorySource, TasksRead } from './memory-source.js';
@@ -39,7 +38,7 @@ export async function treeSessions(root: string, files: TreeFile[]): Promise<Jou
       corrupt.push(e);
     }
   }
-  sessions.sort((a, b) => byCodeUnit(a.date, b.date) || byCodeUnit(a.time, b.time) || byCodeUnit(a.id, b.id));
+  sessions.sort(byTime);
   return { sessions, corrupt };
 }
 

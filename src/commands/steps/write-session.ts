@@ -9,7 +9,7 @@ import { clearSessionStart, readSessionStart } from '../../git/session-state.js'
 import type { SpoolClaim, SpoolEntry } from '../../git/spool.js';
 import { fillSpool } from '../../git/spool-fill.js';
 import { createExclusive } from '../../fs/atomic.js';
-import { parseSession, serializeSession, SESSION_MAX_BYTES, type Session } from '../../memory/session.js';
+import { parseSession, serializeSession, SESSION_MAX_BYTES, sessionSuffix, type Session } from '../../memory/session.js';
 import type { Summary } from '../../memory/summary.js';
 import { applyTaskInputs, type TaskChange } from '../../memory/task-update.js';
 import { serializeTasks } from '../../memory/tasks.js';
@@ -134,14 +134,15 @@ export async function writeSession(o: Opened, claim: SpoolClaim, summary: Summar
   fitSessionCap(body, draft);
   // The same `end` run twice (an agent retrying, a hook and the agent both ending) writes the
   // session once: an exact repeat of the branch's previous session is not written again.
-  const previous = previousSessionOf(o.repo.root, branch, date);
+  const { previous, place } = previousSessionOf(o.repo.root, branch, date, time);
   const repeat = previous?.path && sameSession(previous, parseSession(draft(body), 'draft')) ? previous : null;
   if (repeat) {
     written = { id: repeat.id, path: repeat.path! };
     claim.commit(); // what the spool held is in that session already
   }
   for (let attempt = 0; !written; attempt++) {
-    const suffix = randomBytes(4).toString('hex').slice(0, 6);
+    // Its id says its place in the minute: sessions of one minute are ordered by id (see byTime).
+    const suffix = sessionSuffix(place, randomBytes(4).toString('hex').slice(0, 6));
     const id = `${date.replace(/-/g, '')}-${time.replace(':', '')}-${suffix}`;
     const path = sessionPath(date, time, agent, suffix);
     const session: Session = { id, date, time, agent, author, branch, base, ...body };
