@@ -29,3 +29,21 @@ describe('uninstall and the committed .gitattributes', () => {
     expect(json.mergeDriver).toEqual({ attributes: 'kept', config: 'absent' });
   });
 });
+
+describe('commit and an edited config', () => {
+  it('names the edited .openclaw_memory.toml it leaves for the user, in text and --json', async () => {
+    const repo = await makeMemoryRepo();
+    repo.write('.openclaw_memory.toml', `${repo.read('.openclaw_memory.toml')}# mine\n`);
+    const r = await repo.run(['commit']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain('nothing to commit: memory is up to date, but');
+    expect(r.stdout).toContain('.openclaw_memory.toml has changes of yours: git-memory leaves them for you to commit');
+    const json = JSON.parse((await repo.run(['commit', '--json'])).stdout);
+    expect(json).toMatchObject({ commit: null, leftToYou: ['.openclaw_memory.toml'] });
+    expect(repo.git('status', '--short')).toBe(' M .openclaw_memory.toml\n');
+    repo.git('commit', '-qam', 'config');
+    const clean = await repo.run(['commit', '--json']);
+    expect(JSON.parse(clean.stdout).leftToYou).toEqual([]);
+    expect((await repo.run(['commit'])).stdout).toBe('nothing to commit: memory is up to date\n');
+  });
+});
