@@ -47,3 +47,23 @@ describe('commit and an edited config', () => {
     expect((await repo.run(['commit'])).stdout).toBe('nothing to commit: memory is up to date\n');
   });
 });
+
+describe('impossible dates', () => {
+  it('are refused with exit 2 by search --since/--until and journal alike', async () => {
+    const repo = await makeMemoryRepo();
+    for (const args of [
+      ['search', 'x', '--since', '2026-13-01'],
+      ['search', 'x', '--since', '2026-02-30'],
+      ['search', 'x', '--until', '2026-02-30'],
+      ['search', 'x', '--until', '2026-04-31'],
+      ['journal', '2026-02-30'],
+      ['journal', '2026-13-01'],
+    ]) {
+      const r = await repo.run(args);
+      expect(r.code, `${args.join(' ')}: ${r.stdout}${r.stderr}`).toBe(2);
+    }
+    // Real days, a leap day among them, still go through.
+    expect((await repo.run(['search', 'x', '--since', '2028-02-29', '--until', '2028-12-31'])).code).toBe(0);
+    expect((await repo.run(['journal', '2028-02-29'])).code).toBe(0);
+  });
+});
