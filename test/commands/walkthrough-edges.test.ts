@@ -67,3 +67,19 @@ describe('impossible dates', () => {
     expect((await repo.run(['journal', '2028-02-29'])).code).toBe(0);
   });
 });
+
+describe('end in a repository that never ran init', () => {
+  it('leaves no untracked PRIMER.md for a later git add -A to commit', async () => {
+    const repo = makeRepo();
+    const r = await repo.run(['end', '--summary', '{"request":"no init"}']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(repo.git('status', '--short', '--untracked-files=all')).toBe('');
+    expect(existsSync(join(repo.dir, '.openclaw_memory', 'PRIMER.md'))).toBe(false);
+    expect(r.stdout).toContain('not written to a file: `git memory init` sets the repository up');
+    // After init, the .gitignore keeps it out and the next end writes it.
+    expect((await repo.run(['init', '--no-hooks'])).code).toBe(0);
+    expect((await repo.run(['end', '--summary', '{"request":"after init"}'])).code).toBe(0);
+    expect(existsSync(join(repo.dir, '.openclaw_memory', 'PRIMER.md'))).toBe(true);
+    expect(repo.git('status', '--short', '--', '.openclaw_memory/PRIMER.md')).toBe('');
+  });
+});

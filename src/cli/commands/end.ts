@@ -26,7 +26,8 @@ function render(d: EndData): string {
   else if (d.waiting === 'locked') lines.push(`not committed: ${d.lock} exists (another git process is running, or one was killed); if none is running, remove it and run \`git memory commit\``);
   else if (d.waiting && isOperation(d.waiting)) lines.push(`${anOperation(d.waiting)} is in progress: the memory commit waits; run \`git memory commit\` after it ends`);
   if (d.tasksWaiting) lines.push(tasksWaitLine(theOperation(d.tasksWaiting)));
-  lines.push(`primer rebuilt: ${d.primer.tokens} tokens`);
+  // No PRIMER.md written: the repository has no `init` (or the memory folder is a link, warned about).
+  lines.push(d.primer.path ? `primer rebuilt: ${d.primer.tokens} tokens` : `primer built (${d.primer.tokens} tokens), not written to a file: \`git memory init\` sets the repository up for .openclaw_memory/PRIMER.md`);
   return `${lines.join('\n')}\n`;
 }
 
