@@ -83,3 +83,35 @@ describe('end in a repository that never ran init', () => {
     expect(repo.git('status', '--short', '--', '.openclaw_memory/PRIMER.md')).toBe('');
   });
 });
+
+describe('a bare repository', () => {
+  it('runs scan --all, a range scan and diff; other commands say it has no working tree, exit 1', async () => {
+    const repo = await makeMemoryRepo();
+    const base = repo.git('rev-parse', 'HEAD').trim();
+    expect((await repo.run(['end', '--summary', '{"request":"add webhook retries"}'])).code).toBe(0);
+    const bare = join(tempDir('gm-bare-'), 'bare.git');
+    execFileSync('git', ['clone', '-q', '--bare', repo.dir, bare], { env: repo.env });
+    const env = testEnv({ OPENCLAW_MEMORY_HOME: repo.home });
+
+    const all = await runIn(bare, ['scan', '--all'], env);
+    expect(all.code, all.stderr).toBe(0);
+    expect(all.stdout).toContain('no secrets in');
+    const range = await runIn(bare, ['scan', `${base}...HEAD`], env);
+    expect(range.code, range.stderr).toBe(0);
+    const diff = await runIn(bare, ['diff', `${base}...HEAD`], env);
+    expect(diff.code, diff.stderr).toBe(0);
+    expect(diff.stdout).toContain('1 session added');
+
+    for (const [args, name] of [
+      [['scan'], 'git memory scan'],
+      [['search', 'webhook'], 'git memory search'],
+      [['journal'], 'git memory journal'],
+      [['primer'], 'git memory primer'],
+    ] as const) {
+      const r = await runIn(bare, [...args], env);
+      expect(r.code, r.stdout).toBe(1);
+      expect(r.stderr).toContain(`a bare repository has no working tree: ${name} needs one`);
+      expect(r.stderr).not.toContain('not a git repository');
+    }
+  });
+});

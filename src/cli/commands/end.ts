@@ -35,7 +35,7 @@ function render(d: EndData): string {
 export function runEnd(io: Io, a: EndArgs): Promise<void> {
   return run(
     io,
-    a,
+    { _: ['end'], ...a },
     async (ctx) => {
       const [{ open }, { end }, { readEndInput }] = await Promise.all([import('../../commands/context.js'), import('../../commands/end.js'), import('../decode/end-input.js')]);
       mark('end: modules initialised');

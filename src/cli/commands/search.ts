@@ -28,7 +28,7 @@ export function renderSearch(d: SearchData): string {
 export function runSearch(io: Io, a: SearchArgs): Promise<void> {
   return run(
     io,
-    a,
+    { _: ['search'], ...a },
     async (ctx) =>
       (await import('../../commands/search.js')).search(
         ctx,
