@@ -55,7 +55,8 @@ export const endCommand = (io: Io): CommandModule<GlobalArgs, EndArgs> => ({
   builder: (y: Argv<GlobalArgs>) =>
     y
       .options(END_OPTIONS)
-      .example(`git memory end --summary '{"request":"Add login","completed":["Login endpoint"],"next_steps":["Logout"]}'`, '')
+      // Examples fit one line of help (100 columns, see main.ts): a wrapped one does not run when copied.
+      .example(`git memory end --summary '{"request":"Add login","next_steps":["Logout"]}'`, '')
       .example('echo "$JSON" | git memory end --summary -', 'summary from stdin')
       .example('git memory end --from-notes', 'end the open agent session from its notes (see Session notes in the README)')
       .epilog(
