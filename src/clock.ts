@@ -39,3 +39,10 @@ export function windowStart(d: Date, days: number): string {
 }
 
 export const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A real calendar day written YYYY-MM-DD: not 2026-13-01 or 2026-02-30, which Date rolls over. */
+export function isCalendarDate(s: string): boolean {
+  if (!DATE_RE.test(s)) return false;
+  const d = new Date(`${s}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+}

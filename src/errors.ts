@@ -26,6 +26,26 @@ export class UsageError extends GitMemoryError {
   }
 }
 
+/**
+ * A bare repository where a command needs a working tree. run() (cli/io.ts) names the command the
+ * user ran in the message; `also` says what does work there.
+ */
+export class BareRepositoryError extends GitMemoryError {
+  constructor(
+    readonly gitDir: string,
+    readonly command = 'this command',
+    readonly also?: string,
+  ) {
+    super(
+      `a bare repository has no working tree: ${command} needs one`,
+      EXIT.error,
+      also ?? 'run it in a clone with a working tree (git clone, or git worktree add); `git memory scan --all`, `scan BASE...HEAD` and `diff` read history and work here',
+      { gitDir },
+    );
+    this.name = 'BareRepositoryError';
+  }
+}
+
 /** A git command failed; carries git's own stderr. */
 export class GitError extends GitMemoryError {
   constructor(

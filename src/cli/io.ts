@@ -1,4 +1,4 @@
-import { CorruptFileError, EXIT, GitMemoryError } from '../errors.js';
+import { BareRepositoryError, CorruptFileError, EXIT, GitMemoryError } from '../errors.js';
 import type { Ctx, Result } from '../commands/context.js';
 import { readStdin } from '../fs/stdin.js';
 import { expectedShape, internalError, LABEL, leftAsItIs } from './messages.js';
@@ -29,6 +29,8 @@ async function quickMask(text: string): Promise<string> {
 
 export interface GlobalArgs {
   json?: boolean;
+  /** The command's words, as yargs gives them (the lean start-ups set the command's name). */
+  _?: readonly (string | number)[];
 }
 
 function paint(io: Io, code: string, text: string, stream: 'err' | 'out' = 'err'): string {
@@ -80,7 +82,9 @@ export async function run<T>(io: Io, args: GlobalArgs, call: (ctx: Ctx) => Promi
     if (args.json) io.out(`${JSON.stringify({ ok: true, ...(result.data as object) }, null, 2)}\n`);
     else io.out(render(result.data));
   } catch (e) {
-    await reportError(io, e, !!args.json);
+    const command = args._?.[0];
+    const named = e instanceof BareRepositoryError && e.command === 'this command' && command ? new BareRepositoryError(e.gitDir, `git memory ${command}`, e.also) : e;
+    await reportError(io, named, !!args.json);
   }
 }
 

@@ -72,7 +72,8 @@ const primerLines = (markdown: string) => markdown.split('\n').filter((l, i, all
  * runs in CI on a shallow merge checkout as well as locally, whatever is checked out).
  */
 export async function diff(ctx: Ctx, opts: DiffOptions): Promise<Result<DiffData>> {
-  const repo = findRepo(ctx.cwd, ctx.env);
+  // Read from git objects alone: a bare repository does too.
+  const repo = findRepo(ctx.cwd, ctx.env, { allowBare: true });
   const range = await resolveRange(repo.root, opts.range);
   const warnings: string[] = [];
   const at = now(ctx.env);

@@ -1,4 +1,4 @@
-import { DATE_RE, localDate } from '../clock.js';
+import { isCalendarDate, localDate } from '../clock.js';
 import { UsageError } from '../errors.js';
 import { renderDay } from '../memory/day-view.js';
 import { listDays, readDays } from '../memory/journal.js';
@@ -21,7 +21,7 @@ export async function journal(ctx: Ctx, opts: { date?: string; list?: boolean })
     return { data: { date: null, markdown: markdown ? `${markdown}\n` : '', sessions: [], days }, warnings: o.warnings };
   }
   const date = opts.date === undefined || opts.date === 'today' ? localDate(o.now) : opts.date;
-  if (!DATE_RE.test(date) || Number.isNaN(new Date(`${date}T00:00:00`).getTime())) {
+  if (!isCalendarDate(date)) {
     throw new UsageError(`not a date: ${JSON.stringify(opts.date)}`, 'use YYYY-MM-DD, e.g. git memory journal 2026-11-22');
   }
   const read = readDays(o.repo.root, [date]);

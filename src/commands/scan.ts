@@ -1,11 +1,13 @@
 import { readFileSync, lstatSync } from 'node:fs';
-import { join } from 'node:path';
-import { GitMemoryError, UsageError } from '../errors.js';
+import { basename, join } from 'node:path';
+import { BareRepositoryError, GitMemoryError, UsageError } from '../errors.js';
+import { git } from '../git/git.js';
 import { forEachBlob } from '../git/blob-batch.js';
 import { memoryVersionsIn, stagedMemoryFiles, worktreeMemoryFiles, type MemoryVersion } from '../git/memory-files.js';
-import { findRepo } from '../git/repo.js';
+import { findRepo, type Repo } from '../git/repo.js';
 import { resolveRange } from '../git/revisions.js';
-import { loadConfig } from '../memory/config.js';
+import { loadConfig, parseConfig } from '../memory/config.js';
+import { CONFIG_FILE } from '../paths.js';
 import { scanMemoryText } from '../safety/scan-memory.js';
 import type { Ctx, Result } from './context.js';
 
@@ -38,9 +40,9 @@ export interface ScanData {
 }
 
 /** The config's allowlist; a broken config scans with none (more findings, never fewer) and says so. */
-function allowlistOf(root: string, warnings: string[]): readonly string[] {
+async function allowlistOf(repo: Repo, warnings: string[]): Promise<readonly string[]> {
   try {
-    const loaded = loadConfig(root);
+    const loaded = repo.bare ? await headConfig(repo) : loadConfig(repo.root);
     warnings.push(...loaded.warnings);
     return loaded.config.secrets.allowlist;
   } catch (e) {
@@ -48,6 +50,12 @@ function allowlistOf(root: string, warnings: string[]): readonly string[] {
     warnings.push(`${e.message.split('\n')[0]} (scanning without the allowlist)`);
     return [];
   }
+}
+
+/** A bare repository's config: the one committed at HEAD (it has no other), else the defaults. */
+async function headConfig(repo: Repo): Promise<{ config: { secrets: { allowlist: readonly string[] } }; warnings: string[] }> {
+  const text = await git(['show', `HEAD:${CONFIG_FILE}`], { cwd: repo.root, allowFail: true });
+  return text === null ? { config: { secrets: { allowlist: [] } }, warnings: [] } : parseConfig(text, `HEAD:${CONFIG_FILE}`, basename(repo.root, '.git'));
 }
 
 /** Working-tree files as regular files only: a symlink in memory is not followed out of the repository. */
@@ -81,9 +89,12 @@ async function versionsFor(root: string, opts: ScanOptions): Promise<{ versions:
 export async function scan(ctx: Ctx, opts: ScanOptions): Promise<Result<ScanData>> {
   const chosen = [opts.all && '--all', opts.staged && '--staged', opts.range && opts.range].filter(Boolean);
   if (chosen.length > 1) throw new UsageError(`give one of --all, --staged or a range, not ${chosen.join(' and ')}`);
-  const repo = findRepo(ctx.cwd, ctx.env);
+  // --all and a range read history alone: they work in a bare repository (a server's, a mirror).
+  const history = opts.all === true || opts.range !== undefined;
+  const repo = findRepo(ctx.cwd, ctx.env, { allowBare: true });
+  if (repo.bare && !history) throw new BareRepositoryError(repo.gitDir, `git memory scan${opts.staged ? ' --staged' : ''}`, 'scan what the history holds instead: `git memory scan --all`, or a range, `git memory scan BASE...HEAD`');
   const warnings: string[] = [];
-  const allowlist = allowlistOf(repo.root, warnings);
+  const allowlist = await allowlistOf(repo, warnings);
   const findings: ScanFinding[] = [];
   let scanned = 0;
   const check = async (text: string, file: string, commit?: string) => {

@@ -1,4 +1,4 @@
-import { DATE_RE } from '../clock.js';
+import { isCalendarDate } from '../clock.js';
 import { UsageError } from '../errors.js';
 import { findRepo } from '../git/repo.js';
 import { readJournalFile, SEARCH_FIELDS, type SearchField, type SessionMeta } from '../search/documents.js';
@@ -45,7 +45,7 @@ export interface SearchUse {
 
 function date(name: string, v: string | undefined): string | undefined {
   if (v === undefined) return undefined;
-  if (!DATE_RE.test(v)) throw new UsageError(`--${name} must be a date (YYYY-MM-DD), found ${JSON.stringify(v)}`);
+  if (!isCalendarDate(v)) throw new UsageError(`--${name} must be a date (YYYY-MM-DD), found ${JSON.stringify(v)}`);
   return v;
 }
 

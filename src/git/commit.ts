@@ -43,6 +43,16 @@ export async function pendingMemoryPaths(repo: Repo, within?: readonly string[])
     .map((e) => e.slice(3));
 }
 
+/**
+ * Whether the tracked config file has changes pendingMemoryPaths leaves out (the user's edits, in
+ * the working tree or staged): `git memory commit` names it, so "up to date" is not read as "all
+ * memory configuration committed".
+ */
+export async function configEdited(repo: Repo): Promise<boolean> {
+  const out = await git(pendingStatusArgs([CONFIG_FILE]), { cwd: repo.root });
+  return out.split('\0').some((e) => e.length > 3 && !e.startsWith('??') && e.slice(3) === CONFIG_FILE);
+}
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** How long a memory commit waits for git's index.lock before it leaves the commit for later. */

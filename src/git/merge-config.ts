@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ATTRIBUTES_FILE, MEMORY_DIR, TASKS_FILE } from '../paths.js';
 import { writablePath } from '../worktree-path.js';
@@ -38,19 +38,15 @@ export function installAttributes(repo: Repo): ChangeResult {
   return text === null ? 'created' : 'updated';
 }
 
-/** Takes our lines out of the memory `.gitattributes`; deletes the file if nothing else is left. */
-export function uninstallAttributes(repo: Repo): ChangeResult {
+/**
+ * Whether the memory `.gitattributes` holds our TASKS.md line. `uninstall` leaves the file as it is:
+ * it is committed, shared by the team, and a clone without the driver merges with git's own line
+ * merge (whose conflicts `git memory resolve` settles), so one person's uninstall changes nothing
+ * for the others.
+ */
+export function attributesInstalled(repo: Repo): boolean {
   const path = attributesPath(repo);
-  if (!existsSync(path)) return 'absent';
-  const text = readFileSync(path, 'utf8');
-  if (!hasLine(text)) return 'absent';
-  const rest = text
-    .split(/(?<=\n)/)
-    .filter((l) => l.trimEnd() !== COMMENT && l.trim() !== ATTRIBUTES_LINE && l.trim() !== LONG_TERM_ATTRIBUTES_LINE)
-    .join('');
-  if (rest === '') rmSync(path);
-  else writeFileSync(path, rest);
-  return 'removed';
+  return existsSync(path) && hasLine(readFileSync(path, 'utf8'));
 }
 
 /** Registers the driver in the repository's git config (local: shared by its worktrees). */
@@ -72,8 +68,7 @@ export async function uninstallDriverConfig(repo: Repo): Promise<ChangeResult> {
 /** What doctor needs to know about the driver. */
 export async function driverStatus(repo: Repo): Promise<{ driver: string | null; attributes: boolean; attributeApplies: string | null }> {
   const driver = (await git(['config', '--get', `merge.${DRIVER}.driver`], { cwd: repo.root, allowFail: true }))?.trim() || null;
-  const path = attributesPath(repo);
-  const attributes = existsSync(path) && hasLine(readFileSync(path, 'utf8'));
+  const attributes = attributesInstalled(repo);
   const check = await git(['check-attr', 'merge', '--', TASKS_FILE], { cwd: repo.root, allowFail: true });
   const attributeApplies = check ? (/: merge: (.*)$/m.exec(check)?.[1]?.trim() ?? null) : null;
   return { driver, attributes, attributeApplies };

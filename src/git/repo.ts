@@ -1,5 +1,5 @@
 import { dirname, isAbsolute, join, resolve } from 'node:path';
-import { EXIT, GitMemoryError } from '../errors.js';
+import { BareRepositoryError, EXIT, GitMemoryError } from '../errors.js';
 import { STATE_DIR } from '../paths.js';
 import { gitSync } from './git.js';
 import { readTextOrNull } from '../fs/read-file.js';
@@ -15,8 +15,12 @@ export interface Repo {
   commonDir: string;
   /** Per-worktree state: spool, lock, temporary files. */
   stateDir: string;
+  /**
+   * A bare repository, found only for the commands that read history alone (findRepo's allowBare):
+   * `root` is then the git directory, where git commands run; it holds no memory files.
+   */
+  bare?: true;
 }
-
 
 function make(root: string, gitDir: string): Repo {
   const common = readTextOrNull(join(gitDir, 'commondir'))?.trim();
@@ -29,8 +33,8 @@ function make(root: string, gitDir: string): Repo {
  * anything unusual (GIT_DIR or GIT_WORK_TREE set, bare repositories) is asked of git itself. This
  * saves a git process on the hot paths (post-commit hook, primer).
  */
-export function findRepo(cwd: string, env: NodeJS.ProcessEnv = process.env): Repo {
-  return findRepoInFiles(cwd, env) ?? askGit(cwd);
+export function findRepo(cwd: string, env: NodeJS.ProcessEnv = process.env, opts: { allowBare?: boolean } = {}): Repo {
+  return findRepoInFiles(cwd, env) ?? askGit(cwd, opts.allowBare === true);
 }
 
 /** findRepo without asking git: null where the files alone do not tell. */
@@ -52,11 +56,18 @@ export function findRepoInFiles(cwd: string, env: NodeJS.ProcessEnv = process.en
   }
 }
 
-function askGit(cwd: string): Repo {
+function askGit(cwd: string, allowBare: boolean): Repo {
   let out: string;
   try {
     out = gitSync(['rev-parse', '--show-toplevel', '--absolute-git-dir'], cwd);
   } catch {
+    // --show-toplevel fails in a bare repository too ("must be run in a work tree"): told apart
+    // here, on the error path only, so finding a repository costs no second process.
+    const bareDir = bareGitDir(cwd);
+    if (bareDir) {
+      if (allowBare) return { ...make(bareDir, bareDir), bare: true };
+      throw new BareRepositoryError(bareDir);
+    }
     throw new GitMemoryError(`not a git repository: ${cwd}`, EXIT.error, 'run this inside a git repository, or `git init` first');
   }
   const [root, gitDir] = out.trim().split('\n');
@@ -64,6 +75,16 @@ function askGit(cwd: string): Repo {
     throw new GitMemoryError(`not a git working tree: ${cwd}`, EXIT.error, 'git-memory needs a working tree; bare repositories hold no memory files');
   }
   return make(root, gitDir);
+}
+
+/** The git directory of the bare repository around `cwd`; null when it is not in one. */
+function bareGitDir(cwd: string): string | null {
+  try {
+    const [bare, gitDir] = gitSync(['rev-parse', '--is-bare-repository', '--absolute-git-dir'], cwd).trim().split('\n');
+    return bare === 'true' && gitDir ? gitDir : null;
+  } catch {
+    return null;
+  }
 }
 
 /** The current branch name, or null when HEAD is detached. Unborn branches have a name too. */

@@ -47,7 +47,8 @@ describe('hook installation', () => {
     expect(readFileSync(path, 'utf8')).toBe(mine);
     expect(existsSync(join(repo.dir, '.git', 'hooks', 'post-rewrite'))).toBe(false); // we created it: gone
     expect(repo.gTry(['config', '--get-regexp', '^merge\\.']).code).toBe(1);
-    expect(existsSync(join(repo.dir, '.openclaw_memory', '.gitattributes'))).toBe(false);
+    // The committed .gitattributes is the team's: a local uninstall leaves it (see uninstall.ts).
+    expect(existsSync(join(repo.dir, '.openclaw_memory', '.gitattributes'))).toBe(true);
   });
 
   it("hands git's stdin lines to a user's own post-rewrite and pre-push hooks, with and without git-memory on PATH", async () => {

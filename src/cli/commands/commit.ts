@@ -7,8 +7,9 @@ interface Args extends GlobalArgs {
 }
 
 function render(d: CommitData): string {
-  if (!d.commit) return 'nothing to commit: memory is up to date\n';
-  return `committed memory as ${d.commit.sha.slice(0, 7)}:\n${d.commit.paths.map((p) => `  ${p}`).join('\n')}\n`;
+  const left = d.leftToYou.map((p) => `${p} has changes of yours: git-memory leaves them for you to commit (git commit ${p})\n`).join('');
+  if (!d.commit) return `nothing to commit: memory is up to date${d.leftToYou.length ? ', but' : ''}\n${left}`;
+  return `committed memory as ${d.commit.sha.slice(0, 7)}:\n${d.commit.paths.map((p) => `  ${p}`).join('\n')}\n${left}`;
 }
 
 export const commitCommand = (io: Io): CommandModule<GlobalArgs, Args> => ({

@@ -34,7 +34,7 @@ export const compactCommand = (io: Io): CommandModule<GlobalArgs, Args> => ({
       .option('offline', OFFLINE_OPTION)
       .option('validate', { type: 'string', describe: 'Check this summary file (- for stdin) against the ledger; produce nothing' })
       .example('git memory compact --offline', 'the latest session, no model')
-      .example('git memory compact --validate summary.md --transcript ~/.claude/projects/p/ID.jsonl --json', 'score a summary, item by item')
+      .example('git memory compact --validate summary.md --transcript ~/.claude/projects/p/ID.jsonl --json', '')
       .epilog(
         'Source, in order: the session notes when fresh (no model call), a model (<analysis> then <summary>, the ledger\'s key facts as must-keep), ' +
           'the ledger alone. The validator (seed 004): sections ≥ 87.5%, key information (files, errors, user messages, technical terms, from the ledger) ≥ 80%, ' +

@@ -37,7 +37,7 @@ export const dreamCommand = (io: Io): CommandModule<GlobalArgs, Args> => ({
       .option('branch', { type: 'string', describe: 'Commit MEMORY.md onto this new branch, for a pull request, instead of the current branch' })
       .option('background', { type: 'boolean', hidden: true, describe: 'Started by the session-start hook' })
       .example('git memory dream', 'consolidate when due (24 h idle or 10 sessions since the last dream)')
-      .example('git memory dream --force --offline --branch memory/dream', 'now, without a model, onto a branch for review'),
+      .example('git memory dream --force --branch memory/dream', 'now, onto a branch for review'),
   handler: (a) =>
     run(
       io,

@@ -26,7 +26,8 @@ function render(d: EndData): string {
   else if (d.waiting === 'locked') lines.push(`not committed: ${d.lock} exists (another git process is running, or one was killed); if none is running, remove it and run \`git memory commit\``);
   else if (d.waiting && isOperation(d.waiting)) lines.push(`${anOperation(d.waiting)} is in progress: the memory commit waits; run \`git memory commit\` after it ends`);
   if (d.tasksWaiting) lines.push(tasksWaitLine(theOperation(d.tasksWaiting)));
-  lines.push(`primer rebuilt: ${d.primer.tokens} tokens`);
+  // No PRIMER.md written: the repository has no `init` (or the memory folder is a link, warned about).
+  lines.push(d.primer.path ? `primer rebuilt: ${d.primer.tokens} tokens` : `primer built (${d.primer.tokens} tokens), not written to a file: \`git memory init\` sets the repository up for .openclaw_memory/PRIMER.md`);
   return `${lines.join('\n')}\n`;
 }
 
@@ -34,7 +35,7 @@ function render(d: EndData): string {
 export function runEnd(io: Io, a: EndArgs): Promise<void> {
   return run(
     io,
-    a,
+    { _: ['end'], ...a },
     async (ctx) => {
       const [{ open }, { end }, { readEndInput }] = await Promise.all([import('../../commands/context.js'), import('../../commands/end.js'), import('../decode/end-input.js')]);
       mark('end: modules initialised');
@@ -54,7 +55,8 @@ export const endCommand = (io: Io): CommandModule<GlobalArgs, EndArgs> => ({
   builder: (y: Argv<GlobalArgs>) =>
     y
       .options(END_OPTIONS)
-      .example(`git memory end --summary '{"request":"Add login","completed":["Login endpoint"],"next_steps":["Logout"]}'`, '')
+      // Examples fit one line of help (100 columns, see main.ts): a wrapped one does not run when copied.
+      .example(`git memory end --summary '{"request":"Add login","next_steps":["Logout"]}'`, '')
       .example('echo "$JSON" | git memory end --summary -', 'summary from stdin')
       .example('git memory end --from-notes', 'end the open agent session from its notes (see Session notes in the README)')
       .epilog(

@@ -29,7 +29,7 @@ export function runPrimer(io: Io, a: PrimerArgs): Promise<void> {
   const json = !!a.json || a.format === 'json';
   return run(
     io,
-    { json },
+    { json, _: ['primer'] },
     async (ctx) => {
       const { primer } = await import('../../commands/primer.js');
       const r = await primer(ctx, { maxTokens: a['max-tokens'], days: a.days, write: a.write });

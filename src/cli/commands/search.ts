@@ -28,7 +28,7 @@ export function renderSearch(d: SearchData): string {
 export function runSearch(io: Io, a: SearchArgs): Promise<void> {
   return run(
     io,
-    a,
+    { _: ['search'], ...a },
     async (ctx) =>
       (await import('../../commands/search.js')).search(
         ctx,
@@ -47,6 +47,6 @@ export const searchCommand = (io: Io): CommandModule<GlobalArgs, SearchArgs> => 
       .positional('query', { type: 'string', array: true, describe: 'Words to look for' })
       .options(SEARCH_OPTIONS)
       .example('git memory search refresh token', 'best matches first, newest first on ties')
-      .example('git memory search webhook --since 2026-01-01 --author jane --json', 'filtered, for machines') as unknown as Argv<SearchArgs>,
+      .example('git memory search webhook --since 2026-01-01 --author jane --json', '') as unknown as Argv<SearchArgs>,
   handler: (a) => runSearch(io, a),
 });

@@ -63,9 +63,11 @@ export const tasksCommand = (io: Io): CommandModule<GlobalArgs, Args> => ({
       .option('replace', { type: 'boolean', describe: 'set: the JSON is the whole list; tasks not in it are removed (and listed)' })
       .example('git memory tasks add "Implement logout" --status in_progress', '')
       .example('git memory tasks done t-3f2a', '')
-      .example(`git memory tasks set '[{"id":"t-3f2a","status":"blocked"}]'`, 'update by id')
-      .example(`git memory tasks set '[{"task":"Implement logout","status":"done"}]'`, 'update by text, or add')
-      .example(`git memory tasks set '[{"id":"t-3f2a","task":"Log out"}]'`, 'rename')
+      // Without a description: the JSON takes the line, unwrapped, so a copied example runs (the
+      // epilog says what each shape does).
+      .example(`git memory tasks set '[{"id":"t-3f2a","status":"blocked"}]'`, '')
+      .example(`git memory tasks set '[{"task":"Implement logout","status":"done"}]'`, '')
+      .example(`git memory tasks set '[{"id":"t-3f2a","task":"Log out"}]'`, '')
       .epilog(
         'set JSON is a list of tasks: {"id", "task", "status": "todo|in_progress|done|blocked", "progress", "next_step", "related_files": [...]}. ' +
           '"id" alone updates that task; "task" alone updates the task with that text, or adds it; "id" and "task" together rename the task with that id. ' +

@@ -24,9 +24,14 @@ const WORDS: Record<string, string> = {
 function render(d: UninstallData): string {
   const lines = d.hooks.map((h) => `  ${WORDS[h.result] ?? h.result} ${h.path}`);
   if (!d.hooks.length) lines.push('  no git-memory hook blocks found');
-  if (d.mergeDriver.attributes === 'removed') lines.push('  removed the TASKS.md line from .openclaw_memory/.gitattributes');
   if (d.mergeDriver.config === 'removed') lines.push('  removed the git-memory-tasks merge driver from git config');
   lines.push('', 'Memory files (.openclaw_memory/, .openclaw_memory.toml) are left in place.');
+  if (d.mergeDriver.attributes === 'kept') {
+    lines.push(
+      '.openclaw_memory/.gitattributes is kept: it is shared with everyone who clones the repository. Without the driver,',
+      'git merges TASKS.md and MEMORY.md line by line here, and `git memory resolve` settles a conflict.',
+    );
+  }
   const { agents, instructions } = d.kept;
   if (agents.length || instructions.length) {
     const wired = agents.map((a) => `${a.agent} (${a.paths.join(', ')})`);

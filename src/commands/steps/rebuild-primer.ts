@@ -5,7 +5,7 @@ import { recordSessionStart } from '../../git/session-state.js';
 import { operationInProgress } from '../../git/repo.js';
 import { buildPrimer } from '../../memory/primer.js';
 import { writeAtomic } from '../../fs/atomic.js';
-import { MEMORY_DIR, PRIMER_FILE } from '../../paths.js';
+import { MEMORY_DIR, MEMORY_GITIGNORE, PRIMER_FILE } from '../../paths.js';
 import { mark } from '../../trace.js';
 import { symlinkMessage, symlinkOnPath } from '../../worktree-path.js';
 import type { Opened, Result } from '../context.js';
@@ -61,10 +61,17 @@ export async function rebuildPrimer(o: Opened, opts: RebuildOptions): Promise<Re
   // shown, only not written (this runs at session start, which must not fail).
   const link = opts.write !== false && symlinkOnPath(o.repo.root, PRIMER_FILE, false);
   if (link) warnings.push(`${PRIMER_FILE} not written: ${symlinkMessage(link)}`);
-  // Only an initialised repository gets PRIMER.md (its .gitignore keeps it out of commits). A
-  // shared PRIMER.md is a tracked file: not rewritten while a git operation is in progress (a
-  // rebase's --continue refuses a modified tracked file); the next `end` after it writes it.
-  else if (opts.write !== false && existsSync(join(o.repo.root, MEMORY_DIR)) && !(o.config.primer.commit && operationInProgress(o.repo))) {
+  // Only an initialised repository gets PRIMER.md: the memory .gitignore `init` writes keeps it out
+  // of commits (an `end` without `init` makes the memory folder, not the .gitignore, and an
+  // untracked PRIMER.md there went into the next `git add -A`). A shared PRIMER.md ([primer]
+  // commit = true) needs no .gitignore, only the folder; it is a tracked file: not rewritten while a
+  // git operation is in progress (a rebase's --continue refuses a modified tracked file); the next
+  // `end` after it writes it.
+  else if (
+    opts.write !== false &&
+    existsSync(join(o.repo.root, o.config.primer.commit ? MEMORY_DIR : MEMORY_GITIGNORE)) &&
+    !(o.config.primer.commit && operationInProgress(o.repo))
+  ) {
     writeAtomic(o.repo.stateDir, join(o.repo.root, PRIMER_FILE), built.markdown, { durable: false });
     path = PRIMER_FILE;
     if (opts.recordStart !== false) recordSessionStart(o.repo.stateDir, { head: got.input.git.head, at: got.input.generatedAt });
