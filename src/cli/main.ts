@@ -30,7 +30,7 @@ import { quoteArgs, textLikeDashArgs, unmark, unquoteArgv } from './argv.js';
 import { defaultIo, reportError, type GlobalArgs, type Io } from './io.js';
 import { maskSecrets, quoteArg } from './mask-secrets.js';
 import { GLOBAL_OPTIONS } from './options/global.js';
-import { DASH_TEXT_HINT, dashText, HELP_EPILOG, NAME_A_COMMAND, SEE_HELP, UNKNOWN_OPTION_HINT } from './messages.js';
+import { DASH_TEXT_HINT, dashText, HELP_EPILOG, NAME_A_COMMAND, seeHelp, unknownOptionHint } from './messages.js';
 import { commandHint, unknownCommand } from './unknown-command.js';
 import { VERSION } from '../version.js';
 
@@ -74,6 +74,12 @@ export function commandNames(listed = false): string[] {
   return (listed ? all.filter((c) => c.describe !== false) : all).map(nameOf);
 }
 
+/** The command the user named: the first word that is not an option, where it is one of ours. */
+function commandOf(args: string[]): string | undefined {
+  const first = args.find((a) => !a.startsWith('-'));
+  return first !== undefined && commandNames().includes(first) ? first : undefined;
+}
+
 /** The command line, with every command listed explicitly. */
 export function cli(io: Io, args: string[]): Argv<GlobalArgs> {
   let y = yargs(args)
@@ -101,8 +107,9 @@ export function cli(io: Io, args: string[]): Argv<GlobalArgs> {
       if (err?.name === 'YError') throw new UsageError(unmark(err.message));
       if (err) throw err;
       // An unknown option may be text the user meant to pass (`log --fix …`).
-      if (/^Unknown arguments?:/.test(msg)) throw new UsageError(unmark(msg), UNKNOWN_OPTION_HINT);
-      throw new UsageError(unmark(msg));
+      const command = commandOf(args);
+      if (/^Unknown arguments?:/.test(msg)) throw new UsageError(unmark(msg), unknownOptionHint(command));
+      throw new UsageError(unmark(msg), command === undefined ? undefined : seeHelp(command).trimEnd());
     });
   // yargs renders the whole help text after every command it runs, in case the command fails later
   // (~50 ms of text wrapping per run); it is not shown on failure here (showHelpOnFail(false)), so
@@ -136,7 +143,7 @@ export async function main(args: string[], io?: Partial<Io>): Promise<number> {
   } catch (e) {
     const end = args.indexOf('--'); // after it, `--json` is text
     await reportError(full, e, (end < 0 ? args : args.slice(0, end)).includes('--json'));
-    if (e instanceof UsageError && !e.hint) full.err(SEE_HELP);
+    if (e instanceof UsageError && !e.hint) full.err(seeHelp());
   }
   return full.exitCode;
 }

@@ -7,13 +7,21 @@
 export const HELP_EPILOG = `Exit codes: 0 ok · 1 error (nothing written) · 2 bad usage or bad input · 3 refused by the secret scan.
 GIT_MEMORY_NOW (ISO 8601) fixes the clock; NO_COLOR turns colour off. Docs: README.md, man git-memory.`;
 
-/** The line under a usage error that carries no hint of its own. */
-export const SEE_HELP = 'see `git memory help`\n';
+/** The line under a usage error that carries no hint of its own: the command's help where one was named. */
+export const seeHelp = (command?: string) => `see \`git memory help${command ? ` ${command}` : ''}\`\n`;
 
 export const NAME_A_COMMAND = 'name a command; `git memory help` lists them';
 
-export const UNKNOWN_OPTION_HINT =
-  'see `git memory help <command>` for its options; text that starts with a dash goes after `--` (git memory log -- "--text") or on stdin (-)';
+/** Commands whose text may start with a dash, and how it is given: after `--`, and on stdin for `log`. */
+const TEXT_COMMANDS: Record<string, string> = { log: ' or on stdin (-)', tasks: '', search: '' };
+
+/** Under an unknown option: the command's help, and, where the command takes text, how text that starts with a dash is given. */
+export const unknownOptionHint = (command?: string) => {
+  const help = `see \`git memory help ${command ?? '<command>'}\` for its options`;
+  if (command !== undefined && !(command in TEXT_COMMANDS)) return help;
+  const example = command === undefined || command === 'log' ? 'git memory log -- "--text"' : command === 'tasks' ? 'git memory tasks add -- "--text"' : 'git memory search -- "--text"';
+  return `${help}; text that starts with a dash goes after \`--\` (${example})${TEXT_COMMANDS[command ?? 'log']}`;
+};
 
 /** Text that starts with a dash, which yargs would split into letters: `quoted` as the user typed it. */
 export const dashText = (quoted: string[]) =>

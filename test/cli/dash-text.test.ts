@@ -78,6 +78,27 @@ describe('text that starts with a dash', () => {
     expect(r.stderr).not.toContain('AbCdEfGhIjKlMnOpQrStUvWx');
     const flagLike = await repo.run(['log', '--fix', 'the login bug']);
     expect(flagLike.code).toBe(2);
-    expect(flagLike.stderr).toContain('Unknown argument: fix\nsee `git memory help <command>` for its options; text that starts with a dash goes after `--`');
+    expect(flagLike.stderr).toContain('Unknown argument: fix\nsee `git memory help log` for its options; text that starts with a dash goes after `--`');
+  });
+});
+
+describe('usage errors name the command they came from', () => {
+  it("an unknown option points to the command's help; only commands that take text explain the dash", async () => {
+    const repo = makeRepo({ now: NOW });
+    const primer = await repo.run(['primer', '--bogus']);
+    expect(primer.code).toBe(2);
+    expect(primer.stderr).toContain('Unknown argument: bogus\nsee `git memory help primer` for its options\n');
+    expect(primer.stderr).not.toContain('starts with a dash');
+    const tasks = await repo.run(['tasks', 'add', '--bogus', 'x']);
+    expect(tasks.code).toBe(2);
+    expect(tasks.stderr).toContain('see `git memory help tasks` for its options; text that starts with a dash goes after `--` (git memory tasks add -- "--text")');
+  });
+
+  it("a value outside an option's choices points to that command's help", async () => {
+    const repo = makeRepo({ now: NOW });
+    const r = await repo.run(['primer', '--format', 'xml']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('Choices: "md", "json"');
+    expect(r.stderr).toContain('see `git memory help primer`');
   });
 });
