@@ -65,3 +65,22 @@ describe('the manual and help', () => {
     expect(execFileSync(process.execPath, [join(ROOT, 'dist', 'git-memory.js'), 'resolve', '--help'], { encoding: 'utf8' })).toContain('git memory resolve');
   });
 });
+
+describe('help shows what a user may type', () => {
+  it("`help hook` lists the hooks, not the detached worker an agent hook starts; `help search` shows no default for the words it requires", () => {
+    const repo = makeRepo();
+    const hook = repo.exec(['help', 'hook']);
+    expect(hook.code).toBe(0);
+    expect(hook.stdout).toContain('Which hook: post-commit, post-rewrite, pre-push, agent');
+    expect(hook.stdout).not.toContain('agent-worker');
+    const search = repo.exec(['help', 'search']);
+    expect(search.stdout).toMatch(/query {2}Words to look for +\[array\] \[required\]\n/);
+  });
+
+  it('counts read as English: one session, one item', () => {
+    const repo = makeRepo({ now: '2026-11-22T10:00:00' });
+    expect(repo.exec(['init']).code).toBe(0);
+    expect(repo.exec(['end', '--summary', '{"request":"Fix the login bug"}']).code).toBe(0);
+    expect(repo.exec(['search', 'nothing-like-this']).stdout).toContain('(1 session searched)');
+  });
+});

@@ -7,7 +7,10 @@ interface Args extends GlobalArgs {
   args?: string[];
 }
 
-const NAMES = ['post-commit', 'post-rewrite', 'pre-push', 'agent', 'agent-worker'];
+/** The hooks `init` installs, and `agent` for the agents' hooks. */
+const LISTED = ['post-commit', 'post-rewrite', 'pre-push', 'agent'];
+/** Also `agent-worker`: the detached worker an agent hook starts, not a hook of its own (left out of the help). */
+const NAMES = [...LISTED, 'agent-worker'];
 
 /**
  * `git memory hook <name>`: what the installed hooks call. The executable routes these straight to
@@ -19,7 +22,7 @@ export const hookCommand = (io: Io): CommandModule<GlobalArgs, Args> => ({
   describe: 'Entry points installed hooks call: post-commit, post-rewrite, pre-push, agent (never fail your git command)',
   builder: (y: Argv<GlobalArgs>) =>
     y
-      .positional('name', { type: 'string', demandOption: true, choices: NAMES, describe: 'Which hook' })
+      .positional('name', { type: 'string', demandOption: true, describe: `Which hook: ${LISTED.join(', ')}` })
       .positional('args', { type: 'string', array: true, describe: "The hook's arguments (amend|rebase; remote and URL; an agent event)" })
       .strict(false)
       .epilog('post-rewrite and pre-push read the lines git passes on stdin. pre-push exits 3 to refuse a push that carries a secret.'),

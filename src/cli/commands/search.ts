@@ -14,7 +14,7 @@ export interface SearchArgs extends GlobalArgs {
 }
 
 export function renderSearch(d: SearchData): string {
-  if (!d.results.length) return `no session matches "${d.query}" (${d.sessions} sessions searched)\n`;
+  if (!d.results.length) return `no session matches "${d.query}" (${d.sessions} session${d.sessions === 1 ? '' : 's'} searched)\n`;
   const lines: string[] = [];
   for (const h of d.results) {
     const who = [h.agent, h.author?.replace(/\s*<.*>$/, ''), h.branch].filter(Boolean).join(', ');
@@ -44,7 +44,7 @@ export const searchCommand = (io: Io): CommandModule<GlobalArgs, SearchArgs> => 
   describe: 'Search past sessions (BM25 over request, learned, completed, next steps, decisions, notes)',
   builder: (y: Argv<GlobalArgs>) =>
     y
-      .positional('query', { type: 'string', array: true, describe: 'Words to look for' })
+      .positional('query', { type: 'string', array: true, describe: 'Words to look for', default: undefined })
       .options(SEARCH_OPTIONS)
       .example('git memory search refresh token', 'best matches first, newest first on ties')
       .example('git memory search webhook --since 2026-01-01 --author jane --json', '') as unknown as Argv<SearchArgs>,
