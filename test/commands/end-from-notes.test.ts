@@ -110,6 +110,15 @@ describe('end --from-notes', () => {
     expect(journal(repo)).toHaveLength(0);
   });
 
+  it('a summary given beside --from-notes wins when the session has no notes: it is written, not refused', async () => {
+    const repo = await memoryRepo();
+    const r = await repo.run(['end', '--from-notes', '--session', 'never-seen', '--summary', JSON.stringify({ request: 'Fix the login bug' }), '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout).session.alreadyRecorded).toBe(false);
+    expect(journal(repo)).toHaveLength(1);
+    expect(readSessionEnded(stateDir(repo), 'never-seen')?.by).toBe('summary');
+  });
+
   it('redacts a secret from the transcript instead of refusing the session ([secrets] mode = "block")', async () => {
     const repo = await memoryRepo();
     session(repo, `Deploy with the key ${SECRET}`);

@@ -28,6 +28,8 @@ export async function sessionEndInput(o: Opened, explicit: Summary | null, choic
     if (!sessionId) throw new UsageError('no agent session to end from its notes', "name one with --session ID (the agent's session id); an agent's SessionStart hook records the open one");
     const [{ notesSummary }, { fillSummary }] = await notes();
     const got = await notesSummary(o, { sessionId, transcript, tasks: explicit?.tasks });
+    // A summary given beside --from-notes wins anyway: with no notes to fill it, it is the session.
+    if (!got && explicit) return { summary: explicit, session: { id: sessionId, by: 'summary' } };
     if (!got) {
       throw new UsageError(`session ${sessionId} has no notes and no transcript read yet`, 'the agent hooks keep them (`git memory init --agent claude`); end it with --summary instead');
     }
