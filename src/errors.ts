@@ -18,6 +18,15 @@ export class GitMemoryError extends Error {
   }
 }
 
+/**
+ * A parser's message as one line for ours: its first line, without the position it ends with (TOML's
+ * "at row 1, col 9, pos 8:", YAML's "at line 2, column 15:"), which ours gives as file:line, and
+ * without the colon that led into the code frame left out.
+ */
+export function parserReason(message: string): string {
+  return (message.split('\n', 1)[0] ?? '').replace(/ at (row \d+, col \d+, pos \d+|line \d+, column \d+)/, '').replace(/:\s*$/, '');
+}
+
 /** Bad usage or bad input: exit 2, nothing written. */
 export class UsageError extends GitMemoryError {
   constructor(message: string, hint?: string, details?: Record<string, unknown>) {

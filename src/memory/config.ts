@@ -2,7 +2,7 @@ import { readFileSync, statSync, type BigIntStats } from 'node:fs';
 import { basename, join } from 'node:path';
 // Only the parser: the package's index also loads the stringifier and stream/async parsers.
 import parseToml from '@iarna/toml/parse-string.js';
-import { EXIT, GitMemoryError } from '../errors.js';
+import { EXIT, GitMemoryError, parserReason } from '../errors.js';
 import { CONFIG_CACHE_FILE, CONFIG_FILE } from '../paths.js';
 import { splitPattern, unboundedPattern } from '../safety/allowlist.js';
 import { isRecord, readState, writeState } from '../fs/state.js';
@@ -202,7 +202,7 @@ export function parseConfig(text: string, file: string, repoName: string): { con
   } catch (e) {
     const err = e as { line?: number; col?: number; message: string };
     const where = err.line !== undefined ? `:${err.line + 1}:${(err.col ?? 0) + 1}` : '';
-    throw new GitMemoryError(`${file}${where}: invalid TOML: ${err.message.split('\n')[0]}`, EXIT.error, 'see .openclaw_memory.toml.example for the format');
+    throw new GitMemoryError(`${file}${where}: invalid TOML: ${parserReason(err.message)}`, EXIT.error, 'see .openclaw_memory.toml.example for the format');
   }
   const warnings: string[] = [];
   const errors: string[] = [];

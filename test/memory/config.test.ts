@@ -46,6 +46,8 @@ describe('config', () => {
 
   it('reports invalid TOML with a position', () => {
     expect(() => parseConfig('[primer\n', 'c.toml', 'x')).toThrow(/c\.toml:1:\d+: invalid TOML/);
+    // The parser's reason whole, without its own position and the colon that led into its code frame.
+    expect(() => parseConfig('x = 5 5\n', 'c.toml', 'x')).toThrow(/^c\.toml:1:\d+: invalid TOML: Unexpected character, expected only whitespace or comments till end of line$/);
   });
 
   it('documents every key in .openclaw_memory.toml.example, and the example parses cleanly', () => {

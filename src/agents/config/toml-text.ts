@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { EXIT, GitMemoryError } from '../../errors.js';
+import { EXIT, GitMemoryError, parserReason } from '../../errors.js';
 
 type ParseString = typeof import('@iarna/toml/parse-string.js').default;
 
@@ -14,7 +14,7 @@ export function parseTomlFile(text: string, file: string): Record<string, unknow
   } catch (e) {
     const err = e as { line?: unknown; message?: unknown };
     if (typeof err.line !== 'number' || typeof err.message !== 'string') throw e;
-    const reason = err.message.split('\n', 1)[0]!.replace(/ at row \d+, col \d+, pos \d+:$/, '');
+    const reason = parserReason(err.message);
     throw new GitMemoryError(`${file}:${err.line + 1}: cannot parse (${reason}); it was left as it is`, EXIT.error, 'fix the file, then run the command again');
   }
 }

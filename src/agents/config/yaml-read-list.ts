@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { EXIT, GitMemoryError } from '../../errors.js';
+import { EXIT, GitMemoryError, parserReason } from '../../errors.js';
 
 // `yaml` is loaded only here, when an Aider configuration is edited.
 type YamlNode = { range?: [number, number, number] | null; value?: unknown; items?: YamlPair[] | YamlNode[]; flow?: boolean; key?: YamlNode };
@@ -21,7 +21,7 @@ function locate(text: string, file: string, key: string) {
   const doc = Y.parseDocument(text);
   if (doc.errors.length) {
     const e = doc.errors[0]!;
-    throw new GitMemoryError(`${file}:${e.linePos?.[0]?.line ?? '?'}: cannot parse (${e.message.split('\n')[0]}); it was left as it is`, EXIT.error, 'fix the file, then run the command again');
+    throw new GitMemoryError(`${file}:${e.linePos?.[0]?.line ?? '?'}: cannot parse (${parserReason(e.message)}); it was left as it is`, EXIT.error, 'fix the file, then run the command again');
   }
   if (doc.contents !== null && !Y.isMap(doc.contents)) throw new GitMemoryError(`${file}: expected a mapping at the top; it was left as it is`);
   const pair = ((doc.contents?.items ?? []) as YamlPair[]).find((p) => p.key && Y.isScalar(p.key) && p.key.value === key);
