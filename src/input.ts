@@ -11,7 +11,7 @@ export const MAX_INPUT_BYTES = 64 * 1024;
 export function decodeInput(input: Buffer | string, what: string): string {
   const bytes = typeof input === 'string' ? Buffer.from(input, 'utf8') : input;
   if (bytes.length > MAX_INPUT_BYTES) {
-    throw new UsageError(`${what} is ${bytes.length} bytes; the limit is ${MAX_INPUT_BYTES} (64 KB)`, 'summarise: a session is a briefing, not a transcript');
+    throw new UsageError(`${what} is ${bytes.length} bytes; the limit is ${MAX_INPUT_BYTES} (64 KB)`, 'memory is a briefing for the next session, not a transcript: keep what it needs to know');
   }
   let text: string;
   try {

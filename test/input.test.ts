@@ -43,6 +43,9 @@ describe('decodeInput', () => {
   it('drops a byte order mark and refuses bytes that are not UTF-8 or over the cap', () => {
     expect(decodeInput(Buffer.from('\uFEFFhi'), 'stdin')).toBe('hi');
     expect(thrown(() => decodeInput(Buffer.from([0xff]), 'standard input')).message).toBe('standard input is not valid UTF-8');
-    expect(thrown(() => decodeInput(Buffer.alloc(MAX_INPUT_BYTES + 1, 97), 'standard input')).message).toMatch(/the limit is 65536/);
+    const big = thrown(() => decodeInput(Buffer.alloc(MAX_INPUT_BYTES + 1, 97), 'the task JSON'));
+    expect(big.message).toMatch(/the limit is 65536/);
+    // The hint fits any input (a task list, a log line), not only a session summary.
+    expect(big.hint).toBe('memory is a briefing for the next session, not a transcript: keep what it needs to know');
   });
 });
