@@ -22,7 +22,7 @@ import { localDate } from '../clock.js';
 import { writablePath } from '../worktree-path.js';
 import { join } from 'node:path';
 import type { Opened, Result } from './context.js';
-import { commitMessage, commitPending, type CommitOutcome } from './steps/commit-memory.js';
+import { commitMessage, commitPending, refusedWarning, type CommitOutcome } from './steps/commit-memory.js';
 import { rebuildPrimer } from './steps/rebuild-primer.js';
 
 export interface DreamOptions {
@@ -163,6 +163,7 @@ export async function dream(o: Opened, opts: DreamOptions): Promise<Result<Dream
         path = LONG_TERM_FILE;
         const outcome = await commitPending(repo, message, o.config.commit.auto);
         if (outcome.repaired) warnings.push(outcome.repaired);
+        warnings.push(...(outcome.refused ?? []).map(refusedWarning));
         commit = outcome.commit && { sha: outcome.commit.sha, paths: outcome.commit.paths };
         waiting = outcome.commit ? null : outcome.waiting;
         const built = await rebuildPrimer(o, { write: true, recordStart: false });

@@ -9,7 +9,7 @@ import { markSessionEnded, type Covered, type SessionEnded } from '../git/sessio
 import type { Summary } from '../memory/summary.js';
 import type { TaskChange } from '../memory/task-update.js';
 import type { Opened, Result } from './context.js';
-import { commitFailed, commitMessage, commitPending, startPending, type CommitOutcome } from './steps/commit-memory.js';
+import { commitFailed, commitMessage, commitPending, guardCommitSummary, refusedWarning, startPending, type CommitOutcome, type RefusedFile } from './steps/commit-memory.js';
 import { rebuildPrimer } from './steps/rebuild-primer.js';
 import { mark } from '../trace.js';
 import { sessionAuthor, writeSession } from './steps/write-session.js';
@@ -39,6 +39,8 @@ export interface EndData {
   also: string[];
   /** Changed memory files that cannot be read: left out of the commit. */
   unreadable: { path: string; reason: string }[];
+  /** Pending memory files this session did not write that hold a secret: left out of the commit. */
+  refused: RefusedFile[];
   waiting: CommitOutcome['waiting'];
   /** The git lock file that kept the commit from being made (waiting: locked). */
   lock?: string;
@@ -96,9 +98,15 @@ export async function end(o: Opened, opts: EndOptions): Promise<Result<EndData>>
       await started.catch(() => undefined); // (its error is commitPending's to report)
       let primerBuilt!: (p: Promise<unknown>) => void;
       const landAfter = new Promise<unknown>((resolve) => (primerBuilt = resolve));
+      // The request in the commit message gets the secret handling it got in the session file, which
+      // holds it as it is: scanned again alone where the session's scan redacted something (the
+      // session's warnings name what); else it had no secret (in `block` mode one refused `end`
+      // before anything was written). commitMessage removes invisible characters and redacts with
+      // the project rules either way.
+      const request = written.redacted ? (await guardCommitSummary(o.config, summary.request, 'redact')).text : summary.request;
       const committing = commitPending(
         o.repo,
-        commitMessage(o.config, summary.request, [`Session: ${written.session.path}`]),
+        commitMessage(o.config, request, [`Session: ${written.session.path}`]),
         o.config.commit.auto,
         // A repeat wrote no session file: the one it names is committed already. A shared primer was
         // just written: the look for pending changes may have begun before it changed.
@@ -133,6 +141,7 @@ export async function end(o: Opened, opts: EndOptions): Promise<Result<EndData>>
       mark('end: memory committed');
       if (outcome.repaired) warnings.push(outcome.repaired);
       for (const u of outcome.unreadable) warnings.push(`not committed: ${u.path} cannot be read (${u.reason}); fix it, then run \`git memory commit\``);
+      for (const r of outcome.refused ?? []) warnings.push(refusedWarning(r));
       return {
         data: {
           session: written.session,
@@ -141,6 +150,7 @@ export async function end(o: Opened, opts: EndOptions): Promise<Result<EndData>>
           commit: outcome.commit && { sha: outcome.commit.sha, paths: outcome.commit.paths },
           also: (outcome.commit?.paths ?? []).filter((p) => !written.own.includes(p)),
           unreadable: outcome.unreadable,
+          refused: outcome.refused ?? [],
           waiting: outcome.waiting,
           ...(outcome.lock ? { lock: outcome.lock } : {}),
           ...(outcome.error ? { error: outcome.error } : {}),

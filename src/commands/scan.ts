@@ -3,7 +3,7 @@ import { basename, join } from 'node:path';
 import { BareRepositoryError, GitMemoryError, UsageError } from '../errors.js';
 import { git } from '../git/git.js';
 import { forEachBlob } from '../git/blob-batch.js';
-import { memoryVersionsIn, stagedMemoryFiles, worktreeMemoryFiles, type MemoryVersion } from '../git/memory-files.js';
+import { memoryCommitMessages, memoryVersionsIn, stagedMemoryFiles, worktreeMemoryFiles, type MemoryCommitMessage, type MemoryVersion } from '../git/memory-files.js';
 import { findRepo, type Repo } from '../git/repo.js';
 import { resolveRange } from '../git/revisions.js';
 import { loadConfig, parseConfig } from '../memory/config.js';
@@ -18,7 +18,11 @@ export interface ScanOptions {
   range?: string;
 }
 
+/** What `file` says of a finding in a memory commit's message (history scans). */
+export const COMMIT_MESSAGE = '(commit message)';
+
 export interface ScanFinding {
+  /** The memory file, or COMMIT_MESSAGE for a finding in the message of `commit`. */
   file: string;
   /** The commit that brought this version (history scans only). */
   commit?: string;
@@ -36,6 +40,8 @@ export interface ScanData {
   range?: { base: string; head: string; spec: string };
   /** Memory file versions scanned (distinct contents). */
   scanned: number;
+  /** Messages of memory commits scanned (history and range scans). */
+  messages?: number;
   findings: ScanFinding[];
 }
 
@@ -67,9 +73,13 @@ function readWorktree(root: string, path: string): string | null {
   }
 }
 
-async function versionsFor(root: string, opts: ScanOptions): Promise<{ versions: MemoryVersion[]; range?: ScanData['range'] }> {
-  if (opts.all) return { versions: await memoryVersionsIn(root, ['--all']) };
-  if (opts.staged) return { versions: await stagedMemoryFiles(root) };
+async function versionsFor(root: string, opts: ScanOptions): Promise<{ versions: MemoryVersion[]; messages: MemoryCommitMessage[]; range?: ScanData['range'] }> {
+  const inHistory = async (revs: string[]) => {
+    const [versions, messages] = await Promise.all([memoryVersionsIn(root, revs), memoryCommitMessages(root, revs)]);
+    return { versions, messages };
+  };
+  if (opts.all) return inHistory(['--all']);
+  if (opts.staged) return { versions: await stagedMemoryFiles(root), messages: [] };
   let r;
   try {
     r = await resolveRange(root, opts.range);
@@ -77,13 +87,14 @@ async function versionsFor(root: string, opts: ScanOptions): Promise<{ versions:
     if (e instanceof UsageError) throw new UsageError(e.message, 'give a range of commits, e.g. `git memory scan origin/main...HEAD`');
     throw e;
   }
-  return { versions: await memoryVersionsIn(root, [r.head, `^${r.base}`]), range: { base: r.base, head: r.head, spec: opts.range! } };
+  return { ...(await inHistory([r.head, `^${r.base}`])), range: { base: r.base, head: r.head, spec: opts.range! } };
 }
 
 /**
  * `git memory scan`: the secret scanner over memory files, for CI. By default the working tree's
  * memory files; `staged`: the index; `all`: every version in the history of every ref; `range`: the
- * versions the range's commits bring. Each distinct content is scanned once, a batch at a time.
+ * versions the range's commits bring, and (history scans) the messages of the memory commits among
+ * them. Each distinct content is scanned once, a batch at a time.
  * Findings carry file, line, column, rule and the masked value (never the value).
  */
 export async function scan(ctx: Ctx, opts: ScanOptions): Promise<Result<ScanData>> {
@@ -98,7 +109,7 @@ export async function scan(ctx: Ctx, opts: ScanOptions): Promise<Result<ScanData
   const findings: ScanFinding[] = [];
   let scanned = 0;
   const check = async (text: string, file: string, commit?: string) => {
-    scanned++;
+    if (file !== COMMIT_MESSAGE) scanned++;
     for (const f of await scanMemoryText(text, allowlist)) {
       findings.push({ file, ...(commit ? { commit } : {}), ruleId: f.ruleId, line: f.line, column: f.column, masked: f.masked, message: f.message });
     }
@@ -112,13 +123,15 @@ export async function scan(ctx: Ctx, opts: ScanOptions): Promise<Result<ScanData
     return { data: { ok: findings.length === 0, source: 'worktree', scanned, findings }, warnings };
   }
 
-  const { versions, range } = await versionsFor(repo.root, opts);
+  const { versions, messages, range } = await versionsFor(repo.root, opts);
   const byBlob = new Map(versions.map((v) => [v.blob, v]));
   await forEachBlob(repo.root, [...byBlob.keys()], async (blob, text) => {
     const v = byBlob.get(blob)!;
     if (text === null) warnings.push(`${v.path}: blob ${blob.slice(0, 12)} is not in this clone (shallow or partial?), not scanned`);
     else await check(text, v.path, v.commit);
   });
+  // The messages of memory commits: the summary in a subject is memory too.
+  for (const m of messages) await check(m.message, COMMIT_MESSAGE, m.commit);
   const source = opts.all ? 'all' : opts.staged ? 'staged' : 'range';
-  return { data: { ok: findings.length === 0, source, ...(range ? { range } : {}), scanned, findings }, warnings };
+  return { data: { ok: findings.length === 0, source, ...(range ? { range } : {}), scanned, ...(opts.staged ? {} : { messages: messages.length }), findings }, warnings };
 }

@@ -73,3 +73,30 @@ export async function memoryVersionsIn(cwd: string, revArgs: readonly string[]):
     .sort((a, b) => b.age - a.age || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
     .map(({ age: _age, ...v }) => v);
 }
+
+/** A memory commit's message (see memoryCommitMessages). */
+export interface MemoryCommitMessage {
+  commit: string;
+  message: string;
+}
+
+/**
+ * The messages of the commits selected by `revArgs` that change memory files and nothing else (the
+ * commits git-memory makes, as git/log.ts's isMemoryCommit tells them), for the secret scan: the
+ * summary in a memory commit's subject is memory too. Two walks at once: the commits that change
+ * memory files (with their messages), less those that change anything else. Merges are left out
+ * (git writes their messages).
+ */
+export async function memoryCommitMessages(cwd: string, revArgs: readonly string[]): Promise<MemoryCommitMessage[]> {
+  const [memory, other] = await Promise.all([
+    git(['log', '--full-history', '--no-merges', '-z', '--format=%H%n%B', ...revArgs, '--', ...MEMORY_PATHS.map((p) => `:(top)${p}`)], { cwd }),
+    git(['log', '--full-history', '--no-merges', '--format=%H', ...revArgs, '--', ':(top).', ...MEMORY_PATHS.map((p) => `:(top,exclude)${p}`)], { cwd }),
+  ]);
+  const touchesOther = new Set(other.split('\n').filter(Boolean));
+  return splitZ(memory).flatMap((raw) => {
+    const entry = raw.replace(/^\n/, '');
+    const at = entry.indexOf('\n');
+    const commit = at < 0 ? entry : entry.slice(0, at);
+    return touchesOther.has(commit) ? [] : [{ commit, message: at < 0 ? '' : entry.slice(at + 1) }];
+  });
+}

@@ -27,9 +27,9 @@ export class SecretFoundError extends GitMemoryError {
 /**
  * The one gate every memory write passes: removes invisible characters (with a warning), then
  * scans for secrets. In `block` mode a finding throws SecretFoundError before anything is
- * written; in `redact` mode the values are replaced by `[REDACTED:<rule>]`.
+ * written; in `redact` mode the values are replaced by `[REDACTED:<rule>]` (`redacted`: how many).
  */
-export async function guardText(text: string, file: string, cfg: GuardConfig): Promise<{ text: string; warnings: string[] }> {
+export async function guardText(text: string, file: string, cfg: GuardConfig): Promise<{ text: string; warnings: string[]; redacted?: number }> {
   const warnings: string[] = [];
   const hidden = stripHiddenText(text);
   if (hidden.total) warnings.push(`${file}: ${describeHidden(hidden)}`);
@@ -38,5 +38,5 @@ export async function guardText(text: string, file: string, cfg: GuardConfig): P
   if (!findings.length) return { text: hidden.text, warnings };
   if (cfg.mode === 'block') throw new SecretFoundError(file, findings);
   warnings.push(`${file}: redacted ${findings.map((f) => `${f.ruleId} at line ${f.line}`).join(', ')}`);
-  return { text: redactText(hidden.text, findings), warnings };
+  return { text: redactText(hidden.text, findings), warnings, redacted: findings.length };
 }

@@ -58,6 +58,20 @@ describe('pre-push', () => {
     expect(remoteHead(remote)).toBe(repo.g('rev-parse', 'main').trim());
   });
 
+  it("refuses a memory commit whose message carries a secret; a code commit's message is left to other tools", async () => {
+    const { repo, remote } = await withRemote();
+    const before = remoteHead(remote);
+    repo.commit(`Deploy with ${AWS_KEY}`, { 'deploy.txt': 'code\n' });
+    repo.commit(`memory: use key ${AWS_KEY} now`, { [SESSION]: sessionText('deploys go through CI') });
+    const sha = repo.g('rev-parse', '--short=7', 'HEAD').trim();
+    const push = repo.gTry(['push', 'origin', 'main']);
+    expect(push.code).not.toBe(0);
+    expect(push.stderr).toContain(`message of commit ${sha}:1:17 aws-access-key-id`);
+    expect(push.stderr).not.toContain(AWS_KEY);
+    expect(push.stderr.match(/aws-access-key-id/g)).toHaveLength(1);
+    expect(remoteHead(remote)).toBe(before);
+  });
+
   it('finds a key split by an invisible character, and one on a side branch a merge discarded', async () => {
     const { repo, remote } = await withRemote();
     const before = remoteHead(remote);

@@ -12,7 +12,8 @@ interface Args extends GlobalArgs {
 const WHAT = { worktree: 'in the working tree', staged: 'staged', all: 'in the history of every ref', range: 'brought by the range' } as const;
 
 function render(d: ScanData): string {
-  const what = `memory file version${d.scanned === 1 ? '' : 's'} ${d.range ? `brought by ${d.range.spec}` : WHAT[d.source]}`;
+  const messages = d.messages ? ` and ${d.messages} memory commit message${d.messages === 1 ? '' : 's'}` : '';
+  const what = `memory file version${d.scanned === 1 ? '' : 's'}${messages} ${d.range ? `brought by ${d.range.spec}` : WHAT[d.source]}`;
   if (d.ok) return `no secrets in ${d.scanned} ${what}\n`;
   const lines = d.findings.map((f) => `${f.file}:${f.line}:${f.column} ${f.ruleId} ${f.masked}${f.commit ? ` (commit ${f.commit.slice(0, 7)})` : ''}`);
   const n = d.findings.length;

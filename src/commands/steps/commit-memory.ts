@@ -1,3 +1,4 @@
+import { lstatSync } from 'node:fs';
 import { join } from 'node:path';
 import { EXIT, GitMemoryError } from '../../errors.js';
 import { commitPaths, GitLockBusyError, pendingMemoryPaths, type MemoryCommit } from '../../git/commit.js';
@@ -19,6 +20,10 @@ import { readTaskFile } from '../../memory/tasks-file.js';
 import { dropHeldTasks, holdTasks, readHeldTasks } from '../../memory/tasks-held.js';
 import { tasksLang } from '../../memory/tasks-merge.js';
 import { writablePath } from '../../worktree-path.js';
+import { loadConfig } from '../../memory/config.js';
+import { guardText } from '../../safety/guard.js';
+import { stripHiddenText } from '../../safety/hidden-text.js';
+import { redactQuick } from '../../safety/quick-redact.js';
 
 /** TASKS.md as read for an update: the list to change (a held change merged in) and the file's text. */
 export interface TasksRead {
@@ -96,6 +101,8 @@ export interface CommitOutcome {
   repaired?: string;
   /** Changed memory files that cannot be read: left out of the commit, with why. */
   unreadable: { path: string; reason: string }[];
+  /** Changed memory files the command did not write itself that hold a secret: left out of the commit. */
+  refused?: RefusedFile[];
   /** The operation a held task change waits for (see writeTasks); TASKS.md is then among `pending`. */
   tasksWaiting: Operation | null;
 }
@@ -128,14 +135,87 @@ export function unreadableFiles(root: string, paths: string[]): { path: string; 
   return bad;
 }
 
-/** The commit message from `[commit] message`, `{summary}` being the first line of `summary`. */
+/** What a memory commit message is called in a refusal or a warning. */
+const MESSAGE = 'the memory commit message';
+
+/**
+ * The commit message from `[commit] message`, `{summary}` being the first line of `summary`.
+ * Invisible and bidi characters are removed from it as from every memory write, and the project
+ * secret rules redact it (redactQuick) whatever the caller did: the last line for a message whose
+ * text was not passed through guardCommitSummary.
+ */
 export function commitMessage(config: Config, summary: string, body: string[]): string {
-  const first = summary.split('\n')[0]!.replace(/\s+/g, ' ').trim();
+  const first = redactQuick(stripHiddenText(summary.split('\n')[0]!).text).replace(/\s+/g, ' ').trim();
   const short = first.length > 72 ? `${first.slice(0, 69)}…` : first;
   // The files are written when the message is made: a control character (a NUL in the config's
   // template, say) must not make commit-tree fail then. Input refuses them before anything is written.
-  const subject = config.commit.message.replace('{summary}', short).replace(/\p{Cc}/gu, '');
+  // (A function replacer: a `$&` or `$'` in the summary is text, not a replacement pattern.)
+  const subject = stripHiddenText(config.commit.message.replace('{summary}', () => short)).text.replace(/\p{Cc}/gu, '');
   return body.length ? `${subject}\n\n${body.join('\n')}\n` : `${subject}\n`;
+}
+
+/**
+ * The text a memory commit message's `{summary}` stands for (the first line of `summary`), through
+ * the gate every memory write passes (guardText): invisible characters removed, then the full
+ * secret scan. In `block` mode a secret refuses the command (exit 3), so a caller asks before it
+ * writes anything; in `redact` mode the value is replaced by `[REDACTED:<rule>]`.
+ */
+export async function guardCommitSummary(config: Config, summary: string, mode = config.secrets.mode): Promise<{ text: string; warnings: string[] }> {
+  return guardText(summary.split('\n')[0]!, MESSAGE, { mode, allowlist: config.secrets.allowlist });
+}
+
+/** A changed memory file left out of a commit because it holds a secret, with what was found (masked). */
+export interface RefusedFile {
+  path: string;
+  findings: { ruleId: string; line: number; column: number; masked: string }[];
+}
+
+/** The warning that names a file left out for a secret, and what to do about it. */
+export function refusedWarning(r: RefusedFile): string {
+  const found = r.findings.map((f) => `${f.ruleId} at ${r.path}:${f.line}:${f.column} ${f.masked}`).join(', ');
+  return `not committed: ${r.path} contains ${r.findings.length === 1 ? 'a secret' : `${r.findings.length} secrets`} (${found}); remove the value (a false positive goes in [secrets] allowlist), then run \`git memory commit\``;
+}
+
+/** Whether a regular file is at `path` (a symbolic link is not followed). */
+function isFile(path: string): boolean {
+  try {
+    return lstatSync(path).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** The config's allowlist; a config that does not load scans with none (more findings, never fewer). */
+function allowlistOf(root: string): readonly string[] {
+  try {
+    return loadConfig(root).config.secrets.allowlist;
+  } catch (e) {
+    if (!(e instanceof GitMemoryError)) throw e;
+    return [];
+  }
+}
+
+/**
+ * The changed memory files among `paths` that hold a secret, found by the scanner `scan` and the
+ * pre-push hook use (scanMemoryText), for files the committing command did not write itself from
+ * scanned input (a hand edit, a teammate's file). Deleted files and what is not a regular file are
+ * not read. Loads the scanner only when there is a file to scan.
+ */
+async function secretFiles(root: string, paths: string[]): Promise<RefusedFile[]> {
+  const files = paths.flatMap((path) => {
+    const full = join(root, path);
+    const text = isFile(full) ? readTextOrNull(full) : null;
+    return text === null ? [] : [{ path, text }];
+  });
+  if (!files.length) return [];
+  const { scanMemoryText } = await import('../../safety/scan-memory.js');
+  const allowlist = allowlistOf(root);
+  const refused: RefusedFile[] = [];
+  for (const { path, text } of files) {
+    const found = await scanMemoryText(text, allowlist);
+    if (found.length) refused.push({ path, findings: found.map(({ ruleId, line, column, masked }) => ({ ruleId, line, column, masked })) });
+  }
+  return refused;
 }
 
 /** What startPending found: the repair of a stopped memory commit, and the pending changes near `day`. */
@@ -198,6 +278,8 @@ export async function commitPending(
   let repaired: string | undefined;
   let changed: string[];
   let head: Promise<HeadTrees | null> | undefined;
+  /** The files the caller wrote itself from scanned input (`end`'s session, TASKS.md, primer): not scanned again. */
+  let own: string[] = [];
   const op = operationInProgress(repo);
   // Landed before the full look below finds it; `end`'s look ran before, so it is added to that.
   const landed = op ? null : landHeldTasks(repo);
@@ -208,6 +290,7 @@ export async function commitPending(
     const trees = near.ifTracked?.length ? await head : null;
     const tracked = trees ? near.ifTracked!.filter((p) => headHas(trees, p)) : [];
     changed = [...new Set([...started.changed, ...near.paths, ...tracked, ...(landed === 'landed' ? [TASKS_FILE] : [])])];
+    own = [...near.paths, ...tracked];
   } else {
     // First the index of a memory commit a killed process left half way: the user's next commit
     // would otherwise undo that commit's files.
@@ -220,15 +303,17 @@ export async function commitPending(
   if (landed && landed !== 'landed' && !unreadable.some((u) => u.path === TASKS_FILE)) {
     unreadable.push({ path: TASKS_FILE, reason: `${landed.reason}; the task change made during ${landed.during} waits until it can be merged into it` });
   }
+  // Every other file is scanned as the pre-push hook would: one holding a secret is left out.
+  const refused = await secretFiles(repo.root, changed.filter((p) => !own.includes(p) && !unreadable.some((u) => u.path === p)));
   const tasksWaiting = op && readHeldTasks(repo.stateDir) ? op : null;
-  const pending = [...changed.filter((p) => !unreadable.some((u) => u.path === p)), ...(tasksWaiting && !changed.includes(TASKS_FILE) ? [TASKS_FILE] : [])];
-  const none = { commit: null, pending, repaired, unreadable, tasksWaiting };
+  const pending = [...changed.filter((p) => !unreadable.some((u) => u.path === p) && !refused.some((r) => r.path === p)), ...(tasksWaiting && !changed.includes(TASKS_FILE) ? [TASKS_FILE] : [])];
+  const none = { commit: null, pending, repaired, unreadable, refused, tasksWaiting };
   if (!pending.length) return { ...none, waiting: null };
   if (!auto) return { ...none, waiting: 'disabled' };
   if (op) return { ...none, waiting: op };
   try {
     const commit = await commitPaths(repo, pending, message, { landAfter: near?.landAfter, head, vars: near?.vars });
-    keepNoted(repo, unreadable.map((u) => u.path));
+    keepNoted(repo, [...unreadable, ...refused].map((u) => u.path));
     if (commit) await rekeyLog(repo, commit.parent, commit.sha).catch(() => undefined); // the next primer asks git itself
     return { ...none, commit, waiting: null };
   } catch (e) {

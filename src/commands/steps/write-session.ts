@@ -26,6 +26,8 @@ export interface SessionWritten {
   tasks: TaskChange[];
   /** The files this session wrote itself (the session, TASKS.md when it changed and was written). */
   own: string[];
+  /** Whether the secret scan redacted anything in the session file (`redact` mode). */
+  redacted: boolean;
   warnings: string[];
 }
 
@@ -128,6 +130,7 @@ export async function writeSession(o: Opened, claim: SpoolClaim, summary: Summar
 
   const author = await by.author;
   let written: { id: string; path: string } | undefined;
+  let redacted = false;
   const body = fold(summary, spool);
   const branch = currentBranch(o.repo) ?? undefined;
   const draft = (b: typeof body) => serializeSession({ id: 'x'.repeat(20), date, time, agent, author, branch, base, ...b }, lang);
@@ -148,6 +151,7 @@ export async function writeSession(o: Opened, claim: SpoolClaim, summary: Summar
     const session: Session = { id, date, time, agent, author, branch, base, ...body };
     const guarded = await guardText(serializeSession(session, lang), path, guard);
     if (attempt === 0) warnings.push(...guarded.warnings);
+    redacted = !!guarded.redacted;
     try {
       createExclusive(o.repo.stateDir, writablePath(o.repo.root, path), guarded.text);
       written = { id, path };
@@ -163,6 +167,7 @@ export async function writeSession(o: Opened, claim: SpoolClaim, summary: Summar
     session: { ...written, commits: repeat ? 0 : body.commits.length, alreadyRecorded: repeat !== null },
     tasks: changes,
     own: [written.path, ...(tasksWritten ? [TASKS_FILE] : [])],
+    redacted,
     warnings,
   };
 }
