@@ -21,7 +21,7 @@ export async function commit(ctx: Ctx, opts: { message?: string }): Promise<Resu
   // The message is memory too: scanned before anything is committed (`block` mode refuses it, exit 3).
   const guarded = opts.message === undefined ? null : await guardCommitSummary(o.config, opts.message);
   return withLock(o.repo.stateDir, async () => {
-    const outcome = await commitPending(o.repo, commitMessage(o.config, guarded?.text ?? 'commit pending memory changes', []));
+    const outcome = await commitPending(o.repo, commitMessage(o.config, guarded?.text ?? 'commit pending memory changes', []), { allowlist: o.config.secrets.allowlist });
     // Committing is all this command does: a lock that kept it from that is an error.
     if (outcome.waiting === 'locked') throw new GitLockBusyError(outcome.lock!);
     const refused = outcome.refused ?? [];

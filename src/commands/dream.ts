@@ -161,7 +161,7 @@ export async function dream(o: Opened, opts: DreamOptions): Promise<Result<Dream
       await withLock(repo.stateDir, async () => {
         writeAtomic(repo.stateDir, writablePath(repo.root, LONG_TERM_FILE, { includeFile: true }), text);
         path = LONG_TERM_FILE;
-        const outcome = await commitPending(repo, message, o.config.commit.auto);
+        const outcome = await commitPending(repo, message, { auto: o.config.commit.auto, allowlist: o.config.secrets.allowlist });
         if (outcome.repaired) warnings.push(outcome.repaired);
         warnings.push(...(outcome.refused ?? []).map(refusedWarning));
         commit = outcome.commit && { sha: outcome.commit.sha, paths: outcome.commit.paths };

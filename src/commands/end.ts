@@ -107,7 +107,7 @@ export async function end(o: Opened, opts: EndOptions): Promise<Result<EndData>>
       const committing = commitPending(
         o.repo,
         commitMessage(o.config, request, [`Session: ${written.session.path}`]),
-        o.config.commit.auto,
+        { auto: o.config.commit.auto, allowlist: o.config.secrets.allowlist },
         // A repeat wrote no session file: the one it names is committed already. A shared primer was
         // just written: the look for pending changes may have begun before it changed.
         {

@@ -20,7 +20,6 @@ import { readTaskFile } from '../../memory/tasks-file.js';
 import { dropHeldTasks, holdTasks, readHeldTasks } from '../../memory/tasks-held.js';
 import { tasksLang } from '../../memory/tasks-merge.js';
 import { writablePath } from '../../worktree-path.js';
-import { loadConfig } from '../../memory/config.js';
 import { guardText } from '../../safety/guard.js';
 import { stripHiddenText } from '../../safety/hidden-text.js';
 import { redactQuick } from '../../safety/quick-redact.js';
@@ -185,23 +184,13 @@ function isFile(path: string): boolean {
   }
 }
 
-/** The config's allowlist; a config that does not load scans with none (more findings, never fewer). */
-function allowlistOf(root: string): readonly string[] {
-  try {
-    return loadConfig(root).config.secrets.allowlist;
-  } catch (e) {
-    if (!(e instanceof GitMemoryError)) throw e;
-    return [];
-  }
-}
-
 /**
  * The changed memory files among `paths` that hold a secret, found by the scanner `scan` and the
  * pre-push hook use (scanMemoryText), for files the committing command did not write itself from
  * scanned input (a hand edit, a teammate's file). Deleted files and what is not a regular file are
  * not read. Loads the scanner only when there is a file to scan.
  */
-async function secretFiles(root: string, paths: string[]): Promise<RefusedFile[]> {
+async function secretFiles(root: string, paths: string[], allowlist: readonly string[]): Promise<RefusedFile[]> {
   const files = paths.flatMap((path) => {
     const full = join(root, path);
     const text = isFile(full) ? readTextOrNull(full) : null;
@@ -209,7 +198,6 @@ async function secretFiles(root: string, paths: string[]): Promise<RefusedFile[]
   });
   if (!files.length) return [];
   const { scanMemoryText } = await import('../../safety/scan-memory.js');
-  const allowlist = allowlistOf(root);
   const refused: RefusedFile[] = [];
   for (const { path, text } of files) {
     const found = await scanMemoryText(text, allowlist);
@@ -272,7 +260,8 @@ export function commitFailed(e: unknown, left: Pick<CommitOutcome, 'pending'> & 
 export async function commitPending(
   repo: Repo,
   message: string,
-  auto = true,
+  /** `[commit] auto` (false: nothing is committed) and the `[secrets] allowlist` the caller loaded with the config. */
+  { auto = true, allowlist }: { auto?: boolean; allowlist: readonly string[] },
   near?: { paths: string[]; ifTracked?: string[]; started: Promise<PendingStart>; landAfter?: Promise<unknown>; vars?: Promise<GitVars | null> },
 ): Promise<CommitOutcome> {
   let repaired: string | undefined;
@@ -304,7 +293,7 @@ export async function commitPending(
     unreadable.push({ path: TASKS_FILE, reason: `${landed.reason}; the task change made during ${landed.during} waits until it can be merged into it` });
   }
   // Every other file is scanned as the pre-push hook would: one holding a secret is left out.
-  const refused = await secretFiles(repo.root, changed.filter((p) => !own.includes(p) && !unreadable.some((u) => u.path === p)));
+  const refused = await secretFiles(repo.root, changed.filter((p) => !own.includes(p) && !unreadable.some((u) => u.path === p)), allowlist);
   const tasksWaiting = op && readHeldTasks(repo.stateDir) ? op : null;
   const pending = [...changed.filter((p) => !unreadable.some((u) => u.path === p) && !refused.some((r) => r.path === p)), ...(tasksWaiting && !changed.includes(TASKS_FILE) ? [TASKS_FILE] : [])];
   const none = { commit: null, pending, repaired, unreadable, refused, tasksWaiting };
