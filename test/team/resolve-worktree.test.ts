@@ -174,6 +174,26 @@ describe('git memory resolve keeps what the working-tree file holds beyond the m
 });
 
 describe('end and tasks during a merge stopped on TASKS.md', () => {
+  it('with the markers still in the file: end and tasks add succeed, their tasks wait and land after the merge', async () => {
+    const repo = await setUp(false);
+    await conflictedMerge(repo);
+    const marked = repo.read(TASKS);
+    const end = await repo.run(['end', '--summary', JSON.stringify({ request: 'Work during the merge', tasks: [{ task: 'Added by end', status: 'todo' }] })], at('12:00'));
+    expect(end.code, end.stderr).toBe(0);
+    expect(end.stdout).toContain('the task change waits in .git/git-memory');
+    const add = await repo.run(['tasks', 'add', 'Added by tasks add'], at('12:05'));
+    expect(add.code, add.stderr).toBe(0);
+    expect(repo.read(TASKS)).toBe(marked); // the merge's file is not touched
+
+    const r = await repo.run(['resolve']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/changed during the merge: t-[0-9a-z]+ "Added by end", t-[0-9a-z]+ "Added by tasks add"; the task change waits in \.git\/git-memory/);
+    repo.git('commit', '-q', '--no-edit');
+    const c = await repo.run(['commit'], at('12:10'));
+    expect(c.code, c.stderr).toBe(0);
+    expect(Object.keys(byText(repo.git('show', `HEAD:${TASKS}`))).sort()).toEqual([...MERGED, 'Added by end', 'Added by tasks add'].sort());
+    expect(byText(repo.read(TASKS))['Write the docs']!.status).toBe('done');
+  });
 
   it('with the markers removed by hand (the finding): the task end added waits, resolve says so, and it lands', async () => {
     const repo = await setUp(false);
@@ -189,6 +209,14 @@ describe('end and tasks during a merge stopped on TASKS.md', () => {
     expect(Object.keys(byText(repo.read(TASKS))).sort()).toEqual([...MERGED, 'Added during merge'].sort());
   });
 
+  it('markers committed (no operation): end refuses as before and points at resolve', async () => {
+    const repo = await setUp(false);
+    await conflictedMerge(repo);
+    repo.git('commit', '-q', '-am', 'careless merge');
+    const end = await repo.run(['end', '--summary', JSON.stringify({ request: 'x', tasks: [{ task: 'T', status: 'todo' }] })], at('12:00'));
+    expect(end.code).toBe(1);
+    expect(end.stderr).toContain('`git memory resolve` merges them by task id');
+  });
 });
 
 describe('git memory resolve keeps what the working-tree MEMORY.md holds beyond the merge', () => {
