@@ -4,16 +4,18 @@ import { commitPaths } from '../git/commit.js';
 import { git } from '../git/git.js';
 import { withLock } from '../fs/lock.js';
 import { readBlob, showFile } from '../git/objects.js';
-import { findRepo, operationInProgress, type Operation, type Repo } from '../git/repo.js';
+import { findRepo, isOperation, operationInProgress, type Operation, type Repo } from '../git/repo.js';
 import { writeAtomic } from '../fs/atomic.js';
 import type { Config } from '../memory/config.js';
 import { hasConflictMarkers, splitConflict } from '../memory/conflict-markers.js';
 import { CorruptFileError } from '../memory/frontmatter.js';
-import { mergeTaskLists, tasksLang, type TaskConflict, type TaskFold, type TaskRekey } from '../memory/tasks-merge.js';
-import { parseTasks, serializeTasks, type TaskList } from '../memory/tasks.js';
+import { mergeTaskLists, sameTask, tasksLang, type TaskConflict, type TaskFold, type TaskRekey } from '../memory/tasks-merge.js';
+import { parseTasks, parseTasksKeeping, serializeTasks, type TaskList } from '../memory/tasks.js';
+import { withWorktreeTasks, type NamedTask } from '../memory/tasks-worktree.js';
+import { readHeldTasks, type HeldTasks } from '../memory/tasks-held.js';
 import { guardText } from '../safety/guard.js';
-import { parseLongTerm, serializeLongTerm } from '../memory/long-term.js';
-import { mergeLongTerm } from '../memory/long-term-merge.js';
+import { parseLongTerm, serializeLongTerm, type LongTermDoc } from '../memory/long-term.js';
+import { mergeLongTerm, withWorktreeEntries, type NamedEntry } from '../memory/long-term-merge.js';
 import { LONG_TERM_FILE, PRIMER_FILE, TASKS_FILE } from '../paths.js';
 import { writablePath } from '../worktree-path.js';
 import { openRepo, type Ctx, type Opened, type Result } from './context.js';
@@ -32,6 +34,23 @@ export interface ResolvedFile {
   rekeyed?: TaskRekey[];
   /** One text added on both sides under two ids: kept once. */
   folded?: TaskFold[];
+  /**
+   * During a merge (from the index): what the working-tree file held beyond git's versions, kept.
+   * Tasks for TASKS.md, entries for MEMORY.md.
+   */
+  worktree?: WorktreeKept<NamedTask> | WorktreeKept<NamedEntry>;
+}
+
+/** What `resolve` kept of the working-tree file beside the merge of git's versions. */
+export interface WorktreeKept<T> {
+  /** In the working tree only (in no version git has): added. */
+  added: T[];
+  /** Its working-tree version differs from every version git has (a hand edit): that version kept. */
+  edited: T[];
+  /** A side deleted it and the hand resolution kept it: kept. */
+  restored: T[];
+  /** In the merge but not in the working tree (deleted by hand?): kept, since a deletion cannot be told from a lost line. */
+  missing: T[];
 }
 
 export interface ResolveData {
@@ -40,6 +59,11 @@ export interface ResolveData {
   staged: string[];
   commit: { sha: string; paths: string[] } | null;
   waiting: Operation | null;
+  /**
+   * A task change made during the operation (`end`, `tasks`), waiting outside TASKS.md until it
+   * has ended (see tasks-held.ts): the operation and the tasks it adds or changes; null when none waits.
+   */
+  tasksWaiting: { op: Operation | null; tasks: NamedTask[] } | null;
 }
 
 /** The index stages of an unmerged path (1 base, 2 ours, 3 theirs), or null when it is merged. */
@@ -54,15 +78,51 @@ async function stages(repo: Repo, path: string): Promise<Map<number, string> | n
 }
 
 
-function parseSide(text: string, side: string): TaskList {
-  if (!text.trim()) return { tasks: [] };
+/** What stops resolve where the working-tree file cannot be read: the hint that goes with the error. */
+const worktreeHint = (path: string) =>
+  `resolve keeps what the working-tree file holds beyond git's versions, so it must read it: fix that line by hand, or start over from git's conflict with \`git checkout --merge -- ${path}\` (which drops the file's edits)`;
+
+/** Parses one version of a memory file for resolve; one that does not parse stops it, with nothing changed. */
+function parseVersion<T>(parse: (text: string, path: string) => T, path: string, text: string, side: string): T {
   try {
-    return parseTasks(text, `${TASKS_FILE} (${side})`);
+    return parse(text, `${path} (${side})`);
   } catch (e) {
-    if (e instanceof CorruptFileError) throw new GitMemoryError(`${e.message}; nothing was changed`, EXIT.error, `fix that side by hand; expected shape:\n${e.expected}`);
-    throw e;
+    if (!(e instanceof CorruptFileError)) throw e;
+    const hint = side.startsWith('working tree') ? `${worktreeHint(path)}; expected shape:\n${e.expected}` : `fix that side by hand; expected shape:\n${e.expected}`;
+    throw new GitMemoryError(`${e.message}; nothing was changed`, EXIT.error, hint);
   }
 }
+
+function parseSide(text: string, side: string): TaskList {
+  if (!text.trim()) return { tasks: [] };
+  return parseVersion(parseTasks, TASKS_FILE, text, side);
+}
+
+/**
+ * The working-tree file of a path unmerged in the index, as the versions to compare with git's:
+ * the file, or each side of its conflict markers (`markers`). Null where it holds nothing beyond
+ * them: no file, or exactly one of git's versions (a driver that failed leaves ours).
+ */
+function worktreeVersions(repo: Repo, path: string, stageTexts: string[]): { texts: { text: string; side: string }[]; markers: boolean } | null {
+  const text = readTextOrNull(join(repo.root, path));
+  if (text === null || stageTexts.includes(text)) return null;
+  if (!hasConflictMarkers(text)) return { texts: [{ text, side: 'working tree' }], markers: false };
+  const sides = splitConflict(text);
+  if (!sides) throw new GitMemoryError(`${path} (working tree): conflict markers that do not pair up; nothing was changed`, EXIT.error, worktreeHint(path));
+  return { texts: [{ text: sides.ours, side: 'working tree, ours' }, { text: sides.theirs, side: 'working tree, theirs' }], markers: true };
+}
+
+/** The tasks a held task change adds or changes against the file it was made from, for the message. */
+function heldTaskChanges(held: HeldTasks): NamedTask[] {
+  const base = held.base === null ? [] : parseTasksKeeping(held.base, TASKS_FILE).list.tasks;
+  return parseTasksKeeping(held.tasks, TASKS_FILE)
+    .list.tasks.filter((t) => !base.some((b) => b.id === t.id && sameTask(b, t)))
+    .map((t) => ({ id: t.id, task: t.task }));
+}
+
+/** A kept list with nothing in it is left out of the result. */
+const anyKept = <T>({ added, edited, restored, missing }: WorktreeKept<T>): WorktreeKept<T> | undefined =>
+  added.length || edited.length || restored.length || missing.length ? { added, edited, restored, missing } : undefined;
 
 /** The sides of a memory file to merge, from the index or from markers in the file; null when it is fine. */
 async function tasksSides(repo: Repo, path = TASKS_FILE): Promise<{ from: ResolvedFile['from']; base: string | null; ours: string; theirs: string } | null> {
@@ -119,35 +179,47 @@ export async function resolve(ctx: Ctx): Promise<Result<ResolveData>> {
   return withLock(repo.stateDir, async () => {
     const files: ResolvedFile[] = [];
     const unmerged: string[] = [];
+    const guard = { mode: config?.secrets.mode ?? 'block', allowlist: config?.secrets.allowlist ?? [] } as const;
+    // Both files are merged before either is written: one that cannot be read leaves both as they are.
+    const writes: { path: string; text: string }[] = [];
     const sides = await tasksSides(repo);
     if (sides) {
-      const merged = mergeTaskLists(sides.base === null ? null : parseSide(sides.base, 'base'), parseSide(sides.ours, 'ours'), parseSide(sides.theirs, 'theirs'));
-      const guard = { mode: config?.secrets.mode ?? 'block', allowlist: config?.secrets.allowlist ?? [] } as const;
-      const text = await guardText(serializeTasks(merged.list, tasksLang(sides.ours || sides.theirs)), TASKS_FILE, guard);
+      const stageLists = [sides.base, sides.ours, sides.theirs].flatMap((t, i) => (t === null ? [] : [parseSide(t, ['base', 'ours', 'theirs'][i]!)]));
+      const merged = mergeTaskLists(sides.base === null ? null : stageLists[0]!, stageLists.at(-2)!, stageLists.at(-1)!);
+      let list = merged.list;
+      let worktree: WorktreeKept<NamedTask> | undefined;
+      const wt = sides.from === 'index' ? worktreeVersions(repo, TASKS_FILE, [sides.base ?? '', sides.ours, sides.theirs]) : null;
+      if (wt) {
+        const kept = withWorktreeTasks(merged.list, stageLists, wt.texts.map((v) => parseSide(v.text, v.side)), wt.markers);
+        list = kept.list;
+        worktree = anyKept(kept);
+      }
+      const text = await guardText(serializeTasks(list, tasksLang(sides.ours || sides.theirs)), TASKS_FILE, guard);
       warnings.push(...text.warnings);
-      writeAtomic(repo.stateDir, writablePath(repo.root, TASKS_FILE, { includeFile: true }), text.text);
-      files.push({ path: TASKS_FILE, how: 'merged by task id', from: sides.from, tasks: merged.list.tasks.length, decided: merged.conflicts, rekeyed: merged.rekeyed, folded: merged.folded });
+      writes.push({ path: TASKS_FILE, text: text.text });
+      files.push({ path: TASKS_FILE, how: 'merged by task id', from: sides.from, tasks: list.tasks.length, decided: merged.conflicts, rekeyed: merged.rekeyed, folded: merged.folded, ...(worktree ? { worktree } : {}) });
       if (sides.from === 'index') unmerged.push(TASKS_FILE);
     }
     // MEMORY.md (long-term memory): merged entry by entry, as the driver does.
     const memory = await tasksSides(repo, LONG_TERM_FILE);
     if (memory) {
-      const side = (text: string, name: string) => {
-        try {
-          return parseLongTerm(text, `${LONG_TERM_FILE} (${name})`);
-        } catch (e) {
-          if (e instanceof CorruptFileError) throw new GitMemoryError(`${e.message}; nothing was changed`, EXIT.error, `fix that side by hand; expected shape:\n${e.expected}`);
-          throw e;
-        }
-      };
-      const merged = mergeLongTerm(memory.base === null ? null : side(memory.base, 'base'), side(memory.ours, 'ours'), side(memory.theirs, 'theirs'));
-      const guard = { mode: config?.secrets.mode ?? 'block', allowlist: config?.secrets.allowlist ?? [] } as const;
+      const side = (text: string, name: string) => parseVersion(parseLongTerm, LONG_TERM_FILE, text, name);
+      const stageDocs = [memory.base, memory.ours, memory.theirs].flatMap((t, i) => (t === null ? [] : [side(t, ['base', 'ours', 'theirs'][i]!)]));
+      let merged: LongTermDoc = mergeLongTerm(memory.base === null ? null : stageDocs[0]!, stageDocs.at(-2)!, stageDocs.at(-1)!);
+      let worktree: WorktreeKept<NamedEntry> | undefined;
+      const wt = memory.from === 'index' ? worktreeVersions(repo, LONG_TERM_FILE, [memory.base ?? '', memory.ours, memory.theirs]) : null;
+      if (wt) {
+        const kept = withWorktreeEntries(merged, stageDocs, wt.texts.map((v) => side(v.text, v.side)), wt.markers);
+        merged = kept.doc;
+        worktree = anyKept(kept);
+      }
       const text = await guardText(serializeLongTerm(merged), LONG_TERM_FILE, guard);
       warnings.push(...text.warnings);
-      writeAtomic(repo.stateDir, writablePath(repo.root, LONG_TERM_FILE, { includeFile: true }), text.text);
-      files.push({ path: LONG_TERM_FILE, how: 'merged by entry', from: memory.from });
+      writes.push({ path: LONG_TERM_FILE, text: text.text });
+      files.push({ path: LONG_TERM_FILE, how: 'merged by entry', from: memory.from, ...(worktree ? { worktree } : {}) });
       if (memory.from === 'index') unmerged.push(LONG_TERM_FILE);
     }
+    for (const w of writes) writeAtomic(repo.stateDir, writablePath(repo.root, w.path, { includeFile: true }), w.text);
     const primerUnmerged = (await stages(repo, PRIMER_FILE)) !== null;
     const primerText = readTextOrNull(join(repo.root, PRIMER_FILE));
     if (primerUnmerged || (primerText && hasConflictMarkers(primerText))) {
@@ -169,6 +241,8 @@ export async function resolve(ctx: Ctx): Promise<Result<ResolveData>> {
       const made = await commitPaths(repo, tracked, message);
       commit = made && { sha: made.sha, paths: made.paths };
     }
-    return { data: { files, staged: unmerged, commit, waiting: tracked.length && op ? op : null }, warnings };
+    const held = readHeldTasks(repo.stateDir);
+    const tasksWaiting = held ? { op: isOperation(held.op) ? held.op : null, tasks: heldTaskChanges(held) } : null;
+    return { data: { files, staged: unmerged, commit, waiting: tracked.length && op ? op : null, tasksWaiting }, warnings };
   });
 }

@@ -7,7 +7,7 @@ import { readHeldTasks, withHeldTasks } from './tasks-held.js';
 import { parseTasks, parseTasksKeeping, type TaskList } from './tasks.js';
 
 /** The worktree's TASKS.md text, or null when there is none; a link is refused (see below). */
-function tasksText(root: string): string | null {
+export function tasksText(root: string): string | null {
   // A link is not followed: readers skip it (their warning says why), writers refuse it.
   const link = symlinkOnPath(root, TASKS_FILE);
   if (link) throw new CorruptFileError(TASKS_FILE, symlinkMessage(link), `a regular file at ${TASKS_FILE}: replace the link with the file itself`);

@@ -36,8 +36,10 @@ export interface TaskMerge {
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
-const sameTask = (a: Task, b: Task) => FIELDS.every((f) => same(a[f], b[f]));
-const later = (a?: string, b?: string) => ((a ?? '') >= (b ?? '') ? a : b);
+/** Whether two versions of a task say the same (text, status, details, files; not its id or stamp). */
+export const sameTask = (a: Task, b: Task) => FIELDS.every((f) => same(a[f], b[f]));
+/** The later of two stamps (YYYY-MM-DDTHH:MM sorts as text). */
+export const later = (a?: string, b?: string) => ((a ?? '') >= (b ?? '') ? a : b);
 
 /**
  * One task changed on both sides: field by field, a side's change wins over an unchanged field;

@@ -56,5 +56,15 @@ describe('a merge of two branches whose different tasks share an id keeps every 
     expect(r.stdout).toMatch(/t-87ba named two different tasks, "Fix bug 1" here and "Fix bug 2" on the other side: both kept, theirs is now t-/);
     check(repo.read(FILE));
     expect(repo.read(FILE)).toBe(byDriver);
+
+    // Resolved by hand keeping every line of both sides (the markers deleted): the same merge, and
+    // nothing is named as the working tree's own (the re-keyed and the twice-added tasks are known).
+    repo.g('merge', '--abort');
+    expect(repo.gTry(['merge', '--no-edit', 'y']).code).not.toBe(0);
+    repo.write(FILE, repo.read(FILE).replace(/^(<<<<<<<|=======|>>>>>>>).*\n/gm, ''));
+    const hand = await repo.run(['resolve', '--json']);
+    expect(hand.code, hand.stderr).toBe(0);
+    expect(JSON.parse(hand.stdout).files[0].worktree).toBeUndefined();
+    expect(repo.read(FILE)).toBe(byDriver);
   });
 });

@@ -1,23 +1,45 @@
 import type { Argv, CommandModule } from 'yargs';
 import { run, type GlobalArgs, type Io } from '../io.js';
-import type { ResolveData } from '../../commands/resolve.js';
-import { foldMessage, rekeyMessage } from '../../memory/tasks-merge-messages.js';
-import { anOperation } from '../../git/repo.js';
+import type { ResolveData, ResolvedFile } from '../../commands/resolve.js';
+import { foldMessage, quoteText as q, rekeyMessage } from '../../memory/tasks-merge-messages.js';
+import { anOperation, theOperation } from '../../git/repo.js';
+import { tasksWaitLine } from '../messages.js';
+
+/** What the working-tree file held beyond git's versions and was kept: one line per kind. */
+function worktreeLines(f: ResolvedFile): string[] {
+  const w = f.worktree;
+  if (!w) return [];
+  const name = (x: { id: string; task: string } | { section: string; text: string }) => ('id' in x ? `${x.id} ${q(x.task)}` : q(x.text));
+  const list = (xs: readonly ({ id: string; task: string } | { section: string; text: string })[]) => xs.map(name).join(', ');
+  const file = f.path.slice(f.path.lastIndexOf('/') + 1);
+  return [
+    w.added.length ? `  from the working tree: ${list(w.added)} (in neither side nor the base: added)` : '',
+    w.edited.length ? `  from the working tree: ${list(w.edited)} (edited there: that version kept)` : '',
+    w.restored.length ? `  from the working tree: ${list(w.restored)} (a side had deleted it; the file you resolved kept it)` : '',
+    w.missing.length ? `  kept ${list(w.missing)}: in the merge but not in the working tree's ${file}; delete ${w.missing.length > 1 ? 'them' : 'it'} by hand after the merge if that was meant` : '',
+  ].filter(Boolean);
+}
 
 function render(d: ResolveData): string {
-  if (!d.files.length) return 'nothing to resolve: TASKS.md, MEMORY.md and PRIMER.md have no conflicts\n';
-  const lines = d.files.flatMap((f) => {
+  const lines = d.files.length ? [] : ['nothing to resolve: TASKS.md, MEMORY.md and PRIMER.md have no conflicts'];
+  lines.push(...d.files.flatMap((f) => {
     if (f.how === 'rebuilt') return [`rebuilt ${f.path}`];
-    if (f.how === 'merged by entry') return [`merged ${f.path} entry by entry: every entry of both sides kept`];
+    if (f.how === 'merged by entry') return [`merged ${f.path} entry by entry: every entry of both sides kept`, ...worktreeLines(f)];
     const both = [...new Set((f.decided ?? []).map((c) => c.id))];
     return [
       `merged ${f.path} by task id: ${f.tasks} tasks${both.length ? `; newer change kept where both sides changed ${both.join(', ')}` : ''}`,
       ...(f.rekeyed ?? []).map((r) => `  ${rekeyMessage(r)}`),
       ...(f.folded ?? []).map((r) => `  ${foldMessage(r)}`),
+      ...worktreeLines(f),
     ];
-  });
+  }));
   if (d.staged.length) lines.push(`marked resolved: ${d.staged.join(', ')}; conclude with \`git commit\` (or \`--continue\` the operation)`);
   if (d.commit) lines.push(`committed the repair as ${d.commit.sha.slice(0, 7)}`);
+  if (d.tasksWaiting) {
+    const theOp = d.tasksWaiting.op ? theOperation(d.tasksWaiting.op) : 'the git operation';
+    const which = d.tasksWaiting.tasks.map((t) => `${t.id} ${q(t.task)}`).join(', ');
+    lines.push(`${which ? `changed during ${theOp}: ${which}; ` : ''}${tasksWaitLine(theOp)}`);
+  }
   if (d.waiting) lines.push(`${anOperation(d.waiting)} is in progress: commit the repaired files after it (\`git memory commit\`)`);
   return `${lines.join('\n')}\n`;
 }

@@ -17,6 +17,8 @@ import { writeAtomic } from '../../fs/atomic.js';
 import { readTextOrNull } from '../../fs/read-file.js';
 import { parseTasks, serializeTasks, type TaskList } from '../../memory/tasks.js';
 import { readTaskFile } from '../../memory/tasks-file.js';
+import { readMarkedTaskFile } from '../../memory/tasks-marked.js';
+import { hasConflictMarkers } from '../../memory/conflict-markers.js';
 import { dropHeldTasks, holdTasks, readHeldTasks } from '../../memory/tasks-held.js';
 import { tasksLang } from '../../memory/tasks-merge.js';
 import { writablePath } from '../../worktree-path.js';
@@ -38,10 +40,20 @@ export function readTasksForUpdate(repo: Repo): TasksRead {
   try {
     return readTaskFile(repo.root, repo.stateDir);
   } catch (e) {
-    if (e instanceof CorruptFileError) {
-      throw new GitMemoryError(`${e.message}; it was left as it is`, EXIT.error, `fix the file by hand; expected shape:\n${e.expected}`);
+    if (!(e instanceof CorruptFileError)) throw e;
+    // Conflict markers of the merge in progress: read by task id, and the change is held (writeTasks).
+    const text = readTextOrNull(join(repo.root, TASKS_FILE));
+    const markers = text !== null && hasConflictMarkers(text);
+    if (markers && operationInProgress(repo)) {
+      try {
+        const marked = readMarkedTaskFile(repo.root, repo.stateDir);
+        if (marked) return marked;
+      } catch (e2) {
+        if (!(e2 instanceof CorruptFileError)) throw e2;
+      }
     }
-    throw e;
+    const hint = markers ? `it has conflict markers: \`git memory resolve\` merges them by task id` : `fix the file by hand; expected shape:\n${e.expected}`;
+    throw new GitMemoryError(`${e.message}; it was left as it is`, EXIT.error, hint);
   }
 }
 
