@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { fixture, makeRepo, stopInConflictingRebase, type TestRepo } from '../helpers/repo.js';
+import { fixture, makeMemoryRepo, makeRepo, stopInConflictingRebase, type TestRepo } from '../helpers/repo.js';
 
 const NOW = '2026-11-22T14:30:00';
 const summary = {
@@ -23,13 +23,7 @@ function snapshot(repo: TestRepo): string {
 }
 
 /** A repository with git-memory set up and committed: made once for the file, copied per test. */
-const initRepo = fixture(async () => {
-  const repo = makeRepo({ now: NOW, until: 'file' });
-  expect((await repo.run(['init', '--no-hooks'])).code).toBe(0);
-  repo.git('add', '.');
-  repo.git('commit', '-q', '-m', 'Set up git-memory');
-  return repo;
-});
+const initRepo = fixture(() => makeMemoryRepo({ now: NOW, until: 'file' }));
 
 describe('git memory end', () => {
   it('writes the session, commits only memory paths, and leaves staged and unstaged work byte-for-byte', async () => {

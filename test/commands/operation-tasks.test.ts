@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { fixture, makeRepo, stopInConflictingRebase, tempDir, type TestRepo } from '../helpers/repo.js';
+import { fixture, makeMemoryRepo, stopInConflictingRebase, tempDir, type TestRepo } from '../helpers/repo.js';
 
 // Task changes made while a git operation is stopped (a rebase, `git am`, a cherry-pick or revert
 // sequence, a merge, a bisect) are held in the state directory, not written into the tracked
@@ -14,13 +14,7 @@ import { fixture, makeRepo, stopInConflictingRebase, tempDir, type TestRepo } fr
 const NOW = '2026-11-22T14:30:00';
 const TASKS = '.openclaw_memory/TASKS.md';
 
-const initRepo = fixture(async () => {
-  const repo = makeRepo({ now: NOW, until: 'file' });
-  expect((await repo.run(['init', '--no-hooks'])).code).toBe(0);
-  repo.git('add', '.');
-  repo.git('commit', '-q', '-m', 'Set up git-memory');
-  return repo;
-});
+const initRepo = fixture(() => makeMemoryRepo({ now: NOW, until: 'file' }));
 
 async function ok(repo: TestRepo, args: string[]): Promise<string> {
   const r = await repo.run(args);
@@ -37,6 +31,23 @@ function gitTry(repo: TestRepo, args: string[], env: Record<string, string> = {}
     const x = e as { status: number; stdout: string; stderr: string };
     return { code: x.status, out: `${x.stdout}${x.stderr}` };
   }
+}
+
+/**
+ * A cherry-pick of two commits stopped on a conflict in f.txt at the first; the second adds the
+ * task "Picked from topic" to TASKS.md.
+ */
+async function cherryPickStopped(): Promise<TestRepo> {
+    const repo = await initRepo();
+    repo.commit('base', { 'f.txt': 'base\n' });
+    repo.git('checkout', '-q', '-b', 'topic');
+    repo.commit('topic change', { 'f.txt': 'topic\n' });
+    await ok(repo, ['tasks', 'add', 'Picked from topic']);
+    repo.git('commit', '-q', '-am', 'topic task');
+    repo.git('checkout', '-q', 'main');
+    repo.commit('main change', { 'f.txt': 'main\n' });
+    expect(gitTry(repo, ['cherry-pick', 'topic~1', 'topic']).code).not.toBe(0);
+    return repo;
 }
 
 const endWithTask = (task: string, status = 'in_progress') => ['end', '--json', '--summary', JSON.stringify({ request: 'work mid-operation', tasks: [{ task, status }] })];
@@ -187,15 +198,7 @@ describe('tasks written during other operations', () => {
   });
 
   it('a cherry-pick sequence goes on (a later pick changes TASKS.md) and both tasks are kept', async () => {
-    const repo = await initRepo();
-    repo.commit('base', { 'f.txt': 'base\n' });
-    repo.git('checkout', '-q', '-b', 'topic');
-    repo.commit('topic change', { 'f.txt': 'topic\n' });
-    await ok(repo, ['tasks', 'add', 'Picked from topic']);
-    repo.git('commit', '-q', '-am', 'topic task');
-    repo.git('checkout', '-q', 'main');
-    repo.commit('main change', { 'f.txt': 'main\n' });
-    expect(gitTry(repo, ['cherry-pick', 'topic~1', 'topic']).code).not.toBe(0);
+    const repo = await cherryPickStopped();
 
     await ok(repo, endWithTask('Written mid-pick'));
     tasksUntouched(repo);
@@ -212,15 +215,7 @@ describe('tasks written during other operations', () => {
   });
 
   it('a cherry-pick sequence whose stop was concluded by `git commit` still counts as in progress', async () => {
-    const repo = await initRepo();
-    repo.commit('base', { 'f.txt': 'base\n' });
-    repo.git('checkout', '-q', '-b', 'topic');
-    repo.commit('topic change', { 'f.txt': 'topic\n' });
-    await ok(repo, ['tasks', 'add', 'Picked from topic']);
-    repo.git('commit', '-q', '-am', 'topic task');
-    repo.git('checkout', '-q', 'main');
-    repo.commit('main change', { 'f.txt': 'main\n' });
-    expect(gitTry(repo, ['cherry-pick', 'topic~1', 'topic']).code).not.toBe(0);
+    const repo = await cherryPickStopped();
     repo.write('f.txt', 'resolved\n');
     repo.git('add', 'f.txt');
     repo.git('commit', '-q', '--no-edit');

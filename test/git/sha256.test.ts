@@ -2,7 +2,7 @@
 // git refuses any 40-digit id, the null id included ("0000…0000: not a valid old SHA1").
 import { describe, expect, it } from 'vitest';
 import { parseSession, serializeSession } from '../../src/memory/session.js';
-import { makeRepo, type TestRepo } from '../helpers/repo.js';
+import { makeMemoryRepo, makeRepo, type TestRepo } from '../helpers/repo.js';
 
 const NOW = '2026-11-22T14:30:00';
 const ID = /^[0-9a-f]{64}$/;
@@ -31,10 +31,7 @@ describe('a SHA-256 repository', () => {
   });
 
   it('end on history: the commit goes on top of HEAD and what the user staged stays staged', async () => {
-    const repo = sha256Repo(true);
-    expect((await repo.run(['init', '--no-hooks'])).code).toBe(0);
-    repo.git('add', '-A');
-    repo.git('commit', '-q', '-m', 'Set up git-memory');
+    const repo = await makeMemoryRepo({ now: NOW, objectFormat: 'sha256' });
     const before = repo.git('rev-parse', 'HEAD').trim();
     repo.write('staged.txt', 'mine\n');
     repo.git('add', 'staged.txt');
@@ -72,10 +69,7 @@ describe('a SHA-256 repository', () => {
   });
 
   it('dream --offline --branch creates the branch on top of HEAD and leaves HEAD alone', async () => {
-    const repo = sha256Repo(true);
-    expect((await repo.run(['init', '--no-hooks'])).code).toBe(0);
-    repo.git('add', '-A');
-    repo.git('commit', '-q', '-m', 'Set up git-memory');
+    const repo = await makeMemoryRepo({ now: NOW, objectFormat: 'sha256' });
     for (let i = 1; i <= 3; i++) {
       repo.commit(`Work ${i}`, { 'src/cache.ts': `// ${i}\n` });
       const learned = ['The cache in src/cache.ts is per process; never share it across workers'];

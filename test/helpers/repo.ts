@@ -101,7 +101,7 @@ export function makeRepo(opts: { initialCommit?: boolean; now?: string; until?: 
 }
 
 /** makeRepo, then `git memory init --no-hooks` committed: a repository where sessions can start. */
-export async function makeMemoryRepo(opts: { now?: string; until?: 'test' | 'file' } = {}): Promise<TestRepo> {
+export async function makeMemoryRepo(opts: Parameters<typeof makeRepo>[0] = {}): Promise<TestRepo> {
   const repo = makeRepo(opts);
   const r = await repo.run(['init', '--no-hooks']);
   if (r.code !== 0) throw new Error(`git memory init failed: ${r.stderr}`);
