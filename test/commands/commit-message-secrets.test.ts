@@ -4,7 +4,7 @@ import { makeMemoryRepo, type TestRepo } from '../helpers/repo.js';
 const NOW = '2026-11-22T14:30:00';
 // Assembled at run time so this file does not itself look like it holds a key.
 const AWS_KEY = ['AKIA2', 'JQ7XR', 'ZKD4P', 'LM6VB'].join('');
-// Known to secretlint's preset only: the project rules (commitMessage's last line) cannot mask a regression.
+// Known to secretlint's preset only: the project's quick rules cannot mask a regression.
 const LINEAR_KEY = ['lin_a', 'pi_iR', 'nx7xh', 'uFXX3', 'J1PXZ', 'bFCzV', 'UwkcL', 'bk623', 'OwQen', 'Woi'].join('');
 const GH_TOKEN = ['ghp_', 'abcdefghijklmnopqrstuvwxyz', 'ABCDEF123456'].join('');
 const TASKS = '.openclaw_memory/TASKS.md';
@@ -34,6 +34,16 @@ describe('the memory commit message passes the secret handling of the file it de
     expect(r.code, r.stderr).toBe(0);
     expect(repo.git('log', '-1', '--format=%B')).not.toContain(LINEAR_KEY);
     expect(subject(repo)).toBe('memory: call linear with [REDACTED:secretlint/linear] please');
+  });
+
+  it('a value the project allowlists stays in the subject, as in the session file', async () => {
+    const repo = await makeMemoryRepo({ now: NOW });
+    repo.write('.openclaw_memory.toml', `${repo.read('.openclaw_memory.toml')}\n[secrets]\nallowlist = ["${AWS_KEY}"]\n`);
+    repo.git('commit', '-q', '-am', 'allowlist the documented example key');
+    const r = await repo.run(['end', '--json', '--summary', JSON.stringify({ request: `document ${AWS_KEY} as the example key` })]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(repo.read(JSON.parse(r.stdout).session.path)).toContain(AWS_KEY);
+    expect(subject(repo)).toBe(`memory: document ${AWS_KEY} as the example key`);
   });
 
   it('block mode: a key in the request refuses `end` before anything is written or committed', async () => {

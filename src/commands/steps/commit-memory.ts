@@ -24,7 +24,6 @@ import { tasksLang } from '../../memory/tasks-merge.js';
 import { writablePath } from '../../worktree-path.js';
 import { guardText } from '../../safety/guard.js';
 import { stripHiddenText } from '../../safety/hidden-text.js';
-import { redactQuick } from '../../safety/quick-redact.js';
 
 /** TASKS.md as read for an update: the list to change (a held change merged in) and the file's text. */
 export interface TasksRead {
@@ -151,12 +150,13 @@ const MESSAGE = 'the memory commit message';
 
 /**
  * The commit message from `[commit] message`, `{summary}` being the first line of `summary`.
- * Invisible and bidi characters are removed from it as from every memory write, and the project
- * secret rules redact it (redactQuick) whatever the caller did: the last line for a message whose
- * text was not passed through guardCommitSummary.
+ * Invisible and bidi characters are removed from it as from every memory write. Its secrets are the
+ * callers': `end`'s request was scanned with the session file (and redacted by guardCommitSummary
+ * where that scan redacted), `commit -m` goes through guardCommitSummary, the others are fixed text
+ * (a second pass here would redact what the project's allowlist lets through).
  */
 export function commitMessage(config: Config, summary: string, body: string[]): string {
-  const first = redactQuick(stripHiddenText(summary.split('\n')[0]!).text).replace(/\s+/g, ' ').trim();
+  const first = stripHiddenText(summary.split('\n')[0]!).text.replace(/\s+/g, ' ').trim();
   const short = first.length > 72 ? `${first.slice(0, 69)}…` : first;
   // The files are written when the message is made: a control character (a NUL in the config's
   // template, say) must not make commit-tree fail then. Input refuses them before anything is written.
