@@ -98,9 +98,9 @@ export function currentBranch(repo: Repo): string | null {
  * A git operation that must not be disturbed: while one is stopped, memory commits wait and
  * tracked memory files are not written (see commands/steps/commit-memory.ts). `am` is `git am`.
  */
-export type Operation = 'merge' | 'rebase' | 'am' | 'cherry-pick' | 'revert' | 'bisect';
-const OPERATIONS: readonly string[] = ['merge', 'rebase', 'am', 'cherry-pick', 'revert', 'bisect'] satisfies Operation[];
-export const isOperation = (s: string): s is Operation => OPERATIONS.includes(s);
+const OPERATIONS = ['merge', 'rebase', 'am', 'cherry-pick', 'revert', 'bisect'] as const;
+export type Operation = (typeof OPERATIONS)[number];
+export const isOperation = (s: string): s is Operation => (OPERATIONS as readonly string[]).includes(s);
 
 /** Which multi-step git operation is in progress in this worktree, if any. */
 export function operationInProgress(repo: Repo): Operation | null {
