@@ -60,6 +60,8 @@ export class StdioTransport implements Transport {
   private readonly onEnd = () => {
     this.stopReading();
     if (this.closed || this.ending) return;
+    // A last message without its newline (`printf '{…}' | git-memory mcp`) is a message too.
+    if (this.buffered.length) this.line();
     this.ending = setTimeout(() => void this.close(), this.closeWait);
     this.ending.unref?.(); // a call still running keeps the process alive, not this wait
     this.closeIfDone();
@@ -98,7 +100,6 @@ export class StdioTransport implements Transport {
     // The SDK answers nothing to a request the client cancelled.
     if (m.method === 'notifications/cancelled' && isId(m.params?.requestId)) this.running.delete(m.params.requestId);
     this.onmessage?.(got.message);
-    if (!this.running.size) this.closeIfDone();
   }
 
   private reply(answer: JsonRpcErrorAnswer): void {

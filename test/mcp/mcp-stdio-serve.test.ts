@@ -16,7 +16,7 @@ const call = (id: number, name: string, args: Record<string, unknown>) => ({ jso
  * message at once and closes stdin straight after, as `printf … | git-memory mcp` does; returns what
  * came back on stdout, by id, once the process has exited.
  */
-function serve(cwd: string, env: NodeJS.ProcessEnv, messages: unknown[]): Promise<{ answers: Map<unknown, Answer>; stderr: string; code: number | null }> {
+function serve(cwd: string, env: NodeJS.ProcessEnv, messages: unknown[], opts: { lastNewline?: boolean } = {}): Promise<{ answers: Map<unknown, Answer>; stderr: string; code: number | null }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BIN, 'mcp'], { cwd, env });
     let out = '';
@@ -32,7 +32,8 @@ function serve(cwd: string, env: NodeJS.ProcessEnv, messages: unknown[]): Promis
       }
       resolve({ answers, stderr: err, code });
     });
-    child.stdin.end([init, { jsonrpc: '2.0', method: 'notifications/initialized' }, ...messages].map((m) => `${JSON.stringify(m)}\n`).join(''));
+    const lines = [init, { jsonrpc: '2.0', method: 'notifications/initialized' }, ...messages].map((m) => `${JSON.stringify(m)}\n`).join('');
+    child.stdin.end(opts.lastNewline === false ? lines.slice(0, -1) : lines);
   });
 }
 
@@ -83,6 +84,13 @@ describe('git memory mcp: stdin closing while a call runs (built binary, stdio)'
     expect(repo.git('log', '-1', '--format=%s').trim()).toBe('memory: Close-race end');
     expect(answers.get(1)?.result?.isError).toBeFalsy();
     expect(text(answers.get(1))).toMatch(/session written to .*; memory committed as [0-9a-f]{7}/);
+    expect(code).toBe(0);
+  });
+
+  it('a last message without its newline is answered too', async () => {
+    const repo = await makeMemoryRepo({ now: '2026-03-04T10:00:00' });
+    const { answers, code } = await serve(repo.dir, repo.env, [call(1, 'memory_tasks', {})], { lastNewline: false });
+    expect(answers.get(1)?.result?.isError).toBeFalsy();
     expect(code).toBe(0);
   });
 
