@@ -90,6 +90,7 @@ describe('git memory mcp: stdin closing while a call runs (built binary, stdio)'
   it('a last message without its newline is answered too', async () => {
     const repo = await makeMemoryRepo({ now: '2026-03-04T10:00:00' });
     const { answers, code } = await serve(repo.dir, repo.env, [call(1, 'memory_tasks', {})], { lastNewline: false });
+    expect(answers.get(1)?.result).toBeDefined();
     expect(answers.get(1)?.result?.isError).toBeFalsy();
     expect(code).toBe(0);
   });
