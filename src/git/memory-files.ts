@@ -1,5 +1,6 @@
 import { CONFIG_FILE, MEMORY_DIR } from '../paths.js';
 import { git } from './git.js';
+import { LOG_PATHSPEC } from './log-cache.js';
 
 /** The paths that make up memory: the memory directory and the config (whose allowlist is shared too). */
 export const MEMORY_PATHS = [MEMORY_DIR, CONFIG_FILE] as const;
@@ -90,7 +91,7 @@ export interface MemoryCommitMessage {
 export async function memoryCommitMessages(cwd: string, revArgs: readonly string[]): Promise<MemoryCommitMessage[]> {
   const [memory, other] = await Promise.all([
     git(['log', '--full-history', '--no-merges', '-z', '--format=%H%n%B', ...revArgs, '--', ...MEMORY_PATHS.map((p) => `:(top)${p}`)], { cwd }),
-    git(['log', '--full-history', '--no-merges', '--format=%H', ...revArgs, '--', ':(top).', ...MEMORY_PATHS.map((p) => `:(top,exclude)${p}`)], { cwd }),
+    git(['log', '--full-history', '--no-merges', '--format=%H', ...revArgs, '--', ...LOG_PATHSPEC], { cwd }),
   ]);
   const touchesOther = new Set(other.split('\n').filter(Boolean));
   return splitZ(memory).flatMap((raw) => {

@@ -91,6 +91,9 @@ describe('the memory commit message passes the secret handling of the file it de
     expect(clean.code, clean.stdout).toBe(0);
     repo.commit(`deploy with ${AWS_KEY}`, { 'deploy.txt': 'code\n' }); // a code commit: not memory
     expect((await repo.run(['scan', '--all'])).code).toBe(0);
+    // Nor a user's commit of code and a memory file together: its message is the user's, not memory's.
+    repo.commit(`ship it, key ${AWS_KEY}`, { 'deploy.txt': 'code 2\n', '.openclaw_memory/user/team.md': 'we deploy on fridays\n' });
+    expect((await repo.run(['scan', '--all'])).code).toBe(0);
     // A memory commit made by an older git-memory, before its messages were scanned.
     repo.write(NOTE, 'prefer small commits\n');
     repo.git('add', NOTE);
