@@ -9,6 +9,7 @@ import { markSessionEnded, type Covered, type SessionEnded } from '../git/sessio
 import type { Summary } from '../memory/summary.js';
 import type { TaskChange } from '../memory/task-update.js';
 import type { Opened, Result } from './context.js';
+import type { PrimerData } from './primer.js';
 import { commitFailed, commitMessage, commitPending, guardCommitSummary, refusedWarning, startPending, type CommitOutcome, type RefusedFile } from './steps/commit-memory.js';
 import { rebuildPrimer } from './steps/rebuild-primer.js';
 import { mark } from '../trace.js';
@@ -47,7 +48,7 @@ export interface EndData {
   /** What made the commit fail once the files were written (waiting: failed). */
   error?: string;
   pending: string[];
-  primer: { path: string | null; tokens: number };
+  primer: { path: string | null; tokens: number; unwritten?: PrimerData['unwritten'] };
 }
 
 /** Which agent wrote the session: --agent, $GIT_MEMORY_AGENT, or what the environment tells. */
@@ -155,7 +156,7 @@ export async function end(o: Opened, opts: EndOptions): Promise<Result<EndData>>
           ...(outcome.lock ? { lock: outcome.lock } : {}),
           ...(outcome.error ? { error: outcome.error } : {}),
           pending: outcome.commit ? [] : outcome.pending,
-          primer: { path: built.data.path, tokens: built.data.tokens },
+          primer: { path: built.data.path, tokens: built.data.tokens, ...(built.data.unwritten ? { unwritten: built.data.unwritten } : {}) },
         },
         warnings,
       };

@@ -6,6 +6,8 @@ export type PrimerOptions = RebuildOptions;
 
 export interface PrimerData extends Primer {
   path: string | null;
+  /** Why PRIMER.md was not written when asked to be: a linked memory folder, no `init`, or a shared one during a git operation. */
+  unwritten?: 'link' | 'uninitialised' | 'operation';
   window: { from: string; to: string; sessions: number };
 }
 

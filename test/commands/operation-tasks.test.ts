@@ -241,8 +241,13 @@ describe('tasks written during other operations', () => {
     expect(repo.git('ls-files', '.openclaw_memory/PRIMER.md').trim()).toBe('.openclaw_memory/PRIMER.md');
     stopInConflictingRebase(repo);
 
-    await ok(repo, endWithTask('Keep me'));
+    const ended = JSON.parse(await ok(repo, endWithTask('Keep me')));
+    expect(ended.primer).toMatchObject({ path: null, unwritten: 'operation' });
     expect(repo.git('status', '--porcelain', '--', '.openclaw_memory/PRIMER.md')).toBe('');
+    // In words: not `git memory init` (the repository is set up), but the next end after the rebase.
+    const said = await ok(repo, ['end', '--summary', '{"request":"still mid-rebase"}']);
+    expect(said).toContain('not written to a file: PRIMER.md is shared (tracked), so the next `end` after the rebase writes it');
+    expect(said).not.toContain('git memory init');
     repo.write('f.txt', 'resolved\n');
     repo.git('add', 'f.txt');
     const cont = gitTry(repo, ['rebase', '--continue']);

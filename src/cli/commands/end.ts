@@ -26,9 +26,18 @@ function render(d: EndData): string {
   else if (d.waiting === 'locked') lines.push(`not committed: ${d.lock} exists (another git process is running, or one was killed); if none is running, remove it and run \`git memory commit\``);
   else if (d.waiting && isOperation(d.waiting)) lines.push(`${anOperation(d.waiting)} is in progress: the memory commit waits; run \`git memory commit\` after it ends`);
   if (d.tasksWaiting) lines.push(tasksWaitLine(theOperation(d.tasksWaiting)));
-  // No PRIMER.md written: the repository has no `init` (or the memory folder is a link, warned about).
-  lines.push(d.primer.path ? `primer rebuilt: ${d.primer.tokens} tokens` : `primer built (${d.primer.tokens} tokens), not written to a file: \`git memory init\` sets the repository up for .openclaw_memory/PRIMER.md`);
+  lines.push(primerLine(d));
   return `${lines.join('\n')}\n`;
+}
+
+/** The primer, and why PRIMER.md was not written where it was not (a linked memory folder is warned about). */
+function primerLine(d: EndData): string {
+  const { path, tokens, unwritten } = d.primer;
+  if (path) return `primer rebuilt: ${tokens} tokens`;
+  const built = `primer built (${tokens} tokens), not written to a file`;
+  if (unwritten === 'uninitialised') return `${built}: \`git memory init\` sets the repository up for .openclaw_memory/PRIMER.md`;
+  if (unwritten === 'operation' && d.waiting && isOperation(d.waiting)) return `${built}: PRIMER.md is shared (tracked), so the next \`end\` after ${theOperation(d.waiting)} writes it`;
+  return built;
 }
 
 /** Runs `end` for parsed arguments; shared by yargs and the lean path (cli/lean/end.ts). */

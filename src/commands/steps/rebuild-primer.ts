@@ -67,15 +67,16 @@ export async function rebuildPrimer(o: Opened, opts: RebuildOptions): Promise<Re
   // commit = true) needs no .gitignore, only the folder; it is a tracked file: not rewritten while a
   // git operation is in progress (a rebase's --continue refuses a modified tracked file); the next
   // `end` after it writes it.
-  else if (
-    opts.write !== false &&
-    existsSync(join(o.repo.root, o.config.primer.commit ? MEMORY_DIR : MEMORY_GITIGNORE)) &&
-    !(o.config.primer.commit && operationInProgress(o.repo))
-  ) {
+  let unwritten: PrimerData['unwritten'];
+  if (opts.write === false) unwritten = undefined;
+  else if (link) unwritten = 'link';
+  else if (!existsSync(join(o.repo.root, o.config.primer.commit ? MEMORY_DIR : MEMORY_GITIGNORE))) unwritten = 'uninitialised';
+  else if (o.config.primer.commit && operationInProgress(o.repo)) unwritten = 'operation';
+  else {
     writeAtomic(o.repo.stateDir, join(o.repo.root, PRIMER_FILE), built.markdown, { durable: false });
     path = PRIMER_FILE;
     if (opts.recordStart !== false) recordSessionStart(o.repo.stateDir, { head: got.input.git.head, at: got.input.generatedAt });
   }
   mark('primer: written');
-  return { data: { ...built, path, window: got.window }, warnings };
+  return { data: { ...built, path, ...(unwritten ? { unwritten } : {}), window: got.window }, warnings };
 }
