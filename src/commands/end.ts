@@ -9,9 +9,8 @@ import { markSessionEnded, type Covered, type SessionEnded } from '../git/sessio
 import type { Summary } from '../memory/summary.js';
 import type { TaskChange } from '../memory/task-update.js';
 import type { Opened, Result } from './context.js';
-import type { PrimerData } from './primer.js';
 import { commitFailed, commitMessage, commitPending, guardCommitSummary, refusedWarning, startPending, type CommitOutcome, type RefusedFile } from './steps/commit-memory.js';
-import { rebuildPrimer } from './steps/rebuild-primer.js';
+import { rebuildPrimer, type PrimerUnwritten } from './steps/rebuild-primer.js';
 import { mark } from '../trace.js';
 import { sessionAuthor, writeSession } from './steps/write-session.js';
 
@@ -48,7 +47,7 @@ export interface EndData {
   /** What made the commit fail once the files were written (waiting: failed). */
   error?: string;
   pending: string[];
-  primer: { path: string | null; tokens: number; unwritten?: PrimerData['unwritten'] };
+  primer: { path: string | null; tokens: number; unwritten?: PrimerUnwritten };
 }
 
 /** Which agent wrote the session: --agent, $GIT_MEMORY_AGENT, or what the environment tells. */

@@ -1,13 +1,12 @@
 import type { Primer } from '../memory/primer.js';
 import { open, type Ctx, type Result } from './context.js';
-import { rebuildPrimer, type RebuildOptions } from './steps/rebuild-primer.js';
+import { rebuildPrimer, type PrimerUnwritten, type RebuildOptions } from './steps/rebuild-primer.js';
 
 export type PrimerOptions = RebuildOptions;
 
 export interface PrimerData extends Primer {
   path: string | null;
-  /** Why PRIMER.md was not written when asked to be: a linked memory folder, no `init`, or a shared one during a git operation. */
-  unwritten?: 'link' | 'uninitialised' | 'operation';
+  unwritten?: PrimerUnwritten;
   window: { from: string; to: string; sessions: number };
 }
 

@@ -14,6 +14,9 @@ import { gatherPrimer } from './gather-primer.js';
 import { primerOptions } from './primer-options.js';
 import { worktreeSource } from './worktree-source.js';
 
+/** Why PRIMER.md was not written when asked to be: a linked memory folder, no `init`, or a shared one during a git operation. */
+export type PrimerUnwritten = 'link' | 'uninitialised' | 'operation';
+
 export interface RebuildOptions {
   maxTokens?: number;
   days?: number;
@@ -67,7 +70,7 @@ export async function rebuildPrimer(o: Opened, opts: RebuildOptions): Promise<Re
   // commit = true) needs no .gitignore, only the folder; it is a tracked file: not rewritten while a
   // git operation is in progress (a rebase's --continue refuses a modified tracked file); the next
   // `end` after it writes it.
-  let unwritten: PrimerData['unwritten'];
+  let unwritten: PrimerUnwritten | undefined;
   if (opts.write === false) unwritten = undefined;
   else if (link) unwritten = 'link';
   else if (!existsSync(join(o.repo.root, o.config.primer.commit ? MEMORY_DIR : MEMORY_GITIGNORE))) unwritten = 'uninitialised';
