@@ -4,6 +4,7 @@ import { readTextOrNull } from '../fs/read-file.js';
 import { symlinkMessage, symlinkOnPath } from '../worktree-path.js';
 import { CorruptFileError } from './frontmatter.js';
 import { readHeldTasks, withHeldTasks } from './tasks-held.js';
+import { markedTasks } from './tasks-marked.js';
 import { parseTasks, parseTasksKeeping, type TaskList } from './tasks.js';
 
 /** The worktree's TASKS.md text, or null when there is none; a link is refused (see below). */
@@ -29,6 +30,17 @@ export function readTaskFile(root: string, stateDir?: string): { list: TaskList;
   return { list: held ? withHeldTasks(held, list) : list, text };
 }
 
+/** Text with a merge's conflict markers, read as the merge of its sides (as writers read it then); null otherwise. */
+function markedKeeping(text: string): { list: TaskList; unreadable: never[] } | null {
+  try {
+    const list = markedTasks(text);
+    return list && { list, unreadable: [] };
+  } catch (e) {
+    if (e instanceof CorruptFileError) return null;
+    throw e;
+  }
+}
+
 /**
  * The worktree's TASKS.md for readers (the primer, `tasks list`): every task that can be read, and
  * where the lines that could not be read are (`TASKS.md:12`), for the reader to show. With
@@ -37,7 +49,7 @@ export function readTaskFile(root: string, stateDir?: string): { list: TaskList;
  */
 export function readTaskListKeeping(root: string, stateDir?: string): { list: TaskList; unreadable: string[] } {
   const text = tasksText(root);
-  const got = text === null ? { list: { tasks: [] }, unreadable: [] } : parseTasksKeeping(text, TASKS_FILE);
+  const got = text === null ? { list: { tasks: [] }, unreadable: [] } : (markedKeeping(text) ?? parseTasksKeeping(text, TASKS_FILE));
   const held = stateDir === undefined ? null : readHeldTasks(stateDir);
   return { list: held ? withHeldTasks(held, got.list) : got.list, unreadable: got.unreadable.map((u) => `${TASKS_FILE}:${u.line}`) };
 }

@@ -184,6 +184,11 @@ describe('end and tasks during a merge stopped on TASKS.md', () => {
     const add = await repo.run(['tasks', 'add', 'Added by tasks add'], at('12:05'));
     expect(add.code, add.stderr).toBe(0);
     expect(repo.read(TASKS)).toBe(marked); // the merge's file is not touched
+    // Readers see what writers see: the markers' sides merged by task id, with the waiting change.
+    const list = await repo.run(['tasks', 'list', '--all', '--json'], at('12:06'));
+    expect(list.code, list.stderr).toBe(0);
+    expect(list.stderr).not.toMatch(/unreadable|skipped/);
+    expect(JSON.parse(list.stdout).tasks.map((t: { task: string }) => t.task).sort()).toEqual([...MERGED, 'Added by end', 'Added by tasks add'].sort());
 
     const r = await repo.run(['resolve']);
     expect(r.code, r.stderr).toBe(0);

@@ -17,9 +17,9 @@ import { writeAtomic } from '../../fs/atomic.js';
 import { readTextOrNull } from '../../fs/read-file.js';
 import { parseTasks, serializeTasks, type TaskList } from '../../memory/tasks.js';
 import { readTaskFile } from '../../memory/tasks-file.js';
-import { readMarkedTaskFile } from '../../memory/tasks-marked.js';
+import { markedTasks } from '../../memory/tasks-marked.js';
 import { hasConflictMarkers } from '../../memory/conflict-markers.js';
-import { dropHeldTasks, holdTasks, readHeldTasks } from '../../memory/tasks-held.js';
+import { dropHeldTasks, holdTasks, readHeldTasks, withHeldTasks } from '../../memory/tasks-held.js';
 import { tasksLang } from '../../memory/tasks-merge.js';
 import { writablePath } from '../../worktree-path.js';
 import { guardText } from '../../safety/guard.js';
@@ -45,8 +45,11 @@ export function readTasksForUpdate(repo: Repo): TasksRead {
     const markers = text !== null && hasConflictMarkers(text);
     if (markers && operationInProgress(repo)) {
       try {
-        const marked = readMarkedTaskFile(repo.root, repo.stateDir);
-        if (marked) return marked;
+        // The base of the held change is the markers' merge written out, so it lands on `resolve`'s
+        // result as what it added or changed alone.
+        const marked = markedTasks(text);
+        const held = marked && readHeldTasks(repo.stateDir);
+        if (marked) return { list: held ? withHeldTasks(held, marked) : marked, text: serializeTasks(marked, tasksLang(text)) };
       } catch (e2) {
         if (!(e2 instanceof CorruptFileError)) throw e2;
       }
