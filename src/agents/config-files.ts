@@ -9,7 +9,7 @@ export type FileResult = 'created' | 'updated' | 'unchanged' | 'removed' | 'abse
  * The file a repository path stands for: a symlinked file (CLAUDE.md → AGENTS.md is common) is
  * edited where it points, never replaced, wherever it points.
  */
-export function resolvedPath(repo: Repo, path: string): string {
+function resolvedPath(repo: Repo, path: string): string {
   const abs = join(repo.root, path);
   try {
     return realpathSync(abs);

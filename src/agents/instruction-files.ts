@@ -41,7 +41,7 @@ export const readsOnlyOutside = (files: Files, name: AgentName) => ADAPTERS[name
  * The agents whose hook configuration `init --agent` wrote, as the planned text has it. A file that
  * does not parse throws, unless `tolerant`, where it counts as not set up.
  */
-export function wiredAgents(files: Pick<FilePlan, 'text'>, opts: { tolerant?: boolean } = {}): AgentName[] {
+function wiredAgents(files: Pick<FilePlan, 'text'>, opts: { tolerant?: boolean } = {}): AgentName[] {
   return AGENT_NAMES.filter((n) =>
     ADAPTERS[n].config.some((f) => {
       try {
@@ -66,7 +66,7 @@ const carries = (files: Files, path: string) => {
  * them is already chosen, else the one that carries the section already, else the first. A linked
  * path gives way to the real file's own name.
  */
-export function sectionFiles(files: Files, agents: readonly AgentName[]): string[] {
+function sectionFiles(files: Files, agents: readonly AgentName[]): string[] {
   const chosen = new Map<string, string>();
   const add = (path: string) => {
     const at = chosen.get(files.where(path));

@@ -6,7 +6,7 @@ import { findRepo } from '../git/repo.js';
  * started for. Only Claude Code documents one (CLAUDE_PROJECT_DIR, AGENT-INTERFACES §1); the other
  * agents' MCP entries start the server in the project, or name none.
  */
-export const PROJECT_DIR_VARS = ['CLAUDE_PROJECT_DIR'] as const;
+const PROJECT_DIR_VARS = ['CLAUDE_PROJECT_DIR'] as const;
 
 function inWorkTree(dir: string, env: NodeJS.ProcessEnv): boolean {
   try {

@@ -7,7 +7,7 @@ import { decodeLine, type JsonRpcErrorAnswer } from './jsonrpc-line.js';
 export const MAX_LINE_BYTES = 4 * 1024 * 1024;
 
 /** How long the end of stdin waits for the calls still running to be answered. */
-export const CLOSE_WAIT_MS = 30_000;
+const CLOSE_WAIT_MS = 30_000;
 
 type Id = string | number;
 const isId = (v: unknown): v is Id => typeof v === 'string' || typeof v === 'number';

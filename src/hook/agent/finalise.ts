@@ -19,7 +19,7 @@ export interface FinaliseOptions {
 }
 
 export type FinaliseOutcome =
-  | { result: 'written'; data: EndData; source: 'notes' | 'ledger' | 'spool'; followUp: boolean }
+  | { result: 'written'; data: EndData; source: 'notes' | 'ledger' | 'spool' }
   | { result: 'nothing-pending' | 'busy' };
 
 /** `o` with secrets redacted on write: nobody is at a SessionEnd to fix one, and a session is never lost to the scanner. */
@@ -92,7 +92,7 @@ export async function finaliseSession(ctx: Ctx, opts: FinaliseOptions): Promise<
       const data = (await end(redacting(o), { summary: got.summary, agent: opts.agent, session })).data;
       // A SessionEnd closes the session; a Stop (Codex, Cursor) ends a turn of one that goes on.
       if (!ADAPTERS[opts.agent].stopEndsSession) await markFinalised(repo.stateDir, opts.agent, opts.sessionId).catch(() => undefined);
-      return { result: 'written', data, source: got.source, followUp: ended !== null };
+      return { result: 'written', data, source: got.source };
     },
     { file: SESSION_END_LOCK_FILE, waitMs: END_WAIT_MS, staleMs: END_STALE_MS },
   );
