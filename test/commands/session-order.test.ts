@@ -23,7 +23,11 @@ function highestRandomId(repo: TestRepo, s: { id: string; path: string }): { id:
   const id = s.id.replace(/[0-9a-f]{6}$/, 'ffffff');
   const path = s.path.replace(/[0-9a-f]{6}\.md$/, 'ffffff.md');
   repo.git('mv', s.path, path);
-  repo.write(path, repo.read(path).replace(`session: ${s.id}`, `session: ${id}`));
+  // The id as the frontmatter holds it: quoted where YAML would read it as another type (an id whose
+  // random part is all digits, or like 2e969e).
+  const text = repo.read(path).replace(new RegExp(`^session: "?${s.id}"?$`, 'm'), `session: ${id}`);
+  expect(text).toContain(`session: ${id}\n`);
+  repo.write(path, text);
   repo.git('commit', '-q', '-am', 'memory: an old session');
   return { id, path };
 }
