@@ -21,24 +21,20 @@ async function ranges(cwd: string, remote: string, input: string): Promise<strin
 }
 
 /**
- * Memory file versions the commits being pushed bring, one per blob: the same listing `git memory
- * scan <range>` uses, so side branches a merge discarded and what a merge itself wrote are scanned.
+ * What the commits being pushed bring, each range walked once for both: the memory file versions,
+ * one per blob (the same listing `git memory scan <range>` uses, so side branches a merge discarded
+ * and what a merge itself wrote are scanned), and the messages of the memory commits among them
+ * (see memoryCommitMessages), one per commit.
  */
-export async function outgoingMemory(cwd: string, remote: string, input: string): Promise<MemoryVersion[]> {
-  const seen = new Map<string, MemoryVersion>();
+async function outgoing(cwd: string, remote: string, input: string): Promise<{ files: MemoryVersion[]; messages: MemoryCommitMessage[] }> {
+  const files = new Map<string, MemoryVersion>();
+  const messages = new Map<string, MemoryCommitMessage>();
   for (const range of await ranges(cwd, remote, input)) {
-    for (const v of await memoryVersionsIn(cwd, range)) if (!seen.has(v.blob)) seen.set(v.blob, v);
+    const [versions, commits] = await Promise.all([memoryVersionsIn(cwd, range), memoryCommitMessages(cwd, range)]);
+    for (const v of versions) if (!files.has(v.blob)) files.set(v.blob, v);
+    for (const m of commits) messages.set(m.commit, m);
   }
-  return [...seen.values()];
-}
-
-/** The messages of the memory commits being pushed (see memoryCommitMessages), one per commit. */
-async function outgoingMessages(cwd: string, remote: string, input: string): Promise<MemoryCommitMessage[]> {
-  const seen = new Map<string, MemoryCommitMessage>();
-  for (const range of await ranges(cwd, remote, input)) {
-    for (const m of await memoryCommitMessages(cwd, range)) seen.set(m.commit, m);
-  }
-  return [...seen.values()];
+  return { files: [...files.values()], messages: [...messages.values()] };
 }
 
 /**
@@ -49,7 +45,7 @@ async function outgoingMessages(cwd: string, remote: string, input: string): Pro
  */
 export async function prePush(args: string[], input: string, cwd: string, env: NodeJS.ProcessEnv): Promise<ExitCode> {
   const repo = hookRepo(cwd, env);
-  const [files, messages] = await Promise.all([outgoingMemory(cwd, args[0] ?? 'origin', input), outgoingMessages(cwd, args[0] ?? 'origin', input)]);
+  const { files, messages } = await outgoing(cwd, args[0] ?? 'origin', input);
   if (!files.length && !messages.length) return EXIT.ok;
   let allowlist: readonly string[] = [];
   try {
