@@ -5,6 +5,7 @@ import { decodeInput } from '../input.js';
 import { applyTaskInputs, type TaskChange, type TaskInput } from '../memory/task-update.js';
 import { serializeTasks, TASK_STATUSES, type Task, type TaskStatus } from '../memory/tasks.js';
 import { readTaskListKeeping } from '../memory/tasks-file.js';
+import { readHeldTasks } from '../memory/tasks-held.js';
 import { controlCharProblems } from '../safety/control-chars.js';
 import { guardText } from '../safety/guard.js';
 import { TASKS_FILE } from '../paths.js';
@@ -92,7 +93,7 @@ export async function tasks(o: Opened, opts: TasksOptions): Promise<Result<Tasks
   if (opts.action !== 'list') return update(o, opts);
   const status = checkStatus(opts.status);
   // Listing reads what it can, as the primer does; only a change needs the whole file readable.
-  const read = readTaskListKeeping(o.repo.root, o.repo.stateDir);
+  const read = readTaskListKeeping(o.repo.root, readHeldTasks(o.repo.stateDir));
   const shown = read.list.tasks.filter((t) => (status ? t.status === status : opts.all || t.status !== 'done'));
   const unreadable = read.unreadable.length ? [`skipped unreadable lines of the task list (${read.unreadable.join(', ')}); \`git memory lint\` says what is wrong`] : [];
   return { data: { tasks: shown, changes: [], path: TASKS_FILE, waiting: null }, warnings: [...o.warnings, ...unreadable] };

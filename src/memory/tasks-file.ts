@@ -3,7 +3,7 @@ import { TASKS_FILE } from '../paths.js';
 import { readTextOrNull } from '../fs/read-file.js';
 import { symlinkMessage, symlinkOnPath } from '../worktree-path.js';
 import { CorruptFileError } from './frontmatter.js';
-import { readHeldTasks, withHeldTasks } from './tasks-held.js';
+import { withHeldTasks, type HeldTasks } from './tasks-held.js';
 import { markedTasks } from './tasks-marked.js';
 import { parseTasks, parseTasksKeeping, type TaskList } from './tasks.js';
 
@@ -19,14 +19,13 @@ export function tasksText(root: string): string | null {
  * The worktree's TASKS.md for writers; an empty list when there is none. A file with a line that
  * does not parse throws CorruptFileError with its path and line: writers stop (it is never
  * rewritten). So does a TASKS.md reached through a symbolic link: its content would come from
- * outside the repository. Readers use readTaskListKeeping instead. With `stateDir`, a task change
- * held while a git operation was in progress (see tasks-held.ts) is merged in; `text` is the file
+ * outside the repository. Readers use readTaskListKeeping instead. `held`, a task change held while
+ * a git operation was in progress (see tasks-held.ts; readHeldTasks), is merged in; `text` is the file
  * as it is (the base of the next held change).
  */
-export function readTaskFile(root: string, stateDir?: string): { list: TaskList; text: string | null } {
+export function readTaskFile(root: string, held: HeldTasks | null): { list: TaskList; text: string | null } {
   const text = tasksText(root);
   const list = text === null ? { tasks: [] } : parseTasks(text, TASKS_FILE);
-  const held = stateDir === undefined ? null : readHeldTasks(stateDir);
   return { list: held ? withHeldTasks(held, list) : list, text };
 }
 
@@ -44,12 +43,11 @@ function markedKeeping(text: string): { list: TaskList; unreadable: never[] } | 
 /**
  * The worktree's TASKS.md for readers (the primer, `tasks list`): every task that can be read, and
  * where the lines that could not be read are (`TASKS.md:12`), for the reader to show. With
- * `stateDir`, a held task change is merged in, so what an agent wrote during a rebase is what it
+ * `held`, a held task change is merged in, so what an agent wrote during a rebase is what it
  * reads back.
  */
-export function readTaskListKeeping(root: string, stateDir?: string): { list: TaskList; unreadable: string[] } {
+export function readTaskListKeeping(root: string, held: HeldTasks | null): { list: TaskList; unreadable: string[] } {
   const text = tasksText(root);
   const got = text === null ? { list: { tasks: [] }, unreadable: [] } : (markedKeeping(text) ?? parseTasksKeeping(text, TASKS_FILE));
-  const held = stateDir === undefined ? null : readHeldTasks(stateDir);
   return { list: held ? withHeldTasks(held, got.list) : got.list, unreadable: got.unreadable.map((u) => `${TASKS_FILE}:${u.line}`) };
 }

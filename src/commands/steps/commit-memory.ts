@@ -37,7 +37,7 @@ export interface TasksRead {
  */
 export function readTasksForUpdate(repo: Repo): TasksRead {
   try {
-    return readTaskFile(repo.root, repo.stateDir);
+    return readTaskFile(repo.root, readHeldTasks(repo.stateDir));
   } catch (e) {
     if (!(e instanceof CorruptFileError)) throw e;
     // Conflict markers of the merge in progress: read by task id, and the change is held (writeTasks).
@@ -88,7 +88,7 @@ function landHeldTasks(repo: Repo): 'landed' | { reason: string; during: string 
   if (!held) return null;
   let read: TasksRead;
   try {
-    read = readTaskFile(repo.root, repo.stateDir);
+    read = readTaskFile(repo.root, held);
   } catch (e) {
     if (e instanceof CorruptFileError) return { reason: e.reason, during: isOperation(held.op) ? anOperation(held.op) : 'a git operation' };
     throw e;

@@ -14,6 +14,7 @@ import { mustKeep, mustKeepText } from '../../compact/must-keep.js';
 import { readCompactReport, writeCompactPrepared, writeCompactReport, type CompactReportRecord } from '../../compact/store.js';
 import { missingOf, validateSummary } from '../../compact/validate.js';
 import { readTaskListKeeping } from '../../memory/tasks-file.js';
+import { readHeldTasks } from '../../memory/tasks-held.js';
 import { advanceLedger, readKeptLedger } from '../../transcripts/index.js';
 import { headHash } from '../../transcripts/lines.js';
 import type { AgentName, Ledger } from '../../transcripts/ledger.js';
@@ -38,7 +39,7 @@ export function preCompactText(o: Opened, s: HookSession): string {
   if (!ledger) return '';
   let tasks: string[] = [];
   try {
-    tasks = readTaskListKeeping(o.repo.root, o.repo.stateDir).list.tasks.filter((t) => t.status === 'todo' || t.status === 'in_progress' || t.status === 'blocked').map((t) => `${t.task} (${t.status.replace('_', ' ')}, ${t.id})`);
+    tasks = readTaskListKeeping(o.repo.root, readHeldTasks(o.repo.stateDir)).list.tasks.filter((t) => t.status === 'todo' || t.status === 'in_progress' || t.status === 'blocked').map((t) => `${t.task} (${t.status.replace('_', ' ')}, ${t.id})`);
   } catch {
     /* no readable TASKS.md: the ledger's todo list still counts */
   }

@@ -13,6 +13,7 @@ import { readLatestDay, readWindow } from '../../memory/journal.js';
 import { keptJournal } from '../../memory/journal-kept.js';
 import { localDate } from '../../clock.js';
 import { readTaskListKeeping } from '../../memory/tasks-file.js';
+import { readHeldTasks } from '../../memory/tasks-held.js';
 import { readUserFiles } from '../../memory/user-files.js';
 import type { Opened } from '../context.js';
 import type { MemorySource } from './memory-source.js';
@@ -33,7 +34,7 @@ export function worktreeSource(o: Opened, startedFrom?: string): MemorySource {
     config: async () => o.config,
     sessions: async (from, to) => readWindow(root, from, to, read),
     latestDay: async (to) => readLatestDay(root, to, read),
-    tasks: async () => readTaskListKeeping(root, o.repo.stateDir),
+    tasks: async () => readTaskListKeeping(root, readHeldTasks(o.repo.stateDir)),
     log: (depth) => recentLog(o.repo, depth, startedFrom),
     user: () => readUserFiles(o.env),
     branch: () => currentBranch(o.repo),
