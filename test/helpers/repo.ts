@@ -16,20 +16,27 @@ export function testEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   return cleanEnv({ XDG_CACHE_HOME: join(tmpdir(), 'git-memory-test-cache'), ...extra });
 }
 
+/**
+ * Removes a temporary directory. A detached worker an agent hook started may still be writing its
+ * state under .git when the test ends: a directory that fills again while it is removed
+ * (ENOTEMPTY) is tried again, as rmSync's maxRetries does.
+ */
+const remove = (dir: string) => rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
+
 const cleanups: (() => void)[] = [];
 afterEach(() => {
   while (cleanups.length) cleanups.pop()!();
 });
 const fileCleanups: string[] = [];
 afterAll(() => {
-  while (fileCleanups.length) rmSync(fileCleanups.pop()!, { recursive: true, force: true });
+  while (fileCleanups.length) remove(fileCleanups.pop()!);
 });
 
 /** A fresh temporary directory, removed after the test (or after the test file, for a fixture). */
 export function tempDir(prefix = 'gm-', until: 'test' | 'file' = 'test'): string {
   const dir = mkdtempSync(join(tmpdir(), prefix));
   if (until === 'file') fileCleanups.push(dir);
-  else cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  else cleanups.push(() => remove(dir));
   return dir;
 }
 
