@@ -137,13 +137,14 @@ export function fileStats(ledger: Ledger, git: GitFileFact[], now: Date): FileSt
   return [...byPath.values()];
 }
 
-function reasons(f: FileStats, hours: number): string[] {
+function reasons(f: FileStats, hours: number, callsSince: number | null): string[] {
   const out = [];
   const ops = [f.writes && `written ${f.writes}×`, f.edits && `edited ${f.edits}×`, f.reads && `read ${f.reads}×`].filter(Boolean).join(', ');
   if (f.source === 'ledger') out.push(`${ops} in the session`);
   if (f.git === 'uncommitted') out.push('uncommitted changes');
   if (f.git === 'committed') out.push('changed in recent commits');
-  out.push(hours < 1 ? 'touched within the hour' : `last touched ${Math.round(hours)} h ago`);
+  const when = hours < 1 ? 'within the hour' : `${Math.round(hours)} h ago`;
+  out.push(callsSince === null ? `changed ${when}` : `last touched ${when}, ${callsSince === 0 ? 'by the last tool call' : `${callsSince} tool call${callsSince === 1 ? '' : 's'} ago`}`);
   return out;
 }
 
@@ -169,7 +170,7 @@ export function scoreHotFiles(ledger: Ledger, git: GitFileFact[], opts: ScoreOpt
     const score = Math.round(
       factors.recency * HOT_WEIGHTS.recency + factors.frequency * HOT_WEIGHTS.frequency + factors.operation * HOT_WEIGHTS.operation + factors.file_type * HOT_WEIGHTS.file_type + factors.project * HOT_WEIGHTS.project,
     );
-    out.push({ path: f.path, score, factors, tokens: Math.ceil(size / 4), reasons: reasons(f, hours), source: f.source, last_call: f.last_call, at: Number.isNaN(at) ? 0 : at });
+    out.push({ path: f.path, score, factors, tokens: Math.ceil(size / 4), reasons: reasons(f, hours, f.last_call >= 0 ? Math.max(0, ledger.tool_calls - 1 - f.last_call) : null), source: f.source, last_call: f.last_call, at: Number.isNaN(at) ? 0 : at });
   }
   out.sort((a, b) => b.score - a.score || b.last_call - a.last_call || b.at - a.at || a.path.localeCompare(b.path));
   return out.map(({ last_call: _c, at: _a, ...h }) => h);
