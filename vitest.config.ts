@@ -4,7 +4,8 @@ import { textImports } from './test/helpers/text-imports.js';
 export default defineConfig({
   plugins: [textImports()],
   test: {
-    include: ['test/**/*.test.ts'],
+    // npm run test:corpus adds the tests on the real-transcript corpus (kept outside the repository).
+    include: process.env.GIT_MEMORY_CORPUS_TESTS === '1' ? ['test/corpus/**/*.corpus.ts'] : ['test/**/*.test.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     // Tests spawn git and node processes; two workers fit the 2-core machines CI runs on.

@@ -18,7 +18,7 @@
 //   on both alike (run in two processes one after the other, one of them took 4 ms instead of 1.6
 //   in some full runs).
 import { execFileSync, spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, statSync } from 'node:fs';
+import { appendFileSync, closeSync, copyFileSync, existsSync, mkdirSync, openSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generateClaudeTranscript } from '../gen-transcript.mjs';
@@ -129,4 +129,43 @@ export async function run({ summary, ws, QUICK, printTable, ratio }) {
   summary.add('ledger heap kept after reading 50 MB', `${heap.toFixed(1)} MB`, heap, { max: 16 }, '≤ 16 MB');
   const r = inc[50].cpu / inc[20].cpu;
   summary.add('ledger incremental read cpu 50 MB / 20 MB', `${ratio(r)} (${inc[50].cpu.toFixed(2)} vs ${inc[20].cpu.toFixed(2)} ms)`, r, { max: 1.5 }, '≤ 1.50× (flat)');
+  hugeLine({ summary, printTable, BIN, env, dir, bundle });
+}
+
+/**
+ * Issue 25 §6.7: a transcript whose one record is a 100 MB line (a huge tool output). Peak RSS of
+ * `ledger --json` on it against the 5 MB run, and the hooks' reads while the line is still being
+ * written (torn): each should read only what was appended, not the line again from its start.
+ */
+export function hugeLine({ summary, printTable, BIN, env, dir, bundle }) {
+  const path = join(dir, 'huge-line.jsonl');
+  const head = `${JSON.stringify({ parentUuid: null, type: 'user', message: { role: 'user', content: 'start' }, uuid: 'u0', sessionId: 'h', timestamp: '2026-01-01T10:00:00Z' })}\n{"parentUuid":"u0","type":"user","message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"t","content":"`;
+  writeFileSync(path, head);
+  const fd = openSync(path, 'a');
+  const chunk = Buffer.alloc(MB, 0x61);
+  for (let i = 0; i < 100; i++) writeSync(fd, chunk);
+  closeSync(fd);
+  const script = `
+    import { advanceLedger } from ${JSON.stringify(bundle)};
+    import { appendFileSync } from 'node:fs';
+    const [path, state] = process.argv.slice(1);
+    const times = [];
+    for (let i = 0; i < 4; i++) {
+      appendFileSync(path, 'a'.repeat(1024));
+      const t = performance.now();
+      advanceLedger(state, 'huge', path, { agent: 'claude' });
+      times.push(performance.now() - t);
+    }
+    console.log(JSON.stringify(times));`;
+  const torn = JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script, path, join(dir, 'huge-state')], { encoding: 'utf8' }));
+  appendFileSync(path, '"}]},"uuid":"u1","timestamp":"2026-01-01T10:00:01Z"}\n');
+  const whole = ledgerRun(BIN, env, path, dir);
+  printTable(['100 MB single line', 'figure'], [
+    ['ledger --json: wall', `${(whole.ms / 1000).toFixed(2)} s`],
+    ['ledger --json: peak RSS', `${(whole.rss / 1024).toFixed(0)} MB`],
+    ['hook reads while the line is torn (first, then 1 KB appended each)', torn.map((t) => `${t.toFixed(0)} ms`).join(', ')],
+  ]);
+  summary.add('ledger --json peak RSS, one 100 MB line', `${(whole.rss / 1024).toFixed(0)} MB`, whole.rss / 1024, { max: 150 }, '≤ 150 MB');
+  const later = Math.max(...torn.slice(1));
+  summary.add('hook read after 1 KB more of a torn 100 MB line', `${later.toFixed(1)} ms`, later, { max: 100 }, '≤ 100 ms');
 }

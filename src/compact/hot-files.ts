@@ -11,6 +11,11 @@ export const HOT_LIMITS = { maxFiles: 20, maxTokensPerFile: 8192, totalTokenLimi
 export const HOT_WEIGHTS = { recency: 0.35, frequency: 0.25, operation: 0.2, file_type: 0.15, project: 0.05 } as const;
 
 const CODE: Record<string, number> = { js: 100, ts: 100, jsx: 95, tsx: 95, py: 90, java: 85, cpp: 85, c: 85, go: 80, rs: 80, php: 75, rb: 75 };
+/**
+ * Source languages the seed's table does not name, scored as its nearest named kin: without them an
+ * Elixir, Swift or shell file counts as an unknown type (30), below a JSON file (70).
+ */
+const MORE_CODE: Record<string, number> = { mjs: 100, cjs: 100, mts: 100, cts: 100, vue: 95, svelte: 95, kt: 85, kts: 85, scala: 85, cs: 85, swift: 85, h: 85, hpp: 85, cc: 85, m: 85, ex: 80, exs: 80, heex: 75, erl: 80, hs: 80, ml: 80, zig: 80, dart: 80, lua: 75, pl: 75, sh: 75, bash: 75, zsh: 75, sql: 75 };
 const CONFIG: Record<string, number> = { json: 70, yaml: 65, yml: 65, toml: 60, xml: 55, ini: 50, env: 50, config: 50 };
 const DOCS: Record<string, number> = { md: 40, txt: 30, doc: 25, docx: 25, pdf: 20, html: 35, css: 45 };
 const CRITICAL = new Set(['package.json', 'pom.xml', 'cargo.toml', 'go.mod', 'dockerfile', 'docker-compose.yml', 'makefile', 'readme.md', 'index.js', 'main.py', 'app.js']);
@@ -67,18 +72,32 @@ export function recencyScore(hours: number): number {
   return Math.max(10, 75 * Math.exp(-0.1 * (hours - 24)));
 }
 
+/**
+ * Recency inside a session, where every file is "within the hour": by the tool calls made since
+ * the file's last touch, halving every SESSION_HALF_LIFE calls, at least 10 (the seed's floor).
+ */
+export const SESSION_HALF_LIFE = 20;
+/** Recency of a file git changed but the session never touched, while the session touched others. */
+const GIT_ONLY_RECENCY = 25;
+export function sessionRecencyScore(callsSince: number): number {
+  return Math.max(10, 100 * Math.pow(0.5, Math.max(0, callsSince) / SESSION_HALF_LIFE));
+}
+
 export function frequencyScore(f: Pick<FileStats, 'reads' | 'edits' | 'writes' | 'recent_ops'>): number {
   return Math.min(100, Math.min(80, (f.reads + f.writes + f.edits) * 5) + Math.min(20, f.recent_ops * 10));
 }
 
 export function operationScore(f: Pick<FileStats, 'reads' | 'edits' | 'writes' | 'last_op'>): number {
-  const bonus = f.last_op === 'write' ? 25 : f.last_op === 'edit' ? 15 : 0;
-  return Math.min(100, f.writes * 15 + f.edits * 10 + f.reads * 3 + bonus);
+  // The seed's points (write 15, edit 10, read 3; last write +25, last edit +15) rank a file an
+  // agent wrote once (40) above one it read and edited twice (38): a write is a change as an edit
+  // is, so both count 10 and both leave the 15 bonus.
+  const bonus = f.last_op === 'read' ? 0 : 15;
+  return Math.min(100, f.writes * 10 + f.edits * 10 + f.reads * 3 + bonus);
 }
 
 export function fileTypeScore(path: string): number {
   const ext = path.split('.').pop()!.toLowerCase();
-  return CODE[ext] ?? CONFIG[ext] ?? DOCS[ext] ?? 30;
+  return CODE[ext] ?? MORE_CODE[ext] ?? CONFIG[ext] ?? DOCS[ext] ?? 30;
 }
 
 export function projectScore(path: string): number {
@@ -111,21 +130,21 @@ export function fileStats(ledger: Ledger, git: GitFileFact[], now: Date): FileSt
       known.git ??= g.kind;
       continue;
     }
-    const at = Date.parse(g.at);
-    // Git saw a change but not how: one edit per recent commit, or one for a worktree change.
-    const edits = g.kind === 'committed' ? Math.max(1, g.commits ?? 1) : 1;
-    byPath.set(g.path, { path: g.path, reads: 0, edits, writes: 0, last: g.at, last_op: 'edit', recent_ops: !Number.isNaN(at) && t - at <= HOUR ? 1 : 0, last_call: -1, source: 'git', git: g.kind });
+    // Git saw a change but not how, nor by whom: one edit, however many commits (bots churn files
+    // in many small commits), and no operation within the session.
+    byPath.set(g.path, { path: g.path, reads: 0, edits: 1, writes: 0, last: g.at, last_op: 'edit', recent_ops: 0, last_call: -1, source: 'git', git: g.kind });
   }
   return [...byPath.values()];
 }
 
-function reasons(f: FileStats, hours: number): string[] {
+function reasons(f: FileStats, hours: number, callsSince: number | null): string[] {
   const out = [];
   const ops = [f.writes && `written ${f.writes}×`, f.edits && `edited ${f.edits}×`, f.reads && `read ${f.reads}×`].filter(Boolean).join(', ');
   if (f.source === 'ledger') out.push(`${ops} in the session`);
   if (f.git === 'uncommitted') out.push('uncommitted changes');
   if (f.git === 'committed') out.push('changed in recent commits');
-  out.push(hours < 1 ? 'touched within the hour' : `last touched ${Math.round(hours)} h ago`);
+  const when = hours < 1 ? 'within the hour' : `${Math.round(hours)} h ago`;
+  out.push(callsSince === null ? `changed ${when}` : `last touched ${when}, ${callsSince === 0 ? 'by the last tool call' : `${callsSince} tool call${callsSince === 1 ? '' : 's'} ago`}`);
   return out;
 }
 
@@ -137,8 +156,12 @@ export function scoreHotFiles(ledger: Ledger, git: GitFileFact[], opts: ScoreOpt
     if (size === null) continue;
     const at = Date.parse(f.last);
     const hours = Number.isNaN(at) ? 1e6 : Math.max(0, (opts.now.getTime() - at) / HOUR);
+    const wall = recencyScore(hours);
+    // A session file by the tool calls since its last touch (never more than the clock allows); a
+    // file only git knows was not touched by the session at all: below what the session touched last.
+    const inSession = f.last_call >= 0 ? sessionRecencyScore(ledger.tool_calls - 1 - f.last_call) : ledger.files.length ? GIT_ONLY_RECENCY : wall;
     const factors = {
-      recency: Math.round(recencyScore(hours) * 10) / 10,
+      recency: Math.round(Math.min(wall, inSession) * 10) / 10,
       frequency: frequencyScore(f),
       operation: operationScore(f),
       file_type: fileTypeScore(f.path),
@@ -147,7 +170,7 @@ export function scoreHotFiles(ledger: Ledger, git: GitFileFact[], opts: ScoreOpt
     const score = Math.round(
       factors.recency * HOT_WEIGHTS.recency + factors.frequency * HOT_WEIGHTS.frequency + factors.operation * HOT_WEIGHTS.operation + factors.file_type * HOT_WEIGHTS.file_type + factors.project * HOT_WEIGHTS.project,
     );
-    out.push({ path: f.path, score, factors, tokens: Math.ceil(size / 4), reasons: reasons(f, hours), source: f.source, last_call: f.last_call, at: Number.isNaN(at) ? 0 : at });
+    out.push({ path: f.path, score, factors, tokens: Math.ceil(size / 4), reasons: reasons(f, hours, f.last_call >= 0 ? Math.max(0, ledger.tool_calls - 1 - f.last_call) : null), source: f.source, last_call: f.last_call, at: Number.isNaN(at) ? 0 : at });
   }
   out.sort((a, b) => b.score - a.score || b.last_call - a.last_call || b.at - a.at || a.path.localeCompare(b.path));
   return out.map(({ last_call: _c, at: _a, ...h }) => h);

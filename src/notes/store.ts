@@ -12,6 +12,9 @@ export interface NotesState {
   /** Context tokens and tool calls of the ledger at the last extraction (the thresholds' base). */
   last_tokens: number;
   last_tool_calls: number;
+  /** The ledger's compactions at the last extraction (their count and the last one's time): only a new one restarts the count. */
+  compactions?: number;
+  last_compaction?: string;
   /** Transcript byte offset the notes have seen up to: the next model request starts here. */
   last_offset: number;
   /** The transcript the offset belongs to. */

@@ -13,6 +13,21 @@ export interface ThresholdCheck {
   reason: string;
 }
 
+/** The compactions a ledger has seen, as NotesState keeps them. */
+export function compactionMark(ledger: Ledger): { compactions: number; last_compaction: string } {
+  return { compactions: ledger.compactions.length, last_compaction: ledger.compactions.at(-1)?.at ?? '' };
+}
+
+/**
+ * Whether the session was compacted since the last extraction. A state kept by an earlier version
+ * has no mark: a compaction in the ledger then counts, as it did.
+ */
+function compactedSince(ledger: Ledger, state: NotesState): boolean {
+  const now = compactionMark(ledger);
+  if (state.compactions === undefined) return now.compactions > 0;
+  return now.compactions !== state.compactions || now.last_compaction !== (state.last_compaction ?? '');
+}
+
 /** shouldExtract with its reason. */
 export function checkThresholds(ledger: Ledger, state: NotesState | null, cfg: Config['session_memory']): ThresholdCheck {
   if (!cfg.enabled) return { extract: false, reason: '[session_memory] enabled = false' };
@@ -21,8 +36,10 @@ export function checkThresholds(ledger: Ledger, state: NotesState | null, cfg: C
   if (!initialised && tokens < cfg.minimum_message_tokens_to_init) {
     return { extract: false, reason: `context ${tokens} tokens, below ${cfg.minimum_message_tokens_to_init} for the first notes` };
   }
-  // A context smaller than at the last extraction was compacted: its growth counts from zero.
-  const base = initialised && tokens >= state.last_tokens ? state.last_tokens : 0;
+  // Only a compaction restarts the count: a context that looks smaller without one (a resumed
+  // session replaying its earlier records) has not shrunk, and counting from zero would extract
+  // again and again at the model's expense.
+  const base = initialised && (tokens >= state.last_tokens || !compactedSince(ledger, state)) ? state.last_tokens : 0;
   const grown = tokens - base;
   if (grown < cfg.minimum_tokens_between_update) {
     return { extract: false, reason: `context grew ${grown} tokens since the last notes, below ${cfg.minimum_tokens_between_update}` };

@@ -14,7 +14,7 @@ import { LOCK_STALE_MS, withSessionLock } from './lock.js';
 import { sectionFromLedger } from './offline.js';
 import { notesPath, readNotes, readNotesState, writeNotes, type NotesState } from './store.js';
 import { loadNotesConfig, memoryHome, parseNotes, renderNotes } from './template.js';
-import { checkThresholds } from './thresholds.js';
+import { checkThresholds, compactionMark } from './thresholds.js';
 
 export interface UpdateNotesInput {
   stateDir: string;
@@ -137,6 +137,7 @@ export async function runNotesUpdate(input: UpdateNotesInput, source: LedgerSour
       extractions: (state?.extractions ?? 0) + 1,
       last_tokens: ledger.context_tokens,
       last_tool_calls: ledger.tool_calls,
+      ...compactionMark(ledger),
       last_offset: to,
       transcript: input.transcript,
       updated: now(input.env).toISOString(),

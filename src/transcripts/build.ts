@@ -1,4 +1,4 @@
-import { isAbsolute, posix, relative, resolve, sep } from 'node:path';
+import { basename, isAbsolute, posix, relative, resolve, sep, win32 } from 'node:path';
 import { redactQuick } from '../safety/quick-redact.js';
 import { emptyLedger, type AgentName, type FileTouch, type Ledger, type Todo, type TokenUsage } from './ledger.js';
 
@@ -17,6 +17,8 @@ export interface BuildState {
   awaiting: { chain: string; error: number }[];
   /** Recent API responses and the usage counted for each (streamed lines of one response share an id). */
   responses: { id: string; usage: TokenUsage }[];
+  /** Ids of the API responses counted (bounded, oldest dropped): a resumed session's replay of one is not a new response. */
+  known?: string[];
   /** Recent tool call ids, so a call repeated by a streamed line counts once. */
   seen: string[];
   /** The last compaction still waits for its summary record. */
@@ -25,6 +27,8 @@ export interface BuildState {
   claude?: ClaudeOrder;
   /** Gemini CLI: the messages already taken (all but the last, which may still change). */
   gemini?: GeminiProgress;
+  /** The read stopped inside a line over the cap (lines.ts MAX_LINE), torn: the next read passes over the rest of it. */
+  skipping?: boolean;
   /** Claude Code sub-agent transcripts (`<session>/subagents/agent-*.jsonl`), each read on its own, by file name. */
   subagents?: Record<string, SubTranscript>;
 }
@@ -48,12 +52,16 @@ export interface SubTranscript {
 
 export interface ClaudeOrder {
   lastMain: string;
-  /** Recently taken records, by uuid suffix (bounded): a record whose parent is here is in order. */
+  /** Recently taken records, by uuid (bounded): a record whose parent is here is in order. */
   done: string[];
   /** Records read before their parent, with the record count when they were read. */
   pending: { rec: Record<string, any>; since: number }[];
   /** Records read so far. */
   n: number;
+  /** A line whose uuid could not be read did not parse: records whose parent has not come are taken in order. */
+  lost?: boolean;
+  /** `done` holds keys kept by an earlier version (the last 12 characters of a uuid). */
+  legacy?: boolean;
 }
 
 interface OpenCall {
@@ -102,11 +110,39 @@ function pushCapped<T>(list: T[], item: T, cap: number): void {
   if (list.length > cap) list.splice(0, list.length - cap);
 }
 
+/** `C:\…`, `c:/…`, `\\server\share\…`: an absolute path as Windows writes it (read on any machine). */
+export function isWindowsAbsolute(path: string): boolean {
+  return /^[A-Za-z]:[\\/]/.test(path) || /^\\\\[^\\/]/.test(path);
+}
+
+/**
+ * Where the repository starts in a Windows session's paths: the repository's own root when it is a
+ * Windows path too; otherwise (a Windows transcript read elsewhere) the cwd up to the folder named
+ * as the repository is, or the cwd itself.
+ */
+function windowsBase(cwd: string, repoRoot: string): string {
+  if (isWindowsAbsolute(repoRoot)) return repoRoot;
+  const name = basename(repoRoot).toLowerCase();
+  const parts = win32.resolve(cwd).split('\\');
+  const at = name ? parts.map((p) => p.toLowerCase()).lastIndexOf(name) : -1;
+  return at > 0 ? parts.slice(0, at + 1).join('\\') : cwd;
+}
+
 /**
  * A path as the ledger reports it: relative (POSIX) to the repository when inside it, absolute
- * otherwise; a relative path is taken from the session's working directory.
+ * otherwise; a relative path is taken from the session's working directory. A session recorded
+ * on Windows (its cwd `C:\…`) is read with Windows' rules (either slash, any letter case); a
+ * Windows path in a session that was not is outside the repository.
  */
 export function reportPath(path: string, cwd: string, repoRoot: string | undefined): string {
+  if (isWindowsAbsolute(path) || (isWindowsAbsolute(cwd) && !path.startsWith('/'))) {
+    const abs = isWindowsAbsolute(cwd) ? win32.resolve(cwd, path) : win32.resolve(path);
+    if (repoRoot && isWindowsAbsolute(cwd)) {
+      const rel = win32.relative(windowsBase(cwd, repoRoot), abs);
+      if (rel && rel !== '..' && !rel.startsWith('..\\') && !win32.isAbsolute(rel)) return rel.split('\\').join(posix.sep);
+    }
+    return abs.split('\\').join(posix.sep);
+  }
   const abs = isAbsolute(path) ? resolve(path) : cwd ? resolve(cwd, path) : path;
   if (repoRoot && isAbsolute(abs)) {
     const rel = relative(resolve(repoRoot), abs);
@@ -246,6 +282,36 @@ export function toolResult(s: BuildState, id: string, r: { failed: boolean; mess
 
 const sum = (u: TokenUsage) => u.input + u.output + u.cache_read + u.cache_write;
 
+/** Response ids remembered as counted (KNOWN to twice that): a replay reaches back at most that far. */
+const KNOWN = 2048;
+const knownSets = new WeakMap<string[], Set<string>>();
+function knownSet(list: string[]): Set<string> {
+  let set = knownSets.get(list);
+  if (!set) knownSets.set(list, (set = new Set(list)));
+  return set;
+}
+
+/**
+ * Whether response `id` was counted before and is no longer streaming: a resumed Claude Code
+ * session writes earlier records again (new uuids, the same message id). Such a copy adds no
+ * usage, sets no context size (its own is from the past: 21k where the session is at 86k) and no
+ * tool call, prompt or reply.
+ */
+export function isReplayedResponse(s: BuildState, id: string): boolean {
+  if (!id || s.responses.some((r) => r.id === id)) return false;
+  return !!s.known && knownSet(s.known).has(id);
+}
+
+function rememberResponse(s: BuildState, id: string): void {
+  const list = (s.known ??= []);
+  list.push(id);
+  knownSet(list).add(id);
+  if (list.length > KNOWN * 2) {
+    const kept = list.slice(-KNOWN);
+    s.known = kept;
+  }
+}
+
 /**
  * Usage of one API response. Streamed lines of a response repeat its id with growing usage: it
  * counts once, with its largest. `main` responses set the context size.
@@ -260,6 +326,7 @@ export function responseUsage(s: BuildState, id: string, u: TokenUsage, main: bo
   } else {
     for (const k of ['input', 'output', 'cache_read', 'cache_write'] as const) l.usage[k] += u[k];
     s.responses.push({ id, usage: u });
+    rememberResponse(s, id);
     if (s.responses.length > RECENT_RESPONSES) s.responses.splice(0, s.responses.length - RECENT_RESPONSES);
   }
   if (main) l.context_tokens = sum(u);

@@ -3,6 +3,7 @@ import {
   assistantText,
   compaction,
   compactSummary,
+  isReplayedResponse,
   reportPath,
   responseStart,
   responseUsage,
@@ -21,16 +22,20 @@ import { callLabel, outputText, subjectOf } from './tool-input.js';
  * Claude Code JSONL (AGENT-INTERFACES §2). Records are taken in conversation order: a record whose
  * `parentUuid` has not been read yet waits for it (real files have lines written before their
  * parent), up to WAIT later records, after which it is taken anyway (its parent is in another
- * file, or lost). The order is a function of the lines alone, so reading a file in pieces gives
- * what reading it whole gives. A record written again with the same `uuid` (a resume or a stream
- * can repeat lines) is taken once, as first written, while its uuid is among the DONE remembered
- * or the records waiting: the memory lives in the kept state, so a copy found by a later read is
- * dropped too.
+ * file, or lost). A line that does not parse (torn, or cut by a crash) may have been a parent: its
+ * uuid is taken from its text when it can be, and otherwise every record read after it whose
+ * parent has not come is taken in file order, so nothing read later waits for it and then lands
+ * after later records. The order is a function of the lines alone, so reading a file in pieces
+ * gives what reading it whole gives. A record written again with the same `uuid` (a resume or a
+ * stream can repeat lines) is taken once, as first written, while its uuid is among the DONE
+ * remembered or the records waiting: the memory lives in the kept state, so a copy found by a
+ * later read is dropped too.
  */
 const WAIT = 512;
-/** Records remembered as taken (1024 to 2048 of them), by the last 12 characters of their uuid (48 random bits of a v4 uuid). */
+/** Records remembered as taken (1024 to 2048 of them), by their whole uuid. */
 const DONE = 1024;
-const key = (uuid: string) => uuid.slice(-12);
+/** An earlier version remembered the last 12 characters of a uuid: such a kept state is still honoured. */
+const LEGACY_KEY = 12;
 
 type Rec = Record<string, any>;
 interface Ctx {
@@ -45,13 +50,21 @@ function doneSet(o: ClaudeOrder): Set<string> {
 }
 
 function order(s: BuildState): ClaudeOrder {
-  return (s.claude ??= { lastMain: '', done: [], pending: [], n: 0 });
+  const o = (s.claude ??= { lastMain: '', done: [], pending: [], n: 0 });
+  // A kept state of an earlier version holds 12-character keys (a uuid has 36).
+  if (o.legacy === undefined) o.legacy = o.done.some((k) => k.length === LEGACY_KEY);
+  return o;
+}
+
+/** Whether the record `uuid` was taken (whole ids; a 12-character key kept by an earlier version too). */
+function isDone(o: ClaudeOrder, uuid: string): boolean {
+  const set = doneSet(o);
+  return set.has(uuid) || (o.legacy === true && uuid.length > LEGACY_KEY && set.has(uuid.slice(-LEGACY_KEY)));
 }
 
 function markDone(o: ClaudeOrder, uuid: string): void {
-  const k = key(uuid);
-  doneSet(o).add(k);
-  o.done.push(k);
+  doneSet(o).add(uuid);
+  o.done.push(uuid);
   if (o.done.length > DONE * 2) {
     o.done.splice(0, o.done.length - DONE);
     doneSets.set(o, new Set(o.done));
@@ -62,12 +75,40 @@ function markDone(o: ClaudeOrder, uuid: string): void {
 export function feedClaude(s: BuildState, rec: Rec, ctx: Ctx): void {
   const o = order(s);
   const uuid = typeof rec.uuid === 'string' ? rec.uuid : null;
-  if (uuid && (doneSet(o).has(key(uuid)) || o.pending.some((p) => p.rec.uuid === uuid))) return;
+  if (uuid && (isDone(o, uuid) || o.pending.some((p) => p.rec.uuid === uuid))) return;
   o.n++;
   const parent = typeof rec.parentUuid === 'string' ? rec.parentUuid : null;
-  if (parent && uuid && !doneSet(o).has(key(parent))) o.pending.push({ rec: slim(rec), since: o.n });
+  if (parent && uuid && !isDone(o, parent) && !o.lost) o.pending.push({ rec: slim(rec), since: o.n });
   else take(s, rec, ctx);
   while (o.pending.length && o.n - o.pending[0]!.since >= WAIT) take(s, o.pending.shift()!.rec, ctx);
+}
+
+/**
+ * A line that did not parse. A whole record with its uuid (a line damaged elsewhere) counts as
+ * taken, so its children are in order; a line whose uuid cannot be read (torn before it) may have
+ * been any record's parent: what waits is taken now, and from here on a record whose parent has
+ * not come is taken in file order.
+ */
+export function lostClaudeLine(s: BuildState, line: string, ctx: Ctx): void {
+  if (!line.trim()) return;
+  const o = order(s);
+  // Claude Code writes a record's own uuid just before its timestamp.
+  const uuid = /"uuid":"([^"\\]{8,})","timestamp"/.exec(line)?.[1] ?? (/"parentUuid"/.test(line) ? /"uuid"\s*:\s*"([^"\\]{8,})"/.exec(line)?.[1] : undefined);
+  if (uuid) {
+    if (isDone(o, uuid)) return;
+    markDone(o, uuid);
+    for (let i = 0; i < o.pending.length; ) {
+      const p = o.pending[i]!;
+      if (p.rec.parentUuid === uuid) {
+        o.pending.splice(i, 1);
+        take(s, p.rec, ctx);
+        i = 0;
+      } else i++;
+    }
+    return;
+  }
+  while (o.pending.length) take(s, o.pending.shift()!.rec, ctx);
+  o.lost = true;
 }
 
 /** Takes every record still waiting for its parent, in file order: the end of what was read. */
@@ -141,6 +182,7 @@ function apply(s: BuildState, rec: Rec, ctx: Ctx): void {
   }
   // assistant
   const id = typeof msg.id === 'string' ? `${msg.id}\0${rec.requestId ?? ''}` : '';
+  if (isReplayedResponse(s, id)) return;
   const o = order(s);
   if (chain === 'main' && id && id !== o.lastMain) {
     o.lastMain = id;

@@ -44,15 +44,31 @@ export function patchFiles(patch: string): { path: string; op: 'edit' | 'write' 
   return out;
 }
 
+/**
+ * The patch of a shell call that only runs apply_patch: `apply_patch <<'PATCH' … PATCH` (as the
+ * model writes it through `bash -lc`), or the argv `["apply_patch", "*** Begin Patch…"]`. Null for
+ * any other command.
+ */
+export function shellPatch(v: unknown): string | null {
+  if (Array.isArray(v) && v.length === 2 && v[0] === 'apply_patch' && typeof v[1] === 'string') return v[1];
+  const script = commandOf(v);
+  if (script === undefined) return null;
+  const m = /^\s*(?:cd\s+\S+\s*&&\s*)?apply_patch\s*<<-?\s*(['"]?)([A-Za-z_]\w*)\1[ \t]*\r?\n([\s\S]*?)\r?\n\2\s*$/.exec(script);
+  return m ? m[3]! : null;
+}
+
 const PLAN_STATUS: Record<string, Todo['status']> = { pending: 'pending', in_progress: 'in_progress', completed: 'completed' };
 
 function call(s: BuildState, name: string, args: Rec, id: string, at: string, ctx: Ctx): void {
   const cwd = typeof args.workdir === 'string' && args.workdir ? args.workdir : s.ledger.cwd;
   const facts: CallFacts = { id, tool: name, label: callLabel(name, args), at, chain: 'main' };
-  const patch = name === 'apply_patch' ? (typeof args.input === 'string' ? args.input : typeof args.patch === 'string' ? args.patch : '') : '';
+  const shell = name === 'apply_patch' ? null : shellPatch(args.command ?? args.cmd);
+  const patch = name === 'apply_patch' ? (typeof args.input === 'string' ? args.input : typeof args.patch === 'string' ? args.patch : '') : shell ?? '';
   if (patch) {
+    // A patch applied through the shell is an edit, as the apply_patch tool's is, not a command.
+    if (shell !== null) facts.tool = 'apply_patch';
     facts.files = patchFiles(patch).map((f) => ({ path: reportPath(f.path, cwd, ctx.repoRoot), op: f.op }));
-    facts.label = callLabel(name, facts.files.map((f) => f.path).join(' '));
+    facts.label = callLabel(facts.tool, facts.files.map((f) => f.path).join(' '));
   } else if (name === 'update_plan' && Array.isArray(args.plan)) {
     facts.todos = args.plan
       .filter((p: any) => p && typeof p.step === 'string' && PLAN_STATUS[p.status])

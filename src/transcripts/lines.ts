@@ -6,11 +6,34 @@ import { readBytes, withOpenFile } from '../fs/read-file.js';
 const CHUNK = 1 << 20;
 const NEWLINE = 0x0a;
 
+/**
+ * A line longer than this is not a record git-memory can use (a huge tool output or image): it is
+ * passed over without being held, so a 100 MB line costs no more memory than a short one.
+ */
+export const MAX_LINE = 8 << 20;
+/** Of a line passed over, the bytes kept at each end (its record's ids are there). */
+const LONG_KEEP = 64 << 10;
+
 export interface LineScan {
   /** Byte offset just past the last line handed over: where the next read starts. */
   end: number;
   /** The file's size when it was opened. */
   size: number;
+  /**
+   * The read ended inside a line over the cap, torn (still being written): `end` is past what was
+   * read of it, and the next read goes on passing it over (`skipping: true`) rather than reading
+   * it again from its start.
+   */
+  skipping?: boolean;
+}
+
+export interface ScanOptions {
+  /** The read starts inside a line over the cap (a LineScan's `skipping`): pass over it first. */
+  skipping?: boolean;
+  /** Lines longer than this many bytes are passed over (default MAX_LINE). */
+  maxLine?: number;
+  /** Called for a line passed over, with its first and last 64 KB as text and its starting offset (when known). */
+  long?: (ends: string, at: number | null) => void;
 }
 
 /**
@@ -18,7 +41,8 @@ export interface LineScan {
  * with its starting byte offset, reading a chunk at a time. A last line without its newline is
  * handed over only when `complete` says it is whole (a JSON record the agent finished writing);
  * otherwise it is torn, still being written, and `end` stops before it for the next read.
- * A line longer than a chunk is gathered across chunks. Null when the file cannot be read.
+ * A line longer than a chunk is gathered across chunks, up to the cap; a longer one is passed
+ * over (see ScanOptions). Null when the file cannot be read.
  */
 export function scanLines(
   path: string,
@@ -26,30 +50,63 @@ export function scanLines(
   to: number | undefined,
   each: (line: string, at: number) => void,
   complete: (line: string) => boolean = () => false,
+  opts: ScanOptions = {},
 ): LineScan | null {
+  const cap = opts.maxLine ?? MAX_LINE;
   return withOpenFile(path, (fd, size) => {
     const stop = Math.min(to ?? size, size);
     let pos = Math.min(from, stop);
     let end = pos;
     const buf = Buffer.allocUnsafe(CHUNK);
     let carry: Buffer[] = [];
+    let carried = 0;
     let carryAt = pos;
+    // Passing over a line over the cap: its first bytes (when its start was read here) and its last ones.
+    let long: { head: Buffer | null; tail: Buffer } | null = opts.skipping ? { head: null, tail: Buffer.alloc(0) } : null;
+    const keepTail = (tail: Buffer, piece: Buffer) => {
+      const both = tail.length + piece.length <= LONG_KEEP ? Buffer.concat([tail, piece]) : Buffer.concat([tail, piece]).subarray(-LONG_KEEP);
+      return Buffer.from(both);
+    };
     while (pos < stop) {
       const n = readSync(fd, buf, 0, Math.min(CHUNK, stop - pos), pos);
       if (n <= 0) break;
       let start = 0;
       for (let i = buf.indexOf(NEWLINE, 0); i !== -1 && i < n; i = buf.indexOf(NEWLINE, start)) {
         const piece = buf.subarray(start, i);
-        const line = carry.length ? Buffer.concat([...carry, piece]).toString('utf8') : piece.toString('utf8');
-        each(line, carry.length ? carryAt : pos + start);
+        if (long) {
+          if (long.head) opts.long?.(`${long.head.toString('utf8')}${keepTail(long.tail, piece).toString('utf8')}`, carryAt);
+          else opts.long?.(keepTail(long.tail, piece).toString('utf8'), null);
+          long = null;
+        } else if (carried + piece.length > cap) {
+          const whole = Buffer.concat([...carry, piece]);
+          opts.long?.(`${whole.subarray(0, LONG_KEEP).toString('utf8')}${whole.subarray(-LONG_KEEP).toString('utf8')}`, carryAt);
+        } else {
+          const line = carry.length ? Buffer.concat([...carry, piece]).toString('utf8') : piece.toString('utf8');
+          each(line, carry.length ? carryAt : pos + start);
+        }
         carry = [];
+        carried = 0;
         start = i + 1;
         end = pos + start;
         carryAt = end;
       }
-      if (start < n) carry.push(Buffer.from(buf.subarray(start, n)));
+      if (start < n) {
+        const rest = buf.subarray(start, n);
+        if (long) long.tail = keepTail(long.tail, rest);
+        else if (carried + rest.length > cap) {
+          // Over the cap: keep its ends only, and go on to its newline.
+          const whole = Buffer.concat([...carry, rest]);
+          long = { head: Buffer.from(whole.subarray(0, LONG_KEEP)), tail: Buffer.from(whole.subarray(-LONG_KEEP)) };
+          carry = [];
+          carried = 0;
+        } else {
+          carry.push(Buffer.from(rest));
+          carried += rest.length;
+        }
+      }
       pos += n;
     }
+    if (long) return { end: stop, size, skipping: true };
     if (carry.length) {
       const line = Buffer.concat(carry).toString('utf8');
       if (line.trim() && complete(line)) {

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { readRange } from '../fs/read-file.js';
 import { newState, type BuildState } from './build.js';
-import { feedClaude, settleClaude } from './claude.js';
-import { feedCodex } from './codex.js';
-import { feedGemini, feedGeminiLine, geminiSessionId, isGeminiDocument, messageElements, parseElement, settleGemini } from './gemini.js';
+import { settleClaude } from './claude.js';
+import { feedGemini, geminiSessionId, isGeminiDocument, messageElements, parseElement, settleGemini } from './gemini.js';
 import type { AgentName, Ledger } from './ledger.js';
-import { parseRecord, scanLines } from './lines.js';
+import { parseRecord } from './lines.js';
+import { scanRecords } from './scan-records.js';
 import { mergeSubagents, readSubagents } from './subagents.js';
 
 export interface ReadOptions {
@@ -82,17 +82,7 @@ export function readOn(state: BuildState, path: string, from: number, opts: { re
     const last = elements.at(-1);
     return { state, offset: last ? last.start : buf.length, size: buf.length, tail: last ? parseElement(buf, last) : null, sessionId, restarted };
   }
-  const feed = agent === 'claude' ? feedClaude : agent === 'codex' ? feedCodex : feedGeminiLine;
-  const scan = scanLines(
-    path,
-    from,
-    opts.to,
-    (line) => {
-      const r = parseRecord(line);
-      if (r) feed(state, r, ctx);
-    },
-    (line) => parseRecord(line) !== null,
-  );
+  const scan = scanRecords(state, path, from, opts.to, ctx);
   if (!scan) return null;
   if (agent === 'claude') readSubagents(state, path, ctx);
   return { state, offset: scan.end, size: scan.size, tail: null, sessionId: '' };
@@ -143,16 +133,6 @@ export function readLedger(path: string, opts: ReadOptions = {}): Ledger {
 export function readAppended(path: string, agent: 'claude' | 'codex', from: number, opts: { repoRoot?: string } = {}): Ledger | null {
   const state = newState(agent);
   const ctx = { repoRoot: opts.repoRoot };
-  const feed = agent === 'claude' ? feedClaude : feedCodex;
-  const scan = scanLines(
-    path,
-    from,
-    undefined,
-    (line) => {
-      const r = parseRecord(line);
-      if (r) feed(state, r, ctx);
-    },
-    (line) => parseRecord(line) !== null,
-  );
+  const scan = scanRecords(state, path, from, undefined, ctx);
   return scan && ledgerOf({ state, offset: scan.end, size: scan.size, tail: null, sessionId: '' }, opts);
 }

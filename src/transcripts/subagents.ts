@@ -2,9 +2,9 @@ import { statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { namesOrNone } from '../fs/read-file.js';
 import { CAPS, newState, type BuildState, type SubTranscript } from './build.js';
-import { feedClaude } from './claude.js';
 import type { Ledger } from './ledger.js';
-import { headHash, parseRecord, sameHead, scanLines } from './lines.js';
+import { headHash, sameHead } from './lines.js';
+import { scanRecords } from './scan-records.js';
 
 /**
  * Claude Code writes each sub-agent's records to `<session>/subagents/agent-<id>.jsonl` beside the
@@ -35,17 +35,7 @@ export function readSubagents(state: BuildState, transcript: string, ctx: { repo
     if (sub && (size < sub.offset || (sub.offset > 0 && !sameHead(path, sub.offset, sub.head)))) sub = undefined;
     if (sub && size === sub.offset) continue;
     sub ??= { offset: 0, head: '', state: newState('claude') };
-    const s = sub.state;
-    const scan = scanLines(
-      path,
-      sub.offset,
-      undefined,
-      (line) => {
-        const r = parseRecord(line);
-        if (r) feedClaude(s, r, ctx);
-      },
-      (line) => parseRecord(line) !== null,
-    );
+    const scan = scanRecords(sub.state, path, sub.offset, undefined, ctx);
     if (!scan) continue;
     sub.offset = scan.end;
     sub.head = headHash(path, scan.end) ?? '';

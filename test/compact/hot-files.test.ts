@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
-  fileTypeScore, frequencyScore, operationScore, projectScore, recencyScore, recentlyReadFiles, scoreHotFiles, selectHotFiles, type HotFile,
+  fileTypeScore, frequencyScore, operationScore, projectScore, recencyScore, recentlyReadFiles, scoreHotFiles, selectHotFiles, sessionRecencyScore, type HotFile,
 } from '../../src/compact/hot-files.js';
+import { emptyLedger, type Ledger } from '../../src/transcripts/ledger.js';
 import { sessionLedger } from './ledger-fixture.js';
 
 const NOW = new Date(Date.UTC(2026, 10, 22, 14, 50));
@@ -16,9 +17,9 @@ describe("seed 004's factor tables", () => {
     expect(frequencyScore({ reads: 2, edits: 1, writes: 0, recent_ops: 0 })).toBe(15);
     expect(frequencyScore({ reads: 20, edits: 0, writes: 0, recent_ops: 5 })).toBe(100);
   });
-  it('operation: write 15, edit 10, read 3, last-operation bonus 25/15, capped at 100', () => {
+  it('operation: write and edit 10, read 3, last-operation bonus 15 for a change, capped at 100', () => {
     expect(operationScore({ reads: 1, edits: 1, writes: 0, last_op: 'edit' })).toBe(28);
-    expect(operationScore({ reads: 0, edits: 0, writes: 1, last_op: 'write' })).toBe(40);
+    expect(operationScore({ reads: 0, edits: 0, writes: 1, last_op: 'write' })).toBe(25);
     expect(operationScore({ reads: 2, edits: 0, writes: 0, last_op: 'read' })).toBe(6);
     expect(operationScore({ reads: 0, edits: 20, writes: 0, last_op: 'edit' })).toBe(100);
   });
@@ -50,6 +51,44 @@ describe('scoreHotFiles', () => {
     expect(logout.score).toBe(Math.round(f.recency * 0.35 + f.frequency * 0.25 + f.operation * 0.2 + f.file_type * 0.15 + f.project * 0.05));
     const git = ranked.find((x) => x.path === 'src/billing/invoice.ts')!;
     expect(git).toMatchObject({ source: 'git', tokens: 1000 });
+  });
+});
+
+describe('inside one session (issue 25 §5)', () => {
+  const at = '2026-11-22T14:40:00Z'; // every touch within the hour before NOW
+  const file = (path: string, o: Partial<Ledger['files'][number]>): Ledger['files'][number] => ({ path, reads: 0, edits: 0, writes: 0, first: at, last: at, last_op: 'read', by_subagent: false, last_call: 0, ...o });
+  const ledger = (files: Ledger['files'], calls: number): Ledger => ({ ...emptyLedger('claude'), files, tool_calls: calls });
+  const opts = { now: NOW, sizeOf: () => 4000 };
+
+  it('recency separates files touched within the same hour, by the tool calls since', () => {
+    const l = ledger([file('src/a.ts', { reads: 1, last_call: 2 }), file('src/b.ts', { reads: 1, last_call: 58 })], 60);
+    const [first, second] = scoreHotFiles(l, [], opts);
+    expect(first!.path).toBe('src/b.ts');
+    expect(first!.factors.recency).toBeGreaterThan(second!.factors.recency);
+    expect(sessionRecencyScore(0)).toBe(100);
+    expect(sessionRecencyScore(20)).toBe(50);
+    expect(sessionRecencyScore(1000)).toBe(10);
+  });
+
+  it('a file read and edited many times outranks one written once, touched as recently', () => {
+    const l = ledger([file('src/worked.ts', { reads: 1, edits: 2, last_op: 'edit', last_call: 9 }), file('src/new.ts', { writes: 1, last_op: 'write', last_call: 9 })], 10);
+    const [worked, written] = scoreHotFiles(l, [], opts);
+    expect([worked!.path, written!.path]).toEqual(['src/worked.ts', 'src/new.ts']);
+    expect(worked!.factors.operation).toBeGreaterThan(written!.factors.operation);
+  });
+
+  it('the file the session edits outranks files git changed lately that the session never touched', () => {
+    const l = ledger([file('src/routes/todos.js', { reads: 1, edits: 1, last_op: 'edit', last_call: 4 })], 30);
+    const ranked = scoreHotFiles(l, [
+      { path: 'src/server.js', kind: 'committed', at, commits: 6 },
+      { path: 'src/db.js', kind: 'uncommitted', at },
+    ], opts);
+    expect(ranked[0]!.path).toBe('src/routes/todos.js');
+  });
+
+  it('scores source files of languages the seed does not name as code, not as an unknown type', () => {
+    expect(['lib/a.ex', 'test/a_test.exs', 'a.swift', 'a.kt', 'run.sh'].map(fileTypeScore).every((s) => s >= 75)).toBe(true);
+    expect(fileTypeScore('lib/a.ex')).toBeGreaterThan(fileTypeScore('hooks.json'));
   });
 });
 

@@ -6,6 +6,7 @@ import { emptyLedger } from '../../src/transcripts/ledger.js';
 
 const cfg = parseConfig('', 't.toml', 'r').config.session_memory;
 const ledger = (tokens: number, calls: number, midTurn: boolean) => ({ ...emptyLedger('claude'), context_tokens: tokens, tool_calls: calls, last_turn_had_tool_calls: midTurn });
+const compacted = (l: ReturnType<typeof ledger>) => ({ ...l, compactions: [...l.compactions, { at: l.compactions.length ? '2026-11-22T15:00:00Z' : '2026-11-22T14:00:00Z', trigger: 'auto', pre_tokens: 150_000, summary: '' }] });
 const state = (tokens: number, calls: number): NotesState => ({ extractions: 1, last_tokens: tokens, last_tool_calls: calls, last_offset: 0, updated: '', source: 'ledger' });
 
 // Seed 000: init at 10,000 tokens; then +5,000 tokens AND (3 tool calls OR a natural pause); tokens always required.
@@ -20,8 +21,12 @@ const table: [string, ReturnType<typeof ledger>, NotesState | null, boolean][] =
   ['later: +5,000 tokens, 0 calls, paused', ledger(15_000, 0, false), state(10_000, 0), true],
   ['later: +5,000 tokens, calls counted since the last', ledger(20_000, 12, true), state(15_000, 10), false],
   ['later: +5,000 tokens, 3 calls since the last', ledger(20_000, 13, true), state(15_000, 10), true],
-  ['later: compacted to 6,000 tokens, paused', ledger(6_000, 40, false), state(150_000, 30), true],
-  ['later: compacted to 4,000 tokens', ledger(4_000, 40, false), state(150_000, 30), false],
+  ['later: compacted to 6,000 tokens, paused', compacted(ledger(6_000, 40, false)), state(150_000, 30), true],
+  ['later: compacted to 4,000 tokens', compacted(ledger(4_000, 40, false)), state(150_000, 30), false],
+  // Issue 25 §6.6: a resumed session replays earlier records and its context looks smaller; only a compaction restarts the count.
+  ['later: 86,000 → 21,000 tokens without a compaction (a resume), paused', ledger(21_000, 40, false), { ...state(86_000, 30), compactions: 0, last_compaction: '' }, false],
+  ['later: smaller again, the compaction already counted at the last extraction', compacted(ledger(21_000, 40, false)), { ...state(86_000, 30), compactions: 1, last_compaction: '2026-11-22T14:00:00Z' }, false],
+  ['later: a second compaction since the last extraction', compacted(compacted(ledger(21_000, 40, false))), { ...state(86_000, 30), compactions: 1, last_compaction: '2026-11-22T14:00:00Z' }, true],
 ];
 
 describe('shouldExtract (seed 000 thresholds)', () => {

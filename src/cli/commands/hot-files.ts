@@ -18,8 +18,9 @@ export const hotFilesCommand = (io: Io): CommandModule<GlobalArgs, Args> => ({
       .option('explain', { type: 'boolean', describe: 'Show each factor of each score' })
       .example('git memory hot-files --explain', 'the latest session, with the factors')
       .epilog(
-        "Score (seed 004): recency 35% (100 within the hour, 90 within 6 h, 75 within 24 h, then decaying), frequency 25%, operation 20% " +
-          '(write > edit > read, last-operation bonus), file type 15%, project relevance 5%; over the files the session touched and git\'s uncommitted ' +
+        "Score (seed 004): recency 35% (within the session: halving every 20 tool calls since the file's last touch; otherwise 100 within the hour, " +
+          '90 within 6 h, 75 within 24 h, then decaying), frequency 25%, operation 20% (a write or edit > a read, last-change bonus), file type 15%, ' +
+          'project relevance 5%; over the files the session touched and, below them, git\'s uncommitted ' +
           'and recent changes. Files that no longer exist are skipped. At most 20 files, 8,192 tokens a file, 32,768 in all.',
       ) as unknown as Argv<Args>,
   handler: (a) =>

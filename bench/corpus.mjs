@@ -1,0 +1,228 @@
+// The real-transcript corpus (issue 25 §5, §6): transcripts people published in public
+// repositories, read by git-memory's own reader. Their text is third parties' and is never
+// committed: the files live outside the repository (GIT_MEMORY_CORPUS, default
+// ~/.cache/git-memory/corpus), and the repository keeps only their manifest (origin, commit,
+// sha256, why chosen) and text-free traces derived from them (test/fixtures/corpus/).
+//
+// Functions take git-memory's modules as arguments, so the bench (bundled src/) and the tests
+// (TypeScript src/) share them.
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url)).replace(/\/$/, '');
+export const MANIFEST = join(ROOT, 'test/fixtures/corpus/manifest.json');
+export const TRACES = join(ROOT, 'test/fixtures/corpus/traces.json');
+
+export const corpusDir = () => process.env.GIT_MEMORY_CORPUS || join(homedir(), '.cache', 'git-memory', 'corpus');
+
+/** The manifest's transcripts found in the corpus directory with the recorded sha256; the others as missing. */
+export function loadCorpus(dir = corpusDir()) {
+  const manifest = JSON.parse(readFileSync(MANIFEST, 'utf8'));
+  const present = [];
+  const missing = [];
+  for (const t of manifest.transcripts) {
+    const path = join(dir, t.file);
+    if (!existsSync(path)) {
+      missing.push({ ...t, why_missing: 'absent' });
+      continue;
+    }
+    const sha = createHash('sha256').update(readFileSync(path)).digest('hex');
+    if (sha !== t.sha256) missing.push({ ...t, why_missing: `sha256 ${sha.slice(0, 12)}… is not the manifest's` });
+    else present.push({ ...t, path });
+  }
+  return { dir, manifest, present, missing };
+}
+
+/** Non-blank lines of a JSONL file, and the file cut after the first half of them. */
+export function firstHalf(path, out) {
+  const lines = readFileSync(path, 'utf8').split('\n').filter((l) => l.trim());
+  writeFileSync(out, `${lines.slice(0, Math.ceil(lines.length / 2)).join('\n')}\n`);
+  return out;
+}
+
+export const pct = (v) => (v === null || v === undefined ? 'n/a' : `${(v * 100).toFixed(1)}%`);
+export const mean = (xs) => {
+  const v = xs.filter((x) => x !== null && x !== undefined);
+  return v.length ? v.reduce((a, b) => a + b, 0) / v.length : null;
+};
+
+/** Mean hit rate of each rule at each k over the rows whose second half touched a file. */
+export function hitTable(rows, rules, ks = [5, 10]) {
+  const scored = rows.filter((r) => r.ours[5] !== null);
+  const table = {};
+  for (const rule of rules) table[rule] = Object.fromEntries(ks.map((k) => [k, mean(scored.map((r) => r[rule][k]))]));
+  return { scored: scored.length, table };
+}
+
+// ---- Text-free traces: what a hot-file rule sees of a session, no path, no text ----------------
+
+const CRITICAL = new Set(['package.json', 'pom.xml', 'cargo.toml', 'go.mod', 'dockerfile', 'docker-compose.yml', 'makefile', 'readme.md', 'index.js', 'main.py', 'app.js']);
+
+/**
+ * A stand-in path that scores as the real one does (seed 004's file-type and project factors read
+ * only its extension, a few folder names and a few well-known file names) and says nothing else.
+ */
+export function opaquePath(path, id) {
+  const p = `/${path.toLowerCase()}`;
+  const dirs = [p.includes('/src/') && 'src', (p.includes('/test/') || p.includes('/spec/')) && 'test', (p.includes('/components/') || p.includes('/modules/')) && 'components'].filter(Boolean);
+  const base = p.slice(p.lastIndexOf('/') + 1);
+  const dot = base.lastIndexOf('.');
+  const ext = dot > 0 ? base.slice(dot + 1).replace(/[^a-z0-9]/g, '').slice(0, 8) : '';
+  const name = CRITICAL.has(base) ? base : `f${id}${ext ? `.${ext}` : ''}`;
+  return [...dirs, name].join('/');
+}
+
+const EPOCH = Date.UTC(2026, 0, 1);
+
+/**
+ * The trace of one transcript, as git-memory's reader takes it: each file operation in the order
+ * the ledger took it, as [op, file id, tool-call index, turn, seconds since the session's start],
+ * the files as opaque stand-in paths, and where the first half of its lines ends (in tool calls).
+ */
+export function traceOf({ read, build }, path, agent) {
+  const lines = readFileSync(path, 'utf8').split('\n');
+  const half = Math.ceil(lines.filter((l) => l.trim()).length / 2);
+  const state = build.newState(agent);
+  const ids = new Map();
+  const files = [];
+  const counts = new Map();
+  const steps = [];
+  let offset = 0;
+  let seen = 0;
+  let cut = null;
+  const start = () => Date.parse(state.ledger.started);
+  for (const line of lines) {
+    const end = offset + Buffer.byteLength(line) + 1;
+    read.readOn(state, path, offset, { to: end });
+    offset = end;
+    for (const f of state.ledger.files) {
+      const before = counts.get(f.path) ?? { reads: 0, edits: 0, writes: 0 };
+      for (const [op, key] of [['r', 'reads'], ['e', 'edits'], ['w', 'writes']]) {
+        for (let n = before[key]; n < f[key]; n++) {
+          if (!ids.has(f.path)) {
+            ids.set(f.path, files.length);
+            files.push(opaquePath(f.path, files.length));
+          }
+          const at = Date.parse(f.last);
+          steps.push([op, ids.get(f.path), f.last_call, state.ledger.turns.length, Number.isNaN(at) || Number.isNaN(start()) ? 0 : Math.round((at - start()) / 1000)]);
+        }
+      }
+      counts.set(f.path, { reads: f.reads, edits: f.edits, writes: f.writes });
+    }
+    if (line.trim() && ++seen === half) {
+      const at = Date.parse(state.ledger.updated);
+      cut = { tool_calls: state.ledger.tool_calls, secs: Number.isNaN(at) || Number.isNaN(start()) ? 0 : Math.round((at - start()) / 1000) };
+    }
+  }
+  return { agent, tool_calls: state.ledger.tool_calls, cut: cut ?? { tool_calls: 0, secs: 0 }, files, steps };
+}
+
+/** The ledgers a trace stands for: the session up to its cut, and whole. */
+export function ledgersOfTrace(trace, emptyLedger) {
+  const build = (steps, calls, secs) => {
+    const l = emptyLedger(trace.agent);
+    const byId = new Map();
+    for (const [op, id, call, , s] of steps) {
+      const at = new Date(EPOCH + s * 1000).toISOString();
+      let f = byId.get(id);
+      if (!f) {
+        f = { path: trace.files[id], reads: 0, edits: 0, writes: 0, first: at, last: at, last_op: 'read', by_subagent: false, last_call: call };
+        byId.set(id, f);
+        l.files.push(f);
+      }
+      f[op === 'r' ? 'reads' : op === 'e' ? 'edits' : 'writes']++;
+      f.last = at;
+      f.last_op = op === 'r' ? 'read' : op === 'e' ? 'edit' : 'write';
+      f.last_call = call;
+    }
+    l.tool_calls = calls;
+    l.started = new Date(EPOCH).toISOString();
+    l.updated = new Date(EPOCH + secs * 1000).toISOString();
+    return l;
+  };
+  const first = build(trace.steps.filter((s) => s[2] < trace.cut.tool_calls), trace.cut.tool_calls, trace.cut.secs);
+  const last = trace.steps.at(-1);
+  const full = build(trace.steps, trace.tool_calls, last ? last[4] : trace.cut.secs);
+  return { first, full };
+}
+
+// ---- Ledger recall and precision against a plain reading of the same lines ---------------------
+
+const FILE_TOOLS = new Set(['Read', 'Edit', 'MultiEdit', 'Write', 'NotebookEdit']);
+
+/**
+ * What a Claude Code transcript holds, read plainly (each line on its own, no ordering, no
+ * caps): the files its tools named, its shell commands, its failed tool results, and its human
+ * messages. The ledger is measured against this.
+ */
+export function plainClaude(path) {
+  const files = new Set();
+  const commands = [];
+  const errors = [];
+  const prompts = [];
+  const uuids = new Set();
+  for (const line of readFileSync(path, 'utf8').split('\n')) {
+    let r;
+    try {
+      r = JSON.parse(line);
+    } catch {
+      continue;
+    }
+    if (!r || typeof r !== 'object' || (r.type !== 'user' && r.type !== 'assistant')) continue;
+    if (typeof r.uuid === 'string') {
+      if (uuids.has(r.uuid)) continue;
+      uuids.add(r.uuid);
+    }
+    const content = r.message?.content;
+    if (r.type === 'assistant' && Array.isArray(content)) {
+      for (const b of content) {
+        if (b?.type !== 'tool_use') continue;
+        const p = b.input?.file_path ?? b.input?.notebook_path;
+        if (FILE_TOOLS.has(b.name) && typeof p === 'string') files.add(p);
+        if (b.name === 'Bash' && typeof b.input?.command === 'string' && b.input.command.trim()) commands.push(b.input.command);
+      }
+    } else if (r.type === 'user') {
+      if (Array.isArray(content)) for (const b of content) if (b?.type === 'tool_result' && b.is_error === true) errors.push(b.tool_use_id);
+      const text = typeof content === 'string' ? content : Array.isArray(content) ? content.filter((b) => b?.type === 'text').map((b) => b.text).join('\n') : '';
+      if (!r.isSidechain && !r.isMeta && !r.isCompactSummary && text.trim() && !/^\s*</.test(text) && !/^\[Request interrupted/.test(text)) prompts.push(text.trim());
+    }
+  }
+  return { files, commands, errors, prompts };
+}
+
+/** Recall and precision of a ledger against a plain reading: [found, of the plain reading's, of the ledger's]. */
+export function ledgerAgainstPlain(ledger, plain) {
+  const norm = (s) => s.replace(/\s+/g, ' ').trim().slice(0, 150);
+  const multiset = (xs) => {
+    const m = new Map();
+    for (const x of xs) m.set(x, (m.get(x) ?? 0) + 1);
+    return m;
+  };
+  const both = (a, b) => {
+    const ma = multiset(a);
+    let n = 0;
+    for (const x of b) {
+      const c = ma.get(x) ?? 0;
+      if (c > 0) {
+        n++;
+        ma.set(x, c - 1);
+      }
+    }
+    return n;
+  };
+  const ledgerFiles = new Set(ledger.files.map((f) => f.path));
+  const commandsL = ledger.commands.map((c) => norm(c.command));
+  const commandsP = plain.commands.map(norm);
+  const promptsL = ledger.user_messages.map((m) => norm(m.text));
+  const promptsP = plain.prompts.map(norm);
+  return {
+    files: [[...plain.files].filter((p) => ledgerFiles.has(p)).length, plain.files.size, ledgerFiles.size],
+    commands: [both(commandsL, commandsP), commandsP.length, commandsL.length],
+    // Tool errors carry no id in the ledger: matched by count.
+    errors: [Math.min(ledger.errors.length, plain.errors.length), plain.errors.length, ledger.errors.length],
+    user_messages: [both(promptsL, promptsP), promptsP.length, promptsL.length],
+  };
+}

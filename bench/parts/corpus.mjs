@@ -1,0 +1,67 @@
+// Issue 25 §5 and §6 on real transcripts people published (bench/corpus.mjs): the hot-file table
+// (seed 004's score against each simple rule, each transcript cut at the midpoint of its lines,
+// files of the second half found in the first half's top 5 / top 10), from the committed text-free
+// traces always and from the transcripts themselves when the corpus is present; and the ledger's
+// recall and precision against a plain reading of the same lines.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { importSrc } from '../bundle.mjs';
+import { firstHalf, hitTable, ledgerAgainstPlain, ledgersOfTrace, loadCorpus, pct, plainClaude, TRACES } from '../corpus.mjs';
+
+export async function run({ summary, ws, printTable }) {
+  const { rates, transcripts } = await importSrc({ rates: 'compact/hit-rate.ts', transcripts: 'transcripts/index.ts' });
+  const rules = rates.RULES;
+  const show = (title, rows) => {
+    const { scored, table } = hitTable(rows, rules);
+    console.log(`  ${title}: ${rows.length} transcripts, ${scored} whose second half touched a file`);
+    printTable(['rule', 'top 5', 'top 10'], rules.map((r) => [rates.RULE_NAMES[r], pct(table[r][5]), pct(table[r][10])]));
+    for (const k of [5, 10]) {
+      const beaten = rules.filter((r) => r !== 'ours' && table.ours[k] <= table[r][k]).map((r) => rates.RULE_NAMES[r]);
+      console.log(`  at ${k}: ${beaten.length ? `NOT better than ${beaten.join(', ')}` : 'better than every simple rule'}`);
+    }
+    return table;
+  };
+
+  const traces = JSON.parse(readFileSync(TRACES, 'utf8')).traces;
+  const fromTraces = traces.map((t) => {
+    const { first, full } = ledgersOfTrace(t, transcripts.emptyLedger);
+    return rates.hitRates(first, full);
+  });
+  const t = show('hot files, committed traces of the corpus', fromTraces);
+  for (const k of [5, 10]) for (const r of rules) summary.note(`hot files @${k} (corpus traces): ${rates.RULE_NAMES[r]}`, pct(t[r][k]));
+
+  const corpus = loadCorpus();
+  if (!corpus.present.length) {
+    console.log(`  corpus not present in ${corpus.dir} (GIT_MEMORY_CORPUS): the figures from the transcripts themselves and the ledger's recall and precision are skipped; test/fixtures/corpus/manifest.json says where each comes from`);
+    return;
+  }
+  if (corpus.missing.length) console.log(`  missing: ${corpus.missing.map((m) => `${m.file} (${m.why_missing})`).join(', ')}`);
+  const tmp = join(ws.dir, 'corpus-halves');
+  mkdirSync(tmp, { recursive: true });
+  const rows = [];
+  const accuracy = { files: [0, 0, 0], commands: [0, 0, 0], errors: [0, 0, 0], user_messages: [0, 0, 0] };
+  const t0 = performance.now();
+  for (const c of corpus.present) {
+    const full = transcripts.readLedger(c.path, { agent: c.agent });
+    const first = transcripts.readLedger(firstHalf(c.path, join(tmp, c.file)), { agent: c.agent });
+    rows.push(rates.hitRates(first, full));
+    const a = ledgerAgainstPlain(full, plainClaude(c.path));
+    for (const k of Object.keys(accuracy)) for (let i = 0; i < 3; i++) accuracy[k][i] += a[k][i];
+  }
+  const seconds = (performance.now() - t0) / 1000;
+  const real = show(`hot files, the transcripts themselves (${corpus.present.length} of ${corpus.manifest.transcripts.length} present, read in ${seconds.toFixed(1)} s)`, rows);
+  for (const k of [5, 10]) for (const r of rules) summary.note(`hot files @${k} (corpus): ${rates.RULE_NAMES[r]}`, pct(real[r][k]));
+  const ratio = (a, b) => (b ? a / b : null);
+  console.log('  ledger against a plain reading of the same lines (every tool_use, failed tool_result and human message, each line on its own):');
+  printTable(['item', 'plain reading', 'ledger', 'recall', 'precision'], Object.entries(accuracy).map(([k, [both, plain, ledger]]) => [k.replace('_', ' '), plain, ledger, pct(ratio(both, plain)), pct(ratio(both, ledger))]));
+  for (const [k, [both, plain, ledger]] of Object.entries(accuracy)) summary.note(`ledger ${k.replace('_', ' ')} recall / precision (corpus)`, `${pct(ratio(both, plain))} / ${pct(ratio(both, ledger))}`);
+}
+
+// `node bench/parts/corpus.mjs`: this part alone, without the generated repositories of the whole bench.
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { printTable, Summary } = await import('../report.mjs');
+  const { freshWorkspace } = await import('../workspace.mjs');
+  const summary = new Summary();
+  await run({ summary, ws: freshWorkspace(), printTable });
+}

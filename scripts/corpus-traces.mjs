@@ -1,0 +1,18 @@
+// Rebuilds test/fixtures/corpus/traces.json from the real-transcript corpus (bench/corpus.mjs):
+// for each transcript, the file operations git-memory's reader took, in order, with opaque file
+// stand-ins and no text. Run after a change to the reader or to the corpus:
+//   node scripts/corpus-traces.mjs
+import { writeFileSync } from 'node:fs';
+import { importSrc } from '../bench/bundle.mjs';
+import { loadCorpus, traceOf, TRACES } from '../bench/corpus.mjs';
+
+const corpus = loadCorpus();
+if (!corpus.present.length) {
+  console.log(`corpus not present in ${corpus.dir}: nothing to derive (see test/fixtures/corpus/manifest.json)`);
+  process.exit(0);
+}
+if (corpus.missing.length) console.log(`missing from ${corpus.dir}: ${corpus.missing.map((t) => `${t.file} (${t.why_missing})`).join(', ')}`);
+const { read, build } = await importSrc({ read: 'transcripts/read.ts', build: 'transcripts/build.ts' });
+const traces = corpus.present.map((t) => ({ sha256: t.sha256, ...traceOf({ read, build }, t.path, t.agent) }));
+writeFileSync(TRACES, `${JSON.stringify({ about: 'Derived from the transcripts of manifest.json by scripts/corpus-traces.mjs: per transcript, its file operations as git-memory read them ([op r|e|w, file id, tool-call index, turn, seconds since start]), files as stand-ins that score as the real paths do, and where its first half of lines ends. No path, no text.', traces }, null, 0).replace(/\{"sha256"/g, '\n{"sha256"')}\n`);
+console.log(`${traces.length} traces written to ${TRACES}`);

@@ -1,0 +1,35 @@
+// Issue 25 §5 on real sessions, in every run: the committed traces of the real-transcript corpus
+// (test/fixtures/corpus/: what the hot-file rules see of each transcript, no path, no text; the
+// transcripts themselves stay out of the repository, see manifest.json and npm run test:corpus).
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+// @ts-expect-error: a plain ES module shared with the bench
+import { hitTable, ledgersOfTrace, MANIFEST, TRACES } from '../../bench/corpus.mjs';
+import { hitRates, RULES } from '../../src/compact/hit-rate.js';
+import { emptyLedger } from '../../src/transcripts/ledger.js';
+
+const traces = JSON.parse(readFileSync(TRACES, 'utf8')).traces as { sha256: string }[];
+const manifest = JSON.parse(readFileSync(MANIFEST, 'utf8')).transcripts as { sha256: string; repo: string; path: string; commit: string; why: string }[];
+
+describe('hot files on the real-transcript corpus (traces)', () => {
+  it('has a trace for each of at least 20 transcripts, each with its public origin', () => {
+    expect(manifest.length).toBeGreaterThanOrEqual(20);
+    expect(traces.map((t) => t.sha256).sort()).toEqual(manifest.map((m) => m.sha256).sort());
+    for (const m of manifest) expect(m.repo && m.path && /^[0-9a-f]{40}$/.test(m.commit) && m.why).toBeTruthy();
+    // No path and no text: file stand-ins only.
+    expect(readFileSync(TRACES, 'utf8')).not.toMatch(/\/home\/|\/Users\/|[A-Z]:\\\\/);
+  });
+
+  it("seed 004's score, recency by tool calls, finds more of the second half's files than every simple rule at 5, and no fewer at 10", () => {
+    const rows = traces.map((t) => {
+      const { first, full } = ledgersOfTrace(t, emptyLedger);
+      return hitRates(first, full);
+    });
+    const { scored, table } = hitTable(rows, RULES) as { scored: number; table: Record<string, Record<number, number>> };
+    expect(scored).toBeGreaterThanOrEqual(10);
+    for (const rule of RULES.filter((r) => r !== 'ours')) {
+      expect(table.ours![5]).toBeGreaterThan(table[rule]![5]!);
+      expect(table.ours![10]).toBeGreaterThanOrEqual(table[rule]![10]!);
+    }
+  });
+});

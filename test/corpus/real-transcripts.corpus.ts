@@ -1,0 +1,49 @@
+// `npm run test:corpus`: the ledger and the hot-file table on the real transcripts themselves
+// (bench/corpus.mjs), when the corpus is present (GIT_MEMORY_CORPUS, default
+// ~/.cache/git-memory/corpus). Their text is third parties' and never committed.
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+// @ts-expect-error: a plain ES module shared with the bench
+import { firstHalf, hitTable, ledgerAgainstPlain, ledgersOfTrace, loadCorpus, plainClaude, traceOf, TRACES } from '../../bench/corpus.mjs';
+import { readFileSync } from 'node:fs';
+import { hitRates, RULES } from '../../src/compact/hit-rate.js';
+import * as build from '../../src/transcripts/build.js';
+import * as read from '../../src/transcripts/read.js';
+import { readLedger } from '../../src/transcripts/index.js';
+import { emptyLedger } from '../../src/transcripts/ledger.js';
+import { tempDir } from '../helpers/repo.js';
+
+const corpus = loadCorpus();
+if (!corpus.present.length) console.log(`corpus not present in ${corpus.dir}: set GIT_MEMORY_CORPUS to the folder holding the transcripts of test/fixtures/corpus/manifest.json`);
+
+describe.skipIf(!corpus.present.length)('the real-transcript corpus', () => {
+  it('is whole: every transcript of the manifest, with its sha256', () => {
+    expect(corpus.missing).toEqual([]);
+  });
+
+  it('the ledger finds every file, command, tool error and human message a plain reading finds, and nothing else', () => {
+    for (const c of corpus.present) {
+      const a = ledgerAgainstPlain(readLedger(c.path, { agent: c.agent }), plainClaude(c.path));
+      for (const [k, [both, plain, ledger]] of Object.entries(a) as [string, number[]][]) {
+        expect({ file: c.file, k, both }).toEqual({ file: c.file, k, both: plain });
+        expect({ file: c.file, k, both }).toEqual({ file: c.file, k, both: ledger });
+      }
+    }
+  });
+
+  it('the committed traces are what the reader takes of each transcript today', () => {
+    const committed = new Map((JSON.parse(readFileSync(TRACES, 'utf8')).traces as { sha256: string }[]).map((t) => [t.sha256, t]));
+    for (const c of corpus.present) expect({ sha256: c.sha256, ...traceOf({ read, build }, c.path, c.agent) }).toEqual(committed.get(c.sha256));
+  }, 600_000);
+
+  it('the hot-file table read from the transcripts is the traces’ table', () => {
+    const dir = tempDir();
+    const real = corpus.present.map((c: { path: string; file: string; agent: 'claude' }) => hitRates(readLedger(firstHalf(c.path, join(dir, c.file)), { agent: c.agent }), readLedger(c.path, { agent: c.agent })));
+    const traced = corpus.present.map((c: { sha256: string }) => {
+      const t = (JSON.parse(readFileSync(TRACES, 'utf8')).traces as { sha256: string }[]).find((x) => x.sha256 === c.sha256);
+      const { first, full } = ledgersOfTrace(t, emptyLedger);
+      return hitRates(first, full);
+    });
+    expect(hitTable(real, RULES)).toEqual(hitTable(traced, RULES));
+  }, 300_000);
+});
