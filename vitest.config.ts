@@ -5,6 +5,8 @@ export default defineConfig({
   plugins: [textImports()],
   test: {
     include: ['test/**/*.test.ts'],
+    // The real agents run in `npm run test:agents` (test/real-agents/vitest.config.ts).
+    exclude: ['test/real-agents/**', '**/node_modules/**'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     // Tests spawn git and node processes; two workers fit the 2-core machines CI runs on.
