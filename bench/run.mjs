@@ -195,6 +195,9 @@ await part('Transcript ledger on 5, 20 and 50 MB Claude Code transcripts (bench/
 await part('Compaction: hot-file hit rates, compact and hot-files on a 50 MB transcript, the compaction hooks (bench/parts/compact.mjs)', async () =>
   (await import('./parts/compact.mjs')).run({ summary, ws, workCopy, env, BIN, big, small, QUICK, measure, printTable, ratio, timingRows }),
 );
+await part('Real agents, wired against plain: Claude Code, Codex CLI, Gemini CLI (bench/parts/real-agents.mjs)', async () =>
+  (await import('./parts/real-agents.mjs')).run({ ROOT: join(import.meta.dirname ?? new URL('.', import.meta.url).pathname, '..'), QUICK }),
+);
 
 summary.print();
 console.log(`\nbench took ${((performance.now() - started) / 1000).toFixed(0)} s, load average at end ${load()}${failed ? `; ${failed} part(s) failed with an error` : ''}`);

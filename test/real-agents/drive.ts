@@ -20,6 +20,8 @@ export const BINS: Record<AgentName, string | null> = agentBins();
 const VENDOR = { claude: 'anthropic', codex: 'openai', gemini: 'gemini' } as const;
 
 export interface RunResult {
+  /** Date.now() when the agent was started. */
+  startedAt: number;
   code: number | null;
   signal: string | null;
   stdout: string;
@@ -35,6 +37,8 @@ export interface Scratch {
   repo: string;
   api: FakeApi;
   env: NodeJS.ProcessEnv;
+  /** The git-memory processes the agent started so far: arguments, start and end (Date.now() ms). */
+  calls(): { args: string; start: number; end: number | null }[];
   /** Whether the repository is wired (`git memory init --agent X --mcp`). */
   wired: boolean;
   git(...args: string[]): string;
@@ -72,6 +76,7 @@ function command(s: Scratch, prompt: string, opts: RunOpts): { file: string; arg
 export function runBounded(file: string, args: string[], o: { cwd: string; env: NodeJS.ProcessEnv; timeoutMs: number; stdin?: string }): Promise<RunResult> {
   return new Promise((resolveRun) => {
     const t0 = performance.now();
+    const startedAt = Date.now();
     const child = spawn(file, args, { cwd: o.cwd, env: o.env, detached: true, stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
@@ -92,7 +97,7 @@ export function runBounded(file: string, args: string[], o: { cwd: string; env: 
     }, o.timeoutMs);
     child.on('close', (code, signal) => {
       clearTimeout(timer);
-      resolveRun({ code, signal, stdout, stderr, ms: performance.now() - t0, timedOut });
+      resolveRun({ startedAt, code, signal, stdout, stderr, ms: performance.now() - t0, timedOut });
     });
   });
 }
@@ -188,8 +193,24 @@ export async function scratch(agent: AgentName, o: ScratchOpts = {}): Promise<Sc
   const repo = join(root, 'repo');
   const shims = join(root, 'bin');
   for (const d of [home, repo, shims, join(root, 'tmp')]) mkdirSync(d, { recursive: true });
-  // git-memory as the user has it on PATH: this worktree's build.
-  writeFileSync(join(shims, 'git-memory'), `#!/bin/sh\nexec "${process.execPath}" "${BIN}" "$@"\n`);
+  // git-memory as the user has it on PATH: this worktree's build. The shim logs each start, with its
+  // arguments and its start and end times (ms), to count the processes an agent starts and time them.
+  const calls = join(root, 'git-memory-calls.log');
+  writeFileSync(
+    join(shims, 'git-memory'),
+    [
+      '#!/bin/sh',
+      't0=$(date +%s%3N)',
+      // SessionEnd is timed to its end (the agent waits for it); every other start is only logged, and
+      // exec'd as an installed git-memory would be (an agent that cancels a hook kills node itself).
+      'case "$*" in *"hook agent session-end"*) ;; *) echo "$t0 - $*" >> "' + calls + '"; exec "' + process.execPath + '" "' + BIN + '" "$@";; esac',
+      '"' + process.execPath + '" "' + BIN + '" "$@"',
+      'rc=$?',
+      'echo "$t0 $(date +%s%3N) $*" >> "' + calls + '"',
+      'exit $rc',
+      '',
+    ].join('\n'),
+  );
   chmodSync(join(shims, 'git-memory'), 0o755);
   const api = await startFakeApi(VENDOR[agent]);
   const env = agentEnv(agent, root, home, api, shims, wired);
@@ -219,6 +240,13 @@ export async function scratch(agent: AgentName, o: ScratchOpts = {}): Promise<Sc
     wired,
     git,
     gm,
+    calls: () =>
+      existsSync(calls)
+        ? readFileSync(calls, 'utf8').split('\n').filter(Boolean).map((l) => {
+            const [a, b, ...rest] = l.split(' ');
+            return { start: Number(a), end: b === '-' ? null : Number(b), args: rest.join(' ') };
+          })
+        : [],
     async run(prompt, turns, opts = {}) {
       api.script(turns);
       const { file, args } = command(s, prompt, opts);
