@@ -65,7 +65,7 @@ function freshClone(extraConfig: string, env: Record<string, string>): Hooked {
     transcript,
     hook(event, payload) {
       const handlers = (settings.hooks[event] as { hooks: { command: string; async?: boolean }[] }[]).flatMap((g) => g.hooks);
-      const ours = handlers.find((h) => h.command.startsWith('git-memory hook agent '));
+      const ours = handlers.find((h) => h.command.includes('git-memory hook agent '));
       expect(ours, `no git-memory handler for ${event}`).toBeTruthy();
       const stdin = JSON.stringify({ session_id: SESSION, transcript_path: transcript, cwd: repo.dir, hook_event_name: event, ...payload });
       const r = spawnSync('sh', ['-c', ours!.command], { cwd: repo.dir, env: fullEnv, input: stdin, encoding: 'utf8' });
