@@ -55,6 +55,11 @@ export interface Agent<N extends string = string> extends AgentAdapter {
    * never closed by it. For the others Stop is only a natural pause.
    */
   stopEndsSession?: boolean;
+  /**
+   * What the user must do before the agent runs the project's hooks and MCP server (trust, review),
+   * and what CI passes instead: said by `init --agent` and by `doctor` while the hooks have not run.
+   */
+  trust?: string;
   /** Its own spellings of hook payload fields, when they differ from the common ones. */
   hookInput?(raw: Record<string, unknown>): HookSpellings;
   /**

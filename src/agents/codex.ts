@@ -25,6 +25,11 @@ export const codex: Agent<'codex'> = {
   },
   instructions: () => ['AGENTS.md'],
   stopEndsSession: true,
+  // Codex CLI 0.171 ignores a project's .codex/ (hooks, MCP server) until the project is trusted, and
+  // runs its hooks only once they are reviewed: an untrusted `codex exec` runs neither, with a warning.
+  trust:
+    'Codex CLI runs these hooks and the MCP server only in a trusted project with reviewed hooks: run `codex` here once, trust the project and review the hooks with /hooks (or `codex exec --trust …` once). ' +
+    'In CI: `codex exec --trust --dangerously-bypass-hook-trust …`, or trust_level = "trusted" under [projects."<checkout path>"] in $CODEX_HOME/config.toml plus --dangerously-bypass-hook-trust',
   // CODEX_HOME is often exported in a shell profile, so it only hints; CODEX_SANDBOX has always
   // ranked with it.
   detect: (env) => (env.CODEX_SANDBOX || env.CODEX_HOME ? 'hint' : null),

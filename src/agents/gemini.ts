@@ -36,6 +36,11 @@ export const gemini: Agent<'gemini'> = {
   ])],
   mcp: mcpJson(SETTINGS, { command: 'git-memory', args: ['mcp'] }),
   instructions: contextFiles,
+  // Gemini CLI 0.61 skips project hooks in a folder it does not trust (and warns once in a trusted
+  // one that project-level hooks were detected).
+  trust:
+    'Gemini CLI runs these hooks only in a trusted folder: trust this folder when Gemini CLI asks (or list it as TRUST_FOLDER in ~/.gemini/trustedFolders.json); it then warns once that project-level hooks were detected. ' +
+    'In CI: GEMINI_CLI_TRUST_WORKSPACE=true',
   detect: (env) => (env.GEMINI_CLI ? 'set-by-agent' : null),
   // Some versions call SessionStart's source `trigger`.
   hookInput: (raw) => ({ source: text(raw.trigger) }),
