@@ -8,11 +8,11 @@ export const codex: Agent<'codex'> = {
   title: 'Codex CLI',
   // Codex has no SessionEnd: Stop ends every turn, and each Stop that finds something new (a turn,
   // queued items) records it, the later ones as follow-ups of the session (hook/agent/finalise.ts).
-  // PostToolUse and Stop also keep the session notes (Codex has no asynchronous hooks: the hook
-  // returns after the threshold check, any model call runs in a detached worker).
+  // Stop also keeps the session notes (the threshold check; any model call runs in a detached
+  // worker). No PostToolUse hook: Codex hooks block the agent, and one per tool call made a wired run
+  // 1.7× a plain one (issue 24 §3); the thresholds are applied at the turn's end.
   config: [grouped('.codex/hooks.json', 'codex', [
     { event: 'SessionStart', handler: command('codex', 'session-start', 10) },
-    { event: 'PostToolUse', handler: command('codex', 'tool-use', 10) },
     { event: 'Stop', handler: command('codex', 'stop', 10) },
     { event: 'PreCompact', handler: command('codex', 'pre-compact', 10) },
     { event: 'PostCompact', handler: command('codex', 'post-compact', 10) },

@@ -30,8 +30,9 @@ export const gemini: Agent<'gemini'> = {
   // Gemini CLI timeouts are milliseconds.
   config: [grouped(SETTINGS, 'gemini', [
     { event: 'SessionStart', handler: command('gemini', 'session-start', 10_000, { name: 'git-memory' }) },
-    // Session notes: the hook checks the thresholds and returns; a model call runs detached.
-    { event: 'AfterTool', handler: command('gemini', 'tool-use', 10_000, { name: 'git-memory' }) },
+    // Session notes at the end of each turn (AfterAgent): the hook checks the thresholds and returns;
+    // a model call runs detached. Not after each tool (AfterTool blocks the agent, a node process each).
+    { event: 'AfterAgent', handler: command('gemini', 'stop', 10_000, { name: 'git-memory' }) },
     { event: 'SessionEnd', handler: command('gemini', 'session-end', 5_000, { name: 'git-memory' }) },
   ])],
   mcp: mcpJson(SETTINGS, { command: 'git-memory', args: ['mcp'] }),

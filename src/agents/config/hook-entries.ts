@@ -73,7 +73,7 @@ export function addFlatHooks(text: string, file: string, hooks: FlatHook[]): str
  * Removes the handlers `ours` picks. A group, event or `hooks` object left empty by the removal goes
  * too, so a file we added to reads as it did before.
  */
-export function removeGroupedHooks(text: string, file: string, ours: (command: string) => boolean): string {
+export function removeGroupedHooks(text: string, file: string, ours: (command: string, event: string) => boolean): string {
   let t = text;
   for (;;) {
     const hooks = root(t, file).hooks as Json | undefined;
@@ -83,7 +83,7 @@ export function removeGroupedHooks(text: string, file: string, ours: (command: s
       list(groups).forEach((g, gi) => {
         if (edit || !isObject(g)) return;
         const handlers = list(g.hooks);
-        const hi = handlers.findIndex((x) => ours(commandOf(x) ?? ''));
+        const hi = handlers.findIndex((x) => ours(commandOf(x) ?? '', event));
         if (hi < 0) return;
         if (handlers.length > 1) edit = ['hooks', event, gi, 'hooks', hi];
         else if (list(groups).length > 1) edit = ['hooks', event, gi];
