@@ -1,6 +1,6 @@
 // Claude Code 2.1.328 driven in print mode against the fake Anthropic Messages API: what the script
 // makes it do must reach git-memory's memory.
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { BINS, scratch, type Scratch } from './drive.js';
@@ -71,7 +71,7 @@ run('Claude Code, really', () => {
     expect.soft(commits).not.toContain('Set up git-memory');
   });
 
-  test('print mode cancels the async Stop and the last PostToolUse: the session is recorded in full all the same (item 11)', async () => {
+  test('print mode cancels the async Stop as it exits: the session is recorded in full all the same (item 11)', async () => {
     s = await scratch('claude');
     const debug = join(s.root, 'debug.log');
     const r = await s.run('Write two notes', [
@@ -80,14 +80,17 @@ run('Claude Code, really', () => {
       { text: 'Wrote both.' },
     ], { extraArgs: ['--debug-file', debug] });
     expect(r.code, r.stderr).toBe(0);
+    const log = readFileSync(debug, 'utf8');
+    // Our Stop hook ran in the background, and no hook of ours ran per tool call (issue 24 §3).
+    expect(log).toMatch(/Stop \[[^\]]*git-memory hook agent stop --agent claude\] moved to the background/);
+    expect(log).not.toContain('hook agent tool-use');
+    const cancelled = /Hook Stop \(Stop\) cancelled/.test(log);
+    console.log(`[item 11] Claude Code ${cancelled ? 'cancelled' : 'let finish'} the async Stop hook as it exited; the session must be whole either way`);
     const [session] = await recorded(s);
-    // Both writes are in the session although the hook of the last one (and Stop) may never have finished.
+    // Both writes and the request are in the session: SessionEnd read the transcript, Stop was not needed.
     expect(session).toContain('one.md');
     expect(session).toContain('two.md');
     expect(section(session, 'Request')).toContain('Write two notes');
-    const log = existsSync(debug) ? readFileSync(debug, 'utf8') : '';
-    // What Claude Code did with the async hooks is reported, whichever way it went this time.
-    console.log(`[item 11] debug log: ${(log.match(/cancel|abort/gi) ?? []).length} cancel/abort mentions`);
   });
 
   test('a manual compaction and the resumed session after it: recorded, and the prepared context reaches the next request', async () => {
@@ -113,7 +116,7 @@ run('Claude Code, really', () => {
     expect(all).toContain('src/app.js');
     // The first request after the compaction carries what git-memory prepared at SessionStart(compact) (agentfix, item 6).
     const next = s.api.requests.slice(before).find((q) => q.kind === 'turn')!;
-    expect.soft(JSON.stringify(next.body.messages)).toMatch(/Compaction|compaction|Before the compaction/);
+    expect.soft(JSON.stringify(next.body.messages)).toContain('After compaction (git-memory)');
   });
 
   test('an automatic compaction (context near the 1M window) keeps the session whole', async () => {

@@ -46,8 +46,10 @@ run('Codex CLI, really', () => {
     const commits = section(session, 'Commits');
     expect.soft(commits).toContain('Add farewell next to greet');
     expectMemoryOnly(s);
-    // The MCP server answered (Codex reports a call it could not route as an error output).
-    expect(JSON.stringify(s.api.turns().at(-1)!.body.input)).not.toMatch(/unsupported call|unknown tool/i);
+    // The MCP server answered (Codex reports a call it could not route as an error output). Known gap of
+    // the script: Codex 0.171 defers MCP tools behind tool_search under the namespace mcp__git_memory, and
+    // a direct call by this name is answered "unsupported call": the call's spelling is still to be found.
+    expect.soft(JSON.stringify(s.api.turns().at(-1)!.body.input)).not.toMatch(/unsupported call|unknown tool/i);
     // The prompt is read from 0.171's rollout (agentfix, item 2).
     expect.soft(section(session, 'Request')).toContain('Add a farewell function next to greet');
     expect.soft(ledger.user_messages.map((m: any) => m.text)).toContain('Add a farewell function next to greet and commit it');

@@ -54,6 +54,8 @@ export interface RunOpts {
   timeoutMs?: number;
   extraArgs?: string[];
   env?: Record<string, string>;
+  /** Codex: without --dangerously-bypass-hook-trust (the hooks not reviewed). */
+  untrusted?: boolean;
 }
 
 const CLAUDE_TOOLS = 'Bash,Edit,Read,Write,Glob,Grep,ToolSearch,TaskCreate,TaskUpdate,TaskList';
@@ -66,7 +68,7 @@ function command(s: Scratch, prompt: string, opts: RunOpts): { file: string; arg
     return { file: bin, args: ['-p', prompt, '--output-format', 'stream-json', '--verbose', '--dangerously-skip-permissions', '--tools', CLAUDE_TOOLS, ...(opts.resume ? ['--continue'] : []), ...extra] };
   }
   if (s.agent === 'codex') {
-    const flags = ['--json', '--dangerously-bypass-approvals-and-sandbox', ...(s.wired ? ['--dangerously-bypass-hook-trust'] : []), '--skip-git-repo-check'];
+    const flags = ['--json', '--dangerously-bypass-approvals-and-sandbox', ...(s.wired && !opts.untrusted ? ['--dangerously-bypass-hook-trust'] : []), '--skip-git-repo-check'];
     return { file: bin, args: opts.resume ? ['exec', 'resume', '--last', ...flags, ...extra, prompt] : ['exec', ...flags, ...extra, prompt] };
   }
   return { file: process.execPath, args: [bin, '--yolo', '-o', 'json', ...(opts.resume ? ['--resume', 'latest'] : []), ...extra, '-p', prompt] };

@@ -40,7 +40,9 @@ run('Gemini CLI, really', () => {
     // The session file's worklog comes from the ledger's turns, which need the prompt (agentfix, item 3).
     expect.soft(session).toContain('node --check src/missing.js');
     expectMemoryOnly(s);
-    expect(JSON.stringify(s.api.turns().at(-1)!.body.contents)).not.toMatch(/not found in registry|Tool .* not found/i);
+    // Known gap of the script: Gemini CLI 0.61 does not know the MCP tool by this name (its registry
+    // spelling, server-prefixed, is still to be found).
+    expect.soft(JSON.stringify(s.api.turns().at(-1)!.body.contents)).not.toMatch(/not found in registry|Tool .* not found/i);
     // The prompt after git-memory's own <hook_context> (agentfix, item 3).
     expect.soft(section(session, 'Request')).toContain('Add a farewell function next to greet');
     // The commit made under core.hooksPath='' is the session's, from the reflog (agentfix, item 4).
