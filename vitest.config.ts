@@ -6,6 +6,8 @@ export default defineConfig({
   test: {
     // npm run test:corpus adds the tests on the real-transcript corpus (kept outside the repository).
     include: process.env.GIT_MEMORY_CORPUS_TESTS === '1' ? ['test/corpus/**/*.corpus.ts'] : ['test/**/*.test.ts'],
+    // The real agents run in `npm run test:agents` (test/real-agents/vitest.config.ts).
+    exclude: ['test/real-agents/**', '**/node_modules/**'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     // Tests spawn git and node processes; two workers fit the 2-core machines CI runs on.

@@ -97,7 +97,7 @@ await Promise.all([
   build({ ...commonjs, entryPoints: { end: 'src/cli/lean/end.ts' }, minifyWhitespace: true, minifySyntax: true }),
   build({
     ...common,
-    entryPoints: { cli: 'src/cli/main.ts', agents: 'src/hook/agent/entry.ts', 'agent-worker': 'src/hook/agent/worker.ts', statusline: 'src/cli/lean/statusline.ts', 'pre-push': 'src/hook/pre-push-entry.ts' },
+    entryPoints: { cli: 'src/cli/main.ts', mcp: 'src/mcp/entry.ts', agents: 'src/hook/agent/entry.ts', 'agent-worker': 'src/hook/agent/worker.ts', statusline: 'src/cli/lean/statusline.ts', 'pre-push': 'src/hook/pre-push-entry.ts' },
     splitting: true,
     outExtension: { '.js': '.mjs' },
     chunkNames: 'chunks/[name]-[hash]',

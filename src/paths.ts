@@ -41,6 +41,11 @@ export const REPLAY_FILE = 'rebase-commits.jsonl';
 export const SESSION_START_FILE = 'session-start.json';
 /** The active agent session and the sessions already finalised (see hook/agent/session-state.ts). */
 export const AGENT_SESSION_FILE = 'agent-session.json';
+/**
+ * When each agent's SessionStart hook last reached git-memory in this worktree, agent → local ISO
+ * time: `doctor` tells from it that an agent's hooks never ran (an untrusted project, hooks not reviewed).
+ */
+export const AGENT_HOOKS_SEEN_FILE = 'agent-hooks-seen.json';
 /** Failures of the detached agent-hook worker, which has no terminal (see hook/agent/hook.ts). */
 export const AGENT_HOOK_LOG = 'agent-hook.log';
 /** The search index: header, postings, and each journal file's state (see search/store.ts). */

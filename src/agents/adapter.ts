@@ -1,4 +1,4 @@
-import { hookCommand, type HookEventName } from './hook-command.js';
+import { hookCommand, hookCommandKey, type HookEventName } from './hook-command.js';
 import { addGroupedHooks, hasHooks, removeGroupedHooks, type GroupedHook } from './config/hook-entries.js';
 import { isEmptyObject, newJson, unlessBlank } from './config/json-text.js';
 import { addMcpServer, hasMcpServer, removeMcpServer } from './config/mcp-servers.js';
@@ -55,6 +55,11 @@ export interface Agent<N extends string = string> extends AgentAdapter {
    * never closed by it. For the others Stop is only a natural pause.
    */
   stopEndsSession?: boolean;
+  /**
+   * What the user must do before the agent runs the project's hooks and MCP server (trust, review),
+   * and what CI passes instead: said by `init --agent` and by `doctor` while the hooks have not run.
+   */
+  trust?: string;
   /** Its own spellings of hook payload fields, when they differ from the common ones. */
   hookInput?(raw: Record<string, unknown>): HookSpellings;
   /**
@@ -78,7 +83,13 @@ export const jsonOrNull = (text: string) => (isEmptyObject(text) ? null : text);
 export function grouped(path: string, agent: string, hooks: GroupedHook[]): ConfigFile {
   return {
     path,
-    install: (text) => addGroupedHooks(unlessBlank(text) ?? '{}\n', path, hooks),
+    // Ours that this version no longer writes (an older version's per-tool-call hook) go first.
+    install: (text) => {
+      const wanted = new Set(hooks.map((h) => `${h.event}\0${hookCommandKey(h.handler.command)}`));
+      const t = unlessBlank(text) ?? '{}\n';
+      const outdated = (c: string, event: string) => ours(agent)(c) && !wanted.has(`${event}\0${hookCommandKey(c)}`);
+      return addGroupedHooks(removeGroupedHooks(t, path, outdated), path, hooks);
+    },
     uninstall: (text) => jsonOrNull(removeGroupedHooks(text, path, ours(agent))),
     installed: (text) => hasHooks(text, path, ours(agent)),
   };

@@ -8,11 +8,14 @@ export const claude: Agent<'claude'> = {
   // Timeouts are seconds. The SessionEnd one also lifts Claude Code's shared 1.5 s budget a little;
   // the hook itself only starts a detached worker. No matchers: SessionStart should run on every
   // source (startup, resume, clear, compact), and an omitted matcher matches all of them.
-  // PostToolUse and Stop keep the session notes: asynchronous, so Claude Code does not wait even
-  // for the threshold check (the hook starts a detached worker when a model call is due).
+  // Stop keeps the session notes: it reads what the turn added to the transcript, applies the notes'
+  // thresholds and starts a detached worker when a model call is due; asynchronous, so Claude Code
+  // does not wait even for that. No hook per tool call (issue 24 §3): a node process beside every
+  // tool call cost more than anything else git-memory does, and the thresholds hold as well at the
+  // turn's end (tokens and tool calls only grow until then). Print mode cancels an async Stop as the
+  // process exits: SessionEnd reads the whole transcript anyway.
   config: [grouped('.claude/settings.json', 'claude', [
     { event: 'SessionStart', handler: command('claude', 'session-start', 10) },
-    { event: 'PostToolUse', handler: command('claude', 'tool-use', 10, { async: true }) },
     { event: 'Stop', handler: command('claude', 'stop', 10, { async: true }) },
     { event: 'SessionEnd', handler: command('claude', 'session-end', 5) },
     // Compaction (issue 14): what must survive, then the check of Claude Code's own summary.

@@ -8,11 +8,11 @@ export const codex: Agent<'codex'> = {
   title: 'Codex CLI',
   // Codex has no SessionEnd: Stop ends every turn, and each Stop that finds something new (a turn,
   // queued items) records it, the later ones as follow-ups of the session (hook/agent/finalise.ts).
-  // PostToolUse and Stop also keep the session notes (Codex has no asynchronous hooks: the hook
-  // returns after the threshold check, any model call runs in a detached worker).
+  // Stop also keeps the session notes (the threshold check; any model call runs in a detached
+  // worker). No PostToolUse hook: Codex hooks block the agent, and one per tool call made a wired run
+  // 1.7× a plain one (issue 24 §3); the thresholds are applied at the turn's end.
   config: [grouped('.codex/hooks.json', 'codex', [
     { event: 'SessionStart', handler: command('codex', 'session-start', 10) },
-    { event: 'PostToolUse', handler: command('codex', 'tool-use', 10) },
     { event: 'Stop', handler: command('codex', 'stop', 10) },
     { event: 'PreCompact', handler: command('codex', 'pre-compact', 10) },
     { event: 'PostCompact', handler: command('codex', 'post-compact', 10) },
@@ -25,6 +25,11 @@ export const codex: Agent<'codex'> = {
   },
   instructions: () => ['AGENTS.md'],
   stopEndsSession: true,
+  // Codex CLI 0.171 ignores a project's .codex/ (hooks, MCP server) until the project is trusted, and
+  // runs its hooks only once they are reviewed: an untrusted `codex exec` runs neither, with a warning.
+  trust:
+    'Codex CLI runs these hooks and the MCP server only in a trusted project with reviewed hooks: run `codex` here once, trust the project and review the hooks with /hooks (or `codex exec --trust …` once). ' +
+    'In CI: `codex exec --trust --dangerously-bypass-hook-trust …`, or trust_level = "trusted" under [projects."<checkout path>"] in $CODEX_HOME/config.toml plus --dangerously-bypass-hook-trust',
   // CODEX_HOME is often exported in a shell profile, so it only hints; CODEX_SANDBOX has always
   // ranked with it.
   detect: (env) => (env.CODEX_SANDBOX || env.CODEX_HOME ? 'hint' : null),

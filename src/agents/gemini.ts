@@ -30,12 +30,18 @@ export const gemini: Agent<'gemini'> = {
   // Gemini CLI timeouts are milliseconds.
   config: [grouped(SETTINGS, 'gemini', [
     { event: 'SessionStart', handler: command('gemini', 'session-start', 10_000, { name: 'git-memory' }) },
-    // Session notes: the hook checks the thresholds and returns; a model call runs detached.
-    { event: 'AfterTool', handler: command('gemini', 'tool-use', 10_000, { name: 'git-memory' }) },
+    // Session notes at the end of each turn (AfterAgent): the hook checks the thresholds and returns;
+    // a model call runs detached. Not after each tool (AfterTool blocks the agent, a node process each).
+    { event: 'AfterAgent', handler: command('gemini', 'stop', 10_000, { name: 'git-memory' }) },
     { event: 'SessionEnd', handler: command('gemini', 'session-end', 5_000, { name: 'git-memory' }) },
   ])],
   mcp: mcpJson(SETTINGS, { command: 'git-memory', args: ['mcp'] }),
   instructions: contextFiles,
+  // Gemini CLI 0.61 skips project hooks in a folder it does not trust (and warns once in a trusted
+  // one that project-level hooks were detected).
+  trust:
+    'Gemini CLI runs these hooks only in a trusted folder: trust this folder when Gemini CLI asks (or list it as TRUST_FOLDER in ~/.gemini/trustedFolders.json); it then warns once that project-level hooks were detected. ' +
+    'In CI: GEMINI_CLI_TRUST_WORKSPACE=true',
   detect: (env) => (env.GEMINI_CLI ? 'set-by-agent' : null),
   // Some versions call SessionStart's source `trigger`.
   hookInput: (raw) => ({ source: text(raw.trigger) }),

@@ -1,10 +1,23 @@
 /** Hook events our agent configurations run, in the spelling of our hook command. */
 export type HookEventName = 'session-start' | 'session-end' | 'stop' | 'tool-use' | 'pre-compact' | 'post-compact';
 
+/**
+ * The guard before every agent hook command, as the git hooks have theirs (git/hook-blocks.ts): the
+ * agent settings are committed, and a teammate without git-memory on PATH gets a hook that does
+ * nothing and says nothing, where an unguarded one failed every event with "git-memory: not found"
+ * (exit 127). Claude Code, Codex CLI, Gemini CLI and Cursor run a hook's command through a POSIX shell.
+ */
+export const HOOK_GUARD = 'command -v git-memory >/dev/null 2>&1 || exit 0; ';
+
 /** The hook command an agent's configuration runs for one event. */
 export function hookCommand(agent: string, event: HookEventName): string {
-  return `git-memory hook agent ${event} --agent ${agent}`;
+  return `${HOOK_GUARD}git-memory hook agent ${event} --agent ${agent}`;
 }
 
-/** Every hook command of ours starts with this: how our entries are told from the user's. */
-export const HOOK_COMMAND_PREFIX = 'git-memory hook agent ';
+/**
+ * What names one of our hook commands whatever surrounds it (the guard, or none in configurations
+ * older versions wrote): `git-memory hook agent <event> --agent <agent>`, or null for a command not ours.
+ */
+export function hookCommandKey(command: string): string | null {
+  return /\bgit-memory hook agent \S+ --agent \S+/.exec(command)?.[0] ?? null;
+}

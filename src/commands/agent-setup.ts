@@ -41,6 +41,6 @@ export async function setupAgents(o: Opened, agents: AgentName[], opts: { mcp?: 
     // Aider reads the file but cannot ask for it: make sure it is there from the first session.
     await rebuildPrimer(o, { write: true, recordStart: false });
   }
-  if (agents.includes('codex')) notes.push('Codex runs project hooks once you trust them: review them with /hooks in Codex');
+  for (const name of agents) if (ADAPTERS[name].trust) notes.push(ADAPTERS[name].trust!);
   return { files, notes };
 }

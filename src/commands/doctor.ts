@@ -10,7 +10,8 @@ import { hasConflictMarkers } from '../memory/conflict-markers.js';
 import { CorruptFileError } from '../memory/frontmatter.js';
 import { parseTasks } from '../memory/tasks.js';
 import { readHeldTasks } from '../memory/tasks-held.js';
-import { CONFIG_FILE, LOCK_FILE, MEMORY_DIR, PRIMER_FILE, TASKS_FILE } from '../paths.js';
+import { AGENT_HOOKS_SEEN_FILE, CONFIG_FILE, LOCK_FILE, MEMORY_DIR, PRIMER_FILE, TASKS_FILE } from '../paths.js';
+import { readState } from '../fs/state.js';
 import { readTextOrNull } from '../fs/read-file.js';
 import { ADAPTERS } from '../agents/registry.js';
 import { agentWiring } from './agent-wiring.js';
@@ -122,12 +123,37 @@ function fileChecks(repo: Repo): Check[] {
  * hooks still hand the agent its primer.
  */
 function agentChecks(repo: Repo): Check[] {
-  return agentWiring(repo).agents.filter((w) => w.reads.length).map((w): Check => {
+  const wired = agentWiring(repo).agents;
+  return [...wired.filter((w) => w.reads.length).map((w): Check => {
     const title = ADAPTERS[w.agent].title;
     const id = `agent:${w.agent}`;
     if (w.section) return { id, level: 'ok', message: `${title} reads the git-memory section in ${w.section}` };
     return { id, level: 'info', message: `${title} reads ${w.reads.join(', ')}, and none holds the git-memory section (how to use the memory)`, fix: `git memory init --agent ${w.agent}` };
-  });
+  }), ...hooksRanChecks(repo, wired)];
+}
+
+const isSeen = (v: unknown): v is Record<string, string> => !!v && typeof v === 'object' && !Array.isArray(v);
+
+/**
+ * Whether each agent wired with hooks has run them here: its SessionStart hook notes it (hook/agent/
+ * session-start.ts). An agent that never did is told what it needs, where trust stands in the way
+ * (Codex CLI, Gemini CLI): a project not trusted runs no hook at all, silently for git-memory.
+ */
+function hooksRanChecks(repo: Repo, wired: ReturnType<typeof agentWiring>['agents']): Check[] {
+  const seen = readState(repo.stateDir, AGENT_HOOKS_SEEN_FILE, isSeen) ?? {};
+  return wired
+    .filter((w) => ADAPTERS[w.agent].sessionStartOutput && ADAPTERS[w.agent].config.some((c) => w.paths.includes(c.path)))
+    .map((w): Check => {
+      const a = ADAPTERS[w.agent];
+      const id = `agent-hooks:${w.agent}`;
+      if (seen[w.agent]) return { id, level: 'ok', message: `${a.title} hooks ran here (last session start ${seen[w.agent]})` };
+      return {
+        id,
+        level: 'info',
+        message: `${a.title} hooks have not run in this worktree yet: no ${a.title} session start reached git-memory`,
+        fix: a.trust ?? `start a ${a.title} session here; if this stays, check that git-memory is on the PATH ${a.title} runs hooks with`,
+      };
+    });
 }
 
 /**

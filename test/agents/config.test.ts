@@ -53,23 +53,23 @@ describe('init --agent all --mcp in a repository without agent files', () => {
     expect(r.stdout).toMatch(/created\s+\.claude\/settings\.json \(claude\)/);
 
     const claude = JSON.parse(repo.read('.claude/settings.json'));
-    expect(claude.hooks.SessionStart[0].hooks[0]).toEqual({ type: 'command', command: 'git-memory hook agent session-start --agent claude', timeout: 10 });
-    expect(claude.hooks.SessionEnd[0].hooks[0].command).toBe('git-memory hook agent session-end --agent claude');
+    expect(claude.hooks.SessionStart[0].hooks[0]).toEqual({ type: 'command', command: 'command -v git-memory >/dev/null 2>&1 || exit 0; git-memory hook agent session-start --agent claude', timeout: 10 });
+    expect(claude.hooks.SessionEnd[0].hooks[0].command).toBe('command -v git-memory >/dev/null 2>&1 || exit 0; git-memory hook agent session-end --agent claude');
     expect(JSON.parse(repo.read('.mcp.json'))).toEqual({ mcpServers: { 'git-memory': { type: 'stdio', command: 'git-memory', args: ['mcp'], env: {} } } });
 
     const codex = JSON.parse(repo.read('.codex/hooks.json'));
-    expect(Object.keys(codex.hooks)).toEqual(['SessionStart', 'PostToolUse', 'Stop', 'PreCompact', 'PostCompact']);
+    expect(Object.keys(codex.hooks)).toEqual(['SessionStart', 'Stop', 'PreCompact', 'PostCompact']);
     expect(repo.read('.codex/config.toml')).toContain('[mcp_servers.git-memory]\ncommand = "git-memory"\nargs = ["mcp"]');
 
     const gemini = JSON.parse(repo.read('.gemini/settings.json'));
     expect(gemini.hooks.SessionStart[0].hooks[0].timeout).toBe(10_000); // milliseconds
-    expect(gemini.hooks.SessionEnd[0].hooks[0].command).toBe('git-memory hook agent session-end --agent gemini');
+    expect(gemini.hooks.SessionEnd[0].hooks[0].command).toBe('command -v git-memory >/dev/null 2>&1 || exit 0; git-memory hook agent session-end --agent gemini');
     expect(gemini.mcpServers['git-memory']).toEqual({ command: 'git-memory', args: ['mcp'] });
 
     const cursor = JSON.parse(repo.read('.cursor/hooks.json'));
     expect(cursor).toEqual({
       version: 1,
-      hooks: { sessionStart: [{ command: 'git-memory hook agent session-start --agent cursor' }], stop: [{ command: 'git-memory hook agent stop --agent cursor' }] },
+      hooks: { sessionStart: [{ command: 'command -v git-memory >/dev/null 2>&1 || exit 0; git-memory hook agent session-start --agent cursor' }], stop: [{ command: 'command -v git-memory >/dev/null 2>&1 || exit 0; git-memory hook agent stop --agent cursor' }] },
     });
     expect(JSON.parse(repo.read('.cursor/mcp.json')).mcpServers['git-memory'].command).toBe('git-memory');
 

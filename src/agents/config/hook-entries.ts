@@ -1,4 +1,5 @@
 import { GitMemoryError } from '../../errors.js';
+import { hookCommandKey } from '../hook-command.js';
 import { appendToArray, parseJsonc, removePath, setProperty } from './json-text.js';
 
 type Json = Record<string, unknown>;
@@ -26,12 +27,27 @@ function root(text: string, file: string): Json {
 const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 const commandOf = (h: unknown) => (isObject(h) && typeof h.command === 'string' ? h.command : undefined);
 
-/** Adds each handler, as a group of its own, unless a handler with the same command is there. */
+/** Whether two commands run the same hook of ours (one guarded, one not: the same), or are equal. */
+const sameCommand = (a: string | undefined, b: string) => a === b || (a !== undefined && hookCommandKey(a) !== null && hookCommandKey(a) === hookCommandKey(b));
+
+/**
+ * Adds each handler, as a group of its own, unless a handler with the same command is there. One of
+ * ours written by an older version (without the guard) gets today's command, the rest of it kept.
+ */
 export function addGroupedHooks(text: string, file: string, hooks: GroupedHook[]): string {
   let t = text;
   for (const h of hooks) {
     const groups = (root(t, file).hooks as Json | undefined)?.[h.event];
-    const present = list(groups).some((g) => isObject(g) && list(g.hooks).some((x) => commandOf(x) === h.handler.command));
+    let present = false;
+    list(groups).forEach((g, gi) => {
+      if (!isObject(g)) return;
+      list(g.hooks).forEach((x, hi) => {
+        const c = commandOf(x);
+        if (!sameCommand(c, h.handler.command)) return;
+        present = true;
+        if (c !== h.handler.command) t = setProperty(t, ['hooks', h.event, gi, 'hooks', hi, 'command'], h.handler.command);
+      });
+    });
     if (present) continue;
     t = Array.isArray(groups) ? appendToArray(t, ['hooks', h.event], { hooks: [h.handler] }) : setProperty(t, ['hooks', h.event], [{ hooks: [h.handler] }]);
   }
@@ -43,7 +59,11 @@ export function addFlatHooks(text: string, file: string, hooks: FlatHook[]): str
   let t = text;
   for (const h of hooks) {
     const entries = (root(t, file).hooks as Json | undefined)?.[h.event];
-    if (list(entries).some((e) => commandOf(e) === h.entry.command)) continue;
+    const at = list(entries).findIndex((e) => sameCommand(commandOf(e), h.entry.command));
+    if (at >= 0) {
+      if (commandOf(list(entries)[at]) !== h.entry.command) t = setProperty(t, ['hooks', h.event, at, 'command'], h.entry.command);
+      continue;
+    }
     t = Array.isArray(entries) ? appendToArray(t, ['hooks', h.event], h.entry) : setProperty(t, ['hooks', h.event], [h.entry]);
   }
   return t;
@@ -53,7 +73,7 @@ export function addFlatHooks(text: string, file: string, hooks: FlatHook[]): str
  * Removes the handlers `ours` picks. A group, event or `hooks` object left empty by the removal goes
  * too, so a file we added to reads as it did before.
  */
-export function removeGroupedHooks(text: string, file: string, ours: (command: string) => boolean): string {
+export function removeGroupedHooks(text: string, file: string, ours: (command: string, event: string) => boolean): string {
   let t = text;
   for (;;) {
     const hooks = root(t, file).hooks as Json | undefined;
@@ -63,7 +83,7 @@ export function removeGroupedHooks(text: string, file: string, ours: (command: s
       list(groups).forEach((g, gi) => {
         if (edit || !isObject(g)) return;
         const handlers = list(g.hooks);
-        const hi = handlers.findIndex((x) => ours(commandOf(x) ?? ''));
+        const hi = handlers.findIndex((x) => ours(commandOf(x) ?? '', event));
         if (hi < 0) return;
         if (handlers.length > 1) edit = ['hooks', event, gi, 'hooks', hi];
         else if (list(groups).length > 1) edit = ['hooks', event, gi];

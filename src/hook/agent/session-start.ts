@@ -6,6 +6,8 @@ import { agentHookWarning } from '../../cli/messages.js';
 import { open } from '../../commands/context.js';
 import { rebuildPrimer } from '../../commands/steps/rebuild-primer.js';
 import { readSessionStart } from '../../git/session-state.js';
+import { readState, writeState } from '../../fs/state.js';
+import { AGENT_HOOKS_SEEN_FILE } from '../../paths.js';
 import { peekSpool, type SpoolEntry } from '../../git/spool.js';
 import type { AgentName } from '../../agents/registry.js';
 import { startAfterCompact, type AfterCompact, type LoadFullAfterCompact } from './after-compact.js';
@@ -41,6 +43,17 @@ async function withAfterCompact(after: AfterCompact, text: string, io: AgentHook
   }
 }
 
+const isSeen = (v: unknown): v is Record<string, string> => !!v && typeof v === 'object' && !Array.isArray(v);
+
+/** Notes that this agent's hooks ran here (for `doctor`); a failure to write it only warns. */
+function markHooksRan(stateDir: string, agent: AgentName, at: string, io: AgentHookIo): void {
+  try {
+    writeState(stateDir, AGENT_HOOKS_SEEN_FILE, { ...readState(stateDir, AGENT_HOOKS_SEEN_FILE, isSeen), [agent]: at });
+  } catch (e) {
+    io.err(agentHookWarning(`could not note that the hooks ran: ${(e as Error).message}`));
+  }
+}
+
 /** SessionStart; `loadFull` gives the after-compaction computation for when nothing prepared applies. */
 export async function sessionStart(agent: AgentName, input: HookInput, io: AgentHookIo, cwd: string, loadFull: LoadFullAfterCompact): Promise<void> {
   // Opened once: the primer and the session record below use the same repository.
@@ -67,6 +80,7 @@ export async function sessionStart(agent: AgentName, input: HookInput, io: Agent
     }
   }
   io.out(sessionStartOutput(agent, text));
+  markHooksRan(repo.stateDir, agent, localIso(now(io.env)), io);
   // Long-term memory: a due dream runs in the background, never in the agent's way. Not after a
   // compaction: the session goes on, its start checked already, and only an ended session makes a
   // dream due.

@@ -1,0 +1,150 @@
+// Claude Code 2.1.328 driven in print mode against the fake Anthropic Messages API: what the script
+// makes it do must reach git-memory's memory.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, test } from 'vitest';
+import { BINS, scratch, type Scratch } from './drive.js';
+import { expectMemoryOnly, findFiles, ledgerOf, memoryCommits, recorded, section } from './assertions.js';
+
+const run = BINS.claude ? describe : describe.skip;
+let s: Scratch | null = null;
+afterEach(async () => {
+  await s?.close();
+  s = null;
+});
+
+/** The transcript of the session a stream-json run printed. */
+function transcriptOf(sc: Scratch, stdout: string): string {
+  const id = /"session_id":"([^"]+)"/.exec(stdout)?.[1];
+  expect(id, stdout.slice(0, 500)).toBeTruthy();
+  const [t] = findFiles(join(sc.home, '.claude', 'projects'), new RegExp(`^${id}\\.jsonl$`));
+  expect(t).toBeTruthy();
+  return t;
+}
+
+run('Claude Code, really', () => {
+  test('a session that reads, writes, edits, fails a command, commits, keeps tasks and calls MCP reaches memory', async () => {
+    s = await scratch('claude');
+    const app = join(s.repo, 'src/app.js');
+    const r = await s.run('Add a farewell function next to greet and commit it', [
+      { tools: [{ name: 'ToolSearch', input: { query: 'select:TaskCreate,TaskUpdate,mcp__git-memory__memory_search', max_results: 5 } }] },
+      { tools: [{ name: 'TaskCreate', input: { subject: 'Add the farewell function', description: 'Next to greet in src/app.js' } }] },
+      { tools: [{ name: 'Read', input: { file_path: app } }] },
+      { tools: [{ name: 'Edit', input: { file_path: app, old_string: 'export const greet', new_string: 'export const farewell = (name) => `Bye, ${name}`;\nexport const greet' } }] },
+      { tools: [{ name: 'Write', input: { file_path: join(s.repo, 'src/farewell.md'), content: '# Farewell\nSays goodbye.\n' } }] },
+      { tools: [{ name: 'Bash', input: { command: 'node --check src/missing.js', description: 'Check a file' } }] },
+      { tools: [{ name: 'Bash', input: { command: 'git add src && git commit -q -m "Add farewell next to greet"', description: 'Commit' } }] },
+      { tools: [{ name: 'mcp__git-memory__memory_search', input: { query: 'farewell' } }] },
+      { tools: [{ name: 'TaskUpdate', input: { taskId: '1', status: 'completed' } }] },
+      { text: 'Added farewell next to greet and committed it.' },
+    ]);
+    expect(r.code, r.stderr).toBe(0);
+    const transcript = transcriptOf(s, r.stdout);
+
+    // The primer reached the model, as a system message.
+    const first = s.api.turns()[0].body;
+    expect(JSON.stringify(first.messages)).toContain('Project memory: repo');
+    // The MCP server answered the search (its result is in the next request, not an error).
+    const after = JSON.stringify(s.api.turns().at(-1)!.body.messages);
+    expect(after).not.toMatch(/No such tool available/);
+
+    const [session] = await recorded(s);
+    const ledger = ledgerOf(s, transcript);
+    const files = Object.fromEntries(ledger.files.map((f: any) => [f.path, f]));
+    expect(files['src/app.js']).toMatchObject({ reads: 1, edits: 1 });
+    expect(files['src/farewell.md']).toMatchObject({ writes: 1 });
+    expect(ledger.commands.map((c: any) => [c.command, c.failed])).toEqual([
+      ['node --check src/missing.js', true],
+      ['git add src && git commit -q -m "Add farewell next to greet"', false],
+    ]);
+    expect(ledger.user_messages.map((m: any) => m.text)).toEqual(['Add a farewell function next to greet and commit it']);
+
+    // The session file: the request, the failed command, the agent's commit (and only the session's).
+    expect(section(session, 'Request')).toContain('Add a farewell function next to greet');
+    expect(session).toContain('node --check src/missing.js');
+    const commits = section(session, 'Commits');
+    expect(commits).toContain('Add farewell next to greet');
+    expectMemoryOnly(s);
+    // The agent's own task list (TaskCreate/TaskUpdate) is what the ledger reports as its todos (agentfix, item 1).
+    expect.soft(ledger.todos).toEqual([{ content: 'Add the farewell function', status: 'completed' }]);
+    // A commit made before the session started is not the session's (agentfix, item 4).
+    expect.soft(commits).not.toContain('Set up git-memory');
+  });
+
+  test('print mode cancels the async Stop as it exits: the session is recorded in full all the same (item 11)', async () => {
+    s = await scratch('claude');
+    const debug = join(s.root, 'debug.log');
+    const r = await s.run('Write two notes', [
+      { tools: [{ name: 'Write', input: { file_path: join(s.repo, 'one.md'), content: 'one\n' } }] },
+      { tools: [{ name: 'Write', input: { file_path: join(s.repo, 'two.md'), content: 'two\n' } }] },
+      { text: 'Wrote both.' },
+    ], { extraArgs: ['--debug-file', debug] });
+    expect(r.code, r.stderr).toBe(0);
+    const log = readFileSync(debug, 'utf8');
+    // Our Stop hook ran in the background, and no hook of ours ran per tool call (issue 24 §3).
+    expect(log).toMatch(/Stop \[[^\]]*git-memory hook agent stop --agent claude\] moved to the background/);
+    expect(log).not.toContain('hook agent tool-use');
+    const cancelled = /Hook Stop \(Stop\) cancelled/.test(log);
+    console.log(`[item 11] Claude Code ${cancelled ? 'cancelled' : 'let finish'} the async Stop hook as it exited; the session must be whole either way`);
+    const [session] = await recorded(s);
+    // Both writes and the request are in the session: SessionEnd read the transcript, Stop was not needed.
+    expect(session).toContain('one.md');
+    expect(session).toContain('two.md');
+    expect(section(session, 'Request')).toContain('Write two notes');
+  });
+
+  test('a manual compaction and the resumed session after it: recorded, and the prepared context reaches the next request', async () => {
+    s = await scratch('claude');
+    let r = await s.run('Rename greet to hello', [
+      { tools: [{ name: 'Read', input: { file_path: join(s.repo, 'src/app.js') } }] },
+      { text: 'Read it; renaming next.' },
+    ]);
+    expect(r.code, r.stderr).toBe(0);
+    r = await s.run('/compact', [], { resume: true });
+    expect(r.code, r.stderr).toBe(0);
+    expect(s.api.turns().some((t) => t.kind === 'compact')).toBe(true);
+    const before = s.api.requests.length;
+    const commitsBefore = memoryCommits(s).length;
+    r = await s.run('Go on with the rename', [
+      { tools: [{ name: 'Edit', input: { file_path: join(s.repo, 'src/app.js'), old_string: 'greet', new_string: 'hello' } }] },
+      { text: 'Renamed.' },
+    ], { resume: true });
+    expect(r.code, r.stderr).toBe(0);
+    const sessions = await recorded(s, commitsBefore + 1);
+    const all = sessions.join('\n');
+    expect(all).toContain('Go on with the rename');
+    expect(all).toContain('src/app.js');
+    // The first request after the compaction carries what git-memory prepared at SessionStart(compact) (agentfix, item 6).
+    const next = s.api.requests.slice(before).find((q) => q.kind === 'turn')!;
+    expect.soft(JSON.stringify(next.body.messages)).toContain('After compaction (git-memory)');
+  });
+
+  test('an automatic compaction (context near the 1M window) keeps the session whole', async () => {
+    s = await scratch('claude');
+    const r = await s.run('Edit the app twice', [
+      { tools: [{ name: 'Read', input: { file_path: join(s.repo, 'src/app.js') } }], inputTokens: 985_000 },
+      { tools: [{ name: 'Edit', input: { file_path: join(s.repo, 'src/app.js'), old_string: 'Hello', new_string: 'Hi' } }], inputTokens: 990_000 },
+      { text: 'Edited.', inputTokens: 995_000 },
+    ]);
+    expect(r.code, r.stderr).toBe(0);
+    const compactions = s.api.turns().filter((t) => t.kind === 'compact');
+    expect(compactions.length, 'Claude Code compacted on its own').toBeGreaterThan(0);
+    const [session] = await recorded(s);
+    expect(session).toContain('src/app.js');
+    expect(section(session, 'Request')).toContain('Edit the app twice');
+    // PreCompact told the summariser what must survive: the compaction request carries it.
+    expect(JSON.stringify(compactions[0].body)).toContain('src/app.js');
+  });
+
+  test('a resumed session (--continue) gets its follow-up', async () => {
+    s = await scratch('claude');
+    let r = await s.run('Write a.txt', [{ tools: [{ name: 'Write', input: { file_path: join(s.repo, 'a.txt'), content: 'a\n' } }] }, { text: 'ok' }]);
+    expect(r.code).toBe(0);
+    await recorded(s);
+    r = await s.run('Now write b.txt', [{ tools: [{ name: 'Write', input: { file_path: join(s.repo, 'b.txt'), content: 'b\n' } }] }, { text: 'ok' }], { resume: true });
+    expect(r.code).toBe(0);
+    const texts = (await recorded(s, 2)).join('\n');
+    expect(texts).toContain('Now write b.txt');
+    expect(texts).toContain('b.txt');
+  });
+});

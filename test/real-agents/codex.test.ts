@@ -1,0 +1,72 @@
+// Codex CLI 0.171.0 driven with `codex exec` against the fake OpenAI Responses API.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, test } from 'vitest';
+import { BINS, scratch, type Scratch } from './drive.js';
+import { expectMemoryOnly, findFiles, ledgerOf, memoryCommits, recorded, section } from './assertions.js';
+
+const run = BINS.codex ? describe : describe.skip;
+let s: Scratch | null = null;
+afterEach(async () => {
+  await s?.close();
+  s = null;
+});
+
+const patch = (body: string) => `*** Begin Patch\n${body}\n*** End Patch`;
+
+run('Codex CLI, really', () => {
+  test('a session that reads, edits, adds a file, fails a command, commits and calls MCP reaches memory, in one record and one commit', async () => {
+    s = await scratch('codex');
+    const r = await s.run('Add a farewell function next to greet and commit it', [
+      { tools: [{ name: 'exec_command', input: { cmd: 'cat src/app.js' } }] },
+      { tools: [{ name: 'apply_patch', input: patch('*** Update File: src/app.js\n@@\n-export const greet = (name) => `Hello, ${name}`;\n+export const greet = (name) => `Hello, ${name}`;\n+export const farewell = (name) => `Bye, ${name}`;') }] },
+      { tools: [{ name: 'apply_patch', input: patch('*** Add File: src/farewell.md\n+# Farewell') }] },
+      { tools: [{ name: 'exec_command', input: { cmd: 'node --check src/missing.js' } }] },
+      { tools: [{ name: 'exec_command', input: { cmd: 'git add src && git commit -q -m "Add farewell next to greet"' } }] },
+      { tools: [{ name: 'mcp__git_memory__memory_search', input: { query: 'farewell' } }] },
+      { text: 'Added farewell next to greet and committed it.' },
+    ]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(s.git('log', '-1', '--format=%s', 'HEAD~0').length).toBeGreaterThan(0);
+    // The primer reached the model as a developer message.
+    expect(JSON.stringify(s.api.turns()[0].body.input)).toContain('Project memory: repo');
+    const [session] = await recorded(s);
+    const [rollout] = findFiles(join(s.home, '.codex', 'sessions'), /^rollout-.*\.jsonl$/);
+    const ledger = ledgerOf(s, rollout);
+    const files = Object.fromEntries(ledger.files.map((f: any) => [f.path, f]));
+    expect(files['src/app.js']?.edits).toBe(1);
+    expect(files['src/farewell.md']?.writes).toBe(1);
+    expect(ledger.commands.map((c: any) => [c.command, c.failed])).toEqual(
+      expect.arrayContaining([['node --check src/missing.js', true], ['git add src && git commit -q -m "Add farewell next to greet"', false]]),
+    );
+    if (process.env.DEBUG_AGENTS) console.log(session, JSON.stringify(ledger, null, 1).slice(0, 3000), s.git('log', '--stat', '--format=%h %s'), findFiles(join(s.repo, '.git', 'git-memory'), /log/).map((f) => readFileSync(f, 'utf8')).join('\n'));
+    // The session file's worklog comes from the ledger's turns, which need the prompt (agentfix, item 2);
+    // its commits, from the reflog where the post-commit hook's spool missed them (agentfix, item 4).
+    expect.soft(session).toContain('node --check src/missing.js');
+    const commits = section(session, 'Commits');
+    expect.soft(commits).toContain('Add farewell next to greet');
+    expectMemoryOnly(s);
+    // The MCP server answered (Codex reports a call it could not route as an error output). Known gap of
+    // the script: Codex 0.171 defers MCP tools behind tool_search under the namespace mcp__git_memory, and
+    // a direct call by this name is answered "unsupported call": the call's spelling is still to be found.
+    expect.soft(JSON.stringify(s.api.turns().at(-1)!.body.input)).not.toMatch(/unsupported call|unknown tool/i);
+    // The prompt is read from 0.171's rollout (agentfix, item 2).
+    expect.soft(section(session, 'Request')).toContain('Add a farewell function next to greet');
+    expect.soft(ledger.user_messages.map((m: any) => m.text)).toContain('Add a farewell function next to greet and commit it');
+    // One memory commit for the session (agentfix, item 7); the set-up commit is not the session's (item 4).
+    expect.soft(memoryCommits(s).length).toBe(1);
+    expect.soft(commits).not.toContain('Set up git-memory');
+  });
+
+  test('a resumed session (`codex exec resume --last`) is recorded again', async () => {
+    s = await scratch('codex');
+    let r = await s.run('Write a.txt', [{ tools: [{ name: 'apply_patch', input: patch('*** Add File: a.txt\n+a') }] }, { text: 'ok' }]);
+    expect(r.code, r.stderr).toBe(0);
+    const n = (await recorded(s)).length && memoryCommits(s).length;
+    r = await s.run('Now write b.txt', [{ tools: [{ name: 'apply_patch', input: patch('*** Add File: b.txt\n+b') }] }, { text: 'ok' }], { resume: true });
+    expect(r.code, r.stderr).toBe(0);
+    // agentfix, item 5: the second turn is recorded.
+    const texts = (await recorded(s, n + 1, 20_000)).join('\n');
+    expect.soft(texts).toContain('b.txt');
+  });
+});

@@ -1,0 +1,292 @@
+// Drives the real agent CLIs offline: a throwaway HOME with each agent's onboarding and trust state,
+// a scratch repository wired with `git memory init --agent X --mcp` by this worktree's build (a
+// `git-memory` shim on PATH), the fake model API of the agent's vendor, and each run bounded in time
+// (its whole process group killed at the limit).
+import { execFileSync, spawn } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { cleanEnv } from '../helpers/clean-env.mjs';
+// @ts-expect-error plain JS shared with the install script and the bench
+import { agentBins } from '../../scripts/agents.mjs';
+import { startFakeApi, type FakeApi, type Turn } from './fake-apis.js';
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+export const BIN = join(ROOT, 'dist', 'git-memory.js');
+export type AgentName = 'claude' | 'codex' | 'gemini';
+export const BINS: Record<AgentName, string | null> = agentBins();
+
+const VENDOR = { claude: 'anthropic', codex: 'openai', gemini: 'gemini' } as const;
+
+export interface RunResult {
+  /** Date.now() when the agent was started. */
+  startedAt: number;
+  code: number | null;
+  signal: string | null;
+  stdout: string;
+  stderr: string;
+  ms: number;
+  timedOut: boolean;
+}
+
+export interface Scratch {
+  agent: AgentName;
+  root: string;
+  home: string;
+  repo: string;
+  api: FakeApi;
+  env: NodeJS.ProcessEnv;
+  /** The git-memory processes the agent started so far: arguments, start and end (Date.now() ms). */
+  calls(): { args: string; start: number; end: number | null }[];
+  /** Whether the repository is wired (`git memory init --agent X --mcp`). */
+  wired: boolean;
+  git(...args: string[]): string;
+  gm(...args: string[]): string;
+  /** Runs the agent once with `prompt`, the model playing `turns`. */
+  run(prompt: string, turns: Turn[], opts?: RunOpts): Promise<RunResult>;
+  close(): Promise<void>;
+}
+
+export interface RunOpts {
+  /** Claude: --continue; Codex: `exec resume --last`; Gemini: --resume latest. */
+  resume?: boolean;
+  timeoutMs?: number;
+  extraArgs?: string[];
+  env?: Record<string, string>;
+  /** Codex: without --dangerously-bypass-hook-trust (the hooks not reviewed). */
+  untrusted?: boolean;
+}
+
+const CLAUDE_TOOLS = 'Bash,Edit,Read,Write,Glob,Grep,ToolSearch,TaskCreate,TaskUpdate,TaskList';
+
+/** The command line for one run of an agent. */
+function command(s: Scratch, prompt: string, opts: RunOpts): { file: string; args: string[] } {
+  const bin = BINS[s.agent]!;
+  const extra = opts.extraArgs ?? [];
+  if (s.agent === 'claude') {
+    return { file: bin, args: ['-p', prompt, '--output-format', 'stream-json', '--verbose', '--dangerously-skip-permissions', '--tools', CLAUDE_TOOLS, ...(opts.resume ? ['--continue'] : []), ...extra] };
+  }
+  if (s.agent === 'codex') {
+    const flags = ['--json', '--dangerously-bypass-approvals-and-sandbox', ...(s.wired && !opts.untrusted ? ['--dangerously-bypass-hook-trust'] : []), '--skip-git-repo-check'];
+    return { file: bin, args: opts.resume ? ['exec', 'resume', '--last', ...flags, ...extra, prompt] : ['exec', ...flags, ...extra, prompt] };
+  }
+  return { file: process.execPath, args: [bin, '--yolo', '-o', 'json', ...(opts.resume ? ['--resume', 'latest'] : []), ...extra, '-p', prompt] };
+}
+
+/** Runs a command in its own process group; at `timeoutMs` the whole group is killed. */
+export function runBounded(file: string, args: string[], o: { cwd: string; env: NodeJS.ProcessEnv; timeoutMs: number; stdin?: string }): Promise<RunResult> {
+  return new Promise((resolveRun) => {
+    const t0 = performance.now();
+    const startedAt = Date.now();
+    const child = spawn(file, args, { cwd: o.cwd, env: o.env, detached: true, stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    let timedOut = false;
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.stdin.end(o.stdin ?? '');
+    const killGroup = () => {
+      try {
+        process.kill(-child.pid!, 'SIGKILL');
+      } catch {
+        /* gone already */
+      }
+    };
+    const timer = setTimeout(() => {
+      timedOut = true;
+      killGroup();
+    }, o.timeoutMs);
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      resolveRun({ startedAt, code, signal, stdout, stderr, ms: performance.now() - t0, timedOut });
+    });
+  });
+}
+
+/** The environment: throwaway HOME, the fake API, every agent's telemetry and updates off, no proxy to the outside. */
+function agentEnv(agent: AgentName, root: string, home: string, api: FakeApi, shims: string, wired: boolean): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = cleanEnv({
+    HOME: home,
+    XDG_CONFIG_HOME: join(home, '.config'),
+    XDG_CACHE_HOME: join(home, '.cache'),
+    XDG_DATA_HOME: join(home, '.local', 'share'),
+    XDG_STATE_HOME: join(home, '.local', 'state'),
+    TMPDIR: join(root, 'tmp'),
+    PATH: `${shims}:${cleanEnv().PATH}`,
+    // Anything that would reach past the fake meets a dead proxy instead.
+    HTTP_PROXY: 'http://127.0.0.1:9',
+    HTTPS_PROXY: 'http://127.0.0.1:9',
+    http_proxy: 'http://127.0.0.1:9',
+    https_proxy: 'http://127.0.0.1:9',
+    NO_PROXY: '127.0.0.1,localhost',
+    no_proxy: '127.0.0.1,localhost',
+    DO_NOT_TRACK: '1',
+    CI: '1',
+  });
+  delete env.ANTHROPIC_API_KEY;
+  delete env.OPENAI_API_KEY;
+  delete env.GEMINI_API_KEY;
+  delete env.GOOGLE_API_KEY;
+  delete env.NODE_OPTIONS;
+  if (agent === 'claude') {
+    Object.assign(env, {
+      ANTHROPIC_BASE_URL: api.url,
+      ANTHROPIC_API_KEY: 'sk-fake-key-for-tests',
+      DISABLE_TELEMETRY: '1',
+      DISABLE_ERROR_REPORTING: '1',
+      DISABLE_AUTOUPDATER: '1',
+      CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+      IS_SANDBOX: '1',
+    });
+  } else if (agent === 'codex') {
+    Object.assign(env, { CODEX_HOME: join(home, '.codex'), FAKE_OPENAI_KEY: 'sk-fake-key-for-tests' });
+  } else {
+    Object.assign(env, { GEMINI_API_KEY: 'fake-key-for-tests', GOOGLE_GEMINI_BASE_URL: api.url, GEMINI_CLI_NO_RELAUNCH: 'true' });
+  }
+  void wired;
+  return env;
+}
+
+/** Each agent's first-run state: onboarding done, telemetry off, the repository trusted. */
+function seedHome(agent: AgentName, home: string, repo: string, api: FakeApi): void {
+  if (agent === 'claude') {
+    writeFileSync(join(home, '.claude.json'), JSON.stringify({ hasCompletedOnboarding: true, bypassPermissionsModeAccepted: true }));
+  } else if (agent === 'codex') {
+    mkdirSync(join(home, '.codex'), { recursive: true });
+    writeFileSync(
+      join(home, '.codex', 'config.toml'),
+      [
+        'model = "gpt-5.5"',
+        'model_provider = "fake"',
+        'check_for_update_on_startup = false',
+        '[analytics]',
+        'enabled = false',
+        '[model_providers.fake]',
+        'name = "fake"',
+        `base_url = "${api.url}/v1"`,
+        'wire_api = "responses"',
+        'env_key = "FAKE_OPENAI_KEY"',
+        'request_max_retries = 0',
+        'stream_max_retries = 0',
+        `[projects."${repo}"]`,
+        'trust_level = "trusted"',
+        '',
+      ].join('\n'),
+    );
+  } else {
+    mkdirSync(join(home, '.gemini'), { recursive: true });
+    writeFileSync(join(home, '.gemini', 'settings.json'), JSON.stringify({ security: { auth: { selectedType: 'gemini-api-key' } }, privacy: { usageStatisticsEnabled: false }, telemetry: { enabled: false }, general: { disableAutoUpdate: true, disableUpdateNag: true } }));
+    writeFileSync(join(home, '.gemini', 'trustedFolders.json'), JSON.stringify({ [repo]: 'TRUST_FOLDER' }));
+  }
+}
+
+export interface ScratchOpts {
+  wired?: boolean;
+  /** `git memory init` options beyond --agent X --mcp. */
+  files?: Record<string, string>;
+}
+
+/** A scratch repository with one commit, wired for `agent` (unless `wired: false`), and its fake API. */
+export async function scratch(agent: AgentName, o: ScratchOpts = {}): Promise<Scratch> {
+  const wired = o.wired ?? true;
+  const root = mkdtempSync(join(tmpdir(), `gm-agent-${agent}-`));
+  const home = join(root, 'home');
+  const repo = join(root, 'repo');
+  const shims = join(root, 'bin');
+  for (const d of [home, repo, shims, join(root, 'tmp')]) mkdirSync(d, { recursive: true });
+  // git-memory as the user has it on PATH: this worktree's build. The shim logs each start, with its
+  // arguments and its start and end times (ms), to count the processes an agent starts and time them.
+  const calls = join(root, 'git-memory-calls.log');
+  writeFileSync(
+    join(shims, 'git-memory'),
+    [
+      '#!/bin/sh',
+      't0=$(date +%s%3N)',
+      // SessionEnd is timed to its end (the agent waits for it); every other start is only logged, and
+      // exec'd as an installed git-memory would be (an agent that cancels a hook kills node itself).
+      'case "$*" in *"hook agent session-end"*) ;; *) echo "$t0 - $*" >> "' + calls + '"; exec "' + process.execPath + '" "' + BIN + '" "$@";; esac',
+      '"' + process.execPath + '" "' + BIN + '" "$@"',
+      'rc=$?',
+      'echo "$t0 $(date +%s%3N) $*" >> "' + calls + '"',
+      'exit $rc',
+      '',
+    ].join('\n'),
+  );
+  chmodSync(join(shims, 'git-memory'), 0o755);
+  const api = await startFakeApi(VENDOR[agent]);
+  const env = agentEnv(agent, root, home, api, shims, wired);
+  const git = (...args: string[]) => execFileSync('git', args, { cwd: repo, env, encoding: 'utf8' }).trim();
+  const gm = (...args: string[]) => execFileSync(process.execPath, [BIN, ...args], { cwd: repo, env, encoding: 'utf8' }).trim();
+  git('init', '-q', '-b', 'main');
+  const files = o.files ?? { 'README.md': '# Scratch\n', 'src/app.js': "export const greet = (name) => `Hello, ${name}`;\n" };
+  for (const [p, t] of Object.entries(files)) {
+    mkdirSync(dirname(join(repo, p)), { recursive: true });
+    writeFileSync(join(repo, p), t);
+  }
+  git('add', '-A');
+  git('commit', '-q', '-m', 'Initial commit');
+  if (wired) {
+    gm('init', '--agent', agent, '--mcp');
+    git('add', '-A');
+    git('commit', '-q', '-m', 'Set up git-memory');
+  }
+  seedHome(agent, home, repo, api);
+  const s: Scratch = {
+    agent,
+    root,
+    home,
+    repo,
+    api,
+    env,
+    wired,
+    git,
+    gm,
+    calls: () =>
+      existsSync(calls)
+        ? readFileSync(calls, 'utf8').split('\n').filter(Boolean).map((l) => {
+            const [a, b, ...rest] = l.split(' ');
+            return { start: Number(a), end: b === '-' ? null : Number(b), args: rest.join(' ') };
+          })
+        : [],
+    async run(prompt, turns, opts = {}) {
+      api.script(turns);
+      const { file, args } = command(s, prompt, opts);
+      return runBounded(file, args, { cwd: repo, env: { ...env, ...opts.env }, timeoutMs: opts.timeoutMs ?? 120_000 });
+    },
+    async close() {
+      await api.close();
+      rmSync(root, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
+    },
+  };
+  return s;
+}
+
+/** Waits until `check` holds (polling), up to `ms`; returns its last value. */
+export async function until<T>(check: () => T, ms = 20_000): Promise<T> {
+  const end = Date.now() + ms;
+  let v = check();
+  while (!v && Date.now() < end) {
+    await new Promise((r) => setTimeout(r, 200));
+    v = check();
+  }
+  return v;
+}
+
+/** The session files in the journal, newest last. */
+export function sessionFiles(repo: string): string[] {
+  const dir = join(repo, '.openclaw_memory', 'journal');
+  if (!existsSync(dir)) return [];
+  const out: string[] = [];
+  const walk = (d: string) => {
+    for (const e of readdirSync(d)) {
+      const p = join(d, e);
+      if (statSync(p).isDirectory()) walk(p);
+      else if (e.endsWith('.md')) out.push(p);
+    }
+  };
+  walk(dir);
+  return out.sort();
+}
+
+export const read = (p: string) => readFileSync(p, 'utf8');

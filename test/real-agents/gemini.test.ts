@@ -1,0 +1,66 @@
+// Gemini CLI 0.61.0 driven with `gemini -p` against the fake Gemini API.
+import { join } from 'node:path';
+import { afterEach, describe, expect, test } from 'vitest';
+import { BINS, scratch, type Scratch } from './drive.js';
+import { expectMemoryOnly, findFiles, ledgerOf, memoryCommits, recorded, section } from './assertions.js';
+
+const run = BINS.gemini ? describe : describe.skip;
+let s: Scratch | null = null;
+afterEach(async () => {
+  await s?.close();
+  s = null;
+});
+
+run('Gemini CLI, really', () => {
+  test('a session that reads, writes, edits, fails a command, commits and calls MCP reaches memory', async () => {
+    s = await scratch('gemini');
+    const app = join(s.repo, 'src/app.js');
+    const r = await s.run('Add a farewell function next to greet and commit it', [
+      { tools: [{ name: 'read_file', input: { file_path: 'src/app.js' } }] },
+      { tools: [{ name: 'replace', input: { file_path: app, old_string: 'export const greet', new_string: 'export const farewell = (name) => `Bye, ${name}`;\nexport const greet', instruction: 'add farewell' } }] },
+      { tools: [{ name: 'write_file', input: { file_path: join(s.repo, 'src/farewell.md'), content: '# Farewell\n' } }] },
+      { tools: [{ name: 'run_shell_command', input: { command: 'node --check src/missing.js' } }] },
+      { tools: [{ name: 'run_shell_command', input: { command: 'git add src && git commit -q -m "Add farewell next to greet"' } }] },
+      { tools: [{ name: 'memory_search', input: { query: 'farewell' } }] },
+      { text: 'Added farewell next to greet and committed it.' },
+    ]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(s.git('log', '-1', '--format=%s', 'HEAD')).toMatch(/Add farewell next to greet|memory:/);
+    // The primer reached the model in a <hook_context> block.
+    expect(JSON.stringify(s.api.turns()[0].body)).toContain('hook_context');
+    const [session] = await recorded(s);
+    const [chat] = findFiles(join(s.home, '.gemini', 'tmp'), /^session-.*\.jsonl?$/);
+    const ledger = ledgerOf(s, chat);
+    const files = Object.fromEntries(ledger.files.map((f: any) => [f.path, f]));
+    expect(files['src/app.js']).toMatchObject({ reads: 1, edits: 1 });
+    expect(files['src/farewell.md']?.writes).toBe(1);
+    expect(ledger.commands.map((c: any) => [c.command, c.failed])).toEqual(
+      expect.arrayContaining([['node --check src/missing.js', true], ['git add src && git commit -q -m "Add farewell next to greet"', false]]),
+    );
+    // The session file's worklog comes from the ledger's turns, which need the prompt (agentfix, item 3).
+    expect.soft(session).toContain('node --check src/missing.js');
+    expectMemoryOnly(s);
+    // Known gap of the script: Gemini CLI 0.61 does not know the MCP tool by this name (its registry
+    // spelling, server-prefixed, is still to be found).
+    expect.soft(JSON.stringify(s.api.turns().at(-1)!.body.contents)).not.toMatch(/not found in registry|Tool .* not found/i);
+    // The prompt after git-memory's own <hook_context> (agentfix, item 3).
+    expect.soft(section(session, 'Request')).toContain('Add a farewell function next to greet');
+    // The commit made under core.hooksPath='' is the session's, from the reflog (agentfix, item 4).
+    const commits = section(session, 'Commits');
+    expect.soft(commits).toContain('Add farewell next to greet');
+    expect.soft(commits).not.toContain('Set up git-memory');
+  });
+
+  test('a resumed session (`gemini --resume latest`) is recorded again', async () => {
+    s = await scratch('gemini');
+    let r = await s.run('Write a.txt', [{ tools: [{ name: 'write_file', input: { file_path: join(s.repo, 'a.txt'), content: 'a\n' } }] }, { text: 'ok' }]);
+    expect(r.code, r.stderr).toBe(0);
+    await recorded(s);
+    const n = memoryCommits(s).length;
+    r = await s.run('Now write b.txt', [{ tools: [{ name: 'write_file', input: { file_path: join(s.repo, 'b.txt'), content: 'b\n' } }] }, { text: 'ok' }], { resume: true });
+    expect(r.code, r.stderr).toBe(0);
+    // agentfix, item 5: the second turn is recorded.
+    const texts = (await recorded(s, n + 1, 20_000)).join('\n');
+    expect.soft(texts).toContain('b.txt');
+  });
+});

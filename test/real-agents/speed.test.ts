@@ -1,0 +1,141 @@
+// Speed as the user feels it (issue 24 §3): the same scripted session through each real agent, wired
+// (`git memory init --agent X --mcp`) and plain, in interleaved pairs; the table of medians is printed
+// (and written to $AGENT_SPEED_TABLE for the bench). It reports the targets, it does not fail on them:
+// speed is judged by the bench's figures, never by a timed test.
+import { spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, expect, test } from 'vitest';
+import { BIN, BINS, scratch, type AgentName, type Scratch } from './drive.js';
+import type { Turn } from './fake-apis.js';
+
+const PAIRS = Number(process.env.AGENT_SPEED_PAIRS ?? 3);
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? (s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2) : NaN;
+};
+
+/** The scripted session: four tool calls (read, write, edit, shell) and a last answer. */
+function session(agent: AgentName, repo: string): Turn[] {
+  const app = join(repo, 'src/app.js');
+  const calls: Record<AgentName, Turn['tools'][]> = {
+    claude: [
+      [{ name: 'Read', input: { file_path: app } }],
+      [{ name: 'Write', input: { file_path: join(repo, 'notes.md'), content: 'notes\n' } }],
+      [{ name: 'Edit', input: { file_path: app, old_string: 'Hello', new_string: 'Hi' } }],
+      [{ name: 'Bash', input: { command: 'git status --short', description: 'Status' } }],
+    ],
+    codex: [
+      [{ name: 'exec_command', input: { cmd: 'cat src/app.js' } }],
+      [{ name: 'apply_patch', input: '*** Begin Patch\n*** Add File: notes.md\n+notes\n*** End Patch' }],
+      [{ name: 'apply_patch', input: '*** Begin Patch\n*** Update File: src/app.js\n@@\n-export const greet = (name) => `Hello, ${name}`;\n+export const greet = (name) => `Hi, ${name}`;\n*** End Patch' }],
+      [{ name: 'exec_command', input: { cmd: 'git status --short' } }],
+    ],
+    gemini: [
+      [{ name: 'read_file', input: { file_path: 'src/app.js' } }],
+      [{ name: 'write_file', input: { file_path: join(repo, 'notes.md'), content: 'notes\n' } }],
+      [{ name: 'replace', input: { file_path: app, old_string: 'Hello', new_string: 'Hi', instruction: 'shorter greeting' } }],
+      [{ name: 'run_shell_command', input: { command: 'git status --short' } }],
+    ],
+  };
+  return [...calls[agent].map((tools) => ({ tools })), { text: 'Done.' }];
+}
+const TOOL_CALLS = 4;
+
+interface Sample {
+  ms: number;
+  firstRequestMs: number;
+  sessionEndMs: number[];
+  nodePerToolCall: number;
+}
+
+async function once(agent: AgentName, wired: boolean): Promise<Sample> {
+  const s: Scratch = await scratch(agent, { wired });
+  try {
+    const r = await s.run('Tidy the greeting and note it', session(agent, s.repo));
+    expect(r.code, r.stderr.slice(-2000)).toBe(0);
+    const first = s.api.requests.find((q) => q.kind === 'turn');
+    const calls = s.calls();
+    const perTool = calls.filter((c) => !/hook agent (session-start|session-end|stop)|^mcp\b/.test(c.args)).length / TOOL_CALLS;
+    return {
+      ms: r.ms,
+      firstRequestMs: first ? first.at - r.startedAt : NaN,
+      sessionEndMs: calls.filter((c) => c.end !== null && /hook agent session-end/.test(c.args)).map((c) => c.end! - c.start),
+      nodePerToolCall: perTool,
+    };
+  } finally {
+    await s.close();
+  }
+}
+
+const rows: string[][] = [];
+const fmt = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+const mark = (ok: boolean) => (ok ? 'met' : 'MISSED');
+
+afterAll(() => {
+  if (!rows.length) return;
+  const head = ['figure', 'wired', 'plain', 'measured', 'target', ''];
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const line = (r: string[]) => r.map((c, i) => c.padEnd(widths[i])).join('  ').trimEnd();
+  const table = [`real agents, wired vs plain: medians of ${PAIRS} interleaved pairs`, line(head), ...rows.map(line)].join('\n');
+  console.log(`\n${table}\n`);
+  if (process.env.AGENT_SPEED_TABLE) writeFileSync(process.env.AGENT_SPEED_TABLE, `${table}\n`);
+});
+
+for (const agent of ['claude', 'codex', 'gemini'] as const) {
+  test.runIf(!!BINS[agent])(`${agent}: a wired run against a plain one`, async () => {
+    const wired: Sample[] = [];
+    const plain: Sample[] = [];
+    // Interleaved, the order flipped every pair, so a machine getting busier weighs on both alike.
+    for (let i = 0; i < PAIRS; i++) {
+      for (const w of i % 2 ? [true, false] : [false, true]) (w ? wired : plain).push(await once(agent, w));
+    }
+    const w = median(wired.map((x) => x.ms));
+    const p = median(plain.map((x) => x.ms));
+    const target = agent === 'codex' ? 1.25 : 1.15;
+    const title = { claude: 'Claude Code', codex: 'Codex', gemini: 'Gemini' }[agent];
+    rows.push([`${title} run, wired / plain`, fmt(w), fmt(p), `${(w / p).toFixed(2)}×`, `≤ ${target}×`, mark(w / p <= target)]);
+    const perTool = median(wired.map((x) => x.nodePerToolCall));
+    rows.push([`${title}, node processes per tool call`, perTool.toFixed(2), '0', perTool.toFixed(2), '≤ 0.1', mark(perTool <= 0.1)]);
+    if (agent === 'claude') {
+      const fw = median(wired.map((x) => x.firstRequestMs));
+      const fp = median(plain.map((x) => x.firstRequestMs));
+      rows.push(['Claude Code, start → first model request', fmt(fw), fmt(fp), `+${((fw - fp) / 1000).toFixed(2)} s`, '≤ +0.3 s', mark(fw - fp <= 300)]);
+      const end = median(wired.flatMap((x) => x.sessionEndMs));
+      rows.push(['Claude Code, SessionEnd own time', `${end.toFixed(0)} ms`, '-', `${end.toFixed(0)} ms`, '≤ 300 ms', mark(end <= 300)]);
+    }
+  });
+}
+
+/** Time until `git-memory mcp` answers `initialize`. */
+function mcpInitialize(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const t0 = performance.now();
+    const p = spawn(process.execPath, [BIN, 'mcp'], { stdio: ['pipe', 'pipe', 'ignore'] });
+    p.stdout.on('data', () => {
+      const ms = performance.now() - t0;
+      p.kill();
+      resolve(ms);
+    });
+    p.on('error', reject);
+    p.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'speed', version: '1' } } })}\n`);
+  });
+}
+function nodeFloor(): Promise<number> {
+  return new Promise((resolve) => {
+    const t0 = performance.now();
+    spawn(process.execPath, ['-e', '0'], { stdio: 'ignore' }).on('close', () => resolve(performance.now() - t0));
+  });
+}
+
+test('git-memory mcp answering initialize, against node -e 0', async () => {
+  const mcp: number[] = [];
+  const floor: number[] = [];
+  for (let i = 0; i < 7; i++) {
+    floor.push(await nodeFloor());
+    mcp.push(await mcpInitialize());
+  }
+  const m = median(mcp);
+  const f = median(floor);
+  rows.push(['`git-memory mcp` initialize / `node -e 0`', `${m.toFixed(0)} ms`, `${f.toFixed(0)} ms`, `${(m / f).toFixed(2)}×`, '≤ 1.5×', mark(m / f <= 1.5)]);
+});
