@@ -120,5 +120,6 @@ function toResult(res: WireMessage, cfg: Config['llm']): LlmResult {
     usage,
     cost: costOf(usage, cfg),
     message: { role: 'assistant', content: blocks },
+    provider: 'anthropic',
   };
 }

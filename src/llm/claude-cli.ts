@@ -131,6 +131,7 @@ export function claudeCliLlm(cfg: Config['llm'], bin: string, env: NodeJS.Proces
         usage,
         cost: costOf(usage, cfg),
         message: { role: 'assistant', content: content.map((b) => (b.type === 'tool_use' ? { type: 'tool_use', id: b.id, name: b.name, input: b.input } : b)) },
+        provider: 'claude-cli',
       };
     },
   };

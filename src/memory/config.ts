@@ -17,7 +17,11 @@ export interface Config {
   statusline: { context_window: number };
   /** The one model client (src/llm/, DESIGN §10). */
   llm: {
-    provider: 'auto' | 'anthropic' | 'claude-cli' | 'none';
+    /**
+     * The user's choice of model: "anthropic", "claude-cli" or "none". "unset" (the key is absent) and
+     * "auto" (the old default, which picked a model without asking) are not a choice: no model.
+     */
+    provider: 'unset' | 'auto' | 'anthropic' | 'claude-cli' | 'none';
     model: string;
     base_url: string;
     api_key_env: string;
@@ -99,7 +103,8 @@ export const SCHEMA: Record<string, Record<string, KeySpec>> = {
     context_window: { kind: 'integer', default: 200_000, min: 1000 },
   },
   llm: {
-    provider: { kind: 'string', default: 'auto', oneOf: ['auto', 'anthropic', 'claude-cli', 'none'] },
+    // No model until the user chose one (DESIGN §10): the default is "unset", which a file cannot say.
+    provider: { kind: 'string', default: 'unset', oneOf: ['anthropic', 'claude-cli', 'none', 'auto'] },
     model: { kind: 'string', default: 'claude-haiku-4-5' },
     base_url: { kind: 'string', default: '' },
     api_key_env: { kind: 'string', default: 'ANTHROPIC_API_KEY' },
@@ -251,6 +256,9 @@ export function parseConfig(text: string, file: string, repoName: string): { con
   return { config, warnings };
 }
 
+/** Changes when a default changes, so a kept config made with the old one is not used ([llm] provider's "unset"). */
+const CONFIG_SHAPE = 'c2';
+
 /** A parsed config kept in the state directory, for the file whose identity it names (see loadConfig). */
 interface KeptConfig {
   identity: string;
@@ -276,7 +284,8 @@ export function loadConfig(root: string, stateDir?: string): LoadedConfig {
     if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
     return { ...parseConfig('', CONFIG_FILE, basename(root)), path: null };
   }
-  const identity = [root, st.ino, st.size, st.mtimeNs, st.ctimeNs].join(':');
+  // CONFIG_SHAPE: a config kept by an older version, with its defaults, is parsed again.
+  const identity = [CONFIG_SHAPE, root, st.ino, st.size, st.mtimeNs, st.ctimeNs].join(':');
   // None kept, unreadable or of another file: parse.
   const kept = stateDir ? readState(stateDir, CONFIG_CACHE_FILE, isKeptConfig) : null;
   if (kept?.identity === identity) return { config: kept.config, warnings: kept.warnings, path };

@@ -152,7 +152,7 @@ describe('done when: fresh clone, init --agent claude, a transcript fed to the h
       if (Array.isArray(last.content) && last.content.some((b: { type?: string }) => b.type === 'tool_result')) return textReply('done');
       return toolUseReply(SECTIONS.map((section) => ({ name: 'update_section', input: { section, content: MODEL_BODIES[section] } })));
     });
-    const h = freshClone('', { ANTHROPIC_BASE_URL: api.url, ANTHROPIC_API_KEY: 'test-key' });
+    const h = freshClone('\n[llm]\nprovider = "anthropic"\n', { ANTHROPIC_BASE_URL: api.url, ANTHROPIC_API_KEY: 'test-key' });
     feed(h);
     const session = await sessionFile(h.repo);
 
