@@ -2,14 +2,15 @@
 // (notes update, compact, dream; the agent hooks in test/hook/agent/notes-e2e.test.ts) runs here
 // with an API key and a fake Messages API in the environment and a fake `claude` on PATH that
 // records being run: with [llm] provider unset, or "auto" (the old default), neither is reached.
-import { chmodSync, copyFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { chooseProvider } from '../../src/llm/index.js';
 import { parseConfig } from '../../src/memory/config.js';
 import { serializeSession, type Session } from '../../src/memory/session.js';
 import { startFakeMessagesApi, toolUseReply, type FakeMessagesApi } from '../helpers/fake-messages-api.js';
-import { makeMemoryRepo, makeRepo, ROOT, tempDir, type TestRepo } from '../helpers/repo.js';
+import { recordingClaude } from '../helpers/fake-claude.js';
+import { makeMemoryRepo, makeRepo, ROOT, type TestRepo } from '../helpers/repo.js';
 
 const FIXTURE = join(ROOT, 'test/fixtures/transcripts/claude.jsonl');
 const SESSION = '4d5611e5-241a-462a-8d15-5122611a9569';
@@ -19,15 +20,6 @@ afterEach(async () => {
   await api?.close();
   api = undefined;
 });
-
-/** A `claude` that appends a line to `calls` each time it is run, and answers like `claude -p`. */
-export function recordingClaude(): { dir: string; calls: () => number } {
-  const dir = tempDir('gm-fake-claude-');
-  const script = join(dir, 'claude');
-  writeFileSync(script, `#!/bin/sh\necho run >> "${dir}/calls"\ncat > "${dir}/stdin"\necho '{"type":"result","is_error":false,"result":"ok","usage":{"input_tokens":10,"output_tokens":5}}'\n`);
-  chmodSync(script, 0o755);
-  return { dir, calls: () => (existsSync(join(dir, 'calls')) ? readFileSync(join(dir, 'calls'), 'utf8').split('\n').filter(Boolean).length : 0) };
-}
 
 /** Both providers within reach: a key and base URL for the fake API, and the recording claude first on PATH. */
 async function bait(repo: TestRepo) {
