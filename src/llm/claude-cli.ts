@@ -8,7 +8,7 @@ import { childProcess } from '../child-process.js';
 import type { Config } from '../memory/config.js';
 import { INTERNAL_ENV } from '../paths.js';
 import { costOf } from './cost.js';
-import { redactRequest } from './redact.js';
+import { redactSent } from './redact.js';
 import { estimateTokens } from './tokens.js';
 import { LlmError, type Llm, type LlmBlock, type LlmRequest, type LlmResult } from './types.js';
 
@@ -104,8 +104,9 @@ export function claudeCliLlm(cfg: Config['llm'], bin: string, env: NodeJS.Proces
     provider: 'claude-cli',
     model,
     async complete(input: LlmRequest): Promise<LlmResult> {
-      const { request } = await redactRequest(input, allowlist);
-      const prompt = cliPrompt(request);
+      const request = input;
+      // The gate: the prompt as it will be piped to claude, redacted after it was joined.
+      const { text: prompt } = await redactSent(cliPrompt(request), allowlist);
       const estimated = estimateTokens(prompt);
       if (estimated > cfg.max_input_tokens) {
         throw new LlmError(`request of about ${estimated} tokens is over [llm] max_input_tokens (${cfg.max_input_tokens})`, 'too_large');
