@@ -8,6 +8,7 @@ import { childProcess } from '../child-process.js';
 import type { Config } from '../memory/config.js';
 import { INTERNAL_ENV } from '../paths.js';
 import { costOf } from './cost.js';
+import { unframeRoles } from './frame.js';
 import { redactSent } from './redact.js';
 import { estimateTokens } from './tokens.js';
 import { LlmError, type Llm, type LlmBlock, type LlmRequest, type LlmResult } from './types.js';
@@ -38,7 +39,7 @@ export function cliPrompt(req: LlmRequest): string {
   const parts = [req.system];
   for (const m of req.messages) {
     const text = typeof m.content === 'string' ? m.content : m.content.map(blockText).join('\n\n');
-    parts.push(`<${m.role}>\n${text}\n</${m.role}>`);
+    parts.push(`<${m.role}>\n${unframeRoles(text)}\n</${m.role}>`);
   }
   if (req.tools?.length) {
     parts.push(
