@@ -40,6 +40,8 @@ export interface Config {
     minimum_message_tokens_to_init: number;
     minimum_tokens_between_update: number;
     tool_calls_between_updates: number;
+    /** Days a session's state (ledger, notes, compaction) is kept in .git/git-memory/sessions/ after it was last touched. */
+    keep_days: number;
   };
   /** Long-term memory consolidation (DESIGN §15, seed 003). */
   dream: { enabled: boolean; idle_hours: number; sessions: number };
@@ -121,6 +123,7 @@ export const SCHEMA: Record<string, Record<string, KeySpec>> = {
     minimum_message_tokens_to_init: { kind: 'integer', default: 10_000, min: 0 },
     minimum_tokens_between_update: { kind: 'integer', default: 5000, min: 0 },
     tool_calls_between_updates: { kind: 'integer', default: 3, min: 0 },
+    keep_days: { kind: 'integer', default: 30, min: 1 },
   },
   dream: {
     enabled: { kind: 'boolean', default: true },
