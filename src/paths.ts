@@ -109,6 +109,8 @@ export const SESSION_ENDED_FILE = 'ended.json';
 export const SESSION_END_LOCK_FILE = 'end.lock';
 /** Model usage and cost per session (see llm/). */
 export const LLM_USAGE_FILE = 'llm-usage.json';
+/** Model usage and cost of every call in this worktree, by provider (see llm/usage.ts): kept when sessions are pruned. */
+export const LLM_TOTAL_FILE = 'llm-usage-total.json';
 
 /** Long-term memory (committed) and the dream's state (in the common git dir: one dream across worktrees). */
 export const LONG_TERM_FILE = `${MEMORY_DIR}/MEMORY.md`;

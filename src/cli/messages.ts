@@ -52,6 +52,21 @@ export const INIT_NEXT_WITH_AGENTS = [
   'Next: commit .openclaw_memory.toml, .openclaw_memory/ and the agent files above.',
   'Agents with hooks now get the primer when a session starts, and write the session when it stops if they did not end it.',
 ];
+/**
+ * What a model is sent and what it may cost, said by `init` where no model is chosen (and with
+ * `--model`): the user's choice is informed. The figures follow `[llm]`'s defaults (Claude Haiku 4.5
+ * prices, max_input_tokens 40,000).
+ */
+export const MODEL_CHOICE_TEXT = [
+  'A model is optional: without one, notes, compaction summaries and MEMORY.md are made on this machine from the transcripts.',
+  'With one, it is sent excerpts of your agent sessions: your messages, the agent\'s replies, its tool calls and shortened tool',
+  'output, the session notes, and for dream the journal entries and MEMORY.md; secrets are redacted from what is sent.',
+  'It runs when the notes thresholds are met (every ~5,000 tokens of context), at compaction and at dream.',
+  'Cost: anthropic bills your API key (ANTHROPIC_API_KEY) at Claude Haiku 4.5 prices ($1 per million input tokens, $5 output):',
+  'one request is at most 40,000 input tokens (about $0.05), a typical session a few cents; claude-cli uses your Claude',
+  'subscription\'s usage. git memory notes, doctor and the status line show what was spent.',
+];
+
 /** `agents`: the registry's names (agents/registry.ts), the first one offered as the example. */
 export const initNextWithoutAgents = (agents: readonly string[]) => [
   'Next: commit .openclaw_memory.toml and .openclaw_memory/, then start agent sessions with `git memory primer`',

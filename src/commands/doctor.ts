@@ -6,6 +6,7 @@ import { hookStates } from '../git/hook-status.js';
 import { driverStatus, DRIVER, DRIVER_COMMAND } from '../git/merge-config.js';
 import { anOperation, findRepo, isOperation, operationInProgress, theOperation, type Repo } from '../git/repo.js';
 import { loadConfig } from '../memory/config.js';
+import { CHOOSE_HINT, chooseProvider, readTotalUsage } from '../llm/index.js';
 import { hasConflictMarkers } from '../memory/conflict-markers.js';
 import { CorruptFileError } from '../memory/frontmatter.js';
 import { parseTasks } from '../memory/tasks.js';
@@ -157,6 +158,28 @@ function hooksRanChecks(repo: Repo, wired: ReturnType<typeof agentWiring>['agent
 }
 
 /**
+ * Which model is in use and what it has cost in this worktree; where none was chosen, how to choose.
+ * "auto" (the old default) is named: it used to pick a model on its own, and now picks none.
+ */
+async function modelCheck(repo: Repo, env: NodeJS.ProcessEnv): Promise<Check[]> {
+  let llm;
+  try {
+    llm = loadConfig(repo.root).config.llm;
+  } catch {
+    return []; // the config check says what is wrong with the file
+  }
+  const c = await chooseProvider(llm, env);
+  const t = readTotalUsage(repo.stateDir);
+  const spent = t.calls ? `; ${t.calls} call${t.calls > 1 ? 's' : ''} so far, $${t.cost.toFixed(t.cost < 0.01 ? 4 : 2)}` : '';
+  if (c.provider) return [{ id: 'model', level: 'ok', message: `model: ${c.provider} (${c.reason})${spent}` }];
+  if (c.chosen) return [{ id: 'model', level: c.reason.includes('not') ? 'info' : 'ok', message: `model: none (${c.reason})${spent}` }];
+  const auto = llm.provider === 'auto'
+    ? ': [llm] provider = "auto" was the default, which sent transcript excerpts to whichever of claude or ANTHROPIC_API_KEY was there; it now means no model'
+    : '';
+  return [{ id: 'model', level: 'info', message: `model: none chosen, nothing is sent anywhere${auto}${spent}`, fix: CHOOSE_HINT }];
+}
+
+/**
  * Checks the git side of git-memory in this repository: where hooks are and whether each of ours
  * will run, the merge driver and its attribute, the config, the memory files, pending commits, and
  * which instruction file of each agent set up holds our section.
@@ -165,7 +188,7 @@ function hooksRanChecks(repo: Repo, wired: ReturnType<typeof agentWiring>['agent
 export async function doctor(ctx: Ctx): Promise<Result<DoctorData>> {
   const repo = findRepo(ctx.cwd, ctx.env);
   const [hooks, driver, pending] = await Promise.all([hookChecks(repo, ctx.env), driverChecks(repo), pendingMemoryPaths(repo)]);
-  const checks = [...hooks.checks, ...driver, ...fileChecks(repo), ...agentChecks(repo)];
+  const checks = [...hooks.checks, ...driver, ...fileChecks(repo), ...(await modelCheck(repo, ctx.env)), ...agentChecks(repo)];
   if (pending.length) checks.push({ id: 'pending', level: 'info', message: `memory changes not committed yet: ${pending.join(', ')}`, fix: 'git memory commit' });
   const held = readHeldTasks(repo.stateDir);
   if (held) {

@@ -7,6 +7,8 @@ import { installHooks } from '../git/hooks.js';
 import { installAttributes, installDriverConfig, type ChangeResult } from '../git/merge-config.js';
 import { findRepo } from '../git/repo.js';
 import { loadConfig } from '../memory/config.js';
+import { withProvider } from '../memory/config-edit.js';
+import { CHOOSE_HINT, chooseProvider, readTotalUsage, type TotalUsage } from '../llm/index.js';
 import { configText, ignoreLines, ignoreText } from '../memory/skeleton.js';
 import { serializeTasks } from '../memory/tasks.js';
 import { CONFIG_FILE, JOURNAL_DIR, MEMORY_GITIGNORE, TASKS_FILE } from '../paths.js';
@@ -22,6 +24,19 @@ export interface InitOptions {
   agents?: string[];
   /** Also register the MCP server for those agents. */
   mcp?: boolean;
+  /** `--model`: the user's choice of model, written to `[llm] provider`. */
+  model?: string;
+}
+
+/** The model in use after init, and what it has cost in this worktree. */
+export interface InitModel {
+  provider: string | null;
+  /** `[llm] provider` as configured ("unset" when absent). */
+  setting: string;
+  chosen: boolean;
+  reason: string;
+  hint?: string;
+  total: TotalUsage;
 }
 
 export interface InitData {
@@ -32,12 +47,18 @@ export interface InitData {
   mergeDriver: { attributes: ChangeResult; config: ChangeResult };
   /** Agent configuration written by `--agent`, or null. */
   agents: AgentSetup | null;
+  model: InitModel;
 }
+
+const MODEL_CHOICES = ['anthropic', 'claude-cli', 'none'];
 
 /** Sets up a repository for git-memory. Safe to run again: it only adds what is missing. */
 export async function init(ctx: Ctx, opts: InitOptions): Promise<Result<InitData>> {
   if (opts.language !== undefined && opts.language !== 'en' && opts.language !== 'zh') {
     throw new UsageError(`--language must be en or zh, found ${JSON.stringify(opts.language)}`);
+  }
+  if (opts.model !== undefined && !MODEL_CHOICES.includes(opts.model)) {
+    throw new UsageError(`--model must be one of ${MODEL_CHOICES.join(', ')}, found ${JSON.stringify(opts.model)}`, 'git memory init --model none (no model: nothing leaves this machine)');
   }
   const agentNames = parseAgents(opts.agents ?? []);
   if (opts.mcp && !agentNames.length) throw new UsageError('--mcp registers the MCP server for the agents named with --agent', 'e.g. git memory init --agent claude --mcp');
@@ -52,7 +73,17 @@ export async function init(ctx: Ctx, opts: InitOptions): Promise<Result<InitData
   } else {
     files.push({ path: CONFIG_FILE, result: 'unchanged' });
   }
-  const { config, warnings } = loadConfig(repo.root); // also validates an existing file before we go on
+  loadConfig(repo.root); // validates an existing file before anything is changed in it
+  if (opts.model !== undefined) {
+    // The user's choice: the one line is written, the rest of the file kept as it is.
+    const before = readFileSync(configPath, 'utf8');
+    const after = withProvider(before, opts.model);
+    if (after !== before) {
+      writeFileSync(configPath, after);
+      if (files[0]!.result === 'unchanged') files[0] = { path: CONFIG_FILE, result: 'updated' };
+    }
+  }
+  const { config, warnings } = loadConfig(repo.root);
   // An existing config is never rewritten by init, so a different --language would do nothing.
   if (opts.language !== undefined && opts.language !== config.journal.language) {
     warnings.push(
@@ -93,5 +124,14 @@ export async function init(ctx: Ctx, opts: InitOptions): Promise<Result<InitData
   const mergeDriver = { attributes: installAttributes(repo), config: await installDriverConfig(repo) };
   // Opened here, with the config written above: agent setup may rebuild the primer with it.
   const agents = agentNames.length ? await (await import('./agent-setup.js')).setupAgents(openRepo(ctx, repo), agentNames, { mcp: opts.mcp }) : null;
-  return { data: { root: repo.root, files, hooks, mergeDriver, agents }, warnings };
+  const choice = await chooseProvider(config.llm, ctx.env);
+  const model: InitModel = {
+    provider: choice.provider,
+    setting: config.llm.provider,
+    chosen: choice.chosen,
+    reason: choice.reason,
+    ...(choice.chosen ? {} : { hint: CHOOSE_HINT }),
+    total: readTotalUsage(repo.stateDir),
+  };
+  return { data: { root: repo.root, files, hooks, mergeDriver, agents, model }, warnings };
 }

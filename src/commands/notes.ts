@@ -3,9 +3,9 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { UsageError } from '../errors.js';
-import { chooseProvider } from '../llm/index.js';
+import { CHOOSE_HINT, chooseProvider } from '../llm/index.js';
 import { estimateTokens } from '../llm/tokens.js';
-import { readUsage, type UsageRecord } from '../llm/usage.js';
+import { readTotalUsage, readUsage, type TotalUsage, type UsageRecord } from '../llm/usage.js';
 import { notesPath, readNotes, readNotesState, type NotesState } from '../notes/store.js';
 import { isEmptyTemplate, loadNotesConfig, memoryHome, parseNotes } from '../notes/template.js';
 import type { Opened, Result } from './context.js';
@@ -29,8 +29,10 @@ export interface NotesData {
   model: string | null;
   fallback: string | null;
   usage: UsageRecord;
-  /** The model an update would use now, or why none. */
-  provider: { name: string | null; reason: string };
+  /** Every model call of this worktree so far (all sessions, dream included). */
+  total: TotalUsage;
+  /** The model an update would use now, or why none; `chosen` false: the user has not chosen, and `hint` says how. */
+  provider: { name: string | null; reason: string; chosen: boolean; hint?: string };
   /** Whether the agent hooks update the notes on their own (`[session_memory] enabled`). */
   automatic: boolean;
   notes: string | null;
@@ -66,7 +68,8 @@ async function describe(o: Opened, s: NotesSession): Promise<NotesData> {
     model: state?.model ?? null,
     fallback: state?.fallback ?? null,
     usage: readUsage(stateDir, s.id),
-    provider: { name: choice.provider, reason: choice.reason },
+    total: readTotalUsage(stateDir),
+    provider: { name: choice.provider, reason: choice.reason, chosen: choice.chosen, ...(choice.chosen ? {} : { hint: CHOOSE_HINT }) },
     automatic: o.config.session_memory.enabled,
     notes,
   };

@@ -3,6 +3,7 @@ import { findRepo } from '../git/repo.js';
 import { peekSpool } from '../git/spool.js';
 import { loadConfig, SCHEMA } from '../memory/config.js';
 import { contextUsage } from '../transcripts/usage.js';
+import { readTotalUsage } from '../llm/usage.js';
 import type { Ctx, Result } from './context.js';
 
 /** Where the status line looks, decoded by its front door from the agent's status JSON. */
@@ -21,6 +22,8 @@ export interface StatuslineData {
   turns: number;
   turnsLeft: number | null;
   pending: number;
+  /** The model the user chose (`[llm] provider`) and what it has cost in this worktree; absent when none was chosen. */
+  llm?: { provider: string; cost: number };
   /** At 80 % and above: what the PreCompact hook will ask the compaction to keep, counted from the kept ledger. */
   keep?: { files: number; errors: number; tasks: number; instructions: number; last_request: boolean };
 }
@@ -57,6 +60,7 @@ export async function statusline(ctx: Ctx, input: StatuslineInput): Promise<Resu
   let window = SCHEMA.statusline!.context_window!.default as number;
   let pending = 0;
   let stateDir: string | null = null;
+  let llm: StatuslineData['llm'];
   try {
     const repo = findRepo(dir, ctx.env);
     stateDir = repo.stateDir;
@@ -64,6 +68,9 @@ export async function statusline(ctx: Ctx, input: StatuslineInput): Promise<Resu
     window = loaded.config.statusline.context_window;
     warnings.push(...loaded.warnings);
     pending = peekSpool(repo.stateDir).filter((e) => e.type === 'log').length;
+    const p = loaded.config.llm.provider;
+    // Only a chosen model is shown: the file read is one small JSON, no provider is loaded.
+    if (p === 'anthropic' || p === 'claude-cli') llm = { provider: p, cost: readTotalUsage(repo.stateDir).cost };
   } catch (e) {
     warnings.push((e as Error).message);
   }
@@ -76,5 +83,5 @@ export async function statusline(ctx: Ctx, input: StatuslineInput): Promise<Resu
   if (stateDir && input.sessionId && usage.tokens >= URGENT * window) {
     keep = await keepCounts(stateDir, input.sessionId).catch(() => undefined);
   }
-  return { data: { tokens: usage.tokens, window, turns: usage.turns, turnsLeft, pending, ...(keep ? { keep } : {}) }, warnings };
+  return { data: { tokens: usage.tokens, window, turns: usage.turns, turnsLeft, pending, ...(llm ? { llm } : {}), ...(keep ? { keep } : {}) }, warnings };
 }

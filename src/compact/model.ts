@@ -5,6 +5,7 @@
  */
 import enPrompt from '../../templates/prompts/compact.md' with { type: 'text' };
 import zhPrompt from '../../templates/prompts/zh/compact.md' with { type: 'text' };
+import { unframe } from '../llm/frame.js';
 import type { LlmRequest } from '../llm/types.js';
 import { KEY_KINDS, type KeyInfo } from './key-info.js';
 import { sectionsFound } from './sections.js';
@@ -17,7 +18,7 @@ const LABEL: Record<string, string> = {
 };
 
 const MAX_ITEM = 400;
-const clip = (s: string) => (s.length > MAX_ITEM ? `${s.slice(0, MAX_ITEM - 1)}…` : s).replace(/\s+/g, ' ');
+const clip = (s: string) => unframe((s.length > MAX_ITEM ? `${s.slice(0, MAX_ITEM - 1)}…` : s).replace(/\s+/g, ' '));
 
 /** The ledger's key as the must-keep list of a request. */
 export function mustKeepList(key: KeyInfo): string {
@@ -41,12 +42,12 @@ export interface CompactRequestInput {
 }
 
 export function compactRequest(input: CompactRequestInput): LlmRequest {
-  const parts = [`<must_keep>\n${mustKeepList(input.key) || '(nothing recorded)'}\n</must_keep>`, `<conversation>\n${input.transcript}\n</conversation>`];
+  const parts = [`<must_keep>\n${mustKeepList(input.key) || '(nothing recorded)'}\n</must_keep>`, `<conversation>\n${unframe(input.transcript)}\n</conversation>`];
   if (input.retry) {
     parts.push(
-      `<previous_summary>\n${input.retry.summary}\n</previous_summary>`,
+      `<previous_summary>\n${unframe(input.retry.summary)}\n</previous_summary>`,
       `The previous summary failed its check. It lost:\n${input.retry.missing.map((m) => `- ${clip(m)}`).join('\n')}\n` +
-        `Also: ${input.retry.recommendations.join('; ')}.\nWrite the whole summary again, keeping all of these.`,
+        `Also: ${unframe(input.retry.recommendations.join('; '))}.\nWrite the whole summary again, keeping all of these.`,
     );
   } else parts.push('Write the analysis and then the summary.');
   return { purpose: 'compact', system: input.language === 'zh' ? zhPrompt : enPrompt, messages: [{ role: 'user', content: parts.join('\n\n') }], max_tokens: input.maxOutputTokens };

@@ -1,6 +1,7 @@
 import type { Config } from '../memory/config.js';
 import { entryText, LONG_TERM_SECTIONS, type LongTermDoc, type LongTermEntry, type LongTermSection } from '../memory/long-term.js';
 import { LlmError, type Llm, type LlmBlock, type LlmRequest, type LlmResult, type LlmTool } from '../llm/types.js';
+import { unframe } from '../llm/frame.js';
 import type { DreamReport, DreamSession } from './consolidate.js';
 import { DREAM_PROMPTS, fillPrompt } from './prompts.js';
 
@@ -121,7 +122,7 @@ export async function refineWithModel(opts: {
   const request: LlmRequest = {
     purpose: 'dream',
     system: DREAM_PROMPTS.system.trim(),
-    messages: [{ role: 'user', content: fillPrompt(DREAM_PROMPTS.request, { today: opts.today, entries: renderEntries(slots), sessions: renderSessions(opts.sessions) }) }],
+    messages: [{ role: 'user', content: fillPrompt(DREAM_PROMPTS.request, { today: opts.today, entries: unframe(renderEntries(slots)), sessions: unframe(renderSessions(opts.sessions)) }) }],
     tools: DREAM_TOOLS,
     max_tokens: opts.config.max_output_tokens,
   };

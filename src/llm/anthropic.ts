@@ -2,7 +2,7 @@
 // dynamically, and nowhere else: hooks and the primer never load it (test/build/lean-bundles).
 import type { Config } from '../memory/config.js';
 import { costOf } from './cost.js';
-import { redactRequest } from './redact.js';
+import { redactWire } from './redact.js';
 import { estimateTokens } from './tokens.js';
 import { LlmError, type Llm, type LlmBlock, type LlmRequest, type LlmResult } from './types.js';
 
@@ -64,8 +64,9 @@ export function anthropicLlm(cfg: Config['llm'], opts: AnthropicOptions): Llm {
     provider: 'anthropic',
     model: cfg.model,
     async complete(input: LlmRequest): Promise<LlmResult> {
-      const { request } = await redactRequest(input, opts.allowlist);
-      const body = wireBody(request);
+      // The gate: the body as it will be sent, redacted after every rendering.
+      const { body } = await redactWire(wireBody(input), opts.allowlist);
+      const request = input;
       const estimated = estimateTokens(JSON.stringify(body));
       if (estimated > cfg.max_input_tokens) {
         throw new LlmError(`request of about ${estimated} tokens is over [llm] max_input_tokens (${cfg.max_input_tokens})`, 'too_large');
@@ -120,5 +121,6 @@ function toResult(res: WireMessage, cfg: Config['llm']): LlmResult {
     usage,
     cost: costOf(usage, cfg),
     message: { role: 'assistant', content: blocks },
+    provider: 'anthropic',
   };
 }

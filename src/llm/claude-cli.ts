@@ -8,7 +8,8 @@ import { childProcess } from '../child-process.js';
 import type { Config } from '../memory/config.js';
 import { INTERNAL_ENV } from '../paths.js';
 import { costOf } from './cost.js';
-import { redactRequest } from './redact.js';
+import { unframeRoles } from './frame.js';
+import { redactSent } from './redact.js';
 import { estimateTokens } from './tokens.js';
 import { LlmError, type Llm, type LlmBlock, type LlmRequest, type LlmResult } from './types.js';
 
@@ -38,7 +39,7 @@ export function cliPrompt(req: LlmRequest): string {
   const parts = [req.system];
   for (const m of req.messages) {
     const text = typeof m.content === 'string' ? m.content : m.content.map(blockText).join('\n\n');
-    parts.push(`<${m.role}>\n${text}\n</${m.role}>`);
+    parts.push(`<${m.role}>\n${unframeRoles(text)}\n</${m.role}>`);
   }
   if (req.tools?.length) {
     parts.push(
@@ -104,8 +105,9 @@ export function claudeCliLlm(cfg: Config['llm'], bin: string, env: NodeJS.Proces
     provider: 'claude-cli',
     model,
     async complete(input: LlmRequest): Promise<LlmResult> {
-      const { request } = await redactRequest(input, allowlist);
-      const prompt = cliPrompt(request);
+      const request = input;
+      // The gate: the prompt as it will be piped to claude, redacted after it was joined.
+      const { text: prompt } = await redactSent(cliPrompt(request), allowlist);
       const estimated = estimateTokens(prompt);
       if (estimated > cfg.max_input_tokens) {
         throw new LlmError(`request of about ${estimated} tokens is over [llm] max_input_tokens (${cfg.max_input_tokens})`, 'too_large');
@@ -131,6 +133,7 @@ export function claudeCliLlm(cfg: Config['llm'], bin: string, env: NodeJS.Proces
         usage,
         cost: costOf(usage, cfg),
         message: { role: 'assistant', content: content.map((b) => (b.type === 'tool_use' ? { type: 'tool_use', id: b.id, name: b.name, input: b.input } : b)) },
+        provider: 'claude-cli',
       };
     },
   };

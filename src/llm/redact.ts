@@ -1,43 +1,40 @@
-import type { LlmBlock, LlmMessage, LlmRequest } from './types.js';
+// The one gate every request passes on its way out (DESIGN §10): what the provider is about to send,
+// after every rendering (the transcript rendered, the prompt assembled, the CLI's prompt joined),
+// with every secret the scanner knows redacted. The scanner is loaded here, on the model path only.
+
+/** Keys of the wire body whose values are ours and not text: ids, roles, types, tool names, schemas. */
+const NOT_TEXT = new Set(['type', 'role', 'id', 'tool_use_id', 'name', 'cache_control', 'model', 'max_tokens', 'tools', 'is_error']);
+
+/** A text as sent: see safety/outgoing.ts. */
+export async function redactSent(text: string, allowlist: readonly string[] = []): Promise<{ text: string; redacted: number }> {
+  const { redactOutgoing } = await import('../safety/outgoing.js');
+  return redactOutgoing(text, allowlist);
+}
 
 /**
- * The request with every secret the scanner finds replaced by `[REDACTED:<rule>]`: system text,
- * message text, tool inputs and tool results. Text from transcripts and notes is redacted, never
- * refused (a model call is optional; a notes update must not stop on a key the user pasted). The
- * scanner is loaded here, on the model path only.
+ * The request body as the provider will serialise it, with every text value redacted: system
+ * blocks, message text, tool inputs and tool results, whatever their nesting.
  */
-export async function redactRequest(req: LlmRequest, allowlist: readonly string[] = []): Promise<{ request: LlmRequest; redacted: number }> {
-  const { scanText, redactText } = await import('../safety/scan.js');
+export async function redactWire<T>(body: T, allowlist: readonly string[] = []): Promise<{ body: T; redacted: number }> {
   let redacted = 0;
-  const clean = async (text: string): Promise<string> => {
-    const findings = await scanText(text, { allowlist });
-    if (!findings.length) return text;
-    redacted += findings.length;
-    return redactText(text, findings);
-  };
-  const cleanValue = async (v: unknown): Promise<unknown> => {
-    if (typeof v === 'string') return clean(v);
-    if (Array.isArray(v)) return Promise.all(v.map(cleanValue));
+  const clean = async (v: unknown, key: string | null): Promise<unknown> => {
+    if (key !== null && NOT_TEXT.has(key)) return v;
+    if (typeof v === 'string') {
+      const r = await redactSent(v, allowlist);
+      redacted += r.redacted;
+      return r.text;
+    }
+    if (Array.isArray(v)) {
+      const out: unknown[] = [];
+      for (const x of v) out.push(await clean(x, null));
+      return out;
+    }
     if (v && typeof v === 'object') {
       const out: Record<string, unknown> = {};
-      for (const [k, x] of Object.entries(v)) out[k] = await cleanValue(x);
+      for (const [k, x] of Object.entries(v)) out[k] = await clean(x, k);
       return out;
     }
     return v;
   };
-  const cleanBlock = async (b: LlmBlock): Promise<LlmBlock> => {
-    switch (b.type) {
-      case 'text':
-        return { ...b, text: await clean(b.text) };
-      case 'tool_use':
-        return { ...b, input: await cleanValue(b.input) };
-      case 'tool_result':
-        return { ...b, content: await clean(b.content) };
-    }
-  };
-  const messages: LlmMessage[] = [];
-  for (const m of req.messages) {
-    messages.push({ role: m.role, content: typeof m.content === 'string' ? await clean(m.content) : await Promise.all(m.content.map(cleanBlock)) });
-  }
-  return { request: { ...req, system: await clean(req.system), messages }, redacted };
+  return { body: (await clean(body, null)) as T, redacted };
 }

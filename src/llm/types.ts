@@ -52,6 +52,8 @@ export interface LlmResult {
   cost: number;
   /** The assistant message as sent back (for a follow-up request carrying tool results). */
   message: LlmMessage;
+  /** Who answered: recorded with the usage. */
+  provider?: ProviderName;
 }
 
 export interface Llm {

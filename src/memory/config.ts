@@ -17,7 +17,11 @@ export interface Config {
   statusline: { context_window: number };
   /** The one model client (src/llm/, DESIGN §10). */
   llm: {
-    provider: 'auto' | 'anthropic' | 'claude-cli' | 'none';
+    /**
+     * The user's choice of model: "anthropic", "claude-cli" or "none". "unset" (the key is absent) and
+     * "auto" (the old default, which picked a model without asking) are not a choice: no model.
+     */
+    provider: 'unset' | 'auto' | 'anthropic' | 'claude-cli' | 'none';
     model: string;
     base_url: string;
     api_key_env: string;
@@ -36,6 +40,8 @@ export interface Config {
     minimum_message_tokens_to_init: number;
     minimum_tokens_between_update: number;
     tool_calls_between_updates: number;
+    /** Days a session's state (ledger, notes, compaction) is kept in .git/git-memory/sessions/ after it was last touched. */
+    keep_days: number;
   };
   /** Long-term memory consolidation (DESIGN §15, seed 003). */
   dream: { enabled: boolean; idle_hours: number; sessions: number };
@@ -99,7 +105,8 @@ export const SCHEMA: Record<string, Record<string, KeySpec>> = {
     context_window: { kind: 'integer', default: 200_000, min: 1000 },
   },
   llm: {
-    provider: { kind: 'string', default: 'auto', oneOf: ['auto', 'anthropic', 'claude-cli', 'none'] },
+    // No model until the user chose one (DESIGN §10): the default is "unset", which a file cannot say.
+    provider: { kind: 'string', default: 'unset', oneOf: ['anthropic', 'claude-cli', 'none', 'auto'] },
     model: { kind: 'string', default: 'claude-haiku-4-5' },
     base_url: { kind: 'string', default: '' },
     api_key_env: { kind: 'string', default: 'ANTHROPIC_API_KEY' },
@@ -116,6 +123,7 @@ export const SCHEMA: Record<string, Record<string, KeySpec>> = {
     minimum_message_tokens_to_init: { kind: 'integer', default: 10_000, min: 0 },
     minimum_tokens_between_update: { kind: 'integer', default: 5000, min: 0 },
     tool_calls_between_updates: { kind: 'integer', default: 3, min: 0 },
+    keep_days: { kind: 'integer', default: 30, min: 1 },
   },
   dream: {
     enabled: { kind: 'boolean', default: true },
@@ -251,6 +259,9 @@ export function parseConfig(text: string, file: string, repoName: string): { con
   return { config, warnings };
 }
 
+/** Changes when a default changes, so a kept config made with the old one is not used ([llm] provider's "unset"). */
+const CONFIG_SHAPE = 'c2';
+
 /** A parsed config kept in the state directory, for the file whose identity it names (see loadConfig). */
 interface KeptConfig {
   identity: string;
@@ -276,7 +287,8 @@ export function loadConfig(root: string, stateDir?: string): LoadedConfig {
     if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
     return { ...parseConfig('', CONFIG_FILE, basename(root)), path: null };
   }
-  const identity = [root, st.ino, st.size, st.mtimeNs, st.ctimeNs].join(':');
+  // CONFIG_SHAPE: a config kept by an older version, with its defaults, is parsed again.
+  const identity = [CONFIG_SHAPE, root, st.ino, st.size, st.mtimeNs, st.ctimeNs].join(':');
   // None kept, unreadable or of another file: parse.
   const kept = stateDir ? readState(stateDir, CONFIG_CACHE_FILE, isKeptConfig) : null;
   if (kept?.identity === identity) return { config: kept.config, warnings: kept.warnings, path };

@@ -5,7 +5,7 @@ import type { Session } from './session.js';
 import type { Task } from './tasks.js';
 import { loadTemplate, render } from './templates.js';
 import { estimateTokens } from './tokens.js';
-import { instructionRule } from '../safety/instructions.js';
+import { itemRule } from '../safety/instructions.js';
 import { redactQuick } from '../safety/quick-redact.js';
 
 /** Sections in the order they are shown (DESIGN §5). */
@@ -111,7 +111,7 @@ export function capLine(s: string): string {
  */
 function asData(raw: string, marker: string): string {
   const text = redactQuick(raw);
-  const rule = instructionRule(text);
+  const rule = itemRule(text);
   return rule ? `⚠ ${marker} (${rule.id}): «${text.replace(/[«»]/g, '"')}»` : text;
 }
 

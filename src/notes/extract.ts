@@ -3,6 +3,7 @@
 // A call naming an unknown section, or whose content carries a template heading or description
 // line, is refused (a tool error sent back) and changes nothing; at most two rounds of such replies.
 import type { Llm, LlmBlock, LlmMessage, LlmRequest, LlmResult, LlmTool } from '../llm/types.js';
+import { unframe } from '../llm/frame.js';
 import { budgetReminder, MAX_SECTION_TOKENS, MAX_TOTAL_TOKENS } from './budget.js';
 import { fillPrompt, PROMPTS, promptsFor, type PromptLang } from './prompts.js';
 import { parseNotes, renderNotes, type ParsedNotes } from './template.js';
@@ -34,10 +35,10 @@ export function systemPrompt(template: string, lang: PromptLang = 'en'): string 
 
 /** The per-extraction message: the unseen transcript, then the (default or custom) prompt and any budget reminder. */
 export function updateMessage(opts: { notes: string; notesPath: string; transcript: string; prompt: string | null; lang?: PromptLang }): LlmMessage {
-  const prompt = fillPrompt(opts.prompt ?? promptsFor(opts.lang).update, { currentNotes: opts.notes.trim(), notesPath: opts.notesPath });
+  const prompt = fillPrompt(opts.prompt ?? promptsFor(opts.lang).update, { currentNotes: unframe(opts.notes.trim()), notesPath: opts.notesPath });
   const reminder = budgetReminder(opts.notes, opts.lang);
   const content: LlmBlock[] = [];
-  if (opts.transcript.trim()) content.push({ type: 'text', text: fillPrompt(PROMPTS.transcript, { transcript: opts.transcript.trim() }) });
+  if (opts.transcript.trim()) content.push({ type: 'text', text: fillPrompt(PROMPTS.transcript, { transcript: unframe(opts.transcript.trim()) }) });
   content.push({ type: 'text', text: reminder ? `${prompt}\n\n${reminder}` : prompt });
   return { role: 'user', content };
 }

@@ -72,6 +72,12 @@ export const INSTRUCTION_RULES: readonly InstructionRule[] = [
       'i',
     ),
   },
+  {
+    id: 'destructive-command',
+    needs: [['rm ', 'mkfs', 'dd ', 'drop ', 'push', 'reset', 'chmod', ':(){', 'format ', 'del ', 'rmdir']],
+    description: 'orders a destructive command',
+    re: /\brm\s+(?:-[a-z]+\s+|--[a-z-]+\s+){0,4}(?:\/|~|\*|\$home\b|\.{1,2}(?:\/|\s|$))|\bmkfs(?:\.\w+)?\b|\bdd\s+[^\n]{0,80}\bof=\/dev\/|\bdrop\s+(?:table|database|schema)\b|\bgit\s+push\s+[^\n]{0,60}(?:--force\b|-f\b)|\bgit\s+reset\s+--hard\b|\bchmod\s+-r\s+777\s+\/|:\(\)\s*\{\s*:\|:&\s*\};:|\bformat\s+[a-z]:|\b(?:del|rmdir)\s+\/[sq]\b/i,
+  },
 ];
 
 export interface InstructionFinding {
@@ -94,6 +100,19 @@ export function instructionRule(line: string): InstructionRule | undefined {
   // less than running the patterns at every session start.
   if (!ANY_FIRST_WORD.test(lower)) return undefined;
   return INSTRUCTION_RULES.find((r) => r.needs.every((group) => group.some((w) => lower.includes(w))) && r.re.test(capped));
+}
+
+/**
+ * An HTML comment in an item of memory text: hidden from a rendered view, read by an agent (a
+ * planted instruction, a fake provenance note). Memory files use comments of their own (task ids,
+ * MEMORY.md provenance), which their parsers take off before an item is shown: what is left in an
+ * item's text was put there. Checked by the primer on item texts, not by lint on whole files.
+ */
+export const HTML_COMMENT_RULE: InstructionRule = { id: 'html-comment', description: 'hides text in an HTML comment', needs: [['<!--']], re: /<!--/ };
+
+/** The rule an item of memory text trips, an HTML comment first: what the primer flags. */
+export function itemRule(text: string): InstructionRule | undefined {
+  return text.includes('<!--') ? HTML_COMMENT_RULE : instructionRule(text);
 }
 
 /** Every instruction-like line of a text, with 1-based line numbers. */

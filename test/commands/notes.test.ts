@@ -78,13 +78,14 @@ describe('git memory notes', () => {
       }),
     );
     const env = { ANTHROPIC_API_KEY: 'test', ANTHROPIC_BASE_URL: api.url };
+    repo.write('.openclaw_memory.toml', '[llm]\nprovider = "anthropic"\n');
     const r = await repo.run(['notes', 'update', '--session', SESSION, '--transcript', transcript, '--json'], { env });
     expect(r.code, r.stderr).toBe(0);
     const d = JSON.parse(r.stdout);
     expect(d).toMatchObject({ changed: true, via: 'model', source: 'model', model: 'claude-haiku-4-5', usage: { calls: 1, usage: { input: 3000, output: 120 } } });
     expect(d.usage.cost).toBeCloseTo((3000 + 120 * 5) / 1e6, 9);
     expect(parseNotes(d.notes).sections.find((s) => s.heading === 'Current State')!.body).toBe('Logout endpoint done; next: role permissions.');
-    expect(d.provider).toEqual({ name: 'anthropic', reason: 'ANTHROPIC_API_KEY is set' });
+    expect(d.provider).toEqual({ name: 'anthropic', reason: '[llm] provider = "anthropic", key from ANTHROPIC_API_KEY', chosen: true });
     expect(api.requests).toHaveLength(1);
   });
 
@@ -137,6 +138,7 @@ describe('git memory notes', () => {
   it('the built binary calls the model through the bundled SDK', async () => {
     const { repo, transcript } = repoWithTranscript();
     api = await startFakeMessagesApi(() => toolUseReply([{ name: 'update_section', input: { section: 'Worklog', content: '1. logout' } }]));
+    repo.write('.openclaw_memory.toml', '[llm]\nprovider = "anthropic"\n');
     const r = await execAsync(repo, ['notes', 'update', '--transcript', transcript, '--json'], { ANTHROPIC_API_KEY: 'test', ANTHROPIC_BASE_URL: api.url });
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout)).toMatchObject({ via: 'model', usage: { calls: 1 } });

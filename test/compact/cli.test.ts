@@ -82,6 +82,7 @@ describe('git memory compact', () => {
     const repo = makeRepo({ now: NOW });
     const t = session(repo);
     api = await startFakeMessagesApi(() => textReply('Happy to help! What would you like me to do?'));
+    repo.write('.openclaw_memory.toml', '[llm]\nprovider = "anthropic"\n');
     const r = await repo.run(['compact', '--json', '--transcript', t], { env: { ANTHROPIC_API_KEY: 'test', ANTHROPIC_BASE_URL: api.url } });
     expect(r.code, r.stderr).toBe(0);
     const d = JSON.parse(r.stdout);
@@ -306,6 +307,7 @@ describe('compact from session notes', () => {
     }
     writeNotes(stateDir, id, renderNotes(parsed), state);
     api = await startFakeMessagesApi(() => textReply('<summary>should not be asked</summary>'));
+    repo.write('.openclaw_memory.toml', '[llm]\nprovider = "anthropic"\n');
     const env = { ANTHROPIC_API_KEY: 'test', ANTHROPIC_BASE_URL: api.url };
     const fresh = JSON.parse((await repo.run(['compact', '--json', '--transcript', t], { env })).stdout);
     expect(fresh.source).toBe('notes');

@@ -21,6 +21,8 @@ const repoWithSessions = fixture(async () => {
     const s: Session = { id: `${date.replace(/-/g, '')}-1000-m${i}`, date, time: '10:00', agent: 'claude', request: `Session ${i}`, learned: [FACTS[i % 3]!], decisions: [], completed: [], next_steps: [], notes: [], commits: [] };
     repo.write(`.openclaw_memory/journal/${date}/1000-claude-m${i}.md`, serializeSession(s, 'en'));
   }
+  // The model is the user's choice ([llm] provider); committed with the sessions.
+  repo.write('.openclaw_memory.toml', '[llm]\nprovider = "anthropic"\n');
   repo.git('add', '-A');
   repo.git('commit', '-q', '-m', 'memory: sessions');
   return repo;

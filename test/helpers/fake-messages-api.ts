@@ -20,6 +20,8 @@ export interface RecordedRequest {
   body: Record<string, unknown>;
   /** Bytes of the request body as sent. */
   bytes: number;
+  /** The request body as sent, as text: what tests check for secrets and frames. */
+  raw: string;
 }
 
 export interface FakeMessagesApi {
@@ -92,7 +94,7 @@ export async function startFakeMessagesApi(
       } catch {
         /* recorded as empty: the test sees it */
       }
-      const rec: RecordedRequest = { path: req.url, headers: req.headers, body, bytes: raw.length };
+      const rec: RecordedRequest = { path: req.url, headers: req.headers, body, bytes: raw.length, raw: raw.toString('utf8') };
       requests.push(rec);
       let reply: FakeReply;
       try {

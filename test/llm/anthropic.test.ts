@@ -102,18 +102,20 @@ describe('anthropic provider against the fake Messages API', () => {
 });
 
 describe('openLlm', () => {
-  it('gives no model offline, with provider "none", or without a key or claude on PATH', async () => {
+  it('gives no model offline, with provider "none", unset or "auto", or without a key', async () => {
     const env = { ANTHROPIC_API_KEY: 'test', PATH: '' };
     expect(await openLlm(defaults(), env, { offline: true })).toBeNull();
     expect(await openLlm({ ...defaults(), provider: 'none' }, env)).toBeNull();
     expect(await openLlm(defaults(), { PATH: '' })).toBeNull();
     expect(await openLlm({ ...defaults(), provider: 'anthropic' }, { PATH: '' })).toBeNull();
-    expect((await openLlm(defaults(), env))?.provider).toBe('anthropic');
+    expect(await openLlm(defaults(), env)).toBeNull();
+    expect(await openLlm({ ...defaults(), provider: 'auto' }, env)).toBeNull();
+    expect((await openLlm({ ...defaults(), provider: 'anthropic' }, env))?.provider).toBe('anthropic');
   });
 
   it('takes the key from [llm] api_key_env and the base URL from [llm] base_url before ANTHROPIC_BASE_URL', async () => {
     api = await startFakeMessagesApi();
-    const llm = await openLlm({ ...defaults(), api_key_env: 'MY_KEY', base_url: api.url }, { MY_KEY: 'k2', ANTHROPIC_BASE_URL: 'http://127.0.0.1:9' });
+    const llm = await openLlm({ ...defaults(), provider: 'anthropic', api_key_env: 'MY_KEY', base_url: api.url }, { MY_KEY: 'k2', ANTHROPIC_BASE_URL: 'http://127.0.0.1:9' });
     await llm!.complete(request);
     expect(api.requests[0]!.headers.authorization ?? api.requests[0]!.headers['x-api-key']).toMatch(/(^| )k2$/);
   });

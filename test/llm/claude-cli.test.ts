@@ -21,10 +21,11 @@ const cfg = () => parseConfig('', 'test.toml', 'repo').config.llm;
 const usage = { input_tokens: 300, output_tokens: 40, cache_read_input_tokens: 0, cache_creation_input_tokens: 0 };
 
 describe('claude-cli provider', () => {
-  it('is chosen by auto when there is no key and claude is on PATH', async () => {
+  it('is used only when chosen: claude on PATH alone (unset or "auto") is no choice', async () => {
     const { path } = fakeClaude({ type: 'result', result: 'hi', usage });
-    expect((await chooseProvider(cfg(), { PATH: path })).provider).toBe('claude-cli');
-    expect((await chooseProvider(cfg(), { PATH: path, ANTHROPIC_API_KEY: 'k' })).provider).toBe('anthropic');
+    expect((await chooseProvider(cfg(), { PATH: path })).provider).toBeNull();
+    expect((await chooseProvider({ ...cfg(), provider: 'auto' }, { PATH: path, ANTHROPIC_API_KEY: 'k' })).provider).toBeNull();
+    expect((await chooseProvider({ ...cfg(), provider: 'claude-cli' }, { PATH: path, ANTHROPIC_API_KEY: 'k' })).provider).toBe('claude-cli');
   });
 
   it('runs claude -p --model haiku, reads tool calls from its JSON, marks the child internal and redacts its input', async () => {

@@ -27,7 +27,7 @@ describe('model spend of session notes', () => {
     const dir = tempDir();
     const transcript = join(dir, `${sessionId}.jsonl`);
     writeFileSync(transcript, '');
-    const config = parseConfig('', 't.toml', 'r').config;
+    const config = parseConfig('[llm]\nprovider = "anthropic"', 't.toml', 'r').config;
     const input = {
       stateDir: join(dir, 'state'),
       sessionId,

@@ -30,7 +30,7 @@ describe('updateNotes on a real transcript', () => {
       transcript,
       agent: 'claude' as const,
       repoRoot: '/home/jane/acme',
-      config: parseConfig('', 't.toml', 'r').config,
+      config: parseConfig('[llm]\nprovider = "anthropic"', 't.toml', 'r').config,
       env: { ANTHROPIC_API_KEY: 'test', ANTHROPIC_BASE_URL: api.url, PATH: '' },
       home: tempDir(),
       manual: true,

@@ -26,7 +26,9 @@ function about(d: NotesData): string[] {
       ? `model cost: ${u.calls} call${u.calls > 1 ? 's' : ''}, ${u.usage.input + u.usage.cache_read + u.usage.cache_write} input tokens (${u.usage.cache_read} from cache), ${u.usage.output} output, ${dollars(u.cost)}`
       : 'model cost: none',
   );
+  if (d.total.calls) lines.push(`model cost so far in this clone: ${d.total.calls} call${d.total.calls > 1 ? 's' : ''}, ${dollars(d.total.cost)}`);
   lines.push(d.provider.name ? `model for updates: ${d.provider.name} (${d.provider.reason})` : `no model for updates: ${d.provider.reason}; notes are filled from the transcript's ledger`);
+  if (d.provider.hint) lines.push(`to use a model: ${d.provider.hint}`);
   if (!d.automatic) lines.push('automatic updates are off ([session_memory] enabled = false); `git memory notes update` still works');
   return lines;
 }
@@ -57,7 +59,7 @@ export const notesCommand = (io: Io): CommandModule<GlobalArgs, Args> => ({
       .epilog(
         'Session notes are 10 sections (Current State, Files and Functions, Errors & Corrections, Worklog…) kept per agent session in ' +
           '.git/git-memory/sessions/<id>/notes.md, never committed. The agent hooks update them as the context grows ([session_memory] in ' +
-          '.openclaw_memory.toml); `update` does it now, whatever the thresholds. With a model ([llm]; ANTHROPIC_API_KEY) the model edits ' +
+          '.openclaw_memory.toml); `update` does it now, whatever the thresholds. With the model you chose ([llm] provider; `git memory init --model`) it edits ' +
           "the sections through one tool, given the notes and the part of the transcript they have not seen, with secrets redacted; " +
           "without one, or when the call fails, they are filled from the transcript's ledger.",
       ),

@@ -6,6 +6,7 @@ import type { UninstallAgentData } from '../../commands/uninstall-agent.js';
 
 interface Args extends GlobalArgs {
   agent?: string[];
+  purge?: boolean;
 }
 
 function renderAgents(d: UninstallAgentData): string {
@@ -26,6 +27,14 @@ function render(d: UninstallData): string {
   if (!d.hooks.length) lines.push('  no git-memory hook blocks found');
   if (d.mergeDriver.config === 'removed') lines.push('  removed the git-memory-tasks merge driver from git config');
   lines.push('', 'Memory files (.openclaw_memory/, .openclaw_memory.toml) are left in place.');
+  const s = d.sessionState;
+  if (s.purged) lines.push(`Removed what was read from agent transcripts: ${s.dir} (${s.sessions} session${s.sessions === 1 ? '' : 's'}).`);
+  else if (s.sessions) {
+    lines.push(
+      `What was read from agent transcripts is kept in ${s.dir}: ${s.sessions} session${s.sessions === 1 ? '' : 's'}, ${Math.ceil(s.bytes / 1024)} KB`,
+      '(ledgers holding your messages, session notes, compaction summaries). `git memory uninstall --purge` removes it.',
+    );
+  }
   if (d.mergeDriver.attributes === 'kept') {
     lines.push(
       '.openclaw_memory/.gitattributes is kept: it is shared with everyone who clones the repository. Without the driver,',
@@ -48,10 +57,12 @@ export const uninstallCommand = (io: Io): CommandModule<GlobalArgs, Args> => ({
   builder: (y: Argv<GlobalArgs>) =>
     y
       .option('agent', { type: 'string', array: true, describe: `Instead: remove only what \`init --agent\` added for these agents (${AGENT_LIST}, all)` })
+      .option('purge', { type: 'boolean', describe: 'Also remove what was read from agent transcripts (.git/git-memory/sessions/: ledgers with your messages, notes)' })
       .example('git memory uninstall', 'undo the git side of `git memory init`')
+      .example('git memory uninstall --purge', 'and remove the per-session state read from transcripts')
       .example('git memory uninstall --agent codex', 'remove the Codex hooks and the AGENTS.md section, nothing else'),
   handler: (a) =>
     a.agent
       ? run(io, a, async (ctx) => (await import('../../commands/uninstall-agent.js')).uninstallAgents(ctx, a.agent!), renderAgents)
-      : run(io, a, async (ctx) => (await import('../../commands/uninstall.js')).uninstall(ctx), render),
+      : run(io, a, async (ctx) => (await import('../../commands/uninstall.js')).uninstall(ctx, { purge: a.purge }), render),
 });

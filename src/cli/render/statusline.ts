@@ -25,6 +25,8 @@ export interface StatusParts {
   turnsLeft: number | null;
   /** Items logged for the session and not yet in the journal. */
   pending: number;
+  /** The chosen model and what it has cost here. */
+  llm?: { provider: string; cost: number };
   colour: boolean;
   /** At urgent and above: what the PreCompact hook will ask to keep. */
   keep?: { files: number; errors: number; tasks: number; instructions: number; last_request: boolean };
@@ -55,6 +57,7 @@ export function renderStatus(p: StatusParts): { line: string; percent: number; l
     paint(level),
     ...(p.turnsLeft !== null ? [`~${p.turnsLeft} turn${p.turnsLeft === 1 ? '' : 's'} left`] : []),
     ...(p.pending ? [`${p.pending} logged`] : []),
+    ...(p.llm ? [`notes by ${p.llm.provider} $${p.llm.cost.toFixed(2)}`] : []),
     ...(p.keep && (level === 'urgent' || level === 'critical') && keepText(p.keep) ? [keepText(p.keep)] : []),
   ];
   return { line: parts.join(' · '), percent, level };

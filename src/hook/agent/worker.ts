@@ -22,6 +22,8 @@ export async function runAgentWorker(args: string[], cwd = process.cwd(), env: N
     if (!agent || !sessionId) throw new UsageError('--agent and --session-id are required');
     if (job === 'finalise') {
       await (await import('./finalise.js')).finaliseSession({ cwd, env }, { agent, sessionId, transcriptPath: values.transcript });
+      // The session is written: old sessions' state goes now, in this detached worker, off every hook's path.
+      await (await import('./prune.js')).pruneOldSessions({ cwd, env }, sessionId);
     } else if (job === 'notes') {
       if (!values.transcript) throw new UsageError('--transcript is required');
       await (await import('./notes-worker.js')).extractNotes({ cwd, env }, { agent, sessionId, transcriptPath: values.transcript });

@@ -10,6 +10,7 @@ import { makeRepo, pathWithBin, ROOT, tempDir, type TestRepo } from '../../helpe
 import { startFakeMessagesApi, textReply, toolUseReply, type FakeMessagesApi } from '../../helpers/fake-messages-api.js';
 import { waitFor, workerDone } from '../../agents/fixtures.js';
 import { NOTE_SECTIONS } from '../../../src/notes/template.js';
+import { recordingClaude } from '../../helpers/fake-claude.js';
 
 const FIXTURE = join(ROOT, 'test', 'fixtures', 'transcripts', 'claude.jsonl');
 const SESSION = 'e2e-5f0c2a51-9f1e-4a8e-b3c4-0d9e8f7a6b5c';
@@ -153,7 +154,7 @@ describe('done when: fresh clone, init --agent claude, a transcript fed to the h
       if (Array.isArray(last.content) && last.content.some((b: { type?: string }) => b.type === 'tool_result')) return textReply('done');
       return toolUseReply(SECTIONS.map((section) => ({ name: 'update_section', input: { section, content: MODEL_BODIES[section] } })));
     });
-    const h = freshClone('', { ANTHROPIC_BASE_URL: api.url, ANTHROPIC_API_KEY: 'test-key' });
+    const h = freshClone('\n[llm]\nprovider = "anthropic"\n', { ANTHROPIC_BASE_URL: api.url, ANTHROPIC_API_KEY: 'test-key' });
     feed(h);
     const session = await sessionFile(h.repo);
 
@@ -180,6 +181,18 @@ describe('done when: fresh clone, init --agent claude, a transcript fed to the h
     expect(h.hook('SessionEnd', { reason: 'other' })).toEqual({ code: 0, stdout: '', stderr: '' });
     await new Promise((r) => setTimeout(r, 1500));
     expect(journalFiles(h.repo)).toHaveLength(1);
+  }, 120_000);
+
+  it('with no model chosen: a key, a Messages API and claude on PATH are within reach, and none is used', async () => {
+    api = await startFakeMessagesApi(() => textReply('must not be asked'));
+    const claude = recordingClaude();
+    const h = freshClone('', { ANTHROPIC_BASE_URL: api.url, ANTHROPIC_API_KEY: 'test-key', PATH: `${claude.dir}:${pathWithBin()}` });
+    feed(h);
+    const session = await sessionFile(h.repo);
+    expect(api.requests).toHaveLength(0);
+    expect(claude.calls()).toBe(0);
+    expect(JSON.parse(readFileSync(join(sessionDir(h.repo), 'notes.json'), 'utf8')).source).toBe('ledger');
+    expect(session).toMatch(/### Request\n\S/);
   }, 120_000);
 
   it('with no model: the notes are filled from the ledger, and the session file from them', async () => {
