@@ -140,7 +140,7 @@ export async function dream(o: Opened, opts: DreamOptions): Promise<Result<Dream
         model = used;
       }
     }
-    const guarded = await guardEntries(doc, o.config.secrets);
+    const guarded = await guardEntries(doc, { ...o.config.secrets, root: repo.root });
     for (const l of guarded.left) {
       warnings.push(`left out of ${LONG_TERM_FILE}: an entry that ${l.reason}`);
       report.dropped.push(l);
