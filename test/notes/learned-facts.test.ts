@@ -113,3 +113,23 @@ describe('no text put into the notes opens a heading (issue 25 §6.5)', () => {
     expect(body(notes, 'Key results')).toContain('\\# Summary');
   });
 });
+
+describe("a model's notes as the session file (issue 25 §1)", () => {
+  const withBodies = (bodies: Record<string, string>) => {
+    let text = notesFromLedger(authSessionLedger({ todos: [] }));
+    for (const [h, b] of Object.entries(bodies)) text = text.replace(new RegExp(`(# ${h}\\n_[^\\n]*_\\n)[\\s\\S]*?(?=\\n# |$)`), `$1${b}\n`);
+    return text;
+  };
+
+  it('a Current State saying the work is done is not copied as a next step', () => {
+    const notes = withBodies({ 'Current State': 'The refresh race is fixed and all tests pass.\n- Nothing left to do for this task\n- Document the refresh endpoint' });
+    const s = summaryFromNotes(notes, authSessionLedger({ todos: [] }));
+    expect(s.next_steps).toEqual(['Document the refresh endpoint']);
+    expect(s.completed).toContain('The refresh race is fixed and all tests pass.');
+  });
+
+  it("an empty Task specification gives the user's exact prompt as the request, not the notes' title", () => {
+    const notes = withBodies({ 'Session Title': 'Auth refactor notes', 'Task specification': '' });
+    expect(summaryFromNotes(notes, authSessionLedger()).request).toBe('Refactor the auth module to use JWT with refresh tokens, keeping /api/auth/* compatible');
+  });
+});
