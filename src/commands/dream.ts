@@ -1,5 +1,5 @@
 import { localIso } from '../clock.js';
-import { consolidate, prune, type DreamReport } from '../dream/consolidate.js';
+import { consolidate, prune, withoutInstructions, type DreamReport } from '../dream/consolidate.js';
 import { refineWithModel } from '../dream/model.js';
 import { dreamDue } from '../dream/due.js';
 import { inWorktree, sessionKey, sessionsSince } from '../dream/gather.js';
@@ -16,6 +16,7 @@ import { PRIMER_LOG_DEPTH } from '../git/log-cache.js';
 import { isMemoryCommit, recentLog } from '../git/log.js';
 import { anOperation, operationInProgress, theOperation } from '../git/repo.js';
 import { CorruptFileError } from '../memory/frontmatter.js';
+import { readTaskListKeeping } from '../memory/tasks-file.js';
 import { parseLongTerm, serializeLongTerm, type LongTermDoc } from '../memory/long-term.js';
 import { LONG_TERM_FILE } from '../paths.js';
 import { localDate } from '../clock.js';
@@ -102,6 +103,7 @@ export async function dream(o: Opened, opts: DreamOptions): Promise<Result<Dream
     const exists = inWorktree(repo.root);
     let { doc, report } = consolidate({
       existing,
+      doneTasks: readTaskListKeeping(repo.root, null).list.tasks.filter((t) => t.status === 'done').map((t) => t.task),
       legacy: existing ? [] : legacyEntries(repo.root),
       sessions,
       subjects: log.filter((e) => !isMemoryCommit(e)).map((e) => e.subject),
@@ -130,7 +132,7 @@ export async function dream(o: Opened, opts: DreamOptions): Promise<Result<Dream
               recordUsage(repo.stateDir, 'dream', 'dream', r);
             },
           });
-          doc = refined.doc;
+          doc = withoutInstructions(refined.doc, report);
           report.pruned += prune(doc);
           source = 'model';
         } catch (e) {

@@ -256,3 +256,13 @@ export function similarity(a: FactShape, b: FactShape): number {
   for (const w of a.words) if (b.words.has(w)) both++;
   return both / (a.words.size + b.words.size - both);
 }
+
+/**
+ * Whether every content word of `a` (two at least) is in `b`: `b` says what `a` says, in longer
+ * words ("POST /login" in "POST /login issues access and refresh tokens").
+ */
+export function coveredBy(a: FactShape, b: FactShape): boolean {
+  if (a.words.size < 2 || a.words.size > b.words.size) return false;
+  for (const w of a.words) if (!b.words.has(w)) return false;
+  return true;
+}
