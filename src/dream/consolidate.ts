@@ -126,9 +126,11 @@ function candidates(d: DreamSession, input: ConsolidateInput, subjects: Set<stri
     const why = gitReason(text, subjects) ?? instructionReason(text);
     if (why) return void report.dropped.push({ text, reason: why });
     const files = anchorsFor(text, d.commitFiles, input.exists);
-    // Anchored where it was observed: the session's own newest commit, else its day alone (never
-    // the dream's HEAD, which would hide a change made between the session and the dream).
-    out.push({ section, text, sessions: [s.id], files, ...(files.length && d.at ? { at: d.at.slice(0, 7) } : {}), date: s.date });
+    // Anchored where it was observed: the session's own newest commit, else the commit it started
+    // from, and its day (never the dream's HEAD, which would hide a change made between the
+    // session and the dream).
+    const at = d.at ?? s.base ?? null;
+    out.push({ section, text, sessions: [s.id], files, ...(files.length && at ? { at: at.slice(0, 7) } : {}), date: s.date });
   };
   for (const l of s.learned) make(classifyLearned(l), l);
   for (const dec of s.decisions) make('decisions', dec);

@@ -1,6 +1,6 @@
 import { byCodeUnit } from '../../order.js';
 import { localDate, localTime, windowStart } from '../../clock.js';
-import { hotFiles, isMemoryCommit } from '../../git/log.js';
+import { hotFiles, isMemoryCommit, isOwnCommit } from '../../git/log.js';
 import { PRIMER_LOG_DEPTH } from '../../git/log-cache.js';
 import { CorruptFileError } from '../../memory/frontmatter.js';
 import { factShape, similarity, type LongTermSection } from '../../memory/long-term.js';
@@ -104,7 +104,8 @@ export async function gatherPrimer(src: MemorySource, now: Date, days: number): 
   const fullLog = await logPromise;
   const marks = await longTerm.marks;
   // The log leaves memory out already; a log read elsewhere (an older kept one) may still hold memory commits.
-  const log = fullLog.entries.filter((e) => !isMemoryCommit(e));
+  // Nor git-memory's own set-up: the commit that wired the agents is not the project's work.
+  const log = fullLog.entries.filter((e) => !isMemoryCommit(e) && !isOwnCommit(e));
   const input = inputWith(
     longTerm.items.map((l, i) => withStale(l, marks[i] ?? null, config.journal.language)),
     longTerm.leftOut,
