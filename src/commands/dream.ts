@@ -72,6 +72,21 @@ function readLongTerm(root: string): LongTermDoc | null {
 }
 
 /**
+ * MEMORY.md as the last dream committed it (the newest commit of the file whose subject says a
+ * dream made it), or null: what it had that the file lacks now was deleted by hand.
+ */
+async function lastDreamt(root: string): Promise<LongTermDoc | null> {
+  const sha = (await git(['log', '-1', '--format=%H', '--fixed-strings', '--grep=dream over ', '--', LONG_TERM_FILE], { cwd: root, allowFail: true }))?.trim();
+  if (!sha) return null;
+  const text = await git(['show', `${sha}:${LONG_TERM_FILE}`], { cwd: root, allowFail: true });
+  try {
+    return text ? parseLongTerm(text, LONG_TERM_FILE) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
  * `git memory dream`: consolidates the sessions since the last dream into MEMORY.md (DESIGN §15).
  * Runs when seed 003's triggers hold (or `--force`), never during a merge or rebase, and never twice
  * at once across the repository's worktrees (a lock in the common git directory). The result is
@@ -103,6 +118,8 @@ export async function dream(o: Opened, opts: DreamOptions): Promise<Result<Dream
     const exists = inWorktree(repo.root);
     let { doc, report } = consolidate({
       existing,
+      previous: await lastDreamt(repo.root),
+      today: localDate(o.now),
       doneTasks: readTaskListKeeping(repo.root, null).list.tasks.filter((t) => t.status === 'done').map((t) => t.task),
       legacy: existing ? [] : legacyEntries(repo.root),
       sessions,

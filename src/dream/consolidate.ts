@@ -3,6 +3,7 @@ import type { Lang } from '../memory/headings.js';
 import {
   coveredBy,
   entryText,
+  matchesForgotten,
   factShape,
   LONG_TERM_MAX_BYTES,
   LONG_TERM_MAX_LINES,
@@ -30,6 +31,11 @@ export interface DreamSession {
 
 export interface ConsolidateInput {
   existing: LongTermDoc | null;
+  /**
+   * MEMORY.md as the last dream wrote it: a fact it had that `existing` no longer has anywhere was
+   * deleted by hand, and is forgotten from now on.
+   */
+  previous?: LongTermDoc | null;
   /** Tasks marked done in TASKS.md: an open lead for one of them is work done, not a lead. */
   doneTasks?: string[];
   /** Facts from OpenClaw memory's `agent/` files, taken in at the first dream. */
@@ -40,6 +46,8 @@ export interface ConsolidateInput {
   subjects: string[];
   exists(path: string): boolean;
   head: string | null;
+  /** The day of the dream (YYYY-MM-DD): when a hand deletion it finds was made, at the latest. */
+  today?: string;
   lang: Lang;
 }
 
@@ -152,13 +160,28 @@ export function consolidate(input: ConsolidateInput): { doc: LongTermDoc; report
   const subjects = new Set([...input.subjects, ...input.sessions.flatMap((d) => d.session.commits.map((c) => c.subject))].map(norm).filter(Boolean));
   const old = input.existing?.entries ?? [];
   const slots: Slot[] = [...old, ...(input.existing ? [] : input.legacy)]
-    .filter((e) => e.section !== 'superseded' && e.section !== 'leads')
+    .filter((e) => e.section !== 'superseded' && e.section !== 'leads' && e.section !== 'forgotten')
     .map((entry) => ({ entry: { ...entry }, shape: factShape(entry.text) }));
   const superseded = old.filter((e) => e.section === 'superseded');
+  // What was forgotten stays forgotten: by `git memory forget`, or a line deleted by hand since the last dream.
+  const forgotten = old.filter((e) => e.section === 'forgotten');
+  const present = old.map((e) => factShape(e.text));
+  for (const e of input.previous?.entries ?? []) {
+    if (e.section === 'superseded' || e.section === 'forgotten' || e.section === 'themes') continue;
+    if (matchesForgotten(e.text, present) || matchesForgotten(e.text, forgotten.map((f) => factShape(f.text)))) continue;
+    forgotten.push({ section: 'forgotten', text: e.text, sessions: e.sessions, files: [], ...(input.today ? { date: input.today } : {}) });
+  }
+  const forgottenShapes = forgotten.map((f) => factShape(f.text));
+  const isForgotten = (text: string) => matchesForgotten(text, forgottenShapes);
+  for (let i = slots.length - 1; i >= 0; i--) if (isForgotten(slots[i]!.entry.text)) slots.splice(i, 1);
   let leads = old.filter((e) => e.section === 'leads');
 
   for (const d of input.sessions) {
     for (const c of candidates(d, input, subjects, report)) {
+      if (isForgotten(c.text)) {
+        report.dropped.push({ text: c.text, reason: 'forgotten (MEMORY.md lists it under Forgotten)' });
+        continue;
+      }
       const shape = factShape(c.text);
       let best: Slot | null = null;
       let score = 0;
@@ -221,7 +244,7 @@ export function consolidate(input: ConsolidateInput): { doc: LongTermDoc; report
     const shape = factShape(text);
     return doneShapes.some((a) => similarity(a, shape) >= 0.5 || coveredBy(shape, a));
   };
-  leads = [...leads, ...newLeads].filter((l) => !isDone(l.text));
+  leads = [...leads, ...newLeads].filter((l) => !isDone(l.text) && !isForgotten(l.text));
   const seenLeads = new Set<string>();
   leads = leads.reverse().filter((l) => !seenLeads.has(factShape(l.text).key) && seenLeads.add(factShape(l.text).key)).slice(0, MAX_LEADS).reverse();
 
@@ -239,7 +262,7 @@ export function consolidate(input: ConsolidateInput): { doc: LongTermDoc; report
   // Most said first, then newest: the primer tries entries in file order.
   const useful = (a: LongTermEntry, b: LongTermEntry) => (b.seen ?? 1) - (a.seen ?? 1) || byCodeUnit(b.date ?? '', a.date ?? '');
   const facts = order.flatMap((s) => kept.filter((e) => e.section === s).sort(useful));
-  const doc: LongTermDoc = { lang: input.existing?.lang ?? input.lang, entries: [...facts, ...leads, ...superseded.slice(-MAX_SUPERSEDED)] };
+  const doc: LongTermDoc = { lang: input.existing?.lang ?? input.lang, entries: [...facts, ...leads, ...superseded.slice(-MAX_SUPERSEDED), ...forgotten] };
   report.pruned = prune(doc);
   return { doc, report };
 }
@@ -256,7 +279,8 @@ const fits = (doc: LongTermDoc) => {
 export function prune(doc: LongTermDoc): number {
   if (fits(doc)) return 0;
   const rank = (e: LongTermEntry) => (e.section === 'superseded' ? 0 : e.section === 'leads' ? 1 : 2);
-  const victims = [...doc.entries].sort((a, b) => rank(a) - rank(b) || (a.seen ?? 1) - (b.seen ?? 1) || byCodeUnit(a.date ?? '', b.date ?? ''));
+  // What was forgotten is never pruned: it would come back.
+  const victims = [...doc.entries].filter((e) => e.section !== 'forgotten').sort((a, b) => rank(a) - rank(b) || (a.seen ?? 1) - (b.seen ?? 1) || byCodeUnit(a.date ?? '', b.date ?? ''));
   const without = (k: number) => {
     const gone = new Set(victims.slice(0, k));
     return { ...doc, entries: doc.entries.filter((e) => !gone.has(e)) };

@@ -1,5 +1,5 @@
 import type { Lang } from './headings.js';
-import { coveredBy, factShape, sameWords, similarity, type FactShape } from './long-term.js';
+import { coveredBy, factShape, matchesForgotten, sameWords, similarity, type FactShape } from './long-term.js';
 import { PRIMER_PHRASES } from './primer-phrases.js';
 import type { Session } from './session.js';
 import type { Task } from './tasks.js';
@@ -53,6 +53,8 @@ export interface PrimerInput {
   branchNextSteps?: Session[];
   /** Long-term facts (MEMORY.md) with their staleness, most useful first; the window's learned items and decisions are added after them. */
   learned?: LearnedItem[];
+  /** Facts MEMORY.md lists as forgotten: never shown, from a session of the window either. */
+  forgotten?: string[];
   /** Long-term facts past those the primer tries (its budget never holds them): listed as left out. */
   learnedLeftOut?: { kind: LearnedKind; text: string }[];
   tasks: Task[];
@@ -231,6 +233,9 @@ function learnedCandidates(input: PrimerInput, ph: (typeof PRIMER_PHRASES)[Lang]
     for (const l of s.learned) list.push({ kind: 'learned', text: l });
   }
   list.push(...long.filter((x) => x.kind === 'lead' || x.kind === 'theme'));
+  // What a person forgot (git memory forget, or a line deleted from MEMORY.md) stays out.
+  const forgotten = (input.forgotten ?? []).map(factShape);
+  if (forgotten.length) for (let i = list.length - 1; i >= 0; i--) if (matchesForgotten(list[i]!.text, forgotten)) list.splice(i, 1);
   // Which are shown: each one unless said before (by its text alone, so the same texts made ahead give the same answer).
   const texts = list.map((l) => l.text);
   let shownAt = p?.learned && p.learned.texts.length === texts.length && p.learned.texts.every((t, i) => t === texts[i]) ? p.learned.shown : undefined;
