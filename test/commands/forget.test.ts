@@ -70,3 +70,14 @@ describe('git memory forget', () => {
     expect(memory.split('## Forgotten')[0]).not.toContain('Invoices');
   });
 });
+
+describe('primer --explain', () => {
+  it('shows the id of each learned fact it shows, which forget takes', async () => {
+    const repo = await makeMemoryRepo({ now: '2026-11-20T09:00:00Z' });
+    await end(repo, '2026-11-20T10:00:00Z', { request: 'x', learned: ['Sessions live in Redis'] });
+    const r = await repo.run(['primer', '--no-write', '--explain']);
+    expect(r.stderr).toContain(`  ${factId('Sessions live in Redis')} Sessions live in Redis`);
+    expect((await repo.run(['forget', factId('Sessions live in Redis')])).code).toBe(0);
+    expect((await repo.run(['primer', '--no-write'])).stdout).not.toContain('Sessions live in Redis');
+  });
+});
