@@ -7,6 +7,24 @@ export const MEMORY_DIR = '.openclaw_memory';
  * log pathspec `:(exclude)<name>` leaves it out. Both names are lower case.
  */
 export const isMemoryPath = (p: string) => [MEMORY_DIR, CONFIG_FILE].some((name) => p === name || p.startsWith(`${name}/`));
+/**
+ * Files `git memory init` wires agents through (hook settings, MCP servers, instruction files):
+ * git-memory's own set-up, never a hot file or recent work of the project.
+ */
+export const AGENT_WIRING_FILES: ReadonlySet<string> = new Set([
+  '.claude/settings.json',
+  '.mcp.json',
+  'CLAUDE.md',
+  'AGENTS.md',
+  'GEMINI.md',
+  '.codex/hooks.json',
+  '.codex/config.toml',
+  '.cursor/hooks.json',
+  '.cursor/mcp.json',
+  '.gemini/settings.json',
+]);
+/** A memory file, or one of the agents' wiring files. */
+export const isOwnPath = (p: string) => isMemoryPath(p) || AGENT_WIRING_FILES.has(p);
 export const JOURNAL_DIR = `${MEMORY_DIR}/journal`;
 export const TASKS_FILE = `${MEMORY_DIR}/TASKS.md`;
 export const PRIMER_FILE = `${MEMORY_DIR}/PRIMER.md`;

@@ -6,6 +6,7 @@ import { configCommand } from './commands/config.js';
 import { diffCommand } from './commands/diff.js';
 import { doctorCommand } from './commands/doctor.js';
 import { dreamCommand } from './commands/dream.js';
+import { forgetCommand } from './commands/forget.js';
 import { helpCommand } from './commands/help.js';
 import { hotFilesCommand } from './commands/hot-files.js';
 import { hookCommand } from './commands/hook.js';
@@ -57,6 +58,7 @@ function commands(io: Io, build: (args: string[]) => Argv<GlobalArgs>): CommandM
     resolveCommand(io),
     diffCommand(io),
     dreamCommand(io),
+    forgetCommand(io),
     doctorCommand(io),
     scanCommand(io),
     lintCommand(io),

@@ -1,5 +1,5 @@
 import { localIso } from '../clock.js';
-import { consolidate, prune, type DreamReport } from '../dream/consolidate.js';
+import { consolidate, prune, withoutInstructions, type DreamReport } from '../dream/consolidate.js';
 import { refineWithModel } from '../dream/model.js';
 import { dreamDue } from '../dream/due.js';
 import { inWorktree, sessionKey, sessionsSince } from '../dream/gather.js';
@@ -16,6 +16,7 @@ import { PRIMER_LOG_DEPTH } from '../git/log-cache.js';
 import { isMemoryCommit, recentLog } from '../git/log.js';
 import { anOperation, operationInProgress, theOperation } from '../git/repo.js';
 import { CorruptFileError } from '../memory/frontmatter.js';
+import { readTaskListKeeping } from '../memory/tasks-file.js';
 import { parseLongTerm, serializeLongTerm, type LongTermDoc } from '../memory/long-term.js';
 import { LONG_TERM_FILE } from '../paths.js';
 import { localDate } from '../clock.js';
@@ -71,6 +72,21 @@ function readLongTerm(root: string): LongTermDoc | null {
 }
 
 /**
+ * MEMORY.md as the last dream committed it (the newest commit of the file whose subject says a
+ * dream made it), or null: what it had that the file lacks now was deleted by hand.
+ */
+async function lastDreamt(root: string): Promise<LongTermDoc | null> {
+  const sha = (await git(['log', '-1', '--format=%H', '--fixed-strings', '--grep=dream over ', '--', LONG_TERM_FILE], { cwd: root, allowFail: true }))?.trim();
+  if (!sha) return null;
+  const text = await git(['show', `${sha}:${LONG_TERM_FILE}`], { cwd: root, allowFail: true });
+  try {
+    return text ? parseLongTerm(text, LONG_TERM_FILE) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
  * `git memory dream`: consolidates the sessions since the last dream into MEMORY.md (DESIGN §15).
  * Runs when seed 003's triggers hold (or `--force`), never during a merge or rebase, and never twice
  * at once across the repository's worktrees (a lock in the common git directory). The result is
@@ -102,6 +118,9 @@ export async function dream(o: Opened, opts: DreamOptions): Promise<Result<Dream
     const exists = inWorktree(repo.root);
     let { doc, report } = consolidate({
       existing,
+      previous: await lastDreamt(repo.root),
+      today: localDate(o.now),
+      doneTasks: readTaskListKeeping(repo.root, null).list.tasks.filter((t) => t.status === 'done').map((t) => t.task),
       legacy: existing ? [] : legacyEntries(repo.root),
       sessions,
       subjects: log.filter((e) => !isMemoryCommit(e)).map((e) => e.subject),
@@ -130,7 +149,7 @@ export async function dream(o: Opened, opts: DreamOptions): Promise<Result<Dream
               recordUsage(repo.stateDir, 'dream', 'dream', r);
             },
           });
-          doc = refined.doc;
+          doc = withoutInstructions(refined.doc, report);
           report.pruned += prune(doc);
           source = 'model';
         } catch (e) {
@@ -140,7 +159,7 @@ export async function dream(o: Opened, opts: DreamOptions): Promise<Result<Dream
         model = used;
       }
     }
-    const guarded = await guardEntries(doc, o.config.secrets);
+    const guarded = await guardEntries(doc, { ...o.config.secrets, root: repo.root });
     for (const l of guarded.left) {
       warnings.push(`left out of ${LONG_TERM_FILE}: an entry that ${l.reason}`);
       report.dropped.push(l);

@@ -19,15 +19,15 @@ export function pathsNamed(text: string): string[] {
 
 /**
  * What a fact is about: the paths it names that are in the repository (or that its sessions'
- * commits touched); else the files those commits touched most, at most three. Memory files never.
+ * commits touched), at most five. A fact that names none is anchored to nothing: the files its
+ * session's commits touched are what the session worked on, not what the fact says (issue 25
+ * §2.2), and would mark it stale at their next change. Memory files never.
  */
 export function anchorsFor(text: string, commitFiles: string[], exists: (path: string) => boolean): string[] {
   const touched = new Set(commitFiles);
-  const named = pathsNamed(text).filter((p) => !isMemoryPath(p) && (exists(p.replace(/\/$/, '')) || touched.has(p)));
-  if (named.length) return named.slice(0, 5);
-  const counts = new Map<string, number>();
-  for (const f of commitFiles) if (!isMemoryPath(f)) counts.set(f, (counts.get(f) ?? 0) + 1);
-  return [...counts.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, 3).map(([f]) => f);
+  return pathsNamed(text)
+    .filter((p) => !isMemoryPath(p) && (exists(p.replace(/\/$/, '')) || touched.has(p)))
+    .slice(0, 5);
 }
 
 /** A text that is mostly file names says nothing git's own history does not. */

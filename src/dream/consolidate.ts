@@ -1,7 +1,9 @@
 import { byCodeUnit } from '../order.js';
 import type { Lang } from '../memory/headings.js';
 import {
+  coveredBy,
   entryText,
+  matchesForgotten,
   factShape,
   LONG_TERM_MAX_BYTES,
   LONG_TERM_MAX_LINES,
@@ -13,6 +15,7 @@ import {
   type LongTermSection,
 } from '../memory/long-term.js';
 import type { Session } from '../memory/session.js';
+import { instructionRule } from '../safety/instructions.js';
 import { anchorsFor, isFileList } from './anchors.js';
 import { classifyLearned, isPreference } from './classify.js';
 import { absoluteDates } from './dates.js';
@@ -28,6 +31,13 @@ export interface DreamSession {
 
 export interface ConsolidateInput {
   existing: LongTermDoc | null;
+  /**
+   * MEMORY.md as the last dream wrote it: a fact it had that `existing` no longer has anywhere was
+   * deleted by hand, and is forgotten from now on.
+   */
+  previous?: LongTermDoc | null;
+  /** Tasks marked done in TASKS.md: an open lead for one of them is work done, not a lead. */
+  doneTasks?: string[];
   /** Facts from OpenClaw memory's `agent/` files, taken in at the first dream. */
   legacy: LongTermEntry[];
   /** Oldest first. */
@@ -36,6 +46,8 @@ export interface ConsolidateInput {
   subjects: string[];
   exists(path: string): boolean;
   head: string | null;
+  /** The day of the dream (YYYY-MM-DD): when a hand deletion it finds was made, at the latest. */
+  today?: string;
   lang: Lang;
 }
 
@@ -79,16 +91,54 @@ function gitReason(text: string, subjects: Set<string>): string | null {
 
 const union = (a: string[], b: string[]) => [...new Set([...a, ...b])];
 
+/** Text the scanner reads as an order to an agent is never promoted to MEMORY.md: the primer quotes it as data where it stands. */
+function instructionReason(text: string): string | null {
+  const rule = instructionRule(text);
+  return rule ? `reads as an instruction to the agent (${rule.id}); kept out of MEMORY.md` : null;
+}
+
+/**
+ * `doc` without the entries that read as instructions to the agent, each named in the report: the
+ * model's entries pass here too.
+ */
+export function withoutInstructions(doc: LongTermDoc, report: DreamReport): LongTermDoc {
+  const entries = doc.entries.filter((e) => {
+    const why = instructionReason(e.text);
+    if (why) report.dropped.push({ text: e.text, reason: why });
+    return !why;
+  });
+  return { ...doc, entries };
+}
+
+/** Words that say a statement replaces an earlier one: "now", "no longer", "gone", "instead", "replaced". */
+const REPLACES = /\b(?:now|no longer|not any ?more|any ?more|gone|instead|replaced?|replaces|replacing|switched|moved (?:to|off|away)|migrated|deprecated|removed|dropped|retired|abandoned)\b|不再|改用|已弃用|换成|现在/i;
+
+/**
+ * Whether `newer` restates the subject of `older` and says it changed: it carries a replacement
+ * cue, and shares most of the older fact's content words (at least two). "We deploy with Fly.io
+ * now; the Heroku pipelines are gone" over "We deploy with Heroku pipelines".
+ */
+export function replacesSubject(newer: FactShape, newerText: string, older: FactShape): boolean {
+  if (!REPLACES.test(newerText) || older.words.size === 0) return false;
+  let both = 0;
+  for (const w of older.words) if (newer.words.has(w)) both++;
+  return both >= 2 && both / older.words.size >= 0.5;
+}
+
 /** The facts, open leads and themes a session adds, before they meet the existing ones. */
 function candidates(d: DreamSession, input: ConsolidateInput, subjects: Set<string>, report: DreamReport): LongTermEntry[] {
   const s = d.session;
   const out: LongTermEntry[] = [];
   const make = (section: LongTermSection, raw: string) => {
     const text = entryText(absoluteDates(raw, s.date));
-    const why = gitReason(text, subjects);
+    const why = gitReason(text, subjects) ?? instructionReason(text);
     if (why) return void report.dropped.push({ text, reason: why });
     const files = anchorsFor(text, d.commitFiles, input.exists);
-    out.push({ section, text, sessions: [s.id], files, ...(files.length && (d.at ?? input.head) ? { at: (d.at ?? input.head)!.slice(0, 7) } : {}), date: s.date });
+    // Anchored where it was observed: the session's own newest commit, else the commit it started
+    // from, and its day (never the dream's HEAD, which would hide a change made between the
+    // session and the dream).
+    const at = d.at ?? s.base ?? null;
+    out.push({ section, text, sessions: [s.id], files, ...(files.length && at ? { at: at.slice(0, 7) } : {}), date: s.date });
   };
   for (const l of s.learned) make(classifyLearned(l), l);
   for (const dec of s.decisions) make('decisions', dec);
@@ -110,13 +160,28 @@ export function consolidate(input: ConsolidateInput): { doc: LongTermDoc; report
   const subjects = new Set([...input.subjects, ...input.sessions.flatMap((d) => d.session.commits.map((c) => c.subject))].map(norm).filter(Boolean));
   const old = input.existing?.entries ?? [];
   const slots: Slot[] = [...old, ...(input.existing ? [] : input.legacy)]
-    .filter((e) => e.section !== 'superseded' && e.section !== 'leads')
+    .filter((e) => e.section !== 'superseded' && e.section !== 'leads' && e.section !== 'forgotten')
     .map((entry) => ({ entry: { ...entry }, shape: factShape(entry.text) }));
   const superseded = old.filter((e) => e.section === 'superseded');
+  // What was forgotten stays forgotten: by `git memory forget`, or a line deleted by hand since the last dream.
+  const forgotten = old.filter((e) => e.section === 'forgotten');
+  const present = old.map((e) => factShape(e.text));
+  for (const e of input.previous?.entries ?? []) {
+    if (e.section === 'superseded' || e.section === 'forgotten' || e.section === 'themes') continue;
+    if (matchesForgotten(e.text, present) || matchesForgotten(e.text, forgotten.map((f) => factShape(f.text)))) continue;
+    forgotten.push({ section: 'forgotten', text: e.text, sessions: e.sessions, files: [], ...(input.today ? { date: input.today } : {}) });
+  }
+  const forgottenShapes = forgotten.map((f) => factShape(f.text));
+  const isForgotten = (text: string) => matchesForgotten(text, forgottenShapes);
+  for (let i = slots.length - 1; i >= 0; i--) if (isForgotten(slots[i]!.entry.text)) slots.splice(i, 1);
   let leads = old.filter((e) => e.section === 'leads');
 
   for (const d of input.sessions) {
     for (const c of candidates(d, input, subjects, report)) {
+      if (isForgotten(c.text)) {
+        report.dropped.push({ text: c.text, reason: 'forgotten (MEMORY.md lists it under Forgotten)' });
+        continue;
+      }
       const shape = factShape(c.text);
       let best: Slot | null = null;
       let score = 0;
@@ -126,7 +191,14 @@ export function consolidate(input: ConsolidateInput): { doc: LongTermDoc; report
         if (sim > score) [best, score] = [slot, sim];
       }
       const agrees = best && best.shape.numbers === shape.numbers && best.shape.negated === shape.negated;
-      if (best && agrees && score >= SAME) {
+      // The same subject said anew in other words, with a word that it changed: the newer wins.
+      const replaced = slots.find((x) => FACTS.has(x.entry.section) && !x.entry.sessions.includes(c.sessions[0]!) && (x.entry.date ?? '') <= (c.date ?? '') && replacesSubject(shape, c.text, x.shape));
+      if (replaced && !(best === replaced && agrees && score >= SAME)) {
+        superseded.push({ ...replaced.entry, section: 'superseded', until: c.date });
+        report.superseded.push({ old: replaced.entry.text, by: c.text });
+        replaced.entry = c;
+        replaced.shape = shape;
+      } else if (best && agrees && score >= SAME) {
         const e = best.entry;
         if (!e.sessions.includes(c.sessions[0]!)) {
           e.sessions = union(e.sessions, c.sessions);
@@ -165,12 +237,20 @@ export function consolidate(input: ConsolidateInput): { doc: LongTermDoc; report
       newLeads.push({ section: 'leads', text: entryText(absoluteDates(n, d.session.date)), sessions: [d.session.id], files: [], date: d.session.date });
     }
   });
-  const doneShapes = input.sessions.flatMap((d) => d.session.completed).map(factShape);
-  leads = [...leads.filter((l) => !doneShapes.some((a) => similarity(a, factShape(l.text)) >= 0.5)), ...newLeads];
+  // Work a later session completed, or whose task is marked done, is no lead: said in the same
+  // words, or in longer ones ("POST /login" done as "POST /login issues access and refresh tokens").
+  const doneShapes = [...input.sessions.flatMap((d) => d.session.completed), ...(input.doneTasks ?? [])].map(factShape);
+  const isDone = (text: string) => {
+    const shape = factShape(text);
+    return doneShapes.some((a) => similarity(a, shape) >= 0.5 || coveredBy(shape, a));
+  };
+  leads = [...leads, ...newLeads].filter((l) => !isDone(l.text) && !isForgotten(l.text));
   const seenLeads = new Set<string>();
   leads = leads.reverse().filter((l) => !seenLeads.has(factShape(l.text).key) && seenLeads.add(factShape(l.text).key)).slice(0, MAX_LEADS).reverse();
 
-  themes(slots, input);
+  // "Work in src/ keeps coming back" is no fact (issue 25 §2.4): themes are no longer made, and
+  // the ones an earlier dream wrote go.
+  for (let i = slots.length - 1; i >= 0; i--) if (slots[i]!.entry.section === 'themes') slots.splice(i, 1);
 
   // Facts about files that are all gone go now; the primer flagged them for removal.
   const kept: LongTermEntry[] = [];
@@ -182,46 +262,9 @@ export function consolidate(input: ConsolidateInput): { doc: LongTermDoc; report
   // Most said first, then newest: the primer tries entries in file order.
   const useful = (a: LongTermEntry, b: LongTermEntry) => (b.seen ?? 1) - (a.seen ?? 1) || byCodeUnit(b.date ?? '', a.date ?? '');
   const facts = order.flatMap((s) => kept.filter((e) => e.section === s).sort(useful));
-  const doc: LongTermDoc = { lang: input.existing?.lang ?? input.lang, entries: [...facts, ...leads, ...superseded.slice(-MAX_SUPERSEDED)] };
+  const doc: LongTermDoc = { lang: input.existing?.lang ?? input.lang, entries: [...facts, ...leads, ...superseded.slice(-MAX_SUPERSEDED), ...forgotten] };
   report.pruned = prune(doc);
   return { doc, report };
-}
-
-/** The top two levels of a path: `src/billing/` for `src/billing/invoice.ts`, the file itself at the top. */
-const area = (f: string) => {
-  const parts = f.split('/');
-  return parts.length > 2 ? `${parts.slice(0, 2).join('/')}/` : parts.length === 2 ? `${parts[0]}/` : f;
-};
-const THEME_MIN_SESSIONS = 3;
-
-/**
- * Recurring themes: the areas of the code that sessions came back to, counted across every dream
- * (an entry's sessions), with the day of the latest. One entry per area, rewritten as it grows.
- */
-function themes(slots: Slot[], input: ConsolidateInput): void {
-  const byArea = new Map<string, { sessions: Set<string>; last: string }>();
-  for (const slot of slots) {
-    if (slot.entry.section !== 'themes' || !slot.entry.files[0]) continue;
-    byArea.set(slot.entry.files[0], { sessions: new Set(slot.entry.sessions), last: slot.entry.date ?? '' });
-  }
-  for (const d of input.sessions) {
-    const areas = new Set(d.commitFiles.filter((f) => !f.startsWith('.openclaw_memory')).map(area));
-    for (const a of areas) {
-      const got = byArea.get(a) ?? { sessions: new Set<string>(), last: '' };
-      got.sessions.add(d.session.id);
-      if (d.session.date > got.last) got.last = d.session.date;
-      byArea.set(a, got);
-    }
-  }
-  const zh = (input.existing?.lang ?? input.lang) === 'zh';
-  for (const [a, got] of byArea) {
-    if (got.sessions.size < THEME_MIN_SESSIONS) continue;
-    const text = zh ? `${a} 的工作反复出现（${got.sessions.size} 个会话，最近一次 ${got.last}）` : `Work in ${a} keeps coming back (${got.sessions.size} sessions, latest on ${got.last})`;
-    const entry: LongTermEntry = { section: 'themes', text, sessions: [...got.sessions].slice(-12), files: [a], date: got.last, seen: got.sessions.size };
-    const slot = slots.find((s) => s.entry.section === 'themes' && s.entry.files[0] === a);
-    if (slot) slot.entry = entry;
-    else slots.push({ entry, shape: factShape(text) });
-  }
 }
 
 const fits = (doc: LongTermDoc) => {
@@ -236,7 +279,8 @@ const fits = (doc: LongTermDoc) => {
 export function prune(doc: LongTermDoc): number {
   if (fits(doc)) return 0;
   const rank = (e: LongTermEntry) => (e.section === 'superseded' ? 0 : e.section === 'leads' ? 1 : 2);
-  const victims = [...doc.entries].sort((a, b) => rank(a) - rank(b) || (a.seen ?? 1) - (b.seen ?? 1) || byCodeUnit(a.date ?? '', b.date ?? ''));
+  // What was forgotten is never pruned: it would come back.
+  const victims = [...doc.entries].filter((e) => e.section !== 'forgotten').sort((a, b) => rank(a) - rank(b) || (a.seen ?? 1) - (b.seen ?? 1) || byCodeUnit(a.date ?? '', b.date ?? ''));
   const without = (k: number) => {
     const gone = new Set(victims.slice(0, k));
     return { ...doc, entries: doc.entries.filter((e) => !gone.has(e)) };

@@ -5,7 +5,7 @@ import { unframe } from '../llm/frame.js';
 import type { DreamReport, DreamSession } from './consolidate.js';
 import { DREAM_PROMPTS, fillPrompt } from './prompts.js';
 
-const EDITABLE: readonly LongTermSection[] = LONG_TERM_SECTIONS.filter((s) => s !== 'superseded');
+const EDITABLE: readonly LongTermSection[] = LONG_TERM_SECTIONS.filter((s) => s !== 'superseded' && s !== 'forgotten');
 /** Rounds of tool results sent back when a call was refused. */
 const MAX_FOLLOW_UPS = 2;
 /** Sessions shown to the model, newest last; older ones are already in the entries. */
@@ -117,7 +117,9 @@ export async function refineWithModel(opts: {
   onResponse?: (r: LlmResult) => void;
 }): Promise<ModelDream> {
   const superseded = opts.doc.entries.filter((e) => e.section === 'superseded');
-  const slots: Slot[] = opts.doc.entries.filter((e) => e.section !== 'superseded').map((entry, i) => ({ id: `e${i + 1}`, entry }));
+  // What a person forgot is not the model's to see or bring back.
+  const forgotten = opts.doc.entries.filter((e) => e.section === 'forgotten');
+  const slots: Slot[] = opts.doc.entries.filter((e) => e.section !== 'superseded' && e.section !== 'forgotten').map((entry, i) => ({ id: `e${i + 1}`, entry }));
   const known = new Set(opts.sessions.map((d) => d.session.id));
   const request: LlmRequest = {
     purpose: 'dream',
@@ -144,7 +146,7 @@ export async function refineWithModel(opts: {
   const live = slots.filter((s) => !s.removed).map((s) => s.entry);
   const order = EDITABLE;
   return {
-    doc: { lang: opts.doc.lang, entries: [...order.flatMap((sec) => live.filter((e) => e.section === sec)), ...superseded, ...moved] },
+    doc: { lang: opts.doc.lang, entries: [...order.flatMap((sec) => live.filter((e) => e.section === sec)), ...superseded, ...moved, ...forgotten] },
     responses,
   };
 }

@@ -1,16 +1,17 @@
 import type { LongTermDoc } from '../memory/long-term.js';
 import { stripHiddenText } from '../safety/hidden-text.js';
+import { withoutMachineText } from '../safety/machine-text.js';
 import type { GuardConfig } from '../safety/guard.js';
 
 /**
  * The secret scan before MEMORY.md is written, entry by entry (their texts scanned together, one
  * a line): in `block` mode an entry holding a secret is left out (and named, masked), so one bad
  * session does not stop every later dream; in `redact` mode its value is replaced. Invisible
- * characters are removed first.
+ * characters are removed first, and what is true of one machine only (absolute paths, stack frames).
  */
 export async function guardEntries(doc: LongTermDoc, cfg: GuardConfig): Promise<{ doc: LongTermDoc; left: { text: string; reason: string }[] }> {
   const { scanText, redactText } = await import('../safety/scan.js');
-  const entries = doc.entries.map((e) => ({ ...e, text: stripHiddenText(e.text).text }));
+  const entries = doc.entries.map((e) => ({ ...e, text: stripHiddenText(withoutMachineText(e.text, cfg.root)).text }));
   const text = entries.map((e) => `${e.text}\t${e.files.join(' ')}`).join('\n');
   const findings = await scanText(text, { allowlist: cfg.allowlist });
   if (!findings.length) return { doc: { ...doc, entries }, left: [] };

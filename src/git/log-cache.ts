@@ -7,7 +7,8 @@ import type { Repo } from './repo.js';
 
 export const RS = '\x1e';
 export const US = '\x1f';
-export const LOG_FORMAT = `--format=${RS}%h${US}%aI${US}%s`;
+/** Each commit: its id, author date, author name (a bot's commits say little of where the work is) and subject. */
+export const LOG_FORMAT = `--format=${RS}%h${US}%aI${US}%an${US}%s`;
 
 /** How many commits the primer reads. */
 export const PRIMER_LOG_DEPTH = 50;
@@ -21,7 +22,7 @@ export const PRIMER_LOG_DEPTH = 50;
 export const LOG_PATHSPEC = [':(top)', `:(top,exclude)${MEMORY_DIR}`, `:(top,exclude)${CONFIG_FILE}`];
 
 /** The git arguments of recentLog(n) (see log.ts) for revision `rev`. */
-export const recentLogArgs = (n: number, rev = 'HEAD') => ['log', `-n${n}`, '--no-renames', '--name-only', LOG_FORMAT, rev, '--', ...LOG_PATHSPEC];
+export const recentLogArgs = (n: number, rev = 'HEAD') => ['log', `-n${n}`, '--no-merges', '--no-renames', '--name-only', LOG_FORMAT, rev, '--', ...LOG_PATHSPEC];
 
 /** What is kept (written by log.ts): git's output for `args` (recentLogArgs joined by spaces) at commit `head`. */
 export interface KeptLog {
@@ -47,7 +48,7 @@ export const logStepArgs = (from: string, head: string) => [
   '--name-only',
   // A `log.showSignature` setting would put gpg's lines among the files.
   '--no-show-signature',
-  `--format=${RS}%H${US}%P${US}%h${US}%aI${US}%s`,
+  `--format=${RS}%H${US}%P${US}%h${US}%aI${US}%an${US}%s`,
   `${from}..${head}`,
 ];
 

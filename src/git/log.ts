@@ -1,6 +1,6 @@
 import { isRecord, readState, writeState } from '../fs/state.js';
 import { byCodeUnit } from '../order.js';
-import { isMemoryPath, LOG_CACHE_FILE } from '../paths.js';
+import { isMemoryPath, isOwnPath, LOG_CACHE_FILE } from '../paths.js';
 import { takeEarly } from './early.js';
 import { git } from './git.js';
 import { headCommit } from './head.js';
@@ -15,7 +15,15 @@ export interface LogEntry {
   date: string;
   subject: string;
   files: string[];
+  /** The author's name ('' where the log did not say). */
+  author?: string;
 }
+
+/** Names bots commit under: dependency updaters, CI, formatters. */
+const BOT = /\[bot\]|^(?:dependabot|renovate|github-actions|greenkeeper|snyk-bot|pre-commit-ci|mergify|imgbot|allcontributors|depfu|pyup-bot|web-flow)\b/i;
+
+/** A commit a bot made: it says little of where the project's people work. */
+export const isBotCommit = (e: LogEntry) => !!e.author && BOT.test(e.author);
 
 
 /** Parses `git log --name-only` output made with LOG_FORMAT. Pure. */
@@ -24,8 +32,8 @@ export function parseLog(out: string): LogEntry[] {
   for (const chunk of out.split(RS)) {
     if (!chunk.trim()) continue;
     const [head, ...rest] = chunk.split('\n');
-    const [sha, date, subject] = head!.split(US);
-    entries.push({ sha: sha!, date: date!, subject: subject ?? '', files: rest.map((f) => f.trim()).filter(Boolean) });
+    const [sha, date, author = '', ...subject] = head!.split(US);
+    entries.push({ sha: sha!, date: date!, subject: subject.join(US), files: rest.map((f) => f.trim()).filter(Boolean), author });
   }
   return entries;
 }
@@ -33,12 +41,19 @@ export function parseLog(out: string): LogEntry[] {
 /** A commit that only changed memory files (made by `end`/`commit`, or a memory-only change). */
 export const isMemoryCommit = (e: LogEntry) => e.files.length > 0 && e.files.every(isMemoryPath);
 
-/** Files changed most often in the entries, ties broken by recency; memory files left out. */
+/** A commit of git-memory's own set-up: it changed nothing but memory files and agents' wiring (the set-up commit). */
+export const isOwnCommit = (e: LogEntry) => e.files.length > 0 && e.files.every(isOwnPath);
+
+/**
+ * Files changed most often in the entries, ties broken by recency: memory files, agents' wiring
+ * and what bots changed left out (dependency bumps say little about where the work is).
+ */
 export function hotFiles(entries: LogEntry[], limit: number): { path: string; commits: number }[] {
   const score = new Map<string, { commits: number; newest: number }>();
   entries.forEach((e, i) => {
+    if (isBotCommit(e)) return;
     for (const f of e.files) {
-      if (isMemoryPath(f)) continue;
+      if (isOwnPath(f)) continue;
       const s = score.get(f) ?? { commits: 0, newest: i };
       s.commits += 1;
       score.set(f, s);
@@ -96,14 +111,14 @@ export function stepLog(step: string, kept: string, from: string, head: string, 
   let shown = 0;
   for (const c of commits) {
     const [line = '', ...names] = c.split('\n');
-    const [, , short = '', date = '', ...subject] = line.split(US);
+    const [, , short = '', date = '', author = '', ...subject] = line.split(US);
     const paths = names.map((f) => f.trim()).filter(Boolean);
     // What LOG_PATHSPEC leaves out is isMemoryPath; a path it would take only with case folded: git's answer.
     if (paths.some((p) => p.startsWith('"') || (!isMemoryPath(p) && isMemoryPath(p.toLowerCase())))) return null;
     const selected = paths.filter((p) => !isMemoryPath(p));
     // git shows a commit that changed nothing the pathspec selects (memory only, or empty) not at all.
     if (!selected.length) continue;
-    if (shown < n) out += `${RS}${short}${US}${date}${US}${subject.join(US)}\n\n${selected.map((p) => `${p}\n`).join('')}`;
+    if (shown < n) out += `${RS}${short}${US}${date}${US}${author}${US}${subject.join(US)}\n\n${selected.map((p) => `${p}\n`).join('')}`;
     shown++;
   }
   const rest = kept.split(RS).filter((c) => c.trim());

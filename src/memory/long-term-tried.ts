@@ -5,7 +5,7 @@ import { LONG_TERM_TRIED_FILE } from '../paths.js';
 import { LONG_TERM_SECTIONS, parseEntryLine, sectionOfHeading, type LongTermEntry, type LongTermSection } from './long-term.js';
 
 /** The primer's kind of each section's facts; superseded ones are not shown. */
-export const TRIED_KIND = { conventions: 'convention', decisions: 'decision', gotchas: 'gotcha', preferences: 'preference', themes: 'theme', leads: 'lead', superseded: null } as const;
+export const TRIED_KIND = { conventions: 'convention', decisions: 'decision', gotchas: 'gotcha', preferences: 'preference', themes: 'theme', leads: 'lead', superseded: null, forgotten: null } as const;
 /** Which MEMORY.md facts the primer tries first: rules, then preferences, then context. */
 const RANK: LongTermSection[] = ['decisions', 'gotchas', 'conventions', 'preferences', 'leads', 'themes'];
 

@@ -1,8 +1,12 @@
 import { CorruptFileError } from './frontmatter.js';
 import type { Lang } from './headings.js';
 
-/** The sections of MEMORY.md, in file order; `superseded` keeps what a newer fact replaced. */
-export const LONG_TERM_SECTIONS = ['conventions', 'decisions', 'gotchas', 'preferences', 'themes', 'leads', 'superseded'] as const;
+/**
+ * The sections of MEMORY.md, in file order; `superseded` keeps what a newer fact replaced,
+ * `forgotten` what a person took out (`git memory forget`, or a line deleted by hand): it is never
+ * shown, searched or brought back by a dream, and the pull request's diff shows it.
+ */
+export const LONG_TERM_SECTIONS = ['conventions', 'decisions', 'gotchas', 'preferences', 'themes', 'leads', 'superseded', 'forgotten'] as const;
 export type LongTermSection = (typeof LONG_TERM_SECTIONS)[number];
 
 export const LONG_TERM_HEADINGS: Record<Lang, Record<LongTermSection, string> & { title: string; intro: string }> = {
@@ -16,6 +20,7 @@ export const LONG_TERM_HEADINGS: Record<Lang, Record<LongTermSection, string> & 
     themes: 'Recurring themes',
     leads: 'Open leads',
     superseded: 'Superseded',
+    forgotten: 'Forgotten',
   },
   zh: {
     title: '长期记忆',
@@ -27,6 +32,7 @@ export const LONG_TERM_HEADINGS: Record<Lang, Record<LongTermSection, string> & 
     themes: '反复出现的主题',
     leads: '待跟进线索',
     superseded: '已被取代',
+    forgotten: '已遗忘',
   },
 };
 
@@ -255,4 +261,43 @@ export function similarity(a: FactShape, b: FactShape): number {
   let both = 0;
   for (const w of a.words) if (b.words.has(w)) both++;
   return both / (a.words.size + b.words.size - both);
+}
+
+/**
+ * Whether every content word of `a` (two at least) is in `b`: `b` says what `a` says, in longer
+ * words ("POST /login" in "POST /login issues access and refresh tokens").
+ */
+export function coveredBy(a: FactShape, b: FactShape): boolean {
+  if (a.words.size < 2 || a.words.size > b.words.size) return false;
+  for (const w of a.words) if (!b.words.has(w)) return false;
+  return true;
+}
+
+/** A fact's short id (6 hex digits of its words' FNV-1a hash): what `git memory forget` takes, the primer's --explain shows. */
+export function factId(text: string): string {
+  const key = factShape(text).key || text.trim().toLowerCase();
+  let h = 0x811c9dc5;
+  for (let i = 0; i < key.length; i++) {
+    h ^= key.charCodeAt(i);
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h.toString(16).padStart(8, '0').slice(0, 6);
+}
+
+/** The texts under MEMORY.md's Forgotten heading (either language), by a cheap scan. */
+export function forgottenTexts(text: string): string[] {
+  const out: string[] = [];
+  let inside = false;
+  for (const line of text.split('\n')) {
+    if (line.startsWith('## ')) inside = sectionOfHeading(line.slice(3)) === 'forgotten';
+    else if (inside && line.startsWith('- ')) out.push(line.slice(2).replace(/\s*<!--.*$/, '').trim());
+  }
+  return out.filter(Boolean);
+}
+
+/** Whether `text` says a forgotten fact: the same words, or nearly (a rewording of one word). */
+export function matchesForgotten(text: string, forgotten: readonly FactShape[]): boolean {
+  if (!forgotten.length) return false;
+  const shape = factShape(text);
+  return forgotten.some((f) => sameWords(f, shape) || similarity(f, shape) >= 0.8);
 }

@@ -1,5 +1,5 @@
 import type { Lang } from './headings.js';
-import { factShape, sameWords, similarity, type FactShape } from './long-term.js';
+import { coveredBy, factShape, matchesForgotten, sameWords, similarity, type FactShape } from './long-term.js';
 import { PRIMER_PHRASES } from './primer-phrases.js';
 import type { Session } from './session.js';
 import type { Task } from './tasks.js';
@@ -53,6 +53,8 @@ export interface PrimerInput {
   branchNextSteps?: Session[];
   /** Long-term facts (MEMORY.md) with their staleness, most useful first; the window's learned items and decisions are added after them. */
   learned?: LearnedItem[];
+  /** Facts MEMORY.md lists as forgotten: never shown, from a session of the window either. */
+  forgotten?: string[];
   /** Long-term facts past those the primer tries (its budget never holds them): listed as left out. */
   learnedLeftOut?: { kind: LearnedKind; text: string }[];
   tasks: Task[];
@@ -190,7 +192,18 @@ function candidates(input: PrimerInput, o: PrimerOptions, p?: PreparedItems): { 
   const branches = input.branchNextSteps?.length ? input.branchNextSteps : input.lastWithNextSteps ? [input.lastWithNextSteps] : [];
   // With more than one branch, each step says whose it is.
   const named = new Set(branches.map((b) => b.branch ?? '')).size > 1;
-  for (const b of branches) for (const n of b.next_steps) add('next_steps', named && b.branch ? `(${b.branch}) ${n}` : n, false, n);
+  // A step a later session completed (in the same words, or longer ones: "POST /login" done as
+  // "POST /login issues access and refresh tokens") is not next any more.
+  const doneAfter = (b: Session) =>
+    input.windowSessions.filter((s) => `${s.date} ${s.time} ${s.id}` > `${b.date} ${b.time} ${b.id}`).flatMap((s) => s.completed.map(factShape));
+  for (const b of branches) {
+    const done = doneAfter(b);
+    for (const n of b.next_steps) {
+      const shape = factShape(n);
+      if (done.some((d) => coveredBy(shape, d) || similarity(shape, d) >= 0.6)) continue;
+      add('next_steps', named && b.branch ? `(${b.branch}) ${n}` : n, false, n);
+    }
+  }
   // First among the tasks, so the budget keeps it: the list below may be missing a task.
   if (input.tasksUnreadable?.length) push('tasks', () => `- ⚠ ${ph.unreadable(input.tasksUnreadable!)}`, false);
   for (const t of input.tasks.filter((t) => t.status !== 'done')) {
@@ -220,6 +233,9 @@ function learnedCandidates(input: PrimerInput, ph: (typeof PRIMER_PHRASES)[Lang]
     for (const l of s.learned) list.push({ kind: 'learned', text: l });
   }
   list.push(...long.filter((x) => x.kind === 'lead' || x.kind === 'theme'));
+  // What a person forgot (git memory forget, or a line deleted from MEMORY.md) stays out.
+  const forgotten = (input.forgotten ?? []).map(factShape);
+  if (forgotten.length) for (let i = list.length - 1; i >= 0; i--) if (matchesForgotten(list[i]!.text, forgotten)) list.splice(i, 1);
   // Which are shown: each one unless said before (by its text alone, so the same texts made ahead give the same answer).
   const texts = list.map((l) => l.text);
   let shownAt = p?.learned && p.learned.texts.length === texts.length && p.learned.texts.every((t, i) => t === texts[i]) ? p.learned.shown : undefined;
@@ -235,7 +251,10 @@ function learnedCandidates(input: PrimerInput, ph: (typeof PRIMER_PHRASES)[Lang]
     if (p) p.learned = { texts, shown: shownAt };
   }
   list.forEach(({ kind, text, stale }, i) => {
-    if (shownAt![i]) add('learned', `${ph.kinds[kind]}: ${text}${stale ? ` (${ph.stale(stale)})` : ''}`, false, `${kind}\0${text}`);
+    // Under the Learned heading a learned item or a decision says what it is by itself; the other
+    // kinds (a convention, a gotcha, an open lead…) are named.
+    const label = kind === 'learned' || kind === 'decision' ? '' : `${ph.kinds[kind]}: `;
+    if (shownAt![i]) add('learned', `${label}${text}${stale ? ` (${ph.stale(stale)})` : ''}`, false, `${kind}\0${text}`);
   });
 }
 

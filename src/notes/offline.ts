@@ -50,6 +50,7 @@ function currentState(ledger: Ledger): string {
   const lastTurn = ledger.turns.at(-1);
   if (lastTurn?.edited.length) lines.push(`Last edited: ${lastTurn.edited.slice(0, 8).map(code).join(', ')}`);
   if (lastTurn?.reply) lines.push(`Agent's last reply: ${shorten(lastTurn.reply, 300)}`);
+  if (ledger.compactions.length) lines.push(`Context compacted: ${ledger.compactions.length}×`);
   return lines.join('\n');
 }
 
@@ -87,6 +88,7 @@ function errorsAndCorrections(ledger: Ledger): string {
   if (ledger.errors.length > 20) lines.unshift(`- … ${ledger.errors.length - 20} earlier errors`);
   const corrections = requests(ledger).filter((m) => CORRECTION.test(m.text.trim()));
   for (const m of corrections.slice(-10)) lines.push(`- The user corrected: "${shorten(m.text, 240)}"`);
+  lines.push(...failedChecks(ledger));
   return lines.join('\n');
 }
 
@@ -110,10 +112,13 @@ const TEST_RUN = /\b(?:npm|pnpm|yarn|bun)\s+(?:run\s+)?test\b|\b(?:go|cargo|mix|
 /** Runs of one check share a kind: any test run, else the tool and its first argument (`npx tsc`). */
 const commandKind = (command: string) => (TEST_RUN.test(command) ? 'tests' : command.trim().split(/\s+/).slice(0, 2).join(' '));
 
-function learnings(ledger: Ledger): string {
+/**
+ * Checks that failed, and whether a later run of the same kind (the same command, or the same tool
+ * and subcommand) passed: where the fix is in the errors above. One that was not run again after
+ * its failure says so, and no more (the session may have dropped it on purpose).
+ */
+function failedChecks(ledger: Ledger): string[] {
   const lines: string[] = [];
-  // A check that failed and later passed (the same command, or the same tool and subcommand): the
-  // fix worth remembering; one that never passed again is still open.
   const byKind = new Map<string, { failed: string[]; passed: string | null }>();
   for (const c of ledger.commands) {
     const kind = commandKind(c.command);
@@ -127,11 +132,17 @@ function learnings(ledger: Ledger): string {
   for (const e of byKind.values()) {
     if (!e.failed.length) continue;
     const failed = [...new Set(e.failed)].map(code).join(', ');
-    lines.push(e.passed ? `- ${failed} failed ${e.failed.length}×, then ${code(e.passed)} passed: see Errors & Corrections for the fix` : `- ${failed} still fails (${e.failed.length}×)`);
+    lines.push(e.passed ? `- ${failed} failed ${e.failed.length}×, then ${code(e.passed)} passed` : `- ${failed} failed ${e.failed.length}× and did not pass after`);
   }
-  if (ledger.compactions.length) lines.push(`- The context was compacted ${ledger.compactions.length}× in this session`);
-  return lines.slice(0, 20).join('\n');
+  return lines.slice(0, 10);
 }
+
+/**
+ * Without a model the ledger cannot tell what a teammate would want to know next week: a failed
+ * run, a tool's error or a compaction is the session's own story (Errors & Corrections, Current
+ * State), not a fact. The section stays empty rather than hold noise that would be committed.
+ */
+const learnings = (): string => '';
 
 function keyResults(ledger: Ledger): string {
   const last = [...ledger.turns].reverse().find((t) => t.reply);
@@ -188,10 +199,19 @@ const FILLERS: Record<string, [(l: Ledger) => string, number, 'head' | 'tail']> 
   worklog: [worklog, 7000, 'tail'],
 };
 
+/**
+ * Text from the transcript as body lines that open no heading: a line starting with `#` (an agent's
+ * reply in markdown, a pasted file) would start a section of its own in the notes (issue 25 §6.5),
+ * so its `#` is escaped, inside a code block too (a cut may leave one unclosed).
+ */
+export function noHeadings(text: string): string {
+  return text.replace(/^([ \t]{0,3})#/gm, '$1\\#');
+}
+
 /** The body the ledger gives for a section of that heading ('' for one it cannot speak to). */
 export function sectionFromLedger(ledger: Ledger, heading: string): string {
   const f = FILLERS[heading.trim().toLowerCase()];
-  return f ? fit(f[0](ledger), f[1], f[2]) : '';
+  return f ? noHeadings(fit(f[0](ledger), f[1], f[2])) : '';
 }
 
 /**

@@ -131,7 +131,7 @@ export async function runNotesUpdate(input: UpdateNotesInput, source: LedgerSour
     }
     // Notes stay in the state dir, but they are read into journal entries and prompts: no secret
     // is kept in them, whatever the transcript held.
-    const guarded = await guardText(notes, 'notes.md', { mode: 'redact', allowlist: config.secrets.allowlist });
+    const guarded = await guardText(notes, 'notes.md', { mode: 'redact', allowlist: config.secrets.allowlist, keepMachineText: true });
     if (!held()) return { updated: false, source: 'none', reason: 'the extraction ran over 60 s and a newer one took over: its result was dropped', notes: readNotes(stateDir, sessionId) };
     const next: NotesState = {
       extractions: (state?.extractions ?? 0) + 1,

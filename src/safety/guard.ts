@@ -1,10 +1,15 @@
 import { EXIT, GitMemoryError } from '../errors.js';
 import { describeHidden, stripHiddenText } from './hidden-text.js';
+import { withoutMachineText } from './machine-text.js';
 import type { Finding, SecretMode } from './types.js';
 
 export interface GuardConfig {
   mode: SecretMode;
   allowlist: readonly string[];
+  /** The repository's root: absolute paths under it are written relative to it. */
+  root?: string;
+  /** The session's own notes (personal, never committed): the machine's paths are kept. */
+  keepMachineText?: boolean;
 }
 
 /** A write refused because the text holds a secret (exit 3). The value never appears unmasked. */
@@ -25,13 +30,14 @@ export class SecretFoundError extends GitMemoryError {
 }
 
 /**
- * The one gate every memory write passes: removes invisible characters (with a warning), then
- * scans for secrets. In `block` mode a finding throws SecretFoundError before anything is
+ * The one gate every memory write passes: leaves out what is true of one machine only (absolute
+ * paths, stack frames; see machine-text.ts) unless told to keep it, removes invisible characters
+ * (with a warning), then scans for secrets. In `block` mode a finding throws SecretFoundError before anything is
  * written; in `redact` mode the values are replaced by `[REDACTED:<rule>]` (`redacted`: how many).
  */
 export async function guardText(text: string, file: string, cfg: GuardConfig): Promise<{ text: string; warnings: string[]; redacted?: number }> {
   const warnings: string[] = [];
-  const hidden = stripHiddenText(text);
+  const hidden = stripHiddenText(cfg.keepMachineText ? text : withoutMachineText(text, cfg.root));
   if (hidden.total) warnings.push(`${file}: ${describeHidden(hidden)}`);
   const { scanText, redactText } = await import('./scan.js');
   const findings = await scanText(hidden.text, { allowlist: cfg.allowlist });

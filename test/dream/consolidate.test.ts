@@ -19,10 +19,11 @@ describe('consolidation, without a model', () => {
     expect(absoluteDates('昨天数据库宕机', '2026-11-20')).toBe('2026-11-19数据库宕机');
   });
 
-  it('anchors a fact to the paths it names, else to its commits\' files', () => {
+  it('anchors a fact to the paths it names, never to files its commits touched that it does not name', () => {
     expect(pathsNamed('Edit src/a.ts and package.json, not and/or https://x.io/a/b')).toEqual(['src/a.ts', 'package.json']);
-    expect(anchorsFor('nothing named', ['src/x.ts', 'src/x.ts', 'src/y.ts', '.openclaw_memory/TASKS.md'], () => true)).toEqual(['src/x.ts', 'src/y.ts']);
-    expect(anchorsFor('see src/gone.ts', ['src/x.ts'], (p) => p !== 'src/gone.ts')).toEqual(['src/x.ts']);
+    expect(anchorsFor('nothing named', ['src/x.ts', 'src/x.ts', 'src/y.ts', '.openclaw_memory/TASKS.md'], () => true)).toEqual([]);
+    expect(anchorsFor('see src/gone.ts', ['src/x.ts'], (p) => p !== 'src/gone.ts')).toEqual([]);
+    expect(anchorsFor('see src/x.ts', ['src/x.ts', 'src/y.ts'], () => true)).toEqual(['src/x.ts']);
   });
 
   it('drops what git records, resolves a contradiction, and stays within 200 lines', () => {

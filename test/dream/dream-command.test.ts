@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -17,7 +18,10 @@ async function twelveSessions(repo: TestRepo): Promise<void> {
   for (let i = 0; i < 12; i++) {
     const day = `2026-11-${String(i + 1).padStart(2, '0')}`;
     const [file, fact] = LEARNED[i % LEARNED.length]!;
-    repo.commit(`Work ${i + 1}`, { [file]: `// ${i}\n` });
+    // Committed on the session's day, as it would be (the session's clock is set, git's too).
+    repo.write(file, `// ${i}\n`);
+    repo.git('add', '--', file);
+    execFileSync('git', ['commit', '-q', '-m', `Work ${i + 1}`], { cwd: repo.dir, env: { ...repo.env, GIT_AUTHOR_DATE: `${day}T09:00:00`, GIT_COMMITTER_DATE: `${day}T09:00:00` } });
     const summary = { request: `Session ${i + 1}`, learned: [fact], decisions: i === 3 ? ['Errors are returned as RFC 7807 problem JSON'] : [], completed: [`Step ${i + 1}`], next_steps: [`Step ${i + 2}`] };
     const r = await repo.run(['end', '--summary', JSON.stringify(summary), '--agent', 'claude'], { env: { GIT_MEMORY_NOW: `${day}T10:00:00` } });
     expect(r.code, r.stderr).toBe(0);

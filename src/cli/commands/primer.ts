@@ -2,6 +2,14 @@ import type { Argv, CommandModule } from 'yargs';
 import { run, type GlobalArgs, type Io } from '../io.js';
 import { PRIMER_OPTIONS } from '../options/primer.js';
 import type { PrimerData } from '../../commands/primer.js';
+import { factId } from '../../memory/long-term.js';
+
+/** A Learned line's fact: without its list marker, its kind's label and its staleness mark. */
+const factOf = (line: string) =>
+  line
+    .replace(/^- /, '')
+    .replace(/^(?:convention|gotcha|user preference|theme|open lead|约定|注意|用户偏好|主题|待跟进): /, '')
+    .replace(/\s\((?:may be stale|可能已过时)[^)]*\)$/, '');
 
 export interface PrimerArgs extends GlobalArgs {
   format: string;
@@ -20,6 +28,11 @@ export function explain(d: PrimerData): string {
   else {
     lines.push(`left out for the budget (${d.dropped.length}):`);
     for (const x of d.dropped) lines.push(`  [${x.section}] ${x.text.replace(/^- /, '')} (${x.tokens} tokens; ${x.reason})`);
+  }
+  const learned = d.included.filter((x) => x.section === 'learned');
+  if (learned.length) {
+    lines.push('learned facts shown, by id (`git memory forget <id>` forgets one for good):');
+    for (const x of learned) lines.push(`  ${factId(factOf(x.text))} ${factOf(x.text)}`);
   }
   return `${lines.join('\n')}\n`;
 }

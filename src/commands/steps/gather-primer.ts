@@ -1,9 +1,9 @@
 import { byCodeUnit } from '../../order.js';
 import { localDate, localTime, windowStart } from '../../clock.js';
-import { hotFiles, isMemoryCommit } from '../../git/log.js';
+import { hotFiles, isMemoryCommit, isOwnCommit } from '../../git/log.js';
 import { PRIMER_LOG_DEPTH } from '../../git/log-cache.js';
 import { CorruptFileError } from '../../memory/frontmatter.js';
-import { factShape, similarity, type LongTermSection } from '../../memory/long-term.js';
+import { factShape, forgottenTexts, similarity, type LongTermSection } from '../../memory/long-term.js';
 import { TRIED_KIND, triedFactsOnce } from '../../memory/long-term-tried.js';
 import { preparePrimer, withPrepared, type LearnedItem, type LearnedKind, type PreparedItems, type PrimerInput } from '../../memory/primer.js';
 import type { Lang } from '../../memory/headings.js';
@@ -81,6 +81,7 @@ export async function gatherPrimer(src: MemorySource, now: Date, days: number): 
     ...(tasks.unreadable.length ? { tasksUnreadable: tasks.unreadable } : {}),
   };
   const generatedAt = `${localDate(now)} ${localTime(now)}`;
+  let forgotten: string[] = [];
   const inputWith = (learned: LearnedItem[], leftOut: { kind: LearnedKind; text: string }[], git: PrimerInput['git']): PrimerInput => {
     // In the order the input always had its fields.
     const { tasks: shownTasks, tasksUnreadable, ...rest } = base;
@@ -88,6 +89,7 @@ export async function gatherPrimer(src: MemorySource, now: Date, days: number): 
       ...rest,
       ...(learned.length ? { learned: learned.map((l) => ({ ...l, text: strip(l.text) })) } : {}),
       ...(leftOut.length ? { learnedLeftOut: leftOut.map((l) => ({ ...l, text: strip(l.text) })) } : {}),
+      ...(forgotten.length ? { forgotten } : {}),
       tasks: shownTasks,
       ...(tasksUnreadable ? { tasksUnreadable } : {}),
       git,
@@ -100,11 +102,13 @@ export async function gatherPrimer(src: MemorySource, now: Date, days: number): 
   // after it. Not for the log alone: it is short, and usually in by now.
   let prepared: PreparedItems | undefined;
   const longTerm = await longTermPromise;
+  forgotten = longTerm.forgotten.map(strip);
   if (!marksIn) prepared = preparePrimer(inputWith(longTerm.items, [], { branch: src.branch(), head: null, commits: [], hotFiles: [] }), primerOptions(config));
   const fullLog = await logPromise;
   const marks = await longTerm.marks;
   // The log leaves memory out already; a log read elsewhere (an older kept one) may still hold memory commits.
-  const log = fullLog.entries.filter((e) => !isMemoryCommit(e));
+  // Nor git-memory's own set-up: the commit that wired the agents is not the project's work.
+  const log = fullLog.entries.filter((e) => !isMemoryCommit(e) && !isOwnCommit(e));
   const input = inputWith(
     longTerm.items.map((l, i) => withStale(l, marks[i] ?? null, config.journal.language)),
     longTerm.leftOut,
@@ -156,13 +160,13 @@ const KIND: Record<LongTermSection, LearnedKind | null> = TRIED_KIND;
  * MEMORY.md's facts the primer tries (see triedFacts) and those left out, read now; their
  * staleness (`marks`, one per item) when git answers.
  */
-async function longTermFacts(src: MemorySource): Promise<{ items: LearnedItem[]; leftOut: { kind: LearnedKind; text: string }[]; marks: Promise<(StaleMark | null)[]> }> {
+async function longTermFacts(src: MemorySource): Promise<{ items: LearnedItem[]; leftOut: { kind: LearnedKind; text: string }[]; marks: Promise<(StaleMark | null)[]>; forgotten: string[] }> {
   const text = await src.longTerm();
-  if (!text) return { items: [], leftOut: [], marks: Promise.resolve([]) };
+  if (!text) return { items: [], leftOut: [], marks: Promise.resolve([]), forgotten: [] };
   const { tried, leftOut: rest } = triedFactsOnce(text);
   const leftOut = rest.map((l) => ({ kind: KIND[l.section]!, text: l.raw.replace(/\s*<!--.*$/, '').trim() }));
   const marks = src.staleness(tried).catch(() => tried.map(() => null));
-  return { items: tried.map((e) => ({ kind: KIND[e.section]!, text: e.text, longTerm: true })), leftOut, marks };
+  return { items: tried.map((e) => ({ kind: KIND[e.section]!, text: e.text, longTerm: true })), leftOut, marks, forgotten: forgottenTexts(text) };
 }
 
 function withStale(item: LearnedItem, mark: StaleMark | null, lang: Lang): LearnedItem {

@@ -1,5 +1,6 @@
 import { UsageError } from '../../errors.js';
 import { openAgentSession } from '../../git/agent-session.js';
+import { readSessionEnded } from '../../git/session-ended.js';
 import type { Summary } from '../../memory/summary.js';
 import type { Opened } from '../context.js';
 import type { EndOptions } from '../end.js';
@@ -37,8 +38,17 @@ export async function sessionEndInput(o: Opened, explicit: Summary | null, choic
   }
   if (!explicit) throw new UsageError('give the session summary, or end from the notes (--from-notes)');
   if (!sessionId) return { summary: explicit };
-  // The session's notes as they are (no model call): only real notes fill, never the ledger's guess.
   const [{ notesSummary }, { fillSummary }] = await notes();
+  // A follow-up of a session the automatic end wrote already: the notes (the whole session) were
+  // used there; what the turns since changed is this one's (issue 25 §1), nothing of the rest.
+  const ended = readSessionEnded(o.repo.stateDir, sessionId);
+  const after = ended?.by === 'auto' ? ended.covered : undefined;
+  if (after) {
+    const part = o.config.session_memory.enabled ? await notesSummary(o, { sessionId, transcript, after }).catch(() => null) : null;
+    const files = part?.summary.notes.filter((n) => n.startsWith('Files changed:')) ?? [];
+    return { summary: explicit.notes.length || !files.length ? explicit : { ...explicit, notes: files }, session: { id: sessionId, by: 'summary' } };
+  }
+  // The session's notes as they are (no model call): only real notes fill, never the ledger's guess.
   const got = o.config.session_memory.enabled ? await notesSummary(o, { sessionId, transcript }).catch(() => null) : null;
   return { summary: got?.source === 'notes' ? fillSummary(explicit, got.summary) : explicit, session: { id: sessionId, by: 'summary' } };
 }

@@ -1,5 +1,6 @@
 import type { Summary } from '../../memory/summary.js';
 import type { TaskInput } from '../../memory/task-update.js';
+import { learnedFacts } from '../../memory/learned-noise.js';
 import { parseNotes } from '../../notes/template.js';
 import type { Ledger } from '../../transcripts/ledger.js';
 
@@ -14,8 +15,14 @@ const FILLER = /^(none|n\/a|no info(rmation)?( yet)?|nothing( yet| new)?|tbd|tod
 /** A Current State item that reports something finished rather than something to do. */
 const DONE = /^(\[x\]|✅|✓|✔|(done|completed?|finished|fixed|implemented|added|merged|resolved|shipped)\b)/i;
 const NEXT_PREFIX = /^(next( steps?)?|todo|pending|remaining|to do|in progress)\s*[:-]\s*/i;
+/**
+ * A Current State line that says the work is finished in a sentence ("The refactor is complete and
+ * the tests pass", "Nothing left to do"): a report, never a next step.
+ */
+const DONE_SENTENCE =
+  /\b(?:is|are|was|were|has been|have been|now)\s+(?:all\s+)?(?:done|complete|completed|finished|implemented|merged|fixed|resolved|shipped|in place)\b|\ball (?:the )?(?:tests|checks|tasks|work|steps)\b[^.;]*\b(?:pass(?:ing|ed)?|green|done|complete[d]?)\b|\bnothing (?:left|remaining|more|else) (?:to do|is pending)\b|\bno (?:further|remaining|open|more) (?:work|steps|tasks|changes)\b|\b(?:task|work) (?:is )?(?:done|complete)\b/i;
 /** Current State lines that report where things stand, not what to do (as notes filled from the ledger write them). */
-const STATUS = /^(last request|last edited|todo list|agent'?s last reply|working directory)\s*:/i;
+const STATUS = /^(last request|last edited|todo list|agent'?s last reply|working directory|context compacted)\s*:/i;
 /** A worklog step's tool-call count: bookkeeping, not what was done. */
 const CALLS = /;\s*\d+ tool calls?(?=;|$)/g;
 
@@ -101,9 +108,11 @@ const norm = (h: string) => h.toLowerCase().replace(/&/g, 'and').replace(/[^a-z0
 
 /**
  * The session file's summary from the session notes (DESIGN §13, issue 13 item 7): request from
- * the task specification (else the title, else the first user message), completed from the worklog
- * and what Current State reports done, learned from Learnings and Errors & Corrections, next steps
- * from the rest of Current State and the open todos; the files the session changed as a note.
+ * the task specification (else the user's first prompt, else the title), completed from what was
+ * done (worklog steps that are not the user's prompts, what Current State reports done, completed
+ * todos; else the files changed), learned from Learnings (facts only: errors and their fixes stay in
+ * the notes), next steps from the rest of Current State and the open todos; the files the session
+ * changed as a note.
  * Pure: the caller redacts the text (it comes from a transcript) and supplies a request when none
  * is found (request '' then).
  */
@@ -112,20 +121,35 @@ export function summaryFromNotes(notes: string, ledger: Ledger, tasks?: TaskInpu
   const body = (heading: string) => parsed.sections.find((s) => norm(s.heading) === norm(heading))?.body ?? '';
   const items = (heading: string) => sectionItems(body(heading));
 
-  const firstAsk = ledger.user_messages.find((m) => m.text.trim())?.text ?? '';
-  const request = paragraph(body('Task specification')) || paragraph(body('Session Title')) || clip(firstAsk, MAX_REQUEST);
+  const asks = ledger.user_messages.filter((m) => m.text.trim() && !/^\s*<(command|local-command|system)/.test(m.text));
+  const firstAsk = asks[0]?.text ?? '';
+  // The user's exact words beat the notes' title, which is a label for the notes, not the request.
+  const request = paragraph(body('Task specification')) || clip(firstAsk, MAX_REQUEST) || paragraph(body('Session Title'));
 
   const state = items('Current State').filter((s) => !STATUS.test(s) && !s.endsWith(':'));
-  const done = state.filter((s) => DONE.test(s));
-  const open = state.filter((s) => !DONE.test(s)).flatMap((s) => (/^in progress\s*:/i.test(s) ? s.replace(NEXT_PREFIX, '').split('; ') : [s.replace(NEXT_PREFIX, '')]));
+  const isDone = (s: string) => DONE.test(s) || DONE_SENTENCE.test(s);
+  const done = state.filter(isDone);
+  const open = state.filter((s) => !isDone(s)).flatMap((s) => (/^in progress\s*:/i.test(s) ? s.replace(NEXT_PREFIX, '').split('; ') : [s.replace(NEXT_PREFIX, '')]));
   const todos = ledger.todos.filter((t) => t.status !== 'completed').map((t) => clip(t.content, MAX_ITEM));
-  const changed = ledger.files.filter((f) => f.edits + f.writes > 0).map((f) => f.path);
+  const todosDone = ledger.todos.filter((t) => t.status === 'completed').map((t) => clip(t.content, MAX_ITEM));
+  const changed = [...new Set([...ledger.files.filter((f) => f.edits + f.writes > 0).map((f) => f.path), ...ledger.turns.flatMap((t) => t.edited)])];
+  // What was done, never what was asked: a worklog step that is a user's prompt (as notes filled
+  // from the ledger write them) is left out.
+  const prompts = asks.map((m) => key(m.text).slice(0, 40)).filter((k) => k.length >= 8);
+  const isPrompt = (w: string) => {
+    const k = key(w);
+    return k.startsWith('agent continued') || prompts.some((p) => k.startsWith(p));
+  };
+  const steps = items('Worklog').map((w) => w.replace(CALLS, '')).filter((w) => !isPrompt(w));
+  const completed = list([...steps, ...done, ...todosDone], MAX_LIST, true);
+  if (!completed.length && changed.length) completed.push(clip(`Changed ${changed.slice(0, 5).join(', ')}${changed.length > 5 ? ` and ${changed.length - 5} more` : ''}`, MAX_ITEM));
 
   return {
     request,
-    learned: list([...items('Learnings'), ...items('Errors & Corrections')]),
+    // Facts only: errors and their fixes stay in the notes (issue 25 §1).
+    learned: list(learnedFacts(items('Learnings'))),
     decisions: [],
-    completed: list([...items('Worklog').map((w) => w.replace(CALLS, '')), ...done], MAX_LIST, true),
+    completed,
     next_steps: list([...open, ...todos]),
     notes: changed.length ? [clip(`Files changed: ${changed.slice(0, MAX_FILES).join(', ')}${changed.length > MAX_FILES ? ` and ${changed.length - MAX_FILES} more` : ''}`, MAX_ITEM)] : [],
     ...(tasks?.length ? { tasks } : {}),

@@ -104,7 +104,7 @@ export async function writeSession(o: Opened, claim: SpoolClaim, summary: Summar
   const { agent } = by;
   const warnings: string[] = [];
   const lang = o.config.journal.language;
-  const guard = { mode: o.config.secrets.mode, allowlist: o.config.secrets.allowlist };
+  const guard = { mode: o.config.secrets.mode, allowlist: o.config.secrets.allowlist, root: o.repo.root };
   const date = localDate(o.now);
   const time = localTime(o.now);
   const start = readSessionStart(o.repo.stateDir);

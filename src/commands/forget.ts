@@ -1,0 +1,113 @@
+import { join } from 'node:path';
+import { localDate } from '../clock.js';
+import { EXIT, GitMemoryError, UsageError } from '../errors.js';
+import { writeAtomic } from '../fs/atomic.js';
+import { withLock } from '../fs/lock.js';
+import { readTextOrNull } from '../fs/read-file.js';
+import { listDays, readDays } from '../memory/journal.js';
+import { factId, factShape, matchesForgotten, parseLongTerm, serializeLongTerm, type LongTermDoc, type LongTermEntry } from '../memory/long-term.js';
+import { CorruptFileError } from '../memory/frontmatter.js';
+import { controlCharProblems } from '../safety/control-chars.js';
+import { guardText } from '../safety/guard.js';
+import { LONG_TERM_FILE } from '../paths.js';
+import { writablePath } from '../worktree-path.js';
+import { open, type Ctx, type Result } from './context.js';
+import { commitMessage, commitPending, refusedWarning, type CommitOutcome } from './steps/commit-memory.js';
+import { rebuildPrimer } from './steps/rebuild-primer.js';
+
+export interface ForgetOptions {
+  /** The fact's text (or words of it), or its short id as the primer's --explain and `forget` show it. */
+  target: string;
+}
+
+export interface ForgetData {
+  /** The facts now listed under Forgotten, with their ids and where they were found. */
+  forgotten: { id: string; text: string; from: 'MEMORY.md' | 'journal' | 'given' }[];
+  path: string;
+  commit: { sha: string; paths: string[] } | null;
+  waiting: CommitOutcome['waiting'];
+}
+
+const ID = /^[0-9a-f]{6}$/i;
+/** How far back the journal is read for a fact named by its id alone. */
+const JOURNAL_DAYS = 60;
+
+/** Facts of the live sections of MEMORY.md (not superseded, not forgotten). */
+const live = (doc: LongTermDoc) => doc.entries.filter((e) => e.section !== 'superseded' && e.section !== 'forgotten');
+
+/**
+ * `git memory forget <text|id>`: takes a wrong fact out of memory for good. Its line leaves
+ * MEMORY.md's sections and is listed under Forgotten (so the pull request's diff shows what was
+ * forgotten), and from then on the primer, search and every dream leave it out, from a session of
+ * the window too. By id: a fact of MEMORY.md, else a learned item or decision of the journal's
+ * recent days. By text: the facts that say it (in the same words, or nearly), else the text as given.
+ */
+export async function forget(ctx: Ctx, opts: ForgetOptions): Promise<Result<ForgetData>> {
+  const o = open(ctx);
+  const { repo } = o;
+  const warnings = [...o.warnings];
+  const target = opts.target.replace(/\s+/g, ' ').trim();
+  if (!target) throw new UsageError('say what to forget', 'usage: git memory forget "<the fact, or words of it>" | <id>');
+  const control = controlCharProblems(target, 'the text to forget');
+  if (control.length) throw new UsageError(control[0]!);
+  const path = LONG_TERM_FILE;
+  const text = readTextOrNull(join(repo.root, path));
+  let doc: LongTermDoc;
+  try {
+    doc = text === null ? { lang: o.config.journal.language, entries: [] } : parseLongTerm(text, path);
+  } catch (e) {
+    if (!(e instanceof CorruptFileError)) throw e;
+    throw new GitMemoryError(`${e.message}; nothing was forgotten`, EXIT.error, `fix the line by hand; expected shape:\n${e.expected}`);
+  }
+  const byId = ID.test(target);
+  const lower = target.toLowerCase();
+  const wanted = [factShape(target)];
+  const hit = (t: string) => (byId ? factId(t) === target.toLowerCase() : matchesForgotten(t, wanted) || t.toLowerCase().includes(lower));
+  const found: ForgetData['forgotten'] = [];
+  const entries: LongTermEntry[] = [];
+  for (const e of live(doc)) if (hit(e.text)) entries.push(e);
+  for (const e of entries) found.push({ id: factId(e.text), text: e.text, from: 'MEMORY.md' });
+  if (!found.length) {
+    const days = listDays(repo.root).slice(-JOURNAL_DAYS);
+    const seen = new Set<string>();
+    for (const s of readDays(repo.root, days).sessions) {
+      for (const t of [...s.learned, ...s.decisions]) {
+        if (!hit(t) || seen.has(t)) continue;
+        seen.add(t);
+        found.push({ id: factId(t), text: t, from: 'journal' });
+      }
+    }
+  }
+  if (!found.length) {
+    if (byId) throw new UsageError(`no fact has the id ${target}`, 'the primer (--explain) and `git memory forget` show the ids; or give the fact\'s text');
+    found.push({ id: factId(target), text: target, from: 'given' });
+  }
+  const already = doc.entries.filter((e) => e.section === 'forgotten').map((e) => factShape(e.text));
+  const date = localDate(o.now);
+  const gone = new Set(entries);
+  doc = {
+    ...doc,
+    entries: [
+      ...doc.entries.filter((e) => !gone.has(e)),
+      ...found
+        .filter((f) => !matchesForgotten(f.text, already))
+        .map((f): LongTermEntry => ({ section: 'forgotten', text: f.text, sessions: entries.find((e) => e.text === f.text)?.sessions ?? [], files: [], date })),
+    ],
+  };
+  const guarded = await guardText(serializeLongTerm(doc), path, { mode: o.config.secrets.mode, allowlist: o.config.secrets.allowlist, root: repo.root });
+  warnings.push(...guarded.warnings);
+  let commit: ForgetData['commit'] = null;
+  let waiting: ForgetData['waiting'] = null;
+  await withLock(repo.stateDir, async () => {
+    writeAtomic(repo.stateDir, writablePath(repo.root, path, { includeFile: true }), guarded.text);
+    const message = commitMessage(o.config, `forget ${found.length === 1 ? `"${found[0]!.text.slice(0, 40)}"` : `${found.length} facts`}`, found.map((f) => `Forgotten: ${f.text}`));
+    const outcome = await commitPending(repo, message, { auto: o.config.commit.auto, allowlist: o.config.secrets.allowlist });
+    if (outcome.repaired) warnings.push(outcome.repaired);
+    warnings.push(...(outcome.refused ?? []).map(refusedWarning));
+    commit = outcome.commit && { sha: outcome.commit.sha, paths: outcome.commit.paths };
+    waiting = outcome.commit ? null : outcome.waiting;
+    const built = await rebuildPrimer(o, { write: true, recordStart: false });
+    warnings.push(...built.warnings);
+  });
+  return { data: { forgotten: found, path, commit, waiting }, warnings };
+}

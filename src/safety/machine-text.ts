@@ -1,0 +1,34 @@
+// What is true of one machine only never reaches a committed file (issue 25 §1): an absolute path
+// (a home directory, a temporary folder, a Windows drive) and a stack frame say where one person's
+// checkout lives, not anything a teammate can use. Paths inside the repository become relative;
+// the rest keep their last two parts, after `…/`. Routes such as `/api/auth/refresh` are left alone:
+// only paths under a machine's own roots count.
+
+/** Folders a machine's absolute paths start from (POSIX and macOS), and a Windows drive. */
+const MACHINE_ROOT = String.raw`(?:/(?:home|Users|tmp|var|private|root|mnt|opt|srv|Volumes|workspace|workspaces|work|builds|runner|usr|etc|data|github)/|[A-Za-z]:\\)`;
+/** A path's characters: up to a space, a quote, a bracket or the end. */
+const PATH_CHARS = String.raw`[^\s'"\`()<>\[\]{},;]*`;
+const ABSOLUTE = new RegExp(String.raw`(?<![\w.~/\\:-])(?:file://)?${MACHINE_ROOT}${PATH_CHARS}`, 'g');
+/** A stack frame: `at fn (file:line:col)`, `at file:line:col`, `at Module._resolveFilename…`. */
+const FRAME = /\s*\bat (?:async )?(?:[\w$.<>[\]]+ (?:\[as [\w$]+\] )?\([^)\n]*\)|(?:node:|file:|\/|[A-Za-z]:\\)[^\s)]*:\d+(?::\d+)?|[A-Z][\w$]*\.[\w$]+(?:…|\.\.\.|\s*$))/g;
+
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * `text` with the machine left out: paths under `root` made relative to it, other absolute paths
+ * under a machine's folders shortened to `…/<dir>/<file>`, stack frames removed. Pure.
+ */
+export function withoutMachineText(text: string, root?: string): string {
+  let out = text;
+  if (root && root.length > 1) {
+    const r = root.replace(/[\\/]+$/, '');
+    // `<root>/src/a.ts` → `src/a.ts`; the root alone → `.`
+    out = out.replace(new RegExp(`(?:file://)?${escapeRe(r)}(?=$|[\\s\\\\/'"\`()<>\\[\\]{},;:])(?:[\\\\/](${PATH_CHARS}))?`, 'g'), (_m, rest: string | undefined) => (rest ? rest.replace(/\\/g, '/') : '.'));
+  }
+  out = out.replace(FRAME, '');
+  out = out.replace(ABSOLUTE, (p) => {
+    const parts = p.replace(/^file:\/\//, '').split(/[\\/]/).filter(Boolean);
+    return parts.length <= 2 ? `…/${parts.at(-1) ?? ''}` : `…/${parts.slice(-2).join('/')}`;
+  });
+  return out;
+}
