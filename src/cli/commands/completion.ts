@@ -48,8 +48,8 @@ export const completionCommand = (io: Io, build: (args: string[]) => Argv<Global
     y
       .positional('shell', { type: 'string', choices: ['bash', 'zsh'], describe: 'The shell (default: from $SHELL)' })
       .option('words', { type: 'string', array: true, hidden: true, describe: 'The words typed after `git memory`; prints what can come next' })
-      .example('source <(git memory completion bash)', 'in ~/.bashrc')
-      .example('source <(git memory completion zsh)', 'in ~/.zshrc') as unknown as Argv<Args>,
+      .example('git memory completion bash >> ~/.bashrc', '')
+      .example('git memory completion zsh >> ~/.zshrc', '') as unknown as Argv<Args>,
   handler: async (a) => {
     if (a.words !== undefined) {
       // yargs answers its own --get-yargs-completions (the program's name, then the words; the last
