@@ -5,6 +5,8 @@ export default defineConfig({
   plugins: [textImports()],
   test: {
     include: ['test/**/*.test.ts'],
+    // The headless-browser tests run apart (npm run test:browser; .ci/run): they need Chromium.
+    exclude: ['test/browser/**', '**/node_modules/**'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     // Tests spawn git and node processes; two workers fit the 2-core machines CI runs on.

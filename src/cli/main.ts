@@ -28,6 +28,7 @@ import { showCommand } from './commands/show.js';
 import { statuslineCommand } from './commands/statusline.js';
 import { tasksCommand } from './commands/tasks.js';
 import { uninstallCommand } from './commands/uninstall.js';
+import { viewCommand } from './commands/view.js';
 import { checkArgvBytes } from './argv-bytes.js';
 import { quoteArgs, textLikeDashArgs, unmark, unquoteArgv } from './argv.js';
 import { defaultIo, reportError, type GlobalArgs, type Io } from './io.js';
@@ -48,6 +49,7 @@ function commands(io: Io, build: (args: string[]) => Argv<GlobalArgs>): CommandM
     logCommand(io),
     sessionsCommand(io),
     showCommand(io),
+    viewCommand(io),
     tasksCommand(io),
     journalCommand(io),
     notesCommand(io),
