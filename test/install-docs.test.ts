@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
@@ -17,8 +17,8 @@ function installStep(workflow: string): Step {
   return Object.values(jobs)[0]!.steps.find((s) => s.name === 'Install git-memory')!;
 }
 
-/** The README's YAML blocks that are workflows. */
-const readmeWorkflows = () => [...read('README.md').matchAll(/```yaml\n([\s\S]*?)```/g)].map((m) => m[1]!).filter((y) => /\njobs:/.test(y));
+/** The YAML blocks of the README and docs/security.md (where the CI example lives) that are workflows. */
+const readmeWorkflows = () => [...(read('README.md') + read('docs/security.md')).matchAll(/```yaml\n([\s\S]*?)```/g)].map((m) => m[1]!).filter((y) => /\njobs:/.test(y));
 
 /** Runs a step's script with bash, real git, and a stand-in npm that records where it ran and with what. */
 function runStep(step: Step, vars: Record<string, string>) {
@@ -33,7 +33,7 @@ function runStep(step: Step, vars: Record<string, string>) {
 
 describe('installing git-memory, as the docs say', () => {
   it('no workflow, README line, plugin text or fix message runs the registry install, except as a marked future form', () => {
-    const files = ['README.md', 'templates/github/memory-diff.yml', '.claude-plugin/plugin.json', 'src/commands/doctor.ts', 'man/git-memory.1'];
+    const files = ['README.md', ...readdirSync(join(ROOT, 'docs')).map((f) => `docs/${f}`), 'CONTRIBUTING.md', 'UPGRADING.md', 'templates/github/memory-diff.yml', '.claude-plugin/plugin.json', 'src/commands/doctor.ts', 'man/git-memory.1'];
     for (const file of files) {
       for (const line of read(file).split('\n').filter((l) => REGISTRY_INSTALL.test(l))) {
         // Allowed only in a YAML comment below a "Future form" line, or in README prose that says it is the future form.

@@ -1,7 +1,7 @@
-import { BareRepositoryError, CorruptFileError, EXIT, GitMemoryError } from '../errors.js';
+import { BareRepositoryError, CorruptFileError, EXIT, GitMemoryError, UsageError } from '../errors.js';
 import type { Ctx, Result } from '../commands/context.js';
 import { readStdin } from '../fs/stdin.js';
-import { expectedShape, internalError, LABEL, leftAsItIs } from './messages.js';
+import { expectedShape, internalError, LABEL, leftAsItIs, seeHelp } from './messages.js';
 import { stdoutWriter } from '../fs/stdout.js';
 
 /** Where a CLI run reads and writes; tests pass their own. */
@@ -83,7 +83,9 @@ export async function run<T>(io: Io, args: GlobalArgs, call: (ctx: Ctx) => Promi
     else io.out(render(result.data));
   } catch (e) {
     const command = args._?.[0];
-    const named = e instanceof BareRepositoryError && e.command === 'this command' && command ? new BareRepositoryError(e.gitDir, `git memory ${command}`, e.also) : e;
+    let named = e instanceof BareRepositoryError && e.command === 'this command' && command ? new BareRepositoryError(e.gitDir, `git memory ${command}`, e.also) : e;
+    // Bad usage the handler found (a value out of range, text it refused) names the command's help.
+    if (named instanceof UsageError && !named.hint && command) named = new UsageError(named.message, seeHelp(String(command)).trimEnd(), named.details);
     await reportError(io, named, !!args.json);
   }
 }

@@ -1,6 +1,7 @@
 import yargs, { type Argv, type CommandModule } from 'yargs';
 import { UsageError } from '../errors.js';
 import { commitCommand } from './commands/commit.js';
+import { completionCommand } from './commands/completion.js';
 import { compactCommand } from './commands/compact.js';
 import { configCommand } from './commands/config.js';
 import { diffCommand } from './commands/diff.js';
@@ -23,9 +24,12 @@ import { primerCommand } from './commands/primer.js';
 import { resolveCommand } from './commands/resolve.js';
 import { scanCommand } from './commands/scan.js';
 import { searchCommand } from './commands/search.js';
+import { sessionsCommand } from './commands/sessions.js';
+import { showCommand } from './commands/show.js';
 import { statuslineCommand } from './commands/statusline.js';
 import { tasksCommand } from './commands/tasks.js';
 import { uninstallCommand } from './commands/uninstall.js';
+import { viewCommand } from './commands/view.js';
 import { checkArgvBytes } from './argv-bytes.js';
 import { quoteArgs, textLikeDashArgs, unmark, unquoteArgv } from './argv.js';
 import { defaultIo, reportError, type GlobalArgs, type Io } from './io.js';
@@ -34,6 +38,7 @@ import { GLOBAL_OPTIONS } from './options/global.js';
 import { DASH_TEXT_HINT, dashText, HELP_EPILOG, NAME_A_COMMAND, seeHelp, unknownOptionHint } from './messages.js';
 import { commandHint, unknownCommand } from './unknown-command.js';
 import { VERSION } from '../version.js';
+import { closest } from '../did-you-mean.js';
 
 /** Every command, in the order `git memory help` lists them. */
 // Each module has its own argument type; yargs' command() takes any of them.
@@ -43,6 +48,9 @@ function commands(io: Io, build: (args: string[]) => Argv<GlobalArgs>): CommandM
     primerCommand(io),
     endCommand(io),
     logCommand(io),
+    sessionsCommand(io),
+    showCommand(io),
+    viewCommand(io),
     tasksCommand(io),
     journalCommand(io),
     notesCommand(io),
@@ -64,6 +72,7 @@ function commands(io: Io, build: (args: string[]) => Argv<GlobalArgs>): CommandM
     lintCommand(io),
     mergeDriverCommand(io),
     hookCommand(io),
+    completionCommand(io, build),
     helpCommand(io, build, () => commandNames(true)),
   ];
 }
@@ -80,6 +89,19 @@ export function commandNames(listed = false): string[] {
 function commandOf(args: string[]): string | undefined {
   const first = args.find((a) => !a.startsWith('-'));
   return first !== undefined && commandNames().includes(first) ? first : undefined;
+}
+
+/** `--summary` for yargs' "Unknown argument: sumary", from the options the command named declares. */
+function flagMeant(msg: string, command: string | undefined): string[] {
+  const module = command === undefined ? undefined : commands(defaultIo(), () => yargs()).find((c) => nameOf(c) === command);
+  let known = Object.keys(GLOBAL_OPTIONS);
+  if (typeof module?.builder === 'function') {
+    const y = module.builder(yargs([]).options(GLOBAL_OPTIONS) as Argv<GlobalArgs>) as unknown as { getOptions(): { key: Record<string, unknown> } };
+    known = Object.keys(y.getOptions().key);
+  }
+  known = known.filter((k) => k.length > 1 && !k.startsWith('$'));
+  const typed = unmark(msg).replace(/^Unknown arguments?:\s*/, '').split(/,\s*/);
+  return [...new Set(typed.flatMap((t) => closest(t.replace(/^-+/, '').split('=')[0]!, known)))].slice(0, 3).map((k) => `--${k}`);
 }
 
 /** The command line, with every command listed explicitly. */
@@ -110,7 +132,7 @@ export function cli(io: Io, args: string[]): Argv<GlobalArgs> {
       if (err) throw err;
       // An unknown option may be text the user meant to pass (`log --fix …`).
       const command = commandOf(args);
-      if (/^Unknown arguments?:/.test(msg)) throw new UsageError(unmark(msg), unknownOptionHint(command));
+      if (/^Unknown arguments?:/.test(msg)) throw new UsageError(unmark(msg), unknownOptionHint(command, flagMeant(msg, command)));
       throw new UsageError(unmark(msg), command === undefined ? undefined : seeHelp(command).trimEnd());
     });
   // yargs renders the whole help text after every command it runs, in case the command fails later
@@ -145,7 +167,7 @@ export async function main(args: string[], io?: Partial<Io>): Promise<number> {
   } catch (e) {
     const end = args.indexOf('--'); // after it, `--json` is text
     await reportError(full, e, (end < 0 ? args : args.slice(0, end)).includes('--json'));
-    if (e instanceof UsageError && !e.hint) full.err(seeHelp());
+    if (e instanceof UsageError && !e.hint) full.err(seeHelp(commandOf(args)));
   }
   return full.exitCode;
 }

@@ -16,8 +16,8 @@ export const NAME_A_COMMAND = 'name a command; `git memory help` lists them';
 const TEXT_COMMANDS: Record<string, string> = { log: ' or on stdin (-)', tasks: '', search: '' };
 
 /** Under an unknown option: the command's help, and, where the command takes text, how text that starts with a dash is given. */
-export const unknownOptionHint = (command?: string) => {
-  const help = `see \`git memory help ${command ?? '<command>'}\` for its options`;
+export const unknownOptionHint = (command?: string, meant: string[] = []) => {
+  const help = `${meant.length ? `did you mean ${meant.join(' or ')}?\n` : ''}see \`git memory help ${command ?? '<command>'}\` for its options`;
   if (command !== undefined && !(command in TEXT_COMMANDS)) return help;
   const example = command === undefined || command === 'log' ? 'git memory log -- "--text"' : command === 'tasks' ? 'git memory tasks add -- "--text"' : 'git memory search -- "--text"';
   return `${help}; text that starts with a dash goes after \`--\` (${example})${TEXT_COMMANDS[command ?? 'log']}`;
@@ -65,6 +65,12 @@ export const MODEL_CHOICE_TEXT = [
   'Cost: anthropic bills your API key (ANTHROPIC_API_KEY) at Claude Haiku 4.5 prices ($1 per million input tokens, $5 output):',
   'one request is at most 40,000 input tokens (about $0.05), a typical session a few cents; claude-cli uses your Claude',
   'subscription\'s usage. git memory notes, doctor and the status line show what was spent.',
+];
+/** Aider runs no hooks: what it gets from `init --agent aider`, and how its sessions are recorded. */
+export const INIT_NEXT_AIDER = [
+  'Aider has no hooks: it reads .openclaw_memory/PRIMER.md when it starts (the `read:` entry in .aider.conf.yml).',
+  'Refresh it with `git memory primer` before you start aider (sessions of the other agents and every `git memory end` refresh it too);',
+  'nothing records an Aider session by itself: end it with `git memory end --summary \'{"request": "…"}\'`. Its commits are recorded by the post-commit hook.',
 ];
 
 /** `agents`: the registry's names (agents/registry.ts), the first one offered as the example. */

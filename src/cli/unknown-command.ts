@@ -1,13 +1,4 @@
-/** Edit distance between two short words (commands are a few letters; no need for more). */
-function distance(a: string, b: string): number {
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const row = [i];
-    for (let j = 1; j <= b.length; j++) row[j] = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    prev = row;
-  }
-  return prev[b.length]!;
-}
+import { distance } from '../did-you-mean.js';
 
 /**
  * The first argument that is not an option, when it names no command: yargs calls it an "Unknown

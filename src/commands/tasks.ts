@@ -30,7 +30,8 @@ export type TasksOptions =
   | { action: 'list'; all?: boolean; status?: string }
   | { action: 'set'; inputs: TaskInput[]; replace?: boolean }
   | { action: 'add'; text: string; status?: string; progress?: string; nextStep?: string; files?: string[] }
-  | { action: 'done'; ids: string[] };
+  | { action: 'done'; ids: string[] }
+  | { action: 'rm'; ids: string[] };
 
 function checkStatus(s: string | undefined): TaskStatus | undefined {
   if (s === undefined) return undefined;
@@ -54,6 +55,12 @@ function inputsFor(opts: Exclude<TasksOptions, { action: 'list' }>, current: Tas
       if (problems.length) throw new UsageError(problems.join('\n'));
       return [input];
     }
+    case 'rm': {
+      // Every other task named by id, the list replaced by them: the named ones go, listed as removed.
+      if (!opts.ids.length) throw new UsageError('name the task ids to remove', 'usage: git memory tasks rm t-3f2a [t-91bc …]');
+      for (const id of opts.ids) if (!current.some((t) => t.id === id)) throw new UsageError(`no task with id ${id}`, 'see `git memory tasks list --all` for the ids');
+      return current.filter((t) => !opts.ids.includes(t.id)).map((t) => ({ id: t.id }));
+    }
     case 'done': {
       if (!opts.ids.length) throw new UsageError('name the task ids to mark done', 'usage: git memory tasks done t-3f2a [t-91bc …]');
       return opts.ids.map((id) => {
@@ -69,7 +76,7 @@ async function update(o: Opened, opts: Exclude<TasksOptions, { action: 'list' }>
   return withLock(o.repo.stateDir, async () => {
     const read = readTasksForUpdate(o.repo);
     const inputs = inputsFor(opts, read.list.tasks);
-    const applied = applyTaskInputs(read.list, inputs, localIso(o.now).slice(0, 16), opts.action === 'set' && !!opts.replace);
+    const applied = applyTaskInputs(read.list, inputs, localIso(o.now).slice(0, 16), opts.action === 'rm' || (opts.action === 'set' && !!opts.replace));
     const guarded = await guardText(serializeTasks(applied.list, o.config.journal.language), TASKS_FILE, {
       mode: o.config.secrets.mode,
       allowlist: o.config.secrets.allowlist,

@@ -9,9 +9,21 @@ export interface RevRange {
   headName: string;
 }
 
+/** What to add when `rev` names a remote this clone does not have (`origin/main` in a clone without remotes). */
+async function noRemote(cwd: string, rev: string): Promise<string> {
+  const m = /^(?:refs\/remotes\/)?([^/.~^:]+)\//.exec(rev);
+  if (!m) return '';
+  const remotes = ((await git(['remote'], { cwd, allowFail: true })) ?? '').split('\n').filter(Boolean);
+  // `feature/x` with branches under feature/ is a branch name mistyped, not a remote.
+  if (remotes.includes(m[1]!) || (await git(['for-each-ref', '--count=1', '--format=x', `refs/heads/${m[1]}/`], { cwd, allowFail: true }))?.trim()) return '';
+  return remotes.length
+    ? `: this clone has no remote named ${m[1]} (its remotes: ${remotes.join(', ')})`
+    : `: this clone has no remote (\`git remote add ${m[1]} URL\` and \`git fetch\` add one; or name a local branch, e.g. main...HEAD)`;
+}
+
 async function verify(cwd: string, rev: string): Promise<string> {
   const sha = (await git(['rev-parse', '-q', '--verify', `${rev}^{commit}`], { cwd, allowFail: true }))?.trim();
-  if (!sha) throw new UsageError(`unknown revision ${JSON.stringify(rev)}`, 'give a branch, tag or commit, e.g. `git memory diff origin/main...HEAD`');
+  if (!sha) throw new UsageError(`unknown revision ${JSON.stringify(rev)}${await noRemote(cwd, rev)}`, 'give a branch, tag or commit, e.g. `git memory diff origin/main...HEAD`');
   return sha;
 }
 

@@ -1,4 +1,5 @@
 import { readFileSync, statSync, type BigIntStats } from 'node:fs';
+import { configExampleHint } from './config-example.js';
 import { basename, join } from 'node:path';
 // Only the parser: the package's index also loads the stringifier and stream/async parsers.
 import parseToml from '@iarna/toml/parse-string.js';
@@ -210,7 +211,7 @@ export function parseConfig(text: string, file: string, repoName: string): { con
   } catch (e) {
     const err = e as { line?: number; col?: number; message: string };
     const where = err.line !== undefined ? `:${err.line + 1}:${(err.col ?? 0) + 1}` : '';
-    throw new GitMemoryError(`${file}${where}: invalid TOML: ${parserReason(err.message)}`, EXIT.error, 'see .openclaw_memory.toml.example for the format');
+    throw new GitMemoryError(`${file}${where}: invalid TOML: ${parserReason(err.message)}`, EXIT.error, configExampleHint('the format'));
   }
   const warnings: string[] = [];
   const errors: string[] = [];
@@ -254,7 +255,7 @@ export function parseConfig(text: string, file: string, repoName: string): { con
   if (config.primer.min_tokens > config.primer.max_tokens) {
     errors.push(`${file}:${lineOf(text, 'primer', 'min_tokens') ?? '?'}: primer.min_tokens (${config.primer.min_tokens}) exceeds primer.max_tokens (${config.primer.max_tokens})`);
   }
-  if (errors.length) throw new GitMemoryError(errors.join('\n'), EXIT.error, 'see .openclaw_memory.toml.example for every key and its type');
+  if (errors.length) throw new GitMemoryError(errors.join('\n'), EXIT.error, configExampleHint('every key and its type'));
   if (!config.project.name) config.project.name = repoName;
   return { config, warnings };
 }

@@ -1,3 +1,4 @@
+import { closest } from '../did-you-mean.js';
 import { UsageError } from '../errors.js';
 import { decodeInput, parseJsonInput } from '../input.js';
 import { controlCharProblems } from '../safety/control-chars.js';
@@ -19,6 +20,15 @@ export const SUMMARY_SHAPE = `{
 
 const LIST_KEYS = ['learned', 'decisions', 'completed', 'next_steps', 'notes'] as const;
 const KEYS = new Set<string>(['request', 'tasks', ...LIST_KEYS]);
+
+/** Names agents reach for that mean one of ours. */
+const SYNONYMS: Record<string, string> = { learnings: 'learned', lessons: 'learned', done: 'completed', todo: 'next_steps', next: 'next_steps', task: 'request', prompt: 'request' };
+
+/** An unknown key's problem, with the key meant where one is close. */
+function unknownKey(k: string): string {
+  const meant = closest(k, [...KEYS], SYNONYMS)[0];
+  return `${k}: unknown key${meant ? ` (did you mean "${meant}"?)` : ''}`;
+}
 
 /** A list item on one line. */
 const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim();
@@ -54,7 +64,7 @@ export function checkSummary(value: unknown): Summary {
   }
   const o = value as Record<string, unknown>;
   const problems: string[] = [];
-  for (const k of Object.keys(o)) if (!KEYS.has(k)) problems.push(`${k}: unknown key`);
+  for (const k of Object.keys(o)) if (!KEYS.has(k)) problems.push(unknownKey(k));
   if (typeof o.request !== 'string' || !o.request.trim()) problems.push('request: required, a non-empty string');
   else problems.push(...controlCharProblems(o.request, 'request'));
   for (const k of LIST_KEYS) {

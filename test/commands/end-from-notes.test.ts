@@ -76,6 +76,20 @@ describe('end --from-notes', () => {
     expect(journal(repo)).toHaveLength(1);
   });
 
+  it('with no session open, ends the session `git memory notes` shows: the latest one with notes', async () => {
+    const repo = await memoryRepo();
+    session(repo);
+    writeNotes(repo, NOTES);
+    // No SessionStart recorded it (or its SessionEnd closed it): `notes` still finds it, and so does `end`.
+    const shown = await repo.run(['notes', '--json']);
+    expect(JSON.parse(shown.stdout)).toMatchObject({ session: SESSION, chosen_by: 'recent' });
+    const r = await repo.run(['end', '--from-notes']);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(journal(repo)[0]).toContain('- Revoked tokens live in a Redis set with a TTL');
+    expect(readSessionEnded(stateDir(repo), SESSION)?.by).toBe('notes');
+  });
+
   it('with --summary: the summary wins and the notes fill what it left empty', async () => {
     const repo = await memoryRepo();
     session(repo);

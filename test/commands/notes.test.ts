@@ -65,9 +65,11 @@ describe('git memory notes', () => {
     expect(d.title).not.toBe('');
     expect(parseNotes(d.notes).sections.find((s) => s.heading === 'Files and Functions')!.body).toMatch(/`[^`]+` — /);
     const text = await repo.run(['notes', '--session', SESSION]);
-    expect(text.stdout).toContain('# Current State');
-    expect(text.stdout).toContain(`# notes: ${d.path}`);
-    expect(text.stdout).toContain('# model cost: none');
+    // The notes alone on stdout (`git memory notes > notes.md`); where they are and their cost on stderr.
+    expect(text.stdout).toBe(`${d.notes.trimEnd()}\n`);
+    expect(text.stderr).toContain(`# notes: ${d.path}`);
+    expect(text.stderr).toContain('# model cost: none');
+    expect(text.stdout).not.toContain('# model cost');
   });
 
   it('update with a model: the fake Messages API edits a section and the cost is recorded', async () => {

@@ -36,8 +36,8 @@ describe('commit and an edited config', () => {
     repo.write('.openclaw_memory.toml', `${repo.read('.openclaw_memory.toml')}# mine\n`);
     const r = await repo.run(['commit']);
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toContain('nothing to commit: memory is up to date, but');
-    expect(r.stdout).toContain('.openclaw_memory.toml has changes of yours: git-memory leaves them for you to commit');
+    // Not "up to date": a file was held back, and the first line says so.
+    expect(r.stdout).toBe('1 file not committed: .openclaw_memory.toml (changes of yours: git-memory leaves it for you to commit: git commit .openclaw_memory.toml)\n');
     const json = JSON.parse((await repo.run(['commit', '--json'])).stdout);
     expect(json).toMatchObject({ commit: null, leftToYou: ['.openclaw_memory.toml'] });
     expect(repo.git('status', '--short')).toBe(' M .openclaw_memory.toml\n');

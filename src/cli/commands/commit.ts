@@ -6,10 +6,16 @@ interface Args extends GlobalArgs {
   message?: string;
 }
 
+/** "1 file not committed: …": what this command held back, first, so "up to date" never hides it. */
+function notCommitted(left: string[]): string {
+  if (!left.length) return '';
+  const n = left.length === 1 ? '1 file' : `${left.length} files`;
+  return `${n} not committed: ${left.join(', ')} (changes of yours: git-memory leaves ${left.length === 1 ? 'it' : 'them'} for you to commit: git commit ${left.join(' ')})\n`;
+}
+
 function render(d: CommitData): string {
-  const left = d.leftToYou.map((p) => `${p} has changes of yours: git-memory leaves them for you to commit (git commit ${p})\n`).join('');
-  if (!d.commit) return `nothing to commit: memory is up to date${d.leftToYou.length ? ', but' : ''}\n${left}`;
-  return `committed memory as ${d.commit.sha.slice(0, 7)}:\n${d.commit.paths.map((p) => `  ${p}`).join('\n')}\n${left}`;
+  if (!d.commit) return d.leftToYou.length ? notCommitted(d.leftToYou) : 'nothing to commit: memory is up to date\n';
+  return `committed memory as ${d.commit.sha.slice(0, 7)}:\n${d.commit.paths.map((p) => `  ${p}`).join('\n')}\n${notCommitted(d.leftToYou)}`;
 }
 
 export const commitCommand = (io: Io): CommandModule<GlobalArgs, Args> => ({

@@ -1,7 +1,7 @@
 import type { Argv, CommandModule } from 'yargs';
 import { AGENT_LIST, AGENT_NAMES } from '../../agents/registry.js';
 import { run, type GlobalArgs, type Io } from '../io.js';
-import { INIT_NEXT_WITH_AGENTS, initNextWithoutAgents, MODEL_CHOICE_TEXT } from '../messages.js';
+import { INIT_NEXT_AIDER, INIT_NEXT_WITH_AGENTS, initNextWithoutAgents, MODEL_CHOICE_TEXT } from '../messages.js';
 import type { InitData } from '../../commands/init.js';
 
 interface Args extends GlobalArgs {
@@ -25,7 +25,10 @@ function modelLines(d: InitData): string[] {
 
 /** What to do after init: commit what it wrote, and how sessions get and leave their memory. */
 function nextSteps(d: InitData): string[] {
-  return d.agents?.files.length ? INIT_NEXT_WITH_AGENTS : initNextWithoutAgents(AGENT_NAMES);
+  if (!d.agents?.files.length) return initNextWithoutAgents(AGENT_NAMES);
+  const aider = d.agents.files.some((f) => f.agent === 'aider');
+  const others = d.agents.files.some((f) => f.agent !== 'aider' && f.agent !== 'instructions');
+  return [...(others || !aider ? INIT_NEXT_WITH_AGENTS : [INIT_NEXT_WITH_AGENTS[0]!]), ...(aider ? INIT_NEXT_AIDER : [])];
 }
 
 function render(d: InitData): string {

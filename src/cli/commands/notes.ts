@@ -33,9 +33,11 @@ function about(d: NotesData): string[] {
   return lines;
 }
 
-function renderShow(d: NotesData): string {
-  const body = d.notes && !d.empty ? `${d.notes.trimEnd()}\n\n` : 'no notes yet for this session: `git memory notes update` writes them now\n\n';
-  return `${body}${about(d).map((l) => `# ${l}`).join('\n')}\n`;
+/** The notes alone on stdout (`git memory notes > notes.md` is the notes); where they are and what they cost on stderr. */
+function renderShow(io: Io, d: NotesData): string {
+  const has = !!d.notes && !d.empty;
+  io.err(`${has ? '' : 'no notes yet for this session: `git memory notes update` writes them now\n'}${about(d).map((l) => `# ${l}`).join('\n')}\n`);
+  return has ? `${d.notes!.trimEnd()}\n` : '';
 }
 
 function renderUpdate(d: NotesUpdateData): string {
@@ -74,6 +76,6 @@ export const notesCommand = (io: Io): CommandModule<GlobalArgs, Args> => ({
         if (a.transcript || a.offline || a['if-due']) throw new (await import('../../errors.js')).UsageError('--transcript, --offline and --if-due go with `notes update`', 'git memory notes update --transcript PATH --offline');
         return notes.notesShow(o, { session: a.session });
       },
-      (d) => ('changed' in d ? renderUpdate(d as NotesUpdateData) : renderShow(d)),
+      (d) => ('changed' in d ? renderUpdate(d as NotesUpdateData) : renderShow(io, d)),
     ),
 });

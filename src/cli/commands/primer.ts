@@ -1,7 +1,7 @@
 import type { Argv, CommandModule } from 'yargs';
 import { run, type GlobalArgs, type Io } from '../io.js';
 import { PRIMER_OPTIONS } from '../options/primer.js';
-import type { PrimerData } from '../../commands/primer.js';
+import type { PrimerData, PrimerFor } from '../../commands/primer.js';
 import { factId } from '../../memory/long-term.js';
 
 /** A Learned line's fact: without its list marker, its kind's label and its staleness mark. */
@@ -17,6 +17,7 @@ export interface PrimerArgs extends GlobalArgs {
   days?: number;
   'max-tokens'?: number;
   write: boolean;
+  for?: string;
 }
 
 /** What `--explain` says: the budget, and every item it left out. */
@@ -45,7 +46,7 @@ export function runPrimer(io: Io, a: PrimerArgs): Promise<void> {
     { json, _: ['primer'] },
     async (ctx) => {
       const { primer } = await import('../../commands/primer.js');
-      const r = await primer(ctx, { maxTokens: a['max-tokens'], days: a.days, write: a.write });
+      const r = await primer(ctx, { maxTokens: a['max-tokens'], days: a.days, write: a.write, for: a.for as PrimerFor | undefined });
       if (!json || a.explain) return r;
       // JSON lists items and drops only with --explain, to keep the default small.
       const { dropped: _d, included, ...rest } = r.data;
@@ -65,6 +66,7 @@ export const primerCommand = (io: Io): CommandModule<GlobalArgs, PrimerArgs> => 
     y
       .options(PRIMER_OPTIONS)
       .example('git memory primer', 'the briefing as markdown')
-      .example('git memory primer --explain --max-tokens 600', 'a smaller briefing, and what did not fit') as unknown as Argv<PrimerArgs>,
+      .example('git memory primer --explain --max-tokens 600', 'a smaller briefing, and what did not fit')
+      .example('git memory primer --for compact', 'what the agent gets after a compaction') as unknown as Argv<PrimerArgs>,
   handler: (a) => runPrimer(io, a),
 });

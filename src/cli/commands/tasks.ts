@@ -43,6 +43,8 @@ async function options(a: Args, readStdin: () => Promise<Buffer>): Promise<Tasks
     }
     case 'add':
       return { action: 'add', text: rest.join(' '), status: a.status, progress: a.progress, nextStep: a['next-step'], files: a.files };
+    case 'rm':
+      return { action: 'rm', ids: rest };
     default:
       return { action: 'done', ids: rest };
   }
@@ -50,10 +52,10 @@ async function options(a: Args, readStdin: () => Promise<Buffer>): Promise<Tasks
 
 export const tasksCommand = (io: Io): CommandModule<GlobalArgs, Args> => ({
   command: 'tasks [action] [args..]',
-  describe: 'List or change the task list (list | add TEXT | done ID… | set JSON)',
+  describe: 'List or change the task list (list | add TEXT | done ID… | rm ID… | set JSON)',
   builder: (y: Argv<GlobalArgs>) =>
     y
-      .positional('action', { type: 'string', choices: ['list', 'add', 'done', 'set'], default: 'list' })
+      .positional('action', { type: 'string', choices: ['list', 'add', 'done', 'rm', 'set'], default: 'list' })
       .positional('args', { type: 'string', array: true })
       .option('all', { type: 'boolean', describe: 'list: include done tasks' })
       .option('status', { type: 'string', choices: ['todo', 'in_progress', 'done', 'blocked'], describe: 'list: only this status; add: its status (a new task: todo; an existing one keeps its own)' })
@@ -63,6 +65,7 @@ export const tasksCommand = (io: Io): CommandModule<GlobalArgs, Args> => ({
       .option('replace', { type: 'boolean', describe: 'set: the JSON is the whole list; tasks not in it are removed (and listed)' })
       .example('git memory tasks add "Implement logout" --status in_progress', '')
       .example('git memory tasks done t-3f2a', '')
+      .example('git memory tasks rm t-3f2a', 'remove the task (done keeps it, checked)')
       // Without a description: the JSON takes the line, unwrapped, so a copied example runs (the
       // epilog says what each shape does).
       .example(`git memory tasks set '[{"id":"t-3f2a","status":"blocked"}]'`, '')

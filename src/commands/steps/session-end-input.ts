@@ -19,13 +19,26 @@ export interface SessionEndChoice {
  * result, so the automatic end at SessionEnd does not write it again. Without an agent session, a
  * summary is the plain end it always was.
  */
-export async function sessionEndInput(o: Opened, explicit: Summary | null, choice: SessionEndChoice): Promise<Omit<EndOptions, 'agent'> & { agent?: string }> {
+export async function sessionEndInput(o: Opened, explicit: Summary | null, choice: SessionEndChoice, known?: string): Promise<Omit<EndOptions, 'agent'> & { agent?: string }> {
   const open = openAgentSession(o.repo.stateDir);
   const sessionId = choice.session ?? open?.sessionId;
-  const transcript = open?.sessionId === sessionId ? open?.transcriptPath : undefined;
+  const transcript = open?.sessionId === sessionId ? open?.transcriptPath : known;
   // Loaded only for an agent session: a plain `end` does not pay for the transcript and notes code.
   const notes = () => Promise.all([import('./notes-summary.js'), import('./session-from-notes.js')]);
   if (choice.fromNotes) {
+    // No session open (its SessionEnd closed it): the session `git memory notes` shows, the one
+    // recorded last, else the one whose notes changed last.
+    if (!sessionId) {
+      const { resolveNotesSession } = await import('./notes-session.js');
+      const found = (() => {
+        try {
+          return resolveNotesSession(o.repo.stateDir, {});
+        } catch {
+          return null;
+        }
+      })();
+      if (found) return sessionEndInput(o, explicit, { ...choice, session: found.id }, found.transcript ?? undefined);
+    }
     if (!sessionId) throw new UsageError('no agent session to end from its notes', "name one with --session ID (the agent's session id); an agent's SessionStart hook records the open one");
     const [{ notesSummary }, { fillSummary }] = await notes();
     const got = await notesSummary(o, { sessionId, transcript, tasks: explicit?.tasks });

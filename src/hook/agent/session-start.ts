@@ -8,7 +8,8 @@ import { rebuildPrimer } from '../../commands/steps/rebuild-primer.js';
 import { readSessionStart } from '../../git/session-state.js';
 import { readState, writeState } from '../../fs/state.js';
 import { AGENT_HOOKS_SEEN_FILE } from '../../paths.js';
-import { peekSpool, type SpoolEntry } from '../../git/spool.js';
+import { peekSpool } from '../../git/spool.js';
+import { pendingSection } from '../../commands/steps/pending-section.js';
 import type { AgentName } from '../../agents/registry.js';
 import { startAfterCompact, type AfterCompact, type LoadFullAfterCompact } from './after-compact.js';
 import { dreamToStart } from './dream-trigger.js';
@@ -16,15 +17,6 @@ import type { AgentHookIo } from './process-io.js';
 import type { HookInput } from './input.js';
 import { sessionStartOutput } from './output.js';
 import { readAgentState, recordActiveSession, sessionKey } from './session-state.js';
-
-/** What the session logged so far: after a resume, a fork or a compaction the agent no longer sees it. */
-function pendingSection(entries: SpoolEntry[]): string {
-  const items = entries.flatMap((e) => (e.type === 'log' ? [`- (${e.kind.replace('_', ' ')}) ${e.text}`] : []));
-  const commits = entries.filter((e) => e.type === 'commit').length;
-  if (!items.length && !commits) return '';
-  if (commits) items.push(`- ${commits} commit${commits === 1 ? '' : 's'} recorded by the post-commit hook`);
-  return `\n\n## Logged in this session, not yet in the journal\n${items.join('\n')}\n`;
-}
 
 /** Whether `a` is the active session already (same agent, id and transcript), and not finalised. */
 function stillActive(stateDir: string, a: { agent: string; sessionId: string; transcriptPath?: string }): boolean {

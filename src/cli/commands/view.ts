@@ -1,0 +1,59 @@
+import type { Argv, CommandModule } from 'yargs';
+import { run, type GlobalArgs, type Io } from '../io.js';
+
+/** What `view` says it wrote (and gives with --json). */
+interface Written {
+  path: string;
+  sessions: number;
+  tasks: number;
+  facts: number;
+}
+
+interface Args extends GlobalArgs {
+  open?: boolean;
+  out?: string;
+}
+
+/** The command that opens a file in the desktop's browser, per platform. */
+function opener(path: string): [string, string[]] {
+  if (process.platform === 'darwin') return ['open', [path]];
+  if (process.platform === 'win32') return ['cmd', ['/c', 'start', '', path]];
+  return ['xdg-open', [path]];
+}
+
+export const viewCommand = (io: Io): CommandModule<GlobalArgs, Args> => ({
+  command: 'view',
+  describe: 'Write one HTML page to look at the memory: sessions by branch, tasks, MEMORY.md, the primer',
+  builder: (y: Argv<GlobalArgs>) =>
+    y
+      .option('out', { type: 'string', describe: 'Where to write the page (default: .git/git-memory/view.html, never committed)' })
+      .option('open', { type: 'boolean', describe: 'Open it in the browser' })
+      .example('git memory view --open', '')
+      .example('git memory view --out memory.html', '') as unknown as Argv<Args>,
+  handler: (a) =>
+    run<Written>(
+      io,
+      a,
+      async (ctx) => {
+        const [{ view }, { renderViewHtml }, { writeFileSync }, { resolve, join }, { findRepo }] = await Promise.all([
+          import('../../commands/view.js'),
+          import('../render/view-html.js'),
+          import('node:fs'),
+          import('node:path'),
+          import('../../git/repo.js'),
+        ]);
+        const r = await view(ctx);
+        const path = a.out !== undefined ? resolve(io.cwd, a.out) : join(findRepo(io.cwd, io.env).stateDir, 'view.html');
+        writeFileSync(path, renderViewHtml(r.data));
+        if (a.open) {
+          const { spawn } = await import('node:child_process');
+          const [cmd, args] = opener(path);
+          const child = spawn(cmd, args, { detached: true, stdio: 'ignore' });
+          child.on('error', () => io.err(`could not open a browser (${cmd}); open ${path} yourself\n`));
+          child.unref();
+        }
+        return { ...r, data: { path, sessions: r.data.sessions.length, tasks: r.data.tasks.length, facts: r.data.memory?.entries.length ?? 0 } };
+      },
+      (d) => `wrote ${d.path}: ${d.sessions} sessions, ${d.tasks} tasks, ${d.facts} facts (one file, no network: open it in any browser)\n`,
+    ),
+});

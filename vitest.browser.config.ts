@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config';
+import { textImports } from './test/helpers/text-imports.js';
+
+// `npm run test:browser`: the pages git-memory writes, opened in the system's headless Chromium.
+export default defineConfig({
+  plugins: [textImports()],
+  test: {
+    include: ['test/browser/**/*.test.ts'],
+    testTimeout: 120_000,
+    hookTimeout: 60_000,
+    maxWorkers: 1,
+    reporters: ['default'],
+  },
+});
