@@ -1,10 +1,10 @@
 // What killed processes leave behind is cleared by the next command that takes the lock.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { removeOrphans } from '../../src/fs/orphans.js';
-import { tempDir } from '../helpers/repo.js';
+import { makeMemoryRepo, tempDir } from '../helpers/repo.js';
 
 /** The id of a process that has exited. */
 function deadPid(): number {
@@ -23,5 +23,24 @@ describe('temporary files of killed processes', () => {
     expect(removeOrphans(state).sort()).toEqual(names.map((n) => `tmp/${n}`).sort());
     expect(readdirSync(tmp).sort()).toEqual(living.sort());
     expect(existsSync(join(tmp, `index-user-${process.pid}-0a1b2c3d`))).toBe(true);
+  });
+});
+
+describe('an escaped lone surrogate in stored JSON input', () => {
+  it('end and tasks set refuse it by name and path (exit 2, nothing written), where it was stored as U+FFFD without a word; an escaped pair is a character', async () => {
+    const repo = await makeMemoryRepo();
+    const status = () => repo.git('status', '--porcelain', '--untracked-files=all') + repo.git('log', '--oneline');
+    const before = status();
+    const end = await repo.run(['end', '--summary', '{"request":"Fix it","learned":["a \\ud800 b"]}']);
+    expect(end.code).toBe(2);
+    expect(end.stderr).toContain('summary: learned[0]: holds an escaped lone surrogate (\\ud800), which is not a character and cannot be stored as UTF-8; nothing was written');
+    const tasks = await repo.run(['tasks', 'set', '[{"task":"x\\udfff"}]']);
+    expect(tasks.code).toBe(2);
+    expect(tasks.stderr).toContain('task list: [0].task: holds an escaped lone surrogate (\\udfff)');
+    expect(status()).toBe(before);
+    const pair = await repo.run(['end', '--summary', '{"request":"Smile \\ud83d\\ude00"}', '--json']);
+    expect(pair.code, pair.stderr).toBe(0);
+    const path = JSON.parse(pair.stdout).session.path as string;
+    expect(readFileSync(join(repo.dir, path), 'utf8')).toContain('Smile 😀');
   });
 });
