@@ -1,9 +1,13 @@
 // What killed processes leave behind is cleared by the next command that takes the lock.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { removeOrphans } from '../../src/fs/orphans.js';
+import { writeState } from '../../src/fs/state.js';
+import { withSessionLock } from '../../src/notes/lock.js';
+import { sessionDirName } from '../../src/paths.js';
+import { fixture } from '../agents/fixtures.js';
 import { makeMemoryRepo, tempDir } from '../helpers/repo.js';
 
 /** The id of a process that has exited. */
@@ -42,5 +46,36 @@ describe('an escaped lone surrogate in stored JSON input', () => {
     expect(pair.code, pair.stderr).toBe(0);
     const path = JSON.parse(pair.stdout).session.path as string;
     expect(readFileSync(join(repo.dir, path), 'utf8')).toContain('Smile 😀');
+  });
+});
+
+describe('a symbolic link planted in the state directory', () => {
+  it('a session directory that links elsewhere is not written through: state writes and the session lock refuse it', async () => {
+    const state = tempDir();
+    const elsewhere = tempDir();
+    mkdirSync(join(state, 'sessions'), { recursive: true });
+    symlinkSync(elsewhere, join(state, 'sessions', 'abc'));
+    expect(() => writeState(state, 'sessions/abc/ledger.json', { v: 1 })).toThrow(/sessions\/abc is a symbolic link: git-memory does not write its state through one/);
+    await expect(withSessionLock(state, 'abc', async () => 'ran')).rejects.toThrow(/symbolic link/);
+    expect(readdirSync(elsewhere)).toEqual([]);
+    // A directory of its own is written as before.
+    writeState(state, 'sessions/def/ledger.json', { v: 1 });
+    expect(readFileSync(join(state, 'sessions', 'def', 'ledger.json'), 'utf8')).toBe('{"v":1}\n');
+  });
+
+  it('the compaction hook on a session whose directory links elsewhere writes nothing there and does not fail the agent', async () => {
+    const repo = await makeMemoryRepo();
+    const elsewhere = tempDir();
+    const session = '00893aaf-19fa-41d2-8238-13269b9b3ca0';
+    const transcript = join(tempDir(), `${session}.jsonl`);
+    writeFileSync(transcript, fixture('claude/transcript.jsonl'));
+    const sessions = join(repo.dir, '.git', 'git-memory', 'sessions');
+    mkdirSync(sessions, { recursive: true });
+    symlinkSync(elsewhere, join(sessions, sessionDirName(session)));
+    const input = JSON.stringify({ session_id: session, transcript_path: transcript, cwd: repo.dir, hook_event_name: 'PreCompact', trigger: 'auto' });
+    const r = repo.exec(['hook', 'agent', 'pre-compact', '--agent', 'claude'], { stdin: input });
+    expect(r.code).toBe(0);
+    await new Promise((done) => setTimeout(done, 2000)); // the worker it starts
+    expect(readdirSync(elsewhere)).toEqual([]);
   });
 });
