@@ -3,6 +3,7 @@ import { UsageError } from '../errors.js';
 import { withLock } from '../fs/lock.js';
 import { localDate, localIso } from '../clock.js';
 import { notePending } from '../git/pending.js';
+import { currentBranch } from '../git/repo.js';
 import { claimSpool } from '../git/spool.js';
 import { readGitVars } from '../git/vars.js';
 import { markSessionEnded, type Covered, type SessionEnded } from '../git/session-ended.js';
@@ -57,6 +58,10 @@ export function agentName(flag: string | undefined, env: NodeJS.ProcessEnv): str
   if (!name) throw new UsageError(`--agent must contain letters or digits, found ${JSON.stringify(raw)}`);
   return name;
 }
+
+/** A memory commit made on a detached HEAD: where it is, and how to keep it. */
+export const detachedWarning = (sha: string) =>
+  `HEAD is detached: memory commit ${sha.slice(0, 7)} is on no branch, and the next checkout leaves it behind; keep it with \`git switch -c NAME\` or \`git branch NAME ${sha.slice(0, 7)}\`, or push it with \`git push origin HEAD:BRANCH\``;
 
 /**
  * Ends a session: writes its journal file (write-once), folds the spool into it, updates tasks,
@@ -140,6 +145,9 @@ export async function end(o: Opened, opts: EndOptions): Promise<Result<EndData>>
       const outcome = await committing.catch((e: unknown) => commitFailed(e, { pending: written.own }));
       mark('end: memory committed');
       if (outcome.repaired) warnings.push(outcome.repaired);
+      // Committed on a detached HEAD (a CI checkout, a bisect step left behind): kept, since an agent
+      // there may push it (`git push origin HEAD:branch`), but the next checkout orphans it; said so.
+      if (outcome.commit && currentBranch(o.repo) === null) warnings.push(detachedWarning(outcome.commit.sha));
       for (const u of outcome.unreadable) warnings.push(`not committed: ${u.path} cannot be read (${u.reason}); fix it, then run \`git memory commit\``);
       for (const r of outcome.refused ?? []) warnings.push(refusedWarning(r));
       return {
