@@ -78,3 +78,18 @@ export class CorruptFileError extends Error {
     this.name = 'CorruptFileError';
   }
 }
+
+/** What the file system said, in words, for the errors a user can act on (a full disk, a read-only mount). */
+const FS_WORDS: Record<string, string> = {
+  ENOSPC: 'no space left on device',
+  EDQUOT: 'disk quota exceeded',
+  EROFS: 'read-only file system',
+  EACCES: 'permission denied',
+  EPERM: 'operation not permitted',
+};
+
+/** The plain words for a file system error a user can act on, or null for any other error. */
+export function fsErrorWords(e: unknown): string | null {
+  const code = (e as NodeJS.ErrnoException | null)?.code;
+  return (code && FS_WORDS[code]) || null;
+}

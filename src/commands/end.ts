@@ -1,5 +1,6 @@
 import { detectAgent } from '../agents/registry.js';
-import { UsageError } from '../errors.js';
+import { EXIT, fsErrorWords, GitMemoryError, UsageError } from '../errors.js';
+import { PRIMER_FILE } from '../paths.js';
 import { withLock } from '../fs/lock.js';
 import { localDate, localIso } from '../clock.js';
 import { notePending } from '../git/pending.js';
@@ -80,6 +81,8 @@ export async function end(o: Opened, opts: EndOptions): Promise<Result<EndData>>
   asked.catch(() => undefined); // awaited below; an error before that is not a second, unhandled one
   const warnings = [...o.warnings];
 
+  // The session file, once written: what a failure after it says is kept.
+  let sessionPath: string | null = null;
   return withLock(o.repo.stateDir, async () => {
     mark('end: lock taken');
     const claim = claimSpool(o.repo.stateDir);
@@ -87,6 +90,7 @@ export async function end(o: Opened, opts: EndOptions): Promise<Result<EndData>>
     const started = startPending(o.repo, localDate(o.now));
     try {
       const written = await writeSession(o, claim, summary, { agent, author: asked });
+      sessionPath = written.session.path;
       mark('end: session written (its secret scan included)');
       warnings.push(...written.warnings);
       notePending(o.repo, written.own); // found again by the next `end` should this one not commit
@@ -103,6 +107,8 @@ export async function end(o: Opened, opts: EndOptions): Promise<Result<EndData>>
       await started.catch(() => undefined); // (its error is commitPending's to report)
       let primerBuilt!: (p: Promise<unknown>) => void;
       const landAfter = new Promise<unknown>((resolve) => (primerBuilt = resolve));
+      // A primer that fails rejects it: the commit stops before HEAD moves, or has stopped already.
+      landAfter.catch(() => undefined);
       // The request in the commit message gets the secret handling it got in the session file, which
       // holds it as it is: scanned again alone where the session's scan redacted something (the
       // session's warnings name what); else it had no secret (in `block` mode one refused `end`
@@ -169,7 +175,23 @@ export async function end(o: Opened, opts: EndOptions): Promise<Result<EndData>>
       };
     } catch (e) {
       claim.abort();
-      throw e;
+      throw plainFsFailure(e, sessionPath);
     }
   });
+}
+
+/**
+ * A file system error a user can act on (a full disk, a read-only mount) as a plain message that
+ * says what was written and what to do, where it reached the user as an internal error with
+ * node's words. Nothing is half-written either way: every file is replaced whole. Any other error
+ * is returned as it is.
+ */
+function plainFsFailure(e: unknown, sessionPath: string | null): unknown {
+  const words = fsErrorWords(e);
+  if (!words) return e;
+  const fix = words === 'no space left on device' || words === 'disk quota exceeded' ? 'once space is freed' : 'once it can write there';
+  const message = sessionPath
+    ? `${words}: the session is written in ${sessionPath} but not committed, and the primer (${PRIMER_FILE}) was not rebuilt; the next \`end\` or \`git memory commit\` commits it ${fix}`
+    : `${words}: the session was not written, nothing was; run \`end\` again ${fix}`;
+  return new GitMemoryError(message, EXIT.error, `(${(e as Error).message})`, sessionPath ? { session: sessionPath } : undefined);
 }
