@@ -102,7 +102,7 @@ export async function end(o: Opened, opts: EndOptions): Promise<Result<EndData>>
       // HEAD moves once the primer is built, so the primer reads HEAD (and keeps its git log) as
       // it was, as when it was built first. A primer that fails leaves the commit unmade. With
       // `[primer] commit = true`, PRIMER.md is one of the files committed: it is written first.
-      const rebuild = () => rebuildPrimer(o, { write: true, recordStart: false, yieldMidway: true });
+      const rebuild = () => rebuildPrimer(o, { write: true, recordStart: false, yieldMidway: true, mustWrite: true });
       let built = o.config.primer.commit ? await rebuild() : null;
       await started.catch(() => undefined); // (its error is commitPending's to report)
       let primerBuilt!: (p: Promise<unknown>) => void;
