@@ -11,7 +11,8 @@ import { pathToFileURL } from 'node:url';
 import { KEY_COMMANDS } from './search/key-commands.js';
 import { flushCodeCache, requireCached } from './code-cache.js';
 import { flushTrace, mark } from './trace.js';
-import { formatFatal } from './cli/messages.js';
+import { formatFatal, memoryOffLine } from './cli/messages.js';
+import { memoryOff } from './git/off-switch.js';
 import { EXIT } from './errors.js';
 import { startEarly } from './git/early.js';
 import { absoluteGitPaths } from './git/env-paths.js';
@@ -70,6 +71,27 @@ type Entry = Record<string, (...a: never[]) => Promise<number | null> | number |
 
 const args = process.argv.slice(2);
 mark('entry point runs (node has started)');
+
+/**
+ * Commands that work while git-memory is off: help and version, the checks (doctor), taking it out
+ * (uninstall), reading the config, and the merge driver git calls on memory files (a merge must not
+ * fail because memory is off).
+ */
+const WHILE_OFF = new Set(['help', '--help', '-h', '--version', 'version', 'doctor', 'uninstall', 'config', 'merge-driver']);
+
+/**
+ * The off switches (git/off-switch.ts), before anything else is loaded or started: a hook (git's or
+ * an agent's) exits 0 at once without a word, a command says it is off. Null where memory is on.
+ */
+function offExit(): number | null {
+  if (args[0] !== 'hook' && (args[0] === undefined || WHILE_OFF.has(args[0]))) return null;
+  const off = memoryOff(process.cwd(), process.env);
+  if (!off) return null;
+  if (args[0] !== 'hook') process.stderr.write(memoryOffLine(off, args[0]));
+  return EXIT.ok;
+}
+const offCode = offExit();
+if (offCode !== null) process.exit(offCode);
 // GIT_DIR=../.git set in a subdirectory: every git process (the early ones below, the commands', the
 // hooks') and every child inherits the variables absolute, wherever it is started from.
 absoluteGitPaths(process.env, process.cwd());

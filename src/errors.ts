@@ -1,3 +1,5 @@
+import { accessSync, constants } from 'node:fs';
+import { dirname } from 'node:path';
 /** Exit codes, documented in the README. */
 export const EXIT = { ok: 0, error: 1, usage: 2, secret: 3 } as const;
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
@@ -77,4 +79,35 @@ export class CorruptFileError extends Error {
     super(`${path}: ${reason}`);
     this.name = 'CorruptFileError';
   }
+}
+
+/** What the file system said, in words, for the errors a user can act on (a full disk, a read-only mount). */
+const FS_WORDS: Record<string, string> = {
+  ENOSPC: 'no space left on device',
+  EDQUOT: 'disk quota exceeded',
+  EROFS: 'read-only file system',
+  EACCES: 'permission denied',
+  EPERM: 'operation not permitted',
+};
+
+/**
+ * The plain words for a file system error a user can act on, or null for any other error. A
+ * recursive mkdir on a read-only mount fails with ENOENT (node's walk up the path): the directory
+ * it could not make is asked whether it can be written, which says EROFS there.
+ */
+export function fsErrorWords(e: unknown): string | null {
+  const err = e as NodeJS.ErrnoException | null;
+  let code = err?.code;
+  // The nearest directory that exists on the way up says why it could not be made in.
+  for (let dir = err?.path; code === 'ENOENT' && err?.syscall === 'mkdir' && dir && dirname(dir) !== dir; ) {
+    dir = dirname(dir);
+    try {
+      accessSync(dir, constants.W_OK);
+      break;
+    } catch (probe) {
+      const c = (probe as NodeJS.ErrnoException).code;
+      if (c !== 'ENOENT') code = c;
+    }
+  }
+  return (code && FS_WORDS[code]) || null;
 }

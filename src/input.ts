@@ -32,6 +32,32 @@ export interface JsonInputRules {
    * "is not JSON", the summary and the task list "is not valid JSON"; scripts match on both.
    */
   invalid?: 'is not JSON' | 'is not valid JSON';
+  /**
+   * The text is stored (a summary, a task list): an escaped lone surrogate (`"\ud800"`), which is
+   * no character and which UTF-8 cannot hold, is refused, where writing it would turn it into
+   * U+FFFD without a word.
+   */
+  stored?: boolean;
+}
+
+/** The JSON path (`learned[2]`) of the first string in `value` holding a lone surrogate, or null. */
+function loneSurrogateAt(value: unknown, path = ''): { path: string; code: string } | null {
+  if (typeof value === 'string') {
+    const m = /\p{Surrogate}/u.exec(value);
+    return m ? { path, code: m[0].charCodeAt(0).toString(16) } : null;
+  }
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = loneSurrogateAt(value[i], `${path}[${i}]`);
+      if (found) return found;
+    }
+  } else if (typeof value === 'object' && value !== null) {
+    for (const [k, v] of Object.entries(value)) {
+      const found = loneSurrogateAt(k, path) ?? loneSurrogateAt(v, path ? `${path}.${k}` : k);
+      if (found) return found;
+    }
+  }
+  return null;
 }
 
 /**
@@ -46,6 +72,13 @@ export function parseJsonInput(text: string, what: string, rules: JsonInputRules
     value = JSON.parse(text);
   } catch (e) {
     throw new UsageError(`${what} ${rules.invalid ?? 'is not valid JSON'}: ${(e as Error).message}`, hint);
+  }
+  const lone = rules.stored ? loneSurrogateAt(value) : null;
+  if (lone) {
+    throw new UsageError(
+      `${what}${lone.path ? `: ${lone.path}` : ''}: holds an escaped lone surrogate (\\u${lone.code}), which is not a character and cannot be stored as UTF-8; nothing was written`,
+      'write the character itself (an escaped pair such as \\ud83d\\ude00 is fine), or leave it out',
+    );
   }
   if (rules.allow === 'any') return value;
   const isObject = typeof value === 'object' && value !== null && !Array.isArray(value);

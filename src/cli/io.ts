@@ -1,4 +1,4 @@
-import { BareRepositoryError, CorruptFileError, EXIT, GitMemoryError, UsageError } from '../errors.js';
+import { BareRepositoryError, CorruptFileError, EXIT, fsErrorWords, GitMemoryError, UsageError } from '../errors.js';
 import type { Ctx, Result } from '../commands/context.js';
 import { readStdin } from '../fs/stdin.js';
 import { expectedShape, internalError, LABEL, leftAsItIs, seeHelp } from './messages.js';
@@ -56,6 +56,12 @@ export async function reportError(io: Io, e: unknown, json: boolean): Promise<vo
   } else if (e instanceof CorruptFileError) {
     message = leftAsItIs(e.message);
     hint = expectedShape(e.expected);
+  } else if (fsErrorWords(e)) {
+    // A file system that refuses a write (read-only .git in an agent sandbox, a full disk): not an
+    // internal error, and said in words, with where.
+    const where = (e as NodeJS.ErrnoException).path;
+    message = `${fsErrorWords(e)}${where ? `: cannot write ${where}` : ''}; this command writes memory and needs the git directory and the memory folder writable`;
+    if (io.env.GIT_MEMORY_DEBUG) hint = (e as Error)?.stack;
   } else {
     message = internalError((e as Error)?.message ?? String(e));
     if (io.env.GIT_MEMORY_DEBUG) hint = (e as Error)?.stack;

@@ -85,3 +85,10 @@ export const initNextWithoutAgents = (agents: readonly string[]) => [
 export const agentHookUsage = (agents: readonly string[]) => `usage: git-memory hook agent session-start|session-end|stop|tool-use --agent ${agents.join('|')} < hook-input.json`;
 export const agentHookFailure = (event: string, message: string) => `git-memory hook agent ${event}: ${message}`;
 export const agentHookWarning = (message: string) => `git-memory: ${message}\n`;
+
+/**
+ * A command run while git-memory is off (git/off-switch.ts): which switch, and how to turn it back on.
+ * `command` is what the user ran ("end"), or undefined for no command at all.
+ */
+export const memoryOffLine = (off: 'GIT_MEMORY=0' | 'memory.enabled=false', command?: string) =>
+  `git-memory is off ${off === 'GIT_MEMORY=0' ? 'in this shell (GIT_MEMORY=0)' : 'in this clone (git config memory.enabled false)'}: ${command ? `\`git memory ${command}\` did nothing` : 'nothing was done'}; ${off === 'GIT_MEMORY=0' ? 'unset GIT_MEMORY' : '`git config --unset memory.enabled`'} turns it back on\n`;

@@ -1,6 +1,7 @@
 import { now } from '../clock.js';
 import type { ExitCode } from '../errors.js';
-import { loadConfig, type Config } from '../memory/config.js';
+import { loadConfig, parseConfig, type Config } from '../memory/config.js';
+import { basename } from 'node:path';
 import { findRepo, type Repo } from '../git/repo.js';
 
 /**
@@ -29,6 +30,8 @@ export interface Opened {
   warnings: string[];
   /** The config file read, or null when all defaults apply. */
   configPath: string | null;
+  /** Keys whose wrong value was replaced by the default (`section.key`); said among the warnings. */
+  configDefaulted: string[];
   now: Date;
   env: NodeJS.ProcessEnv;
   /** Where the request started: relative paths the user typed are resolved against it. */
@@ -45,6 +48,22 @@ export function open(ctx: Ctx): Opened {
 
 /** `open()` for a caller that found the repository itself (to tell its errors from the config's). */
 export function openRepo(ctx: Ctx, repo: Repo): Opened {
-  const { config, warnings, path } = loadConfig(repo.root, repo.stateDir);
-  return { repo, config, warnings, configPath: path, now: now(ctx.env), env: ctx.env, cwd: ctx.cwd };
+  const { config, warnings, path, defaulted } = loadConfig(repo.root, repo.stateDir);
+  return { repo, config, warnings, configPath: path, configDefaulted: defaulted, now: now(ctx.env), env: ctx.env, cwd: ctx.cwd };
+}
+
+/**
+ * `open()` for what must go on whatever the config says (the primer at a session's start): a
+ * config that cannot be read or parsed at all gives every key its default, said among the
+ * warnings, where open() fails.
+ */
+export function openAnyConfig(ctx: Ctx): Opened {
+  const repo = findRepo(ctx.cwd, ctx.env);
+  try {
+    return openRepo(ctx, repo);
+  } catch (e) {
+    const { config } = parseConfig('', '', basename(repo.root));
+    const warnings = [`${(e as Error).message.split('\n', 1)[0]}: every config key has its default`];
+    return { repo, config, warnings, configPath: null, configDefaulted: ['*'], now: now(ctx.env), env: ctx.env, cwd: ctx.cwd };
+  }
 }

@@ -1,8 +1,10 @@
 import { detectAgent } from '../agents/registry.js';
-import { UsageError } from '../errors.js';
+import { EXIT, fsErrorWords, GitMemoryError, UsageError } from '../errors.js';
+import { PRIMER_FILE } from '../paths.js';
 import { withLock } from '../fs/lock.js';
 import { localDate, localIso } from '../clock.js';
 import { notePending } from '../git/pending.js';
+import { currentBranch } from '../git/repo.js';
 import { claimSpool } from '../git/spool.js';
 import { readGitVars } from '../git/vars.js';
 import { markSessionEnded, type Covered, type SessionEnded } from '../git/session-ended.js';
@@ -58,6 +60,10 @@ export function agentName(flag: string | undefined, env: NodeJS.ProcessEnv): str
   return name;
 }
 
+/** A memory commit made on a detached HEAD: where it is, and how to keep it. */
+export const detachedWarning = (sha: string) =>
+  `HEAD is detached: memory commit ${sha.slice(0, 7)} is on no branch, and the next checkout leaves it behind; keep it with \`git switch -c NAME\` or \`git branch NAME ${sha.slice(0, 7)}\`, or push it with \`git push origin HEAD:BRANCH\``;
+
 /**
  * Ends a session: writes its journal file (write-once), folds the spool into it, updates tasks,
  * rebuilds the primer and commits the memory change on the current branch, all with the one
@@ -75,6 +81,8 @@ export async function end(o: Opened, opts: EndOptions): Promise<Result<EndData>>
   asked.catch(() => undefined); // awaited below; an error before that is not a second, unhandled one
   const warnings = [...o.warnings];
 
+  // The session file, once written: what a failure after it says is kept.
+  let sessionPath: string | null = null;
   return withLock(o.repo.stateDir, async () => {
     mark('end: lock taken');
     const claim = claimSpool(o.repo.stateDir);
@@ -82,6 +90,7 @@ export async function end(o: Opened, opts: EndOptions): Promise<Result<EndData>>
     const started = startPending(o.repo, localDate(o.now));
     try {
       const written = await writeSession(o, claim, summary, { agent, author: asked });
+      sessionPath = written.session.path;
       mark('end: session written (its secret scan included)');
       warnings.push(...written.warnings);
       notePending(o.repo, written.own); // found again by the next `end` should this one not commit
@@ -93,11 +102,13 @@ export async function end(o: Opened, opts: EndOptions): Promise<Result<EndData>>
       // HEAD moves once the primer is built, so the primer reads HEAD (and keeps its git log) as
       // it was, as when it was built first. A primer that fails leaves the commit unmade. With
       // `[primer] commit = true`, PRIMER.md is one of the files committed: it is written first.
-      const rebuild = () => rebuildPrimer(o, { write: true, recordStart: false, yieldMidway: true });
+      const rebuild = () => rebuildPrimer(o, { write: true, recordStart: false, yieldMidway: true, mustWrite: true });
       let built = o.config.primer.commit ? await rebuild() : null;
       await started.catch(() => undefined); // (its error is commitPending's to report)
       let primerBuilt!: (p: Promise<unknown>) => void;
       const landAfter = new Promise<unknown>((resolve) => (primerBuilt = resolve));
+      // A primer that fails rejects it: the commit stops before HEAD moves, or has stopped already.
+      landAfter.catch(() => undefined);
       // The request in the commit message gets the secret handling it got in the session file, which
       // holds it as it is: scanned again alone where the session's scan redacted something (the
       // session's warnings name what); else it had no secret (in `block` mode one refused `end`
@@ -140,6 +151,9 @@ export async function end(o: Opened, opts: EndOptions): Promise<Result<EndData>>
       const outcome = await committing.catch((e: unknown) => commitFailed(e, { pending: written.own }));
       mark('end: memory committed');
       if (outcome.repaired) warnings.push(outcome.repaired);
+      // Committed on a detached HEAD (a CI checkout, a bisect step left behind): kept, since an agent
+      // there may push it (`git push origin HEAD:branch`), but the next checkout orphans it; said so.
+      if (outcome.commit && currentBranch(o.repo) === null) warnings.push(detachedWarning(outcome.commit.sha));
       for (const u of outcome.unreadable) warnings.push(`not committed: ${u.path} cannot be read (${u.reason}); fix it, then run \`git memory commit\``);
       for (const r of outcome.refused ?? []) warnings.push(refusedWarning(r));
       return {
@@ -161,7 +175,23 @@ export async function end(o: Opened, opts: EndOptions): Promise<Result<EndData>>
       };
     } catch (e) {
       claim.abort();
-      throw e;
+      throw plainFsFailure(e, sessionPath);
     }
   });
+}
+
+/**
+ * A file system error a user can act on (a full disk, a read-only mount) as a plain message that
+ * says what was written and what to do, where it reached the user as an internal error with
+ * node's words. Nothing is half-written either way: every file is replaced whole. Any other error
+ * is returned as it is.
+ */
+function plainFsFailure(e: unknown, sessionPath: string | null): unknown {
+  const words = fsErrorWords(e);
+  if (!words) return e;
+  const fix = words === 'no space left on device' || words === 'disk quota exceeded' ? 'once space is freed' : 'once it can write there';
+  const message = sessionPath
+    ? `${words}: the session is written in ${sessionPath} but not committed, and the primer (${PRIMER_FILE}) was not rebuilt; the next \`end\` or \`git memory commit\` commits it ${fix}`
+    : `${words}: the session was not written, nothing was; run \`end\` again ${fix}`;
+  return new GitMemoryError(message, EXIT.error, `(${(e as Error).message})`, sessionPath ? { session: sessionPath } : undefined);
 }

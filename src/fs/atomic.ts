@@ -1,6 +1,7 @@
 import { closeSync, fsyncSync, linkSync, mkdirSync, openSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { TMP_DIR } from '../paths.js';
+import { refuseLinkOnStatePath } from './no-follow.js';
 
 /** What a file is written from: text, bytes, or parts made one at a time (a large file never whole in memory). */
 export type FileData = string | Uint8Array | (() => Iterable<Uint8Array>);
@@ -47,6 +48,7 @@ function isCrossDevice(e: unknown): boolean {
  * false` skips the fsync, for derived files that are rebuilt anyway (PRIMER.md).
  */
 export function writeAtomic(stateDir: string, target: string, data: FileData, opts: { durable?: boolean } = {}): void {
+  refuseLinkOnStatePath(stateDir, target);
   mkdirSync(dirname(target), { recursive: true });
   const tmp = tempPath(stateDir);
   let renamed = false;
@@ -80,6 +82,7 @@ export function writeAtomic(stateDir: string, target: string, data: FileData, op
  * partly written file: the content is written and synced first, then hard-linked into place.
  */
 export function createExclusive(stateDir: string, target: string, data: string): void {
+  refuseLinkOnStatePath(stateDir, target);
   mkdirSync(dirname(target), { recursive: true });
   const tmp = tempPath(stateDir);
   try {

@@ -6,10 +6,11 @@ import { namesOrNone } from './read-file.js';
 /**
  * Temporary files name the process that made them: `tmp/<pid>-….tmp` (atomic writes),
  * `tmp/index-<pid>-…` and its `.lock` (the memory commit's index, and git's lock on it),
- * `<file>.<pid>.tmp` (spool rewrites). Spools set aside by a claim are not here: they hold data,
- * and the next `end` reads them back (see spool.ts).
+ * `tmp/index-user-<pid>-…` (the copy of the user's index the same commit refreshes),
+ * `tmp/index-branch-<pid>-…` (`commit --branch`), `<file>.<pid>.tmp` (spool rewrites). Spools set
+ * aside by a claim are not here: they hold data, and the next `end` reads them back (see spool.ts).
  */
-const IN_TMP = /^(?:index-)?(\d+)-/;
+const IN_TMP = /^(?:index-(?:user-|branch-)?)?(\d+)-/;
 const IN_STATE = /\.(\d+)\.tmp$/;
 
 /** Whether `pid` is a process that is gone. EPERM means it lives under another user. */

@@ -1,4 +1,4 @@
-import { closeSync, fstatSync, openSync, readdirSync, readFileSync, readSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readdirSync, readFileSync, readSync } from 'node:fs';
 
 /** A file's text, or null when it cannot be read (absent, a directory, no permission). */
 export function readTextOrNull(path: string): string | null {
@@ -19,23 +19,47 @@ export function namesOrNone(dir: string): string[] {
 }
 
 /**
- * Runs `fn` with the file open for reading and its size then; null when the file cannot be opened
- * or `fn` throws (a read error). The descriptor is closed either way.
+ * A regular file opened for reading, or null (absent, no permission, or not a regular file). Opened
+ * without blocking: a FIFO (or a terminal, a socket, a device) given where a file is expected, as a
+ * hook payload's transcript_path may be, would otherwise wait for a writer forever. The caller closes it.
  */
-export function withOpenFile<T>(path: string, fn: (fd: number, size: number) => T): T | null {
+export function openRegularFile(path: string): { fd: number; size: number } | null {
   let fd: number;
   try {
-    fd = openSync(path, 'r');
+    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
   } catch {
     return null;
   }
   try {
-    return fn(fd, fstatSync(fd).size);
+    const st = fstatSync(fd);
+    if (st.isFile()) return { fd, size: st.size };
+  } catch {
+    /* closed below */
+  }
+  closeSync(fd);
+  return null;
+}
+
+/**
+ * Runs `fn` with the file open for reading and its size then; null when the file cannot be opened,
+ * is not a regular file (openRegularFile), or `fn` throws (a read error). The descriptor is closed
+ * either way.
+ */
+export function withOpenFile<T>(path: string, fn: (fd: number, size: number) => T): T | null {
+  const open = openRegularFile(path);
+  if (!open) return null;
+  try {
+    return fn(open.fd, open.size);
   } catch {
     return null;
   } finally {
-    closeSync(fd);
+    closeSync(open.fd);
   }
+}
+
+/** A regular file's bytes, or null when it cannot be read or is not a regular file (see openRegularFile). */
+export function readFileOrNull(path: string): Buffer | null {
+  return withOpenFile(path, (fd) => readFileSync(fd));
 }
 
 /**

@@ -36,6 +36,38 @@ const GIT_DIR_LINES = [
 ];
 
 /**
+ * The off switches (git/off-switch.ts), read with the shell's builtins alone: GIT_MEMORY=0 (or
+ * false, no, off), else `memory.enabled = false` in the repository's config file (a linked
+ * worktree's through its `commondir`; the last setting wins, as in git). Sets gm_off when off.
+ */
+const OFF_LINES = [
+  '  gm_off=',
+  '  case ${GIT_MEMORY:-} in 0|[Ff][Aa][Ll][Ss][Ee]|[Nn][Oo]|[Oo][Ff][Ff]) gm_off=1 ;; esac',
+  '  gm_cf=$gm_dir/config',
+  '  if [ -z "$gm_off" ] && [ -f "$gm_dir/commondir" ]; then',
+  '    gm_cd=',
+  '    read -r gm_cd 2>/dev/null <"$gm_dir/commondir" || :',
+  '    case $gm_cd in /*) gm_cf=$gm_cd/config ;; ?*) gm_cf=$gm_dir/$gm_cd/config ;; esac',
+  '  fi',
+  '  if [ -z "$gm_off" ] && [ -f "$gm_cf" ]; then',
+  '    gm_sec=',
+  '    while IFS= read -r gm_l || [ -n "$gm_l" ]; do',
+  '      gm_l=${gm_l#"${gm_l%%[![:space:]]*}"}',
+  '      case $gm_l in',
+  "        '['*) case $gm_l in '['[Mm][Ee][Mm][Oo][Rr][Yy]']'*) gm_sec=1 ;; *) gm_sec= ;; esac ;;",
+  '        [Ee][Nn][Aa][Bb][Ll][Ee][Dd]*)',
+  '          if [ -n "$gm_sec" ]; then',
+  '            gm_v=${gm_l#*=}',
+  '            gm_v=${gm_v#"${gm_v%%[![:space:]]*}"}',
+  '            gm_v=${gm_v%%[[:space:]#;]*}',
+  '            case $gm_v in 0|[Ff][Aa][Ll][Ss][Ee]|[Nn][Oo]|[Oo][Ff][Ff]) gm_off=1 ;; *) gm_off= ;; esac',
+  '          fi ;;',
+  '      esac',
+  '    done <"$gm_cf" 2>/dev/null || :',
+  '  fi',
+];
+
+/**
  * post-commit, in shell: the common commit starts no process at all. HEAD's id is read from git's
  * files with the shell's own `read` (the HEAD file, then the branch's ref file, which a commit
  * always writes loose; in a linked worktree through its `commondir`); one O_APPEND write of a line
@@ -54,8 +86,11 @@ const GIT_DIR_LINES = [
 const POST_COMMIT = [
   'if [ -z "${GIT_MEMORY_INTERNAL:-}" ] && command -v git-memory >/dev/null 2>&1; then',
   ...GIT_DIR_LINES,
+  ...OFF_LINES,
   '  gm_do=record',
-  '  if [ -d "$gm_dir/rebase-merge" ]; then',
+  '  if [ -n "$gm_off" ]; then',
+  '    gm_do=',
+  '  elif [ -d "$gm_dir/rebase-merge" ]; then',
   '    if [ -f "$gm_dir/CHERRY_PICK_HEAD" ]; then gm_do=; else gm_do=node; fi',
   '  elif [ -f "$gm_dir/rebase-apply/rebasing" ]; then',
   '    gm_do=node',
@@ -105,9 +140,12 @@ const POST_COMMIT = [
 const POST_REWRITE = [
   'if [ -z "${GIT_MEMORY_INTERNAL:-}" ] && command -v git-memory >/dev/null 2>&1; then',
   ...GIT_DIR_LINES,
+  ...OFF_LINES,
   '  gm_s=$gm_dir/git-memory',
   '  gm_do=',
-  '  if [ -n "${ZSH_VERSION:-}" ] || [ -e "$gm_s/spool.jsonl" ] || [ -e "$gm_s/rebase-commits.jsonl" ]; then',
+  '  if [ -n "$gm_off" ]; then',
+  '    :',
+  '  elif [ -n "${ZSH_VERSION:-}" ] || [ -e "$gm_s/spool.jsonl" ] || [ -e "$gm_s/rebase-commits.jsonl" ]; then',
   '    gm_do=node',
   '  elif [ -d "$gm_s" ]; then',
   '    for gm_f in "$gm_s"/spool.claimed.jsonl*; do',

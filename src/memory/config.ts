@@ -143,6 +143,11 @@ const RESERVED_SECTIONS = new Set(['agents', 'embedding', 'privacy', 'search']);
 export interface LoadedConfig {
   config: Config;
   warnings: string[];
+  /**
+   * Keys whose value was wrong and replaced by the default (`section.key`), where the config was
+   * loaded leniently; their messages are among the warnings.
+   */
+  defaulted: string[];
   /** Absolute path of the file read, or null when none exists (all defaults). */
   path: string | null;
 }
@@ -203,8 +208,17 @@ function typeOk(v: unknown, kind: Kind): boolean {
   }
 }
 
+export interface ParseOptions {
+  /**
+   * A wrong value is not an error: its key keeps the default, and the message (naming the key,
+   * line and default) becomes a warning. For what must go on with the rest of the config (the
+   * primer at session start, hooks, commands); `init`, `doctor` and `lint` parse strictly.
+   */
+  lenient?: boolean;
+}
+
 /** Parses and validates config text. Throws GitMemoryError (exit 1) naming key and line on errors. */
-export function parseConfig(text: string, file: string, repoName: string): { config: Config; warnings: string[] } {
+export function parseConfig(text: string, file: string, repoName: string, opts: ParseOptions = {}): { config: Config; warnings: string[]; defaulted: string[] } {
   let raw: Record<string, unknown>;
   try {
     raw = parseToml(text) as Record<string, unknown>;
@@ -215,6 +229,13 @@ export function parseConfig(text: string, file: string, repoName: string): { con
   }
   const warnings: string[] = [];
   const errors: string[] = [];
+  const defaulted: string[] = [];
+  /** A wrong value: an error, or (lenient) a warning and the key's default. */
+  const wrongValue = (section: string, key: string, message: string) => {
+    if (!opts.lenient) return errors.push(message);
+    defaulted.push(`${section}.${key}`);
+    warnings.push(`${message}: the default (${JSON.stringify(SCHEMA[section]![key]!.default)}) is used`);
+  };
   const out: Record<string, Record<string, unknown>> = {};
   for (const [section, keys] of Object.entries(SCHEMA)) {
     out[section] = {};
@@ -239,25 +260,27 @@ export function parseConfig(text: string, file: string, repoName: string): { con
         continue;
       }
       if (!typeOk(v, ks.kind)) {
-        errors.push(`${at(key)}: ${section}.${key} ${typeError(v, ks)}, found ${shown(v, lineText(key))}`);
+        wrongValue(section, key, `${at(key)}: ${section}.${key} ${typeError(v, ks)}, found ${shown(v, lineText(key))}`);
       } else if (ks.oneOf && !ks.oneOf.includes(v as string)) {
-        errors.push(`${at(key)}: ${section}.${key} must be one of ${ks.oneOf.map((o) => `"${o}"`).join(', ')}, found ${JSON.stringify(v)}`);
+        wrongValue(section, key, `${at(key)}: ${section}.${key} must be one of ${ks.oneOf.map((o) => `"${o}"`).join(', ')}, found ${JSON.stringify(v)}`);
       } else if (ks.min !== undefined && (v as number) < ks.min) {
-        errors.push(`${at(key)}: ${section}.${key} must be at least ${ks.min}, found ${String(v)}`);
+        wrongValue(section, key, `${at(key)}: ${section}.${key} must be at least ${ks.min}, found ${String(v)}`);
       } else {
         const wrong = ks.check?.(v as never);
-        if (wrong) errors.push(`${at(key)}: ${section}.${key}: ${wrong}`);
+        if (wrong) wrongValue(section, key, `${at(key)}: ${section}.${key}: ${wrong}`);
         else out[section]![key] = v;
       }
     }
   }
   const config = out as unknown as Config;
   if (config.primer.min_tokens > config.primer.max_tokens) {
-    errors.push(`${file}:${lineOf(text, 'primer', 'min_tokens') ?? '?'}: primer.min_tokens (${config.primer.min_tokens}) exceeds primer.max_tokens (${config.primer.max_tokens})`);
+    wrongValue('primer', 'min_tokens', `${file}:${lineOf(text, 'primer', 'min_tokens') ?? '?'}: primer.min_tokens (${config.primer.min_tokens}) exceeds primer.max_tokens (${config.primer.max_tokens})`);
+    // The default minimum can exceed a low maximum too: then the maximum bounds it.
+    config.primer.min_tokens = Math.min(SCHEMA.primer!.min_tokens!.default as number, config.primer.max_tokens);
   }
   if (errors.length) throw new GitMemoryError(errors.join('\n'), EXIT.error, configExampleHint('every key and its type'));
   if (!config.project.name) config.project.name = repoName;
-  return { config, warnings };
+  return { config, warnings, defaulted };
 }
 
 /** Changes when a default changes, so a kept config made with the old one is not used ([llm] provider's "unset"). */
@@ -268,16 +291,19 @@ interface KeptConfig {
   identity: string;
   config: Config;
   warnings: string[];
+  defaulted: string[];
 }
 
 // The config itself was validated before it was kept; a damaged entry fails here or its identity.
 const isKeptConfig = (v: unknown): v is KeptConfig =>
-  isRecord(v) && typeof v.identity === 'string' && isRecord(v.config) && Array.isArray(v.warnings) && v.warnings.every((w) => typeof w === 'string');
+    isRecord(v) && typeof v.identity === 'string' && isRecord(v.config) && [v.warnings, v.defaulted].every((list) => Array.isArray(list) && list.every((w) => typeof w === 'string'));
 
 /**
  * Loads `.openclaw_memory.toml` from the worktree root; defaults when absent. With `stateDir`, a
  * config that parsed is kept there as JSON beside the file's identity (inode, size, change times),
  * and used while the file is unchanged: TOML parsing is a millisecond of every session start.
+ * With `stateDir` the config is also parsed leniently (a wrong value gets its key's default and a
+ * warning: one bad key does not stop the primer, the hooks or a command); without, strictly.
  */
 export function loadConfig(root: string, stateDir?: string): LoadedConfig {
   const path = join(root, CONFIG_FILE);
@@ -292,8 +318,8 @@ export function loadConfig(root: string, stateDir?: string): LoadedConfig {
   const identity = [CONFIG_SHAPE, root, st.ino, st.size, st.mtimeNs, st.ctimeNs].join(':');
   // None kept, unreadable or of another file: parse.
   const kept = stateDir ? readState(stateDir, CONFIG_CACHE_FILE, isKeptConfig) : null;
-  if (kept?.identity === identity) return { config: kept.config, warnings: kept.warnings, path };
-  const parsed = parseConfig(readFileSync(path, 'utf8'), CONFIG_FILE, basename(root));
+  if (kept?.identity === identity) return { config: kept.config, warnings: kept.warnings, defaulted: kept.defaulted, path };
+  const parsed = parseConfig(readFileSync(path, 'utf8'), CONFIG_FILE, basename(root), { lenient: !!stateDir });
   // A file changed within the last two seconds could change again without its change time moving
   // (it ticks coarsely, by seconds on some file systems): keep only a settled one.
   if (stateDir && Date.now() - Number(st.ctimeMs) > 2000) {

@@ -51,7 +51,7 @@ export function checkInputSize(value: unknown, what: string): void {
 
 /** Parses and validates the summary JSON; every problem is listed, with the expected shape. */
 export function parseSummary(text: string): Summary {
-  return checkSummary(parseJsonInput(text, 'summary', { allow: 'object', shape: SUMMARY_SHAPE }));
+  return checkSummary(parseJsonInput(text, 'summary', { allow: 'object', shape: SUMMARY_SHAPE, stored: true }));
 }
 
 /**

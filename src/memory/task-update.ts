@@ -157,5 +157,5 @@ export function checkTaskInputs(value: unknown): TaskInput[] {
 /** A task list given as JSON text (`tasks set`, MCP's `tasks_json`). */
 export function parseTaskInputs(text: string): TaskInput[] {
   // Any JSON value: checkTaskInputs names what is wrong with one that is not a list.
-  return checkTaskInputs(parseJsonInput(text, 'task list', { allow: 'any', shape: TASK_INPUT_SHAPE }));
+  return checkTaskInputs(parseJsonInput(text, 'task list', { allow: 'any', shape: TASK_INPUT_SHAPE, stored: true }));
 }

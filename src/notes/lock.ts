@@ -6,6 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { waitForLock, waitUntilUnlocked, type LockRules } from '../fs/lock-file.js';
+import { refuseLinkOnStatePath } from '../fs/no-follow.js';
 import { SESSION_LOCK_FILE } from '../paths.js';
 import { sessionDir } from './store.js';
 
@@ -36,6 +37,7 @@ export async function withSessionLock<T>(
   fn: (held: () => boolean) => Promise<T>,
   opts: SessionLockOptions = {},
 ): Promise<T | null> {
+  refuseLinkOnStatePath(stateDir, lockPath(stateDir, sessionId, opts.file));
   mkdirSync(sessionDir(stateDir, sessionId), { recursive: true });
   const lock = await waitForLock(lockPath(stateDir, sessionId, opts.file), { ...rules(opts), waitMs: opts.waitMs ?? LOCK_WAIT_MS });
   if (!lock) return null;

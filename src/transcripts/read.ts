@@ -1,5 +1,4 @@
-import { readFileSync } from 'node:fs';
-import { readRange } from '../fs/read-file.js';
+import { readFileOrNull, readRange } from '../fs/read-file.js';
 import { newState, type BuildState } from './build.js';
 import { settleClaude } from './claude.js';
 import { feedGemini, geminiSessionId, isGeminiDocument, messageElements, parseElement, settleGemini } from './gemini.js';
@@ -54,12 +53,8 @@ export function readOn(state: BuildState, path: string, from: number, opts: { re
   const agent = state.ledger.agent;
   const ctx = { repoRoot: opts.repoRoot };
   if (agent === 'gemini' && isGeminiDocument(path)) {
-    let buf: Buffer;
-    try {
-      buf = readFileSync(path);
-    } catch {
-      return null;
-    }
+    const buf = readFileOrNull(path);
+    if (!buf) return null;
     const elements = messageElements(buf);
     const sessionId = geminiSessionId(buf);
     let restarted = false;

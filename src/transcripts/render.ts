@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileOrNull } from '../fs/read-file.js';
 import { redactQuick } from '../safety/quick-redact.js';
 import { promptOf } from './first-prompt.js';
 import { isGeminiDocument, messageElements, parseElement } from './gemini.js';
@@ -167,12 +167,8 @@ export function renderTranscript(path: string, opts: { agent: AgentName; from: n
     return w.text();
   }
   if (opts.agent === 'gemini') {
-    let buf: Buffer;
-    try {
-      buf = readFileSync(path);
-    } catch {
-      return '';
-    }
+    const buf = readFileOrNull(path);
+    if (!buf) return '';
     const to = opts.to ?? buf.length;
     for (const e of messageElements(buf)) {
       if (e.start < opts.from || e.start >= to) continue;

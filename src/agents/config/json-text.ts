@@ -51,9 +51,31 @@ export function newJson(value: unknown): string {
   return `${JSON.stringify(value, null, 2)}\n`;
 }
 
-/** Sets an object property (creating missing parents). */
+/**
+ * Sets an object property (creating missing parents). A new property goes after the last one of the
+ * nearest object that exists, as text of its own: on the same line where that object is written on
+ * one line, else on a line of its own indented as the property before it. Nothing else moves, so
+ * removePath takes exactly that text out again (`modify` would reformat the lines around it: a
+ * user's one-line hook array came back as ten lines after `init` and `uninstall`).
+ */
 export function setProperty(text: string, path: JSONPath, value: unknown): string {
-  return load().applyEdits(text, load().modify(text, path, value, { formattingOptions: detectFormat(text) }));
+  const modify = () => load().applyEdits(text, load().modify(text, path, value, { formattingOptions: detectFormat(text) }));
+  const tree = load().parseTree(text);
+  if (!tree || load().findNodeAtLocation(tree, path)) return modify();
+  // The nearest existing parent, and the value nested in what is missing below it.
+  let depth = path.length - 1;
+  while (depth > 0 && !load().findNodeAtLocation(tree, path.slice(0, depth))) depth--;
+  const parent = depth === 0 ? tree : load().findNodeAtLocation(tree, path.slice(0, depth))!;
+  const key = path[depth];
+  const last = parent.children?.at(-1);
+  if (parent.type !== 'object' || typeof key !== 'string' || !last) return modify();
+  const nested = path.slice(depth + 1).reduceRight<unknown>((v, k) => ({ [k as string]: v }), value);
+  const f = detectFormat(text);
+  const lead = text.slice(text.lastIndexOf('\n', last.offset) + 1, last.offset);
+  const end = last.offset + last.length;
+  if (/\S/.test(lead)) return `${text.slice(0, end)}, ${JSON.stringify(key)}: ${JSON.stringify(nested)}${text.slice(end)}`;
+  const body = JSON.stringify(nested, null, unitOf(f)).split('\n').join(`${f.eol}${lead}`);
+  return `${text.slice(0, end)},${f.eol}${lead}${JSON.stringify(key)}: ${body}${text.slice(end)}`;
 }
 
 /** Appends `value` to the array at `path`, in the layout of the array's last element. */
@@ -79,10 +101,18 @@ export function appendToArray(text: string, path: JSONPath, value: unknown): str
 export function removePath(text: string, path: JSONPath): string {
   const parentPath = path.slice(0, -1);
   const index = path.at(-1);
-  const parent = typeof index === 'number' ? load().findNodeAtLocation(load().parseTree(text)!, parentPath) : undefined;
-  if (!parent || parent.type !== 'array' || typeof index !== 'number') {
-    return load().applyEdits(text, load().modify(text, path, undefined, { formattingOptions: detectFormat(text) }));
+  const parent = load().findNodeAtLocation(load().parseTree(text)!, parentPath);
+  const modify = () => load().applyEdits(text, load().modify(text, path, undefined, { formattingOptions: detectFormat(text) }));
+  // A property beside others: the exact inverse of setProperty's insertion, as for array elements below.
+  if (parent?.type === 'object' && typeof index === 'string') {
+    const props = parent.children ?? [];
+    const at = props.findIndex((p) => p.children?.[0]?.value === index);
+    if (at < 0 || props.length === 1) return modify();
+    const el = props[at]!;
+    if (at > 0) return text.slice(0, props[at - 1]!.offset + props[at - 1]!.length) + text.slice(el.offset + el.length);
+    return text.slice(0, el.offset) + text.slice(props[1]!.offset);
   }
+  if (!parent || parent.type !== 'array' || typeof index !== 'number') return modify();
   const items = parent.children ?? [];
   const el = items[index];
   if (!el) return text;

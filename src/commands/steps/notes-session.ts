@@ -1,6 +1,7 @@
 // Which agent session `git memory notes` means: `--session`, else the active one its SessionStart
 // hook recorded (agent-session.json), else the session whose state changed last.
-import { closeSync, openSync, readdirSync, readSync, statSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
+import { readRange } from '../../fs/read-file.js';
 import { basename, join } from 'node:path';
 import { UsageError } from '../../errors.js';
 import { isRecord, readState } from '../../fs/state.js';
@@ -54,13 +55,7 @@ function mostRecent(stateDir: string): string | null {
 export function transcriptSessionId(path: string): string | null {
   let text = '';
   try {
-    const fd = openSync(path, 'r');
-    try {
-      const buf = Buffer.alloc(64 * 1024);
-      text = buf.toString('utf8', 0, readSync(fd, buf, 0, buf.length, 0));
-    } finally {
-      closeSync(fd);
-    }
+    text = readRange(path, 0, 64 * 1024)?.text ?? '';
   } catch {
     return null;
   }

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { UsageError } from '../../errors.js';
+import { fsErrorWords, UsageError } from '../../errors.js';
 import { recordSessionStart } from '../../git/session-state.js';
 import { operationInProgress } from '../../git/repo.js';
 import { buildPrimer } from '../../memory/primer.js';
@@ -14,8 +14,8 @@ import { gatherPrimer } from './gather-primer.js';
 import { primerOptions } from './primer-options.js';
 import { worktreeSource } from './worktree-source.js';
 
-/** Why PRIMER.md was not written when asked to be: a linked memory folder, no `init`, or a shared one during a git operation. */
-export type PrimerUnwritten = 'link' | 'uninitialised' | 'operation';
+/** Why PRIMER.md was not written when asked to be: a linked memory folder, no `init`, a shared one during a git operation, or a file system that refused the write (read-only, full). */
+export type PrimerUnwritten = 'link' | 'uninitialised' | 'operation' | 'unwritable';
 
 export interface RebuildOptions {
   maxTokens?: number;
@@ -29,6 +29,8 @@ export interface RebuildOptions {
    * move a step while the primer is built).
    */
   yieldMidway?: boolean;
+  /** A write that fails is an error (`end`: its commit must not go on without the primer), not a warning. */
+  mustWrite?: boolean;
 }
 
 function positive(name: string, v: number | undefined): number | undefined {
@@ -76,9 +78,19 @@ export async function rebuildPrimer(o: Opened, opts: RebuildOptions): Promise<Re
   else if (!existsSync(join(o.repo.root, o.config.primer.commit ? MEMORY_DIR : MEMORY_GITIGNORE))) unwritten = 'uninitialised';
   else if (o.config.primer.commit && operationInProgress(o.repo)) unwritten = 'operation';
   else {
-    writeAtomic(o.repo.stateDir, join(o.repo.root, PRIMER_FILE), built.markdown, { durable: false });
-    path = PRIMER_FILE;
-    if (opts.recordStart !== false) recordSessionStart(o.repo.stateDir, { head: got.input.git.head, at: got.input.generatedAt });
+    // A git directory (or disk) that cannot be written (an agent sandbox mounting .git read-only, a
+    // full disk): the primer is still shown, from what could be read; only PRIMER.md and the
+    // session's start are not kept, and that is said.
+    try {
+      writeAtomic(o.repo.stateDir, join(o.repo.root, PRIMER_FILE), built.markdown, { durable: false });
+      path = PRIMER_FILE;
+      if (opts.recordStart !== false) recordSessionStart(o.repo.stateDir, { head: got.input.git.head, at: got.input.generatedAt });
+    } catch (e) {
+      const words = fsErrorWords(e);
+      if (!words || opts.mustWrite) throw e;
+      unwritten = 'unwritable';
+      warnings.push(`${path ? 'the session start was not recorded' : `${PRIMER_FILE} not written`} (${words}: ${(e as NodeJS.ErrnoException).path ?? (e as Error).message}); the primer is shown from what could be read`);
+    }
   }
   mark('primer: written');
   return { data: { ...built, path, ...(unwritten ? { unwritten } : {}), window: got.window }, warnings };

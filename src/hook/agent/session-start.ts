@@ -3,7 +3,8 @@
 // module, without the other events' code: the lean entry (session-start-entry.ts) loads only this.
 import { localIso, now } from '../../clock.js';
 import { agentHookWarning } from '../../cli/messages.js';
-import { open } from '../../commands/context.js';
+import { openAnyConfig, type Opened } from '../../commands/context.js';
+import { CONFIG_FILE } from '../../paths.js';
 import { rebuildPrimer } from '../../commands/steps/rebuild-primer.js';
 import { readSessionStart } from '../../git/session-state.js';
 import { readState, writeState } from '../../fs/state.js';
@@ -22,6 +23,17 @@ import { readAgentState, recordActiveSession, sessionKey } from './session-state
 function stillActive(stateDir: string, a: { agent: string; sessionId: string; transcriptPath?: string }): boolean {
   const s = readAgentState(stateDir);
   return !!s.active && s.active.agent === a.agent && s.active.sessionId === a.sessionId && s.active.transcriptPath === a.transcriptPath && !s.finalised.includes(sessionKey(a.agent, a.sessionId));
+}
+
+/**
+ * One line inside the primer where config values were wrong and their defaults used: the agent
+ * (and the user reading along) learns why the memory behaves as it does. The details are on stderr.
+ */
+export function configNote(o: Opened): string {
+  const keys = o.configDefaulted;
+  if (!keys.length) return '';
+  const which = keys.includes('*') ? 'could not be read: every setting has its default' : `has a wrong value for ${keys.join(', ')}: ${keys.length === 1 ? 'its default is' : 'their defaults are'} used`;
+  return `> git-memory: ${CONFIG_FILE} ${which} (\`git memory doctor\` says more).`;
 }
 
 /** The compaction's additions after the primer; the primer alone when they fail. */
@@ -49,7 +61,7 @@ function markHooksRan(stateDir: string, agent: AgentName, at: string, io: AgentH
 /** SessionStart; `loadFull` gives the after-compaction computation for when nothing prepared applies. */
 export async function sessionStart(agent: AgentName, input: HookInput, io: AgentHookIo, cwd: string, loadFull: LoadFullAfterCompact): Promise<void> {
   // Opened once: the primer and the session record below use the same repository.
-  const o = open({ cwd, env: io.env });
+  const o = openAnyConfig({ cwd, env: io.env });
   // After a compaction, its additions are prepared while the primer is built.
   const after = input.source === 'compact' ? startAfterCompact(agent, input, o, loadFull) : null;
   // A compaction goes on with the session: its base commit (session-start.json, for `end`) stays the
@@ -59,7 +71,8 @@ export async function sessionStart(agent: AgentName, input: HookInput, io: Agent
   const built = await rebuildPrimer(o, { write: !goesOn });
   for (const w of [...o.warnings, ...built.warnings]) io.err(agentHookWarning(w));
   const { repo } = o;
-  let text = built.data.markdown;
+  const note = configNote(o);
+  let text = note ? `${built.data.markdown.replace(/\n+$/, '')}\n\n${note}\n` : built.data.markdown;
   // A fork (Claude Code 2.1.214 and later; earlier versions report it as a resume) goes on with the
   // conversation's context under a new session id: what is logged is pending for it as for a resume.
   if (input.source === 'resume' || input.source === 'fork' || input.source === 'compact') text += pendingSection(peekSpool(repo.stateDir));
