@@ -1,4 +1,6 @@
 import { peekSpool } from '../../git/spool.js';
+import { sessionWork } from '../../git/session-commits.js';
+import { readSessionStart } from '../../git/session-state.js';
 import { readSessionEnded, type Covered, type SessionEnded } from '../../git/session-ended.js';
 import { open, type Ctx, type Opened } from '../../commands/context.js';
 import { checkSummary, type Summary } from '../../memory/summary.js';
@@ -77,13 +79,15 @@ export async function finaliseSession(ctx: Ctx, opts: FinaliseOptions): Promise<
   // Opened once: `end` and its steps reuse it (the repository used to be found three times here).
   const o = open(ctx);
   const { repo } = o;
-  if (!peekSpool(repo.stateDir).length && !(o.config.session_memory.enabled && isLedgerAgent(opts.agent))) return { result: 'nothing-pending' };
+  // Work of the session: what it logged, its commits (the spool's, or the reflog's when no hook ran).
+  const work = () => sessionWork(repo, peekSpool(repo.stateDir), readSessionStart(repo.stateDir));
+  if (!(o.config.session_memory.enabled && isLedgerAgent(opts.agent)) && !work()) return { result: 'nothing-pending' };
   const outcome = await withSessionLock(
     repo.stateDir,
     opts.sessionId,
     async (): Promise<FinaliseOutcome> => {
       const ended = readSessionEnded(repo.stateDir, opts.sessionId);
-      const pending = peekSpool(repo.stateDir).length > 0;
+      const pending = work();
       const active = readAgentState(repo.stateDir).active;
       const transcript = opts.transcriptPath ?? (active?.sessionId === opts.sessionId ? active.transcriptPath : undefined);
       const got = await summaryOf(o, opts, transcript, pending, ended);

@@ -3,6 +3,8 @@ import { EXIT, UsageError, type ExitCode } from '../../errors.js';
 import { agentHookFailure, agentHookUsage } from '../../cli/messages.js';
 import { findRepo } from '../../git/repo.js';
 import { peekSpool } from '../../git/spool.js';
+import { sessionWork } from '../../git/session-commits.js';
+import { readSessionStart } from '../../git/session-state.js';
 import { ADAPTERS, HOOK_AGENT_NAMES, parseAgents, type AgentName } from '../../agents/registry.js';
 import { normaliseEvent, parseHookInput, type HookEvent, type HookInput } from './input.js';
 import { readAgentState, sessionKey } from './session-state.js';
@@ -36,7 +38,8 @@ async function sessionEnd(agent: AgentName, input: HookInput, io: AgentHookIo, c
   // The cheap checks run here so that most session ends, and every Stop with nothing new, start no
   // process at all. A SessionEnd recorded already (a second hook for the same end) has nothing more.
   if (event === 'session-end' && readAgentState(repo.stateDir).finalised.includes(sessionKey(agent, input.sessionId))) return;
-  if (!peekSpool(repo.stateDir).length && !(await import('./notes-check.js')).endsFromNotes(agent, input, repo, ledger)) return;
+  // Work since the session's start (the spool, or the reflog where no post-commit hook ran), or its transcript.
+  if (!sessionWork(repo, peekSpool(repo.stateDir), readSessionStart(repo.stateDir)) && !(await import('./notes-check.js')).endsFromNotes(agent, input, repo, ledger)) return;
   const transcript = input.transcriptPath ?? undefined;
   io.startWorker(['hook', 'agent-worker', 'finalise', '--agent', agent, '--session-id', input.sessionId, ...(transcript ? ['--transcript', transcript] : [])], repo.root);
 }
