@@ -6,14 +6,17 @@ import { textOf } from './transcript-text.js';
 export const codex: Agent<'codex'> = {
   name: 'codex',
   title: 'Codex CLI',
-  // Codex has no SessionEnd: Stop ends every turn, and each Stop that finds something new (a turn,
-  // queued items) records it, the later ones as follow-ups of the session (hook/agent/finalise.ts).
+  // Codex 0.171 fires SessionEnd when its process ends (`codex exec` and the TUI alike, reason
+  // "other"): the session is recorded there, once. Earlier versions have none: their Stop ends
+  // every turn, and each Stop that finds something new records it, the later ones as follow-ups
+  // (hook/agent/finalise.ts); once a SessionEnd has been seen in the worktree, Stop only pauses.
   // PostToolUse and Stop also keep the session notes (Codex has no asynchronous hooks: the hook
   // returns after the threshold check, any model call runs in a detached worker).
   config: [grouped('.codex/hooks.json', 'codex', [
     { event: 'SessionStart', handler: command('codex', 'session-start', 10) },
     { event: 'PostToolUse', handler: command('codex', 'tool-use', 10) },
     { event: 'Stop', handler: command('codex', 'stop', 10) },
+    { event: 'SessionEnd', handler: command('codex', 'session-end', 10) },
     { event: 'PreCompact', handler: command('codex', 'pre-compact', 10) },
     { event: 'PostCompact', handler: command('codex', 'post-compact', 10) },
   ])],

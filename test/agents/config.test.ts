@@ -58,7 +58,7 @@ describe('init --agent all --mcp in a repository without agent files', () => {
     expect(JSON.parse(repo.read('.mcp.json'))).toEqual({ mcpServers: { 'git-memory': { type: 'stdio', command: 'git-memory', args: ['mcp'], env: {} } } });
 
     const codex = JSON.parse(repo.read('.codex/hooks.json'));
-    expect(Object.keys(codex.hooks)).toEqual(['SessionStart', 'PostToolUse', 'Stop', 'PreCompact', 'PostCompact']);
+    expect(Object.keys(codex.hooks)).toEqual(['SessionStart', 'PostToolUse', 'Stop', 'SessionEnd', 'PreCompact', 'PostCompact']);
     expect(repo.read('.codex/config.toml')).toContain('[mcp_servers.git-memory]\ncommand = "git-memory"\nargs = ["mcp"]');
 
     const gemini = JSON.parse(repo.read('.gemini/settings.json'));

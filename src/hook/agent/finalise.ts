@@ -18,6 +18,8 @@ export interface FinaliseOptions {
   agent: AgentName;
   sessionId: string;
   transcriptPath?: string;
+  /** Started by a SessionEnd (Codex's too), not by a Stop that ends a turn: the session is closed. */
+  closing?: boolean;
 }
 
 export type FinaliseOutcome =
@@ -94,8 +96,8 @@ export async function finaliseSession(ctx: Ctx, opts: FinaliseOptions): Promise<
       if (!got) return { result: 'nothing-pending' };
       const session = { id: opts.sessionId, by: 'auto' as const, ...(got.covered ? { covered: got.covered } : {}) };
       const data = (await end(redacting(o), { summary: got.summary, agent: opts.agent, session })).data;
-      // A SessionEnd closes the session; a Stop (Codex, Cursor) ends a turn of one that goes on.
-      if (!ADAPTERS[opts.agent].stopEndsSession) await markFinalised(repo.stateDir, opts.agent, opts.sessionId).catch(() => undefined);
+      // A SessionEnd closes the session; a Stop (Codex before 0.171, Cursor) ends a turn of one that goes on.
+      if (!ADAPTERS[opts.agent].stopEndsSession || opts.closing) await markFinalised(repo.stateDir, opts.agent, opts.sessionId).catch(() => undefined);
       return { result: 'written', data, source: got.source };
     },
     { file: SESSION_END_LOCK_FILE, waitMs: END_WAIT_MS, staleMs: END_STALE_MS },
