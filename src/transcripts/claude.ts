@@ -142,7 +142,9 @@ function apply(s: BuildState, rec: Rec, ctx: Ctx): void {
     if (prompt && !/^\[Request interrupted by user/.test(prompt.trim())) userMessage(s, prompt, at);
     return;
   }
-  // assistant
+  // assistant. A model call that failed is written as an answer of Claude Code's own ("API Error:
+  // 400 …", isApiErrorMessage): the model answered nothing.
+  if (rec.isApiErrorMessage === true) return;
   const id = typeof msg.id === 'string' ? `${msg.id}\0${rec.requestId ?? ''}` : '';
   const o = order(s);
   if (chain === 'main' && id && id !== o.lastMain) {
@@ -185,7 +187,7 @@ const clip = (v: unknown, max: number) => (typeof v === 'string' && v.length > m
  * the kept state stays small and taking the slim record gives what taking the whole one gives.
  */
 function slim(rec: Rec): Rec {
-  const keep = ['type', 'subtype', 'uuid', 'parentUuid', 'isSidechain', 'agentId', 'isMeta', 'isCompactSummary', 'isVisibleInTranscriptOnly', 'sessionId', 'cwd', 'timestamp', 'requestId', 'compactMetadata'];
+  const keep = ['type', 'subtype', 'uuid', 'parentUuid', 'isSidechain', 'agentId', 'isMeta', 'isApiErrorMessage', 'isCompactSummary', 'isVisibleInTranscriptOnly', 'sessionId', 'cwd', 'timestamp', 'requestId', 'compactMetadata'];
   const out: Rec = {};
   for (const k of keep) if (k in rec) out[k] = rec[k];
   const m = rec.message;

@@ -54,7 +54,10 @@ async function summaryOf(o: Opened, opts: FinaliseOptions, transcript: string | 
   const after = ended?.by === 'auto' ? ended.covered : undefined;
   if (agent && (!ended || after)) {
     const got = await notesSummary(o, { sessionId: opts.sessionId, agent, transcript, extract: !ended, after });
-    if (got) return { summary: got.summary, source: got.source, covered: got.covered };
+    // Prompts that got no answer (every model call failed) and no work of the session: nothing happened.
+    const answered = got && (got.source === 'notes' || got.ledger.tool_calls > 0 || got.ledger.turns.some((t) => t.reply));
+    if (got && (answered || pending)) return { summary: got.summary, source: got.source, covered: got.covered };
+    if (got) return null;
   }
   if (!pending) return null;
   // Logged items alone: the request is the transcript's first prompt, the session's (a follow-up's too).

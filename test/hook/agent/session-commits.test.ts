@@ -69,3 +69,18 @@ describe('a session\'s commits: from the reflog between its start and its end', 
     expect(repo.git('rev-parse', 'HEAD')).toBe(head);
   });
 });
+
+describe('a run in which every model call failed', () => {
+  it('records no session: the prompt got no answer, and the only commit was made before it started', async () => {
+    const repo = await wired();
+    const transcript = join(FIXTURES, 'claude-2.1.328/all-failed.jsonl');
+    const claude = (event: string) =>
+      repo.exec(['hook', 'agent', event, '--agent', 'claude'], { stdin: payload(`claude/${event}.json`, { cwd: repo.dir, transcript_path: transcript, session_id: 'ac2d0f43-dab2-4170-8a50-1f266c7d1081' }) });
+    expect(claude('session-start').code).toBe(0);
+    const head = repo.git('rev-parse', 'HEAD');
+    expect(claude('session-end').code).toBe(0);
+    await new Promise((r) => setTimeout(r, 2500));
+    expect(journal(repo)).toEqual([]);
+    expect(repo.git('rev-parse', 'HEAD')).toBe(head);
+  });
+});
