@@ -12,7 +12,8 @@ import { startAfterCompact, type AfterCompact, type LoadFullAfterCompact } from 
 import { dreamToStart } from './dream-trigger.js';
 import type { AgentHookIo } from './process-io.js';
 import type { HookInput } from './input.js';
-import { sessionStartOutput } from './output.js';
+import { MAX_CONTEXT_CHARS, sessionStartOutput } from './output.js';
+import { isRecord, readState, removeState, writeState } from '../../fs/state.js';
 import { readAgentState, recordActiveSession, sessionKey } from './session-state.js';
 
 /** What the session logged so far: after a resume, a fork or a compaction the agent no longer sees it. */
@@ -30,15 +31,35 @@ function stillActive(stateDir: string, a: { agent: string; sessionId: string; tr
   return !!s.active && s.active.agent === a.agent && s.active.sessionId === a.sessionId && s.active.transcriptPath === a.transcriptPath && !s.finalised.includes(sessionKey(a.agent, a.sessionId));
 }
 
-/** The compaction's additions after the primer; the primer alone when they fail. */
-async function withAfterCompact(after: AfterCompact, text: string, io: AgentHookIo): Promise<string> {
+/** The compaction's additions after the primer ('' when they fail, said on stderr). */
+async function afterCompactText(after: AfterCompact, text: string, io: AgentHookIo): Promise<string> {
   try {
-    const extra = await after.render(text);
-    return extra ? `${text}\n\n${extra}` : text;
+    return await after.render(text);
   } catch (e) {
     io.err(agentHookWarning(`after compaction: ${(e as Error).message}`));
-    return text;
+    return '';
   }
+}
+
+/**
+ * What SessionStart(compact) added after the primer, kept for the session's next resume: a
+ * compaction run as its own process (`claude -p /compact`) ends before any request, and the next
+ * process (`--continue`) replays that context as an empty system message. Only the last one is kept.
+ */
+const CARRIED_FILE = 'compact-context.json';
+interface Carried {
+  agent: string;
+  sessionId: string;
+  text: string;
+}
+const isCarried = (v: unknown): v is Carried => isRecord(v) && typeof v.agent === 'string' && typeof v.sessionId === 'string' && typeof v.text === 'string';
+
+/** The context a compaction of this session left for its first resume, taken once. */
+function takeCarried(stateDir: string, agent: string, sessionId: string | undefined): string {
+  const c = readState(stateDir, CARRIED_FILE, isCarried);
+  if (!c || !sessionId || c.agent !== agent || c.sessionId !== sessionId) return '';
+  removeState(stateDir, CARRIED_FILE);
+  return c.text;
 }
 
 /** SessionStart; `loadFull` gives the after-compaction computation for when nothing prepared applies. */
@@ -58,7 +79,21 @@ export async function sessionStart(agent: AgentName, input: HookInput, io: Agent
   // A fork (Claude Code 2.1.214 and later; earlier versions report it as a resume) goes on with the
   // conversation's context under a new session id: what is logged is pending for it as for a resume.
   if (input.source === 'resume' || input.source === 'fork' || input.source === 'compact') text += pendingSection(peekSpool(repo.stateDir));
-  if (after) text = await withAfterCompact(after, text, io);
+  if (after) {
+    const extra = await afterCompactText(after, text, io);
+    if (extra) text = `${text}\n\n${extra}`;
+    if (extra && input.sessionId) {
+      try {
+        writeState(repo.stateDir, CARRIED_FILE, { agent, sessionId: input.sessionId, text: extra });
+      } catch {
+        /* a read-only state directory: the resume goes without */
+      }
+    }
+  } else if (input.source === 'resume') {
+    // The first resume after a compaction git-memory prepared: its context, where the cap leaves room.
+    const carried = takeCarried(repo.stateDir, agent, input.sessionId);
+    if (carried && text.length + carried.length + 2 <= MAX_CONTEXT_CHARS) text = `${text}\n\n${carried}`;
+  }
   if (input.sessionId) {
     const active = { agent, sessionId: input.sessionId, ...(input.transcriptPath ? { transcriptPath: input.transcriptPath } : {}), startedAt: localIso(now(io.env)) };
     // A compaction goes on with the session the agent is in: recorded already, it is left as it is (no lock, no write).
