@@ -100,3 +100,11 @@ describe('Gemini CLI 0.61.0: the prompt after git-memory\'s own <hook_context>',
     expect(readLedger(scratch('g.jsonl', `${text}\n`), { agent: 'gemini' }).user_messages.map((m) => m.text)).toEqual(['Real prompt']);
   });
 });
+
+describe('Gemini CLI 0.61.0: `--resume latest` goes on in the session\'s chat file', () => {
+  it('the resumed turn\'s prompt follows our hook context again, and is read', () => {
+    const l = readLedger(join(AGENTS, 'gemini-0.61.0/resume.jsonl'), { repoRoot: REPO });
+    expect(l.user_messages.map((m) => m.text)).toEqual(['Commit a.txt', 'What did you commit?']);
+    expect(l.turns.map((t) => t.reply)).toEqual(['Committed a.txt.', 'You committed a.txt.']);
+  });
+});
