@@ -156,7 +156,25 @@ describe('what init --agent refuses', () => {
     await ok(repo, ['init', '--no-hooks', '--agent', 'aider']);
     expect(repo.read('.aider.conf.yml')).toBe('read: [CONVENTIONS.md, .openclaw_memory/PRIMER.md] # style\n');
     await ok(repo, ['uninstall', '--agent', 'aider']);
-    expect(readFileSync(join(repo.dir, '.aider.conf.yml'), 'utf8')).toBe('read: [CONVENTIONS.md] # style\n');
+    // Given back exactly: the single value stays a single value.
+    expect(readFileSync(join(repo.dir, '.aider.conf.yml'), 'utf8')).toBe('read: CONVENTIONS.md # style\n');
+  });
+
+  it('Aider: `read: []` is given back as it was, alone in its file (kept, not deleted) or beside other keys', async () => {
+    for (const before of ['read: []\n', 'model: sonnet\nread: [] # none yet\nauto-commits: false\n']) {
+      const repo = makeRepo();
+      repo.write('.aider.conf.yml', before);
+      await ok(repo, ['init', '--no-hooks', '--agent', 'aider']);
+      expect(repo.read('.aider.conf.yml')).toContain('[.openclaw_memory/PRIMER.md]');
+      await ok(repo, ['uninstall', '--agent', 'aider']);
+      expect(existsSync(join(repo.dir, '.aider.conf.yml'))).toBe(true);
+      expect(readFileSync(join(repo.dir, '.aider.conf.yml'), 'utf8')).toBe(before);
+    }
+    // A file init created is removed again.
+    const repo = makeRepo();
+    await ok(repo, ['init', '--no-hooks', '--agent', 'aider']);
+    await ok(repo, ['uninstall', '--agent', 'aider']);
+    expect(existsSync(join(repo.dir, '.aider.conf.yml'))).toBe(false);
   });
 });
 
