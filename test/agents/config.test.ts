@@ -1,4 +1,4 @@
-import { existsSync, lstatSync, readFileSync, symlinkSync } from 'node:fs';
+import { existsSync, lstatSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { makeRepo, type TestRepo } from '../helpers/repo.js';
@@ -158,6 +158,19 @@ describe('what init --agent refuses', () => {
     await ok(repo, ['uninstall', '--agent', 'aider']);
     // Given back exactly: the single value stays a single value.
     expect(readFileSync(join(repo.dir, '.aider.conf.yml'), 'utf8')).toBe('read: CONVENTIONS.md # style\n');
+  });
+
+  it('Aider: a teammate\'s fresh clone (the committed .aider.conf.yml names the gitignored primer) gets PRIMER.md from a plain init, and is told how sessions are recorded', async () => {
+    const repo = makeRepo();
+    const wired = await ok(repo, ['init', '--no-hooks', '--agent', 'aider', '--json']);
+    expect(JSON.stringify(JSON.parse(wired.stdout))).toMatch(/git memory end/);
+    repo.git('add', '-A');
+    repo.git('commit', '-q', '-m', 'Set up git-memory');
+    expect(repo.git('ls-files')).not.toContain('PRIMER.md');
+    // A fresh clone has everything committed and no primer.
+    rmSync(join(repo.dir, '.openclaw_memory/PRIMER.md'));
+    await ok(repo, ['init', '--no-hooks']);
+    expect(repo.read('.openclaw_memory/PRIMER.md')).toContain('# Project memory');
   });
 
   it('Aider: `read: []` is given back as it was, alone in its file (kept, not deleted) or beside other keys', async () => {
