@@ -6,14 +6,17 @@ import { textOf } from './transcript-text.js';
 export const codex: Agent<'codex'> = {
   name: 'codex',
   title: 'Codex CLI',
-  // Codex has no SessionEnd: Stop ends every turn, and each Stop that finds something new (a turn,
-  // queued items) records it, the later ones as follow-ups of the session (hook/agent/finalise.ts).
+  // Codex 0.171 fires SessionEnd when its process ends (`codex exec` and the TUI alike, reason
+  // "other"): the session is recorded there, once. Earlier versions have none: their Stop ends
+  // every turn, and each Stop that finds something new records it, the later ones as follow-ups
+  // (hook/agent/finalise.ts); once a SessionEnd has been seen in the worktree, Stop only pauses.
   // Stop also keeps the session notes (the threshold check; any model call runs in a detached
   // worker). No PostToolUse hook: Codex hooks block the agent, and one per tool call made a wired run
   // 1.7× a plain one (issue 24 §3); the thresholds are applied at the turn's end.
   config: [grouped('.codex/hooks.json', 'codex', [
     { event: 'SessionStart', handler: command('codex', 'session-start', 10) },
     { event: 'Stop', handler: command('codex', 'stop', 10) },
+    { event: 'SessionEnd', handler: command('codex', 'session-end', 10) },
     { event: 'PreCompact', handler: command('codex', 'pre-compact', 10) },
     { event: 'PostCompact', handler: command('codex', 'post-compact', 10) },
   ])],

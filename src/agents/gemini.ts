@@ -1,6 +1,6 @@
 import { additionalContextJson, command, grouped, mcpJson, text, type Agent } from './adapter.js';
 import { parseJsonc } from './config/json-text.js';
-import { textOf } from './transcript-text.js';
+import { textOf, withoutHookContext } from './transcript-text.js';
 
 const SETTINGS = '.gemini/settings.json';
 
@@ -47,6 +47,11 @@ export const gemini: Agent<'gemini'> = {
   hookInput: (raw) => ({ source: text(raw.trigger) }),
   // JSON only: any plain text on stdout is an error.
   sessionStartOutput: additionalContextJson,
-  // One JSON document whose `messages` are records of this shape.
-  transcriptText: (r) => (r.type === 'user' && 'content' in r ? textOf(r.content) : undefined),
+  // One JSON document (or JSON lines) whose messages are records of this shape; the prompt follows
+  // our own SessionStart context in the same message.
+  transcriptText: (r) => {
+    if (r.type !== 'user' || !('content' in r)) return undefined;
+    const t = textOf(r.content);
+    return t === null ? null : withoutHookContext(t);
+  },
 };

@@ -10,3 +10,12 @@ export function textOf(content: unknown): string | null {
   const texts = content.filter((b) => b && typeof b === 'object' && typeof b.text === 'string' && b.type !== 'thinking').map((b) => b.text as string);
   return texts.length ? texts.join('\n') : null;
 }
+
+/**
+ * Text with git-memory's own context block taken off its start: Gemini CLI puts a SessionStart
+ * hook's context in the first user message, `<hook_context>…</hook_context>`, and the prompt after it.
+ */
+export function withoutHookContext(text: string): string {
+  const m = /^\s*<hook_context>[\s\S]*?<\/hook_context>\s*/.exec(text);
+  return m ? text.slice(m[0].length) : text;
+}

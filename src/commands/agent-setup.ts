@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ADAPTERS, type AgentName } from '../agents/registry.js';
 import { planFiles, type FileResult } from '../agents/config-files.js';
@@ -42,5 +42,31 @@ export async function setupAgents(o: Opened, agents: AgentName[], opts: { mcp?: 
     await rebuildPrimer(o, { write: true, recordStart: false });
   }
   for (const name of agents) if (ADAPTERS[name].trust) notes.push(ADAPTERS[name].trust!);
+  if (agents.includes('aider')) notes.push(AIDER_NOTE);
   return { files, notes };
+}
+
+/**
+ * Aider runs no hooks, and with --yes-always it declines shell commands, so it cannot record its
+ * own session: the user does, with `git memory end` (its auto-commits are recorded meanwhile by the
+ * post-commit hook, and join the session then).
+ */
+const AIDER_NOTE = `Aider runs no hooks: it reads ${PRIMER_FILE} at start (via .aider.conf.yml), and its auto-commits are recorded by the post-commit hook; to record an Aider session, run \`git memory end --summary '{"request":"…"}'\` when you leave it (or \`/run git memory end …\` inside Aider). A teammate's clone gets the primer from \`git memory init\``;
+
+/**
+ * A clone whose committed .aider.conf.yml reads the primer, which is gitignored: `init` writes it,
+ * so the teammate's Aider does not start without memory ("Read-only file … does not exist").
+ */
+export async function primerForAider(o: Opened): Promise<boolean> {
+  const path = join(o.repo.root, '.aider.conf.yml');
+  if (existsSync(join(o.repo.root, PRIMER_FILE)) || !existsSync(path)) return false;
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+    if (!ADAPTERS.aider.config[0]!.installed(text)) return false;
+  } catch {
+    return false; // an unreadable or unparsable file: init goes on without
+  }
+  await rebuildPrimer(o, { write: true, recordStart: false });
+  return true;
 }

@@ -124,6 +124,8 @@ export async function init(ctx: Ctx, opts: InitOptions): Promise<Result<InitData
   const mergeDriver = { attributes: installAttributes(repo), config: await installDriverConfig(repo) };
   // Opened here, with the config written above: agent setup may rebuild the primer with it.
   const agents = agentNames.length ? await (await import('./agent-setup.js')).setupAgents(openRepo(ctx, repo), agentNames, { mcp: opts.mcp }) : null;
+  // A clone whose committed Aider settings read the (gitignored) primer gets it here.
+  if (!agentNames.includes('aider') && existsSync(join(repo.root, '.aider.conf.yml'))) await (await import('./agent-setup.js')).primerForAider(openRepo(ctx, repo));
   const choice = await chooseProvider(config.llm, ctx.env);
   const model: InitModel = {
     provider: choice.provider,

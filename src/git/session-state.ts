@@ -5,6 +5,8 @@ import { isRecord, readState, removeState, writeState } from '../fs/state.js';
 export interface SessionStart {
   head: string | null;
   at: string;
+  /** The length of HEAD's reflog then: the lines after it are the session's (session-commits.ts). */
+  reflogAt?: number;
 }
 
 const isSessionStart = (v: unknown): v is SessionStart => isRecord(v) && typeof v.at === 'string' && (v.head === null || typeof v.head === 'string');

@@ -1,6 +1,7 @@
 import { basename, isAbsolute, posix, relative, resolve, sep, win32 } from 'node:path';
 import { redactQuick } from '../safety/quick-redact.js';
 import { emptyLedger, type AgentName, type FileTouch, type Ledger, type Todo, type TokenUsage } from './ledger.js';
+import { applyTaskOp, taskFailed, type KeptTask, type TaskOp } from './tasks.js';
 
 /**
  * The ledger under construction, as plain JSON: an incremental read keeps it in the state dir and
@@ -31,6 +32,10 @@ export interface BuildState {
   skipping?: boolean;
   /** Claude Code sub-agent transcripts (`<session>/subagents/agent-*.jsonl`), each read on its own, by file name. */
   subagents?: Record<string, SubTranscript>;
+  /** Claude Code's task list (TaskCreate, TaskUpdate, TaskList), with the ids its calls name. */
+  tasks?: KeptTask[];
+  /** Codex: the last prompt taken, until the agent answers (older rollouts write each prompt twice). */
+  codex?: { lastPrompt: string };
 }
 
 export interface GeminiProgress {
@@ -68,6 +73,9 @@ interface OpenCall {
   tool: string;
   command: number | null;
   chain: string;
+  /** A todo list or task change, applied once the result says the call succeeded. */
+  todos?: Todo[];
+  task?: TaskOp;
 }
 
 /** Bounds that keep the kept ledger small whatever the transcript's length (oldest dropped). */
@@ -203,6 +211,8 @@ export interface CallFacts {
   files?: { path: string; op: 'read' | 'edit' | 'write' }[];
   command?: string;
   todos?: Todo[];
+  /** A Claude Code task tool call (tasks.ts). */
+  task?: TaskOp;
 }
 
 function touch(s: BuildState, path: string, op: 'read' | 'edit' | 'write', at: string, sub: boolean): void {
@@ -250,20 +260,34 @@ export function toolCall(s: BuildState, c: CallFacts): void {
       s.base.commands += drop;
     }
   }
-  if (c.todos && !sub) l.todos = c.todos.map((t) => ({ content: cut(t.content, 500), status: t.status }));
+  // A todo list counts once its call succeeded (a refused TodoWrite is no list); a call without an
+  // id can have no result, and counts as made.
+  const todos = c.todos && !sub ? c.todos.map((t) => ({ content: cut(t.content, 500), status: t.status })) : undefined;
+  if (todos && !c.id) l.todos = todos;
   if (c.id) {
-    s.calls.push([c.id, { tool: c.tool, command, chain: c.chain }]);
+    s.calls.push([c.id, { tool: c.tool, command, chain: c.chain, ...(todos ? { todos } : {}), ...(c.task && !sub ? { task: c.task } : {}) }]);
     if (s.calls.length > OPEN_CALLS) s.calls.splice(0, s.calls.length - OPEN_CALLS);
   }
 }
 
-/** The result of call `id`: a failure marks its command failed and becomes an error entry. */
-export function toolResult(s: BuildState, id: string, r: { failed: boolean; message: string; at: string }): void {
+/**
+ * The result of call `id`: a failure marks its command failed and becomes an error entry; a todo
+ * list or task change is applied only on success. `detail`: the structured result (Claude Code's
+ * toolUseResult), where the agent writes one.
+ */
+export function toolResult(s: BuildState, id: string, r: { failed: boolean; message: string; at: string; detail?: unknown }): void {
   const i = s.calls.findIndex(([cid]) => cid === id);
   if (i === -1) return;
   const [, call] = s.calls[i]!;
   s.calls.splice(i, 1);
-  if (!r.failed) return;
+  if (!r.failed) {
+    if (call.todos) s.ledger.todos = call.todos;
+    if (call.task && !taskFailed(r.detail)) {
+      s.tasks = applyTaskOp(s.tasks ?? [], call.task, r.message, r.detail);
+      s.ledger.todos = s.tasks.map((t) => ({ content: cut(t.content, 500), status: t.status }));
+    }
+    return;
+  }
   const l = s.ledger;
   if (call.command !== null) {
     const cmd = l.commands[call.command - s.base.commands];

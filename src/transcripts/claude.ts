@@ -17,6 +17,7 @@ import {
 } from './build.js';
 import type { Todo } from './ledger.js';
 import { callLabel, outputText, subjectOf } from './tool-input.js';
+import { taskOp } from './tasks.js';
 
 /**
  * Claude Code JSONL (AGENT-INTERFACES §2). Records are taken in conversation order: a record whose
@@ -170,9 +171,11 @@ function apply(s: BuildState, rec: Rec, ctx: Ctx): void {
       return;
     }
     if (Array.isArray(msg.content)) {
+      // The structured result (toolUseResult) belongs to the record's one result.
+      const results = msg.content.filter((b: any) => b?.type === 'tool_result').length;
       for (const b of msg.content) {
         if (b?.type === 'tool_result' && typeof b.tool_use_id === 'string') {
-          toolResult(s, b.tool_use_id, { failed: b.is_error === true, message: outputText(b.content), at });
+          toolResult(s, b.tool_use_id, { failed: b.is_error === true, message: outputText(b.content), at, ...(results === 1 && rec.toolUseResult !== undefined ? { detail: rec.toolUseResult } : {}) });
         }
       }
     }
@@ -180,7 +183,9 @@ function apply(s: BuildState, rec: Rec, ctx: Ctx): void {
     if (prompt && !/^\[Request interrupted by user/.test(prompt.trim())) userMessage(s, prompt, at);
     return;
   }
-  // assistant
+  // assistant. A model call that failed is written as an answer of Claude Code's own ("API Error:
+  // 400 …", isApiErrorMessage): the model answered nothing.
+  if (rec.isApiErrorMessage === true) return;
   const id = typeof msg.id === 'string' ? `${msg.id}\0${rec.requestId ?? ''}` : '';
   if (isReplayedResponse(s, id)) return;
   const o = order(s);
@@ -211,6 +216,7 @@ function apply(s: BuildState, rec: Rec, ctx: Ctx): void {
         files: files(b.name, input, cwd, ctx),
         command: b.name === 'Bash' && typeof input.command === 'string' ? input.command : undefined,
         todos: b.name === 'TodoWrite' ? todos(input) : undefined,
+        task: taskOp(b.name, input),
       });
     }
   }
@@ -223,7 +229,7 @@ const clip = (v: unknown, max: number) => (typeof v === 'string' && v.length > m
  * the kept state stays small and taking the slim record gives what taking the whole one gives.
  */
 function slim(rec: Rec): Rec {
-  const keep = ['type', 'subtype', 'uuid', 'parentUuid', 'isSidechain', 'agentId', 'isMeta', 'isCompactSummary', 'isVisibleInTranscriptOnly', 'sessionId', 'cwd', 'timestamp', 'requestId', 'compactMetadata'];
+  const keep = ['type', 'subtype', 'uuid', 'parentUuid', 'isSidechain', 'agentId', 'isMeta', 'isApiErrorMessage', 'isCompactSummary', 'isVisibleInTranscriptOnly', 'sessionId', 'cwd', 'timestamp', 'requestId', 'compactMetadata'];
   const out: Rec = {};
   for (const k of keep) if (k in rec) out[k] = rec[k];
   const m = rec.message;
@@ -237,7 +243,8 @@ function slim(rec: Rec): Rec {
             const input: Rec = {};
             const subject = subjectOf(b.input);
             if (b.input && typeof b.input === 'object') {
-              for (const k of ['file_path', 'notebook_path', 'command', 'todos']) if (k in b.input) input[k] = b.input[k];
+              for (const k of ['file_path', 'notebook_path', 'command', 'todos', 'taskId', 'status']) if (k in b.input) input[k] = b.input[k];
+              if (typeof b.input.subject === 'string') input.subject = clip(b.input.subject, 1000);
             }
             if (subject) input.description = clip(subject, 1000);
             return { type: 'tool_use', id: b.id, name: b.name, input };
@@ -247,6 +254,15 @@ function slim(rec: Rec): Rec {
         })
       : clip(m.content, textMax);
     out.message = { id: m.id, role: m.role, usage: m.usage, content };
+  }
+  const r = rec.toolUseResult;
+  // What tasks.ts reads of a task tool's structured result.
+  if (r && typeof r === 'object' && ('success' in r || 'task' in r || 'tasks' in r)) {
+    out.toolUseResult = {
+      ...('success' in r ? { success: r.success } : {}),
+      ...(r.task && typeof r.task === 'object' ? { task: { id: r.task.id, subject: clip(r.task.subject, 1000) } } : {}),
+      ...(Array.isArray(r.tasks) ? { tasks: r.tasks.slice(0, 200).map((t: any) => ({ id: t?.id, subject: clip(t?.subject, 1000), status: t?.status })) } : {}),
+    };
   }
   return out;
 }

@@ -2,11 +2,15 @@ import { textOf } from '../agents/transcript-text.js';
 import { assistantText, compaction, reportPath, responseStart, saw, toolCall, toolResult, totalUsage, userMessage, type BuildState, type CallFacts } from './build.js';
 import type { Todo } from './ledger.js';
 import { callLabel, outputText, shellReads } from './tool-input.js';
+import { isWrapper } from './first-prompt.js';
 
 /**
  * Codex rollout JSONL (AGENT-INTERFACES §3, §7): `{timestamp, type, payload}` lines. Prompts come
- * from `event_msg` user_message (the same text as a response item is not counted twice), tools
- * from `response_item` calls and their outputs, usage from `token_count` running totals.
+ * from `response_item` messages of role user (0.171 writes no other), less the blocks Codex and
+ * git-memory inject (`<environment_context>`, `# AGENTS.md instructions`, which are user messages
+ * too; the primer is a developer message), and from older versions' `event_msg` user_message,
+ * which repeats the response item's text: the same text again before the agent answered is one
+ * prompt. Tools from `response_item` calls and their outputs, usage from `token_count` running totals.
  */
 type Rec = Record<string, any>;
 interface Ctx {
@@ -97,9 +101,25 @@ export function codexOutcome(output: unknown): { failed: boolean; message: strin
     if (m) code = Number(m[1]);
   }
   if (o.success === false) code ??= 1;
+  // A tool this Codex does not offer (0.171 exec has no update_plan).
+  if (/^unsupported call: /.test(text)) code ??= 1;
   const body = /\nOutput:\n([\s\S]*)$/.exec(text);
   return { failed: code !== null && code !== 0, message: body ? body[1]! : text };
 }
+
+/** A prompt, unless it repeats the one just taken (older rollouts write it as an event and as a response item). */
+function prompt(s: BuildState, text: string, at: string): void {
+  if (!text.trim() || isWrapper(text)) return;
+  const c = (s.codex ??= { lastPrompt: '' });
+  if (c.lastPrompt === text) return;
+  c.lastPrompt = text;
+  userMessage(s, text, at);
+}
+
+/** The agent answers: a prompt with the same text after this is a new one. */
+const answered = (s: BuildState) => {
+  if (s.codex) s.codex.lastPrompt = '';
+};
 
 /** Takes one Codex rollout line. */
 export function feedCodex(s: BuildState, rec: Rec, ctx: Ctx): void {
@@ -119,9 +139,8 @@ export function feedCodex(s: BuildState, rec: Rec, ctx: Ctx): void {
       return;
     case 'event_msg':
       saw(s, at);
-      if (p.type === 'user_message' && typeof p.message === 'string') {
-        if (p.message.trim() && !/^\s*</.test(p.message)) userMessage(s, p.message, at);
-      } else if (p.type === 'token_count' && p.info && typeof p.info === 'object') {
+      if (p.type === 'user_message' && typeof p.message === 'string') prompt(s, p.message, at);
+      else if (p.type === 'token_count' && p.info && typeof p.info === 'object') {
         const t = p.info.total_token_usage;
         const last = p.info.last_token_usage;
         if (t && typeof t === 'object') {
@@ -138,16 +157,20 @@ export function feedCodex(s: BuildState, rec: Rec, ctx: Ctx): void {
       saw(s, at);
       switch (p.type) {
         case 'message':
-          if (p.role === 'assistant') {
+          if (p.role === 'user') prompt(s, textOf(p.content) ?? '', at);
+          else if (p.role === 'assistant') {
+            answered(s);
             responseStart(s);
             assistantText(s, textOf(p.content) ?? '', 'main');
           }
           return;
         case 'function_call':
         case 'custom_tool_call':
+          answered(s);
           if (typeof p.name === 'string') call(s, p.name, p.type === 'custom_tool_call' ? { input: p.input } : parseArgs(p.arguments), String(p.call_id ?? p.id ?? ''), at, ctx);
           return;
         case 'local_shell_call':
+          answered(s);
           call(s, 'local_shell', { command: p.action?.command, workdir: p.action?.working_directory }, String(p.call_id ?? p.id ?? ''), at, ctx);
           return;
         case 'function_call_output':

@@ -11,7 +11,7 @@ function readHead(path: string): string | null {
 }
 
 /** Wrappers the agents put around commands, environment and instructions, which are not prompts. */
-const isWrapper = (t: string) => /^\s*(<|Caveat:|# AGENTS\.md instructions)/.test(t);
+export const isWrapper = (t: string) => /^\s*(<|Caveat:|# AGENTS\.md instructions)/.test(t);
 
 /** The prompt a record carries, in the shape of the first agent that knows it (agents/<name>.ts); null otherwise. */
 export function promptOf(r: Rec): string | null {

@@ -1,4 +1,4 @@
-import { textOf } from '../agents/transcript-text.js';
+import { textOf, withoutHookContext } from '../agents/transcript-text.js';
 import { assistantText, reportPath, responseStart, responseUsage, saw, toolCall, toolResult, userMessage, type BuildState, type CallFacts } from './build.js';
 import type { Todo } from './ledger.js';
 import { callLabel, outputText, shellReads, subjectOf } from './tool-input.js';
@@ -140,7 +140,9 @@ export function feedGemini(s: BuildState, m: Rec, sessionId: string, ctx: Ctx): 
   const at = typeof m.timestamp === 'string' ? m.timestamp : '';
   saw(s, at, { session_id: sessionId || undefined });
   if (m.type === 'user') {
-    const text = textOf(m.content);
+    // The prompt follows git-memory's own context in the same message; other wrappers are no prompt.
+    const raw = textOf(m.content);
+    const text = raw === null ? null : withoutHookContext(raw);
     if (text && text.trim() && !/^\s*</.test(text)) userMessage(s, text, at);
     return;
   }

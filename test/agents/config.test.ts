@@ -1,4 +1,4 @@
-import { existsSync, lstatSync, readFileSync, symlinkSync } from 'node:fs';
+import { existsSync, lstatSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { makeRepo, type TestRepo } from '../helpers/repo.js';
@@ -58,7 +58,7 @@ describe('init --agent all --mcp in a repository without agent files', () => {
     expect(JSON.parse(repo.read('.mcp.json'))).toEqual({ mcpServers: { 'git-memory': { type: 'stdio', command: 'git-memory', args: ['mcp'], env: {} } } });
 
     const codex = JSON.parse(repo.read('.codex/hooks.json'));
-    expect(Object.keys(codex.hooks)).toEqual(['SessionStart', 'Stop', 'PreCompact', 'PostCompact']);
+    expect(Object.keys(codex.hooks)).toEqual(['SessionStart', 'Stop', 'SessionEnd', 'PreCompact', 'PostCompact']);
     expect(repo.read('.codex/config.toml')).toContain('[mcp_servers.git-memory]\ncommand = "git-memory"\nargs = ["mcp"]');
 
     const gemini = JSON.parse(repo.read('.gemini/settings.json'));
@@ -156,7 +156,38 @@ describe('what init --agent refuses', () => {
     await ok(repo, ['init', '--no-hooks', '--agent', 'aider']);
     expect(repo.read('.aider.conf.yml')).toBe('read: [CONVENTIONS.md, .openclaw_memory/PRIMER.md] # style\n');
     await ok(repo, ['uninstall', '--agent', 'aider']);
-    expect(readFileSync(join(repo.dir, '.aider.conf.yml'), 'utf8')).toBe('read: [CONVENTIONS.md] # style\n');
+    // Given back exactly: the single value stays a single value.
+    expect(readFileSync(join(repo.dir, '.aider.conf.yml'), 'utf8')).toBe('read: CONVENTIONS.md # style\n');
+  });
+
+  it('Aider: a teammate\'s fresh clone (the committed .aider.conf.yml names the gitignored primer) gets PRIMER.md from a plain init, and is told how sessions are recorded', async () => {
+    const repo = makeRepo();
+    const wired = await ok(repo, ['init', '--no-hooks', '--agent', 'aider', '--json']);
+    expect(JSON.stringify(JSON.parse(wired.stdout))).toMatch(/git memory end/);
+    repo.git('add', '-A');
+    repo.git('commit', '-q', '-m', 'Set up git-memory');
+    expect(repo.git('ls-files')).not.toContain('PRIMER.md');
+    // A fresh clone has everything committed and no primer.
+    rmSync(join(repo.dir, '.openclaw_memory/PRIMER.md'));
+    await ok(repo, ['init', '--no-hooks']);
+    expect(repo.read('.openclaw_memory/PRIMER.md')).toContain('# Project memory');
+  });
+
+  it('Aider: `read: []` is given back as it was, alone in its file (kept, not deleted) or beside other keys', async () => {
+    for (const before of ['read: []\n', 'model: sonnet\nread: [] # none yet\nauto-commits: false\n']) {
+      const repo = makeRepo();
+      repo.write('.aider.conf.yml', before);
+      await ok(repo, ['init', '--no-hooks', '--agent', 'aider']);
+      expect(repo.read('.aider.conf.yml')).toContain('[.openclaw_memory/PRIMER.md]');
+      await ok(repo, ['uninstall', '--agent', 'aider']);
+      expect(existsSync(join(repo.dir, '.aider.conf.yml'))).toBe(true);
+      expect(readFileSync(join(repo.dir, '.aider.conf.yml'), 'utf8')).toBe(before);
+    }
+    // A file init created is removed again.
+    const repo = makeRepo();
+    await ok(repo, ['init', '--no-hooks', '--agent', 'aider']);
+    await ok(repo, ['uninstall', '--agent', 'aider']);
+    expect(existsSync(join(repo.dir, '.aider.conf.yml'))).toBe(false);
   });
 });
 

@@ -62,7 +62,12 @@ export function addListEntry(text: string, file: string, key: string, entry: str
   return `${withNewline(text.slice(0, end))}${prefix}${entry}\n${text.slice(end)}`;
 }
 
-/** Removes `entry` from the list at `key`; a list left empty goes with its key. */
+/**
+ * Removes `entry` from the list at `key`, giving back what addListEntry found: a block list left
+ * empty goes with its key (addListEntry wrote them both), a flow list `[entry]` becomes `[]` again
+ * (a file of only `read: []` stays as it was), and `[X, entry]` becomes the single value `X`
+ * (addListEntry's form for a single value; a hand-written `[X]` means the same to Aider).
+ */
 export function removeListEntry(text: string, file: string, key: string, entry: string): string {
   const { Y, pair } = locate(text, file, key);
   const v = pair?.value;
@@ -73,8 +78,12 @@ export function removeListEntry(text: string, file: string, key: string, entry: 
   const items = (v.items ?? []) as YamlNode[];
   const i = items.findIndex((n) => Y.isScalar(n) && n.value === entry);
   if (i < 0) return text;
-  if (items.length === 1) return dropPair();
+  if (items.length === 1) return v.flow ? `${text.slice(0, v.range[0])}[]${text.slice(v.range[1])}` : dropPair();
   const el = items[i]!.range!;
+  const other = items[1 - i];
+  if (v.flow && items.length === 2 && i === 1 && other?.range && Y.isScalar(other) && text.slice(v.range[0], v.range[1]) === `[${text.slice(other.range[0], other.range[1])}, ${entry}]`) {
+    return `${text.slice(0, v.range[0])}${text.slice(other.range[0], other.range[1])}${text.slice(v.range[1])}`;
+  }
   if (v.flow) {
     return i > 0 ? text.slice(0, items[i - 1]!.range![1]) + text.slice(el[1]) : text.slice(0, el[0]) + text.slice(items[1]!.range![0]);
   }

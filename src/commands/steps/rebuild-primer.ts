@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fsErrorWords, UsageError } from '../../errors.js';
 import { recordSessionStart } from '../../git/session-state.js';
+import { reflogSize } from '../../git/session-commits.js';
 import { operationInProgress } from '../../git/repo.js';
 import { buildPrimer } from '../../memory/primer.js';
 import { writeAtomic } from '../../fs/atomic.js';
@@ -84,7 +85,10 @@ export async function rebuildPrimer(o: Opened, opts: RebuildOptions): Promise<Re
     try {
       writeAtomic(o.repo.stateDir, join(o.repo.root, PRIMER_FILE), built.markdown, { durable: false });
       path = PRIMER_FILE;
-      if (opts.recordStart !== false) recordSessionStart(o.repo.stateDir, { head: got.input.git.head, at: got.input.generatedAt });
+      if (opts.recordStart !== false) {
+        const reflogAt = reflogSize(o.repo);
+        recordSessionStart(o.repo.stateDir, { head: got.input.git.head, at: got.input.generatedAt, ...(reflogAt !== null ? { reflogAt } : {}) });
+      }
     } catch (e) {
       const words = fsErrorWords(e);
       if (!words || opts.mustWrite) throw e;

@@ -5,7 +5,8 @@ import { git } from '../../git/git.js';
 import { explicitIdent, type GitVars } from '../../git/vars.js';
 import { keptHead } from '../../git/log.js';
 import { currentBranch } from '../../git/repo.js';
-import { clearSessionStart, readSessionStart } from '../../git/session-state.js';
+import { clearSessionStart, readSessionStart, type SessionStart } from '../../git/session-state.js';
+import { sessionReflogCommits, splitReflog } from '../../git/session-commits.js';
 import type { SpoolClaim, SpoolEntry } from '../../git/spool.js';
 import { fillSpool } from '../../git/spool-fill.js';
 import { createExclusive } from '../../fs/atomic.js';
@@ -52,6 +53,21 @@ export async function sessionAuthor(o: Opened, vars: Promise<GitVars | null>): P
 }
 
 const unique = (xs: string[]) => [...new Set(xs)];
+
+/**
+ * The spool's entries with the commits HEAD's reflog shows for the session (git/session-commits.ts): a
+ * commit made before the session started is not the session's, and one made since joins even when
+ * no post-commit hook ran (Gemini CLI runs its shell with `core.hooksPath=''`). Without a recorded
+ * start, the spool as it is.
+ */
+async function sessionEntries(o: Opened, entries: SpoolEntry[], start: SessionStart | null): Promise<SpoolEntry[]> {
+  const split = splitReflog(o.repo, start);
+  if (!split) return entries;
+  const during = await sessionReflogCommits(o.repo, split, start?.head ?? null);
+  const kept = entries.filter((e) => e.type !== 'commit' || !split.before.has(e.sha) || during.includes(e.sha));
+  const have = new Set(kept.flatMap((e) => (e.type === 'commit' ? [e.sha] : [])));
+  return [...kept, ...during.filter((sha) => !have.has(sha)).map((sha): SpoolEntry => ({ type: 'commit', sha }))];
+}
 
 /** What a session lists for a recorded commit git no longer has and whose line carried no subject. */
 export const UNKNOWN_SUBJECT = '(commit not found in this repository)';
@@ -109,7 +125,7 @@ export async function writeSession(o: Opened, claim: SpoolClaim, summary: Summar
   const time = localTime(o.now);
   const start = readSessionStart(o.repo.stateDir);
   // A line of only an id gets its subject, time and files here, in one git call for all such lines.
-  const spool = await fillSpool(o.repo.root, claim.entries);
+  const spool = await fillSpool(o.repo.root, await sessionEntries(o, claim.entries, start));
   const firstCommit = spool.find((e) => e.type === 'commit');
   // The session's base: HEAD when its primer ran, else the parent of its first commit, else HEAD.
   const short = async (rev: string) =>

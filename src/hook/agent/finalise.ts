@@ -1,4 +1,6 @@
 import { peekSpool } from '../../git/spool.js';
+import { sessionWork } from '../../git/session-commits.js';
+import { readSessionStart } from '../../git/session-state.js';
 import { readSessionEnded, type Covered, type SessionEnded } from '../../git/session-ended.js';
 import { open, type Ctx, type Opened } from '../../commands/context.js';
 import { checkSummary, type Summary } from '../../memory/summary.js';
@@ -16,6 +18,8 @@ export interface FinaliseOptions {
   agent: AgentName;
   sessionId: string;
   transcriptPath?: string;
+  /** Started by a SessionEnd (Codex's too), not by a Stop that ends a turn: the session is closed. */
+  closing?: boolean;
 }
 
 export type FinaliseOutcome =
@@ -50,7 +54,10 @@ async function summaryOf(o: Opened, opts: FinaliseOptions, transcript: string | 
   const after = ended?.by === 'auto' ? ended.covered : undefined;
   if (agent && (!ended || after)) {
     const got = await notesSummary(o, { sessionId: opts.sessionId, agent, transcript, extract: !ended, after });
-    if (got) return { summary: got.summary, source: got.source, covered: got.covered };
+    // Prompts that got no answer (every model call failed) and no work of the session: nothing happened.
+    const answered = got && (got.source === 'notes' || got.ledger.tool_calls > 0 || got.ledger.turns.some((t) => t.reply));
+    if (got && (answered || pending)) return { summary: got.summary, source: got.source, covered: got.covered };
+    if (got) return null;
   }
   if (!pending) return null;
   // Logged items alone: the request is the transcript's first prompt, the session's (a follow-up's too).
@@ -77,21 +84,23 @@ export async function finaliseSession(ctx: Ctx, opts: FinaliseOptions): Promise<
   // Opened once: `end` and its steps reuse it (the repository used to be found three times here).
   const o = open(ctx);
   const { repo } = o;
-  if (!peekSpool(repo.stateDir).length && !(o.config.session_memory.enabled && isLedgerAgent(opts.agent))) return { result: 'nothing-pending' };
+  // Work of the session: what it logged, its commits (the spool's, or the reflog's when no hook ran).
+  const work = () => sessionWork(repo, peekSpool(repo.stateDir), readSessionStart(repo.stateDir));
+  if (!(o.config.session_memory.enabled && isLedgerAgent(opts.agent)) && !work()) return { result: 'nothing-pending' };
   const outcome = await withSessionLock(
     repo.stateDir,
     opts.sessionId,
     async (): Promise<FinaliseOutcome> => {
       const ended = readSessionEnded(repo.stateDir, opts.sessionId);
-      const pending = peekSpool(repo.stateDir).length > 0;
+      const pending = work();
       const active = readAgentState(repo.stateDir).active;
       const transcript = opts.transcriptPath ?? (active?.sessionId === opts.sessionId ? active.transcriptPath : undefined);
       const got = await summaryOf(o, opts, transcript, pending, ended);
       if (!got) return { result: 'nothing-pending' };
       const session = { id: opts.sessionId, by: 'auto' as const, ...(got.covered ? { covered: got.covered } : {}) };
       const data = (await end(redacting(o), { summary: got.summary, agent: opts.agent, session })).data;
-      // A SessionEnd closes the session; a Stop (Codex, Cursor) ends a turn of one that goes on.
-      if (!ADAPTERS[opts.agent].stopEndsSession) await markFinalised(repo.stateDir, opts.agent, opts.sessionId).catch(() => undefined);
+      // A SessionEnd closes the session; a Stop (Codex before 0.171, Cursor) ends a turn of one that goes on.
+      if (!ADAPTERS[opts.agent].stopEndsSession || opts.closing) await markFinalised(repo.stateDir, opts.agent, opts.sessionId).catch(() => undefined);
       return { result: 'written', data, source: got.source };
     },
     { file: SESSION_END_LOCK_FILE, waitMs: END_WAIT_MS, staleMs: END_STALE_MS },

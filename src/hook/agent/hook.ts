@@ -3,9 +3,11 @@ import { EXIT, UsageError, type ExitCode } from '../../errors.js';
 import { agentHookFailure, agentHookUsage } from '../../cli/messages.js';
 import { findRepo } from '../../git/repo.js';
 import { peekSpool } from '../../git/spool.js';
+import { sessionWork } from '../../git/session-commits.js';
+import { readSessionStart } from '../../git/session-state.js';
 import { ADAPTERS, HOOK_AGENT_NAMES, parseAgents, type AgentName } from '../../agents/registry.js';
 import { normaliseEvent, parseHookInput, type HookEvent, type HookInput } from './input.js';
-import { readAgentState, sessionKey } from './session-state.js';
+import { noteSessionEndSeen, readAgentState, sessionEndSeen, sessionKey } from './session-state.js';
 import { logFailure } from './hook-log.js';
 import type { AgentHookIo } from './process-io.js';
 import type { Ledger } from '../../transcripts/ledger.js';
@@ -33,12 +35,16 @@ async function compactionHook(event: 'pre-compact' | 'post-compact', agent: Agen
 async function sessionEnd(agent: AgentName, input: HookInput, io: AgentHookIo, cwd: string, event: 'session-end' | 'stop', ledger?: Ledger): Promise<void> {
   if (!input.sessionId) throw new UsageError('hook input has no session_id; the session cannot be finalised');
   const repo = findRepo(cwd, io.env);
+  const closing = event === 'session-end';
+  // An agent whose Stop ends turns (Codex) and that fires SessionEnd too: from now on its sessions are recorded there.
+  if (closing && ADAPTERS[agent].stopEndsSession) noteSessionEndSeen(repo.stateDir, agent);
   // The cheap checks run here so that most session ends, and every Stop with nothing new, start no
   // process at all. A SessionEnd recorded already (a second hook for the same end) has nothing more.
   if (event === 'session-end' && readAgentState(repo.stateDir).finalised.includes(sessionKey(agent, input.sessionId))) return;
-  if (!peekSpool(repo.stateDir).length && !(await import('./notes-check.js')).endsFromNotes(agent, input, repo, ledger)) return;
+  // Work since the session's start (the spool, or the reflog where no post-commit hook ran), or its transcript.
+  if (!sessionWork(repo, peekSpool(repo.stateDir), readSessionStart(repo.stateDir)) && !(await import('./notes-check.js')).endsFromNotes(agent, input, repo, ledger)) return;
   const transcript = input.transcriptPath ?? undefined;
-  io.startWorker(['hook', 'agent-worker', 'finalise', '--agent', agent, '--session-id', input.sessionId, ...(transcript ? ['--transcript', transcript] : [])], repo.root);
+  io.startWorker(['hook', 'agent-worker', 'finalise', '--agent', agent, '--session-id', input.sessionId, ...(transcript ? ['--transcript', transcript] : []), ...(closing ? ['--closing'] : [])], repo.root);
 }
 
 /**
@@ -62,9 +68,12 @@ export async function agentHook(args: string[], io: AgentHookIo): Promise<ExitCo
     if (!values.agent) throw new UsageError('--agent is required', USAGE);
     const [agent] = parseAgents([values.agent]);
     if (!agent) throw new UsageError('--agent is required', USAGE);
+    // Codex's Stop ends the session only where its SessionEnd was never seen (before 0.171).
+    const stopEnds = () => !!ADAPTERS[agent].stopEndsSession && !sessionEndSeen(findRepo(input?.cwd ?? io.cwd, io.env).stateDir, agent);
+    let input: HookInput | undefined;
     const duringSession = (e: HookEvent | null) => e === 'tool-use' || (e === 'stop' && !ADAPTERS[agent].stopEndsSession);
     quiet = duringSession(normaliseEvent(eventName));
-    const input = parseHookInput(await io.readStdin());
+    input = parseHookInput(await io.readStdin());
     const event = normaliseEvent(eventName ?? input.event);
     quiet = duringSession(event);
     const cwd = input.cwd ?? io.cwd;
@@ -74,7 +83,7 @@ export async function agentHook(args: string[], io: AgentHookIo): Promise<ExitCo
     let notesFailed: unknown = null;
     if (event === 'tool-use' || event === 'stop') ledger = await (await import('./notes-check.js')).keepNotes(agent, input, io, cwd).catch((e: unknown) => ((notesFailed = e), null));
     if (event === 'session-start') await (await import('./session-start.js')).sessionStart(agent, input, io, cwd, fullAfterCompact);
-    else if (event === 'session-end' || (event === 'stop' && ADAPTERS[agent].stopEndsSession)) await sessionEnd(agent, input, io, cwd, event, ledger ?? undefined);
+    else if (event === 'session-end' || (event === 'stop' && stopEnds())) await sessionEnd(agent, input, io, cwd, event, ledger ?? undefined);
     else if (event === 'pre-compact' || event === 'post-compact') await compactionHook(event, agent, input, io, cwd);
     else if (!eventName && !input.event) throw new UsageError('name the hook event', USAGE);
     if (notesFailed) throw notesFailed;

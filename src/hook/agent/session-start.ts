@@ -4,11 +4,9 @@
 import { localIso, now } from '../../clock.js';
 import { agentHookWarning } from '../../cli/messages.js';
 import { openAnyConfig, type Opened } from '../../commands/context.js';
-import { CONFIG_FILE } from '../../paths.js';
+import { AGENT_HOOKS_SEEN_FILE, CONFIG_FILE } from '../../paths.js';
 import { rebuildPrimer } from '../../commands/steps/rebuild-primer.js';
 import { readSessionStart } from '../../git/session-state.js';
-import { readState, writeState } from '../../fs/state.js';
-import { AGENT_HOOKS_SEEN_FILE } from '../../paths.js';
 import { peekSpool } from '../../git/spool.js';
 import { pendingSection } from '../../commands/steps/pending-section.js';
 import type { AgentName } from '../../agents/registry.js';
@@ -16,7 +14,8 @@ import { startAfterCompact, type AfterCompact, type LoadFullAfterCompact } from 
 import { dreamToStart } from './dream-trigger.js';
 import type { AgentHookIo } from './process-io.js';
 import type { HookInput } from './input.js';
-import { sessionStartOutput } from './output.js';
+import { MAX_CONTEXT_CHARS, sessionStartOutput } from './output.js';
+import { isRecord, readState, removeState, writeState } from '../../fs/state.js';
 import { readAgentState, recordActiveSession, sessionKey } from './session-state.js';
 
 /** Whether `a` is the active session already (same agent, id and transcript), and not finalised. */
@@ -36,14 +35,13 @@ export function configNote(o: Opened): string {
   return `> git-memory: ${CONFIG_FILE} ${which} (\`git memory doctor\` says more).`;
 }
 
-/** The compaction's additions after the primer; the primer alone when they fail. */
-async function withAfterCompact(after: AfterCompact, text: string, io: AgentHookIo): Promise<string> {
+/** The compaction's additions after the primer ('' when they fail, said on stderr). */
+async function afterCompactText(after: AfterCompact, text: string, io: AgentHookIo): Promise<string> {
   try {
-    const extra = await after.render(text);
-    return extra ? `${text}\n\n${extra}` : text;
+    return await after.render(text);
   } catch (e) {
     io.err(agentHookWarning(`after compaction: ${(e as Error).message}`));
-    return text;
+    return '';
   }
 }
 
@@ -56,6 +54,27 @@ function markHooksRan(stateDir: string, agent: AgentName, at: string, io: AgentH
   } catch (e) {
     io.err(agentHookWarning(`could not note that the hooks ran: ${(e as Error).message}`));
   }
+}
+
+/**
+ * What SessionStart(compact) added after the primer, kept for the session's next resume: a
+ * compaction run as its own process (`claude -p /compact`) ends before any request, and the next
+ * process (`--continue`) replays that context as an empty system message. Only the last one is kept.
+ */
+const CARRIED_FILE = 'compact-context.json';
+interface Carried {
+  agent: string;
+  sessionId: string;
+  text: string;
+}
+const isCarried = (v: unknown): v is Carried => isRecord(v) && typeof v.agent === 'string' && typeof v.sessionId === 'string' && typeof v.text === 'string';
+
+/** The context a compaction of this session left for its first resume, taken once. */
+function takeCarried(stateDir: string, agent: string, sessionId: string | undefined): string {
+  const c = readState(stateDir, CARRIED_FILE, isCarried);
+  if (!c || !sessionId || c.agent !== agent || c.sessionId !== sessionId) return '';
+  removeState(stateDir, CARRIED_FILE);
+  return c.text;
 }
 
 /** SessionStart; `loadFull` gives the after-compaction computation for when nothing prepared applies. */
@@ -76,7 +95,21 @@ export async function sessionStart(agent: AgentName, input: HookInput, io: Agent
   // A fork (Claude Code 2.1.214 and later; earlier versions report it as a resume) goes on with the
   // conversation's context under a new session id: what is logged is pending for it as for a resume.
   if (input.source === 'resume' || input.source === 'fork' || input.source === 'compact') text += pendingSection(peekSpool(repo.stateDir));
-  if (after) text = await withAfterCompact(after, text, io);
+  if (after) {
+    const extra = await afterCompactText(after, text, io);
+    if (extra) text = `${text}\n\n${extra}`;
+    if (extra && input.sessionId) {
+      try {
+        writeState(repo.stateDir, CARRIED_FILE, { agent, sessionId: input.sessionId, text: extra });
+      } catch {
+        /* a read-only state directory: the resume goes without */
+      }
+    }
+  } else if (input.source === 'resume') {
+    // The first resume after a compaction git-memory prepared: its context, where the cap leaves room.
+    const carried = takeCarried(repo.stateDir, agent, input.sessionId);
+    if (carried && text.length + carried.length + 2 <= MAX_CONTEXT_CHARS) text = `${text}\n\n${carried}`;
+  }
   if (input.sessionId) {
     const active = { agent, sessionId: input.sessionId, ...(input.transcriptPath ? { transcriptPath: input.transcriptPath } : {}), startedAt: localIso(now(io.env)) };
     // A compaction goes on with the session the agent is in: recorded already, it is left as it is (no lock, no write).

@@ -1,3 +1,5 @@
+import { existsSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { AGENT_SESSION_FILE as FILE } from '../../paths.js';
 import { withLock } from '../../fs/lock.js';
 import { writeState } from '../../fs/state.js';
@@ -39,4 +41,21 @@ export function recordActiveSession(stateDir: string, active: ActiveSession): Pr
 export function markFinalised(stateDir: string, agent: string, sessionId: string): Promise<boolean> {
   const key = sessionKey(agent, sessionId);
   return update(stateDir, (s) => (s.finalised.includes(key) ? null : { active: s.active, finalised: [...s.finalised, key] }));
+}
+
+/** The marker of an agent whose SessionEnd has fired in this worktree (Codex 0.171 on). */
+const endSeenFile = (stateDir: string, agent: string) => join(stateDir, `session-end-seen-${agent}`);
+
+/**
+ * Whether `agent` fires SessionEnd here: for an agent whose Stop otherwise ends the session (Codex
+ * before 0.171 has no SessionEnd), Stop then only pauses and the session is recorded once, at its end.
+ */
+export const sessionEndSeen = (stateDir: string, agent: string) => existsSync(endSeenFile(stateDir, agent));
+
+export function noteSessionEndSeen(stateDir: string, agent: string): void {
+  try {
+    if (!sessionEndSeen(stateDir, agent)) writeFileSync(endSeenFile(stateDir, agent), '');
+  } catch {
+    /* a read-only state directory: Stop goes on ending turns */
+  }
 }

@@ -15,13 +15,13 @@ export async function runAgentWorker(args: string[], cwd = process.cwd(), env: N
   try {
     const { values } = parseArgs({
       args: args.slice(1),
-      options: { agent: { type: 'string' }, 'session-id': { type: 'string' }, transcript: { type: 'string' } },
+      options: { agent: { type: 'string' }, 'session-id': { type: 'string' }, transcript: { type: 'string' }, closing: { type: 'boolean' } },
     });
     const [agent] = parseAgents([values.agent ?? '']);
     const sessionId = values['session-id'];
     if (!agent || !sessionId) throw new UsageError('--agent and --session-id are required');
     if (job === 'finalise') {
-      await (await import('./finalise.js')).finaliseSession({ cwd, env }, { agent, sessionId, transcriptPath: values.transcript });
+      await (await import('./finalise.js')).finaliseSession({ cwd, env }, { agent, sessionId, transcriptPath: values.transcript, closing: values.closing === true });
       // The session is written: old sessions' state goes now, in this detached worker, off every hook's path.
       await (await import('./prune.js')).pruneOldSessions({ cwd, env }, sessionId);
     } else if (job === 'notes') {

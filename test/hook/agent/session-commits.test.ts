@@ -1,0 +1,86 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { execFileSync } from 'node:child_process';
+import { fixture, makeRepo, pathWithBin, type TestRepo } from '../../helpers/repo.js';
+import { FIXTURES, payload, workerDone } from '../../agents/fixtures.js';
+
+// A session's commits come from HEAD's reflog between its start and its end as well as from the
+// spool: Gemini CLI runs its shell with core.hooksPath='' (no post-commit hook), and a commit made
+// before the start (the "Set up git-memory" commit, which the hook did see) is not the session's.
+
+/** `git memory init` with its git hooks, and the setup commit, which the post-commit hook records. */
+const wired = fixture(async () => {
+  const repo = makeRepo({ until: 'file' });
+  expect((await repo.run(['init', '--agent', 'gemini'])).code).toBe(0);
+  repo.git('add', '.');
+  execFileSync('git', ['commit', '-q', '-m', 'Set up git-memory'], { cwd: repo.dir, env: { ...repo.env, PATH: pathWithBin() }, stdio: 'ignore' });
+  return repo;
+});
+
+function journal(repo: TestRepo): string[] {
+  const dir = join(repo.dir, '.openclaw_memory', 'journal');
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.md')).map((f) => readFileSync(join(dir, f), 'utf8'));
+}
+
+const hook = (repo: TestRepo, event: string, agent: string, extra: Record<string, unknown>) =>
+  repo.exec(['hook', 'agent', event, '--agent', agent], { stdin: payload(`${agent}/${event}.json`, { cwd: repo.dir, ...extra }) });
+
+describe('a session\'s commits: from the reflog between its start and its end', () => {
+  it('Gemini CLI: a commit its shell made without hooks is the session\'s; the setup commit made before the start is not', async () => {
+    const repo = await wired();
+    expect(repo.read('.git/git-memory/spool.jsonl')).toContain(repo.git('rev-parse', 'HEAD').trim()); // the hook saw the setup commit
+    const transcript = join(FIXTURES, 'gemini-0.61.0/chat.jsonl');
+    expect(hook(repo, 'session-start', 'gemini', { transcript_path: transcript }).code).toBe(0);
+    repo.write('hello.txt', 'hello\n');
+    repo.git('add', 'hello.txt');
+    repo.git('-c', 'core.hooksPath=', 'commit', '-q', '-m', 'Add hello.txt');
+    expect(hook(repo, 'session-end', 'gemini', { transcript_path: transcript }).code).toBe(0);
+    await workerDone(repo.dir, repo.git, /^memory: /);
+    const [session] = journal(repo);
+    expect(session).toContain('Create hello.txt and commit it');
+    const commits = session!.split('### Commits')[1] ?? '';
+    expect(commits).toContain('Add hello.txt');
+    expect(commits).not.toContain('Set up git-memory');
+  });
+
+  it('an amended commit is listed once, as HEAD has it', async () => {
+    const repo = await wired();
+    expect(hook(repo, 'session-start', 'gemini', {}).code).toBe(0);
+    repo.write('a.txt', 'a\n');
+    repo.git('add', 'a.txt');
+    repo.git('-c', 'core.hooksPath=', 'commit', '-q', '-m', 'Add a, first try');
+    repo.git('-c', 'core.hooksPath=', 'commit', '-q', '--amend', '-m', 'Add a');
+    await repo.run(['end', '--summary', JSON.stringify({ request: 'Add a' }), '--agent', 'gemini']);
+    const commits = journal(repo)[0]!.split('### Commits')[1] ?? '';
+    expect(commits).toContain('Add a');
+    expect(commits).not.toContain('first try');
+    expect(commits).not.toContain('Set up git-memory');
+  });
+
+  it('nothing done since the start: the commit made before it starts no session', async () => {
+    const repo = await wired();
+    expect(hook(repo, 'session-start', 'gemini', {}).code).toBe(0);
+    const head = repo.git('rev-parse', 'HEAD');
+    expect(hook(repo, 'session-end', 'gemini', {}).code).toBe(0);
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(journal(repo)).toEqual([]);
+    expect(repo.git('rev-parse', 'HEAD')).toBe(head);
+  });
+});
+
+describe('a run in which every model call failed', () => {
+  it('records no session: the prompt got no answer, and the only commit was made before it started', async () => {
+    const repo = await wired();
+    const transcript = join(FIXTURES, 'claude-2.1.328/all-failed.jsonl');
+    const claude = (event: string) =>
+      repo.exec(['hook', 'agent', event, '--agent', 'claude'], { stdin: payload(`claude/${event}.json`, { cwd: repo.dir, transcript_path: transcript, session_id: 'ac2d0f43-dab2-4170-8a50-1f266c7d1081' }) });
+    expect(claude('session-start').code).toBe(0);
+    const head = repo.git('rev-parse', 'HEAD');
+    expect(claude('session-end').code).toBe(0);
+    await new Promise((r) => setTimeout(r, 2500));
+    expect(journal(repo)).toEqual([]);
+    expect(repo.git('rev-parse', 'HEAD')).toBe(head);
+  });
+});
