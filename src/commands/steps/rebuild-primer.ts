@@ -1,3 +1,4 @@
+import { headCommit } from '../../git/head.js';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { UsageError } from '../../errors.js';
@@ -78,7 +79,12 @@ export async function rebuildPrimer(o: Opened, opts: RebuildOptions): Promise<Re
   else {
     writeAtomic(o.repo.stateDir, join(o.repo.root, PRIMER_FILE), built.markdown, { durable: false });
     path = PRIMER_FILE;
-    if (opts.recordStart !== false) recordSessionStart(o.repo.stateDir, { head: got.input.git.head, at: got.input.generatedAt });
+    if (opts.recordStart !== false) {
+      // The full id where git's files say it (the session's base is recorded whole: see write-session).
+      const abbreviated = got.input.git.head;
+      const full = abbreviated ? headCommit(o.repo) : null;
+      recordSessionStart(o.repo.stateDir, { head: full && abbreviated && full.startsWith(abbreviated) ? full : abbreviated, at: got.input.generatedAt });
+    }
   }
   mark('primer: written');
   return { data: { ...built, path, ...(unwritten ? { unwritten } : {}), window: got.window }, warnings };
