@@ -52,8 +52,17 @@ export async function commitFiles(cwd: string, wantedIn: readonly (string | Want
 
   // Full ids as given; abbreviated ones through git's own lookup (one answer line per input line).
   const full = new Map<string, string>(); // given id → full id
-  const short = [...wanted.keys()].filter((s) => !FULL.test(s));
   for (const s of wanted.keys()) if (FULL.test(s)) full.set(s, s);
+  // An abbreviated id of a commit also named in full (a session's base is often another's commit):
+  // found by binary search in the sorted full ids, without asking git.
+  const sorted = [...full.keys()].sort();
+  const short = [...wanted.keys()].filter((s) => {
+    if (FULL.test(s)) return false;
+    const i = lowerBound(sorted, s);
+    const hit = sorted[i]?.startsWith(s) && !sorted[i + 1]?.startsWith(s) ? sorted[i] : undefined;
+    if (hit) full.set(s, hit);
+    return !hit;
+  });
   const open: WantedCommit[] = [];
   if (short.length) {
     const out = (await git(['cat-file', '--batch-check=%(objectname) %(objecttype)'], { cwd, input: `${short.join('\n')}\n`, allowFail: true })) ?? '';
@@ -68,8 +77,8 @@ export async function commitFiles(cwd: string, wantedIn: readonly (string | Want
     const chosen = await resolveNear(cwd, open);
     for (const w of open) {
       const got = chosen.get(w.sha);
-      if (typeof got === 'string') full.set(w.sha, got);
-      else unresolved.push({ sha: w.sha, why: got ?? 'missing' });
+      if (got === undefined || got === 'ambiguous' || got === 'missing') unresolved.push({ sha: w.sha, why: got ?? 'missing' });
+      else full.set(w.sha, got);
     }
   }
 
@@ -80,6 +89,18 @@ export async function commitFiles(cwd: string, wantedIn: readonly (string | Want
     else unresolved.push({ sha: given, why: 'missing' });
   }
   return { found, unresolved };
+}
+
+/** The first index of `sorted` whose value is not below `key`. */
+function lowerBound(sorted: readonly string[], key: string): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sorted[mid]! < key) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /** The files each commit touched (keyed by full id); commits git does not have are left out. */
