@@ -96,7 +96,9 @@ export async function dream(o: Opened, opts: DreamOptions): Promise<Result<Dream
     const existing = readLongTerm(repo.root);
     // What was taken in comes from MEMORY.md as committed on this branch; the clone's own state only
     // for a file written before it said so.
-    const gathered = await sessionsToDream(repo.root, existing?.through, state?.by_branch?.[branch ?? ''] ?? state?.last_session ?? '');
+    // No MEMORY.md on this branch: nothing was taken in here, whatever other branches dreamt.
+    const after = existing ? (state?.by_branch?.[branch ?? ''] ?? state?.last_session ?? '') : '';
+    const gathered = await sessionsToDream(repo.root, existing?.through, after);
     warnings.push(...gathered.skipped);
     const sessions = gathered.sessions;
     const [log, head] = await Promise.all([
