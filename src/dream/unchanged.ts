@@ -3,7 +3,8 @@ import { serializeLongTerm, type LongTermDoc, type LongTermEntry } from '../memo
 /** An entry without its counters: how many sessions said it, which, and the day it was last said. */
 const withoutCounters = (e: LongTermEntry): LongTermEntry => {
   const { seen: _seen, sessions: _sessions, date: _date, ...rest } = e;
-  return { ...rest, sessions: [] };
+  // A theme's text counts its sessions and says its latest day ("(8732 sessions, latest on …)").
+  return { ...rest, sessions: [], ...(e.section === 'themes' ? { text: e.text.replace(/\d+/g, '#') } : {}) };
 };
 
 /**
