@@ -145,11 +145,18 @@ async function resolveNear(cwd: string, open: WantedCommit[]): Promise<Map<strin
       candidates.set(w.sha, list);
     }
   }
+  // Prefixes several commits share: which of them each session's branch holds, one walk per branch.
+  const ties = open.filter((w) => w.branch && (candidates.get(w.sha)?.length ?? 0) > 1);
+  const held = new Map<string, Set<string>>();
+  for (const branch of new Set(ties.map((w) => w.branch!))) {
+    const times = ties.filter((w) => w.branch === branch).flatMap((w) => candidates.get(w.sha)!.map((c) => c.at));
+    held.set(branch, await onBranch(cwd, branch, Math.min(...times), Math.max(...times)));
+  }
   for (const w of open) {
     let list = candidates.get(w.sha) ?? [];
     if (list.length > 1 && w.branch) {
-      const onBranch = await onBranchOf(cwd, w.branch, list.map((c) => c.sha));
-      if (onBranch.length) list = list.filter((c) => onBranch.includes(c.sha));
+      const on = list.filter((c) => held.get(w.branch!)?.has(c.sha));
+      if (on.length) list = on;
     }
     if (list.length > 1 && w.at !== undefined) {
       // The commit nearest before the session (a session lists the commits it made).
@@ -161,12 +168,8 @@ async function resolveNear(cwd: string, open: WantedCommit[]): Promise<Map<strin
   return result;
 }
 
-/** Which of `shas` the branch's history holds (none when the branch is gone). */
-async function onBranchOf(cwd: string, branch: string, shas: string[]): Promise<string[]> {
-  const held: string[] = [];
-  for (const sha of shas) {
-    const r = await git(['merge-base', '--is-ancestor', sha, `refs/heads/${branch}`], { cwd, allowFail: true });
-    if (r !== null) held.push(sha);
-  }
-  return held;
+/** The commits of `branch` made between `from` and `to` (ms), as a set of full ids (none when the branch is gone). */
+async function onBranch(cwd: string, branch: string, from: number, to: number): Promise<Set<string>> {
+  const out = await git(['log', '--format=%H', `--since=${Math.floor(from / 1000) - 1}`, `--until=${Math.ceil(to / 1000) + 1}`, `refs/heads/${branch}`, '--'], { cwd, allowFail: true });
+  return new Set((out ?? '').split('\n').filter(Boolean));
 }
