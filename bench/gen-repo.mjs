@@ -3,6 +3,7 @@
 // by parameters. Run alone: node bench/gen-repo.mjs [commits] [sessions]
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { BENCH_DIR, ROOT } from './bundle.mjs';
@@ -22,6 +23,11 @@ const YEAR_DAYS = 365;
 export const BENCH_NOW = new Date(YEAR_START + (YEAR_DAYS - 1) * DAY + 19 * HOUR).toISOString();
 /** The built binary; `git-memory init` installs the post-commit hook in generated repositories. */
 export const BIN = join(ROOT, 'dist', 'git-memory.js');
+/**
+ * Where the L and XL repositories are kept (GIT_MEMORY_BENCH_CACHE): outside the checkout, since
+ * they take minutes to generate (XL: a million commits) and every worktree can share them.
+ */
+export const SIZE_CACHE_DIR = process.env.GIT_MEMORY_BENCH_CACHE ?? join(homedir(), '.cache', 'git-memory-bench');
 
 /** `total` event times over the year, weekdays busier than weekends, each day between `from` and `from + hours`. */
 function schedule(rand, total, fromHour, hours, step = 1000) {
@@ -44,7 +50,7 @@ const fileText = (path, revision) =>
 const hex = (rand, n) => Array.from({ length: n }, () => Math.floor(rand() * 16).toString(16)).join('');
 
 /** Streams the whole history into `git fast-import` running in `dir`. */
-async function streamHistory(dir, env, { commits, sessions, seed }) {
+async function streamHistory(dir, env, { commits, sessions, seed, files: fileCount }) {
   const fmt = await memoryFormats();
   const codeRand = prng(seed);
   const memRand = prng(seed + 1); // sessions do not depend on the commit count: same journal in every size
@@ -64,8 +70,12 @@ async function streamHistory(dir, env, { commits, sessions, seed }) {
     return mark;
   };
   const revisions = new Map(paths.map((p) => [p, 0]));
+  // Larger sizes (L, XL) have a tree of `files` paths, as a big codebase does; the extra files are
+  // in the first commit only, so commits and sessions are those of the smaller sizes.
+  const extra = Array.from({ length: Math.max(0, (fileCount ?? 0) - paths.length) }, (_, i) => `lib/part${String(Math.floor(i / 500)).padStart(3, '0')}/file${i}.ts`);
   const rootFiles = [
     ...paths.map((p) => [p, fileText(p, 0)]),
+    ...extra.map((p) => [p, fileText(p, 0)]),
     [fmt.CONFIG_FILE, fmt.configText('acme-billing', 'en', 'Billing API for Acme: invoices, payments and webhooks')],
     [fmt.MEMORY_GITIGNORE, fmt.ignoreText(fmt.ignoreLines(false))],
   ];
@@ -113,8 +123,8 @@ async function streamHistory(dir, env, { commits, sessions, seed }) {
  * how long generation took (0 when cached).
  * @param {{ commits?: number, sessions?: number, seed?: number, bin?: string }} [opts]
  */
-export async function generateRepo({ commits = 20_000, sessions = 1000, seed = 7, bin = BIN } = {}) {
-  const dir = join(BENCH_DIR, `repo-c${commits}-s${sessions}-r${seed}-v${GEN_VERSION}`);
+export async function generateRepo({ commits = 20_000, sessions = 1000, seed = 7, files, cacheDir = BENCH_DIR, bin = BIN } = {}) {
+  const dir = join(cacheDir, `repo-c${commits}-s${sessions}${files ? `-f${files}` : ''}-r${seed}-v${GEN_VERSION}`);
   const infoPath = (repo) => join(repo, '.git', 'bench-info.json');
   if (existsSync(infoPath(dir))) return { dir, seconds: 0, cached: true, ...JSON.parse(readFileSync(infoPath(dir), 'utf8')) };
   const t0 = performance.now();
@@ -126,7 +136,7 @@ export async function generateRepo({ commits = 20_000, sessions = 1000, seed = 7
   const git = (...args) => execFileSync('git', args, { cwd: tmp, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
   git('init', '-q', '-b', 'main');
   for (const [k, v] of [['user.name', 'Jane Doe'], ['user.email', 'jane@example.com'], ['commit.gpgSign', 'false'], ['gc.auto', '0']]) git('config', k, v);
-  await streamHistory(tmp, env, { commits, sessions, seed });
+  await streamHistory(tmp, env, { commits, sessions, seed, files });
   git('reset', '-q', '--hard');
   initRepo(tmp, bin, env);
   const info = { commits: Number(git('rev-list', '--count', 'HEAD').trim()), sessions, generatedSeconds: (performance.now() - t0) / 1000 };
@@ -142,7 +152,8 @@ export async function generateRepo({ commits = 20_000, sessions = 1000, seed = 7
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const [commits, sessions] = process.argv.slice(2).map(Number);
-  const got = await generateRepo({ commits: commits || undefined, sessions: sessions || undefined });
+  const [commits, sessions, files] = process.argv.slice(2).map(Number);
+  const cacheDir = files ? SIZE_CACHE_DIR : undefined;
+  const got = await generateRepo({ commits: commits || undefined, sessions: sessions || undefined, files: files || undefined, cacheDir });
   console.log(`${got.dir}: ${got.commits} commits, ${got.sessions} sessions${got.cached ? ' (cached)' : `, generated in ${got.seconds.toFixed(1)} s`}`);
 }

@@ -12,6 +12,8 @@
 //   BENCH_SESSIONS=1000    sessions in the journal of both repositories
 //   BENCH_KEEP=1           keep this run's working copies (.bench/work/<pid>/) for inspection
 //   BENCH_ONLY=regex       run only the parts whose title matches (case-insensitive), e.g. BENCH_ONLY='end|hooks'
+//   BENCH_XL=1 or `npm run bench -- --xl`   the sizes part runs XL too (1M commits, 50k sessions; generated once, ~/.cache/git-memory-bench)
+//   GIT_MEMORY_BENCH_CACHE=dir             where the L and XL repositories are kept
 // Generated repositories are cached in .bench/ (delete it to regenerate); each run works on fresh
 // copies in .bench/work/<pid>/. A missed target prints MISSED; the exit code is non-zero only on errors.
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -41,6 +43,7 @@ const COMMITS = knob('BENCH_COMMITS', 20_000, 20_000);
 const SMALL_COMMITS = knob('BENCH_SMALL_COMMITS', 1000, 1000);
 const SESSIONS = knob('BENCH_SESSIONS', 1000, 1000);
 const REBASE_COMMITS = 100;
+const XL = process.argv.includes('--xl') || process.env.BENCH_XL === '1';
 
 const started = performance.now();
 const summary = new Summary();
@@ -200,6 +203,10 @@ await part('Real transcripts: hot files against every simple rule, ledger recall
 );
 await part('Real agents, wired against plain: Claude Code, Codex CLI, Gemini CLI (bench/parts/real-agents.mjs)', async () =>
   (await import('./parts/real-agents.mjs')).run({ ROOT: join(import.meta.dirname ?? new URL('.', import.meta.url).pathname, '..'), QUICK }),
+);
+
+await part(`Sizes S, L${XL ? ', XL' : ''} (issue 28): dream, clone, primer, search, git status (bench/parts/sizes.mjs, ${Math.max(5, Math.round(RUNS / 4))} runs)`, async () =>
+  (await import('./parts/sizes.mjs')).run({ summary, ws, env, BIN, big, xl: XL, measure, printTable, ratio, runs: Math.max(5, Math.round(RUNS / 4)) }),
 );
 
 summary.print();

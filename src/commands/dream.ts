@@ -2,10 +2,10 @@ import { localIso } from '../clock.js';
 import { consolidate, prune, withoutInstructions, type DreamReport } from '../dream/consolidate.js';
 import { refineWithModel } from '../dream/model.js';
 import { dreamDue } from '../dream/due.js';
-import { inWorktree, sessionKey, sessionsSince } from '../dream/gather.js';
+import { inWorktree, sessionKey, sessionsToDream } from '../dream/gather.js';
 import { legacyEntries } from '../dream/legacy.js';
 import { guardEntries } from '../dream/secrets.js';
-import { readDreamState, tryDreamLock, writeDreamState } from '../dream/state.js';
+import { lastSessionOf, readDreamState, tryDreamLock, withLastSession, writeDreamState } from '../dream/state.js';
 import { EXIT, GitMemoryError } from '../errors.js';
 import { writeAtomic } from '../fs/atomic.js';
 import { withLock } from '../fs/lock.js';
@@ -14,10 +14,11 @@ import { commitToNewBranch } from '../git/branch-commit.js';
 import { git } from '../git/git.js';
 import { PRIMER_LOG_DEPTH } from '../git/log-cache.js';
 import { isMemoryCommit, recentLog } from '../git/log.js';
-import { anOperation, operationInProgress, theOperation } from '../git/repo.js';
+import { anOperation, currentBranch, operationInProgress, theOperation } from '../git/repo.js';
 import { CorruptFileError } from '../memory/frontmatter.js';
 import { readTaskListKeeping } from '../memory/tasks-file.js';
 import { parseLongTerm, serializeLongTerm, type LongTermDoc } from '../memory/long-term.js';
+import { sameFacts } from '../dream/unchanged.js';
 import { LONG_TERM_FILE } from '../paths.js';
 import { localDate } from '../clock.js';
 import { writablePath } from '../worktree-path.js';
@@ -105,10 +106,15 @@ export async function dream(o: Opened, opts: DreamOptions): Promise<Result<Dream
   if (!release) return { data: idle('another dream is running in this repository'), warnings };
   try {
     const state = readDreamState(repo);
+    const branch = currentBranch(repo);
     const due = dreamDue(repo, o.config.dream, o.now, state);
     if (!opts.force && !due.due) return { data: idle(`not due: ${due.reason}; --force runs it now`), warnings };
     const existing = readLongTerm(repo.root);
-    const gathered = await sessionsSince(repo.root, state?.last_session ?? '');
+    // What was taken in comes from MEMORY.md as committed on this branch; the clone's own state only
+    // for a file written before it said so.
+    // No MEMORY.md on this branch: nothing was taken in here, whatever other branches dreamt.
+    const after = existing ? (state?.by_branch?.[branch ?? ''] ?? state?.last_session ?? '') : '';
+    const gathered = await sessionsToDream(repo.root, existing?.through, after);
     warnings.push(...gathered.skipped);
     const sessions = gathered.sessions;
     const [log, head] = await Promise.all([
@@ -165,9 +171,16 @@ export async function dream(o: Opened, opts: DreamOptions): Promise<Result<Dream
       report.dropped.push(l);
     }
     doc = guarded.doc;
+    // Facts unchanged but for their counters (how often seen, by which sessions): nothing is
+    // written or committed, and what was taken in stays where the file says (a later dream that
+    // changes something reads these sessions again and counts them then).
+    // A file from before it said what was taken in gets that said once (every clone then starts from it).
+    const firstThrough = existing !== null && !existing.through && sessions.length > 0;
+    const changed = firstThrough || (!(existing && sameFacts(existing, doc)) && (existing !== null || doc.entries.length > 0));
+    if (changed && gathered.through) doc = { ...doc, through: gathered.through };
     const text = serializeLongTerm(doc);
-    const changed = text !== readTextOrNull(join(repo.root, LONG_TERM_FILE));
-    const message = commitMessage(o.config, `dream over ${sessions.length} session${sessions.length === 1 ? '' : 's'}`, [
+    const subject = sessions.length ? `dream over ${sessions.length} session${sessions.length === 1 ? '' : 's'}` : 'dream: MEMORY.md tidied, no new session';
+    const message = commitMessage(o.config, subject, [
       `Added ${report.added}, merged ${report.merged}, superseded ${report.superseded.length}, removed ${report.removed.length}, pruned ${report.pruned}.`,
     ]);
     let commit: DreamData['commit'] = null;
@@ -190,12 +203,15 @@ export async function dream(o: Opened, opts: DreamOptions): Promise<Result<Dream
       });
     }
     const newest = sessions.at(-1)?.session;
-    writeDreamState(repo, {
-      last_run: localIso(o.now),
-      last_session: newest ? sessionKey(newest) : (state?.last_session ?? ''),
-      sessions: (state?.sessions ?? 0) + sessions.length,
-      dreams: (state?.dreams ?? 0) + 1,
-    });
+    const last = newest ? sessionKey(newest) : lastSessionOf(state, branch);
+    writeDreamState(
+      repo,
+      withLastSession(
+        { last_run: localIso(o.now), last_session: state?.last_session ?? '', sessions: (state?.sessions ?? 0) + sessions.length, dreams: (state?.dreams ?? 0) + 1, ...(state?.by_branch ? { by_branch: state.by_branch } : {}) },
+        branch,
+        last,
+      ),
+    );
     return {
       data: {
         ran: true,

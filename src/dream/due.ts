@@ -4,7 +4,8 @@ import type { Repo } from '../git/repo.js';
 import type { Config } from '../memory/config.js';
 import { listDays } from '../memory/journal.js';
 import { JOURNAL_DIR } from '../paths.js';
-import { readDreamState, type DreamState } from './state.js';
+import { currentBranch } from '../git/repo.js';
+import { lastSessionOf, readDreamState, type DreamState } from './state.js';
 
 export interface DreamDue {
   due: boolean;
@@ -29,7 +30,7 @@ const fileKey = (day: string, name: string) => {
  */
 export function dreamDue(repo: Repo, cfg: Config['dream'], now: Date, state: DreamState | null = readDreamState(repo)): DreamDue {
   if (!cfg.enabled) return { due: false, reason: 'dreams are off ([dream] enabled = false)', sessions: 0, idleHours: null };
-  const last = state?.last_session ?? '';
+  const last = lastSessionOf(state, currentBranch(repo));
   const lastDay = last.slice(0, 10);
   let sessions = 0;
   let newest = '';

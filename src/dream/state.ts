@@ -21,10 +21,28 @@ export interface DreamState {
   sessions: number;
   /** Dreams run in all. */
   dreams: number;
+  /**
+   * The newest session taken in on each branch ('' for a detached HEAD): when a dream is due is
+   * counted per branch, so a dream on one branch does not hide another branch's sessions. What a
+   * dream takes in is read from MEMORY.md itself (DreamThrough); this only says when to run.
+   */
+  by_branch?: Record<string, string>;
 }
 
 const isDreamState = (v: unknown): v is DreamState =>
   isRecord(v) && typeof v.last_run === 'string' && typeof v.last_session === 'string' && typeof v.sessions === 'number' && typeof v.dreams === 'number';
+
+/** The newest session taken in on `branch`: its own entry, else (state from before by_branch) the shared one. */
+export function lastSessionOf(state: DreamState | null, branch: string | null): string {
+  if (!state) return '';
+  if (state.by_branch) return state.by_branch[branch ?? ''] ?? '';
+  return state.last_session;
+}
+
+/** `state` with `last` as the newest session taken in on `branch`. */
+export function withLastSession(state: DreamState, branch: string | null, last: string): DreamState {
+  return { ...state, last_session: last > state.last_session ? last : state.last_session, by_branch: { ...state.by_branch, [branch ?? '']: last } };
+}
 
 export function readDreamState(repo: Repo): DreamState | null {
   return readState(dreamDir(repo), DREAM_STATE_FILE, isDreamState);

@@ -44,7 +44,9 @@ export function mergeLongTerm(base: LongTermDoc | null, ours: LongTermDoc, their
     if (old && sameEntry(old, other)) continue; // dropped here, untouched there
     out.push(other);
   }
-  return { lang: ours.lang, entries: out };
+  // Both sides' dreams took their sessions in: the merge has taken in the union.
+  const through = ours.through || theirs.through ? { commits: union(ours.through?.commits ?? [], theirs.through?.commits ?? []), sessions: union(ours.through?.sessions ?? [], theirs.through?.sessions ?? []) } : undefined;
+  return through ? { lang: ours.lang, entries: out, through } : { lang: ours.lang, entries: out };
 }
 
 /** An entry named in what `resolve` says about the working tree. */

@@ -63,6 +63,37 @@ export interface LongTermEntry {
 export interface LongTermDoc {
   lang: Lang;
   entries: LongTermEntry[];
+  /** What the dreams that wrote it have taken in (see DreamThrough); absent before the first dream. */
+  through?: DreamThrough;
+}
+
+/**
+ * The sessions the dreams behind a MEMORY.md took in, kept in the file itself so that every clone
+ * and worktree knows them from what is committed: every session file the tree of one of `commits`
+ * holds, plus the sessions named in `sessions` (taken in before their file was committed). Two
+ * branches' files merge to the union of both.
+ */
+export interface DreamThrough {
+  /** Full commit ids. */
+  commits: string[];
+  /** Session ids. */
+  sessions: string[];
+}
+
+/** The line after the intro that holds DreamThrough: a comment inside the quote, so it renders as nothing and older versions skip it. */
+const THROUGH_RE = /^>\s*<!--\s*dreamt through:\s*(.*?)\s*-->\s*$/;
+
+function throughLine(t: DreamThrough): string {
+  const parts = [t.commits.map(esc).join(', ')];
+  if (t.sessions.length) parts.push(`sessions: ${t.sessions.map(esc).join(', ')}`);
+  return `> <!-- dreamt through: ${parts.join('; ')} -->`;
+}
+
+function parseThrough(body: string): DreamThrough {
+  const [commits = '', ...rest] = body.split(';');
+  const list = (v: string) => v.split(',').map((x) => unesc(x.trim())).filter(Boolean);
+  const sessions = rest.map((r) => /^\s*sessions\s*:\s*(.*)$/.exec(r)?.[1]).filter((v): v is string => v !== undefined).flatMap(list);
+  return { commits: list(commits).filter((c) => /^[0-9a-f]{40,64}$/.test(c)), sessions };
 }
 
 export const LONG_TERM_SHAPE = `# Long-term memory
@@ -104,6 +135,7 @@ function comment(e: LongTermEntry): string {
 export function serializeLongTerm(doc: LongTermDoc): string {
   const h = LONG_TERM_HEADINGS[doc.lang];
   const out = [`# ${h.title}`, '', `> ${h.intro}`];
+  if (doc.through?.commits.length || doc.through?.sessions.length) out.push('>', throughLine(doc.through));
   for (const section of LONG_TERM_SECTIONS) {
     const entries = doc.entries.filter((e) => e.section === section);
     if (!entries.length) continue;
@@ -161,7 +193,13 @@ export function parseLongTerm(text: string, path = 'MEMORY.md'): LongTermDoc {
   let section: LongTermSection | null = null;
   let unknownHeading: string | null = null;
   let last: LongTermEntry | null = null;
+  let through: DreamThrough | undefined;
   lines.forEach((line, i) => {
+    const t = THROUGH_RE.exec(line);
+    if (t) {
+      through = parseThrough(t[1]!);
+      return;
+    }
     const h = /^##\s+(.+?)\s*$/.exec(line);
     if (h) {
       section = HEADING_TO_SECTION.get(h[1]!.toLowerCase()) ?? null;
@@ -188,7 +226,7 @@ export function parseLongTerm(text: string, path = 'MEMORY.md'): LongTermDoc {
     entries.push(e);
     last = e;
   });
-  return { lang, entries };
+  return through ? { lang, entries, through } : { lang, entries };
 }
 
 const STOP = new Set(

@@ -71,7 +71,8 @@ describe('git memory end', () => {
     const text = repo.read(JSON.parse(r.stdout).session.path);
     expect(text).toContain('### Learned\n- Redis holds the token blacklist\n- JWT');
     expect(text).toContain('### Decisions\n- Access tokens live 15 minutes');
-    expect(text).toContain(`### Commits\n- ${sha.slice(0, 7)} Add login endpoint`);
+    // The full id: an abbreviated one names several objects in a large history (issue 28).
+    expect(text).toContain(`### Commits\n- ${sha.trim()} Add login endpoint`);
     // the spool is consumed: the next session does not repeat them
     const r2 = await repo.run(['end', '--summary', '{"request":"Next"}', '--json']);
     expect(repo.read(JSON.parse(r2.stdout).session.path)).not.toContain('Redis');

@@ -92,5 +92,5 @@ export async function initHooked(opts: { now?: string } = {}): Promise<HookedRep
   return hooked(await made());
 }
 
-/** Short ids, as session files list them. */
-export const short = (shas: string[]) => shas.map((s) => s.slice(0, 7));
+/** Ids as session files list them: whole (an abbreviated id is ambiguous in a large history, issue 28). */
+export const recordedIds = (shas: string[]) => [...shas];

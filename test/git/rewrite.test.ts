@@ -2,7 +2,7 @@ import { renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PATH_WITHOUT_TOOL } from '../helpers/repo.js';
-import { initHooked, short, type HookedRepo } from './hooked.js';
+import { initHooked, recordedIds, type HookedRepo } from './hooked.js';
 
 /** A commit git-memory does not see (made by a teammate, or upstream): no git-memory on PATH. */
 function untracked(repo: HookedRepo, message: string, files: Record<string, string>): string {
@@ -47,8 +47,8 @@ describe('the session commit list after history rewrites', () => {
     const finals = subjects(repo, 'main..feature');
     expect(repo.g('log', '--format=%s', 'main..feature').trim().split('\n')).toEqual(['Fix typo elsewhere', 'Add logout (amended)', 'Add login']);
     const session = await repo.end();
-    expect(session.commits).toEqual(short(finals));
-    expect(repo.read(session.path)).toContain(`- ${finals[1]!.slice(0, 7)} Add logout (amended)`);
+    expect(session.commits).toEqual(recordedIds(finals));
+    expect(repo.read(session.path)).toContain(`- ${finals[1]!} Add logout (amended)`);
   });
 
   it('follows an interactive rebase: reword, squash and fixup fold into one commit, an exec step adds one', async () => {
@@ -65,8 +65,8 @@ echo 'exec echo e > exec.txt && git add exec.txt && git commit -q -m "Exec step 
     const finals = subjects(repo, `${base}..HEAD`);
     expect(repo.g('log', '--format=%s', `${base}..HEAD`).trim().split('\n')).toEqual(['Exec step commit', 'Add parser with edge cases']);
     const session = await repo.end();
-    expect(session.commits).toEqual(short(finals));
-    expect(repo.read(session.path)).toContain(`- ${finals[0]!.slice(0, 7)} Add parser with edge cases`);
+    expect(session.commits).toEqual(recordedIds(finals));
+    expect(repo.read(session.path)).toContain(`- ${finals[0]!} Add parser with edge cases`);
   });
 
   it('keeps the final id when a rebase stops on a conflict, resolved with --continue or with git commit', async () => {
@@ -87,7 +87,7 @@ echo 'exec echo e > exec.txt && git add exec.txt && git commit -q -m "Exec step 
       const finals = subjects(repo, 'main..feature');
       expect(finals).toHaveLength(2);
       const session = await repo.end();
-      expect(session.commits, finish).toEqual(short(finals));
+      expect(session.commits, finish).toEqual(recordedIds(finals));
     }
   });
 
@@ -114,7 +114,7 @@ echo 'exec echo e > exec.txt && git add exec.txt && git commit -q -m "Exec step 
 
     const session = await repo.end();
     // A clean merge fires only post-merge; a merge concluded by `git commit` is a commit of the session.
-    expect(session.commits).toEqual(short([a, b, resolvedMerge, nv]));
+    expect(session.commits).toEqual(recordedIds([a, b, resolvedMerge, nv]));
   });
 
   it('maps ids in a spool an interrupted end had claimed, and forgets notes of an aborted rebase', async () => {
@@ -137,6 +137,6 @@ echo 'exec echo e > exec.txt && git add exec.txt && git commit -q -m "Exec step 
 
     expect(repo.spoolShas()).toEqual([amended, after]);
     const session = await repo.end();
-    expect(session.commits).toEqual(short([amended, after]));
+    expect(session.commits).toEqual(recordedIds([amended, after]));
   });
 });

@@ -67,9 +67,9 @@ describe('end folds a spool of old and new lines', () => {
     const data = JSON.parse(r.stdout) as { session: { path: string; commits: number } };
     expect(data.session.commits).toBe(3);
     const text = readFileSync(join(repo.dir, data.session.path), 'utf8');
-    expect(text).toContain(`- ${oldStyle.slice(0, 7)} Recorded by an older hook\n`);
-    expect(text).toContain(`- ${newStyle.slice(0, 7)} Recorded by id only\n`);
-    expect(text).toContain(`- ${GONE.slice(0, 7)} ${UNKNOWN_SUBJECT}\n`);
+    expect(text).toContain(`- ${oldStyle} Recorded by an older hook\n`);
+    expect(text).toContain(`- ${newStyle} Recorded by id only\n`);
+    expect(text).toContain(`- ${GONE} ${UNKNOWN_SUBJECT}\n`);
     expect(text).toContain('Old lines still read');
     expect(peekSpool(stateDir)).toEqual([]);
   });

@@ -109,7 +109,7 @@ describe('the post-commit hook records a commit in shell, without node', () => {
     expect(shim.starts()).toEqual(['hook post-commit']);
     expect(spoolLines(spoolFile(repo)).map((l) => l.sha)).toEqual([userSha]);
     const session = await repo.end();
-    expect(session.commits).toEqual([userSha.slice(0, 7)]);
+    expect(session.commits).toEqual([userSha]);
   });
 
   it('skips the commits a rebase replays, with no process per commit; post-rewrite lists them by their new ids', async () => {

@@ -3,7 +3,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/repo.js';
-import { DAY_OF, hooked, initHooked, short, type HookedRepo } from '../git/hooked.js';
+import { DAY_OF, hooked, initHooked, recordedIds, type HookedRepo } from '../git/hooked.js';
 
 /** Runs `git-memory end` in a worktree as its own process; resolves with its JSON answer. */
 function endAsync(wt: HookedRepo, request: string): Promise<{ code: number | null; data: { session: { path: string }; commit: { sha: string } } | null; stderr: string }> {
@@ -17,7 +17,7 @@ function endAsync(wt: HookedRepo, request: string): Promise<{ code: number | nul
   });
 }
 
-const commitsIn = (text: string) => (text.split('### Commits')[1] ?? '').split('\n').flatMap((l) => /^- ([0-9a-f]{7})\b/.exec(l)?.[1] ?? []);
+const commitsIn = (text: string) => (text.split('### Commits')[1] ?? '').split('\n').flatMap((l) => /^- ([0-9a-f]{7,64})\b/.exec(l)?.[1] ?? []);
 
 describe('linked worktrees', () => {
   it('keep their own spool, lock and state; sessions ended at the same time land on their own branches and both survive the merge', async () => {
@@ -41,7 +41,7 @@ describe('linked worktrees', () => {
       const e = ends[i]!.data!;
       expect(wt.g('rev-parse', `agent-${i === 0 ? 'one' : 'two'}`).trim()).toBe(e.commit.sha);
       expect(wt.g('show', '--name-only', '--format=', e.commit.sha).trim()).toBe(e.session.path);
-      expect(commitsIn(wt.read(e.session.path))).toEqual(short([code[i]!]));
+      expect(commitsIn(wt.read(e.session.path))).toEqual(recordedIds([code[i]!]));
       expect(readdirSync(stateDirs[i]!).filter((f) => f.startsWith('spool') || f === 'lock')).toEqual([]);
       expect(existsSync(join(wt.dir, e.session.path))).toBe(true);
     }

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { headCommit } from '../../git/head.js';
 import { fsErrorWords, UsageError } from '../../errors.js';
 import { recordSessionStart } from '../../git/session-state.js';
 import { reflogSize } from '../../git/session-commits.js';
@@ -86,8 +87,12 @@ export async function rebuildPrimer(o: Opened, opts: RebuildOptions): Promise<Re
       writeAtomic(o.repo.stateDir, join(o.repo.root, PRIMER_FILE), built.markdown, { durable: false });
       path = PRIMER_FILE;
       if (opts.recordStart !== false) {
+        // The full id where git's files say it (the session's base is recorded whole: see write-session).
+        const abbreviated = got.input.git.head;
+        const full = abbreviated ? headCommit(o.repo) : null;
+        const head = full && abbreviated && full.startsWith(abbreviated) ? full : abbreviated;
         const reflogAt = reflogSize(o.repo);
-        recordSessionStart(o.repo.stateDir, { head: got.input.git.head, at: got.input.generatedAt, ...(reflogAt !== null ? { reflogAt } : {}) });
+        recordSessionStart(o.repo.stateDir, { head, at: got.input.generatedAt, ...(reflogAt !== null ? { reflogAt } : {}) });
       }
     } catch (e) {
       const words = fsErrorWords(e);

@@ -3,7 +3,7 @@ import { localDate, localIso, localTime } from '../../clock.js';
 import { UsageError } from '../../errors.js';
 import { git } from '../../git/git.js';
 import { explicitIdent, type GitVars } from '../../git/vars.js';
-import { keptHead } from '../../git/log.js';
+import { headCommit, isFullId } from '../../git/head.js';
 import { currentBranch } from '../../git/repo.js';
 import { clearSessionStart, readSessionStart, type SessionStart } from '../../git/session-state.js';
 import { sessionReflogCommits, splitReflog } from '../../git/session-commits.js';
@@ -79,7 +79,9 @@ function fold(summary: Summary, spool: SpoolEntry[]) {
   const commits = spool.flatMap((e) => {
     if (e.type !== 'commit' || seen.has(e.sha)) return [];
     seen.add(e.sha);
-    return [{ sha: e.sha.slice(0, 7), subject: e.subject ?? UNKNOWN_SUBJECT }];
+    // The full id: an abbreviated one names several objects once a history is large (0.6% of 7-character
+    // ids at 210k commits); GitHub and `git log` show it short where people read it.
+    return [{ sha: e.sha, subject: e.subject ?? UNKNOWN_SUBJECT }];
   });
   return {
     request: summary.request,
@@ -127,10 +129,16 @@ export async function writeSession(o: Opened, claim: SpoolClaim, summary: Summar
   // A line of only an id gets its subject, time and files here, in one git call for all such lines.
   const spool = await fillSpool(o.repo.root, await sessionEntries(o, claim.entries, start));
   const firstCommit = spool.find((e) => e.type === 'commit');
-  // The session's base: HEAD when its primer ran, else the parent of its first commit, else HEAD.
-  const short = async (rev: string) =>
-    (await git(['rev-parse', '-q', '--verify', '--short', rev], { cwd: o.repo.root, allowFail: true }))?.trim() || undefined;
-  const base = start?.head ?? (firstCommit ? await short(`${firstCommit.sha}^`) : undefined) ?? keptHead(o.repo) ?? (await short('HEAD'));
+  // The session's base: HEAD when its primer ran, else the parent of its first commit, else HEAD;
+  // as a full id (the primer and the kept log hold it abbreviated: expanded now, while it is unique).
+  const full = async (rev: string) =>
+    (await git(['rev-parse', '-q', '--verify', `${rev}^{commit}`], { cwd: o.repo.root, allowFail: true }))?.trim() || undefined;
+  const head = headCommit(o.repo);
+  const base =
+    (start?.head && (isFullId(start.head) ? start.head : ((await full(start.head)) ?? start.head))) ??
+    (firstCommit ? await full(`${firstCommit.sha}^`) : undefined) ??
+    head ??
+    (await full('HEAD'));
 
   let tasksText: string | undefined;
   let tasksRead: TasksRead | undefined;

@@ -1,0 +1,126 @@
+// The bench at three sizes (issue 28): S is the bench's large repository (20k code commits, 1k
+// sessions), L 200k code commits, 10k sessions and 50k files, XL (with `--xl` or BENCH_XL=1) 1M code
+// commits, 50k sessions and 100k files. L and XL are generated once into GIT_MEMORY_BENCH_CACHE
+// (~/.cache/git-memory-bench) by the bench's own generators and reused; XL takes tens of minutes.
+// At each size: the first dream over the whole journal, the dream in a fresh clone of a repository
+// that has dreamt, the commit ids git alone cannot resolve, the primer warm and after a commit
+// (with the MEMORY.md that dream wrote) against floor B, warm search against git grep, and what the
+// journal in the index adds to `git status`.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { generateRepo, SIZE_CACHE_DIR } from '../gen-repo.mjs';
+
+export const SIZES = { L: { commits: 200_000, sessions: 10_000, files: 50_000 }, XL: { commits: 1_000_000, sessions: 50_000, files: 100_000 } };
+
+/** Wall time of one run of a command, in ms, with its output; throws when it fails. */
+function timed(cmd, args, cwd, env) {
+  const t0 = performance.now();
+  const r = spawnSync(cmd, args, { cwd, env, encoding: 'utf8', maxBuffer: 256 << 20 });
+  const ms = performance.now() - t0;
+  if (r.status !== 0) throw new Error(`\`${cmd} ${args.join(' ')}\` failed in ${cwd}: ${r.stderr.slice(0, 500)}`);
+  return { ms, stdout: r.stdout, stderr: r.stderr };
+}
+
+export async function run({ summary, ws, env, BIN, big, xl, measure, printTable, ratio, runs }) {
+  const sizes = [['S', big]];
+  for (const name of xl ? ['L', 'XL'] : ['L']) {
+    const t0 = performance.now();
+    const repo = await generateRepo({ ...SIZES[name], cacheDir: SIZE_CACHE_DIR, bin: BIN });
+    console.log(`  ${name}: ${repo.commits} commits, ${repo.sessions} sessions, ${SIZES[name].files} files: ${repo.cached ? 'cached' : `generated in ${((performance.now() - t0) / 1000).toFixed(0)} s`} (${repo.dir})`);
+    sizes.push([name, repo]);
+  }
+  const git = (cwd, ...args) => execFileSync('git', args, { cwd, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 256 << 20 });
+  const rows = [];
+  for (const [name, repo] of sizes) {
+    const dir = ws.copy(repo.dir, `size-${name}`);
+    // 1. The first dream over the whole journal (what every clone met before MEMORY.md said what it took in).
+    const dream = timed(process.execPath, [BIN, 'dream', '--offline', '--force', '--json'], dir, env);
+    const d = JSON.parse(dream.stdout);
+    const unresolved = (dream.stderr.match(/names commit [0-9a-f]+, which several commits start with/g) ?? []).length;
+    const missing = (dream.stderr.match(/names commit [0-9a-f]+, which is not in this clone/g) ?? []).length;
+    // 2. A fresh clone of it dreams: it continues from what its committed MEMORY.md took in.
+    const clone = join(ws.dir, `size-${name}-clone`);
+    git(ws.dir, 'clone', '-q', dir, clone);
+    const again = timed(process.execPath, [BIN, 'dream', '--offline', '--force', '--json'], clone, env);
+    const a = JSON.parse(again.stdout);
+    rmSync(clone, { recursive: true, force: true });
+
+    // 3, 4. The primer, warm and after a commit, with that MEMORY.md, against floor B.
+    for (const args of [['primer']]) timed(process.execPath, [BIN, ...args], dir, env);
+    const primerOut = timed(process.execPath, [BIN, 'primer'], dir, env).stdout;
+    const floor = ['-e', `require('child_process').execFileSync('git',${JSON.stringify(['log', '-n', '50'])})`];
+    let n = 0;
+    const node = (key, args, extra = {}) => ({ name: key, cmd: process.execPath, args, cwd: dir, env, ...extra });
+    const r = measure(
+      [
+        node('floorB', floor),
+        node('primer', [BIN, 'primer']),
+        // A code commit before each run (hooks off, as a plain `git commit` by the user would be timed apart).
+        node('primerCommit', [BIN, 'primer'], { before: () => git(dir, '-c', 'core.hooksPath=/dev/null', 'commit', '-q', '--allow-empty', '-m', `bench commit ${++n}`) }),
+        { name: 'grep', cmd: 'git', args: ['grep', '-n', '-i', '-e', 'webhook', '-e', 'retry', '--', '.openclaw_memory/journal'], cwd: dir, env },
+        node('search', [BIN, 'search', 'webhook', 'retry']),
+      ],
+      { runs, warmup: 2 },
+    );
+    // 6. The journal in the index: `git status` here against a worktree of the same commit without the journal.
+    const bare = join(ws.dir, `size-${name}-nojournal`);
+    git(dir, 'worktree', 'add', '-q', '--detach', bare, 'HEAD');
+    git(bare, 'rm', '-r', '-q', '--cached', '.openclaw_memory/journal');
+    rmSync(join(bare, '.openclaw_memory', 'journal'), { recursive: true, force: true });
+    git(bare, '-c', 'core.hooksPath=/dev/null', 'commit', '-q', '-m', 'without the journal');
+    const st = measure(
+      [
+        { name: 'with', cmd: 'git', args: ['status', '--porcelain'], cwd: dir, env },
+        { name: 'without', cmd: 'git', args: ['status', '--porcelain'], cwd: bare, env },
+      ],
+      { runs, warmup: 2 },
+    );
+    git(dir, 'worktree', 'remove', '--force', bare);
+    rows.push({
+      name,
+      commits: repo.commits,
+      sessions: repo.sessions,
+      dreamS: dream.ms / 1000,
+      dreamSessions: d.sessions,
+      cloneS: again.ms / 1000,
+      cloneSessions: a.sessions,
+      cloneCommitted: a.commit !== null,
+      unresolved,
+      missing,
+      primer: r.primer.median / r.floorB.median,
+      primerCommit: r.primerCommit.median / r.floorB.median,
+      recent: primerOut.includes('## Recent context'),
+      search: r.search.median / r.grep.median,
+      status: st.with.median / st.without.median - 1,
+      raw: { floorB: r.floorB.median, primer: r.primer.median, primerCommit: r.primerCommit.median, grep: r.grep.median, search: r.search.median, statusWith: st.with.median, statusWithout: st.without.median },
+    });
+    rmSync(dir, { recursive: true, force: true });
+  }
+  printTable(
+    ['size', 'dream (all)', 'dream in a clone', 'ids unresolved', 'primer / B', 'after commit / B', 'Recent context', 'search / grep', 'status + journal'],
+    rows.map((x) => [
+      `${x.name} (${x.commits} commits, ${x.sessions} sessions)`,
+      `${x.dreamS.toFixed(1)} s / ${x.dreamSessions}`,
+      `${x.cloneS.toFixed(1)} s / ${x.cloneSessions}${x.cloneCommitted ? ' (committed!)' : ''}`,
+      `${x.unresolved} ambiguous, ${x.missing} missing`,
+      ratio(x.primer),
+      ratio(x.primerCommit),
+      x.recent ? 'yes' : 'LOST',
+      ratio(x.search),
+      `${(x.status * 100).toFixed(1)}%`,
+    ]),
+  );
+  for (const x of rows) console.log(`  ${x.name} raw medians (ms): ${Object.entries(x.raw).map(([k, v]) => `${k} ${v.toFixed(1)}`).join(', ')}`);
+  const dreamTarget = { S: null, L: 30, XL: 180 };
+  for (const x of rows) {
+    if (dreamTarget[x.name]) summary.add(`${x.name}: first dream over ${x.dreamSessions} sessions`, `${x.dreamS.toFixed(1)} s`, x.dreamS, { max: dreamTarget[x.name] }, `≤ ${dreamTarget[x.name]} s`);
+    summary.add(`${x.name}: dream in a fresh clone, sessions read again`, String(x.cloneSessions), x.cloneSessions, { equals: 0 }, '0 (incremental)');
+    summary.note(`${x.name}: commit ids the dream could not resolve (each reported in a warning)`, `${x.unresolved} ambiguous, ${x.missing} missing`);
+    summary.add(`${x.name}: primer warm / floor B`, ratio(x.primer), x.primer, { max: 1.5 }, '≤ 1.50×');
+    summary.add(`${x.name}: primer after a commit / floor B`, ratio(x.primerCommit), x.primerCommit, { max: 1.5 }, '≤ 1.50×');
+    summary.add(`${x.name}: primer keeps Recent context`, x.recent ? 'yes' : 'no', x.recent ? 1 : 0, { equals: 1 }, 'yes');
+    summary.add(`${x.name}: search warm / git grep`, ratio(x.search), x.search, { max: 1.5 }, '≤ 1.50×');
+    summary.add(`${x.name}: git status, journal in the index`, `+${(x.status * 100).toFixed(1)}%`, x.status, { max: 0.05 }, '≤ +5%');
+  }
+}
