@@ -10,7 +10,7 @@ export const claude: Agent<'claude'> = {
   // source (startup, resume, clear, compact), and an omitted matcher matches all of them.
   // Stop keeps the session notes: it reads what the turn added to the transcript, applies the notes'
   // thresholds and starts a detached worker when a model call is due; asynchronous, so Claude Code
-  // does not wait even for that. No hook per tool call (issue 24 §3): a node process beside every
+  // does not wait even for that. No hook per tool call (issue 24, section 3): a node process beside every
   // tool call cost more than anything else git-memory does, and the thresholds hold as well at the
   // turn's end (tokens and tool calls only grow until then). Print mode cancels an async Stop as the
   // process exits: SessionEnd reads the whole transcript anyway.

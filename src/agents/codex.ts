@@ -12,7 +12,7 @@ export const codex: Agent<'codex'> = {
   // (hook/agent/finalise.ts); once a SessionEnd has been seen in the worktree, Stop only pauses.
   // Stop also keeps the session notes (the threshold check; any model call runs in a detached
   // worker). No PostToolUse hook: Codex hooks block the agent, and one per tool call made a wired run
-  // 1.7× a plain one (issue 24 §3); the thresholds are applied at the turn's end.
+  // 1.7 times a plain one (issue 24, section 3); the thresholds are applied at the turn's end.
   config: [grouped('.codex/hooks.json', 'codex', [
     { event: 'SessionStart', handler: command('codex', 'session-start', 10) },
     { event: 'Stop', handler: command('codex', 'stop', 10) },

@@ -1,6 +1,6 @@
 // `git-memory mcp` with no other argument (as every agent's configuration starts it): its own
 // bundle (mcp.mjs), without the command line's argument parser and command modules, so the agent's
-// first model request, which waits for its MCP servers to connect, waits less (issue 24 §3).
+// first model request, which waits for its MCP servers to connect, waits less (issue 24, section 3).
 import { EXIT, type ExitCode } from '../errors.js';
 import { serveMcp } from './server.js';
 

@@ -106,7 +106,7 @@ export const SCHEMA: Record<string, Record<string, KeySpec>> = {
     context_window: { kind: 'integer', default: 200_000, min: 1000 },
   },
   llm: {
-    // No model until the user chose one (DESIGN §10): the default is "unset", which a file cannot say.
+    // No model until the user chose one (DESIGN, section 10): the default is "unset", which a file cannot say.
     provider: { kind: 'string', default: 'unset', oneOf: ['anthropic', 'claude-cli', 'none', 'auto'] },
     model: { kind: 'string', default: 'claude-haiku-4-5' },
     base_url: { kind: 'string', default: '' },

@@ -69,8 +69,8 @@ describe('no model is called until the user chose one', () => {
         expect(b.api.requests).toHaveLength(0);
         expect(b.claude.calls()).toBe(0);
         const text = await repo.run(['notes'], { env: b.env });
-        expect(text.stdout).toContain('# no model for updates: no model chosen');
-        expect(text.stdout).toContain('git memory init --model');
+        expect(text.stderr).toContain('# no model for updates: no model chosen');
+        expect(text.stderr).toContain('git memory init --model');
       });
 
       it('compact: from the ledger; no request, no claude run', async () => {

@@ -116,7 +116,7 @@ describe('a commit subject with control characters is recorded without them', ()
     const r = await repo.run(['end', '--summary', JSON.stringify({ request: 'Colour output' }), '--json']);
     expect(r.code, r.stderr).toBe(0);
     const text = repo.git('show', `HEAD:${JSON.parse(r.stdout).session.path}`);
-    expect(text).toContain(`- ${sha.slice(0, 7)} red [31mtext`);
+    expect(text).toContain(`- ${sha} red [31mtext`);
     expect(findControlChars(text)).toEqual([]);
   });
 });
