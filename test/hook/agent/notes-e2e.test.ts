@@ -172,7 +172,8 @@ describe('done when: fresh clone, init --agent claude, a transcript fed to the h
     expect(session).toContain('agent: claude');
     expect(session).toMatch(/### Request\nFix the race when two requests refresh the same token at once\n/);
     expect(session).toContain('- A per-user mutex is enough; a global one stalls logins');
-    expect(session).toContain('- Two refreshes both wrote the token store: serialised them');
+    // Errors and how they were fixed stay in the session's notes (checked above), not in its Learned (issue 25 §1).
+    expect(session).not.toContain('- Two refreshes both wrote the token store: serialised them');
     expect(session).toContain('- Added the mutex to refreshToken()');
     expect(session).toContain('- Add a regression test for concurrent refreshes');
     expect(session).not.toContain(SECRET);
