@@ -61,7 +61,9 @@ run('Claude Code, really', () => {
 
     // The session file: the request, the failed command, the agent's commit (and only the session's).
     expect(section(session, 'Request')).toContain('Add a farewell function next to greet');
-    expect(session).toContain('node --check src/missing.js');
+    // The failed command is in the ledger (above); as an error it stays in the session's notes and is no
+    // fact for Learned (issue 25 §1).
+    expect(section(session, 'Learned')).not.toContain('missing.js');
     const commits = section(session, 'Commits');
     expect(commits).toContain('Add farewell next to greet');
     expectMemoryOnly(s);
