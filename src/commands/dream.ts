@@ -7,8 +7,6 @@ import { legacyEntries } from '../dream/legacy.js';
 import { guardEntries } from '../dream/secrets.js';
 import { lastSessionOf, readDreamState, tryDreamLock, withLastSession, writeDreamState } from '../dream/state.js';
 import { EXIT, GitMemoryError } from '../errors.js';
-import { writeAtomic } from '../fs/atomic.js';
-import { withLock } from '../fs/lock.js';
 import { readTextOrNull } from '../fs/read-file.js';
 import { commitToNewBranch } from '../git/branch-commit.js';
 import { git } from '../git/git.js';
@@ -21,11 +19,10 @@ import { parseLongTerm, serializeLongTerm, type LongTermDoc } from '../memory/lo
 import { sameFacts } from '../dream/unchanged.js';
 import { LONG_TERM_FILE } from '../paths.js';
 import { localDate } from '../clock.js';
-import { writablePath } from '../worktree-path.js';
 import { join } from 'node:path';
 import type { Opened, Result } from './context.js';
-import { commitMessage, commitPending, refusedWarning, type CommitOutcome } from './steps/commit-memory.js';
-import { rebuildPrimer } from './steps/rebuild-primer.js';
+import { commitMessage, type CommitOutcome } from './steps/commit-memory.js';
+import { commitLongTerm } from './steps/commit-long-term.js';
 
 export interface DreamOptions {
   /** Run even when the triggers do not hold. */
@@ -190,17 +187,8 @@ export async function dream(o: Opened, opts: DreamOptions): Promise<Result<Dream
       const made = await commitToNewBranch(repo, opts.branch, { [LONG_TERM_FILE]: text }, message);
       commit = { sha: made.sha, paths: [LONG_TERM_FILE] };
     } else if (changed) {
-      await withLock(repo.stateDir, async () => {
-        writeAtomic(repo.stateDir, writablePath(repo.root, LONG_TERM_FILE, { includeFile: true }), text);
-        path = LONG_TERM_FILE;
-        const outcome = await commitPending(repo, message, { auto: o.config.commit.auto, allowlist: o.config.secrets.allowlist });
-        if (outcome.repaired) warnings.push(outcome.repaired);
-        warnings.push(...(outcome.refused ?? []).map(refusedWarning));
-        commit = outcome.commit && { sha: outcome.commit.sha, paths: outcome.commit.paths };
-        waiting = outcome.commit ? null : outcome.waiting;
-        const built = await rebuildPrimer(o, { write: true, recordStart: false });
-        warnings.push(...built.warnings);
-      });
+      path = LONG_TERM_FILE;
+      ({ commit, waiting } = await commitLongTerm(o, text, message, warnings));
     }
     const newest = sessions.at(-1)?.session;
     const last = newest ? sessionKey(newest) : lastSessionOf(state, branch);

@@ -1,8 +1,6 @@
 import { join } from 'node:path';
 import { localDate } from '../clock.js';
 import { EXIT, GitMemoryError, UsageError } from '../errors.js';
-import { writeAtomic } from '../fs/atomic.js';
-import { withLock } from '../fs/lock.js';
 import { readTextOrNull } from '../fs/read-file.js';
 import { listDays, readDays } from '../memory/journal.js';
 import { factId, factShape, matchesForgotten, parseLongTerm, serializeLongTerm, type LongTermDoc, type LongTermEntry } from '../memory/long-term.js';
@@ -10,10 +8,9 @@ import { CorruptFileError } from '../memory/frontmatter.js';
 import { controlCharProblems } from '../safety/control-chars.js';
 import { guardText } from '../safety/guard.js';
 import { LONG_TERM_FILE } from '../paths.js';
-import { writablePath } from '../worktree-path.js';
 import { open, type Ctx, type Result } from './context.js';
-import { commitMessage, commitPending, refusedWarning, type CommitOutcome } from './steps/commit-memory.js';
-import { rebuildPrimer } from './steps/rebuild-primer.js';
+import { commitMessage, type CommitOutcome } from './steps/commit-memory.js';
+import { commitLongTerm } from './steps/commit-long-term.js';
 
 export interface ForgetOptions {
   /** The fact's text (or words of it), or its short id as the primer's --explain and `forget` show it. */
@@ -96,18 +93,7 @@ export async function forget(ctx: Ctx, opts: ForgetOptions): Promise<Result<Forg
   };
   const guarded = await guardText(serializeLongTerm(doc), path, { mode: o.config.secrets.mode, allowlist: o.config.secrets.allowlist, root: repo.root });
   warnings.push(...guarded.warnings);
-  let commit: ForgetData['commit'] = null;
-  let waiting: ForgetData['waiting'] = null;
-  await withLock(repo.stateDir, async () => {
-    writeAtomic(repo.stateDir, writablePath(repo.root, path, { includeFile: true }), guarded.text);
-    const message = commitMessage(o.config, `forget ${found.length === 1 ? `"${found[0]!.text.slice(0, 40)}"` : `${found.length} facts`}`, found.map((f) => `Forgotten: ${f.text}`));
-    const outcome = await commitPending(repo, message, { auto: o.config.commit.auto, allowlist: o.config.secrets.allowlist });
-    if (outcome.repaired) warnings.push(outcome.repaired);
-    warnings.push(...(outcome.refused ?? []).map(refusedWarning));
-    commit = outcome.commit && { sha: outcome.commit.sha, paths: outcome.commit.paths };
-    waiting = outcome.commit ? null : outcome.waiting;
-    const built = await rebuildPrimer(o, { write: true, recordStart: false });
-    warnings.push(...built.warnings);
-  });
+  const message = commitMessage(o.config, `forget ${found.length === 1 ? `"${found[0]!.text.slice(0, 40)}"` : `${found.length} facts`}`, found.map((f) => `Forgotten: ${f.text}`));
+  const { commit, waiting } = await commitLongTerm(o, guarded.text, message, warnings);
   return { data: { forgotten: found, path, commit, waiting }, warnings };
 }
