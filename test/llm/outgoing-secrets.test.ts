@@ -86,21 +86,15 @@ const config = (provider: string) => {
   return c;
 };
 
+/** A manual notes update of the planted transcript with this provider, in a fresh state directory. */
+const notesWith = (transcript: string, provider: string, env: NodeJS.ProcessEnv) =>
+  updateNotes({ stateDir: join(tempDir(), 'state'), sessionId: SESSION, transcript, agent: 'claude', repoRoot: '/home/jane/acme', config: config(provider), env, home: tempDir(), manual: true });
+
 describe('no secret reaches the model, in any place a transcript carries one', () => {
   it('the anthropic provider: the request bytes the Messages API received', async () => {
     api = await startFakeMessagesApi(() => textReply('done'));
     const transcript = transcriptWithEverySecret();
-    const r = await updateNotes({
-      stateDir: join(tempDir(), 'state'),
-      sessionId: SESSION,
-      transcript,
-      agent: 'claude',
-      repoRoot: '/home/jane/acme',
-      config: config('anthropic'),
-      env: { ANTHROPIC_API_KEY: 'test', ANTHROPIC_BASE_URL: api.url, PATH: '' },
-      home: tempDir(),
-      manual: true,
-    });
+    const r = await notesWith(transcript, 'anthropic', { ANTHROPIC_API_KEY: 'test', ANTHROPIC_BASE_URL: api.url, PATH: '' });
     expect(r.source).toBe('model');
     expect(api.requests.length).toBeGreaterThan(0);
     const sent = api.requests.map((q) => q.raw).join('\n');
@@ -112,17 +106,7 @@ describe('no secret reaches the model, in any place a transcript carries one', (
   it('the claude-cli provider: the prompt piped to claude -p', async () => {
     const claude = recordingClaude();
     const transcript = transcriptWithEverySecret();
-    const r = await updateNotes({
-      stateDir: join(tempDir(), 'state'),
-      sessionId: SESSION,
-      transcript,
-      agent: 'claude',
-      repoRoot: '/home/jane/acme',
-      config: config('claude-cli'),
-      env: { PATH: `${claude.dir}:/usr/bin:/bin` },
-      home: tempDir(),
-      manual: true,
-    });
+    const r = await notesWith(transcript, 'claude-cli', { PATH: `${claude.dir}:/usr/bin:/bin` });
     expect(r.source).toBe('model');
     expect(claude.calls()).toBe(1);
     const sent = claude.stdin();
