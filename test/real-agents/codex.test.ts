@@ -83,6 +83,12 @@ run('Codex CLI, really', () => {
     expect.soft(ledger.user_messages.map((m: any) => m.text)).toContain('Add a farewell function next to greet and commit it');
     // One memory commit for the session (agentfix, item 7); the set-up commit is not the session's (item 4).
     expect.soft(memoryCommits(s).length).toBe(before + 1);
+    // Recorded by its SessionEnd, not by the turn's Stop, although no SessionEnd had been seen in this
+    // worktree before (the rollout says 0.171): SessionEnd closed it, so further Stops of an interactive
+    // session would not each have recorded it. (`codex exec` has one turn, so one Stop, per process.)
+    const thread = JSON.parse(readFileSync(rollout, 'utf8').split('\n')[0]).payload.id;
+    const state = JSON.parse(readFileSync(join(s.repo, '.git', 'git-memory', 'agent-session.json'), 'utf8'));
+    expect(state.finalised).toContain(`codex:${thread}`);
     expect.soft(commits).not.toContain('Set up git-memory');
   });
 
