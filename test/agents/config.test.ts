@@ -175,6 +175,20 @@ describe('what init --agent refuses', () => {
     expect(repo.read('.openclaw_memory/PRIMER.md')).toContain('# Project memory');
   });
 
+  it('Aider: init says once, in text and in --json alike, what Aider gets and what the user must do to record a session', async () => {
+    const text = (await ok(makeRepo(), ['init', '--no-hooks', '--agent', 'aider'])).stdout;
+    const notes: string[] = JSON.parse((await ok(makeRepo(), ['init', '--no-hooks', '--agent', 'aider', '--json'])).stdout).agents.notes;
+    const aider = notes.filter((n) => /Aider/.test(n));
+    expect(aider).toHaveLength(1);
+    expect(aider[0]).toContain('Aider has no hooks: it reads .openclaw_memory/PRIMER.md when it starts');
+    expect(aider[0]).toContain("git memory end --summary '{\"request\":\"…\"}'");
+    // The text is that note, said once.
+    expect(text).toContain(`note: ${aider[0]}`);
+    expect(text.split(aider[0]).length - 1).toBe(1);
+    expect(text.split('Aider has no hooks').length - 1).toBe(1);
+    expect(text.split('records an Aider session').length - 1).toBe(1);
+  });
+
   it('Aider: `read: []` is given back as it was, alone in its file (kept, not deleted) or beside other keys', async () => {
     for (const before of ['read: []\n', 'model: sonnet\nread: [] # none yet\nauto-commits: false\n']) {
       const repo = makeRepo();
