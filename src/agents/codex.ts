@@ -46,7 +46,8 @@ export const codex: Agent<'codex'> = {
   config: [grouped('.codex/hooks.json', 'codex', [
     { event: 'SessionStart', handler: command('codex', 'session-start', 10) },
     { event: 'Stop', handler: command('codex', 'stop', 10) },
-    { event: 'SessionEnd', handler: command('codex', 'session-end', 10) },
+    // Codex 0.171 caps a SessionEnd hook at 3 s, and warns at every start of a config asking for more.
+    { event: 'SessionEnd', handler: command('codex', 'session-end', 3) },
     { event: 'PreCompact', handler: command('codex', 'pre-compact', 10) },
     { event: 'PostCompact', handler: command('codex', 'post-compact', 10) },
   ])],

@@ -52,6 +52,8 @@ run('Codex CLI, really', () => {
       { text: 'Added farewell next to greet and committed it.' },
     ]);
     expect(r.code, r.stderr).toBe(0);
+    // No warning about our hooks at start ("clamping SessionEnd hook timeout to 3s" when asked for more).
+    expect(r.stdout).not.toMatch(/clamping SessionEnd hook timeout/);
     expect(s.git('log', '-1', '--format=%s', 'HEAD~0').length).toBeGreaterThan(0);
     // The primer reached the model as a developer message.
     expect(JSON.stringify(s.api.turns()[0].body.input)).toContain('Project memory: repo');

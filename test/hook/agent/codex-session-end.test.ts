@@ -28,6 +28,8 @@ describe('Codex SessionEnd: one record and one commit per session', () => {
     const repo = await makeMemoryRepo();
     expect((await repo.run(['init', '--agent', 'codex'])).code).toBe(0);
     expect(JSON.parse(repo.read('.codex/hooks.json')).hooks.SessionEnd[0].hooks[0].command).toMatch(/hook agent session-end --agent codex/);
+    // Within Codex's own cap for SessionEnd (3 s; more is clamped, with a warning at every start).
+    expect(JSON.parse(repo.read('.codex/hooks.json')).hooks.SessionEnd[0].hooks[0].timeout).toBeLessThanOrEqual(3);
     // An earlier session's end, with nothing to record: Codex fires SessionEnd here.
     expect(hook(repo, 'session-end', { session_id: 'earlier', transcript_path: null }).code).toBe(0);
     expect(hook(repo, 'session-start', { source: 'startup' }).code).toBe(0);
