@@ -6,7 +6,7 @@ import { listJournalFiles, readJournalFile, toDocument, type JournalFile, type S
 import { journalKey } from './key.js';
 import { Postings } from './postings.js';
 import { deltaIndex, deltaLimit, overlay, readDelta, writeDelta, type Delta } from './delta.js';
-import { buildIndex, type BuildProgress } from './build.js';
+import { buildIndex, buildIndexSliced, type BuildProgress } from './build.js';
 import { smallYoungGeneration } from './heap.js';
 import { openStore, readFiles, writeStoreContent, type FileEntries, type Store } from './store.js';
 
@@ -22,6 +22,8 @@ export interface OpenedIndex {
   close?(): void;
   /** A journal file's sessions, where the index keeps them (search/live.ts); else the caller reads the file. */
   sessionsOf?(path: string): Session[];
+  /** Set while the whole index is being built: the newest journal files only were searched (search/newest.ts). */
+  partial?: { files: number; of: number };
 }
 
 /** An index opened before its cache key is known: use it, but render nothing until `valid` says it is current. */
@@ -43,11 +45,11 @@ export interface SpeculativeIndex {
  * delta beside the stored index (delta.ts), which is left as it is; a delta grown too large is
  * folded in by building the whole index again.
  */
-export async function openIndex(repo: Repo, progress?: (p: BuildProgress) => void): Promise<SpeculativeIndex> {
+export async function openIndex(repo: Repo, progress?: (p: BuildProgress) => void, opened?: Store): Promise<SpeculativeIndex> {
   const keyed = journalKey(repo.root); // git works on this while the index loads and the query runs
   let refreshed: OpenedIndex | undefined;
   const refresh = async () => (refreshed = await update(repo, openStore(repo.stateDir), await keyed, progress));
-  const store = openStore(repo.stateDir);
+  const store = opened ?? openStore(repo.stateDir);
   if (!store) {
     const index = await update(repo, null, await keyed, progress);
     return { index, valid: Promise.resolve(true), refresh, close: () => index.close?.() };
@@ -147,4 +149,19 @@ function build(repo: Repo, listing: JournalFile[], key: Buffer, progress?: (p: B
   // Only what answers is kept: the file list and the store's content go with `built`.
   const { searchable: index, meta, corrupt } = built;
   return { search: (q, opts) => query(index, q, opts), meta, sessions: index.documents, cache: 'rebuilt', corrupt };
+}
+
+/**
+ * Builds the index from scratch in slices of about `sliceMs`, letting the process answer between
+ * them (a long-lived server after a clone, see live.ts), and stores it. The cache key is asked for
+ * before any file is read: a file changed meanwhile makes the stored key stale, not the index.
+ * Returns whether the index was stored (not once `stop.stopped`).
+ */
+export async function buildInBackground(repo: Repo, sliceMs: number, stop: { stopped: boolean }): Promise<boolean> {
+  const keyed = journalKey(repo.root);
+  keyed.catch(() => {}); // reported below, once awaited
+  const built = await buildIndexSliced(repo.root, listJournalFiles(repo.root), sliceMs, stop);
+  if (!built || stop.stopped) return false;
+  writeStoreContent(repo.stateDir, await keyed, built.content, built.files);
+  return true;
 }
