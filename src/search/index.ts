@@ -158,6 +158,9 @@ function build(repo: Repo, listing: JournalFile[], key: Buffer, progress?: (p: B
  * Returns whether the index was stored (not once `stop.stopped`).
  */
 export async function buildInBackground(repo: Repo, sliceMs: number, stop: { stopped: boolean }): Promise<boolean> {
+  // Nothing before the caller's answer is out: the listing stats every file.
+  await new Promise((resolve) => setImmediate(resolve));
+  if (stop.stopped) return false;
   const keyed = journalKey(repo.root);
   keyed.catch(() => {}); // reported below, once awaited
   const built = await buildIndexSliced(repo.root, listJournalFiles(repo.root), sliceMs, stop);
