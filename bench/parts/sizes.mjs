@@ -10,7 +10,6 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { generateRepo, SIZE_CACHE_DIR } from '../gen-repo.mjs';
-import { firstMcpSearch } from './sizes-search.mjs';
 
 export const SIZES = { L: { commits: 200_000, sessions: 10_000, files: 50_000 }, XL: { commits: 1_000_000, sessions: 50_000, files: 100_000 } };
 
@@ -67,6 +66,7 @@ export async function run({ summary, ws, env, BIN, big, xl, measure, printTable,
       { runs, warmup: 2 },
     );
     // 5. The MCP server's first search with no index stored (a fresh clone): answered from the newest files at once.
+    const { firstMcpSearch } = await import('./sizes-search.mjs'); // not at the top: sizes-search.mjs run alone imports this file
     const first = await firstMcpSearch(BIN, dir, env);
     // 6. The journal in the index: `git status` here against a worktree of the same commit without the journal.
     const bare = join(ws.dir, `size-${name}-nojournal`);
