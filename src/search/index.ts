@@ -45,10 +45,10 @@ export interface SpeculativeIndex {
  * delta beside the stored index (delta.ts), which is left as it is; a delta grown too large is
  * folded in by building the whole index again.
  */
-export async function openIndex(repo: Repo, progress?: (p: BuildProgress) => void, opened?: Store): Promise<SpeculativeIndex> {
+export async function openIndex(repo: Repo, progress?: (p: BuildProgress) => void, opened?: Store, inline = true): Promise<SpeculativeIndex> {
   const keyed = journalKey(repo.root); // git works on this while the index loads and the query runs
   let refreshed: OpenedIndex | undefined;
-  const refresh = async () => (refreshed = await update(repo, openStore(repo.stateDir), await keyed, progress));
+  const refresh = async () => (refreshed = await update(repo, openStore(repo.stateDir), await keyed, progress, inline));
   const store = opened ?? openStore(repo.stateDir);
   if (!store) {
     const index = await update(repo, null, await keyed, progress);
@@ -74,6 +74,13 @@ export async function openIndex(repo: Repo, progress?: (p: BuildProgress) => voi
   };
 }
 
+/** Thrown by an update told not to build the whole index (`inline` false) where it would: the caller builds it its own way. */
+export class BuildNeeded extends Error {
+  constructor() {
+    super('the search index must be built again');
+  }
+}
+
 /** The stored index with a delta laid over it. */
 function withDelta(store: Store, delta: Delta) {
   const { index, meta } = deltaIndex(delta);
@@ -85,10 +92,11 @@ function withDelta(store: Store, delta: Delta) {
  * update reads the stored file list and the changed files, and writes a new delta; the stored
  * postings are read only as queries need them. The result owns `store` (its close() closes it).
  */
-async function update(repo: Repo, store: Store | null, key: Buffer, progress?: (p: BuildProgress) => void): Promise<OpenedIndex> {
+async function update(repo: Repo, store: Store | null, key: Buffer, progress?: (p: BuildProgress) => void, inline = true): Promise<OpenedIndex> {
   // A build reads every file of the journal: with a small young generation (see heap.ts).
   const rebuild = (listing?: JournalFile[]) => {
     store?.close();
+    if (!inline) throw new BuildNeeded();
     return smallYoungGeneration(() => build(repo, listing ?? listJournalFiles(repo.root), key, progress));
   };
   if (!store) return rebuild();

@@ -4,7 +4,7 @@ import type { Repo } from '../git/repo.js';
 import type { Session } from '../memory/session.js';
 import { query } from './bm25.js';
 import { readJournalFile } from './documents.js';
-import { buildInBackground, openIndex, type OpenedIndex, type SpeculativeIndex } from './index.js';
+import { buildInBackground, BuildNeeded, openIndex, type OpenedIndex, type SpeculativeIndex } from './index.js';
 import { stampJournal } from './journal-stamp.js';
 import { indexNewest } from './newest.js';
 import { openStore } from './store.js';
@@ -64,12 +64,20 @@ export class LiveIndex {
   private async reload(stamp: Stamp): Promise<OpenedIndex> {
     const stored = openStore(this.repo.stateDir);
     if (!stored) return this.answerWhileBuilding(stamp);
-    const opened = await openIndex(this.repo, undefined, stored);
+    // Where the update would build the whole index (too much changed), it is built in the
+    // background as after a clone, and the newest files answer meanwhile.
+    const opened = await openIndex(this.repo, undefined, stored, false);
     let index = opened.index;
     let close = opened.close;
     if (!(await opened.valid)) {
       opened.close();
-      const fresh = (index = await opened.refresh());
+      let fresh: OpenedIndex;
+      try {
+        fresh = index = await opened.refresh();
+      } catch (e) {
+        if (e instanceof BuildNeeded) return this.answerWhileBuilding(stamp);
+        throw e;
+      }
       close = () => fresh.close?.();
     }
     this.held?.close();
@@ -95,7 +103,7 @@ export class LiveIndex {
   }
 
   /**
-   * No index is stored (a fresh clone): the newest journal files are indexed for about `firstMs`
+   * No index is stored (a fresh clone), or so much changed that it must be built again: the newest journal files are indexed for about `firstMs`
    * and answer now, saying so, while the whole index is built in slices in the background and
    * stored. The first search after it is done opens the stored one.
    */

@@ -1,7 +1,7 @@
 // The MCP server's first memory_search in a clone with no search index stored: it answers from
 // the newest journal files at once, says so, and builds the whole index in the background
 // (issue 28 item 5: the first search waited 7.5 s for the build at 50,000 sessions).
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -68,9 +68,8 @@ const DAYS = 100;
 const PER_DAY = 40;
 
 /** A journal of DAYS × PER_DAY session files, written as `end` writes them; one rare word in the newest and one in the oldest. */
-function bigJournal(): TestRepo {
-  const repo = makeRepo();
-  for (let d = 0; d < DAYS; d++) {
+function bigJournal(repo = makeRepo(), from = 0): TestRepo {
+  for (let d = from; d < DAYS; d++) {
     const day = new Date(Date.UTC(2026, 0, 1) + d * 86_400_000).toISOString().slice(0, 10);
     for (let i = 0; i < PER_DAY; i++) {
       const hhmm = `${String(8 + Math.floor(i / 6)).padStart(2, '0')}${String((i % 6) * 10).padStart(2, '0')}`;
@@ -113,5 +112,31 @@ describe('the first memory_search with no index stored', () => {
     expect(all.total).toBe(1);
     expect(all.text).not.toMatch(/still being built/);
     expect((await answer(client, 'ledger')).text).toMatch(/4000 searched/);
+  });
+});
+
+describe('a memory_search that finds the stored index far behind the journal', () => {
+  it('answers from the newest files while the whole index is built again, instead of building it in the call', async () => {
+    // An index stored when the journal had its first ten days (400 files), then ninety days more: a
+    // delta of 3,600 files is past the limit (delta.ts), so the index must be built again.
+    const repo = makeRepo();
+    const early = bigJournal(repo, DAYS - 10);
+    expect(JSON.parse(early.exec(['search', '--json', 'ledger']).stdout)).toMatchObject({ cache: 'rebuilt', sessions: 400 });
+    bigJournal(repo, 0);
+    const header = join(repo.dir, '.git', 'git-memory', 'search-index.json');
+    const generation = () => (JSON.parse(readFileSync(header, 'utf8')) as { generation: string }).generation;
+    const before = generation();
+
+    const client = await connect(repo);
+    const first = await answer(client, 'aardvark');
+    // Answered before anything was stored again, and says so.
+    expect(generation()).toBe(before);
+    expect(first.text).toMatch(/the search index is still being built: the newest \d+ of 4000 journal files were searched/);
+
+    await liveIndex(findRepo(repo.dir, repo.env)).settled();
+    expect(generation()).not.toBe(before);
+    const all = await answer(client, 'aardvark');
+    expect(all.total).toBe(1);
+    expect(all.text).toMatch(/4000 searched/);
   });
 });
