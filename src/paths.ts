@@ -70,6 +70,8 @@ export const AGENT_HOOK_LOG = 'agent-hook.log';
 export const SEARCH_HEADER_FILE = 'search-index.json';
 export const SEARCH_POSTINGS_FILE = 'search-index.postings';
 export const SEARCH_FILES_FILE = 'search-index.files.json';
+/** What changed in the journal since the stored index was built (see search/delta.ts). */
+export const SEARCH_DELTA_FILE = 'search-index.delta.json';
 export const LOCK_FILE = 'lock';
 export const TMP_DIR = 'tmp';
 /** Note of a memory commit whose index refresh is under way (see git/index-swap.ts). */

@@ -33,6 +33,11 @@ export interface SearchData {
   /** Sessions in the index. */
   sessions: number;
   cache: 'fresh' | 'updated' | 'rebuilt';
+  /**
+   * Set while the whole index is being built (a long-lived server's first search after a clone,
+   * search/live.ts): only the newest journal files, `files` of `of`, were searched.
+   */
+  partial?: { files: number; of: number };
 }
 
 /** How the index is reached; by default from its cache, checked by the cache key (a command runs once). */
@@ -128,5 +133,5 @@ export async function search(ctx: Ctx, opts: SearchOptions, use: SearchUse = {})
     opened.close();
   }
   const warnings = idx.corrupt.map((c) => `skipped ${c.message}`);
-  return { data: { query, ...found, sessions: idx.sessions, cache: idx.cache }, warnings };
+  return { data: { query, ...found, sessions: idx.sessions, cache: idx.cache, ...(idx.partial ? { partial: idx.partial } : {}) }, warnings };
 }

@@ -106,7 +106,7 @@ function prepare(m: TermMatch, probes: number): void {
  * `want` marks; when they are few beside a posting list, they are looked up in it instead.
  */
 function score(index: Searchable, means: readonly number[], m: TermMatch, boosts: number[], want: Uint8Array, wanted: readonly number[], into: Float64Array): void {
-  const N = index.documents;
+  const N = index.count ?? index.documents;
   const bm25 = (doc: number, tf: number, field: number, w: number, mean: number) =>
     w * (D + (tf * (K + 1)) / (tf + K * (1 - B + (B * index.fieldLength(doc, field)) / mean)));
   for (const [word, postings] of m.words) {

@@ -57,6 +57,32 @@ export interface Built {
  * (test/search/cold-build.test.ts compares the two). `batch`: records per run (see runs.ts).
  */
 export function buildIndex(root: string, listing: readonly JournalFile[], progress?: (p: BuildProgress) => void, batch?: number): Built {
+  const steps = buildSteps(root, listing, progress, batch);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/**
+ * buildIndex in slices of about `sliceMs` of work, letting the event loop run between them: a
+ * long-lived process (the MCP server) keeps answering while it builds. Null once `stop.stopped`.
+ */
+export async function buildIndexSliced(root: string, listing: readonly JournalFile[], sliceMs: number, stop: { stopped: boolean }): Promise<Built | null> {
+  const steps = buildSteps(root, listing);
+  for (let from = performance.now(); ; ) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    if (performance.now() - from >= sliceMs) {
+      await new Promise((resolve) => setImmediate(resolve));
+      if (stop.stopped) return null;
+      from = performance.now();
+    }
+  }
+}
+
+/** The build, one journal file per step. */
+function* buildSteps(root: string, listing: readonly JournalFile[], progress?: (p: BuildProgress) => void, batch?: number): Generator<void, Built> {
   const F = SEARCH_FIELDS.length;
   const termIds = new Map<string, number>();
   const names: string[] = [];
@@ -94,6 +120,7 @@ export function buildIndex(root: string, listing: readonly JournalFile[], progre
       rows.push(toRow(meta));
       id++;
     }
+    yield;
   }
   firstIds.push(id);
   runs.finish();

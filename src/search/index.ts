@@ -5,9 +5,10 @@ import { query, type QueryOptions, type Ranking } from './bm25.js';
 import { listJournalFiles, readJournalFile, toDocument, type JournalFile, type SessionMeta } from './documents.js';
 import { journalKey } from './key.js';
 import { Postings } from './postings.js';
-import { buildIndex, type BuildProgress } from './build.js';
+import { deltaIndex, deltaLimit, overlay, readDelta, writeDelta, type Delta } from './delta.js';
+import { buildIndex, buildIndexSliced, type BuildProgress } from './build.js';
 import { smallYoungGeneration } from './heap.js';
-import { openStore, readFiles, writeStore, writeStoreContent, type FileEntries, type Store } from './store.js';
+import { openStore, readFiles, writeStoreContent, type FileEntries, type Store } from './store.js';
 
 export interface OpenedIndex {
   /** Runs a query (see bm25.ts). */
@@ -21,6 +22,8 @@ export interface OpenedIndex {
   close?(): void;
   /** A journal file's sessions, where the index keeps them (search/live.ts); else the caller reads the file. */
   sessionsOf?(path: string): Session[];
+  /** Set while the whole index is being built: the newest journal files only were searched (search/newest.ts). */
+  partial?: { files: number; of: number };
 }
 
 /** An index opened before its cache key is known: use it, but render nothing until `valid` says it is current. */
@@ -34,91 +37,107 @@ export interface SpeculativeIndex {
 }
 
 /**
- * Opens the BM25 index for one query. The cache (see store.ts) is keyed by the state of every
- * journal file (see key.ts). The key's git process takes about as long as loading the query's
+ * Opens the BM25 index for one query. The cache (see store.ts) is keyed by the state of the
+ * journal (see key.ts). The key's git processes take about as long as loading the query's
  * postings and running it, so the cached index is handed out at once, speculatively: the caller
  * runs the query while git works and checks `valid` before showing anything. When the key differs,
- * `refresh()` updates the cache: unchanged files keep their entries, changed, added and removed
- * files have their sessions replaced, added or dropped, and the cache is written again.
+ * `refresh()` updates the cache: the sessions of changed, added and removed files are written as a
+ * delta beside the stored index (delta.ts), which is left as it is; a delta grown too large is
+ * folded in by building the whole index again.
  */
-export async function openIndex(repo: Repo, progress?: (p: BuildProgress) => void): Promise<SpeculativeIndex> {
+export async function openIndex(repo: Repo, progress?: (p: BuildProgress) => void, opened?: Store, inline = true): Promise<SpeculativeIndex> {
   const keyed = journalKey(repo.root); // git works on this while the index loads and the query runs
   let refreshed: OpenedIndex | undefined;
-  const refresh = async () => {
-    const store = openStore(repo.stateDir);
-    try {
-      return (refreshed = await update(repo, store, await keyed, progress));
-    } finally {
-      store?.close();
-    }
-  };
-  const store = openStore(repo.stateDir);
+  const refresh = async () => (refreshed = await update(repo, openStore(repo.stateDir), await keyed, progress, inline));
+  const store = opened ?? openStore(repo.stateDir);
   if (!store) {
     const index = await update(repo, null, await keyed, progress);
     return { index, valid: Promise.resolve(true), refresh, close: () => index.close?.() };
   }
+  const delta = readDelta(repo.stateDir, store.generation);
+  const view = delta ? withDelta(store, delta) : null;
   const rows = new Map<number, SessionMeta | undefined>();
-  const meta = (id: number) => {
-    if (!rows.has(id)) rows.set(id, store.meta(id));
-    return rows.get(id);
-  };
+  const meta =
+    view?.meta ??
+    ((id: number) => {
+      if (!rows.has(id)) rows.set(id, store.meta(id));
+      return rows.get(id);
+    });
   // A failed key fails here too, but only when awaited: refresh() then reports it.
-  const valid = keyed.then((key) => store.hasKey(key), () => false);
-  return { index: { search: (q, opts) => query(store, q, opts), meta, sessions: store.documents, cache: 'fresh', corrupt: [] }, valid, refresh, close: () => (store.close(), refreshed?.close?.()) };
+  const valid = keyed.then((key) => (delta ? delta.key === key.toString('base64') : store.hasKey(key)), () => false);
+  const searched = view ?? store;
+  return {
+    index: { search: (q, opts) => query(searched, q, opts), meta, sessions: searched.count ?? searched.documents, cache: 'fresh', corrupt: [] },
+    valid,
+    refresh,
+    close: () => (store.close(), refreshed?.close?.()),
+  };
 }
 
-/** Brings the cached index up to date with the journal files, or builds it, and stores it. */
-async function update(repo: Repo, store: Store | null, key: Buffer, progress?: (p: BuildProgress) => void): Promise<OpenedIndex> {
-  // A build reads every file of the journal: with a small young generation (see heap.ts), from the
-  // listing on when there is no store. Not an update, which loads the whole index: what a small
-  // young generation promotes early only grows the old one (45 MB more at 50k sessions).
-  const rebuild = (listing?: JournalFile[]) => smallYoungGeneration(() => build(repo, listing ?? listJournalFiles(repo.root), key, progress));
+/** Thrown by an update told not to build the whole index (`inline` false) where it would: the caller builds it its own way. */
+export class BuildNeeded extends Error {
+  constructor() {
+    super('the search index must be built again');
+  }
+}
+
+/** The stored index with a delta laid over it. */
+function withDelta(store: Store, delta: Delta) {
+  const { index, meta } = deltaIndex(delta);
+  return overlay(store, new Set(delta.masked), index, meta);
+}
+
+/**
+ * Brings the cached index up to date with the journal files, or builds it, and stores it. An
+ * update reads the stored file list and the changed files, and writes a new delta; the stored
+ * postings are read only as queries need them. The result owns `store` (its close() closes it).
+ */
+async function update(repo: Repo, store: Store | null, key: Buffer, progress?: (p: BuildProgress) => void, inline = true): Promise<OpenedIndex> {
+  // A build reads every file of the journal: with a small young generation (see heap.ts).
+  const rebuild = (listing?: JournalFile[]) => {
+    store?.close();
+    if (!inline) throw new BuildNeeded();
+    return smallYoungGeneration(() => build(repo, listing ?? listJournalFiles(repo.root), key, progress));
+  };
   if (!store) return rebuild();
+  const stored = readFiles(repo.stateDir, store.generation);
+  if (!stored) return rebuild();
   const listing = listJournalFiles(repo.root);
+  const now = new Map(listing.map((f) => [f.path, f]));
+  const same = (f: JournalFile) => stored[f.path]?.size === f.size && stored[f.path]?.mtimeMs === f.mtimeMs;
+  const masked = new Set<number>();
+  for (const [path, entry] of Object.entries(stored)) if (!now.has(path) || !same(now.get(path)!)) for (const id of entry.ids) masked.add(id);
+  const changed = listing.filter((f) => !same(f));
 
-  // Update what is cached, or start over when nothing usable is.
-  const files = readFiles(repo.stateDir, store.generation);
-  const loaded = files && store.load();
-  if (!loaded) return rebuild(listing);
-  const index = loaded ?? new Postings();
-  const entries: FileEntries = loaded ? { ...files } : {};
-  let meta: SessionMeta[] = [];
-  for (let id = 0; loaded && id < index.documents; id++) meta.push(store!.meta(id)!);
-
-  const current = new Map(listing.map((f) => [f.path, f]));
-  const same = (p: string) => entries[p]!.size === current.get(p)?.size && entries[p]!.mtimeMs === current.get(p)?.mtimeMs;
-  const gone = new Set<number>();
-  for (const p of Object.keys(entries).filter((p) => !same(p))) {
-    for (const id of entries[p]!.ids) gone.add(id);
-    delete entries[p];
-  }
-  if (gone.size) {
-    const renumber = index.remove(gone);
-    for (const e of Object.values(entries)) e.ids = e.ids.map((id) => renumber[id]!);
-    meta = meta.filter((_, id) => renumber[id]! >= 0);
-  }
+  const limit = deltaLimit(store.documents);
+  const delta = new Postings();
+  const meta: SessionMeta[] = [];
+  const files: FileEntries = {};
   const corrupt: CorruptFileError[] = [];
-  const added = listing.filter((f) => !entries[f.path]);
-  added.forEach((f, done) => {
-    if ((done & 255) === 0) progress?.({ phase: 'read', done, total: added.length });
+  for (let done = 0; done < changed.length; done++) {
+    const f = changed[done]!;
+    if ((done & 255) === 0) progress?.({ phase: 'read', done, total: changed.length });
     const got = readJournalFile(repo.root, f.path);
     if (got.corrupt) corrupt.push(got.corrupt);
     const ids = got.sessions.map((s) => {
       const { doc, meta: m } = toDocument(s, f.path);
-      const id = index.add(doc);
+      const id = delta.add(doc);
       meta[id] = m;
       return id;
     });
-    entries[f.path] = { size: f.size, mtimeMs: f.mtimeMs, ids };
-  });
+    files[f.path] = { size: f.size, mtimeMs: f.mtimeMs, ids };
+    // Too much changed to lay over the stored index: build it again, in one pass over the journal.
+    if (delta.documents + masked.size > limit) return rebuild(listing);
+  }
   progress?.({ phase: 'write' });
   try {
-    writeStore(repo.stateDir, key, index, meta, entries);
+    writeDelta(repo.stateDir, store.generation, key, masked, files, delta, meta);
   } catch {
     /* a read-only git directory: search still works, uncached */
   }
   progress?.({ phase: 'done' });
-  return { search: (q, opts) => query(index, q, opts), meta: (id) => meta[id], sessions: index.documents, cache: 'updated', corrupt };
+  const view = overlay(store, masked, delta, meta);
+  return { search: (q, opts) => query(view, q, opts), meta: view.meta, sessions: view.count ?? view.documents, cache: 'updated', corrupt, close: () => store.close() };
 }
 
 /**
@@ -138,4 +157,22 @@ function build(repo: Repo, listing: JournalFile[], key: Buffer, progress?: (p: B
   // Only what answers is kept: the file list and the store's content go with `built`.
   const { searchable: index, meta, corrupt } = built;
   return { search: (q, opts) => query(index, q, opts), meta, sessions: index.documents, cache: 'rebuilt', corrupt };
+}
+
+/**
+ * Builds the index from scratch in slices of about `sliceMs`, letting the process answer between
+ * them (a long-lived server after a clone, see live.ts), and stores it. The cache key is asked for
+ * before any file is read: a file changed meanwhile makes the stored key stale, not the index.
+ * Returns whether the index was stored (not once `stop.stopped`).
+ */
+export async function buildInBackground(repo: Repo, sliceMs: number, stop: { stopped: boolean }): Promise<boolean> {
+  // Nothing before the caller's answer is out: the listing stats every file.
+  await new Promise((resolve) => setImmediate(resolve));
+  if (stop.stopped) return false;
+  const keyed = journalKey(repo.root);
+  keyed.catch(() => {}); // reported below, once awaited
+  const built = await buildIndexSliced(repo.root, listJournalFiles(repo.root), sliceMs, stop);
+  if (!built || stop.stopped) return false;
+  writeStoreContent(repo.stateDir, await keyed, built.content, built.files);
+  return true;
 }

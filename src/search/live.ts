@@ -2,12 +2,21 @@ import { Stamp } from '../fs/stamp.js';
 import { stampHead } from '../git/head-stamp.js';
 import type { Repo } from '../git/repo.js';
 import type { Session } from '../memory/session.js';
+import { query } from './bm25.js';
 import { readJournalFile } from './documents.js';
-import { openIndex, type OpenedIndex, type SpeculativeIndex } from './index.js';
+import { buildInBackground, BuildNeeded, openIndex, type OpenedIndex, type SpeculativeIndex } from './index.js';
+import { stampJournal } from './journal-stamp.js';
+import { indexNewest } from './newest.js';
+import { openStore } from './store.js';
 
 /** Parsed journal files kept for snippets: the oldest goes first beyond this. */
 const MAX_PARSED = 512;
-import { stampJournal } from './journal-stamp.js';
+/**
+ * With no index stored (a fresh clone), how long the first search indexes the newest journal
+ * files before it answers from them; the whole index is built after, in slices this long.
+ */
+export const FIRST_ANSWER_MS = 100;
+export const BUILD_SLICE_MS = 25;
 
 interface Held {
   stamp: Stamp;
@@ -27,8 +36,13 @@ interface Held {
 export class LiveIndex {
   private held: Held | null = null;
   private loading: Promise<OpenedIndex> | null = null;
+  /** The whole index being built in the background, while searches answer from the newest files. */
+  private building: { done: Promise<void>; stop: { stopped: boolean } } | null = null;
 
-  constructor(readonly repo: Repo) {}
+  constructor(
+    readonly repo: Repo,
+    private readonly firstMs = FIRST_ANSWER_MS,
+  ) {}
 
   private stamp(): Stamp {
     return stampHead(stampJournal(new Stamp(), this.repo.root), this.repo);
@@ -38,6 +52,9 @@ export class LiveIndex {
   async current(): Promise<OpenedIndex> {
     const stamp = this.stamp();
     const held = this.held;
+    // Until the whole index is built, the newest files answer (their index says so), while the
+    // journal stays as it was (a change starts over).
+    if (held && this.building && held.stamp.equals(stamp)) return held.index;
     if (held && !held.racy && held.stamp.equals(stamp)) return held.index.cache === 'fresh' ? held.index : (held.index = { ...held.index, cache: 'fresh' });
     // Calls that arrive during a reload share it.
     this.loading ??= this.reload(stamp).finally(() => (this.loading = null));
@@ -45,19 +62,36 @@ export class LiveIndex {
   }
 
   private async reload(stamp: Stamp): Promise<OpenedIndex> {
-    const opened = await openIndex(this.repo);
+    const stored = openStore(this.repo.stateDir);
+    if (!stored) return this.answerWhileBuilding(stamp);
+    // Where the update would build the whole index (too much changed), it is built in the
+    // background as after a clone, and the newest files answer meanwhile.
+    const opened = await openIndex(this.repo, undefined, stored, false);
     let index = opened.index;
     let close = opened.close;
     if (!(await opened.valid)) {
       opened.close();
-      const fresh = (index = await opened.refresh());
+      let fresh: OpenedIndex;
+      try {
+        fresh = index = await opened.refresh();
+      } catch (e) {
+        if (e instanceof BuildNeeded) return this.answerWhileBuilding(stamp);
+        throw e;
+      }
       close = () => fresh.close?.();
     }
     this.held?.close();
     // The files results are shown from are parsed once while the journal stays as it is: a
     // reload (the journal changed) starts with none.
+    const live = { ...index, sessionsOf: this.parsedFiles() };
+    this.held = { stamp, racy: stamp.racy(), index: live, close };
+    return live;
+  }
+
+  /** Parsed journal files, kept for the snippets of results while the journal stays as it is. */
+  private parsedFiles(): (path: string) => Session[] {
     const parsed = new Map<string, Session[]>();
-    const sessionsOf = (path: string) => {
+    return (path: string) => {
       let got = parsed.get(path);
       if (!got) {
         got = readJournalFile(this.repo.root, path).sessions;
@@ -66,9 +100,51 @@ export class LiveIndex {
       }
       return got;
     };
-    const live = { ...index, sessionsOf };
-    this.held = { stamp, racy: stamp.racy(), index: live, close };
-    return live;
+  }
+
+  /**
+   * No index is stored (a fresh clone), or so much changed that it must be built again: the newest journal files are indexed for about `firstMs`
+   * and answer now, saying so, while the whole index is built in slices in the background and
+   * stored. The first search after it is done opens the stored one.
+   */
+  private answerWhileBuilding(stamp: Stamp): OpenedIndex {
+    const newest = indexNewest(this.repo.root, this.firstMs);
+    const all = newest.files === newest.of;
+    const index: OpenedIndex = {
+      search: (q, opts) => query(newest.index, q, opts),
+      meta: (id) => newest.meta[id],
+      sessions: newest.index.documents,
+      cache: 'rebuilt',
+      corrupt: newest.corrupt,
+      sessionsOf: this.parsedFiles(),
+      ...(all ? {} : { partial: { files: newest.files, of: newest.of } }),
+    };
+    this.held?.close();
+    this.held = { stamp, racy: true, index, close: () => {} };
+    if (this.building) this.building.stop.stopped = true;
+    const stop = { stopped: false };
+    const done = buildInBackground(this.repo, BUILD_SLICE_MS, stop)
+      .catch(() => false) // a read-only git directory, say: the next search tries the careful way
+      .then((stored) => {
+        if (this.building?.stop !== stop) return;
+        this.building = null;
+        // What was stored holds the journal as it was stamped before the build read it: held
+        // as that, the next search asks git nothing unless the journal moved since.
+        const store = stored ? openStore(this.repo.stateDir) : null;
+        this.held = store && {
+          stamp,
+          racy: stamp.racy(),
+          index: { search: (q, opts) => query(store, q, opts), meta: (id) => store.meta(id), sessions: store.documents, cache: 'fresh', corrupt: [], sessionsOf: this.parsedFiles() },
+          close: () => store.close(),
+        };
+      });
+    this.building = { done, stop };
+    return index;
+  }
+
+  /** Resolves once no background build is running (tests, and a server that wants to finish it). */
+  async settled(): Promise<void> {
+    while (this.building) await this.building.done;
   }
 
   /** The current index in the shape openIndex gives (already valid; closed by `close()`, not by the caller). */
@@ -78,6 +154,8 @@ export class LiveIndex {
   }
 
   close(): void {
+    if (this.building) this.building.stop.stopped = true;
+    this.building = null;
     this.held?.close();
     this.held = null;
   }

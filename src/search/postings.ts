@@ -15,6 +15,8 @@ export type TermPostings = (FieldPostings | undefined)[];
 export interface Searchable {
   /** Documents in the index; ids are 0 … documents-1. */
   documents: number;
+  /** Sessions BM25 counts, where some ids hold none (an index with its delta laid over, delta.ts); else `documents`. */
+  count?: number;
   /** Mean field length over the documents, by field id. */
   averageLength: readonly number[];
   /** The postings of `term`, and with `prefix` also of every longer term that starts with it. */

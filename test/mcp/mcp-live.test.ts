@@ -7,6 +7,8 @@ import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { RACY_MS } from '../../src/fs/stamp.js';
 import { serveMcp } from '../../src/mcp/server.js';
+import { findRepo } from '../../src/git/repo.js';
+import { liveIndex } from '../../src/search/live.js';
 import { makeMemoryRepo, tempDir, type TestRepo } from '../helpers/repo.js';
 
 /** The client's side of the server's stdio transport, over two in-process pipes. */
@@ -133,8 +135,9 @@ describe('the MCP server answers from memory kept between calls (in process, ove
     const briefing = await primer(client);
     expect(briefing).toMatch(/The invoice run holds a lock/);
 
-    // The wrapper sees git: the first search asked it for the cache key.
-    expect(gitCalls().some((c) => c.startsWith('ls-files'))).toBe(true);
+    // The wrapper sees git: the index the first search started building (no index was stored) asked it for the cache key.
+    await liveIndex(findRepo(repo.dir, repo.env)).settled();
+    expect(gitCalls().some((c) => c.startsWith('status'))).toBe(true);
     const before = gitCalls().length;
     for (let i = 0; i < 3; i++) {
       expect((await search(client, 'invoice lock')).total).toBe(1);

@@ -13,15 +13,19 @@ export interface SearchArgs extends GlobalArgs {
   limit: number;
 }
 
+/** What a search answered from a partial index says (search/live.ts): which part, and when to ask again. */
+const partialLine = (d: SearchData) =>
+  d.partial ? `(the search index is still being built: the newest ${d.partial.files} of ${d.partial.of} journal files were searched; ask again in a few seconds for all of them)\n` : '';
+
 export function renderSearch(d: SearchData): string {
-  if (!d.results.length) return `no session matches "${d.query}" (${d.sessions} session${d.sessions === 1 ? '' : 's'} searched)\n`;
+  if (!d.results.length) return `no session matches "${d.query}" (${d.sessions} session${d.sessions === 1 ? '' : 's'} searched)\n${partialLine(d)}`;
   const lines: string[] = [];
   for (const h of d.results) {
     const who = [h.agent, h.author?.replace(/\s*<.*>$/, ''), h.branch].filter(Boolean).join(', ');
     lines.push(`${h.date} ${h.time}  ${h.path}  (${who})`, `    ${h.section.replace('_', ' ')}: ${h.snippet}`);
   }
   lines.push('', `${d.results.length} of ${d.total} matching session${d.total === 1 ? '' : 's'}; ${d.sessions} searched`);
-  return `${lines.join('\n')}\n`;
+  return `${lines.join('\n')}\n${partialLine(d)}`;
 }
 
 /** Runs a search for parsed arguments; shared by yargs and the lean path. */

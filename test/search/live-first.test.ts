@@ -1,0 +1,142 @@
+// The MCP server's first memory_search in a clone with no search index stored: it answers from
+// the newest journal files at once, says so, and builds the whole index in the background
+// (issue 28 item 5: the first search waited 7.5 s for the build at 50,000 sessions).
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { findRepo } from '../../src/git/repo.js';
+import { serveMcp } from '../../src/mcp/server.js';
+import { liveIndex } from '../../src/search/live.js';
+import { makeRepo, type TestRepo } from '../helpers/repo.js';
+
+/** The client's side of the server's stdio transport, over two in-process pipes. */
+class PipeTransport implements Transport {
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  onmessage?: (message: JSONRPCMessage) => void;
+  constructor(
+    private readonly toServer: PassThrough,
+    private readonly fromServer: PassThrough,
+  ) {}
+
+  async start(): Promise<void> {
+    let buf = '';
+    this.fromServer.on('data', (b: Buffer) => {
+      buf += b.toString();
+      for (let nl = buf.indexOf('\n'); nl >= 0; nl = buf.indexOf('\n')) {
+        const line = buf.slice(0, nl);
+        buf = buf.slice(nl + 1);
+        if (line.trim()) this.onmessage?.(JSON.parse(line) as JSONRPCMessage);
+      }
+    });
+  }
+
+  async send(message: JSONRPCMessage): Promise<void> {
+    this.toServer.write(`${JSON.stringify(message)}\n`);
+  }
+
+  async close(): Promise<void> {
+    this.toServer.end();
+    this.onclose?.();
+  }
+}
+
+const servers: { client: Client; done: Promise<void> }[] = [];
+afterEach(async () => {
+  while (servers.length) {
+    const s = servers.pop()!;
+    await s.client.close();
+    await s.done;
+  }
+});
+
+async function connect(repo: TestRepo): Promise<Client> {
+  const toServer = new PassThrough();
+  const fromServer = new PassThrough();
+  const done = serveMcp({ cwd: repo.dir, env: repo.env }, () => {}, toServer, fromServer);
+  const client = new Client({ name: 'first-search-test', version: '0.0.0' });
+  await client.connect(new PipeTransport(toServer, fromServer));
+  servers.push({ client, done });
+  return client;
+}
+
+const DAYS = 100;
+const PER_DAY = 40;
+
+/** A journal of DAYS × PER_DAY session files, written as `end` writes them; one rare word in the newest and one in the oldest. */
+function bigJournal(repo = makeRepo(), from = 0): TestRepo {
+  for (let d = from; d < DAYS; d++) {
+    const day = new Date(Date.UTC(2026, 0, 1) + d * 86_400_000).toISOString().slice(0, 10);
+    for (let i = 0; i < PER_DAY; i++) {
+      const hhmm = `${String(8 + Math.floor(i / 6)).padStart(2, '0')}${String((i % 6) * 10).padStart(2, '0')}`;
+      const id = `${day.replace(/-/g, '')}-${hhmm}-${(d * PER_DAY + i).toString(16).padStart(6, '0')}`;
+      const word = d === DAYS - 1 && i === PER_DAY - 1 ? 'zeppelin' : d === 0 && i === 0 ? 'aardvark' : `topic${d}x${i}`;
+      repo.write(
+        `.openclaw_memory/journal/${day}/${hhmm}-claude-${id.slice(-6)}.md`,
+        `---\nsession: "${id}"\ndate: ${day}\ntime: "${hhmm.slice(0, 2)}:${hhmm.slice(2)}"\nagent: claude\nauthor: Jane Doe <jane@example.com>\nbranch: main\n---\n\n## Session ${hhmm.slice(0, 2)}:${hhmm.slice(2)}\n\n### Request\nWork on the ${word} billing export, part ${i}\n\n### Learned\n- The invoice run for ${word} holds a lock while exporting ledger rows\n- Retries of webhook deliveries back off exponentially\n\n### Completed\n- Export of ${word} rows to the ledger\n`,
+      );
+    }
+  }
+  return repo;
+}
+
+const answer = async (c: Client, query: string) => {
+  const r = (await c.callTool({ name: 'memory_search', arguments: { query } })) as { content: { text: string }[]; structuredContent?: { total: number } };
+  return { text: r.content[0]!.text, total: r.structuredContent!.total };
+};
+
+describe('the first memory_search with no index stored', () => {
+  it('answers from the newest files before the whole index is built, says so, and answers from all once it is', async () => {
+    const repo = bigJournal();
+    const stored = join(repo.dir, '.git', 'git-memory', 'search-index.json');
+    const client = await connect(repo);
+
+    const first = await answer(client, 'zeppelin');
+    // Answered while the whole index was not yet stored…
+    expect(existsSync(stored)).toBe(false);
+    expect(first.total).toBe(1);
+    // …and the answer says it searched part of the journal.
+    expect(first.text).toMatch(/the search index is still being built: the newest (\d+) of 4000 journal files were searched/);
+    const searched = Number(/the newest (\d+) of/.exec(first.text)![1]);
+    expect(searched).toBeGreaterThan(0);
+    expect(searched).toBeLessThan(DAYS * PER_DAY);
+
+    // The background build finishes and is stored; the next search has every session.
+    await liveIndex(findRepo(repo.dir, repo.env)).settled();
+    expect(existsSync(stored)).toBe(true);
+    const all = await answer(client, 'aardvark');
+    expect(all.total).toBe(1);
+    expect(all.text).not.toMatch(/still being built/);
+    expect((await answer(client, 'ledger')).text).toMatch(/4000 searched/);
+  });
+});
+
+describe('a memory_search that finds the stored index far behind the journal', () => {
+  it('answers from the newest files while the whole index is built again, instead of building it in the call', async () => {
+    // An index stored when the journal had its first ten days (400 files), then ninety days more: a
+    // delta of 3,600 files is past the limit (delta.ts), so the index must be built again.
+    const repo = makeRepo();
+    const early = bigJournal(repo, DAYS - 10);
+    expect(JSON.parse(early.exec(['search', '--json', 'ledger']).stdout)).toMatchObject({ cache: 'rebuilt', sessions: 400 });
+    bigJournal(repo, 0);
+    const header = join(repo.dir, '.git', 'git-memory', 'search-index.json');
+    const generation = () => (JSON.parse(readFileSync(header, 'utf8')) as { generation: string }).generation;
+    const before = generation();
+
+    const client = await connect(repo);
+    const first = await answer(client, 'aardvark');
+    // Answered before anything was stored again, and says so.
+    expect(generation()).toBe(before);
+    expect(first.text).toMatch(/the search index is still being built: the newest \d+ of 4000 journal files were searched/);
+
+    await liveIndex(findRepo(repo.dir, repo.env)).settled();
+    expect(generation()).not.toBe(before);
+    const all = await answer(client, 'aardvark');
+    expect(all.total).toBe(1);
+    expect(all.text).toMatch(/4000 searched/);
+  });
+});
