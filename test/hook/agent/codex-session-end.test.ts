@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { makeMemoryRepo, type TestRepo } from '../../helpers/repo.js';
 import { FIXTURES, payload, workerDone } from '../../agents/fixtures.js';
+import { settled } from '../../helpers/settled.js';
 
 // Codex 0.171 fires SessionEnd when its process ends (seen running it: reason "other", once per
 // `codex exec` and per resume). A session is then one record and one commit, however many turns
@@ -31,17 +32,17 @@ describe('Codex SessionEnd: one record and one commit per session', () => {
     expect(hook(repo, 'session-end', { session_id: 'earlier', transcript_path: null }).code).toBe(0);
     expect(hook(repo, 'session-start', { source: 'startup' }).code).toBe(0);
     for (let turn = 0; turn < 3; turn++) expect(hook(repo, 'stop').code).toBe(0);
-    await new Promise((r) => setTimeout(r, 1500));
+    await settled(repo); // every process the hook started has ended
     expect(memoryCommits(repo)).toEqual([]);
     expect(hook(repo, 'session-end', { reason: 'other' }).code).toBe(0);
-    await workerDone(repo.dir, repo.git, /^memory: /);
+    await workerDone(repo, /^memory: /);
     expect(memoryCommits(repo)).toHaveLength(1);
     const sessions = journal(repo);
     expect(sessions).toHaveLength(1);
     expect(sessions[0]).toContain('Create hello.txt and commit it');
     // A second SessionEnd for the same end (or nothing new) writes nothing more.
     expect(hook(repo, 'session-end', { reason: 'other' }).code).toBe(0);
-    await new Promise((r) => setTimeout(r, 1500));
+    await settled(repo); // every process the hook started has ended
     expect(memoryCommits(repo)).toHaveLength(1);
   });
 });
