@@ -56,6 +56,12 @@ export interface Agent<N extends string = string> extends AgentAdapter {
    */
   stopEndsSession?: boolean;
   /**
+   * For an agent whose Stop ends the session: whether the version that wrote this transcript fires
+   * SessionEnd as well (Codex from 0.171), so that even its first session in a worktree, before any
+   * SessionEnd was seen there, can wait for it instead of recording each turn.
+   */
+  firesSessionEnd?(transcriptPath: string): boolean;
+  /**
    * What the user must do before the agent runs the project's hooks and MCP server (trust, review),
    * and what CI passes instead: said by `init --agent` and by `doctor` while the hooks have not run.
    */

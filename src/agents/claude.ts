@@ -1,3 +1,4 @@
+import { MCP_SERVER } from './config/mcp-servers.js';
 import { additionalContextJson, command, grouped, mcpJson, type Agent } from './adapter.js';
 import { textOf } from './transcript-text.js';
 
@@ -22,7 +23,7 @@ export const claude: Agent<'claude'> = {
     { event: 'PreCompact', handler: command('claude', 'pre-compact', 10) },
     { event: 'PostCompact', handler: command('claude', 'post-compact', 10) },
   ])],
-  mcp: mcpJson('.mcp.json', { type: 'stdio', command: 'git-memory', args: ['mcp'], env: {} }),
+  mcp: mcpJson('.mcp.json', { type: 'stdio', ...MCP_SERVER, env: {} }),
   instructions: () => ['CLAUDE.md'],
   // Claude Code sets CLAUDECODE in every process it starts.
   detect: (env) => (env.CLAUDECODE ? 'set-by-agent' : null),

@@ -1,6 +1,36 @@
+import { closeSync, openSync, readSync } from 'node:fs';
 import { addCodexMcp, hasCodexMcp, removeCodexMcp } from './config/mcp-servers.js';
 import { command, grouped, plainText, type Agent } from './adapter.js';
 import { textOf } from './transcript-text.js';
+
+/** The first Codex CLI version seen firing SessionEnd (0.171.0: once per `codex exec`, per `exec resume`, reason "other"). */
+const SESSION_END_SINCE = [0, 171, 0];
+
+/**
+ * The `cli_version` a rollout's first line (`session_meta`) records, as numbers; null when the file
+ * cannot be read or names none. Only its head is read: the line goes on with the model's instructions.
+ */
+export function rolloutCliVersion(path: string): number[] | null {
+  let head = '';
+  try {
+    const fd = openSync(path, 'r');
+    try {
+      const buf = Buffer.alloc(4096);
+      head = buf.toString('utf8', 0, readSync(fd, buf, 0, buf.length, 0));
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    return null;
+  }
+  const v = /^\{[^\n]*?"type":"session_meta"[^\n]*?"cli_version":"(\d+)\.(\d+)\.(\d+)/.exec(head);
+  return v ? v.slice(1, 4).map(Number) : null;
+}
+
+const atLeast = (v: number[], min: number[]) => {
+  for (let i = 0; i < min.length; i++) if (v[i] !== min[i]) return v[i]! > min[i]!;
+  return true;
+};
 
 /** Codex CLI. */
 export const codex: Agent<'codex'> = {
@@ -16,7 +46,8 @@ export const codex: Agent<'codex'> = {
   config: [grouped('.codex/hooks.json', 'codex', [
     { event: 'SessionStart', handler: command('codex', 'session-start', 10) },
     { event: 'Stop', handler: command('codex', 'stop', 10) },
-    { event: 'SessionEnd', handler: command('codex', 'session-end', 10) },
+    // Codex 0.171 caps a SessionEnd hook at 3 s, and warns at every start of a config asking for more.
+    { event: 'SessionEnd', handler: command('codex', 'session-end', 3) },
     { event: 'PreCompact', handler: command('codex', 'pre-compact', 10) },
     { event: 'PostCompact', handler: command('codex', 'post-compact', 10) },
   ])],
@@ -28,6 +59,10 @@ export const codex: Agent<'codex'> = {
   },
   instructions: () => ['AGENTS.md'],
   stopEndsSession: true,
+  firesSessionEnd: (transcriptPath) => {
+    const v = rolloutCliVersion(transcriptPath);
+    return v !== null && atLeast(v, SESSION_END_SINCE);
+  },
   // Codex CLI 0.171 ignores a project's .codex/ (hooks, MCP server) until the project is trusted, and
   // runs its hooks only once they are reviewed: an untrusted `codex exec` runs neither, with a warning.
   trust:

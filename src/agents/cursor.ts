@@ -1,3 +1,4 @@
+import { MCP_SERVER } from './config/mcp-servers.js';
 import { addFlatHooks, hasHooks, removeFlatHooks } from './config/hook-entries.js';
 import { parseJsonc, unlessBlank } from './config/json-text.js';
 import { hookCommand } from './hook-command.js';
@@ -24,7 +25,7 @@ export const cursor: Agent<'cursor'> = {
     },
     installed: (t) => hasHooks(t, '.cursor/hooks.json', ours('cursor')),
   }],
-  mcp: mcpJson('.cursor/mcp.json', { command: 'git-memory', args: ['mcp'] }),
+  mcp: mcpJson('.cursor/mcp.json', MCP_SERVER),
   instructions: () => ['AGENTS.md'],
   stopEndsSession: true,
   // No variable of its own is known to reach the commands Cursor's agent runs.

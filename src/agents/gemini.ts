@@ -1,3 +1,4 @@
+import { MCP_SERVER } from './config/mcp-servers.js';
 import { additionalContextJson, command, grouped, mcpJson, text, type Agent } from './adapter.js';
 import { parseJsonc } from './config/json-text.js';
 import { textOf, withoutHookContext } from './transcript-text.js';
@@ -35,7 +36,7 @@ export const gemini: Agent<'gemini'> = {
     { event: 'AfterAgent', handler: command('gemini', 'stop', 10_000, { name: 'git-memory' }) },
     { event: 'SessionEnd', handler: command('gemini', 'session-end', 5_000, { name: 'git-memory' }) },
   ])],
-  mcp: mcpJson(SETTINGS, { command: 'git-memory', args: ['mcp'] }),
+  mcp: mcpJson(SETTINGS, MCP_SERVER),
   instructions: contextFiles,
   // Gemini CLI 0.61 skips project hooks in a folder it does not trust (and warns once in a trusted
   // one that project-level hooks were detected).

@@ -66,12 +66,6 @@ export const MODEL_CHOICE_TEXT = [
   'one request is at most 40,000 input tokens (about $0.05), a typical session a few cents; claude-cli uses your Claude',
   'subscription\'s usage. git memory notes, doctor and the status line show what was spent.',
 ];
-/** Aider runs no hooks: what it gets from `init --agent aider`, and how its sessions are recorded. */
-export const INIT_NEXT_AIDER = [
-  'Aider has no hooks: it reads .openclaw_memory/PRIMER.md when it starts (the `read:` entry in .aider.conf.yml).',
-  'Refresh it with `git memory primer` before you start aider (sessions of the other agents and every `git memory end` refresh it too);',
-  'nothing records an Aider session by itself: end it with `git memory end --summary \'{"request": "…"}\'`. Its commits are recorded by the post-commit hook.',
-];
 
 /** `agents`: the registry's names (agents/registry.ts), the first one offered as the example. */
 export const initNextWithoutAgents = (agents: readonly string[]) => [

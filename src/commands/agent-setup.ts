@@ -49,9 +49,13 @@ export async function setupAgents(o: Opened, agents: AgentName[], opts: { mcp?: 
 /**
  * Aider runs no hooks, and with --yes-always it declines shell commands, so it cannot record its
  * own session: the user does, with `git memory end` (its auto-commits are recorded meanwhile by the
- * post-commit hook, and join the session then).
+ * post-commit hook, and join the session then). Said once: `init` prints the notes as they are, in
+ * text and in --json.
  */
-const AIDER_NOTE = `Aider runs no hooks: it reads ${PRIMER_FILE} at start (via .aider.conf.yml), and its auto-commits are recorded by the post-commit hook; to record an Aider session, run \`git memory end --summary '{"request":"…"}'\` when you leave it (or \`/run git memory end …\` inside Aider). A teammate's clone gets the primer from \`git memory init\``;
+const AIDER_NOTE =
+  `Aider has no hooks: it reads ${PRIMER_FILE} when it starts (the \`read:\` entry in .aider.conf.yml); refresh it with \`git memory primer\` before you start aider (the other agents' sessions and every \`git memory end\` refresh it too). ` +
+  `Its commits are recorded by the post-commit hook, but nothing records an Aider session by itself: run \`git memory end --summary '{"request":"…"}'\` when you leave it (or \`/run git memory end …\` inside Aider). ` +
+  'A teammate\'s clone gets the primer from `git memory init`';
 
 /**
  * A clone whose committed .aider.conf.yml reads the primer, which is gitignored: `init` writes it,

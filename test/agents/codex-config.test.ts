@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import parseToml from '@iarna/toml/parse-string.js';
 import { describe, expect, it } from 'vitest';
+import { MCP_SCRIPT, MCP_SERVER } from '../../src/agents/config/mcp-servers.js';
 import { makeRepo, type TestRepo } from '../helpers/repo.js';
 import { fixture } from './fixtures.js';
 
@@ -10,7 +11,9 @@ import { fixture } from './fixtures.js';
 // TOML form is left as it is.
 
 const CONFIG = '.codex/config.toml';
-const OURS = { command: 'git-memory', args: ['mcp'] };
+const OURS = MCP_SERVER;
+/** The server as older versions wrote it, unguarded (and as a user may declare it). */
+const UNGUARDED = { command: 'git-memory', args: ['mcp'] };
 
 async function ok(repo: TestRepo, args: string[]) {
   const r = await repo.run(args);
@@ -67,7 +70,7 @@ describe('init --agent codex --mcp: .codex/config.toml', () => {
       const r = await ok(repo, ['init', '--no-hooks', '--agent', 'codex', '--mcp']);
       expect(r.stdout).toMatch(/unchanged\s+\.codex\/config\.toml/);
       expect(repo.read(CONFIG)).toBe(mine);
-      expect(servers(mine)?.['git-memory']).toEqual(OURS);
+      expect(servers(mine)?.['git-memory']).toEqual(UNGUARDED);
       await ok(repo, ['uninstall', '--agent', 'codex']);
       expect(repo.read(CONFIG)).toBe(mine);
     });
@@ -80,7 +83,7 @@ describe('init --agent codex --mcp: .codex/config.toml', () => {
     const r = await repo.run(['init', '--no-hooks', '--agent', 'codex', '--mcp']);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/\.codex\/config\.toml:2: .*inline table.*left as it is/);
-    const line = 'git-memory = { command = "git-memory", args = ["mcp"] }';
+    const line = `git-memory = { command = "sh", args = ["-c", ${JSON.stringify(MCP_SCRIPT)}] }`;
     expect(r.stderr).toContain(line);
     expect(repo.read(CONFIG)).toBe(mine);
     expect(existsSync(join(repo.dir, '.codex/hooks.json'))).toBe(false);

@@ -1,6 +1,7 @@
 import { existsSync, lstatSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { MCP_SCRIPT } from '../../src/agents/config/mcp-servers.js';
 import { makeRepo, type TestRepo } from '../helpers/repo.js';
 import { fixture } from './fixtures.js';
 
@@ -55,23 +56,24 @@ describe('init --agent all --mcp in a repository without agent files', () => {
     const claude = JSON.parse(repo.read('.claude/settings.json'));
     expect(claude.hooks.SessionStart[0].hooks[0]).toEqual({ type: 'command', command: 'command -v git-memory >/dev/null 2>&1 || exit 0; git-memory hook agent session-start --agent claude', timeout: 10 });
     expect(claude.hooks.SessionEnd[0].hooks[0].command).toBe('command -v git-memory >/dev/null 2>&1 || exit 0; git-memory hook agent session-end --agent claude');
-    expect(JSON.parse(repo.read('.mcp.json'))).toEqual({ mcpServers: { 'git-memory': { type: 'stdio', command: 'git-memory', args: ['mcp'], env: {} } } });
+    // Guarded (command -v git-memory … || a stub server): test/agents/mcp-guard.test.ts.
+    expect(JSON.parse(repo.read('.mcp.json'))).toEqual({ mcpServers: { 'git-memory': { type: 'stdio', command: 'sh', args: ['-c', MCP_SCRIPT], env: {} } } });
 
     const codex = JSON.parse(repo.read('.codex/hooks.json'));
     expect(Object.keys(codex.hooks)).toEqual(['SessionStart', 'Stop', 'SessionEnd', 'PreCompact', 'PostCompact']);
-    expect(repo.read('.codex/config.toml')).toContain('[mcp_servers.git-memory]\ncommand = "git-memory"\nargs = ["mcp"]');
+    expect(repo.read('.codex/config.toml')).toContain(`[mcp_servers.git-memory]\ncommand = "sh"\nargs = ["-c", ${JSON.stringify(MCP_SCRIPT)}]`);
 
     const gemini = JSON.parse(repo.read('.gemini/settings.json'));
     expect(gemini.hooks.SessionStart[0].hooks[0].timeout).toBe(10_000); // milliseconds
     expect(gemini.hooks.SessionEnd[0].hooks[0].command).toBe('command -v git-memory >/dev/null 2>&1 || exit 0; git-memory hook agent session-end --agent gemini');
-    expect(gemini.mcpServers['git-memory']).toEqual({ command: 'git-memory', args: ['mcp'] });
+    expect(gemini.mcpServers['git-memory']).toEqual({ command: 'sh', args: ['-c', MCP_SCRIPT] });
 
     const cursor = JSON.parse(repo.read('.cursor/hooks.json'));
     expect(cursor).toEqual({
       version: 1,
       hooks: { sessionStart: [{ command: 'command -v git-memory >/dev/null 2>&1 || exit 0; git-memory hook agent session-start --agent cursor' }], stop: [{ command: 'command -v git-memory >/dev/null 2>&1 || exit 0; git-memory hook agent stop --agent cursor' }] },
     });
-    expect(JSON.parse(repo.read('.cursor/mcp.json')).mcpServers['git-memory'].command).toBe('git-memory');
+    expect(JSON.parse(repo.read('.cursor/mcp.json')).mcpServers['git-memory']).toEqual({ command: 'sh', args: ['-c', MCP_SCRIPT] });
 
     expect(repo.read('.aider.conf.yml')).toBe('read:\n  - .openclaw_memory/PRIMER.md\n');
     expect(existsSync(join(repo.dir, '.openclaw_memory/PRIMER.md'))).toBe(true); // Aider reads it from the first session
@@ -171,6 +173,20 @@ describe('what init --agent refuses', () => {
     rmSync(join(repo.dir, '.openclaw_memory/PRIMER.md'));
     await ok(repo, ['init', '--no-hooks']);
     expect(repo.read('.openclaw_memory/PRIMER.md')).toContain('# Project memory');
+  });
+
+  it('Aider: init says once, in text and in --json alike, what Aider gets and what the user must do to record a session', async () => {
+    const text = (await ok(makeRepo(), ['init', '--no-hooks', '--agent', 'aider'])).stdout;
+    const notes: string[] = JSON.parse((await ok(makeRepo(), ['init', '--no-hooks', '--agent', 'aider', '--json'])).stdout).agents.notes;
+    const aider = notes.filter((n) => /Aider/.test(n));
+    expect(aider).toHaveLength(1);
+    expect(aider[0]).toContain('Aider has no hooks: it reads .openclaw_memory/PRIMER.md when it starts');
+    expect(aider[0]).toContain("git memory end --summary '{\"request\":\"…\"}'");
+    // The text is that note, said once.
+    expect(text).toContain(`note: ${aider[0]}`);
+    expect(text.split(aider[0]).length - 1).toBe(1);
+    expect(text.split('Aider has no hooks').length - 1).toBe(1);
+    expect(text.split('records an Aider session').length - 1).toBe(1);
   });
 
   it('Aider: `read: []` is given back as it was, alone in its file (kept, not deleted) or beside other keys', async () => {

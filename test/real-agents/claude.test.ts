@@ -47,6 +47,9 @@ run('Claude Code, really', () => {
     // The MCP server answered the search (its result is in the next request, not an error).
     const after = JSON.stringify(s.api.turns().at(-1)!.body.messages);
     expect(after).not.toMatch(/No such tool available/);
+    // Claude Code passes on the tool's structured answer: no earlier session matches yet.
+    const results = s.api.turns().at(-1)!.body.messages.flatMap((m: any) => (Array.isArray(m.content) ? m.content : [])).filter((c: any) => c.type === 'tool_result');
+    expect(results.map((c: any) => (typeof c.content === 'string' ? c.content : JSON.stringify(c.content)))).toContain('{"results":[],"total":0}');
 
     const [session] = await recorded(s);
     const ledger = ledgerOf(s, transcript);

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { BINS, scratch, type Scratch } from './drive.js';
+import type { Turn } from './fake-apis.js';
 import { expectMemoryOnly, findFiles, ledgerOf, memoryCommits, recorded, section } from './assertions.js';
 
 const run = BINS.codex ? describe : describe.skip;
@@ -14,23 +15,55 @@ afterEach(async () => {
 
 const patch = (body: string) => `*** Begin Patch\n${body}\n*** End Patch`;
 
+/**
+ * An MCP tool call as Codex 0.171 takes it: its MCP tools are deferred, so the model first calls the
+ * client-side `tool_search` (a `tool_search_call` item), which answers with a `namespace` tool named
+ * `mcp__<server, non-alphanumerics as _>` listing the server's tools; the tool is then called as a
+ * `function_call` carrying that `namespace` and the tool's own name. (A plain call named
+ * `mcp__git_memory__memory_search` is answered "unsupported call".)
+ */
+const mcpCall = (tool: string, args: Record<string, unknown>, query = tool.replace(/_/g, ' ')): Turn[] => [
+  { tools: [{ name: 'tool_search', input: {}, item: { type: 'tool_search_call', call_id: 'search-mcp', execution: 'client', arguments: { query, limit: 3 } } }] },
+  { tools: [{ name: tool, input: {}, item: { type: 'function_call', call_id: `call-${tool}`, namespace: 'mcp__git_memory', name: tool, arguments: JSON.stringify(args) } }] },
+];
+
+/** The output of a call as the next model request carried it back ('' when absent). */
+const callOutput = (sc: Scratch, callId: string): string => {
+  for (const t of sc.api.turns()) {
+    const out = (t.body?.input ?? []).find((i: any) => i.call_id === callId && /_output$/.test(i.type));
+    if (out) return typeof out.output === 'string' ? out.output : JSON.stringify(out.output ?? out.tools);
+  }
+  return '';
+};
+
 run('Codex CLI, really', () => {
   test('a session that reads, edits, adds a file, fails a command, commits and calls MCP reaches memory, in one record and one commit', async () => {
     s = await scratch('codex');
+    // An earlier session for the MCP search to find.
+    s.gm('end', '--summary', JSON.stringify({ request: 'Say goodbye to users', learned: ['The farewell text is "Bye"'] }));
+    const before = memoryCommits(s).length;
     const r = await s.run('Add a farewell function next to greet and commit it', [
       { tools: [{ name: 'exec_command', input: { cmd: 'cat src/app.js' } }] },
       { tools: [{ name: 'apply_patch', input: patch('*** Update File: src/app.js\n@@\n-export const greet = (name) => `Hello, ${name}`;\n+export const greet = (name) => `Hello, ${name}`;\n+export const farewell = (name) => `Bye, ${name}`;') }] },
       { tools: [{ name: 'apply_patch', input: patch('*** Add File: src/farewell.md\n+# Farewell') }] },
       { tools: [{ name: 'exec_command', input: { cmd: 'node --check src/missing.js' } }] },
       { tools: [{ name: 'exec_command', input: { cmd: 'git add src && git commit -q -m "Add farewell next to greet"' } }] },
-      { tools: [{ name: 'mcp__git_memory__memory_search', input: { query: 'farewell' } }] },
+      ...mcpCall('memory_search', { query: 'farewell' }),
       { text: 'Added farewell next to greet and committed it.' },
     ]);
     expect(r.code, r.stderr).toBe(0);
+    // No warning about our hooks at start ("clamping SessionEnd hook timeout to 3s" when asked for more).
+    expect(r.stdout).not.toMatch(/clamping SessionEnd hook timeout/);
     expect(s.git('log', '-1', '--format=%s', 'HEAD~0').length).toBeGreaterThan(0);
     // The primer reached the model as a developer message.
     expect(JSON.stringify(s.api.turns()[0].body.input)).toContain('Project memory: repo');
-    const [session] = await recorded(s);
+    // git-memory's MCP server answered the search: its answer, the earlier session, reached the next request.
+    expect(callOutput(s, 'search-mcp')).toContain('mcp__git_memory');
+    const answer = callOutput(s, 'call-memory_search');
+    expect(answer).toMatch(/"total":1\b/);
+    expect(answer).toContain('The farewell text is');
+    expect(answer).not.toMatch(/unsupported call|error/i);
+    const session = (await recorded(s, before + 1)).find((t) => !t.includes('Say goodbye to users')) ?? '';
     const [rollout] = findFiles(join(s.home, '.codex', 'sessions'), /^rollout-.*\.jsonl$/);
     const ledger = ledgerOf(s, rollout);
     const files = Object.fromEntries(ledger.files.map((f: any) => [f.path, f]));
@@ -47,14 +80,17 @@ run('Codex CLI, really', () => {
     const commits = section(session, 'Commits');
     expect.soft(commits).toContain('Add farewell next to greet');
     expectMemoryOnly(s);
-    // Not asserted yet, a known gap of the script: Codex 0.171 defers MCP tools behind tool_search under
-    // the namespace mcp__git_memory, and a direct call by this name is answered "unsupported call"; the
-    // call's spelling is still to be found. The MCP tools themselves are asserted in Claude Code's test.
     // The prompt is read from 0.171's rollout (agentfix, item 2).
     expect.soft(section(session, 'Request')).toContain('Add a farewell function next to greet');
     expect.soft(ledger.user_messages.map((m: any) => m.text)).toContain('Add a farewell function next to greet and commit it');
     // One memory commit for the session (agentfix, item 7); the set-up commit is not the session's (item 4).
-    expect.soft(memoryCommits(s).length).toBe(1);
+    expect.soft(memoryCommits(s).length).toBe(before + 1);
+    // Recorded by its SessionEnd, not by the turn's Stop, although no SessionEnd had been seen in this
+    // worktree before (the rollout says 0.171): SessionEnd closed it, so further Stops of an interactive
+    // session would not each have recorded it. (`codex exec` has one turn, so one Stop, per process.)
+    const thread = JSON.parse(readFileSync(rollout, 'utf8').split('\n')[0]).payload.id;
+    const state = JSON.parse(readFileSync(join(s.repo, '.git', 'git-memory', 'agent-session.json'), 'utf8'));
+    expect(state.finalised).toContain(`codex:${thread}`);
     expect.soft(commits).not.toContain('Set up git-memory');
   });
 

@@ -10,6 +10,11 @@ import type { AddressInfo } from 'node:net';
 export interface ToolCall {
   name: string;
   input: Record<string, unknown> | string;
+  /**
+   * OpenAI Responses only: the output item to send as it is (an id and `status` are added), for a call
+   * that is no plain function call: Codex's `tool_search_call`, or a `function_call` with a `namespace`.
+   */
+  item?: Record<string, unknown>;
 }
 
 /** One model turn: some text, tool calls, and the usage the API reports for it. */
@@ -111,8 +116,9 @@ function openai(res: ServerResponse, path: string, _body: unknown, next: () => T
     output.push(item);
   }
   for (const t of turn.tools ?? []) {
-    const item =
-      typeof t.input === 'string'
+    const item = t.item
+      ? { id: id('it_'), status: 'completed', ...t.item }
+      : typeof t.input === 'string'
         ? { type: 'custom_tool_call', id: id('ctc_'), call_id: id('call_'), name: t.name, input: t.input, status: 'completed' }
         : { type: 'function_call', id: id('fc_'), call_id: id('call_'), name: t.name, arguments: JSON.stringify(t.input), status: 'completed' };
     events.push(['response.output_item.added', { type: 'response.output_item.added', output_index: output.length, item }]);

@@ -5,6 +5,49 @@ import { isTomlTable, parseTomlFile } from './toml-text.js';
 /** The server name agents list git-memory's MCP tools under. */
 export const MCP_NAME = 'git-memory';
 
+/**
+ * How the committed agent files start git-memory's MCP server: through `sh`, which runs `git-memory
+ * mcp` where it is installed. A teammate who cloned the repository without git-memory gets, instead
+ * of a server that fails to start (Claude Code lists it as failed, Codex CLI warns "MCP client for
+ * `git-memory` failed to start", Gemini CLI "MCP issues detected"), a few lines of POSIX sh that
+ * answer the MCP handshake with one resource saying git-memory is not installed and no tools: every
+ * agent takes that as a server that connected (Gemini CLI drops a server with no tool, prompt or
+ * resource as an error, hence the resource). The reply echoes the client's protocol version; a
+ * notification (no id) gets none. Plain text: no quotes or backslashes go into the JSON it prints.
+ */
+export const MCP_SCRIPT = [
+  'command -v git-memory >/dev/null 2>&1 && exec git-memory mcp',
+  'u=git-memory://not-installed',
+  "t='git-memory is not installed here, so this session neither reads nor records the project memory in .openclaw_memory/'",
+  'while IFS= read -r l; do',
+  'i=${l#*\\"id\\":}; [ "$i" = "$l" ] && continue; i=${i# }; i=${i%%[,\\}]*}',
+  'case $l in',
+  `*'"initialize"'*) v=\${l#*\\"protocolVersion\\":\\"}; r='{"protocolVersion":"'\${v%%\\"*}'","capabilities":{"resources":{}},"serverInfo":{"name":"git-memory","version":"0"}}';;`,
+  `*'"resources/list"'*) r='{"resources":[{"uri":"'$u'","name":"not-installed","description":"'"$t"'","mimeType":"text/plain"}]}';;`,
+  `*'"resources/read"'*) r='{"contents":[{"uri":"'$u'","mimeType":"text/plain","text":"'"$t"'"}]}';;`,
+  `*'"resources/templates/list"'*) r='{"resourceTemplates":[]}';;`,
+  `*'"tools/list"'*) r='{"tools":[]}';;`,
+  `*'"prompts/list"'*) r='{"prompts":[]}';;`,
+  `*) r='{}';;`,
+  'esac',
+  `printf '{"jsonrpc":"2.0","id":%s,"result":%s}\\n' "$i" "$r"`,
+  'done',
+].join('\n');
+
+/** The server entry: `sh -c <MCP_SCRIPT>`. */
+export const MCP_SERVER = { command: 'sh', args: ['-c', MCP_SCRIPT] };
+
+/**
+ * Whether an MCP server entry is one git-memory wrote: the guarded `sh -c` one, or `git-memory mcp`
+ * as older versions wrote it (unguarded). A server of our name running anything else is the user's.
+ */
+export function isOurMcpServer(entry: unknown): boolean {
+  if (!isObject(entry)) return false;
+  const args = Array.isArray(entry.args) ? entry.args : [];
+  if (entry.command === 'git-memory') return true;
+  return entry.command === 'sh' && args.length === 2 && args[0] === '-c' && typeof args[1] === 'string' && args[1].startsWith('command -v git-memory >/dev/null 2>&1 && exec git-memory mcp');
+}
+
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -13,17 +56,27 @@ function servers(text: string, file: string): Json | undefined {
   return isObject(data) && isObject(data.mcpServers) ? data.mcpServers : undefined;
 }
 
-/** Registers the server in an `mcpServers` object (Claude Code, Gemini CLI, Cursor), unless an entry of that name exists. */
+/**
+ * Registers the server in an `mcpServers` object (Claude Code, Gemini CLI, Cursor), unless an entry of
+ * that name exists. Ours as an older version wrote it (unguarded `git-memory mcp`) gets the guarded
+ * command and arguments in place; whatever else it holds (env, type) stays. A user's entry stays as it is.
+ */
 export function addMcpServer(text: string, file: string, server: Json): string {
-  if (servers(text, file)?.[MCP_NAME] !== undefined) return text;
-  return setProperty(text, ['mcpServers', MCP_NAME], server);
+  const existing = servers(text, file)?.[MCP_NAME];
+  if (existing === undefined) return setProperty(text, ['mcpServers', MCP_NAME], server);
+  if (!isOurMcpServer(existing) || !isObject(existing)) return text;
+  let next = text;
+  for (const key of ['command', 'args'] as const) {
+    if (JSON.stringify(existing[key]) !== JSON.stringify(server[key])) next = setProperty(next, ['mcpServers', MCP_NAME, key], server[key]);
+  }
+  return next;
 }
 
-/** Removes our entry (one that runs `git-memory`); a user's own entry of the same name is kept. */
+/** Removes our entry (guarded, or as older versions wrote it); a user's own entry of the same name is kept. */
 export function removeMcpServer(text: string, file: string): string {
   const all = servers(text, file);
   const ours = all?.[MCP_NAME];
-  if (!all || !isObject(ours) || ours.command !== 'git-memory') return text;
+  if (!all || !isOurMcpServer(ours)) return text;
   return removePath(text, Object.keys(all).length > 1 ? ['mcpServers', MCP_NAME] : ['mcpServers']);
 }
 
@@ -33,25 +86,32 @@ export function hasMcpServer(text: string, file: string): boolean {
 
 const BEGIN = '# >>> git-memory >>>';
 const END = '# <<< git-memory <<<';
-const CODEX_SERVER = { command: 'git-memory', args: ['mcp'] };
-const TOML_BLOCK = `${BEGIN}\n[mcp_servers.${MCP_NAME}]\ncommand = "git-memory"\nargs = ["mcp"]\n${END}\n`;
+// A JSON string is a TOML basic string too: the script's quotes, backslashes and newlines escaped alike.
+const TOML_ARGS = `[${MCP_SERVER.args.map((a) => JSON.stringify(a)).join(', ')}]`;
+const TOML_BLOCK = `${BEGIN}\n[mcp_servers.${MCP_NAME}]\ncommand = "${MCP_SERVER.command}"\nargs = ${TOML_ARGS}\n${END}\n`;
 const TOML_BLOCK_RE = /\n?# >>> git-memory >>>\n[\s\S]*?# <<< git-memory <<<\n?/;
 /** The same server as one entry of an inline `mcp_servers = { … }` table. */
-const TOML_INLINE_ENTRY = `${MCP_NAME} = { command = "git-memory", args = ["mcp"] }`;
+const TOML_INLINE_ENTRY = `${MCP_NAME} = { command = "${MCP_SERVER.command}", args = ${TOML_ARGS} }`;
 
 /** Codex's `mcp_servers`, as Codex would read it (undefined when absent). */
 const codexServers = (text: string, file: string) => parseTomlFile(text, file).mcp_servers;
 
 /**
  * Codex CLI reads MCP servers from `.codex/config.toml`. A server of our name already there, in any
- * TOML form (a table, dotted keys, an inline entry), is left as it is. Otherwise our table is appended,
+ * TOML form (a table, dotted keys, an inline entry), is left as it is, but for our own marked block as
+ * an older version wrote it, which gets the guarded command in place. Otherwise our table is appended,
  * marked so it can be removed exactly: every byte before it stays. An inline `mcp_servers = { … }`
  * cannot take a table from outside its braces, and is reported with the entry to add by hand; the
  * result is parsed again before it is returned, so no edit makes the file one Codex cannot load.
  */
 export function addCodexMcp(text: string, file: string): string {
   const all = codexServers(text, file);
-  if (isTomlTable(all) && all[MCP_NAME] !== undefined) return text;
+  if (isTomlTable(all) && all[MCP_NAME] !== undefined) {
+    // Our own marked block as an older version wrote it (unguarded): the block is replaced in place.
+    const block = TOML_BLOCK_RE.exec(text)?.[0];
+    if (!block || JSON.stringify(all[MCP_NAME]) === JSON.stringify(MCP_SERVER) || !isOurMcpServer(all[MCP_NAME])) return text;
+    return text.replace(TOML_BLOCK_RE, () => `${block.startsWith('\n') ? '\n' : ''}${block.endsWith('\n') ? TOML_BLOCK : TOML_BLOCK.slice(0, -1)}`);
+  }
   if (all !== undefined && !isTomlTable(all)) {
     throw new GitMemoryError(`${file}: mcp_servers is not a table of servers; it was left as it is`, EXIT.error, 'Codex reads each MCP server from a [mcp_servers.<name>] table: make mcp_servers one, then run the command again (or run it without --mcp)');
   }
@@ -62,7 +122,7 @@ export function addCodexMcp(text: string, file: string): string {
   } catch {
     after = undefined;
   }
-  if (isTomlTable(after) && JSON.stringify(after[MCP_NAME]) === JSON.stringify(CODEX_SERVER)) return next;
+  if (isTomlTable(after) && JSON.stringify(after[MCP_NAME]) === JSON.stringify(MCP_SERVER)) return next;
   if (all !== undefined) {
     // A table of servers that takes no table after it: an inline one.
     const at = text.split('\n').findIndex((l) => /^\s*mcp_servers\s*=/.test(l));

@@ -1,7 +1,7 @@
 import type { Argv, CommandModule } from 'yargs';
 import { AGENT_LIST, AGENT_NAMES } from '../../agents/registry.js';
 import { run, type GlobalArgs, type Io } from '../io.js';
-import { INIT_NEXT_AIDER, INIT_NEXT_WITH_AGENTS, initNextWithoutAgents, MODEL_CHOICE_TEXT } from '../messages.js';
+import { INIT_NEXT_WITH_AGENTS, initNextWithoutAgents, MODEL_CHOICE_TEXT } from '../messages.js';
 import type { InitData } from '../../commands/init.js';
 
 interface Args extends GlobalArgs {
@@ -23,12 +23,14 @@ function modelLines(d: InitData): string[] {
   return [`model: none chosen, so nothing is sent anywhere${spent}`, ...MODEL_CHOICE_TEXT.map((l) => `  ${l}`), `  To choose: ${m.hint}`];
 }
 
-/** What to do after init: commit what it wrote, and how sessions get and leave their memory. */
+/**
+ * What to do after init: commit what it wrote, and how sessions get and leave their memory. What
+ * Aider needs (no hooks) is the setup's own note, printed above as it is in --json.
+ */
 function nextSteps(d: InitData): string[] {
   if (!d.agents?.files.length) return initNextWithoutAgents(AGENT_NAMES);
-  const aider = d.agents.files.some((f) => f.agent === 'aider');
-  const others = d.agents.files.some((f) => f.agent !== 'aider' && f.agent !== 'instructions');
-  return [...(others || !aider ? INIT_NEXT_WITH_AGENTS : [INIT_NEXT_WITH_AGENTS[0]!]), ...(aider ? INIT_NEXT_AIDER : [])];
+  const hooked = d.agents.files.some((f) => f.agent !== 'aider' && f.agent !== 'instructions');
+  return hooked ? INIT_NEXT_WITH_AGENTS : [INIT_NEXT_WITH_AGENTS[0]!];
 }
 
 function render(d: InitData): string {

@@ -7,7 +7,7 @@ import { sessionWork } from '../../git/session-commits.js';
 import { readSessionStart } from '../../git/session-state.js';
 import { ADAPTERS, HOOK_AGENT_NAMES, parseAgents, type AgentName } from '../../agents/registry.js';
 import { normaliseEvent, parseHookInput, type HookEvent, type HookInput } from './input.js';
-import { noteSessionEndSeen, readAgentState, sessionEndSeen, sessionKey } from './session-state.js';
+import { noteSessionEndSeen, readAgentState, readAwaitedEnd, sessionEndSeen, sessionKey, writeAwaitedEnd } from './session-state.js';
 import { logFailure } from './hook-log.js';
 import type { AgentHookIo } from './process-io.js';
 import type { Ledger } from '../../transcripts/ledger.js';
@@ -48,6 +48,28 @@ async function sessionEnd(agent: AgentName, input: HookInput, io: AgentHookIo, c
 }
 
 /**
+ * Whether this Stop of an agent whose Stop ends the session (Codex) records the turn. Not once a
+ * SessionEnd was seen in the worktree: the session is recorded there, once. Before that, a session
+ * whose version fires SessionEnd (Codex 0.171 on, from its rollout) waits for it too, so that the
+ * first session is one record and one commit as well. Should a later session find that the one that
+ * waited never got its SessionEnd (its hook not reviewed, or the process killed), SessionEnd does not
+ * fire here: Stops record again, and the session that waited is recorded now, by a worker of its own.
+ */
+function stopRecordsTurn(agent: AgentName, input: HookInput, io: AgentHookIo, cwd: string): boolean {
+  if (!ADAPTERS[agent].stopEndsSession) return false;
+  const repo = findRepo(cwd, io.env);
+  if (sessionEndSeen(repo.stateDir, agent)) return false;
+  if (!input.sessionId || !input.transcriptPath || !ADAPTERS[agent].firesSessionEnd?.(input.transcriptPath)) return true;
+  const awaited = readAwaitedEnd(repo.stateDir, agent);
+  if (!awaited) return !writeAwaitedEnd(repo.stateDir, agent, { sessionId: input.sessionId, transcriptPath: input.transcriptPath });
+  if (awaited.sessionId === input.sessionId) return false;
+  if (!awaited.recorded && writeAwaitedEnd(repo.stateDir, agent, { ...awaited, recorded: true })) {
+    io.startWorker(['hook', 'agent-worker', 'finalise', '--agent', agent, '--session-id', awaited.sessionId, ...(awaited.transcriptPath ? ['--transcript', awaited.transcriptPath] : []), '--closing'], repo.root);
+  }
+  return true;
+}
+
+/**
  * `git-memory hook agent <event> --agent NAME`, called by an agent with its hook JSON on stdin.
  * Always returns EXIT.ok: a memory problem must never block an agent session, so failures are
  * reported on stderr (which the agents show to the user, or log) and nothing else happens; those
@@ -68,8 +90,6 @@ export async function agentHook(args: string[], io: AgentHookIo): Promise<ExitCo
     if (!values.agent) throw new UsageError('--agent is required', USAGE);
     const [agent] = parseAgents([values.agent]);
     if (!agent) throw new UsageError('--agent is required', USAGE);
-    // Codex's Stop ends the session only where its SessionEnd was never seen (before 0.171).
-    const stopEnds = () => !!ADAPTERS[agent].stopEndsSession && !sessionEndSeen(findRepo(input?.cwd ?? io.cwd, io.env).stateDir, agent);
     let input: HookInput | undefined;
     const duringSession = (e: HookEvent | null) => e === 'tool-use' || (e === 'stop' && !ADAPTERS[agent].stopEndsSession);
     quiet = duringSession(normaliseEvent(eventName));
@@ -83,7 +103,7 @@ export async function agentHook(args: string[], io: AgentHookIo): Promise<ExitCo
     let notesFailed: unknown = null;
     if (event === 'tool-use' || event === 'stop') ledger = await (await import('./notes-check.js')).keepNotes(agent, input, io, cwd).catch((e: unknown) => ((notesFailed = e), null));
     if (event === 'session-start') await (await import('./session-start.js')).sessionStart(agent, input, io, cwd, fullAfterCompact);
-    else if (event === 'session-end' || (event === 'stop' && stopEnds())) await sessionEnd(agent, input, io, cwd, event, ledger ?? undefined);
+    else if (event === 'session-end' || (event === 'stop' && stopRecordsTurn(agent, input, io, cwd))) await sessionEnd(agent, input, io, cwd, event, ledger ?? undefined);
     else if (event === 'pre-compact' || event === 'post-compact') await compactionHook(event, agent, input, io, cwd);
     else if (!eventName && !input.event) throw new UsageError('name the hook event', USAGE);
     if (notesFailed) throw notesFailed;

@@ -1,4 +1,4 @@
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AGENT_SESSION_FILE as FILE } from '../../paths.js';
 import { withLock } from '../../fs/lock.js';
@@ -57,5 +57,34 @@ export function noteSessionEndSeen(stateDir: string, agent: string): void {
     if (!sessionEndSeen(stateDir, agent)) writeFileSync(endSeenFile(stateDir, agent), '');
   } catch {
     /* a read-only state directory: Stop goes on ending turns */
+  }
+}
+
+/** The first session of an agent that waited for its SessionEnd here, before any was seen (Codex 0.171 on). */
+export interface AwaitedEnd {
+  sessionId: string;
+  transcriptPath?: string;
+  /** The session was recorded after all, its SessionEnd having never come. */
+  recorded?: boolean;
+}
+
+const awaitedFile = (stateDir: string, agent: string) => join(stateDir, `session-end-awaited-${agent}.json`);
+
+export function readAwaitedEnd(stateDir: string, agent: string): AwaitedEnd | null {
+  try {
+    const v = JSON.parse(readFileSync(awaitedFile(stateDir, agent), 'utf8')) as AwaitedEnd;
+    return typeof v?.sessionId === 'string' ? v : null;
+  } catch {
+    return null;
+  }
+}
+
+/** False when it could not be written (a read-only state directory): then nothing waits, Stop goes on ending turns. */
+export function writeAwaitedEnd(stateDir: string, agent: string, v: AwaitedEnd): boolean {
+  try {
+    writeFileSync(awaitedFile(stateDir, agent), `${JSON.stringify(v)}\n`);
+    return true;
+  } catch {
+    return false;
   }
 }
