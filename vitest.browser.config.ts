@@ -6,6 +6,8 @@ export default defineConfig({
   plugins: [textImports()],
   test: {
     include: ['test/browser/**/*.test.ts'],
+    // Removes each test's and each file's temporary directories (test/helpers/cleanup.ts).
+    setupFiles: ['test/helpers/setup.ts'],
     testTimeout: 120_000,
     hookTimeout: 60_000,
     maxWorkers: 1,

@@ -1,18 +1,48 @@
 import { defineConfig } from 'vitest/config';
 import { textImports } from './test/helpers/text-imports.js';
 
+const corpus = process.env.GIT_MEMORY_CORPUS_TESTS === '1';
+
+// Test files that replace a module with vi.mock (a full disk, counted calls): they run each in a
+// fresh worker, so that their mock reaches the source they load and no other file sees it.
+const MOCKING = [
+  'test/fs/lock-full-disk.test.ts',
+  'test/git/spool-full-disk.test.ts',
+  'test/hook/agent/finalise-opens-once.test.ts',
+  'test/hook/post-rewrite-full-disk.test.ts',
+  'test/memory/atomic-full-disk.test.ts',
+  'test/robust/end-full-disk.test.ts',
+];
+
 export default defineConfig({
   plugins: [textImports()],
   test: {
-    // npm run test:corpus adds the tests on the real-transcript corpus (kept outside the repository).
-    include: process.env.GIT_MEMORY_CORPUS_TESTS === '1' ? ['test/corpus/**/*.corpus.ts'] : ['test/**/*.test.ts'],
     // The real agents run in `npm run test:agents` (test/real-agents/vitest.config.ts).
     // The headless-browser tests run apart (npm run test:browser; .ci/run): they need Chromium.
     exclude: ['test/real-agents/**', 'test/browser/**', '**/node_modules/**'],
+    // Removes each test's and each file's temporary directories (test/helpers/cleanup.ts).
+    setupFiles: ['test/helpers/setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     // Tests spawn git and node processes; two workers fit the 2-core machines CI runs on.
     maxWorkers: 2,
     reporters: ['default'],
+    projects: [
+      {
+        extends: true,
+        // The other files share their worker and the modules it loaded (isolate: false): a fresh
+        // worker per file, loading the CLI's modules again, cost ~0.7 s of processor time each,
+        // a quarter of the suite's. Helpers that keep something for a file forget it when the file
+        // ends (perFile in test/helpers/cleanup.ts); vitest restores spies after each file.
+        test: {
+          name: 'shared',
+          isolate: false,
+          // npm run test:corpus runs the tests on the real-transcript corpus (kept outside the repository).
+          include: corpus ? ['test/corpus/**/*.corpus.ts'] : ['test/**/*.test.ts'],
+          exclude: MOCKING,
+        },
+      },
+      ...(corpus ? [] : [{ extends: true as const, test: { name: 'isolated', include: MOCKING } }]),
+    ],
   },
 });

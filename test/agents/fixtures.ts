@@ -1,6 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT } from '../helpers/repo.js';
+import { expect } from 'vitest';
+import { ROOT, type TestRepo } from '../helpers/repo.js';
+import { settled } from '../helpers/settled.js';
 
 export const FIXTURES = join(ROOT, 'test', 'fixtures', 'agents');
 
@@ -14,18 +16,12 @@ export function payload(path: string, overrides: Record<string, unknown> = {}): 
   return JSON.stringify({ ...(JSON.parse(fixture(path)) as object), ...overrides });
 }
 
-/** Polls until `fn` returns a value (for the detached worker), failing after `ms`. */
-export async function waitFor<T>(fn: () => T | null | undefined | false, ms = 20_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const v = fn();
-    if (v) return v;
-    if (Date.now() > deadline) throw new Error('timed out waiting for the detached worker');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-/** Waits until the detached finalise worker has committed and let go of the lock. */
-export async function workerDone(dir: string, git: (...a: string[]) => string, subject: RegExp): Promise<void> {
-  await waitFor(() => subject.test(git('log', '-1', '--format=%s')) && !existsSync(join(dir, '.git', 'git-memory', 'lock')));
+/**
+ * Waits until the detached finalise worker has ended (see settled), then checks that it committed,
+ * the commit's subject matching `subject`, and let go of the lock.
+ */
+export async function workerDone(repo: TestRepo, subject: RegExp): Promise<void> {
+  await settled(repo);
+  expect(repo.git('log', '-1', '--format=%s')).toMatch(subject);
+  expect(existsSync(join(repo.dir, '.git', 'git-memory', 'lock'))).toBe(false);
 }

@@ -3,7 +3,8 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseLongTerm } from '../../src/memory/long-term.js';
-import { payload, waitFor } from '../agents/fixtures.js';
+import { payload } from '../agents/fixtures.js';
+import { settled } from '../helpers/settled.js';
 import { fixture, makeMemoryRepo, type TestRepo } from '../helpers/repo.js';
 
 const LEARNED: [string, string][] = [
@@ -159,11 +160,12 @@ describe('git memory dream', () => {
     const r = repo.exec(['hook', 'agent', 'session-start', '--agent', 'claude'], { stdin: payload('claude/session-start.json', { cwd: repo.dir }) });
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout).hookSpecificOutput.additionalContext).toContain('# Project memory');
-    await waitFor(() => repo.git('log', '-1', '--format=%s').startsWith('memory: dream over 12 sessions'));
-    await waitFor(() => !existsSync(join(repo.dir, '.git', 'git-memory', 'dream.lock')));
+    await settled(repo); // the dream the hook started has ended
+    expect(repo.git('log', '-1', '--format=%s')).toMatch(/^memory: dream over 12 sessions/);
+    expect(existsSync(join(repo.dir, '.git', 'git-memory', 'dream.lock'))).toBe(false);
     const again = repo.exec(['hook', 'agent', 'session-start', '--agent', 'claude'], { stdin: payload('claude/session-start.json', { cwd: repo.dir }) });
     expect(again.code).toBe(0);
-    await new Promise((res) => setTimeout(res, 500));
+    await settled(repo); // every process the hook started has ended
     expect(repo.git('log', '--format=%s').split('\n').filter((s) => s.startsWith('memory: dream'))).toHaveLength(1);
   }, 300_000);
 
@@ -172,11 +174,12 @@ describe('git memory dream', () => {
     const r = repo.exec(['hook', 'agent', 'session-start', '--agent', 'claude'], { stdin: payload('claude/session-start.json', { cwd: repo.dir, source: 'compact' }) });
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout).hookSpecificOutput.additionalContext).toContain('# Project memory');
-    await new Promise((res) => setTimeout(res, 500));
+    await settled(repo); // every process the hook started has ended
     expect(existsSync(join(repo.dir, '.git', 'git-memory', 'dream.lock'))).toBe(false);
     expect(repo.git('log', '--format=%s').split('\n').filter((s) => s.startsWith('memory: dream'))).toHaveLength(0);
     // It was due: the next start runs it.
     expect(repo.exec(['hook', 'agent', 'session-start', '--agent', 'claude'], { stdin: payload('claude/session-start.json', { cwd: repo.dir }) }).code).toBe(0);
-    await waitFor(() => repo.git('log', '-1', '--format=%s').startsWith('memory: dream over 12 sessions'));
+    await settled(repo); // the dream the hook started has ended
+    expect(repo.git('log', '-1', '--format=%s')).toMatch(/^memory: dream over 12 sessions/);
   }, 300_000);
 });

@@ -2,6 +2,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
+import { perFile } from '../helpers/cleanup.js';
 import { fixture, makeRepo, pathWithBin, type TestRepo } from '../helpers/repo.js';
 
 export const NOW = '2026-11-22T14:30:00';
@@ -69,6 +70,7 @@ export function hooked(repo: TestRepo, dir = repo.dir): HookedRepo {
 }
 
 const setUp = new Map<string, () => Promise<TestRepo>>();
+perFile(() => setUp.clear());
 
 /**
  * A repository set up with `git memory init` (hooks installed) and the setup committed: made once

@@ -4,6 +4,7 @@
 // the API's status and error shape, or a stall to exercise timeouts).
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { perFile } from './cleanup.js';
 
 export interface FakeReply {
   status?: number;
@@ -41,6 +42,7 @@ const usageOf = (u: Usage = {}) => ({
 });
 
 let ids = 0;
+perFile(() => void (ids = 0));
 const message = (content: unknown[], stop: string, usage?: Usage, model = 'claude-haiku-4-5') => ({
   id: `msg_fake_${++ids}`,
   type: 'message',

@@ -1,11 +1,11 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, afterEach } from 'vitest';
 import { main } from '../../src/cli/main.js';
 import { cleanEnv } from './clean-env.mjs';
+import { perFile, tempDir } from './cleanup.js';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const BIN = join(ROOT, 'dist', 'git-memory.js');
@@ -16,37 +16,7 @@ export function testEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   return cleanEnv({ XDG_CACHE_HOME: join(tmpdir(), 'git-memory-test-cache'), ...extra });
 }
 
-/**
- * Removes a temporary directory, best effort. A detached worker an agent hook or a session start
- * started (it runs on after the command, by design) may still be writing its state under .git when
- * the test ends: a directory that fills again while it is removed (ENOTEMPTY) is tried again, as
- * rmSync's maxRetries does, and then left in the temporary folder rather than failing a test whose
- * assertions all passed.
- */
-function remove(dir: string): void {
-  try {
-    rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== 'ENOTEMPTY') throw e;
-  }
-}
-
-const cleanups: (() => void)[] = [];
-afterEach(() => {
-  while (cleanups.length) cleanups.pop()!();
-});
-const fileCleanups: string[] = [];
-afterAll(() => {
-  while (fileCleanups.length) remove(fileCleanups.pop()!);
-});
-
-/** A fresh temporary directory, removed after the test (or after the test file, for a fixture). */
-export function tempDir(prefix = 'gm-', until: 'test' | 'file' = 'test'): string {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
-  if (until === 'file') fileCleanups.push(dir);
-  else cleanups.push(() => remove(dir));
-  return dir;
-}
+export { tempDir } from './cleanup.js';
 
 export interface TestRepo {
   dir: string;
@@ -75,6 +45,7 @@ export interface RunResult {
  * like gc.auto, so no commit in a test starts a `git maintenance` process either.
  */
 const templates = new Map<string, string>();
+perFile(() => templates.clear());
 function template(initialCommit: boolean, objectFormat: ObjectFormat): string {
   const key = `${initialCommit}-${objectFormat}`;
   let dir = templates.get(key);

@@ -1,7 +1,9 @@
 // Claude Code transcript lines for hook tests: a prompt, tool calls with their results, a reply,
 // with the context size (usage) each response reports, so a test decides which notes threshold is met.
+import { perFile } from '../../helpers/cleanup.js';
 
 let n = 0;
+perFile(() => void (n = 0));
 const base = (sessionId: string, cwd: string) => ({ isSidechain: false, userType: 'external', cwd, sessionId, version: '2.1.39', gitBranch: 'main' });
 const at = () => new Date(Date.UTC(2026, 10, 22, 9) + ++n * 1000).toISOString();
 

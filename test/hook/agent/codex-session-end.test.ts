@@ -2,7 +2,8 @@ import { copyFileSync, existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { makeMemoryRepo, tempDir, type TestRepo } from '../../helpers/repo.js';
-import { FIXTURES, payload, waitFor, workerDone } from '../../agents/fixtures.js';
+import { FIXTURES, payload, workerDone } from '../../agents/fixtures.js';
+import { settled } from '../../helpers/settled.js';
 
 // Codex 0.171 fires SessionEnd when its process ends (seen running it: reason "other", once per
 // `codex exec` and per resume). A session is then one record and one commit, however many turns
@@ -20,7 +21,6 @@ const hook = (repo: TestRepo, event: string, extra: Record<string, unknown> = {}
   repo.exec(['hook', 'agent', event, '--agent', 'codex'], {
     stdin: payload(event === 'session-start' ? 'codex/session-start.json' : 'codex/stop.json', { cwd: repo.dir, session_id: SESSION, transcript_path: ROLLOUT, hook_event_name: event === 'session-end' ? 'SessionEnd' : event === 'stop' ? 'Stop' : 'SessionStart', ...extra }),
   });
-const waitForCommits = (repo: TestRepo, n: number) => waitFor(() => memoryCommits(repo).length >= n && !existsSync(join(repo.dir, '.git', 'git-memory', 'lock')), 30_000);
 const memoryCommits = (repo: TestRepo) => repo.git('log', '--format=%s').split('\n').filter((s) => s.startsWith('memory:'));
 
 describe('Codex SessionEnd: one record and one commit per session', () => {
@@ -34,17 +34,17 @@ describe('Codex SessionEnd: one record and one commit per session', () => {
     expect(hook(repo, 'session-end', { session_id: 'earlier', transcript_path: null }).code).toBe(0);
     expect(hook(repo, 'session-start', { source: 'startup' }).code).toBe(0);
     for (let turn = 0; turn < 3; turn++) expect(hook(repo, 'stop').code).toBe(0);
-    await new Promise((r) => setTimeout(r, 1500));
+    await settled(repo); // every process the hook started has ended
     expect(memoryCommits(repo)).toEqual([]);
     expect(hook(repo, 'session-end', { reason: 'other' }).code).toBe(0);
-    await workerDone(repo.dir, repo.git, /^memory: /);
+    await workerDone(repo, /^memory: /);
     expect(memoryCommits(repo)).toHaveLength(1);
     const sessions = journal(repo);
     expect(sessions).toHaveLength(1);
     expect(sessions[0]).toContain('Create hello.txt and commit it');
     // A second SessionEnd for the same end (or nothing new) writes nothing more.
     expect(hook(repo, 'session-end', { reason: 'other' }).code).toBe(0);
-    await new Promise((r) => setTimeout(r, 1500));
+    await settled(repo); // every process the hook started has ended
     expect(memoryCommits(repo)).toHaveLength(1);
   });
 
@@ -55,10 +55,10 @@ describe('Codex SessionEnd: one record and one commit per session', () => {
     expect((await repo.run(['init', '--agent', 'codex'])).code).toBe(0);
     expect(hook(repo, 'session-start', { source: 'startup' }).code).toBe(0);
     for (let turn = 0; turn < 3; turn++) expect(hook(repo, 'stop').code).toBe(0);
-    await new Promise((r) => setTimeout(r, 1500));
+    await settled(repo); // every process the hook started has ended
     expect(memoryCommits(repo)).toEqual([]);
     expect(hook(repo, 'session-end', { reason: 'other' }).code).toBe(0);
-    await workerDone(repo.dir, repo.git, /^memory: /);
+    await workerDone(repo, /^memory: /);
     expect(memoryCommits(repo)).toHaveLength(1);
     expect(journal(repo)).toHaveLength(1);
   });
@@ -69,7 +69,7 @@ describe('Codex SessionEnd: one record and one commit per session', () => {
     const older = join(FIXTURES, 'codex/rollout.jsonl');
     expect(hook(repo, 'session-start', { source: 'startup', transcript_path: older }).code).toBe(0);
     expect(hook(repo, 'stop', { transcript_path: older }).code).toBe(0);
-    await workerDone(repo.dir, repo.git, /^memory: /);
+    await workerDone(repo, /^memory: /);
     expect(memoryCommits(repo)).toHaveLength(1);
   });
 
@@ -78,7 +78,7 @@ describe('Codex SessionEnd: one record and one commit per session', () => {
     expect((await repo.run(['init', '--agent', 'codex'])).code).toBe(0);
     expect(hook(repo, 'session-start', { source: 'startup' }).code).toBe(0);
     expect(hook(repo, 'stop').code).toBe(0);
-    await new Promise((r) => setTimeout(r, 1000));
+    await settled(repo); // every process the hook started has ended
     expect(memoryCommits(repo)).toEqual([]);
     // The next session (its own rollout) finds the first one waited in vain.
     const next = join(tempDir('gm-rollout-'), 'rollout-next.jsonl');
@@ -86,7 +86,9 @@ describe('Codex SessionEnd: one record and one commit per session', () => {
     const second = { session_id: 'second-session', transcript_path: next };
     expect(hook(repo, 'session-start', { source: 'startup', ...second }).code).toBe(0);
     expect(hook(repo, 'stop', second).code).toBe(0);
-    await waitForCommits(repo, 2);
+    await settled(repo); // the workers the hooks started have ended
+    expect(memoryCommits(repo).length).toBeGreaterThanOrEqual(2);
+    expect(existsSync(join(repo.dir, '.git', 'git-memory', 'lock'))).toBe(false);
     expect(journal(repo)).toHaveLength(2);
   });
 });

@@ -2,7 +2,8 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fixture, makeRepo, tempDir, type TestRepo } from '../../helpers/repo.js';
-import { FIXTURES, payload, waitFor, workerDone } from '../../agents/fixtures.js';
+import { FIXTURES, payload, workerDone } from '../../agents/fixtures.js';
+import { settled } from '../../helpers/settled.js';
 
 const SUMMARY = JSON.stringify({ request: 'Add login', completed: ['Implement login endpoint'], next_steps: ['Write the logout endpoint'] });
 
@@ -135,16 +136,17 @@ describe('hook agent session-end / stop: finalising a session the agent never en
     const stdin = payload('claude/session-end.json', { cwd: repo.dir, transcript_path: join(FIXTURES, 'claude/transcript.jsonl') });
     const r = repo.exec(['hook', 'agent', 'session-end', '--agent', 'claude'], { stdin });
     expect(r).toMatchObject({ code: 0, stdout: '' });
-    const files = await waitFor(() => (journalFiles(repo).length > before ? journalFiles(repo) : null));
+    await workerDone(repo, /^memory: Add a logout endpoint/);
+    const files = journalFiles(repo);
+    expect(files.length).toBeGreaterThan(before);
     const written = files.map((f) => readFileSync(f, 'utf8')).find((t) => t.includes('Logout revokes'))!;
     expect(written).toContain('Add a logout endpoint that revokes the refresh token');
     expect(written).toContain('agent: claude');
-    await workerDone(repo.dir, repo.git, /^memory: Add a logout endpoint/);
 
     // The same session ending again (a second hook, a second SessionEnd) writes nothing more.
     await repo.run(['log', 'Something after the end']);
     repo.exec(['hook', 'agent', 'session-end', '--agent', 'claude'], { stdin });
-    await new Promise((r) => setTimeout(r, 1500));
+    await settled(repo); // every process the hook started has ended
     expect(journalFiles(repo)).toHaveLength(before + 1);
   });
 
@@ -154,7 +156,7 @@ describe('hook agent session-end / stop: finalising a session the agent never en
     const head = repo.git('rev-parse', 'HEAD');
     const r = repo.exec(['hook', 'agent', 'session-end', '--agent', 'gemini'], { stdin: payload('gemini/session-end.json', { cwd: repo.dir }) });
     expect(r).toMatchObject({ code: 0, stdout: '', stderr: '' });
-    await new Promise((r) => setTimeout(r, 1500));
+    await settled(repo); // every process the hook started has ended
     expect(journalFiles(repo)).toHaveLength(before);
     expect(repo.git('rev-parse', 'HEAD')).toBe(head);
   });
@@ -165,15 +167,15 @@ describe('hook agent session-end / stop: finalising a session the agent never en
     await repo.run(['log', '--kind', 'decision', 'Use a fake clock in token tests']);
     const transcript = join(FIXTURES, 'codex/rollout.jsonl');
     repo.exec(['hook', 'agent', 'stop', '--agent', 'codex'], { stdin: payload('codex/stop.json', { cwd: repo.dir, transcript_path: transcript }) });
-    const first = await waitFor(() => journalFiles(repo).find((f) => readFileSync(f, 'utf8').includes('Use a fake clock')));
-    expect(readFileSync(first, 'utf8')).toContain('Fix the flaky refresh-token test');
-    await workerDone(repo.dir, repo.git, /^memory: Fix the flaky/);
+    await workerDone(repo, /^memory: Fix the flaky/);
+    const first = journalFiles(repo).find((f) => readFileSync(f, 'utf8').includes('Use a fake clock'));
+    expect(readFileSync(first!, 'utf8')).toContain('Fix the flaky refresh-token test');
 
     repo.exec(['hook', 'agent', 'session-start', '--agent', 'codex'], { stdin: payload('codex/session-start.json', { cwd: repo.dir, source: 'resume' }) });
     await repo.run(['log', 'Second part of the session']);
     repo.exec(['hook', 'agent', 'stop', '--agent', 'codex'], { stdin: payload('codex/stop.json', { cwd: repo.dir, transcript_path: transcript }) });
-    await waitFor(() => journalFiles(repo).find((f) => readFileSync(f, 'utf8').includes('Second part of the session')));
-    await workerDone(repo.dir, repo.git, /^memory: Fix the flaky/);
+    await workerDone(repo, /^memory: Fix the flaky/);
+    expect(journalFiles(repo).find((f) => readFileSync(f, 'utf8').includes('Second part of the session'))).toBeDefined();
     expect(journalFiles(repo)).toHaveLength(before + 2);
   });
 
@@ -181,9 +183,9 @@ describe('hook agent session-end / stop: finalising a session the agent never en
     const repo = await repoWithMemory();
     await repo.run(['log', 'Webhooks are retried three times']);
     repo.exec(['hook', 'agent', 'stop', '--agent', 'cursor'], { stdin: payload('cursor/stop.json', { workspace_roots: [repo.dir] }) });
-    const file = await waitFor(() => journalFiles(repo).find((f) => readFileSync(f, 'utf8').includes('Webhooks are retried')));
-    expect(readFileSync(file, 'utf8')).toContain('Session c0ffee00-1234-4abc-9def-001122334455 (ended without a summary)');
+    await workerDone(repo, /^memory: Session c0ffee00/);
+    const file = journalFiles(repo).find((f) => readFileSync(f, 'utf8').includes('Webhooks are retried'));
+    expect(readFileSync(file!, 'utf8')).toContain('Session c0ffee00-1234-4abc-9def-001122334455 (ended without a summary)');
     expect(file).toMatch(/-cursor-/);
-    await workerDone(repo.dir, repo.git, /^memory: Session c0ffee00/);
   });
 });

@@ -8,9 +8,10 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeRepo, pathWithBin, ROOT, tempDir, type TestRepo } from '../../helpers/repo.js';
 import { startFakeMessagesApi, textReply, toolUseReply, type FakeMessagesApi } from '../../helpers/fake-messages-api.js';
-import { waitFor, workerDone } from '../../agents/fixtures.js';
+import { workerDone } from '../../agents/fixtures.js';
 import { NOTE_SECTIONS } from '../../../src/notes/template.js';
 import { recordingClaude } from '../../helpers/fake-claude.js';
+import { settled } from '../../helpers/settled.js';
 
 const FIXTURE = join(ROOT, 'test', 'fixtures', 'transcripts', 'claude.jsonl');
 const SESSION = 'e2e-5f0c2a51-9f1e-4a8e-b3c4-0d9e8f7a6b5c';
@@ -133,10 +134,11 @@ function journalFiles(repo: TestRepo): string[] {
 
 /** Waits for the session file the SessionEnd worker writes, its commit, and every worker to finish. */
 async function sessionFile(repo: TestRepo): Promise<string> {
-  const file = await waitFor(() => journalFiles(repo)[0], 60_000);
-  await workerDone(repo.dir, repo.git, /^memory: /);
-  await waitFor(() => !existsSync(join(sessionDir(repo), 'lock')), 30_000);
-  return readFileSync(file, 'utf8');
+  await workerDone(repo, /^memory: /);
+  expect(existsSync(join(sessionDir(repo), 'lock'))).toBe(false);
+  const [file] = journalFiles(repo);
+  expect(file).toBeDefined();
+  return readFileSync(file!, 'utf8');
 }
 
 /** The notes have the 10 sections, in order, each with its italic description line. */
@@ -180,7 +182,7 @@ describe('done when: fresh clone, init --agent claude, a transcript fed to the h
     expect(h.repo.git('log', '-1', '--format=%s').trim()).toBe('memory: Fix the race when two requests refresh the same token at once');
     // The session is recorded as ended: a second SessionEnd writes nothing more.
     expect(h.hook('SessionEnd', { reason: 'other' })).toEqual({ code: 0, stdout: '', stderr: '' });
-    await new Promise((r) => setTimeout(r, 1500));
+    await settled(h.repo); // every process the hook started has ended
     expect(journalFiles(h.repo)).toHaveLength(1);
   }, 120_000);
 

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
 import { fixture, makeRepo, pathWithBin, type TestRepo } from '../../helpers/repo.js';
 import { FIXTURES, payload, workerDone } from '../../agents/fixtures.js';
+import { settled } from '../../helpers/settled.js';
 
 // A session's commits come from HEAD's reflog between its start and its end as well as from the
 // spool: Gemini CLI runs its shell with core.hooksPath='' (no post-commit hook), and a commit made
@@ -37,7 +38,7 @@ describe('a session\'s commits: from the reflog between its start and its end', 
     repo.git('add', 'hello.txt');
     repo.git('-c', 'core.hooksPath=', 'commit', '-q', '-m', 'Add hello.txt');
     expect(hook(repo, 'session-end', 'gemini', { transcript_path: transcript }).code).toBe(0);
-    await workerDone(repo.dir, repo.git, /^memory: /);
+    await workerDone(repo, /^memory: /);
     const [session] = journal(repo);
     expect(session).toContain('Create hello.txt and commit it');
     const commits = session!.split('### Commits')[1] ?? '';
@@ -64,7 +65,7 @@ describe('a session\'s commits: from the reflog between its start and its end', 
     expect(hook(repo, 'session-start', 'gemini', {}).code).toBe(0);
     const head = repo.git('rev-parse', 'HEAD');
     expect(hook(repo, 'session-end', 'gemini', {}).code).toBe(0);
-    await new Promise((r) => setTimeout(r, 1500));
+    await settled(repo); // every process the hook started has ended
     expect(journal(repo)).toEqual([]);
     expect(repo.git('rev-parse', 'HEAD')).toBe(head);
   });
@@ -79,7 +80,7 @@ describe('a run in which every model call failed', () => {
     expect(claude('session-start').code).toBe(0);
     const head = repo.git('rev-parse', 'HEAD');
     expect(claude('session-end').code).toBe(0);
-    await new Promise((r) => setTimeout(r, 2500));
+    await settled(repo); // every process the hook started has ended
     expect(journal(repo)).toEqual([]);
     expect(repo.git('rev-parse', 'HEAD')).toBe(head);
   });

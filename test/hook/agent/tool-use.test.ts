@@ -5,9 +5,9 @@ import { appendFileSync, existsSync, readdirSync, readFileSync, statSync, writeF
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fixture, makeMemoryRepo, ROOT, tempDir, type TestRepo } from '../../helpers/repo.js';
-import { waitFor } from '../../agents/fixtures.js';
 import { prompt, reply, toolTurn } from './claude-lines.js';
 import { readKeptLedger } from '../../../src/transcripts/index.js';
+import { settled } from '../../helpers/settled.js';
 
 const memoryRepo = fixture(async () => {
   const repo = await makeMemoryRepo({ until: 'file' });
@@ -47,7 +47,7 @@ describe('hook agent tool-use: the ledger follows the transcript', () => {
     expect(hook(repo, 'tool-use', 'claude', { transcript_path: t })).toEqual({ code: 0, stdout: '', stderr: '' });
     expect(readKeptLedger(stateDir, SESSION)!.offset).toBe(statSync(t).size);
     expect(readKeptLedger(stateDir, SESSION)!.ledger.tool_calls).toBe(2);
-    await new Promise((r) => setTimeout(r, 800));
+    await settled(repo); // every process the hook started has ended
     expect(existsSync(join(sessionDir(repo), 'notes.md'))).toBe(false);
   });
 
@@ -56,11 +56,13 @@ describe('hook agent tool-use: the ledger follows the transcript', () => {
     const t = transcriptFile();
     appendFileSync(t, prompt(SESSION, repo.dir, 'Add a logout endpoint') + toolTurn(SESSION, repo.dir, 12_000) + reply(SESSION, repo.dir, 12_500, 'Logout is in place.'));
     expect(hook(repo, 'stop', 'claude', { transcript_path: t, hook_event_name: 'Stop' })).toEqual({ code: 0, stdout: '', stderr: '' });
-    const notes = await waitFor(() => existsSync(join(sessionDir(repo), 'notes.json')) && readFileSync(join(sessionDir(repo), 'notes.md'), 'utf8'));
+    await settled(repo); // the worker the hook started has ended
+    expect(existsSync(join(sessionDir(repo), 'notes.json'))).toBe(true);
+    const notes = readFileSync(join(sessionDir(repo), 'notes.md'), 'utf8');
     expect([...notes.matchAll(/^# (.+)$/gm)]).toHaveLength(10);
     expect(notes).toContain('Add a logout endpoint');
     expect(JSON.parse(readFileSync(join(sessionDir(repo), 'notes.json'), 'utf8'))).toMatchObject({ source: 'ledger', extractions: 1 });
-    await waitFor(() => !existsSync(join(sessionDir(repo), 'lock')));
+    expect(existsSync(join(sessionDir(repo), 'lock'))).toBe(false);
   });
 
   it('the thresholds met at a tool call: the tool-use hook (its own bundle) starts the worker, which writes the notes', async () => {
@@ -68,10 +70,12 @@ describe('hook agent tool-use: the ledger follows the transcript', () => {
     const t = transcriptFile();
     appendFileSync(t, prompt(SESSION, repo.dir, 'Add a logout endpoint') + toolTurn(SESSION, repo.dir, 11_000) + toolTurn(SESSION, repo.dir, 11_500, 'npm run lint') + toolTurn(SESSION, repo.dir, 12_000, 'npm run build'));
     expect(hook(repo, 'tool-use', 'claude', { transcript_path: t, hook_event_name: 'PostToolUse' })).toEqual({ code: 0, stdout: '', stderr: '' });
-    const notes = await waitFor(() => existsSync(join(sessionDir(repo), 'notes.json')) && readFileSync(join(sessionDir(repo), 'notes.md'), 'utf8'));
+    await settled(repo); // the worker the hook started has ended
+    expect(existsSync(join(sessionDir(repo), 'notes.json'))).toBe(true);
+    const notes = readFileSync(join(sessionDir(repo), 'notes.md'), 'utf8');
     expect(notes).toContain('Add a logout endpoint');
     expect(JSON.parse(readFileSync(join(sessionDir(repo), 'notes.json'), 'utf8'))).toMatchObject({ source: 'ledger', extractions: 1 });
-    await waitFor(() => !existsSync(join(sessionDir(repo), 'lock')));
+    expect(existsSync(join(sessionDir(repo), 'lock'))).toBe(false);
     // Nothing went to the hook log (a failure to start the worker would).
     expect(existsSync(join(repo.dir, '.git', 'git-memory', 'agent-hook.log'))).toBe(false);
   });
@@ -83,7 +87,7 @@ describe('hook agent tool-use: the ledger follows the transcript', () => {
     appendFileSync(t, prompt(SESSION, repo.dir, 'Add a logout endpoint') + toolTurn(SESSION, repo.dir, 20_000));
     expect(hook(repo, 'tool-use', 'claude', { transcript_path: t })).toEqual({ code: 0, stdout: '', stderr: '' });
     expect(hook(repo, 'stop', 'claude', { transcript_path: t })).toEqual({ code: 0, stdout: '', stderr: '' });
-    await new Promise((r) => setTimeout(r, 800));
+    await settled(repo); // every process the hook started has ended
     expect(existsSync(sessionDir(repo))).toBe(false);
   });
 
@@ -93,7 +97,7 @@ describe('hook agent tool-use: the ledger follows the transcript', () => {
     const t = transcriptFile();
     appendFileSync(t, prompt(SESSION, repo.dir, 'Add a logout endpoint') + reply(SESSION, repo.dir, 2000, 'Done.'));
     expect(hook(repo, 'stop', 'claude', { transcript_path: t })).toEqual({ code: 0, stdout: '', stderr: '' });
-    await new Promise((r) => setTimeout(r, 1500));
+    await settled(repo); // every process the hook started has ended
     expect(journalCount(repo)).toBe(0);
   });
 

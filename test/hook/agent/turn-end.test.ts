@@ -6,7 +6,8 @@ import { appendFileSync, copyFileSync, existsSync, readdirSync, readFileSync, wr
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { makeRepo, ROOT, tempDir, type TestRepo } from '../../helpers/repo.js';
-import { payload, waitFor, workerDone } from '../../agents/fixtures.js';
+import { payload, workerDone } from '../../agents/fixtures.js';
+import { settled } from '../../helpers/settled.js';
 import { prompt, reply } from './claude-lines.js';
 
 const TRANSCRIPTS = join(ROOT, 'test', 'fixtures', 'transcripts');
@@ -31,18 +32,18 @@ async function agentRepo(agent: string): Promise<TestRepo> {
 
 /** The journal file that appeared since `before`, once the worker has committed it. */
 async function newFile(repo: TestRepo, before: string[], subject: RegExp): Promise<string> {
-  const file = await waitFor(() => journalFiles(repo).find((f) => !before.includes(f)));
-  await workerDone(repo.dir, repo.git, subject);
-  expect(journalFiles(repo)).toHaveLength(before.length + 1);
-  return file;
+  await workerDone(repo, subject);
+  const files = journalFiles(repo);
+  expect(files).toHaveLength(before.length + 1);
+  return files.find((f) => !before.includes(f))!;
 }
 
-/** Nothing written: no journal file and no commit, a while after the hook returned (no worker runs). */
+/** Nothing written: no journal file and no commit, once every process the hook started has ended. */
 async function nothingWritten(repo: TestRepo, run: () => void): Promise<void> {
   const files = journalFiles(repo);
   const head = repo.git('rev-parse', 'HEAD');
   run();
-  await new Promise((r) => setTimeout(r, 1500));
+  await settled(repo);
   expect(journalFiles(repo)).toEqual(files);
   expect(repo.git('rev-parse', 'HEAD')).toBe(head);
 }

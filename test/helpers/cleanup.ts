@@ -1,0 +1,64 @@
+// Temporary directories and other per-test and per-file state, undone when the test or the test file
+// ends. The hooks that undo them are registered by test/helpers/setup.ts, a setup file of every
+// vitest config that runs these tests: vitest runs a setup file again before each test file, also
+// where test files share a worker and its loaded modules (`isolate: false`, see vitest.config.ts),
+// while a helper module like this one is loaded once per worker and could register them only once.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/**
+ * Removes a temporary directory, best effort. A detached worker an agent hook or a session start
+ * started (it runs on after the command, by design) may still be writing its state under .git when
+ * the test ends: a directory that fills again while it is removed (ENOTEMPTY) is tried again, as
+ * rmSync's maxRetries does, and then left in the temporary folder rather than failing a test whose
+ * assertions all passed.
+ */
+function remove(dir: string): void {
+  try {
+    rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ENOTEMPTY') throw e;
+  }
+}
+
+const testDirs: string[] = [];
+const fileDirs: string[] = [];
+const fileResets: (() => void)[] = [];
+
+const SET_UP = Symbol.for('git-memory.test-cleanup');
+
+/** Called by the setup file: its hooks run endOfTest and endOfFile. */
+export function markSetUp(): void {
+  (globalThis as Record<symbol, boolean>)[SET_UP] = true;
+}
+
+/** Removes the directories of the test that ended. */
+export function endOfTest(): void {
+  while (testDirs.length) remove(testDirs.pop()!);
+}
+
+/** Removes the test file's fixture directories and forgets what helpers kept for that file. */
+export function endOfFile(): void {
+  endOfTest();
+  while (fileDirs.length) remove(fileDirs.pop()!);
+  for (const reset of fileResets) reset();
+}
+
+/**
+ * `reset` runs when each test file ends: a helper module that keeps something for the test file
+ * (a fixture made once per file, a counter) forgets it, as if loaded afresh for the next file.
+ */
+export function perFile(reset: () => void): void {
+  fileResets.push(reset);
+}
+
+/** A fresh temporary directory, removed after the test (or after the test file, for a fixture). */
+export function tempDir(prefix = 'gm-', until: 'test' | 'file' = 'test'): string {
+  if (!(globalThis as Record<symbol, boolean>)[SET_UP]) {
+    throw new Error('test/helpers/setup.ts is not among the vitest config\'s setupFiles: nothing would remove this temporary directory');
+  }
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  (until === 'file' ? fileDirs : testDirs).push(dir);
+  return dir;
+}

@@ -1,0 +1,79 @@
+// Waiting for the detached workers a hook or a command started, by their processes: a test that
+// waited a fixed time for a worker's file (or for nothing to appear) failed when a loaded machine
+// ran the worker late — it runs at the lowest priority — and spent that time when it ran early.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import type { TestRepo } from './repo.js';
+
+/** How long a worker may take before the wait fails: most of the test's own time-out (vitest.config.ts). */
+const MOST_MS = 50_000;
+/** Where there is no /proc to ask (not Linux): the fixed wait the tests used before. */
+const BLIND_MS = 1500;
+
+const HAS_PROC = existsSync('/proc/self/environ');
+
+/** `NAME=value` as it stands in /proc/PID/environ, between NULs. */
+function holdsMarker(env: Buffer, marker: Buffer): boolean {
+  for (let at = env.indexOf(marker); at !== -1; at = env.indexOf(marker, at + 1)) {
+    if (at === 0 || env[at - 1] === 0) return true;
+  }
+  return false;
+}
+
+/** Live processes (not zombies) whose environment holds `marker`, other than this one. */
+function holders(marker: Buffer): number[] {
+  const pids: number[] = [];
+  for (const name of readdirSync('/proc')) {
+    if (name.charCodeAt(0) > 57 || Number(name) === process.pid || !/^\d+$/.test(name)) continue;
+    try {
+      if (holdsMarker(readFileSync(`/proc/${name}/environ`), marker)) pids.push(Number(name));
+    } catch {
+      /* gone meanwhile, or not ours to read */
+    }
+  }
+  return pids.filter(alive);
+}
+
+/** Whether the process runs (a zombie has finished: its parent, gone too, never waits for it). */
+function alive(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'latin1');
+    const state = stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
+    return state !== 'Z' && state !== 'X';
+  } catch {
+    return false;
+  }
+}
+
+const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Resolves once no process started for `repo` runs any more: the hook's detached workers, and what
+ * they started in turn (every process git-memory starts inherits the environment, so each carries
+ * the repository's own OPENCLAW_MEMORY_HOME). A hook run with spawnSync has started its worker
+ * before it exited, so after this whatever the worker would write is written. Fails, naming the
+ * processes, if they still run after most of the test's time-out.
+ */
+export async function settled(repo: Pick<TestRepo, 'env'>, ms = MOST_MS): Promise<void> {
+  const home = repo.env.OPENCLAW_MEMORY_HOME;
+  if (!home) throw new Error('settled: the repository\'s environment has no OPENCLAW_MEMORY_HOME to know its processes by');
+  if (!HAS_PROC) return void (await pause(BLIND_MS));
+  const marker = Buffer.from(`OPENCLAW_MEMORY_HOME=${home}\0`);
+  const deadline = Date.now() + ms;
+  // A whole scan of /proc costs a few milliseconds: it is made again only when the processes it
+  // found have ended (to find those they started), and in between only their own entries are read.
+  for (let running = holders(marker); running.length; running = holders(marker)) {
+    for (let delay = 5; running.some(alive); delay = Math.min(delay * 2, 50)) {
+      if (Date.now() > deadline) {
+        const what = running.filter(alive).map((pid) => {
+          try {
+            return `${pid}: ${readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ').trim()}`;
+          } catch {
+            return String(pid);
+          }
+        });
+        throw new Error(`still running after ${ms} ms:\n${what.join('\n')}`);
+      }
+      await pause(delay);
+    }
+  }
+}

@@ -1,0 +1,9 @@
+// Setup file of the vitest configs (setupFiles): run again before every test file, so each file
+// gets its own hooks removing its temporary directories (see cleanup.ts). It imports nothing of the
+// source: a test file's vi.mock must come before the source is loaded.
+import { afterAll, afterEach } from 'vitest';
+import { endOfFile, endOfTest, markSetUp } from './cleanup.js';
+
+markSetUp();
+afterEach(endOfTest);
+afterAll(endOfFile);
