@@ -165,7 +165,7 @@ const NEXT_STEPS_LOOKBACK_DAYS = 14;
  * in here), newest first, the checked-out branch's own first among equals: what each line of work
  * left to do. A step a later session completed (said in other words too) is left out.
  */
-function latestPerBranch(sessions: Session[], current: string | null): Session[] {
+export function latestPerBranch(sessions: Session[], current: string | null): Session[] {
   const byBranch = new Map<string, number>();
   sessions.forEach((s, i) => {
     if (s.next_steps.length) byBranch.set(s.branch ?? '', i);
