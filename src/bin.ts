@@ -48,7 +48,8 @@ function startStalenessEarly(repo: Repo, head: string): boolean {
     const q = stalenessQuery(triedFactsKept(text, repo.stateDir, false).tried, 'HEAD', head);
     // HEAD moved on from the kept answer by plain commits: the commits since; else the whole question.
     const step = q && kept?.key !== q.key ? stalenessStep(q, kept, head) : null;
-    if (q?.args && kept?.key !== q.key) startEarly(step && byPlainCommits(repo.gitDir, step.from, head, STALENESS_STEP_CAP) ? step.args : q.args);
+    const early = q && kept?.key !== q.key ? (step && byPlainCommits(repo.gitDir, step.from, head, STALENESS_STEP_CAP) ? step.args : q.args) : null;
+    if (early) startEarly(early);
     triedFactsKept(text, repo.stateDir);
     return true;
   } catch {

@@ -84,6 +84,8 @@ export const PENDING_MEMORY_FILE = 'memory-pending.json';
 export const HELD_TASKS_FILE = 'tasks-waiting.json';
 /** Parsed journal files, a file per day, each kept while the file is unchanged (see memory/journal-kept.ts). */
 export const KEPT_DAYS_DIR = 'journal-days';
+/** Per journal day: its sessions' count, authors and each branch's newest next steps, kept while its folder is unchanged (see memory/journal-index.ts). */
+export const JOURNAL_INDEX_FILE = 'journal-index.json';
 /** The parsed config, kept while the file is unchanged (see memory/config.ts). */
 export const CONFIG_CACHE_FILE = 'config.json';
 

@@ -4,10 +4,12 @@
 // (~/.cache/git-memory-bench) by the bench's own generators and reused; XL takes tens of minutes.
 // At each size: the first dream over the whole journal, the dream in a fresh clone of a repository
 // that has dreamt, the commit ids git alone cannot resolve, the primer warm and after a commit
-// (with the MEMORY.md that dream wrote) against floor B, warm search against git grep, and what the
-// journal in the index adds to `git status`.
+// (with the MEMORY.md that dream wrote) against floor B, the primer after a commit with facts
+// anchored to folders and no commit (what a session that made no commit leaves, and the themes older
+// dreams wrote: issue 28 item 4), warm search against git grep, and what the journal in the index
+// adds to `git status`.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { generateRepo, SIZE_CACHE_DIR } from '../gen-repo.mjs';
 
@@ -65,6 +67,24 @@ export async function run({ summary, ws, env, BIN, big, xl, measure, printTable,
       ],
       { runs, warmup: 2 },
     );
+    // 4b. Facts anchored to folders, with a day but no commit: the staleness check's question is then
+    // the log since that day (capped at 400 commits); after a commit it steps from the kept answer.
+    const memoryPath = join(dir, '.openclaw_memory', 'MEMORY.md');
+    const memory = existsSync(memoryPath) ? readFileSync(memoryPath, 'utf8') : '# Long-term memory\n';
+    writeFileSync(
+      memoryPath,
+      `${memory.trimEnd()}\n\n## Conventions\n\n- Webhook retries are handled in src/payments/ and src/jobs/ <!-- files: src/payments/, src/jobs/; date: 2026-10-01 -->\n- Invoice numbering lives in src/invoices/ <!-- files: src/invoices/; date: 2026-10-01 -->\n`,
+    );
+    git(dir, 'add', '--', '.openclaw_memory/MEMORY.md');
+    git(dir, '-c', 'core.hooksPath=/dev/null', 'commit', '-q', '-m', 'memory: facts anchored to folders');
+    const anchoredOut = timed(process.execPath, [BIN, 'primer'], dir, env).stdout;
+    const anchored = measure(
+      [
+        node('floorB', floor),
+        node('primerAnchored', [BIN, 'primer'], { before: () => git(dir, '-c', 'core.hooksPath=/dev/null', 'commit', '-q', '--allow-empty', '-m', `bench commit ${++n}`) }),
+      ],
+      { runs, warmup: 2 },
+    );
     // 5. The MCP server's first search with no index stored (a fresh clone): answered from the newest files at once.
     const { firstMcpSearch } = await import('./sizes-search.mjs'); // not at the top: sizes-search.mjs run alone imports this file
     const first = await firstMcpSearch(BIN, dir, env);
@@ -96,6 +116,8 @@ export async function run({ summary, ws, env, BIN, big, xl, measure, printTable,
       primer: r.primer.median / r.floorB.median,
       primerCommit: r.primerCommit.median / r.floorB.median,
       recent: primerOut.includes('## Recent context'),
+      anchored: anchored.primerAnchored.median / anchored.floorB.median,
+      anchoredStale: anchoredOut.includes('may be stale'),
       search: r.search.median / r.grep.median,
       nodeGrep: r.nodeStart.median / r.grep.median,
       mcpFirst: first.ms,
@@ -103,12 +125,12 @@ export async function run({ summary, ws, env, BIN, big, xl, measure, printTable,
       mcpPartial: first.partial,
       mcpStoredS: first.storedS,
       status: st.with.median / st.without.median - 1,
-      raw: { floorB: r.floorB.median, primer: r.primer.median, primerCommit: r.primerCommit.median, grep: r.grep.median, search: r.search.median, nodeStart: r.nodeStart.median, statusWith: st.with.median, statusWithout: st.without.median },
+      raw: { floorB: r.floorB.median, primer: r.primer.median, primerCommit: r.primerCommit.median, grep: r.grep.median, search: r.search.median, nodeStart: r.nodeStart.median, floorB2: anchored.floorB.median, primerAnchored: anchored.primerAnchored.median, statusWith: st.with.median, statusWithout: st.without.median },
     });
     rmSync(dir, { recursive: true, force: true });
   }
   printTable(
-    ['size', 'dream (all)', 'dream in a clone', 'ids unresolved', 'primer / B', 'after commit / B', 'Recent context', 'search / grep', 'MCP first search', 'status + journal'],
+    ['size', 'dream (all)', 'dream in a clone', 'ids unresolved', 'primer / B', 'after commit / B', 'Recent context', 'commit, folder anchors / B', 'search / grep', 'MCP first search', 'status + journal'],
     rows.map((x) => [
       `${x.name} (${x.commits} commits, ${x.sessions} sessions)`,
       `${x.dreamS.toFixed(1)} s / ${x.dreamSessions}`,
@@ -117,6 +139,7 @@ export async function run({ summary, ws, env, BIN, big, xl, measure, printTable,
       ratio(x.primer),
       ratio(x.primerCommit),
       x.recent ? 'yes' : 'LOST',
+      `${ratio(x.anchored)}${x.anchoredStale ? '' : ' (no mark!)'}`,
       ratio(x.search),
       `${x.mcpFirst.toFixed(0)} ms (${x.mcpPartial ? `${x.mcpPartial.files} of ${x.mcpPartial.of} files` : 'all'}; stored after ${x.mcpStoredS.toFixed(1)} s)`,
       `${(x.status * 100).toFixed(1)}%`,
@@ -131,6 +154,7 @@ export async function run({ summary, ws, env, BIN, big, xl, measure, printTable,
     summary.add(`${x.name}: primer warm / floor B`, ratio(x.primer), x.primer, { max: 1.5 }, '≤ 1.50×');
     summary.add(`${x.name}: primer after a commit / floor B`, ratio(x.primerCommit), x.primerCommit, { max: 1.5 }, '≤ 1.50×');
     summary.add(`${x.name}: primer keeps Recent context`, x.recent ? 'yes' : 'no', x.recent ? 1 : 0, { equals: 1 }, 'yes');
+    summary.add(`${x.name}: primer after a commit, facts anchored to folders without a commit / floor B`, ratio(x.anchored), x.anchored, { max: 1.5 }, '≤ 1.50×');
     summary.add(`${x.name}: search warm / git grep`, ratio(x.search), x.search, { max: 1.5 }, '≤ 1.50×');
     summary.note(`${x.name}: node -e 0 / git grep (no node command goes under it)`, ratio(x.nodeGrep));
     summary.add(`${x.name}: MCP first search, no index stored (server CPU ${x.mcpFirstCpu.toFixed(0)} ms)`, `${x.mcpFirst.toFixed(0)} ms`, x.mcpFirst, { max: 200 }, '≤ 200 ms');

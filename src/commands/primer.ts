@@ -13,7 +13,8 @@ export interface PrimerOptions extends RebuildOptions {
 export interface PrimerData extends Primer {
   path: string | null;
   unwritten?: PrimerUnwritten;
-  window: { from: string; to: string; sessions: number };
+  /** The window's days, its sessions, and how many session files were read for it (the newest: see primer-window.ts). */
+  window: { from: string; to: string; sessions: number; read?: number };
   /** With `for` resume or compact: what the agent gets after the primer (in `markdown` too); '' when nothing. */
   added?: string;
   for?: PrimerFor;

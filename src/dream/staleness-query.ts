@@ -72,15 +72,18 @@ export const isKeptStaleness = (v: unknown): v is KeptStaleness => isRecord(v) &
 export const STALENESS_STEP_CAP = 100;
 
 /**
- * When HEAD moved on from the commit `kept` answered the same question at (same anchors and files,
- * answered by the range): the commits since, for stepAnswer() to put before the kept answer, so a
- * session start after a commit walks the new commits, not the history back to the oldest anchor.
- * Every commit since, with all its files (no pathspec: the step checks the history is a line). An
- * answer kept by a version that did not say whether the fallback gave it counts as the range's:
- * the step names the oldest anchor, which the fallback answers only where it is not a commit.
+ * When HEAD moved on from the commit `kept` answered the same question at (same anchors and files):
+ * the commits since, for stepAnswer() to put before the kept answer, so a session start after a
+ * commit walks the new commits, not the history back to the oldest anchor. Every commit since, with
+ * all its files (no pathspec: the step checks the history is a line). An answer of the range stops
+ * at the oldest anchor; one of the log since a day (no fact names its commit, or the anchor is no
+ * commit here: `since`) takes the commits since whose day is after that day — git's `--since` keeps
+ * them too (stepAnswer checks). An answer kept by a version that did not say whether the fallback
+ * gave it counts as the range's: the step names the oldest anchor, which the fallback answers only
+ * where it is not a commit (git fails then, and the whole question is asked).
  */
-export function stalenessStep(q: StalenessQuery, kept: KeptStaleness | null, head: string | null | undefined): { from: string; args: string[] } | null {
-  if (!q.args || !kept || kept.fallback || !head || !isFullId(head)) return null;
+export function stalenessStep(q: StalenessQuery, kept: KeptStaleness | null, head: string | null | undefined): { from: string; args: string[]; since?: string } | null {
+  if (!kept || !head || !isFullId(head)) return null;
   let was: unknown;
   try {
     was = JSON.parse(kept.key);
@@ -89,8 +92,12 @@ export function stalenessStep(q: StalenessQuery, kept: KeptStaleness | null, hea
   }
   const now = JSON.parse(q.key) as unknown[];
   if (!Array.isArray(was) || typeof was[0] !== 'string' || was[0] === head || !isFullId(was[0])) return null;
-  if (JSON.stringify(was.slice(1)) !== JSON.stringify(now.slice(1)) || typeof now[1] !== 'string') return null;
+  if (JSON.stringify(was.slice(1)) !== JSON.stringify(now.slice(1))) return null;
   const format = `--format=${STALENESS_RS}%H${STALENESS_US}%cs${STALENESS_US}%P`;
+  const base = ['log', `-n${STALENESS_STEP_CAP + 1}`, '--no-renames', '--name-only', format, `${was[0]}..${head}`];
+  // The log since a day: no anchor to stop at (the step's cap and line check bound it).
+  if (!q.args || kept.fallback) return typeof now[2] === 'string' ? { from: was[0], args: base, since: now[2] } : null;
+  if (typeof now[1] !== 'string') return null;
   // Not past the oldest anchor either: where it is not a commit here, git fails and the whole question is asked.
-  return { from: was[0], args: ['log', `-n${STALENESS_STEP_CAP + 1}`, '--no-renames', '--name-only', format, `${was[0]}..${head}`, `^${now[1]}`] };
+  return { from: was[0], args: [...base, `^${now[1]}`] };
 }

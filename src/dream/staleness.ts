@@ -77,8 +77,10 @@ const lower = (s: string) => s.toLowerCase();
  * list) followed by the kept one. Null wherever that is not certain: a merge, more commits than
  * the step reads, the anchor among them, a pathspec with glob characters, a quoted path, or a path
  * that differs from a file only in case (core.ignorecase) — the whole question is asked then.
+ * Where the kept answer is the log since a day (`since`: no anchor commit, see stalenessStep), every
+ * commit since must be of a later day (a clock set back: the whole question).
  */
-export function stepAnswer(step: string, kept: string, from: string, oldest: string, files: readonly string[]): string | null {
+export function stepAnswer(step: string, kept: string, from: string, oldest: string | null, files: readonly string[], since?: string): string | null {
   if (files.some((f) => /[*?[\\]/.test(f) || f.startsWith(':'))) return null;
   const commits = step.split(RS).filter((c) => c.trim());
   if (!commits.length || commits.length > STALENESS_STEP_CAP) return null;
@@ -89,10 +91,11 @@ export function stepAnswer(step: string, kept: string, from: string, oldest: str
     const [sha = '', , parents = ''] = (c.split('\n', 1)[0] ?? '').split(US);
     return { sha, parents };
   });
-  if (!lineTop(ids, from) || ids.some((c) => c.sha.startsWith(oldest))) return null;
+  if (!lineTop(ids, from) || (oldest !== null && ids.some((c) => c.sha.startsWith(oldest)))) return null;
   for (const c of commits) {
     const [head = '', ...names] = c.split('\n');
     const [sha = '', day = ''] = head.split(US);
+    if (since !== undefined && !(day > since)) return null;
     const paths = names.map((f) => f.trim()).filter(Boolean);
     if (paths.some((p) => p.startsWith('"'))) return null;
     const touched = paths.filter((p) => files.some((f) => selects(f, p)));
@@ -134,9 +137,11 @@ export async function staleMarks(
   if (step && kept && (earlyStep || !earlyWhole)) {
     // HEAD moved on from the kept answer's commit: only the commits since are read.
     const got = earlyStep ? ((await earlyStep)?.toString('utf8') ?? null) : await git(step.args, { cwd: root, allowFail: true });
-    const [, oldest, , files] = JSON.parse(q.key) as [string, string, string, string[]];
-    out = got === null ? null : stepAnswer(got, kept.out, step.from, oldest, files);
+    const [, oldest, , files] = JSON.parse(q.key) as [string, string | null, string, string[]];
+    out = got === null ? null : stepAnswer(got, kept.out, step.from, step.since === undefined ? oldest : null, files, step.since);
     keep = out !== null;
+    // A step from the log since a day is that log still: a later HEAD steps from it the same way.
+    fallback = out !== null && step.since !== undefined;
   }
   if (out === null) {
     if (earlyWhole) out = (await earlyWhole)?.toString('utf8') ?? null;

@@ -42,8 +42,10 @@ export interface PrimerInput {
    * instructions to agents, shown as theirs (not quoted as data like memory from the repository).
    */
   user: { entities: string[]; preferences: string[]; instructions?: string[] };
-  /** Sessions inside the window, oldest first. */
+  /** Sessions inside the window, oldest first (in a dense journal, the newest that fill the budget: see primer-window.ts). */
   windowSessions: Session[];
+  /** Authors of the whole window's sessions, oldest first, each once, where not all of them are in windowSessions. */
+  windowAuthors?: string[];
   /** The latest session with next steps, wherever it is. */
   lastWithNextSteps?: Session;
   /**
@@ -287,7 +289,7 @@ function renderPrimer(items: PrimerItem[], input: PrimerInput, o: PrimerOptions,
 
 /** Who wrote the window's sessions, for the provenance line; a crowd is summarised so the header stays short. */
 function authorsOf(input: PrimerInput): string[] {
-  const all = [...new Set(input.windowSessions.map((s) => s.author?.replace(/\s*<[^>]*>$/, '')).filter((a): a is string => !!a))];
+  const all = input.windowAuthors ?? [...new Set(input.windowSessions.map((s) => s.author?.replace(/\s*<[^>]*>$/, '')).filter((a): a is string => !!a))];
   return all.length > 5 ? [...all.slice(0, 5), `+${all.length - 5}`] : all;
 }
 

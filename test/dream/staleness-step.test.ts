@@ -122,6 +122,64 @@ describe('the staleness answer after HEAD moved on', () => {
   });
 });
 
+describe('the staleness answer after HEAD moved on, when no fact names its commit (issue 28 item 4)', () => {
+  // Facts whose sessions made no commit (and the directory anchors of older dreams' themes) have a
+  // day but no commit: the question is then the log since the oldest day, capped at 400 commits.
+  it('steps from the kept answer by the commits since, instead of asking for the 400-commit log again', async () => {
+    const repo = await makeMemoryRepo({ now: '2026-11-30T19:00:00Z' });
+    repo.commit('Add the cache', { 'src/cache.ts': '// per process\n', 'src/api/routes.ts': '// v1\n' });
+    repo.write(
+      '.openclaw_memory/MEMORY.md',
+      [
+        '# Long-term memory',
+        '',
+        '## Gotchas',
+        '',
+        '- The cache in src/cache.ts is per process <!-- files: src/cache.ts; date: 2026-11-01 -->',
+        '- Routes live under src/api <!-- files: src/api/; date: 2026-11-01 -->',
+        '',
+      ].join('\n'),
+    );
+    repo.git('add', '-A');
+    repo.git('commit', '-q', '-m', 'memory: long-term');
+    const kept = join(repo.dir, '.git', 'git-memory', 'staleness.json');
+    const g = loggingGit();
+    const first = primer(repo, g);
+    expect(first.whole).toHaveLength(1);
+    expect(first.whole[0]).toContain('-n400');
+
+    repo.commit('Cache per worker', { 'src/cache.ts': '// per worker\n' });
+    repo.commit('New route', { 'src/api/users.ts': '// users\n' });
+    repo.commit('Unrelated', { 'README.md': 'hello\n' });
+    const stepped = primer(repo, g);
+    // Said when it fails: every git call made.
+    expect(stepped.whole, JSON.stringify(g.calls())).toEqual([]);
+    expect(stepped.steps).toHaveLength(1);
+    // Every commit since the facts' day counts (the one that added the files too).
+    expect(stepped.out).toContain('per process (may be stale: src/cache.ts changed in 2 commits)');
+    expect(stepped.out).toContain('Routes live under src/api (may be stale: src/api/ changed in 2 commits)');
+    const answer = JSON.parse(readFileSync(kept, 'utf8')) as unknown;
+    const asked = whole(repo, kept, g);
+    expect(stepped.out).toBe(asked.out);
+    expect(answer).toEqual(asked.answer);
+
+    // Again on top of the stepped answer; and a merge still asks the whole question.
+    repo.commit('Cache shared', { 'src/cache.ts': '// shared\n' });
+    const again = primer(repo, g);
+    expect(again.whole).toEqual([]);
+    expect(again.out).toContain('per process (may be stale: src/cache.ts changed in 3 commits)');
+    expect(again.out).toBe(whole(repo, kept, g).out);
+    repo.git('checkout', '-q', '-b', 'side');
+    repo.commit('Side cache change', { 'src/cache.ts': '// side\n' });
+    repo.git('checkout', '-q', 'main');
+    repo.commit('Main route change', { 'src/api/routes.ts': '// v2\n' });
+    repo.git('merge', '-q', '--no-ff', '-m', 'Merge side', 'side');
+    const merged = primer(repo, g);
+    expect(merged.whole).toHaveLength(1);
+    expect(merged.out).toBe(whole(repo, kept, g).out);
+  });
+});
+
 describe('stepAnswer', () => {
   const RS = '\x1e';
   const US = '\x1f';
@@ -145,5 +203,11 @@ describe('stepAnswer', () => {
     expect(stepAnswer(step('"src/\\303\\244.ts"\n', ''), kept, from, '1234567', ['src/ä.ts'])).toBeNull();
     expect(stepAnswer(step('SRC/A.ts\n', ''), kept, from, '1234567', ['src/a.ts'])).toBeNull();
     expect(stepAnswer('', kept, from, '1234567', ['src/a.ts'])).toBeNull();
+  });
+
+  it('steps the log since a day only by commits of later days (no anchor to stop at)', () => {
+    expect(stepAnswer(step('src/a.ts\n', ''), kept, from, null, ['src/a.ts'], '2026-11-01')).toBe(`${RS}${c2}${US}2026-11-03\n\nsrc/a.ts\n${kept}`);
+    // A commit of that very day or before (a clock set back): git's --since might leave it out.
+    expect(stepAnswer(step('src/a.ts\n', ''), kept, from, null, ['src/a.ts'], '2026-11-02')).toBeNull();
   });
 });

@@ -23,7 +23,7 @@ export interface PrimerArgs extends GlobalArgs {
 /** What `--explain` says: the budget, and every item it left out. */
 export function explain(d: PrimerData): string {
   const lines = [
-    `primer: ${d.tokens} tokens (estimated, never below a real tokenizer's count), ${d.included.length} item${d.included.length === 1 ? '' : 's'}; window ${d.window.from} … ${d.window.to} with ${d.window.sessions} session${d.window.sessions === 1 ? '' : 's'}`,
+    `primer: ${d.tokens} tokens (estimated, never below a real tokenizer's count), ${d.included.length} item${d.included.length === 1 ? '' : 's'}; window ${d.window.from} … ${d.window.to} with ${d.window.sessions} session${d.window.sessions === 1 ? '' : 's'}${d.window.read === undefined ? '' : ` (${d.window.read} read, newest first: the budget shows no more)`}`,
   ];
   if (!d.dropped.length) lines.push('nothing was left out for the budget');
   else {

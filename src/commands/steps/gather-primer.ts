@@ -5,6 +5,8 @@ import { PRIMER_LOG_DEPTH } from '../../git/log-cache.js';
 import { CorruptFileError } from '../../memory/frontmatter.js';
 import { factShape, forgottenTexts, similarity, type LongTermSection } from '../../memory/long-term.js';
 import { TRIED_KIND, triedFactsOnce } from '../../memory/long-term-tried.js';
+import { readNewest, readSessions } from '../../memory/primer-window.js';
+import type { JournalRead } from '../../memory/journal.js';
 import { preparePrimer, withPrepared, type LearnedItem, type LearnedKind, type PreparedItems, type PrimerInput } from '../../memory/primer.js';
 import type { Lang } from '../../memory/headings.js';
 import type { StaleMark } from '../../dream/staleness.js';
@@ -15,7 +17,8 @@ import { primerOptions } from './primer-options.js';
 
 export interface GatheredPrimer {
   input: PrimerInput;
-  window: { from: string; to: string; sessions: number };
+  /** `read`: session files read, where the journal was read newest first (see primer-window.ts). */
+  window: { from: string; to: string; sessions: number; read?: number };
   warnings: string[];
 }
 
@@ -26,9 +29,10 @@ const clean = (s: Session): Session => ({ ...s, request: strip(s.request), learn
 /**
  * Gathers everything the primer shows from one memory source: the window of `days` days up to
  * `now`, the latest next steps, TASKS.md and a bounded git log. Reads only the window's journal
- * days (and, when the window is empty, back to the latest day with sessions).
+ * days (and, when the window is empty, back to the latest day with sessions); where the source
+ * can, only their newest sessions that the primer of `maxTokens` (default: the config's) can show.
  */
-export async function gatherPrimer(src: MemorySource, now: Date, days: number): Promise<GatheredPrimer> {
+export async function gatherPrimer(src: MemorySource, now: Date, days: number, maxTokens?: number): Promise<GatheredPrimer> {
   // The log is the one slow read (a git process): started first, awaited last.
   const logPromise = src.log(PRIMER_LOG_DEPTH);
   // A failure below would leave it unawaited: its own rejection is then not a second, unhandled one.
@@ -49,12 +53,19 @@ export async function gatherPrimer(src: MemorySource, now: Date, days: number): 
   // Next steps of a branch merged in may be older than the window: a bounded look further back.
   const lookFrom = windowStart(now, days + NEXT_STEPS_LOOKBACK_DAYS);
   const lookTo = windowStart(now, days + 1);
-  const [config, win, taskFile, earlier] = await Promise.all([
-    src.config(),
-    src.sessions(from, to),
-    src.tasks().catch(notRead),
-    lookTo < from ? src.sessions(lookFrom, lookTo).catch(() => ({ sessions: [], corrupt: [] })) : Promise.resolve({ sessions: [], corrupt: [] }),
-  ]);
+  const [config, taskFile] = await Promise.all([src.config(), src.tasks().catch(notRead)]);
+  const lookback = lookTo < from;
+  // The window and the look-back, newest first as far as the primer shows: from the source's day
+  // indexes, or (a revision) from its sessions read whole, by the same rule.
+  const whole = async () => {
+    const [w, e] = await Promise.all([src.sessions(from, to), lookback ? src.sessions(lookFrom, lookTo).catch(() => ({ sessions: [], corrupt: [] })) : Promise.resolve({ sessions: [], corrupt: [] })]);
+    return readSessions(byDay(w, e, to));
+  };
+  const index = src.newest?.() ?? null;
+  const params = { from, to, lookFrom: lookback ? lookFrom : from, maxTokens: maxTokens ?? config.primer.max_tokens, branches: NEXT_STEP_BRANCHES, open: stillOpen };
+  const newest = (index && readNewest(index, params)) ?? readNewest(await whole(), params)!;
+  const win = newest.window;
+  const earlier = { sessions: newest.earlier };
   let last = [...win.sessions].reverse().find((s) => s.next_steps.length);
   const corrupt = [...win.corrupt];
   if (!last && !win.sessions.length) {
@@ -75,6 +86,7 @@ export async function gatherPrimer(src: MemorySource, now: Date, days: number): 
     project: { name: strip(config.project.name), description: strip(config.project.description) },
     user: { entities: user.entities.map(strip), preferences: user.preferences.map(strip), instructions: user.instructions.map(strip) },
     windowSessions: win.sessions.map(clean),
+    ...(win.sessions.length < newest.count ? { windowAuthors: newest.authors.map(strip) } : {}),
     ...(last ? { lastWithNextSteps: clean(last) } : {}),
     ...(branchNextSteps.length ? { branchNextSteps: branchNextSteps.map(clean) } : {}),
     tasks: tasks.list.tasks.map((t) => ({ ...t, task: strip(t.task), progress: t.progress && strip(t.progress), next_step: t.next_step && strip(t.next_step) })),
@@ -116,13 +128,35 @@ export async function gatherPrimer(src: MemorySource, now: Date, days: number): 
   );
   return {
     warnings,
-    window: { from, to, sessions: win.sessions.length },
+    window: { from, to, sessions: newest.count, ...(win.sessions.length < newest.count ? { read: newest.read } : {}) },
     input: prepared ? withPrepared(input, prepared) : input,
   };
 }
 
 /** At most this many branches' next steps are shown. */
 const NEXT_STEP_BRANCHES = 3;
+
+/** The window's and the look-back's sessions (and unreadable files) by the day of their file; an unreadable file whose path names no day goes with `to`. */
+function byDay(win: JournalRead, earlier: JournalRead, to: string): Map<string, JournalRead> {
+  const days = new Map<string, JournalRead>();
+  const of = (day: string) => {
+    let d = days.get(day);
+    if (!d) days.set(day, (d = { sessions: [], corrupt: [] }));
+    return d;
+  };
+  for (const s of [...earlier.sessions, ...win.sessions]) of(s.date).sessions.push(s);
+  for (const c of win.corrupt) of(/(\d{4}-\d\d-\d\d)/.exec(c.path)?.[1] ?? to).corrupt.push(c);
+  return days;
+}
+
+/** Whether `s` has a next step none of the `later` sessions completed (said in other words too): latestPerBranch's rule. */
+function stillOpen(s: Session, later: readonly Session[]): boolean {
+  const done = later.flatMap((l) => l.completed.map(factShape));
+  return s.next_steps.some((n) => {
+    const shape = factShape(n);
+    return !done.some((d) => similarity(d, shape) >= 0.5);
+  });
+}
 /** How far before the window the primer looks for a merged branch's last next steps. */
 const NEXT_STEPS_LOOKBACK_DAYS = 14;
 
@@ -131,7 +165,7 @@ const NEXT_STEPS_LOOKBACK_DAYS = 14;
  * in here), newest first, the checked-out branch's own first among equals: what each line of work
  * left to do. A step a later session completed (said in other words too) is left out.
  */
-function latestPerBranch(sessions: Session[], current: string | null): Session[] {
+export function latestPerBranch(sessions: Session[], current: string | null): Session[] {
   const byBranch = new Map<string, number>();
   sessions.forEach((s, i) => {
     if (s.next_steps.length) byBranch.set(s.branch ?? '', i);

@@ -1,6 +1,7 @@
 import type { RecentLog } from '../../git/log.js';
 import type { Config } from '../../memory/config.js';
 import type { JournalRead } from '../../memory/journal.js';
+import type { NewestSource } from '../../memory/primer-window.js';
 import type { TaskList } from '../../memory/tasks.js';
 import type { UserFiles } from '../../memory/user-files.js';
 import type { Anchored, StaleMark } from '../../dream/staleness.js';
@@ -23,6 +24,11 @@ export interface MemorySource {
   config(): Promise<Config>;
   /** Sessions of the days from `from` to `to` inclusive (YYYY-MM-DD), oldest first. */
   sessions(from: string, to: string): Promise<JournalRead>;
+  /**
+   * The journal read newest first, only as far as the primer shows (memory/primer-window.ts); null
+   * (or absent) where it cannot be: the window is read whole through `sessions`.
+   */
+  newest?(): NewestSource | null;
   /** The most recent day with at least one readable session, at or before `to`. */
   latestDay(to: string): Promise<JournalRead>;
   /** TASKS.md; rejects with CorruptFileError when the file is not to be read at all (a link). */

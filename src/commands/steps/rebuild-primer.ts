@@ -50,7 +50,7 @@ function positive(name: string, v: number | undefined): number | undefined {
 export async function rebuildPrimer(o: Opened, opts: RebuildOptions): Promise<Result<PrimerData>> {
   const maxTokens = positive('max-tokens', opts.maxTokens) ?? o.config.primer.max_tokens;
   const days = positive('days', opts.days) ?? o.config.primer.days;
-  const got = await gatherPrimer(worktreeSource(o, o.cwd), o.now, days);
+  const got = await gatherPrimer(worktreeSource(o, o.cwd), o.now, days, maxTokens);
   mark('primer: files and git read');
   // Two turns of the event loop: a git process that exited gets its output read and closed.
   if (opts.yieldMidway) for (let turn = 0; turn < 2; turn++) await new Promise((resolve) => setImmediate(resolve));

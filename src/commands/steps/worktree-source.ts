@@ -11,6 +11,7 @@ import { symlinkOnPath } from '../../worktree-path.js';
 import { currentBranch } from '../../git/repo.js';
 import { readLatestDay, readWindow } from '../../memory/journal.js';
 import { keptJournal } from '../../memory/journal-kept.js';
+import { journalIndex } from '../../memory/journal-index.js';
 import { localDate } from '../../clock.js';
 import { readTaskListKeeping } from '../../memory/tasks-file.js';
 import { readHeldTasks } from '../../memory/tasks-held.js';
@@ -33,6 +34,7 @@ export function worktreeSource(o: Opened, startedFrom?: string): MemorySource {
     label: '',
     config: async () => o.config,
     sessions: async (from, to) => readWindow(root, from, to, read),
+    newest: () => journalIndex(root, o.repo.stateDir, localDate(o.now), read),
     latestDay: async (to) => readLatestDay(root, to, read),
     tasks: async () => readTaskListKeeping(root, readHeldTasks(o.repo.stateDir)),
     log: (depth) => recentLog(o.repo, depth, startedFrom),
