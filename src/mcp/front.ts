@@ -13,6 +13,8 @@ export interface McpListing {
   latest: string;
   initialize: Record<string, unknown>;
   tools: Record<string, unknown>;
+  /** Its error for `server/discover` (Claude Code's first message: does the server speak a newer protocol?); null when it answers one. */
+  discoverError: { code: number; message: string } | null;
 }
 
 /** Starts the real server on these streams; resolves once it is done. */
@@ -47,7 +49,7 @@ const listParams = (p: unknown) => p === undefined || (isObject(p) && only(p, ['
 
 /**
  * Serves MCP on `input`/`output` (one JSON-RPC message per line): `initialize`, its
- * `notifications/initialized`, `tools/list` and `ping` from `listing`; at the first other message
+ * `notifications/initialized`, `tools/list`, `ping` and `server/discover` from `listing`; at the first other message
  * (or one it cannot read, or a line over FRONT_LINE_MAX bytes) the real server takes over through
  * `serveFull`, given the client's `initialize` again first. With no listing (a build without one),
  * the real server serves from the start. Resolves once stdin ended and every answer was handed to
@@ -66,13 +68,14 @@ export function serveFront(listing: McpListing | null, serveFull: ServeFull, inp
     const finish = () => {
       if (ended && !full && !writing) resolve();
     };
-    const answer = (id: string | number, result: unknown) => {
+    const reply = (message: unknown) => {
       writing++;
-      output.write(`${JSON.stringify({ result, jsonrpc: '2.0', id })}\n`, () => {
+      output.write(`${JSON.stringify(message)}\n`, () => {
         writing--;
         finish();
       });
     };
+    const answer = (id: string | number, result: unknown) => reply({ result, jsonrpc: '2.0', id });
 
     /** Whether the front took the line (answered it, or it needs no answer); false: the real server's. */
     const take = (line: Buffer): boolean => {
@@ -94,6 +97,10 @@ export function serveFront(listing: McpListing | null, serveFull: ServeFull, inp
         init = m;
         const asked = m.params.protocolVersion;
         answer(m.id, { ...listing.initialize, protocolVersion: listing.versions.includes(asked) ? asked : listing.latest });
+        return true;
+      }
+      if (m.method === 'server/discover' && listing.discoverError && (m.params === undefined || isObject(m.params))) {
+        reply({ jsonrpc: '2.0', id: m.id, error: listing.discoverError });
         return true;
       }
       if (m.method === 'ping' && (m.params === undefined || (isObject(m.params) && metaOk(m.params)))) {

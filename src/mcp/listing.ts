@@ -11,13 +11,12 @@ import { memoryServer } from './server.js';
 export async function mcpListing(): Promise<McpListing> {
   const server = memoryServer({ cwd: process.cwd(), env: process.env }, () => {});
   const [client, side] = InMemoryTransport.createLinkedPair();
-  const answers = new Map<unknown, Record<string, unknown>>();
-  const both = new Promise<void>((resolve) => {
+  const answers = new Map<unknown, { result?: Record<string, unknown>; error?: { code: number; message: string } }>();
+  const all = new Promise<void>((resolve) => {
     client.onmessage = (m: JSONRPCMessage) => {
-      const a = m as { id?: unknown; result?: Record<string, unknown>; error?: unknown };
-      if (a.error) throw new Error(`the MCP server answered ${JSON.stringify(a)}`);
-      if (a.result) answers.set(a.id, a.result);
-      if (answers.size === 2) resolve();
+      const a = m as { id?: unknown; result?: Record<string, unknown>; error?: { code: number; message: string } };
+      answers.set(a.id, a);
+      if (answers.size === 3) resolve();
     };
   });
   await server.connect(side);
@@ -25,7 +24,11 @@ export async function mcpListing(): Promise<McpListing> {
   await client.send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: LATEST_PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: 'git-memory build', version: '0' } } });
   await client.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
   await client.send({ jsonrpc: '2.0', id: 2, method: 'tools/list' });
-  await both;
+  // Claude Code asks first whether the server speaks a newer protocol (answered with an error by this SDK).
+  await client.send({ jsonrpc: '2.0', id: 3, method: 'server/discover', params: {} });
+  await all;
   await server.close();
-  return { versions: [...SUPPORTED_PROTOCOL_VERSIONS], latest: LATEST_PROTOCOL_VERSION, initialize: answers.get(1)!, tools: answers.get(2)! };
+  const [init, tools, discover] = [answers.get(1), answers.get(2), answers.get(3)];
+  if (!init?.result || !tools?.result) throw new Error(`the MCP server answered ${JSON.stringify([init, tools])}`);
+  return { versions: [...SUPPORTED_PROTOCOL_VERSIONS], latest: LATEST_PROTOCOL_VERSION, initialize: init.result, tools: tools.result, discoverError: discover?.error ?? null };
 }

@@ -42,9 +42,12 @@ function serveBuilt(cwd: string, env: NodeJS.ProcessEnv, messages: unknown[]): P
 const realServer = (url: string) => /\/dist\/(mcp\.mjs|chunks\/)/.test(url);
 
 describe('git-memory mcp: the front (built binary)', () => {
-  it('answers initialize, tools/list and ping without loading the real server (the SDK, zod, the tools)', async () => {
+  it('answers server/discover, initialize, tools/list and ping without loading the real server (the SDK, zod, the tools)', async () => {
     const repo = makeRepo();
-    const { answers, loaded } = await serveBuilt(repo.dir, repo.env, [initialize(0), initialized, { jsonrpc: '2.0', id: 1, method: 'tools/list' }, { jsonrpc: '2.0', id: 2, method: 'ping' }]);
+    // Claude Code 2.1.328's first message asks whether the server speaks a newer protocol.
+    const discover = { jsonrpc: '2.0', id: 'server-discover-probe-1', method: 'server/discover', params: { _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28' } } };
+    const { answers, loaded } = await serveBuilt(repo.dir, repo.env, [discover, initialize(0), initialized, { jsonrpc: '2.0', id: 1, method: 'tools/list' }, { jsonrpc: '2.0', id: 2, method: 'ping' }]);
+    expect(answers.shift()).toEqual({ jsonrpc: '2.0', id: 'server-discover-probe-1', error: { code: -32601, message: 'Method not found' } });
     expect(answers.map((a) => a.id)).toEqual([0, 1, 2]);
     expect(answers[0].result?.serverInfo?.name).toBe('git-memory');
     expect(answers[1].result?.tools.map((t: { name: string }) => t.name)).toContain('memory_primer');
@@ -85,9 +88,9 @@ describe('serveFront: the same answers as the real server', async () => {
   const real = (input: PassThrough, output: PassThrough) => serveMcp(ctx(), () => {}, input, output);
   const front = (input: PassThrough, output: PassThrough) => serveFront(listing, (i, o) => serveMcp(ctx(), () => {}, i, o), input, output);
 
-  it('for initialize in every protocol version (and one it does not speak), tools/list and ping', async () => {
+  it('for server/discover, initialize in every protocol version (and one it does not speak), tools/list and ping', async () => {
     for (const version of [...listing.versions, '1999-01-01']) {
-      const session = [initialize(7, version), initialized, { jsonrpc: '2.0', id: 'list', method: 'tools/list' }, { jsonrpc: '2.0', id: 9, method: 'ping' }];
+      const session = [{ jsonrpc: '2.0', id: 'd', method: 'server/discover', params: { _meta: {} } }, initialize(7, version), initialized, { jsonrpc: '2.0', id: 'list', method: 'tools/list' }, { jsonrpc: '2.0', id: 9, method: 'ping' }];
       expect(await exchange(front, session)).toEqual(await exchange(real, session));
     }
   });
