@@ -9,6 +9,7 @@ import { ADAPTERS, HOOK_AGENT_NAMES, parseAgents, type AgentName } from '../../a
 import { normaliseEvent, parseHookInput, type HookEvent, type HookInput } from './input.js';
 import { noteSessionEndSeen, readAgentState, sessionEndSeen, sessionKey } from './session-state.js';
 import { logFailure } from './hook-log.js';
+import { turnGated } from './turn-gate.js';
 import type { AgentHookIo } from './process-io.js';
 import type { Ledger } from '../../transcripts/ledger.js';
 
@@ -16,12 +17,6 @@ export type { AgentHookIo };
 
 const USAGE = agentHookUsage(HOOK_AGENT_NAMES);
 
-/**
- * The agents whose turn's end the hook command may decide without node (turn-gate.ts). Not Gemini
- * CLI: its recording holds a response back until the next starts, whose usage then counts from
- * bytes the gate's offset is already past.
- */
-const TURN_GATED = new Set<AgentName>(['claude', 'codex']);
 
 /** SessionStart's after-compaction computation when nothing prepared applies (session-start.ts). */
 const fullAfterCompact = async () => (await import('../../commands/steps/compaction-hooks.js')).prepareAfterCompact;
@@ -89,7 +84,7 @@ export async function agentHook(args: string[], io: AgentHookIo): Promise<ExitCo
     let ledger: Ledger | null = null;
     let notesFailed: unknown = null;
     // A turn's end that only applies the thresholds leaves a gate for the next one (turn-gate.ts).
-    const gate = event === 'stop' && TURN_GATED.has(agent) && !stopEnds();
+    const gate = event === 'stop' && (agent === 'claude' || agent === 'codex') && turnGated(agent, findRepo(cwd, io.env).stateDir);
     if (event === 'tool-use' || event === 'stop') ledger = await (await import('./notes-check.js')).keepNotes(agent, input, io, cwd, { gate }).catch((e: unknown) => ((notesFailed = e), null));
     if (event === 'session-start') await (await import('./session-start.js')).sessionStart(agent, input, io, cwd, fullAfterCompact);
     else if (event === 'session-end' || (event === 'stop' && stopEnds())) await sessionEnd(agent, input, io, cwd, event, ledger ?? undefined);

@@ -22,7 +22,8 @@ import { writeAtomic } from '../../fs/atomic.js';
 import { compactionMark } from '../../notes/thresholds.js';
 import type { NotesState } from '../../notes/store.js';
 import { CONFIG_FILE, SESSIONS_DIR, sessionDirName } from '../../paths.js';
-import type { Ledger } from '../../transcripts/ledger.js';
+import { emptyLedger, type Ledger } from '../../transcripts/ledger.js';
+import { sessionEndSeen } from './session-state.js';
 
 /** The script's name in the state dir (the hook command's TURN_END_GIT_PATH), and the gate's in a session's state dir. */
 export const TURN_END_SCRIPT = basename(TURN_END_GIT_PATH);
@@ -138,6 +139,27 @@ export function writeTurnGate(repo: Repo, sessionId: string, transcript: string,
   } catch {
     /* a read-only state dir: node runs at every turn's end, as before */
   }
+}
+
+/**
+ * Whether this agent's turn's end may be decided without node: Claude Code's Stop only applies the
+ * thresholds; Codex's too once its SessionEnd was seen (before, its Stop ends the session: hook.ts).
+ * Not Gemini CLI: its recording holds a response back until the next starts, whose usage then
+ * counts from bytes the gate's offset is already past.
+ */
+export function turnGated(agent: string, stateDir: string): boolean {
+  return agent === 'claude' || (agent === 'codex' && sessionEndSeen(stateDir, agent));
+}
+
+/**
+ * SessionStart of a session never read before: the gate for its first turn's end, from the start of
+ * its transcript (whatever a fork or a resume under a new id copied into it is read too). A session
+ * read before gets its gate from the node run at its next turn's end.
+ */
+export function gateNewSession(agent: string, repo: Repo, cfg: Config['session_memory'], sessionId: string, transcript: string): void {
+  if (!cfg.enabled || (agent !== 'claude' && agent !== 'codex') || !turnGated(agent, repo.stateDir)) return;
+  if (existsSync(join(repo.stateDir, SESSIONS_DIR, sessionDirName(sessionId)))) return;
+  writeTurnGate(repo, sessionId, transcript, 0, turnGateNeed(emptyLedger(agent, sessionId), null, cfg));
 }
 
 /** The session's gate, for tests and `notes`: null when there is none. */

@@ -25,7 +25,9 @@ async function wired(agent: 'claude' | 'codex') {
   writeFileSync(join(bin, 'git-memory'), `#!/bin/sh\necho "$*" >> "${log}"\nexec "${process.execPath}" "${BIN}" "$@"\n`);
   chmodSync(join(bin, 'git-memory'), 0o755);
   const settings = agent === 'claude' ? join(repo.dir, '.claude', 'settings.json') : join(repo.dir, '.codex', 'hooks.json');
-  const stop = (JSON.parse(readFileSync(settings, 'utf8')) as { hooks: Record<string, { hooks: { command: string }[] }[]> }).hooks.Stop[0].hooks[0].command;
+  const hooks = (JSON.parse(readFileSync(settings, 'utf8')) as { hooks: Record<string, { hooks: { command: string }[] }[]> }).hooks;
+  const stop = hooks.Stop[0].hooks[0].command;
+  const start = hooks.SessionStart[0].hooks[0].command;
   expect(stop).toContain(`git-memory hook agent stop --agent ${agent}`);
   const env = { ...repo.env, PATH: `${bin}:${repo.env.PATH}` };
   const transcript = join(tempDir('gm-transcript-'), 'session.jsonl');
@@ -40,7 +42,13 @@ async function wired(agent: 'claude' | 'codex') {
     if (process.env.GATE_DEBUG) console.log(all.slice(before));
     return all.length - before;
   };
-  return { repo, transcript, turnEnd };
+  /** Runs the SessionStart command as the agent does (output ignored). */
+  const sessionStart = (sessionId: string) => {
+    const payload = JSON.stringify({ session_id: sessionId, transcript_path: transcript, cwd: repo.dir, hook_event_name: 'SessionStart', source: 'startup' });
+    const r = spawnSync('sh', ['-c', start], { cwd: repo.dir, env, input: payload, encoding: 'utf8' });
+    expect(r.status, r.stderr).toBe(0);
+  };
+  return { repo, transcript, turnEnd, sessionStart };
 }
 
 const notesRequested = (repo: TestRepo) => existsSync(join(repo.dir, '.git', 'git-memory', 'sessions', 's-1', 'notes.md')) || existsSync(join(repo.dir, '.git', 'git-memory', 'sessions', 's-1', 'lock'));
@@ -59,6 +67,15 @@ describe('the turn-end command decides without node while no threshold can be me
     expect(notesRequested(repo)).toBe(false);
     // The context reaches it: node, which starts the extraction.
     appendFileSync(transcript, prompt('s-1', cwd, 'Rename it') + reply('s-1', cwd, 10_000, 'Renamed.'));
+    expect(turnEnd('s-1')).toBe(1);
+  });
+
+  it('Claude Code: a new session\'s SessionStart leaves the gate, so even its first turn end starts no node below the threshold', async () => {
+    const { repo, transcript, turnEnd, sessionStart } = await wired('claude');
+    sessionStart('s-1');
+    appendFileSync(transcript, prompt('s-1', repo.dir, 'Tidy the greeting') + toolTurn('s-1', repo.dir, 3000) + reply('s-1', repo.dir, 9999, 'Done.'));
+    expect(turnEnd('s-1')).toBe(0);
+    appendFileSync(transcript, prompt('s-1', repo.dir, 'More') + reply('s-1', repo.dir, 10_000, 'Done.'));
     expect(turnEnd('s-1')).toBe(1);
   });
 
@@ -83,7 +100,7 @@ describe('the turn-end command decides without node while no threshold can be me
   });
 
   it('Codex: below the threshold no node once its SessionEnd was seen; the last response\'s usage, not the running total, is the context', async () => {
-    const { repo, transcript, turnEnd } = await wired('codex');
+    const { repo, transcript, turnEnd, sessionStart } = await wired('codex');
     const usage = (total: number, last: number) =>
       `${JSON.stringify({ timestamp: '2026-11-22T09:00:05.000Z', type: 'event_msg', payload: { type: 'token_count', info: { total_token_usage: { input_tokens: total, cached_input_tokens: 0, output_tokens: 50, reasoning_output_tokens: 0, total_tokens: total + 50 }, last_token_usage: { input_tokens: last - 50, cached_input_tokens: 0, output_tokens: 50, reasoning_output_tokens: 0, total_tokens: last }, model_context_window: 258400 } } })}\n`;
     const turn = (text: string) => `${JSON.stringify({ timestamp: '2026-11-22T09:00:00.000Z', type: 'event_msg', payload: { type: 'user_message', message: text } })}\n`;
@@ -94,6 +111,9 @@ describe('the turn-end command decides without node while no threshold can be me
     expect(turnEnd('s-1')).toBe(1);
     noteSessionEndSeen(join(repo.dir, '.git', 'git-memory'), 'codex');
     expect(turnEnd('s-1')).toBe(1); // writes the gate
+    // A new session's first Stop too, now (its transcript here the same file, read from its start).
+    sessionStart('s-3');
+    expect(turnEnd('s-3')).toBe(0);
     appendFileSync(transcript, turn('Again') + usage(60_000, 9999));
     expect(turnEnd('s-1')).toBe(0);
     appendFileSync(transcript, turn('Once more') + usage(80_000, 10_000));
