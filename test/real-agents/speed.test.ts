@@ -4,7 +4,7 @@
 // speed is judged by the bench's figures, never by a timed test.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
 import { BIN, BINS, scratch, type AgentName, type Scratch } from './drive.js';
@@ -92,7 +92,9 @@ afterAll(() => {
   const head = ['figure', 'wired', 'plain', 'measured', 'target', ''];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   const line = (r: string[]) => r.map((c, i) => c.padEnd(widths[i])).join('  ').trimEnd();
-  const table = [`real agents, wired vs plain: medians of ${PAIRS} interleaved pairs`, line(head), ...rows.map(line)].join('\n');
+  // Wall-clock ratios move with the machine's load; the CPU rows do not.
+  const load = loadavg().map((x) => x.toFixed(1)).join(' ');
+  const table = [`real agents, wired vs plain: medians of ${PAIRS} interleaved pairs (load average at the end: ${load})`, line(head), ...rows.map(line)].join('\n');
   console.log(`\n${table}\n`);
   if (process.env.AGENT_SPEED_TABLE) writeFileSync(process.env.AGENT_SPEED_TABLE, `${table}\n`);
 });
