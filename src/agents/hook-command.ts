@@ -14,7 +14,7 @@ export const HOOK_GUARD = 'command -v git-memory >/dev/null 2>&1 || exit 0; ';
  * rev-parse --git-path`; written by hook/agent/turn-gate.ts), and the agents whose Stop runs it.
  */
 export const TURN_END_GIT_PATH = 'git-memory/turn-end.sh';
-const TURN_GATED = new Set(['claude', 'codex']);
+const TURN_GATED = new Set(['claude', 'codex', 'gemini']);
 
 /** The hook command an agent's configuration runs for one event. */
 export function hookCommand(agent: string, event: HookEventName): string {

@@ -1,7 +1,6 @@
 // The end of an agent's turn without node (issue 24, section 3). Each turn's end (Claude Code's and
-// Codex's Stop) applies the notes' thresholds, and most turns meet none: a node process each time
-// was most of what a wired session cost beside the agent (Gemini CLI's AfterAgent still starts node:
-// see TURN_GATED in hook.ts). The hook command
+// Codex's Stop, Gemini CLI's AfterAgent) applies the notes' thresholds, and most turns meet none: a
+// node process each time was most of what a wired session cost beside the agent. The hook command
 // (agents/hook-command.ts) first runs TURN_END_SH, a POSIX sh script this file writes into the state
 // dir, which decides from the transcript's new lines alone whether an extraction could be due; only
 // then (or when in any doubt) does it start `git-memory hook agent stop`.
@@ -58,7 +57,7 @@ export const TURN_END_SH = `# git-memory: the end of an agent's turn, decided wi
 agent=$1
 in=$(cat)
 run() { printf '%s\\n' "$in" | git-memory hook agent stop --agent "$agent"; exit 0; }
-case $agent in claude|codex) ;; *) run ;; esac
+case $agent in claude|codex|gemini) ;; *) run ;; esac
 ids=$(printf '%s\\n' "$in" | awk '
   function field(k,   i, s) { i = index($0, "\\"" k "\\":"); if (!i) return ""; s = substr($0, i + length(k) + 3); sub(/^ */, "", s); if (substr(s, 1, 1) != "\\"") return ""; s = substr(s, 2); i = index(s, "\\""); if (!i) return ""; s = substr(s, 1, i - 1); return index(s, "\\\\") ? "" : s }
   { if (sid == "") sid = field("session_id"); if (tp == "") tp = field("transcript_path") }
@@ -91,7 +90,7 @@ tail -c +$((off + 1)) "$tp" | awk -v agent="$agent" -v need="$need" '
     return t
   }
   # The same within each object under key o (a flat one); -1 when o holds no object or null.
-  function within(s, o, k1, k2,   i, j, t, v, part) {
+  function within(s, o, k1, k2, k3, k4,   i, j, t, v, part) {
     t = 0
     while ((i = index(s, "\\"" o "\\"")) > 0) {
       s = substr(s, i + length(o) + 2)
@@ -104,6 +103,8 @@ tail -c +$((off + 1)) "$tp" | awk -v agent="$agent" -v need="$need" '
       if (index(part, "{")) return -1
       v = sum(part, k1); if (v < 0) return -1; t += v
       v = sum(part, k2); if (v < 0) return -1; t += v
+      if (k3 != "") { v = sum(part, k3); if (v < 0) return -1; t += v }
+      if (k4 != "") { v = sum(part, k4); if (v < 0) return -1; t += v }
     }
     return t
   }
@@ -113,9 +114,13 @@ tail -c +$((off + 1)) "$tp" | awk -v agent="$agent" -v need="$need" '
       t = 0
       n = split("input_tokens output_tokens cache_read_input_tokens cache_creation_input_tokens", keys, " ")
       for (k = 1; k <= n; k++) { v = sum($0, keys[k]); if (v < 0) exit 1; t += v }
-    } else {
+    } else if (agent == "codex") {
       if (index($0, "\\"compacted\\"")) exit 1
-      t = within($0, "last_token_usage", "input_tokens", "output_tokens")
+      t = within($0, "last_token_usage", "input_tokens", "output_tokens", "", "")
+    } else {
+      # A checkpoint or a rewind replaces what the context holds: node.
+      if (index($0, "\\"$set\\"") || index($0, "\\"$rewindTo\\"")) exit 1
+      t = within($0, "tokens", "input", "cached", "output", "thoughts")
     }
     if (t < 0 || t >= need + 0) exit 1
   }' || run
@@ -142,13 +147,14 @@ export function writeTurnGate(repo: Repo, sessionId: string, transcript: string,
 }
 
 /**
- * Whether this agent's turn's end may be decided without node: Claude Code's Stop only applies the
- * thresholds; Codex's too once its SessionEnd was seen (before, its Stop ends the session: hook.ts).
- * Not Gemini CLI: its recording holds a response back until the next starts, whose usage then
- * counts from bytes the gate's offset is already past.
+ * Whether this agent's turn's end may be decided without node: Claude Code's Stop and Gemini CLI's
+ * AfterAgent only apply the thresholds; Codex's Stop too once its SessionEnd was seen (before, it
+ * ends the session: hook.ts). Gemini's recording holds its last message back until the next starts:
+ * the ledger node reads counts it already (transcripts/read.ts ledgerOf), so `need` is 0 when it
+ * reaches the threshold.
  */
 export function turnGated(agent: string, stateDir: string): boolean {
-  return agent === 'claude' || (agent === 'codex' && sessionEndSeen(stateDir, agent));
+  return agent === 'claude' || agent === 'gemini' || (agent === 'codex' && sessionEndSeen(stateDir, agent));
 }
 
 /**
@@ -157,7 +163,7 @@ export function turnGated(agent: string, stateDir: string): boolean {
  * read before gets its gate from the node run at its next turn's end.
  */
 export function gateNewSession(agent: string, repo: Repo, cfg: Config['session_memory'], sessionId: string, transcript: string): void {
-  if (!cfg.enabled || (agent !== 'claude' && agent !== 'codex') || !turnGated(agent, repo.stateDir)) return;
+  if (!cfg.enabled || (agent !== 'claude' && agent !== 'codex' && agent !== 'gemini') || !turnGated(agent, repo.stateDir)) return;
   if (existsSync(join(repo.stateDir, SESSIONS_DIR, sessionDirName(sessionId)))) return;
   writeTurnGate(repo, sessionId, transcript, 0, turnGateNeed(emptyLedger(agent, sessionId), null, cfg));
 }

@@ -16,7 +16,7 @@ import { BIN, makeRepo, tempDir, type TestRepo } from '../../helpers/repo.js';
 import { prompt, reply, toolTurn } from './claude-lines.js';
 
 /** A repository wired for `agent`, a PATH whose `git-memory` logs each start, and the Stop command init wrote. */
-async function wired(agent: 'claude' | 'codex') {
+async function wired(agent: 'claude' | 'codex' | 'gemini') {
   const repo = makeRepo();
   expect((await repo.run(['init', '--agent', agent])).code).toBe(0);
   const bin = tempDir('gm-shim-');
@@ -24,9 +24,9 @@ async function wired(agent: 'claude' | 'codex') {
   writeFileSync(log, '');
   writeFileSync(join(bin, 'git-memory'), `#!/bin/sh\necho "$*" >> "${log}"\nexec "${process.execPath}" "${BIN}" "$@"\n`);
   chmodSync(join(bin, 'git-memory'), 0o755);
-  const settings = agent === 'claude' ? join(repo.dir, '.claude', 'settings.json') : join(repo.dir, '.codex', 'hooks.json');
+  const settings = join(repo.dir, { claude: '.claude/settings.json', codex: '.codex/hooks.json', gemini: '.gemini/settings.json' }[agent]);
   const hooks = (JSON.parse(readFileSync(settings, 'utf8')) as { hooks: Record<string, { hooks: { command: string }[] }[]> }).hooks;
-  const stop = hooks.Stop[0].hooks[0].command;
+  const stop = hooks[agent === 'gemini' ? 'AfterAgent' : 'Stop'][0].hooks[0].command;
   const start = hooks.SessionStart[0].hooks[0].command;
   expect(stop).toContain(`git-memory hook agent stop --agent ${agent}`);
   const env = { ...repo.env, PATH: `${bin}:${repo.env.PATH}` };
@@ -117,6 +117,30 @@ describe('the turn-end command decides without node while no threshold can be me
     appendFileSync(transcript, turn('Again') + usage(60_000, 9999));
     expect(turnEnd('s-1')).toBe(0);
     appendFileSync(transcript, turn('Once more') + usage(80_000, 10_000));
+    expect(turnEnd('s-1')).toBe(1);
+  });
+});
+
+describe('the turn-end command for Gemini CLI (AfterAgent, JSON-lines recording)', () => {
+  it('no node below the threshold, even at the first turn end; node on a checkpoint, a rewind, and at the threshold exactly', async () => {
+    const { transcript, turnEnd, sessionStart } = await wired('gemini');
+    let n = 0;
+    const user = (text: string) => `${JSON.stringify({ id: `u${++n}`, timestamp: '2026-11-22T09:00:00.000Z', type: 'user', content: [{ text }] })}\n`;
+    const model = (input: number, text = 'Done.') => `${JSON.stringify({ id: `g${++n}`, timestamp: '2026-11-22T09:00:01.000Z', type: 'gemini', content: text, tokens: { input, output: 20, cached: 0, thoughts: 10, tool: 0, total: input + 30 }, model: 'gemini-fake' })}\n`;
+    writeFileSync(transcript, `${JSON.stringify({ sessionId: 's-1', projectHash: 'p', startTime: '2026-11-22T09:00:00.000Z', lastUpdated: '2026-11-22T09:00:00.000Z', kind: 'main' })}\n`);
+    sessionStart('s-1');
+    appendFileSync(transcript, user('Tidy the greeting') + model(2000));
+    expect(turnEnd('s-1')).toBe(0);
+    appendFileSync(transcript, `${JSON.stringify({ $set: { lastUpdated: '2026-11-22T09:05:00.000Z' } })}\n`);
+    expect(turnEnd('s-1')).toBe(1);
+    appendFileSync(transcript, user('More') + model(3000));
+    expect(turnEnd('s-1')).toBe(0);
+    appendFileSync(transcript, `${JSON.stringify({ $rewindTo: 'u1' })}\n`);
+    expect(turnEnd('s-1')).toBe(1);
+    // input + output + thoughts is the context: 9970 + 30 reaches the first notes' 10000.
+    appendFileSync(transcript, user('Again') + model(9969));
+    expect(turnEnd('s-1')).toBe(0);
+    appendFileSync(transcript, user('Once more') + model(9970));
     expect(turnEnd('s-1')).toBe(1);
   });
 });
