@@ -19,7 +19,7 @@ const TURN_GATED = new Set(['claude', 'codex', 'gemini']);
 /** The hook command an agent's configuration runs for one event. */
 export function hookCommand(agent: string, event: HookEventName): string {
   // Most turns' ends meet no threshold: the script says so without starting node (issue 24, section 3).
-  const gate = event === 'stop' && TURN_GATED.has(agent) ? `g=$(git rev-parse --git-path ${TURN_END_GIT_PATH} 2>/dev/null) && [ -f "$g" ] && exec sh "$g" ${agent}; ` : '';
+  const gate = event === 'stop' && TURN_GATED.has(agent) ? `g=$(git rev-parse --git-path ${TURN_END_GIT_PATH} 2>/dev/null) && test -f "$g" && exec sh "$g" ${agent}; ` : '';
   return `${HOOK_GUARD}${gate}git-memory hook agent ${event} --agent ${agent}`;
 }
 
