@@ -15,6 +15,8 @@
 // - agents.mjs: the other agent hooks, statusline.mjs: the status line (cli/lean/statusline.ts), both without
 //   the argument parser, sharing cli's chunks; agent-worker.mjs: the detached workers the agent
 //   hooks start (session notes, session end), which may load the model SDK; pre-push.mjs.
+// - mcp-front.js: `git-memory mcp` as the agents start it (mcp/front.ts), with the real server's
+//   answers to `initialize` and `tools/list` baked in; mcp.mjs, the real server, loads at the first tool call.
 // The markdown templates are imported `with { type: 'text' }` and so bundled as text: dist/ needs
 // nothing beside it, wherever it is copied or installed.
 import { build } from 'esbuild';
@@ -103,6 +105,17 @@ await Promise.all([
     chunkNames: 'chunks/[name]-[hash]',
   }),
 ]);
+// mcp-front.js: what `git-memory mcp` loads (mcp/front.ts), CommonJS and tiny: it answers `initialize`
+// and `tools/list` from the real server's own answers, asked of mcp.mjs here and baked in, and loads
+// mcp.mjs at the first tool call. ASCII only too.
+const { mcpListing } = await import(new URL('../dist/mcp.mjs', import.meta.url).href);
+const listing = await mcpListing();
+await build({
+  ...commonjs,
+  entryPoints: { 'mcp-front': 'src/mcp/front-entry.ts' },
+  define: { ...commonjs.define, __GIT_MEMORY_MCP_LISTING__: JSON.stringify(listing) },
+});
+ASCII_ONLY.push('mcp-front.js');
 for (const name of ASCII_ONLY) asciiOnly(new URL(`../dist/${name}`, import.meta.url));
 writeFileSync(new URL('../dist/package.json', import.meta.url), '{ "type": "commonjs" }\n');
 chmodSync(new URL('../dist/git-memory.js', import.meta.url), 0o755);

@@ -194,8 +194,13 @@ async function run(): Promise<number> {
   // PreCompact's worker runs at every compaction: from agent-hooks.js, with its own code cache.
   if (hook === 'agent-worker' && args[2] === 'compact-prepare') return (await lean('agent-hooks', 'agent-compact-prepare').runCompactPrepare!(...([args.slice(3)] as never[]))) ?? EXIT.ok;
   if (hook === 'agent-worker') return (await (await full('agent-worker')).runAgentWorker!(...([args.slice(2)] as never[]))) ?? EXIT.ok;
-  // The MCP server as the agents start it: its own bundle, without the command line (mcp/entry.ts).
-  if (args[0] === 'mcp' && args.length === 1) return (await (await full('mcp')).runMcp!()) ?? EXIT.ok;
+  // The MCP server as the agents start it: a small front that answers `initialize` and `tools/list`
+  // itself (mcp/front.ts); the real server, its own bundle without the command line (mcp/entry.ts),
+  // loads at the first tool call.
+  if (args[0] === 'mcp' && args.length === 1) {
+    const serveFull = async (input: NodeJS.ReadableStream, output: NodeJS.WritableStream) => void (await (await full('mcp')).runMcp!(...([input, output] as never[])));
+    return (await lean('mcp-front').runMcpFront!(...([async () => serveFull] as never[]))) ?? EXIT.ok;
+  }
   const quick =
     args[0] === 'primer' ? await lean('primer', primerCache).leanPrimer!(...([args.slice(1)] as never[]))
     : args[0] === 'search' ? await lean('search').leanSearch!(...([args.slice(1)] as never[]))

@@ -9,9 +9,18 @@ export type HookEventName = 'session-start' | 'session-end' | 'stop' | 'tool-use
  */
 export const HOOK_GUARD = 'command -v git-memory >/dev/null 2>&1 || exit 0; ';
 
+/**
+ * Where the turn's end finds the script that decides it without node when it can (a path for `git
+ * rev-parse --git-path`; written by hook/agent/turn-gate.ts), and the agents whose Stop runs it.
+ */
+export const TURN_END_GIT_PATH = 'git-memory/turn-end.sh';
+const TURN_GATED = new Set(['claude', 'codex', 'gemini']);
+
 /** The hook command an agent's configuration runs for one event. */
 export function hookCommand(agent: string, event: HookEventName): string {
-  return `${HOOK_GUARD}git-memory hook agent ${event} --agent ${agent}`;
+  // Most turns' ends meet no threshold: the script says so without starting node (issue 24, section 3).
+  const gate = event === 'stop' && TURN_GATED.has(agent) ? `g=$(git rev-parse --git-path ${TURN_END_GIT_PATH} 2>/dev/null) && test -f "$g" && exec sh "$g" ${agent}; ` : '';
+  return `${HOOK_GUARD}${gate}git-memory hook agent ${event} --agent ${agent}`;
 }
 
 /**

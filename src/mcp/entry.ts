@@ -1,10 +1,12 @@
-// `git-memory mcp` with no other argument (as every agent's configuration starts it): its own
-// bundle (mcp.mjs), without the command line's argument parser and command modules, so the agent's
-// first model request, which waits for its MCP servers to connect, waits less (issue 24, section 3).
+// The real MCP server (mcp.mjs): loaded by the front (front-entry.ts) at the first message it does
+// not answer itself, and by the build for the listing the front answers from.
 import { EXIT, type ExitCode } from '../errors.js';
 import { serveMcp } from './server.js';
 
-export async function runMcp(): Promise<ExitCode> {
-  await serveMcp({ cwd: process.cwd(), env: process.env }, (t) => process.stderr.write(t));
+export { mcpListing } from './listing.js';
+
+/** Serves MCP on the process's stdio, or on the streams the front hands over. */
+export async function runMcp(input: NodeJS.ReadableStream = process.stdin, output: NodeJS.WritableStream = process.stdout): Promise<ExitCode> {
+  await serveMcp({ cwd: process.cwd(), env: process.env }, (t) => process.stderr.write(t), input, output);
   return EXIT.ok;
 }

@@ -30,6 +30,13 @@ function register(server: McpServer, ctx: Ctx, tool: ToolSpec, log: (t: string) 
   );
 }
 
+/** The MCP server with the memory tools registered, serving `ctx`'s repository. */
+export function memoryServer(ctx: Ctx, log: (t: string) => void): McpServer {
+  const server = new McpServer({ name: 'git-memory', version: VERSION }, { instructions: 'Memory of earlier sessions on this repository, kept in git. Read memory_primer at the start, log what is worth keeping with memory_log, and end with memory_session_end.' });
+  for (const tool of TOOLS) register(server, ctx, tool, log);
+  return server;
+}
+
 /**
  * Serves the memory tools over MCP on stdin/stdout until the client goes away, for the repository
  * around `ctx.cwd` or, when that is none, the one the agent names (project-dir.ts). The MCP spec
@@ -45,9 +52,7 @@ export async function serveMcp(
   for (const k of ['log', 'info', 'debug', 'warn'] as const) console[k] = (...a: unknown[]) => console.error(...a);
   const { dir, from } = serverDir(given.cwd, given.env);
   if (from) log(`git-memory mcp: serving ${dir} (${from}); the working directory ${given.cwd} is not in a git work tree\n`);
-  const ctx: Ctx = { ...given, cwd: dir };
-  const server = new McpServer({ name: 'git-memory', version: VERSION }, { instructions: 'Memory of earlier sessions on this repository, kept in git. Read memory_primer at the start, log what is worth keeping with memory_log, and end with memory_session_end.' });
-  for (const tool of TOOLS) register(server, ctx, tool, log);
+  const server = memoryServer({ ...given, cwd: dir }, log);
   const transport = new StdioTransport(input, output);
   // The transport closes once stdin ended and the calls still running are answered (stdio-transport.ts).
   const closed = new Promise<void>((resolve) => {

@@ -3,7 +3,7 @@
 // `git-memory` shim on PATH), the fake model API of the agent's vendor, and each run bounded in time
 // (its whole process group killed at the limit).
 import { execFileSync, spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -39,6 +39,12 @@ export interface Scratch {
   env: NodeJS.ProcessEnv;
   /** The git-memory processes the agent started so far: arguments, start and end (Date.now() ms). */
   calls(): { args: string; start: number; end: number | null }[];
+  /**
+   * Every git-memory node process that ended so far, the detached workers the hooks start included:
+   * its arguments and CPU time in ms (user + system), its own and that of the children it waited
+   * for (git). A process killed by a signal other than SIGINT/SIGTERM is missing.
+   */
+  cpu(): { args: string; ownMs: number; childrenMs: number }[];
   /** Whether the repository is wired (`git memory init --agent X --mcp`). */
   wired: boolean;
   git(...args: string[]): string;
@@ -57,6 +63,28 @@ export interface RunOpts {
   /** Codex: without --dangerously-bypass-hook-trust (the hooks not reviewed). */
   untrusted?: boolean;
 }
+
+/**
+ * Preloaded into every git-memory node process (NODE_OPTIONS): at its exit, or at SIGINT/SIGTERM (an
+ * agent stopping its MCP server, or cancelling a hook), one line to $GM_CPU_LOG: its own CPU time and
+ * that of the children it waited for (/proc/self/stat's cutime and cstime), in ms, and its arguments.
+ */
+const CPU_PROBE = `const { appendFileSync, readFileSync } = require('node:fs');
+let done = false;
+function log() {
+  if (done || !process.env.GM_CPU_LOG) return;
+  done = true;
+  const u = process.resourceUsage();
+  let children = 0;
+  try {
+    const f = readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ');
+    children = (Number(f[13]) + Number(f[14])) * 10;
+  } catch {}
+  appendFileSync(process.env.GM_CPU_LOG, Math.round((u.userCPUTime + u.systemCPUTime) / 1000) + ' ' + children + ' ' + process.argv.slice(2).join(' ') + '\\n');
+}
+process.on('exit', log);
+for (const s of ['SIGINT', 'SIGTERM']) process.once(s, () => { log(); process.exit(s === 'SIGINT' ? 130 : 143); });
+`;
 
 const CLAUDE_TOOLS = 'Bash,Edit,Read,Write,Glob,Grep,ToolSearch,TaskCreate,TaskUpdate,TaskList';
 
@@ -183,6 +211,11 @@ function seedHome(agent: AgentName, home: string, repo: string, api: FakeApi): v
 
 export interface ScratchOpts {
   wired?: boolean;
+  /**
+   * A V8 code cache folder shared between scratches (git-memory's, code-cache.ts): warm, as on a
+   * machine that ran a session before; without it each scratch HOME starts cold.
+   */
+  codeCache?: string;
   /** `git memory init` options beyond --agent X --mcp. */
   files?: Record<string, string>;
 }
@@ -198,11 +231,16 @@ export async function scratch(agent: AgentName, o: ScratchOpts = {}): Promise<Sc
   // git-memory as the user has it on PATH: this worktree's build. The shim logs each start, with its
   // arguments and its start and end times (ms), to count the processes an agent starts and time them.
   const calls = join(root, 'git-memory-calls.log');
+  // Each git-memory node process (and the workers it starts, which inherit NODE_OPTIONS) logs its CPU time as it exits.
+  const cpuLog = join(root, 'git-memory-cpu.log');
+  const cpuProbe = join(root, 'cpu-probe.cjs');
+  writeFileSync(cpuProbe, CPU_PROBE);
   writeFileSync(
     join(shims, 'git-memory'),
     [
       '#!/bin/sh',
       't0=$(date +%s%3N)',
+      `export GM_CPU_LOG="${cpuLog}" NODE_OPTIONS="--require ${cpuProbe}"`,
       // SessionEnd is timed to its end (the agent waits for it); every other start is only logged, and
       // exec'd as an installed git-memory would be (an agent that cancels a hook kills node itself).
       'case "$*" in *"hook agent session-end"*) ;; *) echo "$t0 - $*" >> "' + calls + '"; exec "' + process.execPath + '" "' + BIN + '" "$@";; esac',
@@ -232,6 +270,11 @@ export async function scratch(agent: AgentName, o: ScratchOpts = {}): Promise<Sc
     git('commit', '-q', '-m', 'Set up git-memory');
   }
   seedHome(agent, home, repo, api);
+  if (o.codeCache) {
+    mkdirSync(o.codeCache, { recursive: true });
+    mkdirSync(join(home, '.cache', 'git-memory'), { recursive: true });
+    symlinkSync(o.codeCache, join(home, '.cache', 'git-memory', 'v8'));
+  }
   const s: Scratch = {
     agent,
     root,
@@ -247,6 +290,13 @@ export async function scratch(agent: AgentName, o: ScratchOpts = {}): Promise<Sc
         ? readFileSync(calls, 'utf8').split('\n').filter(Boolean).map((l) => {
             const [a, b, ...rest] = l.split(' ');
             return { start: Number(a), end: b === '-' ? null : Number(b), args: rest.join(' ') };
+          })
+        : [],
+    cpu: () =>
+      existsSync(cpuLog)
+        ? readFileSync(cpuLog, 'utf8').split('\n').filter(Boolean).map((l) => {
+            const [own, children, ...rest] = l.split(' ');
+            return { ownMs: Number(own), childrenMs: Number(children), args: rest.join(' ') };
           })
         : [],
     async run(prompt, turns, opts = {}) {

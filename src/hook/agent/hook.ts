@@ -9,12 +9,14 @@ import { ADAPTERS, HOOK_AGENT_NAMES, parseAgents, type AgentName } from '../../a
 import { normaliseEvent, parseHookInput, type HookEvent, type HookInput } from './input.js';
 import { noteSessionEndSeen, readAgentState, readAwaitedEnd, sessionEndSeen, sessionKey, writeAwaitedEnd } from './session-state.js';
 import { logFailure } from './hook-log.js';
+import { turnGated } from './turn-gate.js';
 import type { AgentHookIo } from './process-io.js';
 import type { Ledger } from '../../transcripts/ledger.js';
 
 export type { AgentHookIo };
 
 const USAGE = agentHookUsage(HOOK_AGENT_NAMES);
+
 
 /** SessionStart's after-compaction computation when nothing prepared applies (session-start.ts). */
 const fullAfterCompact = async () => (await import('../../commands/steps/compaction-hooks.js')).prepareAfterCompact;
@@ -101,7 +103,9 @@ export async function agentHook(args: string[], io: AgentHookIo): Promise<ExitCo
     // failure is reported after the session's end had its chance.
     let ledger: Ledger | null = null;
     let notesFailed: unknown = null;
-    if (event === 'tool-use' || event === 'stop') ledger = await (await import('./notes-check.js')).keepNotes(agent, input, io, cwd).catch((e: unknown) => ((notesFailed = e), null));
+    // A turn's end that only applies the thresholds leaves a gate for the next one (turn-gate.ts).
+    const gate = event === 'stop' && (agent === 'claude' || agent === 'codex' || agent === 'gemini') && turnGated(agent, findRepo(cwd, io.env).stateDir);
+    if (event === 'tool-use' || event === 'stop') ledger = await (await import('./notes-check.js')).keepNotes(agent, input, io, cwd, { gate }).catch((e: unknown) => ((notesFailed = e), null));
     if (event === 'session-start') await (await import('./session-start.js')).sessionStart(agent, input, io, cwd, fullAfterCompact);
     else if (event === 'session-end' || (event === 'stop' && stopRecordsTurn(agent, input, io, cwd))) await sessionEnd(agent, input, io, cwd, event, ledger ?? undefined);
     else if (event === 'pre-compact' || event === 'post-compact') await compactionHook(event, agent, input, io, cwd);

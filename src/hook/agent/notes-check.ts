@@ -11,6 +11,7 @@ import { advanceLedger } from '../../transcripts/advance.js';
 import type { Ledger, AgentName as LedgerAgent } from '../../transcripts/ledger.js';
 import { firstNewMessage } from '../../transcripts/since.js';
 import type { HookInput } from './input.js';
+import { turnGateNeed, writeTurnGate } from './turn-gate.js';
 
 /** The agents whose transcripts git-memory reads into a ledger (transcripts/). */
 export const isLedgerAgent = (agent: string): agent is LedgerAgent => agent === 'claude' || agent === 'codex' || agent === 'gemini';
@@ -38,16 +39,23 @@ export interface NotesHookIo {
   startWorker(args: string[], cwd: string): void | Promise<void>;
 }
 
-/** The session's ledger as far as the transcript goes now (null: notes are off, or not a ledger agent). */
-export async function keepNotes(agent: string, input: HookInput, io: NotesHookIo, cwd: string): Promise<Ledger | null> {
+/**
+ * The session's ledger as far as the transcript goes now (null: notes are off, or not a ledger
+ * agent). `gate`: this is a turn's end that only applies the thresholds, so the next one may be
+ * decided without node (turn-gate.ts): the gate is written for it.
+ */
+export async function keepNotes(agent: string, input: HookInput, io: NotesHookIo, cwd: string, opts: { gate?: boolean } = {}): Promise<Ledger | null> {
   if (!isLedgerAgent(agent) || !input.sessionId || !input.transcriptPath) return null;
   const repo = findRepo(cwd, io.env);
   const { config } = loadConfig(repo.root, repo.stateDir);
   if (!config.session_memory.enabled) return null;
-  const { ledger } = advanceLedger(repo.stateDir, input.sessionId, input.transcriptPath, { agent, repoRoot: repo.root });
-  if (!shouldExtract(ledger, readNotesState(repo.stateDir, input.sessionId), config.session_memory)) return ledger;
-  if (extracting(repo, input.sessionId)) return ledger;
-  await io.startWorker(['hook', 'agent-worker', 'notes', '--agent', agent, '--session-id', input.sessionId, '--transcript', input.transcriptPath], repo.root);
+  const { ledger, to } = advanceLedger(repo.stateDir, input.sessionId, input.transcriptPath, { agent, repoRoot: repo.root });
+  const state = readNotesState(repo.stateDir, input.sessionId);
+  if (shouldExtract(ledger, state, config.session_memory) && !extracting(repo, input.sessionId)) {
+    await io.startWorker(['hook', 'agent-worker', 'notes', '--agent', agent, '--session-id', input.sessionId, '--transcript', input.transcriptPath], repo.root);
+  }
+  // Written last: anything the run wrote in the session's state dir is older than the gate.
+  if (opts.gate) writeTurnGate(repo, input.sessionId, input.transcriptPath, to, turnGateNeed(ledger, state, config.session_memory));
   return ledger;
 }
 

@@ -17,6 +17,7 @@ import type { HookInput } from './input.js';
 import { MAX_CONTEXT_CHARS, sessionStartOutput } from './output.js';
 import { isRecord, readState, removeState, writeState } from '../../fs/state.js';
 import { readAgentState, recordActiveSession, sessionKey } from './session-state.js';
+import { gateNewSession } from './turn-gate.js';
 
 /** Whether `a` is the active session already (same agent, id and transcript), and not finalised. */
 function stillActive(stateDir: string, a: { agent: string; sessionId: string; transcriptPath?: string }): boolean {
@@ -119,6 +120,8 @@ export async function sessionStart(agent: AgentName, input: HookInput, io: Agent
   }
   io.out(sessionStartOutput(agent, text));
   markHooksRan(repo.stateDir, agent, localIso(now(io.env)), io);
+  // A new session's first turn's end decides without node while no threshold can be met (turn-gate.ts).
+  if (input.sessionId && input.transcriptPath && input.source !== 'compact') gateNewSession(agent, repo, o.config.session_memory, input.sessionId, input.transcriptPath);
   // Long-term memory: a due dream runs in the background, never in the agent's way. Not after a
   // compaction: the session goes on, its start checked already, and only an ended session makes a
   // dream due.

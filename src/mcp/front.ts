@@ -1,0 +1,181 @@
+// The front of `git-memory mcp` (issue 24, section 3): an agent starts the server at every session
+// and its first model request waits until the server answered `initialize` and `tools/list`. Those
+// two answers never change between runs, so the build asks the real server for them once
+// (listing.ts) and this front gives them from that, with nothing but node's own modules loaded. The
+// first message it does not answer itself (a tool call, most often) starts the real server (the MCP
+// SDK, zod, the tools), which is handed everything from there on, after the `initialize` it was
+// spared: the session goes on exactly as with the real server alone.
+import { PassThrough, Writable } from 'node:stream';
+
+/** The real server's answers to `initialize` (for `latest`) and `tools/list`, and the protocol versions it speaks. */
+export interface McpListing {
+  versions: string[];
+  latest: string;
+  initialize: Record<string, unknown>;
+  tools: Record<string, unknown>;
+  /** Its error for `server/discover` (Claude Code's first message: does the server speak a newer protocol?); null when it answers one. */
+  discoverError: { code: number; message: string } | null;
+}
+
+/** Starts the real server on these streams; resolves once it is done. */
+export type ServeFull = (input: NodeJS.ReadableStream, output: NodeJS.WritableStream) => Promise<void>;
+
+/** The id the client's `initialize` is given again under when it is replayed to the real server, whose answer is dropped. */
+export const REPLAYED_ID = 'git-memory-front-initialize';
+
+/** A line longer than this goes to the real server, which has the size rule and its error (stdio-transport.ts). */
+const FRONT_LINE_MAX = 64 * 1024;
+
+type Msg = Record<string, unknown>;
+const strict = new TextDecoder('utf-8', { fatal: true });
+const isObject = (v: unknown): v is Msg => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isId = (v: unknown): v is string | number => typeof v === 'string' || (typeof v === 'number' && Number.isInteger(v));
+const only = (o: Msg, keys: string[]) => Object.keys(o).every((k) => keys.includes(k));
+const metaOk = (o: Msg) => o._meta === undefined || isObject(o._meta);
+
+/**
+ * `initialize` params the SDK would take: anything it could refuse (a missing field, a capability
+ * that is not an object) goes to the real server, which answers it as it always did.
+ */
+function initializeParams(p: unknown): p is { protocolVersion: string } {
+  if (!isObject(p) || typeof p.protocolVersion !== 'string' || !isObject(p.capabilities) || !isObject(p.clientInfo) || !metaOk(p)) return false;
+  if (!only(p, ['protocolVersion', 'capabilities', 'clientInfo', '_meta'])) return false;
+  const c = p.clientInfo;
+  if (typeof c.name !== 'string' || typeof c.version !== 'string' || (c.title !== undefined && typeof c.title !== 'string')) return false;
+  return Object.values(p.capabilities).every(isObject);
+}
+
+const listParams = (p: unknown) => p === undefined || (isObject(p) && only(p, ['cursor', '_meta']) && (p.cursor === undefined || typeof p.cursor === 'string') && metaOk(p));
+
+/**
+ * Serves MCP on `input`/`output` (one JSON-RPC message per line): `initialize`, its
+ * `notifications/initialized`, `tools/list`, `ping` and `server/discover` from `listing`; at the first other message
+ * (or one it cannot read, or a line over FRONT_LINE_MAX bytes) the real server takes over through
+ * `serveFull`, given the client's `initialize` again first. With no listing (a build without one),
+ * the real server serves from the start. Resolves once stdin ended and every answer was handed to
+ * `output`, or the real server is done.
+ */
+export function serveFront(listing: McpListing | null, serveFull: ServeFull, input: NodeJS.ReadableStream = process.stdin, output: NodeJS.WritableStream = process.stdout): Promise<void> {
+  if (!listing) return serveFull(input, output);
+  return new Promise<void>((resolve, reject) => {
+    let buffered: Buffer[] = [];
+    let size = 0;
+    let full: PassThrough | null = null;
+    let init: Msg | null = null;
+    let initialized = false;
+    let writing = 0;
+    let ended = false;
+    const finish = () => {
+      if (ended && !full && !writing) resolve();
+    };
+    const reply = (message: unknown) => {
+      writing++;
+      output.write(`${JSON.stringify(message)}\n`, () => {
+        writing--;
+        finish();
+      });
+    };
+    const answer = (id: string | number, result: unknown) => reply({ result, jsonrpc: '2.0', id });
+
+    /** Whether the front took the line (answered it, or it needs no answer); false: the real server's. */
+    const take = (line: Buffer): boolean => {
+      const bytes = line[line.length - 1] === 13 ? line.subarray(0, -1) : line;
+      if (!bytes.toString('latin1').trim()) return true; // blank lines are not messages
+      let m: unknown;
+      try {
+        m = JSON.parse(strict.decode(bytes));
+      } catch {
+        return false;
+      }
+      if (!isObject(m) || m.jsonrpc !== '2.0' || typeof m.method !== 'string') return false;
+      if (m.method === 'notifications/initialized' && !('id' in m) && (m.params === undefined || isObject(m.params)) && init && !initialized) {
+        initialized = true;
+        return true;
+      }
+      if (!isId(m.id)) return false;
+      if (m.method === 'initialize' && !init && initializeParams(m.params)) {
+        init = m;
+        const asked = m.params.protocolVersion;
+        answer(m.id, { ...listing.initialize, protocolVersion: listing.versions.includes(asked) ? asked : listing.latest });
+        return true;
+      }
+      if (m.method === 'server/discover' && listing.discoverError && (m.params === undefined || isObject(m.params))) {
+        reply({ jsonrpc: '2.0', id: m.id, error: listing.discoverError });
+        return true;
+      }
+      if (m.method === 'ping' && (m.params === undefined || (isObject(m.params) && metaOk(m.params)))) {
+        answer(m.id, {});
+        return true;
+      }
+      if (m.method === 'tools/list' && init && listParams(m.params)) {
+        answer(m.id, listing.tools);
+        return true;
+      }
+      return false;
+    };
+
+    /** Hands the rest of the session, from `rest` on, to the real server. */
+    const takeOver = (rest: Buffer) => {
+      const pipe = new PassThrough();
+      full = pipe;
+      const out = new Writable({
+        write(chunk: Buffer, _enc, done) {
+          // The real server's answer to the replayed `initialize`: the client had the front's.
+          if (chunk.includes(REPLAYED_ID) && (JSON.parse(chunk.toString('utf8')) as { id?: unknown }).id === REPLAYED_ID) return done();
+          output.write(chunk, () => done());
+        },
+      });
+      serveFull(pipe, out).then(resolve, reject);
+      if (init) pipe.write(`${JSON.stringify({ ...init, id: REPLAYED_ID })}\n`);
+      if (initialized) pipe.write('{"jsonrpc":"2.0","method":"notifications/initialized"}\n');
+      if (rest.length) pipe.write(rest);
+    };
+
+    const onData = (chunk: Buffer) => {
+      if (full) {
+        full.write(chunk);
+        return;
+      }
+      let start = 0;
+      for (let nl = chunk.indexOf(10); nl !== -1; nl = chunk.indexOf(10, start)) {
+        const line = Buffer.concat([...buffered, chunk.subarray(start, nl)]);
+        buffered = [];
+        size = 0;
+        if (!take(line)) return takeOver(Buffer.concat([line, chunk.subarray(nl)]));
+        start = nl + 1;
+      }
+      if (start < chunk.length) {
+        buffered.push(Buffer.from(chunk.subarray(start)));
+        size += chunk.length - start;
+        if (size > FRONT_LINE_MAX) {
+          const held = Buffer.concat(buffered);
+          buffered = [];
+          size = 0;
+          takeOver(held);
+        }
+      }
+    };
+    const onEnd = () => {
+      input.off('data', onData);
+      input.off('end', onEnd);
+      input.off('error', onEnd);
+      // A last message without its newline is a message too.
+      if (!full && size) {
+        const line = Buffer.concat(buffered);
+        buffered = [];
+        size = 0;
+        if (!take(line)) takeOver(line);
+      }
+      if (full) {
+        full.end();
+        return;
+      }
+      input.pause(); // so stdin does not keep the process alive
+      ended = true;
+      finish();
+    };
+    input.on('data', onData);
+    input.on('end', onEnd);
+    input.on('error', onEnd);
+  });
+}

@@ -1,0 +1,107 @@
+// The front of `git-memory mcp` (src/mcp/front.ts, issue 24 section 3): `initialize` and
+// `tools/list` answered without loading the MCP SDK, zod or the tools; the real server taking over
+// at the first message the front leaves, with the session going on as with the real server alone.
+import { spawn } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { serveFront, REPLAYED_ID } from '../../src/mcp/front.js';
+import { mcpListing } from '../../src/mcp/listing.js';
+import { serveMcp } from '../../src/mcp/server.js';
+import { BIN, makeRepo, tempDir } from '../helpers/repo.js';
+
+type Answer = { id?: unknown; result?: Record<string, any>; error?: { code: number; message: string } };
+const initialize = (id: number | string, protocolVersion = '2025-06-18') => ({ jsonrpc: '2.0', id, method: 'initialize', params: { protocolVersion, capabilities: { roots: {} }, clientInfo: { name: 't', version: '1' } } });
+const initialized = { jsonrpc: '2.0', method: 'notifications/initialized' };
+const lines = (ms: unknown[]) => ms.map((m) => (typeof m === 'string' ? `${m}\n` : `${JSON.stringify(m)}\n`)).join('');
+
+/**
+ * The built server run as an agent starts it, with every ES module node loads logged (a resolve
+ * hook): all of `messages` written at once and stdin closed, as `printf … | git-memory mcp` does.
+ */
+function serveBuilt(cwd: string, env: NodeJS.ProcessEnv, messages: unknown[]): Promise<{ answers: Answer[]; loaded: string[] }> {
+  const dir = tempDir('gm-front-');
+  const log = join(dir, 'loaded.log');
+  writeFileSync(log, '');
+  const hooks = `import { appendFileSync } from 'node:fs'; export async function resolve(s, c, next) { const r = await next(s, c); appendFileSync(${JSON.stringify(log)}, r.url + '\\n'); return r; }`;
+  const register = join(dir, 'register.mjs');
+  writeFileSync(register, `import { register } from 'node:module'; register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(hooks)}`)});\n`);
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', register, BIN, 'mcp'], { cwd, env });
+    let out = '';
+    child.stdout.on('data', (b: Buffer) => (out += b.toString()));
+    child.on('error', reject);
+    child.on('close', () => {
+      resolve({ answers: out.split('\n').filter(Boolean).map((l) => JSON.parse(l) as Answer), loaded: readFileSync(log, 'utf8').split('\n').filter(Boolean) });
+    });
+    child.stdin.end(lines(messages));
+  });
+}
+
+const realServer = (url: string) => /\/dist\/(mcp\.mjs|chunks\/)/.test(url);
+
+describe('git-memory mcp: the front (built binary)', () => {
+  it('answers server/discover, initialize, tools/list and ping without loading the real server (the SDK, zod, the tools)', async () => {
+    const repo = makeRepo();
+    // Claude Code 2.1.328's first message asks whether the server speaks a newer protocol.
+    const discover = { jsonrpc: '2.0', id: 'server-discover-probe-1', method: 'server/discover', params: { _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28' } } };
+    const { answers, loaded } = await serveBuilt(repo.dir, repo.env, [discover, initialize(0), initialized, { jsonrpc: '2.0', id: 1, method: 'tools/list' }, { jsonrpc: '2.0', id: 2, method: 'ping' }]);
+    expect(answers.shift()).toEqual({ jsonrpc: '2.0', id: 'server-discover-probe-1', error: { code: -32601, message: 'Method not found' } });
+    expect(answers.map((a) => a.id)).toEqual([0, 1, 2]);
+    expect(answers[0].result?.serverInfo?.name).toBe('git-memory');
+    expect(answers[1].result?.tools.map((t: { name: string }) => t.name)).toContain('memory_primer');
+    expect(answers[2].result).toEqual({});
+    expect(loaded.filter(realServer)).toEqual([]);
+  });
+
+  it('a tool call loads the real server, which answers it after the initialize it was spared, whose answer the client never sees twice', async () => {
+    const repo = makeRepo();
+    const { answers, loaded } = await serveBuilt(repo.dir, repo.env, [initialize(0), initialized, { jsonrpc: '2.0', id: 1, method: 'tools/list' }, { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'memory_tasks', arguments: {} } }, { jsonrpc: '2.0', id: 3, method: 'tools/list' }]);
+    // Each answered once (JSON-RPC answers need not come in order: the call takes longer than the list).
+    const byId = (id: unknown) => answers.filter((a) => a.id === id);
+    expect(answers.map((a) => a.id).sort()).toEqual([0, 1, 2, 3]);
+    expect(byId(REPLAYED_ID)).toEqual([]);
+    expect(byId(2)[0].result?.content?.[0]?.text).toBe('no tasks');
+    expect(byId(3)[0].result).toEqual(byId(1)[0].result);
+    expect(loaded.some(realServer)).toBe(true);
+  });
+});
+
+/** Runs `serve` over in-memory streams with `messages`, stdin closed after them; the answers by order. */
+async function exchange(serve: (input: PassThrough, output: PassThrough) => Promise<void>, messages: unknown[]): Promise<Answer[]> {
+  const input = new PassThrough();
+  const output = new PassThrough();
+  let out = '';
+  output.on('data', (b: Buffer) => (out += b.toString()));
+  const done = serve(input, output);
+  input.end(lines(messages));
+  await done;
+  // JSON-RPC answers need not come in the order asked: compared by id (`null` ones in their order).
+  const key = (a: Answer) => JSON.stringify(a.id ?? null);
+  return out.split('\n').filter(Boolean).map((l) => JSON.parse(l) as Answer).sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+}
+
+describe('serveFront: the same answers as the real server', async () => {
+  const listing = await mcpListing();
+  const ctx = () => ({ cwd: makeRepo().dir, env: process.env });
+  const real = (input: PassThrough, output: PassThrough) => serveMcp(ctx(), () => {}, input, output);
+  const front = (input: PassThrough, output: PassThrough) => serveFront(listing, (i, o) => serveMcp(ctx(), () => {}, i, o), input, output);
+
+  it('for server/discover, initialize in every protocol version (and one it does not speak), tools/list and ping', async () => {
+    for (const version of [...listing.versions, '1999-01-01']) {
+      const session = [{ jsonrpc: '2.0', id: 'd', method: 'server/discover', params: { _meta: {} } }, initialize(7, version), initialized, { jsonrpc: '2.0', id: 'list', method: 'tools/list' }, { jsonrpc: '2.0', id: 9, method: 'ping' }];
+      expect(await exchange(front, session)).toEqual(await exchange(real, session));
+    }
+  });
+
+  it('for what it leaves to the real server: bad initialize params, a method before initialize, lines that are not messages', async () => {
+    const sessions = [
+      [{ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: 5, capabilities: {}, clientInfo: { name: 't', version: '1' } } }],
+      [{ jsonrpc: '2.0', id: 1, method: 'tools/list' }, initialize(2)],
+      [initialize(0), initialized, '{not json', { jsonrpc: '2.0', id: 4, method: 'tools/list', params: { cursor: 3 } }, { jsonrpc: '2.0', id: 5, method: 'tools/call', params: { name: 'memory_tasks', arguments: {} } }],
+      [initialize(0), initialized, { jsonrpc: '2.0', id: 6, method: 'tools/call', params: { name: 'memory_log', arguments: 'x' } }],
+    ];
+    for (const session of sessions) expect(await exchange(front, session)).toEqual(await exchange(real, session));
+  });
+});
