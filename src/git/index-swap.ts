@@ -125,69 +125,80 @@ export interface HeldIndex {
 /**
  * Takes git's index.lock with the prepared index as its content. Null when the lock is busy (a git
  * command is running) or the index changed since it was prepared: the caller waits, holding
- * nothing, and prepares again.
+ * nothing, and prepares again. Everything that can be done beforehand is (the note, the link to
+ * the index as it was): under the lock there is one stat and one rename, and swapFirst's one more.
+ * `before`: where swapFirst keeps the index as it was (needed for it).
  */
 export function holdIndex(repo: Repo, prepared: PreparedIndex, sha: string, parent: string | null, before?: string): HeldIndex | null {
   const { index, lock } = indexFiles(repo);
+  const forget = () => {
+    rmSync(notePath(repo), { force: true });
+    if (before) rmSync(before, { force: true });
+  };
+  let had = false;
+  if (before) {
+    rmSync(before, { force: true });
+    try {
+      linkSync(index, before);
+      had = true;
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code !== 'ENOENT') {
+        if (code !== 'EXDEV' && code !== 'EPERM') throw e;
+        copyFileSync(index, before); // another file system (a linked state directory)
+        had = true;
+      }
+    }
+  }
+  // `before` '' says there was no index to put back (see swapFirst). A note whose process is alive
+  // is left alone by repairIndex; one left by a kill before the lock was taken changes nothing.
+  const note: SwapNote = { pid: process.pid, host: hostname(), sha, parent, lockIno: statSync(prepared.file).ino, ...(before ? { before: had ? before : '' } : {}) };
+  writeState(repo.stateDir, INDEX_SWAP_FILE, note);
   try {
     closeSync(openSync(lock, 'wx'));
   } catch (e) {
+    forget();
     if ((e as NodeJS.ErrnoException).code === 'EEXIST') return null;
     throw e;
   }
   const drop = () => rmSync(lock, { force: true });
   try {
+    // The index is still the one prepared (git replaces it by rename: a new inode each time), so
+    // also the one linked or copied aside, which was taken after it was prepared.
     if (version(statOrNull(index)) !== prepared.from) {
       drop();
+      forget();
       return null;
     }
-    // `before` '' says there was no index to put back (see swapFirst).
-    const note: SwapNote = { pid: process.pid, host: hostname(), sha, parent, lockIno: statSync(prepared.file).ino, ...(before ? { before: exists(index) ? before : '' } : {}) };
-    writeState(repo.stateDir, INDEX_SWAP_FILE, note);
     renameSync(prepared.file, lock);
   } catch (e) {
     drop();
-    rmSync(notePath(repo), { force: true });
+    forget();
     throw e;
   }
   return {
     commit() {
       renameSync(lock, index);
-      rmSync(notePath(repo), { force: true });
+      forget();
     },
     release() {
       drop();
-      rmSync(notePath(repo), { force: true });
+      forget();
     },
     swapFirst() {
       if (!before) throw new Error('swapFirst needs a place for the index as it was');
-      rmSync(before, { force: true });
-      const had = exists(index);
       try {
-        if (had) {
-          try {
-            linkSync(index, before);
-          } catch {
-            copyFileSync(index, before); // another file system (a linked state directory)
-          }
-        }
         renameSync(lock, index);
       } catch (e) {
-        rmSync(before, { force: true });
         drop();
-        rmSync(notePath(repo), { force: true });
+        forget();
         throw e;
       }
-      const ino = statSync(index).ino;
-      const done = () => {
-        rmSync(before, { force: true });
-        rmSync(notePath(repo), { force: true });
-      };
       return {
-        landed: done,
+        landed: forget,
         undo() {
-          restoreBefore(repo, index, ino, had ? before : null);
-          done();
+          restoreBefore(repo, index, note.lockIno, had ? before : null);
+          forget();
         },
       };
     },
