@@ -524,7 +524,9 @@ async function attackSecrets() {
     'MCP replies': mcp.replies.join('\n'),
     'user-level home (OPENCLAW_MEMORY_HOME)': textOfTree(HOME),
     'temporary files (TMPDIR)': textOfTree(TMP),
-    'user home (~)': textOfTree(ENV.HOME),
+    // Not git-memory's code cache (~/.cache/git-memory/v8): compiled code of its own, whose secret
+    // rules hold the fixed opening of some token kinds (every PyPI token starts pypi-AgEIcHlwaS5vcmc).
+    'user home (~)': textOfTree(ENV.HOME, [join(ENV.HOME, '.cache', 'git-memory', 'v8')]),
   };
   const found = {};
   const all = new Set();
