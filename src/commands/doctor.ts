@@ -3,6 +3,7 @@ import { delimiter, join } from 'node:path';
 import { GitMemoryError } from '../errors.js';
 import { pendingMemoryPaths } from '../git/commit.js';
 import { hookStates } from '../git/hook-status.js';
+import { memoryOff, type OffSwitch } from '../git/off-switch.js';
 import { driverStatus, DRIVER, DRIVER_COMMAND } from '../git/merge-config.js';
 import { anOperation, findRepo, isOperation, operationInProgress, theOperation, type Repo } from '../git/repo.js';
 import { loadConfig } from '../memory/config.js';
@@ -30,7 +31,23 @@ export interface DoctorData {
   ok: boolean;
   root: string;
   hooks: { dir: string; husky: boolean; hooksPath: string | null };
+  /** The switch that has git-memory off here (GIT_MEMORY=0, memory.enabled=false), or null where it is on. */
+  off: OffSwitch | null;
   checks: Check[];
+}
+
+/** What the off switch means, said first: every other check may be fine and still nothing is kept. */
+function offCheck(off: OffSwitch | null): Check[] {
+  if (!off) return [];
+  const where = off === 'GIT_MEMORY=0' ? 'in this shell (GIT_MEMORY=0 in the environment)' : 'in this clone (git config memory.enabled false)';
+  return [
+    {
+      id: 'off',
+      level: 'info',
+      message: `git-memory is OFF ${where}: the git hooks and agent hooks do nothing, sessions are not recorded and commands do nothing`,
+      fix: off === 'GIT_MEMORY=0' ? 'unset GIT_MEMORY (or set it to 1)' : 'git config --unset memory.enabled',
+    },
+  ];
 }
 
 /** Where `git-memory` is found the way the hooks look for it (husky also adds node_modules/.bin). */
@@ -188,7 +205,8 @@ async function modelCheck(repo: Repo, env: NodeJS.ProcessEnv): Promise<Check[]> 
 export async function doctor(ctx: Ctx): Promise<Result<DoctorData>> {
   const repo = findRepo(ctx.cwd, ctx.env);
   const [hooks, driver, pending] = await Promise.all([hookChecks(repo, ctx.env), driverChecks(repo), pendingMemoryPaths(repo)]);
-  const checks = [...hooks.checks, ...driver, ...fileChecks(repo), ...(await modelCheck(repo, ctx.env)), ...agentChecks(repo)];
+  const off = memoryOff(ctx.cwd, ctx.env);
+  const checks = [...offCheck(off), ...hooks.checks, ...driver, ...fileChecks(repo), ...(await modelCheck(repo, ctx.env)), ...agentChecks(repo)];
   if (pending.length) checks.push({ id: 'pending', level: 'info', message: `memory changes not committed yet: ${pending.join(', ')}`, fix: 'git memory commit' });
   const held = readHeldTasks(repo.stateDir);
   if (held) {
@@ -200,5 +218,5 @@ export async function doctor(ctx: Ctx): Promise<Result<DoctorData>> {
       fix: op ? `finish or abort ${theOperation(op)}, then git memory commit` : 'git memory commit',
     });
   }
-  return { data: { ok: checks.every((c) => c.level !== 'problem'), root: repo.root, hooks: hooks.where, checks }, warnings: [] };
+  return { data: { ok: checks.every((c) => c.level !== 'problem'), root: repo.root, hooks: hooks.where, off, checks }, warnings: [] };
 }

@@ -52,6 +52,20 @@ export interface InitData {
 
 const MODEL_CHOICES = ['anthropic', 'claude-cli', 'none'];
 
+/**
+ * Whether the repository around `ctx.cwd` already says which model may be used ([llm] provider
+ * anthropic, claude-cli or none): init asks the question on a terminal only where it does not. A
+ * config it cannot read counts as not said (init itself then says what is wrong).
+ */
+export function modelChoiceMade(ctx: Ctx): boolean {
+  try {
+    const provider = loadConfig(findRepo(ctx.cwd, ctx.env).root).config.llm.provider;
+    return MODEL_CHOICES.includes(provider);
+  } catch {
+    return false;
+  }
+}
+
 /** Sets up a repository for git-memory. Safe to run again: it only adds what is missing. */
 export async function init(ctx: Ctx, opts: InitOptions): Promise<Result<InitData>> {
   if (opts.language !== undefined && opts.language !== 'en' && opts.language !== 'zh') {

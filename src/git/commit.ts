@@ -186,10 +186,11 @@ function byEditing(repo: Repo, paths: string[], userIndex: string, early?: Promi
 /**
  * Commits the working-tree content of `paths` on top of HEAD without touching what the user
  * staged: HEAD's tree edited along the paths (or, where that cannot be done, a temporary index
- * from HEAD → add → write-tree) → commit-tree, all without any of git's locks; then, holding
- * git's index.lock with the user's index already refreshed for those paths inside it (see
- * index-swap.ts), `update-ref HEAD new old` (compare-and-swap, retried when HEAD moved) and one
- * rename. git's locks are held for that one update-ref, never while waiting: a busy index.lock is
+ * from HEAD → add → write-tree) → commit-tree, all without any of git's locks; then, with git's
+ * ref locks taken (`update-ref --stdin` prepared: compare-and-swap, retried when HEAD moved),
+ * git's index.lock taken with the user's index already refreshed for those paths inside it and
+ * renamed in place (see index-swap.ts), and the ref update committed. git's locks are held for
+ * that moment only, never while waiting: a busy index.lock is
  * waited on from outside, and after INDEX_LOCK_WAIT_MS the commit is left undone
  * (GitLockBusyError) rather than made with a stale index. No hooks fire.
  * Returns null when the paths already match HEAD.
@@ -212,7 +213,7 @@ export async function commitPaths(
   mkdirSync(tmpDir, { recursive: true });
   const tag = `${process.pid}-${randomBytes(4).toString('hex')}`;
   const index = join(tmpDir, `index-${tag}`);
-  const c = { pathspec: paths.join('\0'), reflog: `${REFLOG_PREFIX}${message.split('\n')[0]}`, userIndex: join(tmpDir, `index-user-${tag}`), updates: new Set<StartedGit>() };
+  const c = { pathspec: paths.join('\0'), reflog: `${REFLOG_PREFIX}${message.split('\n')[0]}`, userIndex: join(tmpDir, `index-user-${tag}`), userBefore: join(tmpDir, `index-before-${tag}`), updates: new Set<StartedGit>() };
   const slow = () => viaIndex(repo, { ...c, index });
   // git's variables (asked early: answered by now) say once whether node may write the objects.
   const vars = opts.vars && (await opts.vars.catch(() => null));
@@ -251,6 +252,7 @@ export async function commitPaths(
   } finally {
     rmSync(index, { force: true });
     rmSync(c.userIndex, { force: true });
+    rmSync(c.userBefore, { force: true });
     // An update-ref still waiting for its input (an error on the way) is told to do nothing.
     await Promise.all([...c.updates].map((u) => u.send('abort\n').catch(() => undefined)));
   }
@@ -282,6 +284,8 @@ interface Landing {
   prepare(): Promise<PreparedIndex>;
   reflog: string;
   userIndex: string;
+  /** Where the user's index as it was is kept while the refreshed one is in place ahead of the ref (swapFirst). */
+  userBefore: string;
   /** update-ref processes started and not yet fed. */
   updates: Set<StartedGit>;
 }
@@ -368,7 +372,7 @@ async function land(repo: Repo, c: Landing, first: { prepared: PreparedIndex; up
         continue;
       }
     }
-    const held = holdIndex(repo, prepared, c.sha, c.parent);
+    const held = holdIndex(repo, prepared, c.sha, c.parent, ready ? c.userBefore : undefined);
     // A user's `git commit` holds index.lock until its ref is updated, so with the lock ours,
     // HEAD read from its files is final; where the files do not say (null), update-ref checks.
     const moved = held && (headCommit(repo) ?? c.parent) !== c.parent;
@@ -383,15 +387,29 @@ async function land(repo: Repo, c: Landing, first: { prepared: PreparedIndex; up
     killPoint('index-held');
     c.updates.delete(update.git);
     markLanding(repo, c.sha);
-    try {
-      if (ready) {
-        // The index goes in place as soon as git says the ref is updated, not once git has exited.
+    if (ready) {
+      // The refreshed index goes in place first, then the ref moves: git's ref locks are ours since
+      // `prepare`, so HEAD cannot move in between, and index.lock is ours only for one rename, not
+      // for update-ref's round trip: a user's `git add` or `git commit` then does not find it taken
+      // (issue 26 item 15). A ref update that fails after all puts the index as it was back.
+      const swapped = held.swapFirst();
+      killPoint('index-swapped');
+      try {
         update.git.write('commit\n');
         await update.git.lineOut('commit: ok').catch(() => update.git.send(''));
-      } else {
-        await update.git.send('').catch(() => undefined);
-        await git(['update-ref', '-m', c.reflog, ...target], { cwd: repo.root });
+      } catch (e) {
+        swapped.undo();
+        if ((await refFailure(e)) === 'moved') return false;
+        continue;
       }
+      killPoint('ref-moved');
+      swapped.landed();
+      await update.git.send('').catch(() => undefined);
+      return true;
+    }
+    try {
+      await update.git.send('').catch(() => undefined);
+      await git(['update-ref', '-m', c.reflog, ...target], { cwd: repo.root });
     } catch (e) {
       held.release();
       if ((await refFailure(e)) === 'moved') return false;
@@ -399,7 +417,6 @@ async function land(repo: Repo, c: Landing, first: { prepared: PreparedIndex; up
     }
     killPoint('ref-moved');
     held.commit();
-    await update.git.send('').catch(() => undefined);
     return true;
   }
 }

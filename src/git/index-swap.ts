@@ -1,4 +1,4 @@
-import { closeSync, copyFileSync, openSync, renameSync, rmSync, statSync, utimesSync, type Stats } from 'node:fs';
+import { closeSync, copyFileSync, linkSync, openSync, renameSync, rmSync, statSync, utimesSync, type Stats } from 'node:fs';
 import { hostname } from 'node:os';
 import { join, resolve } from 'node:path';
 import { INDEX_SWAP_FILE } from '../paths.js';
@@ -13,9 +13,15 @@ import type { Repo } from './repo.js';
  * entries of the committed paths leaves the index at the old content, and the user's next plain
  * `git commit` would then delete the new session file and revert TASKS.md. So a memory commit
  * lands only while we hold git's own `index.lock`, with the refreshed index already written into
- * that lock file: `update-ref`, then one rename puts the index in place (git's lock protocol). A
- * kill in between leaves the lock (git refuses to commit while it is there) and a note in the
- * state directory; the next git-memory command finishes or undoes the swap (repairIndex).
+ * that lock file. With git's ref locks already held (`update-ref --stdin` prepared), the rename
+ * puts the index in place at once and the ref update follows (swapFirst): index.lock is ours only
+ * for the rename, so a user's `git add` or `git commit` meanwhile does not find it taken (issue 26
+ * item 15), and HEAD cannot move in between, its locks being ours. A kill in between leaves the
+ * index refreshed for a HEAD that did not move, and a note in the state directory: the next
+ * git-memory command puts the index as it was back (kept as a hard link beside the note). Without
+ * ref locks to hold (git before 2.27), `update-ref` runs under index.lock, then one rename (git's
+ * lock protocol); a kill in between leaves the lock (git refuses to commit while it is there). The
+ * next git-memory command finishes or undoes either (repairIndex).
  */
 
 /** The user's index file and its lock (GIT_INDEX_FILE is honoured, as git does). */
@@ -92,10 +98,15 @@ interface SwapNote {
   parent: string | null;
   /** Inode of the lock file holding the refreshed index: tells our lock from one git made since. */
   lockIno: number;
+  /**
+   * The index as it was, hard-linked before the refreshed one went in place ahead of the ref update
+   * (swapFirst); '' when there was none. Not an orphan for orphans.ts: only this note's repair removes it.
+   */
+  before?: string;
 }
 
 const isSwapNote = (v: unknown): v is SwapNote =>
-  isRecord(v) && typeof v.pid === 'number' && typeof v.host === 'string' && typeof v.sha === 'string' && (v.parent === null || typeof v.parent === 'string') && typeof v.lockIno === 'number';
+  isRecord(v) && typeof v.pid === 'number' && typeof v.host === 'string' && typeof v.sha === 'string' && (v.parent === null || typeof v.parent === 'string') && typeof v.lockIno === 'number' && (v.before === undefined || typeof v.before === 'string');
 
 const notePath = (repo: Repo) => join(repo.stateDir, INDEX_SWAP_FILE);
 
@@ -104,45 +115,118 @@ export interface HeldIndex {
   commit(): void;
   /** Releases git's lock, leaving the user's index as it was. */
   release(): void;
+  /**
+   * Puts the refreshed index in place before the ref moves (git's ref locks held meanwhile), the
+   * index as it was kept beside it: then `landed()` once the ref moved, or `undo()` if it did not.
+   */
+  swapFirst(): { landed(): void; undo(): void };
 }
 
 /**
  * Takes git's index.lock with the prepared index as its content. Null when the lock is busy (a git
  * command is running) or the index changed since it was prepared: the caller waits, holding
- * nothing, and prepares again.
+ * nothing, and prepares again. Everything that can be done beforehand is (the note, the link to
+ * the index as it was): under the lock there is one stat and one rename, and swapFirst's one more.
+ * `before`: where swapFirst keeps the index as it was (needed for it).
  */
-export function holdIndex(repo: Repo, prepared: PreparedIndex, sha: string, parent: string | null): HeldIndex | null {
+export function holdIndex(repo: Repo, prepared: PreparedIndex, sha: string, parent: string | null, before?: string): HeldIndex | null {
   const { index, lock } = indexFiles(repo);
+  const forget = () => {
+    rmSync(notePath(repo), { force: true });
+    if (before) rmSync(before, { force: true });
+  };
+  let had = false;
+  if (before) {
+    rmSync(before, { force: true });
+    try {
+      linkSync(index, before);
+      had = true;
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code !== 'ENOENT') {
+        if (code !== 'EXDEV' && code !== 'EPERM') throw e;
+        copyFileSync(index, before); // another file system (a linked state directory)
+        had = true;
+      }
+    }
+  }
+  // `before` '' says there was no index to put back (see swapFirst). A note whose process is alive
+  // is left alone by repairIndex; one left by a kill before the lock was taken changes nothing.
+  const note: SwapNote = { pid: process.pid, host: hostname(), sha, parent, lockIno: statSync(prepared.file).ino, ...(before ? { before: had ? before : '' } : {}) };
+  writeState(repo.stateDir, INDEX_SWAP_FILE, note);
   try {
     closeSync(openSync(lock, 'wx'));
   } catch (e) {
+    forget();
     if ((e as NodeJS.ErrnoException).code === 'EEXIST') return null;
     throw e;
   }
   const drop = () => rmSync(lock, { force: true });
   try {
+    // The index is still the one prepared (git replaces it by rename: a new inode each time), so
+    // also the one linked or copied aside, which was taken after it was prepared.
     if (version(statOrNull(index)) !== prepared.from) {
       drop();
+      forget();
       return null;
     }
-    const note: SwapNote = { pid: process.pid, host: hostname(), sha, parent, lockIno: statSync(prepared.file).ino };
-    writeState(repo.stateDir, INDEX_SWAP_FILE, note);
     renameSync(prepared.file, lock);
   } catch (e) {
     drop();
-    rmSync(notePath(repo), { force: true });
+    forget();
     throw e;
   }
   return {
     commit() {
       renameSync(lock, index);
-      rmSync(notePath(repo), { force: true });
+      forget();
     },
     release() {
       drop();
-      rmSync(notePath(repo), { force: true });
+      forget();
+    },
+    swapFirst() {
+      if (!before) throw new Error('swapFirst needs a place for the index as it was');
+      try {
+        renameSync(lock, index);
+      } catch (e) {
+        drop();
+        forget();
+        throw e;
+      }
+      return {
+        landed: forget,
+        undo() {
+          restoreBefore(repo, index, note.lockIno, had ? before : null);
+          forget();
+        },
+      };
     },
   };
+}
+
+/**
+ * The index as it was before a swap whose ref update did not happen, put back: only while the
+ * refreshed one (inode `ino`) is still in place (a git command that wrote the index since wrote it
+ * from ours; then it stays), under git's index.lock. `before` null: there was no index.
+ */
+function restoreBefore(repo: Repo, index: string, ino: number, before: string | null): boolean {
+  const { lock } = indexFiles(repo);
+  try {
+    closeSync(openSync(lock, 'wx'));
+  } catch {
+    return false; // a git command is running: it reads our index, which holds the same files
+  }
+  try {
+    if (statOrNull(index)?.ino !== ino) return false;
+    if (before && exists(before)) {
+      renameSync(before, lock);
+      renameSync(lock, index);
+    } else if (!before) rmSync(index, { force: true });
+    return true;
+  } finally {
+    rmSync(lock, { force: true });
+  }
 }
 
 function alive(note: SwapNote): boolean {
@@ -173,7 +257,12 @@ export async function repairIndex(repo: Repo): Promise<string | null> {
   const { index, lock } = indexFiles(repo);
   const head = (await git(['rev-parse', '-q', '--verify', 'HEAD^{commit}'], { cwd: repo.root, allowFail: true }))?.trim();
   let did: string | null = null;
-  if (statOrNull(lock)?.ino === note.lockIno) {
+  if (note.before !== undefined && statOrNull(index)?.ino === note.lockIno) {
+    // Killed between putting the refreshed index in place and moving the ref (swapFirst).
+    if (head === note.sha) did = null; // the ref moved after all: nothing to finish
+    else if ((note.before === '' || exists(note.before)) && restoreBefore(repo, index, note.lockIno, note.before || null)) did = `put the index back as it was before memory commit ${note.sha.slice(0, 7)}, whose ref update a stopped git-memory process did not make`;
+    if (note.before) rmSync(note.before, { force: true });
+  } else if (statOrNull(lock)?.ino === note.lockIno) {
     if (head === note.sha) {
       renameSync(lock, index);
       did = `finished refreshing the index for memory commit ${note.sha.slice(0, 7)} (a git-memory process was stopped half way)`;
@@ -184,6 +273,7 @@ export async function repairIndex(repo: Repo): Promise<string | null> {
   } else if (head === note.sha) {
     did = await refreshStale(repo, note);
   }
+  if (note.before) rmSync(note.before, { force: true });
   rmSync(notePath(repo), { force: true });
   return did;
 }

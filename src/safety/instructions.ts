@@ -78,6 +78,15 @@ export const INSTRUCTION_RULES: readonly InstructionRule[] = [
     description: 'orders a destructive command',
     re: /\brm\s+(?:-[a-z]+\s+|--[a-z-]+\s+){0,4}(?:\/|~|\*|\$home\b|\.{1,2}(?:\/|\s|$))|\bmkfs(?:\.\w+)?\b|\bdd\s+[^\n]{0,80}\bof=\/dev\/|\bdrop\s+(?:table|database|schema)\b|\bgit\s+push\s+[^\n]{0,60}(?:--force\b|-f\b)|\bgit\s+reset\s+--hard\b|\bchmod\s+-r\s+777\s+\/|:\(\)\s*\{\s*:\|:&\s*\};:|\bformat\s+[a-z]:|\b(?:del|rmdir)\s+\/[sq]\b/i,
   },
+  {
+    // Text that opens or closes a frame git-memory's prompts put untrusted text in (llm/frame.ts),
+    // or a chat role's tag: in memory it can only be there to make what follows read as the
+    // prompt's own words, to the next model or agent (issue 26, attack campaign).
+    id: 'prompt-frame',
+    needs: [['conversation', 'current_notes', 'must_keep', 'previous_summary', 'system', 'assistant', 'entries', 'sessions', 'user', 'im_start', 'im_end']],
+    description: 'imitates a prompt frame or a chat role tag',
+    re: /<\s*\/?\s*(?:conversation_record|current_notes_content|must_keep|previous_summary|conversation|system|assistant)\s*>|<\s*\/\s*(?:entries|sessions|user)\s*>|<\|im_(?:start|end)\|>/i,
+  },
 ];
 
 export interface InstructionFinding {

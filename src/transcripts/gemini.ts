@@ -3,6 +3,7 @@ import { assistantText, reportPath, responseStart, responseUsage, saw, toolCall,
 import type { Todo } from './ledger.js';
 import { callLabel, outputText, shellReads, subjectOf } from './tool-input.js';
 import { readBytes } from '../fs/read-file.js';
+import { parseTranscriptJson } from './lines.js';
 
 /**
  * Gemini CLI chat recordings (AGENT-INTERFACES §3), in either of their two shapes:
@@ -77,9 +78,9 @@ export function geminiSessionId(buf: Buffer): string {
   return m ? m[1]! : '';
 }
 
-export function parseElement(buf: Buffer, e: Element): Rec | null {
+export function parseElement(buf: Buffer, e: Element, onReplaced?: (n: number) => void): Rec | null {
   try {
-    const v = JSON.parse(buf.toString('utf8', e.start, e.end));
+    const v = parseTranscriptJson(buf.toString('utf8', e.start, e.end), onReplaced) as Rec | null;
     return v && typeof v === 'object' && !Array.isArray(v) ? v : null;
   } catch {
     return null;

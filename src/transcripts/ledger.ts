@@ -103,6 +103,11 @@ export interface Ledger {
   /** Time of the first and last record read. */
   started: string;
   updated: string;
+  /**
+   * Lone surrogates (an escaped `\ud800` with no other half: not a character) the transcript's
+   * text held, each replaced by U+FFFD, the rest of the text kept. Absent when there were none.
+   */
+  replaced_surrogates?: number;
 }
 
 /** An empty ledger for `agent`, the starting point of an incremental read. */

@@ -118,11 +118,51 @@ export function scanLines(
   });
 }
 
-/** A parsed JSON object, or null for a torn, blank or non-object line. */
-export function parseRecord(line: string): Record<string, any> | null {
+/** A lone surrogate: half of a pair without its other half, which is not a character. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+/** JSON text that may escape one (`\ud800`…`\udfff`): only then is a parsed value walked. */
+const ESCAPED_SURROGATE = /\\u[dD][89a-fA-F]/;
+
+/**
+ * `v` with every lone surrogate in its strings (keys too) replaced by U+FFFD, the replacement
+ * character, which is what writing it as UTF-8 would silently make of it; `count` gets how many.
+ * JSON escapes one (`"\ud800"`) where a transcript holds a broken string (an agent that cut a
+ * character in half, an emoji split between records): the rest of the text is kept.
+ */
+export function wellFormed<T>(v: T, count: { replaced: number }): T {
+  if (typeof v === 'string') {
+    let n = 0;
+    const out = v.replace(LONE_SURROGATE, () => (n++, '\uFFFD'));
+    count.replaced += n;
+    return out as T;
+  }
+  if (Array.isArray(v)) return v.map((x) => wellFormed(x, count)) as T;
+  if (v && typeof v === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [k, x] of Object.entries(v)) out[wellFormed(k, count)] = wellFormed(x, count);
+    return out as T;
+  }
+  return v;
+}
+
+/**
+ * JSON.parse of transcript text, with lone surrogates replaced (wellFormed); `onReplaced` is told
+ * how many. Throws as JSON.parse does.
+ */
+export function parseTranscriptJson(text: string, onReplaced?: (n: number) => void): unknown {
+  const v = JSON.parse(text);
+  if (!ESCAPED_SURROGATE.test(text)) return v;
+  const count = { replaced: 0 };
+  const out = wellFormed(v, count);
+  if (count.replaced) onReplaced?.(count.replaced);
+  return out;
+}
+
+/** A parsed JSON object, or null for a torn, blank or non-object line. Lone surrogates: see parseTranscriptJson. */
+export function parseRecord(line: string, onReplaced?: (n: number) => void): Record<string, any> | null {
   if (!line || line.charCodeAt(0) !== 0x7b /* { */ && !line.trimStart().startsWith('{')) return null;
   try {
-    const v = JSON.parse(line);
+    const v = parseTranscriptJson(line, onReplaced) as Record<string, any> | null;
     return v && typeof v === 'object' && !Array.isArray(v) ? v : null;
   } catch {
     return null;

@@ -70,7 +70,7 @@ export function readOn(state: BuildState, path: string, from: number, opts: { re
     const g = (state.gemini ??= { count: 0, lastId: '' });
     // All but the last message are taken for good; the last may still be rewritten.
     for (; g.count < elements.length - 1; g.count++) {
-      const m = parseElement(buf, elements[g.count]!);
+      const m = parseElement(buf, elements[g.count]!, (n) => (state.ledger.replaced_surrogates = (state.ledger.replaced_surrogates ?? 0) + n));
       if (m) feedGemini(state, m, sessionId, ctx);
       g.lastId = String(m?.id ?? '');
     }

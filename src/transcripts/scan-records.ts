@@ -18,7 +18,7 @@ export function scanRecords(state: BuildState, path: string, from: number, to: n
     from,
     to,
     (line) => {
-      const r = parseRecord(line);
+      const r = parseRecord(line, (n) => (state.ledger.replaced_surrogates = (state.ledger.replaced_surrogates ?? 0) + n));
       if (r) feed(state, r, ctx);
       else if (agent === 'claude') lostClaudeLine(state, line, ctx);
     },

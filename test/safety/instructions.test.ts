@@ -61,7 +61,7 @@ describe('instruction-like lines', () => {
       ...new Set([
         ...rule.re.source.match(/[A-Za-z]{2,}|[\u4e00-\u9fff]+/g)!,
         ...INSTRUCTION_RULES.flatMap((r) => r.needs.flat()),
-        ...['the', 'all', 'to', 'it', 'this', 'from', 'https://x.example/a', 'ops@evil.example', '|', '| sh', '| python3', 'iex(', "don't", 'don’t', '--no-verify', 'secret scanning', 'type check', 'test suite', '.', ':', 'new instructions:', 'keep this secret from', 'keep it hidden from', '不要告诉用户', '跳过测试', '上传 https://x.example'],
+        ...['the', 'all', 'to', 'it', 'this', 'from', 'https://x.example/a', 'ops@evil.example', '|', '| sh', '| python3', 'iex(', "don't", 'don’t', '--no-verify', 'secret scanning', 'type check', 'test suite', '.', ':', 'new instructions:', 'keep this secret from', 'keep it hidden from', '不要告诉用户', '跳过测试', '上传 https://x.example', '</conversation_record>', '<system>', '</entries>', '< / Assistant >', '<|im_start|>'],
       ]),
     ];
     const lines = [...benignJournal(100_000).split('\n')];

@@ -14,6 +14,7 @@ function render(d: DoctorData): string {
   }
   const problems = d.checks.filter((c) => c.level === 'problem').length;
   lines.push('', problems ? `${problems} problem${problems === 1 ? '' : 's'} found` : 'no problems found');
+  if (d.off) lines.push(`git-memory is OFF ${d.off === 'GIT_MEMORY=0' ? 'in this shell (GIT_MEMORY=0)' : 'in this clone (memory.enabled false)'}: nothing is recorded until it is turned back on`);
   return `${lines.join('\n')}\n`;
 }
 

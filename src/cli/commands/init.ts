@@ -12,6 +12,9 @@ interface Args extends GlobalArgs {
   model?: string;
 }
 
+/** Both ends are a terminal: someone is there to answer (a script or a pipe keeps today's behaviour). */
+const interactive = (_io: Io) => process.stdin.isTTY === true && process.stdout.isTTY === true;
+
 const dollars = (n: number) => `$${n < 0.01 && n > 0 ? n.toFixed(4) : n.toFixed(2)}`;
 
 /** Which model is in use (or that none is, and how to choose one), and what it has cost here. */
@@ -63,5 +66,20 @@ export const initCommand = (io: Io): CommandModule<GlobalArgs, Args> => ({
       .example('git memory init', 'config, .openclaw_memory/ skeleton, git hooks and the TASKS.md merge driver')
       .example('git memory init --agent claude --mcp', 'also the Claude Code hooks, CLAUDE.md section and .mcp.json')
       .example('git memory init --model claude-cli', 'let `claude -p --model haiku` write notes, compaction summaries and MEMORY.md'),
-  handler: (a) => run(io, a, async (ctx) => (await import('../../commands/init.js')).init(ctx, { language: a.language, hooks: a.hooks, agents: a.agent, mcp: a.mcp, model: a.model }), render),
+  handler: (a) =>
+    run(
+      io,
+      a,
+      async (ctx) => {
+        const { init, modelChoiceMade } = await import('../../commands/init.js');
+        let model = a.model;
+        // On a terminal, with no --model and no choice in the config yet: ask (none by default).
+        if (model === undefined && !a.json && interactive(io) && !modelChoiceMade(ctx)) {
+          model = await (await import('../ask-model.js')).askModel(process.stdin, process.stdout);
+          io.out('\n');
+        }
+        return init(ctx, { language: a.language, hooks: a.hooks, agents: a.agent, mcp: a.mcp, model });
+      },
+      render,
+    ),
 });

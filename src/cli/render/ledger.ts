@@ -26,6 +26,9 @@ export function renderLedger(d: LedgerData): string {
     `context ${short(d.context_tokens)} tokens · ${plural(d.tool_calls, 'tool call')} · ${plural(d.user_messages.length, 'user message')}` +
       (d.compactions.length ? ` · ${plural(d.compactions.length, 'compaction')}` : ''),
     `usage: input ${short(u.input)}, output ${short(u.output)}, cache read ${short(u.cache_read)}, cache write ${short(u.cache_write)}`,
+    ...(d.replaced_surrogates
+      ? [`note: the transcript held ${plural(d.replaced_surrogates, 'lone surrogate')} (an escaped \\ud800…\\udfff without its other half: not a character); each is shown as �, the rest of the text is kept`]
+      : []),
     '',
     ...section('Files', d.files, (f) => `${f.path}  ${ops(f)}${sub(f.by_subagent)}`),
     ...section('Commands', d.commands, (c) => `${c.failed ? '✗' : '✓'} ${c.command.split('\n')[0]}${sub(c.by_subagent)}`),
