@@ -3,10 +3,12 @@ import { writeCompact, type CompactRecord } from '../compact/store.js';
 import { missingOf, validateSummary, type ValidationReport } from '../compact/validate.js';
 import { EXIT } from '../errors.js';
 import { openLlm, recordUsage } from '../llm/index.js';
+import { redactOutgoing } from '../safety/outgoing.js';
 import { redactQuick } from '../safety/quick-redact.js';
 import { renderTranscript } from '../transcripts/index.js';
 import { open, type Ctx, type Result } from './context.js';
 import { compactionNotes } from './steps/compact-notes.js';
+import { redactStrings } from './steps/redact-summary.js';
 import { openSessionLedger, type SessionSelector } from './steps/session-ledger.js';
 
 export interface CompactOptions extends SessionSelector {
@@ -51,7 +53,9 @@ export async function compact(ctx: Ctx, opts: CompactOptions): Promise<Result<Co
       }
     },
   });
-  const record: CompactRecord = {
+  // The summary and its report (which quotes the ledger's key terms) are stored and printed: the full
+  // scanner runs over both, whatever the source, after the quick rules every rendering already had.
+  const record: CompactRecord = await redactStrings<CompactRecord>({
     session_id: s.sessionId,
     created: o.now.toISOString(),
     source: p.source,
@@ -61,8 +65,10 @@ export async function compact(ctx: Ctx, opts: CompactOptions): Promise<Result<Co
     steps: p.steps,
     fallbacks: p.fallbacks,
     report: p.report,
-    summary: redactText(p.summary),
-  };
+    // The ledger's summary flattens and cuts what it quotes, as a model's rendering does: the gate for
+    // text sent to a model (private keys without their END line, long base64 runs) runs on it too.
+    summary: (await redactOutgoing(redactText(p.summary), o.config.secrets.allowlist)).text,
+  }, o.config.secrets.allowlist);
   writeCompact(stateDir, record);
   return { data: { ...record, transcript: s.transcript, model_calls: p.model_calls }, warnings };
 }

@@ -24,6 +24,11 @@ export interface BuildState {
   seen: string[];
   /** The last compaction still waits for its summary record. */
   summaryDue: boolean;
+  /**
+   * The text of the current main-chain response so far: a reply streamed in several records is one
+   * reply (a secret split between two records stays whole for the scanner that reads the ledger).
+   */
+  replyText?: string;
   /** Claude Code: records waiting for their parent, and the last main-chain response. */
   claude?: ClaudeOrder;
   /** Gemini CLI: the messages already taken (all but the last, which may still change). */
@@ -175,6 +180,7 @@ export function userMessage(s: BuildState, text: string, at: string): void {
   const l = s.ledger;
   pushCapped(l.user_messages, { text: cut(text, MAX_USER_TEXT), at }, CAPS.user_messages);
   pushCapped(l.turns, { at, request: shorten(text, TURN_TEXT), tool_calls: 0, edited: [], reply: '' }, CAPS.turns);
+  delete s.replyText;
 }
 
 function follow(s: BuildState, chain: string, what: string): void {
@@ -193,12 +199,15 @@ export function assistantText(s: BuildState, text: string, chain: string): void 
   if (!text.trim()) return;
   follow(s, chain, text);
   const turn = s.ledger.turns.at(-1);
-  if (chain === 'main' && turn) turn.reply = shorten(text, TURN_TEXT);
+  if (chain !== 'main' || !turn) return;
+  s.replyText = s.replyText === undefined ? text : `${s.replyText}${text}`.slice(-4 * TURN_TEXT);
+  turn.reply = shorten(s.replyText, TURN_TEXT);
 }
 
 /** A new main-chain response starts: until it calls a tool, the session is at a natural pause. */
 export function responseStart(s: BuildState): void {
   s.ledger.last_turn_had_tool_calls = false;
+  delete s.replyText;
 }
 
 export interface CallFacts {

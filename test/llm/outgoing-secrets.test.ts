@@ -4,7 +4,7 @@
 // error, the assistant's text, a reply streamed in two records with the secret split between them,
 // and a compaction summary — and the request bytes the fake Messages API received (or the stdin
 // `claude -p` got) are searched for any 16 characters of any of them.
-import { appendFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseConfig } from '../../src/memory/config.js';
@@ -126,6 +126,20 @@ describe('no secret reaches the model, in any place a transcript carries one', (
     const sent = api.requests.map((q) => q.raw).join('\n');
     expect(sent).toContain('[tool result]');
     expect(leaks(sent)).toEqual([]);
+  }, 120_000);
+
+  it('compact: the summary it prints and keeps, when the model gives no usable summary and the ledger stands in', async () => {
+    api = await startFakeMessagesApi(() => textReply('# Session notes\n\n## Current State\nFixing the deploy.\n'));
+    const repo = makeRepo();
+    repo.write('.openclaw_memory.toml', '[llm]\nprovider = "anthropic"\nmax_input_tokens = 2000000\n');
+    const transcript = transcriptWithEverySecret();
+    const r = await repo.run(['compact', '--transcript', transcript], { env: { ANTHROPIC_API_KEY: 'test', ANTHROPIC_BASE_URL: api.url } });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/REDACTED/);
+    expect(leaks(r.stdout + r.stderr)).toEqual([]);
+    const kept = readFileSync(join(repo.dir, '.git', 'git-memory', 'sessions', SESSION, 'compact.json'), 'utf8');
+    expect(JSON.parse(kept).source).toBe('ledger');
+    expect(leaks(kept)).toEqual([]);
   }, 120_000);
 
   it("the issue's case: a private key read by the agent, rendered with its lines joined and cut, then sent", async () => {
