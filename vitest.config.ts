@@ -3,8 +3,9 @@ import { textImports } from './test/helpers/text-imports.js';
 
 const corpus = process.env.GIT_MEMORY_CORPUS_TESTS === '1';
 
-// Test files that replace a module with vi.mock (a full disk, counted calls): they run each in a
-// fresh worker, so that their mock reaches the source they load and no other file sees it.
+// Test files that run each in a fresh worker: those that replace a module with vi.mock (a full disk,
+// counted calls), so that their mock reaches the source they load and no other file sees it, and
+// one that measures its own process's memory (what other files left in a shared worker is noise).
 const MOCKING = [
   'test/fs/lock-full-disk.test.ts',
   'test/git/spool-full-disk.test.ts',
@@ -12,6 +13,7 @@ const MOCKING = [
   'test/hook/post-rewrite-full-disk.test.ts',
   'test/memory/atomic-full-disk.test.ts',
   'test/robust/end-full-disk.test.ts',
+  'test/transcripts/real-shapes.test.ts',
 ];
 
 export default defineConfig({
