@@ -1,0 +1,43 @@
+import { factShape, matchesForgotten, parseEntryLine, sectionOfHeading, type FactShape, type LongTermSection } from './long-term.js';
+
+/**
+ * What MEMORY.md says no longer holds: facts a person forgot (`git memory forget`, or a line deleted
+ * by hand that a dream then listed under Forgotten) and facts a newer one superseded. A session of
+ * the journal still says them in its own words; what reads the journal (search) asks this, so a
+ * forgotten fact is not found and a superseded one is never shown as current.
+ */
+export interface RetiredFacts {
+  forgotten: FactShape[];
+  superseded: { shape: FactShape; until?: string }[];
+  /** The facts MEMORY.md holds now: a line that says one of them is current, whatever else it resembles. */
+  live: FactShape[];
+}
+
+/** MEMORY.md's retired facts, by one scan of its text (either language); null when it retires none. */
+export function retiredFacts(text: string | null): RetiredFacts | null {
+  if (!text) return null;
+  const out: RetiredFacts = { forgotten: [], superseded: [], live: [] };
+  let section: LongTermSection | null = null;
+  for (const line of text.split('\n')) {
+    if (line.startsWith('## ')) section = sectionOfHeading(line.slice(3));
+    else if (section && line.startsWith('- ')) {
+      const raw = line.slice(2);
+      if (section === 'superseded') {
+        const e = parseEntryLine(section, raw);
+        if (e.text) out.superseded.push({ shape: factShape(e.text), ...(e.until ? { until: e.until } : {}) });
+      } else {
+        const shape = factShape(raw.replace(/\s*<!--.*$/, ''));
+        if (shape.words.size) (section === 'forgotten' ? out.forgotten : out.live).push(shape);
+      }
+    }
+  }
+  return out.forgotten.length || out.superseded.length ? out : null;
+}
+
+/** How a line of the journal stands against MEMORY.md: forgotten, superseded (since when), or neither. */
+export function retiredLine(line: string, r: RetiredFacts): { forgotten: true } | { superseded: { until?: string } } | null {
+  if (matchesForgotten(line, r.forgotten)) return { forgotten: true };
+  if (!r.superseded.length || matchesForgotten(line, r.live)) return null;
+  const hit = r.superseded.find((s) => matchesForgotten(line, [s.shape]));
+  return hit ? { superseded: hit.until ? { until: hit.until } : {} } : null;
+}
