@@ -71,6 +71,32 @@ describe('git memory forget', () => {
   });
 });
 
+describe('a line deleted from MEMORY.md by hand', () => {
+  it('is out of the primer at once, though its session is in the window; a session not dreamt yet still shows what it learned', async () => {
+    const repo = await makeMemoryRepo({ now: '2026-11-20T09:00:00Z' });
+    await end(repo, '2026-11-20T10:00:00Z', { request: 'x', learned: ['Invoices are rounded half up', 'Sessions live in Redis'], decisions: ['We deploy with Heroku pipelines'] });
+    await dream(repo, '2026-11-20T11:00:00Z');
+    await end(repo, '2026-11-20T12:00:00Z', { request: 'y', learned: ['The cache is per process'] });
+    const before = await learned(repo);
+    expect(before).toContain('Invoices are rounded half up');
+    expect(before).toContain('We deploy with Heroku pipelines');
+    const file = '.openclaw_memory/MEMORY.md';
+    repo.write(file, repo.read(file).replace(/- Invoices are rounded half up.*\n/, '').replace(/- We deploy with Heroku pipelines.*\n/, ''));
+    // As the file is now, before any commit or dream.
+    let shown = await learned(repo);
+    expect(shown).not.toContain('Invoices');
+    expect(shown).not.toContain('Heroku');
+    expect(shown).toContain('Sessions live in Redis');
+    expect(shown).toContain('The cache is per process');
+    // And once the deletion is committed.
+    repo.git('commit', '-qam', 'Remove two wrong facts');
+    shown = await learned(repo);
+    expect(shown).not.toContain('Invoices');
+    expect(shown).not.toContain('Heroku');
+    expect(shown).toContain('The cache is per process');
+  });
+});
+
 describe('primer --explain', () => {
   it('shows the id of each learned fact it shows, which forget takes', async () => {
     const repo = await makeMemoryRepo({ now: '2026-11-20T09:00:00Z' });

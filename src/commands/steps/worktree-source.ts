@@ -5,6 +5,7 @@ import { memoryMark } from '../../dream/staleness-query.js';
 import { readTextOrNull } from '../../fs/read-file.js';
 import { triedFactsKept } from '../../memory/long-term-tried.js';
 import { headCommit } from '../../git/head.js';
+import { pathsInTrees } from '../../git/in-trees.js';
 import { recentLog } from '../../git/log.js';
 import { LONG_TERM_FILE } from '../../paths.js';
 import { symlinkOnPath } from '../../worktree-path.js';
@@ -45,6 +46,7 @@ export function worktreeSource(o: Opened, startedFrom?: string): MemorySource {
       if (text) triedFactsKept(text, o.repo.stateDir);
       return text;
     },
+    inTrees: (commits, paths) => pathsInTrees(root, commits, paths),
     staleness: (entries) => {
       const head = headCommit(o.repo);
       const mark = head ? memoryMark(join(root, LONG_TERM_FILE), head) : null;
