@@ -1,8 +1,11 @@
 // Issue 25 §3: a wrong fact can be forgotten — `git memory forget` by text or id, or a line deleted
 // from MEMORY.md by hand — and it sticks: the primer and every later dream leave it out, and the
 // commit (the pull request's diff) shows what was forgotten.
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { factId } from '../../src/memory/long-term.js';
+import { loggingGit } from '../helpers/git-calls.js';
 import { makeMemoryRepo, type TestRepo } from '../helpers/repo.js';
 
 const end = async (repo: TestRepo, now: string, summary: object) => {
@@ -94,6 +97,21 @@ describe('a line deleted from MEMORY.md by hand', () => {
     expect(shown).not.toContain('Invoices');
     expect(shown).not.toContain('Heroku');
     expect(shown).toContain('The cache is per process');
+    // Which sessions the dream took in is asked of git once: a later session start asks nothing.
+    const g = loggingGit();
+    const saved = process.env.PATH;
+    process.env.PATH = `${g.path}:${saved}`; // the in-process run's git processes take this process's PATH
+    const catFiles = () => g.calls().filter((c) => c.includes('cat-file')).length;
+    try {
+      rmSync(join(repo.dir, '.git', 'git-memory', 'dreamt-files.json'), { force: true });
+      expect(await learned(repo)).not.toContain('Invoices');
+      expect(catFiles()).toBe(1);
+      g.clear();
+      expect(await learned(repo)).not.toContain('Invoices');
+      expect(catFiles()).toBe(0);
+    } finally {
+      process.env.PATH = saved;
+    }
   });
 });
 

@@ -5,7 +5,6 @@ import { memoryMark } from '../../dream/staleness-query.js';
 import { readTextOrNull } from '../../fs/read-file.js';
 import { triedFactsKept } from '../../memory/long-term-tried.js';
 import { headCommit } from '../../git/head.js';
-import { pathsInTrees } from '../../git/in-trees.js';
 import { recentLog } from '../../git/log.js';
 import { LONG_TERM_FILE } from '../../paths.js';
 import { symlinkOnPath } from '../../worktree-path.js';
@@ -17,6 +16,7 @@ import { readTaskListKeeping } from '../../memory/tasks-file.js';
 import { readHeldTasks } from '../../memory/tasks-held.js';
 import { readUserFiles } from '../../memory/user-files.js';
 import type { Opened } from '../context.js';
+import { keptPathsInTrees } from './kept-in-trees.js';
 import type { MemorySource } from './memory-source.js';
 
 /**
@@ -46,7 +46,7 @@ export function worktreeSource(o: Opened, startedFrom?: string): MemorySource {
       if (text) triedFactsKept(text, o.repo.stateDir);
       return text;
     },
-    inTrees: (commits, paths) => pathsInTrees(root, commits, paths),
+    inTrees: (commits, paths) => keptPathsInTrees(root, o.repo.stateDir, commits, paths),
     staleness: (entries) => {
       const head = headCommit(o.repo);
       const mark = head ? memoryMark(join(root, LONG_TERM_FILE), head) : null;
