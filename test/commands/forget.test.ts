@@ -101,7 +101,8 @@ describe('a line deleted from MEMORY.md by hand', () => {
     const g = loggingGit();
     const saved = process.env.PATH;
     process.env.PATH = `${g.path}:${saved}`; // the in-process run's git processes take this process's PATH
-    const catFiles = () => g.calls().filter((c) => c.includes('cat-file')).length;
+    // The one question judgedWindow asks (src/git/in-trees.ts); other reads may run `cat-file --batch` when files are freshly written.
+    const catFiles = () => g.calls().filter((c) => c.includes('cat-file') && c.includes('--batch-check=%(objecttype)')).length;
     try {
       rmSync(join(repo.dir, '.git', 'git-memory', 'dreamt-files.json'), { force: true });
       expect(await learned(repo)).not.toContain('Invoices');
