@@ -57,6 +57,36 @@ export function hitTable(rows, rules, ks = [5, 10]) {
   return { scored: scored.length, table };
 }
 
+/** The cuts of one trace at `frac` of its tool calls: its ledgers up to there, and whole. */
+function cutTrace(trace, frac, emptyLedger) {
+  const calls = Math.round(trace.tool_calls * frac);
+  const before = trace.steps.filter((s) => s[2] < calls);
+  return ledgersOfTrace({ ...trace, cut: { tool_calls: calls, secs: before.length ? before.at(-1)[4] : 0 } }, emptyLedger);
+}
+
+export const SPLIT_CUTS = [0.3, 0.4, 0.5, 0.6, 0.7];
+
+/**
+ * The hot-file table on two parts of the traces: split by the first hex digit of each transcript's
+ * sha256 (even: where the ranking's choices were looked at; odd: held out, no choice made on it),
+ * each trace cut at every SPLIT_CUTS fraction of its tool calls (more cuts than the one midpoint:
+ * the corpus is small). Mean hit rates over the cuts whose rest touched a file.
+ */
+export function splitTable(traces, emptyLedger, rates) {
+  const parts = { 'tuning part (sha256 even)': [], 'held-out part (sha256 odd)': [] };
+  for (const t of traces) {
+    const into = parseInt(t.sha256[0], 16) % 2 === 0 ? 'tuning part (sha256 even)' : 'held-out part (sha256 odd)';
+    for (const f of SPLIT_CUTS) {
+      const { first, full } = cutTrace(t, f, emptyLedger);
+      parts[into].push(rates.hitRates(first, full));
+    }
+  }
+  return Object.fromEntries(Object.entries(parts).map(([k, rows]) => {
+    const { scored, table } = hitTable(rows, rates.RULES);
+    return [k, { n: scored, table }];
+  }));
+}
+
 // ---- Text-free traces: what a hot-file rule sees of a session, no path, no text ----------------
 
 const CRITICAL = new Set(['package.json', 'pom.xml', 'cargo.toml', 'go.mod', 'dockerfile', 'docker-compose.yml', 'makefile', 'readme.md', 'index.js', 'main.py', 'app.js']);

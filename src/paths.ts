@@ -142,6 +142,8 @@ export const DREAM_LOCK_FILE = 'dream.lock';
 export const STALENESS_CACHE_FILE = 'staleness.json';
 /** MEMORY.md's facts the primer tries, kept with the text they were parsed from (see memory/long-term-tried.ts). */
 export const LONG_TERM_TRIED_FILE = 'long-term-tried.json';
+/** Which session files the commits MEMORY.md was dreamt through hold, kept: a tree never changes (commands/steps/kept-in-trees.ts). */
+export const IN_TREES_FILE = 'dreamt-files.json';
 /** OpenClaw memory's long-term files, taken into MEMORY.md at the first dream. */
 export const OPENCLAW_AGENT_DIR = `${MEMORY_DIR}/agent`;
 

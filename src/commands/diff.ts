@@ -1,4 +1,3 @@
-import { now } from '../clock.js';
 import { git } from '../git/git.js';
 import { findRepo } from '../git/repo.js';
 import { resolveRange } from '../git/revisions.js';
@@ -63,20 +62,30 @@ async function primerAt(src: MemorySource, at: Date, warnings: string[]): Promis
   return buildPrimer(got.input, primerOptions(config));
 }
 
+/**
+ * The head commit's date (its committer's: when that state of memory was made). Both primers are
+ * built as of it, so a pull request's diff reads the same whatever day it is viewed: its sessions
+ * stay in the window, its next steps and staleness as they were.
+ */
+async function commitDate(root: string, sha: string): Promise<Date> {
+  return new Date((await git(['show', '-s', '--format=%cI', sha], { cwd: root })).trim());
+}
+
 /** The primer without its provenance line (branch, commit, time), which always differs. */
 const primerLines = (markdown: string) => markdown.split('\n').filter((l, i, all) => !(l.startsWith('> ') && all.slice(0, i).every((x) => !x.startsWith('> '))));
 
 /**
  * What a range changes in memory, for review: sessions added, tasks added/closed/changed/removed,
  * and the primer at base against the primer at head, all read from git objects (no checkout, so it
- * runs in CI on a shallow merge checkout as well as locally, whatever is checked out).
+ * runs in CI on a shallow merge checkout as well as locally, whatever is checked out), as of the
+ * head commit's date: the same commits give the same output.
  */
 export async function diff(ctx: Ctx, opts: DiffOptions): Promise<Result<DiffData>> {
   // Read from git objects alone: a bare repository does too.
   const repo = findRepo(ctx.cwd, ctx.env, { allowBare: true });
   const range = await resolveRange(repo.root, opts.range);
   const warnings: string[] = [];
-  const at = now(ctx.env);
+  const at = await commitDate(repo.root, range.head);
   const baseMemory = revisionSource(repo.root, range.base, warnings);
   const headMemory = revisionSource(repo.root, range.head, warnings);
   const [sessions, baseTasks, headTasks, basePrimer, headPrimer] = await Promise.all([

@@ -1,6 +1,11 @@
+import { join } from 'node:path';
 import { isCalendarDate } from '../clock.js';
 import { UsageError } from '../errors.js';
+import { readTextOrNull } from '../fs/read-file.js';
 import { findRepo } from '../git/repo.js';
+import { retiredFacts, retiredLine, type RetiredFacts } from '../memory/retired-facts.js';
+import { LONG_TERM_FILE } from '../paths.js';
+import { symlinkOnPath } from '../worktree-path.js';
 import { readJournalFile, SEARCH_FIELDS, type SearchField, type SessionMeta } from '../search/documents.js';
 import type { BuildProgress } from '../search/build.js';
 import { openIndex, type OpenedIndex, type SpeculativeIndex } from '../search/index.js';
@@ -23,6 +28,8 @@ export interface SearchHit extends Omit<SessionMeta, 'session'> {
   /** The section the snippet comes from. */
   section: SearchField;
   snippet: string;
+  /** The snippet says a fact MEMORY.md lists as superseded (on `until`): history, not what holds now. */
+  superseded?: { until?: string };
 }
 
 export interface SearchData {
@@ -65,8 +72,23 @@ interface Filters {
   branch?: string;
 }
 
-/** The query's results on one index, snippets read from the journal files. */
-function answer(repo: Repo, idx: OpenedIndex, query: string, limit: number, f: Filters): { results: SearchHit[]; total: number } {
+/** The fact sections of a session: where a forgotten or superseded fact is said. */
+const FACT_FIELDS: ReadonlySet<SearchField> = new Set(['learned', 'decisions']);
+
+/**
+ * MEMORY.md's forgotten and superseded facts, or null: a search leaves the first out and marks the
+ * second. A linked MEMORY.md is not read (it would bring text from outside the repository).
+ */
+function readRetired(root: string): RetiredFacts | null {
+  return symlinkOnPath(root, LONG_TERM_FILE) ? null : retiredFacts(readTextOrNull(join(root, LONG_TERM_FILE)));
+}
+
+/**
+ * The query's results on one index, snippets read from the journal files. A line saying a fact
+ * memory forgot is neither shown nor counted: a session that matched by it alone is left out, the
+ * next one taking its place. A snippet saying a superseded fact is marked.
+ */
+function answer(repo: Repo, idx: OpenedIndex, query: string, limit: number, f: Filters, retired: RetiredFacts | null): { results: SearchHit[]; total: number } {
   const keep = (m: SessionMeta | undefined) =>
     !!m &&
     (!f.since || m.date >= f.since) &&
@@ -75,36 +97,57 @@ function answer(repo: Repo, idx: OpenedIndex, query: string, limit: number, f: F
     (!f.branch || m.branch === f.branch);
   const filtered = f.since || f.until || f.author || f.branch;
   const ranked = idx.search(query, { boost: { request: 2 }, ...(filtered ? { filter: (id: number) => keep(idx.meta(id)) } : {}) });
-  // Best score first; the date decides only among equal scores, so only the sessions scoring at
-  // least the limit-th best are looked at: every tie at the cut is among them.
   const { ids, scores } = ranked;
   const ranks = scores.slice().sort();
-  const cut = tieKey(ranks[Math.max(0, ranks.length - limit)] ?? 0);
   const when = (id: number) => {
     const m = idx.meta(id)!;
     // The sessions' order (see byTime): a session's id says its place in its minute.
     return `${m.date} ${m.time} ${m.session}`;
   };
-  const top: { id: number; score: number; tie: number; when: string }[] = [];
-  ids.forEach((id, i) => {
-    const score = scores[i]!;
-    if (score >= cut * (1 - 1e-6) && tieKey(score) >= cut) top.push({ id, score, tie: tieKey(score), when: when(id) });
-  });
-  top.sort((a, b) => b.tie - a.tie || (a.when < b.when ? 1 : a.when > b.when ? -1 : 0));
-  const results = top.slice(0, limit).map(({ id, score }): SearchHit => {
+  // The best `n`, best score first; the date decides only among equal scores, so only the sessions
+  // scoring at least the n-th best are looked at: every tie at the cut is among them.
+  const best = (n: number) => {
+    const cut = tieKey(ranks[Math.max(0, ranks.length - n)] ?? 0);
+    const top: { id: number; score: number; tie: number; when: string }[] = [];
+    ids.forEach((id, i) => {
+      const score = scores[i]!;
+      if (score >= cut * (1 - 1e-6) && tieKey(score) >= cut) top.push({ id, score, tie: tieKey(score), when: when(id) });
+    });
+    top.sort((a, b) => b.tie - a.tie || (a.when < b.when ? 1 : a.when > b.when ? -1 : 0));
+    return top.slice(0, n);
+  };
+  const leave = retired?.forgotten.length ? (section: SearchField, line: string) => FACT_FIELDS.has(section) && 'forgotten' in (retiredLine(line, retired) ?? {}) : undefined;
+  const hitOf = (id: number, score: number): SearchHit | null => {
     const m = idx.meta(id)!;
     const session = (idx.sessionsOf?.(m.path) ?? readJournalFile(repo.root, m.path).sessions).find((s) => s.id === m.session);
-    const line = session ? bestLine(session, ranked.queryTerms(id)) : { section: SEARCH_FIELDS[0], text: '' };
-    return { ...m, score: Number(score.toFixed(3)), section: line.section, snippet: line.text };
-  });
-  return { results, total: ids.length };
+    const line = session ? bestLine(session, ranked.queryTerms(id), leave) : { section: SEARCH_FIELDS[0], text: '', hits: 1 };
+    // Its words were found in the session, and none of them outside what was forgotten.
+    if (leave && line.hits === 0 && session && bestLine(session, ranked.queryTerms(id)).hits > 0) return null;
+    const status = retired && FACT_FIELDS.has(line.section) ? retiredLine(line.text, retired) : null;
+    return { ...m, score: Number(score.toFixed(3)), section: line.section, snippet: line.text, ...(status && 'superseded' in status ? { superseded: status.superseded } : {}) };
+  };
+  if (!leave) return { results: best(limit).map(({ id, score }) => hitOf(id, score)!), total: ids.length };
+  // Some sessions may match by a forgotten line alone: looked at in the order shown, further down as they are left out.
+  const seen = new Map<number, SearchHit | null>();
+  let n = limit;
+  for (;;) {
+    const top = best(n);
+    for (const { id, score } of top) if (!seen.has(id)) seen.set(id, hitOf(id, score));
+    const results = top.map(({ id }) => seen.get(id)).filter((h): h is SearchHit => !!h);
+    if (results.length >= limit || top.length >= ids.length) {
+      const dropped = [...seen.values()].filter((h) => h === null).length;
+      return { results: results.slice(0, limit), total: ids.length - dropped };
+    }
+    n *= 2;
+  }
 }
 
 /**
  * Searches past sessions: BM25 over their sections (the request counts double), filtered by
  * date, author and branch, best first and newest first on ties. Sessions holding every word of the
  * query come first; only when there are none do sessions holding some of them count. Each hit has the line that
- * matched best as its snippet.
+ * matched best as its snippet. What MEMORY.md lists as forgotten is not found; a snippet saying a
+ * fact it lists as superseded is marked so.
  */
 export async function search(ctx: Ctx, opts: SearchOptions, use: SearchUse = {}): Promise<Result<SearchData>> {
   const query = opts.query.trim();
@@ -117,7 +160,8 @@ export async function search(ctx: Ctx, opts: SearchOptions, use: SearchUse = {})
 
   const repo = findRepo(ctx.cwd, ctx.env);
   const opened = await (use.open ? use.open(repo) : openIndex(repo, use.progress));
-  const run = (idx: OpenedIndex) => answer(repo, idx, query, limit, { since, until, author, branch: opts.branch });
+  const retired = readRetired(repo.root);
+  const run = (idx: OpenedIndex) => answer(repo, idx, query, limit, { since, until, author, branch: opts.branch }, retired);
   let idx = opened.index;
   // The query runs on the cache before its key is known; it is shown only if the key matched. A
   // stale cache can fail the query (a journal file gone): then only the current index answers.

@@ -5,6 +5,7 @@
  * all, the best-fitting smaller file for the remainder). Pure: the caller supplies git's facts,
  * the clock and the files' sizes.
  */
+import { isOwnPath } from '../paths.js';
 import type { Ledger } from '../transcripts/ledger.js';
 
 export const HOT_LIMITS = { maxFiles: 20, maxTokensPerFile: 8192, totalTokenLimit: 32_768 } as const;
@@ -116,6 +117,8 @@ export function fileStats(ledger: Ledger, git: GitFileFact[], now: Date): FileSt
   const t = now.getTime();
   const byPath = new Map<string, FileStats>();
   for (const f of ledger.files) {
+    // Memory files and agents' wiring the session read or wrote are not its work (as git/log.ts workFiles).
+    if (isOwnPath(f.path)) continue;
     const last = Date.parse(f.last);
     const first = Date.parse(f.first);
     const ops = f.reads + f.edits + f.writes;
@@ -125,6 +128,7 @@ export function fileStats(ledger: Ledger, git: GitFileFact[], now: Date): FileSt
     byPath.set(f.path, { path: f.path, reads: f.reads, edits: f.edits, writes: f.writes, last: f.last, last_op: f.last_op, recent_ops: recent, last_call: f.last_call, source: 'ledger' });
   }
   for (const g of git) {
+    if (isOwnPath(g.path)) continue;
     const known = byPath.get(g.path);
     if (known) {
       known.git ??= g.kind;

@@ -68,6 +68,12 @@ export interface DreamReport {
 const FACTS: ReadonlySet<LongTermSection> = new Set(['conventions', 'decisions', 'gotchas', 'preferences']);
 /** The same fact in other words. */
 const SAME = 0.6;
+/**
+ * An entry's comment names at most its newest sessions this many; `seen` counts them all. Naming
+ * every one made a fact 10,000 sessions said longer than MEMORY.md's 25 KB, and pruning then
+ * emptied the file.
+ */
+const SESSIONS_NAMED = 5;
 /** The same subject with other numbers or the opposite sense: a newer fact replaces an older one. */
 const CONTRADICTS = 0.7;
 const MAX_LEADS = 10;
@@ -201,8 +207,9 @@ export function consolidate(input: ConsolidateInput): { doc: LongTermDoc; report
       } else if (best && agrees && score >= SAME) {
         const e = best.entry;
         if (!e.sessions.includes(c.sessions[0]!)) {
-          e.sessions = union(e.sessions, c.sessions);
-          e.seen = Math.max(e.seen ?? 1, e.sessions.length, (e.seen ?? 1) + 1);
+          const all = union(e.sessions, c.sessions);
+          e.seen = Math.max(e.seen ?? 1, all.length, (e.seen ?? 1) + 1);
+          e.sessions = all.slice(-SESSIONS_NAMED);
         }
         e.files = e.files.length ? e.files : c.files;
         if ((c.date ?? '') >= (e.date ?? '')) {
@@ -256,7 +263,7 @@ export function consolidate(input: ConsolidateInput): { doc: LongTermDoc; report
   const kept: LongTermEntry[] = [];
   for (const { entry } of slots) {
     if (entry.files.length && entry.files.every((f) => !input.exists(f.replace(/\/$/, '')))) report.removed.push({ text: entry.text, files: entry.files });
-    else kept.push(entry);
+    else kept.push(entry.sessions.length > SESSIONS_NAMED ? { ...entry, sessions: entry.sessions.slice(-SESSIONS_NAMED) } : entry);
   }
   const order: LongTermSection[] = ['conventions', 'decisions', 'gotchas', 'preferences', 'themes'];
   // Most said first, then newest: the primer tries entries in file order.

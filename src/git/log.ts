@@ -45,15 +45,20 @@ export const isMemoryCommit = (e: LogEntry) => e.files.length > 0 && e.files.eve
 export const isOwnCommit = (e: LogEntry) => e.files.length > 0 && e.files.every(isOwnPath);
 
 /**
+ * The files of a commit that say where the project's work is: none of a bot's (dependency bumps,
+ * CI churn), and not memory files or agents' wiring. The one filter of hot files, the primer's
+ * and the compaction's.
+ */
+export const workFiles = (e: LogEntry): string[] => (isBotCommit(e) ? [] : e.files.filter((f) => !isOwnPath(f)));
+
+/**
  * Files changed most often in the entries, ties broken by recency: memory files, agents' wiring
  * and what bots changed left out (dependency bumps say little about where the work is).
  */
 export function hotFiles(entries: LogEntry[], limit: number): { path: string; commits: number }[] {
   const score = new Map<string, { commits: number; newest: number }>();
   entries.forEach((e, i) => {
-    if (isBotCommit(e)) return;
-    for (const f of e.files) {
-      if (isOwnPath(f)) continue;
+    for (const f of workFiles(e)) {
       const s = score.get(f) ?? { commits: 0, newest: i };
       s.commits += 1;
       score.set(f, s);

@@ -96,6 +96,16 @@ function parseThrough(body: string): DreamThrough {
   return { commits: list(commits).filter((c) => /^[0-9a-f]{40,64}$/.test(c)), sessions };
 }
 
+/** What MEMORY.md's dreams took in (its `dreamt through` line), by a cheap scan of the text; undefined before the first dream. */
+export function dreamtThrough(text: string): DreamThrough | undefined {
+  for (const line of text.split('\n')) {
+    if (line.startsWith('## ')) return undefined;
+    const t = THROUGH_RE.exec(line);
+    if (t) return parseThrough(t[1]!);
+  }
+  return undefined;
+}
+
 export const LONG_TERM_SHAPE = `# Long-term memory
 
 ## Conventions

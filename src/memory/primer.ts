@@ -12,7 +12,7 @@ import { redactQuick } from '../safety/quick-redact.js';
 export const PRIMER_SECTIONS = ['instructions', 'user', 'project_line', 'preferences', 'recent', 'next_steps', 'tasks', 'learned', 'commits', 'hot_files'] as const;
 export type PrimerSection = (typeof PRIMER_SECTIONS)[number];
 
-/** What the budget keeps first: earlier in this list is dropped last. */
+/** What the budget keeps first: earlier in this list is dropped last (Recent context's newest items rank before Learned: see RECENT_FLOOR). */
 const PRIORITY: readonly PrimerSection[] = ['project_line', 'instructions', 'tasks', 'next_steps', 'learned', 'recent', 'preferences', 'user', 'commits', 'hot_files'];
 
 /** What kind of fact a learned item is: MEMORY.md's sections, or a session's learned item or decision. */
@@ -295,7 +295,25 @@ function authorsOf(input: PrimerInput): string[] {
 
 const headingCost = (section: PrimerSection) => estimateTokens(`## ${section}\n\n`) + 2;
 
-const byPriority = (main: Candidate[]) => [...main].sort((a, b) => PRIORITY.indexOf(a.section) - PRIORITY.indexOf(b.section));
+/**
+ * The newest items of Recent context rank before Learned (the rest keep their place after it): a
+ * MEMORY.md that fills the budget alone (after a dream at size) must not leave the next agent
+ * without what was done in the last days.
+ */
+const RECENT_FLOOR = 3;
+
+/** Where a candidate ranks for the budget: its section's place, Recent context's newest before Learned. */
+function rankOf(c: Candidate, recentSeen: { n: number }): number {
+  if (c.section === 'recent' && recentSeen.n++ < RECENT_FLOOR) return PRIORITY.indexOf('learned') - 0.5;
+  return PRIORITY.indexOf(c.section);
+}
+
+const byPriority = (main: Candidate[]) => {
+  // Candidates come in display order, so the first of Recent context are its newest.
+  const seen = { n: 0 };
+  const ranks = new Map(main.map((c) => [c, rankOf(c, seen)]));
+  return [...main].sort((a, b) => ranks.get(a)! - ranks.get(b)!);
+};
 
 /**
  * Makes ahead the texts and token counts of the items `input` has so far (the primer's inputs

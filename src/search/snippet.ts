@@ -17,9 +17,10 @@ function around(text: string, terms: string[]): string {
 /**
  * The line of a session that holds the most query words (the request wins a tie): what a search
  * result shows so the reader sees why the session matched. A word of four letters or more also
- * counts where it begins a longer word, as in the search itself.
+ * counts where it begins a longer word, as in the search itself. `leave`: lines not to show (a fact
+ * memory forgot); `hits` is how many query words the line chosen holds.
  */
-export function bestLine(s: Session, queryTerms: string[]): { section: SearchField; text: string } {
+export function bestLine(s: Session, queryTerms: string[], leave?: (section: SearchField, line: string) => boolean): { section: SearchField; text: string; hits: number } {
   const terms = [...new Set(queryTerms.map((t) => t.toLowerCase()))];
   const hitsIn = (line: string) => {
     const words = tokenize(line).map(toTerm);
@@ -28,9 +29,10 @@ export function bestLine(s: Session, queryTerms: string[]): { section: SearchFie
   let best = { section: 'request' as SearchField, text: s.request, hits: -1 };
   for (const section of SEARCH_FIELDS) {
     for (const line of section === 'request' ? [s.request] : s[section]) {
+      if (leave?.(section, line)) continue;
       const hits = hitsIn(line);
       if (hits > best.hits) best = { section, text: line, hits };
     }
   }
-  return { section: best.section, text: around(best.text, terms) };
+  return { section: best.section, text: best.hits < 0 ? '' : around(best.text, terms), hits: Math.max(0, best.hits) };
 }

@@ -1,8 +1,11 @@
 // Issue 25 §3: a wrong fact can be forgotten — `git memory forget` by text or id, or a line deleted
 // from MEMORY.md by hand — and it sticks: the primer and every later dream leave it out, and the
 // commit (the pull request's diff) shows what was forgotten.
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { factId } from '../../src/memory/long-term.js';
+import { loggingGit } from '../helpers/git-calls.js';
 import { makeMemoryRepo, type TestRepo } from '../helpers/repo.js';
 
 const end = async (repo: TestRepo, now: string, summary: object) => {
@@ -68,6 +71,48 @@ describe('git memory forget', () => {
     const memory = repo.read('.openclaw_memory/MEMORY.md');
     expect(memory).toMatch(/## Forgotten\n\n- Invoices are rounded half up/);
     expect(memory.split('## Forgotten')[0]).not.toContain('Invoices');
+  });
+});
+
+describe('a line deleted from MEMORY.md by hand', () => {
+  it('is out of the primer at once, though its session is in the window; a session not dreamt yet still shows what it learned', async () => {
+    const repo = await makeMemoryRepo({ now: '2026-11-20T09:00:00Z' });
+    await end(repo, '2026-11-20T10:00:00Z', { request: 'x', learned: ['Invoices are rounded half up', 'Sessions live in Redis'], decisions: ['We deploy with Heroku pipelines'] });
+    await dream(repo, '2026-11-20T11:00:00Z');
+    await end(repo, '2026-11-20T12:00:00Z', { request: 'y', learned: ['The cache is per process'] });
+    const before = await learned(repo);
+    expect(before).toContain('Invoices are rounded half up');
+    expect(before).toContain('We deploy with Heroku pipelines');
+    const file = '.openclaw_memory/MEMORY.md';
+    repo.write(file, repo.read(file).replace(/- Invoices are rounded half up.*\n/, '').replace(/- We deploy with Heroku pipelines.*\n/, ''));
+    // As the file is now, before any commit or dream.
+    let shown = await learned(repo);
+    expect(shown).not.toContain('Invoices');
+    expect(shown).not.toContain('Heroku');
+    expect(shown).toContain('Sessions live in Redis');
+    expect(shown).toContain('The cache is per process');
+    // And once the deletion is committed.
+    repo.git('commit', '-qam', 'Remove two wrong facts');
+    shown = await learned(repo);
+    expect(shown).not.toContain('Invoices');
+    expect(shown).not.toContain('Heroku');
+    expect(shown).toContain('The cache is per process');
+    // Which sessions the dream took in is asked of git once: a later session start asks nothing.
+    const g = loggingGit();
+    const saved = process.env.PATH;
+    process.env.PATH = `${g.path}:${saved}`; // the in-process run's git processes take this process's PATH
+    // The one question judgedWindow asks (src/git/in-trees.ts); other reads may run `cat-file --batch` when files are freshly written.
+    const catFiles = () => g.calls().filter((c) => c.includes('cat-file') && c.includes('--batch-check=%(objecttype)')).length;
+    try {
+      rmSync(join(repo.dir, '.git', 'git-memory', 'dreamt-files.json'), { force: true });
+      expect(await learned(repo)).not.toContain('Invoices');
+      expect(catFiles()).toBe(1);
+      g.clear();
+      expect(await learned(repo)).not.toContain('Invoices');
+      expect(catFiles()).toBe(0);
+    } finally {
+      process.env.PATH = saved;
+    }
   });
 });
 

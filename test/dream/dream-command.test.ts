@@ -50,7 +50,8 @@ describe('git memory dream', () => {
     // The same fact in two wordings is one entry, said in six sessions.
     const cache = doc.entries.filter((e) => e.text.includes('cache'));
     expect(cache).toHaveLength(1);
-    expect(cache[0]!.sessions).toHaveLength(6);
+    expect(cache[0]!.seen).toBe(6);
+    expect(cache[0]!.sessions).toHaveLength(5); // the newest five named (see SESSIONS_NAMED)
     expect(cache[0]!.files).toEqual(['src/cache.ts']);
     // `git memory diff` renders the change: the primer's Learned section at head.
     const d = await repo.run(['diff', `${head}..HEAD`]);

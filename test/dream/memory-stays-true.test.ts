@@ -104,3 +104,17 @@ describe('instructions never enter MEMORY.md (§2.5)', () => {
     expect(report.dropped[0]!.reason).toMatch(/instruction/);
   });
 });
+
+describe('a dream at size', () => {
+  it('keeps a fact many sessions said: its comment names its newest sessions, not every one (MEMORY.md stays within 25 KB)', () => {
+    const ids = Array.from({ length: 1500 }, (_, i) => `20261101-${String(1000 + (i % 1000)).padStart(4, '0')}-s${i}`);
+    const { doc, report } = consolidate({
+      ...base,
+      sessions: ids.map((id, i) => session(id, `2026-11-${String(1 + (i % 28)).padStart(2, '0')}`, { learned: ['Sessions live in Redis with a 7 day TTL'] })),
+    });
+    expect(report.pruned).toBe(0);
+    const e = doc.entries.find((x) => x.text === 'Sessions live in Redis with a 7 day TTL')!;
+    expect(e.seen).toBe(1500);
+    expect(e.sessions).toEqual(ids.slice(-5));
+  });
+});

@@ -57,7 +57,8 @@ describe('primer items made while git answers', () => {
       expect(built.markdown).toBe(plain.markdown);
       expect(built.tokens).toBe(plain.tokens);
       expect(JSON.parse(JSON.stringify(built))).toEqual(JSON.parse(JSON.stringify(plain)));
-      expect(built.markdown).toContain('(may be stale: src/api/handlers.ts changed in 2 commits)');
+      // At 300 tokens the newest Recent context (which ranks before Learned) leaves no room for it.
+      if (maxTokens >= 600) expect(built.markdown).toContain('(may be stale: src/api/handlers.ts changed in 2 commits)');
     }
   });
 

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -28,6 +29,10 @@ const pullRequest = fixture(async () => {
   await ok(repo, ['end', '--summary', JSON.stringify({ request: 'Implement user authentication', learned: ['Refresh tokens last 7 days'], completed: ['Login endpoint'], next_steps: ['Logout', 'Role permissions'], tasks })], '14:30');
   await ok(repo, ['tasks', 'set', '--replace', JSON.stringify([...tasks, { task: 'Implement login' }].slice(0, 3))], '15:00');
   await ok(repo, ['end', '--summary', JSON.stringify({ request: 'Ping @octocat <img src=x> about [tokens](http://x)', completed: ['Token refresh'] })], '16:00');
+  // The head commit dated when its session ended, as it is outside a test (the in-process run's git
+  // takes the clock's date, not GIT_MEMORY_NOW's).
+  const when = `${DAY}T16:00:00`;
+  execFileSync('git', ['commit', '-q', '--amend', '--no-edit', `--date=${when}`], { cwd: repo.dir, env: { ...repo.env, GIT_COMMITTER_DATE: when } });
   return repo;
 });
 
@@ -76,6 +81,19 @@ describe('git memory diff', () => {
     expect(data.primer.changed).toBe(true);
     expect(data.primer.head).toContain('Role permissions');
     expect(data.primer.base).not.toContain('Role permissions');
+  });
+
+  it('is the same whatever day it is viewed: both primers are built as of the head commit\'s date', async () => {
+    const repo = await pullRequest();
+    const sameDay = (await ok(repo, ['diff', '--json'], '17:00')).stdout;
+    const later = await repo.run(['diff', '--json'], { env: { GIT_MEMORY_NOW: '2026-12-01T17:00:00' } });
+    expect(later.code, later.stderr).toBe(0);
+    expect(later.stdout).toBe(sameDay);
+    const data = JSON.parse(later.stdout);
+    // Nine days later the sessions of the pull request are still its Recent context, and its Learned.
+    expect(data.primer.head).toContain('Login endpoint');
+    expect(data.primer.head).toContain('Refresh tokens last 7 days');
+    expect(data.primer.head).toContain(`${DAY} 16:00`);
   });
 
   it('takes A..B literally, and says so when nothing changed', async () => {

@@ -22,7 +22,9 @@ export function renderSearch(d: SearchData): string {
   const lines: string[] = [];
   for (const h of d.results) {
     const who = [h.agent, h.author?.replace(/\s*<.*>$/, ''), h.branch].filter(Boolean).join(', ');
-    lines.push(`${h.date} ${h.time}  ${h.path}  (${who})`, `    ${h.section.replace('_', ' ')}: ${h.snippet}`);
+    // A superseded fact is history: it says so, the agent reading it does not take it as current.
+    const mark = h.superseded ? `  [superseded${h.superseded.until ? ` ${h.superseded.until}` : ''}: not current]` : '';
+    lines.push(`${h.date} ${h.time}  ${h.path}  (${who})`, `    ${h.section.replace('_', ' ')}: ${h.snippet}${mark}`);
   }
   lines.push('', `${d.results.length} of ${d.total} matching session${d.total === 1 ? '' : 's'}; ${d.sessions} searched`);
   return `${lines.join('\n')}\n${partialLine(d)}`;

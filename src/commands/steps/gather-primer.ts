@@ -13,6 +13,7 @@ import type { StaleMark } from '../../dream/staleness.js';
 import type { Session } from '../../memory/session.js';
 import { stripHiddenText } from '../../safety/hidden-text.js';
 import type { MemorySource, TasksRead } from './memory-source.js';
+import { judgedWindow } from './judged-window.js';
 import { primerOptions } from './primer-options.js';
 
 export interface GatheredPrimer {
@@ -92,13 +93,17 @@ export async function gatherPrimer(src: MemorySource, now: Date, days: number, m
     tasks: tasks.list.tasks.map((t) => ({ ...t, task: strip(t.task), progress: t.progress && strip(t.progress), next_step: t.next_step && strip(t.next_step) })),
     ...(tasks.unreadable.length ? { tasksUnreadable: tasks.unreadable } : {}),
   };
+  // The window's sessions as MEMORY.md judges them now (a line deleted by hand is out at once): at
+  // most one git call, beside the log.
+  const judged = longTermPromise.then((l) => judgedWindow(src, l.text, win.sessions)).catch(() => win.sessions);
   const generatedAt = `${localDate(now)} ${localTime(now)}`;
   let forgotten: string[] = [];
-  const inputWith = (learned: LearnedItem[], leftOut: { kind: LearnedKind; text: string }[], git: PrimerInput['git']): PrimerInput => {
+  const inputWith = (learned: LearnedItem[], leftOut: { kind: LearnedKind; text: string }[], git: PrimerInput['git'], windowSessions = base.windowSessions): PrimerInput => {
     // In the order the input always had its fields.
     const { tasks: shownTasks, tasksUnreadable, ...rest } = base;
     return {
       ...rest,
+      windowSessions,
       ...(learned.length ? { learned: learned.map((l) => ({ ...l, text: strip(l.text) })) } : {}),
       ...(leftOut.length ? { learnedLeftOut: leftOut.map((l) => ({ ...l, text: strip(l.text) })) } : {}),
       ...(forgotten.length ? { forgotten } : {}),
@@ -118,6 +123,7 @@ export async function gatherPrimer(src: MemorySource, now: Date, days: number, m
   if (!marksIn) prepared = preparePrimer(inputWith(longTerm.items, [], { branch: src.branch(), head: null, commits: [], hotFiles: [] }), primerOptions(config));
   const fullLog = await logPromise;
   const marks = await longTerm.marks;
+  const sessions = await judged;
   // The log leaves memory out already; a log read elsewhere (an older kept one) may still hold memory commits.
   // Nor git-memory's own set-up: the commit that wired the agents is not the project's work.
   const log = fullLog.entries.filter((e) => !isMemoryCommit(e) && !isOwnCommit(e));
@@ -125,6 +131,7 @@ export async function gatherPrimer(src: MemorySource, now: Date, days: number, m
     longTerm.items.map((l, i) => withStale(l, marks[i] ?? null, config.journal.language)),
     longTerm.leftOut,
     { branch: src.branch(), head: fullLog.head, commits: log.map((e) => ({ sha: e.sha, subject: e.subject, date: e.date })), hotFiles: hotFiles(log, 15) },
+    sessions === win.sessions ? base.windowSessions : sessions.map(clean),
   );
   return {
     warnings,
@@ -194,13 +201,13 @@ const KIND: Record<LongTermSection, LearnedKind | null> = TRIED_KIND;
  * MEMORY.md's facts the primer tries (see triedFacts) and those left out, read now; their
  * staleness (`marks`, one per item) when git answers.
  */
-async function longTermFacts(src: MemorySource): Promise<{ items: LearnedItem[]; leftOut: { kind: LearnedKind; text: string }[]; marks: Promise<(StaleMark | null)[]>; forgotten: string[] }> {
+async function longTermFacts(src: MemorySource): Promise<{ items: LearnedItem[]; leftOut: { kind: LearnedKind; text: string }[]; marks: Promise<(StaleMark | null)[]>; forgotten: string[]; text: string | null }> {
   const text = await src.longTerm();
-  if (!text) return { items: [], leftOut: [], marks: Promise.resolve([]), forgotten: [] };
+  if (!text) return { items: [], leftOut: [], marks: Promise.resolve([]), forgotten: [], text };
   const { tried, leftOut: rest } = triedFactsOnce(text);
   const leftOut = rest.map((l) => ({ kind: KIND[l.section]!, text: l.raw.replace(/\s*<!--.*$/, '').trim() }));
   const marks = src.staleness(tried).catch(() => tried.map(() => null));
-  return { items: tried.map((e) => ({ kind: KIND[e.section]!, text: e.text, longTerm: true })), leftOut, marks, forgotten: forgottenTexts(text) };
+  return { items: tried.map((e) => ({ kind: KIND[e.section]!, text: e.text, longTerm: true })), leftOut, marks, forgotten: forgottenTexts(text), text };
 }
 
 function withStale(item: LearnedItem, mark: StaleMark | null, lang: Lang): LearnedItem {

@@ -7,9 +7,9 @@ import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { GitFileFact } from '../../compact/hot-files.js';
 import { git } from '../../git/git.js';
-import { isMemoryCommit, recentLog } from '../../git/log.js';
+import { isMemoryCommit, recentLog, workFiles } from '../../git/log.js';
 import type { Repo } from '../../git/repo.js';
-import { isMemoryPath } from '../../paths.js';
+import { isOwnPath } from '../../paths.js';
 
 /** Recent commits whose files count as recently changed. */
 export const RECENT_COMMITS = 10;
@@ -26,7 +26,8 @@ export async function gitFileFacts(repo: Repo): Promise<GitFileFact[]> {
   const seen = new Set<string>();
   for (const entry of (status ?? '').split('\0')) {
     const path = entry.slice(3);
-    if (entry.length < 4 || isMemoryPath(path) || path.endsWith('/') || seen.has(path)) continue;
+    // git-memory's and the agents' own files are not the work (see workFiles).
+    if (entry.length < 4 || isOwnPath(path) || path.endsWith('/') || seen.has(path)) continue;
     const st = statSync(join(repo.root, path), { throwIfNoEntry: false });
     if (!st?.isFile()) continue;
     seen.add(path);
@@ -34,8 +35,8 @@ export async function gitFileFacts(repo: Repo): Promise<GitFileFact[]> {
   }
   const committed = new Map<string, GitFileFact>();
   for (const e of log.filter((x) => !isMemoryCommit(x)).slice(0, RECENT_COMMITS)) {
-    for (const f of e.files) {
-      if (isMemoryPath(f) || seen.has(f)) continue;
+    for (const f of workFiles(e)) {
+      if (seen.has(f)) continue;
       const c = committed.get(f);
       if (c) c.commits = (c.commits ?? 1) + 1;
       else committed.set(f, { path: f, kind: 'committed', at: e.date, commits: 1 });

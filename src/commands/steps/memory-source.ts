@@ -41,6 +41,8 @@ export interface MemorySource {
   branch(): string | null;
   /** MEMORY.md's text, or null where there is none. */
   longTerm(): Promise<string | null>;
+  /** Which of `paths` the tree of at least one of `commits` holds: one git call for all of them. */
+  inTrees(commits: readonly string[], paths: readonly string[]): Promise<Set<string>>;
   /** Which anchored entries may be stale there: one bounded git call for all of them. */
   staleness(entries: readonly Anchored[]): Promise<(StaleMark | null)[]>;
 }

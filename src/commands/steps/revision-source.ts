@@ -13,6 +13,7 @@ import type { JournalRead } from '../../memory/journal.js';
 import { byTime, parseSession, type Session } from '../../memory/session.js';
 import { parseTasksKeeping } from '../../memory/tasks.js';
 import { staleMarks } from '../../dream/staleness.js';
+import { pathsInTrees } from '../../git/in-trees.js';
 import { CONFIG_FILE, JOURNAL_DIR, LONG_TERM_FILE, TASKS_FILE } from '../../paths.js';
 import type { MemorySource, TasksRead } from './memory-source.js';
 
@@ -109,6 +110,7 @@ export function revisionSource(root: string, rev: string, warnings: string[]): M
     user: () => ({ entities: [], preferences: [], instructions: [] }),
     branch: () => null,
     longTerm: () => showFile(root, rev, LONG_TERM_FILE),
+    inTrees: (commits, paths) => pathsInTrees(root, commits, paths),
     // Files deleted at the revision are not told apart here: the changes are.
     staleness: (entries) => staleMarks(root, entries, { rev, exists: () => true }),
   };

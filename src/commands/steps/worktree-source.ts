@@ -17,6 +17,7 @@ import { readTaskListKeeping } from '../../memory/tasks-file.js';
 import { readHeldTasks } from '../../memory/tasks-held.js';
 import { readUserFiles } from '../../memory/user-files.js';
 import type { Opened } from '../context.js';
+import { keptPathsInTrees } from './kept-in-trees.js';
 import type { MemorySource } from './memory-source.js';
 
 /**
@@ -47,6 +48,7 @@ export function worktreeSource(o: Opened, startedFrom?: string): MemorySource {
       if (text) triedFactsKept(text, o.repo.stateDir);
       return text;
     },
+    inTrees: (commits, paths) => keptPathsInTrees(root, o.repo.stateDir, commits, paths),
     staleness: (entries) => {
       const head = headCommit(o.repo);
       const mark = head ? memoryMark(join(root, LONG_TERM_FILE), head) : null;
