@@ -5,45 +5,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { findRepo } from '../../src/git/repo.js';
 import { serveMcp } from '../../src/mcp/server.js';
 import { liveIndex } from '../../src/search/live.js';
 import { makeRepo, type TestRepo } from '../helpers/repo.js';
-
-/** The client's side of the server's stdio transport, over two in-process pipes. */
-class PipeTransport implements Transport {
-  onclose?: () => void;
-  onerror?: (error: Error) => void;
-  onmessage?: (message: JSONRPCMessage) => void;
-  constructor(
-    private readonly toServer: PassThrough,
-    private readonly fromServer: PassThrough,
-  ) {}
-
-  async start(): Promise<void> {
-    let buf = '';
-    this.fromServer.on('data', (b: Buffer) => {
-      buf += b.toString();
-      for (let nl = buf.indexOf('\n'); nl >= 0; nl = buf.indexOf('\n')) {
-        const line = buf.slice(0, nl);
-        buf = buf.slice(nl + 1);
-        if (line.trim()) this.onmessage?.(JSON.parse(line) as JSONRPCMessage);
-      }
-    });
-  }
-
-  async send(message: JSONRPCMessage): Promise<void> {
-    this.toServer.write(`${JSON.stringify(message)}\n`);
-  }
-
-  async close(): Promise<void> {
-    this.toServer.end();
-    this.onclose?.();
-  }
-}
+import { PipeTransport } from '../helpers/pipe-transport.js';
 
 const servers: { client: Client; done: Promise<void> }[] = [];
 afterEach(async () => {
