@@ -1,14 +1,12 @@
 import { chmodSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { RACY_MS } from '../../src/fs/stamp.js';
-import { serveMcp } from '../../src/mcp/server.js';
 import { findRepo } from '../../src/git/repo.js';
 import { liveIndex } from '../../src/search/live.js';
 import { makeMemoryRepo, tempDir, type TestRepo } from '../helpers/repo.js';
-import { PipeTransport } from '../helpers/pipe-transport.js';
+import { closeInProcess, connectInProcess } from '../helpers/pipe-transport.js';
 
 /** Every git process started while PATH leads to the wrapper, one line each. */
 let gitLog = '';
@@ -34,26 +32,8 @@ afterEach(() => {
 });
 const gitCalls = () => readFileSync(gitLog, 'utf8').split('\n').filter(Boolean);
 
-const servers: { client: Client; done: Promise<void> }[] = [];
-afterEach(async () => {
-  while (servers.length) {
-    const s = servers.pop()!;
-    await s.client.close();
-    await s.done;
-  }
-});
-
-/** The server in this process on pipes, as `git memory mcp` serves it on stdio, and an SDK client. */
-async function connect(repo: TestRepo): Promise<Client> {
-  const toServer = new PassThrough();
-  const fromServer = new PassThrough();
-  const logged: string[] = [];
-  const done = serveMcp({ cwd: repo.dir, env: repo.env }, (t) => void logged.push(t), toServer, fromServer);
-  const client = new Client({ name: 'live-test', version: '0.0.0' });
-  await client.connect(new PipeTransport(toServer, fromServer));
-  servers.push({ client, done });
-  return client;
-}
+afterEach(closeInProcess);
+const connect = connectInProcess;
 
 const text = (r: unknown) => (r as { content: { text: string }[] }).content[0]!.text;
 const search = async (c: Client, query: string) => {

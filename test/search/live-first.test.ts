@@ -3,33 +3,15 @@
 // (issue 28 item 5: the first search waited 7.5 s for the build at 50,000 sessions).
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { findRepo } from '../../src/git/repo.js';
-import { serveMcp } from '../../src/mcp/server.js';
 import { liveIndex } from '../../src/search/live.js';
 import { makeRepo, type TestRepo } from '../helpers/repo.js';
-import { PipeTransport } from '../helpers/pipe-transport.js';
+import { closeInProcess, connectInProcess } from '../helpers/pipe-transport.js';
 
-const servers: { client: Client; done: Promise<void> }[] = [];
-afterEach(async () => {
-  while (servers.length) {
-    const s = servers.pop()!;
-    await s.client.close();
-    await s.done;
-  }
-});
-
-async function connect(repo: TestRepo): Promise<Client> {
-  const toServer = new PassThrough();
-  const fromServer = new PassThrough();
-  const done = serveMcp({ cwd: repo.dir, env: repo.env }, () => {}, toServer, fromServer);
-  const client = new Client({ name: 'first-search-test', version: '0.0.0' });
-  await client.connect(new PipeTransport(toServer, fromServer));
-  servers.push({ client, done });
-  return client;
-}
+afterEach(closeInProcess);
+const connect = connectInProcess;
 
 const DAYS = 100;
 const PER_DAY = 40;
