@@ -16,7 +16,7 @@ const TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).std
 const QUERIES = [{ query: 'webhook retry' }, { query: 'proration' }, { query: 'ACME-4821' }];
 
 /** A client of a `git memory mcp` process: one JSON-RPC line out, the answer's line back, timed. */
-async function startServer(bin, cwd, env) {
+export async function startServer(bin, cwd, env) {
   const child = spawn(process.execPath, [bin, 'mcp'], { cwd, env, stdio: ['pipe', 'pipe', 'pipe'] });
   const waiting = new Map();
   let buf = '';

@@ -5,49 +5,23 @@
 // - warm CLI search against `git grep` and against a bare node start (`node -e 0`, the floor a
 //   node command cannot go under), with CPU times (user+sys) beside the medians;
 // - the warm freshness check's git output.
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { startServer } from './mcp.mjs';
 
-const TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout) || 100;
-
-/** A `git memory mcp` process: one JSON-RPC line out, the answer back, timed; its CPU time from /proc. */
-async function startServer(bin, cwd, env) {
-  const child = spawn(process.execPath, [bin, 'mcp'], { cwd, env, stdio: ['pipe', 'pipe', 'pipe'] });
-  const waiting = new Map();
-  let buf = '';
-  child.stdout.on('data', (b) => {
-    buf += b;
-    for (let nl = buf.indexOf('\n'); nl >= 0; nl = buf.indexOf('\n')) {
-      const msg = JSON.parse(buf.slice(0, nl));
-      buf = buf.slice(nl + 1);
-      waiting.get(msg.id)?.(msg);
-      waiting.delete(msg.id);
-    }
-  });
-  child.stderr.resume();
-  let id = 0;
-  const request = (method, params) =>
-    new Promise((resolve) => {
-      const n = ++id;
-      const t0 = performance.now();
-      waiting.set(n, (msg) => resolve({ ms: performance.now() - t0, msg }));
-      child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id: n, method, params })}\n`);
-    });
-  await request('initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench', version: '1' } });
-  child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' })}\n`);
+/** A `git memory mcp` process (mcp.mjs's client), whose memory_search gives its wall time and text, an error's too. */
+async function startSearchServer(bin, cwd, env) {
+  const server = await startServer(bin, cwd, env);
   return {
-    search: async (query) => {
-      const { ms, msg } = await request('tools/call', { name: 'memory_search', arguments: { query } });
-      return { ms, text: msg.result?.content?.[0]?.text ?? JSON.stringify(msg.error) };
-    },
-    cpuMs: () => {
-      const f = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1].split(' ');
-      return ((Number(f[11]) + Number(f[12])) * 1000) / TICKS;
-    },
-    close: () => new Promise((resolve) => (child.on('close', resolve), child.stdin.end())),
+    ...server,
+    search: (query) =>
+      server.call('memory_search', { query }).then(
+        ({ ms, result }) => ({ ms, text: result?.content?.[0]?.text ?? '' }),
+        (e) => ({ ms: NaN, text: e.message }),
+      ),
   };
 }
 
@@ -58,7 +32,7 @@ async function startServer(bin, cwd, env) {
  */
 export async function firstMcpSearch(bin, dir, env) {
   for (const f of ['search-index.json', 'search-index.postings', 'search-index.files.json', 'search-index.delta.json']) rmSync(join(dir, '.git', 'git-memory', f), { force: true });
-  const server = await startServer(bin, dir, env);
+  const server = await startSearchServer(bin, dir, env);
   const cpu0 = server.cpuMs();
   const t0 = performance.now();
   const first = await server.search('webhook retry');
