@@ -23,6 +23,17 @@ const hook = (repo: TestRepo, event: string, extra: Record<string, unknown> = {}
   });
 const memoryCommits = (repo: TestRepo) => repo.git('log', '--format=%s').split('\n').filter((s) => s.startsWith('memory:'));
 
+/** A session of three turns: its Stops commit nothing, its SessionEnd makes the one memory commit. */
+async function threeTurnsThenEnd(repo: TestRepo): Promise<void> {
+  expect(hook(repo, 'session-start', { source: 'startup' }).code).toBe(0);
+  for (let turn = 0; turn < 3; turn++) expect(hook(repo, 'stop').code).toBe(0);
+  await settled(repo); // every process the hook started has ended
+  expect(memoryCommits(repo)).toEqual([]);
+  expect(hook(repo, 'session-end', { reason: 'other' }).code).toBe(0);
+  await workerDone(repo, /^memory: /);
+  expect(memoryCommits(repo)).toHaveLength(1);
+}
+
 describe('Codex SessionEnd: one record and one commit per session', () => {
   it('wires SessionEnd; after one has fired, Stops only pause and the session is recorded at its end, once', async () => {
     const repo = await makeMemoryRepo();
@@ -32,13 +43,7 @@ describe('Codex SessionEnd: one record and one commit per session', () => {
     expect(JSON.parse(repo.read('.codex/hooks.json')).hooks.SessionEnd[0].hooks[0].timeout).toBeLessThanOrEqual(3);
     // An earlier session's end, with nothing to record: Codex fires SessionEnd here.
     expect(hook(repo, 'session-end', { session_id: 'earlier', transcript_path: null }).code).toBe(0);
-    expect(hook(repo, 'session-start', { source: 'startup' }).code).toBe(0);
-    for (let turn = 0; turn < 3; turn++) expect(hook(repo, 'stop').code).toBe(0);
-    await settled(repo); // every process the hook started has ended
-    expect(memoryCommits(repo)).toEqual([]);
-    expect(hook(repo, 'session-end', { reason: 'other' }).code).toBe(0);
-    await workerDone(repo, /^memory: /);
-    expect(memoryCommits(repo)).toHaveLength(1);
+    await threeTurnsThenEnd(repo);
     const sessions = journal(repo);
     expect(sessions).toHaveLength(1);
     expect(sessions[0]).toContain('Create hello.txt and commit it');
@@ -53,13 +58,7 @@ describe('Codex SessionEnd: one record and one commit per session', () => {
   it('the first session, before any SessionEnd was seen: a 0.171 rollout waits for SessionEnd, so it too is one record and one commit', async () => {
     const repo = await makeMemoryRepo();
     expect((await repo.run(['init', '--agent', 'codex'])).code).toBe(0);
-    expect(hook(repo, 'session-start', { source: 'startup' }).code).toBe(0);
-    for (let turn = 0; turn < 3; turn++) expect(hook(repo, 'stop').code).toBe(0);
-    await settled(repo); // every process the hook started has ended
-    expect(memoryCommits(repo)).toEqual([]);
-    expect(hook(repo, 'session-end', { reason: 'other' }).code).toBe(0);
-    await workerDone(repo, /^memory: /);
-    expect(memoryCommits(repo)).toHaveLength(1);
+    await threeTurnsThenEnd(repo);
     expect(journal(repo)).toHaveLength(1);
   });
 
