@@ -4,7 +4,6 @@ import { missingOf, validateSummary, type ValidationReport } from '../compact/va
 import { EXIT } from '../errors.js';
 import { openLlm, recordUsage } from '../llm/index.js';
 import { redactOutgoing } from '../safety/outgoing.js';
-import { redactQuick } from '../safety/quick-redact.js';
 import { renderTranscript } from '../transcripts/index.js';
 import { open, type Ctx, type Result } from './context.js';
 import { compactionNotes } from './steps/compact-notes.js';
@@ -22,8 +21,6 @@ export interface CompactData extends CompactRecord {
 
 /** Characters of the request that are not the transcript: the prompt, the must-keep list, a retry's summary. */
 const REQUEST_OVERHEAD_CHARS = 60_000;
-
-const redactText = (t: string) => t.split('\n').map(redactQuick).join('\n');
 
 /**
  * `git memory compact`: the session's 8-section summary from fresh notes, a model or the ledger,
@@ -53,22 +50,15 @@ export async function compact(ctx: Ctx, opts: CompactOptions): Promise<Result<Co
       }
     },
   });
-  // The summary and its report (which quotes the ledger's key terms) are stored and printed: the full
-  // scanner runs over both, whatever the source, after the quick rules every rendering already had.
-  const record: CompactRecord = await redactStrings<CompactRecord>({
-    session_id: s.sessionId,
-    created: o.now.toISOString(),
-    source: p.source,
-    strategy: p.strategy,
-    fidelity: p.report.fidelity,
-    valid: p.report.valid,
-    steps: p.steps,
-    fallbacks: p.fallbacks,
-    report: p.report,
-    // The ledger's summary flattens and cuts what it quotes, as a model's rendering does: the gate for
-    // text sent to a model (private keys without their END line, long base64 runs) runs on it too.
-    summary: (await redactOutgoing(redactText(p.summary), o.config.secrets.allowlist)).text,
-  }, o.config.secrets.allowlist);
+  const allowlist = o.config.secrets.allowlist;
+  // Both are stored and printed. The report quotes the ledger's key terms: the full scanner runs over
+  // it. The summary flattens and cuts what it quotes, as a model's rendering does: it passes the gate
+  // for text sent to a model (the full scanner, then private keys without their END line, long base64).
+  const kept = await redactStrings(
+    { session_id: s.sessionId, created: o.now.toISOString(), source: p.source, strategy: p.strategy, fidelity: p.report.fidelity, valid: p.report.valid, steps: p.steps, fallbacks: p.fallbacks, report: p.report },
+    allowlist,
+  );
+  const record: CompactRecord = { ...kept, summary: (await redactOutgoing(p.summary, allowlist)).text };
   writeCompact(stateDir, record);
   return { data: { ...record, transcript: s.transcript, model_calls: p.model_calls }, warnings };
 }
