@@ -132,6 +132,27 @@ describe('a line deleted from MEMORY.md by hand', () => {
   });
 });
 
+describe('a line deleted from MEMORY.md by hand, said again by a later session', () => {
+  it('stays out of the primer and search before the next dream, as the dream will list it under Forgotten', async () => {
+    const repo = await makeMemoryRepo({ now: '2026-11-20T09:00:00Z' });
+    await end(repo, '2026-11-20T10:00:00Z', { request: 'x', learned: ['Invoices are rounded half up', 'Sessions live in Redis'] });
+    await dream(repo, '2026-11-20T11:00:00Z');
+    const file = '.openclaw_memory/MEMORY.md';
+    repo.write(file, repo.read(file).replace(/- Invoices are rounded half up.*\n/, ''));
+    repo.git('commit', '-qam', 'Remove a wrong fact');
+    await end(repo, '2026-11-20T12:00:00Z', { request: 'y', learned: ['Invoices are rounded half up', 'The cache is per process'] });
+    const shown = await learned(repo);
+    expect(shown).not.toContain('Invoices');
+    expect(shown).toContain('The cache is per process');
+    expect(shown).toContain('Sessions live in Redis');
+    const found = JSON.parse((await repo.run(['search', 'rounded half', '--json'])).stdout) as { total: number };
+    expect(found.total).toBe(0);
+    const d = await dream(repo, '2026-11-21T11:00:00Z');
+    expect(d.report.dropped.map((x) => x.text)).toContain('Invoices are rounded half up');
+    expect(await learned(repo)).not.toContain('Invoices');
+  });
+});
+
 describe('primer --explain', () => {
   it('shows the id of each learned fact it shows, which forget takes', async () => {
     const repo = await makeMemoryRepo({ now: '2026-11-20T09:00:00Z' });
