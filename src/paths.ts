@@ -144,6 +144,8 @@ export const STALENESS_CACHE_FILE = 'staleness.json';
 export const LONG_TERM_TRIED_FILE = 'long-term-tried.json';
 /** Which session files the commits MEMORY.md was dreamt through hold, kept: a tree never changes (commands/steps/kept-in-trees.ts). */
 export const IN_TREES_FILE = 'dreamt-files.json';
+/** The facts deleted from MEMORY.md by hand since the last dream, kept for one text of the file (commands/steps/hand-deleted.ts). */
+export const HAND_DELETED_FILE = 'hand-deleted.json';
 /** OpenClaw memory's long-term files, taken into MEMORY.md at the first dream. */
 export const OPENCLAW_AGENT_DIR = `${MEMORY_DIR}/agent`;
 

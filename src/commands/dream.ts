@@ -23,6 +23,7 @@ import { join } from 'node:path';
 import type { Opened, Result } from './context.js';
 import { commitMessage, type CommitOutcome } from './steps/commit-memory.js';
 import { commitLongTerm } from './steps/commit-long-term.js';
+import { lastDreamt } from './steps/hand-deleted.js';
 
 export interface DreamOptions {
   /** Run even when the triggers do not hold. */
@@ -66,21 +67,6 @@ function readLongTerm(root: string): LongTermDoc | null {
   } catch (e) {
     if (!(e instanceof CorruptFileError)) throw e;
     throw new GitMemoryError(`${e.message}; the dream did not run and the file was left as it is`, EXIT.error, `fix the line by hand; expected shape:\n${e.expected}`);
-  }
-}
-
-/**
- * MEMORY.md as the last dream committed it (the newest commit of the file whose subject says a
- * dream made it), or null: what it had that the file lacks now was deleted by hand.
- */
-async function lastDreamt(root: string): Promise<LongTermDoc | null> {
-  const sha = (await git(['log', '-1', '--format=%H', '--fixed-strings', '--grep=dream over ', '--', LONG_TERM_FILE], { cwd: root, allowFail: true }))?.trim();
-  if (!sha) return null;
-  const text = await git(['show', `${sha}:${LONG_TERM_FILE}`], { cwd: root, allowFail: true });
-  try {
-    return text ? parseLongTerm(text, LONG_TERM_FILE) : null;
-  } catch {
-    return null;
   }
 }
 

@@ -64,14 +64,18 @@ export async function forget(ctx: Ctx, opts: ForgetOptions): Promise<Result<Forg
   const entries: LongTermEntry[] = [];
   for (const e of live(doc)) if (hit(e.text)) entries.push(e);
   for (const e of entries) found.push({ id: factId(e.text), text: e.text, from: 'MEMORY.md' });
+  // The sessions each fact was found in: its Forgotten line names them, as a fact of MEMORY.md's does.
+  const saidIn = new Map<string, string[]>(entries.map((e) => [e.text, e.sessions]));
   if (!found.length) {
     const days = listDays(repo.root).slice(-JOURNAL_DAYS);
-    const seen = new Set<string>();
     for (const s of readDays(repo.root, days).sessions) {
       for (const t of [...s.learned, ...s.decisions]) {
-        if (!hit(t) || seen.has(t)) continue;
-        seen.add(t);
-        found.push({ id: factId(t), text: t, from: 'journal' });
+        if (!hit(t)) continue;
+        const ids = saidIn.get(t);
+        if (!ids) {
+          saidIn.set(t, [s.id]);
+          found.push({ id: factId(t), text: t, from: 'journal' });
+        } else if (!ids.includes(s.id)) ids.push(s.id);
       }
     }
   }
@@ -88,7 +92,7 @@ export async function forget(ctx: Ctx, opts: ForgetOptions): Promise<Result<Forg
       ...doc.entries.filter((e) => !gone.has(e)),
       ...found
         .filter((f) => !matchesForgotten(f.text, already))
-        .map((f): LongTermEntry => ({ section: 'forgotten', text: f.text, sessions: entries.find((e) => e.text === f.text)?.sessions ?? [], files: [], date })),
+        .map((f): LongTermEntry => ({ section: 'forgotten', text: f.text, sessions: saidIn.get(f.text) ?? [], files: [], date })),
     ],
   };
   const guarded = await guardText(serializeLongTerm(doc), path, { mode: o.config.secrets.mode, allowlist: o.config.secrets.allowlist, root: repo.root });

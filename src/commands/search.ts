@@ -3,7 +3,8 @@ import { isCalendarDate } from '../clock.js';
 import { UsageError } from '../errors.js';
 import { readTextOrNull } from '../fs/read-file.js';
 import { findRepo } from '../git/repo.js';
-import { retiredFacts, retiredLine, type RetiredFacts } from '../memory/retired-facts.js';
+import { factShape } from '../memory/long-term.js';
+import { factsOf, retiredFacts, retiredLine, type RetiredFacts } from '../memory/retired-facts.js';
 import { LONG_TERM_FILE } from '../paths.js';
 import { symlinkOnPath } from '../worktree-path.js';
 import { readJournalFile, SEARCH_FIELDS, type SearchField, type SessionMeta } from '../search/documents.js';
@@ -12,6 +13,7 @@ import { openIndex, type OpenedIndex, type SpeculativeIndex } from '../search/in
 import { bestLine } from '../search/snippet.js';
 import type { Repo } from '../git/repo.js';
 import type { Ctx, Result } from './context.js';
+import { handDeleted } from './steps/hand-deleted.js';
 
 export interface SearchOptions {
   query: string;
@@ -77,10 +79,18 @@ const FACT_FIELDS: ReadonlySet<SearchField> = new Set(['learned', 'decisions']);
 
 /**
  * MEMORY.md's forgotten and superseded facts, or null: a search leaves the first out and marks the
- * second. A linked MEMORY.md is not read (it would bring text from outside the repository).
+ * second. A fact deleted from the file by hand since the last dream counts as forgotten at once,
+ * as the next dream will list it. A linked MEMORY.md is not read (it would bring text from outside
+ * the repository).
  */
-function readRetired(root: string): RetiredFacts | null {
-  return symlinkOnPath(root, LONG_TERM_FILE) ? null : retiredFacts(readTextOrNull(join(root, LONG_TERM_FILE)));
+async function readRetired(repo: Repo): Promise<RetiredFacts | null> {
+  if (symlinkOnPath(repo.root, LONG_TERM_FILE)) return null;
+  const text = readTextOrNull(join(repo.root, LONG_TERM_FILE));
+  const retired = retiredFacts(text);
+  const deleted = text ? await handDeleted(repo, text) : [];
+  if (!deleted.length) return retired;
+  const all = retired ?? factsOf(text!);
+  return { ...all, forgotten: [...all.forgotten, ...deleted.map(factShape)] };
 }
 
 /**
@@ -160,7 +170,7 @@ export async function search(ctx: Ctx, opts: SearchOptions, use: SearchUse = {})
 
   const repo = findRepo(ctx.cwd, ctx.env);
   const opened = await (use.open ? use.open(repo) : openIndex(repo, use.progress));
-  const retired = readRetired(repo.root);
+  const retired = await readRetired(repo);
   const run = (idx: OpenedIndex) => answer(repo, idx, query, limit, { since, until, author, branch: opts.branch }, retired);
   let idx = opened.index;
   // The query runs on the cache before its key is known; it is shown only if the key matched. A

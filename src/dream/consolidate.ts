@@ -2,6 +2,7 @@ import { byCodeUnit } from '../order.js';
 import type { Lang } from '../memory/headings.js';
 import {
   coveredBy,
+  deletedByHand,
   entryText,
   matchesForgotten,
   factShape,
@@ -171,10 +172,8 @@ export function consolidate(input: ConsolidateInput): { doc: LongTermDoc; report
   const superseded = old.filter((e) => e.section === 'superseded');
   // What was forgotten stays forgotten: by `git memory forget`, or a line deleted by hand since the last dream.
   const forgotten = old.filter((e) => e.section === 'forgotten');
-  const present = old.map((e) => factShape(e.text));
-  for (const e of input.previous?.entries ?? []) {
-    if (e.section === 'superseded' || e.section === 'forgotten' || e.section === 'themes') continue;
-    if (matchesForgotten(e.text, present) || matchesForgotten(e.text, forgotten.map((f) => factShape(f.text)))) continue;
+  for (const e of deletedByHand(input.previous?.entries ?? [], old)) {
+    if (matchesForgotten(e.text, forgotten.map((f) => factShape(f.text)))) continue;
     forgotten.push({ section: 'forgotten', text: e.text, sessions: e.sessions, files: [], ...(input.today ? { date: input.today } : {}) });
   }
   const forgottenShapes = forgotten.map((f) => factShape(f.text));

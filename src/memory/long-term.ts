@@ -349,3 +349,13 @@ export function matchesForgotten(text: string, forgotten: readonly FactShape[]):
   const shape = factShape(text);
   return forgotten.some((f) => sameWords(f, shape) || similarity(f, shape) >= 0.8);
 }
+
+/**
+ * The facts of MEMORY.md as the last dream wrote it (`previous`) that the file as it is now
+ * (`current`) no longer has in any section: deleted by hand since that dream. Superseded,
+ * forgotten and theme lines are the dream's own bookkeeping, not facts a person deleted.
+ */
+export function deletedByHand(previous: readonly LongTermEntry[], current: readonly LongTermEntry[]): LongTermEntry[] {
+  const present = current.map((e) => factShape(e.text));
+  return previous.filter((e) => e.section !== 'superseded' && e.section !== 'forgotten' && e.section !== 'themes' && !matchesForgotten(e.text, present));
+}

@@ -60,6 +60,22 @@ describe('git memory forget', () => {
     expect(await learned(repo)).not.toContain('The cache is per process');
   });
 
+  it('a fact of the journal alone is listed under Forgotten with the sessions that said it, as a fact of MEMORY.md is', async () => {
+    const repo = await makeMemoryRepo({ now: '2026-11-20T09:00:00Z' });
+    await end(repo, '2026-11-20T10:00:00Z', { request: 'x', learned: ['The cache is per process'] });
+    await end(repo, '2026-11-20T11:00:00Z', { request: 'y', learned: ['The cache is per process'] });
+    await end(repo, '2026-11-20T12:00:00Z', { request: 'z', learned: ['Sessions live in Redis'] });
+    const ids = (await repo.run(['sessions', '--json'])).stdout;
+    const sessions = (JSON.parse(ids) as { sessions: { id: string; request?: string }[] }).sessions;
+    const said = sessions.filter((s) => s.request === 'x' || s.request === 'y').map((s) => s.id).sort();
+    expect(said).toHaveLength(2);
+    const r = await repo.run(['forget', 'The cache is per process'], { env: { GIT_MEMORY_NOW: '2026-11-20T13:00:00Z' } });
+    expect(r.code, r.stderr).toBe(0);
+    const line = repo.read('.openclaw_memory/MEMORY.md').split('## Forgotten')[1]!.split('\n').find((l) => l.includes('The cache is per process'))!;
+    expect(line).toMatch(/sessions: ([^;]+);/);
+    expect(/sessions: ([^;]+);/.exec(line)![1]!.split(',').map((id) => id.trim()).sort()).toEqual(said);
+  });
+
   it('a line deleted from MEMORY.md by hand sticks: the next dream lists it under Forgotten and does not bring it back', async () => {
     const repo = await makeMemoryRepo({ now: '2026-11-20T09:00:00Z' });
     await end(repo, '2026-11-20T10:00:00Z', { request: 'x', learned: ['Invoices are rounded half up'] });
@@ -113,6 +129,27 @@ describe('a line deleted from MEMORY.md by hand', () => {
     } finally {
       process.env.PATH = saved;
     }
+  });
+});
+
+describe('a line deleted from MEMORY.md by hand, said again by a later session', () => {
+  it('stays out of the primer and search before the next dream, as the dream will list it under Forgotten', async () => {
+    const repo = await makeMemoryRepo({ now: '2026-11-20T09:00:00Z' });
+    await end(repo, '2026-11-20T10:00:00Z', { request: 'x', learned: ['Invoices are rounded half up', 'Sessions live in Redis'] });
+    await dream(repo, '2026-11-20T11:00:00Z');
+    const file = '.openclaw_memory/MEMORY.md';
+    repo.write(file, repo.read(file).replace(/- Invoices are rounded half up.*\n/, ''));
+    repo.git('commit', '-qam', 'Remove a wrong fact');
+    await end(repo, '2026-11-20T12:00:00Z', { request: 'y', learned: ['Invoices are rounded half up', 'The cache is per process'] });
+    const shown = await learned(repo);
+    expect(shown).not.toContain('Invoices');
+    expect(shown).toContain('The cache is per process');
+    expect(shown).toContain('Sessions live in Redis');
+    const found = JSON.parse((await repo.run(['search', 'rounded half', '--json'])).stdout) as { total: number };
+    expect(found.total).toBe(0);
+    const d = await dream(repo, '2026-11-21T11:00:00Z');
+    expect(d.report.dropped.map((x) => x.text)).toContain('Invoices are rounded half up');
+    expect(await learned(repo)).not.toContain('Invoices');
   });
 });
 

@@ -59,3 +59,46 @@ describe('search and what memory no longer holds true', () => {
     expect(heroku.text).toContain('We deploy with Heroku pipelines  [superseded 2026-11-21: not current]');
   });
 });
+
+describe('search after a line of MEMORY.md was deleted by hand', () => {
+  const deleted = fixture(async () => {
+    const repo = await makeMemoryRepo({ now: '2026-11-20T09:00:00Z', until: 'file' });
+    await end(repo, '2026-11-18T10:00:00Z', { request: 'Billing', learned: ['Invoices are rounded half up'] });
+    await end(repo, '2026-11-19T10:00:00Z', { request: 'Round the invoice totals', learned: ['Sessions live in Redis'] });
+    const d = await repo.run(['dream', '--offline', '--force'], { env: { GIT_MEMORY_NOW: '2026-11-19T11:00:00Z' } });
+    expect(d.code, d.stderr).toBe(0);
+    expect(repo.read('.openclaw_memory/MEMORY.md')).toContain('Invoices are rounded half up');
+    return repo;
+  });
+  const file = '.openclaw_memory/MEMORY.md';
+
+  it('does not find it, before the deletion is committed, once it is, and after the next dream; other facts still are', async () => {
+    const repo = await deleted();
+    expect((await search(repo, 'rounded half')).results.map((h) => h.snippet)).toEqual(['Invoices are rounded half up']);
+    repo.write(file, repo.read(file).replace(/- Invoices are rounded half up.*\n/, ''));
+    // As the file is now, before any commit.
+    let found = await search(repo, 'rounded half');
+    expect(found.results.map((h) => h.snippet)).toEqual([]);
+    expect(found.total).toBe(0);
+    // A session matching by other words is still found, its snippet from them.
+    found = await search(repo, 'invoice');
+    expect(found.results.map((h) => h.snippet)).toEqual(['Round the invoice totals']);
+    expect((await search(repo, 'Redis')).results.map((h) => h.snippet)).toEqual(['Sessions live in Redis']);
+    repo.git('commit', '-qam', 'Remove a wrong fact');
+    expect((await search(repo, 'rounded half')).total).toBe(0);
+    const tool = TOOLS.find((t) => t.name === 'memory_search')!;
+    expect((await tool.run({ cwd: repo.dir, env: repo.env }, { query: 'rounded half' })).data.text).not.toContain('Invoices are rounded half up');
+    const d = await repo.run(['dream', '--offline', '--force'], { env: { GIT_MEMORY_NOW: '2026-11-20T11:00:00Z' } });
+    expect(d.code, d.stderr).toBe(0);
+    expect((await search(repo, 'rounded half')).total).toBe(0);
+  });
+
+  it('a line put back by hand is found again', async () => {
+    const repo = await deleted();
+    const before = repo.read(file);
+    repo.write(file, before.replace(/- Invoices are rounded half up.*\n/, ''));
+    expect((await search(repo, 'rounded half')).total).toBe(0);
+    repo.write(file, before);
+    expect((await search(repo, 'rounded half')).results.map((h) => h.snippet)).toEqual(['Invoices are rounded half up']);
+  });
+});

@@ -207,7 +207,9 @@ async function longTermFacts(src: MemorySource): Promise<{ items: LearnedItem[];
   const { tried, leftOut: rest } = triedFactsOnce(text);
   const leftOut = rest.map((l) => ({ kind: KIND[l.section]!, text: l.raw.replace(/\s*<!--.*$/, '').trim() }));
   const marks = src.staleness(tried).catch(() => tried.map(() => null));
-  return { items: tried.map((e) => ({ kind: KIND[e.section]!, text: e.text, longTerm: true })), leftOut, marks, forgotten: forgottenTexts(text), text };
+  // A line deleted by hand since the last dream is forgotten now, from a session said later too.
+  const deleted = src.deletedByHand ? await src.deletedByHand(text).catch(() => []) : [];
+  return { items: tried.map((e) => ({ kind: KIND[e.section]!, text: e.text, longTerm: true })), leftOut, marks, forgotten: [...forgottenTexts(text), ...deleted], text };
 }
 
 function withStale(item: LearnedItem, mark: StaleMark | null, lang: Lang): LearnedItem {

@@ -45,4 +45,9 @@ export interface MemorySource {
   inTrees(commits: readonly string[], paths: readonly string[]): Promise<Set<string>>;
   /** Which anchored entries may be stale there: one bounded git call for all of them. */
   staleness(entries: readonly Anchored[]): Promise<(StaleMark | null)[]>;
+  /**
+   * The facts deleted by hand from MEMORY.md (its `text` there) since the last dream: forgotten at
+   * once, as the next dream will list them. Absent where only committed files are read (a revision).
+   */
+  deletedByHand?(text: string): Promise<string[]>;
 }

@@ -17,6 +17,7 @@ import { readTaskListKeeping } from '../../memory/tasks-file.js';
 import { readHeldTasks } from '../../memory/tasks-held.js';
 import { readUserFiles } from '../../memory/user-files.js';
 import type { Opened } from '../context.js';
+import { handDeleted } from './hand-deleted.js';
 import { keptPathsInTrees } from './kept-in-trees.js';
 import type { MemorySource } from './memory-source.js';
 
@@ -49,6 +50,7 @@ export function worktreeSource(o: Opened, startedFrom?: string): MemorySource {
       return text;
     },
     inTrees: (commits, paths) => keptPathsInTrees(root, o.repo.stateDir, commits, paths),
+    deletedByHand: (text) => handDeleted(o.repo, text),
     staleness: (entries) => {
       const head = headCommit(o.repo);
       const mark = head ? memoryMark(join(root, LONG_TERM_FILE), head) : null;

@@ -1,0 +1,58 @@
+import { createHash } from 'node:crypto';
+import { isRecord, readState, writeState } from '../../fs/state.js';
+import { git } from '../../git/git.js';
+import type { Repo } from '../../git/repo.js';
+import { CorruptFileError } from '../../memory/frontmatter.js';
+import { deletedByHand, dreamtThrough, parseLongTerm, type LongTermDoc } from '../../memory/long-term.js';
+import { HAND_DELETED_FILE, LONG_TERM_FILE } from '../../paths.js';
+
+/**
+ * MEMORY.md as the last dream committed it (the newest commit of the file whose subject says a
+ * dream made it), or null: what it had that the file lacks now was deleted by hand.
+ */
+export async function lastDreamt(root: string): Promise<LongTermDoc | null> {
+  const sha = (await git(['log', '-1', '--format=%H', '--fixed-strings', '--grep=dream over ', '--', LONG_TERM_FILE], { cwd: root, allowFail: true }))?.trim();
+  if (!sha) return null;
+  const text = await git(['show', `${sha}:${LONG_TERM_FILE}`], { cwd: root, allowFail: true });
+  try {
+    return text ? parseLongTerm(text, LONG_TERM_FILE) : null;
+  } catch (e) {
+    if (e instanceof CorruptFileError) return null;
+    throw e;
+  }
+}
+
+/** What the state directory keeps: for one text of MEMORY.md, the facts deleted from it by hand. */
+interface Kept {
+  key: string;
+  deleted: string[];
+}
+const isKept = (v: unknown): v is Kept => isRecord(v) && typeof v.key === 'string' && Array.isArray(v.deleted) && v.deleted.every((t) => typeof t === 'string');
+
+/**
+ * The facts deleted from MEMORY.md by hand since the last dream (`text` is the file as it is now):
+ * until the next dream lists them under Forgotten, what reads the journal (search) leaves them out
+ * as it leaves out a forgotten fact. Kept in the state directory for the same text, so a search
+ * asks git (two calls) only after MEMORY.md changed; a MEMORY.md no dream wrote asks nothing.
+ */
+export async function handDeleted(repo: Repo, text: string): Promise<string[]> {
+  if (!dreamtThrough(text)) return [];
+  const key = createHash('sha1').update(text).digest('hex');
+  const kept = readState(repo.stateDir, HAND_DELETED_FILE, isKept);
+  if (kept?.key === key) return kept.deleted;
+  let current: LongTermDoc;
+  try {
+    current = parseLongTerm(text, LONG_TERM_FILE);
+  } catch (e) {
+    if (e instanceof CorruptFileError) return [];
+    throw e;
+  }
+  const previous = await lastDreamt(repo.root);
+  const deleted = previous ? deletedByHand(previous.entries, current.entries).map((e) => e.text) : [];
+  try {
+    writeState(repo.stateDir, HAND_DELETED_FILE, { key, deleted } satisfies Kept);
+  } catch {
+    /* asked again next time (a read-only git directory) */
+  }
+  return deleted;
+}
