@@ -201,6 +201,9 @@ await part('Compaction: hot-file hit rates, compact and hot-files on a 50 MB tra
 await part('Real transcripts: hot files against every simple rule, ledger recall and precision (bench/parts/corpus.mjs; node bench/parts/corpus.mjs alone)', async () =>
   (await import('./parts/corpus.mjs')).run({ summary, ws, printTable }),
 );
+await part('A multi-week, two-branch history: MEMORY.md after dreams on both branches, contradictions, stale marks, forgetting, Recent context (bench/parts/history.mjs; node bench/parts/history.mjs alone)', async () =>
+  (await import('./parts/history.mjs')).run({ summary, ws, printTable }),
+);
 await part('Real agents, wired against plain: Claude Code, Codex CLI, Gemini CLI (bench/parts/real-agents.mjs)', async () =>
   (await import('./parts/real-agents.mjs')).run({ ROOT: join(import.meta.dirname ?? new URL('.', import.meta.url).pathname, '..'), QUICK }),
 );

@@ -7,7 +7,7 @@ import { mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
 import { importSrc } from '../bundle.mjs';
-import { firstHalf, hitTable, ledgerAgainstPlain, ledgersOfTrace, loadCorpus, pct, plainClaude, splitTable, TRACES } from '../corpus.mjs';
+import { describeComparison, firstHalf, hitTable, ledgerAgainstPlain, ledgersOfTrace, loadCorpus, pairedComparison, pct, plainClaude, splitTable, TRACES } from '../corpus.mjs';
 
 export async function run({ summary, ws, printTable }) {
   const { rates, transcripts, produce, offline } = await importSrc({ rates: 'compact/hit-rate.ts', transcripts: 'transcripts/index.ts', produce: 'compact/produce.ts', offline: 'notes/offline.ts' });
@@ -32,11 +32,23 @@ export async function run({ summary, ws, printTable }) {
   for (const k of [5, 10]) for (const r of rules) summary.note(`hot files @${k} (corpus traces): ${rates.RULE_NAMES[r]}`, pct(t[r][k]));
   // More than the one midpoint cut, and a part no choice was made on: the transcripts split by the
   // first hex digit of their sha256 (even: the part the ranking's choices were looked at on; odd:
-  // held out), each cut at 30, 40, 50, 60 and 70% of its tool calls.
+  // held out), each cut at 30, 40, 50, 60 and 70% of its tool calls. Beside each mean, how sure it
+  // is: the score against each simple rule, with a 95% interval from a bootstrap over transcripts
+  // and a sign test over them, so that a gap of a point is not called a win or a loss when it is noise.
+  const rulesAndCeiling = [...rules, 'reachable'];
+  const names = { ...rates.RULE_NAMES, reachable: 'ceiling: every file the first part knew that the rest touched' };
   for (const [name, part] of Object.entries(splitTable(traces, transcripts.emptyLedger, rates))) {
-    console.log(`  hot files, ${name} (${part.n} cuts after which a file was touched):`);
-    printTable(['rule', 'top 5', 'top 10'], rules.map((r) => [rates.RULE_NAMES[r], pct(part.table[r][5]), pct(part.table[r][10])]));
-    for (const k of [5, 10]) summary.note(`hot files @${k} (${name}): seed 004's score / best simple rule`, `${pct(part.table.ours[k])} / ${pct(Math.max(...rules.filter((r) => r !== 'ours').map((r) => part.table[r][k])))}`);
+    console.log(`  hot files, ${name}: ${part.transcripts} transcripts, ${part.scoredTranscripts} with a cut after which a file was touched (${part.n} cuts):`);
+    printTable(['rule', 'top 5', 'top 10'], rulesAndCeiling.map((r) => [names[r], pct(part.table[r][5]), pct(part.table[r][10])]));
+    const rows = [];
+    for (const r of rules.filter((x) => x !== 'ours')) {
+      const at = [5, 10].map((k) => pairedComparison(part.rows, 'ours', r, k));
+      rows.push([rates.RULE_NAMES[r], ...at.map((c) => `${describeComparison(c)}: ${c.verdict}`)]);
+      for (const [i, k] of [5, 10].entries()) summary.note(`hot files @${k} (${name}): seed 004's score − ${rates.RULE_NAMES[r]}`, `${describeComparison(at[i])}: ${at[i].verdict}`);
+    }
+    console.log(`  seed 004's score minus each simple rule, in points: mean over the cuts [95% interval, bootstrap over transcripts]; transcripts won and lost; sign test p:`);
+    printTable(['rule', 'top 5', 'top 10'], rows);
+    for (const k of [5, 10]) summary.note(`hot files @${k} (${name}): seed 004's score / best simple rule / ceiling`, `${pct(part.table.ours[k])} / ${pct(Math.max(...rules.filter((r) => r !== 'ours').map((r) => part.table[r][k])))} / ${pct(part.table.reachable[k])}`);
   }
 
   const corpus = loadCorpus();

@@ -29,6 +29,11 @@ export interface HitRates {
   claude: Record<number, number | null>;
   recent: Record<number, number | null>;
   often: Record<number, number | null>;
+  /**
+   * The most any ranking of the first half's files could find: files the second half touched that
+   * the first half never knew are out of every rule's reach, so this is the ceiling of each column.
+   */
+  reachable: Record<number, number | null>;
 }
 
 /** Files of `full` touched after the first half's tool calls (tool-call indexes run over the whole session). */
@@ -54,12 +59,14 @@ export function hitRates(first: Ledger, full: Ledger, ks: number[] = [5, 10]): H
   const at = Date.parse(first.updated);
   // The session as it was at the cut: every file it knew still there, no git facts (they are today's).
   const ours = scoreHotFiles(first, [], { now: new Date(Number.isNaN(at) ? Date.now() : at), sizeOf: () => 4000 }).map((f) => f.path);
-  const rates: HitRates = { touched: touched.size, candidates: first.files.length, ours: {}, claude: {}, recent: {}, often: {} };
+  const rates: HitRates = { touched: touched.size, candidates: first.files.length, ours: {}, claude: {}, recent: {}, often: {}, reachable: {} };
+  const known = first.files.filter((f) => touched.has(f.path)).length;
   for (const k of ks) {
     rates.ours[k] = hit(ours, touched, k);
     rates.claude[k] = hit(recentlyReadFiles(first, k), touched, k);
     rates.recent[k] = hit(recentlyTouchedFiles(first, k), touched, k);
     rates.often[k] = hit(oftenTouchedFiles(first, k), touched, k);
+    rates.reachable[k] = touched.size ? Math.min(k, known) / Math.min(k, touched.size) : null;
   }
   return rates;
 }

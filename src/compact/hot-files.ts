@@ -78,8 +78,12 @@ export function recencyScore(hours: number): number {
  * the file's last touch, halving every SESSION_HALF_LIFE calls, at least 10 (the seed's floor).
  */
 export const SESSION_HALF_LIFE = 20;
-/** Recency of a file git changed but the session never touched, while the session touched others. */
-const GIT_ONLY_RECENCY = 25;
+/**
+ * Recency of a file git changed but the session never touched, while the session touched others:
+ * below the floor of any file the session touched (10), so that a file the session changed, however
+ * many tool calls ago, is not outranked by one of the same kind only git knows of.
+ */
+const GIT_ONLY_RECENCY = 0;
 export function sessionRecencyScore(callsSince: number): number {
   return Math.max(10, 100 * Math.pow(0.5, Math.max(0, callsSince) / SESSION_HALF_LIFE));
 }

@@ -4,7 +4,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain ES module shared with the bench
-import { hitTable, ledgersOfTrace, MANIFEST, TRACES } from '../../bench/corpus.mjs';
+import { hitTable, ledgersOfTrace, MANIFEST, opaquePath, TRACES } from '../../bench/corpus.mjs';
+import { fileTypeScore, projectScore } from '../../src/compact/hot-files.js';
 import { hitRates, RULES } from '../../src/compact/hit-rate.js';
 import { emptyLedger } from '../../src/transcripts/ledger.js';
 
@@ -18,6 +19,16 @@ describe('hot files on the real-transcript corpus (traces)', () => {
     for (const m of manifest) expect(m.repo && m.path && /^[0-9a-f]{40}$/.test(m.commit) && m.why).toBeTruthy();
     // No path and no text: file stand-ins only.
     expect(readFileSync(TRACES, 'utf8')).not.toMatch(/\/home\/|\/Users\/|[A-Z]:\\\\/);
+  });
+
+  it('stands in for two files of the same well-known name as two files, each scoring as the real one', () => {
+    // Two README.md (or package.json) in different folders are two files: one stand-in for both
+    // merges their operations and changes what every rule ranks.
+    const real = ['docs/README.md', 'database/README.md', 'src/a/package.json', 'src/b/package.json'];
+    const stand = real.map((p, i) => opaquePath(p, i) as string);
+    expect(new Set(stand).size).toBe(real.length);
+    expect(stand.map(fileTypeScore)).toEqual(real.map(fileTypeScore));
+    expect(stand.map(projectScore)).toEqual(real.map(projectScore));
   });
 
   it("seed 004's score, recency by tool calls, finds more of the second half's files than every simple rule at 5, and no fewer at 10", () => {

@@ -26,10 +26,14 @@ describe('hit rates at the midpoint', () => {
     expect(r.claude[5]).toBeCloseTo(1 / 3);
     expect(r.ours[10]).toBeCloseTo(2 / 3);
     expect(r.claude[10]).toBeCloseTo(2 / 3);
+    // src/new.ts was unknown at the cut: no ranking of the first half could find more than 2 of 3.
+    expect(r.reachable[5]).toBeCloseTo(2 / 3);
+    expect(r.reachable[10]).toBeCloseTo(2 / 3);
   });
 
   it('is null when the second half touched nothing', () => {
     const l = emptyLedger('claude');
     expect(hitRates(l, l).ours[5]).toBeNull();
+    expect(hitRates(l, l).reachable[5]).toBeNull();
   });
 });

@@ -86,6 +86,15 @@ describe('inside one session (issue 25 §5)', () => {
     expect(ranked[0]!.path).toBe('src/routes/todos.js');
   });
 
+  it('a file the session changed, however many tool calls ago, outranks a file only git changed (issue 25 §5)', () => {
+    // 300 calls since the session's edit: its recency is at the floor (10); git's uncommitted file
+    // of the same kind was never touched by the session and must not rank above it.
+    const l = ledger([file('src/billing/rounding.ts', { reads: 1, edits: 1, last_op: 'edit', last_call: 0 })], 301);
+    const ranked = scoreHotFiles(l, [{ path: 'src/billing/tax.ts', kind: 'uncommitted', at }], opts);
+    expect(ranked.map((f) => f.path)).toEqual(['src/billing/rounding.ts', 'src/billing/tax.ts']);
+    expect(ranked[1]!.factors.recency).toBeLessThan(ranked[0]!.factors.recency);
+  });
+
   it('scores source files of languages the seed does not name as code, not as an unknown type', () => {
     expect(['lib/a.ex', 'test/a_test.exs', 'a.swift', 'a.kt', 'run.sh'].map(fileTypeScore).every((s) => s >= 75)).toBe(true);
     expect(fileTypeScore('lib/a.ex')).toBeGreaterThan(fileTypeScore('hooks.json'));
