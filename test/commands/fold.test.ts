@@ -110,6 +110,20 @@ describe('git memory fold', () => {
     expect(await ok(plain, ['dream', '--force', '--offline'])).toMatch(/^no dream|dreamt over 0 sessions/);
   });
 
+  it('a dream folds past months once [journal] fold_at session files are dated before last month, and not before', async () => {
+    const repo = await history();
+    const under = JSON.parse(await ok(repo, ['dream', '--force', '--offline', '--json']));
+    expect((under.data ?? under).fold).toBeUndefined();
+    expect(sessionFiles(repo).some((p) => p.includes('/2026-09-') && p.split('/').length === 4)).toBe(true);
+    repo.write('.openclaw_memory.toml', `${repo.read('.openclaw_memory.toml')}\n[journal]\nfold_at = 100\n`);
+    repo.git('commit', '-q', '-am', 'fold sooner');
+    const out = await ok(repo, ['dream', '--force', '--offline']);
+    expect(out).toMatch(/folded 132 session files of past months into 66 day files \(\[journal\] fold_at\), committed as [0-9a-f]{7}/);
+    expect(sessionFiles(repo).filter((p) => p.split('/').length === 4).every((p) => p.slice(J.length + 1) >= '2026-11')).toBe(true);
+    expect(repo.git('show', '--name-only', '--format=', 'HEAD').split('\n').filter(Boolean).every((p) => p.startsWith(`${J}/`))).toBe(true);
+    expect(repo.git('status', '--porcelain')).toBe('');
+  });
+
   it('diff over a fold adds no session', async () => {
     const repo = await history();
     await ok(repo, ['fold']);
