@@ -10,7 +10,8 @@
 //             earlier folded into one file a day; the last month and the current one stay files),
 //             the clock set to the day after the newest session: a repository that folds as it goes
 //   fold-all  after a second fold of everything before the newest session's month
-// `git status --porcelain` is timed in each (wall and CPU, user+sys, medians; the load is printed).
+// `git status --porcelain` is timed in each, the states in turn over several rounds so the load of
+// the moment falls on all alike (wall and CPU, user+sys, medians of the rounds; the load is printed).
 // The fold itself is timed too (it is the real command, built in dist/).
 import { execFileSync, spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -53,60 +54,75 @@ export async function indexLevers({ repoDir, env, runs }) {
   const dir = join(base, 'repo');
   mkdirSync(base, { recursive: true });
   const git = (...args) => execFileSync('git', args, { cwd: dir, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 256 << 20 });
-  const away = join(base, 'journal-away');
+  const journal = join(dir, JOURNAL);
+  const index = join(dir, '.git', 'index');
+  const headFile = join(dir, '.git', 'HEAD');
   try {
     // The history shared, the working tree hard-linked, the index copied (its stat data refreshed once).
     execFileSync('git', ['clone', '-q', '--shared', '--no-checkout', repoDir, join(base, 'clone')], { env, stdio: 'ignore' });
     execFileSync('cp', ['-al', repoDir, dir], { env });
     rmSync(join(dir, '.git'), { recursive: true, force: true });
     renameSync(join(base, 'clone', '.git'), join(dir, '.git'));
-    copyFileSync(join(repoDir, '.git', 'index'), join(dir, '.git', 'index'));
+    copyFileSync(join(repoDir, '.git', 'index'), index);
     git('config', 'core.hooksPath', '/dev/null');
     git('update-index', '-q', '--refresh');
-    const index = join(dir, '.git', 'index');
     const entries = () => Number(git('ls-files').split('\n').length - 1);
-    const sessionDays = readdirSync(join(dir, JOURNAL)).filter((n) => /^\d{4}-\d{2}-\d{2}$/.test(n)).sort();
-    const newest = sessionDays.at(-1);
+    const newest = readdirSync(journal).filter((n) => /^\d{4}-\d{2}-\d{2}$/.test(n)).sort().at(-1);
+
+    // Each state: its HEAD, its index and its journal folder (kept beside the tree, renamed in).
     const states = {};
-
-    // journal: as it is.
-    states.journal = { entries: entries(), ...timeStatus(dir, env, runs) };
-    const headBranch = readFileSync(join(dir, '.git', 'HEAD'), 'utf8');
-    copyFileSync(index, join(base, 'index-journal'));
-
+    const keep = (name) => {
+      // HEAD detached at the state's commit (the branch moves on with the folds).
+      states[name] = { head: `${git('rev-parse', 'HEAD').trim()}\n`, index: join(base, `index-${name}`), dir: join(base, `journal-${name}`), entries: entries() };
+      copyFileSync(index, states[name].index);
+      execFileSync('cp', ['-al', journal, states[name].dir], { env });
+    };
+    keep('journal');
     // none: HEAD, index and working tree without the journal.
     const noneIndex = join(base, 'index-none');
     copyFileSync(index, noneIndex);
     const noneEnv = { ...env, GIT_INDEX_FILE: noneIndex };
     execFileSync('git', ['rm', '-r', '-q', '--cached', JOURNAL], { cwd: dir, env: noneEnv, stdio: 'ignore' });
     const tree = execFileSync('git', ['write-tree'], { cwd: dir, env: noneEnv, encoding: 'utf8' }).trim();
-    const none = git('commit-tree', tree, '-p', 'HEAD', '-m', 'without the journal').trim();
-    writeFileSync(join(dir, '.git', 'HEAD'), `${none}\n`);
-    copyFileSync(noneIndex, index);
-    renameSync(join(dir, JOURNAL), away);
-    states.none = { entries: entries(), ...timeStatus(dir, env, runs) };
-    renameSync(away, join(dir, JOURNAL));
-    writeFileSync(join(dir, '.git', 'HEAD'), headBranch);
-    copyFileSync(join(base, 'index-journal'), index);
-    if (git('status', '--porcelain', '--', JOURNAL).trim()) throw new Error('the journal state was not restored');
-
-    // fold: the real command, the clock the day after the newest session.
+    states.none = { head: `${git('commit-tree', tree, '-p', 'HEAD', '-m', 'without the journal').trim()}\n`, index: noneIndex, dir: null, entries: execFileSync('git', ['ls-files'], { cwd: dir, env: noneEnv, encoding: 'utf8', maxBuffer: 256 << 20 }).split('\n').length - 1 };
+    // fold: the real command, the clock the day after the newest session; then everything before its month.
     const next = new Date(Date.parse(`${newest}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
     const foldEnv = { ...env, GIT_MEMORY_NOW: `${next}T12:00:00` };
     const fold = timedRun(process.execPath, [BIN, 'fold', '--json'], dir, foldEnv);
     const folded = JSON.parse(fold.stdout);
-    states.fold = { entries: entries(), ...timeStatus(dir, env, runs) };
-    const month = next.slice(0, 7);
-    const foldAll = timedRun(process.execPath, [BIN, 'fold', '--json', '--before', month], dir, foldEnv);
-    states['fold-all'] = { entries: entries(), ...timeStatus(dir, env, runs) };
+    keep('fold');
+    const foldAll = timedRun(process.execPath, [BIN, 'fold', '--json', '--before', next.slice(0, 7)], dir, foldEnv);
+    keep('fold-all');
+    rmSync(journal, { recursive: true, force: true });
+
+    // Rounds, the states in turn, so that the load of the moment falls on all of them alike.
+    const names = ['none', 'journal', 'fold', 'fold-all'];
+    const got = Object.fromEntries(names.map((n) => [n, { wall: [], cpu: [] }]));
+    const rounds = Math.max(3, Math.ceil(runs / 3));
+    for (let r = 0; r < rounds; r++) {
+      for (const name of names) {
+        const st = states[name];
+        writeFileSync(headFile, st.head);
+        copyFileSync(st.index, index);
+        if (st.dir) renameSync(st.dir, journal);
+        try {
+          const t = timeStatus(dir, env, 3);
+          if (git('status', '--porcelain').trim()) throw new Error(`git status is not clean in the ${name} state`);
+          got[name].wall.push(t.wall);
+          got[name].cpu.push(t.cpu);
+          copyFileSync(index, st.index); // its stat data refreshed, for the next round
+        } finally {
+          if (st.dir) renameSync(journal, st.dir);
+        }
+      }
+    }
+    const out = Object.fromEntries(names.map((n) => [n, { entries: states[n].entries, wall: med(got[n].wall), cpu: med(got[n].cpu), rounds }]));
     return {
-      states,
-      sessions: states.journal.entries - states.none.entries,
+      states: out,
       fold: { wall: fold.wall, cpu: fold.cpu, folded: folded.folded ?? folded.data?.folded, days: (folded.days ?? folded.data?.days ?? []).length, before: folded.before ?? folded.data?.before },
-      foldAll: { wall: foldAll.wall, cpu: foldAll.cpu, before: `${month}-01` },
+      foldAll: { wall: foldAll.wall, cpu: foldAll.cpu, before: `${next.slice(0, 7)}-01` },
     };
   } finally {
-    if (existsSync(away) && !existsSync(join(dir, JOURNAL))) renameSync(away, join(dir, JOURNAL));
     rmSync(base, { recursive: true, force: true });
   }
 }
