@@ -2,6 +2,7 @@ import { localDate } from '../clock.js';
 import { EXIT, GitMemoryError, UsageError } from '../errors.js';
 import { withLock } from '../fs/lock.js';
 import { git } from '../git/git.js';
+import { journalAttributesInstalled } from '../git/merge-config.js';
 import { anOperation, operationInProgress, theOperation } from '../git/repo.js';
 import { open, type Ctx, type Result } from './context.js';
 import { applyFold, monthStart, planFold, type FoldedDay } from './steps/fold-journal.js';
@@ -56,6 +57,10 @@ export async function fold(ctx: Ctx, opts: FoldOptions): Promise<Result<FoldData
   const data: FoldData = { ...none, days: plan.days.map((d) => d.day), folded: plan.days.reduce((n, d) => n + d.day.files.length, 0), skipped: plan.skipped };
   if (opts.dryRun || !plan.days.length) return { data, warnings: o.warnings };
 
-  return withLock(o.repo.stateDir, async () => ({ data: { ...data, commit: await applyFold(o.repo, o.config, plan, before) }, warnings: o.warnings }));
+  const warnings = [...o.warnings];
+  if (!journalAttributesInstalled(o.repo)) {
+    warnings.push('.openclaw_memory/.gitattributes does not name the merge driver for folded days: two branches that fold the same day would conflict on it; `git memory init` adds the line (commit it)');
+  }
+  return withLock(o.repo.stateDir, async () => ({ data: { ...data, commit: await applyFold(o.repo, o.config, plan, before) }, warnings }));
 }
 

@@ -56,6 +56,12 @@ export function attributesInstalled(repo: Repo): boolean {
   return existsSync(path) && hasLine(readFileSync(path, 'utf8'));
 }
 
+/** Whether the memory `.gitattributes` names the driver for folded journal days (a repository set up before them lacks it). */
+export function journalAttributesInstalled(repo: Repo): boolean {
+  const path = attributesPath(repo);
+  return existsSync(path) && hasLine(readFileSync(path, 'utf8'), JOURNAL_ATTRIBUTES_LINE);
+}
+
 /** Registers the driver in the repository's git config (local: shared by its worktrees). */
 export async function installDriverConfig(repo: Repo): Promise<ChangeResult> {
   const get = (key: string) => git(['config', '--get', `merge.${DRIVER}.${key}`], { cwd: repo.root, allowFail: true });
