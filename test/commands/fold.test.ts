@@ -154,6 +154,18 @@ describe('git memory fold', () => {
     expect(sessionFiles(rebasing).some((p) => p.includes('/2026-09-'))).toBe(true);
   });
 
+  it('reads a session once when its file comes back beside the day it was folded into (a cherry-pick, say)', async () => {
+    const repo = await history();
+    const file = sessionFiles(repo).find((p) => p.includes('/2026-09-'))!;
+    const text = repo.read(file);
+    const before = await ids(repo);
+    await ok(repo, ['fold']);
+    repo.write(file, text);
+    repo.git('add', '--', file);
+    repo.git('commit', '-q', '-m', 'the session file again');
+    expect(await ids(repo)).toEqual(before);
+  });
+
   it('refuses a month that is not over, and a month that is not one', async () => {
     const repo = await history();
     expect((await repo.run(['fold', '--before', '2027-01'])).code).toBe(2);
