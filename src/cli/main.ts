@@ -7,6 +7,7 @@ import { configCommand } from './commands/config.js';
 import { diffCommand } from './commands/diff.js';
 import { doctorCommand } from './commands/doctor.js';
 import { dreamCommand } from './commands/dream.js';
+import { foldCommand } from './commands/fold.js';
 import { forgetCommand } from './commands/forget.js';
 import { helpCommand } from './commands/help.js';
 import { hotFilesCommand } from './commands/hot-files.js';
@@ -66,6 +67,7 @@ function commands(io: Io, build: (args: string[]) => Argv<GlobalArgs>): CommandM
     resolveCommand(io),
     diffCommand(io),
     dreamCommand(io),
+    foldCommand(io),
     forgetCommand(io),
     doctorCommand(io),
     scanCommand(io),

@@ -38,14 +38,21 @@ async function journalChanges(root: string, base: string, head: string) {
   return changes;
 }
 
-/** Sessions present at head and not at base: new session files, and new blocks in legacy day files. */
+/**
+ * Sessions present at head and not at base: new session files, and new blocks in legacy day files.
+ * A session folded into a day file (`git memory fold`) is the same session it was as a file: a
+ * fold in the range adds none.
+ */
 async function addedSessions(root: string, base: string, head: string, warnings: string[]): Promise<SessionSummary[]> {
-  const changes = (await journalChanges(root, base, head)).filter((c) => c.status !== 'D');
+  const all = await journalChanges(root, base, head);
+  const changes = all.filter((c) => c.status !== 'D');
   const after = await treeSessions(root, changes);
-  const modified = changes.filter((c) => c.status !== 'A');
-  const before = await treeSessions(root, modified.map((c) => ({ path: c.path, blob: c.oldBlob })));
+  const gone = all.filter((c) => c.status !== 'A');
+  const before = await treeSessions(root, gone.map((c) => ({ path: c.path, blob: c.oldBlob })));
   for (const c of [...after.corrupt, ...before.corrupt]) warnings.push(`skipped ${c.message}`);
-  const key = (s: { path?: string; time: string; request: string }) => `${s.path}\0${s.time}\0${s.request}`;
+  // A block of a legacy day file has no id of its own (its id counts the blocks): its file, time and request say which it is.
+  const key = (s: { id: string; path?: string; origin?: string; time: string; request: string }) =>
+    s.origin || !/-day\d+$/.test(s.id) ? `id\0${s.id}` : `${s.path}\0${s.time}\0${s.request}`;
   const known = new Set(before.sessions.map(key));
   return after.sessions.filter((s) => !known.has(key(s))).map((s) => summarizeSession(s, s.path ?? ''));
 }

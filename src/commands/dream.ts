@@ -24,6 +24,8 @@ import type { Opened, Result } from './context.js';
 import { commitMessage, type CommitOutcome } from './steps/commit-memory.js';
 import { commitLongTerm } from './steps/commit-long-term.js';
 import { lastDreamt } from './steps/hand-deleted.js';
+import { foldWhenDue } from './steps/fold-journal.js';
+import { withLock } from '../fs/lock.js';
 
 export interface DreamOptions {
   /** Run even when the triggers do not hold. */
@@ -54,6 +56,8 @@ export interface DreamData {
   waiting: CommitOutcome['waiting'];
   /** Model calls made and their cost, when a model refined the result. */
   model: { calls: number; cost: number } | null;
+  /** The journal's past months folded after the dream (`[journal] fold_at`), when due. */
+  fold?: { folded: number; days: number; commit: { sha: string; paths: number } | null; skipped: number };
 }
 
 const idle = (reason: string): DreamData => ({ ran: false, reason, source: null, sessions: 0, report: null, entries: 0, lines: 0, bytes: 0, changed: false, path: null, commit: null, branch: null, waiting: null, model: null });
@@ -186,8 +190,14 @@ export async function dream(o: Opened, opts: DreamOptions): Promise<Result<Dream
         last,
       ),
     );
+    // A journal past `[journal] fold_at` old session files is folded too, in a commit of its own.
+    const fold = opts.branch ? null : await withLock(repo.stateDir, () => foldWhenDue(repo, o.config, localDate(o.now))).catch((e: unknown) => {
+      warnings.push(`the journal was not folded: ${e instanceof Error ? e.message : String(e)}`);
+      return null;
+    });
     return {
       data: {
+        ...(fold ? { fold } : {}),
         ran: true,
         reason: opts.force && !due.due ? 'forced' : due.reason,
         source,

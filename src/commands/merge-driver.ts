@@ -7,6 +7,7 @@ import { foldMessage, rekeyMessage } from '../memory/tasks-merge-messages.js';
 import { parseTasks, serializeTasks } from '../memory/tasks.js';
 import { parseLongTerm, serializeLongTerm } from '../memory/long-term.js';
 import { mergeLongTerm } from '../memory/long-term-merge.js';
+import { foldedDay, mergeFolded, renderFolded } from '../memory/folded-day.js';
 import { LONG_TERM_FILE, TASKS_FILE } from '../paths.js';
 import type { Ctx, Result } from './context.js';
 
@@ -21,8 +22,8 @@ export interface MergeDriverOptions {
 
 export interface MergeDriverData {
   path: string;
-  /** `by-id` when the task lists merged, `by-entry` for MEMORY.md; `text` when a side could not be parsed. */
-  method: 'by-id' | 'by-entry' | 'text';
+  /** `by-id` when the task lists merged, `by-entry` for MEMORY.md, `by-session` for a folded journal day; `text` when a side could not be parsed. */
+  method: 'by-id' | 'by-entry' | 'by-session' | 'text';
   tasks: number;
   decided: TaskConflict[];
   /** Two different tasks that had one id: both kept, theirs under a new id. */
@@ -31,6 +32,14 @@ export interface MergeDriverData {
   folded: TaskFold[];
   /** Conflict markers left (text fallback only): git then reports a conflict. */
   conflicted: boolean;
+}
+
+/** Two folded days merged (with their base, empty for add/add), or null where that cannot be done. */
+function mergeDays(path: string, [base, ours, theirs]: string[]): { text: string } | null {
+  const [b, a, t] = [base!, ours!, theirs!].map((text) => (text.trim() ? foldedDay(text, path) : undefined));
+  if (a === null || t === null || b === null || !a || !t || a.date !== t.date) return null;
+  const files = mergeFolded(b?.files ?? null, a.files, t.files);
+  return files && { text: renderFolded(a.date, files) };
 }
 
 const read = (p: string) => {
@@ -58,6 +67,15 @@ export async function mergeDriver(ctx: Ctx, o: MergeDriverOptions): Promise<Resu
       const merged = mergeLongTerm(texts[0]!.trim() ? b! : null, a!, t!);
       writeFileSync(ours!, serializeLongTerm(merged));
       return { data: { path, method: 'by-entry', tasks: 0, decided: [], rekeyed: [], folded: [], conflicted: false }, warnings: [] };
+    }
+    // A journal day folded by `git memory fold` (on one side or both): merged session file by session file.
+    if (/(?:^|\/)journal\/\d{4}-\d{2}-\d{2}\.md$/.test(path)) {
+      const merged = mergeDays(path, texts);
+      if (merged !== null) {
+        writeFileSync(ours!, merged.text);
+        return { data: { path, method: 'by-session', tasks: 0, decided: [], rekeyed: [], folded: [], conflicted: false }, warnings: [] };
+      }
+      throw new CorruptFileError(path, 'is not a folded journal day on both sides, or one of its sessions changed on both', '');
     }
     const [b, a, t] = texts.map((text, i) => (text.trim() ? parseTasks(text, `${path} (${['base', 'ours', 'theirs'][i]})`) : { tasks: [] }));
     const merged = mergeTaskLists(texts[0]!.trim() ? b! : null, a!, t!);

@@ -11,12 +11,14 @@ export interface ShowData {
   commits: { sha: string; subject: string; files: string[]; missing?: true }[];
 }
 
-/** The session `ref` names: its id, its file path, or a part of its id only one session has; `latest` (or none) for the newest. */
+/** The session `ref` names: its id, its file path (or the path it was folded from), or a part of its id only one session has; `latest` (or none) for the newest. */
 export function pickSession(sessions: Session[], ref: string | undefined): Session {
   if (!sessions.length) throw new UsageError('no sessions in the journal yet', 'a session is written by `git memory end` (the agent hooks run it at the end of each session)');
   if (ref === undefined || ref === 'latest') return sessions.at(-1)!;
   const key = ref.replace(/\\/g, '/').replace(/^\.\//, '');
-  const exact = sessions.find((s) => s.id === key || s.path === key || (s.path !== undefined && key.endsWith(`/${s.path}`)));
+  // A folded session (`git memory fold`) is still named by the file it was folded from.
+  const named = (p: string | undefined) => p !== undefined && (p === key || key.endsWith(`/${p}`));
+  const exact = sessions.find((s) => s.id === key || (!s.origin && named(s.path))) ?? sessions.find((s) => named(s.origin));
   if (exact) return exact;
   const part = sessions.filter((s) => s.id.includes(key));
   if (part.length === 1) return part[0]!;

@@ -2,10 +2,9 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { commitFiles, type UnresolvedCommit } from '../git/commit-files.js';
 import { git } from '../git/git.js';
-import { parseDay } from '../memory/day-view.js';
-import { listDays, readDays, readJournalFile, type JournalRead } from '../memory/journal.js';
+import { listDays, parseJournalFile, readDays, readJournalFile, type JournalRead } from '../memory/journal.js';
 import type { DreamThrough } from '../memory/long-term.js';
-import { byTime, parseSession, type Session } from '../memory/session.js';
+import { byTime, type Session } from '../memory/session.js';
 import { JOURNAL_DIR } from '../paths.js';
 import { stripHiddenText } from '../safety/hidden-text.js';
 import type { DreamSession } from './consolidate.js';
@@ -42,11 +41,12 @@ export async function sessionsToDream(root: string, through: DreamThrough | unde
     skipped.push(`none of the commits ${LONG_TERM_NAME} was dreamt through is in this clone (${through.commits.map((c) => c.slice(0, 12)).join(', ')}): every session is read again`);
   }
   if (through && known.length) {
-    const paths = await addedSince(root, known);
+    const { added: paths, gone } = await addedSince(root, known);
     const taken = new Set(through.sessions);
     got = { sessions: [], corrupt: [] };
-    for (const rel of paths) readJournalFile(root, rel, rel.split('/').length === JOURNAL_DIR.split('/').length + 1 ? parseDay : parseSession, got);
-    got.sessions = got.sessions.filter((s) => !taken.has(s.id)).sort(byTime);
+    for (const rel of paths) readJournalFile(root, rel, parseJournalFile, got);
+    // A session folded into a day file since (`git memory fold`) was a file of one of those commits: taken in then.
+    got.sessions = got.sessions.filter((s) => !taken.has(s.id) && !(s.origin && gone.has(s.origin))).sort(byTime);
   } else {
     const fromDay = through ? '' : after.slice(0, 10);
     got = readDays(root, listDays(root).filter((d) => d >= fromDay));
@@ -107,10 +107,20 @@ async function presentCommits(root: string, commits: string[]): Promise<string[]
 /**
  * Journal files in the working tree that the tree of none of `commits` holds: added (committed or
  * not) since each of them, and untracked ones. Comparing trees skips every day that did not change.
+ * `gone`: the journal files one of `commits` held that are no longer there (folded, or deleted).
  */
-async function addedSince(root: string, commits: string[]): Promise<string[]> {
+async function addedSince(root: string, commits: string[]): Promise<{ added: string[]; gone: Set<string> }> {
+  const gone = new Set<string>();
   const lists = await Promise.all(
-    commits.map(async (c) => (await git(['diff', '--no-renames', '--name-only', '--diff-filter=A', '-z', c, '--', JOURNAL_DIR], { cwd: root })).split('\0').filter(Boolean)),
+    commits.map(async (c) => {
+      const fields = (await git(['diff', '--no-renames', '--name-status', '--diff-filter=AD', '-z', c, '--', JOURNAL_DIR], { cwd: root })).split('\0');
+      const added: string[] = [];
+      for (let i = 0; i + 1 < fields.length; i += 2) {
+        if (fields[i] === 'D') gone.add(fields[i + 1]!);
+        else added.push(fields[i + 1]!);
+      }
+      return added;
+    }),
   );
   let added = new Set(lists[0]);
   for (const l of lists.slice(1)) {
@@ -118,7 +128,7 @@ async function addedSince(root: string, commits: string[]): Promise<string[]> {
     added = new Set([...added].filter((p) => also.has(p)));
   }
   const untracked = (await git(['ls-files', '-z', '--others', '--exclude-standard', '--', JOURNAL_DIR], { cwd: root })).split('\0').filter(Boolean);
-  return [...new Set([...added, ...untracked])].filter((p) => p.endsWith('.md')).sort();
+  return { added: [...new Set([...added, ...untracked])].filter((p) => p.endsWith('.md')).sort(), gone };
 }
 
 /** Ids of the sessions whose file HEAD's tree does not hold. */

@@ -11,6 +11,12 @@ const COMMENT = '# git-memory: merge TASKS.md by task id (git memory init; harml
 export const ATTRIBUTES_LINE = `TASKS.md merge=${DRIVER}`;
 /** MEMORY.md (long-term memory) is merged by the same driver, entry by entry. */
 export const LONG_TERM_ATTRIBUTES_LINE = `MEMORY.md merge=${DRIVER}`;
+/**
+ * A day file of the journal (`journal/<date>.md`: a day folded by `git memory fold`) is merged by the
+ * same driver, session by session. `*` stops at a slash: the session files under `journal/<date>/`,
+ * written once and never merged, are not named.
+ */
+export const JOURNAL_ATTRIBUTES_LINE = `journal/*.md merge=${DRIVER}`;
 
 /**
  * The driver command. Where git-memory is not on PATH (it was uninstalled, a teammate copied the
@@ -25,13 +31,14 @@ export type ChangeResult = 'created' | 'updated' | 'unchanged' | 'removed' | 'ab
 const attributesPath = (repo: Repo) => join(repo.root, ATTRIBUTES_FILE);
 const hasLine = (text: string, line = ATTRIBUTES_LINE) => text.split(/\r?\n/).some((l) => l.trim() === line);
 
-/** Adds the TASKS.md line to the memory directory's `.gitattributes`. */
+/** Adds the TASKS.md, MEMORY.md and journal day lines to the memory directory's `.gitattributes`. */
 export function installAttributes(repo: Repo): ChangeResult {
   const path = attributesPath(repo);
   const text = existsSync(path) ? readFileSync(path, 'utf8') : null;
-  if (text !== null && hasLine(text) && hasLine(text, LONG_TERM_ATTRIBUTES_LINE)) return 'unchanged';
-  // A file from before MEMORY.md existed gets just the line it lacks.
-  const ours = text !== null && hasLine(text) ? `${LONG_TERM_ATTRIBUTES_LINE}\n` : `${COMMENT}\n${ATTRIBUTES_LINE}\n${LONG_TERM_ATTRIBUTES_LINE}\n`;
+  const lines = [ATTRIBUTES_LINE, LONG_TERM_ATTRIBUTES_LINE, JOURNAL_ATTRIBUTES_LINE];
+  if (text !== null && lines.every((l) => hasLine(text, l))) return 'unchanged';
+  // A file from before MEMORY.md or folded days existed gets just the lines it lacks.
+  const ours = text !== null && hasLine(text) ? lines.filter((l) => !hasLine(text, l)).map((l) => `${l}\n`).join('') : `${COMMENT}\n${lines.join('\n')}\n`;
   writablePath(repo.root, ATTRIBUTES_FILE, { includeFile: true });
   mkdirSync(join(repo.root, MEMORY_DIR), { recursive: true });
   writeFileSync(path, text === null ? ours : `${text}${text === '' || text.endsWith('\n') ? '' : '\n'}${ours}`);
@@ -47,6 +54,12 @@ export function installAttributes(repo: Repo): ChangeResult {
 export function attributesInstalled(repo: Repo): boolean {
   const path = attributesPath(repo);
   return existsSync(path) && hasLine(readFileSync(path, 'utf8'));
+}
+
+/** Whether the memory `.gitattributes` names the driver for folded journal days (a repository set up before them lacks it). */
+export function journalAttributesInstalled(repo: Repo): boolean {
+  const path = attributesPath(repo);
+  return existsSync(path) && hasLine(readFileSync(path, 'utf8'), JOURNAL_ATTRIBUTES_LINE);
 }
 
 /** Registers the driver in the repository's git config (local: shared by its worktrees). */

@@ -12,7 +12,8 @@ import { isRecord, readState, writeState } from '../fs/state.js';
 export interface Config {
   project: { name: string; description: string };
   primer: { max_tokens: number; min_tokens: number; days: number; commits: number; hot_files: number; commit: boolean };
-  journal: { language: 'en' | 'zh' };
+  /** `fold_at`: session files dated before last month at which a dream folds them (`git memory fold`); 0: never. */
+  journal: { language: 'en' | 'zh'; fold_at: number };
   commit: { auto: boolean; message: string };
   secrets: { mode: 'block' | 'redact'; allowlist: string[] };
   statusline: { context_window: number };
@@ -93,6 +94,7 @@ export const SCHEMA: Record<string, Record<string, KeySpec>> = {
   },
   journal: {
     language: { kind: 'string', default: 'en', oneOf: ['en', 'zh'] },
+    fold_at: { kind: 'integer', default: 5000, min: 0 },
   },
   commit: {
     auto: { kind: 'boolean', default: true },

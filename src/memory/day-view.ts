@@ -1,5 +1,6 @@
 import { CorruptFileError, readFrontmatter } from './frontmatter.js';
 import { SESSION_HEADING_RE, type Lang } from './headings.js';
+import { isFoldedData, parseFolded } from './folded-day.js';
 import { byTime, parseSessionBlock, renderSessionBlock, type Session } from './session.js';
 import { loadTemplate, render } from './templates.js';
 
@@ -39,7 +40,8 @@ export function renderDay(date: string, sessions: Session[], lang: Lang): string
  * Parses a per-day journal (`journal/YYYY-MM-DD.md`, the original format, or a rendered day view)
  * into sessions. English and Chinese headings are both read. OpenClaw memory v0.2 writes its day
  * files with `type`/`created`/`updated`/`sessions` and no `date` (the file name is the date), and
- * puts a `---` rule between sessions: both are read as they are.
+ * puts a `---` rule between sessions: both are read as they are. A folded day (memory/folded-day.ts)
+ * is read session file by session file.
  */
 export function parseDay(text: string, path: string): Session[] {
   const { data, body } = readFrontmatter(text, path, DAY_SHAPE);
@@ -48,6 +50,8 @@ export function parseDay(text: string, path: string): Session[] {
   if (!date || !/^\d{4}-\d{2}-\d{2}$/.test(date)) {
     throw new CorruptFileError(path, 'frontmatter needs `date` (YYYY-MM-DD), or the file name must be the date', DAY_SHAPE);
   }
+  // A folded day (`git memory fold`): its session files, each read as it was.
+  if (isFoldedData(data)) return parseFolded(body, path);
   const sessions: Session[] = [];
   let time: string | undefined;
   let lines: string[] = [];

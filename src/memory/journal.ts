@@ -24,6 +24,16 @@ export function listDays(root: string): string[] {
   return [...days].sort();
 }
 
+/**
+ * The sessions of one journal file, by its place: a session file (`journal/<date>/<name>.md`) holds
+ * one; a day file (`journal/<date>.md`: the original per-day journal, or a day folded by `git memory
+ * fold`) holds several. Every reader of the journal parses its files here.
+ */
+export function parseJournalFile(text: string, rel: string): Session[] {
+  const inJournal = rel.startsWith(`${JOURNAL_DIR}/`) ? rel.slice(JOURNAL_DIR.length + 1) : rel.split('/').slice(-2).join('/');
+  return inJournal.includes('/') ? [parseSession(text, rel)] : parseDay(text, rel);
+}
+
 /** Reads one journal file into `out` (a link is not read: it could point anywhere). */
 export function readJournalFile(root: string, rel: string, parse: (text: string, rel: string) => Session | Session[], out: JournalRead): void {
   let text: string;
@@ -82,7 +92,16 @@ export function readDays(root: string, days: readonly string[]): JournalRead {
       if (name.endsWith('.md')) readJournalFile(root, `${JOURNAL_DIR}/${day}/${name}`, parseSession, out);
     }
   }
-  return { sessions: out.sessions.sort(byTime), corrupt: out.corrupt };
+  return { sessions: onceEach(out.sessions.sort(byTime)), corrupt: out.corrupt };
+}
+
+/**
+ * Sessions sorted by byTime, each id once: a session file brought back beside the folded day that
+ * holds it (a cherry-pick of the commit that wrote it, say) is one session, not two.
+ */
+export function onceEach(sorted: Session[]): Session[] {
+  const seen = new Set<string>();
+  return sorted.filter((s) => !seen.has(s.id) && !!seen.add(s.id));
 }
 
 /** What newestOfDay found. */

@@ -26,6 +26,8 @@ export interface Session {
   commits: CommitRef[];
   /** Repository-relative path it was read from (not serialized). */
   path?: string;
+  /** The session file it was folded from, when read from a folded day (`git memory fold`; not serialized). */
+  origin?: string;
 }
 
 /**

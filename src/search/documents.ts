@@ -1,9 +1,9 @@
 import { lstatSync } from 'node:fs';
 import { join } from 'node:path';
 import { DATE_RE } from '../clock.js';
-import { parseDay } from '../memory/day-view.js';
+import { parseJournalFile } from '../memory/journal.js';
 import { CorruptFileError } from '../memory/frontmatter.js';
-import { parseSession, type Session } from '../memory/session.js';
+import type { Session } from '../memory/session.js';
 import { JOURNAL_DIR } from '../paths.js';
 import { namesOrNone, readTextOrNull } from '../fs/read-file.js';
 import { symlinkOnPath } from '../worktree-path.js';
@@ -58,8 +58,7 @@ export function readJournalFile(root: string, path: string): { sessions: Session
   const text = readTextOrNull(join(root, path));
   if (text === null) return { sessions: [] };
   try {
-    const isDayFile = !path.slice(JOURNAL_DIR.length + 1).includes('/');
-    return { sessions: isDayFile ? parseDay(text, path) : [parseSession(text, path)] };
+    return { sessions: parseJournalFile(text, path) };
   } catch (e) {
     if (e instanceof CorruptFileError) return { sessions: [], corrupt: e };
     throw e;

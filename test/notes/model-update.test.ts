@@ -207,7 +207,7 @@ describe('notes update with a model (real SDK, fake Messages API)', () => {
 
   it('prompts in Chinese when [journal] language = "zh", with the template\'s English section names', async () => {
     const { input, source } = await setup((_r, n) => (n ? textReply('ok') : toolUseReply([{ name: 'update_section', input: { section: 'Current State', content: '正在修复 src/auth/refresh.ts 的并发刷新' } }])));
-    const r = await runNotesUpdate({ ...input, config: { ...input.config, journal: { language: 'zh' } } }, source);
+    const r = await runNotesUpdate({ ...input, config: { ...input.config, journal: { ...input.config.journal, language: 'zh' } } }, source);
     expect(r.source).toBe('model');
     const system = JSON.stringify(api!.requests[0]!.body.system);
     expect(system).toContain('你负责记录一次编码会话');

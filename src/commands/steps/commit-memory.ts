@@ -10,8 +10,7 @@ import type { GitVars } from '../../git/vars.js';
 import { anOperation, isOperation, operationInProgress, type Operation, type Repo } from '../../git/repo.js';
 import type { Config } from '../../memory/config.js';
 import { CorruptFileError } from '../../memory/frontmatter.js';
-import { parseDay } from '../../memory/day-view.js';
-import { parseSession } from '../../memory/session.js';
+import { parseJournalFile } from '../../memory/journal.js';
 import { JOURNAL_DIR, TASKS_FILE } from '../../paths.js';
 import { writeAtomic } from '../../fs/atomic.js';
 import { readTextOrNull } from '../../fs/read-file.js';
@@ -124,7 +123,7 @@ export interface CommitOutcome {
 function parserOf(path: string): ((text: string, path: string) => unknown) | null {
   if (path === TASKS_FILE) return parseTasks;
   if (!path.startsWith(`${JOURNAL_DIR}/`) || !path.endsWith('.md')) return null;
-  return path.slice(JOURNAL_DIR.length + 1).includes('/') ? parseSession : parseDay;
+  return parseJournalFile;
 }
 
 /**

@@ -7,10 +7,9 @@ import { abbreviate, parseLog } from '../../git/log.js';
 import { recentLogArgs } from '../../git/log-cache.js';
 import { listTree, readBlobs, showFile, type TreeFile } from '../../git/objects.js';
 import { parseConfig, type Config } from '../../memory/config.js';
-import { parseDay } from '../../memory/day-view.js';
 import { CorruptFileError } from '../../memory/frontmatter.js';
-import type { JournalRead } from '../../memory/journal.js';
-import { byTime, parseSession, type Session } from '../../memory/session.js';
+import { onceEach, parseJournalFile, type JournalRead } from '../../memory/journal.js';
+import { byTime, type Session } from '../../memory/session.js';
 import { parseTasksKeeping } from '../../memory/tasks.js';
 import { staleMarks } from '../../dream/staleness.js';
 import { pathsInTrees } from '../../git/in-trees.js';
@@ -32,15 +31,14 @@ export async function treeSessions(root: string, files: TreeFile[]): Promise<Jou
   for (const f of files) {
     try {
       const text = texts.get(f.blob)!;
-      const got = f.path.split('/').length > JOURNAL_DIR.split('/').length + 1 ? [parseSession(text, f.path)] : parseDay(text, f.path);
+      const got = parseJournalFile(text, f.path);
       sessions.push(...got.map((s) => ({ ...s, path: s.path ?? f.path })));
     } catch (e) {
       if (!(e instanceof CorruptFileError)) throw e;
       corrupt.push(e);
     }
   }
-  sessions.sort(byTime);
-  return { sessions, corrupt };
+  return { sessions: onceEach(sessions.sort(byTime)), corrupt };
 }
 
 /** Runs `f` once, on first use: a diff asks a revision for its config and tasks more than once. */

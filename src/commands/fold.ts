@@ -1,0 +1,66 @@
+import { localDate } from '../clock.js';
+import { EXIT, GitMemoryError, UsageError } from '../errors.js';
+import { withLock } from '../fs/lock.js';
+import { git } from '../git/git.js';
+import { journalAttributesInstalled } from '../git/merge-config.js';
+import { anOperation, operationInProgress, theOperation } from '../git/repo.js';
+import { open, type Ctx, type Result } from './context.js';
+import { applyFold, monthStart, planFold, type FoldedDay } from './steps/fold-journal.js';
+
+export type { FoldedDay };
+
+export interface FoldOptions {
+  /** Fold the sessions dated before this month (YYYY-MM); default: the month before the current one. */
+  before?: string;
+  /** Say what would be folded; write nothing. */
+  dryRun?: boolean;
+}
+
+export interface FoldData {
+  /** The first day not folded: sessions dated before it are folded. */
+  before: string;
+  days: FoldedDay[];
+  /** Session files folded (or, with dryRun, that would be). */
+  folded: number;
+  /** Session files or days left as they are, with why. */
+  skipped: { path: string; reason: string }[];
+  dryRun: boolean;
+  commit: { sha: string; paths: number } | null;
+}
+
+const MONTH_RE = /^\d{4}-(0[1-9]|1[0-2])$/;
+
+/**
+ * Folds the committed session files of the days before a month into one file a day
+ * (`journal/<date>.md`, see memory/folded-day.ts), each session file kept byte for byte, in one
+ * memory commit that touches the journal only: the user's own git commands read one index entry a
+ * day for those days instead of one a session. Every reader reads a folded session as it read its
+ * file. Only days whose journal files are all as HEAD has them are folded (nothing the user changed,
+ * staged or has not committed is touched), never during a merge, rebase or other git operation.
+ */
+export async function fold(ctx: Ctx, opts: FoldOptions): Promise<Result<FoldData>> {
+  const o = open(ctx);
+  const today = localDate(o.now);
+  if (opts.before !== undefined && !MONTH_RE.test(opts.before)) throw new UsageError(`--before takes a month, YYYY-MM (got ${JSON.stringify(opts.before)})`, 'e.g. `git memory fold --before 2026-10` folds the sessions of September 2026 and earlier');
+  const before = opts.before === undefined ? monthStart(today, 1) : `${opts.before}-01`;
+  if (before > monthStart(today, 0)) {
+    throw new UsageError(`--before ${opts.before} is after the current month`, 'the current month keeps one file a session, so that branches adding sessions never conflict; fold months that are over');
+  }
+  const op = operationInProgress(o.repo);
+  if (op && !opts.dryRun) throw new GitMemoryError(`${anOperation(op)} is in progress; the journal is folded after it ends`, EXIT.error, `finish or abort ${theOperation(op)}, then run \`git memory fold\` again`);
+  const none: FoldData = { before, days: [], folded: 0, skipped: [], dryRun: !!opts.dryRun, commit: null };
+  const root = o.repo.root;
+  const head = (await git(['rev-parse', '--verify', '--quiet', 'HEAD'], { cwd: root, allowFail: true }))?.trim();
+  if (!head) return { data: none, warnings: o.warnings };
+
+  const plan = await planFold(root, head, before);
+  const data: FoldData = { ...none, days: plan.days.map((d) => d.day), folded: plan.days.reduce((n, d) => n + d.day.files.length, 0), skipped: plan.skipped };
+  if (opts.dryRun || !plan.days.length) return { data, warnings: o.warnings };
+
+  const warnings = [...o.warnings];
+  if (!journalAttributesInstalled(o.repo)) {
+    warnings.push('.openclaw_memory/.gitattributes does not name the merge driver for folded days: two branches that fold the same day would conflict on it; `git memory init` adds the line (commit it)');
+  }
+  return withLock(o.repo.stateDir, async () => ({ data: { ...data, commit: await applyFold(o.repo, o.config, plan, before) }, warnings }));
+}
+
