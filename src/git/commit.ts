@@ -55,8 +55,12 @@ export async function configEdited(repo: Repo): Promise<boolean> {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** How long a memory commit waits for git's index.lock before it leaves the commit for later. */
-export const INDEX_LOCK_WAIT_MS = 3000;
+/**
+ * How long a memory commit waits for git's index.lock before it leaves the commit for later
+ * (`indexMs`). An object, so that a test running the commit in its own process can shorten the
+ * wait it would otherwise sit out; nothing else changes it.
+ */
+export const LOCK_WAIT = { indexMs: 3000 };
 /** How long it waits on a ref lock (HEAD.lock, the branch's), on top of git's own 100 ms. */
 const REF_LOCK_WAIT_MS = 600;
 /** How long a memory commit keeps trying while HEAD moves under it (someone else committing). */
@@ -191,7 +195,7 @@ function byEditing(repo: Repo, paths: string[], userIndex: string, early?: Promi
  * git's index.lock taken with the user's index already refreshed for those paths inside it and
  * renamed in place (see index-swap.ts), and the ref update committed. git's locks are held for
  * that moment only, never while waiting: a busy index.lock is
- * waited on from outside, and after INDEX_LOCK_WAIT_MS the commit is left undone
+ * waited on from outside, and after LOCK_WAIT.indexMs the commit is left undone
  * (GitLockBusyError) rather than made with a stale index. No hooks fire.
  * Returns null when the paths already match HEAD.
  *
@@ -326,7 +330,7 @@ const LOCK_EXISTS = /Unable to create '([^']+\.lock)': File exists/;
  */
 async function land(repo: Repo, c: Landing, first: { prepared: PreparedIndex; update: ReturnType<typeof startUpdate> }): Promise<boolean> {
   const { lock } = indexFiles(repo);
-  const indexDeadline = Date.now() + INDEX_LOCK_WAIT_MS;
+  const indexDeadline = Date.now() + LOCK_WAIT.indexMs;
   let refDeadline: number | null = null;
   let next: typeof first | null = first;
   for (let delay = 10; ; delay = Math.min(delay * 2, 200)) {

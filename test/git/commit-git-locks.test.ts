@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { LOCK_WAIT } from '../../src/git/commit.js';
 import { makeMemoryRepo, type TestRepo } from '../helpers/repo.js';
 
 const NOW = '2026-11-22T14:30:00';
@@ -24,6 +25,12 @@ function userCommitKeepsMemory(repo: TestRepo, session: string, tasks: string): 
 }
 
 describe('a busy index.lock: the memory commit waits for it, or is left for later, never made with a stale index', () => {
+  // A lock held throughout is waited out: in process, over 600 ms instead of the 3 s a user's
+  // commit gets (three waits in this file). The lock released within the wait keeps the 3 s.
+  const userWait = LOCK_WAIT.indexMs;
+  const held = () => (LOCK_WAIT.indexMs = 600);
+  afterEach(() => void (LOCK_WAIT.indexMs = userWait));
+
   it('a lock released within the wait: the commit lands, index refreshed, exit 0', async () => {
     const repo = await initRepo();
     const lock = join(repo.dir, '.git', 'index.lock');
@@ -37,6 +44,7 @@ describe('a busy index.lock: the memory commit waits for it, or is left for late
   });
 
   it('a lock held throughout: exit 0, nothing committed, the lock named; the user commit keeps the files; `commit` makes it later', async () => {
+    held();
     const repo = await initRepo();
     const before = head(repo);
     const lock = join(repo.dir, '.git', 'index.lock');
@@ -70,6 +78,7 @@ describe('a busy index.lock: the memory commit waits for it, or is left for late
   });
 
   it('the same with the text output: says what was not committed and what to do', async () => {
+    held();
     const repo = await initRepo();
     const lock = join(repo.dir, '.git', 'index.lock');
     writeFileSync(lock, '');

@@ -10,15 +10,18 @@ import { keptLog, logStepArgs, PRIMER_LOG_DEPTH, recentLogArgs } from '../../src
 import { parseLog, recentLog, stepLog } from '../../src/git/log.js';
 import { byPlainCommits } from '../../src/git/reflog.js';
 import { findRepoInFiles } from '../../src/git/repo.js';
+import { commitMany, type FastCommit } from '../helpers/commits.js';
 import { fixture, makeRepo, type TestRepo } from '../helpers/repo.js';
 
-/** Sixty code commits, memory commits among them: more than the log's 50 entries. */
+/** Sixty code commits, memory commits among them: more than the log's 50 entries (one fast-import). */
 const base = fixture(() => {
   const repo = makeRepo({ until: 'file' });
+  const commits: FastCommit[] = [];
   for (let i = 0; i < 60; i++) {
-    repo.commit(`Code ${i}`, { [`src/f${i % 7}.ts`]: `export const v = ${i};\n` });
-    if (i % 9 === 0) repo.commit(`memory: session ${i}`, { [`.openclaw_memory/journal/2026-11-2${i % 3}/s${i}.md`]: `# ${i}\n` });
+    commits.push({ message: `Code ${i}`, files: { [`src/f${i % 7}.ts`]: `export const v = ${i};\n` } });
+    if (i % 9 === 0) commits.push({ message: `memory: session ${i}`, files: { [`.openclaw_memory/journal/2026-11-2${i % 3}/s${i}.md`]: `# ${i}\n` } });
   }
+  commitMany(repo, commits);
   return repo;
 });
 
@@ -54,9 +57,9 @@ describe('stepLog: the log at HEAD from the log kept for an earlier commit', () 
   it('gives git’s text when the commits since fill the whole log, and null past its cap', async () => {
     const repo = await base();
     const from = head(repo);
-    for (let i = 0; i < 55; i++) repo.commit(`More ${i}`, { [`lib/m${i % 4}.ts`]: `export const m = ${i};\n` });
+    commitMany(repo, Array.from({ length: 55 }, (_, i) => ({ message: `More ${i}`, files: { [`lib/m${i % 4}.ts`]: `export const m = ${i};\n` } })));
     expect(await stepped(repo, from)).toBe(await whole(repo));
-    for (let i = 0; i < 50; i++) repo.git('commit', '-q', '--allow-empty', '-m', `Empty ${i}`);
+    commitMany(repo, Array.from({ length: 50 }, (_, i) => ({ message: `Empty ${i}` })));
     expect(await stepped(repo, from)).toBeNull(); // 105 commits since: the whole log is asked
   });
 

@@ -1,5 +1,6 @@
 import { serializeSession, type Session } from '../../src/memory/session.js';
 import { serializeTasks, type Task } from '../../src/memory/tasks.js';
+import { commitMany } from './commits.js';
 import type { TestRepo } from './repo.js';
 
 const AREAS = ['auth', 'billing', 'search', 'notifications', 'admin dashboard', 'CI pipeline', 'mobile API', 'reporting'];
@@ -8,13 +9,13 @@ const FILES = ['src/auth/jwt.ts', 'src/billing/invoice.ts', 'src/search/index.ts
 
 /**
  * Writes a realistic history into a repository: `sessions` sessions spread over `days` days
- * ending at `end` (YYYY-MM-DD), `tasks` tasks, `commits` code commits, and user files.
+ * ending at `end` (YYYY-MM-DD), `tasks` tasks, `commits` code commits (one fast-import), and user files.
  */
 export function writeHistory(repo: TestRepo, opts: { end: string; days: number; sessions: number; tasks: number; commits: number }): { sessions: Session[]; tasks: Task[] } {
-  for (let i = 0; i < opts.commits; i++) {
-    const file = FILES[(i * 7) % FILES.length]!;
-    repo.commit(`${VERBS[i % VERBS.length]} ${AREAS[i % AREAS.length]}: step ${i + 1}`, { [file]: `// revision ${i}\n` });
-  }
+  commitMany(
+    repo,
+    Array.from({ length: opts.commits }, (_, i) => ({ message: `${VERBS[i % VERBS.length]} ${AREAS[i % AREAS.length]}: step ${i + 1}`, files: { [FILES[(i * 7) % FILES.length]!]: `// revision ${i}\n` } })),
+  );
   const endDate = new Date(`${opts.end}T12:00:00Z`);
   const sessions: Session[] = [];
   for (let i = 0; i < opts.sessions; i++) {

@@ -86,23 +86,40 @@ export function makeRepo(opts: { initialCommit?: boolean; now?: string; until?: 
   return repo;
 }
 
+/**
+ * The repositories makeMemoryRepo copies, set up once per test file and options: `init` and its
+ * commit cost ~250 ms of processor time each, a copy ~75. Init leaves nothing under the git
+ * directory's git-memory folder or in the home, so a copy is what a fresh set-up would be.
+ */
+const memoryTemplates = new Map<string, Promise<TestRepo>>();
+perFile(() => memoryTemplates.clear());
+
 /** makeRepo, then `git memory init --no-hooks` committed: a repository where sessions can start. */
 export async function makeMemoryRepo(opts: Parameters<typeof makeRepo>[0] = {}): Promise<TestRepo> {
-  const repo = makeRepo(opts);
-  const r = await repo.run(['init', '--no-hooks']);
-  if (r.code !== 0) throw new Error(`git memory init failed: ${r.stderr}`);
-  repo.git('add', '.');
-  repo.git('commit', '-q', '-m', 'Set up git-memory');
-  return repo;
+  const key = JSON.stringify([opts.initialCommit !== false, opts.objectFormat ?? 'sha1', opts.now ?? null]);
+  let made = memoryTemplates.get(key);
+  if (!made) {
+    made = (async () => {
+      const repo = makeRepo({ ...opts, until: 'file' });
+      const r = await repo.run(['init', '--no-hooks']);
+      if (r.code !== 0) throw new Error(`git memory init failed: ${r.stderr}`);
+      repo.git('add', '.');
+      repo.git('commit', '-q', '-m', 'Set up git-memory');
+      return repo;
+    })();
+    memoryTemplates.set(key, made);
+    made.catch(() => memoryTemplates.delete(key));
+  }
+  return copyRepo(await made, opts.until);
 }
 
 /**
  * A copy of a repository and its home, for a test to change as it likes: a fixture built once
  * (makeRepo with until 'file') and copied per test costs a directory copy instead of its history.
  */
-export function copyRepo(from: TestRepo): TestRepo {
-  const dir = tempDir('gm-repo-');
-  const home = tempDir('gm-home-');
+export function copyRepo(from: TestRepo, until: 'test' | 'file' = 'test'): TestRepo {
+  const dir = tempDir('gm-repo-', until);
+  const home = tempDir('gm-home-', until);
   cpSync(from.dir, dir, { recursive: true });
   cpSync(from.home, home, { recursive: true });
   const repo = bindRepo(dir, home, from.env.GIT_MEMORY_NOW);

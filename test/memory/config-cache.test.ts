@@ -1,8 +1,23 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeRepo } from '../helpers/repo.js';
+
+/**
+ * Moves the clock the code reads (Date.now) `ms` on, as waiting would, and it goes on running:
+ * the config's change time (real) is that much older by it, without the test sleeping.
+ */
+let ahead = 0;
+const realNow = Date.now.bind(Date);
+function later(ms: number): void {
+  ahead += ms;
+  vi.spyOn(Date, 'now').mockImplementation(() => realNow() + ahead);
+}
+
+afterEach(() => {
+  ahead = 0;
+  vi.restoreAllMocks();
+});
 
 describe('the parsed config kept in the state directory', () => {
   it('is used while the file is unchanged, and never once it changed, even at the same size', async () => {
@@ -16,7 +31,7 @@ describe('the parsed config kept in the state directory', () => {
     expect(await title()).toBe('# Project memory: alpha');
     expect(existsSync(kept)).toBe(false);
 
-    await sleep(2100);
+    later(2100);
     expect(await title()).toBe('# Project memory: alpha');
     const entry = JSON.parse(readFileSync(kept, 'utf8'));
     expect(entry.config.project.name).toBe('alpha');

@@ -1,7 +1,6 @@
 import { existsSync, readFileSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { serializeSession, type Session } from '../../src/memory/session.js';
 import { makeMemoryRepo } from '../helpers/repo.js';
 
@@ -22,6 +21,22 @@ interface KeptDay {
   v: number;
   files: { name: string; stamp: string; sessions: Session[] }[];
 }
+
+/**
+ * Moves the clock the code reads (Date.now) `ms` on, as waiting would, and it goes on running:
+ * every file's change time (real) is that much older by it, without the test sleeping.
+ */
+let ahead = 0;
+const realNow = Date.now.bind(Date);
+function later(ms: number): void {
+  ahead += ms;
+  vi.spyOn(Date, 'now').mockImplementation(() => realNow() + ahead);
+}
+
+afterEach(() => {
+  ahead = 0;
+  vi.restoreAllMocks();
+});
 
 describe('the primer reads parsed journal files kept in the state directory', () => {
   it('uses them while a file is unchanged, never once it changed (even in place at the same size), and never for a link', async () => {
@@ -45,7 +60,7 @@ describe('the primer reads parsed journal files kept in the state directory', ()
     expect(await primer()).toContain('Wired the CSV exporter');
     expect(keptNames('2026-11-30')).toEqual(['1000-claude-aaaaaa.md']);
 
-    await sleep(2100);
+    later(2100);
     expect(await primer()).toContain('Render the PDF footer');
     expect(keptNames('2026-11-30')).toEqual(['1000-claude-aaaaaa.md']);
     expect(keptNames('2026-11-20')).toEqual(['0900-claude-bbbbbb.md']);
@@ -70,7 +85,7 @@ describe('the primer reads parsed journal files kept in the state directory', ()
     expect(edited).not.toContain('kept');
 
     // A kept entry never stands in for a link: the link is refused, as without the kept files.
-    await sleep(2100);
+    later(2100);
     await primer();
     const text = readFileSync(join(repo.dir, today), 'utf8');
     writeFileSync(join(repo.dir, '..', 'outside.md'), text);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseLongTerm, serializeLongTerm, type LongTermEntry } from '../../src/memory/long-term.js';
 import { parseTasks } from '../../src/memory/tasks.js';
-import { makeRepo, type TestRepo } from '../helpers/repo.js';
+import { fixture, makeRepo, type TestRepo } from '../helpers/repo.js';
 
 // `git memory resolve` during a merge rebuilds TASKS.md (MEMORY.md) from git's three index stages;
 // what the working-tree file holds beyond them (a hand resolution, a task typed in, an edit) must
@@ -13,15 +13,22 @@ const at = (hhmm: string) => ({ env: { GIT_MEMORY_NOW: `${DAY}T${hhmm}:00` } });
 const TASKS = '.openclaw_memory/TASKS.md';
 const MEMORY = '.openclaw_memory/MEMORY.md';
 
-async function setUp(driver: boolean): Promise<TestRepo> {
-  const repo = makeRepo({ now: `${DAY}T08:00:00` });
-  expect((await repo.run(['init', '--no-hooks'])).code).toBe(0);
-  if (!driver) repo.git('config', '--remove-section', 'merge.git-memory-tasks');
-  await tasks(repo, '09:00', [{ task: 'Implement login' }, { task: 'Write the docs' }]);
-  repo.git('add', '-A');
-  repo.git('commit', '-q', '-m', 'Base tasks');
-  return repo;
-}
+/** Set up, with or without the merge driver, two tasks committed: made once per test file and copied. */
+const setUps = new Map(
+  [true, false].map((driver) => [
+    driver,
+    fixture(async () => {
+      const repo = makeRepo({ now: `${DAY}T08:00:00`, until: 'file' });
+      expect((await repo.run(['init', '--no-hooks'])).code).toBe(0);
+      if (!driver) repo.git('config', '--remove-section', 'merge.git-memory-tasks');
+      await tasks(repo, '09:00', [{ task: 'Implement login' }, { task: 'Write the docs' }]);
+      repo.git('add', '-A');
+      repo.git('commit', '-q', '-m', 'Base tasks');
+      return repo;
+    }),
+  ]),
+);
+const setUp = (driver: boolean): Promise<TestRepo> => setUps.get(driver)!();
 
 async function tasks(repo: TestRepo, hhmm: string, list: object[]): Promise<void> {
   const r = await repo.run(['tasks', 'set', JSON.stringify(list)], at(hhmm));
