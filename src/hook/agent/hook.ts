@@ -104,7 +104,7 @@ export async function agentHook(args: string[], io: AgentHookIo): Promise<ExitCo
     let ledger: Ledger | null = null;
     let notesFailed: unknown = null;
     // A turn's end that only applies the thresholds leaves a gate for the next one (turn-gate.ts).
-    const gate = event === 'stop' && (agent === 'claude' || agent === 'codex' || agent === 'gemini') && turnGated(agent, findRepo(cwd, io.env).stateDir);
+    const gate = event === 'stop' && (agent === 'claude' || agent === 'codex' || agent === 'gemini') && turnGated(agent, findRepo(cwd, io.env).stateDir, input.sessionId);
     if (event === 'tool-use' || event === 'stop') ledger = await (await import('./notes-check.js')).keepNotes(agent, input, io, cwd, { gate }).catch((e: unknown) => ((notesFailed = e), null));
     if (event === 'session-start') await (await import('./session-start.js')).sessionStart(agent, input, io, cwd, fullAfterCompact);
     else if (event === 'session-end' || (event === 'stop' && stopRecordsTurn(agent, input, io, cwd))) await sessionEnd(agent, input, io, cwd, event, ledger ?? undefined);
