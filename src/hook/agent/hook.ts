@@ -71,8 +71,16 @@ function stopRecordsTurn(agent: AgentName, input: HookInput, io: AgentHookIo, cw
   return true;
 }
 
+/** `io` running the workers' jobs in this process (`hook agent-worker`'s, worker.ts); `inline` gets each job's run. */
+function inProcessWorkers(io: AgentHookIo, inline: Promise<unknown>[]): AgentHookIo {
+  return {
+    ...io,
+    startWorker: (args, cwd) => void inline.push(import('./worker.js').then((w) => w.runAgentWorker(args.slice(2), cwd, io.env))),
+  };
+}
+
 /**
- * `git-memory hook agent <event> --agent NAME`, called by an agent with its hook JSON on stdin.
+ * `git-memory hook agent <event> --agent NAME [--detached]`, called by an agent with its hook JSON on stdin.
  * Always returns EXIT.ok: a memory problem must never block an agent session, so failures are
  * reported on stderr (which the agents show to the user, or log) and nothing else happens; those
  * of the hooks that run during the session (tool use, a pause) go to the log only.
@@ -82,22 +90,26 @@ export async function agentHook(args: string[], io: AgentHookIo): Promise<ExitCo
   // Hooks that run during the session (tool use, a pause) print nothing at all:
   // whatever goes wrong goes to the log, never to the agent.
   let quiet = false;
+  const inline: Promise<unknown>[] = [];
   try {
     const { values, positionals } = parseArgs({
       args,
       allowPositionals: true,
-      options: { agent: { type: 'string' } },
+      options: { agent: { type: 'string' }, detached: { type: 'boolean' } },
     });
+    // Run in the background by the hook command (Codex's SessionEnd, agents/hook-command.ts): nobody
+    // waits, so the worker's job runs here instead of in a process of its own, and nothing is printed.
+    if (values.detached) io = inProcessWorkers(io, inline);
     eventName = positionals[0];
     if (!values.agent) throw new UsageError('--agent is required', USAGE);
     const [agent] = parseAgents([values.agent]);
     if (!agent) throw new UsageError('--agent is required', USAGE);
     let input: HookInput | undefined;
     const duringSession = (e: HookEvent | null) => e === 'tool-use' || (e === 'stop' && !ADAPTERS[agent].stopEndsSession);
-    quiet = duringSession(normaliseEvent(eventName));
+    quiet = duringSession(normaliseEvent(eventName)) || values.detached === true;
     input = parseHookInput(await io.readStdin());
     const event = normaliseEvent(eventName ?? input.event);
-    quiet = duringSession(event);
+    quiet = duringSession(event) || values.detached === true;
     const cwd = input.cwd ?? io.cwd;
     // The notes first: a Stop that ends a turn (Codex) then finds the ledger read up to now. Their
     // failure is reported after the session's end had its chance.
@@ -110,6 +122,7 @@ export async function agentHook(args: string[], io: AgentHookIo): Promise<ExitCo
     else if (event === 'session-end' || (event === 'stop' && stopRecordsTurn(agent, input, io, cwd))) await sessionEnd(agent, input, io, cwd, event, ledger ?? undefined);
     else if (event === 'pre-compact' || event === 'post-compact') await compactionHook(event, agent, input, io, cwd);
     else if (!eventName && !input.event) throw new UsageError('name the hook event', USAGE);
+    await Promise.all(inline);
     if (notesFailed) throw notesFailed;
   } catch (e) {
     const err = e as Error & { hint?: string };

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { appendFileSync, chmodSync, copyFileSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, chmodSync, copyFileSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BIN, makeMemoryRepo, tempDir, type TestRepo } from '../../helpers/repo.js';
@@ -36,28 +36,33 @@ async function threeTurnsThenEnd(repo: TestRepo): Promise<void> {
 }
 
 /**
- * The hook commands `init` wrote, run as Codex runs them (sh -c, the payload on stdin), with a
- * `git-memory` on PATH that logs each node start. Returns how many it made, and the run's time.
+ * The hook commands `init` wrote, run as Codex runs them (sh -c, the payload on stdin; Codex waits
+ * for the command and its output streams), with a `git-memory` on PATH that logs each node start, and
+ * holds it back while `hold` exists. Returns the node starts the command made.
  */
 function asCodexRuns(repo: TestRepo) {
   const bin = tempDir('gm-shim-');
   const log = join(bin, 'starts.log');
+  const hold = join(bin, 'hold');
   writeFileSync(log, '');
-  writeFileSync(join(bin, 'git-memory'), `#!/bin/sh\necho "$*" >> "${log}"\nexec "${process.execPath}" "${BIN}" "$@"\n`);
+  writeFileSync(join(bin, 'git-memory'), `#!/bin/sh\necho "$*" >> "${log}"\nwhile [ -e "${hold}" ]; do sleep 0.05; done\nexec "${process.execPath}" "${BIN}" "$@"\n`);
   chmodSync(join(bin, 'git-memory'), 0o755);
   const hooks = (JSON.parse(repo.read('.codex/hooks.json')) as { hooks: Record<string, { hooks: { command: string }[] }[]> }).hooks;
   const starts = () => readFileSync(log, 'utf8').split('\n').filter(Boolean);
-  return (event: 'SessionStart' | 'Stop' | 'SessionEnd', fields: Record<string, unknown>) => {
+  const run = (event: 'SessionStart' | 'Stop' | 'SessionEnd', fields: Record<string, unknown>) => {
     const before = starts().length;
     const r = spawnSync('sh', ['-c', hooks[event][0].hooks[0].command], {
       cwd: repo.dir,
       env: { ...repo.env, PATH: `${bin}:${repo.env.PATH}` },
       input: payload(event === 'SessionStart' ? 'codex/session-start.json' : 'codex/stop.json', { cwd: repo.dir, hook_event_name: event, ...fields }),
       encoding: 'utf8',
+      timeout: 20_000,
     });
+    expect(r.error, 'the agent was kept waiting').toBeUndefined();
     expect(r.status, r.stderr).toBe(0);
     return { nodeStarts: starts().slice(before), stdout: r.stdout };
   };
+  return Object.assign(run, { starts, hold: () => writeFileSync(hold, ''), release: () => rmSync(hold) });
 }
 
 /** A rollout as Codex 0.171 has it at SessionStart (its session_meta line), and a turn's lines to append. */
@@ -154,5 +159,34 @@ describe('Codex SessionEnd: one record and one commit per session', () => {
     await workerDone(repo, /^memory: /);
     expect(memoryCommits(repo)).toHaveLength(1);
     expect(journal(repo)[0]).toContain('Create hello.txt and commit it');
+  });
+
+  // Issue 24 section 3: Codex waits for its SessionEnd hook before it exits, and the hook's node
+  // (~170 ms CPU, 0.4-1 s under load) only handed the session to a worker. The command now hands it
+  // over in the background at once, and that one process writes the record itself.
+  it('SessionEnd: Codex is not kept waiting for node, and one background process records the session, once', async () => {
+    const repo = await makeMemoryRepo();
+    expect((await repo.run(['init', '--agent', 'codex'])).code).toBe(0);
+    const codex = asCodexRuns(repo);
+    const rollout = freshRollout('ending-session');
+    const fields = { session_id: 'ending-session', transcript_path: rollout.path };
+    codex('SessionStart', { ...fields, source: 'startup' });
+    rollout.turn('Create hello.txt and commit it', 3000);
+    codex('Stop', fields);
+    // node held back: the command has returned all the same.
+    codex.hold();
+    codex('SessionEnd', { ...fields, reason: 'other' });
+    expect(memoryCommits(repo)).toEqual([]);
+    codex.release();
+    await workerDone(repo, /^memory: /);
+    expect(memoryCommits(repo)).toHaveLength(1);
+    expect(journal(repo)[0]).toContain('Create hello.txt and commit it');
+    // One node process for the whole end: the hook ran the worker's job itself.
+    expect(codex.starts().filter((a) => /session-end|agent-worker/.test(a))).toEqual(['hook agent session-end --agent codex --detached']);
+    // From now on the worktree knows Codex fires SessionEnd; a second one for the same end writes nothing more.
+    expect(existsSync(join(repo.dir, '.git', 'git-memory', 'session-end-seen-codex'))).toBe(true);
+    codex('SessionEnd', { ...fields, reason: 'other' });
+    await settled(repo);
+    expect(memoryCommits(repo)).toHaveLength(1);
   });
 });
