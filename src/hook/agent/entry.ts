@@ -7,10 +7,6 @@ import type { ExitCode } from '../../errors.js';
 
 /** `git-memory hook agent …` with the process's own streams (`stdin` when the entry point read it already). Always EXIT.ok. */
 export async function runAgentHook(args: string[], stdin?: Buffer): Promise<ExitCode> {
-  // In the background of the agent's process group (the hook command's `&`, Codex's SessionEnd): the
-  // terminal's hang-up or an interrupt meant for the agent must not cut the session's record short,
-  // as they cannot reach the workers started in a session of their own (process-io.ts).
-  if (args.includes('--detached')) for (const s of ['SIGHUP', 'SIGINT'] as const) process.on(s, () => undefined);
   const [{ agentHook }, { processHookIo, withStdin }] = await Promise.all([import('./hook.js'), import('./process-io.js')]);
   return agentHook(args, withStdin(processHookIo(), stdin));
 }

@@ -71,14 +71,6 @@ function stopRecordsTurn(agent: AgentName, input: HookInput, io: AgentHookIo, cw
   return true;
 }
 
-/** `io` running the workers' jobs in this process (`hook agent-worker`'s, worker.ts); `inline` gets each job's run. */
-function inProcessWorkers(io: AgentHookIo, inline: Promise<unknown>[]): AgentHookIo {
-  return {
-    ...io,
-    startWorker: (args, cwd) => void inline.push(import('./worker.js').then((w) => w.runAgentWorker(args.slice(2), cwd, io.env))),
-  };
-}
-
 /**
  * `git-memory hook agent <event> --agent NAME [--detached]`, called by an agent with its hook JSON on stdin.
  * Always returns EXIT.ok: a memory problem must never block an agent session, so failures are
@@ -90,16 +82,14 @@ export async function agentHook(args: string[], io: AgentHookIo): Promise<ExitCo
   // Hooks that run during the session (tool use, a pause) print nothing at all:
   // whatever goes wrong goes to the log, never to the agent.
   let quiet = false;
-  const inline: Promise<unknown>[] = [];
   try {
     const { values, positionals } = parseArgs({
       args,
       allowPositionals: true,
       options: { agent: { type: 'string' }, detached: { type: 'boolean' } },
     });
-    // Run in the background by the hook command (Codex's SessionEnd, agents/hook-command.ts): nobody
-    // waits, so the worker's job runs here instead of in a process of its own, and nothing is printed.
-    if (values.detached) io = inProcessWorkers(io, inline);
+    // Run in the background by the hook command (Codex's SessionEnd, agents/hook-command.ts), from the
+    // workers' bundle (worker.ts runDetachedHook): nobody reads what it prints.
     eventName = positionals[0];
     if (!values.agent) throw new UsageError('--agent is required', USAGE);
     const [agent] = parseAgents([values.agent]);
@@ -122,7 +112,6 @@ export async function agentHook(args: string[], io: AgentHookIo): Promise<ExitCo
     else if (event === 'session-end' || (event === 'stop' && stopRecordsTurn(agent, input, io, cwd))) await sessionEnd(agent, input, io, cwd, event, ledger ?? undefined);
     else if (event === 'pre-compact' || event === 'post-compact') await compactionHook(event, agent, input, io, cwd);
     else if (!eventName && !input.event) throw new UsageError('name the hook event', USAGE);
-    await Promise.all(inline);
     if (notesFailed) throw notesFailed;
   } catch (e) {
     const err = e as Error & { hint?: string };
