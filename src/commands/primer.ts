@@ -1,4 +1,5 @@
 import type { Primer } from '../memory/primer.js';
+import { headCommit } from '../git/head.js';
 import { open, type Ctx, type Result } from './context.js';
 import { rebuildPrimer, type PrimerUnwritten, type RebuildOptions } from './steps/rebuild-primer.js';
 
@@ -34,4 +35,23 @@ export async function primer(ctx: Ctx, opts: PrimerOptions): Promise<Result<Prim
   const { sessionAdditions } = await import('./steps/session-additions.js');
   const added = await sessionAdditions(o, opts.for as 'resume' | 'compact', built.data.markdown, warnings);
   return { data: { ...built.data, markdown: built.data.markdown + added, added, for: opts.for }, warnings };
+}
+
+/**
+ * PRIMER.md rebuilt for a reader that runs no hooks (Aider, which reads it as a file when it starts):
+ * the post-commit hook starts this in the background after a commit, so the next session sees it.
+ * Only the gitignored PRIMER.md: a shared one (`[primer] commit = true`) is a tracked file, which a
+ * refresh after every commit would leave modified; and never the session's start. Built again while
+ * HEAD moved on meanwhile (a commit right after this one), so the last refresh has the last commit.
+ */
+export async function refreshPrimerFile(ctx: Ctx): Promise<{ written: boolean }> {
+  const o = open(ctx);
+  if (o.config.primer.commit) return { written: false };
+  let written = false;
+  for (let round = 0; round < 3; round++) {
+    const head = headCommit(o.repo);
+    written = (await rebuildPrimer(o, { write: true, recordStart: false })).data.path !== null;
+    if (!written || headCommit(o.repo) === head) break;
+  }
+  return { written };
 }
