@@ -1,5 +1,8 @@
 import type { Primer } from '../memory/primer.js';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { headCommit } from '../git/head.js';
+import { PRIMER_REFRESH_FILE } from '../paths.js';
 import { open, type Ctx, type Result } from './context.js';
 import { rebuildPrimer, type PrimerUnwritten, type RebuildOptions } from './steps/rebuild-primer.js';
 
@@ -41,17 +44,25 @@ export async function primer(ctx: Ctx, opts: PrimerOptions): Promise<Result<Prim
  * PRIMER.md rebuilt for a reader that runs no hooks (Aider, which reads it as a file when it starts):
  * the post-commit hook starts this in the background after a commit, so the next session sees it.
  * Only the gitignored PRIMER.md: a shared one (`[primer] commit = true`) is a tracked file, which a
- * refresh after every commit would leave modified; and never the session's start. Built again while
- * HEAD moved on meanwhile (a commit right after this one), so the last refresh has the last commit.
+ * refresh after every commit would leave modified; and never the session's start. The hook leaves
+ * PRIMER_REFRESH_FILE while this runs, and commits meanwhile start no other refresh: this one builds
+ * again while HEAD moved on, looking once more after taking the file away, so the last commit of a
+ * burst is in PRIMER.md whichever process wrote it.
  */
 export async function refreshPrimerFile(ctx: Ctx): Promise<{ written: boolean }> {
   const o = open(ctx);
-  if (o.config.primer.commit) return { written: false };
-  let written = false;
-  for (let round = 0; round < 3; round++) {
-    const head = headCommit(o.repo);
-    written = (await rebuildPrimer(o, { write: true, recordStart: false })).data.path !== null;
-    if (!written || headCommit(o.repo) === head) break;
+  const marker = join(o.repo.stateDir, PRIMER_REFRESH_FILE);
+  try {
+    if (o.config.primer.commit) return { written: false };
+    let written = false;
+    for (let round = 0; round < 20; round++) {
+      const head = headCommit(o.repo);
+      written = (await rebuildPrimer(o, { write: true, recordStart: false })).data.path !== null;
+      rmSync(marker, { force: true });
+      if (!written || headCommit(o.repo) === head) break;
+    }
+    return { written };
+  } finally {
+    rmSync(marker, { force: true });
   }
-  return { written };
 }

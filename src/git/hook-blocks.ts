@@ -1,4 +1,4 @@
-import { HOOK_BEGIN, HOOK_END, PRIMER_FILE } from '../paths.js';
+import { HOOK_BEGIN, HOOK_END, PRIMER_FILE, PRIMER_REFRESH_FILE } from '../paths.js';
 
 /** The git hooks git-memory installs. */
 export const HOOK_NAMES = ['post-commit', 'post-rewrite', 'pre-push'] as const;
@@ -73,6 +73,7 @@ const OFF_LINES = [
  * --no-verify, which skips only pre-commit and commit-msg) refreshes it in the background, so the next
  * Aider session sees the commit. The file is read with the shell's `read` (no process); git does not
  * wait for the refresh, which runs at the lowest priority and writes only the gitignored PRIMER.md.
+ * A burst of commits starts one refresh, not one each (commands/primer.ts refreshPrimerFile).
  */
 const AIDER_REFRESH = [
   `    if [ -f .aider.conf.yml ] && [ -f ${PRIMER_FILE} ]; then`,
@@ -80,7 +81,13 @@ const AIDER_REFRESH = [
   '      while IFS= read -r gm_l || [ -n "$gm_l" ]; do',
   `        case $gm_l in *${PRIMER_FILE}*) gm_ai=1; break ;; esac`,
   '      done <.aider.conf.yml 2>/dev/null || :',
-  '      if [ -n "$gm_ai" ]; then git-memory hook refresh-primer </dev/null >/dev/null 2>&1 & fi',
+  // One refresh at a time (it builds again for the commits made meanwhile); a mark older than a
+  // minute is one a killed refresh left. `find` runs only while a mark is there.
+  `      gm_m=$gm_s/${PRIMER_REFRESH_FILE}`,
+  '      if [ -n "$gm_ai" ] && { [ ! -e "$gm_m" ] || [ -n "$(find "$gm_m" -mmin +1 2>/dev/null)" ]; }; then',
+  '        { : >"$gm_m"; } 2>/dev/null || :',
+  '        git-memory hook refresh-primer </dev/null >/dev/null 2>&1 &',
+  '      fi',
   '    fi',
 ];
 
