@@ -40,6 +40,10 @@ export async function primer(ctx: Ctx, opts: PrimerOptions): Promise<Result<Prim
   return { data: { ...built.data, markdown: built.data.markdown + added, added, for: opts.for }, warnings };
 }
 
+/** How long HEAD must rest before the refresh builds, and the longest it waits for that. */
+const REFRESH_SETTLE_MS = 500;
+const REFRESH_SETTLE_MAX_MS = 10_000;
+
 /**
  * PRIMER.md rebuilt for a reader that runs no hooks (Aider, which reads it as a file when it starts):
  * the post-commit hook starts this in the background after a commit, so the next session sees it.
@@ -54,6 +58,13 @@ export async function refreshPrimerFile(ctx: Ctx): Promise<{ written: boolean }>
   const marker = join(o.repo.stateDir, PRIMER_REFRESH_FILE);
   try {
     if (o.config.primer.commit) return { written: false };
+    // A burst of commits (a script, a patch series) is built for once, when HEAD has rested a moment.
+    for (let head = headCommit(o.repo), waited = 0; waited < REFRESH_SETTLE_MAX_MS; waited += REFRESH_SETTLE_MS) {
+      await new Promise((resolve) => setTimeout(resolve, REFRESH_SETTLE_MS));
+      const now = headCommit(o.repo);
+      if (now === head) break;
+      head = now;
+    }
     let written = false;
     for (let round = 0; round < 20; round++) {
       const head = headCommit(o.repo);
