@@ -27,7 +27,9 @@ const DETACHED_END = new Set(['codex']);
 /** The hook command an agent's configuration runs for one event. */
 export function hookCommand(agent: string, event: HookEventName): string {
   if (event === 'session-end' && DETACHED_END.has(agent)) {
-    return `${HOOK_GUARD}in=$(cat); { printf '%s\\n' "$in" | git-memory hook agent session-end --agent ${agent} --detached; } >/dev/null 2>&1 </dev/null & exit 0`;
+    // The payload goes on as the background command's stdin through fd 3: an asynchronous command's
+    // own stdin is /dev/null (POSIX, without job control). One fork in the shell Codex waits for.
+    return `${HOOK_GUARD}exec 3<&0; git-memory hook agent session-end --agent ${agent} --detached <&3 >/dev/null 2>&1 & exit 0`;
   }
   // Most turns' ends meet no threshold: the script says so without starting node (issue 24, section 3).
   const gate = event === 'stop' && TURN_GATED.has(agent) ? `g=$(git rev-parse --git-path ${TURN_END_GIT_PATH} 2>/dev/null) && test -f "$g" && exec sh "$g" ${agent}; ` : '';

@@ -24,6 +24,16 @@ const hook = (repo: TestRepo, event: string, extra: Record<string, unknown> = {}
   });
 const memoryCommits = (repo: TestRepo) => repo.git('log', '--format=%s').split('\n').filter((s) => s.startsWith('memory:'));
 
+/**
+ * After a SessionEnd run in the background by its command: the record's commit. settled() alone can
+ * look at /proc in the instant the background `git-memory` execs node, and miss it; so the commit is
+ * waited for too (bounded), then every process.
+ */
+async function backgroundEndDone(repo: TestRepo): Promise<void> {
+  for (const end = Date.now() + 40_000; !memoryCommits(repo).length && Date.now() < end; ) await new Promise((r) => setTimeout(r, 100));
+  await workerDone(repo, /^memory: /);
+}
+
 /** A session of three turns: its Stops commit nothing, its SessionEnd makes the one memory commit. */
 async function threeTurnsThenEnd(repo: TestRepo): Promise<void> {
   expect(hook(repo, 'session-start', { source: 'startup' }).code).toBe(0);
@@ -156,7 +166,7 @@ describe('Codex SessionEnd: one record and one commit per session', () => {
     await settled(repo);
     expect(memoryCommits(repo)).toEqual([]);
     codex('SessionEnd', { ...fields, reason: 'other' });
-    await workerDone(repo, /^memory: /);
+    await backgroundEndDone(repo);
     expect(memoryCommits(repo)).toHaveLength(1);
     expect(journal(repo)[0]).toContain('Create hello.txt and commit it');
   });
@@ -178,7 +188,7 @@ describe('Codex SessionEnd: one record and one commit per session', () => {
     codex('SessionEnd', { ...fields, reason: 'other' });
     expect(memoryCommits(repo)).toEqual([]);
     codex.release();
-    await workerDone(repo, /^memory: /);
+    await backgroundEndDone(repo);
     expect(memoryCommits(repo)).toHaveLength(1);
     expect(journal(repo)[0]).toContain('Create hello.txt and commit it');
     // One node process for the whole end: the hook ran the worker's job itself.
