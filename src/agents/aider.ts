@@ -25,8 +25,8 @@ export const aider: Agent<'aider'> = {
   config: [{
     path: '.aider.conf.yml',
     install: (t) => READS.reduce((text, entry) => addListEntry(text, '.aider.conf.yml', 'read', entry), t ?? ''),
-    // PRIMER.md first: `[X, PRIMER, AIDER]` → `[X, AIDER]` → the single value X, as addListEntry found
-    // it; `[PRIMER, AIDER]` → `[AIDER]` → `[]`.
+    // PRIMER.md first: `[X, PRIMER, AIDER]` -> `[X, AIDER]` -> the single value X, as addListEntry found
+    // it; `[PRIMER, AIDER]` -> `[AIDER]` -> `[]`.
     uninstall: (t) => {
       const next = READS.reduce((text, entry) => removeListEntry(text, '.aider.conf.yml', 'read', entry), t);
       return next.trim() ? next : null;
