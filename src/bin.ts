@@ -173,7 +173,11 @@ const LEAN_AGENT_EVENTS = new Set(['pre-compact', 'post-compact', 'session-start
 async function run(): Promise<number> {
   const hook = args[0] === 'hook' ? args[1] : undefined;
   if (hook === 'post-commit' || hook === 'post-rewrite') return (await lean('hook').runHook!(...([hook, args.slice(2), process.cwd(), process.env] as never[]))) ?? EXIT.ok;
+  // Where Aider reads PRIMER.md, post-commit refreshes it in the background (git/hook-blocks.ts).
+  if (hook === 'refresh-primer') return (await lean('primer', 'primer-refresh').leanRefreshPrimer!()) ?? EXIT.ok;
   if (hook === 'pre-push') return (await (await full('pre-push')).runPrePush!(...([args.slice(2), process.cwd(), process.env] as never[]))) ?? EXIT.ok;
+  // A hook its command runs in the background (Codex's SessionEnd): from the workers' bundle, whose job it runs itself.
+  if (hook === 'agent' && args.includes('--detached')) return (await (await full('agent-worker')).runDetachedHook!(...([args.slice(2)] as never[]))) ?? EXIT.ok;
   if (hook === 'agent' && args[2] === 'tool-use') return (await lean('agent-tool-use').runToolUseHook!(...([args.slice(3)] as never[]))) ?? EXIT.ok;
   // SessionStart (every agent session's start, resume and compaction) has its own bundle: the primer
   // and the after-compaction path; arguments it does not take go to agent-hooks.js.

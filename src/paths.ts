@@ -57,6 +57,8 @@ export const SPOOL_CLAIMED_FILE = 'spool.claimed.jsonl';
 export const REPLAY_FILE = 'rebase-commits.jsonl';
 /** The session's base commit, recorded when the primer runs (see git/session-state.ts). */
 export const SESSION_START_FILE = 'session-start.json';
+/** In the state dir while post-commit's background refresh of PRIMER.md (for Aider) runs: later commits start none (git/hook-blocks.ts). */
+export const PRIMER_REFRESH_FILE = 'primer-refresh';
 /** The active agent session and the sessions already finalised (see hook/agent/session-state.ts). */
 export const AGENT_SESSION_FILE = 'agent-session.json';
 /**

@@ -1,36 +1,7 @@
-import { closeSync, openSync, readSync } from 'node:fs';
 import { addCodexMcp, hasCodexMcp, removeCodexMcp } from './config/mcp-servers.js';
 import { command, grouped, plainText, type Agent } from './adapter.js';
+import { codexFiresSessionEnd } from './codex-version.js';
 import { textOf } from './transcript-text.js';
-
-/** The first Codex CLI version seen firing SessionEnd (0.171.0: once per `codex exec`, per `exec resume`, reason "other"). */
-const SESSION_END_SINCE = [0, 171, 0];
-
-/**
- * The `cli_version` a rollout's first line (`session_meta`) records, as numbers; null when the file
- * cannot be read or names none. Only its head is read: the line goes on with the model's instructions.
- */
-export function rolloutCliVersion(path: string): number[] | null {
-  let head = '';
-  try {
-    const fd = openSync(path, 'r');
-    try {
-      const buf = Buffer.alloc(4096);
-      head = buf.toString('utf8', 0, readSync(fd, buf, 0, buf.length, 0));
-    } finally {
-      closeSync(fd);
-    }
-  } catch {
-    return null;
-  }
-  const v = /^\{[^\n]*?"type":"session_meta"[^\n]*?"cli_version":"(\d+)\.(\d+)\.(\d+)/.exec(head);
-  return v ? v.slice(1, 4).map(Number) : null;
-}
-
-const atLeast = (v: number[], min: number[]) => {
-  for (let i = 0; i < min.length; i++) if (v[i] !== min[i]) return v[i]! > min[i]!;
-  return true;
-};
 
 /** Codex CLI. */
 export const codex: Agent<'codex'> = {
@@ -59,10 +30,7 @@ export const codex: Agent<'codex'> = {
   },
   instructions: () => ['AGENTS.md'],
   stopEndsSession: true,
-  firesSessionEnd: (transcriptPath) => {
-    const v = rolloutCliVersion(transcriptPath);
-    return v !== null && atLeast(v, SESSION_END_SINCE);
-  },
+  firesSessionEnd: codexFiresSessionEnd,
   // Codex CLI 0.171 ignores a project's .codex/ (hooks, MCP server) until the project is trusted, and
   // runs its hooks only once they are reviewed: an untrusted `codex exec` runs neither, with a warning.
   trust:

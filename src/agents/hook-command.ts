@@ -16,8 +16,21 @@ export const HOOK_GUARD = 'command -v git-memory >/dev/null 2>&1 || exit 0; ';
 export const TURN_END_GIT_PATH = 'git-memory/turn-end.sh';
 const TURN_GATED = new Set(['claude', 'codex', 'gemini']);
 
+/**
+ * The agents that wait for their SessionEnd hook before they exit (Codex CLI: the user's prompt comes
+ * back only then), where the hook only hands the session to a detached worker: their command reads
+ * the payload and runs the hook in the background at once (`--detached`: the worker's job in that
+ * same process, failures to the hook log). Claude Code and Gemini CLI give SessionEnd no such wait.
+ */
+const DETACHED_END = new Set(['codex']);
+
 /** The hook command an agent's configuration runs for one event. */
 export function hookCommand(agent: string, event: HookEventName): string {
+  if (event === 'session-end' && DETACHED_END.has(agent)) {
+    // The payload goes on as the background command's stdin through fd 3: an asynchronous command's
+    // own stdin is /dev/null (POSIX, without job control). One fork in the shell Codex waits for.
+    return `${HOOK_GUARD}exec 3<&0; git-memory hook agent session-end --agent ${agent} --detached <&3 >/dev/null 2>&1 & exit 0`;
+  }
   // Most turns' ends meet no threshold: the script says so without starting node (issue 24, section 3).
   const gate = event === 'stop' && TURN_GATED.has(agent) ? `g=$(git rev-parse --git-path ${TURN_END_GIT_PATH} 2>/dev/null) && test -f "$g" && exec sh "$g" ${agent}; ` : '';
   return `${HOOK_GUARD}${gate}git-memory hook agent ${event} --agent ${agent}`;

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ADAPTERS, type AgentName } from '../agents/registry.js';
+import { AIDER_INSTRUCTIONS } from '../agents/aider.js';
 import { planFiles, type FileResult } from '../agents/config-files.js';
 import { installSection, readsOnlyOutside } from '../agents/instruction-files.js';
 import { PRIMER_FILE } from '../paths.js';
@@ -53,7 +54,7 @@ export async function setupAgents(o: Opened, agents: AgentName[], opts: { mcp?: 
  * text and in --json.
  */
 const AIDER_NOTE =
-  `Aider has no hooks: it reads ${PRIMER_FILE} when it starts (the \`read:\` entry in .aider.conf.yml); refresh it with \`git memory primer\` before you start aider (the other agents' sessions and every \`git memory end\` refresh it too). ` +
+  `Aider has no hooks: it reads ${PRIMER_FILE} when it starts (the \`read:\` entry in .aider.conf.yml, beside ${AIDER_INSTRUCTIONS}, which tells its model how to use the memory); the post-commit hook refreshes it after each commit, and \`git memory primer\` before you start aider (the other agents' sessions and every \`git memory end\` refresh it too). ` +
   `Its commits are recorded by the post-commit hook, but nothing records an Aider session by itself: run \`git memory end --summary '{"request":"…"}'\` when you leave it (or \`/run git memory end …\` inside Aider). ` +
   'A teammate\'s clone gets the primer from `git memory init`';
 

@@ -1,4 +1,4 @@
-import { HOOK_BEGIN, HOOK_END } from '../paths.js';
+import { HOOK_BEGIN, HOOK_END, PRIMER_FILE, PRIMER_REFRESH_FILE } from '../paths.js';
 
 /** The git hooks git-memory installs. */
 export const HOOK_NAMES = ['post-commit', 'post-rewrite', 'pre-push'] as const;
@@ -68,6 +68,30 @@ const OFF_LINES = [
 ];
 
 /**
+ * Aider runs no hooks and reads PRIMER.md as a file when it starts: where .aider.conf.yml (at the
+ * worktree's top, where git runs the hook) names it and it exists, a commit (Aider's own, made with
+ * --no-verify, which skips only pre-commit and commit-msg) refreshes it in the background, so the next
+ * Aider session sees the commit. The file is read with the shell's `read` (no process); git does not
+ * wait for the refresh, which runs at the lowest priority and writes only the gitignored PRIMER.md.
+ * A burst of commits starts one refresh, not one each (commands/primer.ts refreshPrimerFile).
+ */
+const AIDER_REFRESH = [
+  `    if [ -f .aider.conf.yml ] && [ -f ${PRIMER_FILE} ]; then`,
+  '      gm_ai=',
+  '      while IFS= read -r gm_l || [ -n "$gm_l" ]; do',
+  `        case $gm_l in *${PRIMER_FILE}*) gm_ai=1; break ;; esac`,
+  '      done <.aider.conf.yml 2>/dev/null || :',
+  // One refresh at a time (it builds again for the commits made meanwhile); a mark older than a
+  // minute is one a killed refresh left. `find` runs only while a mark is there.
+  `      gm_m=$gm_s/${PRIMER_REFRESH_FILE}`,
+  '      if [ -n "$gm_ai" ] && { [ ! -e "$gm_m" ] || [ -n "$(find "$gm_m" -mmin +1 2>/dev/null)" ]; }; then',
+  '        { : >"$gm_m"; } 2>/dev/null || :',
+  '        git-memory hook refresh-primer </dev/null >/dev/null 2>&1 &',
+  '      fi',
+  '    fi',
+];
+
+/**
  * post-commit, in shell: the common commit starts no process at all. HEAD's id is read from git's
  * files with the shell's own `read` (the HEAD file, then the branch's ref file, which a commit
  * always writes loose; in a linked worktree through its `commondir`); one O_APPEND write of a line
@@ -125,6 +149,7 @@ const POST_COMMIT = [
   '    gm_s=$gm_dir/git-memory',
   '    if [ -f "$gm_s/rebase-commits.jsonl" ]; then rm -f "$gm_s/rebase-commits.jsonl" 2>/dev/null || :; fi',
   `    { [ -d "$gm_s" ] || mkdir -p "$gm_s"; printf '{"type":"commit","sha":"%s","branch":%s}\\n' "$gm_sha" "$gm_br" >>"$gm_s/spool.jsonl"; } 2>/dev/null || :`,
+    ...AIDER_REFRESH,
   '  elif [ "$gm_do" = node ]; then',
   '    git-memory hook post-commit "$@" </dev/null >/dev/null 2>&1 || :',
   '  fi',

@@ -10,10 +10,10 @@ const CASES = [
   { agent: 'codex', file: '.codex/hooks.json', before: 'codex/hooks.before.json', after: 'codex/hooks.after.json', instructions: 'AGENTS.md' },
   { agent: 'gemini', file: '.gemini/settings.json', before: 'gemini/settings.before.json', after: 'gemini/settings.after.json', instructions: 'GEMINI.md' },
   { agent: 'cursor', file: '.cursor/hooks.json', before: 'cursor/hooks.before.json', after: 'cursor/hooks.after.json', instructions: 'AGENTS.md' },
-  { agent: 'aider', file: '.aider.conf.yml', before: 'aider/aider.conf.before.yml', after: 'aider/aider.conf.after.yml', instructions: undefined },
+  { agent: 'aider', file: '.aider.conf.yml', before: 'aider/aider.conf.before.yml', after: 'aider/aider.conf.after.yml', instructions: '.openclaw_memory/AIDER.md' },
 ] as const;
 
-const AGENT_FILES = ['.claude/settings.json', '.codex/hooks.json', '.codex/config.toml', '.gemini/settings.json', '.cursor/hooks.json', '.cursor/mcp.json', '.aider.conf.yml', '.mcp.json', 'AGENTS.md', 'CLAUDE.md', 'GEMINI.md'];
+const AGENT_FILES = ['.claude/settings.json', '.codex/hooks.json', '.codex/config.toml', '.gemini/settings.json', '.cursor/hooks.json', '.cursor/mcp.json', '.aider.conf.yml', '.mcp.json', 'AGENTS.md', 'CLAUDE.md', 'GEMINI.md', '.openclaw_memory/AIDER.md'];
 
 /** Every agent file's bytes, null where absent. */
 function snapshot(repo: TestRepo): Record<string, string | null> {
@@ -75,7 +75,7 @@ describe('init --agent all --mcp in a repository without agent files', () => {
     });
     expect(JSON.parse(repo.read('.cursor/mcp.json')).mcpServers['git-memory']).toEqual({ command: 'sh', args: ['-c', MCP_SCRIPT] });
 
-    expect(repo.read('.aider.conf.yml')).toBe('read:\n  - .openclaw_memory/PRIMER.md\n');
+    expect(repo.read('.aider.conf.yml')).toBe('read:\n  - .openclaw_memory/PRIMER.md\n  - .openclaw_memory/AIDER.md\n');
     expect(existsSync(join(repo.dir, '.openclaw_memory/PRIMER.md'))).toBe(true); // Aider reads it from the first session
 
     for (const f of ['AGENTS.md', 'CLAUDE.md', 'GEMINI.md']) {
@@ -156,7 +156,7 @@ describe('what init --agent refuses', () => {
     const repo = makeRepo();
     repo.write('.aider.conf.yml', 'read: CONVENTIONS.md # style\n');
     await ok(repo, ['init', '--no-hooks', '--agent', 'aider']);
-    expect(repo.read('.aider.conf.yml')).toBe('read: [CONVENTIONS.md, .openclaw_memory/PRIMER.md] # style\n');
+    expect(repo.read('.aider.conf.yml')).toBe('read: [CONVENTIONS.md, .openclaw_memory/PRIMER.md, .openclaw_memory/AIDER.md] # style\n');
     await ok(repo, ['uninstall', '--agent', 'aider']);
     // Given back exactly: the single value stays a single value.
     expect(readFileSync(join(repo.dir, '.aider.conf.yml'), 'utf8')).toBe('read: CONVENTIONS.md # style\n');
@@ -194,7 +194,7 @@ describe('what init --agent refuses', () => {
       const repo = makeRepo();
       repo.write('.aider.conf.yml', before);
       await ok(repo, ['init', '--no-hooks', '--agent', 'aider']);
-      expect(repo.read('.aider.conf.yml')).toContain('[.openclaw_memory/PRIMER.md]');
+      expect(repo.read('.aider.conf.yml')).toContain('[.openclaw_memory/PRIMER.md, .openclaw_memory/AIDER.md]');
       await ok(repo, ['uninstall', '--agent', 'aider']);
       expect(existsSync(join(repo.dir, '.aider.conf.yml'))).toBe(true);
       expect(readFileSync(join(repo.dir, '.aider.conf.yml'), 'utf8')).toBe(before);

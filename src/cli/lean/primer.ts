@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+import { refreshPrimerFile } from '../../commands/primer.js';
 import { runPrimer, type PrimerArgs } from '../commands/primer.js';
 import { defaultIo } from '../io.js';
 import { GLOBAL_OPTIONS } from '../options/global.js';
@@ -23,4 +25,23 @@ export async function leanPrimer(args: string[]): Promise<number | null> {
   const io = defaultIo();
   await runPrimer(io, a);
   return io.exitCode;
+}
+
+/**
+ * `git-memory hook refresh-primer`: the post-commit hook's refresh of PRIMER.md where Aider reads it
+ * (git/hook-blocks.ts), detached from the commit and at the lowest priority. Prints nothing, exits 0:
+ * whatever fails, the next session's start or end rebuilds the primer.
+ */
+export async function leanRefreshPrimer(): Promise<number> {
+  try {
+    (createRequire(import.meta.url)('node:os') as typeof import('node:os')).setPriority(19);
+  } catch {
+    /* not allowed here: it runs at the priority it has */
+  }
+  try {
+    await refreshPrimerFile({ cwd: process.cwd(), env: process.env });
+  } catch {
+    /* see above */
+  }
+  return 0;
 }

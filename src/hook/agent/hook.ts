@@ -72,7 +72,7 @@ function stopRecordsTurn(agent: AgentName, input: HookInput, io: AgentHookIo, cw
 }
 
 /**
- * `git-memory hook agent <event> --agent NAME`, called by an agent with its hook JSON on stdin.
+ * `git-memory hook agent <event> --agent NAME [--detached]`, called by an agent with its hook JSON on stdin.
  * Always returns EXIT.ok: a memory problem must never block an agent session, so failures are
  * reported on stderr (which the agents show to the user, or log) and nothing else happens; those
  * of the hooks that run during the session (tool use, a pause) go to the log only.
@@ -86,25 +86,27 @@ export async function agentHook(args: string[], io: AgentHookIo): Promise<ExitCo
     const { values, positionals } = parseArgs({
       args,
       allowPositionals: true,
-      options: { agent: { type: 'string' } },
+      options: { agent: { type: 'string' }, detached: { type: 'boolean' } },
     });
+    // Run in the background by the hook command (Codex's SessionEnd, agents/hook-command.ts), from the
+    // workers' bundle (worker.ts runDetachedHook): nobody reads what it prints.
     eventName = positionals[0];
     if (!values.agent) throw new UsageError('--agent is required', USAGE);
     const [agent] = parseAgents([values.agent]);
     if (!agent) throw new UsageError('--agent is required', USAGE);
     let input: HookInput | undefined;
     const duringSession = (e: HookEvent | null) => e === 'tool-use' || (e === 'stop' && !ADAPTERS[agent].stopEndsSession);
-    quiet = duringSession(normaliseEvent(eventName));
+    quiet = duringSession(normaliseEvent(eventName)) || values.detached === true;
     input = parseHookInput(await io.readStdin());
     const event = normaliseEvent(eventName ?? input.event);
-    quiet = duringSession(event);
+    quiet = duringSession(event) || values.detached === true;
     const cwd = input.cwd ?? io.cwd;
     // The notes first: a Stop that ends a turn (Codex) then finds the ledger read up to now. Their
     // failure is reported after the session's end had its chance.
     let ledger: Ledger | null = null;
     let notesFailed: unknown = null;
     // A turn's end that only applies the thresholds leaves a gate for the next one (turn-gate.ts).
-    const gate = event === 'stop' && (agent === 'claude' || agent === 'codex' || agent === 'gemini') && turnGated(agent, findRepo(cwd, io.env).stateDir);
+    const gate = event === 'stop' && (agent === 'claude' || agent === 'codex' || agent === 'gemini') && turnGated(agent, findRepo(cwd, io.env).stateDir, input.sessionId);
     if (event === 'tool-use' || event === 'stop') ledger = await (await import('./notes-check.js')).keepNotes(agent, input, io, cwd, { gate }).catch((e: unknown) => ((notesFailed = e), null));
     if (event === 'session-start') await (await import('./session-start.js')).sessionStart(agent, input, io, cwd, fullAfterCompact);
     else if (event === 'session-end' || (event === 'stop' && stopRecordsTurn(agent, input, io, cwd))) await sessionEnd(agent, input, io, cwd, event, ledger ?? undefined);

@@ -22,7 +22,8 @@ import { compactionMark } from '../../notes/thresholds.js';
 import type { NotesState } from '../../notes/store.js';
 import { CONFIG_FILE, SESSIONS_DIR, sessionDirName } from '../../paths.js';
 import { emptyLedger, type Ledger } from '../../transcripts/ledger.js';
-import { sessionEndSeen } from './session-state.js';
+import { codexFiresSessionEnd } from '../../agents/codex-version.js';
+import { readAwaitedEnd, sessionEndSeen, writeAwaitedEnd } from './session-state.js';
 
 /** The script's name in the state dir (the hook command's TURN_END_GIT_PATH), and the gate's in a session's state dir. */
 export const TURN_END_SCRIPT = basename(TURN_END_GIT_PATH);
@@ -148,13 +149,29 @@ export function writeTurnGate(repo: Repo, sessionId: string, transcript: string,
 
 /**
  * Whether this agent's turn's end may be decided without node: Claude Code's Stop and Gemini CLI's
- * AfterAgent only apply the thresholds; Codex's Stop too once its SessionEnd was seen (before, it
- * ends the session: hook.ts). Gemini's recording holds its last message back until the next starts:
- * the ledger node reads counts it already (transcripts/read.ts ledgerOf), so `need` is 0 when it
- * reaches the threshold.
+ * AfterAgent only apply the thresholds; Codex's Stop too once its SessionEnd was seen, or for the
+ * session that waits for it before any was (session-state.ts AwaitedEnd); otherwise it may end the
+ * session (hook.ts stopRecordsTurn). Gemini's recording holds its last message back until the next
+ * starts: the ledger node reads counts it already (transcripts/read.ts ledgerOf), so `need` is 0 when
+ * it reaches the threshold.
  */
-export function turnGated(agent: string, stateDir: string): boolean {
-  return agent === 'claude' || agent === 'gemini' || (agent === 'codex' && sessionEndSeen(stateDir, agent));
+export function turnGated(agent: string, stateDir: string, sessionId?: string): boolean {
+  if (agent === 'claude' || agent === 'gemini') return true;
+  return agent === 'codex' && (sessionEndSeen(stateDir, agent) || (!!sessionId && readAwaitedEnd(stateDir, agent)?.sessionId === sessionId));
+}
+
+/**
+ * Codex's SessionStart before any SessionEnd was seen in the worktree: a session whose rollout says
+ * its Codex fires SessionEnd (0.171 on; the rollout is written before SessionStart runs) waits for it,
+ * as its first Stop would otherwise have decided in node (hook.ts stopRecordsTurn), so that its
+ * turns' ends only apply the thresholds and can be gated. Not while an earlier session still waits:
+ * that one's Stop records it (node).
+ */
+function codexClaimsEnd(stateDir: string, sessionId: string, transcript: string): boolean {
+  if (sessionEndSeen(stateDir, 'codex')) return true;
+  const awaited = readAwaitedEnd(stateDir, 'codex');
+  if (awaited) return awaited.sessionId === sessionId;
+  return codexFiresSessionEnd(transcript) && writeAwaitedEnd(stateDir, 'codex', { sessionId, transcriptPath: transcript });
 }
 
 /**
@@ -163,8 +180,9 @@ export function turnGated(agent: string, stateDir: string): boolean {
  * read before gets its gate from the node run at its next turn's end.
  */
 export function gateNewSession(agent: string, repo: Repo, cfg: Config['session_memory'], sessionId: string, transcript: string): void {
-  if (!cfg.enabled || (agent !== 'claude' && agent !== 'codex' && agent !== 'gemini') || !turnGated(agent, repo.stateDir)) return;
+  if (!cfg.enabled || (agent !== 'claude' && agent !== 'codex' && agent !== 'gemini')) return;
   if (existsSync(join(repo.stateDir, SESSIONS_DIR, sessionDirName(sessionId)))) return;
+  if (agent === 'codex' && !codexClaimsEnd(repo.stateDir, sessionId, transcript)) return;
   writeTurnGate(repo, sessionId, transcript, 0, turnGateNeed(emptyLedger(agent, sessionId), null, cfg));
 }
 

@@ -35,3 +35,22 @@ export async function runAgentWorker(args: string[], cwd = process.cwd(), env: N
   }
   return EXIT.ok;
 }
+
+/**
+ * `git-memory hook agent <event> --agent NAME --detached`: the hook, run in the background by its
+ * command (Codex's SessionEnd, agents/hook-command.ts), where nobody waits for it: the worker's job it
+ * would start (the session's finalise) runs in this same process instead of a second one. From this
+ * bundle, so that the hooks' own graph never reaches the model SDK. Always EXIT.ok.
+ */
+export async function runDetachedHook(args: string[]): Promise<ExitCode> {
+  // In the background of the agent's process group: the terminal's hang-up or an interrupt meant for
+  // the agent must not cut the session's record short, as they cannot reach a worker started in a
+  // session of its own (process-io.ts).
+  for (const s of ['SIGHUP', 'SIGINT'] as const) process.on(s, () => undefined);
+  const [{ agentHook }, { processHookIo }] = await Promise.all([import('./hook.js'), import('./process-io.js')]);
+  const io = processHookIo();
+  const jobs: Promise<ExitCode>[] = [];
+  await agentHook(args, { ...io, startWorker: (worker, cwd) => void jobs.push(runAgentWorker(worker.slice(2), cwd, io.env)) });
+  await Promise.all(jobs);
+  return EXIT.ok;
+}

@@ -1,7 +1,8 @@
-import { copyFileSync, existsSync, readdirSync, readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { appendFileSync, chmodSync, copyFileSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { makeMemoryRepo, tempDir, type TestRepo } from '../../helpers/repo.js';
+import { BIN, makeMemoryRepo, tempDir, type TestRepo } from '../../helpers/repo.js';
 import { FIXTURES, payload, workerDone } from '../../agents/fixtures.js';
 import { settled } from '../../helpers/settled.js';
 
@@ -23,6 +24,16 @@ const hook = (repo: TestRepo, event: string, extra: Record<string, unknown> = {}
   });
 const memoryCommits = (repo: TestRepo) => repo.git('log', '--format=%s').split('\n').filter((s) => s.startsWith('memory:'));
 
+/**
+ * After a SessionEnd run in the background by its command: the record's commit. settled() alone can
+ * look at /proc in the instant the background `git-memory` execs node, and miss it; so the commit is
+ * waited for too (bounded), then every process.
+ */
+async function backgroundEndDone(repo: TestRepo): Promise<void> {
+  for (const end = Date.now() + 40_000; !memoryCommits(repo).length && Date.now() < end; ) await new Promise((r) => setTimeout(r, 100));
+  await workerDone(repo, /^memory: /);
+}
+
 /** A session of three turns: its Stops commit nothing, its SessionEnd makes the one memory commit. */
 async function threeTurnsThenEnd(repo: TestRepo): Promise<void> {
   expect(hook(repo, 'session-start', { source: 'startup' }).code).toBe(0);
@@ -32,6 +43,53 @@ async function threeTurnsThenEnd(repo: TestRepo): Promise<void> {
   expect(hook(repo, 'session-end', { reason: 'other' }).code).toBe(0);
   await workerDone(repo, /^memory: /);
   expect(memoryCommits(repo)).toHaveLength(1);
+}
+
+/**
+ * The hook commands `init` wrote, run as Codex runs them (sh -c, the payload on stdin; Codex waits
+ * for the command and its output streams), with a `git-memory` on PATH that logs each node start, and
+ * holds it back while `hold` exists. Returns the node starts the command made.
+ */
+function asCodexRuns(repo: TestRepo) {
+  const bin = tempDir('gm-shim-');
+  const log = join(bin, 'starts.log');
+  const hold = join(bin, 'hold');
+  writeFileSync(log, '');
+  writeFileSync(join(bin, 'git-memory'), `#!/bin/sh\necho "$*" >> "${log}"\nwhile [ -e "${hold}" ]; do sleep 0.05; done\nexec "${process.execPath}" "${BIN}" "$@"\n`);
+  chmodSync(join(bin, 'git-memory'), 0o755);
+  const hooks = (JSON.parse(repo.read('.codex/hooks.json')) as { hooks: Record<string, { hooks: { command: string }[] }[]> }).hooks;
+  const starts = () => readFileSync(log, 'utf8').split('\n').filter(Boolean);
+  const run = (event: 'SessionStart' | 'Stop' | 'SessionEnd', fields: Record<string, unknown>) => {
+    const before = starts().length;
+    const r = spawnSync('sh', ['-c', hooks[event][0].hooks[0].command], {
+      cwd: repo.dir,
+      env: { ...repo.env, PATH: `${bin}:${repo.env.PATH}` },
+      input: payload(event === 'SessionStart' ? 'codex/session-start.json' : 'codex/stop.json', { cwd: repo.dir, hook_event_name: event, ...fields }),
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
+    expect(r.error, 'the agent was kept waiting').toBeUndefined();
+    expect(r.status, r.stderr).toBe(0);
+    return { nodeStarts: starts().slice(before), stdout: r.stdout };
+  };
+  return Object.assign(run, { starts, hold: () => writeFileSync(hold, ''), release: () => rmSync(hold) });
+}
+
+/** A rollout as Codex 0.171 has it at SessionStart (its session_meta line), and a turn's lines to append. */
+function freshRollout(sessionId: string): { path: string; turn(text: string, context: number): void } {
+  const path = join(tempDir('gm-rollout-'), `rollout-2026-12-05T05-00-00-${sessionId}.jsonl`);
+  writeFileSync(path, `${readFileSync(ROLLOUT, 'utf8').split('\n')[0]}\n`);
+  const line = (payload: object) => `${JSON.stringify({ timestamp: '2026-12-05T05:00:01.000Z', type: payload && 'role' in payload ? 'response_item' : 'event_msg', payload })}\n`;
+  return {
+    path,
+    turn: (text, context) =>
+      appendFileSync(
+        path,
+        line({ type: 'message', role: 'user', content: [{ type: 'input_text', text }] }) +
+          line({ type: 'message', role: 'assistant', content: [{ type: 'output_text', text: 'Done.' }] }) +
+          line({ type: 'token_count', info: { total_token_usage: { input_tokens: context, cached_input_tokens: 0, output_tokens: 20, reasoning_output_tokens: 0, total_tokens: context + 20 }, last_token_usage: { input_tokens: context - 20, cached_input_tokens: 0, output_tokens: 20, reasoning_output_tokens: 0, total_tokens: context }, model_context_window: 258400 } }),
+      ),
+  };
 }
 
 describe('Codex SessionEnd: one record and one commit per session', () => {
@@ -89,5 +147,56 @@ describe('Codex SessionEnd: one record and one commit per session', () => {
     expect(memoryCommits(repo).length).toBeGreaterThanOrEqual(2);
     expect(existsSync(join(repo.dir, '.git', 'git-memory', 'lock'))).toBe(false);
     expect(journal(repo)).toHaveLength(2);
+  });
+
+  // Issue 24 section 3: the first session in a repository ran node at its Stop (Codex waits for it)
+  // only to find that the session waits for its SessionEnd; SessionStart, which runs node anyway,
+  // now finds that from the rollout's head and leaves the turn-end gate, as for any later session.
+  it('the first session, before any SessionEnd was seen: its Stop starts no node below the thresholds, and it is still one record', async () => {
+    const repo = await makeMemoryRepo();
+    expect((await repo.run(['init', '--agent', 'codex'])).code).toBe(0);
+    const codex = asCodexRuns(repo);
+    const rollout = freshRollout('first-session');
+    const fields = { session_id: 'first-session', transcript_path: rollout.path };
+    expect(codex('SessionStart', { ...fields, source: 'startup' }).nodeStarts).toHaveLength(1);
+    rollout.turn('Create hello.txt and commit it', 3000);
+    expect(codex('Stop', fields).nodeStarts).toEqual([]);
+    rollout.turn('And a farewell', 9999);
+    expect(codex('Stop', fields).nodeStarts).toEqual([]);
+    await settled(repo);
+    expect(memoryCommits(repo)).toEqual([]);
+    codex('SessionEnd', { ...fields, reason: 'other' });
+    await backgroundEndDone(repo);
+    expect(memoryCommits(repo)).toHaveLength(1);
+    expect(journal(repo)[0]).toContain('Create hello.txt and commit it');
+  });
+
+  // Issue 24 section 3: Codex waits for its SessionEnd hook before it exits, and the hook's node
+  // (~170 ms CPU, 0.4-1 s under load) only handed the session to a worker. The command now hands it
+  // over in the background at once, and that one process writes the record itself.
+  it('SessionEnd: Codex is not kept waiting for node, and one background process records the session, once', async () => {
+    const repo = await makeMemoryRepo();
+    expect((await repo.run(['init', '--agent', 'codex'])).code).toBe(0);
+    const codex = asCodexRuns(repo);
+    const rollout = freshRollout('ending-session');
+    const fields = { session_id: 'ending-session', transcript_path: rollout.path };
+    codex('SessionStart', { ...fields, source: 'startup' });
+    rollout.turn('Create hello.txt and commit it', 3000);
+    codex('Stop', fields);
+    // node held back: the command has returned all the same.
+    codex.hold();
+    codex('SessionEnd', { ...fields, reason: 'other' });
+    expect(memoryCommits(repo)).toEqual([]);
+    codex.release();
+    await backgroundEndDone(repo);
+    expect(memoryCommits(repo)).toHaveLength(1);
+    expect(journal(repo)[0]).toContain('Create hello.txt and commit it');
+    // One node process for the whole end: the hook ran the worker's job itself.
+    expect(codex.starts().filter((a) => /session-end|agent-worker/.test(a))).toEqual(['hook agent session-end --agent codex --detached']);
+    // From now on the worktree knows Codex fires SessionEnd; a second one for the same end writes nothing more.
+    expect(existsSync(join(repo.dir, '.git', 'git-memory', 'session-end-seen-codex'))).toBe(true);
+    codex('SessionEnd', { ...fields, reason: 'other' });
+    await settled(repo);
+    expect(memoryCommits(repo)).toHaveLength(1);
   });
 });
