@@ -58,6 +58,7 @@ agent=$1
 in=$(cat)
 run() { printf '%s\\n' "$in" | git-memory hook agent stop --agent "$agent"; exit 0; }
 case $agent in claude|codex|gemini) ;; *) run ;; esac
+decide() {
 ids=$(printf '%s\\n' "$in" | awk '
   function field(k,   i, s) { i = index($0, "\\"" k "\\":"); if (!i) return ""; s = substr($0, i + length(k) + 3); sub(/^ */, "", s); if (substr(s, 1, 1) != "\\"") return ""; s = substr(s, 2); i = index(s, "\\""); if (!i) return ""; s = substr(s, 1, i - 1); return index(s, "\\\\") ? "" : s }
   { if (sid == "") sid = field("session_id"); if (tp == "") tp = field("transcript_path") }
@@ -125,7 +126,20 @@ tail -c +$((off + 1)) "$tp" | awk -v agent="$agent" -v need="$need" '
     if (t < 0 || t >= need + 0) exit 1
   }' || run
 exit 0
+}
+# Claude Code and Gemini CLI wait for this hook: it returns once the payload is read, and the
+# decision (node too, when it runs) goes on beside them, holding none of their pipes. (Claude Code's
+# print mode kills a hook still running as it exits, then waits until every process of that hook is
+# reaped before its SessionEnd: up to 1.5 s.) Codex's Stop may end its session: it decides in line.
+case $agent in claude|gemini) decide </dev/null >/dev/null 2>&1 & exit 0 ;; esac
+decide
 `;
+
+/** The script in the state dir, this version's (an older one decided in line, as Codex's still does). */
+function ensureTurnEndScript(repo: Repo): void {
+  const script = join(repo.stateDir, TURN_END_SCRIPT);
+  if (!existsSync(script) || readFileSync(script, 'utf8') !== TURN_END_SH) writeAtomic(repo.stateDir, script, TURN_END_SH, { durable: false });
+}
 
 /**
  * After a node run of the turn's end: the gate for the script, `need` (turnGateNeed) with the
@@ -135,8 +149,7 @@ exit 0
  */
 export function writeTurnGate(repo: Repo, sessionId: string, transcript: string, offset: number, need: number): void {
   try {
-    const script = join(repo.stateDir, TURN_END_SCRIPT);
-    if (!existsSync(script) || readFileSync(script, 'utf8') !== TURN_END_SH) writeAtomic(repo.stateDir, script, TURN_END_SH, { durable: false });
+    ensureTurnEndScript(repo);
     const gate = join(repo.stateDir, SESSIONS_DIR, sessionDirName(sessionId), TURN_GATE_FILE);
     // A path the script cannot hold on one line gets no gate (node runs).
     if (/[\n\r]/.test(transcript) || /[\n\r]/.test(repo.root)) return;
@@ -164,7 +177,15 @@ export function turnGated(agent: string, stateDir: string): boolean {
  */
 export function gateNewSession(agent: string, repo: Repo, cfg: Config['session_memory'], sessionId: string, transcript: string): void {
   if (!cfg.enabled || (agent !== 'claude' && agent !== 'codex' && agent !== 'gemini') || !turnGated(agent, repo.stateDir)) return;
-  if (existsSync(join(repo.stateDir, SESSIONS_DIR, sessionDirName(sessionId)))) return;
+  if (existsSync(join(repo.stateDir, SESSIONS_DIR, sessionDirName(sessionId)))) {
+    // A session read before (a resume): its gate comes from its next node run, the script is this version's now.
+    try {
+      ensureTurnEndScript(repo);
+    } catch {
+      /* a read-only state dir: node runs at every turn's end */
+    }
+    return;
+  }
   writeTurnGate(repo, sessionId, transcript, 0, turnGateNeed(emptyLedger(agent, sessionId), null, cfg));
 }
 

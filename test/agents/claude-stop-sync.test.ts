@@ -1,0 +1,43 @@
+// Issue 24 §3: Claude Code's Stop is not async. Print mode kills an async hook still running as it
+// exits and waits until each of its processes is reaped before SessionEnd (1-1.5 s of every
+// `claude -p`); the Stop command returns at once instead and decides beside the agent (turn-gate.ts).
+// `init` writes it so, and over the async Stop an older version wrote it drops `async`, keeping the
+// rest of the handler and the user's own async hooks.
+import { describe, expect, it } from 'vitest';
+import { makeRepo } from '../helpers/repo.js';
+
+const FILE = '.claude/settings.json';
+const STOP = 'command -v git-memory >/dev/null 2>&1 || exit 0; g=$(git rev-parse --git-path git-memory/turn-end.sh 2>/dev/null) && test -f "$g" && exec sh "$g" claude; git-memory hook agent stop --agent claude';
+
+describe('Claude Code Stop, not async', () => {
+  it('init writes the Stop without async', async () => {
+    const repo = makeRepo();
+    expect((await repo.run(['init', '--no-hooks', '--agent', 'claude'])).code).toBe(0);
+    const [stop] = JSON.parse(repo.read(FILE)).hooks.Stop[0].hooks;
+    expect(stop.command).toBe(STOP);
+    expect(stop).not.toHaveProperty('async');
+  });
+
+  it('init over the async Stop an older version wrote drops async, keeping its timeout and the user\'s own async hook', async () => {
+    const repo = makeRepo();
+    const old = {
+      hooks: {
+        Stop: [
+          { hooks: [{ type: 'command', async: true, command: STOP, timeout: 30 }] },
+          { hooks: [{ type: 'command', async: true, command: 'echo mine' }] },
+        ],
+      },
+    };
+    repo.write(FILE, `${JSON.stringify(old, null, 2)}\n`);
+    const r = await repo.run(['init', '--no-hooks', '--agent', 'claude']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(repo.read(FILE)).hooks.Stop).toEqual([
+      { hooks: [{ type: 'command', command: STOP, timeout: 30 }] },
+      { hooks: [{ type: 'command', async: true, command: 'echo mine' }] },
+    ]);
+    // A second init changes nothing.
+    const once = repo.read(FILE);
+    expect((await repo.run(['init', '--no-hooks', '--agent', 'claude'])).code).toBe(0);
+    expect(repo.read(FILE)).toBe(once);
+  });
+});
