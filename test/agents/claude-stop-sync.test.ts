@@ -7,7 +7,10 @@ import { describe, expect, it } from 'vitest';
 import { makeRepo } from '../helpers/repo.js';
 
 const FILE = '.claude/settings.json';
-const STOP = 'command -v git-memory >/dev/null 2>&1 || exit 0; g=$(git rev-parse --git-path git-memory/turn-end.sh 2>/dev/null) && test -f "$g" && exec sh "$g" claude; git-memory hook agent stop --agent claude';
+const GATE = 'g=$(git rev-parse --git-path git-memory/turn-end.sh 2>/dev/null) && test -f "$g" && exec sh "$g" claude; git-memory hook agent stop --agent claude';
+/** The Stop an older version wrote (with `async: true`), and today's: it returns at once, the decision goes on beside the agent. */
+const OLD_STOP = `command -v git-memory >/dev/null 2>&1 || exit 0; ${GATE}`;
+const STOP = `command -v git-memory >/dev/null 2>&1 || exit 0; { { ${GATE} <&3; } <&3 >/dev/null 2>&1 & } 3<&0`;
 
 describe('Claude Code Stop, not async', () => {
   it('init writes the Stop without async', async () => {
@@ -18,12 +21,12 @@ describe('Claude Code Stop, not async', () => {
     expect(stop).not.toHaveProperty('async');
   });
 
-  it('init over the async Stop an older version wrote drops async, keeping its timeout and the user\'s own async hook', async () => {
+  it('init over the async Stop an older version wrote gives it today\'s command without async, keeping its timeout and the user\'s own async hook', async () => {
     const repo = makeRepo();
     const old = {
       hooks: {
         Stop: [
-          { hooks: [{ type: 'command', async: true, command: STOP, timeout: 30 }] },
+          { hooks: [{ type: 'command', async: true, command: OLD_STOP, timeout: 30 }] },
           { hooks: [{ type: 'command', async: true, command: 'echo mine' }] },
         ],
       },

@@ -58,7 +58,6 @@ agent=$1
 in=$(cat)
 run() { printf '%s\\n' "$in" | git-memory hook agent stop --agent "$agent"; exit 0; }
 case $agent in claude|codex|gemini) ;; *) run ;; esac
-decide() {
 ids=$(printf '%s\\n' "$in" | awk '
   function field(k,   i, s) { i = index($0, "\\"" k "\\":"); if (!i) return ""; s = substr($0, i + length(k) + 3); sub(/^ */, "", s); if (substr(s, 1, 1) != "\\"") return ""; s = substr(s, 2); i = index(s, "\\""); if (!i) return ""; s = substr(s, 1, i - 1); return index(s, "\\\\") ? "" : s }
   { if (sid == "") sid = field("session_id"); if (tp == "") tp = field("transcript_path") }
@@ -126,16 +125,9 @@ tail -c +$((off + 1)) "$tp" | awk -v agent="$agent" -v need="$need" '
     if (t < 0 || t >= need + 0) exit 1
   }' || run
 exit 0
-}
-# Claude Code and Gemini CLI wait for this hook: it returns once the payload is read, and the
-# decision (node too, when it runs) goes on beside them, holding none of their pipes. (Claude Code's
-# print mode kills a hook still running as it exits, then waits until every process of that hook is
-# reaped before its SessionEnd: up to 1.5 s.) Codex's Stop may end its session: it decides in line.
-case $agent in claude|gemini) decide </dev/null >/dev/null 2>&1 & exit 0 ;; esac
-decide
 `;
 
-/** The script in the state dir, this version's (an older one decided in line, as Codex's still does). */
+/** The script in the state dir, this version's. */
 function ensureTurnEndScript(repo: Repo): void {
   const script = join(repo.stateDir, TURN_END_SCRIPT);
   if (!existsSync(script) || readFileSync(script, 'utf8') !== TURN_END_SH) writeAtomic(repo.stateDir, script, TURN_END_SH, { durable: false });

@@ -35,12 +35,12 @@ async function wired(agent: 'claude' | 'codex' | 'gemini') {
   const payloadOf = (sessionId: string) => JSON.stringify({ session_id: sessionId, transcript_path: transcript, cwd: repo.dir, hook_event_name: 'Stop', stop_hook_active: false });
   /**
    * Runs the Stop command as the agent does (sh -c, payload on stdin); returns how many node starts it
-   * made. The decision may go on after the command returned (Claude Code, Gemini CLI): a fourth pipe,
-   * which it inherits, tells when it is done.
+   * made. The decision may go on after the command returned (Claude Code, Gemini CLI): a pipe on fd 4,
+   * which it inherits, tells when it is done (fd 3 is the command's own).
    */
   const turnEnd = (sessionId: string) => {
     const before = readFileSync(log, 'utf8').split('\n').filter(Boolean).length;
-    const r = spawnSync('sh', ['-c', stop], { cwd: repo.dir, env, input: payloadOf(sessionId), encoding: 'utf8', stdio: ['pipe', 'pipe', 'pipe', 'pipe'] });
+    const r = spawnSync('sh', ['-c', stop], { cwd: repo.dir, env, input: payloadOf(sessionId), encoding: 'utf8', stdio: ['pipe', 'pipe', 'pipe', 'ignore', 'pipe'] });
     expect(r.status, r.stderr).toBe(0);
     const all = readFileSync(log, "utf8").split("\n").filter(Boolean);
     if (process.env.GATE_DEBUG) console.log(all.slice(before));
@@ -139,7 +139,7 @@ describe('the agent waits for the turn-end command, not for its decision', () =>
     const release = join(w.bin, 'release');
     writeFileSync(join(w.bin, 'git-memory'), `#!/bin/sh\nwhile [ ! -f "${release}" ]; do sleep 0.02; done\necho "$*" >> "${w.log}"\nexec "${process.execPath}" "${BIN}" "$@"\n`);
     if (releaseFirst) writeFileSync(release, '');
-    const child = spawn('sh', ['-c', w.stop], { cwd: w.repo.dir, env: w.env, stdio: ['pipe', 'pipe', 'pipe', 'pipe'] });
+    const child = spawn('sh', ['-c', w.stop], { cwd: w.repo.dir, env: w.env, stdio: ['pipe', 'pipe', 'pipe', 'ignore', 'pipe'] });
     child.stdin!.end(w.payloadOf('s-1'));
     const closed = new Promise<void>((res) => child.on('close', () => res()));
     // A command that waits for node would never return unreleased: released after a while, it fails below.
