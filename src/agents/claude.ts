@@ -10,14 +10,16 @@ export const claude: Agent<'claude'> = {
   // the hook itself only starts a detached worker. No matchers: SessionStart should run on every
   // source (startup, resume, clear, compact), and an omitted matcher matches all of them.
   // Stop keeps the session notes: it reads what the turn added to the transcript, applies the notes'
-  // thresholds and starts a detached worker when a model call is due; asynchronous, so Claude Code
-  // does not wait even for that. No hook per tool call (issue 24, section 3): a node process beside every
-  // tool call cost more than anything else git-memory does, and the thresholds hold as well at the
-  // turn's end (tokens and tool calls only grow until then). Print mode cancels an async Stop as the
-  // process exits: SessionEnd reads the whole transcript anyway.
+  // thresholds and starts a detached worker when a model call is due. Not asynchronous: its command
+  // returns once it has read the payload and decides beside Claude Code (turn-gate.ts). An async
+  // hook still running when print mode exits is killed, and Claude Code waits until each of its
+  // processes is reaped before SessionEnd runs: 1-1.5 s of every `claude -p` (issue 24, section 3).
+  // No hook per tool call: a node process beside every tool call cost more than anything else
+  // git-memory does, and the thresholds hold as well at the turn's end (tokens and tool calls only
+  // grow until then).
   config: [grouped('.claude/settings.json', 'claude', [
     { event: 'SessionStart', handler: command('claude', 'session-start', 10) },
-    { event: 'Stop', handler: command('claude', 'stop', 10, { async: true }) },
+    { event: 'Stop', handler: command('claude', 'stop', 10) },
     { event: 'SessionEnd', handler: command('claude', 'session-end', 5) },
     // Compaction (issue 14): what must survive, then the check of Claude Code's own summary.
     { event: 'PreCompact', handler: command('claude', 'pre-compact', 10) },

@@ -24,6 +24,18 @@ const TURN_GATED = new Set(['claude', 'codex', 'gemini']);
  */
 const DETACHED_END = new Set(['codex']);
 
+/**
+ * The hooks an agent waits for but needs nothing from (issue 24, section 3): the command returns at
+ * once and the work goes on beside the agent, holding none of its pipes; its stdin goes along on fd 3
+ * (an asynchronous list's stdin is /dev/null), and its failures to the hook log (hook-log.ts), as
+ * those of the hooks during a session do. The turn's end of Claude Code and Gemini CLI (Claude Code's
+ * Stop is not async: print mode kills an async hook still running as it exits, then waits until each
+ * of its processes is reaped before SessionEnd, up to 1.5 s), and Claude Code's SessionEnd, which
+ * only starts a detached worker and whose exit status and output Claude Code ignores. Codex's Stop
+ * may end its session: it decides in line.
+ */
+const BESIDE: Record<string, readonly HookEventName[]> = { claude: ['stop', 'session-end'], gemini: ['stop'] };
+
 /** The hook command an agent's configuration runs for one event. */
 export function hookCommand(agent: string, event: HookEventName): string {
   if (event === 'session-end' && DETACHED_END.has(agent)) {
@@ -33,7 +45,9 @@ export function hookCommand(agent: string, event: HookEventName): string {
   }
   // Most turns' ends meet no threshold: the script says so without starting node (issue 24, section 3).
   const gate = event === 'stop' && TURN_GATED.has(agent) ? `g=$(git rev-parse --git-path ${TURN_END_GIT_PATH} 2>/dev/null) && test -f "$g" && exec sh "$g" ${agent}; ` : '';
-  return `${HOOK_GUARD}${gate}git-memory hook agent ${event} --agent ${agent}`;
+  const hook = `git-memory hook agent ${event} --agent ${agent}`;
+  if (BESIDE[agent]?.includes(event)) return `${HOOK_GUARD}{ { ${gate}${hook} <&3; } <&3 >/dev/null 2>&1 & } 3<&0`;
+  return `${HOOK_GUARD}${gate}${hook}`;
 }
 
 /**

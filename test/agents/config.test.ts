@@ -55,7 +55,8 @@ describe('init --agent all --mcp in a repository without agent files', () => {
 
     const claude = JSON.parse(repo.read('.claude/settings.json'));
     expect(claude.hooks.SessionStart[0].hooks[0]).toEqual({ type: 'command', command: 'command -v git-memory >/dev/null 2>&1 || exit 0; git-memory hook agent session-start --agent claude', timeout: 10 });
-    expect(claude.hooks.SessionEnd[0].hooks[0].command).toBe('command -v git-memory >/dev/null 2>&1 || exit 0; git-memory hook agent session-end --agent claude');
+    // Claude Code waits for its SessionEnd: the command returns at once, the hook going on beside it.
+    expect(claude.hooks.SessionEnd[0].hooks[0].command).toBe('command -v git-memory >/dev/null 2>&1 || exit 0; { { git-memory hook agent session-end --agent claude <&3; } <&3 >/dev/null 2>&1 & } 3<&0');
     // Guarded (command -v git-memory … || a stub server): test/agents/mcp-guard.test.ts.
     expect(JSON.parse(repo.read('.mcp.json'))).toEqual({ mcpServers: { 'git-memory': { type: 'stdio', command: 'sh', args: ['-c', MCP_SCRIPT], env: {} } } });
 

@@ -46,6 +46,8 @@ const TOOL_CALLS = 4;
 interface Sample {
   ms: number;
   firstRequestMs: number;
+  /** From the last model request to the agent's exit: the turn's end, SessionEnd, and whatever the agent waits for at its exit. */
+  tailMs: number;
   sessionEndMs: number[];
   nodePerToolCall: number;
   /** git-memory's node processes in the session (hooks, MCP server, workers), and their CPU time (ms, with their git children). */
@@ -65,14 +67,16 @@ async function once(agent: AgentName, wired: boolean): Promise<Sample> {
     const r = await s.run('Tidy the greeting and note it', session(agent, s.repo));
     expect(r.code, r.stderr.slice(-2000)).toBe(0);
     const first = s.api.requests.find((q) => q.kind === 'turn');
+    const last = s.api.requests.at(-1);
+    // The detached workers (and the hooks that run beside the agent) outlive the run: their lines come in once they are done.
+    if (wired) await new Promise((r) => setTimeout(r, 1500));
     const calls = s.calls();
     const perTool = calls.filter((c) => !/hook agent (session-start|session-end|stop)|^mcp\b/.test(c.args)).length / TOOL_CALLS;
-    // The detached workers outlive the run: their lines come in once they are done.
-    if (wired) await new Promise((r) => setTimeout(r, 1500));
     const cpu = s.cpu();
     return {
       ms: r.ms,
       firstRequestMs: first ? first.at - r.startedAt : NaN,
+      tailMs: last ? r.startedAt + r.ms - last.at : NaN,
       sessionEndMs: calls.filter((c) => c.end !== null && /hook agent session-end/.test(c.args)).map((c) => c.end! - c.start),
       nodePerToolCall: perTool,
       nodeProcesses: cpu.length,
@@ -85,6 +89,7 @@ async function once(agent: AgentName, wired: boolean): Promise<Sample> {
 
 const rows: string[][] = [];
 const fmt = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+const extra = (ms: number) => `${ms < 0 ? '-' : '+'}${(Math.abs(ms) / 1000).toFixed(2)} s`;
 const mark = (ok: boolean) => (ok ? 'met' : 'MISSED');
 
 afterAll(() => {
@@ -99,8 +104,10 @@ afterAll(() => {
   if (process.env.AGENT_SPEED_TABLE) writeFileSync(process.env.AGENT_SPEED_TABLE, `${table}\n`);
 });
 
+/** AGENT_SPEED_AGENTS=claude,gemini measures only those. */
+const ONLY = process.env.AGENT_SPEED_AGENTS?.split(',');
 for (const agent of ['claude', 'codex', 'gemini'] as const) {
-  test.runIf(!!BINS[agent])(`${agent}: a wired run against a plain one`, async () => {
+  test.runIf(!!BINS[agent] && (!ONLY || ONLY.includes(agent)))(`${agent}: a wired run against a plain one`, async () => {
     const wired: Sample[] = [];
     const plain: Sample[] = [];
     await once(agent, true); // not measured: fills the code cache, as a user's first session does
@@ -122,9 +129,15 @@ for (const agent of ['claude', 'codex', 'gemini'] as const) {
     if (agent === 'claude') {
       const fw = median(wired.map((x) => x.firstRequestMs));
       const fp = median(plain.map((x) => x.firstRequestMs));
-      rows.push(['Claude Code, start → first model request', fmt(fw), fmt(fp), `+${((fw - fp) / 1000).toFixed(2)} s`, '≤ +0.3 s', mark(fw - fp <= 300)]);
+      rows.push(['Claude Code, start → first model request', fmt(fw), fmt(fp), extra(fw - fp), '≤ +0.3 s', mark(fw - fp <= 300)]);
+      // What the user waits for at the end: the wired run's tail over the plain one's (Stop, SessionEnd, and
+      // before issue 24 §3 the 1-1.5 s Claude Code waited for the killed async Stop to be reaped).
+      const tw = median(wired.map((x) => x.tailMs));
+      const tp = median(plain.map((x) => x.tailMs));
+      rows.push(['Claude Code, last request → exit (Stop, SessionEnd), extra', fmt(tw), fmt(tp), extra(tw - tp), '≤ +0.3 s', mark(tw - tp <= 300)]);
+      // SessionEnd's node runs beside Claude Code, which waits only for its sh command.
       const end = median(wired.flatMap((x) => x.sessionEndMs));
-      rows.push(['Claude Code, SessionEnd own time', `${end.toFixed(0)} ms`, '-', `${end.toFixed(0)} ms`, '≤ 300 ms', mark(end <= 300)]);
+      rows.push(['Claude Code, SessionEnd node (beside the agent, not waited for)', `${end.toFixed(0)} ms`, '-', `${end.toFixed(0)} ms`, '-', '']);
     }
   });
 }

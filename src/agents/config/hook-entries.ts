@@ -32,7 +32,8 @@ const sameCommand = (a: string | undefined, b: string) => a === b || (a !== unde
 
 /**
  * Adds each handler, as a group of its own, unless a handler with the same command is there. One of
- * ours written by an older version (without the guard) gets today's command, the rest of it kept.
+ * ours written by an older version (without the guard, or async) gets today's command and `async`,
+ * the rest of it kept.
  */
 export function addGroupedHooks(text: string, file: string, hooks: GroupedHook[]): string {
   let t = text;
@@ -45,7 +46,11 @@ export function addGroupedHooks(text: string, file: string, hooks: GroupedHook[]
         const c = commandOf(x);
         if (!sameCommand(c, h.handler.command)) return;
         present = true;
-        if (c !== h.handler.command) t = setProperty(t, ['hooks', h.event, gi, 'hooks', hi, 'command'], h.handler.command);
+        const at = ['hooks', h.event, gi, 'hooks', hi];
+        if (c !== h.handler.command) t = setProperty(t, [...at, 'command'], h.handler.command);
+        // How the agent runs it is ours to say (Claude Code's Stop was async before issue 24, section 3).
+        const async = (x as Json).async;
+        if (async !== h.handler.async) t = h.handler.async === undefined ? removePath(t, [...at, 'async']) : setProperty(t, [...at, 'async'], h.handler.async);
       });
     });
     if (present) continue;

@@ -116,7 +116,8 @@ export async function agentHook(args: string[], io: AgentHookIo): Promise<ExitCo
   } catch (e) {
     const err = e as Error & { hint?: string };
     const message = agentHookFailure(eventName ?? '', err.message ?? String(e));
-    if (quiet) logFailure(io.cwd, io.env, message);
+    // SessionEnd's too: Claude Code's runs beside it, its output going nowhere (agents/hook-command.ts).
+    if (quiet || normaliseEvent(eventName) === 'session-end') logFailure(io.cwd, io.env, message);
     if (!quiet) io.err(`${message}\n${err.hint ? `${err.hint}\n` : ''}`);
   }
   return EXIT.ok;

@@ -128,6 +128,12 @@ tail -c +$((off + 1)) "$tp" | awk -v agent="$agent" -v need="$need" '
 exit 0
 `;
 
+/** The script in the state dir, this version's. */
+function ensureTurnEndScript(repo: Repo): void {
+  const script = join(repo.stateDir, TURN_END_SCRIPT);
+  if (!existsSync(script) || readFileSync(script, 'utf8') !== TURN_END_SH) writeAtomic(repo.stateDir, script, TURN_END_SH, { durable: false });
+}
+
 /**
  * After a node run of the turn's end: the gate for the script, `need` (turnGateNeed) with the
  * offset the ledger read the transcript to, and the script itself where it is missing or another
@@ -136,8 +142,7 @@ exit 0
  */
 export function writeTurnGate(repo: Repo, sessionId: string, transcript: string, offset: number, need: number): void {
   try {
-    const script = join(repo.stateDir, TURN_END_SCRIPT);
-    if (!existsSync(script) || readFileSync(script, 'utf8') !== TURN_END_SH) writeAtomic(repo.stateDir, script, TURN_END_SH, { durable: false });
+    ensureTurnEndScript(repo);
     const gate = join(repo.stateDir, SESSIONS_DIR, sessionDirName(sessionId), TURN_GATE_FILE);
     // A path the script cannot hold on one line gets no gate (node runs).
     if (/[\n\r]/.test(transcript) || /[\n\r]/.test(repo.root)) return;
@@ -181,7 +186,17 @@ function codexClaimsEnd(stateDir: string, sessionId: string, transcript: string)
  */
 export function gateNewSession(agent: string, repo: Repo, cfg: Config['session_memory'], sessionId: string, transcript: string): void {
   if (!cfg.enabled || (agent !== 'claude' && agent !== 'codex' && agent !== 'gemini')) return;
-  if (existsSync(join(repo.stateDir, SESSIONS_DIR, sessionDirName(sessionId)))) return;
+  if (existsSync(join(repo.stateDir, SESSIONS_DIR, sessionDirName(sessionId)))) {
+    // A session read before (a resume): its gate comes from its next node run, the script is this version's now.
+    if (turnGated(agent, repo.stateDir, sessionId)) {
+      try {
+        ensureTurnEndScript(repo);
+      } catch {
+        /* a read-only state dir: node runs at every turn's end */
+      }
+    }
+    return;
+  }
   if (agent === 'codex' && !codexClaimsEnd(repo.stateDir, sessionId, transcript)) return;
   writeTurnGate(repo, sessionId, transcript, 0, turnGateNeed(emptyLedger(agent, sessionId), null, cfg));
 }

@@ -2,7 +2,7 @@
 // `init` writes, run by sh as the agents run it, starts no node while the notes' thresholds cannot
 // be met, and starts it as soon as they could (at the exact boundary), on a compaction, and when
 // the config changed. The thresholds themselves: turnGateNeed against checkThresholds.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { appendFileSync, chmodSync, existsSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -32,11 +32,15 @@ async function wired(agent: 'claude' | 'codex' | 'gemini') {
   const env = { ...repo.env, PATH: `${bin}:${repo.env.PATH}` };
   const transcript = join(tempDir('gm-transcript-'), 'session.jsonl');
   writeFileSync(transcript, '');
-  /** Runs the Stop command as the agent does (sh -c, payload on stdin); returns how many node starts it made. */
+  const payloadOf = (sessionId: string) => JSON.stringify({ session_id: sessionId, transcript_path: transcript, cwd: repo.dir, hook_event_name: 'Stop', stop_hook_active: false });
+  /**
+   * Runs the Stop command as the agent does (sh -c, payload on stdin); returns how many node starts it
+   * made. The decision may go on after the command returned (Claude Code, Gemini CLI): a pipe on fd 4,
+   * which it inherits, tells when it is done (fd 3 is the command's own).
+   */
   const turnEnd = (sessionId: string) => {
     const before = readFileSync(log, 'utf8').split('\n').filter(Boolean).length;
-    const payload = JSON.stringify({ session_id: sessionId, transcript_path: transcript, cwd: repo.dir, hook_event_name: 'Stop', stop_hook_active: false });
-    const r = spawnSync('sh', ['-c', stop], { cwd: repo.dir, env, input: payload, encoding: 'utf8' });
+    const r = spawnSync('sh', ['-c', stop], { cwd: repo.dir, env, input: payloadOf(sessionId), encoding: 'utf8', stdio: ['pipe', 'pipe', 'pipe', 'ignore', 'pipe'] });
     expect(r.status, r.stderr).toBe(0);
     const all = readFileSync(log, "utf8").split("\n").filter(Boolean);
     if (process.env.GATE_DEBUG) console.log(all.slice(before));
@@ -48,7 +52,7 @@ async function wired(agent: 'claude' | 'codex' | 'gemini') {
     const r = spawnSync('sh', ['-c', start], { cwd: repo.dir, env, input: payload, encoding: 'utf8' });
     expect(r.status, r.stderr).toBe(0);
   };
-  return { repo, transcript, turnEnd, sessionStart };
+  return { repo, transcript, turnEnd, sessionStart, stop, env, bin, log, payloadOf };
 }
 
 const notesRequested = (repo: TestRepo) => existsSync(join(repo.dir, '.git', 'git-memory', 'sessions', 's-1', 'notes.md')) || existsSync(join(repo.dir, '.git', 'git-memory', 'sessions', 's-1', 'lock'));
@@ -118,6 +122,47 @@ describe('the turn-end command decides without node while no threshold can be me
     expect(turnEnd('s-1')).toBe(0);
     appendFileSync(transcript, turn('Once more') + usage(80_000, 10_000));
     expect(turnEnd('s-1')).toBe(1);
+  });
+});
+
+describe('the agent waits for the turn-end command, not for its decision', () => {
+  /**
+   * Runs the Stop command with a `git-memory` that starts only once `release` exists: whether node had
+   * started when the command exited, and (once released) when everything it started is done.
+   */
+  async function blocked(agent: 'claude' | 'codex' | 'gemini', releaseFirst: boolean) {
+    const w = await wired(agent);
+    // Another session's start wrote the script; this session has no gate yet: the decision is node's.
+    w.sessionStart('s-0');
+    const count = () => readFileSync(w.log, 'utf8').split('\n').filter(Boolean).length;
+    const before = count();
+    const release = join(w.bin, 'release');
+    writeFileSync(join(w.bin, 'git-memory'), `#!/bin/sh\nwhile [ ! -f "${release}" ]; do sleep 0.02; done\necho "$*" >> "${w.log}"\nexec "${process.execPath}" "${BIN}" "$@"\n`);
+    if (releaseFirst) writeFileSync(release, '');
+    const child = spawn('sh', ['-c', w.stop], { cwd: w.repo.dir, env: w.env, stdio: ['pipe', 'pipe', 'pipe', 'ignore', 'pipe'] });
+    child.stdin!.end(w.payloadOf('s-1'));
+    const closed = new Promise<void>((res) => child.on('close', () => res()));
+    // A command that waits for node would never return unreleased: released after a while, it fails below.
+    const unstick = setTimeout(() => writeFileSync(release, ''), 15_000);
+    const code = await new Promise<number | null>((res) => child.on('exit', (c) => res(c)));
+    clearTimeout(unstick);
+    const startsAtExit = count() - before;
+    writeFileSync(release, '');
+    await closed;
+    return { code, startsAtExit, starts: count() - before };
+  }
+  for (const agent of ['claude', 'gemini'] as const) {
+    it(`${agent}: the command returns with node not started yet; the decision goes on, and node runs`, async () => {
+      const r = await blocked(agent, false);
+      expect(r.code).toBe(0);
+      expect(r.startsAtExit).toBe(0);
+      expect(r.starts).toBe(1);
+    });
+  }
+  it('codex: its Stop may end the session, so the command decides in line (node started before it returned)', async () => {
+    const r = await blocked('codex', true);
+    expect(r.code).toBe(0);
+    expect(r.startsAtExit).toBe(1);
   });
 });
 
