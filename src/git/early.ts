@@ -9,7 +9,8 @@ import { spawnToFd } from './light-spawn.js';
 
 const SLOT = Symbol.for('git-memory.early-git');
 let serial = 0;
-type Slot = Map<string, Promise<Buffer | null>>;
+/** Each started call's output, and how many takers it was started for (see startEarly). */
+type Slot = Map<string, { out: Promise<Buffer | null>; takers: number }>;
 
 /** The file's whole content; git wrote it through its own descriptor, from offset 0. */
 function readAll(fd: number): Buffer {
@@ -72,17 +73,22 @@ const keyOf = (args: readonly string[], cwd: string) => `${cwd}\0${args.join('\0
 /**
  * Starts `git <args>` from the current directory, in the git wrapper's environment, for
  * takeEarly() to take over. The bundles share this through a global: the entry point
- * and the command it loads are separate bundles.
+ * and the command it loads are separate bundles. The same call asked for again while not yet
+ * taken starts no second git: both takers get its output (the primer's log step and its staleness
+ * step after a commit are one question, see logStepArgs).
  */
 export function startEarly(args: readonly string[]): void {
   const cwd = process.cwd();
-  slot().set(keyOf(args, cwd), runToFile(cwd, args));
+  const key = keyOf(args, cwd);
+  const started = slot().get(key);
+  if (started) started.takers++;
+  else slot().set(key, { out: runToFile(cwd, args), takers: 1 });
 }
 
-/** The output of `git <args>` started from `cwd` by startEarly, once; undefined when none was. */
+/** The output of `git <args>` started from `cwd` by startEarly, once per time it was started; undefined when none was. */
 export function takeEarly(args: readonly string[], cwd: string): Promise<Buffer | null> | undefined {
   const key = keyOf(args, cwd);
   const started = slot().get(key);
-  slot().delete(key);
-  return started;
+  if (started && --started.takers <= 0) slot().delete(key);
+  return started?.out;
 }
