@@ -7,6 +7,7 @@ import { journalKey } from './key.js';
 import { Postings } from './postings.js';
 import { deltaIndex, deltaLimit, overlay, readDelta, writeDelta, type Delta } from './delta.js';
 import { buildIndex, buildIndexSliced, type BuildProgress } from './build.js';
+import { indexNewest } from './newest.js';
 import { smallYoungGeneration } from './heap.js';
 import { openStore, readFiles, writeStoreContent, type FileEntries, type Store } from './store.js';
 
@@ -44,12 +45,21 @@ export interface SpeculativeIndex {
  * `refresh()` updates the cache: the sessions of changed, added and removed files are written as a
  * delta beside the stored index (delta.ts), which is left as it is; a delta grown too large is
  * folded in by building the whole index again.
+ *
+ * `elsewhere`: with no index stored (a fresh clone), whether the whole index is being built by
+ * another process (see background.ts; it starts one where none is under way); then the newest
+ * journal files are indexed for about `firstMs` and answer now, saying so (`partial`).
  */
-export async function openIndex(repo: Repo, progress?: (p: BuildProgress) => void, opened?: Store, inline = true): Promise<SpeculativeIndex> {
+export async function openIndex(repo: Repo, progress?: (p: BuildProgress) => void, opened?: Store, inline = true, elsewhere?: { build: () => boolean; firstMs: number }): Promise<SpeculativeIndex> {
   const keyed = journalKey(repo.root); // git works on this while the index loads and the query runs
+  keyed.catch(() => {}); // not awaited where the newest files answer; reported where it is
   let refreshed: OpenedIndex | undefined;
   const refresh = async () => (refreshed = await update(repo, openStore(repo.stateDir), await keyed, progress, inline));
   const store = opened ?? openStore(repo.stateDir);
+  if (!store && elsewhere?.build()) {
+    const index = newestIndex(repo.root, elsewhere.firstMs);
+    return { index, valid: Promise.resolve(true), refresh: async () => index, close: () => {} };
+  }
   if (!store) {
     const index = await update(repo, null, await keyed, progress);
     return { index, valid: Promise.resolve(true), refresh, close: () => index.close?.() };
@@ -71,6 +81,19 @@ export async function openIndex(repo: Repo, progress?: (p: BuildProgress) => voi
     valid,
     refresh,
     close: () => (store.close(), refreshed?.close?.()),
+  };
+}
+
+/** The journal's newest files indexed for about `ms` (search/newest.ts), as an index that says so where it holds only part of the journal. */
+export function newestIndex(root: string, ms: number): OpenedIndex {
+  const newest = indexNewest(root, ms);
+  return {
+    search: (q, opts) => query(newest.index, q, opts),
+    meta: (id) => newest.meta[id],
+    sessions: newest.index.documents,
+    cache: 'rebuilt',
+    corrupt: newest.corrupt,
+    ...(newest.files === newest.of ? {} : { partial: { files: newest.files, of: newest.of } }),
   };
 }
 
