@@ -96,6 +96,16 @@ export async function run({ summary, ws, env, BIN, big, xl, measure, printTable,
     for (const args of [['primer']]) timed(process.execPath, [BIN, ...args], dir, env);
     const primerOut = timed(process.execPath, [BIN, 'primer'], dir, env).stdout;
     const floor = ['-e', `require('child_process').execFileSync('git',${JSON.stringify(['log', '-n', '50'])})`];
+    // 3b. The CLI's first search with no index stored (a fresh clone): how long until it answers,
+    // whether from part of the journal, and when a detached build (if it started one) stored the whole index.
+    const stateDir = join(dir, '.git', 'git-memory');
+    const indexFiles = ['search-index.json', 'search-index.postings', 'search-index.files.json', 'search-index.delta.json', 'search-index.building'];
+    for (const f of indexFiles) rmSync(join(stateDir, f), { force: true });
+    const cliFirst = timed(process.execPath, [BIN, 'search', 'webhook', 'retry'], dir, env);
+    const cliPartial = /still being built: the newest (\d+) of (\d+) journal files/.exec(cliFirst.stdout);
+    const t0 = performance.now();
+    while ((existsSync(join(stateDir, 'search-index.building')) || !existsSync(join(stateDir, 'search-index.json'))) && performance.now() - t0 < 600_000) await new Promise((res) => setTimeout(res, 50));
+    const cliStoredS = (performance.now() - t0) / 1000 + cliFirst.ms / 1000;
     let n = 0;
     const node = (key, args, extra = {}) => ({ name: key, cmd: process.execPath, args, cwd: dir, env, ...extra });
     const main = withCpu(
@@ -166,6 +176,10 @@ export async function run({ summary, ws, env, BIN, big, xl, measure, printTable,
       anchoredStale: anchoredOut.includes('may be stale'),
       search: r.search.median / r.grep.median,
       nodeGrep: r.nodeStart.median / r.grep.median,
+      cliFirst: cliFirst.ms,
+      cliFirstCpu: cliFirst.cpu,
+      cliPartial: cliPartial ? { files: Number(cliPartial[1]), of: Number(cliPartial[2]) } : null,
+      cliStoredS,
       mcpFirst: first.ms,
       mcpFirstCpu: first.cpu,
       mcpPartial: first.partial,
@@ -209,7 +223,8 @@ export async function run({ summary, ws, env, BIN, big, xl, measure, printTable,
     summary.add(`${x.name}: primer after a commit, facts anchored to folders without a commit / floor B`, ratio(x.anchored), x.anchored, { max: 1.5 }, '≤ 1.50×');
     summary.add(`${x.name}: search warm / git grep`, ratio(x.search), x.search, { max: 1.5 }, '≤ 1.50×');
     summary.note(`${x.name}: node -e 0 / git grep (no node command goes under it)`, ratio(x.nodeGrep));
-    summary.add(`${x.name}: MCP first search, no index stored (server CPU ${x.mcpFirstCpu.toFixed(0)} ms)`, `${x.mcpFirst.toFixed(0)} ms`, x.mcpFirst, { max: 200 }, '≤ 200 ms');
+    summary.note(`${x.name}: CLI first search, no index stored (CPU ${x.cliFirstCpu.toFixed(0)} ms; ${x.cliPartial ? `newest ${x.cliPartial.files} of ${x.cliPartial.of} files, the rest built detached, stored after ${x.cliStoredS.toFixed(1)} s` : 'whole journal'})`, `${x.cliFirst.toFixed(0)} ms`);
+    summary.add(`${x.name}: MCP first search, no index stored (server CPU ${x.mcpFirstCpu.toFixed(0)} ms; load ${x.load})`, `${x.mcpFirst.toFixed(0)} ms`, x.mcpFirst, { max: 200 }, '≤ 200 ms');
     summary.add(`${x.name}: git status, journal in the index`, `+${(x.status * 100).toFixed(1)}%`, x.status, { max: 0.05 }, '≤ +5%');
   }
 }
