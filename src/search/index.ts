@@ -3,7 +3,7 @@ import type { CorruptFileError } from '../memory/frontmatter.js';
 import type { Session } from '../memory/session.js';
 import { query, type QueryOptions, type Ranking } from './bm25.js';
 import { listJournalFiles, readJournalFile, toDocument, type JournalFile, type SessionMeta } from './documents.js';
-import { journalKey } from './key.js';
+import { journalKey, letGoJournalKey } from './key.js';
 import { Postings } from './postings.js';
 import { deltaIndex, deltaLimit, overlay, readDelta, writeDelta, type Delta } from './delta.js';
 import { buildIndex, buildIndexSliced, type BuildProgress } from './build.js';
@@ -59,7 +59,10 @@ export async function openIndex(repo: Repo, progress?: (p: BuildProgress) => voi
   const refresh = async () => (refreshed = await update(repo, openStore(repo.stateDir), await keyed, progress, inline));
   const store = opened ?? openStore(repo.stateDir);
   const newest = !store && elsewhere ? newestIndex(repo.root, elsewhere.firstMs) : null;
-  if (newest?.partial && newest.partial.of >= BUILD_ELSEWHERE_FILES && elsewhere!.build()) return { index: newest, valid: Promise.resolve(true), refresh: async () => newest, close: () => {} };
+  if (newest?.partial && newest.partial.of >= BUILD_ELSEWHERE_FILES && elsewhere!.build()) {
+    letGoJournalKey();
+    return { index: newest, valid: Promise.resolve(true), refresh: async () => newest, close: () => {} };
+  }
   if (!store) {
     const index = await update(repo, null, await keyed, progress);
     return { index, valid: Promise.resolve(true), refresh, close: () => index.close?.() };

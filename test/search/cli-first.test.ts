@@ -1,10 +1,11 @@
 // `git memory search` in a fresh clone (no index stored): it answers from the newest journal files
 // at once, says so, and leaves the whole index to a detached build (issue 28 item 5: the CLI's
 // first search built the whole index before answering, 1.9-7.3 s at 10,000-50,000 sessions).
-import { existsSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { makeRepo, type TestRepo } from '../helpers/repo.js';
+import { makeRepo, tempDir, type TestRepo } from '../helpers/repo.js';
 import { settled } from '../helpers/settled.js';
 
 const DAYS = 60;
@@ -48,6 +49,24 @@ describe('the first `git memory search` with no index stored', () => {
     expect(later.stdout).toContain('aardvark export');
     expect(later.stdout).not.toContain('still being built');
     expect(later.stdout).toContain(`${all} searched`);
+  });
+
+  it('does not wait for the cache key\'s git processes it no longer needs', async () => {
+    const repo = journal();
+    // A git whose `status` (the key's slow half at 10,000 sessions and more) waits for a go-ahead, then says it finished.
+    const bin = tempDir('gm-slow-status-');
+    const go = join(bin, 'go');
+    const finished = join(bin, 'status-finished');
+    const real = execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim();
+    writeFileSync(join(bin, 'git'), `#!/bin/sh\nif [ "$1" = status ]; then i=0; while [ ! -e "${go}" ] && [ $i -lt 400 ]; do sleep 0.05; i=$((i+1)); done; "${real}" "$@"; s=$?; : > "${finished}"; exit $s; fi\nexec "${real}" "$@"\n`, { mode: 0o755 });
+    const first = repo.exec(['search', 'zeppelin'], { env: { PATH: `${bin}:${repo.env.PATH}` } });
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.stdout).toMatch(/the newest \d+ of 3000 journal files were searched/);
+    // Answered and exited while `git status` still waited.
+    expect(existsSync(finished)).toBe(false);
+    writeFileSync(go, '');
+    await settled(repo);
+    expect(existsSync(finished)).toBe(true);
   });
 
 });
