@@ -2,7 +2,7 @@
 // clone answers at once from the newest journal files (see openIndex's `elsewhere`) instead of
 // waiting for the build (issue 28 item 5). One build at a time per worktree: a marker file,
 // created exclusively, says one is under way; the build removes it when done.
-import { closeSync, lstatSync, mkdirSync, openSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, lstatSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Repo } from '../git/repo.js';
 import { openIndex } from './index.js';
@@ -13,8 +13,31 @@ export const SEARCH_BUILD_MARKER = 'search-index.building';
 const DEAD_BUILD_MS = 10 * 60_000;
 
 /**
+ * Whether the marker at `path` says a build is under way: younger than a dead build's, and its
+ * process still there (a build killed, or a machine restarted, leaves a marker naming no process).
+ */
+function live(path: string): boolean {
+  const st = lstatSync(path, { throwIfNoEntry: false });
+  if (!st || Date.now() - st.mtimeMs >= DEAD_BUILD_MS) return false;
+  let pid = NaN;
+  try {
+    pid = Number.parseInt(readFileSync(path, 'utf8'), 10);
+  } catch {
+    return false;
+  }
+  // Just created, pid not yet written: under way.
+  if (!Number.isInteger(pid) || pid <= 0) return Date.now() - st.mtimeMs < 2000;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
  * Claims the one build of the worktree's index: true where this process may start it (the marker
- * written), false where one is under way or nothing can be written here (a read-only git
+ * created, empty until the builder's pid is known), false where one is under way or nothing can be written here (a read-only git
  * directory: the caller then builds in place, as before, and stores nothing).
  */
 export function claimBuild(stateDir: string): boolean {
@@ -26,17 +49,11 @@ export function claimBuild(stateDir: string): boolean {
   }
   for (let tries = 0; tries < 2; tries++) {
     try {
-      const fd = openSync(path, 'wx', 0o644);
-      try {
-        writeSync(fd, `${process.pid}\n`);
-      } finally {
-        closeSync(fd);
-      }
+      closeSync(openSync(path, 'wx', 0o644));
       return true;
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST') return false;
-      const st = lstatSync(path, { throwIfNoEntry: false });
-      if (st && Date.now() - st.mtimeMs < DEAD_BUILD_MS) return false;
+      if (live(path)) return false;
       try {
         unlinkSync(path);
       } catch {
@@ -47,10 +64,9 @@ export function claimBuild(stateDir: string): boolean {
   return false;
 }
 
-/** Whether a build is under way (a marker younger than a dead build's). */
+/** Whether a build is under way (see live). */
 export function buildUnderWay(stateDir: string): boolean {
-  const st = lstatSync(join(stateDir, SEARCH_BUILD_MARKER), { throwIfNoEntry: false });
-  return !!st && Date.now() - st.mtimeMs < DEAD_BUILD_MS;
+  return live(join(stateDir, SEARCH_BUILD_MARKER));
 }
 
 /** Removes the marker (a build that could not be started, or one done). */
@@ -64,14 +80,28 @@ export function releaseBuild(stateDir: string): void {
 
 /**
  * Whether the whole index is being built by another process: one under way already, or one
- * claimed and started now by `start` (false from it: the marker is removed, the caller builds).
+ * claimed and started now by `start`, which gives the builder's pid (written in the marker); null
+ * from it: the marker is removed, the caller builds.
  */
-export function buildElsewhere(stateDir: string, start: () => boolean): boolean {
+export function buildElsewhere(stateDir: string, start: () => number | null): boolean {
   if (buildUnderWay(stateDir)) return true;
   if (!claimBuild(stateDir)) return false;
-  if (start()) return true;
-  releaseBuild(stateDir);
-  return false;
+  const pid = start();
+  if (pid === null) {
+    releaseBuild(stateDir);
+    return false;
+  }
+  try {
+    const fd = openSync(join(stateDir, SEARCH_BUILD_MARKER), 'r+');
+    try {
+      writeSync(fd, `${pid}\n`);
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    /* the build is done already and took its marker away */
+  }
+  return true;
 }
 
 /**

@@ -1,8 +1,8 @@
 // `git memory search` in a fresh clone (no index stored): it answers from the newest journal files
 // at once, says so, and leaves the whole index to a detached build (issue 28 item 5: the CLI's
 // first search built the whole index before answering, 1.9-7.3 s at 10,000-50,000 sessions).
-import { execFileSync } from 'node:child_process';
-import { existsSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { makeRepo, tempDir, type TestRepo } from '../helpers/repo.js';
@@ -49,6 +49,21 @@ describe('the first `git memory search` with no index stored', () => {
     expect(later.stdout).toContain('aardvark export');
     expect(later.stdout).not.toContain('still being built');
     expect(later.stdout).toContain(`${all} searched`);
+  });
+
+  it('takes over the marker of a build that died, and leaves none behind', async () => {
+    const repo = journal();
+    const state = join(repo.dir, '.git', 'git-memory');
+    mkdirSync(state, { recursive: true });
+    // A build killed (or a machine restarted) left its marker, naming a process that is gone.
+    const gone = spawnSync('true').pid;
+    writeFileSync(join(state, 'search-index.building'), `${gone}\n`);
+    const first = repo.exec(['search', 'zeppelin']);
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.stdout).toMatch(/the newest \d+ of 3000 journal files were searched/);
+    await settled(repo);
+    expect(existsSync(join(state, 'search-index.json'))).toBe(true);
+    expect(existsSync(join(state, 'search-index.building'))).toBe(false);
   });
 
   it('does not wait for the cache key\'s git processes it no longer needs', async () => {

@@ -38,17 +38,19 @@ export const BUILD_INDEX_ARG = '--build-index';
 
 /**
  * Starts `git-memory search --build-index` detached in the worktree's root (it outlives this
- * command); whether it started. The argument is read by the lean start-up (cli/lean/search.ts).
+ * command); its pid, or null where it did not start. The argument is read by the lean start-up
+ * (cli/lean/search.ts).
  */
-function startIndexBuild(repo: Repo): boolean {
+function startIndexBuild(repo: Repo): number | null {
   const argv = [process.argv[1]!, 'search', BUILD_INDEX_ARG];
   try {
-    if (spawnDetached(process.execPath, argv, repo.root, process.env) !== null) return true;
+    const pid = spawnDetached(process.execPath, argv, repo.root, process.env);
+    if (pid !== null) return pid;
     const child = childProcess().spawn(process.execPath, argv, { cwd: repo.root, env: process.env, detached: true, stdio: 'ignore' });
     child.unref();
-    return child.pid !== undefined;
+    return child.pid ?? null;
   } catch {
-    return false;
+    return null;
   }
 }
 
