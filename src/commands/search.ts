@@ -10,6 +10,7 @@ import { symlinkOnPath } from '../worktree-path.js';
 import { readJournalFile, SEARCH_FIELDS, type SearchField, type SessionMeta } from '../search/documents.js';
 import type { BuildProgress } from '../search/build.js';
 import { openIndex, type OpenedIndex, type SpeculativeIndex } from '../search/index.js';
+import { FIRST_ANSWER_MS } from '../search/newest.js';
 import { bestLine } from '../search/snippet.js';
 import type { Repo } from '../git/repo.js';
 import type { Ctx, Result } from './context.js';
@@ -55,6 +56,12 @@ export interface SearchUse {
   open?: (repo: Repo) => Promise<SpeculativeIndex>;
   /** Told how a build of the index goes, when there is one (see search/build.ts). */
   progress?: (p: BuildProgress) => void;
+  /**
+   * With no index stored (a fresh clone): whether the whole index is being built by another
+   * process (one started by this, see search/background.ts); then the newest journal files answer
+   * at once and the answer says so (`partial`). Absent or false: the index is built here first.
+   */
+  buildElsewhere?: (repo: Repo) => boolean;
 }
 
 function date(name: string, v: string | undefined): string | undefined {
@@ -169,7 +176,8 @@ export async function search(ctx: Ctx, opts: SearchOptions, use: SearchUse = {})
   const author = opts.author?.toLowerCase();
 
   const repo = findRepo(ctx.cwd, ctx.env);
-  const opened = await (use.open ? use.open(repo) : openIndex(repo, use.progress));
+  const buildElsewhere = use.buildElsewhere;
+  const opened = await (use.open ? use.open(repo) : openIndex(repo, use.progress, undefined, true, buildElsewhere && { build: () => buildElsewhere(repo), firstMs: FIRST_ANSWER_MS }));
   const retired = await readRetired(repo);
   const run = (idx: OpenedIndex) => answer(repo, idx, query, limit, { since, until, author, branch: opts.branch }, retired);
   let idx = opened.index;

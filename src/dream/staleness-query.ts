@@ -3,6 +3,7 @@
 import { lstatSync } from 'node:fs';
 import { isRecord } from '../fs/state.js';
 import { isFullId } from '../git/head.js';
+import { LOG_STEP_CAP, logStepArgs } from '../git/log-cache.js';
 import { byCodeUnit } from '../order.js';
 
 /** What staleness needs of an entry: its files, the commit it was recorded at and its day. */
@@ -68,8 +69,8 @@ export function memoryMark(path: string, head: string): string | null {
 }
 export const isKeptStaleness = (v: unknown): v is KeptStaleness => isRecord(v) && typeof v.key === 'string' && typeof v.out === 'string';
 
-/** At most this many commits since the kept answer are taken as a step; more ask the whole question. */
-export const STALENESS_STEP_CAP = 100;
+/** At most this many commits since the kept answer are taken as a step; more ask the whole question (the primer's log step's cap: one git call reads both). */
+export const STALENESS_STEP_CAP = LOG_STEP_CAP;
 
 /**
  * When HEAD moved on from the commit `kept` answered the same question at (same anchors and files):
@@ -81,6 +82,14 @@ export const STALENESS_STEP_CAP = 100;
  * them too (stepAnswer checks). An answer kept by a version that did not say whether the fallback
  * gave it counts as the range's: the step names the oldest anchor, which the fallback answers only
  * where it is not a commit (git fails then, and the whole question is asked).
+ *
+ * The step's question is the primer's own log step (logStepArgs: every commit since, with its id,
+ * parents, day and files), so where both were kept at the same commit one git process answers
+ * both (the entry point starts it once, see early.ts). The oldest anchor's history is left out of
+ * it (`^<anchor>`) only where that could change the answer: a commit since is in the anchor's
+ * history only if the kept commit is too (the commits since are a line from it), and then the
+ * range the kept answer answered (`<anchor>..<kept>`) is empty — so a kept answer with a commit
+ * in it needs no `^<anchor>`. An anchor among the commits since still asks the whole question.
  */
 export function stalenessStep(q: StalenessQuery, kept: KeptStaleness | null, head: string | null | undefined): { from: string; args: string[]; since?: string } | null {
   if (!kept || !head || !isFullId(head)) return null;
@@ -93,11 +102,10 @@ export function stalenessStep(q: StalenessQuery, kept: KeptStaleness | null, hea
   const now = JSON.parse(q.key) as unknown[];
   if (!Array.isArray(was) || typeof was[0] !== 'string' || was[0] === head || !isFullId(was[0])) return null;
   if (JSON.stringify(was.slice(1)) !== JSON.stringify(now.slice(1))) return null;
-  const format = `--format=${STALENESS_RS}%H${STALENESS_US}%cs${STALENESS_US}%P`;
-  const base = ['log', `-n${STALENESS_STEP_CAP + 1}`, '--no-renames', '--name-only', format, `${was[0]}..${head}`];
   // The log since a day: no anchor to stop at (the step's cap and line check bound it).
-  if (!q.args || kept.fallback) return typeof now[2] === 'string' ? { from: was[0], args: base, since: now[2] } : null;
+  if (!q.args || kept.fallback) return typeof now[2] === 'string' ? { from: was[0], args: logStepArgs(was[0], head), since: now[2] } : null;
   if (typeof now[1] !== 'string') return null;
-  // Not past the oldest anchor either: where it is not a commit here, git fails and the whole question is asked.
-  return { from: was[0], args: [...base, `^${now[1]}`] };
+  // Not past the oldest anchor either, where the kept answer cannot tell (see above): where the
+  // anchor is not a commit here, git fails and the whole question is asked.
+  return { from: was[0], args: logStepArgs(was[0], head, kept.out.includes(STALENESS_RS) ? undefined : now[1]) };
 }

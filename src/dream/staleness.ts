@@ -71,7 +71,7 @@ const lower = (s: string) => s.toLowerCase();
 /**
  * The answer to `log -n<cap> <oldest>..<head> -- <files>` from the answer kept for `<oldest>..<from>`
  * and `step`, the output of stalenessStep's question (every commit of `<from>..<head>`, with its
- * parents and all its files): where those commits are a line of single-parent commits from `from`
+ * parents, day and all its files, in logStepArgs' format): where those commits are a line of single-parent commits from `from`
  * to HEAD, not reaching the oldest anchor, git walks them first and one at a time, then walks on
  * as it did for `from`; so its answer is theirs that touch the files (with the files it would
  * list) followed by the kept one. Null wherever that is not certain: a merge, more commits than
@@ -88,13 +88,13 @@ export function stepAnswer(step: string, kept: string, from: string, oldest: str
   let out = '';
   let n = 0;
   const ids = commits.map((c) => {
-    const [sha = '', , parents = ''] = (c.split('\n', 1)[0] ?? '').split(US);
+    const [sha = '', parents = ''] = (c.split('\n', 1)[0] ?? '').split(US);
     return { sha, parents };
   });
   if (!lineTop(ids, from) || (oldest !== null && ids.some((c) => c.sha.startsWith(oldest)))) return null;
   for (const c of commits) {
     const [head = '', ...names] = c.split('\n');
-    const [sha = '', day = ''] = head.split(US);
+    const [sha = '', , day = ''] = head.split(US);
     if (since !== undefined && !(day > since)) return null;
     const paths = names.map((f) => f.trim()).filter(Boolean);
     if (paths.some((p) => p.startsWith('"'))) return null;

@@ -9,7 +9,8 @@ import { spawnToFd } from './light-spawn.js';
 
 const SLOT = Symbol.for('git-memory.early-git');
 let serial = 0;
-type Slot = Map<string, Promise<Buffer | null>>;
+/** Each started call's output, and how many takers it was started for (see startEarly). */
+type Slot = Map<string, { out: Promise<Buffer | null>; takers: number }>;
 
 /** The file's whole content; git wrote it through its own descriptor, from offset 0. */
 function readAll(fd: number): Buffer {
@@ -23,8 +24,9 @@ function readAll(fd: number): Buffer {
   return buf.subarray(0, got);
 }
 
+
 /** Runs git with its stdout in an unlinked temporary file; the output, or null where that fails. */
-function runToFile(cwd: string, args: readonly string[]): Promise<Buffer | null> {
+function runToFile(cwd: string, args: readonly string[], key: string): Promise<Buffer | null> {
   // Not a pipe: a megabyte of output fills a pipe's 64 KB many times over, and git would wait
   // for node to drain it, which node does only between the synchronous steps of the search.
   const file = `${tmpdir()}/git-memory-early-${process.pid}-${Date.now().toString(36)}-${serial++}`;
@@ -49,10 +51,13 @@ function runToFile(cwd: string, args: readonly string[]): Promise<Buffer | null>
     };
     try {
       // Without node:child_process where node allows it: this runs before the command is loaded.
-      if (!spawnToFd('git', args, cwd, buildEnv(), fd, (code) => done(code === 0))) {
+      const light = spawnToFd('git', args, cwd, buildEnv(), fd, (code) => done(code === 0));
+      if (light) letGoSlot().set(key, () => light.unref());
+      else {
         const child = childProcess().spawn('git', args, { cwd, env: buildEnv(), stdio: ['ignore', fd, 'ignore'] });
         child.on('error', () => done(false));
         child.on('exit', (code) => done(code === 0));
+        letGoSlot().set(key, () => child.unref());
       }
     } catch {
       done(false);
@@ -67,22 +72,41 @@ function runToFile(cwd: string, args: readonly string[]): Promise<Buffer | null>
 }
 
 const slot = () => ((globalThis as Record<symbol, Slot>)[SLOT] ??= new Map());
+const LET_GO = Symbol.for('git-memory.early-git-let-go');
+/** Lets this process exit without waiting for each started git (see letGoEarly), by call key; global as the slot is. */
+const letGoSlot = () => ((globalThis as Record<symbol, Map<string, () => void>>)[LET_GO] ??= new Map());
 const keyOf = (args: readonly string[], cwd: string) => `${cwd}\0${args.join('\0')}`;
 
 /**
  * Starts `git <args>` from the current directory, in the git wrapper's environment, for
  * takeEarly() to take over. The bundles share this through a global: the entry point
- * and the command it loads are separate bundles.
+ * and the command it loads are separate bundles. The same call asked for again while not yet
+ * taken starts no second git: both takers get its output (the primer's log step and its staleness
+ * step after a commit are one question, see logStepArgs).
  */
 export function startEarly(args: readonly string[]): void {
   const cwd = process.cwd();
-  slot().set(keyOf(args, cwd), runToFile(cwd, args));
+  const key = keyOf(args, cwd);
+  const started = slot().get(key);
+  if (started) started.takers++;
+  else slot().set(key, { out: runToFile(cwd, args, key), takers: 1 });
 }
 
-/** The output of `git <args>` started from `cwd` by startEarly, once; undefined when none was. */
+/**
+ * Lets this process exit without waiting for `git <args>` started from `cwd` (taken or not): its
+ * answer is not needed after all (a search that answered from the newest files, see
+ * search/index.ts). git finishes on its own, writing into the unlinked file.
+ */
+export function letGoEarly(args: readonly string[], cwd: string): void {
+  const key = keyOf(args, cwd);
+  letGoSlot().get(key)?.();
+  letGoSlot().delete(key);
+}
+
+/** The output of `git <args>` started from `cwd` by startEarly, once per time it was started; undefined when none was. */
 export function takeEarly(args: readonly string[], cwd: string): Promise<Buffer | null> | undefined {
   const key = keyOf(args, cwd);
   const started = slot().get(key);
-  slot().delete(key);
-  return started;
+  if (started && --started.takers <= 0) slot().delete(key);
+  return started?.out;
 }

@@ -68,12 +68,13 @@ function start(file: string, args: readonly string[], cwd: string, env: NodeJS.P
 /**
  * Starts `file` (found on the env's PATH) with `args`, stdin and stderr ignored and stdout written
  * to the open descriptor `stdoutFd`; `onExit` gets the exit code (null when killed by a signal).
- * Returns false, having started nothing, where the handle is not available or the spawn failed
- * (the command not found, say): the caller then falls back to node:child_process.
+ * Returns null, having started nothing, where the handle is not available or the spawn failed
+ * (the command not found, say): the caller then falls back to node:child_process. The process
+ * returned may be unref()'d: this process then exits without waiting for it.
  */
-export function spawnToFd(file: string, args: readonly string[], cwd: string, env: NodeJS.ProcessEnv, stdoutFd: number, onExit: (code: number | null) => void): boolean {
+export function spawnToFd(file: string, args: readonly string[], cwd: string, env: NodeJS.ProcessEnv, stdoutFd: number, onExit: (code: number | null) => void): { unref(): void } | null {
   const stdio = [{ type: 'ignore' }, { type: 'fd', fd: stdoutFd }, { type: 'ignore' }];
-  return start(file, args, cwd, env, stdio, false, (code, signal) => onExit(signal ? null : code)) !== null;
+  return start(file, args, cwd, env, stdio, false, (code, signal) => onExit(signal ? null : code));
 }
 
 /**

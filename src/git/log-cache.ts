@@ -38,18 +38,23 @@ export const LOG_STEP_CAP = 100;
 
 /**
  * The commits from `from` (left out) to `head`, newest first, each with its full id, its parents,
- * its id as the log abbreviates it, its author date, its subject and every file it changed (no
- * pathspec: the step checks that they are a line, see stepLog in log.ts).
+ * its committer's day, its id as the log abbreviates it, its author date, its subject and every
+ * file it changed (no pathspec: the step checks that they are a line, see stepLog in log.ts). The
+ * same output steps MEMORY.md's staleness answer (stepAnswer in dream/staleness.ts, which reads
+ * the id, parents, day and files): where both were kept at the same commit, one git process
+ * answers both after a commit. `exclude`: a commit whose history is left out too (`^<id>`; the
+ * staleness step's oldest anchor, where it cannot be left out, see stalenessStep).
  */
-export const logStepArgs = (from: string, head: string) => [
+export const logStepArgs = (from: string, head: string, exclude?: string) => [
   'log',
   `-n${LOG_STEP_CAP + 1}`,
   '--no-renames',
   '--name-only',
   // A `log.showSignature` setting would put gpg's lines among the files.
   '--no-show-signature',
-  `--format=${RS}%H${US}%P${US}%h${US}%aI${US}%an${US}%s`,
+  `--format=${RS}%H${US}%P${US}%cs${US}%h${US}%aI${US}%an${US}%s`,
   `${from}..${head}`,
+  ...(exclude ? [`^${exclude}`] : []),
 ];
 
 /**

@@ -116,7 +116,7 @@ export function stepLog(step: string, kept: string, from: string, head: string, 
   let shown = 0;
   for (const c of commits) {
     const [line = '', ...names] = c.split('\n');
-    const [, , short = '', date = '', author = '', ...subject] = line.split(US);
+    const [, , , short = '', date = '', author = '', ...subject] = line.split(US);
     const paths = names.map((f) => f.trim()).filter(Boolean);
     // What LOG_PATHSPEC leaves out is isMemoryPath; a path it would take only with case folded: git's answer.
     if (paths.some((p) => p.startsWith('"') || (!isMemoryPath(p) && isMemoryPath(p.toLowerCase())))) return null;

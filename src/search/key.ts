@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import { git } from '../git/git.js';
 import { listJournalFiles } from './documents.js';
-import { takeEarly } from '../git/early.js';
+import { letGoEarly, takeEarly } from '../git/early.js';
 import { KEY_COMMANDS } from './key-commands.js';
 
 /**
@@ -26,6 +26,15 @@ export function journalKey(root: string): Promise<Buffer> {
 }
 
 const early = new Map<string, Promise<Buffer>>();
+
+/**
+ * The key's git processes the entry point started from `cwd` are not waited for: the answer did
+ * not need the key (the newest files answered, see index.ts), and at 10,000 sessions and more
+ * `git status` of the journal costs more than that answer.
+ */
+export function letGoJournalKey(cwd = process.cwd()): void {
+  for (const args of KEY_COMMANDS) letGoEarly(args, cwd);
+}
 
 /**
  * Starts the key's git process now, or takes over the one the entry point started from `cwd`; the

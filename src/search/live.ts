@@ -4,18 +4,15 @@ import type { Repo } from '../git/repo.js';
 import type { Session } from '../memory/session.js';
 import { query } from './bm25.js';
 import { readJournalFile } from './documents.js';
-import { buildInBackground, BuildNeeded, openIndex, type OpenedIndex, type SpeculativeIndex } from './index.js';
+import { buildInBackground, BuildNeeded, newestIndex, openIndex, type OpenedIndex, type SpeculativeIndex } from './index.js';
 import { stampJournal } from './journal-stamp.js';
-import { indexNewest } from './newest.js';
+import { FIRST_ANSWER_MS } from './newest.js';
 import { openStore } from './store.js';
 
 /** Parsed journal files kept for snippets: the oldest goes first beyond this. */
 const MAX_PARSED = 512;
-/**
- * With no index stored (a fresh clone), how long the first search indexes the newest journal
- * files before it answers from them; the whole index is built after, in slices this long.
- */
-export const FIRST_ANSWER_MS = 100;
+export { FIRST_ANSWER_MS };
+/** The whole index is built after the first answer, in slices this long. */
 export const BUILD_SLICE_MS = 25;
 
 interface Held {
@@ -108,17 +105,7 @@ export class LiveIndex {
    * stored. The first search after it is done opens the stored one.
    */
   private answerWhileBuilding(stamp: Stamp): OpenedIndex {
-    const newest = indexNewest(this.repo.root, this.firstMs);
-    const all = newest.files === newest.of;
-    const index: OpenedIndex = {
-      search: (q, opts) => query(newest.index, q, opts),
-      meta: (id) => newest.meta[id],
-      sessions: newest.index.documents,
-      cache: 'rebuilt',
-      corrupt: newest.corrupt,
-      sessionsOf: this.parsedFiles(),
-      ...(all ? {} : { partial: { files: newest.files, of: newest.of } }),
-    };
+    const index: OpenedIndex = { ...newestIndex(this.repo.root, this.firstMs), sessionsOf: this.parsedFiles() };
     this.held?.close();
     this.held = { stamp, racy: true, index, close: () => {} };
     if (this.building) this.building.stop.stopped = true;

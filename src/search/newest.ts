@@ -8,6 +8,13 @@ import type { CorruptFileError } from '../memory/frontmatter.js';
 import { readJournalFile, toDocument, type SessionMeta } from './documents.js';
 import { Postings } from './postings.js';
 
+/**
+ * With no index stored (a fresh clone), how long the first search indexes the newest journal files
+ * before it answers from them, while the whole index is built elsewhere (a server's background
+ * slices, live.ts; a command's detached build, background.ts).
+ */
+export const FIRST_ANSWER_MS = 100;
+
 /** What a search can answer from while the whole index is being built. */
 export interface NewestIndex {
   index: Postings;

@@ -36,8 +36,9 @@ function primer(repo: TestRepo, g: GitCalls) {
   g.clear();
   const r = repo.exec(['primer', '--no-write'], { env: { PATH: `${g.path}:${repo.env.PATH}` } });
   expect(r.stderr).toBe('');
-  // The primer's own log (the whole one, -n50, or the commits since the kept one, both with %h) is not the staleness question.
-  const logs = g.calls().filter((c) => c[0] === 'log' && !c.some((a) => a.includes('%h')));
+  // The staleness questions: those with the commit's day (%cs). The primer's own whole log (-n50) is
+  // not one; the commits since the kept answer are the primer's log step too (one git call for both).
+  const logs = g.calls().filter((c) => c[0] === 'log' && c.some((a) => a.includes('%cs')));
   return { out: r.stdout, whole: logs.filter((c) => c.includes('--')), steps: logs.filter((c) => !c.includes('--')) };
 }
 
@@ -180,6 +181,42 @@ describe('the staleness answer after HEAD moved on, when no fact names its commi
   });
 });
 
+describe('after a commit, one git log serves the primer\'s log and the staleness check (issue 28 item 4)', () => {
+  /** The primer's git processes after plain commits on top of what it kept: every `log` it started. */
+  const logsAfterCommits = (repo: TestRepo, g: GitCalls) => {
+    primer(repo, g);
+    repo.commit('Cache per worker', { 'src/cache.ts': '// per worker\n' });
+    repo.commit('Unrelated', { 'README.md': 'hello\n' });
+    const stepped = primer(repo, g);
+    return { out: stepped.out, logs: g.calls().filter((c) => c[0] === 'log') };
+  };
+
+  it('facts that name their commit: one log of the commits since, no second one', async () => {
+    const { repo, kept } = await repoWithFacts();
+    const g = loggingGit();
+    const { out, logs } = logsAfterCommits(repo, g);
+    // Said when it fails: every log started.
+    expect(logs, JSON.stringify(logs)).toHaveLength(1);
+    expect(logs[0]!.some((a) => /^[0-9a-f]{40}\.\.[0-9a-f]{40}$/.test(a))).toBe(true);
+    expect(out).toContain('per process (may be stale: src/cache.ts changed in 2 commits)');
+    expect(out).toBe(whole(repo, kept, g).out);
+  });
+
+  it('facts anchored to folders with a day and no commit: one log of the commits since', async () => {
+    const repo = await makeMemoryRepo({ now: '2026-11-30T19:00:00Z' });
+    repo.commit('Add the cache', { 'src/cache.ts': '// per process\n', 'src/api/routes.ts': '// v1\n' });
+    repo.write('.openclaw_memory/MEMORY.md', '# Long-term memory\n\n## Conventions\n\n- Caching lives in src/ <!-- files: src/; date: 2026-11-01 -->\n');
+    repo.git('add', '-A');
+    repo.git('commit', '-q', '-m', 'memory: long-term');
+    const kept = join(repo.dir, '.git', 'git-memory', 'staleness.json');
+    const g = loggingGit();
+    const { out, logs } = logsAfterCommits(repo, g);
+    expect(logs, JSON.stringify(logs)).toHaveLength(1);
+    expect(out).toContain('Caching lives in src/ (may be stale: src/ changed in 2 commits)');
+    expect(out).toBe(whole(repo, kept, g).out);
+  });
+});
+
 describe('stepAnswer', () => {
   const RS = '\x1e';
   const US = '\x1f';
@@ -187,7 +224,9 @@ describe('stepAnswer', () => {
   const c1 = 'b'.repeat(40);
   const c2 = 'c'.repeat(40);
   const kept = `${RS}${'d'.repeat(40)}${US}2026-11-01\n\nsrc/a.ts\n`;
-  const step = (files2: string, files1: string, parent1 = from) => `${RS}${c2}${US}2026-11-03${US}${c1}\n\n${files2}${RS}${c1}${US}2026-11-02${US}${parent1}\n\n${files1}`;
+  // logStepArgs' format: id, parents, day, short id, author date, author, subject.
+  const line = (sha: string, parents: string, day: string) => `${RS}${sha}${US}${parents}${US}${day}${US}${sha.slice(0, 7)}${US}${day}T10:00:00+00:00${US}Jane Doe${US}A change`;
+  const step = (files2: string, files1: string, parent1 = from) => `${line(c2, c1, '2026-11-03')}\n\n${files2}${line(c1, parent1, '2026-11-02')}\n\n${files1}`;
 
   it('puts the commits since that touch the files, with only those files, before the kept answer', () => {
     expect(stepAnswer(step('src/a.ts\nREADME.md\n', 'docs/x.md\n'), kept, from, '1234567', ['src/a.ts'])).toBe(`${RS}${c2}${US}2026-11-03\n\nsrc/a.ts\n${kept}`);

@@ -3,6 +3,9 @@ import { run, type GlobalArgs, type Io } from '../io.js';
 import { SEARCH_OPTIONS } from '../options/search.js';
 import type { SearchData } from '../../commands/search.js';
 import { indexProgress } from '../progress.js';
+import { childProcess } from '../../child-process.js';
+import { spawnDetached } from '../../git/light-spawn.js';
+import type { Repo } from '../../git/repo.js';
 
 export interface SearchArgs extends GlobalArgs {
   query: string[];
@@ -30,17 +33,45 @@ export function renderSearch(d: SearchData): string {
   return `${lines.join('\n')}\n${partialLine(d)}`;
 }
 
-/** Runs a search for parsed arguments; shared by yargs and the lean path. */
+/** The hidden argument of the detached process that builds the whole index (see startIndexBuild). */
+export const BUILD_INDEX_ARG = '--build-index';
+
+/**
+ * Starts `git-memory search --build-index` detached in the worktree's root (it outlives this
+ * command); its pid, or null where it did not start. The argument is read by the lean start-up
+ * (cli/lean/search.ts).
+ */
+function startIndexBuild(repo: Repo): number | null {
+  const argv = [process.argv[1]!, 'search', BUILD_INDEX_ARG];
+  try {
+    const pid = spawnDetached(process.execPath, argv, repo.root, process.env);
+    if (pid !== null) return pid;
+    const child = childProcess().spawn(process.execPath, argv, { cwd: repo.root, env: process.env, detached: true, stdio: 'ignore' });
+    child.unref();
+    return child.pid ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Runs a search for parsed arguments; shared by yargs and the lean path. In a fresh clone (no
+ * index stored) the newest journal files answer at once, saying so, and a detached process builds
+ * the whole index (search/background.ts); where it cannot (a read-only git directory) the index
+ * is built here first, as before.
+ */
 export function runSearch(io: Io, a: SearchArgs): Promise<void> {
   return run(
     io,
     { _: ['search'], ...a },
-    async (ctx) =>
-      (await import('../../commands/search.js')).search(
+    async (ctx) => {
+      const [{ search }, { buildElsewhere }] = await Promise.all([import('../../commands/search.js'), import('../../search/background.js')]);
+      return search(
         ctx,
         { query: a.query.join(' '), since: a.since, until: a.until, author: a.author, branch: a.branch, limit: a.limit },
-        { progress: indexProgress(process.stderr) },
-      ),
+        { progress: indexProgress(process.stderr), buildElsewhere: (repo) => buildElsewhere(repo.stateDir, () => startIndexBuild(repo)) },
+      );
+    },
     renderSearch,
   );
 }

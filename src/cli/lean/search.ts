@@ -1,7 +1,9 @@
 // `git memory search` without the argument parser, bundled into one file (dist/search.js): agents
 // search mid-session, and loading one file costs far less than resolving a graph of chunks.
 import { defaultIo } from '../io.js';
-import { runSearch, type SearchArgs } from '../commands/search.js';
+import { BUILD_INDEX_ARG, runSearch, type SearchArgs } from '../commands/search.js';
+import { buildSearchIndex } from '../../search/background.js';
+import { EXIT } from '../../errors.js';
 import { GLOBAL_OPTIONS } from '../options/global.js';
 import { leanParse } from '../options/lean-parse.js';
 import { SEARCH_OPTIONS } from '../options/search.js';
@@ -22,6 +24,15 @@ export function leanSearchArgs(args: string[]): SearchArgs | null {
  * unknown flag, a malformed number, no query), which then parses and reports them.
  */
 export async function leanSearch(args: string[]): Promise<number | null> {
+  // The detached build a first search in a fresh clone started (cli/commands/search.ts): no output, exit 0.
+  if (args.length === 1 && args[0] === BUILD_INDEX_ARG) {
+    try {
+      await buildSearchIndex(findRepo(process.cwd(), process.env));
+    } catch {
+      /* the next search builds it in place */
+    }
+    return EXIT.ok;
+  }
   const a = leanSearchArgs(args);
   if (!a) return null;
   const io = defaultIo();

@@ -1,0 +1,87 @@
+// `git memory search` in a fresh clone (no index stored): it answers from the newest journal files
+// at once, says so, and leaves the whole index to a detached build (issue 28 item 5: the CLI's
+// first search built the whole index before answering, 1.9-7.3 s at 10,000-50,000 sessions).
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { makeRepo, tempDir, type TestRepo } from '../helpers/repo.js';
+import { settled } from '../helpers/settled.js';
+
+const DAYS = 60;
+const PER_DAY = 50;
+
+/** DAYS × PER_DAY session files as `end` writes them; a rare word in the newest and one in the oldest. */
+function journal(): TestRepo {
+  const repo = makeRepo();
+  for (let d = 0; d < DAYS; d++) {
+    const day = new Date(Date.UTC(2026, 0, 1) + d * 86_400_000).toISOString().slice(0, 10);
+    for (let i = 0; i < PER_DAY; i++) {
+      const hhmm = `${String(8 + Math.floor(i / 6)).padStart(2, '0')}${String((i % 6) * 10).padStart(2, '0')}`;
+      const n = (d * PER_DAY + i).toString(16).padStart(6, '0');
+      const word = d === DAYS - 1 && i === PER_DAY - 1 ? 'zeppelin' : d === 0 && i === 0 ? 'aardvark' : `topic${d}x${i}`;
+      repo.write(
+        `.openclaw_memory/journal/${day}/${hhmm}-claude-${n}.md`,
+        `---\nsession: "${day.replace(/-/g, '')}-${hhmm}-${n}"\ndate: ${day}\ntime: "${hhmm.slice(0, 2)}:${hhmm.slice(2)}"\nagent: claude\nbranch: main\n---\n\n## Session\n\n### Request\nWork on the ${word} export\n\n### Learned\n- The ${word} run holds a lock while exporting rows\n`,
+      );
+    }
+  }
+  return repo;
+}
+
+describe('the first `git memory search` with no index stored', () => {
+  it('answers from the newest files at once, says so, and the whole index is built in the background', async () => {
+    const repo = journal();
+    const all = DAYS * PER_DAY;
+    const stored = join(repo.dir, '.git', 'git-memory', 'search-index.json');
+    const first = repo.exec(['search', 'zeppelin']);
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.stdout).toContain('zeppelin export');
+    const partial = /the search index is still being built: the newest (\d+) of (\d+) journal files were searched/.exec(first.stdout);
+    expect(partial, first.stdout).not.toBeNull();
+    expect(Number(partial![2])).toBe(all);
+    expect(Number(partial![1])).toBeLessThan(all);
+    // The detached build stores the whole index; the next search answers from every session.
+    await settled(repo);
+    expect(existsSync(stored)).toBe(true);
+    const later = repo.exec(['search', 'aardvark']);
+    expect(later.code, later.stderr).toBe(0);
+    expect(later.stdout).toContain('aardvark export');
+    expect(later.stdout).not.toContain('still being built');
+    expect(later.stdout).toContain(`${all} searched`);
+  });
+
+  it('takes over the marker of a build that died, and leaves none behind', async () => {
+    const repo = journal();
+    const state = join(repo.dir, '.git', 'git-memory');
+    mkdirSync(state, { recursive: true });
+    // A build killed (or a machine restarted) left its marker, naming a process that is gone.
+    const gone = spawnSync('true').pid;
+    writeFileSync(join(state, 'search-index.building'), `${gone}\n`);
+    const first = repo.exec(['search', 'zeppelin']);
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.stdout).toMatch(/the newest \d+ of 3000 journal files were searched/);
+    await settled(repo);
+    expect(existsSync(join(state, 'search-index.json'))).toBe(true);
+    expect(existsSync(join(state, 'search-index.building'))).toBe(false);
+  });
+
+  it('does not wait for the cache key\'s git processes it no longer needs', async () => {
+    const repo = journal();
+    // A git whose `status` (the key's slow half at 10,000 sessions and more) waits for a go-ahead, then says it finished.
+    const bin = tempDir('gm-slow-status-');
+    const go = join(bin, 'go');
+    const finished = join(bin, 'status-finished');
+    const real = execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim();
+    writeFileSync(join(bin, 'git'), `#!/bin/sh\nif [ "$1" = status ]; then i=0; while [ ! -e "${go}" ] && [ $i -lt 400 ]; do sleep 0.05; i=$((i+1)); done; "${real}" "$@"; s=$?; : > "${finished}"; exit $s; fi\nexec "${real}" "$@"\n`, { mode: 0o755 });
+    const first = repo.exec(['search', 'zeppelin'], { env: { PATH: `${bin}:${repo.env.PATH}` } });
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.stdout).toMatch(/the newest \d+ of 3000 journal files were searched/);
+    // Answered and exited while `git status` still waited.
+    expect(existsSync(finished)).toBe(false);
+    writeFileSync(go, '');
+    await settled(repo);
+    expect(existsSync(finished)).toBe(true);
+  });
+
+});
