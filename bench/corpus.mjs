@@ -293,7 +293,8 @@ export function plainClaude(path) {
       for (const b of content) {
         if (b?.type !== 'tool_use') continue;
         const p = b.input?.file_path ?? b.input?.notebook_path;
-        if (FILE_TOOLS.has(b.name) && typeof p === 'string') files.add(p);
+        // A relative path is the session's working directory's, as the agent resolved it (Claude Code 1.0 wrote some).
+        if (FILE_TOOLS.has(b.name) && typeof p === 'string') files.add(/^(\/|[A-Za-z]:[\\/]|\\\\)/.test(p) || typeof r.cwd !== 'string' ? p : join(r.cwd, p));
         if (b.name === 'Bash' && typeof b.input?.command === 'string' && b.input.command.trim()) commands.push(b.input.command);
       }
     } else if (r.type === 'user') {
