@@ -4,10 +4,11 @@
 // hook refreshes the gitignored PRIMER.md in the background where .aider.conf.yml reads it, so the
 // commit is in it; PRIMER.md is never staged or committed.
 import { execFileSync } from 'node:child_process';
-import { chmodSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BIN, makeRepo, PATH_WITHOUT_TOOL, pathWithBin, tempDir, type TestRepo } from '../helpers/repo.js';
+import { makeRepo, PATH_WITHOUT_TOOL, pathWithBin, type TestRepo } from '../helpers/repo.js';
+import { heldShim } from '../helpers/held-shim.js';
 import { settled } from '../helpers/settled.js';
 
 const PRIMER = '.openclaw_memory/PRIMER.md';
@@ -59,22 +60,17 @@ describe('Aider: PRIMER.md is refreshed after its commits', () => {
 
   it('a burst of commits starts one refresh, not one each, and PRIMER.md ends with the last commit', async () => {
     const repo = makeRepo();
-    // A git-memory that logs its starts and is held back while `hold` exists.
-    const bin = tempDir('gm-shim-');
-    const log = join(bin, 'starts.log');
-    const hold = join(bin, 'hold');
-    writeFileSync(log, '');
-    writeFileSync(join(bin, 'git-memory'), `#!/bin/sh\necho "$*" >> "${log}"\nwhile [ -e "${hold}" ]; do sleep 0.05; done\nexec "${process.execPath}" "${BIN}" "$@"\n`);
-    chmodSync(join(bin, 'git-memory'), 0o755);
-    const PATH = `${bin}:${PATH_WITHOUT_TOOL}`;
+    // A git-memory that logs its starts and is held back while held.
+    const shim = heldShim();
+    const PATH = `${shim.bin}:${PATH_WITHOUT_TOOL}`;
     expect((await repo.run(['init', '--agent', 'aider'], { env: { PATH } })).code).toBe(0);
     repo.git('add', '-A');
     repo.git('commit', '-q', '-m', 'Set up git-memory');
-    writeFileSync(hold, '');
+    shim.hold();
     for (let i = 1; i <= 5; i++) aiderCommit(repo, 'n.txt', `${i}\n`, `feat: Step ${i}`, PATH);
-    const refreshes = () => readFileSync(log, 'utf8').split('\n').filter((l) => l.startsWith('hook refresh-primer'));
+    const refreshes = () => shim.starts().filter((l) => l.startsWith('hook refresh-primer'));
     expect(refreshes()).toHaveLength(1);
-    rmSync(hold);
+    shim.release();
     await settled(repo);
     expect(readFileSync(join(repo.dir, PRIMER), 'utf8')).toContain('feat: Step 5');
     expect(existsSync(join(repo.dir, '.git', 'git-memory', 'primer-refresh'))).toBe(false);

@@ -1,23 +1,11 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { movableClock } from '../helpers/clock.js';
 import { makeRepo } from '../helpers/repo.js';
 
-/**
- * Moves the clock the code reads (Date.now) `ms` on, as waiting would, and it goes on running:
- * the config's change time (real) is that much older by it, without the test sleeping.
- */
-let ahead = 0;
-const realNow = Date.now.bind(Date);
-function later(ms: number): void {
-  ahead += ms;
-  vi.spyOn(Date, 'now').mockImplementation(() => realNow() + ahead);
-}
-
-afterEach(() => {
-  ahead = 0;
-  vi.restoreAllMocks();
-});
+/** Waits are the clock moved on (the code reads Date.now), not sleeps. */
+const { later } = movableClock();
 
 describe('the parsed config kept in the state directory', () => {
   it('is used while the file is unchanged, and never once it changed, even at the same size', async () => {

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { movableClock } from '../helpers/clock.js';
 import { serializeSession, type Session } from '../../src/memory/session.js';
 import { makeMemoryRepo } from '../helpers/repo.js';
 
@@ -22,21 +23,8 @@ interface KeptDay {
   files: { name: string; stamp: string; sessions: Session[] }[];
 }
 
-/**
- * Moves the clock the code reads (Date.now) `ms` on, as waiting would, and it goes on running:
- * every file's change time (real) is that much older by it, without the test sleeping.
- */
-let ahead = 0;
-const realNow = Date.now.bind(Date);
-function later(ms: number): void {
-  ahead += ms;
-  vi.spyOn(Date, 'now').mockImplementation(() => realNow() + ahead);
-}
-
-afterEach(() => {
-  ahead = 0;
-  vi.restoreAllMocks();
-});
+/** Waits are the clock moved on (the code reads Date.now), not sleeps. */
+const { later } = movableClock();
 
 describe('the primer reads parsed journal files kept in the state directory', () => {
   it('uses them while a file is unchanged, never once it changed (even in place at the same size), and never for a link', async () => {

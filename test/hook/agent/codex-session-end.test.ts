@@ -1,9 +1,10 @@
 import { spawnSync } from 'node:child_process';
-import { appendFileSync, chmodSync, copyFileSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, copyFileSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BIN, makeMemoryRepo, tempDir, type TestRepo } from '../../helpers/repo.js';
+import { makeMemoryRepo, tempDir, type TestRepo } from '../../helpers/repo.js';
 import { FIXTURES, payload, workerDone } from '../../agents/fixtures.js';
+import { heldShim } from '../../helpers/held-shim.js';
 import { settled } from '../../helpers/settled.js';
 
 // Codex 0.171 fires SessionEnd when its process ends (seen running it: reason "other", once per
@@ -51,19 +52,14 @@ async function threeTurnsThenEnd(repo: TestRepo): Promise<void> {
  * holds it back while `hold` exists. Returns the node starts the command made.
  */
 function asCodexRuns(repo: TestRepo) {
-  const bin = tempDir('gm-shim-');
-  const log = join(bin, 'starts.log');
-  const hold = join(bin, 'hold');
-  writeFileSync(log, '');
-  writeFileSync(join(bin, 'git-memory'), `#!/bin/sh\necho "$*" >> "${log}"\nwhile [ -e "${hold}" ]; do sleep 0.05; done\nexec "${process.execPath}" "${BIN}" "$@"\n`);
-  chmodSync(join(bin, 'git-memory'), 0o755);
+  const shim = heldShim();
   const hooks = (JSON.parse(repo.read('.codex/hooks.json')) as { hooks: Record<string, { hooks: { command: string }[] }[]> }).hooks;
-  const starts = () => readFileSync(log, 'utf8').split('\n').filter(Boolean);
+  const { starts } = shim;
   const run = (event: 'SessionStart' | 'Stop' | 'SessionEnd', fields: Record<string, unknown>) => {
     const before = starts().length;
     const r = spawnSync('sh', ['-c', hooks[event][0].hooks[0].command], {
       cwd: repo.dir,
-      env: { ...repo.env, PATH: `${bin}:${repo.env.PATH}` },
+      env: { ...repo.env, PATH: `${shim.bin}:${repo.env.PATH}` },
       input: payload(event === 'SessionStart' ? 'codex/session-start.json' : 'codex/stop.json', { cwd: repo.dir, hook_event_name: event, ...fields }),
       encoding: 'utf8',
       timeout: 20_000,
@@ -72,7 +68,7 @@ function asCodexRuns(repo: TestRepo) {
     expect(r.status, r.stderr).toBe(0);
     return { nodeStarts: starts().slice(before), stdout: r.stdout };
   };
-  return Object.assign(run, { starts, hold: () => writeFileSync(hold, ''), release: () => rmSync(hold) });
+  return Object.assign(run, { starts, hold: shim.hold, release: shim.release });
 }
 
 /** A rollout as Codex 0.171 has it at SessionStart (its session_meta line), and a turn's lines to append. */
