@@ -111,7 +111,7 @@ export async function dream(o: Opened, opts: DreamOptions): Promise<Result<Dream
     const exists = inWorktree(repo.root);
     let { doc, report } = consolidate({
       existing,
-      previous: await lastDreamt(repo.root),
+      previous: await lastDreamt(repo.root, existing?.through),
       today: localDate(o.now),
       doneTasks: readTaskListKeeping(repo.root, null).list.tasks.filter((t) => t.status === 'done').map((t) => t.task),
       legacy: existing ? [] : legacyEntries(repo.root),

@@ -3,15 +3,19 @@ import { isRecord, readState, writeState } from '../../fs/state.js';
 import { git } from '../../git/git.js';
 import type { Repo } from '../../git/repo.js';
 import { CorruptFileError } from '../../memory/frontmatter.js';
-import { deletedByHand, dreamtThrough, parseLongTerm, type LongTermDoc } from '../../memory/long-term.js';
+import { deletedByHand, dreamtThrough, parseLongTerm, type DreamThrough, type LongTermDoc } from '../../memory/long-term.js';
 import { HAND_DELETED_FILE, LONG_TERM_FILE } from '../../paths.js';
 
 /**
  * MEMORY.md as the last dream committed it (the newest commit of the file whose subject says a
- * dream made it), or null: what it had that the file lacks now was deleted by hand.
+ * dream made it), or null: what it had that the file lacks now was deleted by hand. `through` (the
+ * file's `dreamt through` commits) bounds the walk: that dream's commit came after the commit it was
+ * dreamt at, so history before those is never read (a whole history's path-limited walk is seconds
+ * at 200k commits). A commit of them this clone lacks (a shallow clone) gives null.
  */
-export async function lastDreamt(root: string): Promise<LongTermDoc | null> {
-  const sha = (await git(['log', '-1', '--format=%H', '--fixed-strings', '--grep=dream over ', '--', LONG_TERM_FILE], { cwd: root, allowFail: true }))?.trim();
+export async function lastDreamt(root: string, through?: DreamThrough): Promise<LongTermDoc | null> {
+  const bound = through?.commits.length ? ['HEAD', '--not', ...through.commits, '--'] : ['--'];
+  const sha = (await git(['log', '-1', '--format=%H', '--fixed-strings', '--grep=dream over ', ...bound, LONG_TERM_FILE], { cwd: root, allowFail: true }))?.trim();
   if (!sha) return null;
   const text = await git(['show', `${sha}:${LONG_TERM_FILE}`], { cwd: root, allowFail: true });
   try {
@@ -36,7 +40,8 @@ const isKept = (v: unknown): v is Kept => isRecord(v) && typeof v.key === 'strin
  * asks git (two calls) only after MEMORY.md changed; a MEMORY.md no dream wrote asks nothing.
  */
 export async function handDeleted(repo: Repo, text: string): Promise<string[]> {
-  if (!dreamtThrough(text)) return [];
+  const through = dreamtThrough(text);
+  if (!through) return [];
   const key = createHash('sha1').update(text).digest('hex');
   const kept = readState(repo.stateDir, HAND_DELETED_FILE, isKept);
   if (kept?.key === key) return kept.deleted;
@@ -47,7 +52,7 @@ export async function handDeleted(repo: Repo, text: string): Promise<string[]> {
     if (e instanceof CorruptFileError) return [];
     throw e;
   }
-  const previous = await lastDreamt(repo.root);
+  const previous = await lastDreamt(repo.root, through);
   const deleted = previous ? deletedByHand(previous.entries, current.entries).map((e) => e.text) : [];
   try {
     writeState(repo.stateDir, HAND_DELETED_FILE, { key, deleted } satisfies Kept);
