@@ -9,6 +9,9 @@ export const BENCH_DIR = join(ROOT, '.bench');
 /** This process's scratch directory: bench runs started side by side must not share one. */
 export const WORK_DIR = join(BENCH_DIR, 'work', String(process.pid));
 
+/** How the bench bundles the project's own modules: ESM for this node, dependencies left in node_modules. */
+export const BUNDLE_OPTIONS = { bundle: true, format: 'esm', platform: 'node', target: 'node20', packages: 'external', logLevel: 'warning' };
+
 /**
  * Bundles the named src/ entry points into `<WORK_DIR>/lib/<name>.mjs` and imports them. Dependencies
  * stay in node_modules; templates are bundled as text, as in dist/.
@@ -20,12 +23,7 @@ export async function importSrc(entries) {
     entryPoints: Object.fromEntries(Object.entries(entries).map(([name, path]) => [name, join(ROOT, 'src', path)])),
     outdir,
     outExtension: { '.js': '.mjs' },
-    bundle: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20',
-    packages: 'external',
-    logLevel: 'warning',
+    ...BUNDLE_OPTIONS,
   });
   const modules = {};
   for (const name of Object.keys(entries)) modules[name] = await import(pathToFileURL(join(outdir, `${name}.mjs`)).href);

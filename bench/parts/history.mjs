@@ -10,7 +10,7 @@ import { build } from 'esbuild';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { ROOT, WORK_DIR } from '../bundle.mjs';
+import { BUNDLE_OPTIONS, ROOT, WORK_DIR } from '../bundle.mjs';
 
 /** The tests' history helper, bundled with bench/history-repo.mjs in place of its vitest-bound ./repo.js. */
 async function historyModules() {
@@ -27,12 +27,7 @@ async function historyModules() {
       loader: 'ts',
     },
     outfile,
-    bundle: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20',
-    packages: 'external',
-    logLevel: 'warning',
+    ...BUNDLE_OPTIONS,
     plugins: [{ name: 'bench-repo', setup: (b) => b.onResolve({ filter: /^\.\/repo\.js$/ }, (a) => (a.importer.endsWith('dream-history.ts') ? { path: join(ROOT, 'bench', 'history-repo.mjs') } : undefined)) }],
   });
   return import(pathToFileURL(outfile).href);

@@ -53,6 +53,14 @@ function whole(repo: TestRepo, kept: string, g: GitCalls) {
   return { out: p.out, answer };
 }
 
+/** A stepped primer's output and kept answer are those the whole question gives. */
+function expectAsWhole(repo: TestRepo, kept: string, g: GitCalls, stepped: { out: string }) {
+  const answer = JSON.parse(readFileSync(kept, 'utf8')) as unknown;
+  const asked = whole(repo, kept, g);
+  expect(stepped.out).toBe(asked.out);
+  expect(answer).toEqual(asked.answer);
+}
+
 describe('the staleness answer after HEAD moved on', () => {
   it('reads only the commits since, and answers as the whole question does', async () => {
     const { repo, kept } = await repoWithFacts();
@@ -71,10 +79,7 @@ describe('the staleness answer after HEAD moved on', () => {
     expect(stepped.steps).toHaveLength(1);
     expect(stepped.out).toContain('per process (may be stale: src/cache.ts changed in 2 commits)');
     expect(stepped.out).toContain('Routes live under src/api (may be stale: src/api/ changed in 1 commit)');
-    const answer = JSON.parse(readFileSync(kept, 'utf8')) as unknown;
-    const asked = whole(repo, kept, g);
-    expect(stepped.out).toBe(asked.out);
-    expect(answer).toEqual(asked.answer);
+    expectAsWhole(repo, kept, g, stepped);
 
     // And again on top of a stepped answer.
     repo.commit('Queue is LIFO now', { 'src/queue.ts': '// lifo\n' });
@@ -159,10 +164,7 @@ describe('the staleness answer after HEAD moved on, when no fact names its commi
     // Every commit since the facts' day counts (the one that added the files too).
     expect(stepped.out).toContain('per process (may be stale: src/cache.ts changed in 2 commits)');
     expect(stepped.out).toContain('Routes live under src/api (may be stale: src/api/ changed in 2 commits)');
-    const answer = JSON.parse(readFileSync(kept, 'utf8')) as unknown;
-    const asked = whole(repo, kept, g);
-    expect(stepped.out).toBe(asked.out);
-    expect(answer).toEqual(asked.answer);
+    expectAsWhole(repo, kept, g, stepped);
 
     // Again on top of the stepped answer; and a merge still asks the whole question.
     repo.commit('Cache shared', { 'src/cache.ts': '// shared\n' });
