@@ -1,7 +1,8 @@
 import { join } from 'node:path';
-import { namesOrNone } from '../fs/read-file.js';
+import { namesOrNone, readRange, readTextOrNull } from '../fs/read-file.js';
 import type { Repo } from '../git/repo.js';
 import type { Config } from '../memory/config.js';
+import { FOLD_MARK_RE } from '../memory/folded-day.js';
 import { listDays } from '../memory/journal.js';
 import { JOURNAL_DIR } from '../paths.js';
 import { currentBranch } from '../git/repo.js';
@@ -23,6 +24,33 @@ const fileKey = (day: string, name: string) => {
   return m ? `${day} ${m[1]}:${m[2]}` : `${day} 00:00`;
 };
 
+/** The `folded: N` of a day file's frontmatter (a day folded by `git memory fold`), read from its head; null for an original per-day journal. */
+function foldedCount(path: string): number | null {
+  const head = readRange(path, 0, 512)?.text ?? '';
+  const front = /^---\r?\n([\s\S]*?)\r?\n---\r?\n/.exec(head)?.[1];
+  const n = front && /^folded:\s*(\d+)\s*$/m.exec(front)?.[1];
+  return n ? Number(n) : null;
+}
+
+/**
+ * The time keys of the sessions a day file holds. A folded day holds many: their times, from the
+ * file names its marks keep, are read only where they matter (the day of the last dream, whose
+ * sessions are split by it, and the newest day, whose newest session sets the idle time); an older
+ * day's sessions all come after the last dream, and its head says how many. An original per-day
+ * journal counts as one session.
+ */
+function dayFileKeys(path: string, day: string, exact: boolean): string[] {
+  const n = foldedCount(path);
+  if (n === null) return [`${day} 23:59`];
+  if (!exact) return Array.from({ length: n }, () => `${day} 00:00`);
+  const keys: string[] = [];
+  for (const line of (readTextOrNull(path) ?? '').split('\n')) {
+    const origin = FOLD_MARK_RE.exec(line.replace(/\r$/, ''))?.[1];
+    if (origin) keys.push(fileKey(day, origin.slice(origin.lastIndexOf('/') + 1)));
+  }
+  return keys;
+}
+
 /**
  * Whether a dream is due (seed 003): at least one session since the last dream, and either
  * `[dream] sessions` of them or `[dream] idle_hours` since the newest one. Cheap enough for every
@@ -34,11 +62,14 @@ export function dreamDue(repo: Repo, cfg: Config['dream'], now: Date, state: Dre
   const lastDay = last.slice(0, 10);
   let sessions = 0;
   let newest = '';
-  for (const day of listDays(repo.root)) {
+  const journal = join(repo.root, JOURNAL_DIR);
+  const dayFiles = new Set(namesOrNone(journal).filter((n) => n.endsWith('.md')));
+  const days = listDays(repo.root);
+  for (const day of days) {
     if (day < lastDay) continue;
-    const names = namesOrNone(join(repo.root, JOURNAL_DIR, day)).filter((n) => n.endsWith('.md'));
-    // A legacy day file (journal/YYYY-MM-DD.md) counts as one session.
-    const keys = names.length ? names.map((n) => fileKey(day, n)) : [`${day} 23:59`];
+    const keys = namesOrNone(join(journal, day)).filter((n) => n.endsWith('.md')).map((n) => fileKey(day, n));
+    // A day file (journal/YYYY-MM-DD.md): a folded day, or the original per-day journal.
+    if (dayFiles.has(`${day}.md`)) keys.push(...dayFileKeys(join(journal, `${day}.md`), day, day === lastDay || day === days.at(-1)));
     for (const k of keys) {
       if (k > newest) newest = k;
       if (k.slice(0, 16) > last.slice(0, 16)) sessions++;

@@ -82,9 +82,16 @@ const AIDER_REFRESH = [
   `        case $gm_l in *${PRIMER_FILE}*) gm_ai=1; break ;; esac`,
   '      done <.aider.conf.yml 2>/dev/null || :',
   // One refresh at a time (it builds again for the commits made meanwhile); a mark older than a
-  // minute is one a killed refresh left. `find` runs only while a mark is there.
+  // minute is one a killed refresh left. `find` runs only while a mark is there. A `find` without
+  // -mmin (POSIX lacks it; GNU, BSD and busybox have it) fails: the mark is then taken as stale, so
+  // a killed refresh's mark never stops the refreshes for good (a burst then starts one each).
   `      gm_m=$gm_s/${PRIMER_REFRESH_FILE}`,
-  '      if [ -n "$gm_ai" ] && { [ ! -e "$gm_m" ] || [ -n "$(find "$gm_m" -mmin +1 2>/dev/null)" ]; }; then',
+  '      gm_go=',
+  '      if [ -z "$gm_ai" ]; then :',
+  '      elif [ ! -e "$gm_m" ]; then gm_go=1',
+  '      elif gm_old=$(find "$gm_m" -mmin +1 2>/dev/null); then [ -z "$gm_old" ] || gm_go=1',
+  '      else gm_go=1; fi',
+  '      if [ -n "$gm_go" ]; then',
   '        { : >"$gm_m"; } 2>/dev/null || :',
   '        git-memory hook refresh-primer </dev/null >/dev/null 2>&1 &',
   '      fi',

@@ -4,7 +4,8 @@
 // hook refreshes the gitignored PRIMER.md in the background where .aider.conf.yml reads it, so the
 // commit is in it; PRIMER.md is never staged or committed.
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { makeRepo, PATH_WITHOUT_TOOL, pathWithBin, type TestRepo } from '../helpers/repo.js';
@@ -79,5 +80,23 @@ describe('Aider: PRIMER.md is refreshed after its commits', () => {
     await settled(repo);
     expect(refreshes()).toHaveLength(2);
     expect(readFileSync(join(repo.dir, PRIMER), 'utf8')).toContain('feat: Step 6');
+  });
+
+  it('a mark a killed refresh left does not stop the refreshes for good where `find` has no -mmin', async () => {
+    const repo = makeRepo();
+    // POSIX find has no -mmin: this one fails on it, as such a find does.
+    const bin = mkdtempSync(join(tmpdir(), 'gm-find-'));
+    writeFileSync(join(bin, 'find'), '#!/bin/sh\ncase " $* " in *" -mmin "*) echo "find: bad option -mmin" >&2; exit 1 ;; esac\nexec /usr/bin/find "$@"\n');
+    chmodSync(join(bin, 'find'), 0o755);
+    const PATH = `${bin}:${pathWithBin()}`;
+    expect((await repo.run(['init', '--agent', 'aider'], { env: { PATH } })).code).toBe(0);
+    repo.git('add', '-A');
+    repo.git('commit', '-q', '-m', 'Set up git-memory');
+    // The mark of a refresh killed before it could remove it.
+    mkdirSync(join(repo.dir, '.git', 'git-memory'), { recursive: true });
+    writeFileSync(join(repo.dir, '.git', 'git-memory', 'primer-refresh'), '');
+    aiderCommit(repo, 'src/greet.py', 'def greet(n):\n    return f"Hi {n}"\n', 'feat: Add greet helper', PATH);
+    await settled(repo);
+    expect(readFileSync(join(repo.dir, PRIMER), 'utf8')).toContain('feat: Add greet helper');
   });
 });
