@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain ES module shared with the bench
-import { describeComparison, pairedComparison, partOf, signTest, splitTable, TRACES } from '../../bench/corpus.mjs';
+import { describeComparison, pairedComparison, partOf, rowsOf, signTest, splitTable, TRACES } from '../../bench/corpus.mjs';
 import * as rates from '../../src/compact/hit-rate.js';
 import { emptyLedger } from '../../src/transcripts/ledger.js';
 
@@ -66,5 +66,14 @@ describe('the held-out part of the real-transcript corpus', () => {
   it('no simple rule beats seed 004’s score with confidence, at top 5 or top 10', () => {
     const held = parts['held-out part (sha256 odd)'];
     for (const rule of rates.RULES.filter((r) => r !== 'ours')) for (const k of [5, 10]) expect({ rule, k, verdict: pairedComparison(held.rows, 'ours', rule, k).verdict }).not.toMatchObject({ verdict: 'worse' });
+  });
+
+  it("nor by issue 25's own measure: the share of the rest's files found in the top k, of all of them and of those the first part knew", () => {
+    const held = parts['held-out part (sha256 odd)'];
+    for (const measure of ['recall', 'recall_known']) {
+      const rows = rowsOf(held.all, measure);
+      expect(rows.length).toBeGreaterThan(0);
+      for (const rule of rates.RULES.filter((r) => r !== 'ours')) for (const k of [5, 10]) expect({ measure, rule, k, verdict: pairedComparison(rows, 'ours', rule, k).verdict }).not.toMatchObject({ verdict: 'worse' });
+    }
   });
 });
