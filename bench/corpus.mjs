@@ -149,7 +149,7 @@ export function describeComparison(c) {
 }
 
 /** The cuts of one trace at `frac` of its tool calls: its ledgers up to there, and whole. */
-function cutTrace(trace, frac, emptyLedger) {
+export function cutTrace(trace, frac, emptyLedger) {
   const calls = Math.round(trace.tool_calls * frac);
   const before = trace.steps.filter((s) => s[2] < calls);
   return ledgersOfTrace({ ...trace, cut: { tool_calls: calls, secs: before.length ? before.at(-1)[4] : 0 } }, emptyLedger);
