@@ -57,6 +57,23 @@ export function hitTable(rows, rules, ks = [5, 10]) {
   return { scored: scored.length, table };
 }
 
+/**
+ * The three ways the corpus tables measure a rule (src/compact/hit-rate.ts): hit@k, ours since
+ * the first corpus (found / min(k, files the rest touched)); issue 25's own wording, the share of
+ * the rest's files found in the top k; and that share of the files the first part knew.
+ */
+export const MEASURES = {
+  hit: 'hit@k: found in the top k / min(k, files the rest touched)',
+  recall: "issue 25's measure: share of the rest's files found in the top k",
+  recall_known: "share of the rest's files the first part knew found in the top k",
+};
+
+/** Rows of hitRates (each with its transcript's `id`) as rows of one measure, for hitTable and pairedComparison; those with nothing to measure dropped. */
+export function rowsOf(rows, measure) {
+  const out = measure === 'hit' ? rows : rows.map((r) => ({ id: r.id, ...r[measure] }));
+  return out.filter((r) => r.ours[5] !== null && r.ours[5] !== undefined);
+}
+
 /** A seeded generator (mulberry32), so that the bench prints the same intervals at every run. */
 function seeded(seed) {
   let a = seed >>> 0;
@@ -132,7 +149,7 @@ export function describeComparison(c) {
 }
 
 /** The cuts of one trace at `frac` of its tool calls: its ledgers up to there, and whole. */
-function cutTrace(trace, frac, emptyLedger) {
+export function cutTrace(trace, frac, emptyLedger) {
   const calls = Math.round(trace.tool_calls * frac);
   const before = trace.steps.filter((s) => s[2] < calls);
   return ledgersOfTrace({ ...trace, cut: { tool_calls: calls, secs: before.length ? before.at(-1)[4] : 0 } }, emptyLedger);
@@ -163,7 +180,7 @@ export function splitTable(traces, emptyLedger, rates) {
   }
   return Object.fromEntries(Object.entries(parts).map(([k, rows]) => {
     const { scored, table } = hitTable(rows, [...rates.RULES, 'reachable']);
-    return [k, { n: scored, transcripts: transcripts[k], scoredTranscripts: new Set(rows.filter((r) => r.ours[5] !== null).map((r) => r.id)).size, table, rows: rows.filter((r) => r.ours[5] !== null) }];
+    return [k, { n: scored, transcripts: transcripts[k], scoredTranscripts: new Set(rows.filter((r) => r.ours[5] !== null).map((r) => r.id)).size, table, rows: rows.filter((r) => r.ours[5] !== null), all: rows }];
   }));
 }
 

@@ -7,48 +7,57 @@ import { mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
 import { importSrc } from '../bundle.mjs';
-import { describeComparison, firstHalf, hitTable, ledgerAgainstPlain, ledgersOfTrace, loadCorpus, pairedComparison, pct, plainClaude, splitTable, TRACES } from '../corpus.mjs';
+import { describeComparison, firstHalf, hitTable, ledgerAgainstPlain, ledgersOfTrace, loadCorpus, MEASURES, pairedComparison, pct, plainClaude, rowsOf, SPLIT_CUTS, splitTable, TRACES } from '../corpus.mjs';
 
 export async function run({ summary, ws, printTable }) {
   const { rates, transcripts, produce, offline } = await importSrc({ rates: 'compact/hit-rate.ts', transcripts: 'transcripts/index.ts', produce: 'compact/produce.ts', offline: 'notes/offline.ts' });
   const rules = rates.RULES;
-  const show = (title, rows) => {
-    const { scored, table } = hitTable(rows, rules);
-    console.log(`  ${title}: ${rows.length} transcripts, ${scored} whose second half touched a file`);
-    printTable(['rule', 'top 5', 'top 10'], rules.map((r) => [rates.RULE_NAMES[r], pct(table[r][5]), pct(table[r][10])]));
-    for (const k of [5, 10]) {
-      const beaten = rules.filter((r) => r !== 'ours' && table.ours[k] <= table[r][k]).map((r) => rates.RULE_NAMES[r]);
-      console.log(`  at ${k}: ${beaten.length ? `NOT better than ${beaten.join(', ')}` : 'better than every simple rule'}`);
-    }
-    return table;
-  };
 
   const traces = JSON.parse(readFileSync(TRACES, 'utf8')).traces;
-  const fromTraces = traces.map((t) => {
-    const { first, full } = ledgersOfTrace(t, transcripts.emptyLedger);
-    return rates.hitRates(first, full);
-  });
-  const t = show('hot files, committed traces of the corpus', fromTraces);
-  for (const k of [5, 10]) for (const r of rules) summary.note(`hot files @${k} (corpus traces): ${rates.RULE_NAMES[r]}`, pct(t[r][k]));
-  // More than the one midpoint cut, and a part no choice was made on: the transcripts split by the
-  // first hex digit of their sha256 (even: the part the ranking's choices were looked at on; odd:
-  // held out), each cut at 30, 40, 50, 60 and 70% of its tool calls. Beside each mean, how sure it
-  // is: the score against each simple rule, with a 95% interval from a bootstrap over transcripts
-  // and a sign test over them, so that a gap of a point is not called a win or a loss when it is noise.
   const rulesAndCeiling = [...rules, 'reachable'];
   const names = { ...rates.RULE_NAMES, reachable: 'ceiling: every file the first part knew that the rest touched' };
-  for (const [name, part] of Object.entries(splitTable(traces, transcripts.emptyLedger, rates))) {
-    console.log(`  hot files, ${name}: ${part.transcripts} transcripts, ${part.scoredTranscripts} with a cut after which a file was touched (${part.n} cuts):`);
-    printTable(['rule', 'top 5', 'top 10'], rulesAndCeiling.map((r) => [names[r], pct(part.table[r][5]), pct(part.table[r][10])]));
-    const rows = [];
-    for (const r of rules.filter((x) => x !== 'ours')) {
-      const at = [5, 10].map((k) => pairedComparison(part.rows, 'ours', r, k));
-      rows.push([rates.RULE_NAMES[r], ...at.map((c) => `${describeComparison(c)}: ${c.verdict}`)]);
-      for (const [i, k] of [5, 10].entries()) summary.note(`hot files @${k} (${name}): seed 004's score − ${rates.RULE_NAMES[r]}`, `${describeComparison(at[i])}: ${at[i].verdict}`);
-    }
+  const short = { hit: 'hit', recall: "issue's", recall_known: 'of known' };
+  // One block per cut: each rule under the three measures (bench/corpus.mjs MEASURES), then seed
+  // 004's score minus each simple rule under each, with how sure the gap is: a 95% interval from a
+  // bootstrap over transcripts and a sign test over them, so that a gap of a point is not called a
+  // win or a loss when it is noise.
+  const block = (title, label, rows) => {
+    const by = Object.fromEntries(Object.keys(MEASURES).map((m) => [m, rowsOf(rows, m)]));
+    const tables = Object.fromEntries(Object.entries(by).map(([m, r]) => [m, hitTable(r, rulesAndCeiling).table]));
+    console.log(`  ${title}: ${new Set(by.hit.map((r) => r.id)).size} transcripts with a cut after which a file was touched (${by.hit.length} cuts; ${by.recall_known.length} where the rest touched a file the first part knew)`);
+    printTable(['rule', ...Object.keys(MEASURES).flatMap((m) => [`${short[m]} @5`, `${short[m]} @10`])], rulesAndCeiling.map((r) => [names[r], ...Object.keys(MEASURES).flatMap((m) => [pct(tables[m][r][5]), pct(tables[m][r][10])])]));
+    console.log(`  ${Object.entries(MEASURES).map(([m, d]) => `${short[m]} = ${d}`).join('; ')}`);
+    const out = [];
+    for (const [m, mrows] of Object.entries(by))
+      for (const r of rules.filter((x) => x !== 'ours')) {
+        const at = [5, 10].map((k) => pairedComparison(mrows, 'ours', r, k));
+        out.push([short[m], rates.RULE_NAMES[r], ...at.map((c) => `${describeComparison(c)}: ${c.verdict}`)]);
+        if (m !== 'recall_known') for (const [i, k] of [5, 10].entries()) summary.note(`hot files @${k} (${label}${m === 'hit' ? '' : `, ${short[m]} measure`}): seed 004's score − ${rates.RULE_NAMES[r]}`, `${describeComparison(at[i])}: ${at[i].verdict}`);
+      }
     console.log(`  seed 004's score minus each simple rule, in points: mean over the cuts [95% interval, bootstrap over transcripts]; transcripts won and lost; sign test p:`);
-    printTable(['rule', 'top 5', 'top 10'], rows);
-    for (const k of [5, 10]) summary.note(`hot files @${k} (${name}): seed 004's score / best simple rule / ceiling`, `${pct(part.table.ours[k])} / ${pct(Math.max(...rules.filter((r) => r !== 'ours').map((r) => part.table[r][k])))} / ${pct(part.table.reachable[k])}`);
+    printTable(['measure', 'rule', 'top 5', 'top 10'], out);
+    for (const [m, t] of Object.entries(tables))
+      for (const k of [5, 10]) {
+        const beaten = rules.filter((r) => r !== 'ours' && t.ours[k] <= t[r][k]).map((r) => rates.RULE_NAMES[r]);
+        console.log(`  ${short[m]} at ${k}: ${beaten.length ? `NOT better than ${beaten.join(', ')}` : 'better than every simple rule'} (mean)`);
+      }
+    return tables;
+  };
+
+  // Issue 25's protocol: each transcript cut at the midpoint of its lines.
+  const mid = traces.map((t) => {
+    const { first, full } = ledgersOfTrace(t, transcripts.emptyLedger);
+    return { id: t.sha256, ...rates.hitRates(first, full) };
+  });
+  const t = block(`hot files, committed traces of the corpus (${traces.length} transcripts), each cut at the midpoint of its lines`, 'corpus traces, midpoint', mid);
+  for (const k of [5, 10]) for (const r of rules) summary.note(`hot files @${k} (corpus traces): ${rates.RULE_NAMES[r]}`, `${pct(t.hit[r][k])} hit, ${pct(t.recall[r][k])} issue's measure`);
+  // More than the one midpoint cut, and a part no choice was made on: the transcripts split by the
+  // first hex digit of their sha256 (even: the part the ranking's choices were looked at on; odd:
+  // held out), each cut at 30, 40, 50, 60 and 70% of its tool calls.
+  for (const [name, part] of Object.entries(splitTable(traces, transcripts.emptyLedger, rates))) {
+    const tables = block(`hot files, ${name}: ${part.transcripts} transcripts, each cut at ${SPLIT_CUTS.map((f) => `${f * 100}%`).join(', ')} of its tool calls`, name, part.all);
+    for (const m of ['hit', 'recall'])
+      for (const k of [5, 10]) summary.note(`hot files @${k} (${name}${m === 'hit' ? '' : ", issue's measure"}): seed 004's score / best simple rule / ceiling`, `${pct(tables[m].ours[k])} / ${pct(Math.max(...rules.filter((r) => r !== 'ours').map((r) => tables[m][r][k])))} / ${pct(tables[m].reachable[k])}`);
   }
 
   const corpus = loadCorpus();
@@ -70,7 +79,7 @@ export async function run({ summary, ws, printTable }) {
   for (const c of corpus.present) {
     const full = transcripts.readLedger(c.path, { agent: c.agent });
     const first = transcripts.readLedger(firstHalf(c.path, join(tmp, c.file)), { agent: c.agent });
-    rows.push(rates.hitRates(first, full));
+    rows.push({ id: c.sha256, ...rates.hitRates(first, full) });
     const a = ledgerAgainstPlain(full, plainClaude(c.path));
     const n = offline.notesFromLedger(full);
     // The template's sections and no other heading (issue 25 §6.5); how many of them hold something.
@@ -83,8 +92,8 @@ export async function run({ summary, ws, printTable }) {
     for (const k of Object.keys(accuracy)) for (let i = 0; i < 3; i++) accuracy[k][i] += a[k][i];
   }
   const seconds = (performance.now() - t0) / 1000;
-  const real = show(`hot files, the transcripts themselves (${corpus.present.length} of ${corpus.manifest.transcripts.length} present, read in ${seconds.toFixed(1)} s)`, rows);
-  for (const k of [5, 10]) for (const r of rules) summary.note(`hot files @${k} (corpus): ${rates.RULE_NAMES[r]}`, pct(real[r][k]));
+  const real = block(`hot files, the transcripts themselves (${corpus.present.length} of ${corpus.manifest.transcripts.length} present, read in ${seconds.toFixed(1)} s), each cut at the midpoint of its lines`, 'corpus, midpoint', rows);
+  for (const k of [5, 10]) for (const r of rules) summary.note(`hot files @${k} (corpus): ${rates.RULE_NAMES[r]}`, `${pct(real.hit[r][k])} hit, ${pct(real.recall[r][k])} issue's measure`);
   const ratio = (a, b) => (b ? a / b : null);
   console.log('  ledger against a plain reading of the same lines (every tool_use, failed tool_result and human message, each line on its own):');
   printTable(['item', 'plain reading', 'ledger', 'recall', 'precision'], Object.entries(accuracy).map(([k, [both, plain, ledger]]) => [k.replace('_', ' '), plain, ledger, pct(ratio(both, plain)), pct(ratio(both, ledger))]));

@@ -1,9 +1,12 @@
 /**
  * How well a hot-file rule predicts the files a session goes on to touch: cut a transcript at its
  * midpoint, rank files from the first half, and ask which of the top k the second half touches.
- * hit@k = |top k ∩ touched| / min(k, |touched|) (1 = as good as any k files could be). The bars
- * to beat are Claude Code's rule (the files most recently read) and the plainest ones: the files
- * most recently touched, and the files most often touched.
+ * hit@k = |top k ∩ touched| / min(k, |touched|) (1 = as good as any k files could be). Issue 25's
+ * own wording ("files of the second half found in the first half's top 5 / top 10") is also given:
+ * |top k ∩ touched| / |touched| (recall), and the same of the touched files the first half knew
+ * (recall_known: the part any ranking of the first half's files could find). The bars to beat are
+ * Claude Code's rule (the files most recently read) and the plainest ones: the files most recently
+ * touched, and the files most often touched.
  */
 import type { Ledger } from '../transcripts/ledger.js';
 import { recentlyReadFiles, scoreHotFiles } from './hot-files.js';
@@ -34,6 +37,10 @@ export interface HitRates {
    * the first half never knew are out of every rule's reach, so this is the ceiling of each column.
    */
   reachable: Record<number, number | null>;
+  /** The share of the second half's files found in each rule's top k (and the most any ranking of the first half's files finds). */
+  recall: Record<Rule | 'reachable', Record<number, number | null>>;
+  /** The same, of the second half's files that the first half knew (null when it knew none of them). */
+  recall_known: Record<Rule | 'reachable', Record<number, number | null>>;
 }
 
 /** Files of `full` touched after the first half's tool calls (tool-call indexes run over the whole session). */
@@ -59,14 +66,21 @@ export function hitRates(first: Ledger, full: Ledger, ks: number[] = [5, 10]): H
   const at = Date.parse(first.updated);
   // The session as it was at the cut: every file it knew still there, no git facts (they are today's).
   const ours = scoreHotFiles(first, [], { now: new Date(Number.isNaN(at) ? Date.now() : at), sizeOf: () => 4000 }).map((f) => f.path);
-  const rates: HitRates = { touched: touched.size, candidates: first.files.length, ours: {}, claude: {}, recent: {}, often: {}, reachable: {} };
+  const none = () => ({ ours: {}, claude: {}, recent: {}, often: {}, reachable: {} });
+  const rates: HitRates = { touched: touched.size, candidates: first.files.length, ...none(), recall: none(), recall_known: none() };
   const known = first.files.filter((f) => touched.has(f.path)).length;
+  const found = (ranked: string[], k: number) => ranked.slice(0, k).filter((p) => touched.has(p)).length;
   for (const k of ks) {
-    rates.ours[k] = hit(ours, touched, k);
-    rates.claude[k] = hit(recentlyReadFiles(first, k), touched, k);
-    rates.recent[k] = hit(recentlyTouchedFiles(first, k), touched, k);
-    rates.often[k] = hit(oftenTouchedFiles(first, k), touched, k);
+    const lists: Record<Rule, string[]> = { ours, claude: recentlyReadFiles(first, k), recent: recentlyTouchedFiles(first, k), often: oftenTouchedFiles(first, k) };
+    for (const rule of RULES) {
+      rates[rule][k] = hit(lists[rule], touched, k);
+      const n = found(lists[rule], k);
+      rates.recall[rule][k] = touched.size ? n / touched.size : null;
+      rates.recall_known[rule][k] = known ? n / known : null;
+    }
     rates.reachable[k] = touched.size ? Math.min(k, known) / Math.min(k, touched.size) : null;
+    rates.recall.reachable[k] = touched.size ? Math.min(k, known) / touched.size : null;
+    rates.recall_known.reachable[k] = known ? Math.min(k, known) / known : null;
   }
   return rates;
 }

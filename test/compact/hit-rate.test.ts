@@ -35,5 +35,33 @@ describe('hit rates at the midpoint', () => {
     const l = emptyLedger('claude');
     expect(hitRates(l, l).ours[5]).toBeNull();
     expect(hitRates(l, l).reachable[5]).toBeNull();
+    expect(hitRates(l, l).recall.ours[5]).toBeNull();
+    expect(hitRates(l, l).recall_known.reachable[10]).toBeNull();
+  });
+
+  it("also gives issue 25's measure: the share of the second half's files found in the first half's top k, of all of them and of those the first half knew", () => {
+    // The first half read eight files; the second half touches its four latest again and eight new ones.
+    const first = emptyLedger('claude');
+    first.tool_calls = 8;
+    first.updated = '2026-01-01T10:30:00Z';
+    first.files = Array.from({ length: 8 }, (_, i) => touch(`docs/${i}.md`, { last_call: i }));
+    const full = emptyLedger('claude');
+    full.tool_calls = 20;
+    full.files = [...first.files.map((f, i) => ({ ...f, last_call: i >= 4 ? 8 + i : f.last_call })), ...Array.from({ length: 8 }, (_, i) => touch(`docs/new${i}.md`, { last_call: 12 + i }))];
+    const r = hitRates(first, full);
+    expect(r.touched).toBe(12);
+    // hit@k: found / min(k, touched): 4 of 5 at top 5, 4 of 10 at top 10.
+    expect(r.recent[5]).toBeCloseTo(4 / 5);
+    expect(r.recent[10]).toBeCloseTo(4 / 10);
+    // The issue's reading: 4 of the second half's 12 files are in the top 5 and in the top 10…
+    expect(r.recall.recent[5]).toBeCloseTo(4 / 12);
+    expect(r.recall.recent[10]).toBeCloseTo(4 / 12);
+    expect(r.recall.reachable[10]).toBeCloseTo(4 / 12);
+    // …and all 4 of the 4 the first half could have ranked.
+    expect(r.recall_known.recent[5]).toBeCloseTo(1);
+    expect(r.recall_known.ours[10]).toBeCloseTo(1);
+    expect(r.recall_known.reachable[5]).toBeCloseTo(1);
+    // The most often touched (all once: the latest first) finds the same four.
+    expect(r.recall.often[5]).toBeCloseTo(4 / 12);
   });
 });

@@ -95,6 +95,18 @@ describe('inside one session (issue 25 §5)', () => {
     expect(ranked[1]!.factors.recency).toBeLessThan(ranked[0]!.factors.recency);
   });
 
+  it('at an equal score, the file the session touched more often ranks first, then the latest (issue 25 §5, ranks 6–10)', () => {
+    // Read once by the last call, and read three times six calls before: both score 48.
+    const l = ledger([file('docs/once.md', { reads: 1, last_call: 39 }), file('docs/thrice.md', { reads: 3, last_call: 34 })], 40);
+    const ranked = scoreHotFiles(l, [], opts);
+    expect(ranked.map((f) => f.score)).toEqual([48, 48]);
+    expect(ranked.map((f) => f.path)).toEqual(['docs/thrice.md', 'docs/once.md']);
+    // Touched as often (both long ago, at the recency floor): the latest first, as before.
+    const even = scoreHotFiles(ledger([file('docs/a.md', { reads: 1, last_call: 0 }), file('docs/b.md', { reads: 1, last_call: 1 })], 400), [], opts);
+    expect(even[0]!.score).toBe(even[1]!.score);
+    expect(even.map((f) => f.path)).toEqual(['docs/b.md', 'docs/a.md']);
+  });
+
   it('scores source files of languages the seed does not name as code, not as an unknown type', () => {
     expect(['lib/a.ex', 'test/a_test.exs', 'a.swift', 'a.kt', 'run.sh'].map(fileTypeScore).every((s) => s >= 75)).toBe(true);
     expect(fileTypeScore('lib/a.ex')).toBeGreaterThan(fileTypeScore('hooks.json'));
