@@ -25,6 +25,8 @@ export interface OpenedIndex {
   sessionsOf?(path: string): Session[];
   /** Set while the whole index is being built: the newest journal files only were searched (search/newest.ts). */
   partial?: { files: number; of: number };
+  /** Set where the index answered as stored while it is still being checked against the journal (search/live.ts). */
+  unchecked?: true;
 }
 
 /** An index opened before its cache key is known: use it, but render nothing until `valid` says it is current. */

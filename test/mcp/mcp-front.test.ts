@@ -121,8 +121,15 @@ function searchRepo(): TestRepo {
   session('2026-03-05', '11:05', 'jane', 'main', 'Webhook signatures', 'Check the webhook signature before parsing the body');
   repo.git('add', '.');
   repo.git('commit', '-q', '-m', 'sessions');
+  // The index stored, as after any first search: how much of the journal a first search reads
+  // before it answers depends on time (search/live.ts), not what these tests compare.
+  expect(repo.exec(['search', 'webhook']).code).toBe(0);
   return repo;
 }
+
+/** Answers without the line a first search adds where git's check of the stored index took longer than it waits (search/live.ts). */
+const unchecked = /\(the search index was searched as stored while it is checked[^\n]*\)\n/;
+const checked = (answers: Answer[]) => answers.map((a) => (typeof a.result?.content?.[0]?.text === 'string' ? { ...a, result: { ...a.result, content: [{ ...a.result.content[0], text: a.result.content[0].text.replace(unchecked, '') }] } } : a));
 
 const call = (id: number | string, name: string, args: unknown, extra: Record<string, unknown> = {}) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args, ...extra } });
 
@@ -139,7 +146,7 @@ describe('git-memory mcp: memory_search answered by the front (issue 28 item 5b)
     const byId = (id: unknown) => mixed.answers.filter((a) => a.id === id);
     expect(mixed.answers.map((a) => a.id).sort()).toEqual([0, 1, 2, 3]);
     expect(byId(2)[0].result?.content?.[0]?.text).toBe('no tasks');
-    expect(byId(3)[0].result).toEqual(byId(1)[0].result);
+    expect(checked(byId(3))[0].result).toEqual(checked(byId(1))[0].result);
     expect(mixed.loaded.some(realServer)).toBe(true);
   });
 });
@@ -174,7 +181,7 @@ describe('serveFront with the lean search: the same answers as the real server',
     const front = (input: PassThrough, output: PassThrough) => serveFront(listing, (i, o) => serveMcp({ cwd: repo.dir, env: process.env }, () => {}, i, o), input, output, leanCalls(repo.dir));
     for (const session of sessions) {
       const mine = await exchange(front, session);
-      expect(mine).toEqual(await exchange(real, session));
+      expect(checked(mine)).toEqual(checked(await exchange(real, session)));
     }
     // The front took the calls it can answer as the real server does, and left the rest to it.
     expect(taken).toEqual(['webhook', 'webhook', 'webhook', 'proration', 'signature', 'nothing like it', 'webhook', 'webhook retry', 'proration']);
