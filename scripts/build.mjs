@@ -16,7 +16,8 @@
 //   the argument parser, sharing cli's chunks; agent-worker.mjs: the detached workers the agent
 //   hooks start (session notes, session end), which may load the model SDK; pre-push.mjs.
 // - mcp-front.js: `git-memory mcp` as the agents start it (mcp/front.ts), with the real server's
-//   answers to `initialize` and `tools/list` baked in; mcp.mjs, the real server, loads at the first tool call.
+//   answers to `initialize` and `tools/list` baked in; mcp.mjs, the real server, loads at the first tool call
+//   the front does not answer; mcp-search.js, memory_search without the real server (CommonJS, code cache).
 // The markdown templates are imported `with { type: 'text' }` and so bundled as text: dist/ needs
 // nothing beside it, wherever it is copied or installed.
 import { build } from 'esbuild';
@@ -62,7 +63,7 @@ const commonjs = {
  * without the u flag), a string or a name. A character after a backslash would change meaning when
  * escaped: the build stops there rather than guess.
  */
-const ASCII_ONLY = ['agent-hooks.js', 'session-start.js', 'primer.js', 'end.js', 'search.js'];
+const ASCII_ONLY = ['agent-hooks.js', 'session-start.js', 'primer.js', 'end.js', 'search.js', 'mcp-search.js'];
 function asciiOnly(url) {
   const text = readFileSync(url, 'utf8');
   let out = '';
@@ -92,6 +93,8 @@ await Promise.all([
       'session-start': 'src/hook/agent/session-start-entry.ts',
       primer: 'src/cli/lean/primer.ts',
       search: 'src/cli/lean/search.ts',
+      // The MCP front's memory_search (mcp/search-entry.ts): a first search does not load the real server.
+      'mcp-search': 'src/mcp/search-entry.ts',
     },
   }),
   // end.js holds the secret scanner (~650 KB of it): without its whitespace it is read and its code

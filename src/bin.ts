@@ -203,7 +203,9 @@ async function run(): Promise<number> {
   // loads at the first tool call.
   if (args[0] === 'mcp' && args.length === 1) {
     const serveFull = async (input: NodeJS.ReadableStream, output: NodeJS.WritableStream) => void (await (await full('mcp')).runMcp!(...([input, output] as never[])));
-    return (await lean('mcp-front').runMcpFront!(...([async () => serveFull] as never[]))) ?? EXIT.ok;
+    // Its `memory_search` calls, from their own bundle (mcp/search-entry.ts): a first search does not wait for the real server.
+    const loadSearch = () => lean('mcp-search');
+    return (await lean('mcp-front').runMcpFront!(...([async () => serveFull, loadSearch, flushCodeCache] as never[]))) ?? EXIT.ok;
   }
   const quick =
     args[0] === 'primer' ? await lean('primer', primerCache).leanPrimer!(...([args.slice(1)] as never[]))

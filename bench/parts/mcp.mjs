@@ -42,6 +42,7 @@ export async function startServer(bin, cwd, env) {
   await request('initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench', version: '1' } });
   child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' })}\n`);
   return {
+    pid: child.pid,
     call: (name, args) => request('tools/call', { name, arguments: args }),
     /** The server's CPU time so far in ms (Linux: /proc), or null: unlike wall time, other work on the machine barely moves it. */
     cpuMs: () => {

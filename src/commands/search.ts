@@ -48,6 +48,11 @@ export interface SearchData {
    * search/live.ts): only the newest journal files, `files` of `of`, were searched.
    */
   partial?: { files: number; of: number };
+  /**
+   * Set where a long-lived server's first search answered from the index as stored, which it was
+   * still checking against the journal (search/live.ts): sessions written since may be missing.
+   */
+  unchecked?: true;
 }
 
 /** How the index is reached; by default from its cache, checked by the cache key (a command runs once). */
@@ -195,5 +200,5 @@ export async function search(ctx: Ctx, opts: SearchOptions, use: SearchUse = {})
     opened.close();
   }
   const warnings = idx.corrupt.map((c) => `skipped ${c.message}`);
-  return { data: { query, ...found, sessions: idx.sessions, cache: idx.cache, ...(idx.partial ? { partial: idx.partial } : {}) }, warnings };
+  return { data: { query, ...found, sessions: idx.sessions, cache: idx.cache, ...(idx.partial ? { partial: idx.partial } : {}), ...(idx.unchecked ? { unchecked: true as const } : {}) }, warnings };
 }

@@ -4,7 +4,9 @@
 // (listing.ts) and this front gives them from that, with nothing but node's own modules loaded. The
 // first message it does not answer itself (a tool call, most often) starts the real server (the MCP
 // SDK, zod, the tools), which is handed everything from there on, after the `initialize` it was
-// spared: the session goes on exactly as with the real server alone.
+// spared: the session goes on exactly as with the real server alone. A `memory_search` call is
+// the exception: the front answers it through the lean search (search-entry.ts), which gives the
+// same result without the real server (issue 28 item 5b).
 import { PassThrough, Writable } from 'node:stream';
 
 /** The real server's answers to `initialize` (for `latest`) and `tools/list`, and the protocol versions it speaks. */
@@ -48,25 +50,50 @@ function initializeParams(p: unknown): p is { protocolVersion: string } {
 const listParams = (p: unknown) => p === undefined || (isObject(p) && only(p, ['cursor', '_meta']) && (p.cursor === undefined || typeof p.cursor === 'string') && metaOk(p));
 
 /**
- * Serves MCP on `input`/`output` (one JSON-RPC message per line): `initialize`, its
- * `notifications/initialized`, `tools/list`, `ping` and `server/discover` from `listing`; at the first other message
- * (or one it cannot read, or a line over FRONT_LINE_MAX bytes) the real server takes over through
- * `serveFull`, given the client's `initialize` again first. With no listing (a build without one),
- * the real server serves from the start. Resolves once stdin ended and every answer was handed to
- * `output`, or the real server is done.
+ * Tool calls the front answers itself, where the real server is not needed for them (the lean
+ * search, search-entry.ts): before the real server is loaded and after, so that one copy of what
+ * the calls keep (a live search index) serves the whole session.
  */
-export function serveFront(listing: McpListing | null, serveFull: ServeFull, input: NodeJS.ReadableStream = process.stdin, output: NodeJS.WritableStream = process.stdout): Promise<void> {
+export interface FrontCalls {
+  /** Where the front takes this `tools/call` (its params checked without loading anything): the call, giving its result; null: the real server's. */
+  take(params: unknown): (() => Promise<unknown>) | null;
+  /** Once the session is over and no call of the front's runs: lets go of what the calls kept. */
+  close(): void;
+}
+
+const NEWLINE = Buffer.from('\n');
+
+/**
+ * Serves MCP on `input`/`output` (one JSON-RPC message per line): `initialize`, its
+ * `notifications/initialized`, `tools/list`, `ping` and `server/discover` from `listing`, and the
+ * tool calls `calls` takes; at the first other message (or one it cannot read, or a line over
+ * FRONT_LINE_MAX bytes) the real server takes over through `serveFull`, given the client's
+ * `initialize` again first, and is handed every message from there on but the calls `calls`
+ * takes. With no listing (a build without one), the real server serves from the start. Resolves
+ * once stdin ended and every answer was handed to `output`, the real server's too.
+ */
+export function serveFront(listing: McpListing | null, serveFull: ServeFull, input: NodeJS.ReadableStream = process.stdin, output: NodeJS.WritableStream = process.stdout, calls?: FrontCalls): Promise<void> {
   if (!listing) return serveFull(input, output);
   return new Promise<void>((resolve, reject) => {
     let buffered: Buffer[] = [];
     let size = 0;
+    /** The rest of a line over FRONT_LINE_MAX bytes goes to the real server as it comes. */
+    let passing = false;
     let full: PassThrough | null = null;
+    let fullDone = false;
     let init: Msg | null = null;
     let initialized = false;
     let writing = 0;
+    /** The front's own calls running, by id: false once the client cancelled one (it is then not answered, as the SDK does). */
+    const own = new Map<string | number, boolean>();
+    let ownRunning = 0;
     let ended = false;
+    let done = false;
     const finish = () => {
-      if (ended && !full && !writing) resolve();
+      if (done || !ended || ownRunning || writing || (full && !fullDone)) return;
+      done = true;
+      calls?.close();
+      resolve();
     };
     const reply = (message: unknown) => {
       writing++;
@@ -114,8 +141,49 @@ export function serveFront(listing: McpListing | null, serveFull: ServeFull, inp
       return false;
     };
 
-    /** Hands the rest of the session, from `rest` on, to the real server. */
-    const takeOver = (rest: Buffer) => {
+    /**
+     * Whether the line is a tool call `calls` takes (after the session's `initialize`), or the
+     * cancellation of one: the front answers it, before the real server is loaded and after.
+     */
+    const ownCall = (line: Buffer): boolean => {
+      if (!calls || !init || !(line.includes('tools/call') || line.includes('notifications/cancelled'))) return false;
+      let m: unknown;
+      try {
+        m = JSON.parse(strict.decode(line[line.length - 1] === 13 ? line.subarray(0, -1) : line));
+      } catch {
+        return false;
+      }
+      if (!isObject(m) || m.jsonrpc !== '2.0') return false;
+      if (m.method === 'notifications/cancelled' && !('id' in m) && isObject(m.params) && isId(m.params.requestId) && own.get(m.params.requestId)) {
+        own.set(m.params.requestId, false);
+        return true;
+      }
+      if (m.method !== 'tools/call' || !isId(m.id) || !only(m, ['jsonrpc', 'id', 'method', 'params'])) return false;
+      const run = calls.take(m.params);
+      if (!run) return false;
+      const id = m.id;
+      own.set(id, true);
+      ownRunning++;
+      run().then(
+        (result) => {
+          if (own.get(id)) answer(id, result);
+        },
+        // Its code could not be loaded (a damaged install, say): the real server answers it.
+        (e: unknown) => {
+          if (!ended) return toFull(Buffer.concat([line, NEWLINE]));
+          if (full) return reply({ jsonrpc: '2.0', id, error: { code: -32603, message: String((e as Error)?.message ?? e) } });
+          takeOver().end(Buffer.concat([line, NEWLINE]));
+        },
+      ).finally(() => {
+        own.delete(id);
+        ownRunning--;
+        finish();
+      });
+      return true;
+    };
+
+    /** Hands the rest of the session to the real server. */
+    const takeOver = (): PassThrough => {
       const pipe = new PassThrough();
       full = pipe;
       const out = new Writable({
@@ -125,23 +193,38 @@ export function serveFront(listing: McpListing | null, serveFull: ServeFull, inp
           output.write(chunk, () => done());
         },
       });
-      serveFull(pipe, out).then(resolve, reject);
+      serveFull(pipe, out).then(() => {
+        fullDone = true;
+        finish();
+      }, reject);
       if (init) pipe.write(`${JSON.stringify({ ...init, id: REPLAYED_ID })}\n`);
       if (initialized) pipe.write('{"jsonrpc":"2.0","method":"notifications/initialized"}\n');
-      if (rest.length) pipe.write(rest);
+      return pipe;
+    };
+    const toFull = (bytes: Buffer) => (full ?? takeOver()).write(bytes);
+
+    const handle = (line: Buffer) => {
+      if (ownCall(line)) return;
+      if (!full && take(line)) return;
+      toFull(Buffer.concat([line, NEWLINE]));
     };
 
     const onData = (chunk: Buffer) => {
-      if (full) {
-        full.write(chunk);
-        return;
-      }
       let start = 0;
-      for (let nl = chunk.indexOf(10); nl !== -1; nl = chunk.indexOf(10, start)) {
+      while (start < chunk.length) {
+        const nl = chunk.indexOf(10, start);
+        if (passing) {
+          const end = nl === -1 ? chunk.length : nl + 1;
+          toFull(chunk.subarray(start, end));
+          passing = nl === -1;
+          start = end;
+          continue;
+        }
+        if (nl === -1) break;
         const line = Buffer.concat([...buffered, chunk.subarray(start, nl)]);
         buffered = [];
         size = 0;
-        if (!take(line)) return takeOver(Buffer.concat([line, chunk.subarray(nl)]));
+        handle(line);
         start = nl + 1;
       }
       if (start < chunk.length) {
@@ -151,7 +234,8 @@ export function serveFront(listing: McpListing | null, serveFull: ServeFull, inp
           const held = Buffer.concat(buffered);
           buffered = [];
           size = 0;
-          takeOver(held);
+          toFull(held);
+          passing = true;
         }
       }
     };
@@ -160,18 +244,15 @@ export function serveFront(listing: McpListing | null, serveFull: ServeFull, inp
       input.off('end', onEnd);
       input.off('error', onEnd);
       // A last message without its newline is a message too.
-      if (!full && size) {
+      if (size) {
         const line = Buffer.concat(buffered);
         buffered = [];
         size = 0;
-        if (!take(line)) takeOver(line);
-      }
-      if (full) {
-        full.end();
-        return;
+        handle(line);
       }
       input.pause(); // so stdin does not keep the process alive
       ended = true;
+      (full as PassThrough | null)?.end();
       finish();
     };
     input.on('data', onData);

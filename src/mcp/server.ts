@@ -1,32 +1,16 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { Ctx } from '../commands/context.js';
 import { VERSION } from '../version.js';
-import { inMcpTerms } from './mcp-terms.js';
 import { serverDir } from './project-dir.js';
 import { StdioTransport } from './stdio-transport.js';
 import { TOOLS, type ToolSpec } from './tools.js';
-
-/** The message a failed call shows the model: the error, its hint (e.g. the expected shape). */
-function failure(e: unknown): string {
-  const err = e as Error & { hint?: string };
-  return inMcpTerms(err.message ?? String(e), err.hint);
-}
+import { toolResult } from './tool-result.js';
 
 function register(server: McpServer, ctx: Ctx, tool: ToolSpec, log: (t: string) => void): void {
   server.registerTool(
     tool.name,
     { title: tool.title, description: tool.description, inputSchema: tool.input, annotations: { readOnlyHint: tool.readOnly, openWorldHint: false } },
-    async (args: Record<string, unknown>) => {
-      try {
-        const r = await tool.run(ctx, args);
-        for (const w of r.warnings) log(`git-memory mcp: ${tool.name}: warning: ${w}\n`);
-        const text = r.warnings.length ? `${r.data.text}\n\nwarnings:\n${r.warnings.map((w) => `- ${w}`).join('\n')}` : r.data.text;
-        return { content: [{ type: 'text' as const, text }], ...(r.data.data ? { structuredContent: r.data.data } : {}) };
-      } catch (e) {
-        log(`git-memory mcp: ${tool.name}: ${failure(e).split('\n')[0]}\n`);
-        return { content: [{ type: 'text' as const, text: failure(e) }], isError: true };
-      }
-    },
+    async (args: Record<string, unknown>) => toolResult(tool.name, () => tool.run(ctx, args), log),
   );
 }
 

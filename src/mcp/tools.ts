@@ -6,11 +6,11 @@ import { decodeInput } from '../input.js';
 import { checkInputSize, checkSummary } from '../memory/summary.js';
 import { checkTaskInputs, parseTaskInputs } from '../memory/task-update.js';
 import { TASK_STATUSES, type Task } from '../memory/tasks.js';
-import { estimateTokens } from '../memory/tokens.js';
 import { UsageError } from '../errors.js';
 import { anOperation, theOperation } from '../git/repo.js';
 import { tasksWaitLine } from '../cli/messages.js';
 import { defineTool, type ToolAnswer, type ToolSpec } from './define-tool.js';
+import { SEARCH_TOOL } from './search-args.js';
 
 export type { ToolAnswer, ToolSpec } from './define-tool.js';
 
@@ -76,7 +76,7 @@ export const TOOLS: ToolSpec[] = [
     },
   }),
   defineTool({
-    name: 'memory_search',
+    name: SEARCH_TOOL,
     title: 'Search past sessions',
     description: 'Search the journal of earlier sessions (BM25 over request, learned, completed, next steps, decisions, notes). Best first, newest first on ties.',
     input: {
@@ -91,21 +91,7 @@ export const TOOLS: ToolSpec[] = [
       detail: z.union([z.string(), z.boolean()]).optional().describe('OpenClaw memory\'s detail level; results are always shown in full'),
     },
     readOnly: true,
-    run: async (ctx, a) => {
-      const [{ search }, { renderSearch }, { liveIndex }] = await Promise.all([import('../commands/search.js'), import('../cli/commands/search.js'), import('../search/live.js')]);
-      // The index stays open between calls, checked by lstat, not git (see search/live.ts).
-      const r = await search(ctx, { query: a.query, since: a.since, until: a.until, author: a.author, branch: a.branch, limit: a.limit }, { open: (repo) => liveIndex(repo).open() });
-      const { scope } = a;
-      // OpenClaw memory also searched its user and agent files; here memory is the journal alone.
-      if (scope && !['journal', 'project'].includes(scope)) r.warnings.push(`scope "${scope}": git-memory searches this repository's journal only, which is what was searched`);
-      const cap = a.max_tokens;
-      return wrap(r, (d) => {
-        let shown = d.results;
-        while (cap && shown.length > 1 && estimateTokens(renderSearch({ ...d, results: shown })) > cap) shown = shown.slice(0, -1);
-        const more = d.results.length - shown.length;
-        return { text: `${renderSearch({ ...d, results: shown })}${more ? `\n(${more} more result(s) left out to fit max_tokens ${cap})` : ''}`, data: { results: shown, total: d.total } };
-      });
-    },
+    run: async (ctx, a) => (await import('./search-tool.js')).runSearchTool(ctx, a),
   }),
   defineTool({
     name: 'memory_tasks',

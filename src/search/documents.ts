@@ -58,9 +58,42 @@ export function readJournalFile(root: string, path: string): { sessions: Session
   const text = readTextOrNull(join(root, path));
   if (text === null) return { sessions: [] };
   try {
-    return { sessions: parseJournalFile(text, path) };
+    const sessions = parseJournalFile(text, path);
+    const day = folderDay(path);
+    if (!day) return { sessions };
+    // A session file brought back beside the day file that holds the session (a cherry-pick onto a
+    // day `git memory fold` folded, say) is one session, the day file's, as every reader has it (onceEach).
+    const inDay = dayFileSessions(root, day);
+    return { sessions: inDay ? sessions.filter((s) => !inDay.has(s.id)) : sessions };
   } catch (e) {
     if (e instanceof CorruptFileError) return { sessions: [], corrupt: e };
+    throw e;
+  }
+}
+
+/** The day of a session file in a day folder (`journal/<day>/<name>.md`); null for any other path. */
+export function folderDay(path: string): string | null {
+  const rest = path.startsWith(`${JOURNAL_DIR}/`) ? path.slice(JOURNAL_DIR.length + 1) : '';
+  const slash = rest.indexOf('/');
+  return slash === 10 && DATE_RE.test(rest.slice(0, 10)) && rest.indexOf('/', slash + 1) === -1 ? rest.slice(0, 10) : null;
+}
+
+/** The day of a day file (`journal/<day>.md`: folded, or an original per-day journal); null for any other path. */
+export function dayFileDay(path: string): string | null {
+  const rest = path.startsWith(`${JOURNAL_DIR}/`) ? path.slice(JOURNAL_DIR.length + 1) : '';
+  return rest.length === 13 && rest.endsWith('.md') && DATE_RE.test(rest.slice(0, 10)) ? rest.slice(0, 10) : null;
+}
+
+/** The session ids of a day's day file, where there is one that can be read (a regular file, no link). */
+function dayFileSessions(root: string, day: string): Set<string> | null {
+  const path = `${JOURNAL_DIR}/${day}.md`;
+  if (!lstatSync(join(root, path), { throwIfNoEntry: false })?.isFile()) return null;
+  const text = readTextOrNull(join(root, path));
+  if (text === null) return null;
+  try {
+    return new Set(parseJournalFile(text, path).map((s) => s.id));
+  } catch (e) {
+    if (e instanceof CorruptFileError) return null; // reported where the day file itself is read
     throw e;
   }
 }

@@ -2,7 +2,7 @@ import type { Repo } from '../git/repo.js';
 import type { CorruptFileError } from '../memory/frontmatter.js';
 import type { Session } from '../memory/session.js';
 import { query, type QueryOptions, type Ranking } from './bm25.js';
-import { listJournalFiles, readJournalFile, toDocument, type JournalFile, type SessionMeta } from './documents.js';
+import { dayFileDay, folderDay, listJournalFiles, readJournalFile, toDocument, type JournalFile, type SessionMeta } from './documents.js';
 import { journalKey, letGoJournalKey } from './key.js';
 import { Postings } from './postings.js';
 import { deltaIndex, deltaLimit, overlay, readDelta, writeDelta, type Delta } from './delta.js';
@@ -25,6 +25,8 @@ export interface OpenedIndex {
   sessionsOf?(path: string): Session[];
   /** Set while the whole index is being built: the newest journal files only were searched (search/newest.ts). */
   partial?: { files: number; of: number };
+  /** Set where the index answered as stored while it is still being checked against the journal (search/live.ts). */
+  unchecked?: true;
 }
 
 /** An index opened before its cache key is known: use it, but render nothing until `valid` says it is current. */
@@ -138,9 +140,15 @@ async function update(repo: Repo, store: Store | null, key: Buffer, progress?: (
   const listing = listJournalFiles(repo.root);
   const now = new Map(listing.map((f) => [f.path, f]));
   const same = (f: JournalFile) => stored[f.path]?.size === f.size && stored[f.path]?.mtimeMs === f.mtimeMs;
+  // A day file added, changed or removed changes which sessions of its day's folder are indexed (documents.ts readJournalFile): they are read again.
+  const days = new Set<string>();
+  for (const path of Object.keys(stored)) if (!now.has(path) || !same(now.get(path)!)) days.add(dayFileDay(path) ?? '');
+  for (const f of listing) if (!stored[f.path]) days.add(dayFileDay(f.path) ?? '');
+  days.delete('');
+  const current = (f: JournalFile) => same(f) && !days.has(folderDay(f.path) ?? '');
   const masked = new Set<number>();
-  for (const [path, entry] of Object.entries(stored)) if (!now.has(path) || !same(now.get(path)!)) for (const id of entry.ids) masked.add(id);
-  const changed = listing.filter((f) => !same(f));
+  for (const [path, entry] of Object.entries(stored)) if (!now.has(path) || !current(now.get(path)!)) for (const id of entry.ids) masked.add(id);
+  const changed = listing.filter((f) => !current(f));
 
   const limit = deltaLimit(store.documents);
   const delta = new Postings();

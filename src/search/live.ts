@@ -7,7 +7,7 @@ import { readJournalFile } from './documents.js';
 import { buildInBackground, BuildNeeded, newestIndex, openIndex, type OpenedIndex, type SpeculativeIndex } from './index.js';
 import { stampJournal } from './journal-stamp.js';
 import { FIRST_ANSWER_MS } from './newest.js';
-import { openStore } from './store.js';
+import { openStore, type Store } from './store.js';
 
 /** Parsed journal files kept for snippets: the oldest goes first beyond this. */
 const MAX_PARSED = 512;
@@ -53,29 +53,66 @@ export class LiveIndex {
     // journal stays as it was (a change starts over).
     if (held && this.building && held.stamp.equals(stamp)) return held.index;
     if (held && !held.racy && held.stamp.equals(stamp)) return held.index.cache === 'fresh' ? held.index : (held.index = { ...held.index, cache: 'fresh' });
+    // The stored index is still being checked against the journal (a first search that could not wait for it): it answers as stored, saying so.
+    if (this.checking?.stamp.equals(stamp)) return this.checking.index;
     // Calls that arrive during a reload share it.
     this.loading ??= this.reload(stamp).finally(() => (this.loading = null));
     return this.loading;
   }
 
+  /** Set while a first search's check of the stored index goes on after it answered from the index as stored. */
+  private checking: { stamp: Stamp; index: OpenedIndex; done: Promise<unknown> } | null = null;
+
   private async reload(stamp: Stamp): Promise<OpenedIndex> {
+    const started = performance.now();
     const stored = openStore(this.repo.stateDir);
     if (!stored) return this.answerWhileBuilding(stamp);
     // Where the update would build the whole index (too much changed), it is built in the
     // background as after a clone, and the newest files answer meanwhile.
     const opened = await openIndex(this.repo, undefined, stored, false);
+    const checked = this.check(stamp, stored, opened);
+    // A process's first search waits for the check (git's listings of the journal, and the update
+    // where it changed) only for about `firstMs`: at 10,000 sessions and more `git status` of the
+    // journal alone takes longer. Past that it answers from the index as stored, saying so, and the
+    // check goes on; the search after it is done answers from the current index.
+    if (this.held || this.building) return checked;
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), Math.max(0, this.firstMs - (performance.now() - started)))));
+    const got = await Promise.race([checked, late]);
+    clearTimeout(timer);
+    if (got) return got;
+    const index: OpenedIndex = { ...opened.index, sessionsOf: this.parsedFiles(), unchecked: true };
+    const checking = (this.checking = { stamp, index, done: checked.catch(() => {}) });
+    checked.then(
+      () => {
+        if (this.checking === checking) this.checking = null;
+      },
+      // The next search checks again, the careful way.
+      () => {
+        if (this.checking === checking) this.checking = null;
+      },
+    );
+    return index;
+  }
+
+  /**
+   * The stored index checked against the journal (its cache key), and updated where it is behind;
+   * then held. The stored index is closed when the held one is let go (a first search may still be
+   * reading it, see reload).
+   */
+  private async check(stamp: Stamp, stored: Store, opened: SpeculativeIndex): Promise<OpenedIndex> {
     let index = opened.index;
-    let close = opened.close;
+    let close = () => stored.close();
     if (!(await opened.valid)) {
-      opened.close();
       let fresh: OpenedIndex;
       try {
         fresh = index = await opened.refresh();
       } catch (e) {
-        if (e instanceof BuildNeeded) return this.answerWhileBuilding(stamp);
+        if (e instanceof BuildNeeded) return this.answerWhileBuilding(stamp, () => stored.close());
+        stored.close();
         throw e;
       }
-      close = () => fresh.close?.();
+      close = () => (stored.close(), fresh.close?.());
     }
     this.held?.close();
     // The files results are shown from are parsed once while the journal stays as it is: a
@@ -104,10 +141,10 @@ export class LiveIndex {
    * and answer now, saying so, while the whole index is built in slices in the background and
    * stored. The first search after it is done opens the stored one.
    */
-  private answerWhileBuilding(stamp: Stamp): OpenedIndex {
+  private answerWhileBuilding(stamp: Stamp, close: () => void = () => {}): OpenedIndex {
     const index: OpenedIndex = { ...newestIndex(this.repo.root, this.firstMs), sessionsOf: this.parsedFiles() };
     this.held?.close();
-    this.held = { stamp, racy: true, index, close: () => {} };
+    this.held = { stamp, racy: true, index, close };
     if (this.building) this.building.stop.stopped = true;
     const stop = { stopped: false };
     const done = buildInBackground(this.repo, BUILD_SLICE_MS, stop)
@@ -118,6 +155,7 @@ export class LiveIndex {
         // What was stored holds the journal as it was stamped before the build read it: held
         // as that, the next search asks git nothing unless the journal moved since.
         const store = stored ? openStore(this.repo.stateDir) : null;
+        this.held?.close();
         this.held = store && {
           stamp,
           racy: stamp.racy(),
@@ -129,9 +167,9 @@ export class LiveIndex {
     return index;
   }
 
-  /** Resolves once no background build is running (tests, and a server that wants to finish it). */
+  /** Resolves once no background check or build is running (tests, and a server that wants to finish it). */
   async settled(): Promise<void> {
-    while (this.building) await this.building.done;
+    while (this.checking || this.building) await (this.checking?.done ?? this.building?.done);
   }
 
   /** The current index in the shape openIndex gives (already valid; closed by `close()`, not by the caller). */
@@ -141,6 +179,7 @@ export class LiveIndex {
   }
 
   close(): void {
+    this.checking = null;
     if (this.building) this.building.stop.stopped = true;
     this.building = null;
     this.held?.close();

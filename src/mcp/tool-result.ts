@@ -1,0 +1,32 @@
+// A tool call's MCP result, from its handler's answer or error: what the real server registers
+// (server.ts) and what the front's lean search answers with (search-entry.ts), the same bytes.
+import type { Result } from '../commands/context.js';
+import type { ToolAnswer } from './define-tool.js';
+import { inMcpTerms } from './mcp-terms.js';
+
+/** A tools/call result: text for the model, and the structured data where the tool gives some. */
+export interface ToolResult {
+  [key: string]: unknown;
+  content: { type: 'text'; text: string }[];
+  structuredContent?: Record<string, unknown>;
+  isError?: true;
+}
+
+/** The message a failed call shows the model: the error, its hint (e.g. the expected shape). */
+function failure(e: unknown): string {
+  const err = e as Error & { hint?: string };
+  return inMcpTerms(err.message ?? String(e), err.hint);
+}
+
+/** Runs a tool's call; warnings and a failure's first line go to `log` (stderr), the whole failure to the model. */
+export async function toolResult(name: string, run: () => Promise<Result<ToolAnswer>>, log: (t: string) => void): Promise<ToolResult> {
+  try {
+    const r = await run();
+    for (const w of r.warnings) log(`git-memory mcp: ${name}: warning: ${w}\n`);
+    const text = r.warnings.length ? `${r.data.text}\n\nwarnings:\n${r.warnings.map((w) => `- ${w}`).join('\n')}` : r.data.text;
+    return { content: [{ type: 'text' as const, text }], ...(r.data.data ? { structuredContent: r.data.data } : {}) };
+  } catch (e) {
+    log(`git-memory mcp: ${name}: ${failure(e).split('\n')[0]}\n`);
+    return { content: [{ type: 'text' as const, text: failure(e) }], isError: true };
+  }
+}
