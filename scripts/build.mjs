@@ -13,8 +13,11 @@
 //   SessionStart alone, the primer and the after-compaction path, likewise. These two, primer.js,
 //   end.js and search.js are ASCII only (see ASCII_ONLY).
 // - agents.mjs: the other agent hooks, statusline.mjs: the status line (cli/lean/statusline.ts), both without
-//   the argument parser, sharing cli's chunks; agent-worker.mjs: the detached workers the agent
-//   hooks start (session notes, session end), which may load the model SDK; pre-push.mjs.
+//   the argument parser, sharing cli's chunks; pre-push.mjs.
+// - agent-worker.js: the detached workers the agent hooks start (session notes, session end, and
+//   Codex's SessionEnd hook run in the background), CommonJS with a code cache like end.js, whose
+//   secret scanner it holds too: compiling agent-worker.mjs's graph of chunks was a good part of
+//   each session end's CPU. The model SDK stays outside, loaded by the one call that needs it.
 // - mcp-front.js: `git-memory mcp` as the agents start it (mcp/front.ts), with the real server's
 //   answers to `initialize` and `tools/list` baked in; mcp.mjs, the real server, loads at the first tool call
 //   the front does not answer; mcp-search.js, memory_search without the real server (CommonJS, code cache).
@@ -56,6 +59,14 @@ const commonjs = {
 };
 
 /**
+ * The bundles bin.ts loads through the code cache (code-cache.ts requireCached): a vm Script, which
+ * has no loader for a real `import()` ("A dynamic import callback was not specified"), so each
+ * dynamic import in them becomes a require (the model SDK's in llm/anthropic.ts, say, which the
+ * workers and `end --from-notes` reach). The entry itself keeps node's import() for the .mjs files.
+ */
+const cached = { ...commonjs, supported: { 'dynamic-import': false } };
+
+/**
  * esbuild escapes what is not ASCII in strings and templates, not in regular expression literals (a
  * Chinese negation word, a « quote): one such character makes the whole bundle a two-byte string
  * for V8, decoded from UTF-8 and checked against its code cache ~0.7 ms slower for a 300 KB file.
@@ -63,7 +74,7 @@ const commonjs = {
  * without the u flag), a string or a name. A character after a backslash would change meaning when
  * escaped: the build stops there rather than guess.
  */
-const ASCII_ONLY = ['agent-hooks.js', 'session-start.js', 'primer.js', 'end.js', 'search.js', 'mcp-search.js'];
+const ASCII_ONLY = ['agent-hooks.js', 'session-start.js', 'primer.js', 'end.js', 'search.js', 'mcp-search.js', 'agent-worker.js'];
 function asciiOnly(url) {
   const text = readFileSync(url, 'utf8');
   let out = '';
@@ -79,10 +90,10 @@ function asciiOnly(url) {
 }
 
 await Promise.all([
+  build({ ...commonjs, entryPoints: { 'git-memory': 'src/bin.ts' } }),
   build({
-    ...commonjs,
+    ...cached,
     entryPoints: {
-      'git-memory': 'src/bin.ts',
       hook: 'src/hook/entry.ts',
       'agent-tool-use': 'src/hook/agent/tool-use-entry.ts',
       // The compaction hooks and SessionStart (a primer each): one file with a code cache, not
@@ -99,10 +110,10 @@ await Promise.all([
   }),
   // end.js holds the secret scanner (~650 KB of it): without its whitespace it is read and its code
   // cache checked ~1.3 ms faster at every session end. Names and strings are kept.
-  build({ ...commonjs, entryPoints: { end: 'src/cli/lean/end.ts' }, minifyWhitespace: true, minifySyntax: true }),
+  build({ ...cached, entryPoints: { end: 'src/cli/lean/end.ts', 'agent-worker': 'src/hook/agent/worker.ts' }, minifyWhitespace: true, minifySyntax: true }),
   build({
     ...common,
-    entryPoints: { cli: 'src/cli/main.ts', mcp: 'src/mcp/entry.ts', agents: 'src/hook/agent/entry.ts', 'agent-worker': 'src/hook/agent/worker.ts', statusline: 'src/cli/lean/statusline.ts', 'pre-push': 'src/hook/pre-push-entry.ts' },
+    entryPoints: { cli: 'src/cli/main.ts', mcp: 'src/mcp/entry.ts', agents: 'src/hook/agent/entry.ts', statusline: 'src/cli/lean/statusline.ts', 'pre-push': 'src/hook/pre-push-entry.ts' },
     splitting: true,
     outExtension: { '.js': '.mjs' },
     chunkNames: 'chunks/[name]-[hash]',
@@ -114,9 +125,9 @@ await Promise.all([
 const { mcpListing } = await import(new URL('../dist/mcp.mjs', import.meta.url).href);
 const listing = await mcpListing();
 await build({
-  ...commonjs,
+  ...cached,
   entryPoints: { 'mcp-front': 'src/mcp/front-entry.ts' },
-  define: { ...commonjs.define, __GIT_MEMORY_MCP_LISTING__: JSON.stringify(listing) },
+  define: { ...cached.define, __GIT_MEMORY_MCP_LISTING__: JSON.stringify(listing) },
 });
 ASCII_ONLY.push('mcp-front.js');
 for (const name of ASCII_ONLY) asciiOnly(new URL(`../dist/${name}`, import.meta.url));

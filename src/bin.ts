@@ -3,8 +3,8 @@
 // rewrite), the primer (every session start) and `end` (every session end) load one CommonJS file
 // each, through the V8 code cache (code-cache.ts); pre-push loads its own (it needs the secret
 // scanner); the agent hooks load agents.mjs (the tool-use hook, run after every tool call, its own
-// agent-tool-use.js; SessionStart session-start.js, the compaction hooks agent-hooks.js, with the code cache), the workers they start agent-worker.mjs
-// (PreCompact's, run at every compaction, agent-hooks.js), and the status line statusline.mjs
+// agent-tool-use.js; SessionStart session-start.js, the compaction hooks agent-hooks.js, with the code cache), the workers they start agent-worker.js
+// (code cache too; PreCompact's, run at every compaction, agent-hooks.js), and the status line statusline.mjs
 // (no argument parser); everything else loads the full command line.
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -177,7 +177,7 @@ async function run(): Promise<number> {
   if (hook === 'refresh-primer') return (await lean('primer', 'primer-refresh').leanRefreshPrimer!()) ?? EXIT.ok;
   if (hook === 'pre-push') return (await (await full('pre-push')).runPrePush!(...([args.slice(2), process.cwd(), process.env] as never[]))) ?? EXIT.ok;
   // A hook its command runs in the background (Codex's SessionEnd): from the workers' bundle, whose job it runs itself.
-  if (hook === 'agent' && args.includes('--detached')) return (await (await full('agent-worker')).runDetachedHook!(...([args.slice(2)] as never[]))) ?? EXIT.ok;
+  if (hook === 'agent' && args.includes('--detached')) return (await lean('agent-worker', `agent-worker-${args[2]}`).runDetachedHook!(...([args.slice(2)] as never[]))) ?? EXIT.ok;
   if (hook === 'agent' && args[2] === 'tool-use') return (await lean('agent-tool-use').runToolUseHook!(...([args.slice(3)] as never[]))) ?? EXIT.ok;
   // SessionStart (every agent session's start, resume and compaction) has its own bundle: the primer
   // and the after-compaction path; arguments it does not take go to agent-hooks.js.
@@ -197,7 +197,8 @@ async function run(): Promise<number> {
   if (hook === 'agent') return (await (await full('agents')).runAgentHook!(...([args.slice(2)] as never[]))) ?? EXIT.ok;
   // PreCompact's worker runs at every compaction: from agent-hooks.js, with its own code cache.
   if (hook === 'agent-worker' && args[2] === 'compact-prepare') return (await lean('agent-hooks', 'agent-compact-prepare').runCompactPrepare!(...([args.slice(3)] as never[]))) ?? EXIT.ok;
-  if (hook === 'agent-worker') return (await (await full('agent-worker')).runAgentWorker!(...([args.slice(2)] as never[]))) ?? EXIT.ok;
+  // The other workers (a session's notes, its end): agent-worker.js, a code cache for each job.
+  if (hook === 'agent-worker') return (await lean('agent-worker', `agent-worker-${args[2]}`).runAgentWorker!(...([args.slice(2)] as never[]))) ?? EXIT.ok;
   // The MCP server as the agents start it: a small front that answers `initialize` and `tools/list`
   // itself (mcp/front.ts); the real server, its own bundle without the command line (mcp/entry.ts),
   // loads at the first tool call.

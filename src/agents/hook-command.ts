@@ -32,9 +32,16 @@ const DETACHED_END = new Set(['codex']);
  * Stop is not async: print mode kills an async hook still running as it exits, then waits until each
  * of its processes is reaped before SessionEnd, up to 1.5 s), and Claude Code's SessionEnd, which
  * only starts a detached worker and whose exit status and output Claude Code ignores. Codex's Stop
- * may end its session: it decides in line.
+ * too: where it ends the session (a Codex without SessionEnd) it only starts the detached worker
+ * that records it, which needs nothing from Codex either; in line, its turn-end script (about ten
+ * small processes) was most of what a wired `codex exec` waited for at its end.
  */
-const BESIDE: Record<string, readonly HookEventName[]> = { claude: ['stop', 'session-end'], gemini: ['stop'] };
+const BESIDE: Record<string, readonly HookEventName[]> = { claude: ['stop', 'session-end'], codex: ['stop'], gemini: ['stop'] };
+
+/** Whether this hook's command runs it beside the agent, where nobody reads what it prints (its failures go to the hook log). */
+export function runsBeside(agent: string, event: HookEventName): boolean {
+  return !!BESIDE[agent]?.includes(event) || (event === 'session-end' && DETACHED_END.has(agent));
+}
 
 /** The hook command an agent's configuration runs for one event. */
 export function hookCommand(agent: string, event: HookEventName): string {

@@ -51,7 +51,9 @@ const RUNTIME_LOADS: Record<string, string[]> = {
   'search.js': ['gray-matter', 'yaml'],
   // `end` reads sessions as primer.js does (the scanner's `debug`, which tried supports-color, is
   // replaced by a logger that is never enabled: scripts/debug-off.cjs).
-  'end.js': ['gray-matter', 'yaml'],
+  // …and `end --from-notes` reaches the model SDK where a model is chosen (llm/anthropic.ts), as a
+  // require: the bundle's import() had no loader under the code cache's vm Script (scripts/build.mjs).
+  'end.js': ['@anthropic-ai/sdk', 'gray-matter', 'yaml'],
 };
 
 function read(file: string): string {

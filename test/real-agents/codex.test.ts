@@ -1,8 +1,8 @@
 // Codex CLI 0.171.0 driven with `codex exec` against the fake OpenAI Responses API.
-import { readFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
-import { BINS, scratch, type Scratch } from './drive.js';
+import { BINS, scratch, until, type Scratch } from './drive.js';
 import type { Turn } from './fake-apis.js';
 import { expectMemoryOnly, findFiles, ledgerOf, memoryCommits, recorded, section } from './assertions.js';
 
@@ -92,6 +92,32 @@ run('Codex CLI, really', () => {
     const state = JSON.parse(readFileSync(join(s.repo, '.git', 'git-memory', 'agent-session.json'), 'utf8'));
     expect(state.finalised).toContain(`codex:${thread}`);
     expect.soft(commits).not.toContain('Set up git-memory');
+  });
+
+  test("the turn's end keeps Codex waiting for no node: its Stop, held back before node, is still held when Codex has exited, and runs to its end afterwards", async () => {
+    s = await scratch('codex');
+    // A `git-memory` whose Stop waits before node while `hold` exists; every other start goes on as before.
+    const shim = join(s.root, 'bin', 'git-memory');
+    const hold = join(s.root, 'hold-stop');
+    const held = join(s.root, 'stop-starts.log');
+    writeFileSync(shim, readFileSync(shim, 'utf8').replace('#!/bin/sh\n', `#!/bin/sh\ncase "$*" in *"hook agent stop"*) echo "$*" >> "${held}"; while [ -e "${hold}" ]; do sleep 0.05; done;; esac\n`));
+    writeFileSync(hold, '');
+    const stopRan = () => s!.cpu().filter((c) => /^hook agent stop\b/.test(c.args)).length;
+    // Notes' thresholds of 0: every turn's end could meet them, so the turn-end script hands each decision to node.
+    appendFileSync(join(s.repo, '.openclaw_memory.toml'), '\n[session_memory]\nminimum_message_tokens_to_init = 0\nminimum_tokens_between_update = 0\n');
+    s.git('commit', '-q', '-am', 'Notes at every turn');
+    const r = await s.run('Write a.txt', [{ tools: [{ name: 'apply_patch', input: patch('*** Add File: a.txt\n+a') }] }, { text: 'ok' }]);
+    expect(r.code, r.stderr).toBe(0);
+    // Codex has exited, its Stop's node still held back: it did not wait for it (in line, Codex waited for it
+    // up to the hook's timeout, and then killed it).
+    const startsAtExit = existsSync(held) ? readFileSync(held, 'utf8').split('\n').filter(Boolean).length : 0;
+    const ranAtExit = stopRan();
+    rmSync(hold);
+    expect(startsAtExit).toBe(1);
+    expect(ranAtExit).toBe(0);
+    // Released, the decision runs to its end, its notes' check included.
+    expect(await until(() => stopRan() === 1)).toBe(true);
+    expect((await recorded(s)).join('\n')).toContain('a.txt');
   });
 
   test('a resumed session (`codex exec resume --last`) is recorded again', async () => {

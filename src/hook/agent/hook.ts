@@ -9,6 +9,7 @@ import { ADAPTERS, HOOK_AGENT_NAMES, parseAgents, type AgentName } from '../../a
 import { normaliseEvent, parseHookInput, type HookEvent, type HookInput } from './input.js';
 import { noteSessionEndSeen, readAgentState, readAwaitedEnd, sessionEndSeen, sessionKey, writeAwaitedEnd } from './session-state.js';
 import { logFailure } from './hook-log.js';
+import { runsBeside } from '../../agents/hook-command.js';
 import { turnGated } from './turn-gate.js';
 import type { AgentHookIo } from './process-io.js';
 import type { Ledger } from '../../transcripts/ledger.js';
@@ -95,7 +96,8 @@ export async function agentHook(args: string[], io: AgentHookIo): Promise<ExitCo
     const [agent] = parseAgents([values.agent]);
     if (!agent) throw new UsageError('--agent is required', USAGE);
     let input: HookInput | undefined;
-    const duringSession = (e: HookEvent | null) => e === 'tool-use' || (e === 'stop' && !ADAPTERS[agent].stopEndsSession);
+    // …and so do those whose command runs them beside the agent (agents/hook-command.ts): nobody reads their output.
+    const duringSession = (e: HookEvent | null) => e === 'tool-use' || (e === 'stop' && (!ADAPTERS[agent].stopEndsSession || runsBeside(agent, e)));
     quiet = duringSession(normaliseEvent(eventName)) || values.detached === true;
     input = parseHookInput(await io.readStdin());
     const event = normaliseEvent(eventName ?? input.event);
