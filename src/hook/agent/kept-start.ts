@@ -42,6 +42,8 @@ export const BESIDE_ENV = 'GIT_MEMORY_START_BESIDE';
 const KEPT_VERSION = '1';
 /** How far before node's first read the kept file's time is set: the kernel stamps files from a clock that lags by up to a tick (10 ms at 100 Hz). */
 const CLOCK_LAG_MS = 20;
+/** Stands in for the minute while the output is made again: as long as HH:MM, and no agent's output shape escapes it. */
+const MINUTE_MARK = '\uE000\uE001\uE002\uE003\uE004';
 
 /**
  * The script the hook command runs (`sh session-start.sh AGENT`, in the agent's working directory,
@@ -163,10 +165,10 @@ const isLink = (p: string) => lstatSync(p, { throwIfNoEntry: false })?.isSymboli
  * its own), nothing was said on stderr, HEAD did not move while it was read, no input is a link.
  * Otherwise the kept start is removed: the next start runs node. Never throws.
  */
-export function keepStart(o: Opened, agent: string, begun: KeepBegun, cwd: string, output: string, clean: boolean): void {
+export function keepStart(o: Opened, agent: string, begun: KeepBegun, cwd: string, shown: { text: string; output: string; render: (text: string) => string }, clean: boolean): void {
   const file = join(o.repo.stateDir, keptStartFile(agent));
   try {
-    const kept = keptText(o, agent, begun, cwd, output, clean);
+    const kept = keptText(o, agent, begun, cwd, shown, clean);
     if (kept === null) unlinkSync(file);
     else writeReplacing(o.repo.stateDir, file, kept, begun.t0 - CLOCK_LAG_MS);
   } catch {
@@ -178,7 +180,7 @@ export function keepStart(o: Opened, agent: string, begun: KeepBegun, cwd: strin
   }
 }
 
-function keptText(o: Opened, agent: string, begun: KeepBegun, cwd: string, output: string, clean: boolean): string | null {
+function keptText(o: Opened, agent: string, begun: KeepBegun, cwd: string, { text, output, render }: { text: string; output: string; render: (text: string) => string }, clean: boolean): string | null {
   const { repo } = o;
   const bin = onPath(o.env);
   if (!clean || !bin || !begun.head || begun.headFile === null || output.includes('\0')) return null;
@@ -186,11 +188,17 @@ function keptText(o: Opened, agent: string, begun: KeepBegun, cwd: string, outpu
   const headFile = readTextOrNull(join(repo.gitDir, 'HEAD'));
   const ref = headFile === null ? null : symbolicRef(headFile);
   if (headFile !== begun.headFile || headCommit(repo) !== begun.head || !ref) return null;
-  // The minute the output was made at, once, after the day: the script puts in its own.
+  // The minute the primer says it was made at (the first date and time after its title line, in
+  // the provenance): marked, the output is made again, and the script puts its own minute there.
   const day = localDate(o.now);
-  const at = `${day} ${localTime(o.now)}`;
-  const parts = output.split(at);
-  if (parts.length !== 2) return null;
+  const minute = localTime(o.now);
+  const title = text.indexOf('\n');
+  const at = title < 0 ? -1 : text.indexOf(`${day} ${minute}`, title);
+  if (at < 0) return null;
+  const from = at + day.length + 1;
+  const marked = render(`${text.slice(0, from)}${MINUTE_MARK}${text.slice(from + minute.length)}`);
+  const parts = marked.split(MINUTE_MARK);
+  if (parts.length !== 2 || `${parts[0]}${minute}${parts[1]}` !== output) return null;
   // The agent's working directory as its payload spells it (JSON): one needing escapes is not matched.
   if (/["\\\u0000-\u001f]/.test(cwd)) return null;
   const off = -o.now.getTimezoneOffset();
@@ -224,7 +232,7 @@ function keptText(o: Opened, agent: string, begun: KeepBegun, cwd: string, outpu
     `k_user=${quote(user)}`,
     `k_n=${entries?.length ?? 0}`,
     `k_ok() { ${tests.join(' && ')}; }`,
-    `k_a=${quote(`${parts[0]}${day} `)}`,
+    `k_a=${quote(parts[0]!)}`,
     `k_b=${quote(parts[1]!)}`,
     '',
   ].join('\n');
