@@ -47,8 +47,7 @@ function starter(repo: TestRepo, agent: Agent, dir = repo.dir) {
     /** Runs the command; what it printed, and how many node starts the agent waited for. */
     async start(source = 'startup', extraEnv: Record<string, string> = {}) {
       const before = starts().filter((s) => s.startsWith('inline')).length;
-      const r = spawnSync('sh', ['-c', process.env.KS_DEBUG ? command.replace('exec sh', 'exec sh -x') : command], { cwd: dir, env: { ...env, ...extraEnv }, input: payload(source, `s-${++n}`), encoding: 'utf8' });
-      if (process.env.KS_DEBUG) console.log(r.stderr.split('\n').slice(-12).join('\n').slice(0, 3000));
+      const r = spawnSync('sh', ['-c', command], { cwd: dir, env: { ...env, ...extraEnv }, input: payload(source, `s-${++n}`), encoding: 'utf8' });
       expect(r.status, r.stderr).toBe(0);
       await settled(repo);
       return { out: r.stdout, inline: starts().filter((s) => s.startsWith('inline')).length - before, err: r.stderr };
