@@ -28,6 +28,9 @@ import type { Opened } from '../../commands/context.js';
 import { headCommit } from '../../git/head.js';
 import { CONFIG_FILE, HELD_TASKS_FILE, MEMORY_DIR, PRIMER_FILE, TMP_DIR } from '../../paths.js';
 import { userDir } from '../../memory/user-files.js';
+import { rebuildPrimer } from '../../commands/steps/rebuild-primer.js';
+import { sessionStartOutput } from './output.js';
+import type { AgentName } from '../../agents/registry.js';
 import { readTextOrNull } from '../../fs/read-file.js';
 
 /** The script's name in the state dir (the hook command's SESSION_START_GIT_PATH). */
@@ -129,6 +132,28 @@ export interface KeepBegun {
 /** Called before anything the primer is made of is read. */
 export function beginKeep(o: Opened, t0 = Date.now()): KeepBegun {
   return { t0, head: headCommit(o.repo), headFile: readTextOrNull(join(o.repo.gitDir, 'HEAD')) };
+}
+
+/**
+ * After a session's end (the finalise worker, beside no agent): its memory commit moved HEAD and its
+ * journal entry is new, so the primer the session's start kept is stale; the next start's, built
+ * now, is kept for the session's agent, as that start's node would print it for a new session in
+ * the worktree's top. Never throws.
+ */
+export async function keepAfterEnd(o: Opened, agent: AgentName): Promise<void> {
+  if (agent !== 'claude' && agent !== 'codex' && agent !== 'gemini') return;
+  try {
+    const t0 = Date.now();
+    const seen: Opened = { ...o, existsSeen: new Map() };
+    const begun = beginKeep(seen, t0);
+    const built = await rebuildPrimer(seen, { write: false, recordStart: false });
+    const text = built.data.markdown;
+    const render = (t: string) => sessionStartOutput(agent, t);
+    const clean = !o.warnings.length && !o.configDefaulted.length && !built.warnings.length;
+    keepStart(seen, agent, begun, realpathSync.native(o.repo.root), { text, output: render(text), render }, clean);
+  } catch {
+    /* the next start runs node */
+  }
 }
 
 /** The ref HEAD names as `git rev-parse --symbolic-full-name HEAD` prints it: `refs/heads/x`, or HEAD when detached. */

@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { prompt, reply } from './claude-lines.js';
 import { BIN, fixture, makeMemoryRepo, tempDir, type TestRepo } from '../../helpers/repo.js';
 import { settled } from '../../helpers/settled.js';
 
@@ -39,11 +40,15 @@ function starter(repo: TestRepo, agent: Agent, dir = repo.dir) {
   const env = { ...repo.env, PATH: `${bin}:${repo.env.PATH}` };
   const hooks = (JSON.parse(readFileSync(join(repo.dir, SETTINGS[agent]), 'utf8').replace(/^\s*\/\/.*$/gm, '')) as { hooks: Record<string, { hooks: { command: string }[] }[]> }).hooks;
   const command = hooks.SessionStart[0].hooks[0].command;
-  const payload = (source: string, sessionId: string) => JSON.stringify({ session_id: sessionId, transcript_path: join(dir, `${sessionId}.jsonl`), cwd: dir, hook_event_name: 'SessionStart', source });
+  const transcripts = tempDir('gm-transcripts-');
+  const transcript = (sessionId: string) => join(transcripts, `${sessionId}.jsonl`);
+  const payload = (source: string, sessionId: string) => JSON.stringify({ session_id: sessionId, transcript_path: transcript(sessionId), cwd: dir, hook_event_name: 'SessionStart', source });
   let n = 0;
   const starts = () => readFileSync(log, 'utf8').split('\n').filter(Boolean);
   return {
     env,
+    hooks,
+    transcript,
     /** Runs the command; what it printed, and how many node starts the agent waited for. */
     async start(source = 'startup', extraEnv: Record<string, string> = {}) {
       const before = starts().filter((s) => s.startsWith('inline')).length;
@@ -200,4 +205,29 @@ describe('a kept primer that would be stale is never shown: node runs in line', 
       await edge(() => undefined, { source, differs: false });
     });
   }
+});
+
+describe('after a session ended, the next start is served', () => {
+  it("the session's memory commit moved HEAD: its end kept the next start's primer, node's byte for byte", async () => {
+    const repo = await withMemory();
+    const s = starter(repo, 'claude');
+    expect((await s.start()).inline).toBe(1);
+    writeFileSync(s.transcript('s-1'), prompt('s-1', repo.dir, 'Tune the cache') + reply('s-1', repo.dir, 2000, 'Tuned.'));
+    repo.commit('Tune the cache', { 'src/cache.ts': '// tuned\n' });
+    const head = repo.git('rev-parse', 'HEAD');
+    const end = s.hooks.SessionEnd[0].hooks[0].command;
+    const r = spawnSync('sh', ['-c', end], { cwd: repo.dir, env: s.env, input: JSON.stringify({ session_id: 's-1', transcript_path: s.transcript('s-1'), cwd: repo.dir, hook_event_name: 'SessionEnd', reason: 'other' }), encoding: 'utf8' });
+    expect(r.status, r.stderr).toBe(0);
+    await settled(repo);
+    expect(repo.git('rev-parse', 'HEAD^')).toBe(head);
+    for (let attempt = 0; ; attempt++) {
+      const next = await s.start();
+      expect(next.inline).toBe(0);
+      expect(next.out).toContain('Tune the cache');
+      const node = await s.node();
+      if (minuteOf(next.out) !== minuteOf(node) && attempt < 2) continue;
+      expect(next.out).toBe(node);
+      break;
+    }
+  });
 });
