@@ -196,7 +196,7 @@ for (const agent of ['claude', 'codex', 'gemini'] as const) {
       const end = median(wired.flatMap((x) => x.sessionEndMs));
       rows.push(['Claude Code, SessionEnd node (beside the agent, not waited for)', `${end.toFixed(0)} ms`, '-', `${end.toFixed(0)} ms`, '-', '']);
     }
-  });
+  }, 900_000); // a first and a later session per pair: twice the runs of the other files
 }
 
 /** Time until `git-memory mcp` answers `initialize`. */
