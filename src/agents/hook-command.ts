@@ -17,6 +17,14 @@ export const TURN_END_GIT_PATH = 'git-memory/turn-end.sh';
 const TURN_GATED = new Set(['claude', 'codex', 'gemini']);
 
 /**
+ * Where a session's start finds the script that prints the primer node kept, when it is still what
+ * node would print (a path for `git rev-parse --git-path`; written by hook/agent/kept-start.ts), and
+ * the agents whose SessionStart runs it: they wait for it before their first request.
+ */
+export const SESSION_START_GIT_PATH = 'git-memory/session-start.sh';
+const KEPT_START = new Set(['claude', 'codex', 'gemini']);
+
+/**
  * The agents that wait for their SessionEnd hook before they exit (Codex CLI: the user's prompt comes
  * back only then), where the hook only hands the session to a detached worker: their command reads
  * the payload and runs the hook in the background at once (`--detached`: the worker's job in that
@@ -50,7 +58,9 @@ export function hookCommand(agent: string, event: HookEventName): string {
     // own stdin is /dev/null (POSIX, without job control). One fork in the shell Codex waits for.
     return `${HOOK_GUARD}exec 3<&0; git-memory hook agent session-end --agent ${agent} --detached <&3 >/dev/null 2>&1 & exit 0`;
   }
-  // Most turns' ends meet no threshold: the script says so without starting node (issue 24, section 3).
+  // Most turns' ends meet no threshold, and most starts find the primer kept: the script says so
+  // without starting node (issue 24, section 3).
+  if (event === 'session-start' && KEPT_START.has(agent)) return `${HOOK_GUARD}g=$(git rev-parse --git-path ${SESSION_START_GIT_PATH} 2>/dev/null) && test -f "$g" && exec sh "$g" ${agent}; git-memory hook agent ${event} --agent ${agent}`;
   const gate = event === 'stop' && TURN_GATED.has(agent) ? `g=$(git rev-parse --git-path ${TURN_END_GIT_PATH} 2>/dev/null) && test -f "$g" && exec sh "$g" ${agent}; ` : '';
   const hook = `git-memory hook agent ${event} --agent ${agent}`;
   if (BESIDE[agent]?.includes(event)) return `${HOOK_GUARD}{ { ${gate}${hook} <&3; } <&3 >/dev/null 2>&1 & } 3<&0`;

@@ -36,6 +36,11 @@ export interface Opened {
   env: NodeJS.ProcessEnv;
   /** Where the request started: relative paths the user typed are resolved against it. */
   cwd: string;
+  /**
+   * Where set, the paths of the working tree the primer asked about and whether each was there
+   * (MEMORY.md's anchors): a session's start keeps them in its freshness key (hook/agent/kept-start.ts).
+   */
+  existsSeen?: Map<string, boolean>;
 }
 
 /**

@@ -1,9 +1,9 @@
 // Claude Code 2.1.328 driven in print mode against the fake Anthropic Messages API: what the script
 // makes it do must reach git-memory's memory.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
-import { BINS, scratch, type Scratch } from './drive.js';
+import { BINS, scratch, until, type Scratch } from './drive.js';
 import { expectMemoryOnly, findFiles, ledgerOf, memoryCommits, recorded, section } from './assertions.js';
 
 const run = BINS.claude ? describe : describe.skip;
@@ -142,6 +142,25 @@ run('Claude Code, really', () => {
     expect(section(session, 'Request')).toContain('Edit the app twice');
     // PreCompact told the summariser what must survive: the compaction request carries it.
     expect(JSON.stringify(compactions[0].body)).toContain('src/app.js');
+  });
+
+  test("a later session waits for no node at its start: the primer the last session's end kept reaches the model, and the start is recorded beside (issue 24 §3)", async () => {
+    s = await scratch('claude');
+    let r = await s.run('Write a.txt', [{ tools: [{ name: 'Write', input: { file_path: join(s.repo, 'a.txt'), content: 'a\n' } }] }, { text: 'ok' }]);
+    expect(r.code).toBe(0);
+    await recorded(s);
+    // The end's memory commit moved HEAD; the end then kept the next start's primer for it.
+    const kept = join(s.repo, '.git', 'git-memory', 'kept-start-claude.sh');
+    expect(await until(() => existsSync(kept) && readFileSync(kept, 'utf8').includes(`k_head='${s!.git('rev-parse', 'HEAD')}'`))).toBe(true);
+    const before = s.calls().length;
+    r = await s.run('Now write b.txt', [{ tools: [{ name: 'Write', input: { file_path: join(s.repo, 'b.txt'), content: 'b\n' } }] }, { text: 'ok' }]);
+    expect(r.code).toBe(0);
+    const starts = s.calls().slice(before).filter((c) => /hook agent session-start/.test(c.args));
+    expect(starts.map((c) => c.args.endsWith('(beside)'))).toEqual([true]);
+    const first = s.api.requests.filter((q) => q.kind === 'turn' && q.at >= r.startedAt)[0]!;
+    expect(JSON.stringify(first.body.messages)).toContain('Project memory: repo');
+    expect(JSON.stringify(first.body.messages)).toContain('Write a.txt');
+    expect((await recorded(s, 2)).join('\n')).toContain('Now write b.txt');
   });
 
   test('a resumed session (--continue) gets its follow-up', async () => {

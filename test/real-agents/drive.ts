@@ -241,9 +241,10 @@ export async function scratch(agent: AgentName, o: ScratchOpts = {}): Promise<Sc
       '#!/bin/sh',
       't0=$(date +%s%3N)',
       `export GM_CPU_LOG="${cpuLog}" NODE_OPTIONS="--require ${cpuProbe}"`,
-      // SessionEnd is timed to its end (the agent waits for it); every other start is only logged, and
+      // SessionEnd is timed to its end (the agent waits for it); every other start is only logged (a
+      // SessionStart run beside the agent after the kept primer was printed says so), and
       // exec'd as an installed git-memory would be (an agent that cancels a hook kills node itself).
-      'case "$*" in *"hook agent session-end"*) ;; *) echo "$t0 - $*" >> "' + calls + '"; exec "' + process.execPath + '" "' + BIN + '" "$@";; esac',
+      'case "$*" in *"hook agent session-end"*) ;; *) echo "$t0 - $*${GIT_MEMORY_START_BESIDE:+ (beside)}" >> "' + calls + '"; exec "' + process.execPath + '" "' + BIN + '" "$@";; esac',
       '"' + process.execPath + '" "' + BIN + '" "$@"',
       'rc=$?',
       'echo "$t0 $(date +%s%3N) $*" >> "' + calls + '"',

@@ -1,7 +1,8 @@
 // Gemini CLI 0.61.0 driven with `gemini -p` against the fake Gemini API.
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
-import { BINS, scratch, type Scratch } from './drive.js';
+import { BINS, scratch, until, type Scratch } from './drive.js';
 import { expectMemoryOnly, findFiles, ledgerOf, memoryCommits, recorded, section } from './assertions.js';
 
 /**
@@ -67,6 +68,25 @@ run('Gemini CLI, really', () => {
     const commits = section(session, 'Commits');
     expect.soft(commits).toContain('Add farewell next to greet');
     expect.soft(commits).not.toContain('Set up git-memory');
+  });
+
+  test("a later session waits for no node at its start: the primer the last session's end kept reaches the model (issue 24 §3)", async () => {
+    s = await scratch('gemini');
+    let r = await s.run('Write a.txt', [{ tools: [{ name: 'write_file', input: { file_path: join(s.repo, 'a.txt'), content: 'a\n' } }] }, { text: 'ok' }]);
+    expect(r.code).toBe(0);
+    await recorded(s);
+    // The end's memory commit moved HEAD; the end then kept the next start's primer for it.
+    const kept = join(s.repo, '.git', 'git-memory', 'kept-start-gemini.sh');
+    expect(await until(() => existsSync(kept) && readFileSync(kept, 'utf8').includes(`k_head='${s!.git('rev-parse', 'HEAD')}'`))).toBe(true);
+    const before = s.calls().length;
+    r = await s.run('Now write b.txt', [{ tools: [{ name: 'write_file', input: { file_path: join(s.repo, 'b.txt'), content: 'b\n' } }] }, { text: 'ok' }]);
+    expect(r.code).toBe(0);
+    const starts = s.calls().slice(before).filter((c) => /hook agent session-start/.test(c.args));
+    expect(starts.map((c) => c.args.endsWith('(beside)'))).toEqual([true]);
+    const first = s.api.requests.filter((q) => q.kind === 'turn' && q.at >= r.startedAt)[0]!;
+    // The primer, with the last session in its Recent context (Gemini CLI puts hook context before the prompt).
+    expect(JSON.stringify(first.body)).toMatch(/<hook_context># Project memory: repo[^<]*Recent context[^<]*a\.txt/);
+    expect((await recorded(s, 2)).join('\n')).toContain('Now write b.txt');
   });
 
   test('a resumed session (`gemini --resume latest`) is recorded again', async () => {

@@ -54,7 +54,17 @@ export function worktreeSource(o: Opened, startedFrom?: string): MemorySource {
     staleness: (entries) => {
       const head = headCommit(o.repo);
       const mark = head ? memoryMark(join(root, LONG_TERM_FILE), head) : null;
-      return staleMarks(root, entries, { rev: 'HEAD', head, exists: inWorktree(root), stateDir: o.repo.stateDir, mark });
+      const there = inWorktree(root);
+      // Noted where asked: the answers are part of what a kept primer was made of (hook/agent/kept-start.ts).
+      const seen = o.existsSeen;
+      const exists = seen
+        ? (p: string) => {
+            const is = there(p);
+            seen.set(p, is);
+            return is;
+          }
+        : there;
+      return staleMarks(root, entries, { rev: 'HEAD', head, exists, stateDir: o.repo.stateDir, mark });
     },
   };
 }

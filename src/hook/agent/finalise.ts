@@ -5,6 +5,7 @@ import { readSessionEnded, type Covered, type SessionEnded } from '../../git/ses
 import { open, type Ctx, type Opened } from '../../commands/context.js';
 import { checkSummary, type Summary } from '../../memory/summary.js';
 import { end, type EndData } from '../../commands/end.js';
+import { keepAfterEnd } from './kept-start.js';
 import { fallbackRequest, notesSummary } from '../../commands/steps/notes-summary.js';
 import { redactSummary } from '../../commands/steps/redact-summary.js';
 import { ADAPTERS, type AgentName } from '../../agents/registry.js';
@@ -105,5 +106,7 @@ export async function finaliseSession(ctx: Ctx, opts: FinaliseOptions): Promise<
     },
     { file: SESSION_END_LOCK_FILE, waitMs: END_WAIT_MS, staleMs: END_STALE_MS },
   );
+  // The session's memory commit moved HEAD: the next start finds its primer kept (kept-start.ts).
+  if (outcome?.result === 'written') await keepAfterEnd(o, opts.agent);
   return outcome ?? { result: 'busy' };
 }

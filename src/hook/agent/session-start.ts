@@ -6,7 +6,7 @@ import { agentHookWarning } from '../../cli/messages.js';
 import { openAnyConfig, type Opened } from '../../commands/context.js';
 import { AGENT_HOOKS_SEEN_FILE, CONFIG_FILE } from '../../paths.js';
 import { rebuildPrimer } from '../../commands/steps/rebuild-primer.js';
-import { readSessionStart } from '../../git/session-state.js';
+import { readSessionStart, recordSessionStart } from '../../git/session-state.js';
 import { peekSpool } from '../../git/spool.js';
 import { pendingSection } from '../../commands/steps/pending-section.js';
 import type { AgentName } from '../../agents/registry.js';
@@ -18,6 +18,8 @@ import { MAX_CONTEXT_CHARS, sessionStartOutput } from './output.js';
 import { isRecord, readState, removeState, writeState } from '../../fs/state.js';
 import { readAgentState, recordActiveSession, sessionKey } from './session-state.js';
 import { gateNewSession } from './turn-gate.js';
+import { BESIDE_ENV, beginKeep, ensureStartScript, keepStart, NEW_SESSION_SOURCES } from './kept-start.js';
+import { logFailure } from './hook-log.js';
 
 /** Whether `a` is the active session already (same agent, id and transcript), and not finalised. */
 function stillActive(stateDir: string, a: { agent: string; sessionId: string; transcriptPath?: string }): boolean {
@@ -79,9 +81,27 @@ function takeCarried(stateDir: string, agent: string, sessionId: string | undefi
 }
 
 /** SessionStart; `loadFull` gives the after-compaction computation for when nothing prepared applies. */
-export async function sessionStart(agent: AgentName, input: HookInput, io: AgentHookIo, cwd: string, loadFull: LoadFullAfterCompact): Promise<void> {
+export async function sessionStart(agent: AgentName, input: HookInput, given: AgentHookIo, cwd: string, loadFull: LoadFullAfterCompact): Promise<void> {
+  // Before anything the primer is made of is read: the time a kept primer's inputs are checked against (kept-start.ts).
+  const t0 = Date.now();
+  // Run beside the agent by the start script, which printed the kept primer: HEAD's commit it printed for.
+  const beside = given.env[BESIDE_ENV] || null;
+  // Whether anything was said on stderr: a start that warned is not kept (the script would not say it).
+  let said = false;
+  const io: AgentHookIo = {
+    ...given,
+    out: (t) => (beside ? undefined : given.out(t)),
+    err: (t) => {
+      said = true;
+      if (beside) logFailure(cwd, given.env, t.trimEnd());
+      else given.err(t);
+    },
+  };
   // Opened once: the primer and the session record below use the same repository.
   const o = openAnyConfig({ cwd, env: io.env });
+  const keeping = NEW_SESSION_SOURCES.has(input.source) && (agent === 'claude' || agent === 'codex' || agent === 'gemini');
+  if (keeping) o.existsSeen = new Map();
+  const begun = keeping ? beginKeep(o, t0) : null;
   // After a compaction, its additions are prepared while the primer is built.
   const after = input.source === 'compact' ? startAfterCompact(agent, input, o, loadFull) : null;
   // A compaction goes on with the session: its base commit (session-start.json, for `end`) stays the
@@ -89,6 +109,9 @@ export async function sessionStart(agent: AgentName, input: HookInput, io: Agent
   // `end`, is left as it is (~0.4 ms).
   const goesOn = input.source === 'compact' && readSessionStart(o.repo.stateDir) !== null;
   const built = await rebuildPrimer(o, { write: !goesOn });
+  // The script printed for the HEAD it saw: where HEAD moved since (a commit in the agent's first
+  // moments), the session's base is that one, found in the reflog after it (session-commits.ts).
+  if (beside && !goesOn && readSessionStart(o.repo.stateDir)?.head !== beside && built.data.path) recordSessionStart(o.repo.stateDir, { head: beside, at: built.data.provenance.generatedAt });
   for (const w of [...o.warnings, ...built.warnings]) io.err(agentHookWarning(w));
   const { repo } = o;
   const note = configNote(o);
@@ -118,7 +141,12 @@ export async function sessionStart(agent: AgentName, input: HookInput, io: Agent
       await recordActiveSession(repo.stateDir, active).catch((e: Error) => io.err(`git-memory: session not recorded: ${e.message}\n`));
     }
   }
-  io.out(sessionStartOutput(agent, text));
+  const output = sessionStartOutput(agent, text);
+  io.out(output);
+  if (begun) {
+    keepStart(o, agent, begun, cwd, { text, output, render: (t) => sessionStartOutput(agent, t) }, !said && !o.warnings.length && !built.warnings.length);
+    ensureStartScript(repo.stateDir);
+  }
   markHooksRan(repo.stateDir, agent, localIso(now(io.env)), io);
   // A new session's first turn's end decides without node while no threshold can be met (turn-gate.ts).
   if (input.sessionId && input.transcriptPath && input.source !== 'compact') gateNewSession(agent, repo, o.config.session_memory, input.sessionId, input.transcriptPath);

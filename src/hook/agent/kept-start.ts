@@ -1,0 +1,298 @@
+// An agent session's start without node (issue 24, section 3): Claude Code, Codex CLI and Gemini
+// CLI wait for their SessionStart hook before the first request, and the primer cost them one node
+// process (~150-250 ms of CPU) at every start. Each node SessionStart that printed the primer for a
+// new session keeps what it printed here, beside the freshness key below; the hook command
+// (agents/hook-command.ts) runs SESSION_START_SH, which prints it only when it is provably what node
+// would print right now, and hands the start to node otherwise. When it printed, the node work the
+// start still needs (the session's start recorded, the turn gate, the dream's trigger, the primer
+// kept again) goes on beside the agent, holding none of its pipes.
+//
+// The key: what the primer is made of. From git: the worktree's top, HEAD's commit and what HEAD
+// names (a branch, or detached); the git log, MEMORY.md's staleness and history are HEAD's. From the
+// clock: the local day (the window) and the zone's offset; the minute is the one part of the output
+// that moves, and is put in by the script. From the files: whatever changed status (ctime, which no
+// copy or `touch` sets back) after node began reading, in the memory folder (but PRIMER.md, which
+// node writes), .openclaw_memory.toml, the held task change, the user's own folder, the repository's
+// git config (memory.enabled) and git-memory's own installed files; how many entries the memory
+// folder holds (a removal changes only the folder, which PRIMER.md's rename changes too); which of
+// those inputs exist; and every path of the working tree the primer asked about (MEMORY.md's anchors:
+// "its files were deleted"). A symbolic link anywhere in them, a warning, a file system whose
+// timestamps are coarser than a second's fraction, or an environment switch (GIT_MEMORY,
+// GIT_MEMORY_NOW) sends the start to node. Only a new session's start (source startup or clear) is
+// served: a resume or a compaction adds what is logged or prepared for that session.
+import { accessSync, closeSync, constants, lstatSync, mkdirSync, openSync, readdirSync, realpathSync, renameSync, statSync, unlinkSync, utimesSync, writeSync } from 'node:fs';
+import { dirname, isAbsolute, join } from 'node:path';
+import { SESSION_START_GIT_PATH } from '../../agents/hook-command.js';
+import { localDate, localTime } from '../../clock.js';
+import type { Opened } from '../../commands/context.js';
+import { headCommit } from '../../git/head.js';
+import { CONFIG_FILE, HELD_TASKS_FILE, MEMORY_DIR, PRIMER_FILE, TMP_DIR } from '../../paths.js';
+import { userDir } from '../../memory/user-files.js';
+import { rebuildPrimer } from '../../commands/steps/rebuild-primer.js';
+import { sessionStartOutput } from './output.js';
+import type { AgentName } from '../../agents/registry.js';
+import { readTextOrNull } from '../../fs/read-file.js';
+
+/** The script's name in the state dir (the hook command's SESSION_START_GIT_PATH). */
+export const SESSION_START_SCRIPT = SESSION_START_GIT_PATH.slice(SESSION_START_GIT_PATH.lastIndexOf('/') + 1);
+/** The kept start of one agent, in the state dir: a sh file the script reads with `.`. */
+export const keptStartFile = (agent: string) => `kept-start-${agent}.sh`;
+/** The sources whose output is the primer alone (no pending items, no compaction's additions). */
+export const NEW_SESSION_SOURCES: ReadonlySet<string | undefined> = new Set(['startup', 'clear']);
+/** Set for the node a served start runs beside the agent: HEAD's commit when the script printed. */
+export const BESIDE_ENV = 'GIT_MEMORY_START_BESIDE';
+/** The format of the kept file: a script of another version reads none of this one's. */
+const KEPT_VERSION = '1';
+/** How far before node's first read the kept file's time is set: the kernel stamps files from a clock that lags by up to a tick (10 ms at 100 Hz). */
+const CLOCK_LAG_MS = 20;
+/** Stands in for the minute while the output is made again: as long as HH:MM, and no agent's output shape escapes it. */
+const MINUTE_MARK = '\uE000\uE001\uE002\uE003\uE004';
+
+/**
+ * The script the hook command runs (`sh session-start.sh AGENT`, in the agent's working directory,
+ * the hook payload on stdin). Builtins, one git, one date and one find; node whenever it cannot tell.
+ */
+export const SESSION_START_SH = `# git-memory: an agent session's start, from the primer node kept when nothing it is made of
+# changed since (written by git-memory; see src/hook/agent/kept-start.ts).
+agent=$1
+in=
+while IFS= read -r l; do in="$in$l
+"; done
+in="$in$l"
+full() { printf '%s\\n' "$in" | git-memory hook agent session-start --agent "$agent"; exit 0; }
+case $agent in claude|codex|gemini) ;; *) full ;; esac
+[ -z "\${GIT_MEMORY+x}\${GIT_MEMORY_NOW+x}\${GIT_MEMORY_INTERNAL+x}\${${BESIDE_ENV}+x}" ] || full
+case $in in *'"source":"startup"'*|*'"source": "startup"'*|*'"source":"clear"'*|*'"source": "clear"'*) ;; *) full ;; esac
+d=\${0%/*}
+{ command exec 4< "$d/kept-start-$agent.sh"; } 2>/dev/null || full
+k_v=
+{ command . /dev/fd/4; } 2>/dev/null || full
+[ "$k_v" = ${KEPT_VERSION} ] || full
+case $in in *"\\"cwd\\":\\"$k_cwd\\""*|*"\\"cwd\\": \\"$k_cwd\\""*) ;; *) full ;; esac
+[ "$PWD" = "$k_cwd" ] || full
+[ "$(command -v git-memory)" = "$k_bin" ] || full
+[ "\${OPENCLAW_MEMORY_HOME:-$HOME/.openclaw_memory}/user" = "$k_user" ] || full
+g=$(git rev-parse --show-toplevel --git-path config HEAD --symbolic-full-name HEAD 2>/dev/null) || full
+top=\${g%%
+*}; g=\${g#*
+}; conf=\${g%%
+*}; g=\${g#*
+}; head=\${g%%
+*}; ref=\${g#*
+}
+[ "$top" = "$k_top" ] && [ "$head" = "$k_head" ] && [ "$ref" = "$k_ref" ] || full
+now=$(date '+%Y-%m-%d %H:%M %z') || full
+day=\${now%% *}; hm=\${now#* }; zone=\${hm#* }; hm=\${hm%% *}
+[ "$day" = "$k_day" ] && [ "$zone" = "$k_zone" ] || full
+case $hm in [0-2][0-9]:[0-5][0-9]) ;; *) full ;; esac
+k_ok || full
+m=$top/${MEMORY_DIR}
+set --
+n=0
+for f in "$m"/* "$m"/.[!.]* "$m"/..?*; do
+  [ -e "$f" ] || [ -L "$f" ] || continue
+  [ "$f" = "$m/PRIMER.md" ] && continue
+  n=$((n + 1))
+  set -- "$@" "$f"
+done
+[ "$n" = "$k_n" ] || full
+for f in "$top/${CONFIG_FILE}" "$d/${HELD_TASKS_FILE}" "$k_user" "$conf" "$k_bin" "$k_dist"; do
+  [ -e "$f" ] && set -- "$@" "$f"
+done
+c=$(find -H "$@" \\( -cnewer /dev/fd/4 -o -type l \\) -print 2>/dev/null) || full
+[ -z "$c" ] || full
+printf '%s%s%s' "$k_a" "$hm" "$k_b" || exit 0
+{ printf '%s\\n' "$in" | ${BESIDE_ENV}=$head git-memory hook agent session-start --agent "$agent"; } </dev/null >/dev/null 2>&1 &
+exit 0
+`;
+
+/** The script in the state dir, this version's (as turn-gate.ts keeps turn-end.sh). Never fails. */
+export function ensureStartScript(stateDir: string): void {
+  try {
+    const script = join(stateDir, SESSION_START_SCRIPT);
+    if (readTextOrNull(script) !== SESSION_START_SH) writeReplacing(stateDir, script, SESSION_START_SH);
+  } catch {
+    /* a read-only state dir: node runs at every start, as before */
+  }
+}
+
+/** A value for a sh file read with `.`: single-quoted, any byte but NUL as it is. */
+const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+
+/** `[ -e p ]`, or `[ ! -e p ]`, as node found `p`. */
+const existsTest = (path: string, is: boolean) => `[ ${is ? '' : '! '}-e ${quote(path)} ]`;
+
+/** What the keeping notes before the primer is read: when node began reading, and HEAD as it was then. */
+export interface KeepBegun {
+  t0: number;
+  head: string | null;
+  headFile: string | null;
+}
+
+/** Called before anything the primer is made of is read. */
+export function beginKeep(o: Opened, t0 = Date.now()): KeepBegun {
+  return { t0, head: headCommit(o.repo), headFile: readTextOrNull(join(o.repo.gitDir, 'HEAD')) };
+}
+
+/**
+ * After a session's end (the finalise worker, beside no agent): its memory commit moved HEAD and its
+ * journal entry is new, so the primer the session's start kept is stale; the next start's, built
+ * now, is kept for the session's agent, as that start's node would print it for a new session in
+ * the worktree's top. Never throws.
+ */
+export async function keepAfterEnd(o: Opened, agent: AgentName): Promise<void> {
+  if (agent !== 'claude' && agent !== 'codex' && agent !== 'gemini') return;
+  try {
+    const t0 = Date.now();
+    const seen: Opened = { ...o, existsSeen: new Map() };
+    const begun = beginKeep(seen, t0);
+    const built = await rebuildPrimer(seen, { write: false, recordStart: false });
+    const text = built.data.markdown;
+    const render = (t: string) => sessionStartOutput(agent, t);
+    const clean = !o.warnings.length && !o.configDefaulted.length && !built.warnings.length;
+    keepStart(seen, agent, begun, realpathSync.native(o.repo.root), { text, output: render(text), render }, clean);
+  } catch {
+    /* the next start runs node */
+  }
+}
+
+/** The ref HEAD names as `git rev-parse --symbolic-full-name HEAD` prints it: `refs/heads/x`, or HEAD when detached. */
+function symbolicRef(headFile: string): string | null {
+  const t = headFile.trim();
+  if (/^[0-9a-f]{40,64}$/.test(t)) return 'HEAD';
+  return /^ref: (refs\/heads\/\S+)$/.exec(t)?.[1] ?? null;
+}
+
+/**
+ * The git-memory the hook command runs, as `command -v git-memory` prints it (the first executable
+ * of that name in PATH's folders), or null where PATH holds a folder the shell would read otherwise.
+ */
+function onPath(env: NodeJS.ProcessEnv): string | null {
+  for (const dir of (env.PATH ?? '').split(':')) {
+    if (!isAbsolute(dir)) return null;
+    const p = dir.endsWith('/') ? `${dir}git-memory` : `${dir}/git-memory`;
+    try {
+      if (!statSync(p).isFile()) continue;
+      accessSync(p, constants.X_OK);
+      return p;
+    } catch {
+      /* not here */
+    }
+  }
+  return null;
+}
+
+const isLink = (p: string) => lstatSync(p, { throwIfNoEntry: false })?.isSymbolicLink() ?? false;
+
+/**
+ * Keeps what a new session's start printed (`output`, for `agent`), when the key can say when it is
+ * still what node would print: the output holds the minute it was made at once (the script puts in
+ * its own), nothing was said on stderr, HEAD did not move while it was read, no input is a link.
+ * Otherwise the kept start is removed: the next start runs node. Never throws.
+ */
+export function keepStart(o: Opened, agent: string, begun: KeepBegun, cwd: string, shown: { text: string; output: string; render: (text: string) => string }, clean: boolean): void {
+  const file = join(o.repo.stateDir, keptStartFile(agent));
+  try {
+    const kept = keptText(o, agent, begun, cwd, shown, clean);
+    if (kept === null) unlinkSync(file);
+    else writeReplacing(o.repo.stateDir, file, kept, begun.t0 - CLOCK_LAG_MS);
+  } catch {
+    try {
+      unlinkSync(file);
+    } catch {
+      /* none kept */
+    }
+  }
+}
+
+function keptText(o: Opened, agent: string, begun: KeepBegun, cwd: string, { text, output, render }: { text: string; output: string; render: (text: string) => string }, clean: boolean): string | null {
+  const { repo } = o;
+  const bin = onPath(o.env);
+  if (!clean || !bin || !begun.head || begun.headFile === null || output.includes('\0')) return null;
+  // HEAD and what it names, as they were before the primer was read and are now.
+  const headFile = readTextOrNull(join(repo.gitDir, 'HEAD'));
+  const ref = headFile === null ? null : symbolicRef(headFile);
+  if (headFile !== begun.headFile || headCommit(repo) !== begun.head || !ref) return null;
+  // The minute the primer says it was made at (the first date and time after its title line, in
+  // the provenance): marked, the output is made again, and the script puts its own minute there.
+  const day = localDate(o.now);
+  const minute = localTime(o.now);
+  const title = text.indexOf('\n');
+  const at = title < 0 ? -1 : text.indexOf(`${day} ${minute}`, title);
+  if (at < 0) return null;
+  const from = at + day.length + 1;
+  const marked = render(`${text.slice(0, from)}${MINUTE_MARK}${text.slice(from + minute.length)}`);
+  const parts = marked.split(MINUTE_MARK);
+  if (parts.length !== 2 || `${parts[0]}${minute}${parts[1]}` !== output) return null;
+  // The agent's working directory as its payload spells it (JSON): one needing escapes is not matched.
+  if (/["\\\u0000-\u001f]/.test(cwd)) return null;
+  const off = -o.now.getTimezoneOffset();
+  const zone = `${off < 0 ? '-' : '+'}${String(Math.floor(Math.abs(off) / 60)).padStart(2, '0')}${String(Math.abs(off) % 60).padStart(2, '0')}`;
+  const top = realpathSync.native(repo.root);
+  const mem = join(top, MEMORY_DIR);
+  const entries = (() => {
+    try {
+      return readdirSync(mem).filter((n) => n !== PRIMER_FILE.slice(MEMORY_DIR.length + 1));
+    } catch {
+      return null;
+    }
+  })();
+  const user = userDir(o.env);
+  const held = join(repo.stateDir, HELD_TASKS_FILE);
+  const inputs = [mem, join(top, CONFIG_FILE), held, user, ...(entries ?? []).map((n) => join(mem, n))];
+  if (inputs.some(isLink)) return null;
+  const seen = [...(o.existsSeen ?? new Map<string, boolean>())].map(([p, is]) => existsTest(join(top, p), is));
+  const tests = [existsTest(mem, entries !== null), existsTest(join(top, CONFIG_FILE), statSync(join(top, CONFIG_FILE), { throwIfNoEntry: false }) !== undefined), existsTest(held, statSync(held, { throwIfNoEntry: false }) !== undefined), existsTest(user, statSync(user, { throwIfNoEntry: false }) !== undefined), ...seen];
+  return [
+    `# The start git-memory kept for ${agent}: what node printed, and when it is still that (see src/hook/agent/kept-start.ts).`,
+    `k_v=${KEPT_VERSION}`,
+    `k_cwd=${quote(cwd)}`,
+    `k_bin=${quote(bin)}`,
+    `k_dist=${quote(dirname(realpathSync.native(process.argv[1] ?? bin)))}`,
+    `k_top=${quote(top)}`,
+    `k_head=${quote(begun.head)}`,
+    `k_ref=${quote(ref)}`,
+    `k_day=${quote(day)}`,
+    `k_zone=${quote(zone)}`,
+    `k_user=${quote(user)}`,
+    `k_n=${entries?.length ?? 0}`,
+    `k_ok() { ${tests.join(' && ')}; }`,
+    `k_a=${quote(parts[0]!)}`,
+    `k_b=${quote(parts[1]!)}`,
+    '',
+  ].join('\n');
+}
+
+/**
+ * `text` in place of `path`, whole (a temporary file renamed), its modification time `mtimeMs` when
+ * given: the time the script compares the inputs' status changes with. Refused (throws) where the
+ * file system keeps a coarser time than asked, which would let a change in the same second pass.
+ */
+function writeReplacing(stateDir: string, path: string, text: string, mtimeMs?: number): void {
+  const dir = join(stateDir, TMP_DIR);
+  mkdirSync(dir, { recursive: true });
+  const tmp = join(dir, `${process.pid}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}.tmp`);
+  try {
+    const fd = openSync(tmp, 'wx', 0o644);
+    try {
+      const buf = Buffer.from(text, 'utf8');
+      let off = 0;
+      while (off < buf.length) off += writeSync(fd, buf, off, buf.length - off);
+    } finally {
+      closeSync(fd);
+    }
+    if (mtimeMs !== undefined) {
+      utimesSync(tmp, mtimeMs / 1000, mtimeMs / 1000);
+      const got = Number(statSync(tmp, { bigint: true }).mtimeNs / 1000n) / 1000;
+      if (Math.abs(got - mtimeMs) > 1) throw new Error('the file system keeps coarser times');
+    }
+    renameSync(tmp, path);
+  } catch (e) {
+    try {
+      unlinkSync(tmp);
+    } catch {
+      /* renamed, or never made */
+    }
+    throw e;
+  }
+}

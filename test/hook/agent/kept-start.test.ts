@@ -1,0 +1,233 @@
+// A session's start without node (src/hook/agent/kept-start.ts, issue 24 section 3): the SessionStart
+// command `init` writes, run by sh as the agents run it, prints the primer node kept when nothing it
+// is made of changed, byte for byte what node prints then, and runs node in line at every edge where
+// the kept one would be stale. Which path ran is read from a `git-memory` on PATH that logs its starts.
+import { spawnSync } from 'node:child_process';
+import { chmodSync, mkdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { prompt, reply } from './claude-lines.js';
+import { BIN, fixture, makeMemoryRepo, tempDir, type TestRepo } from '../../helpers/repo.js';
+import { settled } from '../../helpers/settled.js';
+
+type Agent = 'claude' | 'codex' | 'gemini';
+const SETTINGS: Record<Agent, string> = { claude: '.claude/settings.json', codex: '.codex/hooks.json', gemini: '.gemini/settings.json' };
+
+/** A repository with memory worth a primer: a session with next steps, a task, MEMORY.md facts anchored to a file there and to one gone. */
+const withMemory = fixture(async () => {
+  const repo = await makeMemoryRepo({ until: 'file' });
+  const at = repo.commit('Add the cache', { 'src/cache.ts': '// per process\n', 'src/old.ts': '// old\n' }).slice(0, 9);
+  repo.write('.openclaw_memory/MEMORY.md', `# Long-term memory\n\n## Gotchas\n\n- The cache in src/cache.ts is per process <!-- files: src/cache.ts; at: ${at}; date: 2026-01-01 -->\n- The old module src/old.ts is kept for the importer <!-- files: src/old.ts; at: ${at}; date: 2026-01-01 -->\n`);
+  repo.git('add', '-A');
+  repo.git('commit', '-q', '-m', 'memory: long-term');
+  repo.commit('Share the cache', { 'src/cache.ts': '// shared\n' });
+  const summary = { request: 'Make the cache shared', completed: ['Shared the cache'], next_steps: ['Measure the cache under load'], tasks: [{ task: 'Document the cache', status: 'todo' }] };
+  expect((await repo.run(['end', '--summary', JSON.stringify(summary)])).code).toBe(0);
+  for (const agent of Object.keys(SETTINGS)) expect((await repo.run(['init', '--agent', agent])).code).toBe(0);
+  repo.git('add', '-A');
+  repo.git('commit', '-q', '-m', 'Wire the agents');
+  return repo;
+});
+
+/** The SessionStart command of `agent`, run as the agent runs it, and node's own answer now. */
+function starter(repo: TestRepo, agent: Agent, dir = repo.dir) {
+  const bin = tempDir('gm-shim-');
+  const log = join(bin, 'starts.log');
+  writeFileSync(log, '');
+  // Each start: "inline" when the agent waits for it, "beside" when the script started it after printing.
+  writeFileSync(join(bin, 'git-memory'), `#!/bin/sh\nif [ -n "$GIT_MEMORY_START_BESIDE" ]; then echo "beside $*" >> "${log}"; else echo "inline $*" >> "${log}"; fi\nexec "${process.execPath}" "${BIN}" "$@"\n`);
+  chmodSync(join(bin, 'git-memory'), 0o755);
+  const env = { ...repo.env, PATH: `${bin}:${repo.env.PATH}` };
+  const hooks = (JSON.parse(readFileSync(join(repo.dir, SETTINGS[agent]), 'utf8').replace(/^\s*\/\/.*$/gm, '')) as { hooks: Record<string, { hooks: { command: string }[] }[]> }).hooks;
+  const command = hooks.SessionStart[0].hooks[0].command;
+  const transcripts = tempDir('gm-transcripts-');
+  const transcript = (sessionId: string) => join(transcripts, `${sessionId}.jsonl`);
+  const payload = (source: string, sessionId: string) => JSON.stringify({ session_id: sessionId, transcript_path: transcript(sessionId), cwd: dir, hook_event_name: 'SessionStart', source });
+  let n = 0;
+  const starts = () => readFileSync(log, 'utf8').split('\n').filter(Boolean);
+  return {
+    env,
+    hooks,
+    transcript,
+    /** Runs the command; what it printed, and how many node starts the agent waited for. */
+    async start(source = 'startup', extraEnv: Record<string, string> = {}) {
+      const before = starts().filter((s) => s.startsWith('inline')).length;
+      const r = spawnSync('sh', ['-c', command], { cwd: dir, env: { ...env, ...extraEnv }, input: payload(source, `s-${++n}`), encoding: 'utf8' });
+      expect(r.status, r.stderr).toBe(0);
+      await settled(repo);
+      return { out: r.stdout, inline: starts().filter((s) => s.startsWith('inline')).length - before, err: r.stderr };
+    },
+    /** What node prints right now for a start (run straight, not through the command). */
+    async node(source = 'startup') {
+      const r = spawnSync(process.execPath, [BIN, 'hook', 'agent', 'session-start', '--agent', agent], { cwd: dir, env, input: payload(source, `s-${++n}`), encoding: 'utf8' });
+      expect(r.status, r.stderr).toBe(0);
+      await settled(repo);
+      return r.stdout;
+    },
+  };
+}
+
+/** The minute a primer says it was made at. */
+const minuteOf = (out: string) => /on (\d{4}-\d\d-\d\d \d\d:\d\d)/.exec(out)?.[1];
+
+describe('SessionStart prints the kept primer without node, byte for byte what node prints', () => {
+  for (const agent of Object.keys(SETTINGS) as Agent[]) {
+    it(`${agent}: the second start waits for no node, and its output is node's own`, async () => {
+      const repo = await withMemory();
+      const s = starter(repo, agent);
+      const first = await s.start();
+      expect(first.inline).toBe(1);
+      expect(first.out).toContain('Measure the cache under load');
+      expect(first.out).toContain('src/cache.ts changed in 1 commit');
+      // The same minute for both (a run across a minute's turn is made again).
+      for (let attempt = 0; ; attempt++) {
+        const lean = await s.start();
+        expect(lean.inline).toBe(0);
+        expect(lean.err).toBe('');
+        const node = await s.node();
+        if (minuteOf(lean.out) !== minuteOf(node) && attempt < 2) continue;
+        expect(lean.out).toBe(node);
+        break;
+      }
+      // What the start must still do went on beside the agent: the session is recorded as active.
+      const active = JSON.parse(readFileSync(join(repo.dir, '.git', 'git-memory', 'agent-session.json'), 'utf8')) as { active: { sessionId: string } };
+      expect(active.active.sessionId).toMatch(/^s-\d+$/);
+    });
+  }
+});
+
+/**
+ * Each edge: the primer is kept, `change` makes it stale, and the next start runs node in line and
+ * prints node's answer now (not the kept one); once node kept the new one, the start after is served.
+ */
+async function edge(change: (repo: TestRepo, s: ReturnType<typeof starter>) => void | Promise<void>, opts: { source?: string; differs?: boolean } = {}) {
+  const repo = await withMemory();
+  const s = starter(repo, 'claude');
+  const kept = await s.start();
+  expect(kept.inline).toBe(1);
+  await change(repo, s);
+  const after = await s.start(opts.source);
+  expect(after.inline).toBe(1);
+  const now = await s.node(opts.source);
+  if (minuteOf(after.out) === minuteOf(now)) expect(after.out).toBe(now);
+  if (opts.differs !== false && minuteOf(after.out) === minuteOf(kept.out)) expect(after.out).not.toBe(kept.out);
+  return { repo, s };
+}
+
+const stamp = (repo: TestRepo, path: string) => statSync(join(repo.dir, path)).mtime;
+
+describe('a kept primer that would be stale is never shown: node runs in line', () => {
+  it('a commit after the primer was kept', async () => {
+    const { s } = await edge((repo) => void repo.commit('Tune the cache', { 'src/cache.ts': '// tuned\n' }));
+    expect((await s.start()).inline).toBe(0);
+  });
+
+  it("a teammate's commits pulled in", async () => {
+    await edge((repo) => {
+      const mate = tempDir('gm-mate-');
+      repo.git('clone', '-q', repo.dir, mate);
+      const git = (...a: string[]) => spawnSync('git', a, { cwd: mate, env: repo.env, encoding: 'utf8' });
+      writeFileSync(join(mate, 'team.txt'), 'from a teammate\n');
+      git('add', 'team.txt');
+      git('commit', '-q', '-m', 'Teammate adds team.txt');
+      repo.git('pull', '-q', '--ff-only', mate, 'main');
+    });
+  });
+
+  it('TASKS.md changed, its modification time set back to before the primer was kept', async () => {
+    const { s } = await edge((repo) => {
+      const was = stamp(repo, '.openclaw_memory/TASKS.md');
+      repo.write('.openclaw_memory/TASKS.md', repo.read('.openclaw_memory/TASKS.md').replace('Document the cache', 'Document the shared cache'));
+      utimesSync(join(repo.dir, '.openclaw_memory/TASKS.md'), was, was);
+    });
+    expect((await s.start()).inline).toBe(0);
+  });
+
+  it('a journal session edited by hand', async () => {
+    await edge((repo) => {
+      const day = repo.git('ls-files', '.openclaw_memory/journal').split('\n').find((p) => p.endsWith('.md'))!;
+      repo.write(day, repo.read(day).replace('Measure the cache under load', 'Measure the cache under real load'));
+    });
+  });
+
+  it('MEMORY.md edited', async () => {
+    await edge((repo) => repo.write('.openclaw_memory/MEMORY.md', repo.read('.openclaw_memory/MEMORY.md').replace('per process', 'per worker')));
+  });
+
+  it('a file a MEMORY.md fact is anchored to deleted from the working tree', async () => {
+    const { repo } = await edge((repo) => rmSync(join(repo.dir, 'src/old.ts')));
+    expect(repo.read('.openclaw_memory/PRIMER.md')).toContain('its files were deleted');
+  });
+
+  it("the user's own preferences written", async () => {
+    await edge((repo) => {
+      mkdirSync(join(repo.home, 'user'), { recursive: true });
+      writeFileSync(join(repo.home, 'user', 'preferences.md'), '- Short answers\n');
+    });
+  });
+
+  it('another branch checked out at the same commit', async () => {
+    const { s } = await edge((repo) => void repo.git('switch', '-q', '-c', 'feature/cache'));
+    expect((await s.start()).out).toContain('feature/cache');
+  });
+
+  it('another worktree of the repository', async () => {
+    const repo = await withMemory();
+    const main = starter(repo, 'claude');
+    expect((await main.start()).inline).toBe(1);
+    const other = tempDir('gm-wt-');
+    rmSync(other, { recursive: true });
+    repo.git('worktree', 'add', '-q', '-b', 'other', other);
+    const s = starter(repo, 'claude', other);
+    const there = await s.start();
+    expect(there.inline).toBe(1);
+    expect(there.out).toContain('branch `other`');
+    expect((await s.start()).inline).toBe(0);
+    expect((await main.start()).out).toContain('branch `main`');
+  });
+
+  it('git-memory turned off for the clone: nothing printed', async () => {
+    const { s } = await edge((repo) => void repo.git('config', 'memory.enabled', 'false'));
+    expect((await s.start()).out).toBe('');
+  });
+
+  it('another day: the kept primer is for the day it was made', async () => {
+    await edge((repo) => {
+      const file = join(repo.dir, '.git', 'git-memory', 'kept-start-claude.sh');
+      const was = statSync(file).mtime;
+      writeFileSync(file, readFileSync(file, 'utf8').replace(/^k_day='[^']*'$/m, "k_day='2001-01-01'"));
+      utimesSync(file, was, was);
+    }, { differs: false });
+  });
+
+  for (const source of ['resume', 'compact']) {
+    it(`a ${source}: what is logged or prepared for the session goes with it`, async () => {
+      await edge(() => undefined, { source, differs: false });
+    });
+  }
+});
+
+describe('after a session ended, the next start is served', () => {
+  it("the session's memory commit moved HEAD: its end kept the next start's primer, node's byte for byte", async () => {
+    const repo = await withMemory();
+    const s = starter(repo, 'claude');
+    expect((await s.start()).inline).toBe(1);
+    writeFileSync(s.transcript('s-1'), prompt('s-1', repo.dir, 'Tune the cache') + reply('s-1', repo.dir, 2000, 'Tuned.'));
+    repo.commit('Tune the cache', { 'src/cache.ts': '// tuned\n' });
+    const head = repo.git('rev-parse', 'HEAD');
+    const end = s.hooks.SessionEnd[0].hooks[0].command;
+    const r = spawnSync('sh', ['-c', end], { cwd: repo.dir, env: s.env, input: JSON.stringify({ session_id: 's-1', transcript_path: s.transcript('s-1'), cwd: repo.dir, hook_event_name: 'SessionEnd', reason: 'other' }), encoding: 'utf8' });
+    expect(r.status, r.stderr).toBe(0);
+    await settled(repo);
+    expect(repo.git('rev-parse', 'HEAD^')).toBe(head);
+    for (let attempt = 0; ; attempt++) {
+      const next = await s.start();
+      expect(next.inline).toBe(0);
+      expect(next.out).toContain('Tune the cache');
+      const node = await s.node();
+      if (minuteOf(next.out) !== minuteOf(node) && attempt < 2) continue;
+      expect(next.out).toBe(node);
+      break;
+    }
+  });
+});
