@@ -8,6 +8,7 @@ export default defineConfig({
     include: ['test/browser/**/*.test.ts'],
     // Removes each test's and each file's temporary directories (test/helpers/cleanup.ts).
     setupFiles: ['test/helpers/setup.ts'],
+    globalSetup: ['test/helpers/global-setup.ts'],
     testTimeout: 120_000,
     hookTimeout: 60_000,
     maxWorkers: 1,

@@ -24,6 +24,8 @@ export default defineConfig({
     exclude: ['test/real-agents/**', 'test/browser/**', '**/node_modules/**'],
     // Removes each test's and each file's temporary directories (test/helpers/cleanup.ts).
     setupFiles: ['test/helpers/setup.ts'],
+    // Removes what the workers kept for all their test files, once they have ended (cleanup.ts).
+    globalSetup: ['test/helpers/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     // Tests spawn git and node processes; two workers fit the 2-core machines CI runs on.

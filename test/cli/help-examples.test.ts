@@ -8,7 +8,9 @@ describe('help examples', () => {
     const names = [...top.stdout.matchAll(/^ {2}git memory ([a-z-]+)/gm)].map((m) => m[1]!).filter((n) => n !== 'help');
     expect(names).toEqual(expect.arrayContaining(['end', 'tasks']));
     for (const name of names) {
-      const help = repo.exec(['help', name]);
+      // In-process: each command's help is the text the binary prints, without a node process per
+      // command (the top help above comes from the binary; test/cli/help.test.ts runs it too).
+      const help = await repo.run(['help', name]);
       const examples = /\nExamples:\n([\s\S]*?)(\n\n|$)/.exec(help.stdout)?.[1] ?? '';
       // A line indented past the examples' column continues a description: wrapping there is harmless.
       for (const line of examples.split('\n').filter((l) => l && !/^ {3}/.test(l))) {

@@ -1,9 +1,9 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { expect } from 'vitest';
-import { perFile } from '../helpers/cleanup.js';
-import { fixture, makeRepo, pathWithBin, type TestRepo } from '../helpers/repo.js';
+import { settled } from '../helpers/settled.js';
+import { copyRepo, headId, makeRepo, pathWithBin, type TestRepo } from '../helpers/repo.js';
 
 export const NOW = '2026-11-22T14:30:00';
 export const DAY_OF = NOW.slice(0, 10);
@@ -30,6 +30,10 @@ export function hooked(repo: TestRepo, dir = repo.dir): HookedRepo {
   };
   const g = (...args: string[]) => execFileSync('git', args, { cwd: dir, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
   const gitDir = () => g('rev-parse', '--absolute-git-dir').trim();
+  const write = (p: string, t: string) => {
+    mkdirSync(dirname(join(dir, p)), { recursive: true });
+    writeFileSync(join(dir, p), t);
+  };
   return {
     ...repo,
     dir,
@@ -37,15 +41,13 @@ export function hooked(repo: TestRepo, dir = repo.dir): HookedRepo {
     git: g,
     g,
     gTry,
-    write: (p, t) => execFileSync('sh', ['-c', 'mkdir -p "$(dirname "$1")" && printf %s "$2" > "$1"', 'sh', join(dir, p), t]),
+    write,
     read: (p) => readFileSync(join(dir, p), 'utf8'),
     commit(message, files = { [`file-${Math.random().toString(36).slice(2, 8)}.txt`]: message }) {
-      for (const [p, t] of Object.entries(files)) {
-        execFileSync('sh', ['-c', 'mkdir -p "$(dirname "$1")" && printf %s "$2" > "$1"', 'sh', join(dir, p), t]);
-        g('add', '--', p);
-      }
+      for (const [p, t] of Object.entries(files)) write(p, t);
+      if (Object.keys(files).length) g('add', '--', ...Object.keys(files));
       g('commit', '-q', '-m', message);
-      return g('rev-parse', 'HEAD').trim();
+      return headId(dir, g);
     },
     spoolShas(d = join(gitDir(), 'git-memory')) {
       const lines = ['spool.claimed.jsonl', 'spool.jsonl'].flatMap((f) => (existsSync(join(d, f)) ? readFileSync(join(d, f), 'utf8').split('\n') : []));
@@ -69,29 +71,35 @@ export function hooked(repo: TestRepo, dir = repo.dir): HookedRepo {
   };
 }
 
-const setUp = new Map<string, () => Promise<TestRepo>>();
-perFile(() => setUp.clear());
+/**
+ * The repositories initHooked copies, one per clock: made once per worker process (the test files
+ * a worker runs share it, as they share makeRepo's; they only ever get copies of it).
+ */
+const setUp = new Map<string, Promise<TestRepo>>();
 
 /**
  * A repository set up with `git memory init` (hooks installed) and the setup committed: made once
- * per test file and clock, and copied for each test.
+ * per worker and clock, and copied for each test.
  */
 export async function initHooked(opts: { now?: string } = {}): Promise<HookedRepo> {
   const now = opts.now ?? NOW;
   let made = setUp.get(now);
   if (!made) {
-    made = fixture(async () => {
-      const repo = hooked(makeRepo({ now, until: 'file' }));
+    made = (async () => {
+      const repo = hooked(makeRepo({ now, until: 'worker' }));
       const r = await repo.run(['init']);
       expect(r.code, r.stderr).toBe(0);
       repo.g('add', '.');
       repo.g('commit', '-q', '-m', 'Set up git-memory');
+      // Whatever the commit's hook may have started has finished: every copy is the same.
+      await settled(repo);
       rmSync(join(repo.dir, '.git', 'git-memory', 'spool.jsonl'), { force: true }); // sessions start after setup
       return repo;
-    });
+    })();
     setUp.set(now, made);
+    made.catch(() => setUp.delete(now));
   }
-  return hooked(await made());
+  return hooked(copyRepo(await made));
 }
 
 /** Ids as session files list them: whole (an abbreviated id is ambiguous in a large history, issue 28). */

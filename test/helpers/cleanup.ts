@@ -3,7 +3,7 @@
 // vitest config that runs these tests: vitest runs a setup file again before each test file, also
 // where test files share a worker and its loaded modules (`isolate: false`, see vitest.config.ts),
 // while a helper module like this one is loaded once per worker and could register them only once.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -24,6 +24,7 @@ function remove(dir: string): void {
 
 const testDirs: string[] = [];
 const fileDirs: string[] = [];
+const workerDirs: string[] = [];
 const fileResets: (() => void)[] = [];
 
 const SET_UP = Symbol.for('git-memory.test-cleanup');
@@ -53,11 +54,55 @@ export function perFile(reset: () => void): void {
   fileResets.push(reset);
 }
 
-/** A fresh temporary directory, removed after the test (or after the test file, for a fixture). */
-export function tempDir(prefix = 'gm-', until: 'test' | 'file' = 'test'): string {
+/**
+ * A directory that outlives the test files of this worker process (a set-up every file copies, see
+ * repo.ts): removed when the worker exits or vitest ends it (SIGTERM). Its name holds the worker's process id:
+ * one left by a worker that was killed is removed by the run's global teardown (global-setup.ts) or
+ * by the next worker to make one.
+ */
+let exitHook = false;
+function workerDir(prefix: string): string {
+  if (!exitHook) {
+    exitHook = true;
+    const removeAll = () => {
+      while (workerDirs.length) remove(workerDirs.pop()!);
+    };
+    process.on('exit', removeAll);
+    // Vitest ends a worker with SIGTERM, which runs no exit hook: remove them, then end as the
+    // signal would have (this listener is gone by then).
+    process.once('SIGTERM', () => {
+      removeAll();
+      process.kill(process.pid, 'SIGTERM');
+    });
+    sweepDeadWorkers();
+  }
+  const dir = mkdtempSync(join(tmpdir(), `${prefix}w${process.pid}-`));
+  workerDirs.push(dir);
+  return dir;
+}
+
+/** Removes the worker directories (see workerDir) of every worker that has ended. */
+export function sweepDeadWorkers(): void {
+  for (const name of readdirSync(tmpdir())) {
+    const pid = /^gm-[a-z-]+-w(\d+)-/.exec(name)?.[1];
+    if (!pid || Number(pid) === process.pid) continue;
+    try {
+      process.kill(Number(pid), 0);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ESRCH') remove(join(tmpdir(), name));
+    }
+  }
+}
+
+/**
+ * A fresh temporary directory, removed after the test, after the test file (a fixture), or when the
+ * worker process exits (a set-up every test file may copy: see workerDir).
+ */
+export function tempDir(prefix = 'gm-', until: 'test' | 'file' | 'worker' = 'test'): string {
   if (!(globalThis as Record<symbol, boolean>)[SET_UP]) {
     throw new Error('test/helpers/setup.ts is not among the vitest config\'s setupFiles: nothing would remove this temporary directory');
   }
+  if (until === 'worker') return workerDir(prefix);
   const dir = mkdtempSync(join(tmpdir(), prefix));
   (until === 'file' ? fileDirs : testDirs).push(dir);
   return dir;

@@ -5,7 +5,8 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { main } from '../../src/cli/main.js';
 import { cleanEnv } from './clean-env.mjs';
-import { perFile, tempDir } from './cleanup.js';
+import { tempDir } from './cleanup.js';
+import { copyIndexStat } from './index-stat.js';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const BIN = join(ROOT, 'dist', 'git-memory.js');
@@ -40,17 +41,18 @@ export interface RunResult {
 }
 
 /**
- * The repository makeRepo starts from, made once per test file and copied: `git init`, its four
- * settings and the first commit cost eight git processes, a copy none. maintenance.auto is off
- * like gc.auto, so no commit in a test starts a `git maintenance` process either.
+ * The repository makeRepo starts from, made once per worker process and copied: `git init`, its
+ * five settings and the first commit cost eight git processes, a copy none. The test files a worker
+ * runs (isolate: false) share it: they only ever get copies, and nothing in it depends on the file
+ * or the test. maintenance.auto is off like gc.auto, so no commit in a test starts a `git
+ * maintenance` process either.
  */
 const templates = new Map<string, string>();
-perFile(() => templates.clear());
 function template(initialCommit: boolean, objectFormat: ObjectFormat): string {
   const key = `${initialCommit}-${objectFormat}`;
   let dir = templates.get(key);
   if (dir) return dir;
-  dir = tempDir('gm-template-', 'file');
+  dir = tempDir('gm-template-', 'worker');
   const env = testEnv();
   const git = (...args: string[]) => execFileSync('git', args, { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
   git('init', '-q', '-b', 'main', `--object-format=${objectFormat}`);
@@ -75,32 +77,33 @@ export type ObjectFormat = 'sha1' | 'sha256';
  * A real git repository in a temp dir: branch main, pinned user, no signing, gc.auto=0, one commit.
  * `objectFormat`: `git init --object-format` (SHA-1 unless told).
  */
-export function makeRepo(opts: { initialCommit?: boolean; now?: string; until?: 'test' | 'file'; objectFormat?: ObjectFormat } = {}): TestRepo {
+export function makeRepo(opts: { initialCommit?: boolean; now?: string; until?: 'test' | 'file' | 'worker'; objectFormat?: ObjectFormat } = {}): TestRepo {
   const dir = tempDir('gm-repo-', opts.until);
   const home = tempDir('gm-home-', opts.until);
-  cpSync(template(opts.initialCommit !== false, opts.objectFormat ?? 'sha1'), dir, { recursive: true });
+  const from = template(opts.initialCommit !== false, opts.objectFormat ?? 'sha1');
+  cpSync(from, dir, { recursive: true });
   const repo = bindRepo(dir, home, opts.now);
   // The copy's files have new inodes: refresh the index's stat data, as after a checkout, so that
   // plumbing (diff-files) does not see them as changed.
-  if (opts.initialCommit !== false) repo.git('update-index', '-q', '--refresh');
+  if (opts.initialCommit !== false) refreshIndex(from, repo);
   return repo;
 }
 
 /**
- * The repositories makeMemoryRepo copies, set up once per test file and options: `init` and its
- * commit cost ~250 ms of processor time each, a copy ~75. Init leaves nothing under the git
- * directory's git-memory folder or in the home, so a copy is what a fresh set-up would be.
+ * The repositories makeMemoryRepo copies, set up once per worker process and options (the day
+ * included, which `init` writes into TASKS.md when no clock is set): `init` and its commit cost
+ * ~250 ms of processor time each, a copy ~75. Init leaves nothing under the git directory's
+ * git-memory folder or in the home, so a copy is what a fresh set-up would be.
  */
 const memoryTemplates = new Map<string, Promise<TestRepo>>();
-perFile(() => memoryTemplates.clear());
 
 /** makeRepo, then `git memory init --no-hooks` committed: a repository where sessions can start. */
 export async function makeMemoryRepo(opts: Parameters<typeof makeRepo>[0] = {}): Promise<TestRepo> {
-  const key = JSON.stringify([opts.initialCommit !== false, opts.objectFormat ?? 'sha1', opts.now ?? null]);
+  const key = JSON.stringify([opts.initialCommit !== false, opts.objectFormat ?? 'sha1', opts.now ?? new Date().toISOString().slice(0, 10)]);
   let made = memoryTemplates.get(key);
   if (!made) {
     made = (async () => {
-      const repo = makeRepo({ ...opts, until: 'file' });
+      const repo = makeRepo({ ...opts, until: 'worker' });
       const r = await repo.run(['init', '--no-hooks']);
       if (r.code !== 0) throw new Error(`git memory init failed: ${r.stderr}`);
       repo.git('add', '.');
@@ -114,16 +117,25 @@ export async function makeMemoryRepo(opts: Parameters<typeof makeRepo>[0] = {}):
 }
 
 /**
+ * Gives a copy's index the stat data of the copied files, so that plumbing (diff-files) does not see
+ * them as changed: in node where the original's index provably matched its files (index-stat.ts),
+ * else with `git update-index --refresh`, one process more.
+ */
+function refreshIndex(from: string, copy: TestRepo): void {
+  if (!copyIndexStat(from, copy.dir)) copy.git('update-index', '-q', '--refresh');
+}
+
+/**
  * A copy of a repository and its home, for a test to change as it likes: a fixture built once
  * (makeRepo with until 'file') and copied per test costs a directory copy instead of its history.
  */
-export function copyRepo(from: TestRepo, until: 'test' | 'file' = 'test'): TestRepo {
+export function copyRepo(from: TestRepo, until: 'test' | 'file' | 'worker' = 'test'): TestRepo {
   const dir = tempDir('gm-repo-', until);
   const home = tempDir('gm-home-', until);
   cpSync(from.dir, dir, { recursive: true });
   cpSync(from.home, home, { recursive: true });
   const repo = bindRepo(dir, home, from.env.GIT_MEMORY_NOW);
-  repo.git('update-index', '-q', '--refresh');
+  refreshIndex(from.dir, repo);
   return repo;
 }
 
@@ -131,6 +143,24 @@ export function copyRepo(from: TestRepo, until: 'test' | 'file' = 'test'): TestR
 export function fixture(build: () => TestRepo | Promise<TestRepo>): () => Promise<TestRepo> {
   let built: Promise<TestRepo> | undefined;
   return async () => copyRepo(await (built ??= Promise.resolve(build())));
+}
+
+/**
+ * HEAD's commit id, read from the files git keeps it in (HEAD and the branch's loose ref, which a
+ * commit has just written) instead of a `git rev-parse` process; from git where they do not hold it
+ * (a linked worktree, a packed or other ref store).
+ */
+export function headId(dir: string, git: (...args: string[]) => string): string {
+  try {
+    const gitDir = join(dir, '.git');
+    const head = readFileSync(join(gitDir, 'HEAD'), 'utf8').trim();
+    const ref = /^ref: (refs\/\S+)$/.exec(head)?.[1];
+    const id = ref ? readFileSync(join(gitDir, ref), 'utf8').trim() : head;
+    if (/^([0-9a-f]{40}|[0-9a-f]{64})$/.test(id)) return id;
+  } catch {
+    /* not a plain .git directory with a loose ref: git knows */
+  }
+  return git('rev-parse', 'HEAD').trim();
 }
 
 function bindRepo(dir: string, home: string, now: string | undefined): TestRepo {
@@ -148,12 +178,11 @@ function bindRepo(dir: string, home: string, now: string | undefined): TestRepo 
     write,
     read: (path) => readFileSync(join(dir, path), 'utf8'),
     commit(message, files = { [`file-${Math.random().toString(36).slice(2, 8)}.txt`]: message }) {
-      for (const [p, t] of Object.entries(files)) {
-        write(p, t);
-        git('add', '--', p);
-      }
+      for (const [p, t] of Object.entries(files)) write(p, t);
+      // One `git add` for all the files: the index it leaves is that of one add per file.
+      if (Object.keys(files).length) git('add', '--', ...Object.keys(files));
       git('commit', '-q', '-m', message);
-      return git('rev-parse', 'HEAD').trim();
+      return headId(dir, git);
     },
     async run(args, o = {}) {
       let stdout = '';
