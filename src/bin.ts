@@ -22,7 +22,7 @@ import { localDate, now } from './clock.js';
 import { keptLog, LOG_STEP_CAP, logStepArgs, PRIMER_LOG_DEPTH, recentLogArgs } from './git/log-cache.js';
 import { headCommit } from './git/head.js';
 import { findRepoInFiles, type Repo } from './git/repo.js';
-import { isKeptStaleness, memoryMark, stalenessQuery, stalenessStep, STALENESS_STEP_CAP } from './dream/staleness-query.js';
+import { isKeptStaleness, keptQuestionAt, memoryMark, stalenessQuery, stalenessStep, STALENESS_STEP_CAP } from './dream/staleness-query.js';
 import { byPlainCommits } from './git/reflog.js';
 import { readState } from './fs/state.js';
 import { readTextOrNull } from './fs/read-file.js';
@@ -40,17 +40,20 @@ function startStalenessEarly(repo: Repo, head: string): boolean {
   try {
     if (symlinkOnPath(repo.root, LONG_TERM_FILE)) return false;
     const kept = readState(repo.stateDir, STALENESS_CACHE_FILE, isKeptStaleness);
+    const mark = memoryMark(join(repo.root, LONG_TERM_FILE), head);
     // Answered for this very file at this commit: nothing to start, and nothing to parse here.
-    if (kept?.mark && kept.mark === memoryMark(join(repo.root, LONG_TERM_FILE), head)) return true;
-    const text = readTextOrNull(join(repo.root, LONG_TERM_FILE));
-    if (text === null) return false;
-    // The facts as kept for this text (parsed only when it changed), written once git runs.
-    const q = stalenessQuery(triedFactsKept(text, repo.stateDir, false).tried, 'HEAD', head);
+    if (kept?.mark && kept.mark === mark) return true;
+    // The same file, HEAD moved (a commit since): the same question at HEAD, MEMORY.md not read here.
+    const same = kept && mark ? keptQuestionAt(kept, mark, 'HEAD', head) : null;
+    const text = same ? null : readTextOrNull(join(repo.root, LONG_TERM_FILE));
+    if (!same && text === null) return false;
+    // Else the facts as kept for this text (parsed only when it changed), written once git runs.
+    const q = same ?? stalenessQuery(triedFactsKept(text!, repo.stateDir, false).tried, 'HEAD', head);
     // HEAD moved on from the kept answer by plain commits: the commits since; else the whole question.
     const step = q && kept?.key !== q.key ? stalenessStep(q, kept, head) : null;
     const early = q && kept?.key !== q.key ? (step && byPlainCommits(repo.gitDir, step.from, head, STALENESS_STEP_CAP) ? step.args : q.args) : null;
     if (early) startEarly(early);
-    triedFactsKept(text, repo.stateDir);
+    if (text !== null) triedFactsKept(text, repo.stateDir);
     return true;
   } catch {
     return false; // the primer asks git itself

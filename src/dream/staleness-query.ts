@@ -34,15 +34,46 @@ export function stalenessQuery(entries: readonly Anchored[], rev: string, head?:
   const files = [...new Set(anchored.flatMap((e) => e.files))].sort();
   const oldest = [...anchored].filter((e) => e.at).sort((a, b) => byCodeUnit(a.date ?? '', b.date ?? ''))[0];
   const since = [...anchored].map((e) => e.date ?? '').sort()[0] ?? '';
+  return question(files, oldest?.at, since, rev, head);
+}
+
+/** The question for the anchored `files`, the oldest anchor commit `at` (if any) and the oldest day `since`. */
+function question(files: string[], at: string | undefined, since: string, rev: string, head?: string | null): StalenessQuery {
   // Full ids: git need not work out the shortest unique prefix of each (an entry's short `at` is a prefix of its own).
   const base = ['log', `-n${STALENESS_LOG_CAP}`, '--no-renames', '--name-only', `--format=${STALENESS_RS}%H${STALENESS_US}%cs`];
   // The key is the question itself (no hash: loading crypto costs more than the comparison).
-  const key = JSON.stringify([head ?? rev, oldest?.at, since, files]);
+  const key = JSON.stringify([head ?? rev, at, since, files]);
   return {
     key,
-    args: oldest?.at ? [...base, `${oldest.at}..${rev}`, '--', ...files] : null,
+    args: at ? [...base, `${at}..${rev}`, '--', ...files] : null,
     fallback: [...base, ...(since ? [`--since=${since}`] : []), rev, '--', ...files],
   };
+}
+
+/** MEMORY.md's file identity in a mark (see memoryMark), the commit left out. */
+const fileOfMark = (mark: string) => mark.slice(0, mark.lastIndexOf(':'));
+
+/**
+ * The question the kept answer answered, asked at `head`, where MEMORY.md is the very file it was
+ * answered for (`mark`, memoryMark() now, names the same file identity, only the commit differs):
+ * its facts, and so their anchors and files, are the same; only HEAD moved. The entry point then
+ * chooses its early git call after a commit without reading and parsing MEMORY.md in its uncached
+ * bundle. A hint as the mark is: the primer still asks its own question of the file it reads, and
+ * takes the early call only where that is the same question. Null where the file may have changed
+ * or the kept key is not one this version writes.
+ */
+export function keptQuestionAt(kept: KeptStaleness, mark: string | null, rev: string, head: string): StalenessQuery | null {
+  if (!kept.mark || !mark || fileOfMark(kept.mark) !== fileOfMark(mark)) return null;
+  let was: unknown;
+  try {
+    was = JSON.parse(kept.key);
+  } catch {
+    return null;
+  }
+  if (!Array.isArray(was) || was.length !== 4) return null;
+  const [, at, since, files] = was as unknown[];
+  if ((at !== null && typeof at !== 'string') || typeof since !== 'string' || !Array.isArray(files) || !files.length || !files.every((f) => typeof f === 'string')) return null;
+  return question(files as string[], at ?? undefined, since, rev, head);
 }
 
 /** What is kept in the state directory: git's answer to the question `key`. */

@@ -30,8 +30,9 @@ const clean = (s: Session): Session => ({ ...s, request: strip(s.request), learn
 /**
  * Gathers everything the primer shows from one memory source: the window of `days` days up to
  * `now`, the latest next steps, TASKS.md and a bounded git log. Reads only the window's journal
- * days (and, when the window is empty, back to the latest day with sessions); where the source
- * can, only their newest sessions that the primer of `maxTokens` (default: the config's) can show.
+ * days; where the window has no session (a branch left idle longer than it), the `days` days up to
+ * the latest day with sessions instead. Where the source can, only their newest sessions that the
+ * primer of `maxTokens` (default: the config's) can show.
  */
 export async function gatherPrimer(src: MemorySource, now: Date, days: number, maxTokens?: number): Promise<GatheredPrimer> {
   // The log is the one slow read (a git process): started first, awaited last.
@@ -44,36 +45,50 @@ export async function gatherPrimer(src: MemorySource, now: Date, days: number, m
   // Whether the staleness answer is still to come when the files are read (see the end of the reading).
   let marksIn = false;
   longTermPromise.then((l) => l.marks.then(() => (marksIn = true)), () => undefined);
-  const to = localDate(now);
-  const from = windowStart(now, days);
   // A TASKS.md behind a symbolic link is not read; the session still starts.
   const notRead = (e: unknown) => {
     if (e instanceof CorruptFileError) return e;
     throw e;
   };
-  // Next steps of a branch merged in may be older than the window: a bounded look further back.
-  const lookFrom = windowStart(now, days + NEXT_STEPS_LOOKBACK_DAYS);
-  const lookTo = windowStart(now, days + 1);
   const [config, taskFile] = await Promise.all([src.config(), src.tasks().catch(notRead)]);
-  const lookback = lookTo < from;
-  // The window and the look-back, newest first as far as the primer shows: from the source's day
-  // indexes, or (a revision) from its sessions read whole, by the same rule.
-  const whole = async () => {
-    const [w, e] = await Promise.all([src.sessions(from, to), lookback ? src.sessions(lookFrom, lookTo).catch(() => ({ sessions: [], corrupt: [] })) : Promise.resolve({ sessions: [], corrupt: [] })]);
-    return readSessions(byDay(w, e, to));
-  };
   const index = src.newest?.() ?? null;
-  const params = { from, to, lookFrom: lookback ? lookFrom : from, maxTokens: maxTokens ?? config.primer.max_tokens, branches: NEXT_STEP_BRANCHES, open: stillOpen };
-  const newest = (index && readNewest(index, params)) ?? readNewest(await whole(), params)!;
-  const win = newest.window;
-  const earlier = { sessions: newest.earlier };
-  let last = [...win.sessions].reverse().find((s) => s.next_steps.length);
-  const corrupt = [...win.corrupt];
-  if (!last && !win.sessions.length) {
+  const budget = maxTokens ?? config.primer.max_tokens;
+  /** The window of `days` days up to `end` and its look-back, newest first as far as the primer shows. */
+  const windowTo = async (end: Date) => {
+    const to = localDate(end);
+    const from = windowStart(end, days);
+    // Next steps of a branch merged in may be older than the window: a bounded look further back.
+    const lookFrom = windowStart(end, days + NEXT_STEPS_LOOKBACK_DAYS);
+    const lookTo = windowStart(end, days + 1);
+    const lookback = lookTo < from;
+    // From the source's day indexes, or (a revision) from its sessions read whole, by the same rule.
+    const whole = async () => {
+      const [w, e] = await Promise.all([src.sessions(from, to), lookback ? src.sessions(lookFrom, lookTo).catch(() => ({ sessions: [], corrupt: [] })) : Promise.resolve({ sessions: [], corrupt: [] })]);
+      return readSessions(byDay(w, e, to));
+    };
+    const params = { from, to, lookFrom: lookback ? lookFrom : from, maxTokens: budget, branches: NEXT_STEP_BRANCHES, open: stillOpen };
+    return { from, to, newest: (index && readNewest(index, params)) ?? readNewest(await whole(), params)! };
+  };
+  let { from, to, newest } = await windowTo(now);
+  const corrupt = [...newest.window.corrupt];
+  let latestLast: Session | undefined;
+  if (!newest.window.sessions.length) {
+    // No session in the window: the branch was left idle longer than that (work went on elsewhere,
+    // and this is the branch switched back to). The window moves back to end on its latest day with
+    // sessions, so the next agent is briefed on what was done last here, dated, within the same
+    // budget, rather than on nothing.
     const latest = await src.latestDay(to);
     corrupt.push(...latest.corrupt);
-    last = [...latest.sessions].reverse().find((s) => s.next_steps.length);
+    const day = latest.sessions.at(-1)?.date;
+    if (day && day < from) {
+      ({ from, to, newest } = await windowTo(new Date(`${day}T12:00:00`)));
+      const seen = new Set(corrupt.map((c) => c.path));
+      corrupt.push(...newest.window.corrupt.filter((c) => !seen.has(c.path)));
+    } else latestLast = [...latest.sessions].reverse().find((s) => s.next_steps.length);
   }
+  const win = newest.window;
+  const earlier = { sessions: newest.earlier };
+  const last = [...win.sessions].reverse().find((s) => s.next_steps.length) ?? latestLast;
   // One stray line must not hide every task: the readable ones are shown, the primer says where.
   let tasks: TasksRead = { list: { tasks: [] }, unreadable: [] };
   if (taskFile instanceof CorruptFileError) corrupt.push(taskFile);

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { isRecord, readState, writeState } from '../../fs/state.js';
 import { git } from '../../git/git.js';
 import type { Repo } from '../../git/repo.js';
@@ -26,12 +25,16 @@ export async function lastDreamt(root: string, through?: DreamThrough): Promise<
   }
 }
 
-/** What the state directory keeps: for one text of MEMORY.md, the facts deleted from it by hand. */
+/**
+ * What the state directory keeps: for one text of MEMORY.md, the facts deleted from it by hand.
+ * Kept under the text itself, not a hash of it: the primer runs this at every session start, and
+ * loading node:crypto costs ~12 ms of CPU there, more than reading a copy of the file and comparing.
+ */
 interface Kept {
-  key: string;
+  text: string;
   deleted: string[];
 }
-const isKept = (v: unknown): v is Kept => isRecord(v) && typeof v.key === 'string' && Array.isArray(v.deleted) && v.deleted.every((t) => typeof t === 'string');
+const isKept = (v: unknown): v is Kept => isRecord(v) && typeof v.text === 'string' && Array.isArray(v.deleted) && v.deleted.every((t) => typeof t === 'string');
 
 /**
  * The facts deleted from MEMORY.md by hand since the last dream (`text` is the file as it is now):
@@ -42,9 +45,8 @@ const isKept = (v: unknown): v is Kept => isRecord(v) && typeof v.key === 'strin
 export async function handDeleted(repo: Repo, text: string): Promise<string[]> {
   const through = dreamtThrough(text);
   if (!through) return [];
-  const key = createHash('sha1').update(text).digest('hex');
   const kept = readState(repo.stateDir, HAND_DELETED_FILE, isKept);
-  if (kept?.key === key) return kept.deleted;
+  if (kept?.text === text) return kept.deleted;
   let current: LongTermDoc;
   try {
     current = parseLongTerm(text, LONG_TERM_FILE);
@@ -55,7 +57,7 @@ export async function handDeleted(repo: Repo, text: string): Promise<string[]> {
   const previous = await lastDreamt(repo.root, through);
   const deleted = previous ? deletedByHand(previous.entries, current.entries).map((e) => e.text) : [];
   try {
-    writeState(repo.stateDir, HAND_DELETED_FILE, { key, deleted } satisfies Kept);
+    writeState(repo.stateDir, HAND_DELETED_FILE, { text, deleted } satisfies Kept);
   } catch {
     /* asked again next time (a read-only git directory) */
   }

@@ -45,9 +45,25 @@ describe('one primer gatherer over two memory sources', () => {
     const { sessions } = writeHistory(repo, { end: '2026-11-02', days: 3, sessions: 4, tasks: 1, commits: 1 });
     repo.commit('memory: a torn session', { '.openclaw_memory/journal/2026-11-21/0900-claude-abcdef.md': 'not a session\n' });
     const { worktree, revision } = await bothSources(repo, 7);
-    expect(worktree.window).toEqual({ from: '2026-11-16', to: '2026-11-22', sessions: 0 });
+    // The window holds no readable session: it moves back to the last days with sessions.
+    expect(worktree.window).toEqual({ from: '2026-10-27', to: '2026-11-02', sessions: 4 });
     expect(worktree.input.lastWithNextSteps?.id).toBe(sessions.at(-1)!.id);
     expect(worktree.warnings.join('\n')).toContain('journal/2026-11-21/0900-claude-abcdef.md');
     expect(shared(revision)).toEqual(shared(worktree));
+  });
+
+  it('on a branch idle longer than the window, briefs on its last sessions: the window is moved back to its last day with sessions, from either source', async () => {
+    const repo = makeRepo({ now: NOW });
+    await repo.run(['init', '--no-hooks']);
+    // The branch's sessions end ten days ago (switched back to after work elsewhere); primer.days is 3.
+    const { sessions } = writeHistory(repo, { end: '2026-11-12', days: 5, sessions: 6, tasks: 1, commits: 1 });
+    const { worktree, revision } = await bothSources(repo, 3);
+    // Before: an empty window, no Recent context; only the last next steps were looked back for.
+    expect(worktree.window).toEqual({ from: '2026-11-10', to: '2026-11-12', sessions: sessions.filter((s) => s.date >= '2026-11-10').length });
+    expect(worktree.input.windowSessions.map((s) => s.id)).toEqual(sessions.filter((s) => s.date >= '2026-11-10').map((s) => s.id));
+    expect(worktree.input.lastWithNextSteps?.id).toBe(sessions.at(-1)!.id);
+    expect(shared(revision)).toEqual(shared(worktree));
+    const md = (await repo.run(['primer', '--no-write', '--days', '3'])).stdout;
+    expect(md).toContain(`## Recent context\n- 2026-11-12 ${sessions.at(-1)!.time} — ${sessions.at(-1)!.completed[0]}`);
   });
 });
