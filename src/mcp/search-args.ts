@@ -4,17 +4,13 @@
 // server checks; this check takes no call that shape would refuse (test/mcp/search-args.test.ts),
 // and a call it does not take goes to the real server, which answers it as it always did.
 
+import type { SearchOptions } from '../commands/search.js';
+
 /** The name the search tool is listed under. */
 export const SEARCH_TOOL = 'memory_search';
 
-/** `memory_search`'s arguments, as the zod shape in tools.ts types them. */
-export interface SearchToolArgs {
-  query: string;
-  since?: string;
-  until?: string;
-  author?: string;
-  branch?: string;
-  limit?: number;
+/** `memory_search`'s arguments, as the zod shape in tools.ts types them: the search's own, and how the answer is cut and shown. */
+export interface SearchToolArgs extends SearchOptions {
   max_tokens?: number;
   scope?: string;
   detail?: string | boolean;
