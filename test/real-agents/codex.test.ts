@@ -108,13 +108,16 @@ run('Codex CLI, really', () => {
     s.git('commit', '-q', '-am', 'Notes at every turn');
     const r = await s.run('Write a.txt', [{ tools: [{ name: 'apply_patch', input: patch('*** Add File: a.txt\n+a') }] }, { text: 'ok' }]);
     expect(r.code, r.stderr).toBe(0);
-    // Codex has exited, its Stop's node still held back: it did not wait for it (in line, Codex waited for it
-    // up to the hook's timeout, and then killed it).
-    const startsAtExit = existsSync(held) ? readFileSync(held, 'utf8').split('\n').filter(Boolean).length : 0;
+    // Codex has exited, its Stop's node not run: it did not wait for it (in line, Codex waited for it up to
+    // the hook's timeout, and then killed it). The Stop runs detached, so it may reach the held-back
+    // start only after Codex's exit: wait for it there, still held.
     const ranAtExit = stopRan();
+    const starts = () => (existsSync(held) ? readFileSync(held, 'utf8').split('\n').filter(Boolean).length : 0);
+    expect(await until(() => starts() === 1, 10_000)).toBe(true);
+    const ranWhileHeld = stopRan();
     rmSync(hold);
-    expect(startsAtExit).toBe(1);
     expect(ranAtExit).toBe(0);
+    expect(ranWhileHeld).toBe(0);
     // Released, the decision runs to its end, its notes' check included.
     expect(await until(() => stopRan() === 1)).toBe(true);
     expect((await recorded(s)).join('\n')).toContain('a.txt');
