@@ -44,6 +44,8 @@ run('Claude Code, really', () => {
     // The primer reached the model, as a system message.
     const first = s.api.turns()[0].body;
     expect(JSON.stringify(first.messages)).toContain('Project memory: repo');
+    // The MCP handshake was answered in sh (dist/mcp-front.sh): node started once, for the tool call.
+    expect(s.calls().filter((c) => /^mcp\b/.test(c.args)).length).toBe(1);
     // The MCP server answered the search (its result is in the next request, not an error).
     const after = JSON.stringify(s.api.turns().at(-1)!.body.messages);
     expect(after).not.toMatch(/No such tool available/);
