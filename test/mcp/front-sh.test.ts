@@ -43,7 +43,7 @@ const PING = '{"jsonrpc":"2.0","id":99,"method":"ping"}';
 
 let listing: McpListing;
 /** An install as npm makes it: bin/git-memory a symbolic link to the package's file, beside which mcp-front.sh is. */
-let fake: { path: string; log: string };
+let fake: { path: string; log: string; file: string };
 beforeAll(async () => {
   listing = await mcpListing();
   const dir = tempDir('gm-front-sh-', 'file');
@@ -54,7 +54,7 @@ beforeAll(async () => {
   chmodSync(join(dir, 'pkg', 'git-memory.js'), 0o755);
   writeFileSync(join(dir, 'pkg', 'mcp-front.sh'), frontSh(listing));
   symlinkSync('../pkg/git-memory.js', join(dir, 'bin', 'git-memory'));
-  fake = { path: `${join(dir, 'bin')}:${PATH_WITHOUT_TOOL}`, log };
+  fake = { path: `${join(dir, 'bin')}:${PATH_WITHOUT_TOOL}`, log, file: join(dir, 'pkg', 'git-memory.js') };
 });
 
 /** The committed entry run as an agent starts it, with `lines` on stdin (closed after them). */
@@ -235,6 +235,17 @@ describe('the sh front: the same answers as the node front, without node', () =>
     const r = spawnSync('sh', ['-c', MCP_SCRIPT], { input: `${INIT}\n${PING}`, env: { PATH: fake.path }, encoding: 'utf8' });
     expect(r.status).toBe(0);
     expect(handed()?.spared.pending?.toString()).toBe(PING);
+  });
+
+  it('an install reached through links of links (Homebrew: bin -> libexec/bin -> the package), relative and absolute', () => {
+    const dir = tempDir('gm-front-sh-links-');
+    for (const d of ['bin', 'libexec/bin']) mkdirSync(join(dir, d), { recursive: true });
+    symlinkSync(fake.file, join(dir, 'libexec', 'bin', 'git-memory'));
+    symlinkSync('../libexec/bin/git-memory', join(dir, 'bin', 'git-memory'));
+    const lines = [INIT, INITIALIZED, '{"jsonrpc":"2.0","id":1,"method":"tools/list"}'];
+    const r = spawnSync('sh', ['-c', MCP_SCRIPT], { input: lines.map((l) => `${l}\n`).join(''), env: { PATH: `${join(dir, 'bin')}:${PATH_WITHOUT_TOOL}` }, encoding: 'utf8' });
+    expect(handed()).toBeNull();
+    expect(r.stdout.split('\n').filter(Boolean).map((l) => JSON.parse(l).id)).toEqual([0, 1]);
   });
 
   it('an install without the sh front beside it (a wrapper script on PATH) runs node at once, as before', () => {

@@ -11,7 +11,7 @@ const MCP_SCRIPT_V1 = 'command -v git-memory >/dev/null 2>&1 && exec git-memory 
 /**
  * Where git-memory is installed, the entry answers the agent's MCP handshake in sh: the build writes
  * the front (mcp/front-sh.ts) as mcp-front.sh beside git-memory.js, which the `git-memory` on PATH is
- * (a symbolic link to it, as npm installs it, is followed one step); read with `.`, it answers
+ * (symbolic links to it followed, as npm or Homebrew install it: one `readlink` each); read with `.`, it answers
  * `initialize`, `tools/list` and the like without node, and execs `git-memory mcp` at the first line
  * it does not answer, the session going on there. Where no front is found (another kind of install),
  * `git-memory mcp` serves from the start, as before. The same text for every machine: nothing in it
@@ -19,7 +19,7 @@ const MCP_SCRIPT_V1 = 'command -v git-memory >/dev/null 2>&1 && exec git-memory 
  */
 const MCP_SCRIPT_FRONT = [
   'g=$(command -v git-memory) && {',
-  '[ ! -L "$g" ] || { h=$(readlink "$g") && case $h in /*) g=$h;; *) g=${g%/*}/$h;; esac; }',
+  'n=0; while [ -L "$g" ] && [ $n -lt 8 ] && h=$(readlink "$g"); do case $h in /*) g=$h;; *) g=${g%/*}/$h;; esac; n=$((n + 1)); done',
   '[ -f "${g%/*}/mcp-front.sh" ] && . "${g%/*}/mcp-front.sh"',
   'exec git-memory mcp',
   '}',
