@@ -20,7 +20,8 @@
 //   each session end's CPU. The model SDK stays outside, loaded by the one call that needs it.
 // - mcp-front.js: `git-memory mcp` as the agents start it (mcp/front.ts), with the real server's
 //   answers to `initialize` and `tools/list` baked in; mcp.mjs, the real server, loads at the first tool call
-//   the front does not answer; mcp-search.js, memory_search without the real server (CommonJS, code cache).
+//   the front does not answer; mcp-search.js, memory_search without the real server (CommonJS, code cache);
+//   mcp-front.sh, the handshake's answers in sh, before node (mcp/front-sh.ts).
 // The markdown templates are imported `with { type: 'text' }` and so bundled as text: dist/ needs
 // nothing beside it, wherever it is copied or installed.
 import { build } from 'esbuild';
@@ -122,8 +123,11 @@ await Promise.all([
 // mcp-front.js: what `git-memory mcp` loads (mcp/front.ts), CommonJS and tiny: it answers `initialize`
 // and `tools/list` from the real server's own answers, asked of mcp.mjs here and baked in, and loads
 // mcp.mjs at the first tool call. ASCII only too.
-const { mcpListing } = await import(new URL('../dist/mcp.mjs', import.meta.url).href);
+const { mcpListing, frontSh, FRONT_SH_FILE } = await import(new URL('../dist/mcp.mjs', import.meta.url).href);
 const listing = await mcpListing();
+// mcp-front.sh: the same answers in POSIX sh (mcp/front-sh.ts), which the committed MCP server entry
+// reads beside the installed git-memory.js: the agent's handshake without node at all.
+writeFileSync(new URL(`../dist/${FRONT_SH_FILE}`, import.meta.url), frontSh(listing));
 await build({
   ...cached,
   entryPoints: { 'mcp-front': 'src/mcp/front-entry.ts' },

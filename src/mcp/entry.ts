@@ -4,6 +4,7 @@ import { EXIT, type ExitCode } from '../errors.js';
 import { serveMcp } from './server.js';
 
 export { mcpListing } from './listing.js';
+export { FRONT_SH_FILE, frontSh } from './front-sh.js';
 
 /** Serves MCP on the process's stdio, or on the streams the front hands over. */
 export async function runMcp(input: NodeJS.ReadableStream = process.stdin, output: NodeJS.WritableStream = process.stdout): Promise<ExitCode> {

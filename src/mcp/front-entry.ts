@@ -3,8 +3,10 @@
 // the real server (mcp.mjs: the SDK, zod, the tools) is loaded by the first message the front does
 // not answer itself. `memory_search` calls it answers through the lean search (mcp-search.js,
 // search-entry.ts), loaded at the first one.
+import { closeSync, readFileSync } from 'node:fs';
 import { EXIT, type ExitCode } from '../errors.js';
-import { serveFront, type FrontCalls, type McpListing, type ServeFull } from './front.js';
+import { serveFront, type FrontCalls, type McpListing, type ServeFull, type Spared } from './front.js';
+import { SPARED_ENV, SPARED_FD, parseSpared } from './front-sh.js';
 import { searchCall, type SearchToolArgs } from './search-args.js';
 
 declare const __GIT_MEMORY_MCP_LISTING__: McpListing | undefined;
@@ -43,6 +45,26 @@ function searchCalls(load: () => LeanMcpSearch, loaded: () => void): FrontCalls 
  * the real server answers every call), `searched` is told after the first search was answered.
  */
 export async function runMcpFront(loadFull: () => Promise<ServeFull>, loadSearch?: () => LeanMcpSearch, searched: () => void = () => {}): Promise<ExitCode> {
-  await serveFront(LISTING, async (input, output) => (await loadFull())(input, output), process.stdin, process.stdout, loadSearch && searchCalls(loadSearch, searched));
+  await serveFront(LISTING, async (input, output) => (await loadFull())(input, output), process.stdin, process.stdout, loadSearch && searchCalls(loadSearch, searched), takeSpared());
   return EXIT.ok;
+}
+
+/**
+ * What the sh front (front-sh.ts) read before it exec'd this process, on fd SPARED_FD (a here-document)
+ * when SPARED_ENV says so; neither goes on to the processes the server starts.
+ */
+function takeSpared(): Spared | undefined {
+  if (process.env[SPARED_ENV] !== String(SPARED_FD)) return undefined;
+  delete process.env[SPARED_ENV];
+  try {
+    return parseSpared(readFileSync(SPARED_FD));
+  } catch {
+    return undefined;
+  } finally {
+    try {
+      closeSync(SPARED_FD);
+    } catch {
+      /* not open */
+    }
+  }
 }

@@ -26,7 +26,24 @@ export type ServeFull = (input: NodeJS.ReadableStream, output: NodeJS.WritableSt
 export const REPLAYED_ID = 'git-memory-front-initialize';
 
 /** A line longer than this goes to the real server, which has the size rule and its error (stdio-transport.ts). */
-const FRONT_LINE_MAX = 64 * 1024;
+export const FRONT_LINE_MAX = 64 * 1024;
+
+/** The front's answer to request `id` (the sh front's, front-sh.ts, are made with these too, byte for byte). */
+export const resultLine = (id: string | number, result: unknown) => JSON.stringify({ result, jsonrpc: '2.0', id });
+export const errorLine = (id: string | number, error: unknown) => JSON.stringify({ jsonrpc: '2.0', id, error });
+/** Its answer to `initialize` asking for protocol version `asked`. */
+export const initializeResult = (listing: McpListing, asked: string) => ({ ...listing.initialize, protocolVersion: listing.versions.includes(asked) ? asked : listing.latest });
+
+/**
+ * What the sh front (front-sh.ts) read before it handed the session over at `pending`, the first line
+ * it did not answer: the client's `initialize` it answered (null: none), and whether
+ * `notifications/initialized` followed it. The session goes on as if this front had read them.
+ */
+export interface Spared {
+  init: Buffer | null;
+  initialized: boolean;
+  pending: Buffer | null;
+}
 
 type Msg = Record<string, unknown>;
 const strict = new TextDecoder('utf-8', { fatal: true });
@@ -72,7 +89,7 @@ const NEWLINE = Buffer.from('\n');
  * takes. With no listing (a build without one), the real server serves from the start. Resolves
  * once stdin ended and every answer was handed to `output`, the real server's too.
  */
-export function serveFront(listing: McpListing | null, serveFull: ServeFull, input: NodeJS.ReadableStream = process.stdin, output: NodeJS.WritableStream = process.stdout, calls?: FrontCalls): Promise<void> {
+export function serveFront(listing: McpListing | null, serveFull: ServeFull, input: NodeJS.ReadableStream = process.stdin, output: NodeJS.WritableStream = process.stdout, calls?: FrontCalls, spared?: Spared): Promise<void> {
   if (!listing) return serveFull(input, output);
   return new Promise<void>((resolve, reject) => {
     let buffered: Buffer[] = [];
@@ -95,14 +112,14 @@ export function serveFront(listing: McpListing | null, serveFull: ServeFull, inp
       calls?.close();
       resolve();
     };
-    const reply = (message: unknown) => {
+    const reply = (line: string) => {
       writing++;
-      output.write(`${JSON.stringify(message)}\n`, () => {
+      output.write(`${line}\n`, () => {
         writing--;
         finish();
       });
     };
-    const answer = (id: string | number, result: unknown) => reply({ result, jsonrpc: '2.0', id });
+    const answer = (id: string | number, result: unknown) => reply(resultLine(id, result));
 
     /** Whether the front took the line (answered it, or it needs no answer); false: the real server's. */
     const take = (line: Buffer): boolean => {
@@ -122,12 +139,11 @@ export function serveFront(listing: McpListing | null, serveFull: ServeFull, inp
       if (!isId(m.id)) return false;
       if (m.method === 'initialize' && !init && initializeParams(m.params)) {
         init = m;
-        const asked = m.params.protocolVersion;
-        answer(m.id, { ...listing.initialize, protocolVersion: listing.versions.includes(asked) ? asked : listing.latest });
+        answer(m.id, initializeResult(listing, m.params.protocolVersion));
         return true;
       }
       if (m.method === 'server/discover' && listing.discoverError && (m.params === undefined || isObject(m.params))) {
-        reply({ jsonrpc: '2.0', id: m.id, error: listing.discoverError });
+        reply(errorLine(m.id, listing.discoverError));
         return true;
       }
       if (m.method === 'ping' && (m.params === undefined || (isObject(m.params) && metaOk(m.params)))) {
@@ -171,7 +187,7 @@ export function serveFront(listing: McpListing | null, serveFull: ServeFull, inp
         // Its code could not be loaded (a damaged install, say): the real server answers it.
         (e: unknown) => {
           if (!ended) return toFull(Buffer.concat([line, NEWLINE]));
-          if (full) return reply({ jsonrpc: '2.0', id, error: { code: -32603, message: String((e as Error)?.message ?? e) } });
+          if (full) return reply(errorLine(id, { code: -32603, message: String((e as Error)?.message ?? e) }));
           takeOver().end(Buffer.concat([line, NEWLINE]));
         },
       ).finally(() => {
@@ -255,6 +271,14 @@ export function serveFront(listing: McpListing | null, serveFull: ServeFull, inp
       (full as PassThrough | null)?.end();
       finish();
     };
+    if (spared) {
+      // The sh front answered the client's `initialize` (only one this front takes too): as if read here.
+      if (spared.init) init = JSON.parse(spared.init.toString('utf8')) as Msg;
+      initialized = !!init && spared.initialized;
+      const line = spared.pending;
+      if (line && line.length > FRONT_LINE_MAX) toFull(Buffer.concat([line, NEWLINE]));
+      else if (line) handle(line);
+    }
     input.on('data', onData);
     input.on('end', onEnd);
     input.on('error', onEnd);

@@ -10,6 +10,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import parseToml from '@iarna/toml/parse-string.js';
 import { describe, expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
+import { MCP_SCRIPT, isOurMcpServer } from '../../src/agents/config/mcp-servers.js';
 import { pathWithBin, makeRepo, type TestRepo } from '../helpers/repo.js';
 
 type Server = { command: string; args: string[]; env?: Record<string, string> };
@@ -76,7 +77,7 @@ describe('committed MCP server entries for a teammate without git-memory', () =>
     for (const f of ['.mcp.json', '.gemini/settings.json', '.codex/config.toml']) {
       const s = SERVERS[f](repo);
       expect(s.command, f).toBe('sh');
-      expect(s.args[1], f).toMatch(/^command -v git-memory >\/dev\/null 2>&1 && exec git-memory mcp\n/);
+      expect(s.args[1], f).toBe(MCP_SCRIPT);
     }
     expect(SERVERS['.mcp.json'](repo).env).toEqual({ GIT_MEMORY_X: '1' });
     expect(repo.read('.codex/config.toml').match(/# >>> git-memory >>>/g)).toHaveLength(1);
@@ -84,6 +85,31 @@ describe('committed MCP server entries for a teammate without git-memory', () =>
     const once = Object.fromEntries(Object.keys(old).map((f) => [f, repo.read(f)]));
     await repo.run(['init', '--no-hooks', '--agent', 'claude', '--agent', 'gemini', '--agent', 'codex', '--mcp']);
     for (const f of Object.keys(old)) expect(repo.read(f), f).toBe(once[f]);
+  });
+
+  it('entries the previous version wrote (guarded, node at once) get the sh front in place; uninstall takes them out', async () => {
+    // The previous version's script: the same not-installed stub after one line that ran node at once.
+    const v1 = MCP_SCRIPT.replace(/^[\s\S]*?\n}\n/, 'command -v git-memory >/dev/null 2>&1 && exec git-memory mcp\n');
+    expect(v1).not.toBe(MCP_SCRIPT);
+    expect(isOurMcpServer({ command: 'sh', args: ['-c', v1] })).toBe(true);
+    expect(isOurMcpServer({ command: 'sh', args: ['-c', MCP_SCRIPT] })).toBe(true);
+    expect(isOurMcpServer({ command: 'git-memory', args: ['mcp'] })).toBe(true);
+    expect(isOurMcpServer({ command: 'sh', args: ['-c', 'exec my-own-server'] })).toBe(false);
+    const repo = makeRepo();
+    const old = {
+      '.mcp.json': `{\n  "mcpServers": {\n    "git-memory": ${JSON.stringify({ type: 'stdio', command: 'sh', args: ['-c', v1], env: { GIT_MEMORY_X: '1' } })}\n  }\n}\n`,
+      '.gemini/settings.json': `{\n  "mcpServers": {\n    "git-memory": ${JSON.stringify({ command: 'sh', args: ['-c', v1] })}\n  }\n}\n`,
+      '.codex/config.toml': `model = "o4-mini"\n\n# >>> git-memory >>>\n[mcp_servers.git-memory]\ncommand = "sh"\nargs = ["-c", ${JSON.stringify(v1)}]\n# <<< git-memory <<<\n`,
+    };
+    for (const [f, t] of Object.entries(old)) repo.write(f, t);
+    const r = await repo.run(['init', '--no-hooks', '--agent', 'claude', '--agent', 'gemini', '--agent', 'codex', '--mcp']);
+    expect(r.code, r.stderr).toBe(0);
+    for (const f of Object.keys(old)) expect(SERVERS[f](repo).args[1], f).toBe(MCP_SCRIPT);
+    expect(SERVERS['.mcp.json'](repo).env).toEqual({ GIT_MEMORY_X: '1' });
+    for (const [f, t] of Object.entries(old)) repo.write(f, t);
+    await repo.run(['uninstall', '--agent', 'all']);
+    expect(existsSync(join(repo.dir, '.mcp.json'))).toBe(false);
+    expect(repo.read('.codex/config.toml')).toBe('model = "o4-mini"\n');
   });
 
   it('a server of our name the user wrote is theirs: init and uninstall leave it', async () => {

@@ -44,6 +44,11 @@ run('Claude Code, really', () => {
     // The primer reached the model, as a system message.
     const first = s.api.turns()[0].body;
     expect(JSON.stringify(first.messages)).toContain('Project memory: repo');
+    // The MCP handshake was answered in sh (dist/mcp-front.sh): node started once, for the tool call,
+    // after the first model request (which waited for the handshake; before, for node's start).
+    const mcp = s.calls().filter((c) => /^mcp\b/.test(c.args));
+    expect(mcp.length).toBe(1);
+    expect(mcp[0].start).toBeGreaterThanOrEqual(s.api.requests.find((q) => q.kind === 'turn')!.at);
     // The MCP server answered the search (its result is in the next request, not an error).
     const after = JSON.stringify(s.api.turns().at(-1)!.body.messages);
     expect(after).not.toMatch(/No such tool available/);

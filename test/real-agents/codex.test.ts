@@ -57,6 +57,11 @@ run('Codex CLI, really', () => {
     expect(s.git('log', '-1', '--format=%s', 'HEAD~0').length).toBeGreaterThan(0);
     // The primer reached the model as a developer message.
     expect(JSON.stringify(s.api.turns()[0].body.input)).toContain('Project memory: repo');
+    // The MCP handshake was answered in sh (dist/mcp-front.sh): node started once, for the tool call,
+    // after the first model request (which waited for the handshake; before, for node's start).
+    const mcp = s.calls().filter((c) => /^mcp\b/.test(c.args));
+    expect(mcp.length).toBe(1);
+    expect(mcp[0].start).toBeGreaterThanOrEqual(s.api.requests.find((q) => q.kind === 'turn')!.at);
     // git-memory's MCP server answered the search: its answer, the earlier session, reached the next request.
     expect(callOutput(s, 'search-mcp')).toContain('mcp__git_memory');
     const answer = callOutput(s, 'call-memory_search');

@@ -235,8 +235,15 @@ export async function scratch(agent: AgentName, o: ScratchOpts = {}): Promise<Sc
   const cpuLog = join(root, 'git-memory-cpu.log');
   const cpuProbe = join(root, 'cpu-probe.cjs');
   writeFileSync(cpuProbe, CPU_PROBE);
+  // Laid out as npm installs it: bin/git-memory a symbolic link to the package's file, beside which
+  // the build's mcp-front.sh is (the committed MCP entry finds it there and answers the handshake in
+  // sh, mcp/front-sh.ts); the package's file here is the logging shim below.
+  const pkg = join(root, 'pkg');
+  mkdirSync(pkg);
+  symlinkSync(join(ROOT, 'dist', 'mcp-front.sh'), join(pkg, 'mcp-front.sh'));
+  symlinkSync('../pkg/git-memory', join(shims, 'git-memory'));
   writeFileSync(
-    join(shims, 'git-memory'),
+    join(pkg, 'git-memory'),
     [
       '#!/bin/sh',
       't0=$(date +%s%3N)',
@@ -252,7 +259,7 @@ export async function scratch(agent: AgentName, o: ScratchOpts = {}): Promise<Sc
       '',
     ].join('\n'),
   );
-  chmodSync(join(shims, 'git-memory'), 0o755);
+  chmodSync(join(pkg, 'git-memory'), 0o755);
   const api = await startFakeApi(VENDOR[agent]);
   const env = agentEnv(agent, root, home, api, shims, wired);
   const git = (...args: string[]) => execFileSync('git', args, { cwd: repo, env, encoding: 'utf8' }).trim();

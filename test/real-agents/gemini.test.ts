@@ -45,6 +45,11 @@ run('Gemini CLI, really', () => {
     expect(s.git('log', '-1', '--format=%s', 'HEAD')).toMatch(/Add farewell next to greet|memory:/);
     // The primer reached the model in a <hook_context> block.
     expect(JSON.stringify(s.api.turns()[0].body)).toContain('hook_context');
+    // The MCP handshake was answered in sh (dist/mcp-front.sh): node started once, for the tool call,
+    // after the first model request (which waited for the handshake; before, for node's start).
+    const mcp = s.calls().filter((c) => /^mcp\b/.test(c.args));
+    expect(mcp.length).toBe(1);
+    expect(mcp[0].start).toBeGreaterThanOrEqual(s.api.requests.find((q) => q.kind === 'turn')!.at);
     // git-memory's MCP server answered the search: its answer, the earlier session, reached the next request.
     const answer = JSON.stringify(callResponse(s, mcpTool('memory_search')));
     expect(answer).toContain('The farewell text is');

@@ -5,9 +5,29 @@ import { isTomlTable, parseTomlFile } from './toml-text.js';
 /** The server name agents list git-memory's MCP tools under. */
 export const MCP_NAME = 'git-memory';
 
+/** How older versions' entries began: `git-memory mcp` (node) at once where it is installed. */
+const MCP_SCRIPT_V1 = 'command -v git-memory >/dev/null 2>&1 && exec git-memory mcp';
+
 /**
- * How the committed agent files start git-memory's MCP server: through `sh`, which runs `git-memory
- * mcp` where it is installed. A teammate who cloned the repository without git-memory gets, instead
+ * Where git-memory is installed, the entry answers the agent's MCP handshake in sh: the build writes
+ * the front (mcp/front-sh.ts) as mcp-front.sh beside git-memory.js, which the `git-memory` on PATH is
+ * (symbolic links to it followed, as npm or Homebrew install it: one `readlink` each); read with `.`, it answers
+ * `initialize`, `tools/list` and the like without node, and execs `git-memory mcp` at the first line
+ * it does not answer, the session going on there. Where no front is found (another kind of install),
+ * `git-memory mcp` serves from the start, as before. The same text for every machine: nothing in it
+ * names a path.
+ */
+const MCP_SCRIPT_FRONT = [
+  'g=$(command -v git-memory) && {',
+  'n=0; while [ -L "$g" ] && [ $n -lt 8 ] && h=$(readlink "$g"); do case $h in /*) g=$h;; *) g=${g%/*}/$h;; esac; n=$((n + 1)); done',
+  '[ -f "${g%/*}/mcp-front.sh" ] && . "${g%/*}/mcp-front.sh"',
+  'exec git-memory mcp',
+  '}',
+].join('\n');
+
+/**
+ * How the committed agent files start git-memory's MCP server: through `sh`, with the front above where
+ * git-memory is installed. A teammate who cloned the repository without git-memory gets, instead
  * of a server that fails to start (Claude Code lists it as failed, Codex CLI warns "MCP client for
  * `git-memory` failed to start", Gemini CLI "MCP issues detected"), a few lines of POSIX sh that
  * answer the MCP handshake with one resource saying git-memory is not installed and no tools: every
@@ -16,7 +36,7 @@ export const MCP_NAME = 'git-memory';
  * notification (no id) gets none. Plain text: no quotes or backslashes go into the JSON it prints.
  */
 export const MCP_SCRIPT = [
-  'command -v git-memory >/dev/null 2>&1 && exec git-memory mcp',
+  MCP_SCRIPT_FRONT,
   'u=git-memory://not-installed',
   "t='git-memory is not installed here, so this session neither reads nor records the project memory in .openclaw_memory/'",
   'while IFS= read -r l; do',
@@ -38,14 +58,15 @@ export const MCP_SCRIPT = [
 export const MCP_SERVER = { command: 'sh', args: ['-c', MCP_SCRIPT] };
 
 /**
- * Whether an MCP server entry is one git-memory wrote: the guarded `sh -c` one, or `git-memory mcp`
- * as older versions wrote it (unguarded). A server of our name running anything else is the user's.
+ * Whether an MCP server entry is one git-memory wrote: the guarded `sh -c` one (with the sh front, or
+ * as older versions wrote it, node at once), or `git-memory mcp` as still older ones wrote it
+ * (unguarded). A server of our name running anything else is the user's.
  */
 export function isOurMcpServer(entry: unknown): boolean {
   if (!isObject(entry)) return false;
   const args = Array.isArray(entry.args) ? entry.args : [];
   if (entry.command === 'git-memory') return true;
-  return entry.command === 'sh' && args.length === 2 && args[0] === '-c' && typeof args[1] === 'string' && args[1].startsWith('command -v git-memory >/dev/null 2>&1 && exec git-memory mcp');
+  return entry.command === 'sh' && args.length === 2 && args[0] === '-c' && typeof args[1] === 'string' && [MCP_SCRIPT_V1, MCP_SCRIPT_FRONT].some((p) => (args[1] as string).startsWith(p));
 }
 
 type Json = Record<string, unknown>;

@@ -1,0 +1,197 @@
+// The MCP front in POSIX sh (issue 24, section 3): every agent (Claude Code, Codex CLI, Gemini CLI)
+// waits for the MCP server's `initialize` and `tools/list` before its first model request (Codex
+// even before SessionStart), and node's own start was all of that wait. The build writes this
+// script beside the installed dist/ (dist/mcp-front.sh) with the real server's listing in it; the
+// committed server entry (agents/config/mcp-servers.ts) reads it with `.` where it finds it beside
+// the `git-memory` on PATH. It answers what the node front (front.ts) answers before a tool call,
+// byte for byte as it would (`server/discover`'s error, `initialize`, `notifications/initialized`,
+// `tools/list`, `ping`), and only lines it can read for certain: one JSON object on a line of
+// printable ASCII, no backslash, integers as the only numbers, no key repeated. At the first line it
+// does not answer it execs `git-memory mcp` (the node front), handing it on fd SPARED_FD the client's
+// `initialize` it answered, whether `notifications/initialized` followed, and that line; `read` takes
+// a pipe byte by byte, so the rest of stdin is still there for node, and the session goes on exactly
+// as with the node front from the start.
+import { errorLine, initializeResult, resultLine, type McpListing, type Spared } from './front.js';
+
+/** Set (to SPARED_FD) for the node front the sh front execs: what it read is on that fd. */
+export const SPARED_ENV = 'GIT_MEMORY_MCP_SPARED';
+export const SPARED_FD = 3;
+/** The sh front's file in dist/, beside git-memory.js. */
+export const FRONT_SH_FILE = 'mcp-front.sh';
+/** The longest line the sh front reads as a message itself (byte by byte, in sh); a longer one is node's. */
+export const SH_LINE_MAX = 16 * 1024;
+
+/** The hand-off as the sh front writes it: the `initialize` line (empty: none), `1` or `0`, the pending line, each ending in a newline. */
+export function parseSpared(bytes: Buffer): Spared {
+  const a = bytes.indexOf(10);
+  const b = a < 0 ? -1 : bytes.indexOf(10, a + 1);
+  if (b < 0) throw new Error('the sh front handed over no state');
+  const end = bytes[bytes.length - 1] === 10 ? bytes.length - 1 : bytes.length;
+  const init = bytes.subarray(0, a);
+  const pending = b + 1 <= end ? bytes.subarray(b + 1, end) : Buffer.alloc(0);
+  return { init: init.length ? init : null, initialized: bytes.subarray(a + 1, b).toString() === '1', pending: pending.length ? pending : null };
+}
+
+/** A value for a sh file: single-quoted, every byte as it is. */
+const q = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+
+/** `line` split around the marker strings (JSON-quoted), which must each occur once. */
+function around(line: string, ...marks: string[]): string[] {
+  const parts: string[] = [];
+  let rest = line;
+  for (const m of marks) {
+    const at = rest.indexOf(JSON.stringify(m));
+    if (at < 0 || rest.indexOf(JSON.stringify(m), at + 1) >= 0) throw new Error(`the MCP listing's answer holds ${m} more or less than once`);
+    parts.push(rest.slice(0, at));
+    rest = rest.slice(at + JSON.stringify(m).length);
+  }
+  return [...parts, rest];
+}
+
+const ID = '@git-memory-id@';
+const VERSION = '@git-memory-version@';
+
+/** The sh front with `listing`'s answers in it, made by the node front's own answer builders. */
+export function frontSh(listing: McpListing): string {
+  const [initA, initB, initC] = around(resultLine(ID, initializeResult({ ...listing, versions: [VERSION] }, VERSION)), VERSION, ID);
+  const [toolsA, toolsB] = around(resultLine(ID, listing.tools), ID);
+  const [pingA, pingB] = around(resultLine(ID, {}), ID);
+  const discover = listing.discoverError ? around(errorLine(ID, listing.discoverError), ID) : null;
+  for (const v of listing.versions) if (!/^[A-Za-z0-9._-]+$/.test(v)) throw new Error(`a protocol version the sh front cannot match: ${v}`);
+  return `# git-memory's MCP front in sh (written by its build; see src/mcp/front-sh.ts): answers the MCP
+# handshake as \`git-memory mcp\` would, and execs it at the first line it does not answer.
+gm_nl='
+'
+gm_init=
+gm_ini=0
+
+gm_over() {
+  export ${SPARED_ENV}=${SPARED_FD}
+  exec git-memory mcp ${SPARED_FD}<<GM_SPARED
+$gm_init
+$gm_ini
+$1
+GM_SPARED
+}
+
+# gm_parse LINE: one JSON value (checked before: printable ASCII, no backslash, so no escape in a
+# string) with integers as its only numbers; gm_f: its members outside arrays, a line each,
+# KEYS=KIND VALUE (KEYS: each key after a '"'; KIND: o object, a array, s string, n number, t, f, z null).
+# Fails on anything else, a key holding '=', and a key repeated in an object.
+gm_parse() {
+  gm_r=$1 gm_f=$gm_nl gm_p= gm_s= gm_q=0 gm_e=v
+  while :; do
+    gm_r=\${gm_r#"\${gm_r%%[! ]*}"}
+    case $gm_e in
+    k|K)
+      case $gm_r in
+      '}'*) [ $gm_e = k ] || return 1; gm_r=\${gm_r#?}; gm_close; continue ;;
+      '"'*) ;;
+      *) return 1 ;;
+      esac
+      gm_r=\${gm_r#?}
+      case $gm_r in *'"'*) ;; *) return 1 ;; esac
+      gm_k=\${gm_r%%'"'*}; gm_r=\${gm_r#*'"'}
+      case $gm_k in *=*) return 1 ;; esac
+      gm_r=\${gm_r#"\${gm_r%%[! ]*}"}
+      case $gm_r in :*) gm_r=\${gm_r#?} ;; *) return 1 ;; esac
+      if [ $gm_q = 0 ]; then case $gm_f in *"$gm_nl$gm_p\\"$gm_k="*) return 1 ;; esac; fi
+      gm_p=$gm_p\\"$gm_k; gm_e=v; continue ;;
+    w) gm_e=v; case $gm_r in ']'*) gm_r=\${gm_r#?}; gm_close; continue ;; esac ;;
+    c)
+      case \${gm_s%"\${gm_s#?}"}$gm_r in
+      '') return 0 ;;
+      o,*) gm_e=K ;;
+      a,*) gm_e=v ;;
+      'o}'*|'a]'*) gm_r=\${gm_r#?}; gm_close; continue ;;
+      *) return 1 ;;
+      esac
+      gm_r=\${gm_r#?}; continue ;;
+    esac
+    case $gm_r in
+    '{'*) gm_r=\${gm_r#?}; gm_put o; gm_s=o$gm_s; gm_e=k; continue ;;
+    '['*) gm_r=\${gm_r#?}; gm_put a; gm_s=a$gm_s; gm_q=$((gm_q + 1)); gm_e=w; continue ;;
+    '"'*) gm_r=\${gm_r#?}; case $gm_r in *'"'*) ;; *) return 1 ;; esac; gm_put "s\${gm_r%%'"'*}"; gm_r=\${gm_r#*'"'} ;;
+    true*) gm_r=\${gm_r#true}; gm_put t ;;
+    false*) gm_r=\${gm_r#false}; gm_put f ;;
+    null*) gm_r=\${gm_r#null}; gm_put z ;;
+    -*|[0-9]*)
+      gm_n=\${gm_r%%[!0-9eE.+-]*}
+      case $gm_n in 0|[1-9]|[1-9]*[0-9]|-[1-9]|-[1-9]*[0-9]) ;; *) return 1 ;; esac
+      case \${gm_n#-} in *[!0-9]*|????????????????*) return 1 ;; esac
+      gm_r=\${gm_r#"$gm_n"}; gm_put "n$gm_n" ;;
+    *) return 1 ;;
+    esac
+    gm_done
+  done
+}
+gm_put() { [ $gm_q != 0 ] || [ -z "$gm_p" ] || gm_f=$gm_f$gm_p=$1$gm_nl; }
+gm_done() { gm_e=c; case $gm_s in o*) gm_p=\${gm_p%'"'*} ;; esac; }
+gm_close() { case $gm_s in a*) gm_q=$((gm_q - 1)) ;; esac; gm_s=\${gm_s#?}; gm_done; }
+# gm_get KEYS: gm_v, KIND VALUE of that member (empty: none).
+gm_get() { case $gm_f in *"$gm_nl$1="*) gm_v=\${gm_f#*"$gm_nl$1="}; gm_v=\${gm_v%%"$gm_nl"*} ;; *) gm_v= ;; esac; }
+# gm_has KEYS KIND...: the member is one of these kinds ('' for none).
+gm_has() { gm_get "$1"; shift; for gm_a; do [ -z "$gm_a$gm_v" ] && return 0; [ -n "$gm_a" ] && [ "\${gm_v%"\${gm_v#?}"}" = "$gm_a" ] && return 0; done; return 1; }
+# gm_each KEYS TEST: TEST (a function given KEY and KIND VALUE) holds for every member of that object.
+gm_each() {
+  gm_x=\${gm_f#"$gm_nl"}
+  while [ -n "$gm_x" ]; do
+    gm_y=\${gm_x%%"$gm_nl"*}; gm_x=\${gm_x#*"$gm_nl"}
+    case $gm_y in "$1\\""*) gm_y=\${gm_y#"$1\\""} ;; *) continue ;; esac
+    case \${gm_y%%=*} in *'"'*) continue ;; esac
+    $2 "\${gm_y%%=*}" "\${gm_y#*=}" || return 1
+  done
+}
+gm_initkey() { case $1 in protocolVersion|capabilities|clientInfo|_meta) ;; *) return 1 ;; esac; }
+gm_listkey() { case $1 in cursor|_meta) ;; *) return 1 ;; esac; }
+gm_isobj() { [ "$2" = o ]; }
+
+# gm_one LINE: answers it as the node front would (0), or leaves it to node (1).
+gm_one() {
+  gm_l=$1
+  case $gm_l in *[!\\ ]*) ;; *) return 0 ;; esac
+  [ \${#gm_l} -le ${SH_LINE_MAX} ] || return 1
+  case $gm_l in '{'*) ;; *) return 1 ;; esac
+  case $gm_l in *\\\\*|*[!\\ -~]*) return 1 ;; esac
+  gm_parse "$gm_l" || return 1
+  gm_get '"jsonrpc'; [ "$gm_v" = s2.0 ] || return 1
+  gm_get '"method'; case $gm_v in s*) gm_m=\${gm_v#s} ;; *) return 1 ;; esac
+  gm_get '"id'; gm_i=$gm_v
+  if [ "$gm_m" = notifications/initialized ] && [ -z "$gm_i" ] && [ -n "$gm_init" ] && [ $gm_ini = 0 ] && gm_has '"params' '' o; then
+    gm_ini=1; return 0
+  fi
+  case $gm_i in s*) gm_i=\\"\${gm_i#s}\\" ;; n*) gm_i=\${gm_i#n} ;; *) return 1 ;; esac
+  case $gm_m in
+  initialize)
+    [ -z "$gm_init" ] && gm_has '"params' o && gm_each '"params' gm_initkey && gm_has '"params"protocolVersion' s && gm_has '"params"capabilities' o &&
+      gm_each '"params"capabilities' gm_isobj && gm_has '"params"clientInfo' o && gm_has '"params"clientInfo"name' s &&
+      gm_has '"params"clientInfo"version' s && gm_has '"params"clientInfo"title' '' s && gm_has '"params"_meta' '' o || return 1
+    gm_get '"params"protocolVersion'; gm_v=\${gm_v#s}
+    case $gm_v in ${listing.versions.map(q).join('|')}) ;; *) gm_v=${q(listing.latest)} ;; esac
+    printf '%s"%s"%s%s%s\\n' ${q(initA)} "$gm_v" ${q(initB)} "$gm_i" ${q(initC)} || exit 0
+    gm_init=$1 ;;
+${
+  discover
+    ? `  server/discover)
+    gm_has '"params' '' o || return 1
+    printf '%s%s%s\\n' ${q(discover[0])} "$gm_i" ${q(discover[1])} || exit 0 ;;
+`
+    : ''
+}  ping)
+    gm_has '"params' '' o && gm_has '"params"_meta' '' o || return 1
+    printf '%s%s%s\\n' ${q(pingA)} "$gm_i" ${q(pingB)} || exit 0 ;;
+  tools/list)
+    [ -n "$gm_init" ] && gm_has '"params' '' o && gm_each '"params' gm_listkey && gm_has '"params"cursor' '' s && gm_has '"params"_meta' '' o || return 1
+    printf '%s%s%s\\n' ${q(toolsA)} "$gm_i" ${q(toolsB)} || exit 0 ;;
+  *) return 1 ;;
+  esac
+}
+
+while IFS= read -r gm_l; do
+  gm_one "$gm_l" || gm_over "$gm_l"
+done
+# A last line without its newline is a message too: node's.
+[ -z "$gm_l" ] || gm_over "$gm_l"
+exit 0
+`;
+}
