@@ -8,12 +8,55 @@
 import { closeSync, existsSync, fstatSync, openSync, readdirSync, readFileSync, readSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { mayWarn } from './light-spawn.js';
 import { logStepArgs, LOG_STEP_CAP, RS, US } from './log-cache.js';
 
 type Zlib = typeof import('node:zlib');
 let zlib: Zlib | undefined;
-/** node:zlib on first use: the entry point loads this module for every command. */
-const inflate = (b: Buffer): Buffer => (zlib ??= createRequire(import.meta.url)('node:zlib') as Zlib).inflateSync(b);
+
+interface ZlibHandle {
+  onerror: (message: string) => void;
+  init(windowBits: number, level: number, memLevel: number, strategy: number, state: Uint32Array, callback: () => void, dictionary: undefined): void;
+  writeSync(flush: number, input: Buffer, inAt: number, inLength: number, out: Buffer, outAt: number, outLength: number): void;
+  close(): void;
+}
+type ZlibBinding = { Zlib: new (mode: number) => ZlibHandle };
+let binding: ZlibBinding | null | undefined;
+
+/**
+ * `input` (a zlib stream, anything after its end ignored) inflated into at most `most` bytes.
+ * Through node's zlib handle where node allows it (see light-spawn.ts): node:zlib would load the
+ * stream modules, ~4 ms of the ~10 this whole read may cost; else node:zlib.
+ */
+function inflate(input: Buffer, most: number): Buffer {
+  if (binding === undefined) {
+    try {
+      const b = mayWarn() ? null : ((process as unknown as { binding: (name: string) => unknown }).binding('zlib') as ZlibBinding | null);
+      binding = typeof b?.Zlib === 'function' ? b : null;
+    } catch {
+      binding = null;
+    }
+  }
+  if (!binding) {
+    const out = (zlib ??= createRequire(import.meta.url)('node:zlib') as Zlib).inflateSync(input);
+    return out.length > most ? out.subarray(0, most) : out;
+  }
+  const state = new Uint32Array(2);
+  const handle = new binding.Zlib(2); // INFLATE
+  let failed = false;
+  handle.onerror = () => {
+    failed = true;
+  };
+  const out = Buffer.allocUnsafe(most);
+  try {
+    handle.init(15, -1, 8, 0, state, () => {}, undefined);
+    handle.writeSync(4, input, 0, input.length, out, 0, most); // Z_FINISH
+  } finally {
+    handle.close();
+  }
+  if (failed) unusual();
+  return out.subarray(0, most - state[0]!);
+}
 
 /** Thrown wherever git's answer is not certain here: the caller asks git. */
 class Unusual extends Error {}
@@ -99,12 +142,7 @@ class ObjectFiles {
   /** Opens the packs (their files stay open until close()). */
   open(): this {
     const packDir = join(this.dir, 'pack');
-    let names: string[] = [];
-    try {
-      names = readdirSync(packDir);
-    } catch {
-      /* no packs */
-    }
+    const names = existsSync(packDir) ? readdirSync(packDir) : [];
     if (names.includes('multi-pack-index')) unusual();
     for (const name of names) {
       // git takes an index only beside its pack.
@@ -170,7 +208,8 @@ class ObjectFiles {
   /** The zlib stream at `at` of the pack, which inflates to `size` bytes. */
   private inflateAt(p: Pack, at: number, size: number): Buffer {
     const room = p.packSize - 20 - at;
-    const out = inflate(readAt(p.pack, Math.min(room, size + (size >> 8) + 64), at));
+    // One byte more than the object: a longer stream does not pass for it.
+    const out = inflate(readAt(p.pack, Math.min(room, size + (size >> 8) + 64), at), size + 1);
     if (out.length !== size) unusual();
     return out;
   }
@@ -213,18 +252,18 @@ class ObjectFiles {
 
   /** The object `hex`; Unusual where it is missing or cannot be read. */
   read(hex: string, depth = 0): GitObject {
-    let file: Buffer | null = null;
-    try {
-      file = readFileSync(join(this.dir, hex.slice(0, 2), hex.slice(2)));
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') unusual();
-    }
-    if (file) {
-      const raw = inflate(file);
-      const sp = raw.indexOf(0x20);
-      const nul = raw.indexOf(0);
-      const type = TYPES[raw.toString('latin1', 0, sp)];
-      if (sp < 0 || nul < sp || !type || String(raw.length - nul - 1) !== raw.toString('latin1', sp + 1, nul)) unusual();
+    const path = join(this.dir, hex.slice(0, 2), hex.slice(2));
+    if (existsSync(path)) {
+      const file = readFileSync(path);
+      // `<type> <size>\0`, then the object: its size says how much to inflate.
+      const head = inflate(file, 32);
+      const sp = head.indexOf(0x20);
+      const nul = head.indexOf(0);
+      const type = TYPES[head.toString('latin1', 0, sp)];
+      const size = Number(head.toString('latin1', sp + 1, nul));
+      if (sp < 0 || nul < sp || !type || !/^(0|[1-9]\d{0,11})$/.test(head.toString('latin1', sp + 1, nul))) unusual();
+      const raw = inflate(file, nul + 1 + size + 1);
+      if (raw.length !== nul + 1 + size) unusual();
       return { type: type!, data: raw.subarray(nul + 1) };
     }
     const id = Buffer.from(hex, 'hex');
@@ -268,12 +307,8 @@ function shortId(store: ObjectFiles, hex: string, packed: number): string {
     const { at, found } = store.find(p, id);
     for (const i of found ? [at - 1, at + 1] : [at - 1, at]) if (i >= 0 && i < p.count) extend(sharedDigits(store.nameAt(p, i), hex));
   }
-  let loose: string[] = [];
-  try {
-    loose = readdirSync(join(store.dir, hex.slice(0, 2)));
-  } catch {
-    /* none */
-  }
+  const fanout = join(store.dir, hex.slice(0, 2));
+  const loose = existsSync(fanout) ? readdirSync(fanout) : [];
   const rest = hex.slice(2);
   for (const name of loose) {
     if (name === rest || name.length !== 38 || !/^[0-9a-f]{38}$/.test(name)) continue;
@@ -461,13 +496,8 @@ function configTexts(commonDir: string, env: NodeJS.ProcessEnv): string[] {
   }
   files.push(join(commonDir, 'config'));
   const texts: string[] = [];
-  for (const f of files) {
-    try {
-      texts.push(readFileSync(f, 'latin1'));
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'ENOENT' && (e as NodeJS.ErrnoException).code !== 'ENOTDIR') unusual();
-    }
-  }
+  // Asked first: a failed read throws, and an error costs more than the look (most of these files are absent).
+  for (const f of files) if (existsSync(f)) texts.push(readFileSync(f, 'latin1'));
   return texts;
 }
 
@@ -475,18 +505,8 @@ function configTexts(commonDir: string, env: NodeJS.ProcessEnv): string[] {
 function plainRepository(commonDir: string, env: NodeJS.ProcessEnv): boolean {
   for (const v of ['GIT_OBJECT_DIRECTORY', 'GIT_ALTERNATE_OBJECT_DIRECTORIES', 'GIT_REPLACE_REF_BASE', 'GIT_GRAFT_FILE', 'GIT_SHALLOW_FILE', 'GIT_CONFIG_PARAMETERS', 'GIT_CONFIG_COUNT', 'GIT_CONFIG', 'GIT_NO_REPLACE_OBJECTS']) if (env[v]) return false;
   for (const f of ['objects/info/alternates', 'objects/info/http-alternates', 'info/grafts', 'shallow']) if (existsSync(join(commonDir, f))) return false;
-  try {
-    if (readdirSync(join(commonDir, 'refs/replace')).length) return false;
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') return false;
-  }
-  let packed = '';
-  try {
-    packed = readFileSync(join(commonDir, 'packed-refs'), 'latin1');
-  } catch {
-    /* none */
-  }
-  if (packed.includes('refs/replace/')) return false;
+  if (existsSync(join(commonDir, 'refs/replace')) && readdirSync(join(commonDir, 'refs/replace')).length) return false;
+  if (existsSync(join(commonDir, 'packed-refs')) && readFileSync(join(commonDir, 'packed-refs'), 'latin1').includes('refs/replace/')) return false;
   return !configTexts(commonDir, env).some((t) => CONFIG_WORDS.test(t));
 }
 
