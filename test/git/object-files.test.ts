@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { logStepArgs } from '../../src/git/log-cache.js';
 import { readLogStep, utcZoneIn } from '../../src/git/object-files.js';
-import { makeRepo, type TestRepo } from '../helpers/repo.js';
+import { fixture, makeRepo, type TestRepo } from '../helpers/repo.js';
 
 const gitOut = (repo: TestRepo, args: string[], env: Record<string, string> = {}) => execFileSync('git', args, { cwd: repo.dir, env: { ...repo.env, ...env }, maxBuffer: 1 << 28 });
 const rev = (repo: TestRepo, r: string) => repo.git('rev-parse', r).trim();
@@ -34,9 +34,9 @@ function commitWith(repo: TestRepo, message: string, env: Record<string, string>
   gitOut(repo, ['commit', '-q', '--allow-empty', '--allow-empty-message', '--cleanup=verbatim', '-m', message, ...extra], env);
 }
 
-/** A history of every kind of change a plain commit makes. */
-function varied(): TestRepo {
-  const repo = makeRepo();
+/** A history of every kind of change a plain commit makes (built once, a copy per test). */
+const varied = fixture(() => {
+  const repo = makeRepo({ until: 'file' });
   const w = (p: string, t: string) => repo.write(p, t);
   for (let i = 0; i < 12; i++) w(`src/mod${i}/index.ts`, `export const v${i} = ${i};\n`.repeat(20));
   w('docs/a.md', 'a\n');
@@ -62,19 +62,19 @@ function varied(): TestRepo {
     commitWith(repo, `Edit ${i}`, at(`2026-11-0${6 + (i % 3)}T0${i}:00:00+0200`));
   }
   return repo;
-}
+});
 
 const looseCount = (repo: TestRepo) => readdirSync(join(repo.dir, '.git/objects')).filter((d) => /^[0-9a-f]{2}$/.test(d)).length;
 
 describe('readLogStep: the commits since, from git’s object files', () => {
-  it('gives git’s bytes from loose objects: adds, edits, renames, deletes, modes, links, a file become a folder, empty commits, zones', () => {
-    const repo = varied();
+  it('gives git’s bytes from loose objects: adds, edits, renames, deletes, modes, links, a file become a folder, empty commits, zones', async () => {
+    const repo = await varied();
     expect(looseCount(repo)).toBeGreaterThan(0);
     compare(repo, 11);
   });
 
-  it('gives git’s bytes from packs with delta chains (OFS_DELTA after gc, REF_DELTA without offsets), and packed beside loose', () => {
-    const repo = varied();
+  it('gives git’s bytes from packs with delta chains (OFS_DELTA after gc, REF_DELTA without offsets), and packed beside loose', async () => {
+    const repo = await varied();
     repo.git('gc', '-q', '--aggressive');
     expect(looseCount(repo)).toBe(0);
     compare(repo, 11);
@@ -89,8 +89,8 @@ describe('readLogStep: the commits since, from git’s object files', () => {
     compare(repo, 12);
   });
 
-  it('prints a short id as long as git does: eight digits from 16384 objects in packs, one more where another object shares eight', () => {
-    const repo = varied();
+  it('prints a short id as long as git does: eight digits from 16384 objects in packs, one more where another object shares eight', async () => {
+    const repo = await varied();
     // 16384 objects in packs: git's length is 8 (half the bits of the count, rounded up).
     const blobs = Array.from({ length: 16400 }, (_, i) => `blob\ndata ${String(i).length}\n${i}\n`).join('');
     execFileSync('git', ['fast-import', '--quiet'], { cwd: repo.dir, env: repo.env, input: blobs });
@@ -124,8 +124,8 @@ describe('readLogStep: the commits since, from git’s object files', () => {
     compare(repo, 3);
   });
 
-  it('is null (git is asked) wherever git could answer otherwise or the files are unusual', () => {
-    const repo = varied();
+  it('is null (git is asked) wherever git could answer otherwise or the files are unusual', async () => {
+    const repo = await varied();
     const head = rev(repo, 'HEAD');
     const from = rev(repo, 'HEAD~2');
     const args = logStepArgs(from, head);
@@ -162,8 +162,8 @@ describe('readLogStep: the commits since, from git’s object files', () => {
     expect(readLogStep(gitDir, logStepArgs(head, h2), head, h2, utcZoneIn(theirs), repo.env)?.toString('latin1')).toBe(theirs);
   });
 
-  it('is null for a merge, a path git quotes, a commit in another encoding, a missing object, and a SHA-256 repository', () => {
-    const repo = varied();
+  it('is null for a merge, a path git quotes, a commit in another encoding, a missing object, and a SHA-256 repository', async () => {
+    const repo = await varied();
     const base = rev(repo, 'HEAD');
     const step = (from: string) => {
       const head = rev(repo, 'HEAD');
