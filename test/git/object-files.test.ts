@@ -8,7 +8,7 @@ import { chmodSync, mkdirSync, readdirSync, rmSync, symlinkSync, writeFileSync }
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { logStepArgs } from '../../src/git/log-cache.js';
-import { readLogStep, utcZoneIn } from '../../src/git/object-files.js';
+import { READ_CAP, readLogStep, utcZoneIn } from '../../src/git/object-files.js';
 import { fixture, makeRepo, type TestRepo } from '../helpers/repo.js';
 
 const gitOut = (repo: TestRepo, args: string[], env: Record<string, string> = {}) => execFileSync('git', args, { cwd: repo.dir, env: { ...repo.env, ...env }, maxBuffer: 1 << 28 });
@@ -22,7 +22,9 @@ function compare(repo: TestRepo, n: number): void {
     const args = logStepArgs(from, head);
     const theirs = gitOut(repo, args).toString('latin1');
     // How this git prints a +0000 zone (git 2.45 changed it), as the entry point learns it from an earlier answer of git's.
-    const mine = readLogStep(join(repo.dir, '.git'), args, from, head, utcZoneIn(theirs), repo.env);
+    // More commits than the reader takes by default are git's (cheaper there); read here all the same.
+    expect(readLogStep(join(repo.dir, '.git'), args, from, head, utcZoneIn(theirs), repo.env) === null).toBe(k > READ_CAP);
+    const mine = readLogStep(join(repo.dir, '.git'), args, from, head, utcZoneIn(theirs), repo.env, 100);
     expect(mine, `HEAD~${k}..HEAD`).not.toBeNull();
     expect(mine!.toString('latin1'), `HEAD~${k}..HEAD`).toBe(theirs);
   }
@@ -118,7 +120,8 @@ describe('readLogStep: the commits since, from git’s object files', () => {
     }
     const made = execFileSync('git', ['hash-object', '-t', 'commit', '-w', '--stdin'], { cwd: repo.dir, env: repo.env, input: body }).toString().trim();
     repo.git('update-ref', 'HEAD', made);
-    expect(gitOut(repo, ['log', '-1', '--format=%h']).toString().trim()).toHaveLength(9);
+    // Nine digits, or more where the other object happens to share nine too.
+    expect(gitOut(repo, ['log', '-1', '--format=%h']).toString().trim().length).toBeGreaterThan(8);
     compare(repo, 3);
     repo.git('gc', '-q');
     compare(repo, 3);
