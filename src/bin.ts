@@ -20,6 +20,7 @@ import { VAR_LIST_ARGS } from './git/vars.js';
 import { startPendingEarly } from './git/pending.js';
 import { localDate, now } from './clock.js';
 import { keptLog, LOG_STEP_CAP, logStepArgs, PRIMER_LOG_DEPTH, recentLogArgs } from './git/log-cache.js';
+import { readLogStep, utcZoneIn } from './git/object-files.js';
 import { headCommit } from './git/head.js';
 import { findRepoInFiles, type Repo } from './git/repo.js';
 import { isKeptStaleness, keptQuestionAt, memoryMark, stalenessQuery, stalenessStep, STALENESS_STEP_CAP } from './dream/staleness-query.js';
@@ -52,7 +53,7 @@ function startStalenessEarly(repo: Repo, head: string): boolean {
     // HEAD moved on from the kept answer by plain commits: the commits since; else the whole question.
     const step = q && kept?.key !== q.key ? stalenessStep(q, kept, head) : null;
     const early = q && kept?.key !== q.key ? (step && byPlainCommits(repo.gitDir, step.from, head, STALENESS_STEP_CAP) ? step.args : q.args) : null;
-    if (early) startEarly(early);
+    if (early) startEarly(early, step && early === step.args ? fromObjectFiles(repo, step.from, head, early) : undefined);
     if (text !== null) triedFactsKept(text, repo.stateDir);
     return true;
   } catch {
@@ -68,8 +69,20 @@ function startStalenessEarly(repo: Repo, head: string): boolean {
 function startLogEarly(repo: Repo, head: string): void {
   const { out, before } = keptLog(repo, PRIMER_LOG_DEPTH, head);
   if (out !== null) return;
-  startEarly(before && byPlainCommits(repo.gitDir, before.from, head, LOG_STEP_CAP) ? logStepArgs(before.from, head) : recentLogArgs(PRIMER_LOG_DEPTH));
+  if (!before || !byPlainCommits(repo.gitDir, before.from, head, LOG_STEP_CAP)) return startEarly(recentLogArgs(PRIMER_LOG_DEPTH));
+  const args = logStepArgs(before.from, head);
+  startEarly(args, fromObjectFiles(repo, before.from, head, args));
 }
+
+/**
+ * The step's output (logStepArgs: the commits since `from`) read from git's object files instead
+ * of a git process and its fork (object-files.ts), where that gives git's very bytes; else null and
+ * git runs. How git prints a +0000 zone it tells from the kept log.
+ */
+const fromObjectFiles = (repo: Repo, from: string, head: string, args: string[]) => () => {
+  const kept = keptLog(repo, PRIMER_LOG_DEPTH, head);
+  return readLogStep(repo.commonDir, args, from, head, utcZoneIn(kept.before?.out ?? ''));
+};
 
 type Entry = Record<string, (...a: never[]) => Promise<number | null> | number | null>;
 

@@ -82,14 +82,19 @@ const keyOf = (args: readonly string[], cwd: string) => `${cwd}\0${args.join('\0
  * takeEarly() to take over. The bundles share this through a global: the entry point
  * and the command it loads are separate bundles. The same call asked for again while not yet
  * taken starts no second git: both takers get its output (the primer's log step and its staleness
- * step after a commit are one question, see logStepArgs).
+ * step after a commit are one question, see logStepArgs). `known`: that output without git, or
+ * null where it cannot be had so (then git is started).
  */
-export function startEarly(args: readonly string[]): void {
+export function startEarly(args: readonly string[], known?: () => Buffer | null): void {
   const cwd = process.cwd();
   const key = keyOf(args, cwd);
   const started = slot().get(key);
   if (started) started.takers++;
-  else slot().set(key, { out: runToFile(cwd, args, key), takers: 1 });
+  else {
+    // git's very output read from its files (object-files.ts), where that can be done: no process.
+    const out = known?.();
+    slot().set(key, { out: out ? Promise.resolve(out) : runToFile(cwd, args, key), takers: 1 });
+  }
 }
 
 /**

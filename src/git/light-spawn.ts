@@ -20,7 +20,7 @@ type ProcessWrap = { Process: new () => ProcessHandle };
  * to 22): it prints a warning only under --pending-deprecation. There, and on later versions (which
  * may warn at run time), do without it: a hook never writes a stray warning.
  */
-function mayWarn(): boolean {
+export function mayWarn(): boolean {
   const major = Number(process.versions.node.split('.')[0]);
   return !(major >= 20 && major <= 22) || !!process.env.NODE_PENDING_DEPRECATION || /--pending-deprecation/.test(`${process.execArgv.join(' ')} ${process.env.NODE_OPTIONS ?? ''}`);
 }

@@ -68,7 +68,7 @@ describe('the primer at a session start', () => {
 });
 
 describe('the primer after a commit, with facts in MEMORY.md anchored to files', () => {
-  it('reads MEMORY.md once: the entry point knows the file unchanged since the kept answer and starts the one git step without parsing it', async () => {
+  it('reads MEMORY.md once and starts no git process: the entry point knows the file unchanged since the kept answer and reads the commits since from git’s object files', async () => {
     const repo = await makeMemoryRepo({ now: '2026-11-30T19:00:00Z' });
     const a = repo.commit('Add the cache', { 'src/cache.ts': '// per process\n' }).slice(0, 9);
     repo.write(
@@ -95,8 +95,9 @@ describe('the primer after a commit, with facts in MEMORY.md anchored to files',
     const after = primer(repo, p, path);
     // Before: twice, the entry point parsing it to choose its early git call, then the primer.
     expect(after.memoryReads).toBe(1);
-    // One git process, started early: the commits since, for the log and the staleness check both.
-    expect(g.calls().filter((c) => c[0] === 'log')).toHaveLength(1);
+    // No git process at all: the commits since, for the log and the staleness check both, are read
+    // from git's object files (git/object-files.ts; main started one `git log` here).
+    expect(g.calls()).toEqual([]);
     expect(after.out).toContain('per process (may be stale: src/cache.ts changed in 2 commits)');
     // The answer the whole question gives, nothing kept.
     rmSync(join(repo.dir, '.git', 'git-memory'), { recursive: true, force: true });
