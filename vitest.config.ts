@@ -1,7 +1,16 @@
 import { defineConfig } from 'vitest/config';
+import { ramTempDir } from './test/helpers/ram-tmp.js';
 import { textImports } from './test/helpers/text-imports.js';
 
 const corpus = process.env.GIT_MEMORY_CORPUS_TESTS === '1';
+
+// The tests' temporary repositories live in RAM where the machine has a tmpfs (/dev/shm), unless
+// TMPDIR is set: set here, before the workers start, so they and every process they start inherit it.
+const ram = ramTempDir();
+if (ram) {
+  process.env.TMPDIR = ram;
+  process.env.GIT_MEMORY_TESTS_IN_RAM = '1';
+}
 
 // Test files that run each in a fresh worker: those that replace a module with vi.mock (a full disk,
 // counted calls), so that their mock reaches the source they load and no other file sees it, and

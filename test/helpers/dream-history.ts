@@ -1,7 +1,7 @@
-import { execFileSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { serializeSession, type Session } from '../../src/memory/session.js';
 import { serializeTasks, type Task } from '../../src/memory/tasks.js';
-import { makeMemoryRepo, type TestRepo } from './repo.js';
+import { headId, makeMemoryRepo, type TestRepo } from './repo.js';
 
 /** A fact the sessions state, and what a new agent must be told of it after the dream. */
 export interface TruthFact {
@@ -75,41 +75,70 @@ const NAMED: Record<number, string> = { 5: 'src/auth/session.ts', 9: 'src/search
  * two branches (feature/billing forks on day 8 and is merged on day 17), each with a real commit
  * (dated that day) and its journal file committed after it, with facts repeated in other words,
  * contradicted, stated about a file edited later, and noise that git already records.
+ *
+ * Made by one `git fast-import` (history.ts's way), not ~250 git processes: the commits are those
+ * that writing each file, `git add`, `git commit` (dated with GIT_AUTHOR_DATE/GIT_COMMITTER_DATE),
+ * `checkout` of the branch and `merge --no-ff` made, ids included (a session names its commit's
+ * short id, read back from fast-import as it goes). Only the reflog differs: one entry a branch.
  */
 export async function dreamHistory(): Promise<DreamHistory> {
   const repo = await makeMemoryRepo({ now: '2026-11-22T09:00:00', until: 'file' });
-  const gitAt = (when: string, ...args: string[]) =>
-    execFileSync('git', args, { cwd: repo.dir, env: { ...repo.env, GIT_AUTHOR_DATE: when, GIT_COMMITTER_DATE: when }, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
   const schedule: { day: number; branch: string }[] = [];
   for (let day = 1; day <= 21; day++) {
     if (day >= 8 && day <= 16) schedule.push({ day, branch: 'main' }, { day, branch: 'feature/billing' });
     else schedule.push({ day, branch: 'main' }, { day, branch: 'main' });
   }
-  const sessions: Session[] = [];
-  let current = 'main';
-  const checkout = (b: string) => {
-    if (b === current) return;
-    repo.git('checkout', '-q', ...(b === 'feature/billing' && !repo.git('branch', '--list', b).trim() ? ['-b'] : []), b);
-    current = b;
+  const base = headId(repo.dir, repo.git);
+  const importer = fastImport(repo);
+  /** Each branch's tip (a mark, or the set-up commit) and the files its commits added. */
+  const tips: Record<string, string> = { main: base };
+  const added: Record<string, Map<string, string>> = { main: new Map() };
+  let mark = 0;
+  const commit = (branch: string, when: string, message: string, files: Record<string, string>, merge?: string): string => {
+    // git reads GIT_*_DATE in the environment's time zone, UTC (testEnv).
+    const at = `${Date.parse(`${when}Z`) / 1000} +0000`;
+    const env = repo.env;
+    let cmd = `commit refs/heads/${branch}\nmark :${++mark}\nauthor ${env.GIT_AUTHOR_NAME} <${env.GIT_AUTHOR_EMAIL}> ${at}\ncommitter ${env.GIT_COMMITTER_NAME} <${env.GIT_COMMITTER_EMAIL}> ${at}\n${data(`${message}\n`)}from ${tips[branch]}\n`;
+    if (merge) cmd += `merge ${merge}\n`;
+    for (const [path, text] of Object.entries(files)) {
+      cmd += `M 100644 inline ${path}\n${data(text)}`;
+      added[branch]!.set(path, text);
+    }
+    importer.write(`${cmd}\n`);
+    tips[branch] = `:${mark}`;
+    return tips[branch]!;
   };
+  const sessions: Session[] = [];
+  /** The sessions' commits, full ids. */
+  const ids: string[] = [];
+  let current = 'main';
   for (let i = 0; i < schedule.length; i++) {
     const { day, branch } = schedule[i]!;
     if (day === 17 && current !== 'main' && branch === 'main') {
-      checkout('main');
-      gitAt('2026-11-17T08:00:00', 'merge', '-q', '--no-ff', '-m', 'Merge feature/billing', 'feature/billing');
+      // git merge --no-ff: the feature's files join main's (they touch different files).
+      const theirs = added['feature/billing']!;
+      const files = Object.fromEntries([...theirs].filter(([p, t]) => added.main!.get(p) !== t));
+      commit('main', '2026-11-17T08:00:00', 'Merge feature/billing', files, tips['feature/billing']);
+      current = 'main';
     }
-    checkout(branch);
+    if (!(branch in tips)) {
+      // git checkout -b: the branch starts where main is, with main's files.
+      tips[branch] = tips[current]!;
+      added[branch] = new Map(added[current]);
+    }
+    current = branch;
     const date = `2026-11-${String(day).padStart(2, '0')}`;
     const time = `${String(9 + (i % 2) * 5).padStart(2, '0')}:${String((i * 7) % 60).padStart(2, '0')}`;
     // Each session's work is a file of its own in an area (areas recur), except where a fact names one.
     const areas = AREAS[branch]!;
     const file = NAMED[i] ?? `${areas[i % areas.length]}/step-${i + 1}.ts`;
     const subject = i === 21 ? 'Add refund endpoint' : `${branch === 'main' ? 'Work on' : 'Billing:'} ${file} (${i + 1})`;
-    repo.write(file, `// ${subject}\n`);
-    repo.git('add', '--', file);
     const when = `${date}T${time}:00`;
-    gitAt(when, 'commit', '-q', '-m', subject);
-    const sha = gitAt(when, 'rev-parse', '--short', 'HEAD');
+    const code = commit(branch, when, subject, { [file]: `// ${subject}\n` });
+    // What `git rev-parse --short HEAD` said: checked against git once all is written.
+    const id = await importer.mark(code);
+    ids.push(id);
+    const sha = id.slice(0, 7);
     const said = statements(i);
     const s: Session = {
       id: `${date.replace(/-/g, '')}-${time.replace(':', '')}-s${String(i).padStart(5, '0')}`,
@@ -132,9 +161,7 @@ export async function dreamHistory(): Promise<DreamHistory> {
     s.completed.push(...sessions.filter((p) => p.branch === branch).slice(-1).flatMap((p) => p.next_steps.filter((n) => n.startsWith('Continue'))));
     sessions.push(s);
     const path = `.openclaw_memory/journal/${date}/${time.replace(':', '')}-claude-${s.id.slice(-6)}.md`;
-    repo.write(path, serializeSession(s, 'en'));
-    repo.git('add', '--', path);
-    gitAt(when, 'commit', '-q', '-m', `memory: ${s.request}`);
+    commit(branch, when, `memory: ${s.request}`, { [path]: serializeSession(s, 'en') });
   }
   const tasks: Task[] = [
     { id: 't-a001', task: 'Refund flow end to end', status: 'in_progress', progress: 'endpoint done', next_step: 'webhook', related_files: [] },
@@ -142,11 +169,15 @@ export async function dreamHistory(): Promise<DreamHistory> {
     { id: 't-a003', task: 'Invoice PDF rendering', status: 'blocked', progress: 'waiting on fonts licence', related_files: [] },
     { id: 't-a004', task: 'Session timeout change', status: 'done', related_files: [] },
   ];
-  repo.write('.openclaw_memory/TASKS.md', serializeTasks({ updated: '2026-11-21', tasks }, 'en'));
-  repo.write('.openclaw_memory.toml', '[project]\nname = "acme-api"\ndescription = "Billing and auth API for Acme"\n');
-  repo.git('add', '--', '.openclaw_memory.toml');
-  repo.git('add', '--', '.openclaw_memory/TASKS.md');
-  gitAt('2026-11-21T18:00:00', 'commit', '-q', '-m', 'memory: tasks');
+  commit(current, '2026-11-21T18:00:00', 'memory: tasks', {
+    '.openclaw_memory.toml': '[project]\nname = "acme-api"\ndescription = "Billing and auth API for Acme"\n',
+    '.openclaw_memory/TASKS.md': serializeTasks({ updated: '2026-11-21', tasks }, 'en'),
+  });
+  await importer.done();
+  // The work tree and index as after the last commit on main (a checkout from the set-up commit).
+  repo.git('read-tree', '-m', '-u', base, 'HEAD');
+  const short = repo.git('log', '--no-walk=unsorted', '--format=%h', ...ids).trim().split('\n');
+  if (short.some((id, k) => id !== sessions[k]!.commits[0]!.sha)) throw new Error('dreamHistory: a short commit id is not the one git gives');
   const facts: TruthFact[] = [
     { id: 'C1', expect: '--runInBand' },
     { id: 'D1', expect: '60 minutes', notExpect: '30 minutes' },
@@ -162,4 +193,43 @@ export async function dreamHistory(): Promise<DreamHistory> {
     { id: 'G4', expect: 'CSV export times out' },
   ];
   return { repo, sessions, tasks, facts, nextSteps: ['Wire the refund webhook to the ledger', 'Write the migration guide for v2', 'Add currency rounding tests for invoices'], now: '2026-11-22T09:00:00' };
+}
+
+const data = (text: string) => `data ${Buffer.byteLength(text)}\n${text}\n`;
+
+/** A `git fast-import` writing into `repo`, told commands as they come; `mark` asks a mark's commit id. */
+function fastImport(repo: TestRepo) {
+  const git = spawn('git', ['fast-import', '--quiet', '--done'], { cwd: repo.dir, env: repo.env, stdio: ['pipe', 'pipe', 'pipe'] });
+  let stderr = '';
+  git.stderr.on('data', (d: Buffer) => void (stderr += d));
+  const ended = new Promise<void>((resolve, reject) => {
+    git.on('error', reject);
+    git.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`git fast-import failed (${code}): ${stderr}`))));
+  });
+  ended.catch(() => {});
+  const lines: string[] = [];
+  const waiting: ((line: string) => void)[] = [];
+  let rest = '';
+  git.stdout.on('data', (d: Buffer) => {
+    rest += d.toString('utf8');
+    for (let nl = rest.indexOf('\n'); nl >= 0; nl = rest.indexOf('\n')) {
+      const line = rest.slice(0, nl);
+      rest = rest.slice(nl + 1);
+      const w = waiting.shift();
+      if (w) w(line);
+      else lines.push(line);
+    }
+  });
+  return {
+    write: (text: string) => void git.stdin.write(text),
+    mark(mark: string): Promise<string> {
+      git.stdin.write(`get-mark ${mark}\n`);
+      const got = lines.shift();
+      return got !== undefined ? Promise.resolve(got) : Promise.race([new Promise<string>((resolve) => waiting.push(resolve)), ended.then(() => Promise.reject(new Error('git fast-import ended')))]);
+    },
+    async done(): Promise<void> {
+      git.stdin.end('done\n');
+      await ended;
+    },
+  };
 }

@@ -1,11 +1,12 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { main } from '../../src/cli/main.js';
 import { cleanEnv } from './clean-env.mjs';
 import { tempDir } from './cleanup.js';
+import { copyTree } from './copy-tree.js';
 import { copyIndexStat } from './index-stat.js';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -81,7 +82,7 @@ export function makeRepo(opts: { initialCommit?: boolean; now?: string; until?: 
   const dir = tempDir('gm-repo-', opts.until);
   const home = tempDir('gm-home-', opts.until);
   const from = template(opts.initialCommit !== false, opts.objectFormat ?? 'sha1');
-  cpSync(from, dir, { recursive: true });
+  copyTree(from, dir);
   const repo = bindRepo(dir, home, opts.now);
   // The copy's files have new inodes: refresh the index's stat data, as after a checkout, so that
   // plumbing (diff-files) does not see them as changed.
@@ -132,8 +133,9 @@ function refreshIndex(from: string, copy: TestRepo): void {
 export function copyRepo(from: TestRepo, until: 'test' | 'file' | 'worker' = 'test'): TestRepo {
   const dir = tempDir('gm-repo-', until);
   const home = tempDir('gm-home-', until);
-  cpSync(from.dir, dir, { recursive: true });
-  cpSync(from.home, home, { recursive: true });
+  // git's object files are hard links to the original's (copy-tree.ts): they never change.
+  copyTree(from.dir, dir);
+  copyTree(from.home, home);
   const repo = bindRepo(dir, home, from.env.GIT_MEMORY_NOW);
   refreshIndex(from.dir, repo);
   return repo;

@@ -1,0 +1,104 @@
+// The test helpers that make repositories cheap must not change what a test sees: a copied
+// repository is a repository of its own, and the temporary folder is one the suite can rely on.
+import { execFileSync } from 'node:child_process';
+import { cpSync, lstatSync, mkdirSync, readdirSync, readlinkSync, statfsSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { copyTree } from './helpers/copy-tree.js';
+import { ramTempDir } from './helpers/ram-tmp.js';
+import { copyRepo, makeRepo, ROOT, tempDir, type TestRepo } from './helpers/repo.js';
+
+/** Every file under `dir` (not following links), relative, sorted. */
+function files(dir: string, base = dir): string[] {
+  return readdirSync(dir, { withFileTypes: true })
+    .flatMap((e) => (e.isDirectory() ? files(join(dir, e.name), base) : [relative(base, join(dir, e.name))]))
+    .sort();
+}
+
+/** A repository with loose objects, a pack, a second branch, an executable hook and a symbolic link (untracked). */
+function history(): TestRepo {
+  const repo = makeRepo();
+  repo.commit('one', { 'a.txt': 'a\n', 'src/b.txt': 'b\n' });
+  repo.git('checkout', '-q', '-b', 'side');
+  repo.commit('two', { 'src/c.txt': 'c\n' });
+  repo.git('checkout', '-q', 'main');
+  repo.git('repack', '-q', '-d');
+  repo.commit('three', { 'a.txt': 'a2\n' });
+  writeFileSync(join(repo.dir, '.git', 'hooks', 'post-commit'), '#!/bin/sh\nexit 0\n', { mode: 0o755 });
+  symlinkSync('src/b.txt', join(repo.dir, 'link-to-b'));
+  return repo;
+}
+
+const objectFiles = (dir: string) => files(join(dir, '.git', 'objects')).filter((p) => /^[0-9a-f]{2}\/|^pack\/pack-.*\.(pack|idx|rev)$/.test(p));
+
+describe('copyTree (a copied test repository)', () => {
+  it('links git object files, copies every other file with its mode, and makes symbolic links as cpSync does', () => {
+    const repo = history();
+    const copy = tempDir('gm-copy-');
+    copyTree(repo.dir, copy);
+    const like = tempDir('gm-cp-');
+    cpSync(repo.dir, like, { recursive: true });
+    expect(files(copy)).toEqual(files(like));
+    const objects = objectFiles(repo.dir);
+    expect(objects.some((p) => p.startsWith('pack/'))).toBe(true);
+    expect(objects.some((p) => !p.startsWith('pack/'))).toBe(true);
+    for (const p of files(repo.dir)) {
+      const a = lstatSync(join(repo.dir, p));
+      const b = lstatSync(join(copy, p));
+      expect(b.mode, p).toBe(lstatSync(join(like, p)).mode);
+      // Object files are the same inode; everything else (index, refs, config, work files) its own.
+      expect(b.ino === a.ino, p).toBe(objects.includes(relative('.git/objects', p)) && p.startsWith('.git/objects/'));
+      if (b.isSymbolicLink()) expect(readlinkSync(join(copy, p))).toBe(readlinkSync(join(like, p)));
+    }
+  });
+
+  it('gives a copy that git sees as the original, and that changes, repacks and prunes without touching the original', () => {
+    const repo = history();
+    const copy = copyRepo(repo);
+    const state = (r: TestRepo) => [r.git('for-each-ref'), r.git('status', '--porcelain'), r.git('log', '--all', '--format=%H %T %s')];
+    const original = state(repo);
+    expect(state(copy)).toEqual(original);
+    expect(copy.git('fsck', '--strict', '--no-dangling')).toBe('');
+    const objectsBefore = objectFiles(repo.dir);
+    // copyRepo links the object files (copyTree): no copy of them.
+    for (const p of objectsBefore) expect(statSync(join(copy.dir, '.git', 'objects', p)).ino, p).toBe(statSync(join(repo.dir, '.git', 'objects', p)).ino);
+
+    copy.commit('in the copy', { 'a.txt': 'changed\n' });
+    copy.git('branch', '-D', 'side');
+    copy.git('reflog', 'expire', '--expire=now', '--all');
+    copy.git('gc', '-q', '--prune=now');
+    expect(objectFiles(copy.dir).filter((p) => !p.startsWith('pack/'))).toEqual([]);
+
+    expect(state(repo)).toEqual(original);
+    expect(objectFiles(repo.dir)).toEqual(objectsBefore);
+    expect(repo.git('fsck', '--strict', '--no-dangling')).toBe('');
+  });
+
+  it('keeps a folder mode the umask would not give (a group-shared objects folder)', () => {
+    const from = tempDir('gm-from-');
+    mkdirSync(join(from, 'shared'));
+    execFileSync('chmod', ['2775', join(from, 'shared')]);
+    writeFileSync(join(from, 'shared', 'f'), 'x');
+    const to = tempDir('gm-to-');
+    copyTree(from, to);
+    expect(statSync(join(to, 'shared')).mode & 0o7777).toBe(0o2775);
+  });
+});
+
+describe('the tests\' temporary folder', () => {
+  it('is left to the caller where TMPDIR is set, and is not a folder on a disk file system', () => {
+    expect(ramTempDir({ TMPDIR: '/somewhere' })).toBeUndefined();
+    // The repository's own folder is not a tmpfs here (CI checks it out on disk).
+    const onDisk = statfsSync(ROOT).type !== 0x01021994;
+    if (onDisk) expect(ramTempDir({}, ROOT)).toBeUndefined();
+  });
+
+  const shm = ramTempDir({});
+  // (vitest.config.ts marks a TMPDIR it set; one the caller set stands.)
+  const callers = process.env.TMPDIR !== undefined && process.env.GIT_MEMORY_TESTS_IN_RAM !== '1';
+  it.skipIf(!shm || callers)('is in RAM where the machine has a tmpfs: the workers\' temporary folder', () => {
+    expect(tmpdir()).toBe(shm);
+    expect(statfsSync(tempDir()).type).toBe(0x01021994);
+  });
+});
