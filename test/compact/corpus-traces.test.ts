@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain ES module shared with the bench
-import { hitTable, ledgersOfTrace, MANIFEST, opaquePath, rowsOf, TRACES } from '../../bench/corpus.mjs';
+import { hitTable, ledgersOfTrace, MANIFEST, opaquePath, pairedComparison, rowsOf, TRACES } from '../../bench/corpus.mjs';
 import { fileTypeScore, projectScore } from '../../src/compact/hot-files.js';
 import { hitRates, RULES } from '../../src/compact/hit-rate.js';
 import { emptyLedger } from '../../src/transcripts/ledger.js';
@@ -31,27 +31,29 @@ describe('hot files on the real-transcript corpus (traces)', () => {
     expect(stand.map(projectScore)).toEqual(real.map(projectScore));
   });
 
-  it("seed 004's score, recency by tool calls, finds more of the second half's files than every simple rule at 5, and no fewer at 10", () => {
-    const rows = traces.map((t) => {
-      const { first, full } = ledgersOfTrace(t, emptyLedger);
-      return hitRates(first, full);
-    });
-    const { scored, table } = hitTable(rows, RULES) as { scored: number; table: Record<string, Record<number, number>> };
-    expect(scored).toBeGreaterThanOrEqual(10);
-    for (const rule of RULES.filter((r) => r !== 'ours')) {
-      expect(table.ours![5]).toBeGreaterThan(table[rule]![5]!);
-      expect(table.ours![10]).toBeGreaterThanOrEqual(table[rule]![10]!);
-    }
-  });
-
-  it("by issue 25's own measure (the share of the second half's files found in the first half's top k), the score finds more than every simple rule at 5 and at 10", () => {
+  it("seed 004's score, recency by tool calls, finds more of the second half's files than every simple rule at 5; at 10 no simple rule finds more with confidence", () => {
+    // 216 transcripts (184 scored at the midpoint): at 10 the score (19.2%) and "most recently
+    // touched" (19.4%) are within the noise, -0.3 points [-0.9, +0.3]; on 46 the score led by 0.4.
     const rows = traces.map((t) => {
       const { first, full } = ledgersOfTrace(t, emptyLedger);
       return { id: t.sha256, ...hitRates(first, full) };
     });
-    for (const measure of ['recall', 'recall_known']) {
-      const { table } = hitTable(rowsOf(rows, measure), RULES) as { table: Record<string, Record<number, number>> };
-      for (const rule of RULES.filter((r) => r !== 'ours')) for (const k of [5, 10]) expect({ measure, rule, k, better: table.ours![k]! > table[rule]![k]! }).toEqual({ measure, rule, k, better: true });
+    const { scored, table } = hitTable(rows, RULES) as { scored: number; table: Record<string, Record<number, number>> };
+    expect(scored).toBeGreaterThanOrEqual(10);
+    for (const rule of RULES.filter((r) => r !== 'ours')) {
+      expect({ rule, more: table.ours![5]! > table[rule]![5]! }).toEqual({ rule, more: true });
+      expect({ rule, verdict: pairedComparison(rowsOf(rows, 'hit'), 'ours', rule, 10).verdict }).not.toEqual({ rule, verdict: 'worse' });
     }
+  });
+
+  it("by issue 25's own measure (the share of the second half's files found in the first half's top k), the score finds more than every simple rule at 5, and no simple rule finds more with confidence at 5 or 10", () => {
+    const rows = traces.map((t) => {
+      const { first, full } = ledgersOfTrace(t, emptyLedger);
+      return { id: t.sha256, ...hitRates(first, full) };
+    });
+    const { table } = hitTable(rowsOf(rows, 'recall'), RULES) as { table: Record<string, Record<number, number>> };
+    for (const rule of RULES.filter((r) => r !== 'ours')) expect({ rule, more: table.ours![5]! > table[rule]![5]! }).toEqual({ rule, more: true });
+    for (const measure of ['recall', 'recall_known'])
+      for (const rule of RULES.filter((r) => r !== 'ours')) for (const k of [5, 10]) expect({ measure, rule, k, verdict: pairedComparison(rowsOf(rows, measure), 'ours', rule, k).verdict }).not.toEqual({ measure, rule, k, verdict: 'worse' });
   });
 });
