@@ -31,28 +31,26 @@ describe('hot files on the real-transcript corpus (traces)', () => {
     expect(stand.map(projectScore)).toEqual(real.map(projectScore));
   });
 
-  it("seed 004's score, recency by tool calls, finds more of the second half's files than every simple rule at 5; at 10 no simple rule finds more with confidence", () => {
-    // 216 transcripts (184 scored at the midpoint): at 10 the score (19.2%) and "most recently
-    // touched" (19.4%) are within the noise, -0.3 points [-0.9, +0.3]; on 46 the score led by 0.4.
+  it("seed 004's score, recency by tool calls, finds more of the second half's files than Claude Code's rule with confidence at 5 and 10, and no simple rule finds more with confidence", () => {
+    // 341 transcripts (307 scored at the midpoint): against "most recently touched" and "most often
+    // touched" the means are within a point of the score's either way (-0.3 to +0.4 points, intervals
+    // about ±0.8 at 5 and ±0.4 at 10): a mean lead there is noise, so the test holds what is shown.
     const rows = traces.map((t) => {
       const { first, full } = ledgersOfTrace(t, emptyLedger);
       return { id: t.sha256, ...hitRates(first, full) };
     });
-    const { scored, table } = hitTable(rows, RULES) as { scored: number; table: Record<string, Record<number, number>> };
+    const { scored } = hitTable(rows, RULES) as { scored: number };
     expect(scored).toBeGreaterThanOrEqual(10);
-    for (const rule of RULES.filter((r) => r !== 'ours')) {
-      expect({ rule, more: table.ours![5]! > table[rule]![5]! }).toEqual({ rule, more: true });
-      expect({ rule, verdict: pairedComparison(rowsOf(rows, 'hit'), 'ours', rule, 10).verdict }).not.toEqual({ rule, verdict: 'worse' });
-    }
+    for (const k of [5, 10]) expect({ k, verdict: pairedComparison(rowsOf(rows, 'hit'), 'ours', 'claude', k).verdict }).toEqual({ k, verdict: 'better' });
+    for (const rule of RULES.filter((r) => r !== 'ours')) for (const k of [5, 10]) expect({ rule, k, verdict: pairedComparison(rowsOf(rows, 'hit'), 'ours', rule, k).verdict }).not.toEqual({ rule, k, verdict: 'worse' });
   });
 
-  it("by issue 25's own measure (the share of the second half's files found in the first half's top k), the score finds more than every simple rule at 5, and no simple rule finds more with confidence at 5 or 10", () => {
+  it("by issue 25's own measure (the share of the second half's files found in the first half's top k), the score finds more than Claude Code's rule with confidence at 5 and 10, and no simple rule finds more with confidence", () => {
     const rows = traces.map((t) => {
       const { first, full } = ledgersOfTrace(t, emptyLedger);
       return { id: t.sha256, ...hitRates(first, full) };
     });
-    const { table } = hitTable(rowsOf(rows, 'recall'), RULES) as { table: Record<string, Record<number, number>> };
-    for (const rule of RULES.filter((r) => r !== 'ours')) expect({ rule, more: table.ours![5]! > table[rule]![5]! }).toEqual({ rule, more: true });
+    for (const k of [5, 10]) expect({ k, verdict: pairedComparison(rowsOf(rows, 'recall'), 'ours', 'claude', k).verdict }).toEqual({ k, verdict: 'better' });
     for (const measure of ['recall', 'recall_known'])
       for (const rule of RULES.filter((r) => r !== 'ours')) for (const k of [5, 10]) expect({ measure, rule, k, verdict: pairedComparison(rowsOf(rows, measure), 'ours', rule, k).verdict }).not.toEqual({ measure, rule, k, verdict: 'worse' });
   });
