@@ -196,8 +196,9 @@ export function opaquePath(path, id) {
   const p = `/${path.toLowerCase()}`;
   const dirs = [p.includes('/src/') && 'src', (p.includes('/test/') || p.includes('/spec/')) && 'test', (p.includes('/components/') || p.includes('/modules/')) && 'components'].filter(Boolean);
   const base = p.slice(p.lastIndexOf('/') + 1);
+  // The file type factor reads what follows the last dot, a dot file's too (`.env` scores as env).
   const dot = base.lastIndexOf('.');
-  const ext = dot > 0 ? base.slice(dot + 1).replace(/[^a-z0-9]/g, '').slice(0, 8) : '';
+  const ext = dot >= 0 ? base.slice(dot + 1).replace(/[^a-z0-9]/g, '').slice(0, 8) : '';
   // A well-known name is kept (the project factor reads it) in a folder of its own: two README.md
   // of different folders must stay two files.
   const name = CRITICAL.has(base) ? `d${id}/${base}` : `f${id}${ext ? `.${ext}` : ''}`;

@@ -24,7 +24,7 @@ describe('hot files on the real-transcript corpus (traces)', () => {
   it('stands in for two files of the same well-known name as two files, each scoring as the real one', () => {
     // Two README.md (or package.json) in different folders are two files: one stand-in for both
     // merges their operations and changes what every rule ranks.
-    const real = ['docs/README.md', 'database/README.md', 'src/a/package.json', 'src/b/package.json'];
+    const real = ['docs/README.md', 'database/README.md', 'src/a/package.json', 'src/b/package.json', 'server/.env', 'X:/app/.config', 'src/.eslintrc'];
     const stand = real.map((p, i) => opaquePath(p, i) as string);
     expect(new Set(stand).size).toBe(real.length);
     expect(stand.map(fileTypeScore)).toEqual(real.map(fileTypeScore));
