@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { join, posix, win32 } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url)).replace(/\/$/, '');
@@ -196,8 +196,9 @@ export function opaquePath(path, id) {
   const p = `/${path.toLowerCase()}`;
   const dirs = [p.includes('/src/') && 'src', (p.includes('/test/') || p.includes('/spec/')) && 'test', (p.includes('/components/') || p.includes('/modules/')) && 'components'].filter(Boolean);
   const base = p.slice(p.lastIndexOf('/') + 1);
+  // The file type factor reads what follows the last dot, a dot file's too (`.env` scores as env).
   const dot = base.lastIndexOf('.');
-  const ext = dot > 0 ? base.slice(dot + 1).replace(/[^a-z0-9]/g, '').slice(0, 8) : '';
+  const ext = dot >= 0 ? base.slice(dot + 1).replace(/[^a-z0-9]/g, '').slice(0, 8) : '';
   // A well-known name is kept (the project factor reads it) in a folder of its own: two README.md
   // of different folders must stay two files.
   const name = CRITICAL.has(base) ? `d${id}/${base}` : `f${id}${ext ? `.${ext}` : ''}`;
@@ -310,8 +311,7 @@ export function plainClaude(path) {
       for (const b of content) {
         if (b?.type !== 'tool_use') continue;
         const p = b.input?.file_path ?? b.input?.notebook_path;
-        // A relative path is the session's working directory's, as the agent resolved it (Claude Code 1.0 wrote some).
-        if (FILE_TOOLS.has(b.name) && typeof p === 'string') files.add(/^(\/|[A-Za-z]:[\\/]|\\\\)/.test(p) || typeof r.cwd !== 'string' ? p : join(r.cwd, p));
+        if (FILE_TOOLS.has(b.name) && typeof p === 'string') files.add(systemPath(p, r.cwd));
         if (b.name === 'Bash' && typeof b.input?.command === 'string' && b.input.command.trim()) commands.push(b.input.command);
       }
     } else if (r.type === 'user') {
@@ -321,6 +321,19 @@ export function plainClaude(path) {
     }
   }
   return { files, commands, errors, prompts };
+}
+
+const WINDOWS_ABSOLUTE = /^([A-Za-z]:[\\/]|\\\\)/;
+/**
+ * A file as the session's own system names it: resolved (`.`, `..`, a trailing separator), a
+ * relative path taken from the session's working directory (Claude Code 1.0 wrote some); in a
+ * session recorded on Windows (its cwd `C:\…`), or for a Windows path, by Windows' rules, written
+ * with forward slashes.
+ */
+function systemPath(p, cwd) {
+  const onWindows = typeof cwd === 'string' && WINDOWS_ABSOLUTE.test(cwd);
+  if (WINDOWS_ABSOLUTE.test(p) || (onWindows && !p.startsWith('/'))) return (onWindows ? win32.resolve(cwd, p) : win32.resolve(p)).replaceAll('\\', '/');
+  return p.startsWith('/') ? posix.resolve(p) : typeof cwd === 'string' ? posix.resolve(cwd, p) : p;
 }
 
 /** Recall and precision of a ledger against a plain reading: [found, of the plain reading's, of the ledger's]. */

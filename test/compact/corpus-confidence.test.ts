@@ -68,14 +68,13 @@ describe('the held-out part of the real-transcript corpus', () => {
     for (const rule of rates.RULES.filter((r) => r !== 'ours')) for (const k of [5, 10]) expect({ rule, k, verdict: pairedComparison(held.rows, 'ours', rule, k).verdict }).not.toMatchObject({ verdict: 'worse' });
   });
 
-  it("issue 25's target on the held-out part: the score's mean is above every simple rule's at 5 and at 10, by hit@k and by the issue's measure", () => {
-    // A mean, not a verdict: at 10 the gaps are within the corpus's noise (see the intervals the bench prints).
+  it("issue 25's target on the held-out part, as far as it is shown: the score better than Claude Code's rule with confidence at 5 and 10, by hit@k and by the issue's measure", () => {
+    // Against "most recently touched" and "most often touched" the target is not shown: on 173
+    // held-out transcripts the score's means lead by 0.0 to 0.3 points, inside intervals of about
+    // ±0.7 at 5 and ±0.4 at 10 (the bench prints them); the test above holds that no simple rule is
+    // better with confidence. (On 46 transcripts a mean lead at 10 was asserted here: it was noise.)
     const held = parts['held-out part (sha256 odd)'];
-    for (const measure of ['hit', 'recall']) {
-      const rows = rowsOf(held.all, measure) as Record<string, Record<number, number>>[];
-      const mean = (rule: string, k: number) => rows.reduce((s, r) => s + r[rule]![k]!, 0) / rows.length;
-      for (const rule of rates.RULES.filter((r) => r !== 'ours')) for (const k of [5, 10]) expect({ measure, rule, k, above: mean('ours', k) > mean(rule, k) }).toEqual({ measure, rule, k, above: true });
-    }
+    for (const measure of ['hit', 'recall']) for (const k of [5, 10]) expect({ measure, k, verdict: pairedComparison(rowsOf(held.all, measure), 'ours', 'claude', k).verdict }).toEqual({ measure, k, verdict: 'better' });
   });
 
   it("nor by issue 25's own measure: the share of the rest's files found in the top k, of all of them and of those the first part knew", () => {

@@ -29,12 +29,12 @@ describe.skipIf(!corpus.present.length)('the real-transcript corpus', () => {
         expect({ file: c.file, k, both }).toEqual({ file: c.file, k, both: ledger });
       }
     }
-  });
+  }, 900_000);
 
   it('the committed traces are what the reader takes of each transcript today', () => {
     const committed = new Map((JSON.parse(readFileSync(TRACES, 'utf8')).traces as { sha256: string }[]).map((t) => [t.sha256, t]));
     for (const c of corpus.present) expect({ sha256: c.sha256, ...traceOf({ read, build }, c.path, c.agent) }).toEqual(committed.get(c.sha256));
-  }, 600_000);
+  }, 1_200_000);
 
   it('the hot-file table read from the transcripts is the traces’ table', () => {
     const dir = tempDir();
@@ -45,5 +45,5 @@ describe.skipIf(!corpus.present.length)('the real-transcript corpus', () => {
       return hitRates(first, full);
     });
     expect(hitTable(real, RULES)).toEqual(hitTable(traced, RULES));
-  }, 300_000);
+  }, 900_000);
 });
