@@ -34,7 +34,7 @@ export class LiveIndex {
   private held: Held | null = null;
   private loading: Promise<OpenedIndex> | null = null;
   /** The whole index being built in the background, while searches answer from the newest files. */
-  private building: { done: Promise<void>; stop: { stopped: boolean } } | null = null;
+  private building: { done: Promise<void>; stop: { stopped: boolean }; start: () => void } | null = null;
 
   constructor(
     readonly repo: Repo,
@@ -147,7 +147,12 @@ export class LiveIndex {
     this.held = { stamp, racy: true, index, close };
     if (this.building) this.building.stop.stopped = true;
     const stop = { stopped: false };
-    const done = buildInBackground(this.repo, BUILD_SLICE_MS, stop)
+    // Started once the answer from the newest files is out (see open): before it, the build's
+    // first steps (git's listings for the cache key, a stat of every journal file) would run while
+    // the search awaits anything (git's answer for MEMORY.md, say), and delay the answer.
+    let start = () => {};
+    const started = new Promise<void>((resolve) => (start = resolve));
+    const done = buildInBackground(this.repo, BUILD_SLICE_MS, stop, started)
       .catch(() => false) // a read-only git directory, say: the next search tries the careful way
       .then((stored) => {
         if (this.building?.stop !== stop) return;
@@ -163,19 +168,24 @@ export class LiveIndex {
           close: () => store.close(),
         };
       });
-    this.building = { done, stop };
+    this.building = { done, stop, start };
     return index;
   }
 
   /** Resolves once no background check or build is running (tests, and a server that wants to finish it). */
   async settled(): Promise<void> {
-    while (this.checking || this.building) await (this.checking?.done ?? this.building?.done);
+    this.building?.start();
+    while (this.checking || this.building) await (this.checking?.done ?? (this.building?.start(), this.building?.done));
   }
 
-  /** The current index in the shape openIndex gives (already valid; closed by `close()`, not by the caller). */
+  /**
+   * The current index in the shape openIndex gives (already valid). Its `close()` says the caller's
+   * answer is out: the whole index's background build starts then; the index itself is closed by
+   * this object's `close()`.
+   */
   async open(): Promise<SpeculativeIndex> {
     const index = await this.current();
-    return { index, valid: Promise.resolve(true), refresh: async () => index, close: () => {} };
+    return { index, valid: Promise.resolve(true), refresh: async () => index, close: () => this.building?.start() };
   }
 
   close(): void {
