@@ -108,7 +108,12 @@ export class LiveIndex {
       try {
         fresh = index = await opened.refresh();
       } catch (e) {
-        if (e instanceof BuildNeeded) return this.answerWhileBuilding(stamp, () => stored.close());
+        if (e instanceof BuildNeeded) {
+          const newest = this.answerWhileBuilding(stamp, () => stored.close());
+          // The first search answered from the index as stored already (reload): nothing waits for another answer.
+          if (this.checking?.stamp === stamp) this.building?.start();
+          return newest;
+        }
         stored.close();
         throw e;
       }
@@ -174,8 +179,7 @@ export class LiveIndex {
 
   /** Resolves once no background check or build is running (tests, and a server that wants to finish it). */
   async settled(): Promise<void> {
-    this.building?.start();
-    while (this.checking || this.building) await (this.checking?.done ?? (this.building?.start(), this.building?.done));
+    while (this.checking || this.building) await (this.checking?.done ?? this.building?.done);
   }
 
   /**
