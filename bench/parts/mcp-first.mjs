@@ -54,7 +54,12 @@ const cpuMs = (pid) => {
 const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 const STATES = ['no index', 'index current', '20 sessions behind'];
 const rows = Object.fromEntries([...STATES, 'next search'].map((s) => [s, { ms: [], cpu: [], searched: [] }]));
-const searched = (text) => /the newest (\d+) of (\d+)/.exec(text ?? '')?.slice(1).join(' of ') ?? 'all';
+/** What the answer searched: the newest files back to a day while the whole index is built, the index as stored while git checks it, or all. */
+const searched = (text) => {
+  const partial = /the newest (?:journal file, of (\S+),|(\d+) journal files, back to (\S+),)/.exec(text ?? '');
+  if (partial) return `newest ${partial[2] ?? 1} back to ${partial[1] ?? partial[3]}`;
+  return /searched as stored while it is checked/.test(text ?? '') ? 'as stored' : 'all';
+};
 try {
   console.log(`${name}: ${repo.sessions} sessions; load at start ${load()}`);
   for (let i = 0; i < runs; i++) {

@@ -37,13 +37,13 @@ export async function firstMcpSearch(bin, dir, env) {
   const t0 = performance.now();
   const first = await server.search('webhook retry');
   const cpu = server.cpuMs() - cpu0;
-  const partial = /still being built: the newest (\d+) of (\d+) journal files/.exec(first.text);
+  const partial = /still being built: the newest (?:journal file, of (\S+),|(\d+) journal files, back to (\S+),)/.exec(first.text);
   const header = join(dir, '.git', 'git-memory', 'search-index.json');
   while (!existsSync(header) && performance.now() - t0 < 600_000) await new Promise((r) => setTimeout(r, 50));
   const storedS = (performance.now() - t0) / 1000;
   const later = await server.search('webhook retry');
   await server.close();
-  return { ms: first.ms, cpu, partial: partial ? { files: Number(partial[1]), of: Number(partial[2]) } : null, storedS, laterMs: later.ms, laterPartial: /still being built/.test(later.text) };
+  return { ms: first.ms, cpu, partial: partial ? { files: Number(partial[2] ?? 1), from: partial[1] ?? partial[3] } : null, storedS, laterMs: later.ms, laterPartial: /still being built/.test(later.text) };
 }
 
 /** CPU time (user+sys, ms) of one run of a command, from the kernel's accounting of the child. */
@@ -91,7 +91,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   console.log(`${name}: ${repo.commits} commits, ${repo.sessions} sessions; clone ${((performance.now() - t0) / 1000).toFixed(1)} s; load ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`);
   try {
     const first = await firstMcpSearch(BIN, dir, env);
-    console.log(`  MCP first search: ${first.ms.toFixed(0)} ms wall, ${first.cpu.toFixed(0)} ms server CPU; ${first.partial ? `partial: newest ${first.partial.files} of ${first.partial.of} files` : 'whole journal'}; whole index stored after ${first.storedS.toFixed(1)} s; next search ${first.laterMs.toFixed(0)} ms${first.laterPartial ? ' (still partial)' : ''}`);
+    console.log(`  MCP first search: ${first.ms.toFixed(0)} ms wall, ${first.cpu.toFixed(0)} ms server CPU; ${first.partial ? `partial: newest ${first.partial.files} files, back to ${first.partial.from}` : 'whole journal'}; whole index stored after ${first.storedS.toFixed(1)} s; next search ${first.laterMs.toFixed(0)} ms${first.laterPartial ? ' (still partial)' : ''}`);
     const w = warmSearch({ bin: BIN, dir, env, measure, runs });
     console.log(`  warm search ${w.search.toFixed(0)} ms, git grep ${w.grep.toFixed(0)} ms, node -e 0 ${w.node.toFixed(0)} ms (wall medians): search / grep ${(w.search / w.grep).toFixed(2)}×, node / grep ${(w.node / w.grep).toFixed(2)}×`);
     console.log(`  CPU medians: search ${w.cpu.search.toFixed(0)} ms, git grep ${w.cpu.grep.toFixed(0)} ms, node -e 0 ${w.cpu.node.toFixed(0)} ms: search / grep ${(w.cpu.search / w.cpu.grep).toFixed(2)}×`);

@@ -102,7 +102,7 @@ export async function run({ summary, ws, env, BIN, big, xl, measure, printTable,
     const indexFiles = ['search-index.json', 'search-index.postings', 'search-index.files.json', 'search-index.delta.json', 'search-index.building'];
     for (const f of indexFiles) rmSync(join(stateDir, f), { force: true });
     const cliFirst = timed(process.execPath, [BIN, 'search', 'webhook', 'retry'], dir, env);
-    const cliPartial = /still being built: the newest (\d+) of (\d+) journal files/.exec(cliFirst.stdout);
+    const cliPartial = /still being built: the newest (?:journal file, of (\S+),|(\d+) journal files, back to (\S+),)/.exec(cliFirst.stdout);
     const t0 = performance.now();
     while ((existsSync(join(stateDir, 'search-index.building')) || !existsSync(join(stateDir, 'search-index.json'))) && performance.now() - t0 < 600_000) await new Promise((res) => setTimeout(res, 50));
     const cliStoredS = (performance.now() - t0) / 1000 + cliFirst.ms / 1000;
@@ -178,7 +178,7 @@ export async function run({ summary, ws, env, BIN, big, xl, measure, printTable,
       nodeGrep: r.nodeStart.median / r.grep.median,
       cliFirst: cliFirst.ms,
       cliFirstCpu: cliFirst.cpu,
-      cliPartial: cliPartial ? { files: Number(cliPartial[1]), of: Number(cliPartial[2]) } : null,
+      cliPartial: cliPartial ? { files: Number(cliPartial[2] ?? 1), from: cliPartial[1] ?? cliPartial[3] } : null,
       cliStoredS,
       mcpFirst: first.ms,
       mcpFirstCpu: first.cpu,
@@ -202,7 +202,7 @@ export async function run({ summary, ws, env, BIN, big, xl, measure, printTable,
       x.recent ? 'yes' : 'LOST',
       `${ratio(x.anchored)}${x.anchoredStale ? '' : ' (no mark!)'}`,
       ratio(x.search),
-      `${x.mcpFirst.toFixed(0)} ms (${x.mcpPartial ? `${x.mcpPartial.files} of ${x.mcpPartial.of} files` : 'all'}; stored after ${x.mcpStoredS.toFixed(1)} s)`,
+      `${x.mcpFirst.toFixed(0)} ms (${x.mcpPartial ? `newest ${x.mcpPartial.files} files, back to ${x.mcpPartial.from}` : 'all'}; stored after ${x.mcpStoredS.toFixed(1)} s)`,
       `${(x.status * 100).toFixed(1)}%`,
     ]),
   );
@@ -223,7 +223,7 @@ export async function run({ summary, ws, env, BIN, big, xl, measure, printTable,
     summary.add(`${x.name}: primer after a commit, facts anchored to folders without a commit / floor B`, ratio(x.anchored), x.anchored, { max: 1.5 }, '≤ 1.50×');
     summary.add(`${x.name}: search warm / git grep`, ratio(x.search), x.search, { max: 1.5 }, '≤ 1.50×');
     summary.note(`${x.name}: node -e 0 / git grep (no node command goes under it)`, ratio(x.nodeGrep));
-    summary.note(`${x.name}: CLI first search, no index stored (CPU ${x.cliFirstCpu.toFixed(0)} ms; ${x.cliPartial ? `newest ${x.cliPartial.files} of ${x.cliPartial.of} files, the rest built detached, stored after ${x.cliStoredS.toFixed(1)} s` : 'whole journal'})`, `${x.cliFirst.toFixed(0)} ms`);
+    summary.note(`${x.name}: CLI first search, no index stored (CPU ${x.cliFirstCpu.toFixed(0)} ms; ${x.cliPartial ? `newest ${x.cliPartial.files} files, back to ${x.cliPartial.from}, the rest built detached, stored after ${x.cliStoredS.toFixed(1)} s` : 'whole journal'})`, `${x.cliFirst.toFixed(0)} ms`);
     summary.add(`${x.name}: MCP first search, no index stored (server CPU ${x.mcpFirstCpu.toFixed(0)} ms; load ${x.load})`, `${x.mcpFirst.toFixed(0)} ms`, x.mcpFirst, { max: 200 }, '≤ 200 ms');
     summary.add(`${x.name}: git status, journal in the index`, `+${(x.status * 100).toFixed(1)}%`, x.status, { max: 0.05 }, '≤ +5%');
   }

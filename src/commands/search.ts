@@ -45,9 +45,11 @@ export interface SearchData {
   cache: 'fresh' | 'updated' | 'rebuilt';
   /**
    * Set while the whole index is being built (a long-lived server's first search after a clone,
-   * search/live.ts): only the newest journal files, `files` of `of`, were searched.
+   * search/live.ts): only the newest journal files, `files` of them back to the day `from`, were
+   * searched (how many there are is not counted: at 50,000 sessions that alone would cost more than
+   * the answer may).
    */
-  partial?: { files: number; of: number };
+  partial?: { files: number; from: string };
   /**
    * Set where a long-lived server's first search answered from the index as stored, which it was
    * still checking against the journal (search/live.ts): sessions written since may be missing.

@@ -34,23 +34,49 @@ export type SearchDoc = Record<SearchField, string>;
  * no file is opened.
  */
 export function listJournalFiles(root: string): JournalFile[] {
-  const journal = join(root, JOURNAL_DIR);
   const files: JournalFile[] = [];
+  for (const some of journalFilesByDay(root)) for (const f of some) files.push(f);
+  return files;
+}
+
+/**
+ * listJournalFiles in slices of about `sliceMs`, letting the event loop run between them (a
+ * server's background build: at 50,000 sessions the stats take longer than an answer may wait).
+ * Null once `stop.stopped`.
+ */
+export async function listJournalFilesSliced(root: string, sliceMs: number, stop: { stopped: boolean }): Promise<JournalFile[] | null> {
+  const files: JournalFile[] = [];
+  let from = performance.now();
+  for (const some of journalFilesByDay(root)) {
+    for (const f of some) files.push(f);
+    if (performance.now() - from >= sliceMs) {
+      await new Promise((resolve) => setImmediate(resolve));
+      if (stop.stopped) return null;
+      from = performance.now();
+    }
+  }
+  return files;
+}
+
+/** listJournalFiles a day (a day folder's files, or a per-day file) at a time, in path order. */
+function* journalFilesByDay(root: string): Generator<JournalFile[]> {
+  const journal = join(root, JOURNAL_DIR);
   // Plain concatenation and no exceptions: this runs over every file at every search. lstat, and
   // no linked journal or day folder: a symbolic link would bring files from outside the repository.
-  if (symlinkOnPath(root, JOURNAL_DIR)) return files;
-  const add = (abs: string, rel: string) => {
+  if (symlinkOnPath(root, JOURNAL_DIR)) return;
+  const add = (files: JournalFile[], abs: string, rel: string) => {
     const st = lstatSync(abs, { throwIfNoEntry: false });
     if (st?.isFile()) files.push({ path: rel, size: st.size, mtimeMs: st.mtimeMs });
   };
   for (const name of namesOrNone(journal).sort()) {
-    if (name.endsWith('.md') && DATE_RE.test(name.slice(0, -3))) add(`${journal}/${name}`, `${JOURNAL_DIR}/${name}`);
+    const files: JournalFile[] = [];
+    if (name.endsWith('.md') && DATE_RE.test(name.slice(0, -3))) add(files, `${journal}/${name}`, `${JOURNAL_DIR}/${name}`);
     else if (DATE_RE.test(name) && !lstatSync(`${journal}/${name}`, { throwIfNoEntry: false })?.isSymbolicLink()) {
       const dir = `${journal}/${name}`;
-      for (const f of namesOrNone(dir).sort()) if (f.endsWith('.md')) add(`${dir}/${f}`, `${JOURNAL_DIR}/${name}/${f}`);
+      for (const f of namesOrNone(dir).sort()) if (f.endsWith('.md')) add(files, `${dir}/${f}`, `${JOURNAL_DIR}/${name}/${f}`);
     }
+    if (files.length) yield files;
   }
-  return files;
 }
 
 /** The sessions of one journal file; a file that cannot be parsed is reported, not indexed. */

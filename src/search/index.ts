@@ -2,7 +2,7 @@ import type { Repo } from '../git/repo.js';
 import type { CorruptFileError } from '../memory/frontmatter.js';
 import type { Session } from '../memory/session.js';
 import { query, type QueryOptions, type Ranking } from './bm25.js';
-import { dayFileDay, folderDay, listJournalFiles, readJournalFile, toDocument, type JournalFile, type SessionMeta } from './documents.js';
+import { dayFileDay, folderDay, listJournalFiles, listJournalFilesSliced, readJournalFile, toDocument, type JournalFile, type SessionMeta } from './documents.js';
 import { journalKey, letGoJournalKey } from './key.js';
 import { Postings } from './postings.js';
 import { deltaIndex, deltaLimit, overlay, readDelta, writeDelta, type Delta } from './delta.js';
@@ -23,8 +23,8 @@ export interface OpenedIndex {
   close?(): void;
   /** A journal file's sessions, where the index keeps them (search/live.ts); else the caller reads the file. */
   sessionsOf?(path: string): Session[];
-  /** Set while the whole index is being built: the newest journal files only were searched (search/newest.ts). */
-  partial?: { files: number; of: number };
+  /** Set while the whole index is being built: the newest journal files only were searched, `files` of them, back to the day `from` (search/newest.ts). */
+  partial?: { files: number; from: string };
   /** Set where the index answered as stored while it is still being checked against the journal (search/live.ts). */
   unchecked?: true;
 }
@@ -60,8 +60,8 @@ export async function openIndex(repo: Repo, progress?: (p: BuildProgress) => voi
   let refreshed: OpenedIndex | undefined;
   const refresh = async () => (refreshed = await update(repo, openStore(repo.stateDir), await keyed, progress, inline));
   const store = opened ?? openStore(repo.stateDir);
-  const newest = !store && elsewhere ? newestIndex(repo.root, elsewhere.firstMs) : null;
-  if (newest?.partial && newest.partial.of >= BUILD_ELSEWHERE_FILES && elsewhere!.build()) {
+  const newest = !store && elsewhere ? newestIndex(repo.root, elsewhere.firstMs, BUILD_ELSEWHERE_FILES) : null;
+  if (newest?.partial && newest.counted >= BUILD_ELSEWHERE_FILES && elsewhere!.build()) {
     letGoJournalKey();
     return { index: newest, valid: Promise.resolve(true), refresh: async () => newest, close: () => {} };
   }
@@ -96,16 +96,20 @@ export async function openIndex(repo: Repo, progress?: (p: BuildProgress) => voi
  */
 export const BUILD_ELSEWHERE_FILES = 256;
 
-/** The journal's newest files indexed for about `ms` (search/newest.ts), as an index that says so where it holds only part of the journal. */
-export function newestIndex(root: string, ms: number): OpenedIndex {
-  const newest = indexNewest(root, ms);
+/**
+ * The journal's newest files indexed for about `ms` (search/newest.ts), as an index that says so
+ * where it holds only part of the journal; `counted`: the journal's files, counted up to `countTo`.
+ */
+export function newestIndex(root: string, ms: number, countTo = 0): OpenedIndex & { counted: number } {
+  const newest = indexNewest(root, ms, countTo);
   return {
+    counted: newest.counted,
     search: (q, opts) => query(newest.index, q, opts),
     meta: (id) => newest.meta[id],
     sessions: newest.index.documents,
     cache: 'rebuilt',
     corrupt: newest.corrupt,
-    ...(newest.files === newest.of ? {} : { partial: { files: newest.files, of: newest.of } }),
+    ...(newest.complete ? {} : { partial: { files: newest.files, from: newest.from! } }),
   };
 }
 
@@ -202,17 +206,19 @@ function build(repo: Repo, listing: JournalFile[], key: Buffer, progress?: (p: B
 
 /**
  * Builds the index from scratch in slices of about `sliceMs`, letting the process answer between
- * them (a long-lived server after a clone, see live.ts), and stores it. The cache key is asked for
- * before any file is read: a file changed meanwhile makes the stored key stale, not the index.
- * Returns whether the index was stored (not once `stop.stopped`).
+ * them (a long-lived server after a clone, see live.ts), and stores it. Nothing is done before
+ * `start` resolves (the caller's answer is out) and the event loop has run once more. The cache key
+ * is asked for before any file is listed or read: a file changed meanwhile makes the stored key
+ * stale, not the index. Returns whether the index was stored (not once `stop.stopped`).
  */
-export async function buildInBackground(repo: Repo, sliceMs: number, stop: { stopped: boolean }): Promise<boolean> {
-  // Nothing before the caller's answer is out: the listing stats every file.
+export async function buildInBackground(repo: Repo, sliceMs: number, stop: { stopped: boolean }, start: Promise<unknown> = Promise.resolve()): Promise<boolean> {
+  await start;
   await new Promise((resolve) => setImmediate(resolve));
   if (stop.stopped) return false;
   const keyed = journalKey(repo.root);
   keyed.catch(() => {}); // reported below, once awaited
-  const built = await buildIndexSliced(repo.root, listJournalFiles(repo.root), sliceMs, stop);
+  const listing = await listJournalFilesSliced(repo.root, sliceMs, stop);
+  const built = listing && (await buildIndexSliced(repo.root, listing, sliceMs, stop));
   if (!built || stop.stopped) return false;
   writeStoreContent(repo.stateDir, await keyed, built.content, built.files);
   return true;

@@ -34,7 +34,7 @@ export class LiveIndex {
   private held: Held | null = null;
   private loading: Promise<OpenedIndex> | null = null;
   /** The whole index being built in the background, while searches answer from the newest files. */
-  private building: { done: Promise<void>; stop: { stopped: boolean } } | null = null;
+  private building: { done: Promise<void>; stop: { stopped: boolean }; start: () => void } | null = null;
 
   constructor(
     readonly repo: Repo,
@@ -108,7 +108,12 @@ export class LiveIndex {
       try {
         fresh = index = await opened.refresh();
       } catch (e) {
-        if (e instanceof BuildNeeded) return this.answerWhileBuilding(stamp, () => stored.close());
+        if (e instanceof BuildNeeded) {
+          const newest = this.answerWhileBuilding(stamp, () => stored.close());
+          // The first search answered from the index as stored already (reload): nothing waits for another answer.
+          if (this.checking?.stamp === stamp) this.building?.start();
+          return newest;
+        }
         stored.close();
         throw e;
       }
@@ -147,7 +152,12 @@ export class LiveIndex {
     this.held = { stamp, racy: true, index, close };
     if (this.building) this.building.stop.stopped = true;
     const stop = { stopped: false };
-    const done = buildInBackground(this.repo, BUILD_SLICE_MS, stop)
+    // Started once the answer from the newest files is out (see open): before it, the build's
+    // first steps (git's listings for the cache key, a stat of every journal file) would run while
+    // the search awaits anything (git's answer for MEMORY.md, say), and delay the answer.
+    let start = () => {};
+    const started = new Promise<void>((resolve) => (start = resolve));
+    const done = buildInBackground(this.repo, BUILD_SLICE_MS, stop, started)
       .catch(() => false) // a read-only git directory, say: the next search tries the careful way
       .then((stored) => {
         if (this.building?.stop !== stop) return;
@@ -163,7 +173,7 @@ export class LiveIndex {
           close: () => store.close(),
         };
       });
-    this.building = { done, stop };
+    this.building = { done, stop, start };
     return index;
   }
 
@@ -172,10 +182,14 @@ export class LiveIndex {
     while (this.checking || this.building) await (this.checking?.done ?? this.building?.done);
   }
 
-  /** The current index in the shape openIndex gives (already valid; closed by `close()`, not by the caller). */
+  /**
+   * The current index in the shape openIndex gives (already valid). Its `close()` says the caller's
+   * answer is out: the whole index's background build starts then; the index itself is closed by
+   * this object's `close()`.
+   */
   async open(): Promise<SpeculativeIndex> {
     const index = await this.current();
-    return { index, valid: Promise.resolve(true), refresh: async () => index, close: () => {} };
+    return { index, valid: Promise.resolve(true), refresh: async () => index, close: () => this.building?.start() };
   }
 
   close(): void {

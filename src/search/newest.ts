@@ -20,50 +20,72 @@ export interface NewestIndex {
   index: Postings;
   meta: SessionMeta[];
   corrupt: CorruptFileError[];
-  /** Journal files indexed, newest first, of all there are. */
+  /** Journal files indexed, newest first. */
   files: number;
-  of: number;
+  /** Whether they are all the journal's files. */
+  complete: boolean;
+  /** The day of the oldest file indexed (none: the journal has no file). */
+  from?: string;
+  /** Journal files there are, counted up to `countTo` only: at 50,000 sessions listing them all would cost more than the whole answer may. */
+  counted: number;
+}
+
+/**
+ * The journal's files, newest first: day folders and per-day files by date, session files by their
+ * time prefix. A day folder is read only when the files before it are used up: a search that stops
+ * after the newest day lists that day alone, whatever the size of the journal (at 50,000 sessions,
+ * listing them all took longer than the first answer's whole budget).
+ */
+function* newestFirst(root: string): Generator<{ path: string; day: string }> {
+  if (symlinkOnPath(root, JOURNAL_DIR)) return;
+  const journal = join(root, JOURNAL_DIR);
+  for (const name of namesOrNone(journal).sort().reverse()) {
+    if (name.endsWith('.md') && DATE_RE.test(name.slice(0, -3))) {
+      if (lstatSync(`${journal}/${name}`, { throwIfNoEntry: false })?.isFile()) yield { path: `${JOURNAL_DIR}/${name}`, day: name.slice(0, -3) };
+    } else if (DATE_RE.test(name) && lstatSync(`${journal}/${name}`, { throwIfNoEntry: false })?.isDirectory()) {
+      // Regular files only (the entry's type, no stat): a link would bring a file from outside.
+      let entries: string[] = [];
+      try {
+        entries = readdirSync(`${journal}/${name}`, { withFileTypes: true })
+          .filter((e) => e.isFile() && e.name.endsWith('.md'))
+          .map((e) => e.name);
+      } catch {
+        /* gone, or not readable: nothing to index */
+      }
+      for (const f of entries.sort().reverse()) yield { path: `${JOURNAL_DIR}/${name}/${f}`, day: name };
+    }
+  }
 }
 
 /**
  * The journal's newest files indexed in memory, newest first, for about `budgetMs` (at least one
- * file): a search in a fresh clone answers from them at once while the whole index is built. Files
- * are found by reading directories only (names and types, no `stat` per session): at 50,000 sessions, a year of day
- * folders is a few hundred directory reads.
+ * file): a search in a fresh clone answers from them at once while the whole index is built. The
+ * files are found as they are read (see newestFirst); past the budget, the rest is counted only up
+ * to `countTo` (whether the journal is small enough to index in place, see index.ts).
  */
-export function indexNewest(root: string, budgetMs: number): NewestIndex {
+export function indexNewest(root: string, budgetMs: number, countTo = 0): NewestIndex {
   const started = performance.now();
-  const journal = join(root, JOURNAL_DIR);
-  const paths: string[] = [];
-  // Newest first: day folders and per-day files by date, session files by their time prefix.
-  if (!symlinkOnPath(root, JOURNAL_DIR)) {
-    for (const name of namesOrNone(journal).sort().reverse()) {
-      if (name.endsWith('.md') && DATE_RE.test(name.slice(0, -3)) && lstatSync(`${journal}/${name}`, { throwIfNoEntry: false })?.isFile()) paths.push(`${JOURNAL_DIR}/${name}`);
-      else if (DATE_RE.test(name) && lstatSync(`${journal}/${name}`, { throwIfNoEntry: false })?.isDirectory()) {
-        // Regular files only (the entry's type, no stat): a link would bring a file from outside.
-        const entries = (() => {
-          try {
-            return readdirSync(`${journal}/${name}`, { withFileTypes: true });
-          } catch {
-            return [];
-          }
-        })();
-        for (const f of entries.filter((e) => e.isFile() && e.name.endsWith('.md')).map((e) => e.name).sort().reverse()) paths.push(`${JOURNAL_DIR}/${name}/${f}`);
-      }
-    }
-  }
   const index = new Postings();
   const meta: SessionMeta[] = [];
   const corrupt: CorruptFileError[] = [];
+  const walk = newestFirst(root);
   let files = 0;
-  while (files < paths.length && (files === 0 || performance.now() - started < budgetMs)) {
-    const path = paths[files++]!;
+  let from: string | undefined;
+  for (let next = walk.next(); !next.done; next = walk.next()) {
+    if (files > 0 && performance.now() - started >= budgetMs) {
+      let counted = files + 1;
+      while (counted < countTo && !walk.next().done) counted++;
+      return { index, meta, corrupt, files, complete: false, from, counted };
+    }
+    const { path, day } = next.value;
     const got = readJournalFile(root, path);
     if (got.corrupt) corrupt.push(got.corrupt);
     for (const s of got.sessions) {
       const { doc, meta: m } = toDocument(s, path);
       meta[index.add(doc)] = m;
     }
+    files++;
+    from = day;
   }
-  return { index, meta, corrupt, files, of: paths.length };
+  return { index, meta, corrupt, files, complete: true, from, counted: files };
 }

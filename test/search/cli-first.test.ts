@@ -37,10 +37,12 @@ describe('the first `git memory search` with no index stored', () => {
     const first = repo.exec(['search', 'zeppelin']);
     expect(first.code, first.stderr).toBe(0);
     expect(first.stdout).toContain('zeppelin export');
-    const partial = /the search index is still being built: the newest (\d+) of (\d+) journal files were searched/.exec(first.stdout);
+    const partial = /the search index is still being built: (?:the newest journal file, of (\S+), was|the newest (\d+) journal files, back to (\S+), were) searched/.exec(first.stdout);
     expect(partial, first.stdout).not.toBeNull();
-    expect(Number(partial![2])).toBe(all);
-    expect(Number(partial![1])).toBeLessThan(all);
+    const searched = Number(partial![2] ?? 1);
+    expect(searched).toBeLessThan(all);
+    // The day it went back to is the day of the oldest file searched, newest first.
+    expect(partial![1] ?? partial![3]).toBe(new Date(Date.UTC(2026, 0, 1) + (DAYS - 1 - Math.floor((searched - 1) / PER_DAY)) * 86_400_000).toISOString().slice(0, 10));
     // The detached build stores the whole index; the next search answers from every session.
     await settled(repo);
     expect(existsSync(stored)).toBe(true);
@@ -60,7 +62,7 @@ describe('the first `git memory search` with no index stored', () => {
     writeFileSync(join(state, 'search-index.building'), `${gone}\n`);
     const first = repo.exec(['search', 'zeppelin']);
     expect(first.code, first.stderr).toBe(0);
-    expect(first.stdout).toMatch(/the newest \d+ of 3000 journal files were searched/);
+    expect(first.stdout).toMatch(/the search index is still being built: the newest (journal file|\d+ journal files), (of|back to) \S+, (was|were) searched/);
     await settled(repo);
     expect(existsSync(join(state, 'search-index.json'))).toBe(true);
     expect(existsSync(join(state, 'search-index.building'))).toBe(false);
@@ -76,7 +78,7 @@ describe('the first `git memory search` with no index stored', () => {
     writeFileSync(join(bin, 'git'), `#!/bin/sh\nif [ "$1" = status ]; then i=0; while [ ! -e "${go}" ] && [ $i -lt 400 ]; do sleep 0.05; i=$((i+1)); done; "${real}" "$@"; s=$?; : > "${finished}"; exit $s; fi\nexec "${real}" "$@"\n`, { mode: 0o755 });
     const first = repo.exec(['search', 'zeppelin'], { env: { PATH: `${bin}:${repo.env.PATH}` } });
     expect(first.code, first.stderr).toBe(0);
-    expect(first.stdout).toMatch(/the newest \d+ of 3000 journal files were searched/);
+    expect(first.stdout).toMatch(/the search index is still being built: the newest (journal file|\d+ journal files), (of|back to) \S+, (was|were) searched/);
     // Answered and exited while `git status` still waited.
     expect(existsSync(finished)).toBe(false);
     writeFileSync(go, '');

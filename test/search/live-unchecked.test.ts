@@ -75,3 +75,31 @@ describe('the first search of a server, with an index stored that git has not ch
     }
   });
 });
+
+describe('a first search answered as stored, where the check then finds the index far behind', () => {
+  it('builds the whole index again in the background without waiting for another search', async () => {
+    const repo = makeRepo();
+    session(repo, '2026-03-02', '0915', 'aaaaaa', 'Fix the webhook retry loop');
+    repo.git('add', '.');
+    repo.git('commit', '-q', '-m', 'a session');
+    const stored = await repo.run(['search', 'webhook']); // stores the index
+    expect(stored.code, stored.stderr).toBe(0);
+    // More sessions than a delta over the stored index takes (delta.ts): the index must be built again.
+    for (let i = 0; i < 300; i++) session(repo, '2026-03-03', `${String(8 + Math.floor(i / 60)).padStart(2, '0')}${String(i % 60).padStart(2, '0')}`, i.toString(16).padStart(6, '0'), `Webhook replay part ${i}`);
+
+    const { go } = slowStatus();
+    const live = new LiveIndex(findRepo(repo.dir, process.env));
+    const open = { open: () => live.open() };
+    const ctx = { cwd: repo.dir, env: process.env };
+    try {
+      expect((await search(ctx, { query: 'webhook' }, open)).data).toMatchObject({ total: 1, unchecked: true });
+      writeFileSync(go, '');
+      // The check ends in a build: nothing else is asked, and it is done and stored all the same.
+      await live.settled();
+      expect((await search(ctx, { query: 'webhook' }, open)).data).toMatchObject({ total: 301, sessions: 301, cache: 'fresh' });
+    } finally {
+      writeFileSync(go, '');
+      live.close();
+    }
+  });
+});

@@ -18,7 +18,7 @@ export interface SearchArgs extends GlobalArgs {
 
 /** What a search answered from a partial index says (search/live.ts): which part, and when to ask again. */
 const partialLine = (d: SearchData) =>
-  d.partial ? `(the search index is still being built: the newest ${d.partial.files} of ${d.partial.of} journal files were searched; ask again in a few seconds for all of them)\n`
+  d.partial ? `(the search index is still being built: ${d.partial.files === 1 ? `the newest journal file, of ${d.partial.from}, was` : `the newest ${d.partial.files} journal files, back to ${d.partial.from}, were`} searched; ask again in a few seconds for all of them)\n`
   : d.unchecked ? '(the search index was searched as stored while it is checked against the journal in the background: sessions written since it was last updated may be missing; ask again in a few seconds)\n'
   : '';
 

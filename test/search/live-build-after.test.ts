@@ -1,0 +1,76 @@
+// A server's first memory_search with no index stored answers from the newest journal files and
+// builds the whole index in the background (live.ts). The build's first steps (git's listings for
+// the cache key, a stat of every journal file: at 50,000 sessions more than the answer's whole
+// budget) wait until that answer is out: before, they ran as soon as the search awaited anything,
+// such as git's answer about MEMORY.md (issue 28 item 5b).
+import { execFileSync } from 'node:child_process';
+import { existsSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { search } from '../../src/commands/search.js';
+import { findRepo } from '../../src/git/repo.js';
+import { serializeLongTerm } from '../../src/memory/long-term.js';
+import { LONG_TERM_FILE } from '../../src/paths.js';
+import { LiveIndex } from '../../src/search/live.js';
+import { makeRepo, tempDir, type TestRepo } from '../helpers/repo.js';
+
+const session = (repo: TestRepo, day: string, hhmm: string, suffix: string, request: string) =>
+  repo.write(
+    `.openclaw_memory/journal/${day}/${hhmm}-claude-${suffix}.md`,
+    `---\nsession: "${day.replace(/-/g, '')}-${hhmm}-${suffix}"\ndate: ${day}\ntime: "${hhmm.slice(0, 2)}:${hhmm.slice(2)}"\nagent: claude\n---\n\n## Session ${hhmm.slice(0, 2)}:${hhmm.slice(2)}\n\n### Request\n${request}\n`,
+  );
+
+let savedPath: string | undefined;
+afterEach(() => {
+  if (savedPath !== undefined) process.env.PATH = savedPath;
+  savedPath = undefined;
+});
+
+/**
+ * A git that notes the cache key's listings (`ls-tree`, `status`) in `keyed`, and whose `log` (the
+ * search's question about MEMORY.md's last dream) waits up to 1.5 s for them before it runs: where
+ * the build starts while the search waits for git, the key's listings are run before the answer.
+ */
+function watchedGit(): { keyed: string; logged: string } {
+  const bin = tempDir('gm-watched-git-');
+  const keyed = join(bin, 'keyed');
+  const logged = join(bin, 'logged');
+  const real = execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim();
+  writeFileSync(
+    join(bin, 'git'),
+    `#!/bin/sh\ncase "$1" in\n  ls-tree|status) : > "${keyed}" ;;\n  log) i=0; while [ ! -e "${keyed}" ] && [ $i -lt 30 ]; do sleep 0.05; i=$((i+1)); done; : > "${logged}" ;;\nesac\nexec "${real}" "$@"\n`,
+    { mode: 0o755 },
+  );
+  savedPath = process.env.PATH;
+  process.env.PATH = `${bin}:${process.env.PATH}`;
+  return { keyed, logged };
+}
+
+describe('the background build of a server\'s first search', () => {
+  it('starts once the answer from the newest files is out, even where the search waited for git', async () => {
+    const repo = makeRepo();
+    session(repo, '2026-03-02', '0915', 'aaaaaa', 'Fix the webhook retry loop');
+    session(repo, '2026-03-03', '1015', 'bbbbbb', 'Webhook signatures');
+    repo.git('add', '.');
+    repo.git('commit', '-q', '-m', 'sessions');
+    // A MEMORY.md a dream wrote: the search asks git for that dream's version (facts deleted by hand since).
+    const head = repo.git('rev-parse', 'HEAD').trim();
+    repo.write(LONG_TERM_FILE, serializeLongTerm({ lang: 'en', entries: [{ section: 'conventions', text: 'Webhook retries back off', sessions: ['20260302-0915-aaaaaa'], files: [] }], through: { commits: [head], sessions: [] } }));
+
+    const { keyed, logged } = watchedGit();
+    const live = new LiveIndex(findRepo(repo.dir, process.env));
+    const ctx = { cwd: repo.dir, env: process.env };
+    try {
+      const first = await search(ctx, { query: 'webhook' }, { open: () => live.open() });
+      expect(first.data.total).toBe(2);
+      expect(existsSync(logged)).toBe(true); // the search did wait for git
+      expect(existsSync(keyed)).toBe(false); // and the build had not started meanwhile
+      await live.settled();
+      expect(existsSync(keyed)).toBe(true);
+      expect(existsSync(join(repo.dir, '.git', 'git-memory', 'search-index.json'))).toBe(true);
+      expect((await search(ctx, { query: 'signatures' }, { open: () => live.open() })).data).toMatchObject({ total: 1, cache: 'fresh' });
+    } finally {
+      live.close();
+    }
+  });
+});
