@@ -128,8 +128,8 @@ tail -c +$((off + 1)) "$tp" | awk -v agent="$agent" -v need="$need" '
 exit 0
 `;
 
-/** The script in the state dir, this version's. */
-function ensureTurnEndScript(repo: Repo): void {
+/** The script in the state dir, this version's. Throws where it cannot be written. */
+export function ensureTurnEndScript(repo: Repo): void {
   const script = join(repo.stateDir, TURN_END_SCRIPT);
   if (!existsSync(script) || readFileSync(script, 'utf8') !== TURN_END_SH) writeAtomic(repo.stateDir, script, TURN_END_SH, { durable: false });
 }
