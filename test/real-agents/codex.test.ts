@@ -123,6 +123,16 @@ run('Codex CLI, really', () => {
     expect((await recorded(s)).join('\n')).toContain('a.txt');
   });
 
+  test("the worktree's first session waits for no node at its start: the setup commit kept its primer (issue 24 §3)", async () => {
+    s = await scratch('codex');
+    expect(readFileSync(join(s.repo, '.git', 'git-memory', 'kept-start-codex.sh'), 'utf8')).toContain(`k_head='${s.git('rev-parse', 'HEAD')}'`);
+    const r = await s.run('Write a.txt', [{ tools: [{ name: 'apply_patch', input: patch('*** Add File: a.txt\n+a') }] }, { text: 'ok' }]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.stringify(s.api.requests.find((q) => q.kind === 'turn')!.body)).toContain('Project memory: repo');
+    expect((await recorded(s)).join('\n')).toContain('a.txt');
+    expect(s.calls().filter((c) => /hook agent session-start/.test(c.args)).map((c) => c.args.endsWith('(beside)'))).toEqual([true]);
+  });
+
   test('a resumed session (`codex exec resume --last`) is recorded again', async () => {
     s = await scratch('codex');
     let r = await s.run('Write a.txt', [{ tools: [{ name: 'apply_patch', input: patch('*** Add File: a.txt\n+a') }] }, { text: 'ok' }]);

@@ -269,6 +269,9 @@ export async function scratch(agent: AgentName, o: ScratchOpts = {}): Promise<Sc
     gm('init', '--agent', agent, '--mcp');
     git('add', '-A');
     git('commit', '-q', '-m', 'Set up git-memory');
+    // The post-commit hook keeps the first start's primer for this commit, in the background: done
+    // by the time a user who just committed starts the agent (hook/agent/kept-start.ts).
+    await backgroundDone(home, 'hook keep-start');
   }
   seedHome(agent, home, repo, api);
   if (o.codeCache) {
@@ -316,6 +319,29 @@ export async function scratch(agent: AgentName, o: ScratchOpts = {}): Promise<Sc
     },
   };
   return s;
+}
+
+/** Resolves once no live process with `home` as its HOME runs a command line holding `what` (up to 30 s). */
+async function backgroundDone(home: string, what: string): Promise<void> {
+  const marker = Buffer.from(`HOME=${home}\0`);
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const busy = readdirSync('/proc').some((pid) => {
+      if (!/^\d+$/.test(pid)) return false;
+      try {
+        if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ').includes(what)) return false;
+        const env = readFileSync(`/proc/${pid}/environ`);
+        const at = env.indexOf(marker);
+        if (at < 0 || (at > 0 && env[at - 1] !== 0)) return false;
+        const stat = readFileSync(`/proc/${pid}/stat`, 'latin1');
+        return !/^[ZX]$/.test(stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3));
+      } catch {
+        return false;
+      }
+    });
+    if (!busy || Date.now() > deadline) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
 }
 
 /** Waits until `check` holds (polling), up to `ms`; returns its last value. */
