@@ -257,6 +257,12 @@ export async function scratch(agent: AgentName, o: ScratchOpts = {}): Promise<Sc
   const env = agentEnv(agent, root, home, api, shims, wired);
   const git = (...args: string[]) => execFileSync('git', args, { cwd: repo, env, encoding: 'utf8' }).trim();
   const gm = (...args: string[]) => execFileSync(process.execPath, [BIN, ...args], { cwd: repo, env, encoding: 'utf8' }).trim();
+  // Before anything of git-memory runs (init, and the keep the setup commit starts): its code cache is the shared one.
+  if (o.codeCache) {
+    mkdirSync(o.codeCache, { recursive: true });
+    mkdirSync(join(home, '.cache', 'git-memory'), { recursive: true });
+    symlinkSync(o.codeCache, join(home, '.cache', 'git-memory', 'v8'));
+  }
   git('init', '-q', '-b', 'main');
   const files = o.files ?? { 'README.md': '# Scratch\n', 'src/app.js': "export const greet = (name) => `Hello, ${name}`;\n" };
   for (const [p, t] of Object.entries(files)) {
@@ -274,11 +280,6 @@ export async function scratch(agent: AgentName, o: ScratchOpts = {}): Promise<Sc
     await backgroundDone(home, 'hook keep-start');
   }
   seedHome(agent, home, repo, api);
-  if (o.codeCache) {
-    mkdirSync(o.codeCache, { recursive: true });
-    mkdirSync(join(home, '.cache', 'git-memory'), { recursive: true });
-    symlinkSync(o.codeCache, join(home, '.cache', 'git-memory', 'v8'));
-  }
   const s: Scratch = {
     agent,
     root,
