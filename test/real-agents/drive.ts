@@ -277,7 +277,7 @@ export async function scratch(agent: AgentName, o: ScratchOpts = {}): Promise<Sc
     git('commit', '-q', '-m', 'Set up git-memory');
     // The post-commit hook keeps the first start's primer for this commit, in the background: done
     // by the time a user who just committed starts the agent (hook/agent/kept-start.ts).
-    await backgroundDone(home, 'hook keep-start');
+    await backgroundDone(home, 'hook keep-start', join(repo, '.git', 'git-memory', 'keep-start-after-commit'));
   }
   seedHome(agent, home, repo, api);
   const s: Scratch = {
@@ -322,11 +322,19 @@ export async function scratch(agent: AgentName, o: ScratchOpts = {}): Promise<Sc
   return s;
 }
 
-/** Resolves once no live process with `home` as its HOME runs a command line holding `what` (up to 30 s). */
-async function backgroundDone(home: string, what: string): Promise<void> {
+/**
+ * Resolves once `mark` is gone (the background process takes it as it starts: before that, the
+ * forked hook shell has not exec'd it yet) and no live process with `home` as its HOME runs a
+ * command line holding `what` (up to 60 s: it runs at the lowest priority).
+ */
+async function backgroundDone(home: string, what: string, mark: string): Promise<void> {
   const marker = Buffer.from(`HOME=${home}\0`);
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + 60_000;
   for (;;) {
+    if (existsSync(mark) && Date.now() <= deadline) {
+      await new Promise((r) => setTimeout(r, 50));
+      continue;
+    }
     const busy = readdirSync('/proc').some((pid) => {
       if (!/^\d+$/.test(pid)) return false;
       try {
