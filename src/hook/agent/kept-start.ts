@@ -110,10 +110,10 @@ printf '%s%s%s' "$k_a" "$hm" "$k_b" || exit 0
 # whose SessionEnd was not seen here yet). Only ids and paths read exactly (no JSON escape).
 jv() {
   v=
-  case $in in *"\\"$1\\":\\""*) v=\${in#*"\\"$1\\":\\""} ;; *"\\"$1\\": \\""*) v=\${in#*"\\"$1\\": \\""} ;; *) return 1 ;; esac
-  case $v in *"\\"$1\\""*) v=; return 1 ;; esac
+  case $in in *"\\"$1\\":\\""*) v=\${in#*"\\"$1\\":\\""} ;; *"\\"$1\\": \\""*) v=\${in#*"\\"$1\\": \\""} ;; *) return "1" ;; esac
+  case $v in *"\\"$1\\""*) v=; return "1" ;; esac
   v=\${v%%\\"*}
-  case $v in ''|*\\\\*|*[[:cntrl:]]*) v=; return 1 ;; esac
+  case $v in ''|*\\\\*|*[[:cntrl:]]*) v=; return "1" ;; esac
 }
 [ "$agent" != codex ] || [ -e "$d/${END_SEEN_PREFIX}codex" ] || k_gate=
 if [ -n "$k_gate" ] && jv session_id && sid=$v && jv transcript_path; then
