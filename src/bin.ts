@@ -191,6 +191,8 @@ async function run(): Promise<number> {
   if (hook === 'post-commit' || hook === 'post-rewrite') return (await lean('hook').runHook!(...([hook, args.slice(2), process.cwd(), process.env] as never[]))) ?? EXIT.ok;
   // Where Aider reads PRIMER.md, post-commit refreshes it in the background (git/hook-blocks.ts).
   if (hook === 'refresh-primer') return (await lean('primer', 'primer-refresh').leanRefreshPrimer!()) ?? EXIT.ok;
+  // After init, the next commit keeps the agents' start primer for the HEAD it made (hook/agent/kept-start.ts).
+  if (hook === 'keep-start') return (await lean('session-start', 'keep-start').runKeepStart!()) ?? EXIT.ok;
   if (hook === 'pre-push') return (await (await full('pre-push')).runPrePush!(...([args.slice(2), process.cwd(), process.env] as never[]))) ?? EXIT.ok;
   // A hook its command runs in the background (Codex's SessionEnd): from the workers' bundle, whose job it runs itself.
   if (hook === 'agent' && args.includes('--detached')) return (await lean('agent-worker', `agent-worker-${args[2]}`).runDetachedHook!(...([args.slice(2)] as never[]))) ?? EXIT.ok;

@@ -59,6 +59,11 @@ export const REPLAY_FILE = 'rebase-commits.jsonl';
 export const SESSION_START_FILE = 'session-start.json';
 /** In the state dir while post-commit's background refresh of PRIMER.md (for Aider) runs: later commits start none (git/hook-blocks.ts). */
 export const PRIMER_REFRESH_FILE = 'primer-refresh';
+/**
+ * In the state dir after `init` wired an agent whose start is served (hook/agent/kept-start.ts): the
+ * next commit (the user's own, of what init wrote) keeps the agents' start primer for the HEAD it made.
+ */
+export const KEEP_START_FILE = 'keep-start-after-commit';
 /** The active agent session and the sessions already finalised (see hook/agent/session-state.ts). */
 export const AGENT_SESSION_FILE = 'agent-session.json';
 /**

@@ -1,4 +1,4 @@
-import { HOOK_BEGIN, HOOK_END, PRIMER_FILE, PRIMER_REFRESH_FILE } from '../paths.js';
+import { HOOK_BEGIN, HOOK_END, KEEP_START_FILE, PRIMER_FILE, PRIMER_REFRESH_FILE } from '../paths.js';
 
 /** The git hooks git-memory installs. */
 export const HOOK_NAMES = ['post-commit', 'post-rewrite', 'pre-push'] as const;
@@ -99,6 +99,17 @@ const AIDER_REFRESH = [
 ];
 
 /**
+ * After `init` wired an agent whose session start is served without node (hook/agent/kept-start.ts),
+ * the commit of what it wrote (the user's, before the worktree's first session) keeps that start's
+ * primer for the HEAD it made, in the background: once, where init left the mark (a test, no process).
+ */
+const KEEP_START = [
+  `    if [ -f "$gm_s/${KEEP_START_FILE}" ]; then`,
+  '      git-memory hook keep-start </dev/null >/dev/null 2>&1 &',
+  '    fi',
+];
+
+/**
  * post-commit, in shell: the common commit starts no process at all. HEAD's id is read from git's
  * files with the shell's own `read` (the HEAD file, then the branch's ref file, which a commit
  * always writes loose; in a linked worktree through its `commondir`); one O_APPEND write of a line
@@ -157,6 +168,7 @@ const POST_COMMIT = [
   '    if [ -f "$gm_s/rebase-commits.jsonl" ]; then rm -f "$gm_s/rebase-commits.jsonl" 2>/dev/null || :; fi',
   `    { [ -d "$gm_s" ] || mkdir -p "$gm_s"; printf '{"type":"commit","sha":"%s","branch":%s}\\n' "$gm_sha" "$gm_br" >>"$gm_s/spool.jsonl"; } 2>/dev/null || :`,
     ...AIDER_REFRESH,
+    ...KEEP_START,
   '  elif [ "$gm_do" = node ]; then',
   '    git-memory hook post-commit "$@" </dev/null >/dev/null 2>&1 || :',
   '  fi',

@@ -168,6 +168,20 @@ run('Claude Code, really', () => {
     expect((await recorded(s, 2)).join('\n')).toContain('Now write b.txt');
   });
 
+  test("the worktree's first session waits for no node at its start (the setup commit kept its primer), nor does its short first turn's end (issue 24 §3)", async () => {
+    s = await scratch('claude');
+    // The commit of what init wrote kept the start for itself (post-commit, in the background).
+    expect(readFileSync(join(s.repo, '.git', 'git-memory', 'kept-start-claude.sh'), 'utf8')).toContain(`k_head='${s.git('rev-parse', 'HEAD')}'`);
+    const r = await s.run('Write a.txt', [{ tools: [{ name: 'Write', input: { file_path: join(s.repo, 'a.txt'), content: 'a\n' } }] }, { text: 'ok' }]);
+    expect(r.code).toBe(0);
+    expect(JSON.stringify(s.api.requests.find((q) => q.kind === 'turn')!.body.messages)).toContain('Project memory: repo');
+    expect((await recorded(s)).join('\n')).toContain('Write a.txt');
+    const calls = s.calls();
+    expect(calls.filter((c) => /hook agent session-start/.test(c.args)).map((c) => c.args.endsWith('(beside)'))).toEqual([true]);
+    // The served start wrote the first turn's gate itself: its end, far below the notes' threshold, ran no node.
+    expect(calls.filter((c) => /hook agent stop/.test(c.args))).toEqual([]);
+  });
+
   test('a resumed session (--continue) gets its follow-up', async () => {
     s = await scratch('claude');
     let r = await s.run('Write a.txt', [{ tools: [{ name: 'Write', input: { file_path: join(s.repo, 'a.txt'), content: 'a\n' } }] }, { text: 'ok' }]);

@@ -128,6 +128,38 @@ run('Codex CLI, really', () => {
     expect((await recorded(s)).join('\n')).toContain('a.txt');
   });
 
+  test("the worktree's first session waits for no node at its start: the setup commit kept its primer (issue 24 §3)", async () => {
+    s = await scratch('codex');
+    expect(readFileSync(join(s.repo, '.git', 'git-memory', 'kept-start-codex.sh'), 'utf8')).toContain(`k_head='${s.git('rev-parse', 'HEAD')}'`);
+    const r = await s.run('Write a.txt', [{ tools: [{ name: 'apply_patch', input: patch('*** Add File: a.txt\n+a') }] }, { text: 'ok' }]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.stringify(s.api.requests.find((q) => q.kind === 'turn')!.body)).toContain('Project memory: repo');
+    expect((await recorded(s)).join('\n')).toContain('a.txt');
+    expect(s.calls().filter((c) => /hook agent session-start/.test(c.args)).map((c) => c.args.endsWith('(beside)'))).toEqual([true]);
+  });
+
+  test("the turn's Stop finds every token_count of the turn in the rollout already (a threshold crossed in a turn is seen at its own end; issue 24 §3)", async () => {
+    s = await scratch('codex');
+    // A Stop command that copies the rollout the moment it starts, before anything of ours could read it.
+    const snaps = join(s.root, 'snaps');
+    const probe = join(s.root, 'stop-probe.sh');
+    writeFileSync(probe, `in=$(cat)\nmkdir -p '${snaps}'\ntp=$(printf '%s' "$in" | sed -n 's/.*"transcript_path":"\\([^"]*\\)".*/\\1/p')\ncp "$tp" '${snaps}'/at-stop.jsonl\nprintf '%s' "$tp" > '${snaps}'/path\n`);
+    const hooksPath = join(s.repo, '.codex', 'hooks.json');
+    const hooks = JSON.parse(readFileSync(hooksPath, 'utf8'));
+    hooks.hooks.Stop[0].hooks[0].command = `sh '${probe}'`;
+    writeFileSync(hooksPath, JSON.stringify(hooks, null, 2));
+    const r = await s.run('Run two commands', [
+      { tools: [{ name: 'exec_command', input: { cmd: 'echo one' } }], inputTokens: 20_000 },
+      { tools: [{ name: 'exec_command', input: { cmd: 'echo two' } }], inputTokens: 20_500 },
+      { text: 'ok', inputTokens: 21_000 },
+    ]);
+    expect(r.code, r.stderr).toBe(0);
+    const counts = (text: string) => text.split('\n').filter(Boolean).map((l) => JSON.parse(l)).filter((o) => o.type === 'event_msg' && o.payload?.type === 'token_count').map((o) => o.payload.info?.last_token_usage?.input_tokens);
+    const atStop = counts(readFileSync(join(snaps, 'at-stop.jsonl'), 'utf8'));
+    expect(atStop).toEqual([20_000, 20_500, 21_000]);
+    expect(counts(readFileSync(readFileSync(join(snaps, 'path'), 'utf8'), 'utf8'))).toEqual(atStop);
+  });
+
   test('a resumed session (`codex exec resume --last`) is recorded again', async () => {
     s = await scratch('codex');
     let r = await s.run('Write a.txt', [{ tools: [{ name: 'apply_patch', input: patch('*** Add File: a.txt\n+a') }] }, { text: 'ok' }]);

@@ -264,6 +264,12 @@ export async function scratch(agent: AgentName, o: ScratchOpts = {}): Promise<Sc
   const env = agentEnv(agent, root, home, api, shims, wired);
   const git = (...args: string[]) => execFileSync('git', args, { cwd: repo, env, encoding: 'utf8' }).trim();
   const gm = (...args: string[]) => execFileSync(process.execPath, [BIN, ...args], { cwd: repo, env, encoding: 'utf8' }).trim();
+  // Before anything of git-memory runs (init, and the keep the setup commit starts): its code cache is the shared one.
+  if (o.codeCache) {
+    mkdirSync(o.codeCache, { recursive: true });
+    mkdirSync(join(home, '.cache', 'git-memory'), { recursive: true });
+    symlinkSync(o.codeCache, join(home, '.cache', 'git-memory', 'v8'));
+  }
   git('init', '-q', '-b', 'main');
   const files = o.files ?? { 'README.md': '# Scratch\n', 'src/app.js': "export const greet = (name) => `Hello, ${name}`;\n" };
   for (const [p, t] of Object.entries(files)) {
@@ -276,13 +282,11 @@ export async function scratch(agent: AgentName, o: ScratchOpts = {}): Promise<Sc
     gm('init', '--agent', agent, '--mcp');
     git('add', '-A');
     git('commit', '-q', '-m', 'Set up git-memory');
+    // The post-commit hook keeps the first start's primer for this commit, in the background: done
+    // by the time a user who just committed starts the agent (hook/agent/kept-start.ts).
+    await backgroundDone(home, 'hook keep-start', join(repo, '.git', 'git-memory', 'keep-start-after-commit'));
   }
   seedHome(agent, home, repo, api);
-  if (o.codeCache) {
-    mkdirSync(o.codeCache, { recursive: true });
-    mkdirSync(join(home, '.cache', 'git-memory'), { recursive: true });
-    symlinkSync(o.codeCache, join(home, '.cache', 'git-memory', 'v8'));
-  }
   const s: Scratch = {
     agent,
     root,
@@ -323,6 +327,37 @@ export async function scratch(agent: AgentName, o: ScratchOpts = {}): Promise<Sc
     },
   };
   return s;
+}
+
+/**
+ * Resolves once `mark` is gone (the background process takes it as it starts: before that, the
+ * forked hook shell has not exec'd it yet) and no live process with `home` as its HOME runs a
+ * command line holding `what` (up to 60 s: it runs at the lowest priority).
+ */
+async function backgroundDone(home: string, what: string, mark: string): Promise<void> {
+  const marker = Buffer.from(`HOME=${home}\0`);
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (existsSync(mark) && Date.now() <= deadline) {
+      await new Promise((r) => setTimeout(r, 50));
+      continue;
+    }
+    const busy = readdirSync('/proc').some((pid) => {
+      if (!/^\d+$/.test(pid)) return false;
+      try {
+        if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ').includes(what)) return false;
+        const env = readFileSync(`/proc/${pid}/environ`);
+        const at = env.indexOf(marker);
+        if (at < 0 || (at > 0 && env[at - 1] !== 0)) return false;
+        const stat = readFileSync(`/proc/${pid}/stat`, 'latin1');
+        return !/^[ZX]$/.test(stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3));
+      } catch {
+        return false;
+      }
+    });
+    if (!busy || Date.now() > deadline) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
 }
 
 /** Waits until `check` holds (polling), up to `ms`; returns its last value. */

@@ -94,6 +94,18 @@ run('Gemini CLI, really', () => {
     expect((await recorded(s, 2)).join('\n')).toContain('Now write b.txt');
   });
 
+  test("the worktree's first session waits for no node at its start (the setup commit kept its primer), nor does its short first turn's end (issue 24 §3)", async () => {
+    s = await scratch('gemini');
+    expect(readFileSync(join(s.repo, '.git', 'git-memory', 'kept-start-gemini.sh'), 'utf8')).toContain(`k_head='${s.git('rev-parse', 'HEAD')}'`);
+    const r = await s.run('Write a.txt', [{ tools: [{ name: 'write_file', input: { file_path: join(s.repo, 'a.txt'), content: 'a\n' } }] }, { text: 'ok' }]);
+    expect(r.code).toBe(0);
+    expect(JSON.stringify(s.api.requests.find((q) => q.kind === 'turn')!.body)).toContain('<hook_context># Project memory: repo');
+    expect((await recorded(s)).join('\n')).toContain('a.txt');
+    const calls = s.calls();
+    expect(calls.filter((c) => /hook agent session-start/.test(c.args)).map((c) => c.args.endsWith('(beside)'))).toEqual([true]);
+    expect(calls.filter((c) => /hook agent stop/.test(c.args))).toEqual([]);
+  });
+
   test('a resumed session (`gemini --resume latest`) is recorded again', async () => {
     s = await scratch('gemini');
     let r = await s.run('Write a.txt', [{ tools: [{ name: 'write_file', input: { file_path: join(s.repo, 'a.txt'), content: 'a\n' } }] }, { text: 'ok' }]);

@@ -78,7 +78,11 @@ export const initCommand = (io: Io): CommandModule<GlobalArgs, Args> => ({
           model = await (await import('../ask-model.js')).askModel(process.stdin, process.stdout);
           io.out('\n');
         }
-        return init(ctx, { language: a.language, hooks: a.hooks, agents: a.agent, mcp: a.mcp, model });
+        const done = await init(ctx, { language: a.language, hooks: a.hooks, agents: a.agent, mcp: a.mcp, model });
+        // The worktree's first agent session starts as a later one does, without node in line: its
+        // start's primer is kept now, and again after the commit of what init wrote (the post-commit hook).
+        await (await import('../../hook/agent/kept-start.js')).keepServedStarts(ctx, { afterCommit: a.hooks });
+        return done;
       },
       render,
     ),

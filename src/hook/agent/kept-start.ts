@@ -20,18 +20,21 @@
 // timestamps are coarser than a second's fraction, or an environment switch (GIT_MEMORY,
 // GIT_MEMORY_NOW) sends the start to node. Only a new session's start (source startup or clear) is
 // served: a resume or a compaction adds what is logged or prepared for that session.
-import { accessSync, closeSync, constants, lstatSync, mkdirSync, openSync, readdirSync, realpathSync, renameSync, statSync, unlinkSync, utimesSync, writeSync } from 'node:fs';
+import { accessSync, closeSync, constants, lstatSync, mkdirSync, openSync, readdirSync, realpathSync, renameSync, statSync, unlinkSync, utimesSync, writeFileSync, writeSync } from 'node:fs';
 import { dirname, isAbsolute, join } from 'node:path';
 import { SESSION_START_GIT_PATH } from '../../agents/hook-command.js';
 import { localDate, localTime } from '../../clock.js';
-import type { Opened } from '../../commands/context.js';
+import { openAnyConfig, type Opened } from '../../commands/context.js';
 import { headCommit } from '../../git/head.js';
-import { CONFIG_FILE, HELD_TASKS_FILE, MEMORY_DIR, PRIMER_FILE, TMP_DIR } from '../../paths.js';
+import { CONFIG_FILE, HELD_TASKS_FILE, KEEP_START_FILE, MEMORY_DIR, PRIMER_FILE, SESSIONS_DIR, TMP_DIR } from '../../paths.js';
 import { userDir } from '../../memory/user-files.js';
 import { rebuildPrimer } from '../../commands/steps/rebuild-primer.js';
 import { sessionStartOutput } from './output.js';
-import type { AgentName } from '../../agents/registry.js';
+import { ADAPTERS, type AgentName } from '../../agents/registry.js';
 import { readTextOrNull } from '../../fs/read-file.js';
+import { emptyLedger } from '../../transcripts/ledger.js';
+import { ensureTurnEndScript, TURN_GATE_FILE, turnGateNeed } from './turn-gate.js';
+import { END_SEEN_PREFIX } from './session-state.js';
 
 /** The script's name in the state dir (the hook command's SESSION_START_GIT_PATH). */
 export const SESSION_START_SCRIPT = SESSION_START_GIT_PATH.slice(SESSION_START_GIT_PATH.lastIndexOf('/') + 1);
@@ -42,7 +45,7 @@ export const NEW_SESSION_SOURCES: ReadonlySet<string | undefined> = new Set(['st
 /** Set for the node a served start runs beside the agent: HEAD's commit when the script printed. */
 export const BESIDE_ENV = 'GIT_MEMORY_START_BESIDE';
 /** The format of the kept file: a script of another version reads none of this one's. */
-const KEPT_VERSION = '1';
+const KEPT_VERSION = '2';
 /** How far before node's first read the kept file's time is set: the kernel stamps files from a clock that lags by up to a tick (10 ms at 100 Hz). */
 const CLOCK_LAG_MS = 20;
 /** Stands in for the minute while the output is made again: as long as HH:MM, and no agent's output shape escapes it. */
@@ -102,6 +105,25 @@ done
 c=$(find -H "$@" \\( -cnewer /dev/fd/4 -o -type l \\) -print 2>/dev/null) || full
 [ -z "$c" ] || full
 printf '%s%s%s' "$k_a" "$hm" "$k_b" || exit 0
+# The turn gate node would write for a new session (turn-gate.ts gateNewSession), before the agent
+# can end its first turn: k_gate is its need, empty where node writes none or must decide (a Codex
+# whose SessionEnd was not seen here yet). Only ids and paths read exactly (no JSON escape).
+jv() {
+  v=
+  case $in in *"\\"$1\\":\\""*) v=\${in#*"\\"$1\\":\\""} ;; *"\\"$1\\": \\""*) v=\${in#*"\\"$1\\": \\""} ;; *) return "1" ;; esac
+  case $v in *"\\"$1\\""*) v=; return "1" ;; esac
+  v=\${v%%\\"*}
+  case $v in ''|*\\\\*|*[[:cntrl:]]*) v=; return "1" ;; esac
+}
+[ "$agent" != codex ] || [ -e "$d/${END_SEEN_PREFIX}codex" ] || k_gate=
+if [ -n "$k_gate" ] && jv session_id && sid=$v && jv transcript_path; then
+  case $sid in .*|*[!A-Za-z0-9._-]*) ;; *)
+    s=$d/${SESSIONS_DIR}/$sid
+    if [ \${#sid} -le 128 ] && [ ! -e "$s" ] && [ ! -L "$s" ]; then
+      { mkdir -p "$s" && printf '0\\n%s\\n%s\\n%s\\n' "$k_gate" "$v" "$k_conf" > "$s/${TURN_GATE_FILE}"; } 2>/dev/null
+    fi ;;
+  esac
+fi
 { printf '%s\\n' "$in" | ${BESIDE_ENV}=$head git-memory hook agent session-start --agent "$agent"; } </dev/null >/dev/null 2>&1 &
 exit 0
 `;
@@ -141,18 +163,80 @@ export function beginKeep(o: Opened, t0 = Date.now()): KeepBegun {
  * the worktree's top. Never throws.
  */
 export async function keepAfterEnd(o: Opened, agent: AgentName): Promise<void> {
-  if (agent !== 'claude' && agent !== 'codex' && agent !== 'gemini') return;
+  await keepFor(o, [agent]);
+}
+
+/** The agents whose start the primer is kept for: those of them whose start the script serves. */
+const SERVED: readonly AgentName[] = ['claude', 'codex', 'gemini'];
+
+/**
+ * The next start's primer, built once and kept for each of `agents` (their output shapes), as their
+ * node start would print it for a new session in the worktree's top. Never throws.
+ */
+async function keepFor(o: Opened, agents: readonly AgentName[]): Promise<void> {
+  const served = agents.filter((a) => SERVED.includes(a));
+  if (!served.length) return;
   try {
     const t0 = Date.now();
     const seen: Opened = { ...o, existsSeen: new Map() };
     const begun = beginKeep(seen, t0);
     const built = await rebuildPrimer(seen, { write: false, recordStart: false });
     const text = built.data.markdown;
-    const render = (t: string) => sessionStartOutput(agent, t);
     const clean = !o.warnings.length && !o.configDefaulted.length && !built.warnings.length;
-    keepStart(seen, agent, begun, realpathSync.native(o.repo.root), { text, output: render(text), render }, clean);
+    const cwd = realpathSync.native(o.repo.root);
+    for (const agent of served) {
+      const render = (t: string) => sessionStartOutput(agent, t);
+      keepStart(seen, agent, begun, cwd, { text, output: render(text), render }, clean);
+    }
   } catch {
     /* the next start runs node */
+  }
+}
+
+/**
+ * The agents whose committed settings run the start script (`init --agent` wrote them; in a
+ * teammate's clone they came with the repository): Claude Code, Codex CLI and Gemini CLI.
+ */
+export function servedAgents(root: string): AgentName[] {
+  return SERVED.filter((agent) => ADAPTERS[agent].config.some((f) => readTextOrNull(join(root, f.path))?.includes(SESSION_START_GIT_PATH) ?? false));
+}
+
+/**
+ * After `init` (`afterCommit`: also after the next commit, from the post-commit hook): the start of
+ * each agent whose settings serve it is kept for HEAD now, and the scripts the agent's first start
+ * and first turn's end run are written, so that the worktree's first session starts as a later one
+ * does, without node in line. Where git-memory is not on PATH (the hook command would not run it),
+ * no agent is wired, or anything fails, nothing is kept: node runs at the start, as before. Never throws.
+ */
+export async function keepServedStarts(ctx: { cwd: string; env: NodeJS.ProcessEnv }, opts: { afterCommit: boolean }): Promise<void> {
+  try {
+    const o = openAnyConfig(ctx);
+    const agents = servedAgents(o.repo.root);
+    if (!agents.length) return;
+    ensureStartScript(o.repo.stateDir);
+    ensureTurnEndScript(o.repo);
+    if (opts.afterCommit) writeFileSync(join(o.repo.stateDir, KEEP_START_FILE), '');
+    await keepFor(o, agents);
+  } catch {
+    /* the first start runs node */
+  }
+}
+
+/**
+ * `git-memory hook keep-start`, run by post-commit in the background where init asked for it: once,
+ * the mark taken first (a commit meanwhile finds HEAD moved and keeps nothing stale). Never throws.
+ */
+export async function keepAfterCommit(ctx: { cwd: string; env: NodeJS.ProcessEnv }): Promise<void> {
+  try {
+    const o = openAnyConfig(ctx);
+    try {
+      unlinkSync(join(o.repo.stateDir, KEEP_START_FILE));
+    } catch {
+      return; // another run took it
+    }
+    await keepServedStarts(ctx, { afterCommit: false });
+  } catch {
+    /* the first start runs node */
   }
 }
 
@@ -256,11 +340,25 @@ function keptText(o: Opened, agent: string, begun: KeepBegun, cwd: string, { tex
     `k_zone=${quote(zone)}`,
     `k_user=${quote(user)}`,
     `k_n=${entries?.length ?? 0}`,
+    `k_gate=${gateNeed(o, agent)}`,
+    `k_conf=${quote(join(repo.root, CONFIG_FILE))}`,
     `k_ok() { ${tests.join(' && ')}; }`,
     `k_a=${quote(parts[0]!)}`,
     `k_b=${quote(parts[1]!)}`,
     '',
   ].join('\n');
+}
+
+/**
+ * The need of the turn gate node writes for a new session of `agent` (turn-gate.ts gateNewSession),
+ * for the script to write it before the agent's first turn can end: '' where node writes none (the
+ * session's notes off, a worktree path the gate cannot hold) or where it could be met at once.
+ */
+function gateNeed(o: Opened, agent: string): string {
+  const cfg = o.config.session_memory;
+  if (!cfg.enabled || (agent !== 'claude' && agent !== 'codex' && agent !== 'gemini') || /[\n\r]/.test(o.repo.root)) return '';
+  const need = turnGateNeed(emptyLedger(agent), null, cfg);
+  return need > 0 ? String(need) : '';
 }
 
 /**

@@ -9,6 +9,8 @@ import { parseHookInput } from './input.js';
 import { plainAgentArg } from './session-start-args.js';
 import { processHookIo, withStdin } from './process-io.js';
 import { sessionStart } from './session-start.js';
+import { keepAfterCommit } from './kept-start.js';
+import { createRequire } from 'node:module';
 
 /**
  * The agent the arguments name, when they are the plain `session-start --agent NAME` (or
@@ -43,5 +45,20 @@ export async function runSessionStart(args: string[], loadFull: LoadFullAfterCom
     const err = e as Error & { hint?: string };
     io.err(`${agentHookFailure('session-start', err.message ?? String(e))}\n${err.hint ? `${err.hint}\n` : ''}`);
   }
+  return EXIT.ok;
+}
+
+/**
+ * `git-memory hook keep-start`: run by the post-commit hook in the background after `init` asked for
+ * it (kept-start.ts keepAfterCommit), at the lowest priority, detached from the commit. Prints
+ * nothing, exits 0: whatever fails, the next start runs node.
+ */
+export async function runKeepStart(): Promise<ExitCode> {
+  try {
+    (createRequire(import.meta.url)('node:os') as typeof import('node:os')).setPriority(19);
+  } catch {
+    /* not allowed here: it runs at the priority it has */
+  }
+  await keepAfterCommit({ cwd: process.cwd(), env: process.env });
   return EXIT.ok;
 }

@@ -43,8 +43,9 @@ export function markFinalised(stateDir: string, agent: string, sessionId: string
   return update(stateDir, (s) => (s.finalised.includes(key) ? null : { active: s.active, finalised: [...s.finalised, key] }));
 }
 
-/** The marker of an agent whose SessionEnd has fired in this worktree (Codex 0.171 on). */
-const endSeenFile = (stateDir: string, agent: string) => join(stateDir, `session-end-seen-${agent}`);
+/** The marker of an agent whose SessionEnd has fired in this worktree (Codex 0.171 on), before the agent's name. */
+export const END_SEEN_PREFIX = 'session-end-seen-';
+const endSeenFile = (stateDir: string, agent: string) => join(stateDir, `${END_SEEN_PREFIX}${agent}`);
 
 /**
  * Whether `agent` fires SessionEnd here: for an agent whose Stop otherwise ends the session (Codex

@@ -119,8 +119,10 @@ tail -c +$((off + 1)) "$tp" | awk -v agent="$agent" -v need="$need" '
       if (index($0, "\\"compacted\\"")) exit 1
       t = within($0, "last_token_usage", "input_tokens", "output_tokens", "", "")
     } else {
-      # A checkpoint or a rewind replaces what the context holds: node.
-      if (index($0, "\\"$set\\"") || index($0, "\\"$rewindTo\\"")) exit 1
+      # A rewind: node. A $set (0.61 writes one of lastUpdated after every message, and one of the
+      # session context at the start of a chat) is not read by the ledger node reads (transcripts/gemini.ts):
+      # whatever usage it holds is summed as on any line, more than node counts. No quote mark here: sh.
+      if (index($0, "\\"$rewindTo\\"")) exit 1
       t = within($0, "tokens", "input", "cached", "output", "thoughts")
     }
     if (t < 0 || t >= need + 0) exit 1
@@ -128,8 +130,8 @@ tail -c +$((off + 1)) "$tp" | awk -v agent="$agent" -v need="$need" '
 exit 0
 `;
 
-/** The script in the state dir, this version's. */
-function ensureTurnEndScript(repo: Repo): void {
+/** The script in the state dir, this version's. Throws where it cannot be written. */
+export function ensureTurnEndScript(repo: Repo): void {
   const script = join(repo.stateDir, TURN_END_SCRIPT);
   if (!existsSync(script) || readFileSync(script, 'utf8') !== TURN_END_SH) writeAtomic(repo.stateDir, script, TURN_END_SH, { durable: false });
 }

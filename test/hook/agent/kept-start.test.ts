@@ -3,11 +3,11 @@
 // is made of changed, byte for byte what node prints then, and runs node in line at every edge where
 // the kept one would be stale. Which path ran is read from a `git-memory` on PATH that logs its starts.
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { prompt, reply } from './claude-lines.js';
-import { BIN, fixture, makeMemoryRepo, tempDir, type TestRepo } from '../../helpers/repo.js';
+import { BIN, fixture, makeMemoryRepo, makeRepo, tempDir, type TestRepo } from '../../helpers/repo.js';
 import { settled } from '../../helpers/settled.js';
 
 type Agent = 'claude' | 'codex' | 'gemini';
@@ -35,11 +35,12 @@ function starter(repo: TestRepo, agent: Agent, dir = repo.dir) {
   const log = join(bin, 'starts.log');
   writeFileSync(log, '');
   // Each start: "inline" when the agent waits for it, "beside" when the script started it after printing.
-  writeFileSync(join(bin, 'git-memory'), `#!/bin/sh\nif [ -n "$GIT_MEMORY_START_BESIDE" ]; then echo "beside $*" >> "${log}"; else echo "inline $*" >> "${log}"; fi\nexec "${process.execPath}" "${BIN}" "$@"\n`);
+  // SHIM_HOLD_BESIDE: the node the script starts beside the agent does not run (what the script alone did is seen).
+  writeFileSync(join(bin, 'git-memory'), `#!/bin/sh\nif [ -n "$GIT_MEMORY_START_BESIDE" ]; then echo "beside $*" >> "${log}"; [ -z "$SHIM_HOLD_BESIDE" ] || exit 0; else echo "inline $*" >> "${log}"; fi\nexec "${process.execPath}" "${BIN}" "$@"\n`);
   chmodSync(join(bin, 'git-memory'), 0o755);
   const env = { ...repo.env, PATH: `${bin}:${repo.env.PATH}` };
-  const hooks = (JSON.parse(readFileSync(join(repo.dir, SETTINGS[agent]), 'utf8').replace(/^\s*\/\/.*$/gm, '')) as { hooks: Record<string, { hooks: { command: string }[] }[]> }).hooks;
-  const command = hooks.SessionStart[0].hooks[0].command;
+  // Read when first asked: the settings may be written after (init run with this PATH).
+  const settings = () => (JSON.parse(readFileSync(join(repo.dir, SETTINGS[agent]), 'utf8').replace(/^\s*\/\/.*$/gm, '')) as { hooks: Record<string, { hooks: { command: string }[] }[]> }).hooks;
   const transcripts = tempDir('gm-transcripts-');
   const transcript = (sessionId: string) => join(transcripts, `${sessionId}.jsonl`);
   const payload = (source: string, sessionId: string) => JSON.stringify({ session_id: sessionId, transcript_path: transcript(sessionId), cwd: dir, hook_event_name: 'SessionStart', source });
@@ -47,15 +48,18 @@ function starter(repo: TestRepo, agent: Agent, dir = repo.dir) {
   const starts = () => readFileSync(log, 'utf8').split('\n').filter(Boolean);
   return {
     env,
-    hooks,
+    get hooks() {
+      return settings();
+    },
     transcript,
+    starts,
     /** Runs the command; what it printed, and how many node starts the agent waited for. */
     async start(source = 'startup', extraEnv: Record<string, string> = {}) {
       const before = starts().filter((s) => s.startsWith('inline')).length;
-      const r = spawnSync('sh', ['-c', command], { cwd: dir, env: { ...env, ...extraEnv }, input: payload(source, `s-${++n}`), encoding: 'utf8' });
+      const r = spawnSync('sh', ['-c', settings().SessionStart[0].hooks[0].command], { cwd: dir, env: { ...env, ...extraEnv }, input: payload(source, `s-${++n}`), encoding: 'utf8' });
       expect(r.status, r.stderr).toBe(0);
       await settled(repo);
-      return { out: r.stdout, inline: starts().filter((s) => s.startsWith('inline')).length - before, err: r.stderr };
+      return { out: r.stdout, inline: starts().filter((s) => s.startsWith('inline')).length - before, err: r.stderr, sessionId: `s-${n}` };
     },
     /** What node prints right now for a start (run straight, not through the command). */
     async node(source = 'startup') {
@@ -229,5 +233,112 @@ describe('after a session ended, the next start is served', () => {
       expect(next.out).toBe(node);
       break;
     }
+  });
+});
+
+/** `git` in the repository with the starter's PATH (git-memory on it: the hooks init installed run). */
+const gitWith = (repo: TestRepo, env: NodeJS.ProcessEnv, ...args: string[]) => {
+  const r = spawnSync('git', args, { cwd: repo.dir, env, encoding: 'utf8' });
+  expect(r.status, r.stderr).toBe(0);
+  return r.stdout.trim();
+};
+
+/** The start is node's own: the same output as node's now (a run across a minute's turn is made again). */
+async function servedAsNode(s: ReturnType<typeof starter>) {
+  for (let attempt = 0; ; attempt++) {
+    const lean = await s.start();
+    expect(lean.inline).toBe(0);
+    expect(lean.err).toBe('');
+    const node = await s.node();
+    if (minuteOf(lean.out) !== minuteOf(node) && attempt < 2) continue;
+    expect(lean.out).toBe(node);
+    return lean;
+  }
+}
+
+describe("the worktree's first session is served too", () => {
+  for (const agent of Object.keys(SETTINGS) as Agent[]) {
+    it(`${agent}: after \`init --agent ${agent} --mcp\` and the commit of what it wrote, the first start waits for no node, and its output is node's own`, async () => {
+      const repo = makeRepo();
+      const s = starter(repo, agent);
+      expect((await repo.run(['init', '--agent', agent, '--mcp'], { env: { PATH: s.env.PATH! } })).code).toBe(0);
+      gitWith(repo, s.env, 'add', '-A');
+      gitWith(repo, s.env, 'commit', '-q', '-m', 'Set up git-memory');
+      // The post-commit hook kept the start for the commit it made, in the background.
+      await settled(repo);
+      const first = await servedAsNode(s);
+      expect(first.out).toContain(`at ${gitWith(repo, s.env, 'rev-parse', '--short', 'HEAD')} on`);
+      // Once: a later commit of the user's starts no keeping (a session's end keeps the next one).
+      gitWith(repo, s.env, 'commit', '-q', '--allow-empty', '-m', 'Later');
+      await settled(repo);
+      expect(s.starts().filter((l) => l.includes('keep-start'))).toHaveLength(1);
+    });
+  }
+
+  it("a teammate's clone: node in line until they run `git memory init`, which keeps the start for the HEAD they have", async () => {
+    const repo = await makeMemoryRepo();
+    const s0 = starter(repo, 'claude');
+    expect((await repo.run(['init', '--agent', 'claude'], { env: { PATH: s0.env.PATH! } })).code).toBe(0);
+    gitWith(repo, s0.env, 'add', '-A');
+    gitWith(repo, s0.env, 'commit', '-q', '-m', 'Wire Claude Code');
+    await settled(repo);
+    const mateDir = tempDir('gm-mate-');
+    repo.git('clone', '-q', repo.dir, mateDir);
+    const mate: TestRepo = { ...repo, dir: mateDir };
+    const s = starter(mate, 'claude');
+    // No git-memory state in a fresh clone: the command runs node in line (correct, and the only way).
+    expect((await s.start()).inline).toBe(1);
+    // What that start left (it keeps the primer too) goes: the teammate's next step is `git memory init`.
+    rmSync(join(mateDir, '.git', 'git-memory'), { recursive: true, force: true });
+    const init = spawnSync(process.execPath, [BIN, 'init'], { cwd: mateDir, env: s.env, encoding: 'utf8' });
+    expect(init.status, init.stderr).toBe(0);
+    await servedAsNode(s);
+  });
+});
+
+describe("a served start writes its first turn's gate itself, as node would", () => {
+  for (const agent of Object.keys(SETTINGS) as Agent[]) {
+    it(`${agent}: the gate is there when the start returns, node beside it held back, and it is node's gate`, async () => {
+      const repo = await withMemory();
+      const s = starter(repo, agent);
+      // Codex: the gate goes with a SessionEnd seen in the worktree (turn-gate.ts turnGated).
+      if (agent === 'codex') writeFileSync(join(repo.dir, '.git', 'git-memory', 'session-end-seen-codex'), '');
+      const byNode = await s.start();
+      expect(byNode.inline).toBe(1);
+      const gate = (id: string) => join(repo.dir, '.git', 'git-memory', 'sessions', id, 'turn-gate');
+      const nodes = readFileSync(gate(byNode.sessionId), 'utf8');
+      const served = await s.start('startup', { SHIM_HOLD_BESIDE: '1' });
+      expect(served.inline).toBe(0);
+      expect(readFileSync(gate(served.sessionId), 'utf8')).toBe(nodes.replace(s.transcript(byNode.sessionId), s.transcript(served.sessionId)));
+      // The first turn's end, under the threshold, decides without node.
+      writeFileSync(s.transcript(served.sessionId), agent === 'claude' ? prompt(served.sessionId, repo.dir, 'Hi') + reply(served.sessionId, repo.dir, 2000, 'Hello.') : '{"type":"x"}\n');
+      const stop = (s.hooks[agent === 'gemini' ? 'AfterAgent' : 'Stop'] ?? [])[0]!.hooks[0].command;
+      const before = s.starts().length;
+      const r = spawnSync('sh', ['-c', stop], { cwd: repo.dir, env: s.env, input: JSON.stringify({ session_id: served.sessionId, transcript_path: s.transcript(served.sessionId), cwd: repo.dir, hook_event_name: 'Stop' }), encoding: 'utf8' });
+      expect(r.status, r.stderr).toBe(0);
+      await settled(repo);
+      expect(s.starts().slice(before)).toEqual([]);
+    });
+  }
+
+  it("codex: where no SessionEnd was seen in the worktree, the script leaves the gate to node (whose Stop may end the session)", async () => {
+    const repo = await withMemory();
+    const s = starter(repo, 'codex');
+    expect((await s.start()).inline).toBe(1);
+    const served = await s.start('startup', { SHIM_HOLD_BESIDE: '1' });
+    expect(served.inline).toBe(0);
+    expect(existsSync(join(repo.dir, '.git', 'git-memory', 'sessions', served.sessionId))).toBe(false);
+  });
+
+  it('a session id or transcript path the script cannot read exactly (a JSON escape) gets no gate from it', async () => {
+    const repo = await withMemory();
+    const s = starter(repo, 'claude');
+    expect((await s.start()).inline).toBe(1);
+    const cmd = s.hooks.SessionStart[0].hooks[0].command;
+    const payload = JSON.stringify({ session_id: 'esc-1', transcript_path: '/tmp/a"b.jsonl', cwd: repo.dir, hook_event_name: 'SessionStart', source: 'startup' });
+    const r = spawnSync('sh', ['-c', cmd], { cwd: repo.dir, env: { ...s.env, SHIM_HOLD_BESIDE: '1' }, input: payload, encoding: 'utf8' });
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toContain('Measure the cache under load');
+    expect(existsSync(join(repo.dir, '.git', 'git-memory', 'sessions', 'esc-1'))).toBe(false);
   });
 });

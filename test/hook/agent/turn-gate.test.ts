@@ -162,16 +162,20 @@ describe('the agent waits for the turn-end command, not for its decision', () =>
 });
 
 describe('the turn-end command for Gemini CLI (AfterAgent, JSON-lines recording)', () => {
-  it('no node below the threshold, even at the first turn end; node on a checkpoint, a rewind, and at the threshold exactly', async () => {
+  it('no node below the threshold, even at the first turn end and across the $set lines Gemini CLI 0.61 writes every turn; node on a rewind, and at the threshold exactly', async () => {
     const { transcript, turnEnd, sessionStart } = await wired('gemini');
     let n = 0;
     const user = (text: string) => `${JSON.stringify({ id: `u${++n}`, timestamp: '2026-11-22T09:00:00.000Z', type: 'user', content: [{ text }] })}\n`;
     const model = (input: number, text = 'Done.') => `${JSON.stringify({ id: `g${++n}`, timestamp: '2026-11-22T09:00:01.000Z', type: 'gemini', content: text, tokens: { input, output: 20, cached: 0, thoughts: 10, tool: 0, total: input + 30 }, model: 'gemini-fake' })}\n`;
     writeFileSync(transcript, `${JSON.stringify({ sessionId: 's-1', projectHash: 'p', startTime: '2026-11-22T09:00:00.000Z', lastUpdated: '2026-11-22T09:00:00.000Z', kind: 'main' })}\n`);
     sessionStart('s-1');
+    // As 0.61 records a new chat: the header, a $set of the session's context message, then each message with a $set of lastUpdated.
+    appendFileSync(transcript, `${JSON.stringify({ $set: { messages: [{ id: 'u0', timestamp: '2026-11-22T09:00:00.000Z', type: 'user', content: [{ text: '<session_context>' }] }] } })}\n`);
     appendFileSync(transcript, user('Tidy the greeting') + model(2000));
-    expect(turnEnd('s-1')).toBe(0);
     appendFileSync(transcript, `${JSON.stringify({ $set: { lastUpdated: '2026-11-22T09:05:00.000Z' } })}\n`);
+    expect(turnEnd('s-1')).toBe(0);
+    // Node's ledger reads no $set line (transcripts/gemini.ts); one holding usage is summed all the same (more than node counts).
+    appendFileSync(transcript, `${JSON.stringify({ $set: { messages: [{ id: 'g9', type: 'gemini', tokens: { input: 9990, output: 20, cached: 0, thoughts: 0 } }] } })}\n`);
     expect(turnEnd('s-1')).toBe(1);
     appendFileSync(transcript, user('More') + model(3000));
     expect(turnEnd('s-1')).toBe(0);
@@ -219,3 +223,14 @@ describe('turnGateNeed: the thresholds are never met below it, and met at it', (
   });
 });
 
+
+describe('the scripts written into the state dir', () => {
+  it('parse as POSIX sh (a quote mark in a comment of the awk program ends its quoting: every turn end then failed)', async () => {
+    const { TURN_END_SH } = await import('../../../src/hook/agent/turn-gate.js');
+    const { SESSION_START_SH } = await import('../../../src/hook/agent/kept-start.js');
+    for (const script of [TURN_END_SH, SESSION_START_SH]) {
+      const r = spawnSync('sh', ['-n'], { input: script, encoding: 'utf8' });
+      expect(r.status, r.stderr).toBe(0);
+    }
+  });
+});
