@@ -19,18 +19,61 @@ function holdsMarker(env: Buffer, marker: Buffer): boolean {
   return false;
 }
 
-/** Live processes (not zombies) whose environment holds `marker`, other than this one. */
+/**
+ * Live processes (not zombies) whose environment holds `marker`, other than this one. A process in
+ * the middle of an exec shows an empty environment for a moment (the kernel has put in its new
+ * memory, not yet its environment): a hook's background job read just as it execs git-memory would
+ * be missed, and the wait would end before the job began. So where no holder is found but a user
+ * process shows an empty environment, those are read again for a little while.
+ */
 function holders(marker: Buffer): number[] {
   const pids: number[] = [];
+  let blank: number[] = [];
   for (const name of readdirSync('/proc')) {
     if (name.charCodeAt(0) > 57 || Number(name) === process.pid || !/^\d+$/.test(name)) continue;
     try {
-      if (holdsMarker(readFileSync(`/proc/${name}/environ`), marker)) pids.push(Number(name));
+      const env = readFileSync(`/proc/${name}/environ`);
+      if (holdsMarker(env, marker)) pids.push(Number(name));
+      else if (!env.length) blank.push(Number(name));
     } catch {
       /* gone meanwhile, or not ours to read */
     }
   }
-  return pids.filter(alive);
+  if (pids.length) return pids.filter(alive);
+  blank = blank.filter((pid) => alive(pid) && !kernelThread(pid));
+  for (let round = 0; blank.length && round < EXEC_ROUNDS; round++) {
+    sleepSync(2);
+    const now: number[] = [];
+    for (const pid of blank) {
+      try {
+        const env = readFileSync(`/proc/${pid}/environ`);
+        if (holdsMarker(env, marker)) pids.push(pid);
+        else if (!env.length && alive(pid)) now.push(pid);
+      } catch {
+        /* gone */
+      }
+    }
+    if (pids.length) return pids.filter(alive);
+    blank = now;
+  }
+  return [];
+}
+
+/** How many times (2 ms apart) a process with an empty environment is read again: an exec takes well under that. */
+const EXEC_ROUNDS = 25;
+
+const sleeper = new Int32Array(new SharedArrayBuffer(4));
+const sleepSync = (ms: number) => void Atomics.wait(sleeper, 0, 0, ms);
+
+/** A kernel thread (kthreadd's child, or kthreadd): its environment is always empty. */
+function kernelThread(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'latin1');
+    const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    return ppid === 2 || ppid === 0;
+  } catch {
+    return true;
+  }
 }
 
 /** Whether the process runs (a zombie has finished: its parent, gone too, never waits for it). */
