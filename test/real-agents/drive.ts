@@ -335,17 +335,23 @@ export async function scratch(agent: AgentName, o: ScratchOpts = {}): Promise<Sc
  * command line holding `what` (up to 60 s: it runs at the lowest priority).
  */
 async function backgroundDone(home: string, what: string, mark: string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (existsSync(mark) && Date.now() <= deadline) await new Promise((r) => setTimeout(r, 50));
+  await quietHome(home, what);
+}
+
+/**
+ * Resolves once no live process other than this one runs with `home` as its HOME (and, given
+ * `what`, a command line holding it): the detached workers a session's hooks left (up to 60 s).
+ */
+export async function quietHome(home: string, what?: string): Promise<void> {
   const marker = Buffer.from(`HOME=${home}\0`);
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (existsSync(mark) && Date.now() <= deadline) {
-      await new Promise((r) => setTimeout(r, 50));
-      continue;
-    }
     const busy = readdirSync('/proc').some((pid) => {
-      if (!/^\d+$/.test(pid)) return false;
+      if (!/^\d+$/.test(pid) || Number(pid) === process.pid) return false;
       try {
-        if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ').includes(what)) return false;
+        if (what !== undefined && !readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ').includes(what)) return false;
         const env = readFileSync(`/proc/${pid}/environ`);
         const at = env.indexOf(marker);
         if (at < 0 || (at > 0 && env[at - 1] !== 0)) return false;

@@ -3,12 +3,12 @@
 // (and written to $AGENT_SPEED_TABLE for the bench). It reports the targets, it does not fail on them:
 // speed is judged by the bench's figures, never by a timed test.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
 import { MCP_SCRIPT } from '../../src/agents/config/mcp-servers.js';
-import { BIN, BINS, scratch, type AgentName, type Scratch } from './drive.js';
+import { BIN, BINS, quietHome, scratch, type AgentName, type Scratch } from './drive.js';
 import type { Turn } from './fake-apis.js';
 
 const PAIRS = Number(process.env.AGENT_SPEED_PAIRS ?? 3);
@@ -66,28 +66,6 @@ interface Sample {
  */
 const CODE_CACHE = mkdtempSync(join(tmpdir(), 'gm-speed-v8-'));
 
-/** Resolves once no process runs with `home` as its HOME any more: the detached workers a session's hooks left (up to 60 s). */
-async function quiet(home: string): Promise<void> {
-  const marker = Buffer.from(`HOME=${home}\0`);
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const busy = readdirSync('/proc').some((pid) => {
-      if (!/^\d+$/.test(pid) || Number(pid) === process.pid) return false;
-      try {
-        const env = readFileSync(`/proc/${pid}/environ`);
-        const at = env.indexOf(marker);
-        if (at < 0 || (at > 0 && env[at - 1] !== 0)) return false;
-        const stat = readFileSync(`/proc/${pid}/stat`, 'latin1');
-        return !/^[ZX]$/.test(stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3));
-      } catch {
-        return false;
-      }
-    });
-    if (!busy || Date.now() > deadline) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
 /**
  * One run. `later`: a later session in the worktree, not its first: one session ran there before
  * (unmeasured, its detached work done, the files it edited put back), as on every day after a
@@ -100,7 +78,7 @@ async function once(agent: AgentName, wired: boolean, later = false): Promise<Sa
     if (later) {
       const before = await s.run('Tidy the greeting and note it', session(agent, s.repo));
       expect(before.code, before.stderr.slice(-2000)).toBe(0);
-      await quiet(s.home);
+      await quietHome(s.home);
       s.git('checkout', '-q', '--', 'src/app.js');
       rmSync(join(s.repo, 'notes.md'), { force: true });
     }
