@@ -12,13 +12,10 @@ import { findRepo } from '../../src/git/repo.js';
 import { serializeLongTerm } from '../../src/memory/long-term.js';
 import { LONG_TERM_FILE } from '../../src/paths.js';
 import { LiveIndex } from '../../src/search/live.js';
-import { makeRepo, tempDir, type TestRepo } from '../helpers/repo.js';
+import { makeRepo, tempDir } from '../helpers/repo.js';
+import { writeSession } from '../helpers/journal-session.js';
 
-const session = (repo: TestRepo, day: string, hhmm: string, suffix: string, request: string) =>
-  repo.write(
-    `.openclaw_memory/journal/${day}/${hhmm}-claude-${suffix}.md`,
-    `---\nsession: "${day.replace(/-/g, '')}-${hhmm}-${suffix}"\ndate: ${day}\ntime: "${hhmm.slice(0, 2)}:${hhmm.slice(2)}"\nagent: claude\n---\n\n## Session ${hhmm.slice(0, 2)}:${hhmm.slice(2)}\n\n### Request\n${request}\n`,
-  );
+const session = writeSession;
 
 let savedPath: string | undefined;
 afterEach(() => {
