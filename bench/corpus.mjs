@@ -261,11 +261,9 @@ export function traceOf({ read, build }, path, agent) {
     if (line.trim() && ++seen === half) {
       const ledger = settled();
       cut = { tool_calls: ledger.tool_calls, secs: secsOf(ledger.updated) };
-      if (ledger !== state.ledger) {
-        const held = [];
-        stepsBeyond(ledger, new Map([...counts].map(([p, c]) => [p, { ...c }])), held);
-        cut.held = { from: state.ledger.tool_calls, steps: held };
-      }
+      const held = [];
+      if (ledger !== state.ledger) stepsBeyond(ledger, new Map([...counts].map(([p, c]) => [p, { ...c }])), held);
+      if (held.length || ledger.tool_calls !== state.ledger.tool_calls) cut.held = { from: state.ledger.tool_calls, steps: held };
     }
   }
   const whole = settled();
