@@ -211,6 +211,13 @@ const EPOCH = Date.UTC(2026, 0, 1);
  * The trace of one transcript, as git-memory's reader takes it: each file operation in the order
  * the ledger took it, as [op, file id, tool-call index, turn, seconds since the session's start],
  * the files as opaque stand-in paths, and where the first half of its lines ends (in tool calls).
+ *
+ * A Claude Code record whose parent has not come yet waits; a read's ledger (ledgerOf, as
+ * readLedger gives it) takes what still waits at its end, after the rest. So the trace records the
+ * ledger as a read of the first half gives it: `cut.held` holds the tool calls taken before the cut
+ * (`from`) and the operations the first half's ledger adds by taking what waits there (`steps`),
+ * present only when something waited. What still waits at the very end is taken the same way, and
+ * those operations close `steps`.
  */
 export function traceOf({ read, build }, path, agent) {
   const lines = readFileSync(path, 'utf8').split('\n');
@@ -218,36 +225,50 @@ export function traceOf({ read, build }, path, agent) {
   const state = build.newState(agent);
   const ids = new Map();
   const files = [];
-  const counts = new Map();
   const steps = [];
   let offset = 0;
   let seen = 0;
   let cut = null;
   const start = () => Date.parse(state.ledger.started);
+  const secsOf = (iso) => {
+    const at = Date.parse(iso);
+    return Number.isNaN(at) || Number.isNaN(start()) ? 0 : Math.round((at - start()) / 1000);
+  };
+  const idOf = (p) => {
+    if (!ids.has(p)) {
+      ids.set(p, files.length);
+      files.push(opaquePath(p, files.length));
+    }
+    return ids.get(p);
+  };
+  /** The operations `ledger` holds beyond `counts` (per path), as steps, into `out`; `counts` updated. */
+  const stepsBeyond = (ledger, counts, out) => {
+    for (const f of ledger.files) {
+      const before = counts.get(f.path) ?? { reads: 0, edits: 0, writes: 0 };
+      for (const [op, key] of [['r', 'reads'], ['e', 'edits'], ['w', 'writes']])
+        for (let n = before[key]; n < f[key]; n++) out.push([op, idOf(f.path), f.last_call, ledger.turns.length, secsOf(f.last)]);
+      counts.set(f.path, { reads: f.reads, edits: f.edits, writes: f.writes });
+    }
+  };
+  const counts = new Map();
+  /** The ledger a read ending here gives: what still waits for its parent taken, on a copy. */
+  const settled = () => read.ledgerOf({ state, offset, size: offset, tail: null, sessionId: '' }, {});
   for (const line of lines) {
     const end = offset + Buffer.byteLength(line) + 1;
     read.readOn(state, path, offset, { to: end });
     offset = end;
-    for (const f of state.ledger.files) {
-      const before = counts.get(f.path) ?? { reads: 0, edits: 0, writes: 0 };
-      for (const [op, key] of [['r', 'reads'], ['e', 'edits'], ['w', 'writes']]) {
-        for (let n = before[key]; n < f[key]; n++) {
-          if (!ids.has(f.path)) {
-            ids.set(f.path, files.length);
-            files.push(opaquePath(f.path, files.length));
-          }
-          const at = Date.parse(f.last);
-          steps.push([op, ids.get(f.path), f.last_call, state.ledger.turns.length, Number.isNaN(at) || Number.isNaN(start()) ? 0 : Math.round((at - start()) / 1000)]);
-        }
-      }
-      counts.set(f.path, { reads: f.reads, edits: f.edits, writes: f.writes });
-    }
+    stepsBeyond(state.ledger, counts, steps);
     if (line.trim() && ++seen === half) {
-      const at = Date.parse(state.ledger.updated);
-      cut = { tool_calls: state.ledger.tool_calls, secs: Number.isNaN(at) || Number.isNaN(start()) ? 0 : Math.round((at - start()) / 1000) };
+      const ledger = settled();
+      cut = { tool_calls: ledger.tool_calls, secs: secsOf(ledger.updated) };
+      const held = [];
+      if (ledger !== state.ledger) stepsBeyond(ledger, new Map([...counts].map(([p, c]) => [p, { ...c }])), held);
+      if (held.length || ledger.tool_calls !== state.ledger.tool_calls) cut.held = { from: state.ledger.tool_calls, steps: held };
     }
   }
-  return { agent, tool_calls: state.ledger.tool_calls, cut: cut ?? { tool_calls: 0, secs: 0 }, files, steps };
+  const whole = settled();
+  if (whole !== state.ledger) stepsBeyond(whole, counts, steps);
+  return { agent, tool_calls: whole.tool_calls, cut: cut ?? { tool_calls: 0, secs: 0 }, files, steps };
 }
 
 /** The ledgers a trace stands for: the session up to its cut, and whole. */
@@ -273,7 +294,9 @@ export function ledgersOfTrace(trace, emptyLedger) {
     l.updated = new Date(EPOCH + secs * 1000).toISOString();
     return l;
   };
-  const first = build(trace.steps.filter((s) => s[2] < trace.cut.tool_calls), trace.cut.tool_calls, trace.cut.secs);
+  // The first part as a read of it gives it: the operations taken before the cut, then what waited there.
+  const held = trace.cut.held;
+  const first = build([...trace.steps.filter((s) => s[2] < (held ? held.from : trace.cut.tool_calls)), ...(held ? held.steps : [])], trace.cut.tool_calls, trace.cut.secs);
   const last = trace.steps.at(-1);
   const full = build(trace.steps, trace.tool_calls, last ? last[4] : trace.cut.secs);
   return { first, full };
