@@ -67,7 +67,8 @@ function codexExit(output) {
 export function plainCodex(path) {
   const p = empty();
   let cwd = '';
-  const calls = new Map(); // call_id -> { shell, at }
+  const calls = new Map(); // call_id -> { at }
+  const polls = new Map(); // write_stdin call_id -> session id
   const ended = new Map(); // call_id -> exit code from exec_command_end
   const outputs = [];
   const userEvents = [];
@@ -113,7 +114,9 @@ export function plainCodex(path) {
           for (const f of patchHeaders(String(args.input ?? args.patch ?? ''))) p.edited.add(systemPath(f, dir));
         } else if (x.name === 'update_plan' && Array.isArray(args.plan)) {
           p.todos = args.plan.map((s) => `${s.status} ${s.step}`);
-        } else if (x.name !== 'write_stdin') {
+        } else if (x.name === 'write_stdin') {
+          polls.set(id, String(args.session_id));
+        } else {
           const cmd = codexCommand(args.command ?? args.cmd);
           if (cmd !== null) {
             const patch = heredocPatch(cmd);
@@ -127,10 +130,23 @@ export function plainCodex(path) {
       }
     }
   }
+  // A command still running when its output was written ("Process running with session ID N")
+  // ends later: its exit is in an exec_command_end event for it or in the output of a write_stdin
+  // poll of its session. A poll is not a command: its exit is its command's.
+  const codes = new Map();
+  const bySession = new Map();
   for (const o of outputs) {
-    const code = ended.has(o.id) ? ended.get(o.id) : codexExit(o.output);
-    if (code !== null && code !== 0) p.errors.push(o.at);
+    if (polls.has(o.id)) {
+      const owner = bySession.get(polls.get(o.id));
+      const code = codexExit(o.output);
+      if (owner && code !== null && codes.get(owner) === null) codes.set(owner, code);
+      continue;
+    }
+    const running = /^Process running with session ID (\d+)$/m.exec(String(typeof o.output === 'string' ? o.output : text(o.output)).split('\nOutput:')[0]);
+    if (running) bySession.set(running[1], o.id);
+    codes.set(o.id, ended.has(o.id) ? ended.get(o.id) : running ? null : codexExit(o.output));
   }
+  for (const code of codes.values()) if (code !== null && code !== 0) p.errors.push(code);
   // Older versions write each prompt as an event too; where they do, the events are the prompts.
   const wrapper = (t) => /^\s*</.test(t) || /^# AGENTS\.md instructions/.test(t);
   p.prompts = (userEvents.length ? userEvents : userItems).filter((t) => t.trim() && !wrapper(t));
@@ -158,6 +174,11 @@ function geminiMessages(path) {
   return [...byId.values()];
 }
 
+const steering = (t) => {
+  const m = /^\s*User (?:steering update|hints):\s*<user_input>\s*([\s\S]*?)\s*<\/user_input>/.exec(t);
+  return m ? m[1] : null;
+};
+
 export function plainGemini(path) {
   const p = empty();
   let usage = 0;
@@ -166,14 +187,18 @@ export function plainGemini(path) {
   // is not known here, so absolute paths are kept as written and relative ones compared as written.
   for (const m of geminiMessages(path)) {
     if (m.type === 'user') {
-      // What the user typed is displayContent where Gemini CLI expanded it (@file); a message
-      // Gemini CLI writes itself ("System: Please continue.", a tool response shown) is no prompt.
-      const shown = m.displayContent !== undefined ? m.displayContent : m.content;
-      const parts = Array.isArray(shown) ? shown : [shown];
-      if (parts.some((b) => b && typeof b === 'object' && b.functionResponse)) continue;
-      const t = text(shown);
+      // What the user typed is displayContent where Gemini CLI expanded it (@file; older versions
+      // without it: the text before "--- Content from referenced files ---"); a message Gemini CLI
+      // writes itself ("System: Please continue.") is no prompt; a steering update is what its
+      // <user_input> holds.
+      let t = text(m.displayContent) || text(m.content);
+      t = t.split('\n--- Content from referenced files ---')[0];
+      t = steering(t) ?? t;
       if (t.trim() && !/^\s*</.test(t) && t.trim() !== 'System: Please continue.') p.prompts.push(t);
-    } else if (m.type === 'info' && typeof m.content === 'string' && /^Context compressed from/.test(m.content)) p.compactions++;
+    } else if (m.type === 'info' && typeof m.content === 'string' && /^Context compressed from/.test(m.content)) {
+      p.compactions++;
+      p.context = 0;
+    }
     else if (m.type === 'gemini') {
       const t = m.tokens;
       if (t) {
@@ -188,7 +213,12 @@ export function plainGemini(path) {
         if ((c.name === 'write_file' || c.name === 'replace' || c.name === 'edit') && typeof file === 'string') p.edited.add(file);
         if (c.name === 'run_shell_command' && typeof a.command === 'string') p.commands.push(a.command);
         if (c.name === 'write_todos' && Array.isArray(a.todos)) p.todos = a.todos.map((x) => `${x.status} ${x.description}`);
-        const out = JSON.stringify(c.result ?? '');
+        // A steering update sent while the tool ran travels as a text part of its result.
+        for (const part of Array.isArray(c.result) ? c.result : []) {
+          const st = typeof part?.text === 'string' ? steering(part.text) : null;
+          if (st) p.prompts.push(st);
+        }
+        const out = JSON.stringify((Array.isArray(c.result) ? c.result.filter((x) => x?.functionResponse) : c.result) ?? '');
         const code = /Exit Code: (-?\d+)/.exec(out);
         if (c.status === 'error' || (code && code[1] !== '0')) p.errors.push(c.id);
       }
