@@ -42,6 +42,30 @@ describe('Codex: a prompt written in several parts', () => {
   });
 });
 
+describe('Codex: a file read through the shell whose name has no dot', () => {
+  // Xu-Wentao/dotfile, 0.118.0 (rollout-2026-04-07T23-24-08-…): `sed -n '1,220p' Makefile`, which
+  // Codex itself parses as a read of Makefile.
+  it('is a read of that file (Makefile, Dockerfile, LICENSE), and a count or a sed script is no file', () => {
+    const path = write('bare.jsonl', jsonl([
+      meta(),
+      exec('call_m', "sed -n '1,220p' Makefile"),
+      out('call_m', 'Process exited with code 0\nOutput:\nall:'),
+      exec('call_n', 'cat Dockerfile && head -n 20 LICENSE'),
+      out('call_n', 'Process exited with code 0\nOutput:\nFROM node'),
+      exec('call_o', 'git log | head -n 20'),
+      out('call_o', 'Process exited with code 0\nOutput:\ncommit'),
+      exec('call_p', "nl -ba src/app.ts | sed -n '5,9p'"),
+      out('call_p', 'Process exited with code 0\nOutput:\n5 x'),
+    ]));
+    expect(readLedger(path, { agent: 'codex' }).files.map((f) => [f.path, f.reads])).toEqual([
+      ['/home/jane/shop/Makefile', 1],
+      ['/home/jane/shop/Dockerfile', 1],
+      ['/home/jane/shop/LICENSE', 1],
+      ['/home/jane/shop/src/app.ts', 1],
+    ]);
+  });
+});
+
 describe('Codex: a command still running when its first output is written', () => {
   // Xu-Wentao/dotfile, 0.118.0 (rollout-2026-04-08T22-02-46-…): exec_command answers "Process
   // running with session ID N"; the exit comes later, in an exec_command_end event for the call and,
