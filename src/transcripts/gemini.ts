@@ -1,4 +1,4 @@
-import { textOf, withoutHookContext } from '../agents/transcript-text.js';
+import { GEMINI_STEERING as STEERING, geminiTyped as typed, textOf } from '../agents/transcript-text.js';
 import { assistantText, compaction, reportPath, responseStart, responseUsage, saw, toolCall, toolResult, userMessage, type BuildState, type CallFacts } from './build.js';
 import type { Todo } from './ledger.js';
 import { callLabel, outputText, shellReads, subjectOf } from './tool-input.js';
@@ -137,28 +137,6 @@ function result(tc: Rec): { failed: boolean; message: string } {
   // run_shell_command reports `Command: … Output: … Error: … Exit Code: …`; the output says what went wrong.
   const output = code ? /^Output: ([\s\S]*?)\n(?:Error|Exit Code): /m.exec(text) : null;
   return { failed: tc.status === 'error' || (!!code && code[1] !== '0'), message: output ? output[1]! : text };
-}
-
-const STEERING = /^\s*User (?:steering update|hints):\s*<user_input>\s*([\s\S]*?)\s*<\/user_input>/;
-
-/**
- * What the user typed in a user message, or null when it is none. Gemini CLI records what was
- * typed as `displayContent` where the text it sent differs: an `@file` reference expanded to the
- * file's content (older versions: cut where "--- Content from referenced files ---" starts);
- * "System: Please continue." is Gemini CLI asking the model to go on, not the user; a steering
- * update sent while the agent works is the text inside its `<user_input>`; the prompt follows
- * git-memory's own context in the same message; other wrappers are no prompt.
- */
-function typed(m: Rec): string | null {
-  const raw = textOf(m.displayContent) ?? textOf(m.content);
-  if (raw === null) return null;
-  let text = withoutHookContext(raw);
-  const refs = text.indexOf('\n--- Content from referenced files ---');
-  if (refs >= 0) text = text.slice(0, refs).trimEnd();
-  const steer = STEERING.exec(text);
-  if (steer) text = steer[1]!;
-  if (!text.trim() || text.trim() === 'System: Please continue.' || /^\s*</.test(text)) return null;
-  return text;
 }
 
 /** Steering updates the user sent while a tool ran: text parts of its result beside the function response. */

@@ -6,6 +6,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readLedger } from '../../src/transcripts/index.js';
+import { firstUserPrompt } from '../../src/transcripts/first-prompt.js';
 import { tempDir } from '../helpers/repo.js';
 
 type Rec = Record<string, unknown>;
@@ -205,5 +206,15 @@ describe('Gemini CLI JSON lines (0.58 on): the same messages read from the appen
     expect(b.user_messages.map((m) => m.text)).toEqual(['@plan.md go', 'use make test']);
     expect([a.errors.length, a.compactions.length, a.commands[0]!.failed]).toEqual([1, 1, true]);
     expect([b.errors.length, b.compactions.length, b.commands[0]!.failed]).toEqual([1, 1, true]);
+  });
+});
+
+describe('Gemini CLI: the first prompt of a session (the automatic end names its work by it)', () => {
+  it('is what the user typed, not an expanded @ reference or Gemini CLI’s own nudge', () => {
+    const path = write('first.json', doc([
+      user([{ text: 'System: Please continue.' }], { displayContent: [{ functionResponse: { id: 'r', name: 'read_file', response: { output: 'x' } } }] }),
+      user([{ text: '@notes.md fix the heading' }, { text: '\n--- Content from referenced files ---' }, { text: '\nContent from @notes.md:\n# Notes\n' }], { displayContent: [{ text: '@notes.md fix the heading' }] }),
+    ]));
+    expect(firstUserPrompt(path)).toBe('@notes.md fix the heading');
   });
 });
