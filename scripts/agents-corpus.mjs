@@ -32,6 +32,8 @@ const SOURCES = [
   { repo: 'Xu-Wentao/dotfile', under: '.codex/sessions', pattern: /^\.codex\/sessions\/.*\/rollout-[^/]+\.jsonl$/, why: 'a dotfiles repository that commits its ~/.codex' },
   { repo: 'LAF-US/IDAHO-VAULT', under: '.codex/sessions', pattern: /^\.codex\/sessions\/.*\/rollout-[^/]+\.jsonl$/, why: 'a project that keeps its CODEX_HOME in the repository (Python, docs, CI)' },
   { repo: 'LAF-US/IDAHO-VAULT', under: '.gemini/tmp', pattern: /^\.gemini\/tmp\/[^/]+\/chats\/.+\.json$/, why: 'a project that keeps its Gemini CLI home in the repository: chats, sub-agent and skill-extraction chats' },
+  { repo: '7567491/Feishu_ClaudeCode', under: '.codex/sessions', pattern: /^\.codex\/sessions\/.*\/rollout-[^/]+\.jsonl$/, why: 'a project that keeps its CODEX_HOME in the repository (a Feishu bot for coding agents), Codex of November–December 2025' },
+  { repo: 'Hoper-J/cpolar-connect', under: '.codex/sessions', pattern: /^\.codex\/sessions\/.*\/rollout-[^/]+\.jsonl$/, why: 'a project that committed its CODEX_HOME (a Python CLI), Codex of September 2025' },
   { repo: 'KuantumQuest/MyDotFiles-HyDE', under: '.gemini/tmp', pattern: /^\.gemini\/tmp\/[^/]+\/chats\/.+\.json$/, why: 'a Linux (Hyprland) dotfiles repository that commits its ~/.gemini: config and notes work, Gemini CLI of September–October 2025' },
 ];
 

@@ -12,7 +12,8 @@ export async function run({ summary, printTable }) {
     console.log(`  skipped: no Codex rollout or Gemini CLI chat of the corpus in ${agentsCorpusDir()} (GIT_MEMORY_AGENTS_CORPUS); node scripts/agents-corpus.mjs fetch gets them (${AGENTS_MANIFEST} says where each comes from)`);
     return;
   }
-  const { transcripts } = await importSrc({ transcripts: 'transcripts/index.ts' });
+  const { transcripts, offline } = await importSrc({ transcripts: 'transcripts/index.ts', offline: 'notes/offline.ts' });
+  const headings = (t) => t.split('\n').filter((l) => /^#{1,6}\s/.test(l)).length;
   const detail = !!process.env.AGENTS_CORPUS_DETAIL;
   for (const agent of ['codex', 'gemini']) {
     const files = present.filter((t) => t.agent === agent);
@@ -21,6 +22,9 @@ export async function run({ summary, printTable }) {
     const off = {};
     let bytes = 0;
     let worst = 0;
+    const resumed = [0, 0];
+    let notesWhole = 0;
+    const template = headings(offline.notesFromLedger(transcripts.emptyLedger(agent)));
     const versions = new Set(files.map((t) => t.version || 'unrecorded'));
     for (const t of files) {
       bytes += statSync(t.path).size;
@@ -29,6 +33,13 @@ export async function run({ summary, printTable }) {
       worst = Math.max(worst, performance.now() - t0);
       const plain = agent === 'codex' ? plainCodex(t.path) : plainGemini(t.path);
       const a = agentLedgerAgainstPlain(ledger, plain, agent);
+      // A resumed rollout (a second session_meta) is no compaction (issue 25 §6.6).
+      if (plain.resumes) {
+        resumed[0]++;
+        if (ledger.compactions.length === plain.compactions) resumed[1]++;
+      }
+      // Notes without a model have the template's sections and no other heading (§6.5).
+      if (headings(offline.notesFromLedger(ledger)) === template) notesWhole++;
       for (const [k, v] of Object.entries(a)) {
         if (!v) continue;
         const s = (sums[k] ??= [0, 0, 0, 0]);
@@ -53,6 +64,9 @@ export async function run({ summary, printTable }) {
           : [k, plain, k === 'files read' ? '' : ledger, pct(both, plain), k === 'files read' ? '(recall only)' : pct(both, ledger), String((off[k] ?? []).length)];
       }),
     );
+    if (agent === 'codex') console.log(`  resumed rollouts (a second session_meta): ${resumed[0]}, of which the ledger's compactions are the file's: ${resumed[1]}`);
+    console.log(`  notes without a model with the template's sections and no other heading: ${notesWhole} / ${files.length}`);
+    summary.note(`notes with the template's sections only (${agent} corpus)`, `${notesWhole} / ${files.length}`);
     for (const [k, [both, plain, ledger, n]] of Object.entries(sums)) {
       const isValue = ['usage', 'context size', 'compactions', 'todo list'].includes(k);
       summary.note(`ledger ${k} (${agent} corpus, ${files.length} transcripts)`, isValue ? `${both} / ${n} equal` : k === 'files read' ? `recall ${pct(both, plain)}` : `recall ${pct(both, plain)} / precision ${pct(both, ledger)}`);
