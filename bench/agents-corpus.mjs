@@ -209,10 +209,12 @@ export function plainGemini(path) {
       for (const c of m.toolCalls ?? []) {
         const a = c.args ?? {};
         const file = a.absolute_path ?? a.file_path ?? a.path;
-        if (c.name === 'read_file' && typeof file === 'string') p.read.add(file);
-        if ((c.name === 'write_file' || c.name === 'replace' || c.name === 'edit') && typeof file === 'string') p.edited.add(file);
+        const named = typeof file === 'string' ? (WINDOWS.test(file) ? win32.resolve(file).replaceAll('\\', '/') : file) : null;
+        if (c.name === 'read_file' && named) p.read.add(named);
+        if ((c.name === 'write_file' || c.name === 'replace' || c.name === 'edit') && named) p.edited.add(named);
         if (c.name === 'run_shell_command' && typeof a.command === 'string') p.commands.push(a.command);
-        if (c.name === 'write_todos' && Array.isArray(a.todos)) p.todos = a.todos.map((x) => `${x.status} ${x.description}`);
+        // The ledger's list holds what is to do or done: an item the agent cancelled is neither.
+        if (c.name === 'write_todos' && Array.isArray(a.todos)) p.todos = a.todos.filter((x) => x.status !== 'cancelled').map((x) => `${x.status} ${x.description}`);
         // A steering update sent while the tool ran travels as a text part of its result.
         for (const part of Array.isArray(c.result) ? c.result : []) {
           const st = typeof part?.text === 'string' ? steering(part.text) : null;

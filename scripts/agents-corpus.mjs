@@ -34,6 +34,8 @@ const SOURCES = [
   { repo: 'LAF-US/IDAHO-VAULT', under: '.gemini/tmp', pattern: /^\.gemini\/tmp\/[^/]+\/chats\/.+\.json$/, why: 'a project that keeps its Gemini CLI home in the repository: chats, sub-agent and skill-extraction chats' },
   { repo: '7567491/Feishu_ClaudeCode', under: '.codex/sessions', pattern: /^\.codex\/sessions\/.*\/rollout-[^/]+\.jsonl$/, why: 'a project that keeps its CODEX_HOME in the repository (a Feishu bot for coding agents), Codex of November–December 2025' },
   { repo: 'Hoper-J/cpolar-connect', under: '.codex/sessions', pattern: /^\.codex\/sessions\/.*\/rollout-[^/]+\.jsonl$/, why: 'a project that committed its CODEX_HOME (a Python CLI), Codex of September 2025' },
+  { repo: 'fabien-lessirard/dotfiles', under: '.gemini/tmp', pattern: /^\.gemini\/tmp\/[^/]+\/chats\/.+\.json$/, why: 'a dotfiles repository that commits its ~/.gemini: a web dashboard project, Gemini CLI of October 2025 to March 2026' },
+  { repo: 'Tar-ive/brain-system', under: '.gemini/tmp', pattern: /^\.gemini\/tmp\/[^/]+\/chats\/.+\.json$/, why: 'a project that committed its Gemini CLI home, Gemini CLI of September 2025' },
   { repo: 'KuantumQuest/MyDotFiles-HyDE', under: '.gemini/tmp', pattern: /^\.gemini\/tmp\/[^/]+\/chats\/.+\.json$/, why: 'a Linux (Hyprland) dotfiles repository that commits its ~/.gemini: config and notes work, Gemini CLI of September–October 2025' },
 ];
 
@@ -124,6 +126,11 @@ function collect(mirrors) {
       }
       if (secretIn(text)) {
         skipped.secret++;
+        continue;
+      }
+      // The same file under two paths (Gemini CLI moved chats from a hash folder to a named one): once.
+      if (out.some((t) => t.sha256 === sha256(buf))) {
+        skipped.duplicate = (skipped.duplicate ?? 0) + 1;
         continue;
       }
       const file = fileName(src.repo, path);
