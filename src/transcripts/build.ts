@@ -45,7 +45,7 @@ export interface BuildState {
    * their first output named (`Process running with session ID N`) to the call; write_stdin polls
    * waiting for their output, by call to the session they poll.
    */
-  codex?: { lastPrompt: string; running?: Record<string, string>; polls?: Record<string, string> };
+  codex?: { lastPrompt: string; running?: [session: string, call: string][]; polls?: [call: string, session: string][] };
 }
 
 export interface GeminiProgress {

@@ -127,6 +127,19 @@ function prompt(s: BuildState, text: string, at: string): void {
   userMessage(s, text, at);
 }
 
+/** Running commands and polls remembered (the most recent): one never answered does not grow the kept state. */
+const WAITING = 64;
+function remember(list: [string, string][], key: string, value: string): void {
+  const i = list.findIndex(([k]) => k === key);
+  if (i >= 0) list.splice(i, 1);
+  list.push([key, value]);
+  if (list.length > WAITING) list.splice(0, list.length - WAITING);
+}
+function take(list: [string, string][] | undefined, at: (e: [string, string]) => boolean): [string, string] | undefined {
+  const i = list?.findIndex(at) ?? -1;
+  return i >= 0 ? list!.splice(i, 1)[0] : undefined;
+}
+
 /** The session a still-running command's first output names (`Process running with session ID N`), else null. */
 function runningSession(output: unknown): string | null {
   const head = outputText(output).split('\nOutput:')[0]!;
@@ -141,21 +154,19 @@ function runningSession(output: unknown): string | null {
  */
 function output(s: BuildState, id: string, out: unknown, at: string): void {
   const c = (s.codex ??= { lastPrompt: '' });
-  const polled = c.polls?.[id];
-  if (polled !== undefined) {
-    delete c.polls![id];
+  const poll = take(c.polls, ([call]) => call === id);
+  if (poll) {
     const outcome = codexOutcome(out);
-    const command = c.running?.[polled];
-    if (command !== undefined && runningSession(out) === null && /^(Exit code: |Process exited with code )-?\d+$/m.test(outputText(out).split('\nOutput:')[0]!)) {
-      delete c.running![polled];
-      toolResult(s, command, { ...outcome, at });
+    if (runningSession(out) === null && /^(Exit code: |Process exited with code )-?\d+$/m.test(outputText(out).split('\nOutput:')[0]!)) {
+      const command = take(c.running, ([session]) => session === poll[1]);
+      if (command) toolResult(s, command[1], { ...outcome, at });
     }
     toolResult(s, id, { failed: false, message: outcome.message, at });
     return;
   }
   const session = runningSession(out);
   if (session !== null) {
-    (c.running ??= {})[session] = id;
+    remember((c.running ??= []), session, id);
     return;
   }
   toolResult(s, id, { ...codexOutcome(out), at });
@@ -163,11 +174,7 @@ function output(s: BuildState, id: string, out: unknown, at: string): void {
 
 /** An exec_command_end event: the exit of a command whose first output said it was still running. */
 function commandEnded(s: BuildState, p: Rec, at: string): void {
-  const running = s.codex?.running;
-  if (!running || typeof p.call_id !== 'string') return;
-  const session = Object.keys(running).find((k) => running[k] === p.call_id);
-  if (session === undefined) return;
-  delete running[session];
+  if (typeof p.call_id !== 'string' || !take(s.codex?.running, ([, call]) => call === p.call_id)) return;
   const code = Number(p.exit_code);
   const message = [p.aggregated_output, p.stderr, p.formatted_output].find((v) => typeof v === 'string' && v) ?? '';
   toolResult(s, p.call_id, { failed: Number.isFinite(code) && code !== 0, message, at });
@@ -228,7 +235,7 @@ export function feedCodex(s: BuildState, rec: Rec, ctx: Ctx): void {
           if (typeof p.name === 'string') {
             const args = p.type === 'custom_tool_call' ? { input: p.input } : parseArgs(p.arguments);
             const id = String(p.call_id ?? p.id ?? '');
-            if (p.name === 'write_stdin' && args.session_id !== undefined && id) ((s.codex ??= { lastPrompt: '' }).polls ??= {})[id] = String(args.session_id);
+            if (p.name === 'write_stdin' && args.session_id !== undefined && id) remember(((s.codex ??= { lastPrompt: '' }).polls ??= []), id, String(args.session_id));
             call(s, p.name, args, id, at, ctx);
           }
           return;

@@ -2,10 +2,10 @@
 // bench/parts/agents-corpus.mjs): each case is a shape found in a published real transcript, cut
 // down to the records that show it, with paths, names and texts replaced. The origin of each is
 // named above it (repository and file of the manifest).
-import { writeFileSync } from 'node:fs';
+import { appendFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readLedger } from '../../src/transcripts/index.js';
+import { advanceLedger, readLedger } from '../../src/transcripts/index.js';
 import { firstUserPrompt } from '../../src/transcripts/first-prompt.js';
 import { tempDir } from '../helpers/repo.js';
 
@@ -110,6 +110,22 @@ describe('Codex: a command still running when its first output is written', () =
     const l = readLedger(path, { agent: 'codex' });
     expect(l.errors.map((e) => [e.tool, e.message])).toEqual([['exec_command', '1 failing']]);
     expect(l.commands.map((c) => [c.command, c.failed])).toEqual([['npm test', true]]);
+  });
+});
+
+describe('Codex: a running command read across hook runs', () => {
+  it('keeps what it waits for in the kept state: the exit read later fails the command read earlier', () => {
+    const path = write('running-kept.jsonl', jsonl([
+      meta(),
+      exec('call_k', 'cargo build'),
+      out('call_k', 'Chunk ID: 1\nWall time: 10.0 seconds\nProcess running with session ID 42\nOriginal token count: 0\nOutput:\n'),
+    ]));
+    const state = tempDir();
+    expect(advanceLedger(state, 'c1', path, { agent: 'codex' }).ledger.errors).toEqual([]);
+    appendFileSync(path, jsonl([stdin('call_l', 42), out('call_l', 'Chunk ID: 2\nWall time: 3.0 seconds\nProcess exited with code 101\nOriginal token count: 3\nOutput:\nerror[E0425]\n')]));
+    const later = advanceLedger(state, 'c1', path, { agent: 'codex' }).ledger;
+    expect(later.commands.map((c) => [c.command, c.failed])).toEqual([['cargo build', true]]);
+    expect(later).toEqual(readLedger(path, { agent: 'codex' }));
   });
 });
 
