@@ -2,7 +2,7 @@
 // bench/parts/agents-corpus.mjs): each case is a shape found in a published real transcript, cut
 // down to the records that show it, with paths, names and texts replaced. The origin of each is
 // named above it (repository and file of the manifest).
-import { appendFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { advanceLedger, readLedger } from '../../src/transcripts/index.js';
@@ -232,5 +232,23 @@ describe('Gemini CLI: the first prompt of a session (the automatic end names its
       user([{ text: '@notes.md fix the heading' }, { text: '\n--- Content from referenced files ---' }, { text: '\nContent from @notes.md:\n# Notes\n' }], { displayContent: [{ text: '@notes.md fix the heading' }] }),
     ]));
     expect(firstUserPrompt(path)).toBe('@notes.md fix the heading');
+  });
+});
+
+describe('Gemini CLI: a sub-agent’s chat', () => {
+  // LAF-US/IDAHO-VAULT: session b1f31681-… has three sub-agent chats in chats/b1f31681-…/ (kind
+  // "subagent"), which edited 8 files the session's own chat does not name.
+  it('counts for the session: its files and commands, marked as a sub-agent’s', () => {
+    const dir = tempDir();
+    const main = join(dir, 'session-2026-04-16T22-38-b1f31681.json');
+    writeFileSync(main, JSON.stringify({ sessionId: 'b1f31681-0000-4000-8000-000000000001', projectHash: 'ab', startTime: '2026-04-16T22:38:00.000Z', lastUpdated: '2026-04-16T23:00:00.000Z', kind: 'main', messages: [user([{ text: 'Tidy the vault' }]), gemini([{ id: 'codebase_investigator_1', name: 'codebase_investigator', args: { objective: 'map it' }, status: 'success', timestamp: at(), result: [] }]), gemini([], 'Done.')] }, null, 2));
+    mkdirSync(join(dir, 'b1f31681-0000-4000-8000-000000000001'));
+    writeFileSync(join(dir, 'b1f31681-0000-4000-8000-000000000001', 'tl63m8.json'), JSON.stringify({ sessionId: 'tl63m8', projectHash: 'ab', startTime: '2026-04-16T22:40:00.000Z', lastUpdated: '2026-04-16T22:50:00.000Z', kind: 'subagent', messages: [user([{ text: 'map it' }]), gemini([{ id: 'write_file_1', name: 'write_file', args: { file_path: '/v/DOCKET.md', content: 'x' }, status: 'success', timestamp: at(), result: [{ functionResponse: { id: 'write_file_1', name: 'write_file', response: { output: 'ok' } } }] }, shell('run_shell_command_9', 'git status', 'Output: clean\nExit Code: 0')]), gemini([], 'Mapped.')] }, null, 2));
+    const l = readLedger(main, { agent: 'gemini' });
+    expect(l.files.map((f) => [f.path, f.writes, f.by_subagent])).toEqual([['/v/DOCKET.md', 1, true]]);
+    expect(l.commands.map((c) => [c.command, c.by_subagent])).toEqual([['git status', true]]);
+    expect(l.user_messages.map((m) => m.text)).toEqual(['Tidy the vault']);
+    const state = tempDir();
+    expect(advanceLedger(state, 'b1f31681', main, { agent: 'gemini' }).ledger.files.map((f) => f.path)).toEqual(['/v/DOCKET.md']);
   });
 });
