@@ -201,6 +201,9 @@ await part('Compaction: hot-file hit rates, compact and hot-files on a 50 MB tra
 await part('Real transcripts: hot files against every simple rule, ledger recall and precision (bench/parts/corpus.mjs; node bench/parts/corpus.mjs alone)', async () =>
   (await import('./parts/corpus.mjs')).run({ summary, ws, printTable }),
 );
+await part('Real Codex rollouts and Gemini CLI chats: the ledger against a plain reading, per field (bench/parts/agents-corpus.mjs; node bench/parts/agents-corpus.mjs alone; skipped without ~/.cache/git-memory/corpus-agents)', async () =>
+  (await import('./parts/agents-corpus.mjs')).run({ summary, printTable }),
+);
 await part('A multi-week, two-branch history: MEMORY.md after dreams on both branches, contradictions, stale marks, forgetting, Recent context (bench/parts/history.mjs; node bench/parts/history.mjs alone)', async () =>
   (await import('./parts/history.mjs')).run({ summary, ws, printTable }),
 );

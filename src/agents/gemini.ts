@@ -1,7 +1,7 @@
 import { MCP_SERVER } from './config/mcp-servers.js';
 import { additionalContextJson, command, grouped, mcpJson, text, type Agent } from './adapter.js';
 import { parseJsonc } from './config/json-text.js';
-import { textOf, withoutHookContext } from './transcript-text.js';
+import { geminiTyped } from './transcript-text.js';
 
 const SETTINGS = '.gemini/settings.json';
 
@@ -52,7 +52,6 @@ export const gemini: Agent<'gemini'> = {
   // our own SessionStart context in the same message.
   transcriptText: (r) => {
     if (r.type !== 'user' || !('content' in r)) return undefined;
-    const t = textOf(r.content);
-    return t === null ? null : withoutHookContext(t);
+    return geminiTyped(r);
   },
 };

@@ -19,3 +19,25 @@ export function withoutHookContext(text: string): string {
   const m = /^\s*<hook_context>[\s\S]*?<\/hook_context>\s*/.exec(text);
   return m ? text.slice(m[0].length) : text;
 }
+
+export const GEMINI_STEERING = /^\s*User (?:steering update|hints):\s*<user_input>\s*([\s\S]*?)\s*<\/user_input>/;
+
+/**
+ * What the user typed in a user message, or null when it is none. Gemini CLI records what was
+ * typed as `displayContent` where the text it sent differs: an `@file` reference expanded to the
+ * file's content (older versions: cut where "--- Content from referenced files ---" starts);
+ * "System: Please continue." is Gemini CLI asking the model to go on, not the user; a steering
+ * update sent while the agent works is the text inside its `<user_input>`; the prompt follows
+ * git-memory's own context in the same message; other wrappers are no prompt.
+ */
+export function geminiTyped(m: TranscriptRecord): string | null {
+  const raw = textOf(m.displayContent) ?? textOf(m.content);
+  if (raw === null) return null;
+  let text = withoutHookContext(raw);
+  const refs = text.indexOf('\n--- Content from referenced files ---');
+  if (refs >= 0) text = text.slice(0, refs).trimEnd();
+  const steer = GEMINI_STEERING.exec(text);
+  if (steer) text = steer[1]!;
+  if (!text.trim() || text.trim() === 'System: Please continue.' || /^\s*</.test(text)) return null;
+  return text;
+}

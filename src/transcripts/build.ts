@@ -40,7 +40,12 @@ export interface BuildState {
   /** Claude Code's task list (TaskCreate, TaskUpdate, TaskList), with the ids its calls name. */
   tasks?: KeptTask[];
   /** Codex: the last prompt taken, until the agent answers (older rollouts write each prompt twice). */
-  codex?: { lastPrompt: string };
+  /**
+   * Codex: the last prompt taken (the event repeats it); commands still running, by the session id
+   * their first output named (`Process running with session ID N`) to the call; write_stdin polls
+   * waiting for their output, by call to the session they poll.
+   */
+  codex?: { lastPrompt: string; running?: [session: string, call: string][]; polls?: [call: string, session: string][] };
 }
 
 export interface GeminiProgress {

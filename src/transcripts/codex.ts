@@ -107,13 +107,77 @@ export function codexOutcome(output: unknown): { failed: boolean; message: strin
   return { failed: code !== null && code !== 0, message: body ? body[1]! : text };
 }
 
+/**
+ * A user message's text as Codex shows it: its parts joined as they are (the event_msg that repeats
+ * a prompt of several parts holds them joined with nothing between).
+ */
+function userText(content: unknown): string {
+  if (typeof content === 'string') return content;
+  if (!Array.isArray(content)) return '';
+  return content.map((b) => (b && typeof b === 'object' && typeof b.text === 'string' && b.type !== 'thinking' ? b.text : '')).join('');
+}
+
 /** A prompt, unless it repeats the one just taken (older rollouts write it as an event and as a response item). */
 function prompt(s: BuildState, text: string, at: string): void {
   if (!text.trim() || isWrapper(text)) return;
   const c = (s.codex ??= { lastPrompt: '' });
-  if (c.lastPrompt === text) return;
-  c.lastPrompt = text;
+  const same = text.replace(/\s+/g, ' ').trim();
+  if (c.lastPrompt === same) return;
+  c.lastPrompt = same;
   userMessage(s, text, at);
+}
+
+/** Running commands and polls remembered (the most recent): one never answered does not grow the kept state. */
+const WAITING = 64;
+function remember(list: [string, string][], key: string, value: string): void {
+  const i = list.findIndex(([k]) => k === key);
+  if (i >= 0) list.splice(i, 1);
+  list.push([key, value]);
+  if (list.length > WAITING) list.splice(0, list.length - WAITING);
+}
+function take(list: [string, string][] | undefined, at: (e: [string, string]) => boolean): [string, string] | undefined {
+  const i = list?.findIndex(at) ?? -1;
+  return i >= 0 ? list!.splice(i, 1)[0] : undefined;
+}
+
+/** The session a still-running command's first output names (`Process running with session ID N`), else null. */
+function runningSession(output: unknown): string | null {
+  const head = outputText(output).split('\nOutput:')[0]!;
+  const m = /^Process running with session ID (\d+)$/m.exec(head);
+  return m ? m[1]! : null;
+}
+
+/**
+ * A call's output. A command still running keeps its call open until its exit is known: from an
+ * exec_command_end event for the call, or a write_stdin poll of its session that reports the exit
+ * (then it is the command that failed, once, not the poll).
+ */
+function output(s: BuildState, id: string, out: unknown, at: string): void {
+  const c = (s.codex ??= { lastPrompt: '' });
+  const poll = take(c.polls, ([call]) => call === id);
+  if (poll) {
+    const outcome = codexOutcome(out);
+    if (runningSession(out) === null && /^(Exit code: |Process exited with code )-?\d+$/m.test(outputText(out).split('\nOutput:')[0]!)) {
+      const command = take(c.running, ([session]) => session === poll[1]);
+      if (command) toolResult(s, command[1], { ...outcome, at });
+    }
+    toolResult(s, id, { failed: false, message: outcome.message, at });
+    return;
+  }
+  const session = runningSession(out);
+  if (session !== null) {
+    remember((c.running ??= []), session, id);
+    return;
+  }
+  toolResult(s, id, { ...codexOutcome(out), at });
+}
+
+/** An exec_command_end event: the exit of a command whose first output said it was still running. */
+function commandEnded(s: BuildState, p: Rec, at: string): void {
+  if (typeof p.call_id !== 'string' || !take(s.codex?.running, ([, call]) => call === p.call_id)) return;
+  const code = Number(p.exit_code);
+  const message = [p.aggregated_output, p.stderr, p.formatted_output].find((v) => typeof v === 'string' && v) ?? '';
+  toolResult(s, p.call_id, { failed: Number.isFinite(code) && code !== 0, message, at });
 }
 
 /** The agent answers: a prompt with the same text after this is a new one. */
@@ -140,6 +204,7 @@ export function feedCodex(s: BuildState, rec: Rec, ctx: Ctx): void {
     case 'event_msg':
       saw(s, at);
       if (p.type === 'user_message' && typeof p.message === 'string') prompt(s, p.message, at);
+      else if (p.type === 'exec_command_end') commandEnded(s, p, at);
       else if (p.type === 'token_count' && p.info && typeof p.info === 'object') {
         const t = p.info.total_token_usage;
         const last = p.info.last_token_usage;
@@ -157,7 +222,7 @@ export function feedCodex(s: BuildState, rec: Rec, ctx: Ctx): void {
       saw(s, at);
       switch (p.type) {
         case 'message':
-          if (p.role === 'user') prompt(s, textOf(p.content) ?? '', at);
+          if (p.role === 'user') prompt(s, userText(p.content), at);
           else if (p.role === 'assistant') {
             answered(s);
             responseStart(s);
@@ -167,7 +232,12 @@ export function feedCodex(s: BuildState, rec: Rec, ctx: Ctx): void {
         case 'function_call':
         case 'custom_tool_call':
           answered(s);
-          if (typeof p.name === 'string') call(s, p.name, p.type === 'custom_tool_call' ? { input: p.input } : parseArgs(p.arguments), String(p.call_id ?? p.id ?? ''), at, ctx);
+          if (typeof p.name === 'string') {
+            const args = p.type === 'custom_tool_call' ? { input: p.input } : parseArgs(p.arguments);
+            const id = String(p.call_id ?? p.id ?? '');
+            if (p.name === 'write_stdin' && args.session_id !== undefined && id) remember(((s.codex ??= { lastPrompt: '' }).polls ??= []), id, String(args.session_id));
+            call(s, p.name, args, id, at, ctx);
+          }
           return;
         case 'local_shell_call':
           answered(s);
@@ -175,7 +245,7 @@ export function feedCodex(s: BuildState, rec: Rec, ctx: Ctx): void {
           return;
         case 'function_call_output':
         case 'custom_tool_call_output':
-          if (p.call_id) toolResult(s, String(p.call_id), { ...codexOutcome(p.output), at });
+          if (p.call_id) output(s, String(p.call_id), p.output, at);
           return;
       }
   }

@@ -1,5 +1,5 @@
-import { textOf, withoutHookContext } from '../agents/transcript-text.js';
-import { assistantText, reportPath, responseStart, responseUsage, saw, toolCall, toolResult, userMessage, type BuildState, type CallFacts } from './build.js';
+import { GEMINI_STEERING as STEERING, geminiTyped as typed, textOf } from '../agents/transcript-text.js';
+import { assistantText, compaction, reportPath, responseStart, responseUsage, saw, toolCall, toolResult, userMessage, type BuildState, type CallFacts } from './build.js';
 import type { Todo } from './ledger.js';
 import { callLabel, outputText, shellReads, subjectOf } from './tool-input.js';
 import { readBytes } from '../fs/read-file.js';
@@ -124,11 +124,14 @@ function facts(name: string, args: Rec, id: string, at: string, cwd: string, ctx
 function result(tc: Rec): { failed: boolean; message: string } {
   if (tc._outcome && typeof tc._outcome === 'object') return tc._outcome; // a held message, already read (slimMessage)
   const parts = Array.isArray(tc.result) ? tc.result : tc.result ? [tc.result] : [];
+  // The function response is the tool's output; a text part beside it is something else (a
+  // steering update the user sent while the tool ran).
   let text = '';
   for (const p of parts) {
     const r = p?.functionResponse?.response;
-    text ||= r ? outputText(r) : outputText(p);
+    if (r) text ||= outputText(r);
   }
+  for (const p of parts) text ||= outputText(p);
   if (!text && typeof tc.resultDisplay === 'string') text = tc.resultDisplay;
   const code = /Exit Code: (-?\d+)/i.exec(text);
   // run_shell_command reports `Command: … Output: … Error: … Exit Code: …`; the output says what went wrong.
@@ -136,15 +139,25 @@ function result(tc: Rec): { failed: boolean; message: string } {
   return { failed: tc.status === 'error' || (!!code && code[1] !== '0'), message: output ? output[1]! : text };
 }
 
+/** Steering updates the user sent while a tool ran: text parts of its result beside the function response. */
+function steeringOf(tc: Rec): string[] {
+  if (Array.isArray(tc._steering)) return tc._steering;
+  const parts = Array.isArray(tc.result) ? tc.result : [];
+  return parts.flatMap((p: any) => (p && typeof p.text === 'string' && STEERING.test(p.text) ? [STEERING.exec(p.text)![1]!] : [])).filter((t: string) => t.trim());
+}
+
 /** Takes one message of the document. */
 export function feedGemini(s: BuildState, m: Rec, sessionId: string, ctx: Ctx): void {
   const at = typeof m.timestamp === 'string' ? m.timestamp : '';
   saw(s, at, { session_id: sessionId || undefined });
   if (m.type === 'user') {
-    // The prompt follows git-memory's own context in the same message; other wrappers are no prompt.
-    const raw = textOf(m.content);
-    const text = raw === null ? null : withoutHookContext(raw);
-    if (text && text.trim() && !/^\s*</.test(text)) userMessage(s, text, at);
+    const text = typed(m);
+    if (text) userMessage(s, text, at);
+    return;
+  }
+  // Gemini CLI notes a compression of the context as an info message.
+  if (m.type === 'info' && typeof m.content === 'string' && /^Context compressed from \d+% to \d+%/.test(m.content)) {
+    compaction(s, { at, trigger: '', pre_tokens: null, summary: '' });
     return;
   }
   if (m.type !== 'gemini') return;
@@ -162,6 +175,7 @@ export function feedGemini(s: BuildState, m: Rec, sessionId: string, ctx: Ctx): 
     toolCall(s, facts(tc.name, tc.args && typeof tc.args === 'object' ? tc.args : {}, id, typeof tc.timestamp === 'string' ? tc.timestamp : at, s.ledger.cwd, ctx));
     const ended = tc._outcome || (tc.result !== undefined && tc.result !== null) || ['success', 'error', 'cancelled'].includes(tc.status);
     if (ended) toolResult(s, id, { ...result(tc), at: typeof tc.timestamp === 'string' ? tc.timestamp : at });
+    for (const t of steeringOf(tc)) userMessage(s, t, typeof tc.timestamp === 'string' ? tc.timestamp : at);
   }
 }
 
@@ -175,7 +189,7 @@ const ARG_KEYS = ['absolute_path', 'file_path', 'path', 'paths', 'command', 'dir
  */
 function slimMessage(m: Rec): Rec {
   const out: Rec = { id: m.id, timestamp: m.timestamp, type: m.type, tokens: m.tokens };
-  const text = textOf(m.content);
+  const text = m.type === 'user' ? typed(m) : m.type === 'info' ? (typeof m.content === 'string' ? m.content : null) : textOf(m.content);
   if (text !== null) out.content = clip(text, 8000);
   if (Array.isArray(m.toolCalls)) {
     out.toolCalls = m.toolCalls.map((tc: any) => {
@@ -193,6 +207,7 @@ function slimMessage(m: Rec): Rec {
         status: tc.status,
         timestamp: tc.timestamp,
         ...((tc.result !== undefined && tc.result !== null) || ['success', 'error', 'cancelled'].includes(tc.status) ? { _outcome: { failed: r.failed, message: clip(r.message, 4000) } } : {}),
+        _steering: steeringOf(tc).map((t) => clip(t, 8000)),
       };
     });
   }

@@ -5,7 +5,7 @@ import { feedGemini, geminiSessionId, isGeminiDocument, messageElements, parseEl
 import type { AgentName, Ledger } from './ledger.js';
 import { parseRecord } from './lines.js';
 import { scanRecords } from './scan-records.js';
-import { mergeSubagents, readSubagents } from './subagents.js';
+import { mergeSubagents, readGeminiSubagents, readSubagents } from './subagents.js';
 
 export interface ReadOptions {
   agent?: AgentName;
@@ -75,11 +75,13 @@ export function readOn(state: BuildState, path: string, from: number, opts: { re
       g.lastId = String(m?.id ?? '');
     }
     const last = elements.at(-1);
+    readGeminiSubagents(state, path, sessionId, ctx);
     return { state, offset: last ? last.start : buf.length, size: buf.length, tail: last ? parseElement(buf, last) : null, sessionId, restarted };
   }
   const scan = scanRecords(state, path, from, opts.to, ctx);
   if (!scan) return null;
   if (agent === 'claude') readSubagents(state, path, ctx);
+  else if (agent === 'gemini') readGeminiSubagents(state, path, state.gemini?.sessionId ?? '', ctx);
   return { state, offset: scan.end, size: scan.size, tail: null, sessionId: '' };
 }
 
@@ -91,15 +93,18 @@ export function readOn(state: BuildState, path: string, from: number, opts: { re
 export function ledgerOf(r: Reached, opts: { repoRoot?: string }): Ledger {
   const ctx = { repoRoot: opts.repoRoot };
   if (r.state.ledger.agent === 'gemini') {
-    if (r.state.gemini?.held) {
-      const s = structuredClone(r.state);
+    // Sub-agents' chats (subagents.ts readGeminiSubagents), each read whole, merged in.
+    const subs = Object.keys(r.state.subagents ?? {}).sort().map((name) => r.state.subagents![name]!.state.ledger);
+    const { subagents, ...own } = r.state;
+    if (own.gemini?.held) {
+      const s = structuredClone(own) as BuildState;
       settleGemini(s, ctx);
-      return s.ledger;
+      return mergeSubagents(s.ledger, subs);
     }
-    if (!r.tail) return r.state.ledger;
-    const s = structuredClone(r.state);
+    if (!r.tail) return mergeSubagents(r.state.ledger, subs);
+    const s = structuredClone(own) as BuildState;
     feedGemini(s, r.tail, r.sessionId, ctx);
-    return s.ledger;
+    return mergeSubagents(s.ledger, subs);
   }
   const settled = (state: BuildState) => {
     if (!state.claude?.pending.length) return state.ledger;

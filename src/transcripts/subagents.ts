@@ -2,6 +2,8 @@ import { statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { namesOrNone } from '../fs/read-file.js';
 import { CAPS, newState, type BuildState, type SubTranscript } from './build.js';
+import { feedGemini, geminiSessionId, isGeminiDocument, messageElements, parseElement, settleGemini } from './gemini.js';
+import { readFileOrNull } from '../fs/read-file.js';
 import type { Ledger } from './ledger.js';
 import { headHash, sameHead } from './lines.js';
 import { scanRecords } from './scan-records.js';
@@ -40,6 +42,46 @@ export function readSubagents(state: BuildState, transcript: string, ctx: { repo
     sub.offset = scan.end;
     sub.head = headHash(path, scan.end) ?? '';
     subs[name] = sub;
+  }
+}
+
+/**
+ * Gemini CLI writes a sub-agent's chat to `chats/<session id>/<id>.json` (JSON lines: `.jsonl`)
+ * beside the session's own (its header says `kind: "subagent"`). Each is read whole when it
+ * changed (sub-agent chats are short) into `state.subagents`, merged like Claude Code's.
+ */
+export function readGeminiSubagents(state: BuildState, transcript: string, sessionId: string, ctx: { repoRoot?: string }): void {
+  if (!sessionId || /[\\/]/.test(sessionId)) return;
+  const dir = join(dirname(transcript), sessionId);
+  const names = namesOrNone(dir).filter((n) => /\.jsonl?$/.test(n)).sort();
+  if (!names.length) return;
+  const subs = (state.subagents ??= {});
+  for (const name of names) {
+    const path = join(dir, name);
+    let size: number;
+    try {
+      size = statSync(path).size;
+    } catch {
+      continue;
+    }
+    const head = headHash(path, size) ?? '';
+    const kept = subs[name];
+    if (kept && kept.offset === size && kept.head === head) continue;
+    const sub = newState('gemini');
+    if (isGeminiDocument(path)) {
+      const buf = readFileOrNull(path);
+      if (!buf) continue;
+      const id = geminiSessionId(buf);
+      for (const e of messageElements(buf)) {
+        const m = parseElement(buf, e);
+        if (m) feedGemini(sub, m, id, ctx);
+      }
+    } else {
+      if (!scanRecords(sub, path, 0, undefined, ctx)) continue;
+      settleGemini(sub, ctx);
+    }
+    for (const c of sub.ledger.commands) c.by_subagent = true;
+    subs[name] = { offset: size, head, state: sub };
   }
 }
 

@@ -40,7 +40,8 @@ export function outputText(content: unknown): string {
 const READERS = new Set(['cat', 'nl', 'head', 'tail', 'less', 'bat']);
 
 /**
- * Files a shell command plainly reads (`cat a.ts`, `sed -n 1,80p a.ts`, `nl -ba a.ts | sed …`):
+ * Files a shell command plainly reads (`cat a.ts`, `sed -n 1,80p a.ts`, `nl -ba a.ts | sed …`,
+ * `sed -n '1,220p' Makefile`):
  * Codex and Gemini read files through the shell. Only simple segments count; anything with
  * globs, variables or redirections is left alone.
  */
@@ -52,7 +53,9 @@ export function shellReads(command: string): string[] {
     if (!head || /[*?$`<>]/.test(seg)) continue;
     if (!READERS.has(head) && !(head === 'sed' && words.includes('-n'))) continue;
     const last = words.at(-1)!.replace(/^['"]|['"]$/g, '');
-    if (words.length < 2 || last.startsWith('-') || !/[./]/.test(last) || /^\d+(,\d+)?p$/.test(last)) continue;
+    // A path, or a bare file name (Makefile, LICENSE); not a count (`head -n 20`) or a sed script (`5,9p`).
+    if (words.length < 2 || last.startsWith('-') || /^\d+(,\d+)?p$/.test(last)) continue;
+    if (!/[./]/.test(last) && !/^[A-Za-z_][\w-]+$/.test(last)) continue;
     out.push(last);
   }
   return out;

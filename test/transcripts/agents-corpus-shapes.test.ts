@@ -1,0 +1,254 @@
+// Issue 25 §6 on real Codex rollouts and Gemini CLI chats (test/fixtures/corpus/agents-manifest.json,
+// bench/parts/agents-corpus.mjs): each case is a shape found in a published real transcript, cut
+// down to the records that show it, with paths, names and texts replaced. The origin of each is
+// named above it (repository and file of the manifest).
+import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { advanceLedger, readLedger } from '../../src/transcripts/index.js';
+import { firstUserPrompt } from '../../src/transcripts/first-prompt.js';
+import { tempDir } from '../helpers/repo.js';
+
+type Rec = Record<string, unknown>;
+function write(name: string, text: string): string {
+  const path = join(tempDir(), name);
+  writeFileSync(path, text);
+  return path;
+}
+const jsonl = (recs: Rec[]) => recs.map((r) => JSON.stringify(r)).join('\n') + '\n';
+let tick = 0;
+const at = () => new Date(Date.UTC(2026, 1, 8, 18) + tick++ * 1000).toISOString();
+const rec = (type: string, payload: Rec): Rec => ({ timestamp: at(), type, payload });
+const meta = (cwd = '/home/jane/shop') => rec('session_meta', { id: 'c1', cwd, cli_version: '0.98.0', originator: 'codex_cli_rs' });
+const exec = (id: string, cmd: string) => rec('response_item', { type: 'function_call', name: 'exec_command', arguments: JSON.stringify({ cmd }), call_id: id });
+const stdin = (id: string, session: number) => rec('response_item', { type: 'function_call', name: 'write_stdin', arguments: JSON.stringify({ session_id: session, chars: '', yield_time_ms: 5000 }), call_id: id });
+const out = (id: string, output: string) => rec('response_item', { type: 'function_call_output', call_id: id, output });
+
+describe('Codex: a prompt written in several parts', () => {
+  // blubber/dotfiles, 0.98.0 rollouts (e.g. rollout-2026-02-08T19-11-16-…): the user message is two
+  // input_text parts (a pasted guide, then the request); the event repeats it as one string.
+  it('is one prompt, not two, when the event_msg repeats it joined', () => {
+    const guide = 'This is a web application.\n\n## Guidelines\n\n- Use the precommit alias.\n\n';
+    const ask = 'Alter lib/shop/cart.ex so that a cart and its items update in one form.';
+    const path = write('parts.jsonl', jsonl([
+      meta(),
+      rec('response_item', { type: 'message', role: 'user', content: [{ type: 'input_text', text: '<environment_context>\n  <cwd>/home/jane/shop</cwd>\n</environment_context>' }] }),
+      rec('response_item', { type: 'message', role: 'user', content: [{ type: 'input_text', text: guide }, { type: 'input_text', text: ask }] }),
+      rec('event_msg', { type: 'user_message', message: guide + ask, images: [] }),
+      exec('call_1', "sed -n '1,80p' lib/shop/cart.ex"),
+      out('call_1', 'Chunk ID: 1\nWall time: 0.05 seconds\nProcess exited with code 0\nOriginal token count: 3\nOutput:\ndefmodule Shop.Cart do'),
+    ]));
+    const l = readLedger(path, { agent: 'codex' });
+    expect(l.user_messages.map((m) => m.text)).toEqual([guide + ask]);
+  });
+});
+
+describe('Codex: a file read through the shell whose name has no dot', () => {
+  // Xu-Wentao/dotfile, 0.118.0 (rollout-2026-04-07T23-24-08-…): `sed -n '1,220p' Makefile`, which
+  // Codex itself parses as a read of Makefile.
+  it('is a read of that file (Makefile, Dockerfile, LICENSE), and a count or a sed script is no file', () => {
+    const path = write('bare.jsonl', jsonl([
+      meta(),
+      exec('call_m', "sed -n '1,220p' Makefile"),
+      out('call_m', 'Process exited with code 0\nOutput:\nall:'),
+      exec('call_n', 'cat Dockerfile && head -n 20 LICENSE'),
+      out('call_n', 'Process exited with code 0\nOutput:\nFROM node'),
+      exec('call_o', 'git log | head -n 20'),
+      out('call_o', 'Process exited with code 0\nOutput:\ncommit'),
+      exec('call_p', "nl -ba src/app.ts | sed -n '5,9p'"),
+      out('call_p', 'Process exited with code 0\nOutput:\n5 x'),
+    ]));
+    expect(readLedger(path, { agent: 'codex' }).files.map((f) => [f.path, f.reads])).toEqual([
+      ['/home/jane/shop/Makefile', 1],
+      ['/home/jane/shop/Dockerfile', 1],
+      ['/home/jane/shop/LICENSE', 1],
+      ['/home/jane/shop/src/app.ts', 1],
+    ]);
+  });
+});
+
+describe('Codex: a command still running when its first output is written', () => {
+  // Xu-Wentao/dotfile, 0.118.0 (rollout-2026-04-08T22-02-46-…): exec_command answers "Process
+  // running with session ID N"; the exit comes later, in an exec_command_end event for the call and,
+  // when the model polls, in a write_stdin output for the session.
+  it('fails when its exec_command_end event says so, though no later output does', () => {
+    const path = write('running-end.jsonl', jsonl([
+      meta(),
+      exec('call_a', 'system_profiler SPFontsDataType | rg -i "Mono"'),
+      out('call_a', "Command: /bin/zsh -lc 'system_profiler SPFontsDataType | rg -i \"Mono\"'\nChunk ID: 665c9c\nWall time: 1.0026 seconds\nProcess running with session ID 69075\nOriginal token count: 0\nOutput:\n"),
+      rec('event_msg', { type: 'exec_command_end', call_id: 'call_a', process_id: '69075', command: ['/bin/zsh', '-lc', 'system_profiler SPFontsDataType | rg -i "Mono"'], cwd: '/home/jane/shop', aggregated_output: '', stderr: '', exit_code: 1, status: 'failed' }),
+    ]));
+    const l = readLedger(path, { agent: 'codex' });
+    expect(l.errors.map((e) => e.tool)).toEqual(['exec_command']);
+    expect(l.commands.map((c) => [c.command, c.failed])).toEqual([['system_profiler SPFontsDataType | rg -i "Mono"', true]]);
+  });
+
+  it('is the command that fails when a poll of its session reports the exit, once, not the poll', () => {
+    const path = write('running-poll.jsonl', jsonl([
+      meta(),
+      exec('call_b', 'brew install --cask font-mono'),
+      out('call_b', "Command: /bin/zsh -lc 'brew install --cask font-mono'\nChunk ID: 1fd741\nWall time: 1.0003 seconds\nProcess running with session ID 95472\nOriginal token count: 13\nOutput:\n==> Fetching downloads\r\n"),
+      stdin('call_c', 95472),
+      rec('event_msg', { type: 'exec_command_end', call_id: 'call_b', process_id: '95472', aggregated_output: 'Error: download incomplete', exit_code: 1, status: 'failed' }),
+      out('call_c', 'Chunk ID: 9a\nWall time: 0.5 seconds\nProcess exited with code 1\nOriginal token count: 10\nOutput:\nError: download incomplete\r\n'),
+    ]));
+    const l = readLedger(path, { agent: 'codex' });
+    expect(l.errors.map((e) => e.tool)).toEqual(['exec_command']);
+    expect(l.commands.map((c) => [c.command, c.failed])).toEqual([['brew install --cask font-mono', true]]);
+  });
+
+  it('without an exec_command_end event (older rollouts), the poll that reports the exit fails the command', () => {
+    const path = write('running-poll-only.jsonl', jsonl([
+      meta(),
+      exec('call_d', 'npm test'),
+      out('call_d', 'Chunk ID: 1\nWall time: 10.0 seconds\nProcess running with session ID 7\nOriginal token count: 0\nOutput:\n'),
+      stdin('call_e', 7),
+      out('call_e', 'Chunk ID: 2\nWall time: 5.0 seconds\nProcess running with session ID 7\nOriginal token count: 0\nOutput:\n'),
+      stdin('call_f', 7),
+      out('call_f', 'Chunk ID: 3\nWall time: 1.0 seconds\nProcess exited with code 2\nOriginal token count: 4\nOutput:\n1 failing\n'),
+    ]));
+    const l = readLedger(path, { agent: 'codex' });
+    expect(l.errors.map((e) => [e.tool, e.message])).toEqual([['exec_command', '1 failing']]);
+    expect(l.commands.map((c) => [c.command, c.failed])).toEqual([['npm test', true]]);
+  });
+});
+
+describe('Codex: a running command read across hook runs', () => {
+  it('keeps what it waits for in the kept state: the exit read later fails the command read earlier', () => {
+    const path = write('running-kept.jsonl', jsonl([
+      meta(),
+      exec('call_k', 'cargo build'),
+      out('call_k', 'Chunk ID: 1\nWall time: 10.0 seconds\nProcess running with session ID 42\nOriginal token count: 0\nOutput:\n'),
+    ]));
+    const state = tempDir();
+    expect(advanceLedger(state, 'c1', path, { agent: 'codex' }).ledger.errors).toEqual([]);
+    appendFileSync(path, jsonl([stdin('call_l', 42), out('call_l', 'Chunk ID: 2\nWall time: 3.0 seconds\nProcess exited with code 101\nOriginal token count: 3\nOutput:\nerror[E0425]\n')]));
+    const later = advanceLedger(state, 'c1', path, { agent: 'codex' }).ledger;
+    expect(later.commands.map((c) => [c.command, c.failed])).toEqual([['cargo build', true]]);
+    expect(later).toEqual(readLedger(path, { agent: 'codex' }));
+  });
+});
+
+// LAF-US/IDAHO-VAULT, Gemini CLI chats of April 2026 (single JSON documents, recorded on Windows).
+const doc = (messages: Rec[]) => JSON.stringify({ sessionId: 'g1', projectHash: 'ab', startTime: '2026-04-16T22:38:00.000Z', lastUpdated: '2026-04-16T23:00:00.000Z', messages, kind: 'main' }, null, 2);
+let n = 0;
+const user = (content: unknown, extra: Rec = {}): Rec => ({ id: `u${n++}`, timestamp: at(), type: 'user', content, ...extra });
+const gemini = (toolCalls: Rec[] = [], text = ''): Rec => ({ id: `g${n++}`, timestamp: at(), type: 'gemini', content: text, thoughts: [], tokens: { input: 100, output: 10, cached: 0, thoughts: 0, tool: 0, total: 110 }, model: 'gemini-3-pro', toolCalls });
+const shell = (id: string, command: string, output: string, parts: Rec[] = []): Rec => ({
+  id,
+  name: 'run_shell_command',
+  args: { command },
+  status: 'success',
+  timestamp: at(),
+  result: [...parts, { functionResponse: { id, name: 'run_shell_command', response: { output } } }],
+});
+
+describe('Gemini CLI: what the user typed', () => {
+  it('is not "System: Please continue." (Gemini CLI asks itself to go on after a tool response)', () => {
+    const path = write('continue.json', doc([
+      user([{ text: 'Look at the workflows' }]),
+      gemini([shell('run_shell_command_1', 'git status', 'Output: clean\nExit Code: 0')]),
+      user([{ text: 'System: Please continue.' }], { displayContent: [{ functionResponse: { id: 'update_topic_1', name: 'update_topic', response: { output: 'Current topic: "CI"' } } }] }),
+      gemini([], 'Done.'),
+    ]));
+    expect(readLedger(path, { agent: 'gemini' }).user_messages.map((m) => m.text)).toEqual(['Look at the workflows']);
+  });
+
+  it('is the message as typed, not with the files an @ reference expanded to', () => {
+    const path = write('at-file.json', doc([
+      user([{ text: '@notes.md Read and then fix the heading' }, { text: '\n--- Content from referenced files ---' }, { text: '\nContent from @notes.md:\n' }, { text: '# Notes\nlong file text\n' }, { text: '\n--- End of content ---' }], {
+        displayContent: [{ text: '@"C:\\Users\\jane\\vault\\notes.md" Read and then fix the heading' }],
+      }),
+      gemini([], 'Fixed.'),
+      user([{ text: '@plan.md' }, { text: '\n--- Content from referenced files ---' }, { text: '\nContent from @plan.md:\n' }, { text: 'plan text' }, { text: '\n--- End of content ---' }]),
+      gemini([], 'Read.'),
+    ]));
+    expect(readLedger(path, { agent: 'gemini' }).user_messages.map((m) => m.text)).toEqual(['@"C:\\Users\\jane\\vault\\notes.md" Read and then fix the heading', '@plan.md']);
+  });
+
+  it('takes a steering update sent while the agent works: its own message, or beside a tool response', () => {
+    const steer = (t: string) => `User steering update:\n<user_input>\n${t}\n</user_input>\nInternal instruction: Re-evaluate the active plan using this user steering update. Classify it as ADD_TASK, MODIFY_TASK, CANCEL_TASK, or EXTRA_CONTEXT.`;
+    const path = write('steering.json', doc([
+      user([{ text: 'Prune the branches' }]),
+      gemini([shell('run_shell_command_2', 'git branch', 'Output: main\nExit Code: 0', [{ text: steer('Keep the release branches') }])]),
+      user([{ text: steer('Not LAF-44, only the workflows') }]),
+      gemini([], 'Understood.'),
+    ]));
+    expect(readLedger(path, { agent: 'gemini' }).user_messages.map((m) => m.text)).toEqual(['Prune the branches', 'Keep the release branches', 'Not LAF-44, only the workflows']);
+  });
+});
+
+describe('Gemini CLI: a shell result that carries a text part before its function response', () => {
+  it('still fails on the exit code of the response', () => {
+    const path = write('parts.json', doc([
+      user([{ text: 'Commit it' }]),
+      gemini([shell('run_shell_command_3', 'git add . && git commit -m x', 'Output: The token \'&&\' is not a valid statement separator in this version.\nExit Code: 1\nProcess Group PGID: 43468', [{ text: 'User steering update:\n<user_input>\nuse PowerShell syntax\n</user_input>\nInternal instruction: Re-evaluate.' }])]),
+    ]));
+    const l = readLedger(path, { agent: 'gemini' });
+    expect(l.commands.map((c) => c.failed)).toEqual([true]);
+    expect(l.errors.map((e) => e.message)).toEqual(["The token '&&' is not a valid statement separator in this version."]);
+  });
+});
+
+describe('Gemini CLI: a compression of the context', () => {
+  it('is a compaction (the chat records it as an info message)', () => {
+    const path = write('compressed.json', doc([
+      user([{ text: 'Keep going' }]),
+      gemini([shell('run_shell_command_4', 'ls', 'Output: a\nExit Code: 0')]),
+      { id: `i${n++}`, timestamp: at(), type: 'info', content: 'Context compressed from 68% to 3%.' },
+      { id: `i${n++}`, timestamp: at(), type: 'info', content: 'Request cancelled.' },
+      gemini([], 'Continuing.'),
+    ]));
+    const l = readLedger(path, { agent: 'gemini' });
+    expect(l.compactions.length).toBe(1);
+  });
+});
+
+describe('Gemini CLI JSON lines (0.58 on): the same messages read from the append-only chat', () => {
+  it('give the same prompts, steering updates, failures and compactions as the document', () => {
+    const steer = (t: string) => `User steering update:\n<user_input>\n${t}\n</user_input>\nInternal instruction: Re-evaluate.`;
+    const messages = [
+      user([{ text: '@plan.md go' }, { text: '\n--- Content from referenced files ---' }, { text: 'plan text' }], { displayContent: [{ text: '@plan.md go' }] }),
+      gemini([shell('run_shell_command_5', 'make', 'Output: boom\nExit Code: 2', [{ text: steer('use make test') }])]),
+      user([{ text: 'System: Please continue.' }], { displayContent: [{ functionResponse: { id: 'x', name: 'update_topic', response: { output: 'ok' } } }] }),
+      { id: `i${n++}`, timestamp: at(), type: 'info', content: 'Context compressed from 64% to 3%.' },
+      gemini([], 'Done.'),
+    ];
+    const header = { sessionId: 'g2', projectHash: 'ab', startTime: '2026-04-16T22:38:00.000Z', lastUpdated: '2026-04-16T23:00:00.000Z', kind: 'main' };
+    const lines = [header, ...messages.flatMap((m) => (m.type === 'gemini' ? [{ ...m, toolCalls: [] }, m] : [m]))];
+    const a = readLedger(write('chat.jsonl', jsonl(lines)), { agent: 'gemini' });
+    const b = readLedger(write('chat.json', doc(messages)), { agent: 'gemini' });
+    expect(a.user_messages.map((m) => m.text)).toEqual(['@plan.md go', 'use make test']);
+    expect(b.user_messages.map((m) => m.text)).toEqual(['@plan.md go', 'use make test']);
+    expect([a.errors.length, a.compactions.length, a.commands[0]!.failed]).toEqual([1, 1, true]);
+    expect([b.errors.length, b.compactions.length, b.commands[0]!.failed]).toEqual([1, 1, true]);
+  });
+});
+
+describe('Gemini CLI: the first prompt of a session (the automatic end names its work by it)', () => {
+  it('is what the user typed, not an expanded @ reference or Gemini CLI’s own nudge', () => {
+    const path = write('first.json', doc([
+      user([{ text: 'System: Please continue.' }], { displayContent: [{ functionResponse: { id: 'r', name: 'read_file', response: { output: 'x' } } }] }),
+      user([{ text: '@notes.md fix the heading' }, { text: '\n--- Content from referenced files ---' }, { text: '\nContent from @notes.md:\n# Notes\n' }], { displayContent: [{ text: '@notes.md fix the heading' }] }),
+    ]));
+    expect(firstUserPrompt(path)).toBe('@notes.md fix the heading');
+  });
+});
+
+describe('Gemini CLI: a sub-agent’s chat', () => {
+  // LAF-US/IDAHO-VAULT: session b1f31681-… has three sub-agent chats in chats/b1f31681-…/ (kind
+  // "subagent"), which edited 8 files the session's own chat does not name.
+  it('counts for the session: its files and commands, marked as a sub-agent’s', () => {
+    const dir = tempDir();
+    const main = join(dir, 'session-2026-04-16T22-38-b1f31681.json');
+    writeFileSync(main, JSON.stringify({ sessionId: 'b1f31681-0000-4000-8000-000000000001', projectHash: 'ab', startTime: '2026-04-16T22:38:00.000Z', lastUpdated: '2026-04-16T23:00:00.000Z', kind: 'main', messages: [user([{ text: 'Tidy the vault' }]), gemini([{ id: 'codebase_investigator_1', name: 'codebase_investigator', args: { objective: 'map it' }, status: 'success', timestamp: at(), result: [] }]), gemini([], 'Done.')] }, null, 2));
+    mkdirSync(join(dir, 'b1f31681-0000-4000-8000-000000000001'));
+    writeFileSync(join(dir, 'b1f31681-0000-4000-8000-000000000001', 'tl63m8.json'), JSON.stringify({ sessionId: 'tl63m8', projectHash: 'ab', startTime: '2026-04-16T22:40:00.000Z', lastUpdated: '2026-04-16T22:50:00.000Z', kind: 'subagent', messages: [user([{ text: 'map it' }]), gemini([{ id: 'write_file_1', name: 'write_file', args: { file_path: '/v/DOCKET.md', content: 'x' }, status: 'success', timestamp: at(), result: [{ functionResponse: { id: 'write_file_1', name: 'write_file', response: { output: 'ok' } } }] }, shell('run_shell_command_9', 'git status', 'Output: clean\nExit Code: 0')]), gemini([], 'Mapped.')] }, null, 2));
+    const l = readLedger(main, { agent: 'gemini' });
+    expect(l.files.map((f) => [f.path, f.writes, f.by_subagent])).toEqual([['/v/DOCKET.md', 1, true]]);
+    expect(l.commands.map((c) => [c.command, c.by_subagent])).toEqual([['git status', true]]);
+    expect(l.user_messages.map((m) => m.text)).toEqual(['Tidy the vault']);
+    const state = tempDir();
+    expect(advanceLedger(state, 'b1f31681', main, { agent: 'gemini' }).ledger.files.map((f) => f.path)).toEqual(['/v/DOCKET.md']);
+  });
+});
