@@ -14,13 +14,20 @@ export interface HooksDir {
   hooksPath: string | null;
 }
 
+/** `core.hooksPath`'s canonical name, as `git config --get-regexp` lists it. */
+export const HOOKS_PATH_KEY = 'core.hookspath';
+
+/** Config keys read beforehand (merge-config.ts's readConfigKeys, core.hooksPath among them): saves hooksDir its git process. */
+export type ConfigKeys = ReadonlyMap<string, string>;
+
 /**
  * Where git will run hooks from: `core.hooksPath` respected (`git rev-parse --git-path hooks`);
  * in a husky repository (`core.hooksPath` = `.husky/_`, or any `_` directory holding husky's `h`
  * runner) the user-editable parent directory, never `_/`, which husky regenerates.
  */
-export async function hooksDir(repo: Repo): Promise<HooksDir> {
-  const hooksPath = (await git(['config', '--get', 'core.hooksPath'], { cwd: repo.root, allowFail: true }))?.trim() || null;
+export async function hooksDir(repo: Repo, keys?: ConfigKeys): Promise<HooksDir> {
+  const read = keys ? (keys.get(HOOKS_PATH_KEY) ?? null) : await git(['config', '--get', 'core.hooksPath'], { cwd: repo.root, allowFail: true });
+  const hooksPath = read?.trim() || null;
   if (hooksPath) {
     const abs = isAbsolute(hooksPath) ? hooksPath : resolve(repo.root, hooksPath);
     if (/(^|\/)\.husky\/_\/?$/.test(hooksPath) || (basename(abs) === '_' && existsSync(join(abs, 'h')))) {
@@ -115,8 +122,8 @@ export interface HookChange<R> {
 }
 
 /** Installs every git hook git-memory uses. */
-export async function installHooks(repo: Repo): Promise<HookChange<InstallResult>[]> {
-  const { dir, husky } = await hooksDir(repo);
+export async function installHooks(repo: Repo, keys?: ConfigKeys): Promise<HookChange<InstallResult>[]> {
+  const { dir, husky } = await hooksDir(repo, keys);
   return HOOK_NAMES.map((hook) => {
     const path = join(dir, hook);
     return { hook, path, result: installHookFile(path, hook, husky) };
