@@ -1,4 +1,4 @@
-import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
 import { BLOCK_RE, CHAINED_SUFFIX, HOOK_NAMES, hookBlock, SHELL_SHEBANG, type HookName } from './hook-blocks.js';
 import { git } from './git.js';
@@ -34,8 +34,24 @@ export async function hooksDir(repo: Repo, keys?: ConfigKeys): Promise<HooksDir>
       return { dir: dirname(abs), husky: true, hooksPath };
     }
   }
-  const dir = (await git(['rev-parse', '--path-format=absolute', '--git-path', 'hooks'], { cwd: repo.root })).trim();
+  const dir = (keys && !keys.has(HOOKS_PATH_KEY) && defaultHooksDir(repo)) || (await git(['rev-parse', '--path-format=absolute', '--git-path', 'hooks'], { cwd: repo.root })).trim();
   return { dir, husky: false, hooksPath };
+}
+
+/**
+ * What `git rev-parse --path-format=absolute --git-path hooks` prints where core.hooksPath is not set
+ * at all: the shared git directory's `hooks`, with symbolic links resolved. Null (git is asked)
+ * where git could be pointed elsewhere (GIT_DIR, GIT_COMMON_DIR) or `hooks` is a link.
+ */
+function defaultHooksDir(repo: Repo, env: NodeJS.ProcessEnv = process.env): string | null {
+  if (env.GIT_DIR !== undefined || env.GIT_COMMON_DIR !== undefined) return null;
+  try {
+    const st = lstatSync(join(repo.commonDir, 'hooks'), { throwIfNoEntry: false });
+    if (st && !st.isDirectory()) return null; // a link: git resolves it (or a file: git's answer stands)
+    return join(realpathSync(repo.commonDir), 'hooks');
+  } catch {
+    return null;
+  }
 }
 
 const isExecutable = (path: string) => (statSync(path).mode & 0o111) !== 0;

@@ -3,11 +3,12 @@
 // plain shape; every result must be byte for byte, mode for mode, what the two `git config`
 // processes it replaces write, and wherever the file is anything else git writes it as before.
 import { execFileSync } from 'node:child_process';
-import { chmodSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { GitError } from '../../src/errors.js';
-import { DRIVER_COMMAND, DRIVER_SECTION, installDriverConfig, plainConfig } from '../../src/git/merge-config.js';
+import { HOOKS_PATH_KEY, hooksDir } from '../../src/git/hooks.js';
+import { DRIVER_COMMAND, DRIVER_KEYS, DRIVER_SECTION, installDriverConfig, plainConfig, readConfigKeys } from '../../src/git/merge-config.js';
 import { findRepo } from '../../src/git/repo.js';
 import { loggingGit } from '../helpers/git-calls.js';
 import { copyRepo, makeRepo, tempDir, type TestRepo } from '../helpers/repo.js';
@@ -49,7 +50,7 @@ function shaped(shape: (repo: TestRepo) => void, opts: Parameters<typeof makeRep
 }
 
 describe('installDriverConfig: the merge driver in git config', () => {
-  it('init starts two git processes where it started six, and leaves the config git leaves', () => {
+  it('init starts one git process where it started six, and leaves the config git leaves', () => {
     const repo = makeRepo();
     const expected = byGit(copyRepo(repo)).bytes;
     const log = loggingGit();
@@ -57,14 +58,13 @@ describe('installDriverConfig: the merge driver in git config', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(log.calls().map((c) => c.slice(0, 4))).toEqual([
       ['config', '-z', '--get-regexp', '^(core\\.hookspath|merge\\.git-memory-tasks\\.(name|driver))$'],
-      ['rev-parse', '--path-format=absolute', '--git-path', 'hooks'],
     ]);
     expect(readFileSync(configOf(repo))).toEqual(expected);
     // Again: nothing to write, the same one read.
     log.clear();
     const json = JSON.parse(repo.exec(['init', '--json'], { env: { PATH: `${log.path}:${repo.env.PATH}` } }).stdout);
     expect((json.data ?? json).mergeDriver.config).toBe('unchanged');
-    expect(log.calls()).toHaveLength(2);
+    expect(log.calls()).toHaveLength(1);
     expect(readFileSync(configOf(repo))).toEqual(expected);
   });
 
@@ -167,5 +167,69 @@ describe('installDriverConfig: the merge driver in git config', () => {
     const err2 = await installDriverConfig(findRepo(broken.dir, broken.env)).catch((e: unknown) => e);
     expect(err2).toBeInstanceOf(GitError);
     expect(readFileSync(configOf(broken))).toEqual(bad);
+  });
+});
+
+describe('hooksDir given the config keys init read', () => {
+  /** hooksDir with the keys read beforehand, and the git processes it started; then hooksDir asking git itself. */
+  async function both(repo: TestRepo, cwd = '.') {
+    const found = findRepo(join(repo.dir, cwd), repo.env);
+    const log = loggingGit();
+    vi.stubEnv('PATH', `${log.path}:${repo.env.PATH}`);
+    for (const k of ['GIT_CONFIG_GLOBAL', 'GIT_CONFIG_NOSYSTEM'] as const) vi.stubEnv(k, repo.env[k]!);
+    try {
+      const keys = await readConfigKeys(found, `${HOOKS_PATH_KEY.replace('.', '\\.')}|${DRIVER_KEYS}`);
+      log.clear();
+      const failed = (e: unknown) => ({ dir: '', husky: false, hooksPath: null, error: String(e) });
+      const ours = await hooksDir(found, keys!).catch(failed);
+      const calls = log.calls();
+      return { ours, calls, git: await hooksDir(found).catch(failed) };
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  }
+
+  it('answers as git does with no git process where core.hooksPath is not set: through a linked path, a linked worktree, no hooks folder', async () => {
+    const repo = makeRepo();
+    const plainRepo = await both(repo);
+    expect(plainRepo.ours).toEqual(plainRepo.git);
+    expect(plainRepo.calls).toEqual([]);
+    expect(plainRepo.ours.dir).toBe(join(repo.dir, '.git', 'hooks'));
+    // Reached through a symbolic link: git names the real folder.
+    const link = join(tempDir('gm-link-'), 'to-repo');
+    symlinkSync(repo.dir, link);
+    const viaLink = await both({ ...repo, dir: link });
+    expect(viaLink.ours).toEqual(viaLink.git);
+    expect(viaLink.ours.dir).toBe(join(repo.dir, '.git', 'hooks'));
+    // A linked worktree runs the shared hooks.
+    repo.git('worktree', 'add', '-q', 'wt', '-b', 'side');
+    const wt = await both(repo, 'wt');
+    expect(wt.ours).toEqual(wt.git);
+    expect(wt.calls).toEqual([]);
+    // No hooks folder yet.
+    rmSync(join(repo.dir, '.git', 'hooks'), { recursive: true });
+    const none = await both(repo);
+    expect(none.ours).toEqual(none.git);
+    expect(none.calls).toEqual([]);
+  });
+
+  it('asks git where hooks is a link or core.hooksPath is set (even to nothing)', async () => {
+    const repo = makeRepo();
+    const shared = tempDir('gm-shared-hooks-');
+    rmSync(shared, { recursive: true });
+    renameSync(join(repo.dir, '.git', 'hooks'), shared);
+    symlinkSync(shared, join(repo.dir, '.git', 'hooks'));
+    const linked = await both(repo);
+    expect(linked.ours).toEqual(linked.git);
+    expect(linked.ours.dir).toBe(shared);
+    expect(linked.calls.map((c) => c[0])).toEqual(['rev-parse']);
+    // (An empty core.hooksPath: git fails, both ways alike.)
+    for (const value of ['my-hooks', '']) {
+      const set = makeRepo();
+      set.git('config', 'core.hooksPath', value);
+      const r = await both(set);
+      expect(r.ours).toEqual(r.git);
+      expect(r.calls.map((c) => c[0])).toEqual(['rev-parse']);
+    }
   });
 });
