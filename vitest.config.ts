@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { mallocTunables } from './test/helpers/malloc-pad.js';
 import { ramTempDir } from './test/helpers/ram-tmp.js';
 import { textImports } from './test/helpers/text-imports.js';
 
@@ -11,6 +12,10 @@ if (ram) {
   process.env.TMPDIR = ram;
   process.env.GIT_MEMORY_TESTS_IN_RAM = '1';
 }
+// glibc's malloc keeps a few MiB above its heap instead of returning them at every free: git
+// fast-import (the tests' large histories) otherwise spends seconds in brk (test/helpers/malloc-pad.ts).
+const tunables = mallocTunables(process.env.GLIBC_TUNABLES);
+if (tunables) process.env.GLIBC_TUNABLES = tunables;
 
 // Test files that run each in a fresh worker: those that replace a module with vi.mock (a full disk,
 // counted calls), so that their mock reaches the source they load and no other file sees it, and

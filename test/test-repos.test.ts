@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { copyTree } from './helpers/copy-tree.js';
+import { mallocTunables, TOP_PAD } from './helpers/malloc-pad.js';
 import { ramTempDir } from './helpers/ram-tmp.js';
 import { copyRepo, makeRepo, ROOT, tempDir, type TestRepo } from './helpers/repo.js';
 
@@ -100,5 +101,21 @@ describe('the tests\' temporary folder', () => {
   it.skipIf(!shm || callers)('is in RAM where the machine has a tmpfs: the workers\' temporary folder', () => {
     expect(tmpdir()).toBe(shm);
     expect(statfsSync(tempDir()).type).toBe(0x01021994);
+  });
+});
+
+describe('malloc\'s top pad for the processes the tests start', () => {
+  it('is added to the caller\'s tunables, and a top pad the caller chose stands', () => {
+    expect(mallocTunables(undefined)).toBe(`glibc.malloc.top_pad=${TOP_PAD}`);
+    expect(mallocTunables('')).toBe(`glibc.malloc.top_pad=${TOP_PAD}`);
+    expect(mallocTunables('glibc.malloc.arena_max=2')).toBe(`glibc.malloc.arena_max=2:glibc.malloc.top_pad=${TOP_PAD}`);
+    expect(mallocTunables('glibc.malloc.top_pad=0')).toBeUndefined();
+    expect(mallocTunables('glibc.malloc.arena_max=2:glibc.malloc.top_pad=65536')).toBeUndefined();
+  });
+
+  it('reaches the git processes a test starts (vitest.config.ts sets it before the workers start)', () => {
+    const repo = makeRepo();
+    const inGit = execFileSync('git', ['-c', 'alias.tunables=!printf %s "$GLIBC_TUNABLES"', 'tunables'], { cwd: repo.dir, env: repo.env, encoding: 'utf8' });
+    expect(inGit.split(':')).toContain(`glibc.malloc.top_pad=${TOP_PAD}`);
   });
 });

@@ -3,8 +3,8 @@ import { basename, join } from 'node:path';
 import { localDate, now } from '../clock.js';
 import { UsageError } from '../errors.js';
 import { hookStates } from '../git/hook-status.js';
-import { installHooks } from '../git/hooks.js';
-import { installAttributes, installDriverConfig, type ChangeResult } from '../git/merge-config.js';
+import { HOOKS_PATH_KEY, installHooks } from '../git/hooks.js';
+import { DRIVER_KEYS, installAttributes, installDriverConfig, readConfigKeys, type ChangeResult } from '../git/merge-config.js';
 import { findRepo } from '../git/repo.js';
 import { loadConfig } from '../memory/config.js';
 import { withProvider } from '../memory/config-edit.js';
@@ -129,13 +129,16 @@ export async function init(ctx: Ctx, opts: InitOptions): Promise<Result<InitData
     files.push({ path: TASKS_FILE, result: 'unchanged' });
   }
 
-  const hooks = opts.hooks ? await installHooks(repo) : [];
+  // core.hooksPath and the merge driver's keys, read with one git process (nothing below writes
+  // config before they are used); where git could not read them, each step asks git itself.
+  const keys = await readConfigKeys(repo, `${HOOKS_PATH_KEY.replace('.', '\\.')}|${DRIVER_KEYS}`);
+  const hooks = opts.hooks ? await installHooks(repo, keys ?? undefined) : [];
   if (!opts.hooks) {
     // --no-hooks installs none; it does not take out hooks an earlier init installed.
-    const kept = (await hookStates(repo)).hooks.filter((h) => h.installed).map((h) => h.hook);
+    const kept = (await hookStates(repo, keys ?? undefined)).hooks.filter((h) => h.installed).map((h) => h.hook);
     if (kept.length) warnings.push(`--no-hooks installs no hooks, and the ${kept.join(', ')} hook${kept.length === 1 ? '' : 's'} already installed stay; \`git memory uninstall\` removes them`);
   }
-  const mergeDriver = { attributes: installAttributes(repo), config: await installDriverConfig(repo) };
+  const mergeDriver = { attributes: installAttributes(repo), config: await installDriverConfig(repo, keys ?? undefined) };
   // Opened here, with the config written above: agent setup may rebuild the primer with it.
   const agents = agentNames.length ? await (await import('./agent-setup.js')).setupAgents(openRepo(ctx, repo), agentNames, { mcp: opts.mcp }) : null;
   // A clone whose committed Aider settings read the (gitignored) primer gets it here.

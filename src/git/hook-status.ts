@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { BLOCK_RE, CHAINED_SUFFIX, HOOK_NAMES, hookBlock, type HookName } from './hook-blocks.js';
-import { hooksDir, type HooksDir } from './hooks.js';
+import { hooksDir, type ConfigKeys, type HooksDir } from './hooks.js';
 import type { Repo } from './repo.js';
 
 /** One hook file as doctor sees it. */
@@ -35,8 +35,8 @@ function inspect(dir: string, hook: HookName, husky: boolean): HookState {
  * Where hooks are and what state each of ours is in; plus hook files elsewhere that still hold our
  * block but that git no longer runs (core.hooksPath changed since init).
  */
-export async function hookStates(repo: Repo): Promise<{ where: HooksDir; hooks: HookState[]; stray: string[] }> {
-  const where = await hooksDir(repo);
+export async function hookStates(repo: Repo, keys?: ConfigKeys): Promise<{ where: HooksDir; hooks: HookState[]; stray: string[] }> {
+  const where = await hooksDir(repo, keys);
   const hooks = HOOK_NAMES.map((h) => inspect(where.dir, h, where.husky));
   const fallback = join(repo.commonDir, 'hooks');
   const stray =

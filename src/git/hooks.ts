@@ -1,4 +1,4 @@
-import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
 import { BLOCK_RE, CHAINED_SUFFIX, HOOK_NAMES, hookBlock, SHELL_SHEBANG, type HookName } from './hook-blocks.js';
 import { git } from './git.js';
@@ -14,21 +14,44 @@ export interface HooksDir {
   hooksPath: string | null;
 }
 
+/** `core.hooksPath`'s canonical name, as `git config --get-regexp` lists it. */
+export const HOOKS_PATH_KEY = 'core.hookspath';
+
+/** Config keys read beforehand (merge-config.ts's readConfigKeys, core.hooksPath among them): saves hooksDir its git process. */
+export type ConfigKeys = ReadonlyMap<string, string>;
+
 /**
  * Where git will run hooks from: `core.hooksPath` respected (`git rev-parse --git-path hooks`);
  * in a husky repository (`core.hooksPath` = `.husky/_`, or any `_` directory holding husky's `h`
  * runner) the user-editable parent directory, never `_/`, which husky regenerates.
  */
-export async function hooksDir(repo: Repo): Promise<HooksDir> {
-  const hooksPath = (await git(['config', '--get', 'core.hooksPath'], { cwd: repo.root, allowFail: true }))?.trim() || null;
+export async function hooksDir(repo: Repo, keys?: ConfigKeys): Promise<HooksDir> {
+  const read = keys ? (keys.get(HOOKS_PATH_KEY) ?? null) : await git(['config', '--get', 'core.hooksPath'], { cwd: repo.root, allowFail: true });
+  const hooksPath = read?.trim() || null;
   if (hooksPath) {
     const abs = isAbsolute(hooksPath) ? hooksPath : resolve(repo.root, hooksPath);
     if (/(^|\/)\.husky\/_\/?$/.test(hooksPath) || (basename(abs) === '_' && existsSync(join(abs, 'h')))) {
       return { dir: dirname(abs), husky: true, hooksPath };
     }
   }
-  const dir = (await git(['rev-parse', '--path-format=absolute', '--git-path', 'hooks'], { cwd: repo.root })).trim();
+  const dir = (keys && !keys.has(HOOKS_PATH_KEY) && defaultHooksDir(repo)) || (await git(['rev-parse', '--path-format=absolute', '--git-path', 'hooks'], { cwd: repo.root })).trim();
   return { dir, husky: false, hooksPath };
+}
+
+/**
+ * What `git rev-parse --path-format=absolute --git-path hooks` prints where core.hooksPath is not set
+ * at all: the shared git directory's `hooks`, with symbolic links resolved. Null (git is asked)
+ * where git could be pointed elsewhere (GIT_DIR, GIT_COMMON_DIR) or `hooks` is a link.
+ */
+function defaultHooksDir(repo: Repo, env: NodeJS.ProcessEnv = process.env): string | null {
+  if (env.GIT_DIR !== undefined || env.GIT_COMMON_DIR !== undefined) return null;
+  try {
+    const st = lstatSync(join(repo.commonDir, 'hooks'), { throwIfNoEntry: false });
+    if (st && !st.isDirectory()) return null; // a link: git resolves it (or a file: git's answer stands)
+    return join(realpathSync(repo.commonDir), 'hooks');
+  } catch {
+    return null;
+  }
 }
 
 const isExecutable = (path: string) => (statSync(path).mode & 0o111) !== 0;
@@ -115,8 +138,8 @@ export interface HookChange<R> {
 }
 
 /** Installs every git hook git-memory uses. */
-export async function installHooks(repo: Repo): Promise<HookChange<InstallResult>[]> {
-  const { dir, husky } = await hooksDir(repo);
+export async function installHooks(repo: Repo, keys?: ConfigKeys): Promise<HookChange<InstallResult>[]> {
+  const { dir, husky } = await hooksDir(repo, keys);
   return HOOK_NAMES.map((hook) => {
     const path = join(dir, hook);
     return { hook, path, result: installHookFile(path, hook, husky) };
