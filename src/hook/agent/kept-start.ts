@@ -3,9 +3,13 @@
 // process (~150-250 ms of CPU) at every start. Each node SessionStart that printed the primer for a
 // new session keeps what it printed here, beside the freshness key below; the hook command
 // (agents/hook-command.ts) runs SESSION_START_SH, which prints it only when it is provably what node
-// would print right now, and hands the start to node otherwise. When it printed, the node work the
-// start still needs (the session's start recorded, the turn gate, the dream's trigger, the primer
-// kept again) goes on beside the agent, holding none of its pipes.
+// would print right now, and hands the start to node otherwise. When it printed, it also writes what
+// node's start records (PRIMER.md, the session's base, the active session, the first turn's gate,
+// that the hooks ran), byte for byte as node writes them, so that no node runs beside the agent at
+// all (issue 24 section 3: that node competed with the agent for ~0.15-0.3 s of CPU at every start).
+// Node still runs beside the agent, holding none of its pipes, where the start needs what only node
+// does: a dream that may be due, Codex's first session's gate, an id or path the script cannot read
+// exactly, a PRIMER.md node would not write as kept.
 //
 // The key: what the primer is made of. From git: the worktree's top, HEAD's commit and what HEAD
 // names (a branch, or detached); the git log, MEMORY.md's staleness and history are HEAD's. From the
