@@ -96,7 +96,6 @@ now=$(date '+%Y-%m-%d %H:%M %z %S %s') || full
 day=\${now%% *}; r=\${now#* }; hm=\${r%% *}; r=\${r#* }; zone=\${r%% *}; r=\${r#* }; sec=\${r%% *}; epoch=\${r#* }
 [ "$day" = "$k_day" ] && [ "$zone" = "$k_zone" ] || full
 case $hm:$sec in [0-2][0-9]:[0-5][0-9]:[0-6][0-9]) ;; *) full ;; esac
-case $epoch in ''|*[!0-9]*) full ;; esac
 k_ok || full
 m=$top/${MEMORY_DIR}
 set --
@@ -142,7 +141,8 @@ if [ -n "$k_gate" ] && [ -n "$tp" ]; then
   esac
 fi
 [ -n "$tp" ] && [ "$k_p" = 1 ] && [ ! -L "$m/PRIMER.md" ] || b=1
-[ -z "$k_dream" ] || [ "$epoch" -lt "$k_dream" ] || b=1
+# (%s, the Unix time, is not POSIX: a date without it has node look.)
+case $k_dream:$epoch in :*) ;; *:|*:*[!0-9]*) b=1 ;; *) [ "$epoch" -lt "$k_dream" ] || b=1 ;; esac
 if [ -z "$b" ]; then
   # PRIMER.md, the session's base (session-start.json: HEAD printed for, the reflog's length then),
   # the active session (node folds it into agent-session.json), each whole (a file renamed); and
