@@ -95,8 +95,9 @@ async function once(agent: AgentName, wired: boolean, later = false): Promise<Sa
     const requests = s.api.requests.filter((q) => q.at >= r.startedAt);
     const first = requests.find((q) => q.kind === 'turn');
     const last = requests.at(-1);
-    // The detached workers (and the hooks that run beside the agent) outlive the run: their lines come in once they are done.
-    if (wired) await new Promise((r) => setTimeout(r, 1500));
+    // The detached workers (and the hooks that run beside the agent) outlive the run: their lines come in
+    // once they are done (waited for, not a fixed 1.5 s that a slow session end outlived: its CPU was missed).
+    if (wired) await quietHome(s.home);
     const calls = s.calls().slice(callsBefore);
     const perTool = calls.filter((c) => !/hook agent (session-start|session-end|stop)|^mcp\b/.test(c.args)).length / TOOL_CALLS;
     const cpu = s.cpu().slice(cpuBefore);
