@@ -143,6 +143,9 @@ fi
 [ -n "$tp" ] && [ "$k_p" = 1 ] && [ ! -L "$m/PRIMER.md" ] || b=1
 # (%s, the Unix time, is not POSIX: a date without it has node look.)
 case $k_dream:$epoch in :*) ;; *:|*:*[!0-9]*) b=1 ;; *) [ "$epoch" -lt "$k_dream" ] || b=1 ;; esac
+# In the background: the agent, which waits for this script before its first request, waits for
+# none of it (the gate above is written first: a first turn's end reads it).
+(
 if [ -z "$b" ]; then
   # PRIMER.md, the session's base (session-start.json: HEAD printed for, the reflog's length then),
   # the active session (node folds it into agent-session.json), each whole (a file renamed); and
@@ -158,7 +161,8 @@ if [ -z "$b" ]; then
     printf '%s\\n' "$iso" > "$d/${AGENT_HOOKS_RAN_PREFIX}$agent"; } 2>/dev/null || b=1
 fi
 [ -z "$b" ] && exit 0
-{ printf '%s\\n' "$in" | ${BESIDE_ENV}=$head git-memory hook agent session-start --agent "$agent"; } </dev/null >/dev/null 2>&1 &
+printf '%s\\n' "$in" | ${BESIDE_ENV}=$head git-memory hook agent session-start --agent "$agent"
+) </dev/null >/dev/null 2>&1 &
 exit 0
 `;
 
