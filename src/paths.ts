@@ -67,10 +67,18 @@ export const KEEP_START_FILE = 'keep-start-after-commit';
 /** The active agent session and the sessions already finalised (see hook/agent/session-state.ts). */
 export const AGENT_SESSION_FILE = 'agent-session.json';
 /**
+ * The active session as a served start's script recorded it without node (hook/agent/kept-start.ts):
+ * newer than AGENT_SESSION_FILE's while it is there; readers take it as the active session, and the
+ * next writer folds it in (git/agent-session.ts, hook/agent/session-state.ts).
+ */
+export const AGENT_SESSION_SERVED_FILE = 'agent-session-served.json';
+/**
  * When each agent's SessionStart hook last reached git-memory in this worktree, agent → local ISO
  * time: `doctor` tells from it that an agent's hooks never ran (an untrusted project, hooks not reviewed).
  */
 export const AGENT_HOOKS_SEEN_FILE = 'agent-hooks-seen.json';
+/** Before the agent's name: the local ISO time a served start's script (no node) last ran for it; `doctor` reads it beside AGENT_HOOKS_SEEN_FILE. */
+export const AGENT_HOOKS_RAN_PREFIX = 'agent-hooks-ran-';
 /** Failures of the detached agent-hook worker, which has no terminal (see hook/agent/hook.ts). */
 export const AGENT_HOOK_LOG = 'agent-hook.log';
 /** The search index: header, postings, and each journal file's state (see search/store.ts). */

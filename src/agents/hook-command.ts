@@ -25,12 +25,15 @@ export const SESSION_START_GIT_PATH = 'git-memory/session-start.sh';
 const KEPT_START = new Set(['claude', 'codex', 'gemini']);
 
 /**
- * The agents that wait for their SessionEnd hook before they exit (Codex CLI: the user's prompt comes
- * back only then), where the hook only hands the session to a detached worker: their command reads
- * the payload and runs the hook in the background at once (`--detached`: the worker's job in that
- * same process, failures to the hook log). Claude Code and Gemini CLI give SessionEnd no such wait.
+ * The agents whose SessionEnd command reads the payload and runs the hook in the background at once
+ * (`--detached`: the worker's job in that same process, one node where the hook and the detached
+ * worker it started were two, failures to the hook log). Codex CLI waits for its SessionEnd hook
+ * before it exits (the user's prompt comes back only then); Gemini CLI 0.61 too, although its
+ * documentation calls SessionEnd best effort (a `gemini -p` run exited only once the hook's node had
+ * ended, ~0.9 s under load); Claude Code does not wait, and its SessionEnd ran beside it already, as a
+ * node that started a second one for the work (issue 24 section 3: ~0.2 s of CPU per session saved).
  */
-const DETACHED_END = new Set(['codex']);
+const DETACHED_END = new Set(['claude', 'codex', 'gemini']);
 
 /**
  * The hooks an agent waits for but needs nothing from (issue 24, section 3): the command returns at
@@ -38,8 +41,8 @@ const DETACHED_END = new Set(['codex']);
  * (an asynchronous list's stdin is /dev/null), and its failures to the hook log (hook-log.ts), as
  * those of the hooks during a session do. The turn's end of Claude Code and Gemini CLI (Claude Code's
  * Stop is not async: print mode kills an async hook still running as it exits, then waits until each
- * of its processes is reaped before SessionEnd, up to 1.5 s), and Claude Code's SessionEnd, which
- * only starts a detached worker and whose exit status and output Claude Code ignores. Codex's Stop
+ * of its processes is reaped before SessionEnd, up to 1.5 s); SessionEnd, whose exit status and
+ * output the agents ignore, runs so too (DETACHED_END, in one process with its worker's job). Codex's Stop
  * too: where it ends the session (a Codex without SessionEnd) it only starts the detached worker
  * that records it, which needs nothing from Codex either; in line, its turn-end script (about ten
  * small processes) was most of what a wired `codex exec` waited for at its end.

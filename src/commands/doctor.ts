@@ -12,7 +12,7 @@ import { hasConflictMarkers } from '../memory/conflict-markers.js';
 import { CorruptFileError } from '../memory/frontmatter.js';
 import { parseTasks } from '../memory/tasks.js';
 import { readHeldTasks } from '../memory/tasks-held.js';
-import { AGENT_HOOKS_SEEN_FILE, CONFIG_FILE, LOCK_FILE, MEMORY_DIR, PRIMER_FILE, TASKS_FILE } from '../paths.js';
+import { AGENT_HOOKS_RAN_PREFIX, AGENT_HOOKS_SEEN_FILE, CONFIG_FILE, LOCK_FILE, MEMORY_DIR, PRIMER_FILE, TASKS_FILE } from '../paths.js';
 import { readState } from '../fs/state.js';
 import { readTextOrNull } from '../fs/read-file.js';
 import { ADAPTERS } from '../agents/registry.js';
@@ -158,7 +158,12 @@ const isSeen = (v: unknown): v is Record<string, string> => !!v && typeof v === 
  * (Codex CLI, Gemini CLI): a project not trusted runs no hook at all, silently for git-memory.
  */
 function hooksRanChecks(repo: Repo, wired: ReturnType<typeof agentWiring>['agents']): Check[] {
-  const seen = readState(repo.stateDir, AGENT_HOOKS_SEEN_FILE, isSeen) ?? {};
+  const seen = { ...(readState(repo.stateDir, AGENT_HOOKS_SEEN_FILE, isSeen) ?? {}) };
+  // A start served without node notes it in a file of its own (hook/agent/kept-start.ts): the later one counts.
+  for (const w of wired) {
+    const ran = readTextOrNull(join(repo.stateDir, `${AGENT_HOOKS_RAN_PREFIX}${w.agent}`))?.trim();
+    if (ran && (!seen[w.agent] || Date.parse(ran) > Date.parse(seen[w.agent]!))) seen[w.agent] = ran;
+  }
   return wired
     .filter((w) => ADAPTERS[w.agent].sessionStartOutput && ADAPTERS[w.agent].config.some((c) => w.paths.includes(c.path)))
     .map((w): Check => {

@@ -55,8 +55,8 @@ describe('init --agent all --mcp in a repository without agent files', () => {
 
     const claude = JSON.parse(repo.read('.claude/settings.json'));
     expect(claude.hooks.SessionStart[0].hooks[0]).toEqual({ type: 'command', command: 'command -v git-memory >/dev/null 2>&1 || exit 0; g=$(git rev-parse --git-path git-memory/session-start.sh 2>/dev/null) && test -f "$g" && exec sh "$g" claude; git-memory hook agent session-start --agent claude', timeout: 10 });
-    // Claude Code waits for its SessionEnd: the command returns at once, the hook going on beside it.
-    expect(claude.hooks.SessionEnd[0].hooks[0].command).toBe('command -v git-memory >/dev/null 2>&1 || exit 0; { { git-memory hook agent session-end --agent claude <&3; } <&3 >/dev/null 2>&1 & } 3<&0');
+    // SessionEnd: the command returns at once, the hook and its worker's job going on beside the agent in one node.
+    expect(claude.hooks.SessionEnd[0].hooks[0].command).toBe('command -v git-memory >/dev/null 2>&1 || exit 0; exec 3<&0; git-memory hook agent session-end --agent claude --detached <&3 >/dev/null 2>&1 & exit 0');
     // Guarded (command -v git-memory … || a stub server): test/agents/mcp-guard.test.ts.
     expect(JSON.parse(repo.read('.mcp.json'))).toEqual({ mcpServers: { 'git-memory': { type: 'stdio', command: 'sh', args: ['-c', MCP_SCRIPT], env: {} } } });
 
@@ -66,7 +66,7 @@ describe('init --agent all --mcp in a repository without agent files', () => {
 
     const gemini = JSON.parse(repo.read('.gemini/settings.json'));
     expect(gemini.hooks.SessionStart[0].hooks[0].timeout).toBe(10_000); // milliseconds
-    expect(gemini.hooks.SessionEnd[0].hooks[0].command).toBe('command -v git-memory >/dev/null 2>&1 || exit 0; git-memory hook agent session-end --agent gemini');
+    expect(gemini.hooks.SessionEnd[0].hooks[0].command).toBe('command -v git-memory >/dev/null 2>&1 || exit 0; exec 3<&0; git-memory hook agent session-end --agent gemini --detached <&3 >/dev/null 2>&1 & exit 0');
     expect(gemini.mcpServers['git-memory']).toEqual({ command: 'sh', args: ['-c', MCP_SCRIPT] });
 
     const cursor = JSON.parse(repo.read('.cursor/hooks.json'));

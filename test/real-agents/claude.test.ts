@@ -3,7 +3,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
-import { BINS, scratch, until, type Scratch } from './drive.js';
+import { BINS, quietHome, scratch, until, type Scratch } from './drive.js';
 import { expectMemoryOnly, findFiles, ledgerOf, memoryCommits, recorded, section } from './assertions.js';
 
 const run = BINS.claude ? describe : describe.skip;
@@ -149,7 +149,7 @@ run('Claude Code, really', () => {
     expect(JSON.stringify(compactions[0].body)).toContain('src/app.js');
   });
 
-  test("a later session waits for no node at its start: the primer the last session's end kept reaches the model, and the start is recorded beside (issue 24 §3)", async () => {
+  test("a later session starts exactly one git-memory node process, its end's, and none at its start: the primer the last session's end kept reaches the model, and the start is recorded without node (issue 24 §3)", async () => {
     s = await scratch('claude');
     let r = await s.run('Write a.txt', [{ tools: [{ name: 'Write', input: { file_path: join(s.repo, 'a.txt'), content: 'a\n' } }] }, { text: 'ok' }]);
     expect(r.code).toBe(0);
@@ -157,15 +157,24 @@ run('Claude Code, really', () => {
     // The end's memory commit moved HEAD; the end then kept the next start's primer for it.
     const kept = join(s.repo, '.git', 'git-memory', 'kept-start-claude.sh');
     expect(await until(() => existsSync(kept) && readFileSync(kept, 'utf8').includes(`k_head='${s!.git('rev-parse', 'HEAD')}'`))).toBe(true);
+    await quietHome(s.home);
     const before = s.calls().length;
+    const cpuBefore = s.cpu().length;
     r = await s.run('Now write b.txt', [{ tools: [{ name: 'Write', input: { file_path: join(s.repo, 'b.txt'), content: 'b\n' } }] }, { text: 'ok' }]);
     expect(r.code).toBe(0);
     const starts = s.calls().slice(before).filter((c) => /hook agent session-start/.test(c.args));
-    expect(starts.map((c) => c.args.endsWith('(beside)'))).toEqual([true]);
+    expect(starts).toEqual([]);
     const first = s.api.requests.filter((q) => q.kind === 'turn' && q.at >= r.startedAt)[0]!;
     expect(JSON.stringify(first.body.messages)).toContain('Project memory: repo');
     expect(JSON.stringify(first.body.messages)).toContain('Write a.txt');
     expect((await recorded(s, 2)).join('\n')).toContain('Now write b.txt');
+    // The session's start and end: one node, its end's, which records it in the same process (no
+    // worker of its own). (A turn's end starts node only where the notes' thresholds could be met.)
+    await quietHome(s.home);
+    const nodes = s.cpu().slice(cpuBefore).map((c) => c.args);
+    expect(nodes.filter((a) => !/^hook agent stop\b|^hook agent-worker notes\b/.test(a)), nodes.join('; ')).toEqual([expect.stringMatching(/^hook agent session-end --agent claude --detached$/)]);
+    // What the start recorded without node: the session, now finalised by its end.
+    expect(JSON.parse(readFileSync(join(s.repo, '.git', 'git-memory', 'agent-session.json'), 'utf8')).finalised).toHaveLength(2);
   });
 
   test("the worktree's first session waits for no node at its start (the setup commit kept its primer), nor does its short first turn's end (issue 24 §3)", async () => {
@@ -177,7 +186,7 @@ run('Claude Code, really', () => {
     expect(JSON.stringify(s.api.requests.find((q) => q.kind === 'turn')!.body.messages)).toContain('Project memory: repo');
     expect((await recorded(s)).join('\n')).toContain('Write a.txt');
     const calls = s.calls();
-    expect(calls.filter((c) => /hook agent session-start/.test(c.args)).map((c) => c.args.endsWith('(beside)'))).toEqual([true]);
+    expect(calls.filter((c) => /hook agent session-start/.test(c.args))).toEqual([]);
     // The served start wrote the first turn's gate itself: its end, far below the notes' threshold, ran no node.
     expect(calls.filter((c) => /hook agent stop/.test(c.args))).toEqual([]);
   });

@@ -27,6 +27,12 @@ export interface RunResult {
   stdout: string;
   stderr: string;
   ms: number;
+  /**
+   * CPU time (ms, user + system) of the agent and every process it waited for (its hooks' shells,
+   * their git and node): what was reaped into this process's children's times during the run. Not
+   * what was detached (a worker, a served start's beside node): the CPU log has those.
+   */
+  cpuMs: number;
   timedOut: boolean;
 }
 
@@ -44,7 +50,7 @@ export interface Scratch {
    * its arguments and CPU time in ms (user + system), its own and that of the children it waited
    * for (git). A process killed by a signal other than SIGINT/SIGTERM is missing.
    */
-  cpu(): { args: string; ownMs: number; childrenMs: number }[];
+  cpu(): { args: string; ownMs: number; childrenMs: number; wallMs: number }[];
   /** Whether the repository is wired (`git memory init --agent X --mcp`). */
   wired: boolean;
   git(...args: string[]): string;
@@ -80,7 +86,8 @@ function log() {
     const f = readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ');
     children = (Number(f[13]) + Number(f[14])) * 10;
   } catch {}
-  appendFileSync(process.env.GM_CPU_LOG, Math.round((u.userCPUTime + u.systemCPUTime) / 1000) + ' ' + children + ' ' + process.argv.slice(2).join(' ') + '\\n');
+  const wall = Math.round(process.uptime() * 1000);
+  appendFileSync(process.env.GM_CPU_LOG, Math.round((u.userCPUTime + u.systemCPUTime) / 1000) + ' ' + children + ' ' + wall + ' ' + process.argv.slice(2).join(' ') + (process.env.GIT_MEMORY_START_BESIDE ? ' (beside)' : '') + '\\n');
 }
 process.on('exit', log);
 for (const s of ['SIGINT', 'SIGTERM']) process.once(s, () => { log(); process.exit(s === 'SIGINT' ? 130 : 143); });
@@ -102,11 +109,19 @@ function command(s: Scratch, prompt: string, opts: RunOpts): { file: string; arg
   return { file: process.execPath, args: [bin, '--yolo', '-o', 'json', ...(opts.resume ? ['--resume', 'latest'] : []), ...extra, '-p', prompt] };
 }
 
+/** The CPU time (ms) of this process's reaped children and theirs (/proc/self/stat's cutime + cstime, 10 ms ticks). */
+function reapedCpuMs(): number {
+  const f = readFileSync('/proc/self/stat', 'latin1');
+  const v = f.slice(f.lastIndexOf(')') + 2).split(' ');
+  return (Number(v[13]) + Number(v[14])) * 10;
+}
+
 /** Runs a command in its own process group; at `timeoutMs` the whole group is killed. */
 export function runBounded(file: string, args: string[], o: { cwd: string; env: NodeJS.ProcessEnv; timeoutMs: number; stdin?: string }): Promise<RunResult> {
   return new Promise((resolveRun) => {
     const t0 = performance.now();
     const startedAt = Date.now();
+    const cpu0 = reapedCpuMs();
     const child = spawn(file, args, { cwd: o.cwd, env: o.env, detached: true, stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
@@ -127,7 +142,7 @@ export function runBounded(file: string, args: string[], o: { cwd: string; env: 
     }, o.timeoutMs);
     child.on('close', (code, signal) => {
       clearTimeout(timer);
-      resolveRun({ startedAt, code, signal, stdout, stderr, ms: performance.now() - t0, timedOut });
+      resolveRun({ startedAt, code, signal, stdout, stderr, ms: performance.now() - t0, cpuMs: reapedCpuMs() - cpu0, timedOut });
     });
   });
 }
@@ -307,8 +322,8 @@ export async function scratch(agent: AgentName, o: ScratchOpts = {}): Promise<Sc
     cpu: () =>
       existsSync(cpuLog)
         ? readFileSync(cpuLog, 'utf8').split('\n').filter(Boolean).map((l) => {
-            const [own, children, ...rest] = l.split(' ');
-            return { ownMs: Number(own), childrenMs: Number(children), args: rest.join(' ') };
+            const [own, children, wall, ...rest] = l.split(' ');
+            return { ownMs: Number(own), childrenMs: Number(children), wallMs: Number(wall), args: rest.join(' ') };
           })
         : [],
     async run(prompt, turns, opts = {}) {

@@ -58,7 +58,14 @@ interface Sample {
   inlineStarts: number;
   /** MCP server node processes (`git-memory mcp`): none where the sh front answers the handshake and no MCP tool is called. */
   mcpStarts: number;
+  /** CPU (ms) of the agent and every process it waited for (its hooks' sh, their git and node); not the detached ones. */
+  runCpuMs: number;
+  /** git-memory's node processes by kind (arguments without ids and paths): count, CPU (with their git) and wall, in ms. */
+  kinds: Record<string, { n: number; cpuMs: number; wallMs: number }>;
 }
+
+/** A node process's kind: its arguments without the agent, ids, paths and flags. */
+const kindOf = (args: string) => args.replace(/ --(agent|session-id|transcript) \S+/g, '').replace(/ --(closing|detached)\b/g, '').trim();
 
 /**
  * git-memory's V8 code cache, shared by every run of this file: warm, as on any machine after its
@@ -88,12 +95,23 @@ async function once(agent: AgentName, wired: boolean, later = false): Promise<Sa
     const requests = s.api.requests.filter((q) => q.at >= r.startedAt);
     const first = requests.find((q) => q.kind === 'turn');
     const last = requests.at(-1);
-    // The detached workers (and the hooks that run beside the agent) outlive the run: their lines come in once they are done.
-    if (wired) await new Promise((r) => setTimeout(r, 1500));
+    // The detached workers (and the hooks that run beside the agent) outlive the run: their lines come in
+    // once they are done (waited for, not a fixed 1.5 s that a slow session end outlived: its CPU was missed).
+    if (wired) await quietHome(s.home);
     const calls = s.calls().slice(callsBefore);
     const perTool = calls.filter((c) => !/hook agent (session-start|session-end|stop)|^mcp\b/.test(c.args)).length / TOOL_CALLS;
     const cpu = s.cpu().slice(cpuBefore);
+    const kinds: Sample['kinds'] = {};
+    for (const c of cpu) {
+      const k = (kinds[kindOf(c.args)] ??= { n: 0, cpuMs: 0, wallMs: 0 });
+      k.n++;
+      k.cpuMs += c.ownMs + c.childrenMs;
+      k.wallMs += c.wallMs;
+    }
+    if (process.env.AGENT_SPEED_RAW) writeFileSync(process.env.AGENT_SPEED_RAW, `${JSON.stringify({ agent, wired, later, ms: Math.round(r.ms), runCpuMs: r.cpuMs, load: loadavg()[0], kinds })}\n`, { flag: 'a' });
     return {
+      runCpuMs: r.cpuMs,
+      kinds,
       ms: r.ms,
       firstRequestMs: first ? first.at - r.startedAt : NaN,
       tailMs: last ? r.startedAt + r.ms - last.at : NaN,
@@ -153,6 +171,15 @@ for (const agent of ['claude', 'codex', 'gemini'] as const) {
     const inline = median(lw.map((x) => x.inlineStarts));
     rows.push([`${title}, SessionStart node processes waited for (first / later session)`, `${median(wired.map((x) => x.inlineStarts))} / ${inline}`, '0', `${inline}`, '-', '']);
     rows.push([`${title}, MCP server node processes per session (no MCP tool called)`, `${median(wired.map((x) => x.mcpStarts))} / ${median(lw.map((x) => x.mcpStarts))}`, '0', `${median(lw.map((x) => x.mcpStarts))}`, '-', '']);
+    // Where the wired run's extra time goes: the CPU of what the agent waited for, and of each kind of node beside it.
+    for (const [label, ws, ps] of [['first', wired, plain], ['later', lw, lp]] as const) {
+      const [cw, cp] = [median(ws.map((x) => x.runCpuMs)), median(ps.map((x) => x.runCpuMs))];
+      rows.push([`${title}, CPU of the agent and the hooks it waited for (${label} session)`, `${cw.toFixed(0)} ms`, `${cp.toFixed(0)} ms`, extra(cw - cp), '-', '']);
+      for (const k of [...new Set(ws.flatMap((x) => Object.keys(x.kinds)))].sort()) {
+        const of = (f: 'n' | 'cpuMs' | 'wallMs') => median(ws.map((x) => x.kinds[k]?.[f] ?? 0));
+        rows.push([`${title}, node \`${k}\` (${label} session): processes / CPU / wall`, `${of('n')} / ${of('cpuMs').toFixed(0)} / ${of('wallMs').toFixed(0)} ms`, '-', `${of('cpuMs').toFixed(0)} ms CPU`, '-', '']);
+      }
+    }
     const lcpu = median(lw.map((x) => x.cpuMs));
     rows.push([`${title}, git-memory node processes / CPU per later session`, `${median(lw.map((x) => x.nodeProcesses))} / ${lcpu.toFixed(0)} ms`, '0', `${lcpu.toFixed(0)} ms CPU`, '-', '']);
     if (agent === 'claude') {

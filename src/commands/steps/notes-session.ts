@@ -4,8 +4,8 @@ import { readdirSync, statSync } from 'node:fs';
 import { readRange } from '../../fs/read-file.js';
 import { basename, join } from 'node:path';
 import { UsageError } from '../../errors.js';
-import { isRecord, readState } from '../../fs/state.js';
-import { AGENT_SESSION_FILE, SESSIONS_DIR, sessionDirName } from '../../paths.js';
+import { SESSIONS_DIR, sessionDirName } from '../../paths.js';
+import { readAgentState } from '../../git/agent-session.js';
 import { detectAgent, readKeptLedger } from '../../transcripts/index.js';
 import type { AgentName } from '../../transcripts/ledger.js';
 
@@ -23,9 +23,10 @@ const asAgent = (v: unknown): AgentName | null => (typeof v === 'string' && AGEN
 
 /** The active session as the agent hooks recorded it (see hook/agent/session-state.ts, which writes it). */
 function activeSession(stateDir: string): { sessionId: string; agent: string; transcriptPath?: string } | null {
-  const a = readState(stateDir, AGENT_SESSION_FILE, isRecord)?.active;
-  if (!isRecord(a) || typeof a.sessionId !== 'string' || typeof a.agent !== 'string') return null;
-  return { sessionId: a.sessionId, agent: a.agent, ...(typeof a.transcriptPath === 'string' ? { transcriptPath: a.transcriptPath } : {}) };
+  // With a start a served start's script recorded since (git/agent-session.ts).
+  const a = readAgentState(stateDir).active;
+  if (!a) return null;
+  return { sessionId: a.sessionId, agent: a.agent, ...(a.transcriptPath !== undefined ? { transcriptPath: a.transcriptPath } : {}) };
 }
 
 /** The session directory modified last, or null when there is none. */

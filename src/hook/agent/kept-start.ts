@@ -3,9 +3,13 @@
 // process (~150-250 ms of CPU) at every start. Each node SessionStart that printed the primer for a
 // new session keeps what it printed here, beside the freshness key below; the hook command
 // (agents/hook-command.ts) runs SESSION_START_SH, which prints it only when it is provably what node
-// would print right now, and hands the start to node otherwise. When it printed, the node work the
-// start still needs (the session's start recorded, the turn gate, the dream's trigger, the primer
-// kept again) goes on beside the agent, holding none of its pipes.
+// would print right now, and hands the start to node otherwise. When it printed, it also writes what
+// node's start records (PRIMER.md, the session's base, the active session, the first turn's gate,
+// that the hooks ran), byte for byte as node writes them, so that no node runs beside the agent at
+// all (issue 24 section 3: that node competed with the agent for ~0.15-0.3 s of CPU at every start).
+// Node still runs beside the agent, holding none of its pipes, where the start needs what only node
+// does: a dream that may be due, Codex's first session's gate, an id or path the script cannot read
+// exactly, a PRIMER.md node would not write as kept.
 //
 // The key: what the primer is made of. From git: the worktree's top, HEAD's commit and what HEAD
 // names (a branch, or detached); the git log, MEMORY.md's staleness and history are HEAD's. From the
@@ -20,13 +24,13 @@
 // timestamps are coarser than a second's fraction, or an environment switch (GIT_MEMORY,
 // GIT_MEMORY_NOW) sends the start to node. Only a new session's start (source startup or clear) is
 // served: a resume or a compaction adds what is logged or prepared for that session.
-import { accessSync, closeSync, constants, lstatSync, mkdirSync, openSync, readdirSync, realpathSync, renameSync, statSync, unlinkSync, utimesSync, writeFileSync, writeSync } from 'node:fs';
+import { accessSync, closeSync, constants, existsSync, lstatSync, mkdirSync, openSync, readdirSync, realpathSync, renameSync, statSync, unlinkSync, utimesSync, writeFileSync, writeSync } from 'node:fs';
 import { dirname, isAbsolute, join } from 'node:path';
 import { SESSION_START_GIT_PATH } from '../../agents/hook-command.js';
 import { localDate, localTime } from '../../clock.js';
 import { openAnyConfig, type Opened } from '../../commands/context.js';
 import { headCommit } from '../../git/head.js';
-import { CONFIG_FILE, HELD_TASKS_FILE, KEEP_START_FILE, MEMORY_DIR, PRIMER_FILE, SESSIONS_DIR, TMP_DIR } from '../../paths.js';
+import { AGENT_HOOKS_RAN_PREFIX, AGENT_SESSION_SERVED_FILE, CONFIG_FILE, HELD_TASKS_FILE, KEEP_START_FILE, MEMORY_DIR, MEMORY_GITIGNORE, PRIMER_FILE, SESSION_START_FILE, SESSIONS_DIR, TMP_DIR } from '../../paths.js';
 import { userDir } from '../../memory/user-files.js';
 import { rebuildPrimer } from '../../commands/steps/rebuild-primer.js';
 import { sessionStartOutput } from './output.js';
@@ -35,6 +39,8 @@ import { readTextOrNull } from '../../fs/read-file.js';
 import { emptyLedger } from '../../transcripts/ledger.js';
 import { ensureTurnEndScript, TURN_GATE_FILE, turnGateNeed } from './turn-gate.js';
 import { END_SEEN_PREFIX } from './session-state.js';
+import { dreamCheckAt } from './dream-trigger.js';
+import { symlinkOnPath } from '../../worktree-path.js';
 
 /** The script's name in the state dir (the hook command's SESSION_START_GIT_PATH). */
 export const SESSION_START_SCRIPT = SESSION_START_GIT_PATH.slice(SESSION_START_GIT_PATH.lastIndexOf('/') + 1);
@@ -45,7 +51,7 @@ export const NEW_SESSION_SOURCES: ReadonlySet<string | undefined> = new Set(['st
 /** Set for the node a served start runs beside the agent: HEAD's commit when the script printed. */
 export const BESIDE_ENV = 'GIT_MEMORY_START_BESIDE';
 /** The format of the kept file: a script of another version reads none of this one's. */
-const KEPT_VERSION = '2';
+const KEPT_VERSION = '3';
 /** How far before node's first read the kept file's time is set: the kernel stamps files from a clock that lags by up to a tick (10 ms at 100 Hz). */
 const CLOCK_LAG_MS = 20;
 /** Stands in for the minute while the output is made again: as long as HH:MM, and no agent's output shape escapes it. */
@@ -75,19 +81,21 @@ case $in in *"\\"cwd\\":\\"$k_cwd\\""*|*"\\"cwd\\": \\"$k_cwd\\""*) ;; *) full ;
 [ "$PWD" = "$k_cwd" ] || full
 [ "$(command -v git-memory)" = "$k_bin" ] || full
 [ "\${OPENCLAW_MEMORY_HOME:-$HOME/.openclaw_memory}/user" = "$k_user" ] || full
-g=$(git rev-parse --show-toplevel --git-path config HEAD --symbolic-full-name HEAD 2>/dev/null) || full
+g=$(git rev-parse --show-toplevel --git-path config --git-path logs/HEAD HEAD --symbolic-full-name HEAD 2>/dev/null) || full
 top=\${g%%
 *}; g=\${g#*
 }; conf=\${g%%
+*}; g=\${g#*
+}; lg=\${g%%
 *}; g=\${g#*
 }; head=\${g%%
 *}; ref=\${g#*
 }
 [ "$top" = "$k_top" ] && [ "$head" = "$k_head" ] && [ "$ref" = "$k_ref" ] || full
-now=$(date '+%Y-%m-%d %H:%M %z') || full
-day=\${now%% *}; hm=\${now#* }; zone=\${hm#* }; hm=\${hm%% *}
+now=$(date '+%Y-%m-%d %H:%M %z %S %s') || full
+day=\${now%% *}; r=\${now#* }; hm=\${r%% *}; r=\${r#* }; zone=\${r%% *}; r=\${r#* }; sec=\${r%% *}; epoch=\${r#* }
 [ "$day" = "$k_day" ] && [ "$zone" = "$k_zone" ] || full
-case $hm in [0-2][0-9]:[0-5][0-9]) ;; *) full ;; esac
+case $hm:$sec in [0-2][0-9]:[0-5][0-9]:[0-6][0-9]) ;; *) full ;; esac
 k_ok || full
 m=$top/${MEMORY_DIR}
 set --
@@ -115,16 +123,46 @@ jv() {
   v=\${v%%\\"*}
   case $v in ''|*\\\\*|*[[:cntrl:]]*) v=; return "1" ;; esac
 }
-[ "$agent" != codex ] || [ -e "$d/${END_SEEN_PREFIX}codex" ] || k_gate=
-if [ -n "$k_gate" ] && jv session_id && sid=$v && jv transcript_path; then
+sid=
+tp=
+jv session_id && sid=$v && jv transcript_path && tp=$v
+# Node beside the agent, as before, where this start needs what only node does: a Codex whose
+# SessionEnd was not seen here yet (node's rules decide its gate), a dream that may be due (k_dream:
+# the second from which node must look; it decides), PRIMER.md node would not write as kept (k_p), an
+# id or path not read exactly. Otherwise what node's start records is written here, as node writes it.
+b=
+if [ "$agent" = codex ] && [ ! -e "$d/${END_SEEN_PREFIX}codex" ]; then k_gate=; b=1; fi
+if [ -n "$k_gate" ] && [ -n "$tp" ]; then
   case $sid in .*|*[!A-Za-z0-9._-]*) ;; *)
     s=$d/${SESSIONS_DIR}/$sid
     if [ \${#sid} -le 128 ] && [ ! -e "$s" ] && [ ! -L "$s" ]; then
-      { mkdir -p "$s" && printf '0\\n%s\\n%s\\n%s\\n' "$k_gate" "$v" "$k_conf" > "$s/${TURN_GATE_FILE}"; } 2>/dev/null
+      { mkdir -p "$s" && printf '0\\n%s\\n%s\\n%s\\n' "$k_gate" "$tp" "$k_conf" > "$s/${TURN_GATE_FILE}"; } 2>/dev/null
     fi ;;
   esac
 fi
-{ printf '%s\\n' "$in" | ${BESIDE_ENV}=$head git-memory hook agent session-start --agent "$agent"; } </dev/null >/dev/null 2>&1 &
+[ -n "$tp" ] && [ "$k_p" = 1 ] && [ ! -L "$m/PRIMER.md" ] || b=1
+# (%s, the Unix time, is not POSIX: a date without it has node look.)
+case $k_dream:$epoch in :*) ;; *:|*:*[!0-9]*) b=1 ;; *) [ "$epoch" -lt "$k_dream" ] || b=1 ;; esac
+# In the background: the agent, which waits for this script before its first request, waits for
+# none of it (the gate above is written first: a first turn's end reads it).
+(
+if [ -z "$b" ]; then
+  # PRIMER.md, the session's base (session-start.json: HEAD printed for, the reflog's length then),
+  # the active session (node folds it into agent-session.json), each whole (a file renamed); and
+  # when this agent's hooks last ran, for doctor.
+  iso=\${day}T$hm:$sec\${zone%??}:\${zone#???}
+  rl=
+  if [ -f "$lg" ]; then rl=$(wc -c < "$lg") && rl=,\\"reflogAt\\":$((rl)) || b=1; fi
+  t=$d/${TMP_DIR}/start-$$
+  { [ -z "$b" ] && { [ -d "$d/${TMP_DIR}" ] || mkdir -p "$d/${TMP_DIR}"; } &&
+    printf '%s%s%s' "$k_pa" "$hm" "$k_pb" > "$t.md" && mv -f "$t.md" "$m/PRIMER.md" &&
+    printf '{"head":"%s","at":"%s %s"%s}\\n' "$head" "$day" "$hm" "$rl" > "$t.st" && mv -f "$t.st" "$d/${SESSION_START_FILE}" &&
+    printf '{"agent":"%s","sessionId":"%s","transcriptPath":"%s","startedAt":"%s"}\\n' "$agent" "$sid" "$tp" "$iso" > "$t.as" && mv -f "$t.as" "$d/${AGENT_SESSION_SERVED_FILE}" &&
+    printf '%s\\n' "$iso" > "$d/${AGENT_HOOKS_RAN_PREFIX}$agent"; } 2>/dev/null || b=1
+fi
+[ -z "$b" ] && exit 0
+printf '%s\\n' "$in" | ${BESIDE_ENV}=$head git-memory hook agent session-start --agent "$agent"
+) </dev/null >/dev/null 2>&1 &
 exit 0
 `;
 
@@ -186,7 +224,7 @@ async function keepFor(o: Opened, agents: readonly AgentName[]): Promise<void> {
     const cwd = realpathSync.native(o.repo.root);
     for (const agent of served) {
       const render = (t: string) => sessionStartOutput(agent, t);
-      keepStart(seen, agent, begun, cwd, { text, output: render(text), render }, clean);
+      keepStart(seen, agent, begun, cwd, { text, output: render(text), render, markdown: text }, clean);
     }
   } catch {
     /* the next start runs node */
@@ -274,7 +312,7 @@ const isLink = (p: string) => lstatSync(p, { throwIfNoEntry: false })?.isSymboli
  * its own), nothing was said on stderr, HEAD did not move while it was read, no input is a link.
  * Otherwise the kept start is removed: the next start runs node. Never throws.
  */
-export function keepStart(o: Opened, agent: string, begun: KeepBegun, cwd: string, shown: { text: string; output: string; render: (text: string) => string }, clean: boolean): void {
+export function keepStart(o: Opened, agent: string, begun: KeepBegun, cwd: string, shown: Shown, clean: boolean): void {
   const file = join(o.repo.stateDir, keptStartFile(agent));
   try {
     const kept = keptText(o, agent, begun, cwd, shown, clean);
@@ -289,7 +327,18 @@ export function keepStart(o: Opened, agent: string, begun: KeepBegun, cwd: strin
   }
 }
 
-function keptText(o: Opened, agent: string, begun: KeepBegun, cwd: string, { text, output, render }: { text: string; output: string; render: (text: string) => string }, clean: boolean): string | null {
+/**
+ * What a start printed: `text` (the primer, and what the start added after it), `output` (in the
+ * agent's shape, as `render` makes it from a text), and `markdown`, PRIMER.md as node wrote it then.
+ */
+export interface Shown {
+  text: string;
+  output: string;
+  render: (text: string) => string;
+  markdown: string;
+}
+
+function keptText(o: Opened, agent: string, begun: KeepBegun, cwd: string, { text, output, render, markdown }: Shown, clean: boolean): string | null {
   const { repo } = o;
   const bin = onPath(o.env);
   if (!clean || !bin || !begun.head || begun.headFile === null || output.includes('\0')) return null;
@@ -308,6 +357,9 @@ function keptText(o: Opened, agent: string, begun: KeepBegun, cwd: string, { tex
   const marked = render(`${text.slice(0, from)}${MINUTE_MARK}${text.slice(from + minute.length)}`);
   const parts = marked.split(MINUTE_MARK);
   if (parts.length !== 2 || `${parts[0]}${minute}${parts[1]}` !== output) return null;
+  // PRIMER.md, which the script writes with its own minute where node would write it as it is here
+  // (the primer alone, first in the text; not a shared PRIMER.md, which a git operation holds back).
+  const md = at < markdown.length && text.startsWith(markdown) && !o.config.primer.commit && !o.configDefaulted.length && existsSync(join(repo.root, MEMORY_GITIGNORE)) && !symlinkOnPath(repo.root, PRIMER_FILE) ? markdown : null;
   // The agent's working directory as its payload spells it (JSON): one needing escapes is not matched.
   if (/["\\\u0000-\u001f]/.test(cwd)) return null;
   const off = -o.now.getTimezoneOffset();
@@ -341,6 +393,10 @@ function keptText(o: Opened, agent: string, begun: KeepBegun, cwd: string, { tex
     `k_user=${quote(user)}`,
     `k_n=${entries?.length ?? 0}`,
     `k_gate=${gateNeed(o, agent)}`,
+    `k_p=${md === null ? '' : '1'}`,
+    `k_pa=${quote(md === null ? '' : md.slice(0, from))}`,
+    `k_pb=${quote(md === null ? '' : md.slice(from + minute.length))}`,
+    `k_dream=${dreamCheckAt(o)}`,
     `k_conf=${quote(join(repo.root, CONFIG_FILE))}`,
     `k_ok() { ${tests.join(' && ')}; }`,
     `k_a=${quote(parts[0]!)}`,

@@ -1,9 +1,9 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { AGENT_SESSION_FILE as FILE } from '../../paths.js';
+import { AGENT_SESSION_FILE as FILE, AGENT_SESSION_SERVED_FILE as SERVED, TMP_DIR } from '../../paths.js';
 import { withLock } from '../../fs/lock.js';
-import { writeState } from '../../fs/state.js';
-import { readAgentState, sessionKey, type ActiveSession, type AgentSessionState } from '../../git/agent-session.js';
+import { readState, writeState } from '../../fs/state.js';
+import { isActive, readAgentFile, readAgentState, sessionKey, withServed, type ActiveSession, type AgentSessionState } from '../../git/agent-session.js';
 
 // The reader lives below the commands (git/agent-session.ts), which read it too; the writers are here.
 export { readAgentState, sessionKey, type ActiveSession, type AgentSessionState };
@@ -11,14 +11,49 @@ export { readAgentState, sessionKey, type ActiveSession, type AgentSessionState 
 /** Enough to cover any overlap of sessions; older keys cannot come back. */
 const KEEP = 200;
 
+/**
+ * The start a served start's script recorded (AGENT_SESSION_SERVED_FILE), taken for folding in: renamed
+ * away first, so that a start the script records meanwhile makes a new file, which is not lost. Null
+ * when there is none; throws where it is there and cannot be taken (else it would stay the newest).
+ */
+function claimServed(stateDir: string): { served: ActiveSession | null; path: string } | null {
+  const dir = join(stateDir, TMP_DIR);
+  const name = `served-${process.pid}-${Date.now().toString(36)}.json`;
+  try {
+    mkdirSync(dir, { recursive: true });
+    renameSync(join(stateDir, SERVED), join(dir, name));
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT' && !existsSync(join(stateDir, SERVED))) return null;
+    throw e;
+  }
+  return { served: readState(dir, name, isActive), path: join(dir, name) };
+}
+
 function update(stateDir: string, fn: (s: AgentSessionState) => AgentSessionState | null): Promise<boolean> {
   return withLock(
     stateDir,
     async () => {
-      const next = fn(readAgentState(stateDir));
-      if (!next) return false;
-      writeState(stateDir, FILE, { ...next, finalised: next.finalised.slice(-KEEP) });
-      return true;
+      const claimed = claimServed(stateDir);
+      const base = withServed(readAgentFile(stateDir), claimed?.served ?? null);
+      const next = fn(base);
+      try {
+        // A claimed start is written even where `fn` changes nothing: its file is gone.
+        const write = next ?? (claimed?.served ? base : null);
+        if (write) writeState(stateDir, FILE, { ...write, finalised: write.finalised.slice(-KEEP) });
+      } catch (e) {
+        // Back where it was, unless the script recorded a newer start meanwhile (a link never replaces one).
+        if (claimed) {
+          try {
+            linkSync(claimed.path, join(stateDir, SERVED));
+          } catch {
+            /* a newer one is there */
+          }
+        }
+        throw e;
+      } finally {
+        if (claimed) rmSync(claimed.path, { force: true });
+      }
+      return next !== null;
     },
     { timeoutMs: 5_000 },
   );

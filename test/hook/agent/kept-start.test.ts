@@ -9,6 +9,9 @@ import { describe, expect, it } from 'vitest';
 import { prompt, reply } from './claude-lines.js';
 import { BIN, fixture, makeMemoryRepo, makeRepo, tempDir, type TestRepo } from '../../helpers/repo.js';
 import { settled } from '../../helpers/settled.js';
+import { readAgentState } from '../../../src/git/agent-session.js';
+import { findRepo } from '../../../src/git/repo.js';
+import { tryDreamLock } from '../../../src/dream/state.js';
 
 type Agent = 'claude' | 'codex' | 'gemini';
 const SETTINGS: Record<Agent, string> = { claude: '.claude/settings.json', codex: '.codex/hooks.json', gemini: '.gemini/settings.json' };
@@ -324,5 +327,114 @@ describe("a served start writes its first turn's gate itself, as node would", ()
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).toContain('Measure the cache under load');
     expect(existsSync(join(repo.dir, '.git', 'git-memory', 'sessions', 'esc-1'))).toBe(false);
+    // What the script cannot record exactly, node records beside the agent.
+    await settled(repo);
+    expect(s.starts().filter((l) => l.startsWith('beside'))).toHaveLength(1);
+  });
+});
+
+const stateDir = (repo: TestRepo) => join(repo.dir, '.git', 'git-memory');
+const readJson = (path: string) => JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
+const LOCAL_ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d\d:\d\d$/;
+
+describe("a served start records what node's start records, with no node at all (issue 24 §3)", () => {
+  for (const agent of Object.keys(SETTINGS) as Agent[]) {
+    it(`${agent}: PRIMER.md, the session's base and the active session are node's, and no node runs beside the agent`, async () => {
+      const repo = await withMemory();
+      const s = starter(repo, agent);
+      // Codex: node decides the first session's gate where no SessionEnd was seen (turn-gate.ts codexClaimsEnd).
+      if (agent === 'codex') writeFileSync(join(stateDir(repo), 'session-end-seen-codex'), '');
+      const byNode = await s.start();
+      expect(byNode.inline).toBe(1);
+      const nodePrimer = repo.read('.openclaw_memory/PRIMER.md');
+      const nodeStart = readJson(join(stateDir(repo), 'session-start.json'));
+      const finalised = readAgentState(stateDir(repo)).finalised;
+      const served = await s.start();
+      expect(served.inline).toBe(0);
+      // Nothing beside the agent either: what the start records, the script wrote.
+      expect(s.starts().filter((l) => l.startsWith('beside'))).toEqual([]);
+      const [was, now] = [minuteOf(byNode.out)!, minuteOf(served.out)!];
+      expect(repo.read('.openclaw_memory/PRIMER.md')).toBe(nodePrimer.replace(was, now));
+      expect(readJson(join(stateDir(repo), 'session-start.json'))).toEqual({ ...nodeStart, at: now });
+      const state = readAgentState(stateDir(repo));
+      expect(state).toEqual({ active: { agent, sessionId: served.sessionId, transcriptPath: s.transcript(served.sessionId), startedAt: expect.stringMatching(LOCAL_ISO) }, finalised });
+      expect(state.active!.startedAt.replace('T', ' ').slice(0, 16)).toBe(now);
+      // `doctor` reads that the hooks ran from the script's note.
+      const doctor = await repo.run(['doctor', '--json']);
+      expect(doctor.stdout).toContain(`hooks ran here (last session start ${state.active!.startedAt})`);
+      // The next node that records a start folds the script's record in, and it is gone.
+      await s.node();
+      expect(existsSync(join(stateDir(repo), 'agent-session-served.json'))).toBe(false);
+      expect(readAgentState(stateDir(repo)).active!.sessionId).not.toBe(served.sessionId);
+    });
+  }
+
+  it('a session killed before its end (no Stop, no SessionEnd): the next start records its own session over it, and its end records that one', async () => {
+    const repo = await withMemory();
+    const s = starter(repo, 'claude');
+    expect((await s.start()).inline).toBe(1);
+    const killed = await s.start();
+    expect(killed.inline).toBe(0);
+    // The killed session committed, then its agent died: nothing of it ran again. (No keep after
+    // that commit: init's mark, which the fixture's commits without git-memory on PATH left, goes.)
+    rmSync(join(stateDir(repo), 'keep-start-after-commit'), { force: true });
+    gitWith(repo, s.env, 'commit', '-q', '--allow-empty', '-m', 'Work of the killed session');
+    await settled(repo);
+    const next = await s.start();
+    expect(next.inline).toBe(1);
+    const head = repo.git('rev-parse', 'HEAD').trim();
+    expect(readAgentState(stateDir(repo)).active!.sessionId).toBe(next.sessionId);
+    expect(existsSync(join(stateDir(repo), 'agent-session-served.json'))).toBe(false);
+    expect(readJson(join(stateDir(repo), 'session-start.json'))).toMatchObject({ head });
+    writeFileSync(s.transcript(next.sessionId), prompt(next.sessionId, repo.dir, 'Rename the cache') + reply(next.sessionId, repo.dir, 2000, 'Renamed.'));
+    const end = s.hooks.SessionEnd[0].hooks[0].command;
+    const r = spawnSync('sh', ['-c', end], { cwd: repo.dir, env: s.env, input: JSON.stringify({ session_id: next.sessionId, transcript_path: s.transcript(next.sessionId), cwd: repo.dir, hook_event_name: 'SessionEnd', reason: 'other' }), encoding: 'utf8' });
+    expect(r.status, r.stderr).toBe(0);
+    await settled(repo);
+    expect(repo.git('log', '-1', '--format=%s')).toMatch(/^memory: /);
+    expect(repo.git('show', '--format=', '-p', 'HEAD')).toContain('Rename the cache');
+    expect(readAgentState(stateDir(repo)).finalised).toContain(`claude:${next.sessionId}`);
+    // And the start after it is served again, recording itself without node.
+    const after = await s.start();
+    expect(after.inline).toBe(0);
+    expect(readAgentState(stateDir(repo)).active!.sessionId).toBe(after.sessionId);
+    expect(readAgentState(stateDir(repo)).finalised).toContain(`claude:${next.sessionId}`);
+  });
+
+  it("a served session's end: the end worker folds the script's record in, and the session is finalised", async () => {
+    const repo = await withMemory();
+    const s = starter(repo, 'claude');
+    expect((await s.start()).inline).toBe(1);
+    const served = await s.start();
+    expect(served.inline).toBe(0);
+    writeFileSync(s.transcript(served.sessionId), prompt(served.sessionId, repo.dir, 'Tune the cache') + reply(served.sessionId, repo.dir, 2000, 'Tuned.'));
+    repo.commit('Tune the cache', { 'src/cache.ts': '// tuned\n' });
+    const end = s.hooks.SessionEnd[0].hooks[0].command;
+    const r = spawnSync('sh', ['-c', end], { cwd: repo.dir, env: s.env, input: JSON.stringify({ session_id: served.sessionId, transcript_path: s.transcript(served.sessionId), cwd: repo.dir, hook_event_name: 'SessionEnd', reason: 'other' }), encoding: 'utf8' });
+    expect(r.status, r.stderr).toBe(0);
+    await settled(repo);
+    const session = repo.git('show', '--format=', '--name-only', 'HEAD').split('\n').find((p) => p.includes('/journal/'))!;
+    const text = repo.read(session);
+    expect(text).toContain('Tune the cache');
+    expect(existsSync(join(stateDir(repo), 'agent-session-served.json'))).toBe(false);
+    expect(readAgentState(stateDir(repo))).toMatchObject({ active: { sessionId: served.sessionId }, finalised: expect.arrayContaining([`claude:${served.sessionId}`]) });
+  });
+
+  it('a dream that may be due: the served start has node look beside the agent (node decides, as at every start)', async () => {
+    const repo = await withMemory();
+    repo.write('.openclaw_memory.toml', `${repo.read('.openclaw_memory.toml')}\n[dream]\nsessions = 1\n`);
+    repo.git('add', '-A');
+    repo.git('commit', '-q', '-m', 'Dream after every session');
+    const s = starter(repo, 'claude');
+    // Another dream runs (its lock held by a live process): the node start starts none, the dream is due still.
+    const release = tryDreamLock(findRepo(repo.dir, repo.env))!;
+    try {
+      expect((await s.start()).inline).toBe(1);
+      const served = await s.start('startup', { SHIM_HOLD_BESIDE: '1' });
+      expect(served.inline).toBe(0);
+      expect(s.starts().filter((l) => l.startsWith('beside'))).toHaveLength(1);
+    } finally {
+      release();
+    }
   });
 });
