@@ -184,6 +184,9 @@ export async function run({ summary, ws, env, BIN, big, xl, measure, printTable,
         node('search', [BIN, 'search', 'webhook', 'retry']),
         // The floor of any node command: at S, git grep takes less than node takes to start.
         node('nodeStart', ['-e', '0']),
+        // The warm check's two git processes (search/key-commands.ts), the rest of its floor.
+        { name: 'keyTree', cmd: 'git', args: ['ls-tree', '--full-tree', 'HEAD', '--', '.openclaw_memory/journal'], cwd: dir, env },
+        { name: 'keyStatus', cmd: 'git', args: ['status', '--porcelain', '-z', '--untracked-files=all', '--no-renames', '--ignore-submodules', '--', ':(top).openclaw_memory/journal'], cwd: dir, env: { ...env, GIT_OPTIONAL_LOCKS: '0' } },
       ],
     );
     const r = measure(main.candidates, { runs, warmup: 2 });
@@ -248,8 +251,8 @@ export async function run({ summary, ws, env, BIN, big, xl, measure, printTable,
       mcpStoredS: first.storedS,
       status: st.with.median / st.without.median - 1,
       entries,
-      cpu: Object.fromEntries([...['floorB', 'primer', 'primerCommit', 'grep', 'search', 'nodeStart'].map((k) => [k, cpuOf(main, k)]), ['floorB2', cpuOf(anch, 'floorB')], ['primerAnchored', cpuOf(anch, 'primerAnchored')], ['statusWith', cpuOf(stCpu, 'with')], ['statusWithout', cpuOf(stCpu, 'without')]]),
-      raw: { floorB: r.floorB.median, primer: r.primer.median, primerCommit: r.primerCommit.median, grep: r.grep.median, search: r.search.median, nodeStart: r.nodeStart.median, floorB2: anchored.floorB.median, primerAnchored: anchored.primerAnchored.median, statusWith: st.with.median, statusWithout: st.without.median },
+      cpu: Object.fromEntries([...['floorB', 'primer', 'primerCommit', 'grep', 'search', 'nodeStart', 'keyTree', 'keyStatus'].map((k) => [k, cpuOf(main, k)]), ['floorB2', cpuOf(anch, 'floorB')], ['primerAnchored', cpuOf(anch, 'primerAnchored')], ['statusWith', cpuOf(stCpu, 'with')], ['statusWithout', cpuOf(stCpu, 'without')]]),
+      raw: { floorB: r.floorB.median, primer: r.primer.median, primerCommit: r.primerCommit.median, grep: r.grep.median, search: r.search.median, nodeStart: r.nodeStart.median, keyTree: r.keyTree.median, keyStatus: r.keyStatus.median, floorB2: anchored.floorB.median, primerAnchored: anchored.primerAnchored.median, statusWith: st.with.median, statusWithout: st.without.median },
     });
     rmSync(dir, { recursive: true, force: true });
   }
@@ -282,6 +285,11 @@ export async function run({ summary, ws, env, BIN, big, xl, measure, printTable,
     summary.add(`${x.name}: primer after a commit, facts anchored to folders without a commit / floor B (wall; ${cpuRatio(c.primerAnchored, c.floorB2)})`, ratio(x.anchored), x.anchored, { max: 1.5 }, '≤ 1.50×');
     summary.add(`${x.name}: search warm / git grep (wall; ${cpuRatio(c.search, c.grep)})`, ratio(x.search), x.search, { max: 1.5 }, '≤ 1.50×');
     summary.note(`${x.name}: node -e 0 / git grep, the floor of any node command (wall; ${cpuRatio(c.nodeStart, c.grep)})`, ratio(x.nodeGrep));
+    // CPU adds up where wall does not (the git processes run while node loads): the floor in CPU.
+    summary.note(
+      `${x.name}: warm search's floor, CPU: node -e 0 + its two git processes / git grep (node ${c.nodeStart.toFixed(0)}, ls-tree ${c.keyTree.toFixed(0)}, status ${c.keyStatus.toFixed(0)}, grep ${c.grep.toFixed(0)}; the search ${c.search.toFixed(0)} ms, ${(c.search - c.nodeStart - c.keyTree - c.keyStatus).toFixed(0)} of them in node's own work)`,
+      ratio((c.nodeStart + c.keyTree + c.keyStatus) / c.grep),
+    );
     summary.note(`${x.name}: CLI first search, no index stored (CPU ${x.cliFirstCpu.toFixed(0)} ms; ${x.cliPartial ? `newest ${x.cliPartial.files} files, back to ${x.cliPartial.from}, the rest built detached, stored after ${x.cliStoredS.toFixed(1)} s` : 'whole journal'})`, `${x.cliFirst.toFixed(0)} ms`);
     summary.add(`${x.name}: MCP first search, no index stored, median of 3 (wall/CPU ms ${x.mcpFirsts.join(', ')}; load ${x.load})`, `${x.mcpFirst.toFixed(0)} ms`, x.mcpFirst, { max: 200 }, '≤ 200 ms');
     // Item 6 asks for ≤ 5% at 50k sessions, where the journal is folded (`fold_at`); judged at L and XL.
