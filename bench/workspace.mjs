@@ -70,7 +70,18 @@ export function freshWorkspace() {
 export function snapshotDist() {
   const dist = join(WORK, 'dist');
   cpSync(join(ROOT, 'dist'), dist, { recursive: true });
+  writeFileSync(join(dist, 'bench-build.txt'), `${buildId()}\n`);
   return join(dist, 'git-memory.js');
+}
+
+/** The build a snapshot of dist/ was taken from: the checkout's commit, `+changes` when src/ differs from it. */
+function buildId() {
+  const git = (...args) => execFileSync('git', args, { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  try {
+    return `${git('rev-parse', '--short', 'HEAD')}${git('status', '--porcelain', '--untracked-files=no', '--', 'src') ? '+changes' : ''}`;
+  } catch {
+    return 'unknown';
+  }
 }
 
 /**

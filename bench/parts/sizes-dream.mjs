@@ -35,7 +35,7 @@ export async function run({ summary, ws, env, BIN, big, xl, printTable, only }) 
     const d = JSON.parse(dream.stdout);
     const unresolved = (dream.stderr.match(/names commit [0-9a-f]+, which several commits start with/g) ?? []).length;
     const missing = (dream.stderr.match(/names commit [0-9a-f]+, which is not in this clone/g) ?? []).length;
-    keepDreamt(repo, dir, env, { sessions: d.sessions, lines: d.lines, entries: d.entries, folded: d.fold?.folded ?? 0, dreamS: dream.ms / 1000, dreamCpuS: dream.cpu / 1000 });
+    keepDreamt(repo, dir, env, BIN, { sessions: d.sessions, lines: d.lines, entries: d.entries, folded: d.fold?.folded ?? 0, dreamS: dream.ms / 1000, dreamCpuS: dream.cpu / 1000 });
     const loadMid = load();
     console.log(`  ${name}: dreamt and kept at ${step()}`);
     // A fresh clone of it dreams: it continues from what its committed MEMORY.md took in.

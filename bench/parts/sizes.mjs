@@ -15,9 +15,8 @@
 // Alone: node bench/parts/sizes.mjs [S] [L] [XL] [--runs N]      (after `npm run build`)
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ROOT } from '../bundle.mjs';
 import { generateRepo, SIZE_CACHE_DIR } from '../gen-repo.mjs';
 
 export const SIZES = { L: { commits: 200_000, sessions: 10_000, files: 50_000 }, XL: { commits: 1_000_000, sessions: 50_000, files: 100_000 } };
@@ -91,15 +90,14 @@ export async function sizeRepos(big, xl, bin, only) {
 /** A working copy of a size's repository: its objects hard-linked (L and XL hold 160 and 770 MB of packs), the rest copied. */
 export const sizeCopy = (ws, repo, name) => ws.copy(repo.dir, name, { linkObjects: true });
 
-/** The build being measured: the checkout's commit, `+changes` when its tracked files differ from it. */
-function buildId() {
-  const git = (...args) => execFileSync('git', args, { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+/** The build a bench's dist/ snapshot was taken from (workspace.mjs snapshotDist). */
+const buildOf = (bin) => {
   try {
-    return `${git('rev-parse', '--short', 'HEAD')}${git('status', '--porcelain', '--untracked-files=no', '--', 'src') ? '+changes' : ''}`;
+    return readFileSync(join(dirname(bin), 'bench-build.txt'), 'utf8').trim();
   } catch {
     return 'unknown';
   }
-}
+};
 
 /** Where the state of a first dream at a size is kept: its commits as a git bundle beside the repository, and what it was. */
 const dreamtPaths = (repo) => ({ bundle: `${repo.dir}.dreamt.bundle`, info: `${repo.dir}.dreamt.json` });
@@ -109,7 +107,7 @@ const dreamtPaths = (repo) => ({ bundle: `${repo.dir}.dreamt.bundle`, info: `${r
  * `fold_at`), on top of the generated repository's HEAD, for the sizes part to start from.
  * `info` says what the dream did; the build and the day are added.
  */
-export function keepDreamt(repo, dir, env, info) {
+export function keepDreamt(repo, dir, env, bin, info) {
   const git = gitIn(env);
   const { bundle, info: infoPath } = dreamtPaths(repo);
   const base = git(repo.dir, 'rev-parse', 'HEAD').trim();
@@ -117,7 +115,7 @@ export function keepDreamt(repo, dir, env, info) {
   if (git(dir, 'rev-parse', 'HEAD').trim() === base) return null; // the dream committed nothing
   const tmp = `${bundle}.tmp-${process.pid}`;
   git(dir, 'bundle', 'create', '-q', tmp, branch, `^${base}`);
-  const kept = { ...info, branch, base, build: buildId(), at: new Date().toISOString() };
+  const kept = { ...info, branch, base, build: buildOf(bin), at: new Date().toISOString() };
   writeFileSync(`${infoPath}.tmp-${process.pid}`, JSON.stringify(kept, null, 2));
   renameSync(tmp, bundle);
   renameSync(`${infoPath}.tmp-${process.pid}`, infoPath);
@@ -143,7 +141,7 @@ export function dreamtState(repo, dir, env, bin) {
   const dream = timed(process.execPath, [bin, 'dream', '--offline', '--force', '--json'], dir, env);
   const d = JSON.parse(dream.stdout);
   const info = { sessions: d.sessions, lines: d.lines, entries: d.entries, folded: d.fold?.folded ?? 0, dreamS: dream.ms / 1000, dreamCpuS: dream.cpu / 1000 };
-  keepDreamt(repo, dir, env, info);
+  keepDreamt(repo, dir, env, bin, info);
   return { ...info, from: `dreamt here (no kept state): ${info.dreamS.toFixed(0)} s, CPU ${info.dreamCpuS.toFixed(0)} s` };
 }
 
