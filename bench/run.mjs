@@ -12,7 +12,8 @@
 //   BENCH_SESSIONS=1000    sessions in the journal of both repositories
 //   BENCH_KEEP=1           keep this run's working copies (.bench/work/<pid>/) for inspection
 //   BENCH_ONLY=regex       run only the parts whose title matches (case-insensitive), e.g. BENCH_ONLY='end|hooks'
-//   BENCH_XL=1 or `npm run bench -- --xl`   the sizes part runs XL too (1M commits, 50k sessions; generated once, ~/.cache/git-memory-bench)
+//   BENCH_XL=1 or `npm run bench -- --xl`   the sizes parts run XL too (1M commits, 50k sessions; generated once, ~/.cache/git-memory-bench)
+//                          (the sizes parts alone: node bench/parts/sizes-dream.mjs|sizes.mjs [S] [L] [XL] [--runs N])
 //   GIT_MEMORY_BENCH_CACHE=dir             where the L and XL repositories are kept
 // Generated repositories are cached in .bench/ (delete it to regenerate); each run works on fresh
 // copies in .bench/work/<pid>/. A missed target prints MISSED; the exit code is non-zero only on errors.
@@ -211,8 +212,15 @@ await part('Real agents, wired against plain: Claude Code, Codex CLI, Gemini CLI
   (await import('./parts/real-agents.mjs')).run({ ROOT: join(import.meta.dirname ?? new URL('.', import.meta.url).pathname, '..'), QUICK }),
 );
 
-await part(`Sizes S, L${XL ? ', XL' : ''} (issue 28): dream, clone, primer, search, git status (bench/parts/sizes.mjs, ${Math.max(5, Math.round(RUNS / 4))} runs)`, async () =>
-  (await import('./parts/sizes.mjs')).run({ summary, ws, env, BIN, big, xl: XL, measure, printTable, ratio, runs: Math.max(5, Math.round(RUNS / 4)) }),
+// Issue 28 at three sizes. The dream first: it keeps the state it leaves (MEMORY.md, the folded
+// journal) beside each repository, and the sizes part starts from it; run alone (BENCH_ONLY='Sizes:
+// primer'), that part starts from the state the last dream kept, or dreams once where none is kept.
+await part(`Sizes: dream S, L${XL ? ', XL' : ''} (issue 28 items 1-2): the first dream, a clone's dream, unresolved ids (bench/parts/sizes-dream.mjs)`, async () =>
+  (await import('./parts/sizes-dream.mjs')).run({ summary, ws, env, BIN, big, xl: XL, printTable }),
+);
+const SIZE_RUNS = Math.max(5, Math.round(RUNS / 4));
+await part(`Sizes: primer, search, git status S, L${XL ? ', XL' : ''} (issue 28 items 3-6; bench/parts/sizes.mjs, ${SIZE_RUNS} runs)`, async () =>
+  (await import('./parts/sizes.mjs')).run({ summary, ws, env, BIN, big, xl: XL, measure, printTable, ratio, runs: SIZE_RUNS }),
 );
 
 summary.print();

@@ -2,7 +2,7 @@
 // sessions, commits, rebases — never touch the cache), the `git-memory` wrapper hooks call, the
 // user's home files, and the two branches of the rebase bench.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, linkSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { ROOT, WORK_DIR as WORK } from './bundle.mjs';
 import { data, FastImport } from './fast-import.mjs';
@@ -15,6 +15,22 @@ const alive = (pid) => {
     return e.code === 'EPERM';
   }
 };
+
+/** Hard links to every file under `from`, in the same folders under `to`. */
+function linkTree(from, to) {
+  mkdirSync(to, { recursive: true });
+  for (const e of readdirSync(from, { withFileTypes: true })) {
+    if (e.isDirectory()) linkTree(join(from, e.name), join(to, e.name));
+    else {
+      try {
+        linkSync(join(from, e.name), join(to, e.name));
+      } catch (err) {
+        if (err.code !== 'EXDEV') throw err;
+        copyFileSync(join(from, e.name), join(to, e.name)); // another file system (GIT_MEMORY_BENCH_CACHE elsewhere)
+      }
+    }
+  }
+}
 
 /**
  * This run's scratch directory (`.bench/work/<pid>`), after removing those of runs that are gone.
@@ -29,10 +45,17 @@ export function freshWorkspace() {
   mkdirSync(WORK, { recursive: true });
   return {
     dir: WORK,
-    /** A full copy (hooks, config, spool and all) of a generated repository. */
-    copy(from, name) {
+    /**
+     * A full copy (hooks, config, spool and all) of a generated repository. With `linkObjects`, the
+     * files under .git/objects are hard links instead (git writes an object file once, under a
+     * temporary name, and never changes it in place; a repack or prune only unlinks the copy's
+     * name): the L and XL repositories hold 160 MB and 770 MB of packs.
+     */
+    copy(from, name, { linkObjects = false } = {}) {
       const to = join(WORK, name);
-      cpSync(from, to, { recursive: true });
+      const objects = join(from, '.git', 'objects');
+      cpSync(from, to, { recursive: true, filter: (src) => !linkObjects || src !== objects });
+      if (linkObjects) linkTree(objects, join(to, '.git', 'objects'));
       return to;
     },
     dispose: () => rmSync(WORK, { recursive: true, force: true }),
@@ -47,7 +70,18 @@ export function freshWorkspace() {
 export function snapshotDist() {
   const dist = join(WORK, 'dist');
   cpSync(join(ROOT, 'dist'), dist, { recursive: true });
+  writeFileSync(join(dist, 'bench-build.txt'), `${buildId()}\n`);
   return join(dist, 'git-memory.js');
+}
+
+/** The build a snapshot of dist/ was taken from: the checkout's commit, `+changes` when src/ differs from it. */
+function buildId() {
+  const git = (...args) => execFileSync('git', args, { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  try {
+    return `${git('rev-parse', '--short', 'HEAD')}${git('status', '--porcelain', '--untracked-files=no', '--', 'src') ? '+changes' : ''}`;
+  } catch {
+    return 'unknown';
+  }
 }
 
 /**

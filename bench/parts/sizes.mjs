@@ -2,15 +2,21 @@
 // sessions), L 200k code commits, 10k sessions and 50k files, XL (with `--xl` or BENCH_XL=1) 1M code
 // commits, 50k sessions and 100k files. L and XL are generated once into GIT_MEMORY_BENCH_CACHE
 // (~/.cache/git-memory-bench) by the bench's own generators and reused; XL takes tens of minutes.
-// At each size: the first dream over the whole journal, the dream in a fresh clone of a repository
-// that has dreamt, the commit ids git alone cannot resolve, the primer warm and after a commit
-// (with the MEMORY.md that dream wrote) against floor B, the primer after a commit with facts
-// anchored to folders and no commit (what a session that made no commit leaves, and the themes older
-// dreams wrote: issue 28 item 4), warm search against git grep, and what the journal in the index
-// adds to `git status`.
+// Two parts:
+// - this one (items 3-6), at each size with the state a first dream leaves (MEMORY.md and, past
+//   `[journal] fold_at`, the folded journal): the primer warm and after a commit against floor B,
+//   the primer after a commit with facts anchored to folders and no commit (issue 28 item 4), warm
+//   search against git grep and node's own start, the CLI's and the MCP server's first search with
+//   no index stored, and what the journal in the index adds to `git status`;
+// - sizes-dream.mjs (items 1-2): the first dream over the whole journal, timed, the dream in a fresh
+//   clone, and the commit ids git alone cannot resolve. It keeps the state its dream left beside the
+//   repository (a git bundle of the dream's commits, `<repo>.dreamt.bundle`), which this part starts
+//   from; where none is kept yet, this part dreams once itself (untimed here).
+// Alone: node bench/parts/sizes.mjs [S] [L] [XL] [--runs N]      (after `npm run build`)
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { generateRepo, SIZE_CACHE_DIR } from '../gen-repo.mjs';
 
 export const SIZES = { L: { commits: 200_000, sessions: 10_000, files: 50_000 }, XL: { commits: 1_000_000, sessions: 50_000, files: 100_000 } };
@@ -55,10 +61,10 @@ export function withCpu(candidates) {
   return { candidates: wrapped, mean };
 }
 
-const load = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+export const load = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 
 /** Wall time of one run of a command, in ms, with its CPU time (user+sys, its children included) and output; throws when it fails. */
-function timed(cmd, args, cwd, env) {
+export function timed(cmd, args, cwd, env) {
   const c0 = childrenCpuMs();
   const t0 = performance.now();
   const r = spawnSync(cmd, args, { cwd, env, encoding: 'utf8', maxBuffer: 256 << 20 });
@@ -67,30 +73,88 @@ function timed(cmd, args, cwd, env) {
   return { ms, cpu: childrenCpuMs() - c0, stdout: r.stdout, stderr: r.stderr };
 }
 
-export async function run({ summary, ws, env, BIN, big, xl, measure, printTable, ratio, runs }) {
-  const sizes = [['S', big]];
-  for (const name of xl ? ['L', 'XL'] : ['L']) {
+const gitIn = (env) => (cwd, ...args) => execFileSync('git', args, { cwd, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 256 << 20 });
+
+/** The repositories of each size: S is the bench's large one (`big`), L and XL come from the cache (generated the first time). */
+export async function sizeRepos(big, xl, bin, only) {
+  const sizes = only && !only.includes('S') ? [] : [['S', big]];
+  for (const name of (xl ? ['L', 'XL'] : ['L']).filter((n) => !only || only.includes(n))) {
     const t0 = performance.now();
-    const repo = await generateRepo({ ...SIZES[name], cacheDir: SIZE_CACHE_DIR, bin: BIN });
+    const repo = await generateRepo({ ...SIZES[name], cacheDir: SIZE_CACHE_DIR, bin });
     console.log(`  ${name}: ${repo.commits} commits, ${repo.sessions} sessions, ${SIZES[name].files} files: ${repo.cached ? 'cached' : `generated in ${((performance.now() - t0) / 1000).toFixed(0)} s`} (${repo.dir})`);
     sizes.push([name, repo]);
   }
-  const git = (cwd, ...args) => execFileSync('git', args, { cwd, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 256 << 20 });
+  return sizes;
+}
+
+/** A working copy of a size's repository: its objects hard-linked (L and XL hold 160 and 770 MB of packs), the rest copied. */
+export const sizeCopy = (ws, repo, name) => ws.copy(repo.dir, name, { linkObjects: true });
+
+/** The build a bench's dist/ snapshot was taken from (workspace.mjs snapshotDist). */
+const buildOf = (bin) => {
+  try {
+    return readFileSync(join(dirname(bin), 'bench-build.txt'), 'utf8').trim();
+  } catch {
+    return 'unknown';
+  }
+};
+
+/** Where the state of a first dream at a size is kept: its commits as a git bundle beside the repository, and what it was. */
+const dreamtPaths = (repo) => ({ bundle: `${repo.dir}.dreamt.bundle`, info: `${repo.dir}.dreamt.json` });
+
+/**
+ * Keeps the commits the first dream made in `dir` (MEMORY.md, and the journal's fold past
+ * `fold_at`), on top of the generated repository's HEAD, for the sizes part to start from.
+ * `info` says what the dream did; the build and the day are added.
+ */
+export function keepDreamt(repo, dir, env, bin, info) {
+  const git = gitIn(env);
+  const { bundle, info: infoPath } = dreamtPaths(repo);
+  const base = git(repo.dir, 'rev-parse', 'HEAD').trim();
+  const branch = git(dir, 'symbolic-ref', '--short', 'HEAD').trim();
+  if (git(dir, 'rev-parse', 'HEAD').trim() === base) return null; // the dream committed nothing
+  const tmp = `${bundle}.tmp-${process.pid}`;
+  git(dir, 'bundle', 'create', '-q', tmp, branch, `^${base}`);
+  const kept = { ...info, branch, base, build: buildOf(bin), at: new Date().toISOString() };
+  writeFileSync(`${infoPath}.tmp-${process.pid}`, JSON.stringify(kept, null, 2));
+  renameSync(tmp, bundle);
+  renameSync(`${infoPath}.tmp-${process.pid}`, infoPath);
+  return kept;
+}
+
+/**
+ * Brings `dir` (a fresh copy of the size's repository) to the state its first dream left: from the
+ * kept bundle when there is one for this repository, else by dreaming here once (kept for next
+ * time). Returns what the dream did and where the state came from.
+ */
+export function dreamtState(repo, dir, env, bin) {
+  const git = gitIn(env);
+  const { bundle, info: infoPath } = dreamtPaths(repo);
+  if (existsSync(bundle) && existsSync(infoPath)) {
+    const info = JSON.parse(readFileSync(infoPath, 'utf8'));
+    if (info.base === git(dir, 'rev-parse', 'HEAD').trim()) {
+      git(dir, 'fetch', '-q', bundle, info.branch);
+      git(dir, '-c', 'core.hooksPath=/dev/null', 'merge', '-q', '--ff-only', 'FETCH_HEAD');
+      return { ...info, from: `kept from a dream by build ${info.build} on ${info.at.slice(0, 10)}` };
+    }
+  }
+  const dream = timed(process.execPath, [bin, 'dream', '--offline', '--force', '--json'], dir, env);
+  const d = JSON.parse(dream.stdout);
+  const info = { sessions: d.sessions, lines: d.lines, entries: d.entries, folded: d.fold?.folded ?? 0, dreamS: dream.ms / 1000, dreamCpuS: dream.cpu / 1000 };
+  keepDreamt(repo, dir, env, bin, info);
+  return { ...info, from: `dreamt here (no kept state): ${info.dreamS.toFixed(0)} s, CPU ${info.dreamCpuS.toFixed(0)} s` };
+}
+
+export async function run({ summary, ws, env, BIN, big, xl, measure, printTable, ratio, runs, only }) {
+  const sizes = await sizeRepos(big, xl, BIN, only);
+  const git = gitIn(env);
   const rows = [];
   for (const [name, repo] of sizes) {
     const loadAt = load();
-    const dir = ws.copy(repo.dir, `size-${name}`);
-    // 1. The first dream over the whole journal (what every clone met before MEMORY.md said what it took in).
-    const dream = timed(process.execPath, [BIN, 'dream', '--offline', '--force', '--json'], dir, env);
-    const d = JSON.parse(dream.stdout);
-    const unresolved = (dream.stderr.match(/names commit [0-9a-f]+, which several commits start with/g) ?? []).length;
-    const missing = (dream.stderr.match(/names commit [0-9a-f]+, which is not in this clone/g) ?? []).length;
-    // 2. A fresh clone of it dreams: it continues from what its committed MEMORY.md took in.
-    const clone = join(ws.dir, `size-${name}-clone`);
-    git(ws.dir, 'clone', '-q', dir, clone);
-    const again = timed(process.execPath, [BIN, 'dream', '--offline', '--force', '--json'], clone, env);
-    const a = JSON.parse(again.stdout);
-    rmSync(clone, { recursive: true, force: true });
+    const t0Copy = performance.now();
+    const dir = sizeCopy(ws, repo, `size-${name}`);
+    const dreamt = dreamtState(repo, dir, env, BIN);
+    console.log(`  ${name}: working copy in ${((performance.now() - t0Copy) / 1000).toFixed(0)} s; MEMORY.md ${dreamt.lines} lines over ${dreamt.sessions} sessions, ${dreamt.folded} session files folded (${dreamt.from})`);
 
     // 3, 4. The primer, warm and after a commit, with that MEMORY.md, against floor B.
     for (const args of [['primer']]) timed(process.execPath, [BIN, ...args], dir, env);
@@ -118,6 +182,9 @@ export async function run({ summary, ws, env, BIN, big, xl, measure, printTable,
         node('search', [BIN, 'search', 'webhook', 'retry']),
         // The floor of any node command: at S, git grep takes less than node takes to start.
         node('nodeStart', ['-e', '0']),
+        // The warm check's two git processes (search/key-commands.ts), the rest of its floor.
+        { name: 'keyTree', cmd: 'git', args: ['ls-tree', '--full-tree', 'HEAD', '--', '.openclaw_memory/journal'], cwd: dir, env },
+        { name: 'keyStatus', cmd: 'git', args: ['status', '--porcelain', '-z', '--untracked-files=all', '--no-renames', '--ignore-submodules', '--', ':(top).openclaw_memory/journal'], cwd: dir, env: { ...env, GIT_OPTIONAL_LOCKS: '0' } },
       ],
     );
     const r = measure(main.candidates, { runs, warmup: 2 });
@@ -139,36 +206,31 @@ export async function run({ summary, ws, env, BIN, big, xl, measure, printTable,
     const anchored = measure(anch.candidates, { runs, warmup: 2 });
     // 5. The MCP server's first search with no index stored (a fresh clone): answered from the newest files at once.
     const { firstMcpSearch } = await import('./sizes-search.mjs'); // not at the top: sizes-search.mjs run alone imports this file
-    const first = await firstMcpSearch(BIN, dir, env);
+    // Three servers, each in turn with no index stored: the median (one answer under load says little).
+    const firsts = [];
+    for (let i = 0; i < 3; i++) firsts.push(await firstMcpSearch(BIN, dir, env));
+    const first = firsts.sort((p, q) => p.ms - q.ms)[1];
     // 6. The journal in the index: `git status` here against a worktree of the same commit without the journal.
     const bare = join(ws.dir, `size-${name}-nojournal`);
     git(dir, 'worktree', 'add', '-q', '--detach', bare, 'HEAD');
     git(bare, 'rm', '-r', '-q', '--cached', '.openclaw_memory/journal');
     rmSync(join(bare, '.openclaw_memory', 'journal'), { recursive: true, force: true });
     git(bare, '-c', 'core.hooksPath=/dev/null', 'commit', '-q', '-m', 'without the journal');
-    const st = measure(
-      [
-        { name: 'with', cmd: 'git', args: ['status', '--porcelain'], cwd: dir, env },
-        { name: 'without', cmd: 'git', args: ['status', '--porcelain'], cwd: bare, env },
-      ],
-      { runs, warmup: 2 },
-    );
+    const stCpu = withCpu([
+      { name: 'with', cmd: 'git', args: ['status', '--porcelain'], cwd: dir, env },
+      { name: 'without', cmd: 'git', args: ['status', '--porcelain'], cwd: bare, env },
+    ]);
+    const st = measure(stCpu.candidates, { runs, warmup: 2 });
     git(dir, 'worktree', 'remove', '--force', bare);
+    const entries = { all: git(dir, 'ls-files').split('\n').length - 1, journal: git(dir, 'ls-files', '--', '.openclaw_memory/journal').split('\n').length - 1 };
     const cpuOf = (m, key) => m.mean(key, 2); // the 2 warm-up runs left out
     rows.push({
       name,
       load: `${loadAt} → ${load()}`,
       commits: repo.commits,
       sessions: repo.sessions,
-      dreamS: dream.ms / 1000,
-      dreamCpuS: dream.cpu / 1000,
-      cloneCpuS: again.cpu / 1000,
-      dreamSessions: d.sessions,
-      cloneS: again.ms / 1000,
-      cloneSessions: a.sessions,
-      cloneCommitted: a.commit !== null,
-      unresolved,
-      missing,
+      memoryLines: dreamt.lines,
+      folded: dreamt.folded,
       primer: r.primer.median / r.floorB.median,
       primerCommit: r.primerCommit.median / r.floorB.median,
       recent: primerOut.includes('## Recent context'),
@@ -182,21 +244,21 @@ export async function run({ summary, ws, env, BIN, big, xl, measure, printTable,
       cliStoredS,
       mcpFirst: first.ms,
       mcpFirstCpu: first.cpu,
+      mcpFirsts: firsts.map((f) => `${f.ms.toFixed(0)}/${f.cpu.toFixed(0)}`),
       mcpPartial: first.partial,
       mcpStoredS: first.storedS,
       status: st.with.median / st.without.median - 1,
-      cpu: Object.fromEntries([...['floorB', 'primer', 'primerCommit', 'grep', 'search', 'nodeStart'].map((k) => [k, cpuOf(main, k)]), ['floorB2', cpuOf(anch, 'floorB')], ['primerAnchored', cpuOf(anch, 'primerAnchored')]]),
-      raw: { floorB: r.floorB.median, primer: r.primer.median, primerCommit: r.primerCommit.median, grep: r.grep.median, search: r.search.median, nodeStart: r.nodeStart.median, floorB2: anchored.floorB.median, primerAnchored: anchored.primerAnchored.median, statusWith: st.with.median, statusWithout: st.without.median },
+      entries,
+      cpu: Object.fromEntries([...['floorB', 'primer', 'primerCommit', 'grep', 'search', 'nodeStart', 'keyTree', 'keyStatus'].map((k) => [k, cpuOf(main, k)]), ['floorB2', cpuOf(anch, 'floorB')], ['primerAnchored', cpuOf(anch, 'primerAnchored')], ['statusWith', cpuOf(stCpu, 'with')], ['statusWithout', cpuOf(stCpu, 'without')]]),
+      raw: { floorB: r.floorB.median, primer: r.primer.median, primerCommit: r.primerCommit.median, grep: r.grep.median, search: r.search.median, nodeStart: r.nodeStart.median, keyTree: r.keyTree.median, keyStatus: r.keyStatus.median, floorB2: anchored.floorB.median, primerAnchored: anchored.primerAnchored.median, statusWith: st.with.median, statusWithout: st.without.median },
     });
     rmSync(dir, { recursive: true, force: true });
   }
   printTable(
-    ['size', 'dream (all)', 'dream in a clone', 'ids unresolved', 'primer / B', 'after commit / B', 'Recent context', 'commit, folder anchors / B', 'search / grep', 'MCP first search', 'status + journal'],
+    ['size', 'MEMORY.md, folded', 'primer / B', 'after commit / B', 'Recent context', 'commit, folder anchors / B', 'search / grep', 'MCP first search', 'status + journal'],
     rows.map((x) => [
       `${x.name} (${x.commits} commits, ${x.sessions} sessions)`,
-      `${x.dreamS.toFixed(1)} s / ${x.dreamSessions}`,
-      `${x.cloneS.toFixed(1)} s / ${x.cloneSessions}${x.cloneCommitted ? ' (committed!)' : ''}`,
-      `${x.unresolved} ambiguous, ${x.missing} missing`,
+      `${x.memoryLines} lines, ${x.folded} files`,
       ratio(x.primer),
       ratio(x.primerCommit),
       x.recent ? 'yes' : 'LOST',
@@ -208,23 +270,65 @@ export async function run({ summary, ws, env, BIN, big, xl, measure, printTable,
   );
   for (const x of rows) {
     console.log(`  ${x.name} raw medians (ms): ${Object.entries(x.raw).map(([k, v]) => `${k} ${v.toFixed(1)}`).join(', ')}`);
-    console.log(`  ${x.name} CPU means (ms, user+sys with children): ${Object.entries(x.cpu).map(([k, v]) => `${k} ${v.toFixed(0)}`).join(', ')}; dream ${x.dreamCpuS.toFixed(1)} s, dream in a clone ${x.cloneCpuS.toFixed(1)} s; load average ${x.load}`);
+    console.log(`  ${x.name} CPU means (ms, user+sys with children): ${Object.entries(x.cpu).map(([k, v]) => `${k} ${v.toFixed(0)}`).join(', ')}; load average ${x.load}`);
     const c = x.cpu;
     console.log(`  ${x.name} CPU ratios: primer / B ${ratio(c.primer / c.floorB)}, after commit / B ${ratio(c.primerCommit / c.floorB)}, folder anchors / B ${ratio(c.primerAnchored / c.floorB2)}, search / grep ${ratio(c.search / c.grep)}, node -e 0 / grep ${ratio(c.nodeStart / c.grep)}`);
   }
-  const dreamTarget = { S: null, L: 30, XL: 180 };
   for (const x of rows) {
-    if (dreamTarget[x.name]) summary.add(`${x.name}: first dream over ${x.dreamSessions} sessions (CPU ${x.dreamCpuS.toFixed(1)} s, load ${x.load})`, `${x.dreamS.toFixed(1)} s`, x.dreamS, { max: dreamTarget[x.name] }, `≤ ${dreamTarget[x.name]} s`);
-    summary.add(`${x.name}: dream in a fresh clone, sessions read again`, String(x.cloneSessions), x.cloneSessions, { equals: 0 }, '0 (incremental)');
-    summary.note(`${x.name}: commit ids the dream could not resolve (each reported in a warning)`, `${x.unresolved} ambiguous, ${x.missing} missing`);
-    summary.add(`${x.name}: primer warm / floor B`, ratio(x.primer), x.primer, { max: 1.5 }, '≤ 1.50×');
-    summary.add(`${x.name}: primer after a commit / floor B`, ratio(x.primerCommit), x.primerCommit, { max: 1.5 }, '≤ 1.50×');
+    const c = x.cpu;
+    const cpuRatio = (a, b) => `CPU ${ratio(a / b)}`;
+    summary.add(`${x.name}: primer warm / floor B (wall; ${cpuRatio(c.primer, c.floorB)})`, ratio(x.primer), x.primer, { max: 1.5 }, '≤ 1.50×');
+    summary.add(`${x.name}: primer after a commit / floor B (wall; ${cpuRatio(c.primerCommit, c.floorB)})`, ratio(x.primerCommit), x.primerCommit, { max: 1.5 }, '≤ 1.50×');
     summary.add(`${x.name}: primer keeps Recent context`, x.recent ? 'yes' : 'no', x.recent ? 1 : 0, { equals: 1 }, 'yes');
-    summary.add(`${x.name}: primer after a commit, facts anchored to folders without a commit / floor B`, ratio(x.anchored), x.anchored, { max: 1.5 }, '≤ 1.50×');
-    summary.add(`${x.name}: search warm / git grep`, ratio(x.search), x.search, { max: 1.5 }, '≤ 1.50×');
-    summary.note(`${x.name}: node -e 0 / git grep (no node command goes under it)`, ratio(x.nodeGrep));
+    summary.add(`${x.name}: primer after a commit, facts anchored to folders without a commit / floor B (wall; ${cpuRatio(c.primerAnchored, c.floorB2)})`, ratio(x.anchored), x.anchored, { max: 1.5 }, '≤ 1.50×');
+    summary.add(`${x.name}: search warm / git grep (wall; ${cpuRatio(c.search, c.grep)})`, ratio(x.search), x.search, { max: 1.5 }, '≤ 1.50×');
+    summary.note(`${x.name}: node -e 0 / git grep, the floor of any node command (wall; ${cpuRatio(c.nodeStart, c.grep)})`, ratio(x.nodeGrep));
+    // CPU adds up where wall does not (the git processes run while node loads): the floor in CPU.
+    summary.note(
+      `${x.name}: warm search's floor, CPU: node -e 0 + its two git processes / git grep (node ${c.nodeStart.toFixed(0)}, ls-tree ${c.keyTree.toFixed(0)}, status ${c.keyStatus.toFixed(0)}, grep ${c.grep.toFixed(0)}; the search ${c.search.toFixed(0)} ms, ${(c.search - c.nodeStart - c.keyTree - c.keyStatus).toFixed(0)} of them in node's own work)`,
+      ratio((c.nodeStart + c.keyTree + c.keyStatus) / c.grep),
+    );
     summary.note(`${x.name}: CLI first search, no index stored (CPU ${x.cliFirstCpu.toFixed(0)} ms; ${x.cliPartial ? `newest ${x.cliPartial.files} files, back to ${x.cliPartial.from}, the rest built detached, stored after ${x.cliStoredS.toFixed(1)} s` : 'whole journal'})`, `${x.cliFirst.toFixed(0)} ms`);
-    summary.add(`${x.name}: MCP first search, no index stored (server CPU ${x.mcpFirstCpu.toFixed(0)} ms; load ${x.load})`, `${x.mcpFirst.toFixed(0)} ms`, x.mcpFirst, { max: 200 }, '≤ 200 ms');
-    summary.add(`${x.name}: git status, journal in the index`, `+${(x.status * 100).toFixed(1)}%`, x.status, { max: 0.05 }, '≤ +5%');
+    summary.add(`${x.name}: MCP first search, no index stored, median of 3 (wall/CPU ms ${x.mcpFirsts.join(', ')}; load ${x.load})`, `${x.mcpFirst.toFixed(0)} ms`, x.mcpFirst, { max: 200 }, '≤ 200 ms');
+    // Item 6 asks for ≤ 5% at 50k sessions, where the journal is folded (`fold_at`); judged at L and XL.
+    // At S, 1,000 session files beside 304 code files are most of the index whatever is done: a note.
+    const statusLabel = `${x.name}: git status, journal in the index (wall; CPU +${((c.statusWith / c.statusWithout - 1) * 100).toFixed(1)}%; ${x.entries.journal} of ${x.entries.all} index entries)`;
+    if (x.name === 'S') summary.note(statusLabel, `+${(x.status * 100).toFixed(1)}%`);
+    else summary.add(statusLabel, `+${(x.status * 100).toFixed(1)}%`, x.status, { max: 0.05 }, '≤ +5%');
   }
 }
+
+/**
+ * Runs a sizes part alone, as `npm run bench` would (same environment, a fresh workspace, this
+ * checkout's dist/): `node bench/parts/<part>.mjs [S] [L] [XL] [--runs N]`; no size named: S and L.
+ */
+export async function standalone(runPart) {
+  const [{ BENCH_NOW, BIN: BUILT }, { cleanEnv, measure }, { printTable, ratio, Summary }, { freshWorkspace, snapshotDist, userHome, wrapperBin }] = await Promise.all([
+    import('../gen-repo.mjs'),
+    import('../measure.mjs'),
+    import('../report.mjs'),
+    import('../workspace.mjs'),
+  ]);
+  const argv = process.argv.slice(2);
+  const at = argv.indexOf('--runs');
+  const runs = at >= 0 ? Number(argv[at + 1]) : 10;
+  const named = argv.filter((a, i) => /^(S|L|XL)$/.test(a) && (at < 0 || i !== at + 1));
+  const only = named.length ? named : ['S', 'L'];
+  if (!existsSync(BUILT)) throw new Error(`${BUILT} is missing: run \`npm run build\` first`);
+  const ws = freshWorkspace();
+  const BIN = snapshotDist();
+  const env = cleanEnv({ GIT_MEMORY_NOW: BENCH_NOW, OPENCLAW_MEMORY_HOME: userHome(), PATH: `${wrapperBin(BIN)}:${process.env.PATH}` });
+  const big = only.includes('S') ? await generateRepo({ commits: 20_000, sessions: 1000, bin: BIN }) : null;
+  const summary = new Summary();
+  console.log(`sizes ${only.join(', ')}: node ${process.version}, ${runs} runs; load ${load()}`);
+  const t0 = performance.now();
+  try {
+    await runPart({ summary, ws, env, BIN, big, xl: only.includes('XL'), measure, printTable, ratio, runs, only });
+  } finally {
+    if (process.env.BENCH_KEEP !== '1') ws.dispose();
+  }
+  summary.print();
+  console.log(`\ntook ${((performance.now() - t0) / 1000).toFixed(0)} s; load at end ${load()}`);
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) await standalone(run);
