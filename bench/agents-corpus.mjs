@@ -5,6 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, posix, win32 } from 'node:path';
 import { AGENTS_MANIFEST, agentsCorpusDir } from '../scripts/agents-corpus.mjs';
+import { both } from './corpus.mjs';
 
 export { AGENTS_MANIFEST, agentsCorpusDir };
 
@@ -233,19 +234,6 @@ export function plainGemini(path) {
 // ---- Against the ledger -----------------------------------------------------------------------
 
 const norm = (s) => s.replace(/\s+/g, ' ').trim().slice(0, 150);
-function both(a, b) {
-  const m = new Map();
-  for (const x of a) m.set(x, (m.get(x) ?? 0) + 1);
-  let n = 0;
-  for (const x of b) {
-    const c = m.get(x) ?? 0;
-    if (c > 0) {
-      n++;
-      m.set(x, c - 1);
-    }
-  }
-  return n;
-}
 
 /**
  * Per field: [found, of the plain reading's, of the ledger's] for lists; [equal, 1, 1] for a

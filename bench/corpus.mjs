@@ -184,6 +184,21 @@ export function splitTable(traces, emptyLedger, rates) {
   }));
 }
 
+/** How many items of `b` are in `a`, each item of `a` matched once (the intersection of two multisets). */
+export function both(a, b) {
+  const m = new Map();
+  for (const x of a) m.set(x, (m.get(x) ?? 0) + 1);
+  let n = 0;
+  for (const x of b) {
+    const c = m.get(x) ?? 0;
+    if (c > 0) {
+      n++;
+      m.set(x, c - 1);
+    }
+  }
+  return n;
+}
+
 // ---- Text-free traces: what a hot-file rule sees of a session, no path, no text ----------------
 
 const CRITICAL = new Set(['package.json', 'pom.xml', 'cargo.toml', 'go.mod', 'dockerfile', 'docker-compose.yml', 'makefile', 'readme.md', 'index.js', 'main.py', 'app.js']);
@@ -362,23 +377,6 @@ function systemPath(p, cwd) {
 /** Recall and precision of a ledger against a plain reading: [found, of the plain reading's, of the ledger's]. */
 export function ledgerAgainstPlain(ledger, plain) {
   const norm = (s) => s.replace(/\s+/g, ' ').trim().slice(0, 150);
-  const multiset = (xs) => {
-    const m = new Map();
-    for (const x of xs) m.set(x, (m.get(x) ?? 0) + 1);
-    return m;
-  };
-  const both = (a, b) => {
-    const ma = multiset(a);
-    let n = 0;
-    for (const x of b) {
-      const c = ma.get(x) ?? 0;
-      if (c > 0) {
-        n++;
-        ma.set(x, c - 1);
-      }
-    }
-    return n;
-  };
   const ledgerFiles = new Set(ledger.files.map((f) => f.path));
   const commandsL = ledger.commands.map((c) => norm(c.command));
   const commandsP = plain.commands.map(norm);

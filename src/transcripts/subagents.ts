@@ -19,20 +19,28 @@ export function subagentDir(transcript: string): string {
   return join(dirname(transcript), basename(transcript, '.jsonl'), 'subagents');
 }
 
+/** The files of `dir` whose names match, in name order, with their sizes (one gone meanwhile is left out); null where none matches. */
+function subFiles(dir: string, names: RegExp): { name: string; path: string; size: number }[] | null {
+  const matching = namesOrNone(dir).filter((n) => names.test(n)).sort();
+  if (!matching.length) return null;
+  const out: { name: string; path: string; size: number }[] = [];
+  for (const name of matching) {
+    const path = join(dir, name);
+    try {
+      out.push({ name, path, size: statSync(path).size });
+    } catch {
+      /* removed since it was listed */
+    }
+  }
+  return out;
+}
+
 /** Reads what was appended to each sub-agent file into `state.subagents`. */
 export function readSubagents(state: BuildState, transcript: string, ctx: { repoRoot?: string }): void {
-  const dir = subagentDir(transcript);
-  const names = namesOrNone(dir).filter((n) => /^agent-.*\.jsonl$/.test(n)).sort();
-  if (!names.length) return;
+  const files = subFiles(subagentDir(transcript), /^agent-.*\.jsonl$/);
+  if (!files) return;
   const subs = (state.subagents ??= {});
-  for (const name of names) {
-    const path = join(dir, name);
-    let size: number;
-    try {
-      size = statSync(path).size;
-    } catch {
-      continue;
-    }
+  for (const { name, path, size } of files) {
     let sub: SubTranscript | undefined = subs[name];
     if (sub && (size < sub.offset || (sub.offset > 0 && !sameHead(path, sub.offset, sub.head)))) sub = undefined;
     if (sub && size === sub.offset) continue;
@@ -52,18 +60,10 @@ export function readSubagents(state: BuildState, transcript: string, ctx: { repo
  */
 export function readGeminiSubagents(state: BuildState, transcript: string, sessionId: string, ctx: { repoRoot?: string }): void {
   if (!sessionId || /[\\/]/.test(sessionId)) return;
-  const dir = join(dirname(transcript), sessionId);
-  const names = namesOrNone(dir).filter((n) => /\.jsonl?$/.test(n)).sort();
-  if (!names.length) return;
+  const files = subFiles(join(dirname(transcript), sessionId), /\.jsonl?$/);
+  if (!files) return;
   const subs = (state.subagents ??= {});
-  for (const name of names) {
-    const path = join(dir, name);
-    let size: number;
-    try {
-      size = statSync(path).size;
-    } catch {
-      continue;
-    }
+  for (const { name, path, size } of files) {
     const head = headHash(path, size) ?? '';
     const kept = subs[name];
     if (kept && kept.offset === size && kept.head === head) continue;
