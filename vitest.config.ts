@@ -27,6 +27,7 @@ const MOCKING = [
   'test/hook/post-rewrite-full-disk.test.ts',
   'test/memory/atomic-full-disk.test.ts',
   'test/robust/end-full-disk.test.ts',
+  'test/search/hit-reads.test.ts',
   'test/transcripts/real-shapes.test.ts',
 ];
 

@@ -1,6 +1,6 @@
 import { CorruptFileError, readFrontmatter } from './frontmatter.js';
 import { SESSION_HEADING_RE, type Lang } from './headings.js';
-import { isFoldedData, parseFolded } from './folded-day.js';
+import { foldedSession, isFoldedData, parseFolded } from './folded-day.js';
 import { byTime, parseSessionBlock, renderSessionBlock, type Session } from './session.js';
 import { loadTemplate, render } from './templates.js';
 
@@ -36,6 +36,26 @@ export function renderDay(date: string, sessions: Session[], lang: Lang): string
   });
 }
 
+/** A day file's frontmatter and its date (the frontmatter's, else the file name's); CorruptFileError where there is none. */
+function dayHead(text: string, path: string): { data: Record<string, unknown>; body: string; date: string } {
+  const { data, body } = readFrontmatter(text, path, DAY_SHAPE);
+  const named = /(?:^|\/)(\d{4}-\d{2}-\d{2})\.md$/.exec(path)?.[1];
+  const date = data.date === undefined ? named : String(data.date);
+  if (!date || !/^\d{4}-\d{2}-\d{2}$/.test(date)) {
+    throw new CorruptFileError(path, 'frontmatter needs `date` (YYYY-MM-DD), or the file name must be the date', DAY_SHAPE);
+  }
+  return { data, body, date };
+}
+
+/**
+ * The session `id` of a day file as parseDay(text, path).find(...) gives it; of a folded day only
+ * that session is parsed (foldedSession).
+ */
+export function daySession(text: string, path: string, id: string): Session | undefined {
+  const { data, body } = dayHead(text, path);
+  return isFoldedData(data) ? foldedSession(body, path, id) : parseDay(text, path).find((s) => s.id === id);
+}
+
 /**
  * Parses a per-day journal (`journal/YYYY-MM-DD.md`, the original format, or a rendered day view)
  * into sessions. English and Chinese headings are both read. OpenClaw memory v0.2 writes its day
@@ -44,12 +64,7 @@ export function renderDay(date: string, sessions: Session[], lang: Lang): string
  * is read session file by session file.
  */
 export function parseDay(text: string, path: string): Session[] {
-  const { data, body } = readFrontmatter(text, path, DAY_SHAPE);
-  const named = /(?:^|\/)(\d{4}-\d{2}-\d{2})\.md$/.exec(path)?.[1];
-  const date = data.date === undefined ? named : String(data.date);
-  if (!date || !/^\d{4}-\d{2}-\d{2}$/.test(date)) {
-    throw new CorruptFileError(path, 'frontmatter needs `date` (YYYY-MM-DD), or the file name must be the date', DAY_SHAPE);
-  }
+  const { data, body, date } = dayHead(text, path);
   // A folded day (`git memory fold`): its session files, each read as it was.
   if (isFoldedData(data)) return parseFolded(body, path);
   const sessions: Session[] = [];

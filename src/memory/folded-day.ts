@@ -1,5 +1,5 @@
 import { CorruptFileError, readFrontmatter } from './frontmatter.js';
-import { parseSession, type Session } from './session.js';
+import { parseSession, sessionHead, type Session } from './session.js';
 
 /**
  * A folded day: the session files of one day (`journal/<date>/*.md`), each kept verbatim, in one
@@ -75,6 +75,42 @@ export function foldedFiles(body: string, path: string): FoldedFile[] {
  */
 export function parseFolded(body: string, path: string): Session[] {
   return foldedFiles(body, path).map((f) => ({ ...parseSession(f.text, path), origin: f.origin }));
+}
+
+/**
+ * The session `id` of a folded day's body as parseFolded(body, path).find(...) gives it, the
+ * others' bodies left unparsed: a search hit's snippet needs one session of a day that may hold
+ * dozens. The other files' frontmatter is still checked, so a day parseFolded rejects (a line
+ * outside any file, a file that is not a session's) is rejected here too.
+ */
+export function foldedSession(body: string, path: string, id: string): Session | undefined {
+  let found: Session | undefined;
+  for (const f of foldedBlocks(body, path)) {
+    if (sessionHead(f.text, path).id === id && !found) found = { ...parseSession(f.text, path), origin: f.origin };
+  }
+  return found;
+}
+
+const MARK_START = '<!-- git-memory: folded from ';
+
+/** foldedFiles, found by their marks instead of splitting the whole day into lines. */
+function* foldedBlocks(body: string, path: string): Generator<FoldedFile> {
+  const withNewline = (text: string) => (text.endsWith('\n') ? text : `${text}\n`);
+  let origin: string | null = null;
+  let from = 0;
+  for (let at = body.indexOf(MARK_START); at !== -1; at = body.indexOf(MARK_START, at + 1)) {
+    if (at > 0 && body[at - 1] !== '\n') continue;
+    const eol = body.indexOf('\n', at);
+    const end = eol === -1 ? body.length : eol;
+    const m = FOLD_MARK_RE.exec(body.slice(at, body[end - 1] === '\r' ? end - 1 : end));
+    if (!m) continue;
+    if (origin !== null) yield { origin, text: withNewline(body.slice(from, at)) };
+    else if (body.slice(0, at).trim()) throw new CorruptFileError(path, 'a folded day holds only session files, each after its `<!-- git-memory: folded from … -->` line', FOLDED_SHAPE);
+    origin = m[1]!;
+    from = eol === -1 ? body.length : eol + 1;
+  }
+  if (origin !== null) yield { origin, text: withNewline(body.slice(from)) };
+  else if (body.trim()) throw new CorruptFileError(path, 'a folded day holds only session files, each after its `<!-- git-memory: folded from … -->` line', FOLDED_SHAPE);
 }
 
 /** The session files of a folded day's whole text; null when it is not a folded day (no frontmatter `folded`). */

@@ -13,9 +13,12 @@ export interface RetiredFacts {
   live: FactShape[];
 }
 
+const RETIRED: ReadonlySet<LongTermSection | null> = new Set(['forgotten', 'superseded']);
+
 /** MEMORY.md's retired facts, by one scan of its text (either language); null when it retires none. */
 export function retiredFacts(text: string | null): RetiredFacts | null {
-  if (!text) return null;
+  // Most files retire nothing: their headings say so before any fact is taken apart (a search asks this each time).
+  if (!text || !text.split('\n').some((l) => l.startsWith('## ') && RETIRED.has(sectionOfHeading(l.slice(3))))) return null;
   const out = factsOf(text);
   return out.forgotten.length || out.superseded.length ? out : null;
 }

@@ -145,14 +145,23 @@ function str(v: unknown): string | undefined {
   return typeof v === 'string' ? v : String(v);
 }
 
-/** Parses a session file. Throws CorruptFileError with the path when it is not one. */
-export function parseSession(text: string, path: string): Session {
+/**
+ * A session file's frontmatter, checked as parseSession checks it (CorruptFileError with the path
+ * where it is not a session's), its body left unread: enough to tell which session a file is.
+ */
+export function sessionHead(text: string, path: string): { data: Record<string, unknown>; body: string; id: string; date: string } {
   const { data, body } = readFrontmatter(text, path, SESSION_SHAPE);
   const id = str(data.session);
   const date = str(data.date);
   if (!id || !date || !/^\d{4}-\d{2}-\d{2}$/.test(date)) {
     throw new CorruptFileError(path, 'frontmatter needs `session` and `date` (YYYY-MM-DD)', SESSION_SHAPE);
   }
+  return { data, body, id, date };
+}
+
+/** Parses a session file. Throws CorruptFileError with the path when it is not one. */
+export function parseSession(text: string, path: string): Session {
+  const { data, body, id, date } = sessionHead(text, path);
   const lines = body.split(/\r?\n/);
   const headingTime = lines.map((l) => SESSION_HEADING_RE.exec(l)?.[1]).find(Boolean);
   return {
