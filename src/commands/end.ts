@@ -89,7 +89,7 @@ export async function end(o: Opened, opts: EndOptions): Promise<Result<EndData>>
     // git looks for other pending memory changes while the session is written.
     const started = startPending(o.repo, localDate(o.now));
     try {
-      const written = await writeSession(o, claim, summary, { agent, author: asked });
+      const written = await writeSession(o, claim, summary, { agent, author: asked, ...(opts.session ? { session: opts.session.id } : {}) });
       sessionPath = written.session.path;
       mark('end: session written (its secret scan included)');
       warnings.push(...written.warnings);

@@ -26,6 +26,8 @@ export interface RebuildOptions {
   write?: boolean;
   /** Remember HEAD as the next session's base (default true; not when rebuilt after `end`). */
   recordStart?: boolean;
+  /** The agent session whose start this is: recorded with it, so that another session's end leaves it (git/session-state.ts). */
+  session?: string;
   /**
    * Lets waiting I/O callbacks run between reading and building (`end`: its commit's git processes
    * move a step while the primer is built).
@@ -92,7 +94,7 @@ export async function rebuildPrimer(o: Opened, opts: RebuildOptions): Promise<Re
         const full = abbreviated ? headCommit(o.repo) : null;
         const head = full && abbreviated && full.startsWith(abbreviated) ? full : abbreviated;
         const reflogAt = reflogSize(o.repo);
-        recordSessionStart(o.repo.stateDir, { head, at: got.input.generatedAt, ...(reflogAt !== null ? { reflogAt } : {}) });
+        recordSessionStart(o.repo.stateDir, { head, at: got.input.generatedAt, ...(reflogAt !== null ? { reflogAt } : {}), ...(opts.session ? { session: opts.session } : {}) });
       }
     } catch (e) {
       const words = fsErrorWords(e);

@@ -39,6 +39,11 @@ export interface SessionWritten {
 export interface SessionAuthor {
   agent: string;
   author: Promise<string | undefined>;
+  /**
+   * The agent session this writes, when known: only its own recorded start is its base and is
+   * cleared (another session may have started meanwhile: git/session-state.ts).
+   */
+  session?: string;
 }
 
 /**
@@ -114,7 +119,7 @@ function fitSessionCap(body: ReturnType<typeof fold>, render: (b: ReturnType<typ
 
 /**
  * Writes a session's journal file (write-once) with the spool folded in, updates TASKS.md and
- * clears the recorded session start. Runs under the memory lock with the spool claimed by the
+ * clears its recorded start (never a start another session recorded since). Runs under the memory lock with the spool claimed by the
  * caller, who commits or aborts the claim with the rest of its work: the claim is committed here
  * as soon as the session file holds the spool's entries. Every text is scanned before it is written.
  */
@@ -125,7 +130,7 @@ export async function writeSession(o: Opened, claim: SpoolClaim, summary: Summar
   const guard = { mode: o.config.secrets.mode, allowlist: o.config.secrets.allowlist, root: o.repo.root };
   const date = localDate(o.now);
   const time = localTime(o.now);
-  const start = readSessionStart(o.repo.stateDir);
+  const start = readSessionStart(o.repo.stateDir, by.session);
   // A line of only an id gets its subject, time and files here, in one git call for all such lines.
   const spool = await fillSpool(o.repo.root, await sessionEntries(o, claim.entries, start));
   const firstCommit = spool.find((e) => e.type === 'commit');
@@ -186,7 +191,7 @@ export async function writeSession(o: Opened, claim: SpoolClaim, summary: Summar
   }
   // While a git operation is in progress the change is held, not written (see writeTasks).
   const tasksWritten = tasksText !== undefined && writeTasks(o.repo, tasksText, tasksRead!) === null;
-  clearSessionStart(o.repo.stateDir);
+  clearSessionStart(o.repo.stateDir, start);
   return {
     session: { ...written, commits: repeat ? 0 : body.commits.length, alreadyRecorded: repeat !== null },
     tasks: changes,

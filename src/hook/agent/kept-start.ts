@@ -156,7 +156,7 @@ if [ -z "$b" ]; then
   t=$d/${TMP_DIR}/start-$$
   { [ -z "$b" ] && { [ -d "$d/${TMP_DIR}" ] || mkdir -p "$d/${TMP_DIR}"; } &&
     printf '%s%s%s' "$k_pa" "$hm" "$k_pb" > "$t.md" && mv -f "$t.md" "$m/PRIMER.md" &&
-    printf '{"head":"%s","at":"%s %s"%s}\\n' "$head" "$day" "$hm" "$rl" > "$t.st" && mv -f "$t.st" "$d/${SESSION_START_FILE}" &&
+    printf '{"head":"%s","at":"%s %s"%s,"session":"%s"}\\n' "$head" "$day" "$hm" "$rl" "$sid" > "$t.st" && mv -f "$t.st" "$d/${SESSION_START_FILE}" &&
     printf '{"agent":"%s","sessionId":"%s","transcriptPath":"%s","startedAt":"%s"}\\n' "$agent" "$sid" "$tp" "$iso" > "$t.as" && mv -f "$t.as" "$d/${AGENT_SESSION_SERVED_FILE}" &&
     printf '%s\\n' "$iso" > "$d/${AGENT_HOOKS_RAN_PREFIX}$agent"; } 2>/dev/null || b=1
 fi

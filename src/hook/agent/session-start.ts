@@ -107,11 +107,14 @@ export async function sessionStart(agent: AgentName, input: HookInput, given: Ag
   // A compaction goes on with the session: its base commit (session-start.json, for `end`) stays the
   // one its start recorded, not HEAD now; and PRIMER.md, written at that start and rewritten by every
   // `end`, is left as it is (~0.4 ms).
-  const goesOn = input.source === 'compact' && readSessionStart(o.repo.stateDir) !== null;
-  const built = await rebuildPrimer(o, { write: !goesOn });
+  const goesOn = input.source === 'compact' && readSessionStart(o.repo.stateDir, input.sessionId) !== null;
+  // The start is recorded as this session's: the end of another (Claude Code's `/clear` runs the old
+  // session's end while the new one starts) leaves it (git/session-state.ts).
+  const session = input.sessionId;
+  const built = await rebuildPrimer(o, { write: !goesOn, ...(session ? { session } : {}) });
   // The script printed for the HEAD it saw: where HEAD moved since (a commit in the agent's first
   // moments), the session's base is that one, found in the reflog after it (session-commits.ts).
-  if (beside && !goesOn && readSessionStart(o.repo.stateDir)?.head !== beside && built.data.path) recordSessionStart(o.repo.stateDir, { head: beside, at: built.data.provenance.generatedAt });
+  if (beside && !goesOn && readSessionStart(o.repo.stateDir)?.head !== beside && built.data.path) recordSessionStart(o.repo.stateDir, { head: beside, at: built.data.provenance.generatedAt, ...(session ? { session } : {}) });
   for (const w of [...o.warnings, ...built.warnings]) io.err(agentHookWarning(w));
   const { repo } = o;
   const note = configNote(o);

@@ -355,7 +355,9 @@ describe("a served start records what node's start records, with no node at all 
       expect(s.starts().filter((l) => l.startsWith('beside'))).toEqual([]);
       const [was, now] = [minuteOf(byNode.out)!, minuteOf(served.out)!];
       expect(repo.read('.openclaw_memory/PRIMER.md')).toBe(nodePrimer.replace(was, now));
-      expect(readJson(join(stateDir(repo), 'session-start.json'))).toEqual({ ...nodeStart, at: now });
+      // Each start's record names its session (another session's end leaves it: git/session-state.ts).
+      expect(nodeStart.session).toBe(byNode.sessionId);
+      expect(readJson(join(stateDir(repo), 'session-start.json'))).toEqual({ ...nodeStart, at: now, session: served.sessionId });
       const state = readAgentState(stateDir(repo));
       expect(state).toEqual({ active: { agent, sessionId: served.sessionId, transcriptPath: s.transcript(served.sessionId), startedAt: expect.stringMatching(LOCAL_ISO) }, finalised });
       expect(state.active!.startedAt.replace('T', ' ').slice(0, 16)).toBe(now);
