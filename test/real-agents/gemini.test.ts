@@ -90,6 +90,11 @@ run('Gemini CLI, really', () => {
     expect(r.code).toBe(0);
     const starts = s.calls().slice(before).filter((c) => /hook agent session-start/.test(c.args));
     expect(starts).toEqual([]);
+    // The model is asked exactly what a plain session asks: the router's call and one request per scripted
+    // turn. The primer, GEMINI.md and the MCP tool list make Gemini CLI 0.61 neither compress the chat, nor
+    // summarise the earlier one, nor check loops or the next speaker with a model call (issue 24 §3: a wired
+    // later session's extra CPU is Gemini's own work per request and per hook process, not extra requests).
+    expect(s.api.requests.filter((q) => q.at >= r.startedAt).map((q) => q.kind)).toEqual(['route', 'turn', 'turn']);
     const first = s.api.requests.filter((q) => q.kind === 'turn' && q.at >= r.startedAt)[0]!;
     // The primer, with the last session in its Recent context (Gemini CLI puts hook context before the prompt).
     expect(JSON.stringify(first.body)).toMatch(/<hook_context># Project memory: repo[^<]*Recent context[^<]*a\.txt/);

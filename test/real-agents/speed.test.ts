@@ -60,6 +60,8 @@ interface Sample {
   mcpStarts: number;
   /** CPU (ms) of the agent and every process it waited for (its hooks' sh, their git and node); not the detached ones. */
   runCpuMs: number;
+  /** Requests the fake model API received in the run (turns, routing, token counts, compactions). */
+  requests: number;
   /** git-memory's node processes by kind (arguments without ids and paths): count, CPU (with their git) and wall, in ms. */
   kinds: Record<string, { n: number; cpuMs: number; wallMs: number }>;
 }
@@ -110,6 +112,7 @@ async function once(agent: AgentName, wired: boolean, later = false): Promise<Sa
     }
     if (process.env.AGENT_SPEED_RAW) writeFileSync(process.env.AGENT_SPEED_RAW, `${JSON.stringify({ agent, wired, later, ms: Math.round(r.ms), runCpuMs: r.cpuMs, load: loadavg()[0], kinds })}\n`, { flag: 'a' });
     return {
+      requests: requests.length,
       runCpuMs: r.cpuMs,
       kinds,
       ms: r.ms,
@@ -171,6 +174,8 @@ for (const agent of ['claude', 'codex', 'gemini'] as const) {
     const inline = median(lw.map((x) => x.inlineStarts));
     rows.push([`${title}, SessionStart node processes waited for (first / later session)`, `${median(wired.map((x) => x.inlineStarts))} / ${inline}`, '0', `${inline}`, '-', '']);
     rows.push([`${title}, MCP server node processes per session (no MCP tool called)`, `${median(wired.map((x) => x.mcpStarts))} / ${median(lw.map((x) => x.mcpStarts))}`, '0', `${median(lw.map((x) => x.mcpStarts))}`, '-', '']);
+    // Whether a wired session makes the agent ask the model more (a compaction, a summary, a loop check): it does not.
+    rows.push([`${title}, model API requests per session (first / later session)`, `${median(wired.map((x) => x.requests))} / ${median(lw.map((x) => x.requests))}`, `${median(plain.map((x) => x.requests))} / ${median(lp.map((x) => x.requests))}`, '-', '-', '']);
     // Where the wired run's extra time goes: the CPU of what the agent waited for, and of each kind of node beside it.
     for (const [label, ws, ps] of [['first', wired, plain], ['later', lw, lp]] as const) {
       const [cw, cp] = [median(ws.map((x) => x.runCpuMs)), median(ps.map((x) => x.runCpuMs))];
