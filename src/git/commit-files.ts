@@ -63,22 +63,23 @@ export async function commitFiles(cwd: string, wantedIn: readonly (string | Want
     if (hit) full.set(s, hit);
     return !hit;
   });
-  const open: WantedCommit[] = [];
   if (short.length) {
-    const out = (await git(['cat-file', '--batch-check=%(objectname) %(objecttype)'], { cwd, input: `${short.join('\n')}\n`, allowFail: true })) ?? '';
+    // Resolved among the commits made near their session's time (one walk for all), then by git's
+    // own lookup for those none of them starts with. The same answers as asking git first (an id
+    // git finds alone names the one commit of the walk it starts, or one outside it), without
+    // git's lookup of every abbreviated id: 3.6 s of CPU for 75k of them.
+    const chosen = await resolveNear(cwd, short.map((s) => wanted.get(s)!));
+    const none = short.filter((s) => chosen.get(s) === 'missing');
+    const out = none.length ? ((await git(['cat-file', '--batch-check=%(objectname) %(objecttype)'], { cwd, input: `${none.join('\n')}\n`, allowFail: true })) ?? '') : '';
     const lines = out.split('\n');
-    short.forEach((s, i) => {
+    none.forEach((s, i) => {
       const [id, type] = (lines[i] ?? '').split(' ');
-      if (type === 'commit' && id && id.startsWith(s)) full.set(s, id);
-      else open.push(wanted.get(s)!);
+      if (type === 'commit' && id && id.startsWith(s)) chosen.set(s, id);
     });
-  }
-  if (open.length) {
-    const chosen = await resolveNear(cwd, open);
-    for (const w of open) {
-      const got = chosen.get(w.sha);
-      if (got === undefined || got === 'ambiguous' || got === 'missing') unresolved.push({ sha: w.sha, why: got ?? 'missing' });
-      else full.set(w.sha, got);
+    for (const s of short) {
+      const got = chosen.get(s);
+      if (got === undefined || got === 'ambiguous' || got === 'missing') unresolved.push({ sha: s, why: got ?? 'missing' });
+      else full.set(s, got);
     }
   }
 

@@ -1,7 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { commitFiles } from '../../src/git/commit-files.js';
+import { loggingGit } from '../helpers/git-calls.js';
 import { makeRepo, testEnv, type TestRepo } from '../helpers/repo.js';
 
 const git = (repo: TestRepo, args: string[], input?: string) => execFileSync('git', args, { cwd: repo.dir, env: repo.env, input, encoding: 'utf8', maxBuffer: 1 << 28, stdio: ['pipe', 'pipe', 'pipe'] });
@@ -70,6 +71,29 @@ describe('commitFiles', () => {
     expect(found.size).toBe(99_000);
     expect(found.get(shas[41]!)).toEqual({ sha: shas[41], files: ['f2.txt'] });
     expect(found.get(shas[41]!.slice(0, 9))).toEqual({ sha: shas[41], files: ['f2.txt'] });
+  });
+
+  // At 10k sessions (75k abbreviated ids), git's own lookup of every abbreviated id was 3.6 s of CPU
+  // on top of the walk the ambiguous ones need anyway: the walk now answers for all of them, and git
+  // is asked only for the ids no commit of the walk starts with (one made long before its session).
+  it('resolves abbreviated ids from the walk near their sessions, asking git only for those the walk does not find', async () => {
+    const log = loggingGit();
+    const at = (i: number) => (1_764_000_000 + i + 60) * 1000; // a minute after commit i
+    const near = shas.slice(100, 140).map((s, i) => ({ sha: s.slice(0, 7), at: at(100 + i) }));
+    vi.stubEnv('PATH', `${log.path}:${process.env.PATH}`);
+    try {
+      const got = await commitFiles(repo.dir, near);
+      expect(got.unresolved).toEqual([]);
+      expect(near.map((w) => got.found.get(w.sha)?.sha)).toEqual(shas.slice(100, 140));
+      expect(log.calls().filter((c) => c[0] === 'cat-file')).toEqual([]);
+      // Named by a session 60 days after it: outside the walk, found by git's lookup.
+      log.clear();
+      const far = await commitFiles(repo.dir, [{ sha: shas[7]!.slice(0, 7), at: at(7) + 60 * 86_400_000 }]);
+      expect(far.found.get(shas[7]!.slice(0, 7))?.sha).toBe(shas[7]);
+      expect(log.calls().filter((c) => c[0] === 'cat-file')).toHaveLength(1);
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 
   it('resolves an abbreviated id several commits share by the session date and branch; reports one it cannot', async () => {
