@@ -5,7 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, posix, win32 } from 'node:path';
 import { AGENTS_MANIFEST, agentsCorpusDir } from '../scripts/agents-corpus.mjs';
-import { both } from './corpus.mjs';
+import { both, jsonLines } from './corpus.mjs';
 
 export { AGENTS_MANIFEST, agentsCorpusDir };
 
@@ -74,13 +74,7 @@ export function plainCodex(path) {
   const outputs = [];
   const userEvents = [];
   const userItems = [];
-  for (const line of readFileSync(path, 'utf8').split('\n')) {
-    let r;
-    try {
-      r = JSON.parse(line);
-    } catch {
-      continue;
-    }
+  for (const r of jsonLines(path)) {
     const x = r?.payload;
     if (!x || typeof x !== 'object') continue;
     if (r.type === 'session_meta') {

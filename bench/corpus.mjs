@@ -184,6 +184,17 @@ export function splitTable(traces, emptyLedger, rates) {
   }));
 }
 
+/** The records of a JSON-lines file, each line that parses (a torn or blank line is left out). */
+export function* jsonLines(path) {
+  for (const line of readFileSync(path, 'utf8').split('\n')) {
+    try {
+      yield JSON.parse(line);
+    } catch {
+      /* not a record */
+    }
+  }
+}
+
 /** How many items of `b` are in `a`, each item of `a` matched once (the intersection of two multisets). */
 export function both(a, b) {
   const m = new Map();
@@ -332,13 +343,7 @@ export function plainClaude(path) {
   const errors = [];
   const prompts = [];
   const uuids = new Set();
-  for (const line of readFileSync(path, 'utf8').split('\n')) {
-    let r;
-    try {
-      r = JSON.parse(line);
-    } catch {
-      continue;
-    }
+  for (const r of jsonLines(path)) {
     if (!r || typeof r !== 'object' || (r.type !== 'user' && r.type !== 'assistant')) continue;
     if (typeof r.uuid === 'string') {
       if (uuids.has(r.uuid)) continue;
