@@ -113,7 +113,7 @@ export async function lintFile(path: string, text: string, opts: { allowlist: re
   }
   const hidden = findHiddenText(text);
   if (hidden.total) {
-    out.problems.push({ check: 'hidden-text', line: Math.min(...hidden.removed.map((r) => r.lines[0]!)), message: describeHidden(hidden, 'found') });
+    out.problems.push({ check: 'hidden-text', line: hidden.removed.reduce((m, r) => Math.min(m, r.lines[0]!), Infinity), message: describeHidden(hidden, 'found') });
   }
   // A NUL makes the file binary to git (its diffs hidden); other controls repaint terminals.
   for (const c of findControlChars(text)) {

@@ -117,6 +117,18 @@ async function filesOf(cwd: string, shas: string[]): Promise<Map<string, string[
   return files;
 }
 
+/** The earliest and latest of some times, null for none (a loop: spreading 368k of them into Math.min overflows the stack). */
+export function span(times: readonly number[]): { min: number; max: number } | null {
+  if (!times.length) return null;
+  let min = times[0]!;
+  let max = min;
+  for (const t of times) {
+    if (t < min) min = t;
+    if (t > max) max = t;
+  }
+  return { min, max };
+}
+
 /**
  * Abbreviated ids git could not resolve alone (several objects start with them, or none does),
  * resolved among the commits made near their session's time: a full id, or why not. One walk over
@@ -126,7 +138,8 @@ async function filesOf(cwd: string, shas: string[]): Promise<Map<string, string[
 async function resolveNear(cwd: string, open: WantedCommit[]): Promise<Map<string, string | UnresolvedCommit['why']>> {
   const result = new Map<string, string | UnresolvedCommit['why']>();
   const times = open.map((w) => w.at).filter((t): t is number => typeof t === 'number' && Number.isFinite(t));
-  const range = times.length === open.length ? ['--since', String(Math.floor((Math.min(...times) - LOOK_BACK_MS) / 1000)), '--until', String(Math.ceil((Math.max(...times) + LOOK_AHEAD_MS) / 1000))] : [];
+  const all = span(times);
+  const range = all && times.length === open.length ? ['--since', String(Math.floor((all.min - LOOK_BACK_MS) / 1000)), '--until', String(Math.ceil((all.max + LOOK_AHEAD_MS) / 1000))] : [];
   const out = (await git(['log', '--all', '--format=%H %ct', ...range], { cwd, allowFail: true })) ?? '';
   // Prefix → the open ids of that length; each printed commit is looked up once per length in use.
   const byPrefix = new Map<string, WantedCommit>();
@@ -150,8 +163,8 @@ async function resolveNear(cwd: string, open: WantedCommit[]): Promise<Map<strin
   const ties = open.filter((w) => w.branch && (candidates.get(w.sha)?.length ?? 0) > 1);
   const held = new Map<string, Set<string>>();
   for (const branch of new Set(ties.map((w) => w.branch!))) {
-    const times = ties.filter((w) => w.branch === branch).flatMap((w) => candidates.get(w.sha)!.map((c) => c.at));
-    held.set(branch, await onBranch(cwd, branch, Math.min(...times), Math.max(...times)));
+    const near = span(ties.filter((w) => w.branch === branch).flatMap((w) => candidates.get(w.sha)!.map((c) => c.at)))!;
+    held.set(branch, await onBranch(cwd, branch, near.min, near.max));
   }
   for (const w of open) {
     let list = candidates.get(w.sha) ?? [];

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { commitFiles } from '../../src/git/commit-files.js';
+import { commitFiles, span } from '../../src/git/commit-files.js';
 import { loggingGit } from '../helpers/git-calls.js';
 import { makeRepo, testEnv, type TestRepo } from '../helpers/repo.js';
 
@@ -94,6 +94,16 @@ describe('commitFiles', () => {
     } finally {
       vi.unstubAllEnvs();
     }
+  });
+
+  it('finds the time span of as many ids as an XL journal names (368k) without running out of stack', () => {
+    // A first dream at 50k sessions names 368k abbreviated ids; their times were spread into
+    // Math.min, which throws "Maximum call stack size exceeded" between 120k and 150k (node 20):
+    // the XL bench's dream failed so.
+    const times = Array.from({ length: 368_000 }, (_, i) => 1_764_000_000_000 + ((i * 7919) % 368_000) * 1000);
+    expect(span(times)).toEqual({ min: 1_764_000_000_000, max: 1_764_000_000_000 + 367_999_000 });
+    expect(span([])).toBeNull();
+    expect(() => Math.min(...times)).toThrow(RangeError);
   });
 
   it('resolves an abbreviated id several commits share by the session date and branch; reports one it cannot', async () => {
