@@ -33,6 +33,14 @@ const withMemory = fixture(async () => {
 });
 
 /** The SessionStart command of `agent`, run as the agent runs it, and node's own answer now. */
+/** Runs the committed SessionEnd command for a session (as the agent does at its end) and waits for what it started. */
+async function endSession(repo: TestRepo, s: ReturnType<typeof starter>, sessionId: string): Promise<void> {
+  const end = s.hooks.SessionEnd[0].hooks[0].command;
+  const r = spawnSync('sh', ['-c', end], { cwd: repo.dir, env: s.env, input: JSON.stringify({ session_id: sessionId, transcript_path: s.transcript(sessionId), cwd: repo.dir, hook_event_name: 'SessionEnd', reason: 'other' }), encoding: 'utf8' });
+  expect(r.status, r.stderr).toBe(0);
+  await settled(repo);
+}
+
 function starter(repo: TestRepo, agent: Agent, dir = repo.dir) {
   const bin = tempDir('gm-shim-');
   const log = join(bin, 'starts.log');
@@ -214,10 +222,7 @@ describe('after a session ended, the next start is served', () => {
     writeFileSync(s.transcript('s-1'), prompt('s-1', repo.dir, 'Tune the cache') + reply('s-1', repo.dir, 2000, 'Tuned.'));
     repo.commit('Tune the cache', { 'src/cache.ts': '// tuned\n' });
     const head = repo.git('rev-parse', 'HEAD');
-    const end = s.hooks.SessionEnd[0].hooks[0].command;
-    const r = spawnSync('sh', ['-c', end], { cwd: repo.dir, env: s.env, input: JSON.stringify({ session_id: 's-1', transcript_path: s.transcript('s-1'), cwd: repo.dir, hook_event_name: 'SessionEnd', reason: 'other' }), encoding: 'utf8' });
-    expect(r.status, r.stderr).toBe(0);
-    await settled(repo);
+    await endSession(repo, s, 's-1');
     expect(repo.git('rev-parse', 'HEAD^')).toBe(head);
     expect((await servedAsNode(s)).out).toContain('Tune the cache');
   });
@@ -389,10 +394,7 @@ describe("a served start records what node's start records, with no node at all 
     expect(existsSync(join(stateDir(repo), 'agent-session-served.json'))).toBe(false);
     expect(readJson(join(stateDir(repo), 'session-start.json'))).toMatchObject({ head });
     writeFileSync(s.transcript(next.sessionId), prompt(next.sessionId, repo.dir, 'Rename the cache') + reply(next.sessionId, repo.dir, 2000, 'Renamed.'));
-    const end = s.hooks.SessionEnd[0].hooks[0].command;
-    const r = spawnSync('sh', ['-c', end], { cwd: repo.dir, env: s.env, input: JSON.stringify({ session_id: next.sessionId, transcript_path: s.transcript(next.sessionId), cwd: repo.dir, hook_event_name: 'SessionEnd', reason: 'other' }), encoding: 'utf8' });
-    expect(r.status, r.stderr).toBe(0);
-    await settled(repo);
+    await endSession(repo, s, next.sessionId);
     expect(repo.git('log', '-1', '--format=%s')).toMatch(/^memory: /);
     expect(repo.git('show', '--format=', '-p', 'HEAD')).toContain('Rename the cache');
     expect(readAgentState(stateDir(repo)).finalised).toContain(`claude:${next.sessionId}`);
@@ -411,10 +413,7 @@ describe("a served start records what node's start records, with no node at all 
     expect(served.inline).toBe(0);
     writeFileSync(s.transcript(served.sessionId), prompt(served.sessionId, repo.dir, 'Tune the cache') + reply(served.sessionId, repo.dir, 2000, 'Tuned.'));
     repo.commit('Tune the cache', { 'src/cache.ts': '// tuned\n' });
-    const end = s.hooks.SessionEnd[0].hooks[0].command;
-    const r = spawnSync('sh', ['-c', end], { cwd: repo.dir, env: s.env, input: JSON.stringify({ session_id: served.sessionId, transcript_path: s.transcript(served.sessionId), cwd: repo.dir, hook_event_name: 'SessionEnd', reason: 'other' }), encoding: 'utf8' });
-    expect(r.status, r.stderr).toBe(0);
-    await settled(repo);
+    await endSession(repo, s, served.sessionId);
     const session = repo.git('show', '--format=', '--name-only', 'HEAD').split('\n').find((p) => p.includes('/journal/'))!;
     const text = repo.read(session);
     expect(text).toContain('Tune the cache');
