@@ -7,10 +7,15 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { importSrc, ROOT } from './bundle.mjs';
 import { cutTrace, describeComparison, MEASURES, mean, pairedComparison, partOf, rowsOf, SPLIT_CUTS, TRACES } from './corpus.mjs';
-import { judge, measure, NOMINEE, variantsOf } from './corpus-variants.mjs';
+import { JUDGED, judge, measure, NOMINEE, variantsOf } from './corpus-variants.mjs';
 
 if (!NOMINEE) {
   console.log('no nominee committed (bench/corpus-variants.mjs NOMINEE): nothing to judge');
+  process.exit(0);
+}
+const done = JUDGED.find((j) => j.nominee === NOMINEE);
+if (done) {
+  console.log(`"${NOMINEE}" was judged in ${done.round} (commit ${done.commit}, ${done.held_out}): ${done.verdict}. One judgement a nominee: nominate anew on the tuning part (node bench/corpus-tuning.mjs).`);
   process.exit(0);
 }
 const dirty = execFileSync('git', ['status', '--porcelain', '--', 'bench/corpus-variants.mjs', 'bench/corpus-judge.mjs', 'bench/corpus.mjs', 'test/fixtures/corpus/traces.json'], { cwd: ROOT, encoding: 'utf8' });
