@@ -16,7 +16,7 @@
 import { readFileSync } from 'node:fs';
 import { importSrc } from './bundle.mjs';
 import { cutTrace, describeComparison, MEASURES, mean, pairedComparison, partOf, rowsOf, SPLIT_CUTS, TRACES } from './corpus.mjs';
-import { measure, nominate, variantsOf } from './corpus-variants.mjs';
+import { JUDGED, measure, nominate, variantsOf } from './corpus-variants.mjs';
 
 const { rates, hot, ledger } = await importSrc({ rates: 'compact/hit-rate.ts', hot: 'compact/hot-files.ts', ledger: 'transcripts/ledger.ts' });
 const VARIANTS = variantsOf(hot);
@@ -48,7 +48,10 @@ for (const name of Object.keys(VARIANTS)) {
   console.log(`  ${name.padEnd(80)} vs shipped, hit@5/@10: ${hit.map((c) => `${pts(c.diff)} (${c.wins} won, ${c.losses} lost)`).join(' / ')}; all measures: ${won} won, ${lost} lost`);
   console.log(`  ${''.padEnd(80)} hit@k minus each simple rule: ${target.join('; ')}`);
 }
-const { nominee, eligible } = nominate(rows, Object.keys(VARIANTS).filter((n) => !n.startsWith('as shipped')), { rowsOf, mean, simple });
+// A nominee already judged held out is not nominated again on the same data (bench/corpus-variants.mjs JUDGED).
+const judged = new Set(JUDGED.map((j) => j.nominee));
+const { nominee, eligible } = nominate(rows, Object.keys(VARIANTS).filter((n) => !n.startsWith('as shipped') && !judged.has(n)), { rowsOf, mean, simple });
 console.log('\nadoption rule, step 2 (tuning part): not below the shipped score at 5 or 10 (hit@k, issue\'s measure); worst hit@k gap to the best simple rule');
 for (const e of [...eligible].sort((a, b) => b.worst - a.worst)) console.log(`  ${e.notBelow ? 'eligible' : 'below   '} ${e.name.padEnd(80)} ${pts(e.worst)}`);
-console.log(`nominee: ${nominee ?? 'none'}`);
+for (const j of JUDGED) console.log(`  judged   ${j.nominee.padEnd(80)} ${j.round}: ${j.verdict}`);
+console.log(`step 2's pick among the variants not yet judged: ${nominee ?? 'none'}. Only bench/corpus-variants.mjs NOMINEE, once committed, is judged; each judgement is a look at the held-out part, so a later round should judge on a held-out part grown by new transcripts.`);

@@ -237,7 +237,8 @@ export const NOMINEE = 'minutes since the last touch, half-life 5';
  * Nominees judged on the held-out part (step 3), with what the judgement showed; `node
  * bench/corpus-judge.mjs` does not judge one of these again. A new round nominates anew on the
  * tuning part (a variant judged here may be nominated again only on data the held-out part did not
- * hold when it was judged).
+ * hold when it was judged). Each judgement is one more look at the held-out part: a later round
+ * should judge its nominee on a held-out part grown by transcripts no round has looked at.
  */
 export const JUDGED = [
   {
