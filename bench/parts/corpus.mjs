@@ -7,6 +7,7 @@ import { mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
 import { importSrc } from '../bundle.mjs';
+import { JUDGED } from '../corpus-variants.mjs';
 import { describeComparison, firstHalf, hitTable, ledgerAgainstPlain, ledgersOfTrace, loadCorpus, MEASURES, pairedComparison, pct, plainClaude, rowsOf, SPLIT_CUTS, splitTable, TRACES } from '../corpus.mjs';
 
 export async function run({ summary, ws, printTable }) {
@@ -58,6 +59,13 @@ export async function run({ summary, ws, printTable }) {
     const tables = block(`hot files, ${name}: ${part.transcripts} transcripts, each cut at ${SPLIT_CUTS.map((f) => `${f * 100}%`).join(', ')} of its tool calls`, name, part.all);
     for (const m of ['hit', 'recall'])
       for (const k of [5, 10]) summary.note(`hot files @${k} (${name}${m === 'hit' ? '' : ", issue's measure"}): seed 004's score / best simple rule / ceiling`, `${pct(tables[m].ours[k])} / ${pct(Math.max(...rules.filter((r) => r !== 'ours').map((r) => tables[m][r][k])))} / ${pct(tables[m].reachable[k])}`);
+  }
+
+  // The adoption rule's judgements (bench/corpus-variants.mjs): which variant of the score was
+  // nominated on the tuning part and what the held-out part made of it.
+  for (const j of JUDGED) {
+    console.log(`  adoption rule, ${j.round}: nominee "${j.nominee}" (chosen on the tuning part), judged once held out (${j.held_out}): ${j.verdict}`);
+    summary.note(`hot files, adoption rule (${j.round}): "${j.nominee}"`, j.verdict);
   }
 
   const corpus = loadCorpus();
