@@ -55,6 +55,8 @@ interface Sample {
   /** From the last model request to the agent's exit: the turn's end, SessionEnd, and whatever the agent waits for at its exit. */
   tailMs: number;
   sessionEndMs: number[];
+  /** How long the SessionEnd node ran before the agent had exited (ms): its CPU then competes with the agent's own exit. */
+  endBeforeExitMs: number;
   nodePerToolCall: number;
   /** git-memory's node processes in the session (hooks, MCP server, workers), and their CPU time (ms, with their git children). */
   nodeProcesses: number;
@@ -116,7 +118,8 @@ async function once(agent: AgentName, wired: boolean, later = false, warmUp = fa
       k.cpuMs += c.ownMs + c.childrenMs;
       k.wallMs += c.wallMs;
     }
-    if (process.env.AGENT_SPEED_RAW && !warmUp) writeFileSync(process.env.AGENT_SPEED_RAW, `${JSON.stringify({ agent, wired, later, ms: Math.round(r.ms), runCpuMs: r.cpuMs, load: loadavg()[0], kinds })}\n`, { flag: 'a' });
+    const endBeforeExitMs = calls.filter((c) => c.end !== null && /hook agent session-end/.test(c.args)).reduce((t, c) => t + Math.max(0, Math.min(c.end!, r.startedAt + r.ms) - c.start), 0);
+    if (process.env.AGENT_SPEED_RAW && !warmUp) writeFileSync(process.env.AGENT_SPEED_RAW, `${JSON.stringify({ agent, wired, later, ms: Math.round(r.ms), runCpuMs: r.cpuMs, load: loadavg()[0], kinds, endBeforeExitMs })}\n`, { flag: 'a' });
     return {
       requests: requests.length,
       runCpuMs: r.cpuMs,
@@ -125,6 +128,7 @@ async function once(agent: AgentName, wired: boolean, later = false, warmUp = fa
       firstRequestMs: first ? first.at - r.startedAt : NaN,
       tailMs: last ? r.startedAt + r.ms - last.at : NaN,
       sessionEndMs: calls.filter((c) => c.end !== null && /hook agent session-end/.test(c.args)).map((c) => c.end! - c.start),
+      endBeforeExitMs,
       nodePerToolCall: perTool,
       nodeProcesses: cpu.length,
       cpuMs: cpu.reduce((t, c) => t + c.ownMs + c.childrenMs, 0),
@@ -185,7 +189,10 @@ for (const agent of ['claude', 'codex', 'gemini'] as const) {
     // Where the wired run's extra time goes: the CPU of what the agent waited for, and of each kind of node beside it.
     for (const [label, ws, ps] of [['first', wired, plain], ['later', lw, lp]] as const) {
       const [cw, cp] = [median(ws.map((x) => x.runCpuMs)), median(ps.map((x) => x.runCpuMs))];
-      rows.push([`${title}, CPU of the agent and the hooks it waited for (${label} session)`, `${cw.toFixed(0)} ms`, `${cp.toFixed(0)} ms`, extra(cw - cp), '-', '']);
+      // The load-independent ratio beside the wall one: a loaded machine moves the wall of one run by ±30%.
+      rows.push([`${title}, CPU of the agent and the hooks it waited for (${label} session)`, `${cw.toFixed(0)} ms`, `${cp.toFixed(0)} ms`, `${extra(cw - cp)} (${(cw / cp).toFixed(2)}×)`, '-', '']);
+      const overlap = median(ws.map((x) => x.endBeforeExitMs));
+      rows.push([`${title}, SessionEnd node running before the agent exited (${label} session)`, `${overlap.toFixed(0)} ms`, '-', `${overlap.toFixed(0)} ms`, '-', '']);
       for (const k of [...new Set(ws.flatMap((x) => Object.keys(x.kinds)))].sort()) {
         const of = (f: 'n' | 'cpuMs' | 'wallMs') => median(ws.map((x) => x.kinds[k]?.[f] ?? 0));
         rows.push([`${title}, node \`${k}\` (${label} session): processes / CPU / wall`, `${of('n')} / ${of('cpuMs').toFixed(0)} / ${of('wallMs').toFixed(0)} ms`, '-', `${of('cpuMs').toFixed(0)} ms CPU`, '-', '']);
