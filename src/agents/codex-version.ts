@@ -3,7 +3,7 @@
 import { closeSync, openSync, readSync } from 'node:fs';
 
 /** The first Codex CLI version seen firing SessionEnd (0.171.0: once per `codex exec`, per `exec resume`, reason "other"). */
-const SESSION_END_SINCE = [0, 171, 0];
+export const SESSION_END_SINCE = [0, 171, 0] as const;
 
 /**
  * The `cli_version` a rollout's first line (`session_meta`) records, as numbers; null when the file
@@ -26,7 +26,7 @@ export function rolloutCliVersion(path: string): number[] | null {
   return v ? v.slice(1, 4).map(Number) : null;
 }
 
-const atLeast = (v: number[], min: number[]) => {
+const atLeast = (v: number[], min: readonly number[]) => {
   for (let i = 0; i < min.length; i++) if (v[i] !== min[i]) return v[i]! > min[i]!;
   return true;
 };

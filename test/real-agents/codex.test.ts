@@ -128,14 +128,19 @@ run('Codex CLI, really', () => {
     expect((await recorded(s)).join('\n')).toContain('a.txt');
   });
 
-  test("the worktree's first session waits for no node at its start: the setup commit kept its primer (issue 24 §3)", async () => {
+  test("the worktree's first session runs no node at its start and none at its turn's end: the setup commit kept its primer, the script claims the session's SessionEnd (issue 24 §3)", async () => {
     s = await scratch('codex');
     expect(readFileSync(join(s.repo, '.git', 'git-memory', 'kept-start-codex.sh'), 'utf8')).toContain(`k_head='${s.git('rev-parse', 'HEAD')}'`);
     const r = await s.run('Write a.txt', [{ tools: [{ name: 'apply_patch', input: patch('*** Add File: a.txt\n+a') }] }, { text: 'ok' }]);
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.stringify(s.api.requests.find((q) => q.kind === 'turn')!.body)).toContain('Project memory: repo');
     expect((await recorded(s)).join('\n')).toContain('a.txt');
-    expect(s.calls().filter((c) => /hook agent session-start/.test(c.args)).map((c) => c.args.endsWith('(beside)'))).toEqual([true]);
+    // Before: node beside the start (its gate and claim), and the Stop's node, which `codex exec`'s SessionEnd worker raced.
+    const calls = s.calls();
+    expect(calls.filter((c) => /hook agent (session-start|stop)/.test(c.args))).toEqual([]);
+    // The session waited for its SessionEnd (node's rule), which recorded it once.
+    expect(calls.filter((c) => /hook agent session-end/.test(c.args))).toHaveLength(1);
+    expect(existsSync(join(s.repo, '.git', 'git-memory', 'session-end-seen-codex'))).toBe(true);
   });
 
   test("the turn's Stop finds every token_count of the turn in the rollout already (a threshold crossed in a turn is seen at its own end; issue 24 §3)", async () => {

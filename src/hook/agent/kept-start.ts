@@ -8,7 +8,8 @@
 // that the hooks ran), byte for byte as node writes them, so that no node runs beside the agent at
 // all (issue 24 section 3: that node competed with the agent for ~0.15-0.3 s of CPU at every start).
 // Node still runs beside the agent, holding none of its pipes, where the start needs what only node
-// does: a dream that may be due, Codex's first session's gate, an id or path the script cannot read
+// does: a dream that may be due, a Codex first session whose SessionEnd claim the script cannot make
+// exactly (an earlier one waiting, a rollout it cannot read), an id or path the script cannot read
 // exactly, a PRIMER.md node would not write as kept.
 //
 // The key: what the primer is made of. From git: the worktree's top, HEAD's commit and what HEAD
@@ -38,7 +39,8 @@ import { ADAPTERS, type AgentName } from '../../agents/registry.js';
 import { readTextOrNull } from '../../fs/read-file.js';
 import { emptyLedger } from '../../transcripts/ledger.js';
 import { ensureTurnEndScript, TURN_GATE_FILE, turnGateNeed } from './turn-gate.js';
-import { END_SEEN_PREFIX } from './session-state.js';
+import { AWAITED_PREFIX, END_SEEN_PREFIX } from './session-state.js';
+import { SESSION_END_SINCE as SINCE } from '../../agents/codex-version.js';
 import { dreamCheckAt } from './dream-trigger.js';
 import { symlinkOnPath } from '../../worktree-path.js';
 
@@ -127,11 +129,39 @@ sid=
 tp=
 jv session_id && sid=$v && jv transcript_path && tp=$v
 # Node beside the agent, as before, where this start needs what only node does: a Codex whose
-# SessionEnd was not seen here yet (node's rules decide its gate), a dream that may be due (k_dream:
-# the second from which node must look; it decides), PRIMER.md node would not write as kept (k_p), an
-# id or path not read exactly. Otherwise what node's start records is written here, as node writes it.
+# SessionEnd was not seen here yet and whose claim the script cannot make (below), a dream that may be
+# due (k_dream: the second from which node must look; it decides), PRIMER.md node would not write as
+# kept (k_p), an id or path not read exactly. Otherwise what node's start records is written here, as
+# node writes it.
 b=
-if [ "$agent" = codex ] && [ ! -e "$d/${END_SEEN_PREFIX}codex" ]; then k_gate=; b=1; fi
+# A Codex whose SessionEnd was not seen here yet: node's start has a new session wait for its
+# SessionEnd (turn-gate.ts codexClaimsEnd) when no session waits already and its rollout, written
+# before SessionStart, names a Codex that fires one (codex-version.ts: the first line's cli_version,
+# in its first 4096 bytes); the claim is the file node writes, made here only if it is not there
+# (noclobber), and then the gate. In any other case node decides, beside the agent, as before.
+if [ "$agent" = codex ] && [ ! -e "$d/${END_SEEN_PREFIX}codex" ]; then
+  w=
+  nl='
+'
+  aw=$d/${AWAITED_PREFIX}codex.json
+  case $sid in .*|*[!A-Za-z0-9._-]*) ;; *)
+    if [ -n "$k_gate" ] && [ -n "$tp" ] && [ \${#sid} -le 128 ] && [ ! -e "$d/${SESSIONS_DIR}/$sid" ] && [ ! -L "$d/${SESSIONS_DIR}/$sid" ] && [ ! -e "$aw" ] && [ ! -L "$aw" ]; then
+      r=$(head -c 4096 "$tp" 2>/dev/null) || r=
+      r=\${r%%"$nl"*}
+      case $r in '{'*'"type":"session_meta"'*'"cli_version":"'*)
+        r=\${r#*'"type":"session_meta"'}; r=\${r#*'"cli_version":"'}
+        v1=\${r%%[!0-9]*}; r=\${r#"$v1"}
+        case $r in .[0-9]*) r=\${r#.}; v2=\${r%%[!0-9]*}; r=\${r#"$v2"} ;; *) v2= ;; esac
+        case $r in .[0-9]*) r=\${r#.}; v3=\${r%%[!0-9]*} ;; *) v3= ;; esac
+        if [ -n "$v1" ] && [ -n "$v2" ] && [ -n "$v3" ] && [ \${#v1} -le 9 ] && [ \${#v2} -le 9 ] && [ \${#v3} -le 9 ] &&
+          { [ "$v1" -gt ${SINCE[0]} ] || { [ "$v1" -eq ${SINCE[0]} ] && { [ "$v2" -gt ${SINCE[1]} ] || { [ "$v2" -eq ${SINCE[1]} ] && [ "$v3" -ge ${SINCE[2]} ]; }; }; }; }; then
+          ( set -C; printf '{"sessionId":"%s","transcriptPath":"%s"}\\n' "$sid" "$tp" > "$aw" ) 2>/dev/null && w=1
+        fi ;;
+      esac
+    fi ;;
+  esac
+  [ -n "$w" ] || { k_gate=; b=1; }
+fi
 if [ -n "$k_gate" ] && [ -n "$tp" ]; then
   case $sid in .*|*[!A-Za-z0-9._-]*) ;; *)
     s=$d/${SESSIONS_DIR}/$sid

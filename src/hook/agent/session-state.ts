@@ -104,7 +104,9 @@ export interface AwaitedEnd {
   recorded?: boolean;
 }
 
-const awaitedFile = (stateDir: string, agent: string) => join(stateDir, `session-end-awaited-${agent}.json`);
+/** The file of an agent's session that waits for its SessionEnd, before the agent's name (and `.json`); the served start's script writes it too (kept-start.ts). */
+export const AWAITED_PREFIX = 'session-end-awaited-';
+const awaitedFile = (stateDir: string, agent: string) => join(stateDir, `${AWAITED_PREFIX}${agent}.json`);
 
 export function readAwaitedEnd(stateDir: string, agent: string): AwaitedEnd | null {
   try {

@@ -339,6 +339,77 @@ describe("a served start writes its first turn's gate itself, as node would", ()
 });
 
 const stateDir = (repo: TestRepo) => join(repo.dir, '.git', 'git-memory');
+
+/** The head of a Codex rollout as Codex writes it before SessionStart runs: its first line, `session_meta` with the CLI's version. */
+const rolloutHead = (sessionId: string, version: string) =>
+  `${JSON.stringify({ timestamp: '2026-12-04T23:18:25.078Z', ordinal: 0, type: 'session_meta', payload: { session_id: sessionId, id: sessionId, cwd: '/tmp/r', originator: 'codex_exec', cli_version: version, source: 'exec', base_instructions: { text: 'You are Codex. '.repeat(300) } } })}\n`;
+
+describe("Codex's first session in a worktree (no SessionEnd seen yet) is served with no node, where node's rules let the script decide (issue 24 §3a)", () => {
+  /** What node's start writes for the same first session, in a repository of its own: the claim and the gate, paths made relative. */
+  async function nodeFirst(): Promise<{ awaited: string; gate: string }> {
+    const repo = await withMemory();
+    const s = starter(repo, 'codex');
+    writeFileSync(s.transcript('s-1'), rolloutHead('s-1', '0.171.0'));
+    await s.node();
+    const dir = stateDir(repo);
+    const rel = (t: string) => t.replaceAll(s.transcript('s-1'), '<rollout>').replaceAll(repo.dir, '<repo>');
+    return { awaited: rel(readFileSync(join(dir, 'session-end-awaited-codex.json'), 'utf8')), gate: rel(readFileSync(join(dir, 'sessions', 's-1', 'turn-gate'), 'utf8')) };
+  }
+
+  it("codex 0.171: the start claims the session's SessionEnd and writes its gate as node does, no node runs beside it, its turn's end runs none, and its SessionEnd records it", async () => {
+    const node = await nodeFirst();
+    const repo = await withMemory();
+    const s = starter(repo, 'codex');
+    expect((await s.start()).inline).toBe(1); // s-1: no rollout, so node claims nothing
+    expect(existsSync(join(stateDir(repo), 'session-end-awaited-codex.json'))).toBe(false);
+    writeFileSync(s.transcript('s-2'), rolloutHead('s-2', '0.171.0'));
+    const served = await s.start();
+    expect(served.sessionId).toBe('s-2');
+    expect(served.inline).toBe(0);
+    expect(s.starts().filter((l) => l.startsWith('beside'))).toEqual([]);
+    const rel = (t: string) => t.replaceAll(s.transcript('s-2'), '<rollout>').replaceAll(repo.dir, '<repo>');
+    expect(rel(readFileSync(join(stateDir(repo), 'session-end-awaited-codex.json'), 'utf8'))).toBe(node.awaited.replaceAll('s-1', 's-2'));
+    expect(rel(readFileSync(join(stateDir(repo), 'sessions', 's-2', 'turn-gate'), 'utf8'))).toBe(node.gate);
+    expect(readAgentState(stateDir(repo)).active).toMatchObject({ agent: 'codex', sessionId: 's-2' });
+    // The first turn's end, under the threshold: no node (before, its node ran beside the agent while the SessionEnd's did).
+    writeFileSync(s.transcript('s-2'), `${JSON.stringify({ type: 'response_item', payload: { type: 'message', role: 'user', content: [{ type: 'input_text', text: 'Tune the cache' }] } })}\n`, { flag: 'a' });
+    const before = s.starts().length;
+    const stop = spawnSync('sh', ['-c', s.hooks.Stop[0].hooks[0].command], { cwd: repo.dir, env: s.env, input: JSON.stringify({ session_id: 's-2', transcript_path: s.transcript('s-2'), cwd: repo.dir, hook_event_name: 'Stop' }), encoding: 'utf8' });
+    expect(stop.status, stop.stderr).toBe(0);
+    await settled(repo);
+    expect(s.starts().slice(before)).toEqual([]);
+    // Its SessionEnd records the session, once, as the session node's start claimed.
+    gitWith(repo, s.env, 'commit', '-q', '--allow-empty', '-m', 'Tune the cache');
+    await settled(repo);
+    await endSession(repo, s, 's-2');
+    expect(repo.git('log', '--format=%s', 'HEAD~2..HEAD').trim().split('\n')).toEqual([expect.stringMatching(/^memory: /), 'Tune the cache']);
+    expect(existsSync(join(stateDir(repo), 'session-end-seen-codex'))).toBe(true);
+  });
+
+  for (const [what, setUp] of [
+    ['a Codex before 0.171 (no SessionEnd)', (_repo: TestRepo, tp: string) => writeFileSync(tp, rolloutHead('s-2', '0.170.9'))],
+    ['a version the script cannot read', (_repo: TestRepo, tp: string) => writeFileSync(tp, rolloutHead('s-2', 'v0.171'))],
+    ['an earlier session still waiting for its SessionEnd', (repo: TestRepo, tp: string) => {
+      writeFileSync(tp, rolloutHead('s-2', '0.171.0'));
+      writeFileSync(join(stateDir(repo), 'session-end-awaited-codex.json'), '{"sessionId":"earlier"}\n');
+    }],
+  ] as const) {
+    it(`codex, ${what}: the script claims nothing and leaves the session to node beside the agent`, async () => {
+      const repo = await withMemory();
+      const s = starter(repo, 'codex');
+      expect((await s.start()).inline).toBe(1);
+      const awaited = join(stateDir(repo), 'session-end-awaited-codex.json');
+      setUp(repo, s.transcript('s-2'));
+      const had = existsSync(awaited) ? readFileSync(awaited, 'utf8') : null;
+      const served = await s.start('startup', { SHIM_HOLD_BESIDE: '1' });
+      expect(served.inline).toBe(0);
+      expect(s.starts().filter((l) => l.startsWith('beside'))).toHaveLength(1);
+      expect(existsSync(awaited) ? readFileSync(awaited, 'utf8') : null).toBe(had);
+      expect(existsSync(join(stateDir(repo), 'sessions', 's-2'))).toBe(false);
+    });
+  }
+});
+
 const readJson = (path: string) => JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
 const LOCAL_ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d\d:\d\d$/;
 
