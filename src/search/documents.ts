@@ -6,6 +6,7 @@ import { parseJournalFile } from '../memory/journal.js';
 import { CorruptFileError } from '../memory/frontmatter.js';
 import type { Session } from '../memory/session.js';
 import { JOURNAL_DIR } from '../paths.js';
+import { fileStat } from './file-stat.js';
 import { namesOrNone, readTextOrNull } from '../fs/read-file.js';
 import { symlinkOnPath } from '../worktree-path.js';
 
@@ -66,8 +67,8 @@ function* journalFilesByDay(root: string): Generator<JournalFile[]> {
   // no linked journal or day folder: a symbolic link would bring files from outside the repository.
   if (symlinkOnPath(root, JOURNAL_DIR)) return;
   const add = (files: JournalFile[], abs: string, rel: string) => {
-    const st = lstatSync(abs, { throwIfNoEntry: false });
-    if (st?.isFile()) files.push({ path: rel, size: st.size, mtimeMs: st.mtimeMs });
+    const st = fileStat(abs);
+    if (st) files.push({ path: rel, size: st.size, mtimeMs: st.mtimeMs });
   };
   for (const name of namesOrNone(journal).sort()) {
     const files: JournalFile[] = [];
