@@ -1,9 +1,10 @@
 import { lstatSync } from 'node:fs';
 import { join } from 'node:path';
 import { DATE_RE } from '../clock.js';
-import { daySession } from '../memory/day-view.js';
+import { DAY_SHAPE, daySession } from '../memory/day-view.js';
+import { foldedSessionOfReadDay, isFoldedData } from '../memory/folded-day.js';
 import { parseJournalFile } from '../memory/journal.js';
-import { CorruptFileError } from '../memory/frontmatter.js';
+import { CorruptFileError, readFrontmatter } from '../memory/frontmatter.js';
 import type { Session } from '../memory/session.js';
 import { JOURNAL_DIR } from '../paths.js';
 import { fileStat } from './file-stat.js';
@@ -100,17 +101,22 @@ export function readJournalFile(root: string, path: string): { sessions: Session
 }
 
 /**
- * The session `id` of one journal file, as readJournalFile(root, path).sessions.find(...) gives it,
- * without parsing the day's other sessions where the file is a day file: a search hit's snippet.
- * A folded day holds all of a day's sessions (dozens at a busy team's), and parsing every one of
- * them for each hit was most of a warm search at 10,000 sessions.
+ * The session `id` of a journal file a current index holds (a search hit's snippet), as
+ * readJournalFile(root, path).sessions.find(...) gives it, without parsing the day's other sessions
+ * where the file is a folded day: one holds all of a day's sessions (dozens at a busy team's), and
+ * parsing every one of them for each hit was most of a warm search at 10,000 sessions. The index
+ * is current only where every file it holds has the size and mtime it had when it was read whole
+ * (key.ts), and a file that could not be read then holds nothing in it: so the other sessions'
+ * frontmatter is not checked again (foldedSessionOfReadDay). A hit read from an index found stale
+ * is never shown: the search answers again from the updated one (commands/search.ts).
  */
-export function readJournalSession(root: string, path: string, id: string): Session | undefined {
+export function readIndexedSession(root: string, path: string, id: string): Session | undefined {
   if (!dayFileDay(path)) return readJournalFile(root, path).sessions.find((s) => s.id === id);
   const text = readTextOrNull(join(root, path));
   if (text === null) return undefined;
   try {
-    return daySession(text, path, id);
+    const { data, body } = readFrontmatter(text, path, DAY_SHAPE);
+    return isFoldedData(data) ? foldedSessionOfReadDay(body, path, id) : daySession(text, path, id);
   } catch (e) {
     if (e instanceof CorruptFileError) return undefined;
     throw e;
