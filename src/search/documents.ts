@@ -7,7 +7,7 @@ import { parseJournalFile } from '../memory/journal.js';
 import { CorruptFileError, readFrontmatter } from '../memory/frontmatter.js';
 import type { Session } from '../memory/session.js';
 import { JOURNAL_DIR } from '../paths.js';
-import { fileStat } from './file-stat.js';
+import { fileStat, isSymbolicLink } from './file-stat.js';
 import { namesOrNone, readTextOrNull } from '../fs/read-file.js';
 import { symlinkOnPath } from '../worktree-path.js';
 
@@ -74,7 +74,7 @@ function* journalFilesByDay(root: string): Generator<JournalFile[]> {
   for (const name of namesOrNone(journal).sort()) {
     const files: JournalFile[] = [];
     if (name.endsWith('.md') && DATE_RE.test(name.slice(0, -3))) add(files, `${journal}/${name}`, `${JOURNAL_DIR}/${name}`);
-    else if (DATE_RE.test(name) && !lstatSync(`${journal}/${name}`, { throwIfNoEntry: false })?.isSymbolicLink()) {
+    else if (DATE_RE.test(name) && !isSymbolicLink(`${journal}/${name}`)) {
       const dir = `${journal}/${name}`;
       for (const f of namesOrNone(dir).sort()) if (f.endsWith('.md')) add(files, `${dir}/${f}`, `${JOURNAL_DIR}/${name}/${f}`);
     }

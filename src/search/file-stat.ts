@@ -26,6 +26,7 @@ const MTIME_S = 12;
 const MTIME_NS = 13;
 const S_IFMT = 0o170000;
 const S_IFREG = 0o100000;
+const S_IFLNK = 0o120000;
 
 let binding: LstatBinding | null | undefined;
 function lstatBinding(): LstatBinding | null {
@@ -43,6 +44,14 @@ function lstatBinding(): LstatBinding | null {
     binding = null;
   }
   return binding;
+}
+
+/** Whether `path` is a symbolic link (false where it is not there), as fs.lstatSync(path, { throwIfNoEntry: false })?.isSymbolicLink() says. */
+export function isSymbolicLink(path: string): boolean {
+  const lstat = lstatBinding();
+  if (!lstat) return !!lstatSync(path, { throwIfNoEntry: false })?.isSymbolicLink();
+  const v = lstat(path, false, undefined, false);
+  return !!v && (v[MODE]! & S_IFMT) === S_IFLNK;
 }
 
 /** `path`'s size and mtime where it is a regular file (a link is not followed); undefined where it is not, or is not there. */

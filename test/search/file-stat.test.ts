@@ -2,7 +2,7 @@
 import { lstatSync, mkdirSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { fileStat } from '../../src/search/file-stat.js';
+import { fileStat, isSymbolicLink } from '../../src/search/file-stat.js';
 import { tempDir } from '../helpers/repo.js';
 
 describe('fileStat', () => {
@@ -27,6 +27,7 @@ describe('fileStat', () => {
     expect(fileStat(join(dir, 'sub'))).toBeUndefined();
     expect(fileStat(join(dir, 'link.md'))).toBeUndefined();
     expect(fileStat(join(dir, 'missing.md'))).toBeUndefined();
+    expect([file, join(dir, 'sub'), join(dir, 'link.md'), join(dir, 'missing.md')].map(isSymbolicLink)).toEqual([false, false, true, false]);
     // Any other error is thrown, as fs.lstatSync throws it.
     expect(() => lstatSync(join(dir, 'a.md', 'x'), { throwIfNoEntry: false })).toThrow(/ENOTDIR/);
     expect(() => fileStat(join(dir, 'a.md', 'x'))).toThrow(/ENOTDIR/);
