@@ -70,7 +70,8 @@ export async function openIndex(repo: Repo, progress?: (p: BuildProgress) => voi
     return { index, valid: Promise.resolve(true), refresh, close: () => index.close?.() };
   }
   const delta = readDelta(repo.stateDir, store.generation);
-  const view = delta ? withDelta(store, delta) : null;
+  // A delta that changes no session (files touched, not changed) only says which key the stored index is current for.
+  const view = delta && (delta.masked.length || delta.meta.length) ? withDelta(store, delta) : null;
   const rows = new Map<number, SessionMeta | undefined>();
   const meta =
     view?.meta ??

@@ -36,9 +36,23 @@ export async function journalKey(root: string, sliceMs = KEY_SLICE_MS, stop = { 
 /** A command lists the journal in one go; a server lets its event loop run this often. */
 const KEY_SLICE_MS = 10;
 
-/** The key of a listing: `stat:`, then `path NUL size NUL mtimeMs LF` per file in path order. */
+/**
+ * The key of a listing: `lstat:`, then per file in path order its path (UTF-8), a NUL, its size and
+ * its mtime as two 64-bit floats. Binary, not text: turning 2,000 mtimes with their fractions of a
+ * millisecond into decimals was a third of the key's cost, and the numbers compare the same.
+ */
 export function keyOf(listing: readonly JournalFile[]): Buffer {
-  let text = 'stat:';
-  for (const f of listing) text += `${f.path}\0${f.size}\0${f.mtimeMs}\n`;
-  return Buffer.from(text);
+  let most = PREFIX.length;
+  for (const f of listing) most += f.path.length * 3 + 17; // UTF-8 takes at most 3 bytes per UTF-16 unit
+  const key = Buffer.allocUnsafe(most);
+  let at = key.write(PREFIX, 0, 'latin1');
+  for (const f of listing) {
+    at += key.write(f.path, at);
+    key[at++] = 0;
+    at = key.writeDoubleLE(f.size, at);
+    at = key.writeDoubleLE(f.mtimeMs, at);
+  }
+  return key.subarray(0, at);
 }
+
+const PREFIX = 'lstat:';
