@@ -28,6 +28,7 @@ const MOCKING = [
   'test/memory/atomic-full-disk.test.ts',
   'test/robust/end-full-disk.test.ts',
   'test/search/hit-reads.test.ts',
+  'test/search/live-unchecked.test.ts',
   'test/transcripts/real-shapes.test.ts',
 ];
 

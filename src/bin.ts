@@ -8,7 +8,6 @@
 // (no argument parser); everything else loads the full command line.
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { KEY_COMMANDS } from './search/key-commands.js';
 import { flushCodeCache, requireCached } from './code-cache.js';
 import { flushTrace, mark } from './trace.js';
 import { formatFatal, memoryOffLine } from './cli/messages.js';
@@ -112,9 +111,6 @@ if (offCode !== null) process.exit(offCode);
 // GIT_DIR=../.git set in a subdirectory: every git process (the early ones below, the commands', the
 // hooks') and every child inherits the variables absolute, wherever it is started from.
 absoluteGitPaths(process.env, process.cwd());
-// The search's cache key is two git listings that take as long as the search itself: start them
-// first, so git works while node loads the search.
-if (args[0] === 'search') for (const cmd of KEY_COMMANDS) startEarly(cmd);
 // `end` records who wrote the session and writes the commit with git's identities and settings
 // (git/vars.ts): git answers while node loads end.js, and it is started while this process is
 // small (a spawn's cost grows with the parent's memory: fork copies its page tables).

@@ -7,7 +7,7 @@ import { factShape } from '../memory/long-term.js';
 import { factsOf, retiredFacts, retiredLine, type RetiredFacts } from '../memory/retired-facts.js';
 import { LONG_TERM_FILE } from '../paths.js';
 import { symlinkOnPath } from '../worktree-path.js';
-import { readJournalSession, SEARCH_FIELDS, type SearchField, type SessionMeta } from '../search/documents.js';
+import { readIndexedSession, SEARCH_FIELDS, type SearchField, type SessionMeta } from '../search/documents.js';
 import type { BuildProgress } from '../search/build.js';
 import { openIndex, type OpenedIndex, type SpeculativeIndex } from '../search/index.js';
 import { FIRST_ANSWER_MS } from '../search/newest.js';
@@ -144,7 +144,7 @@ function answer(repo: Repo, idx: OpenedIndex, query: string, limit: number, f: F
   const hitOf = (id: number, score: number): SearchHit | null => {
     const m = idx.meta(id)!;
     // Only the hit's own session is read (a folded day holds dozens); a live server has the files parsed already.
-    const session = idx.sessionsOf ? idx.sessionsOf(m.path).find((s) => s.id === m.session) : readJournalSession(repo.root, m.path, m.session);
+    const session = idx.sessionsOf ? idx.sessionsOf(m.path).find((s) => s.id === m.session) : readIndexedSession(repo.root, m.path, m.session);
     const line = session ? bestLine(session, ranked.queryTerms(id), leave) : { section: SEARCH_FIELDS[0], text: '', hits: 1 };
     // Its words were found in the session, and none of them outside what was forgotten.
     if (leave && line.hits === 0 && session && bestLine(session, ranked.queryTerms(id)).hits > 0) return null;

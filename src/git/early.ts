@@ -1,5 +1,5 @@
 // Git processes the entry point starts before loading a command, so git works while node loads
-// the rest: the search's cache key listings, and the primer's log when HEAD moved. The command
+// the rest: `end`'s git variables, and the primer's log when HEAD moved. The command
 // takes the output over with takeEarly(); where none was started, or it failed, it runs git itself.
 import { closeSync, fstatSync, openSync, readSync, unlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -91,6 +91,20 @@ export function foldedSession(body: string, path: string, id: string): Session |
   return found;
 }
 
+/**
+ * foldedSession for a day known to read whole, as a current search index knows every file it
+ * holds (search/key.ts: the file is as it was when it was indexed, and a day that cannot be read
+ * is not indexed): the other files are not checked again, and only files that can hold `id` have
+ * their frontmatter read: those whose text has the id, or a backslash (an escape could spell it).
+ */
+export function foldedSessionOfReadDay(body: string, path: string, id: string): Session | undefined {
+  for (const f of foldedBlocks(body, path)) {
+    if (!f.text.includes(id) && !f.text.includes('\\')) continue;
+    if (sessionHead(f.text, path).id === id) return { ...parseSession(f.text, path), origin: f.origin };
+  }
+  return undefined;
+}
+
 const MARK_START = '<!-- git-memory: folded from ';
 
 /** foldedFiles, found by their marks instead of splitting the whole day into lines. */

@@ -1,11 +1,13 @@
 import { lstatSync } from 'node:fs';
 import { join } from 'node:path';
 import { DATE_RE } from '../clock.js';
-import { daySession } from '../memory/day-view.js';
+import { DAY_SHAPE, daySession } from '../memory/day-view.js';
+import { foldedSessionOfReadDay, isFoldedData } from '../memory/folded-day.js';
 import { parseJournalFile } from '../memory/journal.js';
-import { CorruptFileError } from '../memory/frontmatter.js';
+import { CorruptFileError, readFrontmatter } from '../memory/frontmatter.js';
 import type { Session } from '../memory/session.js';
 import { JOURNAL_DIR } from '../paths.js';
+import { fileStat, isSymbolicLink } from './file-stat.js';
 import { namesOrNone, readTextOrNull } from '../fs/read-file.js';
 import { symlinkOnPath } from '../worktree-path.js';
 
@@ -66,13 +68,13 @@ function* journalFilesByDay(root: string): Generator<JournalFile[]> {
   // no linked journal or day folder: a symbolic link would bring files from outside the repository.
   if (symlinkOnPath(root, JOURNAL_DIR)) return;
   const add = (files: JournalFile[], abs: string, rel: string) => {
-    const st = lstatSync(abs, { throwIfNoEntry: false });
-    if (st?.isFile()) files.push({ path: rel, size: st.size, mtimeMs: st.mtimeMs });
+    const st = fileStat(abs);
+    if (st) files.push({ path: rel, size: st.size, mtimeMs: st.mtimeMs });
   };
   for (const name of namesOrNone(journal).sort()) {
     const files: JournalFile[] = [];
     if (name.endsWith('.md') && DATE_RE.test(name.slice(0, -3))) add(files, `${journal}/${name}`, `${JOURNAL_DIR}/${name}`);
-    else if (DATE_RE.test(name) && !lstatSync(`${journal}/${name}`, { throwIfNoEntry: false })?.isSymbolicLink()) {
+    else if (DATE_RE.test(name) && !isSymbolicLink(`${journal}/${name}`)) {
       const dir = `${journal}/${name}`;
       for (const f of namesOrNone(dir).sort()) if (f.endsWith('.md')) add(files, `${dir}/${f}`, `${JOURNAL_DIR}/${name}/${f}`);
     }
@@ -99,17 +101,22 @@ export function readJournalFile(root: string, path: string): { sessions: Session
 }
 
 /**
- * The session `id` of one journal file, as readJournalFile(root, path).sessions.find(...) gives it,
- * without parsing the day's other sessions where the file is a day file: a search hit's snippet.
- * A folded day holds all of a day's sessions (dozens at a busy team's), and parsing every one of
- * them for each hit was most of a warm search at 10,000 sessions.
+ * The session `id` of a journal file a current index holds (a search hit's snippet), as
+ * readJournalFile(root, path).sessions.find(...) gives it, without parsing the day's other sessions
+ * where the file is a folded day: one holds all of a day's sessions (dozens at a busy team's), and
+ * parsing every one of them for each hit was most of a warm search at 10,000 sessions. The index
+ * is current only where every file it holds has the size and mtime it had when it was read whole
+ * (key.ts), and a file that could not be read then holds nothing in it: so the other sessions'
+ * frontmatter is not checked again (foldedSessionOfReadDay). A hit read from an index found stale
+ * is never shown: the search answers again from the updated one (commands/search.ts).
  */
-export function readJournalSession(root: string, path: string, id: string): Session | undefined {
+export function readIndexedSession(root: string, path: string, id: string): Session | undefined {
   if (!dayFileDay(path)) return readJournalFile(root, path).sessions.find((s) => s.id === id);
   const text = readTextOrNull(join(root, path));
   if (text === null) return undefined;
   try {
-    return daySession(text, path, id);
+    const { data, body } = readFrontmatter(text, path, DAY_SHAPE);
+    return isFoldedData(data) ? foldedSessionOfReadDay(body, path, id) : daySession(text, path, id);
   } catch (e) {
     if (e instanceof CorruptFileError) return undefined;
     throw e;

@@ -2,8 +2,8 @@ import type { Repo } from '../git/repo.js';
 import type { CorruptFileError } from '../memory/frontmatter.js';
 import type { Session } from '../memory/session.js';
 import { query, type QueryOptions, type Ranking } from './bm25.js';
-import { dayFileDay, folderDay, listJournalFiles, listJournalFilesSliced, readJournalFile, toDocument, type JournalFile, type SessionMeta } from './documents.js';
-import { journalKey, letGoJournalKey } from './key.js';
+import { dayFileDay, folderDay, listJournalFilesSliced, readJournalFile, toDocument, type JournalFile, type SessionMeta } from './documents.js';
+import { journalKey, keyOf, type JournalKey } from './key.js';
 import { Postings } from './postings.js';
 import { deltaIndex, deltaLimit, overlay, readDelta, writeDelta, type Delta } from './delta.js';
 import { buildIndex, buildIndexSliced, type BuildProgress } from './build.js';
@@ -41,12 +41,11 @@ export interface SpeculativeIndex {
 
 /**
  * Opens the BM25 index for one query. The cache (see store.ts) is keyed by the state of the
- * journal (see key.ts). The key's git processes take about as long as loading the query's
- * postings and running it, so the cached index is handed out at once, speculatively: the caller
- * runs the query while git works and checks `valid` before showing anything. When the key differs,
- * `refresh()` updates the cache: the sessions of changed, added and removed files are written as a
- * delta beside the stored index (delta.ts), which is left as it is; a delta grown too large is
- * folded in by building the whole index again.
+ * journal (see key.ts). The cached index is handed out speculatively: the caller may run the query
+ * on it, but checks `valid` before showing anything. When the key differs, `refresh()` updates the
+ * cache: the sessions of changed, added and removed files are written as a delta beside the stored
+ * index (delta.ts), which is left as it is; a delta grown too large is folded in by building the
+ * whole index again.
  *
  * `elsewhere`: with no index stored (a fresh clone), the newest journal files are indexed for
  * about `firstMs`; where that is not the whole journal and the whole index is being built by
@@ -55,22 +54,24 @@ export interface SpeculativeIndex {
  * BUILD_ELSEWHERE_FILES, is indexed here, as before.
  */
 export async function openIndex(repo: Repo, progress?: (p: BuildProgress) => void, opened?: Store, inline = true, elsewhere?: { build: () => boolean; firstMs: number }): Promise<SpeculativeIndex> {
-  const keyed = journalKey(repo.root); // git works on this while the index loads and the query runs
-  keyed.catch(() => {}); // not awaited where the newest files answer; reported where it is
-  let refreshed: OpenedIndex | undefined;
-  const refresh = async () => (refreshed = await update(repo, openStore(repo.stateDir), await keyed, progress, inline));
   const store = opened ?? openStore(repo.stateDir);
   const newest = !store && elsewhere ? newestIndex(repo.root, elsewhere.firstMs, BUILD_ELSEWHERE_FILES) : null;
   if (newest?.partial && newest.counted >= BUILD_ELSEWHERE_FILES && elsewhere!.build()) {
-    letGoJournalKey();
     return { index: newest, valid: Promise.resolve(true), refresh: async () => newest, close: () => {} };
   }
+  // The journal listed once: the key says what the index must hold, and an update or a build reads
+  // that very listing, so the key it stores never says more than was read.
+  const keyed = journalKey(repo.root).then((k) => k!);
+  keyed.catch(() => {}); // reported where awaited
+  let refreshed: OpenedIndex | undefined;
+  const refresh = async () => (refreshed = await update(repo, openStore(repo.stateDir), await keyed, progress, inline));
   if (!store) {
     const index = await update(repo, null, await keyed, progress);
     return { index, valid: Promise.resolve(true), refresh, close: () => index.close?.() };
   }
   const delta = readDelta(repo.stateDir, store.generation);
-  const view = delta ? withDelta(store, delta) : null;
+  // A delta that changes no session (files touched, not changed) only says which key the stored index is current for.
+  const view = delta && (delta.masked.length || delta.meta.length) ? withDelta(store, delta) : null;
   const rows = new Map<number, SessionMeta | undefined>();
   const meta =
     view?.meta ??
@@ -79,7 +80,7 @@ export async function openIndex(repo: Repo, progress?: (p: BuildProgress) => voi
       return rows.get(id);
     });
   // A failed key fails here too, but only when awaited: refresh() then reports it.
-  const valid = keyed.then((key) => (delta ? delta.key === key.toString('base64') : store.hasKey(key)), () => false);
+  const valid = keyed.then(({ key }) => (delta ? delta.key === key.toString('base64') : store.hasKey(key)), () => false);
   const searched = view ?? store;
   return {
     index: { search: (q, opts) => query(searched, q, opts), meta, sessions: searched.count ?? searched.documents, cache: 'fresh', corrupt: [] },
@@ -131,17 +132,16 @@ function withDelta(store: Store, delta: Delta) {
  * update reads the stored file list and the changed files, and writes a new delta; the stored
  * postings are read only as queries need them. The result owns `store` (its close() closes it).
  */
-async function update(repo: Repo, store: Store | null, key: Buffer, progress?: (p: BuildProgress) => void, inline = true): Promise<OpenedIndex> {
+async function update(repo: Repo, store: Store | null, { key, listing }: JournalKey, progress?: (p: BuildProgress) => void, inline = true): Promise<OpenedIndex> {
   // A build reads every file of the journal: with a small young generation (see heap.ts).
-  const rebuild = (listing?: JournalFile[]) => {
+  const rebuild = () => {
     store?.close();
     if (!inline) throw new BuildNeeded();
-    return smallYoungGeneration(() => build(repo, listing ?? listJournalFiles(repo.root), key, progress));
+    return smallYoungGeneration(() => build(repo, listing, key, progress));
   };
   if (!store) return rebuild();
   const stored = readFiles(repo.stateDir, store.generation);
   if (!stored) return rebuild();
-  const listing = listJournalFiles(repo.root);
   const now = new Map(listing.map((f) => [f.path, f]));
   const same = (f: JournalFile) => stored[f.path]?.size === f.size && stored[f.path]?.mtimeMs === f.mtimeMs;
   // A day file added, changed or removed changes which sessions of its day's folder are indexed (documents.ts readJournalFile): they are read again.
@@ -172,7 +172,7 @@ async function update(repo: Repo, store: Store | null, key: Buffer, progress?: (
     });
     files[f.path] = { size: f.size, mtimeMs: f.mtimeMs, ids };
     // Too much changed to lay over the stored index: build it again, in one pass over the journal.
-    if (delta.documents + masked.size > limit) return rebuild(listing);
+    if (delta.documents + masked.size > limit) return rebuild();
   }
   progress?.({ phase: 'write' });
   try {
@@ -208,18 +208,16 @@ function build(repo: Repo, listing: JournalFile[], key: Buffer, progress?: (p: B
  * Builds the index from scratch in slices of about `sliceMs`, letting the process answer between
  * them (a long-lived server after a clone, see live.ts), and stores it. Nothing is done before
  * `start` resolves (the caller's answer is out) and the event loop has run once more. The cache key
- * is asked for before any file is listed or read: a file changed meanwhile makes the stored key
- * stale, not the index. Returns whether the index was stored (not once `stop.stopped`).
+ * is the listing's (key.ts), taken before any file is read: a file changed meanwhile makes the
+ * stored key stale, not the index. Returns whether the index was stored (not once `stop.stopped`).
  */
 export async function buildInBackground(repo: Repo, sliceMs: number, stop: { stopped: boolean }, start: Promise<unknown> = Promise.resolve()): Promise<boolean> {
   await start;
   await new Promise((resolve) => setImmediate(resolve));
   if (stop.stopped) return false;
-  const keyed = journalKey(repo.root);
-  keyed.catch(() => {}); // reported below, once awaited
   const listing = await listJournalFilesSliced(repo.root, sliceMs, stop);
   const built = listing && (await buildIndexSliced(repo.root, listing, sliceMs, stop));
   if (!built || stop.stopped) return false;
-  writeStoreContent(repo.stateDir, await keyed, built.content, built.files);
+  writeStoreContent(repo.stateDir, keyOf(listing!), built.content, built.files);
   return true;
 }

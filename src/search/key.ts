@@ -1,61 +1,58 @@
-import { statSync } from 'node:fs';
-import { git } from '../git/git.js';
-import { listJournalFiles } from './documents.js';
-import { letGoEarly, takeEarly } from '../git/early.js';
-import { KEY_COMMANDS } from './key-commands.js';
+import { listJournalFilesSliced, type JournalFile } from './documents.js';
 
 /**
- * The cache key of the journal: changes when any journal file is added, removed or changed.
+ * The cache key of the journal: every journal file's path, size and modification time, as the
+ * listing the index is built and updated from has them (documents.ts listJournalFiles). It changes
+ * when any journal file is added, removed or written, and it is exactly what an update trusts: a
+ * file whose size and mtime are as stored is not read again (index.ts update), so a key made of
+ * anything else could only say "changed" where the update then finds nothing to do, or "current"
+ * where it would have found something.
  *
- * Git already knows the answer without listing the journal: the id of the journal's tree at HEAD
- * stands for every committed file, and `status` names the few that differ from it (staged,
- * changed, deleted or untracked; git stats the tracked ones on several threads). Only those are
- * stat'ed here, so a file changed twice without git's index knowing still changes the key. The
- * check's cost and output do not grow with the journal (at 50,000 sessions a few bytes where the
- * listing of every file was 5.6 MB), and it runs while the caller loads the index and runs the
- * query (the built binary starts it before loading anything, see early.ts). Where git cannot
- * answer (no git, no commit yet), every file's size and mtime make the key instead.
+ * No git process: the listing is one directory read per day and one `lstat` per file, which at
+ * 10,000 sessions costs node less than git takes to start and read its index for `status`, and it
+ * reads only the journal, where `status` reads the index of the whole repository (50,000 entries
+ * at the bench's L size). Before this the key was the journal's tree at HEAD (`ls-tree`) and what
+ * `git status` said differed from it: two processes at every warm search, about as much CPU as the
+ * rest of the search.
  *
- * The key is those answers, not a digest of them: the store compares it byte for byte, which
+ * The key is the listing's bytes, not a digest of them: the store compares it byte for byte, which
  * costs less than loading node:crypto, and no collision can hide a change.
  */
-export function journalKey(root: string): Promise<Buffer> {
-  const started = early.get(root);
-  early.delete(root);
-  return started ?? computeKey(root);
-}
-
-const early = new Map<string, Promise<Buffer>>();
-
-/**
- * The key's git processes the entry point started from `cwd` are not waited for: the answer did
- * not need the key (the newest files answered, see index.ts), and at 10,000 sessions and more
- * `git status` of the journal costs more than that answer.
- */
-export function letGoJournalKey(cwd = process.cwd()): void {
-  for (const args of KEY_COMMANDS) letGoEarly(args, cwd);
+export interface JournalKey {
+  key: Buffer;
+  /** The listing the key was made from: what an update or a build then reads, so the key never says more than was read. */
+  listing: JournalFile[];
 }
 
 /**
- * Starts the key's git process now, or takes over the one the entry point started from `cwd`; the
- * next journalKey(root) takes it over. The lean entry calls this first thing, so git works while
- * node loads the rest of the command.
+ * The key of the journal as it is now, listed in slices of about `sliceMs` (a long-lived server
+ * answers others meanwhile; see listJournalFilesSliced). Null once `stop.stopped`.
  */
-export function startJournalKey(root: string, cwd: string): void {
-  early.set(root, computeKey(root, KEY_COMMANDS.map((args) => takeEarly(args, cwd))));
+export async function journalKey(root: string, sliceMs = KEY_SLICE_MS, stop = { stopped: false }): Promise<JournalKey | null> {
+  const listing = await listJournalFilesSliced(root, sliceMs, stop);
+  return listing && { key: keyOf(listing), listing };
 }
 
-async function computeKey(root: string, started?: (Promise<Buffer | null> | undefined)[]): Promise<Buffer> {
-  const asked = (i: number) => git(KEY_COMMANDS[i]!, { cwd: root, allowFail: true }).then((out) => (out === null ? null : Buffer.from(out)));
-  const [listed, changed] = await Promise.all(KEY_COMMANDS.map(async (_, i) => (started?.[i] && (await started[i]!)) ?? (await asked(i))));
-  if (!listed || !changed) return Buffer.from(`stat:${listJournalFiles(root).map((f) => `${f.path}\0${f.size}\0${f.mtimeMs}\n`).join('')}`);
-  const stats: string[] = [];
-  // `XY path` records, NUL-terminated (renames are off: one path each).
-  for (const record of changed.toString('utf8').split('\0')) {
-    const path = record.slice(3);
-    if (record.length < 4 || !path.endsWith('.md')) continue;
-    const st = statSync(`${root}/${path}`, { throwIfNoEntry: false });
-    stats.push(`${path}\0${st ? `${st.size}\0${st.mtimeMs}` : 'gone'}\n`);
+/** A command lists the journal in one go; a server lets its event loop run this often. */
+const KEY_SLICE_MS = 10;
+
+/**
+ * The key of a listing: `lstat:`, then per file in path order its path (UTF-8), a NUL, its size and
+ * its mtime as two 64-bit floats. Binary, not text: turning 2,000 mtimes with their fractions of a
+ * millisecond into decimals was a third of the key's cost, and the numbers compare the same.
+ */
+export function keyOf(listing: readonly JournalFile[]): Buffer {
+  let most = PREFIX.length;
+  for (const f of listing) most += f.path.length * 3 + 17; // UTF-8 takes at most 3 bytes per UTF-16 unit
+  const key = Buffer.allocUnsafe(most);
+  let at = key.write(PREFIX, 0, 'latin1');
+  for (const f of listing) {
+    at += key.write(f.path, at);
+    key[at++] = 0;
+    at = key.writeDoubleLE(f.size, at);
+    at = key.writeDoubleLE(f.mtimeMs, at);
   }
-  return Buffer.concat([Buffer.from('git:'), listed, Buffer.from('\n'), changed, Buffer.from(`\n${stats.join('')}`)]);
+  return key.subarray(0, at);
 }
+
+const PREFIX = 'lstat:';

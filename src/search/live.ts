@@ -26,7 +26,7 @@ interface Held {
  * The search index of a long-lived process (the MCP server): opened once, kept open, and
  * revalidated at each query by `lstat` of what it depends on (the journal and its day
  * directories, and the files that say which commit HEAD is; see journal-stamp.ts and
- * head-stamp.ts), not by the git listings of the cache key (key.ts), which cost two processes.
+ * head-stamp.ts), not by the cache key (key.ts), which stats every journal file.
  * When the stamp changed, or was taken too soon after a change to be trusted (see stamp.ts),
  * the index is opened the careful way once more: cache key, update, store.
  */
@@ -71,9 +71,9 @@ export class LiveIndex {
     // background as after a clone, and the newest files answer meanwhile.
     const opened = await openIndex(this.repo, undefined, stored, false);
     const checked = this.check(stamp, stored, opened);
-    // A process's first search waits for the check (git's listings of the journal, and the update
-    // where it changed) only for about `firstMs`: at 10,000 sessions and more `git status` of the
-    // journal alone takes longer. Past that it answers from the index as stored, saying so, and the
+    // A process's first search waits for the check (the cache key's stat of every journal file, and
+    // the update where it changed) only for about `firstMs`: at 50,000 sessions the stats alone take
+    // longer (the key is listed in slices, so the wait ends on time). Past that it answers from the index as stored, saying so, and the
     // check goes on; the search after it is done answers from the current index.
     if (this.held || this.building) return checked;
     let timer: NodeJS.Timeout | undefined;
@@ -153,7 +153,7 @@ export class LiveIndex {
     if (this.building) this.building.stop.stopped = true;
     const stop = { stopped: false };
     // Started once the answer from the newest files is out (see open): before it, the build's
-    // first steps (git's listings for the cache key, a stat of every journal file) would run while
+    // first steps (a stat of every journal file for the listing and its cache key) would run while
     // the search awaits anything (git's answer for MEMORY.md, say), and delay the answer.
     let start = () => {};
     const started = new Promise<void>((resolve) => (start = resolve));

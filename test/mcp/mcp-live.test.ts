@@ -82,9 +82,9 @@ describe('the MCP server answers from memory kept between calls (in process, ove
     const briefing = await primer(client);
     expect(briefing).toMatch(/The invoice run holds a lock/);
 
-    // The wrapper sees git: the index the first search started building (no index was stored) asked it for the cache key.
+    // The wrapper sees git (the first primer asked it); the index the first search started building is stored.
     await liveIndex(findRepo(repo.dir, repo.env)).settled();
-    expect(gitCalls().some((c) => c.startsWith('status'))).toBe(true);
+    expect(gitCalls().length).toBeGreaterThan(0);
     const before = gitCalls().length;
     for (let i = 0; i < 3; i++) {
       expect((await search(client, 'invoice lock')).total).toBe(1);

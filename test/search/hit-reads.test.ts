@@ -1,18 +1,19 @@
 // A warm search reads, for each hit's snippet, that hit's session alone: in a folded day (`git memory
 // fold`) of thirty sessions it parsed all thirty for each hit (issue 28, item 5(c): most of a warm
-// search at 10,000 sessions, with the garbage it left). Counted by wrapping parseSession.
+// search at 10,000 sessions, with the garbage it left). Counted by wrapping parseSession and sessionHead.
 import { describe, expect, it, vi } from 'vitest';
 import { renderFolded } from '../../src/memory/folded-day.js';
 import type { Session } from '../../src/memory/session.js';
 import { JOURNAL_DIR } from '../../src/paths.js';
 import { makeMemoryRepo } from '../helpers/repo.js';
 
-const counted = vi.hoisted(() => ({ parseSession: vi.fn() }));
+const counted = vi.hoisted(() => ({ parseSession: vi.fn(), sessionHead: vi.fn() }));
 
 vi.mock('../../src/memory/session.js', async (importOriginal) => {
   const real = await importOriginal<typeof import('../../src/memory/session.js')>();
   counted.parseSession.mockImplementation(real.parseSession);
-  return { ...real, parseSession: counted.parseSession };
+  counted.sessionHead.mockImplementation(real.sessionHead);
+  return { ...real, parseSession: counted.parseSession, sessionHead: counted.sessionHead };
 });
 
 const DAY = '2026-09-14';
@@ -33,11 +34,14 @@ describe('a warm search over a folded day', () => {
     expect((await repo.run(['search', 'webhook'])).code).toBe(0); // builds the index
 
     counted.parseSession.mockClear();
+    counted.sessionHead.mockClear();
     const r = await repo.run(['search', 'webhook', 'deliveries', '--json']);
     expect(r.code, r.stderr).toBe(0);
     const found = JSON.parse(r.stdout) as { results: { snippet: string }[]; cache: string };
     expect(found.cache).toBe('fresh');
     expect(found.results.map((h) => h.snippet)).toEqual(['Retry the webhook deliveries, part 20', 'Retry the webhook deliveries, part 10', 'Retry the webhook deliveries, part 0']);
     expect(counted.parseSession).toHaveBeenCalledTimes(3); // was 90: the day's thirty sessions for each of the 3 hits
+    // Nor are the other sessions' frontmatter read again: the index read the day whole (was 90 too).
+    expect(counted.sessionHead).toHaveBeenCalledTimes(3);
   });
 });

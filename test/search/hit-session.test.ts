@@ -1,10 +1,10 @@
 // A search hit's snippet reads its own session of a folded day (`git memory fold`), not the whole
-// day: readJournalSession gives what readJournalFile(...).sessions.find(...) gives, for every shape a
+// day: readIndexedSession gives what readJournalFile(...).sessions.find(...) gives, for every shape a
 // journal file can have, and a search prints the same bytes whether a day is folded or not.
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readJournalFile, readJournalSession } from '../../src/search/documents.js';
+import { readJournalFile, readIndexedSession } from '../../src/search/documents.js';
 import { renderFolded } from '../../src/memory/folded-day.js';
 import { serializeSession, type Session } from '../../src/memory/session.js';
 import { JOURNAL_DIR } from '../../src/paths.js';
@@ -45,14 +45,14 @@ function put(root: string, path: string, text: string): void {
   writeFileSync(join(root, path), text);
 }
 
-describe('readJournalSession', () => {
+describe('readIndexedSession', () => {
   const dayPath = `${JOURNAL_DIR}/${DAY}.md`;
   const ids = [...SESSIONS.map((s) => s.id), 'no-such-session'];
   /** Every id (and one absent) read both ways from a day file holding `text`. */
   const same = (text: string) => {
     const root = tempDir('gm-hit-');
     put(root, dayPath, text);
-    for (const id of new Set([...ids, ...readJournalFile(root, dayPath).sessions.map((s) => s.id)])) expect(readJournalSession(root, dayPath, id), id).toEqual(readJournalFile(root, dayPath).sessions.find((s) => s.id === id));
+    for (const id of new Set([...ids, ...readJournalFile(root, dayPath).sessions.map((s) => s.id)])) expect(readIndexedSession(root, dayPath, id), id).toEqual(readJournalFile(root, dayPath).sessions.find((s) => s.id === id));
     return readJournalFile(root, dayPath).sessions.length;
   };
 
@@ -68,12 +68,26 @@ describe('readJournalSession', () => {
     expect(same(folded([...SESSIONS.slice(0, 10), { ...SESSIONS[4]!, request: 'A later copy' }, ...SESSIONS.slice(10)]))).toBe(31);
   });
 
-  it('finds nothing in a day that cannot be read, as the whole day finds nothing', () => {
-    expect(same(folded(SESSIONS).replace('---\n<!--', '---\ntext before the first file\n<!--'))).toBe(0);
-    expect(same(folded(SESSIONS, (t, i) => (i === 20 ? t.replace(/^session: .*\n/m, '') : t)))).toBe(0); // one file without its id
-    expect(same(folded(SESSIONS, (t, i) => (i === 25 ? t.replace(/^---\n/, '') : t)))).toBe(0); // one file without frontmatter
-    expect(same(folded(SESSIONS).replace(`date: ${DAY}\nfolded`, 'date: 14 September\nfolded'))).toBe(0);
-    expect(same(folded(SESSIONS, (t, i) => (i === 3 ? '' : t)))).toBe(0); // an empty file: no frontmatter
+  it('is never asked about a day that cannot be read: such a day is not indexed', () => {
+    // readIndexedSession reads the hit's own session only, trusting the rest of a day the index read
+    // whole (key.ts); these days are reported by that read and give the index no session to point at.
+    const unread = (text: string) => {
+      const root = tempDir('gm-hit-');
+      put(root, dayPath, text);
+      const read = readJournalFile(root, dayPath);
+      expect(read.corrupt).toBeDefined();
+      expect(read.sessions).toEqual([]);
+    };
+    unread(folded(SESSIONS).replace('---\n<!--', '---\ntext before the first file\n<!--'));
+    unread(folded(SESSIONS, (t, i) => (i === 20 ? t.replace(/^session: .*\n/m, '') : t))); // one file without its id
+    unread(folded(SESSIONS, (t, i) => (i === 25 ? t.replace(/^---\n/, '') : t))); // one file without frontmatter
+    unread(folded(SESSIONS).replace(`date: ${DAY}\nfolded`, 'date: 14 September\nfolded'));
+    unread(folded(SESSIONS, (t, i) => (i === 3 ? '' : t))); // an empty file: no frontmatter
+  });
+
+  it('reads a session whose id is spelt with escapes, as the whole day does', () => {
+    const escaped = folded(SESSIONS, (t, i) => (i === 7 ? t.replace(/^session: .*$/m, `session: "${SESSIONS[7]!.id.replace(/-/g, '\\u002d')}"`) : t));
+    expect(same(escaped)).toBe(30);
   });
 
   it('reads an original per-day journal and a session file as before', () => {
@@ -81,12 +95,12 @@ describe('readJournalSession', () => {
     const root = tempDir('gm-hit-');
     const s = SESSIONS[7]!;
     put(root, fileOf(s), serializeSession(s, 'en'));
-    expect(readJournalSession(root, fileOf(s), s.id)).toEqual(readJournalFile(root, fileOf(s)).sessions[0]);
+    expect(readIndexedSession(root, fileOf(s), s.id)).toEqual(readJournalFile(root, fileOf(s)).sessions[0]);
     // The file beside the folded day that holds its session: the day's copy is the session.
     put(root, `${JOURNAL_DIR}/${DAY}.md`, folded(SESSIONS));
-    expect(readJournalSession(root, fileOf(s), s.id)).toBeUndefined();
-    expect(readJournalSession(root, `${JOURNAL_DIR}/${DAY}.md`, s.id)).toMatchObject({ id: s.id, origin: fileOf(s) });
-    expect(readJournalSession(root, `${JOURNAL_DIR}/2026-09-15.md`, s.id)).toBeUndefined(); // no such file
+    expect(readIndexedSession(root, fileOf(s), s.id)).toBeUndefined();
+    expect(readIndexedSession(root, `${JOURNAL_DIR}/${DAY}.md`, s.id)).toMatchObject({ id: s.id, origin: fileOf(s) });
+    expect(readIndexedSession(root, `${JOURNAL_DIR}/2026-09-15.md`, s.id)).toBeUndefined(); // no such file
   });
 });
 

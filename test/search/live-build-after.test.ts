@@ -1,7 +1,7 @@
 // A server's first memory_search with no index stored answers from the newest journal files and
-// builds the whole index in the background (live.ts). The build's first steps (git's listings for
-// the cache key, a stat of every journal file: at 50,000 sessions more than the answer's whole
-// budget) wait until that answer is out: before, they ran as soon as the search awaited anything,
+// builds the whole index in the background (live.ts). The build's steps (a stat of every journal
+// file, then reading them: at 50,000 sessions more than the answer's whole budget) wait until that
+// answer is out: before, they ran as soon as the search awaited anything,
 // such as git's answer about MEMORY.md (issue 28 item 5b).
 import { execFileSync } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
@@ -24,23 +24,18 @@ afterEach(() => {
 });
 
 /**
- * A git that notes the cache key's listings (`ls-tree`, `status`) in `keyed`, and whose `log` (the
- * search's question about MEMORY.md's last dream) waits up to 1.5 s for them before it runs: where
- * the build starts while the search waits for git, the key's listings are run before the answer.
+ * A git whose `log` (the search's question about MEMORY.md's last dream) takes 1 s before it runs,
+ * and notes it ran in `logged`: where the build starts while the search waits for git, two sessions'
+ * index is built and stored before the answer.
  */
-function watchedGit(): { keyed: string; logged: string } {
+function slowLogGit(): { logged: string } {
   const bin = tempDir('gm-watched-git-');
-  const keyed = join(bin, 'keyed');
   const logged = join(bin, 'logged');
   const real = execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim();
-  writeFileSync(
-    join(bin, 'git'),
-    `#!/bin/sh\ncase "$1" in\n  ls-tree|status) : > "${keyed}" ;;\n  log) i=0; while [ ! -e "${keyed}" ] && [ $i -lt 30 ]; do sleep 0.05; i=$((i+1)); done; : > "${logged}" ;;\nesac\nexec "${real}" "$@"\n`,
-    { mode: 0o755 },
-  );
+  writeFileSync(join(bin, 'git'), `#!/bin/sh\nif [ "$1" = log ]; then sleep 1; : > "${logged}"; fi\nexec "${real}" "$@"\n`, { mode: 0o755 });
   savedPath = process.env.PATH;
   process.env.PATH = `${bin}:${process.env.PATH}`;
-  return { keyed, logged };
+  return { logged };
 }
 
 describe('the background build of a server\'s first search', () => {
@@ -54,17 +49,17 @@ describe('the background build of a server\'s first search', () => {
     const head = repo.git('rev-parse', 'HEAD').trim();
     repo.write(LONG_TERM_FILE, serializeLongTerm({ lang: 'en', entries: [{ section: 'conventions', text: 'Webhook retries back off', sessions: ['20260302-0915-aaaaaa'], files: [] }], through: { commits: [head], sessions: [] } }));
 
-    const { keyed, logged } = watchedGit();
+    const { logged } = slowLogGit();
+    const stored = join(repo.dir, '.git', 'git-memory', 'search-index.json');
     const live = new LiveIndex(findRepo(repo.dir, process.env));
     const ctx = { cwd: repo.dir, env: process.env };
     try {
       const first = await search(ctx, { query: 'webhook' }, { open: () => live.open() });
       expect(first.data.total).toBe(2);
       expect(existsSync(logged)).toBe(true); // the search did wait for git
-      expect(existsSync(keyed)).toBe(false); // and the build had not started meanwhile
+      expect(existsSync(stored)).toBe(false); // and the build had not run meanwhile
       await live.settled();
-      expect(existsSync(keyed)).toBe(true);
-      expect(existsSync(join(repo.dir, '.git', 'git-memory', 'search-index.json'))).toBe(true);
+      expect(existsSync(stored)).toBe(true);
       expect((await search(ctx, { query: 'signatures' }, { open: () => live.open() })).data).toMatchObject({ total: 1, cache: 'fresh' });
     } finally {
       live.close();

@@ -8,7 +8,6 @@ import { GLOBAL_OPTIONS } from '../options/global.js';
 import { leanParse } from '../options/lean-parse.js';
 import { SEARCH_OPTIONS } from '../options/search.js';
 import { findRepo } from '../../git/repo.js';
-import { startJournalKey } from '../../search/key.js';
 
 const TABLE = { ...GLOBAL_OPTIONS, ...SEARCH_OPTIONS };
 
@@ -36,11 +35,6 @@ export async function leanSearch(args: string[]): Promise<number | null> {
   const a = leanSearchArgs(args);
   if (!a) return null;
   const io = defaultIo();
-  try {
-    startJournalKey(findRepo(io.cwd, io.env).root, io.cwd);
-  } catch {
-    /* not a repository: the search itself reports it */
-  }
   await runSearch(io, a);
   return io.exitCode;
 }
