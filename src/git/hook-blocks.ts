@@ -73,7 +73,7 @@ const OFF_LINES = [
  * --no-verify, which skips only pre-commit and commit-msg) refreshes it in the background, so the next
  * Aider session sees the commit. The file is read with the shell's `read` (no process); git does not
  * wait for the refresh, which runs at the lowest priority and writes only the gitignored PRIMER.md.
- * A burst of commits starts one refresh, not one each (commands/primer.ts refreshPrimerFile).
+ * A burst of commits starts one refresh, not one each (commands/primer-start.ts refreshPrimerFile).
  */
 const AIDER_REFRESH = [
   `    if [ -f .aider.conf.yml ] && [ -f ${PRIMER_FILE} ]; then`,

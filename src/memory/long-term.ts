@@ -257,17 +257,35 @@ function stem(w: string): string {
 
 /** What a fact says, as comparable parts: its content words (no numbers), its numbers, and whether it negates. */
 export interface FactShape {
-  words: Set<string>;
-  numbers: string;
-  negated: boolean;
-  key: string;
+  readonly words: ReadonlySet<string>;
+  readonly numbers: string;
+  readonly negated: boolean;
+  readonly key: string;
 }
 
 const WORD = /[a-z][a-z0-9_.\-/]*[a-z0-9]|[a-z]/g;
 const NUMBER = /\d+(?:\.\d+)?/g;
 
+/**
+ * The shapes made so far, by text: one primer shapes the same line several times (MEMORY.md's
+ * check of the window's sessions, the learned items it picks, the next steps still open), and the
+ * same fact repeats across sessions. Shapes are never changed once made, so one object serves
+ * every caller. Emptied when full: a dream shapes every line of the journal once.
+ */
+const shapes = new Map<string, FactShape>();
+const SHAPES_KEPT = 4096;
+
 /** Breaks a fact into comparable parts (English words stemmed, CJK text as character pairs). */
 export function factShape(text: string): FactShape {
+  let shape = shapes.get(text);
+  if (!shape) {
+    if (shapes.size >= SHAPES_KEPT) shapes.clear();
+    shapes.set(text, (shape = shapeOf(text)));
+  }
+  return shape;
+}
+
+function shapeOf(text: string): FactShape {
   const lower = text.toLowerCase().replace(/`/g, '');
   const words = new Set<string>();
   // One match call and plain string tests per word: this runs for every learned item at every

@@ -1,7 +1,8 @@
 import type { Argv, CommandModule } from 'yargs';
 import { run, type GlobalArgs, type Io } from '../io.js';
 import { PRIMER_OPTIONS } from '../options/primer.js';
-import type { PrimerData, PrimerFor } from '../../commands/primer.js';
+import type { Ctx, Result } from '../../commands/context.js';
+import type { PrimerData, PrimerFor, PrimerOptions } from '../../commands/primer.js';
 import { factId } from '../../memory/long-term.js';
 
 /** A Learned line's fact: without its list marker, its kind's label and its staleness mark. */
@@ -38,15 +39,17 @@ export function explain(d: PrimerData): string {
   return `${lines.join('\n')}\n`;
 }
 
-/** Runs the primer for parsed arguments; shared by yargs and the lean path. */
-export function runPrimer(io: Io, a: PrimerArgs): Promise<void> {
+/** What builds the primer for runPrimer: `primer()` itself, or the lean path's start-only primerStart(). */
+export type PrimerBuild = (ctx: Ctx, opts: PrimerOptions) => Promise<Result<PrimerData>>;
+
+/** Runs the primer for parsed arguments; shared by yargs and the lean path (which passes its own `build`). */
+export function runPrimer(io: Io, a: PrimerArgs, build: PrimerBuild): Promise<void> {
   const json = !!a.json || a.format === 'json';
   return run(
     io,
     { json, _: ['primer'] },
     async (ctx) => {
-      const { primer } = await import('../../commands/primer.js');
-      const r = await primer(ctx, { maxTokens: a['max-tokens'], days: a.days, write: a.write, for: a.for as PrimerFor | undefined });
+      const r = await build(ctx, { maxTokens: a['max-tokens'], days: a.days, write: a.write, for: a.for as PrimerFor | undefined });
       if (!json || a.explain) return r;
       // JSON lists items and drops only with --explain, to keep the default small.
       const { dropped: _d, included, ...rest } = r.data;
@@ -68,5 +71,5 @@ export const primerCommand = (io: Io): CommandModule<GlobalArgs, PrimerArgs> => 
       .example('git memory primer', 'the briefing as markdown')
       .example('git memory primer --explain --max-tokens 600', 'a smaller briefing, and what did not fit')
       .example('git memory primer --for compact', 'what the agent gets after a compaction') as unknown as Argv<PrimerArgs>,
-  handler: (a) => runPrimer(io, a),
+  handler: (a) => runPrimer(io, a, async (ctx, opts) => (await import('../../commands/primer.js')).primer(ctx, opts)),
 });

@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { refreshPrimerFile } from '../../commands/primer.js';
+import { primerStart, refreshPrimerFile } from '../../commands/primer-start.js';
 import { runPrimer, type PrimerArgs } from '../commands/primer.js';
 import { defaultIo } from '../io.js';
 import { GLOBAL_OPTIONS } from '../options/global.js';
@@ -17,13 +17,15 @@ export function leanPrimerArgs(args: string[]): PrimerArgs | null {
 /**
  * `git memory primer` runs at every agent session start, so it skips the argument parser's load
  * time: the same flags (PRIMER_OPTIONS) are read with node's parseArgs. Returns null when the
- * arguments need the full CLI (help, or anything it does not recognise), which then reports them.
+ * arguments need the full CLI (help, or anything it does not recognise), which then reports them,
+ * and for `--for resume|compact`, whose additions (the compaction steps, the transcript readers)
+ * this bundle leaves out: a session's start never needs them.
  */
 export async function leanPrimer(args: string[]): Promise<number | null> {
   const a = leanPrimerArgs(args);
-  if (!a) return null;
+  if (!a || a.for === 'resume' || a.for === 'compact') return null;
   const io = defaultIo();
-  await runPrimer(io, a);
+  await runPrimer(io, a, primerStart);
   return io.exitCode;
 }
 

@@ -1,0 +1,24 @@
+// The primer every agent session starts with loads one bundle, dist/primer.js, read and checked
+// against its code cache at each start: its size is paid every time. `primer --for resume|compact`
+// adds what the SessionStart hook adds (the compaction steps, the transcript readers of every
+// agent), which a start never uses: it is left to the full command line (reach-for.test.ts runs
+// it), and primer.js holds only the start. GIT_MEMORY_PRIMER_BUNDLE points this at another build's primer.js (a check of the test).
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { BIN } from '../helpers/repo.js';
+
+const BUNDLE = process.env.GIT_MEMORY_PRIMER_BUNDLE ?? join(dirname(BIN), 'primer.js');
+
+/** Strings of the code only `--for resume|compact` runs: session-additions.ts, the compaction hot files, a transcript reader. */
+const FOR_ONLY = ['no agent session is open in this worktree', 'npm npx pnpm yarn bun git cargo'];
+
+describe('dist/primer.js, the session start primer', () => {
+  it('holds no code of the resume and compaction additions, nor the transcript readers', () => {
+    const text = readFileSync(BUNDLE, 'utf8');
+    expect(FOR_ONLY.filter((s) => text.includes(s))).toEqual([]);
+    // A start's primer in a third less than the whole command (380 KB before it left the rest out).
+    expect(text.length).toBeLessThan(200_000);
+  });
+
+});
