@@ -13,7 +13,7 @@ import { settledOrAfter } from '../helpers/settled.js';
 
 /** The id of a process that has exited. */
 function deadPid(): number {
-  return spawnSync(process.execPath, ['-e', ''], { stdio: 'ignore' }).pid!;
+  return spawnSync('true', { stdio: 'ignore' }).pid!;
 }
 
 describe('temporary files of killed processes', () => {
