@@ -1,7 +1,7 @@
 // The test helpers that make repositories cheap must not change what a test sees: a copied
 // repository is a repository of its own, and the temporary folder is one the suite can rely on.
-import { execFileSync } from 'node:child_process';
-import { cpSync, lstatSync, mkdirSync, readdirSync, readlinkSync, statfsSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { cpSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, statfsSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -9,6 +9,7 @@ import { copyTree } from './helpers/copy-tree.js';
 import { mallocTunables, TOP_PAD } from './helpers/malloc-pad.js';
 import { ramTempDir } from './helpers/ram-tmp.js';
 import { copyRepo, makeRepo, ROOT, tempDir, type TestRepo } from './helpers/repo.js';
+import { settled, settledOrAfter } from './helpers/settled.js';
 
 /** Every file under `dir` (not following links), relative, sorted. */
 function files(dir: string, base = dir): string[] {
@@ -117,5 +118,40 @@ describe('malloc\'s top pad for the processes the tests start', () => {
     const repo = makeRepo();
     const inGit = execFileSync('git', ['-c', 'alias.tunables=!printf %s "$GLIBC_TUNABLES"', 'tunables'], { cwd: repo.dir, env: repo.env, encoding: 'utf8' });
     expect(inGit.split(':')).toContain(`glibc.malloc.top_pad=${TOP_PAD}`);
+  });
+});
+
+describe('settledOrAfter (a fixed wait for detached workers, cut short once they have all ended)', () => {
+  const detached = (home: string, seconds: string) => {
+    const child = spawn('sleep', [seconds], { env: { ...process.env, OPENCLAW_MEMORY_HOME: home }, detached: true, stdio: 'ignore' });
+    child.unref();
+    return child;
+  };
+  const running = (pid: number) => {
+    try {
+      return !/^\d+ \(.*\) [ZX]/.test(readFileSync(`/proc/${pid}/stat`, 'latin1'));
+    } catch {
+      return false;
+    }
+  };
+
+  it.runIf(existsSync('/proc/self/environ'))('returns once the processes of the repository have ended, long before its limit', async () => {
+    const home = tempDir('gm-home-');
+    const child = detached(home, '0.3');
+    // A wait of the whole limit would outlast the test's own time-out (vitest.config.ts: 60 s).
+    await settledOrAfter({ env: { OPENCLAW_MEMORY_HOME: home } }, 120_000);
+    expect(running(child.pid!)).toBe(false);
+  });
+
+  it.runIf(existsSync('/proc/self/environ'))('returns at its limit, without failing, while one still runs', async () => {
+    const home = tempDir('gm-home-');
+    const child = detached(home, '30');
+    try {
+      await settledOrAfter({ env: { OPENCLAW_MEMORY_HOME: home } }, 200);
+      expect(running(child.pid!)).toBe(true);
+      await expect(settled({ env: { OPENCLAW_MEMORY_HOME: home } }, 200)).rejects.toThrow(/still running after 200 ms:\n\d+: sleep 30/);
+    } finally {
+      child.kill();
+    }
   });
 });

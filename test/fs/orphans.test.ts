@@ -6,7 +6,7 @@ import { withLock } from '../../src/fs/lock.js';
 import { makeRepo, tempDir } from '../helpers/repo.js';
 
 /** The pid of a process that has exited. */
-const deadPid = () => spawnSync(process.execPath, ['-e', '']).pid!;
+const deadPid = () => spawnSync('true').pid!;
 
 function plant(stateDir: string, pid: number): string[] {
   const files = [`tmp/${pid}-m3k9x0ab12.tmp`, `tmp/index-${pid}-0badf00d`, `tmp/index-${pid}-0badf00d.lock`, `spool.jsonl.${pid}.tmp`];

@@ -97,26 +97,54 @@ const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * processes, if they still run after most of the test's time-out.
  */
 export async function settled(repo: Pick<TestRepo, 'env'>, ms = MOST_MS): Promise<void> {
+  const running = await waitFor(repo, ms, BLIND_MS);
+  if (!running.length) return;
+  const what = running.map((pid) => {
+    try {
+      return `${pid}: ${readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ').trim()}`;
+    } catch {
+      return String(pid);
+    }
+  });
+  throw new Error(`still running after ${ms} ms:\n${what.join('\n')}`);
+}
+
+/**
+ * Waits as a fixed wait of `ms` did, but no longer than the repository's processes run: resolves
+ * once none runs (as `settled`), or once `ms` have passed with some still running, and never fails.
+ * For a test that looks, after its fixed time, at what the workers did or did not do: a worker
+ * still running then is seen as it was with the fixed wait, and when all have ended before, nothing
+ * of theirs can change in the rest of the wait.
+ */
+export async function settledOrAfter(repo: Pick<TestRepo, 'env'>, ms: number): Promise<void> {
+  await waitFor(repo, ms, ms);
+}
+
+/**
+ * Waits until no process of `repo` runs, or `ms` have passed; returns those still running. Where
+ * there is no /proc to ask, waits `blindMs` instead.
+ */
+async function waitFor(repo: Pick<TestRepo, 'env'>, ms: number, blindMs: number): Promise<number[]> {
   const home = repo.env.OPENCLAW_MEMORY_HOME;
   if (!home) throw new Error('settled: the repository\'s environment has no OPENCLAW_MEMORY_HOME to know its processes by');
-  if (!HAS_PROC) return void (await pause(BLIND_MS));
+  if (!HAS_PROC) {
+    await pause(blindMs);
+    return [];
+  }
   const marker = Buffer.from(`OPENCLAW_MEMORY_HOME=${home}\0`);
   const deadline = Date.now() + ms;
   // A whole scan of /proc costs a few milliseconds: it is made again only when the processes it
   // found have ended (to find those they started), and in between only their own entries are read.
   for (let running = holders(marker); running.length; running = holders(marker)) {
     for (let delay = 5; running.some(alive); delay = Math.min(delay * 2, 50)) {
-      if (Date.now() > deadline) {
-        const what = running.filter(alive).map((pid) => {
-          try {
-            return `${pid}: ${readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ').trim()}`;
-          } catch {
-            return String(pid);
-          }
-        });
-        throw new Error(`still running after ${ms} ms:\n${what.join('\n')}`);
+      const left = deadline - Date.now();
+      if (left <= 0) {
+        const still = running.filter(alive);
+        if (still.length) return still;
+        break; // they ended just now: look once more for what they started
       }
-      await pause(delay);
+      await pause(Math.min(delay, left));
     }
   }
+  return [];
 }

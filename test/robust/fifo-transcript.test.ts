@@ -6,6 +6,7 @@ import { closeSync, constants, openSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BIN, makeMemoryRepo, tempDir } from '../helpers/repo.js';
+import { settledOrAfter } from '../helpers/settled.js';
 
 const SESSION = '00893aaf-19fa-41d2-8238-13269b9b3ca0';
 
@@ -40,8 +41,9 @@ describe('a FIFO as transcript_path', () => {
       hook('session-end', { reason: 'other' }),
     ];
     for (const r of runs) expect([r.event, r.status, r.signal]).toEqual([r.event, 0, null]);
-    // The workers the hooks start (notes, compaction, finalise) run detached: give them time to reach the file.
-    await new Promise((done) => setTimeout(done, 3000));
+    // The workers the hooks start (notes, compaction, finalise) run detached: give them time to reach
+    // the file (3 s, or until all have ended: then none can reach it later).
+    await settledOrAfter(repo, 3000);
     expect(someoneReads(fifo)).toBe(false);
   }, 90_000);
 });

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { readLedger } from '../../src/transcripts/read.js';
 import { parseHookInput } from '../../src/hook/agent/input.js';
 import { BIN, ROOT, makeMemoryRepo, tempDir } from '../helpers/repo.js';
+import { settledOrAfter } from '../helpers/settled.js';
 
 const FIXTURES: [agent: 'claude' | 'codex' | 'gemini', file: string][] = [
   ['claude', 'claude.jsonl'],
@@ -106,7 +107,7 @@ describe('hostile hook payloads', () => {
       expect([event, r.status, r.signal], r.stderr).toEqual([event, 0, null]);
       expect(r.stderr).not.toMatch(/internal error|^\s+at /m);
     }
-    await new Promise((done) => setTimeout(done, 1500)); // detached workers the hooks started
+    await settledOrAfter(repo, 1500); // detached workers the hooks started
     expect(readdirSync(outside)).toEqual([]);
   }, 60_000);
 });

@@ -9,10 +9,11 @@ import { withSessionLock } from '../../src/notes/lock.js';
 import { sessionDirName } from '../../src/paths.js';
 import { fixture } from '../agents/fixtures.js';
 import { makeMemoryRepo, tempDir } from '../helpers/repo.js';
+import { settledOrAfter } from '../helpers/settled.js';
 
 /** The id of a process that has exited. */
 function deadPid(): number {
-  return spawnSync(process.execPath, ['-e', ''], { stdio: 'ignore' }).pid!;
+  return spawnSync('true', { stdio: 'ignore' }).pid!;
 }
 
 describe('temporary files of killed processes', () => {
@@ -75,7 +76,7 @@ describe('a symbolic link planted in the state directory', () => {
     const input = JSON.stringify({ session_id: session, transcript_path: transcript, cwd: repo.dir, hook_event_name: 'PreCompact', trigger: 'auto' });
     const r = repo.exec(['hook', 'agent', 'pre-compact', '--agent', 'claude'], { stdin: input });
     expect(r.code).toBe(0);
-    await new Promise((done) => setTimeout(done, 2000)); // the worker it starts
+    await settledOrAfter(repo, 2000); // the worker it starts
     expect(readdirSync(elsewhere)).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseLongTerm, serializeLongTerm, type LongTermEntry } from '../../src/memory/long-term.js';
 import { parseTasks } from '../../src/memory/tasks.js';
-import { fixture, makeRepo, type TestRepo } from '../helpers/repo.js';
+import { copyRepo, fixture, makeRepo, type TestRepo } from '../helpers/repo.js';
 
 // `git memory resolve` during a merge rebuilds TASKS.md (MEMORY.md) from git's three index stages;
 // what the working-tree file holds beyond them (a hand resolution, a task typed in, an edit) must
@@ -35,14 +35,29 @@ async function tasks(repo: TestRepo, hhmm: string, list: object[]): Promise<void
   expect(r.code, r.stderr).toBe(0);
 }
 
-/** Branch x adds "Rate limiting", main adds "Audit log" and finishes the docs; main merges x: TASKS.md conflicts. */
-async function conflictedMerge(repo: TestRepo): Promise<void> {
-  repo.git('checkout', '-q', '-b', 'x');
-  await tasks(repo, '10:00', [{ task: 'Rate limiting' }]);
-  repo.git('commit', '-q', '-am', 'x: tasks');
-  repo.git('checkout', '-q', 'main');
-  await tasks(repo, '11:00', [{ task: 'Audit log' }, { task: 'Write the docs', status: 'done' }]);
-  repo.git('commit', '-q', '-am', 'main: tasks');
+/**
+ * setUp(driver), then branch x adds "Rate limiting", main adds "Audit log" and finishes the docs,
+ * both committed: made once per test file and copied (conflictedMerge merges them).
+ */
+const branchedSetUps = new Map(
+  [true, false].map((driver) => [
+    driver,
+    fixture(async () => {
+      const repo = copyRepo(await setUp(driver), 'file');
+      repo.git('checkout', '-q', '-b', 'x');
+      await tasks(repo, '10:00', [{ task: 'Rate limiting' }]);
+      repo.git('commit', '-q', '-am', 'x: tasks');
+      repo.git('checkout', '-q', 'main');
+      await tasks(repo, '11:00', [{ task: 'Audit log' }, { task: 'Write the docs', status: 'done' }]);
+      repo.git('commit', '-q', '-am', 'main: tasks');
+      return repo;
+    }),
+  ]),
+);
+const branched = (driver: boolean): Promise<TestRepo> => branchedSetUps.get(driver)!();
+
+/** main merges x in a repository from `branched`: TASKS.md conflicts. */
+function conflictedMerge(repo: TestRepo): void {
   expect(() => repo.git('merge', '-q', '--no-edit', 'x')).toThrow();
   expect(repo.git('diff', '--name-only', '--diff-filter=U').trim()).toBe(TASKS);
 }
@@ -53,8 +68,8 @@ const MERGED = ['Audit log', 'Implement login', 'Rate limiting', 'Write the docs
 
 describe('git memory resolve keeps what the working-tree file holds beyond the merge', () => {
   it('a task typed into the file beside the markers is added and named as from the working tree (no driver)', async () => {
-    const repo = await setUp(false);
-    await conflictedMerge(repo);
+    const repo = await branched(false);
+    conflictedMerge(repo);
     repo.write(TASKS, `${repo.read(TASKS)}- [ ] Typed during the merge\n`);
 
     const r = await repo.run(['resolve']);
@@ -69,8 +84,8 @@ describe('git memory resolve keeps what the working-tree file holds beyond the m
   });
 
   it("a hand resolution's edit and addition are kept, and a task it left out is kept and named (no driver)", async () => {
-    const repo = await setUp(false);
-    await conflictedMerge(repo);
+    const repo = await branched(false);
+    conflictedMerge(repo);
     // The user resolves by hand from main's version: Audit log renamed and started, a task added,
     // and x's Rate limiting not taken over.
     const audit = idOf(repo, 'Audit log');
@@ -99,8 +114,8 @@ describe('git memory resolve keeps what the working-tree file holds beyond the m
   });
 
   it('says in words what it kept: the task typed in, and the task the working tree did not have', async () => {
-    const repo = await setUp(false);
-    await conflictedMerge(repo);
+    const repo = await branched(false);
+    conflictedMerge(repo);
     const rate = idOf(repo, 'Rate limiting');
     repo.write(TASKS, repo.git('show', `:2:${TASKS}`).concat('- [ ] Added while resolving\n'));
     const r = await repo.run(['resolve']);
@@ -133,8 +148,8 @@ describe('git memory resolve keeps what the working-tree file holds beyond the m
   });
 
   it('with the merge driver configured (git-memory missing where git merged): a task added inside the markers is kept', async () => {
-    const repo = await setUp(true);
-    await conflictedMerge(repo);
+    const repo = await branched(true);
+    conflictedMerge(repo);
     expect(repo.read(TASKS)).toMatch(/^<<<<<<< ours$/m); // the driver's fallback: git merge-file
     repo.write(TASKS, repo.read(TASKS).replace(/^=======$/m, '- [ ] Inside the markers\n======='));
     const r = await repo.run(['resolve', '--json']);
@@ -144,9 +159,9 @@ describe('git memory resolve keeps what the working-tree file holds beyond the m
   });
 
   it('with a driver that failed (the file is ours as it was) and a task typed in: both sides merged, the task kept', async () => {
-    const repo = await setUp(true);
+    const repo = await branched(true);
     repo.git('config', 'merge.git-memory-tasks.driver', 'false');
-    await conflictedMerge(repo);
+    conflictedMerge(repo);
     expect(repo.read(TASKS)).toBe(repo.git('show', `:2:${TASKS}`));
     repo.write(TASKS, `${repo.read(TASKS)}- [ ] Typed after the failed merge\n`);
     const r = await repo.run(['resolve']);
@@ -156,9 +171,9 @@ describe('git memory resolve keeps what the working-tree file holds beyond the m
 
   it('a file exactly as git left it (markers, or a failed driver\'s ours) gives the merge alone, naming nothing', async () => {
     for (const failing of [false, true]) {
-      const repo = await setUp(true);
+      const repo = await branched(true);
       if (failing) repo.git('config', 'merge.git-memory-tasks.driver', 'false');
-      await conflictedMerge(repo);
+      conflictedMerge(repo);
       const r = await repo.run(['resolve', '--json']);
       expect(r.code, r.stderr).toBe(0);
       expect(JSON.parse(r.stdout).files[0].worktree).toBeUndefined();
@@ -167,8 +182,8 @@ describe('git memory resolve keeps what the working-tree file holds beyond the m
   });
 
   it('a working-tree file it cannot read stops it with nothing changed, and says how to start over', async () => {
-    const repo = await setUp(false);
-    await conflictedMerge(repo);
+    const repo = await branched(false);
+    conflictedMerge(repo);
     const half = repo.read(TASKS).replace(/^<<<<<<< .*\n/m, ''); // one marker removed, two left
     repo.write(TASKS, half);
     const r = await repo.run(['resolve']);
@@ -182,8 +197,8 @@ describe('git memory resolve keeps what the working-tree file holds beyond the m
 
 describe('end and tasks during a merge stopped on TASKS.md', () => {
   it('with the markers still in the file: end and tasks add succeed, their tasks wait and land after the merge', async () => {
-    const repo = await setUp(false);
-    await conflictedMerge(repo);
+    const repo = await branched(false);
+    conflictedMerge(repo);
     const marked = repo.read(TASKS);
     const end = await repo.run(['end', '--summary', JSON.stringify({ request: 'Work during the merge', tasks: [{ task: 'Added by end', status: 'todo' }] })], at('12:00'));
     expect(end.code, end.stderr).toBe(0);
@@ -208,8 +223,8 @@ describe('end and tasks during a merge stopped on TASKS.md', () => {
   });
 
   it('with the markers removed by hand (the finding): the task end added waits, resolve says so, and it lands', async () => {
-    const repo = await setUp(false);
-    await conflictedMerge(repo);
+    const repo = await branched(false);
+    conflictedMerge(repo);
     repo.write(TASKS, repo.read(TASKS).replace(/^(<<<<<<<|=======|>>>>>>>).*\n/gm, ''));
     const end = await repo.run(['end', '--summary', JSON.stringify({ request: 'x', tasks: [{ task: 'Added during merge', status: 'todo' }] })], at('12:00'));
     expect(end.code, end.stderr).toBe(0);
@@ -222,8 +237,8 @@ describe('end and tasks during a merge stopped on TASKS.md', () => {
   });
 
   it('markers committed (no operation): end refuses as before and points at resolve', async () => {
-    const repo = await setUp(false);
-    await conflictedMerge(repo);
+    const repo = await branched(false);
+    conflictedMerge(repo);
     repo.git('commit', '-q', '-am', 'careless merge');
     const end = await repo.run(['end', '--summary', JSON.stringify({ request: 'x', tasks: [{ task: 'T', status: 'todo' }] })], at('12:00'));
     expect(end.code).toBe(1);
