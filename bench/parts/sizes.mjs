@@ -171,7 +171,29 @@ export function instructionsOf(withDir, bare, env) {
   return w === null || wo === null ? null : { with: w, without: wo };
 }
 
-export async function statusPair(git, dir, wsDir, name, env, measure, runs) {
+/**
+ * The user's first `git status` after a memory commit (a session file committed by `git memory
+ * commit`, as `end` commits one) against the next one, in instructions (valgrind; null without):
+ * whatever the memory commit left for git to redo (index entries without stat data: a re-read and a
+ * whole index written) lands on the user's command.
+ */
+export function afterMemoryCommit(dir, env, bin) {
+  const count = () => {
+    const r = spawnSync('valgrind', ['--tool=cachegrind', '--cache-sim=no', '--cachegrind-out-file=/dev/null', 'git', 'status', '--porcelain'], { cwd: dir, env, encoding: 'utf8', maxBuffer: 64 << 20 });
+    const m = r.status === 0 ? /I\s+refs:\s+([\d,]+)/.exec(r.stderr) : null;
+    return m ? Number(m[1].replaceAll(',', '')) : null;
+  };
+  const path = join(dir, '.openclaw_memory', 'journal', '2026-11-30', '2359-claude-code-bec001.md');
+  const session = ['---', 'session: 20261130-2359-bec001', 'date: 2026-11-30', 'time: "23:59"', 'agent: claude-code', '---', '', '## Session 23:59', '', '### Request', 'A session committed before the status', '', '### Learned', '- The index entry carries its stat data', ''].join('\n');
+  writeFileSync(path, session);
+  const c = spawnSync(process.execPath, [bin, 'commit'], { cwd: dir, env, encoding: 'utf8' });
+  if (c.status !== 0) return null;
+  const first = count();
+  const next = first === null ? null : count();
+  return first === null || next === null ? null : { first, next };
+}
+
+export async function statusPair(git, dir, wsDir, name, env, measure, runs, bin) {
   const withDir = join(wsDir, `size-${name}-journal`);
   const bare = join(wsDir, `size-${name}-nojournal`);
   git(dir, 'worktree', 'add', '-q', '--detach', withDir, 'HEAD');
@@ -195,6 +217,7 @@ export async function statusPair(git, dir, wsDir, name, env, measure, runs) {
         wall: Object.fromEntries(keys.map((k) => [k, r[k].median])),
         dirs: { with: folders(withDir), without: folders(bare) },
         instructions: instructionsOf(withDir, bare, env),
+        afterCommit: bin ? afterMemoryCommit(withDir, env, bin) : null,
       },
     };
   } finally {
@@ -274,7 +297,7 @@ export async function run({ summary, ws, env, BIN, big, xl, measure, printTable,
     // instructions git runs (valgrind, where installed), else on CPU time; never on wall time: at
     // load 10-20 the wall ratio read +15-19% at L in runs whose CPU ratio was +2-4%, and +6% in one
     // whose CPU ratio was +13% (statusfold report). `-uno` splits off the untracked scan.
-    const { journalStatus } = await statusPair(git, dir, ws.dir, name, env, measure, STATUS_RUNS);
+    const { journalStatus } = await statusPair(git, dir, ws.dir, name, env, measure, STATUS_RUNS, BIN);
     const st = journalStatus;
     const entries = { all: git(dir, 'ls-files').split('\n').length - 1, journal: git(dir, 'ls-files', '--', '.openclaw_memory/journal').split('\n').length - 1 };
     const cpuOf = (m, key) => m.mean(key, 2); // the 2 warm-up runs left out
@@ -306,6 +329,7 @@ export async function run({ summary, ws, env, BIN, big, xl, measure, printTable,
       statusCpu: st.cpu.with / st.cpu.without - 1,
       statusWall: st.wall.with / st.wall.without - 1,
       statusDirs: st.dirs,
+      statusAfterCommit: st.afterCommit,
       entries,
       cpu: Object.fromEntries([...['floorB', 'primer', 'primerCommit', 'grep', 'search', 'nodeStart', 'keyTree', 'keyStatus'].map((k) => [k, cpuOf(main, k)]), ['floorB2', cpuOf(anch, 'floorB')], ['primerAnchored', cpuOf(anch, 'primerAnchored')], ['statusWith', st.cpu.with], ['statusWithout', st.cpu.without], ['statusWithUno', st.cpu.withUno], ['statusWithoutUno', st.cpu.withoutUno]]),
       raw: { floorB: r.floorB.median, primer: r.primer.median, primerCommit: r.primerCommit.median, grep: r.grep.median, search: r.search.median, nodeStart: r.nodeStart.median, keyTree: r.keyTree.median, keyStatus: r.keyStatus.median, floorB2: anchored.floorB.median, primerAnchored: anchored.primerAnchored.median, statusWith: st.wall.with, statusWithout: st.wall.without },
@@ -352,6 +376,7 @@ export async function run({ summary, ws, env, BIN, big, xl, measure, printTable,
     // At S, 1,000 session files beside 304 code files are most of the index whatever is done: a note.
     const pct = (v) => `${v >= 0 ? '+' : ''}${(v * 100).toFixed(1)}%`;
     const statusLabel = `${x.name}: git status, journal in the index (${x.statusBy}; CPU ${pct(x.statusCpu)}, -uno ${pct(c.statusWithUno / c.statusWithoutUno - 1)}, wall ${pct(x.statusWall)}; ${x.entries.journal} of ${x.entries.all} index entries, ${x.statusDirs.with} folders against ${x.statusDirs.without})`;
+    if (x.statusAfterCommit) summary.add(`${x.name}: the user's first git status after a memory commit / the next one (instructions, valgrind)`, pct(x.statusAfterCommit.first / x.statusAfterCommit.next - 1), x.statusAfterCommit.first / x.statusAfterCommit.next - 1, { max: 0.05 }, '≤ +5%');
     if (x.name === 'S') summary.note(statusLabel, pct(x.status));
     else summary.add(statusLabel, pct(x.status), x.status, { max: 0.05 }, '≤ +5%');
   }
