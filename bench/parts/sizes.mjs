@@ -145,6 +145,87 @@ export function dreamtState(repo, dir, env, bin) {
   return { ...info, from: `dreamt here (no kept state): ${info.dreamS.toFixed(0)} s, CPU ${info.dreamCpuS.toFixed(0)} s` };
 }
 
+/** Timed runs of each `git status` of item 6: cheap (0.3-0.6 s), and a 5% target needs a CPU mean steadier than 10 runs give under load. */
+const STATUS_RUNS = Number(process.env.BENCH_STATUS_RUNS ?? 24);
+
+/**
+ * Item 6: `git status --porcelain` (and `-uno`, without the untracked scan) in two linked worktrees
+ * of `dir`'s HEAD checked out alike, one with the journal, one with a commit that removes it;
+ * interleaved, `runs` timed runs each after 2 warm-up runs (which refresh each index). Returns CPU
+ * means and wall medians (ms), and the folders each worktree holds. Both worktrees are removed.
+ */
+/**
+ * The instructions `git status --porcelain` runs in user space in each worktree (valgrind's
+ * cachegrind, one run each: the same count at any load), or null without valgrind. On this
+ * 2-core machine under load 10-20, CPU means of 24 runs moved by ±5% between runs of the same pair
+ * (L: +2% to +13%), about the size of the target; the count does not.
+ */
+export function instructionsOf(withDir, bare, env) {
+  const count = (cwd) => {
+    const r = spawnSync('valgrind', ['--tool=cachegrind', '--cache-sim=no', '--cachegrind-out-file=/dev/null', 'git', 'status', '--porcelain'], { cwd, env, encoding: 'utf8', maxBuffer: 64 << 20 });
+    const m = r.status === 0 ? /I\s+refs:\s+([\d,]+)/.exec(r.stderr) : null;
+    return m ? Number(m[1].replaceAll(',', '')) : null;
+  };
+  const w = count(withDir);
+  const wo = w === null ? null : count(bare);
+  return w === null || wo === null ? null : { with: w, without: wo };
+}
+
+/**
+ * The user's first `git status` after a memory commit (a session file committed by `git memory
+ * commit`, as `end` commits one) against the next one, in instructions (valgrind; null without):
+ * whatever the memory commit left for git to redo (index entries without stat data: a re-read and a
+ * whole index written) lands on the user's command.
+ */
+export function afterMemoryCommit(dir, env, bin) {
+  const count = () => {
+    const r = spawnSync('valgrind', ['--tool=cachegrind', '--cache-sim=no', '--cachegrind-out-file=/dev/null', 'git', 'status', '--porcelain'], { cwd: dir, env, encoding: 'utf8', maxBuffer: 64 << 20 });
+    const m = r.status === 0 ? /I\s+refs:\s+([\d,]+)/.exec(r.stderr) : null;
+    return m ? Number(m[1].replaceAll(',', '')) : null;
+  };
+  const path = join(dir, '.openclaw_memory', 'journal', '2026-11-30', '2359-claude-code-bec001.md');
+  const session = ['---', 'session: 20261130-2359-bec001', 'date: 2026-11-30', 'time: "23:59"', 'agent: claude-code', '---', '', '## Session 23:59', '', '### Request', 'A session committed before the status', '', '### Learned', '- The index entry carries its stat data', ''].join('\n');
+  writeFileSync(path, session);
+  const c = spawnSync(process.execPath, [bin, 'commit'], { cwd: dir, env, encoding: 'utf8' });
+  if (c.status !== 0) return null;
+  const first = count();
+  const next = first === null ? null : count();
+  return first === null || next === null ? null : { first, next };
+}
+
+export async function statusPair(git, dir, wsDir, name, env, measure, runs, bin) {
+  const withDir = join(wsDir, `size-${name}-journal`);
+  const bare = join(wsDir, `size-${name}-nojournal`);
+  git(dir, 'worktree', 'add', '-q', '--detach', withDir, 'HEAD');
+  git(dir, 'worktree', 'add', '-q', '--detach', bare, 'HEAD');
+  try {
+    git(bare, 'rm', '-r', '-q', '--cached', '.openclaw_memory/journal');
+    rmSync(join(bare, '.openclaw_memory', 'journal'), { recursive: true, force: true });
+    git(bare, '-c', 'core.hooksPath=/dev/null', 'commit', '-q', '-m', 'without the journal');
+    const m = withCpu([
+      { name: 'with', cmd: 'git', args: ['status', '--porcelain'], cwd: withDir, env },
+      { name: 'without', cmd: 'git', args: ['status', '--porcelain'], cwd: bare, env },
+      { name: 'withUno', cmd: 'git', args: ['status', '--porcelain', '-uno'], cwd: withDir, env },
+      { name: 'withoutUno', cmd: 'git', args: ['status', '--porcelain', '-uno'], cwd: bare, env },
+    ]);
+    const r = measure(m.candidates, { runs, warmup: 2 });
+    const folders = (d) => Number(spawnSync('sh', ['-c', 'find . -path ./.git -prune -o -type d -print | wc -l'], { cwd: d, encoding: 'utf8' }).stdout.trim());
+    const keys = ['with', 'without', 'withUno', 'withoutUno'];
+    return {
+      journalStatus: {
+        cpu: Object.fromEntries(keys.map((k) => [k, m.mean(k, 2)])),
+        wall: Object.fromEntries(keys.map((k) => [k, r[k].median])),
+        dirs: { with: folders(withDir), without: folders(bare) },
+        instructions: instructionsOf(withDir, bare, env),
+        afterCommit: bin ? afterMemoryCommit(withDir, env, bin) : null,
+      },
+    };
+  } finally {
+    git(dir, 'worktree', 'remove', '--force', withDir);
+    git(dir, 'worktree', 'remove', '--force', bare);
+  }
+}
+
 export async function run({ summary, ws, env, BIN, big, xl, measure, printTable, ratio, runs, only }) {
   const sizes = await sizeRepos(big, xl, BIN, only);
   const git = gitIn(env);
@@ -210,18 +291,14 @@ export async function run({ summary, ws, env, BIN, big, xl, measure, printTable,
     const firsts = [];
     for (let i = 0; i < 3; i++) firsts.push(await firstMcpSearch(BIN, dir, env));
     const first = firsts.sort((p, q) => p.ms - q.ms)[1];
-    // 6. The journal in the index: `git status` here against a worktree of the same commit without the journal.
-    const bare = join(ws.dir, `size-${name}-nojournal`);
-    git(dir, 'worktree', 'add', '-q', '--detach', bare, 'HEAD');
-    git(bare, 'rm', '-r', '-q', '--cached', '.openclaw_memory/journal');
-    rmSync(join(bare, '.openclaw_memory', 'journal'), { recursive: true, force: true });
-    git(bare, '-c', 'core.hooksPath=/dev/null', 'commit', '-q', '-m', 'without the journal');
-    const stCpu = withCpu([
-      { name: 'with', cmd: 'git', args: ['status', '--porcelain'], cwd: dir, env },
-      { name: 'without', cmd: 'git', args: ['status', '--porcelain'], cwd: bare, env },
-    ]);
-    const st = measure(stCpu.candidates, { runs, warmup: 2 });
-    git(dir, 'worktree', 'remove', '--force', bare);
+    // 6. The journal in the index: `git status` in two worktrees checked out alike from this one's
+    // HEAD, one with the journal and one with the commit that removes it (same index version, no
+    // untracked cache or split index in either, each refreshed by its warm-up runs). Judged on the
+    // instructions git runs (valgrind, where installed), else on CPU time; never on wall time: at
+    // load 10-20 the wall ratio read +15-19% at L in runs whose CPU ratio was +2-4%, and +6% in one
+    // whose CPU ratio was +13% (statusfold report). `-uno` splits off the untracked scan.
+    const { journalStatus } = await statusPair(git, dir, ws.dir, name, env, measure, STATUS_RUNS, BIN);
+    const st = journalStatus;
     const entries = { all: git(dir, 'ls-files').split('\n').length - 1, journal: git(dir, 'ls-files', '--', '.openclaw_memory/journal').split('\n').length - 1 };
     const cpuOf = (m, key) => m.mean(key, 2); // the 2 warm-up runs left out
     rows.push({
@@ -247,10 +324,15 @@ export async function run({ summary, ws, env, BIN, big, xl, measure, printTable,
       mcpFirsts: firsts.map((f) => `${f.ms.toFixed(0)}/${f.cpu.toFixed(0)}`),
       mcpPartial: first.partial,
       mcpStoredS: first.storedS,
-      status: st.with.median / st.without.median - 1,
+      status: st.instructions ? st.instructions.with / st.instructions.without - 1 : st.cpu.with / st.cpu.without - 1,
+      statusBy: st.instructions ? 'instructions' : `CPU, mean of ${STATUS_RUNS}`,
+      statusCpu: st.cpu.with / st.cpu.without - 1,
+      statusWall: st.wall.with / st.wall.without - 1,
+      statusDirs: st.dirs,
+      statusAfterCommit: st.afterCommit,
       entries,
-      cpu: Object.fromEntries([...['floorB', 'primer', 'primerCommit', 'grep', 'search', 'nodeStart', 'keyTree', 'keyStatus'].map((k) => [k, cpuOf(main, k)]), ['floorB2', cpuOf(anch, 'floorB')], ['primerAnchored', cpuOf(anch, 'primerAnchored')], ['statusWith', cpuOf(stCpu, 'with')], ['statusWithout', cpuOf(stCpu, 'without')]]),
-      raw: { floorB: r.floorB.median, primer: r.primer.median, primerCommit: r.primerCommit.median, grep: r.grep.median, search: r.search.median, nodeStart: r.nodeStart.median, keyTree: r.keyTree.median, keyStatus: r.keyStatus.median, floorB2: anchored.floorB.median, primerAnchored: anchored.primerAnchored.median, statusWith: st.with.median, statusWithout: st.without.median },
+      cpu: Object.fromEntries([...['floorB', 'primer', 'primerCommit', 'grep', 'search', 'nodeStart', 'keyTree', 'keyStatus'].map((k) => [k, cpuOf(main, k)]), ['floorB2', cpuOf(anch, 'floorB')], ['primerAnchored', cpuOf(anch, 'primerAnchored')], ['statusWith', st.cpu.with], ['statusWithout', st.cpu.without], ['statusWithUno', st.cpu.withUno], ['statusWithoutUno', st.cpu.withoutUno]]),
+      raw: { floorB: r.floorB.median, primer: r.primer.median, primerCommit: r.primerCommit.median, grep: r.grep.median, search: r.search.median, nodeStart: r.nodeStart.median, keyTree: r.keyTree.median, keyStatus: r.keyStatus.median, floorB2: anchored.floorB.median, primerAnchored: anchored.primerAnchored.median, statusWith: st.wall.with, statusWithout: st.wall.without },
     });
     rmSync(dir, { recursive: true, force: true });
   }
@@ -265,7 +347,7 @@ export async function run({ summary, ws, env, BIN, big, xl, measure, printTable,
       `${ratio(x.anchored)}${x.anchoredStale ? '' : ' (no mark!)'}`,
       ratio(x.search),
       `${x.mcpFirst.toFixed(0)} ms (${x.mcpPartial ? `newest ${x.mcpPartial.files} files, back to ${x.mcpPartial.from}` : 'all'}; stored after ${x.mcpStoredS.toFixed(1)} s)`,
-      `${(x.status * 100).toFixed(1)}%`,
+      `${(x.status * 100).toFixed(1)}% ${x.statusBy === 'instructions' ? 'instructions' : 'CPU'} (CPU ${(x.statusCpu * 100).toFixed(1)}%, wall ${(x.statusWall * 100).toFixed(1)}%)`,
     ]),
   );
   for (const x of rows) {
@@ -292,9 +374,11 @@ export async function run({ summary, ws, env, BIN, big, xl, measure, printTable,
     summary.add(`${x.name}: MCP first search, no index stored, median of 3 (wall/CPU ms ${x.mcpFirsts.join(', ')}; load ${x.load})`, `${x.mcpFirst.toFixed(0)} ms`, x.mcpFirst, { max: 200 }, '≤ 200 ms');
     // Item 6 asks for ≤ 5% at 50k sessions, where the journal is folded (`fold_at`); judged at L and XL.
     // At S, 1,000 session files beside 304 code files are most of the index whatever is done: a note.
-    const statusLabel = `${x.name}: git status, journal in the index (wall; CPU +${((c.statusWith / c.statusWithout - 1) * 100).toFixed(1)}%; ${x.entries.journal} of ${x.entries.all} index entries)`;
-    if (x.name === 'S') summary.note(statusLabel, `+${(x.status * 100).toFixed(1)}%`);
-    else summary.add(statusLabel, `+${(x.status * 100).toFixed(1)}%`, x.status, { max: 0.05 }, '≤ +5%');
+    const pct = (v) => `${v >= 0 ? '+' : ''}${(v * 100).toFixed(1)}%`;
+    const statusLabel = `${x.name}: git status, journal in the index (${x.statusBy}; CPU ${pct(x.statusCpu)}, -uno ${pct(c.statusWithUno / c.statusWithoutUno - 1)}, wall ${pct(x.statusWall)}; ${x.entries.journal} of ${x.entries.all} index entries, ${x.statusDirs.with} folders against ${x.statusDirs.without})`;
+    if (x.statusAfterCommit) summary.add(`${x.name}: the user's first git status after a memory commit / the next one (instructions, valgrind)`, pct(x.statusAfterCommit.first / x.statusAfterCommit.next - 1), x.statusAfterCommit.first / x.statusAfterCommit.next - 1, { max: 0.05 }, '≤ +5%');
+    if (x.name === 'S') summary.note(statusLabel, pct(x.status));
+    else summary.add(statusLabel, pct(x.status), x.status, { max: 0.05 }, '≤ +5%');
   }
 }
 

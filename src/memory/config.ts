@@ -94,7 +94,7 @@ export const SCHEMA: Record<string, Record<string, KeySpec>> = {
   },
   journal: {
     language: { kind: 'string', default: 'en', oneOf: ['en', 'zh'] },
-    fold_at: { kind: 'integer', default: 5000, min: 0 },
+    fold_at: { kind: 'integer', default: 1000, min: 0 },
   },
   commit: {
     auto: { kind: 'boolean', default: true },

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { foldedDay } from '../../src/memory/folded-day.js';
@@ -76,6 +76,9 @@ describe('git memory fold', () => {
     expect(touched.every((p) => p.startsWith(`${J}/`))).toBe(true);
     expect(touched).toHaveLength(oldFiles.length + days.length);
     expect(readdirSync(join(repo.dir, J)).filter((n) => n < '2026-11' && !n.endsWith('.md'))).toEqual([]);
+    // The day files' index entries carry their stat data: no `git status` reads them again.
+    const sizes = repo.git('ls-files', '--debug', '--', ...days).match(/size: \d+/g);
+    expect(sizes).toEqual(days.map((d) => `size: ${statSync(join(repo.dir, d)).size}`));
     expect(repo.git('status', '--porcelain')).toBe('');
     // Again: nothing left to fold.
     expect(await ok(repo, ['fold'])).toContain('nothing to fold');

@@ -15,6 +15,14 @@ describe('config', () => {
     expect(config.secrets).toEqual({ mode: 'block', allowlist: [] });
   });
 
+  it('folds past months once 1,000 session files predate last month: the journal of a 50k-session year stays at 1-2 months of files', () => {
+    // Each session file is an index entry every `git status` reads. A dream folds the months before
+    // last once fold_at of their files wait; at 4,200 sessions a month (50k a year) 5,000 let three
+    // months of files build up (12.6k entries before a fold) where 1,000 leave two (8.4k), and at
+    // 830 a month (10k a year) seven months (6.6k, 13% of a 52k-entry index) where 1,000 leave 2.7k.
+    expect(parseConfig('', '.openclaw_memory.toml', 'acme').config.journal.fold_at).toBe(1000);
+  });
+
   it('reads values over the defaults', () => {
     const { config } = parseConfig('[project]\nname = "acme-api"\ndescription = "Billing"\n[primer]\ndays = 7\n[journal]\nlanguage = "zh"\n', 'c.toml', 'x');
     expect(config.project).toEqual({ name: 'acme-api', description: 'Billing' });
