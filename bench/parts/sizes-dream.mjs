@@ -14,7 +14,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { keepDreamt, load, sizeCopy, sizeRepos, timed } from './sizes.mjs';
+import { keepDreamt, load, settleWorkers, sizeCopy, sizeRepos, timed } from './sizes.mjs';
 
 /** Targets of item 1 on this machine, on the dream's CPU time (user+sys): ≤ 30 s at 10k sessions, ≤ 3 min at 50k. */
 const TARGET_S = { L: 30, XL: 180 };
@@ -31,6 +31,7 @@ export async function run({ summary, ws, env, BIN, big, xl, printTable, only }) 
     // The copy's writes reach the disk first: the fold's unlinks otherwise wait behind that writeback
     // (14.7 s of blocked unlinks in one L dream timed right after its copy).
     spawnSync('sync', [], { stdio: 'ignore' });
+    await settleWorkers(env); // nothing of an earlier part or size running while the dream is timed
     const dream = timed(process.execPath, [BIN, 'dream', '--offline', '--force', '--json'], dir, env);
     const d = JSON.parse(dream.stdout);
     const unresolved = (dream.stderr.match(/names commit [0-9a-f]+, which several commits start with/g) ?? []).length;
