@@ -2,7 +2,7 @@
 import { appendFileSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
-import { BINS, scratch, until, type Scratch } from './drive.js';
+import { BINS, quietHome, scratch, until, type Scratch } from './drive.js';
 import type { Turn } from './fake-apis.js';
 import { expectMemoryOnly, findFiles, ledgerOf, memoryCommits, recorded, section } from './assertions.js';
 
@@ -135,6 +135,8 @@ run('Codex CLI, really', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.stringify(s.api.requests.find((q) => q.kind === 'turn')!.body)).toContain('Project memory: repo');
     expect((await recorded(s)).join('\n')).toContain('a.txt');
+    // The SessionEnd node is logged as it exits, which may come after its memory commit: wait for it.
+    await quietHome(s.home);
     // Before: node beside the start (its gate and claim), and the Stop's node, which `codex exec`'s SessionEnd worker raced.
     const calls = s.calls();
     expect(calls.filter((c) => /hook agent (session-start|stop)/.test(c.args))).toEqual([]);
