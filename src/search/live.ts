@@ -4,9 +4,9 @@ import type { Repo } from '../git/repo.js';
 import type { Session } from '../memory/session.js';
 import { query } from './bm25.js';
 import { readJournalFile } from './documents.js';
-import { buildInBackground, BuildNeeded, newestIndex, openIndex, type OpenedIndex, type SpeculativeIndex } from './index.js';
+import { asOpened, buildInBackground, BuildNeeded, openIndex, type OpenedIndex, type SpeculativeIndex } from './index.js';
 import { stampJournal } from './journal-stamp.js';
-import { FIRST_ANSWER_MS } from './newest.js';
+import { FIRST_ANSWER_MS, indexNewestInSlices } from './newest.js';
 import { openStore, type Store } from './store.js';
 
 /** Parsed journal files kept for snippets: the oldest goes first beyond this. */
@@ -14,6 +14,11 @@ const MAX_PARSED = 512;
 export { FIRST_ANSWER_MS };
 /** The whole index is built after the first answer, in slices this long. */
 export const BUILD_SLICE_MS = 25;
+/**
+ * The newest files of a first answer are read in slices this long: between them, what the search
+ * awaits meanwhile goes on (git's answer about MEMORY.md's last dream, see commands/search.ts).
+ */
+export const NEWEST_SLICE_MS = 10;
 
 interface Held {
   stamp: Stamp;
@@ -115,7 +120,7 @@ export class LiveIndex {
           // The first search answered from the index as stored already (reload): nothing waits for
           // this answer, which serves the searches after it (given the whole time); else it is the first answer.
           const answered = this.checking?.stamp === stamp;
-          const newest = this.answerWhileBuilding(stamp, answered ? this.firstMs : this.budget(arrived), () => stored.close());
+          const newest = await this.answerWhileBuilding(stamp, answered ? this.firstMs : this.budget(arrived), () => stored.close());
           if (answered) this.building?.start();
           return newest;
         }
@@ -156,8 +161,8 @@ export class LiveIndex {
    * and answer now, saying so, while the whole index is built in slices in the background and
    * stored. The first search after it is done opens the stored one.
    */
-  private answerWhileBuilding(stamp: Stamp, budgetMs: number, close: () => void = () => {}): OpenedIndex {
-    const index: OpenedIndex = { ...newestIndex(this.repo.root, budgetMs), sessionsOf: this.parsedFiles() };
+  private async answerWhileBuilding(stamp: Stamp, budgetMs: number, close: () => void = () => {}): Promise<OpenedIndex> {
+    const index: OpenedIndex = { ...asOpened(await indexNewestInSlices(this.repo.root, budgetMs, NEWEST_SLICE_MS)), sessionsOf: this.parsedFiles() };
     this.held?.close();
     this.held = { stamp, racy: true, index, close };
     if (this.building) this.building.stop.stopped = true;
