@@ -59,7 +59,7 @@ describe('a search\'s question to git about MEMORY.md', () => {
     const bin = tempDir('gm-watched-git-');
     const started = join(bin, 'started');
     const real = execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim();
-    writeFileSync(join(bin, 'git'), `#!/bin/sh\nif [ "$1" = log ]; then : > "${started}"; fi\nexec "${real}" "$@"\n`, { mode: 0o755 });
+    writeFileSync(join(bin, 'git'), `#!/bin/sh\ncase " $* " in *" log "*) : > "${started}";; esac\nexec "${real}" "$@"\n`, { mode: 0o755 });
     savedPath = process.env.PATH;
     process.env.PATH = `${bin}:${process.env.PATH}`;
     const live = new LiveIndex(findRepo(repo.dir, process.env));
