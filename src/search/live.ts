@@ -19,6 +19,12 @@ export const BUILD_SLICE_MS = 25;
  * awaits meanwhile goes on (git's answer about MEMORY.md's last dream, see commands/search.ts).
  */
 export const NEWEST_SLICE_MS = 10;
+/**
+ * What a first answer is given at least, however long the call took to get to it (under load,
+ * loading the code and stamping the journal can take all of `firstMs`): without it the newest file
+ * alone answered.
+ */
+export const LEAST_ANSWER_MS = 25;
 
 interface Held {
   stamp: Stamp;
@@ -44,6 +50,7 @@ export class LiveIndex {
   constructor(
     readonly repo: Repo,
     private readonly firstMs = FIRST_ANSWER_MS,
+    private readonly leastMs = LEAST_ANSWER_MS,
   ) {}
 
   private stamp(): Stamp {
@@ -137,9 +144,9 @@ export class LiveIndex {
     return live;
   }
 
-  /** What is left of a first answer's `firstMs` for a call that arrived at `arrived` (performance.now()). */
+  /** What is left of a first answer's `firstMs` for a call that arrived at `arrived` (performance.now()), at least `leastMs`. */
   private budget(arrived: number): number {
-    return Math.max(0, this.firstMs - (performance.now() - arrived));
+    return Math.max(this.leastMs, this.firstMs - (performance.now() - arrived));
   }
 
   /** Parsed journal files, kept for the snippets of results while the journal stays as it is. */

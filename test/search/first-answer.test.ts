@@ -22,7 +22,8 @@ describe('a live index\'s first answer with no index stored', () => {
     writeSession(repo, '2026-03-02', '0915', 'aaaaaa', 'Fix the webhook retry loop');
     writeSession(repo, '2026-03-03', '1015', 'bbbbbb', 'Webhook signatures');
     writeSession(repo, '2026-03-04', '1115', 'cccccc', 'Webhook dashboards');
-    const live = new LiveIndex(findRepo(repo.dir, process.env));
+    // No least time (LEAST_ANSWER_MS): what is left of the first answer's time alone decides.
+    const live = new LiveIndex(findRepo(repo.dir, process.env), undefined, 0);
     const ctx = { cwd: repo.dir, env: process.env };
     try {
       // The call arrived a second ago (its code took that long to load, say): no time is left for more than one file.
@@ -44,6 +45,23 @@ let savedPath: string | undefined;
 afterEach(() => {
   if (savedPath !== undefined) process.env.PATH = savedPath;
   savedPath = undefined;
+});
+
+describe('a live index\'s first answer, however late its call got to it', () => {
+  it('reads the newest files for at least its least time', async () => {
+    const repo = makeRepo();
+    writeSession(repo, '2026-03-02', '0915', 'aaaaaa', 'Fix the webhook retry loop');
+    writeSession(repo, '2026-03-03', '1015', 'bbbbbb', 'Webhook signatures');
+    // A least time no machine needs to read two files in: the whole journal is read.
+    const live = new LiveIndex(findRepo(repo.dir, process.env), undefined, 10_000);
+    try {
+      const first = await search({ cwd: repo.dir, env: process.env }, { query: 'webhook' }, { open: () => live.open(performance.now() - 1000) });
+      expect(first.data.partial).toBeUndefined();
+      expect(first.data.total).toBe(2);
+    } finally {
+      live.close();
+    }
+  });
 });
 
 describe('a search\'s question to git about MEMORY.md', () => {
