@@ -185,8 +185,13 @@ export async function search(ctx: Ctx, opts: SearchOptions, use: SearchUse = {})
 
   const repo = findRepo(ctx.cwd, ctx.env);
   const buildElsewhere = use.buildElsewhere;
+  // Started first: where MEMORY.md changed since this clone last read it (a fresh clone), git is
+  // asked about its last dream (two processes, 100-200 ms at 10,000 sessions), which then runs while
+  // the index is opened or the newest files are read instead of after them.
+  const retiring = readRetired(repo);
+  retiring.catch(() => {}); // reported where awaited
   const opened = await (use.open ? use.open(repo) : openIndex(repo, use.progress, undefined, true, buildElsewhere && { build: () => buildElsewhere(repo), firstMs: FIRST_ANSWER_MS }));
-  const retired = await readRetired(repo);
+  const retired = await retiring;
   const run = (idx: OpenedIndex) => answer(repo, idx, query, limit, { since, until, author, branch: opts.branch }, retired);
   let idx = opened.index;
   // The query runs on the cache before its key is known; it is shown only if the key matched. A

@@ -16,7 +16,7 @@ const LISTING = typeof __GIT_MEMORY_MCP_LISTING__ === 'object' ? __GIT_MEMORY_MC
 
 /** What mcp-search.js exports (search-entry.ts). */
 export interface LeanMcpSearch {
-  leanMcpSearch(args: SearchToolArgs): Promise<unknown>;
+  leanMcpSearch(args: SearchToolArgs, cwd?: string, env?: NodeJS.ProcessEnv, log?: (t: string) => void, arrived?: number): Promise<unknown>;
   closeLeanMcpSearch(): void;
 }
 
@@ -27,10 +27,12 @@ function searchCalls(load: () => LeanMcpSearch, loaded: () => void): FrontCalls 
     take(params) {
       const args = searchCall(params);
       if (!args) return null;
+      // The answer is timed from here: loading the search's code is part of its time.
+      const arrived = performance.now();
       return async () => {
         const first = !lean;
         lean ??= load();
-        const result = await lean.leanMcpSearch(args);
+        const result = await lean.leanMcpSearch(args, undefined, undefined, undefined, arrived);
         // After the answer is out: the code cache of what the search compiled (code-cache.ts).
         if (first) setImmediate(loaded);
         return result;

@@ -17,8 +17,10 @@ let quiet = false;
 /**
  * The result of `memory_search` for arguments the front checked (search-args.ts), exactly as the
  * real server gives it (server.ts), for the repository it would serve from `cwd` (project-dir.ts).
+ * `arrived`: when the front read the call (performance.now()): the first answer is timed from it, so
+ * loading this file is part of its time, not added to it.
  */
-export function leanMcpSearch(args: SearchToolArgs, cwd = process.cwd(), env = process.env, log: (t: string) => void = (t) => void process.stderr.write(t)): Promise<ToolResult> {
+export function leanMcpSearch(args: SearchToolArgs, cwd = process.cwd(), env = process.env, log: (t: string) => void = (t) => void process.stderr.write(t), arrived = performance.now()): Promise<ToolResult> {
   if (!quiet) {
     // As the real server does: nothing but protocol messages on stdout.
     for (const k of ['log', 'info', 'debug', 'warn'] as const) console[k] = (...a: unknown[]) => console.error(...a);
@@ -31,7 +33,7 @@ export function leanMcpSearch(args: SearchToolArgs, cwd = process.cwd(), env = p
     contexts.set(cwd, (ctx = { cwd: dir, env }));
   }
   const given = ctx;
-  return toolResult(SEARCH_TOOL, () => runSearchTool(given, args), log);
+  return toolResult(SEARCH_TOOL, () => runSearchTool(given, args, arrived), log);
 }
 
 /** Lets go of the live index (and stops its background build): the session is over. */

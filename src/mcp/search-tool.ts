@@ -8,10 +8,13 @@ import { estimateTokens } from '../memory/tokens.js';
 import type { ToolAnswer } from './define-tool.js';
 import type { SearchToolArgs } from './search-args.js';
 
-/** Searches the journal for the tool's arguments; the text is the command line's, cut to `max_tokens`. */
-export async function runSearchTool(ctx: Ctx, a: SearchToolArgs): Promise<Result<ToolAnswer>> {
+/**
+ * Searches the journal for the tool's arguments; the text is the command line's, cut to `max_tokens`.
+ * `arrived`: when the call arrived (performance.now()), which a first search's answer is timed from.
+ */
+export async function runSearchTool(ctx: Ctx, a: SearchToolArgs, arrived = performance.now()): Promise<Result<ToolAnswer>> {
   // The index stays open between calls, checked by lstat, not git (see search/live.ts).
-  const r = await search(ctx, { query: a.query, since: a.since, until: a.until, author: a.author, branch: a.branch, limit: a.limit }, { open: (repo) => liveIndex(repo).open() });
+  const r = await search(ctx, { query: a.query, since: a.since, until: a.until, author: a.author, branch: a.branch, limit: a.limit }, { open: (repo) => liveIndex(repo).open(arrived) });
   const { scope } = a;
   // OpenClaw memory also searched its user and agent files; here memory is the journal alone.
   if (scope && !['journal', 'project'].includes(scope)) r.warnings.push(`scope "${scope}": git-memory searches this repository's journal only, which is what was searched`);

@@ -7,7 +7,7 @@ import { journalKey, keyOf, type JournalKey } from './key.js';
 import { Postings } from './postings.js';
 import { deltaIndex, deltaLimit, overlay, readDelta, writeDelta, type Delta } from './delta.js';
 import { buildIndex, buildIndexSliced, type BuildProgress } from './build.js';
-import { indexNewest } from './newest.js';
+import { indexNewest, type NewestIndex } from './newest.js';
 import { smallYoungGeneration } from './heap.js';
 import { openStore, readFiles, writeStoreContent, type FileEntries, type Store } from './store.js';
 
@@ -102,7 +102,11 @@ export const BUILD_ELSEWHERE_FILES = 256;
  * where it holds only part of the journal; `counted`: the journal's files, counted up to `countTo`.
  */
 export function newestIndex(root: string, ms: number, countTo = 0): OpenedIndex & { counted: number } {
-  const newest = indexNewest(root, ms, countTo);
+  return asOpened(indexNewest(root, ms, countTo));
+}
+
+/** The newest files read (search/newest.ts) as an index that says so where it holds only part of the journal. */
+export function asOpened(newest: NewestIndex): OpenedIndex & { counted: number } {
   return {
     counted: newest.counted,
     search: (q, opts) => query(newest.index, q, opts),

@@ -4,9 +4,9 @@ import type { Repo } from '../git/repo.js';
 import type { Session } from '../memory/session.js';
 import { query } from './bm25.js';
 import { readJournalFile } from './documents.js';
-import { buildInBackground, BuildNeeded, newestIndex, openIndex, type OpenedIndex, type SpeculativeIndex } from './index.js';
+import { asOpened, buildInBackground, BuildNeeded, openIndex, type OpenedIndex, type SpeculativeIndex } from './index.js';
 import { stampJournal } from './journal-stamp.js';
-import { FIRST_ANSWER_MS } from './newest.js';
+import { FIRST_ANSWER_MS, indexNewestInSlices } from './newest.js';
 import { openStore, type Store } from './store.js';
 
 /** Parsed journal files kept for snippets: the oldest goes first beyond this. */
@@ -14,6 +14,17 @@ const MAX_PARSED = 512;
 export { FIRST_ANSWER_MS };
 /** The whole index is built after the first answer, in slices this long. */
 export const BUILD_SLICE_MS = 25;
+/**
+ * The newest files of a first answer are read in slices this long: between them, what the search
+ * awaits meanwhile goes on (git's answer about MEMORY.md's last dream, see commands/search.ts).
+ */
+export const NEWEST_SLICE_MS = 10;
+/**
+ * What a first answer is given at least, however long the call took to get to it (under load,
+ * loading the code and stamping the journal can take all of `firstMs`): without it the newest file
+ * alone answered.
+ */
+export const LEAST_ANSWER_MS = 25;
 
 interface Held {
   stamp: Stamp;
@@ -39,14 +50,19 @@ export class LiveIndex {
   constructor(
     readonly repo: Repo,
     private readonly firstMs = FIRST_ANSWER_MS,
+    private readonly leastMs = LEAST_ANSWER_MS,
   ) {}
 
   private stamp(): Stamp {
     return stampHead(stampJournal(new Stamp(), this.repo.root), this.repo);
   }
 
-  /** The index as the journal is now. */
-  async current(): Promise<OpenedIndex> {
+  /**
+   * The index as the journal is now. `arrived`: when the call that asks for it arrived (performance.now()):
+   * a first search answers about `firstMs` after it, whatever it took to get here (loading the
+   * search's code, the stamp).
+   */
+  async current(arrived = performance.now()): Promise<OpenedIndex> {
     const stamp = this.stamp();
     const held = this.held;
     // Until the whole index is built, the newest files answer (their index says so), while the
@@ -56,28 +72,27 @@ export class LiveIndex {
     // The stored index is still being checked against the journal (a first search that could not wait for it): it answers as stored, saying so.
     if (this.checking?.stamp.equals(stamp)) return this.checking.index;
     // Calls that arrive during a reload share it.
-    this.loading ??= this.reload(stamp).finally(() => (this.loading = null));
+    this.loading ??= this.reload(stamp, arrived).finally(() => (this.loading = null));
     return this.loading;
   }
 
   /** Set while a first search's check of the stored index goes on after it answered from the index as stored. */
   private checking: { stamp: Stamp; index: OpenedIndex; done: Promise<unknown> } | null = null;
 
-  private async reload(stamp: Stamp): Promise<OpenedIndex> {
-    const started = performance.now();
+  private async reload(stamp: Stamp, arrived: number): Promise<OpenedIndex> {
     const stored = openStore(this.repo.stateDir);
-    if (!stored) return this.answerWhileBuilding(stamp);
+    if (!stored) return this.answerWhileBuilding(stamp, this.budget(arrived));
     // Where the update would build the whole index (too much changed), it is built in the
     // background as after a clone, and the newest files answer meanwhile.
     const opened = await openIndex(this.repo, undefined, stored, false);
-    const checked = this.check(stamp, stored, opened);
+    const checked = this.check(stamp, stored, opened, arrived);
     // A process's first search waits for the check (the cache key's stat of every journal file, and
-    // the update where it changed) only for about `firstMs`: at 50,000 sessions the stats alone take
+    // the update where it changed) only until about `firstMs` after the call arrived: at 50,000 sessions the stats alone take
     // longer (the key is listed in slices, so the wait ends on time). Past that it answers from the index as stored, saying so, and the
     // check goes on; the search after it is done answers from the current index.
     if (this.held || this.building) return checked;
     let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), Math.max(0, this.firstMs - (performance.now() - started)))));
+    const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), this.budget(arrived))));
     const got = await Promise.race([checked, late]);
     clearTimeout(timer);
     if (got) return got;
@@ -100,7 +115,7 @@ export class LiveIndex {
    * then held. The stored index is closed when the held one is let go (a first search may still be
    * reading it, see reload).
    */
-  private async check(stamp: Stamp, stored: Store, opened: SpeculativeIndex): Promise<OpenedIndex> {
+  private async check(stamp: Stamp, stored: Store, opened: SpeculativeIndex, arrived: number): Promise<OpenedIndex> {
     let index = opened.index;
     let close = () => stored.close();
     if (!(await opened.valid)) {
@@ -109,9 +124,11 @@ export class LiveIndex {
         fresh = index = await opened.refresh();
       } catch (e) {
         if (e instanceof BuildNeeded) {
-          const newest = this.answerWhileBuilding(stamp, () => stored.close());
-          // The first search answered from the index as stored already (reload): nothing waits for another answer.
-          if (this.checking?.stamp === stamp) this.building?.start();
+          // The first search answered from the index as stored already (reload): nothing waits for
+          // this answer, which serves the searches after it (given the whole time); else it is the first answer.
+          const answered = this.checking?.stamp === stamp;
+          const newest = await this.answerWhileBuilding(stamp, answered ? this.firstMs : this.budget(arrived), () => stored.close());
+          if (answered) this.building?.start();
           return newest;
         }
         stored.close();
@@ -125,6 +142,11 @@ export class LiveIndex {
     const live = { ...index, sessionsOf: this.parsedFiles() };
     this.held = { stamp, racy: stamp.racy(), index: live, close };
     return live;
+  }
+
+  /** What is left of a first answer's `firstMs` for a call that arrived at `arrived` (performance.now()), at least `leastMs`. */
+  private budget(arrived: number): number {
+    return Math.max(this.leastMs, this.firstMs - (performance.now() - arrived));
   }
 
   /** Parsed journal files, kept for the snippets of results while the journal stays as it is. */
@@ -142,12 +164,12 @@ export class LiveIndex {
   }
 
   /**
-   * No index is stored (a fresh clone), or so much changed that it must be built again: the newest journal files are indexed for about `firstMs`
+   * No index is stored (a fresh clone), or so much changed that it must be built again: the newest journal files are indexed for `budgetMs`
    * and answer now, saying so, while the whole index is built in slices in the background and
    * stored. The first search after it is done opens the stored one.
    */
-  private answerWhileBuilding(stamp: Stamp, close: () => void = () => {}): OpenedIndex {
-    const index: OpenedIndex = { ...newestIndex(this.repo.root, this.firstMs), sessionsOf: this.parsedFiles() };
+  private async answerWhileBuilding(stamp: Stamp, budgetMs: number, close: () => void = () => {}): Promise<OpenedIndex> {
+    const index: OpenedIndex = { ...asOpened(await indexNewestInSlices(this.repo.root, budgetMs, NEWEST_SLICE_MS)), sessionsOf: this.parsedFiles() };
     this.held?.close();
     this.held = { stamp, racy: true, index, close };
     if (this.building) this.building.stop.stopped = true;
@@ -183,12 +205,13 @@ export class LiveIndex {
   }
 
   /**
-   * The current index in the shape openIndex gives (already valid). Its `close()` says the caller's
+   * The current index in the shape openIndex gives (already valid), for a call that arrived at
+   * `arrived` (performance.now(); see current). Its `close()` says the caller's
    * answer is out: the whole index's background build starts then; the index itself is closed by
    * this object's `close()`.
    */
-  async open(): Promise<SpeculativeIndex> {
-    const index = await this.current();
+  async open(arrived = performance.now()): Promise<SpeculativeIndex> {
+    const index = await this.current(arrived);
     return { index, valid: Promise.resolve(true), refresh: async () => index, close: () => this.building?.start() };
   }
 

@@ -64,28 +64,65 @@ function* newestFirst(root: string): Generator<{ path: string; day: string }> {
  * to `countTo` (whether the journal is small enough to index in place, see index.ts).
  */
 export function indexNewest(root: string, budgetMs: number, countTo = 0): NewestIndex {
-  const started = performance.now();
-  const index = new Postings();
-  const meta: SessionMeta[] = [];
-  const corrupt: CorruptFileError[] = [];
-  const walk = newestFirst(root);
-  let files = 0;
-  let from: string | undefined;
-  for (let next = walk.next(); !next.done; next = walk.next()) {
-    if (files > 0 && performance.now() - started >= budgetMs) {
-      let counted = files + 1;
-      while (counted < countTo && !walk.next().done) counted++;
-      return { index, meta, corrupt, files, complete: false, from, counted };
-    }
-    const { path, day } = next.value;
-    const got = readJournalFile(root, path);
-    if (got.corrupt) corrupt.push(got.corrupt);
-    for (const s of got.sessions) {
-      const { doc, meta: m } = toDocument(s, path);
-      meta[index.add(doc)] = m;
-    }
-    files++;
-    from = day;
+  const reading = new NewestReading(root, performance.now() + budgetMs);
+  reading.read(Infinity);
+  return reading.result(countTo);
+}
+
+/**
+ * indexNewest in slices of about `sliceMs`, the event loop let run between them: what the search
+ * awaits meanwhile (git's answer about MEMORY.md, and the next process it starts) goes on while the
+ * files are read, not after them.
+ */
+export async function indexNewestInSlices(root: string, budgetMs: number, sliceMs: number): Promise<NewestIndex> {
+  const reading = new NewestReading(root, performance.now() + budgetMs);
+  while (!reading.read(performance.now() + sliceMs)) await new Promise<void>((resolve) => setImmediate(resolve));
+  return reading.result(0);
+}
+
+/** The newest files read one by one until a deadline (performance.now()). */
+class NewestReading {
+  private readonly index = new Postings();
+  private readonly meta: SessionMeta[] = [];
+  private readonly corrupt: CorruptFileError[] = [];
+  private readonly walk: Generator<{ path: string; day: string }>;
+  private files = 0;
+  private from: string | undefined;
+  /** The file found but not read: the deadline came. */
+  private next: IteratorResult<{ path: string; day: string }> | undefined;
+
+  constructor(
+    private readonly root: string,
+    private readonly deadline: number,
+  ) {
+    this.walk = newestFirst(root);
   }
-  return { index, meta, corrupt, files, complete: true, from, counted: files };
+
+  /** Reads files until `until` or the deadline (at least one file in all); true when done: the deadline came or the journal is read. */
+  read(until: number): boolean {
+    for (this.next ??= this.walk.next(); !this.next.done; this.next = this.walk.next()) {
+      const now = this.files > 0 ? performance.now() : -Infinity;
+      if (now >= this.deadline) return true;
+      if (now >= until) return false;
+      const { path, day } = this.next.value;
+      const got = readJournalFile(this.root, path);
+      if (got.corrupt) this.corrupt.push(got.corrupt);
+      for (const s of got.sessions) {
+        const { doc, meta: m } = toDocument(s, path);
+        this.meta[this.index.add(doc)] = m;
+      }
+      this.files++;
+      this.from = day;
+    }
+    return true;
+  }
+
+  /** What was read; where the journal has more, its files are counted up to `countTo`. */
+  result(countTo: number): NewestIndex {
+    const { index, meta, corrupt, files, from } = this;
+    if (this.next?.done !== false) return { index, meta, corrupt, files, complete: true, from, counted: files };
+    let counted = files + 1;
+    while (counted < countTo && !this.walk.next().done) counted++;
+    return { index, meta, corrupt, files, complete: false, from, counted };
+  }
 }
