@@ -24,7 +24,7 @@ import type { Opened, Result } from './context.js';
 import { commitMessage, type CommitOutcome } from './steps/commit-memory.js';
 import { commitLongTerm } from './steps/commit-long-term.js';
 import { lastDreamt } from './steps/hand-deleted.js';
-import { foldWhenDue } from './steps/fold-journal.js';
+import { foldWhenDue, type DreamFold } from './steps/fold-journal.js';
 import { withLock } from '../fs/lock.js';
 
 export interface DreamOptions {
@@ -56,8 +56,8 @@ export interface DreamData {
   waiting: CommitOutcome['waiting'];
   /** Model calls made and their cost, when a model refined the result. */
   model: { calls: number; cost: number } | null;
-  /** The journal's past months folded after the dream (`[journal] fold_at`), when due. */
-  fold?: { folded: number; days: number; commit: { sha: string; paths: number } | null; skipped: number };
+  /** The journal's session files before the cutoff folded after the dream (`[journal] fold_at`, `fold_after_days`), when due. */
+  fold?: DreamFold;
 }
 
 const idle = (reason: string): DreamData => ({ ran: false, reason, source: null, sessions: 0, report: null, entries: 0, lines: 0, bytes: 0, changed: false, path: null, commit: null, branch: null, waiting: null, model: null });

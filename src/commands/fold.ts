@@ -5,13 +5,15 @@ import { git } from '../git/git.js';
 import { journalAttributesInstalled } from '../git/merge-config.js';
 import { anOperation, operationInProgress, theOperation } from '../git/repo.js';
 import { open, type Ctx, type Result } from './context.js';
-import { applyFold, monthStart, planFold, type FoldedDay } from './steps/fold-journal.js';
+import { applyFold, daysBefore, foldCutoff, monthStart, planFold, type FoldedDay } from './steps/fold-journal.js';
 
 export type { FoldedDay };
 
 export interface FoldOptions {
-  /** Fold the sessions dated before this month (YYYY-MM); default: the month before the current one. */
+  /** Fold the sessions dated before this month (YYYY-MM); default: the repository's cutoff (see foldCutoff). */
   before?: string;
+  /** Fold the sessions dated more than this many days ago (whole days, 1 or more); not with `before`. */
+  olderThanDays?: number;
   /** Say what would be folded; write nothing. */
   dryRun?: boolean;
 }
@@ -19,6 +21,8 @@ export interface FoldOptions {
 export interface FoldData {
   /** The first day not folded: sessions dated before it are folded. */
   before: string;
+  /** The days the cutoff was counted back from today (`--older-than-days`, `[journal] fold_after_days`); null for a month. */
+  olderThanDays: number | null;
   days: FoldedDay[];
   /** Session files folded (or, with dryRun, that would be). */
   folded: number;
@@ -42,13 +46,18 @@ export async function fold(ctx: Ctx, opts: FoldOptions): Promise<Result<FoldData
   const o = open(ctx);
   const today = localDate(o.now);
   if (opts.before !== undefined && !MONTH_RE.test(opts.before)) throw new UsageError(`--before takes a month, YYYY-MM (got ${JSON.stringify(opts.before)})`, 'e.g. `git memory fold --before 2026-10` folds the sessions of September 2026 and earlier');
-  const before = opts.before === undefined ? monthStart(today, 1) : `${opts.before}-01`;
-  if (before > monthStart(today, 0)) {
+  if (opts.olderThanDays !== undefined && !(Number.isSafeInteger(opts.olderThanDays) && opts.olderThanDays >= 1)) {
+    throw new UsageError(`--older-than-days takes a whole number of days, 1 or more (got ${String(opts.olderThanDays)})`, 'e.g. `git memory fold --older-than-days 21` folds the sessions dated more than 21 days ago');
+  }
+  if (opts.before !== undefined && opts.olderThanDays !== undefined) throw new UsageError('--older-than-days and --before name two cutoffs: give one');
+  const olderThanDays = opts.olderThanDays ?? (opts.before === undefined && o.config.journal.fold_after_days > 0 ? o.config.journal.fold_after_days : null);
+  const before = opts.before !== undefined ? `${opts.before}-01` : olderThanDays !== null ? daysBefore(today, olderThanDays) : foldCutoff(today, o.config.journal);
+  if (opts.before !== undefined && before > monthStart(today, 0)) {
     throw new UsageError(`--before ${opts.before} is after the current month`, 'the current month keeps one file a session, so that branches adding sessions never conflict; fold months that are over');
   }
   const op = operationInProgress(o.repo);
   if (op && !opts.dryRun) throw new GitMemoryError(`${anOperation(op)} is in progress; the journal is folded after it ends`, EXIT.error, `finish or abort ${theOperation(op)}, then run \`git memory fold\` again`);
-  const none: FoldData = { before, days: [], folded: 0, skipped: [], dryRun: !!opts.dryRun, commit: null };
+  const none: FoldData = { before, olderThanDays, days: [], folded: 0, skipped: [], dryRun: !!opts.dryRun, commit: null };
   const root = o.repo.root;
   const head = (await git(['rev-parse', '--verify', '--quiet', 'HEAD'], { cwd: root, allowFail: true }))?.trim();
   if (!head) return { data: none, warnings: o.warnings };

@@ -12,8 +12,12 @@ import { isRecord, readState, writeState } from '../fs/state.js';
 export interface Config {
   project: { name: string; description: string };
   primer: { max_tokens: number; min_tokens: number; days: number; commits: number; hot_files: number; commit: boolean };
-  /** `fold_at`: session files dated before last month at which a dream folds them (`git memory fold`); 0: never. */
-  journal: { language: 'en' | 'zh'; fold_at: number };
+  /**
+   * `fold_at`: session files dated before the fold's cutoff at which a dream folds them (`git memory
+   * fold`); 0: never. `fold_after_days`: the cutoff in whole days (files dated more than that many
+   * days ago are folded); 0: the first day of last month.
+   */
+  journal: { language: 'en' | 'zh'; fold_at: number; fold_after_days: number };
   commit: { auto: boolean; message: string };
   secrets: { mode: 'block' | 'redact'; allowlist: string[] };
   statusline: { context_window: number };
@@ -95,6 +99,9 @@ export const SCHEMA: Record<string, Record<string, KeySpec>> = {
   journal: {
     language: { kind: 'string', default: 'en', oneOf: ['en', 'zh'] },
     fold_at: { kind: 'integer', default: 1000, min: 0 },
+    // Opt-in (0: the month cutoff): folding recent days makes two branches that fold the same day
+    // likelier, whose day files then merge only through git-memory's merge driver.
+    fold_after_days: { kind: 'integer', default: 0, min: 0 },
   },
   commit: {
     auto: { kind: 'boolean', default: true },

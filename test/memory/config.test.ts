@@ -23,6 +23,15 @@ describe('config', () => {
     expect(parseConfig('', '.openclaw_memory.toml', 'acme').config.journal.fold_at).toBe(1000);
   });
 
+  it('[journal] fold_after_days: 0 by default (the month cutoff), a whole number of days >= 0 when set', () => {
+    // Opt-in: folding recent days makes two branches that fold the same day more likely, and their
+    // day files then merge only through git-memory's merge driver.
+    expect(parseConfig('', '.openclaw_memory.toml', 'acme').config.journal.fold_after_days).toBe(0);
+    expect(parseConfig('[journal]\nfold_after_days = 21\n', 'c.toml', 'x').config.journal.fold_after_days).toBe(21);
+    expect(() => parseConfig('[journal]\nfold_after_days = -1\n', 'c.toml', 'x')).toThrow(/c\.toml:2: journal\.fold_after_days/);
+    expect(() => parseConfig('[journal]\nfold_after_days = 2.5\n', 'c.toml', 'x')).toThrow(/c\.toml:2: journal\.fold_after_days must be an integer/);
+  });
+
   it('reads values over the defaults', () => {
     const { config } = parseConfig('[project]\nname = "acme-api"\ndescription = "Billing"\n[primer]\ndays = 7\n[journal]\nlanguage = "zh"\n', 'c.toml', 'x');
     expect(config.project).toEqual({ name: 'acme-api', description: 'Billing' });

@@ -39,6 +39,20 @@ export function monthStart(day: string, back: number): string {
   return new Date(Date.UTC(y, m, 1)).toISOString().slice(0, 10);
 }
 
+/** The day `n` days before `day` (YYYY-MM-DD, calendar days). */
+export function daysBefore(day: string, n: number): string {
+  return new Date(Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10)) - n)).toISOString().slice(0, 10);
+}
+
+/**
+ * The first day a fold keeps as files on `today` (a session's day is its path's, the local date of
+ * its writer): with `[journal] fold_after_days` N, today minus N days (the files dated more than N
+ * days ago are folded); with 0, the first day of last month.
+ */
+export function foldCutoff(today: string, journal: Config['journal']): string {
+  return journal.fold_after_days > 0 ? daysBefore(today, journal.fold_after_days) : monthStart(today, 1);
+}
+
 /**
  * Writes the plan's day files, removes the session files it folds and commits both (the journal
  * only: see commitPaths), under the caller's memory lock. A commit that fails puts every file back.
@@ -171,18 +185,28 @@ function writeFold(stateDir: string, root: string, days: DayPlan[]): () => void 
   };
 }
 
+/** What a dream's fold did. */
+export interface DreamFold {
+  /** The cutoff: session files dated before it were folded. */
+  before: string;
+  folded: number;
+  days: number;
+  commit: { sha: string; paths: number } | null;
+  skipped: number;
+}
+
 /**
- * The fold a dream makes once the journal has `[journal] fold_at` session files dated before last
- * month (seed: a team's year is 50,000 session files, each an entry of git's index): the same fold
- * as `git memory fold` with its default cutoff, a memory commit of its own. Null when not due (or
- * `fold_at` is 0, or there is no HEAD); the caller holds the memory lock and checked that no git
- * operation is in progress.
+ * The fold a dream makes once the journal has `[journal] fold_at` session files dated before the
+ * cutoff (`foldCutoff`: last month, or `fold_after_days` ago; seed: a team's year is 50,000 session
+ * files, each an entry of git's index): the same fold as `git memory fold` with its default cutoff,
+ * a memory commit of its own. Null when not due (or `fold_at` is 0, or there is no HEAD); the
+ * caller holds the memory lock and checked that no git operation is in progress.
  */
-export async function foldWhenDue(repo: Repo, config: Config, today: string): Promise<{ folded: number; days: number; commit: { sha: string; paths: number } | null; skipped: number } | null> {
+export async function foldWhenDue(repo: Repo, config: Config, today: string): Promise<DreamFold | null> {
   if (config.journal.fold_at <= 0) return null;
   const head = (await git(['rev-parse', '--verify', '--quiet', 'HEAD'], { cwd: repo.root, allowFail: true }))?.trim();
   if (!head) return null;
-  const before = monthStart(today, 1);
+  const before = foldCutoff(today, config.journal);
   // Counted from HEAD's tree of the journal's day folders: one ls-tree, no file read.
   const old = (await git(['ls-tree', '-r', '-z', '--name-only', '--full-tree', head, '--', JOURNAL_DIR], { cwd: repo.root }))
     .split('\0')
@@ -190,5 +214,5 @@ export async function foldWhenDue(repo: Repo, config: Config, today: string): Pr
   if (old < config.journal.fold_at) return null;
   const plan = await planFold(repo.root, head, before);
   const commit = await applyFold(repo, config, plan, before);
-  return { folded: plan.days.reduce((n, d) => n + d.files.length, 0), days: plan.days.length, commit, skipped: plan.skipped.length };
+  return { before, folded: plan.days.reduce((n, d) => n + d.files.length, 0), days: plan.days.length, commit, skipped: plan.skipped.length };
 }
