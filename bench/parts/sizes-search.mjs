@@ -3,8 +3,8 @@
 // - the MCP server's first memory_search in a fresh clone (no index stored): wall time of the call,
 //   whether it answered from part of the journal, and when the whole index was stored;
 // - warm CLI search against `git grep` and against a bare node start (`node -e 0`, the floor a
-//   node command cannot go under), with CPU times (user+sys) beside the medians;
-// - the warm freshness check's git output.
+//   node command cannot go under), with CPU times (user+sys) beside the medians (the warm search
+//   checks its index by each journal file's size and mtime: no git process).
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -55,7 +55,7 @@ function cpuOf(cmd, args, cwd, env) {
 
 /**
  * Warm search against git grep and a bare node start: medians of wall time (interleaved runs) and
- * of CPU time; and the bytes git prints for the warm freshness check.
+ * of CPU time.
  */
 export function warmSearch({ bin, dir, env, measure, runs }) {
   execFileSync(process.execPath, [bin, 'search', 'webhook', 'retry'], { cwd: dir, env, stdio: 'ignore' });

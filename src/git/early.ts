@@ -26,7 +26,7 @@ function readAll(fd: number): Buffer {
 
 
 /** Runs git with its stdout in an unlinked temporary file; the output, or null where that fails. */
-function runToFile(cwd: string, args: readonly string[], key: string): Promise<Buffer | null> {
+function runToFile(cwd: string, args: readonly string[]): Promise<Buffer | null> {
   // Not a pipe: a megabyte of output fills a pipe's 64 KB many times over, and git would wait
   // for node to drain it, which node does only between the synchronous steps of the search.
   const file = `${tmpdir()}/git-memory-early-${process.pid}-${Date.now().toString(36)}-${serial++}`;
@@ -52,12 +52,10 @@ function runToFile(cwd: string, args: readonly string[], key: string): Promise<B
     try {
       // Without node:child_process where node allows it: this runs before the command is loaded.
       const light = spawnToFd('git', args, cwd, buildEnv(), fd, (code) => done(code === 0));
-      if (light) letGoSlot().set(key, () => light.unref());
-      else {
+      if (!light) {
         const child = childProcess().spawn('git', args, { cwd, env: buildEnv(), stdio: ['ignore', fd, 'ignore'] });
         child.on('error', () => done(false));
         child.on('exit', (code) => done(code === 0));
-        letGoSlot().set(key, () => child.unref());
       }
     } catch {
       done(false);
@@ -72,9 +70,6 @@ function runToFile(cwd: string, args: readonly string[], key: string): Promise<B
 }
 
 const slot = () => ((globalThis as Record<symbol, Slot>)[SLOT] ??= new Map());
-const LET_GO = Symbol.for('git-memory.early-git-let-go');
-/** Lets this process exit without waiting for each started git (see letGoEarly), by call key; global as the slot is. */
-const letGoSlot = () => ((globalThis as Record<symbol, Map<string, () => void>>)[LET_GO] ??= new Map());
 const keyOf = (args: readonly string[], cwd: string) => `${cwd}\0${args.join('\0')}`;
 
 /**
@@ -93,19 +88,8 @@ export function startEarly(args: readonly string[], known?: () => Buffer | null)
   else {
     // git's very output read from its files (object-files.ts), where that can be done: no process.
     const out = known?.();
-    slot().set(key, { out: out ? Promise.resolve(out) : runToFile(cwd, args, key), takers: 1 });
+    slot().set(key, { out: out ? Promise.resolve(out) : runToFile(cwd, args), takers: 1 });
   }
-}
-
-/**
- * Lets this process exit without waiting for `git <args>` started from `cwd` (taken or not): its
- * answer is not needed after all (a search that answered from the newest files, see
- * search/index.ts). git finishes on its own, writing into the unlinked file.
- */
-export function letGoEarly(args: readonly string[], cwd: string): void {
-  const key = keyOf(args, cwd);
-  letGoSlot().get(key)?.();
-  letGoSlot().delete(key);
 }
 
 /** The output of `git <args>` started from `cwd` by startEarly, once per time it was started; undefined when none was. */
