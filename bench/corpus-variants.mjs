@@ -15,9 +15,9 @@
 // part where the choices are made.
 //
 // The new rule: select on one part, confirm once on the other (a split-sample design).
-//  1. CHOOSE ON THE TUNING PART ONLY (sha256 first hex digit even). Any number of variants may be
-//     measured there. Each keeps seed 004's five factors, their weights (35/25/20/15/5) and what
-//     each means, and uses only what the product's ledger can hold.
+//  1. CHOOSE ON THE TUNING PART ONLY (sha256 first hex digit even, of the sources before stop 36).
+//     Any number of variants may be measured there. Each keeps seed 004's five factors, their
+//     weights (35/25/20/15/5) and what each means, and uses only what the product's ledger can hold.
 //  2. NOMINATE ONE, by a criterion fixed here: among the variants whose tuning means are not below
 //     the shipped score's at 5 or at 10, by hit@k and by the issue's measure, the one whose worst
 //     gap to the best simple rule is largest: max over variants of
@@ -25,8 +25,10 @@
 //     most often touched)), hit@k means on the tuning part. A tie goes to the variant listed first.
 //     The nominee (NOMINEE below) and its tuning figures are committed before any held-out figure
 //     of it is computed.
-//  3. JUDGE ONCE ON THE HELD-OUT PART (sha256 odd): `node bench/corpus-judge.mjs` refuses to run
-//     while this file differs from the commit. The nominee is ADOPTED iff, held out,
+//  3. JUDGE ONCE ON THE HELD-OUT PART (sha256 odd; from stop 36 also every transcript of the
+//     sources added then, which no round had looked at: bench/corpus.mjs partOf, manifest `part`):
+//     `node bench/corpus-judge.mjs` refuses to run while this file differs from the commit. The
+//     nominee is ADOPTED iff, held out,
 //       (a) its mean hit@5 and hit@10 are each at least the shipped score's, and at one of them
 //           above it; and
 //       (b) it is "worse" than the shipped score with confidence (95% bootstrap interval over
