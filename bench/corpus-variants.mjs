@@ -257,5 +257,14 @@ export const JUDGED = [
     // nominee minus shipped, hit@10: -0.3 [-0.6, -0.1], 6 transcripts won, 18 lost (worse).
     verdict: 'not adopted: below the shipped score at 5 and at 10, and worse with confidence at 10 under all three measures',
   },
+  {
+    round: 'stop 36',
+    nominee: 'minutes since the last touch, half-life 3',
+    commit: '5970375705e46d8154137f8e6a292e1e3e2f76f5',
+    held_out: 'grown: sha256 odd + the stop 36 sources, 265 transcripts, 251 scored, 1243 cuts',
+    // hit@5 / hit@10 means, in percent: the nominee 16.0 / 15.1 against the shipped score's 16.1 / 15.3;
+    // nominee minus shipped: hit@5 -0.1 [-0.4, +0.3] (19 won, 21 lost), hit@10 -0.2 [-0.4, +0.0] (12 won, 18 lost).
+    verdict: 'not adopted: below the shipped score at 5 and at 10 (within the noise; worse with confidence under no measure)',
+  },
 ];
 
