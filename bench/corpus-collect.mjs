@@ -16,7 +16,10 @@
 // - not Claude Code's own helper agents (prompt_suggestion, acompact, aside_question), no
 //   workflow journal, no claude-mem observer session;
 // - not already in the manifest, by sha256 or file name;
-// - nothing shaped like a credential (scripts/agents-corpus.mjs SECRET): such a file is skipped whole;
+// - nothing shaped like a credential (scripts/agents-corpus.mjs SECRET), and nothing git-memory's
+//   own secret scanner finds (src/safety/scan.ts: it also finds database URLs with a password and
+//   short secrets assigned to credential names, which the first pattern set misses): such a file
+//   is skipped whole;
 // - at most PER_SOURCE a source, the lowest sha256 first, so that no one author outweighs the
 //   rest (stop 35 noted two authors make 63% of the corpus) and the choice is blind to content.
 import { execFileSync } from 'node:child_process';
@@ -25,6 +28,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { secretIn } from '../scripts/agents-corpus.mjs';
+import { importSrc } from './bundle.mjs';
 import { corpusDir, MANIFEST, plainClaude } from './corpus.mjs';
 
 export const NEW_PART = 'held out, stop 36 sources';
@@ -79,7 +83,8 @@ function candidates(gd) {
   return best;
 }
 
-function collect(mirrors, write) {
+async function collect(mirrors, write) {
+  const { scan } = await importSrc({ scan: 'safety/scan.ts' });
   const manifest = JSON.parse(readFileSync(MANIFEST, 'utf8'));
   const seen = new Set(manifest.transcripts.flatMap((t) => [t.sha256, t.file]));
   const tmp = join(tmpdir(), `corpus-collect-${process.pid}.jsonl`);
@@ -114,6 +119,10 @@ function collect(mirrors, write) {
         skip('credential-shaped text');
         continue;
       }
+      if ((await scan.scanText(buf.toString('utf8'))).length) {
+        skip("a secret git-memory's scanner finds");
+        continue;
+      }
       seen.add(sha);
       seen.add(file);
       chosen.push({ file, repo: src.repo, path, commit: b.commit, sha256: sha, bytes: buf.length, agent: 'claude', part: NEW_PART, why: src.why, buf });
@@ -139,4 +148,4 @@ if (at < 0) {
   console.error('usage: node bench/corpus-collect.mjs --git DIR [--only OWNER/NAME] [--write]');
   process.exit(2);
 }
-collect(process.argv[at + 1], process.argv.includes('--write'));
+await collect(process.argv[at + 1], process.argv.includes('--write'));
