@@ -22,6 +22,9 @@
 //   is skipped whole;
 // - at most PER_SOURCE a source, the lowest sha256 first, so that no one author outweighs the
 //   rest (stop 35 noted two authors make 63% of the corpus) and the choice is blind to content.
+// Stop 36 ran it once with the first pattern set only, then dropped the 12 files git-memory's
+// scanner finds secrets in (the scanner's check was added to the rule then); they were not
+// replaced, and a second run adds to no source beyond its PER_SOURCE (those kept count).
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -128,8 +131,10 @@ async function collect(mirrors, write) {
       chosen.push({ file, repo: src.repo, path, commit: b.commit, sha256: sha, bytes: buf.length, agent: 'claude', part: NEW_PART, why: src.why, buf });
     }
     chosen.sort((a, b) => a.sha256.localeCompare(b.sha256));
-    console.log(`${src.repo}: ${chosen.length} eligible, ${Math.min(PER_SOURCE, chosen.length)} taken`);
-    added.push(...chosen.slice(0, PER_SOURCE));
+    // A second run adds nothing a source already has its share of (its transcripts in the manifest count).
+    const room = Math.max(0, PER_SOURCE - manifest.transcripts.filter((t) => t.part && t.repo === src.repo).length);
+    console.log(`${src.repo}: ${chosen.length} eligible, ${Math.min(room, chosen.length)} taken`);
+    added.push(...chosen.slice(0, room));
   }
   console.log(`skipped: ${JSON.stringify(skipped)}; adding ${added.length}`);
   if (!write) return;
