@@ -157,26 +157,46 @@ export function cutTrace(trace, frac, emptyLedger) {
 
 export const SPLIT_CUTS = [0.3, 0.4, 0.5, 0.6, 0.7];
 
-/** The part a transcript belongs to, fixed by its sha256 before any choice was made: even first hex digit tunes, odd is held out. */
-export const partOf = (sha256) => (parseInt(sha256[0], 16) % 2 === 0 ? 'tuning part (sha256 even)' : 'held-out part (sha256 odd)');
+export const TUNING = 'tuning part (sha256 even)';
+export const HELD_OUT = 'held-out part (sha256 odd)';
+/** Transcripts of sources added after every earlier look (manifest `part`, bench/corpus-collect.mjs): held out whatever their sha256. */
+export const HELD_OUT_NEW = 'held-out part, new sources (stop 36)';
+export const HELD_OUT_POOLED = 'held-out parts pooled (sha256 odd + new sources)';
+
+let grown = null;
+/** The sha256 of each transcript the manifest puts in a part of its own (`part`): the stop 36 sources. */
+const newSources = () => (grown ??= new Set(JSON.parse(readFileSync(MANIFEST, 'utf8')).transcripts.filter((t) => t.part).map((t) => t.sha256)));
 
 /**
- * The hot-file table on two parts of the traces: split by the first hex digit of each transcript's
- * sha256 (even: where the ranking's choices were looked at; odd: held out, no choice made on it),
- * each trace cut at every SPLIT_CUTS fraction of its tool calls (more cuts than the one midpoint:
- * the corpus is small). Mean hit rates over the cuts whose rest touched a file, each cut's rates
- * kept (with its transcript's id) for the paired comparisons.
+ * The part a transcript belongs to, fixed before any choice was made: a transcript of the sources
+ * added in stop 36 (no round had looked at them) is held out whatever its sha256; of the others,
+ * an even first hex digit tunes and an odd one is held out. Every part but the tuning part starts
+ * with "held-out": the judge (bench/corpus-judge.mjs) reads them all, the tuning never.
+ */
+export const partOf = (sha256) => (newSources().has(sha256) ? HELD_OUT_NEW : parseInt(sha256[0], 16) % 2 === 0 ? TUNING : HELD_OUT);
+
+/**
+ * The hot-file table on the parts of the traces (partOf: tuning, where the ranking's choices were
+ * looked at; held out by sha256; held out as new sources; and the two held-out parts pooled, when
+ * there are new sources), each trace cut at every SPLIT_CUTS fraction of its tool calls (more cuts
+ * than the one midpoint: the corpus is small). Mean hit rates over the cuts whose rest touched a
+ * file, each cut's rates kept (with its transcript's id) for the paired comparisons.
  */
 export function splitTable(traces, emptyLedger, rates) {
-  const parts = { 'tuning part (sha256 even)': [], 'held-out part (sha256 odd)': [] };
-  const transcripts = { 'tuning part (sha256 even)': 0, 'held-out part (sha256 odd)': 0 };
+  const parts = { [TUNING]: [], [HELD_OUT]: [] };
+  const transcripts = { [TUNING]: 0, [HELD_OUT]: 0 };
   for (const t of traces) {
     const into = partOf(t.sha256);
-    transcripts[into]++;
+    parts[into] ??= [];
+    transcripts[into] = (transcripts[into] ?? 0) + 1;
     for (const f of SPLIT_CUTS) {
       const { first, full } = cutTrace(t, f, emptyLedger);
       parts[into].push({ id: t.sha256, ...rates.hitRates(first, full) });
     }
+  }
+  if (parts[HELD_OUT_NEW]) {
+    parts[HELD_OUT_POOLED] = [...parts[HELD_OUT], ...parts[HELD_OUT_NEW]];
+    transcripts[HELD_OUT_POOLED] = transcripts[HELD_OUT] + transcripts[HELD_OUT_NEW];
   }
   return Object.fromEntries(Object.entries(parts).map(([k, rows]) => {
     const { scored, table } = hitTable(rows, [...rates.RULES, 'reachable']);

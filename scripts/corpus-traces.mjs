@@ -1,8 +1,9 @@
 // Rebuilds test/fixtures/corpus/traces.json from the real-transcript corpus (bench/corpus.mjs):
 // for each transcript, the file operations git-memory's reader took, in order, with opaque file
-// stand-ins and no text. Run after a change to the reader or to the corpus:
-//   node scripts/corpus-traces.mjs
-import { writeFileSync } from 'node:fs';
+// stand-ins and no text. Run after a change to the reader (all of them again) or with `--add`
+// after the corpus grew (the committed traces kept as they are, the new transcripts' appended):
+//   node scripts/corpus-traces.mjs [--add]
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { importSrc } from '../bench/bundle.mjs';
 import { loadCorpus, traceOf, TRACES } from '../bench/corpus.mjs';
 
@@ -13,6 +14,8 @@ if (!corpus.present.length) {
 }
 if (corpus.missing.length) console.log(`missing from ${corpus.dir}: ${corpus.missing.map((t) => `${t.file} (${t.why_missing})`).join(', ')}`);
 const { read, build } = await importSrc({ read: 'transcripts/read.ts', build: 'transcripts/build.ts' });
-const traces = corpus.present.map((t) => ({ sha256: t.sha256, ...traceOf({ read, build }, t.path, t.agent) }));
+const kept = process.argv.includes('--add') && existsSync(TRACES) ? JSON.parse(readFileSync(TRACES, 'utf8')).traces : [];
+const have = new Set(kept.map((t) => t.sha256));
+const traces = [...kept, ...corpus.present.filter((t) => !have.has(t.sha256)).map((t) => ({ sha256: t.sha256, ...traceOf({ read, build }, t.path, t.agent) }))];
 writeFileSync(TRACES, `${JSON.stringify({ about: 'Derived from the transcripts of manifest.json by scripts/corpus-traces.mjs: per transcript, its file operations as git-memory read them ([op r|e|w, file id, tool-call index, turn, seconds since start]), files as stand-ins that score as the real paths do, and where its first half of lines ends (cut: tool calls and seconds of the ledger a read of the first half gives; cut.held, when records waited there for their parent: the tool calls taken before the cut and the operations taking what waited adds). No path, no text.', traces }, null, 0).replace(/\{"sha256"/g, '\n{"sha256"')}\n`);
-console.log(`${traces.length} traces written to ${TRACES}`);
+console.log(`${traces.length} traces written to ${TRACES} (${traces.length - kept.length} derived now)`);

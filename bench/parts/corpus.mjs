@@ -52,9 +52,10 @@ export async function run({ summary, ws, printTable }) {
   });
   const t = block(`hot files, committed traces of the corpus (${traces.length} transcripts), each cut at the midpoint of its lines`, 'corpus traces, midpoint', mid);
   for (const k of [5, 10]) for (const r of rules) summary.note(`hot files @${k} (corpus traces): ${rates.RULE_NAMES[r]}`, `${pct(t.hit[r][k])} hit, ${pct(t.recall[r][k])} issue's measure`);
-  // More than the one midpoint cut, and a part no choice was made on: the transcripts split by the
-  // first hex digit of their sha256 (even: the part the ranking's choices were looked at on; odd:
-  // held out), each cut at 30, 40, 50, 60 and 70% of its tool calls.
+  // More than the one midpoint cut, and parts no choice was made on (bench/corpus.mjs partOf): of
+  // the first sources, an even first hex digit of the sha256 tunes (the part the ranking's choices
+  // were looked at on) and an odd one is held out; the stop 36 sources are held out whole; the two
+  // held-out parts are also shown pooled. Each transcript cut at 30, 40, 50, 60 and 70% of its tool calls.
   for (const [name, part] of Object.entries(splitTable(traces, transcripts.emptyLedger, rates))) {
     const tables = block(`hot files, ${name}: ${part.transcripts} transcripts, each cut at ${SPLIT_CUTS.map((f) => `${f * 100}%`).join(', ')} of its tool calls`, name, part.all);
     for (const m of ['hit', 'recall'])
