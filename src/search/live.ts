@@ -5,6 +5,7 @@ import type { Session } from '../memory/session.js';
 import { query } from './bm25.js';
 import { readJournalFile } from './documents.js';
 import { asOpened, buildInBackground, BuildNeeded, openIndex, type OpenedIndex, type SpeculativeIndex } from './index.js';
+import { stampStat } from './file-stat.js';
 import { stampJournal } from './journal-stamp.js';
 import { FIRST_ANSWER_MS, indexNewestInSlices } from './newest.js';
 import { openStore, type Store } from './store.js';
@@ -54,7 +55,7 @@ export class LiveIndex {
   ) {}
 
   private stamp(): Stamp {
-    return stampHead(stampJournal(new Stamp(), this.repo.root), this.repo);
+    return stampHead(stampJournal(new Stamp(stampStat), this.repo.root), this.repo);
   }
 
   /**
