@@ -83,7 +83,7 @@ export async function openIndex(repo: Repo, progress?: (p: BuildProgress) => voi
       return rows.get(id);
     });
   // A failed key fails here too, but only when awaited: refresh() then reports it.
-  const valid = keyed.then(({ key }) => (delta ? delta.key === key.toString('base64') : store.hasKey(key)), () => false);
+  const valid = keyed.then(({ key }) => (delta ? delta.key.equals(key) : store.hasKey(key)), () => false);
   const searched = view ?? store;
   return {
     index: { search: (q, opts) => query(searched, q, opts), meta, sessions: searched.count ?? searched.documents, cache: 'fresh', corrupt: [] },
