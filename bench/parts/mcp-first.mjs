@@ -6,15 +6,18 @@
 //   in the background, and the answer says so;
 // - "index current": stored and matching the journal (every session after the first search);
 // - "20 sessions behind": stored, then 20 session files added in a commit (a pull, a day's work);
-// then a second memory_search in the same server ("next search"). Wall times from the request to
-// the answer; CPU (user+sys, ms) of the server and of the git processes it waited for; load average.
+// then a second memory_search in the same server ("next search"); and "dreamt clone": a fresh clone
+// of the repository after its first dream (MEMORY.md committed, the journal folded; the sizes part's
+// kept state, sizes.mjs dreamtState), no index and no state of its own, where the search also asks
+// git about MEMORY.md's last dream. Wall times from the request to the answer; CPU (user+sys, ms) of
+// the server and of the git processes it waited for; load average.
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { startServer } from './mcp.mjs';
 
-const [{ generateRepo, SIZE_CACHE_DIR, BIN, BENCH_NOW }, { SIZES }, { cleanEnv }] = await Promise.all([import('../gen-repo.mjs'), import('./sizes.mjs'), import('../measure.mjs')]);
+const [{ generateRepo, SIZE_CACHE_DIR, BIN, BENCH_NOW }, { SIZES, dreamtState }, { cleanEnv }] = await Promise.all([import('../gen-repo.mjs'), import('./sizes.mjs'), import('../measure.mjs')]);
 const name = process.argv[2] ?? 'S';
 const runs = Number(process.argv[3] ?? 5);
 const repo = name === 'S' ? await generateRepo({ commits: 20_000, sessions: 1000 }) : await generateRepo({ ...SIZES[name], cacheDir: SIZE_CACHE_DIR });
@@ -53,7 +56,19 @@ const cpuMs = (pid) => {
 };
 const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 const STATES = ['no index', 'index current', '20 sessions behind'];
-const rows = Object.fromEntries([...STATES, 'next search'].map((s) => [s, { ms: [], cpu: [], searched: [] }]));
+const DREAMT = 'dreamt clone';
+const rows = Object.fromEntries([...STATES, 'next search', DREAMT].map((s) => [s, { ms: [], cpu: [], searched: [] }]));
+const dreamtDir = join(tmpdir(), `gm-mcp-first-${name}-dreamt-${process.pid}`);
+/** The first memory_search of a fresh server in `cwd`, recorded in `row`; the server is returned open. */
+const firstSearch = async (cwd, row) => {
+  const server = await startServer(BIN, cwd, env);
+  const cpu0 = cpuMs(server.pid);
+  const { ms, result } = await server.call('memory_search', { query: 'webhook retry' });
+  row.cpu.push(cpuMs(server.pid) - cpu0);
+  row.ms.push(ms);
+  row.searched.push(searched(result?.content?.[0]?.text));
+  return server;
+};
 /** What the answer searched: the newest files back to a day while the whole index is built, the index as stored while git checks it, or all. */
 const searched = (text) => {
   const partial = /the newest (?:journal file, of (\S+),|(\d+) journal files, back to (\S+),)/.exec(text ?? '');
@@ -67,12 +82,7 @@ try {
       clear();
       if (s !== 'no index') buildIndex();
       if (s === '20 sessions behind') addSessions();
-      const server = await startServer(BIN, dir, env);
-      const cpu0 = cpuMs(server.pid);
-      const { ms, result } = await server.call('memory_search', { query: 'webhook retry' });
-      rows[s].cpu.push(cpuMs(server.pid) - cpu0);
-      rows[s].ms.push(ms);
-      rows[s].searched.push(searched(result?.content?.[0]?.text));
+      const server = await firstSearch(dir, rows[s]);
       if (s === 'index current') {
         const c0 = cpuMs(server.pid);
         const next = await server.call('memory_search', { query: 'proration' });
@@ -84,6 +94,14 @@ try {
       if (s === '20 sessions behind') git('reset', '-q', '--hard', 'HEAD~1');
     }
   }
+  execFileSync('git', ['clone', '-q', '--shared', repo.dir, dreamtDir], { env });
+  const dreamt = dreamtState(repo, dreamtDir, env, BIN);
+  console.log(`  ${DREAMT}: MEMORY.md ${dreamt.lines} lines, ${dreamt.folded} session files folded (${dreamt.from})`);
+  for (let i = 0; i < runs; i++) {
+    // A fresh clone's state: no index, and nothing this clone learnt about MEMORY.md yet.
+    rmSync(join(dreamtDir, '.git', 'git-memory'), { recursive: true, force: true });
+    await (await firstSearch(dreamtDir, rows[DREAMT])).close();
+  }
   for (const [s, r] of Object.entries(rows)) {
     const files = [...new Set(r.searched)].length === 1 ? r.searched[0] : r.searched.join(', ');
     console.log(`  ${s.padEnd(19)}: wall median ${median(r.ms).toFixed(0)} ms (${r.ms.map((x) => x.toFixed(0)).join(', ')}), CPU median ${median(r.cpu).toFixed(0)} ms (${r.cpu.map((x) => x.toFixed(0)).join(', ')}); files searched: ${files}${s === 'next search' ? '' : `  [target: 200 ms wall]`}`);
@@ -91,4 +109,5 @@ try {
   console.log(`  load at end ${load()}`);
 } finally {
   rmSync(dir, { recursive: true, force: true });
+  rmSync(dreamtDir, { recursive: true, force: true });
 }

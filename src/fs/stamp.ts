@@ -1,5 +1,11 @@
 import { lstatSync } from 'node:fs';
 
+/** What a stamp keeps of a path: inode, size, modification and change times (ms, as Stats gives them); undefined where it is not there. */
+export type StampStat = (path: string) => { ino: number; size: number; mtimeMs: number; ctimeMs: number } | undefined;
+
+/** fs.lstatSync's answer, the way a stamp reads it (a caller may pass a cheaper one with the same numbers, see search/file-stat.ts). */
+const lstatStat: StampStat = (path) => lstatSync(path, { throwIfNoEntry: false });
+
 /**
  * How long after a change its timestamp may still be shared by the next change: file times come
  * from a coarse clock (a kernel tick, up to 10 ms), so two writes in one tick can leave the same
@@ -21,11 +27,14 @@ export class Stamp {
   /** The newest modification or change time seen, in ms. */
   private newest = 0;
 
+  /** `stat`: how a path is read; every stamp compared with this one must read paths the same way. */
+  constructor(private readonly stat: StampStat = lstatStat) {}
+
   /** Adds `path`: its inode, size, modification and change times, or that it is absent. */
   add(path: string): this {
     let st;
     try {
-      st = lstatSync(path, { throwIfNoEntry: false });
+      st = this.stat(path);
     } catch {
       st = undefined; // not a directory on the way, no permission: as good as absent
     }

@@ -47,12 +47,14 @@ export function listJournalFiles(root: string): JournalFile[] {
  * server's background build: at 50,000 sessions the stats take longer than an answer may wait).
  * Null once `stop.stopped`.
  */
-export async function listJournalFilesSliced(root: string, sliceMs: number, stop: { stopped: boolean }): Promise<JournalFile[] | null> {
+export async function listJournalFilesSliced(root: string, sliceMs: number, stop: { stopped: boolean }, sliced?: (seen: DaysSeen) => void): Promise<JournalFile[] | null> {
   const files: JournalFile[] = [];
+  const seen: DaysSeen = { done: 0, total: 0 };
   let from = performance.now();
-  for (const some of journalFilesByDay(root)) {
+  for (const some of journalFilesByDay(root, seen)) {
     for (const f of some) files.push(f);
     if (performance.now() - from >= sliceMs) {
+      sliced?.(seen);
       await new Promise((resolve) => setImmediate(resolve));
       if (stop.stopped) return null;
       from = performance.now();
@@ -61,8 +63,14 @@ export async function listJournalFilesSliced(root: string, sliceMs: number, stop
   return files;
 }
 
-/** listJournalFiles a day (a day folder's files, or a per-day file) at a time, in path order. */
-function* journalFilesByDay(root: string): Generator<JournalFile[]> {
+/** How far a listing of the journal got: the journal's entries (days) listed so far, of how many. */
+export interface DaysSeen {
+  done: number;
+  total: number;
+}
+
+/** listJournalFiles a day (a day folder's files, or a per-day file) at a time, in path order; `seen` is kept up to date. */
+function* journalFilesByDay(root: string, seen: DaysSeen = { done: 0, total: 0 }): Generator<JournalFile[]> {
   const journal = join(root, JOURNAL_DIR);
   // Plain concatenation and no exceptions: this runs over every file at every search. lstat, and
   // no linked journal or day folder: a symbolic link would bring files from outside the repository.
@@ -71,7 +79,10 @@ function* journalFilesByDay(root: string): Generator<JournalFile[]> {
     const st = fileStat(abs);
     if (st) files.push({ path: rel, size: st.size, mtimeMs: st.mtimeMs });
   };
-  for (const name of namesOrNone(journal).sort()) {
+  const names = namesOrNone(journal).sort();
+  seen.total = names.length;
+  for (const name of names) {
+    seen.done++;
     const files: JournalFile[] = [];
     if (name.endsWith('.md') && DATE_RE.test(name.slice(0, -3))) add(files, `${journal}/${name}`, `${JOURNAL_DIR}/${name}`);
     else if (DATE_RE.test(name) && !isSymbolicLink(`${journal}/${name}`)) {

@@ -21,9 +21,12 @@ type LstatBinding = (path: string, bigint: false, req: undefined, throwIfNoEntry
 const NODE_CALL = 'binding.lstat(pathModule.toNamespacedPath(path),options.bigint,undefined,options.throwIfNoEntry,);';
 /** Where Stats reads its fields from the array the binding fills (lib/internal/fs/utils.js getStatsFromBinding). */
 const MODE = 1;
+const INO = 7;
 const SIZE = 8;
 const MTIME_S = 12;
 const MTIME_NS = 13;
+const CTIME_S = 14;
+const CTIME_NS = 15;
 const S_IFMT = 0o170000;
 const S_IFREG = 0o100000;
 const S_IFLNK = 0o120000;
@@ -65,4 +68,17 @@ export function fileStat(path: string): FileStat | undefined {
   if (!v || (v[MODE]! & S_IFMT) !== S_IFREG) return undefined;
   // As Stats computes mtimeMs (msFromTimeSpec): the same number, bit for bit.
   return { size: v[SIZE]!, mtimeMs: v[MTIME_S]! * 1e3 + v[MTIME_NS]! / 1e6 };
+}
+
+/**
+ * `path`'s inode, size, modification and change times, as fs.lstatSync(path, { throwIfNoEntry: false })
+ * gives them (the same numbers, bit for bit), for a stamp (fs/stamp.ts): a live index stamps a
+ * year of day folders at each search, and a fresh process pays fs.lstatSync's Stats objects.
+ */
+export function stampStat(path: string): { ino: number; size: number; mtimeMs: number; ctimeMs: number } | undefined {
+  const lstat = lstatBinding();
+  if (!lstat) return lstatSync(path, { throwIfNoEntry: false });
+  const v = lstat(path, false, undefined, false);
+  if (!v) return undefined;
+  return { ino: v[INO]!, size: v[SIZE]!, mtimeMs: v[MTIME_S]! * 1e3 + v[MTIME_NS]! / 1e6, ctimeMs: v[CTIME_S]! * 1e3 + v[CTIME_NS]! / 1e6 };
 }

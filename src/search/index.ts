@@ -2,7 +2,7 @@ import type { Repo } from '../git/repo.js';
 import type { CorruptFileError } from '../memory/frontmatter.js';
 import type { Session } from '../memory/session.js';
 import { query, type QueryOptions, type Ranking } from './bm25.js';
-import { dayFileDay, folderDay, listJournalFilesSliced, readJournalFile, toDocument, type JournalFile, type SessionMeta } from './documents.js';
+import { dayFileDay, folderDay, listJournalFilesSliced, readJournalFile, toDocument, type DaysSeen, type JournalFile, type SessionMeta } from './documents.js';
 import { journalKey, keyOf, type JournalKey } from './key.js';
 import { Postings } from './postings.js';
 import { deltaIndex, deltaLimit, overlay, readDelta, writeDelta, type Delta } from './delta.js';
@@ -52,8 +52,11 @@ export interface SpeculativeIndex {
  * another process (`build`: see background.ts, which starts one where none is under way), they
  * answer now, saying so (`partial`). A journal read whole in that time, or smaller than
  * BUILD_ELSEWHERE_FILES, is indexed here, as before.
+ *
+ * `keySliced`: told how far the listing for the cache key got, after each of its slices (a server
+ * that will not wait for the key past a time, see live.ts).
  */
-export async function openIndex(repo: Repo, progress?: (p: BuildProgress) => void, opened?: Store, inline = true, elsewhere?: { build: () => boolean; firstMs: number }): Promise<SpeculativeIndex> {
+export async function openIndex(repo: Repo, progress?: (p: BuildProgress) => void, opened?: Store, inline = true, elsewhere?: { build: () => boolean; firstMs: number }, keySliced?: (seen: DaysSeen) => void): Promise<SpeculativeIndex> {
   const store = opened ?? openStore(repo.stateDir);
   const newest = !store && elsewhere ? newestIndex(repo.root, elsewhere.firstMs, BUILD_ELSEWHERE_FILES) : null;
   if (newest?.partial && newest.counted >= BUILD_ELSEWHERE_FILES && elsewhere!.build()) {
@@ -61,7 +64,7 @@ export async function openIndex(repo: Repo, progress?: (p: BuildProgress) => voi
   }
   // The journal listed once: the key says what the index must hold, and an update or a build reads
   // that very listing, so the key it stores never says more than was read.
-  const keyed = journalKey(repo.root).then((k) => k!);
+  const keyed = journalKey(repo.root, undefined, undefined, keySliced).then((k) => k!);
   keyed.catch(() => {}); // reported where awaited
   let refreshed: OpenedIndex | undefined;
   const refresh = async () => (refreshed = await update(repo, openStore(repo.stateDir), await keyed, progress, inline));
@@ -80,7 +83,7 @@ export async function openIndex(repo: Repo, progress?: (p: BuildProgress) => voi
       return rows.get(id);
     });
   // A failed key fails here too, but only when awaited: refresh() then reports it.
-  const valid = keyed.then(({ key }) => (delta ? delta.key === key.toString('base64') : store.hasKey(key)), () => false);
+  const valid = keyed.then(({ key }) => (delta ? delta.key.equals(key) : store.hasKey(key)), () => false);
   const searched = view ?? store;
   return {
     index: { search: (q, opts) => query(searched, q, opts), meta, sessions: searched.count ?? searched.documents, cache: 'fresh', corrupt: [] },

@@ -1,4 +1,4 @@
-import { listJournalFilesSliced, type JournalFile } from './documents.js';
+import { listJournalFilesSliced, type DaysSeen, type JournalFile } from './documents.js';
 
 /**
  * The cache key of the journal: every journal file's path, size and modification time, as the
@@ -26,10 +26,11 @@ export interface JournalKey {
 
 /**
  * The key of the journal as it is now, listed in slices of about `sliceMs` (a long-lived server
- * answers others meanwhile; see listJournalFilesSliced). Null once `stop.stopped`.
+ * answers others meanwhile; see listJournalFilesSliced), `sliced` told how far it got after each.
+ * Null once `stop.stopped`.
  */
-export async function journalKey(root: string, sliceMs = KEY_SLICE_MS, stop = { stopped: false }): Promise<JournalKey | null> {
-  const listing = await listJournalFilesSliced(root, sliceMs, stop);
+export async function journalKey(root: string, sliceMs = KEY_SLICE_MS, stop = { stopped: false }, sliced?: (seen: DaysSeen) => void): Promise<JournalKey | null> {
+  const listing = await listJournalFilesSliced(root, sliceMs, stop, sliced);
   return listing && { key: keyOf(listing), listing };
 }
 

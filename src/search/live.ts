@@ -3,8 +3,9 @@ import { stampHead } from '../git/head-stamp.js';
 import type { Repo } from '../git/repo.js';
 import type { Session } from '../memory/session.js';
 import { query } from './bm25.js';
-import { readJournalFile } from './documents.js';
+import { readJournalFile, type DaysSeen } from './documents.js';
 import { asOpened, buildInBackground, BuildNeeded, openIndex, type OpenedIndex, type SpeculativeIndex } from './index.js';
+import { stampStat } from './file-stat.js';
 import { stampJournal } from './journal-stamp.js';
 import { FIRST_ANSWER_MS, indexNewestInSlices } from './newest.js';
 import { openStore, type Store } from './store.js';
@@ -25,6 +26,17 @@ export const NEWEST_SLICE_MS = 10;
  * alone answered.
  */
 export const LEAST_ANSWER_MS = 25;
+
+/**
+ * Whether a listing of the journal that started at `from` and had listed `seen` of its days at `now`
+ * will, at that pace, still be listing at `deadline` (performance.now() times). Days differ (a
+ * folded day is one file, a day folder dozens), so it is a guess: one that says "in time" wrongly
+ * costs the wait it saves; one that says "too late" wrongly answers as stored, saying so.
+ */
+export function listedTooSlowly(seen: DaysSeen, from: number, now: number, deadline: number): boolean {
+  if (!seen.done || seen.done >= seen.total) return false;
+  return from + ((now - from) * seen.total) / seen.done > deadline;
+}
 
 interface Held {
   stamp: Stamp;
@@ -54,7 +66,7 @@ export class LiveIndex {
   ) {}
 
   private stamp(): Stamp {
-    return stampHead(stampJournal(new Stamp(), this.repo.root), this.repo);
+    return stampHead(stampJournal(new Stamp(stampStat), this.repo.root), this.repo);
   }
 
   /**
@@ -82,17 +94,41 @@ export class LiveIndex {
   private async reload(stamp: Stamp, arrived: number): Promise<OpenedIndex> {
     const stored = openStore(this.repo.stateDir);
     if (!stored) return this.answerWhileBuilding(stamp, this.budget(arrived));
-    // Where the update would build the whole index (too much changed), it is built in the
-    // background as after a clone, and the newest files answer meanwhile.
-    const opened = await openIndex(this.repo, undefined, stored, false);
-    const checked = this.check(stamp, stored, opened, arrived);
     // A process's first search waits for the check (the cache key's stat of every journal file, and
     // the update where it changed) only until about `firstMs` after the call arrived: at 50,000 sessions the stats alone take
     // longer (the key is listed in slices, so the wait ends on time). Past that it answers from the index as stored, saying so, and the
-    // check goes on; the search after it is done answers from the current index.
-    if (this.held || this.building) return checked;
+    // check goes on; the search after it is done answers from the current index. Where the listing's
+    // pace says it cannot be done by then, the wait ends at once: waiting would only delay the same answer.
+    const first = !this.held && !this.building;
+    const deadline = performance.now() + this.budget(arrived);
+    const listFrom = performance.now();
+    // The listing's first slice runs before openIndex returns: what it says is kept for the wait below.
+    let hopeless = false;
+    let giveUp: () => void = () => {
+      hopeless = true;
+    };
+    // Where the update would build the whole index (too much changed), it is built in the
+    // background as after a clone, and the newest files answer meanwhile (check).
+    const opened = await openIndex(
+      this.repo,
+      undefined,
+      stored,
+      false,
+      undefined,
+      first
+        ? (seen) => {
+            if (listedTooSlowly(seen, listFrom, performance.now(), deadline)) giveUp();
+          }
+        : undefined,
+    );
+    const checked = this.check(stamp, stored, opened, arrived);
+    if (!first) return checked;
     let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), this.budget(arrived))));
+    const late = new Promise<null>((resolve) => {
+      giveUp = () => resolve(null);
+      if (hopeless) resolve(null);
+      else timer = setTimeout(() => resolve(null), deadline - performance.now());
+    });
     const got = await Promise.race([checked, late]);
     clearTimeout(timer);
     if (got) return got;

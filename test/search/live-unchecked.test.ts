@@ -15,7 +15,7 @@ const session = writeSession;
 
 /** While held, every cache key (key.ts) waits for `go()`; `finished` counts the keys made since. */
 const gate = vi.hoisted(() => {
-  const g = { held: false, finished: 0, waiting: [] as (() => void)[], go: () => {} };
+  const g = { held: false, finished: 0, waiting: [] as (() => void)[], go: () => {}, pace: null as null | { done: number; total: number } };
   g.go = () => {
     g.held = false;
     for (const w of g.waiting.splice(0)) w();
@@ -27,6 +27,11 @@ vi.mock('../../src/search/key.js', async (importOriginal) => {
   return {
     ...real,
     journalKey: async (...args: Parameters<typeof real.journalKey>) => {
+      // A listing at this pace after a first slice of 20 ms.
+      if (gate.pace) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        args[3]?.(gate.pace);
+      }
       if (gate.held) await new Promise<void>((resolve) => gate.waiting.push(resolve));
       const key = await real.journalKey(...args);
       gate.finished++;
@@ -105,6 +110,34 @@ describe('a first search answered as stored, where the check then finds the inde
       await live.settled();
       expect((await search(ctx, { query: 'webhook' }, open)).data).toMatchObject({ total: 301, sessions: 301, cache: 'fresh' });
     } finally {
+      go();
+      live.close();
+    }
+  });
+});
+
+describe('a first search whose check cannot be done in time at the pace the journal is listed', () => {
+  it('answers from the index as stored at once, not when its time is up', async () => {
+    const repo = makeRepo();
+    session(repo, '2026-03-02', '0915', 'aaaaaa', 'Fix the webhook retry loop');
+    repo.git('add', '.');
+    repo.git('commit', '-q', '-m', 'a session');
+    const stored = await repo.run(['search', 'webhook']); // stores the index
+    expect(stored.code, stored.stderr).toBe(0);
+
+    const { go } = slowKey();
+    gate.pace = { done: 1, total: 10_000 }; // one day of 10,000 listed in 20 ms: 200 s in all
+    // Twenty seconds to answer: the wait would end there, long after the pace said it was hopeless.
+    const live = new LiveIndex(findRepo(repo.dir, process.env), 20_000);
+    const ctx = { cwd: repo.dir, env: process.env };
+    try {
+      const answered = search(ctx, { query: 'webhook' }, { open: () => live.open() });
+      const got = await Promise.race([answered, new Promise<null>((resolve) => setTimeout(() => resolve(null), 3000))]);
+      expect(got?.data).toMatchObject({ total: 1, unchecked: true });
+      go();
+      await live.settled();
+    } finally {
+      gate.pace = null;
       go();
       live.close();
     }

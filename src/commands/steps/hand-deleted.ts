@@ -1,4 +1,5 @@
 import { isRecord, readState, writeState } from '../../fs/state.js';
+import { gitOutput } from '../../git/early.js';
 import { git } from '../../git/git.js';
 import type { Repo } from '../../git/repo.js';
 import { CorruptFileError } from '../../memory/frontmatter.js';
@@ -32,13 +33,14 @@ const WHOLE_PATCH = { config: ['-c', 'diff.suppressBlankEmpty=false', '-c', 'log
 /**
  * The text of MEMORY.md as the last dream committed it (see lastDreamt), or null. One git process
  * finds the commit and shows the file, as a patch with every line of context: a first search in a
- * fresh clone waits for this (two processes took 100-200 ms at 10,000 sessions under load). Where
+ * fresh clone waits for this (two processes took 100-200 ms at 10,000 sessions under load), started
+ * without node:child_process where node allows it (see gitOutput). Where
  * that patch does not hold the whole file (the commit changed only its mode, a binary file), `git
  * show` is asked.
  */
 export async function lastDreamtText(root: string, through?: DreamThrough): Promise<string | null> {
   const bound = through?.commits.length ? ['HEAD', '--not', ...through.commits, '--'] : ['--'];
-  const out = await git([...WHOLE_PATCH.config, 'log', '-1', '--format=%H', '--fixed-strings', '--grep=dream over ', ...WHOLE_PATCH.log, ...bound, LONG_TERM_FILE], { cwd: root, allowFail: true });
+  const out = await gitOutput([...WHOLE_PATCH.config, 'log', '-1', '--format=%H', '--fixed-strings', '--grep=dream over ', ...WHOLE_PATCH.log, ...bound, LONG_TERM_FILE], root);
   const sha = out && /^[0-9a-f]{40,64}(?=\n)/.exec(out)?.[0];
   if (!sha) return null;
   return wholeFileOfPatch(out) ?? (await git(['show', `${sha}:${LONG_TERM_FILE}`], { cwd: root, allowFail: true }));
