@@ -1,0 +1,162 @@
+import { existsSync, unlinkSync } from 'node:fs';
+import { join } from 'node:path';
+import { writeAtomic } from '../fs/atomic.js';
+import { readTextOrNull } from '../fs/read-file.js';
+import { git } from '../git/git.js';
+import { listTree, readBlobs } from '../git/objects.js';
+import type { Operation, Repo } from '../git/repo.js';
+import { hasConflictMarkers } from '../memory/conflict-markers.js';
+import { foldedDay, mergeFolded, renderFolded } from '../memory/folded-day.js';
+import { CorruptFileError } from '../memory/frontmatter.js';
+import { JOURNAL_DIR } from '../paths.js';
+import { writablePath } from '../worktree-path.js';
+
+/**
+ * Journal files a merge left unmerged, settled from the two commits merged (not from git's index
+ * stages: for a rename/rename conflict git stores its line merge, with markers, in the stages).
+ *
+ * Why they conflict: when both branches fold the same session files (`git memory fold`, or a
+ * dream's), each file is deleted on both sides, and git's merge (ort) looks for a rename of a file
+ * deleted on both sides among the files each side added (a rename on either side would matter to
+ * the merge). A session file folded there and a new session file of the same side are alike (the
+ * same frontmatter and headings), so git pairs them: rename/rename, rename/delete and modify/delete
+ * conflicts on new session files. Before git 2.50, ort ignores `-X no-renames` and
+ * `merge.renames=false`; no attribute turns rename detection off for a path.
+ */
+export interface JournalSettled {
+  /** Session files kept with the exact text of the side that has them (or both, alike). */
+  kept: { path: string; from: 'ours' | 'theirs' | 'both' }[];
+  /** Session files neither side has any more (folded or forgotten on both, or on one side and unchanged on the other): removed. */
+  removed: string[];
+  /** Folded day files merged session file by session file (as the merge driver does). */
+  merged: string[];
+  /** Journal paths left unmerged for the person, with why. */
+  left: { path: string; reason: string }[];
+}
+
+/** The commit whose changes the operation brings in, and the commits its changes are measured from. */
+async function theirSide(repo: Repo, op: Operation | null): Promise<{ theirs: string; bases: string[] } | { why: string }> {
+  const rev = async (name: string) => (await git(['rev-parse', '--verify', '--quiet', `${name}^{commit}`], { cwd: repo.root, allowFail: true }))?.trim() || null;
+  if (op === 'merge') {
+    const heads = (readTextOrNull(join(repo.gitDir, 'MERGE_HEAD')) ?? '').split('\n').filter(Boolean);
+    if (heads.length !== 1) return { why: 'a merge of several branches at once: settle it by hand' };
+    const bases = (await git(['merge-base', '--all', 'HEAD', heads[0]!], { cwd: repo.root, allowFail: true }))?.split('\n').filter(Boolean) ?? [];
+    return { theirs: heads[0]!, bases };
+  }
+  if (op === 'cherry-pick' || op === 'rebase') {
+    const pick = (await rev('CHERRY_PICK_HEAD')) ?? (await rev('REBASE_HEAD'));
+    if (!pick) return { why: `no commit being applied was found for ${op === 'rebase' ? 'the rebase' : 'the cherry-pick'}: settle it by hand` };
+    const parent = await rev(`${pick}^1`);
+    return { theirs: pick, bases: parent ? [parent] : [] };
+  }
+  return { why: op ? `journal files are settled during a merge, rebase or cherry-pick, not ${op === 'am' ? 'an am session' : `a ${op}`}: settle them by hand` : 'no merge, rebase or cherry-pick is in progress' };
+}
+
+const DAY_FILE = /^\d{4}-\d{2}-\d{2}\.md$/;
+const SESSION_FILE = /^\d{4}-\d{2}-\d{2}\/[^/]+\.md$/;
+
+/**
+ * Settles the journal files left unmerged (`git ls-files -u` under the journal), from the two
+ * commits merged and their merge base, for each path:
+ * - a session file in neither commit is removed (both sides folded or deleted it: its text is in
+ *   the day files, which keep every session of both sides);
+ * - one in both, alike, is kept; one in one side only that the base did not have (a new session a
+ *   rename pairing dragged in) is kept with that side's exact text; one the base had, unchanged on
+ *   the side that kept it, is removed (the other side folded or deleted it);
+ * - a folded day file is merged session file by session file, as the merge driver does;
+ * - anything else (a session changed on both sides, or changed on one and folded on the other, a
+ *   working-tree file edited by hand) is left unmerged, with why.
+ * Every session stays once: a session kept as a file was folded by neither side (a side that folds
+ * it no longer has the file), and one removed is in a day file of a side that folded it.
+ * Only unmerged journal paths are touched: the working tree and index entries of every other path stay.
+ */
+export async function settleJournal(repo: Repo, op: Operation | null): Promise<JournalSettled | null> {
+  const out = await git(['ls-files', '-u', '-z', '--', `:(top)${JOURNAL_DIR}/`], { cwd: repo.root });
+  const stages = new Map<string, Set<string>>();
+  for (const e of out.split('\0').filter(Boolean)) {
+    const m = /^\d+ ([0-9a-f]+) \d\t(.*)$/s.exec(e);
+    if (m) (stages.get(m[2]!) ?? stages.set(m[2]!, new Set()).get(m[2]!)!).add(m[1]!);
+  }
+  if (!stages.size) return null;
+  const settled: JournalSettled = { kept: [], removed: [], merged: [], left: [] };
+  const side = await theirSide(repo, op);
+  if ('why' in side) {
+    settled.left.push(...[...stages.keys()].map((path) => ({ path, reason: side.why })));
+    return settled;
+  }
+  const tree = async (rev: string) => new Map((await listTree(repo.root, rev, [JOURNAL_DIR])).map((f) => [f.path, f.blob]));
+  const [ours, theirs, ...bases] = await Promise.all(['HEAD', side.theirs, ...side.bases].map(tree));
+  const inBase = (path: string) => bases.map((b) => b.get(path)).filter((b): b is string => b !== undefined);
+
+  // A working-tree file is git's (missing, a version git has, or git's conflict markers) or a hand edit, which stays.
+  const present = [...stages.keys()].filter((p) => existsSync(join(repo.root, p)));
+  const hashes = present.length ? (await git(['hash-object', '--stdin-paths'], { cwd: repo.root, input: present.join('\n') + '\n' })).split('\n') : [];
+  const worktree = new Map(present.map((p, i) => [p, hashes[i]!]));
+  const handEdited = (path: string) => {
+    const blob = worktree.get(path);
+    if (blob === undefined) return false;
+    const known = [...stages.get(path)!, ours!.get(path), theirs!.get(path), ...inBase(path)];
+    return !known.includes(blob) && !hasConflictMarkers(readTextOrNull(join(repo.root, path)) ?? '');
+  };
+
+  const take = { ours: [] as string[], theirs: [] as string[] };
+  const days: { path: string; base: string | undefined; ours: string; theirs: string }[] = [];
+  for (const path of [...stages.keys()].sort()) {
+    const rest = path.slice(JOURNAL_DIR.length + 1);
+    const [a, t, b] = [ours!.get(path), theirs!.get(path), inBase(path)];
+    const leave = (reason: string) => settled.left.push({ path, reason });
+    if (handEdited(path)) leave('the working-tree file was edited by hand; finish it and `git add` it');
+    else if (SESSION_FILE.test(rest)) {
+      if (a === undefined && t === undefined) settled.removed.push(path);
+      else if (a !== undefined && t !== undefined) {
+        if (a === t) (take.ours.push(path), settled.kept.push({ path, from: 'both' }));
+        else leave('the session file differs on the two sides; merge it by hand');
+      } else if (!b.length) {
+        take[a !== undefined ? 'ours' : 'theirs'].push(path);
+        settled.kept.push({ path, from: a !== undefined ? 'ours' : 'theirs' });
+      } else if (b.includes((a ?? t)!)) settled.removed.push(path);
+      else leave(`the session file was changed on ${a !== undefined ? 'our' : 'their'} side and folded or deleted on the other; put the change where the session is now by hand`);
+    } else if (DAY_FILE.test(rest)) {
+      if (a !== undefined && t !== undefined) days.push({ path, base: b.length === 1 ? b[0] : undefined, ours: a, theirs: t });
+      else if (!b.length && (a ?? t) !== undefined) {
+        take[a !== undefined ? 'ours' : 'theirs'].push(path);
+        settled.kept.push({ path, from: a !== undefined ? 'ours' : 'theirs' });
+      } else leave('the day file was changed on one side and deleted on the other; settle it by hand');
+    } else leave('not a session file or a folded day; settle it by hand');
+  }
+
+  // Day files on both sides: merged as the driver merges them (with their one merge base, if any).
+  const writes: { path: string; text: string }[] = [];
+  if (days.length) {
+    const texts = await readBlobs(repo.root, days.flatMap((d) => [d.ours, d.theirs, ...(d.base ? [d.base] : [])]));
+    for (const d of days) {
+      const files = (() => {
+        try {
+          const [base, mine, other] = [d.base ? foldedDay(texts.get(d.base)!, d.path) : null, foldedDay(texts.get(d.ours)!, d.path), foldedDay(texts.get(d.theirs)!, d.path)];
+          if (!mine || !other || mine.date !== other.date || (d.base && !base)) return null;
+          const merged = mergeFolded(base?.files ?? null, mine.files, other.files);
+          return merged && { date: mine.date, merged };
+        } catch (e) {
+          if (e instanceof CorruptFileError) return null;
+          throw e;
+        }
+      })();
+      if (files) {
+        writes.push({ path: d.path, text: renderFolded(files.date, files.merged) });
+        settled.merged.push(d.path);
+      } else settled.left.push({ path: d.path, reason: 'a side is not a folded day, or a session in it differs on the two sides; settle it by hand' });
+    }
+  }
+
+  // Written and staged: each side's files checked out from its commit (byte for byte), merged days
+  // written, removed files deleted; then each path has one index entry (or none), as after `git add`.
+  const literal = { GIT_LITERAL_PATHSPECS: '1' };
+  for (const [rev, paths] of [['HEAD', take.ours], [side.theirs, take.theirs]] as const) {
+    if (paths.length) await git(['checkout', rev, '--pathspec-from-file=-', '--pathspec-file-nul'], { cwd: repo.root, input: paths.join('\0'), env: literal });
+  }
+  for (const w of writes) writeAtomic(repo.stateDir, writablePath(repo.root, w.path, { includeFile: true }), w.text);
+  for (const path of settled.removed) if (existsSync(join(repo.root, path))) unlinkSync(join(repo.root, path));
+  const staged = [...settled.merged, ...settled.removed];
+  if (staged.length) await git(['add', '-A', '--pathspec-from-file=-', '--pathspec-file-nul'], { cwd: repo.root, input: staged.join('\0'), env: literal });
+  return settled;
+}
