@@ -146,3 +146,19 @@ describe('merging two branches that both folded the journal', () => {
     expect(listed.length).toBe(all.size);
   });
 });
+
+describe('resolve leaves what it cannot settle exactly', () => {
+  it('a session file edited by hand in the working tree stays unmerged and is named; the others are settled', async () => {
+    const repo = await twoFolds();
+    mergeStops(repo);
+    const [edited] = unmerged(repo, J).filter((p) => p.includes('/2026-11-2'));
+    repo.write(edited!, 'my own resolution\n');
+    const r = await repo.run(['resolve', '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    const data = JSON.parse(r.stdout) as { journal: { left: { path: string; reason: string }[]; kept: unknown[] } };
+    expect(data.journal.left).toEqual([{ path: edited, reason: expect.stringMatching(/edited by hand/) }]);
+    expect(data.journal.kept.length).toBeGreaterThan(3);
+    expect(unmerged(repo, J)).toEqual([edited]);
+    expect(repo.read(edited!)).toBe('my own resolution\n');
+  });
+});
