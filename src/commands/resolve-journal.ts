@@ -55,6 +55,30 @@ async function theirSide(repo: Repo, op: Operation | null): Promise<{ theirs: st
 const DAY_FILE = /^\d{4}-\d{2}-\d{2}\.md$/;
 const SESSION_FILE = /^\d{4}-\d{2}-\d{2}\/[^/]+\.md$/;
 
+/** What becomes of one unmerged journal path. */
+export type Settlement = { take: 'ours' | 'theirs' | 'both' } | { remove: true } | { merge: true } | { leave: string };
+
+/**
+ * The rule for one unmerged journal path (`rest`: its path under the journal), from its blob in our
+ * commit, in theirs (undefined where absent) and in the merge bases. Pure.
+ */
+export function settlement(rest: string, ours: string | undefined, theirs: string | undefined, bases: readonly string[]): Settlement {
+  const only = ours !== undefined ? 'ours' : 'theirs';
+  if (SESSION_FILE.test(rest)) {
+    if (ours === undefined && theirs === undefined) return { remove: true };
+    if (ours !== undefined && theirs !== undefined) return ours === theirs ? { take: 'both' } : { leave: 'the session file differs on the two sides; merge it by hand' };
+    if (!bases.length) return { take: only };
+    if (bases.includes((ours ?? theirs)!)) return { remove: true };
+    return { leave: `the session file was changed on ${only === 'ours' ? 'our' : 'their'} side and folded or deleted on the other; put the change where the session is now by hand` };
+  }
+  if (DAY_FILE.test(rest)) {
+    if (ours !== undefined && theirs !== undefined) return { merge: true };
+    if (!bases.length && (ours ?? theirs) !== undefined) return { take: only };
+    return { leave: 'the day file was changed on one side and deleted on the other; settle it by hand' };
+  }
+  return { leave: 'not a session file or a folded day; settle it by hand' };
+}
+
 /**
  * Settles the journal files left unmerged (`git ls-files -u` under the journal), from the two
  * commits merged and their merge base, for each path:
@@ -102,27 +126,15 @@ export async function settleJournal(repo: Repo, op: Operation | null): Promise<J
   const take = { ours: [] as string[], theirs: [] as string[] };
   const days: { path: string; base: string | undefined; ours: string; theirs: string }[] = [];
   for (const path of [...stages.keys()].sort()) {
-    const rest = path.slice(JOURNAL_DIR.length + 1);
     const [a, t, b] = [ours!.get(path), theirs!.get(path), inBase(path)];
-    const leave = (reason: string) => settled.left.push({ path, reason });
-    if (handEdited(path)) leave('the working-tree file was edited by hand; finish it and `git add` it');
-    else if (SESSION_FILE.test(rest)) {
-      if (a === undefined && t === undefined) settled.removed.push(path);
-      else if (a !== undefined && t !== undefined) {
-        if (a === t) (take.ours.push(path), settled.kept.push({ path, from: 'both' }));
-        else leave('the session file differs on the two sides; merge it by hand');
-      } else if (!b.length) {
-        take[a !== undefined ? 'ours' : 'theirs'].push(path);
-        settled.kept.push({ path, from: a !== undefined ? 'ours' : 'theirs' });
-      } else if (b.includes((a ?? t)!)) settled.removed.push(path);
-      else leave(`the session file was changed on ${a !== undefined ? 'our' : 'their'} side and folded or deleted on the other; put the change where the session is now by hand`);
-    } else if (DAY_FILE.test(rest)) {
-      if (a !== undefined && t !== undefined) days.push({ path, base: b.length === 1 ? b[0] : undefined, ours: a, theirs: t });
-      else if (!b.length && (a ?? t) !== undefined) {
-        take[a !== undefined ? 'ours' : 'theirs'].push(path);
-        settled.kept.push({ path, from: a !== undefined ? 'ours' : 'theirs' });
-      } else leave('the day file was changed on one side and deleted on the other; settle it by hand');
-    } else leave('not a session file or a folded day; settle it by hand');
+    const how = handEdited(path) ? { leave: 'the working-tree file was edited by hand; finish it and `git add` it' } : settlement(path.slice(JOURNAL_DIR.length + 1), a, t, b);
+    if ('leave' in how) settled.left.push({ path, reason: how.leave });
+    else if ('remove' in how) settled.removed.push(path);
+    else if ('merge' in how) days.push({ path, base: b.length === 1 ? b[0] : undefined, ours: a!, theirs: t! });
+    else {
+      take[how.take === 'theirs' ? 'theirs' : 'ours'].push(path);
+      settled.kept.push({ path, from: how.take });
+    }
   }
 
   // Day files on both sides: merged as the driver merges them (with their one merge base, if any).
