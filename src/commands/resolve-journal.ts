@@ -24,8 +24,11 @@ import { writablePath } from '../worktree-path.js';
  * `merge.renames=false`; no attribute turns rename detection off for a path.
  */
 export interface JournalSettled {
-  /** Session files kept with the exact text of the side that has them (or both, alike). */
-  kept: { path: string; from: 'ours' | 'theirs' | 'both' }[];
+  /**
+   * Session files kept with the exact text of the side that has them (or both, alike); `movedFrom`:
+   * the path git had moved it to (a directory rename it inferred from a fold), removed.
+   */
+  kept: { path: string; from: 'ours' | 'theirs' | 'both'; movedFrom?: string }[];
   /** Session files neither side has any more (folded or forgotten on both, or on one side and unchanged on the other): removed. */
   removed: string[];
   /** Folded day files merged session file by session file (as the merge driver does). */
@@ -80,6 +83,24 @@ export function settlement(rest: string, ours: string | undefined, theirs: strin
 }
 
 /**
+ * Where a side wrote a session file that git moved to `path` (which neither side has): a fold
+ * deletes a day's whole folder, git pairs its files with new session files elsewhere as renames,
+ * infers that the folder moved, and moves the other side's new session of that day after them
+ * (`CONFLICT (file location)`). Found by the side's blob at the stage git recorded, under the same
+ * file name in that side's tree; null where there is no such one file.
+ */
+function movedFrom(path: string, stage: Map<number, string>, ours: Map<string, string>, theirs: Map<string, string>): { side: 'ours' | 'theirs'; path: string } | null {
+  const name = path.slice(path.lastIndexOf('/'));
+  for (const [n, side, tree] of [[2, 'ours', ours], [3, 'theirs', theirs]] as const) {
+    const blob = stage.get(n);
+    if (!blob) continue;
+    const found = [...tree].filter(([p, b]) => b === blob && p.endsWith(name) && SESSION_FILE.test(p.slice(JOURNAL_DIR.length + 1)));
+    if (found.length === 1 && (n === 2 ? !stage.has(3) : !stage.has(2))) return { side, path: found[0]![0] };
+  }
+  return null;
+}
+
+/**
  * Settles the journal files left unmerged (`git ls-files -u` under the journal), from the two
  * commits merged and their merge base, for each path:
  * - a session file in neither commit is removed (both sides folded or deleted it: its text is in
@@ -96,10 +117,11 @@ export function settlement(rest: string, ours: string | undefined, theirs: strin
  */
 export async function settleJournal(repo: Repo, op: Operation | null): Promise<JournalSettled | null> {
   const out = await git(['ls-files', '-u', '-z', '--', `:(top)${JOURNAL_DIR}/`], { cwd: repo.root });
-  const stages = new Map<string, Set<string>>();
+  // path → stage (1 base, 2 ours, 3 theirs) → blob
+  const stages = new Map<string, Map<number, string>>();
   for (const e of out.split('\0').filter(Boolean)) {
-    const m = /^\d+ ([0-9a-f]+) \d\t(.*)$/s.exec(e);
-    if (m) (stages.get(m[2]!) ?? stages.set(m[2]!, new Set()).get(m[2]!)!).add(m[1]!);
+    const m = /^\d+ ([0-9a-f]+) (\d)\t(.*)$/s.exec(e);
+    if (m) (stages.get(m[3]!) ?? stages.set(m[3]!, new Map()).get(m[3]!)!).set(Number(m[2]), m[1]!);
   }
   if (!stages.size) return null;
   const settled: JournalSettled = { kept: [], removed: [], merged: [], left: [] };
@@ -119,7 +141,7 @@ export async function settleJournal(repo: Repo, op: Operation | null): Promise<J
   const handEdited = (path: string) => {
     const blob = worktree.get(path);
     if (blob === undefined) return false;
-    const known = [...stages.get(path)!, ours!.get(path), theirs!.get(path), ...inBase(path)];
+    const known = [...stages.get(path)!.values(), ours!.get(path), theirs!.get(path), ...inBase(path)];
     return !known.includes(blob) && !hasConflictMarkers(readTextOrNull(join(repo.root, path)) ?? '');
   };
 
@@ -127,7 +149,19 @@ export async function settleJournal(repo: Repo, op: Operation | null): Promise<J
   const days: { path: string; base: string | undefined; ours: string; theirs: string }[] = [];
   for (const path of [...stages.keys()].sort()) {
     const [a, t, b] = [ours!.get(path), theirs!.get(path), inBase(path)];
-    const how = handEdited(path) ? { leave: 'the working-tree file was edited by hand; finish it and `git add` it' } : settlement(path.slice(JOURNAL_DIR.length + 1), a, t, b);
+    const moved = a === undefined && t === undefined ? movedFrom(path, stages.get(path)!, ours!, theirs!) : null;
+    if (moved && !stages.has(moved.path) && !handEdited(path)) {
+      // Put back where its side wrote it: git moved it with a "directory rename" it inferred from a fold.
+      take[moved.side].push(moved.path);
+      settled.removed.push(path);
+      settled.kept.push({ path: moved.path, from: moved.side, movedFrom: path });
+      continue;
+    }
+    const how = handEdited(path)
+      ? { leave: 'the working-tree file was edited by hand; finish it and `git add` it' }
+      : a === undefined && t === undefined && (stages.get(path)!.has(2) || stages.get(path)!.has(3))
+        ? { leave: 'git placed a version here that neither side has at this path; settle it by hand' }
+        : settlement(path.slice(JOURNAL_DIR.length + 1), a, t, b);
     if ('leave' in how) settled.left.push({ path, reason: how.leave });
     else if ('remove' in how) settled.removed.push(path);
     else if ('merge' in how) days.push({ path, base: b.length === 1 ? b[0] : undefined, ours: a!, theirs: t! });

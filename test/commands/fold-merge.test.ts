@@ -159,3 +159,35 @@ describe('resolve leaves what it cannot settle exactly', () => {
     expect(repo.read(edited!)).toBe('my own resolution\n');
   });
 });
+
+describe('merging a branch that added a session to a day the other branch folded', () => {
+  it('git moves the session to another day (a directory rename it infers from the fold); resolve puts it back at its own path', async () => {
+    const repo = await makeMemoryRepo({ now: NOW });
+    repo.commit('base sessions', sessions([session('2026-10-12', '09:10', 'codex', 'a1209', 0), session('2026-10-12', '14:20', 'codex', 'a1214', 0)]));
+    repo.git('branch', 'c');
+    repo.commit('sessions of one day', sessions([1, 2, 3].map((i) => session('2026-11-21', `10:0${i}`, 'claude', `ca${i}`, i))));
+    expect((await repo.run(['fold', '--before', '2026-11'])).code).toBe(0);
+    repo.git('checkout', '-q', 'c');
+    const [late, text] = session('2026-10-12', '16:30', 'gemini', 'cb0', 3);
+    repo.commit('a late session of 10-12', { [late]: text });
+    repo.git('checkout', '-q', 'main');
+    let out = '';
+    try {
+      repo.git('merge', '--no-edit', 'c');
+    } catch (e) {
+      out = String((e as { stdout?: Buffer }).stdout ?? '');
+    }
+    expect(out).toContain(`CONFLICT (file location): ${late} added in c inside a directory that was renamed in HEAD`);
+    expect(unmerged(repo, J)).toEqual([`${J}/2026-11-21/1630-gemini-cb0.md`]);
+
+    const r = await repo.run(['resolve']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain('put 1 session file back in its own day');
+    expect(unmerged(repo)).toEqual([]);
+    expect(repo.git('ls-files', '--', `${J}/2026-11-21/1630-gemini-cb0.md`)).toBe('');
+    expect(repo.git('ls-files', '--stage', '--', late)).toMatch(/ 0\t/);
+    expect(repo.read(late)).toBe(text);
+    repo.git('commit', '-q', '--no-edit');
+    expect((await repo.run(['lint'])).code).toBe(0);
+  });
+});

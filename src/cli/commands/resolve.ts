@@ -24,10 +24,13 @@ function worktreeLines(f: ResolvedFile): string[] {
 function journalLines(j: ResolveData['journal']): string[] {
   if (!j) return [];
   const n = (k: number, one: string) => `${k} ${one}${k === 1 ? '' : 's'}`;
-  const from = (side: 'ours' | 'theirs' | 'both') => j.kept.filter((k) => k.from === side).length;
+  const from = (side: 'ours' | 'theirs' | 'both') => j.kept.filter((k) => k.from === side && !k.movedFrom).length;
+  const moved = j.kept.filter((k) => k.movedFrom).length;
+  const removed = j.removed.length - moved;
   const done = [
-    j.kept.length ? `kept ${n(j.kept.length, 'session file')} as the side that added it wrote it (${from('ours')} ours, ${from('theirs')} theirs${from('both') ? `, ${from('both')} alike on both` : ''})` : '',
-    j.removed.length ? `removed ${n(j.removed.length, 'session file')} neither side has any more (folded into day files)` : '',
+    j.kept.length > moved ? `kept ${n(j.kept.length - moved, 'session file')} as the side that added it wrote it (${from('ours')} ours, ${from('theirs')} theirs${from('both') ? `, ${from('both')} alike on both` : ''})` : '',
+    moved ? `put ${n(moved, 'session file')} back in ${moved === 1 ? 'its own day' : 'their own days'} (git had moved ${moved === 1 ? 'it' : 'them'} after a folded day's folder)` : '',
+    removed ? `removed ${n(removed, 'session file')} neither side has any more (folded into day files)` : '',
     j.merged.length ? `merged ${n(j.merged.length, 'folded day')} session by session` : '',
   ].filter(Boolean);
   return [
