@@ -22,6 +22,7 @@ import { openRepo, type Ctx, type Opened, type Result } from './context.js';
 import { commitMessage } from './steps/commit-memory.js';
 import { rebuildPrimer } from './steps/rebuild-primer.js';
 import { readTextOrNull } from '../fs/read-file.js';
+import { settleJournal, type JournalSettled } from './resolve-journal.js';
 
 export interface ResolvedFile {
   path: string;
@@ -55,6 +56,8 @@ export interface WorktreeKept<T> {
 
 export interface ResolveData {
   files: ResolvedFile[];
+  /** Journal files the operation left unmerged, settled from the two commits (see resolve-journal.ts); null when none was. */
+  journal: JournalSettled | null;
   /** Unmerged paths marked resolved (`git add`), so the merge can be concluded. */
   staged: string[];
   commit: { sha: string; paths: string[] } | null;
@@ -158,7 +161,8 @@ async function baseOfMarkedMerge(repo: Repo): Promise<string | null> {
 /**
  * Repairs memory files a merge left conflicted where the merge driver was not configured (another
  * machine, a hosting service): TASKS.md is merged by task id, keeping every task of both sides and
- * the newer change where both changed one; PRIMER.md is rebuilt. Unmerged paths are marked resolved
+ * the newer change where both changed one; PRIMER.md is rebuilt; journal files (session files a
+ * rename pairing of two folds conflicted, folded days) are settled from the two commits. Unmerged paths are marked resolved
  * for the merge to be concluded; files committed with markers are fixed in a new commit.
  */
 export async function resolve(ctx: Ctx): Promise<Result<ResolveData>> {
@@ -178,6 +182,8 @@ export async function resolve(ctx: Ctx): Promise<Result<ResolveData>> {
   }
   return withLock(repo.stateDir, async () => {
     const files: ResolvedFile[] = [];
+    // First the journal: session files a rename pairing left conflicted, folded days merged by session.
+    const journal = await settleJournal(repo, operationInProgress(repo));
     const unmerged: string[] = [];
     const guard = { mode: config?.secrets.mode ?? 'block', allowlist: config?.secrets.allowlist ?? [] } as const;
     // Both files are merged before either is written: one that cannot be read leaves both as they are.
@@ -243,6 +249,6 @@ export async function resolve(ctx: Ctx): Promise<Result<ResolveData>> {
     }
     const held = readHeldTasks(repo.stateDir);
     const tasksWaiting = held ? { op: isOperation(held.op) ? held.op : null, tasks: heldTaskChanges(held) } : null;
-    return { data: { files, staged: unmerged, commit, waiting: tracked.length && op ? op : null, tasksWaiting }, warnings };
+    return { data: { files, journal, staged: unmerged, commit, waiting: tracked.length && op ? op : null, tasksWaiting }, warnings };
   });
 }

@@ -20,8 +20,29 @@ function worktreeLines(f: ResolvedFile): string[] {
   ].filter(Boolean);
 }
 
+/** What resolve did with the journal files the operation left unmerged. */
+function journalLines(j: ResolveData['journal']): string[] {
+  if (!j) return [];
+  const n = (k: number, one: string) => `${k} ${one}${k === 1 ? '' : 's'}`;
+  const from = (side: 'ours' | 'theirs' | 'both') => j.kept.filter((k) => k.from === side && !k.movedFrom).length;
+  const moved = j.kept.filter((k) => k.movedFrom).length;
+  const removed = j.removed.length - moved;
+  const done = [
+    j.kept.length > moved ? `kept ${n(j.kept.length - moved, 'session file')} as the side that added it wrote it (${from('ours')} ours, ${from('theirs')} theirs${from('both') ? `, ${from('both')} alike on both` : ''})` : '',
+    moved ? `put ${n(moved, 'session file')} back in ${moved === 1 ? 'its own day' : 'their own days'} (git had moved ${moved === 1 ? 'it' : 'them'} after a folded day's folder)` : '',
+    removed ? `removed ${n(removed, 'session file')} neither side has any more (folded into day files)` : '',
+    j.merged.length ? `merged ${n(j.merged.length, 'folded day')} session by session` : '',
+  ].filter(Boolean);
+  return [
+    ...(done.length ? [`settled the journal: ${done.join('; ')}; every session once, marked resolved`] : []),
+    ...j.left.map((l) => `left unmerged: ${l.path}: ${l.reason}`),
+  ];
+}
+
 function render(d: ResolveData): string {
-  const lines = d.files.length ? [] : ['nothing to resolve: TASKS.md, MEMORY.md and PRIMER.md have no conflicts'];
+  const settledJournal = !!d.journal && d.journal.kept.length + d.journal.removed.length + d.journal.merged.length > 0;
+  const lines = d.files.length || d.journal ? [] : ['nothing to resolve: TASKS.md, MEMORY.md and PRIMER.md have no conflicts'];
+  lines.push(...journalLines(d.journal));
   lines.push(...d.files.flatMap((f) => {
     if (f.how === 'rebuilt') return [`rebuilt ${f.path}`];
     if (f.how === 'merged by entry') return [`merged ${f.path} entry by entry: every entry of both sides kept`, ...worktreeLines(f)];
@@ -34,6 +55,7 @@ function render(d: ResolveData): string {
     ];
   }));
   if (d.staged.length) lines.push(`marked resolved: ${d.staged.join(', ')}; conclude with \`git commit\` (or \`--continue\` the operation)`);
+  else if (settledJournal && !d.journal!.left.length) lines.push('conclude with `git commit` (or `--continue` the operation) once your other conflicts are resolved');
   if (d.commit) lines.push(`committed the repair as ${d.commit.sha.slice(0, 7)}`);
   if (d.tasksWaiting) {
     const theOp = d.tasksWaiting.op ? theOperation(d.tasksWaiting.op) : 'the git operation';
@@ -46,10 +68,11 @@ function render(d: ResolveData): string {
 
 export const resolveCommand = (io: Io): CommandModule<GlobalArgs, GlobalArgs> => ({
   command: 'resolve',
-  describe: 'Repair TASKS.md (merged by task id), MEMORY.md (by entry) and PRIMER.md (rebuilt) left conflicted by a merge without the driver',
+  describe: 'Repair TASKS.md (merged by task id), MEMORY.md (by entry), PRIMER.md (rebuilt) and journal files (from the two sides) left conflicted by a merge',
   builder: (y: Argv<GlobalArgs>) =>
     y
       .example('git merge feature && git memory resolve', 'after a merge that stopped on TASKS.md')
-      .example('git memory resolve', 'after pulling a merge whose TASKS.md was committed with conflict markers'),
+      .example('git memory resolve', 'after pulling a merge whose TASKS.md was committed with conflict markers')
+      .example('git merge teammate && git memory resolve', 'after a merge of two branches that both folded the journal stopped on session files'),
   handler: (a) => run(io, a, async (ctx) => (await import('../../commands/resolve.js')).resolve(ctx), render),
 });
