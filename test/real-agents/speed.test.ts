@@ -94,7 +94,7 @@ async function once(agent: AgentName, wired: boolean, later = false, warmUp = fa
   try {
     if (later) {
       // Another request than the measured session's: the same one would be an exact repeat of the
-      // session before, which \`end\` does not write again (no session file, no memory commit), and
+      // session before, which `end` does not write again (no session file, no memory commit), and
       // the later session's SessionEnd would be measured doing less than a real one does.
       const before = await s.run('Look over the greeting and note it', session(agent, s.repo));
       expect(before.code, before.stderr.slice(-2000)).toBe(0);
