@@ -1,0 +1,39 @@
+// The SessionEnd node runs beside the agent's own exit (issue 24 section 3): on a busy processor
+// the agent must win. It runs at the lowest priority, and so do the git processes it starts.
+import { execFileSync } from 'node:child_process';
+import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { makeMemoryRepo, tempDir } from '../../helpers/repo.js';
+import { FIXTURES, payload } from '../../agents/fixtures.js';
+import { settled } from '../../helpers/settled.js';
+
+const ROLLOUT = join(FIXTURES, 'codex-0.171.0/rollout-resumed.jsonl');
+const SESSION = '01a2435a-0c68-7fe1-8eb8-a44bb55f9542';
+
+describe('the detached SessionEnd', () => {
+  it('records the session at the lowest priority: its node and every git it starts run at nice 19', async () => {
+    const repo = await makeMemoryRepo();
+    expect((await repo.run(['init', '--agent', 'codex'])).code).toBe(0);
+    const hook = (event: string, args: string[] = [], env: Record<string, string> = {}) =>
+      repo.exec(['hook', 'agent', event, '--agent', 'codex', ...args], {
+        stdin: payload(event === 'session-start' ? 'codex/session-start.json' : 'codex/stop.json', { cwd: repo.dir, session_id: SESSION, transcript_path: ROLLOUT, hook_event_name: event === 'session-end' ? 'SessionEnd' : event === 'stop' ? 'Stop' : 'SessionStart', ...(event === 'session-start' ? { source: 'startup' } : {}) }),
+        env,
+      });
+    expect(hook('session-start').code).toBe(0);
+    expect(hook('stop').code).toBe(0);
+    await settled(repo);
+    // A git on PATH that notes its own nice value (/proc/PID/stat's 19th field) before it runs git.
+    const bin = tempDir('gm-nice-');
+    const log = join(bin, 'nice.log');
+    const git = execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim();
+    writeFileSync(join(bin, 'git'), `#!/bin/sh\nread -r _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ ni _ < /proc/$$/stat\necho "$ni" >> '${log}'\nexec '${git}' "$@"\n`);
+    chmodSync(join(bin, 'git'), 0o755);
+    // As its command runs it in the background (agents/hook-command.ts), here waited for.
+    expect(hook('session-end', ['--detached'], { PATH: `${bin}:${repo.env.PATH}` }).code).toBe(0);
+    expect(repo.git('log', '-1', '--format=%s')).toMatch(/^memory: /);
+    const nice = readFileSync(log, 'utf8').split('\n').filter(Boolean);
+    expect(nice.length).toBeGreaterThan(0);
+    expect([...new Set(nice)]).toEqual(['19']);
+  });
+});
