@@ -189,8 +189,13 @@ function startSessionPrimerEarly(input: Buffer): void {
  * competes with it. Where lowering is refused, it runs as it is.
  */
 function yieldToAgent(): void {
+  const require = createRequire(import.meta.url);
   try {
-    (createRequire(import.meta.url)('node:os') as typeof import('node:os')).setPriority(19);
+    const { setPriority } = require('node:os') as typeof import('node:os');
+    setPriority(19);
+    // Linux keeps a priority per thread: V8's helper threads (its garbage collection's among them)
+    // started before this ran, and stay where they were unless lowered one by one.
+    if (process.platform === 'linux') for (const tid of (require('node:fs') as typeof import('node:fs')).readdirSync('/proc/self/task')) setPriority(Number(tid), 19);
   } catch {
     /* not allowed here */
   }

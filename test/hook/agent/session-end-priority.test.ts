@@ -12,7 +12,7 @@ const ROLLOUT = join(FIXTURES, 'codex-0.171.0/rollout-resumed.jsonl');
 const SESSION = '01a2435a-0c68-7fe1-8eb8-a44bb55f9542';
 
 describe('the detached SessionEnd', () => {
-  it('records the session at the lowest priority: its node and every git it starts run at nice 19', async () => {
+  it('records the session at the lowest priority: every thread of its node, and every git it starts, at nice 19', async () => {
     const repo = await makeMemoryRepo();
     expect((await repo.run(['init', '--agent', 'codex'])).code).toBe(0);
     const hook = (event: string, args: string[] = [], env: Record<string, string> = {}) =>
@@ -27,7 +27,8 @@ describe('the detached SessionEnd', () => {
     const bin = tempDir('gm-nice-');
     const log = join(bin, 'nice.log');
     const git = execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim();
-    writeFileSync(join(bin, 'git'), `#!/bin/sh\nread -r _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ ni _ < /proc/$$/stat\necho "$ni" >> '${log}'\nexec '${git}' "$@"\n`);
+    // And that of every thread of the node that started it (V8's helper threads start before any of its JavaScript runs).
+    writeFileSync(join(bin, 'git'), `#!/bin/sh\nfor s in /proc/$$/stat /proc/$PPID/task/*/stat; do read -r _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ ni _ < "$s" && echo "$ni" >> '${log}'; done\nexec '${git}' "$@"\n`);
     chmodSync(join(bin, 'git'), 0o755);
     // As its command runs it in the background (agents/hook-command.ts), here waited for.
     expect(hook('session-end', ['--detached'], { PATH: `${bin}:${repo.env.PATH}` }).code).toBe(0);
