@@ -15,13 +15,9 @@ describe('the detached SessionEnd', () => {
   it('records the session at the lowest priority: every thread of its node, and every git it starts, at nice 19', async () => {
     const repo = await makeMemoryRepo();
     expect((await repo.run(['init', '--agent', 'codex'])).code).toBe(0);
-    const hook = (event: string, args: string[] = [], env: Record<string, string> = {}) =>
-      repo.exec(['hook', 'agent', event, '--agent', 'codex', ...args], {
-        stdin: payload(event === 'session-start' ? 'codex/session-start.json' : 'codex/stop.json', { cwd: repo.dir, session_id: SESSION, transcript_path: ROLLOUT, hook_event_name: event === 'session-end' ? 'SessionEnd' : event === 'stop' ? 'Stop' : 'SessionStart', ...(event === 'session-start' ? { source: 'startup' } : {}) }),
-        env,
-      });
-    expect(hook('session-start').code).toBe(0);
-    expect(hook('stop').code).toBe(0);
+    const input = (event: string) => payload(event === 'session-start' ? 'codex/session-start.json' : 'codex/stop.json', { cwd: repo.dir, session_id: SESSION, transcript_path: ROLLOUT, hook_event_name: event === 'session-end' ? 'SessionEnd' : 'SessionStart', ...(event === 'session-start' ? { source: 'startup' } : {}) });
+    // The start in this process (what it records is all the end needs); the end as its own process, whose priority is the point.
+    expect((await repo.run(['hook', 'agent', 'session-start', '--agent', 'codex'], { stdin: input('session-start') })).code).toBe(0);
     await settled(repo);
     // A git on PATH that notes its own nice value (/proc/PID/stat's 19th field) before it runs git.
     const bin = tempDir('gm-nice-');
@@ -31,7 +27,7 @@ describe('the detached SessionEnd', () => {
     writeFileSync(join(bin, 'git'), `#!/bin/sh\nfor s in /proc/$$/stat /proc/$PPID/task/*/stat; do read -r _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ ni _ < "$s" && echo "$ni" >> '${log}'; done\nexec '${git}' "$@"\n`);
     chmodSync(join(bin, 'git'), 0o755);
     // As its command runs it in the background (agents/hook-command.ts), here waited for.
-    expect(hook('session-end', ['--detached'], { PATH: `${bin}:${repo.env.PATH}` }).code).toBe(0);
+    expect(repo.exec(['hook', 'agent', 'session-end', '--agent', 'codex', '--detached'], { stdin: input('session-end'), env: { PATH: `${bin}:${repo.env.PATH}` } }).code).toBe(0);
     expect(repo.git('log', '-1', '--format=%s')).toMatch(/^memory: /);
     const nice = readFileSync(log, 'utf8').split('\n').filter(Boolean);
     expect(nice.length).toBeGreaterThan(0);
