@@ -6,6 +6,7 @@
 // agent-tool-use.js; SessionStart session-start.js, the compaction hooks agent-hooks.js, with the code cache), the workers they start agent-worker.js
 // (code cache too; PreCompact's, run at every compaction, agent-hooks.js), and the status line statusline.mjs
 // (no argument parser); everything else loads the full command line.
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { flushCodeCache, requireCached } from './code-cache.js';
@@ -179,6 +180,27 @@ function startSessionPrimerEarly(input: Buffer): void {
   }
 }
 
+/**
+ * A detached hook (the SessionEnd every served agent runs in the background) starts as the agent
+ * exits, and competed with that exit for the processor (issue 24 section 3: 250-400 ms of CPU on two
+ * cores): it runs at the lowest priority from here on, its bundle's load included, and so does every
+ * git it starts. This process only: it shares the agent's scheduling group (it is no session leader,
+ * process-io.ts), whose priority is the agent's. Once the agent has exited nothing in that group
+ * competes with it. Where lowering is refused, it runs as it is.
+ */
+function yieldToAgent(): void {
+  const require = createRequire(import.meta.url);
+  try {
+    const { setPriority } = require('node:os') as typeof import('node:os');
+    setPriority(19);
+    // Linux keeps a priority per thread: V8's helper threads (its garbage collection's among them)
+    // started before this ran, and stay where they were unless lowered one by one.
+    if (process.platform === 'linux') for (const tid of (require('node:fs') as typeof import('node:fs')).readdirSync('/proc/self/task')) setPriority(Number(tid), 19);
+  } catch {
+    /* not allowed here */
+  }
+}
+
 /** Agent hooks loaded from agent-hooks.js (CommonJS, code cache): the compaction hooks and SessionStart. */
 const LEAN_AGENT_EVENTS = new Set(['pre-compact', 'post-compact', 'session-start']);
 
@@ -191,6 +213,7 @@ async function run(): Promise<number> {
   if (hook === 'keep-start') return (await lean('session-start', 'keep-start').runKeepStart!()) ?? EXIT.ok;
   if (hook === 'pre-push') return (await (await full('pre-push')).runPrePush!(...([args.slice(2), process.cwd(), process.env] as never[]))) ?? EXIT.ok;
   // A hook its command runs in the background (Codex's SessionEnd): from the workers' bundle, whose job it runs itself.
+  if (hook === 'agent' && args.includes('--detached')) yieldToAgent();
   if (hook === 'agent' && args.includes('--detached')) return (await lean('agent-worker', `agent-worker-${args[2]}`).runDetachedHook!(...([args.slice(2)] as never[]))) ?? EXIT.ok;
   if (hook === 'agent' && args[2] === 'tool-use') return (await lean('agent-tool-use').runToolUseHook!(...([args.slice(3)] as never[]))) ?? EXIT.ok;
   // SessionStart (every agent session's start, resume and compaction) has its own bundle: the primer

@@ -24,6 +24,9 @@ const TURN_GATED = new Set(['claude', 'codex', 'gemini']);
 export const SESSION_START_GIT_PATH = 'git-memory/session-start.sh';
 const KEPT_START = new Set(['claude', 'codex', 'gemini']);
 
+/** The kept start of one agent, in the state dir beside the script: a sh file the script reads with `.`. */
+export const keptStartFile = (agent: string) => `kept-start-${agent}.sh`;
+
 /**
  * The agents whose SessionEnd command reads the payload and runs the hook in the background at once
  * (`--detached`: the worker's job in that same process, one node where the hook and the detached

@@ -1,8 +1,13 @@
-import { ADAPTERS, parseAgents, type AgentName } from '../agents/registry.js';
+import { rmSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { ADAPTERS, AGENT_NAMES, parseAgents, type AgentName } from '../agents/registry.js';
+import { keptStartFile, SESSION_START_GIT_PATH, TURN_END_GIT_PATH } from '../agents/hook-command.js';
+import { readTextOrNull } from '../fs/read-file.js';
+import { KEEP_START_FILE } from '../paths.js';
 import { planFiles } from '../agents/config-files.js';
 import { uninstallSection } from '../agents/instruction-files.js';
 import { UsageError } from '../errors.js';
-import { findRepo } from '../git/repo.js';
+import { findRepo, type Repo } from '../git/repo.js';
 import type { AgentFile } from './agent-setup.js';
 import type { Ctx, Result } from './context.js';
 
@@ -27,5 +32,19 @@ export async function uninstallAgents(ctx: Ctx, names: string[]): Promise<Result
   }
   uninstallSection(plan, agents);
   const files = plan.apply().map((f) => ({ agent: f.label, path: f.path, result: f.result }));
+  removeKeptStarts(repo, agents);
   return { data: { agents, files }, warnings: [] };
+}
+
+/**
+ * What the agents' start kept in the state dir (hook/agent/kept-start.ts): the removed agents' kept
+ * starts, and, once no agent's committed settings run them any more, the start and turn-end scripts
+ * and the mark that has the next commit keep the start again. Best effort: a file left is only unused.
+ */
+function removeKeptStarts(repo: Repo, agents: AgentName[]): void {
+  const runBy = (gitPath: string) => AGENT_NAMES.some((a) => ADAPTERS[a].config.some((f) => readTextOrNull(join(repo.root, f.path))?.includes(gitPath) ?? false));
+  const gone = agents.map(keptStartFile);
+  if (!runBy(SESSION_START_GIT_PATH)) gone.push(basename(SESSION_START_GIT_PATH), KEEP_START_FILE);
+  if (!runBy(TURN_END_GIT_PATH)) gone.push(basename(TURN_END_GIT_PATH));
+  for (const f of gone) rmSync(join(repo.stateDir, f), { force: true });
 }

@@ -93,7 +93,10 @@ async function once(agent: AgentName, wired: boolean, later = false, warmUp = fa
   const s: Scratch = await scratch(agent, { wired, codeCache: CODE_CACHE });
   try {
     if (later) {
-      const before = await s.run('Tidy the greeting and note it', session(agent, s.repo));
+      // Another request than the measured session's: the same one would be an exact repeat of the
+      // session before, which `end` does not write again (no session file, no memory commit), and
+      // the later session's SessionEnd would be measured doing less than a real one does.
+      const before = await s.run('Look over the greeting and note it', session(agent, s.repo));
       expect(before.code, before.stderr.slice(-2000)).toBe(0);
       await quietHome(s.home);
       s.git('checkout', '-q', '--', 'src/app.js');
@@ -108,6 +111,8 @@ async function once(agent: AgentName, wired: boolean, later = false, warmUp = fa
     // The detached workers (and the hooks that run beside the agent) outlive the run: their lines come in
     // once they are done (waited for, not a fixed 1.5 s that a slow session end outlived: its CPU was missed).
     if (wired) await quietHome(s.home);
+    // The measured session was recorded: its own memory commit, after the one of the session before.
+    if (wired) expect(s.git('log', '--format=%s', '--grep=^memory:').split('\n').filter(Boolean)).toHaveLength(later ? 2 : 1);
     const calls = s.calls().slice(callsBefore);
     const perTool = calls.filter((c) => !/hook agent (session-start|session-end|stop)|^mcp\b/.test(c.args)).length / TOOL_CALLS;
     const cpu = s.cpu().slice(cpuBefore);

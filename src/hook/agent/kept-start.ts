@@ -27,7 +27,7 @@
 // served: a resume or a compaction adds what is logged or prepared for that session.
 import { accessSync, closeSync, constants, existsSync, lstatSync, mkdirSync, openSync, readdirSync, realpathSync, renameSync, statSync, unlinkSync, utimesSync, writeFileSync, writeSync } from 'node:fs';
 import { dirname, isAbsolute, join } from 'node:path';
-import { SESSION_START_GIT_PATH } from '../../agents/hook-command.js';
+import { keptStartFile, SESSION_START_GIT_PATH } from '../../agents/hook-command.js';
 import { localDate, localTime } from '../../clock.js';
 import { openAnyConfig, type Opened } from '../../commands/context.js';
 import { headCommit } from '../../git/head.js';
@@ -46,8 +46,7 @@ import { symlinkOnPath } from '../../worktree-path.js';
 
 /** The script's name in the state dir (the hook command's SESSION_START_GIT_PATH). */
 export const SESSION_START_SCRIPT = SESSION_START_GIT_PATH.slice(SESSION_START_GIT_PATH.lastIndexOf('/') + 1);
-/** The kept start of one agent, in the state dir: a sh file the script reads with `.`. */
-export const keptStartFile = (agent: string) => `kept-start-${agent}.sh`;
+export { keptStartFile };
 /** The sources whose output is the primer alone (no pending items, no compaction's additions). */
 export const NEW_SESSION_SOURCES: ReadonlySet<string | undefined> = new Set(['startup', 'clear']);
 /** Set for the node a served start runs beside the agent: HEAD's commit when the script printed. */
