@@ -1,10 +1,11 @@
 // The test helpers that make repositories cheap must not change what a test sees: a copied
 // repository is a repository of its own, and the temporary folder is one the suite can rely on.
 import { execFileSync, spawn } from 'node:child_process';
-import { cpSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, statfsSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, linkSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, statfsSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { remove } from './helpers/cleanup.js';
 import { copyTree } from './helpers/copy-tree.js';
 import { mallocTunables, TOP_PAD } from './helpers/malloc-pad.js';
 import { ramTempDir } from './helpers/ram-tmp.js';
@@ -102,6 +103,27 @@ describe('the tests\' temporary folder', () => {
   it.skipIf(!shm || callers)('is in RAM where the machine has a tmpfs: the workers\' temporary folder', () => {
     expect(tmpdir()).toBe(shm);
     expect(statfsSync(tempDir()).type).toBe(0x01021994);
+  });
+});
+
+describe('removing a temporary folder', () => {
+  it('removes every folder, file and link in it, follows no symbolic link out of it, and takes a folder already gone', () => {
+    const outside = tempDir('gm-outside-');
+    writeFileSync(join(outside, 'kept.txt'), 'kept\n');
+    const dir = join(tempDir('gm-parent-'), 'dir');
+    mkdirSync(join(dir, 'a/b/c'), { recursive: true });
+    writeFileSync(join(dir, 'a/b/c/deep.txt'), 'deep\n');
+    writeFileSync(join(dir, 'a/read-only.txt'), 'r\n', { mode: 0o444 });
+    linkSync(join(outside, 'kept.txt'), join(dir, 'a/hard-link.txt'));
+    symlinkSync(outside, join(dir, 'link-to-folder'));
+    symlinkSync(join(outside, 'kept.txt'), join(dir, 'a/b/link-to-file'));
+    symlinkSync(join(dir, 'nowhere'), join(dir, 'dangling'));
+    mkdirSync(join(dir, 'empty'));
+    remove(dir);
+    expect(existsSync(dir)).toBe(false);
+    expect(readdirSync(outside)).toEqual(['kept.txt']);
+    expect(readFileSync(join(outside, 'kept.txt'), 'utf8')).toBe('kept\n');
+    expect(() => remove(dir)).not.toThrow();
   });
 });
 

@@ -100,10 +100,15 @@ describe('git memory fold', () => {
     expect(await ok(repo, ['show', old])).toContain(old.split('/').pop()!.slice(-9, -3));
   });
 
-  it('a dream after a fold takes in what a dream without it does, and a dream after both takes in nothing again', async () => {
+  // One dream of the 200 sessions for both: the dream without a fold is the one under fold_at.
+  it('a dream after a fold takes in what a dream without it does, and a dream after both takes in nothing again; a dream folds past months once [journal] fold_at session files are dated before last month, and not before', async () => {
     const plain = await history();
     const folded = copyRepo(plain);
-    await ok(plain, ['dream', '--force', '--offline']);
+    const under = JSON.parse(await ok(plain, ['dream', '--force', '--offline', '--json']));
+    expect((under.data ?? under).fold).toBeUndefined();
+    expect(sessionFiles(plain).some((p) => p.includes('/2026-09-') && p.split('/').length === 4)).toBe(true);
+    // Dreamt under fold_at: [journal] fold_at lowered below (a copy of it).
+    const repo = copyRepo(plain);
     await ok(folded, ['fold']);
     await ok(folded, ['dream', '--force', '--offline']);
     const facts = (r: TestRepo) => r.read('.openclaw_memory/MEMORY.md').replace(/^.*(through|dreamt).*$/gim, '');
@@ -111,13 +116,7 @@ describe('git memory fold', () => {
     // Dreamt, then folded: the folded sessions were taken in already.
     await ok(plain, ['fold']);
     expect(await ok(plain, ['dream', '--force', '--offline'])).toMatch(/^no dream|dreamt over 0 sessions/);
-  });
 
-  it('a dream folds past months once [journal] fold_at session files are dated before last month, and not before', async () => {
-    const repo = await history();
-    const under = JSON.parse(await ok(repo, ['dream', '--force', '--offline', '--json']));
-    expect((under.data ?? under).fold).toBeUndefined();
-    expect(sessionFiles(repo).some((p) => p.includes('/2026-09-') && p.split('/').length === 4)).toBe(true);
     repo.write('.openclaw_memory.toml', `${repo.read('.openclaw_memory.toml')}\n[journal]\nfold_at = 100\n`);
     repo.git('commit', '-q', '-am', 'fold sooner');
     const out = await ok(repo, ['dream', '--force', '--offline']);

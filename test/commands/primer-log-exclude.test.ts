@@ -72,11 +72,14 @@ describe("the primer's log without the memory folder", () => {
 
   it('counts only commits that changed code: 60 sessions later the code commits are still listed', async () => {
     const repo = await history();
-    for (let i = 0; i < 60; i++) {
-      repo.write(`.openclaw_memory/journal/2026-11-22/note-${i}.md`, `note ${i}\n`);
-      repo.git('add', '.openclaw_memory');
-      repo.git('commit', '-q', '-m', `memory: note ${i}`);
-    }
+    // Sixty memory commits, one note each, made by `git commit` (HEAD's reflog then says plain
+    // commits: the primer steps from its kept log). The notes are added at once, each committed
+    // alone (`commit -- <path>`): the same commits as an add and a commit each, one process fewer.
+    const notes = Array.from({ length: 60 }, (_, i) => `.openclaw_memory/journal/2026-11-22/note-${i}.md`);
+    notes.forEach((note, i) => repo.write(note, `note ${i}\n`));
+    repo.git('add', '--', ...notes);
+    notes.forEach((note, i) => repo.git('commit', '-q', '-m', `memory: note ${i}`, '--', note));
+    expect(repo.git('status', '--porcelain')).toBe('');
     const now = await primerWith(repo);
     expect(now).toContain('Code change 3');
     expect(await primerWith(repo, wholeLog(repo))).not.toContain('Code change 3'); // the whole log's 50 were all memory

@@ -38,8 +38,11 @@ function commitWith(repo: TestRepo, message: string, env: Record<string, string>
 
 /** A history of every kind of change a plain commit makes (built once, a copy per test). */
 const varied = fixture(() => {
-  const repo = makeRepo({ until: 'file' });
+  // Its own first commit, dated like the rest: every object id of the history is the same in every run.
+  const repo = makeRepo({ initialCommit: false, until: 'file' });
   const w = (p: string, t: string) => repo.write(p, t);
+  w('README.md', '# test\n');
+  commitWith(repo, 'Initial commit', at('2026-10-31T09:00:00+0000'));
   for (let i = 0; i < 12; i++) w(`src/mod${i}/index.ts`, `export const v${i} = ${i};\n`.repeat(20));
   w('docs/a.md', 'a\n');
   commitWith(repo, 'Base', at('2026-11-01T10:00:00+0000'));
@@ -65,6 +68,9 @@ const varied = fixture(() => {
   }
   return repo;
 });
+
+/** Where the search for a commit id sharing eight digits with another object starts (see the test). */
+const AMBIGUOUS_FROM = 600_442;
 
 const looseCount = (repo: TestRepo) => readdirSync(join(repo.dir, '.git/objects')).filter((d) => /^[0-9a-f]{2}$/.test(d)).length;
 
@@ -97,6 +103,10 @@ describe('readLogStep: the commits since, from git’s object files', () => {
     const blobs = Array.from({ length: 16400 }, (_, i) => `blob\ndata ${String(i).length}\n${i}\n`).join('');
     execFileSync('git', ['fast-import', '--quiet'], { cwd: repo.dir, env: repo.env, input: blobs });
     repo.write('after.txt', 'y\n');
+    // A copy's link names the fixture's folder (copyTree makes links as cpSync does): retargeted to
+    // a fixed path, it is still a changed link in this commit, and every id is the same in every run.
+    rmSync(join(repo.dir, 'src/link'));
+    symlinkSync('mod2/index.ts', join(repo.dir, 'src/link'));
     commitWith(repo, 'After many blobs', at('2026-11-10T12:00:00+0200'));
     expect(gitOut(repo, ['log', '-1', '--format=%h']).toString().trim()).toHaveLength(8);
     compare(repo, 4);
@@ -113,7 +123,9 @@ describe('readLogStep: the commits since, from git’s object files', () => {
     repo.git('add', 'amb.txt');
     const tree = repo.git('write-tree').trim();
     let body = '';
-    for (let nonce = 0; ; nonce++) {
+    // The history's ids are the same in every run (see varied), so the search starts at the nonce
+    // that gave a match last time it was run: found at once. Any other history searches on from it.
+    for (let nonce = AMBIGUOUS_FROM; ; nonce++) {
       body = `tree ${tree}\nparent ${head}\nauthor Jane Doe <jane@example.com> 1790000000 +0100\ncommitter Jane Doe <jane@example.com> 1790000000 +0100\n\nAmbiguous ${nonce}\n`;
       const id = createHash('sha1').update(`commit ${Buffer.byteLength(body)}\0${body}`).digest('hex');
       if (ids.has(id.slice(0, 8))) break;

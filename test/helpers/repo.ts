@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -57,6 +57,10 @@ function template(initialCommit: boolean, objectFormat: ObjectFormat): string {
   const env = testEnv();
   const git = (...args: string[]) => execFileSync('git', args, { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
   git('init', '-q', '-b', 'main', `--object-format=${objectFormat}`);
+  // git's sample hooks (*.sample, which git never runs): not copied into, and removed from, every
+  // test's repository (13 files each). The hooks folder itself stays, as in any repository.
+  const hooks = join(dir, '.git', 'hooks');
+  for (const name of readdirSync(hooks)) if (name.endsWith('.sample')) unlinkSync(join(hooks, name));
   git('config', 'user.name', 'Jane Doe');
   git('config', 'user.email', 'jane@example.com');
   git('config', 'commit.gpgSign', 'false');
