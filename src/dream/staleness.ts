@@ -1,6 +1,7 @@
 import { readState, writeState } from '../fs/state.js';
 import { git } from '../git/git.js';
 import { takeEarly } from '../git/early.js';
+import { readKnownStep } from '../git/object-files.js';
 import { lineTop } from '../git/reflog.js';
 import { STALENESS_CACHE_FILE } from '../paths.js';
 import { isKeptStaleness, stalenessQuery, stalenessStep, STALENESS_LOG_CAP, STALENESS_RS, STALENESS_STEP_CAP, STALENESS_US, type Anchored, type KeptStaleness } from './staleness-query.js';
@@ -132,7 +133,7 @@ export async function staleMarks(
   // Started by the entry point from the top of the worktree while node loaded the primer (bin.ts):
   // the commits since the kept answer (HEAD moved on by plain commits), or the whole question.
   const step = out === null && kept ? stalenessStep(q, kept, opts.head) : null;
-  const earlyStep = step ? takeEarly(step.args, root) : undefined;
+  const earlyStep = step ? takeEarly(step.args, root, readKnownStep) : undefined;
   const earlyWhole = out === null && q.args ? takeEarly(q.args, root) : undefined;
   if (step && kept && (earlyStep || !earlyWhole)) {
     // HEAD moved on from the kept answer's commit: only the commits since are read.
