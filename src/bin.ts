@@ -22,12 +22,11 @@ import { keptLog, LOG_STEP_CAP, logStepArgs, PRIMER_LOG_DEPTH, recentLogArgs } f
 import { READ_CAP, utcZoneIn } from './git/object-files.js';
 import { headCommit } from './git/head.js';
 import { findRepoInFiles, type Repo } from './git/repo.js';
-import { isKeptStaleness, keptQuestionAt, memoryMark, stalenessQuery, stalenessStep, STALENESS_STEP_CAP } from './dream/staleness-query.js';
+import { keptQuestionAt, memoryMark, readKeptStaleness, stalenessQuery, stalenessStep, STALENESS_STEP_CAP } from './dream/staleness-query.js';
 import { byPlainCommits } from './git/reflog.js';
-import { readState } from './fs/state.js';
 import { readTextOrNull } from './fs/read-file.js';
 import { triedFactsKept } from './memory/long-term-tried.js';
-import { LONG_TERM_FILE, STALENESS_CACHE_FILE } from './paths.js';
+import { LONG_TERM_FILE } from './paths.js';
 import { symlinkOnPath } from './worktree-path.js';
 import { readHookStdin } from './fs/stdin.js';
 import { plainAgentArg, sessionStartCache } from './hook/agent/session-start-args.js';
@@ -39,7 +38,7 @@ import { plainAgentArg, sessionStartCache } from './hook/agent/session-start-arg
 function startStalenessEarly(repo: Repo, head: string, utc: string | null): boolean {
   try {
     if (symlinkOnPath(repo.root, LONG_TERM_FILE)) return false;
-    const kept = readState(repo.stateDir, STALENESS_CACHE_FILE, isKeptStaleness);
+    const kept = readKeptStaleness(repo.stateDir);
     const mark = memoryMark(join(repo.root, LONG_TERM_FILE), head);
     // Answered for this very file at this commit: nothing to start, and nothing to parse here.
     if (kept?.mark && kept.mark === mark) return true;

@@ -2,7 +2,7 @@
 // answers and whose bundle reads them from git's object files. The entry point (dist/git-memory.js)
 // has no code cache: the object-file reader compiled there at every start after a commit (~5 ms of
 // CPU). GIT_MEMORY_ENTRY_BUNDLE points the bundle check at another build's entry (a check of the test).
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BIN, makeMemoryRepo, tempDir } from '../helpers/repo.js';
@@ -41,5 +41,27 @@ describe('the primer after a commit', () => {
     const made = files().map((f) => readFileSync(join(v8, f)));
     expect(primer()).toBe(moved);
     expect(files().map((f) => readFileSync(join(v8, f)))).toEqual(made);
+
+    // The kept staleness answer (staleness.json) is read once: the entry point hands what it read
+    // to the primer (it parsed it twice before).
+    const probe = join(tempDir('gm-probe-'), 'probe.cjs');
+    const counted = `${probe}.json`;
+    writeFileSync(
+      probe,
+      `const fs = require('fs');
+let reads = 0;
+const orig = fs.readFileSync;
+fs.readFileSync = function (p, ...rest) {
+  if (typeof p === 'string' && p.endsWith('/git-memory/staleness.json')) reads++;
+  return orig.call(this, p, ...rest);
+};
+require('module').syncBuiltinESMExports();
+process.on('exit', () => fs.writeFileSync(${JSON.stringify(counted)}, String(reads)));
+`,
+    );
+    repo.commit('Retry webhooks three times', { 'src/jobs/retry.ts': '// three times\n' });
+    const r = repo.exec(['primer', '--no-write'], { env: { XDG_CACHE_HOME: cache, NODE_OPTIONS: `--require ${probe}` } });
+    expect(r.stdout).toContain('Webhook retries live in src/jobs/ (may be stale: src/jobs/ changed in 2 commits)');
+    expect(readFileSync(counted, 'utf8')).toBe('1');
   });
 });
