@@ -14,21 +14,20 @@ import { flushTrace, mark } from './trace.js';
 import { formatFatal, memoryOffLine } from './cli/messages.js';
 import { memoryOff } from './git/off-switch.js';
 import { EXIT } from './errors.js';
-import { startEarly } from './git/early.js';
+import { deferEarly, startEarly } from './git/early.js';
 import { absoluteGitPaths } from './git/env-paths.js';
 import { VAR_LIST_ARGS } from './git/vars.js';
 import { startPendingEarly } from './git/pending.js';
 import { localDate, now } from './clock.js';
 import { keptLog, LOG_STEP_CAP, logStepArgs, PRIMER_LOG_DEPTH, recentLogArgs } from './git/log-cache.js';
-import { readLogStep, utcZoneIn } from './git/object-files.js';
+import { READ_CAP, utcZoneIn } from './git/object-files.js';
 import { headCommit } from './git/head.js';
 import { findRepoInFiles, type Repo } from './git/repo.js';
-import { isKeptStaleness, keptQuestionAt, memoryMark, stalenessQuery, stalenessStep, STALENESS_STEP_CAP } from './dream/staleness-query.js';
+import { keptQuestionAt, memoryMark, readKeptStaleness, stalenessQuery, stalenessStep, STALENESS_STEP_CAP } from './dream/staleness-query.js';
 import { byPlainCommits } from './git/reflog.js';
-import { readState } from './fs/state.js';
 import { readTextOrNull } from './fs/read-file.js';
 import { triedFactsKept } from './memory/long-term-tried.js';
-import { LONG_TERM_FILE, STALENESS_CACHE_FILE } from './paths.js';
+import { LONG_TERM_FILE } from './paths.js';
 import { symlinkOnPath } from './worktree-path.js';
 import { readHookStdin } from './fs/stdin.js';
 import { plainAgentArg, sessionStartCache } from './hook/agent/session-start-args.js';
@@ -37,10 +36,10 @@ import { plainAgentArg, sessionStartCache } from './hook/agent/session-start-arg
  * Starts the primer's staleness git call (staleness.ts takes it over) where MEMORY.md has anchored
  * facts not checked at `head`. Returns whether there is a MEMORY.md.
  */
-function startStalenessEarly(repo: Repo, head: string): boolean {
+function startStalenessEarly(repo: Repo, head: string, utc: string | null): boolean {
   try {
     if (symlinkOnPath(repo.root, LONG_TERM_FILE)) return false;
-    const kept = readState(repo.stateDir, STALENESS_CACHE_FILE, isKeptStaleness);
+    const kept = readKeptStaleness(repo.stateDir);
     const mark = memoryMark(join(repo.root, LONG_TERM_FILE), head);
     // Answered for this very file at this commit: nothing to start, and nothing to parse here.
     if (kept?.mark && kept.mark === mark) return true;
@@ -53,7 +52,8 @@ function startStalenessEarly(repo: Repo, head: string): boolean {
     // HEAD moved on from the kept answer by plain commits: the commits since; else the whole question.
     const step = q && kept?.key !== q.key ? stalenessStep(q, kept, head) : null;
     const early = q && kept?.key !== q.key ? (step && byPlainCommits(repo.gitDir, step.from, head, STALENESS_STEP_CAP) ? step.args : q.args) : null;
-    if (early) startEarly(early, step && early === step.args ? fromObjectFiles(repo, step.from, head, early) : undefined);
+    if (early && step && early === step.args) stepEarly(repo, step.from, head, early, utc);
+    else if (early) startEarly(early);
     if (text !== null) triedFactsKept(text, repo.stateDir);
     return true;
   } catch {
@@ -64,25 +64,26 @@ function startStalenessEarly(repo: Repo, head: string): boolean {
 /**
  * Starts the primer's git log where the kept one is not HEAD's (recentLog in log.ts takes it over):
  * the commits since the kept log where HEAD's reflog says it moved on by plain commits, else the
- * whole log.
+ * whole log. `log`: the kept log, where the caller read it.
  */
-function startLogEarly(repo: Repo, head: string): void {
-  const { out, before } = keptLog(repo, PRIMER_LOG_DEPTH, head);
+function startLogEarly(repo: Repo, head: string, log = keptLog(repo, PRIMER_LOG_DEPTH, head)): void {
+  const { out, before } = log;
   if (out !== null) return;
   if (!before || !byPlainCommits(repo.gitDir, before.from, head, LOG_STEP_CAP)) return startEarly(recentLogArgs(PRIMER_LOG_DEPTH));
-  const args = logStepArgs(before.from, head);
-  startEarly(args, fromObjectFiles(repo, before.from, head, args));
+  stepEarly(repo, before.from, head, logStepArgs(before.from, head), utcZoneIn(before.out));
 }
 
 /**
- * The step's output (logStepArgs: the commits since `from`) read from git's object files instead
- * of a git process and its fork (object-files.ts), where that gives git's very bytes; else null and
- * git runs. How git prints a +0000 zone it tells from the kept log.
+ * The step's output (logStepArgs: the commits since `from`), where a few plain commits since (what a
+ * session start after a commit meets) let git's object files give git's very bytes: read by the
+ * command that takes it, in its code-cached bundle (object-files.ts; early.ts deferEarly), not here.
+ * Else git starts now. `utc`: how git printed a +0000 zone in the kept log (utcZoneIn).
  */
-const fromObjectFiles = (repo: Repo, from: string, head: string, args: string[]) => () => {
-  const kept = keptLog(repo, PRIMER_LOG_DEPTH, head);
-  return readLogStep(repo.commonDir, args, from, head, utcZoneIn(kept.before?.out ?? ''));
-};
+function stepEarly(repo: Repo, from: string, head: string, args: string[], utc: string | null): void {
+  const plain = args.join('\0') === logStepArgs(from, head).join('\0');
+  if (plain && byPlainCommits(repo.gitDir, from, head, READ_CAP)) deferEarly(args, { commonDir: repo.commonDir, from, head, utc });
+  else startEarly(args);
+}
 
 type Entry = Record<string, (...a: never[]) => Promise<number | null> | number | null>;
 
@@ -131,23 +132,31 @@ if (args[0] === 'end') {
 /**
  * Starts the primer's git calls its kept state does not answer, for the primer to take over: MEMORY.md's
  * staleness check first (the longer one, a walk back to the oldest anchor; from the repository's
- * root only), then its git log where HEAD moved since it was kept. Returns whether there is a
- * MEMORY.md. Nothing is started where HEAD cannot be read from git's files.
+ * root only), then its git log where HEAD moved since it was kept. Says whether there is a
+ * MEMORY.md, and whether HEAD moved on from a kept log. Nothing is started where HEAD cannot
+ * be read from git's files.
  */
-function startPrimerEarly(repo: Repo): boolean {
+function startPrimerEarly(repo: Repo): { longTerm: boolean; moved: boolean } {
   const head = headCommit(repo);
-  if (!head) return false;
-  const longTerm = repo.root === process.cwd() && startStalenessEarly(repo, head);
-  startLogEarly(repo, head);
-  return longTerm;
+  if (!head) return { longTerm: false, moved: false };
+  // The kept log, read once: how git prints a +0000 zone, for both steps' reads of the object files.
+  const log = keptLog(repo, PRIMER_LOG_DEPTH, head);
+  const longTerm = repo.root === process.cwd() && startStalenessEarly(repo, head, log.before ? utcZoneIn(log.before.out) : null);
+  startLogEarly(repo, head, log);
+  // Moved on from a kept log: the primer steps from what is kept (a first start reads it whole).
+  return { longTerm, moved: log.out === null && log.before !== null };
 }
 
-// A primer with MEMORY.md runs code that one without never compiles: it gets its own code cache, so
-// neither kind of repository runs on a cache the other one made (code-cache.ts keeps what ran).
+// A primer with MEMORY.md runs code that one without never compiles, and one after a commit code
+// that one at the same HEAD never compiles (the steps from the kept answers, git's object files
+// read, the kept files written again): each kind gets its own code cache, so that no kind runs on
+// a cache another one made (code-cache.ts keeps what ran; a cache a warm start made left the
+// after-commit code to be compiled at every start after a commit).
 let primerCache = 'primer';
 if (args[0] === 'primer') {
   const repo = findRepoInFiles(process.cwd());
-  if (repo && startPrimerEarly(repo)) primerCache = 'primer-long-term';
+  const started = repo ? startPrimerEarly(repo) : null;
+  primerCache = `primer${started?.longTerm ? '-long-term' : ''}${started?.moved ? '-moved' : ''}`;
 }
 // Paths computed at run time: esbuild leaves them alone, node resolves them next to this file.
 // `cache` names the code cache: one per kind of run of a bundle, since a cache holds only what the

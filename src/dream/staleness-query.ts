@@ -1,10 +1,11 @@
 // The staleness check's git question, in its own light module: the entry point asks it before
 // loading the primer (see bin.ts and git/early.ts), so git answers while node loads the rest.
 import { lstatSync } from 'node:fs';
-import { isRecord } from '../fs/state.js';
+import { isRecord, readState } from '../fs/state.js';
 import { isFullId } from '../git/head.js';
 import { LOG_STEP_CAP, logStepArgs } from '../git/log-cache.js';
 import { byCodeUnit } from '../order.js';
+import { STALENESS_CACHE_FILE } from '../paths.js';
 
 /** What staleness needs of an entry: its files, the commit it was recorded at and its day. */
 export interface Anchored {
@@ -99,6 +100,34 @@ export function memoryMark(path: string, head: string): string | null {
   return st ? `${st.ino}:${st.size}:${st.mtimeNs}:${st.ctimeNs}:${head}` : null;
 }
 export const isKeptStaleness = (v: unknown): v is KeptStaleness => isRecord(v) && typeof v.key === 'string' && typeof v.out === 'string';
+
+/** The kept answer the entry point read, for the primer it loads (one global: they are separate bundles). */
+const KEPT_SLOT = Symbol.for('git-memory.kept-staleness');
+type KeptSlot = Map<string, KeptStaleness | null>;
+const keptSlot = () => ((globalThis as Record<symbol, KeptSlot>)[KEPT_SLOT] ??= new Map());
+
+/**
+ * The kept answer in `stateDir` (staleness.json), read by the entry point and handed to the primer
+ * it loads (takeKeptStaleness): read and parsed once per start, not twice (35 KB of JSON with the
+ * dream's anchored facts at every size).
+ */
+export function readKeptStaleness(stateDir: string): KeptStaleness | null {
+  const kept = readState(stateDir, STALENESS_CACHE_FILE, isKeptStaleness);
+  keptSlot().set(stateDir, kept);
+  return kept;
+}
+
+/**
+ * What readKeptStaleness read in this process, once (a long-lived process reads the file each time
+ * after); else the file. A hint as the kept answer always is: it is used only for its very question.
+ */
+export function takeKeptStaleness(stateDir: string): KeptStaleness | null {
+  const slot = keptSlot();
+  if (!slot.has(stateDir)) return readState(stateDir, STALENESS_CACHE_FILE, isKeptStaleness);
+  const kept = slot.get(stateDir)!;
+  slot.delete(stateDir);
+  return kept;
+}
 
 /** At most this many commits since the kept answer are taken as a step; more ask the whole question (the primer's log step's cap: one git call reads both). */
 export const STALENESS_STEP_CAP = LOG_STEP_CAP;

@@ -1,9 +1,10 @@
-import { readState, writeState } from '../fs/state.js';
+import { writeState } from '../fs/state.js';
 import { git } from '../git/git.js';
 import { takeEarly } from '../git/early.js';
+import { readKnownStep } from '../git/object-files.js';
 import { lineTop } from '../git/reflog.js';
 import { STALENESS_CACHE_FILE } from '../paths.js';
-import { isKeptStaleness, stalenessQuery, stalenessStep, STALENESS_LOG_CAP, STALENESS_RS, STALENESS_STEP_CAP, STALENESS_US, type Anchored, type KeptStaleness } from './staleness-query.js';
+import { stalenessQuery, takeKeptStaleness, stalenessStep, STALENESS_LOG_CAP, STALENESS_RS, STALENESS_STEP_CAP, STALENESS_US, type Anchored, type KeptStaleness } from './staleness-query.js';
 
 export { STALENESS_LOG_CAP, type Anchored } from './staleness-query.js';
 
@@ -24,7 +25,8 @@ interface LogCommit {
   files: string[];
 }
 
-function parse(out: string): LogCommit[] {
+/** The staleness question's git output (STALENESS_RS/US format), commit by commit. Pure. */
+export function parse(out: string): LogCommit[] {
   return out
     .split(RS)
     .filter((c) => c.trim())
@@ -57,6 +59,85 @@ export function marksFrom(entries: readonly Anchored[], commits: LogCommit[], ex
         const c = commits[i]!;
         if ((at >= 0 || !e.date || c.day > e.date) && touches(c, file)) n++;
       }
+      if (n > 0) changed.push({ file, commits: n });
+    }
+    changed.sort((a, b) => b.commits - a.commits);
+    return changed.length || deleted ? { changed, deleted } : null;
+  });
+}
+
+/** Whitespace at either end of a line: parse() trims it, which the scan below does not. */
+const UNTRIMMED = /(?:^|\n)[^\S\n]|[^\S\n](?:\n|$)/;
+
+/**
+ * marksFrom(entries, parse(out), exists), from git's output itself: each anchored file looked up
+ * with indexOf, and only the commits that touch it read. The kept answer holds up to 400 commits,
+ * and splitting them all into arrays of lines at every session start cost ~3-5 ms of CPU in a
+ * primer's fresh process (cold code); the entries anchor a few files. Output with whitespace at a
+ * line's end (which parse() trims) goes through marksFrom.
+ */
+export function marksFromOut(entries: readonly Anchored[], out: string, exists: (path: string) => boolean): (StaleMark | null)[] {
+  if (UNTRIMMED.test(out)) return marksFrom(entries, parse(out), exists);
+  // Each commit's start (its id, after RS), as parse() keeps them: the chunks with something in them.
+  const starts: number[] = [];
+  for (let at = out.indexOf(RS); at >= 0; ) {
+    const next = out.indexOf(RS, at + 1);
+    const end = next < 0 ? out.length : next;
+    if (end > at + 1 && out.slice(at + 1, end).trim()) starts.push(at + 1);
+    at = next;
+  }
+  if (out.indexOf(RS) !== 0 && out.slice(0, out.indexOf(RS) < 0 ? out.length : out.indexOf(RS)).trim()) return marksFrom(entries, parse(out), exists);
+  const endOf = (i: number) => (i + 1 < starts.length ? starts[i + 1]! - 1 : out.length);
+  const headEnd = (i: number) => {
+    const nl = out.indexOf('\n', starts[i]!);
+    return nl < 0 || nl > endOf(i) ? endOf(i) : nl;
+  };
+  const idEnd = (i: number) => {
+    const h = headEnd(i);
+    const us = out.indexOf(US, starts[i]!);
+    return us < 0 || us > h ? h : us;
+  };
+  const dayOf = (i: number) => {
+    const h = headEnd(i);
+    const us = out.indexOf(US, starts[i]!);
+    if (us < 0 || us >= h) return '';
+    const us2 = out.indexOf(US, us + 1);
+    return out.slice(us + 1, us2 < 0 || us2 > h ? h : us2);
+  };
+  /** The commit whose chunk holds position `p`. */
+  const commitAt = (p: number) => {
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (starts[mid]! <= p) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  };
+  /** Indexes of the commits (below `end`) that touch `file`, each once, oldest position first. */
+  const touching = (file: string, end: number): number[] => {
+    const found: number[] = [];
+    const needle = `\n${file}`;
+    for (let p = out.indexOf(needle); p >= 0; p = out.indexOf(needle, p + 1)) {
+      const after = out[p + needle.length];
+      if (!file.endsWith('/') && after !== undefined && after !== '\n' && after !== RS) continue;
+      const i = commitAt(p);
+      if (i < end && p >= headEnd(i) && found[found.length - 1] !== i) found.push(i);
+    }
+    return found;
+  };
+  return entries.map((e) => {
+    if (!e.files.length) return null;
+    const deleted = e.files.every((f) => !exists(f.replace(/\/$/, '')));
+    let at = -1;
+    // The first commit whose id (its head line up to the first US) starts with the entry's.
+    if (e.at) for (let i = 0; i < starts.length && at < 0; i++) if (e.at.length <= idEnd(i) - starts[i]! && out.startsWith(e.at, starts[i]!)) at = i;
+    const end = at >= 0 ? at : starts.length;
+    const changed: { file: string; commits: number }[] = [];
+    for (const file of e.files) {
+      let n = 0;
+      for (const i of touching(file, end)) if (at >= 0 || !e.date || dayOf(i) > e.date) n++;
       if (n > 0) changed.push({ file, commits: n });
     }
     changed.sort((a, b) => b.commits - a.commits);
@@ -109,7 +190,6 @@ export function stepAnswer(step: string, kept: string, from: string, oldest: str
 }
 
 type Kept = KeptStaleness;
-const isKept = isKeptStaleness;
 
 /**
  * Which entries may be stale, with one bounded git call for all of them: `git log -n 400
@@ -124,7 +204,7 @@ export async function staleMarks(
 ): Promise<(StaleMark | null)[]> {
   const q = stalenessQuery(entries, opts.rev, opts.head);
   if (!q) return entries.map(() => null);
-  const kept = opts.stateDir && opts.head ? readState(opts.stateDir, STALENESS_CACHE_FILE, isKept) : null;
+  const kept = opts.stateDir && opts.head ? takeKeptStaleness(opts.stateDir) : null;
   let out = kept?.key === q.key ? kept.out : null;
   // Kept again when asked anew, or when the answer kept lacks this MEMORY.md's mark (see memoryMark).
   let keep = out !== null && !!opts.mark && kept?.mark !== opts.mark;
@@ -132,7 +212,7 @@ export async function staleMarks(
   // Started by the entry point from the top of the worktree while node loaded the primer (bin.ts):
   // the commits since the kept answer (HEAD moved on by plain commits), or the whole question.
   const step = out === null && kept ? stalenessStep(q, kept, opts.head) : null;
-  const earlyStep = step ? takeEarly(step.args, root) : undefined;
+  const earlyStep = step ? takeEarly(step.args, root, readKnownStep) : undefined;
   const earlyWhole = out === null && q.args ? takeEarly(q.args, root) : undefined;
   if (step && kept && (earlyStep || !earlyWhole)) {
     // HEAD moved on from the kept answer's commit: only the commits since are read.
@@ -157,5 +237,5 @@ export async function staleMarks(
       /* a read-only git directory: asked again next time */
     }
   }
-  return marksFrom(entries, parse(out ?? ''), opts.exists);
+  return marksFromOut(entries, out ?? '', opts.exists);
 }

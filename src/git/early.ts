@@ -9,8 +9,26 @@ import { spawnToFd } from './light-spawn.js';
 
 const SLOT = Symbol.for('git-memory.early-git');
 let serial = 0;
-/** Each started call's output, and how many takers it was started for (see startEarly). */
-type Slot = Map<string, { out: Promise<Buffer | null>; takers: number }>;
+/**
+ * What a log step's output can be read from without git (git/object-files.ts readLogStep's
+ * arguments): the entry point notes it, and the command's own bundle, which has a code cache, reads
+ * it when it takes the output (see deferEarly).
+ */
+export interface KnownStep {
+  commonDir: string;
+  from: string;
+  head: string;
+  /** How this git prints a +0000 zone (utcZoneIn), where an earlier answer of its shows it. */
+  utc: string | null;
+}
+/** Reads a KnownStep's output, or null where git must answer (the taker's copy of readLogStep). */
+export type ReadStep = (args: readonly string[], step: KnownStep) => Buffer | null;
+
+/**
+ * Each started call's output, and how many takers it was started for (see startEarly); or, not yet
+ * read, where the entry point noted it can be read from git's files (see deferEarly).
+ */
+type Slot = Map<string, { out?: Promise<Buffer | null>; step?: KnownStep; takers: number }>;
 
 /** The file's whole content; git wrote it through its own descriptor, from offset 0. */
 function readAll(fd: number): Buffer {
@@ -86,25 +104,42 @@ const keyOf = (args: readonly string[], cwd: string) => `${cwd}\0${args.join('\0
  * takeEarly() to take over. The bundles share this through a global: the entry point
  * and the command it loads are separate bundles. The same call asked for again while not yet
  * taken starts no second git: both takers get its output (the primer's log step and its staleness
- * step after a commit are one question, see logStepArgs). `known`: that output without git, or
- * null where it cannot be had so (then git is started).
+ * step after a commit are one question, see logStepArgs).
  */
-export function startEarly(args: readonly string[], known?: () => Buffer | null): void {
+export function startEarly(args: readonly string[]): void {
   const cwd = process.cwd();
   const key = keyOf(args, cwd);
   const started = slot().get(key);
   if (started) started.takers++;
-  else {
-    // git's very output read from its files (object-files.ts), where that can be done: no process.
-    const out = known?.();
-    slot().set(key, { out: out ? Promise.resolve(out) : runToFile(cwd, args), takers: 1 });
-  }
+  else slot().set(key, { out: runToFile(cwd, args), takers: 1 });
 }
 
-/** The output of `git <args>` started from `cwd` by startEarly, once per time it was started; undefined when none was. */
-export function takeEarly(args: readonly string[], cwd: string): Promise<Buffer | null> | undefined {
+/**
+ * Notes that `git <args>` (a log step, logStepArgs) from the current directory can be read from
+ * git's object files, for takeEarly() to read with the reader its taker passes: the entry point
+ * has no code cache, and compiling the object-file reader there cost ~5 ms of CPU at every primer
+ * after a commit; the primer's bundle has it cached. A second note of the same call adds a taker.
+ */
+export function deferEarly(args: readonly string[], step: KnownStep): void {
+  const key = keyOf(args, process.cwd());
+  const started = slot().get(key);
+  if (started) started.takers++;
+  else slot().set(key, { step, takers: 1 });
+}
+
+/**
+ * The output of `git <args>` started from `cwd` by startEarly (or noted by deferEarly), once per
+ * time it was started; undefined when none was. A noted step is read with `read` when first taken
+ * (both takers get that one read), and git runs only where that gives nothing.
+ */
+export function takeEarly(args: readonly string[], cwd: string, read?: ReadStep): Promise<Buffer | null> | undefined {
   const key = keyOf(args, cwd);
   const started = slot().get(key);
-  if (started && --started.takers <= 0) slot().delete(key);
-  return started?.out;
+  if (!started) return undefined;
+  if (!started.out) {
+    const out = started.step ? (read?.(args, started.step) ?? null) : null;
+    started.out = out ? Promise.resolve(out) : runToFile(cwd, args);
+  }
+  if (--started.takers <= 0) slot().delete(key);
+  return started.out;
 }

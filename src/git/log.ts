@@ -2,6 +2,7 @@ import { isRecord, readState, writeState } from '../fs/state.js';
 import { byCodeUnit } from '../order.js';
 import { isMemoryPath, isOwnPath, LOG_CACHE_FILE } from '../paths.js';
 import { takeEarly } from './early.js';
+import { readKnownStep } from './object-files.js';
 import { git } from './git.js';
 import { headCommit } from './head.js';
 import { keptLog, LOG_STEP_CAP, logStepArgs, PRIMER_LOG_DEPTH, recentLogArgs, RS, US, type KeptLog } from './log-cache.js';
@@ -149,7 +150,7 @@ export async function recentLog(repo: Repo, n: number, startedFrom?: string): Pr
   }
   const args = recentLogArgs(n);
   const stepArgs = before && head ? logStepArgs(before.from, head) : null;
-  const earlyStep = stepArgs && startedFrom !== undefined ? takeEarly(stepArgs, startedFrom) : undefined;
+  const earlyStep = stepArgs && startedFrom !== undefined ? takeEarly(stepArgs, startedFrom, readKnownStep) : undefined;
   const earlyWhole = startedFrom === undefined ? undefined : takeEarly(args, startedFrom);
   let out: string | null = null;
   if (before && head && stepArgs && (earlyStep || (!earlyWhole && byPlainCommits(repo.gitDir, before.from, head, LOG_STEP_CAP)))) {

@@ -8,6 +8,7 @@
 import { closeSync, existsSync, fstatSync, openSync, readdirSync, readFileSync, readSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import type { KnownStep } from './early.js';
 import { mayWarn } from './light-spawn.js';
 import { logStepArgs, LOG_STEP_CAP, RS, US } from './log-cache.js';
 
@@ -575,3 +576,6 @@ export function readLogStep(commonDir: string, args: readonly string[], from: st
     store?.close();
   }
 }
+
+/** readLogStep for a step the entry point noted (early.ts deferEarly), read where it is taken. */
+export const readKnownStep = (args: readonly string[], step: KnownStep): Buffer | null => readLogStep(step.commonDir, args, step.from, step.head, step.utc);

@@ -1,0 +1,78 @@
+// The staleness marks from the kept answer's text (marksFromOut): the same marks as parsing every
+// commit of it (marksFrom over parse), which cost ~3-5 ms of a primer's CPU at every session start
+// with anchored facts. Pure: no repository, no process.
+import { describe, expect, it } from 'vitest';
+import { marksFrom, marksFromOut, parse, type Anchored } from '../../src/dream/staleness.js';
+
+const RS = '\x1e';
+const US = '\x1f';
+
+/** A small deterministic generator (mulberry32). */
+function rng(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const POOL = ['src/jobs/retry.ts', 'src/jobs/queue/a.ts', 'src/jobsy.ts', 'src/jobs2/x.ts', 'src/payments/card.ts', 'src/invoices/number.ts', 'README.md', 'src/cache.ts', 'src/cache.tsx', 'docs/src/jobs/retry.ts'];
+const ANCHORS = ['src/jobs/', 'src/jobs', 'src/payments/', 'src/invoices/', 'README.md', 'src/cache.ts', 'src/', 'docs/'];
+
+function log(r: () => number, commits: number): { out: string; ids: string[] } {
+  const ids: string[] = [];
+  let out = '';
+  for (let i = 0; i < commits; i++) {
+    const id = Array.from({ length: 40 }, () => '0123456789abcdef'[Math.floor(r() * 16)]).join('');
+    ids.push(id);
+    const day = `2026-${String(10 + Math.floor(r() * 3)).padStart(2, '0')}-${String(1 + Math.floor(r() * 28)).padStart(2, '0')}`;
+    const files = POOL.filter(() => r() < 0.25);
+    out += `${RS}${id}${US}${day}\n\n${files.map((f) => `${f}\n`).join('')}`;
+  }
+  return { out, ids };
+}
+
+function entries(r: () => number, ids: string[]): Anchored[] {
+  return Array.from({ length: 6 }, (_, k) => {
+    const files = ANCHORS.filter(() => r() < 0.3);
+    const pick = ids[Math.floor(r() * ids.length)];
+    const at = k % 3 === 0 && pick ? pick.slice(0, 7 + Math.floor(r() * 5)) : k % 3 === 1 ? 'deadbee' : undefined;
+    const date = r() < 0.8 ? `2026-${String(10 + Math.floor(r() * 3)).padStart(2, '0')}-15` : undefined;
+    return { files, ...(at ? { at } : {}), ...(date ? { date } : {}) };
+  });
+}
+
+describe('marksFromOut', () => {
+  it('gives the marks marksFrom gives over every commit parsed, for logs of every shape', () => {
+    for (let seed = 1; seed <= 60; seed++) {
+      const r = rng(seed);
+      const { out, ids } = log(r, Math.floor(r() * 60));
+      const es = entries(r, ids);
+      const exists = (p: string) => p.length % 3 !== 0;
+      expect(marksFromOut(es, out, exists), `seed ${seed}`).toEqual(marksFrom(es, parse(out), exists));
+    }
+  });
+
+  it('agrees on the odd cases: no output, a commit without files, a last line without its newline, text before the first commit, untrimmed lines, an id past the head', () => {
+    const es: Anchored[] = [
+      { files: ['src/jobs/'], date: '2026-10-01' },
+      { files: ['README.md', 'src/cache.ts'], at: 'aaaa' },
+      { files: ['src/cache.ts'], at: `${'b'.repeat(40)}${US}2026` },
+      { files: ['src/cache.ts'] },
+    ];
+    const exists = () => true;
+    const head = (id: string, day: string) => `${RS}${id}${US}${day}\n\n`;
+    const cases = [
+      '',
+      `${head('a'.repeat(40), '2026-11-01')}`,
+      `${head('c'.repeat(40), '2026-11-02')}src/jobs/a.ts${head('a'.repeat(40), '2026-11-01')}README.md`,
+      `garbage\n${head('c'.repeat(40), '2026-11-02')}src/jobs/a.ts\n`,
+      `${head('c'.repeat(40), '2026-11-02')}src/jobs/a.ts \nsrc/cache.ts\r\n${head('b'.repeat(40), '2026-09-01')}src/cache.ts\n`,
+      `${RS}\n${head('b'.repeat(40), '2026-11-03')}src/cache.ts\nsrc/cache.ts\n${RS}${'a'.repeat(40)}\nsrc/cache.ts\n`,
+      `${head('b'.repeat(40), '2026-11-03')}src/jobs/x\nsrc/jobs/y\n${head('a'.repeat(40), '2026-11-03')}src/jobs/z\n`,
+    ];
+    for (const out of cases) expect(marksFromOut(es, out, exists), JSON.stringify(out)).toEqual(marksFrom(es, parse(out), exists));
+  });
+});
