@@ -164,7 +164,10 @@ export class LiveIndex {
           // this answer, which serves the searches after it (given the whole time); else it is the first answer.
           const answered = this.checking?.stamp === stamp;
           const newest = await this.answerWhileBuilding(stamp, answered ? this.firstMs : this.budget(arrived), () => stored.close());
-          if (answered) this.building?.start();
+          // Or it answered while the newest files were read (their budget ends at the first answer's
+          // deadline, so on a loaded machine after it): its close() found no build to start then,
+          // and no answer will come from this one to start it.
+          if (answered || this.checking?.stamp === stamp) this.building?.start();
           return newest;
         }
         stored.close();

@@ -40,6 +40,27 @@ vi.mock('../../src/search/key.js', async (importOriginal) => {
   };
 });
 
+/** While held, the newest files' index of a first answer (newest.ts) waits for `go()` before it returns. */
+const newestGate = vi.hoisted(() => {
+  const g = { held: false, waiting: [] as (() => void)[], go: () => {} };
+  g.go = () => {
+    g.held = false;
+    for (const w of g.waiting.splice(0)) w();
+  };
+  return g;
+});
+vi.mock('../../src/search/newest.js', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../src/search/newest.js')>();
+  return {
+    ...real,
+    indexNewestInSlices: async (...args: Parameters<typeof real.indexNewestInSlices>) => {
+      const got = await real.indexNewestInSlices(...args);
+      if (newestGate.held) await new Promise<void>((resolve) => newestGate.waiting.push(resolve));
+      return got;
+    },
+  };
+});
+
 /** Holds every cache key from here on until `go()`. */
 function slowKey(): { go: () => void; finished: () => number } {
   gate.held = true;
@@ -139,6 +160,36 @@ describe('a first search whose check cannot be done in time at the pace the jour
     } finally {
       gate.pace = null;
       go();
+      live.close();
+    }
+  });
+});
+
+describe('a first search whose check finds the index far behind while the first answer is still due', () => {
+  it('builds the whole index even where the answer from the index as stored went out before the newest files were read', async () => {
+    const repo = makeRepo();
+    session(repo, '2026-03-02', '0915', 'aaaaaa', 'Fix the webhook retry loop');
+    repo.git('add', '.');
+    repo.git('commit', '-q', '-m', 'a session');
+    const stored = await repo.run(['search', 'webhook']); // stores the index
+    expect(stored.code, stored.stderr).toBe(0);
+    for (let i = 0; i < 300; i++) session(repo, '2026-03-03', `${String(8 + Math.floor(i / 60)).padStart(2, '0')}${String(i % 60).padStart(2, '0')}`, i.toString(16).padStart(6, '0'), `Webhook replay part ${i}`);
+
+    // The check finds the index must be built again well within the first answer's second; the
+    // newest files are read past it (a loaded machine): the answer goes out from the index as stored.
+    newestGate.held = true;
+    const live = new LiveIndex(findRepo(repo.dir, process.env), 1000);
+    const open = { open: () => live.open() };
+    const ctx = { cwd: repo.dir, env: process.env };
+    try {
+      expect((await search(ctx, { query: 'webhook' }, open)).data).toMatchObject({ total: 1, unchecked: true });
+      newestGate.go();
+      // Nothing else asks: the build starts all the same (it never started: the server answered from the newest files for good).
+      const done = await Promise.race([live.settled().then(() => true), new Promise<false>((resolve) => setTimeout(() => resolve(false), 10_000))]);
+      expect(done, 'the whole index was built').toBe(true);
+      expect((await search(ctx, { query: 'webhook' }, open)).data).toMatchObject({ total: 301, sessions: 301, cache: 'fresh' });
+    } finally {
+      newestGate.go();
       live.close();
     }
   });
