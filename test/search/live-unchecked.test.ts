@@ -109,16 +109,24 @@ describe('the first search of a server, with an index stored that is not checked
   });
 });
 
+/**
+ * A repository whose index was stored with one session, and 300 sessions more since: more than a
+ * delta over the stored index takes (delta.ts), so the index must be built again.
+ */
+async function storedFarBehind() {
+  const repo = makeRepo();
+  session(repo, '2026-03-02', '0915', 'aaaaaa', 'Fix the webhook retry loop');
+  repo.git('add', '.');
+  repo.git('commit', '-q', '-m', 'a session');
+  const stored = await repo.run(['search', 'webhook']); // stores the index
+  expect(stored.code, stored.stderr).toBe(0);
+  for (let i = 0; i < 300; i++) session(repo, '2026-03-03', `${String(8 + Math.floor(i / 60)).padStart(2, '0')}${String(i % 60).padStart(2, '0')}`, i.toString(16).padStart(6, '0'), `Webhook replay part ${i}`);
+  return repo;
+}
+
 describe('a first search answered as stored, where the check then finds the index far behind', () => {
   it('builds the whole index again in the background without waiting for another search', async () => {
-    const repo = makeRepo();
-    session(repo, '2026-03-02', '0915', 'aaaaaa', 'Fix the webhook retry loop');
-    repo.git('add', '.');
-    repo.git('commit', '-q', '-m', 'a session');
-    const stored = await repo.run(['search', 'webhook']); // stores the index
-    expect(stored.code, stored.stderr).toBe(0);
-    // More sessions than a delta over the stored index takes (delta.ts): the index must be built again.
-    for (let i = 0; i < 300; i++) session(repo, '2026-03-03', `${String(8 + Math.floor(i / 60)).padStart(2, '0')}${String(i % 60).padStart(2, '0')}`, i.toString(16).padStart(6, '0'), `Webhook replay part ${i}`);
+    const repo = await storedFarBehind();
 
     const { go } = slowKey();
     const live = new LiveIndex(findRepo(repo.dir, process.env));
@@ -167,13 +175,7 @@ describe('a first search whose check cannot be done in time at the pace the jour
 
 describe('a first search whose check finds the index far behind while the first answer is still due', () => {
   it('builds the whole index even where the answer from the index as stored went out before the newest files were read', async () => {
-    const repo = makeRepo();
-    session(repo, '2026-03-02', '0915', 'aaaaaa', 'Fix the webhook retry loop');
-    repo.git('add', '.');
-    repo.git('commit', '-q', '-m', 'a session');
-    const stored = await repo.run(['search', 'webhook']); // stores the index
-    expect(stored.code, stored.stderr).toBe(0);
-    for (let i = 0; i < 300; i++) session(repo, '2026-03-03', `${String(8 + Math.floor(i / 60)).padStart(2, '0')}${String(i % 60).padStart(2, '0')}`, i.toString(16).padStart(6, '0'), `Webhook replay part ${i}`);
+    const repo = await storedFarBehind();
 
     // The check finds the index must be built again well within the first answer's second; the
     // newest files are read past it (a loaded machine): the answer goes out from the index as stored.
