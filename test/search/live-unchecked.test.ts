@@ -13,14 +13,21 @@ import { writeSession } from '../helpers/journal-session.js';
 
 const session = writeSession;
 
-/** While held, every cache key (key.ts) waits for `go()`; `finished` counts the keys made since. */
-const gate = vi.hoisted(() => {
-  const g = { held: false, finished: 0, waiting: [] as (() => void)[], go: () => {}, pace: null as null | { done: number; total: number } };
-  g.go = () => {
-    g.held = false;
-    for (const w of g.waiting.splice(0)) w();
+/**
+ * Two gates: while `gate` is held, every cache key (key.ts) waits for its `go()` (`finished` counts
+ * the keys made since); while `newestGate` is held, the newest files' index of a first answer
+ * (newest.ts) waits for its `go()` before it returns.
+ */
+const { gate, newestGate } = vi.hoisted(() => {
+  const make = () => {
+    const g = { held: false, waiting: [] as (() => void)[], go: () => {}, wait: () => (g.held ? new Promise<void>((resolve) => g.waiting.push(resolve)) : undefined) };
+    g.go = () => {
+      g.held = false;
+      for (const w of g.waiting.splice(0)) w();
+    };
+    return g;
   };
-  return g;
+  return { gate: Object.assign(make(), { finished: 0, pace: null as null | { done: number; total: number } }), newestGate: make() };
 });
 vi.mock('../../src/search/key.js', async (importOriginal) => {
   const real = await importOriginal<typeof import('../../src/search/key.js')>();
@@ -32,7 +39,7 @@ vi.mock('../../src/search/key.js', async (importOriginal) => {
         await new Promise((resolve) => setTimeout(resolve, 20));
         args[3]?.(gate.pace);
       }
-      if (gate.held) await new Promise<void>((resolve) => gate.waiting.push(resolve));
+      await gate.wait();
       const key = await real.journalKey(...args);
       gate.finished++;
       return key;
@@ -40,22 +47,13 @@ vi.mock('../../src/search/key.js', async (importOriginal) => {
   };
 });
 
-/** While held, the newest files' index of a first answer (newest.ts) waits for `go()` before it returns. */
-const newestGate = vi.hoisted(() => {
-  const g = { held: false, waiting: [] as (() => void)[], go: () => {} };
-  g.go = () => {
-    g.held = false;
-    for (const w of g.waiting.splice(0)) w();
-  };
-  return g;
-});
 vi.mock('../../src/search/newest.js', async (importOriginal) => {
   const real = await importOriginal<typeof import('../../src/search/newest.js')>();
   return {
     ...real,
     indexNewestInSlices: async (...args: Parameters<typeof real.indexNewestInSlices>) => {
       const got = await real.indexNewestInSlices(...args);
-      if (newestGate.held) await new Promise<void>((resolve) => newestGate.waiting.push(resolve));
+      await newestGate.wait();
       return got;
     },
   };
