@@ -107,17 +107,20 @@ describe('the first search of a server, with an index stored that is not checked
   });
 });
 
-/**
- * A repository whose index was stored with one session, and 300 sessions more since: more than a
- * delta over the stored index takes (delta.ts), so the index must be built again.
- */
-async function storedFarBehind() {
+/** A repository with one session committed, and the search index stored with it. */
+async function storedIndex() {
   const repo = makeRepo();
   session(repo, '2026-03-02', '0915', 'aaaaaa', 'Fix the webhook retry loop');
   repo.git('add', '.');
   repo.git('commit', '-q', '-m', 'a session');
   const stored = await repo.run(['search', 'webhook']); // stores the index
   expect(stored.code, stored.stderr).toBe(0);
+  return repo;
+}
+
+/** storedIndex, and 300 sessions more since: more than a delta over the stored index takes (delta.ts), so the index must be built again. */
+async function storedFarBehind() {
+  const repo = await storedIndex();
   for (let i = 0; i < 300; i++) session(repo, '2026-03-03', `${String(8 + Math.floor(i / 60)).padStart(2, '0')}${String(i % 60).padStart(2, '0')}`, i.toString(16).padStart(6, '0'), `Webhook replay part ${i}`);
   return repo;
 }
@@ -145,12 +148,7 @@ describe('a first search answered as stored, where the check then finds the inde
 
 describe('a first search whose check cannot be done in time at the pace the journal is listed', () => {
   it('answers from the index as stored at once, not when its time is up', async () => {
-    const repo = makeRepo();
-    session(repo, '2026-03-02', '0915', 'aaaaaa', 'Fix the webhook retry loop');
-    repo.git('add', '.');
-    repo.git('commit', '-q', '-m', 'a session');
-    const stored = await repo.run(['search', 'webhook']); // stores the index
-    expect(stored.code, stored.stderr).toBe(0);
+    const repo = await storedIndex();
 
     const { go } = slowKey();
     gate.pace = { done: 1, total: 10_000 }; // one day of 10,000 listed in 20 ms: 200 s in all
