@@ -222,8 +222,10 @@ async function run(): Promise<number> {
   if (hook === 'keep-start') return (await lean('session-start', 'keep-start').runKeepStart!()) ?? EXIT.ok;
   if (hook === 'pre-push') return (await (await full('pre-push')).runPrePush!(...([args.slice(2), process.cwd(), process.env] as never[]))) ?? EXIT.ok;
   // A hook its command runs in the background (Codex's SessionEnd): from the workers' bundle, whose job it runs itself.
-  if (hook === 'agent' && args.includes('--detached')) yieldToAgent();
-  if (hook === 'agent' && args.includes('--detached')) return (await lean('agent-worker', `agent-worker-${args[2]}`).runDetachedHook!(...([args.slice(2)] as never[]))) ?? EXIT.ok;
+  if (hook === 'agent' && args.includes('--detached')) {
+    yieldToAgent();
+    return (await lean('agent-worker', `agent-worker-${args[2]}`).runDetachedHook!(...([args.slice(2)] as never[]))) ?? EXIT.ok;
+  }
   if (hook === 'agent' && args[2] === 'tool-use') return (await lean('agent-tool-use').runToolUseHook!(...([args.slice(3)] as never[]))) ?? EXIT.ok;
   // SessionStart (every agent session's start, resume and compaction) has its own bundle: the primer
   // and the after-compaction path; arguments it does not take go to agent-hooks.js.
