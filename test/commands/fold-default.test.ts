@@ -56,7 +56,7 @@ describe('the default cutoff', () => {
   });
 
   /**
-   * 400 sessions, four a day from 2026-08-27 to 2026-12-04, beside 20,000 other files: the journal
+   * 400 sessions, four a day from 2026-08-27 to 2026-12-04, beside 20,000 other entries: the journal
    * is 2% of the index, dreamt. `fold_at` 100.
    */
   const large = fixture(async () => {
@@ -65,14 +65,18 @@ describe('the default cutoff', () => {
     const blob = repo.git('hash-object', '-w', '--stdin', '--path=x.txt').trim();
     const lines = Array.from({ length: 20_000 }, (_, i) => `100644 blob ${blob}\tf${String(i).padStart(5, '0')}.txt\n`).join('');
     const tree = execFileSync('git', ['mktree'], { cwd: repo.dir, env: repo.env, input: lines, encoding: 'utf8' }).trim();
+    // In HEAD and the index only, never checked out (the census counts index entries; nothing reads
+    // those files): so every commit below names its paths.
     repo.git('read-tree', '--prefix=vendor/', tree);
-    repo.git('checkout-index', '-a', '-q');
-    repo.git('commit', '-q', '-m', 'vendor: 20,000 files');
+    repo.git('commit', '-q', '-m', 'vendor: 20,000 entries');
+    const config = (text: string) => {
+      repo.write('.openclaw_memory.toml', text);
+      repo.git('commit', '-q', '-m', 'journal config', '--', '.openclaw_memory.toml');
+    };
     // Dreamt once before (folding nothing): the dream under test only folds.
-    setConfig(repo, 'fold_at = 0');
+    config(`${repo.read('.openclaw_memory.toml')}\n[journal]\nfold_at = 0\n`);
     await ok(repo, ['dream', '--force', '--offline']);
-    repo.write('.openclaw_memory.toml', repo.read('.openclaw_memory.toml').replace('fold_at = 0', 'fold_at = 100'));
-    repo.git('commit', '-q', '-am', 'fold at 100');
+    config(repo.read('.openclaw_memory.toml').replace('fold_at = 0', 'fold_at = 100'));
     return repo;
   });
 
@@ -85,7 +89,8 @@ describe('the default cutoff', () => {
     const left = sessionFiles(repo);
     expect(left.every((p) => p.slice(J.length + 1, J.length + 11) >= '2026-11-23')).toBe(true);
     expect(left.length).toBe(48); // 12 days of four sessions
-    expect(repo.git('status', '--porcelain')).toBe('');
+    expect(repo.git('status', '--porcelain', '--', '.openclaw_memory')).toBe('');
+    expect(Number(repo.git('ls-files', '--', 'vendor').split('\n').length - 1)).toBe(20_000);
     // Again the same week: nothing dated before that Monday is left.
     const again = await json(repo, ['dream', '--force', '--offline']);
     expect(again.fold).toBeUndefined();
