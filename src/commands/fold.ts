@@ -7,7 +7,7 @@ import { anOperation, operationInProgress, theOperation } from '../git/repo.js';
 import { open, type Ctx, type Result } from './context.js';
 import { defaultBranch } from '../git/default-branch.js';
 import { currentBranch } from '../git/repo.js';
-import { applyFold, daysBefore, foldCutoff, journalCensus, monthStart, planFold, type Cutoff, type FoldedDay } from './steps/fold-journal.js';
+import { applyFold, daysBefore, foldCutoff, foldKeepFrom, journalCensus, monthStart, planFold, type Cutoff, type FoldedDay } from './steps/fold-journal.js';
 
 export type { FoldedDay };
 
@@ -74,7 +74,7 @@ export async function fold(ctx: Ctx, opts: FoldOptions): Promise<Result<FoldData
   const none: FoldData = { before, olderThanDays, rule: cutoff.rule, days: [], folded: 0, skipped: [], dryRun: !!opts.dryRun, commit: null };
   if (!head) return { data: none, warnings: o.warnings };
 
-  const plan = await planFold(root, head, before);
+  const plan = await planFold(root, head, before, foldKeepFrom(today));
   const data: FoldData = { ...none, days: plan.days.map((d) => d.day), folded: plan.days.reduce((n, d) => n + d.day.files.length, 0), skipped: plan.skipped };
   if (opts.dryRun || !plan.days.length) return { data, warnings: o.warnings };
 

@@ -86,9 +86,12 @@ describe('the default cutoff', () => {
     expect({ before: dry.before, rule: dry.rule, olderThanDays: dry.olderThanDays }).toEqual({ before: '2026-11-23', rule: 'week', olderThanDays: null });
     const d = await json(repo, ['dream', '--force', '--offline']);
     expect(d.fold).toMatchObject({ before: '2026-11-23', rule: 'week', folded: dry.folded });
+    // 12 days of four sessions stay; the 22 days of November before the cutoff keep their newest.
     const left = sessionFiles(repo);
-    expect(left.every((p) => p.slice(J.length + 1, J.length + 11) >= '2026-11-23')).toBe(true);
-    expect(left.length).toBe(48); // 12 days of four sessions
+    expect(left.filter((p) => p.slice(J.length + 1, J.length + 11) >= '2026-11-23').length).toBe(48);
+    const older = left.filter((p) => p.slice(J.length + 1, J.length + 11) < '2026-11-23');
+    expect(older.length).toBe(22);
+    expect(older.every((p) => p.slice(J.length + 1, J.length + 11) >= '2026-11-01')).toBe(true);
     expect(repo.git('status', '--porcelain', '--', '.openclaw_memory')).toBe('');
     expect(Number(repo.git('ls-files', '--', 'vendor').split('\n').length - 1)).toBe(20_000);
     // Again the same week: nothing dated before that Monday is left.
@@ -228,3 +231,38 @@ describe('who folds: a dream on the default branch only', () => {
   });
 });
 
+
+describe('a recent day folded on one branch, a session added to its folder on the other', () => {
+  it('the fold keeps the day’s newest session as a file, so git does not infer the folder moved: the merge, the merge back and the rebase go through, every session once', async () => {
+    const repo = await makeMemoryRepo({ now: NOW });
+    const three = (day: string, tag: string) => ['10:00', '11:00', '12:00'].map((t, k) => session(day, t, 'codex', `${tag}${day.slice(8)}${k}`));
+    repo.commit('sessions at the fork', Object.fromEntries(['2026-11-10', '2026-11-11', '2026-11-12'].flatMap((d) => three(d, 'b'))));
+    repo.git('checkout', '-q', '-b', 'feature');
+    // The feature branch's first session is dated on the day it forked (a folder main has too).
+    repo.commit('feature', Object.fromEntries([session('2026-11-12', '18:00', 'claude', 'f12'), session('2026-11-14', '15:00', 'claude', 'f14')]));
+    repo.git('checkout', '-q', 'main');
+    repo.commit('main', Object.fromEntries(['2026-11-13', '2026-11-14'].flatMap((d) => three(d, 'm'))));
+    const folded = await json(repo, ['fold', '--older-than-days', '7']);
+    expect(folded.folded).toBe(10); // 15 session files, the newest of each of 5 days kept
+    repo.commit('main, later', Object.fromEntries(['2026-11-27', '2026-11-28', '2026-11-29'].flatMap((d) => three(d, 'n'))));
+    repo.git('checkout', '-q', 'feature');
+    repo.commit('feature, later', Object.fromEntries([session('2026-11-29', '15:00', 'claude', 'f29')]));
+    const flows: [string, (r: TestRepo) => void][] = [
+      ['feature merged into main', (r) => (r.git('checkout', '-q', 'main'), r.git('merge', '--no-edit', 'feature'))],
+      ['main merged into feature', (r) => r.git('merge', '--no-edit', 'main')],
+      ['feature rebased onto main', (r) => r.git('rebase', '-q', 'main')],
+    ];
+    for (const [name, flow] of flows) {
+      const copy = copyRepo(repo);
+      try {
+        flow(copy);
+      } catch (e) {
+        throw new Error(`${name} stopped: ${String((e as { stdout?: Buffer }).stdout ?? e)}`);
+      }
+      expect(copy.git('ls-files', '-u'), name).toBe('');
+      expect(journalSessions(copy).length, name).toBe(9 + 2 + 6 + 9 + 1);
+      expect(new Set(journalSessions(copy)).size, name).toBe(27);
+      expect(copy.git('ls-files', '--', `${J}/2026-11-12/1800-claude-f12.md`), name).not.toBe('');
+    }
+  });
+});

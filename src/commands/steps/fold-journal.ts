@@ -99,6 +99,9 @@ export function foldCutoff(today: string, journal: Config['journal'], census: Jo
   return { before: monthStart(today, 1), rule: 'month' };
 }
 
+/** The first day whose folder a fold on `today` never empties (planFold's `keepFrom`): the first day of last month. */
+export const foldKeepFrom = (today: string): string => monthStart(today, 1);
+
 /** HEAD's journal, path by path (one ls-tree, no file read), and its census against the user's index. */
 export async function journalCensus(repo: Repo, head: string): Promise<{ paths: string[]; census: JournalCensus }> {
   const paths = (await git(['ls-tree', '-r', '-z', '--name-only', '--full-tree', head, '--', JOURNAL_DIR], { cwd: repo.root })).split('\0').filter(Boolean);
@@ -139,8 +142,16 @@ export interface DayPlan {
   previous: string | null;
 }
 
-/** What a fold before `before` would do at `head`: the days folded and the files left as they are. */
-export async function planFold(root: string, head: string, before: string): Promise<FoldPlan> {
+/**
+ * What a fold before `before` would do at `head`: the days folded and the files left as they are.
+ * A day dated on or after `keepFrom` keeps its newest session file as a file where the fold would
+ * otherwise empty its folder: a branch forked that day may add a session to that folder, and when
+ * this side's fold removes the whole folder while it adds new sessions elsewhere, git's merge infers
+ * the folder moved (`CONFLICT (file location)`) and stops. A folder that stays is never inferred to
+ * have moved. `keepFrom` is the first day of last month (foldKeepFrom): recent days a live branch
+ * can share; older days fold whole, as before (one index entry a day).
+ */
+export async function planFold(root: string, head: string, before: string, keepFrom: string = before): Promise<FoldPlan> {
   const skipped: FoldPlan['skipped'] = [];
   const byDay = new Map<string, { files: { path: string; blob: string }[]; dayFile: { path: string; blob: string } | null }>();
   const slot = (day: string) => byDay.get(day) ?? byDay.set(day, { files: [], dayFile: null }).get(day)!;
@@ -191,7 +202,10 @@ export async function planFold(root: string, head: string, before: string): Prom
       }
     }
     const files: FoldedFile[] = [];
+    // Every file of the day's folder is in d.files (HEAD's tree); the newest stays where the day is recent.
+    const keep = day >= keepFrom && !dirty.has(day) ? [...d.files].sort((a, b) => (a.path < b.path ? -1 : 1)).at(-1)!.path : null;
     for (const f of d.files) {
+      if (f.path === keep) continue;
       const text = texts.get(f.blob) ?? null;
       const why = text === null ? 'cannot be read from git' : !foldable(text) ? 'has a line that reads as a fold mark' : unparsable(text, f.path);
       if (why) skipped.push({ path: f.path, reason: `${why}; left as a file` });
@@ -272,7 +286,7 @@ export async function foldWhenDue(repo: Repo, config: Config, today: string, bra
   const depth = JOURNAL_DIR.split('/').length + 2;
   const old = paths.filter((p) => p.split('/').length === depth && p.slice(JOURNAL_DIR.length + 1, JOURNAL_DIR.length + 11) < cutoff.before).length;
   if (old < (cutoff.rule === 'week' ? 1 : config.journal.fold_at)) return null;
-  const plan = await planFold(repo.root, head, cutoff.before);
+  const plan = await planFold(repo.root, head, cutoff.before, foldKeepFrom(today));
   const commit = await applyFold(repo, config, plan, cutoff.before);
   return { before: cutoff.before, rule: cutoff.rule, folded: plan.days.reduce((n, d) => n + d.files.length, 0), days: plan.days.length, commit, skipped: plan.skipped.length };
 }
