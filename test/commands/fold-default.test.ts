@@ -264,5 +264,9 @@ describe('a recent day folded on one branch, a session added to its folder on th
       expect(new Set(journalSessions(copy)).size, name).toBe(27);
       expect(copy.git('ls-files', '--', `${J}/2026-11-12/1800-claude-f12.md`), name).not.toBe('');
     }
+    // A dream does not count the kept files as due: with nothing else before the cutoff it makes no fold at all.
+    repo.git('checkout', '-q', 'main');
+    setConfig(repo, 'fold_after_days = 9\nfold_at = 1'); // cutoff 2026-11-26: only kept files before it
+    expect((await json(repo, ['dream', '--force', '--offline'])).fold).toBeUndefined();
   });
 });

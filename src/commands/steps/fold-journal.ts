@@ -284,9 +284,17 @@ export async function foldWhenDue(repo: Repo, config: Config, today: string, bra
   const { paths, census } = await journalCensus(repo, head);
   const cutoff = foldCutoff(today, config.journal, census);
   const depth = JOURNAL_DIR.split('/').length + 2;
-  const old = paths.filter((p) => p.split('/').length === depth && p.slice(JOURNAL_DIR.length + 1, JOURNAL_DIR.length + 11) < cutoff.before).length;
+  // The session files a fold would take: those dated before the cutoff, less the one a recent day keeps (planFold).
+  const keepFrom = foldKeepFrom(today);
+  const perDay = new Map<string, number>();
+  for (const p of paths) {
+    const day = p.slice(JOURNAL_DIR.length + 1, JOURNAL_DIR.length + 11);
+    if (p.split('/').length === depth && day < cutoff.before) perDay.set(day, (perDay.get(day) ?? 0) + 1);
+  }
+  let old = 0;
+  for (const [day, n] of perDay) old += day >= keepFrom ? n - 1 : n;
   if (old < (cutoff.rule === 'week' ? 1 : config.journal.fold_at)) return null;
-  const plan = await planFold(repo.root, head, cutoff.before, foldKeepFrom(today));
+  const plan = await planFold(repo.root, head, cutoff.before, keepFrom);
   const commit = await applyFold(repo, config, plan, cutoff.before);
   return { before: cutoff.before, rule: cutoff.rule, folded: plan.days.reduce((n, d) => n + d.files.length, 0), days: plan.days.length, commit, skipped: plan.skipped.length };
 }
