@@ -128,13 +128,14 @@ describe('git memory fold', () => {
 
   it('[journal] fold_after_days: a dream counts and folds the session files older than that many days, the days after stay files', async () => {
     const repo = await history();
-    // 132 files predate November (under fold_at 150: the month cutoff is not due); 158 are older
-    // than 21 days on 2026-12-05 (dated before 2026-11-14): due, and the 13 days of November folded too.
-    repo.write('.openclaw_memory.toml', `${repo.read('.openclaw_memory.toml')}\n[journal]\nfold_at = 150\n`);
-    repo.git('commit', '-q', '-am', 'fold at 150');
+    // 132 files predate November (under fold_at 140: the month cutoff is not due); 158 are older
+    // than 21 days on 2026-12-05 (dated before 2026-11-14), 145 of them to fold (the 13 days of
+    // November keep their newest as a file): due, and those 13 days folded too.
+    repo.write('.openclaw_memory.toml', `${repo.read('.openclaw_memory.toml')}\n[journal]\nfold_at = 140\n`);
+    repo.git('commit', '-q', '-am', 'fold at 140');
     const month = JSON.parse(await ok(repo, ['dream', '--force', '--offline', '--json']));
     expect((month.data ?? month).fold).toBeUndefined();
-    repo.write('.openclaw_memory.toml', repo.read('.openclaw_memory.toml').replace('fold_at = 150', 'fold_at = 150\nfold_after_days = 21'));
+    repo.write('.openclaw_memory.toml', repo.read('.openclaw_memory.toml').replace('fold_at = 140', 'fold_at = 140\nfold_after_days = 21'));
     repo.git('commit', '-q', '-am', 'fold after 21 days');
     const before = sessionFiles(repo);
     const out = await ok(repo, ['dream', '--force', '--offline']);
