@@ -14,7 +14,7 @@
 //   from; where none is kept yet, this part dreams once itself (untimed here).
 // Alone: node bench/parts/sizes.mjs [S] [L] [XL] [--runs N]      (after `npm run build`)
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generateRepo, SIZE_CACHE_DIR } from '../gen-repo.mjs';
@@ -216,6 +216,19 @@ export function instructionsOf(withDir, bare, env) {
 }
 
 /**
+ * Waits until the clock is past the second `path` was last written in. git keeps file times to the
+ * second: an index written in the same second as a file it records holds a racily clean entry, and
+ * the next `git status` hashes that file again and writes the whole index (git's own `git add`
+ * followed by a status does the same). A session written and committed within one second (the
+ * S repository commits in a fraction of one) made the row swing between +0% and +84% from run to
+ * run; stepped past, it measures only what the memory commit itself left.
+ */
+function stepPastSecond(path) {
+  const wait = (Math.floor(statSync(path).mtimeMs / 1000) + 1) * 1000 - Date.now() + 5;
+  if (wait > 0) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, wait);
+}
+
+/**
  * The user's first `git status` after a memory commit (a session file committed by `git memory
  * commit`, as `end` commits one) against the next one, in instructions (valgrind; null without):
  * whatever the memory commit left for git to redo (index entries without stat data: a re-read and a
@@ -230,6 +243,7 @@ export function afterMemoryCommit(dir, env, bin) {
   const path = join(dir, '.openclaw_memory', 'journal', '2026-11-30', '2359-claude-code-bec001.md');
   const session = ['---', 'session: 20261130-2359-bec001', 'date: 2026-11-30', 'time: "23:59"', 'agent: claude-code', '---', '', '## Session 23:59', '', '### Request', 'A session committed before the status', '', '### Learned', '- The index entry carries its stat data', ''].join('\n');
   writeFileSync(path, session);
+  stepPastSecond(path);
   const c = spawnSync(process.execPath, [bin, 'commit'], { cwd: dir, env, encoding: 'utf8' });
   if (c.status !== 0) return null;
   const first = count();

@@ -191,7 +191,7 @@ export async function dream(o: Opened, opts: DreamOptions): Promise<Result<Dream
       ),
     );
     // A journal past `[journal] fold_at` old session files is folded too, in a commit of its own.
-    const fold = opts.branch ? null : await withLock(repo.stateDir, () => foldWhenDue(repo, o.config, localDate(o.now))).catch((e: unknown) => {
+    const fold = opts.branch ? null : await withLock(repo.stateDir, () => foldWhenDue(repo, o.config, localDate(o.now), branch)).catch((e: unknown) => {
       warnings.push(`the journal was not folded: ${e instanceof Error ? e.message : String(e)}`);
       return null;
     });

@@ -1,4 +1,4 @@
-import { closeSync, copyFileSync, linkSync, openSync, renameSync, rmSync, statSync, utimesSync, type Stats } from 'node:fs';
+import { closeSync, copyFileSync, linkSync, lstatSync, openSync, renameSync, rmSync, statSync, utimesSync, type Stats } from 'node:fs';
 import { hostname } from 'node:os';
 import { join, resolve } from 'node:path';
 import { INDEX_SWAP_FILE } from '../paths.js';
@@ -108,8 +108,33 @@ const REFRESH_BY_NAME = 64;
  */
 async function refreshEntries(repo: Repo, file: string, paths: readonly string[]): Promise<void> {
   if (!paths.length) return;
+  outOfRacySecond(repo.root, paths);
   const named = paths.length <= REFRESH_BY_NAME ? paths : [commonFolder(paths)];
   await git(['--literal-pathspecs', 'add', '--refresh', '--pathspec-from-file=-', '--pathspec-file-nul'], { cwd: repo.root, env: { GIT_INDEX_FILE: file }, input: named.join('\0'), allowFail: true });
+}
+
+/**
+ * Moves the modification time of each of `paths` written in the current second (or later: a clock
+ * ahead) back to the second before, ahead of their refresh. git keeps file times to the second, and
+ * an index written in the second a file it records was written holds a racily clean entry: the
+ * user's next `git status` hashes the file again and writes the whole index (at S, +83% for that
+ * status; a 5-15 MB write at 50-150k entries). A memory commit writes its session file and the
+ * index within one second nearly always. Safe for git's check: any change after this is stamped
+ * with a later time than the one recorded, and a change before the refresh reads is compared by
+ * content (an entry whose file differs keeps no stat data). Best effort: a path that cannot be
+ * stamped stays racy, as before.
+ */
+function outOfRacySecond(root: string, paths: readonly string[]): void {
+  const second = Math.floor(Date.now() / 1000) * 1000;
+  for (const p of paths) {
+    const path = join(root, p);
+    try {
+      const st = lstatSync(path);
+      if (st.isFile() && st.mtimeMs >= second) utimesSync(path, st.atime, new Date(second - 1000));
+    } catch {
+      // gone, or not ours to stamp: git reads it once more later
+    }
+  }
 }
 
 /** The deepest folder holding every path (`.` for the top). */

@@ -15,9 +15,11 @@ export interface Config {
   /**
    * `fold_at`: session files dated before the fold's cutoff at which a dream folds them (`git memory
    * fold`); 0: never. `fold_after_days`: the cutoff in whole days (files dated more than that many
-   * days ago are folded); 0: the first day of last month.
+   * days ago are folded); 0: the first day of last month, or the Monday a week back where the journal
+   * is past its share of git's index (commands/steps/fold-journal.ts). `fold_on`: where a dream folds,
+   * `default-branch` (only there) or `any-branch`.
    */
-  journal: { language: 'en' | 'zh'; fold_at: number; fold_after_days: number };
+  journal: { language: 'en' | 'zh'; fold_at: number; fold_after_days: number; fold_on: 'default-branch' | 'any-branch' };
   commit: { auto: boolean; message: string };
   secrets: { mode: 'block' | 'redact'; allowlist: string[] };
   statusline: { context_window: number };
@@ -99,9 +101,10 @@ export const SCHEMA: Record<string, Record<string, KeySpec>> = {
   journal: {
     language: { kind: 'string', default: 'en', oneOf: ['en', 'zh'] },
     fold_at: { kind: 'integer', default: 1000, min: 0 },
-    // Opt-in (0: the month cutoff): folding recent days makes two branches that fold the same day
-    // likelier, whose day files then merge only through git-memory's merge driver.
+    // 0: the month cutoff, or the week one where the journal is past its share of the index.
     fold_after_days: { kind: 'integer', default: 0, min: 0 },
+    // Two branches that both fold the same session files stop on merge; a dream folds on one branch only.
+    fold_on: { kind: 'string', default: 'default-branch', oneOf: ['default-branch', 'any-branch'] },
   },
   commit: {
     auto: { kind: 'boolean', default: true },

@@ -128,22 +128,26 @@ describe('git memory fold', () => {
 
   it('[journal] fold_after_days: a dream counts and folds the session files older than that many days, the days after stay files', async () => {
     const repo = await history();
-    // 132 files predate November (under fold_at 150: the month cutoff is not due); 158 are older
-    // than 21 days on 2026-12-05 (dated before 2026-11-14): due, and the 13 days of November folded too.
-    repo.write('.openclaw_memory.toml', `${repo.read('.openclaw_memory.toml')}\n[journal]\nfold_at = 150\n`);
-    repo.git('commit', '-q', '-am', 'fold at 150');
+    // 132 files predate November (under fold_at 140: the month cutoff is not due); 158 are older
+    // than 21 days on 2026-12-05 (dated before 2026-11-14), 145 of them to fold (the 13 days of
+    // November keep their newest as a file): due, and those 13 days folded too.
+    repo.write('.openclaw_memory.toml', `${repo.read('.openclaw_memory.toml')}\n[journal]\nfold_at = 140\n`);
+    repo.git('commit', '-q', '-am', 'fold at 140');
     const month = JSON.parse(await ok(repo, ['dream', '--force', '--offline', '--json']));
     expect((month.data ?? month).fold).toBeUndefined();
-    repo.write('.openclaw_memory.toml', repo.read('.openclaw_memory.toml').replace('fold_at = 150', 'fold_at = 150\nfold_after_days = 21'));
+    repo.write('.openclaw_memory.toml', repo.read('.openclaw_memory.toml').replace('fold_at = 140', 'fold_at = 140\nfold_after_days = 21'));
     repo.git('commit', '-q', '-am', 'fold after 21 days');
     const before = sessionFiles(repo);
     const out = await ok(repo, ['dream', '--force', '--offline']);
-    expect(out).toMatch(/folded 158 session files dated before 2026-11-14 into 79 day files \(\[journal\] fold_at\), committed as [0-9a-f]{7}/);
+    expect(out).toMatch(/folded 145 session files dated before 2026-11-14 into 79 day files \(\[journal\] fold_at\), committed as [0-9a-f]{7}/);
     const files = sessionFiles(repo).filter((p) => p.split('/').length === 4);
-    expect(files).toEqual(before.filter((p) => p.split('/').length === 4 && p.slice(J.length + 1, J.length + 11) >= '2026-11-14'));
-    expect(files[0]).toContain('/2026-11-14/');
+    // From the first of last month on, each folded day keeps its newest session as a file (a branch forked that day may add to its folder).
+    const newest = (day: string) => before.filter((p) => p.split('/').length === 4 && p.includes(`/${day}/`)).sort().at(-1)!;
+    const kept = Array.from({ length: 13 }, (_, i) => newest(`2026-11-${String(i + 1).padStart(2, '0')}`));
+    expect(files).toEqual([...kept, ...before.filter((p) => p.split('/').length === 4 && p.slice(J.length + 1, J.length + 11) >= '2026-11-14')]);
+    expect(files[0]).toContain('/2026-11-01/');
     expect(sessionFiles(repo)).toContain(`${J}/2026-11-13.md`);
-    expect(repo.git('log', '-1', '--format=%s')).toMatch(/fold 158 session files of 79 days before 2026-11-14 into day files/);
+    expect(repo.git('log', '-1', '--format=%s')).toMatch(/fold 145 session files of 79 days before 2026-11-14 into day files/);
     expect(repo.git('show', '--name-only', '--format=', 'HEAD').split('\n').filter(Boolean).every((p) => p.startsWith(`${J}/`))).toBe(true);
     expect(repo.git('status', '--porcelain')).toBe('');
   });
@@ -153,7 +157,8 @@ describe('git memory fold', () => {
     const head = repo.git('rev-parse', 'HEAD').trim();
     const dry = JSON.parse(await ok(repo, ['fold', '--older-than-days', '21', '--dry-run', '--json']));
     const d = dry.data ?? dry;
-    expect({ before: d.before, olderThanDays: d.olderThanDays, folded: d.folded, days: d.days.length, dryRun: d.dryRun }).toEqual({ before: '2026-11-14', olderThanDays: 21, folded: 158, days: 79, dryRun: true });
+    expect({ before: d.before, olderThanDays: d.olderThanDays, folded: d.folded, days: d.days.length, dryRun: d.dryRun }).toEqual({ before: '2026-11-14', olderThanDays: 21, folded: 145, days: 79, dryRun: true });
+    // 158 files are dated before 2026-11-14; each day from the first of last month (13 days) keeps its newest as a file.
     expect(repo.git('rev-parse', 'HEAD').trim()).toBe(head);
     // The month cutoff says so in the JSON too.
     expect((JSON.parse(await ok(repo, ['fold', '--dry-run', '--json'])).data ?? {}).olderThanDays ?? null).toBe(null);
@@ -163,9 +168,12 @@ describe('git memory fold', () => {
     repo.write('.openclaw_memory.toml', `${repo.read('.openclaw_memory.toml')}\n[journal]\nfold_after_days = 28\n`);
     repo.git('commit', '-q', '-am', 'fold after 28 days');
     const out = await ok(repo, ['fold']);
-    expect(out).toMatch(/^folded 144 session files of 72 days before 2026-11-07 \(older than 28 days\) into one file a day; committed memory as/);
-    expect(sessionFiles(repo).filter((p) => p.split('/').length === 4).every((p) => p.slice(J.length + 1) >= '2026-11-07')).toBe(true);
-    expect(await ok(repo, ['fold', '--older-than-days', '21'])).toMatch(/^folded 14 session files of 7 days before 2026-11-14/);
+    expect(out).toMatch(/^folded 138 session files of 72 days before 2026-11-07 \(older than 28 days\) into one file a day; committed memory as/);
+    // Before November every folder is emptied; November's days keep their newest session as a file.
+    const left = sessionFiles(repo).filter((p) => p.split('/').length === 4);
+    expect(left.every((p) => p.slice(J.length + 1) >= '2026-11-01')).toBe(true);
+    expect(left.filter((p) => p.slice(J.length + 1) < '2026-11-07').length).toBe(6);
+    expect(await ok(repo, ['fold', '--older-than-days', '21'])).toMatch(/^folded 7 session files of 7 days before 2026-11-14/);
   });
 
   it('refuses --older-than-days that is not a whole number of days >= 1, or given with --before', async () => {

@@ -4,7 +4,7 @@
 // locks off (editors, prompts, git-memory's own checks) read the files every time (after a fold at
 // L: 304 day files, 11 MB, 141 instead of 56 ms for `git status -- journal`). The commit through a
 // temporary index (`git reset -q <tree> -- <paths>`) writes them with stat data already.
-import { lstatSync, unlinkSync } from 'node:fs';
+import { lstatSync, statSync, unlinkSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { commitPaths } from '../../src/git/commit.js';
@@ -66,5 +66,29 @@ describe('the index entries a memory commit writes carry their files\' stat data
     expect(repo.git('ls-files', '--', gone)).toBe('');
     const got = entries(repo, paths);
     for (const p of paths) expect(got.get(p), p).toEqual(statOf(repo, p));
+  });
+
+  it('a file written in the second the index is (here stamped ahead of the clock) leaves no racily clean entry: the user\'s next git status writes no index', async () => {
+    const repo = history();
+    // The files committed a moment ago: their times put back, their entries refreshed (not racy).
+    const past = new Date(Date.now() - 10_000);
+    for (const p of repo.git('ls-files').split('\n').filter(Boolean)) utimesSync(join(repo.dir, p), past, past);
+    repo.git('update-index', '-q', '--really-refresh');
+    const path = `${M}/journal/2026-11-22/1430-agent-eeeeee.md`;
+    repo.write(path, 'a new session\n');
+    // git keeps file times to the second: a file written in the second its index entry is (or later)
+    // is racily clean, and the next status hashes it again and writes the whole index.
+    const ahead = new Date(Date.now() + 5000);
+    utimesSync(join(repo.dir, path), ahead, ahead);
+    expect(await commitPaths(findRepo(repo.dir, repo.env), [path], 'memory: test\n')).not.toBeNull();
+    const index = join(repo.dir, '.git', 'index');
+    const before = statSync(index);
+    expect(repo.git('status', '--porcelain')).toBe('');
+    const after = statSync(index);
+    expect({ ino: after.ino, mtimeMs: after.mtimeMs }).toEqual({ ino: before.ino, mtimeMs: before.mtimeMs });
+    expect(entries(repo, [path]).get(path)).toEqual(statOf(repo, path));
+    // A change after the commit is still seen.
+    repo.write(path, 'changed by hand\n');
+    expect(repo.git('status', '--porcelain', '--', path)).toBe(` M ${path}\n`);
   });
 });

@@ -23,7 +23,7 @@ export function renderDream(d: DreamData): string {
   if (d.commit && d.branch) lines.push(`committed on new branch ${d.branch} as ${d.commit.sha.slice(0, 7)}: open a pull request from it; \`git memory diff HEAD...${d.branch}\` shows what it changes`);
   else if (d.commit) lines.push(`committed memory as ${d.commit.sha.slice(0, 7)} (${d.commit.paths.join(', ')})`);
   else if (d.waiting) lines.push(`written, not committed (${d.waiting}); \`git memory commit\` commits it`);
-  if (d.fold?.commit) lines.push(`folded ${d.fold.folded} session files dated before ${d.fold.before} into ${d.fold.days} day files ([journal] fold_at), committed as ${d.fold.commit.sha.slice(0, 7)}`);
+  if (d.fold?.commit) lines.push(`folded ${d.fold.folded} session files dated before ${d.fold.before} into ${d.fold.days} day files (${d.fold.rule === 'week' ? 'the journal past its share of the index' : '[journal] fold_at'}), committed as ${d.fold.commit.sha.slice(0, 7)}`);
   if (d.model) lines.push(`model: ${d.model.calls} call${d.model.calls === 1 ? '' : 's'}, $${d.model.cost.toFixed(4)}`);
   return `${lines.join('\n')}\n`;
 }

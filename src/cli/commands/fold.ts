@@ -12,7 +12,7 @@ interface Args extends GlobalArgs {
 export function renderFold(d: FoldData): string {
   const lines: string[] = [];
   const files = (n: number) => `${n} session file${n === 1 ? '' : 's'}`;
-  const cutoff = `${d.before}${d.olderThanDays === null ? '' : ` (older than ${d.olderThanDays} day${d.olderThanDays === 1 ? '' : 's'})`}`;
+  const cutoff = `${d.before}${d.olderThanDays !== null ? ` (older than ${d.olderThanDays} day${d.olderThanDays === 1 ? '' : 's'})` : d.rule === 'week' ? ' (the Monday a week back: the journal is past its share of the index)' : ''}`;
   if (!d.days.length) lines.push(`nothing to fold: no committed session file is dated before ${cutoff}`);
   else {
     const what = `${files(d.folded)} of ${d.days.length} day${d.days.length === 1 ? '' : 's'} before ${cutoff}`;
@@ -33,7 +33,7 @@ export const foldCommand = (io: Io): CommandModule<GlobalArgs, Args> => ({
   describe: 'Fold the session files of past months (or past days) into one file a day, in one memory commit (fewer files in git\'s index)',
   builder: (y: Argv<GlobalArgs>) =>
     y
-      .option('before', { type: 'string', describe: 'Fold the sessions dated before this month (YYYY-MM; default: last month, so the last month and this one stay one file a session, or [journal] fold_after_days when set)' })
+      .option('before', { type: 'string', describe: 'Fold the sessions dated before this month (YYYY-MM; default: last month, so the last month and this one stay one file a session; the Monday a week back where the journal is more than 1.6% of git\'s index; [journal] fold_after_days when set)' })
       .option('older-than-days', { type: 'string', describe: 'Fold the sessions dated more than N days ago (N >= 1; default: [journal] fold_after_days when set). Recent days folded on two branches merge only through the merge driver' })
       .option('dry-run', { type: 'boolean', describe: 'Say what would be folded; write and commit nothing' })
       .example('git memory fold --dry-run', 'list the days that would be folded')

@@ -4,6 +4,7 @@ import { GitMemoryError } from '../../errors.js';
 import { writeAtomic } from '../../fs/atomic.js';
 import { forEachBlob } from '../../git/blob-batch.js';
 import { commitPaths, GitLockBusyError } from '../../git/commit.js';
+import { defaultBranch, indexEntryCount } from '../../git/default-branch.js';
 import { git } from '../../git/git.js';
 import { listTree } from '../../git/objects.js';
 import type { Repo } from '../../git/repo.js';
@@ -44,13 +45,69 @@ export function daysBefore(day: string, n: number): string {
   return new Date(Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10)) - n)).toISOString().slice(0, 10);
 }
 
+/** The Monday on or before `day` (YYYY-MM-DD). */
+export function mondayOnOrBefore(day: string): string {
+  const d = new Date(Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10))));
+  return daysBefore(day, (d.getUTCDay() + 6) % 7);
+}
+
+/**
+ * Where the journal's entries are more than this share of git's index (and the index has at least
+ * SHARE_MIN_ENTRIES), the default cutoff is the week one: git spends about twice as long on a
+ * journal entry as on an average one (measured with valgrind on the bench's L and XL repositories:
+ * the journal adds +0.7% plus 2.2 times its share of the entries to the user's `git status` at
+ * XL), so 1.6% of the entries keeps that near +4.3%, under issue 28's 5%, a day's sessions on top
+ * included.
+ */
+export const JOURNAL_SHARE = 0.016;
+/** Below this many index entries `git status` takes a few milliseconds: the month cutoff stays. */
+export const SHARE_MIN_ENTRIES = 20_000;
+
+/** How large the journal is beside the rest of git's index (HEAD's journal; the user's index). */
+export interface JournalCensus {
+  /** Session files (`journal/<date>/<file>.md`). */
+  sessionFiles: number;
+  /** Every entry under the journal: session files, day files, anything else. */
+  journalEntries: number;
+  /** Every entry of git's index; null when there is none. */
+  indexEntries: number | null;
+}
+
+/** A fold's cutoff: sessions dated before `before` are folded; `rule` says how it was chosen. */
+export interface Cutoff {
+  before: string;
+  /** `month`: the first day of last month; `week`: the Monday a week back (the journal past its share of the index); `days`: `[journal] fold_after_days`. */
+  rule: 'month' | 'week' | 'days';
+}
+
+/** Whether the journal is past its share of git's index (see JOURNAL_SHARE), with `fold_at` session files at least. */
+export function pastShare(census: JournalCensus, journal: Config['journal']): boolean {
+  const n = census.indexEntries;
+  return n !== null && n >= SHARE_MIN_ENTRIES && census.sessionFiles >= journal.fold_at && census.journalEntries > JOURNAL_SHARE * n;
+}
+
 /**
  * The first day a fold keeps as files on `today` (a session's day is its path's, the local date of
  * its writer): with `[journal] fold_after_days` N, today minus N days (the files dated more than N
- * days ago are folded); with 0, the first day of last month.
+ * days ago are folded). With 0, the default: the first day of last month, unless the journal is past
+ * its share of the index (pastShare); then the Monday on or before a week ago, the same cutoff for a
+ * whole week, so that two clones folding in that week fold the same files the same way.
  */
-export function foldCutoff(today: string, journal: Config['journal']): string {
-  return journal.fold_after_days > 0 ? daysBefore(today, journal.fold_after_days) : monthStart(today, 1);
+export function foldCutoff(today: string, journal: Config['journal'], census: JournalCensus | null): Cutoff {
+  if (journal.fold_after_days > 0) return { before: daysBefore(today, journal.fold_after_days), rule: 'days' };
+  if (census && pastShare(census, journal)) return { before: mondayOnOrBefore(daysBefore(today, 7)), rule: 'week' };
+  return { before: monthStart(today, 1), rule: 'month' };
+}
+
+/** The first day whose folder a fold on `today` never empties (planFold's `keepFrom`): the first day of last month. */
+export const foldKeepFrom = (today: string): string => monthStart(today, 1);
+
+/** HEAD's journal, path by path (one ls-tree, no file read), and its census against the user's index. */
+export async function journalCensus(repo: Repo, head: string): Promise<{ paths: string[]; census: JournalCensus }> {
+  const paths = (await git(['ls-tree', '-r', '-z', '--name-only', '--full-tree', head, '--', JOURNAL_DIR], { cwd: repo.root })).split('\0').filter(Boolean);
+  const depth = JOURNAL_DIR.split('/').length + 2;
+  const sessionFiles = paths.filter((p) => p.split('/').length === depth).length;
+  return { paths, census: { sessionFiles, journalEntries: paths.length, indexEntries: indexEntryCount(repo) } };
 }
 
 /**
@@ -85,8 +142,16 @@ export interface DayPlan {
   previous: string | null;
 }
 
-/** What a fold before `before` would do at `head`: the days folded and the files left as they are. */
-export async function planFold(root: string, head: string, before: string): Promise<FoldPlan> {
+/**
+ * What a fold before `before` would do at `head`: the days folded and the files left as they are.
+ * A day dated on or after `keepFrom` keeps its newest session file as a file where the fold would
+ * otherwise empty its folder: a branch forked that day may add a session to that folder, and when
+ * this side's fold removes the whole folder while it adds new sessions elsewhere, git's merge infers
+ * the folder moved (`CONFLICT (file location)`) and stops. A folder that stays is never inferred to
+ * have moved. `keepFrom` is the first day of last month (foldKeepFrom): recent days a live branch
+ * can share; older days fold whole, as before (one index entry a day).
+ */
+export async function planFold(root: string, head: string, before: string, keepFrom: string = before): Promise<FoldPlan> {
   const skipped: FoldPlan['skipped'] = [];
   const byDay = new Map<string, { files: { path: string; blob: string }[]; dayFile: { path: string; blob: string } | null }>();
   const slot = (day: string) => byDay.get(day) ?? byDay.set(day, { files: [], dayFile: null }).get(day)!;
@@ -137,7 +202,10 @@ export async function planFold(root: string, head: string, before: string): Prom
       }
     }
     const files: FoldedFile[] = [];
+    // Every file of the day's folder is in d.files (HEAD's tree); the newest stays where the day is recent.
+    const keep = day >= keepFrom && !dirty.has(day) ? [...d.files].sort((a, b) => (a.path < b.path ? -1 : 1)).at(-1)!.path : null;
     for (const f of d.files) {
+      if (f.path === keep) continue;
       const text = texts.get(f.blob) ?? null;
       const why = text === null ? 'cannot be read from git' : !foldable(text) ? 'has a line that reads as a fold mark' : unparsable(text, f.path);
       if (why) skipped.push({ path: f.path, reason: `${why}; left as a file` });
@@ -189,6 +257,8 @@ function writeFold(stateDir: string, root: string, days: DayPlan[]): () => void 
 export interface DreamFold {
   /** The cutoff: session files dated before it were folded. */
   before: string;
+  /** How the cutoff was chosen (see foldCutoff). */
+  rule: Cutoff['rule'];
   folded: number;
   days: number;
   commit: { sha: string; paths: number } | null;
@@ -196,23 +266,35 @@ export interface DreamFold {
 }
 
 /**
- * The fold a dream makes once the journal has `[journal] fold_at` session files dated before the
- * cutoff (`foldCutoff`: last month, or `fold_after_days` ago; seed: a team's year is 50,000 session
- * files, each an entry of git's index): the same fold as `git memory fold` with its default cutoff,
- * a memory commit of its own. Null when not due (or `fold_at` is 0, or there is no HEAD); the
- * caller holds the memory lock and checked that no git operation is in progress.
+ * The fold a dream makes (seed: a team's year is 50,000 session files, each an entry of git's
+ * index), in a memory commit of its own, the same fold as `git memory fold` with its default
+ * cutoff (foldCutoff). Due once `[journal] fold_at` session files are dated before a month or day
+ * cutoff; with the week cutoff (the journal past its share of the index) once any is. Only on the
+ * repository's default branch unless `[journal] fold_on = "any-branch"`: a branch that never folds
+ * merges with one that did without conflict, either way (merge, rebase, a hosting service's
+ * button), while two branches that both fold the same session files stop on them (docs/fold.md).
+ * Null when not due (or `fold_at` is 0, there is no HEAD, or this is not the branch that folds);
+ * the caller holds the memory lock and checked that no git operation is in progress.
  */
-export async function foldWhenDue(repo: Repo, config: Config, today: string): Promise<DreamFold | null> {
+export async function foldWhenDue(repo: Repo, config: Config, today: string, branch: string | null): Promise<DreamFold | null> {
   if (config.journal.fold_at <= 0) return null;
+  if (config.journal.fold_on === 'default-branch' && (branch === null || branch !== (await defaultBranch(repo, branch)))) return null;
   const head = (await git(['rev-parse', '--verify', '--quiet', 'HEAD'], { cwd: repo.root, allowFail: true }))?.trim();
   if (!head) return null;
-  const before = foldCutoff(today, config.journal);
-  // Counted from HEAD's tree of the journal's day folders: one ls-tree, no file read.
-  const old = (await git(['ls-tree', '-r', '-z', '--name-only', '--full-tree', head, '--', JOURNAL_DIR], { cwd: repo.root }))
-    .split('\0')
-    .filter((p) => p.split('/').length === JOURNAL_DIR.split('/').length + 2 && p.slice(JOURNAL_DIR.length + 1, JOURNAL_DIR.length + 11) < before).length;
-  if (old < config.journal.fold_at) return null;
-  const plan = await planFold(repo.root, head, before);
-  const commit = await applyFold(repo, config, plan, before);
-  return { before, folded: plan.days.reduce((n, d) => n + d.files.length, 0), days: plan.days.length, commit, skipped: plan.skipped.length };
+  const { paths, census } = await journalCensus(repo, head);
+  const cutoff = foldCutoff(today, config.journal, census);
+  const depth = JOURNAL_DIR.split('/').length + 2;
+  // The session files a fold would take: those dated before the cutoff, less the one a recent day keeps (planFold).
+  const keepFrom = foldKeepFrom(today);
+  const perDay = new Map<string, number>();
+  for (const p of paths) {
+    const day = p.slice(JOURNAL_DIR.length + 1, JOURNAL_DIR.length + 11);
+    if (p.split('/').length === depth && day < cutoff.before) perDay.set(day, (perDay.get(day) ?? 0) + 1);
+  }
+  let old = 0;
+  for (const [day, n] of perDay) old += day >= keepFrom ? n - 1 : n;
+  if (old < (cutoff.rule === 'week' ? 1 : config.journal.fold_at)) return null;
+  const plan = await planFold(repo.root, head, cutoff.before, keepFrom);
+  const commit = await applyFold(repo, config, plan, cutoff.before);
+  return { before: cutoff.before, rule: cutoff.rule, folded: plan.days.reduce((n, d) => n + d.files.length, 0), days: plan.days.length, commit, skipped: plan.skipped.length };
 }
