@@ -24,6 +24,15 @@ const TURN_GATED = new Set(['claude', 'codex', 'gemini']);
 export const SESSION_START_GIT_PATH = 'git-memory/session-start.sh';
 const KEPT_START = new Set(['claude', 'codex', 'gemini']);
 
+/**
+ * What the start script needs from git, asked for with the script's own path in the hook command's one
+ * `git rev-parse` (the script gets the output as its second argument, and asks git itself only when
+ * it is not there: a command an older version wrote). The script's path first, then the worktree's
+ * top, its config, HEAD's reflog, HEAD's commit and what HEAD names. One git process at every start
+ * where there were two, on the path every agent waits for before its first request.
+ */
+export const START_GIT_ARGS = '--show-toplevel --git-path config --git-path logs/HEAD HEAD --symbolic-full-name HEAD';
+
 /** The kept start of one agent, in the state dir beside the script: a sh file the script reads with `.`. */
 export const keptStartFile = (agent: string) => `kept-start-${agent}.sh`;
 
@@ -66,7 +75,8 @@ export function hookCommand(agent: string, event: HookEventName): string {
   }
   // Most turns' ends meet no threshold, and most starts find the primer kept: the script says so
   // without starting node (issue 24, section 3).
-  if (event === 'session-start' && KEPT_START.has(agent)) return `${HOOK_GUARD}g=$(git rev-parse --git-path ${SESSION_START_GIT_PATH} 2>/dev/null) && test -f "$g" && exec sh "$g" ${agent}; git-memory hook agent ${event} --agent ${agent}`;
+  // The output's first line is the script's path (an unborn HEAD, or no worktree: git fails, and node starts).
+  if (event === 'session-start' && KEPT_START.has(agent)) return `${HOOK_GUARD}g=$(git rev-parse --git-path ${SESSION_START_GIT_PATH} ${START_GIT_ARGS} 2>/dev/null) && s=\${g%%\n*} && test -f "$s" && exec sh "$s" ${agent} "$g"; git-memory hook agent ${event} --agent ${agent}`;
   const gate = event === 'stop' && TURN_GATED.has(agent) ? `g=$(git rev-parse --git-path ${TURN_END_GIT_PATH} 2>/dev/null) && test -f "$g" && exec sh "$g" ${agent}; ` : '';
   const hook = `git-memory hook agent ${event} --agent ${agent}`;
   if (BESIDE[agent]?.includes(event)) return `${HOOK_GUARD}{ { ${gate}${hook} <&3; } <&3 >/dev/null 2>&1 & } 3<&0`;

@@ -9,7 +9,7 @@ export interface AgentWiring {
    * Agents whose hook or MCP entries from `init --agent` are in place, with the files that hold
    * them, the instruction files the agent reads and the one of them holding our section (null: none).
    */
-  agents: { agent: AgentName; paths: string[]; reads: string[]; section: string | null }[];
+  agents: { agent: AgentName; paths: string[]; reads: string[]; section: string | null; outdated: string[] }[];
   /** Instruction files (CLAUDE.md, AGENTS.md, …) that hold our marked section, one path per file. */
   instructions: string[];
 }
@@ -32,7 +32,9 @@ export function agentWiring(repo: Repo): AgentWiring {
     const a = ADAPTERS[agent];
     const paths = [...a.config, ...(a.mcp ? [a.mcp] : [])].filter((f) => holds(f.path, f.installed)).map((f) => f.path);
     const reads = agentReads(plan, agent);
-    return { agent, paths: [...new Set(paths)], reads, section: reads.find((p) => holds(p, hasSection)) ?? null };
+    // Hook files holding ours as an older version wrote them (a command that does more at each event): `init --agent` rewrites them.
+    const outdated = a.config.filter((f) => holds(f.path, (t) => f.installed(t) && f.install(t) !== t)).map((f) => f.path);
+    return { agent, paths: [...new Set(paths)], reads, section: reads.find((p) => holds(p, hasSection)) ?? null, outdated };
   }).filter((w) => w.paths.length);
   // What any agent reads now or by default (an earlier setting may have chosen it).
   const candidates = AGENT_NAMES.flatMap((n) => [...agentReads(plan, n), ...defaultReads(plan, n)]);

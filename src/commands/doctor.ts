@@ -147,7 +147,12 @@ function agentChecks(repo: Repo): Check[] {
     const id = `agent:${w.agent}`;
     if (w.section) return { id, level: 'ok', message: `${title} reads the git-memory section in ${w.section}` };
     return { id, level: 'info', message: `${title} reads ${w.reads.join(', ')}, and none holds the git-memory section (how to use the memory)`, fix: `git memory init --agent ${w.agent}` };
-  }), ...hooksRanChecks(repo, wired)];
+  }), ...wired.filter((w) => w.outdated.length).map((w): Check => ({
+    id: `agent-hooks-current:${w.agent}`,
+    level: 'info',
+    message: `${ADAPTERS[w.agent].title}'s hook commands in ${w.outdated.join(', ')} are from an older git-memory: they work, and today's do less at each session start`,
+    fix: `git memory init --agent ${w.agent} (rewrites git-memory's own hook entries, nothing else)`,
+  })), ...hooksRanChecks(repo, wired)];
 }
 
 const isSeen = (v: unknown): v is Record<string, string> => !!v && typeof v === 'object' && !Array.isArray(v);

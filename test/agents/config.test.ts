@@ -54,7 +54,7 @@ describe('init --agent all --mcp in a repository without agent files', () => {
     expect(r.stdout).toMatch(/created\s+\.claude\/settings\.json \(claude\)/);
 
     const claude = JSON.parse(repo.read('.claude/settings.json'));
-    expect(claude.hooks.SessionStart[0].hooks[0]).toEqual({ type: 'command', command: 'command -v git-memory >/dev/null 2>&1 || exit 0; g=$(git rev-parse --git-path git-memory/session-start.sh 2>/dev/null) && test -f "$g" && exec sh "$g" claude; git-memory hook agent session-start --agent claude', timeout: 10 });
+    expect(claude.hooks.SessionStart[0].hooks[0]).toEqual({ type: 'command', command: 'command -v git-memory >/dev/null 2>&1 || exit 0; g=$(git rev-parse --git-path git-memory/session-start.sh --show-toplevel --git-path config --git-path logs/HEAD HEAD --symbolic-full-name HEAD 2>/dev/null) && s=${g%%\n*} && test -f "$s" && exec sh "$s" claude "$g"; git-memory hook agent session-start --agent claude', timeout: 10 });
     // SessionEnd: the command returns at once, the hook and its worker's job going on beside the agent in one node.
     expect(claude.hooks.SessionEnd[0].hooks[0].command).toBe('command -v git-memory >/dev/null 2>&1 || exit 0; exec 3<&0; git-memory hook agent session-end --agent claude --detached <&3 >/dev/null 2>&1 & exit 0');
     // Guarded (command -v git-memory … || a stub server): test/agents/mcp-guard.test.ts.

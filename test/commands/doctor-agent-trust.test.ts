@@ -49,3 +49,22 @@ describe('trust: what init --agent and doctor say', () => {
     expect(c.find((x) => x.id === 'agent-hooks:claude')?.level).toBe('info');
   });
 });
+
+describe('hook commands an older version wrote (issue 24 §3: the start command asks git once now)', () => {
+  it('doctor says which agent runs an older command and that init --agent updates it; after init, nothing to say', async () => {
+    const repo = makeRepo();
+    expect((await repo.run(['init', '--no-hooks', '--agent', 'claude', '--agent', 'codex'])).code).toBe(0);
+    expect((await checks(repo)).filter((x) => x.id.startsWith('agent-hooks-current:'))).toEqual([]);
+    // The SessionStart command git-memory wrote before its one `git rev-parse` told the script the worktree.
+    const file = `${repo.dir}/.claude/settings.json`;
+    const { readFileSync, writeFileSync } = await import('node:fs');
+    const settings = JSON.parse(readFileSync(file, 'utf8')) as { hooks: Record<string, { hooks: { command: string }[] }[]> };
+    settings.hooks.SessionStart[0].hooks[0].command = 'command -v git-memory >/dev/null 2>&1 || exit 0; g=$(git rev-parse --git-path git-memory/session-start.sh 2>/dev/null) && test -f "$g" && exec sh "$g" claude; git-memory hook agent session-start --agent claude';
+    writeFileSync(file, `${JSON.stringify(settings, null, 2)}\n`);
+    const old = (await checks(repo)).filter((x) => x.id.startsWith('agent-hooks-current:'));
+    expect(old).toEqual([{ id: 'agent-hooks-current:claude', level: 'info', message: expect.stringContaining('.claude/settings.json'), fix: expect.stringContaining('git memory init --agent claude') }]);
+    expect((await repo.run(['init', '--no-hooks', '--agent', 'claude'])).code).toBe(0);
+    expect(JSON.parse(readFileSync(file, 'utf8')).hooks.SessionStart[0].hooks[0].command).toContain('exec sh "$s" claude "$g"');
+    expect((await checks(repo)).filter((x) => x.id.startsWith('agent-hooks-current:'))).toEqual([]);
+  });
+});

@@ -27,7 +27,7 @@
 // served: a resume or a compaction adds what is logged or prepared for that session.
 import { accessSync, closeSync, constants, existsSync, lstatSync, mkdirSync, openSync, readdirSync, realpathSync, renameSync, statSync, unlinkSync, utimesSync, writeFileSync, writeSync } from 'node:fs';
 import { dirname, isAbsolute, join } from 'node:path';
-import { keptStartFile, SESSION_START_GIT_PATH } from '../../agents/hook-command.js';
+import { keptStartFile, SESSION_START_GIT_PATH, START_GIT_ARGS } from '../../agents/hook-command.js';
 import { localDate, localTime } from '../../clock.js';
 import { openAnyConfig, type Opened } from '../../commands/context.js';
 import { headCommit } from '../../git/head.js';
@@ -60,7 +60,8 @@ const MINUTE_MARK = '\uE000\uE001\uE002\uE003\uE004';
 
 /**
  * The script the hook command runs (`sh session-start.sh AGENT`, in the agent's working directory,
- * the hook payload on stdin). Builtins, one git, one date and one find; node whenever it cannot tell.
+ * the hook payload on stdin, and what the command's `git rev-parse` printed as its second argument).
+ * Builtins, one date and one find (and one git under an older command); node whenever it cannot tell.
  */
 export const SESSION_START_SH = `# git-memory: an agent session's start, from the primer node kept when nothing it is made of
 # changed since (written by git-memory; see src/hook/agent/kept-start.ts).
@@ -82,7 +83,14 @@ case $in in *"\\"cwd\\":\\"$k_cwd\\""*|*"\\"cwd\\": \\"$k_cwd\\""*) ;; *) full ;
 [ "$PWD" = "$k_cwd" ] || full
 [ "$(command -v git-memory)" = "$k_bin" ] || full
 [ "\${OPENCLAW_MEMORY_HOME:-$HOME/.openclaw_memory}/user" = "$k_user" ] || full
-g=$(git rev-parse --show-toplevel --git-path config --git-path logs/HEAD HEAD --symbolic-full-name HEAD 2>/dev/null) || full
+# What git says of the worktree: from the hook command, which asked with this script's path first
+# (START_GIT_ARGS), or from git here (a command an older version wrote).
+case $2 in
+"$0
+"*) g=\${2#*
+} ;;
+*) g=$(git rev-parse ${START_GIT_ARGS} 2>/dev/null) || full ;;
+esac
 top=\${g%%
 *}; g=\${g#*
 }; conf=\${g%%

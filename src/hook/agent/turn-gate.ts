@@ -59,15 +59,20 @@ agent=$1
 in=$(cat)
 run() { printf '%s\\n' "$in" | git-memory hook agent stop --agent "$agent"; exit 0; }
 case $agent in claude|codex|gemini) ;; *) run ;; esac
-ids=$(printf '%s\\n' "$in" | awk '
-  function field(k,   i, s) { i = index($0, "\\"" k "\\":"); if (!i) return ""; s = substr($0, i + length(k) + 3); sub(/^ */, "", s); if (substr(s, 1, 1) != "\\"") return ""; s = substr(s, 2); i = index(s, "\\""); if (!i) return ""; s = substr(s, 1, i - 1); return index(s, "\\\\") ? "" : s }
-  { if (sid == "") sid = field("session_id"); if (tp == "") tp = field("transcript_path") }
-  END { if (sid != "" && tp != "") print sid "/" tp }')
-sid=\${ids%%/*}
-tp=\${ids#*/}
+# The session's id and transcript, read in sh (no process): a key held once, its string value with
+# no escape in it; anything else is node's to read.
+jv() {
+  case $in in *"\\"$1\\":\\""*) v=\${in#*"\\"$1\\":\\""} ;; *"\\"$1\\": \\""*) v=\${in#*"\\"$1\\": \\""} ;; *) run ;; esac
+  case $v in *"\\"$1\\""*) run ;; esac
+  v=\${v%%\\"*}
+  case $v in ''|*\\\\*|*[[:cntrl:]]*) run ;; esac
+}
+jv session_id; sid=$v
+jv transcript_path; tp=$v
 case $sid in ''|.*|*[!A-Za-z0-9._-]*) run ;; esac
 [ \${#sid} -le 128 ] || run
-gate="$(dirname "$0")/${SESSIONS_DIR}/$sid/${TURN_GATE_FILE}"
+case $0 in */*) gate=\${0%/*} ;; *) gate=. ;; esac
+gate="$gate/${SESSIONS_DIR}/$sid/${TURN_GATE_FILE}"
 [ -f "$gate" ] || run
 { read -r off; read -r need; read -r path; read -r conf; } < "$gate" || run
 [ "$path" = "$tp" ] || run
@@ -75,7 +80,7 @@ case $tp in *.jsonl) ;; *) run ;; esac
 case $off$need in ''|*[!0-9]*) run ;; esac
 [ "$need" -gt 0 ] || run
 [ -f "$tp" ] || run
-[ -z "$(find "$(dirname "$gate")" "$conf" -type f -newer "$gate" 2>/dev/null | head -n 1)" ] || run
+[ -z "$(find "\${gate%/*}" "$conf" -type f -newer "$gate" -print 2>/dev/null)" ] || run
 size=$(($(wc -c < "$tp"))) || run
 [ "$size" -ge "$off" ] || run
 [ "$size" -gt "$off" ] || exit 0

@@ -288,6 +288,63 @@ describe("the worktree's first session is served too", () => {
   });
 });
 
+/** A `git` first on PATH that logs each run's arguments to the returned file, then runs git. */
+function gitLogger(env: NodeJS.ProcessEnv): { env: Record<string, string>; runs: () => string[] } {
+  const dir = tempDir('gm-git-shim-');
+  const log = join(dir, 'git.log');
+  writeFileSync(log, '');
+  const real = spawnSync('sh', ['-c', 'command -v git'], { env, encoding: 'utf8' }).stdout.trim();
+  writeFileSync(join(dir, 'git'), `#!/bin/sh\necho "$*" >> "${log}"\nexec "${real}" "$@"\n`);
+  chmodSync(join(dir, 'git'), 0o755);
+  return { env: { PATH: `${dir}:${env.PATH}` }, runs: () => readFileSync(log, 'utf8').split('\n').filter(Boolean) };
+}
+
+describe('a served start asks git once (issue 24 §3: every agent waits for it before its first request)', () => {
+  for (const agent of Object.keys(SETTINGS) as Agent[]) {
+    it(`${agent}: the command's one \`git rev-parse\` gives the script what it needs, and the output is node's own`, async () => {
+      const repo = await withMemory();
+      const s = starter(repo, agent);
+      expect((await s.start()).inline).toBe(1);
+      const git = gitLogger(s.env);
+      for (let attempt = 0; ; attempt++) {
+        const before = git.runs().length;
+        const lean = await s.start('startup', git.env);
+        expect(lean.inline).toBe(0);
+        expect(git.runs().slice(before)).toEqual([expect.stringMatching(/^rev-parse --git-path git-memory\/session-start\.sh /)]);
+        const node = await s.node();
+        if (minuteOf(lean.out) !== minuteOf(node) && attempt < 2) continue;
+        expect(lean.out).toBe(node);
+        break;
+      }
+    });
+  }
+
+  it('the command an older version wrote (the script asks git itself) is still served, byte for byte', async () => {
+    const repo = await withMemory();
+    const s = starter(repo, 'claude');
+    const old = 'command -v git-memory >/dev/null 2>&1 || exit 0; g=$(git rev-parse --git-path git-memory/session-start.sh 2>/dev/null) && test -f "$g" && exec sh "$g" claude; git-memory hook agent session-start --agent claude';
+    const file = join(repo.dir, SETTINGS.claude);
+    const settings = JSON.parse(readFileSync(file, 'utf8')) as { hooks: Record<string, { hooks: { command: string }[] }[]> };
+    settings.hooks.SessionStart[0].hooks[0].command = old;
+    writeFileSync(file, JSON.stringify(settings));
+    expect((await s.start()).inline).toBe(1);
+    const git = gitLogger(s.env);
+    const lean = await s.start('startup', git.env);
+    expect(lean.inline).toBe(0);
+    expect(git.runs()).toHaveLength(2);
+    expect(lean.out).toContain('Measure the cache under load');
+    // A second argument that is not this script's `git rev-parse` output is not taken for it.
+    const script = join(repo.dir, '.git', 'git-memory', 'session-start.sh');
+    const forged = spawnSync('sh', [script, 'claude', `/elsewhere/session-start.sh\n${repo.dir}\nx\ny\n0000000\nrefs/heads/other`], { cwd: repo.dir, env: { ...s.env, ...git.env }, input: JSON.stringify({ session_id: 's-forged', transcript_path: s.transcript('s-forged'), cwd: repo.dir, hook_event_name: 'SessionStart', source: 'startup' }), encoding: 'utf8' });
+    expect(forged.status, forged.stderr).toBe(0);
+    await settled(repo);
+    // Served (no node in line), from git's own answer: one more git run.
+    expect(forged.stdout).toContain('Measure the cache under load');
+    expect(s.starts().filter((l) => l.startsWith('inline'))).toHaveLength(1);
+    expect(git.runs()).toHaveLength(3);
+  });
+});
+
 describe("a served start writes its first turn's gate itself, as node would", () => {
   for (const agent of Object.keys(SETTINGS) as Agent[]) {
     it(`${agent}: the gate is there when the start returns, node beside it held back, and it is node's gate`, async () => {

@@ -83,6 +83,26 @@ describe('the turn-end command decides without node while no threshold can be me
     expect(turnEnd('s-1')).toBe(1);
   });
 
+  it('Claude Code: a turn end below the threshold starts git, cat, find, wc, tail and awk, once each, and nothing else (it runs beside the agent as it exits)', async () => {
+    const w = await wired('claude');
+    const shims = tempDir('gm-utils-');
+    const runs = join(shims, 'runs.log');
+    writeFileSync(runs, '');
+    for (const u of ['awk', 'basename', 'cat', 'date', 'dirname', 'find', 'git', 'grep', 'head', 'mkdir', 'sed', 'tail', 'tr', 'wc']) {
+      const real = spawnSync('sh', ['-c', `command -v ${u}`], { env: w.env, encoding: 'utf8' }).stdout.trim();
+      if (!real) continue;
+      writeFileSync(join(shims, u), `#!/bin/sh\necho ${u} >> "${runs}"\nexec "${real}" "$@"\n`);
+      chmodSync(join(shims, u), 0o755);
+    }
+    w.sessionStart('s-1');
+    appendFileSync(w.transcript, prompt('s-1', w.repo.dir, 'Tidy the greeting') + toolTurn('s-1', w.repo.dir, 3000) + reply('s-1', w.repo.dir, 9999, 'Done.'));
+    const nodes = readFileSync(w.log, 'utf8').split('\n').filter(Boolean).length;
+    const r = spawnSync('sh', ['-c', w.stop], { cwd: w.repo.dir, env: { ...w.env, PATH: `${shims}:${w.env.PATH}` }, input: w.payloadOf('s-1'), encoding: 'utf8', stdio: ['pipe', 'pipe', 'pipe', 'ignore', 'pipe'] });
+    expect(r.status, r.stderr).toBe(0);
+    expect(readFileSync(w.log, 'utf8').split('\n').filter(Boolean)).toHaveLength(nodes);
+    expect(readFileSync(runs, 'utf8').split('\n').filter(Boolean).sort()).toEqual(['awk', 'cat', 'find', 'git', 'tail', 'wc']);
+  });
+
   it('Claude Code: a compaction, a changed config, another transcript or a usage it cannot read start node', async () => {
     const { repo, transcript, turnEnd } = await wired('claude');
     const cwd = repo.dir;
