@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import { mallocTunables } from './test/helpers/malloc-pad.js';
 import { ramTempDir } from './test/helpers/ram-tmp.js';
+import { spawnerBinary } from './test/helpers/spawner.js';
 import { textImports } from './test/helpers/text-imports.js';
 
 const corpus = process.env.GIT_MEMORY_CORPUS_TESTS === '1';
@@ -16,6 +17,10 @@ if (ram) {
 // fast-import (the tests' large histories) otherwise spends seconds in brk (test/helpers/malloc-pad.ts).
 const tunables = mallocTunables(process.env.GLIBC_TUNABLES);
 if (tunables) process.env.GLIBC_TUNABLES = tunables;
+// The processes the workers start synchronously are started by a small helper process, not by the
+// worker (test/helpers/spawner.ts: node forks the whole worker at every spawn); compiled here, once.
+const spawner = spawnerBinary();
+if (spawner) process.env.GIT_MEMORY_TEST_SPAWNER = spawner;
 
 // Test files that run each in a fresh worker: those that replace a module with vi.mock (a full disk,
 // counted calls), so that their mock reaches the source they load and no other file sees it, and

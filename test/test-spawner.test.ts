@@ -1,0 +1,70 @@
+// The test workers' synchronous spawns go through a small long-lived process (test/helpers/spawner.ts),
+// not a fork of the worker: what a test sees of a command it runs must be what node's own functions give.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { nodeOwn } from './helpers/spawner.js';
+import { makeRepo, tempDir, testEnv } from './helpers/repo.js';
+
+/** The parent process id of the process `pid`, from /proc. */
+const parentOf = (pid: number) => Number(/^PPid:\s+(\d+)$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]);
+
+const on = !!process.env.GIT_MEMORY_TEST_SPAWNER;
+
+describe.runIf(on)('the spawner (the worker is not forked for a synchronous spawn)', () => {
+  it('starts the processes of spawnSync and execFileSync, and not from this worker', () => {
+    // sh prints its parent: the spawner, a process of its own whose parent is this worker.
+    const viaSpawnSync = Number(spawnSync('sh', ['-c', 'echo $PPID'], { encoding: 'utf8' }).stdout.trim());
+    const viaExecFileSync = Number(execFileSync('sh', ['-c', 'echo $PPID'], { encoding: 'utf8' }).trim());
+    expect(viaSpawnSync).not.toBe(process.pid);
+    expect(viaExecFileSync).toBe(viaSpawnSync);
+    expect(parentOf(viaSpawnSync)).toBe(process.pid);
+    // node's own function forks this worker.
+    expect(Number(nodeOwn.spawnSync!('sh', ['-c', 'echo $PPID'], { encoding: 'utf8' }).stdout.trim())).toBe(process.pid);
+  });
+
+  it('gives what node gives: output, input, working directory, environment, exit code, signal', () => {
+    const repo = makeRepo();
+    const cases: [string, string[], Record<string, unknown>][] = [
+      ['git', ['rev-parse', '--show-toplevel'], { cwd: repo.dir, env: repo.env, encoding: 'utf8' }],
+      ['git', ['cat-file', '-p', 'HEAD:README.md'], { cwd: repo.dir, env: repo.env }],
+      ['sh', ['-c', 'cat; echo "to stderr $X" >&2; exit 3'], { cwd: repo.dir, env: { ...testEnv(), X: 'x y' }, input: 'in\u00e9\n', encoding: 'utf8' }],
+      ['sh', ['-c', 'cat; pwd'], { cwd: repo.dir, input: Buffer.from([0, 1, 2, 255]) }],
+      ['sh', ['-c', 'cat; echo done'], { cwd: repo.dir, stdio: ['ignore', 'pipe', 'pipe'], input: 'never read', encoding: 'utf8' }],
+      ['sh', ['-c', 'kill -TERM $$'], { encoding: 'utf8' }],
+    ];
+    for (const [file, args, opts] of cases) {
+      const ours = spawnSync(file, args, opts);
+      const node = nodeOwn.spawnSync!(file, args, opts);
+      const seen = (r: typeof ours) => ({ status: r.status, signal: r.signal, stdout: r.stdout, stderr: r.stderr, output: r.output, error: (r.error as NodeJS.ErrnoException | undefined)?.code });
+      expect(seen(ours), `${file} ${args.join(' ')}`).toEqual(seen(node));
+    }
+  });
+
+  it('fails as node fails: a command not found, a working directory gone, output over maxBuffer, a failed execFileSync', () => {
+    const flood = (run: typeof spawnSync) => {
+      const r = run('sh', ['-c', 'head -c 3000000 /dev/zero'], { encoding: 'utf8' });
+      return { error: (r.error as NodeJS.ErrnoException).code, status: r.status, signal: r.signal };
+    };
+    expect(flood(spawnSync)).toEqual({ error: 'ENOBUFS', status: null, signal: 'SIGTERM' });
+    expect(flood(spawnSync)).toEqual(flood(nodeOwn.spawnSync!));
+    const gone = `${tempDir()}/gone`;
+    for (const [file, opts] of [['no-such-command-here', {}], ['git', { cwd: gone }]] as const) {
+      const ours = spawnSync(file, ['--version'], opts);
+      const node = nodeOwn.spawnSync!(file, ['--version'], opts);
+      expect((ours.error as NodeJS.ErrnoException).code).toBe((node.error as NodeJS.ErrnoException).code);
+    }
+    const fail = (run: typeof execFileSync) => {
+      try {
+        run('git', ['rev-parse', '--verify', 'no-such-ref'], { cwd: tempDir(), env: testEnv(), stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
+      } catch (e) {
+        const err = e as Error & { status: number; stderr: string; stdout: string };
+        return { message: err.message, status: err.status, stderr: err.stderr, stdout: err.stdout };
+      }
+      return undefined;
+    };
+    const ours = fail(execFileSync);
+    expect(ours?.status).toBe(128);
+    expect(ours).toEqual(fail(nodeOwn.execFileSync!));
+  });
+});
