@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { foldCutoff, mondayOnOrBefore, pastShare, type JournalCensus } from '../../src/commands/steps/fold-journal.js';
 import { foldedDay } from '../../src/memory/folded-day.js';
+import { benchSession } from '../helpers/bench-session.js';
 import { writeHistory } from '../helpers/history.js';
 import { copyRepo, fixture, makeMemoryRepo, tempDir, type TestRepo } from '../helpers/repo.js';
 
@@ -101,40 +102,7 @@ describe('the default cutoff', () => {
 });
 
 /** A session file in the bench generator's shape: alike enough for git to pair a deleted one with a new one. */
-function session(day: string, hhmm: string, agent: string, suffix: string): [string, string] {
-  const text = `---
-session: ${day.replace(/-/g, '')}-${hhmm.replace(':', '')}-${suffix}
-date: ${day}
-time: "${hhmm}"
-agent: ${agent}
-author: Lukas Berg <lukas@example.com>
-branch: main
-base: 76f51fb
----
-
-## Session ${hhmm}
-
-### Request
-Harden webhook signature verification
-
-### Learned
-- Tax rates come from the tax service, cached for 10 minutes
-- Staging uses the sandbox provider; its webhooks arrive from a different IP range
-
-### Completed
-- Fixed the duplicate webhook handling
-- Nightly export split into per-tenant jobs
-
-### Next steps
-- Add an alert on webhook lag
-- Document the idempotency rules in docs/api.md
-
-### Commits
-- 32cedaa feat(plans): bulk export
-- 536e11c Fix rounding of tax amounts in docs api
-`;
-  return [`${J}/${day}/${hhmm.replace(':', '')}-${agent}-${suffix}.md`, text];
-}
+const session = (day: string, hhmm: string, agent: string, suffix: string) => benchSession(day, hhmm, agent, suffix);
 const days = (from: number, to: number, month: string, tag: string) =>
   Array.from({ length: to - from + 1 }, (_, i) => session(`2026-${month}-${String(from + i).padStart(2, '0')}`, '09:10', 'codex', `${tag}${from + i}`));
 
@@ -190,19 +158,7 @@ describe('who folds: a dream on the default branch only', () => {
     repo.commit('feature: more', Object.fromEntries(days(1, 3, '12', 'ff')));
     const expected = [...new Set([...all, ...journalSessions(repo), ...days(1, 3, '12', 'mm').map(([p]) => p), ...days(12, 21, '11', 'm').map(([p]) => p)])].sort();
 
-    const flows: [string, (r: TestRepo) => void][] = [
-      ['feature merged into main', (r) => (r.git('checkout', '-q', 'main'), r.git('merge', '--no-edit', 'feature'))],
-      ['main merged into feature', (r) => r.git('merge', '--no-edit', 'main')],
-      ['feature rebased onto main', (r) => r.git('rebase', '-q', 'main')],
-    ];
-    for (const [name, flow] of flows) {
-      const copy = copyRepo(repo);
-      try {
-        flow(copy);
-      } catch (e) {
-        throw new Error(`${name} stopped: ${String((e as { stdout?: Buffer }).stdout ?? e)}`);
-      }
-      expect(copy.git('ls-files', '-u'), name).toBe('');
+    for (const [name, copy] of mergeFlows(repo)) {
       expect(journalSessions(copy), name).toEqual(expected);
     }
   });
@@ -247,19 +203,7 @@ describe('a recent day folded on one branch, a session added to its folder on th
     repo.commit('main, later', Object.fromEntries(['2026-11-27', '2026-11-28', '2026-11-29'].flatMap((d) => three(d, 'n'))));
     repo.git('checkout', '-q', 'feature');
     repo.commit('feature, later', Object.fromEntries([session('2026-11-29', '15:00', 'claude', 'f29')]));
-    const flows: [string, (r: TestRepo) => void][] = [
-      ['feature merged into main', (r) => (r.git('checkout', '-q', 'main'), r.git('merge', '--no-edit', 'feature'))],
-      ['main merged into feature', (r) => r.git('merge', '--no-edit', 'main')],
-      ['feature rebased onto main', (r) => r.git('rebase', '-q', 'main')],
-    ];
-    for (const [name, flow] of flows) {
-      const copy = copyRepo(repo);
-      try {
-        flow(copy);
-      } catch (e) {
-        throw new Error(`${name} stopped: ${String((e as { stdout?: Buffer }).stdout ?? e)}`);
-      }
-      expect(copy.git('ls-files', '-u'), name).toBe('');
+    for (const [name, copy] of mergeFlows(repo)) {
       expect(journalSessions(copy).length, name).toBe(9 + 2 + 6 + 9 + 1);
       expect(new Set(journalSessions(copy)).size, name).toBe(27);
       expect(copy.git('ls-files', '--', `${J}/2026-11-12/1800-claude-f12.md`), name).not.toBe('');
@@ -270,3 +214,26 @@ describe('a recent day folded on one branch, a session added to its folder on th
     expect((await json(repo, ['dream', '--force', '--offline'])).fold).toBeUndefined();
   });
 });
+
+/**
+ * A copy of `repo` (on branch feature, main beside it) after each of the three flows that bring a
+ * feature branch and main together: feature merged into main, main merged into feature, feature
+ * rebased onto main. Throws, with git's output, where one stops; each copy has no unmerged path.
+ */
+function mergeFlows(repo: TestRepo): [string, TestRepo][] {
+  const flows: [string, (r: TestRepo) => void][] = [
+    ['feature merged into main', (r) => (r.git('checkout', '-q', 'main'), r.git('merge', '--no-edit', 'feature'))],
+    ['main merged into feature', (r) => r.git('merge', '--no-edit', 'main')],
+    ['feature rebased onto main', (r) => r.git('rebase', '-q', 'main')],
+  ];
+  return flows.map(([name, flow]) => {
+    const copy = copyRepo(repo);
+    try {
+      flow(copy);
+    } catch (e) {
+      throw new Error(`${name} stopped: ${String((e as { stdout?: Buffer }).stdout ?? e)}`);
+    }
+    expect(copy.git('ls-files', '-u'), name).toBe('');
+    return [name, copy];
+  });
+}
