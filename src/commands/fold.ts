@@ -1,12 +1,11 @@
 import { localDate } from '../clock.js';
 import { EXIT, GitMemoryError, UsageError } from '../errors.js';
 import { withLock } from '../fs/lock.js';
+import { defaultBranch } from '../git/default-branch.js';
 import { git } from '../git/git.js';
 import { journalAttributesInstalled } from '../git/merge-config.js';
-import { anOperation, operationInProgress, theOperation } from '../git/repo.js';
+import { anOperation, currentBranch, operationInProgress, theOperation } from '../git/repo.js';
 import { open, type Ctx, type Result } from './context.js';
-import { defaultBranch } from '../git/default-branch.js';
-import { currentBranch } from '../git/repo.js';
 import { applyFold, daysBefore, foldCutoff, foldKeepFrom, journalCensus, monthStart, planFold, type Cutoff, type FoldedDay } from './steps/fold-journal.js';
 
 export type { FoldedDay };

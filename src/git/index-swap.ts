@@ -1,4 +1,4 @@
-import { closeSync, copyFileSync, linkSync, lstatSync, openSync, renameSync, rmSync, statSync, utimesSync, type Stats } from 'node:fs';
+import { closeSync, copyFileSync, linkSync, lstatSync, openSync, readSync, renameSync, rmSync, statSync, utimesSync, type Stats } from 'node:fs';
 import { hostname } from 'node:os';
 import { join, resolve } from 'node:path';
 import { INDEX_SWAP_FILE } from '../paths.js';
@@ -366,4 +366,27 @@ async function refreshStale(repo: Repo, note: SwapNote): Promise<string | null> 
   if (!stale.length) return null;
   await git(['reset', '-q', note.sha, '--pathspec-from-file=-', '--pathspec-file-nul'], { cwd: repo.root, input: stale.join('\0') });
   return `refreshed the index for ${stale.join(', ')} (memory commit ${note.sha.slice(0, 7)} had landed without it)`;
+}
+
+/**
+ * The number of entries git's index holds, from its 12-byte header (signature, version, count);
+ * null without an index or where it cannot be read. A split index's header counts only the entries
+ * it holds itself (git's `link` extension names the rest): a floor, never more than there are.
+ */
+export function indexEntryCount(repo: Repo): number | null {
+  let fd: number;
+  try {
+    fd = openSync(indexFiles(repo).index, 'r');
+  } catch {
+    return null;
+  }
+  try {
+    const header = Buffer.alloc(12);
+    if (readSync(fd, header, 0, 12, 0) !== 12 || header.toString('latin1', 0, 4) !== 'DIRC') return null;
+    return header.readUInt32BE(8);
+  } catch {
+    return null;
+  } finally {
+    closeSync(fd);
+  }
 }

@@ -63,7 +63,7 @@ let channel: { req: number; res: number } | null | undefined;
 export const nodeOwn: { spawnSync?: SpawnSync; execFileSync?: ExecFileSync } = {};
 
 /** Opens the spawner's two FIFOs, starting it on first use; null where it cannot be had. */
-function open(original: SpawnSync, bin: string): { req: number; res: number } | null {
+function open(bin: string): { req: number; res: number } | null {
   if (channel !== undefined) return channel;
   channel = null;
   try {
@@ -72,7 +72,6 @@ function open(original: SpawnSync, bin: string): { req: number; res: number } | 
     const { spawn } = createRequire(import.meta.url)('node:child_process') as typeof import('node:child_process');
     const child = spawn(bin, [dir], { stdio: 'ignore' });
     child.unref();
-    void original;
     // vitest ends a worker with SIGTERM. The spawner is then let go and waited for, so that its
     // processor time, and that of every process it started, is counted in this worker's and in the
     // run's (a process whose parent exited first is counted nowhere): then the worker ends by that
@@ -162,7 +161,7 @@ function stdinOf(o: Options): Buffer | null | undefined {
 const ELIGIBLE = new Set(['cwd', 'env', 'input', 'encoding', 'stdio', 'maxBuffer', 'windowsHide', 'windowsVerbatimArguments']);
 
 /** spawnSync's result from the spawner, or undefined where node must make the call itself. */
-function viaSpawner(original: SpawnSync, bin: string, file: unknown, argsIn: unknown, optsIn: unknown): ReturnType<SpawnSync> | undefined {
+function viaSpawner(bin: string, file: unknown, argsIn: unknown, optsIn: unknown): ReturnType<SpawnSync> | undefined {
   if (typeof file !== 'string') return undefined;
   const args = Array.isArray(argsIn) ? (argsIn as unknown[]) : [];
   const o = ((Array.isArray(argsIn) ? optsIn : argsIn) ?? {}) as Options;
@@ -171,7 +170,7 @@ function viaSpawner(original: SpawnSync, bin: string, file: unknown, argsIn: unk
   if (o.cwd !== undefined && typeof o.cwd !== 'string') return undefined;
   const input = stdinOf(o);
   if (input === undefined) return undefined;
-  const ch = open(original, bin);
+  const ch = open(bin);
   if (!ch) return undefined;
   const a = ask(ch, file, args as string[], o.cwd ?? process.cwd(), o.env ?? process.env, input);
   if (a.state === 2) return undefined; // not started (not found, say): node makes the same error
@@ -207,12 +206,12 @@ export function useSpawner(): void {
   nodeOwn.spawnSync = originalSpawnSync;
   nodeOwn.execFileSync = originalExecFileSync;
   const spawnSync = function spawnSync(file: string, args?: unknown, options?: unknown) {
-    return viaSpawner(originalSpawnSync, bin, file, args, options) ?? (originalSpawnSync as (...a: unknown[]) => unknown)(file, args, options);
+    return viaSpawner(bin, file, args, options) ?? (originalSpawnSync as (...a: unknown[]) => unknown)(file, args, options);
   } as SpawnSync;
   const execFileSync = function execFileSync(file: string, argsIn?: unknown, optsIn?: unknown) {
     const args = Array.isArray(argsIn) ? (argsIn as string[]) : [];
     const o = ((Array.isArray(argsIn) ? optsIn : argsIn) ?? {}) as Options;
-    const ret = viaSpawner(originalSpawnSync, bin, file, args, o);
+    const ret = viaSpawner(bin, file, args, o);
     if (!ret) return (originalExecFileSync as (...a: unknown[]) => unknown)(file, argsIn, optsIn);
     // As node's execFileSync: stderr goes on to this process's when the caller set no stdio, and a
     // failure throws an error holding the result.

@@ -4,8 +4,9 @@ import { GitMemoryError } from '../../errors.js';
 import { writeAtomic } from '../../fs/atomic.js';
 import { forEachBlob } from '../../git/blob-batch.js';
 import { commitPaths, GitLockBusyError } from '../../git/commit.js';
-import { defaultBranch, indexEntryCount } from '../../git/default-branch.js';
+import { defaultBranch } from '../../git/default-branch.js';
 import { git } from '../../git/git.js';
+import { indexEntryCount } from '../../git/index-swap.js';
 import { listTree } from '../../git/objects.js';
 import type { Repo } from '../../git/repo.js';
 import type { Config } from '../../memory/config.js';
@@ -102,11 +103,13 @@ export function foldCutoff(today: string, journal: Config['journal'], census: Jo
 /** The first day whose folder a fold on `today` never empties (planFold's `keepFrom`): the first day of last month. */
 export const foldKeepFrom = (today: string): string => monthStart(today, 1);
 
+/** The parts of a session file's path (`journal/<date>/<file>.md` under the journal's folder). */
+const SESSION_DEPTH = JOURNAL_DIR.split('/').length + 2;
+
 /** HEAD's journal, path by path (one ls-tree, no file read), and its census against the user's index. */
 export async function journalCensus(repo: Repo, head: string): Promise<{ paths: string[]; census: JournalCensus }> {
   const paths = (await git(['ls-tree', '-r', '-z', '--name-only', '--full-tree', head, '--', JOURNAL_DIR], { cwd: repo.root })).split('\0').filter(Boolean);
-  const depth = JOURNAL_DIR.split('/').length + 2;
-  const sessionFiles = paths.filter((p) => p.split('/').length === depth).length;
+  const sessionFiles = paths.filter((p) => p.split('/').length === SESSION_DEPTH).length;
   return { paths, census: { sessionFiles, journalEntries: paths.length, indexEntries: indexEntryCount(repo) } };
 }
 
@@ -283,13 +286,12 @@ export async function foldWhenDue(repo: Repo, config: Config, today: string, bra
   if (!head) return null;
   const { paths, census } = await journalCensus(repo, head);
   const cutoff = foldCutoff(today, config.journal, census);
-  const depth = JOURNAL_DIR.split('/').length + 2;
   // The session files a fold would take: those dated before the cutoff, less the one a recent day keeps (planFold).
   const keepFrom = foldKeepFrom(today);
   const perDay = new Map<string, number>();
   for (const p of paths) {
     const day = p.slice(JOURNAL_DIR.length + 1, JOURNAL_DIR.length + 11);
-    if (p.split('/').length === depth && day < cutoff.before) perDay.set(day, (perDay.get(day) ?? 0) + 1);
+    if (p.split('/').length === SESSION_DEPTH && day < cutoff.before) perDay.set(day, (perDay.get(day) ?? 0) + 1);
   }
   let old = 0;
   for (const [day, n] of perDay) old += day >= keepFrom ? n - 1 : n;
