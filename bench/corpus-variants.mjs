@@ -309,5 +309,15 @@ export const JUDGED = [
     // Afterwards 12 of the new transcripts were dropped for holding a secret (the held-out parts are 253 now); the verdict stands as judged.
     verdict: 'not adopted: below the shipped score at 5 and at 10 (within the noise; worse with confidence under no measure)',
   },
+  {
+    round: 'stop 38',
+    nominee: 'rank half-life 1; frequency saturating at 32; a read 3 points',
+    commit: '2045ff1bc5676f5eb25f5eb066dd9ac2448eb148',
+    held_out: 'sha256 odd + the stop 36 sources, 253 transcripts, 239 scored, 1183 cuts',
+    // hit@5 / hit@10 means, in percent: the nominee 15.8 / 15.0 against the shipped score's 15.9 / 15.1;
+    // nominee minus shipped: hit@5 -0.1 [-0.6, +0.4] (16 won, 24 lost), hit@10 -0.1 [-0.4, +0.1] (13 won, 16 lost);
+    // nominee minus most often touched: hit@5 +0.1 [-0.3, +0.6], hit@10 +0.1 [-0.2, +0.3]. Tuning: +0.4 / +0.3 over the shipped score.
+    verdict: 'not adopted: below the shipped score at 5 and at 10 (within the noise; worse with confidence under no measure)',
+  },
 ];
 
