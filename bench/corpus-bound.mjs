@@ -96,7 +96,44 @@ export function learnedBound(traces, deps, { iterations = 1500 } = {}) {
     return { digit, learned: { 5: mean(hit.map((r) => r.learned[5])), 10: mean(hit.map((r) => r.learned[10])) }, against };
   });
   const gap = (r, k) => mean(splits.map((s) => s.against[r][k].diff));
-  return { cuts: cuts.length, transcripts: new Set(cuts.map((c) => c.row.id)).size, files: cuts.reduce((n, c) => n + c.files.length, 0), atMost: { 5: cuts.filter((c) => c.files.length <= 5).length, 10: cuts.filter((c) => c.files.length <= 10).length }, splits, gap };
+  return { cuts: cuts.length, transcripts: new Set(cuts.map((c) => c.row.id)).size, files: cuts.reduce((n, c) => n + c.files.length, 0), atMost: { 5: cuts.filter((c) => c.files.length <= 5).length, 10: cuts.filter((c) => c.files.length <= 10).length }, splits, gap, byFact: byFact(cuts) };
+}
+
+/**
+ * What each fact says on its own: of the files with a value of it, the share the rest of the session
+ * touched. (The fact's index in FEATURES, how its value is grouped.)
+ */
+function byFact(cuts) {
+  const files = cuts.flatMap((c) => c.files);
+  const group = (name, label) => {
+    const by = new Map();
+    for (const f of files) {
+      const g = label(f);
+      const e = by.get(g) ?? { group: g, files: 0, touched: 0 };
+      e.files++;
+      e.touched += f.y;
+      by.set(g, e);
+    }
+    return { name, groups: [...by.values()].sort((a, b) => b.files - a.files) };
+  };
+  const band = (v, edges, names) => names[edges.findIndex((e) => v <= e) === -1 ? edges.length : edges.findIndex((e) => v <= e)];
+  const rank = (f) => Math.round(Math.expm1(f.x[2]));
+  const ops = (f) => Math.round(Math.expm1(f.x[4]));
+  const kinds = (f) => {
+    const k = ['read', 'edited', 'written'].filter((_, i) => f.x[5 + i] > 0);
+    return k.length > 1 ? `${k.slice(0, -1).join(', ')} and ${k.at(-1)}` : `${k[0]} only`;
+  };
+  const order = (names) => (g) => ({ ...g, order: names.indexOf(g.group) });
+  const bands = (name, value, edges, names) => {
+    const t = group(name, (f) => band(value(f), edges, names));
+    return { name, groups: t.groups.map(order(names)).sort((a, b) => a.order - b.order) };
+  };
+  return [
+    bands('rank by last touch', rank, [0, 1, 2, 4, 9], ['the latest', '2nd', '3rd', '4th–5th', '6th–10th', 'older']),
+    bands('tool calls since the last touch', (f) => f.since, [0, 2, 5, 10, 20, 40, 80], ['0', '1–2', '3–5', '6–10', '11–20', '21–40', '41–80', 'more']),
+    bands('operations', ops, [1, 2, 3, 5, 8, 16, 32], ['1', '2', '3', '4–5', '6–8', '9–16', '17–32', 'more']),
+    group('operations of each kind', kinds),
+  ];
 }
 
 // `node bench/corpus-bound.mjs`: every split in full.
@@ -110,6 +147,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const pts = (v) => `${v >= 0 ? '+' : ''}${(v * 100).toFixed(1)}`;
   console.log(`tuning part: ${traces.length} transcripts, ${b.transcripts} with a scored cut, ${b.cuts} cuts at ${SPLIT_CUTS.join(', ')} of their tool calls; ${b.files} files ranked`);
   console.log(`cuts whose first part knew at most 5 / at most 10 files (every rule's top k the same files there): ${b.atMost[5]} / ${b.atMost[10]} of ${b.cuts}`);
+  console.log('\nwhat each fact says alone: of the files with it, the share the rest of the session touched');
+  for (const t of b.byFact) console.log(`  ${t.name}: ${t.groups.map((g) => `${g.group} ${((g.touched / g.files) * 100).toFixed(0)}% of ${g.files}`).join('; ')}`);
   for (const s of b.splits) {
     console.log(`\nsplit by hex digit ${s.digit}: the learned ranking, each transcript ranked by the half it was not fitted on: @5 ${(s.learned[5] * 100).toFixed(1)}% @10 ${(s.learned[10] * 100).toFixed(1)}%`);
     for (const r of ['ours', ...simple]) {
