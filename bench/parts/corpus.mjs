@@ -7,8 +7,9 @@ import { mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
 import { importSrc } from '../bundle.mjs';
+import { learnedBound } from '../corpus-bound.mjs';
 import { JUDGED } from '../corpus-variants.mjs';
-import { describeComparison, firstHalf, hitTable, ledgerAgainstPlain, ledgersOfTrace, loadCorpus, MEASURES, pairedComparison, pct, plainClaude, rowsOf, SPLIT_CUTS, splitTable, TRACES } from '../corpus.mjs';
+import { describeComparison, firstHalf, hitTable, ledgerAgainstPlain, ledgersOfTrace, loadCorpus, MEASURES, pairedComparison, partOf, pct, plainClaude, rowsOf, SPLIT_CUTS, splitTable, TRACES } from '../corpus.mjs';
 
 export async function run({ summary, ws, printTable }) {
   const { rates, transcripts, produce, offline } = await importSrc({ rates: 'compact/hit-rate.ts', transcripts: 'transcripts/index.ts', produce: 'compact/produce.ts', offline: 'notes/offline.ts' });
@@ -68,6 +69,18 @@ export async function run({ summary, ws, printTable }) {
     console.log(`  adoption rule, ${j.round}: nominee "${j.nominee}" (chosen on the tuning part), judged once held out (${j.held_out}): ${j.verdict}`);
     summary.note(`hot files, adoption rule (${j.round}): "${j.nominee}"`, j.verdict);
   }
+
+  // The room there is (bench/corpus-bound.mjs): a ranking fitted to every per-file fact the ledger
+  // holds, cross-validated on the tuning part, against the shipped score and each simple rule. No
+  // table for the seed's factors can be expected to beat the rules by more than this.
+  const { hot, ledger } = await importSrc({ hot: 'compact/hot-files.ts', ledger: 'transcripts/ledger.ts' });
+  const bound = learnedBound(traces.filter((x) => partOf(x.sha256).startsWith('tuning')), { rates, hot, ledger });
+  const pts = (v) => `${v >= 0 ? '+' : ''}${(v * 100).toFixed(1)}`;
+  const beats = (r, k) => bound.splits.filter((s) => s.against[r][k].verdict === 'better').length;
+  console.log(`  the room (tuning part, ${bound.transcripts} transcripts, ${bound.cuts} cuts; node bench/corpus-bound.mjs): a ranking fitted to the ledger's per-file facts, each transcript ranked by a model fitted on the other half (5 two-fold splits), minus each rule, hit@5 / hit@10 in points, and the splits where it is better with confidence:`);
+  printTable(['rule', 'learned minus rule @5', 'learned minus rule @10', 'splits better @5', 'splits better @10'], rules.map((r) => [r === 'ours' ? "seed 004's score (shipped)" : rates.RULE_NAMES[r], pts(bound.gap(r, 5)), pts(bound.gap(r, 10)), `${beats(r, 5)} of 5`, `${beats(r, 10)} of 5`]));
+  console.log(`  cuts whose first part knew at most 5 / 10 files, where every rule's top 5 / top 10 holds the same files: ${bound.atMost[5]} / ${bound.atMost[10]} of ${bound.cuts}`);
+  for (const r of rules) summary.note(`hot files, the room (tuning part): a learned ranking minus ${r === 'ours' ? "seed 004's score" : rates.RULE_NAMES[r]}, hit@5 / hit@10`, `${pts(bound.gap(r, 5))} / ${pts(bound.gap(r, 10))} points (better with confidence in ${beats(r, 5)} / ${beats(r, 10)} of 5 splits)`);
 
   const corpus = loadCorpus();
   if (!corpus.present.length) {
