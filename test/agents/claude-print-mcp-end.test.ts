@@ -7,7 +7,7 @@
 // does, a server of the user's, and the Stop command as Claude Code runs a hook (`/bin/sh -c`, the
 // payload on stdin, CLAUDE_CODE_ENTRYPOINT in its environment).
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { hookCommand } from '../../src/agents/hook-command.js';
@@ -37,7 +37,7 @@ setTimeout(() => {
 function runStop(entry: string): { stop: number; front: string | number | null; mine: string | number | null } {
   const dir = tempDir('gm-print-mcp-');
   const bin = join(dir, 'bin');
-  spawnSync('mkdir', [bin]);
+  mkdirSync(bin);
   // git-memory on PATH for the hook's guard; its turn-end part finds no repository here and its `hook agent stop` does nothing.
   writeFileSync(join(bin, 'git-memory'), '#!/bin/sh\nexit 0\n');
   chmodSync(join(bin, 'git-memory'), 0o755);
