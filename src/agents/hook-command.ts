@@ -61,6 +61,25 @@ const DETACHED_END = new Set(['claude', 'codex', 'gemini']);
  */
 const BESIDE: Record<string, readonly HookEventName[]> = { claude: ['stop', 'session-end'], codex: ['stop'], gemini: ['stop'] };
 
+/**
+ * Claude Code in print mode (`claude -p`: CLAUDE_CODE_ENTRYPOINT is `sdk-cli` in its hooks' environment)
+ * ends its stdio MCP servers as it exits: SIGINT, then a look every 50 ms whether the process is gone
+ * (Claude Code 2.1.328), so the first look comes 50 ms after a server that exits at once, and later on
+ * a busy machine (50-120 ms of every wired run's end, waited for before SessionEnd and the exit). It
+ * sends none and waits for none when the server's process has ended already. So its Stop ends the
+ * session's own sh MCP front first: a child of the Claude Code that runs this hook (the shell's parent),
+ * whose command line is the committed entry's (agents/config/mcp-servers.ts), never another session's
+ * nor a server that has become `git-memory mcp` (a tool was called: node may be at work). The front
+ * holds nothing: it answered the handshake from its own listing. A turn that goes on after Stop (another
+ * hook blocking it, a next message on stdin) loses nothing: Claude Code starts the server again at the
+ * next MCP call (tested with the real agent). Builtins only: no process. Interactive sessions, and
+ * where /proc is not (macOS), are left as they were.
+ */
+/** The first line of the committed MCP entry's script (agents/config/mcp-servers.ts): how the Stop below tells the session's front. */
+export const MCP_ENTRY_FIRST_LINE = 'g=$(command -v git-memory) && {';
+
+export const CLAUDE_PRINT_MCP_END = `if [ "$CLAUDE_CODE_ENTRYPOINT" = sdk-cli ]; then for t in /proc/$PPID/task/*/children; do c=; read -r c < "$t"; for c in $c; do l=; IFS= read -r l < "/proc/$c/cmdline"; [ "$l" = 'sh-c${MCP_ENTRY_FIRST_LINE}' ] && kill -INT "$c"; done; done; fi 2>/dev/null; `;
+
 /** Whether this hook's command runs it beside the agent, where nobody reads what it prints (its failures go to the hook log). */
 export function runsBeside(agent: string, event: HookEventName): boolean {
   return !!BESIDE[agent]?.includes(event) || (event === 'session-end' && DETACHED_END.has(agent));
@@ -79,7 +98,8 @@ export function hookCommand(agent: string, event: HookEventName): string {
   if (event === 'session-start' && KEPT_START.has(agent)) return `${HOOK_GUARD}g=$(git rev-parse --git-path ${SESSION_START_GIT_PATH} ${START_GIT_ARGS} 2>/dev/null) && s=\${g%%\n*} && test -f "$s" && exec sh "$s" ${agent} "$g"; git-memory hook agent ${event} --agent ${agent}`;
   const gate = event === 'stop' && TURN_GATED.has(agent) ? `g=$(git rev-parse --git-path ${TURN_END_GIT_PATH} 2>/dev/null) && test -f "$g" && exec sh "$g" ${agent}; ` : '';
   const hook = `git-memory hook agent ${event} --agent ${agent}`;
-  if (BESIDE[agent]?.includes(event)) return `${HOOK_GUARD}{ { ${gate}${hook} <&3; } <&3 >/dev/null 2>&1 & } 3<&0`;
+  const mcpEnd = agent === 'claude' && event === 'stop' ? CLAUDE_PRINT_MCP_END : '';
+  if (BESIDE[agent]?.includes(event)) return `${HOOK_GUARD}${mcpEnd}{ { ${gate}${hook} <&3; } <&3 >/dev/null 2>&1 & } 3<&0`;
   return `${HOOK_GUARD}${gate}${hook}`;
 }
 

@@ -150,7 +150,7 @@ function agentChecks(repo: Repo): Check[] {
   }), ...wired.filter((w) => w.outdated.length).map((w): Check => ({
     id: `agent-hooks-current:${w.agent}`,
     level: 'info',
-    message: `${ADAPTERS[w.agent].title}'s hook commands in ${w.outdated.join(', ')} are from an older git-memory: they work, and today's do less at each session start`,
+    message: `${ADAPTERS[w.agent].title}'s hook commands in ${w.outdated.join(', ')} are from an older git-memory: they work, and today's do less at each session's start and end`,
     fix: `git memory init --agent ${w.agent} (rewrites git-memory's own hook entries, nothing else)`,
   })), ...hooksRanChecks(repo, wired)];
 }

@@ -8,13 +8,14 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BIN, makeRepo, tempDir } from '../helpers/repo.js';
+import { CLAUDE_PRINT_MCP_END } from '../../src/agents/hook-command.js';
 import { writeFileSync, chmodSync } from 'node:fs';
 
 const FILE = '.claude/settings.json';
 const GATE = 'g=$(git rev-parse --git-path git-memory/turn-end.sh 2>/dev/null) && test -f "$g" && exec sh "$g" claude; git-memory hook agent stop --agent claude';
 /** The Stop an older version wrote (with `async: true`), and today's: it returns at once, the decision goes on beside the agent. */
 const OLD_STOP = `command -v git-memory >/dev/null 2>&1 || exit 0; ${GATE}`;
-const STOP = `command -v git-memory >/dev/null 2>&1 || exit 0; { { ${GATE} <&3; } <&3 >/dev/null 2>&1 & } 3<&0`;
+const STOP = `command -v git-memory >/dev/null 2>&1 || exit 0; ${CLAUDE_PRINT_MCP_END}{ { ${GATE} <&3; } <&3 >/dev/null 2>&1 & } 3<&0`;
 
 describe('Claude Code Stop, not async', () => {
   it('init writes the Stop without async', async () => {

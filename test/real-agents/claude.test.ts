@@ -95,7 +95,8 @@ run('Claude Code, really', () => {
     // running as it exits, and waits until each of its processes is reaped before SessionEnd. Our
     // Stop is not async: it finished in the turn, nothing of ours was registered to run in the
     // background, and none was cancelled. No hook of ours ran per tool call.
-    expect(log).toMatch(/Hooks: Stop \[[^\]]*git-memory hook agent stop --agent claude[^\]]*\] finished with status 0/);
+    // (One log line; the command holds `[ … ]` tests since its print-mode part, hook-command.ts.)
+    expect(log).toMatch(/Hooks: Stop \[.*git-memory hook agent stop --agent claude.*\] finished with status 0/);
     expect(log).not.toMatch(/Registering async hook/);
     expect(log).not.toMatch(/Hook Stop \(Stop\) cancelled/);
     expect(log).not.toContain('hook agent tool-use');

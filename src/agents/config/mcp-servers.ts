@@ -1,6 +1,7 @@
 import { EXIT, GitMemoryError } from '../../errors.js';
 import { parseJsonc, removePath, setProperty } from './json-text.js';
 import { isTomlTable, parseTomlFile } from './toml-text.js';
+import { MCP_ENTRY_FIRST_LINE } from '../hook-command.js';
 
 /** The server name agents list git-memory's MCP tools under. */
 export const MCP_NAME = 'git-memory';
@@ -18,7 +19,7 @@ const MCP_SCRIPT_V1 = 'command -v git-memory >/dev/null 2>&1 && exec git-memory 
  * names a path.
  */
 const MCP_SCRIPT_FRONT = [
-  'g=$(command -v git-memory) && {',
+  MCP_ENTRY_FIRST_LINE,
   'n=0; while [ -L "$g" ] && [ $n -lt 8 ] && h=$(readlink "$g"); do case $h in /*) g=$h;; *) g=${g%/*}/$h;; esac; n=$((n + 1)); done',
   '[ -f "${g%/*}/mcp-front.sh" ] && . "${g%/*}/mcp-front.sh"',
   'exec git-memory mcp',
