@@ -1,10 +1,13 @@
-// The test workers' synchronous spawns go through a small long-lived process (test/helpers/spawner.ts),
-// not a fork of the worker: what a test sees of a command it runs must be what node's own functions give.
-import { execFileSync, spawnSync } from 'node:child_process';
+// The test workers' synchronous spawns, and the in-process CLI's asynchronous git calls (execFile), go
+// through small long-lived processes (test/helpers/spawner.ts), not a fork of the worker: what a test
+// or the source sees of a command it runs must be what node's own functions give.
+import { execFile, execFileSync, spawnSync } from 'node:child_process';
+import { promisify } from 'node:util';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { nodeOwn } from './helpers/spawner.js';
 import { makeRepo, tempDir, testEnv } from './helpers/repo.js';
+import { git } from '../src/git/git.js';
 
 /** The parent process id of the process `pid`, from /proc. */
 const parentOf = (pid: number) => Number(/^PPid:\s+(\d+)$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]);
@@ -66,5 +69,48 @@ describe.runIf(on)('the spawner (the worker is not forked for a synchronous spaw
     const ours = fail(execFileSync);
     expect(ours?.status).toBe(128);
     expect(ours).toEqual(fail(nodeOwn.execFileSync!));
+  });
+
+  /** What an execFile call gave its callback, as the fields a caller reads. */
+  type ExecFileFn = (file: string, args: string[], opts: Record<string, unknown>, cb: (e: (Error & Record<string, unknown>) | null, out: string | Buffer, err: string | Buffer) => void) => unknown;
+  const called = (run: ExecFileFn, file: string, args: string[], opts: Record<string, unknown>) =>
+    new Promise((resolve) =>
+      run(file, args, opts, (e, stdout, stderr) => resolve({ stdout, stderr, error: e && { name: e.name, message: e.message, code: e.code, killed: e.killed, signal: e.signal, cmd: e.cmd } })),
+    );
+
+  it("starts the asynchronous execFile calls (the source's git()) too, and not from this worker", async () => {
+    const ppid = await new Promise<number>((resolve, reject) => execFile('sh', ['-c', 'echo $PPID'], { encoding: 'utf8' }, (e, out) => (e ? reject(e) : resolve(Number(out.trim())))));
+    expect(ppid).not.toBe(process.pid);
+    expect(parentOf(ppid)).toBe(process.pid);
+    // node's own execFile forks this worker.
+    const own = await called(nodeOwn.execFile as unknown as ExecFileFn, 'sh', ['-c', 'echo $PPID'], { encoding: 'utf8' });
+    expect(Number((own as { stdout: string }).stdout.trim())).toBe(process.pid);
+    // The source's one git call goes this way and gets its answer; eight at once (more than the spawners kept) too.
+    const repo = makeRepo();
+    expect((await git(['rev-parse', '--show-toplevel'], { cwd: repo.dir })).trim()).toBe(repo.dir);
+    const many = await Promise.all(Array.from({ length: 8 }, (_, i) => git(['-c', `x.n=${i}`, 'config', 'x.n'], { cwd: repo.dir })));
+    expect(many).toEqual(Array.from({ length: 8 }, (_, i) => `${i}\n`));
+  });
+
+  it("gives what node's execFile gives: output in each encoding, errors, exit code, signal, maxBuffer, promisify", async () => {
+    const repo = makeRepo();
+    const gone = `${tempDir()}/gone`;
+    const cases: [string, string[], Record<string, unknown>][] = [
+      ['git', ['rev-parse', '--show-toplevel'], { cwd: repo.dir, env: repo.env, encoding: 'utf8', maxBuffer: 1 << 20 }],
+      ['git', ['cat-file', '-p', 'HEAD:README.md'], { cwd: repo.dir, env: repo.env, encoding: 'buffer' }],
+      ['git', ['rev-parse', '--verify', 'no-such-ref'], { cwd: repo.dir, env: repo.env }],
+      ['sh', ['-c', 'echo "to stderr $X" >&2; printf out; exit 3'], { cwd: repo.dir, env: { ...testEnv(), X: 'x y' } }],
+      ['sh', ['-c', 'kill -TERM $$'], { encoding: 'utf8' }],
+      ['sh', ['-c', 'printf 0123456789abcdef'], { maxBuffer: 10 }],
+      ['no-such-command-here', ['--version'], {}],
+      ['git', ['--version'], { cwd: gone }],
+    ];
+    for (const [file, args, opts] of cases) {
+      const ours = await called(execFile as unknown as ExecFileFn, file, args, opts);
+      const node = await called(nodeOwn.execFile as unknown as ExecFileFn, file, args, opts);
+      expect(ours, `${file} ${args.join(' ')}`).toEqual(node);
+    }
+    const both = async (run: typeof execFile) => await promisify(run)('git', ['rev-parse', 'HEAD'], { cwd: repo.dir, env: repo.env, encoding: 'utf8' });
+    expect(await both(execFile)).toEqual(await both(nodeOwn.execFile!));
   });
 });

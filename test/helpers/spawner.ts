@@ -8,6 +8,8 @@
 // (its parent is the spawner). Calls the spawner cannot make as node would (a timeout, a shell,
 // inherited or extra descriptors, a detached or other user's process) go to node's own functions.
 import { createHash } from 'node:crypto';
+import { EventEmitter } from 'node:events';
+import { promisify } from 'node:util';
 import { spawnSync as nodeSpawnSync } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readSync, renameSync, statSync, writeSync } from 'node:fs';
 import { createRequire, syncBuiltinESMExports } from 'node:module';
@@ -47,6 +49,7 @@ export function spawnerBinary(): string | undefined {
 
 type SpawnSync = typeof import('node:child_process').spawnSync;
 type ExecFileSync = typeof import('node:child_process').execFileSync;
+type ExecFile = typeof import('node:child_process').execFile;
 type Options = Record<string, unknown> & { env?: NodeJS.ProcessEnv; cwd?: unknown; input?: unknown; encoding?: string; stdio?: unknown; maxBuffer?: number };
 
 interface Answer {
@@ -57,32 +60,51 @@ interface Answer {
   stderr: Buffer;
 }
 
-let channel: { req: number; res: number } | null | undefined;
+interface Channel {
+  req: number;
+  res: number;
+  child: import('node:child_process').ChildProcess;
+}
 
-/** node's own spawnSync and execFileSync, as they were before useSpawner replaced them (for the spawner's tests). */
-export const nodeOwn: { spawnSync?: SpawnSync; execFileSync?: ExecFileSync } = {};
+/** The synchronous calls' spawner: undefined until first used, null where it could not be had. */
+let channel: Channel | null | undefined;
+/** Every spawner this worker started (the synchronous one, the asynchronous calls' pool). */
+const started: Channel[] = [];
 
-/** Opens the spawner's two FIFOs, starting it on first use; null where it cannot be had. */
-function open(bin: string): { req: number; res: number } | null {
-  if (channel !== undefined) return channel;
-  channel = null;
+/** node's own spawnSync, execFileSync and execFile, as they were before useSpawner replaced them (for the spawner's tests). */
+export const nodeOwn: { spawnSync?: SpawnSync; execFileSync?: ExecFileSync; execFile?: ExecFile } = {};
+
+/**
+ * vitest ends a worker with SIGTERM. Every spawner is then let go and waited for, so that its
+ * processor time, and that of every process it started, is counted in this worker's and in the
+ * run's (a process whose parent exited first is counted nowhere): then the worker ends by that
+ * signal, as it would have at once.
+ */
+function waitForSpawnersAtEnd(): void {
+  const mark = Symbol.for('git-memory.test-spawner.sigterm');
+  const p = process as unknown as { [k: symbol]: boolean };
+  if (p[mark]) return;
+  p[mark] = true;
+  process.once('SIGTERM', () => {
+    const end = () => process.kill(process.pid, 'SIGTERM');
+    const live = started.filter((c) => c.child.exitCode === null && c.child.signalCode === null);
+    setTimeout(end, 300);
+    let left = live.length;
+    if (!left) return end();
+    for (const c of live) c.child.once('exit', () => --left || end());
+    closeSpawner();
+  });
+}
+
+/** Starts a spawner and opens its two FIFOs; null where it cannot be had. */
+function startSpawner(bin: string): Channel | null {
   try {
     const dir = tempDir('gm-spawner-', 'worker');
     // Started by node itself, once; it ends when this worker closes the request FIFO (at its exit).
     const { spawn } = createRequire(import.meta.url)('node:child_process') as typeof import('node:child_process');
     const child = spawn(bin, [dir], { stdio: 'ignore' });
     child.unref();
-    // vitest ends a worker with SIGTERM. The spawner is then let go and waited for, so that its
-    // processor time, and that of every process it started, is counted in this worker's and in the
-    // run's (a process whose parent exited first is counted nowhere): then the worker ends by that
-    // signal, as it would have at once.
-    process.once('SIGTERM', () => {
-      const end = () => process.kill(process.pid, 'SIGTERM');
-      if (child.exitCode !== null || child.signalCode !== null) return end();
-      child.once('exit', end);
-      setTimeout(end, 300);
-      closeSpawner();
-    });
+    waitForSpawnersAtEnd();
     const waitUntil = Date.now() + 10_000;
     const shared = new Int32Array(new SharedArrayBuffer(4));
     while (!isFifo(join(dir, 'res'))) {
@@ -91,10 +113,17 @@ function open(bin: string): { req: number; res: number } | null {
     }
     const req = openSync(join(dir, 'req'), 'w');
     const res = openSync(join(dir, 'res'), 'r');
-    channel = { req, res };
+    const c = { req, res, child };
+    started.push(c);
+    return c;
   } catch {
-    channel = null;
+    return null;
   }
+}
+
+/** The synchronous calls' spawner, started on first use; null where it cannot be had. */
+function open(bin: string): Channel | null {
+  if (channel === undefined) channel = startSpawner(bin);
   return channel;
 }
 
@@ -130,12 +159,17 @@ function readExactly(fd: number, n: number): Buffer {
   return b;
 }
 
-function ask(ch: { req: number; res: number }, file: string, args: readonly string[], cwd: string, env: NodeJS.ProcessEnv, input: Buffer | null): Answer {
+/** Writes one request on the request FIFO (see spawner.c). */
+function send(ch: Channel, file: string, args: readonly string[], cwd: string, env: NodeJS.ProcessEnv, input: Buffer | null): void {
   const envPairs: string[] = [];
   for (const [k, v] of Object.entries(env)) if (v !== undefined) envPairs.push(`${k}=${v}`);
   const parts = [...field(cwd), ...field(file), num(args.length + 1), ...field(file), ...args.flatMap((a) => field(a)), num(envPairs.length), ...envPairs.flatMap((e) => field(e)), num(input ? 1 : 0), ...field(input ?? '')];
   const all = Buffer.concat(parts);
   for (let at = 0; at < all.length; ) at += writeSync(ch.req, all, at, all.length - at);
+}
+
+function ask(ch: Channel, file: string, args: readonly string[], cwd: string, env: NodeJS.ProcessEnv, input: Buffer | null): Answer {
+  send(ch, file, args, cwd, env, input);
   const head = readExactly(ch.res, 16);
   const stdout = readExactly(ch.res, head.readUInt32LE(12));
   const stderr = readExactly(ch.res, readExactly(ch.res, 4).readUInt32LE(0));
@@ -191,6 +225,129 @@ function viaSpawner(bin: string, file: unknown, argsIn: unknown, optsIn: unknown
 }
 
 /**
+ * A spawner for asynchronous calls: one call at a time, its answer read from the FIFO without
+ * blocking the worker (a pipe socket), so the worker's event loop runs on while the command does (a
+ * fake model server in the worker answers the built binary it runs, say).
+ */
+interface AsyncChannel {
+  ch: Channel;
+  socket: import('node:net').Socket;
+  chunks: Buffer[];
+  size: number;
+  /** Bytes the answer in progress needs before it can be read further. */
+  need: number;
+  done?: (a: Answer | Error) => void;
+}
+
+/** Asynchronous calls in flight at once through spawners; more go to node's own execFile. */
+const POOL = 6;
+const idle: AsyncChannel[] = [];
+let pooled = 0;
+
+function takeAsync(bin: string): AsyncChannel | null {
+  const free = idle.pop();
+  if (free) return free;
+  if (pooled >= POOL) return null;
+  const ch = startSpawner(bin);
+  if (!ch) {
+    pooled = POOL; // none to be had: node's own from now on
+    return null;
+  }
+  pooled++;
+  const { Socket } = createRequire(import.meta.url)('node:net') as typeof import('node:net');
+  const socket = new Socket({ fd: ch.res, readable: true, writable: false });
+  const ac: AsyncChannel = { ch, socket, chunks: [], size: 0, need: 16 };
+  socket.unref();
+  socket.on('data', (b: Buffer) => {
+    ac.chunks.push(b);
+    ac.size += b.length;
+    readAnswer(ac);
+  });
+  const gone = () => {
+    pooled = POOL; // a spawner that ended is not replaced: what is left goes to node
+    const done = ac.done;
+    ac.done = undefined;
+    done?.(new Error('the test spawner ended'));
+  };
+  socket.on('error', gone);
+  socket.on('end', gone);
+  return ac;
+}
+
+/** Hands the answer to its caller once all of it has come (16-byte head, stdout, 4-byte length, stderr). */
+function readAnswer(ac: AsyncChannel): void {
+  if (ac.size < ac.need) return;
+  const all = ac.chunks.length === 1 ? ac.chunks[0]! : Buffer.concat(ac.chunks);
+  ac.chunks = [all];
+  const outLen = all.readUInt32LE(12);
+  if (all.length < 20 + outLen) return void (ac.need = 20 + outLen);
+  const errLen = all.readUInt32LE(16 + outLen);
+  const total = 20 + outLen + errLen;
+  if (all.length < total) return void (ac.need = total);
+  const answer: Answer = { state: all.readUInt32LE(0), code: all.readInt32LE(4), pid: all.readUInt32LE(8), stdout: all.subarray(16, 16 + outLen), stderr: all.subarray(20 + outLen, total) };
+  ac.chunks = all.length > total ? [all.subarray(total)] : [];
+  ac.size = all.length - total;
+  ac.need = 16;
+  const done = ac.done;
+  ac.done = undefined;
+  ac.socket.unref();
+  idle.push(ac);
+  done?.(answer);
+}
+
+const ASYNC_ELIGIBLE = new Set(['cwd', 'env', 'encoding', 'maxBuffer', 'windowsHide', 'windowsVerbatimArguments']);
+/** node's default maxBuffer for execFile (node 20). */
+const EXEC_MAX_BUFFER = 1024 * 1024;
+
+/**
+ * execFile(file, args, options, callback) through a spawner: the callback gets what node's would
+ * (stdout and stderr in the encoding asked, utf8 unless told; a failure's error with its message,
+ * code, killed, signal and cmd). One difference: node leaves the command's stdin an open pipe that
+ * nothing writes (a command reading it waits for ever), the spawner closes it at once. Returns false where node must make the call: another form of the
+ * call, an option the spawner does not mirror (a timeout, a shell, a signal), no spawner free.
+ */
+function execFileViaSpawner(bin: string, own: ExecFile, file: unknown, args: unknown, options: unknown, callback: unknown): boolean {
+  if (typeof file !== 'string' || !Array.isArray(args) || !args.every((a) => typeof a === 'string') || typeof callback !== 'function') return false;
+  if (!options || typeof options !== 'object') return false;
+  const o = options as Options;
+  for (const k of Object.keys(o)) if (o[k] !== undefined && !ASYNC_ELIGIBLE.has(k)) return false;
+  if (o.cwd !== undefined && typeof o.cwd !== 'string') return false;
+  const ac = takeAsync(bin);
+  if (!ac) return false;
+  const cb = callback as (error: Error | null, stdout: string | Buffer, stderr: string | Buffer) => void;
+  const enc = o.encoding === undefined ? 'utf8' : o.encoding === 'buffer' || o.encoding === null ? undefined : (o.encoding as BufferEncoding);
+  const max = typeof o.maxBuffer === 'number' ? o.maxBuffer : EXEC_MAX_BUFFER;
+  ac.done = (a) => {
+    if (a instanceof Error) return cb(a, enc ? '' : Buffer.alloc(0), enc ? '' : Buffer.alloc(0));
+    // Not started (not found, a working directory gone): node makes the call, and its own error.
+    if (a.state === 2) return void (own as (...x: unknown[]) => unknown)(file, args, options, callback);
+    const cmd = [file, ...(args as string[])].join(' ');
+    const text = (b: Buffer) => (enc ? b.toString(enc) : b);
+    const over = a.stdout.length > max ? 'stdout' : a.stderr.length > max ? 'stderr' : undefined;
+    if (over) {
+      // node kills the process there (SIGTERM) and gives what it had kept; this one ran to its end.
+      const ex = Object.assign(new RangeError(`${over} maxBuffer length exceeded`), { code: 'ERR_CHILD_PROCESS_STDIO_MAXBUFFER', cmd });
+      return cb(ex, text(a.stdout.subarray(0, max)), text(a.stderr.subarray(0, max)));
+    }
+    const stdout = text(a.stdout);
+    const stderr = text(a.stderr);
+    if (a.state === 0 && a.code === 0) return cb(null, stdout, stderr);
+    const signal = a.state === 1 ? ((Object.entries(constants.signals).find(([, n]) => n === a.code)?.[0] ?? null) as NodeJS.Signals | null) : null;
+    const ex = Object.assign(new Error(`Command failed: ${cmd}\n${stderr.toString()}`), { code: a.state === 0 ? a.code : null, killed: false, signal, cmd });
+    cb(ex, stdout, stderr);
+  };
+  ac.socket.ref();
+  try {
+    send(ac.ch, file, args as string[], o.cwd ?? process.cwd(), o.env ?? process.env, Buffer.alloc(0));
+  } catch {
+    ac.done = undefined;
+    ac.socket.unref();
+    return false;
+  }
+  return true;
+}
+
+/**
  * Routes the worker's spawnSync and execFileSync through the spawner (see the top of this file),
  * once per worker; the source's `childProcess()` and the tests' imports of node:child_process see
  * the same functions (syncBuiltinESMExports).
@@ -225,15 +382,33 @@ export function useSpawner(): void {
     }
     return ret.stdout;
   } as ExecFileSync;
+  const originalExecFile = cp.execFile;
+  nodeOwn.execFile = originalExecFile;
+  // The returned ChildProcess of a call made through the spawner is a stand-in that only emits
+  // 'exit' and 'close' (the source's one execFile, git() in src/git/git.ts, does not use it).
+  const execFile = function execFile(this: unknown, file: string, args?: unknown, options?: unknown, callback?: unknown) {
+    // eslint-disable-next-line prefer-rest-params
+    if (arguments.length !== 4 || !execFileViaSpawner(bin, originalExecFile, file, args, options, callback)) return (originalExecFile as (...a: unknown[]) => unknown).apply(this, arguments as unknown as unknown[]);
+    return new EventEmitter();
+  } as unknown as ExecFile;
+  (execFile as unknown as Record<symbol, unknown>)[promisify.custom] = (originalExecFile as unknown as Record<symbol, unknown>)[promisify.custom];
   cp.spawnSync = spawnSync;
   cp.execFileSync = execFileSync;
+  cp.execFile = execFile;
   syncBuiltinESMExports();
 }
 
 /** Closes the channel: the spawner sees the end of its requests and exits (also at the worker's exit). */
 export function closeSpawner(): void {
-  if (!channel) return;
-  closeSync(channel.req);
-  closeSync(channel.res);
+  for (const ac of idle.splice(0)) ac.socket.destroy();
+  for (const c of started.splice(0)) {
+    try {
+      closeSync(c.req);
+      if (c === channel) closeSync(c.res);
+    } catch {
+      /* closed already */
+    }
+  }
   channel = undefined;
+  pooled = POOL; // none started again after the end
 }
