@@ -72,7 +72,7 @@ let channel: Channel | null | undefined;
 const started: Channel[] = [];
 
 /** node's own spawnSync, execFileSync and execFile, as they were before useSpawner replaced them (for the spawner's tests). */
-export const nodeOwn: { spawnSync?: SpawnSync; execFileSync?: ExecFileSync; execFile?: ExecFile } = {};
+export const nodeOwn: { spawnSync?: SpawnSync; execFileSync?: ExecFileSync; execFile?: ExecFile; spawn?: typeof import('node:child_process').spawn } = {};
 
 /**
  * vitest ends a worker with SIGTERM. Every spawner is then let go and waited for, so that its
@@ -347,6 +347,129 @@ function execFileViaSpawner(bin: string, own: ExecFile, file: unknown, args: unk
   return true;
 }
 
+/** A stream end of the stand-in: what the source uses of a ChildProcess's stdout and stderr. */
+class OutStandIn extends EventEmitter {
+  setEncoding(): this {
+    throw new Error('the test spawner does not decode a spawned git\'s output: give it node\'s own spawn');
+  }
+}
+
+/**
+ * spawn('git', args, { cwd, env, stdio: pipes }) as the source makes it (src/git/git.ts: git() with
+ * input, gitBytes, gitStarted; blob-batch.ts): a stand-in ChildProcess that decides at the first
+ * thing written to its stdin. All of the input given at once with end() (git() with input, gitBytes):
+ * the command runs through a spawner, and its output, exit and close come as node's would (the output
+ * in one piece, at the end). Written to before its end (a git fed as it goes, gitStarted, cat-file
+ * --batch), or nothing written by the next turn of the event loop: node's own spawn starts it, and
+ * the stand-in passes everything on both ways.
+ */
+class SpawnStandIn extends EventEmitter {
+  readonly stdout = new OutStandIn();
+  readonly stderr = new OutStandIn();
+  readonly stdin: EventEmitter & { write(chunk: string | Buffer): boolean; end(chunk?: string | Buffer): void };
+  pid: number | undefined;
+  exitCode: number | null = null;
+  signalCode: NodeJS.Signals | null = null;
+  private real: import('node:child_process').ChildProcessWithoutNullStreams | undefined;
+  private decided = false;
+
+  constructor(
+    private readonly bin: string,
+    private readonly own: typeof import('node:child_process').spawn,
+    private readonly file: string,
+    private readonly args: string[],
+    private readonly options: Options,
+  ) {
+    super();
+    const stdin = new EventEmitter() as SpawnStandIn['stdin'];
+    stdin.write = (chunk) => {
+      this.goReal();
+      return this.real!.stdin.write(chunk);
+    };
+    stdin.end = (chunk) => {
+      if (this.decided) return void this.real?.stdin.end(chunk);
+      this.decided = true;
+      const input = chunk === undefined ? Buffer.alloc(0) : Buffer.from(chunk);
+      if (!this.viaSpawner(input)) {
+        this.goReal();
+        this.real!.stdin.end(input);
+      }
+    };
+    this.stdin = stdin;
+    setImmediate(() => this.decided || this.goReal());
+  }
+
+  kill(signal?: NodeJS.Signals | number): boolean {
+    this.goReal();
+    return this.real!.kill(signal);
+  }
+
+  /** Starts the command with node's own spawn (once) and passes everything on. */
+  private goReal(): void {
+    if (this.real) return;
+    this.decided = true;
+    const real = this.own(this.file, this.args, this.options as import('node:child_process').SpawnOptionsWithoutStdio);
+    this.real = real;
+    this.pid = real.pid;
+    real.stdout.on('data', (b: Buffer) => this.stdout.emit('data', b));
+    real.stderr.on('data', (b: Buffer) => this.stderr.emit('data', b));
+    real.stdout.on('end', () => this.stdout.emit('end'));
+    real.stderr.on('end', () => this.stderr.emit('end'));
+    real.stdin.on('error', (e) => this.stdin.emit('error', e));
+    real.on('error', (e) => this.emit('error', e));
+    real.on('exit', (code, signal) => {
+      this.exitCode = code;
+      this.signalCode = signal;
+      this.emit('exit', code, signal);
+    });
+    real.on('close', (code, signal) => this.emit('close', code, signal));
+  }
+
+  /** Runs it through a free spawner with all its input; false where none is free (node's own then). */
+  private viaSpawner(input: Buffer): boolean {
+    const ac = takeAsync(this.bin);
+    if (!ac) return false;
+    ac.done = (a) => {
+      if (a instanceof Error) return void this.emit('error', a);
+      // Not started (not found, a working directory gone): node starts it, and makes its own error.
+      if (a.state === 2) {
+        this.goReal();
+        return void this.real!.stdin.end(input);
+      }
+      this.pid = a.pid;
+      const signal = a.state === 1 ? ((Object.entries(constants.signals).find(([, n]) => n === a.code)?.[0] ?? null) as NodeJS.Signals | null) : null;
+      const code = a.state === 0 ? a.code : null;
+      if (a.stdout.length) this.stdout.emit('data', a.stdout);
+      if (a.stderr.length) this.stderr.emit('data', a.stderr);
+      this.exitCode = code;
+      this.signalCode = signal;
+      this.emit('exit', code, signal);
+      this.stdout.emit('end');
+      this.stderr.emit('end');
+      this.emit('close', code, signal);
+    };
+    ac.socket.ref();
+    try {
+      send(ac.ch, this.file, this.args, (this.options.cwd as string | undefined) ?? process.cwd(), this.options.env ?? process.env, input);
+    } catch {
+      ac.done = undefined;
+      ac.socket.unref();
+      return false;
+    }
+    return true;
+  }
+}
+
+/** Whether spawn(file, args, options) is one the stand-in takes: git, every stdio a pipe, no other option. */
+function standInFor(file: unknown, args: unknown, options: unknown): options is Options {
+  if (file !== 'git' || !Array.isArray(args) || !args.every((a) => typeof a === 'string') || !options || typeof options !== 'object') return false;
+  const o = options as Options;
+  for (const k of Object.keys(o)) if (o[k] !== undefined && k !== 'cwd' && k !== 'env' && k !== 'stdio') return false;
+  if (o.cwd !== undefined && typeof o.cwd !== 'string') return false;
+  const stdio = o.stdio;
+  return stdio === undefined || stdio === 'pipe' || (Array.isArray(stdio) && stdio.length === 3 && stdio.every((x) => x === 'pipe'));
+}
+
 /**
  * Routes the worker's spawnSync and execFileSync through the spawner (see the top of this file),
  * once per worker; the source's `childProcess()` and the tests' imports of node:child_process see
@@ -395,6 +518,14 @@ export function useSpawner(): void {
   cp.spawnSync = spawnSync;
   cp.execFileSync = execFileSync;
   cp.execFile = execFile;
+  const originalSpawn = cp.spawn;
+  nodeOwn.spawn = originalSpawn;
+  const spawn = function spawn(this: unknown, file: string, args?: unknown, options?: unknown) {
+    // eslint-disable-next-line prefer-rest-params
+    if (arguments.length !== 3 || !standInFor(file, args, options)) return (originalSpawn as (...a: unknown[]) => unknown).apply(this, arguments as unknown as unknown[]);
+    return new SpawnStandIn(bin, originalSpawn, file, args as string[], options);
+  } as unknown as typeof import('node:child_process').spawn;
+  cp.spawn = spawn;
   syncBuiltinESMExports();
 }
 
