@@ -510,7 +510,6 @@ export function useSpawner(): void {
   // The returned ChildProcess of a call made through the spawner is a stand-in that only emits
   // 'exit' and 'close' (the source's one execFile, git() in src/git/git.ts, does not use it).
   const execFile = function execFile(this: unknown, file: string, args?: unknown, options?: unknown, callback?: unknown) {
-    // eslint-disable-next-line prefer-rest-params
     if (arguments.length !== 4 || !execFileViaSpawner(bin, originalExecFile, file, args, options, callback)) return (originalExecFile as (...a: unknown[]) => unknown).apply(this, arguments as unknown as unknown[]);
     return new EventEmitter();
   } as unknown as ExecFile;
@@ -521,7 +520,6 @@ export function useSpawner(): void {
   const originalSpawn = cp.spawn;
   nodeOwn.spawn = originalSpawn;
   const spawn = function spawn(this: unknown, file: string, args?: unknown, options?: unknown) {
-    // eslint-disable-next-line prefer-rest-params
     if (arguments.length !== 3 || !standInFor(file, args, options)) return (originalSpawn as (...a: unknown[]) => unknown).apply(this, arguments as unknown as unknown[]);
     return new SpawnStandIn(bin, originalSpawn, file, args as string[], options);
   } as unknown as typeof import('node:child_process').spawn;
