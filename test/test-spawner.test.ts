@@ -1,10 +1,13 @@
-// The test workers' synchronous spawns go through a small long-lived process (test/helpers/spawner.ts),
-// not a fork of the worker: what a test sees of a command it runs must be what node's own functions give.
-import { execFileSync, spawnSync } from 'node:child_process';
+// The test workers' synchronous spawns, and the in-process CLI's asynchronous git calls (execFile), go
+// through small long-lived processes (test/helpers/spawner.ts), not a fork of the worker: what a test
+// or the source sees of a command it runs must be what node's own functions give.
+import { execFile, execFileSync, spawn, spawnSync } from 'node:child_process';
+import { promisify } from 'node:util';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { nodeOwn } from './helpers/spawner.js';
 import { makeRepo, tempDir, testEnv } from './helpers/repo.js';
+import { git, gitBytes, gitStarted } from '../src/git/git.js';
 
 /** The parent process id of the process `pid`, from /proc. */
 const parentOf = (pid: number) => Number(/^PPid:\s+(\d+)$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]);
@@ -66,5 +69,96 @@ describe.runIf(on)('the spawner (the worker is not forked for a synchronous spaw
     const ours = fail(execFileSync);
     expect(ours?.status).toBe(128);
     expect(ours).toEqual(fail(nodeOwn.execFileSync!));
+  });
+
+  /** What an execFile call gave its callback, as the fields a caller reads. */
+  type ExecFileFn = (file: string, args: string[], opts: Record<string, unknown>, cb: (e: (Error & Record<string, unknown>) | null, out: string | Buffer, err: string | Buffer) => void) => unknown;
+  const called = (run: ExecFileFn, file: string, args: string[], opts: Record<string, unknown>) =>
+    new Promise((resolve) =>
+      run(file, args, opts, (e, stdout, stderr) => resolve({ stdout, stderr, error: e && { name: e.name, message: e.message, code: e.code, killed: e.killed, signal: e.signal, cmd: e.cmd } })),
+    );
+
+  it("starts the asynchronous execFile calls (the source's git()) too, and not from this worker", async () => {
+    const ppid = await new Promise<number>((resolve, reject) => execFile('sh', ['-c', 'echo $PPID'], { encoding: 'utf8' }, (e, out) => (e ? reject(e) : resolve(Number(out.trim())))));
+    expect(ppid).not.toBe(process.pid);
+    expect(parentOf(ppid)).toBe(process.pid);
+    // node's own execFile forks this worker.
+    const own = await called(nodeOwn.execFile as unknown as ExecFileFn, 'sh', ['-c', 'echo $PPID'], { encoding: 'utf8' });
+    expect(Number((own as { stdout: string }).stdout.trim())).toBe(process.pid);
+    // The source's one git call goes this way and gets its answer; eight at once (more than the spawners kept) too.
+    const repo = makeRepo();
+    expect((await git(['rev-parse', '--show-toplevel'], { cwd: repo.dir })).trim()).toBe(repo.dir);
+    const many = await Promise.all(Array.from({ length: 8 }, (_, i) => git(['-c', `x.n=${i}`, 'config', 'x.n'], { cwd: repo.dir })));
+    expect(many).toEqual(Array.from({ length: 8 }, (_, i) => `${i}\n`));
+  });
+
+  it("gives what node's execFile gives: output in each encoding, errors, exit code, signal, maxBuffer, promisify", async () => {
+    const repo = makeRepo();
+    const gone = `${tempDir()}/gone`;
+    const cases: [string, string[], Record<string, unknown>][] = [
+      ['git', ['rev-parse', '--show-toplevel'], { cwd: repo.dir, env: repo.env, encoding: 'utf8', maxBuffer: 1 << 20 }],
+      ['git', ['cat-file', '-p', 'HEAD:README.md'], { cwd: repo.dir, env: repo.env, encoding: 'buffer' }],
+      ['git', ['rev-parse', '--verify', 'no-such-ref'], { cwd: repo.dir, env: repo.env }],
+      ['sh', ['-c', 'echo "to stderr $X" >&2; printf out; exit 3'], { cwd: repo.dir, env: { ...testEnv(), X: 'x y' } }],
+      ['sh', ['-c', 'kill -TERM $$'], { encoding: 'utf8' }],
+      ['sh', ['-c', 'printf 0123456789abcdef'], { maxBuffer: 10 }],
+      ['no-such-command-here', ['--version'], {}],
+      ['git', ['--version'], { cwd: gone }],
+    ];
+    for (const [file, args, opts] of cases) {
+      const ours = await called(execFile as unknown as ExecFileFn, file, args, opts);
+      const node = await called(nodeOwn.execFile as unknown as ExecFileFn, file, args, opts);
+      expect(ours, `${file} ${args.join(' ')}`).toEqual(node);
+    }
+    const both = async (run: typeof execFile) => await promisify(run)('git', ['rev-parse', 'HEAD'], { cwd: repo.dir, env: repo.env, encoding: 'utf8' });
+    expect(await both(execFile)).toEqual(await both(nodeOwn.execFile!));
+  });
+
+  /** What a spawned git's caller sees: its output, stdin errors, exit and close, in the order they came. */
+  const spawned = (run: typeof spawn, args: string[], opts: Record<string, unknown>, input: (stdin: NodeJS.WritableStream) => void) =>
+    new Promise((resolve) => {
+      const events: unknown[] = [];
+      const child = run('git', args, opts as Parameters<typeof spawn>[2]);
+      const out: Buffer[] = [];
+      const err: Buffer[] = [];
+      child.stdout!.on('data', (b: Buffer) => out.push(b));
+      child.stderr!.on('data', (b: Buffer) => err.push(b));
+      child.stdin!.on('error', () => events.push('stdin error'));
+      child.on('error', (e: NodeJS.ErrnoException) => resolve({ error: e.code, events }));
+      child.on('exit', (code, signal) => events.push(['exit', code, signal]));
+      child.on('close', (code, signal) => {
+        events.push(['close', code, signal]);
+        resolve({ stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8'), events });
+      });
+      input(child.stdin!);
+    });
+
+  it("starts a spawned git given all its input at once (git() with input, gitBytes) through a spawner, and gives what node's spawn gives", async () => {
+    const repo = makeRepo();
+    const opts = { cwd: repo.dir, env: repo.env, stdio: ['pipe', 'pipe', 'pipe'] };
+    // git's parent, read by the alias's shell while git waits for it: the spawner (whose parent is this worker), not this worker.
+    const parent = ['-c', 'alias.pp=!grep ^PPid: /proc/$PPID/status; cat', 'pp'];
+    const ours = (await spawned(spawn, parent, opts, (i) => i.end('in'))) as { stdout: string };
+    const viaSpawner = Number(/PPid:\s+(\d+)/.exec(ours.stdout)?.[1]);
+    expect(viaSpawner).not.toBe(process.pid);
+    expect(parentOf(viaSpawner)).toBe(process.pid);
+    expect(ours.stdout.endsWith('in')).toBe(true);
+    const own = (await spawned(nodeOwn.spawn!, parent, opts, (i) => i.end('in'))) as { stdout: string };
+    expect(Number(/PPid:\s+(\d+)/.exec(own.stdout)?.[1])).toBe(process.pid);
+    const cases: [string[], Record<string, unknown>, (stdin: NodeJS.WritableStream) => void][] = [
+      [['hash-object', '-w', '--stdin'], opts, (i) => i.end('a blob\n')],
+      [['rev-parse', '--verify', 'no-such-ref'], opts, (i) => i.end()],
+      [['-c', 'alias.t=!kill -TERM $PPID; sleep 1', 't'], opts, (i) => i.end('')],
+      [['cat-file', '--batch'], opts, (i) => { i.write('HEAD\n'); setTimeout(() => i.end('HEAD:README.md\n'), 20); }],
+      [['--version'], { ...opts, cwd: `${tempDir()}/gone` }, (i) => i.end('')],
+    ];
+    for (const [args, o, input] of cases) expect(await spawned(spawn, args, o, input), args.join(' ')).toEqual(await spawned(nodeOwn.spawn!, args, o, input));
+    // The source's calls that spawn git: fed at once, fed as it goes (gitStarted), bytes out.
+    const blob = (await git(['hash-object', '-w', '--stdin'], { cwd: repo.dir, input: 'x\n' })).trim();
+    expect((await gitBytes(['cat-file', 'blob', blob], { cwd: repo.dir })).toString()).toBe('x\n');
+    const started = gitStarted(['cat-file', '--batch-check'], { cwd: repo.dir });
+    started.write(`${blob}\n`);
+    await started.lineOut(`${blob} blob 2`);
+    expect(await started.send('')).toBe(`${blob} blob 2\n`);
   });
 });
