@@ -1,6 +1,8 @@
-// The MCP front in POSIX sh (issue 24, section 3): every agent (Claude Code, Codex CLI, Gemini CLI)
-// waits for the MCP server's `initialize` and `tools/list` before its first model request (Codex
-// even before SessionStart), and node's own start was all of that wait. The build writes this
+// The MCP front in POSIX sh (issue 24, section 3): Codex CLI and Gemini CLI wait for the MCP
+// server's `initialize` and `tools/list` before their first model request (Codex and Gemini
+// CLI 0.61 even before SessionStart), and node's own start was all of that wait. Claude Code
+// 2.1.328 in print mode connects without blocking its first request (its debug log: servers "running
+// fully async"), but the connect competes with that request for the CPU. The build writes this
 // script beside the installed dist/ (dist/mcp-front.sh) with the real server's listing in it; the
 // committed server entry (agents/config/mcp-servers.ts) reads it with `.` where it finds it beside
 // the `git-memory` on PATH. It answers what the node front (front.ts) answers before a tool call,
