@@ -61,6 +61,9 @@ const DETACHED_END = new Set(['claude', 'codex', 'gemini']);
  */
 const BESIDE: Record<string, readonly HookEventName[]> = { claude: ['stop', 'session-end'], codex: ['stop'], gemini: ['stop'] };
 
+/** The first line of the committed MCP entry's script (agents/config/mcp-servers.ts): how the Stop below tells the session's front. */
+export const MCP_ENTRY_FIRST_LINE = 'g=$(command -v git-memory) && {';
+
 /**
  * Claude Code in print mode (`claude -p`: CLAUDE_CODE_ENTRYPOINT is `sdk-cli` in its hooks' environment)
  * ends its stdio MCP servers as it exits: SIGINT, then a look every 50 ms whether the process is gone
@@ -70,14 +73,11 @@ const BESIDE: Record<string, readonly HookEventName[]> = { claude: ['stop', 'ses
  * session's own sh MCP front first: a child of the Claude Code that runs this hook (the shell's parent),
  * whose command line is the committed entry's (agents/config/mcp-servers.ts), never another session's
  * nor a server that has become `git-memory mcp` (a tool was called: node may be at work). The front
- * holds nothing: it answered the handshake from its own listing. A turn that goes on after Stop (another
- * hook blocking it, a next message on stdin) loses nothing: Claude Code starts the server again at the
- * next MCP call (tested with the real agent). Builtins only: no process. Interactive sessions, and
+ * holds nothing: it answered the handshake from its own listing. A turn that goes on after Stop loses nothing:
+ * Claude Code starts the server again at the next MCP call (another hook blocking the Stop: tested with
+ * the real agent; a next message on stdin takes the same path in Claude Code's code, not tested). Builtins only: no process. Interactive sessions, and
  * where /proc is not (macOS), are left as they were.
  */
-/** The first line of the committed MCP entry's script (agents/config/mcp-servers.ts): how the Stop below tells the session's front. */
-export const MCP_ENTRY_FIRST_LINE = 'g=$(command -v git-memory) && {';
-
 export const CLAUDE_PRINT_MCP_END = `if [ "$CLAUDE_CODE_ENTRYPOINT" = sdk-cli ]; then for t in /proc/$PPID/task/*/children; do c=; read -r c < "$t"; for c in $c; do l=; IFS= read -r l < "/proc/$c/cmdline"; [ "$l" = 'sh-c${MCP_ENTRY_FIRST_LINE}' ] && kill -INT "$c"; done; done; fi 2>/dev/null; `;
 
 /** Whether this hook's command runs it beside the agent, where nobody reads what it prints (its failures go to the hook log). */
