@@ -168,6 +168,11 @@ function send(ch: Channel, file: string, args: readonly string[], cwd: string, e
   for (let at = 0; at < all.length; ) at += writeSync(ch.req, all, at, all.length - at);
 }
 
+/** The signal that ended the command (an answer in state 1), else null. */
+function signalOf(a: Answer): NodeJS.Signals | null {
+  return a.state === 1 ? ((Object.entries(constants.signals).find(([, n]) => n === a.code)?.[0] ?? null) as NodeJS.Signals | null) : null;
+}
+
 function ask(ch: Channel, file: string, args: readonly string[], cwd: string, env: NodeJS.ProcessEnv, input: Buffer | null): Answer {
   send(ch, file, args, cwd, env, input);
   const head = readExactly(ch.res, 16);
@@ -213,7 +218,7 @@ function viaSpawner(bin: string, file: unknown, argsIn: unknown, optsIn: unknown
   const cut = (b: Buffer) => (b.length > max ? b.subarray(0, max) : b);
   const stdout = enc ? cut(a.stdout).toString(enc) : cut(a.stdout);
   const stderr = enc ? cut(a.stderr).toString(enc) : cut(a.stderr);
-  const signal = a.state === 1 ? ((Object.entries(constants.signals).find(([, n]) => n === a.code)?.[0] ?? null) as NodeJS.Signals | null) : null;
+  const signal = signalOf(a);
   const result = { pid: a.pid, output: [null, stdout, stderr], stdout, stderr, status: a.state === 0 ? a.code : null, signal } as ReturnType<SpawnSync> & { error?: Error };
   if (a.stdout.length > max || a.stderr.length > max) {
     // node kills the process there (killSignal, SIGTERM unless told); this one ran to its end.
@@ -295,6 +300,19 @@ function readAnswer(ac: AsyncChannel): void {
   done?.(answer);
 }
 
+/** Sends a call on a taken asynchronous channel whose `done` is set: false (nothing awaited) where it could not be sent. */
+function sendAsync(ac: AsyncChannel, file: string, args: readonly string[], cwd: string, env: NodeJS.ProcessEnv, input: Buffer): boolean {
+  ac.socket.ref();
+  try {
+    send(ac.ch, file, args, cwd, env, input);
+    return true;
+  } catch {
+    ac.done = undefined;
+    ac.socket.unref();
+    return false;
+  }
+}
+
 const ASYNC_ELIGIBLE = new Set(['cwd', 'env', 'encoding', 'maxBuffer', 'windowsHide', 'windowsVerbatimArguments']);
 /** node's default maxBuffer for execFile (node 20). */
 const EXEC_MAX_BUFFER = 1024 * 1024;
@@ -332,19 +350,11 @@ function execFileViaSpawner(bin: string, own: ExecFile, file: unknown, args: unk
     const stdout = text(a.stdout);
     const stderr = text(a.stderr);
     if (a.state === 0 && a.code === 0) return cb(null, stdout, stderr);
-    const signal = a.state === 1 ? ((Object.entries(constants.signals).find(([, n]) => n === a.code)?.[0] ?? null) as NodeJS.Signals | null) : null;
+    const signal = signalOf(a);
     const ex = Object.assign(new Error(`Command failed: ${cmd}\n${stderr.toString()}`), { code: a.state === 0 ? a.code : null, killed: false, signal, cmd });
     cb(ex, stdout, stderr);
   };
-  ac.socket.ref();
-  try {
-    send(ac.ch, file, args as string[], o.cwd ?? process.cwd(), o.env ?? process.env, Buffer.alloc(0));
-  } catch {
-    ac.done = undefined;
-    ac.socket.unref();
-    return false;
-  }
-  return true;
+  return sendAsync(ac, file, args as string[], o.cwd ?? process.cwd(), o.env ?? process.env, Buffer.alloc(0));
 }
 
 /** A stream end of the stand-in: what the source uses of a ChildProcess's stdout and stderr. */
@@ -437,7 +447,7 @@ class SpawnStandIn extends EventEmitter {
         return void this.real!.stdin.end(input);
       }
       this.pid = a.pid;
-      const signal = a.state === 1 ? ((Object.entries(constants.signals).find(([, n]) => n === a.code)?.[0] ?? null) as NodeJS.Signals | null) : null;
+      const signal = signalOf(a);
       const code = a.state === 0 ? a.code : null;
       if (a.stdout.length) this.stdout.emit('data', a.stdout);
       if (a.stderr.length) this.stderr.emit('data', a.stderr);
@@ -448,15 +458,7 @@ class SpawnStandIn extends EventEmitter {
       this.stderr.emit('end');
       this.emit('close', code, signal);
     };
-    ac.socket.ref();
-    try {
-      send(ac.ch, this.file, this.args, (this.options.cwd as string | undefined) ?? process.cwd(), this.options.env ?? process.env, input);
-    } catch {
-      ac.done = undefined;
-      ac.socket.unref();
-      return false;
-    }
-    return true;
+    return sendAsync(ac, this.file, this.args, (this.options.cwd as string | undefined) ?? process.cwd(), this.options.env ?? process.env, input);
   }
 }
 
