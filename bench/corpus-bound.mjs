@@ -15,31 +15,26 @@
 import { readFileSync } from 'node:fs';
 import { importSrc } from './bundle.mjs';
 import { cutTrace, describeComparison, mean, pairedComparison, partOf, rowsOf, SPLIT_CUTS, TRACES } from './corpus.mjs';
-import { factsAt } from './corpus-variants.mjs';
+import { cutsOfTraces } from './corpus-variants.mjs';
 
 const FEATURES = ['log(1 + calls since the last touch)', 'the last file touched', 'log(1 + rank by last touch)', 'log(1 + rank by operations)', 'log(1 + operations)', 'log(1 + reads)', 'log(1 + edits)', 'log(1 + writes)', 'read and changed', 'last operation an edit', 'last operation a write', 'file type score / 100', 'project score / 100', 'share of the session since the first touch'];
 
 /** Each cut of the traces: the shipped score's and the simple rules' rates, and each file's facts and whether the rest touched it. */
 function cutsOf(traces, { rates, hot, ledger }) {
   const cuts = [];
-  for (const t of traces)
-    for (const frac of SPLIT_CUTS) {
-      const { first, full } = cutTrace(t, frac, ledger.emptyLedger);
-      const r = { id: t.sha256, ...rates.hitRates(first, full) };
-      const touched = rates.touchedAfter(first, full);
-      if (!touched.size || r.ours[5] === null) continue;
-      const at = factsAt(t, first);
-      const ops = (f) => f.reads + f.edits + f.writes;
-      const byOps = [...first.files].sort((a, b) => ops(b) - ops(a) || b.last_call - a.last_call);
-      const opsRank = new Map(byOps.map((f, i) => [f.path, i]));
-      const files = first.files.map((f) => {
-        const since = Math.max(0, first.tool_calls - 1 - f.last_call);
-        const firstCall = at.callsOf.get(f.path)?.[0] ?? f.last_call;
-        const x = [Math.log1p(since), at.rank.get(f.path) === 0, Math.log1p(at.rank.get(f.path)), Math.log1p(opsRank.get(f.path)), Math.log1p(ops(f)), Math.log1p(f.reads), Math.log1p(f.edits), Math.log1p(f.writes), f.reads > 0 && f.edits + f.writes > 0, f.last_op === 'edit', f.last_op === 'write', hot.fileTypeScore(f.path) / 100, hot.projectScore(f.path) / 100, (first.tool_calls - firstCall) / Math.max(1, first.tool_calls)].map(Number);
-        return { path: f.path, x, y: touched.has(f.path) ? 1 : 0, since };
-      });
-      cuts.push({ row: r, touched, files });
-    }
+  for (const { first, r, touched, at } of cutsOfTraces(traces, { rates, ledger, cutTrace, SPLIT_CUTS })) {
+    if (!touched.size || r.ours[5] === null) continue;
+    const ops = (f) => f.reads + f.edits + f.writes;
+    const byOps = [...first.files].sort((a, b) => ops(b) - ops(a) || b.last_call - a.last_call);
+    const opsRank = new Map(byOps.map((f, i) => [f.path, i]));
+    const files = first.files.map((f) => {
+      const since = Math.max(0, first.tool_calls - 1 - f.last_call);
+      const firstCall = at.callsOf.get(f.path)?.[0] ?? f.last_call;
+      const x = [Math.log1p(since), at.rank.get(f.path) === 0, Math.log1p(at.rank.get(f.path)), Math.log1p(opsRank.get(f.path)), Math.log1p(ops(f)), Math.log1p(f.reads), Math.log1p(f.edits), Math.log1p(f.writes), f.reads > 0 && f.edits + f.writes > 0, f.last_op === 'edit', f.last_op === 'write', hot.fileTypeScore(f.path) / 100, hot.projectScore(f.path) / 100, (first.tool_calls - firstCall) / Math.max(1, first.tool_calls)].map(Number);
+      return { path: f.path, x, y: touched.has(f.path) ? 1 : 0, since };
+    });
+    cuts.push({ row: r, touched, files });
+  }
   return cuts;
 }
 

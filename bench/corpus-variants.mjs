@@ -211,29 +211,36 @@ export function factsAt(trace, first) {
 }
 
 /**
- * Every cut of the given traces (bench/corpus.mjs SPLIT_CUTS) with the shipped score's and the
- * simple rules' rates (hitRates) and each variant's, under the three measures.
+ * Each trace cut at each of SPLIT_CUTS: the first part's ledger, the shipped score's and the simple
+ * rules' rates (hitRates), the files the rest touched, and the first part's per-file facts (factsAt).
  */
-export function measure(traces, variants, { rates, ledger, cutTrace, SPLIT_CUTS }) {
-  const rows = [];
+export function* cutsOfTraces(traces, { rates, ledger, cutTrace, SPLIT_CUTS }) {
   for (const t of traces)
     for (const frac of SPLIT_CUTS) {
       const { first, full } = cutTrace(t, frac, ledger.emptyLedger);
-      const r = { id: t.sha256, ...rates.hitRates(first, full) };
-      const touched = rates.touchedAfter(first, full);
-      const known = first.files.filter((f) => touched.has(f.path)).length;
-      const at = factsAt(t, first);
-      for (const [name, rank] of Object.entries(variants)) {
-        const list = rank(first, at);
-        for (const k of [5, 10]) {
-          const n = list.slice(0, k).filter((p) => touched.has(p)).length;
-          (r[name] ??= {})[k] = touched.size ? n / Math.min(k, touched.size) : null;
-          (r.recall[name] ??= {})[k] = touched.size ? n / touched.size : null;
-          (r.recall_known[name] ??= {})[k] = known ? n / known : null;
-        }
-      }
-      rows.push(r);
+      yield { first, r: { id: t.sha256, ...rates.hitRates(first, full) }, touched: rates.touchedAfter(first, full), at: factsAt(t, first) };
     }
+}
+
+/**
+ * Every cut of the given traces (bench/corpus.mjs SPLIT_CUTS) with the shipped score's and the
+ * simple rules' rates (hitRates) and each variant's, under the three measures.
+ */
+export function measure(traces, variants, deps) {
+  const rows = [];
+  for (const { first, r, touched, at } of cutsOfTraces(traces, deps)) {
+    const known = first.files.filter((f) => touched.has(f.path)).length;
+    for (const [name, rank] of Object.entries(variants)) {
+      const list = rank(first, at);
+      for (const k of [5, 10]) {
+        const n = list.slice(0, k).filter((p) => touched.has(p)).length;
+        (r[name] ??= {})[k] = touched.size ? n / Math.min(k, touched.size) : null;
+        (r.recall[name] ??= {})[k] = touched.size ? n / touched.size : null;
+        (r.recall_known[name] ??= {})[k] = known ? n / known : null;
+      }
+    }
+    rows.push(r);
+  }
   return rows;
 }
 
