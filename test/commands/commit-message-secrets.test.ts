@@ -109,6 +109,43 @@ describe('the memory commit message passes the secret handling of the file it de
   });
 });
 
+describe("a key in a recorded commit's subject (the user's own commit: already in the history, not in end's input)", () => {
+  /** A code commit whose subject holds GH_TOKEN, recorded for the next session as the post-commit hook records it. */
+  async function withKeyInCommit(): Promise<TestRepo> {
+    const repo = await makeMemoryRepo({ now: NOW });
+    repo.commit(`rotate ${GH_TOKEN} next week`, { 'deploy.txt': 'code\n' });
+    expect((await repo.run(['hook', 'post-commit'])).code).toBe(0);
+    return repo;
+  }
+
+  it('block mode: end redacts it in the session file and commits, where it was refused (exit 3) at every later end', async () => {
+    const repo = await withKeyInCommit();
+    const r = await repo.run(['end', '--json', '--summary', JSON.stringify({ request: 'ship the deploy script' })]);
+    expect(r.code, r.stderr).toBe(0);
+    const path = JSON.parse(r.stdout).session.path as string;
+    expect(repo.read(path)).toContain('rotate [REDACTED:github-token] next week');
+    expect(repo.git('show', `HEAD:${path}`)).not.toContain(GH_TOKEN);
+    expect(r.stderr).not.toContain(GH_TOKEN);
+    expect(r.stderr).toContain('redacted github-token in the subject of a recorded commit');
+    expect(subject(repo)).toBe('memory: ship the deploy script');
+    const next = await repo.run(['end', '--summary', JSON.stringify({ request: 'next session' })]);
+    expect(next.code, next.stderr).toBe(0);
+  });
+
+  it("block mode: a key in end's own input is still refused (exit 3), nothing written, the commit kept for the next end", async () => {
+    const repo = await withKeyInCommit();
+    const head = repo.git('rev-parse', 'HEAD');
+    const r = await repo.run(['end', '--summary', JSON.stringify({ request: `use key ${AWS_KEY} now` })]);
+    expect(r.code).toBe(3);
+    expect(r.stderr).toContain('aws-access-key-id');
+    expect(repo.git('rev-parse', 'HEAD')).toBe(head);
+    expect(repo.git('status', '--porcelain', '--untracked-files=all')).toBe('');
+    const ok = await repo.run(['end', '--json', '--summary', JSON.stringify({ request: 'without the key' })]);
+    expect(ok.code, ok.stderr).toBe(0);
+    expect(JSON.parse(ok.stdout).session.commits).toBe(1);
+  });
+});
+
 describe('`end` and `commit` scan the pending memory files they did not write themselves', () => {
   it('`end` leaves a hand-edited TASKS.md holding a token out of the commit, says so, and commits its session (exit 0)', async () => {
     const repo = await makeMemoryRepo({ now: NOW });
