@@ -10,7 +10,8 @@ export interface Io {
   env: NodeJS.ProcessEnv;
   out(text: string): void;
   err(text: string): void;
-  readStdin(): Promise<Buffer>;
+  /** Standard input to its end; with `max`, no more than one chunk past `max` bytes (see fs/stdin.ts). */
+  readStdin(max?: number): Promise<Buffer>;
   /** Set only by run() and reportError() below: the one place that decides how the process ends. */
   exitCode: number;
   /**
@@ -103,7 +104,7 @@ export function defaultIo(): Io {
     env: process.env,
     out: stdoutWriter(),
     err: (t) => void process.stderr.write(t),
-    readStdin: () => readStdin(),
+    readStdin: (max) => readStdin(process.stdin, { max }),
     exitCode: 0,
   };
 }

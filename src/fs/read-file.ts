@@ -9,6 +9,23 @@ export function readTextOrNull(path: string): string | null {
   }
 }
 
+/**
+ * A file's first bytes, up to `max` + 1 (a caller refuses more than `max`): never the whole of a
+ * file that does not end (/dev/zero) or is too big to be input. Opened as it is: a FIFO from the
+ * shell's process substitution (`<(…)`) is read as its writer writes. Throws as readFileSync does.
+ */
+export function readFileUpTo(path: string, max: number): Buffer {
+  const fd = openSync(path, 'r');
+  try {
+    const buf = Buffer.alloc(max + 1);
+    let len = 0;
+    for (let n = 1; n > 0 && len < buf.length; len += n) n = readSync(fd, buf, len, buf.length - len, null);
+    return buf.subarray(0, len);
+  } finally {
+    closeSync(fd);
+  }
+}
+
 /** A directory's entry names, or none when it cannot be read (absent, not a directory). */
 export function namesOrNone(dir: string): string[] {
   try {
