@@ -12,10 +12,10 @@ const MB = Buffer.alloc(1024 * 1024, 'a');
 const TIMEOUT_MS = 20_000;
 
 /**
- * The built binary with `args`, fed 1 MB on `stdin` (or nothing) by a writer that then stays: the
- * input never ends. Resolves with its exit, or with `hung` when it had not exited after TIMEOUT_MS.
+ * The built binary with `args`, fed `megabytes` MB on stdin or into the FIFO `feed` by a writer
+ * that then stays: the input never ends. Resolves with its exit, or with `hung` when it had not exited after TIMEOUT_MS.
  */
-function runFed(repo: TestRepo, args: string[], feed: 'stdin' | string): Promise<{ code: number | null; stdout: string; stderr: string; hung: boolean }> {
+function runFed(repo: TestRepo, args: string[], feed: 'stdin' | string, megabytes = 1): Promise<{ code: number | null; stdout: string; stderr: string; hung: boolean }> {
   return new Promise((done) => {
     const child = spawn(process.execPath, [BIN, ...args], { cwd: repo.dir, env: repo.env, stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
@@ -25,7 +25,7 @@ function runFed(repo: TestRepo, args: string[], feed: 'stdin' | string): Promise
     child.stdin.on('error', () => undefined); // the reader stopped reading: EPIPE
     const writer = feed === 'stdin' ? child.stdin : createWriteStream(feed);
     writer.on('error', () => undefined);
-    writer.write(MB); // and never ended
+    for (let i = 0; i < megabytes; i++) writer.write(MB); // and never ended
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
     }, TIMEOUT_MS);
@@ -54,6 +54,14 @@ describe('input that does not end', () => {
       expect(repo.git('status', '--porcelain', '--untracked-files=all')).toBe('');
     });
   }
+
+  it('`compact --validate -` on a standard input that never ends: refused past 1 MB (exit 2)', async () => {
+    const repo = await makeMemoryRepo();
+    const r = await runFed(repo, ['compact', '--validate', '-'], 'stdin', 2);
+    expect(r.hung, 'the command never returned').toBe(false);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('standard input is more than 1048576 bytes (1 MB): not a compaction summary');
+  });
 
   it('`end --summary-file` naming a FIFO whose writer never closes it: refused the same way', async () => {
     const repo = await makeMemoryRepo();
