@@ -231,7 +231,10 @@ export interface ParseOptions {
 }
 
 /** Parses and validates config text. Throws GitMemoryError (exit 1) naming key and line on errors. */
-export function parseConfig(text: string, file: string, repoName: string, opts: ParseOptions = {}): { config: Config; warnings: string[]; defaulted: string[] } {
+export function parseConfig(crlfText: string, file: string, repoName: string, opts: ParseOptions = {}): { config: Config; warnings: string[]; defaulted: string[] } {
+  // CRLF is a TOML newline (a Windows checkout with core.autocrlf has it), but the parser refuses
+  // the CR at the end of a comment line: it is read as the newline it is.
+  const text = crlfText.replace(/\r\n/g, '\n');
   let raw: Record<string, unknown>;
   try {
     raw = parseToml(text) as Record<string, unknown>;
