@@ -3,6 +3,7 @@ import type { Ctx, Result } from '../commands/context.js';
 import { readStdin } from '../fs/stdin.js';
 import { expectedShape, internalError, LABEL, leftAsItIs, seeHelp } from './messages.js';
 import { stdoutWriter } from '../fs/stdout.js';
+import { stripControlChars } from '../safety/control-chars.js';
 
 /** Where a CLI run reads and writes; tests pass their own. */
 export interface Io {
@@ -78,16 +79,19 @@ export async function reportError(io: Io, e: unknown, json: boolean): Promise<vo
 /**
  * Runs a handler and prints its result: `--json` on stdout, or the rendered text; warnings on
  * stderr. With reportError, the only code that sets the exit code: from `Result.exit`, or from the
- * error thrown.
+ * error thrown. The rendered text loses its control characters but newline and tab: it quotes
+ * memory files (a teammate's commit, a hand edit), whose escape sequences would otherwise reach
+ * the reader's terminal (repaint it, retitle it, or write its clipboard with OSC 52). `colour`: the
+ * renderer paints with escape sequences itself (the status line), and its text is shown as it is.
  */
-export async function run<T>(io: Io, args: GlobalArgs, call: (ctx: Ctx) => Promise<Result<T>>, render: (data: T) => string): Promise<void> {
+export async function run<T>(io: Io, args: GlobalArgs, call: (ctx: Ctx) => Promise<Result<T>>, render: (data: T) => string, opts: { colour?: boolean } = {}): Promise<void> {
   const ctx: Ctx = { cwd: io.cwd, env: io.env };
   try {
     const result = await call(ctx);
     if (result.exit !== undefined) io.exitCode = result.exit;
     for (const w of result.warnings) io.err(`${paint(io, '33', LABEL.warning)} ${w}\n`);
     if (args.json) io.out(`${JSON.stringify({ ok: true, ...(result.data as object) }, null, 2)}\n`);
-    else io.out(render(result.data));
+    else io.out(opts.colour ? render(result.data) : stripControlChars(render(result.data)));
   } catch (e) {
     const command = args._?.[0];
     let named = e instanceof BareRepositoryError && e.command === 'this command' && command ? new BareRepositoryError(e.gitDir, `git memory ${command}`, e.also) : e;
