@@ -1,7 +1,7 @@
 import { BareRepositoryError, CorruptFileError, EXIT, fsErrorWords, GitMemoryError, UsageError } from '../errors.js';
 import type { Ctx, Result } from '../commands/context.js';
 import { readStdin } from '../fs/stdin.js';
-import { expectedShape, internalError, LABEL, leftAsItIs, seeHelp } from './messages.js';
+import { expectedShape, GIT_MISSING, internalError, LABEL, leftAsItIs, seeHelp } from './messages.js';
 import { stdoutWriter } from '../fs/stdout.js';
 import { stripControlChars } from '../safety/control-chars.js';
 
@@ -40,6 +40,12 @@ function paint(io: Io, code: string, text: string, stream: 'err' | 'out' = 'err'
   return tty && !io.env.NO_COLOR && io.env.TERM !== 'dumb' ? `\x1b[${code}m${text}\x1b[0m` : text;
 }
 
+/** The error of a spawn of git that found no git to start. */
+const isGitMissing = (e: unknown) => {
+  const err = e as NodeJS.ErrnoException | null;
+  return err?.code === 'ENOENT' && err.syscall === 'spawn git';
+};
+
 /**
  * Where errors become messages and exit codes (run() below is the other half). Messages quote what
  * the user typed, so message and hint are masked first: no error repeats a value the secret scan
@@ -58,6 +64,8 @@ export async function reportError(io: Io, e: unknown, json: boolean): Promise<vo
   } else if (e instanceof CorruptFileError) {
     message = leftAsItIs(e.message);
     hint = expectedShape(e.expected);
+  } else if (isGitMissing(e)) {
+    ({ message, hint } = GIT_MISSING);
   } else if (fsErrorWords(e)) {
     // A file system that refuses a write (read-only .git in an agent sandbox, a full disk): not an
     // internal error, and said in words, with where.
