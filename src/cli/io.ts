@@ -1,4 +1,4 @@
-import { BareRepositoryError, CorruptFileError, EXIT, fsErrorWords, GitMemoryError, UsageError } from '../errors.js';
+import { BareRepositoryError, CorruptFileError, EXIT, fsErrorWords, GitMemoryError, isWrongKindOfPath, UsageError } from '../errors.js';
 import type { Ctx, Result } from '../commands/context.js';
 import { readStdin } from '../fs/stdin.js';
 import { expectedShape, GIT_MISSING, internalError, LABEL, leftAsItIs, seeHelp } from './messages.js';
@@ -69,8 +69,11 @@ export async function reportError(io: Io, e: unknown, json: boolean): Promise<vo
   } else if (fsErrorWords(e)) {
     // A file system that refuses a write (read-only .git in an agent sandbox, a full disk): not an
     // internal error, and said in words, with where.
-    const where = (e as NodeJS.ErrnoException).path;
-    message = `${fsErrorWords(e)}${where ? `: cannot write ${where}` : ''}; this command writes memory and needs the git directory and the memory folder writable`;
+    // A rename names the file it replaces as `dest`: that is the one in the way, not the temporary file.
+    const err = e as NodeJS.ErrnoException & { dest?: string };
+    const where = err.dest ?? err.path;
+    const fix = isWrongKindOfPath(e) ? 'move what is in the way on that path (a hand edit or a commit put it there), then run the command again' : 'this command writes memory and needs the git directory and the memory folder writable';
+    message = `${fsErrorWords(e)}${where ? `: cannot write ${where}` : ''}; ${fix}`;
     if (io.env.GIT_MEMORY_DEBUG) hint = (e as Error)?.stack;
   } else {
     message = internalError((e as Error)?.message ?? String(e));
