@@ -146,6 +146,32 @@ describe("a key in a recorded commit's subject (the user's own commit: already i
   });
 });
 
+describe('a key in the branch name (git\'s text, like a commit subject)', () => {
+  it('the primer header names the branch with the key redacted, to the agent and in PRIMER.md', async () => {
+    const repo = await makeMemoryRepo({ now: NOW });
+    repo.git('checkout', '-q', '-b', `fix/${GH_TOKEN}`);
+    const primer = await repo.run(['primer']);
+    expect(primer.code, primer.stderr).toBe(0);
+    expect(primer.stdout).toContain('from branch `fix/[REDACTED:github-token]`');
+    expect(primer.stdout + repo.read('.openclaw_memory/PRIMER.md')).not.toContain(GH_TOKEN);
+  });
+
+  it('block mode: end redacts it in the session file and commits; the primer header and PRIMER.md do not carry it', async () => {
+    const repo = await makeMemoryRepo({ now: NOW });
+    repo.git('checkout', '-q', '-b', `fix/${GH_TOKEN}`);
+    const r = await repo.run(['end', '--json', '--summary', JSON.stringify({ request: 'fix the login' })]);
+    expect(r.code, r.stderr).toBe(0);
+    const path = JSON.parse(r.stdout).session.path as string;
+    expect(repo.read(path)).toContain('branch: "fix/[REDACTED:github-token]"');
+    expect(r.stderr).toContain('redacted github-token in the branch name');
+    const primer = await repo.run(['primer', '--json']);
+    expect(primer.code, primer.stderr).toBe(0);
+    expect(primer.stdout).not.toContain(GH_TOKEN);
+    expect(primer.stdout).toContain('from branch `fix/[REDACTED:github-token]`');
+    expect(repo.read('.openclaw_memory/PRIMER.md')).not.toContain(GH_TOKEN);
+  });
+});
+
 describe('`end` and `commit` scan the pending memory files they did not write themselves', () => {
   it('`end` leaves a hand-edited TASKS.md holding a token out of the commit, says so, and commits its session (exit 0)', async () => {
     const repo = await makeMemoryRepo({ now: NOW });

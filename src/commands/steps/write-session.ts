@@ -120,25 +120,28 @@ function fitSessionCap(body: ReturnType<typeof fold>, render: (b: ReturnType<typ
 }
 
 /**
- * The session file's text through the gate (guardText). The subject of a recorded commit is git's
- * text, not the caller's: a secret in it is in the history already and cannot be taken out of this
- * input, so in `block` mode it would refuse this `end` and every later one (the commit stays in the
- * spool). Refused, the subjects are redacted whatever the mode and the file scanned again: a secret
- * anywhere else still refuses it.
+ * The session file's text through the gate (guardText). A recorded commit's subject and the branch
+ * name are git's text, not the caller's: a secret in them is in the repository already and cannot be
+ * taken out of this input, so in `block` mode it would refuse this `end` and every later one (the
+ * commit stays in the spool, the branch stays checked out). Refused, they are redacted whatever the
+ * mode and the file scanned again: a secret anywhere else still refuses it.
  */
 async function guardSession(session: Session, path: string, guard: GuardConfig, lang: Lang) {
   const text = (s: Session) => serializeSession(s, lang);
   try {
     return await guardText(text(session), path, guard);
   } catch (e) {
-    if (!(e instanceof SecretFoundError) || !session.commits.length) throw e;
-    const subjects = await redactAll(session.commits.map((c) => c.subject), guard.allowlist);
-    const changed = subjects.flatMap((s, i) => (s === session.commits[i]!.subject ? [] : [s]));
+    if (!(e instanceof SecretFoundError)) throw e;
+    const gits = [...session.commits.map((c) => c.subject), session.branch ?? ''];
+    const clean = await redactAll(gits, guard.allowlist);
+    const changed = clean.flatMap((s, i) => (s === gits[i] ? [] : [{ s, what: i < session.commits.length ? 'commit' : 'branch' }]));
     if (!changed.length) throw e;
-    const guarded = await guardText(text({ ...session, commits: session.commits.map((c, i) => ({ ...c, subject: subjects[i]! })) }), path, guard);
-    const rules = [...new Set(changed.flatMap((s) => [...s.matchAll(/\[REDACTED:([^\]]+)\]/g)].map((m) => m[1]!)))];
-    const n = changed.length;
-    guarded.warnings.push(`${path}: redacted ${rules.join(', ')} in the subject of ${n === 1 ? 'a recorded commit' : `${n} recorded commits`} (already in git's history: rewrite it and rotate the credential if it was pushed)`);
+    const commits = session.commits.map((c, i) => ({ ...c, subject: clean[i]! }));
+    const guarded = await guardText(text({ ...session, commits, ...(session.branch ? { branch: clean.at(-1)! } : {}) }), path, guard);
+    const rules = [...new Set(changed.flatMap(({ s }) => [...s.matchAll(/\[REDACTED:([^\]]+)\]/g)].map((m) => m[1]!)))];
+    const n = changed.filter((c) => c.what === 'commit').length;
+    const where = [...(n ? [`the subject of ${n === 1 ? 'a recorded commit' : `${n} recorded commits`}`] : []), ...(changed.some((c) => c.what === 'branch') ? ['the branch name'] : [])].join(' and ');
+    guarded.warnings.push(`${path}: redacted ${rules.join(', ')} in ${where} (already in git: rewrite or rename it, and rotate the credential if it was pushed)`);
     return guarded;
   }
 }
