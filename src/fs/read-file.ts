@@ -1,12 +1,12 @@
 import { closeSync, constants, fstatSync, openSync, readdirSync, readFileSync, readSync } from 'node:fs';
 
-/** A file's text, or null when it cannot be read (absent, a directory, no permission). */
+/**
+ * A file's text, or null when it cannot be read (absent, a directory, no permission) or is not a
+ * regular file: a memory file committed as a link to a FIFO or /dev/zero would otherwise hang the
+ * reader (a dream started in the background at every session start, for MEMORY.md) or fill its memory.
+ */
 export function readTextOrNull(path: string): string | null {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch {
-    return null;
-  }
+  return withOpenFile(path, (fd) => readFileSync(fd, 'utf8'));
 }
 
 /**
