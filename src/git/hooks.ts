@@ -4,7 +4,7 @@ import { BLOCK_RE, CHAINED_SUFFIX, HOOK_NAMES, hookBlock, SHELL_SHEBANG, type Ho
 import { git } from './git.js';
 import type { Repo } from './repo.js';
 import { readTextOrNull } from '../fs/read-file.js';
-import { GitMemoryError } from '../errors.js';
+import { EXIT, GitMemoryError } from '../errors.js';
 
 export { HOOK_NAMES, type HookName } from './hook-blocks.js';
 
@@ -79,7 +79,7 @@ function hookText(path: string): string {
   const text = readTextOrNull(path);
   if (text !== null) return text;
   if (statSync(path).isFile()) return readFileSync(path, 'utf8'); // a file it cannot read: that error, as before
-  throw new GitMemoryError(`${path} is not a regular file: the git-memory block was not added to it`, 1, 'replace it with a regular file (or remove it), then run the command again');
+  throw new GitMemoryError(`${path} is not a regular file: the git-memory block was not added to it`, EXIT.error, 'replace it with a regular file (or remove it), then run the command again');
 }
 
 /**
