@@ -11,7 +11,7 @@ export interface Io {
   env: NodeJS.ProcessEnv;
   out(text: string): void;
   err(text: string): void;
-  /** Standard input to its end; with `max`, no more than one chunk past `max` bytes (see fs/stdin.ts). */
+  /** Standard input to its end; with `max`, its first `max` + 1 bytes at most, the rest unread (see fs/stdin.ts). */
   readStdin(max?: number): Promise<Buffer>;
   /** Set only by run() and reportError() below: the one place that decides how the process ends. */
   exitCode: number;
