@@ -88,7 +88,16 @@ const FS_WORDS: Record<string, string> = {
   EROFS: 'read-only file system',
   EACCES: 'permission denied',
   EPERM: 'operation not permitted',
+  // A memory path of the wrong kind (a hand edit, a commit): PRIMER.md a folder, `.openclaw_memory` a file.
+  EISDIR: 'a folder is where a file belongs',
+  ENOTDIR: 'a file is where a folder belongs',
 };
+
+/** Whether fsErrorWords' words for `e` say a path is of the wrong kind (it has to be moved, not made writable). */
+export function isWrongKindOfPath(e: unknown): boolean {
+  const err = e as NodeJS.ErrnoException | null;
+  return err?.code === 'EISDIR' || err?.code === 'ENOTDIR' || (err?.code === 'EEXIST' && err.syscall === 'mkdir');
+}
 
 /**
  * The plain words for a file system error a user can act on, or null for any other error. A
@@ -109,5 +118,7 @@ export function fsErrorWords(e: unknown): string | null {
       if (c !== 'ENOENT') code = c;
     }
   }
+  // mkdir of a folder where a file is: EEXIST (other EEXISTs are a writer's own business).
+  if (code === 'EEXIST' && err?.syscall === 'mkdir') return FS_WORDS.ENOTDIR!;
   return (code && FS_WORDS[code]) || null;
 }

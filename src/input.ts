@@ -11,7 +11,9 @@ export const MAX_INPUT_BYTES = 64 * 1024;
 export function decodeInput(input: Buffer | string, what: string): string {
   const bytes = typeof input === 'string' ? Buffer.from(input, 'utf8') : input;
   if (bytes.length > MAX_INPUT_BYTES) {
-    throw new UsageError(`${what} is ${bytes.length} bytes; the limit is ${MAX_INPUT_BYTES} (64 KB)`, 'memory is a briefing for the next session, not a transcript: keep what it needs to know');
+    // Streams and files are read up to one byte past the cap (fs/stdin.ts, readFileUpTo): the rest was not read.
+    const size = bytes.length === MAX_INPUT_BYTES + 1 ? `more than ${MAX_INPUT_BYTES}` : String(bytes.length);
+    throw new UsageError(`${what} is ${size} bytes; the limit is ${MAX_INPUT_BYTES} (64 KB)`, 'memory is a briefing for the next session, not a transcript: keep what it needs to know');
   }
   let text: string;
   try {

@@ -1,4 +1,5 @@
-import { existsSync, lstatSync, readdirSync, readFileSync, realpathSync, rmdirSync, unlinkSync } from 'node:fs';
+import { closeSync, constants, existsSync, fstatSync, lstatSync, openSync, readdirSync, readFileSync, realpathSync, rmdirSync, unlinkSync } from 'node:fs';
+import { EXIT, GitMemoryError } from '../errors.js';
 import { dirname, join } from 'node:path';
 import type { Repo } from '../git/repo.js';
 import { writeAtomic } from '../fs/atomic.js';
@@ -18,12 +19,24 @@ function resolvedPath(repo: Repo, path: string): string {
   }
 }
 
-function read(path: string): string | null {
+/**
+ * A file's text; null when there is none. Opened without blocking and read only when it is a
+ * regular file: an agent file committed as a link to /dev/zero or a FIFO would otherwise hang
+ * `init`, `doctor` and `uninstall` (and fill the memory, for /dev/zero).
+ */
+function read(path: string, shown: string): string | null {
+  let fd: number;
   try {
-    return readFileSync(path, 'utf8');
+    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw e;
+  }
+  try {
+    if (!fstatSync(fd).isFile()) throw new GitMemoryError(`${shown}${shown === path ? '' : ` (${path})`} is not a regular file; it was left as it is`, EXIT.error, 'replace it (or the link that leads to it) with a regular file, then run the command again');
+    return readFileSync(fd, 'utf8');
+  } finally {
+    closeSync(fd);
   }
 }
 
@@ -51,7 +64,7 @@ export function planFiles(repo: Repo) {
       const abs = resolvedPath(repo, path);
       let p = files.get(abs);
       if (!p) {
-        const before = read(abs);
+        const before = read(abs, path);
         p = { path, label, abs, before, after: before };
         files.set(abs, p);
       }
@@ -60,7 +73,7 @@ export function planFiles(repo: Repo) {
     /** Current planned text of a file. */
     text(path: string): string | null {
       const abs = resolvedPath(repo, path);
-      return files.has(abs) ? files.get(abs)!.after : read(abs);
+      return files.has(abs) ? files.get(abs)!.after : read(abs, path);
     },
     /** The file a path stands for (see resolvedPath): two paths with one answer are one file. */
     where(path: string): string {

@@ -1,8 +1,9 @@
-import { BareRepositoryError, CorruptFileError, EXIT, fsErrorWords, GitMemoryError, UsageError } from '../errors.js';
+import { BareRepositoryError, CorruptFileError, EXIT, fsErrorWords, GitMemoryError, isWrongKindOfPath, UsageError } from '../errors.js';
 import type { Ctx, Result } from '../commands/context.js';
 import { readStdin } from '../fs/stdin.js';
-import { expectedShape, internalError, LABEL, leftAsItIs, seeHelp } from './messages.js';
+import { expectedShape, GIT_MISSING, internalError, LABEL, leftAsItIs, seeHelp } from './messages.js';
 import { stdoutWriter } from '../fs/stdout.js';
+import { stripControlChars } from '../safety/control-chars.js';
 
 /** Where a CLI run reads and writes; tests pass their own. */
 export interface Io {
@@ -10,7 +11,8 @@ export interface Io {
   env: NodeJS.ProcessEnv;
   out(text: string): void;
   err(text: string): void;
-  readStdin(): Promise<Buffer>;
+  /** Standard input to its end; with `max`, its first `max` + 1 bytes at most, the rest unread (see fs/stdin.ts). */
+  readStdin(max?: number): Promise<Buffer>;
   /** Set only by run() and reportError() below: the one place that decides how the process ends. */
   exitCode: number;
   /**
@@ -38,6 +40,12 @@ function paint(io: Io, code: string, text: string, stream: 'err' | 'out' = 'err'
   return tty && !io.env.NO_COLOR && io.env.TERM !== 'dumb' ? `\x1b[${code}m${text}\x1b[0m` : text;
 }
 
+/** The error of a spawn of git that found no git to start. */
+const isGitMissing = (e: unknown) => {
+  const err = e as NodeJS.ErrnoException | null;
+  return err?.code === 'ENOENT' && err.syscall === 'spawn git';
+};
+
 /**
  * Where errors become messages and exit codes (run() below is the other half). Messages quote what
  * the user typed, so message and hint are masked first: no error repeats a value the secret scan
@@ -56,11 +64,16 @@ export async function reportError(io: Io, e: unknown, json: boolean): Promise<vo
   } else if (e instanceof CorruptFileError) {
     message = leftAsItIs(e.message);
     hint = expectedShape(e.expected);
+  } else if (isGitMissing(e)) {
+    ({ message, hint } = GIT_MISSING);
   } else if (fsErrorWords(e)) {
     // A file system that refuses a write (read-only .git in an agent sandbox, a full disk): not an
     // internal error, and said in words, with where.
-    const where = (e as NodeJS.ErrnoException).path;
-    message = `${fsErrorWords(e)}${where ? `: cannot write ${where}` : ''}; this command writes memory and needs the git directory and the memory folder writable`;
+    // A rename names the file it replaces as `dest`: that is the one in the way, not the temporary file.
+    const err = e as NodeJS.ErrnoException & { dest?: string };
+    const where = err.dest ?? err.path;
+    const fix = isWrongKindOfPath(e) ? 'move what is in the way on that path (a hand edit or a commit put it there), then run the command again' : 'this command writes memory and needs the git directory and the memory folder writable';
+    message = `${fsErrorWords(e)}${where ? `: cannot write ${where}` : ''}; ${fix}`;
     if (io.env.GIT_MEMORY_DEBUG) hint = (e as Error)?.stack;
   } else {
     message = internalError((e as Error)?.message ?? String(e));
@@ -77,16 +90,19 @@ export async function reportError(io: Io, e: unknown, json: boolean): Promise<vo
 /**
  * Runs a handler and prints its result: `--json` on stdout, or the rendered text; warnings on
  * stderr. With reportError, the only code that sets the exit code: from `Result.exit`, or from the
- * error thrown.
+ * error thrown. The rendered text loses its control characters but newline and tab: it quotes
+ * memory files (a teammate's commit, a hand edit), whose escape sequences would otherwise reach
+ * the reader's terminal (repaint it, retitle it, or write its clipboard with OSC 52). `colour`: the
+ * renderer paints with escape sequences itself (the status line), and its text is shown as it is.
  */
-export async function run<T>(io: Io, args: GlobalArgs, call: (ctx: Ctx) => Promise<Result<T>>, render: (data: T) => string): Promise<void> {
+export async function run<T>(io: Io, args: GlobalArgs, call: (ctx: Ctx) => Promise<Result<T>>, render: (data: T) => string, opts: { colour?: boolean } = {}): Promise<void> {
   const ctx: Ctx = { cwd: io.cwd, env: io.env };
   try {
     const result = await call(ctx);
     if (result.exit !== undefined) io.exitCode = result.exit;
     for (const w of result.warnings) io.err(`${paint(io, '33', LABEL.warning)} ${w}\n`);
     if (args.json) io.out(`${JSON.stringify({ ok: true, ...(result.data as object) }, null, 2)}\n`);
-    else io.out(render(result.data));
+    else io.out(opts.colour ? render(result.data) : stripControlChars(render(result.data)));
   } catch (e) {
     const command = args._?.[0];
     let named = e instanceof BareRepositoryError && e.command === 'this command' && command ? new BareRepositoryError(e.gitDir, `git memory ${command}`, e.also) : e;
@@ -103,7 +119,7 @@ export function defaultIo(): Io {
     env: process.env,
     out: stdoutWriter(),
     err: (t) => void process.stderr.write(t),
-    readStdin: () => readStdin(),
+    readStdin: (max) => readStdin(process.stdin, { max }),
     exitCode: 0,
   };
 }

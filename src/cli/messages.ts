@@ -36,6 +36,8 @@ export const LABEL = { error: 'error:', warning: 'warning:' } as const;
 export const leftAsItIs = (message: string) => `${message}; it was left as it is`;
 export const expectedShape = (expected: string) => `expected shape:\n${expected}`;
 export const internalError = (message: string) => `internal error: ${message}`;
+/** git could not be started at all (ENOENT from the spawn): no git on PATH. */
+export const GIT_MISSING = { message: 'git is not on PATH: git-memory runs git for this command', hint: 'install git, or add the folder that holds it to PATH' } as const;
 
 /**
  * A task change made while a git operation is stopped (`end`, `tasks`): where it waits, and what

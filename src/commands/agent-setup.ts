@@ -1,4 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
+import { readTextOrNull } from '../fs/read-file.js';
 import { join } from 'node:path';
 import { ADAPTERS, type AgentName } from '../agents/registry.js';
 import { AIDER_INSTRUCTIONS } from '../agents/aider.js';
@@ -65,10 +66,10 @@ const AIDER_NOTE =
 export async function primerForAider(o: Opened): Promise<boolean> {
   const path = join(o.repo.root, '.aider.conf.yml');
   if (existsSync(join(o.repo.root, PRIMER_FILE)) || !existsSync(path)) return false;
-  let text: string;
   try {
-    text = readFileSync(path, 'utf8');
-    if (!ADAPTERS.aider.config[0]!.installed(text)) return false;
+    // Not a regular file (a link to a FIFO): not read, as unreadable.
+    const text = readTextOrNull(path);
+    if (text === null || !ADAPTERS.aider.config[0]!.installed(text)) return false;
   } catch {
     return false; // an unreadable or unparsable file: init goes on without
   }

@@ -1,5 +1,5 @@
 import { detectAgent } from '../agents/registry.js';
-import { EXIT, fsErrorWords, GitMemoryError, UsageError } from '../errors.js';
+import { EXIT, fsErrorWords, GitMemoryError, isWrongKindOfPath, UsageError } from '../errors.js';
 import { PRIMER_FILE } from '../paths.js';
 import { withLock } from '../fs/lock.js';
 import { localDate, localIso } from '../clock.js';
@@ -189,7 +189,7 @@ export async function end(o: Opened, opts: EndOptions): Promise<Result<EndData>>
 function plainFsFailure(e: unknown, sessionPath: string | null): unknown {
   const words = fsErrorWords(e);
   if (!words) return e;
-  const fix = words === 'no space left on device' || words === 'disk quota exceeded' ? 'once space is freed' : 'once it can write there';
+  const fix = words === 'no space left on device' || words === 'disk quota exceeded' ? 'once space is freed' : isWrongKindOfPath(e) ? `once what is in the way on ${(e as NodeJS.ErrnoException & { dest?: string }).dest ?? (e as NodeJS.ErrnoException).path} is moved` : 'once it can write there';
   const message = sessionPath
     ? `${words}: the session is written in ${sessionPath} but not committed, and the primer (${PRIMER_FILE}) was not rebuilt; the next \`end\` or \`git memory commit\` commits it ${fix}`
     : `${words}: the session was not written, nothing was; run \`end\` again ${fix}`;

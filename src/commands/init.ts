@@ -78,7 +78,7 @@ export async function init(ctx: Ctx, opts: InitOptions): Promise<Result<InitData
   if (opts.mcp && !agentNames.length) throw new UsageError('--mcp registers the MCP server for the agents named with --agent', 'e.g. git memory init --agent claude --mcp');
   const repo = findRepo(ctx.cwd, ctx.env);
   // Refused before anything is made: a committed link would put memory outside the repository.
-  for (const rel of [`${JOURNAL_DIR}/`, MEMORY_GITIGNORE, TASKS_FILE]) writablePath(repo.root, rel, { includeFile: true });
+  for (const rel of [CONFIG_FILE, `${JOURNAL_DIR}/`, MEMORY_GITIGNORE, TASKS_FILE]) writablePath(repo.root, rel, { includeFile: true });
   const files: InitData['files'] = [];
   const configPath = join(repo.root, CONFIG_FILE);
   if (!existsSync(configPath)) {

@@ -1,11 +1,28 @@
 import { closeSync, constants, fstatSync, openSync, readdirSync, readFileSync, readSync } from 'node:fs';
 
-/** A file's text, or null when it cannot be read (absent, a directory, no permission). */
+/**
+ * A file's text, or null when it cannot be read (absent, a directory, no permission) or is not a
+ * regular file: a memory file committed as a link to a FIFO or /dev/zero would otherwise hang the
+ * reader (a dream started in the background at every session start, for MEMORY.md) or fill its memory.
+ */
 export function readTextOrNull(path: string): string | null {
+  return withOpenFile(path, (fd) => readFileSync(fd, 'utf8'));
+}
+
+/**
+ * A file's first bytes, up to `max` + 1 (a caller refuses more than `max`): never the whole of a
+ * file that does not end (/dev/zero) or is too big to be input. Opened as it is: a FIFO from the
+ * shell's process substitution (`<(…)`) is read as its writer writes. Throws as readFileSync does.
+ */
+export function readFileUpTo(path: string, max: number): Buffer {
+  const fd = openSync(path, 'r');
   try {
-    return readFileSync(path, 'utf8');
-  } catch {
-    return null;
+    const buf = Buffer.alloc(max + 1);
+    let len = 0;
+    for (let n = 1; n > 0 && len < buf.length; len += n) n = readSync(fd, buf, len, buf.length - len, null);
+    return buf.subarray(0, len);
+  } finally {
+    closeSync(fd);
   }
 }
 

@@ -3,12 +3,21 @@ import { fstatSync, readSync } from 'node:fs';
 /**
  * Reads a stream (standard input unless told otherwise) to its end. With `tty: 'empty'` a terminal
  * counts as no input: an agent hook run by hand must not wait for a Ctrl-D that nobody types.
+ * With `max`, reading stops once more than `max` bytes came (`yes | …` never ends) and the first
+ * `max` + 1 are returned: the rest is not read, and the caller refuses the input as too long.
  */
-export async function readStdin(stream: NodeJS.ReadableStream & { isTTY?: boolean } = process.stdin, opts: { tty?: 'empty' | 'read' } = {}): Promise<Buffer> {
+export async function readStdin(stream: NodeJS.ReadableStream & { isTTY?: boolean } = process.stdin, opts: { tty?: 'empty' | 'read'; max?: number } = {}): Promise<Buffer> {
   if (opts.tty === 'empty' && stream.isTTY) return Buffer.alloc(0);
   const chunks: Buffer[] = [];
-  for await (const c of stream) chunks.push(typeof c === 'string' ? Buffer.from(c) : (c as Buffer));
-  return Buffer.concat(chunks);
+  let size = 0;
+  for await (const c of stream) {
+    const b = typeof c === 'string' ? Buffer.from(c) : (c as Buffer);
+    chunks.push(b);
+    size += b.length;
+    if (opts.max !== undefined && size > opts.max) break; // leaving the loop closes the stream
+  }
+  const all = Buffer.concat(chunks);
+  return opts.max !== undefined && all.length > opts.max + 1 ? all.subarray(0, opts.max + 1) : all;
 }
 
 /**

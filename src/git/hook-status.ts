@@ -1,4 +1,5 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
+import { readTextOrNull } from '../fs/read-file.js';
 import { join } from 'node:path';
 import { BLOCK_RE, CHAINED_SUFFIX, HOOK_NAMES, hookBlock, type HookName } from './hook-blocks.js';
 import { hooksDir, type ConfigKeys, type HooksDir } from './hooks.js';
@@ -22,7 +23,8 @@ export interface HookState {
 function inspect(dir: string, hook: HookName, husky: boolean): HookState {
   const path = join(dir, hook);
   const exists = existsSync(path);
-  const text = exists ? readFileSync(path, 'utf8') : '';
+  // Not read when it is not a regular file (a FIFO would hang the read): no block in it then.
+  const text = (exists && readTextOrNull(path)) || '';
   const block = BLOCK_RE.exec(text)?.[0]?.replace(/\n$/, '');
   const chained = existsSync(`${path}${CHAINED_SUFFIX}`);
   const executable = exists && (statSync(path).mode & 0o111) !== 0;
@@ -42,6 +44,6 @@ export async function hookStates(repo: Repo, keys?: ConfigKeys): Promise<{ where
   const stray =
     fallback === where.dir
       ? []
-      : HOOK_NAMES.map((h) => join(fallback, h)).filter((p) => existsSync(p) && BLOCK_RE.test(readFileSync(p, 'utf8')));
+      : HOOK_NAMES.map((h) => join(fallback, h)).filter((p) => BLOCK_RE.test(readTextOrNull(p) ?? ''));
   return { where, hooks, stray };
 }

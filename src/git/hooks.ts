@@ -3,6 +3,8 @@ import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
 import { BLOCK_RE, CHAINED_SUFFIX, HOOK_NAMES, hookBlock, SHELL_SHEBANG, type HookName } from './hook-blocks.js';
 import { git } from './git.js';
 import type { Repo } from './repo.js';
+import { readTextOrNull } from '../fs/read-file.js';
+import { EXIT, GitMemoryError } from '../errors.js';
 
 export { HOOK_NAMES, type HookName } from './hook-blocks.js';
 
@@ -70,6 +72,17 @@ function mustChain(text: string, path: string, husky: boolean): boolean {
 export type InstallResult = 'created' | 'updated' | 'unchanged' | 'chained';
 
 /**
+ * A hook file's text for an edit; throws when something is there that is not a regular file (a
+ * committed hooks folder's hook linked to a FIFO would hang the read): it is left as it is.
+ */
+function hookText(path: string): string {
+  const text = readTextOrNull(path);
+  if (text !== null) return text;
+  if (statSync(path).isFile()) return readFileSync(path, 'utf8'); // a file it cannot read: that error, as before
+  throw new GitMemoryError(`${path} is not a regular file: the git-memory block was not added to it`, EXIT.error, 'replace it with a regular file (or remove it), then run the command again');
+}
+
+/**
  * Adds (or refreshes) our block in a hook file without disturbing what is there: a new file gets a
  * shebang; an existing shell hook gets the block right after its first line, so an `exit` further
  * down cannot skip it; anything else is chained.
@@ -77,7 +90,7 @@ export type InstallResult = 'created' | 'updated' | 'unchanged' | 'chained';
 export function installHookFile(path: string, name: HookName, husky: boolean): InstallResult {
   const chained = `${path}${CHAINED_SUFFIX}`;
   if (existsSync(path) && !existsSync(chained)) {
-    const text = readFileSync(path, 'utf8');
+    const text = hookText(path);
     if (!BLOCK_RE.test(text) && mustChain(text, path, husky)) {
       renameSync(path, chained);
       writeFileSync(path, `#!/bin/sh\n${hookBlock(name, true)}\n`, { mode: 0o755 });
@@ -91,7 +104,7 @@ export function installHookFile(path: string, name: HookName, husky: boolean): I
     writeFileSync(path, husky ? block : `#!/bin/sh\n${block}`, { mode: 0o755 });
     return 'created';
   }
-  const text = readFileSync(path, 'utf8');
+  const text = hookText(path);
   let next: string;
   if (BLOCK_RE.test(text)) {
     next = text.replace(BLOCK_RE, block);
@@ -113,7 +126,8 @@ export type UninstallResult = 'removed' | 'deleted' | 'restored' | 'absent';
  * our block (we created it) is deleted; a chained hook is moved back into place.
  */
 export function uninstallHookFile(path: string): UninstallResult {
-  if (!existsSync(path)) return 'absent';
+  // Not a regular file (a FIFO, which a read would wait on): no block of ours in it.
+  if (!existsSync(path) || !statSync(path).isFile()) return 'absent';
   const text = readFileSync(path, 'utf8');
   if (!BLOCK_RE.test(text)) return 'absent';
   const rest = text.replace(BLOCK_RE, '');

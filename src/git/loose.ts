@@ -2,7 +2,7 @@
 // temporary file of its fan-out folder, then linked to its name. For the few small objects of a
 // memory commit (its trees and the commit itself), where a git process would cost more than they do.
 import { createHash } from 'node:crypto';
-import { closeSync, existsSync, fsyncSync, linkSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import { closeSync, constants, existsSync, fstatSync, fsyncSync, linkSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import type { Repo } from './repo.js';
@@ -55,16 +55,31 @@ export function storedAsIs(config: ReadonlyMap<string, string | null>, attribute
   if (process.env.GIT_ATTR_SOURCE) return false;
   const filters = [...config.keys()].some((key) => key.startsWith('filter.'));
   for (const file of attributeFiles) {
-    let text: string;
+    let text: string | null;
     try {
-      text = readFileSync(file, 'utf8');
+      text = regularFileText(file);
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code === 'ENOENT' || (e as NodeJS.ErrnoException).code === 'ENOTDIR') continue;
       return false;
     }
+    if (text === null) return false;
     if (/working-tree-encoding/i.test(text) || (filters && /filter/i.test(text))) return false;
   }
   return contents.every((c) => !c.includes(0x0d) && !c.includes('$Id'));
+}
+
+/**
+ * A file's text, or null when it is not a regular file: opened without blocking, so a committed
+ * `.gitattributes` that is a link to a FIFO (git itself does not follow it) does not hang the
+ * memory commit; throws as openSync does (ENOENT: no such file).
+ */
+function regularFileText(file: string): string | null {
+  const fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK);
+  try {
+    return fstatSync(fd).isFile() ? readFileSync(fd, 'utf8') : null;
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /**

@@ -1,7 +1,8 @@
-import { closeSync, existsSync, fchmodSync, lstatSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, fchmodSync, lstatSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { ATTRIBUTES_FILE, MEMORY_DIR, TASKS_FILE } from '../paths.js';
-import { writablePath } from '../worktree-path.js';
+import { symlinkOnPath, writablePath } from '../worktree-path.js';
+import { readTextOrNull } from '../fs/read-file.js';
 import { GitError } from '../errors.js';
 import { git } from './git.js';
 import type { Repo } from './repo.js';
@@ -30,12 +31,17 @@ export const DRIVER_COMMAND =
 export type ChangeResult = 'created' | 'updated' | 'unchanged' | 'removed' | 'absent';
 
 const attributesPath = (repo: Repo) => join(repo.root, ATTRIBUTES_FILE);
+/**
+ * The memory `.gitattributes` as git reads it, or null: not through a symbolic link (git refuses one
+ * in the tree) and only a regular file (a link to a FIFO hung `end`, `init`, `doctor` and `uninstall`).
+ */
+const attributesText = (repo: Repo) => (symlinkOnPath(repo.root, ATTRIBUTES_FILE) ? null : readTextOrNull(attributesPath(repo)));
 const hasLine = (text: string, line = ATTRIBUTES_LINE) => text.split(/\r?\n/).some((l) => l.trim() === line);
 
 /** Adds the TASKS.md, MEMORY.md and journal day lines to the memory directory's `.gitattributes`. */
 export function installAttributes(repo: Repo): ChangeResult {
   const path = attributesPath(repo);
-  const text = existsSync(path) ? readFileSync(path, 'utf8') : null;
+  const text = attributesText(repo);
   const lines = [ATTRIBUTES_LINE, LONG_TERM_ATTRIBUTES_LINE, JOURNAL_ATTRIBUTES_LINE];
   if (text !== null && lines.every((l) => hasLine(text, l))) return 'unchanged';
   // A file from before MEMORY.md or folded days existed gets just the lines it lacks.
@@ -53,14 +59,14 @@ export function installAttributes(repo: Repo): ChangeResult {
  * for the others.
  */
 export function attributesInstalled(repo: Repo): boolean {
-  const path = attributesPath(repo);
-  return existsSync(path) && hasLine(readFileSync(path, 'utf8'));
+  const text = attributesText(repo);
+  return text !== null && hasLine(text);
 }
 
 /** Whether the memory `.gitattributes` names the driver for folded journal days (a repository set up before them lacks it). */
 export function journalAttributesInstalled(repo: Repo): boolean {
-  const path = attributesPath(repo);
-  return existsSync(path) && hasLine(readFileSync(path, 'utf8'), JOURNAL_ATTRIBUTES_LINE);
+  const text = attributesText(repo);
+  return text !== null && hasLine(text, JOURNAL_ATTRIBUTES_LINE);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { readFileSync, statSync, type BigIntStats } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readFileSync, readlinkSync, type BigIntStats } from 'node:fs';
 import { configExampleHint } from './config-example.js';
 import { basename, join } from 'node:path';
 // Only the parser: the package's index also loads the stringifier and stream/async parsers.
@@ -7,6 +7,7 @@ import { EXIT, GitMemoryError, parserReason } from '../errors.js';
 import { CONFIG_CACHE_FILE, CONFIG_FILE } from '../paths.js';
 import { splitPattern, unboundedPattern } from '../safety/allowlist.js';
 import { isRecord, readState, writeState } from '../fs/state.js';
+import { symlinkMessage } from '../worktree-path.js';
 
 /** The project configuration with every default filled in. */
 export interface Config {
@@ -230,7 +231,10 @@ export interface ParseOptions {
 }
 
 /** Parses and validates config text. Throws GitMemoryError (exit 1) naming key and line on errors. */
-export function parseConfig(text: string, file: string, repoName: string, opts: ParseOptions = {}): { config: Config; warnings: string[]; defaulted: string[] } {
+export function parseConfig(crlfText: string, file: string, repoName: string, opts: ParseOptions = {}): { config: Config; warnings: string[]; defaulted: string[] } {
+  // CRLF is a TOML newline (a Windows checkout with core.autocrlf has it), but the parser refuses
+  // the CR at the end of a comment line: it is read as the newline it is.
+  const text = crlfText.replace(/\r\n/g, '\n');
   let raw: Record<string, unknown>;
   try {
     raw = parseToml(text) as Record<string, unknown>;
@@ -316,22 +320,59 @@ const isKeptConfig = (v: unknown): v is KeptConfig =>
  * and used while the file is unchanged: TOML parsing is a millisecond of every session start.
  * With `stateDir` the config is also parsed leniently (a wrong value gets its key's default and a
  * warning: one bad key does not stop the primer, the hooks or a command); without, strictly.
+ * A config that is a symbolic link, not a regular file, or too big to be one is an error (the
+ * lenient callers, openAnyConfig, go on with the defaults and say why).
  */
 export function loadConfig(root: string, stateDir?: string): LoadedConfig {
   const path = join(root, CONFIG_FILE);
-  let st: BigIntStats | undefined;
+  const fd = openConfig(path);
+  if (fd === null) return { ...parseConfig('', CONFIG_FILE, basename(root)), path: null };
   try {
-    st = statSync(path, { bigint: true });
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
-    return { ...parseConfig('', CONFIG_FILE, basename(root)), path: null };
+    const st = fstatSync(fd, { bigint: true });
+    if (!st.isFile()) throw new GitMemoryError(`${CONFIG_FILE} is not a regular file; it was not read`, EXIT.error, NOT_A_FILE_HINT);
+    if (st.size > CONFIG_MAX_BYTES) throw new GitMemoryError(`${CONFIG_FILE} is ${st.size} bytes; a config is at most ${CONFIG_MAX_BYTES / 1024} KB; it was not read`, EXIT.error, configExampleHint('the keys a config holds'));
+    return loadOpened(root, stateDir, fd, st, path);
+  } finally {
+    closeSync(fd);
   }
+}
+
+/** A config is a few hundred bytes; anything near this is not one (and is not read whole into memory). */
+const CONFIG_MAX_BYTES = 256 * 1024;
+const NOT_A_FILE_HINT = `keep a regular file at ${CONFIG_FILE} (git rm it and run git memory init for a fresh one)`;
+
+/**
+ * The config opened for reading; null when there is none. Never through a symbolic link (a committed
+ * link would read the config from outside the repository, and one to /dev/zero or a FIFO would hang
+ * every hook and command that reads it: memory is not read through links, worktree-path.ts), and
+ * without blocking (a FIFO committed in its place waits for no writer).
+ */
+function openConfig(path: string): number | null {
+  try {
+    return openSync(path, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return null;
+    if (code === 'ELOOP') throw new GitMemoryError(`${symlinkMessage({ link: CONFIG_FILE, target: linkTarget(path) })}; it was not read`, EXIT.error, NOT_A_FILE_HINT);
+    throw e;
+  }
+}
+
+function linkTarget(path: string): string {
+  try {
+    return readlinkSync(path);
+  } catch {
+    return '?';
+  }
+}
+
+function loadOpened(root: string, stateDir: string | undefined, fd: number, st: BigIntStats, path: string): LoadedConfig {
   // CONFIG_SHAPE: a config kept by an older version, with its defaults, is parsed again.
   const identity = [CONFIG_SHAPE, root, st.ino, st.size, st.mtimeNs, st.ctimeNs].join(':');
   // None kept, unreadable or of another file: parse.
   const kept = stateDir ? readState(stateDir, CONFIG_CACHE_FILE, isKeptConfig) : null;
   if (kept?.identity === identity) return { config: kept.config, warnings: kept.warnings, defaulted: kept.defaulted, path };
-  const parsed = parseConfig(readFileSync(path, 'utf8'), CONFIG_FILE, basename(root), { lenient: !!stateDir });
+  const parsed = parseConfig(readFileSync(fd, 'utf8'), CONFIG_FILE, basename(root), { lenient: !!stateDir });
   // A file changed within the last two seconds could change again without its change time moving
   // (it ticks coarsely, by seconds on some file systems): keep only a settled one.
   if (stateDir && Date.now() - Number(st.ctimeMs) > 2000) {

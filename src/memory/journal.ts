@@ -1,4 +1,4 @@
-import { closeSync, constants, openSync, readdirSync, readFileSync, type Dirent } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readdirSync, readFileSync, type Dirent } from 'node:fs';
 import { join } from 'node:path';
 import { DATE_RE } from '../clock.js';
 import { JOURNAL_DIR } from '../paths.js';
@@ -30,8 +30,27 @@ export function listDays(root: string): string[] {
  * fold`) holds several. Every reader of the journal parses its files here.
  */
 export function parseJournalFile(text: string, rel: string): Session[] {
+  return isSessionFile(rel) ? [parseSession(text, rel)] : parseDay(text, rel);
+}
+
+/**
+ * The most of a session file (`journal/<date>/<name>.md`) that is read: `end` writes at most 16 KB
+ * (SESSION_MAX_BYTES) and `lint` flags more, but a file of megabytes (committed by hand) was parsed
+ * whole at every session start, seconds of the agent's start. It is skipped, said as a file that
+ * does not parse is. Day files (a folded day holds many sessions) are read whatever their size.
+ */
+export const SESSION_READ_MAX_BYTES = 1024 * 1024;
+
+/** Why the journal file `rel` of `size` bytes is not read (a session file far over its cap), or null. */
+export function oversizedSession(rel: string, size: number): CorruptFileError | null {
+  if (size <= SESSION_READ_MAX_BYTES || !isSessionFile(rel)) return null;
+  return new CorruptFileError(rel, `is ${size} bytes, far more than a session holds (end writes at most 16 KB); skipped`, 'a session file of at most 16 KB (`git memory lint` flags bigger ones)');
+}
+
+/** Whether a journal path is a session file (in a day folder), not a day file. */
+function isSessionFile(rel: string): boolean {
   const inJournal = rel.startsWith(`${JOURNAL_DIR}/`) ? rel.slice(JOURNAL_DIR.length + 1) : rel.split('/').slice(-2).join('/');
-  return inJournal.includes('/') ? [parseSession(text, rel)] : parseDay(text, rel);
+  return inJournal.includes('/');
 }
 
 /** Reads one journal file into `out` (a link is not read: it could point anywhere). */
@@ -41,6 +60,11 @@ export function readJournalFile(root: string, rel: string, parse: (text: string,
     // O_NOFOLLOW: a journal file that is a link is not read (it could point anywhere).
     const fd = openSync(join(root, rel), constants.O_RDONLY | constants.O_NOFOLLOW);
     try {
+      const big = oversizedSession(rel, fstatSync(fd).size);
+      if (big) {
+        out.corrupt.push(big);
+        return;
+      }
       text = readFileSync(fd, 'utf8');
     } finally {
       closeSync(fd);

@@ -276,10 +276,16 @@ function leftOutLazily(c: Candidate, reason: string): PrimerItem & { reason: str
   };
 }
 
+/**
+ * The branch the header names, through the same secret rules as every memory line: a branch name is
+ * git's text, and one named after a token (`fix/ghp_…`) would otherwise reach the agent and PRIMER.md.
+ */
+const headerBranch = (input: PrimerInput) => input.git.branch && redactQuick(input.git.branch);
+
 function renderPrimer(items: PrimerItem[], input: PrimerInput, o: PrimerOptions, authors: string[]): string {
   const values: Record<string, string> = {
-    project: capLine(input.project.name).slice(0, 80),
-    provenance: PRIMER_PHRASES[o.lang].provenance({ branch: input.git.branch, commit: input.git.head, at: input.generatedAt, authors }),
+    project: redactQuick(capLine(input.project.name).slice(0, 80)),
+    provenance: PRIMER_PHRASES[o.lang].provenance({ branch: headerBranch(input), commit: input.git.head, at: input.generatedAt, authors: authors.map(redactQuick) }),
   };
   for (const section of PRIMER_SECTIONS) {
     values[section] = items.filter((i) => i.section === section).map((i) => i.text).join('\n');
@@ -414,6 +420,6 @@ export function buildPrimer(input: PrimerInput, o: PrimerOptions): Primer {
     tokens,
     included,
     dropped,
-    provenance: { branch: input.git.branch, commit: input.git.head, generatedAt: input.generatedAt, authors },
+    provenance: { branch: headerBranch(input), commit: input.git.head, generatedAt: input.generatedAt, authors: authors.map(redactQuick) },
   };
 }

@@ -109,6 +109,69 @@ describe('the memory commit message passes the secret handling of the file it de
   });
 });
 
+describe("a key in a recorded commit's subject (the user's own commit: already in the history, not in end's input)", () => {
+  /** A code commit whose subject holds GH_TOKEN, recorded for the next session as the post-commit hook records it. */
+  async function withKeyInCommit(): Promise<TestRepo> {
+    const repo = await makeMemoryRepo({ now: NOW });
+    repo.commit(`rotate ${GH_TOKEN} next week`, { 'deploy.txt': 'code\n' });
+    expect((await repo.run(['hook', 'post-commit'])).code).toBe(0);
+    return repo;
+  }
+
+  it('block mode: end redacts it in the session file and commits, where it was refused (exit 3) at every later end', async () => {
+    const repo = await withKeyInCommit();
+    const r = await repo.run(['end', '--json', '--summary', JSON.stringify({ request: 'ship the deploy script' })]);
+    expect(r.code, r.stderr).toBe(0);
+    const path = JSON.parse(r.stdout).session.path as string;
+    expect(repo.read(path)).toContain('rotate [REDACTED:github-token] next week');
+    expect(repo.git('show', `HEAD:${path}`)).not.toContain(GH_TOKEN);
+    expect(r.stderr).not.toContain(GH_TOKEN);
+    expect(r.stderr).toContain('redacted github-token in the subject of a recorded commit');
+    expect(subject(repo)).toBe('memory: ship the deploy script');
+    const next = await repo.run(['end', '--summary', JSON.stringify({ request: 'next session' })]);
+    expect(next.code, next.stderr).toBe(0);
+  });
+
+  it("block mode: a key in end's own input is still refused (exit 3), nothing written, the commit kept for the next end", async () => {
+    const repo = await withKeyInCommit();
+    const head = repo.git('rev-parse', 'HEAD');
+    const r = await repo.run(['end', '--summary', JSON.stringify({ request: `use key ${AWS_KEY} now` })]);
+    expect(r.code).toBe(3);
+    expect(r.stderr).toContain('aws-access-key-id');
+    expect(repo.git('rev-parse', 'HEAD')).toBe(head);
+    expect(repo.git('status', '--porcelain', '--untracked-files=all')).toBe('');
+    const ok = await repo.run(['end', '--json', '--summary', JSON.stringify({ request: 'without the key' })]);
+    expect(ok.code, ok.stderr).toBe(0);
+    expect(JSON.parse(ok.stdout).session.commits).toBe(1);
+  });
+});
+
+describe('a key in the branch name (git\'s text, like a commit subject)', () => {
+  it('the primer header names the branch with the key redacted, to the agent and in PRIMER.md', async () => {
+    const repo = await makeMemoryRepo({ now: NOW });
+    repo.git('checkout', '-q', '-b', `fix/${GH_TOKEN}`);
+    const primer = await repo.run(['primer']);
+    expect(primer.code, primer.stderr).toBe(0);
+    expect(primer.stdout).toContain('from branch `fix/[REDACTED:github-token]`');
+    expect(primer.stdout + repo.read('.openclaw_memory/PRIMER.md')).not.toContain(GH_TOKEN);
+  });
+
+  it('block mode: end redacts it in the session file and commits; the primer header and PRIMER.md do not carry it', async () => {
+    const repo = await makeMemoryRepo({ now: NOW });
+    repo.git('checkout', '-q', '-b', `fix/${GH_TOKEN}`);
+    const r = await repo.run(['end', '--json', '--summary', JSON.stringify({ request: 'fix the login' })]);
+    expect(r.code, r.stderr).toBe(0);
+    const path = JSON.parse(r.stdout).session.path as string;
+    expect(repo.read(path)).toContain('branch: "fix/[REDACTED:github-token]"');
+    expect(r.stderr).toContain('redacted github-token in the branch name');
+    const primer = await repo.run(['primer', '--json']);
+    expect(primer.code, primer.stderr).toBe(0);
+    expect(primer.stdout).not.toContain(GH_TOKEN);
+    expect(primer.stdout).toContain('from branch `fix/[REDACTED:github-token]`');
+    expect(repo.read('.openclaw_memory/PRIMER.md')).not.toContain(GH_TOKEN);
+  });
+});
+
 describe('`end` and `commit` scan the pending memory files they did not write themselves', () => {
   it('`end` leaves a hand-edited TASKS.md holding a token out of the commit, says so, and commits its session (exit 0)', async () => {
     const repo = await makeMemoryRepo({ now: NOW });

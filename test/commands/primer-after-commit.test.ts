@@ -19,10 +19,17 @@ function probe(): { preload: string; out: string } {
     preload,
     `const fs = require('fs');
 let memoryReads = 0;
+const isMemory = (p) => typeof p === 'string' && p.endsWith('/.openclaw_memory/MEMORY.md');
+// A read by path, or an open of it (readTextOrNull opens, checks it is a regular file, reads the descriptor).
 const orig = fs.readFileSync;
 fs.readFileSync = function (p, ...rest) {
-  if (typeof p === 'string' && p.endsWith('/.openclaw_memory/MEMORY.md')) memoryReads++;
+  if (isMemory(p)) memoryReads++;
   return orig.call(this, p, ...rest);
+};
+const origOpen = fs.openSync;
+fs.openSync = function (p, ...rest) {
+  if (isMemory(p)) memoryReads++;
+  return origOpen.call(this, p, ...rest);
 };
 require('module').syncBuiltinESMExports();
 process.on('exit', () => fs.writeFileSync(process.env.GM_PROBE_FILE, JSON.stringify({ modules: process.moduleLoadList, memoryReads })));

@@ -10,7 +10,8 @@ const load = () => createRequire(import.meta.url)('@iarna/toml/parse-string.js')
 /** Parses a TOML agent file; one that does not parse is reported with its line and left alone. */
 export function parseTomlFile(text: string, file: string): Record<string, unknown> {
   try {
-    return load()(text);
+    // CRLF read as the newline it is (the parser refuses its CR after a comment: see memory/config.ts).
+    return load()(text.replace(/\r\n/g, '\n'));
   } catch (e) {
     const err = e as { line?: unknown; message?: unknown };
     if (typeof err.line !== 'number' || typeof err.message !== 'string') throw e;

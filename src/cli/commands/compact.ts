@@ -11,16 +11,24 @@ interface Args extends GlobalArgs {
   validate?: string;
 }
 
+/**
+ * The most of a summary --validate reads: a valid one is at most 20,000 tokens (~80 KB), so this
+ * is room enough; a stream or file that never ends (/dev/zero, `yes |`) is not read past it.
+ */
+const VALIDATE_MAX_BYTES = 1024 * 1024;
+
 /** The summary to validate: a file, or stdin for `-`. */
 async function readSummaryText(io: Io, file: string): Promise<string> {
-  const { readFileSync } = await import('node:fs');
+  const { readFileUpTo } = await import('../../fs/read-file.js');
   const { resolve } = await import('node:path');
-  let text: string;
+  let bytes: Buffer;
   try {
-    text = file === '-' ? (await io.readStdin()).toString('utf8') : readFileSync(resolve(io.cwd, file), 'utf8');
+    bytes = file === '-' ? await io.readStdin(VALIDATE_MAX_BYTES) : readFileUpTo(resolve(io.cwd, file), VALIDATE_MAX_BYTES);
   } catch (e) {
     throw new UsageError(`cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
   }
+  if (bytes.length > VALIDATE_MAX_BYTES) throw new UsageError(`${file === '-' ? 'standard input' : file} is more than ${VALIDATE_MAX_BYTES} bytes (1 MB): not a compaction summary`);
+  const text = bytes.toString('utf8');
   if (!text.trim()) throw new UsageError(`${file} is empty: nothing to validate`);
   return text;
 }

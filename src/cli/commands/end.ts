@@ -50,7 +50,7 @@ export function runEnd(io: Io, a: EndArgs): Promise<void> {
       mark('end: modules initialised');
       const o = open(ctx);
       const flags = { summary: a.summary, summaryFile: a['summary-file'], fromNotes: a['from-notes'], session: a.session };
-      const input = await readEndInput(o, () => io.readStdin(), flags);
+      const input = await readEndInput(o, (max) => io.readStdin(max), flags);
       mark('end: input read');
       return end(o, { ...input, agent: a.agent ?? input.agent });
     },

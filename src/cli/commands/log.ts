@@ -31,8 +31,8 @@ export const logCommand = (io: Io): CommandModule<GlobalArgs, Args> => ({
       io,
       a,
       async (ctx) => {
-        const [{ log }, { decodeInput }] = await Promise.all([import('../../commands/log.js'), import('../../input.js')]);
-        const text = a.text === '-' ? decodeInput(await io.readStdin(), 'standard input') : a.text;
+        const [{ log }, { decodeInput, MAX_INPUT_BYTES }] = await Promise.all([import('../../commands/log.js'), import('../../input.js')]);
+        const text = a.text === '-' ? decodeInput(await io.readStdin(MAX_INPUT_BYTES), 'standard input') : a.text;
         return log(ctx, { text, kind: a.kind });
       },
       render,

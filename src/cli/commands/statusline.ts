@@ -19,6 +19,7 @@ export function runStatusline(io: Io, a: GlobalArgs): Promise<void> {
       return { ...r, data: { ...renderStatus({ ...r.data, model: input.model, colour }), ...r.data } };
     },
     (d) => `${d.line}\n`,
+    { colour },
   );
 }
 

@@ -32,7 +32,7 @@ function render(d: TasksData): string {
   return `${lines.join('\n')}\n`;
 }
 
-async function options(a: Args, readStdin: () => Promise<Buffer>): Promise<TasksOptions> {
+async function options(a: Args, readStdin: (max?: number) => Promise<Buffer>): Promise<TasksOptions> {
   const rest = a.args ?? [];
   switch (a.action) {
     case 'list':
@@ -84,7 +84,7 @@ export const tasksCommand = (io: Io): CommandModule<GlobalArgs, Args> => ({
       async (ctx) => {
         const [{ open }, { tasks }] = await Promise.all([import('../../commands/context.js'), import('../../commands/tasks.js')]);
         const o = open(ctx);
-        return tasks(o, await options(a, () => io.readStdin()));
+        return tasks(o, await options(a, (max) => io.readStdin(max)));
       },
       render,
     ),

@@ -1,5 +1,6 @@
 import type { Argv, CommandModule } from 'yargs';
 import { run, type GlobalArgs, type Io } from '../io.js';
+import { UsageError } from '../../errors.js';
 
 /** What `view` says it wrote (and gives with --json). */
 interface Written {
@@ -20,6 +21,13 @@ function opener(path: string): [string, string[]] {
   if (process.platform === 'win32') return ['cmd', ['/c', 'start', '', path]];
   return ['xdg-open', [path]];
 }
+
+/** Where --out names no file that can be written: said as bad usage (a full disk or read-only folder is said by run()). */
+const OUT_ERRORS: Record<string, string> = {
+  ENOENT: 'its folder does not exist',
+  ENOTDIR: 'a part of its path is not a folder',
+  EISDIR: 'it is a folder, not a file',
+};
 
 export const viewCommand = (io: Io): CommandModule<GlobalArgs, Args> => ({
   command: 'view',
@@ -44,7 +52,13 @@ export const viewCommand = (io: Io): CommandModule<GlobalArgs, Args> => ({
         ]);
         const r = await view(ctx);
         const path = a.out !== undefined ? resolve(io.cwd, a.out) : join(findRepo(io.cwd, io.env).stateDir, 'view.html');
-        writeFileSync(path, renderViewHtml(r.data));
+        try {
+          writeFileSync(path, renderViewHtml(r.data));
+        } catch (e) {
+          const why = OUT_ERRORS[(e as NodeJS.ErrnoException).code ?? ''];
+          if (!why || a.out === undefined) throw e;
+          throw new UsageError(`cannot write --out ${a.out}: ${why}`, 'name a file in a folder that exists, e.g. git memory view --out memory.html');
+        }
         if (a.open) {
           const { spawn } = await import('node:child_process');
           const [cmd, args] = opener(path);

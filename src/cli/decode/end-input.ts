@@ -13,7 +13,7 @@ export interface EndFlags extends SummaryFlags {
  * `end`'s input as the command line gives it: the summary (`--summary`, `--summary-file`), the
  * session's notes (`--from-notes`), or both; see sessionEndInput for how they combine.
  */
-export async function readEndInput(o: Opened, readStdin: () => Promise<Buffer>, flags: EndFlags): Promise<Omit<EndOptions, 'agent'> & { agent?: string }> {
+export async function readEndInput(o: Opened, readStdin: (max?: number) => Promise<Buffer>, flags: EndFlags): Promise<Omit<EndOptions, 'agent'> & { agent?: string }> {
   const given = flags.summary !== undefined || flags.summaryFile !== undefined;
   // Without --from-notes the summary is required: readSummary says how to give it.
   const explicit = given || !flags.fromNotes ? await readSummary(o.cwd, readStdin, flags) : null;

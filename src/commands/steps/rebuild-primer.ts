@@ -100,7 +100,8 @@ export async function rebuildPrimer(o: Opened, opts: RebuildOptions): Promise<Re
       const words = fsErrorWords(e);
       if (!words || opts.mustWrite) throw e;
       unwritten = 'unwritable';
-      warnings.push(`${path ? 'the session start was not recorded' : `${PRIMER_FILE} not written`} (${words}: ${(e as NodeJS.ErrnoException).path ?? (e as Error).message}); the primer is shown from what could be read`);
+      const err = e as NodeJS.ErrnoException & { dest?: string };
+      warnings.push(`${path ? 'the session start was not recorded' : `${PRIMER_FILE} not written`} (${words}: ${err.dest ?? err.path ?? err.message}); the primer is shown from what could be read`);
     }
   }
   mark('primer: written');

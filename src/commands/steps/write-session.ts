@@ -10,16 +10,18 @@ import { sessionReflogCommits, splitReflog } from '../../git/session-commits.js'
 import type { SpoolClaim, SpoolEntry } from '../../git/spool.js';
 import { fillSpool } from '../../git/spool-fill.js';
 import { createExclusive } from '../../fs/atomic.js';
+import type { Lang } from '../../memory/headings.js';
 import { parseSession, serializeSession, SESSION_MAX_BYTES, sessionSuffix, type Session } from '../../memory/session.js';
 import type { Summary } from '../../memory/summary.js';
 import { applyTaskInputs, type TaskChange } from '../../memory/task-update.js';
 import { serializeTasks } from '../../memory/tasks.js';
-import { guardText } from '../../safety/guard.js';
+import { guardText, SecretFoundError, type GuardConfig } from '../../safety/guard.js';
 import { sessionPath, TASKS_FILE } from '../../paths.js';
 import { writablePath } from '../../worktree-path.js';
 import type { Opened } from '../context.js';
 import { readTasksForUpdate, writeTasks, type TasksRead } from './commit-memory.js';
 import { previousSessionOf, sameSession } from '../previous-session.js';
+import { redactAll } from './redact-summary.js';
 
 export interface SessionWritten {
   /** The session written; or, when `alreadyRecorded`, the branch's previous session it repeats. */
@@ -118,6 +120,33 @@ function fitSessionCap(body: ReturnType<typeof fold>, render: (b: ReturnType<typ
 }
 
 /**
+ * The session file's text through the gate (guardText). A recorded commit's subject and the branch
+ * name are git's text, not the caller's: a secret in them is in the repository already and cannot be
+ * taken out of this input, so in `block` mode it would refuse this `end` and every later one (the
+ * commit stays in the spool, the branch stays checked out). Refused, they are redacted whatever the
+ * mode and the file scanned again: a secret anywhere else still refuses it.
+ */
+async function guardSession(session: Session, path: string, guard: GuardConfig, lang: Lang) {
+  const text = (s: Session) => serializeSession(s, lang);
+  try {
+    return await guardText(text(session), path, guard);
+  } catch (e) {
+    if (!(e instanceof SecretFoundError)) throw e;
+    const gits = [...session.commits.map((c) => c.subject), session.branch ?? ''];
+    const clean = await redactAll(gits, guard.allowlist);
+    const changed = clean.flatMap((s, i) => (s === gits[i] ? [] : [{ s, what: i < session.commits.length ? 'commit' : 'branch' }]));
+    if (!changed.length) throw e;
+    const commits = session.commits.map((c, i) => ({ ...c, subject: clean[i]! }));
+    const guarded = await guardText(text({ ...session, commits, ...(session.branch ? { branch: clean.at(-1)! } : {}) }), path, guard);
+    const rules = [...new Set(changed.flatMap(({ s }) => [...s.matchAll(/\[REDACTED:([^\]]+)\]/g)].map((m) => m[1]!)))];
+    const n = changed.filter((c) => c.what === 'commit').length;
+    const where = [...(n ? [`the subject of ${n === 1 ? 'a recorded commit' : `${n} recorded commits`}`] : []), ...(changed.some((c) => c.what === 'branch') ? ['the branch name'] : [])].join(' and ');
+    guarded.warnings.push(`${path}: redacted ${rules.join(', ')} in ${where} (already in git: rewrite or rename it, and rotate the credential if it was pushed)`);
+    return guarded;
+  }
+}
+
+/**
  * Writes a session's journal file (write-once) with the spool folded in, updates TASKS.md and
  * clears its recorded start (never a start another session recorded since). Runs under the memory lock with the spool claimed by the
  * caller, who commits or aborts the claim with the rest of its work: the claim is committed here
@@ -178,7 +207,7 @@ export async function writeSession(o: Opened, claim: SpoolClaim, summary: Summar
     const id = `${date.replace(/-/g, '')}-${time.replace(':', '')}-${suffix}`;
     const path = sessionPath(date, time, agent, suffix);
     const session: Session = { id, date, time, agent, author, branch, base, ...body };
-    const guarded = await guardText(serializeSession(session, lang), path, guard);
+    const guarded = await guardSession(session, path, guard, lang);
     if (attempt === 0) warnings.push(...guarded.warnings);
     redacted = !!guarded.redacted;
     try {
