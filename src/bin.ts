@@ -91,6 +91,16 @@ const args = process.argv.slice(2);
 mark('entry point runs (node has started)');
 
 /**
+ * A hook runs to its end whatever becomes of the terminal. An agent that is its terminal session's
+ * leader (run by `script`, `ssh host -t`, a terminal or tmux pane that starts it instead of a shell)
+ * takes its hooks' processes along when it exits: the kernel sends SIGHUP to the terminal's
+ * foreground process group, and the work a hook left beside the agent is in it (Gemini CLI runs
+ * hooks in its own group; its session end was never recorded so). nohup or `trap '' HUP` cannot
+ * help: node resets an ignored SIGHUP to its default as it starts. A listener keeps the process.
+ */
+if (args[0] === 'hook') process.on('SIGHUP', () => {});
+
+/**
  * Commands that work while git-memory is off: help and version, the checks (doctor), taking it out
  * (uninstall), reading the config, and the merge driver git calls on memory files (a merge must not
  * fail because memory is off).

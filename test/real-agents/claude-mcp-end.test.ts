@@ -1,4 +1,4 @@
-// Issue 24 §3, Claude Code 2.1.328 in print mode: at its exit it ends each stdio MCP server with SIGINT
+// Issue 24 §3, Claude Code in print mode (2.1.328, and the pinned 2.1.332): at its exit it ends each stdio MCP server with SIGINT
 // and then looks every 50 ms whether the process is gone (50-120 ms of every wired run's end). The
 // Stop of a print-mode session ends the session's own sh MCP front first (agents/hook-command.ts),
 // so Claude Code finds the server ended and neither signals nor waits. A turn that goes on after the

@@ -1,4 +1,4 @@
-// Claude Code 2.1.328 driven in print mode against the fake Anthropic Messages API: what the script
+// Claude Code (pinned: 2.1.332; first written against 2.1.328) driven in print mode against the fake Anthropic Messages API: what the script
 // makes it do must reach git-memory's memory.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -9,6 +9,8 @@ import { firstUserPrompt } from '../../src/transcripts/first-prompt.js';
 // Transcripts the real CLIs wrote (test/fixtures/agents/README.md says how).
 const AGENTS = join(ROOT, 'test/fixtures/agents');
 const CLAUDE = join(AGENTS, 'claude-2.1.328/tasks-continue.jsonl');
+/** The same two runs through the pinned Claude Code 2.1.332 (its user lines gain rowSource and sentAtMs). */
+const CLAUDE_332 = join(AGENTS, 'claude-2.1.332/tasks-continue.jsonl');
 const CODEX = join(AGENTS, 'codex-0.171.0/rollout-resumed.jsonl');
 const GEMINI = join(AGENTS, 'gemini-0.61.0/chat.jsonl');
 const REPO = '/tmp/agent-capture/repo';
@@ -22,9 +24,9 @@ function scratch(name: string, text: string): string {
   return join(d, name);
 }
 
-describe('Claude Code 2.1.328: the task list from TaskCreate / TaskUpdate / TaskList', () => {
-  it('reports the tasks as the agent left them; the failed calls (bad input, TodoWrite, an unknown task) change nothing', () => {
-    const l = readLedger(CLAUDE, { repoRoot: REPO });
+describe('Claude Code 2.1.328 and 2.1.332: the task list from TaskCreate / TaskUpdate / TaskList', () => {
+  it.each([['2.1.328', CLAUDE], ['2.1.332', CLAUDE_332]])('reports the tasks as the agent left them; the failed calls (bad input, TodoWrite, an unknown task) change nothing (Claude Code %s)', (_version, file) => {
+    const l = readLedger(file, { repoRoot: REPO });
     expect(l.todos).toEqual([
       { content: 'Write hello.txt', status: 'completed' },
       { content: 'Commit hello.txt', status: 'pending' },

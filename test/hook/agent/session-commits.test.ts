@@ -72,11 +72,13 @@ describe('a session\'s commits: from the reflog between its start and its end', 
 });
 
 describe('a run in which every model call failed', () => {
-  it('records no session: the prompt got no answer, and the only commit was made before it started', async () => {
+  // As Claude Code 2.1.328 and the pinned 2.1.332 wrote it (test/fixtures/agents/README.md).
+  it.each(['claude-2.1.328', 'claude-2.1.332'])('records no session: the prompt got no answer, and the only commit was made before it started (%s)', async (version) => {
     const repo = await wired();
-    const transcript = join(FIXTURES, 'claude-2.1.328/all-failed.jsonl');
+    const transcript = join(FIXTURES, `${version}/all-failed.jsonl`);
+    const sessionId = /"sessionId":"([^"]+)"/.exec(readFileSync(transcript, 'utf8'))![1];
     const claude = (event: string) =>
-      repo.exec(['hook', 'agent', event, '--agent', 'claude'], { stdin: payload(`claude/${event}.json`, { cwd: repo.dir, transcript_path: transcript, session_id: 'ac2d0f43-dab2-4170-8a50-1f266c7d1081' }) });
+      repo.exec(['hook', 'agent', event, '--agent', 'claude'], { stdin: payload(`claude/${event}.json`, { cwd: repo.dir, transcript_path: transcript, session_id: sessionId }) });
     expect(claude('session-start').code).toBe(0);
     const head = repo.git('rev-parse', 'HEAD');
     expect(claude('session-end').code).toBe(0);

@@ -1,0 +1,74 @@
+// Claude Code as most people run it: interactive, in a terminal (the rest of the suite drives print
+// mode), typed into as a user would (terminal.ts) and left with /exit. What git-memory must do there:
+// the primer reaches the model, the turn's end leaves the session's MCP server running (the
+// print-mode Stop ends it; a terminal session goes on to its next turn), and /exit records the session.
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, test } from 'vitest';
+import { MCP_ENTRY_FIRST_LINE } from '../../src/agents/hook-command.js';
+import { BINS, scratch, type Scratch } from './drive.js';
+import { expectMemoryOnly, memoryCommits, recorded, section } from './assertions.js';
+import { hasScript, terminal, type Terminal } from './terminal.js';
+
+const run = BINS.claude && hasScript ? describe : describe.skip;
+let s: Scratch | null = null;
+let term: Terminal | null = null;
+afterEach(async () => {
+  term?.kill();
+  term = null;
+  await s?.close();
+  s = null;
+});
+
+/** The PIDs of live processes whose HOME is `home` and whose command line starts with `argv`. */
+function processes(home: string, argv: string[]): number[] {
+  const want = argv.join('\0');
+  return readdirSync('/proc')
+    .filter((p) => /^\d+$/.test(p))
+    .filter((p) => {
+      try {
+        return readFileSync(`/proc/${p}/cmdline`, 'utf8').startsWith(want) && readFileSync(`/proc/${p}/environ`, 'utf8').split('\0').includes(`HOME=${home}`);
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
+run('Claude Code in a terminal (interactive)', () => {
+  test('a typed request is answered with the primer in context; the turn end leaves the MCP server running; /exit records the session', async () => {
+    s = await scratch('claude');
+    // A terminal session asks what print mode does not: whether to use the key in the environment
+    // (approved by its last 20 characters) and whether to trust the folder.
+    const key = s.env.ANTHROPIC_API_KEY!;
+    writeFileSync(
+      join(s.home, '.claude.json'),
+      JSON.stringify({ hasCompletedOnboarding: true, bypassPermissionsModeAccepted: true, customApiKeyResponses: { approved: [key.slice(-20)], rejected: [] }, projects: { [s.repo]: { hasTrustDialogAccepted: true, hasCompletedProjectOnboarding: true } } }),
+    );
+    s.api.script([{ tools: [{ name: 'Write', input: { file_path: join(s.repo, 'hello.txt'), content: 'hello\n' } }] }, { text: 'Wrote hello.txt for you.' }]);
+    const t = (term = terminal(`'${BINS.claude}' --dangerously-skip-permissions`, s.repo, s.env));
+    // Ready for input: the prompt box and its status line are drawn.
+    expect(await t.shows('bypass permissions on', 30_000), t.screen().slice(-1500)).toBe(true);
+    await new Promise((r) => setTimeout(r, 1500));
+    await t.enter('Create hello.txt please');
+    expect(await t.shows('Wrote hello.txt for you.', 60_000), t.screen().slice(-1500)).toBe(true);
+    // The turn's Stop has run (Claude Code shows the answer before it); a moment later the session's
+    // sh MCP front (the committed entry's command line) still runs.
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(processes(s.home, ['sh', '-c', MCP_ENTRY_FIRST_LINE])).toHaveLength(1);
+    // The primer reached the model with the request.
+    const first = s.api.turns()[0]!.body;
+    expect(JSON.stringify(first.messages) + JSON.stringify(first.system)).toContain('Project memory: repo');
+    await t.enter('/exit');
+    expect(await t.exit(30_000), t.screen().slice(-1500)).toBe(0);
+    // /exit ran SessionEnd: the session is recorded and committed, memory files only; the file the
+    // agent wrote is the user's work, left uncommitted.
+    const texts = await recorded(s);
+    expect(texts).toHaveLength(1);
+    const text = texts[0];
+    expect(section(text!, 'Request')).toContain('Create hello.txt please');
+    expect(memoryCommits(s)).toHaveLength(1);
+    expectMemoryOnly(s);
+    expect(s.git('status', '--porcelain', '--', 'hello.txt')).toBe('?? hello.txt');
+  }, 120_000);
+});
