@@ -1,7 +1,6 @@
 // Codex CLI in a terminal (terminal.ts), its TUI, as most people run it, left with /quit: the session
 // is recorded once, at its end, in one memory commit. (Its screen is drawn in a way whose text the
 // driver does not read: the test follows the model requests instead.)
-import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { BINS, scratch, until, type Scratch } from './drive.js';
 import { expectMemoryOnly, memoryCommits, recorded, section } from './assertions.js';
