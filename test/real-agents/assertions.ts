@@ -60,3 +60,16 @@ export function section(text: string, name: string): string {
   const m = new RegExp(`^### ${name}\\n([\\s\\S]*?)(?=^##|(?![\\s\\S]))`, 'm').exec(text);
   return m ? m[1] : '';
 }
+
+/**
+ * One session recorded, its Request holding `request`, in one memory commit of memory files only;
+ * `file`, which the agent wrote, left to the user uncommitted.
+ */
+export async function expectRecordedOnce(s: Scratch, request: string, file: string): Promise<void> {
+  const texts = await recorded(s);
+  expect(texts).toHaveLength(1);
+  expect(section(texts[0]!, 'Request')).toContain(request);
+  expect(memoryCommits(s)).toHaveLength(1);
+  expectMemoryOnly(s);
+  expect(s.git('status', '--porcelain', '--', file)).toBe(`?? ${file}`);
+}

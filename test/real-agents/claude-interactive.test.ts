@@ -4,21 +4,14 @@
 // print-mode Stop ends it; a terminal session goes on to its next turn), and /exit records the session.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { MCP_ENTRY_FIRST_LINE } from '../../src/agents/hook-command.js';
-import { BINS, scratch, type Scratch } from './drive.js';
-import { expectMemoryOnly, memoryCommits, recorded, section } from './assertions.js';
-import { hasScript, terminal, type Terminal } from './terminal.js';
+import { BINS, scratch } from './drive.js';
+import { expectRecordedOnce } from './assertions.js';
+import { hasScript, heldPerTest, terminal } from './terminal.js';
 
 const run = BINS.claude && hasScript ? describe : describe.skip;
-let s: Scratch | null = null;
-let term: Terminal | null = null;
-afterEach(async () => {
-  term?.kill();
-  term = null;
-  await s?.close();
-  s = null;
-});
+const held = heldPerTest();
 
 /** The PIDs of live processes whose HOME is `home` and whose command line starts with `argv`. */
 function processes(home: string, argv: string[]): number[] {
@@ -37,7 +30,7 @@ function processes(home: string, argv: string[]): number[] {
 
 run('Claude Code in a terminal (interactive)', () => {
   test('a typed request is answered with the primer in context; the turn end leaves the MCP server running; /exit records the session', async () => {
-    s = await scratch('claude');
+    const s = (held.s = await scratch('claude'));
     // A terminal session asks what print mode does not: whether to use the key in the environment
     // (approved by its last 20 characters) and whether to trust the folder.
     const key = s.env.ANTHROPIC_API_KEY!;
@@ -46,7 +39,7 @@ run('Claude Code in a terminal (interactive)', () => {
       JSON.stringify({ hasCompletedOnboarding: true, bypassPermissionsModeAccepted: true, customApiKeyResponses: { approved: [key.slice(-20)], rejected: [] }, projects: { [s.repo]: { hasTrustDialogAccepted: true, hasCompletedProjectOnboarding: true } } }),
     );
     s.api.script([{ tools: [{ name: 'Write', input: { file_path: join(s.repo, 'hello.txt'), content: 'hello\n' } }] }, { text: 'Wrote hello.txt for you.' }]);
-    const t = (term = terminal(`'${BINS.claude}' --dangerously-skip-permissions`, s.repo, s.env));
+    const t = (held.term = terminal(`'${BINS.claude}' --dangerously-skip-permissions`, s.repo, s.env));
     // Ready for input: the prompt box and its status line are drawn.
     expect(await t.shows('bypass permissions on', 30_000), t.screen().slice(-1500)).toBe(true);
     await new Promise((r) => setTimeout(r, 1500));
@@ -63,12 +56,6 @@ run('Claude Code in a terminal (interactive)', () => {
     expect(await t.exit(30_000), t.screen().slice(-1500)).toBe(0);
     // /exit ran SessionEnd: the session is recorded and committed, memory files only; the file the
     // agent wrote is the user's work, left uncommitted.
-    const texts = await recorded(s);
-    expect(texts).toHaveLength(1);
-    const text = texts[0];
-    expect(section(text!, 'Request')).toContain('Create hello.txt please');
-    expect(memoryCommits(s)).toHaveLength(1);
-    expectMemoryOnly(s);
-    expect(s.git('status', '--porcelain', '--', 'hello.txt')).toBe('?? hello.txt');
+    await expectRecordedOnce(s, 'Create hello.txt please', 'hello.txt');
   }, 120_000);
 });

@@ -3,7 +3,8 @@
 // without a shell), and the test types into it as a user would.
 import { spawn } from 'node:child_process';
 import { readdirSync } from 'node:fs';
-import { until } from './drive.js';
+import { afterEach } from 'vitest';
+import { until, type Scratch } from './drive.js';
 
 /** Whether util-linux's `script` is on PATH. */
 export const hasScript = (process.env.PATH ?? '').split(':').some((d) => {
@@ -52,4 +53,16 @@ export function terminal(command: string, cwd: string, env: NodeJS.ProcessEnv): 
       if (t.exitCode === null) t.kill('SIGKILL');
     },
   };
+}
+
+/** What a test of the file holds (its scratch, its terminal), closed after each test. */
+export function heldPerTest(): { s: Scratch | null; term: Terminal | null } {
+  const held: { s: Scratch | null; term: Terminal | null } = { s: null, term: null };
+  afterEach(async () => {
+    held.term?.kill();
+    held.term = null;
+    await held.s?.close();
+    held.s = null;
+  });
+  return held;
 }
