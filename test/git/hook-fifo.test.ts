@@ -1,25 +1,17 @@
 // A committed hooks folder (core.hooksPath, husky's .husky/) whose hook is a link to a FIFO: init,
 // doctor and uninstall read the hook file whole, and hung. init refuses it in words; doctor and
 // uninstall see no block of ours in it.
-import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BIN, makeRepo, tempDir } from '../helpers/repo.js';
-
-const TIMEOUT_MS = 20_000;
+import { makeRepo } from '../helpers/repo.js';
+import { commitLinkToFifo, execBounded } from '../helpers/fifo-link.js';
 
 describe('a hook file that is a link to a FIFO', () => {
   it('init refuses it in words (exit 1), doctor answers, uninstall leaves it; nothing hangs', () => {
     const repo = makeRepo();
-    const fifo = join(tempDir('gm-fifo-'), 'post-commit');
-    execFileSync('mkfifo', [fifo]);
-    mkdirSync(join(repo.dir, 'hooks'));
-    symlinkSync(fifo, join(repo.dir, 'hooks/post-commit'));
-    repo.git('add', '-A');
-    repo.git('commit', '-q', '-m', 'team hooks');
+    commitLinkToFifo(repo, 'hooks/post-commit', 'team hooks');
     repo.git('config', 'core.hooksPath', 'hooks');
-    const exec = (args: string[]) => spawnSync(process.execPath, [BIN, ...args], { cwd: repo.dir, env: repo.env, encoding: 'utf8', timeout: TIMEOUT_MS, killSignal: 'SIGKILL' });
+    const exec = (args: string[]) => execBounded(repo, args);
     const init = exec(['init']);
     expect(init.signal).toBeNull();
     expect(init.status).toBe(1);
