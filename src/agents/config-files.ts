@@ -1,4 +1,5 @@
-import { closeSync, constants, existsSync, fstatSync, lstatSync, openSync, readdirSync, readFileSync, realpathSync, rmdirSync, unlinkSync } from 'node:fs';
+import { existsSync, lstatSync, readdirSync, realpathSync, rmdirSync, unlinkSync } from 'node:fs';
+import { regularFileText } from '../fs/read-file.js';
 import { EXIT, GitMemoryError } from '../errors.js';
 import { dirname, join } from 'node:path';
 import type { Repo } from '../git/repo.js';
@@ -25,19 +26,15 @@ function resolvedPath(repo: Repo, path: string): string {
  * `init`, `doctor` and `uninstall` (and fill the memory, for /dev/zero).
  */
 function read(path: string, shown: string): string | null {
-  let fd: number;
+  let text: string | null;
   try {
-    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
+    text = regularFileText(path);
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw e;
   }
-  try {
-    if (!fstatSync(fd).isFile()) throw new GitMemoryError(`${shown}${shown === path ? '' : ` (${path})`} is not a regular file; it was left as it is`, EXIT.error, 'replace it (or the link that leads to it) with a regular file, then run the command again');
-    return readFileSync(fd, 'utf8');
-  } finally {
-    closeSync(fd);
-  }
+  if (text === null) throw new GitMemoryError(`${shown}${shown === path ? '' : ` (${path})`} is not a regular file; it was left as it is`, EXIT.error, 'replace it (or the link that leads to it) with a regular file, then run the command again');
+  return text;
 }
 
 interface Planned {

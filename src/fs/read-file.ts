@@ -58,6 +58,21 @@ export function openRegularFile(path: string): { fd: number; size: number } | nu
 }
 
 /**
+ * A file's text, opened without blocking (see openRegularFile): null when something is there that is
+ * not a regular file (a committed link to a FIFO or /dev/zero, which a read would wait on or never
+ * finish); throws as openSync and readFileSync do (ENOENT: nothing there), for callers that tell
+ * those apart.
+ */
+export function regularFileText(path: string): string | null {
+  const fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
+  try {
+    return fstatSync(fd).isFile() ? readFileSync(fd, 'utf8') : null;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
  * Runs `fn` with the file open for reading and its size then; null when the file cannot be opened,
  * is not a regular file (openRegularFile), or `fn` throws (a read error). The descriptor is closed
  * either way.

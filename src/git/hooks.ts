@@ -1,9 +1,9 @@
-import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, lstatSync, mkdirSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
 import { BLOCK_RE, CHAINED_SUFFIX, HOOK_NAMES, hookBlock, SHELL_SHEBANG, type HookName } from './hook-blocks.js';
 import { git } from './git.js';
 import type { Repo } from './repo.js';
-import { readTextOrNull } from '../fs/read-file.js';
+import { regularFileText } from '../fs/read-file.js';
 import { EXIT, GitMemoryError } from '../errors.js';
 
 export { HOOK_NAMES, type HookName } from './hook-blocks.js';
@@ -76,9 +76,8 @@ export type InstallResult = 'created' | 'updated' | 'unchanged' | 'chained';
  * committed hooks folder's hook linked to a FIFO would hang the read): it is left as it is.
  */
 function hookText(path: string): string {
-  const text = readTextOrNull(path);
+  const text = regularFileText(path); // a file it cannot read: that error, as before
   if (text !== null) return text;
-  if (statSync(path).isFile()) return readFileSync(path, 'utf8'); // a file it cannot read: that error, as before
   throw new GitMemoryError(`${path} is not a regular file: the git-memory block was not added to it`, EXIT.error, 'replace it with a regular file (or remove it), then run the command again');
 }
 
@@ -127,9 +126,8 @@ export type UninstallResult = 'removed' | 'deleted' | 'restored' | 'absent';
  */
 export function uninstallHookFile(path: string): UninstallResult {
   // Not a regular file (a FIFO, which a read would wait on): no block of ours in it.
-  if (!existsSync(path) || !statSync(path).isFile()) return 'absent';
-  const text = readFileSync(path, 'utf8');
-  if (!BLOCK_RE.test(text)) return 'absent';
+  const text = existsSync(path) ? regularFileText(path) : null;
+  if (text === null || !BLOCK_RE.test(text)) return 'absent';
   const rest = text.replace(BLOCK_RE, '');
   const chained = `${path}${CHAINED_SUFFIX}`;
   const onlyOurs = /^(#!\/bin\/sh\n)?$/.test(rest);

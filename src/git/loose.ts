@@ -2,10 +2,11 @@
 // temporary file of its fan-out folder, then linked to its name. For the few small objects of a
 // memory commit (its trees and the commit itself), where a git process would cost more than they do.
 import { createHash } from 'node:crypto';
-import { closeSync, constants, existsSync, fstatSync, fsyncSync, linkSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, fsyncSync, linkSync, mkdirSync, openSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import type { Repo } from './repo.js';
+import { regularFileText } from '../fs/read-file.js';
 
 export type ObjectType = 'blob' | 'tree' | 'commit';
 
@@ -66,20 +67,6 @@ export function storedAsIs(config: ReadonlyMap<string, string | null>, attribute
     if (/working-tree-encoding/i.test(text) || (filters && /filter/i.test(text))) return false;
   }
   return contents.every((c) => !c.includes(0x0d) && !c.includes('$Id'));
-}
-
-/**
- * A file's text, or null when it is not a regular file: opened without blocking, so a committed
- * `.gitattributes` that is a link to a FIFO (git itself does not follow it) does not hang the
- * memory commit; throws as openSync does (ENOENT: no such file).
- */
-function regularFileText(file: string): string | null {
-  const fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK);
-  try {
-    return fstatSync(fd).isFile() ? readFileSync(fd, 'utf8') : null;
-  } finally {
-    closeSync(fd);
-  }
 }
 
 /**
