@@ -285,7 +285,7 @@ const headerBranch = (input: PrimerInput) => input.git.branch && redactQuick(inp
 function renderPrimer(items: PrimerItem[], input: PrimerInput, o: PrimerOptions, authors: string[]): string {
   const values: Record<string, string> = {
     project: redactQuick(capLine(input.project.name).slice(0, 80)),
-    provenance: PRIMER_PHRASES[o.lang].provenance({ branch: headerBranch(input), commit: input.git.head, at: input.generatedAt, authors: authors.map(redactQuick) }),
+    provenance: PRIMER_PHRASES[o.lang].provenance({ branch: headerBranch(input), commit: input.git.head, at: input.generatedAt, authors }),
   };
   for (const section of PRIMER_SECTIONS) {
     values[section] = items.filter((i) => i.section === section).map((i) => i.text).join('\n');
@@ -294,9 +294,11 @@ function renderPrimer(items: PrimerItem[], input: PrimerInput, o: PrimerOptions,
 }
 
 /** Who wrote the window's sessions, for the provenance line; a crowd is summarised so the header stays short. */
+/** The window's authors the header names (at most five), through the secret rules as the branch is. */
 function authorsOf(input: PrimerInput): string[] {
   const all = input.windowAuthors ?? [...new Set(input.windowSessions.map((s) => s.author?.replace(/\s*<[^>]*>$/, '')).filter((a): a is string => !!a))];
-  return all.length > 5 ? [...all.slice(0, 5), `+${all.length - 5}`] : all;
+  const shown = all.slice(0, 5).map(redactQuick);
+  return all.length > 5 ? [...shown, `+${all.length - 5}`] : shown;
 }
 
 const headingCost = (section: PrimerSection) => estimateTokens(`## ${section}\n\n`) + 2;
@@ -420,6 +422,6 @@ export function buildPrimer(input: PrimerInput, o: PrimerOptions): Primer {
     tokens,
     included,
     dropped,
-    provenance: { branch: headerBranch(input), commit: input.git.head, generatedAt: input.generatedAt, authors: authors.map(redactQuick) },
+    provenance: { branch: headerBranch(input), commit: input.git.head, generatedAt: input.generatedAt, authors },
   };
 }
