@@ -182,9 +182,12 @@ async function collect(mirrors, write) {
   writeFileSync(MANIFEST, `${JSON.stringify(manifest, null, 2)}\n`);
 }
 
-const at = process.argv.indexOf('--git');
-if (at < 0) {
-  console.error('usage: node bench/corpus-collect.mjs --git DIR [--only OWNER/NAME] [--write]');
-  process.exit(2);
+// Run as a script; imported (the tests read SOURCES, NEW_PART, PER_SOURCE), it collects nothing.
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const at = process.argv.indexOf('--git');
+  if (at < 0) {
+    console.error('usage: node bench/corpus-collect.mjs --git DIR [--only OWNER/NAME] [--write]');
+    process.exit(2);
+  }
+  await collect(process.argv[at + 1], process.argv.includes('--write'));
 }
-await collect(process.argv[at + 1], process.argv.includes('--write'));
