@@ -368,7 +368,8 @@ const FILE_TOOLS = new Set(['Read', 'Edit', 'MultiEdit', 'Write', 'NotebookEdit'
 /**
  * What a Claude Code transcript holds, read plainly (each line on its own, no ordering, no
  * caps): the files its tools named, its shell commands, its failed tool results, and its human
- * messages. The ledger is measured against this.
+ * messages, a record seen again (by uuid) or a tool call or result replayed (by its id) counted
+ * once. The ledger is measured against this.
  */
 export function plainClaude(path) {
   const files = new Set();
@@ -376,6 +377,10 @@ export function plainClaude(path) {
   const errors = [];
   const prompts = [];
   const uuids = new Set();
+  // A continued session (Claude Code 2.0) can replay earlier records under new uuids: a tool call
+  // and its result keep their ids there, and ran once.
+  const calls = new Set();
+  const results = new Set();
   for (const r of jsonLines(path)) {
     if (!r || typeof r !== 'object' || (r.type !== 'user' && r.type !== 'assistant')) continue;
     if (typeof r.uuid === 'string') {
@@ -386,12 +391,21 @@ export function plainClaude(path) {
     if (r.type === 'assistant' && Array.isArray(content)) {
       for (const b of content) {
         if (b?.type !== 'tool_use') continue;
+        if (typeof b.id === 'string') {
+          if (calls.has(b.id)) continue;
+          calls.add(b.id);
+        }
         const p = b.input?.file_path ?? b.input?.notebook_path;
         if (FILE_TOOLS.has(b.name) && typeof p === 'string') files.add(systemPath(p, r.cwd));
         if (b.name === 'Bash' && typeof b.input?.command === 'string' && b.input.command.trim()) commands.push(b.input.command);
       }
     } else if (r.type === 'user') {
-      if (Array.isArray(content)) for (const b of content) if (b?.type === 'tool_result' && b.is_error === true) errors.push(b.tool_use_id);
+      if (Array.isArray(content))
+        for (const b of content) {
+          if (b?.type !== 'tool_result' || (typeof b.tool_use_id === 'string' && results.has(b.tool_use_id))) continue;
+          if (typeof b.tool_use_id === 'string') results.add(b.tool_use_id);
+          if (b.is_error === true) errors.push(b.tool_use_id);
+        }
       const text = typeof content === 'string' ? content : Array.isArray(content) ? content.filter((b) => b?.type === 'text').map((b) => b.text).join('\n') : '';
       if (!r.isSidechain && !r.isMeta && !r.isCompactSummary && text.trim() && !/^\s*</.test(text) && !/^\[Request interrupted/.test(text)) prompts.push(text.trim());
     }
