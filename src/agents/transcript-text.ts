@@ -20,6 +20,12 @@ export function withoutHookContext(text: string): string {
   return m ? text.slice(m[0].length) : text;
 }
 
+/**
+ * A warning Codex writes to the model as a user-role response item (`record_model_warning`:
+ * `format!("Warning: {}", message)`, e.g. "Warning: apply_patch was requested via shell_command…"): not the user's.
+ */
+export const CODEX_MODEL_WARNING = /^Warning: /;
+
 export const GEMINI_STEERING = /^\s*User (?:steering update|hints):\s*<user_input>\s*([\s\S]*?)\s*<\/user_input>/;
 
 /**

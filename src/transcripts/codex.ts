@@ -1,4 +1,4 @@
-import { textOf } from '../agents/transcript-text.js';
+import { CODEX_MODEL_WARNING, textOf } from '../agents/transcript-text.js';
 import { assistantText, compaction, reportPath, responseStart, saw, toolCall, toolResult, totalUsage, userMessage, type BuildState, type CallFacts } from './build.js';
 import type { Todo } from './ledger.js';
 import { callLabel, outputText, shellReads } from './tool-input.js';
@@ -10,7 +10,7 @@ import { isWrapper } from './first-prompt.js';
  * git-memory inject (`<environment_context>`, `# AGENTS.md instructions`, which are user messages
  * too; the primer is a developer message), and from older versions' `event_msg` user_message,
  * which repeats the response item's text: the same text again before the agent answered is one
- * prompt. Tools from `response_item` calls and their outputs, usage from `token_count` running totals.
+ * prompt. Tools from `response_item` calls and their outputs, usage from `token_count`s (what each running total added; see tokenCount).
  */
 type Rec = Record<string, any>;
 interface Ctx {
@@ -180,6 +180,53 @@ function commandEnded(s: BuildState, p: Rec, at: string): void {
   toolResult(s, p.call_id, { failed: Number.isFinite(code) && code !== 0, message, at });
 }
 
+/** A token count's [input, cached input, output], or null when it holds none. */
+function counts(v: unknown): Count | null {
+  if (!v || typeof v !== 'object') return null;
+  const t = v as Rec;
+  return [num(t.input_tokens), num(t.cached_input_tokens), num(t.output_tokens)];
+}
+
+type Count = [number, number, number];
+const minus = (a: Count, b: Count): Count => [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
+const sameCount = (a: Count, b: Count) => a[0] === b[0] && a[1] === b[1] && a[2] === b[2];
+
+/**
+ * A token_count event. Its total_token_usage is a running total of the process or thread that writes
+ * it: it starts again from zero when the session is resumed into the same rollout (no second
+ * session_meta) or a /review counts its own, and after the review the main total goes on where it
+ * was. So the session's usage is what each total added: a total below the one before starts a new
+ * count (taken whole, and the one before is kept, paused); otherwise it grew from the count it goes
+ * on — the one whose growth is the call the event names (last_token_usage), else the nearest below
+ * it. The first total is taken whole (a rollout resumed into a new file starts from the total so far);
+ * a total written again adds nothing.
+ */
+function tokenCount(s: BuildState, info: Rec): void {
+  const total = counts(info.total_token_usage);
+  if (!total) return;
+  const last = counts(info.last_token_usage);
+  const c = (s.codex ??= { lastPrompt: '' });
+  const prev = c.total;
+  const paused = (c.paused ??= []);
+  let add: Count = total;
+  if (prev && sameCount(prev, total)) add = [0, 0, 0];
+  else if (prev) {
+    const below = [prev, ...paused].filter((b) => minus(total, b).every((d) => d >= 0));
+    const from = (last && below.find((b) => sameCount(minus(total, b), last))) ?? below.sort((a, b) => a[0] + a[2] - (b[0] + b[2])).at(-1);
+    if (from) add = minus(total, from);
+    if (from !== prev) {
+      if (from) paused.splice(paused.indexOf(from), 1);
+      paused.push(prev);
+      if (paused.length > 8) paused.shift();
+    }
+  }
+  c.total = total;
+  const u = s.ledger.usage;
+  const input = u.input + u.cache_read + add[0];
+  const cached = u.cache_read + add[1];
+  totalUsage(s, { input: Math.max(0, input - cached), output: u.output + add[2], cache_read: cached, cache_write: 0 }, last ? last[0] + last[2] : null);
+}
+
 /** The agent answers: a prompt with the same text after this is a new one. */
 const answered = (s: BuildState) => {
   if (s.codex) s.codex.lastPrompt = '';
@@ -205,24 +252,18 @@ export function feedCodex(s: BuildState, rec: Rec, ctx: Ctx): void {
       saw(s, at);
       if (p.type === 'user_message' && typeof p.message === 'string') prompt(s, p.message, at);
       else if (p.type === 'exec_command_end') commandEnded(s, p, at);
-      else if (p.type === 'token_count' && p.info && typeof p.info === 'object') {
-        const t = p.info.total_token_usage;
-        const last = p.info.last_token_usage;
-        if (t && typeof t === 'object') {
-          const cached = num(t.cached_input_tokens);
-          totalUsage(
-            s,
-            { input: Math.max(0, num(t.input_tokens) - cached), output: num(t.output_tokens), cache_read: cached, cache_write: 0 },
-            last && typeof last === 'object' ? num(last.input_tokens) + num(last.output_tokens) : null,
-          );
-        }
-      }
+      else if (p.type === 'token_count' && p.info && typeof p.info === 'object') tokenCount(s, p.info);
       return;
     case 'response_item':
       saw(s, at);
       switch (p.type) {
         case 'message':
-          if (p.role === 'user') prompt(s, userText(p.content), at);
+          if (p.role === 'user') {
+            const text = userText(p.content);
+            // Codex's own warnings to the model (record_model_warning) are user-role items; a prompt the
+            // user typed that starts so is still taken from the event older versions write for it.
+            if (!CODEX_MODEL_WARNING.test(text)) prompt(s, text, at);
+          }
           else if (p.role === 'assistant') {
             answered(s);
             responseStart(s);

@@ -129,6 +129,94 @@ describe('Codex: a running command read across hook runs', () => {
   });
 });
 
+describe('Codex: a warning Codex writes to the model as a user message', () => {
+  // Ogekuri/G, 0.70.0-alpha.4 (rollout-2025-12-15T16-09-01-…): the model ran apply_patch through
+  // shell_command and Codex answered with a user-role response item "Warning: apply_patch was
+  // requested via shell_command. …" (record_model_warning), which no event_msg user_message repeats.
+  const warning = 'Warning: apply_patch was requested via shell_command. Use the apply_patch tool instead of exec_command.';
+  const shellCall = (id: string, command: string) => rec('response_item', { type: 'function_call', name: 'shell_command', arguments: JSON.stringify({ command, workdir: '/home/jane/shop' }), call_id: id });
+  it('is no prompt of the user, with or without the event that repeats real prompts', () => {
+    const ask = 'Rename the cart module.';
+    const withEvents = write('warning-events.jsonl', jsonl([
+      meta(),
+      rec('response_item', { type: 'message', role: 'user', content: [{ type: 'input_text', text: ask }] }),
+      rec('event_msg', { type: 'user_message', message: ask, images: [] }),
+      shellCall('call_w', "apply_patch <<'PATCH'\n*** Begin Patch\n*** Update File: lib/cart.ex\n@@\n-a\n+b\n*** End Patch\nPATCH"),
+      rec('response_item', { type: 'message', role: 'user', content: [{ type: 'input_text', text: warning }] }),
+      out('call_w', 'Exit code: 0\nWall time: 0.1 seconds\nOutput:\nSuccess. Updated the following files:\nM lib/cart.ex\n'),
+    ]));
+    const l = readLedger(withEvents, { agent: 'codex' });
+    expect(l.user_messages.map((m) => m.text)).toEqual([ask]);
+    expect(l.files.map((f) => [f.path, f.edits])).toEqual([['/home/jane/shop/lib/cart.ex', 1]]);
+    // 0.171 writes no user_message event: the response item is all there is.
+    const itemsOnly = write('warning-items.jsonl', jsonl([
+      meta(),
+      rec('response_item', { type: 'message', role: 'user', content: [{ type: 'input_text', text: ask }] }),
+      rec('response_item', { type: 'message', role: 'user', content: [{ type: 'input_text', text: 'Warning: The maximum number of unified exec processes you can keep open is 60.' }] }),
+    ]));
+    expect(readLedger(itemsOnly, { agent: 'codex' }).user_messages.map((m) => m.text)).toEqual([ask]);
+  });
+  it('leaves a prompt the user typed starting with "Warning:" where Codex repeats it as an event', () => {
+    const typed = 'Warning: the tests are flaky, look at test/cart_test.exs first.';
+    const path = write('warning-typed.jsonl', jsonl([
+      meta(),
+      rec('response_item', { type: 'message', role: 'user', content: [{ type: 'input_text', text: typed }] }),
+      rec('event_msg', { type: 'user_message', message: typed, images: [] }),
+    ]));
+    expect(readLedger(path, { agent: 'codex' }).user_messages.map((m) => m.text)).toEqual([typed]);
+  });
+});
+
+describe('Codex: token usage over a rollout whose running total starts again', () => {
+  // MoonLadderStudios/MoonMind, 0.57.0 (rollout-2025-11-12T17-48-11-…): the session is resumed in
+  // the same rollout three hours later, with no second session_meta, and total_token_usage starts
+  // again from the new process's first call (2,993,540 → 60,023); 0h-n0/local-voice-assistant-codex,
+  // 0.77.0: the same after a turn_aborted, and a /review (entered_review_mode) counts its own total
+  // from zero, then the main total goes on from where it was. Each count's last_token_usage is the
+  // call it adds, so the session used what every count added.
+  const count = (input: number, cached: number, output: number, last: [number, number, number]) =>
+    rec('event_msg', {
+      type: 'token_count',
+      info: {
+        total_token_usage: { input_tokens: input, cached_input_tokens: cached, output_tokens: output, reasoning_output_tokens: 0, total_tokens: input + output },
+        last_token_usage: { input_tokens: last[0], cached_input_tokens: last[1], output_tokens: last[2], reasoning_output_tokens: 0, total_tokens: last[0] + last[2] },
+        model_context_window: 272000,
+      },
+    });
+  const sum = (l: ReturnType<typeof readLedger>) => l.usage.input + l.usage.cache_read + l.usage.output;
+  it('adds the counts of a resumed process and of a review to the first one', () => {
+    const records = [
+      meta(),
+      count(1000, 0, 100, [1000, 0, 100]),
+      count(3000, 1000, 200, [2000, 1000, 100]),
+      count(3000, 1000, 200, [2000, 1000, 100]), // written twice: one call
+      // Resumed later: a new process counts from zero.
+      count(1500, 0, 50, [1500, 0, 50]),
+      count(3500, 1400, 80, [2000, 1400, 30]),
+      rec('event_msg', { type: 'entered_review_mode', target: { type: 'baseBranch', branch: 'main' } }),
+      count(700, 0, 20, [700, 0, 20]),
+      rec('event_msg', { type: 'exited_review_mode' }),
+      // Back in the main thread: its own total goes on.
+      count(5600, 2900, 110, [2100, 1500, 30]),
+    ];
+    const path = write('usage-restarts.jsonl', jsonl(records));
+    const l = readLedger(path, { agent: 'codex' });
+    expect(l.usage).toEqual({ input: 3000 - 1000 + 3500 - 1400 + 700 + 2100 - 1500, cache_read: 1000 + 1400 + 1500, output: 200 + 80 + 20 + 30, cache_write: 0 });
+    expect(sum(l)).toBe(3200 + 3580 + 720 + 2130);
+    expect(l.context_tokens).toBe(2130);
+    // Read across hook runs, the same.
+    const state = tempDir();
+    const parts = write('usage-restarts-parts.jsonl', jsonl(records.slice(0, 4)));
+    advanceLedger(state, 'c1', parts, { agent: 'codex' });
+    appendFileSync(parts, jsonl(records.slice(4)));
+    expect(advanceLedger(state, 'c1', parts, { agent: 'codex' }).ledger.usage).toEqual(l.usage);
+  });
+  it('is the running total itself where it only grows (a rollout resumed in a new file starts from its total)', () => {
+    const path = write('usage-grows.jsonl', jsonl([meta(), count(90000, 80000, 900, [5000, 4000, 100]), count(96000, 85000, 1000, [6000, 5000, 100])]));
+    expect(readLedger(path, { agent: 'codex' }).usage).toEqual({ input: 11000, cache_read: 85000, output: 1000, cache_write: 0 });
+  });
+});
+
 // LAF-US/IDAHO-VAULT, Gemini CLI chats of April 2026 (single JSON documents, recorded on Windows).
 const doc = (messages: Rec[]) => JSON.stringify({ sessionId: 'g1', projectHash: 'ab', startTime: '2026-04-16T22:38:00.000Z', lastUpdated: '2026-04-16T23:00:00.000Z', messages, kind: 'main' }, null, 2);
 let n = 0;
