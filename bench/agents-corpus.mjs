@@ -73,6 +73,9 @@ export function plainCodex(path) {
   const ended = new Map(); // call_id -> exit code from exec_command_end
   const outputs = [];
   const userEvents = [];
+  let lastTotal = 0;
+  const totals = new Set();
+  let lastEvent = '';
   const userItems = [];
   for (const r of jsonLines(path)) {
     const x = r?.payload;
@@ -83,11 +86,25 @@ export function plainCodex(path) {
     } else if (r.type === 'turn_context' && !cwd) cwd = x.cwd ?? '';
     else if (r.type === 'compacted') p.compactions++;
     else if (r.type === 'event_msg') {
-      if (x.type === 'user_message' && typeof x.message === 'string') userEvents.push(x.message);
+      // A /review writes its prompt's event twice, at the same moment: one prompt.
+      if (x.type === 'user_message' && typeof x.message === 'string') {
+        if (`${r.timestamp} ${x.message}` !== lastEvent) userEvents.push(x.message);
+        lastEvent = `${r.timestamp} ${x.message}`;
+      }
       else if (x.type === 'token_count' && x.info) {
+        // The running total starts again in a resumed process and in a /review (whose end returns to
+        // the main total): the session used the first total, then each call an event names
+        // (last_token_usage) where the total is one not written before (the main total the end of a
+        // review writes again is no new call).
         const t = x.info.total_token_usage;
         const l = x.info.last_token_usage;
-        if (t) p.usage = (t.input_tokens ?? 0) + (t.output_tokens ?? 0);
+        const sum = (u) => (u?.input_tokens ?? 0) + (u?.output_tokens ?? 0);
+        if (t) {
+          if (p.usage === null) p.usage = sum(t);
+          else if (!totals.has(sum(t))) p.usage += l ? sum(l) : Math.max(0, sum(t) - lastTotal);
+          totals.add(sum(t));
+          lastTotal = sum(t);
+        }
         if (l) p.context = (l.input_tokens ?? 0) + (l.output_tokens ?? 0);
       } else if (x.type === 'exec_command_end' && x.call_id) {
         ended.set(x.call_id, Number(x.exit_code));
@@ -143,7 +160,8 @@ export function plainCodex(path) {
   }
   for (const code of codes.values()) if (code !== null && code !== 0) p.errors.push(code);
   // Older versions write each prompt as an event too; where they do, the events are the prompts.
-  const wrapper = (t) => /^\s*</.test(t) || /^# AGENTS\.md instructions/.test(t);
+  // Codex's own warnings to the model are user-role items too ("Warning: apply_patch was requested via …").
+  const wrapper = (t) => /^\s*</.test(t) || /^# AGENTS\.md instructions/.test(t) || (!userEvents.length && /^Warning: /.test(t));
   p.prompts = (userEvents.length ? userEvents : userItems).filter((t) => t.trim() && !wrapper(t));
   p.cwd = cwd;
   return p;

@@ -37,6 +37,16 @@ const SOURCES = [
   { repo: 'fabien-lessirard/dotfiles', under: '.gemini/tmp', pattern: /^\.gemini\/tmp\/[^/]+\/chats\/.+\.json$/, why: 'a dotfiles repository that commits its ~/.gemini: a web dashboard project, Gemini CLI of October 2025 to March 2026' },
   { repo: 'Tar-ive/brain-system', under: '.gemini/tmp', pattern: /^\.gemini\/tmp\/[^/]+\/chats\/.+\.json$/, why: 'a project that committed its Gemini CLI home, Gemini CLI of September 2025' },
   { repo: 'KuantumQuest/MyDotFiles-HyDE', under: '.gemini/tmp', pattern: /^\.gemini\/tmp\/[^/]+\/chats\/.+\.json$/, why: 'a Linux (Hyprland) dotfiles repository that commits its ~/.gemini: config and notes work, Gemini CLI of September–October 2025' },
+  // Added in stop 40 (a held-out part: none of these was looked at before the ledger's Codex and Gemini readers were written).
+  { repo: 'MoonLadderStudios/MoonMind', under: '.codex/sessions', pattern: /^\.codex\/sessions\/.*\/rollout-[^/]+\.jsonl$/, why: 'a project that committed its CODEX_HOME (Python, spec-kit prompts, WSL paths /mnt/d/…), Codex 0.57–0.58 of November 2025, a session resumed into the same rollout' },
+  { repo: 'Ogekuri/useReq', under: '.codex/sessions', pattern: /^\.codex\/sessions\/.*\/rollout-[^/]+\.jsonl$/, why: 'a project that committed its CODEX_HOME (a requirements tool), Codex 0.70–0.72 of December 2025' },
+  { repo: 'Ogekuri/G', under: '.codex/sessions', pattern: /^\.codex\/sessions\/.*\/rollout-[^/]+\.jsonl$/, why: 'a project that committed its CODEX_HOME (a git helper), Codex 0.70 of December 2025: shell_command, apply_patch through the shell and its warning' },
+  { repo: 'SproutSeeds/coda', under: '.codex/sessions', pattern: /^\.codex\/sessions\/.*\/rollout-[^/]+\.jsonl$/, why: 'a project that committed its CODEX_HOME, Codex 0.44 of October 2025' },
+  { repo: 'EdouardZemb/test-framework', under: '.codex/sessions', pattern: /^\.codex\/sessions\/.*\/rollout-[^/]+\.jsonl$/, why: 'a project that committed its CODEX_HOME (a Rust test framework), Codex 0.92–0.94 of January–February 2026' },
+  { repo: 'AaronBakerDev/knearme-platform', under: '.codex/sessions', pattern: /^\.codex\/sessions\/.*\/rollout-[^/]+\.jsonl$/, why: 'a Next.js monorepo that committed its CODEX_HOME, Codex 0.77–0.80 of December 2025–January 2026: quoted paths with brackets and parentheses' },
+  { repo: '0h-n0/local-voice-assistant-codex', under: '.codex/sessions', pattern: /^\.codex\/sessions\/.*\/rollout-[^/]+\.jsonl$/, why: 'a project that committed its CODEX_HOME, Codex 0.77 of December 2025: a /review, turn_aborted, a total that starts again' },
+  { repo: 'LeroySalih/planner-004', under: '.codex/sessions', pattern: /^\.codex\/sessions\/.*\/rollout-[^/]+\.jsonl$/, why: 'a Next.js project that committed its CODEX_HOME, Codex 0.53 of October 2025' },
+  { repo: 'brexp/infra', under: '.gemini/tmp', pattern: /^\.gemini\/tmp\/[^/]+\/chats\/.+\.jsonl?$/, why: 'an infrastructure repository that committed its ~/.gemini, Gemini CLI of October–November 2025' },
 ];
 
 /** The selection rule, fixed before any figure was looked at: the agent's own file with at least one tool call. */
@@ -141,7 +151,7 @@ function collect(mirrors) {
   const manifest = {
     about:
       'Real Codex rollouts and Gemini CLI chats people published in public GitHub repositories, used by npm run bench (bench/parts/agents-corpus.mjs: the ledger against a plain reading) when present. Their text is not committed: put the files (named as `file`) in GIT_MEMORY_AGENTS_CORPUS or ~/.cache/git-memory/corpus-agents (node scripts/agents-corpus.mjs fetch); each is checked against its sha256.',
-    collected: '2026-12-05',
+    collected: '2026-12-06',
     rule: 'every rollout (Codex) or chat (Gemini CLI) of the sources below with at least one tool call, the largest version of each path across the repository history; a file holding anything shaped like a credential (scripts/agents-corpus.mjs SECRET) is skipped whole',
     skipped,
     transcripts: out,
