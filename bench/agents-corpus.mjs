@@ -34,7 +34,7 @@ const text = (c) =>
           .join('\n')
       : '';
 
-const empty = () => ({ edited: new Set(), read: new Set(), commands: [], errors: [], prompts: [], usage: null, context: null, compactions: 0, resumes: 0, todos: null });
+const empty = () => ({ edited: new Set(), read: new Set(), commands: [], errors: [], prompts: [], usage: null, context: null, compactions: 0, resumes: 0, forks: 0, todos: null });
 
 // ---- Codex ------------------------------------------------------------------------------------
 
@@ -77,12 +77,34 @@ export function plainCodex(path) {
   const totals = new Set();
   let lastEvent = '';
   const userItems = [];
+  // A forked rollout (a sub-agent spawned with its parent's history) opens with a copy of the
+  // parent's records, from the parent's session_meta to the first turn started since the child was
+  // created; only its running token total counts, as where the child's own totals start.
+  let fork = null;
   for (const r of jsonLines(path)) {
     const x = r?.payload;
     if (!x || typeof x !== 'object') continue;
+    if (fork?.copying) {
+      const ownTurn = r.type === 'event_msg' && x.type === 'task_started' && typeof x.started_at === 'number' && x.started_at * 1000 >= fork.created - 999;
+      if (ownTurn || Date.parse(r.timestamp) - fork.written > 2000) fork.copying = false;
+      else {
+        if (r.type === 'event_msg' && x.type === 'token_count' && x.info?.total_token_usage) {
+          const u = x.info.total_token_usage;
+          lastTotal = (u.input_tokens ?? 0) + (u.output_tokens ?? 0);
+          totals.add(lastTotal);
+          p.usage ??= 0;
+        }
+        continue;
+      }
+    }
     if (r.type === 'session_meta') {
-      if (!cwd) cwd = x.cwd ?? '';
-      else p.resumes++;
+      if (!cwd) {
+        cwd = x.cwd ?? '';
+        if (x.forked_from_id) fork = { parent: x.forked_from_id, created: Date.parse(x.timestamp ?? r.timestamp), written: Date.parse(r.timestamp), copying: false };
+      } else if (fork && x.id === fork.parent && !fork.seen) {
+        fork.copying = fork.seen = true;
+        p.forks++;
+      } else p.resumes++;
     } else if (r.type === 'turn_context' && !cwd) cwd = x.cwd ?? '';
     else if (r.type === 'compacted') p.compactions++;
     else if (r.type === 'event_msg') {

@@ -23,6 +23,7 @@ export async function run({ summary, printTable }) {
     let bytes = 0;
     let worst = 0;
     const resumed = [0, 0];
+    let forks = 0;
     let notesWhole = 0;
     const template = headings(offline.notesFromLedger(transcripts.emptyLedger(agent)));
     const versions = new Set(files.map((t) => t.version || 'unrecorded'));
@@ -34,6 +35,7 @@ export async function run({ summary, printTable }) {
       const plain = agent === 'codex' ? plainCodex(t.path) : plainGemini(t.path);
       const a = agentLedgerAgainstPlain(ledger, plain, agent);
       // A resumed rollout (a second session_meta) is no compaction (issue 25 §6.6).
+      if (plain.forks) forks++;
       if (plain.resumes) {
         resumed[0]++;
         if (ledger.compactions.length === plain.compactions) resumed[1]++;
@@ -64,7 +66,7 @@ export async function run({ summary, printTable }) {
           : [k, plain, k === 'files read' ? '' : ledger, pct(both, plain), k === 'files read' ? '(recall only)' : pct(both, ledger), String((off[k] ?? []).length)];
       }),
     );
-    if (agent === 'codex') console.log(`  resumed rollouts (a second session_meta): ${resumed[0]}, of which the ledger's compactions are the file's: ${resumed[1]}`);
+    if (agent === 'codex') console.log(`  resumed rollouts (a second session_meta): ${resumed[0]}, of which the ledger's compactions are the file's: ${resumed[1]}; forked rollouts (a sub-agent's, opening with a copy of its parent's history): ${forks}`);
     console.log(`  notes without a model with the template's sections and no other heading: ${notesWhole} / ${files.length}`);
     summary.note(`notes with the template's sections only (${agent} corpus)`, `${notesWhole} / ${files.length}`);
     for (const [k, [both, plain, ledger, n]] of Object.entries(sums)) {

@@ -53,6 +53,12 @@ export interface BuildState {
     total?: [number, number, number];
     /** Running totals left when another count started (a review's, the main one's before it), the most recent 8. */
     paused?: [number, number, number][];
+    /**
+     * A forked rollout: the parent thread it names, when the child was created (its session_meta's
+     * timestamp) and written (the record's), in ms; whether the copy of the parent's history is being
+     * read, and whether it has ended.
+     */
+    fork?: { parent: string; start: number; at: number; copying: boolean; done?: boolean };
   };
 }
 

@@ -232,13 +232,54 @@ const answered = (s: BuildState) => {
   if (s.codex) s.codex.lastPrompt = '';
 };
 
+/** How long after a forked rollout's session_meta the copy of the parent's history may still be written. */
+const COPY_BURST_MS = 2000;
+
+/**
+ * Whether a record is part of the parent's history that Codex copies into a forked rollout (a
+ * sub-agent spawned with the parent's context, a forked thread): the child's session_meta names
+ * forked_from_id, and the copy starts with the parent's own session_meta and holds the parent's
+ * turns. The child's own work starts with the first turn that started when the child was created or
+ * later (task_started's started_at, in seconds); where the copy says no start, with the first record
+ * written past the copy's burst. In the copy only the running token total is kept, as the count the
+ * child's own totals grow from.
+ */
+function copied(s: BuildState, type: unknown, p: Rec, at: string): boolean {
+  const f = s.codex?.fork;
+  if (!f) return false;
+  if (!f.copying) {
+    if (f.done || type !== 'session_meta' || p.id !== f.parent) return false;
+    f.copying = true;
+  }
+  const time = Date.parse(at);
+  const own =
+    (type === 'event_msg' && p.type === 'task_started' && typeof p.started_at === 'number' && p.started_at >= Math.floor(f.start / 1000)) ||
+    (Number.isFinite(time) && f.at > 0 && time - f.at > COPY_BURST_MS);
+  if (own) {
+    f.copying = false;
+    f.done = true;
+    return false;
+  }
+  saw(s, at);
+  if (type === 'event_msg' && p.type === 'token_count' && p.info && typeof p.info === 'object') {
+    const total = counts(p.info.total_token_usage);
+    if (total) s.codex!.total = total;
+  }
+  return true;
+}
+
 /** Takes one Codex rollout line. */
 export function feedCodex(s: BuildState, rec: Rec, ctx: Ctx): void {
   if (!rec || typeof rec !== 'object') return;
   const at = typeof rec.timestamp === 'string' ? rec.timestamp : '';
   const p: Rec = rec.payload && typeof rec.payload === 'object' ? rec.payload : {};
+  if (copied(s, rec.type, p, at)) return;
   switch (rec.type) {
     case 'session_meta':
+      if (!s.ledger.session_id && typeof p.forked_from_id === 'string' && p.forked_from_id) {
+        const start = Date.parse(typeof p.timestamp === 'string' ? p.timestamp : at);
+        (s.codex ??= { lastPrompt: '' }).fork = { parent: p.forked_from_id, start: Number.isFinite(start) ? start : 0, at: Date.parse(at) || 0, copying: false };
+      }
       saw(s, at, { session_id: typeof p.id === 'string' ? p.id : undefined, cwd: typeof p.cwd === 'string' ? p.cwd : undefined });
       return;
     case 'turn_context':

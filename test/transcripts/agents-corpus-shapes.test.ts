@@ -217,6 +217,61 @@ describe('Codex: token usage over a rollout whose running total starts again', (
   });
 });
 
+describe('Codex: a forked rollout (a sub-agent spawned with the parent’s history)', () => {
+  // LAF-US/IDAHO-VAULT, Codex Desktop 0.119.0-alpha.28 (rollout-2026-04-15T11-58-23-019d924b-…): the
+  // child's session_meta names forked_from_id; Codex then copies the parent's history into the
+  // child's rollout — the parent's session_meta, its turn (task_started with the turn's started_at,
+  // its prompt, its token counts, whose running total holds the parent's usage) — and only then the
+  // child's own turn starts (a task_started at or after the child's creation).
+  const T = (s: number) => new Date(Date.UTC(2026, 3, 15, 17, 58, 0) + s * 1000).toISOString();
+  const r = (s: number, type: string, payload: Rec): Rec => ({ timestamp: T(s), type, payload });
+  const tc = (s: number, input: number, cached: number, output: number, last: [number, number, number]) =>
+    r(s, 'event_msg', { type: 'token_count', info: { total_token_usage: { input_tokens: input, cached_input_tokens: cached, output_tokens: output, total_tokens: input + output }, last_token_usage: { input_tokens: last[0], cached_input_tokens: last[1], output_tokens: last[2], total_tokens: last[0] + last[2] } } });
+  const created = Date.UTC(2026, 3, 15, 17, 58, 23) / 1000;
+  const records = [
+    r(29.448, 'session_meta', { id: 'child-thread', forked_from_id: 'parent-thread', timestamp: T(23.701), cwd: '/home/jane/vault', cli_version: '0.119.0-alpha.28', source: { subagent: { thread_spawn: { parent_thread_id: 'parent-thread', depth: 1 } } } }),
+    // The copy of the parent's history.
+    r(29.472, 'session_meta', { id: 'parent-thread', timestamp: T(-100), cwd: '/home/jane/vault', cli_version: '0.119.0-alpha.28', source: 'vscode' }),
+    r(29.473, 'event_msg', { type: 'task_started', turn_id: 'turn-parent', started_at: created - 73 }),
+    r(29.476, 'response_item', { type: 'message', role: 'user', content: [{ type: 'input_text', text: 'Set up CrewAI: read the README and split the work.' }] }),
+    r(29.477, 'event_msg', { type: 'user_message', message: 'Set up CrewAI: read the README and split the work.', images: [] }),
+    r(29.478, 'response_item', { type: 'function_call', name: 'shell_command', arguments: JSON.stringify({ command: 'git status --short', workdir: '/home/jane/vault' }), call_id: 'call_parent' }),
+    r(29.479, 'response_item', { type: 'function_call_output', call_id: 'call_parent', output: 'Exit code: 1\nOutput:\nfatal\n' }),
+    tc(29.479, 38565, 5504, 705, [38565, 5504, 705]),
+    tc(29.48, 234714, 180736, 2323, [60681, 48384, 520]),
+    // The child's own turn.
+    r(29.499, 'event_msg', { type: 'task_started', turn_id: 'turn-child', started_at: created + 6 }),
+    r(29.527, 'response_item', { type: 'message', role: 'user', content: [{ type: 'input_text', text: 'Inspect the bootstrap path and report what blocks a clean launch.' }] }),
+    r(29.527, 'event_msg', { type: 'user_message', message: 'Inspect the bootstrap path and report what blocks a clean launch.', images: [] }),
+    tc(29.924, 234714, 180736, 2323, [60681, 48384, 520]),
+    r(33.312, 'response_item', { type: 'function_call', name: 'shell_command', arguments: JSON.stringify({ command: 'cat scripts/start.ps1', workdir: '/home/jane/vault' }), call_id: 'call_child' }),
+    tc(33.387, 274224, 219776, 2513, [39510, 39040, 190]),
+    r(43.544, 'response_item', { type: 'function_call_output', call_id: 'call_child', output: 'Exit code: 0\nOutput:\nparam()\n' }),
+  ];
+  it('counts only the child’s own turn: its prompt, its commands, the tokens it used', () => {
+    const path = write('forked.jsonl', jsonl(records));
+    const l = readLedger(path, { agent: 'codex' });
+    expect(l.session_id).toBe('child-thread');
+    expect(l.user_messages.map((m) => m.text)).toEqual(['Inspect the bootstrap path and report what blocks a clean launch.']);
+    expect(l.commands.map((c) => [c.command, c.failed])).toEqual([['cat scripts/start.ps1', false]]);
+    expect(l.errors).toEqual([]);
+    expect(l.usage).toEqual({ input: 39510 - 39040, cache_read: 39040, output: 190, cache_write: 0 });
+    // Read across hook runs (the first stops inside the copy), the same.
+    const state = tempDir();
+    const parts = write('forked-parts.jsonl', jsonl(records.slice(0, 5)));
+    advanceLedger(state, 'c1', parts, { agent: 'codex' });
+    appendFileSync(parts, jsonl(records.slice(5)));
+    expect(advanceLedger(state, 'c1', parts, { agent: 'codex' }).ledger).toEqual(l);
+  });
+  it('is read whole where no turn of the copy says when it started, once the copy’s burst has passed', () => {
+    // A copy without started_at (the field is recent): the records written more than two seconds
+    // after the child's session_meta are its own.
+    const bare = records.map((x) => (x.type === 'event_msg' && (x.payload as Rec).type === 'task_started' ? { ...x, payload: { type: 'task_started' } } : x));
+    const l = readLedger(write('forked-bare.jsonl', jsonl(bare)), { agent: 'codex' });
+    expect(l.commands.map((c) => c.command)).toEqual(['cat scripts/start.ps1']);
+  });
+});
+
 // LAF-US/IDAHO-VAULT, Gemini CLI chats of April 2026 (single JSON documents, recorded on Windows).
 const doc = (messages: Rec[]) => JSON.stringify({ sessionId: 'g1', projectHash: 'ab', startTime: '2026-04-16T22:38:00.000Z', lastUpdated: '2026-04-16T23:00:00.000Z', messages, kind: 'main' }, null, 2);
 let n = 0;
