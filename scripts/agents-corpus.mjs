@@ -46,6 +46,10 @@ const SOURCES = [
   { repo: 'AaronBakerDev/knearme-platform', under: '.codex/sessions', pattern: /^\.codex\/sessions\/.*\/rollout-[^/]+\.jsonl$/, why: 'a Next.js monorepo that committed its CODEX_HOME, Codex 0.77–0.80 of December 2025–January 2026: quoted paths with brackets and parentheses' },
   { repo: '0h-n0/local-voice-assistant-codex', under: '.codex/sessions', pattern: /^\.codex\/sessions\/.*\/rollout-[^/]+\.jsonl$/, why: 'a project that committed its CODEX_HOME, Codex 0.77 of December 2025: a /review, turn_aborted, a total that starts again' },
   { repo: 'LeroySalih/planner-004', under: '.codex/sessions', pattern: /^\.codex\/sessions\/.*\/rollout-[^/]+\.jsonl$/, why: 'a Next.js project that committed its CODEX_HOME, Codex 0.53 of October 2025' },
+  { repo: 'Python-AI-Solutions/agentic-neurodata-conversion', under: '.codex/sessions', pattern: /^\.codex\/sessions\/.*\/rollout-[^/]+\.jsonl$/, why: 'a Python project that committed its CODEX_HOME, Codex 0.40–0.42 of September 2025' },
+  { repo: 'PantherianCodeX/udocket.com', under: '.codex/sessions', pattern: /^\.codex\/sessions\/.*\/rollout-[^/]+\.jsonl$/, why: 'a web project that committed its CODEX_HOME, Codex 0.57–0.58 of November 2025: a prompt typed again after Esc' },
+  { repo: 'MikeLockz/el-dorado-tanstack', under: '.codex/sessions', pattern: /^\.codex\/sessions\/.*\/rollout-[^/]+\.jsonl$/, why: 'a TanStack web app that committed its CODEX_HOME, Codex 0.57–0.58 of November 2025' },
+  { repo: 'Society-for-AI-Collab-Studies-SACS/VaultNodes', under: '.codex/sessions', pattern: /^\.codex\/sessions\/.*\/rollout-[^/]+\.jsonl$/, why: 'a project that committed its CODEX_HOME, Codex 0.47 of October 2025' },
   { repo: 'brexp/infra', under: '.gemini/tmp', pattern: /^\.gemini\/tmp\/[^/]+\/chats\/.+\.jsonl?$/, why: 'an infrastructure repository that committed its ~/.gemini, Gemini CLI of October–November 2025' },
 ];
 

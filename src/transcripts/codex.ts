@@ -293,6 +293,9 @@ export function feedCodex(s: BuildState, rec: Rec, ctx: Ctx): void {
       saw(s, at);
       if (p.type === 'user_message' && typeof p.message === 'string') prompt(s, p.message, at);
       else if (p.type === 'exec_command_end') commandEnded(s, p, at);
+      // A turn the user interrupted (Esc) is over, and so is any turn a new one starts after: the
+      // same text typed again is a new prompt (Codex writes a prompt's event right after its item).
+      else if (p.type === 'turn_aborted' || p.type === 'task_started') answered(s);
       else if (p.type === 'token_count' && p.info && typeof p.info === 'object') tokenCount(s, p.info);
       return;
     case 'response_item':

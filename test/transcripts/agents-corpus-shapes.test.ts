@@ -167,6 +167,20 @@ describe('Codex: a warning Codex writes to the model as a user message', () => {
   });
 });
 
+describe('Codex: the same prompt typed again after the user interrupted the turn', () => {
+  // PantherianCodeX/udocket.com, 0.58.0 (rollout-2025-11-13T20-34-46-…): "Project name: uDocket",
+  // Esc (event_msg turn_aborted, reason interrupted) before any answer, then the same text again.
+  it('is two prompts: the interrupted turn is over', () => {
+    const ask = 'Project name: uDocket';
+    const prompt = () => [rec('response_item', { type: 'message', role: 'user', content: [{ type: 'input_text', text: ask }] }), rec('event_msg', { type: 'user_message', message: ask, images: [] })];
+    const path = write('aborted.jsonl', jsonl([meta(), ...prompt(), rec('event_msg', { type: 'turn_aborted', reason: 'interrupted' }), ...prompt()]));
+    expect(readLedger(path, { agent: 'codex' }).user_messages.map((m) => m.text)).toEqual([ask, ask]);
+    // 0.171 writes no event: a new task_started is a new turn as well.
+    const items = write('aborted-items.jsonl', jsonl([meta(), prompt()[0]!, rec('event_msg', { type: 'turn_aborted', reason: 'interrupted' }), rec('event_msg', { type: 'task_started', turn_id: 't2' }), prompt()[0]!]));
+    expect(readLedger(items, { agent: 'codex' }).user_messages.map((m) => m.text)).toEqual([ask, ask]);
+  });
+});
+
 describe('Codex: token usage over a rollout whose running total starts again', () => {
   // MoonLadderStudios/MoonMind, 0.57.0 (rollout-2025-11-12T17-48-11-…): the session is resumed in
   // the same rollout three hours later, with no second session_meta, and total_token_usage starts
