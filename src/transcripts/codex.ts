@@ -268,9 +268,29 @@ function copied(s: BuildState, type: unknown, p: Rec, at: string): boolean {
   return true;
 }
 
+/** The response items a rollout of before the `{timestamp, type, payload}` lines writes bare. */
+const BARE_ITEMS = new Set(['message', 'function_call', 'function_call_output', 'custom_tool_call', 'custom_tool_call_output', 'local_shell_call', 'reasoning']);
+
+/**
+ * A line of a rollout written before session_meta existed (Codex CLI of mid 2025, which people still
+ * have on disk) in today's shape: its first line is a bare header `{id, timestamp, instructions, cwd?,
+ * git?}`, then `{"record_type":"state"}` markers and response items with no envelope (and mostly no
+ * timestamp of their own). Null for a line that holds nothing to take.
+ */
+function enveloped(s: BuildState, rec: Rec): Rec | null {
+  if (typeof rec.type === 'string' && BARE_ITEMS.has(rec.type)) return { timestamp: rec.timestamp ?? s.ledger.updated, type: 'response_item', payload: rec };
+  if (!s.ledger.session_id && typeof rec.id === 'string' && typeof rec.timestamp === 'string' && !('type' in rec) && !('record_type' in rec)) return { timestamp: rec.timestamp, type: 'session_meta', payload: rec };
+  return null;
+}
+
 /** Takes one Codex rollout line. */
 export function feedCodex(s: BuildState, rec: Rec, ctx: Ctx): void {
   if (!rec || typeof rec !== 'object') return;
+  if (!('payload' in rec)) {
+    const wrapped = enveloped(s, rec);
+    if (!wrapped) return;
+    rec = wrapped;
+  }
   const at = typeof rec.timestamp === 'string' ? rec.timestamp : '';
   const p: Rec = rec.payload && typeof rec.payload === 'object' ? rec.payload : {};
   if (copied(s, rec.type, p, at)) return;
@@ -304,6 +324,8 @@ export function feedCodex(s: BuildState, rec: Rec, ctx: Ctx): void {
         case 'message':
           if (p.role === 'user') {
             const text = userText(p.content);
+            // A rollout whose header names no working directory (before 0.3x) has it in the environment block.
+            if (!s.ledger.cwd) saw(s, '', { cwd: /^\s*<environment_context>[\s\S]*?<cwd>([^<\n]+)<\/cwd>/.exec(text)?.[1]?.trim() });
             // Codex's own warnings to the model (record_model_warning) are user-role items; a prompt the
             // user typed that starts so is still taken from the event older versions write for it.
             if (!CODEX_MODEL_WARNING.test(text)) prompt(s, text, at);

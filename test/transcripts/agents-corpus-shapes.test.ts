@@ -286,6 +286,38 @@ describe('Codex: a forked rollout (a sub-agent spawned with the parent’s histo
   });
 });
 
+describe('Codex: a rollout written before session_meta existed (mid 2025, still on people’s disks)', () => {
+  // Not cut from a published file (none of the corpus's sources kept one): the shape Codex CLI wrote
+  // until session_meta came (about 0.2x, summer 2025), as codex-rs recorded it and as other readers of
+  // real homes describe it — a bare header {id, timestamp, instructions, git}, `{"record_type":"state"}`
+  // markers, and response items with no envelope and no timestamp; the shell call's command an argv,
+  // its output a JSON string with metadata.exit_code, apply_patch as the argv ["apply_patch", PATCH].
+  const bare = [
+    { id: '5973b6c0-94b8-487b-a530-2aeb6098ae0e', timestamp: '2025-08-20T13:20:47.060Z', instructions: null, git: { commit_hash: 'abc123', branch: 'main' } },
+    { record_type: 'state' },
+    { type: 'message', id: null, role: 'user', content: [{ type: 'input_text', text: '<environment_context>\n  <cwd>/home/jane/shop</cwd>\n  <approval_policy>on-request</approval_policy>\n</environment_context>' }] },
+    { record_type: 'state' },
+    { type: 'message', id: null, role: 'user', content: [{ type: 'input_text', text: 'Make the cart total round half up.' }] },
+    { type: 'reasoning', id: 'rs_1', summary: [], encrypted_content: 'opaque' },
+    { type: 'function_call', id: 'fc_1', name: 'shell', arguments: JSON.stringify({ command: ['bash', '-lc', 'mix test test/cart_test.exs'], workdir: '/home/jane/shop' }), call_id: 'call_1' },
+    { type: 'function_call_output', call_id: 'call_1', output: JSON.stringify({ output: '1 test, 1 failure', metadata: { exit_code: 1, duration_seconds: 1.2 } }) },
+    { type: 'function_call', id: 'fc_2', name: 'shell', arguments: JSON.stringify({ command: ['apply_patch', '*** Begin Patch\n*** Update File: lib/cart.ex\n@@\n-  Float.round(t, 2)\n+  Decimal.round(t, 2, :half_up)\n*** End Patch'] }), call_id: 'call_2' },
+    { type: 'function_call_output', call_id: 'call_2', output: JSON.stringify({ output: 'Success. Updated the following files:\nM lib/cart.ex\n', metadata: { exit_code: 0, duration_seconds: 0 } }) },
+    { type: 'message', id: 'msg_1', role: 'assistant', content: [{ type: 'output_text', text: 'Rounded half up; the test passes.' }] },
+  ];
+  it('is read: the prompt, the command and its failure, the file the patch edits, relative to the environment’s cwd', () => {
+    const path = write('pre-envelope.jsonl', jsonl(bare));
+    for (const l of [readLedger(path, { agent: 'codex' }), readLedger(path)]) {
+      expect(l.agent).toBe('codex');
+      expect(l.session_id).toBe('5973b6c0-94b8-487b-a530-2aeb6098ae0e');
+      expect(l.cwd).toBe('/home/jane/shop');
+      expect(l.user_messages.map((m) => m.text)).toEqual(['Make the cart total round half up.']);
+      expect(l.commands.map((c) => [c.command, c.failed])).toEqual([['mix test test/cart_test.exs', true]]);
+      expect(l.files.map((f) => [f.path, f.edits])).toEqual([['/home/jane/shop/lib/cart.ex', 1]]);
+    }
+  });
+});
+
 // LAF-US/IDAHO-VAULT, Gemini CLI chats of April 2026 (single JSON documents, recorded on Windows).
 const doc = (messages: Rec[]) => JSON.stringify({ sessionId: 'g1', projectHash: 'ab', startTime: '2026-04-16T22:38:00.000Z', lastUpdated: '2026-04-16T23:00:00.000Z', messages, kind: 'main' }, null, 2);
 let n = 0;
