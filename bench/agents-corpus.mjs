@@ -229,7 +229,8 @@ export function plainGemini(path) {
       let t = text(m.displayContent) || text(m.content);
       t = t.split('\n--- Content from referenced files ---')[0];
       t = steering(t) ?? t;
-      if (t.trim() && !/^\s*</.test(t) && t.trim() !== 'System: Please continue.') p.prompts.push(t);
+      // A tool's result recorded as a user message of text ("[Function Response: read_many_files]…") is none either.
+      if (t.trim() && !/^\s*</.test(t) && t.trim() !== 'System: Please continue.' && !t.startsWith('[Function Response: ')) p.prompts.push(t);
     } else if (m.type === 'info' && typeof m.content === 'string' && /^Context compressed from/.test(m.content)) {
       p.compactions++;
       p.context = 0;

@@ -343,6 +343,19 @@ describe('Gemini CLI: what the user typed', () => {
     expect(readLedger(path, { agent: 'gemini' }).user_messages.map((m) => m.text)).toEqual(['Look at the workflows']);
   });
 
+  it('is not a tool result Gemini CLI recorded as a user message ("[Function Response: read_many_files]…")', () => {
+    // brexp/infra (session-2025-11-05T17-22-…) and fabien-lessirard/dotfiles (session-2026-01-24T18-09-…):
+    // the model calls read_many_files and, a millisecond later, a user message of plain text holds its
+    // result; the prompts the user typed are in the project's logs.json, and this text is not among them.
+    const path = write('function-response.json', doc([
+      user('Set up a function that extracts the audio of the files in my bucket'),
+      gemini([{ id: 'read_many_files_1', name: 'read_many_files', args: { paths: ['vertex_example.py'] }, status: 'success', timestamp: at(), result: [{ functionResponse: { id: 'read_many_files_1', name: 'read_many_files', response: { output: 'read 1 file' } } }] }]),
+      user('[Function Response: read_many_files]--- /home/jane/vertex_example.py ---\n\nimport anthropic_vertex\n\nPROJECT_ID = "YOUR_PROJECT_ID"\n'),
+      gemini([], 'Here is how.'),
+    ]));
+    expect(readLedger(path, { agent: 'gemini' }).user_messages.map((m) => m.text)).toEqual(['Set up a function that extracts the audio of the files in my bucket']);
+  });
+
   it('is the message as typed, not with the files an @ reference expanded to', () => {
     const path = write('at-file.json', doc([
       user([{ text: '@notes.md Read and then fix the heading' }, { text: '\n--- Content from referenced files ---' }, { text: '\nContent from @notes.md:\n' }, { text: '# Notes\nlong file text\n' }, { text: '\n--- End of content ---' }], {
