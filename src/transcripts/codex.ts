@@ -206,7 +206,9 @@ function tokenCount(s: BuildState, info: Rec): void {
   if (!total) return;
   const last = counts(info.last_token_usage);
   const c = (s.codex ??= { lastPrompt: '' });
-  const prev = c.total;
+  const u = s.ledger.usage;
+  // A state an earlier git-memory kept holds the last total as the usage, and no total of its own.
+  const prev = c.total ?? (u.input + u.cache_read + u.output > 0 ? ([u.input + u.cache_read, u.cache_read, u.output] as Count) : undefined);
   const paused = (c.paused ??= []);
   let add: Count = total;
   if (prev && sameCount(prev, total)) add = [0, 0, 0];
@@ -221,7 +223,6 @@ function tokenCount(s: BuildState, info: Rec): void {
     }
   }
   c.total = total;
-  const u = s.ledger.usage;
   const input = u.input + u.cache_read + add[0];
   const cached = u.cache_read + add[1];
   totalUsage(s, { input: Math.max(0, input - cached), output: u.output + add[2], cache_read: cached, cache_write: 0 }, last ? last[0] + last[2] : null);

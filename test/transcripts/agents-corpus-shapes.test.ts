@@ -2,7 +2,7 @@
 // bench/parts/agents-corpus.mjs): each case is a shape found in a published real transcript, cut
 // down to the records that show it, with paths, names and texts replaced. The origin of each is
 // named above it (repository and file of the manifest).
-import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { advanceLedger, readLedger } from '../../src/transcripts/index.js';
@@ -224,6 +224,19 @@ describe('Codex: token usage over a rollout whose running total starts again', (
     advanceLedger(state, 'c1', parts, { agent: 'codex' });
     appendFileSync(parts, jsonl(records.slice(4)));
     expect(advanceLedger(state, 'c1', parts, { agent: 'codex' }).ledger.usage).toEqual(l.usage);
+  });
+  it('goes on from a state an earlier version kept (its usage the last total, no total of its own)', () => {
+    const records = [meta(), count(1000, 0, 100, [1000, 0, 100]), count(3000, 1000, 200, [2000, 1000, 100]), count(4000, 1800, 260, [1000, 800, 60])];
+    const state = tempDir();
+    const parts = write('usage-kept.jsonl', jsonl(records.slice(0, 3)));
+    advanceLedger(state, 'c1', parts, { agent: 'codex' });
+    const kept = join(state, 'sessions', 'c1', 'ledger.json');
+    const k = JSON.parse(readFileSync(kept, 'utf8'));
+    delete k.state.codex.total;
+    delete k.state.codex.paused;
+    writeFileSync(kept, JSON.stringify(k));
+    appendFileSync(parts, jsonl(records.slice(3)));
+    expect(advanceLedger(state, 'c1', parts, { agent: 'codex' }).ledger.usage).toEqual({ input: 2200, cache_read: 1800, output: 260, cache_write: 0 });
   });
   it('is the running total itself where it only grows (a rollout resumed in a new file starts from its total)', () => {
     const path = write('usage-grows.jsonl', jsonl([meta(), count(90000, 80000, 900, [5000, 4000, 100]), count(96000, 85000, 1000, [6000, 5000, 100])]));
