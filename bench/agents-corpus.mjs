@@ -297,3 +297,37 @@ export function agentLedgerAgainstPlain(ledger, plain, agent) {
     'todo list': plain.todos === null ? null : value(JSON.stringify(todos) === JSON.stringify(plain.todos)),
   };
 }
+
+// ---- Gemini CLI's own prompt log ----------------------------------------------------------------
+
+/**
+ * The prompts Gemini CLI logged as typed (logs.json of each project, agent `gemini-logs` in the
+ * manifest), by session id: a reference for the chats' prompts that is not read from a chat at all.
+ */
+export function geminiLoggedPrompts(present) {
+  const bySession = new Map();
+  for (const t of present.filter((x) => x.agent === 'gemini-logs')) {
+    let rows;
+    try {
+      rows = JSON.parse(readFileSync(t.path, 'utf8'));
+    } catch {
+      continue;
+    }
+    for (const r of Array.isArray(rows) ? rows : []) {
+      // A slash command (/model, /quit) is Gemini CLI's, not a prompt.
+      if (r?.type !== 'user' || typeof r.message !== 'string' || typeof r.sessionId !== 'string' || !r.message.trim() || /^\s*\//.test(r.message)) continue;
+      const key = r.sessionId;
+      const list = bySession.get(key) ?? [];
+      if (!list.includes(r.message)) list.push(r.message);
+      bySession.set(key, list);
+    }
+  }
+  return bySession;
+}
+
+/** A chat's session id: its document's or its JSON-lines header's. */
+export function geminiSessionOf(path) {
+  const m = /"sessionId"\s*:\s*"([^"]+)"/.exec(readFileSync(path, 'utf8').slice(0, 4096));
+  return m ? m[1] : '';
+}
+

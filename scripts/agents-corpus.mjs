@@ -53,8 +53,15 @@ const SOURCES = [
   { repo: 'brexp/infra', under: '.gemini/tmp', pattern: /^\.gemini\/tmp\/[^/]+\/chats\/.+\.jsonl?$/, why: 'an infrastructure repository that committed its ~/.gemini, Gemini CLI of October–November 2025' },
 ];
 
-/** The selection rule, fixed before any figure was looked at: the agent's own file with at least one tool call. */
+/**
+ * Gemini CLI's own log of the prompts typed in a project (`logs.json`: {sessionId, messageId, type,
+ * message, timestamp}), kept beside the chats as a reference for the prompts that is not a chat.
+ */
+const LOGS = /^\.gemini\/tmp\/[^/]+\/logs\.json$/;
+
+/** The selection rule, fixed before any figure was looked at: the agent's own file with at least one tool call (a prompt log: one prompt). */
 function chosen(agent, text) {
+  if (agent === 'gemini-logs') return /"type"\s*:\s*"user"/.test(text);
   if (agent === 'codex') return /"type":"(function_call|custom_tool_call|local_shell_call)"/.test(text);
   return /"toolCalls"\s*:\s*\[\s*\{/.test(text);
 }
@@ -118,7 +125,7 @@ function collect(mirrors) {
       }
       for (const line of tree.split('\n')) {
         const m = /^\d+ blob ([0-9a-f]+)\s+(\d+|-)\t(.+)$/.exec(line);
-        if (!m || !src.pattern.test(m[3])) continue;
+        if (!m || !(src.pattern.test(m[3]) || (src.under === '.gemini/tmp' && LOGS.test(m[3])))) continue;
         const size = Number(m[2]);
         const prev = best.get(m[3]);
         if (!prev || size > prev.size) best.set(m[3], { blob: m[1], size, commit: c });
@@ -133,7 +140,7 @@ function collect(mirrors) {
         continue;
       }
       const text = buf.toString('utf8');
-      const agent = path.startsWith('.codex/') ? 'codex' : 'gemini';
+      const agent = path.startsWith('.codex/') ? 'codex' : LOGS.test(path) ? 'gemini-logs' : 'gemini';
       if (!chosen(agent, text)) {
         skipped.notChosen++;
         continue;
@@ -156,7 +163,7 @@ function collect(mirrors) {
     about:
       'Real Codex rollouts and Gemini CLI chats people published in public GitHub repositories, used by npm run bench (bench/parts/agents-corpus.mjs: the ledger against a plain reading) when present. Their text is not committed: put the files (named as `file`) in GIT_MEMORY_AGENTS_CORPUS or ~/.cache/git-memory/corpus-agents (node scripts/agents-corpus.mjs fetch); each is checked against its sha256.',
     collected: '2026-12-06',
-    rule: 'every rollout (Codex) or chat (Gemini CLI) of the sources below with at least one tool call, the largest version of each path across the repository history; a file holding anything shaped like a credential (scripts/agents-corpus.mjs SECRET) is skipped whole',
+    rule: 'every rollout (Codex) or chat (Gemini CLI) of the sources below with at least one tool call, and every Gemini CLI prompt log (logs.json, agent gemini-logs) of them, the largest version of each path across the repository history; a file holding anything shaped like a credential (scripts/agents-corpus.mjs SECRET) is skipped whole',
     skipped,
     transcripts: out,
   };
