@@ -151,8 +151,11 @@ export function plainCodex(path) {
         } else if (x.name === 'write_stdin') {
           polls.set(id, String(args.session_id));
         } else {
-          const cmd = codexCommand(args.command ?? args.cmd);
-          if (cmd !== null) {
+          const argv = args.command ?? args.cmd;
+          const cmd = codexCommand(argv);
+          // apply_patch as an argv of its own (Codex of autumn 2025): an edit too.
+          if (Array.isArray(argv) && argv.length === 2 && argv[0] === 'apply_patch') for (const f of patchHeaders(String(argv[1]))) p.edited.add(systemPath(f, dir));
+          else if (cmd !== null) {
             const patch = heredocPatch(cmd);
             if (patch) for (const f of patchHeaders(patch[3])) p.edited.add(systemPath(f, dir));
             else if (cmd.trim()) p.commands.push(cmd);

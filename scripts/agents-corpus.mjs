@@ -50,6 +50,10 @@ const SOURCES = [
   { repo: 'PantherianCodeX/udocket.com', under: '.codex/sessions', pattern: /^\.codex\/sessions\/.*\/rollout-[^/]+\.jsonl$/, why: 'a web project that committed its CODEX_HOME, Codex 0.57–0.58 of November 2025: a prompt typed again after Esc' },
   { repo: 'MikeLockz/el-dorado-tanstack', under: '.codex/sessions', pattern: /^\.codex\/sessions\/.*\/rollout-[^/]+\.jsonl$/, why: 'a TanStack web app that committed its CODEX_HOME, Codex 0.57–0.58 of November 2025' },
   { repo: 'Society-for-AI-Collab-Studies-SACS/VaultNodes', under: '.codex/sessions', pattern: /^\.codex\/sessions\/.*\/rollout-[^/]+\.jsonl$/, why: 'a project that committed its CODEX_HOME, Codex 0.47 of October 2025' },
+  { repo: 'Quelklef/shell-ws', under: '.codex/sessions', pattern: /^\.codex\/sessions\/.*\/rollout-[^/]+\.jsonl$/, why: 'a project that committed its CODEX_HOME, Codex 0.105 of March 2026' },
+  { repo: 'R1DDL30510/Init-', under: '.codex/sessions', pattern: /^\.codex\/sessions\/.*\/rollout-[^/]+\.jsonl$/, why: 'a Python project that committed its CODEX_HOME, Codex 0.55 of November 2025: apply_patch as an argv of its own' },
+  { repo: 'brianlan/paper2md', under: '.codex/sessions', pattern: /^\.codex\/sessions\/.*\/rollout-[^/]+\.jsonl$/, why: 'a Python tool that committed its CODEX_HOME, Codex of November 2025' },
+  { repo: 'bumpy-croc/ai-trading-bot', under: '.codex/sessions', pattern: /^\.codex\/sessions\/.*\/rollout-[^/]+\.jsonl$/, why: 'a Python trading bot that committed its CODEX_HOME, Codex of October 2025' },
   { repo: 'brexp/infra', under: '.gemini/tmp', pattern: /^\.gemini\/tmp\/[^/]+\/chats\/.+\.jsonl?$/, why: 'an infrastructure repository that committed its ~/.gemini, Gemini CLI of October–November 2025' },
 ];
 
