@@ -45,7 +45,21 @@ export interface BuildState {
    * their first output named (`Process running with session ID N`) to the call; write_stdin polls
    * waiting for their output, by call to the session they poll.
    */
-  codex?: { lastPrompt: string; running?: [session: string, call: string][]; polls?: [call: string, session: string][] };
+  codex?: {
+    lastPrompt: string;
+    running?: [session: string, call: string][];
+    polls?: [call: string, session: string][];
+    /** The last running total of token_count, [input, cached input, output] (it starts again in a resumed process or a review). */
+    total?: [number, number, number];
+    /** Running totals left when another count started (a review's, the main one's before it), the most recent 8. */
+    paused?: [number, number, number][];
+    /**
+     * A forked rollout: the parent thread it names, when the child was created (its session_meta's
+     * timestamp) and written (the record's), in ms; whether the copy of the parent's history is being
+     * read, and whether it has ended.
+     */
+    fork?: { parent: string; start: number; at: number; copying: boolean; done?: boolean };
+  };
 }
 
 export interface GeminiProgress {
