@@ -21,6 +21,18 @@ export function withoutHookContext(text: string): string {
 }
 
 /**
+ * Text with the context an IDE extension puts before the prompt taken off its start: Claude Code in
+ * VS Code or a JetBrains IDE sends `<ide_selection>…</ide_selection>` or `<ide_opened_file>…
+ * </ide_opened_file>` (a text block of its own, or the start of the prompt's text) ahead of what the
+ * user typed, and the whole message, starting with a tag, read as a wrapper: every such prompt was lost.
+ */
+export function withoutIdeContext(text: string): string {
+  let rest = text;
+  for (let m = /^\s*<(ide_[a-z_]+)>[\s\S]*?<\/\1>\s*/.exec(rest); m; m = /^\s*<(ide_[a-z_]+)>[\s\S]*?<\/\1>\s*/.exec(rest)) rest = rest.slice(m[0].length);
+  return rest;
+}
+
+/**
  * A warning Codex writes to the model as a user-role response item (`record_model_warning`:
  * `format!("Warning: {}", message)`, e.g. "Warning: apply_patch was requested via shell_command…"): not the user's.
  */
