@@ -381,6 +381,9 @@ export function plainClaude(path) {
   // and its result keep their ids there, and ran once.
   const calls = new Set();
   const results = new Set();
+  // ... and its prompts: a prompt answered by a response seen before (by its message id) is one of those.
+  const answers = new Set();
+  let unanswered = false;
   for (const r of jsonLines(path)) {
     if (!r || typeof r !== 'object' || (r.type !== 'user' && r.type !== 'assistant')) continue;
     if (typeof r.uuid === 'string') {
@@ -388,6 +391,11 @@ export function plainClaude(path) {
       uuids.add(r.uuid);
     }
     const content = r.message?.content;
+    if (r.type === 'assistant' && !r.isSidechain && typeof r.message?.id === 'string') {
+      if (unanswered && answers.has(r.message.id)) prompts.pop();
+      unanswered = false;
+      answers.add(r.message.id);
+    }
     if (r.type === 'assistant' && Array.isArray(content)) {
       for (const b of content) {
         if (b?.type !== 'tool_use') continue;
@@ -406,8 +414,16 @@ export function plainClaude(path) {
           if (typeof b.tool_use_id === 'string') results.add(b.tool_use_id);
           if (b.is_error === true) errors.push(b.tool_use_id);
         }
-      const text = typeof content === 'string' ? content : Array.isArray(content) ? content.filter((b) => b?.type === 'text').map((b) => b.text).join('\n') : '';
-      if (!r.isSidechain && !r.isMeta && !r.isCompactSummary && text.trim() && !/^\s*</.test(text) && !/^\[Request interrupted/.test(text)) prompts.push(text.trim());
+      // What an IDE (Claude Code in VS Code, JetBrains) puts before the typed prompt is its context, not the prompt.
+      const ide = /^\s*<(ide_[a-z_]+)>[\s\S]*?<\/\1>/;
+      const text = (typeof content === 'string' ? [content] : Array.isArray(content) && !content.some((b) => b?.type === 'tool_result') ? content.filter((b) => b?.type === 'text').map((b) => b.text) : [])
+        .map((t) => { let rest = t; while (ide.test(rest)) rest = rest.replace(ide, '').trimStart(); return rest; })
+        .filter((t) => t.trim())
+        .join('\n');
+      if (!r.isSidechain && !r.isMeta && !r.isCompactSummary && text.trim() && !/^\s*</.test(text) && !/^\[Request interrupted/.test(text)) {
+        prompts.push(text.trim());
+        unanswered = true;
+      }
     }
   }
   return { files, commands, errors, prompts };
