@@ -5,6 +5,7 @@ import { takeEarly } from './early.js';
 import { readKnownStep } from './object-files.js';
 import { git } from './git.js';
 import { headCommit } from './head.js';
+import { unquotePath } from './quoted-path.js';
 import { keptLog, LOG_STEP_CAP, logStepArgs, PRIMER_LOG_DEPTH, recentLogArgs, RS, US, type KeptLog } from './log-cache.js';
 import { byPlainCommits, lineTop } from './reflog.js';
 import type { Repo } from './repo.js';
@@ -34,7 +35,7 @@ export function parseLog(out: string): LogEntry[] {
     if (!chunk.trim()) continue;
     const [head, ...rest] = chunk.split('\n');
     const [sha, date, author = '', ...subject] = head!.split(US);
-    entries.push({ sha: sha!, date: date!, subject: subject.join(US), files: rest.map((f) => f.trim()).filter(Boolean), author });
+    entries.push({ sha: sha!, date: date!, subject: subject.join(US), files: rest.map((f) => unquotePath(f.trim())).filter(Boolean), author });
   }
   return entries;
 }
