@@ -6,6 +6,7 @@ import { readKnownStep } from './object-files.js';
 import { git } from './git.js';
 import { headCommit } from './head.js';
 import { unquotePath } from './quoted-path.js';
+import { isUpkeepPath } from './upkeep-files.js';
 import { keptLog, LOG_STEP_CAP, logStepArgs, PRIMER_LOG_DEPTH, recentLogArgs, RS, US, type KeptLog } from './log-cache.js';
 import { byPlainCommits, lineTop } from './reflog.js';
 import type { Repo } from './repo.js';
@@ -55,19 +56,21 @@ export const workFiles = (e: LogEntry): string[] => (isBotCommit(e) ? [] : e.fil
 
 /**
  * Files changed most often in the entries, ties broken by recency: memory files, agents' wiring
- * and what bots changed left out (dependency bumps say little about where the work is).
+ * and what bots changed left out (dependency bumps say little about where the work is), and the
+ * files a project keeps up rather than works in (lock files, changelogs, CI, build output: see
+ * upkeep-files.ts) after every other file, however often they changed.
  */
 export function hotFiles(entries: LogEntry[], limit: number): { path: string; commits: number }[] {
-  const score = new Map<string, { commits: number; newest: number }>();
+  const score = new Map<string, { commits: number; newest: number; upkeep: boolean }>();
   entries.forEach((e, i) => {
     for (const f of workFiles(e)) {
-      const s = score.get(f) ?? { commits: 0, newest: i };
+      const s = score.get(f) ?? { commits: 0, newest: i, upkeep: isUpkeepPath(f) };
       s.commits += 1;
       score.set(f, s);
     }
   });
   return [...score.entries()]
-    .sort((a, b) => b[1].commits - a[1].commits || a[1].newest - b[1].newest || byCodeUnit(a[0], b[0]))
+    .sort((a, b) => Number(a[1].upkeep) - Number(b[1].upkeep) || b[1].commits - a[1].commits || a[1].newest - b[1].newest || byCodeUnit(a[0], b[0]))
     .slice(0, limit)
     .map(([path, s]) => ({ path, commits: s.commits }));
 }
