@@ -1,0 +1,83 @@
+// The primer on the shapes of real repositories' histories (issue 25 §4): what a teammate would
+// call recent work and hot files, not what bots, lock files, changelogs, CI and build output churn;
+// and paths outside ASCII by their names, not git's quoting of them.
+import { execFileSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { makeMemoryRepo, makeRepo, type TestRepo } from '../helpers/repo.js';
+
+const section = (md: string, heading: string) => (md.split(`## ${heading}\n`)[1] ?? '').split('\n## ')[0]!;
+
+/** A commit by `author` (a person, or a bot's account) changing `files`. */
+function commitAs(repo: TestRepo, author: string, message: string, files: Record<string, string>): void {
+  for (const [path, text] of Object.entries(files)) repo.write(path, text);
+  repo.git('add', '--', ...Object.keys(files));
+  execFileSync('git', ['commit', '-q', '-m', message], { cwd: repo.dir, env: { ...repo.env, GIT_AUTHOR_NAME: author, GIT_AUTHOR_EMAIL: `${author.replace(/\W/g, '')}@example.com` } });
+}
+
+describe('the primer on real histories', () => {
+  it('leaves bots’ commits out of Recent commits (a dependency bot’s bumps say nothing of the work)', async () => {
+    // psf/requests at 1f6589ec: 9 of the 11 newest commits are dependabot[bot]'s bumps.
+    const repo = makeRepo({ now: '2026-11-22T18:00:00Z' });
+    commitAs(repo, 'Nate Prewitt', 'Add hasattr checks for protocol isinstance checks (#7505)', { 'src/requests/models.py': 'v1\n' });
+    commitAs(repo, 'Yamac', 'Fix link to AI Policy in CONTRIBUTING.md (#7576)', { 'CONTRIBUTING.md': 'v1\n' });
+    for (const i of [1, 2, 3]) commitAs(repo, 'dependabot[bot]', `Bump https://github.com/astral-sh/ruff-pre-commit (#76${i})`, { '.pre-commit-config.yaml': `rev: v0.${i}\n` });
+    commitAs(repo, 'renovate[bot]', 'chore(deps): update actions/checkout action to v7', { '.github/workflows/ci.yml': 'v2\n' });
+    const r = await repo.run(['primer', '--no-write']);
+    expect(r.code, r.stderr).toBe(0);
+    const commits = section(r.stdout, 'Recent commits');
+    expect(commits).toContain('Fix link to AI Policy');
+    expect(commits).toContain('Add hasattr checks');
+    expect(commits).not.toContain('Bump https://github.com/astral-sh/ruff-pre-commit');
+    expect(commits).not.toContain('update actions/checkout');
+  });
+
+  it('ranks lock files, changelogs, CI and build output below the code people change', async () => {
+    // expressjs/express at a3714473: History.md (9 commits) tops the hot files; axios at 23a25af0 and
+    // changesets at 5322174b: package-lock.json, pnpm-lock.yaml, dist/ and workflows among them.
+    const repo = makeRepo({ now: '2026-11-22T18:00:00Z' });
+    for (const i of [1, 2, 3, 4]) {
+      commitAs(repo, 'Wes Todd', `Release 5.${i}.0`, {
+        'History.md': `5.${i}.0\n`,
+        'CHANGELOG.md': `5.${i}.0\n`,
+        'package-lock.json': `{"v":${i}}\n`,
+        'pnpm-lock.yaml': `v: ${i}\n`,
+        '.github/workflows/ci.yml': `v${i}\n`,
+        'dist/axios.min.js': `v${i}\n`,
+      });
+    }
+    commitAs(repo, 'Blake Embrey', 'fix(res.send): Content-Length only without Transfer-Encoding', { 'lib/response.js': 'v1\n' });
+    commitAs(repo, 'Ulises Gascón', 'feat: conditional revalidation for QUERY requests', { 'lib/response.js': 'v2\n', 'lib/request.js': 'v1\n' });
+    const r = await repo.run(['primer', '--no-write']);
+    expect(r.code, r.stderr).toBe(0);
+    const hot = section(r.stdout, 'Hot files')
+      .split('\n')
+      .filter((l) => l.startsWith('- '));
+    expect(hot.slice(0, 2)).toEqual(['- lib/response.js (2 commits)', '- lib/request.js (1 commit)']);
+  });
+
+  it('names files outside ASCII by their names, not as git quotes them', async () => {
+    // jackfrued/Python-100-Days at 89b4557: "\346\233\264\346\226\260\346\227\245\345\277\227.md" (6 commits) among the hot files.
+    const repo = makeRepo({ now: '2026-11-22T18:00:00Z' });
+    for (const i of [1, 2, 3]) commitAs(repo, '骆昊', `更新了文档 ${i}`, { '更新日志.md': `v${i}\n`, 'Day81-90/82.k最近邻算法.md': `v${i}\n` });
+    commitAs(repo, 'Zoë', 'Café menu', { 'docs/café.md': 'v1\n' });
+    const r = await repo.run(['primer', '--no-write']);
+    expect(r.code, r.stderr).toBe(0);
+    const hot = section(r.stdout, 'Hot files');
+    expect(hot).toContain('- 更新日志.md (3 commits)');
+    expect(hot).toContain('- Day81-90/82.k最近邻算法.md (3 commits)');
+    expect(hot).toContain('- docs/café.md (1 commit)');
+    expect(hot).not.toContain('\\3');
+  });
+
+  it('marks a fact about a file outside ASCII stale when the file changed', async () => {
+    const repo = await makeMemoryRepo({ now: '2026-11-30T19:00:00Z' });
+    const at = repo.commit('Add the notes', { 'docs/更新日志.md': 'v1\n' }).slice(0, 9);
+    repo.write('.openclaw_memory/MEMORY.md', `# Long-term memory\n\n## Conventions\n\n- Every release gets a line in docs/更新日志.md <!-- files: docs/更新日志.md; at: ${at}; date: 2026-11-01 -->\n`);
+    repo.git('add', '-A');
+    repo.git('commit', '-q', '-m', 'memory: long-term');
+    repo.commit('Rewrite the notes', { 'docs/更新日志.md': 'v2\n' });
+    const r = await repo.run(['primer', '--no-write']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(section(r.stdout, 'Learned')).toContain('Every release gets a line in docs/更新日志.md (may be stale: docs/更新日志.md changed in 1 commit)');
+  });
+});
