@@ -5,7 +5,7 @@ import type { Session } from './session.js';
 import type { Task } from './tasks.js';
 import { loadTemplate, render } from './templates.js';
 import { estimateTokens } from './tokens.js';
-import { itemRule } from '../safety/instructions.js';
+import { itemRule, SUBJECT_EXEMPT } from '../safety/instructions.js';
 import { redactQuick } from '../safety/quick-redact.js';
 
 /** Sections in the order they are shown (DESIGN §5). */
@@ -113,9 +113,9 @@ export function capLine(s: string): string {
  * instructions, send to a URL, do not tell the user, curl | sh, disable the tests) is quoted with a
  * marker instead of being stated as a fact.
  */
-function asData(raw: string, marker: string): string {
+function asData(raw: string, marker: string, skip?: ReadonlySet<string>): string {
   const text = redactQuick(raw);
-  const rule = itemRule(text);
+  const rule = itemRule(text, skip);
   return rule ? `⚠ ${marker} (${rule.id}): «${text.replace(/[«»]/g, '"')}»` : text;
 }
 
@@ -179,7 +179,9 @@ function candidates(input: PrimerInput, o: PrimerOptions, p?: PreparedItems): { 
   const add = (section: PrimerSection, text: string, isFiller = false, key = text) => {
     if (seen.has(`${section}\0${key}`)) return;
     seen.add(`${section}\0${key}`);
-    push(section, madeOnce(p, `${o.lang}\0${text}`, () => `- ${asData(capLine(text), ph.quoted)}`), isFiller);
+    // A commit subject records a change, in git's imperative: not held to the rules that read that as an order.
+    const subject = section === 'commits';
+    push(section, madeOnce(p, `${subject ? 'commit\0' : ''}${o.lang}\0${text}`, () => `- ${asData(capLine(text), ph.quoted, subject ? SUBJECT_EXEMPT : undefined)}`), isFiller);
   };
 
   // The user's own instructions are trusted as theirs: secrets are still redacted, nothing quoted.
