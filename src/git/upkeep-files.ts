@@ -6,7 +6,7 @@
 /** Lock files of package managers: written by the tool, changed by every dependency update. */
 const LOCK = /^(?:package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|pnpm-lock\.yaml|bun\.lockb?|deno\.lock|Cargo\.lock|Gemfile\.lock|composer\.lock|poetry\.lock|Pipfile\.lock|uv\.lock|pdm\.lock|go\.sum|mix\.lock|pubspec\.lock|Podfile\.lock|packages\.lock\.json|flake\.lock|gradle\.lockfile|conan\.lock)$/;
 /** Release notes kept file by file: a line for every change, in the same commit as the change. */
-const CHANGELOG = /^(?:change ?log|changes|history|news|releases?|release[-_ ]notes)(?:\.(?:md|markdown|rst|txt|adoc))?$/i;
+const CHANGELOG = /^(?:change ?log|changes|history|news|releases?|release[-_ ]notes|更新日志|变更日志|更新记录)(?:\.(?:md|markdown|rst|txt|adoc))?$/i;
 /** CI and bot configuration at the top of the repository. */
 const CI_FILE = /^(?:\.gitlab-ci\.yml|\.travis\.yml|appveyor\.yml|azure-pipelines\.yml|\.pre-commit-config\.yaml|renovate\.json5?|\.renovaterc(?:\.json)?|codecov\.yml|\.codecov\.yml)$/;
 /** Folders of CI, release bookkeeping, build output and vendored code, at any depth (`packages/x/dist/`). */
