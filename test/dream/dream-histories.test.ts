@@ -47,4 +47,24 @@ describe('a changed subject said in longer words', () => {
     expect(report.merged).toBe(1);
     expect(live(doc)).toEqual(['We deploy the docs site with Heroku pipelines']);
   });
+
+  it('anchors a fact to a file named outside ASCII, so its change marks the fact stale', async () => {
+    // jackfrued/Python-100-Days at 89b4557: Day66-80/77.概率统计基础.md, 更新日志.md.
+    const repo = makeRepo({ now: '2026-11-13T10:00:00Z' });
+    repo.commit('初始化', { 'Day66-80/77.概率统计基础.md': '# 概率\n', '更新日志.md': 'v1\n' });
+    expect((await repo.run(['init', '--no-hooks'])).code).toBe(0);
+    repo.git('add', '-A');
+    repo.git('commit', '-q', '-m', 'chore: set up git-memory');
+    const learned = ['Formulas in Day66-80/77.概率统计基础.md are written in LaTeX', '每次发布都要在 更新日志.md 里加一行'];
+    expect((await repo.run(['end', '--summary', JSON.stringify({ request: 'Docs', learned })], { env: { GIT_MEMORY_NOW: '2026-11-02T11:00:00Z' } })).code).toBe(0);
+    expect((await repo.run(['dream', '--force'], { env: { GIT_MEMORY_NOW: '2026-11-03T10:00:00Z' } })).code).toBe(0);
+    const memory = repo.read('.openclaw_memory/MEMORY.md');
+    expect(memory).toMatch(/LaTeX <!-- .*files: Day66-80\/77\.概率统计基础\.md/);
+    expect(memory).toMatch(/加一行 <!-- .*files: 更新日志\.md/);
+    repo.commit('更新了文档', { 'Day66-80/77.概率统计基础.md': '# 概率统计\n', '更新日志.md': 'v2\n' });
+    const primer = await repo.run(['primer', '--no-write'], { env: { GIT_MEMORY_NOW: '2026-11-04T10:00:00Z' } });
+    expect(primer.stdout).toContain('LaTeX (may be stale: Day66-80/77.概率统计基础.md changed in 1 commit)');
+    expect(primer.stdout).toContain('加一行 (may be stale: 更新日志.md changed in 1 commit)');
+  });
 });
+
