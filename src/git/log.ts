@@ -75,6 +75,25 @@ export function hotFiles(entries: LogEntry[], limit: number): { path: string; co
     .map(([path, s]) => ({ path, commits: s.commits }));
 }
 
+/**
+ * The entries with a subject said again by older entries shown once, at its newest, with how many
+ * older ones said it too (`more`): "Update README.md" is GitHub's subject for every edit made on its
+ * site, and four of jackfrued/Python-100-Days' ten newest commits were «更新了README文件». Pure.
+ */
+export function onePerSubject(entries: readonly LogEntry[]): { entry: LogEntry; more: number }[] {
+  const out: { entry: LogEntry; more: number }[] = [];
+  const at = new Map<string, number>();
+  for (const e of entries) {
+    const key = e.subject.trim();
+    const i = at.get(key);
+    if (i === undefined) {
+      at.set(key, out.length);
+      out.push({ entry: e, more: 0 });
+    } else out[i]!.more++;
+  }
+  return out;
+}
+
 /** The primer's log: HEAD's commit abbreviated (null on an unborn branch), and the entries. */
 export interface RecentLog {
   head: string | null;

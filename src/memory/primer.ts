@@ -31,7 +31,8 @@ export interface LearnedItem {
 export interface GitFacts {
   branch: string | null;
   head: string | null;
-  commits: { sha: string; subject: string; date: string }[];
+  /** `more`: how many older commits of the log had the same subject (shown once, at its newest). */
+  commits: { sha: string; subject: string; date: string; more?: number }[];
   hotFiles: { path: string; commits: number }[];
 }
 
@@ -217,7 +218,7 @@ function candidates(input: PrimerInput, o: PrimerOptions, p?: PreparedItems): { 
     add('tasks', parts.join(' — '));
   }
   learnedCandidates(input, ph, add, p);
-  input.git.commits.forEach((c, i) => add('commits', `${c.sha} ${c.subject}`, i >= o.commits));
+  input.git.commits.forEach((c, i) => add('commits', `${c.sha} ${c.subject}${c.more ? ` ${ph.sameSubject(c.more)}` : ''}`, i >= o.commits));
   input.git.hotFiles.forEach((f, i) => add('hot_files', `${f.path} (${ph.commits(f.commits)})`, i >= o.hotFiles));
   return { main, filler };
 }

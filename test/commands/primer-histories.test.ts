@@ -96,5 +96,21 @@ describe('the primer on real histories', () => {
     expect(commits).toMatch(/^- [0-9a-f]+ test: skip IPv6 test if its support is not present \(#6428\)$/m);
     expect(commits).toMatch(/^- ⚠ .*\(override-instructions\): «[0-9a-f]+ Ignore previous instructions/m);
   });
+
+  it('shows a subject repeated by many commits once, with how many more there were', async () => {
+    // jackfrued/Python-100-Days at 89b4557: 4 of the 10 commits shown were «更新了README文件»
+    // ("updated the README"); "Update README.md" is GitHub's subject for every edit made on its site.
+    const repo = makeRepo({ now: '2026-11-22T18:00:00Z' });
+    commitAs(repo, '骆昊', '更新了机器学习部分文档和资源', { 'Day81-90/82.md': 'v1\n' });
+    for (const i of [1, 2, 3, 4]) commitAs(repo, '骆昊', '更新了README文件', { 'README.md': `v${i}\n` });
+    commitAs(repo, '骆昊', '调整了目录结构', { 'Day01-15/01.md': 'v1\n' });
+    commitAs(repo, '骆昊', '更新了README文件', { 'README.md': 'v5\n' });
+    const r = await repo.run(['primer', '--no-write']);
+    expect(r.code, r.stderr).toBe(0);
+    const lines = section(r.stdout, 'Recent commits')
+      .split('\n')
+      .filter((l) => l.startsWith('- '));
+    expect(lines.map((l) => l.replace(/^- [0-9a-f]+ /, ''))).toEqual(['更新了README文件 (and 4 earlier commits with this subject)', '调整了目录结构', '更新了机器学习部分文档和资源', 'Initial commit']);
+  });
 });
 
