@@ -3,6 +3,7 @@ import { git } from '../git/git.js';
 import { takeEarly } from '../git/early.js';
 import { readKnownStep } from '../git/object-files.js';
 import { unquotePath } from '../git/quoted-path.js';
+import { atBoundary } from '../git/shallow.js';
 import { lineTop } from '../git/reflog.js';
 import { STALENESS_CACHE_FILE } from '../paths.js';
 import { stalenessQuery, takeKeptStaleness, stalenessStep, STALENESS_LOG_CAP, STALENESS_RS, STALENESS_STEP_CAP, STALENESS_US, type Anchored, type KeptStaleness } from './staleness-query.js';
@@ -203,7 +204,7 @@ type Kept = KeptStaleness;
 export async function staleMarks(
   root: string,
   entries: readonly Anchored[],
-  opts: { rev: string; head?: string | null; exists: (path: string) => boolean; stateDir?: string; mark?: string | null },
+  opts: { rev: string; head?: string | null; exists: (path: string) => boolean; stateDir?: string; mark?: string | null; shallow?: ReadonlySet<string> },
 ): Promise<(StaleMark | null)[]> {
   const q = stalenessQuery(entries, opts.rev, opts.head);
   if (!q) return entries.map(() => null);
@@ -240,5 +241,7 @@ export async function staleMarks(
       /* a read-only git directory: asked again next time */
     }
   }
+  // A shallow clone's cut-off commits list every file, not what they changed (see git/shallow.ts).
+  if (opts.shallow?.size && out) return marksFrom(entries, parse(out).map((c) => (atBoundary(opts.shallow!, c.sha) ? { ...c, files: [] } : c)), opts.exists);
   return marksFromOut(entries, out ?? '', opts.exists);
 }

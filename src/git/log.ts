@@ -6,6 +6,7 @@ import { readKnownStep } from './object-files.js';
 import { git } from './git.js';
 import { headCommit } from './head.js';
 import { unquotePath } from './quoted-path.js';
+import { atBoundary, shallowBoundary } from './shallow.js';
 import { isUpkeepPath } from './upkeep-files.js';
 import { keptLog, LOG_STEP_CAP, logStepArgs, PRIMER_LOG_DEPTH, recentLogArgs, RS, US, type KeptLog } from './log-cache.js';
 import { byPlainCommits, lineTop } from './reflog.js';
@@ -155,6 +156,15 @@ export function stepLog(step: string, kept: string, from: string, head: string, 
 }
 
 /**
+ * The entries with no files at the commits a shallow clone ends at (see shallow.ts): git lists
+ * their whole tree, not what they changed. Their subjects stay.
+ */
+export function withinClone(repo: Repo, entries: LogEntry[]): LogEntry[] {
+  const boundary = shallowBoundary(repo.commonDir);
+  return boundary.size ? entries.map((e) => (atBoundary(boundary, e.sha) ? { ...e, files: [] } : e)) : entries;
+}
+
+/**
  * The last `n` commits reachable from HEAD that changed something besides memory (see
  * LOG_PATHSPEC), with their files, in one bounded git call (cost grows neither with history nor
  * with the journal); an unborn branch gives none. Kept in the state directory, keyed by the HEAD
@@ -168,7 +178,7 @@ export function stepLog(step: string, kept: string, from: string, head: string, 
 export async function recentLog(repo: Repo, n: number, startedFrom?: string): Promise<RecentLog> {
   const { head, out: kept, before } = keptLog(repo, n);
   if (kept !== null) {
-    const entries = parseLog(kept);
+    const entries = withinClone(repo, parseLog(kept));
     return { head: abbreviate(head, entries), entries };
   }
   const args = recentLogArgs(n);
@@ -183,7 +193,7 @@ export async function recentLog(repo: Repo, n: number, startedFrom?: string): Pr
   out ??= (await earlyWhole)?.toString('utf8') ?? (await git(args, { cwd: repo.root, allowFail: true }));
   const now = headCommit(repo);
   if (out !== null && head && now === head && n === PRIMER_LOG_DEPTH) keep(repo, head, out);
-  const entries = out ? parseLog(out) : [];
+  const entries = withinClone(repo, out ? parseLog(out) : []);
   // Where the files do not say (a reftable repository), git does: only when the log has no entry.
   const full = head ?? (entries.length ? null : (await git(['rev-parse', '-q', '--verify', 'HEAD^{commit}'], { cwd: repo.root, allowFail: true }))?.trim() || null);
   return { head: abbreviate(full, entries), entries };

@@ -2,8 +2,9 @@
 // call recent work and hot files, not what bots, lock files, changelogs, CI and build output churn;
 // and paths outside ASCII by their names, not git's quoting of them.
 import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { makeMemoryRepo, makeRepo, type TestRepo } from '../helpers/repo.js';
+import { BIN, makeMemoryRepo, makeRepo, tempDir, testEnv, type TestRepo } from '../helpers/repo.js';
 
 const section = (md: string, heading: string) => (md.split(`## ${heading}\n`)[1] ?? '').split('\n## ')[0]!;
 
@@ -111,6 +112,31 @@ describe('the primer on real histories', () => {
       .split('\n')
       .filter((l) => l.startsWith('- '));
     expect(lines.map((l) => l.replace(/^- [0-9a-f]+ /, ''))).toEqual(['更新了README文件 (and 4 earlier commits with this subject)', '调整了目录结构', '更新了机器学习部分文档和资源', 'Initial commit']);
+  });
+
+  it('in a shallow clone, takes the cut-off commit for no change of every file', async () => {
+    // A CI checkout or an agent's cloud sandbox clones shallow: the oldest commit it has lists
+    // every file of the tree (git diffs it against nothing). On a depth-3 clone of
+    // expressjs/express with memory, the hot files were .editorconfig, .eslintignore, .eslintrc.yml,
+    // .gitignore, .npmrc (1 commit each), and every fact of MEMORY.md "may be stale".
+    const repo = await makeMemoryRepo({ now: '2026-11-30T19:00:00Z' });
+    repo.commit('Add the app', { 'src/app.ts': 'v1\n', 'src/res.ts': 'v1\n', '.editorconfig': 'root = true\n', 'LICENSE': 'MIT\n' });
+    const at = repo.commit('Send with Content-Length', { 'src/res.ts': 'v2\n' }).slice(0, 9);
+    repo.write('.openclaw_memory/MEMORY.md', `# Long-term memory\n\n## Gotchas\n\n- The LICENSE file is MIT <!-- files: LICENSE; at: ${at}; date: 2026-11-01 -->\n- src/res.ts sets Content-Length <!-- files: src/res.ts; at: ${at}; date: 2026-11-01 -->\n`);
+    repo.git('add', '-A');
+    repo.git('commit', '-q', '-m', 'memory: long-term');
+    repo.commit('Parse QUERY bodies', { 'src/app.ts': 'v2\n' });
+    repo.commit('Keep ETag on 304', { 'src/res.ts': 'v3\n' });
+    const clone = join(tempDir('gm-shallow-'), 'clone');
+    execFileSync('git', ['clone', '-q', '--depth', '2', `file://${repo.dir}`, clone], { env: repo.env });
+    expect(execFileSync('git', ['rev-parse', '--is-shallow-repository'], { cwd: clone, encoding: 'utf8' }).trim()).toBe('true');
+    const md = execFileSync('node', [BIN, 'primer', '--no-write'], { cwd: clone, env: testEnv({ OPENCLAW_MEMORY_HOME: repo.home, GIT_MEMORY_NOW: '2026-11-30T19:00:00Z' }), encoding: 'utf8' });
+    const hot = section(md, 'Hot files');
+    expect(hot).toContain('src/res.ts (1 commit)');
+    expect(hot).not.toMatch(/\.editorconfig|LICENSE|src\/app\.ts/);
+    const learned = section(md, 'Learned');
+    expect(learned).toContain('src/res.ts sets Content-Length (may be stale: src/res.ts changed in 1 commit)');
+    expect(learned).toMatch(/The LICENSE file is MIT$/m);
   });
 });
 
