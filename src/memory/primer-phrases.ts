@@ -15,7 +15,7 @@ export const PRIMER_PHRASES: Record<Lang, {
   progress: string;
   next: string;
   commits: (n: number) => string;
-  /** After a commit subject shown once for `n` older commits that had it too. */
+  /** After a commit subject shown once for `n` older commits that had it too (with its own leading space, if any). */
   sameSubject: (n: number) => string;
   learned: string;
   decision: string;
@@ -37,7 +37,7 @@ export const PRIMER_PHRASES: Record<Lang, {
     progress: 'progress',
     next: 'next',
     commits: (n) => `${n} commit${n === 1 ? '' : 's'}`,
-    sameSubject: (n) => `(and ${n} earlier commit${n === 1 ? '' : 's'} with this subject)`,
+    sameSubject: (n) => ` (and ${n} earlier commit${n === 1 ? '' : 's'} with this subject)`,
     learned: 'learned',
     decision: 'decided',
     kinds: { convention: 'convention', decision: 'decision', gotcha: 'gotcha', preference: 'user preference', theme: 'theme', lead: 'open lead', learned: 'learned' },

@@ -218,7 +218,7 @@ function candidates(input: PrimerInput, o: PrimerOptions, p?: PreparedItems): { 
     add('tasks', parts.join(' — '));
   }
   learnedCandidates(input, ph, add, p);
-  input.git.commits.forEach((c, i) => add('commits', `${c.sha} ${c.subject}${c.more ? ` ${ph.sameSubject(c.more)}` : ''}`, i >= o.commits));
+  input.git.commits.forEach((c, i) => add('commits', `${c.sha} ${c.subject}${c.more ? ph.sameSubject(c.more) : ''}`, i >= o.commits));
   input.git.hotFiles.forEach((f, i) => add('hot_files', `${f.path} (${ph.commits(f.commits)})`, i >= o.hotFiles));
   return { main, filler };
 }
