@@ -2,6 +2,7 @@
 // call recent work and hot files, not what bots, lock files, changelogs, CI and build output churn;
 // and paths outside ASCII by their names, not git's quoting of them.
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BIN, makeMemoryRepo, makeRepo, tempDir, testEnv, type TestRepo } from '../helpers/repo.js';
@@ -137,6 +138,11 @@ describe('the primer on real histories', () => {
     const learned = section(md, 'Learned');
     expect(learned).toContain('src/res.ts sets Content-Length (may be stale: src/res.ts changed in 1 commit)');
     expect(learned).toMatch(/The LICENSE file is MIT$/m);
+    // `git memory view` asks the same question: the same answer.
+    execFileSync('node', [BIN, 'view', '--out', 'view.html'], { cwd: clone, env: testEnv({ OPENCLAW_MEMORY_HOME: repo.home, GIT_MEMORY_NOW: '2026-11-30T19:00:00Z' }) });
+    const html = readFileSync(join(clone, 'view.html'), 'utf8');
+    expect(html).toContain('"stale":{"changed":[{"file":"src/res.ts","commits":1}');
+    expect(html).not.toContain('"file":"LICENSE","commits"');
   });
 });
 
