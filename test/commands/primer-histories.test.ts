@@ -144,5 +144,20 @@ describe('the primer on real histories', () => {
     expect(html).toContain('"stale":{"changed":[{"file":"src/res.ts","commits":1}');
     expect(html).not.toContain('"file":"LICENSE","commits"');
   });
+
+  it('show names a session commit’s files outside ASCII by their names', async () => {
+    const repo = await makeMemoryRepo({ now: '2026-11-30T19:00:00Z' });
+    repo.commit('更新了文档', { 'docs/更新日志.md': 'v1\n', 'café.md': 'v1\n' });
+    const sha = repo.git('rev-parse', 'HEAD').trim();
+    // A session file as `end` writes it, with the commit the post-commit hook recorded.
+    repo.write(
+      '.openclaw_memory/journal/2026-11-30/1900-agent-a1b2c3.md',
+      `---\nsession: 20261130-1900-a1b2c3\ndate: 2026-11-30\ntime: "19:00"\nagent: agent\nbranch: main\n---\n\n## Session 19:00\n\n### Request\nDocs\n\n### Commits\n- ${sha} 更新了文档\n`,
+    );
+    const r = await repo.run(['show', '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    const commit = (JSON.parse(r.stdout) as { commits: { sha: string; files: string[] }[] }).commits.find((c) => c.sha === sha);
+    expect(commit?.files.sort()).toEqual(['café.md', 'docs/更新日志.md']);
+  });
 });
 
