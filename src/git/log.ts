@@ -29,6 +29,16 @@ const BOT = /\[bot\]|^(?:dependabot|renovate|github-actions|greenkeeper|snyk-bot
 /** A commit a bot made: it says little of where the project's people work. */
 export const isBotCommit = (e: LogEntry) => !!e.author && BOT.test(e.author);
 
+/**
+ * A subject that is only a release's version: "4.19.2", "v2.34.2", "Bumped v6.0.0-alpha.2",
+ * "chore(release): v1.7.9 (#6705)", "Version Packages (#2242)" (changesets). A subject that says
+ * more ("Release 5.1.0: streaming API") is not one.
+ */
+const RELEASE = /^(?:chore(?:\(release\))?:\s*)?(?:(?:release|bump(?:ed)?(?: version)?(?: to)?)\s+)?v?\d+\.\d+\.\d+\S*(?:\s+\(#\d+\))?$|^version packages(?:\s+\(#\d+\))?$/i;
+
+/** A release commit: its files change the version, whatever the work was. */
+export const isReleaseCommit = (e: LogEntry) => RELEASE.test(e.subject.trim());
+
 
 /** Parses `git log --name-only` output made with LOG_FORMAT. Pure. */
 export function parseLog(out: string): LogEntry[] {
@@ -57,13 +67,16 @@ export const workFiles = (e: LogEntry): string[] => (isBotCommit(e) ? [] : e.fil
 
 /**
  * Files changed most often in the entries, ties broken by recency: memory files, agents' wiring
- * and what bots changed left out (dependency bumps say little about where the work is), and the
+ * and what bots and release commits changed left out (dependency bumps and version bumps say
+ * little about where the work is), and the
  * files a project keeps up rather than works in (lock files, changelogs, CI, build output: see
  * upkeep-files.ts) after every other file, however often they changed.
  */
 export function hotFiles(entries: LogEntry[], limit: number): { path: string; commits: number }[] {
   const score = new Map<string, { commits: number; newest: number; upkeep: boolean }>();
   entries.forEach((e, i) => {
+    // A release's version bumps (package.json, the version in the main file) are not its work either.
+    if (isReleaseCommit(e)) return;
     for (const f of workFiles(e)) {
       const s = score.get(f) ?? { commits: 0, newest: i, upkeep: isUpkeepPath(f) };
       s.commits += 1;

@@ -159,5 +159,23 @@ describe('the primer on real histories', () => {
     const commit = (JSON.parse(r.stdout) as { commits: { sha: string; files: string[] }[] }).commits.find((c) => c.sha === sha);
     expect(commit?.files.sort()).toEqual(['café.md', 'docs/更新日志.md']);
   });
+
+  it('does not count a release commit’s version bumps toward the hot files', async () => {
+    // fastify/fastify at 83e69762a: "Bumped v6.0.0-alpha.N" changes the version in fastify.js and
+    // package.json; psf/requests "v2.34.2", axios "chore(release): v1.7.9 (#6705)", changesets "Version Packages (#2242)".
+    const repo = makeRepo({ now: '2026-11-22T18:00:00Z' });
+    commitAs(repo, 'Matteo Collina', 'fix: run preClose hook exactly once (#6940)', { 'lib/hooks.js': 'v1\n', 'fastify.js': 'v0\n' });
+    for (const [i, subject] of ['Bumped v6.0.0-alpha.1', 'v2.34.2', 'chore(release): v1.7.9 (#6705)', 'Version Packages (#2242)'].entries())
+      commitAs(repo, 'Matteo Collina', subject, { 'fastify.js': `v${i + 1}\n`, 'package.json': `{"version":"${i}"}\n`, 'src/version.py': `${i}\n` });
+    commitAs(repo, 'Manuel Spigolon', 'fix(content-type): undefined for invalid media types (#6942)', { 'lib/hooks.js': 'v2\n' });
+    const r = await repo.run(['primer', '--no-write']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(section(r.stdout, 'Recent commits')).toContain('Bumped v6.0.0-alpha.1');
+    const hot = section(r.stdout, 'Hot files')
+      .split('\n')
+      .filter((l) => l.startsWith('- '));
+    expect(hot.slice(0, 2)).toEqual(['- lib/hooks.js (2 commits)', '- fastify.js (1 commit)']);
+    expect(hot.join('\n')).not.toMatch(/package\.json|version\.py/);
+  });
 });
 
