@@ -34,7 +34,7 @@ const text = (c) =>
           .join('\n')
       : '';
 
-const empty = () => ({ edited: new Set(), read: new Set(), commands: [], errors: [], prompts: [], usage: null, context: null, compactions: 0, resumes: 0, todos: null });
+const empty = () => ({ edited: new Set(), read: new Set(), commands: [], errors: [], prompts: [], usage: null, context: null, compactions: 0, resumes: 0, forks: 0, todos: null });
 
 // ---- Codex ------------------------------------------------------------------------------------
 
@@ -73,21 +73,60 @@ export function plainCodex(path) {
   const ended = new Map(); // call_id -> exit code from exec_command_end
   const outputs = [];
   const userEvents = [];
+  let lastTotal = 0;
+  const totals = new Set();
+  let lastEvent = '';
   const userItems = [];
+  // A forked rollout (a sub-agent spawned with its parent's history) opens with a copy of the
+  // parent's records, from the parent's session_meta to the first turn started since the child was
+  // created; only its running token total counts, as where the child's own totals start.
+  let fork = null;
   for (const r of jsonLines(path)) {
     const x = r?.payload;
     if (!x || typeof x !== 'object') continue;
+    if (fork?.copying) {
+      const ownTurn = r.type === 'event_msg' && x.type === 'task_started' && typeof x.started_at === 'number' && x.started_at * 1000 >= fork.created - 999;
+      if (ownTurn || Date.parse(r.timestamp) - fork.written > 2000) fork.copying = false;
+      else {
+        if (r.type === 'event_msg' && x.type === 'token_count' && x.info?.total_token_usage) {
+          const u = x.info.total_token_usage;
+          lastTotal = (u.input_tokens ?? 0) + (u.output_tokens ?? 0);
+          totals.add(lastTotal);
+          p.usage ??= 0;
+        }
+        continue;
+      }
+    }
     if (r.type === 'session_meta') {
-      if (!cwd) cwd = x.cwd ?? '';
-      else p.resumes++;
+      if (!cwd) {
+        cwd = x.cwd ?? '';
+        if (x.forked_from_id) fork = { parent: x.forked_from_id, created: Date.parse(x.timestamp ?? r.timestamp), written: Date.parse(r.timestamp), copying: false };
+      } else if (fork && x.id === fork.parent && !fork.seen) {
+        fork.copying = fork.seen = true;
+        p.forks++;
+      } else p.resumes++;
     } else if (r.type === 'turn_context' && !cwd) cwd = x.cwd ?? '';
     else if (r.type === 'compacted') p.compactions++;
     else if (r.type === 'event_msg') {
-      if (x.type === 'user_message' && typeof x.message === 'string') userEvents.push(x.message);
+      // A /review writes its prompt's event twice, at the same moment: one prompt.
+      if (x.type === 'user_message' && typeof x.message === 'string') {
+        if (`${r.timestamp} ${x.message}` !== lastEvent) userEvents.push(x.message);
+        lastEvent = `${r.timestamp} ${x.message}`;
+      }
       else if (x.type === 'token_count' && x.info) {
+        // The running total starts again in a resumed process and in a /review (whose end returns to
+        // the main total): the session used the first total, then each call an event names
+        // (last_token_usage) where the total is one not written before (the main total the end of a
+        // review writes again is no new call).
         const t = x.info.total_token_usage;
         const l = x.info.last_token_usage;
-        if (t) p.usage = (t.input_tokens ?? 0) + (t.output_tokens ?? 0);
+        const sum = (u) => (u?.input_tokens ?? 0) + (u?.output_tokens ?? 0);
+        if (t) {
+          if (p.usage === null) p.usage = sum(t);
+          else if (!totals.has(sum(t))) p.usage += l ? sum(l) : Math.max(0, sum(t) - lastTotal);
+          totals.add(sum(t));
+          lastTotal = sum(t);
+        }
         if (l) p.context = (l.input_tokens ?? 0) + (l.output_tokens ?? 0);
       } else if (x.type === 'exec_command_end' && x.call_id) {
         ended.set(x.call_id, Number(x.exit_code));
@@ -112,8 +151,11 @@ export function plainCodex(path) {
         } else if (x.name === 'write_stdin') {
           polls.set(id, String(args.session_id));
         } else {
-          const cmd = codexCommand(args.command ?? args.cmd);
-          if (cmd !== null) {
+          const argv = args.command ?? args.cmd;
+          const cmd = codexCommand(argv);
+          // apply_patch as an argv of its own (Codex of autumn 2025): an edit too.
+          if (Array.isArray(argv) && argv.length === 2 && argv[0] === 'apply_patch') for (const f of patchHeaders(String(argv[1]))) p.edited.add(systemPath(f, dir));
+          else if (cmd !== null) {
             const patch = heredocPatch(cmd);
             if (patch) for (const f of patchHeaders(patch[3])) p.edited.add(systemPath(f, dir));
             else if (cmd.trim()) p.commands.push(cmd);
@@ -143,7 +185,8 @@ export function plainCodex(path) {
   }
   for (const code of codes.values()) if (code !== null && code !== 0) p.errors.push(code);
   // Older versions write each prompt as an event too; where they do, the events are the prompts.
-  const wrapper = (t) => /^\s*</.test(t) || /^# AGENTS\.md instructions/.test(t);
+  // Codex's own warnings to the model are user-role items too ("Warning: apply_patch was requested via …").
+  const wrapper = (t) => /^\s*</.test(t) || /^# AGENTS\.md instructions/.test(t) || (!userEvents.length && /^Warning: /.test(t));
   p.prompts = (userEvents.length ? userEvents : userItems).filter((t) => t.trim() && !wrapper(t));
   p.cwd = cwd;
   return p;
@@ -189,7 +232,8 @@ export function plainGemini(path) {
       let t = text(m.displayContent) || text(m.content);
       t = t.split('\n--- Content from referenced files ---')[0];
       t = steering(t) ?? t;
-      if (t.trim() && !/^\s*</.test(t) && t.trim() !== 'System: Please continue.') p.prompts.push(t);
+      // A tool's result recorded as a user message of text ("[Function Response: read_many_files]…") is none either.
+      if (t.trim() && !/^\s*</.test(t) && t.trim() !== 'System: Please continue.' && !t.startsWith('[Function Response: ')) p.prompts.push(t);
     } else if (m.type === 'info' && typeof m.content === 'string' && /^Context compressed from/.test(m.content)) {
       p.compactions++;
       p.context = 0;
@@ -256,3 +300,37 @@ export function agentLedgerAgainstPlain(ledger, plain, agent) {
     'todo list': plain.todos === null ? null : value(JSON.stringify(todos) === JSON.stringify(plain.todos)),
   };
 }
+
+// ---- Gemini CLI's own prompt log ----------------------------------------------------------------
+
+/**
+ * The prompts Gemini CLI logged as typed (logs.json of each project, agent `gemini-logs` in the
+ * manifest), by session id: a reference for the chats' prompts that is not read from a chat at all.
+ */
+export function geminiLoggedPrompts(present) {
+  const bySession = new Map();
+  for (const t of present.filter((x) => x.agent === 'gemini-logs')) {
+    let rows;
+    try {
+      rows = JSON.parse(readFileSync(t.path, 'utf8'));
+    } catch {
+      continue;
+    }
+    for (const r of Array.isArray(rows) ? rows : []) {
+      // A slash command (/model, /quit) is Gemini CLI's, not a prompt.
+      if (r?.type !== 'user' || typeof r.message !== 'string' || typeof r.sessionId !== 'string' || !r.message.trim() || /^\s*\//.test(r.message)) continue;
+      const key = r.sessionId;
+      const list = bySession.get(key) ?? [];
+      if (!list.includes(r.message)) list.push(r.message);
+      bySession.set(key, list);
+    }
+  }
+  return bySession;
+}
+
+/** A chat's session id: its document's or its JSON-lines header's. */
+export function geminiSessionOf(path) {
+  const m = /"sessionId"\s*:\s*"([^"]+)"/.exec(readFileSync(path, 'utf8').slice(0, 4096));
+  return m ? m[1] : '';
+}
+

@@ -1,5 +1,6 @@
 // `node bench/corpus-collect.mjs --git DIR [--only OWNER/NAME] [--write]`: grows the real-transcript corpus
-// (bench/corpus.mjs) by a NEW HELD-OUT PART from sources no earlier round had looked at (stop 36).
+// (bench/corpus.mjs) by a NEW HELD-OUT PART from sources no earlier round had looked at (stop 36,
+// and again stop 40: NEW_PART and SOURCES are this round's; SOURCES_36 keeps stop 36's).
 // DIR holds the fetched repositories as DIR/<owner>+<name>/repo (git directories). Without
 // --write it prints what it would add; with --write it copies each chosen file into the corpus
 // directory (GIT_MEMORY_CORPUS, default ~/.cache/git-memory/corpus) and appends its origin to
@@ -25,6 +26,25 @@
 // Stop 36 ran it once with the first pattern set only, then dropped the 12 files git-memory's
 // scanner finds secrets in (the scanner's check was added to the rule then); they were not
 // replaced, and a second run adds to no source beyond its PER_SOURCE (those kept count).
+//
+// STOP 40: THE RULE FOR THE SOURCES, fixed (and committed with the list below) before any figure of
+// them was computed, by someone who had not read a transcript of them:
+// - the repositories `find_files` lists (2026-12-06) as holding `.claude/stats-cache.json` (a
+//   public ~/.claude backup), in the order listed;
+// - none already used or looked at: not in manifest.json or agents-manifest.json, not in SOURCES_36,
+//   not named in an earlier round's notes, not fetched onto this machine by an earlier round;
+// - a snapshot can be had (`fetch`) and its history holds at least one `projects/**.jsonl`;
+// - the first 10 such repositories. Passed over on the way down the list: 9 whose index shows no
+//   transcript (1274866478-stack/data_agent, Addeuz/dotfiles, Bucket-Chemist/goYoke,
+//   CamillePolice/devcontainer-template, Danny-Dasilva/.dotfiles, DevMarcelo10/AIONE.My,
+//   G33KM44N38/dotfiles, JaeHye0k/project-default-setup, arnwaldn/ATUM-CREA-PAR-ARNAUD-PORCEL), 5
+//   with no snapshot to be had here (Dftti/preworkMAC, JosephOIbrahim/Cognitive-Bridge,
+//   MrMarHVD/claude-config-to-rule-them-all, Suleman-Sehar/ai-textbook, alexmaestro2022/claude-code)
+//   and 1 whose snapshot holds no transcript (blakemckinniss/confident-claude); the six of stop
+//   36's sources on the list (K3RN-LABS/k3rn.labs, Mkid095/vps-system, R3zil/duck_town,
+//   Trollz1004/OMEGA-public, aistrad/work, bjl14710/cpp_game_with_llm_npcs) skipped as used.
+// Within each source the transcripts are chosen by the rule above, unchanged (PER_SOURCE 30, the
+// lowest sha256 first). File names carry the owner too (two sources are called `dotfiles`).
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -34,11 +54,25 @@ import { secretIn } from '../scripts/agents-corpus.mjs';
 import { importSrc } from './bundle.mjs';
 import { corpusDir, MANIFEST, plainClaude } from './corpus.mjs';
 
-export const NEW_PART = 'held out, stop 36 sources';
+export const NEW_PART = 'held out, stop 40 sources';
 export const PER_SOURCE = 30;
 
-/** The sources, found by `find_files` for `.claude/stats-cache.json` (public backups of ~/.claude); none in the manifest or any earlier report. */
+/** Stop 40's sources, by the rule above (the `find_files` order); none in the manifest, SOURCES_36 or any earlier report. */
 export const SOURCES = [
+  { repo: 'Kevin-the-Great/kluo573', why: 'a public ~/.claude backup (Linux)' },
+  { repo: 'LZY2333/LZY-FE-JumpTrack', why: 'a public ~/.claude backup (macOS)' },
+  { repo: 'RickH555/claude-skill', why: 'a public ~/.claude backup (Windows), many sub-agents' },
+  { repo: 'SudarshanVK/dotfiles', why: 'a public ~/.claude backup in dotfiles (macOS)' },
+  { repo: 'VercinGetorix447/SystemGoat-Factory', why: 'a public ~/.claude backup (Linux)' },
+  { repo: 'awesumsawz/dotfiles-universal', why: 'a public ~/.claude backup in dotfiles (macOS)' },
+  { repo: 'bdevz/og-system', why: 'a public ~/.claude backup (a cloud session container)' },
+  { repo: 'borja-rojo-ilvento/dotfiles', why: 'a public ~/.claude backup in dotfiles (Linux)' },
+  { repo: 'bradymholt/dotfiles', why: 'a public ~/.claude backup in dotfiles (macOS)' },
+  { repo: 'deder01/config_files', why: 'a public ~/.claude backup in config files (Linux)' },
+];
+
+/** Stop 36's sources, found by `find_files` for `.claude/stats-cache.json` (public backups of ~/.claude); none in the manifest or any earlier report then. */
+export const SOURCES_36 = [
   { repo: 'aistrad/work', why: 'a public ~/.claude backup (Linux): documentation and application work, many sub-agents' },
   { repo: 'R3zil/duck_town', why: 'a public ~/.claude backup (Linux): multi-agent rigs (witness, refinery) working on one code base' },
   { repo: 'Mkid095/vps-system', why: 'a public ~/.claude backup (Linux): a web platform and its MCP server' },
@@ -55,7 +89,7 @@ const git = (dir, args) => execFileSync('git', ['--git-dir', dir, ...args], { ma
 
 function fileName(repo, path) {
   const rest = path.slice(path.indexOf('projects/') + 'projects/'.length).replace(/\.jsonl$/, '');
-  return `${repo.split('/')[1]}__${rest.replace(/\//g, '_')}.jsonl`;
+  return `${repo.replace('/', '+')}__${rest.replace(/\//g, '_')}.jsonl`;
 }
 
 /** The largest version of each transcript path across the history, with a commit whose tree holds it. */
@@ -144,13 +178,16 @@ async function collect(mirrors, write) {
     writeFileSync(join(dir, t.file), buf);
     manifest.transcripts.push(t);
   }
-  manifest.collected = `${manifest.collected}; grown 2026-12-05 by a new held-out part (stop 36: bench/corpus-collect.mjs)`;
+  manifest.collected = `${manifest.collected}; grown 2026-12-06 by a new held-out part (stop 40: bench/corpus-collect.mjs)`;
   writeFileSync(MANIFEST, `${JSON.stringify(manifest, null, 2)}\n`);
 }
 
-const at = process.argv.indexOf('--git');
-if (at < 0) {
-  console.error('usage: node bench/corpus-collect.mjs --git DIR [--only OWNER/NAME] [--write]');
-  process.exit(2);
+// Run as a script; imported (the tests read SOURCES, NEW_PART, PER_SOURCE), it collects nothing.
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const at = process.argv.indexOf('--git');
+  if (at < 0) {
+    console.error('usage: node bench/corpus-collect.mjs --git DIR [--only OWNER/NAME] [--write]');
+    process.exit(2);
+  }
+  await collect(process.argv[at + 1], process.argv.includes('--write'));
 }
-await collect(process.argv[at + 1], process.argv.includes('--write'));

@@ -161,24 +161,33 @@ export const TUNING = 'tuning part (sha256 even)';
 export const HELD_OUT = 'held-out part (sha256 odd)';
 /** Transcripts of sources added after every earlier look (manifest `part`, bench/corpus-collect.mjs): held out whatever their sha256. */
 export const HELD_OUT_NEW = 'held-out part, new sources (stop 36)';
+/** Stop 40's new sources (manifest `part` "held out, stop 40 sources"): held out whatever their sha256, looked at by no round before. */
+export const HELD_OUT_40 = 'held-out part, new sources (stop 40)';
+/** The sha256-odd part and stop 36's sources, as the judgements of stops 36–38 read them. */
 export const HELD_OUT_POOLED = 'held-out parts pooled (sha256 odd + new sources)';
+/** Every held-out part: sha256 odd, stop 36's sources and stop 40's. */
+export const HELD_OUT_ALL = 'held-out parts pooled (sha256 odd + stop 36 and stop 40 sources)';
+
+/** The part each manifest `part` names (bench/corpus-collect.mjs NEW_PART of the round that collected it). */
+const MANIFEST_PARTS = { 'held out, stop 36 sources': HELD_OUT_NEW, 'held out, stop 40 sources': HELD_OUT_40 };
 
 let grown = null;
-/** The sha256 of each transcript the manifest puts in a part of its own (`part`): the stop 36 sources. */
-const newSources = () => (grown ??= new Set(JSON.parse(readFileSync(MANIFEST, 'utf8')).transcripts.filter((t) => t.part).map((t) => t.sha256)));
+/** The part of each transcript the manifest puts in a part of its own (`part`): the new sources of stops 36 and 40. */
+const newSources = () => (grown ??= new Map(JSON.parse(readFileSync(MANIFEST, 'utf8')).transcripts.filter((t) => t.part).map((t) => [t.sha256, MANIFEST_PARTS[t.part] ?? `held-out part, ${t.part}`])));
 
 /**
  * The part a transcript belongs to, fixed before any choice was made: a transcript of the sources
- * added in stop 36 (no round had looked at them) is held out whatever its sha256; of the others,
- * an even first hex digit tunes and an odd one is held out. Every part but the tuning part starts
- * with "held-out": the judge (bench/corpus-judge.mjs) reads them all, the tuning never.
+ * added in stop 36 or stop 40 (no round had looked at them) is held out whatever its sha256, in a
+ * part of its round; of the others, an even first hex digit tunes and an odd one is held out.
+ * Every part but the tuning part starts with "held-out": the judge (bench/corpus-judge.mjs) reads
+ * them all, the tuning never.
  */
-export const partOf = (sha256) => (newSources().has(sha256) ? HELD_OUT_NEW : parseInt(sha256[0], 16) % 2 === 0 ? TUNING : HELD_OUT);
+export const partOf = (sha256) => newSources().get(sha256) ?? (parseInt(sha256[0], 16) % 2 === 0 ? TUNING : HELD_OUT);
 
 /**
  * The hot-file table on the parts of the traces (partOf: tuning, where the ranking's choices were
- * looked at; held out by sha256; held out as new sources; and the two held-out parts pooled, when
- * there are new sources), each trace cut at every SPLIT_CUTS fraction of its tool calls (more cuts
+ * looked at; held out by sha256; held out as new sources of stop 36 and of stop 40; the sha256-odd
+ * and stop 36 parts pooled, as earlier judgements read them; and every held-out part pooled), each trace cut at every SPLIT_CUTS fraction of its tool calls (more cuts
  * than the one midpoint: the corpus is small). Mean hit rates over the cuts whose rest touched a
  * file, each cut's rates kept (with its transcript's id) for the paired comparisons.
  */
@@ -197,6 +206,10 @@ export function splitTable(traces, emptyLedger, rates) {
   if (parts[HELD_OUT_NEW]) {
     parts[HELD_OUT_POOLED] = [...parts[HELD_OUT], ...parts[HELD_OUT_NEW]];
     transcripts[HELD_OUT_POOLED] = transcripts[HELD_OUT] + transcripts[HELD_OUT_NEW];
+  }
+  if (parts[HELD_OUT_40]) {
+    parts[HELD_OUT_ALL] = [...parts[HELD_OUT], ...(parts[HELD_OUT_NEW] ?? []), ...parts[HELD_OUT_40]];
+    transcripts[HELD_OUT_ALL] = transcripts[HELD_OUT] + (transcripts[HELD_OUT_NEW] ?? 0) + transcripts[HELD_OUT_40];
   }
   return Object.fromEntries(Object.entries(parts).map(([k, rows]) => {
     const { scored, table } = hitTable(rows, [...rates.RULES, 'reachable']);
@@ -355,7 +368,8 @@ const FILE_TOOLS = new Set(['Read', 'Edit', 'MultiEdit', 'Write', 'NotebookEdit'
 /**
  * What a Claude Code transcript holds, read plainly (each line on its own, no ordering, no
  * caps): the files its tools named, its shell commands, its failed tool results, and its human
- * messages. The ledger is measured against this.
+ * messages, a record seen again (by uuid) or a tool call or result replayed (by its id) counted
+ * once. The ledger is measured against this.
  */
 export function plainClaude(path) {
   const files = new Set();
@@ -363,6 +377,13 @@ export function plainClaude(path) {
   const errors = [];
   const prompts = [];
   const uuids = new Set();
+  // A continued session (Claude Code 2.0) can replay earlier records under new uuids: a tool call
+  // and its result keep their ids there, and ran once.
+  const calls = new Set();
+  const results = new Set();
+  // ... and its prompts: a prompt answered by a response seen before (by its message id) is one of those.
+  const answers = new Set();
+  let unanswered = false;
   for (const r of jsonLines(path)) {
     if (!r || typeof r !== 'object' || (r.type !== 'user' && r.type !== 'assistant')) continue;
     if (typeof r.uuid === 'string') {
@@ -370,17 +391,39 @@ export function plainClaude(path) {
       uuids.add(r.uuid);
     }
     const content = r.message?.content;
+    if (r.type === 'assistant' && !r.isSidechain && typeof r.message?.id === 'string') {
+      if (unanswered && answers.has(r.message.id)) prompts.pop();
+      unanswered = false;
+      answers.add(r.message.id);
+    }
     if (r.type === 'assistant' && Array.isArray(content)) {
       for (const b of content) {
         if (b?.type !== 'tool_use') continue;
+        if (typeof b.id === 'string') {
+          if (calls.has(b.id)) continue;
+          calls.add(b.id);
+        }
         const p = b.input?.file_path ?? b.input?.notebook_path;
         if (FILE_TOOLS.has(b.name) && typeof p === 'string') files.add(systemPath(p, r.cwd));
         if (b.name === 'Bash' && typeof b.input?.command === 'string' && b.input.command.trim()) commands.push(b.input.command);
       }
     } else if (r.type === 'user') {
-      if (Array.isArray(content)) for (const b of content) if (b?.type === 'tool_result' && b.is_error === true) errors.push(b.tool_use_id);
-      const text = typeof content === 'string' ? content : Array.isArray(content) ? content.filter((b) => b?.type === 'text').map((b) => b.text).join('\n') : '';
-      if (!r.isSidechain && !r.isMeta && !r.isCompactSummary && text.trim() && !/^\s*</.test(text) && !/^\[Request interrupted/.test(text)) prompts.push(text.trim());
+      if (Array.isArray(content))
+        for (const b of content) {
+          if (b?.type !== 'tool_result' || (typeof b.tool_use_id === 'string' && results.has(b.tool_use_id))) continue;
+          if (typeof b.tool_use_id === 'string') results.add(b.tool_use_id);
+          if (b.is_error === true) errors.push(b.tool_use_id);
+        }
+      // What an IDE (Claude Code in VS Code, JetBrains) puts before the typed prompt is its context, not the prompt.
+      const ide = /^\s*<(ide_[a-z_]+)>[\s\S]*?<\/\1>/;
+      const text = (typeof content === 'string' ? [content] : Array.isArray(content) && !content.some((b) => b?.type === 'tool_result') ? content.filter((b) => b?.type === 'text').map((b) => b.text) : [])
+        .map((t) => { let rest = t; while (ide.test(rest)) rest = rest.replace(ide, '').trimStart(); return rest; })
+        .filter((t) => t.trim())
+        .join('\n');
+      if (!r.isSidechain && !r.isMeta && !r.isCompactSummary && text.trim() && !/^\s*</.test(text) && !/^\[Request interrupted/.test(text)) {
+        prompts.push(text.trim());
+        unanswered = true;
+      }
     }
   }
   return { files, commands, errors, prompts };

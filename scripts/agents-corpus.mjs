@@ -37,10 +37,35 @@ const SOURCES = [
   { repo: 'fabien-lessirard/dotfiles', under: '.gemini/tmp', pattern: /^\.gemini\/tmp\/[^/]+\/chats\/.+\.json$/, why: 'a dotfiles repository that commits its ~/.gemini: a web dashboard project, Gemini CLI of October 2025 to March 2026' },
   { repo: 'Tar-ive/brain-system', under: '.gemini/tmp', pattern: /^\.gemini\/tmp\/[^/]+\/chats\/.+\.json$/, why: 'a project that committed its Gemini CLI home, Gemini CLI of September 2025' },
   { repo: 'KuantumQuest/MyDotFiles-HyDE', under: '.gemini/tmp', pattern: /^\.gemini\/tmp\/[^/]+\/chats\/.+\.json$/, why: 'a Linux (Hyprland) dotfiles repository that commits its ~/.gemini: config and notes work, Gemini CLI of September–October 2025' },
+  // Added in stop 40 (a held-out part: none of these was looked at before the ledger's Codex and Gemini readers were written).
+  { repo: 'MoonLadderStudios/MoonMind', under: '.codex/sessions', pattern: /^\.codex\/sessions\/.*\/rollout-[^/]+\.jsonl$/, why: 'a project that committed its CODEX_HOME (Python, spec-kit prompts, WSL paths /mnt/d/…), Codex 0.57–0.58 of November 2025, a session resumed into the same rollout' },
+  { repo: 'Ogekuri/useReq', under: '.codex/sessions', pattern: /^\.codex\/sessions\/.*\/rollout-[^/]+\.jsonl$/, why: 'a project that committed its CODEX_HOME (a requirements tool), Codex 0.70–0.72 of December 2025' },
+  { repo: 'Ogekuri/G', under: '.codex/sessions', pattern: /^\.codex\/sessions\/.*\/rollout-[^/]+\.jsonl$/, why: 'a project that committed its CODEX_HOME (a git helper), Codex 0.70 of December 2025: shell_command, apply_patch through the shell and its warning' },
+  { repo: 'SproutSeeds/coda', under: '.codex/sessions', pattern: /^\.codex\/sessions\/.*\/rollout-[^/]+\.jsonl$/, why: 'a project that committed its CODEX_HOME, Codex 0.44 of October 2025' },
+  { repo: 'EdouardZemb/test-framework', under: '.codex/sessions', pattern: /^\.codex\/sessions\/.*\/rollout-[^/]+\.jsonl$/, why: 'a project that committed its CODEX_HOME (a Rust test framework), Codex 0.92–0.94 of January–February 2026' },
+  { repo: 'AaronBakerDev/knearme-platform', under: '.codex/sessions', pattern: /^\.codex\/sessions\/.*\/rollout-[^/]+\.jsonl$/, why: 'a Next.js monorepo that committed its CODEX_HOME, Codex 0.77–0.80 of December 2025–January 2026: quoted paths with brackets and parentheses' },
+  { repo: '0h-n0/local-voice-assistant-codex', under: '.codex/sessions', pattern: /^\.codex\/sessions\/.*\/rollout-[^/]+\.jsonl$/, why: 'a project that committed its CODEX_HOME, Codex 0.77 of December 2025: a /review, turn_aborted, a total that starts again' },
+  { repo: 'LeroySalih/planner-004', under: '.codex/sessions', pattern: /^\.codex\/sessions\/.*\/rollout-[^/]+\.jsonl$/, why: 'a Next.js project that committed its CODEX_HOME, Codex 0.53 of October 2025' },
+  { repo: 'Python-AI-Solutions/agentic-neurodata-conversion', under: '.codex/sessions', pattern: /^\.codex\/sessions\/.*\/rollout-[^/]+\.jsonl$/, why: 'a Python project that committed its CODEX_HOME, Codex 0.40–0.42 of September 2025' },
+  { repo: 'PantherianCodeX/udocket.com', under: '.codex/sessions', pattern: /^\.codex\/sessions\/.*\/rollout-[^/]+\.jsonl$/, why: 'a web project that committed its CODEX_HOME, Codex 0.57–0.58 of November 2025: a prompt typed again after Esc' },
+  { repo: 'MikeLockz/el-dorado-tanstack', under: '.codex/sessions', pattern: /^\.codex\/sessions\/.*\/rollout-[^/]+\.jsonl$/, why: 'a TanStack web app that committed its CODEX_HOME, Codex 0.57–0.58 of November 2025' },
+  { repo: 'Society-for-AI-Collab-Studies-SACS/VaultNodes', under: '.codex/sessions', pattern: /^\.codex\/sessions\/.*\/rollout-[^/]+\.jsonl$/, why: 'a project that committed its CODEX_HOME, Codex 0.47 of October 2025' },
+  { repo: 'Quelklef/shell-ws', under: '.codex/sessions', pattern: /^\.codex\/sessions\/.*\/rollout-[^/]+\.jsonl$/, why: 'a project that committed its CODEX_HOME, Codex 0.105 of March 2026' },
+  { repo: 'R1DDL30510/Init-', under: '.codex/sessions', pattern: /^\.codex\/sessions\/.*\/rollout-[^/]+\.jsonl$/, why: 'a Python project that committed its CODEX_HOME, Codex 0.55 of November 2025: apply_patch as an argv of its own' },
+  { repo: 'brianlan/paper2md', under: '.codex/sessions', pattern: /^\.codex\/sessions\/.*\/rollout-[^/]+\.jsonl$/, why: 'a Python tool that committed its CODEX_HOME, Codex of November 2025' },
+  { repo: 'bumpy-croc/ai-trading-bot', under: '.codex/sessions', pattern: /^\.codex\/sessions\/.*\/rollout-[^/]+\.jsonl$/, why: 'a Python trading bot that committed its CODEX_HOME, Codex of October 2025' },
+  { repo: 'brexp/infra', under: '.gemini/tmp', pattern: /^\.gemini\/tmp\/[^/]+\/chats\/.+\.jsonl?$/, why: 'an infrastructure repository that committed its ~/.gemini, Gemini CLI of October–November 2025' },
 ];
 
-/** The selection rule, fixed before any figure was looked at: the agent's own file with at least one tool call. */
+/**
+ * Gemini CLI's own log of the prompts typed in a project (`logs.json`: {sessionId, messageId, type,
+ * message, timestamp}), kept beside the chats as a reference for the prompts that is not a chat.
+ */
+const LOGS = /^\.gemini\/tmp\/[^/]+\/logs\.json$/;
+
+/** The selection rule, fixed before any figure was looked at: the agent's own file with at least one tool call (a prompt log: one prompt). */
 function chosen(agent, text) {
+  if (agent === 'gemini-logs') return /"type"\s*:\s*"user"/.test(text);
   if (agent === 'codex') return /"type":"(function_call|custom_tool_call|local_shell_call)"/.test(text);
   return /"toolCalls"\s*:\s*\[\s*\{/.test(text);
 }
@@ -104,7 +129,7 @@ function collect(mirrors) {
       }
       for (const line of tree.split('\n')) {
         const m = /^\d+ blob ([0-9a-f]+)\s+(\d+|-)\t(.+)$/.exec(line);
-        if (!m || !src.pattern.test(m[3])) continue;
+        if (!m || !(src.pattern.test(m[3]) || (src.under === '.gemini/tmp' && LOGS.test(m[3])))) continue;
         const size = Number(m[2]);
         const prev = best.get(m[3]);
         if (!prev || size > prev.size) best.set(m[3], { blob: m[1], size, commit: c });
@@ -119,7 +144,7 @@ function collect(mirrors) {
         continue;
       }
       const text = buf.toString('utf8');
-      const agent = path.startsWith('.codex/') ? 'codex' : 'gemini';
+      const agent = path.startsWith('.codex/') ? 'codex' : LOGS.test(path) ? 'gemini-logs' : 'gemini';
       if (!chosen(agent, text)) {
         skipped.notChosen++;
         continue;
@@ -141,8 +166,8 @@ function collect(mirrors) {
   const manifest = {
     about:
       'Real Codex rollouts and Gemini CLI chats people published in public GitHub repositories, used by npm run bench (bench/parts/agents-corpus.mjs: the ledger against a plain reading) when present. Their text is not committed: put the files (named as `file`) in GIT_MEMORY_AGENTS_CORPUS or ~/.cache/git-memory/corpus-agents (node scripts/agents-corpus.mjs fetch); each is checked against its sha256.',
-    collected: '2026-12-05',
-    rule: 'every rollout (Codex) or chat (Gemini CLI) of the sources below with at least one tool call, the largest version of each path across the repository history; a file holding anything shaped like a credential (scripts/agents-corpus.mjs SECRET) is skipped whole',
+    collected: '2026-12-06',
+    rule: 'every rollout (Codex) or chat (Gemini CLI) of the sources below with at least one tool call, and every Gemini CLI prompt log (logs.json, agent gemini-logs) of them, the largest version of each path across the repository history; a file holding anything shaped like a credential (scripts/agents-corpus.mjs SECRET) is skipped whole',
     skipped,
     transcripts: out,
   };

@@ -4,7 +4,7 @@
 // AGENTS_CORPUS_DETAIL=1 prints each transcript whose ledger differs from the plain reading.
 import { statSync } from 'node:fs';
 import { importSrc } from '../bundle.mjs';
-import { agentLedgerAgainstPlain, agentsCorpusDir, loadAgentsCorpus, plainCodex, plainGemini, AGENTS_MANIFEST } from '../agents-corpus.mjs';
+import { agentLedgerAgainstPlain, agentsCorpusDir, geminiLoggedPrompts, geminiSessionOf, loadAgentsCorpus, plainCodex, plainGemini, AGENTS_MANIFEST } from '../agents-corpus.mjs';
 
 export async function run({ summary, printTable }) {
   const present = loadAgentsCorpus();
@@ -23,6 +23,7 @@ export async function run({ summary, printTable }) {
     let bytes = 0;
     let worst = 0;
     const resumed = [0, 0];
+    let forks = 0;
     let notesWhole = 0;
     const template = headings(offline.notesFromLedger(transcripts.emptyLedger(agent)));
     const versions = new Set(files.map((t) => t.version || 'unrecorded'));
@@ -34,6 +35,7 @@ export async function run({ summary, printTable }) {
       const plain = agent === 'codex' ? plainCodex(t.path) : plainGemini(t.path);
       const a = agentLedgerAgainstPlain(ledger, plain, agent);
       // A resumed rollout (a second session_meta) is no compaction (issue 25 §6.6).
+      if (plain.forks) forks++;
       if (plain.resumes) {
         resumed[0]++;
         if (ledger.compactions.length === plain.compactions) resumed[1]++;
@@ -64,8 +66,34 @@ export async function run({ summary, printTable }) {
           : [k, plain, k === 'files read' ? '' : ledger, pct(both, plain), k === 'files read' ? '(recall only)' : pct(both, ledger), String((off[k] ?? []).length)];
       }),
     );
-    if (agent === 'codex') console.log(`  resumed rollouts (a second session_meta): ${resumed[0]}, of which the ledger's compactions are the file's: ${resumed[1]}`);
+    if (agent === 'codex') console.log(`  resumed rollouts (a second session_meta): ${resumed[0]}, of which the ledger's compactions are the file's: ${resumed[1]}; forked rollouts (a sub-agent's, opening with a copy of its parent's history): ${forks}`);
     console.log(`  notes without a model with the template's sections and no other heading: ${notesWhole} / ${files.length}`);
+    if (agent === 'gemini') {
+      // Against Gemini CLI's own log of what was typed (logs.json): every prompt it holds for a chat's
+      // session should be among the ledger's; a shell-mode line (`!cmd`, or a command run in shell
+      // mode) is logged too but never reaches the chat.
+      const logged = geminiLoggedPrompts(present);
+      // The ledger keeps a long message cut: compared by its opening.
+      const flat = (t) => t.replace(/\s+/g, ' ').trim().slice(0, 150);
+      let chats = 0;
+      let want = 0;
+      let found = 0;
+      for (const t of files) {
+        const list = logged.get(geminiSessionOf(t.path));
+        if (!list) continue;
+        chats++;
+        const got = new Set(transcripts.readLedger(t.path, { agent }).user_messages.map((m) => flat(m.text)));
+        for (const p of list) {
+          want++;
+          if (got.has(flat(p))) found++;
+          else if (detail) console.log(`    gemini logged prompt not in the ledger: ${t.file} ${JSON.stringify(p.slice(0, 80))}`);
+        }
+      }
+      if (chats) {
+        console.log(`  prompts Gemini CLI logged as typed (logs.json) for ${chats} chats: ${found} / ${want} in the ledger (${pct(found, want)}; the rest: shell-mode lines, AGENTS_CORPUS_DETAIL=1 lists them)`);
+        summary.note('ledger prompts against Gemini CLI logs.json', `${found} / ${want}`);
+      }
+    }
     summary.note(`notes with the template's sections only (${agent} corpus)`, `${notesWhole} / ${files.length}`);
     for (const [k, [both, plain, ledger, n]] of Object.entries(sums)) {
       const isValue = ['usage', 'context size', 'compactions', 'todo list'].includes(k);

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { importSrc } from '../bundle.mjs';
 import { learnedBound } from '../corpus-bound.mjs';
 import { JUDGED } from '../corpus-variants.mjs';
-import { describeComparison, firstHalf, hitTable, ledgerAgainstPlain, ledgersOfTrace, loadCorpus, MEASURES, pairedComparison, partOf, pct, plainClaude, rowsOf, SPLIT_CUTS, splitTable, TRACES } from '../corpus.mjs';
+import { describeComparison, firstHalf, HELD_OUT_40, hitTable, ledgerAgainstPlain, ledgersOfTrace, loadCorpus, MEASURES, pairedComparison, partOf, pct, plainClaude, rowsOf, SPLIT_CUTS, splitTable, TRACES } from '../corpus.mjs';
 
 export async function run({ summary, ws, printTable }) {
   const { rates, transcripts, produce, offline } = await importSrc({ rates: 'compact/hit-rate.ts', transcripts: 'transcripts/index.ts', produce: 'compact/produce.ts', offline: 'notes/offline.ts' });
@@ -53,6 +53,14 @@ export async function run({ summary, ws, printTable }) {
   });
   const t = block(`hot files, committed traces of the corpus (${traces.length} transcripts), each cut at the midpoint of its lines`, 'corpus traces, midpoint', mid);
   for (const k of [5, 10]) for (const r of rules) summary.note(`hot files @${k} (corpus traces): ${rates.RULE_NAMES[r]}`, `${pct(t.hit[r][k])} hit, ${pct(t.recall[r][k])} issue's measure`);
+  // The issue's protocol on the parts no choice was made on: stop 40's new sources alone (judged
+  // once, stop 40: the shipped score against every simple rule), and every held-out part pooled.
+  const mid40 = mid.filter((r) => partOf(r.id) === HELD_OUT_40);
+  if (mid40.length) {
+    block(`hot files, ${HELD_OUT_40} (${mid40.length} transcripts), each cut at the midpoint of its lines`, `${HELD_OUT_40}, midpoint`, mid40);
+    const held = mid.filter((r) => partOf(r.id).startsWith('held-out'));
+    block(`hot files, every held-out part pooled (${held.length} transcripts), each cut at the midpoint of its lines`, 'held-out parts pooled, midpoint', held);
+  }
   // More than the one midpoint cut, and parts no choice was made on (bench/corpus.mjs partOf): of
   // the first sources, an even first hex digit of the sha256 tunes (the part the ranking's choices
   // were looked at on) and an odd one is held out; the stop 36 sources are held out whole; the two

@@ -1,6 +1,6 @@
 import { MCP_SERVER } from './config/mcp-servers.js';
 import { additionalContextJson, command, grouped, mcpJson, type Agent } from './adapter.js';
-import { textOf } from './transcript-text.js';
+import { textOf, withoutIdeContext } from './transcript-text.js';
 
 /** Claude Code. */
 export const claude: Agent<'claude'> = {
@@ -31,5 +31,9 @@ export const claude: Agent<'claude'> = {
   detect: (env) => (env.CLAUDECODE ? 'set-by-agent' : null),
   // JSON keeps the event name explicit (plain text works too).
   sessionStartOutput: additionalContextJson,
-  transcriptText: (r) => (r.type === 'user' && r.message && typeof r.message === 'object' ? textOf(r.message.content) : undefined),
+  transcriptText: (r) => {
+    if (r.type !== 'user' || !r.message || typeof r.message !== 'object') return undefined;
+    const text = textOf(r.message.content);
+    return text === null ? null : withoutIdeContext(text);
+  },
 };

@@ -1,7 +1,7 @@
 import { existsSync, lstatSync, readdirSync, realpathSync, rmdirSync, unlinkSync } from 'node:fs';
 import { regularFileText } from '../fs/read-file.js';
 import { EXIT, GitMemoryError } from '../errors.js';
-import { dirname, join } from 'node:path';
+import { dirname, isAbsolute, join, relative, sep } from 'node:path';
 import type { Repo } from '../git/repo.js';
 import { writeAtomic } from '../fs/atomic.js';
 
@@ -18,6 +18,24 @@ function resolvedPath(repo: Repo, path: string): string {
   } catch {
     return abs;
   }
+}
+
+/** Whether a resolved path lies outside the repository's worktree (itself resolved: /tmp may be a link). */
+function outsideRepo(repo: Repo, abs: string): boolean {
+  let root = repo.root;
+  try {
+    root = realpathSync(root);
+  } catch {
+    /* as given */
+  }
+  const rel = relative(root, abs);
+  return rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel);
+}
+
+/** What init and uninstall say of a file changed through a link that leads out of the repository. */
+export function outsideNote(f: { path: string; result: FileResult; outside?: string }): string | null {
+  if (!f.outside) return null;
+  return `${f.path} is a link to ${f.outside}, outside the repository: it was ${f.result} there, and that change is not part of this repository's commits`;
 }
 
 /**
@@ -84,17 +102,23 @@ export function planFiles(repo: Repo) {
         return false;
       }
     },
-    apply(): { path: string; label: string; result: FileResult }[] {
+    /**
+     * Writes every planned change. `outside`: where a changed file really is when a link led out of
+     * the repository (a CLAUDE.md linked to a shared ~/RULES.md): the change is made there, and is no
+     * part of what the repository commits, which the user is told.
+     */
+    apply(): { path: string; label: string; result: FileResult; outside?: string }[] {
       return [...files.values()].map((p) => {
         if (p.after === p.before) return { path: p.path, label: p.label, result: p.before === null ? 'absent' : 'unchanged' };
+        const outside = outsideRepo(repo, p.abs) ? { outside: p.abs } : {};
         if (p.after !== null) {
           writeAtomic(repo.stateDir, p.abs, p.after);
-          return { path: p.path, label: p.label, result: p.before === null ? 'created' : 'updated' };
+          return { path: p.path, label: p.label, result: p.before === null ? 'created' : 'updated', ...outside };
         }
         unlinkSync(p.abs);
         const dir = dirname(p.abs);
         if (dir !== repo.root && existsSync(dir) && !readdirSync(dir).length) rmdirSync(dir);
-        return { path: p.path, label: p.label, result: 'removed' };
+        return { path: p.path, label: p.label, result: 'removed', ...outside };
       });
     },
   };

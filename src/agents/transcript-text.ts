@@ -20,6 +20,30 @@ export function withoutHookContext(text: string): string {
   return m ? text.slice(m[0].length) : text;
 }
 
+/**
+ * Text with the context an IDE extension puts before the prompt taken off its start: Claude Code in
+ * VS Code or a JetBrains IDE sends `<ide_selection>…</ide_selection>` or `<ide_opened_file>…
+ * </ide_opened_file>` (a text block of its own, or the start of the prompt's text) ahead of what the
+ * user typed, and the whole message, starting with a tag, read as a wrapper: every such prompt was lost.
+ */
+export function withoutIdeContext(text: string): string {
+  let rest = text;
+  for (let m = /^\s*<(ide_[a-z_]+)>[\s\S]*?<\/\1>\s*/.exec(rest); m; m = /^\s*<(ide_[a-z_]+)>[\s\S]*?<\/\1>\s*/.exec(rest)) rest = rest.slice(m[0].length);
+  return rest;
+}
+
+/**
+ * A warning Codex writes to the model as a user-role response item (`record_model_warning`:
+ * `format!("Warning: {}", message)`, e.g. "Warning: apply_patch was requested via shell_command…"): not the user's.
+ */
+export const CODEX_MODEL_WARNING = /^Warning: /;
+
+/**
+ * A tool's result that Gemini CLI (late 2025 – early 2026) recorded as a user message of plain text,
+ * `[Function Response: read_many_files]--- path ---…` right after the model's call: not typed.
+ */
+const FUNCTION_RESPONSE = /^\[Function Response: [\w.-]+\]/;
+
 export const GEMINI_STEERING = /^\s*User (?:steering update|hints):\s*<user_input>\s*([\s\S]*?)\s*<\/user_input>/;
 
 /**
@@ -28,7 +52,8 @@ export const GEMINI_STEERING = /^\s*User (?:steering update|hints):\s*<user_inpu
  * file's content (older versions: cut where "--- Content from referenced files ---" starts);
  * "System: Please continue." is Gemini CLI asking the model to go on, not the user; a steering
  * update sent while the agent works is the text inside its `<user_input>`; the prompt follows
- * git-memory's own context in the same message; other wrappers are no prompt.
+ * git-memory's own context in the same message; other wrappers, and a tool's result recorded as a
+ * user message (`[Function Response: …]`), are no prompt.
  */
 export function geminiTyped(m: TranscriptRecord): string | null {
   const raw = textOf(m.displayContent) ?? textOf(m.content);
@@ -38,6 +63,6 @@ export function geminiTyped(m: TranscriptRecord): string | null {
   if (refs >= 0) text = text.slice(0, refs).trimEnd();
   const steer = GEMINI_STEERING.exec(text);
   if (steer) text = steer[1]!;
-  if (!text.trim() || text.trim() === 'System: Please continue.' || /^\s*</.test(text)) return null;
+  if (!text.trim() || text.trim() === 'System: Please continue.' || /^\s*</.test(text) || FUNCTION_RESPONSE.test(text)) return null;
   return text;
 }

@@ -3,7 +3,7 @@ import { readTextOrNull } from '../fs/read-file.js';
 import { join } from 'node:path';
 import { ADAPTERS, type AgentName } from '../agents/registry.js';
 import { AIDER_INSTRUCTIONS } from '../agents/aider.js';
-import { planFiles, type FileResult } from '../agents/config-files.js';
+import { outsideNote, planFiles, type FileResult } from '../agents/config-files.js';
 import { installSection, readsOnlyOutside } from '../agents/instruction-files.js';
 import { PRIMER_FILE } from '../paths.js';
 import type { Opened } from './context.js';
@@ -38,7 +38,12 @@ export async function setupAgents(o: Opened, agents: AgentName[], opts: { mcp?: 
   }
   installSection(plan, agents);
   for (const name of agents) if (readsOnlyOutside(plan, name)) notes.push(`${ADAPTERS[name].title} reads no instruction file inside the repository: no git-memory section was written for it`);
-  const files = plan.apply().map((f) => ({ agent: f.label, path: f.path, result: f.result }));
+  const applied = plan.apply();
+  const files = applied.map((f) => ({ agent: f.label, path: f.path, result: f.result }));
+  for (const f of applied) {
+    const note = outsideNote(f);
+    if (note) notes.push(note);
+  }
   if (agents.includes('aider') && !existsSync(join(repo.root, PRIMER_FILE))) {
     // Aider reads the file but cannot ask for it: make sure it is there from the first session.
     await rebuildPrimer(o, { write: true, recordStart: false });

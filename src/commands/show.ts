@@ -1,4 +1,5 @@
 import { UsageError } from '../errors.js';
+import { unquotePath } from '../git/quoted-path.js';
 import { git } from '../git/git.js';
 import type { Repo } from '../git/repo.js';
 import type { Session } from '../memory/session.js';
@@ -45,7 +46,7 @@ async function commitDetails(repo: Repo, commits: Session['commits']): Promise<S
     const out = await git(['log', '--no-walk=unsorted', '--no-renames', '--name-only', `--format=${RS}%H%n%s`, ...known], { cwd: repo.root });
     for (const block of out.split(RS).slice(1)) {
       const [sha, subject, ...files] = block.split('\n');
-      details.set(sha!, { subject: subject ?? '', files: files.filter(Boolean) });
+      details.set(sha!, { subject: subject ?? '', files: files.filter(Boolean).map(unquotePath) });
     }
   }
   return commits.map((c) => {

@@ -4,7 +4,7 @@ import { ADAPTERS, AGENT_NAMES, parseAgents, type AgentName } from '../agents/re
 import { keptStartFile, SESSION_START_GIT_PATH, TURN_END_GIT_PATH } from '../agents/hook-command.js';
 import { readTextOrNull } from '../fs/read-file.js';
 import { KEEP_START_FILE } from '../paths.js';
-import { planFiles } from '../agents/config-files.js';
+import { outsideNote, planFiles } from '../agents/config-files.js';
 import { uninstallSection } from '../agents/instruction-files.js';
 import { UsageError } from '../errors.js';
 import { findRepo, type Repo } from '../git/repo.js';
@@ -31,9 +31,10 @@ export async function uninstallAgents(ctx: Ctx, names: string[]): Promise<Result
     for (const f of [...a.config, ...(a.mcp ? [a.mcp] : [])]) plan.change(f.path, name, (t) => (t === null ? null : f.uninstall(t)));
   }
   uninstallSection(plan, agents);
-  const files = plan.apply().map((f) => ({ agent: f.label, path: f.path, result: f.result }));
+  const applied = plan.apply();
+  const files = applied.map((f) => ({ agent: f.label, path: f.path, result: f.result }));
   removeKeptStarts(repo, agents);
-  return { data: { agents, files }, warnings: [] };
+  return { data: { agents, files }, warnings: applied.map(outsideNote).filter((n): n is string => n !== null) };
 }
 
 /**

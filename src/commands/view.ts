@@ -1,6 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { staleMarks, type StaleMark } from '../dream/staleness.js';
+import { shallowBoundary } from '../git/shallow.js';
 import { readSessionEnded } from '../git/session-ended.js';
 import { currentBranch } from '../git/repo.js';
 import { readUsage } from '../llm/usage.js';
@@ -75,7 +76,7 @@ export async function view(ctx: Ctx): Promise<Result<ViewData>> {
   if (text !== null) {
     try {
       const doc = parseLongTerm(text, LONG_TERM_FILE);
-      const marks = await staleMarks(root, doc.entries, { rev: 'HEAD', exists: (p) => existsSync(join(root, p)) }).catch(() => doc.entries.map(() => null));
+      const marks = await staleMarks(root, doc.entries, { rev: 'HEAD', exists: (p) => existsSync(join(root, p)), shallow: shallowBoundary(o.repo.commonDir) }).catch(() => doc.entries.map(() => null));
       memory = { entries: doc.entries.map((e, i) => ({ ...e, stale: marks[i] ?? null })) };
     } catch (e) {
       warnings.push(`${LONG_TERM_FILE} not shown: ${(e as Error).message}`);

@@ -1,7 +1,12 @@
 import { isMemoryPath } from '../paths.js';
 
 const EXT = 'ts|tsx|js|jsx|mjs|cjs|py|go|rs|java|kt|rb|php|cs|c|h|cc|cpp|hpp|swift|md|json|toml|ya?ml|sql|sh|css|scss|html|vue|svelte|lock|env|ini|cfg|txt|proto|graphql|tf';
-const PATH_RE = new RegExp(String.raw`(?:^|[\s\`'"(\[])((?:\.{0,2}/)?(?:[\w@.+-]+/)+[\w@.+-]*|[\w.+-]+\.(?:${EXT}))(?=$|[\s\`'")\],:;!?])`, 'g');
+// A name's characters are letters and digits of any script (`Day66-80/77.概率统计基础.md`,
+// `docs/café.md`: jackfrued/Python-100-Days), not only ASCII's; CJK punctuation ends a name too.
+/** A backtick (an escaped one is not valid in a pattern with the u flag). */
+const BT = '`';
+const NAME = String.raw`[\p{L}\p{M}\p{N}_@.+-]`;
+const PATH_RE = new RegExp(String.raw`(?:^|[\s${BT}'"(\[（「『：])((?:\.{0,2}/)?(?:${NAME}+/)+${NAME}*|[\p{L}\p{M}\p{N}_.+-]+\.(?:${EXT}))(?=$|[\s${BT}'")\],:;!?，。；：！？、）」』])`, 'gu');
 
 /** Files and directories a text names (`src/auth/jwt.ts`, `package.json`, `src/billing/`): no URLs. */
 export function pathsNamed(text: string): string[] {

@@ -132,6 +132,19 @@ export function replacesSubject(newer: FactShape, newerText: string, older: Fact
   return both >= 2 && both / older.words.size >= 0.5;
 }
 
+const REPLACES_ALL = new RegExp(REPLACES.source, 'gi');
+
+/**
+ * Whether `newerText`, its replacement cues left aside, has a content word `older` lacks: "We
+ * deploy the docs site with Fly.io now; the Heroku pipelines are gone" names Fly.io, which "We
+ * deploy the docs site with Heroku pipelines" does not, though most of their words are shared (the
+ * longer the subject, the more: expressjs/express's history, issue 25 §2.1).
+ */
+function namesMore(newerText: string, older: FactShape): boolean {
+  for (const w of factShape(newerText.replace(REPLACES_ALL, ' ')).words) if (!older.words.has(w)) return true;
+  return false;
+}
+
 /** The facts, open leads and themes a session adds, before they meet the existing ones. */
 function candidates(d: DreamSession, input: ConsolidateInput, subjects: Set<string>, report: DreamReport): LongTermEntry[] {
   const s = d.session;
@@ -198,7 +211,8 @@ export function consolidate(input: ConsolidateInput): { doc: LongTermDoc; report
       const agrees = best && best.shape.numbers === shape.numbers && best.shape.negated === shape.negated;
       // The same subject said anew in other words, with a word that it changed: the newer wins.
       const replaced = slots.find((x) => FACTS.has(x.entry.section) && !x.entry.sessions.includes(c.sessions[0]!) && (x.entry.date ?? '') <= (c.date ?? '') && replacesSubject(shape, c.text, x.shape));
-      if (replaced && !(best === replaced && agrees && score >= SAME)) {
+      // The same fact again with a cue ("We now deploy with Heroku") merges; one that names something the older did not ("… with Fly.io now") replaces it.
+      if (replaced && !(best === replaced && agrees && score >= SAME && !namesMore(c.text, replaced.shape))) {
         superseded.push({ ...replaced.entry, section: 'superseded', until: c.date });
         report.superseded.push({ old: replaced.entry.text, by: c.text });
         replaced.entry = c;

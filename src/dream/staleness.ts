@@ -2,6 +2,8 @@ import { writeState } from '../fs/state.js';
 import { git } from '../git/git.js';
 import { takeEarly } from '../git/early.js';
 import { readKnownStep } from '../git/object-files.js';
+import { unquotePath } from '../git/quoted-path.js';
+import { atBoundary } from '../git/shallow.js';
 import { lineTop } from '../git/reflog.js';
 import { STALENESS_CACHE_FILE } from '../paths.js';
 import { stalenessQuery, takeKeptStaleness, stalenessStep, STALENESS_LOG_CAP, STALENESS_RS, STALENESS_STEP_CAP, STALENESS_US, type Anchored, type KeptStaleness } from './staleness-query.js';
@@ -33,7 +35,7 @@ export function parse(out: string): LogCommit[] {
     .map((c) => {
       const [head = '', ...rest] = c.split('\n');
       const [sha = '', day = ''] = head.split(US);
-      return { sha, day, files: rest.map((f) => f.trim()).filter(Boolean) };
+      return { sha, day, files: rest.map((f) => unquotePath(f.trim())).filter(Boolean) };
     });
 }
 
@@ -68,16 +70,18 @@ export function marksFrom(entries: readonly Anchored[], commits: LogCommit[], ex
 
 /** Whitespace at either end of a line: parse() trims it, which the scan below does not. */
 const UNTRIMMED = /(?:^|\n)[^\S\n]|[^\S\n](?:\n|$)/;
+/** A path git quoted (`"docs/\346\233\264….md"`: a name outside ASCII): parse() takes the quoting off, the scan below does not. */
+const QUOTED = '\n"';
 
 /**
  * marksFrom(entries, parse(out), exists), from git's output itself: each anchored file looked up
  * with indexOf, and only the commits that touch it read. The kept answer holds up to 400 commits,
  * and splitting them all into arrays of lines at every session start cost ~3-5 ms of CPU in a
  * primer's fresh process (cold code); the entries anchor a few files. Output with whitespace at a
- * line's end (which parse() trims) goes through marksFrom.
+ * line's end (which parse() trims) or a path git quoted goes through marksFrom.
  */
 export function marksFromOut(entries: readonly Anchored[], out: string, exists: (path: string) => boolean): (StaleMark | null)[] {
-  if (UNTRIMMED.test(out)) return marksFrom(entries, parse(out), exists);
+  if (UNTRIMMED.test(out) || out.includes(QUOTED)) return marksFrom(entries, parse(out), exists);
   // Each commit's start (its id, after RS), as parse() keeps them: the chunks with something in them.
   const starts: number[] = [];
   for (let at = out.indexOf(RS); at >= 0; ) {
@@ -200,7 +204,7 @@ type Kept = KeptStaleness;
 export async function staleMarks(
   root: string,
   entries: readonly Anchored[],
-  opts: { rev: string; head?: string | null; exists: (path: string) => boolean; stateDir?: string; mark?: string | null },
+  opts: { rev: string; head?: string | null; exists: (path: string) => boolean; stateDir?: string; mark?: string | null; shallow?: ReadonlySet<string> },
 ): Promise<(StaleMark | null)[]> {
   const q = stalenessQuery(entries, opts.rev, opts.head);
   if (!q) return entries.map(() => null);
@@ -237,5 +241,7 @@ export async function staleMarks(
       /* a read-only git directory: asked again next time */
     }
   }
+  // A shallow clone's cut-off commits list every file, not what they changed (see git/shallow.ts).
+  if (opts.shallow?.size && out) return marksFrom(entries, parse(out).map((c) => (atBoundary(opts.shallow!, c.sha) ? { ...c, files: [] } : c)), opts.exists);
   return marksFromOut(entries, out ?? '', opts.exists);
 }

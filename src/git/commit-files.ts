@@ -1,4 +1,5 @@
 import { git } from './git.js';
+import { unquotePath } from './quoted-path.js';
 
 const RS = '\x1e';
 const US = '\x1f';
@@ -112,7 +113,7 @@ async function filesOf(cwd: string, shas: string[]): Promise<Map<string, string[
   for (const chunk of (out ?? '').split(RS)) {
     if (!chunk.trim()) continue;
     const [sha, rest = ''] = chunk.split(US) as [string, string?];
-    files.set(sha.trim(), rest.split('\n').map((f) => f.trim()).filter(Boolean));
+    files.set(sha.trim(), rest.split('\n').map((f) => unquotePath(f.trim())).filter(Boolean));
   }
   return files;
 }

@@ -5,6 +5,9 @@ import { takeEarly } from './early.js';
 import { readKnownStep } from './object-files.js';
 import { git } from './git.js';
 import { headCommit } from './head.js';
+import { unquotePath } from './quoted-path.js';
+import { atBoundary, shallowBoundary } from './shallow.js';
+import { isUpkeepPath } from './upkeep-files.js';
 import { keptLog, LOG_STEP_CAP, logStepArgs, PRIMER_LOG_DEPTH, recentLogArgs, RS, US, type KeptLog } from './log-cache.js';
 import { byPlainCommits, lineTop } from './reflog.js';
 import type { Repo } from './repo.js';
@@ -26,6 +29,16 @@ const BOT = /\[bot\]|^(?:dependabot|renovate|github-actions|greenkeeper|snyk-bot
 /** A commit a bot made: it says little of where the project's people work. */
 export const isBotCommit = (e: LogEntry) => !!e.author && BOT.test(e.author);
 
+/**
+ * A subject that is only a release's version: "4.19.2", "v2.34.2", "Bumped v6.0.0-alpha.2",
+ * "chore(release): v1.7.9 (#6705)", "Version Packages (#2242)" (changesets). A subject that says
+ * more ("Release 5.1.0: streaming API") is not one.
+ */
+const RELEASE = /^(?:chore(?:\(release\))?:\s*)?(?:(?:release|bump(?:ed)?(?: version)?(?: to)?)\s+)?v?\d+\.\d+\.\d+\S*(?:\s+\(#\d+\))?$|^version packages(?:\s+\(#\d+\))?$/i;
+
+/** A release commit: its files change the version, whatever the work was. */
+export const isReleaseCommit = (e: LogEntry) => RELEASE.test(e.subject.trim());
+
 
 /** Parses `git log --name-only` output made with LOG_FORMAT. Pure. */
 export function parseLog(out: string): LogEntry[] {
@@ -34,7 +47,7 @@ export function parseLog(out: string): LogEntry[] {
     if (!chunk.trim()) continue;
     const [head, ...rest] = chunk.split('\n');
     const [sha, date, author = '', ...subject] = head!.split(US);
-    entries.push({ sha: sha!, date: date!, subject: subject.join(US), files: rest.map((f) => f.trim()).filter(Boolean), author });
+    entries.push({ sha: sha!, date: date!, subject: subject.join(US), files: rest.map((f) => unquotePath(f.trim())).filter(Boolean), author });
   }
   return entries;
 }
@@ -54,21 +67,45 @@ export const workFiles = (e: LogEntry): string[] => (isBotCommit(e) ? [] : e.fil
 
 /**
  * Files changed most often in the entries, ties broken by recency: memory files, agents' wiring
- * and what bots changed left out (dependency bumps say little about where the work is).
+ * and what bots and release commits changed left out (dependency bumps and version bumps say
+ * little about where the work is), and the
+ * files a project keeps up rather than works in (lock files, changelogs, CI, build output: see
+ * upkeep-files.ts) after every other file, however often they changed.
  */
 export function hotFiles(entries: LogEntry[], limit: number): { path: string; commits: number }[] {
-  const score = new Map<string, { commits: number; newest: number }>();
+  const score = new Map<string, { commits: number; newest: number; upkeep: boolean }>();
   entries.forEach((e, i) => {
+    // A release's version bumps (package.json, the version in the main file) are not its work either.
+    if (isReleaseCommit(e)) return;
     for (const f of workFiles(e)) {
-      const s = score.get(f) ?? { commits: 0, newest: i };
+      const s = score.get(f) ?? { commits: 0, newest: i, upkeep: isUpkeepPath(f) };
       s.commits += 1;
       score.set(f, s);
     }
   });
   return [...score.entries()]
-    .sort((a, b) => b[1].commits - a[1].commits || a[1].newest - b[1].newest || byCodeUnit(a[0], b[0]))
+    .sort((a, b) => Number(a[1].upkeep) - Number(b[1].upkeep) || b[1].commits - a[1].commits || a[1].newest - b[1].newest || byCodeUnit(a[0], b[0]))
     .slice(0, limit)
     .map(([path, s]) => ({ path, commits: s.commits }));
+}
+
+/**
+ * The entries with a subject said again by older entries shown once, at its newest, with how many
+ * older ones said it too (`more`): "Update README.md" is GitHub's subject for every edit made on its
+ * site, and four of jackfrued/Python-100-Days' ten newest commits were «更新了README文件». Pure.
+ */
+export function onePerSubject(entries: readonly LogEntry[]): { entry: LogEntry; more: number }[] {
+  const out: { entry: LogEntry; more: number }[] = [];
+  const at = new Map<string, number>();
+  for (const e of entries) {
+    const key = e.subject.trim();
+    const i = at.get(key);
+    if (i === undefined) {
+      at.set(key, out.length);
+      out.push({ entry: e, more: 0 });
+    } else out[i]!.more++;
+  }
+  return out;
 }
 
 /** The primer's log: HEAD's commit abbreviated (null on an unborn branch), and the entries. */
@@ -132,6 +169,15 @@ export function stepLog(step: string, kept: string, from: string, head: string, 
 }
 
 /**
+ * The entries with no files at the commits a shallow clone ends at (see shallow.ts): git lists
+ * their whole tree, not what they changed. Their subjects stay.
+ */
+export function withinClone(repo: Repo, entries: LogEntry[]): LogEntry[] {
+  const boundary = shallowBoundary(repo.commonDir);
+  return boundary.size ? entries.map((e) => (atBoundary(boundary, e.sha) ? { ...e, files: [] } : e)) : entries;
+}
+
+/**
  * The last `n` commits reachable from HEAD that changed something besides memory (see
  * LOG_PATHSPEC), with their files, in one bounded git call (cost grows neither with history nor
  * with the journal); an unborn branch gives none. Kept in the state directory, keyed by the HEAD
@@ -145,7 +191,7 @@ export function stepLog(step: string, kept: string, from: string, head: string, 
 export async function recentLog(repo: Repo, n: number, startedFrom?: string): Promise<RecentLog> {
   const { head, out: kept, before } = keptLog(repo, n);
   if (kept !== null) {
-    const entries = parseLog(kept);
+    const entries = withinClone(repo, parseLog(kept));
     return { head: abbreviate(head, entries), entries };
   }
   const args = recentLogArgs(n);
@@ -160,7 +206,7 @@ export async function recentLog(repo: Repo, n: number, startedFrom?: string): Pr
   out ??= (await earlyWhole)?.toString('utf8') ?? (await git(args, { cwd: repo.root, allowFail: true }));
   const now = headCommit(repo);
   if (out !== null && head && now === head && n === PRIMER_LOG_DEPTH) keep(repo, head, out);
-  const entries = out ? parseLog(out) : [];
+  const entries = withinClone(repo, out ? parseLog(out) : []);
   // Where the files do not say (a reftable repository), git does: only when the log has no entry.
   const full = head ?? (entries.length ? null : (await git(['rev-parse', '-q', '--verify', 'HEAD^{commit}'], { cwd: repo.root, allowFail: true }))?.trim() || null);
   return { head: abbreviate(full, entries), entries };

@@ -15,6 +15,8 @@ export const PRIMER_PHRASES: Record<Lang, {
   progress: string;
   next: string;
   commits: (n: number) => string;
+  /** After a commit subject shown once for `n` older commits that had it too (with its own leading space, if any). */
+  sameSubject: (n: number) => string;
   learned: string;
   decision: string;
   /** Labels of the Learned section's items, by kind. */
@@ -35,6 +37,7 @@ export const PRIMER_PHRASES: Record<Lang, {
     progress: 'progress',
     next: 'next',
     commits: (n) => `${n} commit${n === 1 ? '' : 's'}`,
+    sameSubject: (n) => ` (and ${n} earlier commit${n === 1 ? '' : 's'} with this subject)`,
     learned: 'learned',
     decision: 'decided',
     kinds: { convention: 'convention', decision: 'decision', gotcha: 'gotcha', preference: 'user preference', theme: 'theme', lead: 'open lead', learned: 'learned' },
@@ -53,6 +56,7 @@ export const PRIMER_PHRASES: Record<Lang, {
     progress: '进度',
     next: '下一步',
     commits: (n) => `${n} 次提交`,
+    sameSubject: (n) => `（另有 ${n} 次更早的同名提交）`,
     learned: '学到',
     decision: '决定',
     kinds: { convention: '约定', decision: '决策', gotcha: '注意', preference: '用户偏好', theme: '主题', lead: '待跟进', learned: '学到' },

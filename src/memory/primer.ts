@@ -5,7 +5,7 @@ import type { Session } from './session.js';
 import type { Task } from './tasks.js';
 import { loadTemplate, render } from './templates.js';
 import { estimateTokens } from './tokens.js';
-import { itemRule } from '../safety/instructions.js';
+import { itemRule, SUBJECT_EXEMPT } from '../safety/instructions.js';
 import { redactQuick } from '../safety/quick-redact.js';
 
 /** Sections in the order they are shown (DESIGN §5). */
@@ -31,7 +31,8 @@ export interface LearnedItem {
 export interface GitFacts {
   branch: string | null;
   head: string | null;
-  commits: { sha: string; subject: string; date: string }[];
+  /** `more`: how many older commits of the log had the same subject (shown once, at its newest). */
+  commits: { sha: string; subject: string; date: string; more?: number }[];
   hotFiles: { path: string; commits: number }[];
 }
 
@@ -113,9 +114,9 @@ export function capLine(s: string): string {
  * instructions, send to a URL, do not tell the user, curl | sh, disable the tests) is quoted with a
  * marker instead of being stated as a fact.
  */
-function asData(raw: string, marker: string): string {
+function asData(raw: string, marker: string, skip?: ReadonlySet<string>): string {
   const text = redactQuick(raw);
-  const rule = itemRule(text);
+  const rule = itemRule(text, skip);
   return rule ? `⚠ ${marker} (${rule.id}): «${text.replace(/[«»]/g, '"')}»` : text;
 }
 
@@ -179,7 +180,9 @@ function candidates(input: PrimerInput, o: PrimerOptions, p?: PreparedItems): { 
   const add = (section: PrimerSection, text: string, isFiller = false, key = text) => {
     if (seen.has(`${section}\0${key}`)) return;
     seen.add(`${section}\0${key}`);
-    push(section, madeOnce(p, `${o.lang}\0${text}`, () => `- ${asData(capLine(text), ph.quoted)}`), isFiller);
+    // A commit subject records a change, in git's imperative: not held to the rules that read that as an order.
+    const subject = section === 'commits';
+    push(section, madeOnce(p, `${subject ? 'commit\0' : ''}${o.lang}\0${text}`, () => `- ${asData(capLine(text), ph.quoted, subject ? SUBJECT_EXEMPT : undefined)}`), isFiller);
   };
 
   // The user's own instructions are trusted as theirs: secrets are still redacted, nothing quoted.
@@ -215,7 +218,7 @@ function candidates(input: PrimerInput, o: PrimerOptions, p?: PreparedItems): { 
     add('tasks', parts.join(' — '));
   }
   learnedCandidates(input, ph, add, p);
-  input.git.commits.forEach((c, i) => add('commits', `${c.sha} ${c.subject}`, i >= o.commits));
+  input.git.commits.forEach((c, i) => add('commits', `${c.sha} ${c.subject}${c.more ? ph.sameSubject(c.more) : ''}`, i >= o.commits));
   input.git.hotFiles.forEach((f, i) => add('hot_files', `${f.path} (${ph.commits(f.commits)})`, i >= o.hotFiles));
   return { main, filler };
 }

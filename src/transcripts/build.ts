@@ -45,7 +45,21 @@ export interface BuildState {
    * their first output named (`Process running with session ID N`) to the call; write_stdin polls
    * waiting for their output, by call to the session they poll.
    */
-  codex?: { lastPrompt: string; running?: [session: string, call: string][]; polls?: [call: string, session: string][] };
+  codex?: {
+    lastPrompt: string;
+    running?: [session: string, call: string][];
+    polls?: [call: string, session: string][];
+    /** The last running total of token_count, [input, cached input, output] (it starts again in a resumed process or a review). */
+    total?: [number, number, number];
+    /** Running totals left when another count started (a review's, the main one's before it), the most recent 8. */
+    paused?: [number, number, number][];
+    /**
+     * A forked rollout: the parent thread it names, when the child was created (its session_meta's
+     * timestamp) and written (the record's), in ms; whether the copy of the parent's history is being
+     * read, and whether it has ended.
+     */
+    fork?: { parent: string; start: number; at: number; copying: boolean; done?: boolean };
+  };
 }
 
 export interface GeminiProgress {
@@ -186,6 +200,22 @@ export function userMessage(s: BuildState, text: string, at: string): void {
   pushCapped(l.user_messages, { text: cut(text, MAX_USER_TEXT), at }, CAPS.user_messages);
   pushCapped(l.turns, { at, request: shorten(text, TURN_TEXT), tool_calls: 0, edited: [], reply: '' }, CAPS.turns);
   delete s.replyText;
+}
+
+/**
+ * A response Claude Code wrote again (a continued session replays earlier records with new uuids and
+ * the same message ids) answers a prompt that is itself replayed: the prompt just before it, still
+ * unanswered and of the same text as an earlier one, is taken back (a prompt typed again gets an
+ * answer of its own, with a new id). Only what the ledger still holds is compared.
+ */
+export function dropReplayedPrompt(s: BuildState): void {
+  const l = s.ledger;
+  const last = l.user_messages.at(-1);
+  const turn = l.turns.at(-1);
+  if (!last || !turn || turn.at !== last.at || turn.tool_calls || turn.reply || turn.edited.length) return;
+  if (!l.user_messages.slice(0, -1).some((m) => m.text === last.text)) return;
+  l.user_messages.pop();
+  l.turns.pop();
 }
 
 function follow(s: BuildState, chain: string, what: string): void {
@@ -338,6 +368,20 @@ function knownSet(list: string[]): Set<string> {
 export function isReplayedResponse(s: BuildState, id: string): boolean {
   if (!id || s.responses.some((r) => r.id === id)) return false;
   return !!s.known && knownSet(s.known).has(id);
+}
+
+/** Whether response `id` was read before: counted (streaming now or not), or a failed call's answer remembered. */
+export function wasAnswered(s: BuildState, id: string): boolean {
+  return !!id && (s.responses.some((r) => r.id === id) || (!!s.known && knownSet(s.known).has(id)));
+}
+
+/**
+ * A failed model call's answer (Claude Code's own "API Error: …"), which counts for nothing but
+ * is written again by a continued session like any other: remembered, so that its copy tells the
+ * prompt before it for a replayed one too.
+ */
+export function failedAnswer(s: BuildState, id: string): void {
+  if (id && !wasAnswered(s, id)) rememberResponse(s, id);
 }
 
 function rememberResponse(s: BuildState, id: string): void {

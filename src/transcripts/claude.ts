@@ -3,6 +3,8 @@ import {
   assistantText,
   compaction,
   compactSummary,
+  dropReplayedPrompt,
+  failedAnswer,
   isReplayedResponse,
   reportPath,
   responseStart,
@@ -11,6 +13,7 @@ import {
   toolCall,
   toolResult,
   userMessage,
+  wasAnswered,
   type BuildState,
   type CallFacts,
   type ClaudeOrder,
@@ -180,15 +183,27 @@ function apply(s: BuildState, rec: Rec, ctx: Ctx): void {
       }
     }
     const prompt = chain === 'main' ? promptOf(rec) : null;
-    if (prompt && !/^\[Request interrupted by user/.test(prompt.trim())) userMessage(s, prompt, at);
+    if (prompt && !/^\[Request interrupted by user/.test(prompt.trim())) {
+      userMessage(s, prompt, at);
+      // What answers it is a response begun after it: the one before, written again, is a replay.
+      order(s).lastMain = '';
+    }
     return;
   }
-  // assistant. A model call that failed is written as an answer of Claude Code's own ("API Error:
-  // 400 …", isApiErrorMessage): the model answered nothing.
-  if (rec.isApiErrorMessage === true) return;
-  const id = typeof msg.id === 'string' ? `${msg.id}\0${rec.requestId ?? ''}` : '';
-  if (isReplayedResponse(s, id)) return;
+  // assistant. The response's own id: a continued session (Claude Code 2.0) writes earlier responses again
+  // with the same message id but without their requestId, so the pair would make a replay new.
+  const id = typeof msg.id === 'string' ? msg.id : '';
   const o = order(s);
+  // An answer read before, other than the one streaming now, after a prompt: a continued session
+  // wrote both again (new uuids, the answer's id the same), and the prompt is no new request.
+  if (chain === 'main' && id && id !== o.lastMain && wasAnswered(s, id)) dropReplayedPrompt(s);
+  // A model call that failed is written as an answer of Claude Code's own ("API Error: 400 …",
+  // isApiErrorMessage): the model answered nothing.
+  if (rec.isApiErrorMessage === true) {
+    failedAnswer(s, id);
+    return;
+  }
+  if (isReplayedResponse(s, id)) return;
   if (chain === 'main' && id && id !== o.lastMain) {
     o.lastMain = id;
     responseStart(s);

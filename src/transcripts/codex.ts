@@ -1,4 +1,4 @@
-import { textOf } from '../agents/transcript-text.js';
+import { CODEX_MODEL_WARNING, textOf } from '../agents/transcript-text.js';
 import { assistantText, compaction, reportPath, responseStart, saw, toolCall, toolResult, totalUsage, userMessage, type BuildState, type CallFacts } from './build.js';
 import type { Todo } from './ledger.js';
 import { callLabel, outputText, shellReads } from './tool-input.js';
@@ -10,7 +10,7 @@ import { isWrapper } from './first-prompt.js';
  * git-memory inject (`<environment_context>`, `# AGENTS.md instructions`, which are user messages
  * too; the primer is a developer message), and from older versions' `event_msg` user_message,
  * which repeats the response item's text: the same text again before the agent answered is one
- * prompt. Tools from `response_item` calls and their outputs, usage from `token_count` running totals.
+ * prompt. Tools from `response_item` calls and their outputs, usage from `token_count`s (what each running total added; see tokenCount).
  */
 type Rec = Record<string, any>;
 interface Ctx {
@@ -180,18 +180,127 @@ function commandEnded(s: BuildState, p: Rec, at: string): void {
   toolResult(s, p.call_id, { failed: Number.isFinite(code) && code !== 0, message, at });
 }
 
+/** A token count's [input, cached input, output], or null when it holds none. */
+function counts(v: unknown): Count | null {
+  if (!v || typeof v !== 'object') return null;
+  const t = v as Rec;
+  return [num(t.input_tokens), num(t.cached_input_tokens), num(t.output_tokens)];
+}
+
+type Count = [number, number, number];
+const minus = (a: Count, b: Count): Count => [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
+const sameCount = (a: Count, b: Count) => a[0] === b[0] && a[1] === b[1] && a[2] === b[2];
+
+/**
+ * A token_count event. Its total_token_usage is a running total of the process or thread that writes
+ * it: it starts again from zero when the session is resumed into the same rollout (no second
+ * session_meta) or a /review counts its own, and after the review the main total goes on where it
+ * was. So the session's usage is what each total added: a total below the one before starts a new
+ * count (taken whole, and the one before is kept, paused); otherwise it grew from the count it goes
+ * on — the one whose growth is the call the event names (last_token_usage), else the nearest below
+ * it. The first total is taken whole (a rollout resumed into a new file starts from the total so far);
+ * a total written again adds nothing.
+ */
+function tokenCount(s: BuildState, info: Rec): void {
+  const total = counts(info.total_token_usage);
+  if (!total) return;
+  const last = counts(info.last_token_usage);
+  const c = (s.codex ??= { lastPrompt: '' });
+  const u = s.ledger.usage;
+  // A state an earlier git-memory kept holds the last total as the usage, and no total of its own.
+  const prev = c.total ?? (u.input + u.cache_read + u.output > 0 ? ([u.input + u.cache_read, u.cache_read, u.output] as Count) : undefined);
+  const paused = (c.paused ??= []);
+  let add: Count = total;
+  if (prev && sameCount(prev, total)) add = [0, 0, 0];
+  else if (prev) {
+    const below = [prev, ...paused].filter((b) => minus(total, b).every((d) => d >= 0));
+    const from = (last && below.find((b) => sameCount(minus(total, b), last))) ?? below.sort((a, b) => a[0] + a[2] - (b[0] + b[2])).at(-1);
+    if (from) add = minus(total, from);
+    if (from !== prev) {
+      if (from) paused.splice(paused.indexOf(from), 1);
+      paused.push(prev);
+      if (paused.length > 8) paused.shift();
+    }
+  }
+  c.total = total;
+  const input = u.input + u.cache_read + add[0];
+  const cached = u.cache_read + add[1];
+  totalUsage(s, { input: Math.max(0, input - cached), output: u.output + add[2], cache_read: cached, cache_write: 0 }, last ? last[0] + last[2] : null);
+}
+
 /** The agent answers: a prompt with the same text after this is a new one. */
 const answered = (s: BuildState) => {
   if (s.codex) s.codex.lastPrompt = '';
 };
 
+/** How long after a forked rollout's session_meta the copy of the parent's history may still be written. */
+const COPY_BURST_MS = 2000;
+
+/**
+ * Whether a record is part of the parent's history that Codex copies into a forked rollout (a
+ * sub-agent spawned with the parent's context, a forked thread): the child's session_meta names
+ * forked_from_id, and the copy starts with the parent's own session_meta and holds the parent's
+ * turns. The child's own work starts with the first turn that started when the child was created or
+ * later (task_started's started_at, in seconds); where the copy says no start, with the first record
+ * written past the copy's burst. In the copy only the running token total is kept, as the count the
+ * child's own totals grow from.
+ */
+function copied(s: BuildState, type: unknown, p: Rec, at: string): boolean {
+  const f = s.codex?.fork;
+  if (!f) return false;
+  if (!f.copying) {
+    if (f.done || type !== 'session_meta' || p.id !== f.parent) return false;
+    f.copying = true;
+  }
+  const time = Date.parse(at);
+  const own =
+    (type === 'event_msg' && p.type === 'task_started' && typeof p.started_at === 'number' && p.started_at >= Math.floor(f.start / 1000)) ||
+    (Number.isFinite(time) && f.at > 0 && time - f.at > COPY_BURST_MS);
+  if (own) {
+    f.copying = false;
+    f.done = true;
+    return false;
+  }
+  saw(s, at);
+  if (type === 'event_msg' && p.type === 'token_count' && p.info && typeof p.info === 'object') {
+    const total = counts(p.info.total_token_usage);
+    if (total) s.codex!.total = total;
+  }
+  return true;
+}
+
+/** The response items a rollout of before the `{timestamp, type, payload}` lines writes bare. */
+const BARE_ITEMS = new Set(['message', 'function_call', 'function_call_output', 'custom_tool_call', 'custom_tool_call_output', 'local_shell_call', 'reasoning']);
+
+/**
+ * A line of a rollout written before session_meta existed (Codex CLI of mid 2025, which people still
+ * have on disk) in today's shape: its first line is a bare header `{id, timestamp, instructions, cwd?,
+ * git?}`, then `{"record_type":"state"}` markers and response items with no envelope (and mostly no
+ * timestamp of their own). Null for a line that holds nothing to take.
+ */
+function enveloped(s: BuildState, rec: Rec): Rec | null {
+  if (typeof rec.type === 'string' && BARE_ITEMS.has(rec.type)) return { timestamp: rec.timestamp ?? s.ledger.updated, type: 'response_item', payload: rec };
+  if (!s.ledger.session_id && typeof rec.id === 'string' && typeof rec.timestamp === 'string' && !('type' in rec) && !('record_type' in rec)) return { timestamp: rec.timestamp, type: 'session_meta', payload: rec };
+  return null;
+}
+
 /** Takes one Codex rollout line. */
 export function feedCodex(s: BuildState, rec: Rec, ctx: Ctx): void {
   if (!rec || typeof rec !== 'object') return;
+  if (!('payload' in rec)) {
+    const wrapped = enveloped(s, rec);
+    if (!wrapped) return;
+    rec = wrapped;
+  }
   const at = typeof rec.timestamp === 'string' ? rec.timestamp : '';
   const p: Rec = rec.payload && typeof rec.payload === 'object' ? rec.payload : {};
+  if (copied(s, rec.type, p, at)) return;
   switch (rec.type) {
     case 'session_meta':
+      if (!s.ledger.session_id && typeof p.forked_from_id === 'string' && p.forked_from_id) {
+        const start = Date.parse(typeof p.timestamp === 'string' ? p.timestamp : at);
+        (s.codex ??= { lastPrompt: '' }).fork = { parent: p.forked_from_id, start: Number.isFinite(start) ? start : 0, at: Date.parse(at) || 0, copying: false };
+      }
       saw(s, at, { session_id: typeof p.id === 'string' ? p.id : undefined, cwd: typeof p.cwd === 'string' ? p.cwd : undefined });
       return;
     case 'turn_context':
@@ -205,24 +314,23 @@ export function feedCodex(s: BuildState, rec: Rec, ctx: Ctx): void {
       saw(s, at);
       if (p.type === 'user_message' && typeof p.message === 'string') prompt(s, p.message, at);
       else if (p.type === 'exec_command_end') commandEnded(s, p, at);
-      else if (p.type === 'token_count' && p.info && typeof p.info === 'object') {
-        const t = p.info.total_token_usage;
-        const last = p.info.last_token_usage;
-        if (t && typeof t === 'object') {
-          const cached = num(t.cached_input_tokens);
-          totalUsage(
-            s,
-            { input: Math.max(0, num(t.input_tokens) - cached), output: num(t.output_tokens), cache_read: cached, cache_write: 0 },
-            last && typeof last === 'object' ? num(last.input_tokens) + num(last.output_tokens) : null,
-          );
-        }
-      }
+      // A turn the user interrupted (Esc) is over, and so is any turn a new one starts after: the
+      // same text typed again is a new prompt (Codex writes a prompt's event right after its item).
+      else if (p.type === 'turn_aborted' || p.type === 'task_started') answered(s);
+      else if (p.type === 'token_count' && p.info && typeof p.info === 'object') tokenCount(s, p.info);
       return;
     case 'response_item':
       saw(s, at);
       switch (p.type) {
         case 'message':
-          if (p.role === 'user') prompt(s, userText(p.content), at);
+          if (p.role === 'user') {
+            const text = userText(p.content);
+            // A rollout whose header names no working directory (before 0.3x) has it in the environment block.
+            if (!s.ledger.cwd) saw(s, '', { cwd: /^\s*<environment_context>[\s\S]*?<cwd>([^<\n]+)<\/cwd>/.exec(text)?.[1]?.trim() });
+            // Codex's own warnings to the model (record_model_warning) are user-role items; a prompt the
+            // user typed that starts so is still taken from the event older versions write for it.
+            if (!CODEX_MODEL_WARNING.test(text)) prompt(s, text, at);
+          }
           else if (p.role === 'assistant') {
             answered(s);
             responseStart(s);

@@ -38,6 +38,8 @@ export function detectAgent(path: string): AgentName | null {
     const r = parseRecord(line);
     if (!r) continue;
     if (CODEX_TYPES.has(r.type) && 'payload' in r) return 'codex';
+    // A rollout of before session_meta: a bare header with the session's instructions, state markers.
+    if (r.record_type === 'state' || (typeof r.id === 'string' && typeof r.timestamp === 'string' && 'instructions' in r && !('type' in r))) return 'codex';
     if ('parentUuid' in r || 'leafUuid' in r || r.type === 'file-history-snapshot' || ('sessionId' in r && 'uuid' in r)) return 'claude';
     if (Array.isArray(r.messages) && ('sessionId' in r || 'projectHash' in r)) return 'gemini';
     if ('sessionId' in r && 'projectHash' in r && 'startTime' in r) return 'gemini'; // a JSON-lines header

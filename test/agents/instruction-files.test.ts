@@ -1,4 +1,4 @@
-import { existsSync, lstatSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { makeRepo, tempDir, type TestRepo } from '../helpers/repo.js';
@@ -73,11 +73,19 @@ describe('uninstall --agent with CLAUDE.md linked to AGENTS.md: one file, read b
     writeFileSync(outside, '# Shared rules\n');
     symlinkSync(outside, join(repo.dir, 'CLAUDE.md'));
     symlinkSync(outside, join(repo.dir, 'AGENTS.md'));
-    await ok(repo, ['init', '--no-hooks', '--agent', 'claude,codex']);
+    const init = await ok(repo, ['init', '--no-hooks', '--agent', 'claude,codex']);
     expect((readFileSync(outside, 'utf8').match(/>>> git-memory >>>/g) ?? []).length).toBe(1);
+    // Said once, of the file really changed: the change is not in what the repository commits.
+    expect(init.stdout.match(/outside the repository/g)).toHaveLength(1);
+    expect(init.stdout).toContain(`CLAUDE.md is a link to ${realpathSync(outside)}, outside the repository: it was updated there`);
+    // A run that changes nothing there says nothing of it.
+    const again = await ok(repo, ['init', '--no-hooks', '--agent', 'claude,codex', '--json']);
+    expect(JSON.stringify(JSON.parse(again.stdout))).not.toContain('outside the repository');
     await ok(repo, ['uninstall', '--agent', 'claude']);
     expect((readFileSync(outside, 'utf8').match(/>>> git-memory >>>/g) ?? []).length).toBe(1);
-    await ok(repo, ['uninstall', '--agent', 'codex']);
+    const un = await repo.run(['uninstall', '--agent', 'codex']);
+    expect(un.code).toBe(0);
+    expect(un.stderr).toContain(`AGENTS.md is a link to ${realpathSync(outside)}, outside the repository: it was updated there`);
     expect(readFileSync(outside, 'utf8')).toBe('# Shared rules\n');
   });
 });

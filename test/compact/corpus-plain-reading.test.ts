@@ -37,4 +37,19 @@ describe('the plain reading of a transcript', () => {
     expect([...plainClaude(path).files].sort()).toEqual(['/home/u/app/src/a.ts', '/home/u/app/src/b.ts']);
     expect(ledgerAgainstPlain(readLedger(path, { agent: 'claude' }), plainClaude(path)).files).toEqual([2, 2, 2]);
   });
+
+  it('counts a command and its failure once when a continued session replays them under new uuids (Claude Code 2.0, found in stop 40\'s held-out part)', () => {
+    // A real 2.0.2 transcript (bradymholt/dotfiles, stop 40's part) holds its first ~100 lines again
+    // further down: the same message and tool_use ids, new uuids. The command ran once; the
+    // ledger counts it once (36 of 36 distinct ids there); the plain reading counted 52.
+    const record = (uuid: string, body: object) => JSON.stringify({ uuid, parentUuid: null, sessionId: 's-1', cwd: '/home/u/app', timestamp: '2026-11-02T10:00:00.000Z', ...body });
+    const call = (uuid: string) => record(uuid, { type: 'assistant', message: { id: 'm-1', role: 'assistant', content: [{ type: 'tool_use', id: 't-1', name: 'Bash', input: { command: 'npm test' } }] } });
+    const result = (uuid: string) => record(uuid, { type: 'user', message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't-1', is_error: true, content: 'exit 1' }] } });
+    const path = join(tempDir(), 'replayed.jsonl');
+    writeFileSync(path, `${[call('u-1'), result('u-2'), call('u-3'), result('u-4')].join('\n')}\n`);
+    const plain = plainClaude(path);
+    expect({ commands: plain.commands, errors: plain.errors.length }).toEqual({ commands: ['npm test'], errors: 1 });
+    const a = ledgerAgainstPlain(readLedger(path, { agent: 'claude' }), plain);
+    expect({ commands: a.commands, errors: a.errors }).toEqual({ commands: [1, 1, 1], errors: [1, 1, 1] });
+  });
 });

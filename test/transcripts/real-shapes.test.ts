@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { scanLines } from '../../src/transcripts/lines.js';
 import { advanceLedger, readLedger } from '../../src/transcripts/index.js';
+import { firstUserPrompt } from '../../src/transcripts/first-prompt.js';
 import { tempDir } from '../helpers/repo.js';
 
 type Rec = Record<string, unknown>;
@@ -139,6 +140,74 @@ describe('§6.6 a resumed session replays its earlier records', () => {
     expect(l.commands).toHaveLength(30);
     expect(l.tool_calls).toBe(30);
     expect(l.usage.input).toBe(Array.from({ length: 30 }, (_, i) => 20_000 + i * 2_000).reduce((a, b) => a + b, 0));
+  });
+});
+
+describe('§6.6 a continued Claude Code session replays its earlier prompts too', () => {
+  // The shape of a real continued Claude Code 2.0.2 session (a public ~/.claude backup, the corpus's
+  // stop 40 part): earlier prompts and answers written again with new uuids, the answers' message ids
+  // the same, then the new prompt.
+  const answer = (n: number, text: string): Rec => ({ type: 'assistant', requestId: `req_${n}`, message: { id: `msg_${n}`, role: 'assistant', content: [{ type: 'text', text }], usage: { input_tokens: 10, output_tokens: 5 } } });
+  const again = (r: Rec, n: number): Rec => ({ ...r, uuid: `99999999-0000-4000-8000-${String(n).padStart(12, '9')}` });
+
+  it('takes each prompt once: a replayed prompt, answered by a replayed answer, is no new request', () => {
+    const first = [prompt('Does this lose the progressive filtering?'), answer(1, 'No.'), prompt('yes'), answer(2, 'Done.')];
+    const path = write('continued.jsonl', claude([...first, ...first.map(again), prompt('Now add the delta sync'), answer(3, 'Added.')]));
+    const l = readLedger(path, { agent: 'claude' });
+    expect(l.user_messages.map((m) => m.text)).toEqual(['Does this lose the progressive filtering?', 'yes', 'Now add the delta sync']);
+    expect(l.turns.map((t) => [t.request, t.reply])).toEqual([['Does this lose the progressive filtering?', 'No.'], ['yes', 'Done.'], ['Now add the delta sync', 'Added.']]);
+  });
+
+  it('as Claude Code 2.0 wrote it: the replayed answers without their requestId are no new responses (usage once, no call again)', () => {
+    const first = [prompt('Does this lose the progressive filtering?'), answer(1, 'No.'), prompt('yes'), call('t1', 'Bash', { command: 'make sync' }), result('t1')];
+    const replay = first.map((r, i) => {
+      const { requestId: _, ...rest } = again(r, i) as Rec & { requestId?: string };
+      return rest;
+    });
+    const path = write('continued-2.0.jsonl', claude([...first, ...replay, prompt('Now add the delta sync'), answer(3, 'Added.')]));
+    const l = readLedger(path, { agent: 'claude' });
+    expect(l.user_messages.map((m) => m.text)).toEqual(['Does this lose the progressive filtering?', 'yes', 'Now add the delta sync']);
+    expect(l.commands.map((c) => c.command)).toEqual(['make sync']);
+    expect(l.usage.input + l.usage.output).toBe(3 * 15);
+  });
+
+  it('keeps a prompt typed again: it gets an answer of its own', () => {
+    const path = write('retyped.jsonl', claude([prompt('run the tests'), answer(1, 'Failed.'), prompt('run the tests'), answer(2, 'Passed.')]));
+    expect(readLedger(path, { agent: 'claude' }).user_messages.map((m) => m.text)).toEqual(['run the tests', 'run the tests']);
+  });
+
+  it('read a line at a time, as the hooks read it, gives the same prompts', () => {
+    const first = [prompt('Does this lose the progressive filtering?'), answer(1, 'No.')];
+    const lines = claude([...first, ...first.map(again), prompt('next'), answer(2, 'ok')]).split('\n').filter(Boolean);
+    const path = write('stepwise.jsonl', '');
+    const state = tempDir();
+    for (const line of lines) {
+      appendFileSync(path, `${line}\n`);
+      advanceLedger(state, 's1', path, { agent: 'claude' });
+    }
+    const { ledger } = advanceLedger(state, 's1', path, { agent: 'claude' });
+    expect(ledger.user_messages.map((m) => m.text)).toEqual(['Does this lose the progressive filtering?', 'next']);
+  });
+});
+
+describe('a prompt sent from an IDE (Claude Code in VS Code or JetBrains)', () => {
+  // As two public ~/.claude backups of the corpus's stop 40 part hold them (31 prompts in 2 of 59
+  // transcripts): the IDE's context first, in a text block of its own or at the start of the text.
+  const ide = (...content: unknown[]): Rec => ({ type: 'user', message: { role: 'user', content } });
+  const text = (t: string) => ({ type: 'text', text: t });
+
+  it('is the prompt the user typed, the IDE context before it left out', () => {
+    const path = write('ide.jsonl', claude([
+      ide(text('<ide_selection>The user selected the lines 86 to 86 from /Users/b/dev/app/sync.ts:\nsyncBudget()\n\nThis may or may not be related to the current task.</ide_selection>'), text('Help me think through something.')),
+      { type: 'assistant', requestId: 'r1', message: { id: 'm1', role: 'assistant', content: [{ type: 'text', text: 'Sure.' }] } },
+      prompt('<ide_opened_file>The user opened the file /Users/b/dev/app/api.ts in the IDE.</ide_opened_file>Can we use destructuring here?'),
+      { type: 'assistant', requestId: 'r2', message: { id: 'm2', role: 'assistant', content: [{ type: 'text', text: 'Yes.' }] } },
+      ide(text('<ide_opened_file>The user opened the file /Users/b/dev/app/api.ts in the IDE.</ide_opened_file>')),
+      prompt('<command-name>/clear</command-name>'),
+    ]));
+    const l = readLedger(path, { agent: 'claude' });
+    expect(l.user_messages.map((m) => m.text)).toEqual(['Help me think through something.', 'Can we use destructuring here?']);
+    expect(firstUserPrompt(path)).toBe('Help me think through something.');
   });
 });
 

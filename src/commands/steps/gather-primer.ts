@@ -1,6 +1,6 @@
 import { byCodeUnit } from '../../order.js';
 import { localDate, localTime, windowStart } from '../../clock.js';
-import { hotFiles, isMemoryCommit, isOwnCommit } from '../../git/log.js';
+import { hotFiles, isBotCommit, isMemoryCommit, isOwnCommit, onePerSubject } from '../../git/log.js';
 import { PRIMER_LOG_DEPTH } from '../../git/log-cache.js';
 import { CorruptFileError } from '../../memory/frontmatter.js';
 import { factShape, forgottenTexts, similarity, type LongTermSection } from '../../memory/long-term.js';
@@ -145,7 +145,14 @@ export async function gatherPrimer(src: MemorySource, now: Date, days: number, m
   const input = inputWith(
     longTerm.items.map((l, i) => withStale(l, marks[i] ?? null, config.journal.language)),
     longTerm.leftOut,
-    { branch: src.branch(), head: fullLog.head, commits: log.map((e) => ({ sha: e.sha, subject: e.subject, date: e.date })), hotFiles: hotFiles(log, 15) },
+    {
+      branch: src.branch(),
+      head: fullLog.head,
+      // A bot's commits (dependency bumps, release and formatting commits) say nothing of the work: its hot files leave them out too.
+      // A subject many commits share is shown once, with their number.
+      commits: onePerSubject(log.filter((e) => !isBotCommit(e))).map(({ entry: e, more }) => ({ sha: e.sha, subject: e.subject, date: e.date, ...(more ? { more } : {}) })),
+      hotFiles: hotFiles(log, 15),
+    },
     sessions === win.sessions ? base.windowSessions : sessions.map(clean),
   );
   return {

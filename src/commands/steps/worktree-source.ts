@@ -6,6 +6,7 @@ import { readTextOrNull } from '../../fs/read-file.js';
 import { triedFactsKept } from '../../memory/long-term-tried.js';
 import { headCommit } from '../../git/head.js';
 import { recentLog } from '../../git/log.js';
+import { shallowBoundary } from '../../git/shallow.js';
 import { LONG_TERM_FILE } from '../../paths.js';
 import { symlinkOnPath } from '../../worktree-path.js';
 import { currentBranch } from '../../git/repo.js';
@@ -64,7 +65,7 @@ export function worktreeSource(o: Opened, startedFrom?: string): MemorySource {
             return is;
           }
         : there;
-      return staleMarks(root, entries, { rev: 'HEAD', head, exists, stateDir: o.repo.stateDir, mark });
+      return staleMarks(root, entries, { rev: 'HEAD', head, exists, stateDir: o.repo.stateDir, mark, shallow: shallowBoundary(o.repo.commonDir) });
     },
   };
 }
