@@ -20,6 +20,9 @@ export function withoutHookContext(text: string): string {
   return m ? text.slice(m[0].length) : text;
 }
 
+/** One IDE context block at a text's start, and the space after it. */
+const IDE_CONTEXT = /^\s*<(ide_[a-z_]+)>[\s\S]*?<\/\1>\s*/;
+
 /**
  * Text with the context an IDE extension puts before the prompt taken off its start: Claude Code in
  * VS Code or a JetBrains IDE sends `<ide_selection>…</ide_selection>` or `<ide_opened_file>…
@@ -28,7 +31,7 @@ export function withoutHookContext(text: string): string {
  */
 export function withoutIdeContext(text: string): string {
   let rest = text;
-  for (let m = /^\s*<(ide_[a-z_]+)>[\s\S]*?<\/\1>\s*/.exec(rest); m; m = /^\s*<(ide_[a-z_]+)>[\s\S]*?<\/\1>\s*/.exec(rest)) rest = rest.slice(m[0].length);
+  for (let m = IDE_CONTEXT.exec(rest); m; m = IDE_CONTEXT.exec(rest)) rest = rest.slice(m[0].length);
   return rest;
 }
 
