@@ -187,7 +187,9 @@ export function plainCodex(path) {
   // Older versions write each prompt as an event too; where they do, the events are the prompts.
   // Codex's own warnings to the model are user-role items too ("Warning: apply_patch was requested via …").
   const wrapper = (t) => /^\s*</.test(t) || /^# AGENTS\.md instructions/.test(t) || (!userEvents.length && /^Warning: /.test(t));
-  p.prompts = (userEvents.length ? userEvents : userItems).filter((t) => t.trim() && !wrapper(t));
+  // Sent from Codex's IDE extension: the IDE's context, then "## My request for Codex:" and the request.
+  const request = (t) => (/^\s*# Context from my IDE setup:/.test(t) && t.includes('\n## My request for Codex:') ? t.slice(t.indexOf('\n## My request for Codex:') + '\n## My request for Codex:'.length).replace(/^[ \t]*\n?/, '') : t);
+  p.prompts = (userEvents.length ? userEvents : userItems).map(request).filter((t) => t.trim() && !wrapper(t));
   p.cwd = cwd;
   return p;
 }

@@ -1,7 +1,7 @@
 import { addCodexMcp, hasCodexMcp, removeCodexMcp } from './config/mcp-servers.js';
 import { command, grouped, plainText, type Agent } from './adapter.js';
 import { codexFiresSessionEnd } from './codex-version.js';
-import { CODEX_MODEL_WARNING, textOf } from './transcript-text.js';
+import { CODEX_MODEL_WARNING, textOf, withoutCodexIdeContext } from './transcript-text.js';
 
 /** Codex CLI. */
 export const codex: Agent<'codex'> = {
@@ -43,10 +43,10 @@ export const codex: Agent<'codex'> = {
   sessionStartOutput: plainText,
   // A rollout file: the prompt as an event, or as a response item in the model's input.
   transcriptText: (r) => {
-    if (r.type === 'event_msg' && r.payload?.type === 'user_message') return typeof r.payload.message === 'string' ? r.payload.message : null;
+    if (r.type === 'event_msg' && r.payload?.type === 'user_message') return typeof r.payload.message === 'string' ? withoutCodexIdeContext(r.payload.message) : null;
     if (r.type === 'response_item' && r.payload?.type === 'message' && r.payload.role === 'user') {
       const text = textOf(r.payload.content);
-      return text !== null && CODEX_MODEL_WARNING.test(text) ? null : text;
+      return text === null || CODEX_MODEL_WARNING.test(text) ? null : withoutCodexIdeContext(text);
     }
     return undefined;
   },

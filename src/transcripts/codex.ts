@@ -1,4 +1,4 @@
-import { CODEX_MODEL_WARNING, textOf } from '../agents/transcript-text.js';
+import { CODEX_MODEL_WARNING, textOf, withoutCodexIdeContext } from '../agents/transcript-text.js';
 import { assistantText, compaction, reportPath, responseStart, saw, toolCall, toolResult, totalUsage, userMessage, type BuildState, type CallFacts } from './build.js';
 import type { Todo } from './ledger.js';
 import { callLabel, outputText, shellReads } from './tool-input.js';
@@ -117,8 +117,12 @@ function userText(content: unknown): string {
   return content.map((b) => (b && typeof b === 'object' && typeof b.text === 'string' && b.type !== 'thinking' ? b.text : '')).join('');
 }
 
-/** A prompt, unless it repeats the one just taken (older rollouts write it as an event and as a response item). */
-function prompt(s: BuildState, text: string, at: string): void {
+/**
+ * A prompt, unless it repeats the one just taken (older rollouts write it as an event and as a
+ * response item); sent from Codex's IDE extension, the request without the IDE's context before it.
+ */
+function prompt(s: BuildState, typed: string, at: string): void {
+  const text = withoutCodexIdeContext(typed);
   if (!text.trim() || isWrapper(text)) return;
   const c = (s.codex ??= { lastPrompt: '' });
   const same = text.replace(/\s+/g, ' ').trim();

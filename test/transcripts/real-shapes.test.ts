@@ -211,6 +211,22 @@ describe('a prompt sent from an IDE (Claude Code in VS Code or JetBrains)', () =
   });
 });
 
+describe("a prompt sent from Codex's IDE extension", () => {
+  // As three public Codex homes of the agents corpus hold them (13 of 197 rollouts, 2025-09 to 2025-12).
+  it('is the request the user typed, the IDE context before it left out', () => {
+    const typed = '# Context from my IDE setup:\n\n## Active file: docs/requirements.md\n\n## Active selection of the file:\n0.1\n## Open tabs:\n- requirements.md: docs/requirements.md\n\n## My request for Codex:\nRun the requirements check\n';
+    const lines = [
+      { timestamp: '2026-01-01T10:00:00Z', type: 'session_meta', payload: { id: 'c1', cwd: '/home/jane/acme', cli_version: '0.72.0' } },
+      { timestamp: '2026-01-01T10:00:01Z', type: 'response_item', payload: { type: 'message', role: 'user', content: [{ type: 'input_text', text: typed }] } },
+      { timestamp: '2026-01-01T10:00:01Z', type: 'event_msg', payload: { type: 'user_message', message: typed } },
+      { timestamp: '2026-01-01T10:00:02Z', type: 'response_item', payload: { type: 'message', role: 'assistant', content: [{ type: 'output_text', text: 'All covered.' }] } },
+    ];
+    const path = write('rollout-ide.jsonl', lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
+    expect(readLedger(path, { agent: 'codex' }).user_messages.map((m) => m.text)).toEqual(['Run the requirements check']);
+    expect(firstUserPrompt(path)).toBe('Run the requirements check');
+  });
+});
+
 describe('§6.7 lines of a hundred megabytes', () => {
   const SIZE = 24 << 20;
   /** Appends one record whose tool result is `bytes` long, without building it in memory. */
