@@ -60,23 +60,20 @@ export const isOwnCommit = (e: LogEntry) => e.files.length > 0 && e.files.every(
 
 /**
  * The files of a commit that say where the project's work is: none of a bot's (dependency bumps,
- * CI churn), and not memory files or agents' wiring. The one filter of hot files, the primer's
- * and the compaction's.
+ * CI churn) or a release commit's (the version bumped in package.json and the main file), and not
+ * memory files or agents' wiring. The one filter of hot files, the primer's and the compaction's.
  */
-export const workFiles = (e: LogEntry): string[] => (isBotCommit(e) ? [] : e.files.filter((f) => !isOwnPath(f)));
+export const workFiles = (e: LogEntry): string[] => (isBotCommit(e) || isReleaseCommit(e) ? [] : e.files.filter((f) => !isOwnPath(f)));
 
 /**
  * Files changed most often in the entries, ties broken by recency: memory files, agents' wiring
- * and what bots and release commits changed left out (dependency bumps and version bumps say
- * little about where the work is), and the
- * files a project keeps up rather than works in (lock files, changelogs, CI, build output: see
- * upkeep-files.ts) after every other file, however often they changed.
+ * and what bots and release commits changed left out (workFiles), and the files a project keeps up
+ * rather than works in (lock files, changelogs, CI, build output: see upkeep-files.ts) after every
+ * other file, however often they changed.
  */
 export function hotFiles(entries: LogEntry[], limit: number): { path: string; commits: number }[] {
   const score = new Map<string, { commits: number; newest: number; upkeep: boolean }>();
   entries.forEach((e, i) => {
-    // A release's version bumps (package.json, the version in the main file) are not its work either.
-    if (isReleaseCommit(e)) return;
     for (const f of workFiles(e)) {
       const s = score.get(f) ?? { commits: 0, newest: i, upkeep: isUpkeepPath(f) };
       s.commits += 1;
