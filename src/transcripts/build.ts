@@ -366,8 +366,7 @@ function knownSet(list: string[]): Set<string> {
  * tool call, prompt or reply.
  */
 export function isReplayedResponse(s: BuildState, id: string): boolean {
-  if (!id || s.responses.some((r) => r.id === id)) return false;
-  return !!s.known && knownSet(s.known).has(id);
+  return wasAnswered(s, id) && !s.responses.some((r) => r.id === id);
 }
 
 /** Whether response `id` was read before: counted (streaming now or not), or a failed call's answer remembered. */
