@@ -1,7 +1,8 @@
-import { existsSync, lstatSync, readdirSync, realpathSync, rmdirSync, unlinkSync } from 'node:fs';
+import { existsSync, lstatSync, readdirSync, rmdirSync, unlinkSync } from 'node:fs';
 import { regularFileText } from '../fs/read-file.js';
 import { EXIT, GitMemoryError } from '../errors.js';
-import { dirname, isAbsolute, join, relative, sep } from 'node:path';
+import { dirname, join } from 'node:path';
+import { inside, realOrGiven } from '../fs/inside.js';
 import type { Repo } from '../git/repo.js';
 import { writeAtomic } from '../fs/atomic.js';
 
@@ -12,24 +13,7 @@ export type FileResult = 'created' | 'updated' | 'unchanged' | 'removed' | 'abse
  * edited where it points, never replaced, wherever it points.
  */
 function resolvedPath(repo: Repo, path: string): string {
-  const abs = join(repo.root, path);
-  try {
-    return realpathSync(abs);
-  } catch {
-    return abs;
-  }
-}
-
-/** Whether a resolved path lies outside the repository's worktree (itself resolved: /tmp may be a link). */
-function outsideRepo(repo: Repo, abs: string): boolean {
-  let root = repo.root;
-  try {
-    root = realpathSync(root);
-  } catch {
-    /* as given */
-  }
-  const rel = relative(root, abs);
-  return rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel);
+  return realOrGiven(join(repo.root, path));
 }
 
 /** What init and uninstall say of a file changed through a link that leads out of the repository. */
@@ -110,7 +94,7 @@ export function planFiles(repo: Repo) {
     apply(): { path: string; label: string; result: FileResult; outside?: string }[] {
       return [...files.values()].map((p) => {
         if (p.after === p.before) return { path: p.path, label: p.label, result: p.before === null ? 'absent' : 'unchanged' };
-        const outside = outsideRepo(repo, p.abs) ? { outside: p.abs } : {};
+        const outside = inside(repo.root, p.abs) === null ? { outside: p.abs } : {};
         if (p.after !== null) {
           writeAtomic(repo.stateDir, p.abs, p.after);
           return { path: p.path, label: p.label, result: p.before === null ? 'created' : 'updated', ...outside };

@@ -1,5 +1,5 @@
-import { realpathSync } from 'node:fs';
-import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { resolve, sep } from 'node:path';
+import { inside, realOrGiven } from '../fs/inside.js';
 import { UsageError } from '../errors.js';
 
 /**
@@ -8,14 +8,7 @@ import { UsageError } from '../errors.js';
  * is `src/login.ts`), absolute ones as they are; one outside the repository is refused.
  */
 export function repoRelative(root: string, cwd: string, path: string, option: string): string {
-  const real = (p: string) => {
-    try {
-      return realpathSync(p);
-    } catch {
-      return p;
-    }
-  };
-  const rel = relative(real(root), resolve(real(cwd), path));
-  if (rel === '' || rel.startsWith('..') || isAbsolute(rel)) throw new UsageError(`${option} ${JSON.stringify(path)} is not a file inside the repository (${root})`);
+  const rel = inside(root, resolve(realOrGiven(cwd), path));
+  if (!rel) throw new UsageError(`${option} ${JSON.stringify(path)} is not a file inside the repository (${root})`);
   return rel.split(sep).join('/');
 }
