@@ -58,13 +58,18 @@ export class BareRepositoryError extends GitMemoryError {
 }
 
 /** A git command failed; carries git's own stderr. */
+/** git's words for an object a partial clone's remote promised and that git-memory would not fetch (git/own-config.ts). */
+const MISSING_PROMISED = /from promisor remote|lazy fetching disabled/;
+const MISSING_PROMISED_HINT =
+  'this is a partial clone (`git clone --filter=…`) and git needs history it left on the remote: git-memory never fetches (it runs inside hooks, where that would reach the network); let git fetch it (a `git log --name-only` or `git show` of that history fetches what it lacks), then run this again';
+
 export class GitError extends GitMemoryError {
   constructor(
     readonly args: readonly string[],
     readonly stderr: string,
     readonly status: number | null,
   ) {
-    super(`git ${args[0] ?? ''} failed: ${stderr.trim().split('\n').slice(-3).join(' ') || `exit ${status}`}`);
+    super(`git ${args[0] ?? ''} failed: ${stderr.trim().split('\n').slice(-3).join(' ') || `exit ${status}`}`, EXIT.error, MISSING_PROMISED.test(stderr) ? MISSING_PROMISED_HINT : undefined);
     this.name = 'GitError';
   }
 }
