@@ -96,9 +96,10 @@ export function currentBranch(repo: Repo): string | null {
 
 /**
  * A git operation that must not be disturbed: while one is stopped, memory commits wait and
- * tracked memory files are not written (see commands/steps/commit-memory.ts). `am` is `git am`.
+ * tracked memory files are not written (see commands/steps/commit-memory.ts). `am` is `git am`;
+ * `commit` is a `git commit` running git-memory from one of its hooks (see operationInProgress).
  */
-const OPERATIONS = ['merge', 'rebase', 'am', 'cherry-pick', 'revert', 'bisect'] as const;
+const OPERATIONS = ['merge', 'rebase', 'am', 'cherry-pick', 'revert', 'bisect', 'commit'] as const;
 export type Operation = (typeof OPERATIONS)[number];
 export const isOperation = (s: string): s is Operation => (OPERATIONS as readonly string[]).includes(s);
 
@@ -116,6 +117,13 @@ export function operationInProgress(repo: Repo): Operation | null {
   // sequencer still has picks to make (`git status` reads the same file to say so).
   const todo = readTextOrNull(join(repo.gitDir, 'sequencer', 'todo'));
   if (todo !== null) return /^\s*revert\b/.test(todo) ? 'revert' : 'cherry-pick';
+  // git sets GIT_INDEX_FILE for the hooks of a commit (pre-commit, prepare-commit-msg, commit-msg,
+  // post-commit): started from one of them, git-memory is inside a commit that has read HEAD and
+  // will move it. A memory commit made now made the user's fail ("cannot lock ref 'HEAD': is at …
+  // but expected …"), and its index refresh wrote into the commit's own index (index.lock, or the
+  // next-index-*.lock of `git commit <paths>`), which git-memory took for the user's. Nothing else
+  // tells a pre-commit hook of a plain `git commit` (no lock is held then) from a post-commit one.
+  if (process.env.GIT_INDEX_FILE) return 'commit';
   return null;
 }
 
