@@ -2,11 +2,12 @@
 // change what git prints: git-memory reads git's output, so the few settings it relies on are given
 // to every git process it starts after the user's own (git/own-config.ts), and the user's other
 // settings (and `git -c` ones, GIT_CONFIG_PARAMETERS) still apply.
-import { spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { payload } from '../agents/fixtures.js';
+import { GitError } from '../../src/errors.js';
 import { OWN_GIT_CONFIG, withOwnConfig } from '../../src/git/own-config.js';
 import { BIN, makeMemoryRepo, makeRepo, tempDir, type TestRepo } from '../helpers/repo.js';
 
@@ -224,5 +225,28 @@ describe("the user's own settings from the environment", () => {
     // As git reads it: the user's setting, then ours.
     const r = spawnSync('git', ['config', '--get-all', 'log.showsignature'], { env: { ...process.env, GIT_CONFIG_PARAMETERS: withOwnConfig("'log.showSignature'='true'") }, encoding: 'utf8' });
     expect(r.stdout).toBe('true\nfalse\n');
+  });
+});
+
+describe('a repository git refuses (safe.directory: owned by another user)', () => {
+  const advice = "fatal: detected dubious ownership in repository at '/work/r'\nTo add an exception for this directory, call:\n\n\tgit config --global --add safe.directory /work/r\n";
+
+  it("git's error names the command and keeps git's reason with its advice", () => {
+    const e = new GitError(['--literal-pathspecs', 'status', '--porcelain'], advice, 128);
+    expect(e.message).toBe("git status failed: fatal: detected dubious ownership in repository at '/work/r' To add an exception for this directory, call: git config --global --add safe.directory /work/r");
+    expect(new GitError(['-c', 'core.quotePath=false', 'ls-files'], 'fatal: bad\n', 128).message).toBe('git ls-files failed: fatal: bad');
+  });
+
+  // Only root can give a repository to another user.
+  it.skipIf(process.getuid?.() !== 0)('end says why memory was not committed; the session start still gives the primer', async () => {
+    const repo = await makeMemoryRepo();
+    execFileSync('chown', ['-R', 'nobody', repo.dir]);
+    const end = exec(repo, ['end', '--summary', JSON.stringify({ request: 'Work in a shared checkout' })], {});
+    expect(end.code, end.stderr).toBe(0);
+    expect(end.stdout + end.stderr).toContain('dubious ownership');
+    expect(end.stdout + end.stderr).toContain('safe.directory');
+    const start = exec(repo, ['hook', 'agent', 'session-start', '--agent', 'claude'], {}, payload('claude/session-start.json', { cwd: repo.dir }));
+    expect(start.code, start.stderr).toBe(0);
+    expect(JSON.parse(start.stdout).hookSpecificOutput.additionalContext).toContain('# Project memory');
   });
 });
