@@ -103,6 +103,21 @@ const OPERATIONS = ['merge', 'rebase', 'am', 'cherry-pick', 'revert', 'bisect', 
 export type Operation = (typeof OPERATIONS)[number];
 export const isOperation = (s: string): s is Operation => (OPERATIONS as readonly string[]).includes(s);
 
+/**
+ * Whether this process was started from a hook of a `git commit` (pre-commit, prepare-commit-msg,
+ * commit-msg, post-commit): git sets GIT_INDEX_FILE for them, and exports the author's date as
+ * `@<seconds> <zone>`; with `git commit -a` or `git commit <paths>` the index it names is a lock
+ * file (index.lock, next-index-*.lock). The commit has read HEAD and will move it: a memory commit
+ * made meanwhile made the user's fail ("cannot lock ref 'HEAD': is at … but expected …"), and its
+ * index refresh wrote into the commit's own index. A pre-commit hook of a plain `git commit` (no
+ * lock held) is not told from a post-commit one. A GIT_INDEX_FILE of the user's own, without
+ * git's date, is the index to use (see git/env-paths.ts).
+ */
+export function inCommitHook(env: NodeJS.ProcessEnv): boolean {
+  const index = env.GIT_INDEX_FILE;
+  return !!index && (/\.lock$/.test(index) || /^@\d+ [+-]\d{4}$/.test(env.GIT_AUTHOR_DATE ?? ''));
+}
+
 /** Which multi-step git operation is in progress in this worktree, if any. */
 export function operationInProgress(repo: Repo): Operation | null {
   const has = (name: string) => exists(join(repo.gitDir, name));
@@ -117,13 +132,7 @@ export function operationInProgress(repo: Repo): Operation | null {
   // sequencer still has picks to make (`git status` reads the same file to say so).
   const todo = readTextOrNull(join(repo.gitDir, 'sequencer', 'todo'));
   if (todo !== null) return /^\s*revert\b/.test(todo) ? 'revert' : 'cherry-pick';
-  // git sets GIT_INDEX_FILE for the hooks of a commit (pre-commit, prepare-commit-msg, commit-msg,
-  // post-commit): started from one of them, git-memory is inside a commit that has read HEAD and
-  // will move it. A memory commit made now made the user's fail ("cannot lock ref 'HEAD': is at …
-  // but expected …"), and its index refresh wrote into the commit's own index (index.lock, or the
-  // next-index-*.lock of `git commit <paths>`), which git-memory took for the user's. Nothing else
-  // tells a pre-commit hook of a plain `git commit` (no lock is held then) from a post-commit one.
-  if (process.env.GIT_INDEX_FILE) return 'commit';
+  if (inCommitHook(process.env)) return 'commit';
   return null;
 }
 

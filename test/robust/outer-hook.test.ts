@@ -8,6 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { inCommitHook } from '../../src/git/repo.js';
 import { fixture, makeMemoryRepo, pathWithBin, type TestRepo } from '../helpers/repo.js';
 
 const setUp = fixture(async () => {
@@ -72,5 +73,16 @@ describe("git-memory run from the user's own pre-commit hook", () => {
     const c = await repo.run(['commit']);
     expect(c.code, c.stderr).toBe(0);
     expect(repo.read('.openclaw_memory/TASKS.md')).toContain('Check the hook');
+  });
+});
+
+describe('inCommitHook', () => {
+  it("is a commit's hook where git set the index and the author's date as it does for them; a user's own GIT_INDEX_FILE is not", () => {
+    expect(inCommitHook({ GIT_INDEX_FILE: '.git/index', GIT_AUTHOR_DATE: '@1796547267 +0000' })).toBe(true);
+    expect(inCommitHook({ GIT_INDEX_FILE: '/r/.git/index.lock' })).toBe(true);
+    expect(inCommitHook({ GIT_INDEX_FILE: '/r/.git/next-index-2142.lock', GIT_AUTHOR_DATE: '@1796547267 -0130' })).toBe(true);
+    expect(inCommitHook({ GIT_INDEX_FILE: '../.git/index' })).toBe(false);
+    expect(inCommitHook({ GIT_INDEX_FILE: '/tmp/other-index', GIT_AUTHOR_DATE: '2026-12-06T08:00:00Z' })).toBe(false);
+    expect(inCommitHook({ GIT_AUTHOR_DATE: '@1796547267 +0000' })).toBe(false);
   });
 });
