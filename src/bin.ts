@@ -226,6 +226,9 @@ const LEAN_AGENT_EVENTS = new Set(['pre-compact', 'post-compact', 'session-start
 async function run(): Promise<number> {
   const hook = args[0] === 'hook' ? args[1] : undefined;
   if (hook === 'post-commit' || hook === 'post-rewrite') return (await lean('hook').runHook!(...([hook, args.slice(2), process.cwd(), process.env] as never[]))) ?? EXIT.ok;
+  // Started by post-commit, after the commit moved HEAD: the GIT_INDEX_FILE git set for its hooks
+  // names the index and no commit to come (git/repo.ts operationInProgress would take it for one).
+  if (hook === 'refresh-primer' || hook === 'keep-start') delete process.env.GIT_INDEX_FILE;
   // Where Aider reads PRIMER.md, post-commit refreshes it in the background (git/hook-blocks.ts).
   if (hook === 'refresh-primer') return (await lean('primer', 'primer-refresh').leanRefreshPrimer!()) ?? EXIT.ok;
   // After init, the next commit keeps the agents' start primer for the HEAD it made (hook/agent/kept-start.ts).

@@ -58,13 +58,38 @@ export class BareRepositoryError extends GitMemoryError {
 }
 
 /** A git command failed; carries git's own stderr. */
+/** git's words for an object a partial clone's remote promised and that git-memory would not fetch (git/own-config.ts). */
+const MISSING_PROMISED = /from promisor remote|lazy fetching disabled/;
+const MISSING_PROMISED_HINT =
+  'this is a partial clone (`git clone --filter=…`) and git needs history it left on the remote: git-memory never fetches (it runs inside hooks, where that would reach the network); let git fetch it (a `git log --name-only` or `git show` of that history fetches what it lacks), then run this again';
+
+/** The git command `args` run, after git's own options (`--literal-pathspecs`, `-c key=value`). */
+function subcommand(args: readonly string[]): string {
+  for (let i = 0; i < args.length; i++) {
+    if (args[i] === '-c' || args[i] === '-C') i++;
+    else if (!args[i]!.startsWith('-')) return args[i]!;
+  }
+  return args[0] ?? '';
+}
+
+/**
+ * What git said, on one line: its last three lines, and its `fatal:` line where that came before
+ * them (git's refusal of a repository another user owns is a `fatal:` line, then three lines of advice).
+ */
+function gitSays(stderr: string): string {
+  const lines = stderr.trim().split('\n').filter((l) => l.trim());
+  const last = lines.slice(-3);
+  const fatal = lines.find((l) => l.startsWith('fatal: '));
+  return [...(fatal && !last.includes(fatal) ? [fatal] : []), ...last].map((l) => l.trim()).join(' ');
+}
+
 export class GitError extends GitMemoryError {
   constructor(
     readonly args: readonly string[],
     readonly stderr: string,
     readonly status: number | null,
   ) {
-    super(`git ${args[0] ?? ''} failed: ${stderr.trim().split('\n').slice(-3).join(' ') || `exit ${status}`}`);
+    super(`git ${subcommand(args)} failed: ${gitSays(stderr) || `exit ${status}`}`, EXIT.error, MISSING_PROMISED.test(stderr) ? MISSING_PROMISED_HINT : undefined);
     this.name = 'GitError';
   }
 }

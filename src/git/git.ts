@@ -1,6 +1,7 @@
 import { childProcess } from '../child-process.js';
 import { GitError } from '../errors.js';
 import { INTERNAL_ENV } from '../paths.js';
+import { withOwnConfig } from './own-config.js';
 
 export interface GitOptions {
   cwd: string;
@@ -18,7 +19,15 @@ export function buildEnv(extra?: Record<string, string | undefined>): NodeJS.Pro
   // Nor do they take optional locks: `git status` would otherwise hold index.lock to refresh the
   // index, and a user's `git add` or `git commit` started meanwhile fails at once (git does not
   // wait for index.lock). The one index write the tool makes takes the lock itself (index-swap.ts).
-  const env: NodeJS.ProcessEnv = { ...process.env, [INTERNAL_ENV]: '1', GIT_TERMINAL_PROMPT: '0', GIT_OPTIONAL_LOCKS: '0' };
+  // They read the user's configuration with the few settings git-memory relies on set (OWN_GIT_CONFIG).
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    [INTERNAL_ENV]: '1',
+    GIT_TERMINAL_PROMPT: '0',
+    GIT_OPTIONAL_LOCKS: '0',
+    GIT_NO_LAZY_FETCH: '1',
+    GIT_CONFIG_PARAMETERS: withOwnConfig(process.env.GIT_CONFIG_PARAMETERS),
+  };
   for (const [k, v] of Object.entries(extra ?? {})) {
     if (v === undefined) delete env[k];
     else env[k] = v;

@@ -3,6 +3,7 @@
 import { CONFIG_FILE, LOG_CACHE_FILE, MEMORY_DIR } from '../paths.js';
 import { isRecord, readState } from '../fs/state.js';
 import { headCommit, isFullId } from './head.js';
+import { OWN_PARAMETERS } from './own-config.js';
 import type { Repo } from './repo.js';
 
 export const RS = '\x1e';
@@ -24,7 +25,13 @@ export const LOG_PATHSPEC = [':(top)', `:(top,exclude)${MEMORY_DIR}`, `:(top,exc
 /** The git arguments of recentLog(n) (see log.ts) for revision `rev`. */
 export const recentLogArgs = (n: number, rev = 'HEAD') => ['log', `-n${n}`, '--no-merges', '--no-renames', '--name-only', LOG_FORMAT, rev, '--', ...LOG_PATHSPEC];
 
-/** What is kept (written by log.ts): git's output for `args` (recentLogArgs joined by spaces) at commit `head`. */
+/**
+ * What a kept log is known by: recentLogArgs(n) joined by spaces, and the settings its git ran with
+ * (own-config.ts), so a log kept by a version that ran git with other settings is not taken as this one.
+ */
+export const keptLogArgs = (n: number) => `${recentLogArgs(n).join(' ')} ${OWN_PARAMETERS}`;
+
+/** What is kept (written by log.ts): git's output for `args` (keptLogArgs) at commit `head`. */
 export interface KeptLog {
   head: string;
   args: string;
@@ -66,7 +73,7 @@ export const logStepArgs = (from: string, head: string, exclude?: string) => [
 export function keptLog(repo: Repo, n: number, head = headCommit(repo)): { head: string | null; out: string | null; before: { from: string; out: string } | null } {
   if (!head) return { head, out: null, before: null };
   const kept = readState(repo.stateDir, LOG_CACHE_FILE, isKeptLog);
-  if (!kept || kept.args !== recentLogArgs(n).join(' ')) return { head, out: null, before: null };
+  if (!kept || kept.args !== keptLogArgs(n)) return { head, out: null, before: null };
   if (kept.head === head) return { head, out: kept.out, before: null };
   return { head, out: null, before: isFullId(kept.head) && isFullId(head) ? { from: kept.head, out: kept.out } : null };
 }

@@ -8,7 +8,7 @@ import { headCommit } from './head.js';
 import { unquotePath } from './quoted-path.js';
 import { atBoundary, shallowBoundary } from './shallow.js';
 import { isUpkeepPath } from './upkeep-files.js';
-import { keptLog, LOG_STEP_CAP, logStepArgs, PRIMER_LOG_DEPTH, recentLogArgs, RS, US, type KeptLog } from './log-cache.js';
+import { keptLog, keptLogArgs, LOG_STEP_CAP, logStepArgs, PRIMER_LOG_DEPTH, recentLogArgs, RS, US, type KeptLog } from './log-cache.js';
 import { byPlainCommits, lineTop } from './reflog.js';
 import type { Repo } from './repo.js';
 
@@ -123,7 +123,7 @@ export function abbreviate(full: string | null, entries: LogEntry[]): string | n
 /** Keeps `out` as the log of `head` (a read-only git directory keeps nothing: same answer). */
 function keep(repo: Repo, head: string, out: string): void {
   try {
-    writeState(repo.stateDir, LOG_CACHE_FILE, { head, args: recentLogArgs(PRIMER_LOG_DEPTH).join(' '), out } satisfies KeptLog);
+    writeState(repo.stateDir, LOG_CACHE_FILE, { head, args: keptLogArgs(PRIMER_LOG_DEPTH), out } satisfies KeptLog);
   } catch {
     /* nothing kept */
   }
@@ -217,7 +217,7 @@ export async function recentLog(repo: Repo, n: number, startedFrom?: string): Pr
  */
 export async function rekeyLog(repo: Repo, from: string | null, to: string): Promise<void> {
   const kept = readState(repo.stateDir, LOG_CACHE_FILE, (v): v is KeptLog => isRecord(v) && typeof v.head === 'string' && typeof v.out === 'string' && typeof v.args === 'string');
-  if (from && kept?.head === from && kept.args === recentLogArgs(PRIMER_LOG_DEPTH).join(' ') && headCommit(repo) === to) return keep(repo, to, kept.out);
+  if (from && kept?.head === from && kept.args === keptLogArgs(PRIMER_LOG_DEPTH) && headCommit(repo) === to) return keep(repo, to, kept.out);
   await recentLog(repo, PRIMER_LOG_DEPTH).catch(() => undefined);
 }
 

@@ -96,11 +96,27 @@ export function currentBranch(repo: Repo): string | null {
 
 /**
  * A git operation that must not be disturbed: while one is stopped, memory commits wait and
- * tracked memory files are not written (see commands/steps/commit-memory.ts). `am` is `git am`.
+ * tracked memory files are not written (see commands/steps/commit-memory.ts). `am` is `git am`;
+ * `commit` is a `git commit` running git-memory from one of its hooks (see operationInProgress).
  */
-const OPERATIONS = ['merge', 'rebase', 'am', 'cherry-pick', 'revert', 'bisect'] as const;
+const OPERATIONS = ['merge', 'rebase', 'am', 'cherry-pick', 'revert', 'bisect', 'commit'] as const;
 export type Operation = (typeof OPERATIONS)[number];
 export const isOperation = (s: string): s is Operation => (OPERATIONS as readonly string[]).includes(s);
+
+/**
+ * Whether this process was started from a hook of a `git commit` (pre-commit, prepare-commit-msg,
+ * commit-msg, post-commit): git sets GIT_INDEX_FILE for them, and exports the author's date as
+ * `@<seconds> <zone>`; with `git commit -a` or `git commit <paths>` the index it names is a lock
+ * file (index.lock, next-index-*.lock). The commit has read HEAD and will move it: a memory commit
+ * made meanwhile made the user's fail ("cannot lock ref 'HEAD': is at … but expected …"), and its
+ * index refresh wrote into the commit's own index. A pre-commit hook of a plain `git commit` (no
+ * lock held) is not told from a post-commit one. A GIT_INDEX_FILE of the user's own, without
+ * git's date, is the index to use (see git/env-paths.ts).
+ */
+export function inCommitHook(env: NodeJS.ProcessEnv): boolean {
+  const index = env.GIT_INDEX_FILE;
+  return !!index && (/\.lock$/.test(index) || /^@\d+ [+-]\d{4}$/.test(env.GIT_AUTHOR_DATE ?? ''));
+}
 
 /** Which multi-step git operation is in progress in this worktree, if any. */
 export function operationInProgress(repo: Repo): Operation | null {
@@ -116,6 +132,7 @@ export function operationInProgress(repo: Repo): Operation | null {
   // sequencer still has picks to make (`git status` reads the same file to say so).
   const todo = readTextOrNull(join(repo.gitDir, 'sequencer', 'todo'));
   if (todo !== null) return /^\s*revert\b/.test(todo) ? 'revert' : 'cherry-pick';
+  if (inCommitHook(process.env)) return 'commit';
   return null;
 }
 

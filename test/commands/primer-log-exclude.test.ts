@@ -12,7 +12,7 @@ import { primerOptions } from '../../src/commands/steps/primer-options.js';
 import { worktreeSource } from '../../src/commands/steps/worktree-source.js';
 import { git } from '../../src/git/git.js';
 import { LOG_FORMAT, parseLog } from '../../src/git/log.js';
-import { recentLogArgs } from '../../src/git/log-cache.js';
+import { keptLogArgs } from '../../src/git/log-cache.js';
 import { buildPrimer } from '../../src/memory/primer.js';
 import { writeHistory } from '../helpers/history.js';
 import { BIN, fixture, makeRepo, tempDir, type TestRepo } from '../helpers/repo.js';
@@ -67,7 +67,7 @@ describe("the primer's log without the memory folder", () => {
     const afterEnd = await primerWith(repo);
     expect(afterEnd).toContain(`at ${repo.git('rev-parse', '--short', 'HEAD').trim()} `);
     expect(afterEnd).toBe(await primerWith(repo, wholeLog(repo)));
-    expect(JSON.parse(readFileSync(kept, 'utf8')).args).toBe(recentLogArgs(50).join(' '));
+    expect(JSON.parse(readFileSync(kept, 'utf8')).args).toBe(keptLogArgs(50));
   });
 
   it('counts only commits that changed code: 60 sessions later the code commits are still listed', async () => {
