@@ -283,7 +283,10 @@ export async function staleMarks(
       /* a read-only git directory: asked again next time */
     }
   }
+  // A folder's files are looked up once each, however many commits list them.
+  const seen = new Map<string, boolean>();
+  const exists = (path: string) => seen.get(path) ?? (seen.set(path, opts.exists(path)), seen.get(path)!);
   // A shallow clone's cut-off commits list every file, not what they changed (see git/shallow.ts).
-  if (opts.shallow?.size && out) return marksFrom(entries, parse(out).map((c) => (atBoundary(opts.shallow!, c.sha) ? { ...c, files: [] } : c)), opts.exists);
-  return marksFromOut(entries, out ?? '', opts.exists);
+  if (opts.shallow?.size && out) return marksFrom(entries, parse(out).map((c) => (atBoundary(opts.shallow!, c.sha) ? { ...c, files: [] } : c)), exists);
+  return marksFromOut(entries, out ?? '', exists);
 }
