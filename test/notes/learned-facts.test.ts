@@ -96,6 +96,19 @@ describe('nothing of one machine reaches a committed file', () => {
     expect(out).toBe("Error: Cannot find module 'test/missing-check.js'; the plan is in …/plans/auth.md; see …/acme/README.md; POST /api/auth/refresh");
   });
 
+  it('a Windows path with either separator, any drive letter case, file:///, Git Bash or a share: relative in the repository, shortened outside it', () => {
+    // As Claude Code and Gemini CLI on Windows write them (the real corpus: `C:/Users/<name>/…` in
+    // tool inputs and in Gemini's file paths); git gives the root as `C:/Users/jane/acme`.
+    const text =
+      'Changed C:/Users/jane/acme/src/a.ts, c:\\Users\\jane\\acme\\src\\b.ts and C:/Users/jane/.gemini/tmp/acme/memory/SKILL.md; ' +
+      'opened file:///D:/work/site/index.html, /c/Users/jane/notes/todo.md and \\\\fileserver\\team\\specs\\api.md; ' +
+      'failed at load (C:/Users/jane/acme/src/load.js:3:9); GET /api/v1/users, see https://example.com/a/b';
+    expect(withoutMachineText(text, 'C:/Users/jane/acme')).toBe(
+      'Changed src/a.ts, src/b.ts and …/memory/SKILL.md; opened …/site/index.html, …/notes/todo.md and …/specs/api.md; ' +
+        'failed; GET /api/v1/users, see https://example.com/a/b',
+    );
+  });
+
   it('the gate every memory write passes applies it; the personal notes keep their paths', async () => {
     const text = '- Fixed the loader at /home/jane/acme-api/src/load.ts\n    at load (/home/jane/acme-api/src/load.ts:3:9)\n';
     expect((await guardText(text, 'x.md', { mode: 'block', allowlist: [], root: '/home/jane/acme-api' })).text).toBe('- Fixed the loader at src/load.ts\n');
