@@ -58,6 +58,27 @@ describe('Learned holds facts, nothing else (no model)', () => {
     expect(s.request).toBe('Refactor the auth module to use JWT with refresh tokens, keeping /api/auth/* compatible');
   });
 
+  it('a short prompt ("y", "oui", "同意", "No.") and the chat reply after it are no Completed item either', () => {
+    // As the real corpus has them: a persona session answered "C", "oui", "y" turn after turn.
+    const ledger = authSessionLedger({ todos: [] });
+    const short = [
+      { request: 'y', reply: 'Étape 2 terminée. Dis-moi la suite.', edited: [] },
+      { request: 'oui', reply: 'Parfait. Si tu veux, je peux générer des PNG.', edited: [] },
+      { request: '同意', reply: '已添加完毕。', edited: ['CLAUDE.md'] },
+      { request: 'No.', reply: 'Understood. I was wrong again.', edited: [] },
+    ];
+    for (const [i, x] of short.entries()) {
+      ledger.user_messages.push({ text: x.request, at: `2026-11-22T15:0${i}:00.000Z` });
+      ledger.turns.push({ at: `2026-11-22T15:0${i}:00.000Z`, request: x.request, tool_calls: x.edited.length, edited: x.edited, reply: x.reply });
+    }
+    const s = summaryFromNotes(notesFromLedger(ledger), ledger);
+    for (const x of short) for (const c of s.completed) expect(c).not.toContain(x.reply.slice(0, 12));
+    expect(s.completed).toEqual(['Changed src/auth/index.ts, src/auth/refresh.ts, src/auth/middleware.ts, CLAUDE.md']);
+    // A step the notes' author wrote that merely starts with the same letter stays.
+    const notes = notesFromLedger(ledger).replace(/(# Worklog\n_[^\n]*_\n)/, '$1- y-axis labels fixed in the chart\n');
+    expect(summaryFromNotes(notes, ledger).completed).toContain('y-axis labels fixed in the chart');
+  });
+
   it('with no completed todo, Completed says which files changed', () => {
     const ledger = authSessionLedger({ todos: [] });
     const s = summaryFromNotes(notesFromLedger(ledger), ledger);
