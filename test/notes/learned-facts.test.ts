@@ -79,6 +79,16 @@ describe('Learned holds facts, nothing else (no model)', () => {
     expect(summaryFromNotes(notes, ledger).completed).toContain('y-axis labels fixed in the chart');
   });
 
+  it('files changed outside the repository (the user\'s ~/.claude/CLAUDE.md, another checkout) are not the session\'s work here', () => {
+    const ledger = authSessionLedger({ todos: [] });
+    const outside = ['/Users/jane/.claude/CLAUDE.md', 'C:\\Users\\jane\\other\\.gitignore', 'D:/work/site/index.html', '../acme-web/src/app.ts', '~/.gemini/settings.json'];
+    for (const path of outside) ledger.files.push({ path, reads: 0, edits: 1, writes: 0, first: '', last: '', last_op: 'edit', by_subagent: false, last_call: 20 });
+    ledger.turns[0]!.edited.push(outside[0]!);
+    const s = summaryFromNotes(notesFromLedger(ledger), ledger);
+    expect(s.completed).toEqual(['Changed src/auth/index.ts, src/auth/refresh.ts, src/auth/middleware.ts']);
+    expect(s.notes).toEqual(['Files changed: src/auth/index.ts, src/auth/refresh.ts, src/auth/middleware.ts']);
+  });
+
   it('with no completed todo, Completed says which files changed', () => {
     const ledger = authSessionLedger({ todos: [] });
     const s = summaryFromNotes(notesFromLedger(ledger), ledger);

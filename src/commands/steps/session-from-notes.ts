@@ -91,6 +91,13 @@ function paragraph(body: string): string {
   return clip(text.replace(/^\s*(?:[-*+]|\d+[.)])\s+/gm, ''), MAX_REQUEST);
 }
 
+/**
+ * A path the ledger made relative to the repository (it leaves absolute the ones outside it): the
+ * files a session changed elsewhere (`~/.claude/CLAUDE.md`, another checkout) are not this
+ * project's work, and would reach the committed session as `…/.claude/CLAUDE.md` (machine-text.ts).
+ */
+const inRepository = (path: string) => !/^(?:[\\/~]|[A-Za-z]:[\\/]|\.\.(?:[\\/]|$))/.test(path);
+
 const key = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
 
 /** Items without repeats (compared loosely), at most `max`, the last ones when there are more. */
@@ -133,7 +140,7 @@ export function summaryFromNotes(notes: string, ledger: Ledger, tasks?: TaskInpu
   const open = state.filter((s) => !isDone(s)).flatMap((s) => (/^in progress\s*:/i.test(s) ? s.replace(NEXT_PREFIX, '').split('; ') : [s.replace(NEXT_PREFIX, '')]));
   const todos = ledger.todos.filter((t) => t.status !== 'completed').map((t) => clip(t.content, MAX_ITEM));
   const todosDone = ledger.todos.filter((t) => t.status === 'completed').map((t) => clip(t.content, MAX_ITEM));
-  const changed = [...new Set([...ledger.files.filter((f) => f.edits + f.writes > 0).map((f) => f.path), ...ledger.turns.flatMap((t) => t.edited)])];
+  const changed = [...new Set([...ledger.files.filter((f) => f.edits + f.writes > 0).map((f) => f.path), ...ledger.turns.flatMap((t) => t.edited)])].filter(inRepository);
   // What was done, never what was asked: a worklog step that is a user's prompt (as notes filled
   // from the ledger write them) is left out.
   const prompts = asks.map((m) => key(m.text).slice(0, 40)).filter((k) => k.length >= 8);
