@@ -43,6 +43,11 @@ export interface ConsolidateInput {
   legacy: LongTermEntry[];
   /** Oldest first. */
   sessions: DreamSession[];
+  /**
+   * The session the last dream ended with (see Gathered.before): its next steps become leads now,
+   * unless one of `sessions` took them up; nothing else of it is read again.
+   */
+  leadsBefore?: Session | null;
   /** Commit subjects git already records: a fact that only repeats one is not kept. */
   subjects: string[];
   exists(path: string): boolean;
@@ -247,7 +252,7 @@ export function consolidate(input: ConsolidateInput): { doc: LongTermDoc; report
   // Next steps nobody took up: a later session neither completed them nor carried them on. Only
   // the last LEAD_WINDOW sessions give leads (older untaken steps are history), each session's
   // text shaped once.
-  const recent = input.sessions.slice(-LEAD_WINDOW);
+  const recent = [...(input.leadsBefore ? [{ session: input.leadsBefore }] : []), ...input.sessions].slice(-LEAD_WINDOW);
   const shapesOf = recent.map((d) => [...d.session.completed, ...d.session.next_steps, ...d.session.request.split('\n')].map(factShape));
   const newLeads: LongTermEntry[] = [];
   recent.forEach((d, i) => {
