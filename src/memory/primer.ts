@@ -244,12 +244,14 @@ function learnedCandidates(input: PrimerInput, ph: (typeof PRIMER_PHRASES)[Lang]
   const forgotten = (input.forgotten ?? []).map(factShape);
   if (forgotten.length) for (let i = list.length - 1; i >= 0; i--) if (matchesForgotten(list[i]!.text, forgotten)) list.splice(i, 1);
   // An open lead the Next steps section shows already (the dream made it from a session before the
-  // latest, which still gives the next steps) is said once, there.
-  const isNext = (text: string) => {
+  // latest, which still gives the next steps) is said once, there; one a session of the window
+  // completed since (as the dream judges it: same words, or longer ones) is no lead now.
+  const done = input.windowSessions.flatMap((s) => s.completed.map(factShape));
+  const settled = (text: string) => {
     const shape = factShape(text);
-    return nextShown.some((x) => sameWords(x, shape) || similarity(x, shape) >= 0.6);
+    return nextShown.some((x) => sameWords(x, shape) || similarity(x, shape) >= 0.6) || done.some((d) => similarity(d, shape) >= 0.5 || coveredBy(shape, d));
   };
-  if (nextShown.length) for (let i = list.length - 1; i >= 0; i--) if (list[i]!.kind === 'lead' && isNext(list[i]!.text)) list.splice(i, 1);
+  if (nextShown.length || done.length) for (let i = list.length - 1; i >= 0; i--) if (list[i]!.kind === 'lead' && settled(list[i]!.text)) list.splice(i, 1);
   // Which are shown: each one unless said before (by its text alone, so the same texts made ahead give the same answer).
   const texts = list.map((l) => l.text);
   let shownAt = p?.learned && p.learned.texts.length === texts.length && p.learned.texts.every((t, i) => t === texts[i]) ? p.learned.shown : undefined;

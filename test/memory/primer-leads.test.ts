@@ -1,6 +1,7 @@
 // An open lead (MEMORY.md) that the Next steps section already shows is said once, under Next
 // steps: the dream makes leads of a session's next steps once a later session did not take them
 // up, while that session may still be the latest with next steps, whose steps the primer shows.
+// And a lead a session completed after the dream is no lead in the primer before the next dream.
 import { describe, expect, it } from 'vitest';
 import { buildPrimer, type PrimerInput } from '../../src/memory/primer.js';
 import type { Session } from '../../src/memory/session.js';
@@ -36,5 +37,16 @@ describe('open leads and next steps in the primer', () => {
     expect(text).toMatch(/## Next steps\n- Add the post-verification summary to docs\/WORKFLOW\.md\n- Rerun the POSIX wrapper commands in a clean shell\n/);
     expect(text).toContain('- open lead: Craft Windows-compatible commands for spec-kit');
     expect(text).toContain('- gotcha: The aider wrapper needs a POSIX shell');
+  });
+
+  it('a lead a session of the window completed since is no lead now (the next dream removes it)', () => {
+    const i = input([
+      { kind: 'lead', text: 'Paginate the invoice export', longTerm: true },
+      { kind: 'lead', text: 'Craft Windows-compatible commands for spec-kit', longTerm: true },
+    ]);
+    i.windowSessions.push(session('c', '16:00', { completed: ['Paginate the invoice export with a cursor, 500 rows a page'] }));
+    const text = buildPrimer(i, options).markdown;
+    expect(text).not.toContain('open lead: Paginate');
+    expect(text).toContain('- open lead: Craft Windows-compatible commands for spec-kit');
   });
 });
