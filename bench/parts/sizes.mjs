@@ -347,6 +347,13 @@ export async function run({ summary, ws, env, BIN, big, xl, measure, printTable,
     );
     git(dir, 'add', '--', '.openclaw_memory/MEMORY.md');
     git(dir, '-c', 'core.hooksPath=/dev/null', 'commit', '-q', '-m', 'memory: facts anchored to folders');
+    // A folder's fact is marked only when a file it held is gone: one invoice file removed, so the
+    // primer's mark shows the check ran (every file the log lists under the folders is looked up).
+    const invoice = git(dir, 'ls-files', '--', 'src/invoices/').split('\n').find(Boolean);
+    if (invoice) {
+      git(dir, 'rm', '-q', '--', invoice);
+      git(dir, '-c', 'core.hooksPath=/dev/null', 'commit', '-q', '-m', 'Drop an invoice module');
+    }
     const anchoredOut = timed(process.execPath, [BIN, 'primer'], dir, env).stdout;
     waits.anchored = await settleWorkers(env);
     const anch = withCpu([

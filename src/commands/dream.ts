@@ -116,6 +116,7 @@ export async function dream(o: Opened, opts: DreamOptions): Promise<Result<Dream
       doneTasks: readTaskListKeeping(repo.root, null).list.tasks.filter((t) => t.status === 'done').map((t) => t.task),
       legacy: existing ? [] : legacyEntries(repo.root),
       sessions,
+      leadsBefore: gathered.before,
       subjects: log.filter((e) => !isMemoryCommit(e)).map((e) => e.subject),
       exists,
       head,

@@ -6,6 +6,7 @@ import { findRepo } from '../git/repo.js';
 import { loadConfig } from '../memory/config.js';
 import { buildPrimer, PRIMER_MAX_BYTES } from '../memory/primer.js';
 import { parseLongTerm } from '../memory/long-term.js';
+import { PRIMER_PHRASES } from '../memory/primer-phrases.js';
 import { LONG_TERM_FILE, PRIMER_FILE } from '../paths.js';
 import { open, type Ctx, type Result } from './context.js';
 import { lintFile, type LintProblem } from './lint-file.js';
@@ -60,7 +61,7 @@ async function staleEntries(ctx: Ctx): Promise<LintData['stale']> {
     const m = marks[i];
     if (!m) return [];
     const line = lines.findIndex((l) => l.includes(e.text)) + 1;
-    const why = m.deleted ? `its files were all deleted (${e.files.join(', ')}); the next dream removes it` : m.changed.map((c) => `${c.file} changed in ${c.commits} commit${c.commits === 1 ? '' : 's'}`).join(', ');
+    const why = m.deleted ? `its files were all deleted (${e.files.join(', ')}); the next dream removes it` : m.changed.map((c) => PRIMER_PHRASES.en.staleWhy(c)).join(', ');
     return [{ line, text: e.text, why }];
   });
 }

@@ -43,6 +43,11 @@ export interface ConsolidateInput {
   legacy: LongTermEntry[];
   /** Oldest first. */
   sessions: DreamSession[];
+  /**
+   * The session the last dream ended with (see Gathered.before): its next steps become leads now,
+   * unless one of `sessions` took them up; nothing else of it is read again.
+   */
+  leadsBefore?: Session | null;
   /** Commit subjects git already records: a fact that only repeats one is not kept. */
   subjects: string[];
   exists(path: string): boolean;
@@ -63,6 +68,8 @@ export interface DreamReport {
   removed: { text: string; files: string[] }[];
   /** Entries left out to keep MEMORY.md within 200 lines and 25 KB. */
   pruned: number;
+  /** Open leads MEMORY.md did not have before: next steps nobody took up (not facts, so not `added`). */
+  leads: number;
 }
 
 /** Sections whose entries are facts that can repeat or contradict each other. */
@@ -176,7 +183,7 @@ function candidates(d: DreamSession, input: ConsolidateInput, subjects: Set<stri
  * least-said and oldest first. Pure.
  */
 export function consolidate(input: ConsolidateInput): { doc: LongTermDoc; report: DreamReport } {
-  const report: DreamReport = { sessions: input.sessions.length, added: 0, merged: 0, superseded: [], dropped: [], removed: [], pruned: 0 };
+  const report: DreamReport = { sessions: input.sessions.length, added: 0, merged: 0, superseded: [], dropped: [], removed: [], pruned: 0, leads: 0 };
   const subjects = new Set([...input.subjects, ...input.sessions.flatMap((d) => d.session.commits.map((c) => c.subject))].map(norm).filter(Boolean));
   const old = input.existing?.entries ?? [];
   const slots: Slot[] = [...old, ...(input.existing ? [] : input.legacy)]
@@ -245,7 +252,7 @@ export function consolidate(input: ConsolidateInput): { doc: LongTermDoc; report
   // Next steps nobody took up: a later session neither completed them nor carried them on. Only
   // the last LEAD_WINDOW sessions give leads (older untaken steps are history), each session's
   // text shaped once.
-  const recent = input.sessions.slice(-LEAD_WINDOW);
+  const recent = [...(input.leadsBefore ? [{ session: input.leadsBefore }] : []), ...input.sessions].slice(-LEAD_WINDOW);
   const shapesOf = recent.map((d) => [...d.session.completed, ...d.session.next_steps, ...d.session.request.split('\n')].map(factShape));
   const newLeads: LongTermEntry[] = [];
   recent.forEach((d, i) => {
@@ -284,6 +291,8 @@ export function consolidate(input: ConsolidateInput): { doc: LongTermDoc; report
   const facts = order.flatMap((s) => kept.filter((e) => e.section === s).sort(useful));
   const doc: LongTermDoc = { lang: input.existing?.lang ?? input.lang, entries: [...facts, ...leads, ...superseded.slice(-MAX_SUPERSEDED), ...forgotten] };
   report.pruned = prune(doc);
+  const hadLead = new Set(old.filter((e) => e.section === 'leads').map((e) => e.text));
+  report.leads = doc.entries.filter((e) => e.section === 'leads' && !hadLead.has(e.text)).length;
   return { doc, report };
 }
 

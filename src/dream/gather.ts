@@ -21,6 +21,29 @@ export interface Gathered {
   skipped: string[];
   /** What the dream will have taken in once it has these sessions (for MEMORY.md). */
   through: DreamThrough | null;
+  /**
+   * The newest session an earlier dream took in, before the new ones: the last of its dream, whose
+   * next steps were the primer's then and no lead yet. The new sessions say whether anyone took
+   * them up. Null at a first dream.
+   */
+  before: Session | null;
+}
+
+/** How many journal days back from the oldest new session `before` is looked for. */
+const BEFORE_DAYS = 7;
+
+/**
+ * The newest session in the journal older than `oldest` and not among `taken`: the days up to
+ * `oldest`'s read newest first, one at a time, at most BEFORE_DAYS of them (a day holds a team's
+ * hundred sessions at the largest size the bench measures).
+ */
+function newestBefore(root: string, oldest: Session, taken: ReadonlySet<string>): Session | null {
+  const days = listDays(root).filter((d) => d <= oldest.date).slice(-BEFORE_DAYS).reverse();
+  for (const day of days) {
+    const older = readDays(root, [day]).sessions.filter((s) => !taken.has(s.id) && byTime(s, oldest) < 0);
+    if (older.length) return older.sort(byTime).at(-1)!;
+  }
+  return null;
 }
 
 /**
@@ -62,8 +85,11 @@ export async function sessionsToDream(root: string, through: DreamThrough | unde
   skipped.push(...unresolvedLines(sessions, unresolved));
   // Sessions whose file is not in HEAD's tree are named, so the next dream (whose diff starts at HEAD) skips them.
   const uncommitted = head ? await notIn(root, head, sessions) : sessions.map((s) => s.id);
+  // After an earlier dream (on this branch): the session it ended with.
+  const before = sessions.length && (through || after) ? newestBefore(root, sessions[0]!, new Set(sessions.map((s) => s.id))) : null;
   return {
     skipped,
+    before: before && { ...before, next_steps: before.next_steps.map(strip), completed: before.completed.map(strip) },
     through: head ? { commits: [head], sessions: uncommitted } : uncommitted.length ? { commits: [], sessions: uncommitted } : null,
     sessions: sessions.map((s) => {
       const hits = s.commits.map((c) => found.get(c.sha.toLowerCase())).filter((c) => c !== undefined);

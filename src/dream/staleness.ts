@@ -10,12 +10,45 @@ import { stalenessQuery, takeKeptStaleness, stalenessStep, STALENESS_LOG_CAP, ST
 
 export { STALENESS_LOG_CAP, type Anchored } from './staleness-query.js';
 
+/**
+ * One anchor that changed since the entry was recorded: a file, in `commits` commits; or a folder
+ * (`lib/`), `removed` of whose files (listed by `commits` commits since) are gone now. A folder's
+ * other changes do not count: any commit under an active folder would mark every fact about it
+ * ("no arrow functions in lib/") at every start, a mark that says nothing; a file it held that is
+ * gone is a change of what the folder is.
+ */
+export interface StaleChange {
+  file: string;
+  commits: number;
+  /** A folder's files that are gone since (deleted or renamed), at least one. */
+  removed?: number;
+}
+
 /** Why an entry may be stale: its files changed since it was recorded, or are all gone. */
 export interface StaleMark {
-  /** Its files that changed since, most changed first. */
-  changed: { file: string; commits: number }[];
+  /** Its anchors that changed since, most changed first. */
+  changed: StaleChange[];
   /** Every file it names is gone from the working tree: the next dream removes it. */
   deleted: boolean;
+}
+
+const isFolder = (anchor: string) => anchor.endsWith('/');
+
+/** The change of one anchor from the commits that touch it (`paths`: what each listed under it); null when none counts. */
+function changeOf(anchor: string, touching: readonly (readonly string[])[], exists: (path: string) => boolean): StaleChange | null {
+  if (!isFolder(anchor)) return touching.length ? { file: anchor, commits: touching.length } : null;
+  const gone = new Set<string>();
+  let commits = 0;
+  for (const paths of touching) {
+    let any = false;
+    for (const p of paths) {
+      if (exists(p)) continue;
+      gone.add(p);
+      any = true;
+    }
+    if (any) commits++;
+  }
+  return commits ? { file: anchor, commits, removed: gone.size } : null;
 }
 
 const RS = STALENESS_RS;
@@ -39,10 +72,10 @@ export function parse(out: string): LogCommit[] {
     });
 }
 
-function touches(c: LogCommit, file: string): boolean {
-  if (!file.endsWith('/')) return c.files.includes(file);
-  for (const f of c.files) if (f.startsWith(file)) return true;
-  return false;
+/** The paths of commit `c` the anchor `file` selects: itself, or everything under a folder. */
+function touched(c: LogCommit, file: string): string[] {
+  if (!isFolder(file)) return c.files.includes(file) ? [file] : [];
+  return c.files.filter((f) => f.startsWith(file));
 }
 
 /** Per entry, from the commits since the oldest anchor commit (newest first). Pure. */
@@ -54,14 +87,18 @@ export function marksFrom(entries: readonly Anchored[], commits: LogCommit[], ex
     // files), else those of later days. Counted in place: this runs for every fact at every start.
     const at = e.at ? commits.findIndex((c) => c.sha.startsWith(e.at!)) : -1;
     const end = at >= 0 ? at : commits.length;
-    const changed: { file: string; commits: number }[] = [];
+    const changed: StaleChange[] = [];
     for (const file of e.files) {
-      let n = 0;
+      const touching: string[][] = [];
       for (let i = 0; i < end; i++) {
         const c = commits[i]!;
-        if ((at >= 0 || !e.date || c.day > e.date) && touches(c, file)) n++;
+        if (at >= 0 || !e.date || c.day > e.date) {
+          const paths = touched(c, file);
+          if (paths.length) touching.push(paths);
+        }
       }
-      if (n > 0) changed.push({ file, commits: n });
+      const change = changeOf(file, touching, exists);
+      if (change) changed.push(change);
     }
     changed.sort((a, b) => b.commits - a.commits);
     return changed.length || deleted ? { changed, deleted } : null;
@@ -119,15 +156,20 @@ export function marksFromOut(entries: readonly Anchored[], out: string, exists: 
     }
     return lo;
   };
-  /** Indexes of the commits (below `end`) that touch `file`, each once, oldest position first. */
-  const touching = (file: string, end: number): number[] => {
-    const found: number[] = [];
+  /** The commits (below `end`) that touch `file`, each once, oldest position first, with the paths each lists under it. */
+  const touching = (file: string, end: number): { i: number; paths: string[] }[] => {
+    const found: { i: number; paths: string[] }[] = [];
     const needle = `\n${file}`;
     for (let p = out.indexOf(needle); p >= 0; p = out.indexOf(needle, p + 1)) {
       const after = out[p + needle.length];
-      if (!file.endsWith('/') && after !== undefined && after !== '\n' && after !== RS) continue;
+      if (!isFolder(file) && after !== undefined && after !== '\n' && after !== RS) continue;
       const i = commitAt(p);
-      if (i < end && p >= headEnd(i) && found[found.length - 1] !== i) found.push(i);
+      if (i >= end || p < headEnd(i)) continue;
+      if (found[found.length - 1]?.i !== i) found.push({ i, paths: [] });
+      if (!isFolder(file)) continue;
+      const nl = out.indexOf('\n', p + 1);
+      const rs = out.indexOf(RS, p + 1);
+      found[found.length - 1]!.paths.push(out.slice(p + 1, Math.min(nl < 0 ? out.length : nl, rs < 0 ? out.length : rs)));
     }
     return found;
   };
@@ -138,11 +180,11 @@ export function marksFromOut(entries: readonly Anchored[], out: string, exists: 
     // The first commit whose id (its head line up to the first US) starts with the entry's.
     if (e.at) for (let i = 0; i < starts.length && at < 0; i++) if (e.at.length <= idEnd(i) - starts[i]! && out.startsWith(e.at, starts[i]!)) at = i;
     const end = at >= 0 ? at : starts.length;
-    const changed: { file: string; commits: number }[] = [];
+    const changed: StaleChange[] = [];
     for (const file of e.files) {
-      let n = 0;
-      for (const i of touching(file, end)) if (at >= 0 || !e.date || dayOf(i) > e.date) n++;
-      if (n > 0) changed.push({ file, commits: n });
+      const since = touching(file, end).filter(({ i }) => at >= 0 || !e.date || dayOf(i) > e.date);
+      const change = changeOf(file, since.map(({ paths }) => (isFolder(file) ? paths : [file])), exists);
+      if (change) changed.push(change);
     }
     changed.sort((a, b) => b.commits - a.commits);
     return changed.length || deleted ? { changed, deleted } : null;
@@ -241,7 +283,10 @@ export async function staleMarks(
       /* a read-only git directory: asked again next time */
     }
   }
+  // A folder's files are looked up once each, however many commits list them.
+  const seen = new Map<string, boolean>();
+  const exists = (path: string) => seen.get(path) ?? (seen.set(path, opts.exists(path)), seen.get(path)!);
   // A shallow clone's cut-off commits list every file, not what they changed (see git/shallow.ts).
-  if (opts.shallow?.size && out) return marksFrom(entries, parse(out).map((c) => (atBoundary(opts.shallow!, c.sha) ? { ...c, files: [] } : c)), opts.exists);
-  return marksFromOut(entries, out ?? '', opts.exists);
+  if (opts.shallow?.size && out) return marksFrom(entries, parse(out).map((c) => (atBoundary(opts.shallow!, c.sha) ? { ...c, files: [] } : c)), exists);
+  return marksFromOut(entries, out ?? '', exists);
 }

@@ -201,12 +201,14 @@ function candidates(input: PrimerInput, o: PrimerOptions, p?: PreparedItems): { 
   // "POST /login issues access and refresh tokens") is not next any more.
   const doneAfter = (b: Session) =>
     input.windowSessions.filter((s) => `${s.date} ${s.time} ${s.id}` > `${b.date} ${b.time} ${b.id}`).flatMap((s) => s.completed.map(factShape));
+  const nextShown: FactShape[] = [];
   for (const b of branches) {
     const done = doneAfter(b);
     for (const n of b.next_steps) {
       const shape = factShape(n);
       if (done.some((d) => coveredBy(shape, d) || similarity(shape, d) >= 0.6)) continue;
       add('next_steps', named && b.branch ? `(${b.branch}) ${n}` : n, false, n);
+      nextShown.push(shape);
     }
   }
   // First among the tasks, so the budget keeps it: the list below may be missing a task.
@@ -217,7 +219,7 @@ function candidates(input: PrimerInput, o: PrimerOptions, p?: PreparedItems): { 
     if (t.next_step) parts.push(`${ph.next}: ${t.next_step}`);
     add('tasks', parts.join(' — '));
   }
-  learnedCandidates(input, ph, add, p);
+  learnedCandidates(input, ph, add, p, nextShown);
   input.git.commits.forEach((c, i) => add('commits', `${c.sha} ${c.subject}${c.more ? ph.sameSubject(c.more) : ''}`, i >= o.commits));
   input.git.hotFiles.forEach((f, i) => add('hot_files', `${f.path} (${ph.commits(f.commits)})`, i >= o.hotFiles));
   return { main, filler };
@@ -228,7 +230,7 @@ function candidates(input: PrimerInput, o: PrimerOptions, p?: PreparedItems): { 
  * the window's sessions learned and decided that MEMORY.md does not already say, newest first. A
  * fact said twice (in other words too) is shown once; a possibly stale one carries its mark.
  */
-function learnedCandidates(input: PrimerInput, ph: (typeof PRIMER_PHRASES)[Lang], add: (section: PrimerSection, text: string, isFiller?: boolean, key?: string) => void, p?: PreparedItems): void {
+function learnedCandidates(input: PrimerInput, ph: (typeof PRIMER_PHRASES)[Lang], add: (section: PrimerSection, text: string, isFiller?: boolean, key?: string) => void, p?: PreparedItems, nextShown: readonly FactShape[] = []): void {
   const long = input.learned ?? [];
   // In the order they are tried: MEMORY.md's rules, what the window decided and learned (newest
   // first), then open leads and themes (context, not rules).
@@ -241,6 +243,15 @@ function learnedCandidates(input: PrimerInput, ph: (typeof PRIMER_PHRASES)[Lang]
   // What a person forgot (git memory forget, or a line deleted from MEMORY.md) stays out.
   const forgotten = (input.forgotten ?? []).map(factShape);
   if (forgotten.length) for (let i = list.length - 1; i >= 0; i--) if (matchesForgotten(list[i]!.text, forgotten)) list.splice(i, 1);
+  // An open lead the Next steps section shows already (the dream made it from a session before the
+  // latest, which still gives the next steps) is said once, there; one a session of the window
+  // completed since (as the dream judges it: same words, or longer ones) is no lead now.
+  const done = input.windowSessions.flatMap((s) => s.completed.map(factShape));
+  const settled = (text: string) => {
+    const shape = factShape(text);
+    return nextShown.some((x) => sameWords(x, shape) || similarity(x, shape) >= 0.6) || done.some((d) => similarity(d, shape) >= 0.5 || coveredBy(shape, d));
+  };
+  if (nextShown.length || done.length) for (let i = list.length - 1; i >= 0; i--) if (list[i]!.kind === 'lead' && settled(list[i]!.text)) list.splice(i, 1);
   // Which are shown: each one unless said before (by its text alone, so the same texts made ahead give the same answer).
   const texts = list.map((l) => l.text);
   let shownAt = p?.learned && p.learned.texts.length === texts.length && p.learned.texts.every((t, i) => t === texts[i]) ? p.learned.shown : undefined;

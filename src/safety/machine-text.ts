@@ -4,13 +4,17 @@
 // the rest keep their last two parts, after `…/`. Routes such as `/api/auth/refresh` are left alone:
 // only paths under a machine's own roots count.
 
-/** Folders a machine's absolute paths start from (POSIX and macOS), and a Windows drive. */
-const MACHINE_ROOT = String.raw`(?:/(?:home|Users|tmp|var|private|root|mnt|opt|srv|Volumes|workspace|workspaces|work|builds|runner|usr|etc|data|github)/|[A-Za-z]:\\)`;
+/**
+ * Folders a machine's absolute paths start from (POSIX and macOS); a Windows drive with either
+ * separator (Claude Code and Gemini CLI on Windows write `C:/Users/…` as often as `C:\Users\…`),
+ * also after `file:///`; Git Bash's `/c/Users/…`; a network share `\\server\share\…`.
+ */
+const MACHINE_ROOT = String.raw`(?:/(?:home|Users|tmp|var|private|root|mnt|media|opt|srv|Volumes|Library|Applications|nix|scratch|gpfs|workspace|workspaces|work|builds|runner|usr|etc|data|github)/|/?[A-Za-z]:[\\/]|/[A-Za-z]/Users/|\\\\[\w.$-]+\\)`;
 /** A path's characters: up to a space, a quote, a bracket or the end. */
 const PATH_CHARS = String.raw`[^\s'"\`()<>\[\]{},;]*`;
 const ABSOLUTE = new RegExp(String.raw`(?<![\w.~/\\:-])(?:file://)?${MACHINE_ROOT}${PATH_CHARS}`, 'g');
 /** A stack frame: `at fn (file:line:col)`, `at file:line:col`, `at Module._resolveFilename…`. */
-const FRAME = /\s*\bat (?:async )?(?:[\w$.<>[\]]+ (?:\[as [\w$]+\] )?\([^)\n]*\)|(?:node:|file:|\/|[A-Za-z]:\\)[^\s)]*:\d+(?::\d+)?|[A-Z][\w$]*\.[\w$]+(?:…|\.\.\.|\s*$))/g;
+const FRAME = /\s*\bat (?:async )?(?:[\w$.<>[\]]+ (?:\[as [\w$]+\] )?\([^)\n]*\)|(?:node:|file:|\/|[A-Za-z]:[\\/])[^\s)]*:\d+(?::\d+)?|[A-Z][\w$]*\.[\w$]+(?:…|\.\.\.|\s*$))/g;
 
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -22,8 +26,11 @@ export function withoutMachineText(text: string, root?: string): string {
   let out = text;
   if (root && root.length > 1) {
     const r = root.replace(/[\\/]+$/, '');
-    // `<root>/src/a.ts` → `src/a.ts`; the root alone → `.`
-    out = out.replace(new RegExp(`(?:file://)?${escapeRe(r)}(?=$|[\\s\\\\/'"\`()<>\\[\\]{},;:])(?:[\\\\/](${PATH_CHARS}))?`, 'g'), (_m, rest: string | undefined) => (rest ? rest.replace(/\\/g, '/') : '.'));
+    // `<root>/src/a.ts` → `src/a.ts`; the root alone → `.`. A Windows root matches with either
+    // separator and either case of its drive letter (git says `C:/x`, a transcript `c:\x`).
+    const drive = /^[A-Za-z]:[\\/]/.test(r);
+    const pattern = r.split(/[\\/]/).map(escapeRe).join(drive ? '[\\\\/]' : '/');
+    out = out.replace(new RegExp(`(?:file:///?)?${drive ? `[${r[0]!.toUpperCase()}${r[0]!.toLowerCase()}]${pattern.slice(1)}` : pattern}(?=$|[\\s\\\\/'"\`()<>\\[\\]{},;:])(?:[\\\\/](${PATH_CHARS}))?`, 'g'), (_m, rest: string | undefined) => (rest ? rest.replace(/\\/g, '/') : '.'));
   }
   out = out.replace(FRAME, '');
   out = out.replace(ABSOLUTE, (p) => {

@@ -32,6 +32,24 @@ describe('an end repeated word for word is recorded once', () => {
     expect(repo.read('.openclaw_memory/PRIMER.md').match(/Login endpoint/g)).toHaveLength(1);
   });
 
+  it('of the same agent session only: another agent session that did the same is a session of its own', async () => {
+    // Four real Codex sessions of one evening opened with the same persona prompt and changed the
+    // same two files: the three after the first were taken for repeats of it and never written.
+    const repo = await initRepo();
+    const [a, b] = ['019c2a58-c0cc-7860-b9ca-7e2dcda03dd1', '019c2a81-73a6-7de0-a280-e83c91954ab1'];
+    const end = async (session: string) => JSON.parse((await repo.run(['end', '--summary', summary, '--session', session, '--json'])).stdout).session;
+    const first = await end(a);
+    expect(first.alreadyRecorded).toBe(false);
+    expect(await end(a)).toEqual({ ...first, alreadyRecorded: true });
+    const other = await end(b);
+    expect(other.alreadyRecorded).toBe(false);
+    expect(other.path).not.toBe(first.path);
+    expect(sessionFiles(repo)).toHaveLength(2);
+    // And its own repeat is one again.
+    expect((await end(b)).alreadyRecorded).toBe(true);
+    expect(sessionFiles(repo)).toHaveLength(2);
+  });
+
   it('is written again when there is something new: a commit recorded since, a logged item, another branch', async () => {
     const repo = await initRepo();
     await repo.run(['end', '--summary', summary]);

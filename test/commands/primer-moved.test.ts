@@ -20,7 +20,7 @@ describe('the primer after a commit', () => {
 
   it('runs on a code cache of its own kind, made by a start after a commit, beside the one a start at the same HEAD made; staleness.json read once', async () => {
     const repo = await makeMemoryRepo({ now: '2026-11-30T19:00:00Z' });
-    repo.write('.openclaw_memory/MEMORY.md', '# Long-term memory\n\n## Gotchas\n\n- Webhook retries live in src/jobs/ <!-- files: src/jobs/; date: 2026-11-01 -->\n');
+    repo.write('.openclaw_memory/MEMORY.md', '# Long-term memory\n\n## Gotchas\n\n- Webhook retries live in src/jobs/retry.ts <!-- files: src/jobs/retry.ts; date: 2026-11-01 -->\n');
     repo.git('add', '-A');
     repo.git('commit', '-q', '-m', 'memory: long-term');
     const cache = tempDir('gm-cache-');
@@ -52,7 +52,7 @@ process.on('exit', () => fs.writeFileSync(${JSON.stringify(counted)}, String(rea
     expect(files()).toEqual([expect.stringMatching(/^primer-long-term-[0-9a-f]{8}-[0-9a-f]{16}\.v8$/)]);
     repo.commit('Retry webhooks twice', { 'src/jobs/retry.ts': '// twice\n' });
     const moved = primer();
-    expect(moved).toContain('Webhook retries live in src/jobs/ (may be stale: src/jobs/ changed in 1 commit)');
+    expect(moved).toContain('Webhook retries live in src/jobs/retry.ts (may be stale: src/jobs/retry.ts changed in 1 commit)');
     expect(files()).toEqual([expect.stringMatching(/^primer-long-term-[0-9a-f]{8}-/), expect.stringMatching(/^primer-long-term-moved-[0-9a-f]{8}-[0-9a-f]{16}\.v8$/)]);
     // The kept staleness answer (staleness.json) is read once: the entry point hands what it read
     // to the primer (it parsed it twice before).

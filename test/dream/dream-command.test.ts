@@ -80,6 +80,29 @@ describe('git memory dream', () => {
     expect(repo.read('.openclaw_memory/MEMORY.md')).not.toContain('pool');
   }, 300_000);
 
+  it('says how many open leads it wrote: next steps nobody took up are no facts, and were not counted at all', async () => {
+    const repo = await makeMemoryRepo({ now: '2026-11-02T09:00:00' });
+    const end = (request: string, next: string[], at: string) => repo.run(['end', '--summary', JSON.stringify({ request, completed: [`${request}: done`], next_steps: next })], { env: { GIT_MEMORY_NOW: at } });
+    expect((await end('Add the invoice export', ['Paginate the invoice export', 'Add a CSV header row'], '2026-11-02T08:00:00')).code).toBe(0);
+    expect((await end('Speed up the nightly job', ['Cache the exchange rates'], '2026-11-02T09:00:00')).code).toBe(0);
+    const r = await repo.run(['dream', '--offline', '--force'], { env: { GIT_MEMORY_NOW: '2026-11-02T10:00:00' } });
+    expect(r.stdout).toMatch(/: 0 added, 0 merged, 2 new open leads, /);
+    expect(parseLongTerm(repo.read('.openclaw_memory/MEMORY.md')).entries.filter((e) => e.section === 'leads').map((e) => e.text)).toEqual(['Paginate the invoice export', 'Add a CSV header row']);
+    // The next dream: the session the last one ended with ("Speed up the nightly job": its next step
+    // was the primer's then) gives its lead now that a later session did not take it up; the leads
+    // MEMORY.md holds already are not new.
+    expect((await end('Fix a typo', [], '2026-11-03T09:00:00')).code).toBe(0);
+    const again = await repo.run(['dream', '--offline', '--force', '--json'], { env: { GIT_MEMORY_NOW: '2026-11-03T10:00:00' } });
+    expect(JSON.parse(again.stdout).report).toMatchObject({ sessions: 1, added: 0, leads: 1 });
+    expect(parseLongTerm(repo.read('.openclaw_memory/MEMORY.md')).entries.filter((e) => e.section === 'leads').map((e) => e.text)).toEqual(['Paginate the invoice export', 'Add a CSV header row', 'Cache the exchange rates']);
+    // One a later session took up is none.
+    expect((await end('Cache the exchange rates', ['Expire the rate cache daily'], '2026-11-04T09:00:00')).code).toBe(0);
+    expect((await end('Tidy the logs', [], '2026-11-04T10:00:00')).code).toBe(0);
+    const third = await repo.run(['dream', '--offline', '--force', '--json'], { env: { GIT_MEMORY_NOW: '2026-11-04T11:00:00' } });
+    expect(JSON.parse(third.stdout).report).toMatchObject({ sessions: 2, leads: 1 });
+    expect(parseLongTerm(repo.read('.openclaw_memory/MEMORY.md')).entries.filter((e) => e.section === 'leads').map((e) => e.text)).toEqual(['Paginate the invoice export', 'Add a CSV header row', 'Expire the rate cache daily']);
+  }, 300_000);
+
   it('runs only when due, unless --force', async () => {
     const repo = await makeMemoryRepo({ now: '2026-11-02T09:00:00' });
     const none = await repo.run(['dream', '--offline']);

@@ -55,6 +55,23 @@ describe('marksFromOut', () => {
     }
   });
 
+  it('marks a folder only for its files that are gone, however many commits changed it', () => {
+    const out = [
+      `${RS}${'c'.repeat(40)}${US}2026-11-03\n\nsrc/jobs/new.ts\nsrc/jobs/retry.ts\n`,
+      `${RS}${'b'.repeat(40)}${US}2026-11-02\n\nsrc/jobs/old.ts\nsrc/jobs/gone.ts\nREADME.md\n`,
+      `${RS}${'a'.repeat(40)}${US}2026-11-01\n\nsrc/jobs/retry.ts\n`,
+    ].join('');
+    const es: Anchored[] = [{ files: ['src/jobs/'], date: '2026-10-01' }, { files: ['src/jobs/', 'README.md'], at: 'a'.repeat(40) }];
+    const all = () => true;
+    const gone = (p: string) => !['src/jobs/old.ts', 'src/jobs/gone.ts'].includes(p);
+    for (const marks of [marksFromOut(es, out, all), marksFrom(es, parse(out), all)]) expect(marks).toEqual([null, { changed: [{ file: 'README.md', commits: 1 }], deleted: false }]);
+    for (const marks of [marksFromOut(es, out, gone), marksFrom(es, parse(out), gone)])
+      expect(marks).toEqual([
+        { changed: [{ file: 'src/jobs/', commits: 1, removed: 2 }], deleted: false },
+        { changed: [{ file: 'src/jobs/', commits: 1, removed: 2 }, { file: 'README.md', commits: 1 }], deleted: false },
+      ]);
+  });
+
   it('agrees on the odd cases: no output, a commit without files, a last line without its newline, text before the first commit, untrimmed lines, an id past the head', () => {
     const es: Anchored[] = [
       { files: ['src/jobs/'], date: '2026-10-01' },
@@ -62,7 +79,6 @@ describe('marksFromOut', () => {
       { files: ['src/cache.ts'], at: `${'b'.repeat(40)}${US}2026` },
       { files: ['src/cache.ts'] },
     ];
-    const exists = () => true;
     const head = (id: string, day: string) => `${RS}${id}${US}${day}\n\n`;
     const cases = [
       '',
@@ -73,6 +89,8 @@ describe('marksFromOut', () => {
       `${RS}\n${head('b'.repeat(40), '2026-11-03')}src/cache.ts\nsrc/cache.ts\n${RS}${'a'.repeat(40)}\nsrc/cache.ts\n`,
       `${head('b'.repeat(40), '2026-11-03')}src/jobs/x\nsrc/jobs/y\n${head('a'.repeat(40), '2026-11-03')}src/jobs/z\n`,
     ];
-    for (const out of cases) expect(marksFromOut(es, out, exists), JSON.stringify(out)).toEqual(marksFrom(es, parse(out), exists));
+    // Everything still there; and some files under the folder anchor gone (a folder is marked only then).
+    for (const exists of [() => true, (p: string) => !/^src\/jobs\/[ax]/.test(p)])
+      for (const out of cases) expect(marksFromOut(es, out, exists), JSON.stringify(out)).toEqual(marksFrom(es, parse(out), exists));
   });
 });

@@ -69,9 +69,11 @@ describe('the staleness answer after HEAD moved on', () => {
     expect(first.whole).toHaveLength(1);
     expect(first.out).toContain('per process (may be stale: src/cache.ts changed in 1 commit)');
 
-    // Commits on top: one touches an anchored file, one a folder anchor, one nothing anchored, one is empty.
+    // Commits on top: one touches an anchored file, two a folder anchor (adds a file, deletes one), one nothing anchored, one is empty.
     repo.commit('Cache per worker', { 'src/cache.ts': '// per worker\n' });
     repo.commit('New route', { 'src/api/users.ts': '// users\n' });
+    repo.git('rm', '-q', 'src/api/routes.ts');
+    repo.git('commit', '-q', '-m', 'Drop the old routes');
     repo.commit('Unrelated', { 'README.md': 'hello\n' });
     repo.git('commit', '-q', '--allow-empty', '-m', 'Empty');
     const stepped = primer(repo, g);
@@ -79,7 +81,7 @@ describe('the staleness answer after HEAD moved on', () => {
     // The commits since, read from git's object files by the entry point (git/object-files.ts): no git step either.
     expect(stepped.steps).toEqual([]);
     expect(stepped.out).toContain('per process (may be stale: src/cache.ts changed in 2 commits)');
-    expect(stepped.out).toContain('Routes live under src/api (may be stale: src/api/ changed in 1 commit)');
+    expect(stepped.out).toContain('Routes live under src/api (may be stale: 1 file under src/api/ deleted or renamed since)');
     expectAsWhole(repo, kept, g, stepped);
 
     // And again on top of a stepped answer.
@@ -157,6 +159,8 @@ describe('the staleness answer after HEAD moved on, when no fact names its commi
 
     repo.commit('Cache per worker', { 'src/cache.ts': '// per worker\n' });
     repo.commit('New route', { 'src/api/users.ts': '// users\n' });
+    repo.git('mv', 'src/api/routes.ts', 'src/api/router.ts');
+    repo.git('commit', '-q', '-m', 'Rename the routes');
     repo.commit('Unrelated', { 'README.md': 'hello\n' });
     const stepped = primer(repo, g);
     // Said when it fails: every git call made.
@@ -165,7 +169,8 @@ describe('the staleness answer after HEAD moved on, when no fact names its commi
     expect(stepped.steps).toEqual([]);
     // Every commit since the facts' day counts (the one that added the files too).
     expect(stepped.out).toContain('per process (may be stale: src/cache.ts changed in 2 commits)');
-    expect(stepped.out).toContain('Routes live under src/api (may be stale: src/api/ changed in 2 commits)');
+    // A folder: only its files that are gone count (a file added under it does not).
+    expect(stepped.out).toContain('Routes live under src/api (may be stale: 1 file under src/api/ deleted or renamed since)');
     expectAsWhole(repo, kept, g, stepped);
 
     // Again on top of the stepped answer; and a merge still asks the whole question.
@@ -177,7 +182,7 @@ describe('the staleness answer after HEAD moved on, when no fact names its commi
     repo.git('checkout', '-q', '-b', 'side');
     repo.commit('Side cache change', { 'src/cache.ts': '// side\n' });
     repo.git('checkout', '-q', 'main');
-    repo.commit('Main route change', { 'src/api/routes.ts': '// v2\n' });
+    repo.commit('Main route change', { 'src/api/router.ts': '// v2\n' });
     repo.git('merge', '-q', '--no-ff', '-m', 'Merge side', 'side');
     const merged = primer(repo, g);
     expect(merged.whole).toHaveLength(1);
@@ -187,9 +192,10 @@ describe('the staleness answer after HEAD moved on, when no fact names its commi
 
 describe('after a commit, one read of the commits since serves the primer\'s log and the staleness check (issue 28 item 4)', () => {
   /** The primer's git processes after plain commits on top of what it kept: every `log` it started. */
-  const logsAfterCommits = (repo: TestRepo, g: GitCalls) => {
+  const logsAfterCommits = (repo: TestRepo, g: GitCalls, also?: () => void) => {
     primer(repo, g);
     repo.commit('Cache per worker', { 'src/cache.ts': '// per worker\n' });
+    also?.();
     repo.commit('Unrelated', { 'README.md': 'hello\n' });
     const stepped = primer(repo, g);
     return { out: stepped.out, logs: g.calls().filter((c) => c[0] === 'log') };
@@ -214,10 +220,13 @@ describe('after a commit, one read of the commits since serves the primer\'s log
     repo.git('commit', '-q', '-m', 'memory: long-term');
     const kept = join(repo.dir, '.git', 'git-memory', 'staleness.json');
     const g = loggingGit();
-    const { out, logs } = logsAfterCommits(repo, g);
+    const { out, logs } = logsAfterCommits(repo, g, () => {
+      repo.git('rm', '-q', 'src/api/routes.ts');
+      repo.git('commit', '-q', '-m', 'Drop the routes');
+    });
     // Read from git's object files (git/object-files.ts): no git log at all.
     expect(logs, JSON.stringify(logs)).toEqual([]);
-    expect(out).toContain('Caching lives in src/ (may be stale: src/ changed in 2 commits)');
+    expect(out).toContain('Caching lives in src/ (may be stale: 1 file under src/ deleted or renamed since)');
     expect(out).toBe(whole(repo, kept, g).out);
   });
 });

@@ -58,6 +58,37 @@ describe('Learned holds facts, nothing else (no model)', () => {
     expect(s.request).toBe('Refactor the auth module to use JWT with refresh tokens, keeping /api/auth/* compatible');
   });
 
+  it('a short prompt ("y", "oui", "同意", "No.") and the chat reply after it are no Completed item either', () => {
+    // As the real corpus has them: a persona session answered "C", "oui", "y" turn after turn.
+    const ledger = authSessionLedger({ todos: [] });
+    const short = [
+      { request: 'y', reply: 'Étape 2 terminée. Dis-moi la suite.', edited: [] },
+      { request: 'oui', reply: 'Parfait. Si tu veux, je peux générer des PNG.', edited: [] },
+      { request: '同意', reply: '已添加完毕。', edited: ['CLAUDE.md'] },
+      { request: 'No.', reply: 'Understood. I was wrong again.', edited: [] },
+    ];
+    for (const [i, x] of short.entries()) {
+      ledger.user_messages.push({ text: x.request, at: `2026-11-22T15:0${i}:00.000Z` });
+      ledger.turns.push({ at: `2026-11-22T15:0${i}:00.000Z`, request: x.request, tool_calls: x.edited.length, edited: x.edited, reply: x.reply });
+    }
+    const s = summaryFromNotes(notesFromLedger(ledger), ledger);
+    for (const x of short) for (const c of s.completed) expect(c).not.toContain(x.reply.slice(0, 12));
+    expect(s.completed).toEqual(['Changed src/auth/index.ts, src/auth/refresh.ts, src/auth/middleware.ts, CLAUDE.md']);
+    // A step the notes' author wrote that merely starts with the same letter stays.
+    const notes = notesFromLedger(ledger).replace(/(# Worklog\n_[^\n]*_\n)/, '$1- y-axis labels fixed in the chart\n');
+    expect(summaryFromNotes(notes, ledger).completed).toContain('y-axis labels fixed in the chart');
+  });
+
+  it('files changed outside the repository (the user\'s ~/.claude/CLAUDE.md, another checkout) are not the session\'s work here', () => {
+    const ledger = authSessionLedger({ todos: [] });
+    const outside = ['/Users/jane/.claude/CLAUDE.md', 'C:\\Users\\jane\\other\\.gitignore', 'D:/work/site/index.html', '../acme-web/src/app.ts', '~/.gemini/settings.json'];
+    for (const path of outside) ledger.files.push({ path, reads: 0, edits: 1, writes: 0, first: '', last: '', last_op: 'edit', by_subagent: false, last_call: 20 });
+    ledger.turns[0]!.edited.push(outside[0]!);
+    const s = summaryFromNotes(notesFromLedger(ledger), ledger);
+    expect(s.completed).toEqual(['Changed src/auth/index.ts, src/auth/refresh.ts, src/auth/middleware.ts']);
+    expect(s.notes).toEqual(['Files changed: src/auth/index.ts, src/auth/refresh.ts, src/auth/middleware.ts']);
+  });
+
   it('with no completed todo, Completed says which files changed', () => {
     const ledger = authSessionLedger({ todos: [] });
     const s = summaryFromNotes(notesFromLedger(ledger), ledger);
@@ -94,6 +125,19 @@ describe('nothing of one machine reaches a committed file', () => {
       "Error: Cannot find module '/home/jane/acme-api/test/missing-check.js' at Module._resolveFilename (node:internal/modules/cjs/loader:1145:15); the plan is in /Users/jane/.claude/plans/auth.md; see C:\\Users\\jane\\acme\\README.md; POST /api/auth/refresh";
     const out = withoutMachineText(text, '/home/jane/acme-api');
     expect(out).toBe("Error: Cannot find module 'test/missing-check.js'; the plan is in …/plans/auth.md; see …/acme/README.md; POST /api/auth/refresh");
+  });
+
+  it('a Windows path with either separator, any drive letter case, file:///, Git Bash or a share: relative in the repository, shortened outside it', () => {
+    // As Claude Code and Gemini CLI on Windows write them (the real corpus: `C:/Users/<name>/…` in
+    // tool inputs and in Gemini's file paths); git gives the root as `C:/Users/jane/acme`.
+    const text =
+      'Changed C:/Users/jane/acme/src/a.ts, c:\\Users\\jane\\acme\\src\\b.ts and C:/Users/jane/.gemini/tmp/acme/memory/SKILL.md; ' +
+      'opened file:///D:/work/site/index.html, /c/Users/jane/notes/todo.md and \\\\fileserver\\team\\specs\\api.md; ' +
+      'failed at load (C:/Users/jane/acme/src/load.js:3:9); GET /api/v1/users, see https://example.com/a/b';
+    expect(withoutMachineText(text, 'C:/Users/jane/acme')).toBe(
+      'Changed src/a.ts, src/b.ts and …/memory/SKILL.md; opened …/site/index.html, …/notes/todo.md and …/specs/api.md; ' +
+        'failed; GET /api/v1/users, see https://example.com/a/b',
+    );
   });
 
   it('the gate every memory write passes applies it; the personal notes keep their paths', async () => {

@@ -15,7 +15,7 @@ export function renderDream(d: DreamData): string {
   const r = d.report!;
   const lines = [
     `dreamt over ${d.sessions} session${d.sessions === 1 ? '' : 's'} (${d.source === 'model' ? 'with a model' : 'deterministic'}): ` +
-      `${r.added} added, ${r.merged} merged, ${r.superseded.length} superseded, ${r.removed.length} removed (files gone), ${r.dropped.length} dropped, ${r.pruned} pruned`,
+      `${r.added} added, ${r.merged} merged, ${r.leads} new open lead${r.leads === 1 ? '' : 's'}, ${r.superseded.length} superseded, ${r.removed.length} removed (files gone), ${r.dropped.length} dropped, ${r.pruned} pruned`,
     ...r.superseded.map((s) => `  superseded: ${s.old}\n          by: ${s.by}`),
     ...r.removed.map((x) => `  removed: ${x.text} (${x.files.join(', ')} deleted)`),
     `MEMORY.md: ${d.entries} entries, ${d.lines} lines, ${(d.bytes / 1024).toFixed(1)} KB${d.changed ? '' : ' (unchanged)'}`,

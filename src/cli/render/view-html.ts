@@ -121,7 +121,7 @@ else{var secs={};D.memory.entries.forEach(function(e){(secs[e.section]=secs[e.se
 Object.keys(secs).forEach(function(sec){mm.appendChild(el('h3',{text:sec+' ('+secs[sec].length+')'}));secs[sec].forEach(function(e){
 var pills=[];if(e.until)pills.push(el('span',{cls:'pill sup',text:'superseded '+e.until}));
 if(e.stale&&e.stale.deleted)pills.push(el('span',{cls:'pill gone',text:'its files are gone'}));
-else if(e.stale&&e.stale.changed.length)pills.push(el('span',{cls:'pill stale',text:'may be stale: '+e.stale.changed.map(function(c){return c.file+' ('+c.commits+' commit'+(c.commits===1?'':'s')+')';}).join(', ')}));
+else if(e.stale&&e.stale.changed.length)pills.push(el('span',{cls:'pill stale',text:'may be stale: '+e.stale.changed.map(function(c){return c.removed?c.file+' ('+c.removed+' file'+(c.removed===1?'':'s')+' gone)':c.file+' ('+c.commits+' commit'+(c.commits===1?'':'s')+')';}).join(', ')}));
 var prov=[];if(e.sessions&&e.sessions.length)prov.push('from '+e.sessions.join(', '));if(e.seen)prov.push('said in '+e.seen+' session'+(e.seen===1?'':'s'));
 if(e.date)prov.push('confirmed '+e.date);if(e.at)prov.push('at '+e.at);if(e.files&&e.files.length)prov.push('about '+e.files.join(', '));
 if(e.superseded)prov.push('supersedes: '+[].concat(e.superseded).join('; '));

@@ -9,6 +9,7 @@ import { readNewest, readSessions } from '../../memory/primer-window.js';
 import type { JournalRead } from '../../memory/journal.js';
 import { preparePrimer, withPrepared, type LearnedItem, type LearnedKind, type PreparedItems, type PrimerInput } from '../../memory/primer.js';
 import type { Lang } from '../../memory/headings.js';
+import { PRIMER_PHRASES } from '../../memory/primer-phrases.js';
 import type { StaleMark } from '../../dream/staleness.js';
 import type { Session } from '../../memory/session.js';
 import { stripHiddenText } from '../../safety/hidden-text.js';
@@ -236,10 +237,5 @@ async function longTermFacts(src: MemorySource): Promise<{ items: LearnedItem[];
 
 function withStale(item: LearnedItem, mark: StaleMark | null, lang: Lang): LearnedItem {
   if (!mark) return item;
-  const top = mark.changed[0];
-  const zh = lang === 'zh';
-  const why = mark.deleted
-    ? zh ? '相关文件已删除，下次整理时移除' : 'its files were deleted; removed at the next dream'
-    : zh ? `${top!.file} 之后有 ${top!.commits} 次提交修改` : `${top!.file} changed in ${top!.commits} commit${top!.commits === 1 ? '' : 's'}`;
-  return { ...item, stale: why };
+  return { ...item, stale: PRIMER_PHRASES[lang].staleWhy(mark.deleted ? null : mark.changed[0]!) };
 }

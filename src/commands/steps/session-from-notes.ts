@@ -1,6 +1,7 @@
 import type { Summary } from '../../memory/summary.js';
 import type { TaskInput } from '../../memory/task-update.js';
 import { learnedFacts } from '../../memory/learned-noise.js';
+import { shorten } from '../../notes/offline.js';
 import { parseNotes } from '../../notes/template.js';
 import type { Ledger } from '../../transcripts/ledger.js';
 
@@ -90,6 +91,13 @@ function paragraph(body: string): string {
   return clip(text.replace(/^\s*(?:[-*+]|\d+[.)])\s+/gm, ''), MAX_REQUEST);
 }
 
+/**
+ * A path the ledger made relative to the repository (it leaves absolute the ones outside it): the
+ * files a session changed elsewhere (`~/.claude/CLAUDE.md`, another checkout) are not this
+ * project's work, and would reach the committed session as `…/.claude/CLAUDE.md` (machine-text.ts).
+ */
+const inRepository = (path: string) => !/^(?:[\\/~]|[A-Za-z]:[\\/]|\.\.(?:[\\/]|$))/.test(path);
+
 const key = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
 
 /** Items without repeats (compared loosely), at most `max`, the last ones when there are more. */
@@ -132,13 +140,17 @@ export function summaryFromNotes(notes: string, ledger: Ledger, tasks?: TaskInpu
   const open = state.filter((s) => !isDone(s)).flatMap((s) => (/^in progress\s*:/i.test(s) ? s.replace(NEXT_PREFIX, '').split('; ') : [s.replace(NEXT_PREFIX, '')]));
   const todos = ledger.todos.filter((t) => t.status !== 'completed').map((t) => clip(t.content, MAX_ITEM));
   const todosDone = ledger.todos.filter((t) => t.status === 'completed').map((t) => clip(t.content, MAX_ITEM));
-  const changed = [...new Set([...ledger.files.filter((f) => f.edits + f.writes > 0).map((f) => f.path), ...ledger.turns.flatMap((t) => t.edited)])];
+  const changed = [...new Set([...ledger.files.filter((f) => f.edits + f.writes > 0).map((f) => f.path), ...ledger.turns.flatMap((t) => t.edited)])].filter(inRepository);
   // What was done, never what was asked: a worklog step that is a user's prompt (as notes filled
   // from the ledger write them) is left out.
   const prompts = asks.map((m) => key(m.text).slice(0, 40)).filter((k) => k.length >= 8);
+  // A short prompt ("y", "oui", "同意", "No.") heads its step as the worklog wrote it (its text, then
+  // `; `): 242 of 430 Completed items of the real corpus' offline summaries were such a prompt and
+  // the agent's chat reply ("OK; → Parfait. Si tu veux…").
+  const short = asks.map((m) => shorten(m.text, 140)).filter((h) => key(h).length < 8);
   const isPrompt = (w: string) => {
     const k = key(w);
-    return k.startsWith('agent continued') || prompts.some((p) => k.startsWith(p));
+    return k.startsWith('agent continued') || prompts.some((p) => k.startsWith(p)) || short.some((h) => w === h || w.startsWith(`${h}; `));
   };
   const steps = items('Worklog').map((w) => w.replace(CALLS, '')).filter((w) => !isPrompt(w));
   const completed = list([...steps, ...done, ...todosDone], MAX_LIST, true);

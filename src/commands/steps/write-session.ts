@@ -5,6 +5,7 @@ import { git } from '../../git/git.js';
 import { explicitIdent, type GitVars } from '../../git/vars.js';
 import { headCommit, isFullId } from '../../git/head.js';
 import { currentBranch } from '../../git/repo.js';
+import { readSessionEnded } from '../../git/session-ended.js';
 import { clearSessionStart, readSessionStart, type SessionStart } from '../../git/session-state.js';
 import { sessionReflogCommits, splitReflog } from '../../git/session-commits.js';
 import type { SpoolClaim, SpoolEntry } from '../../git/spool.js';
@@ -194,9 +195,13 @@ export async function writeSession(o: Opened, claim: SpoolClaim, summary: Summar
   const draft = (b: typeof body) => serializeSession({ id: 'x'.repeat(20), date, time, agent, author, branch, base, ...b }, lang);
   fitSessionCap(body, draft);
   // The same `end` run twice (an agent retrying, a hook and the agent both ending) writes the
-  // session once: an exact repeat of the branch's previous session is not written again.
+  // session once: an exact repeat of the branch's previous session is not written again. Where
+  // the agent session is known, only a repeat of its own: another session that did the same (the
+  // same persona prompt, the same two files changed: four real Codex sessions of one evening) is a
+  // session of its own.
   const { previous, place } = previousSessionOf(o.repo.root, branch, date, time);
-  const repeat = previous?.path && sameSession(previous, parseSession(draft(body), 'draft')) ? previous : null;
+  const own = (p: string) => !by.session || readSessionEnded(o.repo.stateDir, by.session)?.path === p;
+  const repeat = previous?.path && own(previous.path) && sameSession(previous, parseSession(draft(body), 'draft')) ? previous : null;
   if (repeat) {
     written = { id: repeat.id, path: repeat.path! };
     claim.commit(); // what the spool held is in that session already
