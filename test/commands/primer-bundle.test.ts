@@ -17,8 +17,10 @@ describe('dist/primer.js, the session start primer', () => {
   it('holds no code of the resume and compaction additions, nor the transcript readers', () => {
     const text = readFileSync(BUNDLE, 'utf8');
     expect(FOR_ONLY.filter((s) => text.includes(s))).toEqual([]);
-    // A start's primer in a third less than the whole command (380 KB before it left the rest out).
-    expect(text.length).toBeLessThan(200_000);
+    // A start's primer in about half the whole command (380 KB before it left the rest out); 198 KB
+    // before stop 41, 201 KB with git's own settings and errors (git environments) and a folder's
+    // staleness: a size that jumps means something that is not the primer's came in.
+    expect(text.length).toBeLessThan(206_000);
   });
 
 });
