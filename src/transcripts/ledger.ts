@@ -35,8 +35,11 @@ export interface FileTouch {
 export interface CommandRun {
   command: string;
   at: string;
+  /** The command failed: its exit status, or its output, says so (unknown counts as not failed). */
   failed: boolean;
   by_subagent: boolean;
+  /** Run by the user in the agent's shell mode (`!`), not by the agent; absent for the agent's. */
+  by_user?: true;
 }
 
 export interface ToolError {
