@@ -66,16 +66,21 @@ function filesAndFunctions(ledger: Ledger): string {
 }
 
 function workflow(ledger: Ledger): string {
-  const byCommand = new Map<string, { runs: number; failed: number }>();
+  const byCommand = new Map<string, { runs: number; failed: number; user: boolean }>();
   for (const c of ledger.commands) {
     const key = shorten(c.command, 200);
-    const e = byCommand.get(key) ?? { runs: 0, failed: 0 };
+    const e = byCommand.get(key) ?? { runs: 0, failed: 0, user: false };
     e.runs++;
     if (c.failed) e.failed++;
+    // Run by the user in the agent's shell mode (`!`): said, the agent did not choose it.
+    if (c.by_user) e.user = true;
     byCommand.set(key, e);
   }
   const entries = [...byCommand].slice(0, 25);
-  const lines = entries.map(([cmd, e], i) => `${i + 1}. ${code(cmd)}${e.runs > 1 ? ` — run ${e.runs}×` : ''}${e.failed ? `${e.runs > 1 ? ',' : ' —'} failed ${e.failed}×` : ''}`);
+  const lines = entries.map(([cmd, e], i) => {
+    const facts = [e.user && 'run by the user', e.runs > 1 && `run ${e.runs}×`, e.failed && `failed ${e.failed}×`].filter(Boolean).join(', ');
+    return `${i + 1}. ${code(cmd)}${facts ? ` — ${facts}` : ''}`;
+  });
   if (byCommand.size > entries.length) lines.push(`… ${byCommand.size - entries.length} more distinct commands`);
   return lines.length ? `Commands in the order first used:\n${lines.join('\n')}` : '';
 }

@@ -31,7 +31,7 @@ export function renderLedger(d: LedgerData): string {
       : []),
     '',
     ...section('Files', d.files, (f) => `${f.path}  ${ops(f)}${sub(f.by_subagent)}`),
-    ...section('Commands', d.commands, (c) => `${c.failed ? '✗' : '✓'} ${c.command.split('\n')[0]}${sub(c.by_subagent)}`),
+    ...section('Commands', d.commands, (c) => `${c.failed ? '✗' : '✓'} ${c.command.split('\n')[0]}${sub(c.by_subagent)}${c.by_user ? ' (by the user)' : ''}`),
     ...section('Errors', d.errors, (e) => `${e.tool}: ${e.message}${e.followed_by ? `\n    then: ${e.followed_by}` : ''}`),
     ...section('User messages', d.user_messages, (m) => `${time(m.at)}  ${m.text.replace(/\s+/g, ' ').slice(0, 160)}`),
     ...section('Todos', d.todos, (t) => `${CHECKBOX[t.status]} ${t.content}`),
