@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { notesFromLedger } from '../../src/notes/offline.js';
 import { firstUserPrompt } from '../../src/transcripts/first-prompt.js';
-import { advanceLedger, readLedger } from '../../src/transcripts/index.js';
+import { advanceLedger, readLedger, renderTranscript } from '../../src/transcripts/index.js';
 import type { AgentName, Ledger } from '../../src/transcripts/ledger.js';
 import { tempDir } from '../helpers/repo.js';
 
@@ -82,6 +82,19 @@ describe('Claude Code: <bash-input> and its <bash-stdout>/<bash-stderr>', () => 
     // The notes list them with the agent's commands, saying whose they are.
     const notes = notesFromLedger(readLedger(path, { agent: 'claude', repoRoot: REPO }));
     expect(notes).toContain('`npm test` — run by the user, failed 1×');
+    // A model writing the notes reads them as the user's commands, not as prompts.
+    const text = renderTranscript(path, { agent: 'claude', from: 0, maxChars: 20_000 });
+    expect(text.split('\n').filter((l) => l.startsWith('[user'))).toEqual([
+      '[user ran] nix flake check',
+      "[user's command output] error: path '/work/repo' is not part of a flake",
+      '[user] Make the flake check pass',
+      '[user ran] npm test',
+      "[user's command output] 1 failing",
+      '[user ran] make',
+      "[user's command output] Command failed: spawn /bin/sh ENOENT",
+      '[user ran] git status',
+      "[user's command output] On branch main",
+    ]);
   });
 
   it('a stderr alone says nothing: git, npm and nix write progress there', () => {
@@ -117,6 +130,8 @@ describe('Codex: <user_shell_command> (a `!` command in the TUI)', () => {
       expect(l.tool_calls).toBe(0);
       expect(l.errors).toEqual([]);
     }
+    const text = renderTranscript(written(transcript()), { agent: 'codex', from: 0, maxChars: 20_000 });
+    expect(text.split('\n')).toEqual(['[user ran] codex mcp login cloudflare-api (failed)', '[user] Why did the login fail?', '[user ran] ls src', '[user ran] npm test (failed)']);
   });
 });
 
@@ -146,5 +161,7 @@ describe("Gemini CLI 0.61: shell mode's 'I ran the following shell command' mess
       expect(l.turns.map((t) => t.request)).toEqual(['Fix the failing test']);
     }
     expect(firstUserPrompt(path)).toBe('Fix the failing test');
+    const text = renderTranscript(path, { agent: 'gemini', from: 0, maxChars: 20_000 });
+    expect(text.split('\n').filter((l) => l.startsWith('[user'))).toEqual(['[user ran] npm test (failed)', '[user] Fix the failing test', '[user ran] echo `date` && cd sub', '[user ran] sleep 100 (failed)']);
   });
 });
