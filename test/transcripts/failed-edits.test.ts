@@ -1,6 +1,9 @@
 import { appendFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { summaryFromNotes } from '../../src/commands/steps/session-from-notes.js';
+import { mustKeep } from '../../src/compact/must-keep.js';
+import { notesFromLedger } from '../../src/notes/offline.js';
 import { advanceLedger, readLedger } from '../../src/transcripts/index.js';
 import type { AgentName, Ledger } from '../../src/transcripts/ledger.js';
 import { tempDir } from '../helpers/repo.js';
@@ -85,6 +88,9 @@ describe('Claude Code: an Edit, MultiEdit, Write or NotebookEdit whose result is
     const l = readInChunks(transcript(), 'claude');
     expect(changed(l)).toEqual(['src/a.ts']);
     expect(l.turns[0]!.edited).toEqual(['src/a.ts']);
+    // What the session file and the compaction say was changed.
+    expect(summaryFromNotes(notesFromLedger(l), l).notes).toEqual(['Files changed: src/a.ts']);
+    expect(mustKeep(l).files_edited).toEqual(['src/a.ts']);
   });
 
   it('a result read before its call (its parent) waits for it and still undoes the change', () => {
