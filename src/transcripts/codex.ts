@@ -111,8 +111,10 @@ export function codexOutcome(output: unknown): { failed: boolean; message: strin
  * Whether an apply_patch call's output says the patch was not applied: a failed outcome (above), or
  * what Codex answers without an exit code when it refuses or fails a patch ("apply_patch
  * verification failed: Failed to find expected lines in …", "error: invalid hunk at line 8, …",
- * "execution error: Io(…)"). Codex checks every hunk before it writes a file: a patch that fails so
- * changed nothing.
+ * "execution error: Io(…)"). A patch Codex's own check refused ("verification failed") changed
+ * nothing; one that failed while being applied (apply_patch writes file by file) may have changed
+ * the files before the one its error names, and is taken as changing none (no transcript of the
+ * corpus has such a patch of more than one file).
  */
 export function patchOutcome(output: unknown): { failed: boolean; message: string } {
   const outcome = codexOutcome(output);
