@@ -58,7 +58,9 @@ function filesAndFunctions(ledger: Ledger): string {
   const files = [...ledger.files].sort((a, b) => b.edits + b.writes - (a.edits + a.writes) || b.last_call - a.last_call);
   const shown = files.slice(0, 30);
   const lines = shown.map((f) => {
-    const ops = [times(f.writes, 'written'), times(f.edits, 'edited'), times(f.reads, 'read')].filter(Boolean).join(', ');
+    // A change that was not made (failed, refused) is counted as a read: said apart.
+    const refused = f.refused ?? 0;
+    const ops = [times(f.writes, 'written'), times(f.edits, 'edited'), times(f.reads - refused, 'read'), times(refused, 'change not made')].filter(Boolean).join(', ');
     return `- ${code(f.path)} — ${ops} (last: ${f.last_op}${f.by_subagent ? ', also by a sub-agent' : ''})`;
   });
   if (files.length > shown.length) lines.push(`- … ${files.length - shown.length} more files read or touched`);

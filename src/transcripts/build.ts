@@ -382,6 +382,7 @@ function undoChanges(s: BuildState, call: OpenCall): void {
       if (c.op === 'edit') f.edits = Math.max(0, f.edits - 1);
       else f.writes = Math.max(0, f.writes - 1);
       f.reads++;
+      f.refused = (f.refused ?? 0) + 1;
       if (f.last_call === call.call) f.last_op = 'read';
     }
     if (!current || !s.turnChanges) continue;

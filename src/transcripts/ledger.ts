@@ -30,6 +30,11 @@ export interface FileTouch {
   by_subagent: boolean;
   /** Index of the last tool call that touched it (0-based, over the whole ledger), for recency. */
   last_call: number;
+  /**
+   * Changes the agent tried that were not made (the call failed, or the user refused or cancelled
+   * it): each counted among `reads`, not as an edit or write. Absent when none.
+   */
+  refused?: number;
 }
 
 export interface CommandRun {

@@ -19,7 +19,8 @@ const AT = (s: number) => `2026-12-05T10:00:${String(s).padStart(2, '0')}.000Z`;
 
 /** What the session changed, as session-from-notes takes it: files edited or written, and each turn's `edited`. */
 const changed = (l: Ledger) => [...new Set([...l.files.filter((f) => f.edits + f.writes > 0).map((f) => f.path), ...l.turns.flatMap((t) => t.edited)])].sort();
-const ops = (l: Ledger) => Object.fromEntries(l.files.map((f) => [f.path, [f.reads, f.edits, f.writes, f.last_op]]));
+/** Each file's reads, edits, writes, last operation, and changes not made (counted among the reads). */
+const ops = (l: Ledger) => Object.fromEntries(l.files.map((f) => [f.path, [f.reads, f.edits, f.writes, f.last_op, f.refused ?? 0]]));
 
 /** A ledger read line by line (each hook reads what was appended since the last one) equals the whole read, at every step. */
 function readInChunks(lines: string[], agent: AgentName): Ledger {
@@ -74,10 +75,10 @@ describe('Claude Code: an Edit, MultiEdit, Write or NotebookEdit whose result is
     const l = whole(transcript(), 'claude');
     expect(changed(l)).toEqual(['src/a.ts']);
     expect(ops(l)).toEqual({
-      'src/a.ts': [1, 1, 0, 'edit'],
-      'docs/helper.md': [1, 0, 0, 'read'],
-      'src/b.ts': [1, 0, 0, 'read'],
-      'nb.ipynb': [1, 0, 0, 'read'],
+      'src/a.ts': [1, 1, 0, 'edit', 1],
+      'docs/helper.md': [1, 0, 0, 'read', 1],
+      'src/b.ts': [1, 0, 0, 'read', 1],
+      'nb.ipynb': [1, 0, 0, 'read', 1],
     });
     // Still errors the agent met, as before.
     expect(l.errors.map((e) => e.tool)).toEqual(['Edit', 'Write', 'MultiEdit', 'NotebookEdit']);
@@ -91,6 +92,10 @@ describe('Claude Code: an Edit, MultiEdit, Write or NotebookEdit whose result is
     // What the session file and the compaction say was changed.
     expect(summaryFromNotes(notesFromLedger(l), l).notes).toEqual(['Files changed: src/a.ts']);
     expect(mustKeep(l).files_edited).toEqual(['src/a.ts']);
+    // The notes say which change was not made, not that the file was read.
+    const files = notesFromLedger(l).split('\n').filter((x) => x.startsWith('- `'));
+    expect(files).toContain('- `src/a.ts` — edited 1×, change not made 1× (last: edit)');
+    expect(files).toContain('- `docs/helper.md` — change not made 1× (last: read)');
   });
 
   it('a result read before its call (its parent) waits for it and still undoes the change', () => {
@@ -128,7 +133,7 @@ describe('Codex: an apply_patch that failed is no change', () => {
   it('read whole, and a line at a time', () => {
     for (const l of [whole(transcript(), 'codex'), readInChunks(transcript(), 'codex')]) {
       expect(changed(l)).toEqual(['src/parse.ts']);
-      expect(ops(l)).toEqual({ 'src/parse.ts': [1, 1, 0, 'edit'], 'src/new.ts': [1, 0, 0, 'read'], 'src/old.ts': [1, 0, 0, 'read'], 'src/gone.ts': [1, 0, 0, 'read'] });
+      expect(ops(l)).toEqual({ 'src/parse.ts': [1, 1, 0, 'edit', 1], 'src/new.ts': [1, 0, 0, 'read', 1], 'src/old.ts': [1, 0, 0, 'read', 1], 'src/gone.ts': [1, 0, 0, 'read', 1] });
       expect(l.errors.map((e) => e.message.slice(0, 32))).toEqual(['apply_patch verification failed:', 'error: invalid hunk at line 3', 'error: Failed to find expected li', 'Failed to delete file src/gone.t'].map((m) => m.slice(0, 32)));
       expect(l.commands).toEqual([]);
     }
@@ -160,7 +165,7 @@ describe('Gemini CLI: replace / write_file / edit with status error or cancelled
   it('read whole, and a line at a time', () => {
     for (const l of [whole(transcript(), 'gemini'), readInChunks(transcript(), 'gemini')]) {
       expect(changed(l)).toEqual(['docs/index.md']);
-      expect(ops(l)).toEqual({ 'README.md': [1, 0, 0, 'read'], 'docs/new.md': [1, 0, 0, 'read'], 'docs/guide.md': [1, 0, 0, 'read'], 'docs/index.md': [0, 1, 0, 'edit'] });
+      expect(ops(l)).toEqual({ 'README.md': [1, 0, 0, 'read', 1], 'docs/new.md': [1, 0, 0, 'read', 1], 'docs/guide.md': [1, 0, 0, 'read', 1], 'docs/index.md': [0, 1, 0, 'edit', 0] });
       // The error is one; a cancellation is the user's choice, not an error (as before).
       expect(l.errors.map((e) => e.tool)).toEqual(['replace']);
     }

@@ -19,7 +19,7 @@ function section<T>(title: string, list: T[], line: (x: T) => string): string[] 
 export function renderLedger(d: LedgerData): string {
   const u = d.usage;
   const ops = (f: LedgerData['files'][number]) =>
-    [f.reads && plural(f.reads, 'read'), f.edits && plural(f.edits, 'edit'), f.writes && plural(f.writes, 'write')].filter(Boolean).join(', ');
+    [f.reads - (f.refused ?? 0) && plural(f.reads - (f.refused ?? 0), 'read'), f.edits && plural(f.edits, 'edit'), f.writes && plural(f.writes, 'write'), f.refused && `${plural(f.refused, 'change')} not made`].filter(Boolean).join(', ');
   const sub = (b: boolean) => (b ? ' (sub-agent)' : '');
   const lines = [
     `${AGENT[d.agent]} session ${d.session_id || '(no id)'}${d.cwd ? ` in ${d.cwd}` : ''}, ${time(d.started)} → ${time(d.updated)}`,
