@@ -118,6 +118,16 @@ export interface Ledger {
   replaced_surrogates?: number;
 }
 
+/**
+ * What was done to a file, as the notes and the compaction write it: "written 1×, edited 2×, read
+ * 3×, change not made 1×" (a change not made is counted among the reads: said apart).
+ */
+export function fileOps(f: Pick<FileTouch, 'reads' | 'edits' | 'writes' | 'refused'>): string {
+  const refused = f.refused ?? 0;
+  const times = (n: number, verb: string) => (n > 0 ? `${verb} ${n}×` : '');
+  return [times(f.writes, 'written'), times(f.edits, 'edited'), times(f.reads - refused, 'read'), times(refused, 'change not made')].filter(Boolean).join(', ');
+}
+
 /** An empty ledger for `agent`, the starting point of an incremental read. */
 export function emptyLedger(agent: AgentName, sessionId = ''): Ledger {
   return {
