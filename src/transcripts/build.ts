@@ -119,6 +119,8 @@ interface OpenCall {
 /** Bounds that keep the kept ledger small whatever the transcript's length (oldest dropped). */
 export const CAPS = { commands: 500, errors: 200, user_messages: 200, turns: 200, compactions: 50 };
 const OPEN_CALLS = 256;
+/** Paths the current turn's change counts are kept for (BuildState.turnChanges). */
+const TURN_CHANGES = 512;
 const RECENT_RESPONSES = 16;
 const RECENT_CALLS = 128;
 const MAX_USER_TEXT = 2000;
@@ -345,6 +347,9 @@ export function toolCall(s: BuildState, c: CallFacts): void {
     if (turn && !turn.edited.includes(f.path)) turn.edited.push(f.path);
     const counted = (s.turnChanges ??= {});
     counted[f.path] = (counted[f.path] ?? 0) + 1;
+    // Bounded (a turn of an autonomous run can change many files): a path no longer counted stays in `edited`.
+    const paths = Object.keys(counted);
+    if (paths.length > TURN_CHANGES) delete counted[paths[0]!];
     if (c.id) changes.push({ path: f.path, op: f.op });
   }
   const command = c.command !== undefined && c.command.trim() ? addCommand(s, { command: cut(c.command, 1000), at: c.at, failed: false, by_subagent: sub }) : null;
@@ -385,10 +390,11 @@ function undoChanges(s: BuildState, call: OpenCall): void {
       f.refused = (f.refused ?? 0) + 1;
       if (f.last_call === call.call) f.last_op = 'read';
     }
-    if (!current || !s.turnChanges) continue;
-    const left = (s.turnChanges[c.path] ?? 1) - 1;
-    if (left > 0) s.turnChanges[c.path] = left;
-    else delete s.turnChanges[c.path];
+    const counted = s.turnChanges?.[c.path];
+    if (!current || counted === undefined) continue;
+    const left = counted - 1;
+    if (left > 0) s.turnChanges![c.path] = left;
+    else delete s.turnChanges![c.path];
     const turn = l.turns.at(-1);
     if (left <= 0 && turn) turn.edited = turn.edited.filter((p) => p !== c.path);
   }
