@@ -1,4 +1,4 @@
-import { appendFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { summaryFromNotes } from '../../src/commands/steps/session-from-notes.js';
@@ -6,6 +6,7 @@ import { mustKeep } from '../../src/compact/must-keep.js';
 import { notesFromLedger } from '../../src/notes/offline.js';
 import { advanceLedger, readLedger } from '../../src/transcripts/index.js';
 import type { AgentName, Ledger } from '../../src/transcripts/ledger.js';
+import { LEDGER_STATE_FILE, SESSIONS_DIR, sessionDirName } from '../../src/paths.js';
 import { tempDir } from '../helpers/repo.js';
 
 // A failed, rejected or cancelled edit is no change (issue 25 §6): the file counts as read (the agent
@@ -129,6 +130,20 @@ describe('Codex: an apply_patch that failed is no change', () => {
     line(11, 'response_item', { type: 'custom_tool_call', status: 'completed', call_id: 'call_5', name: 'apply_patch', input: '*** Begin Patch\n*** Update File: src/parse.ts\n@@\n-old2\n+new\n*** End Patch\n' }),
     line(12, 'response_item', { type: 'custom_tool_call_output', call_id: 'call_5', output: 'Exit code: 0\nWall time: 0 seconds\nOutput:\nSuccess. Updated the following files:\nM src/parse.ts\n' }),
   ];
+
+  it('a turn that changes hundreds of files keeps a bounded count of them with the ledger state', () => {
+    const calls = Array.from({ length: 700 }, (_, i) => [
+      line(2, 'response_item', { type: 'custom_tool_call', call_id: `c${i}`, name: 'apply_patch', input: `*** Begin Patch\n*** Add File: gen/f${i}.ts\n+x\n*** End Patch\n` }),
+      line(3, 'response_item', { type: 'custom_tool_call_output', call_id: `c${i}`, output: 'Exit code: 0\nWall time: 0 seconds\nOutput:\nSuccess.\n' }),
+    ]).flat();
+    const dir = tempDir();
+    const path = join(dir, 'big.jsonl');
+    writeFileSync(path, `${[...transcript().slice(0, 2), ...calls].join('\n')}\n`);
+    const l = advanceLedger(dir, 'big', path, { agent: 'codex', repoRoot: REPO }).ledger;
+    expect(l.turns[0]!.edited).toHaveLength(700);
+    const kept = JSON.parse(readFileSync(join(dir, SESSIONS_DIR, sessionDirName('big'), LEDGER_STATE_FILE), 'utf8'));
+    expect(Object.keys(kept.state.turnChanges).length).toBeLessThanOrEqual(512);
+  });
 
   it('read whole, and a line at a time', () => {
     for (const l of [whole(transcript(), 'codex'), readInChunks(transcript(), 'codex')]) {
