@@ -63,15 +63,33 @@ const FUNCTION_RESPONSE = /^\[Function Response: [\w.-]+\]/;
 export const GEMINI_STEERING = /^\s*User (?:steering update|hints):\s*<user_input>\s*([\s\S]*?)\s*<\/user_input>/;
 
 /**
+ * A command the user ran in Gemini CLI's shell mode (`!cmd`): Gemini CLI (0.6x) records what it
+ * tells the model as a user message, "I ran the following shell command:\n```sh\nCMD\n```\n\nThis
+ * produced the following result:\n```\nRESULT\n```" (backslashes and backticks escaped with a
+ * backslash). Failed when the result says so: "Command exited with code N.", "Command was
+ * cancelled.", "Command terminated by signal: …" (after a note that a `cd` does not persist). Null
+ * for any other message.
+ */
+export function geminiShellCommand(m: TranscriptRecord): { command: string; failed: boolean } | null {
+  const text = textOf(m.content);
+  const shell = text === null ? null : /^I ran the following shell command:\n```sh\n([\s\S]*?)\n```\n\nThis produced the following result:\n```\n([\s\S]*?)(?:\n```)?$/.exec(text);
+  if (!shell) return null;
+  const unescape = (t: string) => t.replace(/\\([\\`])/g, '$1');
+  const result = unescape(shell[2]!).replace(/^WARNING: shell mode is stateless;[^\n]*\n\n/, '');
+  return { command: unescape(shell[1]!), failed: /^(Command exited with code -?[1-9]\d*\.|Command was cancelled\.|Command terminated by signal)/.test(result) };
+}
+
+/**
  * What the user typed in a user message, or null when it is none. Gemini CLI records what was
  * typed as `displayContent` where the text it sent differs: an `@file` reference expanded to the
  * file's content (older versions: cut where "--- Content from referenced files ---" starts);
  * "System: Please continue." is Gemini CLI asking the model to go on, not the user; a steering
  * update sent while the agent works is the text inside its `<user_input>`; the prompt follows
  * git-memory's own context in the same message; other wrappers, and a tool's result recorded as a
- * user message (`[Function Response: …]`), are no prompt.
+ * user message (`[Function Response: …]`), and a command run in shell mode (geminiShellCommand), are no prompt.
  */
 export function geminiTyped(m: TranscriptRecord): string | null {
+  if (geminiShellCommand(m)) return null;
   const raw = textOf(m.displayContent) ?? textOf(m.content);
   if (raw === null) return null;
   let text = withoutHookContext(raw);

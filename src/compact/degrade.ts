@@ -5,7 +5,7 @@
  * longest sections to fit the token budget, keeping every heading and each section's start.
  */
 import { estimateTokens } from '../memory/tokens.js';
-import type { Ledger } from '../transcripts/ledger.js';
+import { fileOps, type Ledger } from '../transcripts/ledger.js';
 import type { KeyInfo } from './key-info.js';
 import { ledgerSections } from './ledger-summary.js';
 import { parseSummary, renderSummary, SUMMARY_SECTIONS, type SectionName } from './sections.js';
@@ -25,7 +25,7 @@ const HOME: Record<string, SectionName> = {
 function lineFor(kind: string, text: string, ledger: Ledger): string {
   if (kind === 'file_names') {
     const f = ledger.files.find((x) => x.path === text);
-    if (f) return `- ${f.path} — ${[f.writes && `written ${f.writes}×`, f.edits && `edited ${f.edits}×`, f.reads && `read ${f.reads}×`].filter(Boolean).join(', ')}`;
+    if (f) return `- ${f.path} — ${fileOps(f)}`;
   }
   if (kind === 'error_messages') {
     const e = [...ledger.errors].reverse().find((x) => x.message.includes(text.slice(0, 60)));

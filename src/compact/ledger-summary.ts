@@ -3,7 +3,7 @@
  * is measured against. It names every key item the validator looks for, and tells the turns in
  * order so the next agent can pick up where the session stopped.
  */
-import type { FileTouch, Ledger } from '../transcripts/ledger.js';
+import { fileOps, type FileTouch, type Ledger } from '../transcripts/ledger.js';
 import { extractKeyInfo, type KeyInfo } from './key-info.js';
 import { renderSummary, type ParsedSummary, type SectionName } from './sections.js';
 
@@ -17,8 +17,7 @@ const oneLine = (s: string, n: number) => {
 };
 
 function fileLine(f: FileTouch): string {
-  const ops = [f.writes && `written ${f.writes}×`, f.edits && `edited ${f.edits}×`, f.reads && `read ${f.reads}×`].filter(Boolean).join(', ');
-  return `- ${f.path} — ${ops}; last: ${f.last_op}${f.by_subagent ? ' (sub-agent)' : ''}`;
+  return `- ${f.path} — ${fileOps(f)}; last: ${f.last_op}${f.by_subagent ? ' (sub-agent)' : ''}`;
 }
 
 function filesSection(ledger: Ledger, key: KeyInfo): string {

@@ -1,7 +1,7 @@
 // Notes without a model (DESIGN §13, issue 13 item 5): every section the ledger can speak to,
 // filled mechanically and exactly. This is the baseline a model's notes must beat, and what a
 // failed model call falls back to.
-import type { Ledger } from '../transcripts/ledger.js';
+import { fileOps, type Ledger } from '../transcripts/ledger.js';
 import { defaultTemplate, parseNotes, renderNotes } from './template.js';
 
 /** Whitespace collapsed, cut at `max` characters with an ellipsis. */
@@ -10,7 +10,6 @@ export function shorten(text: string, max: number): string {
   return s.length <= max ? s : `${s.slice(0, max - 1).trimEnd()}…`;
 }
 
-const times = (n: number, verb: string) => (n ? `${verb} ${n}×` : '');
 const code = (s: string) => `\`${s.replace(/`/g, "'")}\``;
 /** A user message that corrects the agent (seed 000: "What did the user correct?"). */
 const CORRECTION = /^(no\b|nope\b|wrong\b|don'?t\b|do not\b|stop\b|instead\b|actually\b|that'?s not\b|not like that|undo\b|revert\b|不要|不对|错了|别)/i;
@@ -58,24 +57,28 @@ function filesAndFunctions(ledger: Ledger): string {
   const files = [...ledger.files].sort((a, b) => b.edits + b.writes - (a.edits + a.writes) || b.last_call - a.last_call);
   const shown = files.slice(0, 30);
   const lines = shown.map((f) => {
-    const ops = [times(f.writes, 'written'), times(f.edits, 'edited'), times(f.reads, 'read')].filter(Boolean).join(', ');
-    return `- ${code(f.path)} — ${ops} (last: ${f.last_op}${f.by_subagent ? ', also by a sub-agent' : ''})`;
+    return `- ${code(f.path)} — ${fileOps(f)} (last: ${f.last_op}${f.by_subagent ? ', also by a sub-agent' : ''})`;
   });
   if (files.length > shown.length) lines.push(`- … ${files.length - shown.length} more files read or touched`);
   return lines.join('\n');
 }
 
 function workflow(ledger: Ledger): string {
-  const byCommand = new Map<string, { runs: number; failed: number }>();
+  const byCommand = new Map<string, { runs: number; failed: number; user: boolean }>();
   for (const c of ledger.commands) {
     const key = shorten(c.command, 200);
-    const e = byCommand.get(key) ?? { runs: 0, failed: 0 };
+    const e = byCommand.get(key) ?? { runs: 0, failed: 0, user: false };
     e.runs++;
     if (c.failed) e.failed++;
+    // Run by the user in the agent's shell mode (`!`): said, the agent did not choose it.
+    if (c.by_user) e.user = true;
     byCommand.set(key, e);
   }
   const entries = [...byCommand].slice(0, 25);
-  const lines = entries.map(([cmd, e], i) => `${i + 1}. ${code(cmd)}${e.runs > 1 ? ` — run ${e.runs}×` : ''}${e.failed ? `${e.runs > 1 ? ',' : ' —'} failed ${e.failed}×` : ''}`);
+  const lines = entries.map(([cmd, e], i) => {
+    const facts = [e.user && 'run by the user', e.runs > 1 && `run ${e.runs}×`, e.failed && `failed ${e.failed}×`].filter(Boolean).join(', ');
+    return `${i + 1}. ${code(cmd)}${facts ? ` — ${facts}` : ''}`;
+  });
   if (byCommand.size > entries.length) lines.push(`… ${byCommand.size - entries.length} more distinct commands`);
   return lines.length ? `Commands in the order first used:\n${lines.join('\n')}` : '';
 }

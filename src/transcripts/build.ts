@@ -1,6 +1,6 @@
 import { basename, isAbsolute, posix, relative, resolve, sep, win32 } from 'node:path';
 import { redactQuick } from '../safety/quick-redact.js';
-import { emptyLedger, type AgentName, type FileTouch, type Ledger, type Todo, type TokenUsage } from './ledger.js';
+import { emptyLedger, type AgentName, type CommandRun, type FileTouch, type Ledger, type Todo, type TokenUsage } from './ledger.js';
 import { applyTaskOp, taskFailed, type KeptTask, type TaskOp } from './tasks.js';
 
 /**
@@ -24,6 +24,12 @@ export interface BuildState {
   seen: string[];
   /** The last compaction still waits for its summary record. */
   summaryDue: boolean;
+  /** The user's last shell-mode command (absolute index), while its output may still come. */
+  userCommand?: number;
+  /** Turns started so far (a serial number: the current turn's). */
+  turn?: number;
+  /** Calls of the current turn that changed each path and were not undone: a failed one leaves the path in `edited` while another counts. */
+  turnChanges?: Record<string, number>;
   /**
    * The text of the current main-chain response so far: a reply streamed in several records is one
    * reply (a secret split between two records stays whole for the scanner that reads the ledger).
@@ -97,6 +103,14 @@ interface OpenCall {
   tool: string;
   command: number | null;
   chain: string;
+  /**
+   * The files the call edits or writes, counted as changed when it was made; a result that says the
+   * change was not made (a failure, a rejection, a cancellation) turns each into a read.
+   */
+  changes?: { path: string; op: 'edit' | 'write' }[];
+  /** The call's index (0-based, over the ledger) and the turn it was made in (BuildState.turn). */
+  call?: number;
+  turn?: number;
   /** A todo list or task change, applied once the result says the call succeeded. */
   todos?: Todo[];
   task?: TaskOp;
@@ -105,6 +119,8 @@ interface OpenCall {
 /** Bounds that keep the kept ledger small whatever the transcript's length (oldest dropped). */
 export const CAPS = { commands: 500, errors: 200, user_messages: 200, turns: 200, compactions: 50 };
 const OPEN_CALLS = 256;
+/** Paths the current turn's change counts are kept for (BuildState.turnChanges). */
+const TURN_CHANGES = 512;
 const RECENT_RESPONSES = 16;
 const RECENT_CALLS = 128;
 const MAX_USER_TEXT = 2000;
@@ -200,6 +216,8 @@ export function userMessage(s: BuildState, text: string, at: string): void {
   pushCapped(l.user_messages, { text: cut(text, MAX_USER_TEXT), at }, CAPS.user_messages);
   pushCapped(l.turns, { at, request: shorten(text, TURN_TEXT), tool_calls: 0, edited: [], reply: '' }, CAPS.turns);
   delete s.replyText;
+  s.turn = (s.turn ?? 0) + 1;
+  delete s.turnChanges;
 }
 
 /**
@@ -276,6 +294,38 @@ function touch(s: BuildState, path: string, op: 'read' | 'edit' | 'write', at: s
   f.last_call = l.tool_calls - 1;
 }
 
+/** Adds a command to the capped list; its absolute index. */
+function addCommand(s: BuildState, run: CommandRun): number {
+  const l = s.ledger;
+  const index = s.base.commands + l.commands.length;
+  l.commands.push(run);
+  if (l.commands.length > CAPS.commands) {
+    const drop = l.commands.length - CAPS.commands;
+    l.commands.splice(0, drop);
+    s.base.commands += drop;
+  }
+  return index;
+}
+
+/**
+ * A command the user ran in the agent's shell mode (`!` in Claude Code, Codex and Gemini CLI): a
+ * command of the session (`by_user`), not a prompt and not a tool call; a failure is the command's,
+ * not an error the agent met. `failed` is what the record says; Claude Code writes the output in
+ * the next record (userCommandOutput).
+ */
+export function userCommand(s: BuildState, command: string, at: string, failed = false): void {
+  if (!command.trim()) return;
+  s.userCommand = addCommand(s, { command: cut(command, 1000), at, failed, by_subagent: false, by_user: true });
+}
+
+/** The output of the user's last command, when it says the command failed. */
+export function userCommandOutput(s: BuildState, failed: boolean): void {
+  const i = s.userCommand;
+  delete s.userCommand;
+  const cmd = i === undefined ? undefined : s.ledger.commands[i - s.base.commands];
+  if (cmd && failed) cmd.failed = true;
+}
+
 /** A tool call, counted once per id; its files, command and todo list go to the ledger. */
 export function toolCall(s: BuildState, c: CallFacts): void {
   if (c.id) {
@@ -290,40 +340,78 @@ export function toolCall(s: BuildState, c: CallFacts): void {
   if (!sub) l.last_turn_had_tool_calls = true;
   const turn = l.turns.at(-1);
   if (turn) turn.tool_calls++;
+  const changes: NonNullable<OpenCall['changes']> = [];
   for (const f of c.files ?? []) {
     touch(s, f.path, f.op, c.at, sub);
-    if (turn && f.op !== 'read' && !turn.edited.includes(f.path)) turn.edited.push(f.path);
+    if (f.op === 'read') continue;
+    if (turn && !turn.edited.includes(f.path)) turn.edited.push(f.path);
+    const counted = (s.turnChanges ??= {});
+    counted[f.path] = (counted[f.path] ?? 0) + 1;
+    // Bounded (a turn of an autonomous run can change many files): a path no longer counted stays in `edited`.
+    const paths = Object.keys(counted);
+    if (paths.length > TURN_CHANGES) delete counted[paths[0]!];
+    if (c.id) changes.push({ path: f.path, op: f.op });
   }
-  let command: number | null = null;
-  if (c.command !== undefined && c.command.trim()) {
-    command = s.base.commands + l.commands.length;
-    l.commands.push({ command: cut(c.command, 1000), at: c.at, failed: false, by_subagent: sub });
-    if (l.commands.length > CAPS.commands) {
-      const drop = l.commands.length - CAPS.commands;
-      l.commands.splice(0, drop);
-      s.base.commands += drop;
-    }
-  }
+  const command = c.command !== undefined && c.command.trim() ? addCommand(s, { command: cut(c.command, 1000), at: c.at, failed: false, by_subagent: sub }) : null;
   // A todo list counts once its call succeeded (a refused TodoWrite is no list); a call without an
   // id can have no result, and counts as made.
   const todos = c.todos && !sub ? c.todos.map((t) => ({ content: cut(t.content, 500), status: t.status })) : undefined;
   if (todos && !c.id) l.todos = todos;
   if (c.id) {
-    s.calls.push([c.id, { tool: c.tool, command, chain: c.chain, ...(todos ? { todos } : {}), ...(c.task && !sub ? { task: c.task } : {}) }]);
+    s.calls.push([
+      c.id,
+      {
+        tool: c.tool,
+        command,
+        chain: c.chain,
+        ...(todos ? { todos } : {}),
+        ...(c.task && !sub ? { task: c.task } : {}),
+        ...(changes.length ? { changes, call: l.tool_calls - 1, turn: s.turn ?? 0 } : {}),
+      },
+    ]);
     if (s.calls.length > OPEN_CALLS) s.calls.splice(0, s.calls.length - OPEN_CALLS);
   }
 }
 
 /**
- * The result of call `id`: a failure marks its command failed and becomes an error entry; a todo
- * list or task change is applied only on success. `detail`: the structured result (Claude Code's
- * toolUseResult), where the agent writes one.
+ * A change the call's result says was not made: each file it edited or wrote counts as read
+ * instead (the agent looked at it: its old text, or the change it proposed, was about the file),
+ * and leaves its turn's `edited` unless another call of the turn changed it.
  */
-export function toolResult(s: BuildState, id: string, r: { failed: boolean; message: string; at: string; detail?: unknown }): void {
+function undoChanges(s: BuildState, call: OpenCall): void {
+  const l = s.ledger;
+  const current = call.turn === (s.turn ?? 0);
+  for (const c of call.changes ?? []) {
+    const f = l.files.find((x) => x.path === c.path);
+    if (f) {
+      if (c.op === 'edit') f.edits = Math.max(0, f.edits - 1);
+      else f.writes = Math.max(0, f.writes - 1);
+      f.reads++;
+      f.refused = (f.refused ?? 0) + 1;
+      if (f.last_call === call.call) f.last_op = 'read';
+    }
+    const counted = s.turnChanges?.[c.path];
+    if (!current || counted === undefined) continue;
+    const left = counted - 1;
+    if (left > 0) s.turnChanges![c.path] = left;
+    else delete s.turnChanges![c.path];
+    const turn = l.turns.at(-1);
+    if (left <= 0 && turn) turn.edited = turn.edited.filter((p) => p !== c.path);
+  }
+}
+
+/**
+ * The result of call `id`: a failure marks its command failed and becomes an error entry; a todo
+ * list or task change is applied only on success. A change the result says was not made
+ * (`applied` false; by default, when the call failed) is no change: see undoChanges. `detail`:
+ * the structured result (Claude Code's toolUseResult), where the agent writes one.
+ */
+export function toolResult(s: BuildState, id: string, r: { failed: boolean; message: string; at: string; detail?: unknown; applied?: boolean }): void {
   const i = s.calls.findIndex(([cid]) => cid === id);
   if (i === -1) return;
   const [, call] = s.calls[i]!;
   s.calls.splice(i, 1);
+  if (call.changes && !(r.applied ?? !r.failed)) undoChanges(s, call);
   if (!r.failed) {
     if (call.todos) s.ledger.todos = call.todos;
     if (call.task && !taskFailed(r.detail)) {

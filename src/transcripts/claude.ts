@@ -12,6 +12,8 @@ import {
   saw,
   toolCall,
   toolResult,
+  userCommand,
+  userCommandOutput,
   userMessage,
   wasAnswered,
   type BuildState,
@@ -21,6 +23,7 @@ import {
 import type { Todo } from './ledger.js';
 import { callLabel, outputText, subjectOf } from './tool-input.js';
 import { taskOp } from './tasks.js';
+import { textOf, withoutIdeContext } from '../agents/transcript-text.js';
 
 /**
  * Claude Code JSONL (AGENT-INTERFACES §2). Records are taken in conversation order: a record whose
@@ -182,6 +185,7 @@ function apply(s: BuildState, rec: Rec, ctx: Ctx): void {
         }
       }
     }
+    if (chain === 'main' && !rec.isMeta && shellMode(s, msg.content, at)) return;
     const prompt = chain === 'main' ? promptOf(rec) : null;
     if (prompt && !/^\[Request interrupted by user/.test(prompt.trim())) {
       userMessage(s, prompt, at);
@@ -237,7 +241,34 @@ function apply(s: BuildState, rec: Rec, ctx: Ctx): void {
   }
 }
 
+/**
+ * Claude Code's shell mode: the user types `!cmd`, and Claude Code writes a user record
+ * `<bash-input>cmd</bash-input>`, then one `<bash-stdout>…</bash-stdout><bash-stderr>…</bash-stderr>`
+ * (or both in one text). The command is the user's (userCommand). Whether it failed is told only
+ * where the record says so: a `<bash-exit-code>` other than 0, or Claude Code's own "Command
+ * failed: …" / "Not run: …" as the stderr. A plain failing command's output is written as a
+ * passing one's (no exit status), and stderr alone says nothing (git, npm and nix write progress
+ * there). Whether the text was shell mode's.
+ */
+function shellMode(s: BuildState, content: unknown, at: string): boolean {
+  const raw = textOf(content);
+  if (raw === null) return false;
+  const text = withoutIdeContext(raw).trim();
+  const input = /^<bash-input>([\s\S]*?)<\/bash-input>/.exec(text);
+  if (input) userCommand(s, input[1]!, at);
+  const output = (input ? text.slice(input[0].length).trim() : text).match(/^<bash-(?:stdout|stderr|exit-code)>[\s\S]*$/)?.[0];
+  if (output !== undefined) {
+    const code = /<bash-exit-code>\s*(-?\d+)\s*<\/bash-exit-code>/.exec(output);
+    const stderr = /<bash-stderr>\s*([\s\S]*?)<\/bash-stderr>/.exec(output)?.[1] ?? '';
+    userCommandOutput(s, (!!code && code[1] !== '0') || /^(Command failed|Not run):/.test(stderr));
+  }
+  return !!input || output !== undefined;
+}
+
 const clip = (v: unknown, max: number) => (typeof v === 'string' && v.length > max ? v.slice(0, max) : v);
+/** A text cut to `max`; shell mode's output keeps its end too, where its exit code is (shellMode). */
+const clipText = (v: unknown, max: number) =>
+  typeof v === 'string' && v.length > max && /^\s*<bash-/.test(v) ? `${v.slice(0, max / 2)}${v.slice(-max / 2)}` : clip(v, max);
 
 /**
  * A waiting record with only what apply() reads, each text cut past what apply() keeps of it, so
@@ -253,7 +284,7 @@ function slim(rec: Rec): Rec {
     const content = Array.isArray(m.content)
       ? m.content.map((b: any) => {
           if (!b || typeof b !== 'object') return b;
-          if (b.type === 'text') return { type: 'text', text: clip(b.text, textMax) };
+          if (b.type === 'text') return { type: 'text', text: clipText(b.text, textMax) };
           if (b.type === 'tool_use') {
             const input: Rec = {};
             const subject = subjectOf(b.input);
@@ -267,7 +298,7 @@ function slim(rec: Rec): Rec {
           if (b.type === 'tool_result') return { type: 'tool_result', tool_use_id: b.tool_use_id, is_error: b.is_error, content: clip(outputText(b.content), 4000) };
           return { type: b.type };
         })
-      : clip(m.content, textMax);
+      : clipText(m.content, textMax);
     out.message = { id: m.id, role: m.role, usage: m.usage, content };
   }
   const r = rec.toolUseResult;

@@ -1,5 +1,5 @@
 import { CODEX_MODEL_WARNING, textOf, withoutCodexIdeContext } from '../agents/transcript-text.js';
-import { assistantText, compaction, reportPath, responseStart, saw, toolCall, toolResult, totalUsage, userMessage, type BuildState, type CallFacts } from './build.js';
+import { assistantText, compaction, reportPath, responseStart, saw, toolCall, toolResult, totalUsage, userCommand, userMessage, type BuildState, type CallFacts } from './build.js';
 import type { Todo } from './ledger.js';
 import { callLabel, outputText, shellReads } from './tool-input.js';
 import { isWrapper } from './first-prompt.js';
@@ -108,6 +108,22 @@ export function codexOutcome(output: unknown): { failed: boolean; message: strin
 }
 
 /**
+ * Whether an apply_patch call's output says the patch was not applied: a failed outcome (above), or
+ * what Codex answers without an exit code when it refuses or fails a patch ("apply_patch
+ * verification failed: Failed to find expected lines in …", "error: invalid hunk at line 8, …",
+ * "execution error: Io(…)"). A patch Codex's own check refused ("verification failed") changed
+ * nothing; one that failed while being applied (apply_patch writes file by file) may have changed
+ * the files before the one its error names, and is taken as changing none (no transcript of the
+ * corpus has such a patch of more than one file).
+ */
+export function patchOutcome(output: unknown): { failed: boolean; message: string } {
+  const outcome = codexOutcome(output);
+  if (outcome.failed) return outcome;
+  const text = outputText(output).trimStart();
+  return /^(apply_patch verification failed|execution error|error):/.test(text) ? { failed: true, message: text } : outcome;
+}
+
+/**
  * A user message's text as Codex shows it: its parts joined as they are (the event_msg that repeats
  * a prompt of several parts holds them joined with nothing between).
  */
@@ -115,6 +131,22 @@ function userText(content: unknown): string {
   if (typeof content === 'string') return content;
   if (!Array.isArray(content)) return '';
   return content.map((b) => (b && typeof b === 'object' && typeof b.text === 'string' && b.type !== 'thinking' ? b.text : '')).join('');
+}
+
+/**
+ * A command the user ran with `!` in Codex's TUI, as Codex tells the model in a user-role message:
+ * `<user_shell_command>\n<command>\nCMD\n</command>\n<result>\nExit code: N\nDuration: …\nOutput:\n…\n</result>\n</user_shell_command>`,
+ * or (earlier versions) `<user_shell_command>\nCMD\n</user_shell_command>` then
+ * `<user_shell_command_output>…</user_shell_command_output>`. Failed when its exit code is not 0
+ * (-1: aborted by the user); no exit code written, not failed. Null for any other text.
+ */
+export function userShellCommand(text: string): { command: string; failed: boolean } | null {
+  const now = /^\s*<user_shell_command>\s*<command>\n?([\s\S]*?)\n?<\/command>\s*(?:<result>([\s\S]*?)(?:<\/result>|$))?/.exec(text);
+  const before = now ? null : /^\s*<user_shell_command>\n?([\s\S]*?)\n?<\/user_shell_command>(?:\s*<user_shell_command_output>([\s\S]*?)(?:<\/user_shell_command_output>|$))?/.exec(text);
+  const m = now ?? before;
+  if (!m) return null;
+  const code = /^Exit code: (-?\d+)/m.exec(m[2] ?? '');
+  return { command: m[1]!.trim(), failed: !!code && code[1] !== '0' };
 }
 
 /**
@@ -173,7 +205,18 @@ function output(s: BuildState, id: string, out: unknown, at: string): void {
     remember((c.running ??= []), session, id);
     return;
   }
-  toolResult(s, id, { ...codexOutcome(out), at });
+  const patch = s.calls.some(([cid, call]) => cid === id && call.tool === 'apply_patch');
+  toolResult(s, id, { ...(patch ? patchOutcome(out) : codexOutcome(out)), at });
+}
+
+/**
+ * A patch_apply_end event (rollouts that keep the tool events): a patch that failed is answered
+ * now; one that succeeded waits for its call's output, which says the same.
+ */
+function patchEnded(s: BuildState, p: Rec, at: string): void {
+  if (typeof p.call_id !== 'string' || p.success !== false) return;
+  const message = [p.stderr, p.stdout].find((v) => typeof v === 'string' && v.trim()) ?? 'patch not applied';
+  toolResult(s, p.call_id, { failed: true, message, at });
 }
 
 /** An exec_command_end event: the exit of a command whose first output said it was still running. */
@@ -318,6 +361,7 @@ export function feedCodex(s: BuildState, rec: Rec, ctx: Ctx): void {
       saw(s, at);
       if (p.type === 'user_message' && typeof p.message === 'string') prompt(s, p.message, at);
       else if (p.type === 'exec_command_end') commandEnded(s, p, at);
+      else if (p.type === 'patch_apply_end') patchEnded(s, p, at);
       // A turn the user interrupted (Esc) is over, and so is any turn a new one starts after: the
       // same text typed again is a new prompt (Codex writes a prompt's event right after its item).
       else if (p.type === 'turn_aborted' || p.type === 'task_started') answered(s);
@@ -331,9 +375,11 @@ export function feedCodex(s: BuildState, rec: Rec, ctx: Ctx): void {
             const text = userText(p.content);
             // A rollout whose header names no working directory (before 0.3x) has it in the environment block.
             if (!s.ledger.cwd) saw(s, '', { cwd: /^\s*<environment_context>[\s\S]*?<cwd>([^<\n]+)<\/cwd>/.exec(text)?.[1]?.trim() });
+            const shell = userShellCommand(text);
+            if (shell) userCommand(s, shell.command, at, shell.failed);
             // Codex's own warnings to the model (record_model_warning) are user-role items; a prompt the
             // user typed that starts so is still taken from the event older versions write for it.
-            if (!CODEX_MODEL_WARNING.test(text)) prompt(s, text, at);
+            else if (!CODEX_MODEL_WARNING.test(text)) prompt(s, text, at);
           }
           else if (p.role === 'assistant') {
             answered(s);

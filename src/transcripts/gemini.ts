@@ -1,5 +1,5 @@
-import { GEMINI_STEERING as STEERING, geminiTyped as typed, textOf } from '../agents/transcript-text.js';
-import { assistantText, compaction, reportPath, responseStart, responseUsage, saw, toolCall, toolResult, userMessage, type BuildState, type CallFacts } from './build.js';
+import { GEMINI_STEERING as STEERING, geminiShellCommand, geminiTyped as typed, textOf } from '../agents/transcript-text.js';
+import { assistantText, compaction, reportPath, responseStart, responseUsage, saw, toolCall, toolResult, userCommand, userMessage, type BuildState, type CallFacts } from './build.js';
 import type { Todo } from './ledger.js';
 import { callLabel, outputText, shellReads, subjectOf } from './tool-input.js';
 import { readBytes } from '../fs/read-file.js';
@@ -151,6 +151,11 @@ export function feedGemini(s: BuildState, m: Rec, sessionId: string, ctx: Ctx): 
   const at = typeof m.timestamp === 'string' ? m.timestamp : '';
   saw(s, at, { session_id: sessionId || undefined });
   if (m.type === 'user') {
+    const shell = geminiShellCommand(m);
+    if (shell) {
+      userCommand(s, shell.command, at, shell.failed);
+      return;
+    }
     const text = typed(m);
     if (text) userMessage(s, text, at);
     return;
@@ -174,7 +179,9 @@ export function feedGemini(s: BuildState, m: Rec, sessionId: string, ctx: Ctx): 
     const id = String(tc.id ?? `${m.id}:${tc.name}`);
     toolCall(s, facts(tc.name, tc.args && typeof tc.args === 'object' ? tc.args : {}, id, typeof tc.timestamp === 'string' ? tc.timestamp : at, s.ledger.cwd, ctx));
     const ended = tc._outcome || (tc.result !== undefined && tc.result !== null) || ['success', 'error', 'cancelled'].includes(tc.status);
-    if (ended) toolResult(s, id, { ...result(tc), at: typeof tc.timestamp === 'string' ? tc.timestamp : at });
+    // A call the user cancelled (refused the change, or stopped it) did nothing, and is no error.
+    const r = ended ? result(tc) : null;
+    if (r) toolResult(s, id, { ...r, at: typeof tc.timestamp === 'string' ? tc.timestamp : at, applied: !r.failed && tc.status !== 'cancelled' });
     for (const t of steeringOf(tc)) userMessage(s, t, typeof tc.timestamp === 'string' ? tc.timestamp : at);
   }
 }
@@ -189,7 +196,7 @@ const ARG_KEYS = ['absolute_path', 'file_path', 'path', 'paths', 'command', 'dir
  */
 function slimMessage(m: Rec): Rec {
   const out: Rec = { id: m.id, timestamp: m.timestamp, type: m.type, tokens: m.tokens };
-  const text = m.type === 'user' ? typed(m) : m.type === 'info' ? (typeof m.content === 'string' ? m.content : null) : textOf(m.content);
+  const text = m.type === 'user' ? (geminiShellCommand(m) ? textOf(m.content) : typed(m)) : m.type === 'info' ? (typeof m.content === 'string' ? m.content : null) : textOf(m.content);
   if (text !== null) out.content = clip(text, 8000);
   if (Array.isArray(m.toolCalls)) {
     out.toolCalls = m.toolCalls.map((tc: any) => {

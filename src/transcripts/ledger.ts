@@ -30,13 +30,21 @@ export interface FileTouch {
   by_subagent: boolean;
   /** Index of the last tool call that touched it (0-based, over the whole ledger), for recency. */
   last_call: number;
+  /**
+   * Changes the agent tried that were not made (the call failed, or the user refused or cancelled
+   * it): each counted among `reads`, not as an edit or write. Absent when none.
+   */
+  refused?: number;
 }
 
 export interface CommandRun {
   command: string;
   at: string;
+  /** The command failed: its exit status, or its output, says so (unknown counts as not failed). */
   failed: boolean;
   by_subagent: boolean;
+  /** Run by the user in the agent's shell mode (`!`), not by the agent; absent for the agent's. */
+  by_user?: true;
 }
 
 export interface ToolError {
@@ -108,6 +116,16 @@ export interface Ledger {
    * text held, each replaced by U+FFFD, the rest of the text kept. Absent when there were none.
    */
   replaced_surrogates?: number;
+}
+
+/**
+ * What was done to a file, as the notes and the compaction write it: "written 1×, edited 2×, read
+ * 3×, change not made 1×" (a change not made is counted among the reads: said apart).
+ */
+export function fileOps(f: Pick<FileTouch, 'reads' | 'edits' | 'writes' | 'refused'>): string {
+  const refused = f.refused ?? 0;
+  const times = (n: number, verb: string) => (n > 0 ? `${verb} ${n}×` : '');
+  return [times(f.writes, 'written'), times(f.edits, 'edited'), times(f.reads - refused, 'read'), times(refused, 'change not made')].filter(Boolean).join(', ');
 }
 
 /** An empty ledger for `agent`, the starting point of an incremental read. */

@@ -5,9 +5,10 @@ import { isGeminiDocument, messageElements, parseElement } from './gemini.js';
 import type { AgentName } from './ledger.js';
 import { parseRecord, scanLines } from './lines.js';
 import { shorten } from './build.js';
-import { codexOutcome } from './codex.js';
+import { codexOutcome, userShellCommand } from './codex.js';
+import { isWrapper } from './first-prompt.js';
 import { outputText } from './tool-input.js';
-import { textOf } from '../agents/transcript-text.js';
+import { CODEX_MODEL_WARNING, geminiShellCommand, textOf, withoutCodexIdeContext, withoutIdeContext } from '../agents/transcript-text.js';
 
 type Rec = Record<string, any>;
 
@@ -43,6 +44,7 @@ function claudeEntries(r: Rec): string[] {
     }
     const prompt = r.isSidechain ? null : promptOf(r);
     if (prompt) out.push(`[user] ${cut(prompt, TEXT)}`);
+    else if (!r.isSidechain && !r.isMeta) out.push(...claudeShell(textOf(m.content)));
     return out;
   }
   if (r.type !== 'assistant' || !Array.isArray(m.content)) return [];
@@ -53,12 +55,44 @@ function claudeEntries(r: Rec): string[] {
   });
 }
 
-function codexEntries(r: Rec): string[] {
+/** A command the user ran in the agent's shell mode, and (for Claude Code, in its own record) its output. */
+const userRan = (command: string, failed: boolean) => `[user ran] ${cut(command, INPUT)}${failed ? ' (failed)' : ''}`;
+
+/** Claude Code's shell mode: `<bash-input>` and the `<bash-stdout>`/`<bash-stderr>` record after it (claude.ts shellMode). */
+function claudeShell(raw: string | null): string[] {
+  if (raw === null) return [];
+  const text = withoutIdeContext(raw).trim();
+  const input = /^<bash-input>([\s\S]*?)<\/bash-input>/.exec(text);
+  const rest = input ? text.slice(input[0].length).trim() : text;
+  const out = input ? [userRan(input[1]!, false)] : [];
+  if (/^<bash-(stdout|stderr|exit-code)>/.test(rest)) {
+    const body = [...rest.matchAll(/<bash-(stdout|stderr)>([\s\S]*?)<\/bash-\1>/g)].map((m) => m[2]!.trim()).filter(Boolean).join('\n');
+    out.push(`[user's command output] ${shorten(body || '(none)', OUTPUT)}`);
+  }
+  return out;
+}
+
+/** A Codex user message: a prompt (once, though older rollouts write it twice), or a command the user ran. */
+function codexUser(text: string, seen: { last: string }): string[] {
+  const shell = userShellCommand(text);
+  if (shell) return [userRan(shell.command, shell.failed)];
+  const typed = withoutCodexIdeContext(text);
+  const same = typed.replace(/\s+/g, ' ').trim();
+  if (!same || isWrapper(typed) || CODEX_MODEL_WARNING.test(typed) || same === seen.last) return [];
+  seen.last = same;
+  return [`[user] ${cut(typed, TEXT)}`];
+}
+
+function codexEntries(r: Rec, seen: { last: string }): string[] {
   const p = r.payload;
   if (!p || typeof p !== 'object') return [];
   if (r.type === 'compacted') return [`[compaction summary] ${cut(String(p.message ?? ''), TEXT)}`];
-  if (r.type === 'event_msg' && p.type === 'user_message' && typeof p.message === 'string' && !/^\s*</.test(p.message)) return [`[user] ${cut(p.message, TEXT)}`];
+  if (r.type === 'event_msg' && p.type === 'user_message' && typeof p.message === 'string') return codexUser(p.message, seen);
+  // The agent answers, or a new turn starts: the same text typed again is a new prompt (as codex.ts reads it).
+  if ((r.type === 'event_msg' && (p.type === 'turn_aborted' || p.type === 'task_started')) || (r.type === 'response_item' && (p.role === 'assistant' || /call$/.test(String(p.type))))) seen.last = '';
   if (r.type !== 'response_item') return [];
+  // Codex 0.171 writes the prompt only as a response item of role user.
+  if (p.type === 'message' && p.role === 'user') return codexUser(Array.isArray(p.content) ? p.content.map((b: any) => (typeof b?.text === 'string' ? b.text : '')).join('') : String(p.content ?? ''), seen);
   if (p.type === 'message' && p.role === 'assistant') {
     const t = textOf(p.content);
     return t?.trim() ? [`[assistant] ${cut(t, TEXT)}`] : [];
@@ -82,6 +116,8 @@ function safeJson(text: string): unknown {
 
 function geminiEntries(m: Rec): string[] {
   if (m.type === 'user') {
+    const shell = geminiShellCommand(m);
+    if (shell) return [userRan(shell.command, shell.failed)];
     const t = textOf(m.content);
     return t?.trim() && !/^\s*</.test(t) ? [`[user] ${cut(t, TEXT)}`] : [];
   }
@@ -177,7 +213,8 @@ export function renderTranscript(path: string, opts: { agent: AgentName; from: n
     }
     return w.text();
   }
-  const entries = opts.agent === 'claude' ? claudeEntries : codexEntries;
+  const prompts = { last: '' };
+  const entries = opts.agent === 'claude' ? claudeEntries : (r: Rec) => codexEntries(r, prompts);
   const seen = opts.agent === 'claude' ? new SeenIds() : null;
   scanLines(path, opts.from, opts.to, (line) => {
     const r = parseRecord(line);

@@ -123,6 +123,7 @@ export function mergeSubagents(main: Ledger, subs: Ledger[]): Ledger {
         m.reads += f.reads;
         m.edits += f.edits;
         m.writes += f.writes;
+        if (f.refused) m.refused = (m.refused ?? 0) + f.refused;
         m.first = earlier(m.first, f.first);
         if (f.last > m.last) {
           m.last = f.last;

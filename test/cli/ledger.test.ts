@@ -30,6 +30,18 @@ describe('git memory ledger', () => {
     expect(r.stdout).toContain('[x] Use fake timers in refresh.test.ts');
   });
 
+  it("text and --json: a command the user ran in shell mode is marked as the user's", async () => {
+    const repo = makeRepo();
+    const rec = (uuid: string, parent: string | null, content: string) =>
+      JSON.stringify({ parentUuid: parent, isSidechain: false, type: 'user', cwd: repo.dir, sessionId: 's1', version: '2.1.332', uuid, timestamp: '2026-12-05T10:00:00.000Z', message: { role: 'user', content } });
+    writeFileSync(join(repo.dir, 'bang.jsonl'), `${[rec('u1', null, '<bash-input>npm test</bash-input>'), rec('u2', 'u1', '<bash-stderr>Command failed: spawn ENOENT</bash-stderr>')].join('\n')}\n`);
+    const text = await repo.run(['ledger', '--transcript', 'bang.jsonl']);
+    expect(text.stdout).toContain('✗ npm test (by the user)');
+    const json = JSON.parse((await repo.run(['ledger', '--transcript', 'bang.jsonl', '--json'])).stdout);
+    expect(json.commands).toEqual([{ command: 'npm test', at: '2026-12-05T10:00:00.000Z', failed: true, by_subagent: false, by_user: true }]);
+    expect(json.user_messages).toEqual([]);
+  });
+
   it('a missing, unreadable or foreign transcript is a usage error, with what is expected', async () => {
     const repo = makeRepo();
     const missing = await repo.run(['ledger', '--transcript', 'nope.jsonl']);

@@ -49,7 +49,8 @@ describe('readLedger: exact ledgers of each agent\'s transcript', () => {
     expect(l.files.map((f) => [f.path, f.reads, f.edits, f.writes])).toEqual([
       ['test/auth/refresh.test.ts', 1, 1, 0],
       ['test/helpers/clock.ts', 0, 0, 1],
-      ['test/helpers/sleep.ts', 0, 0, 1],
+      // Its Delete File failed ("apply_patch verification failed"): looked at, not changed.
+      ['test/helpers/sleep.ts', 1, 0, 0],
     ]);
     expect(l.commands.map((c) => c.failed)).toEqual([false, true, false, false]);
     // Running totals: the last token_count, input without the cached part.

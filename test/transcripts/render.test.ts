@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { renderTranscript } from '../../src/transcripts/index.js';
-import { tempDir } from '../helpers/repo.js';
+import { ROOT, tempDir } from '../helpers/repo.js';
 import { REPO, TRANSCRIPTS } from './fixtures.js';
 
 describe('renderTranscript', () => {
@@ -58,6 +58,14 @@ describe('renderTranscript', () => {
     // JSON lines: each message once, as last written.
     const lines = renderTranscript(join(TRANSCRIPTS, 'gemini.jsonl'), { agent: 'gemini', from: 0, maxChars: 20_000 });
     expect(lines).toBe(gemini);
+  });
+
+  it('Codex 0.171 (the prompt only a response item of role user): each prompt, without the AGENTS.md and primer blocks; an older rollout\'s prompt written twice, once', () => {
+    const text = renderTranscript(join(ROOT, 'test/fixtures/agents/codex-0.171.0/rollout-resumed.jsonl'), { agent: 'codex', from: 0, maxChars: 20_000 });
+    expect(text.split('\n').filter((l) => l.startsWith('[user]'))).toEqual(['[user] Create hello.txt and commit it', '[user] What did you commit?']);
+    expect(text).not.toMatch(/AGENTS\.md instructions|environment_context|Project memory/);
+    const older = renderTranscript(join(ROOT, 'test/fixtures/agents/codex/rollout.jsonl'), { agent: 'codex', from: 0, maxChars: 20_000 });
+    expect(older.split('\n').filter((l) => l.startsWith('[user]'))).toEqual(['[user] Fix the flaky refresh-token test']);
   });
 
   it('stays within maxChars, keeping the opening and the latest, and redacts secrets', () => {

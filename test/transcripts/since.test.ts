@@ -5,7 +5,7 @@ import { ROOT } from '../helpers/repo.js';
 import type { Ledger } from '../../src/transcripts/ledger.js';
 import { coveredBy, firstNewMessage, ledgerFrom } from '../../src/transcripts/since.js';
 
-/** The Codex fixture's ledger: two turns, the second deletes the sleep helper. */
+/** The Codex fixture's ledger: two turns, the second tries to delete the sleep helper (its patch fails). */
 const codex = (): Ledger => JSON.parse(readFileSync(join(ROOT, 'test', 'fixtures', 'transcripts', 'codex.ledger.json'), 'utf8'));
 
 describe('the turns past what a session file covered', () => {
@@ -28,7 +28,8 @@ describe('the turns past what a session file covered', () => {
     expect(part.user_messages.map((m) => m.text)).toEqual(['Also delete the old sleep helper']);
     expect(part.turns.map((t) => t.request)).toEqual(['Also delete the old sleep helper']);
     expect(part.commands.map((c) => c.at)).toEqual(['2026-03-02T09:01:08.000Z']);
-    expect(part.files.filter((f) => f.edits + f.writes > 0).map((f) => f.path)).toEqual(['test/helpers/sleep.ts']);
+    // The turn's one change (Delete File) failed: the helper was looked at, not changed.
+    expect(part.files.map((f) => [f.path, f.reads, f.edits + f.writes])).toEqual([['test/helpers/sleep.ts', 1, 0]]);
     expect(ledgerFrom(codex(), 2)).toMatchObject({ user_messages: [], turns: [], commands: [], errors: [], files: [] });
   });
 });

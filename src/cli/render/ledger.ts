@@ -19,7 +19,7 @@ function section<T>(title: string, list: T[], line: (x: T) => string): string[] 
 export function renderLedger(d: LedgerData): string {
   const u = d.usage;
   const ops = (f: LedgerData['files'][number]) =>
-    [f.reads && plural(f.reads, 'read'), f.edits && plural(f.edits, 'edit'), f.writes && plural(f.writes, 'write')].filter(Boolean).join(', ');
+    [f.reads - (f.refused ?? 0) && plural(f.reads - (f.refused ?? 0), 'read'), f.edits && plural(f.edits, 'edit'), f.writes && plural(f.writes, 'write'), f.refused && `${plural(f.refused, 'change')} not made`].filter(Boolean).join(', ');
   const sub = (b: boolean) => (b ? ' (sub-agent)' : '');
   const lines = [
     `${AGENT[d.agent]} session ${d.session_id || '(no id)'}${d.cwd ? ` in ${d.cwd}` : ''}, ${time(d.started)} → ${time(d.updated)}`,
@@ -31,7 +31,7 @@ export function renderLedger(d: LedgerData): string {
       : []),
     '',
     ...section('Files', d.files, (f) => `${f.path}  ${ops(f)}${sub(f.by_subagent)}`),
-    ...section('Commands', d.commands, (c) => `${c.failed ? '✗' : '✓'} ${c.command.split('\n')[0]}${sub(c.by_subagent)}`),
+    ...section('Commands', d.commands, (c) => `${c.failed ? '✗' : '✓'} ${c.command.split('\n')[0]}${sub(c.by_subagent)}${c.by_user ? ' (by the user)' : ''}`),
     ...section('Errors', d.errors, (e) => `${e.tool}: ${e.message}${e.followed_by ? `\n    then: ${e.followed_by}` : ''}`),
     ...section('User messages', d.user_messages, (m) => `${time(m.at)}  ${m.text.replace(/\s+/g, ' ').slice(0, 160)}`),
     ...section('Todos', d.todos, (t) => `${CHECKBOX[t.status]} ${t.content}`),
