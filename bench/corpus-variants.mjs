@@ -192,7 +192,8 @@ export function factsAt(trace, first) {
   const before = trace.steps.filter((s) => s[2] < first.tool_calls);
   const turnOf = new Map();
   const callsOf = new Map();
-  for (const [, id, call, turn] of before) {
+  for (const [op, id, call, turn] of before) {
+    if (op === 'u' || op === 'U') continue; // a change not made: no touch of its own (see traceOf)
     const p = trace.files[id];
     turnOf.set(p, turn);
     if (!callsOf.has(p)) callsOf.set(p, []);

@@ -270,6 +270,8 @@ const EPOCH = Date.UTC(2026, 0, 1);
  * The trace of one transcript, as git-memory's reader takes it: each file operation in the order
  * the ledger took it, as [op, file id, tool-call index, turn, seconds since the session's start],
  * the files as opaque stand-in paths, and where the first half of its lines ends (in tool calls).
+ * `op` is `r`, `e` or `w` (a read, an edit, a write), or `u` / `U`: an edit / a write its result
+ * said was not made, a read since (a sixth field, 1 when that made the file's last touch a read).
  *
  * A Claude Code record whose parent has not come yet waits; a read's ledger (ledgerOf, as
  * readLedger gives it) takes what still waits at its end, after the rest. So the trace records the
@@ -303,10 +305,21 @@ export function traceOf({ read, build }, path, agent) {
   /** The operations `ledger` holds beyond `counts` (per path), as steps, into `out`; `counts` updated. */
   const stepsBeyond = (ledger, counts, out) => {
     for (const f of ledger.files) {
-      const before = counts.get(f.path) ?? { reads: 0, edits: 0, writes: 0 };
+      const before = counts.get(f.path) ?? { reads: 0, edits: 0, writes: 0, refused: 0 };
+      // A change its result said was not made (a failed or refused edit) becomes a read: an undo
+      // step ('u' an edit, 'U' a write) where the ledger's change count went down, at the latest
+      // call made (its result comes after it), with a sixth field 1 when the file's last touch is
+      // now a read (see undoChanges, src/transcripts/build.ts).
+      const undone = (f.refused ?? 0) - before.refused;
+      const now = { reads: f.reads - undone, edits: f.edits, writes: f.writes };
+      for (const [op, key] of [['e', 'edits'], ['w', 'writes']]) {
+        const down = Math.max(0, before[key] - f[key]);
+        for (let n = 0; n < down; n++) out.push([op === 'e' ? 'u' : 'U', idOf(f.path), Math.max(0, ledger.tool_calls - 1), ledger.turns.length, secsOf(f.last), f.last_op === 'read' ? 1 : 0]);
+        now[key] = f[key] + down;
+      }
       for (const [op, key] of [['r', 'reads'], ['e', 'edits'], ['w', 'writes']])
-        for (let n = before[key]; n < f[key]; n++) out.push([op, idOf(f.path), f.last_call, ledger.turns.length, secsOf(f.last)]);
-      counts.set(f.path, { reads: f.reads, edits: f.edits, writes: f.writes });
+        for (let n = before[key]; n < now[key]; n++) out.push([op, idOf(f.path), f.last_call, ledger.turns.length, secsOf(f.last)]);
+      counts.set(f.path, { reads: f.reads, edits: f.edits, writes: f.writes, refused: f.refused ?? 0 });
     }
   };
   const counts = new Map();
@@ -335,13 +348,21 @@ export function ledgersOfTrace(trace, emptyLedger) {
   const build = (steps, calls, secs) => {
     const l = emptyLedger(trace.agent);
     const byId = new Map();
-    for (const [op, id, call, , s] of steps) {
+    for (const [op, id, call, , s, nowRead] of steps) {
       const at = new Date(EPOCH + s * 1000).toISOString();
       let f = byId.get(id);
       if (!f) {
         f = { path: trace.files[id], reads: 0, edits: 0, writes: 0, first: at, last: at, last_op: 'read', by_subagent: false, last_call: call };
         byId.set(id, f);
         l.files.push(f);
+      }
+      if (op === 'u' || op === 'U') {
+        // A change not made (see stepsBeyond in traceOf): a read of the file, its last touch a read where it was that call.
+        f[op === 'u' ? 'edits' : 'writes']--;
+        f.reads++;
+        f.refused = (f.refused ?? 0) + 1;
+        if (nowRead) f.last_op = 'read';
+        continue;
       }
       f[op === 'r' ? 'reads' : op === 'e' ? 'edits' : 'writes']++;
       f.last = at;
@@ -420,6 +441,9 @@ export function plainClaude(path) {
         .map((t) => { let rest = t; while (ide.test(rest)) rest = rest.replace(ide, '').trimStart(); return rest; })
         .filter((t) => t.trim())
         .join('\n');
+      // A command the user ran in shell mode (`!cmd`) is a command of the session, not a prompt.
+      const typed = /<bash-input>([\s\S]*?)<\/bash-input>/.exec(text);
+      if (!r.isSidechain && typed && typed[1].trim()) commands.push(typed[1].trim());
       if (!r.isSidechain && !r.isMeta && !r.isCompactSummary && text.trim() && !/^\s*</.test(text) && !/^\[Request interrupted/.test(text)) {
         prompts.push(text.trim());
         unanswered = true;
