@@ -72,6 +72,8 @@ export function plainCodex(path) {
   const polls = new Map(); // write_stdin call_id -> session id
   const ended = new Map(); // call_id -> exit code from exec_command_end
   const outputs = [];
+  /** Each apply_patch call's files, by call id: edited or read once its output is known. */
+  const patches = new Map();
   const userEvents = [];
   let lastTotal = 0;
   const totals = new Set();
@@ -133,7 +135,13 @@ export function plainCodex(path) {
         for (const c of Array.isArray(x.parsed_cmd) ? x.parsed_cmd : []) if (c?.type === 'read' && typeof c.path === 'string' && !/[*?$]/.test(c.path)) p.read.add(systemPath(c.path, x.cwd || cwd));
       }
     } else if (r.type === 'response_item') {
-      if (x.type === 'message' && x.role === 'user') userItems.push(text(x.content));
+      if (x.type === 'message' && x.role === 'user') {
+        userItems.push(text(x.content));
+        // A command the user ran with `!` in the TUI: <user_shell_command> with <command>…</command> (or the command alone, earlier).
+        const shell = /^\s*<user_shell_command>\s*(?:<command>\s*([\s\S]*?)\s*<\/command>|([^<]+?)\s*<\/user_shell_command>)/.exec(text(x.content));
+        const typed = shell && (shell[1] ?? shell[2] ?? '').trim();
+        if (typed) p.commands.push(typed);
+      }
       else if (x.type === 'function_call' || x.type === 'custom_tool_call' || x.type === 'local_shell_call') {
         let args = {};
         if (x.type === 'custom_tool_call') args = { input: x.input };
@@ -145,7 +153,7 @@ export function plainCodex(path) {
         const dir = args.workdir || cwd;
         const id = x.call_id ?? x.id;
         if (x.name === 'apply_patch' || x.type === 'custom_tool_call' && x.name === 'apply_patch') {
-          for (const f of patchHeaders(String(args.input ?? args.patch ?? ''))) p.edited.add(systemPath(f, dir));
+          patches.set(id, patchHeaders(String(args.input ?? args.patch ?? '')).map((f) => systemPath(f, dir)));
         } else if (x.name === 'update_plan' && Array.isArray(args.plan)) {
           p.todos = args.plan.map((s) => `${s.status} ${s.step}`);
         } else if (x.name === 'write_stdin') {
@@ -154,10 +162,10 @@ export function plainCodex(path) {
           const argv = args.command ?? args.cmd;
           const cmd = codexCommand(argv);
           // apply_patch as an argv of its own (Codex of autumn 2025): an edit too.
-          if (Array.isArray(argv) && argv.length === 2 && argv[0] === 'apply_patch') for (const f of patchHeaders(String(argv[1]))) p.edited.add(systemPath(f, dir));
+          if (Array.isArray(argv) && argv.length === 2 && argv[0] === 'apply_patch') patches.set(id, patchHeaders(String(argv[1])).map((f) => systemPath(f, dir)));
           else if (cmd !== null) {
             const patch = heredocPatch(cmd);
-            if (patch) for (const f of patchHeaders(patch[3])) p.edited.add(systemPath(f, dir));
+            if (patch) patches.set(id, patchHeaders(patch[3]).map((f) => systemPath(f, dir)));
             else if (cmd.trim()) p.commands.push(cmd);
           }
         }
@@ -184,6 +192,18 @@ export function plainCodex(path) {
     codes.set(o.id, ended.has(o.id) ? ended.get(o.id) : running ? null : codexExit(o.output));
   }
   for (const code of codes.values()) if (code !== null && code !== 0) p.errors.push(code);
+  // A patch changed its files unless its output says it failed: an exit code other than 0, or
+  // Codex's refusal without one ("apply_patch verification failed: …", "error: …", "execution
+  // error: …"), which is a tool error too. A failed patch's files were looked at, not changed.
+  const outputOf = new Map(outputs.map((o) => [o.id, o.output]));
+  for (const [id, files] of patches) {
+    const out = outputOf.get(id);
+    const said = (typeof out === 'string' ? out : text(out)).trimStart();
+    const code = codes.get(id);
+    const refused = (code === null || code === undefined || code === 0) && /^(apply_patch verification failed|execution error|error):/.test(said);
+    if (refused) p.errors.push('patch');
+    for (const f of files) (refused || (code !== null && code !== undefined && code !== 0) ? p.read : p.edited).add(f);
+  }
   // Older versions write each prompt as an event too; where they do, the events are the prompts.
   // Codex's own warnings to the model are user-role items too ("Warning: apply_patch was requested via …").
   const wrapper = (t) => /^\s*</.test(t) || /^# AGENTS\.md instructions/.test(t) || (!userEvents.length && /^Warning: /.test(t));
@@ -252,7 +272,8 @@ export function plainGemini(path) {
         const file = a.absolute_path ?? a.file_path ?? a.path;
         const named = typeof file === 'string' ? (WINDOWS.test(file) ? win32.resolve(file).replaceAll('\\', '/') : file) : null;
         if (c.name === 'read_file' && named) p.read.add(named);
-        if ((c.name === 'write_file' || c.name === 'replace' || c.name === 'edit') && named) p.edited.add(named);
+        // An edit that failed or was cancelled changed nothing: the file was looked at.
+        if ((c.name === 'write_file' || c.name === 'replace' || c.name === 'edit') && named) (c.status === 'error' || c.status === 'cancelled' ? p.read : p.edited).add(named);
         if (c.name === 'run_shell_command' && typeof a.command === 'string') p.commands.push(a.command);
         // The ledger's list holds what is to do or done: an item the agent cancelled is neither.
         if (c.name === 'write_todos' && Array.isArray(a.todos)) p.todos = a.todos.filter((x) => x.status !== 'cancelled').map((x) => `${x.status} ${x.description}`);
