@@ -239,7 +239,8 @@ export async function resolve(ctx: Ctx): Promise<Result<ResolveData>> {
 
     // Markers that were committed are fixed by a commit of their own (only those files).
     const fixed = files.filter((f) => f.from === 'markers').map((f) => f.path);
-    const tracked = fixed.length ? (await git(['ls-files', '--', ...fixed], { cwd: repo.root })).split('\n').filter(Boolean) : [];
+    // NUL-separated: a path outside ASCII comes back as written, not quoted (core.quotePath).
+    const tracked = fixed.length ? (await git(['ls-files', '-z', '--', ...fixed], { cwd: repo.root })).split('\0').filter(Boolean) : [];
     const op = operationInProgress(repo);
     let commit: ResolveData['commit'] = null;
     if (tracked.length && !op) {
