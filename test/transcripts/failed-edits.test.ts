@@ -1,4 +1,4 @@
-import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { summaryFromNotes } from '../../src/commands/steps/session-from-notes.js';
@@ -8,6 +8,7 @@ import { advanceLedger, readLedger } from '../../src/transcripts/index.js';
 import type { AgentName, Ledger } from '../../src/transcripts/ledger.js';
 import { LEDGER_STATE_FILE, SESSIONS_DIR, sessionDirName } from '../../src/paths.js';
 import { tempDir } from '../helpers/repo.js';
+import { readInChunks } from './fixtures.js';
 
 // A failed, rejected or cancelled edit is no change (issue 25 §6): the file counts as read (the agent
 // looked at it), not as edited or written, and leaves its turn's `edited`, so "Files changed", the
@@ -22,20 +23,6 @@ const AT = (s: number) => `2026-12-05T10:00:${String(s).padStart(2, '0')}.000Z`;
 const changed = (l: Ledger) => [...new Set([...l.files.filter((f) => f.edits + f.writes > 0).map((f) => f.path), ...l.turns.flatMap((t) => t.edited)])].sort();
 /** Each file's reads, edits, writes, last operation, and changes not made (counted among the reads). */
 const ops = (l: Ledger) => Object.fromEntries(l.files.map((f) => [f.path, [f.reads, f.edits, f.writes, f.last_op, f.refused ?? 0]]));
-
-/** A ledger read line by line (each hook reads what was appended since the last one) equals the whole read, at every step. */
-function readInChunks(lines: string[], agent: AgentName): Ledger {
-  const dir = tempDir();
-  const path = join(dir, agent === 'gemini' ? 'session-x.jsonl' : 't.jsonl');
-  writeFileSync(path, '');
-  let last: Ledger | null = null;
-  for (const line of lines) {
-    appendFileSync(path, `${line}\n`);
-    last = advanceLedger(join(dir, 'state'), 's1', path, { agent, repoRoot: REPO }).ledger;
-    expect(last).toEqual(readLedger(path, { agent, repoRoot: REPO }));
-  }
-  return last!;
-}
 
 function whole(lines: string[], agent: AgentName): Ledger {
   const path = join(tempDir(), agent === 'gemini' ? 'session-y.jsonl' : 'w.jsonl');
@@ -87,7 +74,7 @@ describe('Claude Code: an Edit, MultiEdit, Write or NotebookEdit whose result is
   });
 
   it('read a record at a time, the call in one read and its result in the next', () => {
-    const l = readInChunks(transcript(), 'claude');
+    const l = readInChunks(transcript(), 'claude', REPO);
     expect(changed(l)).toEqual(['src/a.ts']);
     expect(l.turns[0]!.edited).toEqual(['src/a.ts']);
     // What the session file and the compaction say was changed.
@@ -104,7 +91,7 @@ describe('Claude Code: an Edit, MultiEdit, Write or NotebookEdit whose result is
     // The rejected MultiEdit's result written before its call.
     const swapped = [...lines.slice(0, 5), lines[6]!, lines[5]!, ...lines.slice(7)];
     expect(changed(whole(swapped, 'claude'))).toEqual(['src/a.ts']);
-    expect(changed(readInChunks(swapped, 'claude'))).toEqual(['src/a.ts']);
+    expect(changed(readInChunks(swapped, 'claude', REPO))).toEqual(['src/a.ts']);
   });
 });
 
@@ -146,7 +133,7 @@ describe('Codex: an apply_patch that failed is no change', () => {
   });
 
   it('read whole, and a line at a time', () => {
-    for (const l of [whole(transcript(), 'codex'), readInChunks(transcript(), 'codex')]) {
+    for (const l of [whole(transcript(), 'codex'), readInChunks(transcript(), 'codex', REPO)]) {
       expect(changed(l)).toEqual(['src/parse.ts']);
       expect(ops(l)).toEqual({ 'src/parse.ts': [1, 1, 0, 'edit', 1], 'src/new.ts': [1, 0, 0, 'read', 1], 'src/old.ts': [1, 0, 0, 'read', 1], 'src/gone.ts': [1, 0, 0, 'read', 1] });
       expect(l.errors.map((e) => e.message.slice(0, 32))).toEqual(['apply_patch verification failed:', 'error: invalid hunk at line 3', 'error: Failed to find expected li', 'Failed to delete file src/gone.t'].map((m) => m.slice(0, 32)));
@@ -178,7 +165,7 @@ describe('Gemini CLI: replace / write_file / edit with status error or cancelled
   ];
 
   it('read whole, and a line at a time', () => {
-    for (const l of [whole(transcript(), 'gemini'), readInChunks(transcript(), 'gemini')]) {
+    for (const l of [whole(transcript(), 'gemini'), readInChunks(transcript(), 'gemini', REPO)]) {
       expect(changed(l)).toEqual(['docs/index.md']);
       expect(ops(l)).toEqual({ 'README.md': [1, 0, 0, 'read', 1], 'docs/new.md': [1, 0, 0, 'read', 1], 'docs/guide.md': [1, 0, 0, 'read', 1], 'docs/index.md': [0, 1, 0, 'edit', 0] });
       // The error is one; a cancellation is the user's choice, not an error (as before).

@@ -1,11 +1,12 @@
-import { appendFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { notesFromLedger } from '../../src/notes/offline.js';
 import { firstUserPrompt } from '../../src/transcripts/first-prompt.js';
-import { advanceLedger, readLedger, renderTranscript } from '../../src/transcripts/index.js';
-import type { AgentName, Ledger } from '../../src/transcripts/ledger.js';
+import { readLedger, renderTranscript } from '../../src/transcripts/index.js';
+import type { Ledger } from '../../src/transcripts/ledger.js';
 import { tempDir } from '../helpers/repo.js';
+import { readInChunks } from './fixtures.js';
 
 // Commands the user runs in the agent's shell mode (`!cmd`) are commands of the session, run by the
 // user (`by_user`): not prompts, not tool calls, not errors the agent met. Whether one failed is
@@ -16,19 +17,6 @@ import { tempDir } from '../helpers/repo.js';
 const REPO = '/work/repo';
 const AT = (s: number) => `2026-12-05T10:00:${String(s).padStart(2, '0')}.000Z`;
 const cmds = (l: Ledger) => l.commands.map((c) => [c.command, c.failed, c.by_user ?? false]);
-
-function readInChunks(lines: string[], agent: AgentName, name = 't.jsonl'): Ledger {
-  const dir = tempDir();
-  const path = join(dir, name);
-  writeFileSync(path, '');
-  let last: Ledger | null = null;
-  for (const line of lines) {
-    appendFileSync(path, `${line}\n`);
-    last = advanceLedger(join(dir, 'state'), 's1', path, { agent, repoRoot: REPO }).ledger;
-    expect(last).toEqual(readLedger(path, { agent, repoRoot: REPO }));
-  }
-  return last!;
-}
 
 function written(lines: string[], name = 'w.jsonl'): string {
   const path = join(tempDir(), name);
@@ -71,7 +59,7 @@ describe('Claude Code: <bash-input> and its <bash-stdout>/<bash-stderr>', () => 
 
   it('are commands run by the user; only the prompt is a message', () => {
     const path = written(transcript());
-    for (const l of [readLedger(path, { agent: 'claude', repoRoot: REPO }), readInChunks(transcript(), 'claude')]) {
+    for (const l of [readLedger(path, { agent: 'claude', repoRoot: REPO }), readInChunks(transcript(), 'claude', REPO)]) {
       expect(cmds(l)).toEqual(expected);
       expect(l.user_messages.map((m) => m.text)).toEqual(['Make the flake check pass']);
       expect(l.turns.map((t) => [t.request, t.tool_calls])).toEqual([['Make the flake check pass', 0]]);
@@ -120,7 +108,7 @@ describe('Codex: <user_shell_command> (a `!` command in the TUI)', () => {
   ];
 
   it('are commands run by the user, failed by their exit code; only the typed prompt is a message', () => {
-    for (const l of [readLedger(written(transcript()), { agent: 'codex', repoRoot: REPO }), readInChunks(transcript(), 'codex')]) {
+    for (const l of [readLedger(written(transcript()), { agent: 'codex', repoRoot: REPO }), readInChunks(transcript(), 'codex', REPO)]) {
       expect(cmds(l)).toEqual([
         ['codex mcp login cloudflare-api', true, true],
         ['ls src', false, true],
@@ -151,7 +139,7 @@ describe("Gemini CLI 0.61: shell mode's 'I ran the following shell command' mess
 
   it('are commands run by the user, not prompts', () => {
     const path = written(transcript(), 'session-1.jsonl');
-    for (const l of [readLedger(path, { agent: 'gemini', repoRoot: REPO }), readInChunks(transcript(), 'gemini', 'session-2.jsonl')]) {
+    for (const l of [readLedger(path, { agent: 'gemini', repoRoot: REPO }), readInChunks(transcript(), 'gemini', REPO, 'session-2.jsonl')]) {
       expect(cmds(l)).toEqual([
         ['npm test', true, true],
         ['echo `date` && cd sub', false, true],
