@@ -57,7 +57,6 @@ export class BareRepositoryError extends GitMemoryError {
   }
 }
 
-/** A git command failed; carries git's own stderr. */
 /** git's words for an object a partial clone's remote promised and that git-memory would not fetch (git/own-config.ts). */
 const MISSING_PROMISED = /from promisor remote|lazy fetching disabled/;
 const MISSING_PROMISED_HINT =
@@ -83,6 +82,7 @@ function gitSays(stderr: string): string {
   return [...(fatal && !last.includes(fatal) ? [fatal] : []), ...last].map((l) => l.trim()).join(' ');
 }
 
+/** A git command failed; carries git's own stderr. */
 export class GitError extends GitMemoryError {
   constructor(
     readonly args: readonly string[],
