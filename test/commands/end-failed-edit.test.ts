@@ -1,7 +1,7 @@
 // Issue 25 §6: the automatic end's session file names only the files the session changed. A Write
 // the user rejected is no change, also when the hook read its call in one turn and its result in
 // the next (the ledger kept with the session's state goes on from where the hook left it).
-import { appendFileSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { makeMemoryRepo, tempDir, type TestRepo } from '../helpers/repo.js';
@@ -9,6 +9,7 @@ import { prompt, reply } from '../hook/agent/claude-lines.js';
 import { finaliseSession } from '../../src/hook/agent/finalise.js';
 import { recordActiveSession } from '../../src/hook/agent/session-state.js';
 import { advanceLedger } from '../../src/transcripts/index.js';
+import { journalTexts } from '../helpers/journal-session.js';
 
 const SESSION = '7a1f2a3b-4c5d-4e6f-8a9b-0c1d2e3f4a5d';
 const stateDir = (repo: TestRepo) => join(repo.dir, '.git', 'git-memory');
@@ -23,11 +24,6 @@ function result(cwd: string, id: string, content: string, isError: boolean, s: n
   return `${JSON.stringify({ ...base(cwd), parentUuid: `a${id}`, uuid: `r${id}`, type: 'user', timestamp: at(s), message: { role: 'user', content: [{ tool_use_id: `toolu_${id}`, type: 'tool_result', content, is_error: isError }] }, toolUseResult: isError ? 'User rejected tool use' : { filePath: join(cwd, 'x') }, sourceToolAssistantUUID: `a${id}` })}\n`;
 }
 
-function journal(repo: TestRepo): string[] {
-  const dir = join(repo.dir, '.openclaw_memory', 'journal');
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.md')).sort().map((f) => readFileSync(join(dir, f), 'utf8'));
-}
 
 describe('the automatic end after a rejected change', () => {
   it("lists in 'Files changed' only the file whose change was made", async () => {
@@ -41,7 +37,7 @@ describe('the automatic end after a rejected change', () => {
     // The user rejects it; the next read starts from there.
     appendFileSync(t, result(repo.dir, 'w1', "The user doesn't want to proceed with this tool use. The tool use was rejected (eg. if it was a file edit, the new_string was NOT written to the file). STOP what you are doing and wait for the user to tell you how to proceed.", true, 4) + reply(SESSION, repo.dir, 3500, 'Logout is in place; I left the docs as you asked.'));
     expect((await finaliseSession({ cwd: repo.dir, env: repo.env }, { agent: 'claude', sessionId: SESSION, transcriptPath: t })).result).toBe('written');
-    const [file] = journal(repo);
+    const [file] = journalTexts(repo);
     expect(file).toContain('Files changed: src/logout.ts');
     expect(file).not.toContain('docs/logout.md');
   });

@@ -1,6 +1,6 @@
 // Issue 25 §1: a follow-up written by memory_session_end after the automatic end lists the files
 // changed in its own turns, not the whole session's.
-import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { makeMemoryRepo, tempDir, type TestRepo } from '../helpers/repo.js';
@@ -10,6 +10,7 @@ import { recordActiveSession } from '../../src/hook/agent/session-state.js';
 import { defaultTemplate } from '../../src/notes/template.js';
 import { NOTES_FILE, SESSIONS_DIR, sessionDirName } from '../../src/paths.js';
 import { TOOLS } from '../../src/mcp/tools.js';
+import { journalTexts } from '../helpers/journal-session.js';
 
 const SESSION = '9e1f2a3b-4c5d-4e6f-8a9b-0c1d2e3f4a5c';
 const stateDir = (repo: TestRepo) => join(repo.dir, '.git', 'git-memory');
@@ -26,11 +27,6 @@ function editTurn(cwd: string, file: string): string {
   return `${JSON.stringify(call)}\n${JSON.stringify(result)}\n`;
 }
 
-function journal(repo: TestRepo): string[] {
-  const dir = join(repo.dir, '.openclaw_memory', 'journal');
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.md')).sort().map((f) => readFileSync(join(dir, f), 'utf8'));
-}
 
 describe('a follow-up by memory_session_end', () => {
   it("lists only the files its own turns changed", async () => {
@@ -43,14 +39,14 @@ describe('a follow-up by memory_session_end', () => {
     writeFileSync(join(dir, NOTES_FILE), defaultTemplate().replace(/(# Learnings\n_[^\n]*_\n)/, '$1- Revoked tokens live in a Redis set\n'));
     await recordActiveSession(stateDir(repo), { agent: 'claude', sessionId: SESSION, transcriptPath: t, startedAt: '2026-11-22T14:00' });
     expect((await finaliseSession({ cwd: repo.dir, env: repo.env }, { agent: 'claude', sessionId: SESSION, transcriptPath: t })).result).toBe('written');
-    expect(journal(repo)[0]).toContain('Files changed: src/logout.ts');
+    expect(journalTexts(repo)[0]).toContain('Files changed: src/logout.ts');
 
     // Resumed: the agent's SessionStart hook records the session as open again.
     await recordActiveSession(stateDir(repo), { agent: 'claude', sessionId: SESSION, transcriptPath: t, startedAt: '2026-11-22T15:00' });
     appendFileSync(t, prompt(SESSION, repo.dir, 'Now add the docs') + editTurn(repo.dir, 'docs/logout.md') + reply(SESSION, repo.dir, 4000, 'Documented.'));
     const tool = TOOLS.find((x) => x.name === 'memory_session_end')!;
     await tool.run({ cwd: repo.dir, env: { ...repo.env, GIT_MEMORY_NOW: '2026-11-22T15:30:00Z' } }, { request: 'Document logout', completed: ['Logout docs'], agent: 'claude' });
-    const files = journal(repo);
+    const files = journalTexts(repo);
     expect(files).toHaveLength(2);
     const followUp = files.find((f) => f.includes('Document logout'))!;
     expect(followUp).toContain('Files changed: docs/logout.md');

@@ -1,6 +1,6 @@
 // Issue 13 item 7: a session's notes become its session file — `end --from-notes`, the SessionEnd
 // worker, and `end --summary` filling only what it left empty — through end's one write path.
-import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fixture, makeMemoryRepo, tempDir, type TestRepo } from '../helpers/repo.js';
@@ -12,6 +12,7 @@ import { advanceLedger } from '../../src/transcripts/index.js';
 import { defaultTemplate } from '../../src/notes/template.js';
 import { NOTES_FILE, SESSIONS_DIR, sessionDirName } from '../../src/paths.js';
 import { TOOLS } from '../../src/mcp/tools.js';
+import { journalTexts } from '../helpers/journal-session.js';
 
 const SESSION = '8e1f2a3b-4c5d-4e6f-8a9b-0c1d2e3f4a5b';
 const SECRET = 'AKIAIOSFODNN7EXAMPLF';
@@ -48,11 +49,6 @@ const NOTES = {
   Worklog: '1. Added POST /logout',
 };
 
-function journal(repo: TestRepo): string[] {
-  const dir = join(repo.dir, '.openclaw_memory', 'journal');
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.md')).map((f) => readFileSync(join(dir, f), 'utf8'));
-}
 
 describe('end --from-notes', () => {
   it('writes the session from the notes of the open agent session, and records that it ended', async () => {
@@ -63,7 +59,7 @@ describe('end --from-notes', () => {
     const r = await repo.run(['end', '--from-notes', '--json']);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
-    const [file] = journal(repo);
+    const [file] = journalTexts(repo);
     expect(file).toMatch(/### Request\nAdd a logout endpoint that revokes the refresh token\n/);
     expect(file).toContain('- Revoked tokens live in a Redis set with a TTL');
     expect(file).toContain('- Added POST /logout');
@@ -73,7 +69,7 @@ describe('end --from-notes', () => {
     expect(readSessionEnded(stateDir(repo), SESSION)).toMatchObject({ by: 'notes', path: JSON.parse(r.stdout).session.path });
     // Ended: the SessionEnd worker has nothing left to write.
     expect((await finaliseSession({ cwd: repo.dir, env: repo.env }, { agent: 'claude', sessionId: SESSION, transcriptPath: t })).result).toBe('nothing-pending');
-    expect(journal(repo)).toHaveLength(1);
+    expect(journalTexts(repo)).toHaveLength(1);
   });
 
   it('with no session open, ends the session `git memory notes` shows: the latest one with notes', async () => {
@@ -86,7 +82,7 @@ describe('end --from-notes', () => {
     const r = await repo.run(['end', '--from-notes']);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
-    expect(journal(repo)[0]).toContain('- Revoked tokens live in a Redis set with a TTL');
+    expect(journalTexts(repo)[0]).toContain('- Revoked tokens live in a Redis set with a TTL');
     expect(readSessionEnded(stateDir(repo), SESSION)?.by).toBe('notes');
   });
 
@@ -96,7 +92,7 @@ describe('end --from-notes', () => {
     writeNotes(repo, NOTES);
     const r = await repo.run(['end', '--from-notes', '--session', SESSION, '--summary', JSON.stringify({ request: 'Logout', completed: ['Logout route'] })]);
     expect(r.code).toBe(0);
-    const [file] = journal(repo);
+    const [file] = journalTexts(repo);
     expect(file).toMatch(/### Request\nLogout\n/);
     expect(file).toContain('- Logout route');
     expect(file).not.toContain('- Added POST /logout');
@@ -110,7 +106,7 @@ describe('end --from-notes', () => {
     const r = await repo.run(['end', '--from-notes', '--session', SESSION]);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
-    expect(journal(repo)[0]).toContain('Why does the refresh test fail on CI?');
+    expect(journalTexts(repo)[0]).toContain('Why does the refresh test fail on CI?');
   });
 
   it('no agent session, or one with nothing read: exit 2, nothing written', async () => {
@@ -121,7 +117,7 @@ describe('end --from-notes', () => {
     const unknown = await repo.run(['end', '--from-notes', '--session', 'never-seen']);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toMatch(/no notes and no transcript/);
-    expect(journal(repo)).toHaveLength(0);
+    expect(journalTexts(repo)).toHaveLength(0);
   });
 
   it('a summary given beside --from-notes wins when the session has no notes: it is written, not refused', async () => {
@@ -129,7 +125,7 @@ describe('end --from-notes', () => {
     const r = await repo.run(['end', '--from-notes', '--session', 'never-seen', '--summary', JSON.stringify({ request: 'Fix the login bug' }), '--json']);
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout).session.alreadyRecorded).toBe(false);
-    expect(journal(repo)).toHaveLength(1);
+    expect(journalTexts(repo)).toHaveLength(1);
     expect(readSessionEnded(stateDir(repo), 'never-seen')?.by).toBe('summary');
   });
 
@@ -138,7 +134,7 @@ describe('end --from-notes', () => {
     session(repo, `Deploy with the key ${SECRET}`);
     const r = await repo.run(['end', '--from-notes', '--session', SESSION]);
     expect(r.code).toBe(0);
-    const [file] = journal(repo);
+    const [file] = journalTexts(repo);
     expect(file).not.toContain(SECRET);
     expect(file).toMatch(/Deploy with the key \[REDACTED:/);
   });
@@ -152,7 +148,7 @@ describe('end --summary in an agent session with notes', () => {
     await recordActiveSession(stateDir(repo), { agent: 'claude', sessionId: SESSION, transcriptPath: t, startedAt: '2026-11-22T14:00' });
     const r = await repo.run(['end', '--summary', JSON.stringify({ request: 'Add logout', learned: ['Cookies need SameSite=Lax'] })]);
     expect(r.code).toBe(0);
-    const [file] = journal(repo);
+    const [file] = journalTexts(repo);
     expect(file).toMatch(/### Request\nAdd logout\n/);
     expect(file).toContain('- Cookies need SameSite=Lax');
     expect(file).not.toContain('Redis set');
@@ -169,7 +165,7 @@ describe('end --summary in an agent session with notes', () => {
     await recordActiveSession(stateDir(repo), { agent: 'claude', sessionId: SESSION, transcriptPath: t, startedAt: '2026-11-22T14:00' });
     const tool = TOOLS.find((x) => x.name === 'memory_session_end')!;
     await tool.run({ cwd: repo.dir, env: repo.env }, { request: 'Add logout', completed: ['Logout route'], agent: 'claude' });
-    const [file] = journal(repo);
+    const [file] = journalTexts(repo);
     expect(file).toContain('- Logout route');
     expect(file).not.toContain('- Added POST /logout');
     expect(file).toContain('- Revoked tokens live in a Redis set with a TTL');
@@ -180,7 +176,7 @@ describe('end --summary in an agent session with notes', () => {
     const repo = await memoryRepo();
     const r = await repo.run(['end', '--summary', JSON.stringify({ request: 'Add logout' })]);
     expect(r.code).toBe(0);
-    expect(journal(repo)[0]).not.toMatch(/### (Learned|Completed|Next steps)/);
+    expect(journalTexts(repo)[0]).not.toMatch(/### (Learned|Completed|Next steps)/);
   });
 });
 
@@ -192,13 +188,13 @@ describe('the SessionEnd worker (finaliseSession)', () => {
     await repo.run(['log', 'Logout must clear the cookie too']);
     const first = await finaliseSession({ cwd: repo.dir, env: repo.env }, { agent: 'claude', sessionId: SESSION, transcriptPath: t });
     expect(first).toMatchObject({ result: 'written', source: 'notes' });
-    const [file] = journal(repo);
+    const [file] = journalTexts(repo);
     expect(file).toContain('- Logout must clear the cookie too');
     expect(file).toContain('- Revoked tokens live in a Redis set with a TTL');
     expect(readSessionEnded(stateDir(repo), SESSION)?.by).toBe('auto');
     // Again with nothing new in the transcript and nothing logged: nothing more is written.
     expect((await finaliseSession({ cwd: repo.dir, env: repo.env }, { agent: 'claude', sessionId: SESSION, transcriptPath: t })).result).toBe('nothing-pending');
-    expect(journal(repo)).toHaveLength(1);
+    expect(journalTexts(repo)).toHaveLength(1);
   });
 
   it('a session under the first threshold, with nothing logged, still ends from its ledger', async () => {
@@ -206,7 +202,7 @@ describe('the SessionEnd worker (finaliseSession)', () => {
     const t = session(repo, 'Explain how token refresh works');
     const out = await finaliseSession({ cwd: repo.dir, env: repo.env }, { agent: 'claude', sessionId: SESSION, transcriptPath: t });
     expect(out).toMatchObject({ result: 'written', source: 'ledger' });
-    expect(journal(repo)[0]).toMatch(/### Request\nExplain how token refresh works\n/);
+    expect(journalTexts(repo)[0]).toMatch(/### Request\nExplain how token refresh works\n/);
   });
 
   it('an empty session (no user message) writes nothing', async () => {
@@ -215,7 +211,7 @@ describe('the SessionEnd worker (finaliseSession)', () => {
     writeFileSync(t, '');
     const out = await finaliseSession({ cwd: repo.dir, env: repo.env }, { agent: 'claude', sessionId: SESSION, transcriptPath: t });
     expect(out.result).toBe('nothing-pending');
-    expect(journal(repo)).toHaveLength(0);
+    expect(journalTexts(repo)).toHaveLength(0);
   });
 
   it('[session_memory] enabled = false: only logged items end a session, as before', async () => {
@@ -226,6 +222,6 @@ describe('the SessionEnd worker (finaliseSession)', () => {
     expect((await finaliseSession({ cwd: repo.dir, env: repo.env }, { agent: 'claude', sessionId: SESSION, transcriptPath: t })).result).toBe('nothing-pending');
     await repo.run(['log', 'Logout must clear the cookie too']);
     expect(await finaliseSession({ cwd: repo.dir, env: repo.env }, { agent: 'claude', sessionId: SESSION, transcriptPath: t })).toMatchObject({ result: 'written', source: 'spool' });
-    expect(journal(repo)[0]).toMatch(/### Request\nAdd a logout endpoint that revokes the refresh token\n/);
+    expect(journalTexts(repo)[0]).toMatch(/### Request\nAdd a logout endpoint that revokes the refresh token\n/);
   });
 });

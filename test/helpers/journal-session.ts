@@ -1,3 +1,5 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { TestRepo } from './repo.js';
 
 /** Writes one Claude Code session file into the journal of `repo`: day `YYYY-MM-DD`, time `hhmm`, its request. */
@@ -6,3 +8,10 @@ export const writeSession = (repo: TestRepo, day: string, hhmm: string, suffix: 
     `.openclaw_memory/journal/${day}/${hhmm}-claude-${suffix}.md`,
     `---\nsession: "${day.replace(/-/g, '')}-${hhmm}-${suffix}"\ndate: ${day}\ntime: "${hhmm.slice(0, 2)}:${hhmm.slice(2)}"\nagent: claude\n---\n\n## Session ${hhmm.slice(0, 2)}:${hhmm.slice(2)}\n\n### Request\n${request}\n`,
   );
+
+/** The texts of every session file in the journal of `repo`, in path order (day, then time); none without a journal. */
+export function journalTexts(repo: TestRepo): string[] {
+  const dir = join(repo.dir, '.openclaw_memory', 'journal');
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.md')).sort().map((f) => readFileSync(join(dir, f), 'utf8'));
+}

@@ -6,16 +6,12 @@ import { makeMemoryRepo, tempDir, type TestRepo } from '../../helpers/repo.js';
 import { FIXTURES, payload, workerDone } from '../../agents/fixtures.js';
 import { heldShim } from '../../helpers/held-shim.js';
 import { settled } from '../../helpers/settled.js';
+import { journalTexts } from '../../helpers/journal-session.js';
 
 // Codex 0.171 fires SessionEnd when its process ends (seen running it: reason "other", once per
 // `codex exec` and per resume). A session is then one record and one commit, however many turns
 // (each ending with a Stop) it has.
 
-function journal(repo: TestRepo): string[] {
-  const dir = join(repo.dir, '.openclaw_memory', 'journal');
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.md')).map((f) => readFileSync(join(dir, f), 'utf8'));
-}
 
 const ROLLOUT = join(FIXTURES, 'codex-0.171.0/rollout-resumed.jsonl');
 const SESSION = '01a2435a-0c68-7fe1-8eb8-a44bb55f9542';
@@ -98,7 +94,7 @@ describe('Codex SessionEnd: one record and one commit per session', () => {
     // An earlier session's end, with nothing to record: Codex fires SessionEnd here.
     expect(hook(repo, 'session-end', { session_id: 'earlier', transcript_path: null }).code).toBe(0);
     await threeTurnsThenEnd(repo);
-    const sessions = journal(repo);
+    const sessions = journalTexts(repo);
     expect(sessions).toHaveLength(1);
     expect(sessions[0]).toContain('Create hello.txt and commit it');
     // A second SessionEnd for the same end (or nothing new) writes nothing more.
@@ -113,7 +109,7 @@ describe('Codex SessionEnd: one record and one commit per session', () => {
     const repo = await makeMemoryRepo();
     expect((await repo.run(['init', '--agent', 'codex'])).code).toBe(0);
     await threeTurnsThenEnd(repo);
-    expect(journal(repo)).toHaveLength(1);
+    expect(journalTexts(repo)).toHaveLength(1);
   });
 
   it('a Codex whose rollout does not say 0.171 or later: each Stop records, as before', async () => {
@@ -142,7 +138,7 @@ describe('Codex SessionEnd: one record and one commit per session', () => {
     await settled(repo); // the workers the hooks started have ended
     expect(memoryCommits(repo).length).toBeGreaterThanOrEqual(2);
     expect(existsSync(join(repo.dir, '.git', 'git-memory', 'lock'))).toBe(false);
-    expect(journal(repo)).toHaveLength(2);
+    expect(journalTexts(repo)).toHaveLength(2);
   });
 
   // Issue 24 section 3: the first session in a repository ran node at its Stop (Codex waits for it)
@@ -164,7 +160,7 @@ describe('Codex SessionEnd: one record and one commit per session', () => {
     codex('SessionEnd', { ...fields, reason: 'other' });
     await backgroundEndDone(repo);
     expect(memoryCommits(repo)).toHaveLength(1);
-    expect(journal(repo)[0]).toContain('Create hello.txt and commit it');
+    expect(journalTexts(repo)[0]).toContain('Create hello.txt and commit it');
   });
 
   // Issue 24 section 3: Codex waits for its SessionEnd hook before it exits, and the hook's node
@@ -186,7 +182,7 @@ describe('Codex SessionEnd: one record and one commit per session', () => {
     codex.release();
     await backgroundEndDone(repo);
     expect(memoryCommits(repo)).toHaveLength(1);
-    expect(journal(repo)[0]).toContain('Create hello.txt and commit it');
+    expect(journalTexts(repo)[0]).toContain('Create hello.txt and commit it');
     // One node process for the whole end: the hook ran the worker's job itself.
     expect(codex.starts().filter((a) => /session-end|agent-worker/.test(a))).toEqual(['hook agent session-end --agent codex --detached']);
     // From now on the worktree knows Codex fires SessionEnd; a second one for the same end writes nothing more.
@@ -210,7 +206,7 @@ describe('Codex SessionEnd: one record and one commit per session', () => {
     rollout.turn('Create hello.txt and commit it', 3000);
     codex('SessionEnd', { ...fields, reason: 'other' });
     await backgroundEndDone(repo);
-    expect(journal(repo)[0]).toContain('Create hello.txt and commit it');
+    expect(journalTexts(repo)[0]).toContain('Create hello.txt and commit it');
     const v8 = join(cache, 'git-memory', 'v8');
     expect(readdirSync(v8).filter((f) => f.startsWith('agent-worker-session-end-') && f.endsWith('.v8'))).toHaveLength(1);
   });

@@ -1,10 +1,11 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
 import { fixture, makeRepo, pathWithBin, type TestRepo } from '../../helpers/repo.js';
 import { FIXTURES, payload, workerDone } from '../../agents/fixtures.js';
 import { settled } from '../../helpers/settled.js';
+import { journalTexts } from '../../helpers/journal-session.js';
 
 // A session's commits come from HEAD's reflog between its start and its end as well as from the
 // spool: Gemini CLI runs its shell with core.hooksPath='' (no post-commit hook), and a commit made
@@ -19,11 +20,6 @@ const wired = fixture(async () => {
   return repo;
 });
 
-function journal(repo: TestRepo): string[] {
-  const dir = join(repo.dir, '.openclaw_memory', 'journal');
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.md')).map((f) => readFileSync(join(dir, f), 'utf8'));
-}
 
 const hook = (repo: TestRepo, event: string, agent: string, extra: Record<string, unknown>) =>
   repo.exec(['hook', 'agent', event, '--agent', agent], { stdin: payload(`${agent}/${event}.json`, { cwd: repo.dir, ...extra }) });
@@ -39,7 +35,7 @@ describe('a session\'s commits: from the reflog between its start and its end', 
     repo.git('-c', 'core.hooksPath=', 'commit', '-q', '-m', 'Add hello.txt');
     expect(hook(repo, 'session-end', 'gemini', { transcript_path: transcript }).code).toBe(0);
     await workerDone(repo, /^memory: /);
-    const [session] = journal(repo);
+    const [session] = journalTexts(repo);
     expect(session).toContain('Create hello.txt and commit it');
     const commits = session!.split('### Commits')[1] ?? '';
     expect(commits).toContain('Add hello.txt');
@@ -54,7 +50,7 @@ describe('a session\'s commits: from the reflog between its start and its end', 
     repo.git('-c', 'core.hooksPath=', 'commit', '-q', '-m', 'Add a, first try');
     repo.git('-c', 'core.hooksPath=', 'commit', '-q', '--amend', '-m', 'Add a');
     await repo.run(['end', '--summary', JSON.stringify({ request: 'Add a' }), '--agent', 'gemini']);
-    const commits = journal(repo)[0]!.split('### Commits')[1] ?? '';
+    const commits = journalTexts(repo)[0]!.split('### Commits')[1] ?? '';
     expect(commits).toContain('Add a');
     expect(commits).not.toContain('first try');
     expect(commits).not.toContain('Set up git-memory');
@@ -66,7 +62,7 @@ describe('a session\'s commits: from the reflog between its start and its end', 
     const head = repo.git('rev-parse', 'HEAD');
     expect(hook(repo, 'session-end', 'gemini', {}).code).toBe(0);
     await settled(repo); // every process the hook started has ended
-    expect(journal(repo)).toEqual([]);
+    expect(journalTexts(repo)).toEqual([]);
     expect(repo.git('rev-parse', 'HEAD')).toBe(head);
   });
 });
@@ -83,7 +79,7 @@ describe('a run in which every model call failed', () => {
     const head = repo.git('rev-parse', 'HEAD');
     expect(claude('session-end').code).toBe(0);
     await settled(repo); // every process the hook started has ended
-    expect(journal(repo)).toEqual([]);
+    expect(journalTexts(repo)).toEqual([]);
     expect(repo.git('rev-parse', 'HEAD')).toBe(head);
   });
 });
