@@ -109,6 +109,10 @@ export function revisionSource(root: string, rev: string, warnings: string[]): M
     branch: () => null,
     longTerm: () => showFile(root, rev, LONG_TERM_FILE),
     inTrees: (commits, paths) => pathsInTrees(root, commits, paths),
+    present: async (paths, want) => {
+      const there = await pathsAt(root, rev, paths);
+      return paths.filter((p) => there.has(p)).slice(0, want);
+    },
     // What exists is what the revision's tree holds: a folder fact is marked for its files gone by
     // then, a fact whose files are all gone says so (the primer asks the working tree the same).
     staleness: async (entries) => {
