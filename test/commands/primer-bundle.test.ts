@@ -19,8 +19,9 @@ describe('dist/primer.js, the session start primer', () => {
     expect(FOR_ONLY.filter((s) => text.includes(s))).toEqual([]);
     // A start's primer in about half the whole command (380 KB before it left the rest out); 198 KB
     // before stop 41, 201 KB with git's own settings and errors (git environments) and a folder's
-    // staleness: a size that jumps means something that is not the primer's came in.
-    expect(text.length).toBeLessThan(206_000);
+    // staleness; 208 KB with the secret rules of 40 more token kinds (stop 42: the primer redacts
+    // with them): a size that jumps means something that is not the primer's came in.
+    expect(text.length).toBeLessThan(211_000);
   });
 
 });
