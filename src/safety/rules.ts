@@ -221,6 +221,19 @@ export const RULES: readonly SecretRule[] = [
   { id: 'docker-hub-token', needle: /dckr_pat_/, title: 'Docker Hub token', group: 0, validate: plausible, pattern: re(`${B}dckr_pat_[A-Za-z0-9_-]{27}${E}`) },
   { id: 'hubspot-token', needle: /pat-(?:na|eu)1-/, title: 'HubSpot private app token', group: 0, validate: plausible,
     pattern: re(`${B}pat-(?:na|eu)1-[a-f0-9]{8}-[a-f0-9]{4}-[a-f0-9]{4}-[a-f0-9]{4}-[a-f0-9]{12}${E}`) },
+  // A password given on a command line the agent ran (or was shown): curl's `-u user:pass`, mysql's
+  // `-pPASS`, sshpass, `docker login -p`, redis-cli's `-a`. Each starts with the command's name
+  // (see terraform-cloud-token on why) and reads at most 200 characters of its arguments.
+  { id: 'curl-user-password', needle: /curl|wget|http/, title: 'password on a command line', group: 1, validate: isRealPassword,
+    pattern: re(`(?<![A-Za-z0-9_-])(?:curl|wget|https?|httpie)\\s[^\\n|;&]{0,200}?(?<=\\s)(?:-u|--user|--http-user)[\\s=]{1,4}["']?[^\\s:"'$]{1,64}:([^\\s"'@]{4,128})`) },
+  { id: 'mysql-password', needle: /mysql|mariadb/, title: 'password on a command line', group: 1, validate: isRealPassword,
+    pattern: re(`(?<![A-Za-z0-9_-])(?:mysql|mysqldump|mysqladmin|mariadb|mariadb-dump)\\s[^\\n|;&]{0,200}?(?<=\\s)-p([^\\s"'-][^\\s"']{3,127})`) },
+  { id: 'sshpass-password', needle: /sshpass/, title: 'password on a command line', group: 1, validate: isRealPassword,
+    pattern: re(`(?<![A-Za-z0-9_-])sshpass\\s{1,4}-p\\s{0,4}["']?([^\\s"']{4,128})`) },
+  { id: 'docker-login-password', needle: /login/, title: 'password on a command line', group: 1, validate: isRealPassword,
+    pattern: re(`(?<![A-Za-z0-9_-])(?:docker|podman|helm registry|oras)\\s{1,4}login\\s[^\\n|;&]{0,200}?(?<=\\s)(?:-p|--password)[\\s=]{1,4}["']?([^\\s"']{4,128})`) },
+  { id: 'redis-cli-password', needle: /redis-cli/, title: 'password on a command line', group: 1, validate: isRealPassword,
+    pattern: re(`(?<![A-Za-z0-9_-])redis-cli\\s[^\\n|;&]{0,200}?(?<=\\s)(?:-a|--pass)\\s{1,4}["']?([^\\s"']{4,128})`) },
   { id: 'azure-connection-string', needle: /accountkey|sharedaccesskey/i, title: 'Azure connection string key', group: 1, validate: random,
     pattern: re('(?<![A-Za-z0-9])(?:AccountKey|SharedAccessKey)\\s{0,2}=\\s{0,2}([A-Za-z0-9+/]{20,100}={0,2})', 'i') },
   { id: 'azure-sas-signature', needle: /sig=/, title: 'Azure SAS signature', group: 1, validate: (v) => looksRandom(v, 3.5),
