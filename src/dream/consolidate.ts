@@ -51,6 +51,8 @@ export interface ConsolidateInput {
   /** Commit subjects git already records: a fact that only repeats one is not kept. */
   subjects: string[];
   exists(path: string): boolean;
+  /** Anchored files that are gone and where git says they were renamed to (git/renames.ts): their facts follow them. */
+  renamed?: ReadonlyMap<string, string>;
   head: string | null;
   /** The day of the dream (YYYY-MM-DD): when a hand deletion it finds was made, at the latest. */
   today?: string;
@@ -66,6 +68,8 @@ export interface DreamReport {
   dropped: { text: string; reason: string }[];
   /** Entries whose files were all deleted. */
   removed: { text: string; files: string[] }[];
+  /** Entries that followed their files to where they were renamed: the text now, and each move. */
+  followed?: { text: string; moves: { from: string; to: string }[] }[];
   /** Entries left out to keep MEMORY.md within 200 lines and 25 KB. */
   pruned: number;
   /** Open leads MEMORY.md did not have before: next steps nobody took up (not facts, so not `added`). */
@@ -152,6 +156,21 @@ function namesMore(newerText: string, older: FactShape): boolean {
   return false;
 }
 
+/**
+ * `text` with the file `from` called `to`: its path where the text names it whole, else its file
+ * name where that changed and the text names it as a word (a fact says "lexer.ts" as often as
+ * "src/lexer.ts"). Pure.
+ */
+export function renamedIn(text: string, from: string, to: string): string {
+  const whole = named(from, '(?<![\\w-])');
+  if (whole.test(text)) return text.replace(whole, () => to);
+  const [a, b] = [from.slice(from.lastIndexOf('/') + 1), to.slice(to.lastIndexOf('/') + 1)];
+  return a === b || a.length < 3 ? text : text.replace(named(a, '(?<![\\w./-])'), () => b);
+}
+
+/** `path` where a text names it (not a longer name that starts or ends with it). */
+const named = (path: string, before: string) => new RegExp(`${before}${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w/-])`, 'g');
+
 /** The facts, open leads and themes a session adds, before they meet the existing ones. */
 function candidates(d: DreamSession, input: ConsolidateInput, subjects: Set<string>, report: DreamReport): LongTermEntry[] {
   const s = d.session;
@@ -199,6 +218,19 @@ export function consolidate(input: ConsolidateInput): { doc: LongTermDoc; report
   const forgottenShapes = forgotten.map((f) => factShape(f.text));
   const isForgotten = (text: string) => matchesForgotten(text, forgottenShapes);
   for (let i = slots.length - 1; i >= 0; i--) if (isForgotten(slots[i]!.entry.text)) slots.splice(i, 1);
+  // A fact about a file that was renamed is about the file under its new name: its anchor and the
+  // path in its words follow (after the hand-deletion check, which compares the words as written).
+  if (input.renamed?.size) {
+    for (const slot of slots) {
+      const moves = slot.entry.files.filter((f) => input.renamed!.has(f)).map((from) => ({ from, to: input.renamed!.get(from)! }));
+      if (!moves.length) continue;
+      const text = moves.reduce((t, m) => renamedIn(t, m.from, m.to), slot.entry.text);
+      const files = [...new Set(slot.entry.files.map((f) => input.renamed!.get(f) ?? f))];
+      slot.entry = { ...slot.entry, text, files };
+      slot.shape = factShape(text);
+      (report.followed ??= []).push({ text, moves });
+    }
+  }
   let leads = old.filter((e) => e.section === 'leads');
 
   for (const d of input.sessions) {

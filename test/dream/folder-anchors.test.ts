@@ -51,7 +51,7 @@ describe('a fact anchored to a folder', () => {
     // The whole folder gone: the fact's files are all deleted.
     repo.git('rm', '-q', '-r', 'test/parser');
     repo.git('commit', '-q', '-m', 'No parser tests');
-    expect(read(repo).line).toContain('(may be stale: its files were deleted; removed at the next dream)');
+    expect(read(repo).line).toContain('(may be stale: its files were deleted or renamed; the next dream removes it, or follows the rename)');
   });
 });
 
