@@ -3,8 +3,12 @@ import type { Lang } from '../memory/headings.js';
 import {
   coveredBy,
   deletedByHand,
+  CONTRADICTS,
   entryText,
   matchesForgotten,
+  namesMore,
+  replacesSubject,
+  SAME,
   factShape,
   LONG_TERM_MAX_BYTES,
   LONG_TERM_MAX_LINES,
@@ -78,16 +82,12 @@ export interface DreamReport {
 
 /** Sections whose entries are facts that can repeat or contradict each other. */
 const FACTS: ReadonlySet<LongTermSection> = new Set(['conventions', 'decisions', 'gotchas', 'preferences']);
-/** The same fact in other words. */
-const SAME = 0.6;
 /**
  * An entry's comment names at most its newest sessions this many; `seen` counts them all. Naming
  * every one made a fact 10,000 sessions said longer than MEMORY.md's 25 KB, and pruning then
  * emptied the file.
  */
 const SESSIONS_NAMED = 5;
-/** The same subject with other numbers or the opposite sense: a newer fact replaces an older one. */
-const CONTRADICTS = 0.7;
 const MAX_LEADS = 10;
 const LEAD_WINDOW = 60;
 const MAX_SUPERSEDED = 20;
@@ -126,34 +126,6 @@ export function withoutInstructions(doc: LongTermDoc, report: DreamReport): Long
     return !why;
   });
   return { ...doc, entries };
-}
-
-/** Words that say a statement replaces an earlier one: "now", "no longer", "gone", "instead", "replaced". */
-const REPLACES = /\b(?:now|no longer|not any ?more|any ?more|gone|instead|replaced?|replaces|replacing|switched|moved (?:to|off|away)|migrated|deprecated|removed|dropped|retired|abandoned)\b|不再|改用|已弃用|换成|现在/i;
-
-/**
- * Whether `newer` restates the subject of `older` and says it changed: it carries a replacement
- * cue, and shares most of the older fact's content words (at least two). "We deploy with Fly.io
- * now; the Heroku pipelines are gone" over "We deploy with Heroku pipelines".
- */
-export function replacesSubject(newer: FactShape, newerText: string, older: FactShape): boolean {
-  if (!REPLACES.test(newerText) || older.words.size === 0) return false;
-  let both = 0;
-  for (const w of older.words) if (newer.words.has(w)) both++;
-  return both >= 2 && both / older.words.size >= 0.5;
-}
-
-const REPLACES_ALL = new RegExp(REPLACES.source, 'gi');
-
-/**
- * Whether `newerText`, its replacement cues left aside, has a content word `older` lacks: "We
- * deploy the docs site with Fly.io now; the Heroku pipelines are gone" names Fly.io, which "We
- * deploy the docs site with Heroku pipelines" does not, though most of their words are shared (the
- * longer the subject, the more: expressjs/express's history, issue 25 §2.1).
- */
-function namesMore(newerText: string, older: FactShape): boolean {
-  for (const w of factShape(newerText.replace(REPLACES_ALL, ' ')).words) if (!older.words.has(w)) return true;
-  return false;
 }
 
 /**

@@ -239,7 +239,7 @@ async function longTermFacts(src: MemorySource): Promise<{ items: LearnedItem[];
   const marks = src.staleness(tried).catch(() => tried.map(() => null));
   // A line deleted by hand since the last dream is forgotten now, from a session said later too.
   const deleted = src.deletedByHand ? await src.deletedByHand(text).catch(() => []) : [];
-  return { items: tried.map((e) => ({ kind: KIND[e.section]!, text: e.text, longTerm: true })), leftOut, marks, forgotten: [...forgottenTexts(text), ...deleted], text };
+  return { items: tried.map((e) => ({ kind: KIND[e.section]!, text: e.text, longTerm: true, ...(e.date ? { date: e.date } : {}) })), leftOut, marks, forgotten: [...forgottenTexts(text), ...deleted], text };
 }
 
 function withStale(item: LearnedItem, mark: StaleMark | null, lang: Lang): LearnedItem {
