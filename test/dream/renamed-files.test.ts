@@ -48,6 +48,11 @@ describe('the dream, when files its facts are about were renamed', () => {
     // The memory commit says so, for the pull request's reviewer.
     expect(repo.git('log', '-1', '--format=%B')).toContain('Followed src/lexer.ts to lib/tokens.ts: The lexer in lib/tokens.ts skips');
 
+    // Anchored where it was observed, still: the move shows as a change since (the file there is
+    // not the one the fact was made of, to git), until a session says the fact again.
+    const primer = repo.exec(['primer', '--no-write']).stdout;
+    expect(primer).toContain(`${lexer.text} (may be stale: lib/tokens.ts changed in 1 commit)`);
+
     // The next dream takes the new words as the dream's own: nothing is taken for a hand deletion.
     const again = repo.exec(['dream', '--offline', '--force', '--json']);
     expect(again.code, again.stderr).toBe(0);
