@@ -32,6 +32,8 @@ export interface DreamSession {
   commitFiles: string[];
   /** Its newest commit that still exists, else null. */
   at: string | null;
+  /** Its commits that still exist, oldest first, with the files each touched. */
+  commits?: { sha: string; files: string[] }[];
 }
 
 export interface ConsolidateInput {
@@ -152,10 +154,11 @@ function candidates(d: DreamSession, input: ConsolidateInput, subjects: Set<stri
     const why = gitReason(text, subjects) ?? instructionReason(text);
     if (why) return void report.dropped.push({ text, reason: why });
     const files = anchorsFor(text, d.commitFiles, input.exists);
-    // Anchored where it was observed: the session's own newest commit, else the commit it started
-    // from, and its day (never the dream's HEAD, which would hide a change made between the
-    // session and the dream).
-    const at = d.at ?? s.base ?? null;
+    // Anchored where it was observed: the session's newest commit that touched its files (the
+    // staleness log lists it, so the commits after it are told apart from those before, the same
+    // day too), else its newest commit, else the commit it started from, and its day (never the
+    // dream's HEAD, which would hide a change made between the session and the dream).
+    const at = d.commits?.filter((c) => c.files.some((f) => files.some((a) => (a.endsWith('/') ? f.startsWith(a) : f === a)))).at(-1)?.sha ?? d.at ?? s.base ?? null;
     out.push({ section, text, sessions: [s.id], files, ...(files.length && at ? { at: at.slice(0, 7) } : {}), date: s.date });
   };
   for (const l of s.learned) make(classifyLearned(l), l);
