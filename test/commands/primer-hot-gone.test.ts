@@ -17,7 +17,7 @@ describe('Hot files', () => {
     repo.git('rm', '-q', 'src/scratch.ts');
     repo.git('commit', '-q', '-m', 'Rename the lexer, drop the scratch file');
 
-    const primer = repo.exec(['primer', '--no-write']);
+    const primer = (await repo.run(['primer', '--no-write']));
     expect(primer.code, primer.stderr).toBe(0);
     const files = hot(primer.stdout);
     expect(files).toContain('src/parser.ts (3 commits)');
@@ -27,10 +27,10 @@ describe('Hot files', () => {
 
     // Deleted in the working tree only: gone from where the agent would look.
     rmSync(join(repo.dir, 'src/parser.ts'));
-    expect(hot(repo.exec(['primer', '--no-write']).stdout)).not.toContain('src/parser.ts');
+    expect(hot((await repo.run(['primer', '--no-write'])).stdout)).not.toContain('src/parser.ts');
 
     // Each side of a pull request's memory diff as its own tree has it.
-    const diff = repo.exec(['diff', `${base}..HEAD`, '--json']);
+    const diff = (await repo.run(['diff', `${base}..HEAD`, '--json']));
     expect(diff.code, diff.stderr).toBe(0);
     const { primer: sides } = JSON.parse(diff.stdout) as { primer: { base: string; head: string } };
     expect(hot(sides.base)).toContain('src/lexer.ts (3 commits)');

@@ -20,7 +20,7 @@ describe('the primer between two dreams', () => {
     await end('2026-11-29T10:00:00Z', { request: 'Uploads', learned: ['The upload limit is 10 MB per file'] });
     await end('2026-11-30T10:00:00Z', { request: 'Move deploys', learned: ['We deploy with Fly.io now; the Heroku pipelines are gone', 'The upload limit is 25 MB per file'] });
 
-    const r = repo.exec(['primer', '--no-write']);
+    const r = (await repo.run(['primer', '--no-write']));
     expect(r.code, r.stderr).toBe(0);
     const facts = learned(r.stdout);
     expect(facts).toContain('We deploy with Fly.io now; the Heroku pipelines are gone');

@@ -32,7 +32,7 @@ describe('the dream, when files its facts are about were renamed', () => {
     repo.git('rm', '-q', 'src/util.ts');
     repo.git('commit', '-q', '-m', 'Move the tokens to lib, rename the database module, drop the helpers');
 
-    const r = repo.exec(['dream', '--offline', '--force', '--json']);
+    const r = (await repo.run(['dream', '--offline', '--force', '--json']));
     expect(r.code, r.stderr).toBe(0);
     const report = JSON.parse(r.stdout).report as { removed: { text: string }[]; followed: { text: string; moves: { from: string; to: string }[] }[] };
     expect(report.removed.map((x) => x.text)).toEqual([UTIL]);
@@ -50,11 +50,11 @@ describe('the dream, when files its facts are about were renamed', () => {
 
     // Anchored where it was observed, still: the move shows as a change since (the file there is
     // not the one the fact was made of, to git), until a session says the fact again.
-    const primer = repo.exec(['primer', '--no-write']).stdout;
+    const primer = (await repo.run(['primer', '--no-write'])).stdout;
     expect(primer).toContain(`${lexer.text} (may be stale: lib/tokens.ts changed in 1 commit)`);
 
     // The next dream takes the new words as the dream's own: nothing is taken for a hand deletion.
-    const again = repo.exec(['dream', '--offline', '--force', '--json']);
+    const again = (await repo.run(['dream', '--offline', '--force', '--json']));
     expect(again.code, again.stderr).toBe(0);
     const after = parseLongTerm(repo.read('.openclaw_memory/MEMORY.md')).entries;
     expect(after.filter((e) => e.section === 'forgotten')).toEqual([]);
