@@ -4,11 +4,10 @@
 // hook refreshes the gitignored PRIMER.md in the background where .aider.conf.yml reads it, so the
 // commit is in it; PRIMER.md is never staged or committed.
 import { execFileSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { makeRepo, PATH_WITHOUT_TOOL, pathWithBin, type TestRepo } from '../helpers/repo.js';
+import { makeRepo, PATH_WITHOUT_TOOL, pathWithBin, tempDir, type TestRepo } from '../helpers/repo.js';
 import { heldShim } from '../helpers/held-shim.js';
 import { settled } from '../helpers/settled.js';
 
@@ -85,7 +84,7 @@ describe('Aider: PRIMER.md is refreshed after its commits', () => {
   it('a mark a killed refresh left does not stop the refreshes for good where `find` has no -mmin', async () => {
     const repo = makeRepo();
     // POSIX find has no -mmin: this one fails on it, as such a find does.
-    const bin = mkdtempSync(join(tmpdir(), 'gm-find-'));
+    const bin = tempDir('gm-find-');
     writeFileSync(join(bin, 'find'), '#!/bin/sh\ncase " $* " in *" -mmin "*) echo "find: bad option -mmin" >&2; exit 1 ;; esac\nexec /usr/bin/find "$@"\n');
     chmodSync(join(bin, 'find'), 0o755);
     const PATH = `${bin}:${pathWithBin()}`;

@@ -64,15 +64,17 @@ describe('the default cutoff', () => {
     const repo = await makeMemoryRepo({ now: NOW, until: 'file' });
     writeHistory(repo, { end: '2026-12-04', days: 100, sessions: 400, tasks: 2, commits: 1 });
     const blob = repo.git('hash-object', '-w', '--stdin', '--path=x.txt').trim();
-    const lines = Array.from({ length: 20_000 }, (_, i) => `100644 blob ${blob}\tf${String(i).padStart(5, '0')}.txt\n`).join('');
-    const tree = execFileSync('git', ['mktree'], { cwd: repo.dir, env: repo.env, input: lines, encoding: 'utf8' }).trim();
+    // Straight into the index (one update-index, not a tree made by mktree and read back: ~0.5 s less).
+    const lines = Array.from({ length: 20_000 }, (_, i) => `100644 ${blob}\tvendor/f${String(i).padStart(5, '0')}.txt\n`).join('');
     // In HEAD and the index only, never checked out (the census counts index entries; nothing reads
-    // those files): so every commit below names its paths.
-    repo.git('read-tree', '--prefix=vendor/', tree);
+    // those files): so every commit below commits what it added, never `-a`.
+    execFileSync('git', ['update-index', '--index-info'], { cwd: repo.dir, env: repo.env, input: lines });
     repo.git('commit', '-q', '-m', 'vendor: 20,000 entries');
     const config = (text: string) => {
       repo.write('.openclaw_memory.toml', text);
-      repo.git('commit', '-q', '-m', 'journal config', '--', '.openclaw_memory.toml');
+      // Added, then committed: the same commit as `commit -- <path>`, without its second index of 20,000 entries.
+      repo.git('add', '--', '.openclaw_memory.toml');
+      repo.git('commit', '-q', '-m', 'journal config');
     };
     // Dreamt once before (folding nothing): the dream under test only folds.
     config(`${repo.read('.openclaw_memory.toml')}\n[journal]\nfold_at = 0\n`);

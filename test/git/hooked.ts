@@ -79,9 +79,9 @@ const setUp = new Map<string, Promise<TestRepo>>();
 
 /**
  * A repository set up with `git memory init` (hooks installed) and the setup committed: made once
- * per worker and clock, and copied for each test.
+ * per worker and clock, and copied for each test (`until: 'file'`: a copy a test file's fixture keeps).
  */
-export async function initHooked(opts: { now?: string } = {}): Promise<HookedRepo> {
+export async function initHooked(opts: { now?: string; until?: 'test' | 'file' } = {}): Promise<HookedRepo> {
   const now = opts.now ?? NOW;
   let made = setUp.get(now);
   if (!made) {
@@ -99,7 +99,7 @@ export async function initHooked(opts: { now?: string } = {}): Promise<HookedRep
     setUp.set(now, made);
     made.catch(() => setUp.delete(now));
   }
-  return hooked(copyRepo(await made));
+  return hooked(copyRepo(await made, opts.until));
 }
 
 /** Ids as session files list them: whole (an abbreviated id is ambiguous in a large history, issue 28). */

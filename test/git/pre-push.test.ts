@@ -1,7 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { tempDir, testEnv } from '../helpers/repo.js';
-import { initHooked, type HookedRepo } from './hooked.js';
+import { copyTree } from '../helpers/copy-tree.js';
+import { copyRepo, tempDir, testEnv } from '../helpers/repo.js';
+import { hooked, initHooked, type HookedRepo } from './hooked.js';
 
 // Assembled at run time so this file does not itself look like it holds a key.
 const AWS_KEY = ['AKIA2', '4SDKZ', 'UE7FY', 'Z6ALA'].join('');
@@ -11,12 +12,24 @@ function sessionText(learned: string): string {
   return `---\nsession: 20261122-1430-abc123\ndate: 2026-11-22\ntime: "14:30"\nagent: claude\n---\n\n## Session 14:30\n\n### Request\nDeploy\n\n### Learned\n- ${learned}\n`;
 }
 
-async function withRemote(): Promise<{ repo: HookedRepo; remote: string }> {
-  const repo = await initHooked();
-  const remote = tempDir('gm-remote-');
+/** A hooked repository whose main is pushed to a bare `origin`: built once per file (its push runs the pre-push hook, a node process). */
+let pushed: Promise<{ repo: HookedRepo; remote: string }> | undefined;
+const buildPushed = async () => {
+  const repo = await initHooked({ until: 'file' });
+  const remote = tempDir('gm-remote-', 'file');
   execFileSync('git', ['init', '-q', '--bare', '-b', 'main', remote], { env: testEnv() });
   repo.g('remote', 'add', 'origin', remote);
   repo.g('push', '-q', 'origin', 'main');
+  return { repo, remote };
+};
+
+/** A copy of that repository and of its remote, the copy's origin the remote's copy. */
+async function withRemote(): Promise<{ repo: HookedRepo; remote: string }> {
+  const built = await (pushed ??= buildPushed());
+  const repo = hooked(copyRepo(built.repo));
+  const remote = tempDir('gm-remote-');
+  copyTree(built.remote, remote);
+  repo.g('remote', 'set-url', 'origin', remote);
   return { repo, remote };
 }
 

@@ -1,9 +1,9 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LONG_TERM_TRIED, triedFacts, triedFactsKept } from '../../src/memory/long-term-tried.js';
 import { LONG_TERM_TRIED_FILE } from '../../src/paths.js';
+import { tempDir } from '../helpers/cleanup.js';
 
 const MEMO = Symbol.for('git-memory.tried-facts');
 // Each call stands for a new process: the process's memo is dropped.
@@ -15,7 +15,7 @@ const memory = (facts: string[]) =>
 
 describe('MEMORY.md facts kept in the state directory', () => {
   it('are the facts parsed from the text, each line taken only for the very line it was parsed from', () => {
-    const state = mkdtempSync(join(tmpdir(), 'gm-tried-'));
+    const state = tempDir('gm-tried-');
     const facts = Array.from({ length: 40 }, (_, i) => `Fact ${i}: keep handler ${i} pure`);
     const text = memory(facts);
     expect(triedFactsKept(text, state)).toEqual(triedFacts(text));
@@ -37,7 +37,7 @@ describe('MEMORY.md facts kept in the state directory', () => {
   });
 
   it('a kept entry never stands in for another line: a forged entry under the same line is taken only for that line', () => {
-    const state = mkdtempSync(join(tmpdir(), 'gm-tried-'));
+    const state = tempDir('gm-tried-');
     const text = memory(['Keep invoices in cents']);
     triedFactsKept(text, state);
     const path = join(state, LONG_TERM_TRIED_FILE);
@@ -51,7 +51,7 @@ describe('MEMORY.md facts kept in the state directory', () => {
   });
 
   it('a torn, foreign or unwritable file only costs a parse', () => {
-    const state = mkdtempSync(join(tmpdir(), 'gm-tried-'));
+    const state = tempDir('gm-tried-');
     const text = memory(['Keep invoices in cents', 'Retry webhooks three times']);
     for (const bad of ['{"v":1,"lines":[{"section":"decisions","raw":', '{"v":1,"lines":[{"section":"nope","raw":"x","entry":{}}]}', '[]']) {
       writeFileSync(join(state, LONG_TERM_TRIED_FILE), bad);

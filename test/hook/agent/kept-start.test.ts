@@ -85,24 +85,6 @@ function starter(repo: TestRepo, agent: Agent, dir = repo.dir) {
 /** The minute a primer says it was made at. */
 const minuteOf = (out: string) => /on (\d{4}-\d\d-\d\d \d\d:\d\d)/.exec(out)?.[1];
 
-describe('SessionStart prints the kept primer without node, byte for byte what node prints', () => {
-  for (const agent of Object.keys(SETTINGS) as Agent[]) {
-    it(`${agent}: the second start waits for no node, and its output is node's own`, async () => {
-      const repo = await withMemory();
-      const s = starter(repo, agent);
-      const first = await s.start();
-      expect(first.inline).toBe(1);
-      expect(first.out).toContain('Measure the cache under load');
-      expect(first.out).toContain('src/cache.ts changed in 1 commit');
-      // The same minute for both (a run across a minute's turn is made again).
-      await servedAsNode(s);
-      // What the start must still do went on beside the agent: the session is recorded as active.
-      const active = JSON.parse(readFileSync(join(repo.dir, '.git', 'git-memory', 'agent-session.json'), 'utf8')) as { active: { sessionId: string } };
-      expect(active.active.sessionId).toMatch(/^s-\d+$/);
-    });
-  }
-});
-
 /**
  * Each edge: the primer is kept, `change` makes it stale, and the next start runs node in line and
  * prints node's answer now (not the kept one); once node kept the new one, the start after is served.
@@ -304,23 +286,33 @@ function gitLogger(env: NodeJS.ProcessEnv): { env: Record<string, string>; runs:
   return { env: { PATH: `${dir}:${env.PATH}` }, runs: () => readFileSync(log, 'utf8').split('\n').filter(Boolean) };
 }
 
-describe('a served start asks git once (issue 24 §3: every agent waits for it before its first request)', () => {
+// One repository per agent for what its second start shows: served (no node in line), byte for byte
+// what node prints, from one `git rev-parse`, and recording the session beside the agent.
+describe('SessionStart prints the kept primer without node, byte for byte what node prints, and asks git once (issue 24 §3: every agent waits for it before its first request)', () => {
   for (const agent of Object.keys(SETTINGS) as Agent[]) {
-    it(`${agent}: the command's one \`git rev-parse\` gives the script what it needs, and the output is node's own`, async () => {
+    it(`${agent}: the second start waits for no node, the command's one \`git rev-parse\` gives the script what it needs, and its output is node's own`, async () => {
       const repo = await withMemory();
       const s = starter(repo, agent);
-      expect((await s.start()).inline).toBe(1);
+      const first = await s.start();
+      expect(first.inline).toBe(1);
+      expect(first.out).toContain('Measure the cache under load');
+      expect(first.out).toContain('src/cache.ts changed in 1 commit');
       const git = gitLogger(s.env);
+      // The same minute for both (a run across a minute's turn is made again).
       for (let attempt = 0; ; attempt++) {
         const before = git.runs().length;
         const lean = await s.start('startup', git.env);
         expect(lean.inline).toBe(0);
+        expect(lean.err).toBe('');
         expect(git.runs().slice(before)).toEqual([expect.stringMatching(/^rev-parse --git-path git-memory\/session-start\.sh /)]);
         const node = await s.node();
         if (minuteOf(lean.out) !== minuteOf(node) && attempt < 2) continue;
         expect(lean.out).toBe(node);
         break;
       }
+      // What the start must still do went on beside the agent: the session is recorded as active.
+      const active = JSON.parse(readFileSync(join(repo.dir, '.git', 'git-memory', 'agent-session.json'), 'utf8')) as { active: { sessionId: string } };
+      expect(active.active.sessionId).toMatch(/^s-\d+$/);
     });
   }
 
@@ -351,29 +343,7 @@ describe('a served start asks git once (issue 24 §3: every agent waits for it b
 });
 
 describe("a served start writes its first turn's gate itself, as node would", () => {
-  for (const agent of Object.keys(SETTINGS) as Agent[]) {
-    it(`${agent}: the gate is there when the start returns, node beside it held back, and it is node's gate`, async () => {
-      const repo = await withMemory();
-      const s = starter(repo, agent);
-      // Codex: the gate goes with a SessionEnd seen in the worktree (turn-gate.ts turnGated).
-      if (agent === 'codex') writeFileSync(join(repo.dir, '.git', 'git-memory', 'session-end-seen-codex'), '');
-      const byNode = await s.start();
-      expect(byNode.inline).toBe(1);
-      const gate = (id: string) => join(repo.dir, '.git', 'git-memory', 'sessions', id, 'turn-gate');
-      const nodes = readFileSync(gate(byNode.sessionId), 'utf8');
-      const served = await s.start('startup', { SHIM_HOLD_BESIDE: '1' });
-      expect(served.inline).toBe(0);
-      expect(readFileSync(gate(served.sessionId), 'utf8')).toBe(nodes.replace(s.transcript(byNode.sessionId), s.transcript(served.sessionId)));
-      // The first turn's end, under the threshold, decides without node.
-      writeFileSync(s.transcript(served.sessionId), agent === 'claude' ? prompt(served.sessionId, repo.dir, 'Hi') + reply(served.sessionId, repo.dir, 2000, 'Hello.') : '{"type":"x"}\n');
-      const stop = (s.hooks[agent === 'gemini' ? 'AfterAgent' : 'Stop'] ?? [])[0]!.hooks[0].command;
-      const before = s.starts().length;
-      const r = spawnSync('sh', ['-c', stop], { cwd: repo.dir, env: s.env, input: JSON.stringify({ session_id: served.sessionId, transcript_path: s.transcript(served.sessionId), cwd: repo.dir, hook_event_name: 'Stop' }), encoding: 'utf8' });
-      expect(r.status, r.stderr).toBe(0);
-      await settled(repo);
-      expect(s.starts().slice(before)).toEqual([]);
-    });
-  }
+  // Each agent's served start and the gate it writes: with what else it records, in the describe below.
 
   it("codex: where no SessionEnd was seen in the worktree, the script leaves the gate to node (whose Stop may end the session)", async () => {
     const repo = await withMemory();
@@ -477,20 +447,24 @@ const LOCAL_ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d\d:\d\d$/;
 
 describe("a served start records what node's start records, with no node at all (issue 24 §3)", () => {
   for (const agent of Object.keys(SETTINGS) as Agent[]) {
-    it(`${agent}: PRIMER.md, the session's base and the active session are node's, and no node runs beside the agent`, async () => {
+    it(`${agent}: PRIMER.md, the session's base, the active session and the first turn's gate are node's, the gate is there when the start returns, and no node runs beside the agent`, async () => {
       const repo = await withMemory();
       const s = starter(repo, agent);
-      // Codex: node decides the first session's gate where no SessionEnd was seen (turn-gate.ts codexClaimsEnd).
+      // Codex: node decides the first session's gate where no SessionEnd was seen (turn-gate.ts codexClaimsEnd, turnGated).
       if (agent === 'codex') writeFileSync(join(stateDir(repo), 'session-end-seen-codex'), '');
       const byNode = await s.start();
       expect(byNode.inline).toBe(1);
+      const gate = (id: string) => join(stateDir(repo), 'sessions', id, 'turn-gate');
+      const nodeGate = readFileSync(gate(byNode.sessionId), 'utf8');
       const nodePrimer = repo.read('.openclaw_memory/PRIMER.md');
       const nodeStart = readJson(join(stateDir(repo), 'session-start.json'));
       const finalised = readAgentState(stateDir(repo)).finalised;
-      const served = await s.start();
+      // A node beside the agent is held back (its start is logged, it does not run): what is there, the script wrote.
+      const served = await s.start('startup', { SHIM_HOLD_BESIDE: '1' });
       expect(served.inline).toBe(0);
       // Nothing beside the agent either: what the start records, the script wrote.
       expect(s.starts().filter((l) => l.startsWith('beside'))).toEqual([]);
+      expect(readFileSync(gate(served.sessionId), 'utf8')).toBe(nodeGate.replace(s.transcript(byNode.sessionId), s.transcript(served.sessionId)));
       const [was, now] = [minuteOf(byNode.out)!, minuteOf(served.out)!];
       expect(repo.read('.openclaw_memory/PRIMER.md')).toBe(nodePrimer.replace(was, now));
       // Each start's record names its session (another session's end leaves it: git/session-state.ts).
@@ -502,7 +476,16 @@ describe("a served start records what node's start records, with no node at all 
       // `doctor` reads that the hooks ran from the script's note.
       const doctor = await repo.run(['doctor', '--json']);
       expect(doctor.stdout).toContain(`hooks ran here (last session start ${state.active!.startedAt})`);
+      // The first turn's end, under the threshold, decides without node.
+      writeFileSync(s.transcript(served.sessionId), agent === 'claude' ? prompt(served.sessionId, repo.dir, 'Hi') + reply(served.sessionId, repo.dir, 2000, 'Hello.') : '{"type":"x"}\n');
+      const stop = (s.hooks[agent === 'gemini' ? 'AfterAgent' : 'Stop'] ?? [])[0]!.hooks[0].command;
+      const before = s.starts().length;
+      const r = spawnSync('sh', ['-c', stop], { cwd: repo.dir, env: s.env, input: JSON.stringify({ session_id: served.sessionId, transcript_path: s.transcript(served.sessionId), cwd: repo.dir, hook_event_name: 'Stop' }), encoding: 'utf8' });
+      expect(r.status, r.stderr).toBe(0);
+      await settled(repo);
+      expect(s.starts().slice(before)).toEqual([]);
       // The next node that records a start folds the script's record in, and it is gone.
+      expect(existsSync(join(stateDir(repo), 'agent-session-served.json'))).toBe(true);
       await s.node();
       expect(existsSync(join(stateDir(repo), 'agent-session-served.json'))).toBe(false);
       expect(readAgentState(stateDir(repo)).active!.sessionId).not.toBe(served.sessionId);
