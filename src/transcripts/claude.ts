@@ -1,4 +1,4 @@
-import { promptOf } from './first-prompt.js';
+import { isLocalOutputRecord, isSlashRecord, promptOf } from './first-prompt.js';
 import {
   assistantText,
   compaction,
@@ -14,6 +14,7 @@ import {
   toolResult,
   userCommand,
   userCommandOutput,
+  takeBackPrompt,
   userMessage,
   wasAnswered,
   type BuildState,
@@ -163,6 +164,11 @@ function apply(s: BuildState, rec: Rec, ctx: Ctx): void {
   const chain = rec.isSidechain ? `sub:${rec.agentId ?? ''}` : 'main';
   const cwd = typeof rec.cwd === 'string' ? rec.cwd : s.ledger.cwd;
   if (rec.type === 'system') {
+    // A local command's output (2.1): the slash command before it asked the model nothing.
+    if (chain === 'main' && s.claudeSlash && isLocalOutputRecord(rec)) {
+      takeBackPrompt(s);
+      delete s.claudeSlash;
+    }
     if (rec.subtype === 'compact_boundary') {
       const m = rec.compactMetadata ?? {};
       compaction(s, { at, trigger: typeof m.trigger === 'string' ? m.trigger : '', pre_tokens: typeof m.preTokens === 'number' ? m.preTokens : null });
@@ -187,13 +193,29 @@ function apply(s: BuildState, rec: Rec, ctx: Ctx): void {
     }
     if (chain === 'main' && !rec.isMeta && shellMode(s, msg.content, at)) return;
     const prompt = chain === 'main' ? promptOf(rec) : null;
+    if (chain === 'main' && s.claudeSlash && !rec.isMeta) {
+      // After a slash command: a local command's output takes it back (it asked nothing); the text
+      // it expands to, written as a record of the user's (1.x), is the template, not the user's words.
+      if (isLocalOutputRecord(rec)) {
+        takeBackPrompt(s);
+        delete s.claudeSlash;
+        return;
+      }
+      if (prompt && !isSlashRecord(rec)) {
+        delete s.claudeSlash;
+        return;
+      }
+    }
     if (prompt && !/^\[Request interrupted by user/.test(prompt.trim())) {
       userMessage(s, prompt, at);
+      if (isSlashRecord(rec)) s.claudeSlash = true;
+      else delete s.claudeSlash;
       // What answers it is a response begun after it: the one before, written again, is a replay.
       order(s).lastMain = '';
     }
     return;
   }
+  if (chain === 'main') delete s.claudeSlash;
   // assistant. The response's own id: a continued session (Claude Code 2.0) writes earlier responses again
   // with the same message id but without their requestId, so the pair would make a replay new.
   const id = typeof msg.id === 'string' ? msg.id : '';
