@@ -1,4 +1,5 @@
-import { CODEX_MODEL_WARNING, textOf, withoutCodexIdeContext } from '../agents/transcript-text.js';
+import { codexTyped } from '../agents/codex-prompts.js';
+import { CODEX_MODEL_WARNING, textOf } from '../agents/transcript-text.js';
 import { assistantText, compaction, reportPath, responseStart, saw, toolCall, toolResult, totalUsage, userCommand, userMessage, type BuildState, type CallFacts } from './build.js';
 import type { Todo } from './ledger.js';
 import { callLabel, outputText, shellReads } from './tool-input.js';
@@ -154,7 +155,7 @@ export function userShellCommand(text: string): { command: string; failed: boole
  * response item); sent from Codex's IDE extension, the request without the IDE's context before it.
  */
 function prompt(s: BuildState, typed: string, at: string): void {
-  const text = withoutCodexIdeContext(typed);
+  const text = codexTyped(typed);
   if (!text.trim() || isWrapper(text)) return;
   const c = (s.codex ??= { lastPrompt: '' });
   const same = text.replace(/\s+/g, ' ').trim();

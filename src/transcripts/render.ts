@@ -8,7 +8,8 @@ import { shorten } from './build.js';
 import { codexOutcome, userShellCommand } from './codex.js';
 import { isWrapper } from './first-prompt.js';
 import { outputText } from './tool-input.js';
-import { CODEX_MODEL_WARNING, geminiShellCommand, textOf, withoutCodexIdeContext, withoutIdeContext } from '../agents/transcript-text.js';
+import { codexTyped } from '../agents/codex-prompts.js';
+import { CODEX_MODEL_WARNING, geminiShellCommand, textOf, withoutIdeContext } from '../agents/transcript-text.js';
 
 type Rec = Record<string, any>;
 
@@ -76,7 +77,7 @@ function claudeShell(raw: string | null): string[] {
 function codexUser(text: string, seen: { last: string }): string[] {
   const shell = userShellCommand(text);
   if (shell) return [userRan(shell.command, shell.failed)];
-  const typed = withoutCodexIdeContext(text);
+  const typed = codexTyped(text);
   const same = typed.replace(/\s+/g, ' ').trim();
   if (!same || isWrapper(typed) || CODEX_MODEL_WARNING.test(typed) || same === seen.last) return [];
   seen.last = same;

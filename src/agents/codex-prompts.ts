@@ -1,0 +1,152 @@
+// Codex CLI's custom prompts (0.x up to 0.116; removed in 0.117 for skills): `/prompts:NAME args`
+// typed in the composer sends the body of `$CODEX_HOME/prompts/NAME.md` (CODEX_HOME defaults to
+// ~/.codex), its front matter taken off and its placeholders filled: `$1`…`$9` (the arguments by
+// position), `$ARGUMENTS` (all of them), `$NAME` (a `NAME=value` argument), `$$` (a dollar). The
+// rollout records only what was sent, with no mark of the prompt it came from (`text_elements: []`):
+// a message that is exactly a prompt's body, its placeholders filled, was that command.
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { namesOrNone, withOpenFile } from '../fs/read-file.js';
+import { withoutCodexIdeContext } from './transcript-text.js';
+
+/** One custom prompt: its name, and its body as a pattern whose groups are its placeholders. */
+export interface CodexPrompt {
+  name: string;
+  /** The literal text before the first placeholder (a message without it is not this prompt). */
+  lead: string;
+  pattern: RegExp;
+  /** The placeholder of each group, in order (`1`…`9`, `ARGUMENTS`, or a name). */
+  slots: string[];
+}
+
+/** Prompts read at most (a folder of thousands is no prompt library), and the largest file read. */
+const MAX_PROMPTS = 500;
+const MAX_FILE = 64 * 1024;
+/** A body needs this many characters of its own (not placeholders) to be told from a typed message. */
+const MIN_LITERAL = 20;
+/** Messages longer than this are not compared (a prompt's body is short; a paste is not a command). */
+const MAX_MESSAGE = 64 * 1024;
+
+const PLACEHOLDER = /\$\$|\$ARGUMENTS\b|\$[1-9]|\$[A-Z][A-Z0-9_]*/g;
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Where Codex keeps its custom prompts for this environment. */
+export function codexPromptsDir(env: NodeJS.ProcessEnv = process.env): string {
+  return join(env.CODEX_HOME || join(env.HOME || homedir(), '.codex'), 'prompts');
+}
+
+/**
+ * The folders read: Codex's own, and the project's `.codex/prompts` (where spec-kit, useReq and
+ * others write a project's prompts and have CODEX_HOME point; the hooks run in the project).
+ */
+export function codexPromptDirs(env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): string[] {
+  return [...new Set([codexPromptsDir(env), join(cwd, '.codex', 'prompts')])];
+}
+
+/** A prompt's name as Codex offers it (`/prompts:NAME`): a file name of plain characters only, so it can be quoted in a commit message. */
+const NAME = /^[\w.:+@-]{1,100}$/;
+
+/** A prompt file's body as Codex sends it: a `---` front matter block at its start taken off. */
+export function promptBody(text: string): string {
+  const t = text.replace(/^\uFEFF/, '');
+  const m = /^---[^\S\n]*\r?\n[\s\S]*?\r?\n---[^\S\n]*(?:\r?\n|$)/.exec(t);
+  return m ? t.slice(m[0].length) : t;
+}
+
+/** A prompt's body as a pattern (null when it has too little text of its own to be recognised). */
+export function compilePrompt(name: string, body: string): CodexPrompt | null {
+  const text = body.trim();
+  const parts: string[] = [];
+  const slots: string[] = [];
+  let lead: string | null = null;
+  let literal = '';
+  let at = 0;
+  for (const m of text.matchAll(PLACEHOLDER)) {
+    const before = text.slice(at, m.index);
+    literal += before;
+    parts.push(escape(before));
+    at = m.index! + m[0].length;
+    if (m[0] === '$$') {
+      literal += '$';
+      parts.push('\\$');
+      continue;
+    }
+    lead ??= literal;
+    const slot = m[0].slice(1);
+    const seen = slots.indexOf(slot);
+    if (seen >= 0) {
+      parts.push(`\\${seen + 1}`);
+    } else {
+      slots.push(slot);
+      parts.push('([\\s\\S]*?)');
+    }
+  }
+  literal += text.slice(at);
+  parts.push(escape(text.slice(at)));
+  if (literal.replace(/\s+/g, '').length < MIN_LITERAL || slots.length > 12) return null;
+  return { name, lead: (lead ?? literal).trim().slice(0, 200), pattern: new RegExp(`^\\s*${parts.join('')}\\s*$`), slots };
+}
+
+let cache: { key: string; prompts: CodexPrompt[] } | null = null;
+
+/** The custom prompts in `dirs` (`*.md`, by name; the first folder's name wins), read once per process and folders. */
+export function codexPrompts(dirs: string[] = codexPromptDirs()): CodexPrompt[] {
+  const key = dirs.join('\0');
+  if (cache?.key === key) return cache.prompts;
+  const prompts: CodexPrompt[] = [];
+  const names = new Set<string>();
+  for (const dir of dirs) prompts.push(...promptsIn(dir, names));
+  cache = { key, prompts };
+  return prompts;
+}
+
+function promptsIn(dir: string, names: Set<string>): CodexPrompt[] {
+  const prompts: CodexPrompt[] = [];
+  for (const file of namesOrNone(dir).filter((n) => n.endsWith('.md') && NAME.test(n.slice(0, -3))).sort().slice(0, MAX_PROMPTS)) {
+    if (names.has(file)) continue;
+    names.add(file);
+    // A regular file only (a FIFO would wait for a writer), and a small one.
+    const text = withOpenFile(join(dir, file), (fd, size) => (size <= MAX_FILE ? readFileSync(fd, 'utf8') : null));
+    if (text === null) continue;
+    const p = compilePrompt(file.slice(0, -3), promptBody(text));
+    if (p) prompts.push(p);
+  }
+  return prompts;
+}
+
+const quoted = (v: string) => (/\s|^$/.test(v) ? `"${v.replace(/"/g, '\\"')}"` : v);
+
+/**
+ * The command a message was sent by, `/prompts:NAME args` as the user typed it, when the message is
+ * a custom prompt's body with its placeholders filled; null otherwise. The arguments come back from
+ * the placeholders: `$ARGUMENTS` holds them all, else `$1`… in order, then `NAME=value`.
+ */
+export function codexPromptCommand(text: string, prompts: CodexPrompt[] = codexPrompts()): string | null {
+  if (!prompts.length || text.length > MAX_MESSAGE) return null;
+  for (const p of prompts) {
+    if (p.lead && !text.includes(p.lead)) continue;
+    const m = p.pattern.exec(text);
+    if (!m) continue;
+    const value = (slot: string) => m[p.slots.indexOf(slot) + 1]!.trim();
+    let args: string[];
+    if (p.slots.includes('ARGUMENTS')) args = [value('ARGUMENTS')];
+    else {
+      const positional = p.slots.filter((s) => /^[1-9]$/.test(s)).sort();
+      const named = p.slots.filter((s) => !/^[1-9]$/.test(s));
+      args = [...positional.map((s) => quoted(value(s))), ...named.map((s) => `${s}=${quoted(value(s))}`)];
+    }
+    const rest = args.filter(Boolean).join(' ');
+    return `/prompts:${p.name}${rest ? ` ${rest}` : ''}`;
+  }
+  return null;
+}
+
+/**
+ * What the user typed, from a message Codex sent: the request without the context its IDE extension
+ * puts before it, and a custom prompt's body as the `/prompts:NAME args` that sent it.
+ */
+export function codexTyped(text: string): string {
+  const typed = withoutCodexIdeContext(text);
+  return codexPromptCommand(typed) ?? typed;
+}
