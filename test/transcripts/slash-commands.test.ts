@@ -19,6 +19,8 @@ const CLAUDE_SLASH = join(AGENTS, 'claude-2.1.332/slash-command.jsonl');
 const CLAUDE_LOCAL = join(AGENTS, 'claude-2.1.332/local-command.jsonl');
 /** Gemini CLI 0.61.0: `-p "/fix 42 in the parser"` with .gemini/commands/fix.toml. */
 const GEMINI_SLASH = join(AGENTS, 'gemini-0.61.0/slash-command.jsonl');
+/** Codex CLI 0.171.0: `codex exec 'Use $fixer on issue 42'` with .agents/skills/fixer/SKILL.md (custom prompts are gone since 0.117: skills). */
+const CODEX_SKILL = join(AGENTS, 'codex-0.171.0/skill.jsonl');
 const REPO = '/tmp/agent-capture/repo';
 
 function write(name: string, text: string): string {
@@ -167,6 +169,12 @@ describe('Codex CLI (before 0.117): a custom prompt is the request as `/prompts:
     expect(firstUserPrompt(rollout('Open a pull request against main with the title "Faster start" and a summary of the changes.'))).toBe('/prompts:pr BASE=main TITLE="Faster start"');
     // A typed message that only shares words with a prompt is typed.
     expect(firstUserPrompt(rollout('Fix issue #42 in the parser module please'))).toBe('Fix issue #42 in the parser module please');
+  });
+
+  it('0.171: a skill named in the prompt (`$fixer`) leaves the typed words the request; the skill comes in a <skill> message of its own', () => {
+    process.env.CODEX_HOME = codexHome({});
+    expect(requestOf(CODEX_SKILL, 'codex')).toEqual({ title: 'Use $fixer on issue 42', request: 'Use $fixer on issue 42', first: 'Use $fixer on issue 42' });
+    expect(readLedger(CODEX_SKILL, { agent: 'codex' }).user_messages.map((m) => m.text)).toEqual(['Use $fixer on issue 42']);
   });
 
   it('a body with little text of its own, or a name that is not plain, is no prompt to recognise', () => {
