@@ -146,7 +146,14 @@ export function codexPromptCommand(text: string, prompts: CodexPrompt[] = codexP
  * What the user typed, from a message Codex sent: the request without the context its IDE extension
  * puts before it, and a custom prompt's body as the `/prompts:NAME args` that sent it.
  */
-export function codexTyped(text: string): string {
+export function codexTyped(text: string, opts: { cwd?: string; prompts?: boolean } = {}): string {
   const typed = withoutCodexIdeContext(text);
-  return codexPromptCommand(typed) ?? typed;
+  if (opts.prompts === false) return typed;
+  return codexPromptCommand(typed, codexPrompts(codexPromptDirs(process.env, opts.cwd || process.cwd()))) ?? typed;
+}
+
+/** Whether a Codex CLI version (`cli_version`, "0.171.0") still had custom prompts: they were removed in 0.117. */
+export function hadCustomPrompts(version: string): boolean {
+  const m = /^(\d+)\.(\d+)/.exec(version);
+  return !m || Number(m[1]) === 0 && Number(m[2]) < 117;
 }

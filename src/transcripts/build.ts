@@ -59,6 +59,8 @@ export interface BuildState {
    */
   codex?: {
     lastPrompt: string;
+    /** The rollout's Codex has no custom prompts (0.117 and later): its prompts are not compared with prompt files. */
+    noPrompts?: boolean;
     running?: [session: string, call: string][];
     polls?: [call: string, session: string][];
     /** The last running total of token_count, [input, cached input, output] (it starts again in a resumed process or a review). */

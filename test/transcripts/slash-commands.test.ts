@@ -133,8 +133,11 @@ describe('Codex CLI (before 0.117): a custom prompt is the request as `/prompts:
   const rec = (type: string, payload: object) => ({ timestamp: new Date(Date.UTC(2026, 0, 30, 10) + tick++ * 1000).toISOString(), type, payload });
   /** A 0.92 rollout: each prompt as a response item and as an event. */
   function rollout(...prompts: string[]): string {
+    return rolloutOf('0.92.0', ...prompts);
+  }
+  function rolloutOf(version: string, ...prompts: string[]): string {
     return write('rollout.jsonl', jsonl([
-      rec('session_meta', { id: 'c1', cwd: '/home/jane/shop', cli_version: '0.92.0', originator: 'codex_cli_rs' }),
+      rec('session_meta', { id: 'c1', cwd: '/home/jane/shop', cli_version: version, originator: 'codex_cli_rs' }),
       rec('response_item', { type: 'message', role: 'user', content: [{ type: 'input_text', text: '<environment_context>\n  <cwd>/home/jane/shop</cwd>\n</environment_context>' }] }),
       ...prompts.flatMap((p, i) => [
         rec('response_item', { type: 'message', role: 'user', content: [{ type: 'input_text', text: p }] }),
@@ -151,6 +154,21 @@ describe('Codex CLI (before 0.117): a custom prompt is the request as `/prompts:
     expect(readLedger(path, { agent: 'codex' }).user_messages.map((m) => m.text)).toEqual(['/prompts:bmad-agent-bmm-pm', 'CA']);
     expect(readInChunks(lines(path), 'codex', REPO).user_messages.map((m) => m.text)).toEqual(['/prompts:bmad-agent-bmm-pm', 'CA']);
     expect(renderTranscript(path, { agent: 'codex', from: 0, maxChars: 20_000 })).toContain('[user] /prompts:bmad-agent-bmm-pm\n');
+  });
+
+  it('0.117 and later have no custom prompts: a message the same as a prompt file is what the user typed', () => {
+    process.env.CODEX_HOME = codexHome({ 'bmad-agent-bmm-pm.md': persona });
+    expect(readLedger(rolloutOf('0.171.0', persona), { agent: 'codex' }).user_messages.map((m) => m.text.trim())).toEqual([persona.trim()]);
+    expect(readLedger(rolloutOf('0.116.0', persona), { agent: 'codex' }).user_messages.map((m) => m.text)).toEqual(['/prompts:bmad-agent-bmm-pm']);
+  });
+
+  it('the project\'s .codex/prompts counts too (spec-kit and useReq write a project\'s prompts there)', () => {
+    process.env.CODEX_HOME = codexHome({});
+    const project = tempDir();
+    mkdirSync(join(project, '.codex', 'prompts'), { recursive: true });
+    writeFileSync(join(project, '.codex', 'prompts', 'req.check.md'), '---\ndescription: Run the requirements check.\n---\n\n# Run the requirements check\n\nRead docs/requirements.md and report OK or FAIL for each requirement.\n');
+    const path = write('rollout.jsonl', readFileSync(rollout('\n# Run the requirements check\n\nRead docs/requirements.md and report OK or FAIL for each requirement.\n'), 'utf8').replaceAll('/home/jane/shop', project));
+    expect(readLedger(path, { agent: 'codex' }).user_messages.map((m) => m.text)).toEqual(['/prompts:req.check']);
   });
 
   it('without the prompt files (another machine) the message stays what was sent', () => {
