@@ -21,6 +21,8 @@ const CLAUDE_LOCAL = join(AGENTS, 'claude-2.1.332/local-command.jsonl');
 const GEMINI_SLASH = join(AGENTS, 'gemini-0.61.0/slash-command.jsonl');
 /** Codex CLI 0.171.0: `codex exec 'Use $fixer on issue 42'` with .agents/skills/fixer/SKILL.md (custom prompts are gone since 0.117: skills). */
 const CODEX_SKILL = join(AGENTS, 'codex-0.171.0/skill.jsonl');
+/** Claude Code 2.1.332 in a terminal: `!ls /nonexistent-dir-xyz`, `!false`, `!echo hello-ok`, then /exit. */
+const CLAUDE_BANG = join(AGENTS, 'claude-2.1.332/bang-commands.jsonl');
 const REPO = '/tmp/agent-capture/repo';
 
 function write(name: string, text: string): string {
@@ -218,5 +220,21 @@ describe('Gemini CLI: a custom command is the request as typed', () => {
 
   it('0.61 `-p "/fix 42 in the parser"` in a project with a SessionStart hook: the typed command after the hook context (Gemini CLI puts the context first, and then does not run the command)', () => {
     expect(requestOf(GEMINI_SLASH, 'gemini')).toEqual({ title: '/fix 42 in the parser', request: '/fix 42 in the parser', first: '/fix 42 in the parser' });
+  });
+});
+
+describe('Claude Code 2.1.332: shell mode (`!cmd`) records no exit code', () => {
+  // `<bash-input>cmd</bash-input>`, then `<bash-stdout>…</bash-stdout><bash-stderr>…</bash-stderr>`
+  // and nothing else: `!false` leaves both empty, as a command that worked. A failure cannot be told.
+  it('each command is the user\'s, none a prompt or the request, none failed (nothing says so)', () => {
+    const l = readLedger(CLAUDE_BANG, { agent: 'claude' });
+    expect(l.commands.map((c) => [c.command, c.by_user, c.failed])).toEqual([
+      ['ls /nonexistent-dir-xyz', true, false],
+      ['false', true, false],
+      ['echo hello-ok', true, false],
+    ]);
+    expect(l.user_messages).toEqual([]);
+    expect(firstUserPrompt(CLAUDE_BANG)).toBeNull();
+    expect(readFileSync(CLAUDE_BANG, 'utf8')).not.toMatch(/bash-exit-code|"exitCode":[1-9]/);
   });
 });
