@@ -197,6 +197,17 @@ describe('Codex CLI (before 0.117): a custom prompt is the request as `/prompts:
     expect(readLedger(CODEX_SKILL, { agent: 'codex' }).user_messages.map((m) => m.text)).toEqual(['Use $fixer on issue 42']);
   });
 
+  it('a placeholder used twice must hold the same text both times; a long message near a prompt with open gaps is answered at once', () => {
+    const twice = compilePrompt('twice', 'Rename $1 to $2 everywhere, then grep for $1 to check nothing is left.')!;
+    expect(codexPromptCommand('Rename foo to bar everywhere, then grep for foo to check nothing is left.', [twice])).toBe('/prompts:twice foo bar');
+    expect(codexPromptCommand('Rename foo to bar everywhere, then grep for baz to check nothing is left.', [twice])).toBeNull();
+    // Three gaps split by single spaces: a pattern with open groups would try every split of the message.
+    const open = compilePrompt('open', '$1 $2 $3 and then report back what changed in the module')!;
+    const words = Array.from({ length: 8000 }, (_, i) => `w${i}`).join(' ');
+    expect(codexPromptCommand(`${words} and then report back what changed in the modules`, [open])).toBeNull();
+    expect(codexPromptCommand(`${words} and then report back what changed in the module`, [open])?.slice(0, 30)).toBe('/prompts:open w0 w1 "w2 w3 w4 ');
+  });
+
   it('a body with little text of its own, or a name that is not plain, is no prompt to recognise', () => {
     expect(compilePrompt('any', '$ARGUMENTS please')).toBeNull();
     expect(promptBody('---\ndescription: x\n---\n\nBody text\n')).toBe('\nBody text\n');
