@@ -101,30 +101,29 @@ function fill(p: CodexPrompt, text: string): Map<string, string> | null {
   return values;
 }
 
-let cache: { key: string; prompts: CodexPrompt[] } | null = null;
+/** Each folder's prompts, read once per process (a reader of many rollouts meets the same few folders). */
+const read = new Map<string, CodexPrompt[]>();
+const KEPT_FOLDERS = 16;
 
-/** The custom prompts in `dirs` (`*.md`, by name; the first folder's name wins), read once per process and folders. */
+/** The custom prompts in `dirs` (`*.md`, by name; the first folder's name wins). */
 export function codexPrompts(dirs: string[] = codexPromptDirs()): CodexPrompt[] {
-  const key = dirs.join('\0');
-  if (cache?.key === key) return cache.prompts;
-  const prompts: CodexPrompt[] = [];
   const names = new Set<string>();
-  for (const dir of dirs) prompts.push(...promptsIn(dir, names));
-  cache = { key, prompts };
-  return prompts;
+  return dirs.flatMap((dir) => promptsIn(dir).filter((p) => !names.has(p.name) && names.add(p.name)));
 }
 
-function promptsIn(dir: string, names: Set<string>): CodexPrompt[] {
+function promptsIn(dir: string): CodexPrompt[] {
+  const kept = read.get(dir);
+  if (kept) return kept;
   const prompts: CodexPrompt[] = [];
   for (const file of namesOrNone(dir).filter((n) => n.endsWith('.md') && NAME.test(n.slice(0, -3))).sort().slice(0, MAX_PROMPTS)) {
-    if (names.has(file)) continue;
-    names.add(file);
     // A regular file only (a FIFO would wait for a writer), and a small one.
     const text = withOpenFile(join(dir, file), (fd, size) => (size <= MAX_FILE ? readFileSync(fd, 'utf8') : null));
     if (text === null) continue;
     const p = compilePrompt(file.slice(0, -3), promptBody(text));
     if (p) prompts.push(p);
   }
+  if (read.size >= KEPT_FOLDERS) read.clear();
+  read.set(dir, prompts);
   return prompts;
 }
 
