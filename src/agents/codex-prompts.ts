@@ -160,7 +160,19 @@ export function codexPromptCommand(text: string, prompts: CodexPrompt[] = codexP
 export function codexTyped(text: string, opts: { cwd?: string; prompts?: boolean } = {}): string {
   const typed = withoutCodexIdeContext(text);
   if (opts.prompts === false) return typed;
-  return codexPromptCommand(typed, codexPrompts(codexPromptDirs(process.env, opts.cwd || process.cwd()))) ?? typed;
+  return codexPromptCommand(typed, codexPrompts(codexPromptDirs(process.env, opts.cwd || process.cwd()))) ?? specKitArguments(typed) ?? typed;
+}
+
+/**
+ * spec-kit's prompts (`/prompts:speckit.specify …`, the commonest in the corpus: 7 sessions in 6
+ * repositories, whose prompt files are not at hand where the rollout is read) open with the
+ * arguments in a fence of their own: "## User Input\n\n```text\n$ARGUMENTS\n```\n\nYou **MUST**
+ * consider the user input before proceeding (if not empty)." What the fence holds is what the user
+ * typed; null when it is empty (the command's name is not in the text) or the message is another.
+ */
+export function specKitArguments(text: string): string | null {
+  const m = /^\s*## User Input\s*\n```text\n([\s\S]*?)\n```\s*\n\s*You \*\*MUST\*\* consider the user input before proceeding/.exec(text);
+  return m && m[1]!.trim() ? m[1]!.trim() : null;
 }
 
 /** Whether a Codex CLI version (`cli_version`, "0.171.0") still had custom prompts: they were removed in 0.117. */

@@ -173,6 +173,15 @@ describe('Codex CLI (before 0.117): a custom prompt is the request as `/prompts:
     expect(readLedger(path, { agent: 'codex' }).user_messages.map((m) => m.text)).toEqual(['/prompts:req.check']);
   });
 
+  it('spec-kit without its prompt files: the request is what its fence holds, the user\'s arguments (an empty fence: the message as sent)', () => {
+    process.env.CODEX_HOME = codexHome({});
+    // As LeroySalih/planner-004's 0.53 rollout has it (/prompts:speckit.specify, its file not in the repository).
+    const specify = (args: string) => `\n## User Input\n\n\`\`\`text\n${args}\n\`\`\`\n\nYou **MUST** consider the user input before proceeding (if not empty).\n\n## Outline\n\nThe text the user typed after \`/speckit.specify\` in the triggering message **is** the feature description.\n`;
+    const path = rollout(specify('Allow the pupil to remove themselves from a group.'));
+    expect(requestOf(path, 'codex')).toEqual({ title: 'Allow the pupil to remove themselves from a group.', request: 'Allow the pupil to remove themselves from a group.', first: 'Allow the pupil to remove themselves from a group.' });
+    expect(firstUserPrompt(rollout(specify('')))).toMatch(/^## User Input/);
+  });
+
   it('without the prompt files (another machine) the message stays what was sent', () => {
     process.env.CODEX_HOME = codexHome({});
     expect(firstUserPrompt(rollout(`\n${persona}`))).toMatch(/^You must fully embody/);
