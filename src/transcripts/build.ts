@@ -43,6 +43,11 @@ export interface BuildState {
    * command's output (the command asked nothing).
    */
   claudeSlash?: boolean;
+  /**
+   * Claude Code: the last main-chain record was the result of a Skill call: a `<command-name>` record
+   * now is the skill the model loaded ("The "X" skill is loading", 2.0), not a command the user typed.
+   */
+  claudeSkill?: boolean;
   /** Gemini CLI: the messages already taken (all but the last, which may still change). */
   gemini?: GeminiProgress;
   /** The read stopped inside a line over the cap (lines.ts MAX_LINE), torn: the next read passes over the rest of it. */

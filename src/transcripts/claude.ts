@@ -185,6 +185,7 @@ function apply(s: BuildState, rec: Rec, ctx: Ctx): void {
     if (Array.isArray(msg.content)) {
       // The structured result (toolUseResult) belongs to the record's one result.
       const results = msg.content.filter((b: any) => b?.type === 'tool_result').length;
+      if (chain === 'main' && results) s.claudeSkill = msg.content.some((b: any) => b?.type === 'tool_result' && s.calls.some(([id, c]) => id === b.tool_use_id && c.tool === 'Skill'));
       for (const b of msg.content) {
         if (b?.type === 'tool_result' && typeof b.tool_use_id === 'string') {
           toolResult(s, b.tool_use_id, { failed: b.is_error === true, message: outputText(b.content), at, ...(results === 1 && rec.toolUseResult !== undefined ? { detail: rec.toolUseResult } : {}) });
@@ -192,6 +193,8 @@ function apply(s: BuildState, rec: Rec, ctx: Ctx): void {
       }
     }
     if (chain === 'main' && !rec.isMeta && shellMode(s, msg.content, at)) return;
+    // The skill the model loaded (a Skill call's result, then its `<command-name>`, 2.0): not the user's.
+    if (chain === 'main' && s.claudeSkill && isSlashRecord(rec)) return;
     const prompt = chain === 'main' ? promptOf(rec) : null;
     if (chain === 'main' && s.claudeSlash && !rec.isMeta) {
       // After a slash command: a local command's output takes it back (it asked nothing); the text
@@ -215,7 +218,10 @@ function apply(s: BuildState, rec: Rec, ctx: Ctx): void {
     }
     return;
   }
-  if (chain === 'main') delete s.claudeSlash;
+  if (chain === 'main') {
+    delete s.claudeSlash;
+    delete s.claudeSkill;
+  }
   // assistant. The response's own id: a continued session (Claude Code 2.0) writes earlier responses again
   // with the same message id but without their requestId, so the pair would make a replay new.
   const id = typeof msg.id === 'string' ? msg.id : '';

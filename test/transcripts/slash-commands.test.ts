@@ -96,6 +96,22 @@ describe('Claude Code: a slash command is the request as typed', () => {
     expect(requestOf(path, 'claude')).toEqual({ title: '/init', request: '/init', first: '/init' });
   });
 
+  it('2.0: the skill the model loaded (a Skill call, its result, then a `<command-name>` record "is loading") is no prompt of the user\'s', () => {
+    // A public session export of 2025-12: "I'll use the brainstorming skill…", Skill → "Launching
+    // skill: superpowers:brainstorming", then `<command-message>The "brainstorming" skill is loading…`.
+    const recs = [
+      u('p', null, 'Clean up our project documentation before proceeding'),
+      { type: 'assistant', uuid: 'a1', parentUuid: 'p', sessionId: 's', timestamp: '2025-12-01T15:36:34Z', message: { role: 'assistant', id: 'm1', content: [{ type: 'tool_use', id: 'sk', name: 'Skill', input: { skill: 'superpowers:brainstorming' } }] } },
+      u('r', 'a1', [{ type: 'tool_result', tool_use_id: 'sk', content: 'Launching skill: superpowers:brainstorming' }]),
+      u('c', 'r', '<command-message>The "brainstorming" skill is loading</command-message>\n<command-name>brainstorming</command-name>'),
+      u('b', 'c', [{ type: 'text', text: 'Base directory for this skill: /home/chris/.claude/plugins/cache/superpowers/skills/brainstorming\n\n# Brainstorming Ideas Into Designs' }], { isMeta: true }),
+      a('a2', 'b', 'm2', 'Let me look at the docs first.'),
+    ];
+    const path = write('skill.jsonl', jsonl(recs));
+    expect(readLedger(path, { agent: 'claude' }).user_messages.map((m) => m.text)).toEqual(['Clean up our project documentation before proceeding']);
+    expect(readInChunks(recs.map((r) => JSON.stringify(r)), 'claude', REPO).user_messages.map((m) => m.text)).toEqual(['Clean up our project documentation before proceeding']);
+  });
+
   it('a local command the list does not know is taken back when its output follows (1.x user record, 2.1 system record), also read a line at a time', () => {
     const outputs = [
       u('o', 'c', '<local-command-stdout>Switched to the new thing</local-command-stdout>'),
