@@ -1,6 +1,6 @@
 import { readFileOrNull } from '../fs/read-file.js';
 import { redactQuick } from '../safety/quick-redact.js';
-import { promptOf } from './first-prompt.js';
+import { isSlashRecord, promptOf } from './first-prompt.js';
 import { isGeminiDocument, messageElements, parseElement } from './gemini.js';
 import type { AgentName } from './ledger.js';
 import { parseRecord, scanLines } from './lines.js';
@@ -29,8 +29,11 @@ function inputOf(input: unknown): string {
   return cut(json ?? '{}', INPUT);
 }
 
-function claudeEntries(r: Rec): string[] {
+function claudeEntries(r: Rec, after: { skill: boolean }): string[] {
   const who = r.isSidechain ? 'sub-agent ' : '';
+  // A `<command-name>` record right after a Skill call's result is the skill the model loaded (2.0), not the user's.
+  const skillLoading = after.skill;
+  if (!r.isSidechain && (r.type === 'user' || r.type === 'assistant')) after.skill = false;
   if (r.type === 'system' && r.subtype === 'compact_boundary') return ['[compacted]'];
   const m = r.message;
   if (!m || typeof m !== 'object') return [];
@@ -40,10 +43,11 @@ function claudeEntries(r: Rec): string[] {
     if (Array.isArray(m.content)) {
       for (const b of m.content) {
         if (b?.type !== 'tool_result') continue;
+        if (!r.isSidechain && /^Launching skill: /.test(outputText(b.content))) after.skill = true;
         out.push(b.is_error === true ? `[${who}tool error] ${cut(outputText(b.content), TEXT / 2)}` : `[${who}tool result] ${shorten(outputText(b.content), OUTPUT)}`);
       }
     }
-    const prompt = r.isSidechain ? null : promptOf(r);
+    const prompt = r.isSidechain || (skillLoading && isSlashRecord(r)) ? null : promptOf(r);
     if (prompt) out.push(`[user] ${cut(prompt, TEXT)}`);
     else if (!r.isSidechain && !r.isMeta) out.push(...claudeShell(textOf(m.content)));
     return out;
@@ -215,7 +219,8 @@ export function renderTranscript(path: string, opts: { agent: AgentName; from: n
     return w.text();
   }
   const prompts = { last: '' };
-  const entries = opts.agent === 'claude' ? claudeEntries : (r: Rec) => codexEntries(r, prompts);
+  const after = { skill: false };
+  const entries = opts.agent === 'claude' ? (r: Rec) => claudeEntries(r, after) : (r: Rec) => codexEntries(r, prompts);
   const seen = opts.agent === 'claude' ? new SeenIds() : null;
   scanLines(path, opts.from, opts.to, (line) => {
     const r = parseRecord(line);

@@ -110,6 +110,9 @@ describe('Claude Code: a slash command is the request as typed', () => {
     const path = write('skill.jsonl', jsonl(recs));
     expect(readLedger(path, { agent: 'claude' }).user_messages.map((m) => m.text)).toEqual(['Clean up our project documentation before proceeding']);
     expect(readInChunks(recs.map((r) => JSON.stringify(r)), 'claude', REPO).user_messages.map((m) => m.text)).toEqual(['Clean up our project documentation before proceeding']);
+    const text = renderTranscript(path, { agent: 'claude', from: 0, maxChars: 20_000 });
+    expect(text).toContain('[user] Clean up our project documentation');
+    expect(text).not.toContain('[user] /brainstorming');
   });
 
   it('a local command the list does not know is taken back when its output follows (1.x user record, 2.1 system record), also read a line at a time', () => {
