@@ -405,7 +405,15 @@ export function plainClaude(path) {
   // ... and its prompts: a prompt answered by a response seen before (by its message id) is one of those.
   const answers = new Set();
   let unanswered = false;
+  // A slash command is a prompt as typed (`/name args`) unless a local command's output answers it
+  // (`<local-command-stdout>`, or 2.1's system record `local_command`): by the command's uuid.
+  const slash = new Map();
+  const local = new Set();
+  // A command record after a Skill call's result is the skill the model loaded (2.0), not typed.
+  const skillCalls = new Set();
+  const skillResults = new Set();
   for (const r of jsonLines(path)) {
+    if (r?.type === 'system' && r.subtype === 'local_command' && typeof r.parentUuid === 'string') local.add(r.parentUuid);
     if (!r || typeof r !== 'object' || (r.type !== 'user' && r.type !== 'assistant')) continue;
     if (typeof r.uuid === 'string') {
       if (uuids.has(r.uuid)) continue;
@@ -413,7 +421,10 @@ export function plainClaude(path) {
     }
     const content = r.message?.content;
     if (r.type === 'assistant' && !r.isSidechain && typeof r.message?.id === 'string') {
-      if (unanswered && answers.has(r.message.id)) prompts.pop();
+      if (unanswered && answers.has(r.message.id)) {
+        slash.delete(prompts.length - 1);
+        prompts.pop();
+      }
       unanswered = false;
       answers.add(r.message.id);
     }
@@ -424,6 +435,7 @@ export function plainClaude(path) {
           if (calls.has(b.id)) continue;
           calls.add(b.id);
         }
+        if (b.name === 'Skill' && typeof b.id === 'string') skillCalls.add(b.id);
         const p = b.input?.file_path ?? b.input?.notebook_path;
         if (FILE_TOOLS.has(b.name) && typeof p === 'string') files.add(systemPath(p, r.cwd));
         if (b.name === 'Bash' && typeof b.input?.command === 'string' && b.input.command.trim()) commands.push(b.input.command);
@@ -431,6 +443,7 @@ export function plainClaude(path) {
     } else if (r.type === 'user') {
       if (Array.isArray(content))
         for (const b of content) {
+          if (b?.type === 'tool_result' && skillCalls.has(b.tool_use_id) && typeof r.uuid === 'string') skillResults.add(r.uuid);
           if (b?.type !== 'tool_result' || (typeof b.tool_use_id === 'string' && results.has(b.tool_use_id))) continue;
           if (typeof b.tool_use_id === 'string') results.add(b.tool_use_id);
           if (b.is_error === true) errors.push(b.tool_use_id);
@@ -444,13 +457,22 @@ export function plainClaude(path) {
       // A command the user ran in shell mode (`!cmd`) is a command of the session, not a prompt.
       const typed = /<bash-input>([\s\S]*?)<\/bash-input>/.exec(text);
       if (!r.isSidechain && typed && typed[1].trim()) commands.push(typed[1].trim());
-      if (!r.isSidechain && !r.isMeta && !r.isCompactSummary && text.trim() && !/^\s*</.test(text) && !/^\[Request interrupted/.test(text)) {
+      if (/^\s*<local-command-std(out|err)>/.test(text) && typeof r.parentUuid === 'string') local.add(r.parentUuid);
+      const name = /^\s*<command-(?:name|message)>/.test(text) ? /<command-name>\s*\/?([^<\s]+)\s*<\/command-name>/.exec(text)?.[1] : undefined;
+      if (!r.isSidechain && !r.isMeta && name && skillResults.has(r.parentUuid)) {
+        // the skill the model loaded
+      } else if (!r.isSidechain && !r.isMeta && name) {
+        const args = (/<command-args>([\s\S]*?)<\/command-args>/.exec(text)?.[1] ?? '').trim();
+        slash.set(prompts.length, r.uuid);
+        prompts.push(args ? `/${name} ${args}` : `/${name}`);
+        unanswered = true;
+      } else if (!r.isSidechain && !r.isMeta && !r.isCompactSummary && text.trim() && !/^\s*</.test(text) && !/^\[Request interrupted/.test(text)) {
         prompts.push(text.trim());
         unanswered = true;
       }
     }
   }
-  return { files, commands, errors, prompts };
+  return { files, commands, errors, prompts: prompts.filter((_, i) => !local.has(slash.get(i))) };
 }
 
 const WINDOWS_ABSOLUTE = /^([A-Za-z]:[\\/]|\\\\)/;

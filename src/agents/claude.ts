@@ -1,6 +1,6 @@
 import { MCP_SERVER } from './config/mcp-servers.js';
 import { additionalContextJson, command, grouped, mcpJson, type Agent } from './adapter.js';
-import { textOf, withoutIdeContext } from './transcript-text.js';
+import { claudeSlashCommand, textOf, withoutIdeContext } from './transcript-text.js';
 
 /** Claude Code. */
 export const claude: Agent<'claude'> = {
@@ -31,9 +31,14 @@ export const claude: Agent<'claude'> = {
   detect: (env) => (env.CLAUDECODE ? 'set-by-agent' : null),
   // JSON keeps the event name explicit (plain text works too).
   sessionStartOutput: additionalContextJson,
+  // A slash command is its typed form (`/fix-issue 42`), the user's words, not the template it
+  // expands to (a meta record after it); a local one (`/clear`, `/model`) asks nothing.
   transcriptText: (r) => {
     if (r.type !== 'user' || !r.message || typeof r.message !== 'object') return undefined;
     const text = textOf(r.message.content);
-    return text === null ? null : withoutIdeContext(text);
+    if (text === null) return null;
+    const slash = claudeSlashCommand(text);
+    if (slash) return slash.local ? null : slash.command;
+    return withoutIdeContext(text);
   },
 };

@@ -1,7 +1,8 @@
 import { addCodexMcp, hasCodexMcp, removeCodexMcp } from './config/mcp-servers.js';
 import { command, grouped, plainText, type Agent } from './adapter.js';
 import { codexFiresSessionEnd } from './codex-version.js';
-import { CODEX_MODEL_WARNING, textOf, withoutCodexIdeContext } from './transcript-text.js';
+import { codexTyped } from './codex-prompts.js';
+import { CODEX_MODEL_WARNING, textOf } from './transcript-text.js';
 
 /** Codex CLI. */
 export const codex: Agent<'codex'> = {
@@ -41,12 +42,13 @@ export const codex: Agent<'codex'> = {
   detect: (env) => (env.CODEX_SANDBOX || env.CODEX_HOME ? 'hint' : null),
   // Plain text: JSON-looking text that does not parse fails the hook, and markdown never starts with `{`.
   sessionStartOutput: plainText,
-  // A rollout file: the prompt as an event, or as a response item in the model's input.
+  // A rollout file: the prompt as an event, or as a response item in the model's input; a custom
+  // prompt's body as the `/prompts:NAME args` that sent it (codex-prompts.ts).
   transcriptText: (r) => {
-    if (r.type === 'event_msg' && r.payload?.type === 'user_message') return typeof r.payload.message === 'string' ? withoutCodexIdeContext(r.payload.message) : null;
+    if (r.type === 'event_msg' && r.payload?.type === 'user_message') return typeof r.payload.message === 'string' ? codexTyped(r.payload.message) : null;
     if (r.type === 'response_item' && r.payload?.type === 'message' && r.payload.role === 'user') {
       const text = textOf(r.payload.content);
-      return text === null || CODEX_MODEL_WARNING.test(text) ? null : withoutCodexIdeContext(text);
+      return text === null || CODEX_MODEL_WARNING.test(text) ? null : codexTyped(text);
     }
     return undefined;
   },

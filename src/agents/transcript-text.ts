@@ -49,6 +49,39 @@ export function withoutCodexIdeContext(text: string): string {
 }
 
 /**
+ * Claude Code's own commands that run in the terminal and ask the model nothing (`/clear`, `/model`,
+ * `/cost`…): typed, but no request. Each is followed by a `<local-command-stdout>` record, which
+ * also tells one missing here (claudeLocalOutput); the commands that send the model a prompt
+ * (`/init`, `/review`, `/security-review`, a project's or the user's own `.claude/commands/*.md`,
+ * a skill) are requests.
+ */
+const CLAUDE_LOCAL_COMMANDS = new Set(
+  ('add-dir agents bashes bug chrome clear color compact config context copy cost desktop doctor effort exit export ' +
+    'extra-usage fast feedback files help hooks ide install-github-app install-slack-app keybindings login logout mcp ' +
+    'memory migrate-installer mobile model output-style permissions plugin plugins privacy-settings quit release-notes ' +
+    'reload-plugins remote-env rename resume rewind sandbox skills stats status statusline stickers tasks teleport ' +
+    'terminal-setup theme todos upgrade usage vim').split(' '),
+);
+
+/**
+ * A slash command the user typed in Claude Code, as its record holds it: `<command-name>/NAME</command-name>`
+ * beside `<command-message>` and `<command-args>ARGS</command-args>`, in either order (1.x: the name
+ * without its slash, "NAME is running…"; 2.1: `<command-message>NAME</command-message>` first), the
+ * text the command expands to in a record of its own after it (isMeta since 2.x) or, for a built-in
+ * of 1.x, inside the same one (`<command-contents>`). Null for any other text.
+ */
+export function claudeSlashCommand(text: string): { command: string; local: boolean } | null {
+  if (!/^\s*<command-(?:name|message)>/.test(text)) return null;
+  const name = /<command-name>\s*\/?([^<\s]+)\s*<\/command-name>/.exec(text)?.[1];
+  if (!name) return null;
+  const args = (/<command-args>([\s\S]*?)<\/command-args>/.exec(text)?.[1] ?? '').trim();
+  return { command: args ? `/${name} ${args}` : `/${name}`, local: CLAUDE_LOCAL_COMMANDS.has(name.toLowerCase()) };
+}
+
+/** What a local command printed (`<local-command-stdout>`, `<local-command-stderr>`): the command before it asked the model nothing. */
+export const claudeLocalOutput = (text: string) => /^\s*<local-command-std(?:out|err)>/.test(text);
+
+/**
  * A warning Codex writes to the model as a user-role response item (`record_model_warning`:
  * `format!("Warning: {}", message)`, e.g. "Warning: apply_patch was requested via shell_command…"): not the user's.
  */

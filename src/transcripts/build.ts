@@ -37,6 +37,17 @@ export interface BuildState {
   replyText?: string;
   /** Claude Code: records waiting for their parent, and the last main-chain response. */
   claude?: ClaudeOrder;
+  /**
+   * Claude Code: the last prompt taken is a slash command the model has not answered yet: the
+   * record after it may be what it expands to (a text of 1.x's, not the user's words) or a local
+   * command's output (the command asked nothing).
+   */
+  claudeSlash?: boolean;
+  /**
+   * Claude Code: the last main-chain record was the result of a Skill call: a `<command-name>` record
+   * now is the skill the model loaded ("The "X" skill is loading", 2.0), not a command the user typed.
+   */
+  claudeSkill?: boolean;
   /** Gemini CLI: the messages already taken (all but the last, which may still change). */
   gemini?: GeminiProgress;
   /** The read stopped inside a line over the cap (lines.ts MAX_LINE), torn: the next read passes over the rest of it. */
@@ -53,6 +64,8 @@ export interface BuildState {
    */
   codex?: {
     lastPrompt: string;
+    /** The rollout's Codex has no custom prompts (0.117 and later): its prompts are not compared with prompt files. */
+    noPrompts?: boolean;
     running?: [session: string, call: string][];
     polls?: [call: string, session: string][];
     /** The last running total of token_count, [input, cached input, output] (it starts again in a resumed process or a review). */
@@ -218,6 +231,16 @@ export function userMessage(s: BuildState, text: string, at: string): void {
   delete s.replyText;
   s.turn = (s.turn ?? 0) + 1;
   delete s.turnChanges;
+}
+
+/** Takes back the last prompt when nothing answered it yet (no call, reply or edit in its turn). */
+export function takeBackPrompt(s: BuildState): void {
+  const l = s.ledger;
+  const last = l.user_messages.at(-1);
+  const turn = l.turns.at(-1);
+  if (!last || !turn || turn.at !== last.at || turn.tool_calls || turn.reply || turn.edited.length) return;
+  l.user_messages.pop();
+  l.turns.pop();
 }
 
 /**

@@ -1,4 +1,4 @@
-import { promptOf } from './first-prompt.js';
+import { isLocalOutputRecord, isSlashRecord, promptOf } from './first-prompt.js';
 import {
   assistantText,
   compaction,
@@ -14,6 +14,7 @@ import {
   toolResult,
   userCommand,
   userCommandOutput,
+  takeBackPrompt,
   userMessage,
   wasAnswered,
   type BuildState,
@@ -163,6 +164,11 @@ function apply(s: BuildState, rec: Rec, ctx: Ctx): void {
   const chain = rec.isSidechain ? `sub:${rec.agentId ?? ''}` : 'main';
   const cwd = typeof rec.cwd === 'string' ? rec.cwd : s.ledger.cwd;
   if (rec.type === 'system') {
+    // A local command's output (2.1): the slash command before it asked the model nothing.
+    if (chain === 'main' && s.claudeSlash && isLocalOutputRecord(rec)) {
+      takeBackPrompt(s);
+      delete s.claudeSlash;
+    }
     if (rec.subtype === 'compact_boundary') {
       const m = rec.compactMetadata ?? {};
       compaction(s, { at, trigger: typeof m.trigger === 'string' ? m.trigger : '', pre_tokens: typeof m.preTokens === 'number' ? m.preTokens : null });
@@ -179,6 +185,7 @@ function apply(s: BuildState, rec: Rec, ctx: Ctx): void {
     if (Array.isArray(msg.content)) {
       // The structured result (toolUseResult) belongs to the record's one result.
       const results = msg.content.filter((b: any) => b?.type === 'tool_result').length;
+      if (chain === 'main' && results) s.claudeSkill = msg.content.some((b: any) => b?.type === 'tool_result' && s.calls.some(([id, c]) => id === b.tool_use_id && c.tool === 'Skill'));
       for (const b of msg.content) {
         if (b?.type === 'tool_result' && typeof b.tool_use_id === 'string') {
           toolResult(s, b.tool_use_id, { failed: b.is_error === true, message: outputText(b.content), at, ...(results === 1 && rec.toolUseResult !== undefined ? { detail: rec.toolUseResult } : {}) });
@@ -186,13 +193,34 @@ function apply(s: BuildState, rec: Rec, ctx: Ctx): void {
       }
     }
     if (chain === 'main' && !rec.isMeta && shellMode(s, msg.content, at)) return;
+    // The skill the model loaded (a Skill call's result, then its `<command-name>`, 2.0): not the user's.
+    if (chain === 'main' && s.claudeSkill && isSlashRecord(rec)) return;
     const prompt = chain === 'main' ? promptOf(rec) : null;
+    if (chain === 'main' && s.claudeSlash && !rec.isMeta) {
+      // After a slash command: a local command's output takes it back (it asked nothing); the text
+      // it expands to, written as a record of the user's (1.x), is the template, not the user's words.
+      if (isLocalOutputRecord(rec)) {
+        takeBackPrompt(s);
+        delete s.claudeSlash;
+        return;
+      }
+      if (prompt && !isSlashRecord(rec)) {
+        delete s.claudeSlash;
+        return;
+      }
+    }
     if (prompt && !/^\[Request interrupted by user/.test(prompt.trim())) {
       userMessage(s, prompt, at);
+      if (isSlashRecord(rec)) s.claudeSlash = true;
+      else delete s.claudeSlash;
       // What answers it is a response begun after it: the one before, written again, is a replay.
       order(s).lastMain = '';
     }
     return;
+  }
+  if (chain === 'main') {
+    delete s.claudeSlash;
+    delete s.claudeSkill;
   }
   // assistant. The response's own id: a continued session (Claude Code 2.0) writes earlier responses again
   // with the same message id but without their requestId, so the pair would make a replay new.

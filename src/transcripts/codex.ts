@@ -1,4 +1,5 @@
-import { CODEX_MODEL_WARNING, textOf, withoutCodexIdeContext } from '../agents/transcript-text.js';
+import { codexTyped, hadCustomPrompts } from '../agents/codex-prompts.js';
+import { CODEX_MODEL_WARNING, textOf } from '../agents/transcript-text.js';
 import { assistantText, compaction, reportPath, responseStart, saw, toolCall, toolResult, totalUsage, userCommand, userMessage, type BuildState, type CallFacts } from './build.js';
 import type { Todo } from './ledger.js';
 import { callLabel, outputText, shellReads } from './tool-input.js';
@@ -154,7 +155,7 @@ export function userShellCommand(text: string): { command: string; failed: boole
  * response item); sent from Codex's IDE extension, the request without the IDE's context before it.
  */
 function prompt(s: BuildState, typed: string, at: string): void {
-  const text = withoutCodexIdeContext(typed);
+  const text = codexTyped(typed, { cwd: s.ledger.cwd, prompts: !s.codex?.noPrompts });
   if (!text.trim() || isWrapper(text)) return;
   const c = (s.codex ??= { lastPrompt: '' });
   const same = text.replace(/\s+/g, ' ').trim();
@@ -344,6 +345,8 @@ export function feedCodex(s: BuildState, rec: Rec, ctx: Ctx): void {
   if (copied(s, rec.type, p, at)) return;
   switch (rec.type) {
     case 'session_meta':
+      // Custom prompts are gone since 0.117: the hook of a current Codex reads no prompt files.
+      if (typeof p.cli_version === 'string' && !hadCustomPrompts(p.cli_version)) (s.codex ??= { lastPrompt: '' }).noPrompts = true;
       if (!s.ledger.session_id && typeof p.forked_from_id === 'string' && p.forked_from_id) {
         const start = Date.parse(typeof p.timestamp === 'string' ? p.timestamp : at);
         (s.codex ??= { lastPrompt: '' }).fork = { parent: p.forked_from_id, start: Number.isFinite(start) ? start : 0, at: Date.parse(at) || 0, copying: false };

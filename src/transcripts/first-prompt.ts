@@ -1,5 +1,5 @@
 import { AGENTS } from '../agents/registry.js';
-import type { TranscriptRecord as Rec } from '../agents/transcript-text.js';
+import { claudeLocalOutput, claudeSlashCommand, textOf, type TranscriptRecord as Rec } from '../agents/transcript-text.js';
 import { readRange } from '../fs/read-file.js';
 
 /** The opening of a transcript is enough to find its first prompt; transcripts grow to many MB. */
@@ -28,6 +28,56 @@ export function promptOf(r: Rec): string | null {
   return text && text.trim() && !isWrapper(text) ? text : null;
 }
 
+/** A Claude Code record's text when it is the user's (not a tool's result), else null. */
+function claudeUserText(r: Rec): string | null {
+  return r && typeof r === 'object' && r.type === 'user' && r.message && typeof r.message === 'object' ? textOf(r.message.content) : null;
+}
+
+/** A Claude Code record of a slash command the user typed: what it expands to, or prints, follows in records of its own. */
+export function isSlashRecord(r: Rec): boolean {
+  const text = claudeUserText(r);
+  return text !== null && claudeSlashCommand(text) !== null;
+}
+
+/**
+ * A Claude Code record of what a local command printed: the command before it asked the model
+ * nothing. `<local-command-stdout>` in a user record (1.x, 2.0), a system record of subtype
+ * `local_command` (2.1).
+ */
+export function isLocalOutputRecord(r: Rec): boolean {
+  if (r && typeof r === 'object' && r.type === 'system' && r.subtype === 'local_command') return true;
+  const text = claudeUserText(r);
+  return text !== null && claudeLocalOutput(text);
+}
+
+/**
+ * The first prompt of records read in order. A slash command waits for the record after it: a
+ * local command's output (one the list in transcript-text.ts misses) takes it back; its expansion,
+ * the model's answer or another prompt confirm it.
+ */
+class FirstPrompt {
+  private pending: string | null = null;
+  /** The prompt once one is known; undefined while more records are needed. */
+  take(r: Rec): string | undefined {
+    const p = promptOf(r);
+    if (this.pending !== null) {
+      if (isLocalOutputRecord(r)) this.pending = null;
+      else if (p || r?.type === 'assistant' || r?.type === 'gemini') return this.pending;
+      return undefined;
+    }
+    if (!p) return undefined;
+    if (isSlashRecord(r)) {
+      this.pending = p;
+      return undefined;
+    }
+    return p;
+  }
+  /** What is known when the records end. */
+  end(): string | null {
+    return this.pending;
+  }
+}
+
 function shorten(text: string): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   if (flat.length <= MAX_REQUEST) return flat;
@@ -50,16 +100,19 @@ export function firstUserPrompt(path: string | undefined): string | null {
     try {
       const doc = JSON.parse(trimmed) as Rec;
       if (Array.isArray(doc.messages)) {
+        const first = new FirstPrompt();
         for (const m of doc.messages) {
-          const p = promptOf(m as Rec);
+          const p = first.take(m as Rec);
           if (p) return shorten(p);
         }
-        return null;
+        const p = first.end();
+        return p ? shorten(p) : null;
       }
     } catch {
       /* JSON lines, not one document */
     }
   }
+  const first = new FirstPrompt();
   for (const line of text.split('\n')) {
     if (!line.trim()) continue;
     let rec: Rec;
@@ -68,8 +121,9 @@ export function firstUserPrompt(path: string | undefined): string | null {
     } catch {
       continue; // a torn last line, or the cut at HEAD_BYTES
     }
-    const p = promptOf(rec);
+    const p = first.take(rec);
     if (p) return shorten(p);
   }
-  return null;
+  const p = first.end();
+  return p ? shorten(p) : null;
 }

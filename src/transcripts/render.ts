@@ -1,6 +1,6 @@
 import { readFileOrNull } from '../fs/read-file.js';
 import { redactQuick } from '../safety/quick-redact.js';
-import { promptOf } from './first-prompt.js';
+import { isSlashRecord, promptOf } from './first-prompt.js';
 import { isGeminiDocument, messageElements, parseElement } from './gemini.js';
 import type { AgentName } from './ledger.js';
 import { parseRecord, scanLines } from './lines.js';
@@ -8,7 +8,8 @@ import { shorten } from './build.js';
 import { codexOutcome, userShellCommand } from './codex.js';
 import { isWrapper } from './first-prompt.js';
 import { outputText } from './tool-input.js';
-import { CODEX_MODEL_WARNING, geminiShellCommand, textOf, withoutCodexIdeContext, withoutIdeContext } from '../agents/transcript-text.js';
+import { codexTyped } from '../agents/codex-prompts.js';
+import { CODEX_MODEL_WARNING, geminiShellCommand, textOf, withoutIdeContext } from '../agents/transcript-text.js';
 
 type Rec = Record<string, any>;
 
@@ -28,8 +29,11 @@ function inputOf(input: unknown): string {
   return cut(json ?? '{}', INPUT);
 }
 
-function claudeEntries(r: Rec): string[] {
+function claudeEntries(r: Rec, after: { skill: boolean }): string[] {
   const who = r.isSidechain ? 'sub-agent ' : '';
+  // A `<command-name>` record right after a Skill call's result is the skill the model loaded (2.0), not the user's.
+  const skillLoading = after.skill;
+  if (!r.isSidechain && (r.type === 'user' || r.type === 'assistant')) after.skill = false;
   if (r.type === 'system' && r.subtype === 'compact_boundary') return ['[compacted]'];
   const m = r.message;
   if (!m || typeof m !== 'object') return [];
@@ -39,10 +43,11 @@ function claudeEntries(r: Rec): string[] {
     if (Array.isArray(m.content)) {
       for (const b of m.content) {
         if (b?.type !== 'tool_result') continue;
+        if (!r.isSidechain && /^Launching skill: /.test(outputText(b.content))) after.skill = true;
         out.push(b.is_error === true ? `[${who}tool error] ${cut(outputText(b.content), TEXT / 2)}` : `[${who}tool result] ${shorten(outputText(b.content), OUTPUT)}`);
       }
     }
-    const prompt = r.isSidechain ? null : promptOf(r);
+    const prompt = r.isSidechain || (skillLoading && isSlashRecord(r)) ? null : promptOf(r);
     if (prompt) out.push(`[user] ${cut(prompt, TEXT)}`);
     else if (!r.isSidechain && !r.isMeta) out.push(...claudeShell(textOf(m.content)));
     return out;
@@ -76,7 +81,7 @@ function claudeShell(raw: string | null): string[] {
 function codexUser(text: string, seen: { last: string }): string[] {
   const shell = userShellCommand(text);
   if (shell) return [userRan(shell.command, shell.failed)];
-  const typed = withoutCodexIdeContext(text);
+  const typed = codexTyped(text);
   const same = typed.replace(/\s+/g, ' ').trim();
   if (!same || isWrapper(typed) || CODEX_MODEL_WARNING.test(typed) || same === seen.last) return [];
   seen.last = same;
@@ -214,7 +219,8 @@ export function renderTranscript(path: string, opts: { agent: AgentName; from: n
     return w.text();
   }
   const prompts = { last: '' };
-  const entries = opts.agent === 'claude' ? claudeEntries : (r: Rec) => codexEntries(r, prompts);
+  const after = { skill: false };
+  const entries = opts.agent === 'claude' ? (r: Rec) => claudeEntries(r, after) : (r: Rec) => codexEntries(r, prompts);
   const seen = opts.agent === 'claude' ? new SeenIds() : null;
   scanLines(path, opts.from, opts.to, (line) => {
     const r = parseRecord(line);
