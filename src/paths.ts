@@ -38,6 +38,8 @@ export const ATTRIBUTES_FILE = `${MEMORY_DIR}/.gitattributes`;
 
 /** Per-worktree state directory, under `git rev-parse --git-path`. */
 export const STATE_DIR = 'git-memory';
+/** In the state dir: Gemini CLI's SessionStart output, kept for the session's first prompt (agents/hook-command.ts). */
+export const START_CONTEXT_DIR = 'start-context';
 export const SPOOL_FILE = 'spool.jsonl';
 /**
  * The id of the memory commit `end` is about to land, written before HEAD moves: the shell

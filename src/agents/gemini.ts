@@ -31,6 +31,8 @@ export const gemini: Agent<'gemini'> = {
   // Gemini CLI timeouts are milliseconds.
   config: [grouped(SETTINGS, 'gemini', [
     { event: 'SessionStart', handler: command('gemini', 'session-start', 10_000, { name: 'git-memory' }) },
+    // What SessionStart wrote, returned before the first prompt's request (see GEMINI_START_CONTEXT_GIT_PATH).
+    { event: 'BeforeAgent', handler: command('gemini', 'before-agent', 5_000, { name: 'git-memory' }) },
     // Session notes at the end of each turn (AfterAgent): the hook checks the thresholds and returns;
     // a model call runs detached. Not after each tool (AfterTool blocks the agent, a node process each).
     { event: 'AfterAgent', handler: command('gemini', 'stop', 10_000, { name: 'git-memory' }) },

@@ -1,5 +1,6 @@
+import { START_CONTEXT_DIR, STATE_DIR } from '../paths.js';
 /** Hook events our agent configurations run, in the spelling of our hook command. */
-export type HookEventName = 'session-start' | 'session-end' | 'stop' | 'tool-use' | 'pre-compact' | 'post-compact';
+export type HookEventName = 'session-start' | 'session-end' | 'stop' | 'tool-use' | 'pre-compact' | 'post-compact' | 'before-agent';
 
 /**
  * The guard before every agent hook command, as the git hooks have theirs (git/hook-blocks.ts): the
@@ -86,7 +87,29 @@ export function runsBeside(agent: string, event: HookEventName): boolean {
 }
 
 /** The hook command an agent's configuration runs for one event. */
+/**
+ * Where Gemini CLI's SessionStart leaves its output for the session's first prompt (a path for `git
+ * rev-parse --git-path`, the session's id and `.json` after it). Gemini CLI 0.61 in a headless run
+ * (`gemini -p`) puts a SessionStart hook's context before the prompt and only then looks for a slash
+ * command, so with the primer there `/fix 42` reached the model as text and no command ran. The
+ * context its BeforeAgent hook returns is put after the prompt, which is the command's expansion by
+ * then; interactively both work. So SessionStart writes what it would print here, and BeforeAgent
+ * prints it, once, in sh (the first request waits for it). Without GEMINI_SESSION_ID (a version that
+ * does not set it) SessionStart prints as before.
+ */
+export const GEMINI_START_CONTEXT_GIT_PATH = `${STATE_DIR}/${START_CONTEXT_DIR}`;
+/** The session id as a file name: what Gemini CLI's ids are (a UUID), nothing that leaves the folder. */
+const SESSION_ID_UNSAFE = `case $GEMINI_SESSION_ID in ''|*[!A-Za-z0-9_-]*)`;
+
 export function hookCommand(agent: string, event: HookEventName): string {
+  if (agent === 'gemini' && event === 'before-agent') {
+    // No node: the hook only hands over what SessionStart wrote. The comment names the command as
+    // ours for the configuration edits (hookCommandKey).
+    return `${SESSION_ID_UNSAFE} exit 0;; esac; f=$(git rev-parse --git-path ${GEMINI_START_CONTEXT_GIT_PATH}/$GEMINI_SESSION_ID.json 2>/dev/null) && test -f "$f" && cat "$f" && rm -f "$f"; exit 0 # git-memory hook agent before-agent --agent gemini`;
+  }
+  if (agent === 'gemini' && event === 'session-start') {
+    return `${HOOK_GUARD}${SESSION_ID_UNSAFE} ;; *) c=$(git rev-parse --git-path ${GEMINI_START_CONTEXT_GIT_PATH} 2>/dev/null) && mkdir -p "$c" && exec >"$c/$GEMINI_SESSION_ID.json";; esac; ${keptStart(agent)}`;
+  }
   if (event === 'session-end' && DETACHED_END.has(agent)) {
     // The payload goes on as the background command's stdin through fd 3: an asynchronous command's
     // own stdin is /dev/null (POSIX, without job control). One fork in the shell Codex waits for.
@@ -95,13 +118,17 @@ export function hookCommand(agent: string, event: HookEventName): string {
   // Most turns' ends meet no threshold, and most starts find the primer kept: the script says so
   // without starting node (issue 24, section 3).
   // The output's first line is the script's path (an unborn HEAD, or no worktree: git fails, and node starts).
-  if (event === 'session-start' && KEPT_START.has(agent)) return `${HOOK_GUARD}g=$(git rev-parse --git-path ${SESSION_START_GIT_PATH} ${START_GIT_ARGS} 2>/dev/null) && s=\${g%%\n*} && test -f "$s" && exec sh "$s" ${agent} "$g"; git-memory hook agent ${event} --agent ${agent}`;
+  if (event === 'session-start' && KEPT_START.has(agent)) return `${HOOK_GUARD}${keptStart(agent)}`;
   const gate = event === 'stop' && TURN_GATED.has(agent) ? `g=$(git rev-parse --git-path ${TURN_END_GIT_PATH} 2>/dev/null) && test -f "$g" && exec sh "$g" ${agent}; ` : '';
   const hook = `git-memory hook agent ${event} --agent ${agent}`;
   const mcpEnd = agent === 'claude' && event === 'stop' ? CLAUDE_PRINT_MCP_END : '';
   if (BESIDE[agent]?.includes(event)) return `${HOOK_GUARD}${mcpEnd}{ { ${gate}${hook} <&3; } <&3 >/dev/null 2>&1 & } 3<&0`;
   return `${HOOK_GUARD}${gate}${hook}`;
 }
+
+/** The start through the kept script where it is there, else node. */
+const keptStart = (agent: string) =>
+  `g=$(git rev-parse --git-path ${SESSION_START_GIT_PATH} ${START_GIT_ARGS} 2>/dev/null) && s=\${g%%\n*} && test -f "$s" && exec sh "$s" ${agent} "$g"; git-memory hook agent session-start --agent ${agent}`;
 
 /**
  * What names one of our hook commands whatever surrounds it (the guard, or none in configurations

@@ -12,6 +12,7 @@ import { commitToNewBranch } from '../git/branch-commit.js';
 import { git } from '../git/git.js';
 import { PRIMER_LOG_DEPTH } from '../git/log-cache.js';
 import { isMemoryCommit, recentLog } from '../git/log.js';
+import { renamedTo } from '../git/renames.js';
 import { anOperation, currentBranch, operationInProgress, theOperation } from '../git/repo.js';
 import { CorruptFileError } from '../memory/frontmatter.js';
 import { readTaskListKeeping } from '../memory/tasks-file.js';
@@ -109,6 +110,9 @@ export async function dream(o: Opened, opts: DreamOptions): Promise<Result<Dream
       git(['rev-parse', '--verify', '--quiet', 'HEAD'], { cwd: repo.root, allowFail: true }).then((h) => h?.trim() || null),
     ]);
     const exists = inWorktree(repo.root);
+    // Files MEMORY.md's facts are anchored to that are gone: where git says they were renamed to.
+    const gone = [...new Set((existing?.entries ?? []).flatMap((e) => e.files).filter((f) => !f.endsWith('/') && !exists(f)))];
+    const renamed = gone.length ? await renamedTo(repo.root, gone, exists) : new Map<string, string>();
     let { doc, report } = consolidate({
       existing,
       previous: await lastDreamt(repo.root, existing?.through),
@@ -119,6 +123,7 @@ export async function dream(o: Opened, opts: DreamOptions): Promise<Result<Dream
       leadsBefore: gathered.before,
       subjects: log.filter((e) => !isMemoryCommit(e)).map((e) => e.subject),
       exists,
+      renamed,
       head,
       lang: o.config.journal.language,
     });
@@ -170,6 +175,7 @@ export async function dream(o: Opened, opts: DreamOptions): Promise<Result<Dream
     const subject = sessions.length ? `dream over ${sessions.length} session${sessions.length === 1 ? '' : 's'}` : 'dream: MEMORY.md tidied, no new session';
     const message = commitMessage(o.config, subject, [
       `Added ${report.added}, merged ${report.merged}, superseded ${report.superseded.length}, removed ${report.removed.length}, pruned ${report.pruned}.`,
+      ...(report.followed ?? []).map((f) => `Followed ${f.moves.map((m) => `${m.from} to ${m.to}`).join(', ')}: ${f.text}`),
     ]);
     let commit: DreamData['commit'] = null;
     let waiting: DreamData['waiting'] = null;

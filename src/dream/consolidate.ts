@@ -3,8 +3,12 @@ import type { Lang } from '../memory/headings.js';
 import {
   coveredBy,
   deletedByHand,
+  CONTRADICTS,
   entryText,
   matchesForgotten,
+  namesMore,
+  replacesSubject,
+  SAME,
   factShape,
   LONG_TERM_MAX_BYTES,
   LONG_TERM_MAX_LINES,
@@ -28,6 +32,8 @@ export interface DreamSession {
   commitFiles: string[];
   /** Its newest commit that still exists, else null. */
   at: string | null;
+  /** Its commits that still exist, oldest first, with the files each touched. */
+  commits?: { sha: string; files: string[] }[];
 }
 
 export interface ConsolidateInput {
@@ -51,6 +57,8 @@ export interface ConsolidateInput {
   /** Commit subjects git already records: a fact that only repeats one is not kept. */
   subjects: string[];
   exists(path: string): boolean;
+  /** Anchored files that are gone and where git says they were renamed to (git/renames.ts): their facts follow them. */
+  renamed?: ReadonlyMap<string, string>;
   head: string | null;
   /** The day of the dream (YYYY-MM-DD): when a hand deletion it finds was made, at the latest. */
   today?: string;
@@ -66,6 +74,8 @@ export interface DreamReport {
   dropped: { text: string; reason: string }[];
   /** Entries whose files were all deleted. */
   removed: { text: string; files: string[] }[];
+  /** Entries that followed their files to where they were renamed: the text now, and each move. */
+  followed?: { text: string; moves: { from: string; to: string }[] }[];
   /** Entries left out to keep MEMORY.md within 200 lines and 25 KB. */
   pruned: number;
   /** Open leads MEMORY.md did not have before: next steps nobody took up (not facts, so not `added`). */
@@ -74,16 +84,12 @@ export interface DreamReport {
 
 /** Sections whose entries are facts that can repeat or contradict each other. */
 const FACTS: ReadonlySet<LongTermSection> = new Set(['conventions', 'decisions', 'gotchas', 'preferences']);
-/** The same fact in other words. */
-const SAME = 0.6;
 /**
  * An entry's comment names at most its newest sessions this many; `seen` counts them all. Naming
  * every one made a fact 10,000 sessions said longer than MEMORY.md's 25 KB, and pruning then
  * emptied the file.
  */
 const SESSIONS_NAMED = 5;
-/** The same subject with other numbers or the opposite sense: a newer fact replaces an older one. */
-const CONTRADICTS = 0.7;
 const MAX_LEADS = 10;
 const LEAD_WINDOW = 60;
 const MAX_SUPERSEDED = 20;
@@ -124,33 +130,20 @@ export function withoutInstructions(doc: LongTermDoc, report: DreamReport): Long
   return { ...doc, entries };
 }
 
-/** Words that say a statement replaces an earlier one: "now", "no longer", "gone", "instead", "replaced". */
-const REPLACES = /\b(?:now|no longer|not any ?more|any ?more|gone|instead|replaced?|replaces|replacing|switched|moved (?:to|off|away)|migrated|deprecated|removed|dropped|retired|abandoned)\b|不再|改用|已弃用|换成|现在/i;
-
 /**
- * Whether `newer` restates the subject of `older` and says it changed: it carries a replacement
- * cue, and shares most of the older fact's content words (at least two). "We deploy with Fly.io
- * now; the Heroku pipelines are gone" over "We deploy with Heroku pipelines".
+ * `text` with the file `from` called `to`: its path where the text names it whole, else its file
+ * name where that changed and the text names it as a word (a fact says "lexer.ts" as often as
+ * "src/lexer.ts"). Pure.
  */
-export function replacesSubject(newer: FactShape, newerText: string, older: FactShape): boolean {
-  if (!REPLACES.test(newerText) || older.words.size === 0) return false;
-  let both = 0;
-  for (const w of older.words) if (newer.words.has(w)) both++;
-  return both >= 2 && both / older.words.size >= 0.5;
+export function renamedIn(text: string, from: string, to: string): string {
+  const whole = named(from, '(?<![\\w-])');
+  if (whole.test(text)) return text.replace(whole, () => to);
+  const [a, b] = [from.slice(from.lastIndexOf('/') + 1), to.slice(to.lastIndexOf('/') + 1)];
+  return a === b || a.length < 3 ? text : text.replace(named(a, '(?<![\\w./-])'), () => b);
 }
 
-const REPLACES_ALL = new RegExp(REPLACES.source, 'gi');
-
-/**
- * Whether `newerText`, its replacement cues left aside, has a content word `older` lacks: "We
- * deploy the docs site with Fly.io now; the Heroku pipelines are gone" names Fly.io, which "We
- * deploy the docs site with Heroku pipelines" does not, though most of their words are shared (the
- * longer the subject, the more: expressjs/express's history, issue 25 §2.1).
- */
-function namesMore(newerText: string, older: FactShape): boolean {
-  for (const w of factShape(newerText.replace(REPLACES_ALL, ' ')).words) if (!older.words.has(w)) return true;
-  return false;
-}
+/** `path` where a text names it (not a longer name that starts or ends with it). */
+const named = (path: string, before: string) => new RegExp(`${before}${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w/-])`, 'g');
 
 /** The facts, open leads and themes a session adds, before they meet the existing ones. */
 function candidates(d: DreamSession, input: ConsolidateInput, subjects: Set<string>, report: DreamReport): LongTermEntry[] {
@@ -161,10 +154,11 @@ function candidates(d: DreamSession, input: ConsolidateInput, subjects: Set<stri
     const why = gitReason(text, subjects) ?? instructionReason(text);
     if (why) return void report.dropped.push({ text, reason: why });
     const files = anchorsFor(text, d.commitFiles, input.exists);
-    // Anchored where it was observed: the session's own newest commit, else the commit it started
-    // from, and its day (never the dream's HEAD, which would hide a change made between the
-    // session and the dream).
-    const at = d.at ?? s.base ?? null;
+    // Anchored where it was observed: the session's newest commit that touched its files (the
+    // staleness log lists it, so the commits after it are told apart from those before, the same
+    // day too), else its newest commit, else the commit it started from, and its day (never the
+    // dream's HEAD, which would hide a change made between the session and the dream).
+    const at = d.commits?.filter((c) => c.files.some((f) => files.some((a) => (a.endsWith('/') ? f.startsWith(a) : f === a)))).at(-1)?.sha ?? d.at ?? s.base ?? null;
     out.push({ section, text, sessions: [s.id], files, ...(files.length && at ? { at: at.slice(0, 7) } : {}), date: s.date });
   };
   for (const l of s.learned) make(classifyLearned(l), l);
@@ -199,6 +193,19 @@ export function consolidate(input: ConsolidateInput): { doc: LongTermDoc; report
   const forgottenShapes = forgotten.map((f) => factShape(f.text));
   const isForgotten = (text: string) => matchesForgotten(text, forgottenShapes);
   for (let i = slots.length - 1; i >= 0; i--) if (isForgotten(slots[i]!.entry.text)) slots.splice(i, 1);
+  // A fact about a file that was renamed is about the file under its new name: its anchor and the
+  // path in its words follow (after the hand-deletion check, which compares the words as written).
+  if (input.renamed?.size) {
+    for (const slot of slots) {
+      const moves = slot.entry.files.filter((f) => input.renamed!.has(f)).map((from) => ({ from, to: input.renamed!.get(from)! }));
+      if (!moves.length) continue;
+      const text = moves.reduce((t, m) => renamedIn(t, m.from, m.to), slot.entry.text);
+      const files = [...new Set(slot.entry.files.map((f) => input.renamed!.get(f) ?? f))];
+      slot.entry = { ...slot.entry, text, files };
+      slot.shape = factShape(text);
+      (report.followed ??= []).push({ text, moves });
+    }
+  }
   let leads = old.filter((e) => e.section === 'leads');
 
   for (const d of input.sessions) {

@@ -97,6 +97,7 @@ export async function sessionsToDream(root: string, through: DreamThrough | unde
         session: { ...s, learned: s.learned.map(strip), decisions: s.decisions.map(strip), notes: s.notes.map(strip), next_steps: s.next_steps.map(strip), completed: s.completed.map(strip) },
         commitFiles: hits.flatMap((c) => c.files),
         at: hits.at(-1)?.sha ?? null,
+        commits: hits.map((c) => ({ sha: c.sha, files: c.files })),
       };
     }),
   };

@@ -78,21 +78,32 @@ function touched(c: LogCommit, file: string): string[] {
   return c.files.filter((f) => f.startsWith(file));
 }
 
-/** Per entry, from the commits since the oldest anchor commit (newest first). Pure. */
-export function marksFrom(entries: readonly Anchored[], commits: LogCommit[], exists: (path: string) => boolean): (StaleMark | null)[] {
+/**
+ * Whether `e` is anchored at `base`, the commit the log starts after (`<base>..HEAD`): every commit
+ * of the log then came after the entry's own, the same day too.
+ */
+const atBase = (e: Anchored, base: string | null | undefined) => !!base && !!e.at && (base.startsWith(e.at) || e.at.startsWith(base));
+
+/**
+ * Per entry, from the commits since the oldest anchor commit (newest first). `base`: that commit,
+ * where the log is the range after it (not the log since a day). Pure.
+ */
+export function marksFrom(entries: readonly Anchored[], commits: LogCommit[], exists: (path: string) => boolean, base?: string | null): (StaleMark | null)[] {
   return entries.map((e) => {
     if (!e.files.length) return null;
     const deleted = e.files.every((f) => !exists(f.replace(/\/$/, '')));
-    // Commits after the entry's own: those above it in the log where it is there (it touched the
-    // files), else those of later days. Counted in place: this runs for every fact at every start.
+    // Commits after the entry's own: all of them where it is the log's base, those above it in the
+    // log where it is there (it touched the files), else those of later days. Counted in place:
+    // this runs for every fact at every start.
     const at = e.at ? commits.findIndex((c) => c.sha.startsWith(e.at!)) : -1;
     const end = at >= 0 ? at : commits.length;
+    const all = at >= 0 || atBase(e, base) || !e.date;
     const changed: StaleChange[] = [];
     for (const file of e.files) {
       const touching: string[][] = [];
       for (let i = 0; i < end; i++) {
         const c = commits[i]!;
-        if (at >= 0 || !e.date || c.day > e.date) {
+        if (all || c.day > e.date!) {
           const paths = touched(c, file);
           if (paths.length) touching.push(paths);
         }
@@ -117,8 +128,8 @@ const QUOTED = '\n"';
  * primer's fresh process (cold code); the entries anchor a few files. Output with whitespace at a
  * line's end (which parse() trims) or a path git quoted goes through marksFrom.
  */
-export function marksFromOut(entries: readonly Anchored[], out: string, exists: (path: string) => boolean): (StaleMark | null)[] {
-  if (UNTRIMMED.test(out) || out.includes(QUOTED)) return marksFrom(entries, parse(out), exists);
+export function marksFromOut(entries: readonly Anchored[], out: string, exists: (path: string) => boolean, base?: string | null): (StaleMark | null)[] {
+  if (UNTRIMMED.test(out) || out.includes(QUOTED)) return marksFrom(entries, parse(out), exists, base);
   // Each commit's start (its id, after RS), as parse() keeps them: the chunks with something in them.
   const starts: number[] = [];
   for (let at = out.indexOf(RS); at >= 0; ) {
@@ -127,7 +138,7 @@ export function marksFromOut(entries: readonly Anchored[], out: string, exists: 
     if (end > at + 1 && out.slice(at + 1, end).trim()) starts.push(at + 1);
     at = next;
   }
-  if (out.indexOf(RS) !== 0 && out.slice(0, out.indexOf(RS) < 0 ? out.length : out.indexOf(RS)).trim()) return marksFrom(entries, parse(out), exists);
+  if (out.indexOf(RS) !== 0 && out.slice(0, out.indexOf(RS) < 0 ? out.length : out.indexOf(RS)).trim()) return marksFrom(entries, parse(out), exists, base);
   const endOf = (i: number) => (i + 1 < starts.length ? starts[i + 1]! - 1 : out.length);
   const headEnd = (i: number) => {
     const nl = out.indexOf('\n', starts[i]!);
@@ -180,9 +191,10 @@ export function marksFromOut(entries: readonly Anchored[], out: string, exists: 
     // The first commit whose id (its head line up to the first US) starts with the entry's.
     if (e.at) for (let i = 0; i < starts.length && at < 0; i++) if (e.at.length <= idEnd(i) - starts[i]! && out.startsWith(e.at, starts[i]!)) at = i;
     const end = at >= 0 ? at : starts.length;
+    const all = at >= 0 || atBase(e, base) || !e.date;
     const changed: StaleChange[] = [];
     for (const file of e.files) {
-      const since = touching(file, end).filter(({ i }) => at >= 0 || !e.date || dayOf(i) > e.date);
+      const since = touching(file, end).filter(({ i }) => all || dayOf(i) > e.date!);
       const change = changeOf(file, since.map(({ paths }) => (isFolder(file) ? paths : [file])), exists);
       if (change) changed.push(change);
     }
@@ -286,7 +298,9 @@ export async function staleMarks(
   // A folder's files are looked up once each, however many commits list them.
   const seen = new Map<string, boolean>();
   const exists = (path: string) => seen.get(path) ?? (seen.set(path, opts.exists(path)), seen.get(path)!);
+  // The log after the oldest anchor commit (not the log since a day): every commit in it came after that anchor.
+  const base = fallback ? null : (JSON.parse(q.key) as [string, string | null])[1];
   // A shallow clone's cut-off commits list every file, not what they changed (see git/shallow.ts).
-  if (opts.shallow?.size && out) return marksFrom(entries, parse(out).map((c) => (atBoundary(opts.shallow!, c.sha) ? { ...c, files: [] } : c)), exists);
-  return marksFromOut(entries, out ?? '', exists);
+  if (opts.shallow?.size && out) return marksFrom(entries, parse(out).map((c) => (atBoundary(opts.shallow!, c.sha) ? { ...c, files: [] } : c)), exists, base);
+  return marksFromOut(entries, out ?? '', exists, base);
 }

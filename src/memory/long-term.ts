@@ -377,3 +377,50 @@ export function deletedByHand(previous: readonly LongTermEntry[], current: reado
   const present = current.map((e) => factShape(e.text));
   return previous.filter((e) => e.section !== 'superseded' && e.section !== 'forgotten' && e.section !== 'themes' && !matchesForgotten(e.text, present));
 }
+
+/** The same fact in other words. */
+export const SAME = 0.6;
+/** The same subject with other numbers or the opposite sense: a newer fact replaces an older one. */
+export const CONTRADICTS = 0.7;
+
+/** Words that say a statement replaces an earlier one: "now", "no longer", "gone", "instead", "replaced", and their Chinese (escaped: the code-cached bundles stay ASCII). */
+const REPLACES = /\b(?:now|no longer|not any ?more|any ?more|gone|instead|replaced?|replaces|replacing|switched|moved (?:to|off|away)|migrated|deprecated|removed|dropped|retired|abandoned)\b|\u4e0d\u518d|\u6539\u7528|\u5df2\u5f03\u7528|\u6362\u6210|\u73b0\u5728/i;
+
+/**
+ * Whether `newer` restates the subject of `older` and says it changed: it carries a replacement
+ * cue, and shares most of the older fact's content words (at least two). "We deploy with Fly.io
+ * now; the Heroku pipelines are gone" over "We deploy with Heroku pipelines".
+ */
+export function replacesSubject(newer: FactShape, newerText: string, older: FactShape): boolean {
+  if (!REPLACES.test(newerText) || older.words.size === 0) return false;
+  let both = 0;
+  for (const w of older.words) if (newer.words.has(w)) both++;
+  return both >= 2 && both / older.words.size >= 0.5;
+}
+
+const REPLACES_ALL = new RegExp(REPLACES.source, 'gi');
+
+/**
+ * Whether `newerText`, its replacement cues left aside, has a content word `older` lacks: "We
+ * deploy the docs site with Fly.io now; the Heroku pipelines are gone" names Fly.io, which "We
+ * deploy the docs site with Heroku pipelines" does not, though most of their words are shared (the
+ * longer the subject, the more: expressjs/express's history, issue 25 §2.1).
+ */
+export function namesMore(newerText: string, older: FactShape): boolean {
+  for (const w of factShape(newerText.replace(REPLACES_ALL, ' ')).words) if (!older.words.has(w)) return true;
+  return false;
+}
+
+/**
+ * Whether a newer fact (`newerText`, its shape `newer`) makes an older one (`older`) no longer
+ * current, as the dream judges a pair (dream/consolidate.ts): the same subject said anew with a
+ * word that it changed and something the older did not name ("We deploy with Fly.io now; the
+ * Heroku pipelines are gone" over "We deploy with Heroku pipelines"), or the same fact with other
+ * numbers or the opposite sense. Pure.
+ */
+export function supersedes(newerText: string, newer: FactShape, older: FactShape): boolean {
+  const sim = older.key === newer.key && newer.key ? 1 : similarity(older, newer);
+  const agrees = older.numbers === newer.numbers && older.negated === newer.negated;
+  if (replacesSubject(newer, newerText, older)) return !(agrees && sim >= SAME && !namesMore(newerText, older));
+  return !agrees && sim >= CONTRADICTS;
+}

@@ -1,5 +1,5 @@
 import type { Lang } from './headings.js';
-import { coveredBy, factShape, matchesForgotten, sameWords, similarity, type FactShape } from './long-term.js';
+import { coveredBy, factShape, matchesForgotten, sameWords, similarity, supersedes, type FactShape } from './long-term.js';
 import { PRIMER_PHRASES } from './primer-phrases.js';
 import type { Session } from './session.js';
 import type { Task } from './tasks.js';
@@ -26,6 +26,8 @@ export interface LearnedItem {
   stale?: string;
   /** From MEMORY.md (consolidated) rather than a session of the window. */
   longTerm?: boolean;
+  /** The day it was last said (MEMORY.md's `date`): a newer statement of the same subject replaces it. */
+  date?: string;
 }
 
 export interface GitFacts {
@@ -234,11 +236,15 @@ function learnedCandidates(input: PrimerInput, ph: (typeof PRIMER_PHRASES)[Lang]
   const long = input.learned ?? [];
   // In the order they are tried: MEMORY.md's rules, what the window decided and learned (newest
   // first), then open leads and themes (context, not rules).
-  const list: { kind: LearnedKind; text: string; stale?: string | undefined }[] = long.filter((l) => l.kind !== 'lead' && l.kind !== 'theme');
+  const list: { kind: LearnedKind; text: string; stale?: string | undefined; when?: string }[] = long.filter((l) => l.kind !== 'lead' && l.kind !== 'theme').map((l) => ({ ...l, when: l.date ?? '' }));
   for (const s of [...input.windowSessions].reverse()) {
-    for (const d of s.decisions) list.push({ kind: 'decision', text: d });
-    for (const l of s.learned) list.push({ kind: 'learned', text: l });
+    const when = `${s.date} ${s.time}`;
+    for (const d of s.decisions) list.push({ kind: 'decision', text: d, when });
+    for (const l of s.learned) list.push({ kind: 'learned', text: l, when });
   }
+  // Said again since in other words that say it changed, or with other numbers or the opposite
+  // sense: no longer current (the next dream moves it to Superseded), so only the newer is shown.
+  withoutSuperseded(list);
   list.push(...long.filter((x) => x.kind === 'lead' || x.kind === 'theme'));
   // What a person forgot (git memory forget, or a line deleted from MEMORY.md) stays out.
   const forgotten = (input.forgotten ?? []).map(factShape);
@@ -272,6 +278,21 @@ function learnedCandidates(input: PrimerInput, ph: (typeof PRIMER_PHRASES)[Lang]
     const label = kind === 'learned' || kind === 'decision' ? '' : `${ph.kinds[kind]}: `;
     if (shownAt![i]) add('learned', `${label}${text}${stale ? ` (${ph.stale(stale)})` : ''}`, false, `${kind}\0${text}`);
   });
+}
+
+/**
+ * Removes from `list` each fact a newer one of the window's sessions supersedes (see supersedes in
+ * long-term.ts, the dream's own judgement). Only the sessions' items are asked as the newer: MEMORY.md's
+ * facts were judged among themselves by the dream. `when`: MEMORY.md's day, or a session's day and time.
+ */
+function withoutSuperseded(list: { text: string; when?: string }[]): void {
+  const newer = list.filter((l) => l.when?.includes(' '));
+  if (!newer.length) return;
+  const shapes = new Map(list.map((l) => [l, factShape(l.text)]));
+  for (let i = list.length - 1; i >= 0; i--) {
+    const old = list[i]!;
+    if (newer.some((n) => n !== old && (n.when ?? '') > (old.when ?? '') && supersedes(n.text, shapes.get(n)!, shapes.get(old)!))) list.splice(i, 1);
+  }
 }
 
 /** A candidate left out before its text was made: text and tokens are worked out when first read. */

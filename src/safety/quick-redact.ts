@@ -1,4 +1,4 @@
-import { RULES } from './rules.js';
+import { RULES, ruleMatches } from './rules.js';
 
 // A line where no rule's needle (its fixed part, see rules.ts) matches, case aside, is skipped
 // after one regex run: most memory lines, even those with long paths or words like "token".
@@ -15,11 +15,7 @@ export function redactQuick(line: string): string {
   const spans: [number, number, string][] = [];
   for (const rule of RULES) {
     if (!rule.needle.test(line)) continue;
-    for (const m of line.matchAll(rule.pattern)) {
-      const span = m.indices?.[rule.group];
-      const value = m[rule.group];
-      if (span && value !== undefined && (!rule.validate || rule.validate(value))) spans.push([span[0], span[1], rule.id]);
-    }
+    for (const m of ruleMatches(rule, line)) spans.push([m.start, m.end, rule.id]);
   }
   if (!spans.length) return line;
   // Outermost spans win; replace from the end so earlier offsets stay valid.

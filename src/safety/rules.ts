@@ -17,9 +17,25 @@ export interface SecretRule {
    * the rule's full pattern. test/safety/rules.test.ts checks it on every sample.
    */
   needle: RegExp;
+  /**
+   * The secret starts this many characters before the group: a pattern that starts with its fixed
+   * part and checks what comes before with a look-behind (see ruleMatches).
+   */
+  back?: number;
   /** Generic rules lose to specific ones (and to the preset) when spans overlap. */
   generic?: boolean;
   validate?: (value: string) => boolean;
+}
+
+/** Where `rule` finds a secret in `text`: its span and value (validated). */
+export function* ruleMatches(rule: SecretRule, text: string): Generator<{ start: number; end: number; value: string }> {
+  for (const m of text.matchAll(rule.pattern)) {
+    const span = m.indices?.[rule.group];
+    if (!span || m[rule.group] === undefined) continue;
+    const start = span[0] - (rule.back ?? 0);
+    const value = text.slice(start, span[1]);
+    if (!rule.validate || rule.validate(value)) yield { start, end: span[1], value };
+  }
 }
 
 /** Shannon entropy in bits per character. */
@@ -89,6 +105,11 @@ function isJwtHeader(value: string): boolean {
   }
 }
 
+/** A Discord bot token's first part is its bot's id (a number of 17–20 digits) in base64. */
+function isDiscordToken(value: string): boolean {
+  return /^\d{17,20}$/.test(Buffer.from(value.slice(0, value.indexOf('.')), 'base64').toString('latin1')) && entropy(value) >= 3;
+}
+
 function isBasicCredential(value: string): boolean {
   const decoded = Buffer.from(value, 'base64').toString('utf8');
   const colon = decoded.indexOf(':');
@@ -145,6 +166,74 @@ export const RULES: readonly SecretRule[] = [
   { id: 'shopify-token', needle: /shp(?:at|ss|ca|pa)_/, title: 'Shopify token', group: 0, validate: plausible, pattern: re(`(?<![A-Za-z0-9_])shp(?:at|ss|ca|pa)_[a-fA-F0-9]{32}(?![A-Za-z0-9_])`) },
   { id: 'digitalocean-token', needle: /do[opr]_v1_/, title: 'DigitalOcean token', group: 0, validate: plausible, pattern: re(`(?<![A-Za-z0-9_])do[opr]_v1_[a-f0-9]{64}(?![A-Za-z0-9_])`) },
   { id: 'telegram-bot-token', needle: /:AA/, title: 'Telegram bot token', group: 0, validate: plausible, pattern: re(`(?<![A-Za-z0-9_:])\\d{8,10}:AA[A-Za-z0-9_-]{33}${E}`) },
+  // Model providers' keys (what an agent's user most often holds besides the agent's own), then other
+  // services' tokens with a fixed prefix, as gitleaks' rules know them.
+  { id: 'openrouter-api-key', needle: /sk-or-v1-/, title: 'OpenRouter API key', group: 0, validate: plausible, pattern: re(`${B}sk-or-v1-[a-f0-9]{64}${E}`) },
+  { id: 'groq-api-key', needle: /gsk_/, title: 'Groq API key', group: 0, validate: plausible, pattern: re(`${B}gsk_[A-Za-z0-9]{52}${E}`) },
+  { id: 'xai-api-key', needle: /xai-/, title: 'xAI API key', group: 0, validate: plausible, pattern: re(`${B}xai-[A-Za-z0-9]{80}${E}`) },
+  { id: 'perplexity-api-key', needle: /pplx-/, title: 'Perplexity API key', group: 0, validate: plausible, pattern: re(`${B}pplx-[A-Za-z0-9]{48}${E}`) },
+  { id: 'replicate-api-token', needle: /r8_/, title: 'Replicate API token', group: 0, validate: plausible, pattern: re(`${B}r8_[A-Za-z0-9]{37}${E}`) },
+  { id: 'cerebras-api-key', needle: /csk-/, title: 'Cerebras API key', group: 0, validate: plausible, pattern: re(`${B}csk-[a-z0-9]{48}${E}`) },
+  { id: 'fireworks-api-key', needle: /fw_/, title: 'Fireworks AI API key', group: 0, validate: plausible, pattern: re(`${B}fw_[A-Za-z0-9]{24}${E}`) },
+  { id: 'together-api-key', needle: /tgp_v1_/, title: 'Together AI API key', group: 0, validate: plausible, pattern: re(`${B}tgp_v1_[A-Za-z0-9_-]{40,50}${E}`) },
+  { id: 'langsmith-api-key', needle: /lsv2_/, title: 'LangSmith API key', group: 0, validate: plausible, pattern: re(`${B}lsv2_(?:pt|sk)_[a-f0-9]{32}_[a-f0-9]{10}${E}`) },
+  { id: 'pinecone-api-key', needle: /pcsk_/, title: 'Pinecone API key', group: 0, validate: plausible, pattern: re(`${B}pcsk_[A-Za-z0-9]{4,8}_[A-Za-z0-9]{50,80}${E}`) },
+  { id: 'tavily-api-key', needle: /tvly-/, title: 'Tavily API key', group: 0, validate: plausible, pattern: re(`${B}tvly-(?:dev-|prod-)?[A-Za-z0-9]{32}${E}`) },
+  { id: 'elevenlabs-api-key', needle: /sk_/, title: 'ElevenLabs API key', group: 0, validate: plausible, pattern: re(`${B}sk_[a-f0-9]{48}${E}`) },
+  { id: 'google-oauth-token', needle: /ya29\./, title: 'Google OAuth access token', group: 0, validate: plausible, pattern: re(`${B}ya29\\.[A-Za-z0-9_-]{30,2048}${E}`) },
+  { id: 'firebase-server-key', needle: /AAAA[A-Za-z0-9_-]{7}:/, title: 'Firebase Cloud Messaging server key', group: 0, validate: plausible,
+    pattern: re(`${B}AAAA[A-Za-z0-9_-]{7}:[A-Za-z0-9_-]{140}${E}`) },
+  { id: 'azure-ad-client-secret', needle: /\dQ~/, title: 'Azure AD client secret', group: 0, validate: plausible,
+    pattern: re('(?<![A-Za-z0-9_~.-])[A-Za-z0-9_~.]{3}\\dQ~[A-Za-z0-9_~.-]{31,34}(?![A-Za-z0-9_~.-])') },
+  { id: 'databricks-token', needle: /dapi/, title: 'Databricks token', group: 0, validate: plausible, pattern: re(`${B}dapi[a-f0-9]{32}(?:-\\d)?${E}`) },
+  { id: 'notion-token', needle: /secret_/, title: 'Notion integration token', group: 0, validate: plausible, pattern: re(`${B}secret_[A-Za-z0-9]{43}${E}`) },
+  { id: 'notion-api-token', needle: /ntn_/, title: 'Notion API token', group: 0, validate: plausible, pattern: re(`${B}ntn_\\d{11}[A-Za-z0-9]{35}${E}`) },
+  { id: 'mailgun-api-key', needle: /key-/, title: 'Mailgun API key', group: 0, validate: plausible, pattern: re(`${B}key-[a-f0-9]{32}${E}`) },
+  { id: 'discord-bot-token', needle: /[MNO][A-Za-z0-9_-]{23,25}\./, title: 'Discord bot token', group: 0, validate: isDiscordToken,
+    pattern: re(`${B}[MNO][A-Za-z0-9_-]{23,25}\\.[A-Za-z0-9_-]{6}\\.[A-Za-z0-9_-]{27,38}${E}`) },
+  { id: 'supabase-key', needle: /sbp_|sb_secret_/, title: 'Supabase key', group: 0, validate: plausible,
+    pattern: re(`${B}(?:sbp_[a-f0-9]{40}|sb_secret_[A-Za-z0-9_-]{31,64})${E}`) },
+  { id: 'vault-token', needle: /hv[sbr]\./, title: 'HashiCorp Vault token', group: 0, validate: plausible, pattern: re(`${B}hv[sbr]\\.[A-Za-z0-9_-]{24,200}${E}`) },
+  // The match starts with the fixed part and looks back for the 14 characters before it (`back`): a
+  // pattern that starts with a class or a look-behind is tried at every position (47 ms a megabyte, not 1).
+  { id: 'terraform-cloud-token', needle: /\.atlasv1\./, title: 'Terraform Cloud token', group: 0, back: 14, validate: plausible,
+    pattern: re(`\\.atlasv1\\.(?<=${B}[A-Za-z0-9]{14}\\.atlasv1\\.)[A-Za-z0-9_=-]{60,70}${E}`) },
+  { id: 'age-secret-key', needle: /AGE-SECRET-KEY-1/, title: 'age secret key', group: 0, validate: plausible, pattern: re(`${B}AGE-SECRET-KEY-1[QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L]{58}${E}`) },
+  { id: 'atlassian-api-token', needle: /ATATT3/, title: 'Atlassian API token', group: 0, validate: plausible, pattern: re(`${B}ATATT3[A-Za-z0-9_=-]{150,300}${E}`) },
+  { id: 'bitbucket-token', needle: /ATBB/, title: 'Bitbucket app password', group: 0, validate: plausible, pattern: re(`${B}ATBB[A-Za-z0-9_=.-]{32,40}${E}`) },
+  { id: 'flyio-token', needle: /fo1_|fm[12][ar]?_/, title: 'Fly.io token', group: 0, validate: plausible,
+    pattern: re(`${B}(?:fo1_[A-Za-z0-9_-]{43}|fm[12][ar]?_[A-Za-z0-9+/]{100,2000}={0,3})${E}`) },
+  { id: 'netlify-token', needle: /nfp_/, title: 'Netlify token', group: 0, validate: plausible, pattern: re(`${B}nfp_[A-Za-z0-9]{36}${E}`) },
+  { id: 'heroku-api-key', needle: /HRKU-/, title: 'Heroku API key', group: 0, validate: plausible, pattern: re(`${B}HRKU-AA[A-Za-z0-9_-]{58}${E}`) },
+  { id: 'resend-api-key', needle: /re_/, title: 'Resend API key', group: 0, validate: plausible, pattern: re(`${B}re_[A-Za-z0-9]{8}_[A-Za-z0-9]{24}${E}`) },
+  { id: 'postman-api-key', needle: /PMAK-/, title: 'Postman API key', group: 0, validate: plausible, pattern: re(`${B}PMAK-[a-f0-9]{24}-[a-f0-9]{34}${E}`) },
+  { id: 'grafana-token', needle: /glsa_|glc_/, title: 'Grafana token', group: 0, validate: plausible,
+    pattern: re(`${B}(?:glsa_[A-Za-z0-9]{32}_[a-f0-9]{8}|glc_[A-Za-z0-9+/]{32,400}={0,2})${E}`) },
+  { id: 'newrelic-api-key', needle: /NRAK-/, title: 'New Relic user API key', group: 0, validate: plausible, pattern: re(`${B}NRAK-[A-Z0-9]{27}${E}`) },
+  { id: 'sentry-token', needle: /sntr[yu]s?_|sntrys_|sntryu_/, title: 'Sentry token', group: 0, validate: plausible,
+    pattern: re(`${B}(?:sntrys_[A-Za-z0-9+/=_-]{60,400}|sntryu_[a-f0-9]{64})${E}`) },
+  { id: 'square-token', needle: /sq0atp-|sq0csp-|EAAA/, title: 'Square token', group: 0, validate: plausible,
+    pattern: re(`${B}(?:sq0atp-[A-Za-z0-9_-]{22}|sq0csp-[A-Za-z0-9_-]{43}|EAAA[A-Za-z0-9_-]{60})${E}`) },
+  { id: 'pulumi-token', needle: /pul-/, title: 'Pulumi token', group: 0, validate: plausible, pattern: re(`${B}pul-[a-f0-9]{40}${E}`) },
+  { id: 'doppler-token', needle: /dp\.(?:st|ct|sa|scim|audit|pt)\./, title: 'Doppler token', group: 0, validate: plausible,
+    pattern: re(`${B}dp\\.(?:st|ct|sa|scim|audit|pt)\\.(?:[a-z0-9_-]{2,35}\\.)?[A-Za-z0-9]{40,44}${E}`) },
+  { id: 'planetscale-token', needle: /pscale_/, title: 'PlanetScale token', group: 0, validate: plausible, pattern: re(`${B}pscale_(?:tkn|pw|oauth)_[A-Za-z0-9=._-]{32,64}${E}`) },
+  { id: 'docker-hub-token', needle: /dckr_pat_/, title: 'Docker Hub token', group: 0, validate: plausible, pattern: re(`${B}dckr_pat_[A-Za-z0-9_-]{27}${E}`) },
+  { id: 'hubspot-token', needle: /pat-(?:na|eu)1-/, title: 'HubSpot private app token', group: 0, validate: plausible,
+    pattern: re(`${B}pat-(?:na|eu)1-[a-f0-9]{8}-[a-f0-9]{4}-[a-f0-9]{4}-[a-f0-9]{4}-[a-f0-9]{12}${E}`) },
+  // A password given on a command line the agent ran (or was shown): curl's `-u user:pass`, mysql's
+  // `-pPASS`, sshpass, `docker login -p`, redis-cli's `-a`. Each starts with the command's name
+  // (see terraform-cloud-token on why) and reads at most 200 characters of its arguments.
+  { id: 'curl-user-password', needle: /curl|wget|http/, title: 'password on a command line', group: 1, validate: isRealPassword,
+    pattern: re(`(?<![A-Za-z0-9_-])(?:curl|wget|https?|httpie)\\s[^\\n|;&]{0,200}?(?<=\\s)(?:-u|--user|--http-user)[\\s=]{1,4}["']?[^\\s:"'$]{1,64}:([^\\s"'@]{4,128})`) },
+  { id: 'mysql-password', needle: /mysql|mariadb/, title: 'password on a command line', group: 1, validate: isRealPassword,
+    pattern: re(`(?<![A-Za-z0-9_-])(?:mysql|mysqldump|mysqladmin|mariadb|mariadb-dump)\\s[^\\n|;&]{0,200}?(?<=\\s)-p([^\\s"'-][^\\s"']{3,127})`) },
+  { id: 'sshpass-password', needle: /sshpass/, title: 'password on a command line', group: 1, validate: isRealPassword,
+    pattern: re(`(?<![A-Za-z0-9_-])sshpass\\s{1,4}-p\\s{0,4}["']?([^\\s"']{4,128})`) },
+  { id: 'docker-login-password', needle: /login/, title: 'password on a command line', group: 1, validate: isRealPassword,
+    pattern: re(`(?<![A-Za-z0-9_-])(?:docker|podman|helm registry|oras)\\s{1,4}login\\s[^\\n|;&]{0,200}?(?<=\\s)(?:-p|--password)[\\s=]{1,4}["']?([^\\s"']{4,128})`) },
+  { id: 'redis-cli-password', needle: /redis-cli/, title: 'password on a command line', group: 1, validate: isRealPassword,
+    pattern: re(`(?<![A-Za-z0-9_-])redis-cli\\s[^\\n|;&]{0,200}?(?<=\\s)(?:-a|--pass)\\s{1,4}["']?([^\\s"']{4,128})`) },
   { id: 'azure-connection-string', needle: /accountkey|sharedaccesskey/i, title: 'Azure connection string key', group: 1, validate: random,
     pattern: re('(?<![A-Za-z0-9])(?:AccountKey|SharedAccessKey)\\s{0,2}=\\s{0,2}([A-Za-z0-9+/]{20,100}={0,2})', 'i') },
   { id: 'azure-sas-signature', needle: /sig=/, title: 'Azure SAS signature', group: 1, validate: (v) => looksRandom(v, 3.5),

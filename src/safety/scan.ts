@@ -2,7 +2,7 @@ import { lintSource } from '@secretlint/core';
 import { secretLintProfiler } from '@secretlint/profiler';
 import { rules as presetRules } from '@secretlint/secretlint-rule-preset-recommend';
 import { allowlistMatcher } from './allowlist.js';
-import { RULES, isRealPassword, isReference } from './rules.js';
+import { RULES, isRealPassword, isReference, ruleMatches } from './rules.js';
 import type { Finding, ScanOptions } from './types.js';
 
 /** Most characters one project-rule pass sees. */
@@ -72,12 +72,9 @@ async function presetFindings(chunk: string, offset: number): Promise<Raw[]> {
 function projectFindings(chunk: string, offset: number): Raw[] {
   const out: Raw[] = [];
   RULES.forEach((rule, index) => {
-    for (const m of chunk.matchAll(rule.pattern)) {
-      const span = m.indices?.[rule.group];
-      const value = m[rule.group];
-      if (!span || value === undefined || (rule.validate && !rule.validate(value))) continue;
+    for (const m of ruleMatches(rule, chunk)) {
       const rank = rule.generic ? GENERIC_RANK : index;
-      out.push({ ruleId: rule.id, message: rule.title, start: span[0] + offset, end: span[1] + offset, rank });
+      out.push({ ruleId: rule.id, message: rule.title, start: m.start + offset, end: m.end + offset, rank });
     }
   });
   return out;

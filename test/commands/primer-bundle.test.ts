@@ -19,8 +19,10 @@ describe('dist/primer.js, the session start primer', () => {
     expect(FOR_ONLY.filter((s) => text.includes(s))).toEqual([]);
     // A start's primer in about half the whole command (380 KB before it left the rest out); 198 KB
     // before stop 41, 201 KB with git's own settings and errors (git environments) and a folder's
-    // staleness: a size that jumps means something that is not the primer's came in.
-    expect(text.length).toBeLessThan(206_000);
+    // staleness; 211 KB with the secret rules of 40 more token kinds (stop 42: the primer redacts
+    // with them) and the dream's judgement of a fact superseded (the primer applies it between
+    // dreams): a size that jumps means something that is not the primer's came in.
+    expect(text.length).toBeLessThan(214_000);
   });
 
 });

@@ -51,6 +51,22 @@ describe('a fact anchored to a folder', () => {
     // The whole folder gone: the fact's files are all deleted.
     repo.git('rm', '-q', '-r', 'test/parser');
     repo.git('commit', '-q', '-m', 'No parser tests');
-    expect(read(repo).line).toContain('(may be stale: its files were deleted; removed at the next dream)');
+    expect(read(repo).line).toContain('(may be stale: its files were deleted or renamed; the next dream removes it, or follows the rename)');
+  });
+});
+
+describe('a fact anchored to a folder, in `git memory diff`', () => {
+  it('is marked on the side whose tree lost files under the folder, not on the side that has them all', async () => {
+    const repo = await repoWithFolderFact();
+    const base = repo.git('rev-parse', 'HEAD').trim();
+    repo.commit('Test the new rule', { 'test/parser/loop.test.ts': '// loop\n' });
+    repo.git('rm', '-q', 'test/parser/stmt.test.ts');
+    repo.git('commit', '-q', '-m', 'Drop the statement tests');
+    const r = repo.exec(['diff', `${base}..HEAD`, '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    const diff = JSON.parse(r.stdout) as { primer: { base: string; head: string } };
+    const line = (text: string) => text.split('\n').find((l) => l.includes(FACT)) ?? '';
+    expect(line(diff.primer.base)).not.toContain('may be stale');
+    expect(line(diff.primer.head)).toContain('(may be stale: 1 file under test/parser/ deleted or renamed since)');
   });
 });

@@ -52,7 +52,21 @@ describe('marksFromOut', () => {
       const es = entries(r, ids);
       const exists = (p: string) => p.length % 3 !== 0;
       expect(marksFromOut(es, out, exists), `seed ${seed}`).toEqual(marksFrom(es, parse(out), exists));
+      // The log as the range after an entry's anchor ('deadbee', in no log): that entry counts every commit.
+      expect(marksFromOut(es, out, exists, 'deadbee'), `seed ${seed}, base`).toEqual(marksFrom(es, parse(out), exists, 'deadbee'));
     }
+  });
+
+  it("counts every commit of the log for the entry anchored at the log's base, the same day's too", () => {
+    const out = `${RS}${'c'.repeat(40)}${US}2026-11-03
+
+src/cache.ts
+`;
+    const es: Anchored[] = [{ files: ['src/cache.ts'], at: 'deadbee', date: '2026-11-03' }];
+    const mark = { changed: [{ file: 'src/cache.ts', commits: 1 }], deleted: false };
+    for (const marks of [marksFromOut(es, out, () => true, 'deadbeef0'), marksFrom(es, parse(out), () => true, 'deadbeef0')]) expect(marks).toEqual([mark]);
+    // Not the base (the log since a day, or another entry's anchor): only later days count, as before.
+    for (const marks of [marksFromOut(es, out, () => true), marksFrom(es, parse(out), () => true, 'cafe123')]) expect(marks).toEqual([null]);
   });
 
   it('marks a folder only for its files that are gone, however many commits changed it', () => {

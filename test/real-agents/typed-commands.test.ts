@@ -50,3 +50,23 @@ const FILES = {
     expect(memoryCommits(s).map((c) => c.subject)).toEqual([expect.stringContaining('Use $fixer on issue 42')]);
   }, 120_000);
 });
+
+(BINS.gemini ? describe : describe.skip)('Gemini CLI, really: a .gemini/commands command in a headless run', () => {
+  test('`gemini -p "/fix 42"` runs the command (the model gets its text), the primer reaches the model after it, and `/fix 42` is the request', async () => {
+    s = await scratch('gemini', { files: { ...FILES, '.gemini/commands/fix.toml': 'description = "Fix a numbered issue"\nprompt = "Fix issue #{{args}}. Follow the team rules: a failing test first, then the fix."\n' } });
+    const r = await s.run('/fix 42', [
+      { tools: [{ name: 'run_shell_command', input: { command: 'printf "export const fixed = true;\\n" > src/fix.js && git add src/fix.js && git commit -q -m "Fix issue 42"' } }] },
+      { text: 'Fixed issue 42.' },
+    ]);
+    expect(r.code, r.stderr).toBe(0);
+    // Gemini CLI 0.61 puts a SessionStart hook's context before the prompt in a headless run and only then
+    // looks for a slash command: with the primer there, the command went to the model unexpanded.
+    const first = JSON.stringify(s.api.turns()[0]!.body);
+    expect(first).toContain('Fix issue #42. Follow the team rules');
+    expect(first).toContain('hook_context');
+    expect(first).toContain('# Project memory');
+    const [session] = await recorded(s);
+    expect(section(session!, 'Request')).toContain('/fix 42');
+    expect(session).not.toContain('# Project memory');
+  }, 120_000);
+});

@@ -18,6 +18,7 @@ export function renderDream(d: DreamData): string {
       `${r.added} added, ${r.merged} merged, ${r.leads} new open lead${r.leads === 1 ? '' : 's'}, ${r.superseded.length} superseded, ${r.removed.length} removed (files gone), ${r.dropped.length} dropped, ${r.pruned} pruned`,
     ...r.superseded.map((s) => `  superseded: ${s.old}\n          by: ${s.by}`),
     ...r.removed.map((x) => `  removed: ${x.text} (${x.files.join(', ')} deleted)`),
+    ...(r.followed ?? []).map((x) => `  followed ${x.moves.map((m) => `${m.from} → ${m.to}`).join(', ')}: ${x.text}`),
     `MEMORY.md: ${d.entries} entries, ${d.lines} lines, ${(d.bytes / 1024).toFixed(1)} KB${d.changed ? '' : ' (unchanged)'}`,
   ];
   if (d.commit && d.branch) lines.push(`committed on new branch ${d.branch} as ${d.commit.sha.slice(0, 7)}: open a pull request from it; \`git memory diff HEAD...${d.branch}\` shows what it changes`);

@@ -143,6 +143,9 @@ export async function gatherPrimer(src: MemorySource, now: Date, days: number, m
   // The log leaves memory out already; a log read elsewhere (an older kept one) may still hold memory commits.
   // Nor git-memory's own set-up: the commit that wired the agents is not the project's work.
   const log = fullLog.entries.filter((e) => !isMemoryCommit(e) && !isOwnCommit(e));
+  // A file the log shows changed but that is gone now (deleted, or renamed away) is nowhere to look.
+  const ranked = hotFiles(log, HOT_CANDIDATES);
+  const there = new Set(await src.present(ranked.map((h) => h.path), HOT_FILES));
   const input = inputWith(
     longTerm.items.map((l, i) => withStale(l, marks[i] ?? null, config.journal.language)),
     longTerm.leftOut,
@@ -152,7 +155,7 @@ export async function gatherPrimer(src: MemorySource, now: Date, days: number, m
       // A bot's commits (dependency bumps, release and formatting commits) say nothing of the work: its hot files leave them out too.
       // A subject many commits share is shown once, with their number.
       commits: onePerSubject(log.filter((e) => !isBotCommit(e))).map(({ entry: e, more }) => ({ sha: e.sha, subject: e.subject, date: e.date, ...(more ? { more } : {}) })),
-      hotFiles: hotFiles(log, 15),
+      hotFiles: ranked.filter((h) => there.has(h.path)),
     },
     sessions === win.sessions ? base.windowSessions : sessions.map(clean),
   );
@@ -162,6 +165,10 @@ export async function gatherPrimer(src: MemorySource, now: Date, days: number, m
     input: prepared ? withPrepared(input, prepared) : input,
   };
 }
+
+/** The primer's hot files: at most this many, from the first this many candidates of the log. */
+const HOT_FILES = 15;
+const HOT_CANDIDATES = 60;
 
 /** At most this many branches' next steps are shown. */
 const NEXT_STEP_BRANCHES = 3;
@@ -232,7 +239,7 @@ async function longTermFacts(src: MemorySource): Promise<{ items: LearnedItem[];
   const marks = src.staleness(tried).catch(() => tried.map(() => null));
   // A line deleted by hand since the last dream is forgotten now, from a session said later too.
   const deleted = src.deletedByHand ? await src.deletedByHand(text).catch(() => []) : [];
-  return { items: tried.map((e) => ({ kind: KIND[e.section]!, text: e.text, longTerm: true })), leftOut, marks, forgotten: [...forgottenTexts(text), ...deleted], text };
+  return { items: tried.map((e) => ({ kind: KIND[e.section]!, text: e.text, longTerm: true, ...(e.date ? { date: e.date } : {}) })), leftOut, marks, forgotten: [...forgottenTexts(text), ...deleted], text };
 }
 
 function withStale(item: LearnedItem, mark: StaleMark | null, lang: Lang): LearnedItem {

@@ -43,6 +43,8 @@ export interface MemorySource {
   longTerm(): Promise<string | null>;
   /** Which of `paths` the tree of at least one of `commits` holds: one git call for all of them. */
   inTrees(commits: readonly string[], paths: readonly string[]): Promise<Set<string>>;
+  /** The first `want` of `paths` (in their order) that exist there: the working tree's files, or the revision's tree. */
+  present(paths: readonly string[], want: number): Promise<string[]>;
   /** Which anchored entries may be stale there: one bounded git call for all of them. */
   staleness(entries: readonly Anchored[]): Promise<(StaleMark | null)[]>;
   /**

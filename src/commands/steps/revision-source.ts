@@ -12,7 +12,7 @@ import { onceEach, parseJournalFile, type JournalRead } from '../../memory/journ
 import { byTime, type Session } from '../../memory/session.js';
 import { parseTasksKeeping } from '../../memory/tasks.js';
 import { staleMarks } from '../../dream/staleness.js';
-import { pathsInTrees } from '../../git/in-trees.js';
+import { pathsAt, pathsInTrees } from '../../git/in-trees.js';
 import { CONFIG_FILE, JOURNAL_DIR, LONG_TERM_FILE, TASKS_FILE } from '../../paths.js';
 import type { MemorySource, TasksRead } from './memory-source.js';
 
@@ -109,7 +109,15 @@ export function revisionSource(root: string, rev: string, warnings: string[]): M
     branch: () => null,
     longTerm: () => showFile(root, rev, LONG_TERM_FILE),
     inTrees: (commits, paths) => pathsInTrees(root, commits, paths),
-    // Files deleted at the revision are not told apart here: the changes are.
-    staleness: (entries) => staleMarks(root, entries, { rev, exists: () => true }),
+    present: async (paths, want) => {
+      const there = await pathsAt(root, rev, paths);
+      return paths.filter((p) => there.has(p)).slice(0, want);
+    },
+    // What exists is what the revision's tree holds: a folder fact is marked for its files gone by
+    // then, a fact whose files are all gone says so (the primer asks the working tree the same).
+    staleness: async (entries) => {
+      const present = await pathsAt(root, rev, [...new Set(entries.flatMap((e) => e.files))]);
+      return staleMarks(root, entries, { rev, exists: (path) => present.has(path) });
+    },
   };
 }

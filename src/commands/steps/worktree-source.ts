@@ -33,6 +33,13 @@ import type { MemorySource } from './memory-source.js';
 export function worktreeSource(o: Opened, startedFrom?: string): MemorySource {
   const root = o.repo.root;
   const read = keptJournal(root, o.repo.stateDir, localDate(o.now));
+  const there = inWorktree(root);
+  // Noted where asked: the answers are part of what a kept primer was made of (hook/agent/kept-start.ts).
+  const exists = (p: string) => {
+    const is = there(p);
+    o.existsSeen?.set(p, is);
+    return is;
+  };
   return {
     label: '',
     config: async () => o.config,
@@ -52,19 +59,17 @@ export function worktreeSource(o: Opened, startedFrom?: string): MemorySource {
     },
     inTrees: (commits, paths) => keptPathsInTrees(root, o.repo.stateDir, commits, paths),
     deletedByHand: (text) => handDeleted(o.repo, text),
+    present: async (paths, want) => {
+      const found: string[] = [];
+      for (const p of paths) {
+        if (found.length >= want) break;
+        if (exists(p)) found.push(p);
+      }
+      return found;
+    },
     staleness: (entries) => {
       const head = headCommit(o.repo);
       const mark = head ? memoryMark(join(root, LONG_TERM_FILE), head) : null;
-      const there = inWorktree(root);
-      // Noted where asked: the answers are part of what a kept primer was made of (hook/agent/kept-start.ts).
-      const seen = o.existsSeen;
-      const exists = seen
-        ? (p: string) => {
-            const is = there(p);
-            seen.set(p, is);
-            return is;
-          }
-        : there;
       return staleMarks(root, entries, { rev: 'HEAD', head, exists, stateDir: o.repo.stateDir, mark, shallow: shallowBoundary(o.repo.commonDir) });
     },
   };

@@ -1,4 +1,7 @@
 import { parseArgs } from 'node:util';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { START_CONTEXT_DIR } from '../../paths.js';
 import { EXIT, UsageError, type ExitCode } from '../../errors.js';
 import { agentHookFailure, agentHookUsage } from '../../cli/messages.js';
 import { findRepo } from '../../git/repo.js';
@@ -41,6 +44,8 @@ async function sessionEnd(agent: AgentName, input: HookInput, io: AgentHookIo, c
   const closing = event === 'session-end';
   // An agent whose Stop ends turns (Codex) and that fires SessionEnd too: from now on its sessions are recorded there.
   if (closing && ADAPTERS[agent].stopEndsSession) noteSessionEndSeen(repo.stateDir, agent);
+  // A Gemini CLI session that ended before its first prompt leaves the start's output unread.
+  if (closing && agent === 'gemini' && /^[\w-]+$/.test(input.sessionId)) rmSync(join(repo.stateDir, START_CONTEXT_DIR, `${input.sessionId}.json`), { force: true });
   // The cheap checks run here so that most session ends, and every Stop with nothing new, start no
   // process at all. A SessionEnd recorded already (a second hook for the same end) has nothing more.
   if (event === 'session-end' && readAgentState(repo.stateDir).finalised.includes(sessionKey(agent, input.sessionId))) return;

@@ -148,6 +148,11 @@ describe('a kept primer that would be stale is never shown: node runs in line', 
     expect(repo.read('.openclaw_memory/PRIMER.md')).toContain('its files were deleted');
   });
 
+  it('a hot file deleted from the working tree', async () => {
+    const { repo } = await edge((repo) => rmSync(join(repo.dir, 'src/cache.ts')));
+    expect(repo.read('.openclaw_memory/PRIMER.md').split('## Hot files\n')[1]).not.toContain('src/cache.ts');
+  });
+
   it("the user's own preferences written", async () => {
     await edge((repo) => {
       mkdirSync(join(repo.home, 'user'), { recursive: true });
