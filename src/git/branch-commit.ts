@@ -5,6 +5,7 @@ import { EXIT, GitMemoryError } from '../errors.js';
 import { TMP_DIR } from '../paths.js';
 import { REFLOG_PREFIX } from './commit.js';
 import { git } from './git.js';
+import { signArgs, SIGN_TIMEOUT_MS } from './commit-sign.js';
 import { nullId } from './head.js';
 import type { Repo } from './repo.js';
 
@@ -32,7 +33,8 @@ export async function commitToNewBranch(repo: Repo, branch: string, files: Recor
       await git(['update-index', '--add', '--cacheinfo', `100644,${blob},${path}`], { cwd: repo.root, env });
     }
     const tree = (await git(['write-tree'], { cwd: repo.root, env })).trim();
-    const sha = (await git(['commit-tree', tree, '-p', parent, '-F', '-'], { cwd: repo.root, input: message })).trim();
+    const sign = await signArgs(repo.root);
+    const sha = (await git(['commit-tree', tree, '-p', parent, ...sign, '-F', '-'], { cwd: repo.root, input: message, ...(sign.length ? { timeoutMs: SIGN_TIMEOUT_MS } : {}) })).trim();
     // The null id (of the repository's length) as the old value: created only if nobody made the branch meanwhile.
     await git(['update-ref', '-m', `${REFLOG_PREFIX}${message.split('\n')[0]}`, ref, sha, nullId(sha)], { cwd: repo.root });
     return { sha, parent };

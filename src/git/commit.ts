@@ -12,6 +12,7 @@ import { changedPaths, dirsOf, editTree, objectId, readHeadTrees, readHeadTreesL
 import type { Repo } from './repo.js';
 import { attributeFilesFor, looseObjectsDir, storedAsIs, writeLooseObject, type LooseObjects } from './loose.js';
 import { explicitIdent, type GitVars } from './vars.js';
+import { signArgs, SIGN_TIMEOUT_MS } from './commit-sign.js';
 import { mark } from '../trace.js';
 
 /**
@@ -265,19 +266,22 @@ export async function commitPaths(
 /**
  * The commit object: written here (a loose object) where git would write exactly these bytes — both
  * identities named by the environment or the configuration (explicitIdent), messages in UTF-8
- * (i18n.commitEncoding) — else by `git commit-tree`, which applies whatever else git's settings
- * say. `git commit-tree -F -` writes the message as given, and signs only when asked with -S (not
- * for commit.gpgSign): memory commits are not signed, either way.
+ * (i18n.commitEncoding), no signature asked for — else by `git commit-tree`, which applies whatever
+ * else git's settings say. `git commit-tree -F -` writes the message as given; it signs only when
+ * asked with -S, which it is where the user's commit.gpgSign signs every commit (commit-sign.ts).
+ * A signature that fails (or waits past SIGN_TIMEOUT_MS) fails the commit: the files stay written
+ * for `git memory commit`, never committed unsigned against the user's setting.
  */
 async function commitObject(repo: Repo, c: { tree: string; parent: string | null; message: string }, writer: ObjectWriter | null): Promise<string> {
+  const sign = await signArgs(repo.root, writer?.vars.config);
   const author = writer && explicitIdent(writer.vars, 'author', process.env);
   const committer = writer && explicitIdent(writer.vars, 'committer', process.env);
   const encoding = writer?.vars.config.get('i18n.commitencoding');
-  if (writer && c.tree.length === 40 && author && committer && (encoding === undefined || (encoding !== null && /^utf-?8$/i.test(encoding.trim())))) {
+  if (!sign.length && writer && c.tree.length === 40 && author && committer && (encoding === undefined || (encoding !== null && /^utf-?8$/i.test(encoding.trim())))) {
     const body = `tree ${c.tree}\n${c.parent ? `parent ${c.parent}\n` : ''}author ${author}\ncommitter ${committer}\n\n${c.message}`;
     return writeLooseObject(writer.objects, 'commit', Buffer.from(body, 'utf8'));
   }
-  return (await git(['commit-tree', c.tree, ...(c.parent ? ['-p', c.parent] : []), '-F', '-'], { cwd: repo.root, input: c.message })).trim();
+  return (await git(['commit-tree', c.tree, ...(c.parent ? ['-p', c.parent] : []), ...sign, '-F', '-'], { cwd: repo.root, input: c.message, ...(sign.length ? { timeoutMs: SIGN_TIMEOUT_MS } : {}) })).trim();
 }
 
 interface Landing {

@@ -11,6 +11,8 @@ export interface GitOptions {
   input?: string;
   /** Resolve with `null` instead of throwing when git exits non-zero. */
   allowFail?: boolean;
+  /** With `input`: git is stopped after this many milliseconds (a program it runs may wait on a person). */
+  timeoutMs?: number;
 }
 
 /** The environment of every git process we start (see early.ts too). */
@@ -47,11 +49,15 @@ export function git(args: readonly string[], opts: GitOptions): Promise<string |
       const err: Buffer[] = [];
       child.stdout.on('data', (b: Buffer) => out.push(b));
       child.stderr.on('data', (b: Buffer) => err.push(b));
+      let timedOut = false;
+      const timer = opts.timeoutMs === undefined ? null : setTimeout(() => ((timedOut = true), child.kill('SIGKILL')), opts.timeoutMs);
       child.on('error', reject);
       child.on('close', (code) => {
+        if (timer) clearTimeout(timer);
+        const stderr = Buffer.concat(err).toString('utf8') + (timedOut ? `fatal: stopped by git-memory after ${Math.round(opts.timeoutMs! / 1000)} s\n` : '');
         if (code === 0) resolve(Buffer.concat(out).toString('utf8'));
         else if (opts.allowFail) resolve(null);
-        else reject(new GitError(args, Buffer.concat(err).toString('utf8'), code));
+        else reject(new GitError(args, stderr, code));
       });
       child.stdin.end(opts.input);
       return;
