@@ -22,6 +22,8 @@ export const STALENESS_US = '\x1f';
 export interface StalenessQuery {
   /** What the kept answer is kept under: the question itself. */
   key: string;
+  /** The oldest anchor commit, the one `args` starts after (null where no entry names its commit). */
+  base: string | null;
   /** `log <oldest anchor commit>..<rev> -- <files>`, or null where no entry names its commit. */
   args: string[] | null;
   /** The log since the oldest entry's day: asked where `args` is null or fails (history rewritten). */
@@ -46,6 +48,7 @@ function question(files: string[], at: string | undefined, since: string, rev: s
   const key = JSON.stringify([head ?? rev, at, since, files]);
   return {
     key,
+    base: at ?? null,
     args: at ? [...base, `${at}..${rev}`, '--', ...files] : null,
     fallback: [...base, ...(since ? [`--since=${since}`] : []), rev, '--', ...files],
   };

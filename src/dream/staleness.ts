@@ -299,7 +299,7 @@ export async function staleMarks(
   const seen = new Map<string, boolean>();
   const exists = (path: string) => seen.get(path) ?? (seen.set(path, opts.exists(path)), seen.get(path)!);
   // The log after the oldest anchor commit (not the log since a day): every commit in it came after that anchor.
-  const base = fallback ? null : (JSON.parse(q.key) as [string, string | null])[1];
+  const base = fallback ? null : q.base;
   // A shallow clone's cut-off commits list every file, not what they changed (see git/shallow.ts).
   if (opts.shallow?.size && out) return marksFrom(entries, parse(out).map((c) => (atBoundary(opts.shallow!, c.sha) ? { ...c, files: [] } : c)), exists, base);
   return marksFromOut(entries, out ?? '', exists, base);

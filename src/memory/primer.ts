@@ -236,16 +236,16 @@ function learnedCandidates(input: PrimerInput, ph: (typeof PRIMER_PHRASES)[Lang]
   const long = input.learned ?? [];
   // In the order they are tried: MEMORY.md's rules, what the window decided and learned (newest
   // first), then open leads and themes (context, not rules).
-  const list: { kind: LearnedKind; text: string; stale?: string | undefined; when?: string }[] = long.filter((l) => l.kind !== 'lead' && l.kind !== 'theme').map((l) => ({ ...l, when: l.date ?? '' }));
+  const list: Listed[] = long.filter((l) => l.kind !== 'lead' && l.kind !== 'theme').map((l) => ({ ...l, when: l.date ?? '', session: false }));
   for (const s of [...input.windowSessions].reverse()) {
     const when = `${s.date} ${s.time}`;
-    for (const d of s.decisions) list.push({ kind: 'decision', text: d, when });
-    for (const l of s.learned) list.push({ kind: 'learned', text: l, when });
+    for (const d of s.decisions) list.push({ kind: 'decision', text: d, when, session: true });
+    for (const l of s.learned) list.push({ kind: 'learned', text: l, when, session: true });
   }
   // Said again since in other words that say it changed, or with other numbers or the opposite
   // sense: no longer current (the next dream moves it to Superseded), so only the newer is shown.
   withoutSuperseded(list);
-  list.push(...long.filter((x) => x.kind === 'lead' || x.kind === 'theme'));
+  list.push(...long.filter((x) => x.kind === 'lead' || x.kind === 'theme').map((l) => ({ ...l, when: l.date ?? '', session: false })));
   // What a person forgot (git memory forget, or a line deleted from MEMORY.md) stays out.
   const forgotten = (input.forgotten ?? []).map(factShape);
   if (forgotten.length) for (let i = list.length - 1; i >= 0; i--) if (matchesForgotten(list[i]!.text, forgotten)) list.splice(i, 1);
@@ -280,18 +280,27 @@ function learnedCandidates(input: PrimerInput, ph: (typeof PRIMER_PHRASES)[Lang]
   });
 }
 
+/** A Learned candidate: when it was said (MEMORY.md's day, or a session's day and time), and whether a session of the window said it. */
+interface Listed {
+  kind: LearnedKind;
+  text: string;
+  stale?: string | undefined;
+  when: string;
+  session: boolean;
+}
+
 /**
  * Removes from `list` each fact a newer one of the window's sessions supersedes (see supersedes in
  * long-term.ts, the dream's own judgement). Only the sessions' items are asked as the newer: MEMORY.md's
- * facts were judged among themselves by the dream. `when`: MEMORY.md's day, or a session's day and time.
+ * facts were judged among themselves by the dream.
  */
-function withoutSuperseded(list: { text: string; when?: string }[]): void {
-  const newer = list.filter((l) => l.when?.includes(' '));
+function withoutSuperseded(list: Listed[]): void {
+  const newer = list.filter((l) => l.session);
   if (!newer.length) return;
   const shapes = new Map(list.map((l) => [l, factShape(l.text)]));
   for (let i = list.length - 1; i >= 0; i--) {
     const old = list[i]!;
-    if (newer.some((n) => n !== old && (n.when ?? '') > (old.when ?? '') && supersedes(n.text, shapes.get(n)!, shapes.get(old)!))) list.splice(i, 1);
+    if (newer.some((n) => n !== old && n.when > old.when && supersedes(n.text, shapes.get(n)!, shapes.get(old)!))) list.splice(i, 1);
   }
 }
 
