@@ -1,13 +1,13 @@
-import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { COMMIT_WAIT } from '../../src/git/commit.js';
 import { commitsUnderWay, gitSubcommand } from '../../src/git/commit-under-way.js';
 import { DEFERRED_FILE } from '../../src/paths.js';
-import { makeMemoryRepo, tempDir, type TestRepo } from '../helpers/repo.js';
+import { makeMemoryRepo, ROOT, tempDir, type TestRepo } from '../helpers/repo.js';
 import { settled } from '../helpers/settled.js';
-import { initHooked } from './hooked.js';
+import { hooked, initHooked } from './hooked.js';
 
 /**
  * A user's plain `git commit` (no -a, no paths) reads HEAD when it starts and moves it at its end
@@ -42,11 +42,11 @@ const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const holding = new Set<Held>();
 
 /** Starts `git <args>` in `repo` and resolves once the waiting hook or editor has started. */
-async function held(repo: TestRepo, args: string[], how: 'pre-commit' | 'editor', env: Record<string, string> = {}): Promise<Held> {
+async function held(repo: TestRepo, args: string[], how: 'pre-commit' | 'editor', env: Record<string, string> = {}, hooks = join(repo.dir, '.git', 'hooks')): Promise<Held> {
   const gate = tempDir('gm-gate-');
   const waiter = join(gate, 'waiter.sh');
   writeFileSync(waiter, WAITER, { mode: 0o755 });
-  if (how === 'pre-commit') writeFileSync(join(repo.dir, '.git', 'hooks', 'pre-commit'), `#!/bin/sh\nexec "${waiter}"\n`, { mode: 0o755 });
+  if (how === 'pre-commit') writeFileSync(join(hooks, 'pre-commit'), `#!/bin/sh\n"${waiter}"\n`, { mode: 0o755 });
   const child = spawn('git', args, { cwd: repo.dir, env: { ...repo.env, GATE: gate, ...(how === 'editor' ? { GIT_EDITOR: waiter, WAITER_EDITS: '1' } : {}), ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (b: Buffer) => (stderr += b.toString('utf8')));
@@ -170,6 +170,43 @@ describe('a memory commit never fails the user’s own `git commit`', () => {
     expect(existsSync(join(repo.dir, '.git', 'git-memory', DEFERRED_FILE))).toBe(false);
     // The user's commit was recorded for the next session as any commit is.
     expect(repo.spoolShas()).toContain(repo.git('rev-parse', 'HEAD~1').trim());
+  });
+
+  it('in a husky repository (hooks run through husky\'s sh): the deferred memory commit lands after the commit, from its post-commit', async () => {
+    COMMIT_WAIT.ms = 300;
+    const repo = hooked(await makeMemoryRepo({ now: NOW }));
+    const script = `import(${JSON.stringify(join(ROOT, 'node_modules', 'husky', 'index.js'))}).then((m) => process.stdout.write(m.default()))`;
+    execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: repo.dir, env: repo.env });
+    expect((await repo.run(['init'])).code).toBe(0);
+    expect(readFileSync(join(repo.dir, '.husky', 'post-commit'), 'utf8')).toContain(DEFERRED_FILE);
+    repo.g('add', '.husky');
+    repo.g('commit', '-q', '-m', 'husky');
+    stageWork(repo);
+    const user = await held(repo, ['commit', '-q', '-m', 'User work'], 'pre-commit', { PATH: repo.env.PATH! }, join(repo.dir, '.husky'));
+    const r = await repo.run(['end', '--summary', summary('Beside husky'), '--json']);
+    expect(JSON.parse(r.stdout).waiting).toBe('commit');
+    user.release();
+    const u = await user.done;
+    expect(u.code, u.stderr).toBe(0);
+    await settled(repo);
+    expect(subjects(repo, 2)[1]).toBe('User work');
+    expect(subjects(repo, 1)[0]).toContain('Beside husky');
+    expect(repo.git('status', '--porcelain', '--', '.openclaw_memory')).toBe('');
+  });
+
+  it('`git memory commit` while a commit is under way: exit 1, says so, moves nothing', async () => {
+    COMMIT_WAIT.ms = 300;
+    const repo = await makeMemoryRepo({ now: NOW });
+    stageWork(repo);
+    repo.write('.openclaw_memory/TASKS.md', `${repo.read('.openclaw_memory/TASKS.md')}\n`);
+    const before = repo.git('rev-parse', 'HEAD').trim();
+    const user = await held(repo, ['commit', '-q', '-m', 'User work'], 'pre-commit');
+    const c = await repo.run(['commit']);
+    expect(c.code).toBe(1);
+    expect(c.stderr).toContain('a git commit is in progress in this worktree');
+    expect(repo.git('rev-parse', 'HEAD').trim()).toBe(before);
+    user.release();
+    expect((await user.done).code).toBe(0);
   });
 
   for (const how of ['pre-commit', 'editor'] as const) {
