@@ -424,9 +424,9 @@ async function land(repo: Repo, c: Landing, first: { prepared: PreparedIndex; up
         continue;
       }
     }
-    // With HEAD's ref locks ours (`prepare`), a user's commit that starts from here on reads HEAD
-    // and finds it moved when it ends only if it began in the next millisecond: the window git
-    // leaves open (no lock held during its hooks and editor) is checked here, just before HEAD moves.
+    // A user's commit under way has read HEAD and holds no lock while its hooks and editor run:
+    // looked for here, with HEAD's ref locks ours (`prepare`) and just before HEAD moves, so only
+    // a commit started in the millisecond between this look and the move could still fail.
     if (commitsUnderWay(repo.root, c.ignore).length) {
       c.updates.delete(update.git);
       await update.git.send('abort\n').catch(() => undefined); // releases the ref locks
