@@ -8,6 +8,7 @@ import { DEFERRED_FILE } from '../../src/paths.js';
 import { makeMemoryRepo, ROOT, tempDir, type TestRepo } from '../helpers/repo.js';
 import { settled } from '../helpers/settled.js';
 import { hooked, initHooked } from './hooked.js';
+import { FIXTURES, payload } from '../agents/fixtures.js';
 
 /**
  * A user's plain `git commit` (no -a, no paths) reads HEAD when it starts and moves it at its end
@@ -170,6 +171,29 @@ describe('a memory commit never fails the user’s own `git commit`', () => {
     expect(existsSync(join(repo.dir, '.git', 'git-memory', DEFERRED_FILE))).toBe(false);
     // The user's commit was recorded for the next session as any commit is.
     expect(repo.spoolShas()).toContain(repo.git('rev-parse', 'HEAD~1').trim());
+  });
+
+  it('Claude Code\'s SessionEnd (a detached end, its own 2 s wait) beside a held commit: deferred, then landed from that commit\'s post-commit', async () => {
+    const repo = await initHooked();
+    stageWork(repo);
+    await repo.run(['log', 'Logout revokes the refresh token']);
+    const user = await held(repo, ['commit', '-q', '-m', 'User work'], 'pre-commit');
+    const stdin = payload('claude/session-end.json', { cwd: repo.dir, transcript_path: join(FIXTURES, 'claude/transcript.jsonl') });
+    expect(repo.exec(['hook', 'agent', 'session-end', '--agent', 'claude'], { stdin })).toMatchObject({ code: 0, stdout: '' });
+    const deferred = join(repo.dir, '.git', 'git-memory', DEFERRED_FILE);
+    for (let i = 0; !existsSync(deferred); i++) {
+      if (i > 1500) throw new Error('the SessionEnd worker never deferred its commit');
+      await pause(20);
+    }
+    expect(subjects(repo, 1)).toEqual(['Set up git-memory']); // HEAD not moved under the held commit
+    user.release();
+    const u = await user.done;
+    expect(u.code, u.stderr).toBe(0);
+    await settled(repo);
+    const [memory, mine] = subjects(repo, 2);
+    expect(mine).toBe('User work');
+    expect(memory).toMatch(/^memory: Add a logout endpoint/);
+    expect(repo.git('status', '--porcelain', '--', '.openclaw_memory')).toBe('');
   });
 
   it('in a husky repository (hooks run through husky\'s sh): the deferred memory commit lands after the commit, from its post-commit', async () => {
