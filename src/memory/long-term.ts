@@ -384,18 +384,116 @@ export const SAME = 0.6;
 export const CONTRADICTS = 0.7;
 
 /** Words that say a statement replaces an earlier one: "now", "no longer", "gone", "instead", "replaced", and their Chinese (escaped: the code-cached bundles stay ASCII). */
-const REPLACES = /\b(?:now|no longer|not any ?more|any ?more|gone|instead|replaced?|replaces|replacing|switched|moved (?:to|off|away)|migrated|deprecated|removed|dropped|retired|abandoned)\b|\u4e0d\u518d|\u6539\u7528|\u5df2\u5f03\u7528|\u6362\u6210|\u73b0\u5728/i;
+const REPLACES = /\b(?:now|not|rather than|in place of|supersede[sd]?|deleted|changed from|ported from|went from|converted from|no longer|not any ?more|any ?more|gone|instead|replaced?|replaces|replacing|switched|moved (?:to|off|away|from|over)|migrated|deprecated|removed|dropped|retired|abandoned)\b|\u4e0d\u518d|\u6539\u7528|\u5df2\u5f03\u7528|\u6362\u6210|\u73b0\u5728/i;
+
+/** A clause that says a change may come, not that it came ("will be removed", "should replace", "we considered switching", a question). */
+const HEDGED = /\b(?:will|would|should|could|might|may|shall|plans?|planned|consider(?:s|ed|ing)?|wants?|wanted|propos(?:e|ed|es|al)|if|once|unless|whether|until|todo|maybe|perhaps|question)\b|\bto be\b|\?/i;
+/** A replacement cue without a thing it names: the subject shared is what tells (see replacesSubject). "now" alone is the weakest. */
+const CUE = /\b(?:no longer|not any ?more|any ?more|gone|instead|replaced|replaces|switched (?:over )?(?:to|from)|moved (?:to|off|away)|migrated|deprecated|removed|dropped|retired|abandoned)\b|\u4e0d\u518d|\u6539\u7528|\u5df2\u5f03\u7528|\u6362\u6210/i;
+const NOW = /\bnow\b|\u73b0\u5728/i;
+
+/** What a clause says is no longer so, by the form that says it (group 1: the old thing). */
+const REPLACED_FORMS: readonly RegExp[] = [
+  // "Sessions live in Redis, not Postgres"; "Redis (not Postgres)"; "X - but not Y". Not "not only/just/yet…".
+  /(?:,|\(|\s[-\u2013\u2014])\s*(?:but\s+)?not\s+(?!only\b|just\b|always\b|yet\b|even\b|all\b|necessarily\b|both\b|every\b|because\b)([^,()]+)/i,
+  // "GoodJob instead of Sidekiq", "Drizzle rather than Knex".
+  /\b(?:instead of|rather than|in place of)\s+([^,()]+)/i,
+  // "Auth no longer uses Supabase".
+  /\bno longer\s+(.+)$/i,
+  // "Fluentd is gone", "requirements.txt was removed", "Chart.js was replaced by ECharts".
+  /^(?:.*,\s*)?(.+?)\s+(?:is|are|was|were|has been|have been|got|gets)\s+(?:now\s+)?(?:gone|removed|dropped|deleted|retired|deprecated|abandoned|replaced|superseded)\b/i,
+  // "Moved from webpack to Vite", "switched over from yarn to npm", "moved off Heroku".
+  /\b(?:moved|migrated|switched|changed|ported|went|converted)\s+(?:over\s+|away\s+|back\s+)?(?:from|off)\s+(.+?)(?:\s+(?:to|onto)\b|$)/i,
+  // "We dropped LaunchDarkly", "Removed the Heroku pipelines", "Replaced axios with fetch".
+  /^(?:we\s+|i\s+)?(?:removed|dropped|deleted|retired|abandoned|replaced)\s+(.+?)(?:\s+with\b|$)/i,
+  // "Prisma replaced TypeORM as the ORM".
+  /^\S.*?\s(?:replaced|replaces|supersedes|superseded)\s+(.+?)(?:\s+(?:as|in|for|on|across|throughout)\b|$)/i,
+];
+/** A thing at the head of what a negation names: "not in the GraphQL schema" names the schema. */
+const LEADING = /^(?:(?:in|on|at|with|via|from|by|for|to|into|through|over|as|uses?|using)\s+)+/i;
+/** "the database", "a file": a thing named by a common noun, which a fact about another thing also names. */
+const DETERMINED = /^(?:the|a|an|each|every|any|some|its|their|our|this|that|these|those)\s/i;
+/** What makes a determined thing a name ("the Heroku pipelines", "the .env file"): a capital, a digit or a code character after its determiner. */
+const NAMELIKE = /[A-Z0-9._/@`]/;
+
+/** Words that say how a thing is kept or done, not what it is: a fact about secrets and one about uploads both "store" things. */
+const GENERIC = new Set('run stor keep kept put go goe liv load read writ written set mak call handl send sent get add work sit stay hold held tak pass now'.split(' '));
+
+/** The old things a statement says are replaced, from its clauses that are not hedged: each a shape of words (numbers among them) and whether it is a name. */
+interface Replaced {
+  readonly things: readonly { words: ReadonlySet<string>; named: boolean }[];
+  /** A cue without a thing named: "switched to", "migrated"; or only "now" (weak). */
+  readonly cue: 'strong' | 'weak' | null;
+}
+const replacedKept = new Map<string, Replaced>();
+
+function replacedIn(text: string): Replaced {
+  let r = replacedKept.get(text);
+  if (r) return r;
+  const things: { words: Set<string>; named: boolean }[] = [];
+  let cue: Replaced['cue'] = null;
+  for (const raw of text.replace(/`/g, '').split(/[;:!?]+|\.(?=\s|$)|\s[\u2013\u2014]\s/)) {
+    // A clause's first 300 characters: the forms are matched in time that grows with its square.
+    const clause = raw.trim().slice(0, 300);
+    if (!clause || HEDGED.test(clause)) continue;
+    for (const form of REPLACED_FORMS) {
+      const m = form.exec(clause);
+      if (!m) continue;
+      const thing = m[1]!.trim().replace(LEADING, '');
+      const shape = factShape(thing);
+      const words = new Set(shape.words);
+      for (const n of shape.numbers.split(' ')) if (n) words.add(n);
+      if (words.size) things.push({ words, named: !DETERMINED.test(thing) || NAMELIKE.test(thing.replace(DETERMINED, '')) });
+      break;
+    }
+    if (CUE.test(clause)) cue = 'strong';
+    else if (!cue && NOW.test(clause)) cue = 'weak';
+  }
+  if (replacedKept.size >= SHAPES_KEPT) replacedKept.clear();
+  replacedKept.set(text, (r = { things, cue }));
+  return r;
+}
 
 /**
- * Whether `newer` restates the subject of `older` and says it changed: it carries a replacement
- * cue, and shares most of the older fact's content words (at least two). "We deploy with Fly.io
- * now; the Heroku pipelines are gone" over "We deploy with Heroku pipelines".
+ * Whether `newer` says that something `older` asserts is no longer so, about the same subject:
+ * "Sessions now live in Redis, not Postgres" over "Sessions are stored in Postgres, table
+ * user_sessions". The thing it names as replaced ("not Postgres", "no longer uses Supabase",
+ * "instead of Redux", "moved from Heroku to…", "Fluentd is gone", "axios was replaced by…") is all
+ * in the older fact, as a name (not "the database": "Tests mock the mailer, not the database" says
+ * nothing against "Tests use a real database"); they share a word besides it that is no mere verb
+ * of keeping ("Keep secrets in Vault, not S3" is not about "Store uploaded files in S3"); and the
+ * older fact is not itself a negation ("Don't use npm" agrees with "Use pnpm, not npm").
+ */
+function negatesOlder(thing: { words: ReadonlySet<string>; named: boolean }, newer: FactShape, older: FactShape): boolean {
+  if (!thing.named || older.negated) return false;
+  const olderNumbers = older.numbers.split(' ');
+  let own = 0;
+  for (const w of thing.words) {
+    if (GENERIC.has(w)) continue;
+    if (!older.words.has(w) && !olderNumbers.includes(w)) return false;
+    own++;
+  }
+  if (!own) return false;
+  for (const w of newer.words) if (!thing.words.has(w) && !GENERIC.has(w) && older.words.has(w)) return true;
+  return false;
+}
+
+/**
+ * Whether `newer` restates the subject of `older` and says it changed. Where it names what it
+ * replaces, that decides (negatesOlder). Else it carries a replacement cue ("switched to",
+ * "migrated", "gone"; a change that may come, "will be removed", is none) and shares most of the
+ * older fact's content words (at least two; with only "now", more than half: "The CSV export now
+ * includes a header row" adds to "The CSV export uses semicolons as separators"). "We deploy with
+ * Fly.io now; the Heroku pipelines are gone" over "We deploy with Heroku pipelines".
  */
 export function replacesSubject(newer: FactShape, newerText: string, older: FactShape): boolean {
-  if (!REPLACES.test(newerText) || older.words.size === 0) return false;
+  if (older.words.size === 0 || !REPLACES.test(newerText)) return false;
+  const said = replacedIn(newerText);
+  if (said.things.length) return said.things.some((t) => negatesOlder(t, newer, older));
+  if (!said.cue) return false;
   let both = 0;
   for (const w of older.words) if (newer.words.has(w)) both++;
-  return both >= 2 && both / older.words.size >= 0.5;
+  return both >= 2 && both / older.words.size >= (said.cue === 'weak' ? 0.6 : 0.5);
 }
 
 const REPLACES_ALL = new RegExp(REPLACES.source, 'gi');

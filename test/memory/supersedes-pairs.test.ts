@@ -1,0 +1,78 @@
+// The judgement "a newer fact replaces an older one" on a held-out set (test/fixtures/supersedes/
+// pairs.json: 40 replacements, 64 pairs that share words and both stay true), as the primer asks it
+// (supersedes) and as the dream does (consolidate: the older session's fact, then the newer's). A
+// false replacement loses a true fact: none of the negatives may be judged one. The figures are
+// printed; SUPERSEDES_FROM=<folder holding another build's src/> measures that one instead (how
+// the figures before this change were taken: `git archive main src | tar -x -C /tmp/main-src`).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { DreamSession } from '../../src/dream/consolidate.js';
+import type { Session } from '../../src/memory/session.js';
+
+interface Pair {
+  older: string;
+  newer: string;
+  origin: string;
+}
+const pairs = JSON.parse(readFileSync(join(import.meta.dirname, '../fixtures/supersedes/pairs.json'), 'utf8')) as { positive: Pair[]; negative: Pair[] };
+
+const from = process.env.SUPERSEDES_FROM;
+const longTerm = (await import(from ? join(from, 'src/memory/long-term.ts') : '../../src/memory/long-term.js')) as typeof import('../../src/memory/long-term.js');
+const dream = (await import(from ? join(from, 'src/dream/consolidate.ts') : '../../src/dream/consolidate.js')) as typeof import('../../src/dream/consolidate.js');
+
+const session = (id: string, date: string, learned: string): DreamSession => ({
+  session: { id, date, time: '10:00', agent: 'claude', request: `r ${id}`, learned: [learned], decisions: [], completed: [], next_steps: [], notes: [], commits: [] } as Session,
+  commitFiles: [],
+  at: null,
+});
+
+/** As the primer judges the pair. */
+const primerSays = (p: Pair) => longTerm.supersedes(p.newer, longTerm.factShape(p.newer), longTerm.factShape(p.older));
+/** As the dream judges it: the older fact is in Superseded, the newer one current. */
+const dreamSays = (p: Pair) => {
+  const { doc } = dream.consolidate({
+    existing: null,
+    legacy: [],
+    subjects: [],
+    exists: () => true,
+    head: 'fedcba9876543210',
+    lang: 'en',
+    sessions: [session('s1', '2026-10-01', p.older), session('s2', '2026-10-20', p.newer)],
+  });
+  const superseded = doc.entries.filter((e) => e.section === 'superseded').map((e) => e.text);
+  const live = doc.entries.filter((e) => e.section !== 'superseded' && e.section !== 'leads').map((e) => e.text);
+  return superseded.includes(p.older) && live.includes(p.newer) && !live.includes(p.older);
+};
+
+function score(judge: (p: Pair) => boolean) {
+  const found = pairs.positive.filter(judge);
+  const falses = pairs.negative.filter(judge);
+  const precision = found.length + falses.length ? found.length / (found.length + falses.length) : 1;
+  return { recall: found.length / pairs.positive.length, precision, found: found.length, falses, missed: pairs.positive.filter((p) => !judge(p)) };
+}
+
+describe('the held-out replacement pairs', () => {
+  it('has at least 30 replacements and 60 pairs that are none, each with its origin', () => {
+    expect(pairs.positive.length).toBeGreaterThanOrEqual(30);
+    expect(pairs.negative.length).toBeGreaterThanOrEqual(60);
+    for (const p of [...pairs.positive, ...pairs.negative]) expect(p.origin).toBeTruthy();
+  });
+
+  for (const [name, judge] of [
+    ['primer (supersedes)', primerSays],
+    ['dream (consolidate)', dreamSays],
+  ] as const) {
+    it(`${name}: no false replacement, most replacements found`, () => {
+      const s = score(judge);
+      console.log(
+        `${name}${from ? ` [${from}]` : ''}: recall ${s.found}/${pairs.positive.length} (${(s.recall * 100).toFixed(0)}%), precision ${(s.precision * 100).toFixed(1)}% (${s.falses.length} false of ${pairs.negative.length})\n` +
+          s.falses.map((p) => `  false: "${p.newer}" over "${p.older}"`).join('\n') +
+          `\n${s.missed.map((p) => `  missed: "${p.newer}" over "${p.older}"`).join('\n')}`,
+      );
+      if (from) return;
+      expect(s.falses.map((p) => p.newer)).toEqual([]);
+      expect(s.found).toBeGreaterThanOrEqual(Math.ceil(pairs.positive.length * 0.8));
+    });
+  }
+});
