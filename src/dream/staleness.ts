@@ -203,6 +203,71 @@ export function marksFromOut(entries: readonly Anchored[], out: string, exists: 
   });
 }
 
+/**
+ * The anchors of `entries` the log does not list (their commit touched none of the anchored files)
+ * and is not the log's base, each with the days of its entries that have commits in the log: on
+ * those days only, the log's day cannot say which side of the anchor a commit is on. Cheap: one
+ * scan of the log's commit heads.
+ */
+export function unlisted(entries: readonly Anchored[], out: string, base: string | null | undefined): Map<string, Set<string>> {
+  // The log's commit ids by their first 7 characters (an anchor's short id has 7 at least).
+  const ids = new Map<string, string[]>();
+  const days = new Set<string>();
+  for (let at = out.indexOf(RS); at >= 0; at = out.indexOf(RS, at + 1)) {
+    const us = out.indexOf(US, at);
+    const nl = out.indexOf('\n', at);
+    if (us < 0 || (nl >= 0 && us > nl)) continue;
+    const id = out.slice(at + 1, us);
+    const short = id.slice(0, 7);
+    ids.get(short)?.push(id) ?? ids.set(short, [id]);
+    days.add(out.slice(us + 1, nl < 0 ? out.length : nl));
+  }
+  const found = new Map<string, Set<string>>();
+  for (const e of entries) {
+    if (!e.files.length || !e.at || !e.date || !days.has(e.date) || atBase(e, base)) continue;
+    if (e.at.length < 7 ? [...ids.values()].flat().some((id) => id.startsWith(e.at!)) : ids.get(e.at.slice(0, 7))?.some((id) => id.startsWith(e.at!))) continue;
+    let dates = found.get(e.at);
+    if (!dates) found.set(e.at, (dates = new Set()));
+    dates.add(e.date);
+  }
+  return found;
+}
+
+/** At most this many anchors are placed in one answer (one git call each); the rest count later days only, as before. */
+const PLACED_CAP = 8;
+
+/**
+ * The log `out` with a head of its own (no files) for each anchor that unlisted() finds, where it
+ * stands among the commits of its entries' days: below every one of them that is not in its
+ * history (`git rev-list <those commits> ^<anchor>`: made after it), above the others. Its entries
+ * then count the commits above it, as an anchor the log lists. Null when nothing was placed (none
+ * to place, or git could not say: an anchor that is no commit here counts later days only).
+ */
+export async function placeAnchors(root: string, entries: readonly Anchored[], out: string, base: string | null | undefined): Promise<string | null> {
+  const toPlace = [...unlisted(entries, out, base)].slice(0, PLACED_CAP);
+  if (!toPlace.length) return null;
+  const commits = parse(out);
+  let placed = out;
+  let any = false;
+  for (const [at, dates] of toPlace) {
+    const sameDay = commits.filter((c) => dates.has(c.day));
+    const answer = await git(['rev-list', ...sameDay.map((c) => c.sha), `^${at}`, '--'], { cwd: root, allowFail: true });
+    if (answer === null) continue;
+    const after = new Set(answer.split('\n').filter(Boolean));
+    // Below the lowest of that day's commits made after it; else just above the first of that day.
+    let below = sameDay[0]!.sha;
+    let under = false;
+    for (const c of sameDay) if (after.has(c.sha)) [below, under] = [c.sha, true];
+    const head = `${RS}${at}${US}${[...dates].sort().at(-1)!}\n\n`;
+    const i = placed.indexOf(`${RS}${below}`);
+    if (i < 0) continue;
+    const j = under ? placed.indexOf(RS, i + 1) : i;
+    placed = j < 0 ? placed + head : placed.slice(0, j) + head + placed.slice(j);
+    any = true;
+  }
+  return any ? placed : null;
+}
+
 /** A path git's pathspec `spec` (a plain path: the file, or everything under it) selects; case as given. */
 const selects = (spec: string, path: string) => path === spec || path.startsWith(spec.endsWith('/') ? spec : `${spec}/`);
 const lower = (s: string) => s.toLowerCase();
@@ -288,6 +353,11 @@ export async function staleMarks(
     if (out === null) out = await git(q.fallback, { cwd: root, allowFail: true });
     keep = out !== null;
   }
+  // The log after the oldest anchor commit (not the log since a day): every commit in it came after that anchor.
+  const base = fallback ? null : q.base;
+  // Anchors the log does not list, on the days of their entries: placed once, and kept so.
+  const placed = out ? await placeAnchors(root, entries, out, base) : null;
+  if (placed !== null) [out, keep] = [placed, true];
   if (keep && out !== null && opts.stateDir && opts.head) {
     try {
       writeState(opts.stateDir, STALENESS_CACHE_FILE, { key: q.key, out, ...(opts.mark ? { mark: opts.mark } : {}), ...(fallback ? { fallback } : {}) } satisfies Kept);
@@ -298,8 +368,6 @@ export async function staleMarks(
   // A folder's files are looked up once each, however many commits list them.
   const seen = new Map<string, boolean>();
   const exists = (path: string) => seen.get(path) ?? (seen.set(path, opts.exists(path)), seen.get(path)!);
-  // The log after the oldest anchor commit (not the log since a day): every commit in it came after that anchor.
-  const base = fallback ? null : q.base;
   // A shallow clone's cut-off commits list every file, not what they changed (see git/shallow.ts).
   if (opts.shallow?.size && out) return marksFrom(entries, parse(out).map((c) => (atBoundary(opts.shallow!, c.sha) ? { ...c, files: [] } : c)), exists, base);
   return marksFromOut(entries, out ?? '', exists, base);
