@@ -62,4 +62,32 @@ describe('a fact anchored at a commit that did not touch its files', () => {
     commitOn('2026-11-13T09:00:00', 'Bound the cache', { 'src/cache.ts': '// shared, bounded\n' });
     expect(await ask()).toEqual({ changed: [{ file: 'src/cache.ts', commits: 2 }], deleted: false });
   });
+
+  it('as the dream anchors it: at its session\'s last commit, which touched only the README', async () => {
+    const repo = await makeMemoryRepo({ now: '2026-11-12T18:00:00', until: 'file' });
+    const commitOn = async (when: string, message: string, files: Record<string, string>, hook = true) => {
+      for (const [f, text] of Object.entries(files)) repo.write(f, text);
+      repo.git('add', '--', ...Object.keys(files));
+      execFileSync('git', ['commit', '-q', '-m', message], { cwd: repo.dir, env: { ...repo.env, GIT_AUTHOR_DATE: when, GIT_COMMITTER_DATE: when } });
+      // What the post-commit hook does (the repository was set up without hooks): the session's commits.
+      if (hook) expect((await repo.run(['hook', 'post-commit'])).code).toBe(0);
+      return repo.git('rev-parse', 'HEAD').trim();
+    };
+    const end = async (now: string, learned: string) => {
+      const r = await repo.run(['end', '--summary', JSON.stringify({ request: learned, learned: [learned] })], { env: { GIT_MEMORY_NOW: now } });
+      expect(r.code, r.stderr).toBe(0);
+    };
+    await commitOn('2026-11-10T09:00:00', 'Pool the queries', { 'src/db.ts': '// pool\n', 'src/cache.ts': '// per process\n' });
+    await end('2026-11-10T10:00:00', 'Queries in src/db.ts use the pool');
+    // A teammate's commit to the cache that morning, pulled in (no session of this clone made it).
+    await commitOn('2026-11-12T08:00:00', 'Size the cache', { 'src/cache.ts': '// per process, sized\n' }, false);
+    const readme = await commitOn('2026-11-12T09:30:00', 'Say so in the README', { 'README.md': '# cache\n' });
+    await end('2026-11-12T10:00:00', FACT);
+    const d = await repo.run(['dream', '--offline', '--force']);
+    expect(d.code, d.stderr).toBe(0);
+    expect(parseLongTerm(repo.read('.openclaw_memory/MEMORY.md')).entries.find((e) => e.text === FACT)).toMatchObject({ files: ['src/cache.ts'], at: readme.slice(0, 7), date: '2026-11-12' });
+    expect((await repo.run(['primer', '--no-write'])).stdout).toContain(`${FACT}\n`);
+    await commitOn('2026-11-12T15:00:00', 'Share the cache', { 'src/cache.ts': '// shared\n' });
+    expect((await repo.run(['primer', '--no-write'])).stdout).toContain(`${FACT} (may be stale: src/cache.ts changed in 1 commit)`);
+  });
 });
