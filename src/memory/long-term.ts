@@ -392,7 +392,13 @@ const HEDGED = /\b(?:will|would|should|could|might|may|shall|plans?|planned|cons
 const CUE = /\b(?:no longer|not any ?more|any ?more|gone|instead|replaced|replaces|switched (?:over )?(?:to|from)|moved (?:to|off|away)|migrated|deprecated|removed|dropped|retired|abandoned)\b|\u4e0d\u518d|\u6539\u7528|\u5df2\u5f03\u7528|\u6362\u6210/i;
 const NOW = /\bnow\b|\u73b0\u5728/i;
 
-/** What a clause says is no longer so, by the form that says it (group 1: the old thing). */
+/**
+ * What a clause says is no longer so, by the form that says it (group 1: the old thing). The first
+ * two set the old thing beside the new one (`parallel`): "X, not Y", "X instead of Y". The next two
+ * follow the clause's subject (`subject`): "Auth no longer uses Supabase", "CI moved from Travis".
+ */
+const PARALLEL_FORMS = 2;
+const SUBJECT_FORMS = 4;
 const REPLACED_FORMS: readonly RegExp[] = [
   // "Sessions live in Redis, not Postgres"; "Redis (not Postgres)"; "X - but not Y". Not "not only/just/yet…".
   /(?:,|\(|\s[-\u2013\u2014])\s*(?:but\s+)?not\s+(?!only\b|just\b|always\b|yet\b|even\b|all\b|necessarily\b|both\b|every\b|because\b)([^,()]+)/i,
@@ -400,10 +406,10 @@ const REPLACED_FORMS: readonly RegExp[] = [
   /\b(?:instead of|rather than|in place of)\s+([^,()]+)/i,
   // "Auth no longer uses Supabase".
   /\bno longer\s+(.+)$/i,
-  // "Fluentd is gone", "requirements.txt was removed", "Chart.js was replaced by ECharts".
-  /^(?:.*,\s*)?(.+?)\s+(?:is|are|was|were|has been|have been|got|gets)\s+(?:now\s+)?(?:gone|removed|dropped|deleted|retired|deprecated|abandoned|replaced|superseded)\b/i,
   // "Moved from webpack to Vite", "switched over from yarn to npm", "moved off Heroku".
   /\b(?:moved|migrated|switched|changed|ported|went|converted)\s+(?:over\s+|away\s+|back\s+)?(?:from|off)\s+(.+?)(?:\s+(?:to|onto)\b|$)/i,
+  // "Fluentd is gone", "requirements.txt was removed", "Chart.js was replaced by ECharts".
+  /^(?:.*,\s*)?(.+?)\s+(?:is|are|was|were|has been|have been|got|gets)\s+(?:now\s+)?(?:gone|removed|dropped|deleted|retired|deprecated|abandoned|replaced|superseded)\b/i,
   // "We dropped LaunchDarkly", "Removed the Heroku pipelines", "Replaced axios with fetch".
   /^(?:we\s+|i\s+)?(?:removed|dropped|deleted|retired|abandoned|replaced)\s+(.+?)(?:\s+with\b|$)/i,
   // "Prisma replaced TypeORM as the ORM".
@@ -415,35 +421,44 @@ const LEADING = /^(?:(?:in|on|at|with|via|from|by|for|to|into|through|over|as|us
 const DETERMINED = /^(?:the|a|an|each|every|any|some|its|their|our|this|that|these|those)\s/i;
 /** What makes a determined thing a name ("the Heroku pipelines", "the .env file"): a capital, a digit or a code character after its determiner. */
 const NAMELIKE = /[A-Z0-9._/@`]/;
+/** A parallel "thing" that is a doing ("dropped in production, not sent to CloudWatch"): a lower-case participle first. */
+const PARTICIPLE = /^(?:[a-z]+ed|sent|kept|held|written|built|made|done|shown|given|taken|seen|put|set|run)\b/;
 
 /** Words that say how a thing is kept or done, not what it is: a fact about secrets and one about uploads both "store" things. */
 const GENERIC = new Set('run stor keep kept put go goe liv load read writ written set mak call handl send sent get add work sit stay hold held tak pass now'.split(' '));
 
 /** The old things a statement says are replaced, from its clauses that are not hedged: each a shape of words (numbers among them) and whether it is a name. */
 interface Replaced {
-  readonly things: readonly { words: ReadonlySet<string>; named: boolean }[];
+  readonly things: readonly Thing[];
   /** A cue without a thing named: "switched to", "migrated"; or only "now" (weak). */
   readonly cue: 'strong' | 'weak' | null;
+}
+/** An old thing: its words (numbers among them); whether it is named as a thing; the words of the clause's subject where the form follows one. */
+interface Thing {
+  readonly words: ReadonlySet<string>;
+  readonly named: boolean;
+  readonly subject?: ReadonlySet<string>;
 }
 const replacedKept = new Map<string, Replaced>();
 
 function replacedIn(text: string): Replaced {
   let r = replacedKept.get(text);
   if (r) return r;
-  const things: { words: Set<string>; named: boolean }[] = [];
+  const things: Thing[] = [];
   let cue: Replaced['cue'] = null;
   for (const raw of text.replace(/`/g, '').split(/[;:!?]+|\.(?=\s|$)|\s[\u2013\u2014]\s/)) {
     // A clause's first 300 characters: the forms are matched in time that grows with its square.
     const clause = raw.trim().slice(0, 300);
     if (!clause || HEDGED.test(clause)) continue;
-    for (const form of REPLACED_FORMS) {
-      const m = form.exec(clause);
+    for (let f = 0; f < REPLACED_FORMS.length; f++) {
+      const m = REPLACED_FORMS[f]!.exec(clause);
       if (!m) continue;
       const thing = m[1]!.trim().replace(LEADING, '');
       const shape = factShape(thing);
       const words = new Set(shape.words);
       for (const n of shape.numbers.split(' ')) if (n) words.add(n);
-      if (words.size) things.push({ words, named: !DETERMINED.test(thing) || NAMELIKE.test(thing.replace(DETERMINED, '')) });
+      const named = f >= PARALLEL_FORMS || ((!DETERMINED.test(thing) || NAMELIKE.test(thing.replace(DETERMINED, ''))) && !PARTICIPLE.test(thing));
+      if (words.size) things.push(f >= PARALLEL_FORMS && f < SUBJECT_FORMS ? { words, named, subject: factShape(clause.slice(0, m.index)).words } : { words, named });
       break;
     }
     if (CUE.test(clause)) cue = 'strong';
@@ -464,8 +479,10 @@ function replacedIn(text: string): Replaced {
  * of keeping ("Keep secrets in Vault, not S3" is not about "Store uploaded files in S3"); and the
  * older fact is not itself a negation ("Don't use npm" agrees with "Use pnpm, not npm").
  */
-function negatesOlder(thing: { words: ReadonlySet<string>; named: boolean }, newer: FactShape, older: FactShape): boolean {
+function negatesOlder(thing: Thing, newer: FactShape, older: FactShape): boolean {
   if (!thing.named || older.negated) return false;
+  // "The storefront bundle moved from webpack" says nothing of "Webpack builds the admin bundle".
+  if (thing.subject) for (const w of thing.subject) if (!older.words.has(w) && !GENERIC.has(w)) return false;
   const olderNumbers = older.numbers.split(' ');
   let own = 0;
   for (const w of thing.words) {
