@@ -438,7 +438,11 @@ interface Thing {
   readonly words: ReadonlySet<string>;
   readonly named: boolean;
   readonly subject?: ReadonlySet<string>;
+  /** A parallel form's first content word, where the clause has a subject (no "Use X, not Y"): the head of what it is about. */
+  readonly head?: string;
 }
+/** A clause that tells what to do has no subject of its own. */
+const IMPERATIVE = /^(?:always\s+|never\s+)?(?:use|prefer|run|call|install|keep|put|store|pick|choose)\b/i;
 const replacedKept = new Map<string, Replaced>();
 
 function replacedIn(text: string): Replaced {
@@ -458,7 +462,9 @@ function replacedIn(text: string): Replaced {
       const words = new Set(shape.words);
       for (const n of shape.numbers.split(' ')) if (n) words.add(n);
       const named = f >= PARALLEL_FORMS || ((!DETERMINED.test(thing) || NAMELIKE.test(thing.replace(DETERMINED, ''))) && !PARTICIPLE.test(thing));
-      if (words.size) things.push(f >= PARALLEL_FORMS && f < SUBJECT_FORMS ? { words, named, subject: factShape(clause.slice(0, m.index)).words } : { words, named });
+      const before = factShape(clause.slice(0, m.index)).words;
+      const head = f < PARALLEL_FORMS && !IMPERATIVE.test(clause) ? before.values().next().value : undefined;
+      if (words.size) things.push(f >= PARALLEL_FORMS && f < SUBJECT_FORMS ? { words, named, subject: before } : head ? { words, named, head } : { words, named });
       break;
     }
     if (CUE.test(clause)) cue = 'strong';
@@ -483,6 +489,8 @@ function negatesOlder(thing: Thing, newer: FactShape, older: FactShape): boolean
   if (!thing.named || older.negated) return false;
   // "The storefront bundle moved from webpack" says nothing of "Webpack builds the admin bundle".
   if (thing.subject) for (const w of thing.subject) if (!older.words.has(w) && !GENERIC.has(w)) return false;
+  // "The web API returns camelCase keys, not snake_case" is about another API than "The mobile API returns snake_case keys".
+  if (thing.head && !older.words.has(thing.head) && !GENERIC.has(thing.head)) return false;
   const olderNumbers = older.numbers.split(' ');
   let own = 0;
   for (const w of thing.words) {
