@@ -203,6 +203,18 @@ export function marksFromOut(entries: readonly Anchored[], out: string, exists: 
   });
 }
 
+/** The log's commits, newest first: id and day only (its files are not split out). */
+function heads(out: string): { sha: string; day: string }[] {
+  const found: { sha: string; day: string }[] = [];
+  for (let at = out.indexOf(RS); at >= 0; at = out.indexOf(RS, at + 1)) {
+    const us = out.indexOf(US, at);
+    const nl = out.indexOf('\n', at);
+    if (us < 0 || (nl >= 0 && us > nl)) continue;
+    found.push({ sha: out.slice(at + 1, us), day: out.slice(us + 1, nl < 0 ? out.length : nl) });
+  }
+  return found;
+}
+
 /**
  * The anchors of `entries` the log does not list (their commit touched none of the anchored files)
  * and is not the log's base, each with the days of its entries that have commits in the log: on
@@ -213,14 +225,10 @@ export function unlisted(entries: readonly Anchored[], out: string, base: string
   // The log's commit ids by their first 7 characters (an anchor's short id has 7 at least).
   const ids = new Map<string, string[]>();
   const days = new Set<string>();
-  for (let at = out.indexOf(RS); at >= 0; at = out.indexOf(RS, at + 1)) {
-    const us = out.indexOf(US, at);
-    const nl = out.indexOf('\n', at);
-    if (us < 0 || (nl >= 0 && us > nl)) continue;
-    const id = out.slice(at + 1, us);
-    const short = id.slice(0, 7);
-    ids.get(short)?.push(id) ?? ids.set(short, [id]);
-    days.add(out.slice(us + 1, nl < 0 ? out.length : nl));
+  for (const { sha, day } of heads(out)) {
+    const short = sha.slice(0, 7);
+    ids.get(short)?.push(sha) ?? ids.set(short, [sha]);
+    days.add(day);
   }
   const found = new Map<string, Set<string>>();
   for (const e of entries) {
@@ -233,31 +241,49 @@ export function unlisted(entries: readonly Anchored[], out: string, base: string
   return found;
 }
 
-/** At most this many anchors are placed in one answer (one git call each); the rest count later days only, as before. */
-const PLACED_CAP = 8;
-
 /**
  * The log `out` with a head of its own (no files) for each anchor that unlisted() finds, where it
  * stands among the commits of its entries' days: below every one of them that is not in its
- * history (`git rev-list <those commits> ^<anchor>`: made after it), above the others. Its entries
- * then count the commits above it, as an anchor the log lists. Null when nothing was placed (none
- * to place, or git could not say: an anchor that is no commit here counts later days only).
+ * history (made after it), above the others. Its entries then count the commits above it, as an
+ * anchor the log lists. One git call for all of them: the history of the anchors and those commits
+ * back to the day before the earliest of those days (`rev-list --parents --since`), walked here. A
+ * path back that leaves that window (a clock set wrong) makes a commit count as after: a mark too
+ * many, never one missed. Null when nothing was placed (none to place, or git could not say: an
+ * anchor that is no commit here counts later days only).
  */
 export async function placeAnchors(root: string, entries: readonly Anchored[], out: string, base: string | null | undefined): Promise<string | null> {
-  const toPlace = [...unlisted(entries, out, base)].slice(0, PLACED_CAP);
+  const toPlace = [...unlisted(entries, out, base)];
   if (!toPlace.length) return null;
-  const commits = parse(out);
+  const commits = heads(out);
+  const days = new Set(toPlace.flatMap(([, dates]) => [...dates]));
+  const sameDay = commits.filter((c) => days.has(c.day));
+  const earliest = [...days].sort()[0]!;
+  const since = new Date(Date.parse(`${earliest}T00:00:00Z`) - 2 * 86_400_000).toISOString().slice(0, 10);
+  const answer = await git(['rev-list', '--parents', `--since=${since}`, ...toPlace.map(([at]) => at), ...sameDay.map((c) => c.sha), '--'], { cwd: root, allowFail: true });
+  if (answer === null) return null;
+  const parents = new Map<string, string[]>();
+  for (const line of answer.split('\n')) {
+    const [id, ...ps] = line.split(' ');
+    if (id) parents.set(id, ps);
+  }
   let placed = out;
   let any = false;
   for (const [at, dates] of toPlace) {
-    const sameDay = commits.filter((c) => dates.has(c.day));
-    const answer = await git(['rev-list', ...sameDay.map((c) => c.sha), `^${at}`, '--'], { cwd: root, allowFail: true });
-    if (answer === null) continue;
-    const after = new Set(answer.split('\n').filter(Boolean));
+    const full = [...parents.keys()].find((id) => id.startsWith(at));
+    if (!full) continue;
+    // The anchor's history within the window.
+    const before = new Set<string>();
+    for (const stack = [full]; stack.length; ) {
+      const id = stack.pop()!;
+      if (before.has(id)) continue;
+      before.add(id);
+      for (const p of parents.get(id) ?? []) stack.push(p);
+    }
+    const day = sameDay.filter((c) => dates.has(c.day));
     // Below the lowest of that day's commits made after it; else just above the first of that day.
-    let below = sameDay[0]!.sha;
+    let below = day[0]!.sha;
     let under = false;
-    for (const c of sameDay) if (after.has(c.sha)) [below, under] = [c.sha, true];
+    for (const c of day) if (!before.has(c.sha)) [below, under] = [c.sha, true];
     const head = `${RS}${at}${US}${[...dates].sort().at(-1)!}\n\n`;
     const i = placed.indexOf(`${RS}${below}`);
     if (i < 0) continue;
@@ -355,12 +381,15 @@ export async function staleMarks(
   }
   // The log after the oldest anchor commit (not the log since a day): every commit in it came after that anchor.
   const base = fallback ? null : q.base;
-  // Anchors the log does not list, on the days of their entries: placed once, and kept so.
-  const placed = out ? await placeAnchors(root, entries, out, base) : null;
-  if (placed !== null) [out, keep] = [placed, true];
+  // Anchors the log does not list, on the days of their entries: placed once, and kept so (a
+  // start that takes the kept answer as it is looks for none).
+  if (out !== null && !(kept?.key === q.key && out === kept.out && kept.placed)) {
+    out = (await placeAnchors(root, entries, out, base)) ?? out;
+    keep = true;
+  }
   if (keep && out !== null && opts.stateDir && opts.head) {
     try {
-      writeState(opts.stateDir, STALENESS_CACHE_FILE, { key: q.key, out, ...(opts.mark ? { mark: opts.mark } : {}), ...(fallback ? { fallback } : {}) } satisfies Kept);
+      writeState(opts.stateDir, STALENESS_CACHE_FILE, { key: q.key, out, ...(opts.mark ? { mark: opts.mark } : {}), ...(fallback ? { fallback } : {}), placed: true } satisfies Kept);
     } catch {
       /* a read-only git directory: asked again next time */
     }

@@ -260,6 +260,8 @@ export interface FactShape {
   readonly words: ReadonlySet<string>;
   readonly numbers: string;
   readonly negated: boolean;
+  /** Whether it has a word that may say it replaces something ("now", "not", "instead", "gone"…): replacesSubject looks no further where not. */
+  readonly cued: boolean;
   readonly key: string;
 }
 
@@ -308,6 +310,7 @@ function shapeOf(text: string): FactShape {
     words,
     numbers,
     negated: NEGATION.test(lower),
+    cued: REPLACES.test(lower),
     get key() {
       return (key ??= [...words].sort().join(' '));
     },
@@ -386,11 +389,16 @@ export const CONTRADICTS = 0.7;
 /** Words that say a statement replaces an earlier one: "now", "no longer", "gone", "instead", "replaced", and their Chinese (escaped: the code-cached bundles stay ASCII). */
 const REPLACES = /\b(?:now|not|rather than|in place of|supersede[sd]?|deleted|changed from|ported from|went from|converted from|no longer|not any ?more|any ?more|gone|instead|replaced?|replaces|replacing|switched|moved (?:to|off|away|from|over)|migrated|deprecated|removed|dropped|retired|abandoned)\b|\u4e0d\u518d|\u6539\u7528|\u5df2\u5f03\u7528|\u6362\u6210|\u73b0\u5728/i;
 
-/** A clause that says a change may come, not that it came ("will be removed", "should replace", "we considered switching", a question). */
-const HEDGED = /\b(?:will|would|should|could|might|may|shall|plans?|planned|consider(?:s|ed|ing)?|wants?|wanted|propos(?:e|ed|es|al)|if|once|unless|whether|until|todo|maybe|perhaps|question)\b|\bto be\b|\?/i;
+// The clause tests below are word lookups, not patterns: a primer that meets one cue word would
+// otherwise compile every pattern at each session start (~3 ms of CPU).
+/** Words of a clause that says a change may come, not that it came ("will be removed", "should replace", "we considered switching"); a question too. */
+const HEDGED = new Set('will would should could might may shall plan plans planned consider considers considered considering want wants wanted propose proposed proposes proposal if once unless whether until todo maybe perhaps question'.split(' '));
 /** A replacement cue without a thing it names: the subject shared is what tells (see replacesSubject). "now" alone is the weakest. */
-const CUE = /\b(?:no longer|not any ?more|any ?more|gone|instead|replaced|replaces|switched (?:over )?(?:to|from)|moved (?:to|off|away)|migrated|deprecated|removed|dropped|retired|abandoned)\b|\u4e0d\u518d|\u6539\u7528|\u5df2\u5f03\u7528|\u6362\u6210/i;
-const NOW = /\bnow\b|\u73b0\u5728/i;
+const CUE_WORDS = new Set('gone instead replaced replaces migrated deprecated removed dropped retired abandoned anymore'.split(' '));
+const CUE_PHRASES = [' no longer ', ' not any more ', ' any more ', ' switched to ', ' switched over to ', ' switched from ', ' switched over from ', ' moved to ', ' moved off ', ' moved away '];
+/** Chinese cues (escaped: the code-cached bundles stay ASCII): 不再, 改用, 已弃用, 换成; 现在 is "now". */
+const CUE_HAN = ['\u4e0d\u518d', '\u6539\u7528', '\u5df2\u5f03\u7528', '\u6362\u6210'];
+const NOW_HAN = '\u73b0\u5728';
 
 /**
  * What a clause says is no longer so, by the form that says it (group 1: the old thing). The first
@@ -398,6 +406,9 @@ const NOW = /\bnow\b|\u73b0\u5728/i;
  * follow the clause's subject (`subject`): "Auth no longer uses Supabase", "CI moved from Travis".
  */
 const PARALLEL_FORMS = 2;
+const REMOVED = ['gone', 'removed', 'dropped', 'deleted', 'retired', 'deprecated', 'abandoned', 'replaced', 'superseded'];
+/** Words each of REPLACED_FORMS needs, in order. */
+const FORM_WORDS: readonly (readonly string[])[] = [['not '], ['instead of', 'rather than', 'in place of'], ['no longer'], [' from ', ' off '], REMOVED, REMOVED, ['replace', 'supersede']];
 const SUBJECT_FORMS = 4;
 const REPLACED_FORMS: readonly RegExp[] = [
   // "Sessions live in Redis, not Postgres"; "Redis (not Postgres)"; "X - but not Y". Not "not only/just/yet…".
@@ -453,8 +464,13 @@ function replacedIn(text: string): Replaced {
   for (const raw of text.replace(/`/g, '').split(/[;:!?]+|\.(?=\s|$)|\s[\u2013\u2014]\s/)) {
     // A clause's first 300 characters: the forms are matched in time that grows with its square.
     const clause = raw.trim().slice(0, 300);
-    if (!clause || HEDGED.test(clause)) continue;
+    const lower = clause.toLowerCase();
+    const words = lower.split(/[^a-z]+/);
+    const spaced = ` ${words.join(' ')} `;
+    if (!clause || lower.includes('?') || spaced.includes(' to be ') || words.some((w) => HEDGED.has(w))) continue;
     for (let f = 0; f < REPLACED_FORMS.length; f++) {
+      // Each form's words looked for first: most clauses compile and run none of the patterns.
+      if (!FORM_WORDS[f]!.some((w) => lower.includes(w))) continue;
       const m = REPLACED_FORMS[f]!.exec(clause);
       if (!m) continue;
       const thing = m[1]!.trim().replace(LEADING, '');
@@ -467,8 +483,8 @@ function replacedIn(text: string): Replaced {
       if (words.size) things.push(f >= PARALLEL_FORMS && f < SUBJECT_FORMS ? { words, named, subject: before } : head ? { words, named, head } : { words, named });
       break;
     }
-    if (CUE.test(clause)) cue = 'strong';
-    else if (!cue && NOW.test(clause)) cue = 'weak';
+    if (words.some((w) => CUE_WORDS.has(w)) || CUE_PHRASES.some((p) => spaced.includes(p)) || CUE_HAN.some((c) => clause.includes(c))) cue = 'strong';
+    else if (!cue && (words.includes('now') || clause.includes(NOW_HAN))) cue = 'weak';
   }
   if (replacedKept.size >= SHAPES_KEPT) replacedKept.clear();
   replacedKept.set(text, (r = { things, cue }));
@@ -512,7 +528,7 @@ function negatesOlder(thing: Thing, newer: FactShape, older: FactShape): boolean
  * Fly.io now; the Heroku pipelines are gone" over "We deploy with Heroku pipelines".
  */
 export function replacesSubject(newer: FactShape, newerText: string, older: FactShape): boolean {
-  if (older.words.size === 0 || !REPLACES.test(newerText)) return false;
+  if (older.words.size === 0 || !newer.cued) return false;
   const said = replacedIn(newerText);
   if (said.things.length) return said.things.some((t) => negatesOlder(t, newer, older));
   if (!said.cue) return false;
