@@ -48,6 +48,12 @@ export const SPOOL_FILE = 'spool.jsonl';
  */
 export const LANDING_FILE = 'landing';
 /**
+ * The message of a memory commit left for later because a user's `git commit` (or merge) was under
+ * way in this worktree (git/commit-under-way.ts): the shell post-commit hook lands it once that
+ * commit has moved HEAD; any memory commit that lands removes it.
+ */
+export const DEFERRED_FILE = 'commit-deferred';
+/**
  * Spool set aside by `end` while it writes a session: this name (older versions), and
  * `spool.claimed.jsonl.<claim>` one per claim since (see git/spool.ts).
  */

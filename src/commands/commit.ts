@@ -4,7 +4,7 @@ import { CONFIG_FILE } from '../paths.js';
 import { withLock } from '../fs/lock.js';
 import { anOperation, operationInProgress, theOperation } from '../git/repo.js';
 import { open, type Ctx, type Result } from './context.js';
-import { commitMessage, commitPending, guardCommitSummary, refusedWarning } from './steps/commit-memory.js';
+import { commitMessage, commitPending, deferredMessage, guardCommitSummary, refusedWarning } from './steps/commit-memory.js';
 
 export interface CommitData {
   commit: { sha: string; paths: string[] } | null;
@@ -21,9 +21,14 @@ export async function commit(ctx: Ctx, opts: { message?: string }): Promise<Resu
   // The message is memory too: scanned before anything is committed (`block` mode refuses it, exit 3).
   const guarded = opts.message === undefined ? null : await guardCommitSummary(o.config, opts.message);
   return withLock(o.repo.stateDir, async () => {
-    const outcome = await commitPending(o.repo, commitMessage(o.config, guarded?.text ?? 'commit pending memory changes', []), { allowlist: o.config.secrets.allowlist });
+    // A memory commit left for after a user's commit (an `end` beside it) keeps the message it had.
+    const message = (!guarded && deferredMessage(o.repo)) || commitMessage(o.config, guarded?.text ?? 'commit pending memory changes', []);
+    // Started by the post-commit hook of that user's commit: its process is past its ref update.
+    const after = Number(ctx.env.GIT_MEMORY_COMMITTED);
+    const outcome = await commitPending(o.repo, message, { allowlist: o.config.secrets.allowlist }, undefined, Number.isInteger(after) && after > 1 ? [after] : []);
     // Committing is all this command does: a lock that kept it from that is an error.
     if (outcome.waiting === 'locked') throw new GitLockBusyError(outcome.lock!);
+    if (outcome.waiting === 'commit') throw new GitMemoryError('a git commit is in progress in this worktree; the memory commit waits for it', EXIT.error, 'it lands after that commit (git-memory\'s post-commit hook), or run `git memory commit` again once it has ended');
     const refused = outcome.refused ?? [];
     // Nothing committed because the scan refused what there was: refused by the secret scan (exit 3).
     if (!outcome.commit && !outcome.pending.length && refused.length) {

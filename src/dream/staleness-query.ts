@@ -91,6 +91,8 @@ export interface KeptStaleness {
   mark?: string;
   /** Answered by the fallback question (the range failed): a later HEAD does not build on it (see stalenessStep). */
   fallback?: boolean;
+  /** The anchors the log does not list are placed in `out` (placeAnchors in staleness.ts): taken as it is, it needs no look for them. */
+  placed?: boolean;
 }
 
 /**

@@ -203,6 +203,97 @@ export function marksFromOut(entries: readonly Anchored[], out: string, exists: 
   });
 }
 
+/** The log's commits, newest first: id and day only (its files are not split out). */
+function heads(out: string): { sha: string; day: string }[] {
+  const found: { sha: string; day: string }[] = [];
+  for (let at = out.indexOf(RS); at >= 0; at = out.indexOf(RS, at + 1)) {
+    const us = out.indexOf(US, at);
+    const nl = out.indexOf('\n', at);
+    if (us < 0 || (nl >= 0 && us > nl)) continue;
+    found.push({ sha: out.slice(at + 1, us), day: out.slice(us + 1, nl < 0 ? out.length : nl) });
+  }
+  return found;
+}
+
+/**
+ * The anchors of `entries` the log does not list (their commit touched none of the anchored files)
+ * and is not the log's base, each with the days of its entries that have commits in the log: on
+ * those days only, the log's day cannot say which side of the anchor a commit is on. Cheap: one
+ * scan of the log's commit heads.
+ */
+export function unlisted(entries: readonly Anchored[], out: string, base: string | null | undefined): Map<string, Set<string>> {
+  // The log's commit ids by their first 7 characters (an anchor's short id has 7 at least).
+  const ids = new Map<string, string[]>();
+  const days = new Set<string>();
+  for (const { sha, day } of heads(out)) {
+    const short = sha.slice(0, 7);
+    ids.get(short)?.push(sha) ?? ids.set(short, [sha]);
+    days.add(day);
+  }
+  const found = new Map<string, Set<string>>();
+  for (const e of entries) {
+    if (!e.files.length || !e.at || !e.date || !days.has(e.date) || atBase(e, base)) continue;
+    if (e.at.length < 7 ? [...ids.values()].flat().some((id) => id.startsWith(e.at!)) : ids.get(e.at.slice(0, 7))?.some((id) => id.startsWith(e.at!))) continue;
+    let dates = found.get(e.at);
+    if (!dates) found.set(e.at, (dates = new Set()));
+    dates.add(e.date);
+  }
+  return found;
+}
+
+/**
+ * The log `out` with a head of its own (no files) for each anchor that unlisted() finds, where it
+ * stands among the commits of its entries' days: below every one of them that is not in its
+ * history (made after it), above the others. Its entries then count the commits above it, as an
+ * anchor the log lists. One git call for all of them: the history of the anchors and those commits
+ * back to the day before the earliest of those days (`rev-list --parents --since`), walked here. A
+ * path back that leaves that window (a clock set wrong) makes a commit count as after: a mark too
+ * many, never one missed. Null when nothing was placed (none to place, or git could not say: an
+ * anchor that is no commit here counts later days only).
+ */
+export async function placeAnchors(root: string, entries: readonly Anchored[], out: string, base: string | null | undefined): Promise<string | null> {
+  const toPlace = [...unlisted(entries, out, base)];
+  if (!toPlace.length) return null;
+  const commits = heads(out);
+  const days = new Set(toPlace.flatMap(([, dates]) => [...dates]));
+  const sameDay = commits.filter((c) => days.has(c.day));
+  const earliest = [...days].sort()[0]!;
+  const since = new Date(Date.parse(`${earliest}T00:00:00Z`) - 2 * 86_400_000).toISOString().slice(0, 10);
+  const answer = await git(['rev-list', '--parents', `--since=${since}`, ...toPlace.map(([at]) => at), ...sameDay.map((c) => c.sha), '--'], { cwd: root, allowFail: true });
+  if (answer === null) return null;
+  const parents = new Map<string, string[]>();
+  for (const line of answer.split('\n')) {
+    const [id, ...ps] = line.split(' ');
+    if (id) parents.set(id, ps);
+  }
+  let placed = out;
+  let any = false;
+  for (const [at, dates] of toPlace) {
+    const full = [...parents.keys()].find((id) => id.startsWith(at));
+    if (!full) continue;
+    // The anchor's history within the window.
+    const before = new Set<string>();
+    for (const stack = [full]; stack.length; ) {
+      const id = stack.pop()!;
+      if (before.has(id)) continue;
+      before.add(id);
+      for (const p of parents.get(id) ?? []) stack.push(p);
+    }
+    const day = sameDay.filter((c) => dates.has(c.day));
+    // Below the lowest of that day's commits made after it; else just above the first of that day.
+    let below = day[0]!.sha;
+    let under = false;
+    for (const c of day) if (!before.has(c.sha)) [below, under] = [c.sha, true];
+    const head = `${RS}${at}${US}${[...dates].sort().at(-1)!}\n\n`;
+    const i = placed.indexOf(`${RS}${below}`);
+    if (i < 0) continue;
+    const j = under ? placed.indexOf(RS, i + 1) : i;
+    placed = j < 0 ? placed + head : placed.slice(0, j) + head + placed.slice(j);
+    any = true;
+  }
+  return any ? placed : null;
+}
+
 /** A path git's pathspec `spec` (a plain path: the file, or everything under it) selects; case as given. */
 const selects = (spec: string, path: string) => path === spec || path.startsWith(spec.endsWith('/') ? spec : `${spec}/`);
 const lower = (s: string) => s.toLowerCase();
@@ -288,9 +379,17 @@ export async function staleMarks(
     if (out === null) out = await git(q.fallback, { cwd: root, allowFail: true });
     keep = out !== null;
   }
+  // The log after the oldest anchor commit (not the log since a day): every commit in it came after that anchor.
+  const base = fallback ? null : q.base;
+  // Anchors the log does not list, on the days of their entries: placed once, and kept so (a
+  // start that takes the kept answer as it is looks for none).
+  if (out !== null && !(kept?.key === q.key && out === kept.out && kept.placed)) {
+    out = (await placeAnchors(root, entries, out, base)) ?? out;
+    keep = true;
+  }
   if (keep && out !== null && opts.stateDir && opts.head) {
     try {
-      writeState(opts.stateDir, STALENESS_CACHE_FILE, { key: q.key, out, ...(opts.mark ? { mark: opts.mark } : {}), ...(fallback ? { fallback } : {}) } satisfies Kept);
+      writeState(opts.stateDir, STALENESS_CACHE_FILE, { key: q.key, out, ...(opts.mark ? { mark: opts.mark } : {}), ...(fallback ? { fallback } : {}), placed: true } satisfies Kept);
     } catch {
       /* a read-only git directory: asked again next time */
     }
@@ -298,8 +397,6 @@ export async function staleMarks(
   // A folder's files are looked up once each, however many commits list them.
   const seen = new Map<string, boolean>();
   const exists = (path: string) => seen.get(path) ?? (seen.set(path, opts.exists(path)), seen.get(path)!);
-  // The log after the oldest anchor commit (not the log since a day): every commit in it came after that anchor.
-  const base = fallback ? null : q.base;
   // A shallow clone's cut-off commits list every file, not what they changed (see git/shallow.ts).
   if (opts.shallow?.size && out) return marksFrom(entries, parse(out).map((c) => (atBoundary(opts.shallow!, c.sha) ? { ...c, files: [] } : c)), exists, base);
   return marksFromOut(entries, out ?? '', exists, base);

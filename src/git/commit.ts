@@ -14,6 +14,7 @@ import { attributeFilesFor, looseObjectsDir, storedAsIs, writeLooseObject, type 
 import { explicitIdent, type GitVars } from './vars.js';
 import { signArgs, SIGN_TIMEOUT_MS } from './commit-sign.js';
 import { mark } from '../trace.js';
+import { commitsUnderWay } from './commit-under-way.js';
 
 /**
  * How every memory commit's HEAD reflog entry begins. The post-commit hook relies on it to tell a
@@ -56,6 +57,15 @@ export async function configEdited(repo: Repo): Promise<boolean> {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** Waits until no user's commit is under way in the worktree, or `deadline`; returns those still under way. */
+async function userCommitsEnded(repo: Repo, ignore: readonly number[], deadline: number): Promise<number[]> {
+  for (let delay = 20; ; delay = Math.min(delay * 2, 200)) {
+    const busy = commitsUnderWay(repo.root, ignore);
+    if (!busy.length || Date.now() >= deadline) return busy;
+    await sleep(Math.min(delay, Math.max(deadline - Date.now(), 1)));
+  }
+}
+
 /**
  * How long a memory commit waits for git's index.lock before it leaves the commit for later
  * (`indexMs`). An object, so that a test running the commit in its own process can shorten the
@@ -66,6 +76,24 @@ export const LOCK_WAIT = { indexMs: 3000 };
 const REF_LOCK_WAIT_MS = 600;
 /** How long a memory commit keeps trying while HEAD moves under it (someone else committing). */
 const HEAD_MOVING_MS = 5000;
+
+/**
+ * How long a memory commit waits for a user's `git commit` (or merge) under way in the worktree
+ * (commit-under-way.ts) before it is left for later (UserCommitUnderWayError): one without a slow
+ * hook or an editor ends within it. An object, so that a test in process can change it.
+ */
+export const COMMIT_WAIT = { ms: 2000 };
+
+/**
+ * A user's `git commit` (or merge) stayed under way in this worktree: it has read HEAD and will move
+ * it expecting that value, so a memory commit landed now would fail it. Nothing was committed.
+ */
+export class UserCommitUnderWayError extends GitMemoryError {
+  constructor(readonly pids: number[]) {
+    super(`a git commit is in progress in this worktree (process ${pids.join(', ')}); the memory commit was not made`, EXIT.error, 'it lands after that commit; or run `git memory commit` once it has ended');
+    this.name = 'UserCommitUnderWayError';
+  }
+}
 
 /**
  * A git lock file stayed in place: another git command is running, or one was killed and left it
@@ -210,7 +238,7 @@ export async function commitPaths(
   repo: Repo,
   paths: string[],
   message: string,
-  opts: { landAfter?: Promise<unknown>; head?: Promise<HeadTrees | null>; vars?: Promise<GitVars | null> } = {},
+  opts: { landAfter?: Promise<unknown>; head?: Promise<HeadTrees | null>; vars?: Promise<GitVars | null>; ignore?: readonly number[] } = {},
 ): Promise<MemoryCommit | null> {
   const { landAfter } = opts;
   if (!paths.length) return null;
@@ -218,14 +246,16 @@ export async function commitPaths(
   mkdirSync(tmpDir, { recursive: true });
   const tag = `${process.pid}-${randomBytes(4).toString('hex')}`;
   const index = join(tmpDir, `index-${tag}`);
-  const c = { pathspec: paths.join('\0'), reflog: `${REFLOG_PREFIX}${message.split('\n')[0]}`, userIndex: join(tmpDir, `index-user-${tag}`), userBefore: join(tmpDir, `index-before-${tag}`), updates: new Set<StartedGit>() };
+  const c = { pathspec: paths.join('\0'), reflog: `${REFLOG_PREFIX}${message.split('\n')[0]}`, userIndex: join(tmpDir, `index-user-${tag}`), userBefore: join(tmpDir, `index-before-${tag}`), updates: new Set<StartedGit>(), ignore: opts.ignore ?? [] };
   const slow = () => viaIndex(repo, { ...c, index });
   // git's variables (asked early: answered by now) say once whether node may write the objects.
   const vars = opts.vars && (await opts.vars.catch(() => null));
   const objects = vars && looseObjectsDir(repo, vars.config);
   const writer = vars && objects ? { vars, objects } : null;
   let maker = byEditing(repo, paths, c.userIndex, opts.head, writer) ?? slow();
-  const started = Date.now();
+  let started = Date.now();
+  /** When the wait for a user's commit under way ends (set when one is first found). */
+  let userDeadline: number | null = null;
   try {
     for (let attempt = 0; ; attempt++) {
       let made;
@@ -246,9 +276,19 @@ export async function commitPaths(
       const [sha, prepared] = await Promise.all([commitObject(repo, { tree, parent, message }, writer), prepare()]);
       mark('commit: objects written, index prepared');
       await landAfter;
-      if (await land(repo, { ...c, sha, parent, tree, prepare }, { prepared, update })) {
+      const landed = await land(repo, { ...c, sha, parent, tree, prepare }, { prepared, update });
+      if (landed === true) {
         mark('commit: landed (HEAD moved, index refreshed)');
         return { sha, parent, paths: changed ?? paths };
+      }
+      if (landed === 'user-commit') {
+        // Waited out from outside, holding nothing; then made again on the HEAD that commit left.
+        userDeadline ??= Date.now() + COMMIT_WAIT.ms;
+        const busy = await userCommitsEnded(repo, c.ignore, userDeadline);
+        if (busy.length) throw new UserCommitUnderWayError(busy);
+        started = Date.now();
+        attempt = -1;
+        continue;
       }
       // A busy branch (someone committing again and again) gets a few seconds, not a few tries.
       if (attempt >= 8 && Date.now() - started > HEAD_MOVING_MS) throw new GitMemoryError('HEAD kept moving while committing memory; the files are written, run `git memory commit` later');
@@ -296,6 +336,8 @@ interface Landing {
   userBefore: string;
   /** update-ref processes started and not yet fed. */
   updates: Set<StartedGit>;
+  /** Processes of a commit known to be past its ref update (see commitsUnderWay). */
+  ignore: readonly number[];
 }
 
 /**
@@ -330,9 +372,11 @@ const LOCK_EXISTS = /Unable to create '([^']+\.lock)': File exists/;
 
 /**
  * Moves HEAD to the memory commit together with the user's index. False when HEAD moved since the
- * commit was made (the caller makes it again on the new HEAD).
+ * commit was made (the caller makes it again on the new HEAD); 'user-commit' when a user's `git
+ * commit` (or merge) is under way in the worktree: it read HEAD and will move it expecting that
+ * value (nothing was moved; the caller waits for it, or leaves the memory commit for later).
  */
-async function land(repo: Repo, c: Landing, first: { prepared: PreparedIndex; update: ReturnType<typeof startUpdate> }): Promise<boolean> {
+async function land(repo: Repo, c: Landing, first: { prepared: PreparedIndex; update: ReturnType<typeof startUpdate> }): Promise<boolean | 'user-commit'> {
   const { lock } = indexFiles(repo);
   const indexDeadline = Date.now() + LOCK_WAIT.indexMs;
   let refDeadline: number | null = null;
@@ -379,6 +423,14 @@ async function land(repo: Repo, c: Landing, first: { prepared: PreparedIndex; up
         if ((await refFailure(e)) === 'moved') return false;
         continue;
       }
+    }
+    // A user's commit under way has read HEAD and holds no lock while its hooks and editor run:
+    // looked for here, with HEAD's ref locks ours (`prepare`) and just before HEAD moves, so only
+    // a commit started in the millisecond between this look and the move could still fail.
+    if (commitsUnderWay(repo.root, c.ignore).length) {
+      c.updates.delete(update.git);
+      await update.git.send('abort\n').catch(() => undefined); // releases the ref locks
+      return 'user-commit';
     }
     const held = holdIndex(repo, prepared, c.sha, c.parent, ready ? c.userBefore : undefined);
     // A user's `git commit` holds index.lock until its ref is updated, so with the lock ours,

@@ -1,4 +1,4 @@
-import { HOOK_BEGIN, HOOK_END, KEEP_START_FILE, PRIMER_FILE, PRIMER_REFRESH_FILE } from '../paths.js';
+import { DEFERRED_FILE, HOOK_BEGIN, HOOK_END, KEEP_START_FILE, PRIMER_FILE, PRIMER_REFRESH_FILE } from '../paths.js';
 
 /** The git hooks git-memory installs. */
 export const HOOK_NAMES = ['post-commit', 'post-rewrite', 'pre-push'] as const;
@@ -110,6 +110,27 @@ const KEEP_START = [
 ];
 
 /**
+ * A memory commit an `end` left for after this very commit (it was under way: git-memory must not
+ * move HEAD under it, see git/commit-under-way.ts) lands now, in the background: HEAD is final once
+ * post-commit runs. One test of a file (no process) for every other commit. The commit's own
+ * variables git exported to its hooks are not the memory commit's: its index (GIT_INDEX_FILE, which
+ * would read as "run from a commit's hook"), the editor, and the author with the commit's date
+ * (`@<seconds> <zone>`: git's export, not the user's). GIT_MEMORY_COMMITTED names the process that
+ * ran the hook (git itself, unless husky or a chain ran it), past its ref update.
+ */
+const DEFERRED = [
+  `  if [ -n "$gm_do" ] && [ -f "$gm_dir/git-memory/${DEFERRED_FILE}" ]; then`,
+  '    (',
+  '      case ${GIT_AUTHOR_DATE:-} in @*) unset GIT_AUTHOR_NAME GIT_AUTHOR_EMAIL GIT_AUTHOR_DATE ;; esac',
+  '      unset GIT_INDEX_FILE GIT_EDITOR',
+  '      GIT_MEMORY_COMMITTED=$PPID',
+  '      export GIT_MEMORY_COMMITTED',
+  '      exec git-memory commit </dev/null >/dev/null 2>&1',
+  '    ) &',
+  '  fi',
+];
+
+/**
  * post-commit, in shell: the common commit starts no process at all. HEAD's id is read from git's
  * files with the shell's own `read` (the HEAD file, then the branch's ref file, which a commit
  * always writes loose; in a linked worktree through its `commondir`); one O_APPEND write of a line
@@ -172,6 +193,7 @@ const POST_COMMIT = [
   '  elif [ "$gm_do" = node ]; then',
   '    git-memory hook post-commit "$@" </dev/null >/dev/null 2>&1 || :',
   '  fi',
+  ...DEFERRED,
   'fi',
 ];
 

@@ -111,7 +111,8 @@ export const isOperation = (s: string): s is Operation => (OPERATIONS as readonl
  * made meanwhile made the user's fail ("cannot lock ref 'HEAD': is at … but expected …"), and its
  * index refresh wrote into the commit's own index. A pre-commit hook of a plain `git commit` (no
  * lock held) is not told from a post-commit one. A GIT_INDEX_FILE of the user's own, without
- * git's date, is the index to use (see git/env-paths.ts).
+ * git's date, is the index to use (see git/env-paths.ts). A commit under way in another process
+ * (git-memory run beside it, not from it) is found where HEAD would move: git/commit-under-way.ts.
  */
 export function inCommitHook(env: NodeJS.ProcessEnv): boolean {
   const index = env.GIT_INDEX_FILE;

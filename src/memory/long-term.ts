@@ -260,6 +260,8 @@ export interface FactShape {
   readonly words: ReadonlySet<string>;
   readonly numbers: string;
   readonly negated: boolean;
+  /** Whether it has a word that may say it replaces something ("now", "not", "instead", "gone"…): replacesSubject looks no further where not. */
+  readonly cued: boolean;
   readonly key: string;
 }
 
@@ -308,6 +310,7 @@ function shapeOf(text: string): FactShape {
     words,
     numbers,
     negated: NEGATION.test(lower),
+    cued: REPLACES.test(lower),
     get key() {
       return (key ??= [...words].sort().join(' '));
     },
@@ -384,18 +387,154 @@ export const SAME = 0.6;
 export const CONTRADICTS = 0.7;
 
 /** Words that say a statement replaces an earlier one: "now", "no longer", "gone", "instead", "replaced", and their Chinese (escaped: the code-cached bundles stay ASCII). */
-const REPLACES = /\b(?:now|no longer|not any ?more|any ?more|gone|instead|replaced?|replaces|replacing|switched|moved (?:to|off|away)|migrated|deprecated|removed|dropped|retired|abandoned)\b|\u4e0d\u518d|\u6539\u7528|\u5df2\u5f03\u7528|\u6362\u6210|\u73b0\u5728/i;
+const REPLACES = /\b(?:now|not|rather than|in place of|supersede[sd]?|deleted|changed from|ported from|went from|converted from|no longer|not any ?more|any ?more|gone|instead|replaced?|replaces|replacing|switched|moved (?:to|off|away|from|over)|migrated|deprecated|removed|dropped|retired|abandoned)\b|\u4e0d\u518d|\u6539\u7528|\u5df2\u5f03\u7528|\u6362\u6210|\u73b0\u5728/i;
+
+// The clause tests below are word lookups, not patterns: a primer that meets one cue word would
+// otherwise compile every pattern at each session start (~3 ms of CPU).
+/** Words of a clause that says a change may come, not that it came ("will be removed", "should replace", "we considered switching"); a question too. */
+const HEDGED = new Set('will would should could might may shall plan plans planned consider considers considered considering want wants wanted propose proposed proposes proposal if once unless whether until todo maybe perhaps question'.split(' '));
+/** A replacement cue without a thing it names: the subject shared is what tells (see replacesSubject). "now" alone is the weakest. */
+const CUE_WORDS = new Set('gone instead replaced replaces migrated deprecated removed dropped retired abandoned anymore'.split(' '));
+const CUE_PHRASES = [' no longer ', ' not any more ', ' any more ', ' switched to ', ' switched over to ', ' switched from ', ' switched over from ', ' moved to ', ' moved off ', ' moved away '];
+/** Chinese cues (escaped: the code-cached bundles stay ASCII): 不再, 改用, 已弃用, 换成; 现在 is "now". */
+const CUE_HAN = ['\u4e0d\u518d', '\u6539\u7528', '\u5df2\u5f03\u7528', '\u6362\u6210'];
+const NOW_HAN = '\u73b0\u5728';
 
 /**
- * Whether `newer` restates the subject of `older` and says it changed: it carries a replacement
- * cue, and shares most of the older fact's content words (at least two). "We deploy with Fly.io
- * now; the Heroku pipelines are gone" over "We deploy with Heroku pipelines".
+ * What a clause says is no longer so, by the form that says it (group 1: the old thing). The first
+ * two set the old thing beside the new one (`parallel`): "X, not Y", "X instead of Y". The next two
+ * follow the clause's subject (`subject`): "Auth no longer uses Supabase", "CI moved from Travis".
+ */
+const PARALLEL_FORMS = 2;
+const REMOVED = ['gone', 'removed', 'dropped', 'deleted', 'retired', 'deprecated', 'abandoned', 'replaced', 'superseded'];
+/** Words each of REPLACED_FORMS needs, in order. */
+const FORM_WORDS: readonly (readonly string[])[] = [['not '], ['instead of', 'rather than', 'in place of'], ['no longer'], [' from ', ' off '], REMOVED, REMOVED, ['replace', 'supersede']];
+const SUBJECT_FORMS = 4;
+const REPLACED_FORMS: readonly RegExp[] = [
+  // "Sessions live in Redis, not Postgres"; "Redis (not Postgres)"; "X - but not Y". Not "not only/just/yet…".
+  /(?:,|\(|\s[-\u2013\u2014])\s*(?:but\s+)?not\s+(?!only\b|just\b|always\b|yet\b|even\b|all\b|necessarily\b|both\b|every\b|because\b)([^,()]+)/i,
+  // "GoodJob instead of Sidekiq", "Drizzle rather than Knex".
+  /\b(?:instead of|rather than|in place of)\s+([^,()]+)/i,
+  // "Auth no longer uses Supabase".
+  /\bno longer\s+(.+)$/i,
+  // "Moved from webpack to Vite", "switched over from yarn to npm", "moved off Heroku".
+  /\b(?:moved|migrated|switched|changed|ported|went|converted)\s+(?:over\s+|away\s+|back\s+)?(?:from|off)\s+(.+?)(?:\s+(?:to|onto)\b|$)/i,
+  // "Fluentd is gone", "requirements.txt was removed", "Chart.js was replaced by ECharts".
+  /^(?:.*,\s*)?(.+?)\s+(?:is|are|was|were|has been|have been|got|gets)\s+(?:now\s+)?(?:gone|removed|dropped|deleted|retired|deprecated|abandoned|replaced|superseded)\b/i,
+  // "We dropped LaunchDarkly", "Removed the Heroku pipelines", "Replaced axios with fetch".
+  /^(?:we\s+|i\s+)?(?:removed|dropped|deleted|retired|abandoned|replaced)\s+(.+?)(?:\s+with\b|$)/i,
+  // "Prisma replaced TypeORM as the ORM".
+  /^\S.*?\s(?:replaced|replaces|supersedes|superseded)\s+(.+?)(?:\s+(?:as|in|for|on|across|throughout)\b|$)/i,
+];
+/** A thing at the head of what a negation names: "not in the GraphQL schema" names the schema. */
+const LEADING = /^(?:(?:in|on|at|with|via|from|by|for|to|into|through|over|as|uses?|using)\s+)+/i;
+/** "the database", "a file": a thing named by a common noun, which a fact about another thing also names. */
+const DETERMINED = /^(?:the|a|an|each|every|any|some|its|their|our|this|that|these|those)\s/i;
+/** What makes a determined thing a name ("the Heroku pipelines", "the .env file"): a capital, a digit or a code character after its determiner. */
+const NAMELIKE = /[A-Z0-9._/@`]/;
+/** A parallel "thing" that is a doing ("dropped in production, not sent to CloudWatch"): a lower-case participle first. */
+const PARTICIPLE = /^(?:[a-z]+ed|sent|kept|held|written|built|made|done|shown|given|taken|seen|put|set|run)\b/;
+
+/** Words that say how a thing is kept or done, not what it is: a fact about secrets and one about uploads both "store" things. */
+const GENERIC = new Set('run stor keep kept put go goe liv load read writ written set mak call handl send sent get add work sit stay hold held tak pass now'.split(' '));
+
+/** The old things a statement says are replaced, from its clauses that are not hedged: each a shape of words (numbers among them) and whether it is a name. */
+interface Replaced {
+  readonly things: readonly Thing[];
+  /** A cue without a thing named: "switched to", "migrated"; or only "now" (weak). */
+  readonly cue: 'strong' | 'weak' | null;
+}
+/** An old thing: its words (numbers among them); whether it is named as a thing; the words of the clause's subject where the form follows one. */
+interface Thing {
+  readonly words: ReadonlySet<string>;
+  readonly named: boolean;
+  readonly subject?: ReadonlySet<string>;
+  /** A parallel form's first content word, where the clause has a subject (no "Use X, not Y"): the head of what it is about. */
+  readonly head?: string;
+}
+/** A clause that tells what to do has no subject of its own. */
+const IMPERATIVE = /^(?:always\s+|never\s+)?(?:use|prefer|run|call|install|keep|put|store|pick|choose)\b/i;
+const replacedKept = new Map<string, Replaced>();
+
+function replacedIn(text: string): Replaced {
+  let r = replacedKept.get(text);
+  if (r) return r;
+  const things: Thing[] = [];
+  let cue: Replaced['cue'] = null;
+  for (const raw of text.replace(/`/g, '').split(/[;:!?]+|\.(?=\s|$)|\s[\u2013\u2014]\s/)) {
+    // A clause's first 300 characters: the forms are matched in time that grows with its square.
+    const clause = raw.trim().slice(0, 300);
+    const lower = clause.toLowerCase();
+    const words = lower.split(/[^a-z]+/);
+    const spaced = ` ${words.join(' ')} `;
+    if (!clause || lower.includes('?') || spaced.includes(' to be ') || words.some((w) => HEDGED.has(w))) continue;
+    for (let f = 0; f < REPLACED_FORMS.length; f++) {
+      // Each form's words looked for first: most clauses compile and run none of the patterns.
+      if (!FORM_WORDS[f]!.some((w) => lower.includes(w))) continue;
+      const m = REPLACED_FORMS[f]!.exec(clause);
+      if (!m) continue;
+      const thing = m[1]!.trim().replace(LEADING, '');
+      const shape = factShape(thing);
+      const words = new Set(shape.words);
+      for (const n of shape.numbers.split(' ')) if (n) words.add(n);
+      const named = f >= PARALLEL_FORMS || ((!DETERMINED.test(thing) || NAMELIKE.test(thing.replace(DETERMINED, ''))) && !PARTICIPLE.test(thing));
+      const before = factShape(clause.slice(0, m.index)).words;
+      const head = f < PARALLEL_FORMS && !IMPERATIVE.test(clause) ? before.values().next().value : undefined;
+      if (words.size) things.push(f >= PARALLEL_FORMS && f < SUBJECT_FORMS ? { words, named, subject: before } : head ? { words, named, head } : { words, named });
+      break;
+    }
+    if (words.some((w) => CUE_WORDS.has(w)) || CUE_PHRASES.some((p) => spaced.includes(p)) || CUE_HAN.some((c) => clause.includes(c))) cue = 'strong';
+    else if (!cue && (words.includes('now') || clause.includes(NOW_HAN))) cue = 'weak';
+  }
+  if (replacedKept.size >= SHAPES_KEPT) replacedKept.clear();
+  replacedKept.set(text, (r = { things, cue }));
+  return r;
+}
+
+/**
+ * Whether `newer` says that something `older` asserts is no longer so, about the same subject:
+ * "Sessions now live in Redis, not Postgres" over "Sessions are stored in Postgres, table
+ * user_sessions". The thing it names as replaced ("not Postgres", "no longer uses Supabase",
+ * "instead of Redux", "moved from Heroku to…", "Fluentd is gone", "axios was replaced by…") is all
+ * in the older fact, as a name (not "the database": "Tests mock the mailer, not the database" says
+ * nothing against "Tests use a real database"); they share a word besides it that is no mere verb
+ * of keeping ("Keep secrets in Vault, not S3" is not about "Store uploaded files in S3"); and the
+ * older fact is not itself a negation ("Don't use npm" agrees with "Use pnpm, not npm").
+ */
+function negatesOlder(thing: Thing, newer: FactShape, older: FactShape): boolean {
+  if (!thing.named || older.negated) return false;
+  // "The storefront bundle moved from webpack" says nothing of "Webpack builds the admin bundle".
+  if (thing.subject) for (const w of thing.subject) if (!older.words.has(w) && !GENERIC.has(w)) return false;
+  // "The web API returns camelCase keys, not snake_case" is about another API than "The mobile API returns snake_case keys".
+  if (thing.head && !older.words.has(thing.head) && !GENERIC.has(thing.head)) return false;
+  const olderNumbers = older.numbers.split(' ');
+  let own = 0;
+  for (const w of thing.words) {
+    if (GENERIC.has(w)) continue;
+    if (!older.words.has(w) && !olderNumbers.includes(w)) return false;
+    own++;
+  }
+  if (!own) return false;
+  for (const w of newer.words) if (!thing.words.has(w) && !GENERIC.has(w) && older.words.has(w)) return true;
+  return false;
+}
+
+/**
+ * Whether `newer` restates the subject of `older` and says it changed. Where it names what it
+ * replaces, that decides (negatesOlder). Else it carries a replacement cue ("switched to",
+ * "migrated", "gone"; a change that may come, "will be removed", is none) and shares most of the
+ * older fact's content words (at least two; with only "now", more than half: "The CSV export now
+ * includes a header row" adds to "The CSV export uses semicolons as separators"). "We deploy with
+ * Fly.io now; the Heroku pipelines are gone" over "We deploy with Heroku pipelines".
  */
 export function replacesSubject(newer: FactShape, newerText: string, older: FactShape): boolean {
-  if (!REPLACES.test(newerText) || older.words.size === 0) return false;
+  if (older.words.size === 0 || !newer.cued) return false;
+  const said = replacedIn(newerText);
+  if (said.things.length) return said.things.some((t) => negatesOlder(t, newer, older));
+  if (!said.cue) return false;
   let both = 0;
   for (const w of older.words) if (newer.words.has(w)) both++;
-  return both >= 2 && both / older.words.size >= 0.5;
+  return both >= 2 && both / older.words.size >= (said.cue === 'weak' ? 0.6 : 0.5);
 }
 
 const REPLACES_ALL = new RegExp(REPLACES.source, 'gi');

@@ -21,8 +21,10 @@ describe('dist/primer.js, the session start primer', () => {
     // before stop 41, 201 KB with git's own settings and errors (git environments) and a folder's
     // staleness; 211 KB with the secret rules of 40 more token kinds (stop 42: the primer redacts
     // with them) and the dream's judgement of a fact superseded (the primer applies it between
-    // dreams): a size that jumps means something that is not the primer's came in.
-    expect(text.length).toBeLessThan(214_000);
+    // dreams), 218 KB with that judgement reading what a statement says it replaces and staleness
+    // placing an anchor the log does not list (stop 43): a size that jumps means something that is
+    // not the primer's came in.
+    expect(text.length).toBeLessThan(220_000);
   });
 
 });

@@ -24,6 +24,7 @@ function render(d: EndData): string {
   else if (d.waiting === 'disabled') lines.push('not committed ([commit] auto = false): run `git memory commit` when ready');
   else if (d.waiting === 'failed') lines.push(`not committed: ${d.error}\nthe files are written and wait for the commit: run \`git memory commit\` once that is fixed`);
   else if (d.waiting === 'locked') lines.push(`not committed: ${d.lock} exists (another git process is running, or one was killed); if none is running, remove it and run \`git memory commit\``);
+  else if (d.waiting === 'commit') lines.push('a commit is in progress: the memory commit waits and lands after it (git-memory\'s post-commit hook), or with `git memory commit` once it has ended');
   else if (d.waiting && isOperation(d.waiting)) lines.push(`${anOperation(d.waiting)} is in progress: the memory commit waits; run \`git memory commit\` after it ends`);
   if (d.tasksWaiting) lines.push(tasksWaitLine(theOperation(d.tasksWaiting)));
   lines.push(primerLine(d));

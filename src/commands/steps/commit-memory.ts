@@ -1,7 +1,7 @@
-import { lstatSync } from 'node:fs';
+import { lstatSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { EXIT, GitMemoryError } from '../../errors.js';
-import { commitPaths, GitLockBusyError, pendingMemoryPaths, type MemoryCommit } from '../../git/commit.js';
+import { commitPaths, GitLockBusyError, pendingMemoryPaths, UserCommitUnderWayError, type MemoryCommit } from '../../git/commit.js';
 import { dirsOf, headHas, readHeadTrees, readHeadTreesLoose, type HeadTrees } from '../../git/tree-edit.js';
 import { repairIndex } from '../../git/index-swap.js';
 import { keepNoted, nearMemoryPaths } from '../../git/pending.js';
@@ -11,7 +11,7 @@ import { anOperation, isOperation, operationInProgress, type Operation, type Rep
 import type { Config } from '../../memory/config.js';
 import { CorruptFileError } from '../../memory/frontmatter.js';
 import { parseJournalFile } from '../../memory/journal.js';
-import { JOURNAL_DIR, TASKS_FILE } from '../../paths.js';
+import { DEFERRED_FILE, JOURNAL_DIR, TASKS_FILE } from '../../paths.js';
 import { writeAtomic } from '../../fs/atomic.js';
 import { readTextOrNull } from '../../fs/read-file.js';
 import { parseTasks, serializeTasks, type TaskList } from '../../memory/tasks.js';
@@ -220,6 +220,25 @@ async function secretFiles(root: string, paths: string[], allowlist: readonly st
   return refused;
 }
 
+/**
+ * Leaves the memory commit for after the user's `git commit` under way: its message is kept where
+ * the shell post-commit hook looks (a test, no process), which then runs `git-memory commit` in the
+ * background once that commit has moved HEAD (git/hook-blocks.ts). Without the hook (or when that
+ * commit is aborted) the next `end` or `git memory commit` lands the files, as after any wait.
+ */
+function deferCommit(repo: Repo, message: string): void {
+  try {
+    writeAtomic(repo.stateDir, join(repo.stateDir, DEFERRED_FILE), message);
+  } catch {
+    /* a read-only state directory: the files wait for the next end or commit */
+  }
+}
+
+/** The message of the memory commit left for after a user's commit (deferCommit), if one waits. */
+export function deferredMessage(repo: Repo): string | null {
+  return readTextOrNull(join(repo.stateDir, DEFERRED_FILE));
+}
+
 /** What startPending found: the repair of a stopped memory commit, and the pending changes near `day`. */
 export interface PendingStart {
   repaired?: string;
@@ -277,6 +296,29 @@ export async function commitPending(
   /** `[commit] auto` (false: nothing is committed) and the `[secrets] allowlist` the caller loaded with the config. */
   { auto = true, allowlist }: { auto?: boolean; allowlist: readonly string[] },
   near?: { paths: string[]; ifTracked?: string[]; started: Promise<PendingStart>; landAfter?: Promise<unknown>; vars?: Promise<GitVars | null> },
+  /** Processes of a user's commit known to be past its ref update (the one whose post-commit started this). */
+  ignore?: readonly number[],
+): Promise<CommitOutcome> {
+  const outcome = await commitPendingOnce(repo, message, { auto, allowlist }, near, ignore);
+  // One deferred commit at most, and only while a commit is under way: any other outcome lands it
+  // or leaves its files pending as every wait does, so the hook does not start node at each commit.
+  if (outcome.waiting === 'commit') deferCommit(repo, message);
+  else {
+    try {
+      rmSync(join(repo.stateDir, DEFERRED_FILE), { force: true });
+    } catch {
+      /* a read-only state directory: nothing was deferred there */
+    }
+  }
+  return outcome;
+}
+
+async function commitPendingOnce(
+  repo: Repo,
+  message: string,
+  { auto, allowlist }: { auto: boolean; allowlist: readonly string[] },
+  near: Parameters<typeof commitPending>[3],
+  ignore: readonly number[] | undefined,
 ): Promise<CommitOutcome> {
   let repaired: string | undefined;
   let changed: string[];
@@ -315,13 +357,15 @@ export async function commitPending(
   if (!auto) return { ...none, waiting: 'disabled' };
   if (op) return { ...none, waiting: op };
   try {
-    const commit = await commitPaths(repo, pending, message, { landAfter: near?.landAfter, head, vars: near?.vars });
+    const commit = await commitPaths(repo, pending, message, { landAfter: near?.landAfter, head, vars: near?.vars, ignore });
     keepNoted(repo, [...unreadable, ...refused].map((u) => u.path));
     if (commit) await rekeyLog(repo, commit.parent, commit.sha).catch(() => undefined); // the next primer asks git itself
     return { ...none, commit, waiting: null };
   } catch (e) {
     // The files are written and stay pending: the next `end` or `git memory commit` commits them.
     if (e instanceof GitLockBusyError) return { ...none, waiting: 'locked', lock: e.lock };
+    // A user's commit under way: left for after it (see deferCommit), as from one of its hooks.
+    if (e instanceof UserCommitUnderWayError) return { ...none, waiting: 'commit' };
     if (near) return commitFailed(e, none); // `end`: said so, with git's reason (`commit` fails)
     throw e;
   }

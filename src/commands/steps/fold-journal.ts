@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { GitMemoryError } from '../../errors.js';
 import { writeAtomic } from '../../fs/atomic.js';
 import { forEachBlob } from '../../git/blob-batch.js';
-import { commitPaths, GitLockBusyError } from '../../git/commit.js';
+import { commitPaths, GitLockBusyError, UserCommitUnderWayError } from '../../git/commit.js';
 import { defaultBranch } from '../../git/default-branch.js';
 import { git } from '../../git/git.js';
 import { indexEntryCount } from '../../git/index-swap.js';
@@ -131,7 +131,7 @@ export async function applyFold(repo: Repo, config: Config, plan: FoldPlan, befo
     return commit && { sha: commit.sha, paths: commit.paths.length };
   } catch (e) {
     undo();
-    if (e instanceof GitLockBusyError) throw e;
+    if (e instanceof GitLockBusyError || e instanceof UserCommitUnderWayError) throw e;
     throw new GitMemoryError(`the fold could not be committed, and was undone: ${(e instanceof Error ? e.message : String(e)).trim()}`);
   }
 }
