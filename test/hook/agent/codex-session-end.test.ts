@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { makeMemoryRepo, tempDir, type TestRepo } from '../../helpers/repo.js';
 import { FIXTURES, payload, workerDone } from '../../agents/fixtures.js';
+import { agentHookIn } from '../../helpers/agent-hook.js';
 import { heldShim } from '../../helpers/held-shim.js';
 import { settled } from '../../helpers/settled.js';
 import { journalTexts } from '../../helpers/journal-session.js';
@@ -15,8 +16,9 @@ import { journalTexts } from '../../helpers/journal-session.js';
 
 const ROLLOUT = join(FIXTURES, 'codex-0.171.0/rollout-resumed.jsonl');
 const SESSION = '01a2435a-0c68-7fe1-8eb8-a44bb55f9542';
+/** The hook's code in this process (helpers/agent-hook.ts): its workers are real `git-memory` processes. */
 const hook = (repo: TestRepo, event: string, extra: Record<string, unknown> = {}) =>
-  repo.exec(['hook', 'agent', event, '--agent', 'codex'], {
+  agentHookIn(repo, [event, '--agent', 'codex'], {
     stdin: payload(event === 'session-start' ? 'codex/session-start.json' : 'codex/stop.json', { cwd: repo.dir, session_id: SESSION, transcript_path: ROLLOUT, hook_event_name: event === 'session-end' ? 'SessionEnd' : event === 'stop' ? 'Stop' : 'SessionStart', ...extra }),
   });
 const memoryCommits = (repo: TestRepo) => repo.git('log', '--format=%s').split('\n').filter((s) => s.startsWith('memory:'));
@@ -33,11 +35,11 @@ async function backgroundEndDone(repo: TestRepo): Promise<void> {
 
 /** A session of three turns: its Stops commit nothing, its SessionEnd makes the one memory commit. */
 async function threeTurnsThenEnd(repo: TestRepo): Promise<void> {
-  expect(hook(repo, 'session-start', { source: 'startup' }).code).toBe(0);
-  for (let turn = 0; turn < 3; turn++) expect(hook(repo, 'stop').code).toBe(0);
+  expect((await hook(repo, 'session-start', { source: 'startup' })).code).toBe(0);
+  for (let turn = 0; turn < 3; turn++) expect((await hook(repo, 'stop')).code).toBe(0);
   await settled(repo); // every process the hook started has ended
   expect(memoryCommits(repo)).toEqual([]);
-  expect(hook(repo, 'session-end', { reason: 'other' }).code).toBe(0);
+  expect((await hook(repo, 'session-end', { reason: 'other' })).code).toBe(0);
   await workerDone(repo, /^memory: /);
   expect(memoryCommits(repo)).toHaveLength(1);
 }
@@ -92,13 +94,13 @@ describe('Codex SessionEnd: one record and one commit per session', () => {
     // Within Codex's own cap for SessionEnd (3 s; more is clamped, with a warning at every start).
     expect(JSON.parse(repo.read('.codex/hooks.json')).hooks.SessionEnd[0].hooks[0].timeout).toBeLessThanOrEqual(3);
     // An earlier session's end, with nothing to record: Codex fires SessionEnd here.
-    expect(hook(repo, 'session-end', { session_id: 'earlier', transcript_path: null }).code).toBe(0);
+    expect((await hook(repo, 'session-end', { session_id: 'earlier', transcript_path: null })).code).toBe(0);
     await threeTurnsThenEnd(repo);
     const sessions = journalTexts(repo);
     expect(sessions).toHaveLength(1);
     expect(sessions[0]).toContain('Create hello.txt and commit it');
     // A second SessionEnd for the same end (or nothing new) writes nothing more.
-    expect(hook(repo, 'session-end', { reason: 'other' }).code).toBe(0);
+    expect((await hook(repo, 'session-end', { reason: 'other' })).code).toBe(0);
     await settled(repo); // every process the hook started has ended
     expect(memoryCommits(repo)).toHaveLength(1);
   });
@@ -116,8 +118,8 @@ describe('Codex SessionEnd: one record and one commit per session', () => {
     const repo = await makeMemoryRepo();
     expect((await repo.run(['init', '--agent', 'codex'])).code).toBe(0);
     const older = join(FIXTURES, 'codex/rollout.jsonl');
-    expect(hook(repo, 'session-start', { source: 'startup', transcript_path: older }).code).toBe(0);
-    expect(hook(repo, 'stop', { transcript_path: older }).code).toBe(0);
+    expect((await hook(repo, 'session-start', { source: 'startup', transcript_path: older })).code).toBe(0);
+    expect((await hook(repo, 'stop', { transcript_path: older })).code).toBe(0);
     await workerDone(repo, /^memory: /);
     expect(memoryCommits(repo)).toHaveLength(1);
   });
@@ -125,16 +127,16 @@ describe('Codex SessionEnd: one record and one commit per session', () => {
   it('a first session whose SessionEnd never came (hook not reviewed, process killed): the next session records it, and its own Stops record again', async () => {
     const repo = await makeMemoryRepo();
     expect((await repo.run(['init', '--agent', 'codex'])).code).toBe(0);
-    expect(hook(repo, 'session-start', { source: 'startup' }).code).toBe(0);
-    expect(hook(repo, 'stop').code).toBe(0);
+    expect((await hook(repo, 'session-start', { source: 'startup' })).code).toBe(0);
+    expect((await hook(repo, 'stop')).code).toBe(0);
     await settled(repo); // every process the hook started has ended
     expect(memoryCommits(repo)).toEqual([]);
     // The next session (its own rollout) finds the first one waited in vain.
     const next = join(tempDir('gm-rollout-'), 'rollout-next.jsonl');
     copyFileSync(ROLLOUT, next);
     const second = { session_id: 'second-session', transcript_path: next };
-    expect(hook(repo, 'session-start', { source: 'startup', ...second }).code).toBe(0);
-    expect(hook(repo, 'stop', second).code).toBe(0);
+    expect((await hook(repo, 'session-start', { source: 'startup', ...second })).code).toBe(0);
+    expect((await hook(repo, 'stop', second)).code).toBe(0);
     await settled(repo); // the workers the hooks started have ended
     expect(memoryCommits(repo).length).toBeGreaterThanOrEqual(2);
     expect(existsSync(join(repo.dir, '.git', 'git-memory', 'lock'))).toBe(false);

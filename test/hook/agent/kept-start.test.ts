@@ -2,20 +2,17 @@
 // command `init` writes, run by sh as the agents run it, prints the primer node kept when nothing it
 // is made of changed, byte for byte what node prints then, and runs node in line at every edge where
 // the kept one would be stale. Which path ran is read from a `git-memory` on PATH that logs its starts.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { prompt, reply } from './claude-lines.js';
 import { BIN, fixture, makeMemoryRepo, makeRepo, tempDir, type TestRepo } from '../../helpers/repo.js';
+import { agentHookIn } from '../../helpers/agent-hook.js';
 import { settled } from '../../helpers/settled.js';
 import { readAgentState } from '../../../src/git/agent-session.js';
-import { memoryOff } from '../../../src/git/off-switch.js';
 import { findRepo } from '../../../src/git/repo.js';
 import { tryDreamLock } from '../../../src/dream/state.js';
-import { prepareAfterCompact } from '../../../src/hook/agent/entry.js';
-import { parseHookInput } from '../../../src/hook/agent/input.js';
-import { sessionStart } from '../../../src/hook/agent/session-start.js';
 
 type Agent = 'claude' | 'codex' | 'gemini';
 const SETTINGS: Record<Agent, string> = { claude: '.claude/settings.json', codex: '.codex/hooks.json', gemini: '.gemini/settings.json' };
@@ -77,34 +74,15 @@ function starter(repo: TestRepo, agent: Agent, dir = repo.dir) {
       return { out: r.stdout, inline: starts().filter((s) => s.startsWith('inline')).length - before, err: r.stderr, sessionId: `s-${n}` };
     },
     /**
-     * What node prints right now for a start (run straight, not through the command): the hook's
-     * own code in this process (a node start of the binary is ~0.3 s of processor time, and the
-     * binary's start is what the command's runs are about), with the binary's path as the process's
-     * script, as the kept start records it, and its workers started from the binary as node starts them.
+     * What node prints right now for a start (run straight, not through the command): the hook's own
+     * code in this process (helpers/agent-hook.ts), not a node start of the binary (~0.3 s of
+     * processor time each), whose starts are what the command's runs are about.
      */
     async node(source = 'startup') {
-      const stdin = Buffer.from(payload(source, `s-${++n}`));
-      // The binary's first check (bin.ts): off for the clone, a hook exits 0 without a word.
-      if (memoryOff(dir, env)) return '';
-      let out = '';
-      const input = parseHookInput(stdin);
-      const script = process.argv[1];
-      process.argv[1] = BIN;
-      try {
-        await sessionStart(agent, input, {
-          cwd: dir,
-          env,
-          readStdin: async () => stdin,
-          out: (t) => void (out += t),
-          // What it says on stderr (a compaction's transcript it cannot read) the binary says too, exiting 0.
-          err: () => undefined,
-          startWorker: (args, cwd) => spawn(process.execPath, [BIN, ...args], { cwd, env, detached: true, stdio: 'ignore' }).unref(),
-        }, input.cwd ?? dir, async () => prepareAfterCompact);
-      } finally {
-        process.argv[1] = script;
-      }
+      const r = await agentHookIn(repo, ['session-start', '--agent', agent], { cwd: dir, env: env as Record<string, string>, stdin: payload(source, `s-${++n}`) });
+      expect(r.code, r.stderr).toBe(0);
       await settled(repo);
-      return out;
+      return r.stdout;
     },
   };
 }
