@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startFakeMessagesApi, textReply, type FakeMessagesApi } from '../helpers/fake-messages-api.js';
 import { loggingGit } from '../helpers/git-calls.js';
 import { makeMemoryRepo, makeRepo, ROOT, type TestRepo } from '../helpers/repo.js';
+import { agentHookIn } from '../helpers/agent-hook.js';
 import { settled } from '../helpers/settled.js';
 import { toolTurn } from '../hook/agent/claude-lines.js';
 
@@ -156,8 +157,8 @@ describe('compaction hooks (Claude Code)', () => {
     expect(report.valid).toBe(false);
     expect(report.trigger).toBe('manual');
     expect(report.missing.file_names).toContain('notebooks/load.ipynb');
-    // A broken transcript path is reported on stderr, still exit 0.
-    const broken = repo.exec(['hook', 'agent', 'post-compact', '--agent', 'claude'], { stdin: hookInput(repo, '/nope.jsonl', { compact_summary: summary }) });
+    // A broken transcript path is reported on stderr, still exit 0 (the hook's code in this process: helpers/agent-hook.ts).
+    const broken = await agentHookIn(repo, ['post-compact', '--agent', 'claude'], { stdin: hookInput(repo, '/nope.jsonl', { compact_summary: summary }) });
     expect(broken.code).toBe(0);
     expect(broken.stderr).toContain('git-memory');
   });
@@ -176,8 +177,8 @@ describe('compaction hooks (Claude Code)', () => {
     expect(context).toContain('src/auth/session.ts');
     expect(context).toMatch(/### Hot files[\s\S]*src\/auth\/session\.ts — \d+ \(/);
     expect(context).toContain('revokeRefreshToken is not a function');
-    // A plain start gets none of it.
-    const plain = repo.exec(['hook', 'agent', 'session-start', '--agent', 'claude'], { stdin: hookInput(repo, t, { source: 'startup' }) });
+    // A plain start gets none of it (the hook's code in this process: helpers/agent-hook.ts).
+    const plain = await agentHookIn(repo, ['session-start', '--agent', 'claude'], { stdin: hookInput(repo, t, { source: 'startup' }) });
     expect(JSON.parse(plain.stdout).hookSpecificOutput.additionalContext).not.toContain('After compaction');
   });
 
@@ -195,8 +196,10 @@ describe('compaction hooks (Claude Code)', () => {
     // The compaction appends its boundary and its summary.
     const fixture = readFileSync(FIXTURE, 'utf8').split('\n').filter(Boolean).slice(33, 35).join('\n').replaceAll('/home/jane/acme', repo.dir);
     appendFileSync(t, `${fixture}\n`);
-    const start = () => repo.exec(['hook', 'agent', 'session-start', '--agent', 'claude'], { stdin: hookInput(repo, t, { hook_event_name: 'SessionStart', source: 'compact' }) });
-    const fast = start();
+    const input = hookInput(repo, t, { hook_event_name: 'SessionStart', source: 'compact' });
+    const fast = repo.exec(['hook', 'agent', 'session-start', '--agent', 'claude'], { stdin: input });
+    // The starts after it: the same hook's code in this process (helpers/agent-hook.ts), no node start each.
+    const start = () => agentHookIn(repo, ['session-start', '--agent', 'claude'], { stdin: input });
     expect(fast.code, fast.stderr).toBe(0);
     const context: string = JSON.parse(fast.stdout).hookSpecificOutput.additionalContext;
     expect(context).toContain('What the compaction summary dropped');
@@ -205,15 +208,15 @@ describe('compaction hooks (Claude Code)', () => {
     // Word for word what SessionStart computes itself, with nothing prepared.
     const kept = readFileSync(prepared, 'utf8');
     rmSync(prepared);
-    expect(start().stdout).toBe(fast.stdout);
+    expect((await start()).stdout).toBe(fast.stdout);
     // What was prepared is what is shown (a reason only the record holds)…
     const record = JSON.parse(kept);
     record.hot[0].reasons = ['prepared before the compaction'];
     writeFileSync(prepared, JSON.stringify(record));
-    expect(JSON.parse(start().stdout).hookSpecificOutput.additionalContext).toContain('prepared before the compaction');
+    expect(JSON.parse((await start()).stdout).hookSpecificOutput.additionalContext).toContain('prepared before the compaction');
     // …until the agent works again: a tool call after it, and SessionStart computes it all.
     appendFileSync(t, toolTurn('4d5611e5-241a-462a-8d15-5122611a9569', repo.dir, 30_000));
-    const after = JSON.parse(start().stdout).hookSpecificOutput.additionalContext;
+    const after = JSON.parse((await start()).stdout).hookSpecificOutput.additionalContext;
     expect(after).toContain('## After compaction (git-memory)');
     expect(after).not.toContain('prepared before the compaction');
   });
@@ -275,17 +278,17 @@ describe('status line near compaction', () => {
     // The ledger the hooks would keep.
     expect((await repo.run(['compact', '--offline', '--transcript', t])).code).toBe(0);
     const input = JSON.stringify({ session_id: sessionId, transcript_path: t, workspace: { current_dir: repo.dir }, model: { display_name: 'Opus' } });
-    const { tokens } = JSON.parse(repo.exec(['statusline', '--json'], { stdin: input }).stdout);
+    const { tokens } = JSON.parse((await repo.run(['statusline', '--json'], { stdin: input })).stdout);
     expect(tokens).toBeGreaterThan(0);
     repo.write('.openclaw_memory.toml', `[statusline]\ncontext_window = ${Math.max(1000, Math.ceil(tokens / 0.85))}\n`);
-    const d = JSON.parse(repo.exec(['statusline', '--json'], { stdin: input }).stdout);
+    const d = JSON.parse((await repo.run(['statusline', '--json'], { stdin: input })).stdout);
     expect(d.level).toBe('urgent');
     expect(d.keep).toMatchObject({ files: EDITED.length, last_request: true });
-    const line = repo.exec(['statusline'], { stdin: input, env: { NO_COLOR: '1' } }).stdout;
+    const line = (await repo.run(['statusline'], { stdin: input, env: { NO_COLOR: '1' } })).stdout;
     expect(line).toMatch(/urgent · ~\d+ turns? left · compaction keeps: 5 edited files, .*last request/);
     // Below 80 %: no list.
     repo.write('.openclaw_memory.toml', `[statusline]\ncontext_window = ${Math.ceil(tokens / 0.5)}\n`);
-    expect(repo.exec(['statusline'], { stdin: input, env: { NO_COLOR: '1' } }).stdout).not.toContain('compaction keeps');
+    expect((await repo.run(['statusline'], { stdin: input, env: { NO_COLOR: '1' } })).stdout).not.toContain('compaction keeps');
   });
 });
 

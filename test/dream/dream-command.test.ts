@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseLongTerm } from '../../src/memory/long-term.js';
 import { payload } from '../agents/fixtures.js';
+import { agentHookIn } from '../helpers/agent-hook.js';
 import { settled } from '../helpers/settled.js';
 import { fixture, makeMemoryRepo, type TestRepo } from '../helpers/repo.js';
 
@@ -39,7 +40,7 @@ describe('git memory dream', () => {
   it('from twelve sessions: commits a readable MEMORY.md, the primer shows it, an edit marks a fact stale', async () => {
     const repo = await withSessions();
     const head = repo.git('rev-parse', 'HEAD').trim();
-    const r = repo.exec(['dream', '--offline']);
+    const r = await repo.run(['dream', '--offline']);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/dreamt over 12 sessions \(deterministic\)/);
     expect(repo.git('log', '-1', '--format=%s').trim()).toBe('memory: dream over 12 sessions');
@@ -183,20 +184,20 @@ describe('git memory dream', () => {
   // starts it in the background; a start after that dream starts none again.
   it('the session-start hook starts a due dream in the background, once; a compaction does not start one: the session goes on, and its start checked already', async () => {
     const repo = await withSessions();
-    const r = repo.exec(['hook', 'agent', 'session-start', '--agent', 'claude'], { stdin: payload('claude/session-start.json', { cwd: repo.dir, source: 'compact' }) });
+    const r = await agentHookIn(repo, ['session-start', '--agent', 'claude'], { stdin: payload('claude/session-start.json', { cwd: repo.dir, source: 'compact' }) });
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout).hookSpecificOutput.additionalContext).toContain('# Project memory');
     await settled(repo); // every process the hook started has ended
     expect(existsSync(join(repo.dir, '.git', 'git-memory', 'dream.lock'))).toBe(false);
     expect(repo.git('log', '--format=%s').split('\n').filter((s) => s.startsWith('memory: dream'))).toHaveLength(0);
     // It was due: the next start runs it.
-    const start = repo.exec(['hook', 'agent', 'session-start', '--agent', 'claude'], { stdin: payload('claude/session-start.json', { cwd: repo.dir }) });
+    const start = await agentHookIn(repo, ['session-start', '--agent', 'claude'], { stdin: payload('claude/session-start.json', { cwd: repo.dir }) });
     expect(start.code).toBe(0);
     expect(JSON.parse(start.stdout).hookSpecificOutput.additionalContext).toContain('# Project memory');
     await settled(repo); // the dream the hook started has ended
     expect(repo.git('log', '-1', '--format=%s')).toMatch(/^memory: dream over 12 sessions/);
     expect(existsSync(join(repo.dir, '.git', 'git-memory', 'dream.lock'))).toBe(false);
-    const again = repo.exec(['hook', 'agent', 'session-start', '--agent', 'claude'], { stdin: payload('claude/session-start.json', { cwd: repo.dir }) });
+    const again = await agentHookIn(repo, ['session-start', '--agent', 'claude'], { stdin: payload('claude/session-start.json', { cwd: repo.dir }) });
     expect(again.code).toBe(0);
     await settled(repo); // every process the hook started has ended
     expect(repo.git('log', '--format=%s').split('\n').filter((s) => s.startsWith('memory: dream'))).toHaveLength(1);

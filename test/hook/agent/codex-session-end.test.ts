@@ -2,8 +2,9 @@ import { spawnSync } from 'node:child_process';
 import { appendFileSync, copyFileSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { makeMemoryRepo, tempDir, type TestRepo } from '../../helpers/repo.js';
+import { fixture, makeMemoryRepo, tempDir, type TestRepo } from '../../helpers/repo.js';
 import { FIXTURES, payload, workerDone } from '../../agents/fixtures.js';
+import { agentHookIn } from '../../helpers/agent-hook.js';
 import { heldShim } from '../../helpers/held-shim.js';
 import { settled } from '../../helpers/settled.js';
 import { journalTexts } from '../../helpers/journal-session.js';
@@ -15,10 +16,17 @@ import { journalTexts } from '../../helpers/journal-session.js';
 
 const ROLLOUT = join(FIXTURES, 'codex-0.171.0/rollout-resumed.jsonl');
 const SESSION = '01a2435a-0c68-7fe1-8eb8-a44bb55f9542';
+/** The hook's code in this process (helpers/agent-hook.ts): its workers are real `git-memory` processes. */
 const hook = (repo: TestRepo, event: string, extra: Record<string, unknown> = {}) =>
-  repo.exec(['hook', 'agent', event, '--agent', 'codex'], {
+  agentHookIn(repo, [event, '--agent', 'codex'], {
     stdin: payload(event === 'session-start' ? 'codex/session-start.json' : 'codex/stop.json', { cwd: repo.dir, session_id: SESSION, transcript_path: ROLLOUT, hook_event_name: event === 'session-end' ? 'SessionEnd' : event === 'stop' ? 'Stop' : 'SessionStart', ...extra }),
   });
+/** A memory repository after `init --agent codex` (not committed): built once for the file, copied per test. */
+const codexRepo = fixture(async () => {
+  const repo = await makeMemoryRepo({ until: 'file' });
+  expect((await repo.run(['init', '--agent', 'codex'])).code).toBe(0);
+  return repo;
+});
 const memoryCommits = (repo: TestRepo) => repo.git('log', '--format=%s').split('\n').filter((s) => s.startsWith('memory:'));
 
 /**
@@ -33,11 +41,11 @@ async function backgroundEndDone(repo: TestRepo): Promise<void> {
 
 /** A session of three turns: its Stops commit nothing, its SessionEnd makes the one memory commit. */
 async function threeTurnsThenEnd(repo: TestRepo): Promise<void> {
-  expect(hook(repo, 'session-start', { source: 'startup' }).code).toBe(0);
-  for (let turn = 0; turn < 3; turn++) expect(hook(repo, 'stop').code).toBe(0);
+  expect((await hook(repo, 'session-start', { source: 'startup' })).code).toBe(0);
+  for (let turn = 0; turn < 3; turn++) expect((await hook(repo, 'stop')).code).toBe(0);
   await settled(repo); // every process the hook started has ended
   expect(memoryCommits(repo)).toEqual([]);
-  expect(hook(repo, 'session-end', { reason: 'other' }).code).toBe(0);
+  expect((await hook(repo, 'session-end', { reason: 'other' })).code).toBe(0);
   await workerDone(repo, /^memory: /);
   expect(memoryCommits(repo)).toHaveLength(1);
 }
@@ -86,19 +94,18 @@ function freshRollout(sessionId: string): { path: string; turn(text: string, con
 
 describe('Codex SessionEnd: one record and one commit per session', () => {
   it('wires SessionEnd; after one has fired, Stops only pause and the session is recorded at its end, once', async () => {
-    const repo = await makeMemoryRepo();
-    expect((await repo.run(['init', '--agent', 'codex'])).code).toBe(0);
+    const repo = await codexRepo();
     expect(JSON.parse(repo.read('.codex/hooks.json')).hooks.SessionEnd[0].hooks[0].command).toMatch(/hook agent session-end --agent codex/);
     // Within Codex's own cap for SessionEnd (3 s; more is clamped, with a warning at every start).
     expect(JSON.parse(repo.read('.codex/hooks.json')).hooks.SessionEnd[0].hooks[0].timeout).toBeLessThanOrEqual(3);
     // An earlier session's end, with nothing to record: Codex fires SessionEnd here.
-    expect(hook(repo, 'session-end', { session_id: 'earlier', transcript_path: null }).code).toBe(0);
+    expect((await hook(repo, 'session-end', { session_id: 'earlier', transcript_path: null })).code).toBe(0);
     await threeTurnsThenEnd(repo);
     const sessions = journalTexts(repo);
     expect(sessions).toHaveLength(1);
     expect(sessions[0]).toContain('Create hello.txt and commit it');
     // A second SessionEnd for the same end (or nothing new) writes nothing more.
-    expect(hook(repo, 'session-end', { reason: 'other' }).code).toBe(0);
+    expect((await hook(repo, 'session-end', { reason: 'other' })).code).toBe(0);
     await settled(repo); // every process the hook started has ended
     expect(memoryCommits(repo)).toHaveLength(1);
   });
@@ -106,35 +113,32 @@ describe('Codex SessionEnd: one record and one commit per session', () => {
   // Issue 24: before any SessionEnd was seen in the worktree, the first Codex session was recorded at
   // every Stop (one memory commit per turn). A rollout written by 0.171 says SessionEnd will fire.
   it('the first session, before any SessionEnd was seen: a 0.171 rollout waits for SessionEnd, so it too is one record and one commit', async () => {
-    const repo = await makeMemoryRepo();
-    expect((await repo.run(['init', '--agent', 'codex'])).code).toBe(0);
+    const repo = await codexRepo();
     await threeTurnsThenEnd(repo);
     expect(journalTexts(repo)).toHaveLength(1);
   });
 
   it('a Codex whose rollout does not say 0.171 or later: each Stop records, as before', async () => {
-    const repo = await makeMemoryRepo();
-    expect((await repo.run(['init', '--agent', 'codex'])).code).toBe(0);
+    const repo = await codexRepo();
     const older = join(FIXTURES, 'codex/rollout.jsonl');
-    expect(hook(repo, 'session-start', { source: 'startup', transcript_path: older }).code).toBe(0);
-    expect(hook(repo, 'stop', { transcript_path: older }).code).toBe(0);
+    expect((await hook(repo, 'session-start', { source: 'startup', transcript_path: older })).code).toBe(0);
+    expect((await hook(repo, 'stop', { transcript_path: older })).code).toBe(0);
     await workerDone(repo, /^memory: /);
     expect(memoryCommits(repo)).toHaveLength(1);
   });
 
   it('a first session whose SessionEnd never came (hook not reviewed, process killed): the next session records it, and its own Stops record again', async () => {
-    const repo = await makeMemoryRepo();
-    expect((await repo.run(['init', '--agent', 'codex'])).code).toBe(0);
-    expect(hook(repo, 'session-start', { source: 'startup' }).code).toBe(0);
-    expect(hook(repo, 'stop').code).toBe(0);
+    const repo = await codexRepo();
+    expect((await hook(repo, 'session-start', { source: 'startup' })).code).toBe(0);
+    expect((await hook(repo, 'stop')).code).toBe(0);
     await settled(repo); // every process the hook started has ended
     expect(memoryCommits(repo)).toEqual([]);
     // The next session (its own rollout) finds the first one waited in vain.
     const next = join(tempDir('gm-rollout-'), 'rollout-next.jsonl');
     copyFileSync(ROLLOUT, next);
     const second = { session_id: 'second-session', transcript_path: next };
-    expect(hook(repo, 'session-start', { source: 'startup', ...second }).code).toBe(0);
-    expect(hook(repo, 'stop', second).code).toBe(0);
+    expect((await hook(repo, 'session-start', { source: 'startup', ...second })).code).toBe(0);
+    expect((await hook(repo, 'stop', second)).code).toBe(0);
     await settled(repo); // the workers the hooks started have ended
     expect(memoryCommits(repo).length).toBeGreaterThanOrEqual(2);
     expect(existsSync(join(repo.dir, '.git', 'git-memory', 'lock'))).toBe(false);
@@ -145,8 +149,7 @@ describe('Codex SessionEnd: one record and one commit per session', () => {
   // only to find that the session waits for its SessionEnd; SessionStart, which runs node anyway,
   // now finds that from the rollout's head and leaves the turn-end gate, as for any later session.
   it('the first session, before any SessionEnd was seen: its Stop starts no node below the thresholds, and it is still one record', async () => {
-    const repo = await makeMemoryRepo();
-    expect((await repo.run(['init', '--agent', 'codex'])).code).toBe(0);
+    const repo = await codexRepo();
     const codex = asCodexRuns(repo);
     const rollout = freshRollout('first-session');
     const fields = { session_id: 'first-session', transcript_path: rollout.path };
@@ -167,8 +170,7 @@ describe('Codex SessionEnd: one record and one commit per session', () => {
   // (~170 ms CPU, 0.4-1 s under load) only handed the session to a worker. The command now hands it
   // over in the background at once, and that one process writes the record itself.
   it('SessionEnd: Codex is not kept waiting for node, and one background process records the session, once', async () => {
-    const repo = await makeMemoryRepo();
-    expect((await repo.run(['init', '--agent', 'codex'])).code).toBe(0);
+    const repo = await codexRepo();
     const codex = asCodexRuns(repo);
     const rollout = freshRollout('ending-session');
     const fields = { session_id: 'ending-session', transcript_path: rollout.path };
@@ -195,8 +197,7 @@ describe('Codex SessionEnd: one record and one commit per session', () => {
   // The session's end ran from agent-worker.mjs, a graph of ESM chunks compiled afresh at every end
   // (370-550 ms CPU in all): it is now one CommonJS bundle loaded through the V8 code cache, as `end` is.
   it('the background SessionEnd loads the workers from one bundle through the code cache', async () => {
-    const repo = await makeMemoryRepo();
-    expect((await repo.run(['init', '--agent', 'codex'])).code).toBe(0);
+    const repo = await codexRepo();
     const cache = tempDir('gm-v8-');
     repo.env.XDG_CACHE_HOME = cache;
     const codex = asCodexRuns(repo);

@@ -3,8 +3,12 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fixture, makeRepo, tempDir, type TestRepo } from '../../helpers/repo.js';
 import { FIXTURES, payload, workerDone } from '../../agents/fixtures.js';
+import { agentHookIn } from '../../helpers/agent-hook.js';
 import { settled } from '../../helpers/settled.js';
 
+// Each agent's output format, bad input and each event's first run: the built binary, as the agents
+// run it. What a hook records across sources and runs (a binary run of it in this file first): its
+// code in this process (helpers/agent-hook.ts), its workers real processes of the binary.
 const SUMMARY = JSON.stringify({ request: 'Add login', completed: ['Implement login endpoint'], next_steps: ['Write the logout endpoint'] });
 
 /** One ended session: made once for the file, copied per test. */
@@ -64,50 +68,50 @@ describe('hook agent session-start: the primer in each agent\'s format', () => {
   it('adds the pending log items on resume, fork and compact, not on startup', async () => {
     const repo = await repoWithMemory();
     await repo.run(['log', 'Refresh tokens rotate on every use']);
-    const run = (source: string) =>
-      JSON.parse(repo.exec(['hook', 'agent', 'session-start', '--agent', 'claude'], { stdin: payload('claude/session-start.json', { cwd: repo.dir, source }) }).stdout)
+    const run = async (source: string) =>
+      JSON.parse((await agentHookIn(repo, ['session-start', '--agent', 'claude'], { stdin: payload('claude/session-start.json', { cwd: repo.dir, source }) })).stdout)
         .hookSpecificOutput.additionalContext as string;
-    expect(run('startup')).not.toContain('Refresh tokens rotate');
-    expect(run('resume')).toContain('(learned) Refresh tokens rotate on every use');
+    expect(await run('startup')).not.toContain('Refresh tokens rotate');
+    expect(await run('resume')).toContain('(learned) Refresh tokens rotate on every use');
     // A fork goes on with the conversation's context under a new session id, as a resume does.
-    expect(run('fork')).toContain('(learned) Refresh tokens rotate on every use');
-    expect(run('compact')).toContain('(learned) Refresh tokens rotate on every use');
+    expect(await run('fork')).toContain('(learned) Refresh tokens rotate on every use');
+    expect(await run('compact')).toContain('(learned) Refresh tokens rotate on every use');
   });
 
   it('records the active session; a compaction of it leaves the record as it is, a finalised or another session is recorded again', async () => {
     const repo = await repoWithMemory();
     const state = join(repo.dir, '.git', 'git-memory', 'agent-session.json');
-    const start = (source: string, extra: Record<string, unknown> = {}) =>
-      expect(repo.exec(['hook', 'agent', 'session-start', '--agent', 'claude'], { stdin: payload('claude/session-start.json', { cwd: repo.dir, source, ...extra }) }).code).toBe(0);
-    start('startup');
+    const start = async (source: string, extra: Record<string, unknown> = {}) =>
+      expect((await agentHookIn(repo, ['session-start', '--agent', 'claude'], { stdin: payload('claude/session-start.json', { cwd: repo.dir, source, ...extra }) })).code).toBe(0);
+    await start('startup');
     const first = readFileSync(state, 'utf8');
     const { active } = JSON.parse(first);
     expect(active).toMatchObject({ agent: 'claude', sessionId: expect.any(String) });
     const mtime = statSync(state).mtimeMs;
-    start('compact');
+    await start('compact');
     expect(readFileSync(state, 'utf8')).toBe(first);
     expect(statSync(state).mtimeMs).toBe(mtime);
     // Another session compacted in this worktree: it is the active one now.
-    start('compact', { session_id: 'another-session' });
+    await start('compact', { session_id: 'another-session' });
     expect(JSON.parse(readFileSync(state, 'utf8')).active.sessionId).toBe('another-session');
     // A finalised session that compacts is open again.
     writeFileSync(state, JSON.stringify({ active, finalised: [`claude:${active.sessionId}`] }));
-    start('compact');
+    await start('compact');
     expect(JSON.parse(readFileSync(state, 'utf8'))).toMatchObject({ active: { sessionId: active.sessionId }, finalised: [] });
   });
 
   it("a compaction keeps the session's base commit (session-start.json) from its start; a new start records HEAD", async () => {
     const repo = await repoWithMemory();
     const startFile = join(repo.dir, '.git', 'git-memory', 'session-start.json');
-    const start = (source: string) => expect(repo.exec(['hook', 'agent', 'session-start', '--agent', 'claude'], { stdin: payload('claude/session-start.json', { cwd: repo.dir, source }) }).code).toBe(0);
-    start('startup');
+    const start = async (source: string) => expect((await agentHookIn(repo, ['session-start', '--agent', 'claude'], { stdin: payload('claude/session-start.json', { cwd: repo.dir, source }) })).code).toBe(0);
+    await start('startup');
     const head = () => JSON.parse(readFileSync(startFile, 'utf8')).head as string;
     const base = head();
     expect(repo.git('rev-parse', 'HEAD').trim().startsWith(base)).toBe(true);
     repo.git('commit', '-q', '--allow-empty', '-m', 'Work done in the session');
-    start('compact');
+    await start('compact');
     expect(head()).toBe(base);
-    start('startup');
+    await start('startup');
     expect(head()).not.toBe(base);
     expect(repo.git('rev-parse', 'HEAD').trim().startsWith(head())).toBe(true);
   });
@@ -145,7 +149,7 @@ describe('hook agent session-end / stop: finalising a session the agent never en
 
     // The same session ending again (a second hook, a second SessionEnd) writes nothing more.
     await repo.run(['log', 'Something after the end']);
-    repo.exec(['hook', 'agent', 'session-end', '--agent', 'claude'], { stdin });
+    await agentHookIn(repo, ['session-end', '--agent', 'claude'], { stdin });
     await settled(repo); // every process the hook started has ended
     expect(journalFiles(repo)).toHaveLength(before + 1);
   });
@@ -171,9 +175,9 @@ describe('hook agent session-end / stop: finalising a session the agent never en
     const first = journalFiles(repo).find((f) => readFileSync(f, 'utf8').includes('Use a fake clock'));
     expect(readFileSync(first!, 'utf8')).toContain('Fix the flaky refresh-token test');
 
-    repo.exec(['hook', 'agent', 'session-start', '--agent', 'codex'], { stdin: payload('codex/session-start.json', { cwd: repo.dir, source: 'resume' }) });
+    await agentHookIn(repo, ['session-start', '--agent', 'codex'], { stdin: payload('codex/session-start.json', { cwd: repo.dir, source: 'resume' }) });
     await repo.run(['log', 'Second part of the session']);
-    repo.exec(['hook', 'agent', 'stop', '--agent', 'codex'], { stdin: payload('codex/stop.json', { cwd: repo.dir, transcript_path: transcript }) });
+    await agentHookIn(repo, ['stop', '--agent', 'codex'], { stdin: payload('codex/stop.json', { cwd: repo.dir, transcript_path: transcript }) });
     await workerDone(repo, /^memory: Fix the flaky/);
     expect(journalFiles(repo).find((f) => readFileSync(f, 'utf8').includes('Second part of the session'))).toBeDefined();
     expect(journalFiles(repo)).toHaveLength(before + 2);

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { prompt, reply } from './claude-lines.js';
 import { BIN, fixture, makeMemoryRepo, makeRepo, tempDir, type TestRepo } from '../../helpers/repo.js';
+import { agentHookIn } from '../../helpers/agent-hook.js';
 import { settled } from '../../helpers/settled.js';
 import { readAgentState } from '../../../src/git/agent-session.js';
 import { findRepo } from '../../../src/git/repo.js';
@@ -72,10 +73,14 @@ function starter(repo: TestRepo, agent: Agent, dir = repo.dir) {
       await settled(repo);
       return { out: r.stdout, inline: starts().filter((s) => s.startsWith('inline')).length - before, err: r.stderr, sessionId: `s-${n}` };
     },
-    /** What node prints right now for a start (run straight, not through the command). */
+    /**
+     * What node prints right now for a start (run straight, not through the command): the hook's own
+     * code in this process (helpers/agent-hook.ts), not a node start of the binary (~0.3 s of
+     * processor time each), whose starts are what the command's runs are about.
+     */
     async node(source = 'startup') {
-      const r = spawnSync(process.execPath, [BIN, 'hook', 'agent', 'session-start', '--agent', agent], { cwd: dir, env, input: payload(source, `s-${++n}`), encoding: 'utf8' });
-      expect(r.status, r.stderr).toBe(0);
+      const r = await agentHookIn(repo, ['session-start', '--agent', agent], { cwd: dir, env: env as Record<string, string>, stdin: payload(source, `s-${++n}`) });
+      expect(r.code, r.stderr).toBe(0);
       await settled(repo);
       return r.stdout;
     },

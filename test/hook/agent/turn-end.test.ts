@@ -1,12 +1,15 @@
 // A session recorded by an earlier end (Codex's and Cursor's per-turn Stop, Claude Code's automatic
 // SessionEnd) that goes on: its later turns and what it logs after are recorded as a follow-up of
 // that session, in a new session file, never given to the next session; a Stop that finds nothing
-// new writes nothing. Through the real hook entry (the built binary), in real repositories.
+// new writes nothing. Through the hooks' own code (helpers/agent-hook.ts: each hook as the binary runs
+// it, in this process) and the detached workers they start (real processes of the built binary), in
+// real repositories.
 import { appendFileSync, copyFileSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { makeRepo, ROOT, tempDir, type TestRepo } from '../../helpers/repo.js';
+import { fixture, makeRepo, ROOT, tempDir, type TestRepo } from '../../helpers/repo.js';
 import { payload, workerDone } from '../../agents/fixtures.js';
+import { agentHookIn } from '../../helpers/agent-hook.js';
 import { settled } from '../../helpers/settled.js';
 import { prompt, reply } from './claude-lines.js';
 
@@ -21,13 +24,21 @@ function journalFiles(repo: TestRepo): string[] {
     .sort();
 }
 
-/** A repository set up with `init --agent NAME`, the setup committed. */
-async function agentRepo(agent: string): Promise<TestRepo> {
-  const repo = makeRepo();
-  expect((await repo.run(['init', '--agent', agent])).code).toBe(0);
-  repo.git('add', '-A');
-  repo.git('commit', '-q', '-m', 'setup');
-  return repo;
+/** A repository set up with `init --agent NAME`, the setup committed: built once a file per agent, copied per test. */
+const agentRepos = new Map<string, () => Promise<TestRepo>>();
+function agentRepo(agent: string): Promise<TestRepo> {
+  let made = agentRepos.get(agent);
+  if (!made) {
+    made = fixture(async () => {
+      const repo = makeRepo({ until: 'file' });
+      expect((await repo.run(['init', '--agent', agent])).code).toBe(0);
+      repo.git('add', '-A');
+      repo.git('commit', '-q', '-m', 'setup');
+      return repo;
+    });
+    agentRepos.set(agent, made);
+  }
+  return made();
 }
 
 /** The journal file that appeared since `before`, once the worker has committed it. */
@@ -39,10 +50,10 @@ async function newFile(repo: TestRepo, before: string[], subject: RegExp): Promi
 }
 
 /** Nothing written: no journal file and no commit, once every process the hook started has ended. */
-async function nothingWritten(repo: TestRepo, run: () => void): Promise<void> {
+async function nothingWritten(repo: TestRepo, run: () => unknown): Promise<void> {
   const files = journalFiles(repo);
   const head = repo.git('rev-parse', 'HEAD');
-  run();
+  await run();
   await settled(repo);
   expect(journalFiles(repo)).toEqual(files);
   expect(repo.git('rev-parse', 'HEAD')).toBe(head);
@@ -59,11 +70,11 @@ describe('a session recorded at an earlier turn goes on: its later turns are a f
     const transcript = join(tempDir('gm-codex-'), 'rollout.jsonl');
     // The rollout as it is after the first turn: its second user message starts at line 26.
     writeFileSync(transcript, readFileSync(join(TRANSCRIPTS, 'codex.jsonl'), 'utf8').split('\n').slice(0, 25).join('\n') + '\n');
-    const hook = (event: string, file: string) =>
-      expect(repo.exec(['hook', 'agent', event, '--agent', 'codex'], { stdin: payload(file, { cwd: repo.dir, transcript_path: transcript }) })).toMatchObject({ code: 0, stdout: event === 'stop' ? '' : expect.any(String) });
-    hook('session-start', 'codex/session-start.json');
+    const hook = async (event: string, file: string) =>
+      expect(await agentHookIn(repo, [event, '--agent', 'codex'], { stdin: payload(file, { cwd: repo.dir, transcript_path: transcript }) })).toMatchObject({ code: 0, stdout: event === 'stop' ? '' : expect.any(String) });
+    await hook('session-start', 'codex/session-start.json');
 
-    hook('stop', 'codex/stop.json');
+    await hook('stop', 'codex/stop.json');
     const first = await newFile(repo, [], /^memory: Fix the flaky refresh-token test/);
     const firstText = readFileSync(first, 'utf8');
     expect(firstText).not.toContain('sleep helper');
@@ -71,7 +82,7 @@ describe('a session recorded at an earlier turn goes on: its later turns are a f
     // Turn 2: the rollout grows, and the agent logs a fact.
     copyFileSync(join(TRANSCRIPTS, 'codex.jsonl'), transcript);
     await repo.run(['log', 'turn two fact']);
-    hook('stop', 'codex/stop.json');
+    await hook('stop', 'codex/stop.json');
     const second = await newFile(repo, [first], /^memory: Also delete the old sleep helper/);
     const secondText = readFileSync(second, 'utf8');
     expect(secondText).toContain('turn two fact');
@@ -87,7 +98,7 @@ describe('a session recorded at an earlier turn goes on: its later turns are a f
     // Logged items alone are new too: a follow-up with them, under the session's first request, and
     // nothing of the turns recorded already.
     await repo.run(['log', 'turn three fact']);
-    hook('stop', 'codex/stop.json');
+    await hook('stop', 'codex/stop.json');
     const third = readFileSync(await newFile(repo, [first, second], /^memory: Fix the flaky refresh-token test/), 'utf8');
     expect(third).toContain('turn three fact');
     expect(third).not.toContain('turn two fact');
@@ -98,9 +109,9 @@ describe('a session recorded at an earlier turn goes on: its later turns are a f
     const repo = await agentRepo('codex');
     const transcript = join(tempDir('gm-codex-'), 'rollout.jsonl');
     writeFileSync(transcript, readFileSync(join(TRANSCRIPTS, 'codex.jsonl'), 'utf8').split('\n').slice(0, 25).join('\n') + '\n');
-    const stop = () => repo.exec(['hook', 'agent', 'stop', '--agent', 'codex'], { stdin: payload('codex/stop.json', { cwd: repo.dir, transcript_path: transcript }) });
-    repo.exec(['hook', 'agent', 'session-start', '--agent', 'codex'], { stdin: payload('codex/session-start.json', { cwd: repo.dir, transcript_path: transcript }) });
-    stop();
+    const stop = () => agentHookIn(repo, ['stop', '--agent', 'codex'], { stdin: payload('codex/stop.json', { cwd: repo.dir, transcript_path: transcript }) });
+    await agentHookIn(repo, ['session-start', '--agent', 'codex'], { stdin: payload('codex/session-start.json', { cwd: repo.dir, transcript_path: transcript }) });
+    await stop();
     const first = await newFile(repo, [], /^memory: Fix the flaky refresh-token test/);
 
     // Turn 2: the agent ends the session itself; the session is still the open one, so the end is its.
@@ -112,7 +123,7 @@ describe('a session recorded at an earlier turn goes on: its later turns are a f
     await nothingWritten(repo, stop);
 
     await repo.run(['log', 'logged after the end']);
-    stop();
+    await stop();
     const later = readFileSync(await newFile(repo, ended, /^memory: /), 'utf8');
     expect(later).toContain('logged after the end');
     expect(later).not.toContain('sleep helper');
@@ -122,22 +133,22 @@ describe('a session recorded at an earlier turn goes on: its later turns are a f
   it('Cursor: what is logged after the first stop goes to the same session at the next stop', async () => {
     const repo = await agentRepo('cursor');
     const stdin = payload('cursor/stop.json', { workspace_roots: [repo.dir] });
-    repo.exec(['hook', 'agent', 'session-start', '--agent', 'cursor'], { stdin: payload('cursor/session-start.json', { workspace_roots: [repo.dir] }) });
+    await agentHookIn(repo, ['session-start', '--agent', 'cursor'], { stdin: payload('cursor/session-start.json', { workspace_roots: [repo.dir] }) });
     await repo.run(['log', 'turn one fact']);
-    repo.exec(['hook', 'agent', 'stop', '--agent', 'cursor'], { stdin });
+    await agentHookIn(repo, ['stop', '--agent', 'cursor'], { stdin });
     const first = await newFile(repo, [], /^memory: Session c0ffee00/);
     const firstText = readFileSync(first, 'utf8');
     expect(firstText).toContain('turn one fact');
 
     await repo.run(['log', 'turn two fact']);
-    repo.exec(['hook', 'agent', 'stop', '--agent', 'cursor'], { stdin });
+    await agentHookIn(repo, ['stop', '--agent', 'cursor'], { stdin });
     const second = await newFile(repo, [first], /^memory: Session c0ffee00/);
     expect(readFileSync(second, 'utf8')).toContain('turn two fact');
     expect(readFileSync(second, 'utf8')).not.toContain('turn one fact');
     expect(readFileSync(first, 'utf8')).toBe(firstText);
     expect(spoolText(repo)).toBe('');
 
-    await nothingWritten(repo, () => repo.exec(['hook', 'agent', 'stop', '--agent', 'cursor'], { stdin }));
+    await nothingWritten(repo, () => agentHookIn(repo, ['stop', '--agent', 'cursor'], { stdin }));
   });
 });
 
@@ -150,18 +161,18 @@ describe('Claude Code: a session the automatic end recorded, then resumed', () =
     const lines = readFileSync(join(TRANSCRIPTS, 'claude.jsonl'), 'utf8').split('\n').filter(Boolean);
     writeFileSync(transcript, lines.slice(0, -1).join('\n') + '\n');
     const hook = (event: string, file: string, extra: Record<string, unknown> = {}) =>
-      repo.exec(['hook', 'agent', event, '--agent', 'claude'], { stdin: payload(file, { session_id: sessionId, cwd: repo.dir, transcript_path: transcript, ...extra }) });
+      agentHookIn(repo, [event, '--agent', 'claude'], { stdin: payload(file, { session_id: sessionId, cwd: repo.dir, transcript_path: transcript, ...extra }) });
 
-    hook('session-start', 'claude/session-start.json', { source: 'startup' });
-    hook('session-end', 'claude/session-end.json');
+    await hook('session-start', 'claude/session-start.json', { source: 'startup' });
+    await hook('session-end', 'claude/session-end.json');
     const first = await newFile(repo, [], /^memory: /);
     const firstText = readFileSync(first, 'utf8');
     expect(firstText).not.toContain('failed login');
 
     // Resumed: a new prompt and its answer.
     appendFileSync(transcript, prompt(sessionId, repo.dir, 'Log every failed login attempt') + reply(sessionId, repo.dir, 30_000, 'Failed logins are logged now.'));
-    hook('session-start', 'claude/session-start.json', { source: 'resume' });
-    hook('session-end', 'claude/session-end.json');
+    await hook('session-start', 'claude/session-start.json', { source: 'resume' });
+    await hook('session-end', 'claude/session-end.json');
     const second = await newFile(repo, [first], /^memory: Log every failed login attempt/);
     expect(readFileSync(second, 'utf8')).toContain('Log every failed login attempt');
     expect(readFileSync(second, 'utf8')).not.toContain('Add a logout endpoint');
@@ -177,12 +188,12 @@ describe('Claude Code: a session the automatic end recorded, then resumed', () =
     const transcript = join(tempDir('gm-claude-'), `${sessionId}.jsonl`);
     writeFileSync(transcript, readFileSync(join(TRANSCRIPTS, 'claude.jsonl'), 'utf8').split('\n').filter(Boolean).slice(0, -1).join('\n') + '\n');
     const hook = (event: string, file: string, extra: Record<string, unknown> = {}) =>
-      repo.exec(['hook', 'agent', event, '--agent', 'claude'], { stdin: payload(file, { session_id: sessionId, cwd: repo.dir, transcript_path: transcript, ...extra }) });
-    hook('session-start', 'claude/session-start.json', { source: 'startup' });
+      agentHookIn(repo, [event, '--agent', 'claude'], { stdin: payload(file, { session_id: sessionId, cwd: repo.dir, transcript_path: transcript, ...extra }) });
+    await hook('session-start', 'claude/session-start.json', { source: 'startup' });
     const ended = await repo.run(['end', '--summary', JSON.stringify({ request: 'Logout and rate limiting', completed: ['Logout endpoint'] })]);
     expect(ended.code).toBe(0);
     await nothingWritten(repo, () => hook('session-end', 'claude/session-end.json'));
-    hook('session-start', 'claude/session-start.json', { source: 'resume' });
+    await hook('session-start', 'claude/session-start.json', { source: 'resume' });
     await nothingWritten(repo, () => hook('session-end', 'claude/session-end.json'));
   });
 });
