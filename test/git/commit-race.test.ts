@@ -79,6 +79,19 @@ afterEach(async () => {
 const subjects = (repo: TestRepo, n = 3) => repo.git('log', `-${n}`, '--format=%s').trim().split('\n');
 const filesOf = (repo: TestRepo, rev: string) => repo.git('show', '--name-only', '--format=', rev).trim().split('\n').filter(Boolean);
 
+/**
+ * Lets the held user commit go on and waits for it and for what its post-commit started: it was
+ * made (exit 0); the two newest commits' subjects, the memory commit's first.
+ */
+async function releaseAndLand(repo: TestRepo, user: Held): Promise<[memory: string, mine: string]> {
+  user.release();
+  const u = await user.done;
+  expect(u.code, u.stderr).toBe(0);
+  await settled(repo);
+  const [memory, mine] = subjects(repo, 2);
+  return [memory!, mine!];
+}
+
 /** The user's work staged: a new file and a change, as `git add` left them. */
 function stageWork(repo: TestRepo): string {
   repo.write('user.txt', 'user work\n');
@@ -155,11 +168,7 @@ describe('a memory commit never fails the user’s own `git commit`', () => {
     expect(r.code, r.stderr).toBe(0);
     const d = JSON.parse(r.stdout);
     expect(d.waiting).toBe('commit');
-    user.release();
-    const u = await user.done;
-    expect(u.code, u.stderr).toBe(0);
-    await settled(repo);
-    const [memory, mine] = subjects(repo, 2);
+    const [memory, mine] = await releaseAndLand(repo, user);
     expect(mine).toBe('User work');
     expect(memory).toContain('Lands after it'); // the message the end meant
     expect(repo.git('log', '-1', '--format=%an', 'HEAD~1').trim()).toBe('Other Person');
@@ -186,11 +195,7 @@ describe('a memory commit never fails the user’s own `git commit`', () => {
       await pause(20);
     }
     expect(subjects(repo, 1)).toEqual(['Set up git-memory']); // HEAD not moved under the held commit
-    user.release();
-    const u = await user.done;
-    expect(u.code, u.stderr).toBe(0);
-    await settled(repo);
-    const [memory, mine] = subjects(repo, 2);
+    const [memory, mine] = await releaseAndLand(repo, user);
     expect(mine).toBe('User work');
     expect(memory).toMatch(/^memory: Add a logout endpoint/);
     expect(repo.git('status', '--porcelain', '--', '.openclaw_memory')).toBe('');
@@ -209,12 +214,9 @@ describe('a memory commit never fails the user’s own `git commit`', () => {
     const user = await held(repo, ['commit', '-q', '-m', 'User work'], 'pre-commit', { PATH: repo.env.PATH! }, join(repo.dir, '.husky'));
     const r = await repo.run(['end', '--summary', summary('Beside husky'), '--json']);
     expect(JSON.parse(r.stdout).waiting).toBe('commit');
-    user.release();
-    const u = await user.done;
-    expect(u.code, u.stderr).toBe(0);
-    await settled(repo);
-    expect(subjects(repo, 2)[1]).toBe('User work');
-    expect(subjects(repo, 1)[0]).toContain('Beside husky');
+    const [memory, mine] = await releaseAndLand(repo, user);
+    expect(mine).toBe('User work');
+    expect(memory).toContain('Beside husky');
     expect(repo.git('status', '--porcelain', '--', '.openclaw_memory')).toBe('');
   });
 

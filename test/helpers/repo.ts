@@ -151,6 +151,16 @@ export function fixture(build: () => TestRepo | Promise<TestRepo>): () => Promis
   return async () => copyRepo(await (built ??= Promise.resolve(build())));
 }
 
+/** fixture() for each key (an agent's name, say): each built once per test file on first use; each call a fresh copy. */
+export function fixtureBy<K>(build: (key: K) => TestRepo | Promise<TestRepo>): (key: K) => Promise<TestRepo> {
+  const made = new Map<K, () => Promise<TestRepo>>();
+  return (key) => {
+    let copy = made.get(key);
+    if (!copy) made.set(key, (copy = fixture(() => build(key))));
+    return copy();
+  };
+}
+
 /**
  * HEAD's commit id, read from the files git keeps it in (HEAD and the branch's loose ref, which a
  * commit has just written) instead of a `git rev-parse` process; from git where they do not hold it

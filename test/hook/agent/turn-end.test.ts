@@ -7,7 +7,7 @@
 import { appendFileSync, copyFileSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { fixture, makeRepo, ROOT, tempDir, type TestRepo } from '../../helpers/repo.js';
+import { fixtureBy, makeRepo, ROOT, tempDir, type TestRepo } from '../../helpers/repo.js';
 import { payload, workerDone } from '../../agents/fixtures.js';
 import { agentHookIn } from '../../helpers/agent-hook.js';
 import { settled } from '../../helpers/settled.js';
@@ -25,21 +25,13 @@ function journalFiles(repo: TestRepo): string[] {
 }
 
 /** A repository set up with `init --agent NAME`, the setup committed: built once a file per agent, copied per test. */
-const agentRepos = new Map<string, () => Promise<TestRepo>>();
-function agentRepo(agent: string): Promise<TestRepo> {
-  let made = agentRepos.get(agent);
-  if (!made) {
-    made = fixture(async () => {
-      const repo = makeRepo({ until: 'file' });
-      expect((await repo.run(['init', '--agent', agent])).code).toBe(0);
-      repo.git('add', '-A');
-      repo.git('commit', '-q', '-m', 'setup');
-      return repo;
-    });
-    agentRepos.set(agent, made);
-  }
-  return made();
-}
+const agentRepo = fixtureBy(async (agent: string) => {
+  const repo = makeRepo({ until: 'file' });
+  expect((await repo.run(['init', '--agent', agent])).code).toBe(0);
+  repo.git('add', '-A');
+  repo.git('commit', '-q', '-m', 'setup');
+  return repo;
+});
 
 /** The journal file that appeared since `before`, once the worker has committed it. */
 async function newFile(repo: TestRepo, before: string[], subject: RegExp): Promise<string> {

@@ -12,25 +12,17 @@ import { parseConfig } from '../../../src/memory/config.js';
 import { checkThresholds } from '../../../src/notes/thresholds.js';
 import type { NotesState } from '../../../src/notes/store.js';
 import { emptyLedger } from '../../../src/transcripts/ledger.js';
-import { BIN, fixture, makeRepo, tempDir, type TestRepo } from '../../helpers/repo.js';
+import { BIN, fixtureBy, makeRepo, tempDir, type TestRepo } from '../../helpers/repo.js';
 import { prompt, reply, toolTurn } from './claude-lines.js';
 
-/** A repository wired for `agent`, a PATH whose `git-memory` logs each start, and the Stop command init wrote. */
-const initialised = new Map<string, () => Promise<TestRepo>>();
 /** A repository after `init --agent NAME` (not committed): built once a file per agent, copied per test. */
-function initRepo(agent: string): Promise<TestRepo> {
-  let made = initialised.get(agent);
-  if (!made) {
-    made = fixture(async () => {
-      const repo = makeRepo({ until: 'file' });
-      expect((await repo.run(['init', '--agent', agent])).code).toBe(0);
-      return repo;
-    });
-    initialised.set(agent, made);
-  }
-  return made();
-}
+const initRepo = fixtureBy(async (agent: string) => {
+  const repo = makeRepo({ until: 'file' });
+  expect((await repo.run(['init', '--agent', agent])).code).toBe(0);
+  return repo;
+});
 
+/** A repository wired for `agent`, a PATH whose `git-memory` logs each start, and the Stop command init wrote. */
 async function wired(agent: 'claude' | 'codex' | 'gemini') {
   const repo = await initRepo(agent);
   const bin = tempDir('gm-shim-');
