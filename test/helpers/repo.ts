@@ -151,6 +151,21 @@ export function fixture(build: () => TestRepo | Promise<TestRepo>): () => Promis
   return async () => copyRepo(await (built ??= Promise.resolve(build())));
 }
 
+/**
+ * A fixture of `git memory init --agent AGENT` (its git hooks too) and the setup commit, made with
+ * git-memory on PATH so that its post-commit hook runs and records it.
+ */
+export function wiredFixture(agent: string): () => Promise<TestRepo> {
+  return fixture(async () => {
+    const repo = makeRepo({ until: 'file' });
+    const r = await repo.run(['init', '--agent', agent]);
+    if (r.code !== 0) throw new Error(`git memory init --agent ${agent} failed: ${r.stderr}`);
+    repo.git('add', '.');
+    execFileSync('git', ['commit', '-q', '-m', 'Set up git-memory'], { cwd: repo.dir, env: { ...repo.env, PATH: pathWithBin() }, stdio: 'ignore' });
+    return repo;
+  });
+}
+
 /** fixture() for each key (an agent's name, say): each built once per test file on first use; each call a fresh copy. */
 export function fixtureBy<K>(build: (key: K) => TestRepo | Promise<TestRepo>): (key: K) => Promise<TestRepo> {
   const made = new Map<K, () => Promise<TestRepo>>();

@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { execFileSync } from 'node:child_process';
-import { fixture, makeRepo, pathWithBin, type TestRepo } from '../../helpers/repo.js';
+import { wiredFixture, type TestRepo } from '../../helpers/repo.js';
 import { FIXTURES, payload, workerDone } from '../../agents/fixtures.js';
 import { settled } from '../../helpers/settled.js';
 import { journalTexts } from '../../helpers/journal-session.js';
@@ -12,13 +11,7 @@ import { journalTexts } from '../../helpers/journal-session.js';
 // before the start (the "Set up git-memory" commit, which the hook did see) is not the session's.
 
 /** `git memory init` with its git hooks, and the setup commit, which the post-commit hook records. */
-const wired = fixture(async () => {
-  const repo = makeRepo({ until: 'file' });
-  expect((await repo.run(['init', '--agent', 'gemini'])).code).toBe(0);
-  repo.git('add', '.');
-  execFileSync('git', ['commit', '-q', '-m', 'Set up git-memory'], { cwd: repo.dir, env: { ...repo.env, PATH: pathWithBin() }, stdio: 'ignore' });
-  return repo;
-});
+const wired = wiredFixture('gemini');
 
 
 const hook = (repo: TestRepo, event: string, agent: string, extra: Record<string, unknown>) =>

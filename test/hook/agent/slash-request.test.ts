@@ -2,20 +2,14 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { fixture, makeRepo, pathWithBin } from '../../helpers/repo.js';
+import { pathWithBin, wiredFixture } from '../../helpers/repo.js';
 import { FIXTURES, payload, workerDone } from '../../agents/fixtures.js';
 import { journalTexts } from '../../helpers/journal-session.js';
 
 // The request of a session opened with a slash command, end to end: Claude Code 2.1.332 ran
 // `/fix-issue 42 parser` (a .claude/commands file), then "Now the lexer too" (test/fixtures/agents/README.md).
 
-const wired = fixture(async () => {
-  const repo = makeRepo({ until: 'file' });
-  expect((await repo.run(['init', '--agent', 'claude'])).code).toBe(0);
-  repo.git('add', '.');
-  execFileSync('git', ['commit', '-q', '-m', 'Set up git-memory'], { cwd: repo.dir, env: { ...repo.env, PATH: pathWithBin() }, stdio: 'ignore' });
-  return repo;
-});
+const wired = wiredFixture('claude');
 
 describe('a Claude Code session opened with a slash command', () => {
   it('has the command as typed as its request: the session file and the memory commit say `/fix-issue 42 parser`', async () => {
