@@ -25,6 +25,8 @@ const fresh = load('fresh');
 const blind = load('blind');
 /** A fourth, written after the rule's last change and measured once (last.json's note). */
 const last = load('last');
+/** A fifth (stop 44), written and measured once on stop 43's rule before this one: no old thing named, hyphenated names, Chinese, other claims (unnamed.json's note). */
+const unnamed = load('unnamed');
 
 const from = process.env.SUPERSEDES_FROM;
 const longTerm = (await import(from ? join(from, 'src/memory/long-term.ts') : '../../src/memory/long-term.js')) as typeof import('../../src/memory/long-term.js');
@@ -77,11 +79,12 @@ describe('the held-out replacement pairs', () => {
       const f = score(judge, fresh);
       const b = score(judge, blind);
       const l = score(judge, last);
+      const u = score(judge, unnamed);
       const say = (set: string, s: ReturnType<typeof score>, of: PairSet) =>
         `${name} ${set}${from ? ` [${from}]` : ''}: recall ${s.found}/${of.positive.length} (${(s.recall * 100).toFixed(0)}%), precision ${(s.precision * 100).toFixed(1)}% (${s.falses.length} false of ${of.negative.length})\n` +
         s.falses.map((p) => `  false: "${p.newer}" over "${p.older}"`).join('\n') +
         `\n${s.missed.map((p) => `  missed: "${p.newer}" over "${p.older}"`).join('\n')}`;
-      console.log(`${say('held-out', s, pairs)}\n${say('fresh', f, fresh)}\n${say('blind', b, blind)}\n${say('last', l, last)}`);
+      console.log(`${say('held-out', s, pairs)}\n${say('fresh', f, fresh)}\n${say('blind', b, blind)}\n${say('last', l, last)}\n${say('unnamed', u, unnamed)}`);
       if (from) return;
       expect(s.falses.map((p) => p.newer)).toEqual([]);
       expect(s.found).toBeGreaterThanOrEqual(Math.ceil(pairs.positive.length * 0.8));
