@@ -557,6 +557,10 @@ interface FrameWord {
    * "switched"); `stop` any other small word or a comma; `word` content.
    */
   readonly kind: 'det' | 'slot' | 'cue' | 'stop' | 'word';
+  /** Written as a name: a capital, a digit or a code character (".", "-", "/", "@", "_"). */
+  readonly named: boolean;
+  /** A participle ("managed", "kept"): what "switched … to" replaces along with the thing. */
+  readonly done: boolean;
 }
 /** A fact read for sameFrame. */
 export interface Frame {
@@ -573,7 +577,11 @@ export interface Frame {
   readonly names: readonly string[];
 }
 
-const FRAME_TOKEN = /@?[a-z0-9](?:[a-z0-9_.\-/@]*[a-z0-9])?|,/g;
+const FRAME_TOKEN = /@?[a-z0-9](?:[a-z0-9_.\-/@]*[a-z0-9])?|,/gi;
+/** Words of time: "We deploy on Fridays" names a day, not a thing "on Kubernetes" replaces. */
+const TIME = new Set('monday tuesday wednesday thursday friday saturday sunday weekend weekday night nightly morning evening midnight noon daily weekly monthly hourly january february march april may june july august september october november december'.split(' '));
+/** A version ("22", "3.12", "v5"): a version replaces a version, not a thing named without one ("with Node 22" / "with Docker"). */
+const VERSION = /^v?\d+(?:\.\d+)*$/;
 const DET = new Set('the a an our its their this that these those my your'.split(' '));
 /** Words that open the place a thing is named in, by what they say of it: done with it, done in or to it, is it. */
 const SLOT_GROUP = new Map<string, string>([
@@ -628,9 +636,12 @@ function frameOf(text: string): Frame {
   const lower = text.toLowerCase().replace(/`/g, '');
   const clauses = lower.split(CLAUSES).filter((c) => c.trim()).length;
   const words: FrameWord[] = [];
-  for (const t of lower.replace(/\b(?:from now on|these days|nowadays)\b/g, ' now ').match(FRAME_TOKEN) ?? []) {
+  for (const w of text.replace(/`/g, '').replace(/\b(?:from now on|these days|nowadays)\b/gi, ' now ').match(FRAME_TOKEN) ?? []) {
+    const t = w.toLowerCase();
     const kind: FrameWord['kind'] = t === ',' ? 'stop' : DET.has(t) ? 'det' : SLOT_GROUP.has(t) ? 'slot' : t === 'now' || CHANGE.has(t) ? 'cue' : STOP.has(t) ? 'stop' : 'word';
-    words.push({ key: kind === 'word' && !/[-./@]/.test(t) ? stem(t) : t, kind });
+    const named = /[A-Z0-9._\-/@]/.test(w);
+    // "Memcached" is a name, not a participle.
+    words.push({ key: kind === 'word' && !/[-./@]/.test(t) ? stem(t) : t, kind, named, done: kind === 'word' && !named && participle(t) !== undefined });
   }
   const keys = new Set(words.filter((w) => w.kind === 'word').map((w) => w.key));
   const verb = claimVerb(lower);
@@ -647,18 +658,31 @@ function frameOf(text: string): Frame {
   return { words, keys, clauses, han, names, ...(verb ? { verb } : {}) };
 }
 
-/** The one run of words of `f` that `other` lacks (loose verbs aside), as [first, last] index; null where there is none or more than one. */
-function onlyRun(f: Frame, other: Frame): [number, number] | null {
+/**
+ * The one run of words of `f` that `other` lacks (loose verbs aside; participles too where
+ * `done` is set), as [first, last] index; null where there is none or more than one. "and" may
+ * join two names of one run ("with ESLint and Prettier").
+ */
+function onlyRun(f: Frame, other: Frame, done = false): [number, number] | null {
   let first = -1;
   let last = -1;
   for (let i = 0; i < f.words.length; i++) {
     const w = f.words[i]!;
-    if (w.kind !== 'word' || other.keys.has(w.key) || LOOSE.has(w.key)) continue;
+    if (w.kind !== 'word' || other.keys.has(w.key) || LOOSE.has(w.key) || (done && w.done)) continue;
     if (first < 0) first = i;
-    else for (let j = last + 1; j < i; j++) if (f.words[j]!.kind !== 'det') return null;
+    else for (let j = last + 1; j < i; j++) if (f.words[j]!.kind !== 'det' && f.words[j]!.key !== 'and') return null;
     last = i;
   }
   return first < 0 ? null : [first, last];
+}
+
+/** Whether a run names a thing: the newer one is written as a name ("Vite", "fly.io", "markdown-it"; not "coverage"), neither is a time, a version stands against a version. */
+function sameKind(older: Frame, was: [number, number], newer: Frame, is: [number, number]): boolean {
+  const run = (f: Frame, [a, b]: [number, number]) => f.words.slice(a, b + 1).filter((w) => w.kind === 'word');
+  const old = run(older, was);
+  const now = run(newer, is);
+  if (!now.some((w) => w.named) || [...old, ...now].some((w) => TIME.has(w.key))) return false;
+  return old.some((w) => VERSION.test(w.key)) === now.some((w) => VERSION.test(w.key));
 }
 
 /** The word that opens the place at `i` (articles skipped): its group, 'free' for a "to" after a word of change, or null. */
@@ -691,12 +715,13 @@ function sameFrame(newer: Frame, older: Frame): boolean {
   let shared = false;
   for (const k of newer.keys) if (older.keys.has(k) && !LOOSE.has(k)) shared = true;
   if (!shared) return false;
-  const was = onlyRun(older, newer);
   const is = onlyRun(newer, older);
-  if (!was || !is) return false;
-  const from = slotAt(older, was[0]);
-  const to = slotAt(newer, is[0]);
-  return from !== null && to !== null && (to === 'free' || to === from);
+  const to = is && slotAt(newer, is[0]);
+  if (!is || !to) return false;
+  // After "switched … to", what the older did with its thing goes with it ("The monorepo is managed with Lerna").
+  const was = onlyRun(older, newer, to === 'free');
+  const from = was && slotAt(older, was[0]);
+  return !!was && !!from && (to === 'free' || to === from) && sameKind(older, was, newer, is);
 }
 
 /**
