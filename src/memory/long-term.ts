@@ -416,13 +416,15 @@ const LATIN_NAME = '([a-z0-9@][a-z0-9_.\\-/@ ]*[a-z0-9]|[a-z0-9])';
  * The Chinese forms that name the old thing (group 1), on the lower-cased clause: 从 Y 迁移/切换/换/改/转 到 X;
  * 不再 (a verb of up to four characters: 使用, 发送到) Y; Y 已(经)(被) 移除/删除/弃用/废弃/淘汰/下线; Y 已被 X 取代/替换; 取代/替换(了) Y.
  */
-const HAN_FORMS: readonly RegExp[] = [
+let hanForms: readonly RegExp[] | undefined;
+/** Made on the first Chinese clause: most starts never meet one. */
+const HAN_FORMS = (): readonly RegExp[] => (hanForms ??= [
   new RegExp(`\u4ece\\s*${LATIN_NAME}\\s*(?:\u8fc1\u79fb|\u5207\u6362|\u6362|\u6539|\u8f6c|\u79fb)(?:\u5230|\u81f3|\u4e3a|\u6210)`),
   new RegExp(`\u4e0d\u518d[\u4e00-\u9fff]{0,4}\\s*${LATIN_NAME}`),
   new RegExp(`${LATIN_NAME}\\s*(?:\u5df2\u7ecf|\u5df2)\\s*(?:\u88ab\\s*)?(?:\u79fb\u9664|\u5220\u9664|\u5f03\u7528|\u5e9f\u5f03|\u6dd8\u6c70|\u4e0b\u7ebf)`),
   new RegExp(`${LATIN_NAME}\\s*(?:\u5df2\u7ecf|\u5df2)?\\s*\u88ab[^\u4e00-\u9fff]+(?:\u53d6\u4ee3|\u66ff\u6362)`),
   new RegExp(`(?:\u53d6\u4ee3|\u66ff\u6362)\u4e86?\\s*${LATIN_NAME}`),
-];
+]);
 
 /**
  * What a clause says is no longer so, by the form that says it (group 1: the old thing). The first
@@ -525,7 +527,7 @@ function replacedIn(text: string): Replaced {
     }
     // Chinese: the old thing is a name in Latin letters ("从 Heroku 迁移到 Fly.io", "不再使用 Jest", "Webpack 已移除", "取代了 Webpack").
     if (!things.length && HAN.test(clause)) {
-      for (const form of HAN_FORMS) {
+      for (const form of HAN_FORMS()) {
         const m = form.exec(lower);
         const thing = m?.[1]?.trim();
         if (!thing) continue;
@@ -736,8 +738,6 @@ function sameFrame(newer: Frame, older: Frame): boolean {
  */
 function negatesOlder(thing: Thing, newer: FactShape, older: FactShape): boolean {
   if (!thing.named || older.negated) return false;
-  // "Prices are shown in euros, not cents" makes another claim than "Prices are stored in cents": both stay true.
-  if (thing.verb && older.frame.verb && thing.verb !== older.frame.verb) return false;
   // "The storefront bundle moved from webpack" says nothing of "Webpack builds the admin bundle".
   if (thing.subject) for (const w of thing.subject) if (!older.words.has(w) && !GENERIC.has(w)) return false;
   // "The web API returns camelCase keys, not snake_case" is about another API than "The mobile API returns snake_case keys".
@@ -750,7 +750,11 @@ function negatesOlder(thing: Thing, newer: FactShape, older: FactShape): boolean
     own++;
   }
   if (!own) return false;
-  for (const w of newer.words) if (!thing.words.has(w) && !GENERIC.has(w) && older.words.has(w)) return true;
+  for (const w of newer.words) {
+    if (thing.words.has(w) || GENERIC.has(w) || !older.words.has(w)) continue;
+    // "Prices are shown in euros, not cents" makes another claim than "Prices are stored in cents": both stay true.
+    return !(thing.verb && older.frame.verb && thing.verb !== older.frame.verb);
+  }
   return false;
 }
 
