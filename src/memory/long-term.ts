@@ -634,9 +634,13 @@ function claimVerb(text: string): string | undefined {
   return undefined;
 }
 
-function frameOf(text: string): Frame {
+/** A fact longer than this is read no further by frameOf, and never judged by sameFrame (MEMORY.md's entries are 150 characters at most). */
+const FRAME_MAX = 600;
+
+function frameOf(full: string): Frame {
+  const text = full.slice(0, FRAME_MAX);
   const lower = text.toLowerCase().replace(/`/g, '');
-  const clauses = lower.split(CLAUSES).filter((c) => c.trim()).length;
+  const clauses = full.length > FRAME_MAX ? 0 : lower.split(CLAUSES).filter((c) => c.trim()).length;
   const words: FrameWord[] = [];
   for (const w of text.replace(/`/g, '').replace(/\b(?:from now on|these days|nowadays)\b/gi, ' now ').match(FRAME_TOKEN) ?? []) {
     const t = w.toLowerCase();
