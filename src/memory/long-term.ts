@@ -780,7 +780,16 @@ export function replacesSubject(newer: FactShape, newerText: string, older: Fact
     for (const w of older.words) if (newer.words.has(w)) both++;
     if (both >= 2 && both / older.words.size >= 0.5) return true;
   }
-  return !newer.negated && !older.negated && said.clauses.some((c) => sameFrame(factShape(c).frame, older.frame));
+  if (newer.negated || older.negated || !shareSubject(newer, older)) return false;
+  return said.clauses.some((c) => sameFrame(factShape(c).frame, older.frame));
+}
+
+/** Whether two facts share a content word that is no loose verb, no cue: sameFrame's first need, told without reading their frames. */
+function shareSubject(newer: FactShape, older: FactShape): boolean {
+  for (const w of newer.words) if (older.words.has(w) && !LOOSE.has(w) && w !== 'now' && !HAN.test(w)) return true;
+  // Chinese: sameFrame compares whole sentences; a shared character pair is its first need.
+  for (const w of newer.words) if (HAN.test(w) && older.words.has(w)) return true;
+  return false;
 }
 
 const REPLACES_ALL = new RegExp(REPLACES.source, 'gi');
