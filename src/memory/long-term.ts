@@ -764,11 +764,12 @@ function negatesOlder(thing: Thing, newer: FactShape, older: FactShape): boolean
 
 /**
  * Whether `newer` restates the subject of `older` and says it changed. Where it names what it
- * replaces, that decides (negatesOlder). Else it carries a replacement cue ("switched to",
- * "migrated", "gone"; a change that may come, "will be removed", is none) and shares most of the
- * older fact's content words (at least two; with only "now", more than half: "The CSV export now
- * includes a header row" adds to "The CSV export uses semicolons as separators"). "We deploy with
- * Fly.io now; the Heroku pipelines are gone" over "We deploy with Heroku pipelines".
+ * replaces, that decides (negatesOlder). Else it carries a replacement cue (a change that may
+ * come, "will be removed", is none): a strong one ("switched to", "migrated", "gone") with half
+ * the older fact's content words (two at least) shared; or any cue, "now" and "these days"
+ * among them, in a clause that says the older fact again with another thing in its place
+ * (sameFrame: "We deploy with Fly.io now" over "We deploy with Heroku pipelines"; "The CSV export
+ * now includes a header row" adds to "The CSV export uses semicolons as separators").
  */
 export function replacesSubject(newer: FactShape, newerText: string, older: FactShape): boolean {
   if (older.words.size === 0 || !newer.cued) return false;
