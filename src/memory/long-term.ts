@@ -263,6 +263,8 @@ export interface FactShape {
   /** Whether it has a word that may say it replaces something ("now", "not", "instead", "gone"…): replacesSubject looks no further where not. */
   readonly cued: boolean;
   readonly key: string;
+  /** The fact as a sequence of words, names kept whole ("markdown-it", "@tanstack/query"): what sameFrame and namesMore compare. Made when first read. */
+  readonly frame: Frame;
 }
 
 const WORD = /[a-z][a-z0-9_.\-/]*[a-z0-9]|[a-z]/g;
@@ -306,6 +308,7 @@ function shapeOf(text: string): FactShape {
   const numbers = (lower.match(NUMBER) ?? []).join(' ');
   // The key is made when first read (the primer compares the word sets instead: sameWords).
   let key: string | undefined;
+  let frame: Frame | undefined;
   return {
     words,
     numbers,
@@ -313,6 +316,9 @@ function shapeOf(text: string): FactShape {
     cued: REPLACES.test(lower),
     get key() {
       return (key ??= [...words].sort().join(' '));
+    },
+    get frame() {
+      return (frame ??= frameOf(text));
     },
   };
 }
@@ -387,7 +393,7 @@ export const SAME = 0.6;
 export const CONTRADICTS = 0.7;
 
 /** Words that say a statement replaces an earlier one: "now", "no longer", "gone", "instead", "replaced", and their Chinese (escaped: the code-cached bundles stay ASCII). */
-const REPLACES = /\b(?:now|not|rather than|in place of|supersede[sd]?|deleted|changed from|ported from|went from|converted from|no longer|not any ?more|any ?more|gone|instead|replaced?|replaces|replacing|switched|moved (?:to|off|away|from|over)|migrated|deprecated|removed|dropped|retired|abandoned)\b|\u4e0d\u518d|\u6539\u7528|\u5df2\u5f03\u7528|\u6362\u6210|\u73b0\u5728/i;
+const REPLACES = /\b(?:now|nowadays|these days|not|rather than|in place of|supersede[sd]?|deleted|changed from|ported from|went from|converted from|no longer|not any ?more|any ?more|gone|instead|replaced?|replaces|replacing|switched|moved|changed|ported|converted|migrated|deprecated|removed|dropped|retired|abandoned)\b|\u4e0d\u518d|\u6539\u7528|\u5df2\u5f03\u7528|\u6362\u6210|\u73b0\u5728|\u5982\u4eca|\u8fc1\u79fb|\u79fb\u9664|\u5220\u9664|\u53d6\u4ee3|\u66ff\u6362|\u6539\u4e3a|\u5e9f\u5f03|\u6dd8\u6c70/i;
 
 // The clause tests below are word lookups, not patterns: a primer that meets one cue word would
 // otherwise compile every pattern at each session start (~3 ms of CPU).
@@ -396,9 +402,29 @@ const HEDGED = new Set('will would should could might may shall plan plans plann
 /** A replacement cue without a thing it names: the subject shared is what tells (see replacesSubject). "now" alone is the weakest. */
 const CUE_WORDS = new Set('gone instead replaced replaces migrated deprecated removed dropped retired abandoned anymore'.split(' '));
 const CUE_PHRASES = [' no longer ', ' not any more ', ' any more ', ' switched to ', ' switched over to ', ' switched from ', ' switched over from ', ' moved to ', ' moved off ', ' moved away '];
-/** Chinese cues (escaped: the code-cached bundles stay ASCII): 不再, 改用, 已弃用, 换成; 现在 is "now". */
-const CUE_HAN = ['\u4e0d\u518d', '\u6539\u7528', '\u5df2\u5f03\u7528', '\u6362\u6210'];
-const NOW_HAN = '\u73b0\u5728';
+/** Chinese cues (escaped: the code-cached bundles stay ASCII): 不再, 改用, 已弃用, 换成, 改为; 现在 and 如今 are "now". */
+const CUE_HAN = ['\u4e0d\u518d', '\u6539\u7528', '\u5df2\u5f03\u7528', '\u6362\u6210', '\u6539\u4e3a'];
+const NOW_HAN = ['\u73b0\u5728', '\u5982\u4eca'];
+/** Where a statement's clauses end: English and Chinese punctuation (，。；：！？), a full stop before a space, a dash between spaces. */
+const CLAUSES = /[;:!?\uff1b\uff1a\uff01\uff1f\uff0c\u3002]+|\.(?=\s|$)|\s[\u2013\u2014]\s/;
+const HAN = /[\u4e00-\u9fff]/;
+/** A Chinese clause that says a change may come: 计划 打算 准备 考虑 可能 也许 如果 是否 将会 将要 以后 吗. */
+const HEDGED_HAN = /\u8ba1\u5212|\u6253\u7b97|\u51c6\u5907|\u8003\u8651|\u53ef\u80fd|\u4e5f\u8bb8|\u5982\u679c|\u662f\u5426|\u5c06\u4f1a|\u5c06\u8981|\u4ee5\u540e|\u5417/;
+/** A name in Latin letters inside Chinese text, and what holds it. */
+const LATIN_NAME = '([a-z0-9@][a-z0-9_.\\-/@ ]*[a-z0-9]|[a-z0-9])';
+/**
+ * The Chinese forms that name the old thing (group 1), on the lower-cased clause: 从 Y 迁移/切换/换/改/转 到 X;
+ * 不再 (a verb of up to four characters: 使用, 发送到) Y; Y 已(经)(被) 移除/删除/弃用/废弃/淘汰/下线; Y 已被 X 取代/替换; 取代/替换(了) Y.
+ */
+let hanForms: readonly RegExp[] | undefined;
+/** Made on the first Chinese clause: most starts never meet one. */
+const HAN_FORMS = (): readonly RegExp[] => (hanForms ??= [
+  new RegExp(`\u4ece\\s*${LATIN_NAME}\\s*(?:\u8fc1\u79fb|\u5207\u6362|\u6362|\u6539|\u8f6c|\u79fb)(?:\u5230|\u81f3|\u4e3a|\u6210)`),
+  new RegExp(`\u4e0d\u518d[\u4e00-\u9fff]{0,4}\\s*${LATIN_NAME}`),
+  new RegExp(`${LATIN_NAME}\\s*(?:\u5df2\u7ecf|\u5df2)\\s*(?:\u88ab\\s*)?(?:\u79fb\u9664|\u5220\u9664|\u5f03\u7528|\u5e9f\u5f03|\u6dd8\u6c70|\u4e0b\u7ebf)`),
+  new RegExp(`${LATIN_NAME}\\s*(?:\u5df2\u7ecf|\u5df2)?\\s*\u88ab[^\u4e00-\u9fff]+(?:\u53d6\u4ee3|\u66ff\u6362)`),
+  new RegExp(`(?:\u53d6\u4ee3|\u66ff\u6362)\u4e86?\\s*${LATIN_NAME}`),
+]);
 
 /**
  * What a clause says is no longer so, by the form that says it (group 1: the old thing). The first
@@ -443,6 +469,8 @@ interface Replaced {
   readonly things: readonly Thing[];
   /** A cue without a thing named: "switched to", "migrated"; or only "now" (weak). */
   readonly cue: 'strong' | 'weak' | null;
+  /** The clauses that are not hedged and carry a cue: where sameFrame looks for a new thing in the old one's place. */
+  readonly clauses: readonly string[];
 }
 /** An old thing: its words (numbers among them); whether it is named as a thing; the words of the clause's subject where the form follows one. */
 interface Thing {
@@ -451,23 +479,35 @@ interface Thing {
   readonly subject?: ReadonlySet<string>;
   /** A parallel form's first content word, where the clause has a subject (no "Use X, not Y"): the head of what it is about. */
   readonly head?: string;
+  /** What the clause says is done to its subject ("are shown in euros, not cents": show), where it says it with a participle: the older fact must say the same (claimVerb). */
+  readonly verb?: string;
 }
 /** A clause that tells what to do has no subject of its own. */
 const IMPERATIVE = /^(?:always\s+|never\s+)?(?:use|prefer|run|call|install|keep|put|store|pick|choose)\b/i;
 const replacedKept = new Map<string, Replaced>();
 
+/** "switched the ORM to", "moved error reports over to": a word of change, then "to" within five words. */
+function changedTo(words: readonly string[]): boolean {
+  for (let i = 0; i < words.length; i++) {
+    if (!CHANGE.has(words[i]!)) continue;
+    for (let j = i + 1; j < words.length && j <= i + 5; j++) if (words[j] === 'to' || words[j] === 'onto') return true;
+  }
+  return false;
+}
+
 function replacedIn(text: string): Replaced {
   let r = replacedKept.get(text);
   if (r) return r;
   const things: Thing[] = [];
+  const cued: string[] = [];
   let cue: Replaced['cue'] = null;
-  for (const raw of text.replace(/`/g, '').split(/[;:!?]+|\.(?=\s|$)|\s[\u2013\u2014]\s/)) {
+  for (const raw of text.replace(/`/g, '').split(CLAUSES)) {
     // A clause's first 300 characters: the forms are matched in time that grows with its square.
     const clause = raw.trim().slice(0, 300);
     const lower = clause.toLowerCase();
     const words = lower.split(/[^a-z]+/);
     const spaced = ` ${words.join(' ')} `;
-    if (!clause || lower.includes('?') || spaced.includes(' to be ') || words.some((w) => HEDGED.has(w))) continue;
+    if (!clause || lower.includes('?') || spaced.includes(' to be ') || words.some((w) => HEDGED.has(w)) || HEDGED_HAN.test(clause)) continue;
     for (let f = 0; f < REPLACED_FORMS.length; f++) {
       // Each form's words looked for first: most clauses compile and run none of the patterns.
       if (!FORM_WORDS[f]!.some((w) => lower.includes(w))) continue;
@@ -480,15 +520,214 @@ function replacedIn(text: string): Replaced {
       const named = f >= PARALLEL_FORMS || ((!DETERMINED.test(thing) || NAMELIKE.test(thing.replace(DETERMINED, ''))) && !PARTICIPLE.test(thing));
       const before = factShape(clause.slice(0, m.index)).words;
       const head = f < PARALLEL_FORMS && !IMPERATIVE.test(clause) ? before.values().next().value : undefined;
-      if (words.size) things.push(f >= PARALLEL_FORMS && f < SUBJECT_FORMS ? { words, named, subject: before } : head ? { words, named, head } : { words, named });
+      // The claim the clause makes of its subject: "are shown in euros" (before "not"), "no longer stored in cents".
+      const verb = f < PARALLEL_FORMS ? claimVerb(clause.slice(0, m.index)) : f === PARALLEL_FORMS ? participle(thing.split(/\s+/)[0]!.toLowerCase()) : undefined;
+      if (words.size) things.push({ words, named, ...(f >= PARALLEL_FORMS && f < SUBJECT_FORMS ? { subject: before } : head ? { head } : {}), ...(verb ? { verb } : {}) });
       break;
     }
-    if (words.some((w) => CUE_WORDS.has(w)) || CUE_PHRASES.some((p) => spaced.includes(p)) || CUE_HAN.some((c) => clause.includes(c))) cue = 'strong';
-    else if (!cue && (words.includes('now') || clause.includes(NOW_HAN))) cue = 'weak';
+    // Chinese: the old thing is a name in Latin letters ("从 Heroku 迁移到 Fly.io", "不再使用 Jest", "Webpack 已移除", "取代了 Webpack").
+    if (!things.length && HAN.test(clause)) {
+      for (const form of HAN_FORMS()) {
+        const m = form.exec(lower);
+        const thing = m?.[1]?.trim();
+        if (!thing) continue;
+        const shape = factShape(thing);
+        const words = new Set(shape.words);
+        for (const n of shape.numbers.split(' ')) if (n) words.add(n);
+        if (words.size) things.push({ words, named: true });
+        break;
+      }
+    }
+    const strong = words.some((w) => CUE_WORDS.has(w)) || CUE_PHRASES.some((p) => spaced.includes(p)) || CUE_HAN.some((c) => clause.includes(c));
+    // "now", "these days"; "We switched the ORM to Prisma" (a change whose old thing sameFrame finds): no stronger than "now".
+    const weak = words.includes('now') || words.includes('nowadays') || spaced.includes(' these days ') || NOW_HAN.some((c) => clause.includes(c)) || changedTo(words);
+    if (strong) cue = 'strong';
+    else if (!cue && weak) cue = 'weak';
+    if (strong || weak) cued.push(clause);
   }
   if (replacedKept.size >= SHAPES_KEPT) replacedKept.clear();
-  replacedKept.set(text, (r = { things, cue }));
+  replacedKept.set(text, (r = { things, cue, clauses: cued }));
   return r;
+}
+
+/** A word of a fact, in order: a name kept whole ("markdown-it", "fly.io", "@tanstack/query"), another word stemmed. */
+interface FrameWord {
+  readonly key: string;
+  /**
+   * How sameFrame reads it: `det` an article or possessive (skipped); `slot` a word that opens the
+   * place of a thing ("with", "on", "uses", "is"); `cue` a word of change or time ("now",
+   * "switched"); `stop` any other small word or a comma; `word` content.
+   */
+  readonly kind: 'det' | 'slot' | 'cue' | 'stop' | 'word';
+  /** Written as a name: a capital, a digit or a code character (".", "-", "/", "@", "_"). */
+  readonly named: boolean;
+  /** A participle ("managed", "kept"): what "switched … to" replaces along with the thing. */
+  readonly done: boolean;
+}
+/** A fact read for sameFrame. */
+export interface Frame {
+  readonly words: readonly FrameWord[];
+  /** The content words' keys. */
+  readonly keys: ReadonlySet<string>;
+  /** Clauses in the text (sameFrame reads an older fact of one clause only). */
+  readonly clauses: number;
+  /** What it says is done to its subject with a participle ("are stored in cents": keep), see claimVerb. */
+  readonly verb?: string;
+  /** The Chinese text with its Latin names as one sign each and the words of time and change taken out; '' where it has no Han. */
+  readonly han: string;
+  /** The Latin names in Chinese text. */
+  readonly names: readonly string[];
+}
+
+const FRAME_TOKEN = /@?[a-z0-9](?:[a-z0-9_.\-/@]*[a-z0-9])?|,/gi;
+/** Words of time: "We deploy on Fridays" names a day, not a thing "on Kubernetes" replaces. */
+const TIME = new Set('monday tuesday wednesday thursday friday saturday sunday weekend weekday night nightly morning evening midnight noon daily weekly monthly hourly january february march april may june july august september october november december'.split(' '));
+/** A version ("22", "3.12", "v5"): a version replaces a version, not a thing named without one ("with Node 22" / "with Docker"). */
+const VERSION = /^v?\d+(?:\.\d+)*$/;
+const DET = new Set('the a an our its their this that these those my your'.split(' '));
+/** Words that open the place a thing is named in, by what they say of it: done with it, done in or to it, is it. */
+const SLOT_GROUP = new Map<string, string>([
+  ...'with using use uses via by through'.split(' ').map((w) => [w, 'with'] as [string, string]),
+  ...'in on at to into onto over inside'.split(' ').map((w) => [w, 'in'] as [string, string]),
+  ...'is are was were'.split(' ').map((w) => [w, 'is'] as [string, string]),
+  ['from', 'from'],
+  ['as', 'as'],
+  ['for', 'for'],
+]);
+/** Words that say a change without naming the old thing; after one of them, "to X" may take any place ("We switched the ORM to Prisma" over "The ORM is TypeORM"). */
+const CHANGE = new Set('switched moved migrated changed ported converted went'.split(' '));
+/** Words that say two things are there side by side: "We also deploy the docs with Netlify now" replaces nothing. */
+const BESIDE = new Set('also too additionally both plus another extra alongside'.split(' '));
+/** Verbs a fact may say with any of them about one thing in one place: "jobs run on Sidekiq", "the cache lives in Memcached", "search is powered by Algolia". */
+const LOOSE = new Set('run go goe liv sit stay power handl work'.split(' '));
+/** Participles that say one claim ("stored", "kept", "held"): their stems map to one. Others stay themselves. */
+const VERB_GROUP = new Map<string, string>([
+  ...'stor kept keep held sav persist'.split(' ').map((w) => [w, 'keep'] as [string, string]),
+  ...'built generat render compil bundl produc made'.split(' ').map((w) => [w, 'make'] as [string, string]),
+  ...'sent shipp deliver push post rout forward'.split(' ').map((w) => [w, 'send'] as [string, string]),
+  ...'host serv deploy'.split(' ').map((w) => [w, 'host'] as [string, string]),
+]);
+const BE = new Set('is are was were be been being get gets got'.split(' '));
+const IRREGULAR = new Set('shown sent kept held written built made done given taken seen put set run read drawn hidden spent told found'.split(' '));
+const ADVERB = new Set('now not also still always only usually never all then already'.split(' '));
+/** The words of time and change a Chinese statement may add (现在 如今 目前 从现在起 今后), and its ways of saying "uses instead" (改用 换成 改为 转用 换用 → 使用). */
+const HAN_TIME = /\u4ece\u73b0\u5728\u8d77|\u73b0\u5728|\u5982\u4eca|\u76ee\u524d|\u4eca\u540e|\u5df2\u7ecf|\u5df2/g;
+const HAN_USE = /\u6539\u7528|\u6362\u6210|\u6539\u4e3a|\u8f6c\u7528|\u6362\u7528/g;
+const LATIN_RUN = /[a-z0-9@][a-z0-9_.\-/@ ]*[a-z0-9]|[a-z0-9]/g;
+
+/** A participle's claim: "shown" → shown, "stored" → keep; undefined for a word that is none. */
+function participle(w: string): string | undefined {
+  if (!IRREGULAR.has(w) && !(w.length > 4 && w.endsWith('ed'))) return undefined;
+  const s = stem(w);
+  return VERB_GROUP.get(s) ?? s;
+}
+
+/** What a clause says is done to its subject: the participle after "is/are/was/were…" ("Prices are stored in cents"). */
+function claimVerb(text: string): string | undefined {
+  const t = text.toLowerCase().match(/[a-z]+/g) ?? [];
+  for (let i = 0; i < t.length; i++) {
+    if (!BE.has(t[i]!)) continue;
+    let j = i + 1;
+    while (j < t.length && ADVERB.has(t[j]!)) j++;
+    return j < t.length ? participle(t[j]!) : undefined;
+  }
+  return undefined;
+}
+
+/** A fact longer than this is read no further by frameOf, and never judged by sameFrame (MEMORY.md's entries are 150 characters at most). */
+const FRAME_MAX = 600;
+
+function frameOf(full: string): Frame {
+  const text = full.slice(0, FRAME_MAX);
+  const lower = text.toLowerCase().replace(/`/g, '');
+  const clauses = full.length > FRAME_MAX ? 0 : lower.split(CLAUSES).filter((c) => c.trim()).length;
+  const words: FrameWord[] = [];
+  for (const w of text.replace(/`/g, '').replace(/\b(?:from now on|these days|nowadays)\b/gi, ' now ').match(FRAME_TOKEN) ?? []) {
+    const t = w.toLowerCase();
+    const kind: FrameWord['kind'] = t === ',' ? 'stop' : DET.has(t) ? 'det' : SLOT_GROUP.has(t) ? 'slot' : t === 'now' || CHANGE.has(t) ? 'cue' : STOP.has(t) ? 'stop' : 'word';
+    const named = /[A-Z0-9._\-/@]/.test(w);
+    // "Memcached" is a name, not a participle.
+    words.push({ key: kind === 'word' && !/[-./@]/.test(t) ? stem(t) : t, kind, named, done: kind === 'word' && !named && participle(t) !== undefined });
+  }
+  const keys = new Set(words.filter((w) => w.kind === 'word').map((w) => w.key));
+  const verb = claimVerb(lower);
+  let han = '';
+  let names: string[] = [];
+  if (HAN.test(lower)) {
+    names = (lower.match(LATIN_RUN) ?? []).map((n) => n.trim());
+    han = lower
+      .replace(LATIN_RUN, '\u00a7')
+      .replace(HAN_TIME, '')
+      .replace(HAN_USE, '\u4f7f\u7528')
+      .replace(/[\s\p{P}]/gu, '');
+  }
+  return { words, keys, clauses, han, names, ...(verb ? { verb } : {}) };
+}
+
+/**
+ * The one run of words of `f` that `other` lacks (loose verbs aside; participles too where
+ * `done` is set), as [first, last] index; null where there is none or more than one. "and" may
+ * join two names of one run ("with ESLint and Prettier").
+ */
+function onlyRun(f: Frame, other: Frame, done = false): [number, number] | null {
+  let first = -1;
+  let last = -1;
+  for (let i = 0; i < f.words.length; i++) {
+    const w = f.words[i]!;
+    if (w.kind !== 'word' || other.keys.has(w.key) || LOOSE.has(w.key) || (done && w.done)) continue;
+    if (first < 0) first = i;
+    else for (let j = last + 1; j < i; j++) if (f.words[j]!.kind !== 'det' && f.words[j]!.key !== 'and') return null;
+    last = i;
+  }
+  return first < 0 ? null : [first, last];
+}
+
+/** Whether a run names a thing: the newer one is written as a name ("Vite", "fly.io", "markdown-it"; not "coverage"), neither is a time, a version stands against a version. */
+function sameKind(older: Frame, was: [number, number], newer: Frame, is: [number, number]): boolean {
+  const run = (f: Frame, [a, b]: [number, number]) => f.words.slice(a, b + 1).filter((w) => w.kind === 'word');
+  const old = run(older, was);
+  const now = run(newer, is);
+  if (!now.some((w) => w.named) || [...old, ...now].some((w) => TIME.has(w.key))) return false;
+  return old.some((w) => VERSION.test(w.key)) === now.some((w) => VERSION.test(w.key));
+}
+
+/** The word that opens the place at `i` (articles skipped): its group, 'free' for a "to" after a word of change, or null. */
+function slotAt(f: Frame, i: number): string | null {
+  let j = i - 1;
+  while (j >= 0 && f.words[j]!.kind === 'det') j--;
+  const w = f.words[j];
+  if (!w || w.kind !== 'slot') return null;
+  if (w.key === 'to' || w.key === 'onto') for (let k = 0; k < j; k++) if (CHANGE.has(f.words[k]!.key)) return 'free';
+  return SLOT_GROUP.get(w.key)!;
+}
+
+/**
+ * Whether a clause of a newer statement (which carries a cue of change: "now", "switched to",
+ * "these days", 现在, 改用) says the older fact again with one named thing in another's place:
+ * the same subject and verb, the older's one differing run of words (its old thing) opened by the
+ * same kind of word as the newer's ("with Heroku pipelines" / "with Fly.io"; after "switched … to"
+ * any). "We deploy with Fly.io now" over "We deploy with Heroku pipelines"; not "We deploy preview
+ * builds with Vercel now" (another subject), "Tests now run in GitHub Actions" over "Tests run with
+ * Jest" (another place), "We also deploy the docs with Netlify" (side by side).
+ */
+function sameFrame(newer: Frame, older: Frame): boolean {
+  if (older.clauses !== 1) return false;
+  if (newer.han || older.han) {
+    // Chinese: the same sentence once names are one sign and time words are out, with other names ("测试现在改用 Vitest 运行" over "测试使用 Jest 运行").
+    if (!newer.han || newer.han !== older.han || newer.han.replace(/\u00a7/g, '').length < 2 || !newer.names.length || !older.names.length) return false;
+    return !newer.names.some((n) => older.names.includes(n));
+  }
+  if (newer.words.some((w) => BESIDE.has(w.key)) || (newer.verb && older.verb && newer.verb !== older.verb)) return false;
+  let shared = false;
+  for (const k of newer.keys) if (older.keys.has(k) && !LOOSE.has(k)) shared = true;
+  if (!shared) return false;
+  const is = onlyRun(newer, older);
+  const to = is && slotAt(newer, is[0]);
+  if (!is || !to) return false;
+  // After "switched … to", what the older did with its thing goes with it ("The monorepo is managed with Lerna").
+  const was = onlyRun(older, newer, to === 'free');
+  const from = was && slotAt(older, was[0]);
+  return !!was && !!from && (to === 'free' || to === from) && sameKind(older, was, newer, is);
 }
 
 /**
@@ -515,26 +754,43 @@ function negatesOlder(thing: Thing, newer: FactShape, older: FactShape): boolean
     own++;
   }
   if (!own) return false;
-  for (const w of newer.words) if (!thing.words.has(w) && !GENERIC.has(w) && older.words.has(w)) return true;
+  for (const w of newer.words) {
+    if (thing.words.has(w) || GENERIC.has(w) || !older.words.has(w)) continue;
+    // "Prices are shown in euros, not cents" makes another claim than "Prices are stored in cents": both stay true.
+    return !(thing.verb && older.frame.verb && thing.verb !== older.frame.verb);
+  }
   return false;
 }
 
 /**
  * Whether `newer` restates the subject of `older` and says it changed. Where it names what it
- * replaces, that decides (negatesOlder). Else it carries a replacement cue ("switched to",
- * "migrated", "gone"; a change that may come, "will be removed", is none) and shares most of the
- * older fact's content words (at least two; with only "now", more than half: "The CSV export now
- * includes a header row" adds to "The CSV export uses semicolons as separators"). "We deploy with
- * Fly.io now; the Heroku pipelines are gone" over "We deploy with Heroku pipelines".
+ * replaces, that decides (negatesOlder). Else it carries a replacement cue (a change that may
+ * come, "will be removed", is none): a strong one ("switched to", "migrated", "gone") with half
+ * the older fact's content words (two at least) shared; or any cue, "now" and "these days"
+ * among them, in a clause that says the older fact again with another thing in its place
+ * (sameFrame: "We deploy with Fly.io now" over "We deploy with Heroku pipelines"; "The CSV export
+ * now includes a header row" adds to "The CSV export uses semicolons as separators").
  */
 export function replacesSubject(newer: FactShape, newerText: string, older: FactShape): boolean {
   if (older.words.size === 0 || !newer.cued) return false;
   const said = replacedIn(newerText);
   if (said.things.length) return said.things.some((t) => negatesOlder(t, newer, older));
   if (!said.cue) return false;
-  let both = 0;
-  for (const w of older.words) if (newer.words.has(w)) both++;
-  return both >= 2 && both / older.words.size >= (said.cue === 'weak' ? 0.6 : 0.5);
+  if (said.cue === 'strong') {
+    let both = 0;
+    for (const w of older.words) if (newer.words.has(w)) both++;
+    if (both >= 2 && both / older.words.size >= 0.5) return true;
+  }
+  if (newer.negated || older.negated || !shareSubject(newer, older)) return false;
+  return said.clauses.some((c) => sameFrame(factShape(c).frame, older.frame));
+}
+
+/** Whether two facts share a content word that is no loose verb, no cue: sameFrame's first need, told without reading their frames. */
+function shareSubject(newer: FactShape, older: FactShape): boolean {
+  for (const w of newer.words) if (older.words.has(w) && !LOOSE.has(w) && w !== 'now' && !HAN.test(w)) return true;
+  // Chinese: sameFrame compares whole sentences; a shared character pair is its first need.
+  for (const w of newer.words) if (HAN.test(w) && older.words.has(w)) return true;
+  return false;
 }
 
 const REPLACES_ALL = new RegExp(REPLACES.source, 'gi');
@@ -546,7 +802,10 @@ const REPLACES_ALL = new RegExp(REPLACES.source, 'gi');
  * longer the subject, the more: expressjs/express's history, issue 25 §2.1).
  */
 export function namesMore(newerText: string, older: FactShape): boolean {
-  for (const w of factShape(newerText.replace(REPLACES_ALL, ' ')).words) if (!older.words.has(w)) return true;
+  const newer = factShape(newerText.replace(REPLACES_ALL, ' '));
+  for (const w of newer.words) if (!older.words.has(w)) return true;
+  // A name with a hyphen is one name: "markdown-it" is not "markdown" (its words) again.
+  for (const w of newer.frame.words) if (w.kind === 'word' && w.key.includes('-') && !older.frame.keys.has(w.key)) return true;
   return false;
 }
 
