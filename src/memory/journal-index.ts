@@ -56,6 +56,8 @@ export function journalIndex(root: string, stateDir: string, today: string, read
   let listing: Map<string, Dirent> | null = null;
   const entries = () => (listing ??= new Map(direntsOrNone(journal).map((d) => [d.name, d])));
   let kept: KeptIndex | null = null;
+  /** Whether `kept` holds days not yet written (keep() writes them). */
+  let changed = false;
   const keptNow = () => (kept ??= readState(stateDir, JOURNAL_INDEX_FILE, isKept) ?? { v: VERSION, days: {} });
   /** Days read whole for their index in this run: their sessions are not read again. */
   const whole = new Map<string, JournalRead>();
@@ -92,13 +94,20 @@ export function journalIndex(root: string, stateDir: string, today: string, read
       if (before?.settled && after?.stamp === before.stamp && !read.corrupt.length && day >= oldest) {
         const days = Object.fromEntries(Object.entries(keptNow().days).filter(([d]) => d >= oldest));
         kept = { v: VERSION, days: { ...days, [day]: { stamp: before.stamp, index } } };
-        try {
-          writeState(stateDir, JOURNAL_INDEX_FILE, kept);
-        } catch {
-          /* only saves work: made again next time */
-        }
+        changed = true;
       }
       return index;
+    },
+    // Once for all the days indexed anew: written after each, the file was written and renamed over
+    // itself once a day of the window (~30 writes and renames in a clone's first primer, 30-50 ms).
+    keep() {
+      if (!changed || !kept) return;
+      changed = false;
+      try {
+        writeState(stateDir, JOURNAL_INDEX_FILE, kept);
+      } catch {
+        /* only saves work: made again next time */
+      }
     },
     // A day read is read whole, each file's sessions kept while it is unchanged (keptJournal): a day's
     // file names need not say its sessions' order, and what was parsed once is not parsed again.

@@ -40,6 +40,8 @@ export interface NewestSource {
   index(day: string): DayIndex | null;
   /** The day's sessions, newest minute first; each minute's sessions in time order (files that cannot be read: in its index). */
   minutes(day: string): Iterable<JournalRead>;
+  /** Keeps the indexes made by index() since the last call (one write for all of them), where they are kept. */
+  keep?(): void;
 }
 
 /**
@@ -113,9 +115,13 @@ export function readNewest(
   const indexes = new Map<string, DayIndex>();
   for (const day of days) {
     const ix = src.index(day);
-    if (!ix) return null;
+    if (!ix) {
+      src.keep?.();
+      return null;
+    }
     indexes.set(day, ix);
   }
+  src.keep?.();
   let count = 0;
   const authors = new Set<string>();
   const corrupt: CorruptFileError[] = [];
