@@ -3,7 +3,6 @@ import { mkdirSync, readdirSync, readFileSync, unlinkSync, writeFileSync } from 
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { main } from '../../src/cli/main.js';
 import { workerStarter } from '../../src/hook/agent/process-io.js';
 import { cleanEnv } from './clean-env.mjs';
 import { tempDir } from './cleanup.js';
@@ -221,6 +220,8 @@ function bindRepo(dir: string, home: string, now: string | undefined): TestRepo 
       let stderr = '';
       const input = o.stdin === undefined ? Buffer.alloc(0) : Buffer.from(o.stdin);
       const runEnv = { ...env, ...o.env };
+      // Loaded at the first run: a file that never runs the command line (a fresh worker's, say) does not load it.
+      const { main } = await import('../../src/cli/main.js');
       const code = await main(args, {
         cwd: dir,
         env: runEnv,
