@@ -13,7 +13,7 @@ import { flushCodeCache, requireCached } from './code-cache.js';
 import { flushTrace, mark } from './trace.js';
 import { formatFatal, memoryOffLine } from './cli/messages.js';
 import { memoryOff } from './git/off-switch.js';
-import { EXIT } from './errors.js';
+import { EXIT, type ExitCode } from './errors.js';
 import { deferEarly, startEarly } from './git/early.js';
 import { absoluteGitPaths } from './git/env-paths.js';
 import { VAR_LIST_ARGS } from './git/vars.js';
@@ -29,8 +29,8 @@ import { readTextOrNull } from './fs/read-file.js';
 import { triedFactsKept } from './memory/long-term-tried.js';
 import { LONG_TERM_FILE } from './paths.js';
 import { symlinkOnPath } from './worktree-path.js';
-import { readHookStdin } from './fs/stdin.js';
-import { plainAgentArg, sessionStartCache } from './hook/agent/session-start-args.js';
+import { sessionStartCache } from './hook/agent/session-start-args.js';
+import { processHookIo, routeAgentHook, type AgentHookEntries } from './hook/agent/process-io.js';
 
 /**
  * Starts the primer's staleness git call (staleness.ts takes it over) where MEMORY.md has anchored
@@ -113,6 +113,8 @@ const WHILE_OFF = new Set(['help', '--help', '-h', '--version', 'version', 'doct
  */
 function offExit(): number | null {
   if (args[0] !== 'hook' && (args[0] === undefined || WHILE_OFF.has(args[0]))) return null;
+  // The agents' hooks: their route checks (process-io.ts routeAgentHook), with the io it is given.
+  if (args[0] === 'hook' && args[1] === 'agent') return null;
   const off = memoryOff(process.cwd(), process.env);
   if (!off) return null;
   if (args[0] !== 'hook') process.stderr.write(memoryOffLine(off, args[0]));
@@ -223,6 +225,35 @@ function yieldToAgent(): void {
 /** Agent hooks loaded from agent-hooks.js (CommonJS, code cache): the compaction hooks and SessionStart. */
 const LEAN_AGENT_EVENTS = new Set(['pre-compact', 'post-compact', 'session-start']);
 
+/** A bundle's hook entry's exit code (Entry leaves it a number). */
+const exitOf = async (code: Promise<number | null> | number | null) => (await code) as ExitCode | null;
+
+/** Where the binary finds each route of `hook agent` (process-io.ts routeAgentHook): a bundle each, with its code cache. */
+const AGENT_HOOK_BUNDLES: AgentHookEntries = {
+  // A hook its command runs in the background (Codex's SessionEnd): from the workers' bundle, whose job it runs itself.
+  detached: async (hookArgs, io) => {
+    yieldToAgent();
+    return exitOf(lean('agent-worker', `agent-worker-${hookArgs[0]}`).runDetachedHook!(...([hookArgs, io] as never[])));
+  },
+  toolUse: async (hookArgs, io) => exitOf(lean('agent-tool-use').runToolUseHook!(...([hookArgs, io] as never[]))),
+  // SessionStart (every agent session's start, resume and compaction) has its own bundle: the primer
+  // and the after-compaction path; arguments it does not take go to agent-hooks.js. Its input, read
+  // first, says which code cache fits (a start's or a compaction's).
+  sessionStart: async (hookArgs, io, stdin) => {
+    const cache = stdin ? sessionStartCache(stdin) : 'session-start';
+    if (stdin && cache === 'session-start') startSessionPrimerEarly(stdin);
+    // What it leaves out (the after compaction computation when nothing prepared applies) it loads from agent-hooks.js.
+    const loadFull = async () => lean('agent-hooks', 'agent-hooks-after-compact').prepareAfterCompact;
+    return exitOf(lean('session-start', cache).runSessionStart!(...([hookArgs, loadFull, io] as never[])));
+  },
+  // The compaction hooks read the ledger: each keeps its own code cache. The other events: agents.mjs.
+  agentHook: async (hookArgs, io) => {
+    const event = hookArgs[0] ?? '';
+    if (LEAN_AGENT_EVENTS.has(event)) return exitOf(lean('agent-hooks', event === 'session-start' ? 'agent-hooks' : 'agent-compact').runAgentHook!(...([hookArgs, io] as never[])));
+    return exitOf((await full('agents')).runAgentHook!(...([hookArgs, io] as never[])));
+  },
+};
+
 async function run(): Promise<number> {
   const hook = args[0] === 'hook' ? args[1] : undefined;
   if (hook === 'post-commit' || hook === 'post-rewrite') return (await lean('hook').runHook!(...([hook, args.slice(2), process.cwd(), process.env] as never[]))) ?? EXIT.ok;
@@ -234,28 +265,8 @@ async function run(): Promise<number> {
   // After init, the next commit keeps the agents' start primer for the HEAD it made (hook/agent/kept-start.ts).
   if (hook === 'keep-start') return (await lean('session-start', 'keep-start').runKeepStart!()) ?? EXIT.ok;
   if (hook === 'pre-push') return (await (await full('pre-push')).runPrePush!(...([args.slice(2), process.cwd(), process.env] as never[]))) ?? EXIT.ok;
-  // A hook its command runs in the background (Codex's SessionEnd): from the workers' bundle, whose job it runs itself.
-  if (hook === 'agent' && args.includes('--detached')) {
-    yieldToAgent();
-    return (await lean('agent-worker', `agent-worker-${args[2]}`).runDetachedHook!(...([args.slice(2)] as never[]))) ?? EXIT.ok;
-  }
-  if (hook === 'agent' && args[2] === 'tool-use') return (await lean('agent-tool-use').runToolUseHook!(...([args.slice(3)] as never[]))) ?? EXIT.ok;
-  // SessionStart (every agent session's start, resume and compaction) has its own bundle: the primer
-  // and the after-compaction path; arguments it does not take go to agent-hooks.js.
-  if (hook === 'agent' && plainAgentArg(args.slice(2))) {
-    // Its input, read first, says which code cache fits (a start's or a compaction's). Unreadable, it
-    // is left to the hook, which reports it and exits 0 as for any failure.
-    const stdin = await readHookStdin().catch(() => undefined);
-    const cache = stdin ? sessionStartCache(stdin) : 'session-start';
-    if (stdin && cache === 'session-start') startSessionPrimerEarly(stdin);
-    // What it leaves out (the after compaction computation when nothing prepared applies) it loads from agent-hooks.js.
-    const loadFull = async () => lean('agent-hooks', 'agent-hooks-after-compact').prepareAfterCompact;
-    const done = await lean('session-start', cache).runSessionStart!(...([args.slice(2), loadFull, stdin] as never[]));
-    return done ?? (await lean('agent-hooks').runAgentHook!(...([args.slice(2), stdin] as never[]))) ?? EXIT.ok;
-  }
-  // The compaction hooks read the ledger: each keeps its own code cache.
-  if (hook === 'agent' && LEAN_AGENT_EVENTS.has(args[2] ?? '')) return (await lean('agent-hooks', args[2] === 'session-start' ? 'agent-hooks' : 'agent-compact').runAgentHook!(...([args.slice(2)] as never[]))) ?? EXIT.ok;
-  if (hook === 'agent') return (await (await full('agents')).runAgentHook!(...([args.slice(2)] as never[]))) ?? EXIT.ok;
+  // The agents' hooks: the one route (process-io.ts), with the process's io; each route's code from its bundle.
+  if (hook === 'agent') return routeAgentHook(args.slice(2), processHookIo(), AGENT_HOOK_BUNDLES);
   // PreCompact's worker runs at every compaction: from agent-hooks.js, with its own code cache.
   if (hook === 'agent-worker' && args[2] === 'compact-prepare') return (await lean('agent-hooks', 'agent-compact-prepare').runCompactPrepare!(...([args.slice(3)] as never[]))) ?? EXIT.ok;
   // The other workers (a session's notes, its end): agent-worker.js, a code cache for each job.

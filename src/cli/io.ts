@@ -21,6 +21,11 @@ export interface Io {
    * scanner load.
    */
   mask?: (text: string) => Promise<string>;
+  /**
+   * Starts `git-memory <args>` detached (the workers an agent hook starts, `hook agent`): from this
+   * process's binary where not given; an in-process caller (the tests) names its own.
+   */
+  startWorker?: (args: string[], cwd: string, opts?: { low?: boolean }) => void;
 }
 
 /** The project rules' masking, line by line: no scanner to load, and loaded only on an error. */

@@ -11,7 +11,7 @@ import { foldCommand } from './commands/fold.js';
 import { forgetCommand } from './commands/forget.js';
 import { helpCommand } from './commands/help.js';
 import { hotFilesCommand } from './commands/hot-files.js';
-import { hookCommand } from './commands/hook.js';
+import { agentHookWith, hookCommand } from './commands/hook.js';
 import { endCommand } from './commands/end.js';
 import { initCommand } from './commands/init.js';
 import { journalCommand } from './commands/journal.js';
@@ -162,6 +162,8 @@ async function checkArgs(args: string[]): Promise<void> {
 /** Runs the CLI and returns the exit code, as run() or reportError() in io.ts decided it. */
 export async function main(args: string[], io?: Partial<Io>): Promise<number> {
   const full: Io = { ...defaultIo(), mask: maskSecrets, ...io };
+  // The agents' hooks: the binary's route (bin.ts), with this io and the arguments as given.
+  if (args[0] === 'hook' && args[1] === 'agent') return agentHookWith(full, args.slice(2));
   try {
     checkArgvBytes(args);
     await checkArgs(args);

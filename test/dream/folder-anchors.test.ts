@@ -15,12 +15,15 @@ async function repoWithFolderFact(): Promise<TestRepo> {
   return repo;
 }
 
-/** The fact's line in the primer (built binary), and what lint says may be stale. */
-function read(repo: TestRepo): { line: string; lint: string } {
+/**
+ * The fact's line in the primer (built binary: its entry point starts the staleness question early),
+ * and what lint says may be stale (in process: lint is the full command line's, in the binary too).
+ */
+async function read(repo: TestRepo, lint = true): Promise<{ line: string; lint: string }> {
   const p = repo.exec(['primer', '--no-write']);
   expect(p.stderr).toBe('');
   const line = p.stdout.split('\n').find((l) => l.includes(FACT)) ?? '';
-  return { line, lint: repo.exec(['lint']).stdout };
+  return { line, lint: lint ? (await repo.run(['lint'])).stdout : '' };
 }
 
 describe('a fact anchored to a folder', () => {
@@ -28,7 +31,7 @@ describe('a fact anchored to a folder', () => {
     const repo = await repoWithFolderFact();
     repo.commit('More expression cases', { 'test/parser/expr.test.ts': '// expr, more\n' });
     repo.commit('Test the new rule', { 'test/parser/loop.test.ts': '// loop\n' });
-    const { line, lint } = read(repo);
+    const { line, lint } = await read(repo);
     expect(line).toContain(FACT);
     expect(line).not.toContain('may be stale');
     expect(lint).not.toContain('may be stale');
@@ -39,19 +42,19 @@ describe('a fact anchored to a folder', () => {
     repo.commit('Test the new rule', { 'test/parser/loop.test.ts': '// loop\n' });
     repo.git('mv', 'test/parser/stmt.test.ts', 'test/statements.test.ts');
     repo.git('commit', '-q', '-m', 'Move the statement tests up');
-    const first = read(repo);
+    const first = await read(repo);
     expect(first.line).toContain(`${FACT} (may be stale: 1 file under test/parser/ deleted or renamed since)`);
     expect(first.lint).toMatch(/may be stale[\s\S]*Parser tests live in test\/parser\/[\s\S]*1 file under test\/parser\/ deleted or renamed since/);
 
     // A file added after the fact and deleted again counts too: the folder's files are what they were not.
     repo.git('rm', '-q', 'test/parser/loop.test.ts');
     repo.git('commit', '-q', '-m', 'Drop the loop tests');
-    expect(read(repo).line).toContain('(may be stale: 2 files under test/parser/ deleted or renamed since)');
+    expect((await read(repo, false)).line).toContain('(may be stale: 2 files under test/parser/ deleted or renamed since)');
 
     // The whole folder gone: the fact's files are all deleted.
     repo.git('rm', '-q', '-r', 'test/parser');
     repo.git('commit', '-q', '-m', 'No parser tests');
-    expect(read(repo).line).toContain('(may be stale: its files were deleted or renamed; the next dream removes it, or follows the rename)');
+    expect((await read(repo, false)).line).toContain('(may be stale: its files were deleted or renamed; the next dream removes it, or follows the rename)');
   });
 });
 
@@ -62,7 +65,7 @@ describe('a fact anchored to a folder, in `git memory diff`', () => {
     repo.commit('Test the new rule', { 'test/parser/loop.test.ts': '// loop\n' });
     repo.git('rm', '-q', 'test/parser/stmt.test.ts');
     repo.git('commit', '-q', '-m', 'Drop the statement tests');
-    const r = repo.exec(['diff', `${base}..HEAD`, '--json']);
+    const r = await repo.run(['diff', `${base}..HEAD`, '--json']);
     expect(r.code, r.stderr).toBe(0);
     const diff = JSON.parse(r.stdout) as { primer: { base: string; head: string } };
     const line = (text: string) => text.split('\n').find((l) => l.includes(FACT)) ?? '';

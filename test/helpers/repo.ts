@@ -3,7 +3,7 @@ import { mkdirSync, readdirSync, readFileSync, unlinkSync, writeFileSync } from 
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { main } from '../../src/cli/main.js';
+import { workerStarter } from '../../src/hook/agent/process-io.js';
 import { cleanEnv } from './clean-env.mjs';
 import { tempDir } from './cleanup.js';
 import { copyTree } from './copy-tree.js';
@@ -219,12 +219,17 @@ function bindRepo(dir: string, home: string, now: string | undefined): TestRepo 
       let stdout = '';
       let stderr = '';
       const input = o.stdin === undefined ? Buffer.alloc(0) : Buffer.from(o.stdin);
+      const runEnv = { ...env, ...o.env };
+      // Loaded at the first run: a file that never runs the command line (a fresh worker's, say) does not load it.
+      const { main } = await import('../../src/cli/main.js');
       const code = await main(args, {
         cwd: dir,
-        env: { ...env, ...o.env },
+        env: runEnv,
         out: (t) => void (stdout += t),
         err: (t) => void (stderr += t),
         readStdin: async () => input,
+        // `hook agent`'s workers: real detached processes of the built binary, with this run's environment.
+        startWorker: workerStarter(runEnv, BIN),
       });
       return { code, stdout, stderr };
     },

@@ -40,5 +40,15 @@ async function runner(io: Io, name: string, args: string[]): Promise<ExitCode> {
   if (name === 'post-commit' || name === 'post-rewrite') return (await import('../../hook/entry.js')).runHook(name, args, io.cwd, io.env, stdin);
   if (name === 'pre-push') return (await import('../../hook/pre-push-entry.js')).runPrePush(args, io.cwd, io.env, stdin);
   if (name === 'agent-worker') return (await import('../../hook/agent/worker.js')).runAgentWorker(args, io.cwd, io.env);
-  return (await import('../../hook/agent/entry.js')).runAgentHook(args);
+  return agentHookWith(io, args);
+}
+
+/**
+ * `hook agent <args>` (args start with the event) with `io`: the binary's route (bin.ts takes it
+ * before any parser, and so does main() in process: yargs would take `--agent` for an option of its
+ * own), with workers from this process's binary unless the io says which.
+ */
+export async function agentHookWith(io: Io, args: string[]): Promise<ExitCode> {
+  const [{ runAgentHookIn }, { workerStarter }] = await Promise.all([import('../../hook/agent/in-process.js'), import('../../hook/agent/process-io.js')]);
+  return runAgentHookIn(args, { cwd: io.cwd, env: io.env, readStdin: () => io.readStdin(), out: (t) => io.out(t), err: (t) => io.err(t), startWorker: io.startWorker ?? workerStarter(io.env) });
 }

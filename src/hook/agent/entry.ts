@@ -4,11 +4,11 @@
 import type { Opened } from '../../commands/context.js';
 import type { HookSession } from '../../commands/steps/compaction-prepared.js';
 import type { ExitCode } from '../../errors.js';
+import type { AgentHookIo } from './process-io.js';
 
-/** `git-memory hook agent …` with the process's own streams (`stdin` when the entry point read it already). Always EXIT.ok. */
-export async function runAgentHook(args: string[], stdin?: Buffer): Promise<ExitCode> {
-  const [{ agentHook }, { processHookIo, withStdin }] = await Promise.all([import('./hook.js'), import('./process-io.js')]);
-  return agentHook(args, withStdin(processHookIo(), stdin));
+/** `git-memory hook agent …` with `io` (process-io.ts routeAgentHook). Always EXIT.ok. */
+export async function runAgentHook(args: string[], io: AgentHookIo): Promise<ExitCode> {
+  return (await import('./hook.js')).agentHook(args, io);
 }
 
 /** `git-memory hook agent-worker compact-prepare …`: PreCompact's worker (compact-worker.ts). Always EXIT.ok. */

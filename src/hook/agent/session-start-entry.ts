@@ -7,7 +7,7 @@ import { EXIT, type ExitCode } from '../../errors.js';
 import type { LoadFullAfterCompact } from './after-compact.js';
 import { parseHookInput } from './input.js';
 import { plainAgentArg } from './session-start-args.js';
-import { processHookIo, withStdin } from './process-io.js';
+import type { AgentHookIo } from './process-io.js';
 import { sessionStart } from './session-start.js';
 import { keepAfterCommit } from './kept-start.js';
 import { createRequire } from 'node:module';
@@ -28,16 +28,14 @@ export function sessionStartAgent(args: readonly string[]): AgentName | null {
 }
 
 /**
- * The SessionStart hook with the process's own streams: EXIT.ok always (a memory problem never
- * blocks a session; it is reported on stderr, as agentHook does). Null, before reading anything,
- * when the arguments are not the plain form: the caller hands them to agentHook (hook.ts).
- * `loadFull` loads the after-compaction computation this bundle leaves out (from agent-hooks.js);
- * `stdin` is the hook's input when the entry point read it already.
+ * The SessionStart hook with `io` (process-io.ts routeAgentHook): EXIT.ok always (a memory problem
+ * never blocks a session; it is reported on stderr, as agentHook does). Null, before reading
+ * anything, when the arguments are not the plain form: the caller hands them to agentHook (hook.ts).
+ * `loadFull` loads the after-compaction computation this bundle leaves out (from agent-hooks.js).
  */
-export async function runSessionStart(args: string[], loadFull: LoadFullAfterCompact, stdin?: Buffer): Promise<ExitCode | null> {
+export async function runSessionStart(args: string[], loadFull: LoadFullAfterCompact, io: AgentHookIo): Promise<ExitCode | null> {
   const agent = sessionStartAgent(args);
   if (!agent) return null;
-  const io = withStdin(processHookIo(), stdin);
   try {
     const input = parseHookInput(await io.readStdin());
     await sessionStart(agent, input, io, input.cwd ?? io.cwd, loadFull);

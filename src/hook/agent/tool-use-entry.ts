@@ -5,11 +5,10 @@
 // It prints nothing, whatever happens: a problem goes to the hook log.
 import { EXIT, type ExitCode } from '../../errors.js';
 import { agentHookFailure } from '../../cli/messages.js';
-import { childProcess } from '../../child-process.js';
-import { readHookStdin } from '../../fs/stdin.js';
 import { isDir } from '../../fs/stat.js';
 import { logFailure } from './hook-log.js';
 import type { HookInput } from './input.js';
+import type { AgentHookIo } from './process-io.js';
 import { keepNotes } from './notes-check.js';
 
 const MAX_INPUT = 1024 * 1024;
@@ -28,20 +27,16 @@ function toolUseInput(bytes: Buffer): HookInput {
 }
 
 /**
- * Starts `git-memory <args>` detached; child_process is loaded only when a worker is due, and by
- * require: this bundle runs from the code cache (a vm.Script), where a dynamic import() throws.
+ * Always EXIT.ok, with nothing on stdout or stderr. `args` follow the event (`--agent NAME`); `io`
+ * gives the input and starts the worker (process-io.ts routeAgentHook).
  */
-function startWorker(args: string[], cwd: string): void {
-  childProcess().spawn(process.execPath, [process.argv[1]!, ...args], { cwd, env: process.env, detached: true, stdio: 'ignore' }).unref();
-}
-
-/** Always EXIT.ok, with nothing on stdout or stderr. */
-export async function runToolUseHook(args: string[], cwd = process.cwd(), env: NodeJS.ProcessEnv = process.env): Promise<ExitCode> {
+export async function runToolUseHook(args: string[], io: Pick<AgentHookIo, 'cwd' | 'env' | 'readStdin' | 'startWorker'>): Promise<ExitCode> {
+  const { cwd, env, startWorker } = io;
   try {
     const at = args.indexOf('--agent');
     const agent = at >= 0 ? args[at + 1] : args.find((a) => a.startsWith('--agent='))?.slice('--agent='.length);
     if (!agent) throw new Error('--agent is required');
-    const input = toolUseInput(await readHookStdin());
+    const input = toolUseInput(await io.readStdin());
     await keepNotes(agent, input, { env, startWorker }, input.cwd ?? cwd);
   } catch (e) {
     logFailure(cwd, env, agentHookFailure('tool-use', (e as Error).message ?? String(e)));

@@ -6,6 +6,7 @@ import { EXIT, UsageError, type ExitCode } from '../../errors.js';
 import { agentHookFailure } from '../../cli/messages.js';
 import { parseAgents } from '../../agents/registry.js';
 import { logFailure } from './hook-log.js';
+import type { AgentHookIo } from './process-io.js';
 
 /** Runs one worker job in the process's directory. Always EXIT.ok: failures go to the hook log. */
 export async function runAgentWorker(args: string[], cwd = process.cwd(), env: NodeJS.ProcessEnv = process.env): Promise<ExitCode> {
@@ -42,13 +43,12 @@ export async function runAgentWorker(args: string[], cwd = process.cwd(), env: N
  * would start (the session's finalise) runs in this same process instead of a second one. From this
  * bundle, so that the hooks' own graph never reaches the model SDK. Always EXIT.ok.
  */
-export async function runDetachedHook(args: string[]): Promise<ExitCode> {
+export async function runDetachedHook(args: string[], io: AgentHookIo): Promise<ExitCode> {
   // In the background of the agent's process group: the terminal's hang-up or an interrupt meant for
   // the agent must not cut the session's record short, as they cannot reach a worker started in a
   // session of its own (process-io.ts).
   for (const s of ['SIGHUP', 'SIGINT'] as const) process.on(s, () => undefined);
-  const [{ agentHook }, { processHookIo }] = await Promise.all([import('./hook.js'), import('./process-io.js')]);
-  const io = processHookIo();
+  const { agentHook } = await import('./hook.js');
   const jobs: Promise<ExitCode>[] = [];
   await agentHook(args, { ...io, startWorker: (worker, cwd) => void jobs.push(runAgentWorker(worker.slice(2), cwd, io.env)) });
   await Promise.all(jobs);

@@ -8,6 +8,7 @@ import { fixture, makeMemoryRepo, ROOT, tempDir, type TestRepo } from '../../hel
 import { prompt, reply, toolTurn } from './claude-lines.js';
 import { readKeptLedger } from '../../../src/transcripts/index.js';
 import { settled } from '../../helpers/settled.js';
+import { agentHookIn } from '../../helpers/agent-hook.js';
 
 const memoryRepo = fixture(async () => {
   const repo = await makeMemoryRepo({ until: 'file' });
@@ -25,8 +26,13 @@ function transcriptFile(): string {
   return path;
 }
 
+/**
+ * The hook as the binary routes it, in this process (helpers/agent-hook.ts; its workers real processes
+ * of the binary). The tool-use bundle's own runs (its worker start, the modules it loads, bad input,
+ * each agent's transcript) run the binary below.
+ */
 function hook(repo: TestRepo, event: string, agent: string, payload: Record<string, unknown>) {
-  return repo.exec(['hook', 'agent', event, '--agent', agent], { stdin: JSON.stringify({ session_id: SESSION, cwd: repo.dir, ...payload }) });
+  return agentHookIn(repo, [event, '--agent', agent], { stdin: JSON.stringify({ session_id: SESSION, cwd: repo.dir, ...payload }) });
 }
 
 const journalCount = (repo: TestRepo) => {
@@ -39,12 +45,12 @@ describe('hook agent tool-use: the ledger follows the transcript', () => {
     const repo = await memoryRepo();
     const t = transcriptFile();
     appendFileSync(t, prompt(SESSION, repo.dir, 'Add a logout endpoint') + toolTurn(SESSION, repo.dir, 3000));
-    expect(hook(repo, 'tool-use', 'claude', { transcript_path: t, hook_event_name: 'PostToolUse' })).toEqual({ code: 0, stdout: '', stderr: '' });
+    expect(await hook(repo, 'tool-use', 'claude', { transcript_path: t, hook_event_name: 'PostToolUse' })).toEqual({ code: 0, stdout: '', stderr: '' });
     const stateDir = join(repo.dir, '.git', 'git-memory');
     expect(readKeptLedger(stateDir, SESSION)!.offset).toBe(statSync(t).size);
 
     appendFileSync(t, toolTurn(SESSION, repo.dir, 4000, 'npm run lint'));
-    expect(hook(repo, 'tool-use', 'claude', { transcript_path: t })).toEqual({ code: 0, stdout: '', stderr: '' });
+    expect(await hook(repo, 'tool-use', 'claude', { transcript_path: t })).toEqual({ code: 0, stdout: '', stderr: '' });
     expect(readKeptLedger(stateDir, SESSION)!.offset).toBe(statSync(t).size);
     expect(readKeptLedger(stateDir, SESSION)!.ledger.tool_calls).toBe(2);
     await settled(repo); // every process the hook started has ended
@@ -55,7 +61,7 @@ describe('hook agent tool-use: the ledger follows the transcript', () => {
     const repo = await memoryRepo();
     const t = transcriptFile();
     appendFileSync(t, prompt(SESSION, repo.dir, 'Add a logout endpoint') + toolTurn(SESSION, repo.dir, 12_000) + reply(SESSION, repo.dir, 12_500, 'Logout is in place.'));
-    expect(hook(repo, 'stop', 'claude', { transcript_path: t, hook_event_name: 'Stop' })).toEqual({ code: 0, stdout: '', stderr: '' });
+    expect(await hook(repo, 'stop', 'claude', { transcript_path: t, hook_event_name: 'Stop' })).toEqual({ code: 0, stdout: '', stderr: '' });
     await settled(repo); // the worker the hook started has ended
     expect(existsSync(join(sessionDir(repo), 'notes.json'))).toBe(true);
     const notes = readFileSync(join(sessionDir(repo), 'notes.md'), 'utf8');
@@ -69,7 +75,7 @@ describe('hook agent tool-use: the ledger follows the transcript', () => {
     const repo = await memoryRepo();
     const t = transcriptFile();
     appendFileSync(t, prompt(SESSION, repo.dir, 'Add a logout endpoint') + toolTurn(SESSION, repo.dir, 11_000) + toolTurn(SESSION, repo.dir, 11_500, 'npm run lint') + toolTurn(SESSION, repo.dir, 12_000, 'npm run build'));
-    expect(hook(repo, 'tool-use', 'claude', { transcript_path: t, hook_event_name: 'PostToolUse' })).toEqual({ code: 0, stdout: '', stderr: '' });
+    expect(repo.exec(['hook', 'agent', 'tool-use', '--agent', 'claude'], { stdin: JSON.stringify({ session_id: SESSION, cwd: repo.dir, transcript_path: t, hook_event_name: 'PostToolUse' }) })).toEqual({ code: 0, stdout: '', stderr: '' });
     await settled(repo); // the worker the hook started has ended
     expect(existsSync(join(sessionDir(repo), 'notes.json'))).toBe(true);
     const notes = readFileSync(join(sessionDir(repo), 'notes.md'), 'utf8');
@@ -85,8 +91,8 @@ describe('hook agent tool-use: the ledger follows the transcript', () => {
     appendFileSync(join(repo.dir, '.openclaw_memory.toml'), '\n[session_memory]\nenabled = false\n');
     const t = transcriptFile();
     appendFileSync(t, prompt(SESSION, repo.dir, 'Add a logout endpoint') + toolTurn(SESSION, repo.dir, 20_000));
-    expect(hook(repo, 'tool-use', 'claude', { transcript_path: t })).toEqual({ code: 0, stdout: '', stderr: '' });
-    expect(hook(repo, 'stop', 'claude', { transcript_path: t })).toEqual({ code: 0, stdout: '', stderr: '' });
+    expect(await hook(repo, 'tool-use', 'claude', { transcript_path: t })).toEqual({ code: 0, stdout: '', stderr: '' });
+    expect(await hook(repo, 'stop', 'claude', { transcript_path: t })).toEqual({ code: 0, stdout: '', stderr: '' });
     await settled(repo); // every process the hook started has ended
     expect(existsSync(sessionDir(repo))).toBe(false);
   });
@@ -96,7 +102,7 @@ describe('hook agent tool-use: the ledger follows the transcript', () => {
     await repo.run(['log', 'Logout revokes the refresh token']);
     const t = transcriptFile();
     appendFileSync(t, prompt(SESSION, repo.dir, 'Add a logout endpoint') + reply(SESSION, repo.dir, 2000, 'Done.'));
-    expect(hook(repo, 'stop', 'claude', { transcript_path: t })).toEqual({ code: 0, stdout: '', stderr: '' });
+    expect(await hook(repo, 'stop', 'claude', { transcript_path: t })).toEqual({ code: 0, stdout: '', stderr: '' });
     await settled(repo); // every process the hook started has ended
     expect(journalCount(repo)).toBe(0);
   });
@@ -124,7 +130,7 @@ describe('hook agent tool-use: the ledger follows the transcript', () => {
   it('a problem is never shown to the agent: exit 0, nothing on stdout or stderr, a line in agent-hook.log', async () => {
     const repo = await memoryRepo();
     const missing = join(tempDir(), 'gone.jsonl');
-    expect(hook(repo, 'tool-use', 'claude', { transcript_path: missing })).toEqual({ code: 0, stdout: '', stderr: '' });
+    expect(await hook(repo, 'tool-use', 'claude', { transcript_path: missing })).toEqual({ code: 0, stdout: '', stderr: '' });
     expect(readFileSync(join(repo.dir, '.git', 'git-memory', 'agent-hook.log'), 'utf8')).toContain('cannot read the transcript');
     const bad = repo.exec(['hook', 'agent', 'tool-use', '--agent', 'claude'], { stdin: '{"session_id": ' });
     expect(bad).toEqual({ code: 0, stdout: '', stderr: '' });
