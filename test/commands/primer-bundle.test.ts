@@ -23,8 +23,9 @@ describe('dist/primer.js, the session start primer', () => {
     // with them) and the dream's judgement of a fact superseded (the primer applies it between
     // dreams), 218 KB with that judgement reading what a statement says it replaces and staleness
     // placing an anchor the log does not list (stop 43): a size that jumps means something that is
-    // not the primer's came in.
-    expect(text.length).toBeLessThan(220_000);
+    // not the primer's came in. 220 KB with linear-time parsers of MEMORY.md, TASKS.md and session
+    // lines and the log of a treeless partial clone (stop 44).
+    expect(text.length).toBeLessThan(222_000);
   });
 
 });
