@@ -93,7 +93,8 @@ export const CODEX_MODEL_WARNING = /^Warning: /;
  */
 const FUNCTION_RESPONSE = /^\[Function Response: [\w.-]+\]/;
 
-export const GEMINI_STEERING = /^\s*User (?:steering update|hints):\s*<user_input>\s*([\s\S]*?)\s*<\/user_input>/;
+/** A steering update's text, its blanks still on (`\s*` beside a lazy group is quadratic in a run of them): trim it. */
+export const GEMINI_STEERING = /^\s*User (?:steering update|hints):\s*<user_input>([\s\S]*?)<\/user_input>/;
 
 /**
  * A command the user ran in Gemini CLI's shell mode (`!cmd`): Gemini CLI (0.6x) records what it
@@ -129,7 +130,7 @@ export function geminiTyped(m: TranscriptRecord): string | null {
   const refs = text.indexOf('\n--- Content from referenced files ---');
   if (refs >= 0) text = text.slice(0, refs).trimEnd();
   const steer = GEMINI_STEERING.exec(text);
-  if (steer) text = steer[1]!;
+  if (steer) text = steer[1]!.trim();
   if (!text.trim() || text.trim() === 'System: Please continue.' || /^\s*</.test(text) || FUNCTION_RESPONSE.test(text)) return null;
   return text;
 }

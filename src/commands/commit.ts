@@ -22,7 +22,7 @@ export async function commit(ctx: Ctx, opts: { message?: string }): Promise<Resu
   const guarded = opts.message === undefined ? null : await guardCommitSummary(o.config, opts.message);
   return withLock(o.repo.stateDir, async () => {
     // A memory commit left for after a user's commit (an `end` beside it) keeps the message it had.
-    const message = (!guarded && deferredMessage(o.repo)) || commitMessage(o.config, guarded?.text ?? 'commit pending memory changes', []);
+    const message = (!guarded && (await deferredMessage(o.repo, o.config))) || commitMessage(o.config, guarded?.text ?? 'commit pending memory changes', []);
     // Started by the post-commit hook of that user's commit: its process is past its ref update.
     const after = Number(ctx.env.GIT_MEMORY_COMMITTED);
     const outcome = await commitPending(o.repo, message, { allowlist: o.config.secrets.allowlist }, undefined, Number.isInteger(after) && after > 1 ? [after] : []);

@@ -71,10 +71,12 @@ export function commitsUnderWay(root: string, ignore: readonly number[] = [], pr
 }
 
 const buffer = Buffer.allocUnsafe(1024);
+/** At most this much of a command line is read (Linux's limit for one argument is 128 KiB). */
+const ARGS_MAX = 1024 * 1024;
 
 /**
- * A process's first arguments (git's subcommand is among them): one read into a buffer kept for
- * it, a third of readFileSync's processor time over a machine's processes. Null when it ended.
+ * A process's arguments: one read into a buffer kept for it (a third of readFileSync's processor
+ * time over a machine's processes), more only for a longer command line. Null when it ended.
  */
 function commandLine(path: string): string[] | null {
   let fd: number;
@@ -85,7 +87,16 @@ function commandLine(path: string): string[] | null {
   }
   try {
     const n = readSync(fd, buffer, 0, buffer.length, null);
-    return buffer.toString('latin1', 0, n).split('\0');
+    if (n < buffer.length) return buffer.toString('latin1', 0, n).split('\0');
+    // Longer: global options before the subcommand (an IDE's `-c credential.helper=/long/path …`)
+    // would otherwise hide it. Read on, up to what a command line can hold.
+    const parts = [Buffer.from(buffer)];
+    for (let total = n, k = 1; k > 0 && total < ARGS_MAX; total += k) {
+      const more = Buffer.allocUnsafe(64 * 1024);
+      k = readSync(fd, more, 0, more.length, null);
+      parts.push(more.subarray(0, k));
+    }
+    return Buffer.concat(parts).toString('latin1').split('\0');
   } catch {
     return null;
   } finally {

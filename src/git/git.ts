@@ -11,6 +11,8 @@ export interface GitOptions {
   input?: string;
   /** Resolve with `null` instead of throwing when git exits non-zero. */
   allowFail?: boolean;
+  /** With `allowFail` (and no `input`): resolve with what git wrote before it failed, instead of `null`. */
+  keepOut?: boolean;
   /** With `input`: git is stopped after this many milliseconds (a program it runs may wait on a person). */
   timeoutMs?: number;
 }
@@ -68,7 +70,7 @@ export function git(args: readonly string[], opts: GitOptions): Promise<string |
       { cwd: opts.cwd, env: buildEnv(opts.env), maxBuffer: 256 * 1024 * 1024, encoding: 'utf8' },
       (error, stdout, stderr) => {
         if (!error) return resolve(stdout);
-        if (opts.allowFail && typeof error.code === 'number') return resolve(null);
+        if (opts.allowFail && typeof error.code === 'number') return resolve(opts.keepOut ? stdout : null);
         if (typeof error.code !== 'number') return reject(error);
         reject(new GitError(args, stderr, error.code));
       },

@@ -1,3 +1,5 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { isRecord, readState, writeState } from '../fs/state.js';
 import { byCodeUnit } from '../order.js';
 import { isMemoryPath, isOwnPath, LOG_CACHE_FILE } from '../paths.js';
@@ -8,7 +10,7 @@ import { headCommit } from './head.js';
 import { unquotePath } from './quoted-path.js';
 import { atBoundary, shallowBoundary } from './shallow.js';
 import { isUpkeepPath } from './upkeep-files.js';
-import { keptLog, keptLogArgs, LOG_STEP_CAP, logStepArgs, PRIMER_LOG_DEPTH, recentLogArgs, RS, US, type KeptLog } from './log-cache.js';
+import { keptLog, keptLogArgs, LOG_FORMAT, LOG_STEP_CAP, logStepArgs, PRIMER_LOG_DEPTH, recentLogArgs, RS, US, type KeptLog } from './log-cache.js';
 import { byPlainCommits, lineTop } from './reflog.js';
 import type { Repo } from './repo.js';
 
@@ -201,12 +203,45 @@ export async function recentLog(repo: Repo, n: number, startedFrom?: string): Pr
     out = step === null ? null : stepLog(step, before.out, before.from, head, n);
   }
   out ??= (await earlyWhole)?.toString('utf8') ?? (await git(args, { cwd: repo.root, allowFail: true }));
+  if (out === null && partialClone(repo)) {
+    const entries = withinClone(repo, await withoutTrees(repo, n));
+    return { head: abbreviate(head, entries), entries };
+  }
   const now = headCommit(repo);
   if (out !== null && head && now === head && n === PRIMER_LOG_DEPTH) keep(repo, head, out);
   const entries = withinClone(repo, out ? parseLog(out) : []);
   // Where the files do not say (a reftable repository), git does: only when the log has no entry.
   const full = head ?? (entries.length ? null : (await git(['rev-parse', '-q', '--verify', 'HEAD^{commit}'], { cwd: repo.root, allowFail: true }))?.trim() || null);
   return { head: abbreviate(full, entries), entries };
+}
+
+/** Whether the repository is a partial clone: its promisor remote's packs are marked so. */
+function partialClone(repo: Repo): boolean {
+  try {
+    return readdirSync(join(repo.commonDir, 'objects', 'pack')).some((f) => f.endsWith('.promisor'));
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * recentLog in a partial clone whose history lacks trees (`--filter=tree:0`): the files of a commit
+ * and the memory paths left out need its tree and its parent's, and git may not fetch them (every
+ * transport is refused: own-config.ts; a hook never waits on a network). The log with files holds
+ * the commits git could read before the first missing tree (those made here since the clone); the
+ * subjects need no tree, so the older commits are listed without files. Not kept: it is not the log
+ * recentLogArgs asks for. Their memory commits are told by subject (gather-primer.ts).
+ */
+async function withoutTrees(repo: Repo, n: number): Promise<LogEntry[]> {
+  const [named, plain] = await Promise.all([
+    git(recentLogArgs(n), { cwd: repo.root, allowFail: true, keepOut: true }),
+    git(['log', `-n${n}`, '--no-merges', LOG_FORMAT, 'HEAD'], { cwd: repo.root, allowFail: true }),
+  ]);
+  const read = parseLog(named ?? '');
+  const older = parseLog(plain ?? '');
+  if (!read.length) return older;
+  const last = older.findIndex((e) => e.sha === read[read.length - 1]!.sha);
+  return last < 0 ? read : [...read, ...older.slice(last + 1)].slice(0, n);
 }
 
 /**

@@ -5,7 +5,15 @@ export { CorruptFileError };
 
 type Matter = (text: string, opts: object) => { data: unknown; content: string };
 
-const FLAT_LINE = /^([A-Za-z_][\w-]*):(?:[ \t]+(.*?))?[ \t]*$/;
+/** `key: value`, its line's trailing spaces and tabs cut first (a lazy `(.*?)[ \t]*$` is quadratic in a run of them). */
+const FLAT_LINE = /^([A-Za-z_][\w-]*):(?:[ \t]+(.*))?$/;
+
+/** The line without its trailing spaces and tabs (only those: a value may end in other white space). */
+function withoutTrailingBlanks(line: string): string {
+  let end = line.length;
+  while (end > 0 && (line.charCodeAt(end - 1) === 32 || line.charCodeAt(end - 1) === 9)) end--;
+  return line.slice(0, end);
+}
 
 /**
  * The frontmatter git-memory writes is flat `key: scalar` lines; those are read here directly.
@@ -16,7 +24,7 @@ function parseFlat(yaml: string): Record<string, unknown> | null {
   const data: Record<string, unknown> = {};
   for (const line of yaml.split(/\r?\n/)) {
     if (!line.trim()) continue;
-    const m = FLAT_LINE.exec(line);
+    const m = FLAT_LINE.exec(withoutTrailingBlanks(line));
     if (!m) return null;
     const raw = m[2] ?? '';
     if (raw === '' || raw === '~' || raw === 'null') data[m[1]!] = null;

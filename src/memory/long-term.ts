@@ -80,8 +80,12 @@ export interface DreamThrough {
   sessions: string[];
 }
 
-/** The line after the intro that holds DreamThrough: a comment inside the quote, so it renders as nothing and older versions skip it. */
-const THROUGH_RE = /^>\s*<!--\s*dreamt through:\s*(.*?)\s*-->\s*$/;
+/**
+ * The line after the intro that holds DreamThrough: a comment inside the quote, so it renders as
+ * nothing and older versions skip it. Its group is greedy and trimmed after: a lazy one before
+ * `\s*-->` is quadratic in a run of spaces.
+ */
+const THROUGH_RE = /^>\s*<!--\s*dreamt through:(.*)-->\s*$/;
 
 function throughLine(t: DreamThrough): string {
   const parts = [t.commits.map(esc).join(', ')];
@@ -121,9 +125,26 @@ const unesc = (s: string) => {
   }
 };
 
+/**
+ * The text without its closed HTML comments (each left as a space), in one pass: a pattern
+ * (`<!--.*?-->`) looks for the end of every opening it meets to the end of the text, seconds for a
+ * line of unclosed openings. An opening that is never closed stays text.
+ */
+function withoutComments(raw: string): string {
+  let out = '';
+  let at = 0;
+  for (let open = raw.indexOf('<!--'); open >= 0; open = raw.indexOf('<!--', at)) {
+    const close = raw.indexOf('-->', open + 4);
+    if (close < 0) break;
+    out += `${raw.slice(at, open)} `;
+    at = close + 3;
+  }
+  return out + raw.slice(at);
+}
+
 /** The text of an entry as one clean line of at most ENTRY_MAX_CHARS characters. */
 export function entryText(raw: string): string {
-  const one = raw.replace(/<!--.*?-->/g, ' ').replace(/\p{Cc}/gu, ' ').replace(/\s+/g, ' ').trim();
+  const one = withoutComments(raw).replace(/\p{Cc}/gu, ' ').replace(/\s+/g, ' ').trim();
   if (one.length <= ENTRY_MAX_CHARS) return one;
   const cut = one.slice(0, ENTRY_MAX_CHARS - 1);
   const space = cut.lastIndexOf(' ');
@@ -166,9 +187,11 @@ for (const [k, v] of Object.entries({ gotcha: 'gotchas', preferences: 'preferenc
 
 function parseComment(body: string, e: LongTermEntry): void {
   for (const part of body.split(';')) {
-    const m = /^\s*([a-z]+)\s*:\s*(.*?)\s*$/.exec(part);
-    if (!m) continue;
-    const [, key, value] = m as unknown as [string, string, string];
+    // Split at the colon, not by a pattern: `(.*?)\s*$` is quadratic in a run of spaces.
+    const colon = part.indexOf(':');
+    const key = part.slice(0, colon).trim();
+    if (colon < 0 || !/^[a-z]+$/.test(key)) continue;
+    const value = part.slice(colon + 1).trim();
     const list = () => value.split(',').map((v) => unesc(v.trim())).filter(Boolean);
     if (key === 'sessions') e.sessions = list();
     else if (key === 'files') e.files = list();
@@ -181,9 +204,13 @@ function parseComment(body: string, e: LongTermEntry): void {
 
 /** One entry from its line's text (after `- `): the fact, then its comment. */
 export function parseEntryLine(section: LongTermSection, raw: string): LongTermEntry {
-  const m = /^(.*?)\s*<!--\s*(.*?)\s*-->\s*$/.exec(raw);
-  const e: LongTermEntry = { section, text: (m ? m[1]! : raw).trim(), sessions: [], files: [] };
-  if (m) parseComment(m[2]!, e);
+  const line = raw.trimEnd();
+  // The comment that closes the line is the entry's: its last opening, found without a pattern (a
+  // lazy `(.*?)<!--(.*?)-->$` tries every opening to the line's end: seconds for a hostile line),
+  // and an opening in the fact itself ("Never nest `<!--` in a template") stays in its text.
+  const open = line.endsWith('-->') ? line.lastIndexOf('<!--', line.length - 4) : -1;
+  const e: LongTermEntry = { section, text: (open >= 0 ? line.slice(0, open) : line).trim(), sessions: [], files: [] };
+  if (open >= 0) parseComment(line.slice(open + 4, -3), e);
   return e;
 }
 
@@ -210,10 +237,11 @@ export function parseLongTerm(text: string, path = 'MEMORY.md'): LongTermDoc {
       through = parseThrough(t[1]!);
       return;
     }
-    const h = /^##\s+(.+?)\s*$/.exec(line);
+    const h = /^##\s+(.+)$/.exec(line);
     if (h) {
-      section = HEADING_TO_SECTION.get(h[1]!.toLowerCase()) ?? null;
-      unknownHeading = section ? null : h[1]!;
+      const heading = h[1]!.trim() || h[1]!;
+      section = HEADING_TO_SECTION.get(heading.toLowerCase()) ?? null;
+      unknownHeading = section ? null : heading;
       last = null;
       return;
     }

@@ -86,7 +86,24 @@ function statusFromWord(word: string): TaskStatus | undefined {
   return undefined;
 }
 
-const TASK_RE = /^- \[([ xX~!-])\] (.*?)\s*(?:<!--\s*(t-[0-9a-z-]+)(?:\s+(\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2})?))?\s*-->)?\s*$/;
+const TASK_HEAD = /^- \[([ xX~!-])\] /;
+const TASK_MARK = /^<!--\s*(t-[0-9a-z-]+)(?:\s+(\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2})?))?\s*-->$/;
+
+/**
+ * A task line's box, text, id and time (`- [ ] text <!-- t-id 2026-11-02T10:00 -->`), or null. The
+ * id's comment is the line's last one, found by a look-up: a lazy `(.*?)\s*(?:<!--…-->)?\s*$` tries
+ * every place in the line to its end, minutes for a line with a long run of spaces.
+ */
+function taskLine(raw: string): [box: string, text: string, id?: string, at?: string] | null {
+  const line = raw.trimEnd();
+  const head = TASK_HEAD.exec(line);
+  if (!head) return null;
+  const rest = line.slice(head[0].length);
+  if (/[\r\u2028\u2029]/.test(rest)) return null; // what the pattern's `.` did not take
+  const open = rest.endsWith('-->') ? rest.lastIndexOf('<!--') : -1;
+  const mark = open >= 0 ? TASK_MARK.exec(rest.slice(open)) : null;
+  return mark ? [head[1]!, rest.slice(0, open).trimEnd(), mark[1], mark[2]] : [head[1]!, rest];
+}
 
 /** A line of TASKS.md that could not be read: 1-based line number in the file, and why. */
 export interface UnreadableLine {
@@ -119,19 +136,19 @@ function readTasks(text: string, path: string, unreadable: UnreadableLine[] | nu
   const ids = new Set<string>();
   const lines = body.split(/\r?\n/);
   // Ids minted for hand-written tasks are as long as the whole list needs, whatever their position.
-  const count = lines.filter((l) => TASK_RE.test(l.replace(/\s+$/, ''))).length;
+  const count = lines.filter((l) => taskLine(l)).length;
   let current: Task | undefined;
   lines.forEach((raw, i) => {
-    const line = raw.replace(/\s+$/, '');
-    if (!line.trim() || line.startsWith('#')) return;
-    const m = TASK_RE.exec(line);
+    const line = raw.trimEnd();
+    if (!line || line.startsWith('#')) return;
+    const m = taskLine(line);
     if (m) {
-      const box = m[1]!;
+      const box = m[0];
       const status: TaskStatus = box === 'x' || box === 'X' ? 'done' : box === '~' ? 'in_progress' : box === '!' ? 'blocked' : 'todo';
-      let id = m[3];
-      if (!id || ids.has(id)) id = textId(taskKey(m[2]!), ids, count);
+      let id = m[2];
+      if (!id || ids.has(id)) id = textId(taskKey(m[1]), ids, count);
       ids.add(id);
-      current = { id, task: m[2]!, status, related_files: [], ...(m[4] ? { updated: m[4] } : {}) };
+      current = { id, task: m[1], status, related_files: [], ...(m[3] ? { updated: m[3] } : {}) };
       tasks.push(current);
       return;
     }
@@ -172,7 +189,7 @@ export function parseTasksKeeping(text: string, path: string): { list: TaskList;
 export function writtenTaskIds(text: string): { id: string; line: number }[] {
   const out: { id: string; line: number }[] = [];
   text.split('\n').forEach((raw, i) => {
-    const id = TASK_RE.exec(raw.replace(/\s+$/, ''))?.[3];
+    const id = taskLine(raw)?.[2];
     if (id) out.push({ id, line: i + 1 });
   });
   return out;

@@ -12,7 +12,7 @@ export function userDir(env: NodeJS.ProcessEnv = process.env): string {
 export function readListItems(path: string): string[] {
   const items: string[] = [];
   for (const line of (readTextOrNull(path) ?? '').split(/\r?\n/)) {
-    const m = /^\s*[-*]\s+(.+?)\s*$/.exec(line);
+    const m = /^\s*[-*]\s+(.+)$/.exec(line.trimEnd()); // trimmed first: `(.+?)\s*$` is quadratic in a run of spaces
     if (m) items.push(m[1]!);
   }
   return items;

@@ -47,6 +47,14 @@ export function updateMessage(opts: { notes: string; notesPath: string; transcri
  * Applies one `update_section` call to `notes` (in place); returns the refusal message, or null
  * when the section was replaced.
  */
+/** A heading's text without its closing `#`s and the blanks before them, by a loop: `(.+?)\s*#*$` is quadratic in a run of blanks. */
+function headingText(s: string): string {
+  let end = s.length;
+  while (end > 1 && s[end - 1] === '#') end--;
+  while (end > 1 && /\s/.test(s[end - 1]!)) end--;
+  return s.slice(0, end);
+}
+
 export function applyUpdate(notes: ParsedNotes, template: ParsedNotes, input: unknown): string | null {
   const i = input as { section?: unknown; content?: unknown } | null;
   if (!i || typeof i !== 'object' || typeof i.section !== 'string' || typeof i.content !== 'string') {
@@ -69,8 +77,8 @@ export function applyUpdate(notes: ParsedNotes, template: ParsedNotes, input: un
     if (descriptions.has(t)) return `refused: the content contains the italic description line ${t}; descriptions never change and are not part of the body. Nothing was changed.`;
     // Inside a code block a `#` line is a comment, not a heading.
     if (fenced || f) continue;
-    const h = /^#{1,6}\s+(.+?)\s*#*$/.exec(t);
-    if (h && headings.has(h[1]!.toLowerCase())) return `refused: the content contains the heading line "${t}"; give only the section's body. Nothing was changed.`;
+    const h = /^#{1,6}\s+(.+)$/.exec(t);
+    if (h && headings.has(headingText(h[1]!).toLowerCase())) return `refused: the content contains the heading line "${t}"; give only the section's body. Nothing was changed.`;
     if (/^#\s/.test(line)) return `refused: the content contains the top-level heading line "${t}"; "# " lines delimit sections, use "##" or lower inside a body. Nothing was changed.`;
   }
   // An unclosed code block would swallow the sections after this one: close it.

@@ -24,7 +24,8 @@ export interface ParsedNotes {
 /** Characters a section keeps when the notes are truncated for compaction: 2,000 tokens × 4. */
 export const MAX_SECTION_CHARS_FOR_COMPACTION = 2000 * 4;
 
-const HEADING = /^# +(.+?)\s*$/;
+/** Greedy to the last non-blank (a lazy `(.+?)\s*$` is quadratic in a run of blanks); a title of blanks alone is one blank, as before. */
+const HEADING = /^# +(.*\S|\s)\s*$/;
 const DESCRIPTION = /^_.*_\s*$/;
 const FENCE = /^\s*(```|~~~)/;
 

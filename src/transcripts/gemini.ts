@@ -143,7 +143,7 @@ function result(tc: Rec): { failed: boolean; message: string } {
 function steeringOf(tc: Rec): string[] {
   if (Array.isArray(tc._steering)) return tc._steering;
   const parts = Array.isArray(tc.result) ? tc.result : [];
-  return parts.flatMap((p: any) => (p && typeof p.text === 'string' && STEERING.test(p.text) ? [STEERING.exec(p.text)![1]!] : [])).filter((t: string) => t.trim());
+  return parts.flatMap((p: any) => (p && typeof p.text === 'string' && STEERING.test(p.text) ? [STEERING.exec(p.text)![1]!.trim()] : [])).filter((t: string) => t.trim());
 }
 
 /** Takes one message of the document. */

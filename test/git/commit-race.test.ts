@@ -1,5 +1,5 @@
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { COMMIT_WAIT } from '../../src/git/commit.js';
@@ -282,6 +282,23 @@ describe('which processes are a commit under way', () => {
     expect(gitSubcommand(['git', '-c', 'commit'])).toBeNull(); // `commit` is -c's value here
     expect(gitSubcommand(['node', 'git', 'commit'])).toBeNull();
     expect(gitSubcommand([''])).toBeNull();
+  });
+
+  it('read from /proc: a subcommand behind long global options is found; a process gone mid-read or with odd bytes is skipped', async () => {
+    const repo = await makeMemoryRepo({ now: NOW });
+    const proc = tempDir('gm-proc-');
+    const pid = (n: number, argv: string[] | Buffer, cwd: string | null) => {
+      mkdirSync(join(proc, String(n)));
+      writeFileSync(join(proc, String(n), 'cmdline'), Buffer.isBuffer(argv) ? argv : `${argv.join('\0')}\0`);
+      if (cwd) symlinkSync(cwd, join(proc, String(n), 'cwd'));
+    };
+    // An IDE's commit: its -c options fill more than a first read of the command line.
+    pid(101, ['/usr/bin/git', ...Array.from({ length: 12 }, (_, i) => ['-c', `credential.helper=/home/jane/.cache/JetBrains/IntelliJIdea2026.1/tmp/askpass-${i}.sh`]).flat(), 'commit', '-F', '/tmp/msg'], repo.dir);
+    pid(102, ['git', 'commit'], null); // ended before its cwd was read
+    pid(103, Buffer.from([0x67, 0x69, 0x74, 0xff, 0x00, 0x63, 0x6f, 0x6d, 0x6d, 0x69, 0x74, 0x00]), repo.dir); // "git\xff commit": not git
+    mkdirSync(join(proc, '104')); // ended before its cmdline was read
+    pid(105, ['git', 'status'], repo.dir);
+    expect(commitsUnderWay(repo.dir, [], proc)).toEqual([101]);
   });
 
   it('a held commit is found by its worktree, from a subdirectory and through an alias; not from another worktree', async () => {

@@ -61,6 +61,31 @@ describe('a partial clone whose remote is reachable', () => {
     expect(promisorPacks(dir)).toEqual(before);
   });
 
+  it('--filter=tree:0: the primer lists the recent commits and the hot files git has without a fetch', () => {
+    const { dir, env } = clone('tree:0');
+    const before = promisorPacks(dir);
+    const git = (...args: string[]) => {
+      const r = spawnSync('git', args, { cwd: dir, env, encoding: 'utf8' });
+      expect(r.status, r.stderr).toBe(0);
+    };
+    // A commit made here has its trees; the history from the clone has none.
+    git('config', 'user.name', 'Jane Doe');
+    git('config', 'user.email', 'jane@example.com');
+    spawnSync('sh', ['-c', 'mkdir -p src/lexer && echo 1 > src/lexer/l.ts'], { cwd: dir });
+    git('add', 'src/lexer/l.ts');
+    git('commit', '-q', '-m', 'Add the lexer');
+    const r = exec(dir, env, ['primer', '--no-write']);
+    expect(r.code, r.stderr).toBe(0);
+    const section = (name: string) => (r.stdout.split(`## ${name}\n`)[1] ?? '').split('\n\n')[0]!.split('\n').filter((l) => l.startsWith('- '));
+    const subjects = section('Recent commits').map((l) => l.replace(/^- \S+ /, ''));
+    const hotFiles = section('Hot files').map((l) => ({ path: l.slice(2).replace(/ \(.*$/, '') }));
+    expect(subjects.slice(0, 5)).toEqual(['Add the lexer', 'Change the parser, step 4', 'Change the parser, step 3', 'Change the parser, step 2', 'Change the parser, step 1']);
+    // The memory commits (told by their subject where their files are not known) stay out.
+    expect(subjects.filter((s) => s.startsWith('memory: '))).toEqual([]);
+    expect(hotFiles.map((h) => h.path)).toContain('src/lexer/l.ts');
+    expect(promisorPacks(dir)).toEqual(before);
+  });
+
   it('--filter=blob:none: a diff of memory between old revisions fetches nothing', () => {
     const { dir, env } = clone('blob:none');
     const before = promisorPacks(dir);

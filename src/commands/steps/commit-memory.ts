@@ -1,4 +1,4 @@
-import { lstatSync, rmSync } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { EXIT, GitMemoryError } from '../../errors.js';
 import { commitPaths, GitLockBusyError, pendingMemoryPaths, UserCommitUnderWayError, type MemoryCommit } from '../../git/commit.js';
@@ -234,9 +234,36 @@ function deferCommit(repo: Repo, message: string): void {
   }
 }
 
-/** The message of the memory commit left for after a user's commit (deferCommit), if one waits. */
-export function deferredMessage(repo: Repo): string | null {
-  return readTextOrNull(join(repo.stateDir, DEFERRED_FILE));
+/** More than any message deferCommit writes (a subject and a line per session). */
+const DEFERRED_MAX = 16 * 1024;
+
+/**
+ * The message of the memory commit left for after a user's commit (deferCommit), if one waits, only
+ * as deferCommit writes it: a regular file, not a link (opened without following one: a link to
+ * `~/.aws/credentials` made its text the message of a commit that is pushed), at most DEFERRED_MAX
+ * bytes, no control character but tab and line ends; otherwise the default message is used. It
+ * passes the secret scan as any message does, in `redact` mode: the post-commit hook lands it in
+ * the background, where a refusal would only leave the files pending.
+ */
+export async function deferredMessage(repo: Repo, config: Config): Promise<string | null> {
+  let fd: number;
+  try {
+    fd = openSync(join(repo.stateDir, DEFERRED_FILE), constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+  } catch {
+    return null;
+  }
+  let text: string;
+  try {
+    const st = fstatSync(fd);
+    if (!st.isFile() || st.size > DEFERRED_MAX) return null;
+    text = readFileSync(fd, 'utf8');
+  } catch {
+    return null;
+  } finally {
+    closeSync(fd);
+  }
+  if (!text.trim() || text.length > DEFERRED_MAX || /(?![\t\n])\p{Cc}/u.test(text.replace(/\r\n/g, '\n'))) return null;
+  return (await guardText(text, MESSAGE, { mode: 'redact', allowlist: config.secrets.allowlist })).text;
 }
 
 /** What startPending found: the repair of a stopped memory commit, and the pending changes near `day`. */

@@ -142,7 +142,8 @@ export async function gatherPrimer(src: MemorySource, now: Date, days: number, m
   const sessions = await judged;
   // The log leaves memory out already; a log read elsewhere (an older kept one) may still hold memory commits.
   // Nor git-memory's own set-up: the commit that wired the agents is not the project's work.
-  const log = fullLog.entries.filter((e) => !isMemoryCommit(e) && !isOwnCommit(e));
+  // A commit whose files git could not list (a partial clone without its trees: git/log.ts) is told by its subject.
+  const log = fullLog.entries.filter((e) => !isMemoryCommit(e) && !isOwnCommit(e) && !(e.files.length === 0 && memorySubject(config.commit.message, e.subject)));
   // A file the log shows changed but that is gone now (deleted, or renamed away) is nowhere to look.
   const ranked = hotFiles(log, HOT_CANDIDATES);
   const there = new Set(await src.present(ranked.map((h) => h.path), HOT_FILES));
@@ -164,6 +165,15 @@ export async function gatherPrimer(src: MemorySource, now: Date, days: number, m
     window: { from, to, sessions: newest.count, ...(win.sessions.length < newest.count ? { read: newest.read } : {}) },
     input: prepared ? withPrepared(input, prepared) : input,
   };
+}
+
+/** Whether `subject` has the form of `[commit] message` (`memory: {summary}`): a memory commit's, where its files are not known. */
+function memorySubject(template: string, subject: string): boolean {
+  const at = template.indexOf('{summary}');
+  if (at < 0) return subject === template;
+  const before = template.slice(0, at);
+  const after = template.slice(at + '{summary}'.length);
+  return before.length + after.length > 0 && subject.length > before.length + after.length && subject.startsWith(before) && subject.endsWith(after);
 }
 
 /** The primer's hot files: at most this many, from the first this many candidates of the log. */
@@ -235,7 +245,8 @@ async function longTermFacts(src: MemorySource): Promise<{ items: LearnedItem[];
   const text = await src.longTerm();
   if (!text) return { items: [], leftOut: [], marks: Promise.resolve([]), forgotten: [], text };
   const { tried, leftOut: rest } = triedFactsOnce(text);
-  const leftOut = rest.map((l) => ({ kind: KIND[l.section]!, text: l.raw.replace(/\s*<!--.*$/, '').trim() }));
+  // Cut at the comment by a look-up: `\s*<!--.*$` is quadratic in a run of spaces.
+  const leftOut = rest.map((l) => ({ kind: KIND[l.section]!, text: l.raw.split('<!--', 1)[0]!.trim() }));
   const marks = src.staleness(tried).catch(() => tried.map(() => null));
   // A line deleted by hand since the last dream is forgotten now, from a session said later too.
   const deleted = src.deletedByHand ? await src.deletedByHand(text).catch(() => []) : [];
