@@ -44,7 +44,7 @@ describe('journalIndex', () => {
       seenBefore.push(existsSync(file));
       return readDays(root, days);
     };
-    const first = readNewest(journalIndex(root, state, TODAY, whole, 0), window);
+    const first = readNewest(journalIndex(root, state, TODAY, whole, 0)!, window);
     expect(first).not.toBeNull();
     expect(new Set(indexed)).toEqual(new Set(DAYS));
     expect(seenBefore.slice(0, DAYS.length)).toEqual(DAYS.map(() => false));
@@ -52,7 +52,7 @@ describe('journalIndex', () => {
 
     // The next primer takes every index from the file: it reads only the days whose sessions it shows.
     indexed.length = 0;
-    const again = readNewest(journalIndex(root, state, TODAY, whole, 0), window);
+    const again = readNewest(journalIndex(root, state, TODAY, whole, 0)!, window);
     expect(again).toEqual(first);
     expect(indexed.length).toBeLessThan(DAYS.length);
     expect(indexed.every((d) => d >= window.from)).toBe(true);
@@ -60,10 +60,10 @@ describe('journalIndex', () => {
 
   it('writes nothing where every index was kept', () => {
     const { root, state, file } = setup();
-    readNewest(journalIndex(root, state, TODAY, (d) => readDays(root, d), 0), window);
+    readNewest(journalIndex(root, state, TODAY, (d) => readDays(root, d), 0)!, window);
     const before = readFileSync(file, 'utf8');
     writeFileSync(file, before.replace('"v":1', '"v": 1')); // the same JSON, other bytes: rewritten would lose them
-    readNewest(journalIndex(root, state, TODAY, (d) => readDays(root, d), 0), window);
+    readNewest(journalIndex(root, state, TODAY, (d) => readDays(root, d), 0)!, window);
     expect(readFileSync(file, 'utf8')).toBe(before.replace('"v":1', '"v": 1'));
   });
 });
