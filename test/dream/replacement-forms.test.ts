@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseLongTerm } from '../../src/memory/long-term.js';
 import { startFakeMessagesApi, textReply, type FakeMessagesApi, type RecordedRequest } from '../helpers/fake-messages-api.js';
-import { makeRepo } from '../helpers/repo.js';
+import { currentFacts, learningRepo } from '../helpers/learning-repo.js';
 
 const OLDER = 'Sessions are stored in Postgres, table user_sessions';
 const NEWER = 'Sessions now live in Redis, not Postgres';
@@ -17,30 +17,13 @@ afterEach(async () => {
   api = undefined;
 });
 
-async function repoWith(toml = '') {
-  const repo = makeRepo({ now: '2026-11-13T10:00:00Z' });
-  expect((await repo.run(['init', '--no-hooks'])).code).toBe(0);
-  if (toml) repo.write('.openclaw_memory.toml', toml);
-  repo.git('add', '-A');
-  repo.git('commit', '-q', '-m', 'chore: set up git-memory');
-  const end = async (now: string, learned: string) => {
-    const r = await repo.run(['end', '--summary', JSON.stringify({ request: 'Sessions', learned: [learned] })], { env: { GIT_MEMORY_NOW: now } });
-    expect(r.code, r.stderr).toBe(0);
-  };
-  return { repo, end };
-}
-
-const current = (memory: string) =>
-  parseLongTerm(memory)
-    .entries.filter((e) => e.section !== 'superseded' && e.section !== 'forgotten')
-    .map((e) => e.text);
 
 describe('a newer statement that names what it replaces', () => {
   it('replaces the older one in the primer between dreams and in the dream', async () => {
-    const { repo, end } = await repoWith();
+    const { repo, end } = await learningRepo('Sessions');
     await end('2026-11-02T11:00:00Z', OLDER);
     expect((await repo.run(['dream', '--offline', '--force'], { env: { GIT_MEMORY_NOW: '2026-11-03T10:00:00Z' } })).code).toBe(0);
-    expect(current(repo.read('.openclaw_memory/MEMORY.md'))).toContain(OLDER);
+    expect(currentFacts(repo.read('.openclaw_memory/MEMORY.md'))).toContain(OLDER);
 
     await end('2026-11-12T12:00:00Z', NEWER);
     // Between dreams: MEMORY.md still holds the older fact; the primer leaves it out.
@@ -52,7 +35,7 @@ describe('a newer statement that names what it replaces', () => {
     expect(dream.code, dream.stderr).toBe(0);
     expect(JSON.parse(dream.stdout).report.superseded).toEqual([{ old: OLDER, by: NEWER }]);
     const memory = repo.read('.openclaw_memory/MEMORY.md');
-    expect(current(memory)).toEqual([NEWER]);
+    expect(currentFacts(memory)).toEqual([NEWER]);
     expect(parseLongTerm(memory).entries.find((e) => e.section === 'superseded')).toMatchObject({ text: OLDER, until: '2026-11-12' });
     const after = (await repo.run(['primer', '--no-write'], { env: { GIT_MEMORY_NOW: '2026-11-13T11:00:00Z' } })).stdout;
     expect(after).toContain(NEWER);
@@ -61,7 +44,7 @@ describe('a newer statement that names what it replaces', () => {
 
   it('a model dream sees both sessions and only the current entry, and keeps the replacement', async () => {
     api = await startFakeMessagesApi(() => textReply('nothing to change'));
-    const { repo, end } = await repoWith('[llm]\nprovider = "anthropic"\n');
+    const { repo, end } = await learningRepo('Sessions', '[llm]\nprovider = "anthropic"\n');
     await end('2026-11-02T11:00:00Z', OLDER);
     await end('2026-11-12T12:00:00Z', NEWER);
     const r = await repo.run(['dream', '--force', '--json'], { env: { ANTHROPIC_API_KEY: 'test', ANTHROPIC_BASE_URL: api.url, PATH: '', GIT_MEMORY_NOW: '2026-11-13T10:00:00Z' } });
@@ -74,7 +57,7 @@ describe('a newer statement that names what it replaces', () => {
     expect(sessions).toContain(`learned: ${OLDER}`);
     expect(sessions).toContain(`learned: ${NEWER}`);
     const memory = repo.read('.openclaw_memory/MEMORY.md');
-    expect(current(memory)).toEqual([NEWER]);
+    expect(currentFacts(memory)).toEqual([NEWER]);
     expect(memory).toMatch(/## Superseded\n\n- Sessions are stored in Postgres, table user_sessions/);
   });
 });

@@ -4,35 +4,19 @@
 // things side by side ("We also deploy the docs with Netlify now") replaces nothing.
 import { describe, expect, it } from 'vitest';
 import { parseLongTerm } from '../../src/memory/long-term.js';
-import { makeRepo } from '../helpers/repo.js';
+import { currentFacts, learningRepo } from '../helpers/learning-repo.js';
 
 const OLDER = 'We deploy with Heroku pipelines';
 const NEWER = 'We deploy with Fly.io now';
 const BESIDE = 'We also deploy the docs with Netlify now';
 
-async function repoWith() {
-  const repo = makeRepo({ now: '2026-11-13T10:00:00Z' });
-  expect((await repo.run(['init', '--no-hooks'])).code).toBe(0);
-  repo.git('add', '-A');
-  repo.git('commit', '-q', '-m', 'chore: set up git-memory');
-  const end = async (now: string, learned: string[]) => {
-    const r = await repo.run(['end', '--summary', JSON.stringify({ request: 'Deploys', learned })], { env: { GIT_MEMORY_NOW: now } });
-    expect(r.code, r.stderr).toBe(0);
-  };
-  return { repo, end };
-}
-
-const current = (memory: string) =>
-  parseLongTerm(memory)
-    .entries.filter((e) => e.section !== 'superseded' && e.section !== 'forgotten')
-    .map((e) => e.text);
 
 describe('a newer statement that names no old thing', () => {
   it('replaces the older one in the primer between dreams and in the dream; one side by side replaces nothing', async () => {
-    const { repo, end } = await repoWith();
+    const { repo, end } = await learningRepo('Deploys');
     await end('2026-10-03T11:00:00Z', [OLDER]);
     expect((await repo.run(['dream', '--offline', '--force'], { env: { GIT_MEMORY_NOW: '2026-10-04T10:00:00Z' } })).code).toBe(0);
-    expect(current(repo.read('.openclaw_memory/MEMORY.md'))).toEqual([OLDER]);
+    expect(currentFacts(repo.read('.openclaw_memory/MEMORY.md'))).toEqual([OLDER]);
     await end('2026-10-21T12:00:00Z', [NEWER, BESIDE]);
 
     // Between dreams: MEMORY.md still holds the older fact; the primer shows only the newer.
@@ -45,7 +29,7 @@ describe('a newer statement that names no old thing', () => {
     expect(dream.code, dream.stderr).toBe(0);
     expect(JSON.parse(dream.stdout).report.superseded).toEqual([{ old: OLDER, by: NEWER }]);
     const memory = repo.read('.openclaw_memory/MEMORY.md');
-    expect(current(memory).sort()).toEqual([BESIDE, NEWER].sort());
+    expect(currentFacts(memory).sort()).toEqual([BESIDE, NEWER].sort());
     expect(parseLongTerm(memory).entries.find((e) => e.section === 'superseded')).toMatchObject({ text: OLDER, until: '2026-10-21' });
     const after = (await repo.run(['primer', '--no-write'], { env: { GIT_MEMORY_NOW: '2026-10-22T11:00:00Z' } })).stdout;
     expect(after).toContain(NEWER);
