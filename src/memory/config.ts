@@ -171,9 +171,11 @@ export function lineOf(text: string, section: string, key?: string): number | un
   let current = '';
   for (let i = 0; i < lines.length; i++) {
     const l = lines[i]!.trim();
-    const header = /^\[\s*([^\]]+?)\s*\]/.exec(l);
-    if (header) {
-      current = header[1]!;
+    // The name between the brackets, trimmed after: `\[\s*([^\]]+?)\s*\]` tried every split of a
+    // run of blanks with no closing bracket (a line of a multi-line string): quadratic in it.
+    const header = /^\[([^\]]*)\]/.exec(l);
+    if (header && header[1]!.trim()) {
+      current = header[1]!.trim();
       if (!key && current === section) return i + 1;
       continue;
     }
@@ -196,7 +198,10 @@ const hasBigInt = (v: unknown): boolean =>
  */
 function shown(v: unknown, line: string | undefined): string {
   if (!hasBigInt(v)) return JSON.stringify(v);
-  const written = line && /=\s*([^#]*?)\s*(#.*)?$/.exec(line)?.[1];
+  // What follows the first `=`, to a comment, trimmed: found by index, where a lazy group before `\s*`
+  // tried every split of a run of blanks in the value.
+  const at = line?.indexOf('=') ?? -1;
+  const written = at < 0 ? '' : line!.slice(at + 1).split('#', 1)[0]!.trim();
   return written || String(v);
 }
 
