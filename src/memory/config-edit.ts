@@ -1,4 +1,5 @@
 // Edits of `.openclaw_memory.toml` that keep the user's text: only the one line changes.
+import { tableName } from './config.js';
 
 /** `text` with `[llm] provider = "<provider>"`: the line replaced, added under [llm], or a new [llm] section. */
 export function withProvider(text: string, provider: string): string {
@@ -8,9 +9,9 @@ export function withProvider(text: string, provider: string): string {
   let header = -1;
   for (let i = 0; i < lines.length; i++) {
     const t = lines[i]!.trim();
-    const h = /^\[\s*([^\]]+?)\s*\]/.exec(t);
+    const h = tableName(t);
     if (h) {
-      section = h[1]!;
+      section = h;
       if (section === 'llm') header = i;
       continue;
     }

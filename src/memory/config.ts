@@ -165,17 +165,25 @@ export interface LoadedConfig {
   path: string | null;
 }
 
+/**
+ * The table a trimmed TOML line opens (`[name]`; `[[name]]` reads as `[name`), or null. The name is
+ * trimmed after the bracket pair is found: `\[\s*([^\]]+?)\s*\]` tried every split of a run of
+ * blanks with no closing bracket (a line of a multi-line string), quadratic in it.
+ */
+export function tableName(line: string): string | null {
+  const name = /^\[([^\]]*)\]/.exec(line)?.[1]!.trim();
+  return name || null;
+}
+
 /** 1-based line of `key` inside `[section]` in the raw TOML, for messages. */
 export function lineOf(text: string, section: string, key?: string): number | undefined {
   const lines = text.split('\n');
   let current = '';
   for (let i = 0; i < lines.length; i++) {
     const l = lines[i]!.trim();
-    // The name between the brackets, trimmed after: `\[\s*([^\]]+?)\s*\]` tried every split of a
-    // run of blanks with no closing bracket (a line of a multi-line string): quadratic in it.
-    const header = /^\[([^\]]*)\]/.exec(l);
-    if (header && header[1]!.trim()) {
-      current = header[1]!.trim();
+    const header = tableName(l);
+    if (header) {
+      current = header;
       if (!key && current === section) return i + 1;
       continue;
     }

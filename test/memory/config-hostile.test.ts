@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { GitMemoryError } from '../../src/errors.js';
 import { lineOf, parseConfig } from '../../src/memory/config.js';
+import { withProvider } from '../../src/memory/config-edit.js';
 
 const RUN = ' '.repeat(60_000);
 
@@ -38,5 +39,12 @@ describe('config messages on hostile lines', () => {
     });
     expect(ms).toBeLessThan(1000);
     expect(value).toMatch(/^\.openclaw_memory\.toml:2: secrets\.allowlist must be an array of strings, found \["a", 12345678901234567890, +1\]$/);
+  });
+
+  it('sets the provider (init --provider) past the same line, in linear time', () => {
+    const text = `[project]\nabout = """\n[${RUN}y\n"""\n\n[llm]\nprovider = "anthropic"\n`;
+    const { value, ms } = timed(() => withProvider(text, 'none'));
+    expect(ms).toBeLessThan(1000);
+    expect(value).toBe(text.replace('provider = "anthropic"', 'provider = "none"'));
   });
 });
