@@ -52,6 +52,11 @@ export function makeRepo(opts = {}) {
   };
 }
 
+/** HEAD's commit id, as the tests' headId gives it (git asked: the bench needs no shortcut). */
+export function headId(_dir, git) {
+  return git('rev-parse', 'HEAD').trim();
+}
+
 /** makeRepo, then `git memory init --no-hooks` committed, as the tests' makeMemoryRepo. */
 export async function makeMemoryRepo(opts = {}) {
   const repo = makeRepo(opts);

@@ -46,6 +46,8 @@ export async function run({ summary, ws, env, BIN, printTable }) {
     const dir = join(ws.dir, 'notes-cost');
     mkdirSync(dir, { recursive: true });
     execFileSync('git', ['init', '-q', '-b', 'main', dir], { env });
+    // A model is called only where the user chose one: this repository's config chooses the stand-in.
+    writeFileSync(join(dir, '.openclaw_memory.toml'), '[llm]\nprovider = "anthropic"\n');
     const { sessionId, steps } = growingSession({ targetTokens: 87_000 });
     const transcript = join(ws.dir, `${sessionId}.jsonl`);
     writeFileSync(transcript, '');
