@@ -22,7 +22,7 @@ export function timingRows(results, labels) {
 }
 
 /**
- * Collects key figures; `target` (optional) is `{ max }` or `{ equals }`, judged on `value`.
+ * Collects key figures; `target` (optional) is `{ max }`, `{ min }` or `{ equals }`, judged on `value`.
  * Missed targets are printed as MISSED, never turned into a failing exit code.
  */
 export class Summary {
@@ -32,7 +32,7 @@ export class Summary {
 
   add(label, shown, value, target, targetText) {
     let verdict = '';
-    if (target) verdict = ('max' in target ? value <= target.max : value === target.equals) ? 'met' : 'MISSED';
+    if (target) verdict = ('max' in target ? value <= target.max : 'min' in target ? value >= target.min : value === target.equals) ? 'met' : 'MISSED';
     this.rows.push([label, shown, targetText ?? '', verdict]);
   }
 
