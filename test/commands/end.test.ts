@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fixture, makeMemoryRepo, makeRepo, stopInConflictingRebase, type TestRepo } from '../helpers/repo.js';
@@ -54,6 +54,24 @@ describe('git memory end', () => {
     expect(text).toContain('author: Jane Doe <jane@example.com>');
     expect(text).toContain('branch: main');
   });
+
+  it('reads an author whose name holds a long run of blanks in linear time', async () => {
+    // git's ident "Name <email> <seconds> <zone>" lost its date through a pattern tried from every
+    // blank: quadratic in a run of blanks inside user.name (minutes for this one, at every end,
+    // before the session's size cap said no).
+    const repo = await initRepo();
+    // Written into the config file: one command-line argument holds at most 128 KiB.
+    appendFileSync(join(repo.dir, '.git', 'config'), `[user]\n\tname = "Jane${' '.repeat(300_000)}Doe"\n`);
+    const refused = await repo.run(['end', '--summary', JSON.stringify(summary)]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/the session would be \d+ bytes; a session is capped at 16384/);
+    const name = `Jane${' '.repeat(8_000)}Doe`;
+    repo.git('config', '--replace-all', 'user.name', name);
+    const r = await repo.run(['end', '--summary', JSON.stringify(summary), '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    const text = repo.git('show', `HEAD:${JSON.parse(r.stdout).session.path}`);
+    expect(text).toContain(`author: ${name} <jane@example.com>\n`);
+  }, 20_000);
 
   it('reads the summary from stdin and from a file', async () => {
     const repo = await initRepo();

@@ -57,7 +57,21 @@ export interface SessionAuthor {
 export async function sessionAuthor(o: Opened, vars: Promise<GitVars | null>): Promise<string | undefined> {
   const known = await vars.then((v) => v && explicitIdent(v, 'author', process.env)).catch(() => null);
   const ident = known ?? (await git(['var', 'GIT_AUTHOR_IDENT'], { cwd: o.repo.root, allowFail: true }));
-  return ident?.replace(/\s+\d+\s+[+-]\d{4}\s*$/, '').trim() || undefined;
+  return ident === null || ident === undefined ? undefined : identName(ident) || undefined;
+}
+
+/**
+ * "Name <email>" of git's ident "Name <email> 1700000000 +0000": its date cut off, read in linear
+ * time (a pattern searched from every blank was quadratic in a run of blanks inside `user.name`:
+ * 5.6 s for 60k of them, at every `end`).
+ */
+export function identName(ident: string): string {
+  const text = ident.trimEnd();
+  const zone = text.search(/\s[+-]\d{4}$/);
+  if (zone < 0) return text.trim();
+  const before = text.slice(0, zone).trimEnd();
+  const seconds = before.search(/\s\d+$/);
+  return seconds < 0 ? text.trim() : before.slice(0, seconds).trim();
 }
 
 const unique = (xs: string[]) => [...new Set(xs)];
