@@ -1,3 +1,4 @@
+import { spanOf } from '../linear.js';
 import { SUMMARY_SHAPE } from '../memory/summary.js';
 
 export const SECTION_BEGIN = '<!-- >>> git-memory >>> -->';
@@ -27,21 +28,24 @@ ${SECTION_END}
 `;
 }
 
-const SECTION_RE = /<!-- >>> git-memory >>> -->[\s\S]*?<!-- <<< git-memory <<< -->\n?/;
+/** Our section's place in `text`, with the line break after it (found in linear time: linear.ts). */
+const sectionSpan = (text: string, before = false) => spanOf(text, SECTION_BEGIN, SECTION_END, { before, after: true });
 
 /** The file with our section added (at the end) or refreshed in place. */
 export function upsertSection(text: string | null): string {
   const section = instructionSection();
   if (text === null || !text.trim()) return section;
-  if (SECTION_RE.test(text)) return text.replace(SECTION_RE, section);
+  const span = sectionSpan(text);
+  if (span) return text.slice(0, span[0]) + section + text.slice(span[1]);
   return `${text.endsWith('\n') ? text : `${text}\n`}\n${section}`;
 }
 
 /** The file without our section (and the blank line that set it apart); null when nothing else is left. */
 export function removeSection(text: string): string | null {
-  if (!SECTION_RE.test(text)) return text;
-  const next = text.replace(/\n?<!-- >>> git-memory >>> -->[\s\S]*?<!-- <<< git-memory <<< -->\n?/, '');
+  const span = sectionSpan(text, true);
+  if (!span) return text;
+  const next = text.slice(0, span[0]) + text.slice(span[1]);
   return next.trim() ? next : null;
 }
 
-export const hasSection = (text: string) => SECTION_RE.test(text);
+export const hasSection = (text: string) => sectionSpan(text) !== null;

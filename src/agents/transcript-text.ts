@@ -1,4 +1,6 @@
 // Transcript records are untyped JSON whose shape differs per agent and version; every access is checked.
+import { between } from '../linear.js';
+
 export type TranscriptRecord = Record<string, any>;
 
 /** Text blocks of a message's content (a string, or an array of `{type:'text'|'input_text', text}`). */
@@ -74,7 +76,7 @@ export function claudeSlashCommand(text: string): { command: string; local: bool
   if (!/^\s*<command-(?:name|message)>/.test(text)) return null;
   const name = /<command-name>\s*\/?([^<\s]+)\s*<\/command-name>/.exec(text)?.[1];
   if (!name) return null;
-  const args = (/<command-args>([\s\S]*?)<\/command-args>/.exec(text)?.[1] ?? '').trim();
+  const args = (between(text, '<command-args>', '</command-args>') ?? '').trim();
   return { command: args ? `/${name} ${args}` : `/${name}`, local: CLAUDE_LOCAL_COMMANDS.has(name.toLowerCase()) };
 }
 

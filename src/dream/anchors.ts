@@ -1,4 +1,5 @@
 import { isMemoryPath } from '../paths.js';
+import { trimEndOf } from '../linear.js';
 
 const EXT = 'ts|tsx|js|jsx|mjs|cjs|py|go|rs|java|kt|rb|php|cs|c|h|cc|cpp|hpp|swift|md|json|toml|ya?ml|sql|sh|css|scss|html|vue|svelte|lock|env|ini|cfg|txt|proto|graphql|tf';
 // A name's characters are letters and digits of any script (`Day66-80/77.概率统计基础.md`,
@@ -12,7 +13,7 @@ const PATH_RE = new RegExp(String.raw`(?:^|[\s${BT}'"(\[（「『：])((?:\.{0,2
 export function pathsNamed(text: string): string[] {
   const found = new Set<string>();
   for (const m of text.matchAll(PATH_RE)) {
-    const p = m[1]!.replace(/^\.\//, '').replace(/[.,]+$/, '');
+    const p = trimEndOf(m[1]!.replace(/^\.\//, ''), '.,');
     if (!p || p.includes('://') || /^\d/.test(p) || p.startsWith('/') || p.startsWith('../')) continue;
     // "and/or", "read/write": a path has a dot or a second slash somewhere.
     if (!p.includes('.') && (p.match(/\//g)?.length ?? 0) < 2 && !p.endsWith('/')) continue;

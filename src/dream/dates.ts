@@ -42,7 +42,7 @@ export function absoluteDates(text: string, day: string): string {
     .replace(/昨天/g, () => addDays(day, -1))
     .replace(/今天|今早|今晚/g, () => day)
     .replace(/明天/g, () => addDays(day, 1))
-    .replace(/(\d+)\s*天前/g, (_, n: string) => addDays(day, -Number(n)))
+    .replace(/(?<!\d)(\d+)\s*天前/g, (_, n: string) => addDays(day, -Number(n)))
     .replace(/上周/g, () => `${monday(addDays(day, -7))} 那一周`)
     .replace(/本周|这周/g, () => `${monday(day)} 那一周`)
     .replace(/下周/g, () => `${monday(addDays(day, 7))} 那一周`);

@@ -3,6 +3,7 @@ import { SESSION_HEADING_RE, type Lang } from './headings.js';
 import { foldedSession, isFoldedData, parseFolded } from './folded-day.js';
 import { byTime, parseSessionBlock, renderSessionBlock, type Session } from './session.js';
 import { loadTemplate, render } from './templates.js';
+import { withoutEmail } from '../linear.js';
 
 export const DAY_SHAPE = `---
 date: 2026-11-22
@@ -23,7 +24,7 @@ updated: "16:05"
 export function renderDay(date: string, sessions: Session[], lang: Lang): string {
   const sorted = [...sessions].sort(byTime);
   const blocks = sorted.map((s) => {
-    const meta = [s.agent, s.author?.replace(/\s*<[^>]*>$/, ''), s.branch].filter(Boolean).join(' · ');
+    const meta = [s.agent, s.author && withoutEmail(s.author), s.branch].filter(Boolean).join(' · ');
     const block = renderSessionBlock(s, lang).trimEnd();
     const [heading, ...rest] = block.split('\n');
     return [heading, meta ? `\n_${meta}_` : '', ...rest.map((l) => `\n${l}`)].join('');

@@ -1,3 +1,4 @@
+import { withoutEmail } from '../linear.js';
 import { stripHiddenText } from '../safety/hidden-text.js';
 import type { DiffLine } from './line-diff.js';
 import { STATUS_BOX } from './status-box.js';
@@ -29,7 +30,7 @@ export function inline(text: string): string {
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 function sessionBlock(s: SessionSummary): string[] {
-  const who = [s.agent, s.author?.replace(/\s*<[^>]*>$/, '')].filter(Boolean).map((x) => inline(x!));
+  const who = [s.agent, s.author && withoutEmail(s.author)].filter(Boolean).map((x) => inline(x!));
   const meta = [s.branch ? `branch ${inline(s.branch)}` : '', s.commits ? plural(s.commits, 'commit') : ''].filter(Boolean);
   const out = [`#### ${s.date} ${s.time} · ${who.join(' · ')}${meta.length ? ` (${meta.join(', ')})` : ''}`, '', `**Request:** ${inline(s.request) || '—'}`];
   const list = (title: string, items: string[]) => {

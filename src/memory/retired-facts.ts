@@ -1,4 +1,5 @@
 import { factShape, matchesForgotten, parseEntryLine, sameWords, sectionOfHeading, similarity, type FactShape, type LongTermSection } from './long-term.js';
+import { beforeComment } from '../linear.js';
 
 /**
  * What MEMORY.md says no longer holds: facts a person forgot (`git memory forget`, or a line deleted
@@ -35,7 +36,7 @@ export function factsOf(text: string): RetiredFacts {
         const e = parseEntryLine(section, raw);
         if (e.text) out.superseded.push({ shape: factShape(e.text), ...(e.until ? { until: e.until } : {}) });
       } else {
-        const shape = factShape(raw.replace(/\s*<!--.*$/, ''));
+        const shape = factShape(beforeComment(raw));
         if (shape.words.size) (section === 'forgotten' ? out.forgotten : out.live).push(shape);
       }
     }

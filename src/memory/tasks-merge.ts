@@ -158,5 +158,5 @@ export function mergeTaskLists(base: TaskList | null, ours: TaskList, theirs: Ta
 
 /** The heading language a TASKS.md was written in, so a merge writes it back the same way. */
 export function tasksLang(text: string): Lang {
-  return /^# 任务|^\s+- (?:进度|下一步|相关文件|状态)[:：]/m.test(text) ? 'zh' : 'en';
+  return /^# 任务|^[ \t]+- (?:进度|下一步|相关文件|状态)[:：]/m.test(text) ? 'zh' : 'en';
 }

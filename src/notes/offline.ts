@@ -3,6 +3,7 @@
 // failed model call falls back to.
 import { fileOps, type Ledger } from '../transcripts/ledger.js';
 import { defaultTemplate, parseNotes, renderNotes } from './template.js';
+import { trimEndOf } from '../linear.js';
 
 /** Whitespace collapsed, cut at `max` characters with an ellipsis. */
 export function shorten(text: string, max: number): string {
@@ -23,7 +24,7 @@ function title(ledger: Ledger): string {
   const first = requests(ledger)[0]?.text ?? '';
   const line = first.split(/\n|(?<=[.!?。！？])\s/)[0] ?? '';
   const words = line.replace(/\s+/g, ' ').trim().split(' ').filter(Boolean);
-  return words.length > 10 ? `${words.slice(0, 10).join(' ').replace(/[,;:.!?]+$/, '')}…` : words.join(' ');
+  return words.length > 10 ? `${trimEndOf(words.slice(0, 10).join(' '), ',;:.!?')}…` : words.join(' ');
 }
 
 function taskSpecification(ledger: Ledger): string {

@@ -35,7 +35,7 @@ function redactKeyRests(text: string): Outgoing {
   let redacted = 0;
   let out = text.replace(KEY_REST, (m) => {
     redacted++;
-    return `[REDACTED:private-key]${/\s*$/.exec(m)![0]}`; // the line break after the key stays
+    return `[REDACTED:private-key]${m.slice(m.trimEnd().length)}`; // the line break after the key stays
   });
   // Backwards from each END line over what can be key material (never `-----`), up to 20,000 characters.
   const spans: [number, number][] = [];

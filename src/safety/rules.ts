@@ -132,7 +132,7 @@ export const RULES: readonly SecretRule[] = [
   // Known by its structure, not its payload: a header that decodes to JSON with `alg` (base64url of
   // `{"`, `{ ` or `{\n` starts `ey` or `ew`), then a signed shape (payload of any kind, even empty
   // when detached, and a signature) or an encrypted one (JWE: key, iv, ciphertext, tag).
-  { id: 'jwt', needle: /e[wy][A-Za-z0-9_-]{10,2048}\./, title: 'JSON Web Token', group: 0, validate: isJwtHeader,
+  { id: 'jwt', needle: /(?<![A-Za-z0-9_-])e[wy][A-Za-z0-9_-]{10,2048}\./, title: 'JSON Web Token', group: 0, validate: isJwtHeader,
     pattern: re(`${B}e[wy][A-Za-z0-9_-]{10,2048}\\.(?:[A-Za-z0-9_-]{0,2048}\\.[A-Za-z0-9_-]{8,64}\\.[A-Za-z0-9_-]{1,8192}\\.[A-Za-z0-9_-]{16,64}|[A-Za-z0-9_-]{0,8192}\\.[A-Za-z0-9_-]{16,2048})${E}`) },
   { id: 'anthropic-api-key', needle: /sk-ant-/, title: 'Anthropic API key', group: 0, validate: plausible,
     pattern: re(`${B}sk-ant-[a-z]{2,8}\\d{2}-[A-Za-z0-9_-]{32,200}${E}`) },

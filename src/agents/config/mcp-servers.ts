@@ -2,6 +2,7 @@ import { EXIT, GitMemoryError } from '../../errors.js';
 import { parseJsonc, removePath, setProperty } from './json-text.js';
 import { isTomlTable, parseTomlFile } from './toml-text.js';
 import { MCP_ENTRY_FIRST_LINE } from '../hook-command.js';
+import { spanOf } from '../../linear.js';
 
 /** The server name agents list git-memory's MCP tools under. */
 export const MCP_NAME = 'git-memory';
@@ -111,7 +112,8 @@ const END = '# <<< git-memory <<<';
 // A JSON string is a TOML basic string too: the script's quotes, backslashes and newlines escaped alike.
 const TOML_ARGS = `[${MCP_SERVER.args.map((a) => JSON.stringify(a)).join(', ')}]`;
 const TOML_BLOCK = `${BEGIN}\n[mcp_servers.${MCP_NAME}]\ncommand = "${MCP_SERVER.command}"\nargs = ${TOML_ARGS}\n${END}\n`;
-const TOML_BLOCK_RE = /\n?# >>> git-memory >>>\n[\s\S]*?# <<< git-memory <<<\n?/;
+/** Our marked block in a Codex config, with the line breaks around it (linear time: linear.ts). */
+const tomlBlock = (text: string) => spanOf(text, `${BEGIN}\n`, END, { before: true, after: true });
 /** The same server as one entry of an inline `mcp_servers = { … }` table. */
 const TOML_INLINE_ENTRY = `${MCP_NAME} = { command = "${MCP_SERVER.command}", args = ${TOML_ARGS} }`;
 
@@ -130,9 +132,10 @@ export function addCodexMcp(text: string, file: string): string {
   const all = codexServers(text, file);
   if (isTomlTable(all) && all[MCP_NAME] !== undefined) {
     // Our own marked block as an older version wrote it (unguarded): the block is replaced in place.
-    const block = TOML_BLOCK_RE.exec(text)?.[0];
-    if (!block || JSON.stringify(all[MCP_NAME]) === JSON.stringify(MCP_SERVER) || !isOurMcpServer(all[MCP_NAME])) return text;
-    return text.replace(TOML_BLOCK_RE, () => `${block.startsWith('\n') ? '\n' : ''}${block.endsWith('\n') ? TOML_BLOCK : TOML_BLOCK.slice(0, -1)}`);
+    const span = tomlBlock(text);
+    if (!span || JSON.stringify(all[MCP_NAME]) === JSON.stringify(MCP_SERVER) || !isOurMcpServer(all[MCP_NAME])) return text;
+    const block = text.slice(span[0], span[1]);
+    return text.slice(0, span[0]) + `${block.startsWith('\n') ? '\n' : ''}${block.endsWith('\n') ? TOML_BLOCK : TOML_BLOCK.slice(0, -1)}` + text.slice(span[1]);
   }
   if (all !== undefined && !isTomlTable(all)) {
     throw new GitMemoryError(`${file}: mcp_servers is not a table of servers; it was left as it is`, EXIT.error, 'Codex reads each MCP server from a [mcp_servers.<name>] table: make mcp_servers one, then run the command again (or run it without --mcp)');
@@ -159,7 +162,8 @@ export function addCodexMcp(text: string, file: string): string {
 
 /** Removes our marked block; a server of our name the user wrote is theirs and stays. */
 export function removeCodexMcp(text: string): string {
-  return text.replace(TOML_BLOCK_RE, '');
+  const span = tomlBlock(text);
+  return span ? text.slice(0, span[0]) + text.slice(span[1]) : text;
 }
 
 /** True when Codex would see a server of our name. */

@@ -10,7 +10,7 @@ const factOf = (line: string) =>
   line
     .replace(/^- /, '')
     .replace(/^(?:convention|gotcha|user preference|theme|open lead|约定|注意|用户偏好|主题|待跟进): /, '')
-    .replace(/\s\((?:may be stale|可能已过时)[^)]*\)$/, '');
+    .replace(/\s\((?:may be stale|可能已过时)[^)]{0,400}\)$/, '');
 
 export interface PrimerArgs extends GlobalArgs {
   format: string;

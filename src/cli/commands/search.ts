@@ -5,6 +5,7 @@ import type { SearchData } from '../../commands/search.js';
 import { indexProgress } from '../progress.js';
 import { childProcess } from '../../child-process.js';
 import { spawnDetached } from '../../git/light-spawn.js';
+import { withoutEmail } from '../../linear.js';
 import type { Repo } from '../../git/repo.js';
 
 export interface SearchArgs extends GlobalArgs {
@@ -26,7 +27,7 @@ export function renderSearch(d: SearchData): string {
   if (!d.results.length) return `no session matches "${d.query}" (${d.sessions} session${d.sessions === 1 ? '' : 's'} searched)\n${partialLine(d)}`;
   const lines: string[] = [];
   for (const h of d.results) {
-    const who = [h.agent, h.author?.replace(/\s*<.*>$/, ''), h.branch].filter(Boolean).join(', ');
+    const who = [h.agent, h.author && withoutEmail(h.author), h.branch].filter(Boolean).join(', ');
     // A superseded fact is history: it says so, the agent reading it does not take it as current.
     const mark = h.superseded ? `  [superseded${h.superseded.until ? ` ${h.superseded.until}` : ''}: not current]` : '';
     lines.push(`${h.date} ${h.time}  ${h.path}  (${who})`, `    ${h.section.replace('_', ' ')}: ${h.snippet}${mark}`);

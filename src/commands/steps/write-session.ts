@@ -153,7 +153,7 @@ async function guardSession(session: Session, path: string, guard: GuardConfig, 
     if (!changed.length) throw e;
     const commits = session.commits.map((c, i) => ({ ...c, subject: clean[i]! }));
     const guarded = await guardText(text({ ...session, commits, ...(session.branch ? { branch: clean.at(-1)! } : {}) }), path, guard);
-    const rules = [...new Set(changed.flatMap(({ s }) => [...s.matchAll(/\[REDACTED:([^\]]+)\]/g)].map((m) => m[1]!)))];
+    const rules = [...new Set(changed.flatMap(({ s }) => [...s.matchAll(/\[REDACTED:([^\]]{1,100})\]/g)].map((m) => m[1]!)))];
     const n = changed.filter((c) => c.what === 'commit').length;
     const where = [...(n ? [`the subject of ${n === 1 ? 'a recorded commit' : `${n} recorded commits`}`] : []), ...(changed.some((c) => c.what === 'branch') ? ['the branch name'] : [])].join(' and ');
     guarded.warnings.push(`${path}: redacted ${rules.join(', ')} in ${where} (already in git: rewrite or rename it, and rotate the credential if it was pushed)`);

@@ -1,0 +1,157 @@
+// Patterns tried again from every place they could start: a ReDoS checker (recheck 4.5) run over
+// every pattern literal in src/ found them, and each was measured on main with its own worst input:
+// seconds to minutes for ~100 KB, which a tool's output in a transcript, a teammate's committed
+// file or a pasted log reaches. Each is linear now (src/linear.ts, or a bound, or the parts read
+// one after the other), so each call here has a bound far above its time (a few ms) and far below
+// main's, and gives what the old pattern gave on ordinary input.
+import { describe, expect, it } from 'vitest';
+import { claudeSlashCommand } from '../../src/agents/transcript-text.js';
+import { hasSection, removeSection, upsertSection } from '../../src/agents/instructions.js';
+import { addCodexMcp, removeCodexMcp } from '../../src/agents/config/mcp-servers.js';
+import { summaryFromNotes } from '../../src/commands/steps/session-from-notes.js';
+import { pathsNamed } from '../../src/dream/anchors.js';
+import { classifyLearned } from '../../src/dream/classify.js';
+import { absoluteDates } from '../../src/dream/dates.js';
+import { between, tagBodies, trimEndOf, withoutEmail } from '../../src/linear.js';
+import { factsOf } from '../../src/memory/retired-facts.js';
+import { tasksLang } from '../../src/memory/tasks-merge.js';
+import { notesFromLedger } from '../../src/notes/offline.js';
+import { findInstructions } from '../../src/safety/instructions.js';
+import { withoutMachineText } from '../../src/safety/machine-text.js';
+import { redactOutgoing } from '../../src/safety/outgoing.js';
+import { scanText } from '../../src/safety/scan.js';
+import { emptyLedger } from '../../src/transcripts/ledger.js';
+
+const BOUND_MS = 1500;
+const N = 100_000;
+
+async function timed<T>(f: () => T | Promise<T>): Promise<[T, number]> {
+  const t = performance.now();
+  const v = await f();
+  return [v, performance.now() - t];
+}
+
+describe('the helpers give what the patterns they stand for gave', () => {
+  it('withoutEmail, trimEndOf, between and tagBodies on ordinary and odd input', () => {
+    for (const s of ['Jane Doe <jane@example.com>', 'Jane <a> <b>', 'Jane', 'x <a>b>', ' <a>', 'a\t\t<b>', 'a <>', 'a <b', 'a<b>c>', '', '>', 'a <<b>']) {
+      expect(withoutEmail(s), s).toBe(s.replace(/\s*<[^>]*>$/, ''));
+    }
+    for (const s of ['a..,', '...', 'a', '', 'a.b,', ',a,']) expect(trimEndOf(s, '.,'), s).toBe(s.replace(/[.,]+$/, ''));
+    const texts = [
+      '<bash-stdout>a</bash-stdout><bash-stderr>b</bash-stderr>',
+      '<bash-stderr>x<bash-stdout>y</bash-stdout>',
+      '<bash-stdout>a</bash-stderr></bash-stdout>',
+      '<bash-stdout><bash-stdout>a</bash-stdout>',
+      'x<bash-stderr>q</bash-stderr>r<bash-stdout>s</bash-stdout><bash-stderr>t',
+    ];
+    for (const t of texts) {
+      expect(tagBodies(t, ['bash-stdout', 'bash-stderr']), t).toEqual([...t.matchAll(/<(bash-stdout|bash-stderr)>([\s\S]*?)<\/\1>/g)].map((m) => [m[1], m[2]]));
+      expect(between(t, '<bash-stderr>', '</bash-stderr>'), t).toBe(/<bash-stderr>([\s\S]*?)<\/bash-stderr>/.exec(t)?.[1]);
+    }
+  });
+});
+
+describe('text of ~100 KB that held a pattern for seconds to minutes', () => {
+  it('an author of a long run of blanks before no email (every session of the primer window)', async () => {
+    const [name, ms] = await timed(() => withoutEmail(`Jane${'\t'.repeat(N)}>`));
+    expect(ms).toBeLessThan(BOUND_MS);
+    expect(name).toBe(`Jane${'\t'.repeat(N)}>`);
+  });
+
+  it('a stack frame of many `at` and a long run of blanks (every text written to memory)', async () => {
+    const text = `Error: boom\n${'\tat f (/'.repeat(N / 8)}\n${' '.repeat(N)}x\n    at main (/home/jane/app/src/a.ts:3:9)\n`;
+    const [out, ms] = await timed(() => withoutMachineText(text, '/home/jane/app'));
+    expect(ms).toBeLessThan(BOUND_MS);
+    expect(out.startsWith('Error: boom\n')).toBe(true);
+    expect(out).not.toContain('src/a.ts:3:9');
+    expect(withoutMachineText('Error: x\n    at Object.<anonymous> (/home/jane/app/src/a.ts:3:9)\n    at node:internal/main:1:2\nnext', '/home/jane/app')).toBe('Error: x\nnext');
+  });
+
+  it('a prompt-frame tag of a long run of blanks (the instruction scanner)', async () => {
+    const [found, ms] = await timed(() => findInstructions(`<${'\t'.repeat(N)}x\n< / system >`));
+    expect(ms).toBeLessThan(BOUND_MS);
+    expect(found.map((f) => [f.ruleId, f.line])).toEqual([['prompt-frame', 2]]);
+  });
+
+  it('a JSON Web Token shape repeated with no dot (the secret scanner, every text)', async () => {
+    const [found, ms] = await timed(() => scanText(`${'eww'.repeat(N / 3)}\n`));
+    expect(ms).toBeLessThan(BOUND_MS * 2);
+    expect(found).toEqual([]);
+  });
+
+  it('a private key with a long run of blanks after it (what is sent to a model)', async () => {
+    const key = `-----BEGIN PRIVATE KEY-----\n${'MIIEvQIBADANBgkqhkiG9w0BAQEFAASC'.repeat(4)}\n`;
+    const [out, ms] = await timed(() => redactOutgoing(`${key}${'\t'.repeat(N)}x`));
+    expect(ms).toBeLessThan(BOUND_MS * 2);
+    expect(out.text).toMatch(/^\[REDACTED:private-key\]/);
+    expect(out.text).not.toContain('MIIEvQIBADAN');
+  });
+
+  it('a slash command with its args tag repeated and never closed (every user prompt of a transcript)', async () => {
+    const [cmd, ms] = await timed(() => claudeSlashCommand(`<command-name>/review</command-name>${'<command-args>'.repeat(N / 14)}`));
+    expect(ms).toBeLessThan(BOUND_MS);
+    expect(cmd).toEqual({ command: '/review', local: false });
+    expect(claudeSlashCommand('<command-name>/review</command-name><command-args> src/a.ts </command-args>')).toEqual({ command: '/review src/a.ts', local: false });
+  });
+
+  it("git-memory's marked section and Codex block opened many times and never closed", async () => {
+    const md = `# Rules\n${'<!-- >>> git-memory >>> -->'.repeat(N / 27)}\n`;
+    const [has, ms] = await timed(() => [hasSection(md), removeSection(md) === md, upsertSection(md).startsWith(md)]);
+    expect(ms).toBeLessThan(BOUND_MS);
+    expect(has).toEqual([false, true, true]);
+    const once = upsertSection('# Rules\n');
+    expect(removeSection(`${once}after\n`)).toBe('# Rules\nafter\n');
+    expect(upsertSection(`${once}after\n`)).toBe(`${once}after\n`);
+    const toml = `model = "o3"\n${'# >>> git-memory >>>\n'.repeat(N / 21)}`;
+    const [removed, tomlMs] = await timed(() => removeCodexMcp(toml));
+    expect(tomlMs).toBeLessThan(BOUND_MS);
+    expect(removed).toBe(toml);
+    const added = addCodexMcp('model = "o3"\n', 'config.toml');
+    expect(removeCodexMcp(added)).toBe('model = "o3"\n');
+  });
+
+  it('a Current State line of many "all work" with no verdict (notes to a session)', async () => {
+    const notes = `# Session Title\nX\n\n# Current State\n- ${'All work '.repeat(N / 9)}\n- All the tests pass now\n`;
+    const [summary, ms] = await timed(() => summaryFromNotes(notes, emptyLedger('claude')));
+    expect(ms).toBeLessThan(BOUND_MS);
+    expect(summary.next_steps ?? []).toHaveLength(1);
+    expect((summary.next_steps ?? [])[0]).toMatch(/^All work All work/);
+  });
+
+  it('a learned item of many "they" and no want (the dream sorts it)', async () => {
+    const [section, ms] = await timed(() => classifyLearned(`${'they '.repeat(N / 5)}x`));
+    expect(ms).toBeLessThan(BOUND_MS);
+    expect(section).toBe('gotchas');
+    expect(classifyLearned('They like small commits')).toBe('preferences');
+    expect(classifyLearned('用户希望提交更小')).toBe('preferences');
+    expect(classifyLearned('Likes: they are cached')).toBe('gotchas');
+  });
+
+  it('a run of digits before 天前, and a path that ends in a long run of dots (the dream)', async () => {
+    const [dated, ms] = await timed(() => absoluteDates(`${'0'.repeat(N)}\t0天前 3 天前`, '2026-12-06'));
+    expect(ms).toBeLessThan(BOUND_MS);
+    expect(dated.endsWith('2026-12-03')).toBe(true);
+    const [paths, pathMs] = await timed(() => pathsNamed(`see src/${'.'.repeat(N)}x and docs/a.md.`));
+    expect(pathMs).toBeLessThan(BOUND_MS);
+    expect(paths).toContain('docs/a.md');
+  });
+
+  it('a MEMORY.md line of a long run of blanks before no comment, and TASKS.md of blank lines', async () => {
+    const memory = `# Memory\n\n## Conventions\n- Use pnpm${'\t'.repeat(N)}x\n- Keep commits small <!-- sessions: a -->\n`;
+    const [facts, ms] = await timed(() => factsOf(memory));
+    expect(ms).toBeLessThan(BOUND_MS);
+    expect(facts.live).toHaveLength(2);
+    const [lang, langMs] = await timed(() => tasksLang(`${'\n'.repeat(N)}x`));
+    expect(langMs).toBeLessThan(BOUND_MS);
+    expect(lang).toBe('en');
+    expect(tasksLang('# Tasks\n\n- [ ] a\n  - 进度: 一半\n')).toBe('zh');
+  });
+
+  it("a first prompt whose tenth word is a long run of '!' before a letter (notes without a model)", async () => {
+    const ledger = emptyLedger('claude');
+    ledger.user_messages.push({ text: `one two three four five six seven eight nine ${'!'.repeat(N)}x eleven`, at: '2026-12-06T10:00:00Z' } as (typeof ledger.user_messages)[number]);
+    const [notes, ms] = await timed(() => notesFromLedger(ledger));
+    expect(ms).toBeLessThan(BOUND_MS);
+    expect(notes).toContain('one two three four five six seven eight nine');
+  });
+});
