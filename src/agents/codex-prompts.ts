@@ -169,9 +169,10 @@ export function codexTyped(text: string, opts: { cwd?: string; prompts?: boolean
  * arguments in a fence of their own: "## User Input\n\n```text\n$ARGUMENTS\n```\n\nYou **MUST**
  * consider the user input before proceeding (if not empty)." What the fence holds is what the user
  * typed; null when it is empty (the command's name is not in the text) or the message is another.
+ * (Blanks before a line break are `[ \t]*`: `\s*\n\s*` splits a run of line breaks every way.)
  */
 export function specKitArguments(text: string): string | null {
-  const m = /^\s*## User Input\s*\n```text\n([\s\S]*?)\n```\s*\n\s*You \*\*MUST\*\* consider the user input before proceeding/.exec(text);
+  const m = /^\s*## User Input[ \t]*\n\s*```text\n([\s\S]*?)\n```[ \t]*\n\s*You \*\*MUST\*\* consider the user input before proceeding/.exec(text);
   return m && m[1]!.trim() ? m[1]!.trim() : null;
 }
 

@@ -1,4 +1,5 @@
 import type { Lang } from './headings.js';
+import { trimEndOf } from '../linear.js';
 // The templates are bundled into the program as text, so they are found wherever dist/ is put (an
 // npm install, a copy of dist/ alone, a global link) and cost no file read on the primer's path.
 import enDay from '../../templates/en/day.md' with { type: 'text' };
@@ -34,5 +35,5 @@ export function render(template: string, values: Record<string, string | undefin
     if (names.length && names.every((n) => !values[n])) continue;
     out.push(block.replace(/\{\{(\w+)\}\}/g, (_, n: string) => values[n] ?? ''));
   }
-  return out.join('\n\n').replace(/\n+$/, '') + '\n';
+  return trimEndOf(out.join('\n\n'), '\n') + '\n'; // not /\n+$/: tried from every line break of a value
 }

@@ -5,6 +5,7 @@
 // one after the other), so each call here has a bound far above its time (a few ms) and far below
 // main's, and gives what the old pattern gave on ordinary input.
 import { describe, expect, it } from 'vitest';
+import { specKitArguments } from '../../src/agents/codex-prompts.js';
 import { claudeSlashCommand } from '../../src/agents/transcript-text.js';
 import { hasSection, removeSection, upsertSection } from '../../src/agents/instructions.js';
 import { addCodexMcp, removeCodexMcp } from '../../src/agents/config/mcp-servers.js';
@@ -15,6 +16,7 @@ import { absoluteDates } from '../../src/dream/dates.js';
 import { between, tagBodies, trimEndOf, withoutEmail } from '../../src/linear.js';
 import { factsOf } from '../../src/memory/retired-facts.js';
 import { tasksLang } from '../../src/memory/tasks-merge.js';
+import { render } from '../../src/memory/templates.js';
 import { notesFromLedger } from '../../src/notes/offline.js';
 import { findInstructions } from '../../src/safety/instructions.js';
 import { withoutMachineText } from '../../src/safety/machine-text.js';
@@ -94,6 +96,13 @@ describe('text of ~100 KB that held a pattern for seconds to minutes', () => {
     expect(claudeSlashCommand('<command-name>/review</command-name><command-args> src/a.ts </command-args>')).toEqual({ command: '/review src/a.ts', local: false });
   });
 
+  it("a spec-kit prompt's fence followed by a long run of line breaks (Codex's custom prompts)", async () => {
+    const [args, ms] = await timed(() => specKitArguments(`## User Input\n\n\`\`\`text\nadd login\n\`\`\`${'\n'.repeat(N)}x`));
+    expect(ms).toBeLessThan(BOUND_MS);
+    expect(args).toBeNull();
+    expect(specKitArguments('## User Input\n\n```text\nadd login\n```\n\nYou **MUST** consider the user input before proceeding (if not empty).')).toBe('add login');
+  });
+
   it("git-memory's marked section and Codex block opened many times and never closed", async () => {
     const md = `# Rules\n${'<!-- >>> git-memory >>> -->'.repeat(N / 27)}\n`;
     const [has, ms] = await timed(() => [hasSection(md), removeSection(md) === md, upsertSection(md).startsWith(md)]);
@@ -145,6 +154,12 @@ describe('text of ~100 KB that held a pattern for seconds to minutes', () => {
     expect(langMs).toBeLessThan(BOUND_MS);
     expect(lang).toBe('en');
     expect(tasksLang('# Tasks\n\n- [ ] a\n  - 进度: 一半\n')).toBe('zh');
+  });
+
+  it('a value of a long run of line breaks inside it (every template a memory file is written from)', async () => {
+    const [text, ms] = await timed(() => render('## Notes\n{{body}}\n\n{{empty}}', { body: `a${'\n'.repeat(N)}b\n\n\n` }));
+    expect(ms).toBeLessThan(BOUND_MS);
+    expect(text).toBe(`## Notes\na${'\n'.repeat(N)}b\n`);
   });
 
   it("a first prompt whose tenth word is a long run of '!' before a letter (notes without a model)", async () => {
