@@ -22,7 +22,8 @@ export const FRAME_TAGS = [
   'summary',
 ] as const;
 
-const tagPattern = (tags: readonly string[]) => new RegExp(`<(\\s*/?\\s*(?:${tags.join('|')})(?![A-Za-z0-9_-]))`, 'gi');
+// One optional slash between blanks: `\s*/?\s*` split a run of blanks both ways, from every `<`.
+const tagPattern = (tags: readonly string[]) => new RegExp(`<(\\s*(?:/\\s*)?(?:${tags.join('|')})(?![A-Za-z0-9_-]))`, 'gi');
 const TAG = tagPattern(FRAME_TAGS);
 const ROLE_TAG = tagPattern(['user', 'assistant']);
 

@@ -85,7 +85,7 @@ export const INSTRUCTION_RULES: readonly InstructionRule[] = [
     id: 'prompt-frame',
     needs: [['conversation', 'current_notes', 'must_keep', 'previous_summary', 'system', 'assistant', 'entries', 'sessions', 'user', 'im_start', 'im_end']],
     description: 'imitates a prompt frame or a chat role tag',
-    re: /<\s*(?:\/\s*)?(?:conversation_record|current_notes_content|must_keep|previous_summary|conversation|system|assistant)\s*>|<\s*\/\s*(?:entries|sessions|user)\s*>|<\|im_(?:start|end)\|>/i,
+    re: /<\s*\/?\s*(?:conversation_record|current_notes_content|must_keep|previous_summary|conversation|system|assistant)\s*>|<\s*\/\s*(?:entries|sessions|user)\s*>|<\|im_(?:start|end)\|>/i,
   },
 ];
 

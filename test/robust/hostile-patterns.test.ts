@@ -9,23 +9,23 @@ import { specKitArguments } from '../../src/agents/codex-prompts.js';
 import { claudeSlashCommand } from '../../src/agents/transcript-text.js';
 import { hasSection, removeSection, upsertSection } from '../../src/agents/instructions.js';
 import { addCodexMcp, removeCodexMcp } from '../../src/agents/config/mcp-servers.js';
-import { summaryFromNotes } from '../../src/commands/steps/session-from-notes.js';
 import { pathsNamed } from '../../src/dream/anchors.js';
+import { unframe } from '../../src/llm/frame.js';
 import { classifyLearned } from '../../src/dream/classify.js';
 import { absoluteDates } from '../../src/dream/dates.js';
 import { between, tagBodies, trimEndOf, withoutEmail } from '../../src/linear.js';
+import { renderDay } from '../../src/memory/day-view.js';
+import { parseJournalFile } from '../../src/memory/journal.js';
 import { factsOf } from '../../src/memory/retired-facts.js';
 import { tasksLang } from '../../src/memory/tasks-merge.js';
 import { render } from '../../src/memory/templates.js';
 import { notesFromLedger } from '../../src/notes/offline.js';
-import { findInstructions } from '../../src/safety/instructions.js';
 import { withoutMachineText } from '../../src/safety/machine-text.js';
-import { redactOutgoing } from '../../src/safety/outgoing.js';
-import { scanText } from '../../src/safety/scan.js';
 import { emptyLedger } from '../../src/transcripts/ledger.js';
 
 const BOUND_MS = 1500;
 const N = 100_000;
+const SESSION_REL = '.openclaw_memory/journal/2026-12-06/1621-claude-19ff96.md';
 
 async function timed<T>(f: () => T | Promise<T>): Promise<[T, number]> {
   const t = performance.now();
@@ -54,12 +54,13 @@ describe('the helpers give what the patterns they stand for gave', () => {
 });
 
 describe('text of ~100 KB that held a pattern for seconds to minutes', () => {
-  it('an author of a long run of blanks before no email (every session of the primer window)', async () => {
-    const [name, ms] = await timed(() => withoutEmail(`Jane${'\t'.repeat(N)}>`));
+  it('an author of a long run of blanks before no email (a day file of the journal)', async () => {
+    const author = `Jane${'\t'.repeat(N)}>`;
+    const [session] = parseJournalFile(`---\nsession: 20261206-1621-19ff96\ndate: 2026-12-06\ntime: "16:21"\nagent: claude\nauthor: ${author}\nbranch: main\n---\n\n## Session 16:21\n\n### Request\nFix the login\n`, SESSION_REL);
+    const [day, ms] = await timed(() => renderDay('2026-12-06', [session!], 'en'));
     expect(ms).toBeLessThan(BOUND_MS);
-    expect(name).toBe(`Jane${'\t'.repeat(N)}>`);
+    expect(day).toContain('Fix the login');
   });
-
   it('a stack frame of many `at` and a long run of blanks (every text written to memory)', async () => {
     const text = `Error: boom\n${'\tat f (/'.repeat(N / 8)}\n${' '.repeat(N)}x\n    at main (/home/jane/app/src/a.ts:3:9)\n`;
     const [out, ms] = await timed(() => withoutMachineText(text, '/home/jane/app'));
@@ -69,28 +70,14 @@ describe('text of ~100 KB that held a pattern for seconds to minutes', () => {
     expect(withoutMachineText('Error: x\n    at Object.<anonymous> (/home/jane/app/src/a.ts:3:9)\n    at node:internal/main:1:2\nnext', '/home/jane/app')).toBe('Error: x\nnext');
   });
 
-  it('a prompt-frame tag of a long run of blanks (the instruction scanner)', async () => {
-    const [found, ms] = await timed(() => findInstructions(`<${'\t'.repeat(N)}x\n< / system >`));
+  it('a `<` before a long run of blanks (every text put in a prompt to a model)', async () => {
+    const [framed, ms] = await timed(() => unframe(`<${'\t'.repeat(N)}x </ Conversation_Record >`));
     expect(ms).toBeLessThan(BOUND_MS);
-    expect(found.map((f) => [f.ruleId, f.line])).toEqual([['prompt-frame', 2]]);
-  });
-
-  it('a JSON Web Token shape repeated with no dot (the secret scanner, every text)', async () => {
-    const [found, ms] = await timed(() => scanText(`${'eww'.repeat(N / 3)}\n`));
-    expect(ms).toBeLessThan(BOUND_MS * 2);
-    expect(found).toEqual([]);
-  });
-
-  it('a private key with a long run of blanks after it (what is sent to a model)', async () => {
-    const key = `-----BEGIN PRIVATE KEY-----\n${'MIIEvQIBADANBgkqhkiG9w0BAQEFAASC'.repeat(4)}\n`;
-    const [out, ms] = await timed(() => redactOutgoing(`${key}${'\t'.repeat(N)}x`));
-    expect(ms).toBeLessThan(BOUND_MS * 2);
-    expect(out.text).toMatch(/^\[REDACTED:private-key\]/);
-    expect(out.text).not.toContain('MIIEvQIBADAN');
+    expect(framed).toBe(`<${'\t'.repeat(N)}x &lt;/ Conversation_Record >`);
   });
 
   it('a slash command with its args tag repeated and never closed (every user prompt of a transcript)', async () => {
-    const [cmd, ms] = await timed(() => claudeSlashCommand(`<command-name>/review</command-name>${'<command-args>'.repeat(N / 14)}`));
+    const [cmd, ms] = await timed(() => claudeSlashCommand(`<command-name>/review</command-name>${'<command-args>'.repeat((3 * N) / 14)}`));
     expect(ms).toBeLessThan(BOUND_MS);
     expect(cmd).toEqual({ command: '/review', local: false });
     expect(claudeSlashCommand('<command-name>/review</command-name><command-args> src/a.ts </command-args>')).toEqual({ command: '/review src/a.ts', local: false });
@@ -104,27 +91,19 @@ describe('text of ~100 KB that held a pattern for seconds to minutes', () => {
   });
 
   it("git-memory's marked section and Codex block opened many times and never closed", async () => {
-    const md = `# Rules\n${'<!-- >>> git-memory >>> -->'.repeat(N / 27)}\n`;
+    const md = `# Rules\n${'<!-- >>> git-memory >>> -->'.repeat((3 * N) / 27)}\n`;
     const [has, ms] = await timed(() => [hasSection(md), removeSection(md) === md, upsertSection(md).startsWith(md)]);
     expect(ms).toBeLessThan(BOUND_MS);
     expect(has).toEqual([false, true, true]);
     const once = upsertSection('# Rules\n');
     expect(removeSection(`${once}after\n`)).toBe('# Rules\nafter\n');
     expect(upsertSection(`${once}after\n`)).toBe(`${once}after\n`);
-    const toml = `model = "o3"\n${'# >>> git-memory >>>\n'.repeat(N / 21)}`;
+    const toml = `model = "o3"\n${'# >>> git-memory >>>\n'.repeat((3 * N) / 21)}`;
     const [removed, tomlMs] = await timed(() => removeCodexMcp(toml));
     expect(tomlMs).toBeLessThan(BOUND_MS);
     expect(removed).toBe(toml);
     const added = addCodexMcp('model = "o3"\n', 'config.toml');
     expect(removeCodexMcp(added)).toBe('model = "o3"\n');
-  });
-
-  it('a Current State line of many "all work" with no verdict (notes to a session)', async () => {
-    const notes = `# Session Title\nX\n\n# Current State\n- ${'All work '.repeat(N / 9)}\n- All the tests pass now\n`;
-    const [summary, ms] = await timed(() => summaryFromNotes(notes, emptyLedger('claude')));
-    expect(ms).toBeLessThan(BOUND_MS);
-    expect(summary.next_steps ?? []).toHaveLength(1);
-    expect((summary.next_steps ?? [])[0]).toMatch(/^All work All work/);
   });
 
   it('a learned item of many "they" and no want (the dream sorts it)', async () => {

@@ -21,18 +21,7 @@ const NEXT_PREFIX = /^(next( steps?)?|todo|pending|remaining|to do|in progress)\
  * the tests pass", "Nothing left to do"): a report, never a next step.
  */
 const DONE_SENTENCE =
-  /\b(?:is|are|was|were|has been|have been|now)\s+(?:all\s+)?(?:done|complete|completed|finished|implemented|merged|fixed|resolved|shipped|in place)\b|\bnothing (?:left|remaining|more|else) (?:to do|is pending)\b|\bno (?:further|remaining|open|more) (?:work|steps|tasks|changes)\b|\b(?:task|work) (?:is )?(?:done|complete)\b/i;
-/**
- * "All the tests pass", "all checks are green": found once per sentence, then what it says after,
- * where `all tests[^.;]*pass` was tried again from every "all tests" (quadratic in a line of them).
- */
-const ALL_OF = /\ball (?:the )?(?:tests|checks|tasks|work|steps)\b/i;
-const PASS = /\b(?:pass(?:ing|ed)?|green|done|complete[d]?)\b/i;
-const allPass = (s: string) =>
-  s.split(/[.;]/).some((part) => {
-    const all = ALL_OF.exec(part);
-    return !!all && PASS.test(part.slice(all.index + all[0].length));
-  });
+  /\b(?:is|are|was|were|has been|have been|now)\s+(?:all\s+)?(?:done|complete|completed|finished|implemented|merged|fixed|resolved|shipped|in place)\b|\ball (?:the )?(?:tests|checks|tasks|work|steps)\b[^.;]*\b(?:pass(?:ing|ed)?|green|done|complete[d]?)\b|\bnothing (?:left|remaining|more|else) (?:to do|is pending)\b|\bno (?:further|remaining|open|more) (?:work|steps|tasks|changes)\b|\b(?:task|work) (?:is )?(?:done|complete)\b/i;
 /** Current State lines that report where things stand, not what to do (as notes filled from the ledger write them). */
 const STATUS = /^(last request|last edited|todo list|agent'?s last reply|working directory|context compacted)\s*:/i;
 /** A worklog step's tool-call count: bookkeeping, not what was done. */
@@ -146,7 +135,7 @@ export function summaryFromNotes(notes: string, ledger: Ledger, tasks?: TaskInpu
   const request = paragraph(body('Task specification')) || clip(firstAsk, MAX_REQUEST) || paragraph(body('Session Title'));
 
   const state = items('Current State').filter((s) => !STATUS.test(s) && !s.endsWith(':'));
-  const isDone = (s: string) => DONE.test(s) || DONE_SENTENCE.test(s) || allPass(s);
+  const isDone = (s: string) => DONE.test(s) || DONE_SENTENCE.test(s);
   const done = state.filter(isDone);
   const open = state.filter((s) => !isDone(s)).flatMap((s) => (/^in progress\s*:/i.test(s) ? s.replace(NEXT_PREFIX, '').split('; ') : [s.replace(NEXT_PREFIX, '')]));
   const todos = ledger.todos.filter((t) => t.status !== 'completed').map((t) => clip(t.content, MAX_ITEM));
