@@ -96,6 +96,11 @@ export interface SubTranscript {
   offset: number;
   /** Fingerprint of its opening (see lines.ts headHash). */
   head: string;
+  /**
+   * Its modification time (ms) when it was last found whole at `offset`: at the same size and time
+   * it is not opened again (absent in a state kept by an earlier version: its opening is checked).
+   */
+  mtime?: number;
   state: BuildState;
 }
 

@@ -1,0 +1,67 @@
+// The tool-use hook runs at every tool call of a Claude Code session, and a session that ran many
+// sub-agents has a file for each: one finished long ago is not opened again at every call.
+import { appendFileSync, mkdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it, vi } from 'vitest';
+import { advanceLedger, readLedger } from '../../src/transcripts/index.js';
+import { tempDir } from '../helpers/repo.js';
+import { REPO, TRANSCRIPTS } from './fixtures.js';
+
+/** The paths opened through node:fs's openSync (what every transcript read in src/fs/read-file.ts uses). */
+const opened: string[] = [];
+vi.mock('node:fs', async (importOriginal) => {
+  const fs = await importOriginal<typeof import('node:fs')>();
+  const openSync = (...args: Parameters<typeof fs.openSync>) => {
+    opened.push(String(args[0]));
+    return fs.openSync(...args);
+  };
+  return { ...fs, default: { ...fs, openSync }, openSync };
+});
+
+const SID = '9b1e2c3d-4f5a-4b6c-8d7e-0f1a2b3c4d5e';
+const DIR = join(TRANSCRIPTS, 'claude-subagents');
+const linesOf = (path: string) => readFileSync(path, 'utf8').split(/(?<=\n)/);
+
+function session() {
+  const dir = tempDir();
+  const main = join(dir, `${SID}.jsonl`);
+  const subs = join(dir, SID, 'subagents');
+  mkdirSync(subs, { recursive: true });
+  const mainLines = linesOf(join(DIR, `${SID}.jsonl`));
+  const subLines = linesOf(join(DIR, SID, 'subagents', 'agent-a7f3.jsonl'));
+  writeFileSync(main, mainLines.slice(0, 3).join(''));
+  writeFileSync(join(subs, 'agent-a7f3.jsonl'), subLines.join(''));
+  return { dir, main, sub: join(subs, 'agent-a7f3.jsonl'), rest: mainLines.slice(3) };
+}
+
+describe('Claude Code sub-agent files unchanged since they were read', () => {
+  it('are not opened again when the session goes on (same size, same modification time), and the ledger is a whole read\'s', () => {
+    const s = session();
+    advanceLedger(s.dir, SID, s.main, { agent: 'claude', repoRoot: REPO });
+    for (const line of s.rest) {
+      appendFileSync(s.main, line);
+      opened.length = 0;
+      const r = advanceLedger(s.dir, SID, s.main, { agent: 'claude', repoRoot: REPO });
+      expect(opened.filter((p) => p.includes('subagents'))).toEqual([]);
+      expect(r.ledger).toEqual(readLedger(s.main, { agent: 'claude', repoRoot: REPO }));
+    }
+  });
+
+  it('one that changed is read again: grown, or rewritten (a new modification time)', () => {
+    const s = session();
+    advanceLedger(s.dir, SID, s.main, { agent: 'claude', repoRoot: REPO });
+    appendFileSync(s.main, s.rest.join(''));
+    // Rewritten whole at the same size, with another time: its opening no longer matches.
+    const before = readFileSync(s.sub, 'utf8');
+    const changed = before.replaceAll('orders.ts', 'ordrrs.ts');
+    expect(changed.length).toBe(before.length);
+    writeFileSync(s.sub, changed);
+    const t = statSync(s.sub).mtimeMs / 1000 + 5;
+    utimesSync(s.sub, t, t);
+    opened.length = 0;
+    const r = advanceLedger(s.dir, SID, s.main, { agent: 'claude', repoRoot: REPO });
+    expect(opened.filter((p) => p.includes('subagents')).length).toBeGreaterThan(0);
+    expect(r.ledger).toEqual(readLedger(s.main, { agent: 'claude', repoRoot: REPO }));
+    expect(r.ledger.files.map((f) => f.path)).toContain('src/reports/ordrrs.ts');
+  });
+});
