@@ -1,5 +1,6 @@
 // The tool-use hook runs at every tool call of a Claude Code session, and a session that ran many
-// sub-agents has a file for each: one finished long ago is not opened again at every call.
+// sub-agents has a file for each: one finished long ago is not opened again at every call. It mocks
+// node:fs, so it runs in a worker of its own (MOCKING in vitest.config.ts).
 import { appendFileSync, mkdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
@@ -43,6 +44,7 @@ describe('Claude Code sub-agent files unchanged since they were read', () => {
       opened.length = 0;
       const r = advanceLedger(s.dir, SID, s.main, { agent: 'claude', repoRoot: REPO });
       expect(opened.filter((p) => p.includes('subagents'))).toEqual([]);
+      expect(opened).toContain(s.main); // the count sees this read's opens (a fresh worker: vitest.config.ts MOCKING)
       expect(r.ledger).toEqual(readLedger(s.main, { agent: 'claude', repoRoot: REPO }));
     }
   });
