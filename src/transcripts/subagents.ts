@@ -73,10 +73,15 @@ export function readGeminiSubagents(state: BuildState, transcript: string, sessi
   const files = subFiles(join(dirname(transcript), sessionId), /\.jsonl?$/);
   if (!files) return;
   const subs = (state.subagents ??= {});
-  for (const { name, path, size } of files) {
-    const head = headHash(path, size) ?? '';
+  for (const { name, path, size, mtime } of files) {
     const kept = subs[name];
-    if (kept && kept.offset === size && kept.head === head) continue;
+    // Unchanged since it was read (same size, same time): not opened (see readSubagents).
+    if (kept && kept.offset === size && kept.mtime === mtime) continue;
+    const head = headHash(path, size) ?? '';
+    if (kept && kept.offset === size && kept.head === head) {
+      kept.mtime = mtime;
+      continue;
+    }
     const sub = newState('gemini');
     if (isGeminiDocument(path)) {
       const buf = readFileOrNull(path);
@@ -91,7 +96,7 @@ export function readGeminiSubagents(state: BuildState, transcript: string, sessi
       settleGemini(sub, ctx);
     }
     for (const c of sub.ledger.commands) c.by_subagent = true;
-    subs[name] = { offset: size, head, state: sub };
+    subs[name] = { offset: size, head, mtime, state: sub };
   }
 }
 

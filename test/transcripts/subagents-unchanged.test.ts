@@ -67,3 +67,34 @@ describe('Claude Code sub-agent files unchanged since they were read', () => {
     expect(r.ledger.files.map((f) => f.path)).toContain('src/reports/ordrrs.ts');
   });
 });
+
+describe('Gemini CLI sub-agent chats unchanged since they were read', () => {
+  const SESSION = 'b1f31681-0000-4000-8000-000000000001';
+  let tick = 0;
+  const at = () => new Date(Date.UTC(2026, 3, 16, 22, 38) + tick++ * 1000).toISOString();
+  const line = (r: Record<string, unknown>) => `${JSON.stringify(r)}\n`;
+  const user = (n: number, text: string) => line({ id: `u${n}`, timestamp: at(), type: 'user', content: [{ text }] });
+  const reply = (n: number, text: string) =>
+    line({ id: `g${n}`, timestamp: at(), type: 'gemini', content: text, thoughts: [], tokens: { input: 100, output: 10, cached: 0, thoughts: 0, tool: 0, total: 110 }, model: 'gemini-3-pro', toolCalls: [] });
+
+  it('are not opened again when the session goes on, and the ledger is a whole read\'s', () => {
+    const dir = tempDir();
+    const main = join(dir, 'session-2026-04-16T22-38-b1f31681.jsonl');
+    writeFileSync(main, line({ sessionId: SESSION, projectHash: 'ab', startTime: '2026-04-16T22:38:00.000Z', lastUpdated: '2026-04-16T23:00:00.000Z', kind: 'main' }) + user(0, 'Tidy the vault') + reply(1, 'Looking.'));
+    mkdirSync(join(dir, SESSION));
+    const write = { id: 'write_file_1', name: 'write_file', args: { file_path: '/v/DOCKET.md', content: 'x' }, status: 'success', timestamp: at(), result: [{ functionResponse: { id: 'write_file_1', name: 'write_file', response: { output: 'ok' } } }] };
+    writeFileSync(
+      join(dir, SESSION, 'tl63m8.json'),
+      JSON.stringify({ sessionId: 'tl63m8', projectHash: 'ab', startTime: '2026-04-16T22:40:00.000Z', lastUpdated: '2026-04-16T22:50:00.000Z', kind: 'subagent', messages: [{ id: 's0', timestamp: at(), type: 'user', content: [{ text: 'map it' }] }, { id: 's1', timestamp: at(), type: 'gemini', content: '', thoughts: [], tokens: { input: 1, output: 1, cached: 0, thoughts: 0, tool: 0, total: 2 }, model: 'gemini-3-pro', toolCalls: [write] }] }),
+    );
+    expect(advanceLedger(dir, SESSION, main, { agent: 'gemini' }).ledger.files.map((f) => f.path)).toEqual(['/v/DOCKET.md']);
+    for (let n = 2; n < 8; n += 2) {
+      appendFileSync(main, user(n, `and step ${n}`) + reply(n + 1, 'Done.'));
+      opened.length = 0;
+      const r = advanceLedger(dir, SESSION, main, { agent: 'gemini' });
+      expect(opened.filter((p) => p.includes(SESSION))).toEqual([]);
+      expect(opened).toContain(main);
+      expect(r.ledger).toEqual(readLedger(main, { agent: 'gemini' }));
+    }
+  });
+});
