@@ -35,6 +35,7 @@ const MOCKING = [
   'test/search/hit-reads.test.ts',
   'test/search/live-unchecked.test.ts',
   'test/transcripts/real-shapes.test.ts',
+  'test/transcripts/subagents-unchanged.test.ts',
 ];
 
 export default defineConfig({

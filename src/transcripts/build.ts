@@ -1,6 +1,7 @@
 import { basename, isAbsolute, posix, relative, resolve, sep, win32 } from 'node:path';
 import { redactQuick } from '../safety/quick-redact.js';
 import { emptyLedger, type AgentName, type CommandRun, type FileTouch, type Ledger, type Todo, type TokenUsage } from './ledger.js';
+import { listAdd, listHas } from './id-list.js';
 import { applyTaskOp, taskFailed, type KeptTask, type TaskOp } from './tasks.js';
 
 /**
@@ -95,6 +96,11 @@ export interface SubTranscript {
   offset: number;
   /** Fingerprint of its opening (see lines.ts headHash). */
   head: string;
+  /**
+   * Its modification time (ms) when it was last found whole at `offset`: at the same size and time
+   * it is not opened again (absent in a state kept by an earlier version: its opening is checked).
+   */
+  mtime?: number;
   state: BuildState;
 }
 
@@ -463,12 +469,6 @@ const sum = (u: TokenUsage) => u.input + u.output + u.cache_read + u.cache_write
 
 /** Response ids remembered as counted (KNOWN to twice that): a replay reaches back at most that far. */
 const KNOWN = 2048;
-const knownSets = new WeakMap<string[], Set<string>>();
-function knownSet(list: string[]): Set<string> {
-  let set = knownSets.get(list);
-  if (!set) knownSets.set(list, (set = new Set(list)));
-  return set;
-}
 
 /**
  * Whether response `id` was counted before and is no longer streaming: a resumed Claude Code
@@ -482,7 +482,7 @@ export function isReplayedResponse(s: BuildState, id: string): boolean {
 
 /** Whether response `id` was read before: counted (streaming now or not), or a failed call's answer remembered. */
 export function wasAnswered(s: BuildState, id: string): boolean {
-  return !!id && (s.responses.some((r) => r.id === id) || (!!s.known && knownSet(s.known).has(id)));
+  return !!id && (s.responses.some((r) => r.id === id) || (!!s.known && listHas(s.known, id)));
 }
 
 /**
@@ -496,8 +496,7 @@ export function failedAnswer(s: BuildState, id: string): void {
 
 function rememberResponse(s: BuildState, id: string): void {
   const list = (s.known ??= []);
-  list.push(id);
-  knownSet(list).add(id);
+  listAdd(list, id);
   if (list.length > KNOWN * 2) {
     const kept = list.slice(-KNOWN);
     s.known = kept;

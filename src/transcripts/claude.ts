@@ -21,6 +21,7 @@ import {
   type CallFacts,
   type ClaudeOrder,
 } from './build.js';
+import { listAdd, listChanged, listHas } from './id-list.js';
 import type { Todo } from './ledger.js';
 import { callLabel, outputText, subjectOf } from './tool-input.js';
 import { taskOp } from './tasks.js';
@@ -50,13 +51,6 @@ interface Ctx {
   repoRoot?: string;
 }
 
-const doneSets = new WeakMap<ClaudeOrder, Set<string>>();
-function doneSet(o: ClaudeOrder): Set<string> {
-  let set = doneSets.get(o);
-  if (!set) doneSets.set(o, (set = new Set(o.done)));
-  return set;
-}
-
 function order(s: BuildState): ClaudeOrder {
   const o = (s.claude ??= { lastMain: '', done: [], pending: [], n: 0 });
   // A kept state of an earlier version holds 12-character keys (a uuid has 36).
@@ -66,16 +60,14 @@ function order(s: BuildState): ClaudeOrder {
 
 /** Whether the record `uuid` was taken (whole ids; a 12-character key kept by an earlier version too). */
 function isDone(o: ClaudeOrder, uuid: string): boolean {
-  const set = doneSet(o);
-  return set.has(uuid) || (o.legacy === true && uuid.length > LEGACY_KEY && set.has(uuid.slice(-LEGACY_KEY)));
+  return listHas(o.done, uuid) || (o.legacy === true && uuid.length > LEGACY_KEY && listHas(o.done, uuid.slice(-LEGACY_KEY)));
 }
 
 function markDone(o: ClaudeOrder, uuid: string): void {
-  doneSet(o).add(uuid);
-  o.done.push(uuid);
+  listAdd(o.done, uuid);
   if (o.done.length > DONE * 2) {
     o.done.splice(0, o.done.length - DONE);
-    doneSets.set(o, new Set(o.done));
+    listChanged(o.done);
   }
 }
 

@@ -19,15 +19,16 @@ export function subagentDir(transcript: string): string {
   return join(dirname(transcript), basename(transcript, '.jsonl'), 'subagents');
 }
 
-/** The files of `dir` whose names match, in name order, with their sizes (one gone meanwhile is left out); null where none matches. */
-function subFiles(dir: string, names: RegExp): { name: string; path: string; size: number }[] | null {
+/** The files of `dir` whose names match, in name order, with their sizes and modification times (one gone meanwhile is left out); null where none matches. */
+function subFiles(dir: string, names: RegExp): { name: string; path: string; size: number; mtime: number }[] | null {
   const matching = namesOrNone(dir).filter((n) => names.test(n)).sort();
   if (!matching.length) return null;
-  const out: { name: string; path: string; size: number }[] = [];
+  const out: { name: string; path: string; size: number; mtime: number }[] = [];
   for (const name of matching) {
     const path = join(dir, name);
     try {
-      out.push({ name, path, size: statSync(path).size });
+      const st = statSync(path);
+      out.push({ name, path, size: st.size, mtime: st.mtimeMs });
     } catch {
       /* removed since it was listed */
     }
@@ -40,15 +41,24 @@ export function readSubagents(state: BuildState, transcript: string, ctx: { repo
   const files = subFiles(subagentDir(transcript), /^agent-.*\.jsonl$/);
   if (!files) return;
   const subs = (state.subagents ??= {});
-  for (const { name, path, size } of files) {
+  for (const { name, path, size, mtime } of files) {
     let sub: SubTranscript | undefined = subs[name];
+    // Unchanged since it was read whole (same size, same time): not opened. A session that ran many
+    // sub-agents has as many files, all finished but one, and the tool-use hook looks at each at every call.
+    if (sub && size === sub.offset && sub.mtime === mtime) continue;
     if (sub && (size < sub.offset || (sub.offset > 0 && !sameHead(path, sub.offset, sub.head)))) sub = undefined;
-    if (sub && size === sub.offset) continue;
+    if (sub && size === sub.offset) {
+      sub.mtime = mtime;
+      continue;
+    }
     sub ??= { offset: 0, head: '', state: newState('claude') };
     const scan = scanRecords(sub.state, path, sub.offset, undefined, ctx);
     if (!scan) continue;
     sub.offset = scan.end;
     sub.head = headHash(path, scan.end) ?? '';
+    // Read to its end as it was found: the next look may skip it at that size and time.
+    if (scan.end === size) sub.mtime = mtime;
+    else delete sub.mtime;
     subs[name] = sub;
   }
 }
@@ -63,10 +73,15 @@ export function readGeminiSubagents(state: BuildState, transcript: string, sessi
   const files = subFiles(join(dirname(transcript), sessionId), /\.jsonl?$/);
   if (!files) return;
   const subs = (state.subagents ??= {});
-  for (const { name, path, size } of files) {
-    const head = headHash(path, size) ?? '';
+  for (const { name, path, size, mtime } of files) {
     const kept = subs[name];
-    if (kept && kept.offset === size && kept.head === head) continue;
+    // Unchanged since it was read (same size, same time): not opened (see readSubagents).
+    if (kept && kept.offset === size && kept.mtime === mtime) continue;
+    const head = headHash(path, size) ?? '';
+    if (kept && kept.offset === size && kept.head === head) {
+      kept.mtime = mtime;
+      continue;
+    }
     const sub = newState('gemini');
     if (isGeminiDocument(path)) {
       const buf = readFileOrNull(path);
@@ -81,7 +96,7 @@ export function readGeminiSubagents(state: BuildState, transcript: string, sessi
       settleGemini(sub, ctx);
     }
     for (const c of sub.ledger.commands) c.by_subagent = true;
-    subs[name] = { offset: size, head, state: sub };
+    subs[name] = { offset: size, head, mtime, state: sub };
   }
 }
 

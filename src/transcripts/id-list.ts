@@ -1,0 +1,37 @@
+// Membership in the kept lists of ids (response ids counted, Claude Code records taken): up to a few
+// thousand ids, kept in the ledger's state and asked a few times per tool call. The tool-use hook
+// reads the state at every call and asks about the handful of records just appended: a Set of the
+// whole list, built at every call, cost more than the lookups (its allocation alone, some 250 KB
+// at 4,000 ids, was what made the hook's garbage collector run on a long session and not on a
+// short one). So a list is searched as it is for its first lookups, and indexed by a Set only once
+// a read asks more (a whole transcript read at once). Same answers either way.
+const SCANS = 32;
+
+/** Per list: a Set of its ids once built, else the lookups made so far. */
+const index = new WeakMap<readonly string[], Set<string> | number>();
+
+/** Whether `list` holds `id`. */
+export function listHas(list: readonly string[], id: string): boolean {
+  const got = index.get(list);
+  if (typeof got === 'object') return got.has(id);
+  const n = (got ?? 0) + 1;
+  if (n > SCANS) {
+    const set = new Set(list);
+    index.set(list, set);
+    return set.has(id);
+  }
+  index.set(list, n);
+  return list.includes(id);
+}
+
+/** Appends `id` to `list` (kept in its index, when it has one). */
+export function listAdd(list: string[], id: string): void {
+  list.push(id);
+  const got = index.get(list);
+  if (typeof got === 'object') got.add(id);
+}
+
+/** `list` was changed in place otherwise (ids dropped): its index is built again when needed. */
+export function listChanged(list: readonly string[]): void {
+  index.delete(list);
+}
