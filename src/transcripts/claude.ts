@@ -26,6 +26,7 @@ import type { Todo } from './ledger.js';
 import { callLabel, outputText, subjectOf } from './tool-input.js';
 import { taskOp } from './tasks.js';
 import { textOf, withoutIdeContext } from '../agents/transcript-text.js';
+import { between } from '../linear.js';
 
 /**
  * Claude Code JSONL (AGENT-INTERFACES §2). Records are taken in conversation order: a record whose
@@ -279,7 +280,7 @@ function shellMode(s: BuildState, content: unknown, at: string): boolean {
   const output = (input ? text.slice(input[0].length).trim() : text).match(/^<bash-(?:stdout|stderr|exit-code)>[\s\S]*$/)?.[0];
   if (output !== undefined) {
     const code = /<bash-exit-code>\s*(-?\d+)\s*<\/bash-exit-code>/.exec(output);
-    const stderr = /<bash-stderr>\s*([\s\S]*?)<\/bash-stderr>/.exec(output)?.[1] ?? '';
+    const stderr = (between(output, '<bash-stderr>', '</bash-stderr>') ?? '').trimStart();
     userCommandOutput(s, (!!code && code[1] !== '0') || /^(Command failed|Not run):/.test(stderr));
   }
   return !!input || output !== undefined;

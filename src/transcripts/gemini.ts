@@ -135,8 +135,22 @@ function result(tc: Rec): { failed: boolean; message: string } {
   if (!text && typeof tc.resultDisplay === 'string') text = tc.resultDisplay;
   const code = /Exit Code: (-?\d+)/i.exec(text);
   // run_shell_command reports `Command: … Output: … Error: … Exit Code: …`; the output says what went wrong.
-  const output = code ? /^Output: ([\s\S]*?)\n(?:Error|Exit Code): /m.exec(text) : null;
-  return { failed: tc.status === 'error' || (!!code && code[1] !== '0'), message: output ? output[1]! : text };
+  const output = code ? shellOutput(text) : undefined;
+  return { failed: tc.status === 'error' || (!!code && code[1] !== '0'), message: output ?? text };
+}
+
+/**
+ * The `Output: ` part of a run_shell_command report, up to its `Error:` or `Exit Code:` line:
+ * `/^Output: ([\s\S]*?)\n(?:Error|Exit Code): /m`, whose search went on from every later `Output: `
+ * line to the end (quadratic in a tool output of many). Undefined when there is none.
+ */
+function shellOutput(text: string): string | undefined {
+  const start = /^Output: /m.exec(text);
+  if (!start) return undefined;
+  const end = /\n(?:Error|Exit Code): /g;
+  end.lastIndex = start.index + start[0].length;
+  const stop = end.exec(text);
+  return stop ? text.slice(start.index + start[0].length, stop.index) : undefined;
 }
 
 /** Steering updates the user sent while a tool ran: text parts of its result beside the function response. */

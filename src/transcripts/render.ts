@@ -1,4 +1,5 @@
 import { readFileOrNull } from '../fs/read-file.js';
+import { tagBodies } from '../linear.js';
 import { redactQuick } from '../safety/quick-redact.js';
 import { isSlashRecord, promptOf } from './first-prompt.js';
 import { isGeminiDocument, messageElements, parseElement } from './gemini.js';
@@ -71,7 +72,7 @@ function claudeShell(raw: string | null): string[] {
   const rest = input ? text.slice(input[0].length).trim() : text;
   const out = input ? [userRan(input[1]!, false)] : [];
   if (/^<bash-(stdout|stderr|exit-code)>/.test(rest)) {
-    const body = [...rest.matchAll(/<bash-(stdout|stderr)>([\s\S]*?)<\/bash-\1>/g)].map((m) => m[2]!.trim()).filter(Boolean).join('\n');
+    const body = tagBodies(rest, ['bash-stdout', 'bash-stderr']).map(([, b]) => b.trim()).filter(Boolean).join('\n');
     out.push(`[user's command output] ${shorten(body || '(none)', OUTPUT)}`);
   }
   return out;

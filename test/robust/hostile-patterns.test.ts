@@ -4,6 +4,8 @@
 // file or a pasted log reaches. Each is linear now (src/linear.ts, or a bound, or the parts read
 // one after the other), so each call here has a bound far above its time (a few ms) and far below
 // main's, and gives what the old pattern gave on ordinary input.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { specKitArguments } from '../../src/agents/codex-prompts.js';
 import { claudeSlashCommand } from '../../src/agents/transcript-text.js';
@@ -21,7 +23,9 @@ import { tasksLang } from '../../src/memory/tasks-merge.js';
 import { render } from '../../src/memory/templates.js';
 import { notesFromLedger } from '../../src/notes/offline.js';
 import { withoutMachineText } from '../../src/safety/machine-text.js';
+import { readLedger, renderTranscript } from '../../src/transcripts/index.js';
 import { emptyLedger } from '../../src/transcripts/ledger.js';
+import { tempDir } from '../helpers/repo.js';
 
 const BOUND_MS = 1500;
 const N = 100_000;
@@ -147,5 +151,37 @@ describe('text of ~100 KB that held a pattern for seconds to minutes', () => {
     const [notes, ms] = await timed(() => notesFromLedger(ledger));
     expect(ms).toBeLessThan(BOUND_MS);
     expect(notes).toContain('one two three four five six seven eight nine');
+  });
+});
+
+describe('a tool output of ~300 KB in a transcript (every hook reads it; notes and compaction render it)', () => {
+  const written = (name: string, text: string) => {
+    const path = join(tempDir(), name);
+    writeFileSync(path, text);
+    return path;
+  };
+
+  it("Claude Code: a user's command whose stderr tag never closes, and stdout tags that never close", async () => {
+    const line = (n: number, content: string) =>
+      JSON.stringify({ parentUuid: n === 1 ? null : `00000000-0000-4000-8000-00000000000${n - 1}`, isSidechain: false, userType: 'external', cwd: '/work/repo', sessionId: 'c1', version: '2.1.332', gitBranch: 'main', type: 'user', message: { role: 'user', content }, uuid: `00000000-0000-4000-8000-00000000000${n}`, timestamp: `2026-12-06T10:00:0${n}.000Z` });
+    const path = written('c.jsonl', `${[line(1, '<bash-input>make</bash-input>'), line(2, `<bash-stdout>ok</bash-stdout><bash-stderr>${'\t'.repeat(3 * N)}`), line(3, '<bash-input>ls</bash-input>'), line(4, `<bash-stdout>${'<bash-stdout>b'.repeat((3 * N) / 14)}`), line(5, 'Fix the build')].join('\n')}\n`);
+    const [ledger, ms] = await timed(() => readLedger(path, { agent: 'claude', repoRoot: '/work/repo' }));
+    expect(ms).toBeLessThan(BOUND_MS);
+    expect(ledger.commands.map((c) => [c.command, c.failed])).toEqual([['make', false], ['ls', false]]);
+    const [text, renderMs] = await timed(() => renderTranscript(path, { agent: 'claude', from: 0, maxChars: 20_000 }));
+    expect(renderMs).toBeLessThan(BOUND_MS);
+    expect(text).toContain('Fix the build');
+  });
+
+  it('Gemini CLI: a shell output of many "Output:" lines and no end', async () => {
+    const shell = { id: 's1', name: 'run_shell_command', args: { command: 'cat log' }, status: 'success', timestamp: '2026-12-06T10:00:01.000Z', result: [{ functionResponse: { id: 's1', name: 'run_shell_command', response: { output: `Output: ${'x\rOutput: '.repeat((3 * N) / 10)}\nExit Code: 1` } } }] };
+    const doc = { sessionId: 'g1', projectHash: 'ab', startTime: '2026-12-06T10:00:00.000Z', lastUpdated: '2026-12-06T10:01:00.000Z', kind: 'main', messages: [
+      { id: 'u1', timestamp: '2026-12-06T10:00:00.000Z', type: 'user', content: 'Read the log' },
+      { id: 'g1', timestamp: '2026-12-06T10:00:01.000Z', type: 'gemini', content: '', thoughts: [], tokens: { input: 100, output: 10, cached: 0, thoughts: 0, tool: 0, total: 110 }, model: 'gemini-3-pro', toolCalls: [shell] },
+    ] };
+    const path = written('g.json', JSON.stringify(doc));
+    const [ledger, ms] = await timed(() => readLedger(path, { agent: 'gemini' }));
+    expect(ms).toBeLessThan(BOUND_MS);
+    expect(ledger.commands.map((c) => [c.command, c.failed])).toEqual([['cat log', true]]);
   });
 });
