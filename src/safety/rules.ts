@@ -116,6 +116,24 @@ function isBasicCredential(value: string): boolean {
   return /^[\x20-\x7e]+$/.test(decoded) && colon > 0 && isRealPassword(decoded.slice(colon + 1));
 }
 
+/**
+ * Words that name a password, a token or a key, in the languages teams write memory in. Plain text
+ * (no `u` class): the quick redaction joins every needle into one pattern without the `u` flag.
+ */
+const SECRET_WORD = /(?:password|passphrase|passcode|passwort|kennwort|mot de passe|mdp|contraseña|contrasena|senha|wachtwoord|lösenord|salasana|hasło|haslo|heslo|şifre|sifre|parola|jelszó|пароль|密码|密碼|口令|パスワード|暗証番号|비밀번호|mật khẩu|पासवर्ड|كلمة المرور|סיסמה|(?:api|access|secret|auth)[ _-]?(?:token|key)|secret|jeton|clé api|clé d'api|api-schlüssel|schlüssel|chiave api|clave api|chave api|токен|ключ api|секрет|令牌|密钥|秘钥|金鑰|トークン|シークレット|토큰)/i;
+
+/**
+ * How a value follows its name: `: `, `=`, `is`, `lautet`, `est`, `是`, `は` (after up to four words
+ * naming whose it is: `the password for staging is`, `Passwort für die Datenbank lautet`).
+ */
+const TOLD = String.raw`(?:(?:[^\S\r\n]{1,4}[^\s:=：]{1,30}){0,4}?(?:[^\S\r\n]{0,4}[:=：＝]|[^\S\r\n]{1,4}(?:is|was|lautet|ist|est|es|é|era|är|er|on|jest|je|equals|—|–)(?:[^\S\r\n]{1,4}(?:now|jetzt|maintenant|ahora|agora))?(?:[^\S\r\n]{0,4}:)?)|[^\s:：]{0,12}?(?:是|为|為|は|는|은)[^\S\r\n]{0,4}[:：]?)`;
+
+/** A value told in words: made up (letters with digits or signs), not a word, a reference or a path. */
+function toldSecret(v: string): boolean {
+  const value = v.replace(/[.!?:。！？]+$/, ''); // the sentence's end is no part of it
+  return value.length >= 8 && /\p{L}/u.test(value) && /[^\p{L}]/u.test(value) && looksRandom(value, 2.8);
+}
+
 const B = '(?<![A-Za-z0-9_-])'; // token start
 const E = '(?![A-Za-z0-9_-])'; // token end
 const re = (source: string, flags = '') => new RegExp(source, `gd${flags}`);
@@ -246,9 +264,24 @@ export const RULES: readonly SecretRule[] = [
     pattern: re('(?<![A-Za-z0-9_])bearer\\s{1,4}([A-Za-z0-9._~+/-]{16,2048}={0,2})', 'i') },
   { id: 'basic-auth-header', needle: /basic/i, title: 'Basic authorization', group: 1, validate: isBasicCredential,
     pattern: re('(?<![A-Za-z0-9_])basic\\s{1,4}([A-Za-z0-9+/]{8,1024}={0,2})(?![A-Za-z0-9+/=])', 'i') },
+  // A credential given as its own argument (`--password X`, `--api-key X`, `-token X`) or in an
+  // Authorization header whatever its scheme (`Token`, `ApiKey`, `SSWS`: Bearer and Basic have their
+  // own rules above), and a Cookie header's session values.
+  { id: 'credential-argument', needle: /--?(?:[a-z]+-)?(?:password|passwd|pass|token|secret|api-?key|key)\s/i, title: 'credential on a command line', group: 1, validate: (v) => looksRandom(v, 3) && /[A-Za-z]/.test(v) && /[^A-Za-z]/.test(v),
+    pattern: re(`(?<![A-Za-z0-9_-])--?(?:[a-z]{1,20}-)?(?:password|passwd|pass|token|secret|api-?key|key)\\s{1,4}["']?([^\\s"'\`<>;|&]{8,256})`, 'i') },
+  { id: 'authorization-header', needle: /authorization/i, title: 'Authorization header', group: 1, validate: (v) => looksRandom(v, 3),
+    pattern: re(`(?<![A-Za-z0-9_-])(?:proxy-)?authorization["']?\\s{0,4}[:=]\\s{0,4}["']?(?!(?:basic|bearer)\\s)(?:[A-Za-z][A-Za-z0-9-]{1,19}\\s{1,4})?([A-Za-z0-9._~+/=:-]{16,2048})`, 'i') },
+  { id: 'cookie-header', needle: /cookie/i, title: 'session cookie', group: 1, validate: (v) => looksRandom(v, 3.5),
+    pattern: re(`(?<![A-Za-z0-9_-])(?:set-)?cookie["']?\\s{0,4}:\\s{0,4}[A-Za-z0-9_.-]{1,64}=([A-Za-z0-9._~+/%=:-]{16,4096})`, 'i') },
   { id: 'generic-secret', needle: /(?:key|token|secret|password|passwd|pwd|pass|credential|auth)s?["'\]]{0,2}\s{0,4}[=:]/i, title: 'secret assigned to a credential name', group: 1, generic: true,
     // Hex (and UUIDs) cannot exceed 4 bits per character, so random hex gets a lower bar than 3.5.
     validate: (v) => v.length >= 12 && looksRandom(v, /^[0-9a-f-]+$/i.test(v) ? 3 : 3.5) && /[A-Za-z]/.test(v),
     // The name must END with the keyword (`DB_PASSWORD=` yes, `passwordResetTokenExpiry =` no).
     pattern: re(`(?<!public[_-]?)(?:key|token|secret|password|passwd|pwd|pass|credential|auth)s?["']?\\]?\\s{0,4}(?:=>|:=|=|:)\\s{0,4}["'\`]?([^\\s"'\`<>,;(){}\\[\\]]{12,256})`, 'i') },
+  // Told in words, in any language: `the staging password is Tr0ub4dor&3xQ`, `Passwort: …`,
+  // `mot de passe : …`, `密码是…`, `パスワードは…`, `пароль — …`, `api token is …`; what a user asks the
+  // agent to remember and what a team writes in its own language. The value must look made up (a
+  // letter and a digit or sign, not words, not a path): `the password is stored in Vault` is no secret.
+  { id: 'secret-in-words', needle: SECRET_WORD, title: 'secret told in words', group: 1, generic: true, validate: toldSecret,
+    pattern: re(`(?<![A-Za-z0-9_\\u00C0-\\u024F\\u0400-\\u04FF-])(?:${SECRET_WORD.source})s?${TOLD}[^\\S\\r\\n]{0,4}["'\`«“„「『]?([^\\s"'\`<>,;(){}\\[\\]«»“”„「」『』]{8,256})`, 'iu') },
 ];
