@@ -22,6 +22,11 @@ export interface SecretRule {
    * part and checks what comes before with a look-behind (see ruleMatches).
    */
   back?: number;
+  /**
+   * The capture group where the secret starts, when it is not `group`'s start: a match that names
+   * its fixed end and looks back for what comes before it (private-key-end).
+   */
+  from?: number;
   /** Generic rules lose to specific ones (and to the preset) when spans overlap. */
   generic?: boolean;
   validate?: (value: string) => boolean;
@@ -32,7 +37,8 @@ export function* ruleMatches(rule: SecretRule, text: string): Generator<{ start:
   for (const m of text.matchAll(rule.pattern)) {
     const span = m.indices?.[rule.group];
     if (!span || m[rule.group] === undefined) continue;
-    const start = span[0] - (rule.back ?? 0);
+    const from = rule.from === undefined ? undefined : m.indices?.[rule.from];
+    const start = (from ? from[0] : span[0]) - (rule.back ?? 0);
     const value = text.slice(start, span[1]);
     if (!rule.validate || rule.validate(value)) yield { start, end: span[1], value };
   }
@@ -134,6 +140,9 @@ function toldSecret(v: string): boolean {
   return value.length >= 8 && /\p{L}/u.test(value) && /[^\p{L}]/u.test(value) && looksRandom(value, 2.8);
 }
 
+/** A line break in key material as a transcript or a rendering gives it: a newline, a blank, a `\\n` escape. */
+const KEY_BREAK = String.raw`(?:\s|\\[nr])`;
+
 const B = '(?<![A-Za-z0-9_-])'; // token start
 const E = '(?![A-Za-z0-9_-])'; // token end
 const re = (source: string, flags = '') => new RegExp(source, `gd${flags}`);
@@ -147,6 +156,18 @@ export const RULES: readonly SecretRule[] = [
     // The body may not contain `-----`, so a header with no END costs only up to the next header.
     pattern: re('-----BEGIN[A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----(?:[^-]|-(?!----)){1,20000}-----END[A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----'),
     validate: (v) => v.replace(/[^A-Za-z0-9+/=]/g, '').length >= 96 },
+  // A key cut in two (pasted over two messages, two tool results, a notes line cut short): the header
+  // with the key material after it and no END line, and the END line with the key material before
+  // it. Material is runs of 16+ base64 characters (a key's lines, or what is left of one) apart by
+  // line breaks as sent (newlines, spaces, `\n` escapes), never prose; at least one whole line of it
+  // (40+ characters) makes it a key, with what is left of a line cut by a renderer (`…`). The header
+  // alone is no secret.
+  { id: 'private-key', needle: /-----BEGIN/, title: 'private key (cut before its END line)', group: 0, validate: (v) => /[A-Za-z0-9+/]{40}/.test(v),
+    pattern: re(`-----BEGIN[A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----(?:${KEY_BREAK}{0,6}(?:Proc-Type|DEK-Info): [A-Za-z0-9,-]{1,80})*(?:${KEY_BREAK}{0,6}[A-Za-z0-9+/=]{16,100}){1,400}(?:(?:${KEY_BREAK}{1,6}[A-Za-z0-9+/=]{1,15})?…)?`) },
+  { id: 'private-key', needle: /-----END/, title: 'private key (the part before its END line)', group: 0, from: 1, validate: (v) => /[A-Za-z0-9+/]{40}/.test(v),
+    // The END line first, then a look back from its end over it and the material: a pattern that
+    // starts with the look-behind would run it at every position of a long base64 run.
+    pattern: re(`-----END[A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----(?<=((?:[A-Za-z0-9+/=]{16,100}${KEY_BREAK}{0,6}){1,400})-----END[A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----)`) },
   // Known by its structure, not its payload: a header that decodes to JSON with `alg` (base64url of
   // `{"`, `{ ` or `{\n` starts `ey` or `ew`), then a signed shape (payload of any kind, even empty
   // when detached, and a signature) or an encrypted one (JWE: key, iv, ciphertext, tag).

@@ -38,7 +38,7 @@ describe('secrets told in words or other languages never reach a memory file', (
     expect(r.code, r.stderr).toBe(0);
     const file = readFileSync(join(repo.dir, JSON.parse(r.stdout).session.path), 'utf8');
     const leaked = file.split('\n').filter((l) => l.includes(PW) || l.includes(TOKEN));
-    expect(leaked, 'lines of the session file that hold the secret').toEqual([]);
+    expect(leaked.join('\n'), 'lines of the session file that hold the secret').toBe('');
     expect(repo.git('log', '-1', '--format=%B')).not.toContain(PW);
     expect(file.match(/\[REDACTED:/g)?.length).toBeGreaterThanOrEqual(TOLD.length);
   });
@@ -67,5 +67,40 @@ describe('secrets told in words or other languages never reach a memory file', (
       'deploy --token $DEPLOY_TOKEN --env staging',
       'Cookie: theme=dark; lang=en-US',
     ]) expect(redactQuick(line), line).toBe(line);
+  });
+});
+
+// A key pasted over two messages (or two tool results) reaches the journal in two halves: the header
+// with key material and no END line, and key material with the END line. The gate for model
+// requests knew both (safety/outgoing.ts); the gate for memory files knew only a whole key.
+const KEY_LINES = [
+  ['MIIEpAIBAAKCAQEA3Tz2mr7SZiAMfQyu', 'vBjM9Oi6Z1YvGg0kXkG0Lm3vQ2tkfx5s'],
+  ['q8Yb9Zc2fQ1gH7sLr4wP0mKx2Dq9uTzV', '3nY8eJ1aB6cR5tW7oLp2Xy4Zk9Qm3Nv8'],
+  ['Hk3Lp9Qz2Xv7Mn4Bc8Rt1Yw6Ks5Df0Gj', '3Ah8Ue2Io7Pl4Zx9Cv1Bn6Mq3Wr8Ty5A'],
+].map((p) => p.join(''));
+const HEADER = ['-----BEGIN RSA', 'PRIVATE KEY-----'].join(' ');
+const FOOTER = ['-----END RSA', 'PRIVATE KEY-----'].join(' ');
+
+describe('a private key cut in two never reaches a memory file', () => {
+  const halves = [
+    `first half of the deploy key: ${HEADER} ${KEY_LINES[0]} ${KEY_LINES[1]}`,
+    `"${HEADER}\\n${KEY_LINES[0]}\\n${KEY_LINES[1]}\\n"`,
+    `and the rest: ${KEY_LINES[2]} ${FOOTER}`,
+  ];
+
+  it('redact mode: end writes neither half', async () => {
+    const repo = await makeMemoryRepo({ now: NOW });
+    redactMode(repo);
+    const r = await repo.run(['end', '--json', '--summary', JSON.stringify({ request: 'rotate the deploy key', learned: halves })]);
+    expect(r.code, r.stderr).toBe(0);
+    const file = readFileSync(join(repo.dir, JSON.parse(r.stdout).session.path), 'utf8');
+    const leaked = file.split('\n').filter((l) => KEY_LINES.some((k) => l.includes(k.slice(0, 24)) || l.includes(k.slice(-24))));
+    expect(leaked.join('\n'), 'lines of the session file that hold key material').toBe('');
+  });
+
+  it('the header or the END line alone, and prose about keys, are left alone', () => {
+    for (const line of [`grep for "${HEADER}" to find committed keys`, `the parser stops at ${FOOTER} and reads nothing after it`, `${HEADER} and ${FOOTER} frame the base64 body`]) {
+      expect(redactQuick(line), line).toBe(line);
+    }
   });
 });
