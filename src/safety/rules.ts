@@ -137,7 +137,8 @@ const TOLD = String.raw`(?:(?:[^\S\r\n]{1,4}[^\s:=：]{1,30}){0,4}?(?:[^\S\r\n]{
 /** A value told in words: made up (letters with digits or signs), not a word, a reference or a path. */
 function toldSecret(v: string): boolean {
   const value = v.replace(/[.!?:。！？]+$/, ''); // the sentence's end is no part of it
-  return value.length >= 8 && /\p{L}/u.test(value) && /[^\p{L}]/u.test(value) && looksRandom(value, 2.8);
+  // An 8-character value can hold at most 3 bits a character: the bar is below that for short ones.
+  return value.length >= 8 && /\p{L}/u.test(value) && /[^\p{L}]/u.test(value) && looksRandom(value, Math.min(2.8, Math.log2(value.length) - 0.3));
 }
 
 /** A line break in key material as a transcript or a rendering gives it: a newline, a blank, a `\\n` escape. */
@@ -303,6 +304,7 @@ export const RULES: readonly SecretRule[] = [
   // `mot de passe : …`, `密码是…`, `パスワードは…`, `пароль — …`, `api token is …`; what a user asks the
   // agent to remember and what a team writes in its own language. The value must look made up (a
   // letter and a digit or sign, not words, not a path): `the password is stored in Vault` is no secret.
+  // The name may end a longer one (`DB_PASSWORD=`, `db-password:` in a .env or YAML file).
   { id: 'secret-in-words', needle: SECRET_WORD, title: 'secret told in words', group: 1, generic: true, validate: toldSecret,
-    pattern: re(`(?<![A-Za-z0-9_\\u00C0-\\u024F\\u0400-\\u04FF-])(?:${SECRET_WORD.source})s?${TOLD}[^\\S\\r\\n]{0,4}["'\`«“„「『]?([^\\s"'\`<>,;(){}\\[\\]«»“”„「」『』]{8,256})`, 'iu') },
+    pattern: re(`(?<![A-Za-z0-9\\u00C0-\\u024F\\u0400-\\u04FF])(?:${SECRET_WORD.source})s?${TOLD}[^\\S\\r\\n]{0,4}["'\`«“„「『]?([^\\s"'\`<>,;(){}\\[\\]«»“”„「」『』]{8,256})`, 'iu') },
 ];

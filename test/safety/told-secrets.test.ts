@@ -11,6 +11,8 @@ import { makeMemoryRepo, type TestRepo } from '../helpers/repo.js';
 const NOW = '2026-11-22T14:30:00';
 // Assembled at run time so this file does not itself look like it holds a password.
 const PW = ['Qv7#m', 'Lr2xZ', 'k9&Tp'].join('');
+// A short password as a .env file or a YAML config gives it (the name ends with the word).
+const SHORT = ['Wn4%', 'eR8s', 'L'].join('');
 const TOKEN = ['a8Kf3', 'Lq9Zm', 'R2vX7', 'nB4cT', 'y6Hw1', 'Pe5Js'].join('');
 
 const TOLD: string[] = [
@@ -23,6 +25,7 @@ const TOLD: string[] = [
   `deploy with ./deploy.sh --password ${PW} --user admin`,
   `curl -H "Authorization: Token ${TOKEN}" https://api.internal/v2/items`,
   `Cookie: sessionid=${TOKEN}; theme=dark`,
+  `the .env holds DB_PASSWORD=${SHORT} and db-password: ${SHORT}`,
 ];
 
 const redactMode = (repo: TestRepo) => {
@@ -37,7 +40,7 @@ describe('secrets told in words or other languages never reach a memory file', (
     const r = await repo.run(['end', '--json', '--summary', JSON.stringify({ request: TOLD[1], learned: TOLD })]);
     expect(r.code, r.stderr).toBe(0);
     const file = readFileSync(join(repo.dir, JSON.parse(r.stdout).session.path), 'utf8');
-    const leaked = file.split('\n').filter((l) => l.includes(PW) || l.includes(TOKEN));
+    const leaked = file.split('\n').filter((l) => l.includes(PW) || l.includes(TOKEN) || l.includes(SHORT));
     expect(leaked.join('\n'), 'lines of the session file that hold the secret').toBe('');
     expect(repo.git('log', '-1', '--format=%B')).not.toContain(PW);
     expect(file.match(/\[REDACTED:/g)?.length).toBeGreaterThanOrEqual(TOLD.length);
@@ -54,7 +57,7 @@ describe('secrets told in words or other languages never reach a memory file', (
   });
 
   it('the primer\'s quick redaction removes them too (a file that arrived without the scan)', () => {
-    for (const line of TOLD) expect(redactQuick(line), line).not.toMatch(new RegExp(`${PW.replace(/[#&]/g, '.')}|${TOKEN}`));
+    for (const line of TOLD) expect(redactQuick(line), line).not.toMatch(new RegExp(`${PW.replace(/[#&]/g, '.')}|${TOKEN}|${SHORT.replace('%', '.')}`));
   });
 
   it('leaves words alone: what a team writes about passwords is no secret', () => {
