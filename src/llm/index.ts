@@ -48,14 +48,67 @@ export async function chooseProvider(cfg: Config['llm'], env: NodeJS.ProcessEnv,
   if (cfg.provider === 'anthropic') {
     const apiKey = env[cfg.api_key_env];
     if (!apiKey) return { provider: null, reason: `[llm] provider = "anthropic", but ${cfg.api_key_env} is not set`, chosen: true };
-    // The project's setting first, then the environment the SDK itself reads.
-    const baseURL = cfg.base_url || env.ANTHROPIC_BASE_URL || undefined;
+    const own = env.ANTHROPIC_BASE_URL || undefined;
+    const refused = committedEndpointRefused(cfg, apiKey, own);
+    if (refused) return { provider: null, reason: refused, chosen: true };
+    // The project's setting first (checked above), then the environment the SDK itself reads.
+    const baseURL = cfg.base_url || own;
     return { provider: 'anthropic', reason: `[llm] provider = "anthropic", key from ${cfg.api_key_env}`, chosen: true, apiKey, ...(baseURL ? { baseURL } : {}) };
   }
   const { findClaudeCli } = await import('./claude-cli.js');
   const cliPath = findClaudeCli(env);
   if (cliPath) return { provider: 'claude-cli', reason: `[llm] provider = "claude-cli", ${cliPath}`, chosen: true, cliPath };
   return { provider: null, reason: '[llm] provider = "claude-cli", but claude is not on PATH', chosen: true };
+}
+
+/** The Messages API's own host: where the SDK sends a request when no base URL is given. */
+const ANTHROPIC_HOST = 'api.anthropic.com';
+
+/** `url` parsed, or null when it is no http(s) URL. */
+function parseUrl(url: string): URL | null {
+  try {
+    const u = new URL(url);
+    return u.protocol === 'https:' || u.protocol === 'http:' ? u : null;
+  } catch {
+    return null;
+  }
+}
+
+/** This machine by name: `localhost`, 127.0.0.0/8 or ::1 (and its IPv4-mapped form). Nothing sent there leaves it. */
+function isLoopback(u: URL): boolean {
+  const h = u.hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  return h === 'localhost' || h.endsWith('.localhost') || /^127(?:\.\d{1,3}){3}$/.test(h) || h === '::1' || /^::ffff:(?:127\.|7f[0-9a-f]{2}:)/.test(h);
+}
+
+/** What a message may show of a URL: its origin, never a user or password in it. */
+function shownUrl(url: string): string {
+  const u = parseUrl(url);
+  return u ? u.origin : 'a value that is not an http(s) URL';
+}
+
+/**
+ * Why `[llm]` as the repository's config gives it must not be used, or null. The config is committed
+ * (DESIGN §3): a repository cloned from anyone chooses its `base_url` and `api_key_env`, and the
+ * request carries the session's transcript and the key. So a `base_url` is used only where nothing
+ * leaves the machine (loopback), at the Messages API's own host, or when the user's own
+ * ANTHROPIC_BASE_URL names the same place; and a variable other than ANTHROPIC_API_KEY is sent to the
+ * Messages API only when it holds an Anthropic key (`sk-ant-`), not whatever token the clone named.
+ */
+function committedEndpointRefused(cfg: Config['llm'], apiKey: string, own: string | undefined): string | null {
+  let dest = own ? parseUrl(own) : null; // the user's own choice, or the SDK's default (null)
+  if (cfg.base_url) {
+    const u = parseUrl(cfg.base_url);
+    const mine = !!u && !!dest && u.origin === dest.origin;
+    if (!u || !(isLoopback(u) || (u.protocol === 'https:' && u.hostname.toLowerCase() === ANTHROPIC_HOST) || mine)) {
+      return `[llm] base_url (${shownUrl(cfg.base_url)}) is not used: the config is committed, and a URL in it could send your transcripts and key anywhere; to confirm it, set ANTHROPIC_BASE_URL to the same URL`;
+    }
+    dest = u;
+  }
+  const vendor = !dest || dest.hostname.toLowerCase() === ANTHROPIC_HOST;
+  if (vendor && cfg.api_key_env !== 'ANTHROPIC_API_KEY' && !apiKey.startsWith('sk-ant-')) {
+    return `[llm] api_key_env = "${cfg.api_key_env}" holds no Anthropic API key (sk-ant-…): it is not sent to the Messages API`;
+  }
+  return null;
 }
 
 /** The model the user chose in `[llm]`, or null (none chosen, `provider = "none"`, not available, or offline). */

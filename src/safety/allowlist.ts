@@ -94,6 +94,29 @@ export function unboundedPattern(source: string): string | undefined {
 export interface AllowlistMatcher {
   allowed(value: string): boolean;
   slow: string[];
+  /** Patterns that matched a value they cannot know (see `scrambled`): applied to nothing. */
+  broad: string[];
+}
+
+/**
+ * `value` with every letter and digit replaced at random, case and class kept, signs kept: a value
+ * no allowlist entry written for a known false positive can match. A pattern that matches it too
+ * (`/.*\/`, `/^[A-Za-z0-9_]+$/`) would allow any secret of that shape, and the config that holds it is
+ * committed: a cloned repository could switch the scanner off on every teammate's machine (their
+ * journal, the commits pushed back, what is sent to a model). A pattern pinned to a fixed part
+ * (`/^sk_test_/`, `/EXAMPLE$/`) does not match it.
+ */
+export function scrambled(value: string): string {
+  const pick = (chars: string) => chars[Math.floor(Math.random() * chars.length)]!;
+  let out = '';
+  for (const c of value) {
+    if (c >= 'a' && c <= 'z') out += pick('abcdefghijklmnopqrstuvwxyz');
+    else if (c >= 'A' && c <= 'Z') out += pick('ABCDEFGHIJKLMNOPQRSTUVWXYZ');
+    else if (c >= '0' && c <= '9') out += pick('0123456789');
+    else out += c;
+  }
+  // Drawn again in the rare case it came out the same (a value of one or two letters).
+  return out === value && /[A-Za-z0-9]/.test(value) ? scrambled(value) : out;
 }
 
 /**
@@ -135,7 +158,15 @@ export function allowlistMatcher(list: readonly string[]): AllowlistMatcher {
     slow.push(p.entry);
     return false;
   };
-  return { allowed: (value) => exact.has(value) || patterns.some((p) => test(p, value)), slow };
+  const broad: string[] = [];
+  // A pattern allows a value only when it does not also match the value scrambled: it names that value, not any.
+  const allows = (p: (typeof patterns)[number], value: string): boolean => {
+    if (broad.includes(p.entry) || !test(p, value)) return false;
+    if (!test(p, scrambled(value))) return true;
+    broad.push(p.entry);
+    return false;
+  };
+  return { allowed: (value) => exact.has(value) || patterns.some((p) => allows(p, value)), slow, broad };
 }
 
 const RUN = new Script('pattern.test(value)');

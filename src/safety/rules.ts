@@ -22,6 +22,11 @@ export interface SecretRule {
    * part and checks what comes before with a look-behind (see ruleMatches).
    */
   back?: number;
+  /**
+   * The capture group where the secret starts, when it is not `group`'s start: a match that names
+   * its fixed end and looks back for what comes before it (private-key-end).
+   */
+  from?: number;
   /** Generic rules lose to specific ones (and to the preset) when spans overlap. */
   generic?: boolean;
   validate?: (value: string) => boolean;
@@ -32,7 +37,8 @@ export function* ruleMatches(rule: SecretRule, text: string): Generator<{ start:
   for (const m of text.matchAll(rule.pattern)) {
     const span = m.indices?.[rule.group];
     if (!span || m[rule.group] === undefined) continue;
-    const start = span[0] - (rule.back ?? 0);
+    const from = rule.from === undefined ? undefined : m.indices?.[rule.from];
+    const start = (from ? from[0] : span[0]) - (rule.back ?? 0);
     const value = text.slice(start, span[1]);
     if (!rule.validate || rule.validate(value)) yield { start, end: span[1], value };
   }
@@ -116,6 +122,33 @@ function isBasicCredential(value: string): boolean {
   return /^[\x20-\x7e]+$/.test(decoded) && colon > 0 && isRealPassword(decoded.slice(colon + 1));
 }
 
+/**
+ * Words that name a password, a token or a key, in the languages teams write memory in. Plain text
+ * (no `u` class): the quick redaction joins every needle into one pattern without the `u` flag.
+ */
+const SECRET_WORD = /(?:password|passphrase|passcode|passwort|kennwort|mot de passe|mdp|contraseña|contrasena|senha|wachtwoord|lösenord|salasana|hasło|haslo|heslo|şifre|sifre|parola|jelszó|пароль|密码|密碼|口令|パスワード|暗証番号|비밀번호|mật khẩu|पासवर्ड|كلمة المرور|סיסמה|(?:api|access|secret|auth)[ _-]?(?:token|key)|secret|jeton|clé api|clé d'api|api-schlüssel|schlüssel|chiave api|clave api|chave api|токен|ключ api|секрет|令牌|密钥|秘钥|金鑰|トークン|シークレット|토큰)/i;
+
+/**
+ * How a value follows its name: `: `, `=`, `is`, `lautet`, `est`, `是`, `は` (after up to four words
+ * naming whose it is: `the password for staging is`, `Passwort für die Datenbank lautet`).
+ */
+const TOLD = String.raw`(?:(?:[^\S\r\n]{1,4}[^\s:=：]{1,30}){0,4}?(?:[^\S\r\n]{0,4}[:=：＝]|[^\S\r\n]{1,4}(?:is|was|lautet|ist|est|es|é|era|är|er|on|jest|je|equals|—|–)(?:[^\S\r\n]{1,4}(?:now|jetzt|maintenant|ahora|agora))?(?:[^\S\r\n]{0,4}:)?)|[^\s:：]{0,12}?(?:是|为|為|は|는|은)[^\S\r\n]{0,4}[:：]?)`;
+
+// Letters of the scripts SECRET_WORD names, without the `u` flag: a `u` pattern's compiled form costs
+// about a millisecond, and the primer's quick redaction runs these rules at every session start.
+const LETTER = /[A-Za-z\u00C0-\u024F\u0370-\u03FF\u0400-\u04FF\u0590-\u06FF\u0900-\u097F\u3040-\u30FF\u4E00-\u9FFF\uAC00-\uD7AF]/;
+const NOT_LETTER = /[^A-Za-z\u00C0-\u024F\u0370-\u03FF\u0400-\u04FF\u0590-\u06FF\u0900-\u097F\u3040-\u30FF\u4E00-\u9FFF\uAC00-\uD7AF]/;
+
+/** A value told in words: made up (letters with digits or signs), not a word, a reference or a path. */
+function toldSecret(v: string): boolean {
+  const value = v.replace(/[.!?:。！？]+$/, ''); // the sentence's end is no part of it
+  // An 8-character value can hold at most 3 bits a character: the bar is below that for short ones.
+  return value.length >= 8 && LETTER.test(value) && NOT_LETTER.test(value) && looksRandom(value, Math.min(2.8, Math.log2(value.length) - 0.3));
+}
+
+/** A line break in key material as a transcript or a rendering gives it: a newline, a blank, a `\\n` escape. */
+const KEY_BREAK = String.raw`(?:\s|\\[nr])`;
+
 const B = '(?<![A-Za-z0-9_-])'; // token start
 const E = '(?![A-Za-z0-9_-])'; // token end
 const re = (source: string, flags = '') => new RegExp(source, `gd${flags}`);
@@ -129,6 +162,18 @@ export const RULES: readonly SecretRule[] = [
     // The body may not contain `-----`, so a header with no END costs only up to the next header.
     pattern: re('-----BEGIN[A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----(?:[^-]|-(?!----)){1,20000}-----END[A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----'),
     validate: (v) => v.replace(/[^A-Za-z0-9+/=]/g, '').length >= 96 },
+  // A key cut in two (pasted over two messages, two tool results, a notes line cut short): the header
+  // with the key material after it and no END line, and the END line with the key material before
+  // it. Material is runs of 16+ base64 characters (a key's lines, or what is left of one) apart by
+  // line breaks as sent (newlines, spaces, `\n` escapes), never prose; at least one whole line of it
+  // (40+ characters) makes it a key, with what is left of a line cut by a renderer (`…`). The header
+  // alone is no secret.
+  { id: 'private-key', needle: /-----BEGIN/, title: 'private key (cut before its END line)', group: 0, validate: (v) => /[A-Za-z0-9+/]{40}/.test(v),
+    pattern: re(`-----BEGIN[A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----(?:${KEY_BREAK}{0,6}(?:Proc-Type|DEK-Info): [A-Za-z0-9,-]{1,80})*(?:${KEY_BREAK}{0,6}[A-Za-z0-9+/=]{16,100}){1,400}(?:(?:${KEY_BREAK}{1,6}[A-Za-z0-9+/=]{1,15})?…)?`) },
+  { id: 'private-key', needle: /-----END/, title: 'private key (the part before its END line)', group: 0, from: 1, validate: (v) => /[A-Za-z0-9+/]{40}/.test(v),
+    // The END line first, then a look back from its end over it and the material: a pattern that
+    // starts with the look-behind would run it at every position of a long base64 run.
+    pattern: re(`-----END[A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----(?<=((?:[A-Za-z0-9+/=]{16,100}${KEY_BREAK}{0,6}){1,400})-----END[A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----)`) },
   // Known by its structure, not its payload: a header that decodes to JSON with `alg` (base64url of
   // `{"`, `{ ` or `{\n` starts `ey` or `ew`), then a signed shape (payload of any kind, even empty
   // when detached, and a signature) or an encrypted one (JWE: key, iv, ciphertext, tag).
@@ -246,9 +291,25 @@ export const RULES: readonly SecretRule[] = [
     pattern: re('(?<![A-Za-z0-9_])bearer\\s{1,4}([A-Za-z0-9._~+/-]{16,2048}={0,2})', 'i') },
   { id: 'basic-auth-header', needle: /basic/i, title: 'Basic authorization', group: 1, validate: isBasicCredential,
     pattern: re('(?<![A-Za-z0-9_])basic\\s{1,4}([A-Za-z0-9+/]{8,1024}={0,2})(?![A-Za-z0-9+/=])', 'i') },
+  // A credential given as its own argument (`--password X`, `--api-key X`, `-token X`) or in an
+  // Authorization header whatever its scheme (`Token`, `ApiKey`, `SSWS`: Bearer and Basic have their
+  // own rules above), and a Cookie header's session values.
+  { id: 'credential-argument', needle: /--?(?:[a-z]+-)?(?:password|passwd|pass|token|secret|api-?key|key)\s/i, title: 'credential on a command line', group: 1, validate: (v) => looksRandom(v, 3) && /[A-Za-z]/.test(v) && /[^A-Za-z]/.test(v),
+    pattern: re(`(?<![A-Za-z0-9_-])--?(?:[a-z]{1,20}-)?(?:password|passwd|pass|token|secret|api-?key|key)\\s{1,4}["']?([^\\s"'\`<>;|&]{8,256})`, 'i') },
+  { id: 'authorization-header', needle: /authorization/i, title: 'Authorization header', group: 1, validate: (v) => looksRandom(v, 3),
+    pattern: re(`(?<![A-Za-z0-9_-])(?:proxy-)?authorization["']?\\s{0,4}[:=]\\s{0,4}["']?(?!(?:basic|bearer)\\s)(?:[A-Za-z][A-Za-z0-9-]{1,19}\\s{1,4})?([A-Za-z0-9._~+/=:-]{16,2048})`, 'i') },
+  { id: 'cookie-header', needle: /cookie/i, title: 'session cookie', group: 1, validate: (v) => looksRandom(v, 3.5),
+    pattern: re(`(?<![A-Za-z0-9_-])(?:set-)?cookie["']?\\s{0,4}:\\s{0,4}[A-Za-z0-9_.-]{1,64}=([A-Za-z0-9._~+/%=:-]{16,4096})`, 'i') },
   { id: 'generic-secret', needle: /(?:key|token|secret|password|passwd|pwd|pass|credential|auth)s?["'\]]{0,2}\s{0,4}[=:]/i, title: 'secret assigned to a credential name', group: 1, generic: true,
     // Hex (and UUIDs) cannot exceed 4 bits per character, so random hex gets a lower bar than 3.5.
     validate: (v) => v.length >= 12 && looksRandom(v, /^[0-9a-f-]+$/i.test(v) ? 3 : 3.5) && /[A-Za-z]/.test(v),
     // The name must END with the keyword (`DB_PASSWORD=` yes, `passwordResetTokenExpiry =` no).
     pattern: re(`(?<!public[_-]?)(?:key|token|secret|password|passwd|pwd|pass|credential|auth)s?["']?\\]?\\s{0,4}(?:=>|:=|=|:)\\s{0,4}["'\`]?([^\\s"'\`<>,;(){}\\[\\]]{12,256})`, 'i') },
+  // Told in words, in any language: `the staging password is Tr0ub4dor&3xQ`, `Passwort: …`,
+  // `mot de passe : …`, `密码是…`, `パスワードは…`, `пароль — …`, `api token is …`; what a user asks the
+  // agent to remember and what a team writes in its own language. The value must look made up (a
+  // letter and a digit or sign, not words, not a path): `the password is stored in Vault` is no secret.
+  // The name may end a longer one (`DB_PASSWORD=`, `db-password:` in a .env or YAML file).
+  { id: 'secret-in-words', needle: SECRET_WORD, title: 'secret told in words', group: 1, generic: true, validate: toldSecret,
+    pattern: re(`(?<![A-Za-z0-9\\u00C0-\\u024F\\u0400-\\u04FF])(?:${SECRET_WORD.source})s?${TOLD}[^\\S\\r\\n]{0,4}["'\`«“„「『]?([^\\s"'\`<>,;(){}\\[\\]«»“”„「」『』]{8,256})`, 'i') },
 ];

@@ -174,6 +174,10 @@ export async function scanText(text: string, opts: ScanOptions = {}): Promise<Fi
     const note = ` (allowlist ${allowlist.slow.join(', ')} ran out of time and was skipped: simplify it)`;
     for (const f of findings) f.message += note;
   }
+  if (allowlist.broad.length) {
+    const note = ` (allowlist ${allowlist.broad.join(', ')} matches any value of this shape and was not applied: allow the value itself, or a pattern with its fixed part)`;
+    for (const f of findings) f.message += note;
+  }
   return findings;
 }
 
