@@ -173,8 +173,8 @@ describe('a tool output of ~300 KB in a transcript (every hook reads it; notes a
     expect(text).toContain('Fix the build');
   });
 
-  it('Gemini CLI: a shell output of many "Output:" lines and no end', async () => {
-    const shell = { id: 's1', name: 'run_shell_command', args: { command: 'cat log' }, status: 'success', timestamp: '2026-12-06T10:00:01.000Z', result: [{ functionResponse: { id: 's1', name: 'run_shell_command', response: { output: `Output: ${'x\rOutput: '.repeat((3 * N) / 10)}\nExit Code: 1` } } }] };
+  it('Gemini CLI: a shell output of many "Output:" lines (carriage returns end a line too) and no end line', async () => {
+    const shell = { id: 's1', name: 'run_shell_command', args: { command: 'cat log' }, status: 'success', timestamp: '2026-12-06T10:00:01.000Z', result: [{ functionResponse: { id: 's1', name: 'run_shell_command', response: { output: `Output: ${'x\rOutput: '.repeat((6 * N) / 10)}\rExit Code: 1` } } }] };
     const doc = { sessionId: 'g1', projectHash: 'ab', startTime: '2026-12-06T10:00:00.000Z', lastUpdated: '2026-12-06T10:01:00.000Z', kind: 'main', messages: [
       { id: 'u1', timestamp: '2026-12-06T10:00:00.000Z', type: 'user', content: 'Read the log' },
       { id: 'g1', timestamp: '2026-12-06T10:00:01.000Z', type: 'gemini', content: '', thoughts: [], tokens: { input: 100, output: 10, cached: 0, thoughts: 0, tool: 0, total: 110 }, model: 'gemini-3-pro', toolCalls: [shell] },
