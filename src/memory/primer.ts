@@ -202,7 +202,7 @@ function candidates(input: PrimerInput, o: PrimerOptions, p?: PreparedItems): { 
   // A step a later session completed (in the same words, or longer ones: "POST /login" done as
   // "POST /login issues access and refresh tokens") is not next any more.
   const doneAfter = (b: Session) =>
-    input.windowSessions.filter((s) => `${s.date} ${s.time} ${s.id}` > `${b.date} ${b.time} ${b.id}`).flatMap((s) => s.completed.map(factShape));
+    [...new Set(input.windowSessions.filter((s) => `${s.date} ${s.time} ${s.id}` > `${b.date} ${b.time} ${b.id}`).flatMap((s) => s.completed))].map(factShape);
   const nextShown: FactShape[] = [];
   for (const b of branches) {
     const done = doneAfter(b);
@@ -252,7 +252,8 @@ function learnedCandidates(input: PrimerInput, ph: (typeof PRIMER_PHRASES)[Lang]
   // An open lead the Next steps section shows already (the dream made it from a session before the
   // latest, which still gives the next steps) is said once, there; one a session of the window
   // completed since (as the dream judges it: same words, or longer ones) is no lead now.
-  const done = input.windowSessions.flatMap((s) => s.completed.map(factShape));
+  // Each completed text once: a busy window's sessions say the same few again and again.
+  const done = [...new Set(input.windowSessions.flatMap((s) => s.completed))].map(factShape);
   const settled = (text: string) => {
     const shape = factShape(text);
     return nextShown.some((x) => sameWords(x, shape) || similarity(x, shape) >= 0.6) || done.some((d) => similarity(d, shape) >= 0.5 || coveredBy(shape, d));
@@ -263,8 +264,13 @@ function learnedCandidates(input: PrimerInput, ph: (typeof PRIMER_PHRASES)[Lang]
   let shownAt = p?.learned && p.learned.texts.length === texts.length && p.learned.texts.every((t, i) => t === texts[i]) ? p.learned.shown : undefined;
   if (!shownAt) {
     const shown: FactShape[] = [];
+    const tried = new Set<string>();
     shownAt = texts.map((text) => {
       const shape = factShape(text);
+      // A text tried before is said before: shown then (the same words now), or like one shown
+      // then, which still is. (A text of no content words matches nothing, itself neither.)
+      if (tried.has(text) && shape.words.size) return false;
+      tried.add(text);
       // The cheap comparisons first: most pairs differ in their numbers or negation, and skip the word sets.
       if (shown.some((x) => sameWords(x, shape) || (x.numbers === shape.numbers && x.negated === shape.negated && similarity(x, shape) >= 0.6))) return false;
       shown.push(shape);

@@ -3,13 +3,15 @@
 // busy window says the same few lines again and again: at L, 106 session items were 16 texts, and
 // the 6,681 judgements were the largest part of building the primer (40-60 ms of CPU). The
 // judgement is of two texts alone, so each pair of texts is judged once; what is shown is the same.
+// So are the lead check against what the window completed and the Learned dedupe: per text, not per saying.
 import { describe, expect, it, vi } from 'vitest';
 
-const counted = vi.hoisted(() => ({ supersedes: vi.fn() }));
+const counted = vi.hoisted(() => ({ supersedes: vi.fn(), similarity: vi.fn() }));
 vi.mock('../../src/memory/long-term.js', async (importOriginal) => {
   const real = await importOriginal<typeof import('../../src/memory/long-term.js')>();
   counted.supersedes.mockImplementation(real.supersedes);
-  return { ...real, supersedes: counted.supersedes };
+  counted.similarity.mockImplementation(real.similarity);
+  return { ...real, supersedes: counted.supersedes, similarity: counted.similarity };
 });
 
 const { buildPrimer } = await import('../../src/memory/primer.js');
@@ -66,5 +68,20 @@ describe('the primer judges each pair of texts once for what a newer session sup
     // The 25 MB line is older than the last 10 MB saying: it goes; the 10 MB line, said last, stays once.
     expect(learned).not.toContain('25 MB');
     expect(learned.split('The upload limit is 10 MB per file').length - 1).toBe(1);
+  });
+
+  it('a lead is checked against each text the window completed once, however many sessions completed it', () => {
+    const i = input(60);
+    for (const s of i.windowSessions) s.completed.push('Reviewed the dunning emails', 'Ran the invoice export');
+    i.learned!.push(
+      { kind: 'lead', text: 'Paginate the invoice export', longTerm: true },
+      { kind: 'lead', text: 'Alert on webhook lag', longTerm: true },
+      { kind: 'lead', text: 'Move the cron jobs to the queue', longTerm: true },
+    );
+    counted.similarity.mockClear();
+    const md = buildPrimer(i, options).markdown;
+    // 3 leads, 2 texts completed: 6 comparisons, a few more for the other checks (on main: 360 and more).
+    expect(counted.similarity.mock.calls.length).toBeLessThanOrEqual(40);
+    expect(md).toContain('open lead: Alert on webhook lag');
   });
 });
