@@ -31,6 +31,8 @@ const MOCKING = [
   'test/hook/agent/finalise-opens-once.test.ts',
   'test/hook/post-rewrite-full-disk.test.ts',
   'test/memory/atomic-full-disk.test.ts',
+  'test/memory/journal-kept-listing.test.ts',
+  'test/memory/primer-superseded-once.test.ts',
   'test/robust/end-full-disk.test.ts',
   'test/search/hit-reads.test.ts',
   'test/search/live-unchecked.test.ts',

@@ -1,4 +1,4 @@
-import { lstatSync, rmSync } from 'node:fs';
+import { lstatSync, rmSync, type Dirent } from 'node:fs';
 import { join } from 'node:path';
 import { writeAtomic } from '../fs/atomic.js';
 import { isRecord } from '../fs/state.js';
@@ -99,6 +99,10 @@ export function keptJournal(root: string, stateDir: string, today: string, settl
   const folder = join(stateDir, KEPT_DAYS_DIR);
   const oldest = new Date(Date.parse(today) - KEEP_DAYS * DAY_MS).toISOString().slice(0, 10);
   let pruned = false;
+  // The journal listed once for the reader's life (one primer's gathering, as journal-index.ts lists
+  // it): the day index reads each day of a clone's first window by itself, and each read listed the
+  // whole journal again (a year of day folders, 15 listings of 335 entries at the bench's size).
+  let listing: Map<string, Dirent> | null = null;
   return (days) => {
     // A linked journal folder: readDays reports it.
     if (symlinkOnPath(root, JOURNAL_DIR)) return readDays(root, days);
@@ -108,7 +112,7 @@ export function keptJournal(root: string, stateDir: string, today: string, settl
     }
     const out: JournalRead = { sessions: [], corrupt: [] };
     // One listing of the journal: a day with neither a folder nor a legacy file is passed over.
-    const present = new Map(days.length ? direntsOrNone(join(root, JOURNAL_DIR)).map((d) => [d.name, d]) : []);
+    const present = days.length ? (listing ??= new Map(direntsOrNone(join(root, JOURNAL_DIR)).map((d) => [d.name, d]))) : new Map<string, Dirent>();
     for (const day of days) {
       const dir = present.get(day);
       const legacy = present.has(`${day}.md`);
