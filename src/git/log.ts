@@ -34,9 +34,10 @@ export const isBotCommit = (e: LogEntry) => !!e.author && BOT.test(e.author);
 /**
  * A subject that is only a release's version: "4.19.2", "v2.34.2", "Bumped v6.0.0-alpha.2",
  * "chore(release): v1.7.9 (#6705)", "Version Packages (#2242)" (changesets). A subject that says
- * more ("Release 5.1.0: streaming API") is not one.
+ * more ("Release 5.1.0: streaming API") is not one. The last number takes all its digits (`(?!\d)`):
+ * shared between it and `\S*`, a subject of many digits was split every way (6 s at 54k).
  */
-const RELEASE = /^(?:chore(?:\(release\))?:\s*)?(?:(?:release|bump(?:ed)?(?: version)?(?: to)?)\s+)?v?\d+\.\d+\.\d+\S*(?:\s+\(#\d+\))?$|^version packages(?:\s+\(#\d+\))?$/i;
+const RELEASE = /^(?:chore(?:\(release\))?:\s*)?(?:(?:release|bump(?:ed)?(?: version)?(?: to)?)\s+)?v?\d+\.\d+\.\d+(?!\d)\S*(?:\s+\(#\d+\))?$|^version packages(?:\s+\(#\d+\))?$/i;
 
 /** A release commit: its files change the version, whatever the work was. */
 export const isReleaseCommit = (e: LogEntry) => RELEASE.test(e.subject.trim());

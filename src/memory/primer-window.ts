@@ -1,6 +1,7 @@
 import type { CorruptFileError } from './frontmatter.js';
 import type { JournalRead } from './journal.js';
 import { byTime, type Session } from './session.js';
+import { withoutEmail } from '../linear.js';
 
 /**
  * The primer's window read newest first, only as far as the primer can show (issue 28 item 3). A
@@ -77,7 +78,7 @@ export const sortKey = (s: Session) => `${s.date} ${s.time} ${s.id}`;
 /** The index of one day's sessions (any order). */
 export function indexOf(sessions: readonly Session[]): DayIndex {
   const sorted = [...sessions].sort(byTime);
-  const authors = [...new Set(sorted.map((s) => s.author?.replace(/\s*<[^>]*>$/, '')).filter((a): a is string => !!a))];
+  const authors = [...new Set(sorted.map((s) => s.author && withoutEmail(s.author)).filter((a): a is string => !!a))];
   const next: Record<string, string> = {};
   for (const s of sorted) if (s.next_steps.length) next[s.branch ?? ''] = sortKey(s);
   return { sessions: sessions.length, authors, next };

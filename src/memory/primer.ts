@@ -7,6 +7,7 @@ import { loadTemplate, render } from './templates.js';
 import { estimateTokens } from './tokens.js';
 import { itemRule, SUBJECT_EXEMPT } from '../safety/instructions.js';
 import { redactQuick } from '../safety/quick-redact.js';
+import { withoutEmail } from '../linear.js';
 
 /** Sections in the order they are shown (DESIGN §5). */
 export const PRIMER_SECTIONS = ['instructions', 'user', 'project_line', 'preferences', 'recent', 'next_steps', 'tasks', 'learned', 'commits', 'hot_files'] as const;
@@ -358,9 +359,15 @@ function renderPrimer(items: PrimerItem[], input: PrimerInput, o: PrimerOptions,
 /** Who wrote the window's sessions, for the provenance line; a crowd is summarised so the header stays short. */
 /** The window's authors the header names (at most five), through the secret rules as the branch is. */
 function authorsOf(input: PrimerInput): string[] {
-  const all = input.windowAuthors ?? [...new Set(input.windowSessions.map((s) => s.author?.replace(/\s*<[^>]*>$/, '')).filter((a): a is string => !!a))];
-  const shown = all.slice(0, 5).map(redactQuick);
+  const all = input.windowAuthors ?? [...new Set(input.windowSessions.map((s) => s.author && withoutEmail(s.author)).filter((a): a is string => !!a))];
+  const shown = all.slice(0, 5).map((a) => shortName(redactQuick(a)));
   return all.length > 5 ? [...shown, `+${all.length - 5}`] : shown;
+}
+
+/** A name on one line of at most 60 characters: a teammate's `user.name` of 100 KB would fill the primer's whole budget. */
+function shortName(name: string): string {
+  const one = name.replace(/\s+/g, ' ').trim();
+  return one.length > 60 ? `${one.slice(0, 59)}…` : one;
 }
 
 const headingCost = (section: PrimerSection) => estimateTokens(`## ${section}\n\n`) + 2;

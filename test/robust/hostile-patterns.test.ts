@@ -25,7 +25,7 @@ import { notesFromLedger } from '../../src/notes/offline.js';
 import { withoutMachineText } from '../../src/safety/machine-text.js';
 import { readLedger, renderTranscript } from '../../src/transcripts/index.js';
 import { emptyLedger } from '../../src/transcripts/ledger.js';
-import { tempDir } from '../helpers/repo.js';
+import { makeMemoryRepo, tempDir } from '../helpers/repo.js';
 
 const BOUND_MS = 1500;
 const N = 100_000;
@@ -183,5 +183,22 @@ describe('a tool output of ~300 KB in a transcript (every hook reads it; notes a
     const [ledger, ms] = await timed(() => readLedger(path, { agent: 'gemini' }));
     expect(ms).toBeLessThan(BOUND_MS);
     expect(ledger.commands.map((c) => [c.command, c.failed])).toEqual([['cat log', true]]);
+  });
+});
+
+describe("a session start over a teammate's session and a contributor's commit", () => {
+  it('an author of a long run of blanks and a release-like subject of many digits do not hold the primer', async () => {
+    const repo = await makeMemoryRepo({ now: '2026-12-06T17:00:00Z' });
+    expect((await repo.run(['primer', '--no-write'])).code).toBe(0); // the modules loaded: the bound is the primer's own
+    repo.write(SESSION_REL, `---\nsession: 20261206-1621-19ff96\ndate: 2026-12-06\ntime: "16:21"\nagent: claude\nauthor: Jane${'\t'.repeat(N)}>\nbranch: main\n---\n\n## Session 16:21\n\n### Request\nFix the login\n\n### Learned\n- Use pnpm, never npm\n`);
+    repo.write('subject.txt', `1.2.3${'0'.repeat(N)} \n`);
+    repo.git('add', SESSION_REL);
+    repo.git('commit', '-q', '-F', 'subject.txt');
+    const [r, ms] = await timed(() => repo.run(['primer', '--no-write']));
+    expect(r.code, r.stderr).toBe(0);
+    expect(ms).toBeLessThan(3 * BOUND_MS);
+    expect(r.stdout).toContain('Use pnpm, never npm');
+    // The name is shown on one line, short: a name of 100 KB filled the whole budget before.
+    expect(r.stdout).toMatch(/sessions by Jane >/);
   });
 });
