@@ -31,6 +31,8 @@ const unnamed = load('unnamed');
 const after = load('after44');
 /** A seventh, written after the rule's last change and measured once on it (final44.json's note). */
 const final = load('final44');
+/** An eighth (stop 45), written before this stop's changes and measured once on stop 44's rule (main d25ac11: 12/26 found, 0 false of 32; heldout45.json's note). */
+const held45 = load('heldout45');
 
 const from = process.env.SUPERSEDES_FROM;
 const longTerm = (await import(from ? join(from, 'src/memory/long-term.ts') : '../../src/memory/long-term.js')) as typeof import('../../src/memory/long-term.js');
@@ -86,11 +88,12 @@ describe('the held-out replacement pairs', () => {
       const u = score(judge, unnamed);
       const a = score(judge, after);
       const z = score(judge, final);
+      const h = score(judge, held45);
       const say = (set: string, s: ReturnType<typeof score>, of: PairSet) =>
         `${name} ${set}${from ? ` [${from}]` : ''}: recall ${s.found}/${of.positive.length} (${(s.recall * 100).toFixed(0)}%), precision ${(s.precision * 100).toFixed(1)}% (${s.falses.length} false of ${of.negative.length})\n` +
         s.falses.map((p) => `  false: "${p.newer}" over "${p.older}"`).join('\n') +
         `\n${s.missed.map((p) => `  missed: "${p.newer}" over "${p.older}"`).join('\n')}`;
-      console.log(`${say('held-out', s, pairs)}\n${say('fresh', f, fresh)}\n${say('blind', b, blind)}\n${say('last', l, last)}\n${say('unnamed', u, unnamed)}\n${say('after44', a, after)}\n${say('final44', z, final)}`);
+      console.log(`${say('held-out', s, pairs)}\n${say('fresh', f, fresh)}\n${say('blind', b, blind)}\n${say('last', l, last)}\n${say('unnamed', u, unnamed)}\n${say('after44', a, after)}\n${say('final44', z, final)}\n${say('heldout45', h, held45)}`);
       if (from) return;
       expect(s.falses.map((p) => p.newer)).toEqual([]);
       expect(s.found).toBeGreaterThanOrEqual(Math.ceil(pairs.positive.length * 0.8));
