@@ -486,6 +486,8 @@ const LEADING = /^(?:(?:in|on|at|with|via|from|by|for|to|into|through|over|as|us
 const DETERMINED = /^(?:the|a|an|each|every|any|some|its|their|our|this|that|these|those)\s/i;
 /** What makes a determined thing a name ("the Heroku pipelines", "the .env file"): a capital, a digit or a code character after its determiner. */
 const NAMELIKE = /[A-Z0-9._/@`]/;
+/** A determined thing that is a name: "the Heroku pipelines", "the .env file", "our ffmpeg workers" (a tool written in lower case). */
+const nameLike = (rest: string): boolean => NAMELIKE.test(rest) || rest.toLowerCase().split(/\s+/).some((w) => TOOLS.has(w));
 /** A parallel "thing" that is a doing ("dropped in production, not sent to CloudWatch"): a lower-case participle first. */
 const PARTICIPLE = /^(?:[a-z]+ed|sent|kept|held|written|built|made|done|shown|given|taken|seen|put|set|run)\b/;
 
@@ -507,6 +509,8 @@ interface Thing {
   readonly subject?: ReadonlySet<string>;
   /** A parallel form's first content word, where the clause has a subject (no "Use X, not Y"): the head of what it is about. */
   readonly head?: string;
+  /** Where the head is a time ("Nightly database backups…"), the first word after it ("database"): the head the older fact may say "every night" of. */
+  readonly after?: string;
   /** What the clause says is done to its subject ("are shown in euros, not cents": show), where it says it with a participle: the older fact must say the same (claimVerb). */
   readonly verb?: string;
 }
@@ -529,9 +533,10 @@ function replacedIn(text: string): Replaced {
   const things: Thing[] = [];
   const cued: string[] = [];
   let cue: Replaced['cue'] = null;
-  for (const raw of text.replace(/`/g, '').split(CLAUSES)) {
+  for (const quoted of text.split(CLAUSES)) {
     // A clause's first 300 characters: the forms are matched in time that grows with its square.
-    const clause = raw.trim().slice(0, 300);
+    const raw = quoted.trim().slice(0, 300);
+    const clause = raw.includes('`') ? raw.replace(/`/g, '').trim() : raw;
     const lower = clause.toLowerCase();
     const words = lower.split(/[^a-z]+/);
     const spaced = ` ${words.join(' ')} `;
@@ -545,12 +550,14 @@ function replacedIn(text: string): Replaced {
       const shape = factShape(thing);
       const words = new Set(shape.words);
       for (const n of shape.numbers.split(' ')) if (n) words.add(n);
-      const named = f >= PARALLEL_FORMS || ((!DETERMINED.test(thing) || NAMELIKE.test(thing.replace(DETERMINED, ''))) && !PARTICIPLE.test(thing));
+      const named = f >= PARALLEL_FORMS || ((!DETERMINED.test(thing) || nameLike(thing.replace(DETERMINED, ''))) && !PARTICIPLE.test(thing));
       const before = factShape(clause.slice(0, m.index)).words;
+      // The head is what the clause is about: "Nightly database backups…" are backups ("nightly" says when, as "every night" does).
       const head = f < PARALLEL_FORMS && !IMPERATIVE.test(clause) ? before.values().next().value : undefined;
+      const after = head && TIME.has(head) ? [...before].find((w) => !TIME.has(w)) : undefined;
       // The claim the clause makes of its subject: "are shown in euros" (before "not"), "no longer stored in cents".
       const verb = f < PARALLEL_FORMS ? claimVerb(clause.slice(0, m.index)) : f === PARALLEL_FORMS ? participle(thing.split(/\s+/)[0]!.toLowerCase()) : undefined;
-      if (words.size) things.push({ words, named, ...(f >= PARALLEL_FORMS && f < SUBJECT_FORMS ? { subject: before } : head ? { head } : {}), ...(verb ? { verb } : {}) });
+      if (words.size) things.push({ words, named, ...(f >= PARALLEL_FORMS && f < SUBJECT_FORMS ? { subject: before } : head ? { head, ...(after ? { after } : {}) } : {}), ...(verb ? { verb } : {}) });
       break;
     }
     // Chinese: the old thing is a name in Latin letters ("从 Heroku 迁移到 Fly.io", "不再使用 Jest", "Webpack 已移除", "取代了 Webpack").
@@ -571,7 +578,8 @@ function replacedIn(text: string): Replaced {
     const weak = words.includes('now') || words.includes('nowadays') || spaced.includes(' these days ') || NOW_HAN.some((c) => clause.includes(c)) || changedTo(words);
     if (strong) cue = 'strong';
     else if (!cue && weak) cue = 'weak';
-    if (strong || weak) cued.push(clause);
+    // With its backticks: sameFrame reads "`uv`" as a name.
+    if (strong || weak) cued.push(raw);
   }
   if (replacedKept.size >= SHAPES_KEPT) replacedKept.clear();
   replacedKept.set(text, (r = { things, cue, clauses: cued }));
@@ -591,6 +599,10 @@ interface FrameWord {
   readonly named: boolean;
   /** A participle ("managed", "kept"): what "switched … to" replaces along with the thing. */
   readonly done: boolean;
+  /** Begins with a capital and is not the fact's first word: with its neighbours of the same sort, one name ("Secret Manager", "Tokens Studio"). */
+  readonly capital: boolean;
+  /** A tool written in lower case (TOOLS) or a word in backticks: a name where a whole thing is such words. */
+  readonly tool: boolean;
 }
 /** A fact read for sameFrame. */
 export interface Frame {
@@ -608,6 +620,33 @@ export interface Frame {
 }
 
 const FRAME_TOKEN = /@?[a-z0-9](?:[a-z0-9_.\-/@]*[a-z0-9])?|,/gi;
+/**
+ * Tools whose own docs write them in lower case ("uv", "pnpm", "ruff", "esbuild"): a name though
+ * no capital says so. Only where a whole thing is such words ("with uv", "with sharp"; not "with
+ * sharp edges"), see sameKind; a word in backticks counts too. Plugins and helpers that add to a
+ * tool rather than stand in its place (xdist, sudo) are not here.
+ */
+const TOOLS = new Set(
+  ('npm pnpm yarn bun deno node nodejs uv pip pipx pipenv poetry conda mamba hatch pdm rye ruff black isort pylint mypy pyright pytest tox nox ' +
+    'nvm fnm volta mise asdf rbenv pyenv rustup cargo webpack esbuild rollup vite parcel tsc tsx swc babel eslint prettier biome oxlint jest vitest ' +
+    'mocha husky lefthook ffmpeg imagemagick sharp jq make cmake ninja meson bazel buck gradle maven sbt nginx caddy traefik haproxy systemd pm2 ' +
+    'cron kubectl helm kustomize terraform pulumi ansible docker podman redis postgres postgresql mysql sqlite mongodb memcached kafka rabbitmq ' +
+    'celery sidekiq git svn rsync curl wget bash zsh fish tmux nix brew homebrew gunicorn uvicorn puma unicorn pnpx turborepo lerna nx')
+    .split(' '),
+);
+/** Nouns of a verb that a fact may say its subject with ("Session storage", "API deployment", "API docs"): their stems read as the verb's. */
+const NOUN_FORM = new Map<string, string>([
+  ['storag', 'stor'],
+  ['deployment', 'deploy'],
+  ['doc', 'document'],
+  ['documentation', 'document'],
+  ['management', 'manag'],
+  ['installation', 'install'],
+  ['configuration', 'configur'],
+  ['generation', 'generat'],
+  ['compilation', 'compil'],
+  ['translation', 'translat'],
+]);
 /** Words of time: "We deploy on Fridays" names a day, not a thing "on Kubernetes" replaces. */
 const TIME = new Set('monday tuesday wednesday thursday friday saturday sunday weekend weekday night nightly morning evening midnight noon daily weekly monthly hourly january february march april may june july august september october november december'.split(' '));
 /** A version ("22", "3.12", "v5"): a version replaces a version, not a thing named without one ("with Node 22" / "with Docker"). */
@@ -670,12 +709,23 @@ function frameOf(full: string): Frame {
   const lower = text.toLowerCase().replace(/`/g, '');
   const clauses = full.length > FRAME_MAX ? 0 : lower.split(CLAUSES).filter((c) => c.trim()).length;
   const words: FrameWord[] = [];
+  // A word in backticks is a name however it is written ("with `uv`").
+  const quoted = text.includes("`") ? new Set((text.toLowerCase().match(/`[^`\s]{1,40}`/g) ?? []).map((q) => q.slice(1, -1))) : undefined;
   for (const w of text.replace(/`/g, '').replace(/\b(?:from now on|these days|nowadays)\b/gi, ' now ').match(FRAME_TOKEN) ?? []) {
     const t = w.toLowerCase();
     const kind: FrameWord['kind'] = t === ',' ? 'stop' : DET.has(t) ? 'det' : SLOT_GROUP.has(t) ? 'slot' : t === 'now' || CHANGE.has(t) ? 'cue' : STOP.has(t) ? 'stop' : 'word';
     const named = /[A-Z0-9._\-/@]/.test(w);
+    const key = kind === 'word' && !/[-./@]/.test(t) ? stem(t) : t;
     // "Memcached" is a name, not a participle.
-    words.push({ key: kind === 'word' && !/[-./@]/.test(t) ? stem(t) : t, kind, named, done: kind === 'word' && !named && participle(t) !== undefined });
+    words.push({
+      key: NOUN_FORM.get(key) ?? key,
+      kind,
+      named,
+      capital: kind === 'word' && words.length > 0 && /^[A-Z]/.test(w),
+      tool: kind === 'word' && (TOOLS.has(t) || !!quoted?.has(t)),
+      // "Uploaded files…": a first word's capital makes no name of a participle ("Memcached…" is a tool's name).
+      done: kind === 'word' && (!named || (!words.length && /^[A-Z][a-z]+$/.test(w) && !TOOLS.has(t))) && participle(t) !== undefined,
+    });
   }
   const keys = new Set(words.filter((w) => w.kind === 'word').map((w) => w.key));
   const verb = claimVerb(lower);
@@ -702,7 +752,7 @@ function onlyRun(f: Frame, other: Frame, done = false): [number, number] | null 
   let last = -1;
   for (let i = 0; i < f.words.length; i++) {
     const w = f.words[i]!;
-    if (w.kind !== 'word' || other.keys.has(w.key) || LOOSE.has(w.key) || (done && w.done)) continue;
+    if (w.kind !== 'word' || (other.keys.has(w.key) && !inNewName(f, other, i)) || LOOSE.has(w.key) || (done && w.done)) continue;
     if (first < 0) first = i;
     else for (let j = last + 1; j < i; j++) if (f.words[j]!.kind !== 'det' && f.words[j]!.key !== 'and') return null;
     last = i;
@@ -710,12 +760,26 @@ function onlyRun(f: Frame, other: Frame, done = false): [number, number] | null 
   return first < 0 ? null : [first, last];
 }
 
+/**
+ * Whether the word at `i` is part of a name written with capitals ("Secret Manager", "Tokens
+ * Studio") one of whose words `other` lacks: the name is one thing, though one of its words
+ * repeats the subject ("Secrets are kept in Secret Manager now" over "Secrets are kept in Vault").
+ */
+function inNewName(f: Frame, other: Frame, i: number): boolean {
+  if (!f.words[i]!.capital) return false;
+  for (const step of [-1, 1]) {
+    for (let j = i + step; j >= 0 && j < f.words.length && f.words[j]!.capital; j += step) if (!other.keys.has(f.words[j]!.key)) return true;
+  }
+  return false;
+}
+
 /** Whether a run names a thing: the newer one is written as a name ("Vite", "fly.io", "markdown-it"; not "coverage"), neither is a time, a version stands against a version. */
 function sameKind(older: Frame, was: [number, number], newer: Frame, is: [number, number]): boolean {
   const run = (f: Frame, [a, b]: [number, number]) => f.words.slice(a, b + 1).filter((w) => w.kind === 'word');
   const old = run(older, was);
   const now = run(newer, is);
-  if (!now.some((w) => w.named) || [...old, ...now].some((w) => TIME.has(w.key))) return false;
+  // A thing written in lower case is a name only where it is all tools' names ("with uv", not "with coverage" or "with sharp edges").
+  if (!(now.some((w) => w.named) || now.every((w) => w.tool)) || [...old, ...now].some((w) => TIME.has(w.key))) return false;
   return old.some((w) => VERSION.test(w.key)) === now.some((w) => VERSION.test(w.key));
 }
 
@@ -773,7 +837,7 @@ function negatesOlder(thing: Thing, newer: FactShape, older: FactShape): boolean
   // "The storefront bundle moved from webpack" says nothing of "Webpack builds the admin bundle".
   if (thing.subject) for (const w of thing.subject) if (!older.words.has(w) && !GENERIC.has(w)) return false;
   // "The web API returns camelCase keys, not snake_case" is about another API than "The mobile API returns snake_case keys".
-  if (thing.head && !older.words.has(thing.head) && !GENERIC.has(thing.head)) return false;
+  if (thing.head && !older.words.has(thing.head) && !GENERIC.has(thing.head) && !(thing.after && older.words.has(thing.after))) return false;
   const olderNumbers = older.numbers.split(' ');
   let own = 0;
   for (const w of thing.words) {
@@ -815,7 +879,9 @@ export function replacesSubject(newer: FactShape, newerText: string, older: Fact
 
 /** Whether two facts share a content word that is no loose verb, no cue: sameFrame's first need, told without reading their frames. */
 function shareSubject(newer: FactShape, older: FactShape): boolean {
-  for (const w of newer.words) if (older.words.has(w) && !LOOSE.has(w) && w !== 'now' && !HAN.test(w)) return true;
+  for (const w of newer.words) if ((older.words.has(w) || older.words.has(NOUN_FORM.get(w) ?? w)) && !LOOSE.has(w) && w !== 'now' && !HAN.test(w)) return true;
+  // "Deployment is done with Heroku" and "We deploy with Fly.io now": the noun and its verb.
+  for (const w of older.words) if (NOUN_FORM.has(w) && newer.words.has(NOUN_FORM.get(w)!)) return true;
   // Chinese: sameFrame compares whole sentences; a shared character pair is its first need.
   for (const w of newer.words) if (HAN.test(w) && older.words.has(w)) return true;
   return false;
