@@ -809,7 +809,8 @@ function sameFrame(newer: Frame, older: Frame): boolean {
     if (!newer.han || newer.han !== older.han || newer.han.replace(/\u00a7/g, '').length < 2 || !newer.names.length || !older.names.length) return false;
     return !newer.names.some((n) => older.names.includes(n));
   }
-  if (newer.words.some((w) => BESIDE.has(w.key)) || (newer.verb && older.verb && newer.verb !== older.verb)) return false;
+  // A loose verb ("is handled by") makes no other claim: "Dialogue display is now handled by X" over "Dialogue is displayed by Y".
+  if (newer.words.some((w) => BESIDE.has(w.key)) || (newer.verb && older.verb && newer.verb !== older.verb && !LOOSE.has(newer.verb) && !LOOSE.has(older.verb))) return false;
   let shared = false;
   for (const k of newer.keys) if (older.keys.has(k) && !LOOSE.has(k)) shared = true;
   if (!shared) return false;
@@ -842,7 +843,8 @@ function negatesOlder(thing: Thing, newer: FactShape, older: FactShape): boolean
   let own = 0;
   for (const w of thing.words) {
     if (GENERIC.has(w)) continue;
-    if (!older.words.has(w) && !olderNumbers.includes(w)) return false;
+    // "instead of black/isort": each of the two is in the older fact ("runs black and isort").
+    if (!older.words.has(w) && !olderNumbers.includes(w) && !(w.includes('/') && !w.includes('.') && w.split('/').every((part) => !part || older.words.has(stem(part))))) return false;
     own++;
   }
   if (!own) return false;

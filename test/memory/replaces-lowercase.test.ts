@@ -107,3 +107,20 @@ describe('item 5: another named thing in the same place, said "now", is a replac
     expect(says(newer, older)).toBe(false);
   });
 });
+
+describe('real lines (real45.json): two old things written "a/b", and a loose verb', () => {
+  it.each([
+    ['The lint job now uses ruff instead of black/isort', 'The lint job runs black and isort'],
+    ['Dialogue display is now handled by NPCDialogueBubble', 'Dialogue is displayed by the PlayerController'],
+  ])('"%s" replaces "%s"', (newer, older) => {
+    expect(says(newer, older)).toBe(true);
+  });
+  it.each([
+    ['The lint job now uses ruff instead of black/flake8', 'The lint job runs black and isort'],
+    ['The test job now uses pytest instead of unittest/nose', 'The lint job runs black and isort'],
+    ['Errors are now handled by Sentry', 'Errors are logged by Winston'],
+    ['Dialogue text is now handled by Crowdin', 'Dialogue is displayed by the PlayerController'],
+  ])('"%s" does not replace "%s"', (newer, older) => {
+    expect(says(newer, older)).toBe(false);
+  });
+});
