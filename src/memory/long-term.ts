@@ -429,6 +429,13 @@ const REPLACES = /\b(?:now|nowadays|these days|not|rather than|in place of|super
 const HEDGED = new Set('will would should could might may shall plan plans planned consider considers considered considering want wants wanted propose proposed proposes proposal if once unless whether until todo maybe perhaps question'.split(' '));
 /** A replacement cue without a thing it names: the subject shared is what tells (see replacesSubject). "now" alone is the weakest. */
 const CUE_WORDS = new Set('gone instead replaced replaces migrated deprecated removed dropped retired abandoned anymore'.split(' '));
+/** "moved to", "switched to": a strong cue only where what follows is named ("moved to Sentry"; not "moved to the platform budget"). */
+const TO_PHRASES = new Map([' switched to ', ' switched over to ', ' moved to '].map((p) => [p, new RegExp(`\\b${p.trim().replace(/ /g, '\\s+')}\\s+(.*)$`, 'i')]));
+/** Whether the clause names a thing after its phrase `p` (" moved to "): a capital, a digit or a code character, or a tool's name. */
+function namedAfter(clause: string, p: string): boolean {
+  const m = TO_PHRASES.get(p)!.exec(clause);
+  return !!m && (NAMELIKE.test(m[1]!) || m[1]!.toLowerCase().split(/[^a-z0-9]+/).some((w) => TOOLS.has(w)));
+}
 const CUE_PHRASES = [' no longer ', ' not any more ', ' any more ', ' switched to ', ' switched over to ', ' switched from ', ' switched over from ', ' moved to ', ' moved off ', ' moved away '];
 /** Chinese cues (escaped: the code-cached bundles stay ASCII): 不再, 改用, 已弃用, 换成, 改为; 现在 and 如今 are "now". */
 const CUE_HAN = ['\u4e0d\u518d', '\u6539\u7528', '\u5df2\u5f03\u7528', '\u6362\u6210', '\u6539\u4e3a'];
@@ -573,7 +580,7 @@ function replacedIn(text: string): Replaced {
         break;
       }
     }
-    const strong = words.some((w) => CUE_WORDS.has(w)) || CUE_PHRASES.some((p) => spaced.includes(p)) || CUE_HAN.some((c) => clause.includes(c));
+    const strong = words.some((w) => CUE_WORDS.has(w)) || CUE_PHRASES.some((p) => spaced.includes(p) && (!TO_PHRASES.has(p) || namedAfter(clause, p))) || CUE_HAN.some((c) => clause.includes(c));
     // "now", "these days"; "We switched the ORM to Prisma" (a change whose old thing sameFrame finds): no stronger than "now".
     const weak = words.includes('now') || words.includes('nowadays') || spaced.includes(' these days ') || NOW_HAN.some((c) => clause.includes(c)) || changedTo(words);
     if (strong) cue = 'strong';

@@ -124,3 +124,16 @@ describe('real lines (real45.json): two old things written "a/b", and a loose ve
     expect(says(newer, older)).toBe(false);
   });
 });
+
+describe('"moved to" before no name (final45.json)', () => {
+  it('"Feature flag storage costs moved to the platform budget" does not replace "Feature flags are stored in LaunchDarkly"', () => {
+    expect(says('Feature flag storage costs moved to the platform budget', 'Feature flags are stored in LaunchDarkly')).toBe(false);
+  });
+  it.each([
+    ['Feature flag storage moved to Flagsmith', 'Feature flags are stored in LaunchDarkly'],
+    ['Error reports moved to Sentry', 'Error reports go to Rollbar'],
+    ['The build cache moved to turborepo', 'The build cache lives in S3'],
+  ])('"%s" replaces "%s"', (newer, older) => {
+    expect(says(newer, older)).toBe(true);
+  });
+});
