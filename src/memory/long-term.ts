@@ -809,6 +809,24 @@ function slotAt(f: Frame, i: number): string | null {
  * builds with Vercel now" (another subject), "Tests now run in GitHub Actions" over "Tests run with
  * Jest" (another place), "We also deploy the docs with Netlify" (side by side).
  */
+/**
+ * The newer frame without what it adds after its new thing: from the first slot word after the
+ * first run of words the older lacks, where nothing from there on is in the older ("Campaigns are
+ * now stored in PostgreSQL with draft and submitted states" over "Campaigns are stored in SQLite";
+ * not "…in Redis with Postgres as a fallback" over "…in Postgres": the old thing stays).
+ */
+function withoutTail(f: Frame, other: Frame): Frame {
+  let i = 0;
+  while (i < f.words.length && (f.words[i]!.kind !== 'word' || other.keys.has(f.words[i]!.key) || LOOSE.has(f.words[i]!.key))) i++;
+  while (i < f.words.length && (f.words[i]!.kind === 'word' || f.words[i]!.kind === 'det') && !other.keys.has(f.words[i]!.key)) i++;
+  // "with Fly.io now, with preview apps on Vercel": a cue or a comma between.
+  while (i < f.words.length && (f.words[i]!.kind === 'cue' || f.words[i]!.key === ',')) i++;
+  if (i >= f.words.length || f.words[i]!.kind !== 'slot') return f;
+  for (let j = i; j < f.words.length; j++) if (f.words[j]!.kind === 'word' && other.keys.has(f.words[j]!.key)) return f;
+  const words = f.words.slice(0, i);
+  return { ...f, words, keys: new Set(words.filter((w) => w.kind === 'word').map((w) => w.key)) };
+}
+
 function sameFrame(newer: Frame, older: Frame): boolean {
   if (older.clauses !== 1) return false;
   if (newer.han || older.han) {
@@ -821,7 +839,7 @@ function sameFrame(newer: Frame, older: Frame): boolean {
   let shared = false;
   for (const k of newer.keys) if (older.keys.has(k) && !LOOSE.has(k)) shared = true;
   if (!shared) return false;
-  const is = onlyRun(newer, older);
+  const is = onlyRun(newer, older) ?? onlyRun(withoutTail(newer, older), older);
   const to = is && slotAt(newer, is[0]);
   if (!is || !to) return false;
   // After "switched … to", what the older did with its thing goes with it ("The monorepo is managed with Lerna").

@@ -137,3 +137,20 @@ describe('"moved to" before no name (final45.json)', () => {
     expect(says(newer, older)).toBe(true);
   });
 });
+
+describe('a new thing with something added after it (real45.json)', () => {
+  it.each([
+    ['Campaigns are now stored in PostgreSQL with draft, calculated and submitted states', 'Campaigns are stored in SQLite'],
+    ['We deploy with Fly.io now with preview apps on Vercel', 'We deploy with Heroku pipelines'],
+  ])('"%s" replaces "%s"', (newer, older) => {
+    expect(says(newer, older)).toBe(true);
+  });
+  it.each([
+    ['Sessions are now stored in Redis with Postgres as a fallback', 'Sessions are stored in Postgres'],
+    ['Payments go through Stripe now with Apple Pay enabled', 'Payments go through Stripe'],
+    ['Tests now run in GitHub Actions with Node 20', 'Tests run with Jest'],
+    ['Campaign drafts are now stored in PostgreSQL with a submitted state', 'Campaigns are stored in SQLite'],
+  ])('"%s" does not replace "%s"', (newer, older) => {
+    expect(says(newer, older)).toBe(false);
+  });
+});

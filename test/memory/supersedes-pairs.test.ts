@@ -121,7 +121,7 @@ describe('the held-out replacement pairs', () => {
       expect(h.found).toBeGreaterThanOrEqual(26);
       // real45.json, measured once on that first rule (6/14, 0 false; main 5/14, 0 false); "instead of black/isort" and "is now handled by" came from it.
       expect(r.falses.map((p) => p.newer)).toEqual([]);
-      expect(r.found).toBeGreaterThanOrEqual(8);
+      expect(r.found).toBeGreaterThanOrEqual(9); // 9 since a new thing may have something added after it ("…in PostgreSQL with draft… states")
       // final45.json, written after that and measured once: 13/14, 1 false (main: 7/14, the same false, "Feature flag storage costs moved to the platform budget"); "moved to" before no name is no strong cue since.
       expect(g.falses.map((p) => p.newer)).toEqual([]);
       expect(g.found).toBeGreaterThanOrEqual(13);
