@@ -290,6 +290,8 @@ export interface FactShape {
   readonly negated: boolean;
   /** Whether it has a word that may say it replaces something ("now", "not", "instead", "gone"…): replacesSubject looks no further where not. */
   readonly cued: boolean;
+  /** The verbs its nouns of a verb say ("storage": stor, "deployment": deploy, see NOUN_FORM); undefined where it has none. */
+  readonly verbs: ReadonlySet<string> | undefined;
   readonly key: string;
   /** The fact as a sequence of words, names kept whole ("markdown-it", "@tanstack/query"): what sameFrame and namesMore compare. Made when first read. */
   readonly frame: Frame;
@@ -333,6 +335,11 @@ function shapeOf(text: string): FactShape {
     if (run.length === 1) words.add(run);
     for (let i = 0; i + 1 < run.length; i++) words.add(run.slice(i, i + 2));
   }
+  let verbs: Set<string> | undefined;
+  for (const w of words) {
+    const v = NOUN_FORM.get(w);
+    if (v) (verbs ??= new Set()).add(v);
+  }
   const numbers = (lower.match(NUMBER) ?? []).join(' ');
   // The key is made when first read (the primer compares the word sets instead: sameWords).
   let key: string | undefined;
@@ -342,6 +349,7 @@ function shapeOf(text: string): FactShape {
     numbers,
     negated: NEGATION.test(lower),
     cued: REPLACES.test(lower),
+    verbs,
     get key() {
       return (key ??= [...words].sort().join(' '));
     },
@@ -906,9 +914,10 @@ export function replacesSubject(newer: FactShape, newerText: string, older: Fact
 
 /** Whether two facts share a content word that is no loose verb, no cue: sameFrame's first need, told without reading their frames. */
 function shareSubject(newer: FactShape, older: FactShape): boolean {
-  for (const w of newer.words) if ((older.words.has(w) || older.words.has(NOUN_FORM.get(w) ?? w)) && !LOOSE.has(w) && w !== 'now' && !HAN.test(w)) return true;
-  // "Deployment is done with Heroku" and "We deploy with Fly.io now": the noun and its verb.
-  for (const w of older.words) if (NOUN_FORM.has(w) && newer.words.has(NOUN_FORM.get(w)!)) return true;
+  for (const w of newer.words) if (older.words.has(w) && !LOOSE.has(w) && w !== 'now' && !HAN.test(w)) return true;
+  // "API deployment moved to Fly.io" and "We deploy the API to Heroku": the noun and its verb.
+  if (newer.verbs) for (const v of newer.verbs) if (older.words.has(v)) return true;
+  if (older.verbs) for (const v of older.verbs) if (newer.words.has(v)) return true;
   // Chinese: sameFrame compares whole sentences; a shared character pair is its first need.
   for (const w of newer.words) if (HAN.test(w) && older.words.has(w)) return true;
   return false;
