@@ -437,12 +437,15 @@ const REPLACES = /\b(?:now|nowadays|these days|not|rather than|in place of|super
 const HEDGED = new Set('will would should could might may shall plan plans planned consider considers considered considering want wants wanted propose proposed proposes proposal if once unless whether until todo maybe perhaps question'.split(' '));
 /** A replacement cue without a thing it names: the subject shared is what tells (see replacesSubject). "now" alone is the weakest. */
 const CUE_WORDS = new Set('gone instead replaced replaces migrated deprecated removed dropped retired abandoned anymore'.split(' '));
+/** The stems of the words that say a change ("moved", "switched", "migrated"…), as factShape makes them. */
+const CHANGE_STEMS = new Set('mov switch migrat chang port convert went'.split(' '));
 /** "moved to", "switched to": a strong cue only where what follows is named ("moved to Sentry"; not "moved to the platform budget"). */
 const TO_PHRASES = new Map([' switched to ', ' switched over to ', ' moved to '].map((p) => [p, new RegExp(`\\b${p.trim().replace(/ /g, '\\s+')}\\s+(.*)$`, 'i')]));
 /** Whether the clause names a thing after its phrase `p` (" moved to "): a capital, a digit or a code character, or a tool's name. */
 function namedAfter(clause: string, p: string): boolean {
   const m = TO_PHRASES.get(p)!.exec(clause);
-  return !!m && (NAMELIKE.test(m[1]!) || m[1]!.toLowerCase().split(/[^a-z0-9]+/).some((w) => TOOLS.has(w)));
+  // A day or a time is no name ("moved to Fridays").
+  return !!m && !m[1]!.toLowerCase().split(/[^a-z0-9]+/).some((w) => TIME.has(w) || TIME.has(stem(w))) && (NAMELIKE.test(m[1]!) || m[1]!.toLowerCase().split(/[^a-z0-9]+/).some((w) => TOOLS.has(w)));
 }
 const CUE_PHRASES = [' no longer ', ' not any more ', ' any more ', ' switched to ', ' switched over to ', ' switched from ', ' switched over from ', ' moved to ', ' moved off ', ' moved away '];
 /** Chinese cues (escaped: the code-cached bundles stay ASCII): 不再, 改用, 已弃用, 换成, 改为; 现在 and 如今 are "now". */
@@ -904,9 +907,15 @@ export function replacesSubject(newer: FactShape, newerText: string, older: Fact
   if (said.things.length) return said.things.some((t) => negatesOlder(t, newer, older));
   if (!said.cue) return false;
   if (said.cue === 'strong') {
+    // The words of change themselves are no subject shared: "API docs moved to Redoc" and "API deployment moved to Fly.io" share only "API".
     let both = 0;
-    for (const w of older.words) if (newer.words.has(w)) both++;
-    if (both >= 2 && both / older.words.size >= 0.5) return true;
+    let size = 0;
+    for (const w of older.words) {
+      if (CHANGE_STEMS.has(w)) continue;
+      size++;
+      if (newer.words.has(w)) both++;
+    }
+    if (both >= 2 && both / size >= 0.5) return true;
   }
   if (newer.negated || older.negated || !shareSubject(newer, older)) return false;
   return said.clauses.some((c) => sameFrame(factShape(c).frame, older.frame));

@@ -154,3 +154,20 @@ describe('a new thing with something added after it (real45.json)', () => {
     expect(says(newer, older)).toBe(false);
   });
 });
+
+describe('the cross pairs of a dream of heldout45 (each newer statement against every older one)', () => {
+  it.each([
+    // the words of change are no subject shared: only "API" is
+    ['API docs moved to Redoc', 'API deployment moved to Fly.io'],
+    // a day is no name after "moved to"
+    ['API deployment moved to Fridays', 'API docs moved to Redoc'],
+  ])('"%s" does not replace "%s"', (newer, older) => {
+    expect(says(newer, older)).toBe(false);
+  });
+  it.each([
+    ['Error reports moved to Sentry', 'Error reports moved to Rollbar last year'],
+    ['The session cache moved to Redis', 'The session cache was moved to Memcached'],
+  ])('"%s" still replaces "%s"', (newer, older) => {
+    expect(says(newer, older)).toBe(true);
+  });
+});
