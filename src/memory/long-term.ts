@@ -519,6 +519,8 @@ interface Replaced {
   readonly cue: 'strong' | 'weak' | null;
   /** The clauses that are not hedged and carry a cue: where sameFrame looks for a new thing in the old one's place. */
   readonly clauses: readonly string[];
+  /** Where the strong cue is only "X moved to / switched to <name>": X's words, which the older fact must all say (its subject). */
+  readonly movedSubject?: ReadonlySet<string>;
 }
 /** An old thing: its words (numbers among them); whether it is named as a thing; the words of the clause's subject where the form follows one. */
 interface Thing {
@@ -551,6 +553,8 @@ function replacedIn(text: string): Replaced {
   const things: Thing[] = [];
   const cued: string[] = [];
   let cue: Replaced['cue'] = null;
+  let movedSubject: Set<string> | undefined;
+  let otherStrong = false;
   for (const quoted of text.split(CLAUSES)) {
     // A clause's first 300 characters: the forms are matched in time that grows with its square.
     const raw = quoted.trim().slice(0, 300);
@@ -591,7 +595,12 @@ function replacedIn(text: string): Replaced {
         break;
       }
     }
-    const strong = words.some((w) => CUE_WORDS.has(w)) || CUE_PHRASES.some((p) => spaced.includes(p) && (!TO_PHRASES.has(p) || namedAfter(clause, p))) || CUE_HAN.some((c) => clause.includes(c));
+    const byWord = words.some((w) => CUE_WORDS.has(w)) || CUE_PHRASES.some((p) => spaced.includes(p) && !TO_PHRASES.has(p)) || CUE_HAN.some((c) => clause.includes(c));
+    const to = byWord ? undefined : [...TO_PHRASES.keys()].find((p) => spaced.includes(p) && namedAfter(clause, p));
+    const strong = byWord || !!to;
+    if (byWord) otherStrong = true;
+    // "API key rotation moved to HashiCorp Vault" is about rotation: what moved is the subject the older fact must say.
+    else if (to) for (const w of factShape(clause.slice(0, TO_PHRASES.get(to)!.exec(clause)!.index)).words) (movedSubject ??= new Set()).add(w);
     // "now", "these days"; "We switched the ORM to Prisma" (a change whose old thing sameFrame finds): no stronger than "now".
     const weak = words.includes('now') || words.includes('nowadays') || spaced.includes(' these days ') || NOW_HAN.some((c) => clause.includes(c)) || changedTo(words);
     if (strong) cue = 'strong';
@@ -600,7 +609,7 @@ function replacedIn(text: string): Replaced {
     if (strong || weak) cued.push(raw);
   }
   if (replacedKept.size >= SHAPES_KEPT) replacedKept.clear();
-  replacedKept.set(text, (r = { things, cue, clauses: cued }));
+  replacedKept.set(text, (r = { things, cue, clauses: cued, ...(movedSubject && !otherStrong ? { movedSubject } : {}) }));
   return r;
 }
 
@@ -906,7 +915,7 @@ export function replacesSubject(newer: FactShape, newerText: string, older: Fact
   const said = replacedIn(newerText);
   if (said.things.length) return said.things.some((t) => negatesOlder(t, newer, older));
   if (!said.cue) return false;
-  if (said.cue === 'strong') {
+  if (said.cue === 'strong' && (!said.movedSubject || [...said.movedSubject].every((w) => older.words.has(w) || older.words.has(NOUN_FORM.get(w) ?? w) || CHANGE_STEMS.has(w)))) {
     // The words of change themselves are no subject shared: "API docs moved to Redoc" and "API deployment moved to Fly.io" share only "API".
     let both = 0;
     let size = 0;

@@ -161,6 +161,9 @@ describe('the cross pairs of a dream of heldout45 (each newer statement against 
     ['API docs moved to Redoc', 'API deployment moved to Fly.io'],
     // a day is no name after "moved to"
     ['API deployment moved to Fridays', 'API docs moved to Redoc'],
+    // what moved is the subject: rotation is not storage, templates are not queueing (cross pairs of closing45 and final45)
+    ['API key rotation moved to HashiCorp Vault', 'API key storage moved to HashiCorp Vault'],
+    ['Email templates moved to Amazon SES', 'Email queueing moved to Amazon SQS'],
   ])('"%s" does not replace "%s"', (newer, older) => {
     expect(says(newer, older)).toBe(false);
   });
