@@ -290,6 +290,8 @@ export interface FactShape {
   readonly negated: boolean;
   /** Whether it has a word that may say it replaces something ("now", "not", "instead", "gone"…): replacesSubject looks no further where not. */
   readonly cued: boolean;
+  /** The verbs its nouns of a verb say ("storage": stor, "deployment": deploy, see NOUN_FORM); undefined where it has none. */
+  readonly verbs: ReadonlySet<string> | undefined;
   readonly key: string;
   /** The fact as a sequence of words, names kept whole ("markdown-it", "@tanstack/query"): what sameFrame and namesMore compare. Made when first read. */
   readonly frame: Frame;
@@ -333,6 +335,11 @@ function shapeOf(text: string): FactShape {
     if (run.length === 1) words.add(run);
     for (let i = 0; i + 1 < run.length; i++) words.add(run.slice(i, i + 2));
   }
+  let verbs: Set<string> | undefined;
+  for (const w of words) {
+    const v = NOUN_FORM.get(w);
+    if (v) (verbs ??= new Set()).add(v);
+  }
   const numbers = (lower.match(NUMBER) ?? []).join(' ');
   // The key is made when first read (the primer compares the word sets instead: sameWords).
   let key: string | undefined;
@@ -342,6 +349,7 @@ function shapeOf(text: string): FactShape {
     numbers,
     negated: NEGATION.test(lower),
     cued: REPLACES.test(lower),
+    verbs,
     get key() {
       return (key ??= [...words].sort().join(' '));
     },
@@ -429,6 +437,16 @@ const REPLACES = /\b(?:now|nowadays|these days|not|rather than|in place of|super
 const HEDGED = new Set('will would should could might may shall plan plans planned consider considers considered considering want wants wanted propose proposed proposes proposal if once unless whether until todo maybe perhaps question'.split(' '));
 /** A replacement cue without a thing it names: the subject shared is what tells (see replacesSubject). "now" alone is the weakest. */
 const CUE_WORDS = new Set('gone instead replaced replaces migrated deprecated removed dropped retired abandoned anymore'.split(' '));
+/** The stems of the words that say a change ("moved", "switched", "migrated"…), as factShape makes them. */
+const CHANGE_STEMS = new Set('mov switch migrat chang port convert went'.split(' '));
+/** "moved to", "switched to": a strong cue only where what follows is named ("moved to Sentry"; not "moved to the platform budget"). */
+const TO_PHRASES = new Map([' switched to ', ' switched over to ', ' moved to '].map((p) => [p, new RegExp(`\\b${p.trim().replace(/ /g, '\\s+')}\\s+(.*)$`, 'i')]));
+/** Whether the clause names a thing after its phrase `p` (" moved to "): a capital, a digit or a code character, or a tool's name. */
+function namedAfter(clause: string, p: string): boolean {
+  const m = TO_PHRASES.get(p)!.exec(clause);
+  // A day or a time is no name ("moved to Fridays").
+  return !!m && !m[1]!.toLowerCase().split(/[^a-z0-9]+/).some((w) => TIME.has(w) || TIME.has(stem(w))) && (NAMELIKE.test(m[1]!) || m[1]!.toLowerCase().split(/[^a-z0-9]+/).some((w) => TOOLS.has(w)));
+}
 const CUE_PHRASES = [' no longer ', ' not any more ', ' any more ', ' switched to ', ' switched over to ', ' switched from ', ' switched over from ', ' moved to ', ' moved off ', ' moved away '];
 /** Chinese cues (escaped: the code-cached bundles stay ASCII): 不再, 改用, 已弃用, 换成, 改为; 现在 and 如今 are "now". */
 const CUE_HAN = ['\u4e0d\u518d', '\u6539\u7528', '\u5df2\u5f03\u7528', '\u6362\u6210', '\u6539\u4e3a'];
@@ -486,6 +504,8 @@ const LEADING = /^(?:(?:in|on|at|with|via|from|by|for|to|into|through|over|as|us
 const DETERMINED = /^(?:the|a|an|each|every|any|some|its|their|our|this|that|these|those)\s/i;
 /** What makes a determined thing a name ("the Heroku pipelines", "the .env file"): a capital, a digit or a code character after its determiner. */
 const NAMELIKE = /[A-Z0-9._/@`]/;
+/** A determined thing that is a name: "the Heroku pipelines", "the .env file", "our ffmpeg workers" (a tool written in lower case). */
+const nameLike = (rest: string): boolean => NAMELIKE.test(rest) || rest.toLowerCase().split(/\s+/).some((w) => TOOLS.has(w));
 /** A parallel "thing" that is a doing ("dropped in production, not sent to CloudWatch"): a lower-case participle first. */
 const PARTICIPLE = /^(?:[a-z]+ed|sent|kept|held|written|built|made|done|shown|given|taken|seen|put|set|run)\b/;
 
@@ -499,6 +519,8 @@ interface Replaced {
   readonly cue: 'strong' | 'weak' | null;
   /** The clauses that are not hedged and carry a cue: where sameFrame looks for a new thing in the old one's place. */
   readonly clauses: readonly string[];
+  /** Where the strong cue is only "X moved to / switched to <name>": X's words, which the older fact must all say (its subject). */
+  readonly movedSubject?: ReadonlySet<string>;
 }
 /** An old thing: its words (numbers among them); whether it is named as a thing; the words of the clause's subject where the form follows one. */
 interface Thing {
@@ -507,6 +529,8 @@ interface Thing {
   readonly subject?: ReadonlySet<string>;
   /** A parallel form's first content word, where the clause has a subject (no "Use X, not Y"): the head of what it is about. */
   readonly head?: string;
+  /** Where the head is a time ("Nightly database backups…"), the first word after it ("database"): the head the older fact may say "every night" of. */
+  readonly after?: string;
   /** What the clause says is done to its subject ("are shown in euros, not cents": show), where it says it with a participle: the older fact must say the same (claimVerb). */
   readonly verb?: string;
 }
@@ -529,9 +553,12 @@ function replacedIn(text: string): Replaced {
   const things: Thing[] = [];
   const cued: string[] = [];
   let cue: Replaced['cue'] = null;
-  for (const raw of text.replace(/`/g, '').split(CLAUSES)) {
+  let movedSubject: Set<string> | undefined;
+  let otherStrong = false;
+  for (const quoted of text.split(CLAUSES)) {
     // A clause's first 300 characters: the forms are matched in time that grows with its square.
-    const clause = raw.trim().slice(0, 300);
+    const raw = quoted.trim().slice(0, 300);
+    const clause = raw.includes('`') ? raw.replace(/`/g, '').trim() : raw;
     const lower = clause.toLowerCase();
     const words = lower.split(/[^a-z]+/);
     const spaced = ` ${words.join(' ')} `;
@@ -545,12 +572,14 @@ function replacedIn(text: string): Replaced {
       const shape = factShape(thing);
       const words = new Set(shape.words);
       for (const n of shape.numbers.split(' ')) if (n) words.add(n);
-      const named = f >= PARALLEL_FORMS || ((!DETERMINED.test(thing) || NAMELIKE.test(thing.replace(DETERMINED, ''))) && !PARTICIPLE.test(thing));
+      const named = f >= PARALLEL_FORMS || ((!DETERMINED.test(thing) || nameLike(thing.replace(DETERMINED, ''))) && !PARTICIPLE.test(thing));
       const before = factShape(clause.slice(0, m.index)).words;
+      // The head is what the clause is about: "Nightly database backups…" are backups ("nightly" says when, as "every night" does).
       const head = f < PARALLEL_FORMS && !IMPERATIVE.test(clause) ? before.values().next().value : undefined;
+      const after = head && TIME.has(head) ? [...before].find((w) => !TIME.has(w)) : undefined;
       // The claim the clause makes of its subject: "are shown in euros" (before "not"), "no longer stored in cents".
       const verb = f < PARALLEL_FORMS ? claimVerb(clause.slice(0, m.index)) : f === PARALLEL_FORMS ? participle(thing.split(/\s+/)[0]!.toLowerCase()) : undefined;
-      if (words.size) things.push({ words, named, ...(f >= PARALLEL_FORMS && f < SUBJECT_FORMS ? { subject: before } : head ? { head } : {}), ...(verb ? { verb } : {}) });
+      if (words.size) things.push({ words, named, ...(f >= PARALLEL_FORMS && f < SUBJECT_FORMS ? { subject: before } : head ? { head, ...(after ? { after } : {}) } : {}), ...(verb ? { verb } : {}) });
       break;
     }
     // Chinese: the old thing is a name in Latin letters ("从 Heroku 迁移到 Fly.io", "不再使用 Jest", "Webpack 已移除", "取代了 Webpack").
@@ -566,15 +595,21 @@ function replacedIn(text: string): Replaced {
         break;
       }
     }
-    const strong = words.some((w) => CUE_WORDS.has(w)) || CUE_PHRASES.some((p) => spaced.includes(p)) || CUE_HAN.some((c) => clause.includes(c));
+    const byWord = words.some((w) => CUE_WORDS.has(w)) || CUE_PHRASES.some((p) => spaced.includes(p) && !TO_PHRASES.has(p)) || CUE_HAN.some((c) => clause.includes(c));
+    const to = byWord ? undefined : [...TO_PHRASES.keys()].find((p) => spaced.includes(p) && namedAfter(clause, p));
+    const strong = byWord || !!to;
+    if (byWord) otherStrong = true;
+    // "API key rotation moved to HashiCorp Vault" is about rotation: what moved is the subject the older fact must say.
+    else if (to) for (const w of factShape(clause.slice(0, TO_PHRASES.get(to)!.exec(clause)!.index)).words) (movedSubject ??= new Set()).add(w);
     // "now", "these days"; "We switched the ORM to Prisma" (a change whose old thing sameFrame finds): no stronger than "now".
     const weak = words.includes('now') || words.includes('nowadays') || spaced.includes(' these days ') || NOW_HAN.some((c) => clause.includes(c)) || changedTo(words);
     if (strong) cue = 'strong';
     else if (!cue && weak) cue = 'weak';
-    if (strong || weak) cued.push(clause);
+    // With its backticks: sameFrame reads "`uv`" as a name.
+    if (strong || weak) cued.push(raw);
   }
   if (replacedKept.size >= SHAPES_KEPT) replacedKept.clear();
-  replacedKept.set(text, (r = { things, cue, clauses: cued }));
+  replacedKept.set(text, (r = { things, cue, clauses: cued, ...(movedSubject && !otherStrong ? { movedSubject } : {}) }));
   return r;
 }
 
@@ -591,6 +626,10 @@ interface FrameWord {
   readonly named: boolean;
   /** A participle ("managed", "kept"): what "switched … to" replaces along with the thing. */
   readonly done: boolean;
+  /** Begins with a capital and is not the fact's first word: with its neighbours of the same sort, one name ("Secret Manager", "Tokens Studio"). */
+  readonly capital: boolean;
+  /** A tool written in lower case (TOOLS) or a word in backticks: a name where a whole thing is such words. */
+  readonly tool: boolean;
 }
 /** A fact read for sameFrame. */
 export interface Frame {
@@ -608,6 +647,33 @@ export interface Frame {
 }
 
 const FRAME_TOKEN = /@?[a-z0-9](?:[a-z0-9_.\-/@]*[a-z0-9])?|,/gi;
+/**
+ * Tools whose own docs write them in lower case ("uv", "pnpm", "ruff", "esbuild"): a name though
+ * no capital says so. Only where a whole thing is such words ("with uv", "with sharp"; not "with
+ * sharp edges"), see sameKind; a word in backticks counts too. Plugins and helpers that add to a
+ * tool rather than stand in its place (xdist, sudo) are not here.
+ */
+const TOOLS = new Set(
+  ('npm pnpm yarn bun deno node nodejs uv pip pipx pipenv poetry conda mamba hatch pdm rye ruff black isort pylint mypy pyright pytest tox nox ' +
+    'nvm fnm volta mise asdf rbenv pyenv rustup cargo webpack esbuild rollup vite parcel tsc tsx swc babel eslint prettier biome oxlint jest vitest ' +
+    'mocha husky lefthook ffmpeg imagemagick sharp jq make cmake ninja meson bazel buck gradle maven sbt nginx caddy traefik haproxy systemd pm2 ' +
+    'cron kubectl helm kustomize terraform pulumi ansible docker podman redis postgres postgresql mysql sqlite mongodb memcached kafka rabbitmq ' +
+    'celery sidekiq git svn rsync curl wget bash zsh fish tmux nix brew homebrew gunicorn uvicorn puma unicorn pnpx turborepo lerna nx')
+    .split(' '),
+);
+/** Nouns of a verb that a fact may say its subject with ("Session storage", "API deployment", "API docs"): their stems read as the verb's. */
+const NOUN_FORM = new Map<string, string>([
+  ['storag', 'stor'],
+  ['deployment', 'deploy'],
+  ['doc', 'document'],
+  ['documentation', 'document'],
+  ['management', 'manag'],
+  ['installation', 'install'],
+  ['configuration', 'configur'],
+  ['generation', 'generat'],
+  ['compilation', 'compil'],
+  ['translation', 'translat'],
+]);
 /** Words of time: "We deploy on Fridays" names a day, not a thing "on Kubernetes" replaces. */
 const TIME = new Set('monday tuesday wednesday thursday friday saturday sunday weekend weekday night nightly morning evening midnight noon daily weekly monthly hourly january february march april may june july august september october november december'.split(' '));
 /** A version ("22", "3.12", "v5"): a version replaces a version, not a thing named without one ("with Node 22" / "with Docker"). */
@@ -670,12 +736,23 @@ function frameOf(full: string): Frame {
   const lower = text.toLowerCase().replace(/`/g, '');
   const clauses = full.length > FRAME_MAX ? 0 : lower.split(CLAUSES).filter((c) => c.trim()).length;
   const words: FrameWord[] = [];
+  // A word in backticks is a name however it is written ("with `uv`").
+  const quoted = text.includes("`") ? new Set((text.toLowerCase().match(/`[^`\s]{1,40}`/g) ?? []).map((q) => q.slice(1, -1))) : undefined;
   for (const w of text.replace(/`/g, '').replace(/\b(?:from now on|these days|nowadays)\b/gi, ' now ').match(FRAME_TOKEN) ?? []) {
     const t = w.toLowerCase();
     const kind: FrameWord['kind'] = t === ',' ? 'stop' : DET.has(t) ? 'det' : SLOT_GROUP.has(t) ? 'slot' : t === 'now' || CHANGE.has(t) ? 'cue' : STOP.has(t) ? 'stop' : 'word';
     const named = /[A-Z0-9._\-/@]/.test(w);
+    const key = kind === 'word' && !/[-./@]/.test(t) ? stem(t) : t;
     // "Memcached" is a name, not a participle.
-    words.push({ key: kind === 'word' && !/[-./@]/.test(t) ? stem(t) : t, kind, named, done: kind === 'word' && !named && participle(t) !== undefined });
+    words.push({
+      key: NOUN_FORM.get(key) ?? key,
+      kind,
+      named,
+      capital: kind === 'word' && words.length > 0 && /^[A-Z]/.test(w),
+      tool: kind === 'word' && (TOOLS.has(t) || !!quoted?.has(t)),
+      // "Uploaded files…": a first word's capital makes no name of a participle ("Memcached…" is a tool's name).
+      done: kind === 'word' && (!named || (!words.length && /^[A-Z][a-z]+$/.test(w) && !TOOLS.has(t))) && participle(t) !== undefined,
+    });
   }
   const keys = new Set(words.filter((w) => w.kind === 'word').map((w) => w.key));
   const verb = claimVerb(lower);
@@ -702,7 +779,7 @@ function onlyRun(f: Frame, other: Frame, done = false): [number, number] | null 
   let last = -1;
   for (let i = 0; i < f.words.length; i++) {
     const w = f.words[i]!;
-    if (w.kind !== 'word' || other.keys.has(w.key) || LOOSE.has(w.key) || (done && w.done)) continue;
+    if (w.kind !== 'word' || (other.keys.has(w.key) && !inNewName(f, other, i)) || LOOSE.has(w.key) || (done && w.done)) continue;
     if (first < 0) first = i;
     else for (let j = last + 1; j < i; j++) if (f.words[j]!.kind !== 'det' && f.words[j]!.key !== 'and') return null;
     last = i;
@@ -710,12 +787,26 @@ function onlyRun(f: Frame, other: Frame, done = false): [number, number] | null 
   return first < 0 ? null : [first, last];
 }
 
+/**
+ * Whether the word at `i` is part of a name written with capitals ("Secret Manager", "Tokens
+ * Studio") one of whose words `other` lacks: the name is one thing, though one of its words
+ * repeats the subject ("Secrets are kept in Secret Manager now" over "Secrets are kept in Vault").
+ */
+function inNewName(f: Frame, other: Frame, i: number): boolean {
+  if (!f.words[i]!.capital) return false;
+  for (const step of [-1, 1]) {
+    for (let j = i + step; j >= 0 && j < f.words.length && f.words[j]!.capital; j += step) if (!other.keys.has(f.words[j]!.key)) return true;
+  }
+  return false;
+}
+
 /** Whether a run names a thing: the newer one is written as a name ("Vite", "fly.io", "markdown-it"; not "coverage"), neither is a time, a version stands against a version. */
 function sameKind(older: Frame, was: [number, number], newer: Frame, is: [number, number]): boolean {
   const run = (f: Frame, [a, b]: [number, number]) => f.words.slice(a, b + 1).filter((w) => w.kind === 'word');
   const old = run(older, was);
   const now = run(newer, is);
-  if (!now.some((w) => w.named) || [...old, ...now].some((w) => TIME.has(w.key))) return false;
+  // A thing written in lower case is a name only where it is all tools' names ("with uv", not "with coverage" or "with sharp edges").
+  if (!(now.some((w) => w.named) || now.every((w) => w.tool)) || [...old, ...now].some((w) => TIME.has(w.key))) return false;
   return old.some((w) => VERSION.test(w.key)) === now.some((w) => VERSION.test(w.key));
 }
 
@@ -738,6 +829,24 @@ function slotAt(f: Frame, i: number): string | null {
  * builds with Vercel now" (another subject), "Tests now run in GitHub Actions" over "Tests run with
  * Jest" (another place), "We also deploy the docs with Netlify" (side by side).
  */
+/**
+ * The newer frame without what it adds after its new thing: from the first slot word after the
+ * first run of words the older lacks, where nothing from there on is in the older ("Campaigns are
+ * now stored in PostgreSQL with draft and submitted states" over "Campaigns are stored in SQLite";
+ * not "…in Redis with Postgres as a fallback" over "…in Postgres": the old thing stays).
+ */
+function withoutTail(f: Frame, other: Frame): Frame {
+  let i = 0;
+  while (i < f.words.length && (f.words[i]!.kind !== 'word' || other.keys.has(f.words[i]!.key) || LOOSE.has(f.words[i]!.key))) i++;
+  while (i < f.words.length && (f.words[i]!.kind === 'word' || f.words[i]!.kind === 'det') && !other.keys.has(f.words[i]!.key)) i++;
+  // "with Fly.io now, with preview apps on Vercel": a cue or a comma between.
+  while (i < f.words.length && (f.words[i]!.kind === 'cue' || f.words[i]!.key === ',')) i++;
+  if (i >= f.words.length || f.words[i]!.kind !== 'slot') return f;
+  for (let j = i; j < f.words.length; j++) if (f.words[j]!.kind === 'word' && other.keys.has(f.words[j]!.key)) return f;
+  const words = f.words.slice(0, i);
+  return { ...f, words, keys: new Set(words.filter((w) => w.kind === 'word').map((w) => w.key)) };
+}
+
 function sameFrame(newer: Frame, older: Frame): boolean {
   if (older.clauses !== 1) return false;
   if (newer.han || older.han) {
@@ -745,11 +854,12 @@ function sameFrame(newer: Frame, older: Frame): boolean {
     if (!newer.han || newer.han !== older.han || newer.han.replace(/\u00a7/g, '').length < 2 || !newer.names.length || !older.names.length) return false;
     return !newer.names.some((n) => older.names.includes(n));
   }
-  if (newer.words.some((w) => BESIDE.has(w.key)) || (newer.verb && older.verb && newer.verb !== older.verb)) return false;
+  // A loose verb ("is handled by") makes no other claim: "Dialogue display is now handled by X" over "Dialogue is displayed by Y".
+  if (newer.words.some((w) => BESIDE.has(w.key)) || (newer.verb && older.verb && newer.verb !== older.verb && !LOOSE.has(newer.verb) && !LOOSE.has(older.verb))) return false;
   let shared = false;
   for (const k of newer.keys) if (older.keys.has(k) && !LOOSE.has(k)) shared = true;
   if (!shared) return false;
-  const is = onlyRun(newer, older);
+  const is = onlyRun(newer, older) ?? onlyRun(withoutTail(newer, older), older);
   const to = is && slotAt(newer, is[0]);
   if (!is || !to) return false;
   // After "switched … to", what the older did with its thing goes with it ("The monorepo is managed with Lerna").
@@ -773,12 +883,13 @@ function negatesOlder(thing: Thing, newer: FactShape, older: FactShape): boolean
   // "The storefront bundle moved from webpack" says nothing of "Webpack builds the admin bundle".
   if (thing.subject) for (const w of thing.subject) if (!older.words.has(w) && !GENERIC.has(w)) return false;
   // "The web API returns camelCase keys, not snake_case" is about another API than "The mobile API returns snake_case keys".
-  if (thing.head && !older.words.has(thing.head) && !GENERIC.has(thing.head)) return false;
+  if (thing.head && !older.words.has(thing.head) && !GENERIC.has(thing.head) && !(thing.after && older.words.has(thing.after))) return false;
   const olderNumbers = older.numbers.split(' ');
   let own = 0;
   for (const w of thing.words) {
     if (GENERIC.has(w)) continue;
-    if (!older.words.has(w) && !olderNumbers.includes(w)) return false;
+    // "instead of black/isort": each of the two is in the older fact ("runs black and isort").
+    if (!older.words.has(w) && !olderNumbers.includes(w) && !(w.includes('/') && !w.includes('.') && w.split('/').every((part) => !part || older.words.has(stem(part))))) return false;
     own++;
   }
   if (!own) return false;
@@ -804,10 +915,16 @@ export function replacesSubject(newer: FactShape, newerText: string, older: Fact
   const said = replacedIn(newerText);
   if (said.things.length) return said.things.some((t) => negatesOlder(t, newer, older));
   if (!said.cue) return false;
-  if (said.cue === 'strong') {
+  if (said.cue === 'strong' && (!said.movedSubject || [...said.movedSubject].every((w) => older.words.has(w) || older.words.has(NOUN_FORM.get(w) ?? w) || CHANGE_STEMS.has(w)))) {
+    // The words of change themselves are no subject shared: "API docs moved to Redoc" and "API deployment moved to Fly.io" share only "API".
     let both = 0;
-    for (const w of older.words) if (newer.words.has(w)) both++;
-    if (both >= 2 && both / older.words.size >= 0.5) return true;
+    let size = 0;
+    for (const w of older.words) {
+      if (CHANGE_STEMS.has(w)) continue;
+      size++;
+      if (newer.words.has(w)) both++;
+    }
+    if (both >= 2 && both / size >= 0.5) return true;
   }
   if (newer.negated || older.negated || !shareSubject(newer, older)) return false;
   return said.clauses.some((c) => sameFrame(factShape(c).frame, older.frame));
@@ -816,6 +933,9 @@ export function replacesSubject(newer: FactShape, newerText: string, older: Fact
 /** Whether two facts share a content word that is no loose verb, no cue: sameFrame's first need, told without reading their frames. */
 function shareSubject(newer: FactShape, older: FactShape): boolean {
   for (const w of newer.words) if (older.words.has(w) && !LOOSE.has(w) && w !== 'now' && !HAN.test(w)) return true;
+  // "API deployment moved to Fly.io" and "We deploy the API to Heroku": the noun and its verb.
+  if (newer.verbs) for (const v of newer.verbs) if (older.words.has(v)) return true;
+  if (older.verbs) for (const v of older.verbs) if (newer.words.has(v)) return true;
   // Chinese: sameFrame compares whole sentences; a shared character pair is its first need.
   for (const w of newer.words) if (HAN.test(w) && older.words.has(w)) return true;
   return false;

@@ -25,10 +25,11 @@ describe('dist/primer.js, the session start primer', () => {
     // placing an anchor the log does not list (stop 43), 225 KB with it reading a statement that
     // names no old thing, a claim's verb and the Chinese forms, and linear-time parsers of MEMORY.md,
     // TASKS.md and session lines and the log of a treeless partial clone (stop 44), 228 KB before
-    // stop 45 and 231 KB with the rules for secrets told in words and other languages, credentials
-    // as arguments, headers and cookies, and a private key's halves (the primer redacts with them):
-    // a size that jumps means something that is not the primer's came in.
-    expect(text.length).toBeLessThan(234_000);
+    // stop 45; 235 KB with the rules for secrets told in words and other languages, credentials as
+    // arguments, headers and cookies, a private key's halves (the primer redacts with them), and the
+    // judgement's list of tools written in lower case and the nouns of its verbs (stop 45): a size
+    // that jumps means something that is not the primer's came in.
+    expect(text.length).toBeLessThan(238_000);
   });
 
 });
