@@ -1,5 +1,6 @@
 import { CorruptFileError } from './frontmatter.js';
 import type { Lang } from './headings.js';
+import { beforeComment } from '../linear.js';
 
 /**
  * The sections of MEMORY.md, in file order; `superseded` keeps what a newer fact replaced,
@@ -401,7 +402,7 @@ export function forgottenTexts(text: string): string[] {
   let inside = false;
   for (const line of text.split('\n')) {
     if (line.startsWith('## ')) inside = sectionOfHeading(line.slice(3)) === 'forgotten';
-    else if (inside && line.startsWith('- ')) out.push(line.slice(2).replace(/\s*<!--.*$/, '').trim());
+    else if (inside && line.startsWith('- ')) out.push(beforeComment(line.slice(2)).trim());
   }
   return out.filter(Boolean);
 }
@@ -707,7 +708,29 @@ const ADVERB = new Set('now not also still always only usually never all then al
 /** The words of time and change a Chinese statement may add (现在 如今 目前 从现在起 今后), and its ways of saying "uses instead" (改用 换成 改为 转用 换用 → 使用). */
 const HAN_TIME = /\u4ece\u73b0\u5728\u8d77|\u73b0\u5728|\u5982\u4eca|\u76ee\u524d|\u4eca\u540e|\u5df2\u7ecf|\u5df2/g;
 const HAN_USE = /\u6539\u7528|\u6362\u6210|\u6539\u4e3a|\u8f6c\u7528|\u6362\u7528/g;
-const LATIN_RUN = /[a-z0-9@][a-z0-9_.\-/@ ]*[a-z0-9]|[a-z0-9]/g;
+/** A Latin run in Han text: to its last letter or digit (latinRuns). */
+const LATIN_SPAN = /[a-z0-9@][a-z0-9_.\-/@ ]*/g;
+
+/**
+ * The Latin names of a Han text ("Redis", "pg_dump") and the text with each one marked `§`: each
+ * run read once to its end, then cut back to its last letter or digit. The pattern that asked for
+ * that last letter itself (`[…]*[a-z0-9]`) was tried again from every place of a run without one:
+ * quadratic in a fact of many `@` or blanks.
+ */
+function latinRuns(lower: string): { names: string[]; marked: string } {
+  const names: string[] = [];
+  let marked = '';
+  let last = 0;
+  for (const m of lower.matchAll(LATIN_SPAN)) {
+    let end = m[0].length;
+    while (end > 0 && !/[a-z0-9]/.test(m[0][end - 1]!)) end--;
+    if (!end) continue;
+    names.push(m[0].slice(0, end));
+    marked += `${lower.slice(last, m.index)}\u00a7`;
+    last = m.index + end;
+  }
+  return { names, marked: marked + lower.slice(last) };
+}
 
 /** A participle's claim: "shown" → shown, "stored" → keep; undefined for a word that is none. */
 function participle(w: string): string | undefined {
@@ -759,9 +782,9 @@ function frameOf(full: string): Frame {
   let han = '';
   let names: string[] = [];
   if (HAN.test(lower)) {
-    names = (lower.match(LATIN_RUN) ?? []).map((n) => n.trim());
-    han = lower
-      .replace(LATIN_RUN, '\u00a7')
+    const runs = latinRuns(lower);
+    names = runs.names.map((n) => n.trim());
+    han = runs.marked
       .replace(HAN_TIME, '')
       .replace(HAN_USE, '\u4f7f\u7528')
       .replace(/[\s\p{P}]/gu, '');

@@ -18,6 +18,7 @@ import { absoluteDates } from '../../src/dream/dates.js';
 import { between, tagBodies, trimEndOf, withoutEmail } from '../../src/linear.js';
 import { renderDay } from '../../src/memory/day-view.js';
 import { parseJournalFile } from '../../src/memory/journal.js';
+import { factShape, forgottenTexts } from '../../src/memory/long-term.js';
 import { factsOf } from '../../src/memory/retired-facts.js';
 import { tasksLang } from '../../src/memory/tasks-merge.js';
 import { render } from '../../src/memory/templates.js';
@@ -137,6 +138,15 @@ describe('text of ~100 KB that held a pattern for seconds to minutes', () => {
     expect(langMs).toBeLessThan(BOUND_MS);
     expect(lang).toBe('en');
     expect(tasksLang('# Tasks\n\n- [ ] a\n  - 进度: 一半\n')).toBe('zh');
+  });
+
+  it("MEMORY.md's Forgotten line of a long run of blanks, and a Chinese fact of a long run of '@' (every session start)", async () => {
+    const [forgotten, ms] = await timed(() => forgottenTexts(`# Memory\n\n## Forgotten\n- Use npm${'\t'.repeat(N)}x\n- Use yarn <!-- forgotten 2026-12-01 -->\n`));
+    expect(ms).toBeLessThan(BOUND_MS);
+    expect(forgotten).toEqual([`Use npm${'\t'.repeat(N)}x`, 'Use yarn']);
+    const [shape, shapeMs] = await timed(() => factShape(`部署改用 fly.io，${'@'.repeat(N)}！`));
+    expect(shapeMs).toBeLessThan(BOUND_MS);
+    expect(factShape('部署改用 fly.io').words).toEqual(shape.words);
   });
 
   it('a value of a long run of line breaks inside it (every template a memory file is written from)', async () => {
