@@ -99,15 +99,27 @@ export interface AllowlistMatcher {
 }
 
 /**
- * `value` with every letter and digit replaced at random, case and class kept, signs kept: a value
- * no allowlist entry written for a known false positive can match. A pattern that matches it too
- * (`/.*\/`, `/^[A-Za-z0-9_]+$/`) would allow any secret of that shape, and the config that holds it is
- * committed: a cloned repository could switch the scanner off on every teammate's machine (their
- * journal, the commits pushed back, what is sent to a model). A pattern pinned to a fixed part
- * (`/^sk_test_/`, `/EXAMPLE$/`) does not match it.
+ * `value` with every letter and digit replaced by another drawn from the value itself (a seeded
+ * generator: the same value gives the same answer on every run and machine), case and class kept,
+ * signs kept: a value no allowlist entry written for a known false positive can match. A pattern
+ * that matches it too (`/.*\/`, `/^[A-Za-z0-9_]+$/`) would allow any secret of that shape, and the
+ * config that holds it is committed: a cloned repository could switch the scanner off on every
+ * teammate's machine (their journal, the commits pushed back, what is sent to a model). A pattern
+ * pinned to a fixed part (`/^sk_test_/`, `/EXAMPLE$/`) does not match it.
  */
-export function scrambled(value: string): string {
-  const pick = (chars: string) => chars[Math.floor(Math.random() * chars.length)]!;
+export function scrambled(value: string, salt = 0): string {
+  // FNV-1a of the value, then xorshift32: Math.random made a short pinned pattern (`/^x/`) apply on
+  // some runs and not on others (1 in 26 drew the same first letter).
+  let h = 2166136261 ^ salt;
+  for (let i = 0; i < value.length; i++) h = Math.imul(h ^ value.charCodeAt(i), 16777619);
+  h = h || 0x9e3779b9;
+  const next = () => {
+    h ^= h << 13;
+    h ^= h >>> 17;
+    h ^= h << 5;
+    return (h >>> 0) / 4294967296;
+  };
+  const pick = (chars: string) => chars[Math.floor(next() * chars.length)]!;
   let out = '';
   for (const c of value) {
     if (c >= 'a' && c <= 'z') out += pick('abcdefghijklmnopqrstuvwxyz');
@@ -116,7 +128,7 @@ export function scrambled(value: string): string {
     else out += c;
   }
   // Drawn again in the rare case it came out the same (a value of one or two letters).
-  return out === value && /[A-Za-z0-9]/.test(value) ? scrambled(value) : out;
+  return out === value && /[A-Za-z0-9]/.test(value) && salt < 64 ? scrambled(value, salt + 1) : out;
 }
 
 /**

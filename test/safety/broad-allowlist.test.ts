@@ -44,6 +44,9 @@ describe('an allowlist pattern that matches any value allows none', () => {
     const s = scrambled('ghp_Ab3-x.9');
     expect(s).toMatch(/^[a-z]{3}_[A-Z][a-z]\d-[a-z]\.\d$/);
     expect(scrambled('a')).not.toBe('a');
+    // The same answer on every run: a short pinned pattern is applied always or never, not by chance.
+    expect(scrambled('ghp_Ab3-x.9')).toBe(s);
+    expect(new Set(['x1', 'xa', 'x_', 'xy9'].map((v) => /^x/.test(scrambled(v))))).toEqual(new Set([false]));
   });
 
   it('end in a clone whose committed config allows /.*/: the token is refused, not written', async () => {
