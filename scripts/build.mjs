@@ -75,7 +75,7 @@ const cached = { ...commonjs, supported: { 'dynamic-import': false } };
  * without the u flag), a string or a name. A character after a backslash would change meaning when
  * escaped: the build stops there rather than guess.
  */
-const ASCII_ONLY = ['agent-hooks.js', 'session-start.js', 'primer.js', 'end.js', 'search.js', 'mcp-search.js', 'agent-worker.js'];
+const ASCII_ONLY = ['git-memory.js', 'hook.js', 'agent-tool-use.js', 'agent-hooks.js', 'session-start.js', 'primer.js', 'end.js', 'search.js', 'mcp-search.js', 'agent-worker.js'];
 function asciiOnly(url) {
   const text = readFileSync(url, 'utf8');
   let out = '';
