@@ -1,5 +1,6 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { spawnSync } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BIN, makeRepo, type TestRepo } from '../helpers/repo.js';
 
@@ -87,5 +88,31 @@ describe('git memory mcp (stdio, built binary, SDK client)', () => {
     expect(stderr()).toMatch(/memory_log/);
     const ok = await client.callTool({ name: 'memory_log', arguments: { text: 'still serving' } });
     expect(ok.isError).toBeFalsy();
+  });
+});
+
+// The tools an agent calls to write memory take the user's words as arguments: a password told in
+// German or Chinese, or a key's first half, is refused like any secret.
+describe('MCP tool arguments with secrets told in words', () => {
+  const PW = ['Qv7#m', 'Lr2xZ', 'k9&Tp'].join('');
+  const KEY = [['-----BEGIN RSA', 'PRIVATE KEY-----'].join(' '), 'MIIEpAIBAAKCAQEA3Tz2mr7SZiAMfQyuvBjM9Oi6Z1YvGg0kXkG0Lm3vQ2tkfx5s'].join(' ');
+
+  it('memory_log and memory_session_end refuse them; nothing reaches the journal', async () => {
+    const repo = makeRepo();
+    await repo.run(['init', '--no-hooks']);
+    const { client } = await connect(repo);
+    const calls = [
+      { name: 'memory_log', arguments: { text: `Das Passwort für die Staging-Datenbank lautet ${PW}` } },
+      { name: 'memory_log', arguments: { text: `user asked to remember: 数据库密码是 ${PW}` } },
+      { name: 'memory_session_end', arguments: { request: 'Rotate the deploy key', learned: [`first half: ${KEY}`], agent: 'claude' } },
+    ];
+    for (const call of calls) {
+      const r = await client.callTool(call);
+      expect(r.isError, `${call.name} accepted: ${JSON.stringify(call.arguments)}`).toBe(true);
+      expect(text(r)).toMatch(/refused to write/);
+    }
+    // git grep prints the files that hold either (and exits 1 when none does).
+    const found = spawnSync('git', ['grep', '-I', '-F', '-e', PW.slice(0, 8), '-e', 'MIIEpAIBAAKCAQEA3Tz2', '--untracked', '--', '.openclaw_memory'], { cwd: repo.dir, encoding: 'utf8', env: repo.env });
+    expect(found.stdout, 'memory files that hold the secret').toBe('');
   });
 });
