@@ -62,7 +62,7 @@ export async function chooseProvider(cfg: Config['llm'], env: NodeJS.ProcessEnv,
 }
 
 /** The Messages API's own host: where the SDK sends a request when no base URL is given. */
-const ANTHROPIC_HOST = 'api.anthropic.com';
+export const ANTHROPIC_HOST = 'api.anthropic.com';
 
 /** `url` parsed, or null when it is no http(s) URL. */
 function parseUrl(url: string): URL | null {

@@ -5,7 +5,7 @@
 import { copyFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { chooseProvider } from '../../src/llm/index.js';
+import { ANTHROPIC_HOST, chooseProvider } from '../../src/llm/index.js';
 import { parseConfig } from '../../src/memory/config.js';
 import { startFakeMessagesApi, toolUseReply, type FakeMessagesApi } from '../helpers/fake-messages-api.js';
 import { makeRepo, ROOT } from '../helpers/repo.js';
@@ -37,7 +37,7 @@ describe('a committed [llm] base_url or api_key_env is not a destination the use
     // Confirmed by the user's own environment: used.
     const mine = await chooseProvider(llm('base_url = "https://gateway.corp.example/anthropic"'), { ...env, ANTHROPIC_BASE_URL: 'https://gateway.corp.example' });
     expect(mine).toMatchObject({ provider: 'anthropic', baseURL: 'https://gateway.corp.example/anthropic' });
-    for (const url of ['http://127.0.0.1:4000', 'http://localhost:4000/v1', 'http://[::1]:4000', 'https://api.anthropic.com']) {
+    for (const url of ['http://127.0.0.1:4000', 'http://localhost:4000/v1', 'http://[::1]:4000', `https://${ANTHROPIC_HOST}`]) {
       expect((await chooseProvider(llm(`base_url = "${url}"`), env)).baseURL, url).toBe(url);
     }
     expect((await chooseProvider(llm(''), env)).provider).toBe('anthropic');
