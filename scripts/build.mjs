@@ -25,10 +25,40 @@
 // The markdown templates are imported `with { type: 'text' }` and so bundled as text: dist/ needs
 // nothing beside it, wherever it is copied or installed.
 import { build } from 'esbuild';
-import { chmodSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { chmodSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
+
+/**
+ * The strings each secret rule's needle needs (safety/needle-table.ts), read from the patterns here
+ * once and baked into every bundle as __GIT_MEMORY_NEEDLES__: the primer's quick redaction skips a
+ * line that holds none without compiling a pattern, and without reading 80 patterns at each start.
+ */
+async function needleTable() {
+  const out = await build({ entryPoints: ['src/safety/needle-table.ts'], bundle: true, format: 'esm', platform: 'node', target: 'node20', write: false, logLevel: 'warning' });
+  const { needleTable: table } = await import(`data:text/javascript;base64,${Buffer.from(out.outputFiles[0].text).toString('base64')}`);
+  return table();
+}
+const needles = await needleTable();
+
+/** A digest of what the program is built from (src/, templates/, package.json): version.ts BUILD. */
+function sourceDigest() {
+  const hash = createHash('sha256');
+  const walk = (dir) => {
+    for (const name of readdirSync(dir).sort()) {
+      const path = join(dir, name);
+      if (statSync(path).isDirectory()) walk(path);
+      else hash.update(`${path}\0`).update(readFileSync(path)).update('\0');
+    }
+  };
+  walk('src');
+  walk('templates');
+  hash.update(readFileSync('package.json'));
+  return hash.digest('hex').slice(0, 16);
+}
 
 const common = {
   outdir: 'dist',
@@ -36,7 +66,7 @@ const common = {
   format: 'esm',
   platform: 'node',
   target: 'node20',
-  define: { __GIT_MEMORY_VERSION__: JSON.stringify(pkg.version) },
+  define: { __GIT_MEMORY_VERSION__: JSON.stringify(pkg.version), __GIT_MEMORY_NEEDLES__: JSON.stringify(needles), __GIT_MEMORY_BUILD__: JSON.stringify(sourceDigest()) },
   // CommonJS dependencies call require(); give the ESM bundle one.
   banner: { js: "import { createRequire as __gmCreateRequire } from 'node:module'; const require = __gmCreateRequire(import.meta.url);" },
   // Loaded from node_modules only when a file needs them (rich YAML frontmatter; agent config files).
@@ -91,7 +121,7 @@ function asciiOnly(url) {
 }
 
 await Promise.all([
-  build({ ...commonjs, entryPoints: { 'git-memory': 'src/bin.ts' } }),
+  build({ ...commonjs, entryPoints: { 'git-memory': 'src/bin.ts' }, minifyWhitespace: true, minifySyntax: true }),
   build({
     ...cached,
     entryPoints: {

@@ -1,20 +1,85 @@
-import { RULES, ruleMatches } from './rules.js';
+import { RULES, ruleMatches, type SecretRule } from './rules.js';
 
-// A line where no rule's needle (its fixed part, see rules.ts) matches, case aside, is skipped
-// after one regex run: most memory lines, even those with long paths or words like "token".
-const ANY_NEEDLE = new RegExp(RULES.map((r) => `(?:${r.needle.source})`).join('|'), 'i');
+/**
+ * For each rule, the strings its needle needs (needle-table.ts), read from the patterns once by the
+ * build (scripts/build.mjs) and by the tests' configuration, not at every start. Without it (the
+ * sources run some other way) every line goes through the joined pattern.
+ */
+declare const __GIT_MEMORY_NEEDLES__: (string[] | null)[] | undefined;
+const TABLE = typeof __GIT_MEMORY_NEEDLES__ === 'object' && __GIT_MEMORY_NEEDLES__.length === RULES.length ? __GIT_MEMORY_NEEDLES__ : null;
+
+/**
+ * Case folded the way a case-insensitive pattern compares characters (both sides upper-cased): a
+ * string a pattern matches case aside holds the folded literal in its folded form.
+ */
+const fold = (s: string) => s.toUpperCase().toLowerCase();
+
+interface Check {
+  rule: SecretRule;
+  /** Folded strings one of which a line must hold for the rule's needle to match (null: run the needle). */
+  literals: string[] | null;
+}
+
+let checks: Check[] | null = null;
+/** Each rule with the strings its needle needs, folded at the first line. */
+const allChecks = (): Check[] => (checks ??= RULES.map((rule, i) => ({ rule, literals: TABLE?.[i]?.map(fold) ?? null })));
+
+/**
+ * Lines tried with substring checks before the needles are joined into one pattern: compiling that
+ * pattern (over 80 needles, case-insensitive, some in other scripts) costs ~3 ms, more than the
+ * primer's few dozen lines cost with `includes`; a long text (a transcript) gets the pattern, which
+ * then tests a line in about a microsecond.
+ */
+const LINES_BEFORE_PATTERN = TABLE ? 256 : 0;
+let lines = 0;
+let anyNeedle: RegExp | null = null;
+
+/** Whether some rule's needle may match `line` (false: none can). */
+function mayMatch(line: string, folded: string): boolean {
+  if (++lines > LINES_BEFORE_PATTERN) {
+    // A line where no rule's needle (its fixed part, see rules.ts) matches, case aside, is skipped after one regex run.
+    anyNeedle ??= new RegExp(RULES.map((r) => `(?:${r.needle.source})`).join('|'), 'i');
+    return anyNeedle.test(line);
+  }
+  return allChecks().some((c) => !c.literals || c.literals.some((l) => folded.includes(l)));
+}
+
+const BLANK = /\s/;
+
+/**
+ * Whether `folded` holds, after the first of `literals` it holds, a run of `length` characters
+ * that are neither blanks nor `stops`: where a rule's value must be (SecretRule.valueAfter). The needle's match starts
+ * there or later and is at least the shortest literal long, so the value cannot start earlier.
+ */
+function runAfter(folded: string, literals: string[], { length, stops }: NonNullable<SecretRule['valueAfter']>): boolean {
+  let from = -1;
+  for (const l of literals) {
+    const at = folded.indexOf(l);
+    if (at >= 0 && (from < 0 || at < from)) from = at;
+  }
+  if (from < 0) return false;
+  let run = 0;
+  for (let i = from + Math.min(...literals.map((l) => l.length)); i < folded.length; i++) {
+    const c = folded[i]!;
+    run = BLANK.test(c) || stops.includes(c) ? 0 : run + 1;
+    if (run >= length) return true;
+  }
+  return false;
+}
 
 /**
  * Redacts secrets the project rules recognise, synchronously and without secretlint, for text on
  * its way into the primer. Memory is scanned fully when written and when pushed; this is the last
  * line for a file that arrived another way (a commit made with --no-verify, say), cheap enough
- * for every session start.
+ * for every session start: most memory lines, even those with long paths or words like "token",
+ * hold no rule's fixed part, and a rule's patterns are compiled only when a line holds it.
  */
 export function redactQuick(line: string): string {
-  if (!ANY_NEEDLE.test(line)) return line;
+  const folded = fold(line);
+  if (!mayMatch(line, folded)) return line;
   const spans: [number, number, string][] = [];
-  for (const rule of RULES) {
-    if (!rule.needle.test(line)) continue;
+  for (const { rule, literals } of allChecks()) {
+    if ((literals && !literals.some((l) => folded.includes(l))) || (literals && rule.valueAfter && !runAfter(folded, literals, rule.valueAfter)) || !rule.needle.test(line)) continue;
     for (const m of ruleMatches(rule, line)) spans.push([m.start, m.end, rule.id]);
   }
   if (!spans.length) return line;

@@ -1,0 +1,100 @@
+// The strings a secret rule's needle cannot match without (safety/needle-literals.ts): the primer's
+// quick redaction skips a line holding none of them without compiling a pattern, so a string missed
+// here would be a secret let through. Checked on every rule's samples, on the folding of every
+// character, and on the readings of the shapes the needles are written in.
+import { describe, expect, it } from 'vitest';
+import { needleLiterals } from '../../src/safety/needle-literals.js';
+import { needleTable } from '../../src/safety/needle-table.js';
+import { redactQuick } from '../../src/safety/quick-redact.js';
+import { RULES } from '../../src/safety/rules.js';
+import { benignJournal, credentials, negatives } from './corpus.js';
+
+/** As quick-redact.ts folds a line: both sides upper-cased, then lower-cased. */
+const fold = (s: string) => s.toUpperCase().toLowerCase();
+
+const samples = [
+  ...credentials.flatMap((c) => [c.text, c.secret, c.text.toUpperCase(), c.text.toLowerCase()]),
+  ...negatives,
+  ...benignJournal(100_000).split('\n'),
+];
+
+describe('needle literals', () => {
+  it('reads every rule of RULES (none is left to run its needle on every line)', () => {
+    const table = needleTable();
+    expect(table).toHaveLength(RULES.length);
+    for (const [i, literals] of table.entries()) expect(literals, RULES[i]!.id).not.toBeNull();
+  });
+
+  it.each(RULES.map((r, i) => [r.id, i] as const))('%s: every sample its needle matches, case aside, holds one of its strings', (_, i) => {
+    const rule = RULES[i]!;
+    const literals = needleTable()[i]!.map(fold);
+    const caseless = new RegExp(rule.needle.source, 'i');
+    let matched = 0;
+    for (const text of samples) {
+      if (!caseless.test(text)) continue;
+      matched++;
+      expect(literals.some((l) => fold(text).includes(l)), `${rule.id}: ${text.slice(0, 120)}`).toBe(true);
+    }
+    expect(matched).toBeGreaterThan(0);
+  });
+
+  it('folds every character a case-insensitive pattern takes for a literal character to that character', () => {
+    // Which characters of the Basic Multilingual Plane a caseless needle takes for each character of
+    // the strings: after folding, each must be that character (Cyrillic, Turkish, Greek variants).
+    const chars = new Set(needleTable().flatMap((l) => l ?? []).flatMap((s) => [...s]));
+    const missed: string[] = [];
+    for (const c of chars) {
+      const re = new RegExp(c.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&'), 'i');
+      for (let code = 0; code < 0x10000; code++) {
+        if (code >= 0xd800 && code < 0xe000) continue;
+        const x = String.fromCharCode(code);
+        if (re.test(x) && !fold(x).includes(fold(c))) missed.push(`${c} ← U+${code.toString(16)}`);
+      }
+    }
+    expect(missed).toEqual([]);
+  });
+
+  it.each([
+    [/sk-ant-/, ['sk-ant-']],
+    [/gh[pousr]_|github_pat_/, ['ghp_', 'gho_', 'ghu_', 'ghs_', 'ghr_', 'github_pat_']],
+    // An optional character ends the run before it; the longer run wins.
+    [/fo1_|fm[12][ar]?_/, ['fo1_', 'fm1', 'fm2']],
+    // Look-arounds hold nothing; a repeated class ends the run.
+    [/(?<![A-Za-z0-9_-])e[wy][A-Za-z0-9_-]{10,2048}\./, ['ew', 'ey']],
+    // A group that only holds its strings (not exactly them) stands alone.
+    [/(?:key|token)s?["'\]]{0,2}\s{0,4}[=:]/, ['key', 'token']],
+    [/secret[_.-]?(?:access)?[_.-]?key/i, ['secret']],
+    // A part repeated at least once is still there once.
+    [/x(?:ab)+y/, ['xab']],
+    // A class of many characters, an anchor, a class escape: nothing to read in one alternative.
+    [/[A-Z]{20}|AKIA/, null],
+    [/^\d+$/, null],
+  ] as const)('%s reads as %j', (pattern, expected) => {
+    expect(needleLiterals(pattern)).toEqual(expected);
+  });
+});
+
+declare const __GIT_MEMORY_NEEDLES__: (string[] | null)[] | undefined;
+
+describe('the quick redaction', () => {
+  it('reads the table the build bakes in (vitest.config.ts defines it as scripts/build.mjs does)', () => {
+    expect(typeof __GIT_MEMORY_NEEDLES__ === 'object' ? __GIT_MEMORY_NEEDLES__ : null).toEqual(needleTable());
+  });
+
+  it('finds the same secrets through the substring checks (a primer) as through the joined pattern (a long text)', () => {
+    const lines = credentials.flatMap((c) => [c.text, `note: ${c.text.toUpperCase()}`]).concat(negatives);
+    // The first lines of a process go through the substring checks, the rest through the pattern:
+    // each line is redacted twice, once early and once late, and must come out the same.
+    const early = lines.slice(0, 200).map(redactQuick);
+    for (let i = 0; i < 300; i++) redactQuick(`filler line ${i} of a long text`);
+    const late = lines.slice(0, 200).map(redactQuick);
+    expect(late).toEqual(early);
+    expect(early.filter((l) => l.includes('[REDACTED:')).length).toBeGreaterThan(60);
+  });
+
+  it('still redacts a secret told in words after a word of the same kind earlier on the line', () => {
+    expect(redactQuick('the secret store moved; the password is Xq7#vLp2Rt9!')).toContain('[REDACTED:secret-in-words]');
+    // No run of eight characters after the word: the pattern is never needed.
+    expect(redactQuick('Rotate webhook signing secrets (t-d329a)')).toBe('Rotate webhook signing secrets (t-d329a)');
+  });
+});
