@@ -101,6 +101,8 @@ export const TMP_DIR = 'tmp';
 export const INDEX_SWAP_FILE = 'index-swap.json';
 /** The primer's git log, kept while HEAD stays put (see git/log.ts). */
 export const LOG_CACHE_FILE = 'primer-log.json';
+/** The primer last built and the question it answered (commands/steps/kept-primer.ts). */
+export const BUILT_PRIMER_FILE = 'primer-built.json';
 /** Memory files written and not yet committed (git/pending.ts). */
 export const PENDING_MEMORY_FILE = 'memory-pending.json';
 /** A TASKS.md change made while a git operation was in progress, held until it ends (memory/tasks-held.ts). */

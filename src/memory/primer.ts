@@ -393,6 +393,40 @@ const byPriority = (main: Candidate[]) => {
 };
 
 /**
+ * HEAD's id as the budget counts it: one letter or digit after another, each its own token (the
+ * most an id of that length can cost), so the items that fit never depend on which id HEAD has.
+ * The next start's primer after an `end` differs from the one `end` built only by that id (and the
+ * time, always as long): commands/steps/kept-primer.ts relies on it.
+ */
+const costliestId = (id: string) => id.replace(/[\s\S]/g, (_, i: number) => (i % 2 ? '1' : 'a'));
+
+/** The header's tokens (the primer with no item), HEAD's id counted at its costliest. */
+function headerCost(input: PrimerInput, o: PrimerOptions, authors: string[]): number {
+  const head = input.git.head && costliestId(input.git.head);
+  return estimateTokens(renderPrimer([], head === input.git.head ? input : { ...input, git: { ...input.git, head } }, o, authors));
+}
+
+/** Primers whose rendered text went over the budget and lost items at the end (see buildPrimer). */
+const TRIMMED = new WeakSet<Primer>();
+
+/**
+ * Whether buildPrimer made `built` within its budget at once, for any HEAD id as long as its own: its
+ * items were not cut again after rendering, and its text with the costliest id still fits. Such a
+ * primer is what the same input with another id of that length builds, but for the id.
+ */
+export function fitsForAnyHead(built: Primer, o: PrimerOptions): boolean {
+  if (TRIMMED.has(built)) return false;
+  const id = built.provenance.commit;
+  if (!id) return true;
+  const phrases = PRIMER_PHRASES[o.lang];
+  const { branch, generatedAt, authors } = built.provenance;
+  const line = phrases.provenance({ branch, commit: id, at: generatedAt, authors });
+  const costliest = phrases.provenance({ branch, commit: costliestId(id), at: generatedAt, authors });
+  const at = built.markdown.indexOf(line);
+  return at >= 0 && estimateTokens(built.markdown.slice(0, at) + costliest + built.markdown.slice(at + line.length)) <= o.maxTokens;
+}
+
+/**
  * Makes ahead the texts and token counts of the items `input` has so far (the primer's inputs
  * before git answers: no commits yet, long-term facts without their staleness), in the order the
  * budget takes them and about as far as it goes, so buildPrimer finds them made (withPrepared).
@@ -400,7 +434,7 @@ const byPriority = (main: Candidate[]) => {
 export function preparePrimer(input: PrimerInput, o: PrimerOptions): PreparedItems {
   const p: PreparedItems = { texts: new Map(), tokens: new Map() };
   // As buildPrimer counts: the header, each section's heading once, items whole until one does not fit.
-  let total = estimateTokens(renderPrimer([], input, o, authorsOf(input)));
+  let total = headerCost(input, o, authorsOf(input));
   const opened = new Set<PrimerSection>();
   for (const c of byPriority(candidates(input, o, p).main)) {
     total += itemTokens(p, c.make()) + (opened.has(c.section) ? 0 : headingCost(c.section));
@@ -428,7 +462,7 @@ export function buildPrimer(input: PrimerInput, o: PrimerOptions): Primer {
   };
   const ordered = byPriority(main);
 
-  let total = estimateTokens(renderPrimer([], input, o, authors));
+  let total = headerCost(input, o, authors);
   const included: PrimerItem[] = [];
   const dropped: Primer['dropped'] = [];
   const opened = new Set<PrimerSection>();
@@ -480,17 +514,21 @@ export function buildPrimer(input: PrimerInput, o: PrimerOptions): Primer {
   // The sum of parts bounds the whole; confirm on the rendered text and trim from the end if not.
   let markdown = renderPrimer(display(), input, o, authors);
   let tokens = estimateTokens(markdown);
+  let trimmed = false;
   while ((tokens > o.maxTokens || Buffer.byteLength(markdown) > PRIMER_MAX_BYTES) && included.length) {
+    trimmed = true;
     const last = included.pop()!;
     dropped.push({ ...last, reason });
     markdown = renderPrimer(display(), input, o, authors);
     tokens = estimateTokens(markdown);
   }
-  return {
+  const built: Primer = {
     markdown,
     tokens,
     included,
     dropped,
     provenance: { branch: headerBranch(input), commit: input.git.head, generatedAt: input.generatedAt, authors },
   };
+  if (trimmed) TRIMMED.add(built);
+  return built;
 }

@@ -49,7 +49,7 @@ export function runPrimer(io: Io, a: PrimerArgs, build: PrimerBuild): Promise<vo
     io,
     { json, _: ['primer'] },
     async (ctx) => {
-      const r = await build(ctx, { maxTokens: a['max-tokens'], days: a.days, write: a.write, for: a.for as PrimerFor | undefined });
+      const r = await build(ctx, { maxTokens: a['max-tokens'], days: a.days, write: a.write, for: a.for as PrimerFor | undefined, ...(a.explain ? { explain: true } : {}) });
       if (!json || a.explain) return r;
       // JSON lists items and drops only with --explain, to keep the default small.
       const { dropped: _d, included, ...rest } = r.data;

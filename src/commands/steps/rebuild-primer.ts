@@ -5,7 +5,6 @@ import { fsErrorWords, UsageError } from '../../errors.js';
 import { recordSessionStart } from '../../git/session-state.js';
 import { reflogSize } from '../../git/session-commits.js';
 import { operationInProgress } from '../../git/repo.js';
-import { buildPrimer } from '../../memory/primer.js';
 import { writeAtomic } from '../../fs/atomic.js';
 import { MEMORY_DIR, MEMORY_GITIGNORE, PRIMER_FILE } from '../../paths.js';
 import { mark } from '../../trace.js';
@@ -13,6 +12,7 @@ import { symlinkMessage, symlinkOnPath } from '../../worktree-path.js';
 import type { Opened, Result } from '../context.js';
 import type { PrimerData } from '../primer.js';
 import { gatherPrimer } from './gather-primer.js';
+import { builtPrimer } from './kept-primer.js';
 import { primerOptions } from './primer-options.js';
 import { worktreeSource } from './worktree-source.js';
 
@@ -35,6 +35,8 @@ export interface RebuildOptions {
   yieldMidway?: boolean;
   /** A write that fails is an error (`end`: its commit must not go on without the primer), not a warning. */
   mustWrite?: boolean;
+  /** Every item left out is wanted (`--explain`): built, never the kept answer, which lists none (kept-primer.ts). */
+  explain?: boolean;
 }
 
 function positive(name: string, v: number | undefined): number | undefined {
@@ -56,7 +58,7 @@ export async function rebuildPrimer(o: Opened, opts: RebuildOptions): Promise<Re
   mark('primer: files and git read');
   // Two turns of the event loop: a git process that exited gets its output read and closed.
   if (opts.yieldMidway) for (let turn = 0; turn < 2; turn++) await new Promise((resolve) => setImmediate(resolve));
-  const built = buildPrimer(got.input, primerOptions(o.config, maxTokens));
+  const built = builtPrimer(o.repo.stateDir, got.input, primerOptions(o.config, maxTokens), opts.explain);
   mark('primer: built');
   // Items are trimmed to fit; only the header (project, provenance) can be left over the cap.
   const warnings = [...got.warnings];

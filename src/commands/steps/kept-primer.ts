@@ -1,0 +1,91 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { writeAtomic } from '../../fs/atomic.js';
+import { buildPrimer, fitsForAnyHead, type Primer, type PrimerInput, type PrimerOptions } from '../../memory/primer.js';
+import { PRIMER_PHRASES } from '../../memory/primer-phrases.js';
+import { estimateTokens } from '../../memory/tokens.js';
+import { BUILT_PRIMER_FILE } from '../../paths.js';
+import { mark } from '../../trace.js';
+import { BUILD } from '../../version.js';
+
+/**
+ * The primer last built, kept beside the question it answered: the next session's start after an
+ * `end` (which builds it) usually asks the same (the same sessions, tasks, facts, log and settings),
+ * and gets the answer without building it again; only the time in its header is made anew. Any
+ * change to what the primer reads, to its settings or to the program (version.ts BUILD) makes the question differ,
+ * and the primer is built as before. Kept in the git directory, never committed.
+ */
+
+/**
+ * The question a primer answers, as text: everything buildPrimer reads (its input is plain data:
+ * strings, numbers, arrays, objects) but the time and HEAD's id (its length only), which only the
+ * header shows (an `end` builds the primer before its memory commit moves HEAD; the next start's
+ * primer is the same but for that id).
+ */
+function question(input: PrimerInput, options: PrimerOptions): string {
+  return JSON.stringify([BUILD, options, { ...input, generatedAt: '', git: { ...input.git, head: input.git.head === null ? null : input.git.head.length } }]);
+}
+
+/**
+ * What is kept of a primer: all but the items left out, which only `--explain` lists (and which it
+ * makes when read: a 200-line MEMORY.md leaves ~170 out).
+ */
+type Kept = Omit<Primer, 'dropped'>;
+
+/** The header line as `built` says it, and as it says it for `input`. */
+function headerLines(built: Kept, input: PrimerInput, lang: PrimerOptions['lang']): [string, string] {
+  const { branch, commit, generatedAt, authors } = built.provenance;
+  const say = PRIMER_PHRASES[lang].provenance;
+  return [say({ branch, commit, at: generatedAt, authors }), say({ branch, commit: input.git.head, at: input.generatedAt, authors })];
+}
+
+/** The kept primer for this question, its time and HEAD made anew; null when none is kept for it (or it cannot be read). */
+function keptFor(path: string, asked: string, input: PrimerInput, options: PrimerOptions): Primer | null {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch {
+    return null;
+  }
+  const cut = text.indexOf('\n');
+  if (cut !== asked.length || !text.startsWith(asked)) return null;
+  try {
+    const kept = JSON.parse(text.slice(cut + 1)) as Kept;
+    if (typeof kept.markdown !== 'string' || typeof kept.tokens !== 'number' || !Array.isArray(kept.included) || typeof kept.provenance !== 'object') return null;
+    const [was, now] = headerLines(kept, input, options.lang);
+    const at = kept.markdown.indexOf(was);
+    if (at < 0) return null;
+    const markdown = kept.markdown.slice(0, at) + now + kept.markdown.slice(at + was.length);
+    // The budget counts an id of that length at its costliest (memory/primer.ts fitsForAnyHead):
+    // the same items fit whichever id it is; only the count of the text is made again.
+    return { ...kept, markdown, tokens: estimateTokens(markdown), dropped: [], provenance: { ...kept.provenance, commit: input.git.head, generatedAt: input.generatedAt } };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The primer for `input`: the one kept in `stateDir` when it answered the same question, else
+ * built and kept. A kept one lists no item left out (`dropped` is empty): with `explain` (who reads
+ * them) it is always built. Keeping is best effort: a git directory that cannot be written still
+ * gets its primer.
+ */
+export function builtPrimer(stateDir: string, input: PrimerInput, options: PrimerOptions, explain = false): Primer {
+  const path = join(stateDir, BUILT_PRIMER_FILE);
+  const asked = question(input, options);
+  const kept = explain ? null : keptFor(path, asked, input, options);
+  if (kept) {
+    mark('primer: kept answer used');
+    return kept;
+  }
+  const built = buildPrimer(input, options);
+  // Only a primer the same for any HEAD id of its length is kept (not one cut after rendering).
+  if (!fitsForAnyHead(built, options)) return built;
+  try {
+    const { dropped: _left, ...keep } = built;
+    writeAtomic(stateDir, path, `${asked}\n${JSON.stringify(keep satisfies Kept)}`, { durable: false });
+  } catch {
+    /* not kept: the next start builds it */
+  }
+  return built;
+}
