@@ -41,6 +41,8 @@ const final45 = load('final45');
 const last45 = load('last45');
 /** A twelfth (stop 45), written after this stop's last widening rule change and measured once on it (closing45.json's note). */
 const closing45 = load('closing45');
+/** A thirteenth (stop 46), every newer line from real public CHANGELOGs, ADRs and migration notes (repo and path in each origin), measured once on main before this stop's changes (heldout46.json's note). */
+const held46 = load('heldout46');
 
 const from = process.env.SUPERSEDES_FROM;
 const longTerm = (await import(from ? join(from, 'src/memory/long-term.ts') : '../../src/memory/long-term.js')) as typeof import('../../src/memory/long-term.js');
@@ -101,11 +103,12 @@ describe('the held-out replacement pairs', () => {
       const g = score(judge, final45);
       const k = score(judge, last45);
       const c = score(judge, closing45);
+      const n = score(judge, held46);
       const say = (set: string, s: ReturnType<typeof score>, of: PairSet) =>
         `${name} ${set}${from ? ` [${from}]` : ''}: recall ${s.found}/${of.positive.length} (${(s.recall * 100).toFixed(0)}%), precision ${(s.precision * 100).toFixed(1)}% (${s.falses.length} false of ${of.negative.length})\n` +
         s.falses.map((p) => `  false: "${p.newer}" over "${p.older}"`).join('\n') +
         `\n${s.missed.map((p) => `  missed: "${p.newer}" over "${p.older}"`).join('\n')}`;
-      console.log(`${say('held-out', s, pairs)}\n${say('fresh', f, fresh)}\n${say('blind', b, blind)}\n${say('last', l, last)}\n${say('unnamed', u, unnamed)}\n${say('after44', a, after)}\n${say('final44', z, final)}\n${say('heldout45', h, held45)}\n${say('real45', r, real45)}\n${say('final45', g, final45)}\n${say('last45', k, last45)}\n${say('closing45', c, closing45)}`);
+      console.log(`${say('held-out', s, pairs)}\n${say('fresh', f, fresh)}\n${say('blind', b, blind)}\n${say('last', l, last)}\n${say('unnamed', u, unnamed)}\n${say('after44', a, after)}\n${say('final44', z, final)}\n${say('heldout45', h, held45)}\n${say('real45', r, real45)}\n${say('final45', g, final45)}\n${say('last45', k, last45)}\n${say('closing45', c, closing45)}\n${say('heldout46', n, held46)}`);
       if (from) return;
       expect(s.falses.map((p) => p.newer)).toEqual([]);
       expect(s.found).toBeGreaterThanOrEqual(Math.ceil(pairs.positive.length * 0.8));
