@@ -269,7 +269,7 @@ export function parseLongTerm(text: string, path = 'MEMORY.md'): LongTermDoc {
 }
 
 const STOP = new Set(
-  'a an the and or of to in on at for with by is are was were be been it its this that these those as from into than then so we our you your they their there here has have had do does did not no never don dont doesn doesnt isn isnt should must can will would when whenever always just also only because since use uses used using need needs across between within about over under after before into onto via per'.split(' '),
+  'a an the and or of to in on at for with by is are was were be been it its this that these those as from into than then so we our you your they their there here has have had do does did not no never don dont doesn doesnt isn isnt should must can will would when whenever always just also only because since use uses used using need needs across between within about over under after before into onto via per ve ll re'.split(' '),
 );
 const NEGATION = /\b(?:not|no|never|don'?t|doesn'?t|isn'?t|avoid|without|stop)\b|不要|不能|别|禁止|避免|不再/i;
 
@@ -526,6 +526,27 @@ function changedSubject(upTo: string): string {
   return words.join(' ');
 }
 
+/** Words that say what kind of thing a name is ("the Req library"): the name is the thing. */
+const KIND = new Set('library lib tool package framework service module plugin client'.split(' '));
+/** Whether the words before "instead of" / ", not" are a name alone, after "use" or "prefer" ("Use the Req library", "Jason"): nothing else said of it. */
+function onlyName(lead: string): boolean {
+  const t = lead.replace(/^\s*(?:always\s+)?(?:use|prefer|pick|choose)\s+/i, '').replace(/[\s,(\u2013\u2014-]+$/, '').split(/\s+/).filter((w) => w && !DET.has(w.toLowerCase()) && !KIND.has(w.toLowerCase()));
+  return t.length > 0 && t.length <= 3 && t.every((w) => NAMELIKE.test(w) || TOOLS.has(w.toLowerCase()));
+}
+/** Whether the older fact names each of `words` in a place: after "with", "on", "uses", "in"… ("CI runs on TravisCI"), not as its subject ("npm scripts are in package.json"). */
+function inPlace(words: ReadonlySet<string>, older: FactShape): boolean {
+  const t = older.frame.words;
+  let placed = 0;
+  for (let i = 0; i < t.length; i++) {
+    if (!words.has(t[i]!.key)) continue;
+    let j = i - 1;
+    while (j >= 0 && (t[j]!.kind === 'det' || (t[j]!.kind === 'word' && words.has(t[j]!.key)) || t[j]!.key === 'and')) j--;
+    if (j < 0 || t[j]!.kind !== 'slot') return false;
+    placed++;
+  }
+  return placed > 0;
+}
+
 /** The last two words of a phrase, stemmed ("backend errors": backend, error), where both are content words; else undefined. */
 function lastPair(phrase: string): [string, string] | undefined {
   const t = phrase.toLowerCase().match(/[a-z0-9][a-z0-9_.\-]*/g) ?? [];
@@ -595,6 +616,8 @@ interface Thing {
   readonly verb?: string;
   /** The clause says only that this named thing is gone ("requirements.txt was replaced by pyproject.toml"): no other word need be shared. */
   readonly bare?: boolean;
+  /** The clause says only a name in this thing's place ("Use GitHub Actions instead of TravisCI"): it replaces a fact that names the thing in a place (with, on, uses…). */
+  readonly alone?: boolean;
   /** Where a removal says it was done ("…for backend errors"): its last noun and the word before it, which the older fact must not set another word before. */
   readonly scope?: readonly [string, string];
 }
@@ -640,7 +663,9 @@ function replacedIn(text: string): Replaced {
       // The subject of a change is what comes before its verb and, where they stand between, the words after it ("Switched the build tool from…").
       const before = factShape(f === MOVED_FORM ? changedSubject(clause.slice(0, m.index + m[0].lastIndexOf(m[1]!))) : clause.slice(0, m.index)).words;
       // The head is what the clause is about: "Nightly database backups…" are backups ("nightly" says when, as "every night" does).
-      const first = f < PARALLEL_FORMS && !IMPERATIVE.test(clause) ? before.values().next().value : undefined;
+      // "Use GitHub Actions instead of TravisCI", "Jason instead of Poison for parsing results": the clause says only a name in the old one's place.
+      const alone = f < PARALLEL_FORMS && onlyName(clause.slice(0, m.index));
+      const first = f < PARALLEL_FORMS && !alone && !IMPERATIVE.test(clause) ? before.values().next().value : undefined;
       // "The project now uses uv instead of pip": the project is the one speaking, as "we" is, not what the older fact must be about.
       const head = first && !SELF.has(first) ? first : undefined;
       const after = head && TIME.has(head) ? [...before].find((w) => !TIME.has(w)) : undefined;
@@ -653,7 +678,7 @@ function replacedIn(text: string): Replaced {
       // "…was replaced by Rollbar for backend errors": where or what for it was replaced, which the older fact must not say otherwise ("frontend errors").
       const at = f === GONE_FORM || f === REMOVED_FORM ? /\b(?:for|in|on|across|within|inside)\s+(.+)$/i.exec(rest)?.[1] : undefined;
       const scope = at ? lastPair(at) : undefined;
-      if (words.size) things.push({ words, named, ...(f >= PARALLEL_FORMS && f < SUBJECT_FORMS ? { subject: before } : head ? { head, ...(after ? { after } : {}) } : {}), ...(verb ? { verb } : {}), ...(bare ? { bare } : {}), ...(scope ? { scope } : {}) });
+      if (words.size) things.push({ words, named, ...(f >= PARALLEL_FORMS && f < SUBJECT_FORMS ? { subject: before } : head ? { head, ...(after ? { after } : {}) } : {}), ...(verb ? { verb } : {}), ...(bare ? { bare } : {}), ...(scope ? { scope } : {}), ...(alone ? { alone } : {}) });
       break;
     }
     // Chinese: the old thing is a name in Latin letters ("从 Heroku 迁移到 Fly.io", "不再使用 Jest", "Webpack 已移除", "取代了 Webpack").
@@ -992,7 +1017,7 @@ function negatesOlder(thing: Thing, newer: FactShape, older: FactShape): boolean
     own++;
   }
   if (!own) return false;
-  if (thing.bare) return true;
+  if (thing.bare || (thing.alone && inPlace(thing.words, older))) return true;
   for (const w of newer.words) {
     if (thing.words.has(w) || GENERIC.has(w) || !older.words.has(w)) continue;
     // "Prices are shown in euros, not cents" makes another claim than "Prices are stored in cents": both stay true.

@@ -5,7 +5,8 @@
 // ("Switched the build tool from webpack to vite"), "Renamed … from", an old thing said with its
 // kind or its purpose ("instead of traditional pip for dependency management", "multiple linting
 // tools (flake8, …)"), a named thing that is only said to be gone ("requirements.txt was replaced
-// by pyproject.toml"), a lower-case documentation tool ("with mkdocs now"); and the traps each of
+// by pyproject.toml"), a lower-case documentation tool ("with mkdocs now"), a name alone in the
+// old one's place ("Use GitHub Actions instead of TravisCI"); and the traps each of
 // those rules must not fall into.
 import { describe, expect, it } from 'vitest';
 import { factShape, supersedes } from '../../src/memory/long-term.js';
@@ -30,6 +31,13 @@ describe('replacements said the way changelogs say them', () => {
     ['Chart.js was replaced by ECharts', 'Charts are drawn with Chart.js'],
     // A documentation tool written in lower case.
     ['Documentation is now generated with mkdocs', 'Documentation is generated with Sphinx'],
+    // A name alone in the old one's place, which the older fact names in a place (real46.json).
+    ['Use GitHub Actions instead of TravisCI', 'CI runs on TravisCI'],
+    ['Use the Req library instead of HTTPoison', 'The client uses HTTPoison over :httpc'],
+    ['Jason instead of Poison for parsing results', 'Results are parsed with Poison'],
+    ['Use Vitest instead of Jest', 'Tests run with Jest'],
+    // "We've" says no word of its own.
+    ["We've switched our supported FreeBSD from 12.1 to 12.2", 'Corral supports FreeBSD 12.1'],
   ])('"%s" replaces "%s"', (newer, older) => {
     expect(says(newer, older)).toBe(true);
   });
@@ -52,6 +60,12 @@ describe('replacements said the way changelogs say them', () => {
     ['uv is a single tool that can replace pip, pip-tools and venv', 'Job Server uses pip and pip-tools to manage Python dependencies'],
     ['The docs site is now built with mkdocs', 'The docs site is hosted on Netlify'],
     ['The project structure remains the same, only the build tooling has changed', 'The project is built with Webpack'],
+    // A name alone in the old one's place replaces no fact where the old thing is the subject, or where the clause says more.
+    ['Use pnpm instead of npm', 'npm scripts are listed in package.json'],
+    ['Use Vitest instead of Jest', 'Jest snapshots live in __snapshots__'],
+    ['Use GitHub Actions instead of TravisCI', 'TravisCI badges are shown in the README'],
+    ['Keep secrets in Vault, not S3', 'Store uploaded files in S3'],
+    ['Use the staging database instead of production', 'Reports are read from production'],
   ])('"%s" does not replace "%s"', (newer, older) => {
     expect(says(newer, older)).toBe(false);
   });
