@@ -269,12 +269,18 @@ export function parseLongTerm(text: string, path = 'MEMORY.md'): LongTermDoc {
 }
 
 const STOP = new Set(
-  'a an the and or of to in on at for with by is are was were be been it its this that these those as from into than then so we our you your they their there here has have had do does did not no never don dont doesn doesnt isn isnt should must can will would when whenever always just also only because since use uses used using need needs across between within about over under after before into onto via per'.split(' '),
+  'a an the and or of to in on at for with by is are was were be been it its this that these those as from into than then so we our you your they their there here has have had do does did not no never don dont doesn doesnt isn isnt should must can will would when whenever always just also only because since use uses used using need needs across between within about over under after before into onto via per ve ll re'.split(' '),
 );
 const NEGATION = /\b(?:not|no|never|don'?t|doesn'?t|isn'?t|avoid|without|stop)\b|不要|不能|别|禁止|避免|不再/i;
 
+/** Past forms that no suffix rule brings to their verb: "The project is built with Webpack" and "…for faster builds" share "build". */
+const IRREGULAR_STEM = new Map([['built', 'build'], ['rebuilt', 'rebuild']]);
 /** Light stemming: enough for "tests"/"test", "cached"/"cache", "running"/"run". */
 function stem(w: string): string {
+  // "built" is "build", "dependencies" and "dependency" one word, "supplied" and "supplying" too.
+  const irregular = IRREGULAR_STEM.get(w);
+  if (irregular) return irregular;
+  if (w.length > 4 && (w.endsWith('ies') || w.endsWith('ied'))) return `${w.slice(0, -3)}y`;
   let s = w;
   if (s.length > 5 && s.endsWith('ing')) s = s.slice(0, -3);
   else if (s.length > 4 && s.endsWith('ed')) s = s.slice(0, -2);
@@ -433,7 +439,7 @@ export const SAME = 0.6;
 export const CONTRADICTS = 0.7;
 
 /** Words that say a statement replaces an earlier one: "now", "no longer", "gone", "instead", "replaced", and their Chinese (escaped: the code-cached bundles stay ASCII). */
-const REPLACES = /\b(?:now|nowadays|these days|not|rather than|in place of|supersede[sd]?|deleted|changed from|ported from|went from|converted from|no longer|not any ?more|any ?more|gone|instead|replaced?|replaces|replacing|switched|moved|changed|ported|converted|migrated|deprecated|removed|dropped|retired|abandoned)\b|\u4e0d\u518d|\u6539\u7528|\u5df2\u5f03\u7528|\u6362\u6210|\u73b0\u5728|\u5982\u4eca|\u8fc1\u79fb|\u79fb\u9664|\u5220\u9664|\u53d6\u4ee3|\u66ff\u6362|\u6539\u4e3a|\u5e9f\u5f03|\u6dd8\u6c70/i;
+const REPLACES = /\b(?:now|nowadays|these days|not|rather than|in place of|supersede[sd]?|deleted|changed from|ported from|went from|converted from|no longer|not any ?more|any ?more|gone|instead|replaced?|replaces|replacing|switched|moved|changed|renamed|ported|converted|migrated|deprecated|removed|dropped|retired|abandoned)\b|\u4e0d\u518d|\u6539\u7528|\u5df2\u5f03\u7528|\u6362\u6210|\u73b0\u5728|\u5982\u4eca|\u8fc1\u79fb|\u79fb\u9664|\u5220\u9664|\u53d6\u4ee3|\u66ff\u6362|\u6539\u4e3a|\u5e9f\u5f03|\u6dd8\u6c70/i;
 
 // The clause tests below are word lookups, not patterns: a primer that meets one cue word would
 // otherwise compile every pattern at each session start (~3 ms of CPU).
@@ -442,7 +448,7 @@ const HEDGED = new Set('will would should could might may shall plan plans plann
 /** A replacement cue without a thing it names: the subject shared is what tells (see replacesSubject). "now" alone is the weakest. */
 const CUE_WORDS = new Set('gone instead replaced replaces migrated deprecated removed dropped retired abandoned anymore'.split(' '));
 /** The stems of the words that say a change ("moved", "switched", "migrated"…), as factShape makes them. */
-const CHANGE_STEMS = new Set('mov switch migrat chang port convert went'.split(' '));
+const CHANGE_STEMS = new Set('mov switch migrat chang renam port convert went'.split(' '));
 /** "moved to", "switched to": a strong cue only where what follows is named ("moved to Sentry"; not "moved to the platform budget"). */
 const TO_PHRASES = new Map([' switched to ', ' switched over to ', ' moved to '].map((p) => [p, new RegExp(`\\b${p.trim().replace(/ /g, '\\s+')}\\s+(.*)$`, 'i')]));
 /** Whether the clause names a thing after its phrase `p` (" moved to "): a capital, a digit or a code character, or a tool's name. */
@@ -486,6 +492,8 @@ const REMOVED = ['gone', 'removed', 'dropped', 'deleted', 'retired', 'deprecated
 /** Words each of REPLACED_FORMS needs, in order. */
 const FORM_WORDS: readonly (readonly string[])[] = [['not '], ['instead of', 'rather than', 'in place of'], ['no longer'], [' from ', ' off '], REMOVED, REMOVED, ['replace', 'supersede']];
 const SUBJECT_FORMS = 4;
+/** The form of "moved/switched/renamed … from X": its subject may stand after its verb. */
+const MOVED_FORM = 3;
 const REPLACED_FORMS: readonly RegExp[] = [
   // "Sessions live in Redis, not Postgres"; "Redis (not Postgres)"; "X - but not Y". Not "not only/just/yet…".
   /(?:,|\(|\s[-\u2013\u2014])\s*(?:but\s+)?not\s+(?!only\b|just\b|always\b|yet\b|even\b|all\b|necessarily\b|both\b|every\b|because\b)([^,()]+)/i,
@@ -493,8 +501,9 @@ const REPLACED_FORMS: readonly RegExp[] = [
   /\b(?:instead of|rather than|in place of)\s+([^,()]+)/i,
   // "Auth no longer uses Supabase".
   /\bno longer\s+(.+)$/i,
-  // "Moved from webpack to Vite", "switched over from yarn to npm", "moved off Heroku".
-  /\b(?:moved|migrated|switched|changed|ported|went|converted)\s+(?:over\s+|away\s+|back\s+)?(?:from|off)\s+(.+?)(?:\s+(?:to|onto)\b|$)/i,
+  // "Moved from webpack to Vite", "switched over from yarn to npm", "moved off Heroku"; what changed may
+  // come between, up to five words ("Switched the build tool from webpack to vite", "Renamed this package from X to Y"): its subject.
+  /\b(?:moved|migrated|switched|changed|renamed|ported|went|converted)\s+(?:[\w.\-/@]+\s+){0,5}?(?:over\s+|away\s+|back\s+)?(?:from|off)\s+(.+?)(?:\s+(?:to|onto)\b|$)/i,
   // "Fluentd is gone", "requirements.txt was removed", "Chart.js was replaced by ECharts".
   /^(?:.*,\s*)?(.+?)\s+(?:is|are|was|were|has been|have been|got|gets)\s+(?:now\s+)?(?:gone|removed|dropped|deleted|retired|deprecated|abandoned|replaced|superseded)\b/i,
   // "We dropped LaunchDarkly", "Removed the Heroku pipelines", "Replaced axios with fetch".
@@ -502,6 +511,77 @@ const REPLACED_FORMS: readonly RegExp[] = [
   // "Prisma replaced TypeORM as the ORM".
   /^\S.*?\s(?:replaced|replaces|supersedes|superseded)\s+(.+?)(?:\s+(?:as|in|for|on|across|throughout)\b|$)/i,
 ];
+/** The forms "X is gone / was removed / replaced" and "Removed / Replaced X": where the clause says nothing more, X is its own subject. */
+const GONE_FORM = 4;
+const REMOVED_FORM = 5;
+/** Subjects that are the speaker, as "we" is: "The project now uses uv instead of pip" says nothing of a project the older fact must name. */
+const SELF = new Set('project repo repository codebase'.split(' '));
+/** Words that say which of its kind the old thing was, not what it is: "instead of traditional pip", "Replaced multiple linting tools". */
+const MODIFIER = /\b(?:traditional|legacy|old|older|previous|former|existing|multiple|separate|several|various|classic|plain|vanilla)\s+(?=\S)/gi;
+/** "Removed usage of codecov", "Dropped support for Python 3.8": the thing is what follows. */
+const USAGE = /^(?:the\s+)?(?:usage|use|support)\s+(?:of|for)\s+/i;
+
+/** "Switched the build tool from ": the clause up to its old thing without the "(over) from" before it (words, not a pattern tried from every blank). */
+function changedSubject(upTo: string): string {
+  const words = upTo.split(/\s+/).filter(Boolean);
+  if (/^(?:from|off)$/i.test(words.at(-1) ?? '')) words.pop();
+  if (/^(?:over|away|back)$/i.test(words.at(-1) ?? '')) words.pop();
+  return words.join(' ');
+}
+
+/** Words that say what kind of thing a name is ("the Req library"): the name is the thing. */
+const KIND = new Set('library lib tool package framework service module plugin client'.split(' '));
+/** Whether the words before "instead of" / ", not" are a name alone, after "use" or "prefer" ("Use the Req library", "Jason"): nothing else said of it. */
+function onlyName(lead: string): boolean {
+  const t = lead.replace(/^\s*(?:always\s+)?(?:use|prefer|pick|choose)\s+/i, '').replace(/[\s,(\u2013\u2014-]+$/, '').split(/\s+/).filter((w) => w && !DET.has(w.toLowerCase()) && !KIND.has(w.toLowerCase()));
+  return t.length > 0 && t.length <= 3 && t.every((w) => NAMELIKE.test(w) || TOOLS.has(w.toLowerCase()));
+}
+/** Whether the older fact names each of `words` in a place: after "with", "on", "uses", "in"… ("CI runs on TravisCI"), not as its subject ("npm scripts are in package.json"). */
+function inPlace(words: ReadonlySet<string>, older: FactShape): boolean {
+  const t = older.frame.words;
+  let placed = 0;
+  for (let i = 0; i < t.length; i++) {
+    if (!words.has(t[i]!.key)) continue;
+    let j = i - 1;
+    while (j >= 0 && (t[j]!.kind === 'det' || (t[j]!.kind === 'word' && words.has(t[j]!.key)) || t[j]!.key === 'and')) j--;
+    if (j < 0 || t[j]!.kind !== 'slot') return false;
+    placed++;
+  }
+  return placed > 0;
+}
+
+/** The last two words of a phrase, stemmed ("backend errors": backend, error), where both are content words; else undefined. */
+function lastPair(phrase: string): [string, string] | undefined {
+  const t = phrase.toLowerCase().match(/[a-z0-9][a-z0-9_.\-]*/g) ?? [];
+  const [mod, noun] = t.slice(-2);
+  return mod && noun && !STOP.has(mod) && !DET.has(mod) && !STOP.has(noun) ? [stem(mod), stem(noun)] : undefined;
+}
+
+/** Whether the older fact says the scope's noun with another word before it: "Sentry reports frontend errors" against "…for backend errors". */
+function otherKind([mod, noun]: readonly [string, string], older: FactShape): boolean {
+  if (older.words.has(mod)) return false;
+  const t = older.frame.words;
+  for (let i = 1; i < t.length; i++) if (t[i]!.key === noun && t[i - 1]!.kind === 'word' && t[i - 1]!.key !== mod) return true;
+  return false;
+}
+
+/**
+ * The old thing a form names, as the older fact would say it: a list in brackets after its kind
+ * ("multiple linting tools (flake8, pylint, black, isort)"), without what it was for after a
+ * parallel form or "Replaced X" ("instead of pip for dependency management": pip), its usage
+ * ("usage of codecov") and the words that only say which of its kind it was ("traditional tox").
+ */
+function oldThing(raw: string, f: number): string {
+  let t = raw.trim();
+  const open = t.endsWith(')') ? t.lastIndexOf('(') : -1;
+  if (open > 0 && t.slice(open).includes(',')) t = t.slice(open + 1, -1);
+  if (f < PARALLEL_FORMS || f === REMOVED_FORM) {
+    const purpose = t.search(/\sfor\s/i);
+    if (purpose > 0) t = t.slice(0, purpose);
+  }
+  return t.replace(LEADING, '').replace(USAGE, '').replace(MODIFIER, '').trim();
+}
+
 /** A thing at the head of what a negation names: "not in the GraphQL schema" names the schema. */
 const LEADING = /^(?:(?:in|on|at|with|via|from|by|for|to|into|through|over|as|uses?|using)\s+)+/i;
 /** "the database", "a file": a thing named by a common noun, which a fact about another thing also names. */
@@ -537,6 +617,12 @@ interface Thing {
   readonly after?: string;
   /** What the clause says is done to its subject ("are shown in euros, not cents": show), where it says it with a participle: the older fact must say the same (claimVerb). */
   readonly verb?: string;
+  /** The clause says only that this named thing is gone ("requirements.txt was replaced by pyproject.toml"): no other word need be shared. */
+  readonly bare?: boolean;
+  /** The clause says only a name in this thing's place ("Use GitHub Actions instead of TravisCI"): it replaces a fact that names the thing in a place (with, on, uses…). */
+  readonly alone?: boolean;
+  /** Where a removal says it was done ("…for backend errors"): its last noun and the word before it, which the older fact must not set another word before. */
+  readonly scope?: readonly [string, string];
 }
 /** A clause that tells what to do has no subject of its own. */
 const IMPERATIVE = /^(?:always\s+|never\s+)?(?:use|prefer|run|call|install|keep|put|store|pick|choose)\b/i;
@@ -572,18 +658,30 @@ function replacedIn(text: string): Replaced {
       if (!FORM_WORDS[f]!.some((w) => lower.includes(w))) continue;
       const m = REPLACED_FORMS[f]!.exec(clause);
       if (!m) continue;
-      const thing = m[1]!.trim().replace(LEADING, '');
+      const thing = oldThing(m[1]!, f);
       const shape = factShape(thing);
       const words = new Set(shape.words);
       for (const n of shape.numbers.split(' ')) if (n) words.add(n);
       const named = f >= PARALLEL_FORMS || ((!DETERMINED.test(thing) || nameLike(thing.replace(DETERMINED, ''))) && !PARTICIPLE.test(thing));
-      const before = factShape(clause.slice(0, m.index)).words;
+      // The subject of a change is what comes before its verb and, where they stand between, the words after it ("Switched the build tool from…").
+      const before = factShape(f === MOVED_FORM ? changedSubject(clause.slice(0, m.index + m[0].lastIndexOf(m[1]!))) : clause.slice(0, m.index)).words;
       // The head is what the clause is about: "Nightly database backups…" are backups ("nightly" says when, as "every night" does).
-      const head = f < PARALLEL_FORMS && !IMPERATIVE.test(clause) ? before.values().next().value : undefined;
+      // "Use GitHub Actions instead of TravisCI", "Jason instead of Poison for parsing results": the clause says only a name in the old one's place.
+      const alone = f < PARALLEL_FORMS && onlyName(clause.slice(0, m.index));
+      const first = f < PARALLEL_FORMS && !alone && !IMPERATIVE.test(clause) ? before.values().next().value : undefined;
+      // "The project now uses uv instead of pip": the project is the one speaking, as "we" is, not what the older fact must be about.
+      const head = first && !SELF.has(first) ? first : undefined;
       const after = head && TIME.has(head) ? [...before].find((w) => !TIME.has(w)) : undefined;
       // The claim the clause makes of its subject: "are shown in euros" (before "not"), "no longer stored in cents".
       const verb = f < PARALLEL_FORMS ? claimVerb(clause.slice(0, m.index)) : f === PARALLEL_FORMS ? participle(thing.split(/\s+/)[0]!.toLowerCase()) : undefined;
-      if (words.size) things.push({ words, named, ...(f >= PARALLEL_FORMS && f < SUBJECT_FORMS ? { subject: before } : head ? { head, ...(after ? { after } : {}) } : {}), ...(verb ? { verb } : {}) });
+      // "requirements.txt was replaced by pyproject.toml", "Removed Flow": the clause says only that a named thing is gone; it is its own subject.
+      const rest = clause.slice(m.index + m[0].length).trim();
+      // Not where it says where or what for ("…by Rollbar for backend errors", "Replaced Webpack with Vite in the storefront"): the thing may stay elsewhere.
+      const bare = (f === GONE_FORM || f === REMOVED_FORM) && (!rest || /^(?:by|with)\s/i.test(rest) || /\swith$/i.test(m[0])) && !/\b(?:for|in|on|at|across|from|within|inside|except|only|to)\b/i.test(rest) && !DETERMINED.test(thing) && nameLike(thing);
+      // "…was replaced by Rollbar for backend errors": where or what for it was replaced, which the older fact must not say otherwise ("frontend errors").
+      const at = f === GONE_FORM || f === REMOVED_FORM ? /\b(?:for|in|on|across|within|inside)\s+(.+)$/i.exec(rest)?.[1] : undefined;
+      const scope = at ? lastPair(at) : undefined;
+      if (words.size) things.push({ words, named, ...(f >= PARALLEL_FORMS && f < SUBJECT_FORMS ? { subject: before } : head ? { head, ...(after ? { after } : {}) } : {}), ...(verb ? { verb } : {}), ...(bare ? { bare } : {}), ...(scope ? { scope } : {}), ...(alone ? { alone } : {}) });
       break;
     }
     // Chinese: the old thing is a name in Latin letters ("从 Heroku 迁移到 Fly.io", "不再使用 Jest", "Webpack 已移除", "取代了 Webpack").
@@ -662,7 +760,8 @@ const TOOLS = new Set(
     'nvm fnm volta mise asdf rbenv pyenv rustup cargo webpack esbuild rollup vite parcel tsc tsx swc babel eslint prettier biome oxlint jest vitest ' +
     'mocha husky lefthook ffmpeg imagemagick sharp jq make cmake ninja meson bazel buck gradle maven sbt nginx caddy traefik haproxy systemd pm2 ' +
     'cron kubectl helm kustomize terraform pulumi ansible docker podman redis postgres postgresql mysql sqlite mongodb memcached kafka rabbitmq ' +
-    'celery sidekiq git svn rsync curl wget bash zsh fish tmux nix brew homebrew gunicorn uvicorn puma unicorn pnpx turborepo lerna nx')
+    'celery sidekiq git svn rsync curl wget bash zsh fish tmux nix brew homebrew gunicorn uvicorn puma unicorn pnpx turborepo lerna nx ' +
+    'mkdocs sphinx docusaurus jekyll hugo mdbook vitepress setuptools hatchling flit twine tox gofmt gofumpt goimports rustfmt clippy rubocop rspec phpunit')
     .split(' '),
 );
 /** Nouns of a verb that a fact may say its subject with ("Session storage", "API deployment", "API docs"): their stems read as the verb's. */
@@ -701,7 +800,7 @@ const LOOSE = new Set('run go goe liv sit stay power handl work'.split(' '));
 /** Participles that say one claim ("stored", "kept", "held"): their stems map to one. Others stay themselves. */
 const VERB_GROUP = new Map<string, string>([
   ...'stor kept keep held sav persist'.split(' ').map((w) => [w, 'keep'] as [string, string]),
-  ...'built generat render compil bundl produc made'.split(' ').map((w) => [w, 'make'] as [string, string]),
+  ...'built build rebuild generat render compil bundl produc made'.split(' ').map((w) => [w, 'make'] as [string, string]),
   ...'sent shipp deliver push post rout forward'.split(' ').map((w) => [w, 'send'] as [string, string]),
   ...'host serv deploy'.split(' ').map((w) => [w, 'host'] as [string, string]),
 ]);
@@ -907,7 +1006,9 @@ function sameFrame(newer: Frame, older: Frame): boolean {
 function negatesOlder(thing: Thing, newer: FactShape, older: FactShape): boolean {
   if (!thing.named || older.negated) return false;
   // "The storefront bundle moved from webpack" says nothing of "Webpack builds the admin bundle".
-  if (thing.subject) for (const w of thing.subject) if (!older.words.has(w) && !GENERIC.has(w)) return false;
+  if (thing.scope && otherKind(thing.scope, older)) return false;
+  // "Job Server dependency management" is said by "…to manage Python dependencies": a noun of a verb as its verb.
+  if (thing.subject) for (const w of thing.subject) if (!older.words.has(w) && !older.words.has(NOUN_FORM.get(w) ?? w) && !GENERIC.has(w) && !CHANGE_STEMS.has(w)) return false;
   // "The web API returns camelCase keys, not snake_case" is about another API than "The mobile API returns snake_case keys".
   if (thing.head && !older.words.has(thing.head) && !GENERIC.has(thing.head) && !(thing.after && older.words.has(thing.after))) return false;
   const olderNumbers = older.numbers.split(' ');
@@ -919,6 +1020,7 @@ function negatesOlder(thing: Thing, newer: FactShape, older: FactShape): boolean
     own++;
   }
   if (!own) return false;
+  if (thing.bare || (thing.alone && inPlace(thing.words, older))) return true;
   for (const w of newer.words) {
     if (thing.words.has(w) || GENERIC.has(w) || !older.words.has(w)) continue;
     // "Prices are shown in euros, not cents" makes another claim than "Prices are stored in cents": both stay true.
