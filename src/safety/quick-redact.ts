@@ -25,23 +25,28 @@ let checks: Check[] | null = null;
 const allChecks = (): Check[] => (checks ??= RULES.map((rule, i) => ({ rule, literals: TABLE?.[i]?.map(fold) ?? null })));
 
 /**
- * Lines tried with substring checks before the needles are joined into one pattern: compiling that
- * pattern (over 80 needles, case-insensitive, some in other scripts) costs ~3 ms, more than the
- * primer's few dozen lines cost with `includes`; a long text (a transcript) gets the pattern, which
- * then tests a line in about a microsecond.
+ * Characters tried with substring checks before the needles are joined into one pattern: compiling
+ * that pattern (over 80 needles, case-insensitive, some in other scripts) costs ~3 ms, more than a
+ * primer's few thousand characters cost with `includes` (~0.3 µs a character); a longer text (a
+ * compaction's summary, a transcript) gets the pattern, which then tests a line in about a
+ * microsecond.
  */
-const LINES_BEFORE_PATTERN = TABLE ? 256 : 0;
-let lines = 0;
+const CHARS_BEFORE_PATTERN = TABLE ? 4096 : 0;
+let chars = 0;
 let anyNeedle: RegExp | null = null;
 
-/** Whether some rule's needle may match `line` (false: none can). */
-function mayMatch(line: string, folded: string): boolean {
-  if (++lines > LINES_BEFORE_PATTERN) {
+/**
+ * Whether some rule's needle may match `line` (false: none can), by the needles' strings or by the
+ * joined pattern; `folded` gives the line folded. The two agree wherever the pattern matches
+ * (test/safety/needle-literals.test.ts).
+ */
+export function mayHoldSecret(line: string, by: 'substrings' | 'pattern', folded = () => fold(line)): boolean {
+  if (by === 'pattern') {
     // A line where no rule's needle (its fixed part, see rules.ts) matches, case aside, is skipped after one regex run.
     anyNeedle ??= new RegExp(RULES.map((r) => `(?:${r.needle.source})`).join('|'), 'i');
     return anyNeedle.test(line);
   }
-  return allChecks().some((c) => !c.literals || c.literals.some((l) => folded.includes(l)));
+  return allChecks().some((c) => !c.literals || c.literals.some((l) => folded().includes(l)));
 }
 
 const BLANK = /\s/;
@@ -75,11 +80,13 @@ function runAfter(folded: string, literals: string[], { length, stops }: NonNull
  * hold no rule's fixed part, and a rule's patterns are compiled only when a line holds it.
  */
 export function redactQuick(line: string): string {
-  const folded = fold(line);
-  if (!mayMatch(line, folded)) return line;
+  let text: string | undefined;
+  const folded = () => (text ??= fold(line));
+  chars += line.length;
+  if (!mayHoldSecret(line, chars > CHARS_BEFORE_PATTERN ? 'pattern' : 'substrings', folded)) return line;
   const spans: [number, number, string][] = [];
   for (const { rule, literals } of allChecks()) {
-    if ((literals && !literals.some((l) => folded.includes(l))) || (literals && rule.valueAfter && !runAfter(folded, literals, rule.valueAfter)) || !rule.needle.test(line)) continue;
+    if ((literals && !literals.some((l) => folded().includes(l))) || (literals && rule.valueAfter && !runAfter(folded(), literals, rule.valueAfter)) || !rule.needle.test(line)) continue;
     for (const m of ruleMatches(rule, line)) spans.push([m.start, m.end, rule.id]);
   }
   if (!spans.length) return line;

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { needleLiterals } from '../../src/safety/needle-literals.js';
 import { needleTable } from '../../src/safety/needle-table.js';
-import { redactQuick } from '../../src/safety/quick-redact.js';
+import { mayHoldSecret, redactQuick } from '../../src/safety/quick-redact.js';
 import { RULES } from '../../src/safety/rules.js';
 import { benignJournal, credentials, negatives } from './corpus.js';
 
@@ -81,15 +81,18 @@ describe('the quick redaction', () => {
     expect(typeof __GIT_MEMORY_NEEDLES__ === 'object' ? __GIT_MEMORY_NEEDLES__ : null).toEqual(needleTable());
   });
 
-  it('finds the same secrets through the substring checks (a primer) as through the joined pattern (a long text)', () => {
-    const lines = credentials.flatMap((c) => [c.text, `note: ${c.text.toUpperCase()}`]).concat(negatives);
-    // The first lines of a process go through the substring checks, the rest through the pattern:
-    // each line is redacted twice, once early and once late, and must come out the same.
-    const early = lines.slice(0, 200).map(redactQuick);
-    for (let i = 0; i < 300; i++) redactQuick(`filler line ${i} of a long text`);
-    const late = lines.slice(0, 200).map(redactQuick);
-    expect(late).toEqual(early);
-    expect(early.filter((l) => l.includes('[REDACTED:')).length).toBeGreaterThan(60);
+  it('lets through the substring checks (a primer) every line the joined pattern (a long text) lets through', () => {
+    const lines = [...samples, ...credentials.map((c) => `note: ${c.text.toUpperCase()}`)];
+    let through = 0;
+    for (const line of lines) {
+      if (!mayHoldSecret(line, 'pattern')) continue;
+      through++;
+      expect(mayHoldSecret(line, 'substrings'), line.slice(0, 120)).toBe(true);
+    }
+    expect(through).toBeGreaterThan(200);
+    // And the primer's own lines mostly hold none: a benign journal's lines skipped without a pattern.
+    const benign = benignJournal(20_000).split('\n').filter(Boolean);
+    expect(benign.filter((l) => !mayHoldSecret(l, 'substrings')).length / benign.length).toBeGreaterThan(0.4);
   });
 
   it('still redacts a secret told in words after a word of the same kind earlier on the line', () => {
