@@ -30,8 +30,8 @@ export interface Io {
 
 /** The project rules' masking, line by line: no scanner to load, and loaded only on an error. */
 async function quickMask(text: string): Promise<string> {
-  const { redactQuick } = await import('../safety/quick-redact.js');
-  return text.split('\n').map(redactQuick).join('\n');
+  const { redactQuickLines } = await import('../safety/quick-redact.js');
+  return redactQuickLines(text);
 }
 
 export interface GlobalArgs {

@@ -80,10 +80,27 @@ function runAfter(folded: string, literals: string[], { length, stops }: NonNull
  * hold no rule's fixed part, and a rule's patterns are compiled only when a line holds it.
  */
 export function redactQuick(line: string): string {
+  chars += line.length;
+  return redactLine(line, chars > CHARS_BEFORE_PATTERN ? 'pattern' : 'substrings');
+}
+
+/**
+ * redactQuick for each line of `text`: a text longer than the substring checks take (a compaction's
+ * summary, a tool's output) goes through the joined pattern from its first line.
+ */
+export function redactQuickLines(text: string): string {
+  chars += text.length;
+  const by = chars > CHARS_BEFORE_PATTERN || text.length > CHARS_BEFORE_PATTERN / 2 ? 'pattern' : 'substrings';
+  return text
+    .split('\n')
+    .map((line) => redactLine(line, by))
+    .join('\n');
+}
+
+function redactLine(line: string, by: 'substrings' | 'pattern'): string {
   let text: string | undefined;
   const folded = () => (text ??= fold(line));
-  chars += line.length;
-  if (!mayHoldSecret(line, chars > CHARS_BEFORE_PATTERN ? 'pattern' : 'substrings', folded)) return line;
+  if (!mayHoldSecret(line, by, folded)) return line;
   const spans: [number, number, string][] = [];
   for (const { rule, literals } of allChecks()) {
     if ((literals && !literals.some((l) => folded().includes(l))) || (literals && rule.valueAfter && !runAfter(folded(), literals, rule.valueAfter)) || !rule.needle.test(line)) continue;

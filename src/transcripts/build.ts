@@ -1,5 +1,5 @@
 import { basename, isAbsolute, posix, relative, resolve, sep, win32 } from 'node:path';
-import { redactQuick } from '../safety/quick-redact.js';
+import { redactQuickLines } from '../safety/quick-redact.js';
 import { emptyLedger, type AgentName, type CommandRun, type FileTouch, type Ledger, type Todo, type TokenUsage } from './ledger.js';
 import { listAdd, listHas } from './id-list.js';
 import { applyTaskOp, taskFailed, type KeptTask, type TaskOp } from './tasks.js';
@@ -158,7 +158,7 @@ export function newState(agent: AgentName): BuildState {
  */
 function safe(text: string, max: number): string {
   const head = text.length > 4 * max + 400 ? text.slice(0, 4 * max + 400) : text;
-  return head.split('\n').map(redactQuick).join('\n');
+  return redactQuickLines(head);
 }
 
 /** `text` on one line, cut to `max` characters with an ellipsis, secrets redacted. */

@@ -1,6 +1,6 @@
 import { readFileOrNull } from '../fs/read-file.js';
 import { tagBodies } from '../linear.js';
-import { redactQuick } from '../safety/quick-redact.js';
+import { redactQuickLines } from '../safety/quick-redact.js';
 import { isSlashRecord, promptOf } from './first-prompt.js';
 import { isGeminiDocument, messageElements, parseElement } from './gemini.js';
 import type { AgentName } from './ledger.js';
@@ -194,7 +194,7 @@ class SeenIds {
 export function renderTranscript(path: string, opts: { agent: AgentName; from: number; to?: number; maxChars: number; repoRoot?: string }): string {
   const w = new Window(Math.max(200, opts.maxChars));
   const add = (entries: string[]) => {
-    for (const e of entries) w.add(e.split('\n').map(redactQuick).join('\n'));
+    for (const e of entries) w.add(redactQuickLines(e));
   };
   if (opts.agent === 'gemini' && !isGeminiDocument(path)) {
     // JSON lines: a message is written again as it progresses; each is rendered once, as last written.

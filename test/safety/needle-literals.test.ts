@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { needleLiterals } from '../../src/safety/needle-literals.js';
 import { needleTable } from '../../src/safety/needle-table.js';
-import { mayHoldSecret, redactQuick } from '../../src/safety/quick-redact.js';
+import { mayHoldSecret, redactQuick, redactQuickLines } from '../../src/safety/quick-redact.js';
 import { RULES } from '../../src/safety/rules.js';
 import { benignJournal, credentials, negatives } from './corpus.js';
 
@@ -93,6 +93,13 @@ describe('the quick redaction', () => {
     // And the primer's own lines mostly hold none: a benign journal's lines skipped without a pattern.
     const benign = benignJournal(20_000).split('\n').filter(Boolean);
     expect(benign.filter((l) => !mayHoldSecret(l, 'substrings')).length / benign.length).toBeGreaterThan(0.4);
+  });
+
+  it('redacts a long text line by line as each line alone', () => {
+    const text = credentials.map((c) => c.text).join('\n');
+    expect(text.length).toBeGreaterThan(4096);
+    expect(redactQuickLines(text)).toBe(text.split('\n').map(redactQuick).join('\n'));
+    expect(redactQuickLines(text)).not.toContain(credentials.find((c) => c.rule === 'anthropic-api-key')!.secret);
   });
 
   it('still redacts a secret told in words after a word of the same kind earlier on the line', () => {

@@ -8,7 +8,7 @@ import { statSync } from 'node:fs';
 import { afterCompactText, type AfterCompactInput } from '../../compact/after-compact.js';
 import { readCompactKey, readCompactPrepared, readCompactReport } from '../../compact/store.js';
 import { droppedItems } from '../../compact/validate.js';
-import { redactQuick } from '../../safety/quick-redact.js';
+import { redactQuickLines } from '../../safety/quick-redact.js';
 import { readAppended } from '../../transcripts/read.js';
 import { sameHead } from '../../transcripts/lines.js';
 import type { Ledger } from '../../transcripts/ledger.js';
@@ -28,7 +28,7 @@ export const APPENDING = new Set(['claude', 'codex']);
 const MAX_APPENDED = 4 << 20;
 
 /** What goes back into the agent's context passes the project's secret rules first (a key pasted in a prompt stays out). */
-export const redact = (text: string) => text.split('\n').map(redactQuick).join('\n');
+export const redact = (text: string) => redactQuickLines(text);
 
 /**
  * SessionStart after a compaction from what PreCompact's worker prepared: reads only what the
