@@ -110,6 +110,8 @@ await part(`Hook and primer against the floor of a Node tool (interleaved, ${RUN
       node('primer', hot, [BIN, 'primer']),
       // The primer keeps the git log while HEAD stays put; after a new commit it asks git again.
       { ...node('primerNewHead', hot, [BIN, 'primer']), before: () => rmSync(join(hot, '.git', 'git-memory', 'primer-log.json'), { force: true }) },
+      // The primer built from its input, as when something it reads changed (no kept answer: kept-primer.ts).
+      { ...node('primerBuilt', hot, [BIN, 'primer']), before: () => rmSync(join(hot, '.git', 'git-memory', 'primer-built.json'), { force: true }) },
       node('primerSmall', lean, [BIN, 'primer']),
     ],
     { runs: RUNS, warmup: 3 },
@@ -121,6 +123,7 @@ await part(`Hook and primer against the floor of a Node tool (interleaved, ${RUN
     floorB: 'floor B: node -e execFileSync(git log -n 50)',
     primer: `git-memory primer (${big.commits} commits; log kept, as after end)`,
     primerNewHead: `git-memory primer, HEAD moved (log not kept)`,
+    primerBuilt: 'git-memory primer, built anew (the last primer not kept)',
     primerSmall: `git-memory primer (${small.commits} commits, same sessions)`,
   }));
   const hookRatio = r.hook.median / r.floorA.median;
@@ -130,6 +133,7 @@ await part(`Hook and primer against the floor of a Node tool (interleaved, ${RUN
   summary.add('hook post-commit / floor A', ratio(hookRatio), hookRatio, { max: 1.3 }, '≤ 1.30×');
   summary.add('primer / floor B', ratio(primerRatio), primerRatio, { max: 1.5 }, '≤ 1.50×');
   summary.add('primer after HEAD moved / floor B', ratio(newHeadRatio), newHeadRatio, { max: 1.5 }, '≤ 1.50×');
+  summary.note('primer built anew (nothing kept from the last) / floor B', ratio(r.primerBuilt.median / r.floorB.median));
   summary.add(`primer ${big.commits} / ${small.commits} commits`, `${ratio(growth)} (${r.primer.median.toFixed(1)} vs ${r.primerSmall.median.toFixed(1)} ms)`, growth, { max: 1.1 }, '≤ 1.10× (flat)');
   console.log(`  hook / floor A ${ratio(hookRatio)} · primer / floor B ${ratio(primerRatio)} (HEAD moved: ${ratio(newHeadRatio)}) · primer large / small ${ratio(growth)}`);
 });
