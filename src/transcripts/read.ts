@@ -91,26 +91,27 @@ export function readOn(state: BuildState, path: string, from: number, opts: { re
  * The ledger a read reached: records still waiting (Claude Code lines whose parent has not come,
  * Gemini's last message) are taken on a copy, so the kept state can go on reading later. Without
  * such records it is the state's own ledger: callers keep the state no longer once they have it.
+ * `copy` makes that copy (the lean read's keeps its stand-ins: kept-window.ts).
  */
-export function ledgerOf(r: Reached, opts: { repoRoot?: string }): Ledger {
+export function ledgerOf(r: Reached, opts: { repoRoot?: string }, copy: <T>(v: T) => T = structuredClone): Ledger {
   const ctx = { repoRoot: opts.repoRoot };
   if (r.state.ledger.agent === 'gemini') {
     // Sub-agents' chats (subagents.ts readGeminiSubagents), each read whole, merged in.
     const subs = Object.keys(r.state.subagents ?? {}).sort().map((name) => r.state.subagents![name]!.state.ledger);
     const { subagents, ...own } = r.state;
     if (own.gemini?.held) {
-      const s = structuredClone(own) as BuildState;
+      const s = copy(own) as BuildState;
       settleGemini(s, ctx);
       return mergeSubagents(s.ledger, subs);
     }
     if (!r.tail) return mergeSubagents(r.state.ledger, subs);
-    const s = structuredClone(own) as BuildState;
+    const s = copy(own) as BuildState;
     feedGemini(s, r.tail, r.sessionId, ctx);
     return mergeSubagents(s.ledger, subs);
   }
   const settled = (state: BuildState) => {
     if (!state.claude?.pending.length) return state.ledger;
-    const s = structuredClone(state);
+    const s = copy(state);
     settleClaude(s, ctx);
     return s.ledger;
   };
