@@ -1,6 +1,5 @@
 import { statSync, type Stats } from 'node:fs';
-import { readRange } from '../fs/read-file.js';
-import { isRecord, readState, writeState } from '../fs/state.js';
+import { isRecord, readState, removeState, writeState } from '../fs/state.js';
 import { LEDGER_HOT_FILE, LEDGER_IDS_FILE, LEDGER_STATE_FILE, SESSIONS_DIR, sessionDirName } from '../paths.js';
 import { newState, type BuildState } from './build.js';
 import type { AgentName, Ledger } from './ledger.js';
@@ -39,13 +38,15 @@ interface Kept {
 interface Hot {
   v: number;
   gen: string;
+  /** ledger.json's inode, size and modification time as it was written: a stat tells the hook whether it is still that one. */
+  whole: [number, number, number];
   windows: Windows;
   kept: Kept;
 }
 
 const isKept = (v: unknown): v is Kept =>
   isRecord(v) && v.v === VERSION && typeof v.transcript === 'string' && typeof v.offset === 'number' && isRecord(v.state) && isRecord((v.state as any).ledger);
-const isHot = (v: unknown): v is Hot => isRecord(v) && v.v === VERSION && typeof v.gen === 'string' && isRecord(v.windows) && isKept(v.kept);
+const isHot = (v: unknown): v is Hot => isRecord(v) && v.v === VERSION && typeof v.gen === 'string' && Array.isArray(v.whole) && isRecord(v.windows) && isKept(v.kept);
 const isIds = (v: unknown): v is ColdIdText & { gen: string } => isRecord(v) && typeof v.gen === 'string' && ['known', 'done'].every((k) => v[k] === undefined || typeof v[k] === 'string');
 
 const sessionFile = (sessionId: string, name: string) => `${SESSIONS_DIR}/${sessionDirName(sessionId)}/${name}`;
@@ -63,20 +64,16 @@ const LIMITS: LeanLimits = { keep: 16, fold: 256 };
 
 const subOffsets = (s: BuildState) => Object.entries(s.subagents ?? {}).map(([n, x]) => `${n}:${x.offset}`).join('|');
 
-/** The whole kept state: ledger.json, with the hot state cut from it put back when there is one. */
-function readKept(stateDir: string, sessionId: string): Kept | null {
+/**
+ * The whole kept state: ledger.json, with the hot state cut from it put back when there is one
+ * (`hot`: the tool-use hook follows this session, and a whole writer cuts it a new one).
+ */
+function readKept(stateDir: string, sessionId: string): { kept: Kept; hot: boolean } | null {
   const cold = readState(stateDir, statePath(sessionId), isKept);
-  if (!cold?.gen) return cold;
+  if (!cold?.gen) return cold && { kept: cold, hot: false };
   const hot = readState(stateDir, sessionFile(sessionId, LEDGER_HOT_FILE), isHot);
-  if (!hot || hot.gen !== cold.gen) return cold;
-  const state = mergeState(hot.kept.state, hot.windows, cold.state);
-  return state ? { ...hot.kept, state } : cold;
-}
-
-/** The `gen` ledger.json was written with, read from its first bytes (the whole file is not parsed). */
-function genOf(stateDir: string, sessionId: string): string | null {
-  const head = readRange(`${stateDir}/${statePath(sessionId)}`, 0, 64)?.text;
-  return (head && /^\{"v":1,"gen":"([0-9a-z]+)"/.exec(head)?.[1]) || null;
+  const state = hot && hot.gen === cold.gen ? mergeState(hot.kept.state, hot.windows, cold.state) : null;
+  return { kept: state ? { ...hot!.kept, state } : cold, hot: !!hot };
 }
 
 let written = 0;
@@ -84,16 +81,24 @@ const newGen = () => `${Date.now().toString(36)}${process.pid.toString(36)}${(wr
 
 /**
  * Writes the whole state to ledger.json under a new `gen`; `cut`: and the hot state cut from it, for
- * the tool-use hook's next call. Throws on a write error.
+ * the tool-use hook's next call; otherwise the hot state is removed (the hook's next call cuts one
+ * from this ledger.json rather than go on from an older one). Throws on a write error.
  */
 function keepWhole(stateDir: string, sessionId: string, kept: Kept, cut: LeanLimits | null): void {
   const gen = newGen();
   const { v: _v, gen: _old, ...rest } = kept;
   writeState(stateDir, statePath(sessionId), { v: VERSION, gen, ...rest });
-  if (!cut) return;
+  if (!cut) return removeState(stateDir, sessionFile(sessionId, LEDGER_HOT_FILE));
   const split = splitState(kept.state, cut.keep);
   writeState(stateDir, sessionFile(sessionId, LEDGER_IDS_FILE), { gen, ...split.ids });
-  writeState(stateDir, sessionFile(sessionId, LEDGER_HOT_FILE), { v: VERSION, gen, windows: split.windows, kept: { ...rest, v: VERSION, state: split.state } });
+  const whole = wholeStat(stateDir, sessionId);
+  if (whole) writeState(stateDir, sessionFile(sessionId, LEDGER_HOT_FILE), { v: VERSION, gen, whole, windows: split.windows, kept: { ...rest, v: VERSION, state: split.state } });
+}
+
+/** ledger.json's identity for Hot.whole (another writer's replaces it: another inode and time). */
+function wholeStat(stateDir: string, sessionId: string): Hot['whole'] | null {
+  const st = statSync(`${stateDir}/${statePath(sessionId)}`, { throwIfNoEntry: false });
+  return st ? [st.ino, st.size, st.mtimeMs] : null;
 }
 
 /**
@@ -101,7 +106,7 @@ function keepWhole(stateDir: string, sessionId: string, kept: Kept, cut: LeanLim
  * reading the transcript on; null when none. `repoRoot` as advanceLedger takes it.
  */
 export function readKeptLedger(stateDir: string, sessionId: string, opts: { repoRoot?: string } = {}): { ledger: Ledger; transcript: string; offset: number } | null {
-  const kept = readKept(stateDir, sessionId);
+  const kept = readKept(stateDir, sessionId)?.kept;
   if (!kept) return null;
   const reached: Reached = { state: kept.state, offset: kept.offset, size: kept.size, tail: kept.tail, sessionId: kept.sessionId };
   return { ledger: ledgerOf(reached, opts), transcript: kept.transcript, offset: kept.offset };
@@ -158,7 +163,8 @@ export function advanceLedger(stateDir: string, sessionId: string, transcriptPat
     const lean = advanceHot(stateDir, sessionId, transcriptPath, st, opts, limits);
     if (lean) return lean;
   }
-  let kept = readKept(stateDir, sessionId);
+  const found = readKept(stateDir, sessionId);
+  let kept = found?.kept ?? null;
   if (kept && !stillApplies(kept, transcriptPath, opts.agent, st.size, doc)) kept = null;
   if (kept && doc && kept.size === st.size && kept.mtime === st.mtimeMs) {
     const reached: Reached = { state: kept.state, offset: kept.offset, size: kept.size, tail: kept.tail, sessionId: kept.sessionId };
@@ -174,7 +180,7 @@ export function advanceLedger(stateDir: string, sessionId: string, transcriptPat
   // Nothing new (no complete line in any file): the kept state is already this one.
   const unchanged = kept && !doc && !reached.restarted && reached.offset === kept.offset && subOffsets(reached.state) === subsBefore;
   try {
-    if (!unchanged || limits) keepWhole(stateDir, sessionId, next, limits);
+    if (!unchanged || limits) keepWhole(stateDir, sessionId, next, limits ?? (found?.hot && !doc ? LIMITS : null));
   } catch {
     /* a read-only state dir: the next call reads again from where the kept state was */
   }
@@ -183,15 +189,16 @@ export function advanceLedger(stateDir: string, sessionId: string, transcriptPat
 
 /**
  * advanceLedger's lean read: on from the hot state, written back alone (ledger.json written again
- * only when the hot state has gathered FOLD entries). Null when it cannot be done so (no hot state
- * for this ledger.json, another transcript, or the read needed an older entry): the caller reads on
- * from the whole state.
+ * only when the hot state has gathered `limits.fold` entries). Null when it cannot be done so (no
+ * hot state, another transcript, or the read needed an older entry): the caller reads on from the
+ * whole state. ledger.json is not opened, only looked at: written since by another (a whole read,
+ * an earlier version), the hot state is cut again from it. Readers put the two together only when
+ * ledger.json is the one the hot state was cut from (gen).
  */
 function advanceHot(stateDir: string, sessionId: string, path: string, st: Stats, opts: { agent: AgentName; repoRoot?: string }, limits: LeanLimits): Advanced | null {
-  const gen = genOf(stateDir, sessionId);
-  const hot = gen ? readState(stateDir, sessionFile(sessionId, LEDGER_HOT_FILE), isHot) : null;
-  if (!hot || hot.gen !== gen || !stillApplies(hot.kept, path, opts.agent, st.size, false)) return null;
-  const kept = hot.kept;
+  const hot = readState(stateDir, sessionFile(sessionId, LEDGER_HOT_FILE), isHot);
+  if (!hot || !stillApplies(hot.kept, path, opts.agent, st.size, false) || wholeStat(stateDir, sessionId)?.join() !== hot.whole.join()) return null;
+  const { kept, gen, whole: cold } = hot;
   const ids = () => {
     const got = readState(stateDir, sessionFile(sessionId, LEDGER_IDS_FILE), isIds);
     return got && got.gen === gen ? got : {};
@@ -216,14 +223,17 @@ function advanceHot(stateDir: string, sessionId: string, path: string, st: Stats
   const next = keptAfter(kept, reached, path, st, false);
   const form = hotForm(next.state, hot.windows, cut.standIn);
   if (!form) return null;
+  let whole: BuildState | null = null;
+  if (form.entries > limits.fold) {
+    // Folded back: ledger.json is written whole again, and a new hot state cut from it. A ledger.json
+    // written since by another (an earlier version) is not this state's: read on from it instead.
+    const cold = readState(stateDir, statePath(sessionId), isKept);
+    whole = cold && cold.gen === gen ? mergeState(form.state, form.windows, cold.state) : null;
+    if (!whole) return null;
+  }
   try {
-    if (form.entries <= limits.fold) writeState(stateDir, sessionFile(sessionId, LEDGER_HOT_FILE), { v: VERSION, gen, windows: form.windows, kept: { ...next, state: form.state } });
-    else {
-      // Folded back: ledger.json is written whole again, and a new hot state cut from it.
-      const cold = readState(stateDir, statePath(sessionId), isKept);
-      const whole = cold && cold.gen === gen ? mergeState(form.state, form.windows, cold.state) : null;
-      if (whole) keepWhole(stateDir, sessionId, { ...next, state: whole }, limits);
-    }
+    if (whole) keepWhole(stateDir, sessionId, { ...next, state: whole }, limits);
+    else writeState(stateDir, sessionFile(sessionId, LEDGER_HOT_FILE), { v: VERSION, gen, whole: cold, windows: form.windows, kept: { ...next, state: form.state } });
   } catch {
     /* as advanceLedger */
   }

@@ -196,6 +196,19 @@ describe('ledgers of other versions', () => {
     expect(readKeptLedger(state, SID, { repoRoot: REPO })!.ledger).toEqual(readLedger(path, { agent: 'claude', repoRoot: REPO }));
   });
 
+  it("a whole reader (ledger --json, the notes worker) cuts a new hot state: the hook's next call goes on from it", () => {
+    const { state, path, n } = session();
+    advanceLedger(state, SID, path, { agent: 'claude', repoRoot: REPO, lean: true });
+    appendFileSync(path, turn(n));
+    advanceLedger(state, SID, path, { agent: 'claude', repoRoot: REPO });
+    const whole = statSync(kept(state, SID));
+    appendFileSync(path, turn(n + 1));
+    advanceLedger(state, SID, path, { agent: 'claude', repoRoot: REPO, lean: true });
+    const after = statSync(kept(state, SID));
+    expect({ ino: after.ino, mtime: after.mtimeMs }).toEqual({ ino: whole.ino, mtime: whole.mtimeMs });
+    expect(readKeptLedger(state, SID, { repoRoot: REPO })!.ledger).toEqual(readLedger(path, { agent: 'claude', repoRoot: REPO }));
+  });
+
   it('a hot state left beside a ledger.json written since (by an earlier version, or a whole read) is not applied to it', () => {
     const { state, path, n } = session();
     advanceLedger(state, SID, path, { agent: 'claude', repoRoot: REPO, lean: true });
