@@ -153,6 +153,21 @@ describe('hook agent tool-use: the ledger follows the transcript', () => {
     expect([ledger.tool_calls, ledger.commands.at(-1)?.command]).toEqual([403, 'npm run lint -- 2']);
   });
 
+  it("a session's first tool call and the later ones (read on from the hot state) each keep their own code cache, made by their kind", async () => {
+    const repo = await memoryRepo();
+    const t = transcriptFile();
+    const cache = tempDir('gm-cache-');
+    const caches = () => readdirSync(join(cache, 'git-memory', 'v8')).filter((f) => f.startsWith('agent-tool-use')).map((f) => f.replace(/-[0-9a-f]{8}-[0-9a-f]{16}\.v8$/, '')).sort();
+    const call = () => repo.exec(['hook', 'agent', 'tool-use', '--agent', 'claude'], { stdin: JSON.stringify({ session_id: SESSION, cwd: repo.dir, transcript_path: t }), env: { XDG_CACHE_HOME: cache } });
+    appendFileSync(t, prompt(SESSION, repo.dir, 'Add a logout endpoint') + toolTurn(SESSION, repo.dir, 3000));
+    expect(call()).toEqual({ code: 0, stdout: '', stderr: '' });
+    expect(caches()).toEqual(['agent-tool-use']);
+    appendFileSync(t, toolTurn(SESSION, repo.dir, 4000, 'npm run lint'));
+    expect(call()).toEqual({ code: 0, stdout: '', stderr: '' });
+    expect(caches()).toEqual(['agent-tool-use', 'agent-tool-use-lean']);
+    expect(readKeptLedger(join(repo.dir, '.git', 'git-memory'), SESSION)!.ledger.tool_calls).toBe(2);
+  });
+
   it('a problem is never shown to the agent: exit 0, nothing on stdout or stderr, a line in agent-hook.log', async () => {
     const repo = await memoryRepo();
     const missing = join(tempDir(), 'gone.jsonl');
