@@ -147,7 +147,8 @@ type Advanced = { ledger: Ledger; from: number; to: number };
  *
  * `lean` (the tool-use hook, at every tool call): the read goes on from the hot state, whose cost
  * does not grow with the session (kept-window.ts), and the ledger returned holds only the newest
- * entries of its lists: its counts, its last compaction and its last turn may be read, nothing else.
+ * entries of its lists, its sub-agents' work only counted: its counts, its last compaction and its
+ * last turn may be read, nothing else (what the notes' thresholds read).
  */
 export function advanceLedger(stateDir: string, sessionId: string, transcriptPath: string, opts: { agent: AgentName; repoRoot?: string; lean?: boolean | LeanLimits }): Advanced {
   let st;
@@ -211,7 +212,7 @@ function advanceHot(stateDir: string, sessionId: string, path: string, st: Stats
   try {
     reached = readOn(cut.state, path, kept.offset, { repoRoot: opts.repoRoot });
     if (!reached || reached.restarted) return null;
-    ledger = ledgerOf(reached, opts, (v) => copyWindowed(v, cut.standIn));
+    ledger = ledgerOf(reached, opts, { copy: (v) => copyWindowed(v, cut.standIn) });
     // What the notes' thresholds read (notes/thresholds.ts): a stand-in there is found now.
     void [ledger.compactions.at(-1)?.at, ledger.turns.at(-1)?.at];
   } catch {

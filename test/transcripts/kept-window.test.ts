@@ -91,12 +91,33 @@ describe('the lean read: every reader sees the whole read', () => {
     for (const s of subLines) writeFileSync(join(subDir, s.f), '');
     const state = join(dir, 'state');
     const steps = Math.max(main.length, ...subLines.map((s) => s.lines.length));
+    let lean = 0;
     for (let i = 0; i < steps; i++) {
       if (main[i]) appendFileSync(path, `${main[i]}\n`);
       for (const s of subLines) if (s.lines[i]) appendFileSync(join(subDir, s.f), `${s.lines[i]}\n`);
-      advanceLedger(state, id, path, { agent: 'claude', repoRoot: REPO, lean: { keep: 1, fold: 4 } });
-      expect(readKeptLedger(state, id, { repoRoot: REPO })!.ledger).toEqual(readLedger(path, { agent: 'claude', repoRoot: REPO }));
+      const gen = existsSync(kept(state, id)) ? genOf(state, id) : undefined;
+      const r = advanceLedger(state, id, path, { agent: 'claude', repoRoot: REPO, lean: { keep: 1, fold: 8 } });
+      if (gen && genOf(state, id) === gen) lean++;
+      const expected = readLedger(path, { agent: 'claude', repoRoot: REPO });
+      // The sub-agents' calls and usage are counted in the lean ledger too (the thresholds read them).
+      expect([r.ledger.tool_calls, r.ledger.usage, r.ledger.context_tokens, r.ledger.last_turn_had_tool_calls]).toEqual([expected.tool_calls, expected.usage, expected.context_tokens, expected.last_turn_had_tool_calls]);
+      expect(readKeptLedger(state, id, { repoRoot: REPO })!.ledger).toEqual(expected);
     }
+    // The session goes on past the sub-agent's work: its lists outgrow what the hot state keeps.
+    lean = 0;
+    appendFileSync(path, `${JSON.stringify({ ...JSON.parse(ask(0, 'go on')), parentUuid: null })}\n`);
+    for (let i = 1; i <= 12; i++) {
+      appendFileSync(path, i % 3 ? turn(i) : ask(i, `and step ${i}`));
+      const gen = genOf(state, id);
+      // Folded often at first (the hot state cut again with older turns and commands out of it), then not.
+      const r = advanceLedger(state, id, path, { agent: 'claude', repoRoot: REPO, lean: { keep: 1, fold: i <= 6 ? 4 : 64 } });
+      if (i > 6 && genOf(state, id) === gen) lean++;
+      const expected = readLedger(path, { agent: 'claude', repoRoot: REPO });
+      expect([r.ledger.tool_calls, r.ledger.usage]).toEqual([expected.tool_calls, expected.usage]);
+      expect(readKeptLedger(state, id, { repoRoot: REPO })!.ledger).toEqual(expected);
+    }
+    // Each call read on from the hot state (on main, and before sub-agents were only counted there: none).
+    expect(lean).toBe(6);
   });
 });
 
