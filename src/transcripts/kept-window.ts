@@ -6,9 +6,10 @@
  * the whole list's entries they follow. Whole = cold.slice(from, to) followed by the hot entries.
  *
  * In memory, an older entry the hook did not parse is a stand-in: an object whose every use (a
- * property read or write, a key listing, a copy) marks the read spoilt, and ids (response ids,
- * Claude Code uuids) a ColdIds placeholder answered from their text. The lists keep their true
- * lengths, so capped lists drop, and absolute indices point, as they do in the whole state. A read
+ * property read or write, a key listing, a copy) marks the read spoilt; the older ids (response
+ * ids, Claude Code uuids) are one ColdIds placeholder answered from their text (id-list.ts). The
+ * lists keep their true lengths (an id list's placeholder counts for the ids it stands for), so
+ * capped lists drop, and absolute indices point, as they do in the whole state. A read
  * that touched a stand-in is thrown away and done again on the whole state: the answers are always
  * those of the whole state.
  */
@@ -96,13 +97,11 @@ export function windowedState(s: BuildState, windows: Windows, ids: () => ColdId
     if (!hot) return null;
     const count = range[1] - range[0];
     if (!count) continue;
-    let filler: unknown = stand;
     if (name === 'known' || name === 'done') {
       const text = ids()[name];
       if (text === undefined) return null;
-      filler = new ColdIds(text, range[1]);
-    }
-    cut[name] = new Array<unknown>(count).fill(filler).concat(hot);
+      cut[name] = [new ColdIds(text, range[1], count), ...hot];
+    } else cut[name] = new Array<unknown>(count).fill(stand).concat(hot);
   }
   return { state: withLists(s, cut), touched: () => touched, standIn: stand };
 }
@@ -124,7 +123,7 @@ export function hotForm(s: BuildState, windows: Windows, standIn: object): { sta
     let count = ids ? coldCount(list) : 0;
     if (!ids) while (count < list.length && list[count] === standIn) count++;
     if (count > range[1] - range[0]) return null;
-    const hot = list.slice(count);
+    const hot = list.slice(ids && count ? 1 : count);
     if (hot.some((e) => (ids ? typeof e !== 'string' : e === standIn))) return null;
     out[name] = [range[1] - count, range[1]];
     cut[name] = hot;

@@ -154,39 +154,51 @@ describe('the lean read on a long session', () => {
   it('past the id lists\' cuts, a failed call\'s error followed, a replayed run of records: still the whole read', () => {
     const dir = tempDir();
     const state = join(dir, 'state');
+    // The same reads, every one whole: at the end the two kept states are one.
+    const wholeState = join(dir, 'whole');
     const path = join(dir, 't.jsonl');
+    const advance = (lean: { keep: number; fold: number } | true) => {
+      advanceLedger(state, SID, path, { agent: 'claude', repoRoot: REPO, lean });
+      advanceLedger(wholeState, SID, path, { agent: 'claude', repoRoot: REPO });
+    };
     let text = ask(0, 'Refactor the loader');
     let n = 1;
     // 4,090 responses: the next few cross the cut of the response ids kept (4,096) and of the uuids (2,048 to 4,096).
     for (; n <= 4090; n++) text += turn(n);
     writeFileSync(path, text);
-    advanceLedger(state, SID, path, { agent: 'claude', repoRoot: REPO, lean: true });
+    advance(true);
     for (let i = 0; i < 12; i++, n++) {
       appendFileSync(path, turn(n));
-      advanceLedger(state, SID, path, { agent: 'claude', repoRoot: REPO, lean: { keep: 4, fold: 64 } });
+      advance({ keep: 4, fold: 64 });
     }
     // A resumed session writes earlier records again (new file position, same uuids and message ids):
     // records still remembered, older than the hot state holds.
     appendFileSync(path, text.split('\n').slice(-200, -190).join('\n') + '\n');
-    advanceLedger(state, SID, path, { agent: 'claude', repoRoot: REPO, lean: { keep: 4, fold: 64 } });
+    advance({ keep: 4, fold: 64 });
     // An earlier response under a new uuid (a continued session's copy: counted once), and an earlier
     // record with no parent (taken once): each answered from the older ids, in the lean read itself.
     const copy = JSON.parse(turn(4000).split('\n')[0]!);
     appendFileSync(path, `${JSON.stringify({ ...copy, uuid: 'copy-1', parentUuid: `r${n - 1}` })}\n`);
     const gen = genOf(state, SID);
-    advanceLedger(state, SID, path, { agent: 'claude', repoRoot: REPO, lean: { keep: 4, fold: 64 } });
+    advance({ keep: 4, fold: 64 });
     appendFileSync(path, `${JSON.stringify({ ...JSON.parse(turn(4001).split('\n')[1]!), parentUuid: null })}\n`);
-    advanceLedger(state, SID, path, { agent: 'claude', repoRoot: REPO, lean: { keep: 4, fold: 64 } });
+    advance({ keep: 4, fold: 64 });
     // A record whose parent has not come (yet) waits; the ledger shown takes it on a copy.
     appendFileSync(path, `${JSON.stringify({ ...JSON.parse(ask(n, 'an orphan prompt')), uuid: 'orphan-1', parentUuid: 'not-yet' })}\n`);
-    advanceLedger(state, SID, path, { agent: 'claude', repoRoot: REPO, lean: { keep: 4, fold: 64 } });
+    advance({ keep: 4, fold: 64 });
     expect(genOf(state, SID)).toBe(gen);
     expect(readKeptLedger(state, SID, { repoRoot: REPO })!.ledger).toEqual(readLedger(path, { agent: 'claude', repoRoot: REPO }));
     appendFileSync(path, turn(n++) + ask(n, 'and the docs') + turn(++n));
-    advanceLedger(state, SID, path, { agent: 'claude', repoRoot: REPO, lean: { keep: 4, fold: 64 } });
+    advance({ keep: 4, fold: 64 });
     const expected = readLedger(path, { agent: 'claude', repoRoot: REPO });
     expect(readKeptLedger(state, SID, { repoRoot: REPO })!.ledger).toEqual(expected);
     expect(advanceLedger(state, SID, path, { agent: 'claude', repoRoot: REPO }).ledger).toEqual(expected);
+    // Past the ledger, the state that goes on: the ids remembered, the calls open, the records waiting.
+    appendFileSync(path, turn(n + 1));
+    advanceLedger(state, SID, path, { agent: 'claude', repoRoot: REPO });
+    advanceLedger(wholeState, SID, path, { agent: 'claude', repoRoot: REPO });
+    const kept = (dir: string) => JSON.parse(readFileSync(join(dir, SESSIONS_DIR, sessionDirName(SID), LEDGER_STATE_FILE), 'utf8')).state;
+    expect(kept(state)).toEqual(kept(wholeState));
   });
 });
 
