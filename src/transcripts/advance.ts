@@ -81,14 +81,14 @@ const newGen = () => `${Date.now().toString(36)}${process.pid.toString(36)}${(wr
 
 /**
  * Writes the whole state to ledger.json under a new `gen`; `cut`: and the hot state cut from it, for
- * the tool-use hook's next call; otherwise the hot state is removed (the hook's next call cuts one
- * from this ledger.json rather than go on from an older one). Throws on a write error.
+ * the tool-use hook's next call; otherwise a hot state there was (`hot`) is removed (the hook's next
+ * call cuts one from this ledger.json rather than go on from an older one). Throws on a write error.
  */
-function keepWhole(stateDir: string, sessionId: string, kept: Kept, cut: LeanLimits | null): void {
+function keepWhole(stateDir: string, sessionId: string, kept: Kept, cut: LeanLimits | null, hot = false): void {
   const gen = newGen();
   const { v: _v, gen: _old, ...rest } = kept;
   writeState(stateDir, statePath(sessionId), { v: VERSION, gen, ...rest });
-  if (!cut) return removeState(stateDir, sessionFile(sessionId, LEDGER_HOT_FILE));
+  if (!cut) return hot ? removeState(stateDir, sessionFile(sessionId, LEDGER_HOT_FILE)) : undefined;
   const split = splitState(kept.state, cut.keep);
   writeState(stateDir, sessionFile(sessionId, LEDGER_IDS_FILE), { gen, ...split.ids });
   const whole = wholeStat(stateDir, sessionId);
@@ -181,7 +181,7 @@ export function advanceLedger(stateDir: string, sessionId: string, transcriptPat
   // Nothing new (no complete line in any file): the kept state is already this one.
   const unchanged = kept && !doc && !reached.restarted && reached.offset === kept.offset && subOffsets(reached.state) === subsBefore;
   try {
-    if (!unchanged || limits) keepWhole(stateDir, sessionId, next, limits ?? (found?.hot && !doc ? LIMITS : null));
+    if (!unchanged || limits) keepWhole(stateDir, sessionId, next, limits ?? (found?.hot && !doc ? LIMITS : null), found?.hot);
   } catch {
     /* a read-only state dir: the next call reads again from where the kept state was */
   }
