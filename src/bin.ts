@@ -30,7 +30,8 @@ import { triedFactsKept } from './memory/long-term-tried.js';
 import { LONG_TERM_FILE } from './paths.js';
 import { symlinkOnPath } from './worktree-path.js';
 import { sessionStartCache } from './hook/agent/session-start-args.js';
-import { processHookIo, routeAgentHook, type AgentHookEntries } from './hook/agent/process-io.js';
+import { processHookIo, routeAgentHook, withStdin, type AgentHookEntries } from './hook/agent/process-io.js';
+import { toolUseCache } from './hook/agent/tool-use-args.js';
 
 /**
  * Starts the primer's staleness git call (staleness.ts takes it over) where MEMORY.md has anchored
@@ -235,7 +236,12 @@ const AGENT_HOOK_BUNDLES: AgentHookEntries = {
     yieldToAgent();
     return exitOf(lean('agent-worker', `agent-worker-${hookArgs[0]}`).runDetachedHook!(...([hookArgs, io] as never[])));
   },
-  toolUse: async (hookArgs, io) => exitOf(lean('agent-tool-use').runToolUseHook!(...([hookArgs, io] as never[]))),
+  // A session's first tool call and the later ones (read on from the hot state) each keep their code cache: its input says which.
+  toolUse: async (hookArgs, io) => {
+    const stdin = await io.readStdin().catch(() => undefined);
+    const cache = stdin ? toolUseCache(stdin, findRepoInFiles(io.cwd, io.env)?.stateDir) : 'agent-tool-use';
+    return exitOf(lean('agent-tool-use', cache).runToolUseHook!(...([hookArgs, withStdin(io, stdin)] as never[])));
+  },
   // SessionStart (every agent session's start, resume and compaction) has its own bundle: the primer
   // and the after-compaction path; arguments it does not take go to agent-hooks.js. Its input, read
   // first, says which code cache fits (a start's or a compaction's).

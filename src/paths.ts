@@ -141,6 +141,9 @@ export function sessionPath(date: string, hhmm: string, agent: string, suffix: s
  */
 export const SESSIONS_DIR = 'sessions';
 export const LEDGER_STATE_FILE = 'ledger.json';
+/** What the tool-use hook keeps beside ledger.json between natural pauses: the newest state, and the older ids (transcripts/kept-window.ts). */
+export const LEDGER_HOT_FILE = 'ledger-hot.json';
+export const LEDGER_IDS_FILE = 'ledger-ids.json';
 export const NOTES_FILE = 'notes.md';
 export const NOTES_STATE_FILE = 'notes.json';
 export const COMPACT_FILE = 'compact.json';

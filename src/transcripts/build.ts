@@ -1,7 +1,7 @@
 import { basename, isAbsolute, posix, relative, resolve, sep, win32 } from 'node:path';
 import { redactQuickLines } from '../safety/quick-redact.js';
 import { emptyLedger, type AgentName, type CommandRun, type FileTouch, type Ledger, type Todo, type TokenUsage } from './ledger.js';
-import { listAdd, listHas } from './id-list.js';
+import { listAdd, listHas, listKeep, listLength } from './id-list.js';
 import { applyTaskOp, taskFailed, type KeptTask, type TaskOp } from './tasks.js';
 
 /**
@@ -497,10 +497,7 @@ export function failedAnswer(s: BuildState, id: string): void {
 function rememberResponse(s: BuildState, id: string): void {
   const list = (s.known ??= []);
   listAdd(list, id);
-  if (list.length > KNOWN * 2) {
-    const kept = list.slice(-KNOWN);
-    s.known = kept;
-  }
+  if (listLength(list) > KNOWN * 2) s.known = listKeep(list, KNOWN);
 }
 
 /**

@@ -21,7 +21,7 @@ import {
   type CallFacts,
   type ClaudeOrder,
 } from './build.js';
-import { listAdd, listChanged, listHas } from './id-list.js';
+import { listAdd, listHas, listKeep, listLength } from './id-list.js';
 import type { Todo } from './ledger.js';
 import { callLabel, outputText, subjectOf } from './tool-input.js';
 import { taskOp } from './tasks.js';
@@ -66,10 +66,7 @@ function isDone(o: ClaudeOrder, uuid: string): boolean {
 
 function markDone(o: ClaudeOrder, uuid: string): void {
   listAdd(o.done, uuid);
-  if (o.done.length > DONE * 2) {
-    o.done.splice(0, o.done.length - DONE);
-    listChanged(o.done);
-  }
+  if (listLength(o.done) > DONE * 2) o.done = listKeep(o.done, DONE);
 }
 
 /** Takes one Claude Code record, in conversation order (see above). */

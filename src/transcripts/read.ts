@@ -5,7 +5,7 @@ import { feedGemini, geminiSessionId, isGeminiDocument, messageElements, parseEl
 import type { AgentName, Ledger } from './ledger.js';
 import { parseRecord } from './lines.js';
 import { scanRecords } from './scan-records.js';
-import { mergeSubagents, readGeminiSubagents, readSubagents } from './subagents.js';
+import { mergeSubagents, readGeminiSubagents, readSubagents, subagentCounts } from './subagents.js';
 
 export interface ReadOptions {
   agent?: AgentName;
@@ -91,31 +91,35 @@ export function readOn(state: BuildState, path: string, from: number, opts: { re
  * The ledger a read reached: records still waiting (Claude Code lines whose parent has not come,
  * Gemini's last message) are taken on a copy, so the kept state can go on reading later. Without
  * such records it is the state's own ledger: callers keep the state no longer once they have it.
+ * `lean` (the tool-use hook's read, kept-window.ts): `copy` makes that copy (keeping the read's
+ * stand-ins), and sub-agents add only their counts (subagentCounts), all the notes' thresholds read.
  */
-export function ledgerOf(r: Reached, opts: { repoRoot?: string }): Ledger {
+export function ledgerOf(r: Reached, opts: { repoRoot?: string }, lean?: { copy: <T>(v: T) => T }): Ledger {
+  const copy = lean?.copy ?? structuredClone;
+  const merge = (main: Ledger, subs: Ledger[]): Ledger => (lean && subs.length ? { ...main, ...subagentCounts(main, subs) } : mergeSubagents(main, subs));
   const ctx = { repoRoot: opts.repoRoot };
   if (r.state.ledger.agent === 'gemini') {
     // Sub-agents' chats (subagents.ts readGeminiSubagents), each read whole, merged in.
     const subs = Object.keys(r.state.subagents ?? {}).sort().map((name) => r.state.subagents![name]!.state.ledger);
     const { subagents, ...own } = r.state;
     if (own.gemini?.held) {
-      const s = structuredClone(own) as BuildState;
+      const s = copy(own) as BuildState;
       settleGemini(s, ctx);
-      return mergeSubagents(s.ledger, subs);
+      return merge(s.ledger, subs);
     }
-    if (!r.tail) return mergeSubagents(r.state.ledger, subs);
-    const s = structuredClone(own) as BuildState;
+    if (!r.tail) return merge(r.state.ledger, subs);
+    const s = copy(own) as BuildState;
     feedGemini(s, r.tail, r.sessionId, ctx);
-    return mergeSubagents(s.ledger, subs);
+    return merge(s.ledger, subs);
   }
   const settled = (state: BuildState) => {
     if (!state.claude?.pending.length) return state.ledger;
-    const s = structuredClone(state);
+    const s = copy(state);
     settleClaude(s, ctx);
     return s.ledger;
   };
   const subs = Object.keys(r.state.subagents ?? {}).sort().map((name) => settled(r.state.subagents![name]!.state));
-  return mergeSubagents(settled(r.state), subs);
+  return merge(settled(r.state), subs);
 }
 
 /** The whole transcript as a Ledger, read a chunk at a time (never the whole file in memory). */

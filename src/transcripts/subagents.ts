@@ -113,12 +113,23 @@ function mergeByTime<T extends { at: string }>(main: T[], extra: T[]): T[] {
 
 const earlier = (a: string, b: string) => (!a ? b : !b ? a : a < b ? a : b);
 
+/** The session's tool calls and usage with its sub-agents' added (mergeSubagents's, and all the notes' thresholds read of them). */
+export function subagentCounts(main: Ledger, subs: Ledger[]): Pick<Ledger, 'tool_calls' | 'usage'> {
+  const usage = { ...main.usage };
+  let calls = main.tool_calls;
+  for (const sub of subs) {
+    calls += sub.tool_calls;
+    for (const k of ['input', 'output', 'cache_read', 'cache_write'] as const) usage[k] += sub.usage[k];
+  }
+  return { tool_calls: calls, usage };
+}
+
 /** The session's ledger with its sub-agents' work merged in (a new object; `main` is left as it is). */
 export function mergeSubagents(main: Ledger, subs: Ledger[]): Ledger {
   if (!subs.length) return main;
   const out: Ledger = {
     ...main,
-    usage: { ...main.usage },
+    ...subagentCounts(main, subs),
     files: main.files.map((f) => ({ ...f })),
     turns: main.turns.map((t) => ({ ...t, edited: [...t.edited] })),
   };
@@ -128,10 +139,8 @@ export function mergeSubagents(main: Ledger, subs: Ledger[]): Ledger {
   const callBy = (at: string) => main.files.reduce((n, f) => (f.last && f.last <= at ? Math.max(n, f.last_call) : n), 0);
   const turnAt = (at: string) => [...out.turns].reverse().find((t) => t.at && t.at <= at);
   for (const sub of subs) {
-    out.tool_calls += sub.tool_calls;
     const started = turnAt(sub.started);
     if (started) started.tool_calls += sub.tool_calls;
-    for (const k of ['input', 'output', 'cache_read', 'cache_write'] as const) out.usage[k] += sub.usage[k];
     for (const f of sub.files) {
       const m = out.files.find((x) => x.path === f.path);
       if (m) {

@@ -114,7 +114,7 @@ export async function agentHook(args: string[], io: AgentHookIo): Promise<ExitCo
     let notesFailed: unknown = null;
     // A turn's end that only applies the thresholds leaves a gate for the next one (turn-gate.ts).
     const gate = event === 'stop' && (agent === 'claude' || agent === 'codex' || agent === 'gemini') && turnGated(agent, findRepo(cwd, io.env).stateDir, input.sessionId);
-    if (event === 'tool-use' || event === 'stop') ledger = await (await import('./notes-check.js')).keepNotes(agent, input, io, cwd, { gate }).catch((e: unknown) => ((notesFailed = e), null));
+    if (event === 'tool-use' || event === 'stop') ledger = await (await import('./notes-check.js')).keepNotes(agent, input, io, cwd, { gate, lean: event === 'tool-use' }).catch((e: unknown) => ((notesFailed = e), null));
     if (event === 'session-start') await (await import('./session-start.js')).sessionStart(agent, input, io, cwd, fullAfterCompact);
     else if (event === 'session-end' || (event === 'stop' && stopRecordsTurn(agent, input, io, cwd))) await sessionEnd(agent, input, io, cwd, event, ledger ?? undefined);
     else if (event === 'pre-compact' || event === 'post-compact') await compactionHook(event, agent, input, io, cwd);

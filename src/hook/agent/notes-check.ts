@@ -42,14 +42,16 @@ export interface NotesHookIo {
 /**
  * The session's ledger as far as the transcript goes now (null: notes are off, or not a ledger
  * agent). `gate`: this is a turn's end that only applies the thresholds, so the next one may be
- * decided without node (turn-gate.ts): the gate is written for it.
+ * decided without node (turn-gate.ts): the gate is written for it. `lean`: a tool call's hook, which
+ * reads nothing of the ledger but the thresholds' figures: the ledger is read on from the hot state
+ * (transcripts/advance.ts), and only its counts and last entries may be read.
  */
-export async function keepNotes(agent: string, input: HookInput, io: NotesHookIo, cwd: string, opts: { gate?: boolean } = {}): Promise<Ledger | null> {
+export async function keepNotes(agent: string, input: HookInput, io: NotesHookIo, cwd: string, opts: { gate?: boolean; lean?: boolean } = {}): Promise<Ledger | null> {
   if (!isLedgerAgent(agent) || !input.sessionId || !input.transcriptPath) return null;
   const repo = findRepo(cwd, io.env);
   const { config } = loadConfig(repo.root, repo.stateDir);
   if (!config.session_memory.enabled) return null;
-  const { ledger, to } = advanceLedger(repo.stateDir, input.sessionId, input.transcriptPath, { agent, repoRoot: repo.root });
+  const { ledger, to } = advanceLedger(repo.stateDir, input.sessionId, input.transcriptPath, { agent, repoRoot: repo.root, lean: opts.lean && !opts.gate });
   const state = readNotesState(repo.stateDir, input.sessionId);
   if (shouldExtract(ledger, state, config.session_memory) && !extracting(repo, input.sessionId)) {
     await io.startWorker(['hook', 'agent-worker', 'notes', '--agent', agent, '--session-id', input.sessionId, '--transcript', input.transcriptPath], repo.root);

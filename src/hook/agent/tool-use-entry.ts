@@ -37,7 +37,7 @@ export async function runToolUseHook(args: string[], io: Pick<AgentHookIo, 'cwd'
     const agent = at >= 0 ? args[at + 1] : args.find((a) => a.startsWith('--agent='))?.slice('--agent='.length);
     if (!agent) throw new Error('--agent is required');
     const input = toolUseInput(await io.readStdin());
-    await keepNotes(agent, input, { env, startWorker }, input.cwd ?? cwd);
+    await keepNotes(agent, input, { env, startWorker }, input.cwd ?? cwd, { lean: true });
   } catch (e) {
     logFailure(cwd, env, agentHookFailure('tool-use', (e as Error).message ?? String(e)));
   }

@@ -127,6 +127,47 @@ describe('hook agent tool-use: the ledger follows the transcript', () => {
     expect(readKeptLedger(join(repo.dir, '.git', 'git-memory'), SESSION)!.ledger.tool_calls).toBe(2);
   });
 
+  it('on a long session a tool call reads on from the hot state: ledger.json is not written again, every reader sees the calls', async () => {
+    const repo = await memoryRepo();
+    const t = transcriptFile();
+    // Each record chained to the one before, as Claude Code writes them (none left waiting for its parent).
+    let last: unknown = null;
+    const chained = (text: string) =>
+      text.split('\n').filter(Boolean).map((l) => {
+        const r = JSON.parse(l);
+        [r.parentUuid, last] = [last, r.uuid];
+        return `${JSON.stringify(r)}\n`;
+      }).join('');
+    appendFileSync(t, chained(prompt(SESSION, repo.dir, 'Add a logout endpoint') + Array.from({ length: 400 }, (_, i) => toolTurn(SESSION, repo.dir, 3000, `npm test -- part-${i}`)).join('')));
+    const call = () => repo.exec(['hook', 'agent', 'tool-use', '--agent', 'claude'], { stdin: JSON.stringify({ session_id: SESSION, cwd: repo.dir, transcript_path: t }) });
+    expect(call()).toEqual({ code: 0, stdout: '', stderr: '' });
+    const whole = statSync(join(sessionDir(repo), 'ledger.json'));
+    for (let i = 0; i < 3; i++) {
+      appendFileSync(t, chained(toolTurn(SESSION, repo.dir, 3000, `npm run lint -- ${i}`)));
+      expect(call()).toEqual({ code: 0, stdout: '', stderr: '' });
+    }
+    const after = statSync(join(sessionDir(repo), 'ledger.json'));
+    expect({ ino: after.ino, mtime: after.mtimeMs }).toEqual({ ino: whole.ino, mtime: whole.mtimeMs });
+    expect(statSync(join(sessionDir(repo), 'ledger-hot.json')).size).toBeLessThan(whole.size / 2);
+    const ledger = readKeptLedger(join(repo.dir, '.git', 'git-memory'), SESSION)!.ledger;
+    expect([ledger.tool_calls, ledger.commands.at(-1)?.command]).toEqual([403, 'npm run lint -- 2']);
+  });
+
+  it("a session's first tool call and the later ones (read on from the hot state) each keep their own code cache, made by their kind", async () => {
+    const repo = await memoryRepo();
+    const t = transcriptFile();
+    const cache = tempDir('gm-cache-');
+    const caches = () => readdirSync(join(cache, 'git-memory', 'v8')).filter((f) => f.startsWith('agent-tool-use')).map((f) => f.replace(/-[0-9a-f]{8}-[0-9a-f]{16}\.v8$/, '')).sort();
+    const call = () => repo.exec(['hook', 'agent', 'tool-use', '--agent', 'claude'], { stdin: JSON.stringify({ session_id: SESSION, cwd: repo.dir, transcript_path: t }), env: { XDG_CACHE_HOME: cache } });
+    appendFileSync(t, prompt(SESSION, repo.dir, 'Add a logout endpoint') + toolTurn(SESSION, repo.dir, 3000));
+    expect(call()).toEqual({ code: 0, stdout: '', stderr: '' });
+    expect(caches()).toEqual(['agent-tool-use']);
+    appendFileSync(t, toolTurn(SESSION, repo.dir, 4000, 'npm run lint'));
+    expect(call()).toEqual({ code: 0, stdout: '', stderr: '' });
+    expect(caches()).toEqual(['agent-tool-use', 'agent-tool-use-lean']);
+    expect(readKeptLedger(join(repo.dir, '.git', 'git-memory'), SESSION)!.ledger.tool_calls).toBe(2);
+  });
+
   it('a problem is never shown to the agent: exit 0, nothing on stdout or stderr, a line in agent-hook.log', async () => {
     const repo = await memoryRepo();
     const missing = join(tempDir(), 'gone.jsonl');
