@@ -251,6 +251,11 @@ const SERVED: readonly AgentName[] = ['claude', 'codex', 'gemini'];
 async function keepFor(o: Opened, agents: readonly AgentName[]): Promise<void> {
   const served = agents.filter((a) => SERVED.includes(a));
   if (!served.length) return;
+  // The kept file's time is set CLOCK_LAG_MS before node's first read, and whatever changed after it
+  // makes the script run node: what was written just before (a session's end: its journal entry)
+  // would count as changed on a machine fast enough to keep within that lag. It waits that long
+  // first (beside no agent: the end's worker, init, the post-commit hook's background keep).
+  await new Promise((resolve) => setTimeout(resolve, CLOCK_LAG_MS + 2));
   try {
     const t0 = Date.now();
     const seen: Opened = { ...o, existsSeen: new Map() };
