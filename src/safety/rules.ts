@@ -214,8 +214,9 @@ export const RULES: readonly SecretRule[] = [
   // A PuTTY key file (`PuTTY-User-Key-File-2:`/`-3:` … `Private-Lines: N` and the lines after it):
   // the private lines are the secret, found whether or not the header came with them.
   { id: 'putty-private-key', needle: /Private-Lines:/, title: 'PuTTY private key', group: 0,
-    validate: (v) => v.slice(v.search(/\d/)).replace(/\\[nr]/g, '').replace(/[^A-Za-z0-9+/=]/g, '').length >= 40,
-    pattern: re(`Private-Lines:[^\\S\\r\\n]{0,4}\\d{1,4}(?:${KEY_BREAK}{1,6}[A-Za-z0-9+/=]{16,100}){1,400}`) },
+    // 40+ base64 characters, or fewer cut by a renderer (`…`): what is left of a key is secret.
+    validate: (v) => v.endsWith('…') || v.slice(v.search(/\d/)).replace(/\\[nr]/g, '').replace(/[^A-Za-z0-9+/=]/g, '').length >= 40,
+    pattern: re(`Private-Lines:[^\\S\\r\\n]{0,4}\\d{1,4}(?:${KEY_BREAK}{1,6}[A-Za-z0-9+/=]{16,100}){0,400}(?:${KEY_BREAK}{1,6}[A-Za-z0-9+/=]{1,15})?…?`) },
   // A PostgreSQL password file's line, `host:port:database:user:password` (~/.pgpass, PGPASSFILE):
   // the match starts at `:port:` and looks back for a host that starts a token (a name with a letter,
   // an IPv4 address or `*`), a database and a user with a letter
