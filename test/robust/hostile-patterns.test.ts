@@ -4,7 +4,7 @@
 // file or a pasted log reaches. Each is linear now (src/linear.ts, or a bound, or the parts read
 // one after the other), so each call here has a bound far above its time (a few ms) and far below
 // main's, and gives what the old pattern gave on ordinary input.
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { specKitArguments } from '../../src/agents/codex-prompts.js';
@@ -18,6 +18,9 @@ import { absoluteDates } from '../../src/dream/dates.js';
 import { between, tagBodies, trimEndOf, withoutEmail } from '../../src/linear.js';
 import { renderDay } from '../../src/memory/day-view.js';
 import { parseJournalFile } from '../../src/memory/journal.js';
+import { blockOf, hookBlock, replaceBlock } from '../../src/git/hook-blocks.js';
+import { installHookFile, uninstallHookFile } from '../../src/git/hooks.js';
+import { HOOK_BEGIN, HOOK_END } from '../../src/paths.js';
 import { factShape, forgottenTexts } from '../../src/memory/long-term.js';
 import { factsOf } from '../../src/memory/retired-facts.js';
 import { tasksLang } from '../../src/memory/tasks-merge.js';
@@ -55,6 +58,33 @@ describe('the helpers give what the patterns they stand for gave', () => {
       expect(tagBodies(t, ['bash-stdout', 'bash-stderr']), t).toEqual([...t.matchAll(/<(bash-stdout|bash-stderr)>([\s\S]*?)<\/\1>/g)].map((m) => [m[1], m[2]]));
       expect(between(t, '<bash-stderr>', '</bash-stderr>'), t).toBe(/<bash-stderr>([\s\S]*?)<\/bash-stderr>/.exec(t)?.[1]);
     }
+  });
+});
+
+describe("git-memory's block in a hook file, found by index searches", () => {
+  it('gives the block and the replacement the pattern gave, on ordinary and odd files', () => {
+    const re = new RegExp(`${HOOK_BEGIN}[\\s\\S]*?${HOOK_END}\\n?`);
+    const b = hookBlock('post-commit');
+    const files = [`#!/bin/sh\n${b}\necho hi\n`, `#!/bin/sh\n${b}`, `${HOOK_BEGIN}\n${HOOK_BEGIN}\nx\n${HOOK_END}\n${HOOK_END}\n`, `${HOOK_END}\n${HOOK_BEGIN}\n`, `#!/bin/sh\necho hi\n`, '', `${HOOK_BEGIN}${HOOK_END}`];
+    for (const f of files) {
+      expect(blockOf(f), f).toBe(re.exec(f)?.[0] ?? null);
+      expect(replaceBlock(f, 'NEW\n'), f).toBe(f.replace(re, 'NEW\n'));
+    }
+  });
+
+  it("a hook file of 1 MB of git-memory's BEGIN line and no END (a committed .husky/ hook): init and uninstall", async () => {
+    // Main: the pattern was tried from every BEGIN line to the file's end (11 s to install, 4.6 s to uninstall).
+    const path = join(tempDir(), 'post-commit');
+    const text = `#!/bin/sh\n${`${HOOK_BEGIN}\n`.repeat(1_000_000 / 21)}`;
+    writeFileSync(path, text, { mode: 0o755 });
+    const [installed, ms] = await timed(() => installHookFile(path, 'post-commit', true));
+    expect(ms).toBeLessThan(BOUND_MS);
+    expect(installed).toBe('updated');
+    expect(readFileSync(path, 'utf8')).toBe(`#!/bin/sh\n${hookBlock('post-commit')}\n${text.slice(10)}`);
+    const [removed, ms2] = await timed(() => uninstallHookFile(path));
+    expect(ms2).toBeLessThan(BOUND_MS);
+    expect(removed).toBe('removed');
+    expect(readFileSync(path, 'utf8')).toBe(text);
   });
 });
 
