@@ -362,7 +362,9 @@ export const RULES: readonly SecretRule[] = [
   { id: 'secret-in-words', needle: SECRET_WORD, title: 'secret told in words', group: 1, generic: true, validate: toldSecret,
     pattern: re(`(?<![A-Za-z0-9\\u00C0-\\u024F\\u0400-\\u04FF])(?:${SECRET_WORD.source})s?${TOLD}[^\\S\\r\\n]{0,4}["'\`«“„「『]?([^\\s"'\`<>,;(){}\\[\\]«»“”„「」『』]{8,256})`, 'i') },
   // A short password told as such (see shortPassword): the value is whole, 4 to 8 characters with
-  // the sentence's end, and the name a password's own (PASSWORD_WORD, which SECRET_WORD covers).
+  // the sentence's end, and the name a password's own (PASSWORD_WORD, which SECRET_WORD covers). The
+  // name first, then a look back over it for a token start: a pattern that starts with its look-behind
+  // is tried at every position (18 ms a megabyte of prose, not 6).
   { id: 'secret-in-words', needle: SECRET_WORD, title: 'short password told in words', group: 1, generic: true, validate: shortPassword,
-    pattern: re(`(?<![A-Za-z0-9\\u00C0-\\u024F\\u0400-\\u04FF])(?:${PASSWORD_WORD.source})s?${TOLD_SHORT}[^\\S\\r\\n]{0,4}["'\`«“„「『]?([^\\s"'\`<>,;(){}\\[\\]«»“”„「」『』]{4,8})(?![^\\s"'\`<>,;(){}\\[\\]«»“”„「」『』])`, 'i') },
+    pattern: re(`(?:${PASSWORD_WORD.source})(?<=(?:^|[^A-Za-z0-9\\u00C0-\\u024F\\u0400-\\u04FF])(?:${PASSWORD_WORD.source}))s?${TOLD_SHORT}[^\\S\\r\\n]{0,4}["'\`«“„「『]?([^\\s"'\`<>,;(){}\\[\\]«»“”„「」『』]{4,8})(?![^\\s"'\`<>,;(){}\\[\\]«»“”„「」『』])`, 'i') },
 ];
