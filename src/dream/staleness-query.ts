@@ -30,12 +30,19 @@ export interface StalenessQuery {
   fallback: string[];
 }
 
+/**
+ * What an entry's `at` may be to reach git: a commit id or a prefix of one. MEMORY.md is committed, so
+ * a cloned repository writes `at`: `at: --output=/home/you/x` was git log's option, which wrote its
+ * output to a file it named at every session start.
+ */
+const COMMIT_PREFIX = /^[0-9a-f]{4,64}$/i;
+
 /** The one bounded git call for the anchored entries among `entries`; null when none is anchored. */
 export function stalenessQuery(entries: readonly Anchored[], rev: string, head?: string | null): StalenessQuery | null {
   const anchored = entries.filter((e) => e.files.length);
   if (!anchored.length) return null;
   const files = [...new Set(anchored.flatMap((e) => e.files))].sort();
-  const oldest = [...anchored].filter((e) => e.at).sort((a, b) => byCodeUnit(a.date ?? '', b.date ?? ''))[0];
+  const oldest = [...anchored].filter((e) => e.at && COMMIT_PREFIX.test(e.at)).sort((a, b) => byCodeUnit(a.date ?? '', b.date ?? ''))[0];
   const since = [...anchored].map((e) => e.date ?? '').sort()[0] ?? '';
   return question(files, oldest?.at, since, rev, head);
 }

@@ -1,7 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { readTextOrNull } from '../fs/read-file.js';
 import { join } from 'node:path';
-import { BLOCK_RE, CHAINED_SUFFIX, HOOK_NAMES, hookBlock, type HookName } from './hook-blocks.js';
+import { blockOf, blockSpan, CHAINED_SUFFIX, HOOK_NAMES, hookBlock, type HookName } from './hook-blocks.js';
 import { hooksDir, type ConfigKeys, type HooksDir } from './hooks.js';
 import type { Repo } from './repo.js';
 
@@ -25,7 +25,7 @@ function inspect(dir: string, hook: HookName, husky: boolean): HookState {
   const exists = existsSync(path);
   // Not read when it is not a regular file (a FIFO would hang the read): no block in it then.
   const text = (exists && readTextOrNull(path)) || '';
-  const block = BLOCK_RE.exec(text)?.[0]?.replace(/\n$/, '');
+  const block = blockOf(text)?.replace(/\n$/, '');
   const chained = existsSync(`${path}${CHAINED_SUFFIX}`);
   const executable = exists && (statSync(path).mode & 0o111) !== 0;
   // husky 9 runs .husky/<hook> from its own stub in .husky/_/, which must exist.
@@ -44,6 +44,6 @@ export async function hookStates(repo: Repo, keys?: ConfigKeys): Promise<{ where
   const stray =
     fallback === where.dir
       ? []
-      : HOOK_NAMES.map((h) => join(fallback, h)).filter((p) => BLOCK_RE.test(readTextOrNull(p) ?? ''));
+      : HOOK_NAMES.map((h) => join(fallback, h)).filter((p) => blockSpan(readTextOrNull(p) ?? '') !== null);
   return { where, hooks, stray };
 }

@@ -1,6 +1,6 @@
 import { chmodSync, existsSync, lstatSync, mkdirSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
-import { BLOCK_RE, CHAINED_SUFFIX, HOOK_NAMES, hookBlock, SHELL_SHEBANG, type HookName } from './hook-blocks.js';
+import { blockSpan, CHAINED_SUFFIX, HOOK_NAMES, hookBlock, replaceBlock, SHELL_SHEBANG, type HookName } from './hook-blocks.js';
 import { git } from './git.js';
 import type { Repo } from './repo.js';
 import { regularFileText } from '../fs/read-file.js';
@@ -90,7 +90,7 @@ export function installHookFile(path: string, name: HookName, husky: boolean): I
   const chained = `${path}${CHAINED_SUFFIX}`;
   if (existsSync(path) && !existsSync(chained)) {
     const text = hookText(path);
-    if (!BLOCK_RE.test(text) && mustChain(text, path, husky)) {
+    if (!blockSpan(text) && mustChain(text, path, husky)) {
       renameSync(path, chained);
       writeFileSync(path, `#!/bin/sh\n${hookBlock(name, true)}\n`, { mode: 0o755 });
       chmodSync(path, 0o755);
@@ -105,8 +105,8 @@ export function installHookFile(path: string, name: HookName, husky: boolean): I
   }
   const text = hookText(path);
   let next: string;
-  if (BLOCK_RE.test(text)) {
-    next = text.replace(BLOCK_RE, block);
+  if (blockSpan(text)) {
+    next = replaceBlock(text, block);
   } else if (text.startsWith('#!')) {
     const nl = text.indexOf('\n');
     next = nl < 0 ? `${text}\n${block}` : `${text.slice(0, nl + 1)}${block}${text.slice(nl + 1)}`;
@@ -127,8 +127,8 @@ export type UninstallResult = 'removed' | 'deleted' | 'restored' | 'absent';
 export function uninstallHookFile(path: string): UninstallResult {
   // Not a regular file (a FIFO, which a read would wait on): no block of ours in it.
   const text = existsSync(path) ? regularFileText(path) : null;
-  if (text === null || !BLOCK_RE.test(text)) return 'absent';
-  const rest = text.replace(BLOCK_RE, '');
+  if (text === null || !blockSpan(text)) return 'absent';
+  const rest = replaceBlock(text, '');
   const chained = `${path}${CHAINED_SUFFIX}`;
   const onlyOurs = /^(#!\/bin\/sh\n)?$/.test(rest);
   if (onlyOurs && existsSync(chained)) {

@@ -1,9 +1,9 @@
 // The `claude-cli` provider: `claude -p --model haiku` for people with a Claude subscription and no
 // API key. The CLI offers no custom tools in print mode, so tool definitions are described in the
 // prompt and the reply's JSON ({"tool_calls": [...]}) is read back as tool calls.
-import { accessSync, constants } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { delimiter, join } from 'node:path';
+import { accessSync, constants, lstatSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { homedir, tmpdir } from 'node:os';
+import { delimiter, isAbsolute, join } from 'node:path';
 import { childProcess } from '../child-process.js';
 import type { Config } from '../memory/config.js';
 import { INTERNAL_ENV } from '../paths.js';
@@ -67,11 +67,36 @@ function toolCallsOf(text: string): { name: string; input: unknown }[] {
 
 const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) && v > 0 ? v : 0);
 
+/**
+ * Where `claude -p` runs: a folder of the user's own (`~/.cache/git-memory/claude-p`, mode 0700),
+ * outside any repository. Claude Code takes a project's settings (hooks: commands it runs), its
+ * `.mcp.json` (servers it starts, in print mode without asking) and CLAUDE.md from where it runs,
+ * and CLAUDE.md from every folder above: not the repository (a clone's committed `.claude/` would
+ * run), and not the system's temporary folder, where any user of the machine can put those files.
+ * `made`: a private folder made for this run (the home's could not be), to remove after it.
+ */
+export function claudeWorkDir(env: NodeJS.ProcessEnv): { dir: string; made: boolean } {
+  const home = env.HOME && isAbsolute(env.HOME) ? env.HOME : homedir();
+  const cache = env.XDG_CACHE_HOME && isAbsolute(env.XDG_CACHE_HOME) ? env.XDG_CACHE_HOME : join(home, '.cache');
+  const dir = join(cache, 'git-memory', 'claude-p');
+  try {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    const st = lstatSync(dir);
+    // Ours and private: a folder someone else made (or a link to one) is not.
+    if (st.isDirectory() && (st.mode & 0o022) === 0 && (typeof process.getuid !== 'function' || st.uid === process.getuid())) return { dir, made: false };
+  } catch {
+    /* a read-only or missing home: a private folder of this run's own */
+  }
+  return { dir: mkdtempSync(join(tmpdir(), 'git-memory-claude-')), made: true };
+}
+
 function run(bin: string, args: string[], input: string, env: NodeJS.ProcessEnv, timeoutMs: number): Promise<string> {
   return new Promise((resolve, reject) => {
-    // Outside the repository, and marked internal: the nested session must not start git-memory's
-    // own agent hooks (which could start another extraction).
-    const child = childProcess().spawn(bin, args, { cwd: tmpdir(), env: { ...env, [INTERNAL_ENV]: '1' }, stdio: ['pipe', 'pipe', 'pipe'] });
+    // Outside the repository (claudeWorkDir), and marked internal: the nested session must not start
+    // git-memory's own agent hooks (which could start another extraction).
+    const work = claudeWorkDir(env);
+    const child = childProcess().spawn(bin, args, { cwd: work.dir, env: { ...env, [INTERNAL_ENV]: '1' }, stdio: ['pipe', 'pipe', 'pipe'] });
+    if (work.made) child.on('close', () => rmSync(work.dir, { recursive: true, force: true }));
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     let timedOut = false;
@@ -83,6 +108,7 @@ function run(bin: string, args: string[], input: string, env: NodeJS.ProcessEnv,
     child.stderr.on('data', (c: Buffer) => err.push(c));
     child.on('error', (e) => {
       clearTimeout(timer);
+      if (work.made) rmSync(work.dir, { recursive: true, force: true });
       reject(new LlmError(`cannot run ${bin}: ${e.message}`, 'connection'));
     });
     child.on('close', (code) => {

@@ -132,12 +132,27 @@ export function scrambled(value: string, salt = 0): string {
 }
 
 /**
+ * `value` scrambled but for its characters `fixed` marks (what every secret of its kind shares), by
+ * `scrambled` on the rest taken as one string.
+ */
+export function scrambledBut(value: string, fixed: readonly boolean[]): string {
+  let rest = '';
+  for (let i = 0; i < value.length; i++) if (!fixed[i]) rest += value[i];
+  const mixed = scrambled(rest);
+  let out = '';
+  let j = 0;
+  for (let i = 0; i < value.length; i++) out += fixed[i] ? value[i] : mixed[j++];
+  return out;
+}
+
+/**
+ * The matcher for a `[secrets] allowlist`:/**
  * The matcher for a `[secrets] allowlist`: exact strings, and patterns that pass
  * `unboundedPattern`, each run with a time budget in a separate V8 context (which can be
  * interrupted). A pattern that runs out of time matches nothing for the rest of this matcher's
  * life, so a value it was checking stays a finding. Entries that do not compile are exact strings.
  */
-export function allowlistMatcher(list: readonly string[]): AllowlistMatcher {
+export function allowlistMatcher(list: readonly string[], fixedParts?: (value: string) => boolean[]): AllowlistMatcher {
   const exact = new Set<string>();
   const patterns: { entry: string; context: Context }[] = [];
   for (const entry of list) {
@@ -171,10 +186,12 @@ export function allowlistMatcher(list: readonly string[]): AllowlistMatcher {
     return false;
   };
   const broad: string[] = [];
-  // A pattern allows a value only when it does not also match the value scrambled: it names that value, not any.
+  // A pattern allows a value only when it matches neither the value scrambled nor the value scrambled
+  // but for what `fixedParts` says its kind shares (`ghp_`, `AKIA`, a key's BEGIN line): it names
+  // that value, not any, nor every one of its kind.
   const allows = (p: (typeof patterns)[number], value: string): boolean => {
     if (broad.includes(p.entry) || !test(p, value)) return false;
-    if (!test(p, scrambled(value))) return true;
+    if (!test(p, scrambled(value)) && !(fixedParts && test(p, scrambledBut(value, fixedParts(value))))) return true;
     broad.push(p.entry);
     return false;
   };

@@ -1,7 +1,9 @@
 /**
  * Lines in memory that read as instructions to the agent rather than facts about the project: the
  * shape a prompt injection takes when it arrives in a teammate's (or an attacker's) memory commit.
- * Every pattern is linear (no nested quantifiers) and lines are capped before matching.
+ * Every pattern is linear (no nested quantifiers, no two blanks' runs side by side: `<\s*\/?\s*` split a
+ * run of blanks every way from its `<`; an address's name at most 64 characters, as mail allows) and
+ * lines are capped before matching.
  */
 export interface InstructionRule {
   id: string;
@@ -35,7 +37,7 @@ export const INSTRUCTION_RULES: readonly InstructionRule[] = [
     ],
     description: 'asks to send or upload data to a URL or address',
     re: new RegExp(
-      `\\b(?:send|upload|post|exfiltrate|transmit|forward|copy|leak|submit)\\b${GAP}\\b(?:to|at|into)\\b\\s*(?:https?:\\/\\/|ftp:\\/\\/|[\\w.+-]+@[\\w-]+\\.\\w)|(?:发送|上传)${GAP}(?:https?:\\/\\/)`,
+      `\\b(?:send|upload|post|exfiltrate|transmit|forward|copy|leak|submit)\\b${GAP}\\b(?:to|at|into)\\b\\s*(?:https?:\\/\\/|ftp:\\/\\/|[\\w.+-]{1,64}@[\\w-]+\\.\\w)|(?:发送|上传)${GAP}(?:https?:\\/\\/)`,
       'i',
     ),
   },
@@ -85,7 +87,7 @@ export const INSTRUCTION_RULES: readonly InstructionRule[] = [
     id: 'prompt-frame',
     needs: [['conversation', 'current_notes', 'must_keep', 'previous_summary', 'system', 'assistant', 'entries', 'sessions', 'user', 'im_start', 'im_end']],
     description: 'imitates a prompt frame or a chat role tag',
-    re: /<\s*\/?\s*(?:conversation_record|current_notes_content|must_keep|previous_summary|conversation|system|assistant)\s*>|<\s*\/\s*(?:entries|sessions|user)\s*>|<\|im_(?:start|end)\|>/i,
+    re: /<\s*(?:\/\s*)?(?:conversation_record|current_notes_content|must_keep|previous_summary|conversation|system|assistant)\s*>|<\s*\/\s*(?:entries|sessions|user)\s*>|<\|im_(?:start|end)\|>/i,
   },
 ];
 

@@ -13,7 +13,15 @@ import type { Finding } from './types.js';
  * line: newlines turned to spaces or `\n` escapes, and a cut (`…`) included. Key material never holds
  * `-----`, so the body ends at the END line or at the first character a key cannot contain.
  */
-const KEY_REST = /-----BEGIN[A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----(?:[A-Za-z0-9+/=\s\\:,…]|-(?!----)){0,20000}(?:-----END[A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----)?/g;
+const KEY_REST = /-----BEGIN[A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----(?:[A-Za-z0-9+/=\s\\:,…]|-(?!----)|\[REDACTED:private-key\]){0,20000}(?:-----END[A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----)?/g;
+
+/**
+ * A key's line already redacted (the primer's per-line pass redacts a body's first line, `MIIE…`)
+ * and the lines after it that can be the rest of that key: base64 of 8+ characters with a digit, `+`
+ * or `/` (not a word of the prose after it), or any run a renderer cut (`…`), and other redacted lines.
+ * A tool result cut at its 300th character leaves a key's last line too short to be a random blob.
+ */
+const KEY_LINES_AFTER = /\[REDACTED:private-key\](?:(?:\s|\\[nr]){1,6}(?:\[REDACTED:(?:private-key|random-blob)\]|(?=[A-Za-z=]{0,100}[0-9+/]|[A-Za-z0-9+/=]{1,100}…)[A-Za-z0-9+/=]{8,100}…?)){1,400}/g;
 
 /** Where a rendered transcript starts a new entry: `\n[assistant] `, `\n[tool result] `, `\n[sub-agent tool call] `. */
 const ENTRY = /\n\[([a-z][a-z -]{1,38})\] /g;
@@ -28,14 +36,19 @@ const KEY_CHAR = /[A-Za-z0-9+/=\s\\:,…-]/;
 const KEY_END = /-----END[A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----/g;
 
 /**
- * Replaces every private key header and the key material after it, END line or not, and every END
- * line with the key material before it (the second half of a key cut in two).
+ * Replaces every private key header and the key material after it, END line or not, the lines of
+ * key material after a line already redacted as a key, and every END line with the key material
+ * before it (the second half of a key cut in two).
  */
 function redactKeyRests(text: string): Outgoing {
   let redacted = 0;
   let out = text.replace(KEY_REST, (m) => {
     redacted++;
     return `[REDACTED:private-key]${m.slice(m.trimEnd().length)}`; // the line break after the key stays
+  });
+  out = out.replace(KEY_LINES_AFTER, () => {
+    redacted++;
+    return '[REDACTED:private-key]';
   });
   // Backwards from each END line over what can be key material (never `-----`), up to 20,000 characters.
   const spans: [number, number][] = [];

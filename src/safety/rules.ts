@@ -158,6 +158,34 @@ const TOLD_STOPS = '"\'`<>,;(){}[]«»“”„「」『』';
 /** Characters as the inside of a regular expression class. */
 const classOf = (chars: string) => chars.replace(/[\\\]\[^-]/g, '\\$&');
 
+/**
+ * Words that name a password itself (a subset of SECRET_WORD, so its needle covers them): a short
+ * value (4-7 characters) told after one of these is a password, after `token` or `key` it is not one.
+ */
+const PASSWORD_WORD = /(?:password|passphrase|passcode|passwort|kennwort|mot de passe|mdp|contraseña|contrasena|senha|wachtwoord|lösenord|salasana|hasło|haslo|heslo|şifre|sifre|parola|jelszó|пароль|密码|密碼|口令|パスワード|暗証番号|비밀번호|mật khẩu|पासवर्ड|كلمة المرور|סיסמה)/i;
+
+/** TOLD without Finnish `on`, which reads `password reset on 401s` as a password; a short value needs a plainer telling. */
+const TOLD_SHORT = TOLD.replace('|on|', '|');
+
+/** Names of hashes, encodings, protocols and versions: what `password hash: md5`, `password encoding: utf-8` tell. */
+const TECH_WORD = /^(?:md[245]|sha-?(?:1|2|3|224|256|384|512)|sha3-?\d{3}|argon2(?:id|i|d)?|pbkdf2|s?crypt|bcrypt|yescrypt|utf-?(?:8|16|32)|latin-?1|ascii|base(?:32|64)|aes-?\d{3}|rsa-?\d{4}|ed25519|https?2?|tls-?1?\.?\d|ntlmv?2?|oauth2?|saml2?|ldaps?|totp|hotp|2fa|mfa|x509|p12|pkcs\d{1,2})$/i;
+
+/**
+ * A short password told as such (`the wifi password is hunter2`, `DB_PASSWORD=s3cr3t`, `Passwort: Pa55!`):
+ * 4 to 7 printable ASCII characters with a letter and a digit or a sign. Not a version (`v2.3`), a hash or an
+ * encoding's name, a member or snake_case name from code (`args.pw`, `pw_hash`), a YAML tag, anchor
+ * or alias (`!vault`, `&pw`), a reference or a stand-in.
+ */
+function shortPassword(v: string): boolean {
+  const value = v.replace(/[.!?:。！？]+$/, '');
+  if (value.length < 4 || value.length > 7) return false;
+  // Printable ASCII with a letter and a digit or a sign: `密码是必填项，至少` is a rule, not a password.
+  if (!/^[\x21-\x7e]+$/.test(value) || !/[A-Za-z]/.test(value) || !/[^A-Za-z]/.test(value)) return false;
+  if (/^[!&*%@:]/.test(value) || /^v?\d+(?:[._-]\w+)+$/i.test(value) || TECH_WORD.test(value)) return false;
+  if (/^[A-Za-z_$][A-Za-z_$]*(?:[._][A-Za-z_$]+)+$/.test(value)) return false; // args.pw, pw_hash, cfg.db_pw
+  return !isReference(value) && !/^(.)\1*$/.test(value);
+}
+
 /** A line break in key material as a transcript or a rendering gives it: a newline, a blank, a `\\n` escape. */
 const KEY_BREAK = String.raw`(?:\s|\\[nr])`;
 
@@ -186,6 +214,27 @@ export const RULES: readonly SecretRule[] = [
     // The END line first, then a look back from its end over it and the material: a pattern that
     // starts with the look-behind would run it at every position of a long base64 run.
     pattern: re(`-----END[A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----(?<=((?:[A-Za-z0-9+/=]{16,100}${KEY_BREAK}{0,6}){1,400})-----END[A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----)`) },
+  // A private key's body pasted without its BEGIN and END lines (the lines copied from inside the
+  // file, a key put in an environment variable or a JSON string). Known by how its DER starts:
+  // PKCS#1 RSA (`MII…IBAAK`), PKCS#8 RSA (`…9w0BAQEFAASC`; a public key has `FAAOC`), PKCS#8 and SEC1
+  // EC, PKCS#8 Ed25519/X25519 and OpenSSH's `openssh-key-v1`. The match starts with its first letter
+  // and looks back one character for a token start; then what follows of key material (64+ base64
+  // characters in all: an Ed25519 PKCS#8 key is 64).
+  { id: 'private-key', needle: /IBAAK|9w0BAQEFAASC|AgEAMB|CAQEEI|AgEBBD|AgEBBEI|CAQAwBQYDK2V|b3BlbnNzaC1rZXktdjE/, title: 'private key (its body without BEGIN and END lines)', group: 0,
+    validate: (v) => v.replace(/\\[nr]/g, '').replace(/[^A-Za-z0-9+/=]/g, '').length >= 64 && entropy(v) >= 4,
+    pattern: re(`[Mb](?<=(?:^|[^A-Za-z0-9+/]|\\\\[nr])[Mb])(?:II[A-Za-z0-9+/]{3}IBA(?:AK[BC]|DANBgkqhkiG9w0BAQEFAASC)|IG[A-Za-z0-9+/]AgEAMB[AM]GByqGSM49AgEG|HcCAQEEI|HQCAQEEI|IGkAgEBBD|IHcAgEBBEI|C4CAQAwBQYDK2V[uw]BCIEI|3BlbnNzaC1rZXktdjE)[A-Za-z0-9+/=]{0,100}(?:${KEY_BREAK}{1,6}[A-Za-z0-9+/=]{16,100}){0,400}`) },
+  // A PuTTY key file (`PuTTY-User-Key-File-2:`/`-3:` … `Private-Lines: N` and the lines after it):
+  // the private lines are the secret, found whether or not the header came with them.
+  { id: 'putty-private-key', needle: /Private-Lines:/, title: 'PuTTY private key', group: 0,
+    // 40+ base64 characters, or fewer cut by a renderer (`…`): what is left of a key is secret.
+    validate: (v) => v.endsWith('…') || v.slice(v.search(/\d/)).replace(/\\[nr]/g, '').replace(/[^A-Za-z0-9+/=]/g, '').length >= 40,
+    pattern: re(`Private-Lines:[^\\S\\r\\n]{0,4}\\d{1,4}(?:${KEY_BREAK}{1,6}[A-Za-z0-9+/=]{16,100}){0,400}(?:${KEY_BREAK}{1,6}[A-Za-z0-9+/=]{1,15})?…?`) },
+  // A PostgreSQL password file's line, `host:port:database:user:password` (~/.pgpass, PGPASSFILE):
+  // the match starts at `:port:` and looks back for a host that starts a token (a name with a letter,
+  // an IPv4 address or `*`), a database and a user with a letter
+  // (or `*`: `INFO:12:00:00:message` is a log line); the password (`\:` escapes a colon) ends the line or the token.
+  { id: 'pgpass-password', needle: /:(?:\d{1,5}|\*):/, title: 'password in a .pgpass line', group: 1, validate: isRealPassword,
+    pattern: re(`:(?:\\d{1,5}|\\*):(?<=(?<![^\\s"'\`=])(?:\\*|(?=[0-9.-]{0,252}[A-Za-z])[A-Za-z0-9.-]{1,253}|\\d{1,3}(?:\\.\\d{1,3}){3}):(?:\\d{1,5}|\\*):)(?:\\*|[^\\s:]{0,62}[A-Za-z_][^\\s:]{0,62}):(?:\\*|[^\\s:]{0,62}[A-Za-z_][^\\s:]{0,62}):((?:[^\\s:\\\\]|\\\\.){1,128})(?=$|[\\s"'\`])`) },
   // Known by its structure, not its payload: a header that decodes to JSON with `alg` (base64url of
   // `{"`, `{ ` or `{\n` starts `ey` or `ew`), then a signed shape (payload of any kind, even empty
   // when detached, and a signature) or an encrypted one (JWE: key, iv, ciphertext, tag).
@@ -324,4 +373,10 @@ export const RULES: readonly SecretRule[] = [
   // The name may end a longer one (`DB_PASSWORD=`, `db-password:` in a .env or YAML file).
   { id: 'secret-in-words', needle: SECRET_WORD, title: 'secret told in words', group: 1, generic: true, valueAfter: { length: 8, stops: TOLD_STOPS }, validate: toldSecret,
     pattern: re(`(?<![A-Za-z0-9\\u00C0-\\u024F\\u0400-\\u04FF])(?:${SECRET_WORD.source})s?${TOLD}[^\\S\\r\\n]{0,4}["'\`«“„「『]?([^\\s${classOf(TOLD_STOPS)}]{8,256})`, 'i') },
+  // A short password told as such (see shortPassword): the value is whole, 4 to 8 characters with
+  // the sentence's end, and the name a password's own (PASSWORD_WORD, its needle too). The
+  // name first, then a look back over it for a token start: a pattern that starts with its look-behind
+  // is tried at every position (18 ms a megabyte of prose, not 6).
+  { id: 'secret-in-words', needle: PASSWORD_WORD, title: 'short password told in words', group: 1, generic: true, valueAfter: { length: 4, stops: TOLD_STOPS }, validate: shortPassword,
+    pattern: re(`(?:${PASSWORD_WORD.source})(?<=(?:^|[^A-Za-z0-9\\u00C0-\\u024F\\u0400-\\u04FF])(?:${PASSWORD_WORD.source}))s?${TOLD_SHORT}[^\\S\\r\\n]{0,4}["'\`«“„「『]?([^\\s${classOf(TOLD_STOPS)}]{4,8})(?![^\\s${classOf(TOLD_STOPS)}])`, 'i') },
 ];

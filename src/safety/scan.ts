@@ -133,6 +133,35 @@ function resolve(raw: Raw[]): Raw[] {
   return out;
 }
 
+let needles: RegExp[] | undefined;
+
+/**
+ * What every secret of a value's kind shares, which an allowlist pattern must not be pinned to alone:
+ * what a rule's needle finds in it (`ghp_`, `AKIA`, `sk-ant-`, `xoxb-`, a JWT's header) and then
+ * its first three characters (`MII` of a key's body), and a private key's BEGIN and END lines. A
+ * prefix only secretlint's preset knows is not among them. A cloned repository's committed `allowlist = ["/^ghp_/"]`
+ * would otherwise let every teammate's GitHub token into their journal and the commits they push.
+ */
+export function fixedParts(value: string): boolean[] {
+  const fixed = new Array<boolean>(value.length).fill(false);
+  needles ??= RULES.map((r) => new RegExp(r.needle.source, `${r.needle.flags.replace('g', '')}g`));
+  let kind = false;
+  for (const needle of needles) {
+    for (const m of value.matchAll(needle)) {
+      kind = true;
+      for (let i = m.index; i < m.index + m[0].length; i++) fixed[i] = true;
+    }
+  }
+  // A value of a known kind: its first characters too (a key body's `MII`, found by its `IBAAK`).
+  if (kind) for (let i = 0; i < Math.min(3, value.length); i++) fixed[i] = true;
+  let at = 0;
+  for (const line of value.split('\n')) {
+    if (line.includes('-----')) for (let i = at; i < at + line.length; i++) fixed[i] = true;
+    at += line.length + 1;
+  }
+  return fixed;
+}
+
 /** 0-based line index of `offset`, by binary search over the line start offsets. */
 function lineIndex(starts: readonly number[], offset: number): number {
   let lo = 0;
@@ -158,7 +187,7 @@ export async function scanText(text: string, opts: ScanOptions = {}): Promise<Fi
   for (const [offset, chunk] of chunks(text, CHUNK_SIZE, CHUNK_OVERLAP)) {
     for (const f of projectFindings(chunk, offset)) raw.push(f);
   }
-  const allowlist = allowlistMatcher(opts.allowlist ?? []);
+  const allowlist = allowlistMatcher(opts.allowlist ?? [], fixedParts);
   const starts = [0];
   for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
   const findings: Finding[] = [];
@@ -175,7 +204,7 @@ export async function scanText(text: string, opts: ScanOptions = {}): Promise<Fi
     for (const f of findings) f.message += note;
   }
   if (allowlist.broad.length) {
-    const note = ` (allowlist ${allowlist.broad.join(', ')} matches any value of this shape and was not applied: allow the value itself, or a pattern with its fixed part)`;
+    const note = ` (allowlist ${allowlist.broad.join(', ')} matches any value of this shape or kind and was not applied: allow the value itself, or a pattern that names what sets it apart, such as /EXAMPLE$/)`;
     for (const f of findings) f.message += note;
   }
   return findings;

@@ -1,4 +1,5 @@
-import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../../src/memory/config.js';
@@ -11,7 +12,7 @@ function fakeClaude(reply: unknown, exit = 0): { path: string; dir: string } {
   const script = join(dir, 'claude');
   writeFileSync(
     script,
-    `#!/bin/sh\necho "$@" > "${dir}/args"\necho "$GIT_MEMORY_INTERNAL" > "${dir}/internal"\ncat > "${dir}/stdin"\ncat <<'JSON'\n${JSON.stringify(reply)}\nJSON\nexit ${exit}\n`,
+    `#!/bin/sh\necho "$@" > "${dir}/args"\npwd > "${dir}/cwd"\necho "$GIT_MEMORY_INTERNAL" > "${dir}/internal"\ncat > "${dir}/stdin"\ncat <<'JSON'\n${JSON.stringify(reply)}\nJSON\nexit ${exit}\n`,
   );
   chmodSync(script, 0o755);
   return { path: `${dir}:/usr/bin:/bin`, dir };
@@ -47,6 +48,29 @@ describe('claude-cli provider', () => {
     expect(r.tool_calls).toEqual([{ id: expect.any(String), name: 'update_section', input: { section: 'Worklog', content: '- done' } }]);
     expect(r.usage).toEqual({ input: 300, output: 40, cache_read: 0, cache_write: 0 });
     expect(r.cost).toBeCloseTo((300 * 1 + 40 * 5) / 1e6, 9);
+  });
+
+  it("runs in a private folder of the user's own, not in the machine's shared temporary folder", async () => {
+    // Claude Code runs a project's hooks and its .mcp.json servers (print mode asks nothing) from the
+    // folder it runs in, and reads CLAUDE.md from every folder above: any user of the machine can put
+    // those in /tmp, where main ran it.
+    const { path, dir } = fakeClaude({ type: 'result', is_error: false, result: 'ok', usage });
+    const home = tempDir();
+    const llm = await openLlm({ ...cfg(), provider: 'claude-cli' }, { PATH: path, HOME: home });
+    await llm!.complete({ purpose: 'notes', system: 's', messages: [{ role: 'user', content: 'x' }] });
+    const cwd = readFileSync(join(dir, 'cwd'), 'utf8').trim();
+    expect(cwd).not.toBe(tmpdir());
+    expect(cwd).toBe(join(home, '.cache', 'git-memory', 'claude-p'));
+    expect(statSync(cwd).mode & 0o777).toBe(0o700);
+    // A home where no folder can be made: a private folder of the run's own, removed after it.
+    const file = join(tempDir(), 'not-a-dir');
+    writeFileSync(file, '');
+    const llm2 = await openLlm({ ...cfg(), provider: 'claude-cli' }, { PATH: path, HOME: file });
+    await llm2!.complete({ purpose: 'notes', system: 's', messages: [{ role: 'user', content: 'x' }] });
+    const cwd2 = readFileSync(join(dir, 'cwd'), 'utf8').trim();
+    expect(cwd2).not.toBe(tmpdir());
+    expect(cwd2.startsWith(join(tmpdir(), 'git-memory-claude-'))).toBe(true);
+    expect(existsSync(cwd2)).toBe(false);
   });
 
   it('a failing claude is an LlmError', async () => {

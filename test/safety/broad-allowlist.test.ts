@@ -1,7 +1,8 @@
 // `[secrets] allowlist` lives in the committed config: a repository cloned from anyone (or one bad
-// merge) could hold `allowlist = ["/.*/"]` and switch the scanner off on every teammate's machine —
-// their journal, the memory commits they push back, and what is sent to a model. A pattern allows a
-// value only when it does not also match the value with its letters and digits scrambled.
+// merge) could hold `allowlist = ["/.*/"]` (or `["/^ghp_/"]`, every GitHub token) and switch the scanner
+// off on every teammate's machine — their journal, the memory commits they push back, and what is sent
+// to a model. A pattern allows a value only when it does not also match the value with its letters and
+// digits scrambled, nor the value scrambled but for what its kind shares (scan.ts fixedParts).
 import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -35,9 +36,32 @@ describe('an allowlist pattern that matches any value allows none', () => {
     const gh = credentials.find((x) => x.rule === 'github-token')!;
     const [f] = await scanText(gh.text, { allowlist: ['/.*/'] });
     expect(f!.message).toContain('/.*/ matches any value of this shape');
-    expect(await scanText(gh.text, { allowlist: ['/^GHP_/i'] })).toEqual([]);
     expect(await scanText(gh.text, { allowlist: [gh.secret] })).toEqual([]);
     expect(await scanText('key AKIAIOSFODNN7EXAMPLE', { allowlist: ['/EXAMPLE$/'] })).toEqual([]);
+  });
+
+  it("scanText: a pattern pinned only to what every secret of a kind shares allows none of them; one pinned to what sets a value apart does", async () => {
+    // Main applied these: a clone's committed `allowlist = ["/^ghp_/"]` let every GitHub token through.
+    const family: [string, string][] = [
+      ['github-token', '/^ghp_/'], ['github-token', '/^GHP_/i'], ['github-token', '/gh[pousr]_/'], ['aws-access-key-id', '/^AKIA/'], ['aws-access-key-id', '/^A[SK]IA/'],
+      ['anthropic-api-key', '/^sk-ant-/'], ['slack-token', '/^xox[bp]-/'], ['jwt', '/^eyJ/'], ['gitlab-token', '/glpat-/'],
+      ['private-key', '/PRIVATE KEY/'], ['private-key', '/^-----BEGIN/'], ['private-key', '/^MII/'],
+    ];
+    for (const [rule, entry] of family) {
+      let tried = 0;
+      for (const c of credentials.filter((x) => x.rule === rule)) {
+        if (!new RegExp(entry.slice(1, entry.lastIndexOf('/')), entry.slice(entry.lastIndexOf('/') + 1)).test(c.secret)) continue;
+        tried++;
+        const found = await scanText(c.text, { allowlist: [entry] });
+        expect(found.length, `${entry} let ${c.provider} (${c.rule}) through: ${c.text.slice(0, 80)}`).toBeGreaterThan(0);
+        expect(found[0]!.message).toContain(`${entry} matches any value of this shape or kind`);
+      }
+      expect(tried, `${entry} matched no ${rule} of the corpus`).toBeGreaterThan(0);
+    }
+    const stripeTest = ['sk_test_', '4eC39HqLyjWDarjtT1zdp7dc'].join('');
+    expect(await scanText(`STRIPE_KEY=${stripeTest}`)).not.toEqual([]);
+    expect(await scanText(`STRIPE_KEY=${stripeTest}`, { allowlist: ['/^sk_test_/'] })).toEqual([]);
+    expect(await scanText(`token ghp_${'0'.repeat(36)}`.replace(/0$/, '1'), { allowlist: ['/^ghp_0+1$/'] })).toEqual([]);
   });
 
   it('scrambled keeps case, class and signs, and changes the value', () => {
@@ -53,6 +77,16 @@ describe('an allowlist pattern that matches any value allows none', () => {
     const repo = await makeMemoryRepo({ now: NOW });
     repo.write('.openclaw_memory.toml', `${repo.read('.openclaw_memory.toml')}\n[secrets]\nallowlist = ["/.*/"]\n`);
     repo.git('commit', '-q', '-am', 'allow everything');
+    const r = await repo.run(['end', '--json', '--summary', JSON.stringify({ request: 'push the release', learned: [`CI pushes with ${GH}`] })]);
+    const written = r.code === 0 ? readFileSync(join(repo.dir, JSON.parse(r.stdout).session.path), 'utf8') : '';
+    expect(written.split('\n').filter((l) => l.includes(GH)).join('\n'), 'the session file').toBe('');
+    expect(r.code).toBe(3);
+  });
+
+  it("end in a clone whose committed config allows /^ghp_/: the teammate's token is refused, not written", async () => {
+    const repo = await makeMemoryRepo({ now: NOW });
+    repo.write('.openclaw_memory.toml', `${repo.read('.openclaw_memory.toml')}\n[secrets]\nallowlist = ["/^ghp_/"]\n`);
+    repo.git('commit', '-q', '-am', 'allow our test tokens');
     const r = await repo.run(['end', '--json', '--summary', JSON.stringify({ request: 'push the release', learned: [`CI pushes with ${GH}`] })]);
     const written = r.code === 0 ? readFileSync(join(repo.dir, JSON.parse(r.stdout).session.path), 'utf8') : '';
     expect(written.split('\n').filter((l) => l.includes(GH)).join('\n'), 'the session file').toBe('');

@@ -90,9 +90,8 @@ describe('the quick redaction', () => {
       expect(mayHoldSecret(line, 'substrings'), line.slice(0, 120)).toBe(true);
     }
     expect(through).toBeGreaterThan(200);
-    // And the primer's own lines mostly hold none: a benign journal's lines skipped without a pattern.
-    const benign = benignJournal(20_000).split('\n').filter(Boolean);
-    expect(benign.filter((l) => !mayHoldSecret(l, 'substrings')).length / benign.length).toBeGreaterThan(0.4);
+    // And a plain memory line holds none: skipped without a pattern.
+    for (const line of ['Measure the cache under load', 'Shared the cache between workers', '[todo] Document the rounding rule (t-e23d7)']) expect(mayHoldSecret(line, 'substrings'), line).toBe(false);
   });
 
   it('redacts a long text line by line as each line alone', () => {
