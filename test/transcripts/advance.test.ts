@@ -6,19 +6,10 @@ import { LEDGER_STATE_FILE, SESSIONS_DIR, sessionDirName } from '../../src/paths
 import { advanceLedger, readKeptLedger, readLedger } from '../../src/transcripts/index.js';
 import type { AgentName } from '../../src/transcripts/ledger.js';
 import { tempDir } from '../helpers/repo.js';
-import { REPO, TRANSCRIPTS } from './fixtures.js';
+import { cuts, REPO, TRANSCRIPTS } from './fixtures.js';
 
-/** Every cut: each line boundary, and the middle of each line (a torn line the agent is still writing). */
-function cuts(bytes: Buffer): number[] {
-  const out: number[] = [];
-  let start = 0;
-  for (let i = bytes.indexOf(0x0a); i !== -1; i = bytes.indexOf(0x0a, start)) {
-    out.push(start + Math.floor((i - start) / 2), i + 1);
-    start = i + 1;
-  }
-  out.push(bytes.length);
-  return out;
-}
+/** Every cut: each line boundary, the middle of each line, and the end (a last line without its newline). */
+const allCuts = (bytes: Buffer) => [...cuts(bytes), bytes.length];
 
 describe('advanceLedger: incremental reads equal whole reads', () => {
   for (const [file, agent] of [['claude.jsonl', 'claude'], ['codex.jsonl', 'codex'], ['gemini.jsonl', 'gemini']] as [string, AgentName][]) {
@@ -30,7 +21,7 @@ describe('advanceLedger: incremental reads equal whole reads', () => {
       writeFileSync(path, '');
       let written = 0;
       let reached = 0;
-      for (const cut of cuts(whole)) {
+      for (const cut of allCuts(whole)) {
         appendFileSync(path, whole.subarray(written, cut));
         written = cut;
         const r = advanceLedger(state, 'sess-1', path, { agent, repoRoot: REPO });
@@ -48,7 +39,7 @@ describe('advanceLedger: incremental reads equal whole reads', () => {
       const whole = readFileSync(join(TRANSCRIPTS, file));
       const expected = readLedger(join(TRANSCRIPTS, file), { repoRoot: REPO });
       const dir = tempDir();
-      for (const [i, cut] of cuts(whole).entries()) {
+      for (const [i, cut] of allCuts(whole).entries()) {
         const path = join(dir, `${i}-${file}`);
         writeFileSync(path, whole.subarray(0, cut));
         advanceLedger(dir, `s${i}`, path, { agent, repoRoot: REPO });

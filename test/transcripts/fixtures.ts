@@ -9,6 +9,17 @@ import { ROOT, tempDir } from '../helpers/repo.js';
 export const TRANSCRIPTS = join(ROOT, 'test/fixtures/transcripts');
 export const REPO = '/home/jane/acme';
 
+/** Each line boundary of a transcript, and the middle of each line (a torn line the agent is still writing). */
+export function cuts(bytes: Buffer): number[] {
+  const out: number[] = [];
+  let start = 0;
+  for (let i = bytes.indexOf(0x0a); i !== -1; i = bytes.indexOf(0x0a, start)) {
+    out.push(start + Math.floor((i - start) / 2), i + 1);
+    start = i + 1;
+  }
+  return out;
+}
+
 /**
  * The ledger of `lines` read a line at a time, as the hooks read what was appended since their last
  * run; at every step it equals the whole read of what is there.

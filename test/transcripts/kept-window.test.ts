@@ -10,24 +10,13 @@ import { LEDGER_STATE_FILE, SESSIONS_DIR, sessionDirName } from '../../src/paths
 import { advanceLedger, readKeptLedger, readLedger } from '../../src/transcripts/index.js';
 import type { AgentName } from '../../src/transcripts/ledger.js';
 import { tempDir } from '../helpers/repo.js';
-import { REPO, TRANSCRIPTS } from './fixtures.js';
+import { cuts, REPO, TRANSCRIPTS } from './fixtures.js';
 
 /** The files of the format (named here, as a reader of the state dir finds them). */
 const LEDGER_HOT_FILE = 'ledger-hot.json';
 const LEDGER_IDS_FILE = 'ledger-ids.json';
 const kept = (state: string, id: string, name = LEDGER_STATE_FILE) => join(state, SESSIONS_DIR, sessionDirName(id), name);
 const genOf = (state: string, id: string) => /"gen":"([^"]+)"/.exec(readFileSync(kept(state, id), 'utf8').slice(0, 80))?.[1];
-
-/** Line boundaries and the middle of each line (a torn line the agent is still writing). */
-function cuts(bytes: Buffer): number[] {
-  const out: number[] = [];
-  let start = 0;
-  for (let i = bytes.indexOf(0x0a); i !== -1; i = bytes.indexOf(0x0a, start)) {
-    out.push(start + Math.floor((i - start) / 2), i + 1);
-    start = i + 1;
-  }
-  return out;
-}
 
 const SID = 's-lean';
 const base = { isSidechain: false, userType: 'external', cwd: REPO, sessionId: SID, version: '2.1.39', gitBranch: 'main' };
