@@ -43,7 +43,8 @@ let anyNeedle: RegExp | null = null;
 export function mayHoldSecret(line: string, by: 'substrings' | 'pattern', folded = () => fold(line)): boolean {
   if (by === 'pattern') {
     // A line where no rule's needle (its fixed part, see rules.ts) matches, case aside, is skipped after one regex run.
-    anyNeedle ??= new RegExp(RULES.map((r) => `(?:${r.needle.source})`).join('|'), 'i');
+    // Each needle once: rules share some (the private key's, the words a secret is told in).
+    anyNeedle ??= new RegExp([...new Set(RULES.map((r) => r.needle.source))].map((s) => `(?:${s})`).join('|'), 'i');
     return anyNeedle.test(line);
   }
   return allChecks().some((c) => !c.literals || c.literals.some((l) => folded().includes(l)));
