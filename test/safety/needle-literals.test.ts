@@ -101,6 +101,20 @@ describe('the quick redaction', () => {
     expect(redactQuickLines(text)).not.toContain(credentials.find((c) => c.rule === 'anthropic-api-key')!.secret);
   });
 
+  it('redacts a long text searched whole (a compaction summary) exactly as each of its lines alone', () => {
+    // Secrets among prose, upper- and lower-cased, after characters whose case folding changes a
+    // string's length (ß, ﬁ, İ) or depends on its neighbours (a final sigma), with CR line ends.
+    const prose = ['## Files and Code Sections', 'Straße ﬁle İstanbul ΟΔΟΣ: the build at 18:00:00 ran', '- src/payments/cache.ts: key rotation; see sk- docs', 'Résumé of the work\r'];
+    const lines = credentials.flatMap((c, i) => [prose[i % prose.length]!, `${prose[(i + 1) % prose.length]} ${c.text}`, c.text.toUpperCase(), `ΣΣ ${c.text.toLowerCase()}`]);
+    for (const text of [[...benignJournal(6000).split('\n'), ...lines, ...negatives].join('\n'), lines.slice(0, 60).join('\n'), benignJournal(3000)]) {
+      expect(text.length).toBeGreaterThan(2048);
+      const whole = redactQuickLines(text);
+      expect(whole).toBe(text.split('\n').map(redactQuick).join('\n'));
+    }
+    // Not a text the rules leave alone: most credentials' lines are redacted.
+    expect(redactQuickLines(lines.join('\n')).split('\n').filter((l) => l.includes('[REDACTED:')).length).toBeGreaterThan(credentials.length);
+  });
+
   it('still redacts a secret told in words after a word of the same kind earlier on the line', () => {
     expect(redactQuick('the secret store moved; the password is Xq7#vLp2Rt9!')).toContain('[REDACTED:secret-in-words]');
     // No run of eight characters after the word: the pattern is never needed.
