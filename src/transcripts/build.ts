@@ -25,6 +25,12 @@ export interface BuildState {
   seen: string[];
   /** The last compaction still waits for its summary record. */
   summaryDue: boolean;
+  /**
+   * Keep compactions' summaries as written, unredacted: only for a ledger read to check a summary
+   * against what it must keep and then dropped (readAppended's `summaryToCheck`), never one kept,
+   * shown or sent. Redacting a summary of some 28,000 characters cost SessionStart ~5 ms.
+   */
+  summaryToCheck?: boolean;
   /** The user's last shell-mode command (absolute index), while its output may still come. */
   userCommand?: number;
   /** Turns started so far (a serial number: the current turn's). */
@@ -529,15 +535,22 @@ export function totalUsage(s: BuildState, total: TokenUsage, context: number | n
 /** A compaction: the context restarts; its summary may follow in a later record. */
 export function compaction(s: BuildState, c: { at: string; trigger: string; pre_tokens: number | null; summary?: string }): void {
   const l = s.ledger;
-  pushCapped(l.compactions, { at: c.at, trigger: c.trigger, pre_tokens: c.pre_tokens, summary: c.summary ? cut(c.summary, MAX_SUMMARY) : '' }, CAPS.compactions);
+  pushCapped(l.compactions, { at: c.at, trigger: c.trigger, pre_tokens: c.pre_tokens, summary: c.summary ? summaryOf(s, c.summary) : '' }, CAPS.compactions);
   s.summaryDue = !c.summary;
   l.context_tokens = 0;
+}
+
+/** A compaction's summary as the ledger keeps it: redacted, unless the ledger is only read to check it. */
+function summaryOf(s: BuildState, text: string): string {
+  if (!s.summaryToCheck) return cut(text, MAX_SUMMARY);
+  const t = text.trim();
+  return t.length <= MAX_SUMMARY ? t : t.slice(0, MAX_SUMMARY);
 }
 
 /** The summary text of the last compaction (Claude Code writes it as the next user record). */
 export function compactSummary(s: BuildState, text: string, at: string): void {
   const last = s.ledger.compactions.at(-1);
-  if (last && s.summaryDue) last.summary = cut(text, MAX_SUMMARY);
+  if (last && s.summaryDue) last.summary = summaryOf(s, text);
   else compaction(s, { at, trigger: '', pre_tokens: null, summary: text });
   s.summaryDue = false;
 }

@@ -134,10 +134,13 @@ export function readLedger(path: string, opts: ReadOptions = {}): Ledger {
 /**
  * The records a JSONL transcript gained from byte `from` on, read alone: no earlier state, no
  * subagent files. For a short append whose records stand on their own, such as a compaction's
- * boundary and summary. Null when the file cannot be read.
+ * boundary and summary. Null when the file cannot be read. With `summaryToCheck`, a compaction's
+ * summary is left unredacted (BuildState.summaryToCheck): for a caller that only compares it with
+ * what it must keep and then drops the ledger.
  */
-export function readAppended(path: string, agent: 'claude' | 'codex', from: number, opts: { repoRoot?: string } = {}): Ledger | null {
+export function readAppended(path: string, agent: 'claude' | 'codex', from: number, opts: { repoRoot?: string; summaryToCheck?: boolean } = {}): Ledger | null {
   const state = newState(agent);
+  if (opts.summaryToCheck) state.summaryToCheck = true;
   const ctx = { repoRoot: opts.repoRoot };
   const scan = scanRecords(state, path, from, undefined, ctx);
   return scan && ledgerOf({ state, offset: scan.end, size: scan.size, tail: null, sessionId: '' }, opts);

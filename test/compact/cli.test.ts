@@ -1,7 +1,7 @@
 // compact, hot-files and the compaction hooks end to end: a real repository, D's Claude Code
 // transcript (a compaction with its boundary and summary records) moved into it, and the fake
 // Messages API for the model path.
-import { appendFileSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startFakeMessagesApi, textReply, type FakeMessagesApi } from '../helpers/fake-messages-api.js';
@@ -219,6 +219,28 @@ describe('compaction hooks (Claude Code)', () => {
     const after = JSON.parse((await start()).stdout).hookSpecificOutput.additionalContext;
     expect(after).toContain('## After compaction (git-memory)');
     expect(after).not.toContain('prepared before the compaction');
+  });
+
+  it('SessionStart after a compaction shows nothing of a secret the summary holds (the summary is checked unredacted, never shown)', async () => {
+    const repo = makeRepo({ now: NOW });
+    await repo.run(['init', '--no-hooks']);
+    const t = session(repo, 33);
+    expect(repo.exec(['hook', 'agent', 'pre-compact', '--agent', 'claude'], { stdin: hookInput(repo, t, { hook_event_name: 'PreCompact', trigger: 'auto' }) }).code).toBe(0);
+    await settled(repo);
+    expect(existsSync(join(repo.dir, '.git/git-memory/sessions/4d5611e5/compact-prepared.json'))).toBe(true);
+    const key = `sk-ant-api03-${'Zq7'.repeat(30)}AA`;
+    const [boundary, summary] = readFileSync(FIXTURE, 'utf8').split('\n').filter(Boolean).slice(33, 35).map((l) => JSON.parse(l.replaceAll('/home/jane/acme', repo.dir)));
+    summary.message.content = `${summary.message.content}\nThe deploy key is ${key} and the database password is Xq7#vLp2Rt9!\n${'Long summary text about src/auth/session.ts and the tests. '.repeat(600)}`;
+    appendFileSync(t, `${JSON.stringify(boundary)}\n${JSON.stringify(summary)}\n`);
+    const r = repo.exec(['hook', 'agent', 'session-start', '--agent', 'claude'], { stdin: hookInput(repo, t, { hook_event_name: 'SessionStart', source: 'compact' }) });
+    expect(r.code, r.stderr).toBe(0);
+    const context: string = JSON.parse(r.stdout).hookSpecificOutput.additionalContext;
+    expect(context).toContain('## After compaction (git-memory)');
+    expect(context).toContain('revokeRefreshToken is not a function');
+    expect(context).not.toContain('Zq7Zq7');
+    expect(context).not.toContain('Xq7#vLp2Rt9!');
+    const state = join(repo.dir, '.git/git-memory');
+    for (const f of readdirSync(state, { recursive: true, encoding: 'utf8' }).map((n) => join(state, n)).filter((p) => statSync(p).isFile())) expect(readFileSync(f, 'utf8'), f).not.toContain('Zq7Zq7');
   });
 
   it("a worker that runs after the compaction's records were appended still prepares from where PreCompact read", async () => {

@@ -47,7 +47,8 @@ export function fromPrepared(o: Opened, s: HookSession): AfterCompactInput | nul
   // Nothing appended yet: no record to read, no summary to check.
   let added: Ledger | null = null;
   if (size > p.offset) {
-    added = readAppended(s.transcriptPath, s.agent as 'claude' | 'codex', p.offset, { repoRoot: o.repo.root });
+    // The summary is only checked (what it dropped is told from the prepared key): not redacted.
+    added = readAppended(s.transcriptPath, s.agent as 'claude' | 'codex', p.offset, { repoRoot: o.repo.root, summaryToCheck: true });
     if (!added || added.tool_calls > 0 || added.files.length || added.errors.length) return null;
   }
   const summary = added?.compactions.at(-1)?.summary;
