@@ -5,10 +5,11 @@ import { droppedItems, missingOf, validateSummary } from '../../src/compact/vali
 import { sessionLedger } from './ledger-fixture.js';
 
 describe('kept: file names', () => {
-  const summary = 'We changed src/auth/session.ts and /home/jane/acme/lib/db-pool.js — also café/menu.ts; see README.md. 登录/页面.ts too';
+  // Files sharing a stem (looked for once, src/…/model.ts), a path inside a longer one, one after another.
+  const summary = 'We changed src/auth/session.ts and /home/jane/acme/lib/db-pool.js — also café/menu.ts; see README.md. 登录/页面.ts too. Then x/src/jobs/model.tsx, ./src/pay/model.ts, src/pay/model.ts/src/jobs/model.ts, and conf/.env';
   const t = summaryText(summary);
   const file = (p: string): KeyItem => ({ text: p, probe: [p.toLowerCase()] });
-  const files = ['src/auth/session.ts', 'lib/db-pool.js', 'acme/lib', 'café/menu.ts', 'src/other/menu.ts', 'README.md', 'docs/README.md', '登录/页面.ts', 'src/auth/missing.ts', 'session.ts', '/home/jane/acme/lib/db-pool.js', 'src/db-pool.js'];
+  const files = ['src/auth/session.ts', 'lib/db-pool.js', 'acme/lib', 'café/menu.ts', 'src/other/menu.ts', 'README.md', 'docs/README.md', '登录/页面.ts', 'src/auth/missing.ts', 'session.ts', '/home/jane/acme/lib/db-pool.js', 'src/db-pool.js', 'src/jobs/model.ts', 'src/pay/model.ts', 'src/none/model.ts', 'jobs/model.ts', 'src/jobs/model.t', 'pay/model.tsx', 'model.ts/src/jobs/model.ts', 'conf/.env', 'x/.env'];
   const bases = uniqueBases(files.map(file));
   it.each(files)('%s: as the substring and bare-name rules say', (p) => {
     const lower = summary.toLowerCase();
