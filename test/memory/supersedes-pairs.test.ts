@@ -49,6 +49,8 @@ const closing46 = load('closing46');
 const real46 = load('real46');
 /** A sixteenth (stop 46), real changelog lines found after this stop's last rule change, measured once on it (final46.json's note). */
 const final46 = load('final46');
+/** A seventeenth (stop 47), every newer line from real public CHANGELOGs and release notes (repo and path in each origin), measured once on main before this stop's changes (heldout47.json's note). */
+const held47 = load('heldout47');
 
 const from = process.env.SUPERSEDES_FROM;
 const longTerm = (await import(from ? join(from, 'src/memory/long-term.ts') : '../../src/memory/long-term.js')) as typeof import('../../src/memory/long-term.js');
@@ -113,11 +115,12 @@ describe('the held-out replacement pairs', () => {
       const t = score(judge, closing46);
       const q = score(judge, real46);
       const e = score(judge, final46);
+      const v = score(judge, held47);
       const say = (set: string, s: ReturnType<typeof score>, of: PairSet) =>
         `${name} ${set}${from ? ` [${from}]` : ''}: recall ${s.found}/${of.positive.length} (${(s.recall * 100).toFixed(0)}%), precision ${(s.precision * 100).toFixed(1)}% (${s.falses.length} false of ${of.negative.length})\n` +
         s.falses.map((p) => `  false: "${p.newer}" over "${p.older}"`).join('\n') +
         `\n${s.missed.map((p) => `  missed: "${p.newer}" over "${p.older}"`).join('\n')}`;
-      console.log(`${say('held-out', s, pairs)}\n${say('fresh', f, fresh)}\n${say('blind', b, blind)}\n${say('last', l, last)}\n${say('unnamed', u, unnamed)}\n${say('after44', a, after)}\n${say('final44', z, final)}\n${say('heldout45', h, held45)}\n${say('real45', r, real45)}\n${say('final45', g, final45)}\n${say('last45', k, last45)}\n${say('closing45', c, closing45)}\n${say('heldout46', n, held46)}\n${say('closing46', t, closing46)}\n${say('real46', q, real46)}\n${say('final46', e, final46)}`);
+      console.log(`${say('held-out', s, pairs)}\n${say('fresh', f, fresh)}\n${say('blind', b, blind)}\n${say('last', l, last)}\n${say('unnamed', u, unnamed)}\n${say('after44', a, after)}\n${say('final44', z, final)}\n${say('heldout45', h, held45)}\n${say('real45', r, real45)}\n${say('final45', g, final45)}\n${say('last45', k, last45)}\n${say('closing45', c, closing45)}\n${say('heldout46', n, held46)}\n${say('closing46', t, closing46)}\n${say('real46', q, real46)}\n${say('final46', e, final46)}\n${say('heldout47', v, held47)}`);
       if (from) return;
       expect(s.falses.map((p) => p.newer)).toEqual([]);
       expect(s.found).toBeGreaterThanOrEqual(Math.ceil(pairs.positive.length * 0.8));
