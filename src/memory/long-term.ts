@@ -394,6 +394,15 @@ export function coveredBy(a: FactShape, b: FactShape): boolean {
   return true;
 }
 
+/**
+ * Whether a completed item (`done`) says a next step (`step`) was done: most of the same words, or
+ * every word of the step in longer ones ("POST /login" done as "POST /login issues access and
+ * refresh tokens"). How the primer and the dream tell a step that is no longer next.
+ */
+export function completes(done: FactShape, step: FactShape): boolean {
+  return similarity(done, step) >= 0.5 || coveredBy(step, done);
+}
+
 /** A fact's short id (6 hex digits of its words' FNV-1a hash): what `git memory forget` takes, the primer's --explain shows. */
 export function factId(text: string): string {
   const key = factShape(text).key || text.trim().toLowerCase();
