@@ -615,6 +615,11 @@ function oldThing(raw: string, f: number): string {
   if (open > 0 && t.slice(open).includes(',')) t = t.slice(open + 1, -1);
   const purpose = purposeOf(t, f);
   if (purpose !== undefined) t = t.slice(0, t.length - purpose.length).replace(/\s+for\s*$/i, '');
+  // "The password_file option in the [mqtt] section has been deprecated": where the thing is (its place, see placeOf) is no word of the thing.
+  if (f === GONE_FORM) {
+    const at = placeOf(t);
+    if (at !== undefined) t = t.slice(0, t.length - at.length).replace(/\s+in\s*$/i, '');
+  }
   // "Removed ulog and exposed *zap.Logger directly": a second thing done ends the first.
   if (f === REMOVED_FORM) {
     const words = t.split(/\s+/);
@@ -626,6 +631,12 @@ function oldThing(raw: string, f: number): string {
 
 /** The thing as the form names it, without a place word or its usage before it ("support for Python 3.8": Python 3.8). */
 const withoutUsage = (raw: string): string => raw.trim().replace(LEADING, '').replace(USAGE, '');
+
+/** Where a gone thing was, said inside it ("The password_file option in the [mqtt] section": the [mqtt] section); undefined where it says nothing of it. */
+function placeOf(t: string): string | undefined {
+  const m = /\sin\s+(?=the\s|a\s|an\s|\[)/i.exec(t);
+  return m && m.index > 0 ? t.slice(m.index + m[0].length) : undefined;
+}
 
 /** What a parallel form's or a removal's old thing was for ("a workaround for the Safari bug": the Safari bug); undefined where it says nothing of it. */
 function purposeOf(t: string, f: number): string | undefined {
@@ -748,11 +759,11 @@ function replacedIn(text: string): Replaced {
       // A list of its things in brackets names it as surely as a name does ("the linters (golint, vet, staticcheck)").
       const bare = plain && ((!DETERMINED.test(thing) && nameLike(thing)) || /\([^()]*,[^()]*\)$/.test(withoutUsage(m[1]!)));
       // "Removed support of codecov", "Migrated from Jest/ts-jest to Vitest": no subject but the change itself, nothing said of where or what for.
-      // Not where the thing was for something ("Removed a workaround for the Safari bug": another workaround may stay).
       const purpose = f === REMOVED_FORM ? purposeOf(withoutUsage(m[1]!), f) : undefined;
-      const sole = !purpose && (plain || (f === MOVED_FORM && !/\b(?:for|in|on|at|across|within|inside|except|only)\b/i.test(rest))) && [...before].every((w) => CHANGE_STEMS.has(w) || SELF.has(w));
       // "…was replaced by Rollbar for backend errors", "a workaround for the Safari bug": where or what for it was replaced, which the older fact must not say otherwise ("frontend errors", "the Firefox bug").
-      const at = f === GONE_FORM || f === REMOVED_FORM ? (/\b(?:for|in|on|across|within|inside)\s+(.+)$/i.exec(after0)?.[1] ?? purpose) : undefined;
+      const at = f === GONE_FORM || f === REMOVED_FORM ? (/\b(?:for|in|on|across|within|inside)\s+(.+)$/i.exec(after0)?.[1] ?? purpose ?? (f === GONE_FORM ? placeOf(m[1]!.trim()) : undefined)) : undefined;
+      // Not where it says where or what for the thing was ("Removed a workaround for the Safari bug", "The Sentry integration in the admin app was removed"): another may stay.
+      const sole = !at && (plain || (f === MOVED_FORM && !/\b(?:for|in|on|at|across|within|inside|except|only)\b/i.test(rest))) && [...before].every((w) => CHANGE_STEMS.has(w) || SELF.has(w));
       const scope = at ? lastPair(at) : undefined;
       // What stands in its place: after "by", "with", "in favour of" (a removal), "to" (a move), up to where or what for.
       const instead = f === GONE_FORM || f === REMOVED_FORM ? /^(?:(?:by|with)\s+|in\s+favou?r\s+(?:of|to)\s+)(.+)$/i.exec(/\s(?:with|favou?r\s+(?:of|to))$/i.test(m[0]) ? `with ${after0}` : after0)?.[1] : f === MOVED_FORM ? rest : undefined;

@@ -31,6 +31,8 @@ describe('changes said with no subject of their own', () => {
     // "is now X": the time word between the place and its thing.
     ['rust edition is now "2018"', 'The rust edition is 2015'],
     ["Zap's import path is now \"go.uber.org/zap\"", "Zap's import path is github.com/uber-go/zap"],
+    // Where the gone thing was is no word of it.
+    ['The password_file option in the [mqtt] section has been deprecated. Use the password option instead.', 'The MQTT password is read from the password_file option'],
     // A bracket opens a clause of its own.
     ['Modified database schema for faster indexing (use base64, not binary, add index)', 'Fingerprint hashes are stored in the database as binary'],
   ])('"%s" replaces "%s"', (newer, older) => {
@@ -49,6 +51,9 @@ describe('changes said with no subject of their own', () => {
     ['Removed Docker from the test setup', 'Production runs on Docker'],
     ['Migrated from MySQL to Postgres for the orders service', 'Analytics run on MySQL'],
     ['Sentry was removed and Rollbar is used for backend errors', 'Sentry reports frontend errors'],
+    // Where the gone thing was: the older fact's may be another place.
+    ['The Redis cache in the checkout service was removed', 'The Redis cache in the search service holds results'],
+    ['The Sentry integration in the admin app was removed', 'Errors in the storefront are reported through the Sentry integration'],
     // A bracket's clause is about the clause it stands in.
     ['Sessions are cached (use Redis, not Memcached)', 'Rate limits are kept in Memcached'],
     // "is now" with a thing that is no name, an addition.
