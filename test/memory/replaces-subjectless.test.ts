@@ -61,6 +61,8 @@ describe('changes said with no subject of their own', () => {
     ['Cuttlefish is now compatible (builds, runs) with Erlang 24', 'Cuttlefish builds and runs with Erlang 23'],
     // "in favour of" names the new thing, not the old.
     ['Deprecated the --url option in favour of --url-v4', 'Requests go through the --url-v4 option'],
+    // "support for" is the thing's use, not the thing (final47: main judged this one a replacement).
+    ['Removed support for Python 3.7.', 'Python 3.8 is supported'],
     // A dependency on something else.
     ['Dropped the dependency on lodash', 'Dates are formatted with date-fns'],
   ])('"%s" does not replace "%s"', (newer, older) => {
