@@ -742,7 +742,7 @@ function replacedIn(text: string): Replaced {
       const alone = f < PARALLEL_FORMS && onlyName(lead);
       // Inside a bracket the head is still the clause's it stands in ("Sessions are cached (use Redis, not Memcached)"), past the verb a changelog opens with ("Modified database schema (…)").
       const inBracket = lead !== upTo;
-      const outer = inBracket ? factShape(upTo.slice(0, upTo.lastIndexOf('(')).replace(/^\s*[a-z]+ed\s+/i, '')).words : before;
+      const outer = inBracket ? shapeOf(upTo.slice(0, upTo.lastIndexOf('(')).replace(/^\s*[a-z]+ed\s+/i, '')).words : before;
       const first = f < PARALLEL_FORMS && (!alone || inBracket) && !IMPERATIVE.test((inBracket ? upTo : lead).trim()) ? outer.values().next().value : undefined;
       // "The project now uses uv instead of pip": the project is the one speaking, as "we" is, not what the older fact must be about.
       const head = first && !SELF.has(first) ? first : undefined;
@@ -767,7 +767,7 @@ function replacedIn(text: string): Replaced {
       const scope = at ? lastPair(at) : undefined;
       // What stands in its place: after "by", "with", "in favour of" (a removal), "to" (a move), up to where or what for.
       const instead = f === GONE_FORM || f === REMOVED_FORM ? /^(?:(?:by|with)\s+|in\s+favou?r\s+(?:of|to)\s+)(.+)$/i.exec(/\s(?:with|favou?r\s+(?:of|to))$/i.test(m[0]) ? `with ${after0}` : after0)?.[1] : f === MOVED_FORM ? rest : undefined;
-      const fresh = instead ? factShape(instead.split(/\s(?:for|in|on|across|within|inside)\s/i)[0]!).words : undefined;
+      const fresh = instead ? shapeOf(instead.split(/\s(?:for|in|on|across|within|inside)\s/i)[0]!).words : undefined;
       if (words.size) things.push({ words, named, ...(f >= PARALLEL_FORMS && f < SUBJECT_FORMS ? { subject: before } : head ? { head, ...(after ? { after } : {}) } : {}), ...(verb ? { verb } : {}), ...(bare ? { bare } : {}), ...(scope ? { scope } : {}), ...(alone ? { alone } : {}), ...(sole || alone ? { keys: thingKeys(thing) } : {}), ...(sole ? { sole } : {}), ...(fresh?.size ? { fresh } : {}) });
       break;
     }
