@@ -1127,7 +1127,9 @@ function negatesOlder(thing: Thing, newer: FactShape, older: FactShape): boolean
  * now includes a header row" adds to "The CSV export uses semicolons as separators").
  */
 export function replacesSubject(newer: FactShape, newerText: string, older: FactShape): boolean {
-  if (older.words.size === 0 || !newer.cued) return false;
+  if (older.words.size === 0) return false;
+  if (newer.numbers && older.numbers && newer.numbers !== older.numbers && versionAnew(newerText, older)) return true;
+  if (!newer.cued) return false;
   const said = replacedIn(newerText);
   if (said.things.length) return said.things.some((t) => negatesOlder(t, newer, older));
   if (!said.cue) return false;
@@ -1144,6 +1146,50 @@ export function replacesSubject(newer: FactShape, newerText: string, older: Fact
   }
   if (newer.negated || older.negated || !shareSubject(newer, older)) return false;
   return said.clauses.some((c) => sameFrame(factShape(c).frame, older.frame));
+}
+
+/** Verbs that set a thing's version anew: "Upgraded to .NET 9.0 SDK", "Bumped lodash to 4.17.21". */
+const UPGRADE = /^(?:(?:we|i)(?:'ve|\u2019ve)?\s+)?(?:upgraded|bumped|raised|increased|updated|downgraded|lowered)\s+(?:(.{1,80}?)\s+)?to\s+(.+)$/i;
+
+/** The names a frame says with a version right after them ("Node 20", ".NET 9.0"): name key → version. */
+function versioned(f: Frame): Map<string, string> {
+  const out = new Map<string, string>();
+  for (let i = 0; i + 1 < f.words.length; i++) {
+    const [w, v] = [f.words[i]!, f.words[i + 1]!];
+    if (w.kind === 'word' && (w.named || w.tool) && !VERSION.test(w.key) && VERSION.test(v.key)) out.set(w.key, v.key);
+  }
+  return out;
+}
+
+/**
+ * Whether `newerText` sets the version of a thing the older fact names with another version, and
+ * says nothing of another subject: "Upgraded to .NET 9.0 SDK" over "The core builds with the .NET
+ * 8.0 SDK"; not "Upgraded the CI image to Node 20" over "The API runs on Node 18" (another subject),
+ * nor "…to Node 20 in the admin app" (a place the older fact may not be).
+ */
+function versionAnew(newerText: string, older: FactShape): boolean {
+  const m = UPGRADE.exec(newerText.trim().slice(0, 300));
+  if (!m) return false;
+  const target = m[2]!.replace(/[.\s]+$/, '');
+  const [thing, place] = target.split(/\s(?:in|on|for|across|within|inside|at)\s/i);
+  if (place !== undefined) return false;
+  const now = versioned(shapeOf(thing!).frame);
+  // "Bumped Node to 20", "Raised the Node version to 20": the name before "to", the version after it.
+  const first = shapeOf(thing!).frame.words[0];
+  if (!now.size && m[1] && first && VERSION.test(first.key)) {
+    const named = shapeOf(m[1]).frame.words.filter((w) => w.kind === 'word' && w.key !== 'version');
+    const last = named.at(-1);
+    if (last && (last.named || last.tool) && !VERSION.test(last.key)) now.set(last.key, first.key);
+  }
+  const was = versioned(older.frame);
+  for (const [name, version] of now) {
+    const old = was.get(name);
+    if (!old || old === version) continue;
+    // The subject before "to", a version's own words and the name aside, is the older fact's too.
+    const subject = m[1] ? shapeOf(m[1]).words : new Set<string>();
+    return [...subject].every((w) => w === name || w === 'version' || older.words.has(w));
+  }
+  return false;
 }
 
 /** Whether two facts share a content word that is no loose verb, no cue: sameFrame's first need, told without reading their frames. */
