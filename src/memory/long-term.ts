@@ -1168,28 +1168,40 @@ function versioned(f: Frame): Map<string, string> {
  * nor "…to Node 20 in the admin app" (a place the older fact may not be).
  */
 function versionAnew(newerText: string, older: FactShape): boolean {
-  const m = UPGRADE.exec(newerText.trim().slice(0, 300));
-  if (!m) return false;
-  const target = m[2]!.replace(/[.\s]+$/, '');
-  const [thing, place] = target.split(/\s(?:in|on|for|across|within|inside|at)\s/i);
-  if (place !== undefined) return false;
-  const now = versioned(shapeOf(thing!).frame);
-  // "Bumped Node to 20", "Raised the Node version to 20": the name before "to", the version after it.
-  const first = shapeOf(thing!).frame.words[0];
-  if (!now.size && m[1] && first && VERSION.test(first.key)) {
-    const named = shapeOf(m[1]).frame.words.filter((w) => w.kind === 'word' && w.key !== 'version');
-    const last = named.at(-1);
-    if (last && (last.named || last.tool) && !VERSION.test(last.key)) now.set(last.key, first.key);
-  }
+  const said = upgradeOf(newerText);
+  if (!said) return false;
   const was = versioned(older.frame);
-  for (const [name, version] of now) {
+  for (const [name, version] of said.now) {
     const old = was.get(name);
     if (!old || old === version) continue;
     // The subject before "to", a version's own words and the name aside, is the older fact's too.
-    const subject = m[1] ? shapeOf(m[1]).words : new Set<string>();
-    return [...subject].every((w) => w === name || w === 'version' || older.words.has(w));
+    return [...said.subject].every((w) => w === name || w === 'version' || older.words.has(w));
   }
   return false;
+}
+
+/** What an upgrade statement sets (name key → version) and its subject's words, by text; null for a statement that sets none. */
+const upgrades = new Map<string, { now: Map<string, string>; subject: ReadonlySet<string> } | null>();
+function upgradeOf(text: string): { now: Map<string, string>; subject: ReadonlySet<string> } | null {
+  if (upgrades.has(text)) return upgrades.get(text)!;
+  if (upgrades.size >= SHAPES_KEPT) upgrades.clear();
+  let said: { now: Map<string, string>; subject: ReadonlySet<string> } | null = null;
+  const m = UPGRADE.exec(text.trim().slice(0, 300));
+  const target = m?.[2]!.replace(/[.\s]+$/, '');
+  const [thing, place] = target ? target.split(/\s(?:in|on|for|across|within|inside|at)\s/i) : [];
+  if (m && thing && place === undefined) {
+    const frame = shapeOf(thing).frame;
+    const now = versioned(frame);
+    // "Bumped Node to 20", "Raised the Node version to 20": the name before "to", the version after it.
+    const first = frame.words[0];
+    if (!now.size && m[1] && first && VERSION.test(first.key)) {
+      const last = shapeOf(m[1]).frame.words.filter((w) => w.kind === 'word' && w.key !== 'version').at(-1);
+      if (last && (last.named || last.tool) && !VERSION.test(last.key)) now.set(last.key, first.key);
+    }
+    if (now.size) said = { now, subject: m[1] ? shapeOf(m[1]).words : new Set<string>() };
+  }
+  upgrades.set(text, said);
+  return said;
 }
 
 /** Whether two facts share a content word that is no loose verb, no cue: sameFrame's first need, told without reading their frames. */
