@@ -1,7 +1,7 @@
 import { byCodeUnit } from '../order.js';
 import type { Lang } from '../memory/headings.js';
 import {
-  coveredBy,
+  completes,
   deletedByHand,
   CONTRADICTS,
   entryText,
@@ -276,7 +276,7 @@ export function consolidate(input: ConsolidateInput): { doc: LongTermDoc; report
   const doneShapes = [...input.sessions.flatMap((d) => d.session.completed), ...(input.doneTasks ?? [])].map(factShape);
   const isDone = (text: string) => {
     const shape = factShape(text);
-    return doneShapes.some((a) => similarity(a, shape) >= 0.5 || coveredBy(shape, a));
+    return doneShapes.some((a) => completes(a, shape));
   };
   leads = [...leads, ...newLeads].filter((l) => !isDone(l.text) && !isForgotten(l.text));
   const seenLeads = new Set<string>();

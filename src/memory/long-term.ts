@@ -394,6 +394,15 @@ export function coveredBy(a: FactShape, b: FactShape): boolean {
   return true;
 }
 
+/**
+ * Whether a completed item (`done`) says a next step (`step`) was done: most of the same words, or
+ * every word of the step in longer ones ("POST /login" done as "POST /login issues access and
+ * refresh tokens"). How the primer and the dream tell a step that is no longer next.
+ */
+export function completes(done: FactShape, step: FactShape): boolean {
+  return similarity(done, step) >= 0.5 || coveredBy(step, done);
+}
+
 /** A fact's short id (6 hex digits of its words' FNV-1a hash): what `git memory forget` takes, the primer's --explain shows. */
 export function factId(text: string): string {
   const key = factShape(text).key || text.trim().toLowerCase();
@@ -507,10 +516,12 @@ const REPLACED_FORMS: readonly RegExp[] = [
   // "Fluentd is gone", "requirements.txt was removed", "Chart.js was replaced by ECharts".
   /^(?:.*,\s*)?(.+?)\s+(?:is|are|was|were|has been|have been|got|gets)\s+(?:now\s+)?(?:gone|removed|dropped|deleted|retired|deprecated|abandoned|replaced|superseded)\b/i,
   // "We dropped LaunchDarkly", "Removed the Heroku pipelines", "Replaced axios with fetch".
-  /^(?:we\s+|i\s+)?(?:removed|dropped|deleted|retired|abandoned|replaced)\s+(.+?)(?:\s+with\b|$)/i,
+  /^(?:(?:we|i)(?:'ve|\u2019ve)?\s+)?(?:removed|dropped|deleted|retired|abandoned|replaced|deprecated)\s+(.+?)(?:\s+(?:with|in\s+favou?r\s+(?:of|to))\b|$)/i,
   // "Prisma replaced TypeORM as the ORM".
   /^\S.*?\s(?:replaced|replaces|supersedes|superseded)\s+(.+?)(?:\s+(?:as|in|for|on|across|throughout)\b|$)/i,
 ];
+/** "in favour of tempfile", "in favor to -u4": the new thing after a removal. */
+const IN_FAVOUR = /^in\s+favou?r\s+(?:of|to)\s+/i;
 /** The forms "X is gone / was removed / replaced" and "Removed / Replaced X": where the clause says nothing more, X is its own subject. */
 const GONE_FORM = 4;
 const REMOVED_FORM = 5;
@@ -518,8 +529,8 @@ const REMOVED_FORM = 5;
 const SELF = new Set('project repo repository codebase'.split(' '));
 /** Words that say which of its kind the old thing was, not what it is: "instead of traditional pip", "Replaced multiple linting tools". */
 const MODIFIER = /\b(?:traditional|legacy|old|older|previous|former|existing|multiple|separate|several|various|classic|plain|vanilla)\s+(?=\S)/gi;
-/** "Removed usage of codecov", "Dropped support for Python 3.8": the thing is what follows. */
-const USAGE = /^(?:the\s+)?(?:usage|use|support)\s+(?:of|for)\s+/i;
+/** "Removed usage of codecov", "Dropped support for Python 3.8", "Dropped the dependency on X": the thing is what follows. */
+const USAGE = /^(?:the\s+)?(?:(?:usage|use|support)\s+(?:of|for)|(?:dependency|dependence)\s+(?:on|upon))\s+/i;
 
 /** "Switched the build tool from ": the clause up to its old thing without the "(over) from" before it (words, not a pattern tried from every blank). */
 function changedSubject(upTo: string): string {
@@ -536,18 +547,45 @@ function onlyName(lead: string): boolean {
   const t = lead.replace(/^\s*(?:always\s+)?(?:use|prefer|pick|choose)\s+/i, '').replace(/[\s,(\u2013\u2014-]+$/, '').split(/\s+/).filter((w) => w && !DET.has(w.toLowerCase()) && !KIND.has(w.toLowerCase()));
   return t.length > 0 && t.length <= 3 && t.every((w) => NAMELIKE.test(w) || TOOLS.has(w.toLowerCase()));
 }
-/** Whether the older fact names each of `words` in a place: after "with", "on", "uses", "in"… ("CI runs on TravisCI"), not as its subject ("npm scripts are in package.json"). */
-function inPlace(words: ReadonlySet<string>, older: FactShape): boolean {
+/**
+ * Whether the older fact names the thing (`keys`: its frame's keys) whole in a place: after "with",
+ * "on", "uses", "through", "to"… ("CI runs on Travis CI", "Tests use the tempdir dev dependency"),
+ * and never whole as its subject ("npm scripts are in package.json", "TravisCI badges are shown…").
+ */
+function inPlace(keys: ReadonlySet<string>, older: FactShape): boolean {
   const t = older.frame.words;
-  let placed = 0;
-  for (let i = 0; i < t.length; i++) {
-    if (!words.has(t[i]!.key)) continue;
+  let placed = false;
+  for (let i = 0; i < t.length; ) {
+    if (!keys.has(t[i]!.key)) {
+      i++;
+      continue;
+    }
+    // A run of the thing's words ("and" or an article may join them: "with flake8 and pylint").
+    const seen = new Set<string>();
+    let e = i;
+    while (e < t.length && (keys.has(t[e]!.key) || ((t[e]!.kind === 'det' || t[e]!.key === 'and') && keys.has(t[e + 1]?.key ?? '')))) {
+      if (keys.has(t[e]!.key)) seen.add(t[e]!.key);
+      e++;
+    }
     let j = i - 1;
-    while (j >= 0 && (t[j]!.kind === 'det' || (t[j]!.kind === 'word' && words.has(t[j]!.key)) || t[j]!.key === 'and')) j--;
-    if (j < 0 || t[j]!.kind !== 'slot') return false;
-    placed++;
+    while (j >= 0 && t[j]!.kind === 'det') j--;
+    if (seen.size === keys.size) {
+      if (j < 0 || t[j]!.kind !== 'slot') return false;
+      placed = true;
+    }
+    i = e;
   }
-  return placed > 0;
+  return placed;
+}
+
+/** A thing's words as sameFrame reads them (names whole: "isomorphic-fetch"), a list written with slashes ("Jest/ts-jest", "black/isort") as its names. */
+function thingKeys(thing: string): ReadonlySet<string> {
+  const keys = new Set<string>();
+  for (const k of factShape(thing).frame.keys) {
+    if (!k.includes('/') || k.includes('.') || k.startsWith('/')) keys.add(k);
+    else for (const part of k.split('/')) if (part) keys.add(part.includes('-') ? part : stem(part));
+  }
+  return keys;
 }
 
 /** The last two words of a phrase, stemmed ("backend errors": backend, error), where both are content words; else undefined. */
@@ -572,14 +610,39 @@ function otherKind([mod, noun]: readonly [string, string], older: FactShape): bo
  * ("usage of codecov") and the words that only say which of its kind it was ("traditional tox").
  */
 function oldThing(raw: string, f: number): string {
-  let t = raw.trim();
+  let t = withoutUsage(raw);
   const open = t.endsWith(')') ? t.lastIndexOf('(') : -1;
   if (open > 0 && t.slice(open).includes(',')) t = t.slice(open + 1, -1);
-  if (f < PARALLEL_FORMS || f === REMOVED_FORM) {
-    const purpose = t.search(/\sfor\s/i);
-    if (purpose > 0) t = t.slice(0, purpose);
+  const purpose = purposeOf(t, f);
+  if (purpose !== undefined) t = t.slice(0, t.length - purpose.length).replace(/\s+for\s*$/i, '');
+  // "The password_file option in the [mqtt] section has been deprecated": where the thing is (its place, see placeOf) is no word of the thing.
+  if (f === GONE_FORM) {
+    const at = placeOf(t);
+    if (at !== undefined) t = t.slice(0, t.length - at.length).replace(/\s+in\s*$/i, '');
+  }
+  // "Removed ulog and exposed *zap.Logger directly": a second thing done ends the first.
+  if (f === REMOVED_FORM) {
+    const words = t.split(/\s+/);
+    const and = words.findIndex((w, i) => i > 0 && w.toLowerCase() === 'and' && participle((words[i + 1] ?? '').toLowerCase()) !== undefined);
+    if (and > 0) t = words.slice(0, and).join(' ');
   }
   return t.replace(LEADING, '').replace(USAGE, '').replace(MODIFIER, '').trim();
+}
+
+/** The thing as the form names it, without a place word or its usage before it ("support for Python 3.8": Python 3.8). */
+const withoutUsage = (raw: string): string => raw.trim().replace(LEADING, '').replace(USAGE, '');
+
+/** Where a gone thing was, said inside it ("The password_file option in the [mqtt] section": the [mqtt] section); undefined where it says nothing of it. */
+function placeOf(t: string): string | undefined {
+  const m = /\sin\s+(?=the\s|a\s|an\s|\[)/i.exec(t);
+  return m && m.index > 0 ? t.slice(m.index + m[0].length) : undefined;
+}
+
+/** What a parallel form's or a removal's old thing was for ("a workaround for the Safari bug": the Safari bug); undefined where it says nothing of it. */
+function purposeOf(t: string, f: number): string | undefined {
+  if (f >= PARALLEL_FORMS && f !== REMOVED_FORM) return undefined;
+  const m = /\sfor\s+/i.exec(t);
+  return m && m.index > 0 ? t.slice(m.index + m[0].length) : undefined;
 }
 
 /** A thing at the head of what a negation names: "not in the GraphQL schema" names the schema. */
@@ -621,6 +684,12 @@ interface Thing {
   readonly bare?: boolean;
   /** The clause says only a name in this thing's place ("Use GitHub Actions instead of TravisCI"): it replaces a fact that names the thing in a place (with, on, uses…). */
   readonly alone?: boolean;
+  /** The clause has no subject but the speaker's change ("Migrated from Travis CI to GitHub actions", "Removed support of codecov"): the thing is all it is about, and it replaces a fact that names it in a place. */
+  readonly sole?: boolean;
+  /** The thing's words as a frame reads them (thingKeys): what inPlace looks for. */
+  readonly keys?: ReadonlySet<string>;
+  /** The words of what stands in its place ("…in favour of --url-v4", "…with ruff"): no subject the two facts share. */
+  readonly fresh?: ReadonlySet<string>;
   /** Where a removal says it was done ("…for backend errors"): its last noun and the word before it, which the older fact must not set another word before. */
   readonly scope?: readonly [string, string];
 }
@@ -664,24 +733,42 @@ function replacedIn(text: string): Replaced {
       for (const n of shape.numbers.split(' ')) if (n) words.add(n);
       const named = f >= PARALLEL_FORMS || ((!DETERMINED.test(thing) || nameLike(thing.replace(DETERMINED, ''))) && !PARTICIPLE.test(thing));
       // The subject of a change is what comes before its verb and, where they stand between, the words after it ("Switched the build tool from…").
-      const before = factShape(f === MOVED_FORM ? changedSubject(clause.slice(0, m.index + m[0].lastIndexOf(m[1]!))) : clause.slice(0, m.index)).words;
+      // A bracket opens a clause of its own: "Modified database schema (use base64, not binary)" says "use base64" of its thing.
+      const upTo = clause.slice(0, m.index);
+      const lead = f < PARALLEL_FORMS && upTo.lastIndexOf('(') > upTo.lastIndexOf(')') ? upTo.slice(upTo.lastIndexOf('(') + 1) : upTo;
+      const before = factShape(f === MOVED_FORM ? changedSubject(clause.slice(0, m.index + m[0].lastIndexOf(m[1]!))) : lead).words;
       // The head is what the clause is about: "Nightly database backups…" are backups ("nightly" says when, as "every night" does).
       // "Use GitHub Actions instead of TravisCI", "Jason instead of Poison for parsing results": the clause says only a name in the old one's place.
-      const alone = f < PARALLEL_FORMS && onlyName(clause.slice(0, m.index));
-      const first = f < PARALLEL_FORMS && !alone && !IMPERATIVE.test(clause) ? before.values().next().value : undefined;
+      const alone = f < PARALLEL_FORMS && onlyName(lead);
+      // Inside a bracket the head is still the clause's it stands in ("Sessions are cached (use Redis, not Memcached)"), past the verb a changelog opens with ("Modified database schema (…)").
+      const inBracket = lead !== upTo;
+      const outer = inBracket ? shapeOf(upTo.slice(0, upTo.lastIndexOf('(')).replace(/^\s*[a-z]+ed\s+/i, '')).words : before;
+      const first = f < PARALLEL_FORMS && (!alone || inBracket) && !IMPERATIVE.test((inBracket ? upTo : lead).trim()) ? outer.values().next().value : undefined;
       // "The project now uses uv instead of pip": the project is the one speaking, as "we" is, not what the older fact must be about.
       const head = first && !SELF.has(first) ? first : undefined;
-      const after = head && TIME.has(head) ? [...before].find((w) => !TIME.has(w)) : undefined;
+      const after = head && TIME.has(head) ? [...outer].find((w) => !TIME.has(w)) : undefined;
       // The claim the clause makes of its subject: "are shown in euros" (before "not"), "no longer stored in cents".
       const verb = f < PARALLEL_FORMS ? claimVerb(clause.slice(0, m.index)) : f === PARALLEL_FORMS ? participle(thing.split(/\s+/)[0]!.toLowerCase()) : undefined;
       // "requirements.txt was replaced by pyproject.toml", "Removed Flow": the clause says only that a named thing is gone; it is its own subject.
-      const rest = clause.slice(m.index + m[0].length).trim();
+      // "Sass has been removed and CSS is now processed through postcss": what follows "and" with its own verb is another clause.
+      const after0 = clause.slice(m.index + m[0].length).trim();
+      const rest = /^and\s+(?:\S+\s+){1,3}?(?:is|are|was|were|has|have)\s/i.test(after0) ? '' : after0;
       // Not where it says where or what for ("…by Rollbar for backend errors", "Replaced Webpack with Vite in the storefront"): the thing may stay elsewhere.
-      const bare = (f === GONE_FORM || f === REMOVED_FORM) && (!rest || /^(?:by|with)\s/i.test(rest) || /\swith$/i.test(m[0])) && !/\b(?:for|in|on|at|across|from|within|inside|except|only|to)\b/i.test(rest) && !DETERMINED.test(thing) && nameLike(thing);
-      // "…was replaced by Rollbar for backend errors": where or what for it was replaced, which the older fact must not say otherwise ("frontend errors").
-      const at = f === GONE_FORM || f === REMOVED_FORM ? /\b(?:for|in|on|across|within|inside)\s+(.+)$/i.exec(rest)?.[1] : undefined;
+      // "…in favour of tempfile" says the new thing, as "by" does.
+      const plain = (f === GONE_FORM || f === REMOVED_FORM) && (!rest || /^(?:by|with)\s/i.test(rest) || IN_FAVOUR.test(rest) || /\s(?:with|favou?r\s+(?:of|to))$/i.test(m[0])) && !/\b(?:for|in|on|at|across|from|within|inside|except|only|to)\b/i.test(rest.replace(IN_FAVOUR, ''));
+      // A list of its things in brackets names it as surely as a name does ("the linters (golint, vet, staticcheck)").
+      const bare = plain && ((!DETERMINED.test(thing) && nameLike(thing)) || /\([^()]*,[^()]*\)$/.test(withoutUsage(m[1]!)));
+      // "Removed support of codecov", "Migrated from Jest/ts-jest to Vitest": no subject but the change itself, nothing said of where or what for.
+      const purpose = f === REMOVED_FORM ? purposeOf(withoutUsage(m[1]!), f) : undefined;
+      // "…was replaced by Rollbar for backend errors", "a workaround for the Safari bug": where or what for it was replaced, which the older fact must not say otherwise ("frontend errors", "the Firefox bug").
+      const at = f === GONE_FORM || f === REMOVED_FORM ? (/\b(?:for|in|on|across|within|inside)\s+(.+)$/i.exec(after0)?.[1] ?? purpose ?? (f === GONE_FORM ? placeOf(m[1]!.trim()) : undefined)) : undefined;
+      // Not where it says where or what for the thing was ("Removed a workaround for the Safari bug", "The Sentry integration in the admin app was removed"): another may stay.
+      const sole = !at && (plain || (f === MOVED_FORM && !/\b(?:for|in|on|at|across|within|inside|except|only)\b/i.test(rest))) && [...before].every((w) => CHANGE_STEMS.has(w) || SELF.has(w));
       const scope = at ? lastPair(at) : undefined;
-      if (words.size) things.push({ words, named, ...(f >= PARALLEL_FORMS && f < SUBJECT_FORMS ? { subject: before } : head ? { head, ...(after ? { after } : {}) } : {}), ...(verb ? { verb } : {}), ...(bare ? { bare } : {}), ...(scope ? { scope } : {}), ...(alone ? { alone } : {}) });
+      // What stands in its place: after "by", "with", "in favour of" (a removal), "to" (a move), up to where or what for.
+      const instead = f === GONE_FORM || f === REMOVED_FORM ? /^(?:(?:by|with)\s+|in\s+favou?r\s+(?:of|to)\s+)(.+)$/i.exec(/\s(?:with|favou?r\s+(?:of|to))$/i.test(m[0]) ? `with ${after0}` : after0)?.[1] : f === MOVED_FORM ? rest : undefined;
+      const fresh = instead ? shapeOf(instead.split(/\s(?:for|in|on|across|within|inside)\s/i)[0]!).words : undefined;
+      if (words.size) things.push({ words, named, ...(f >= PARALLEL_FORMS && f < SUBJECT_FORMS ? { subject: before } : head ? { head, ...(after ? { after } : {}) } : {}), ...(verb ? { verb } : {}), ...(bare ? { bare } : {}), ...(scope ? { scope } : {}), ...(alone ? { alone } : {}), ...(sole || alone ? { keys: thingKeys(thing) } : {}), ...(sole ? { sole } : {}), ...(fresh?.size ? { fresh } : {}) });
       break;
     }
     // Chinese: the old thing is a name in Latin letters ("从 Heroku 迁移到 Fly.io", "不再使用 Jest", "Webpack 已移除", "取代了 Webpack").
@@ -938,7 +1025,8 @@ function sameKind(older: Frame, was: [number, number], newer: Frame, is: [number
 /** The word that opens the place at `i` (articles skipped): its group, 'free' for a "to" after a word of change, or null. */
 function slotAt(f: Frame, i: number): string | null {
   let j = i - 1;
-  while (j >= 0 && f.words[j]!.kind === 'det') j--;
+  // "rust edition is now 2018", "the import path is now go.uber.org/zap": the time word stands between the place and its thing.
+  while (j >= 0 && (f.words[j]!.kind === 'det' || f.words[j]!.key === 'now')) j--;
   const w = f.words[j];
   if (!w || w.kind !== 'slot') return null;
   if (w.key === 'to' || w.key === 'onto') for (let k = 0; k < j; k++) if (CHANGE.has(f.words[k]!.key)) return 'free';
@@ -1016,13 +1104,13 @@ function negatesOlder(thing: Thing, newer: FactShape, older: FactShape): boolean
   for (const w of thing.words) {
     if (GENERIC.has(w)) continue;
     // "instead of black/isort": each of the two is in the older fact ("runs black and isort").
-    if (!older.words.has(w) && !olderNumbers.includes(w) && !(w.includes('/') && !w.includes('.') && w.split('/').every((part) => !part || older.words.has(stem(part))))) return false;
+    if (!older.words.has(w) && !olderNumbers.includes(w) && !(w.includes('/') && !w.includes('.') && w.split('/').every((part) => !part || older.words.has(stem(part)) || part.split('-').every((p) => !p || older.words.has(stem(p)))))) return false;
     own++;
   }
   if (!own) return false;
-  if (thing.bare || (thing.alone && inPlace(thing.words, older))) return true;
+  if (thing.bare || ((thing.alone || thing.sole) && inPlace(thing.keys!, older))) return true;
   for (const w of newer.words) {
-    if (thing.words.has(w) || GENERIC.has(w) || !older.words.has(w)) continue;
+    if (thing.words.has(w) || thing.fresh?.has(w) || GENERIC.has(w) || !older.words.has(w)) continue;
     // "Prices are shown in euros, not cents" makes another claim than "Prices are stored in cents": both stay true.
     return !(thing.verb && older.frame.verb && thing.verb !== older.frame.verb);
   }
@@ -1039,7 +1127,9 @@ function negatesOlder(thing: Thing, newer: FactShape, older: FactShape): boolean
  * now includes a header row" adds to "The CSV export uses semicolons as separators").
  */
 export function replacesSubject(newer: FactShape, newerText: string, older: FactShape): boolean {
-  if (older.words.size === 0 || !newer.cued) return false;
+  if (older.words.size === 0) return false;
+  if (newer.numbers && older.numbers && newer.numbers !== older.numbers && versionAnew(newerText, older)) return true;
+  if (!newer.cued) return false;
   const said = replacedIn(newerText);
   if (said.things.length) return said.things.some((t) => negatesOlder(t, newer, older));
   if (!said.cue) return false;
@@ -1056,6 +1146,62 @@ export function replacesSubject(newer: FactShape, newerText: string, older: Fact
   }
   if (newer.negated || older.negated || !shareSubject(newer, older)) return false;
   return said.clauses.some((c) => sameFrame(factShape(c).frame, older.frame));
+}
+
+/** Verbs that set a thing's version anew: "Upgraded to .NET 9.0 SDK", "Bumped lodash to 4.17.21". */
+const UPGRADE = /^(?:(?:we|i)(?:'ve|\u2019ve)?\s+)?(?:upgraded|bumped|raised|increased|updated|downgraded|lowered)\s+(?:(.{1,80}?)\s+)?to\s+(.+)$/i;
+
+/** The names a frame says with a version right after them ("Node 20", ".NET 9.0"): name key → version. */
+function versioned(f: Frame): Map<string, string> {
+  const out = new Map<string, string>();
+  for (let i = 0; i + 1 < f.words.length; i++) {
+    const [w, v] = [f.words[i]!, f.words[i + 1]!];
+    if (w.kind === 'word' && (w.named || w.tool) && !VERSION.test(w.key) && VERSION.test(v.key)) out.set(w.key, v.key);
+  }
+  return out;
+}
+
+/**
+ * Whether `newerText` sets the version of a thing the older fact names with another version, and
+ * says nothing of another subject: "Upgraded to .NET 9.0 SDK" over "The core builds with the .NET
+ * 8.0 SDK"; not "Upgraded the CI image to Node 20" over "The API runs on Node 18" (another subject),
+ * nor "…to Node 20 in the admin app" (a place the older fact may not be).
+ */
+function versionAnew(newerText: string, older: FactShape): boolean {
+  const said = upgradeOf(newerText);
+  if (!said) return false;
+  const was = versioned(older.frame);
+  for (const [name, version] of said.now) {
+    const old = was.get(name);
+    if (!old || old === version) continue;
+    // The subject before "to", a version's own words and the name aside, is the older fact's too.
+    return [...said.subject].every((w) => w === name || w === 'version' || older.words.has(w));
+  }
+  return false;
+}
+
+/** What an upgrade statement sets (name key → version) and its subject's words, by text; null for a statement that sets none. */
+const upgrades = new Map<string, { now: Map<string, string>; subject: ReadonlySet<string> } | null>();
+function upgradeOf(text: string): { now: Map<string, string>; subject: ReadonlySet<string> } | null {
+  if (upgrades.has(text)) return upgrades.get(text)!;
+  if (upgrades.size >= SHAPES_KEPT) upgrades.clear();
+  let said: { now: Map<string, string>; subject: ReadonlySet<string> } | null = null;
+  const m = UPGRADE.exec(text.trim().slice(0, 300));
+  const target = m?.[2]!.replace(/[.\s]+$/, '');
+  const [thing, place] = target ? target.split(/\s(?:in|on|for|across|within|inside|at)\s/i) : [];
+  if (m && thing && place === undefined) {
+    const frame = shapeOf(thing).frame;
+    const now = versioned(frame);
+    // "Bumped Node to 20", "Raised the Node version to 20": the name before "to", the version after it.
+    const first = frame.words[0];
+    if (!now.size && m[1] && first && VERSION.test(first.key)) {
+      const last = shapeOf(m[1]).frame.words.filter((w) => w.kind === 'word' && w.key !== 'version').at(-1);
+      if (last && (last.named || last.tool) && !VERSION.test(last.key)) now.set(last.key, first.key);
+    }
+    if (now.size) said = { now, subject: m[1] ? shapeOf(m[1]).words : new Set<string>() };
+  }
+  upgrades.set(text, said);
+  return said;
 }
 
 /** Whether two facts share a content word that is no loose verb, no cue: sameFrame's first need, told without reading their frames. */

@@ -3,7 +3,7 @@ import { localDate, localTime, windowStart } from '../../clock.js';
 import { hotFiles, isBotCommit, isMemoryCommit, isOwnCommit, onePerSubject } from '../../git/log.js';
 import { PRIMER_LOG_DEPTH } from '../../git/log-cache.js';
 import { CorruptFileError } from '../../memory/frontmatter.js';
-import { factShape, forgottenTexts, similarity, type LongTermSection } from '../../memory/long-term.js';
+import { completes, factShape, forgottenTexts, type LongTermSection } from '../../memory/long-term.js';
 import { TRIED_KIND, triedFactsOnce } from '../../memory/long-term-tried.js';
 import { readNewest, readSessions } from '../../memory/primer-window.js';
 import type { JournalRead } from '../../memory/journal.js';
@@ -196,12 +196,12 @@ function byDay(win: JournalRead, earlier: JournalRead, to: string): Map<string, 
   return days;
 }
 
-/** Whether `s` has a next step none of the `later` sessions completed (said in other words too): latestPerBranch's rule. */
+/** Whether `s` has a next step none of the `later` sessions completed (said in other words too, or in longer ones): latestPerBranch's rule. */
 function stillOpen(s: Session, later: readonly Session[]): boolean {
   const done = later.flatMap((l) => l.completed.map(factShape));
   return s.next_steps.some((n) => {
     const shape = factShape(n);
-    return !done.some((d) => similarity(d, shape) >= 0.5);
+    return !done.some((d) => completes(d, shape));
   });
 }
 /** How far before the window the primer looks for a merged branch's last next steps. */
@@ -210,7 +210,7 @@ const NEXT_STEPS_LOOKBACK_DAYS = 14;
 /**
  * The latest session with next steps of each branch among `sessions` (oldest first: those merged
  * in here), newest first, the checked-out branch's own first among equals: what each line of work
- * left to do. A step a later session completed (said in other words too) is left out.
+ * left to do. A step a later session completed (said in other words too, or in longer ones) is left out.
  */
 export function latestPerBranch(sessions: Session[], current: string | null): Session[] {
   const byBranch = new Map<string, number>();
@@ -226,7 +226,7 @@ export function latestPerBranch(sessions: Session[], current: string | null): Se
     const done = shaped.slice(i + 1).flat();
     const open = sessions[i]!.next_steps.filter((n) => {
       const shape = factShape(n);
-      return !done.some((d) => similarity(d, shape) >= 0.5);
+      return !done.some((d) => completes(d, shape));
     });
     if (open.length) list.push({ ...sessions[i]!, next_steps: open });
   }
