@@ -230,10 +230,19 @@ export interface NewTree {
  */
 export function editTree(head: HeadTrees, changes: readonly PathChange[]): { tree: string; write: NewTree[] } {
   const write: NewTree[] = [];
-  const build = (dir: string): string | null => {
+  // Each directory gets the changes under it, handed down by its parent: a fold's commit changes
+  // ~10,000 paths in ~400 directories, and each directory going through all of them cost the L
+  // dream ~1.5 s.
+  const build = (dir: string, mine: readonly PathChange[]): string | null => {
     const prefix = dir === '' ? '' : `${dir}/`;
-    const entries = [...(head.trees.get(dir) ?? [])];
+    const before = head.trees.get(dir) ?? [];
+    const entries = [...before];
     const byName = new Map<string, number>(entries.map((e, i) => [e.name.toString('latin1'), i]));
+    /** HEAD's entry of `name` here (byName only gains indexes past HEAD's entries). */
+    const old = (name: string): TreeEntry | undefined => {
+      const at = byName.get(Buffer.from(name).toString('latin1'));
+      return at === undefined ? undefined : before[at];
+    };
     const set = (name: string, entry: TreeEntry | null) => {
       const key = Buffer.from(name).toString('latin1');
       const at = byName.get(key);
@@ -245,23 +254,25 @@ export function editTree(head: HeadTrees, changes: readonly PathChange[]): { tre
         entries.push(entry);
       }
     };
-    const subdirs = new Set<string>();
-    for (const c of changes) {
-      if (!c.path.startsWith(prefix)) continue;
+    const subdirs = new Map<string, PathChange[]>();
+    for (const c of mine) {
       const rest = c.path.slice(prefix.length);
       const slash = rest.indexOf('/');
       if (slash >= 0) {
-        subdirs.add(rest.slice(0, slash));
+        const name = rest.slice(0, slash);
+        const under = subdirs.get(name);
+        if (under) under.push(c);
+        else subdirs.set(name, [c]);
         continue;
       }
-      const old = entryOf(head.trees.get(dir) ?? null, rest);
-      if (old && (old.mode === TREE || old.mode === '160000')) throw new TreeEditUnsupported(`${c.path} is a directory or submodule in HEAD`);
+      const was = old(rest);
+      if (was && (was.mode === TREE || was.mode === '160000')) throw new TreeEditUnsupported(`${c.path} is a directory or submodule in HEAD`);
       set(rest, c.entry && { mode: c.entry.mode, name: Buffer.from(rest), sha: c.entry.sha });
     }
-    for (const name of subdirs) {
-      const old = entryOf(head.trees.get(dir) ?? null, name);
-      if (old && old.mode !== TREE) throw new TreeEditUnsupported(`${prefix}${name} is a file in HEAD`);
-      const sha = build(`${prefix}${name}`);
+    for (const [name, under] of subdirs) {
+      const was = old(name);
+      if (was && was.mode !== TREE) throw new TreeEditUnsupported(`${prefix}${name} is a file in HEAD`);
+      const sha = build(`${prefix}${name}`, under);
       set(name, sha ? { mode: TREE, name: Buffer.from(name), sha } : null);
     }
     const kept = entries.filter((e) => e.mode !== '');
@@ -271,7 +282,7 @@ export function editTree(head: HeadTrees, changes: readonly PathChange[]): { tre
     if (sha !== (dir === '' ? undefined : entryOf(head.trees.get(parentOf(dir)) ?? null, baseOf(dir))?.sha)) write.push({ sha, entries: kept, body });
     return sha;
   };
-  const tree = build('')!;
+  const tree = build('', changes)!;
   return { tree, write };
 }
 
