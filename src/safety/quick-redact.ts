@@ -1,3 +1,4 @@
+import { startIndexOf } from '../order.js';
 import { RULES, ruleMatches, type SecretRule } from './rules.js';
 
 /**
@@ -128,7 +129,7 @@ function searchWhole(folded: string): { gate: RegExp | null; told: Set<number> }
     for (const l of c.literals) {
       for (let at = folded.indexOf(l); at >= 0; ) {
         starts ??= lineStarts(folded);
-        const line = lineAt(starts, at);
+        const line = startIndexOf(starts, at);
         told.add(line);
         // On from the next line: one hit a line is enough.
         const next = starts[line + 1];
@@ -150,18 +151,6 @@ function lineStarts(text: string): number[] {
   const starts = [0];
   for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) starts.push(at + 1);
   return starts;
-}
-
-/** The index of the line that holds offset `at`, by the lines' start offsets (ascending). */
-function lineAt(starts: number[], at: number): number {
-  let lo = 0;
-  let hi = starts.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (starts[mid]! <= at) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo;
 }
 
 function redactLine(line: string, by: 'substrings' | 'pattern'): string {

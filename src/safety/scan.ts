@@ -2,6 +2,7 @@ import { lintSource } from '@secretlint/core';
 import { secretLintProfiler } from '@secretlint/profiler';
 import { rules as presetRules } from '@secretlint/secretlint-rule-preset-recommend';
 import { allowlistMatcher } from './allowlist.js';
+import { startIndexOf } from '../order.js';
 import { RULES, isRealPassword, isReference, ruleMatches } from './rules.js';
 import type { Finding, ScanOptions } from './types.js';
 
@@ -162,17 +163,6 @@ export function fixedParts(value: string): boolean[] {
   return fixed;
 }
 
-/** 0-based line index of `offset`, by binary search over the line start offsets. */
-function lineIndex(starts: readonly number[], offset: number): number {
-  let lo = 0;
-  for (let hi = starts.length - 1; lo < hi; ) {
-    const mid = (lo + hi + 1) >> 1;
-    if (starts[mid]! <= offset) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo;
-}
-
 /**
  * Find secrets in `text` with the secretlint recommended preset plus the project rules. Input of any
  * size is scanned in overlapping chunks (1 MiB for the project rules, 8 KiB for secretlint).
@@ -194,7 +184,7 @@ export async function scanText(text: string, opts: ScanOptions = {}): Promise<Fi
   for (const { ruleId, message, start, end } of resolve(raw)) {
     const value = text.slice(start, end);
     if (allowlist.allowed(value)) continue;
-    const line = lineIndex(starts, start);
+    const line = startIndexOf(starts, start);
     const masked = maskValue(value);
     findings.push({ ruleId, message: `${message}: ${masked}`, line: line + 1, column: start - starts[line]! + 1, start, end, masked });
   }
