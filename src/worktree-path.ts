@@ -1,6 +1,7 @@
 import { lstatSync, readlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { GitMemoryError } from './errors.js';
+import { readTextOrNull } from './fs/read-file.js';
 
 /**
  * Memory lives in the repository, so a committed symbolic link at `.openclaw_memory`, `journal/`,
@@ -66,4 +67,15 @@ export function writablePath(root: string, rel: string, opts: { includeFile?: bo
     );
   }
   return join(root, rel);
+}
+
+/**
+ * The text of the working tree's memory file `rel`, never read through a symbolic link on its way
+ * (a committed `MEMORY.md` → ~/.ssh/id_rsa would otherwise put the key in a model request, a page
+ * or a memory commit): `link` names the link instead. `text` is null where there is no regular
+ * file to read (absent, a FIFO, a directory).
+ */
+export function memoryFileText(root: string, rel: string): { text: string | null; link: SymlinkOnPath | null } {
+  const link = symlinkOnPath(root, rel);
+  return link ? { text: null, link } : { text: readTextOrNull(join(root, rel)), link: null };
 }
