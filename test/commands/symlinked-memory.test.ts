@@ -99,6 +99,29 @@ describe('memory reached through a committed symbolic link', () => {
     expect(repo.git('status', '--porcelain')).toBe('');
   });
 
+  it('a linked MEMORY.md is neither shown by view nor read by forget', async () => {
+    const repo = makeRepo({ now: NOW });
+    expect((await repo.run(['init', '--no-hooks'])).code).toBe(0);
+    const outside = join(tempDir('gm-outside-'), 'MEMORY.md');
+    writeFileSync(outside, '# Long-term memory\n\n## Conventions\n- OUTSIDE-FACT the root password is in ~/notes\n');
+    symlinkSync(outside, join(repo.dir, '.openclaw_memory/MEMORY.md'));
+    repo.git('add', '-A');
+    repo.git('commit', '-q', '-m', 'link MEMORY.md outside');
+    const before = readFileSync(outside, 'utf8');
+
+    const view = await repo.run(['view', '--out', 'page.html']);
+    expect(view.code, view.stderr).toBe(0);
+    expect(repo.read('page.html')).not.toContain('OUTSIDE-FACT');
+    expect(view.stderr).toContain('.openclaw_memory/MEMORY.md not shown: .openclaw_memory/MEMORY.md is a symbolic link');
+
+    const forget = await repo.run(['forget', 'root password']);
+    expect(forget.code).toBe(1);
+    expect(forget.stdout + forget.stderr).not.toContain('OUTSIDE-FACT');
+    expect(forget.stderr).toContain('.openclaw_memory/MEMORY.md is a symbolic link');
+    expect(readFileSync(outside, 'utf8')).toBe(before);
+    expect(repo.git('status', '--porcelain')).toBe('?? page.html\n');
+  });
+
   it('init refuses a linked journal before making anything', async () => {
     const repo = makeRepo({ now: NOW });
     const outside = tempDir('gm-outside-');
