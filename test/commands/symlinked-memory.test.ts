@@ -122,6 +122,21 @@ describe('memory reached through a committed symbolic link', () => {
     expect(repo.git('status', '--porcelain')).toBe('?? page.html\n');
   });
 
+  it('lint reports a committed link in memory, where every reader skips it silently', async () => {
+    const repo = makeRepo({ now: NOW });
+    expect((await repo.run(['init', '--no-hooks'])).code).toBe(0);
+    const outside = join(tempDir('gm-outside-'), 'session.md');
+    writeFileSync(outside, 'OUTSIDE-TEXT\n');
+    mkdirSync(join(repo.dir, `.openclaw_memory/journal/${DAY}`), { recursive: true });
+    symlinkSync(outside, join(repo.dir, `.openclaw_memory/journal/${DAY}/1200-agent-abcdef.md`));
+    repo.git('add', '-A');
+    repo.git('commit', '-q', '-m', 'link a session outside');
+    const r = await repo.run(['lint']);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain(`.openclaw_memory/journal/${DAY}/1200-agent-abcdef.md is a symbolic link (to ${outside})`);
+    expect(r.stdout + r.stderr).not.toContain('OUTSIDE-TEXT');
+  });
+
   it('init refuses a linked journal before making anything', async () => {
     const repo = makeRepo({ now: NOW });
     const outside = tempDir('gm-outside-');
