@@ -5,6 +5,8 @@ import { dirname, join } from 'node:path';
 import { inside, realOrGiven } from '../fs/inside.js';
 import type { Repo } from '../git/repo.js';
 import { writeAtomic } from '../fs/atomic.js';
+import { isMemoryPath } from '../paths.js';
+import { writablePath } from '../worktree-path.js';
 
 export type FileResult = 'created' | 'updated' | 'unchanged' | 'removed' | 'absent';
 
@@ -60,6 +62,10 @@ export function planFiles(repo: Repo) {
   return {
     /** Queues `fn` on the file's text (null: absent). */
     change(path: string, label: string, fn: (text: string | null) => string | null): void {
+      // A file of the memory folder (Aider's instructions) is never written through a link, as no
+      // memory file is (worktree-path.ts): a clone's committed link would have init edit, and
+      // uninstall delete, whatever file it names outside the repository.
+      if (isMemoryPath(path)) writablePath(repo.root, path, { includeFile: true });
       const abs = resolvedPath(repo, path);
       let p = files.get(abs);
       if (!p) {

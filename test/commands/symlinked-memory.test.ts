@@ -137,6 +137,21 @@ describe('memory reached through a committed symbolic link', () => {
     expect(r.stdout + r.stderr).not.toContain('OUTSIDE-TEXT');
   });
 
+  it("init --agent aider does not edit the file outside that a linked .openclaw_memory/AIDER.md names", async () => {
+    const repo = makeRepo({ now: NOW });
+    expect((await repo.run(['init', '--no-hooks'])).code).toBe(0);
+    const outside = join(tempDir('gm-outside-'), 'notes.md');
+    writeFileSync(outside, '# my own notes\n');
+    symlinkSync(outside, join(repo.dir, '.openclaw_memory/AIDER.md'));
+    repo.git('add', '-A');
+    repo.git('commit', '-q', '-m', 'link AIDER.md outside');
+    const r = await repo.run(['init', '--no-hooks', '--agent', 'aider']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(`.openclaw_memory/AIDER.md is a symbolic link (to ${outside})`);
+    expect(readFileSync(outside, 'utf8')).toBe('# my own notes\n');
+    expect(repo.git('status', '--porcelain')).toBe('');
+  });
+
   it('init refuses a linked journal before making anything', async () => {
     const repo = makeRepo({ now: NOW });
     const outside = tempDir('gm-outside-');
