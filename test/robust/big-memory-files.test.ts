@@ -2,10 +2,10 @@
 // parsed and rendered whole at every session start: 8 MB cost the start 1-2.5 s (TASKS.md, a day
 // file; MEMORY.md 0.8 s), where the budget is 0.3 s. Past a read cap such a file is skipped with a
 // warning, never rewritten, and `lint` says why.
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DAY_READ_MAX_BYTES } from '../../src/memory/journal.js';
+import { DAY_READ_MAX_BYTES, SESSION_READ_MAX_BYTES } from '../../src/memory/journal.js';
 import { LONG_TERM_READ_MAX_BYTES } from '../../src/memory/long-term-read.js';
 import { TASKS_READ_MAX_BYTES } from '../../src/memory/tasks-file.js';
 import { makeMemoryRepo, type TestRepo } from '../helpers/repo.js';
@@ -26,6 +26,7 @@ function grown(head: string, line: (i: number) => string, bytes: number): string
 
 /** Writes `rel` (a path in the repository) and commits it. */
 function commitFile(repo: TestRepo, rel: string, text: string): void {
+  mkdirSync(dirname(join(repo.dir, rel)), { recursive: true });
   writeFileSync(join(repo.dir, rel), text);
   repo.git('add', '-A');
   repo.git('commit', '-q', '-m', `big ${rel}`);
@@ -76,5 +77,17 @@ describe('memory files over their read cap', () => {
     expect(primer.stderr).toContain(`.openclaw_memory/journal/2026-11-21.md: is ${Buffer.byteLength(text)} bytes, more than a day of sessions holds`);
     const lint = await repo.run(['lint', '--json']);
     expect(JSON.stringify(JSON.parse(lint.stdout))).toContain(`a day file over ${DAY_READ_MAX_BYTES / 1024 / 1024} MB is not read`);
+  });
+
+  it('session files: one of 100 KB (six times what end writes) is skipped with a warning', async () => {
+    const repo = await makeMemoryRepo({ now: NOW });
+    const head = '---\nsession: 20261122-1200-abcdef\ndate: 2026-11-22\ntime: "12:00"\nagent: claude\n---\n\n## Session 12:00\n\n### Request\nBIG-SESSION-MARKER request\n\n### Learned\n';
+    const text = grown(head, (i) => `- Fact ${i} about the parser cache\n`, 100 * 1024);
+    expect(Buffer.byteLength(text)).toBeGreaterThan(SESSION_READ_MAX_BYTES);
+    commitFile(repo, '.openclaw_memory/journal/2026-11-22/1200-claude-abcdef.md', text);
+    const primer = await repo.run(['primer']);
+    expect(primer.code, primer.stderr).toBe(0);
+    expect(primer.stdout).not.toContain('BIG-SESSION-MARKER');
+    expect(primer.stderr).toContain('.openclaw_memory/journal/2026-11-22/1200-claude-abcdef.md: is');
   });
 });
