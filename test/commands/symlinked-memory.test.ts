@@ -152,6 +152,22 @@ describe('memory reached through a committed symbolic link', () => {
     expect(repo.git('status', '--porcelain')).toBe('');
   });
 
+  it("a task change during a merge is not held on a linked TASKS.md's conflict markers", async () => {
+    const repo = makeRepo({ now: NOW });
+    expect((await repo.run(['init', '--no-hooks'])).code).toBe(0);
+    const outside = join(tempDir('gm-outside-'), 'TASKS.md');
+    writeFileSync(outside, '---\nupdated: 2026-11-22\n---\n\n<<<<<<< HEAD\n- [ ] OUTSIDE-TASK one <!-- t-aaaa -->\n=======\n- [ ] OUTSIDE-TASK two <!-- t-bbbb -->\n>>>>>>> other\n');
+    rmSync(join(repo.dir, '.openclaw_memory/TASKS.md'));
+    symlinkSync(outside, join(repo.dir, '.openclaw_memory/TASKS.md'));
+    repo.git('add', '-A');
+    repo.git('commit', '-q', '-m', 'link TASKS.md outside');
+    writeFileSync(join(repo.dir, '.git', 'MERGE_HEAD'), `${repo.git('rev-parse', 'HEAD').trim()}\n`);
+    const add = await repo.run(['tasks', 'add', 'New task']);
+    expect(add.code).toBe(1);
+    expect(add.stderr).toContain('.openclaw_memory/TASKS.md is a symbolic link');
+    expect(readdirSync(join(repo.dir, '.git', 'git-memory')).join(' ')).not.toContain('tasks-waiting');
+  });
+
   it('init refuses a linked journal before making anything', async () => {
     const repo = makeRepo({ now: NOW });
     const outside = tempDir('gm-outside-');
