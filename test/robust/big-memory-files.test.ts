@@ -79,10 +79,10 @@ describe('memory files over their read cap', () => {
     expect(JSON.stringify(JSON.parse(lint.stdout))).toContain(`a day file over ${DAY_READ_MAX_BYTES / 1024 / 1024} MB is not read`);
   });
 
-  it('session files: one of 100 KB (six times what end writes) is skipped with a warning', async () => {
+  it('session files: one of 300 KB (eighteen times what end writes) is skipped with a warning', async () => {
     const repo = await makeMemoryRepo({ now: NOW });
     const head = '---\nsession: 20261122-1200-abcdef\ndate: 2026-11-22\ntime: "12:00"\nagent: claude\n---\n\n## Session 12:00\n\n### Request\nBIG-SESSION-MARKER request\n\n### Learned\n';
-    const text = grown(head, (i) => `- Fact ${i} about the parser cache\n`, 100 * 1024);
+    const text = grown(head, (i) => `- Fact ${i} about the parser cache\n`, 300 * 1024);
     expect(Buffer.byteLength(text)).toBeGreaterThan(SESSION_READ_MAX_BYTES);
     commitFile(repo, '.openclaw_memory/journal/2026-11-22/1200-claude-abcdef.md', text);
     const primer = await repo.run(['primer']);
