@@ -25,9 +25,9 @@ import { headCommit } from './git/head.js';
 import { findRepoInFiles, type Repo } from './git/repo.js';
 import { keptQuestionAt, memoryMark, readKeptStaleness, stalenessQuery, stalenessStep, STALENESS_STEP_CAP } from './dream/staleness-query.js';
 import { byPlainCommits } from './git/reflog.js';
-import { readTextOrNull } from './fs/read-file.js';
 import { triedFactsKept } from './memory/long-term-tried.js';
 import { LONG_TERM_FILE } from './paths.js';
+import { longTermForReaders } from './memory/long-term-read.js';
 import { symlinkOnPath } from './worktree-path.js';
 import { sessionStartCache } from './hook/agent/session-start-args.js';
 import { processHookIo, routeAgentHook, withStdin, type AgentHookEntries } from './hook/agent/process-io.js';
@@ -46,7 +46,7 @@ function startStalenessEarly(repo: Repo, head: string, utc: string | null): bool
     if (kept?.mark && kept.mark === mark) return true;
     // The same file, HEAD moved (a commit since): the same question at HEAD, MEMORY.md not read here.
     const same = kept && mark ? keptQuestionAt(kept, mark, 'HEAD', head) : null;
-    const text = same ? null : readTextOrNull(join(repo.root, LONG_TERM_FILE));
+    const text = same ? null : longTermForReaders(repo.root).text;
     if (!same && text === null) return false;
     // Else the facts as kept for this text (parsed only when it changed), written once git runs.
     const q = same ?? stalenessQuery(triedFactsKept(text!, repo.stateDir, false).tried, 'HEAD', head);

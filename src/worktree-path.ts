@@ -1,6 +1,7 @@
-import { lstatSync, readlinkSync } from 'node:fs';
+import { lstatSync, readFileSync, readlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { GitMemoryError } from './errors.js';
+import { withOpenFile } from './fs/read-file.js';
 
 /**
  * Memory lives in the repository, so a committed symbolic link at `.openclaw_memory`, `journal/`,
@@ -66,4 +67,23 @@ export function writablePath(root: string, rel: string, opts: { includeFile?: bo
     );
   }
   return join(root, rel);
+}
+
+/**
+ * The text of the working tree's memory file `rel`, never read through a symbolic link on its way
+ * (a committed `MEMORY.md` → ~/.ssh/id_rsa would otherwise put the key in a model request, a page
+ * or a memory commit): `link` names the link instead. `text` is null where there is no regular
+ * file to read (absent, a FIFO, a directory), or where it holds more than `maxBytes`: `over` is
+ * then its size, and nothing of it is read (a hook must not spend seconds on a hostile file).
+ */
+export function memoryFileText(root: string, rel: string, maxBytes = Infinity): { text: string | null; link: SymlinkOnPath | null; over?: number } {
+  const link = symlinkOnPath(root, rel);
+  if (link) return { text: null, link };
+  let over: number | undefined;
+  const text = withOpenFile(join(root, rel), (fd, size) => {
+    if (size <= maxBytes) return readFileSync(fd, 'utf8');
+    over = size;
+    return null;
+  });
+  return over === undefined ? { text, link: null } : { text: null, link: null, over };
 }

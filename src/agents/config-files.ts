@@ -1,10 +1,13 @@
 import { existsSync, lstatSync, readdirSync, rmdirSync, unlinkSync } from 'node:fs';
 import { regularFileText } from '../fs/read-file.js';
 import { EXIT, GitMemoryError } from '../errors.js';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { inside, realOrGiven } from '../fs/inside.js';
+import { gitSync } from '../git/git.js';
 import type { Repo } from '../git/repo.js';
 import { writeAtomic } from '../fs/atomic.js';
+import { isMemoryPath } from '../paths.js';
+import { writablePath } from '../worktree-path.js';
 
 export type FileResult = 'created' | 'updated' | 'unchanged' | 'removed' | 'absent';
 
@@ -13,7 +16,10 @@ export type FileResult = 'created' | 'updated' | 'unchanged' | 'removed' | 'abse
  * edited where it points, never replaced, wherever it points.
  */
 function resolvedPath(repo: Repo, path: string): string {
-  return realOrGiven(join(repo.root, path));
+  const abs = join(repo.root, path);
+  const real = realOrGiven(abs);
+  // A file not made yet lies where its folder really is (`.claude` may itself be a link).
+  return real !== abs || existsSync(abs) ? real : join(realOrGiven(dirname(abs)), basename(abs));
 }
 
 /** What init and uninstall say of a file changed through a link that leads out of the repository. */
@@ -39,6 +45,31 @@ function read(path: string, shown: string): string | null {
   return text;
 }
 
+/**
+ * Throws where `path`, or a folder on its way, is a symbolic link the repository tracks: one that
+ * leads outside it (to `abs`) would have init write git-memory's section into whatever file a
+ * clone's commit names (`CLAUDE.md` → ~/.bashrc, whose shell then runs the section's backquoted
+ * commands; `.claude/settings.json` → the user's own settings, for every project). A link the user
+ * made and did not commit (a CLAUDE.md linked to a shared ~/RULES.md) is written through, as before.
+ */
+function refuseCommittedLink(repo: Repo, path: string, abs: string): void {
+  const parts = path.split('/');
+  const prefixes = parts.map((_, i) => parts.slice(0, i + 1).join('/'));
+  let listed = '';
+  try {
+    listed = gitSync(['ls-files', '--stage', '-z', '--', ...prefixes.map((p) => `:(literal)${p}`)], repo.root);
+  } catch {
+    return; // no index to ask (not a repository yet): nothing committed
+  }
+  const link = listed.split('\0').find((e) => e.startsWith('120000 '))?.split('\t')[1];
+  if (!link) return;
+  throw new GitMemoryError(
+    `${path} leads outside the repository (to ${abs}) through ${link}, a symbolic link committed to it: git-memory does not write through a link that came with the repository`,
+    EXIT.error,
+    `if the link is yours, add git-memory's section to ${abs} by hand, or keep the link out of the repository (git rm --cached ${link}); if it came from someone else's commit, remove it`,
+  );
+}
+
 interface Planned {
   path: string;
   label: string;
@@ -60,6 +91,10 @@ export function planFiles(repo: Repo) {
   return {
     /** Queues `fn` on the file's text (null: absent). */
     change(path: string, label: string, fn: (text: string | null) => string | null): void {
+      // A file of the memory folder (Aider's instructions) is never written through a link, as no
+      // memory file is (worktree-path.ts): a clone's committed link would have init edit, and
+      // uninstall delete, whatever file it names outside the repository.
+      if (isMemoryPath(path)) writablePath(repo.root, path, { includeFile: true });
       const abs = resolvedPath(repo, path);
       let p = files.get(abs);
       if (!p) {
@@ -92,6 +127,11 @@ export function planFiles(repo: Repo) {
      * part of what the repository commits, which the user is told.
      */
     apply(): { path: string; label: string; result: FileResult; outside?: string }[] {
+      // Before anything is written: a link that leads out of the repository and came with it (git
+      // tracks it) was a teammate's choice of which of this user's files to edit, not the user's.
+      for (const p of files.values()) {
+        if (p.after !== p.before && inside(repo.root, p.abs) === null) refuseCommittedLink(repo, p.path, p.abs);
+      }
       return [...files.values()].map((p) => {
         if (p.after === p.before) return { path: p.path, label: p.label, result: p.before === null ? 'absent' : 'unchanged' };
         const outside = inside(repo.root, p.abs) === null ? { outside: p.abs } : {};

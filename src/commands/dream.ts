@@ -7,7 +7,7 @@ import { legacyEntries } from '../dream/legacy.js';
 import { guardEntries } from '../dream/secrets.js';
 import { lastSessionOf, readDreamState, tryDreamLock, withLastSession, writeDreamState } from '../dream/state.js';
 import { EXIT, GitMemoryError } from '../errors.js';
-import { readTextOrNull } from '../fs/read-file.js';
+import { memoryFileText, symlinkMessage } from '../worktree-path.js';
 import { commitToNewBranch } from '../git/branch-commit.js';
 import { git } from '../git/git.js';
 import { PRIMER_LOG_DEPTH } from '../git/log-cache.js';
@@ -20,7 +20,6 @@ import { parseLongTerm, serializeLongTerm, type LongTermDoc } from '../memory/lo
 import { sameFacts } from '../dream/unchanged.js';
 import { LONG_TERM_FILE } from '../paths.js';
 import { localDate } from '../clock.js';
-import { join } from 'node:path';
 import type { Opened, Result } from './context.js';
 import { commitMessage, type CommitOutcome } from './steps/commit-memory.js';
 import { commitLongTerm } from './steps/commit-long-term.js';
@@ -63,9 +62,14 @@ export interface DreamData {
 
 const idle = (reason: string): DreamData => ({ ran: false, reason, source: null, sessions: 0, report: null, entries: 0, lines: 0, bytes: 0, changed: false, path: null, commit: null, branch: null, waiting: null, model: null });
 
-/** MEMORY.md as it is; a file that does not parse stops the dream (it is never rewritten). */
+/**
+ * MEMORY.md as it is; a file that does not parse stops the dream (it is never rewritten), and so
+ * does a MEMORY.md reached through a symbolic link: what it points to (a teammate's commit can make
+ * it ~/.ssh/id_rsa) is never read, so never sent to a model, before the write refuses the link.
+ */
 function readLongTerm(root: string): LongTermDoc | null {
-  const text = readTextOrNull(join(root, LONG_TERM_FILE));
+  const { text, link } = memoryFileText(root, LONG_TERM_FILE);
+  if (link) throw new GitMemoryError(`${symlinkMessage(link)}; the dream did not run`, EXIT.error, `replace the link with the file itself (git rm ${link.link}), or remove it if it came from someone else's commit`);
   if (text === null) return null;
   try {
     return parseLongTerm(text, LONG_TERM_FILE);

@@ -1,7 +1,6 @@
-import { join } from 'node:path';
 import { localDate } from '../clock.js';
 import { EXIT, GitMemoryError, UsageError } from '../errors.js';
-import { readTextOrNull } from '../fs/read-file.js';
+import { memoryFileText, symlinkMessage } from '../worktree-path.js';
 import { listDays, readDays } from '../memory/journal.js';
 import { factId, factShape, matchesForgotten, parseLongTerm, serializeLongTerm, type LongTermDoc, type LongTermEntry } from '../memory/long-term.js';
 import { CorruptFileError } from '../memory/frontmatter.js';
@@ -48,7 +47,8 @@ export async function forget(ctx: Ctx, opts: ForgetOptions): Promise<Result<Forg
   const control = controlCharProblems(target, 'the text to forget');
   if (control.length) throw new UsageError(control[0]!);
   const path = LONG_TERM_FILE;
-  const text = readTextOrNull(join(repo.root, path));
+  const { text, link } = memoryFileText(repo.root, path);
+  if (link) throw new GitMemoryError(`${symlinkMessage(link)}; nothing was forgotten`, EXIT.error, `replace the link with the file itself (git rm ${link.link}), or remove it if it came from someone else's commit`);
   let doc: LongTermDoc;
   try {
     doc = text === null ? { lang: o.config.journal.language, entries: [] } : parseLongTerm(text, path);

@@ -6,6 +6,9 @@ import { parseDay } from '../memory/day-view.js';
 import { PRIMER_MAX_BYTES } from '../memory/primer.js';
 import { parseSession, SESSION_MAX_BYTES } from '../memory/session.js';
 import { parseTasks, writtenTaskIds } from '../memory/tasks.js';
+import { TASKS_READ_MAX_BYTES } from '../memory/tasks-file.js';
+import { DAY_READ_MAX_BYTES } from '../memory/journal.js';
+import { LONG_TERM_READ_MAX_BYTES } from '../memory/long-term-read.js';
 import { CONFIG_FILE, JOURNAL_DIR, LONG_TERM_FILE, PRIMER_FILE, TASKS_FILE } from '../paths.js';
 import { findControlChars } from '../safety/control-chars.js';
 import { describeHidden, findHiddenText, stripHiddenText } from '../safety/hidden-text.js';
@@ -86,7 +89,7 @@ function duplicateTaskIds(text: string): LintProblem[] {
 
 /**
  * Every check that looks at one memory file on its own: schema (session, legacy day file, TASKS.md,
- * config), task ids used twice in TASKS.md, size caps (a session ≤ 16 KB, a committed PRIMER.md ≤ 8 KB), secrets,
+ * config), task ids used twice in TASKS.md, size caps (a session ≤ 16 KB, a committed PRIMER.md ≤ 8 KB, what readers skip: TASKS.md over 512 KB, a day file over 2 MB), secrets,
  * invisible characters, control characters and instruction-like lines. Instruction lines are matched with invisible characters
  * removed (so `ig\u200bnore` still reads as `ignore`) and quoted with any secret in them redacted.
  */
@@ -102,8 +105,15 @@ export async function lintFile(path: string, text: string, opts: { allowlist: re
   if (kind === 'long-term') {
     const lines = text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
     if (lines > LONG_TERM_MAX_LINES || bytes > LONG_TERM_MAX_BYTES) {
-      out.problems.push({ check: 'size', message: `${lines} lines, ${bytes} bytes: MEMORY.md is kept within ${LONG_TERM_MAX_LINES} lines and ${LONG_TERM_MAX_BYTES} bytes (25 KB); \`git memory dream --force\` prunes it` });
+      const unread = bytes > LONG_TERM_READ_MAX_BYTES ? `; over ${LONG_TERM_READ_MAX_BYTES / 1024} KB the primer and search do not read it at all` : '';
+      out.problems.push({ check: 'size', message: `${lines} lines, ${bytes} bytes: MEMORY.md is kept within ${LONG_TERM_MAX_LINES} lines and ${LONG_TERM_MAX_BYTES} bytes (25 KB)${unread}; \`git memory dream --force\` prunes it` });
     }
+  }
+  if (kind === 'tasks' && bytes > TASKS_READ_MAX_BYTES) {
+    out.problems.push({ check: 'size', message: `${bytes} bytes: a TASKS.md over ${TASKS_READ_MAX_BYTES / 1024} KB is not read (the primer leaves its tasks out, task updates are refused); move done tasks out of it` });
+  }
+  if (kind === 'day' && bytes > DAY_READ_MAX_BYTES) {
+    out.problems.push({ check: 'size', message: `${bytes} bytes: a day file over ${DAY_READ_MAX_BYTES / 1024 / 1024} MB is not read (the primer, search and the dream skip its sessions)` });
   }
   if (kind === 'primer' && bytes > PRIMER_MAX_BYTES) {
     out.problems.push({ check: 'primer-budget', message: `the committed primer is ${bytes} bytes: a primer is capped at ${PRIMER_MAX_BYTES} (8 KB)` });

@@ -1,4 +1,4 @@
-import { lstatSync, readFileSync } from 'node:fs';
+import { lstatSync, readFileSync, readlinkSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { GitMemoryError } from '../errors.js';
 import { worktreeMemoryFiles } from '../git/memory-files.js';
@@ -8,6 +8,7 @@ import { buildPrimer, PRIMER_MAX_BYTES } from '../memory/primer.js';
 import { parseLongTerm } from '../memory/long-term.js';
 import { PRIMER_PHRASES } from '../memory/primer-phrases.js';
 import { LONG_TERM_FILE, PRIMER_FILE } from '../paths.js';
+import { symlinkMessage } from '../worktree-path.js';
 import { open, type Ctx, type Result } from './context.js';
 import { lintFile, type LintProblem } from './lint-file.js';
 import { gatherPrimer } from './steps/gather-primer.js';
@@ -115,7 +116,13 @@ export async function lint(ctx: Ctx): Promise<Result<LintData>> {
   for (const file of files) {
     let text: string;
     try {
-      if (!lstatSync(join(repo.root, file)).isFile()) continue; // symlinks are not followed
+      const st = lstatSync(join(repo.root, file));
+      if (st.isSymbolicLink()) {
+        // Not followed (it could point anywhere on this machine): said, since every reader skips it.
+        add(file, { check: 'schema', message: `${symlinkMessage({ link: file, target: readlinkSync(join(repo.root, file)) })}: every reader skips it; commit the file itself` });
+        continue;
+      }
+      if (!st.isFile()) continue;
       text = readFileSync(join(repo.root, file), 'utf8');
     } catch {
       continue; // tracked but deleted in the working tree

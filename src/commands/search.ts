@@ -1,12 +1,9 @@
-import { join } from 'node:path';
 import { isCalendarDate } from '../clock.js';
 import { UsageError } from '../errors.js';
-import { readTextOrNull } from '../fs/read-file.js';
 import { findRepo } from '../git/repo.js';
 import { factShape } from '../memory/long-term.js';
 import { factsOf, retiredFacts, retiredLine, type RetiredFacts } from '../memory/retired-facts.js';
-import { LONG_TERM_FILE } from '../paths.js';
-import { symlinkOnPath } from '../worktree-path.js';
+import { longTermForReaders } from '../memory/long-term-read.js';
 import { readIndexedSession, SEARCH_FIELDS, type SearchField, type SessionMeta } from '../search/documents.js';
 import type { BuildProgress } from '../search/build.js';
 import { openIndex, type OpenedIndex, type SpeculativeIndex } from '../search/index.js';
@@ -95,11 +92,10 @@ const FACT_FIELDS: ReadonlySet<SearchField> = new Set(['learned', 'decisions']);
  * MEMORY.md's forgotten and superseded facts, or null: a search leaves the first out and marks the
  * second. A fact deleted from the file by hand since the last dream counts as forgotten at once,
  * as the next dream will list it. A linked MEMORY.md is not read (it would bring text from outside
- * the repository).
+ * the repository), nor one over LONG_TERM_READ_MAX_BYTES.
  */
 async function readRetired(repo: Repo): Promise<RetiredFacts | null> {
-  if (symlinkOnPath(repo.root, LONG_TERM_FILE)) return null;
-  const text = readTextOrNull(join(repo.root, LONG_TERM_FILE));
+  const { text } = longTermForReaders(repo.root);
   const retired = retiredFacts(text);
   const deleted = text ? await handDeleted(repo, text) : [];
   if (!deleted.length) return retired;

@@ -9,7 +9,7 @@ import { parseLongTerm, type LongTermEntry } from '../memory/long-term.js';
 import type { Task } from '../memory/tasks.js';
 import { readTaskListKeeping } from '../memory/tasks-file.js';
 import { readHeldTasks } from '../memory/tasks-held.js';
-import { readTextOrNull } from '../fs/read-file.js';
+import { memoryFileText, symlinkMessage } from '../worktree-path.js';
 import { localIso } from '../clock.js';
 import { LONG_TERM_FILE, SESSIONS_DIR } from '../paths.js';
 import { open, type Ctx, type Result } from './context.js';
@@ -70,9 +70,11 @@ export async function view(ctx: Ctx): Promise<Result<ViewData>> {
     return got ? { ...v, spend: got } : v;
   });
   const tasks = readTaskListKeeping(root, readHeldTasks(stateDir)).list.tasks;
-  const text = readTextOrNull(join(root, LONG_TERM_FILE));
+  // Not through a link: the page would carry what it points to (a teammate's commit can make it ~/.ssh/id_rsa).
+  const { text, link } = memoryFileText(root, LONG_TERM_FILE);
   let memory: ViewData['memory'] = null;
   const warnings = [...o.warnings, ...skippedWarnings(read)];
+  if (link) warnings.push(`${LONG_TERM_FILE} not shown: ${symlinkMessage(link)}`);
   if (text !== null) {
     try {
       const doc = parseLongTerm(text, LONG_TERM_FILE);

@@ -1,8 +1,9 @@
 import { join } from 'node:path';
-import { namesOrNone, readTextOrNull } from '../fs/read-file.js';
+import { namesOrNone } from '../fs/read-file.js';
 import { readFrontmatter } from '../memory/frontmatter.js';
 import { entryText, type LongTermEntry, type LongTermSection } from '../memory/long-term.js';
 import { OPENCLAW_AGENT_DIR } from '../paths.js';
+import { memoryFileText } from '../worktree-path.js';
 
 /** OpenClaw memory's long-term file names and the MEMORY.md section each goes to. */
 const SECTION_OF: Record<string, LongTermSection> = {
@@ -23,13 +24,15 @@ const day = (v: unknown) => (v instanceof Date ? v.toISOString().slice(0, 10) : 
  * The facts OpenClaw memory kept in `.openclaw_memory/agent/` (`decisions.md`, `patterns.md`, …:
  * optional frontmatter with `importance` and `reinforcement`, then list items or lines), as
  * MEMORY.md entries, most important first: the first dream starts from them, so nothing the team
- * kept before is lost in the move. A file that cannot be read is skipped.
+ * kept before is lost in the move. A file that cannot be read is skipped, and so is one reached
+ * through a symbolic link (the folder or the file): a committed link to ~/.ssh/id_rsa or
+ * /etc/passwd would otherwise put what it points to into MEMORY.md's commit and a model request.
  */
 export function legacyEntries(root: string): LongTermEntry[] {
   const out: { entry: LongTermEntry; importance: number }[] = [];
   for (const name of namesOrNone(join(root, OPENCLAW_AGENT_DIR)).sort()) {
     if (!name.endsWith('.md')) continue;
-    const text = readTextOrNull(join(root, OPENCLAW_AGENT_DIR, name));
+    const { text } = memoryFileText(root, `${OPENCLAW_AGENT_DIR}/${name}`);
     if (text === null) continue;
     let data: Record<string, unknown> = {};
     let body = text;

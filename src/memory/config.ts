@@ -62,6 +62,12 @@ interface KeySpec {
   default: unknown;
   oneOf?: readonly string[];
   min?: number;
+  /**
+   * The most a committed file may ask for, where more would cost every session start: the config
+   * comes with a clone, and `days = 100000` with `max_tokens = 100000000` made each start build a
+   * year of sessions into a primer the 8 KB cap then cut (36 s at 10,000 sessions).
+   */
+  max?: number;
   /** A further rule for a well-typed value: returns what is wrong with it, or undefined. */
   check?: (v: never) => string | undefined;
 }
@@ -92,11 +98,12 @@ export const SCHEMA: Record<string, Record<string, KeySpec>> = {
     description: { kind: 'string', default: '' },
   },
   primer: {
-    max_tokens: { kind: 'integer', default: 1000, min: 100 },
-    min_tokens: { kind: 'integer', default: 500, min: 0 },
-    days: { kind: 'integer', default: 3, min: 1 },
-    commits: { kind: 'integer', default: 10, min: 0 },
-    hot_files: { kind: 'integer', default: 5, min: 0 },
+    // The primer is at most 8 KB (PRIMER_MAX_BYTES), and a token is at least a byte: a larger budget buys nothing.
+    max_tokens: { kind: 'integer', default: 1000, min: 100, max: 8192 },
+    min_tokens: { kind: 'integer', default: 500, min: 0, max: 8192 },
+    days: { kind: 'integer', default: 3, min: 1, max: 31 },
+    commits: { kind: 'integer', default: 10, min: 0, max: 100 },
+    hot_files: { kind: 'integer', default: 5, min: 0, max: 50 },
     commit: { kind: 'boolean', default: false },
   },
   journal: {
@@ -215,7 +222,7 @@ function shown(v: unknown, line: string | undefined): string {
 
 /** What is wrong with a value of the wrong type for `spec`. */
 function typeError(v: unknown, spec: KeySpec): string {
-  if (typeof v === 'bigint' && spec.kind === 'integer') return `must be an integer from ${spec.min ?? -Number.MAX_SAFE_INTEGER} to ${Number.MAX_SAFE_INTEGER}`;
+  if (typeof v === 'bigint' && spec.kind === 'integer') return `must be an integer from ${spec.min ?? -Number.MAX_SAFE_INTEGER} to ${spec.max ?? Number.MAX_SAFE_INTEGER}`;
   return `must be ${spec.kind === 'string[]' ? 'an array of strings' : `${spec.kind === 'integer' ? 'an' : 'a'} ${spec.kind}`}`;
 }
 
@@ -294,6 +301,8 @@ export function parseConfig(crlfText: string, file: string, repoName: string, op
         wrongValue(section, key, `${at(key)}: ${section}.${key} must be one of ${ks.oneOf.map((o) => `"${o}"`).join(', ')}, found ${JSON.stringify(v)}`);
       } else if (ks.min !== undefined && (v as number) < ks.min) {
         wrongValue(section, key, `${at(key)}: ${section}.${key} must be at least ${ks.min}, found ${String(v)}`);
+      } else if (ks.max !== undefined && (v as number) > ks.max) {
+        wrongValue(section, key, `${at(key)}: ${section}.${key} must be at most ${ks.max}, found ${String(v)}`);
       } else {
         const wrong = ks.check?.(v as never);
         if (wrong) wrongValue(section, key, `${at(key)}: ${section}.${key}: ${wrong}`);
@@ -312,8 +321,8 @@ export function parseConfig(crlfText: string, file: string, repoName: string, op
   return { config, warnings, defaulted };
 }
 
-/** Changes when a default changes, so a kept config made with the old one is not used ([llm] provider's "unset"). */
-const CONFIG_SHAPE = 'c2';
+/** Changes when a default or a bound changes, so a kept config made with the old one is not used ([llm] provider's "unset", [primer]'s maxima). */
+const CONFIG_SHAPE = 'c3';
 
 /** A parsed config kept in the state directory, for the file whose identity it names (see loadConfig). */
 interface KeptConfig {

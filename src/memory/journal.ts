@@ -37,14 +37,24 @@ export function parseJournalFile(text: string, rel: string): Session[] {
  * The most of a session file (`journal/<date>/<name>.md`) that is read: `end` writes at most 16 KB
  * (SESSION_MAX_BYTES) and `lint` flags more, but a file of megabytes (committed by hand) was parsed
  * whole at every session start, seconds of the agent's start. It is skipped, said as a file that
- * does not parse is. Day files (a folded day holds many sessions) are read whatever their size.
+ * does not parse is. Sixteen times what `end` writes (a hand-edited file, a test's long line of
+ * 100 KB): 1 MB let twenty such files of a day cost a cold start 2.5 s.
  */
-export const SESSION_READ_MAX_BYTES = 1024 * 1024;
+export const SESSION_READ_MAX_BYTES = 256 * 1024;
 
-/** Why the journal file `rel` of `size` bytes is not read (a session file far over its cap), or null. */
-export function oversizedSession(rel: string, size: number): CorruptFileError | null {
-  if (size <= SESSION_READ_MAX_BYTES || !isSessionFile(rel)) return null;
-  return new CorruptFileError(rel, `is ${size} bytes, far more than a session holds (end writes at most 16 KB); skipped`, 'a session file of at most 16 KB (`git memory lint` flags bigger ones)');
+/**
+ * The most of a day file (`journal/<date>.md`: a folded day, or an original per-day journal) that is
+ * read: a folded day holds a day's sessions, a few KB each (a thousand of them is 2 MB), and 8 MB of
+ * small sessions cost every session start 2.5 s. A bigger one is skipped as an oversized session is.
+ */
+export const DAY_READ_MAX_BYTES = 2 * 1024 * 1024;
+
+/** Why the journal file `rel` of `size` bytes is not read (a session or day file far over its cap), or null. */
+export function oversizedJournalFile(rel: string, size: number): CorruptFileError | null {
+  if (size <= SESSION_READ_MAX_BYTES) return null;
+  if (isSessionFile(rel)) return new CorruptFileError(rel, `is ${size} bytes, far more than a session holds (end writes at most 16 KB); skipped`, 'a session file of at most 16 KB (`git memory lint` flags bigger ones)');
+  if (size <= DAY_READ_MAX_BYTES) return null;
+  return new CorruptFileError(rel, `is ${size} bytes, more than a day of sessions holds (at most ${DAY_READ_MAX_BYTES / 1024 / 1024} MB is read); skipped`, 'a day file of at most 2 MB (`git memory lint` flags bigger ones)');
 }
 
 /** Whether a journal path is a session file (in a day folder), not a day file. */
@@ -60,7 +70,7 @@ export function readJournalFile(root: string, rel: string, parse: (text: string,
     // O_NOFOLLOW: a journal file that is a link is not read (it could point anywhere).
     const fd = openSync(join(root, rel), constants.O_RDONLY | constants.O_NOFOLLOW);
     try {
-      const big = oversizedSession(rel, fstatSync(fd).size);
+      const big = oversizedJournalFile(rel, fstatSync(fd).size);
       if (big) {
         out.corrupt.push(big);
         return;

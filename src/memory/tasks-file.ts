@@ -1,19 +1,29 @@
-import { join } from 'node:path';
 import { TASKS_FILE } from '../paths.js';
-import { readTextOrNull } from '../fs/read-file.js';
-import { symlinkMessage, symlinkOnPath } from '../worktree-path.js';
+import { memoryFileText, symlinkMessage } from '../worktree-path.js';
 import { CorruptFileError } from './frontmatter.js';
 import { withHeldTasks, type HeldTasks } from './tasks-held.js';
 import { markedTasks } from './tasks-marked.js';
 import { parseTasks, parseTasksKeeping, type TaskList } from './tasks.js';
 
-/** The worktree's TASKS.md text, or null when there is none; a link is refused (see below). */
+/**
+ * The most of TASKS.md that is read: a task list of a few hundred tasks is tens of KB, and a file
+ * of megabytes (committed by hand or by a hostile commit) cost every session start seconds, parsed
+ * and rendered whole (7.6 MB: ~5 s). Readers skip a bigger one with a warning, writers refuse it,
+ * `lint` reports it.
+ */
+export const TASKS_READ_MAX_BYTES = 512 * 1024;
+
+/** The worktree's TASKS.md text, or null when there is none; a link or a file over TASKS_READ_MAX_BYTES is refused (see below). */
 export function tasksText(root: string): string | null {
   // A link is not followed: readers skip it (their warning says why), writers refuse it.
-  const link = symlinkOnPath(root, TASKS_FILE);
+  const { text, link, over } = memoryFileText(root, TASKS_FILE, TASKS_READ_MAX_BYTES);
   if (link) throw new CorruptFileError(TASKS_FILE, symlinkMessage(link), `a regular file at ${TASKS_FILE}: replace the link with the file itself`);
-  return readTextOrNull(join(root, TASKS_FILE));
+  if (over !== undefined) throw new CorruptFileError(TASKS_FILE, tasksTooBig(over), `a task list of at most ${TASKS_READ_MAX_BYTES / 1024} KB: move done tasks out of it`);
+  return text;
 }
+
+/** Why a TASKS.md of `bytes` is not read. */
+export const tasksTooBig = (bytes: number) => `is ${bytes} bytes, more than a task list holds (at most ${TASKS_READ_MAX_BYTES / 1024} KB is read); not read`;
 
 /**
  * The worktree's TASKS.md for writers; an empty list when there is none. A file with a line that

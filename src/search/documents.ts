@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { DATE_RE } from '../clock.js';
 import { DAY_SHAPE, daySession } from '../memory/day-view.js';
 import { foldedSessionOfReadDay, isFoldedData } from '../memory/folded-day.js';
-import { oversizedSession, parseJournalFile } from '../memory/journal.js';
+import { oversizedJournalFile, parseJournalFile } from '../memory/journal.js';
 import { CorruptFileError, readFrontmatter } from '../memory/frontmatter.js';
 import type { Session } from '../memory/session.js';
 import { JOURNAL_DIR } from '../paths.js';
@@ -95,7 +95,7 @@ function* journalFilesByDay(root: string, seen: DaysSeen = { done: 0, total: 0 }
 
 /** The sessions of one journal file; a file that cannot be parsed is reported, not indexed. */
 export function readJournalFile(root: string, path: string): { sessions: Session[]; corrupt?: CorruptFileError } {
-  const big = oversizedSession(path, statSync(join(root, path), { throwIfNoEntry: false })?.size ?? 0);
+  const big = oversizedJournalFile(path, statSync(join(root, path), { throwIfNoEntry: false })?.size ?? 0);
   if (big) return { sessions: [], corrupt: big };
   const text = readTextOrNull(join(root, path));
   if (text === null) return { sessions: [] };

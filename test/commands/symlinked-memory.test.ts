@@ -99,6 +99,75 @@ describe('memory reached through a committed symbolic link', () => {
     expect(repo.git('status', '--porcelain')).toBe('');
   });
 
+  it('a linked MEMORY.md is neither shown by view nor read by forget', async () => {
+    const repo = makeRepo({ now: NOW });
+    expect((await repo.run(['init', '--no-hooks'])).code).toBe(0);
+    const outside = join(tempDir('gm-outside-'), 'MEMORY.md');
+    writeFileSync(outside, '# Long-term memory\n\n## Conventions\n- OUTSIDE-FACT the root password is in ~/notes\n');
+    symlinkSync(outside, join(repo.dir, '.openclaw_memory/MEMORY.md'));
+    repo.git('add', '-A');
+    repo.git('commit', '-q', '-m', 'link MEMORY.md outside');
+    const before = readFileSync(outside, 'utf8');
+
+    const view = await repo.run(['view', '--out', 'page.html']);
+    expect(view.code, view.stderr).toBe(0);
+    expect(repo.read('page.html')).not.toContain('OUTSIDE-FACT');
+    expect(view.stderr).toContain('.openclaw_memory/MEMORY.md not shown: .openclaw_memory/MEMORY.md is a symbolic link');
+
+    const forget = await repo.run(['forget', 'root password']);
+    expect(forget.code).toBe(1);
+    expect(forget.stdout + forget.stderr).not.toContain('OUTSIDE-FACT');
+    expect(forget.stderr).toContain('.openclaw_memory/MEMORY.md is a symbolic link');
+    expect(readFileSync(outside, 'utf8')).toBe(before);
+    expect(repo.git('status', '--porcelain')).toBe('?? page.html\n');
+  });
+
+  it('lint reports a committed link in memory, where every reader skips it silently', async () => {
+    const repo = makeRepo({ now: NOW });
+    expect((await repo.run(['init', '--no-hooks'])).code).toBe(0);
+    const outside = join(tempDir('gm-outside-'), 'session.md');
+    writeFileSync(outside, 'OUTSIDE-TEXT\n');
+    mkdirSync(join(repo.dir, `.openclaw_memory/journal/${DAY}`), { recursive: true });
+    symlinkSync(outside, join(repo.dir, `.openclaw_memory/journal/${DAY}/1200-agent-abcdef.md`));
+    repo.git('add', '-A');
+    repo.git('commit', '-q', '-m', 'link a session outside');
+    const r = await repo.run(['lint']);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain(`.openclaw_memory/journal/${DAY}/1200-agent-abcdef.md is a symbolic link (to ${outside})`);
+    expect(r.stdout + r.stderr).not.toContain('OUTSIDE-TEXT');
+  });
+
+  it("init --agent aider does not edit the file outside that a linked .openclaw_memory/AIDER.md names", async () => {
+    const repo = makeRepo({ now: NOW });
+    expect((await repo.run(['init', '--no-hooks'])).code).toBe(0);
+    const outside = join(tempDir('gm-outside-'), 'notes.md');
+    writeFileSync(outside, '# my own notes\n');
+    symlinkSync(outside, join(repo.dir, '.openclaw_memory/AIDER.md'));
+    repo.git('add', '-A');
+    repo.git('commit', '-q', '-m', 'link AIDER.md outside');
+    const r = await repo.run(['init', '--no-hooks', '--agent', 'aider']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(`.openclaw_memory/AIDER.md is a symbolic link (to ${outside})`);
+    expect(readFileSync(outside, 'utf8')).toBe('# my own notes\n');
+    expect(repo.git('status', '--porcelain')).toBe('');
+  });
+
+  it("a task change during a merge is not held on a linked TASKS.md's conflict markers", async () => {
+    const repo = makeRepo({ now: NOW });
+    expect((await repo.run(['init', '--no-hooks'])).code).toBe(0);
+    const outside = join(tempDir('gm-outside-'), 'TASKS.md');
+    writeFileSync(outside, '---\nupdated: 2026-11-22\n---\n\n<<<<<<< HEAD\n- [ ] OUTSIDE-TASK one <!-- t-aaaa -->\n=======\n- [ ] OUTSIDE-TASK two <!-- t-bbbb -->\n>>>>>>> other\n');
+    rmSync(join(repo.dir, '.openclaw_memory/TASKS.md'));
+    symlinkSync(outside, join(repo.dir, '.openclaw_memory/TASKS.md'));
+    repo.git('add', '-A');
+    repo.git('commit', '-q', '-m', 'link TASKS.md outside');
+    writeFileSync(join(repo.dir, '.git', 'MERGE_HEAD'), `${repo.git('rev-parse', 'HEAD').trim()}\n`);
+    const add = await repo.run(['tasks', 'add', 'New task']);
+    expect(add.code).toBe(1);
+    expect(add.stderr).toContain('.openclaw_memory/TASKS.md is a symbolic link');
+    expect(readdirSync(join(repo.dir, '.git', 'git-memory')).join(' ')).not.toContain('tasks-waiting');
+  });
+
   it('init refuses a linked journal before making anything', async () => {
     const repo = makeRepo({ now: NOW });
     const outside = tempDir('gm-outside-');

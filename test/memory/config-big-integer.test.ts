@@ -18,7 +18,7 @@ describe('config integers beyond 2^53', () => {
   // TOML reads these as BigInt, which JSON.stringify cannot show: the message itself used to throw.
   it('refuses one in an integer key, naming key, line and value', () => {
     const msg = configError('[project]\nname = "x"\n\n[primer]\nmax_tokens = 9007199254740993\n');
-    expect(msg).toBe('.openclaw_memory.toml:5: primer.max_tokens must be an integer from 100 to 9007199254740991, found 9007199254740993');
+    expect(msg).toBe('.openclaw_memory.toml:5: primer.max_tokens must be an integer from 100 to 8192, found 9007199254740993');
   });
 
   it('refuses one where a string or a list of strings belongs', () => {
@@ -30,7 +30,7 @@ describe('config integers beyond 2^53', () => {
 
   it('shows a value the parser wrapped past 2^64 as written, so 2^64 + 1 is not taken for 1', () => {
     expect(configError('[primer]\ncommits = 18446744073709551617 # far too many\n')).toBe(
-      '.openclaw_memory.toml:2: primer.commits must be an integer from 0 to 9007199254740991, found 18446744073709551617',
+      '.openclaw_memory.toml:2: primer.commits must be an integer from 0 to 100, found 18446744073709551617',
     );
   });
 
@@ -44,7 +44,7 @@ describe('config integers beyond 2^53', () => {
     repo.write('.openclaw_memory.toml', '[primer]\ndays = 123456789012345678901\n');
     const r = await repo.run(['primer']);
     expect(r.code).toBe(0);
-    expect(r.stderr).toContain('.openclaw_memory.toml:2: primer.days must be an integer from 1 to 9007199254740991, found 123456789012345678901: the default (3) is used');
+    expect(r.stderr).toContain('.openclaw_memory.toml:2: primer.days must be an integer from 1 to 31, found 123456789012345678901: the default (3) is used');
     expect(r.stderr).not.toMatch(/BigInt/);
   });
 });

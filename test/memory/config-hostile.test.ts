@@ -48,3 +48,23 @@ describe('config messages on hostile lines', () => {
     expect(value).toBe(text.replace('provider = "anthropic"', 'provider = "none"'));
   });
 });
+
+// A committed config's numbers are a clone's input too: `days = 100000` with `max_tokens = 100000000`
+// made every session start read a year of sessions and build them into a primer the 8 KB cap then
+// cut (36 s at the bench's 10,000 sessions). Each key a start pays for has a most it may ask.
+describe('config numbers a session start pays for', () => {
+  const HOSTILE = '[primer]\ndays = 100000\nmax_tokens = 100000000\nmin_tokens = 100000000\ncommits = 100000\nhot_files = 100000\n';
+
+  it('at session start (lenient): each is the default, with a warning naming the most', () => {
+    const { config, warnings } = parseConfig(HOSTILE, '.openclaw_memory.toml', 'repo', { lenient: true });
+    expect(config.primer).toMatchObject({ days: 3, max_tokens: 1000, min_tokens: 500, commits: 10, hot_files: 5 });
+    expect(warnings).toContain('.openclaw_memory.toml:2: primer.days must be at most 31, found 100000: the default (3) is used');
+    expect(warnings).toContain('.openclaw_memory.toml:3: primer.max_tokens must be at most 8192, found 100000000: the default (1000) is used');
+  });
+
+  it('for init, doctor and lint (strict): an error naming key, line and the most', () => {
+    expect(() => parseConfig(HOSTILE, '.openclaw_memory.toml', 'repo')).toThrow(/primer\.commits must be at most 100, found 100000/);
+    // The most itself is taken.
+    expect(parseConfig('[primer]\ndays = 31\nmax_tokens = 8192\ncommits = 100\nhot_files = 50\n', 'c.toml', 'repo').config.primer).toMatchObject({ days: 31, max_tokens: 8192, commits: 100, hot_files: 50 });
+  });
+});

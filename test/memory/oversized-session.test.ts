@@ -1,7 +1,7 @@
 // A session file of megabytes in the journal (committed by hand: `end` writes at most 16 KB, and
 // `lint` flags more) was parsed whole at every session start: seconds of the agent's start for a
-// file of 8 MB. A session file over 1 MB is skipped by the primer and search, with a warning, as a
-// file that does not parse is. A folded day file (many sessions) is read whatever its size.
+// file of 8 MB. A session file over 256 KB is skipped by the primer and search, with a warning, as a
+// file that does not parse is. A day file (a folded day: many sessions) is read up to 2 MB.
 import { describe, expect, it } from 'vitest';
 import { makeMemoryRepo } from '../helpers/repo.js';
 

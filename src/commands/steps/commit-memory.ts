@@ -15,12 +15,12 @@ import { DEFERRED_FILE, JOURNAL_DIR, TASKS_FILE } from '../../paths.js';
 import { writeAtomic } from '../../fs/atomic.js';
 import { readTextOrNull } from '../../fs/read-file.js';
 import { parseTasks, serializeTasks, type TaskList } from '../../memory/tasks.js';
-import { readTaskFile } from '../../memory/tasks-file.js';
+import { readTaskFile, TASKS_READ_MAX_BYTES } from '../../memory/tasks-file.js';
 import { markedTasks } from '../../memory/tasks-marked.js';
 import { hasConflictMarkers } from '../../memory/conflict-markers.js';
 import { dropHeldTasks, holdTasks, readHeldTasks, withHeldTasks } from '../../memory/tasks-held.js';
 import { tasksLang } from '../../memory/tasks-merge.js';
-import { writablePath } from '../../worktree-path.js';
+import { memoryFileText, writablePath } from '../../worktree-path.js';
 import { guardText } from '../../safety/guard.js';
 import { stripHiddenText } from '../../safety/hidden-text.js';
 
@@ -40,7 +40,9 @@ export function readTasksForUpdate(repo: Repo): TasksRead {
   } catch (e) {
     if (!(e instanceof CorruptFileError)) throw e;
     // Conflict markers of the merge in progress: read by task id, and the change is held (writeTasks).
-    const text = readTextOrNull(join(repo.root, TASKS_FILE));
+    // Read as tasksText reads it: never through a link (the markers would be another file's, outside
+    // the repository, and the held change would carry its text into TASKS.md), nor past its cap.
+    const text = memoryFileText(repo.root, TASKS_FILE, TASKS_READ_MAX_BYTES).text;
     const markers = text !== null && hasConflictMarkers(text);
     if (markers && operationInProgress(repo)) {
       try {

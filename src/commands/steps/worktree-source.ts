@@ -2,13 +2,12 @@ import { join } from 'node:path';
 import { inWorktree } from '../../dream/gather.js';
 import { staleMarks } from '../../dream/staleness.js';
 import { memoryMark } from '../../dream/staleness-query.js';
-import { readTextOrNull } from '../../fs/read-file.js';
 import { triedFactsKept } from '../../memory/long-term-tried.js';
 import { headCommit } from '../../git/head.js';
 import { recentLog } from '../../git/log.js';
 import { shallowBoundary } from '../../git/shallow.js';
 import { LONG_TERM_FILE } from '../../paths.js';
-import { symlinkOnPath } from '../../worktree-path.js';
+import { longTermForReaders } from '../../memory/long-term-read.js';
 import { currentBranch } from '../../git/repo.js';
 import { readLatestDay, readWindow } from '../../memory/journal.js';
 import { keptJournal } from '../../memory/journal-kept.js';
@@ -50,10 +49,11 @@ export function worktreeSource(o: Opened, startedFrom?: string): MemorySource {
     log: (depth) => recentLog(o.repo, depth, startedFrom),
     user: () => readUserFiles(o.env),
     branch: () => currentBranch(o.repo),
-    // A linked MEMORY.md would bring in text from outside the repository: not read. Its facts are
-    // taken from the state directory where kept for this very text (the gatherer asks for them next).
+    // A linked MEMORY.md would bring in text from outside the repository: not read; nor one of
+    // megabytes (seconds of every start). Its facts are taken from the state directory where kept
+    // for this very text (the gatherer asks for them next).
     longTerm: async () => {
-      const text = symlinkOnPath(root, LONG_TERM_FILE) ? null : readTextOrNull(join(root, LONG_TERM_FILE));
+      const { text } = longTermForReaders(root);
       if (text) triedFactsKept(text, o.repo.stateDir);
       return text;
     },
