@@ -190,6 +190,15 @@ describe('the held-out replacement pairs', () => {
       // Then tuned on ("Upgraded to .NET 9.0 SDK": a version set anew): 10/20 (dream 8/20).
       expect(w.falses.map((p) => p.newer)).toEqual([]);
       expect(w.found).toBeGreaterThanOrEqual(name.startsWith('dream') ? 8 : 10);
+      // flips47.json (flip47), real lines where a fact's state flipped, measured once on lead47 d245cdf before this change: primer 5/27, dream
+      // 5/27, 0 false of 13 (only the "no longer supported/required/needed" ones, by the negation). With the opposite state of the same subject
+      // under the same condition or none (stateOf, flipped): primer 25/27, dream 23/27, 0 false. Left: "was automatic but is now optional"
+      // (no pair), "now OFF by default for privacy" (a reason read as a condition). The dream's two more misses are entries it shortens to 150
+      // characters ("…"), which this check reads as missing; it does supersede the older fact. heldout47 went to 20/31 (dream 19): "Sign in
+      // with Ethereum is now disabled by default".
+      expect(x.falses.map((p) => p.newer)).toEqual([]);
+      expect(x.found).toBeGreaterThanOrEqual(name.startsWith('dream') ? 23 : 25);
+      expect(v.found).toBeGreaterThanOrEqual(name.startsWith('dream') ? 19 : 20);
     });
   }
 });
