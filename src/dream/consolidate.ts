@@ -10,6 +10,7 @@ import {
   replacesSubject,
   SAME,
   statesApart,
+  opposed,
   factShape,
   LONG_TERM_MAX_BYTES,
   LONG_TERM_MAX_LINES,
@@ -223,7 +224,7 @@ export function consolidate(input: ConsolidateInput): { doc: LongTermDoc; report
         const sim = slot.shape.key === shape.key && shape.key ? 1 : similarity(slot.shape, shape);
         if (sim > score) [best, score] = [slot, sim];
       }
-      const agrees = best && best.shape.numbers === shape.numbers && best.shape.negated === shape.negated;
+      const agrees = best && best.shape.numbers === shape.numbers && best.shape.negated === shape.negated && !opposed(best.shape, shape);
       // A state of two subjects or under two conditions ("…on by default on v3.3 boards", "…off by default on boards before v3.3"): two facts.
       const apart = best !== null && statesApart(best.shape, shape);
       // The same subject said anew in other words, with a word that it changed: the newer wins.

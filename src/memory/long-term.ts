@@ -1220,6 +1220,8 @@ export interface State {
   /** Which pair of opposite states it is in (STATES) and on which side. */
   readonly pair: string;
   readonly yes: boolean;
+  /** Whether it says "by default": a state to begin with, which a state under a condition ("visible after the user clicks Generate") outlives. */
+  readonly byDefault: boolean;
 }
 
 /** Pairs of opposite states, each word → [pair, side]: "enabled" and "off" are opposite, "required" and "optional". */
@@ -1248,7 +1250,9 @@ const STATE_SAID = /\b(?:is|are|was|were|been|turned)\s+(now\s+)?(no\s+longer\s+
 /** Words that open a subject's place or condition: "Fuzzy matching in the file picker", "Swagger … when … in production mode". */
 const CONDITION_OPENS = /\s(?:in|on|at|for|within|inside|under|during|when|whenever|if|unless|across|while)\s/i;
 /** Words of a subject that say its state before, no part of what it is: "The previously optional fallbackField option". */
-const STATE_BEFORE = /\b(?:previously|formerly|erroneously|wrongly|currently|now)\b/gi;
+const STATE_BEFORE = /\b(?:previously|formerly|erroneously|wrongly|currently|now|all|every|each)\b/gi;
+/** A comma after the state that goes on with no condition ("…by default, with a button to reveal it", "…, including …"): what follows is no part of where it holds. */
+const COMMA_ADDS = /,\s+(?!(?:except|excluding|but|only|unless|when|whenever|if|while|in|on|at|for|under|during|within|inside|across|until|after|before|once)\b)/i;
 
 /**
  * The state `text` says its subject is in, or null. The clause that says it with "now" or "no
@@ -1287,7 +1291,8 @@ function stateOf(text: string): State | null {
     condition = ` ${subject} `.slice(opens.index);
     subject = ` ${subject} `.slice(0, opens.index);
   }
-  const tail = after.split(/[.;!?]\s|[.;!?]$|\s(?:and|so|to)\s|\s[\-\u2013\u2014]\s/i)[0]!;
+  const tail = after.split(/[.;!?]\s|[.;!?]$|\s(?:and|so|to)\s|\s[\-\u2013\u2014]\s/i)[0]!.split(COMMA_ADDS)[0]!;
+  const byDefault = /\bby\s+default\b/i.test(tail);
   condition = `${condition} ${tail}`
     .toLowerCase()
     .replace(/\bby\s+default\b/g, ' ')
@@ -1299,7 +1304,7 @@ function stateOf(text: string): State | null {
   const words = [...shape.words].filter((w) => !STATES.has(w));
   if (!words.length) return null;
   const [pair, yes] = STATES.get(word)!;
-  return { subject: [...words, ...(shape.numbers ? [shape.numbers] : [])].sort().join(' '), condition, pair, yes: best[2] ? !yes : yes };
+  return { subject: [...words, ...(shape.numbers ? [shape.numbers] : [])].sort().join(' '), condition, pair, yes: best[2] ? !yes : yes, byDefault };
 }
 
 /**
@@ -1314,7 +1319,15 @@ function flipped(newer: FactShape, older: FactShape): boolean {
   const now = newer.state;
   if (!now) return false;
   const was = older.state;
-  return !!was && was.pair === now.pair && was.yes !== now.yes && was.subject === now.subject && (!now.condition || now.condition === was.condition);
+  if (!was || was.pair !== now.pair || was.yes === now.yes || was.subject !== now.subject) return false;
+  // A default says nothing of a state under a condition that is no default: "The Designs section is now hidden by default" leaves "…visible after the user clicks Generate".
+  return now.condition === was.condition || (!now.condition && !(now.byDefault && !was.byDefault));
+}
+
+/** Whether two facts say opposite states of one kind ("on" and "off"): never the same fact again, however many words they share ("on" is no content word). */
+export function opposed(a: FactShape, b: FactShape): boolean {
+  const [x, y] = [a.state, b.state];
+  return !!x && !!y && x.pair === y.pair && x.yes !== y.yes;
 }
 
 /**
@@ -1364,7 +1377,7 @@ export function namesMore(newerText: string, older: FactShape): boolean {
  */
 export function supersedes(newerText: string, newer: FactShape, older: FactShape): boolean {
   const sim = older.key === newer.key && newer.key ? 1 : similarity(older, newer);
-  const agrees = older.numbers === newer.numbers && older.negated === newer.negated;
+  const agrees = older.numbers === newer.numbers && older.negated === newer.negated && !opposed(older, newer);
   if (replacesSubject(newer, newerText, older)) return !(agrees && sim >= SAME && !namesMore(newerText, older));
   return !agrees && sim >= CONTRADICTS && !statesApart(older, newer);
 }

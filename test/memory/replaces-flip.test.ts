@@ -38,6 +38,11 @@ const flips = [
   ['Fuzzy matching is now enabled by default', 'Fuzzy matching in the file picker is disabled by default'],
   // The same condition on both sides.
   ['HTTPS is now enabled by default for the storefront', 'HTTPS is disabled by default for the storefront'],
+  // flipfinal47's misses: "on" is a stop word, so "now ON" had no word "off" lacks and read as the same fact again; a
+  // quantifier of the subject; what a comma adds after the state.
+  ['Compact output is now ON by default', 'Compact output is off by default'],
+  ['All fetch-based providers are now disabled by default to prevent accidental API usage', 'Fetch-based providers are enabled by default'],
+  ['The Giphy API key field is now hidden by default, with a button to reveal it', 'The Giphy API key field is visible by default'],
 ] as const;
 
 const traps = [
@@ -60,6 +65,12 @@ const traps = [
   ['Telemetry will be disabled by default in 3.0', 'Telemetry is enabled by default'],
   ['Tests run on every push', 'Tests are off by default in CI'],
   ['The server is on port 3000', 'The server is off by default'],
+  // A default against a state under a condition (flipfinal47's false): both stay true.
+  ['The Designs section is now hidden by default. It only appears after the user clicks the Generate button', 'The Designs section is visible after the user clicks Generate'],
+  // A condition after a comma.
+  ['Telemetry is now disabled by default, except in CI', 'Telemetry is enabled by default'],
+  ['Telemetry is now disabled by default, when running offline', 'Telemetry is enabled by default'],
+  ['Telemetry is now disabled by default, but only for new installs', 'Telemetry is enabled by default'],
   // Another version in the same state words.
   ['PHP 8.4 is now required', 'PHP 8.0 is optional'],
 ] as const;
