@@ -9,6 +9,8 @@ import {
   namesMore,
   replacesSubject,
   SAME,
+  statesApart,
+  opposed,
   factShape,
   LONG_TERM_MAX_BYTES,
   LONG_TERM_MAX_LINES,
@@ -222,7 +224,9 @@ export function consolidate(input: ConsolidateInput): { doc: LongTermDoc; report
         const sim = slot.shape.key === shape.key && shape.key ? 1 : similarity(slot.shape, shape);
         if (sim > score) [best, score] = [slot, sim];
       }
-      const agrees = best && best.shape.numbers === shape.numbers && best.shape.negated === shape.negated;
+      const agrees = best && best.shape.numbers === shape.numbers && best.shape.negated === shape.negated && !opposed(best.shape, shape);
+      // A state of two subjects or under two conditions ("…on by default on v3.3 boards", "…off by default on boards before v3.3"): two facts.
+      const apart = best !== null && statesApart(best.shape, shape);
       // The same subject said anew in other words, with a word that it changed: the newer wins.
       const replaced = slots.find((x) => FACTS.has(x.entry.section) && !x.entry.sessions.includes(c.sessions[0]!) && (x.entry.date ?? '') <= (c.date ?? '') && replacesSubject(shape, c.text, x.shape));
       // The same fact again with a cue ("We now deploy with Heroku") merges; one that names something the older did not ("… with Fly.io now") replaces it.
@@ -231,7 +235,7 @@ export function consolidate(input: ConsolidateInput): { doc: LongTermDoc; report
         report.superseded.push({ old: replaced.entry.text, by: c.text });
         replaced.entry = c;
         replaced.shape = shape;
-      } else if (best && agrees && score >= SAME) {
+      } else if (best && agrees && score >= SAME && !apart) {
         const e = best.entry;
         if (!e.sessions.includes(c.sessions[0]!)) {
           const all = union(e.sessions, c.sessions);
@@ -244,7 +248,7 @@ export function consolidate(input: ConsolidateInput): { doc: LongTermDoc; report
           if (c.at) e.at = c.at;
         }
         report.merged++;
-      } else if (best && !agrees && score >= CONTRADICTS) {
+      } else if (best && !agrees && score >= CONTRADICTS && !apart) {
         superseded.push({ ...best.entry, section: 'superseded', until: c.date });
         report.superseded.push({ old: best.entry.text, by: c.text });
         best.entry = c;

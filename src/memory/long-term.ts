@@ -302,6 +302,8 @@ export interface FactShape {
   readonly key: string;
   /** The fact as a sequence of words, names kept whole ("markdown-it", "@tanstack/query"): what sameFrame and namesMore compare. Made when first read. */
   readonly frame: Frame;
+  /** The state it says its subject is in ("Telemetry is enabled by default"), null where it says none (stateOf). Made when first read. */
+  readonly state: State | null;
 }
 
 const WORD = /[a-z][a-z0-9_.\-/]*[a-z0-9]|[a-z]/g;
@@ -354,6 +356,7 @@ function shapeOf(text: string): FactShape {
   // The key is made when first read (the primer compares the word sets instead: sameWords).
   let key: string | undefined;
   let frame: Frame | undefined;
+  let state: State | null | undefined;
   return {
     words,
     numbers,
@@ -365,6 +368,9 @@ function shapeOf(text: string): FactShape {
     },
     get frame() {
       return (frame ??= frameOf(text));
+    },
+    get state() {
+      return state === undefined ? (state = stateOf(text)) : state;
     },
   };
 }
@@ -1135,6 +1141,7 @@ function negatesOlder(thing: Thing, newer: FactShape, older: FactShape): boolean
 export function replacesSubject(newer: FactShape, newerText: string, older: FactShape): boolean {
   if (older.words.size === 0) return false;
   if (newer.numbers && older.numbers && newer.numbers !== older.numbers && versionAnew(newerText, older)) return true;
+  if (flipped(newer, older)) return true;
   if (!newer.cued) return false;
   const said = replacedIn(newerText);
   if (said.things.length) return said.things.some((t) => negatesOlder(t, newer, older));
@@ -1210,6 +1217,136 @@ function upgradeOf(text: string): { now: Map<string, string>; subject: ReadonlyS
   return said;
 }
 
+/** What a fact says its subject is (issue 25 §2.1): "Telemetry is enabled by default" → subject telemetry, condition '', enabled. */
+export interface State {
+  /** The subject's content words and numbers, sorted: "The DeviceCodeCredential parameter client_id" → "client_id devicecodecredential parameter". */
+  readonly subject: string;
+  /** Where or when the state holds, its words in order (a determiner and "by default" aside): "for the storefront" → "for storefront"; '' where it holds everywhere. */
+  readonly condition: string;
+  /** Which pair of opposite states it is in (STATES) and on which side. */
+  readonly pair: string;
+  readonly yes: boolean;
+  /** Whether it says "by default": a state to begin with, which a state under a condition ("visible after the user clicks Generate") outlives. */
+  readonly byDefault: boolean;
+}
+
+/** Pairs of opposite states, each word → [pair, side]: "enabled" and "off" are opposite, "required" and "optional". */
+const STATES = new Map<string, [string, boolean]>([
+  ...'enabled on'.split(' ').map((w) => [w, ['enabled', true]] as [string, [string, boolean]]),
+  ...'disabled off'.split(' ').map((w) => [w, ['enabled', false]] as [string, [string, boolean]]),
+  ...'required mandatory needed'.split(' ').map((w) => [w, ['required', true]] as [string, [string, boolean]]),
+  ['optional', ['required', false]],
+  ...'allowed permitted'.split(' ').map((w) => [w, ['allowed', true]] as [string, [string, boolean]]),
+  ...'forbidden disallowed prohibited'.split(' ').map((w) => [w, ['allowed', false]] as [string, [string, boolean]]),
+  ...'sync synchronous'.split(' ').map((w) => [w, ['sync', true]] as [string, [string, boolean]]),
+  ...'async asynchronous'.split(' ').map((w) => [w, ['sync', false]] as [string, [string, boolean]]),
+  ['public', ['public', true]],
+  ['private', ['public', false]],
+  ['supported', ['supported', true]],
+  ['unsupported', ['supported', false]],
+  ['visible', ['visible', true]],
+  ['hidden', ['visible', false]],
+]);
+/**
+ * A state said of a subject: a form of "be" (or "turned"), "now" or a negation, then the state
+ * word. "will be" and "should be" are no form here (a state to come, a wish); "on" and "off" only
+ * as a state of their own, before "by default" or the clause's end ("is on port 3000" is a place).
+ */
+const STATE_SAID = /\b(?:is|are|was|were|been|turned)\s+(now\s+)?(no\s+longer\s+|not\s+)?(enabled|disabled|on|off|required|mandatory|needed|optional|allowed|permitted|forbidden|disallowed|prohibited|sync|synchronous|async|asynchronous|public|private|supported|unsupported|visible|hidden)\b/gi;
+/** Words that open a subject's place or condition: "Fuzzy matching in the file picker", "Swagger … when … in production mode". */
+const CONDITION_OPENS = /\s(?:in|on|at|for|within|inside|under|during|when|whenever|if|unless|across|while)\s/i;
+/** Words of a subject that say its state before, no part of what it is: "The previously optional fallbackField option". */
+const STATE_BEFORE = /\b(?:previously|formerly|erroneously|wrongly|currently|now|all|every|each)\b/gi;
+/** A comma after the state that goes on with no condition ("…by default, with a button to reveal it", "…, including …"): what follows is no part of where it holds. */
+const COMMA_ADDS = /,\s+(?!(?:except|excluding|but|only|unless|when|whenever|if|while|in|on|at|for|under|during|within|inside|across|until|after|before|once)\b)/i;
+
+/**
+ * The state `text` says its subject is in, or null. The clause that says it with "now" or "no
+ * longer" counts first ("generateRegistrationOptions is now synchronous (was async …)"); a
+ * bracket is read as no part of it; a relative clause of the subject neither ("Reachability class
+ * which was erroneously public is now private"). A subject after a lead of its own ("When the box
+ * is checked, the end date …") gives none: its condition may not be read whole.
+ */
+function stateOf(text: string): State | null {
+  const t = text.slice(0, 300).replace(/\([^()]*\)/g, ' ').replace(/`/g, '');
+  let best: RegExpExecArray | null = null;
+  for (const m of t.matchAll(STATE_SAID)) {
+    if (!best) best = m;
+    if (m[1] || m[2]) {
+      best = m;
+      break;
+    }
+  }
+  if (!best) return null;
+  const word = best[3]!.toLowerCase();
+  const after = t.slice(best.index + best[0].length);
+  if ((word === 'on' || word === 'off') && !/^\s*(?:by\s+default\b|[.;,!?]|$)/i.test(after)) return null;
+  // The sentence the state is said in: from the last stop before it to the next.
+  const before = t.slice(0, best.index);
+  let start = 0;
+  for (const p of ['. ', '; ', ': ', '! ', '? ', ' - ', ' \u2013 ', ' \u2014 ']) {
+    const at = before.lastIndexOf(p);
+    if (at >= 0) start = Math.max(start, at + p.length);
+  }
+  let subject = before.slice(start);
+  if (subject.includes(',')) return null;
+  subject = subject.split(/\s(?:which|that|who)\s/i)[0]!;
+  const opens = CONDITION_OPENS.exec(` ${subject} `);
+  let condition = '';
+  if (opens) {
+    condition = ` ${subject} `.slice(opens.index);
+    subject = ` ${subject} `.slice(0, opens.index);
+  }
+  const tail = after.split(/[.;!?]\s|[.;!?]$|\s(?:and|so|to)\s|\s[\-\u2013\u2014]\s/i)[0]!.split(COMMA_ADDS)[0]!;
+  const byDefault = /\bby\s+default\b/i.test(tail);
+  condition = `${condition} ${tail}`
+    .toLowerCase()
+    .replace(/\bby\s+default\b/g, ' ')
+    .split(/[^a-z0-9_.\-/@]+/)
+    .filter((w) => w && !DET.has(w) && w !== 'now')
+    .map((w) => stem(w.replace(/\.+$/, '')))
+    .join(' ');
+  const shape = shapeOf(subject.replace(STATE_BEFORE, ' ').replace(STATE_SAID, ' '));
+  const words = [...shape.words].filter((w) => !STATES.has(w));
+  if (!words.length) return null;
+  const [pair, yes] = STATES.get(word)!;
+  return { subject: [...words, ...(shape.numbers ? [shape.numbers] : [])].sort().join(' '), condition, pair, yes: best[2] ? !yes : yes, byDefault };
+}
+
+/**
+ * Whether `newer` says the subject of `older` is now in the opposite state (issue 25 §2.1):
+ * "Telemetry is now disabled by default" over "Telemetry is enabled by default", "…is now
+ * optional" over "…is required". The subject the same; the condition the same, or none in the
+ * newer fact (it holds everywhere now: "Fuzzy matching is now enabled by default" over "Fuzzy
+ * matching in the file picker is disabled by default"). Not where the newer state holds under a
+ * condition the older fact does not name ("…now disabled by default in the EU").
+ */
+function flipped(newer: FactShape, older: FactShape): boolean {
+  const now = newer.state;
+  if (!now) return false;
+  const was = older.state;
+  if (!was || was.pair !== now.pair || was.yes === now.yes || was.subject !== now.subject) return false;
+  // A default says nothing of a state under a condition that is no default: "The Designs section is now hidden by default" leaves "…visible after the user clicks Generate".
+  return now.condition === was.condition || (!now.condition && !(now.byDefault && !was.byDefault));
+}
+
+/** Whether two facts say opposite states of one kind ("on" and "off"): never the same fact again, however many words they share ("on" is no content word). */
+export function opposed(a: FactShape, b: FactShape): boolean {
+  const [x, y] = [a.state, b.state];
+  return !!x && !!y && x.pair === y.pair && x.yes !== y.yes;
+}
+
+/**
+ * Whether two facts say a state of one kind of two subjects, or under two conditions: two facts
+ * however many words they share, so neither the same fact again nor its contradiction. "Driving
+ * the L line is on by default on v3.3 boards" and "…now off by default on boards before v3.3"
+ * share 3 words of 4; both stay.
+ */
+export function statesApart(a: FactShape, b: FactShape): boolean {
+  const [x, y] = [a.state, b.state];
+  return !!x && !!y && x.pair === y.pair && (x.subject !== y.subject || x.condition !== y.condition);
+}
+
 /** Whether two facts share a content word that is no loose verb, no cue: sameFrame's first need, told without reading their frames. */
 function shareSubject(newer: FactShape, older: FactShape): boolean {
   for (const w of newer.words) if (older.words.has(w) && !LOOSE.has(w) && w !== 'now' && !HAN.test(w)) return true;
@@ -1246,7 +1383,7 @@ export function namesMore(newerText: string, older: FactShape): boolean {
  */
 export function supersedes(newerText: string, newer: FactShape, older: FactShape): boolean {
   const sim = older.key === newer.key && newer.key ? 1 : similarity(older, newer);
-  const agrees = older.numbers === newer.numbers && older.negated === newer.negated;
+  const agrees = older.numbers === newer.numbers && older.negated === newer.negated && !opposed(older, newer);
   if (replacesSubject(newer, newerText, older)) return !(agrees && sim >= SAME && !namesMore(newerText, older));
-  return !agrees && sim >= CONTRADICTS;
+  return !agrees && sim >= CONTRADICTS && !statesApart(older, newer);
 }
