@@ -117,12 +117,13 @@ export function readingKeeper(o: Opened, t0 = Date.now()): ReadingKeeper {
           if (name !== day || !read.has(day)) continue;
           for (const inner of namesOf(entry).sort()) paths.push(join(entry, inner));
         }
-        const status: Status[] = [];
+        const status: Status[] = new Array(paths.length);
         const settled = t0 - CLOCK_LAG_MS;
-        for (const p of paths) {
-          const st = statusOf(p);
+        // Newest day first: after `end` wrote today's session, its folder is what refuses the keeping.
+        for (let i = paths.length - 1; i >= 0; i--) {
+          const st = statusOf(paths[i]!);
           if (st === undefined || st?.isSymbolicLink() || (st && Math.max(st.mtimeMs, st.ctimeMs) >= settled)) return;
-          status.push(st && [st.mode, st.ino, st.size, st.mtimeMs, st.ctimeMs]);
+          status[i] = st && [st.mode, st.ino, st.size, st.mtimeMs, st.ctimeMs];
         }
         const kept: KeptStatus = { memory: [mem.mode, mem.ino], paths, status };
         writeAtomic(o.repo.stateDir, path, `${key(asked)}\n${JSON.stringify(kept)}\n${JSON.stringify(files)}`, { durable: false });
