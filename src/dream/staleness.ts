@@ -385,8 +385,11 @@ export async function staleMarks(
   // The log after the oldest anchor commit (not the log since a day): every commit in it came after that anchor.
   const base = fallback ? null : q.base;
   // Anchors the log does not list, on the days of their entries: placed once, and kept so (a
-  // start that takes the kept answer as it is looks for none).
-  if (out !== null && !(kept?.key === q.key && out === kept.out && kept.placed)) {
+  // start that takes the kept answer as it is looks for none, nor one whose step after a commit
+  // left it as it was, for the same entries and base).
+  const entriesKey = JSON.stringify(entries);
+  const placedFor = kept?.placed && out === kept.out && (kept.key === q.key || (kept.marks?.entries === entriesKey && kept.marks.base === (base ?? null)));
+  if (out !== null && !placedFor) {
     out = (await placeAnchors(root, entries, out, base)) ?? out;
     keep = true;
   }
@@ -409,7 +412,6 @@ export async function staleMarks(
   // The marks this very answer gave, for the same entries and base, where every path asked then is
   // there or not as it was: reading the answer for them again cost ~5 ms of a primer's CPU at L
   // (a folder's ~400 commits), at every start after a commit that left the anchored files alone.
-  const entriesKey = JSON.stringify(entries);
   const memo = kept?.marks;
   if (out !== null && memo && kept.out === out && memo.entries === entriesKey && memo.base === (base ?? null) && keptMarks(memo, entries.length) && memo.asked.every(([path, is]) => exists(path) === is)) {
     mark('staleness: kept marks used');
