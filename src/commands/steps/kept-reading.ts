@@ -30,8 +30,9 @@ import type { FilesRead, ReadingAsked, ReadingKeeper } from './gather-primer.js'
  *
  * Kept only for a reading with no warning, where no file read is a symbolic link (its target may
  * change with the link as it is), and where every file read last changed CLOCK_LAG_MS or more before
- * the reading began: the kernel stamps a change from a clock that lags by up to a tick, so a file
- * changed while it was read has a change time after that, and is read again next time.
+ * the reading began (a second more on a file system that keeps whole seconds): the kernel stamps a
+ * change from a clock that lags by up to a tick, so a file changed while it was read has a change
+ * time after that, and is read again next time.
  */
 
 const VERSION = 1;
@@ -123,6 +124,9 @@ export function readingKeeper(o: Opened, t0 = Date.now()): ReadingKeeper {
         for (let i = paths.length - 1; i >= 0; i--) {
           const st = statusOf(paths[i]!);
           if (st === undefined || st?.isSymbolicLink() || (st && Math.max(st.mtimeMs, st.ctimeMs) >= settled)) return;
+          // A change time in whole seconds: a file system that keeps no finer one (a change later in
+          // that second would keep the same status); such a file must have changed a second before.
+          if (st && st.ctimeMs % 1000 === 0 && st.ctimeMs >= settled - 1000) return;
           status[i] = st && [st.mode, st.ino, st.size, st.mtimeMs, st.ctimeMs];
         }
         const kept: KeptStatus = { memory: [mem.mode, mem.ino], paths, status };
