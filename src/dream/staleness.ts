@@ -7,6 +7,7 @@ import { atBoundary } from '../git/shallow.js';
 import { lineTop } from '../git/reflog.js';
 import { STALENESS_CACHE_FILE } from '../paths.js';
 import { mark } from '../trace.js';
+import { BUILD } from '../version.js';
 import { stalenessQuery, takeKeptStaleness, stalenessStep, STALENESS_LOG_CAP, STALENESS_RS, STALENESS_STEP_CAP, STALENESS_US, type Anchored, type KeptStaleness } from './staleness-query.js';
 
 export { STALENESS_LOG_CAP, type Anchored } from './staleness-query.js';
@@ -388,7 +389,7 @@ export async function staleMarks(
   // start that takes the kept answer as it is looks for none, nor one whose step after a commit
   // left it as it was, for the same entries and base).
   const entriesKey = JSON.stringify(entries);
-  const placedFor = kept?.placed && out === kept.out && (kept.key === q.key || (kept.marks?.entries === entriesKey && kept.marks.base === (base ?? null)));
+  const placedFor = kept?.placed && out === kept.out && (kept.key === q.key || (kept.marks?.build === BUILD && kept.marks.entries === entriesKey && kept.marks.base === (base ?? null)));
   if (out !== null && !placedFor) {
     out = (await placeAnchors(root, entries, out, base)) ?? out;
     keep = true;
@@ -413,7 +414,7 @@ export async function staleMarks(
   // there or not as it was: reading the answer for them again cost ~5 ms of a primer's CPU at L
   // (a folder's ~400 commits), at every start after a commit that left the anchored files alone.
   const memo = kept?.marks;
-  if (out !== null && memo && kept.out === out && memo.entries === entriesKey && memo.base === (base ?? null) && keptMarks(memo, entries.length) && memo.asked.every(([path, is]) => exists(path) === is)) {
+  if (out !== null && memo && memo.build === BUILD && kept.out === out && memo.entries === entriesKey && memo.base === (base ?? null) && keptMarks(memo, entries.length) && memo.asked.every(([path, is]) => exists(path) === is)) {
     mark('staleness: kept marks used');
     if (keep) write(memo);
     return memo.marks as (StaleMark | null)[];
@@ -429,7 +430,7 @@ export async function staleMarks(
     return is;
   };
   const marks = marksFromOut(entries, out ?? '', asking, base);
-  if (keep || (out !== null && out === kept?.out && kept.key === q.key)) write({ entries: entriesKey, base: base ?? null, asked, marks });
+  if (keep || (out !== null && out === kept?.out && kept.key === q.key)) write({ build: BUILD, entries: entriesKey, base: base ?? null, asked, marks });
   return marks;
 }
 
