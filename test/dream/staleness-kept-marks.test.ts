@@ -3,7 +3,7 @@
 // and so are the marks where every file they looked at is there or gone as it was. A file of an
 // anchored folder removed or brought back, and they are made anew. Each primer is compared with
 // one built from nothing at the same moment.
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { makeMemoryRepo, type TestRepo } from '../helpers/repo.js';
@@ -62,6 +62,19 @@ describe('the staleness marks kept with their answer', () => {
     const last = primer(repo);
     expect(last.kept).toBe(true);
     expect(last.out).toBe(fresh(repo));
+  });
+
+  it('are made anew by another version of git-memory (an upgrade: the answer is git\'s, the marks are made by code)', async () => {
+    const repo = await repoWithFolderFact();
+    primer(repo);
+    const path = join(repo.dir, '.git', 'git-memory', 'staleness.json');
+    const kept = JSON.parse(readFileSync(path, 'utf8')) as { marks: { build: string } };
+    kept.marks.build = 'an older build';
+    writeFileSync(path, JSON.stringify(kept));
+    repo.commit('Invoice totals', { 'src/invoices/total.ts': '// total\n' });
+    const p = primer(repo);
+    expect(p.kept).toBe(false);
+    expect(p.out).toBe(fresh(repo));
   });
 
   it('are made anew when a commit touches the folder', async () => {
