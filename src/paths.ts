@@ -103,6 +103,8 @@ export const INDEX_SWAP_FILE = 'index-swap.json';
 export const LOG_CACHE_FILE = 'primer-log.json';
 /** The primer last built and the question it answered (commands/steps/kept-primer.ts). */
 export const BUILT_PRIMER_FILE = 'primer-built.json';
+/** The primer's reading of memory's files and the status of each file read (commands/steps/kept-reading.ts). */
+export const PRIMER_READ_FILE = 'primer-read.json';
 /** Memory files written and not yet committed (git/pending.ts). */
 export const PENDING_MEMORY_FILE = 'memory-pending.json';
 /** A TASKS.md change made while a git operation was in progress, held until it ends (memory/tasks-held.ts). */

@@ -100,6 +100,13 @@ export interface KeptStaleness {
   fallback?: boolean;
   /** The anchors the log does not list are placed in `out` (placeAnchors in staleness.ts): taken as it is, it needs no look for them. */
   placed?: boolean;
+  /**
+   * The marks `out` gave (staleMarks in staleness.ts): by which program (version.ts BUILD), for
+   * which entries (as JSON) and log base, and each path whose presence in the working tree was
+   * asked, with its answer. The same program, answer, entries and base, and every path answering
+   * the same, give the same marks.
+   */
+  marks?: { build: string; entries: string; base: string | null; asked: [string, boolean][]; marks: unknown[] };
 }
 
 /**

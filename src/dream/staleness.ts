@@ -6,6 +6,8 @@ import { unquotePath } from '../git/quoted-path.js';
 import { atBoundary } from '../git/shallow.js';
 import { lineTop } from '../git/reflog.js';
 import { STALENESS_CACHE_FILE } from '../paths.js';
+import { mark } from '../trace.js';
+import { BUILD } from '../version.js';
 import { stalenessQuery, takeKeptStaleness, stalenessStep, STALENESS_LOG_CAP, STALENESS_RS, STALENESS_STEP_CAP, STALENESS_US, type Anchored, type KeptStaleness } from './staleness-query.js';
 
 export { STALENESS_LOG_CAP, type Anchored } from './staleness-query.js';
@@ -384,22 +386,62 @@ export async function staleMarks(
   // The log after the oldest anchor commit (not the log since a day): every commit in it came after that anchor.
   const base = fallback ? null : q.base;
   // Anchors the log does not list, on the days of their entries: placed once, and kept so (a
-  // start that takes the kept answer as it is looks for none).
-  if (out !== null && !(kept?.key === q.key && out === kept.out && kept.placed)) {
+  // start that takes the kept answer as it is looks for none, nor one whose step after a commit
+  // left it as it was, for the same entries and base).
+  const entriesKey = JSON.stringify(entries);
+  const placedFor = kept?.placed && out === kept.out && (kept.key === q.key || (kept.marks?.build === BUILD && kept.marks.entries === entriesKey && kept.marks.base === (base ?? null)));
+  if (out !== null && !placedFor) {
     out = (await placeAnchors(root, entries, out, base)) ?? out;
     keep = true;
   }
-  if (keep && out !== null && opts.stateDir && opts.head) {
+  const write = (marks?: Kept['marks']) => {
+    if (out === null || !opts.stateDir || !opts.head) return;
     try {
-      writeState(opts.stateDir, STALENESS_CACHE_FILE, { key: q.key, out, ...(opts.mark ? { mark: opts.mark } : {}), ...(fallback ? { fallback } : {}), placed: true } satisfies Kept);
+      writeState(opts.stateDir, STALENESS_CACHE_FILE, { key: q.key, out, ...(opts.mark ? { mark: opts.mark } : {}), ...(fallback ? { fallback } : {}), placed: true, ...(marks ? { marks } : {}) } satisfies Kept);
     } catch {
       /* a read-only git directory: asked again next time */
     }
-  }
+  };
   // A folder's files are looked up once each, however many commits list them.
   const seen = new Map<string, boolean>();
   const exists = (path: string) => seen.get(path) ?? (seen.set(path, opts.exists(path)), seen.get(path)!);
   // A shallow clone's cut-off commits list every file, not what they changed (see git/shallow.ts).
-  if (opts.shallow?.size && out) return marksFrom(entries, parse(out).map((c) => (atBoundary(opts.shallow!, c.sha) ? { ...c, files: [] } : c)), exists, base);
-  return marksFromOut(entries, out ?? '', exists, base);
+  if (opts.shallow?.size && out) {
+    if (keep) write();
+    return marksFrom(entries, parse(out).map((c) => (atBoundary(opts.shallow!, c.sha) ? { ...c, files: [] } : c)), exists, base);
+  }
+  // The marks this very answer gave, for the same entries and base, where every path asked then is
+  // there or not as it was: reading the answer for them again cost ~5 ms of a primer's CPU at L
+  // (a folder's ~400 commits), at every start after a commit that left the anchored files alone.
+  const memo = kept?.marks;
+  if (out !== null && memo && memo.build === BUILD && kept.out === out && memo.entries === entriesKey && memo.base === (base ?? null) && keptMarks(memo, entries.length) && memo.asked.every(([path, is]) => exists(path) === is)) {
+    mark('staleness: kept marks used');
+    if (keep) write(memo);
+    return memo.marks as (StaleMark | null)[];
+  }
+  const asked: [string, boolean][] = [];
+  const recorded = new Set<string>();
+  const asking = (path: string) => {
+    const is = exists(path);
+    if (!recorded.has(path)) {
+      recorded.add(path);
+      asked.push([path, is]);
+    }
+    return is;
+  };
+  const marks = marksFromOut(entries, out ?? '', asking, base);
+  if (keep || (out !== null && out === kept?.out && kept.key === q.key)) write({ build: BUILD, entries: entriesKey, base: base ?? null, asked, marks });
+  return marks;
+}
+
+/** Whether `memo` has the shape it was kept in, with a mark (or none) for each of `count` entries. */
+function keptMarks(memo: NonNullable<Kept['marks']>, count: number): boolean {
+  return (
+    typeof memo.entries === 'string' &&
+    Array.isArray(memo.asked) &&
+    memo.asked.every((a) => Array.isArray(a) && typeof a[0] === 'string' && typeof a[1] === 'boolean') &&
+    Array.isArray(memo.marks) &&
+    memo.marks.length === count &&
+    memo.marks.every((m) => m === null || (typeof m === 'object' && Array.isArray((m as StaleMark).changed) && typeof (m as StaleMark).deleted === 'boolean'))
+  );
 }

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { makeMemoryRepo, type TestRepo } from '../helpers/repo.js';
 
 const KEPT = join('.git', 'git-memory', 'primer-built.json');
+const READ = join('.git', 'git-memory', 'primer-read.json');
 
 /** The built primer at `now`: its output, and whether it took the kept answer (GIT_MEMORY_TRACE on standard error). */
 function primer(repo: TestRepo, now: string, args: string[] = []): { out: string; kept: boolean } {
@@ -16,19 +17,22 @@ function primer(repo: TestRepo, now: string, args: string[] = []): { out: string
   return { out: r.stdout, kept: r.stderr.includes('primer: kept answer used') };
 }
 
-/** The primer at `now` built from nothing: the kept answer taken away first (and put back after). */
+/** The primer at `now` built from nothing: the kept answer and the kept reading (kept-reading.ts) taken away first (and put back after). */
 function fresh(repo: TestRepo, now: string, args: string[] = []): string {
-  const path = join(repo.dir, KEPT);
-  let saved: string | null = null;
-  try {
-    saved = readFileSync(path, 'utf8');
-  } catch {
-    /* none kept */
-  }
-  rmSync(path, { force: true });
+  const paths = [KEPT, READ].map((p) => join(repo.dir, p));
+  const saved = paths.map((path) => {
+    try {
+      return readFileSync(path, 'utf8');
+    } catch {
+      return null; // none kept
+    }
+  });
+  for (const path of paths) rmSync(path, { force: true });
   const p = primer(repo, now, args);
   expect(p.kept).toBe(false);
-  if (saved !== null) writeFileSync(path, saved);
+  paths.forEach((path, i) => {
+    if (saved[i] !== null) writeFileSync(path, saved[i]!);
+  });
   return p.out;
 }
 

@@ -75,7 +75,7 @@ describe('the primer at a session start', () => {
 });
 
 describe('the primer after a commit, with facts in MEMORY.md anchored to files', () => {
-  it('reads MEMORY.md once and starts no git process: the entry point knows the file unchanged since the kept answer and reads the commits since from git’s object files', async () => {
+  it('reads no MEMORY.md and starts no git process: the entry point knows the file unchanged since the kept answer and reads the commits since from git’s object files, the primer its reading kept', async () => {
     const repo = await makeMemoryRepo({ now: '2026-11-30T19:00:00Z' });
     const a = repo.commit('Add the cache', { 'src/cache.ts': '// per process\n' }).slice(0, 9);
     repo.write(
@@ -100,8 +100,9 @@ describe('the primer after a commit, with facts in MEMORY.md anchored to files',
     repo.commit('Cache per worker', { 'src/cache.ts': '// per worker\n' });
     g.clear();
     const after = primer(repo, p, path);
-    // Before: twice, the entry point parsing it to choose its early git call, then the primer.
-    expect(after.memoryReads).toBe(1);
+    // Before: twice, the entry point parsing it to choose its early git call, then the primer; then
+    // once, the primer; now the primer takes its reading of the files kept (kept-reading.ts).
+    expect(after.memoryReads).toBe(0);
     // No git process at all: the commits since, for the log and the staleness check both, are read
     // from git's object files (git/object-files.ts; main started one `git log` here).
     expect(g.calls()).toEqual([]);

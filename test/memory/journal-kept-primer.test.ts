@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { movableClock } from '../helpers/clock.js';
@@ -36,6 +36,8 @@ describe('the primer reads parsed journal files kept in the state directory', ()
     repo.write(today, serializeSession(session({ id: '20261130-1000-aaaaaa', date: '2026-11-30', time: '10:00', completed: ['Wired the CSV exporter'] }), 'en'));
     repo.write(older, serializeSession(session({ id: '20261120-0900-bbbbbb', date: '2026-11-20', time: '09:00', branch: 'feature/pdf', next_steps: ['Render the PDF footer'] }), 'en'));
     const primer = async () => {
+      // The primer's whole reading, kept above the journal's files (commands/steps/kept-reading.ts), is not what this tests.
+      rmSync(join(repo.dir, '.git', 'git-memory', 'primer-read.json'), { force: true });
       const r = await repo.run(['primer', '--json', '--no-write']);
       expect(r.code, r.stderr).toBe(0);
       return JSON.parse(r.stdout).markdown as string;

@@ -20,6 +20,8 @@ export interface TasksRead {
 export interface MemorySource {
   /** Put before the task-list warning: '' for the working tree, `abc1234: ` for a revision (a diff reads two). */
   readonly label: string;
+  /** Where known, the journal days whose files were read so far (not only a day's kept index). */
+  readonly daysRead?: ReadonlySet<string>;
   /** The config in force there. */
   config(): Promise<Config>;
   /** Sessions of the days from `from` to `to` inclusive (YYYY-MM-DD), oldest first. */

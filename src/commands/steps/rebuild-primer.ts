@@ -13,6 +13,7 @@ import type { Opened, Result } from '../context.js';
 import type { PrimerData } from '../primer.js';
 import { gatherPrimer } from './gather-primer.js';
 import { builtPrimer } from './kept-primer.js';
+import { readingKeeper } from './kept-reading.js';
 import { primerOptions } from './primer-options.js';
 import { worktreeSource } from './worktree-source.js';
 
@@ -54,7 +55,7 @@ function positive(name: string, v: number | undefined): number | undefined {
 export async function rebuildPrimer(o: Opened, opts: RebuildOptions): Promise<Result<PrimerData>> {
   const maxTokens = positive('max-tokens', opts.maxTokens) ?? o.config.primer.max_tokens;
   const days = positive('days', opts.days) ?? o.config.primer.days;
-  const got = await gatherPrimer(worktreeSource(o, o.cwd), o.now, days, maxTokens);
+  const got = await gatherPrimer(worktreeSource(o, o.cwd), o.now, days, maxTokens, readingKeeper(o));
   mark('primer: files and git read');
   // Two turns of the event loop: a git process that exited gets its output read and closed.
   if (opts.yieldMidway) for (let turn = 0; turn < 2; turn++) await new Promise((resolve) => setImmediate(resolve));

@@ -31,7 +31,13 @@ import type { MemorySource } from './memory-source.js';
  */
 export function worktreeSource(o: Opened, startedFrom?: string): MemorySource {
   const root = o.repo.root;
-  const read = keptJournal(root, o.repo.stateDir, localDate(o.now));
+  const readKept = keptJournal(root, o.repo.stateDir, localDate(o.now));
+  // The days whose files were read (not only their folder's index): a kept reading knows them by their files' status (kept-reading.ts).
+  const daysRead = new Set<string>();
+  const read = (days: readonly string[]) => {
+    for (const d of days) daysRead.add(d);
+    return readKept(days);
+  };
   const there = inWorktree(root);
   // Noted where asked: the answers are part of what a kept primer was made of (hook/agent/kept-start.ts).
   const exists = (p: string) => {
@@ -41,6 +47,7 @@ export function worktreeSource(o: Opened, startedFrom?: string): MemorySource {
   };
   return {
     label: '',
+    daysRead,
     config: async () => o.config,
     sessions: async (from, to) => readWindow(root, from, to, read),
     newest: () => journalIndex(root, o.repo.stateDir, localDate(o.now), read),
