@@ -1,4 +1,5 @@
 import { writeState } from '../fs/state.js';
+import { startIndexOf } from '../order.js';
 import { git } from '../git/git.js';
 import { gitOutput, takeEarly } from '../git/early.js';
 import { readKnownStep } from '../git/object-files.js';
@@ -159,16 +160,7 @@ export function marksFromOut(entries: readonly Anchored[], out: string, exists: 
     return out.slice(us + 1, us2 < 0 || us2 > h ? h : us2);
   };
   /** The commit whose chunk holds position `p`. */
-  const commitAt = (p: number) => {
-    let lo = 0;
-    let hi = starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (starts[mid]! <= p) lo = mid;
-      else hi = mid - 1;
-    }
-    return lo;
-  };
+  const commitAt = (p: number) => startIndexOf(starts, p);
   /** The commits (below `end`) that touch `file`, each once, oldest position first, with the paths each lists under it. */
   const touching = (file: string, end: number): { i: number; paths: string[] }[] => {
     const found: { i: number; paths: string[] }[] = [];
