@@ -48,9 +48,11 @@ function stampOf(path: string, settleMs: number): { stamp: string; settled: bool
 /**
  * The journal at `root` for readNewest, with the indexes kept in `stateDir`; `readWhole(days)` reads
  * whole days (keptJournal: each file's sessions kept while it is unchanged). `today` dates the
- * indexes dropped. Null where the journal folder is a link (the whole read reports it).
+ * indexes dropped. Null where the journal folder is a link (the whole read reports it). `unkept(day)`
+ * is told of each day read whole for its index that is not kept (its folder changed too lately, a
+ * file could not be read, it is older than the indexes kept): only its files say it is unchanged.
  */
-export function journalIndex(root: string, stateDir: string, today: string, readWhole: (days: string[]) => JournalRead, settleMs = SETTLE_MS): NewestSource | null {
+export function journalIndex(root: string, stateDir: string, today: string, readWhole: (days: string[]) => JournalRead, settleMs = SETTLE_MS, unkept?: (day: string) => void): NewestSource | null {
   if (symlinkOnPath(root, JOURNAL_DIR)) return null;
   const journal = join(root, JOURNAL_DIR);
   let listing: Map<string, Dirent> | null = null;
@@ -95,7 +97,7 @@ export function journalIndex(root: string, stateDir: string, today: string, read
         const days = Object.fromEntries(Object.entries(keptNow().days).filter(([d]) => d >= oldest));
         kept = { v: VERSION, days: { ...days, [day]: { stamp: before.stamp, index } } };
         changed = true;
-      }
+      } else unkept?.(day);
       return index;
     },
     // Once for all the days indexed anew: written after each, the file was written and renamed over

@@ -120,7 +120,8 @@ describe('a line deleted from MEMORY.md by hand', () => {
     // The one question judgedWindow asks (src/git/in-trees.ts); other reads may run `cat-file --batch` when files are freshly written.
     const catFiles = () => g.calls().filter((c) => c.includes('cat-file') && c.includes('--batch-check=%(objecttype)')).length;
     try {
-      rmSync(join(repo.dir, '.git', 'git-memory', 'dreamt-files.json'), { force: true });
+      // Nothing kept of it: neither the answer nor the primer's reading made with it (kept-reading.ts).
+      for (const f of ['dreamt-files.json', 'primer-read.json']) rmSync(join(repo.dir, '.git', 'git-memory', f), { force: true });
       expect(await learned(repo)).not.toContain('Invoices');
       expect(catFiles()).toBe(1);
       g.clear();

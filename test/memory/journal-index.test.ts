@@ -66,4 +66,16 @@ describe('journalIndex', () => {
     readNewest(journalIndex(root, state, TODAY, (d) => readDays(root, d), 0)!, window);
     expect(readFileSync(file, 'utf8')).toBe(before.replace('"v":1', '"v": 1'));
   });
+
+  it('tells of each day read for its index and not kept (its folder changed too lately): a kept reading checks that day by its files', () => {
+    const { root, state } = setup();
+    const unkept: string[] = [];
+    // Settled after 0 ms: every day's index is kept, none told.
+    readNewest(journalIndex(root, state, TODAY, (d) => readDays(root, d), 0, (d) => unkept.push(d))!, window);
+    expect(unkept).toEqual([]);
+    // Settled only after an hour (every folder changed just now): read whole and not kept, each told.
+    const { root: root2, state: state2 } = setup();
+    readNewest(journalIndex(root2, state2, TODAY, (d) => readDays(root2, d), 3_600_000, (d) => unkept.push(d))!, window);
+    expect(new Set(unkept)).toEqual(new Set(DAYS));
+  });
 });

@@ -32,11 +32,27 @@ import type { MemorySource } from './memory-source.js';
 export function worktreeSource(o: Opened, startedFrom?: string): MemorySource {
   const root = o.repo.root;
   const readKept = keptJournal(root, o.repo.stateDir, localDate(o.now));
-  // The days whose files were read (not only their folder's index): a kept reading knows them by their files' status (kept-reading.ts).
+  // The days whose sessions were read (not only their folder's index, which is known by the
+  // folder's status as journal-index.ts keeps it): a kept reading knows them by their files'
+  // status (kept-reading.ts). A clone's first primer reads every day of the look-back for its
+  // index; taking those days too had the next start ask the status of all their files (652 in a
+  // dense journal's test, against 52 before).
   const daysRead = new Set<string>();
   const read = (days: readonly string[]) => {
     for (const d of days) daysRead.add(d);
     return readKept(days);
+  };
+  const newest = () => {
+    const index = journalIndex(root, o.repo.stateDir, localDate(o.now), readKept, undefined, (day) => daysRead.add(day));
+    return (
+      index && {
+        ...index,
+        minutes: (day: string) => {
+          daysRead.add(day);
+          return index.minutes(day);
+        },
+      }
+    );
   };
   const there = inWorktree(root);
   // Noted where asked: the answers are part of what a kept primer was made of (hook/agent/kept-start.ts).
@@ -50,7 +66,7 @@ export function worktreeSource(o: Opened, startedFrom?: string): MemorySource {
     daysRead,
     config: async () => o.config,
     sessions: async (from, to) => readWindow(root, from, to, read),
-    newest: () => journalIndex(root, o.repo.stateDir, localDate(o.now), read),
+    newest,
     latestDay: async (to) => readLatestDay(root, to, read),
     tasks: async () => readTaskListKeeping(root, readHeldTasks(o.repo.stateDir)),
     log: (depth) => recentLog(o.repo, depth, startedFrom),
