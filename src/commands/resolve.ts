@@ -225,7 +225,10 @@ export async function resolve(ctx: Ctx): Promise<Result<ResolveData>> {
       files.push({ path: LONG_TERM_FILE, how: 'merged by entry', from: memory.from, ...(worktree ? { worktree } : {}) });
       if (memory.from === 'index') unmerged.push(LONG_TERM_FILE);
     }
-    for (const w of writes) writeAtomic(repo.stateDir, writablePath(repo.root, w.path, { includeFile: true }), w.text);
+    // Every file's place is checked before any is written: a linked MEMORY.md refused after TASKS.md
+    // was written left the command failed with TASKS.md changed.
+    const places = writes.map((w) => writablePath(repo.root, w.path, { includeFile: true }));
+    writes.forEach((w, i) => writeAtomic(repo.stateDir, places[i]!, w.text));
     const primerUnmerged = (await stages(repo, PRIMER_FILE)) !== null;
     const primerText = readTextOrNull(join(repo.root, PRIMER_FILE));
     if (primerUnmerged || (primerText && hasConflictMarkers(primerText))) {

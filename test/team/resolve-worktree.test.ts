@@ -1,7 +1,9 @@
+import { readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseLongTerm, serializeLongTerm, type LongTermEntry } from '../../src/memory/long-term.js';
 import { parseTasks } from '../../src/memory/tasks.js';
-import { copyRepo, fixture, makeRepo, type TestRepo } from '../helpers/repo.js';
+import { copyRepo, fixture, makeRepo, tempDir, type TestRepo } from '../helpers/repo.js';
 
 // `git memory resolve` during a merge rebuilds TASKS.md (MEMORY.md) from git's three index stages;
 // what the working-tree file holds beyond them (a hand resolution, a task typed in, an edit) must
@@ -272,5 +274,27 @@ describe('git memory resolve keeps what the working-tree MEMORY.md holds beyond 
     expect(texts.sort()).toEqual(['Feature: name branches after tickets', 'Main: imperative commit messages', 'The CI cache is keyed by the lockfile', 'Use tabs in Makefiles']);
     expect(r.stdout).toContain('from the working tree: "The CI cache is keyed by the lockfile" (in neither side nor the base: added)');
     expect(r.stdout).toContain(`kept "Feature: name branches after tickets": in the merge but not in the working tree's MEMORY.md; delete it by hand after the merge if that was meant`);
+  });
+});
+
+describe('git memory resolve writes all or nothing', () => {
+  it('where MEMORY.md is a link, it is refused before TASKS.md is written: the merge is left as it was', async () => {
+    const repo = await branched(false);
+    conflictedMerge(repo);
+    const tasksBefore = repo.read(TASKS);
+    // MEMORY.md a link out of the repository, to a file with conflict markers between two good versions.
+    const side = (text: string) => serializeLongTerm({ lang: 'en', entries: [{ section: 'conventions', text, sessions: [], files: [], date: '2026-11-10' }] });
+    const outside = join(tempDir('gm-outside-'), 'MEMORY.md');
+    const linked = `<<<<<<< HEAD\n${side('Ours: tabs in Makefiles')}=======\n${side('Theirs: spaces in Makefiles')}>>>>>>> x\n`;
+    writeFileSync(outside, linked);
+    rmSync(join(repo.dir, MEMORY), { force: true });
+    symlinkSync(outside, join(repo.dir, MEMORY));
+
+    const r = await repo.run(['resolve']);
+    expect(r.code).not.toBe(0);
+    expect(r.stderr).toContain('MEMORY.md');
+    expect(repo.read(TASKS)).toBe(tasksBefore);
+    expect(readFileSync(outside, 'utf8')).toBe(linked);
+    expect(repo.git('diff', '--name-only', '--diff-filter=U').trim()).toBe(TASKS);
   });
 });
