@@ -153,17 +153,20 @@ function lineStarts(text: string): number[] {
   return starts;
 }
 
-function redactLine(line: string, by: 'substrings' | 'pattern'): string {
+/** `line` folded, made at the first call only. */
+function foldedOf(line: string): () => string {
   let text: string | undefined;
-  const folded = () => (text ??= fold(line));
+  return () => (text ??= fold(line));
+}
+
+function redactLine(line: string, by: 'substrings' | 'pattern'): string {
+  const folded = foldedOf(line);
   if (!mayHoldSecret(line, by, folded)) return line;
   return redactWith(line, allChecks(), folded);
 }
 
-/** `line` with what `checks` find replaced; `folded` gives the line folded. */
-function redactWith(line: string, checks: Check[], folded?: () => string): string {
-  let text: string | undefined;
-  const f = folded ?? (() => (text ??= fold(line)));
+/** `line` with what `checks` find replaced; `f` gives the line folded. */
+function redactWith(line: string, checks: Check[], f = foldedOf(line)): string {
   const spans: [number, number, string][] = [];
   for (const { rule, literals } of checks) {
     if ((literals && !literals.some((l) => f().includes(l))) || (literals && rule.valueAfter && !runAfter(f(), literals, rule.valueAfter)) || !rule.needle.test(line)) continue;
