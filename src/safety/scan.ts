@@ -3,6 +3,7 @@ import { secretLintProfiler } from '@secretlint/profiler';
 import { rules as presetRules } from '@secretlint/secretlint-rule-preset-recommend';
 import { allowlistMatcher } from './allowlist.js';
 import { startIndexOf } from '../order.js';
+import { rulesThatMayMatch } from './quick-redact.js';
 import { RULES, isRealPassword, isReference, ruleMatches } from './rules.js';
 import type { Finding, ScanOptions } from './types.js';
 
@@ -72,7 +73,9 @@ async function presetFindings(chunk: string, offset: number): Promise<Raw[]> {
 
 function projectFindings(chunk: string, offset: number): Raw[] {
   const out: Raw[] = [];
+  const may = rulesThatMayMatch(chunk);
   RULES.forEach((rule, index) => {
+    if (!may[index]) return;
     for (const m of ruleMatches(rule, chunk)) {
       const rank = rule.generic ? GENERIC_RANK : index;
       out.push({ ruleId: rule.id, message: rule.title, start: m.start + offset, end: m.end + offset, rank });
