@@ -221,3 +221,185 @@ export function needleLiterals(pattern: RegExp): string[] | null {
   const read = group(pattern.source);
   return read && read.strings.every((s) => s.length > 0) ? read.strings : null;
 }
+
+/**
+ * What one piece of a pattern guarantees about runs of non-blank characters (blank: what `\s`
+ * matches) in every text it matches: its least length (`min`), whether it never matches a blank
+ * (`free`), and the run it guarantees at its start (`pre`), at its end (`post`) and anywhere
+ * (`best`). Each is a lower bound: a piece not read here guarantees nothing and ends a run.
+ */
+interface Runs {
+  min: number;
+  free: boolean;
+  pre: number;
+  post: number;
+  best: number;
+}
+
+const NOTHING: Runs = { min: 0, free: false, pre: 0, post: 0, best: 0 };
+/** Matches no character (an anchor, a look-around, `\b`): ends no run. */
+const EMPTY: Runs = { min: 0, free: true, pre: 0, post: 0, best: 0 };
+const char = (free: boolean): Runs => (free ? { min: 1, free, pre: 1, post: 1, best: 1 } : { ...NOTHING, min: 1 });
+
+/** Every code point `\s` matches: a class or a range holding one of them can match a blank. */
+const BLANKS = [9, 10, 11, 12, 13, 32, 0xa0, 0x1680, ...Array.from({ length: 11 }, (_, i) => 0x2000 + i), 0x2028, 0x2029, 0x202f, 0x205f, 0x3000, 0xfeff];
+const isBlank = (code: number) => BLANKS.includes(code);
+
+/** The escape at `src[i]` (after its backslash): its character code and its length, or its class. */
+function escapeAt(src: string, i: number): { code: number; length: number } | { cls: 'free' | 'blank' | 'unknown' | 'empty'; length: number } {
+  const c = src[i] ?? '';
+  if ('dwS'.includes(c)) return { cls: 'free', length: 1 };
+  if ('sDW'.includes(c)) return { cls: 'blank', length: 1 };
+  if ('bB'.includes(c)) return { cls: 'empty', length: 1 };
+  const controls: Record<string, number> = { n: 10, t: 9, r: 13, f: 12, v: 11, '0': 0 };
+  if (c in controls) return { code: controls[c]!, length: 1 };
+  const hex = c === 'u' ? /^u([0-9a-fA-F]{4})/.exec(src.slice(i, i + 5)) : c === 'x' ? /^x([0-9a-fA-F]{2})/.exec(src.slice(i, i + 3)) : null;
+  if (hex) return { code: parseInt(hex[1]!, 16), length: hex[0].length };
+  if (/[A-Za-z0-9]/.test(c)) return { cls: 'unknown', length: 1 }; // \p{…}, a back-reference, \c…
+  return { code: c.codePointAt(0) ?? 0, length: 1 };
+}
+
+/** Whether the class body (between `[` and `]`) can match a blank; null when not read. */
+function classMayBeBlank(body: string): boolean | null {
+  const negated = body.startsWith('^');
+  let blankInside = false;
+  let spaceClass = false;
+  const items: number[] = [];
+  for (let i = negated ? 1 : 0; i < body.length; ) {
+    let code: number;
+    if (body[i] === '\\') {
+      const e = escapeAt(body, i + 1);
+      if (body[i + 1] === 's') spaceClass = true;
+      i += 1 + e.length;
+      if ('cls' in e) {
+        if (e.cls === 'unknown' || e.cls === 'empty') return null;
+        if (e.cls === 'blank') blankInside = true;
+        continue;
+      }
+      code = e.code;
+    } else {
+      if (body[i] === '[') return null; // a nested class (the v flag)
+      code = body.codePointAt(i)!;
+      i += code > 0xffff ? 2 : 1;
+    }
+    if (body[i] === '-' && i + 1 < body.length) {
+      // A range, its end a character or an escape.
+      let to: number;
+      if (body[i + 1] === '\\') {
+        const e = escapeAt(body, i + 2);
+        if ('cls' in e) return null;
+        to = e.code;
+        i += 2 + e.length;
+      } else {
+        to = body.codePointAt(i + 1)!;
+        i += to > 0xffff ? 3 : 2;
+      }
+      if (BLANKS.some((b) => b >= code && b <= to)) blankInside = true;
+      continue;
+    }
+    items.push(code);
+  }
+  if (items.some(isBlank)) blankInside = true;
+  // A negated class never matches a blank when it leaves out every blank: it names `\s`.
+  return negated ? !spaceClass : blankInside;
+}
+
+/** A sequence's pieces joined: runs of pieces that never match a blank add up. */
+function joinRuns(pieces: Runs[]): Runs {
+  let min = 0;
+  let free = true;
+  let pre = 0;
+  let run = 0;
+  let best = 0;
+  for (const p of pieces) {
+    min += p.min;
+    if (p.free) {
+      run += p.min;
+      if (free) pre = run;
+      continue;
+    }
+    run += p.pre;
+    if (free) pre = run;
+    free = false;
+    best = Math.max(best, run, p.best);
+    run = p.post;
+  }
+  best = Math.max(best, run);
+  return { min, free, pre: free ? min : pre, post: run, best };
+}
+
+/** A piece repeated at least `least` times. */
+function repeated(p: Runs, least: number): Runs {
+  if (least === 0) return p.free ? EMPTY : NOTHING;
+  if (p.free) return { min: p.min * least, free: true, pre: p.min * least, post: p.min * least, best: p.min * least };
+  return { ...p, min: p.min * least };
+}
+
+/** The runs of one alternative's source. */
+function sequenceRuns(src: string): Runs {
+  const pieces: Runs[] = [];
+  for (let i = 0; i < src.length; ) {
+    const c = src[i]!;
+    let piece: Runs;
+    let next: number;
+    if (c === '(') {
+      const end = closing(src, i);
+      if (end < 0) return NOTHING;
+      const inner = src.slice(i + 1, end);
+      next = end + 1;
+      if (inner.startsWith('?=') || inner.startsWith('?!') || inner.startsWith('?<=') || inner.startsWith('?<!')) piece = EMPTY;
+      else piece = groupRuns(inner.startsWith('?:') ? inner.slice(2) : inner.startsWith('?<') ? inner.slice(inner.indexOf('>') + 1) : inner);
+    } else if (c === '[') {
+      const end = closing(src, i);
+      if (end < 0) return NOTHING;
+      next = end + 1;
+      const blank = classMayBeBlank(src.slice(i + 1, end));
+      piece = blank === null ? { ...NOTHING, min: 1 } : char(!blank);
+    } else if (c === '\\') {
+      const e = escapeAt(src, i + 1);
+      next = i + 1 + e.length;
+      piece = 'cls' in e ? (e.cls === 'empty' ? EMPTY : e.cls === 'free' ? char(true) : e.cls === 'blank' ? char(false) : NOTHING) : char(!isBlank(e.code));
+    } else if (c === '^' || c === '$') {
+      next = i + 1;
+      piece = EMPTY;
+    } else if (c === '.') {
+      next = i + 1;
+      piece = char(false);
+    } else if ('*+?{})]|'.includes(c)) {
+      return NOTHING; // beyond what is read here
+    } else {
+      const code = src.codePointAt(i)!;
+      next = i + (code > 0xffff ? 2 : 1);
+      piece = char(!isBlank(code));
+    }
+    const q = quantifier(src, next);
+    if (q) {
+      next += q.length;
+      piece = repeated(piece, q.min);
+    }
+    pieces.push(piece);
+    i = next;
+  }
+  return joinRuns(pieces);
+}
+
+/** A group's body: the least of its alternatives. */
+function groupRuns(src: string): Runs {
+  const alts = alternatives(src).map(sequenceRuns);
+  return {
+    min: Math.min(...alts.map((a) => a.min)),
+    free: alts.every((a) => a.free),
+    pre: Math.min(...alts.map((a) => a.pre)),
+    post: Math.min(...alts.map((a) => a.post)),
+    best: Math.min(...alts.map((a) => a.best)),
+  };
+}
+
+/**
+ * The least length of the longest run of non-blank characters (what `\s` does not match) in any
+ * text `pattern` matches: a text whose runs are all shorter holds no match, and its pattern need
+ * not be compiled. Read from the source as needleLiterals reads it; 0 where it says nothing.
+ */
+export function leastRun(pattern: RegExp): number {
+  return groupRuns(pattern.source).best;
+}
