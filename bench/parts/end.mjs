@@ -79,7 +79,9 @@ export async function run({ summary, workCopy, env, BIN, big, small, QUICK, meas
     summary.add('end / git commit (hooks off)', `${ratio(x)} (${r.end.median.toFixed(1)} vs ${r.commit.median.toFixed(1)} ms)`, x, { max: 5 }, '≤ 5.00×');
     const beyond = r.end.median - r.node.median;
     summary.note('end beyond a bare node start', `${beyond.toFixed(1)} ms = ${ratio(beyond / r.commit.median)} git commit (node alone: ${r.node.median.toFixed(1)} ms = ${ratio(r.node.median / r.commit.median)})`);
-    summary.note('end / a node process that runs that git commit (DESIGN §11 floor)', `${ratio(r.end.median / r.nodeCommit.median)} (${r.end.median.toFixed(1)} vs ${r.nodeCommit.median.toFixed(1)} ms)`);
+    // DESIGN §11's own target for end: against a Node tool whose whole work is the commit.
+    const y = r.end.median / r.nodeCommit.median;
+    summary.add('end / a node process that runs that git commit (DESIGN §11)', `${ratio(y)} (${r.end.median.toFixed(1)} vs ${r.nodeCommit.median.toFixed(1)} ms)`, y, { max: 3 }, '≤ 3.00×');
     // The same `end`, phase by phase (after the timed runs: the trace's own writes are not in them).
     // The commit's and the primer's phases run beside each other, so their steps overlap.
     const traceRuns = QUICK ? 3 : 9;
