@@ -3,7 +3,7 @@ import { mallocTunables } from './test/helpers/malloc-pad.js';
 import { ramTempDir } from './test/helpers/ram-tmp.js';
 import { spawnerBinary } from './test/helpers/spawner.js';
 import { textImports } from './test/helpers/text-imports.js';
-import { needleRuns, needleTable } from './src/safety/needle-table.js';
+import { needleTable } from './src/safety/needle-table.js';
 
 const corpus = process.env.GIT_MEMORY_CORPUS_TESTS === '1';
 
@@ -44,7 +44,7 @@ const MOCKING = [
 export default defineConfig({
   plugins: [textImports()],
   // What the build bakes into the bundles (scripts/build.mjs): the sources under test read the same table.
-  define: { __GIT_MEMORY_NEEDLES__: JSON.stringify(needleTable()), __GIT_MEMORY_NEEDLE_RUNS__: JSON.stringify(needleRuns()) },
+  define: { __GIT_MEMORY_NEEDLES__: JSON.stringify(needleTable()) },
   test: {
     // The real agents run in `npm run test:agents` (test/real-agents/vitest.config.ts).
     // The headless-browser tests run apart (npm run test:browser; .ci/run): they need Chromium.

@@ -39,8 +39,8 @@ rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
  */
 async function needleTable() {
   const out = await build({ entryPoints: ['src/safety/needle-table.ts'], bundle: true, format: 'esm', platform: 'node', target: 'node20', write: false, logLevel: 'warning' });
-  const { needleTable: table, needleRuns: runs } = await import(`data:text/javascript;base64,${Buffer.from(out.outputFiles[0].text).toString('base64')}`);
-  return { table: table(), runs: runs() };
+  const { needleTable: table } = await import(`data:text/javascript;base64,${Buffer.from(out.outputFiles[0].text).toString('base64')}`);
+  return table();
 }
 const needles = await needleTable();
 
@@ -66,7 +66,7 @@ const common = {
   format: 'esm',
   platform: 'node',
   target: 'node20',
-  define: { __GIT_MEMORY_VERSION__: JSON.stringify(pkg.version), __GIT_MEMORY_NEEDLES__: JSON.stringify(needles.table), __GIT_MEMORY_NEEDLE_RUNS__: JSON.stringify(needles.runs), __GIT_MEMORY_BUILD__: JSON.stringify(sourceDigest()) },
+  define: { __GIT_MEMORY_VERSION__: JSON.stringify(pkg.version), __GIT_MEMORY_NEEDLES__: JSON.stringify(needles), __GIT_MEMORY_BUILD__: JSON.stringify(sourceDigest()) },
   // CommonJS dependencies call require(); give the ESM bundle one.
   banner: { js: "import { createRequire as __gmCreateRequire } from 'node:module'; const require = __gmCreateRequire(import.meta.url);" },
   // Loaded from node_modules only when a file needs them (rich YAML frontmatter; agent config files).

@@ -1,4 +1,4 @@
-import { leastRun, needleLiterals } from './needle-literals.js';
+import { needleLiterals } from './needle-literals.js';
 import { RULES } from './rules.js';
 
 /**
@@ -10,14 +10,4 @@ import { RULES } from './rules.js';
  */
 export function needleTable(): (string[] | null)[] {
   return RULES.map((rule) => needleLiterals(rule.needle));
-}
-
-/**
- * For each secret rule, in RULES' order, the least length of the longest run of non-blank
- * characters in any text the rule finds a secret in (the larger of what its needle and its pattern
- * say): a line with no run that long is skipped without compiling either. Baked into the bundles
- * as __GIT_MEMORY_NEEDLE_RUNS__, as the strings are.
- */
-export function needleRuns(): number[] {
-  return RULES.map((rule) => Math.max(leastRun(rule.needle), leastRun(rule.pattern)));
 }

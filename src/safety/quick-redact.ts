@@ -8,9 +8,6 @@ import { RULES, ruleMatches, type SecretRule } from './rules.js';
  */
 declare const __GIT_MEMORY_NEEDLES__: (string[] | null)[] | undefined;
 const TABLE = typeof __GIT_MEMORY_NEEDLES__ === 'object' && __GIT_MEMORY_NEEDLES__.length === RULES.length ? __GIT_MEMORY_NEEDLES__ : null;
-/** For each rule, the run of non-blank characters a text it finds a secret in must hold (needle-table.ts needleRuns); 0 without the table. */
-declare const __GIT_MEMORY_NEEDLE_RUNS__: number[] | undefined;
-const RUNS = typeof __GIT_MEMORY_NEEDLE_RUNS__ === 'object' && __GIT_MEMORY_NEEDLE_RUNS__.length === RULES.length ? __GIT_MEMORY_NEEDLE_RUNS__ : null;
 
 /**
  * Case folded the way a case-insensitive pattern compares characters (both sides upper-cased): a
@@ -22,13 +19,11 @@ interface Check {
   rule: SecretRule;
   /** Folded strings one of which a line must hold for the rule's needle to match (null: run the needle). */
   literals: string[] | null;
-  /** The run of non-blank characters a text must hold for the rule to find a secret in it. */
-  run: number;
 }
 
 let checks: Check[] | null = null;
 /** Each rule with the strings its needle needs, folded at the first line. */
-const allChecks = (): Check[] => (checks ??= RULES.map((rule, i) => ({ rule, literals: TABLE?.[i]?.map(fold) ?? null, run: RUNS?.[i] ?? 0 })));
+const allChecks = (): Check[] => (checks ??= RULES.map((rule, i) => ({ rule, literals: TABLE?.[i]?.map(fold) ?? null })));
 
 /**
  * Characters tried with substring checks before the needles are joined into one pattern: compiling
@@ -57,26 +52,6 @@ export function mayHoldSecret(line: string, by: 'substrings' | 'pattern', folded
 }
 
 const BLANK = /\s/;
-
-/**
- * The length of the longest run of characters that are not blanks (what `\s` matches) in `text`:
- * a rule whose secret needs a longer run (Check.run: a JWT 30, an AWS secret key 40) cannot find
- * one there, and its patterns are not compiled. Prose and the primer's lines seldom have a run of
- * more than a dozen.
- */
-export function longestRun(text: string): number {
-  let best = 0;
-  let run = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    const blank = c < 128 ? c === 32 || (c >= 9 && c <= 13) : BLANK.test(text[i]!);
-    if (blank) {
-      if (run > best) best = run;
-      run = 0;
-    } else run++;
-  }
-  return run > best ? run : best;
-}
 
 /**
  * Whether `folded` holds, after the first of `literals` it holds, a run of `length` characters
@@ -110,8 +85,7 @@ function runAfter(folded: string, literals: string[], { length, stops }: NonNull
 export function rulesThatMayMatch(text: string): boolean[] {
   if (!TABLE) return RULES.map(() => true);
   const folded = fold(text);
-  const longest = longestRun(text);
-  return allChecks().map(({ rule, literals, run }) => longest >= run && (!literals || (literals.some((l) => folded.includes(l)) && (!rule.valueAfter || runAfter(folded, literals, rule.valueAfter)))));
+  return allChecks().map(({ rule, literals }) => !literals || (literals.some((l) => folded.includes(l)) && (!rule.valueAfter || runAfter(folded, literals, rule.valueAfter))));
 }
 
 /**
@@ -205,17 +179,11 @@ function redactLine(line: string, by: 'substrings' | 'pattern'): string {
   return redactWith(line, allChecks(), folded);
 }
 
-/**
- * `line` with what `checks` find replaced; `f` gives the line folded. A rule is tried only where the
- * line holds its strings and a run of non-blank characters as long as its secrets (Check.run).
- */
+/** `line` with what `checks` find replaced; `f` gives the line folded. */
 function redactWith(line: string, checks: Check[], f = foldedOf(line)): string {
   const spans: [number, number, string][] = [];
-  let longest = -1;
-  for (const { rule, literals, run } of checks) {
-    if (literals && !literals.some((l) => f().includes(l))) continue;
-    if (run > (longest < 0 ? (longest = longestRun(line)) : longest)) continue;
-    if ((literals && rule.valueAfter && !runAfter(f(), literals, rule.valueAfter)) || !rule.needle.test(line)) continue;
+  for (const { rule, literals } of checks) {
+    if ((literals && !literals.some((l) => f().includes(l))) || (literals && rule.valueAfter && !runAfter(f(), literals, rule.valueAfter)) || !rule.needle.test(line)) continue;
     for (const m of ruleMatches(rule, line)) spans.push([m.start, m.end, rule.id]);
   }
   if (!spans.length) return line;
