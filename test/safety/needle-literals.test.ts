@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { needleLiterals } from '../../src/safety/needle-literals.js';
 import { needleTable } from '../../src/safety/needle-table.js';
-import { mayHoldSecret, redactQuick, redactQuickLines } from '../../src/safety/quick-redact.js';
+import { mayHoldSecret, redactQuick, redactQuickLines, rulesHeld } from '../../src/safety/quick-redact.js';
 import { RULES } from '../../src/safety/rules.js';
 import { benignJournal, credentials, negatives } from './corpus.js';
 
@@ -79,6 +79,21 @@ declare const __GIT_MEMORY_NEEDLES__: (string[] | null)[] | undefined;
 describe('the quick redaction', () => {
   it('reads the table the build bakes in (vitest.config.ts defines it as scripts/build.mjs does)', () => {
     expect(typeof __GIT_MEMORY_NEEDLES__ === 'object' ? __GIT_MEMORY_NEEDLES__ : null).toEqual(needleTable());
+  });
+
+  it("finds in one pattern's run exactly the rules whose strings a line holds", () => {
+    const table = needleTable();
+    // Strings that are prefixes of others ('sk-' and 'sk-ant-'), at a line's ends, side by side, overlapping.
+    const strings = [...new Set(table.flatMap((l) => l ?? []))];
+    const made = [strings.join(''), strings.join(' '), [...strings].reverse().join(''), strings.map((l) => l.slice(1)).join('|')];
+    let some = 0;
+    for (const line of [...samples, ...made, ...strings]) {
+      const folded = fold(line);
+      const expected = table.flatMap((literals, i) => (!literals || literals.map(fold).some((l) => folded.includes(l)) ? [i] : []));
+      if (expected.length) some++;
+      expect(rulesHeld(folded), line.slice(0, 120)).toEqual(expected);
+    }
+    expect(some).toBeGreaterThan(1000);
   });
 
   it('lets through the substring checks (a primer) every line the joined pattern (a long text) lets through', () => {
