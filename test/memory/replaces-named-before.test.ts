@@ -1,0 +1,66 @@
+// The judgement "a newer fact replaces an older one" (supersedes, src/memory/long-term.ts) where a
+// changelog line names what was before in its own way (scope truth48, heldout48.json's misses on
+// lead48): the value before in a bracket ("default port is now 4711 (was 4312)"), a rename ("X was
+// renamed to Y"), a removal said with what stands in its place and no "was" ("DbContext removed in
+// favor of ADO.NET"), a list of old names ("from Travis and Appveyor"), the old thing before "but
+// instead", a default set to the opposite boolean ("now defaults to True"), one clause of several
+// with other numbers ("…is now Go 1.4. Go 1.1 support is deprecated…"), a name with a colon
+// ("debian:buster-slim"). Real lines (origins in heldout48.json); the traps were written with them.
+import { describe, expect, it } from 'vitest';
+import { factShape, supersedes } from '../../src/memory/long-term.js';
+
+const says = (newer: string, older: string) => supersedes(newer, factShape(newer), factShape(older));
+
+describe('what was before, named by the newer line', () => {
+  it.each([
+    // The value before, in a bracket.
+    ['BREAKING — default port is now 4711 (was 4312).', 'The default port is 4312'],
+    ['query_taxa() default behavior changed: exact_match parameter now defaults to TRUE (was FALSE)', 'The exact_match parameter of query_taxa() defaults to FALSE'],
+    ['setup claude now defaults to project-local (was global)', 'setup claude defaults to a global installation'],
+    // A rename: the old name, where the older fact names it in a place.
+    ['The OutboxRelay was renamed to RelayMessagesThroughConsumer but available under a backward compatibility extension/alias.', 'Outbox messages are relayed by the OutboxRelay'],
+    ['proxy-connect was renamed to connect in SDK v1.4.2.', 'The gateway is registered with the proxy-connect command'],
+    ['The plugin_hooks configuration option was renamed to plugin-hooks.', 'Plugin hooks are configured with the plugin_hooks option in bolt.yaml'],
+    ['Renamed the `lint` script to `check`', 'CI lints the code with the `lint` script'],
+    // A removal with what stands in its place, no "was".
+    ['DbContext removed in favor of native ADO.NET + FluentMigrator.', 'Repositories use an Entity Framework DbContext'],
+    // Where the gone thing was, a file by its name.
+    ['The top-level SerialPort section in appsettings.json has been replaced by a nested CommandStation section', 'The serial port is configured in the top-level SerialPort section of appsettings.json'],
+    // A list of old names: each is gone.
+    ['Migrated from Travis and Appveyor to GitHub Actions. This required several changes in package dependencies for development.', 'Windows tests run on Appveyor'],
+    // The old thing ends where the new one is said.
+    ['DateTime(time_t) no longer defaults to UNKNOWN but instead defaults to UTC.', 'DateTime(time_t) defaults to an UNKNOWN timezone'],
+    // A default set to the other boolean.
+    ['Connection pool pre-ping now defaults to True to detect broken connections in managed databases.', 'Connection pool pre-ping defaults to False'],
+    // One clause of several says the older fact with other numbers.
+    ['Minimum supported version is now Go 1.4. Go 1.1 support is deprecated, but should still build.', 'The minimum supported version is Go 1.1'],
+    ['The daemon is now built with Go 1.26.4, which patches two standard-library vulnerabilities.', 'The daemon is built with Go 1.26.3'],
+    // A colon inside a name is no clause's end.
+    ['Docker image is now based on debian:buster-slim.', 'The Docker image is based on debian:buster'],
+  ])('"%s" replaces "%s"', (newer, older) => {
+    expect(says(newer, older)).toBe(true);
+  });
+
+  it.each([
+    // The bracket's old value of another subject.
+    ['The staging port is now 4000 (was 3000)', 'The production port is 3000'],
+    ['Exports are now written as CSV (was JSON)', 'API responses are JSON'],
+    // A rename where it was renamed; the old name as the older fact's subject.
+    ['The `build` script was renamed to `compile` in the admin app', 'The storefront is bundled with the `build` script'],
+    ['The OutboxRelay was renamed to RelayMessagesThroughConsumer', 'The OutboxRelay retries failed messages three times'],
+    // A removal in a place the older fact is not.
+    ['Webpack removed in favor of Vite in the storefront', 'The admin app is built with Webpack'],
+    ['Replaced ESLint and Prettier with Biome in the admin app', 'The storefront is linted with ESLint'],
+    // "but instead" of another subject.
+    ['Checkout no longer uses Stripe but instead uses Adyen', 'Refunds go through Stripe'],
+    // A default of another setting, or under a condition.
+    ['Pool recycling now defaults to True', 'Connection pool pre-ping defaults to False'],
+    ['Pre-ping now defaults to True in the test suite', 'Pre-ping defaults to False'],
+    // A clause of several with other numbers about another thing; a hedged clause.
+    ['The minimum supported version is now Go 1.4; the maximum supported version is Go 1.22', 'The maximum supported version is Go 1.22'],
+    ['We plan to raise the minimum supported version to Go 1.22. Until then it stays Go 1.21.', 'The minimum supported version is Go 1.21'],
+    ['The API now runs on Node 20. The worker should move to Node 22 soon.', 'The worker runs on Node 18'],
+  ])('"%s" does not replace "%s"', (newer, older) => {
+    expect(says(newer, older)).toBe(false);
+  });
+});
