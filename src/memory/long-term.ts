@@ -550,8 +550,8 @@ const GONE_FORM = 4;
 const REMOVED_FORM = 5;
 /** Subjects that are the speaker, as "we" is: "The project now uses uv instead of pip" says nothing of a project the older fact must name. */
 const SELF = new Set('project repo repository codebase'.split(' '));
-/** Words that say which of its kind the old thing was, not what it is: "instead of traditional pip", "Replaced multiple linting tools". */
-const MODIFIER = /\b(?:traditional|legacy|old|older|previous|former|existing|multiple|separate|several|various|classic|plain|vanilla)\s+(?=\S)/gi;
+/** Words that say which of its kind the old thing was, or its state, not what it is: "instead of traditional pip", "Replaced multiple linting tools", "Removed deprecated react-scripts". */
+const MODIFIER = /\b(?:traditional|legacy|old|older|previous|former|existing|multiple|separate|several|various|classic|plain|vanilla|deprecated|unused|obsolete|outdated|unneeded|unnecessary|redundant|dead)\s+(?=\S)/gi;
 /** "Removed usage of codecov", "Dropped support for Python 3.8", "Dropped the dependency on X": the thing is what follows. */
 const USAGE = /^(?:the\s+)?(?:(?:usage|use|support)\s+(?:of|for)|(?:dependency|dependence)\s+(?:on|upon))\s+/i;
 
@@ -693,8 +693,8 @@ const nameLike = (rest: string): boolean => NAMELIKE.test(rest) || rest.toLowerC
 /** A parallel "thing" that is a doing ("dropped in production, not sent to CloudWatch"): a lower-case participle first. */
 const PARTICIPLE = /^(?:[a-z]+ed|sent|kept|held|written|built|made|done|shown|given|taken|seen|put|set|run)\b/;
 
-/** Words that say how a thing is kept or done, not what it is: a fact about secrets and one about uploads both "store" things. */
-const GENERIC = new Set('run stor keep kept put go goe liv load read writ written set mak call handl send sent get add work sit stay hold held tak pass now'.split(' '));
+/** Words that say how a thing is kept or done, not what it is: a fact about secrets and one about uploads both "store" things; an API "supports" or "accepts" a field alike. */
+const GENERIC = new Set('run stor keep kept put go goe liv load read writ written set mak call handl send sent get add work sit stay hold held tak pass now support accept allow'.split(' '));
 
 /** The old things a statement says are replaced, from its clauses that are not hedged: each a shape of words (numbers among them) and whether it is a name. */
 interface Replaced {
@@ -723,6 +723,8 @@ interface Thing {
   readonly alone?: boolean;
   /** The clause has no subject but the speaker's change ("Migrated from Travis CI to GitHub actions", "Removed support of codecov"): the thing is all it is about, and it replaces a fact that names it in a place. */
   readonly sole?: boolean;
+  /** Said by a removal or a rename ("Dropped Python 3.4/3.5 Support", "X was renamed to Y"): where it negates the older fact, never that fact again (namesMore). */
+  readonly gone?: boolean;
   /** A name the clause says was renamed ("proxy-connect was renamed to connect"): it replaces a fact that names it in a place, as a removal does. */
   readonly renamed?: boolean;
   /** The thing's words as a frame reads them (thingKeys): what inPlace looks for. */
@@ -781,7 +783,8 @@ function replacedIn(text: string): Replaced {
       // A bracket opens a clause of its own: "Modified database schema (use base64, not binary)" says "use base64" of its thing.
       const upTo = clause.slice(0, m.index);
       const lead = parallel && upTo.lastIndexOf('(') > upTo.lastIndexOf(')') ? upTo.slice(upTo.lastIndexOf('(') + 1) : upTo;
-      const before = factShape(f === MOVED_FORM ? changedSubject(clause.slice(0, m.index + m[0].lastIndexOf(m[1]!))) : lead).words;
+      // A bracket in the subject is an aside ("The VDR v1 createDID (POST /internal/vdr/v1/did) no longer supports…"): no word the older fact must say.
+      const before = factShape((f === MOVED_FORM ? changedSubject(clause.slice(0, m.index + m[0].lastIndexOf(m[1]!))) : lead).replace(/\([^()]*\)/g, ' ')).words;
       // The head is what the clause is about: "Nightly database backups…" are backups ("nightly" says when, as "every night" does).
       // "Use GitHub Actions instead of TravisCI", "Jason instead of Poison for parsing results": the clause says only a name in the old one's place.
       const alone = parallel && onlyName(lead);
@@ -813,7 +816,7 @@ function replacedIn(text: string): Replaced {
       // What stands in its place: after "by", "with", "in favour of" (a removal), "to" (a move), up to where or what for.
       const instead = f === GONE_FORM || f === REMOVED_FORM ? /^(?:(?:by|with)\s+|in\s+favou?r\s+(?:of|to)\s+)(.+)$/i.exec(/\s(?:with|favou?r\s+(?:of|to))$/i.test(m[0]) ? `with ${after0}` : after0)?.[1] : f === MOVED_FORM ? rest : undefined;
       const fresh = instead ? shapeOf(instead.split(/\s(?:for|in|on|across|within|inside)\s/i)[0]!).words : undefined;
-      const said: Thing = { words, named, ...(f >= PARALLEL_FORMS && f < SUBJECT_FORMS ? { subject: before } : head ? { head, ...(after ? { after } : {}) } : {}), ...(verb ? { verb } : {}), ...(bare ? { bare } : {}), ...(scope ? { scope } : {}), ...(alone ? { alone } : {}), ...(renamed ? { keys: renamed, renamed: true } : sole || alone ? { keys: thingKeys(thing) } : {}), ...(sole ? { sole } : {}), ...(fresh?.size ? { fresh } : {}) };
+      const said: Thing = { words, named, ...(f === GONE_FORM || f === REMOVED_FORM || renamed ? { gone: true } : {}), ...(f >= PARALLEL_FORMS && f < SUBJECT_FORMS ? { subject: before } : head ? { head, ...(after ? { after } : {}) } : {}), ...(verb ? { verb } : {}), ...(bare ? { bare } : {}), ...(scope ? { scope } : {}), ...(alone ? { alone } : {}), ...(renamed ? { keys: renamed, renamed: true } : sole || alone ? { keys: thingKeys(thing) } : {}), ...(sole ? { sole } : {}), ...(fresh?.size ? { fresh } : {}) };
       // "Migrated from Travis and Appveyor to GitHub Actions": a list of names is each of them gone, so it replaces a fact that names one ("Windows tests run on Appveyor").
       const members = renamed ? [] : namesListed(thing);
       for (const member of members) {
@@ -1445,6 +1448,8 @@ const REPLACES_ALL = new RegExp(REPLACES.source, 'gi');
  * longer the subject, the more: expressjs/express's history, issue 25 §2.1).
  */
 export function namesMore(newerText: string, older: FactShape): boolean {
+  // "Dropped Python 3.4/3.5 Support" has no word "Python 3.4 and 3.5 are supported" lacks, but says it is gone: never that fact again.
+  if (!older.cued && factShape(newerText).cued && replacedIn(newerText).things.some((t) => t.gone && negatesOlder(t, factShape(newerText), older))) return true;
   const newer = factShape(newerText.replace(REPLACES_ALL, ' '));
   for (const w of newer.words) if (!older.words.has(w)) return true;
   // A name with a hyphen is one name: "markdown-it" is not "markdown" (its words) again.

@@ -189,7 +189,8 @@ describe('the held-out replacement pairs', () => {
       // deprecated"): 19/31 (dream 18). The same rules took heldout46 to 16/21, real46 to 11/13, final46 to 9/15 (dream 8).
       expect(v.falses.map((p) => p.newer)).toEqual([]);
       expect(v.found).toBeGreaterThanOrEqual(name.startsWith('dream') ? 18 : 19);
-      expect([n.found, q.found, e.found]).toEqual(name.startsWith('dream') ? [16, 11, 8] : [16, 11, 9]);
+      // Stop 48 (truth48): final46 one more in both judges ("Removed deprecated react-scripts": a state word is no part of the gone thing).
+      expect([n.found, q.found, e.found]).toEqual(name.startsWith('dream') ? [16, 11, 9] : [16, 11, 10]);
       // final47.json, real changelog lines found after this stop's last rule change and measured once on it: 9/20, 0 false of 11 (dream 7/20:
       // it keeps "Removed .travis.yml" and "Removed mypy.ini" out of MEMORY.md as lists of files); main 13f5665: 8/20 (dream 6/20) and one
       // false, "Removed support for Python 3.7." over "Python 3.8 is supported" (its purpose cut took "support for" as the thing's use).
@@ -217,6 +218,10 @@ describe('the held-out replacement pairs', () => {
       // instead", a default set to the other boolean, one clause of several with other numbers, "debian:buster-slim"): 35/48, 0 false.
       expect(h48.falses.map((p) => p.newer)).toEqual([]);
       expect(h48.found).toBeGreaterThanOrEqual(35);
+      // The same stop took heldout47 to 21/31 (dream 20: "…(POST /internal/vdr/v1/did) no longer supports the controller…" over "…accepts…") and
+      // final47 to 11/20 (dream 9: "Dropped Python 3.4/3.5 Support", a removal of what the older fact says, never that fact again).
+      expect(v.found).toBeGreaterThanOrEqual(name.startsWith('dream') ? 20 : 21);
+      expect(w.found).toBeGreaterThanOrEqual(name.startsWith('dream') ? 9 : 11);
     });
   }
 });
