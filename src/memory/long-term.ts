@@ -693,8 +693,8 @@ const nameLike = (rest: string): boolean => NAMELIKE.test(rest) || rest.toLowerC
 /** A parallel "thing" that is a doing ("dropped in production, not sent to CloudWatch"): a lower-case participle first. */
 const PARTICIPLE = /^(?:[a-z]+ed|sent|kept|held|written|built|made|done|shown|given|taken|seen|put|set|run)\b/;
 
-/** Words that say how a thing is kept or done, not what it is: a fact about secrets and one about uploads both "store" things; an API "supports" or "accepts" a field alike. */
-const GENERIC = new Set('run stor keep kept put go goe liv load read writ written set mak call handl send sent get add work sit stay hold held tak pass now support accept allow'.split(' '));
+/** Words that say how a thing is kept or done, not what it is: a fact about secrets and one about uploads both "store" things; an API "supports" or "accepts" a field alike, a feature "depends on" or "queries" a service. */
+const GENERIC = new Set('run stor keep kept put go goe liv load read writ written set mak call handl send sent get add work sit stay hold held tak pass now support accept allow depend'.split(' '));
 
 /** The old things a statement says are replaced, from its clauses that are not hedged: each a shape of words (numbers among them) and whether it is a name. */
 interface Replaced {
@@ -727,6 +727,8 @@ interface Thing {
   readonly gone?: boolean;
   /** A name the clause says was renamed ("proxy-connect was renamed to connect"): it replaces a fact that names it in a place, as a removal does. */
   readonly renamed?: boolean;
+  /** Where a rename was done (its place's names, else its words: namesIn), which the older fact must name too: "The display() method in the LinkedList class was renamed…" over "LinkedList prints its nodes with display()". */
+  readonly within?: ReadonlySet<string>;
   /** The thing's words as a frame reads them (thingKeys): what inPlace looks for. */
   readonly keys?: ReadonlySet<string>;
   /** The words of what stands in its place ("…in favour of --url-v4", "…with ruff"): no subject the two facts share. */
@@ -768,11 +770,16 @@ function replacedIn(text: string): Replaced {
       if (!FORM_WORDS[f]!.some((w) => lower.includes(w))) continue;
       const m = REPLACED_FORMS[f]!.exec(clause);
       if (!m) continue;
+      // "Renamed to clientReady to distinguish it from the gateway event": a second "to" before "from" opens what the change was for, whose "from" names no old thing.
+      if (f === MOVED_FORM && /\bto\s.*\bto\s/i.test(m[0].slice(0, m[0].lastIndexOf(m[1]!)))) continue;
       const thing = oldThing(m[1]!, f);
       // A rename changes a name: of "The plugin_hooks configuration option" the name is plugin_hooks (its words written as names, where it has some).
-      // Not where it says where it was renamed ("…to `compile` in the admin app": it may keep its name elsewhere); "in SDK v1.4.2" says when.
-      const where = f >= RENAMED_FORMS ? /\b(?:for|in|on|across|within|inside)\s+(.+)$/i.exec(clause.slice(m.index + m[0].length))?.[1] : undefined;
-      const renamed = f >= RENAMED_FORMS && (!where || /(?:^|\s)v?\d+(?:\.\d+)*\.?$/i.test(where.trim())) ? namesIn(thing) : undefined;
+      // Where it was renamed: after it ("…to `compile` in the admin app", "for the admin app"; not "for consistency", what for) or inside the
+      // thing ("The display() method in the LinkedList class"), no part of its name; "in SDK v1.4.2" says when, not where.
+      const inside = f >= RENAMED_FORMS ? placeOf(thing) : undefined;
+      const where = f >= RENAMED_FORMS ? (/\b(?:in|on|across|within|inside)\s+(.+)$/i.exec(clause.slice(m.index + m[0].length)) ?? /\bfor\s+((?:the|a|an|our|its|their|this|each|every|all)\s.+|\S*[A-Z0-9._/@].*)$/.exec(clause.slice(m.index + m[0].length)))?.[1] : undefined;
+      const within = [inside, where].filter((p): p is string => !!p && !/(?:^|\s)v?\d+(?:\.\d+)*\.?$/i.test(p.trim()));
+      const renamed = f >= RENAMED_FORMS ? namesIn(inside === undefined ? thing : thing.slice(0, thing.length - inside.length).replace(/\s+in\s*$/i, '')) : undefined;
       const shape = factShape(renamed ? [...renamed].join(' ') : thing);
       const words = new Set(shape.words);
       for (const n of shape.numbers.split(' ')) if (n) words.add(n);
@@ -796,7 +803,8 @@ function replacedIn(text: string): Replaced {
       const head = first && !SELF.has(first) ? first : undefined;
       const after = head && TIME.has(head) ? [...outer].find((w) => !TIME.has(w)) : undefined;
       // The claim the clause makes of its subject: "are shown in euros" (before "not"), "no longer stored in cents".
-      const verb = parallel ? claimVerb(clause.slice(0, m.index)) : f === PARALLEL_FORMS ? participle(thing.split(/\s+/)[0]!.toLowerCase()) : undefined;
+      // "(previously hardcoded False)": the bracket says the old claim itself where it opens with one.
+      const verb = f === WAS_FORM && participle(thing.split(/\s+/)[0]!.toLowerCase()) ? participle(thing.split(/\s+/)[0]!.toLowerCase()) : parallel ? claimVerb(clause.slice(0, m.index)) : f === PARALLEL_FORMS ? participle(thing.split(/\s+/)[0]!.toLowerCase()) : undefined;
       // "requirements.txt was replaced by pyproject.toml", "Removed Flow": the clause says only that a named thing is gone; it is its own subject.
       // "Sass has been removed and CSS is now processed through postcss": what follows "and" with its own verb is another clause.
       const after0 = clause.slice(m.index + m[0].length).trim();
@@ -809,14 +817,14 @@ function replacedIn(text: string): Replaced {
       // "Removed support of codecov", "Migrated from Jest/ts-jest to Vitest": no subject but the change itself, nothing said of where or what for.
       const purpose = f === REMOVED_FORM ? purposeOf(withoutUsage(m[1]!), f) : undefined;
       // "…was replaced by Rollbar for backend errors", "a workaround for the Safari bug": where or what for it was replaced, which the older fact must not say otherwise ("frontend errors", "the Firefox bug").
-      const at = f >= RENAMED_FORMS ? where : f === GONE_FORM || f === REMOVED_FORM ? (/\b(?:for|in|on|across|within|inside)\s+(.+)$/i.exec(after0)?.[1] ?? purpose ?? (f === GONE_FORM ? placeOf(m[1]!.trim()) : undefined)) : undefined;
+      const at = f >= RENAMED_FORMS ? undefined : f === GONE_FORM || f === REMOVED_FORM ? (/\b(?:for|in|on|across|within|inside)\s+(.+)$/i.exec(after0)?.[1] ?? purpose ?? (f === GONE_FORM ? placeOf(m[1]!.trim()) : undefined)) : undefined;
       // Not where it says where or what for the thing was ("Removed a workaround for the Safari bug", "The Sentry integration in the admin app was removed"): another may stay.
       const sole = !at && (plain || (f === MOVED_FORM && !/\b(?:for|in|on|at|across|within|inside|except|only)\b/i.test(rest))) && [...before].every((w) => CHANGE_STEMS.has(w) || SELF.has(w));
       const scope = at ? lastPair(at) : undefined;
       // What stands in its place: after "by", "with", "in favour of" (a removal), "to" (a move), up to where or what for.
       const instead = f === GONE_FORM || f === REMOVED_FORM ? /^(?:(?:by|with)\s+|in\s+favou?r\s+(?:of|to)\s+)(.+)$/i.exec(/\s(?:with|favou?r\s+(?:of|to))$/i.test(m[0]) ? `with ${after0}` : after0)?.[1] : f === MOVED_FORM ? rest : undefined;
       const fresh = instead ? shapeOf(instead.split(/\s(?:for|in|on|across|within|inside)\s/i)[0]!).words : undefined;
-      const said: Thing = { words, named, ...(f === GONE_FORM || f === REMOVED_FORM || renamed ? { gone: true } : {}), ...(f >= PARALLEL_FORMS && f < SUBJECT_FORMS ? { subject: before } : head ? { head, ...(after ? { after } : {}) } : {}), ...(verb ? { verb } : {}), ...(bare ? { bare } : {}), ...(scope ? { scope } : {}), ...(alone ? { alone } : {}), ...(renamed ? { keys: renamed, renamed: true } : sole || alone ? { keys: thingKeys(thing) } : {}), ...(sole ? { sole } : {}), ...(fresh?.size ? { fresh } : {}) };
+      const said: Thing = { words, named, ...(f === GONE_FORM || f === REMOVED_FORM || renamed ? { gone: true } : {}), ...(f >= PARALLEL_FORMS && f < SUBJECT_FORMS ? { subject: before } : head ? { head, ...(after ? { after } : {}) } : {}), ...(verb ? { verb } : {}), ...(bare ? { bare } : {}), ...(scope ? { scope } : {}), ...(alone ? { alone } : {}), ...(renamed ? { keys: renamed, renamed: true, ...(within.length ? { within: namesIn(within.join(' ')) } : {}) } : sole || alone ? { keys: thingKeys(thing) } : {}), ...(sole ? { sole } : {}), ...(fresh?.size ? { fresh } : {}) };
       // "Migrated from Travis and Appveyor to GitHub Actions": a list of names is each of them gone, so it replaces a fact that names one ("Windows tests run on Appveyor").
       const members = renamed ? [] : namesListed(thing);
       for (const member of members) {
@@ -1007,10 +1015,13 @@ function frameOf(full: string): Frame {
   const words: FrameWord[] = [];
   // A word in backticks is a name however it is written ("with `uv`").
   const quoted = text.includes("`") ? new Set((text.toLowerCase().match(/`[^`\s]{1,40}`/g) ?? []).map((q) => q.slice(1, -1))) : undefined;
-  for (const w of text.replace(/`/g, '').replace(/\b(?:from now on|these days|nowadays)\b/gi, ' now ').match(FRAME_TOKEN) ?? []) {
+  const plain = text.replace(/`/g, '').replace(/\b(?:from now on|these days|nowadays)\b/gi, ' now ');
+  for (const found of plain.matchAll(FRAME_TOKEN)) {
+    const w = found[0];
     const t = w.toLowerCase();
     const kind: FrameWord['kind'] = t === ',' ? 'stop' : DET.has(t) ? 'det' : SLOT_GROUP.has(t) ? 'slot' : t === 'now' || CHANGE.has(t) ? 'cue' : STOP.has(t) ? 'stop' : 'word';
-    const named = /[A-Z0-9._\-/@:]/.test(w);
+    // "display()": a word called as a function is code, a name.
+    const named = /[A-Z0-9._\-/@:]/.test(w) || plain[found.index! + w.length] === '(';
     const key = kind === 'word' && !/[-./@]/.test(t) ? stem(t) : t;
     // "Memcached" is a name, not a participle.
     words.push({
@@ -1165,8 +1176,8 @@ function negatesOlder(thing: Thing, newer: FactShape, older: FactShape): boolean
     own++;
   }
   if (!own) return false;
-  if (thing.bare || ((thing.alone || thing.sole || thing.renamed) && inPlace(thing.keys!, older))) return true;
-  if (thing.renamed) return false;
+  if (thing.renamed) return (!thing.within || [...thing.within].every((w) => older.frame.keys.has(w))) && inPlace(thing.keys!, older);
+  if (thing.bare || ((thing.alone || thing.sole) && inPlace(thing.keys!, older))) return true;
   for (const w of newer.words) {
     if (thing.words.has(w) || thing.fresh?.has(w) || GENERIC.has(w) || !older.words.has(w)) continue;
     // "Prices are shown in euros, not cents" makes another claim than "Prices are stored in cents": both stay true.
