@@ -512,7 +512,7 @@ const HAN_FORMS = (): readonly RegExp[] => (hanForms ??= [
 const PARALLEL_FORMS = 2;
 const REMOVED = ['gone', 'removed', 'dropped', 'deleted', 'retired', 'deprecated', 'abandoned', 'replaced', 'superseded'];
 /** Words each of REPLACED_FORMS needs, in order. */
-const FORM_WORDS: readonly (readonly string[])[] = [['not '], ['instead of', 'rather than', 'in place of'], ['no longer'], [' from ', ' off '], REMOVED, REMOVED, ['replace', 'supersede'], ['(was ', '(were ', '(previously ', '(formerly '], ['renamed'], ['renamed']];
+const FORM_WORDS: readonly (readonly string[])[] = [['not '], ['instead of', 'rather than', 'in place of'], ['no longer'], [' from ', ' off '], REMOVED, REMOVED, ['replace', 'supersede'], ['(was ', '(were ', '(previously ', '(formerly ', ' now '], ['renamed'], ['renamed']];
 const SUBJECT_FORMS = 4;
 /** The form of "moved/switched/renamed … from X": its subject may stand after its verb. */
 const MOVED_FORM = 3;
@@ -532,8 +532,8 @@ const REPLACED_FORMS: readonly RegExp[] = [
   /^(?:(?:we|i)(?:'ve|\u2019ve)?\s+)?(?:removed|dropped|deleted|retired|abandoned|replaced|deprecated)\s+(.+?)(?:\s+(?:with|in\s+favou?r\s+(?:of|to))\b|$)/i,
   // "Prisma replaced TypeORM as the ORM".
   /^\S.*?\s(?:replaced|replaces|supersedes|superseded)\s+(.+?)(?:\s+(?:as|in|for|on|across|throughout)\b|$)/i,
-  // "Default port is now 4711 (was 4312)", "…now defaults to TRUE (was FALSE)": the value before, named beside the new one.
-  /\((?:was|were|previously|formerly)\s+([^()]+)\)/i,
+  // "Default port is now 4711 (was 4312)", "…now defaults to TRUE (was FALSE)", "…was automatic but is now optional": the value before, named beside the new one.
+  /(?:\((?:was|were|previously|formerly)|\b(?:was|were)(?=\s[^()]{1,200}?\sbut\s+(?:is|are)\s+now\b))\s+([^()]+?)(?:\)|,?\s+but\s+(?:is|are)\s+now\b)/i,
   // "The OutboxRelay was renamed to RelayMessagesThroughConsumer", "proxy-connect was renamed to connect".
   /^(?:.*,\s*)?(.+?)\s+(?:is|are|was|were|has been|have been|got|gets)\s+(?:now\s+)?renamed\s+(?:to|as|into)\s/i,
   // "Renamed the plugin_hooks option to plugin-hooks".
@@ -1160,7 +1160,8 @@ function sameFrame(newer: Frame, older: Frame): boolean {
  * older fact is not itself a negation ("Don't use npm" agrees with "Use pnpm, not npm").
  */
 function negatesOlder(thing: Thing, newer: FactShape, older: FactShape): boolean {
-  if (!thing.named || older.negated) return false;
+  // "Logger is now a concrete type instead of an interface": a thing that is no name replaces only a fact that says nothing but its head and the thing ("Logger is an interface"; not "Tests use a real database").
+  if ((!thing.named && !(thing.head && [...older.words].every((w) => w === thing.head || thing.words.has(w) || GENERIC.has(w)))) || older.negated) return false;
   // "The storefront bundle moved from webpack" says nothing of "Webpack builds the admin bundle".
   if (thing.scope && otherKind(thing.scope, older)) return false;
   // "Job Server dependency management" is said by "…to manage Python dependencies": a noun of a verb as its verb.

@@ -50,6 +50,9 @@ describe('what was before, named by the newer line', () => {
     ['The ready event has been renamed to clientReady to distinguish it from the gateway READY event.', 'The bot starts on the ready event'],
     ['ClusterConfig.offload_to_cpu is now wired to CLI argument (previously hardcoded False).', 'ClusterConfig.offload_to_cpu is hardcoded to False'],
     ['Network preview IP detection no longer depends on Google DNS.', 'Network preview IP detection queries Google DNS'],
+    // Left by flip47 and truth47: "was X but is now Y" names the state before; a thing that is no name, where the older fact says nothing else.
+    ['Setting the selection when the MarkupWKWebView is opened (which updates the MarkupToolbar) was automatic but is now optional', 'Setting the selection when the MarkupWKWebView is opened is automatic'],
+    ['Logger is now a concrete type instead of an interface', 'Logger is an interface'],
   ])('"%s" replaces "%s"', (newer, older) => {
     expect(says(newer, older)).toBe(true);
   });
@@ -84,6 +87,11 @@ describe('what was before, named by the newer line', () => {
     ['The importer no longer depends on pandas', 'The exporter depends on pandas'],
     ['Exports are now written to S3 (previously written to disk)', 'Logs are written to disk'],
     ['Moved the docs to docs/ to keep them apart from the wiki', 'The FAQ lives on the wiki'],
+    // "was X" of another place; a common noun where the older fact says more of it, or of another subject.
+    ['Builds were flaky on Windows but are now stable', 'Builds are flaky on macOS'],
+    ['Tests mock the mailer now instead of the database', 'Tests use a real database'],
+    ['Prices are shown in euros now instead of cents', 'Prices are stored in cents'],
+    ['Logger is now a concrete type instead of an interface', 'The HTTP client is an interface'],
   ])('"%s" does not replace "%s"', (newer, older) => {
     expect(says(newer, older)).toBe(false);
   });

@@ -225,6 +225,10 @@ describe('the held-out replacement pairs', () => {
       // final47 to 11/20 (dream 9: "Dropped Python 3.4/3.5 Support", a removal of what the older fact says, never that fact again).
       expect(v.found).toBeGreaterThanOrEqual(name.startsWith('dream') ? 20 : 21);
       expect(w.found).toBeGreaterThanOrEqual(name.startsWith('dream') ? 9 : 11);
+      // Then "was automatic but is now optional" (flips47 26/27, dream 24) and "Logger is now a concrete type instead of an interface" over
+      // "Logger is an interface", a common noun where the older fact says nothing else (heldout47 22/31, dream 21).
+      expect(x.found).toBeGreaterThanOrEqual(name.startsWith('dream') ? 24 : 26);
+      expect(v.found).toBeGreaterThanOrEqual(name.startsWith('dream') ? 21 : 22);
       // final48.json, real lines found after that (605e254) and measured once on it: 5/17 in both judges, 0 false of 9 (lead48 5a29453: 2/17,
       // 0 false). Most misses are renames and "(previously X)" whose older fact names the thing otherwise (see the report).
       expect(f48.falses.map((p) => p.newer)).toEqual([]);
