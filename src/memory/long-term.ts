@@ -454,7 +454,7 @@ export const SAME = 0.6;
 export const CONTRADICTS = 0.7;
 
 /** Words that say a statement replaces an earlier one: "now", "no longer", "gone", "instead", "replaced", and their Chinese (escaped: the code-cached bundles stay ASCII). */
-const REPLACES = /\b(?:now|nowadays|these days|not|rather than|in place of|supersede[sd]?|deleted|changed from|ported from|went from|converted from|no longer|not any ?more|any ?more|gone|instead|replaced?|replaces|replacing|switched|moved|changed|renamed|ported|converted|migrated|deprecated|removed|dropped|retired|abandoned)\b|\u4e0d\u518d|\u6539\u7528|\u5df2\u5f03\u7528|\u6362\u6210|\u73b0\u5728|\u5982\u4eca|\u8fc1\u79fb|\u79fb\u9664|\u5220\u9664|\u53d6\u4ee3|\u66ff\u6362|\u6539\u4e3a|\u5e9f\u5f03|\u6dd8\u6c70/i;
+const REPLACES = /\b(?:now|nowadays|these days|formerly|previously|not|rather than|in place of|supersede[sd]?|deleted|changed from|ported from|went from|converted from|no longer|not any ?more|any ?more|gone|instead|replaced?|replaces|replacing|switched|moved|changed|renamed|ported|converted|migrated|deprecated|removed|dropped|retired|abandoned)\b|\u4e0d\u518d|\u6539\u7528|\u5df2\u5f03\u7528|\u6362\u6210|\u73b0\u5728|\u5982\u4eca|\u8fc1\u79fb|\u79fb\u9664|\u5220\u9664|\u53d6\u4ee3|\u66ff\u6362|\u6539\u4e3a|\u5e9f\u5f03|\u6dd8\u6c70/i;
 
 // The clause tests below are word lookups, not patterns: a primer that meets one cue word would
 // otherwise compile every pattern at each session start (~3 ms of CPU).
@@ -804,7 +804,8 @@ function replacedIn(text: string): Replaced {
       const after = head && TIME.has(head) ? [...outer].find((w) => !TIME.has(w)) : undefined;
       // The claim the clause makes of its subject: "are shown in euros" (before "not"), "no longer stored in cents".
       // "(previously hardcoded False)": the bracket says the old claim itself where it opens with one.
-      const verb = f === WAS_FORM && participle(thing.split(/\s+/)[0]!.toLowerCase()) ? participle(thing.split(/\s+/)[0]!.toLowerCase()) : parallel ? claimVerb(clause.slice(0, m.index)) : f === PARALLEL_FORMS ? participle(thing.split(/\s+/)[0]!.toLowerCase()) : undefined;
+      const opens = thing.split(/\s+/)[0]!;
+      const verb = f === WAS_FORM && /^[a-z]/.test(opens) && participle(opens) ? participle(opens) : parallel ? claimVerb(clause.slice(0, m.index)) : f === PARALLEL_FORMS ? participle(thing.split(/\s+/)[0]!.toLowerCase()) : undefined;
       // "requirements.txt was replaced by pyproject.toml", "Removed Flow": the clause says only that a named thing is gone; it is its own subject.
       // "Sass has been removed and CSS is now processed through postcss": what follows "and" with its own verb is another clause.
       const after0 = clause.slice(m.index + m[0].length).trim();
@@ -824,7 +825,7 @@ function replacedIn(text: string): Replaced {
       // What stands in its place: after "by", "with", "in favour of" (a removal), "to" (a move), up to where or what for.
       const instead = f === GONE_FORM || f === REMOVED_FORM ? /^(?:(?:by|with)\s+|in\s+favou?r\s+(?:of|to)\s+)(.+)$/i.exec(/\s(?:with|favou?r\s+(?:of|to))$/i.test(m[0]) ? `with ${after0}` : after0)?.[1] : f === MOVED_FORM ? rest : undefined;
       const fresh = instead ? shapeOf(instead.split(/\s(?:for|in|on|across|within|inside)\s/i)[0]!).words : undefined;
-      const said: Thing = { words, named, ...(f === GONE_FORM || f === REMOVED_FORM || renamed ? { gone: true } : {}), ...(f >= PARALLEL_FORMS && f < SUBJECT_FORMS ? { subject: before } : head ? { head, ...(after ? { after } : {}) } : {}), ...(verb ? { verb } : {}), ...(bare ? { bare } : {}), ...(scope ? { scope } : {}), ...(alone ? { alone } : {}), ...(renamed ? { keys: renamed, renamed: true, ...(within.length ? { within: namesIn(within.join(' ')) } : {}) } : sole || alone ? { keys: thingKeys(thing) } : {}), ...(sole ? { sole } : {}), ...(fresh?.size ? { fresh } : {}) };
+      const said: Thing = { words, named, ...(f === GONE_FORM || f === REMOVED_FORM || renamed ? { gone: true } : {}), ...(f === WAS_FORM && alone ? { renamed: true, keys: thingKeys(thing) } : {}), ...(f >= PARALLEL_FORMS && f < SUBJECT_FORMS ? { subject: before } : head ? { head, ...(after ? { after } : {}) } : {}), ...(verb ? { verb } : {}), ...(bare ? { bare } : {}), ...(scope ? { scope } : {}), ...(alone ? { alone } : {}), ...(renamed ? { keys: renamed, renamed: true, ...(within.length ? { within: namesIn(within.join(' ')) } : {}) } : sole || alone ? { keys: thingKeys(thing) } : {}), ...(sole ? { sole } : {}), ...(fresh?.size ? { fresh } : {}) };
       // "Migrated from Travis and Appveyor to GitHub Actions": a list of names is each of them gone, so it replaces a fact that names one ("Windows tests run on Appveyor").
       const members = renamed ? [] : namesListed(thing);
       for (const member of members) {
@@ -1200,6 +1201,7 @@ export function replacesSubject(newer: FactShape, newerText: string, older: Fact
   if (older.words.size === 0) return false;
   if (newer.numbers && older.numbers && newer.numbers !== older.numbers && (versionAnew(newerText, older) || clauseAnew(newerText, older))) return true;
   if (flipped(newer, older)) return true;
+  if (newer.cued && renamedAgain(newerText, older)) return true;
   // A state of the same subject under a condition the older fact does not name holds there only, whatever else the newer says: "Pre-ping now defaults to True in the test suite" leaves "Pre-ping defaults to False" (as flipped judges it).
   if (underOtherCondition(newer, older)) return false;
   if (!newer.cued) return false;
@@ -1242,6 +1244,31 @@ function clauseAnew(newerText: string, older: FactShape): boolean {
     return true;
   }
   return false;
+}
+
+/** "drift (formerly moor)", "diagrams.net (formerly draw.io)", "…tab (formerly a separate component)": the name or state before, in a bracket after the one now. */
+const FORMERLY = /\((?:formerly|previously|was)\s+(?:(?:known|called|named)\s+as\s+)?([^()]{1,120})\)/i;
+
+/**
+ * Whether `newerText` says a fact of a thing with its name or state before in a bracket, and the
+ * older fact says the same of it under that name: "drift (formerly moor) gives type-safe SQL" over
+ * "moor gives type-safe SQL"; "The architecture diagrams are drawn with diagrams.net (formerly
+ * draw.io)" over "…with draw.io". The newer's words without the bracket and without the new name
+ * (its words before the bracket the older lacks), with the old name's, say every word of the older
+ * and most of theirs (SAME); not "…are exported as PNG", which says more.
+ */
+function renamedAgain(newerText: string, older: FactShape): boolean {
+  const m = FORMERLY.exec(newerText.slice(0, FRAME_MAX));
+  if (!m) return false;
+  const was = shapeOf(m[1]!.replace(/^(?:the|a|an)\s+/i, ''));
+  if (!was.words.size || ![...was.words].every((w) => older.words.has(w))) return false;
+  const before = newerText.slice(0, m.index);
+  const rest = shapeOf(`${before} ${newerText.slice(m.index + m[0].length)}`);
+  const name = new Set([...shapeOf(before.split(/\s+/).slice(-4).join(' ')).words].filter((w) => !older.words.has(w)));
+  const said = new Set([...rest.words].filter((w) => !name.has(w)));
+  for (const w of was.words) said.add(w);
+  // Every word of the older said, so their similarity is the older's share of what is said.
+  return [...older.words].every((w) => said.has(w)) && older.words.size / said.size >= SAME;
 }
 
 /** Verbs that set a thing's version anew: "Upgraded to .NET 9.0 SDK", "Bumped lodash to 4.17.21". */
