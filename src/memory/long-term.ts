@@ -1017,12 +1017,12 @@ function frameOf(full: string): Frame {
   // A word in backticks is a name however it is written ("with `uv`").
   const quoted = text.includes("`") ? new Set((text.toLowerCase().match(/`[^`\s]{1,40}`/g) ?? []).map((q) => q.slice(1, -1))) : undefined;
   const plain = text.replace(/`/g, '').replace(/\b(?:from now on|these days|nowadays)\b/gi, ' now ');
-  for (const found of plain.matchAll(FRAME_TOKEN)) {
-    const w = found[0];
+  // "display()": a word called as a function is code, a name (looked for only in a fact with a bracket).
+  const called = plain.includes('(') ? new Set((plain.match(/[a-z0-9_]+(?=\()/gi) ?? []).map((c) => c.toLowerCase())) : undefined;
+  for (const w of plain.match(FRAME_TOKEN) ?? []) {
     const t = w.toLowerCase();
     const kind: FrameWord['kind'] = t === ',' ? 'stop' : DET.has(t) ? 'det' : SLOT_GROUP.has(t) ? 'slot' : t === 'now' || CHANGE.has(t) ? 'cue' : STOP.has(t) ? 'stop' : 'word';
-    // "display()": a word called as a function is code, a name.
-    const named = /[A-Z0-9._\-/@:]/.test(w) || plain[found.index! + w.length] === '(';
+    const named = /[A-Z0-9._\-/@:]/.test(w) || !!called?.has(t);
     const key = kind === 'word' && !/[-./@]/.test(t) ? stem(t) : t;
     // "Memcached" is a name, not a participle.
     words.push({
@@ -1150,6 +1150,12 @@ function sameFrame(newer: Frame, older: Frame): boolean {
   return !!was && !!from && (to === 'free' || to === from) && sameKind(older, was, newer, is);
 }
 
+/** Whether the older fact says nothing but the thing's head and the thing ("Logger is an interface"). */
+function onlyHeadAnd(thing: Thing, older: FactShape): boolean {
+  for (const w of older.words) if (w !== thing.head && !thing.words.has(w) && !GENERIC.has(w)) return false;
+  return true;
+}
+
 /**
  * Whether `newer` says that something `older` asserts is no longer so, about the same subject:
  * "Sessions now live in Redis, not Postgres" over "Sessions are stored in Postgres, table
@@ -1162,7 +1168,7 @@ function sameFrame(newer: Frame, older: Frame): boolean {
  */
 function negatesOlder(thing: Thing, newer: FactShape, older: FactShape): boolean {
   // "Logger is now a concrete type instead of an interface": a thing that is no name replaces only a fact that says nothing but its head and the thing ("Logger is an interface"; not "Tests use a real database").
-  if ((!thing.named && !(thing.head && [...older.words].every((w) => w === thing.head || thing.words.has(w) || GENERIC.has(w)))) || older.negated) return false;
+  if (older.negated || (!thing.named && !(thing.head && onlyHeadAnd(thing, older)))) return false;
   // "The storefront bundle moved from webpack" says nothing of "Webpack builds the admin bundle".
   if (thing.scope && otherKind(thing.scope, older)) return false;
   // "Job Server dependency management" is said by "…to manage Python dependencies": a noun of a verb as its verb.
@@ -1201,7 +1207,7 @@ export function replacesSubject(newer: FactShape, newerText: string, older: Fact
   if (older.words.size === 0) return false;
   if (newer.numbers && older.numbers && newer.numbers !== older.numbers && (versionAnew(newerText, older) || clauseAnew(newerText, older))) return true;
   if (flipped(newer, older)) return true;
-  if (newer.cued && renamedAgain(newerText, older)) return true;
+  if (newer.cued && newerText.includes('(') && renamedAgain(newerText, older)) return true;
   // A state of the same subject under a condition the older fact does not name holds there only, whatever else the newer says: "Pre-ping now defaults to True in the test suite" leaves "Pre-ping defaults to False" (as flipped judges it).
   if (underOtherCondition(newer, older)) return false;
   if (!newer.cued) return false;
@@ -1234,16 +1240,25 @@ const PARTS = /[;!?\uff1b\uff01\uff1f\u3002]+|[:.](?=\s|$)|\s[\u2013\u2014]\s|,\
  * 1.26.3". The whole text's other words kept it below the line. A hedged clause says nothing yet.
  */
 function clauseAnew(newerText: string, older: FactShape): boolean {
-  const parts = newerText.slice(0, FRAME_MAX).split(PARTS);
-  if (parts.length < 2) return false;
-  for (const part of parts) {
-    if (!part.trim()) continue;
-    const c = shapeOf(part);
-    if (!c.numbers || c.numbers === older.numbers || c.negated !== older.negated || similarity(c, older) < CONTRADICTS || statesApart(c, older)) continue;
-    if (part.toLowerCase().split(/[^a-z]+/).some((w) => HEDGED.has(w))) continue;
+  for (const c of partsOf(newerText)) {
+    // Two sets of words whose sizes differ by more than that share too few (Jaccard ≤ the smaller over the larger).
+    const [few, many] = c.words.size < older.words.size ? [c.words.size, older.words.size] : [older.words.size, c.words.size];
+    if (few < many * CONTRADICTS || c.numbers === older.numbers || c.negated !== older.negated || similarity(c, older) < CONTRADICTS || statesApart(c, older)) continue;
     return true;
   }
   return false;
+}
+
+/** The clauses of a fact of several that say numbers and are not hedged, as shapes, by text (clauseAnew reads them against every older fact). */
+const partsKept = new Map<string, readonly FactShape[]>();
+function partsOf(text: string): readonly FactShape[] {
+  let out = partsKept.get(text);
+  if (out) return out;
+  const parts = text.slice(0, FRAME_MAX).split(PARTS);
+  out = parts.length < 2 ? [] : parts.filter((p) => /\d/.test(p) && !p.toLowerCase().split(/[^a-z]+/).some((w) => HEDGED.has(w))).map((p) => shapeOf(p));
+  if (partsKept.size >= SHAPES_KEPT) partsKept.clear();
+  partsKept.set(text, out);
+  return out;
 }
 
 /** "drift (formerly moor)", "diagrams.net (formerly draw.io)", "…tab (formerly a separate component)": the name or state before, in a bracket after the one now. */
@@ -1258,17 +1273,29 @@ const FORMERLY = /\((?:formerly|previously|was)\s+(?:(?:known|called|named)\s+as
  * and most of theirs (SAME); not "…are exported as PNG", which says more.
  */
 function renamedAgain(newerText: string, older: FactShape): boolean {
-  const m = FORMERLY.exec(newerText.slice(0, FRAME_MAX));
-  if (!m) return false;
-  const was = shapeOf(m[1]!.replace(/^(?:the|a|an)\s+/i, ''));
-  if (!was.words.size || ![...was.words].every((w) => older.words.has(w))) return false;
-  const before = newerText.slice(0, m.index);
-  const rest = shapeOf(`${before} ${newerText.slice(m.index + m[0].length)}`);
-  const name = new Set([...shapeOf(before.split(/\s+/).slice(-4).join(' ')).words].filter((w) => !older.words.has(w)));
-  const said = new Set([...rest.words].filter((w) => !name.has(w)));
-  for (const w of was.words) said.add(w);
+  const read = formerlyOf(newerText);
+  if (!read || ![...read.was].every((w) => older.words.has(w))) return false;
+  const said = new Set([...read.rest].filter((w) => !read.name.has(w) || older.words.has(w)));
+  for (const w of read.was) said.add(w);
   // Every word of the older said, so their similarity is the older's share of what is said.
   return [...older.words].every((w) => said.has(w)) && older.words.size / said.size >= SAME;
+}
+
+/** What "(formerly X)" says, by text: X's words, the newer's words without the bracket, and the words of the four before it (where the new name is). */
+const formerlyKept = new Map<string, { was: ReadonlySet<string>; rest: ReadonlySet<string>; name: ReadonlySet<string> } | null>();
+function formerlyOf(text: string): { was: ReadonlySet<string>; rest: ReadonlySet<string>; name: ReadonlySet<string> } | null {
+  const kept = formerlyKept.get(text);
+  if (kept !== undefined) return kept;
+  const m = FORMERLY.exec(text.slice(0, FRAME_MAX));
+  let read: { was: ReadonlySet<string>; rest: ReadonlySet<string>; name: ReadonlySet<string> } | null = null;
+  if (m) {
+    const was = shapeOf(m[1]!.replace(/^(?:the|a|an)\s+/i, '')).words;
+    const before = text.slice(0, m.index);
+    if (was.size) read = { was, rest: shapeOf(`${before} ${text.slice(m.index + m[0].length)}`).words, name: shapeOf(before.split(/\s+/).slice(-4).join(' ')).words };
+  }
+  if (formerlyKept.size >= SHAPES_KEPT) formerlyKept.clear();
+  formerlyKept.set(text, read);
+  return read;
 }
 
 /** Verbs that set a thing's version anew: "Upgraded to .NET 9.0 SDK", "Bumped lodash to 4.17.21". */
@@ -1463,8 +1490,11 @@ export function statesApart(a: FactShape, b: FactShape): boolean {
 
 /** Whether `newer` says a state of the subject `older` says one of, of the same kind, under a condition `older` does not name. */
 function underOtherCondition(newer: FactShape, older: FactShape): boolean {
-  const [x, y] = [newer.state, older.state];
-  return !!x && !!y && x.pair === y.pair && x.subject === y.subject && !!x.condition && x.condition !== y.condition;
+  // The newer's state first: most facts say none, and the older's is then never read.
+  const x = newer.state;
+  if (!x?.condition) return false;
+  const y = older.state;
+  return !!y && x.pair === y.pair && x.subject === y.subject && x.condition !== y.condition;
 }
 
 /** Whether two facts share a content word that is no loose verb, no cue: sameFrame's first need, told without reading their frames. */
