@@ -454,7 +454,7 @@ export const SAME = 0.6;
 export const CONTRADICTS = 0.7;
 
 /** Words that say a statement replaces an earlier one: "now", "no longer", "gone", "instead", "replaced", and their Chinese (escaped: the code-cached bundles stay ASCII). */
-const REPLACES = /\b(?:now|nowadays|these days|not|rather than|in place of|supersede[sd]?|deleted|changed from|ported from|went from|converted from|no longer|not any ?more|any ?more|gone|instead|replaced?|replaces|replacing|switched|moved|changed|renamed|ported|converted|migrated|deprecated|removed|dropped|retired|abandoned)\b|\u4e0d\u518d|\u6539\u7528|\u5df2\u5f03\u7528|\u6362\u6210|\u73b0\u5728|\u5982\u4eca|\u8fc1\u79fb|\u79fb\u9664|\u5220\u9664|\u53d6\u4ee3|\u66ff\u6362|\u6539\u4e3a|\u5e9f\u5f03|\u6dd8\u6c70/i;
+const REPLACES = /\b(?:now|nowadays|these days|formerly|previously|not|rather than|in place of|supersede[sd]?|deleted|changed from|ported from|went from|converted from|no longer|not any ?more|any ?more|gone|instead|replaced?|replaces|replacing|switched|moved|changed|renamed|ported|converted|migrated|deprecated|removed|dropped|retired|abandoned)\b|\u4e0d\u518d|\u6539\u7528|\u5df2\u5f03\u7528|\u6362\u6210|\u73b0\u5728|\u5982\u4eca|\u8fc1\u79fb|\u79fb\u9664|\u5220\u9664|\u53d6\u4ee3|\u66ff\u6362|\u6539\u4e3a|\u5e9f\u5f03|\u6dd8\u6c70/i;
 
 // The clause tests below are word lookups, not patterns: a primer that meets one cue word would
 // otherwise compile every pattern at each session start (~3 ms of CPU).
@@ -477,7 +477,8 @@ const CUE_PHRASES = [' no longer ', ' not any more ', ' any more ', ' switched t
 const CUE_HAN = ['\u4e0d\u518d', '\u6539\u7528', '\u5df2\u5f03\u7528', '\u6362\u6210', '\u6539\u4e3a'];
 const NOW_HAN = ['\u73b0\u5728', '\u5982\u4eca'];
 /** Where a statement's clauses end: English and Chinese punctuation (，。；：！？), a full stop before a space, a dash between spaces. */
-const CLAUSES = /[;:!?\uff1b\uff1a\uff01\uff1f\uff0c\u3002]+|\.(?=\s|$)|\s[\u2013\u2014]\s/;
+// A colon ends a clause only before a blank or the end, as a full stop does: "debian:buster-slim", "https://…" are one word.
+const CLAUSES = /[;!?\uff1b\uff1a\uff01\uff1f\uff0c\u3002]+|[:.](?=\s|$)|\s[\u2013\u2014]\s/;
 const HAN = /[\u4e00-\u9fff]/;
 /** A Chinese clause that says a change may come: 计划 打算 准备 考虑 可能 也许 如果 是否 将会 将要 以后 吗. */
 const HEDGED_HAN = /\u8ba1\u5212|\u6253\u7b97|\u51c6\u5907|\u8003\u8651|\u53ef\u80fd|\u4e5f\u8bb8|\u5982\u679c|\u662f\u5426|\u5c06\u4f1a|\u5c06\u8981|\u4ee5\u540e|\u5417/;
@@ -511,7 +512,7 @@ const HAN_FORMS = (): readonly RegExp[] => (hanForms ??= [
 const PARALLEL_FORMS = 2;
 const REMOVED = ['gone', 'removed', 'dropped', 'deleted', 'retired', 'deprecated', 'abandoned', 'replaced', 'superseded'];
 /** Words each of REPLACED_FORMS needs, in order. */
-const FORM_WORDS: readonly (readonly string[])[] = [['not '], ['instead of', 'rather than', 'in place of'], ['no longer'], [' from ', ' off '], REMOVED, REMOVED, ['replace', 'supersede']];
+const FORM_WORDS: readonly (readonly string[])[] = [['not '], ['instead of', 'rather than', 'in place of'], ['no longer'], [' from ', ' off '], REMOVED, REMOVED, ['replace', 'supersede'], ['(was ', '(were ', '(previously ', '(formerly ', ' now '], ['renamed'], ['renamed']];
 const SUBJECT_FORMS = 4;
 /** The form of "moved/switched/renamed … from X": its subject may stand after its verb. */
 const MOVED_FORM = 3;
@@ -520,18 +521,28 @@ const REPLACED_FORMS: readonly RegExp[] = [
   /(?:,|\(|\s[-\u2013\u2014])\s*(?:but\s+)?not\s+(?!only\b|just\b|always\b|yet\b|even\b|all\b|necessarily\b|both\b|every\b|because\b)([^,()]+)/i,
   // "GoodJob instead of Sidekiq", "Drizzle rather than Knex".
   /\b(?:instead of|rather than|in place of)\s+([^,()]+)/i,
-  // "Auth no longer uses Supabase".
-  /\bno longer\s+(.+)$/i,
+  // "Auth no longer uses Supabase"; "…no longer defaults to UNKNOWN but instead defaults to UTC": the old thing ends where the new one is said.
+  /\bno longer\s+(.+?)(?:,?\s+but\s+|\s+instead\b|$)/i,
   // "Moved from webpack to Vite", "switched over from yarn to npm", "moved off Heroku"; what changed may
   // come between, up to five words ("Switched the build tool from webpack to vite", "Renamed this package from X to Y"): its subject.
   /\b(?:moved|migrated|switched|changed|renamed|ported|went|converted)\s+(?:[\w.\-/@]+\s+){0,5}?(?:over\s+|away\s+|back\s+)?(?:from|off)\s+(.+?)(?:\s+(?:to|onto)\b|$)/i,
-  // "Fluentd is gone", "requirements.txt was removed", "Chart.js was replaced by ECharts".
-  /^(?:.*,\s*)?(.+?)\s+(?:is|are|was|were|has been|have been|got|gets)\s+(?:now\s+)?(?:gone|removed|dropped|deleted|retired|deprecated|abandoned|replaced|superseded)\b/i,
+  // "Fluentd is gone", "requirements.txt was removed", "Chart.js was replaced by ECharts"; "DbContext removed in favor of ADO.NET" (what stands in its place said, the removal needs no "was").
+  /^(?:.*,\s*)?(.+?)\s+(?:(?:is|are|was|were|has been|have been|got|gets)\s+(?:now\s+)?(?:gone|removed|dropped|deleted|retired|deprecated|abandoned|replaced|superseded)\b|(?:removed|dropped|deleted|retired|deprecated|abandoned|replaced|superseded)(?=\s+in\s+favou?r\s+(?:of|to)\s))/i,
   // "We dropped LaunchDarkly", "Removed the Heroku pipelines", "Replaced axios with fetch".
   /^(?:(?:we|i)(?:'ve|\u2019ve)?\s+)?(?:removed|dropped|deleted|retired|abandoned|replaced|deprecated)\s+(.+?)(?:\s+(?:with|in\s+favou?r\s+(?:of|to))\b|$)/i,
   // "Prisma replaced TypeORM as the ORM".
   /^\S.*?\s(?:replaced|replaces|supersedes|superseded)\s+(.+?)(?:\s+(?:as|in|for|on|across|throughout)\b|$)/i,
+  // "Default port is now 4711 (was 4312)", "…now defaults to TRUE (was FALSE)", "…was automatic but is now optional": the value before, named beside the new one.
+  /(?:\((?:was|were|previously|formerly)|\b(?:was|were)(?=\s[^()]{1,200}?\sbut\s+(?:is|are)\s+now\b))\s+([^()]+?)(?:\)|,?\s+but\s+(?:is|are)\s+now\b)/i,
+  // "The OutboxRelay was renamed to RelayMessagesThroughConsumer", "proxy-connect was renamed to connect".
+  /^(?:.*,\s*)?(.+?)\s+(?:is|are|was|were|has been|have been|got|gets)\s+(?:now\s+)?renamed\s+(?:to|as|into)\s/i,
+  // "Renamed the plugin_hooks option to plugin-hooks".
+  /^(?:(?:we|i)(?:'ve|\u2019ve)?\s+)?renamed\s+(.+?)\s+(?:to|as|into)\s/i,
 ];
+/** The form "… (was X)": a parallel form, whose old thing is named by the word "was" itself. */
+const WAS_FORM = 7;
+/** The forms "X was renamed to Y", "Renamed X to Y": what a rename changes is the name. */
+const RENAMED_FORMS = 8;
 /** "in favour of tempfile", "in favor to -u4": the new thing after a removal. */
 const IN_FAVOUR = /^in\s+favou?r\s+(?:of|to)\s+/i;
 /** The forms "X is gone / was removed / replaced" and "Removed / Replaced X": where the clause says nothing more, X is its own subject. */
@@ -539,8 +550,8 @@ const GONE_FORM = 4;
 const REMOVED_FORM = 5;
 /** Subjects that are the speaker, as "we" is: "The project now uses uv instead of pip" says nothing of a project the older fact must name. */
 const SELF = new Set('project repo repository codebase'.split(' '));
-/** Words that say which of its kind the old thing was, not what it is: "instead of traditional pip", "Replaced multiple linting tools". */
-const MODIFIER = /\b(?:traditional|legacy|old|older|previous|former|existing|multiple|separate|several|various|classic|plain|vanilla)\s+(?=\S)/gi;
+/** Words that say which of its kind the old thing was, or its state, not what it is: "instead of traditional pip", "Replaced multiple linting tools", "Removed deprecated react-scripts". */
+const MODIFIER = /\b(?:traditional|legacy|old|older|previous|former|existing|multiple|separate|several|various|classic|plain|vanilla|deprecated|unused|obsolete|outdated|unneeded|unnecessary|redundant|dead)\s+(?=\S)/gi;
 /** "Removed usage of codecov", "Dropped support for Python 3.8", "Dropped the dependency on X": the thing is what follows. */
 const USAGE = /^(?:the\s+)?(?:(?:usage|use|support)\s+(?:of|for)|(?:dependency|dependence)\s+(?:on|upon))\s+/i;
 
@@ -600,6 +611,20 @@ function thingKeys(thing: string): ReadonlySet<string> {
   return keys;
 }
 
+/** The names a thing lists ("Travis and Appveyor", "ESLint, Prettier and Stylelint"), each at most three words and written as a name; [] where it is no such list. */
+function namesListed(thing: string): string[] {
+  if (!/\sand\s|\sor\s|,/i.test(thing)) return [];
+  const members = thing.split(/\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+/i).map((m) => m.trim()).filter(Boolean);
+  return members.length > 1 && members.every((m) => m.split(/\s+/).length <= 3 && !DETERMINED.test(m) && nameLike(m)) ? members : [];
+}
+
+/** The keys of a thing's words written as names ("The plugin_hooks configuration option": plugin_hooks), or all its keys where none is. */
+function namesIn(thing: string): ReadonlySet<string> {
+  const words = factShape(thing).frame.words.filter((w) => w.kind === 'word');
+  const names = words.filter((w) => w.named || w.tool);
+  return new Set((names.length ? names : words).map((w) => w.key));
+}
+
 /** The last two words of a phrase, stemmed ("backend errors": backend, error), where both are content words; else undefined. */
 function lastPair(phrase: string): [string, string] | undefined {
   const t = phrase.toLowerCase().match(/[a-z0-9][a-z0-9_.\-]*/g) ?? [];
@@ -644,15 +669,15 @@ function oldThing(raw: string, f: number): string {
 /** The thing as the form names it, without a place word or its usage before it ("support for Python 3.8": Python 3.8). */
 const withoutUsage = (raw: string): string => raw.trim().replace(LEADING, '').replace(USAGE, '');
 
-/** Where a gone thing was, said inside it ("The password_file option in the [mqtt] section": the [mqtt] section); undefined where it says nothing of it. */
+/** Where a gone thing was, said inside it ("The password_file option in the [mqtt] section": the [mqtt] section; "…section in appsettings.json", a file by its name); undefined where it says nothing of it. */
 function placeOf(t: string): string | undefined {
-  const m = /\sin\s+(?=the\s|a\s|an\s|\[)/i.exec(t);
+  const m = /\s[iI][nN]\s+(?=(?:[tT][hH][eE]|[aA][nN]?)\s|\[|[\w-]*[A-Z0-9._/@`])/.exec(t);
   return m && m.index > 0 ? t.slice(m.index + m[0].length) : undefined;
 }
 
 /** What a parallel form's or a removal's old thing was for ("a workaround for the Safari bug": the Safari bug); undefined where it says nothing of it. */
 function purposeOf(t: string, f: number): string | undefined {
-  if (f >= PARALLEL_FORMS && f !== REMOVED_FORM) return undefined;
+  if (f >= PARALLEL_FORMS && f !== REMOVED_FORM && f !== WAS_FORM) return undefined;
   const m = /\sfor\s+/i.exec(t);
   return m && m.index > 0 ? t.slice(m.index + m[0].length) : undefined;
 }
@@ -668,8 +693,8 @@ const nameLike = (rest: string): boolean => NAMELIKE.test(rest) || rest.toLowerC
 /** A parallel "thing" that is a doing ("dropped in production, not sent to CloudWatch"): a lower-case participle first. */
 const PARTICIPLE = /^(?:[a-z]+ed|sent|kept|held|written|built|made|done|shown|given|taken|seen|put|set|run)\b/;
 
-/** Words that say how a thing is kept or done, not what it is: a fact about secrets and one about uploads both "store" things. */
-const GENERIC = new Set('run stor keep kept put go goe liv load read writ written set mak call handl send sent get add work sit stay hold held tak pass now'.split(' '));
+/** Words that say how a thing is kept or done, not what it is: a fact about secrets and one about uploads both "store" things; an API "supports" or "accepts" a field alike, a feature "depends on" or "queries" a service. */
+const GENERIC = new Set('run stor keep kept put go goe liv load read writ written set mak call handl send sent get add work sit stay hold held tak pass now support accept allow depend'.split(' '));
 
 /** The old things a statement says are replaced, from its clauses that are not hedged: each a shape of words (numbers among them) and whether it is a name. */
 interface Replaced {
@@ -698,6 +723,12 @@ interface Thing {
   readonly alone?: boolean;
   /** The clause has no subject but the speaker's change ("Migrated from Travis CI to GitHub actions", "Removed support of codecov"): the thing is all it is about, and it replaces a fact that names it in a place. */
   readonly sole?: boolean;
+  /** Said by a removal or a rename ("Dropped Python 3.4/3.5 Support", "X was renamed to Y"): where it negates the older fact, never that fact again (namesMore). */
+  readonly gone?: boolean;
+  /** A name the clause says was renamed ("proxy-connect was renamed to connect"): it replaces a fact that names it in a place, as a removal does. */
+  readonly renamed?: boolean;
+  /** Where a rename was done (its place's names, else its words: namesIn), which the older fact must name too: "The display() method in the LinkedList class was renamed…" over "LinkedList prints its nodes with display()". */
+  readonly within?: ReadonlySet<string>;
   /** The thing's words as a frame reads them (thingKeys): what inPlace looks for. */
   readonly keys?: ReadonlySet<string>;
   /** The words of what stands in its place ("…in favour of --url-v4", "…with ruff"): no subject the two facts share. */
@@ -739,28 +770,42 @@ function replacedIn(text: string): Replaced {
       if (!FORM_WORDS[f]!.some((w) => lower.includes(w))) continue;
       const m = REPLACED_FORMS[f]!.exec(clause);
       if (!m) continue;
+      // "Renamed to clientReady to distinguish it from the gateway event": a second "to" before "from" opens what the change was for, whose "from" names no old thing.
+      if (f === MOVED_FORM && /\bto\s.*\bto\s/i.test(m[0].slice(0, m[0].lastIndexOf(m[1]!)))) continue;
       const thing = oldThing(m[1]!, f);
-      const shape = factShape(thing);
+      // A rename changes a name: of "The plugin_hooks configuration option" the name is plugin_hooks (its words written as names, where it has some).
+      // Where it was renamed: after it ("…to `compile` in the admin app", "for the admin app"; not "for consistency", what for) or inside the
+      // thing ("The display() method in the LinkedList class"), no part of its name; "in SDK v1.4.2" says when, not where.
+      const inside = f >= RENAMED_FORMS ? placeOf(thing) : undefined;
+      const where = f >= RENAMED_FORMS ? (/\b(?:in|on|across|within|inside)\s+(.+)$/i.exec(clause.slice(m.index + m[0].length)) ?? /\bfor\s+((?:the|a|an|our|its|their|this|each|every|all)\s.+|\S*[A-Z0-9._/@].*)$/.exec(clause.slice(m.index + m[0].length)))?.[1] : undefined;
+      const within = [inside, where].filter((p): p is string => !!p && !/(?:^|\s)v?\d+(?:\.\d+)*\.?$/i.test(p.trim()));
+      const renamed = f >= RENAMED_FORMS ? namesIn(inside === undefined ? thing : thing.slice(0, thing.length - inside.length).replace(/\s+in\s*$/i, '')) : undefined;
+      const shape = factShape(renamed ? [...renamed].join(' ') : thing);
       const words = new Set(shape.words);
       for (const n of shape.numbers.split(' ')) if (n) words.add(n);
+      // "(was global)": "was" says it is the old value of what the clause sets, however it is written.
+      const parallel = f < PARALLEL_FORMS || f === WAS_FORM;
       const named = f >= PARALLEL_FORMS || ((!DETERMINED.test(thing) || nameLike(thing.replace(DETERMINED, ''))) && !PARTICIPLE.test(thing));
       // The subject of a change is what comes before its verb and, where they stand between, the words after it ("Switched the build tool from…").
       // A bracket opens a clause of its own: "Modified database schema (use base64, not binary)" says "use base64" of its thing.
       const upTo = clause.slice(0, m.index);
-      const lead = f < PARALLEL_FORMS && upTo.lastIndexOf('(') > upTo.lastIndexOf(')') ? upTo.slice(upTo.lastIndexOf('(') + 1) : upTo;
-      const before = factShape(f === MOVED_FORM ? changedSubject(clause.slice(0, m.index + m[0].lastIndexOf(m[1]!))) : lead).words;
+      const lead = parallel && upTo.lastIndexOf('(') > upTo.lastIndexOf(')') ? upTo.slice(upTo.lastIndexOf('(') + 1) : upTo;
+      // A bracket in the subject is an aside ("The VDR v1 createDID (POST /internal/vdr/v1/did) no longer supports…"): no word the older fact must say.
+      const before = factShape((f === MOVED_FORM ? changedSubject(clause.slice(0, m.index + m[0].lastIndexOf(m[1]!))) : lead).replace(/\([^()]*\)/g, ' ')).words;
       // The head is what the clause is about: "Nightly database backups…" are backups ("nightly" says when, as "every night" does).
       // "Use GitHub Actions instead of TravisCI", "Jason instead of Poison for parsing results": the clause says only a name in the old one's place.
-      const alone = f < PARALLEL_FORMS && onlyName(lead);
+      const alone = parallel && onlyName(lead);
       // Inside a bracket the head is still the clause's it stands in ("Sessions are cached (use Redis, not Memcached)"), past the verb a changelog opens with ("Modified database schema (…)").
       const inBracket = lead !== upTo;
       const outer = inBracket ? shapeOf(upTo.slice(0, upTo.lastIndexOf('(')).replace(/^\s*[a-z]+ed\s+/i, '')).words : before;
-      const first = f < PARALLEL_FORMS && (!alone || inBracket) && !IMPERATIVE.test((inBracket ? upTo : lead).trim()) ? outer.values().next().value : undefined;
+      const first = parallel && (!alone || inBracket) && !IMPERATIVE.test((inBracket ? upTo : lead).trim()) ? outer.values().next().value : undefined;
       // "The project now uses uv instead of pip": the project is the one speaking, as "we" is, not what the older fact must be about.
       const head = first && !SELF.has(first) ? first : undefined;
       const after = head && TIME.has(head) ? [...outer].find((w) => !TIME.has(w)) : undefined;
       // The claim the clause makes of its subject: "are shown in euros" (before "not"), "no longer stored in cents".
-      const verb = f < PARALLEL_FORMS ? claimVerb(clause.slice(0, m.index)) : f === PARALLEL_FORMS ? participle(thing.split(/\s+/)[0]!.toLowerCase()) : undefined;
+      // "(previously hardcoded False)": the bracket says the old claim itself where it opens with one.
+      const opens = thing.split(/\s+/)[0]!;
+      const verb = f === WAS_FORM && /^[a-z]/.test(opens) && participle(opens) ? participle(opens) : parallel ? claimVerb(clause.slice(0, m.index)) : f === PARALLEL_FORMS ? participle(thing.split(/\s+/)[0]!.toLowerCase()) : undefined;
       // "requirements.txt was replaced by pyproject.toml", "Removed Flow": the clause says only that a named thing is gone; it is its own subject.
       // "Sass has been removed and CSS is now processed through postcss": what follows "and" with its own verb is another clause.
       const after0 = clause.slice(m.index + m[0].length).trim();
@@ -773,14 +818,23 @@ function replacedIn(text: string): Replaced {
       // "Removed support of codecov", "Migrated from Jest/ts-jest to Vitest": no subject but the change itself, nothing said of where or what for.
       const purpose = f === REMOVED_FORM ? purposeOf(withoutUsage(m[1]!), f) : undefined;
       // "…was replaced by Rollbar for backend errors", "a workaround for the Safari bug": where or what for it was replaced, which the older fact must not say otherwise ("frontend errors", "the Firefox bug").
-      const at = f === GONE_FORM || f === REMOVED_FORM ? (/\b(?:for|in|on|across|within|inside)\s+(.+)$/i.exec(after0)?.[1] ?? purpose ?? (f === GONE_FORM ? placeOf(m[1]!.trim()) : undefined)) : undefined;
+      const at = f >= RENAMED_FORMS ? undefined : f === GONE_FORM || f === REMOVED_FORM ? (/\b(?:for|in|on|across|within|inside)\s+(.+)$/i.exec(after0)?.[1] ?? purpose ?? (f === GONE_FORM ? placeOf(m[1]!.trim()) : undefined)) : undefined;
       // Not where it says where or what for the thing was ("Removed a workaround for the Safari bug", "The Sentry integration in the admin app was removed"): another may stay.
       const sole = !at && (plain || (f === MOVED_FORM && !/\b(?:for|in|on|at|across|within|inside|except|only)\b/i.test(rest))) && [...before].every((w) => CHANGE_STEMS.has(w) || SELF.has(w));
       const scope = at ? lastPair(at) : undefined;
       // What stands in its place: after "by", "with", "in favour of" (a removal), "to" (a move), up to where or what for.
       const instead = f === GONE_FORM || f === REMOVED_FORM ? /^(?:(?:by|with)\s+|in\s+favou?r\s+(?:of|to)\s+)(.+)$/i.exec(/\s(?:with|favou?r\s+(?:of|to))$/i.test(m[0]) ? `with ${after0}` : after0)?.[1] : f === MOVED_FORM ? rest : undefined;
       const fresh = instead ? shapeOf(instead.split(/\s(?:for|in|on|across|within|inside)\s/i)[0]!).words : undefined;
-      if (words.size) things.push({ words, named, ...(f >= PARALLEL_FORMS && f < SUBJECT_FORMS ? { subject: before } : head ? { head, ...(after ? { after } : {}) } : {}), ...(verb ? { verb } : {}), ...(bare ? { bare } : {}), ...(scope ? { scope } : {}), ...(alone ? { alone } : {}), ...(sole || alone ? { keys: thingKeys(thing) } : {}), ...(sole ? { sole } : {}), ...(fresh?.size ? { fresh } : {}) });
+      const said: Thing = { words, named, ...(f === GONE_FORM || f === REMOVED_FORM || renamed ? { gone: true } : {}), ...(f === WAS_FORM && alone ? { renamed: true, keys: thingKeys(thing) } : {}), ...(f >= PARALLEL_FORMS && f < SUBJECT_FORMS ? { subject: before } : head ? { head, ...(after ? { after } : {}) } : {}), ...(verb ? { verb } : {}), ...(bare ? { bare } : {}), ...(scope ? { scope } : {}), ...(alone ? { alone } : {}), ...(renamed ? { keys: renamed, renamed: true, ...(within.length ? { within: namesIn(within.join(' ')) } : {}) } : sole || alone ? { keys: thingKeys(thing) } : {}), ...(sole ? { sole } : {}), ...(fresh?.size ? { fresh } : {}) };
+      // "Migrated from Travis and Appveyor to GitHub Actions": a list of names is each of them gone, so it replaces a fact that names one ("Windows tests run on Appveyor").
+      const members = renamed ? [] : namesListed(thing);
+      for (const member of members) {
+        const one = factShape(member);
+        const mine = new Set(one.words);
+        for (const n of one.numbers.split(' ')) if (n) mine.add(n);
+        things.push({ ...said, words: mine, ...(said.keys ? { keys: thingKeys(member) } : {}) });
+      }
+      if (words.size && !members.length) things.push(said);
       break;
     }
     // Chinese: the old thing is a name in Latin letters ("从 Heroku 迁移到 Fly.io", "不再使用 Jest", "Webpack 已移除", "取代了 Webpack").
@@ -847,7 +901,7 @@ export interface Frame {
   readonly names: readonly string[];
 }
 
-const FRAME_TOKEN = /@?[a-z0-9](?:[a-z0-9_.\-/@]*[a-z0-9])?|,/gi;
+const FRAME_TOKEN = /@?[a-z0-9](?:[a-z0-9_.\-/@:]*[a-z0-9])?|,/gi;
 /**
  * Tools whose own docs write them in lower case ("uv", "pnpm", "ruff", "esbuild"): a name though
  * no capital says so. Only where a whole thing is such words ("with uv", "with sharp"; not "with
@@ -962,10 +1016,13 @@ function frameOf(full: string): Frame {
   const words: FrameWord[] = [];
   // A word in backticks is a name however it is written ("with `uv`").
   const quoted = text.includes("`") ? new Set((text.toLowerCase().match(/`[^`\s]{1,40}`/g) ?? []).map((q) => q.slice(1, -1))) : undefined;
-  for (const w of text.replace(/`/g, '').replace(/\b(?:from now on|these days|nowadays)\b/gi, ' now ').match(FRAME_TOKEN) ?? []) {
+  const plain = text.replace(/`/g, '').replace(/\b(?:from now on|these days|nowadays)\b/gi, ' now ');
+  // "display()": a word called as a function is code, a name (looked for only in a fact with a bracket).
+  const called = plain.includes('(') ? new Set((plain.match(/[a-z0-9_]+(?=\()/gi) ?? []).map((c) => c.toLowerCase())) : undefined;
+  for (const w of plain.match(FRAME_TOKEN) ?? []) {
     const t = w.toLowerCase();
     const kind: FrameWord['kind'] = t === ',' ? 'stop' : DET.has(t) ? 'det' : SLOT_GROUP.has(t) ? 'slot' : t === 'now' || CHANGE.has(t) ? 'cue' : STOP.has(t) ? 'stop' : 'word';
-    const named = /[A-Z0-9._\-/@]/.test(w);
+    const named = /[A-Z0-9._\-/@:]/.test(w) || !!called?.has(t);
     const key = kind === 'word' && !/[-./@]/.test(t) ? stem(t) : t;
     // "Memcached" is a name, not a participle.
     words.push({
@@ -1093,6 +1150,12 @@ function sameFrame(newer: Frame, older: Frame): boolean {
   return !!was && !!from && (to === 'free' || to === from) && sameKind(older, was, newer, is);
 }
 
+/** Whether the older fact says nothing but the thing's head and the thing ("Logger is an interface"). */
+function onlyHeadAnd(thing: Thing, older: FactShape): boolean {
+  for (const w of older.words) if (w !== thing.head && !thing.words.has(w) && !GENERIC.has(w)) return false;
+  return true;
+}
+
 /**
  * Whether `newer` says that something `older` asserts is no longer so, about the same subject:
  * "Sessions now live in Redis, not Postgres" over "Sessions are stored in Postgres, table
@@ -1104,7 +1167,8 @@ function sameFrame(newer: Frame, older: Frame): boolean {
  * older fact is not itself a negation ("Don't use npm" agrees with "Use pnpm, not npm").
  */
 function negatesOlder(thing: Thing, newer: FactShape, older: FactShape): boolean {
-  if (!thing.named || older.negated) return false;
+  // "Logger is now a concrete type instead of an interface": a thing that is no name replaces only a fact that says nothing but its head and the thing ("Logger is an interface"; not "Tests use a real database").
+  if (older.negated || (!thing.named && !(thing.head && onlyHeadAnd(thing, older)))) return false;
   // "The storefront bundle moved from webpack" says nothing of "Webpack builds the admin bundle".
   if (thing.scope && otherKind(thing.scope, older)) return false;
   // "Job Server dependency management" is said by "…to manage Python dependencies": a noun of a verb as its verb.
@@ -1120,6 +1184,7 @@ function negatesOlder(thing: Thing, newer: FactShape, older: FactShape): boolean
     own++;
   }
   if (!own) return false;
+  if (thing.renamed) return (!thing.within || [...thing.within].every((w) => older.frame.keys.has(w))) && inPlace(thing.keys!, older);
   if (thing.bare || ((thing.alone || thing.sole) && inPlace(thing.keys!, older))) return true;
   for (const w of newer.words) {
     if (thing.words.has(w) || thing.fresh?.has(w) || GENERIC.has(w) || !older.words.has(w)) continue;
@@ -1140,8 +1205,11 @@ function negatesOlder(thing: Thing, newer: FactShape, older: FactShape): boolean
  */
 export function replacesSubject(newer: FactShape, newerText: string, older: FactShape): boolean {
   if (older.words.size === 0) return false;
-  if (newer.numbers && older.numbers && newer.numbers !== older.numbers && versionAnew(newerText, older)) return true;
+  if (newer.numbers && older.numbers && newer.numbers !== older.numbers && (versionAnew(newerText, older) || clauseAnew(newerText, older))) return true;
   if (flipped(newer, older)) return true;
+  if (newer.cued && newerText.includes('(') && renamedAgain(newerText, older)) return true;
+  // A state of the same subject under a condition the older fact does not name holds there only, whatever else the newer says: "Pre-ping now defaults to True in the test suite" leaves "Pre-ping defaults to False" (as flipped judges it).
+  if (underOtherCondition(newer, older)) return false;
   if (!newer.cued) return false;
   const said = replacedIn(newerText);
   if (said.things.length) return said.things.some((t) => negatesOlder(t, newer, older));
@@ -1159,6 +1227,75 @@ export function replacesSubject(newer: FactShape, newerText: string, older: Fact
   }
   if (newer.negated || older.negated || !shareSubject(newer, older)) return false;
   return said.clauses.some((c) => sameFrame(factShape(c).frame, older.frame));
+}
+
+/** Where a clause of a fact ends for clauseAnew: a sentence's or clause's end, or a relative clause that adds to it (", which patches …"). */
+const PARTS = /[;!?\uff1b\uff01\uff1f\u3002]+|[:.](?=\s|$)|\s[\u2013\u2014]\s|,\s+(?:which|who|so that)\s/i;
+
+/**
+ * Whether one clause of a fact of several says the older fact again with other numbers, as a fact
+ * of one clause does (supersedes' contradiction): "Minimum supported version is now Go 1.4. Go 1.1
+ * support is deprecated, but should still build." over "The minimum supported version is Go 1.1";
+ * "The daemon is now built with Go 1.26.4, which patches two vulnerabilities" over "…with Go
+ * 1.26.3". The whole text's other words kept it below the line. A hedged clause says nothing yet.
+ */
+function clauseAnew(newerText: string, older: FactShape): boolean {
+  for (const c of partsOf(newerText)) {
+    // Two sets of words whose sizes differ by more than that share too few (Jaccard ≤ the smaller over the larger).
+    const [few, many] = c.words.size < older.words.size ? [c.words.size, older.words.size] : [older.words.size, c.words.size];
+    if (few < many * CONTRADICTS || c.numbers === older.numbers || c.negated !== older.negated || similarity(c, older) < CONTRADICTS || statesApart(c, older)) continue;
+    return true;
+  }
+  return false;
+}
+
+/** The clauses of a fact of several that say numbers and are not hedged, as shapes, by text (clauseAnew reads them against every older fact). */
+const partsKept = new Map<string, readonly FactShape[]>();
+function partsOf(text: string): readonly FactShape[] {
+  let out = partsKept.get(text);
+  if (out) return out;
+  const parts = text.slice(0, FRAME_MAX).split(PARTS);
+  out = parts.length < 2 ? [] : parts.filter((p) => /\d/.test(p) && !p.toLowerCase().split(/[^a-z]+/).some((w) => HEDGED.has(w))).map((p) => shapeOf(p));
+  if (partsKept.size >= SHAPES_KEPT) partsKept.clear();
+  partsKept.set(text, out);
+  return out;
+}
+
+/** "drift (formerly moor)", "diagrams.net (formerly draw.io)", "…tab (formerly a separate component)": the name or state before, in a bracket after the one now. */
+const FORMERLY = /\((?:formerly|previously|was)\s+(?:(?:known|called|named)\s+as\s+)?([^()]{1,120})\)/i;
+
+/**
+ * Whether `newerText` says a fact of a thing with its name or state before in a bracket, and the
+ * older fact says the same of it under that name: "drift (formerly moor) gives type-safe SQL" over
+ * "moor gives type-safe SQL"; "The architecture diagrams are drawn with diagrams.net (formerly
+ * draw.io)" over "…with draw.io". The newer's words without the bracket and without the new name
+ * (its words before the bracket the older lacks), with the old name's, say every word of the older
+ * and most of theirs (SAME); not "…are exported as PNG", which says more.
+ */
+function renamedAgain(newerText: string, older: FactShape): boolean {
+  const read = formerlyOf(newerText);
+  if (!read || ![...read.was].every((w) => older.words.has(w))) return false;
+  const said = new Set([...read.rest].filter((w) => !read.name.has(w) || older.words.has(w)));
+  for (const w of read.was) said.add(w);
+  // Every word of the older said, so their similarity is the older's share of what is said.
+  return [...older.words].every((w) => said.has(w)) && older.words.size / said.size >= SAME;
+}
+
+/** What "(formerly X)" says, by text: X's words, the newer's words without the bracket, and the words of the four before it (where the new name is). */
+const formerlyKept = new Map<string, { was: ReadonlySet<string>; rest: ReadonlySet<string>; name: ReadonlySet<string> } | null>();
+function formerlyOf(text: string): { was: ReadonlySet<string>; rest: ReadonlySet<string>; name: ReadonlySet<string> } | null {
+  const kept = formerlyKept.get(text);
+  if (kept !== undefined) return kept;
+  const m = FORMERLY.exec(text.slice(0, FRAME_MAX));
+  let read: { was: ReadonlySet<string>; rest: ReadonlySet<string>; name: ReadonlySet<string> } | null = null;
+  if (m) {
+    const was = shapeOf(m[1]!.replace(/^(?:the|a|an)\s+/i, '')).words;
+    const before = text.slice(0, m.index);
+    if (was.size) read = { was, rest: shapeOf(`${before} ${text.slice(m.index + m[0].length)}`).words, name: shapeOf(before.split(/\s+/).slice(-4).join(' ')).words };
+  }
+  if (formerlyKept.size >= SHAPES_KEPT) formerlyKept.clear();
+  formerlyKept.set(text, read);
+  return read;
 }
 
 /** Verbs that set a thing's version anew: "Upgraded to .NET 9.0 SDK", "Bumped lodash to 4.17.21". */
@@ -1246,13 +1383,16 @@ const STATES = new Map<string, [string, boolean]>([
   ['unsupported', ['supported', false]],
   ['visible', ['visible', true]],
   ['hidden', ['visible', false]],
+  ['true', ['true', true]],
+  ['false', ['true', false]],
 ]);
 /**
  * A state said of a subject: a form of "be" (or "turned"), "now" or a negation, then the state
- * word. "will be" and "should be" are no form here (a state to come, a wish); "on" and "off" only
+ * word; or "(now) defaults to" and the word ("Pre-ping now defaults to True": a default, true and
+ * false a pair as enabled and disabled are). "will be" and "should be" are no form here (a state to come, a wish); "on" and "off" only
  * as a state of their own, before "by default" or the clause's end ("is on port 3000" is a place).
  */
-const STATE_SAID = /\b(?:is|are|was|were|been|turned)\s+(now\s+)?(no\s+longer\s+|not\s+)?(enabled|disabled|on|off|required|mandatory|needed|optional|allowed|permitted|forbidden|disallowed|prohibited|sync|synchronous|async|asynchronous|public|private|supported|unsupported|visible|hidden)\b/gi;
+const STATE_SAID = /\b(?:(?:is|are|was|were|been|turned)\s+(now\s+)?(no\s+longer\s+|not\s+)?|(now\s+)?defaults?\s+to\s+)(enabled|disabled|on|off|required|mandatory|needed|optional|allowed|permitted|forbidden|disallowed|prohibited|sync|synchronous|async|asynchronous|public|private|supported|unsupported|visible|hidden|true|false)\b/gi;
 /** Words that open a subject's place or condition: "Fuzzy matching in the file picker", "Swagger … when … in production mode". */
 const CONDITION_OPENS = /\s(?:in|on|at|for|within|inside|under|during|when|whenever|if|unless|across|while)\s/i;
 /** Words of a subject that say its state before, no part of what it is: "The previously optional fallbackField option". */
@@ -1272,13 +1412,13 @@ function stateOf(text: string): State | null {
   let best: RegExpExecArray | null = null;
   for (const m of t.matchAll(STATE_SAID)) {
     if (!best) best = m;
-    if (m[1] || m[2]) {
+    if (m[1] || m[2] || m[3]) {
       best = m;
       break;
     }
   }
   if (!best) return null;
-  const word = best[3]!.toLowerCase();
+  const word = best[4]!.toLowerCase();
   const after = t.slice(best.index + best[0].length);
   if ((word === 'on' || word === 'off') && !/^\s*(?:by\s+default\b|[.;,!?]|$)/i.test(after)) return null;
   // The sentence the state is said in: from the last stop before it to the next.
@@ -1298,7 +1438,8 @@ function stateOf(text: string): State | null {
     subject = ` ${subject} `.slice(0, opens.index);
   }
   const tail = after.split(/[.;!?]\s|[.;!?]$|\s(?:and|so|to)\s|\s[\-\u2013\u2014]\s/i)[0]!.split(COMMA_ADDS)[0]!;
-  const byDefault = /\bby\s+default\b/i.test(tail);
+  // "Pre-ping now defaults to True": a default, as "is enabled by default" is.
+  const byDefault = /\bby\s+default\b/i.test(tail) || /\bdefaults?\s/i.test(best[0]);
   condition = `${condition} ${tail}`
     .toLowerCase()
     .replace(/\bby\s+default\b/g, ' ')
@@ -1347,6 +1488,15 @@ export function statesApart(a: FactShape, b: FactShape): boolean {
   return !!x && !!y && x.pair === y.pair && (x.subject !== y.subject || x.condition !== y.condition);
 }
 
+/** Whether `newer` says a state of the subject `older` says one of, of the same kind, under a condition `older` does not name. */
+function underOtherCondition(newer: FactShape, older: FactShape): boolean {
+  // The newer's state first: most facts say none, and the older's is then never read.
+  const x = newer.state;
+  if (!x?.condition) return false;
+  const y = older.state;
+  return !!y && x.pair === y.pair && x.subject === y.subject && x.condition !== y.condition;
+}
+
 /** Whether two facts share a content word that is no loose verb, no cue: sameFrame's first need, told without reading their frames. */
 function shareSubject(newer: FactShape, older: FactShape): boolean {
   for (const w of newer.words) if (older.words.has(w) && !LOOSE.has(w) && w !== 'now' && !HAN.test(w)) return true;
@@ -1367,6 +1517,8 @@ const REPLACES_ALL = new RegExp(REPLACES.source, 'gi');
  * longer the subject, the more: expressjs/express's history, issue 25 §2.1).
  */
 export function namesMore(newerText: string, older: FactShape): boolean {
+  // "Dropped Python 3.4/3.5 Support" has no word "Python 3.4 and 3.5 are supported" lacks, but says it is gone: never that fact again.
+  if (!older.cued && factShape(newerText).cued && replacedIn(newerText).things.some((t) => t.gone && negatesOlder(t, factShape(newerText), older))) return true;
   const newer = factShape(newerText.replace(REPLACES_ALL, ' '));
   for (const w of newer.words) if (!older.words.has(w)) return true;
   // A name with a hyphen is one name: "markdown-it" is not "markdown" (its words) again.
