@@ -1,5 +1,4 @@
-#!/usr/bin/env node
-// Entry point (CommonJS in dist/, see scripts/build.mjs). The commit hooks (every commit and
+// Entry point (CommonJS in dist/bin.js, loaded by launch.ts with a code cache; see scripts/build.mjs). The commit hooks (every commit and
 // rewrite), the primer (every session start) and `end` (every session end) load one CommonJS file
 // each, through the V8 code cache (code-cache.ts); pre-push loads its own (it needs the secret
 // scanner); the agent hooks load agents.mjs (the tool-use hook, run after every tool call, its own
@@ -180,8 +179,10 @@ const lean = (name: string, cache = name): Entry => {
   mark(`${name}.js loaded`);
   return loaded;
 };
+/** node's import(): the launcher's (launch.ts), this file being a code-cached vm Script that has none of its own; else this file's. */
+const importer = ((globalThis as Record<symbol, unknown>)[Symbol.for('git-memory.import')] as ((url: string) => Promise<unknown>) | undefined) ?? ((url: string) => import(url));
 const full = (name: string) =>
-  (import(pathToFileURL(join(__dirname, `${name}.mjs`)).href) as Promise<Entry>).then((loaded) => {
+  (importer(pathToFileURL(join(__dirname, `${name}.mjs`)).href) as Promise<Entry>).then((loaded) => {
     mark(`${name}.mjs loaded`);
     return loaded;
   });
