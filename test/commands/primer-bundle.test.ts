@@ -37,8 +37,9 @@ describe('dist/primer.js, the session start primer', () => {
     // less at a start at L) and the long text's needles by rule; 270 KB with the judgement reading
     // changes with no subject but themselves, versions set anew and states flipped (truth47, flip47)
     // and the caps on committed files and settings (audit47). A size that jumps means something
-    // that is not the primer's came in.
-    expect(text.length).toBeLessThan(272_000);
+    // that is not the primer's came in. 272 KB with the hot files' upkeep, bot and release tests
+    // as string tests instead of patterns (stop 48: no pattern compiled at a start, ~1 ms).
+    expect(text.length).toBeLessThan(275_000);
   });
 
 });
