@@ -1,5 +1,6 @@
 // Bundles src/ into dist/ with esbuild.
-// - git-memory.js: the entry; it only picks which file to load.
+// - git-memory.js: the launcher (launch.ts), which loads bin.js, the entry (bin.ts), with a code
+//   cache; the entry only picks which file to load.
 // - hook.js, primer.js, agent-tool-use.js: the hot paths (every commit, every session start, every
 //   tool call of an agent), one file each, with no argument parser: loading one file costs less
 //   than loading a graph of chunks. These and the
@@ -105,7 +106,7 @@ const cached = { ...commonjs, supported: { 'dynamic-import': false } };
  * without the u flag), a string or a name. A character after a backslash would change meaning when
  * escaped: the build stops there rather than guess.
  */
-const ASCII_ONLY = ['git-memory.js', 'hook.js', 'agent-tool-use.js', 'agent-hooks.js', 'session-start.js', 'primer.js', 'end.js', 'search.js', 'mcp-search.js', 'agent-worker.js'];
+const ASCII_ONLY = ['git-memory.js', 'bin.js', 'hook.js', 'agent-tool-use.js', 'agent-hooks.js', 'session-start.js', 'primer.js', 'end.js', 'search.js', 'mcp-search.js', 'agent-worker.js'];
 function asciiOnly(url) {
   const text = readFileSync(url, 'utf8');
   let out = '';
@@ -121,7 +122,10 @@ function asciiOnly(url) {
 }
 
 await Promise.all([
-  build({ ...commonjs, entryPoints: { 'git-memory': 'src/bin.ts' }, minifyWhitespace: true, minifySyntax: true }),
+  // git-memory.js is the launcher (launch.ts): it loads bin.js, the entry point, with a code cache.
+  // bin.js keeps node's import() (the launcher hands its own over) for the .mjs files.
+  build({ ...commonjs, entryPoints: { bin: 'src/bin.ts' }, minifyWhitespace: true, minifySyntax: true }),
+  build({ ...commonjs, entryPoints: { 'git-memory': 'src/launch.ts' }, minifyWhitespace: true, minifySyntax: true }),
   build({
     ...cached,
     entryPoints: {

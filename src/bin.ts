@@ -1,5 +1,4 @@
-#!/usr/bin/env node
-// Entry point (CommonJS in dist/, see scripts/build.mjs). The commit hooks (every commit and
+// Entry point (CommonJS in dist/bin.js, loaded by launch.ts with a code cache; see scripts/build.mjs). The commit hooks (every commit and
 // rewrite), the primer (every session start) and `end` (every session end) load one CommonJS file
 // each, through the V8 code cache (code-cache.ts); pre-push loads its own (it needs the secret
 // scanner); the agent hooks load agents.mjs (the tool-use hook, run after every tool call, its own
@@ -23,7 +22,7 @@ import { keptLog, LOG_STEP_CAP, logStepArgs, PRIMER_LOG_DEPTH, recentLogArgs } f
 import { READ_CAP, utcZoneIn } from './git/object-files.js';
 import { headCommit } from './git/head.js';
 import { findRepoInFiles, type Repo } from './git/repo.js';
-import { keptQuestionAt, memoryMark, readKeptStaleness, stalenessQuery, stalenessStep, STALENESS_STEP_CAP } from './dream/staleness-query.js';
+import { keepNone, keptNone, keptQuestionAt, memoryMark, readKeptStaleness, stalenessQuery, stalenessStep, STALENESS_STEP_CAP } from './dream/staleness-query.js';
 import { byPlainCommits } from './git/reflog.js';
 import { triedFactsKept } from './memory/long-term-tried.js';
 import { LONG_TERM_FILE } from './paths.js';
@@ -44,12 +43,15 @@ function startStalenessEarly(repo: Repo, head: string, utc: string | null): bool
     const mark = memoryMark(join(repo.root, LONG_TERM_FILE), head);
     // Answered for this very file at this commit: nothing to start, and nothing to parse here.
     if (kept?.mark && kept.mark === mark) return true;
+    // The same file, known to have no anchored fact: no question at any commit.
+    if (keptNone(kept, mark)) return true;
     // The same file, HEAD moved (a commit since): the same question at HEAD, MEMORY.md not read here.
     const same = kept && mark ? keptQuestionAt(kept, mark, 'HEAD', head) : null;
     const text = same ? null : longTermForReaders(repo.root).text;
     if (!same && text === null) return false;
     // Else the facts as kept for this text (parsed only when it changed), written once git runs.
     const q = same ?? stalenessQuery(triedFactsKept(text!, repo.stateDir, false).tried, 'HEAD', head);
+    if (!q && mark) keepNone(repo.stateDir, mark);
     // HEAD moved on from the kept answer by plain commits: the commits since; else the whole question.
     const step = q && kept?.key !== q.key ? stalenessStep(q, kept, head) : null;
     const early = q && kept?.key !== q.key ? (step && byPlainCommits(repo.gitDir, step.from, head, STALENESS_STEP_CAP) ? step.args : q.args) : null;
@@ -180,8 +182,10 @@ const lean = (name: string, cache = name): Entry => {
   mark(`${name}.js loaded`);
   return loaded;
 };
+/** node's import(): the launcher's (launch.ts), this file being a code-cached vm Script that has none of its own; else this file's. */
+const importer = ((globalThis as Record<symbol, unknown>)[Symbol.for('git-memory.import')] as ((url: string) => Promise<unknown>) | undefined) ?? ((url: string) => import(url));
 const full = (name: string) =>
-  (import(pathToFileURL(join(__dirname, `${name}.mjs`)).href) as Promise<Entry>).then((loaded) => {
+  (importer(pathToFileURL(join(__dirname, `${name}.mjs`)).href) as Promise<Entry>).then((loaded) => {
     mark(`${name}.mjs loaded`);
     return loaded;
   });

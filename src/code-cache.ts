@@ -21,7 +21,13 @@ function fnv(s: string): string {
   return (h >>> 0).toString(16).padStart(8, '0');
 }
 
-const pending: (() => void)[] = [];
+/**
+ * The caches to write when the command is done, in one global: the launcher (launch.ts) and the
+ * entry point it loads (bin.ts) each hold a copy of this module, and the entry point's
+ * flushCodeCache() writes the launcher's cache of it too.
+ */
+const PENDING = Symbol.for('git-memory.code-cache-pending');
+const pendingList = (): (() => void)[] => ((globalThis as Record<symbol, (() => void)[]>)[PENDING] ??= []);
 
 /** A cache not rewritten for this long belongs to a bundle gone (an old version, an `npx` path): removed. */
 const UNUSED_MS = 30 * 86_400_000;
@@ -70,7 +76,7 @@ export function requireCached(file: string, name: string): Record<string, unknow
   const module = { exports: {} as Record<string, unknown> };
   (script.runInThisContext() as (...a: unknown[]) => void).call(module.exports, module.exports, createRequire(file), module, file, dirname(file));
   if (!cachedData || script.cachedDataRejected) {
-    pending.push(() => {
+    pendingList().push(() => {
       const data = script.createCachedData();
       const tmp = `${cacheFile}.${process.pid}.tmp`;
       try {
@@ -96,5 +102,5 @@ export function requireCached(file: string, name: string): Record<string, unknow
 
 /** Writes the caches that were missing, once the command is done (so they hold what it compiled). */
 export function flushCodeCache(): void {
-  for (const write of pending.splice(0)) write();
+  for (const write of pendingList().splice(0)) write();
 }

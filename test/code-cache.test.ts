@@ -15,7 +15,8 @@ describe('code cache of the built binary', () => {
     expect((await repo.run(['init'])).code).toBe(0);
     const cache = tempDir('gm-cache-');
     const primer = () => repo.exec(['primer', '--explain', '--no-write'], { env: { XDG_CACHE_HOME: cache } });
-    const files = () => readdirSync(join(cache, 'git-memory', 'v8'));
+    // The primer bundle's caches; the entry point's own (bin-*, launch.ts) are tested below.
+    const files = () => readdirSync(join(cache, 'git-memory', 'v8')).filter((f) => !f.startsWith('bin-'));
 
     const first = primer();
     expect(first.code).toBe(0);
@@ -34,6 +35,34 @@ describe('code cache of the built binary', () => {
     const blocked = tempDir('gm-cache-');
     writeFileSync(join(blocked, 'git-memory'), 'a file where the directory would go');
     expect(repo.exec(['primer', '--explain', '--no-write'], { env: { XDG_CACHE_HOME: blocked } })).toEqual(first);
+  });
+
+  it('loads the entry point itself through a cache of its own route, and the full command line through it, with the same output', async () => {
+    const repo = makeRepo({ now: NOW });
+    expect((await repo.run(['init'])).code).toBe(0);
+    const cache = tempDir('gm-cache-');
+    const dir = join(cache, 'git-memory', 'v8');
+    const run = (args: string[]) => repo.exec(args, { env: { XDG_CACHE_HOME: cache } });
+    const entry = () => readdirSync(dir).filter((f) => f.startsWith('bin-')).sort();
+
+    const primer = run(['primer', '--no-write']);
+    expect(primer.code).toBe(0);
+    expect(entry()).toEqual([expect.stringMatching(/^bin-primer-[0-9a-f]{8}-[0-9a-f]{16}\.v8$/)]);
+    // A command of the full command line: an ESM bundle, imported by the launcher for the cached entry point.
+    const tasks = run(['tasks', '--json']);
+    expect(tasks.code).toBe(0);
+    expect(JSON.parse(tasks.stdout).ok).toBe(true);
+    expect(entry()).toEqual([expect.stringMatching(/^bin-[0-9a-f]{8}-/), expect.stringMatching(/^bin-primer-/)]);
+    // Used after, the same output; a route the launcher does not name shares the one cache.
+    const made = entry().map((f) => readFileSync(join(dir, f)));
+    expect(run(['primer', '--no-write'])).toEqual(primer);
+    expect(run(['tasks', '--json'])).toEqual(tasks);
+    expect(run(['no-such-command']).code).not.toBe(0);
+    expect(entry().map((f) => readFileSync(join(dir, f)))).toEqual(made);
+    // A broken cache of the entry point: the same answer, and a cache made again.
+    writeFileSync(join(dir, entry()[1]!), 'not a code cache');
+    expect(run(['primer', '--no-write'])).toEqual(primer);
+    expect(readFileSync(join(dir, entry()[1]!)).length).toBeGreaterThan(10_000);
   });
 
   it("removes another bundle path's caches once unused for 30 days, when it writes one; a recent one stays", async () => {
@@ -65,7 +94,7 @@ describe('code cache of the built binary', () => {
     learned.git('commit', '-q', '-m', 'memory: long-term');
     const cache = tempDir('gm-cache-');
     const primer = (r: typeof plain) => r.exec(['primer', '--no-write'], { env: { XDG_CACHE_HOME: cache } });
-    const files = () => readdirSync(join(cache, 'git-memory', 'v8')).sort();
+    const files = () => readdirSync(join(cache, 'git-memory', 'v8')).filter((f) => !f.startsWith('bin-')).sort();
 
     const plainFirst = primer(plain);
     expect(files()).toEqual([expect.stringMatching(/^primer-[0-9a-f]{8}-[0-9a-f]{16}\.v8$/)]);
@@ -100,6 +129,6 @@ describe('code cache of the built binary', () => {
     writeFileSync(file, source.replace('nothing was left out for the budget', 'NOTHING WAS LEFT OUT for the budget'));
     const after = run();
     expect(after).toContain('NOTHING WAS LEFT OUT for the budget');
-    expect(readdirSync(join(cache, 'git-memory', 'v8'))).toHaveLength(1); // the old cache was replaced
+    expect(readdirSync(join(cache, 'git-memory', 'v8')).filter((f) => f.startsWith('primer-'))).toHaveLength(1); // the old cache was replaced
   });
 });

@@ -1,7 +1,7 @@
 // The staleness check's git question, in its own light module: the entry point asks it before
 // loading the primer (see bin.ts and git/early.ts), so git answers while node loads the rest.
 import { lstatSync } from 'node:fs';
-import { isRecord, readState } from '../fs/state.js';
+import { isRecord, readState, writeState } from '../fs/state.js';
 import { isFullId } from '../git/head.js';
 import { LOG_STEP_CAP, logStepArgs } from '../git/log-cache.js';
 import { byCodeUnit } from '../order.js';
@@ -107,6 +107,8 @@ export interface KeptStaleness {
    * the same, give the same marks.
    */
   marks?: { build: string; entries: string; base: string | null; asked: [string, boolean][]; marks: unknown[] };
+  /** The MEMORY.md of `mark` has no anchored fact: no question (`key` and `out` empty), whatever HEAD is (keptNone). */
+  none?: boolean;
 }
 
 /**
@@ -118,6 +120,25 @@ export function memoryMark(path: string, head: string): string | null {
   const st = lstatSync(path, { bigint: true, throwIfNoEntry: false });
   return st ? `${st.ino}:${st.size}:${st.mtimeNs}:${st.ctimeNs}:${head}` : null;
 }
+/**
+ * Whether `kept` says the MEMORY.md of `mark` (memoryMark() now: the same file, at any commit) has
+ * no anchored fact, so that the entry point neither reads nor parses it to find no question to ask
+ * (at every start, with a dream's MEMORY.md of unanchored facts: ~1 ms). A hint as the mark is: the
+ * primer asks its own question of the file it reads.
+ */
+export function keptNone(kept: KeptStaleness | null, mark: string | null): boolean {
+  return !!kept?.none && !!kept.mark && !!mark && fileOfMark(kept.mark) === fileOfMark(mark);
+}
+
+/** Keeps that the MEMORY.md of `mark` (taken before it was read) has no anchored fact (keptNone); never throws. */
+export function keepNone(stateDir: string, mark: string): void {
+  try {
+    writeState(stateDir, STALENESS_CACHE_FILE, { key: '', out: '', mark, none: true } satisfies KeptStaleness);
+  } catch {
+    /* read-only: asked again next time */
+  }
+}
+
 export const isKeptStaleness = (v: unknown): v is KeptStaleness => isRecord(v) && typeof v.key === 'string' && typeof v.out === 'string';
 
 /** The kept answer the entry point read, for the primer it loads (one global: they are separate bundles). */

@@ -9,7 +9,7 @@ import { git } from './git.js';
 import { headCommit } from './head.js';
 import { unquotePath } from './quoted-path.js';
 import { atBoundary, shallowBoundary } from './shallow.js';
-import { isUpkeepPath } from './upkeep-files.js';
+import { asciiLower, isUpkeepPath } from './upkeep-files.js';
 import { keptLog, keptLogArgs, LOG_FORMAT, LOG_STEP_CAP, logStepArgs, PRIMER_LOG_DEPTH, recentLogArgs, RS, US, type KeptLog } from './log-cache.js';
 import { byPlainCommits, lineTop } from './reflog.js';
 import type { Repo } from './repo.js';
@@ -25,23 +25,81 @@ export interface LogEntry {
   author?: string;
 }
 
-/** Names bots commit under: dependency updaters, CI, formatters. */
-const BOT = /\[bot\]|^(?:dependabot|renovate|github-actions|greenkeeper|snyk-bot|pre-commit-ci|mergify|imgbot|allcontributors|depfu|pyup-bot|web-flow)\b/i;
+/** Names bots commit under: dependency updaters, CI, formatters (at the start of the name, any ASCII case, then no letter, digit or `_`), or `[bot]` anywhere. */
+const BOTS = ['dependabot', 'renovate', 'github-actions', 'greenkeeper', 'snyk-bot', 'pre-commit-ci', 'mergify', 'imgbot', 'allcontributors', 'depfu', 'pyup-bot', 'web-flow'];
+const BOT_NAME_MAX = Math.max(...BOTS.map((b) => b.length));
+/** Whether `c` is a character code a pattern's `\b` counts as a word's (ASCII letters, digits, `_`). */
+const wordCode = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
+
+/** Whether `author` is a bot's name (BOTS): string tests, not a pattern, as upkeep-files.ts says why. */
+function isBotName(author: string): boolean {
+  if (author.includes('[') && asciiLower(author).includes('[bot]')) return true;
+  const name = asciiLower(author.slice(0, BOT_NAME_MAX + 1));
+  return BOTS.some((b) => name.startsWith(b) && !wordCode(name.charCodeAt(b.length)));
+}
 
 /** A commit a bot made: it says little of where the project's people work. */
-export const isBotCommit = (e: LogEntry) => !!e.author && BOT.test(e.author);
+export const isBotCommit = (e: LogEntry) => !!e.author && isBotName(e.author);
 
 /**
  * A subject that is only a release's version: "4.19.2", "v2.34.2", "Bumped v6.0.0-alpha.2",
  * "chore(release): v1.7.9 (#6705)", "Version Packages (#2242)" (changesets). A subject that says
- * more ("Release 5.1.0: streaming API") is not one. The last number takes all its digits (`(?!\d)`):
- * shared between it and `\S*`, a subject of many digits was split every way (6 s at 54k).
+ * more ("Release 5.1.0: streaming API") is not one. What the pattern
+ * `^(?:chore(?:\(release\))?:\s*)?(?:(?:release|bump(?:ed)?(?: version)?(?: to)?)\s+)?v?\d+\.\d+\.\d+(?!\d)\S*(?:\s+\(#\d+\))?$|^version packages(?:\s+\(#\d+\))?$`
+ * (any ASCII case) takes, read left to right without a pattern, as upkeep-files.ts says why
+ * (each optional part, where it is there, is taken: leaving it out never lets the rest match).
+ * test/git/upkeep-files.test.ts checks it against that pattern.
  */
-const RELEASE = /^(?:chore(?:\(release\))?:\s*)?(?:(?:release|bump(?:ed)?(?: version)?(?: to)?)\s+)?v?\d+\.\d+\.\d+(?!\d)\S*(?:\s+\(#\d+\))?$|^version packages(?:\s+\(#\d+\))?$/i;
+function releaseSubject(s: string): boolean {
+  const low = asciiLower(s);
+  if (low.startsWith('version packages')) return issueAtEnd(s, 16);
+  let i = 0;
+  if (low.startsWith('chore')) {
+    i = low.startsWith('(release)', 5) ? 14 : 5;
+    if (s.charCodeAt(i) !== 58) return false; // ':'
+    i = spacesFrom(s, i + 1);
+  }
+  const word = low.startsWith('release', i) ? i + 7 : low.startsWith('bump', i) ? bumpWords(low, i + 4) : -1;
+  if (word >= 0 && spacesFrom(s, word) > word) i = spacesFrom(s, word);
+  if (low.charCodeAt(i) === 118) i++; // 'v'
+  for (let part = 0; part < 3; part++) {
+    if (part && s.charCodeAt(i++) !== 46) return false; // '.'
+    const from = i;
+    while (digit(s.charCodeAt(i))) i++;
+    if (i === from) return false;
+  }
+  while (i < s.length && !space(s.charCodeAt(i))) i++;
+  return issueAtEnd(s, i);
+}
+
+/** After `bump`: `ed`, ` version`, ` to`, each where it is there. */
+function bumpWords(low: string, i: number): number {
+  if (low.startsWith('ed', i)) i += 2;
+  if (low.startsWith(' version', i)) i += 8;
+  if (low.startsWith(' to', i)) i += 3;
+  return i;
+}
+
+/** Whether `s` ends at `i`, or with a pull request's number (` (#6705)`) from there. */
+function issueAtEnd(s: string, i: number): boolean {
+  if (i === s.length) return true;
+  let j = spacesFrom(s, i);
+  if (j === i || !s.startsWith('(#', j)) return false;
+  const from = (j += 2);
+  while (digit(s.charCodeAt(j))) j++;
+  return j > from && s.charCodeAt(j) === 41 && j + 1 === s.length; // ')'
+}
+
+const digit = (c: number) => c >= 48 && c <= 57;
+/** What a pattern's `\s` takes: white space and line ends, as String.prototype.trim takes them. */
+const space = (c: number) => (c >= 9 && c <= 13) || c === 32 || c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+const spacesFrom = (s: string, i: number) => {
+  while (i < s.length && space(s.charCodeAt(i))) i++;
+  return i;
+};
 
 /** A release commit: its files change the version, whatever the work was. */
-export const isReleaseCommit = (e: LogEntry) => RELEASE.test(e.subject.trim());
-
+export const isReleaseCommit = (e: LogEntry) => releaseSubject(e.subject.trim());
 
 /** Parses `git log --name-only` output made with LOG_FORMAT. Pure. */
 export function parseLog(out: string): LogEntry[] {

@@ -13,7 +13,7 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const DIST = join(ROOT, 'dist');
 
 /** Single-file fast starts (CommonJS bundles, see scripts/build.mjs). */
-const LEAN_FILES = ['git-memory.js', 'hook.js', 'agent-tool-use.js', 'agent-hooks.js', 'session-start.js', 'primer.js', 'search.js', 'end.js'];
+const LEAN_FILES = ['git-memory.js', 'bin.js', 'hook.js', 'agent-tool-use.js', 'agent-hooks.js', 'session-start.js', 'primer.js', 'search.js', 'end.js'];
 /** The agent-hook and status-line fast starts: ESM entries whose chunks are followed through static and dynamic imports. */
 const LEAN_GRAPHS = ['agents.mjs', 'statusline.mjs'];
 
@@ -42,6 +42,7 @@ const HEAVY: { name: string; pkg: string; entry: string; markers: string[] }[] =
  */
 const RUNTIME_LOADS: Record<string, string[]> = {
   'git-memory.js': [],
+  'bin.js': [],
   'hook.js': [],
   'agent-tool-use.js': [],
   // SessionStart builds the primer, and so reads frontmatter as primer.js does.

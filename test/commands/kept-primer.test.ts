@@ -56,6 +56,19 @@ describe('the primer kept from the last build', () => {
     expect(later.out).toBe(fresh(repo, '2026-12-01T16:45:00Z'));
   });
 
+  it('loads the builder (and the redaction rules it makes patterns of) only where the kept answer does not answer', async () => {
+    const repo = await makeMemoryRepo({ now: '2026-12-01T09:00:00Z' });
+    end(repo, '2026-12-01T10:00:00Z', { request: 'Round invoices', learned: ['Invoices round half up'], next_steps: ['Test rounding of refunds'] });
+    const trace = (now: string) => repo.exec(['primer'], { env: { GIT_MEMORY_NOW: now, GIT_MEMORY_TRACE: '2' } }).stderr;
+    const kept = trace('2026-12-01T10:20:00Z');
+    expect(kept).toContain('primer: kept answer used');
+    expect(kept, kept).not.toContain('primer: builder loaded');
+    rmSync(join(repo.dir, KEPT));
+    const built = trace('2026-12-01T10:21:00Z');
+    expect(built).not.toContain('primer: kept answer used');
+    expect(built).toContain('primer: builder loaded');
+  });
+
   it('is built anew when a commit, MEMORY.md, the settings or the budget changed outside git-memory', async () => {
     const repo = await makeMemoryRepo({ now: '2026-12-01T09:00:00Z' });
     end(repo, '2026-12-01T10:00:00Z', { request: 'Round invoices', learned: ['Invoices round half up'], next_steps: ['Test rounding of refunds'] });

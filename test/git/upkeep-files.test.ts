@@ -1,7 +1,7 @@
 // The files a project keeps up rather than works in, by the paths real histories have
 // (expressjs/express, axios, changesets, fastify, psf/requests, jackfrued/Python-100-Days).
 import { describe, expect, it } from 'vitest';
-import { isReleaseCommit } from '../../src/git/log.js';
+import { isBotCommit, isReleaseCommit } from '../../src/git/log.js';
 import { isUpkeepPath } from '../../src/git/upkeep-files.js';
 
 describe('isUpkeepPath', () => {
@@ -66,5 +66,77 @@ describe('isReleaseCommit', () => {
   it('leaves a subject that says more', () => {
     for (const s of ['Release 5.1.0: streaming API', 'deps: bump qs minimum to 6.15.2 (#7305)', 'Bump qs to 6.15.2', 'Upgrade `content-type` (#7234)', 'docs: fix the release date format for 4.22.2', 'Update path-to-regexp to 0.1.13'])
       expect(isReleaseCommit(entry(s)), s).toBe(false);
+  });
+});
+
+// The tests above are plain string tests since stop 48 (a pattern compiled at every primer's start
+// cost ~1.5 ms): each is checked here against the pattern it stands for, on names made from every
+// name it lists, in other cases, with other extensions, in folders, and near misses.
+describe('the string tests say what the patterns said', () => {
+  const LOCK = /^(?:package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|pnpm-lock\.yaml|bun\.lockb?|deno\.lock|Cargo\.lock|Gemfile\.lock|composer\.lock|poetry\.lock|Pipfile\.lock|uv\.lock|pdm\.lock|go\.sum|mix\.lock|pubspec\.lock|Podfile\.lock|packages\.lock\.json|flake\.lock|gradle\.lockfile|conan\.lock)$/;
+  const CHANGELOG = /^(?:change ?log|changes|history|news|releases?|release[-_ ]notes|更新日志|变更日志|更新记录)(?:\.(?:md|markdown|rst|txt|adoc))?$/i;
+  const CI_FILE = /^(?:\.gitlab-ci\.yml|\.travis\.yml|appveyor\.yml|azure-pipelines\.yml|\.pre-commit-config\.yaml|renovate\.json5?|\.renovaterc(?:\.json)?|codecov\.yml|\.codecov\.yml)$/;
+  const UPKEEP_DIR = /(?:^|\/)(?:dist|vendor|node_modules|bower_components)\//;
+  const TOP_DIR = /^(?:\.github\/(?:workflows|actions)\/|\.github\/dependabot\.ya?ml$|\.circleci\/|\.changeset\/)/;
+  const GENERATED = /\.(?:min\.(?:js|mjs|cjs|css)|map)$/;
+  const upkeep = (path: string) => {
+    const base = path.slice(path.lastIndexOf('/') + 1);
+    return LOCK.test(base) || CHANGELOG.test(base) || CI_FILE.test(path) || TOP_DIR.test(path) || UPKEEP_DIR.test(path) || GENERATED.test(base);
+  };
+  const BOT = /\[bot\]|^(?:dependabot|renovate|github-actions|greenkeeper|snyk-bot|pre-commit-ci|mergify|imgbot|allcontributors|depfu|pyup-bot|web-flow)\b/i;
+  const RELEASE = /^(?:chore(?:\(release\))?:\s*)?(?:(?:release|bump(?:ed)?(?: version)?(?: to)?)\s+)?v?\d+\.\d+\.\d+(?!\d)\S*(?:\s+\(#\d+\))?$|^version packages(?:\s+\(#\d+\))?$/i;
+
+  const cases = (s: string) => [s, s.toUpperCase(), s[0]!.toUpperCase() + s.slice(1), s.replace(/l/g, 'L'), s.replace(/k/g, '\u212A'), s.replace(/s/g, '\u017F'), s.replace(/i/g, '\u0130')];
+  const names = [
+    ...'package-lock.json npm-shrinkwrap.json yarn.lock pnpm-lock.yaml bun.lock bun.lockb bun.lockbb deno.lock Cargo.lock Gemfile.lock composer.lock poetry.lock Pipfile.lock uv.lock pdm.lock go.sum mix.lock pubspec.lock Podfile.lock packages.lock.json flake.lock gradle.lockfile conan.lock'.split(' '),
+    ...'changelog change log changes history news release releases release-notes release_notes release notes 更新日志 变更日志 更新记录 changelogs change  log releasenotes'.split(' '),
+    'change log',
+    'release notes',
+    '.gitlab-ci.yml .travis.yml appveyor.yml azure-pipelines.yml .pre-commit-config.yaml renovate.json renovate.json5 renovate.json55 .renovaterc .renovaterc.json codecov.yml .codecov.yml'.split(' '),
+    'x.min.js x.min.mjs x.min.cjs x.min.css x.map .map x.min.jsx x.MAP min.js x.min.js.map x.mapx'.split(' '),
+    'index.ts README.md package.json',
+  ].flat().filter(Boolean);
+  const exts = ['', '.md', '.markdown', '.rst', '.txt', '.adoc', '.MD', '.Txt', '.md.bak', '.html', '.', '.md.md'];
+  const folders = ['', 'packages/cli/', 'dist/', 'x/dist/', 'distx/', 'xdist/', 'vendor/a/', 'a/node_modules/b/', 'bower_components/', '.github/workflows/', '.github/actions/x/', '.github/', '.circleci/', '.changeset/', 'a/.github/workflows/', 'node_modules', 'a/vendor'];
+
+  it('isUpkeepPath', () => {
+    const paths = new Set<string>(['.github/dependabot.yml', '.github/dependabot.yaml', '.github/dependabot.yml.bak', 'a/.github/dependabot.yml', '.github/dependabot.YML', 'dist', 'vendor/', '/dist/x']);
+    for (const n of names) for (const c of cases(n)) for (const e of exts) for (const f of folders) paths.add(`${f}${c}${e}`);
+    let upkept = 0;
+    for (const p of paths) {
+      expect(isUpkeepPath(p), p).toBe(upkeep(p));
+      if (upkeep(p)) upkept++;
+    }
+    expect(upkept).toBeGreaterThan(1000);
+    expect(paths.size - upkept).toBeGreaterThan(1000);
+  });
+
+  it('isBotCommit', () => {
+    const authors = new Set<string>(['', 'Jane Doe', '[bot]', 'x [BOT] y', 'bot', 'dependabot', 'snyk bot', 'web flow']);
+    for (const b of 'dependabot renovate github-actions greenkeeper snyk-bot pre-commit-ci mergify imgbot allcontributors depfu pyup-bot web-flow'.split(' '))
+      for (const c of cases(b)) for (const tail of ['', '[bot]', ' bot', '-bot', 'x', '_x', '1', '\u00e9', '.', ' ', 'ſ']) for (const head of ['', ' ', 'x', '@']) authors.add(`${head}${c}${tail}`);
+    let bots = 0;
+    for (const a of authors) {
+      const entry = { sha: 'abc1234', date: '2026-11-01T00:00:00Z', subject: 'x', files: [], author: a };
+      expect(isBotCommit(entry), a).toBe(!!a && BOT.test(a));
+      if (isBotCommit(entry)) bots++;
+    }
+    expect(bots).toBeGreaterThan(100);
+  });
+
+  it('isReleaseCommit', () => {
+    const subjects = new Set<string>(['', ' ', 'Fix the thing', 'version packages', 'Version Packages', ' VERSION PACKAGES (#12) ', 'version packages (#x)', 'version  packages', 'versions packages', 'Version Packages\t(#2242)', 'vérsion packages']);
+    const versions = ['1.2.3', 'v1.2.3', 'V10.20.30-beta.1', '1.2', '\u0661.\u0662.\u0663', '1.2.3x', '1.2.34567', '1..2.3', '1.2.3.4', 'vv1.2.3', '01.02.03-rc.1+build', '.1.2.3', '1.2.', 'x1.2.3'];
+    const pres = ['', 'release ', 'Release  ', 'release\t', 'release\u00a0', 'releases ', 'release', 'bump ', 'bumped ', 'bumpversion ', 'bump version ', 'bump  version ', 'bump to ', 'bump version to ', 'Bumped version to ', 'bumped to ', 'bump ed ', 'chore: ', 'chore:', 'chore:  ', 'chore ', 'chore(release): ', 'chore(release) ', 'chore(release', 'CHORE(RELEASE):release ', 'chore: bump ', 'chore(release):bumped version to ', 'fix: ', 'release chore: '];
+    const posts = ['', ' (#6705)', '\u3000(#1)', ' (#x)', ' (#)', ' (#1) x', '(#12)', '  (#12)', ' (#12', ': notes', ' ', 'abc', '\u00a0', ' \n(#4)'];
+    for (const v of versions) for (const pre of pres) for (const post of posts) subjects.add(`${pre}${v}${post}`);
+    let releases = 0;
+    for (const s of subjects) {
+      const entry = { sha: 'abc1234', date: '2026-11-01T00:00:00Z', subject: s, files: [] };
+      expect(isReleaseCommit(entry), s).toBe(RELEASE.test(s.trim()));
+      if (isReleaseCommit(entry)) releases++;
+    }
+    expect(releases).toBeGreaterThan(200);
+    expect(subjects.size - releases).toBeGreaterThan(2000);
   });
 });

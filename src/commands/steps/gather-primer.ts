@@ -7,7 +7,7 @@ import { completes, factShape, forgottenTexts, type LongTermSection } from '../.
 import { TRIED_KIND, triedFactsOnce } from '../../memory/long-term-tried.js';
 import { readNewest, readSessions } from '../../memory/primer-window.js';
 import type { JournalRead } from '../../memory/journal.js';
-import { preparePrimer, withPrepared, type LearnedItem, type LearnedKind, type PreparedItems, type PrimerInput } from '../../memory/primer.js';
+import type { LearnedItem, LearnedKind, PreparedItems, PrimerInput } from '../../memory/primer.js';
 import type { Lang } from '../../memory/headings.js';
 import { PRIMER_PHRASES } from '../../memory/primer-phrases.js';
 import type { Anchored, StaleMark } from '../../dream/staleness.js';
@@ -126,7 +126,11 @@ export async function gatherPrimer(src: MemorySource, now: Date, days: number, m
   // them made (the same text, made the same way), and the wait for git is not added to the work
   // after it. Not for the log alone: it is short, and usually in by now.
   let prepared: PreparedItems | undefined;
-  if (!marksIn) prepared = preparePrimer(inputWith(files.items, [], { branch: asked.branch, head: null, commits: [], hotFiles: [] }), primerOptions(config));
+  // Only while git walks back for anchored facts: with none, no git runs for their marks. The
+  // builder is loaded here only then (kept-primer.ts loads it where the kept answer does not answer).
+  const builder = marksIn || !files.tried?.some((e) => e.files.length) ? null : await import('../../memory/primer.js');
+  if (builder) mark('primer: builder loaded');
+  if (builder) prepared = builder.preparePrimer(inputWith(files.items, [], { branch: asked.branch, head: null, commits: [], hotFiles: [] }), primerOptions(config));
   const fullLog = await logPromise;
   const stale = await marks;
   // The log leaves memory out already; a log read elsewhere (an older kept one) may still hold memory commits.
@@ -152,7 +156,7 @@ export async function gatherPrimer(src: MemorySource, now: Date, days: number, m
   return {
     warnings: files.warnings,
     window: files.window,
-    input: prepared ? withPrepared(input, prepared) : input,
+    input: builder && prepared ? builder.withPrepared(input, prepared) : input,
   };
 }
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeAtomic } from '../../fs/atomic.js';
-import { buildPrimer, fitsForAnyHead, type Primer, type PrimerInput, type PrimerOptions } from '../../memory/primer.js';
+import type { Primer, PrimerInput, PrimerOptions } from '../../memory/primer.js';
 import { PRIMER_PHRASES } from '../../memory/primer-phrases.js';
 import { estimateTokens } from '../../memory/tokens.js';
 import { BUILT_PRIMER_FILE } from '../../paths.js';
@@ -68,9 +68,10 @@ function keptFor(path: string, asked: string, input: PrimerInput, options: Prime
  * The primer for `input`: the one kept in `stateDir` when it answered the same question, else
  * built and kept. A kept one lists no item left out (`dropped` is empty): with `explain` (who reads
  * them) it is always built. Keeping is best effort: a git directory that cannot be written still
- * gets its primer.
+ * gets its primer. The builder (memory/primer.ts, and the redaction and instruction rules it
+ * loads, whose patterns are made as they load: ~1.1 ms) is loaded only when the kept one does not answer.
  */
-export function builtPrimer(stateDir: string, input: PrimerInput, options: PrimerOptions, explain = false): Primer {
+export async function builtPrimer(stateDir: string, input: PrimerInput, options: PrimerOptions, explain = false): Promise<Primer> {
   const path = join(stateDir, BUILT_PRIMER_FILE);
   const asked = question(input, options);
   const kept = explain ? null : keptFor(path, asked, input, options);
@@ -78,6 +79,8 @@ export function builtPrimer(stateDir: string, input: PrimerInput, options: Prime
     mark('primer: kept answer used');
     return kept;
   }
+  const { buildPrimer, fitsForAnyHead } = await import('../../memory/primer.js');
+  mark('primer: builder loaded');
   const built = buildPrimer(input, options);
   // Only a primer the same for any HEAD id of its length is kept (not one cut after rendering).
   if (!fitsForAnyHead(built, options)) return built;

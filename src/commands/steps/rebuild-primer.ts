@@ -59,7 +59,7 @@ export async function rebuildPrimer(o: Opened, opts: RebuildOptions): Promise<Re
   mark('primer: files and git read');
   // Two turns of the event loop: a git process that exited gets its output read and closed.
   if (opts.yieldMidway) for (let turn = 0; turn < 2; turn++) await new Promise((resolve) => setImmediate(resolve));
-  const built = builtPrimer(o.repo.stateDir, got.input, primerOptions(o.config, maxTokens), opts.explain);
+  const built = await builtPrimer(o.repo.stateDir, got.input, primerOptions(o.config, maxTokens), opts.explain);
   mark('primer: built');
   // Items are trimmed to fit; only the header (project, provenance) can be left over the cap.
   const warnings = [...got.warnings];
