@@ -25,6 +25,8 @@ const [front, mine] = [['sh', ['-c', process.env.T_MCP]], ['sh', ['-c', 'while I
 });
 setTimeout(() => {
   const stop = spawn('/bin/sh', ['-c', process.env.T_STOP], { stdio: ['pipe', 'ignore', 'inherit'], cwd: process.env.T_CWD, env: { PATH: process.env.T_PATH, CLAUDE_CODE_ENTRYPOINT: process.env.T_ENTRY } });
+  // The hook may be done before the payload is written (its git-memory here reads none): a closed pipe, as Claude Code takes it.
+  stop.stdin.on('error', () => {});
   stop.stdin.end(JSON.stringify({ hook_event_name: 'Stop', session_id: 's1', cwd: process.env.T_CWD }));
   stop.on('exit', (code) => setTimeout(() => {
     process.stdout.write(JSON.stringify({ stop: code, front: front.ended, mine: mine.ended }));
