@@ -58,7 +58,7 @@ let literalScan: { pattern: RegExp; rules: Map<string, number[]>; always: number
  * The rules whose strings `folded` holds (indexes into allChecks(), ascending; a rule without
  * strings always): what `literals.some((l) => folded.includes(l))` says of each rule, in one run of
  * one pattern. A line checked rule by rule cost ~0.5 M instructions (240 `includes` calls, in a
- * process where that loop is not compiled yet: a primer's 59 lines 33 M, ~10 ms). The pattern looks
+ * process where that loop is not compiled yet: a primer's 59 lines +37 M in all, +27 M with the pattern). The pattern looks
  * ahead at every position for the longest string there; the strings that also start there are its
  * prefixes, so each string stands for its own rules and those of its prefixes.
  */
@@ -109,9 +109,9 @@ function runAfter(folded: string, literals: string[], { length, stops }: NonNull
  * For each rule, in RULES' order, whether its needle may match somewhere in `text`: false only
  * where the text holds none of the strings the needle needs (or, for a rule that says where its
  * value must be, no run of the value's length after the first of them). The scanner runs only
- * these rules' patterns on a text: compiling all 80 (each its first time in a process) cost a
- * session file's scan ~5 ms at every `end`, where its few hundred characters hold the strings of a
- * handful. Without the table, every rule.
+ * these rules' patterns on a text: compiling all 84 (each its first time in a process) was most of
+ * a session file's scan at every `end` besides secretlint (+65 M instructions, +35 M without), where
+ * its few hundred characters hold the strings of a handful. Without the table, every rule.
  */
 export function rulesThatMayMatch(text: string): boolean[] {
   if (!TABLE) return RULES.map(() => true);

@@ -129,8 +129,10 @@ export async function gatherPrimer(src: MemorySource, now: Date, days: number, m
   // Only while git walks back for anchored facts: with none, no git runs for their marks. The
   // builder is loaded here only then (kept-primer.ts loads it where the kept answer does not answer).
   const builder = marksIn || !files.tried?.some((e) => e.files.length) ? null : await import('../../memory/primer.js');
-  if (builder) mark('primer: builder loaded');
-  if (builder) prepared = builder.preparePrimer(inputWith(files.items, [], { branch: asked.branch, head: null, commits: [], hotFiles: [] }), primerOptions(config));
+  if (builder) {
+    mark('primer: builder loaded');
+    prepared = builder.preparePrimer(inputWith(files.items, [], { branch: asked.branch, head: null, commits: [], hotFiles: [] }), primerOptions(config));
+  }
   const fullLog = await logPromise;
   const stale = await marks;
   // The log leaves memory out already; a log read elsewhere (an older kept one) may still hold memory commits.
