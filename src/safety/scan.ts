@@ -1,8 +1,6 @@
-import { lintSource } from '@secretlint/core';
-import { secretLintProfiler } from '@secretlint/profiler';
-import { rules as presetRules } from '@secretlint/secretlint-rule-preset-recommend';
 import { allowlistMatcher } from './allowlist.js';
 import { startIndexOf } from '../order.js';
+import { presetMayMatch } from './preset-gate.js';
 import { rulesThatMayMatch } from './quick-redact.js';
 import { RULES, isRealPassword, isReference, ruleMatches } from './rules.js';
 import type { Finding, ScanOptions } from './types.js';
@@ -17,23 +15,6 @@ export const CHUNK_OVERLAP = 1 << 15;
 const PRESET_CHUNK_SIZE = 1 << 13;
 const PRESET_CHUNK_OVERLAP = 1 << 11;
 
-// secretlint 11 profiles every lintSource call: its performance marks are never cleared and its
-// observer rescans all past marks, so a long-running process (MCP server, `scan` over many files)
-// leaks memory and slows down quadratically. Upstream made profiling opt-in later
-// (secretlint/secretlint#1633, #1673); until then, turn marking off. @secretlint/core pins this package.
-secretLintProfiler.mark = () => {};
-
-type CoreConfig = Parameters<typeof lintSource>[0]['options']['config'];
-
-// The preset's rules are registered one by one because secretlint 11 ignores `disabled` inside a
-// preset, and filter-comments must go: memory text is untrusted, and a `secretlint-disable`
-// comment in it must not hide a secret.
-const PRESET_CONFIG: CoreConfig = {
-  rules: presetRules
-    .filter((rule) => rule.meta.id !== '@secretlint/secretlint-rule-filter-comments')
-    .map((rule) => ({ id: rule.meta.id, rule, options: rule.meta.id === '@secretlint/secretlint-rule-aws' ? { enableIDScanRule: true } : {} })),
-};
-
 // Ranks decide which rule names a span when findings overlap: specific project rules (their
 // index), then the preset, then the generic keyword rule.
 const PRESET_RANK = 100;
@@ -45,10 +26,9 @@ interface Raw { ruleId: string; message: string; start: number; end: number; ran
 const URL_PASSWORD = /:\/\/[^\s:@/?#]{0,128}:([^\s@/]{1,256})@/;
 
 async function presetFindings(chunk: string, offset: number): Promise<Raw[]> {
-  const result = await lintSource({
-    source: { content: chunk, filePath: 'memory.md', ext: '.md', contentType: 'text' },
-    options: { config: PRESET_CONFIG, noPhysicFilePath: true },
-  });
+  // secretlint (preset.ts) is loaded and run only for a chunk where one of its rules may match.
+  if (!presetMayMatch(chunk)) return [];
+  const result = await (await import('./preset.js')).lintPreset(chunk);
   const out: Raw[] = [];
   for (const m of result.messages) {
     let [start, end] = m.range;
