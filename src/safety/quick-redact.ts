@@ -1,5 +1,5 @@
 import { startIndexOf } from '../order.js';
-import { RULES, ruleMatches, type SecretRule } from './rules.js';
+import { RULES, ruleMatches, TOLD_END, type SecretRule } from './rules.js';
 
 /**
  * For each rule, the strings its needle needs (needle-table.ts), read from the patterns once by the
@@ -83,24 +83,51 @@ export function rulesHeld(folded: string): number[] {
 }
 
 const BLANK = /\s/;
+const LONGEST_WORD = Math.max(...TOLD_END.words.map((w) => w.length));
+
+/** Whether TOLD (rules.ts) may end at `m` of `folded`, on a line whose part from the rule's string on starts at `from`. */
+function toldEndsAt(folded: string, m: number, from: number): boolean {
+  if (m <= from) return false;
+  const c = folded[m - 1]!;
+  if (TOLD_END.marks.includes(c) || TOLD_END.particles.includes(c)) return true;
+  // A word with a blank before it.
+  let s = m - 1;
+  while (s > from && m - s < LONGEST_WORD && !BLANK.test(folded[s - 1]!)) s--;
+  return s > from && BLANK.test(folded[s - 1]!) && TOLD_END.words.includes(folded.slice(s, m));
+}
+
+/** Whether a value starting at `v` may follow a telling: TOLD's end, up to TOLD_END.blanks blanks, a quote. */
+function toldBefore(folded: string, v: number, from: number): boolean {
+  const ends = (u: number) => {
+    for (let m = u, k = 0; ; k++, m--) {
+      if (toldEndsAt(folded, m, from)) return true;
+      if (k === TOLD_END.blanks || m <= from || !BLANK.test(folded[m - 1]!)) return false;
+    }
+  };
+  return ends(v) || (v > from && TOLD_END.quotes.includes(folded[v - 1]!) && ends(v - 1));
+}
 
 /**
- * Whether `folded` holds, after the first of `literals` it holds, a run of `length` characters
- * that are neither blanks nor `stops`: where a rule's value must be (SecretRule.valueAfter). The needle's match starts
- * there or later and is at least the shortest literal long, so the value cannot start earlier.
+ * Whether `folded` may hold a value told after one of `literals` (SecretRule.valueAfter): on the
+ * line of one of them, after it, a run of `length` characters that are neither blanks nor `stops`,
+ * right after the end of a telling (a mark, a particle or one of TOLD's words, then at most a few
+ * blanks and a quote). A line saying "Rotate the signing secrets <!-- t-d329a 2026-10-25T09:29 -->"
+ * has a long run after "secret", but none after a telling: the rule's pattern (+13 M instructions to
+ * compile) is not run for it. Linear in the text: each line is walked once per string it holds.
  */
-function runAfter(folded: string, literals: string[], { length, stops }: NonNullable<SecretRule['valueAfter']>): boolean {
-  let from = -1;
+function toldAfter(folded: string, literals: string[], { length, stops }: NonNullable<SecretRule['valueAfter']>): boolean {
   for (const l of literals) {
-    const at = folded.indexOf(l);
-    if (at >= 0 && (from < 0 || at < from)) from = at;
-  }
-  if (from < 0) return false;
-  let run = 0;
-  for (let i = from + Math.min(...literals.map((l) => l.length)); i < folded.length; i++) {
-    const c = folded[i]!;
-    run = BLANK.test(c) || stops.includes(c) ? 0 : run + 1;
-    if (run >= length) return true;
+    for (let at = folded.indexOf(l); at >= 0; ) {
+      const nl = folded.indexOf('\n', at);
+      const end = nl < 0 ? folded.length : nl;
+      let run = 0;
+      for (let i = at; i < end; i++) {
+        const c = folded[i]!;
+        run = BLANK.test(c) || stops.includes(c) ? 0 : run + 1;
+        if (run >= length && toldBefore(folded, i - length + 1, at)) return true;
+      }
+      at = nl < 0 ? -1 : folded.indexOf(l, nl);
+    }
   }
   return false;
 }
@@ -108,7 +135,7 @@ function runAfter(folded: string, literals: string[], { length, stops }: NonNull
 /**
  * For each rule, in RULES' order, whether its needle may match somewhere in `text`: false only
  * where the text holds none of the strings the needle needs (or, for a rule that says where its
- * value must be, no run of the value's length after the first of them). The scanner runs only
+ * value must be, no run of the value's length after a telling on the line of one of them). The scanner runs only
  * these rules' patterns on a text: compiling all 84 (each its first time in a process) was most of
  * a session file's scan at every `end` besides secretlint (+65 M instructions, +35 M without), where
  * its few hundred characters hold the strings of a handful. Without the table, every rule.
@@ -116,7 +143,7 @@ function runAfter(folded: string, literals: string[], { length, stops }: NonNull
 export function rulesThatMayMatch(text: string): boolean[] {
   if (!TABLE) return RULES.map(() => true);
   const folded = fold(text);
-  return allChecks().map(({ rule, literals }) => !literals || (literals.some((l) => folded.includes(l)) && (!rule.valueAfter || runAfter(folded, literals, rule.valueAfter))));
+  return allChecks().map(({ rule, literals }) => !literals || (literals.some((l) => folded.includes(l)) && (!rule.valueAfter || toldAfter(folded, literals, rule.valueAfter))));
 }
 
 /**
@@ -218,7 +245,7 @@ function redactLine(line: string, by: 'substrings' | 'pattern'): string {
 function redactWith(line: string, checks: Check[], f = foldedOf(line), held = false): string {
   const spans: [number, number, string][] = [];
   for (const { rule, literals } of checks) {
-    if ((!held && literals && !literals.some((l) => f().includes(l))) || (literals && rule.valueAfter && !runAfter(f(), literals, rule.valueAfter)) || !rule.needle.test(line)) continue;
+    if ((!held && literals && !literals.some((l) => f().includes(l))) || (literals && rule.valueAfter && !toldAfter(f(), literals, rule.valueAfter)) || !rule.needle.test(line)) continue;
     for (const m of ruleMatches(rule, line)) spans.push([m.start, m.end, rule.id]);
   }
   if (!spans.length) return line;

@@ -134,11 +134,23 @@ function isBasicCredential(value: string): boolean {
  */
 const SECRET_WORD = /(?:password|passphrase|passcode|passwort|kennwort|mot de passe|mdp|contraseña|contrasena|senha|wachtwoord|lösenord|salasana|hasło|haslo|heslo|şifre|sifre|parola|jelszó|пароль|密码|密碼|口令|パスワード|暗証番号|비밀번호|mật khẩu|पासवर्ड|كلمة المرور|סיסמה|(?:api|access|secret|auth)[ _-]?(?:token|key)|secret|jeton|clé api|clé d'api|api-schlüssel|schlüssel|chiave api|clave api|chave api|токен|ключ api|секрет|令牌|密钥|秘钥|金鑰|トークン|シークレット|토큰)/i;
 
+/** The words, marks and particles a telling ends on, just before the value (its blanks and quote aside). */
+const TOLD_VERBS = ['is', 'was', 'lautet', 'ist', 'est', 'es', 'é', 'era', 'är', 'er', 'on', 'jest', 'je', 'equals', '—', '–'];
+const TOLD_NOW = ['now', 'jetzt', 'maintenant', 'ahora', 'agora'];
+const TOLD_PARTICLES = ['是', '为', '為', 'は', '는', '은'];
+
 /**
  * How a value follows its name: `: `, `=`, `is`, `lautet`, `est`, `是`, `は` (after up to four words
  * naming whose it is: `the password for staging is`, `Passwort für die Datenbank lautet`).
  */
-const TOLD = String.raw`(?:(?:[^\S\r\n]{1,4}[^\s:=：]{1,30}){0,4}?(?:[^\S\r\n]{0,4}[:=：＝]|[^\S\r\n]{1,4}(?:is|was|lautet|ist|est|es|é|era|är|er|on|jest|je|equals|—|–)(?:[^\S\r\n]{1,4}(?:now|jetzt|maintenant|ahora|agora))?(?:[^\S\r\n]{0,4}:)?)|[^\s:：]{0,12}?(?:是|为|為|は|는|은)[^\S\r\n]{0,4}[:：]?)`;
+const TOLD = String.raw`(?:(?:[^\S\r\n]{1,4}[^\s:=：]{1,30}){0,4}?(?:[^\S\r\n]{0,4}[:=：＝]|[^\S\r\n]{1,4}(?:${TOLD_VERBS.join('|')})(?:[^\S\r\n]{1,4}(?:${TOLD_NOW.join('|')}))?(?:[^\S\r\n]{0,4}:)?)|[^\s:：]{0,12}?(?:${TOLD_PARTICLES.join('|')})[^\S\r\n]{0,4}[:：]?)`;
+
+/**
+ * What the last character or word before a told value's blanks and quote is (TOLD's end), for
+ * quick-redact.ts's check that a line may hold one: a mark (`:`, `=`, full-width ones), a particle,
+ * or a word after a blank. Between it and the value: at most `blanks` blanks, then one of `quotes`.
+ */
+export const TOLD_END = { marks: ':=：＝', particles: TOLD_PARTICLES.join(''), words: [...TOLD_VERBS, ...TOLD_NOW], blanks: 8, quotes: '"\'`«“„「『' } as const;
 
 // Letters of the scripts SECRET_WORD names, without the `u` flag: a `u` pattern's compiled form costs
 // about a millisecond, and the primer's quick redaction runs these rules at every session start.
