@@ -51,34 +51,43 @@ export function mayHoldSecret(line: string, by: 'substrings' | 'pattern', folded
   return rulesHeld(folded()).length > 0;
 }
 
-/** One pattern for every rule's strings, and for each string the rules (indexes into allChecks()) it tells of. */
-let literalScan: { pattern: RegExp; rules: Map<string, number[]>; always: number[] } | null = null;
+/**
+ * Every rule's strings by their first two characters (as one number), each with the rules (indexes
+ * into allChecks()) it tells of; strings of one character apart; and the rules without strings.
+ */
+let literalIndex: { byPair: Map<number, [string, number[]][]>; single: [string, number[]][]; always: number[] } | null = null;
 
 /**
  * The rules whose strings `folded` holds (indexes into allChecks(), ascending; a rule without
- * strings always): what `literals.some((l) => folded.includes(l))` says of each rule, in one run of
- * one pattern. A line checked rule by rule cost ~0.5 M instructions (240 `includes` calls, in a
- * process where that loop is not compiled yet: a primer's 59 lines +37 M in all, +27 M with the pattern). The pattern looks
- * ahead at every position for the longest string there; the strings that also start there are its
- * prefixes, so each string stands for its own rules and those of its prefixes.
+ * strings always): what `literals.some((l) => folded.includes(l))` says of each rule, in one walk
+ * of the text. At each position the strings that start with its two characters are compared: a
+ * line checked rule by rule cost ~0.5 M instructions (240 `includes` calls, in a process where that
+ * loop is not compiled yet), and one pattern of all the strings looked ahead at every position
+ * (+11 M instructions for a 2,900-character primer, most of it that pattern's compiling and its
+ * 240 alternatives tried at each character); this walk costs a few hundred instructions a character.
  */
 export function rulesHeld(folded: string): number[] {
-  if (!literalScan) {
-    const checks = allChecks();
+  if (!literalIndex) {
     const byString = new Map<string, number[]>();
-    checks.forEach((c, i) => c.literals?.forEach((l) => byString.set(l, [...(byString.get(l) ?? []), i])));
-    const strings = [...byString.keys()].sort((a, b) => b.length - a.length);
-    const rules = new Map<string, number[]>();
-    for (const l of strings) {
-      const of = new Set<number>();
-      for (let k = 1; k <= l.length; k++) for (const r of byString.get(l.slice(0, k)) ?? []) of.add(r);
-      rules.set(l, [...of]);
+    allChecks().forEach((c, i) => c.literals?.forEach((l) => byString.set(l, [...(byString.get(l) ?? []), i])));
+    const byPair = new Map<number, [string, number[]][]>();
+    const single: [string, number[]][] = [];
+    for (const [l, rules] of byString) {
+      if (l.length < 2) single.push([l, rules]);
+      else {
+        const key = (l.charCodeAt(0) << 16) | l.charCodeAt(1);
+        byPair.set(key, [...(byPair.get(key) ?? []), [l, rules]]);
+      }
     }
-    const always = checks.flatMap((c, i) => (c.literals ? [] : [i]));
-    literalScan = { pattern: new RegExp(`(?=(${strings.map((l) => l.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&')).join('|')}))`, 'g'), rules, always };
+    literalIndex = { byPair, single, always: allChecks().flatMap((c, i) => (c.literals ? [] : [i])) };
   }
-  const held = new Set(literalScan.always);
-  for (const m of folded.matchAll(literalScan.pattern)) for (const r of literalScan.rules.get(m[1]!)!) held.add(r);
+  const { byPair, single, always } = literalIndex;
+  const held = new Set(always);
+  for (const [l, rules] of single) if (folded.includes(l)) for (const r of rules) held.add(r);
+  for (let i = 0, last = folded.length - 1; i < last; i++) {
+    const strings = byPair.get((folded.charCodeAt(i) << 16) | folded.charCodeAt(i + 1));
+    if (strings) for (const [l, rules] of strings) if (folded.startsWith(l, i)) for (const r of rules) held.add(r);
+  }
   return [...held].sort((a, b) => a - b);
 }
 
