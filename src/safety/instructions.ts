@@ -19,6 +19,9 @@ export interface InstructionRule {
 const W = '[\\w\'’-]*'; // a word, loosely
 const GAP = '[^\\n]{0,60}?'; // a short stretch of the same line
 
+/** Destructive shell and SQL commands: both entries of the rule below test it. */
+const DESTRUCTIVE = /\brm\s+(?:-[a-z]+\s+|--[a-z-]+\s+){0,4}(?:\/|~|\*|\$home\b|\.{1,2}(?:\/|\s|$))|\bmkfs(?:\.\w+)?\b|\bdd\s+[^\n]{0,80}\bof=\/dev\/|\bdrop\s+(?:table|database|schema)\b|\bgit\s+push\s+[^\n]{0,60}(?:--force\b|-f\b)|\bgit\s+reset\s+--hard\b|\bchmod\s+-r\s+777\s+\/|:\(\)\s*\{\s*:\|:&\s*\};:|\bformat\s+[a-z]:|\b(?:del|rmdir)\s+\/[sq]\b/i;
+
 export const INSTRUCTION_RULES: readonly InstructionRule[] = [
   {
     id: 'override-instructions',
@@ -74,11 +77,20 @@ export const INSTRUCTION_RULES: readonly InstructionRule[] = [
       'i',
     ),
   },
+  // Two entries, one rule: `git push` is destructive only forced, and its words are common in memory
+  // (`add ` holds `dd `, `push` and `reset` are in every week's notes); the words each part of the
+  // pattern needs keep its compiling (~3.7 M instructions) for a line that may match.
   {
     id: 'destructive-command',
-    needs: [['rm ', 'mkfs', 'dd ', 'drop ', 'push', 'reset', 'chmod', ':(){', 'format ', 'del ', 'rmdir']],
+    needs: [['rm ', 'mkfs', 'of=/dev/', 'drop ', '--hard', 'chmod', ':(){', 'format ', 'del ', 'rmdir']],
     description: 'orders a destructive command',
-    re: /\brm\s+(?:-[a-z]+\s+|--[a-z-]+\s+){0,4}(?:\/|~|\*|\$home\b|\.{1,2}(?:\/|\s|$))|\bmkfs(?:\.\w+)?\b|\bdd\s+[^\n]{0,80}\bof=\/dev\/|\bdrop\s+(?:table|database|schema)\b|\bgit\s+push\s+[^\n]{0,60}(?:--force\b|-f\b)|\bgit\s+reset\s+--hard\b|\bchmod\s+-r\s+777\s+\/|:\(\)\s*\{\s*:\|:&\s*\};:|\bformat\s+[a-z]:|\b(?:del|rmdir)\s+\/[sq]\b/i,
+    re: DESTRUCTIVE,
+  },
+  {
+    id: 'destructive-command',
+    needs: [['push'], ['-f']],
+    description: 'orders a destructive command',
+    re: DESTRUCTIVE,
   },
   {
     // Text that opens or closes a frame git-memory's prompts put untrusted text in (llm/frame.ts),
