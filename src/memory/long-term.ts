@@ -271,7 +271,8 @@ export function parseLongTerm(text: string, path = 'MEMORY.md'): LongTermDoc {
 const STOP = new Set(
   'a an the and or of to in on at for with by is are was were be been it its this that these those as from into than then so we our you your they their there here has have had do does did not no never don dont doesn doesnt isn isnt should must can will would when whenever always just also only because since use uses used using need needs across between within about over under after before into onto via per ve ll re'.split(' '),
 );
-const NEGATION = /\b(?:not|no|never|don'?t|doesn'?t|isn'?t|avoid|without|stop)\b|不要|不能|别|禁止|避免|不再/i;
+// "…to avoid conflicts with Spring Security's CORS handling" says what for, no negation of the fact.
+const NEGATION = /\b(?:not|no|never|don'?t|doesn'?t|isn'?t|(?<!\bto\s)avoid|without|stop)\b|不要|不能|别|禁止|避免|不再/i;
 
 /** Past forms that no suffix rule brings to their verb: "The project is built with Webpack" and "…for faster builds" share "build". */
 const IRREGULAR_STEM = new Map([['built', 'build'], ['rebuilt', 'rebuild']]);
@@ -1136,7 +1137,9 @@ function withoutTail(f: Frame, other: Frame): Frame {
   while (i < f.words.length && (f.words[i]!.kind === 'cue' || f.words[i]!.key === ',')) comma ||= f.words[i++]!.key === ',';
   // "…now lives in crate::ui::theme, re-exported above": after a comma, what is added need not open with a place.
   if (i >= f.words.length || (f.words[i]!.kind !== 'slot' && !comma)) return f;
-  for (let j = i; j < f.words.length; j++) if (f.words[j]!.kind === 'word' && other.keys.has(f.words[j]!.key)) return f;
+  // "…in SecurityConfig.java to avoid conflicts with Spring Security's CORS handling": "to" and a word in lower case say what for, whatever they name.
+  const why = f.words[i]!.key === 'to' && f.words[i + 1]?.kind === 'word' && !f.words[i + 1]!.named && !f.words[i + 1]!.tool;
+  if (!why) for (let j = i; j < f.words.length; j++) if (f.words[j]!.kind === 'word' && other.keys.has(f.words[j]!.key)) return f;
   const words = f.words.slice(0, i);
   return { ...f, words, keys: new Set(words.filter((w) => w.kind === 'word').map((w) => w.key)) };
 }
@@ -1288,6 +1291,8 @@ function partsOf(text: string): readonly FactShape[] {
 
 /** "X has been moved to the wiki", "X was moved to websocket.js": a thing moved to a place (group 1 the thing, group 2 where). */
 const MOVED_TO = /^(.{1,120}?)\s+(?:(?:has|have)\s+been|has|have|was|were|is|are|got)\s+(?:now\s+)?moved\s+(?:over\s+)?(?:to|into)\s+(.+)$/i;
+/** "Moved 3rd_party_stubs … to ./.3rd_party_stubs": a changelog's past verb first, the thing after it. */
+const MOVED_WHAT = /^(?:(?:we|i)(?:'ve|\u2019ve)?\s+)?moved\s+(.{1,120}?)\s+(?:to|into)\s+(.+)$/i;
 /** Verbs that say where a thing is, no more: "is in", "lives in", "is kept in", "sits under" (not "is written in Go"). */
 const WHERE_VERBS = new Set('liv sit stay keep locat plac put host'.split(' '));
 
@@ -1312,9 +1317,11 @@ function movedAway(newerText: string, older: FactShape): boolean {
     while (i < t.length && (t[i]!.kind === 'cue' || (t[i]!.kind === 'word' && WHERE_VERBS.has(VERB_GROUP.get(t[i]!.key) ?? t[i]!.key)))) i++;
     if (i >= t.length || t[i]!.kind !== 'slot' || SLOT_GROUP.get(t[i]!.key) !== 'in') continue;
     const head = t.slice(0, i).filter((w) => w.kind === 'word' && !WHERE_VERBS.has(VERB_GROUP.get(w.key) ?? w.key));
-    if (!head.length || !head.every((w) => thing.has(w.key))) continue;
-    // Where it is now is another place: not all of the older's place again.
     const place = t.slice(i + 1).filter((w) => w.kind === 'word');
+    // The thing is what the older fact places, or the place itself ("The multicore branch of this project has been moved to a separate
+    // repository" over "The multicore work lives on the multicore branch of this project": what is there moved with it).
+    if (!head.length || !(head.every((w) => thing.has(w.key)) || (place.every((w) => thing.has(w.key)) && [...thing].every((k) => place.some((w) => w.key === k))))) continue;
+    // Where it is now is another place: not all of the older's place again.
     if (place.length && !place.every((w) => to.has(w.key))) return true;
   }
   return false;
@@ -1330,9 +1337,10 @@ function movesOf(text: string): readonly { thing: ReadonlySet<string>; to: Reado
     for (const part of text.slice(0, FRAME_MAX).split(/[;!?]+|[:.](?=\s|$)|\s[\u2013\u2014]\s|\(/)) {
       const c = part.trim().replace(/`/g, '');
       if (c.toLowerCase().split(/[^a-z]+/).some((w) => HEDGED.has(w))) continue;
-      const m = MOVED_TO.exec(c);
+      const m = MOVED_TO.exec(c) ?? MOVED_WHAT.exec(c);
       if (!m || !/^(?:(?:the|a|an|its|their|our|this)\s|\S*[./]\S*[a-z0-9])/i.test(m[2]!)) continue;
-      const thing = new Set(shapeOf(m[1]!).frame.keys);
+      // "Moved 3rd_party_stubs outside the src directory to ./.3rd_party_stubs": where it was is no part of the thing.
+      const thing = new Set(shapeOf(m[1]!.split(/\s(?:from|out\s+of|outside(?:\s+of)?)\s/i)[0]!).frame.keys);
       if (thing.size) out.push({ thing, to: new Set(shapeOf(m[2]!).frame.keys) });
     }
   }
@@ -1497,6 +1505,8 @@ export interface State {
   readonly byDefault: boolean;
   /** Whether it names an exception ("…unless the flag is set"): then it holds where it says, and replaces only a state said under the same condition. */
   readonly excepted?: boolean;
+  /** After a reason that opens the sentence with no comma ("Due to … audio notifications are now disabled"), the words before the state in order; the subject is then '' (none read). */
+  readonly last?: readonly string[];
 }
 
 /** Pairs of opposite states, each word → [pair, side]: "enabled" and "off" are opposite, "required" and "optional". */
@@ -1563,7 +1573,10 @@ function stateOf(text: string): State | null {
   let subject = before.slice(start);
   if (subject.includes(',')) return null;
   subject = subject.split(/\s(?:which|that|who)\s/i)[0]!;
-  const opens = CONDITION_OPENS.exec(` ${subject} `);
+  // "Due to considerable interference in classic environments audio notifications are now disabled by default": a reason opens the
+  // sentence and no comma ends it, so the subject is some last words of it, which flipped matches against the older's subject.
+  const reason = /^\s*(?:(?:due|owing|thanks)\s+to|because\s+of)\s/i.test(subject);
+  const opens = reason ? null : CONDITION_OPENS.exec(` ${subject} `);
   let condition = '';
   if (opens) {
     condition = ` ${subject} `.slice(opens.index);
@@ -1586,6 +1599,8 @@ function stateOf(text: string): State | null {
   const words = [...shape.words].filter((w) => !STATES.has(w));
   if (!words.length) return null;
   const [pair, yes] = STATES.get(word)!;
+  // Words in the order said, the subject none (no subject is this one): flipped reads its last words.
+  if (reason) return shape.numbers ? null : { subject: '', condition, pair, yes: best[2] ? !yes : yes, byDefault, last: words, ...(unless ? { excepted: true } : {}) };
   return { subject: [...words, ...(shape.numbers ? [shape.numbers] : [])].sort().join(' '), condition, pair, yes: best[2] ? !yes : yes, byDefault, ...(unless ? { excepted: true } : {}) };
 }
 
@@ -1601,7 +1616,13 @@ function flipped(newer: FactShape, older: FactShape): boolean {
   const now = newer.state;
   if (!now) return false;
   const was = older.state;
-  if (!was || was.pair !== now.pair || was.yes === now.yes || was.subject !== now.subject) return false;
+  if (!was || was.pair !== now.pair || was.yes === now.yes) return false;
+  // After a reason with no comma, the older's subject is the newer's last words, said under the same condition: its words before are the reason.
+  if (now.last && was.subject) {
+    const k = was.subject.split(' ').length;
+    return k < now.last.length && [...now.last.slice(-k)].sort().join(' ') === was.subject && now.condition === was.condition;
+  }
+  if (was.subject !== now.subject) return false;
   // A default says nothing of a state under a condition that is no default: "The Designs section is now hidden by default" leaves "…visible after the user clicks Generate".
   // One with an exception ("…disabled unless ENABLE_ADMIN_ROUTES is set") leaves a state said under a condition it does not name ("…enabled when ENABLE_ADMIN_ROUTES is set").
   return now.condition === was.condition || (!now.condition && !now.excepted && !(now.byDefault && !was.byDefault));

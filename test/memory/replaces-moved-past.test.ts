@@ -35,6 +35,12 @@ describe('moves, the past said apart, and the other forms of heldout49', () => {
     ['Files are now uploaded to S3 instead of storing on disk', 'Files are stored on disk'],
     // A state named as the old thing: judged as a flip.
     ['Public pages are now off by default for a new tournament, instead of on.', 'Public pages are on by default for a new tournament'],
+    // "to" and a word in lower case after the new place say what for, whatever they name.
+    ["CORS is now configured in SecurityConfig.java to avoid conflicts with Spring Security's CORS handling.", 'CORS is configured in WebConfig.java'],
+    // A reason before the subject with no comma (flipfinal47's miss); the place itself moved (closing48's); "Moved X outside Y to Z" (final47's).
+    ['Due to considerable interference in classic environments audio notifications are now disabled by default', 'Audio notifications are enabled by default'],
+    ['The multicore branch of this project has been moved to a separate repository: Protothread-multicore.', 'The multicore work lives on the multicore branch of this project'],
+    ['Moved 3rd_party_stubs outside the src directory to ./.3rd_party_stubs', '3rd_party_stubs live in the src directory'],
   ])('"%s" replaces "%s"', (newer, older) => {
     expect(says(newer, older)).toBe(true);
   });
@@ -64,6 +70,12 @@ describe('moves, the past said apart, and the other forms of heldout49', () => {
     // A doing in the old thing's place, said of another subject.
     ['Files are now uploaded to S3 instead of storing on disk', 'Logs are stored on disk'],
     ['Sender ID is now configured in XML instead of passing as parameter.', 'The API key is passed as a parameter'],
+    // What for, said of another subject; a reason before another subject, or the same one under a condition; another branch, other stubs.
+    ["CORS is now configured in SecurityConfig.java to avoid conflicts with Spring Security's CORS handling.", 'CSRF protection is configured in WebConfig.java'],
+    ['Due to considerable interference in classic environments audio notifications are now disabled by default', 'Video notifications are enabled by default'],
+    ['Due to considerable interference in classic environments audio notifications are now disabled by default', 'Audio notifications are enabled in the web app'],
+    ['The multicore branch has been moved to a separate repository.', 'The multicore work lives on the main branch'],
+    ['Moved 3rd_party_stubs outside the src directory to ./.3rd_party_stubs', 'Generated stubs live in the src directory'],
   ])('"%s" does not replace "%s"', (newer, older) => {
     expect(says(newer, older)).toBe(false);
   });

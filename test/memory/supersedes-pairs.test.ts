@@ -258,6 +258,12 @@ describe('the held-out replacement pairs', () => {
       // The same rules took final46 to 11/15 (primer; "…has been moved to…") and final48 to 12/17 (both judges).
       expect(e.found).toBeGreaterThanOrEqual(name.startsWith('dream') ? 9 : 11);
       expect(f48.found).toBeGreaterThanOrEqual(12);
+      // Then "to avoid …" after the new place, a reason before the subject with no comma, the place itself moved, "Moved X outside Y to Z": heldout49
+      // 21/34 (dream 20), flipfinal47 21/22, closing48 10/14, final47 12/20 (dream 10), 0 false.
+      expect(h49.found).toBeGreaterThanOrEqual(name.startsWith('dream') ? 20 : 21);
+      expect(y.found).toBeGreaterThanOrEqual(21);
+      expect(c48.found).toBeGreaterThanOrEqual(10);
+      expect(w.found).toBeGreaterThanOrEqual(name.startsWith('dream') ? 10 : 12);
     });
   }
 });
