@@ -565,7 +565,8 @@ function changedSubject(upTo: string): string {
 }
 
 /** Words that say what kind of thing a name is ("the Req library"): the name is the thing. */
-const KIND = new Set('library lib tool package framework service module plugin client'.split(' '));
+const KIND = new Set('library lib tool package framework service module plugin client system function method class command option integration component'.split(' '));
+const KIND_STEMS = new Set([...KIND].map(stem));
 /** Whether the words before "instead of" / ", not" are a name alone, after "use" or "prefer" ("Use the Req library", "Jason"): nothing else said of it. */
 function onlyName(lead: string): boolean {
   const t = lead.replace(/^\s*(?:always\s+)?(?:use|prefer|pick|choose)\s+/i, '').replace(/[\s,(\u2013\u2014-]+$/, '').split(/\s+/).filter((w) => w && !DET.has(w.toLowerCase()) && !KIND.has(w.toLowerCase()));
@@ -664,8 +665,22 @@ function oldThing(raw: string, f: number): string {
     const and = words.findIndex((w, i) => i > 0 && w.toLowerCase() === 'and' && participle((words[i + 1] ?? '').toLowerCase()) !== undefined);
     if (and > 0) t = words.slice(0, and).join(' ');
   }
-  return t.replace(LEADING, '').replace(USAGE, '').replace(MODIFIER, '').trim();
+  // "Since Forge 1.19.2 the FluidAttributes system was replaced": when it was said before the thing, up to its article.
+  if (f === GONE_FORM) t = t.replace(SINCE, '');
+  t = t.replace(LEADING, '').replace(USAGE, '').replace(MODIFIER, '').trim();
+  // "the FluidAttributes system", "The function Client(token)": of a named thing gone, the word of its kind is no word the older fact must say.
+  if ((f === GONE_FORM || f === REMOVED_FORM) && NAMELIKE.test(t.replace(DETERMINED, ''))) {
+    const words = t.split(/\s+/);
+    const kept = words.filter((w) => !KIND.has(w.toLowerCase()));
+    if (kept.length < words.length && kept.some((w) => !DET.has(w.toLowerCase()))) t = kept.join(' ');
+  }
+  return t;
 }
+
+/** A time said before a gone thing, with no comma: "Since Forge 1.19.2 the …", "As of v2 the …" (up to three words, then an article). */
+const SINCE = /^(?:since|as\s+of|starting\s+(?:with|from)|after)\s+(?:\S+\s+){1,3}?(?=(?:the|a|an)\s)/i;
+/** What for, after a thing: "to" and a word in lower case ("to ensure smooth navigation"), to the clause's end; not "to the staging app". */
+const WHY_TO = /\s+to\s+(?!(?:the|a|an|our|its|their|this|that|these|those|my|your)\b)[a-z]+\b.*$/;
 
 /** The thing as the form names it, without a place word or its usage before it ("support for Python 3.8": Python 3.8). */
 const withoutUsage = (raw: string): string => raw.trim().replace(LEADING, '').replace(USAGE, '');
@@ -819,7 +834,11 @@ function replacedIn(text: string): Replaced {
       const verb = doing ?? (f === WAS_FORM && /^[a-z]/.test(opens) && participle(opens) ? participle(opens) : parallel ? claimVerb(clause.slice(0, m.index)) : f === PARALLEL_FORMS ? participle(thing.split(/\s+/)[0]!.toLowerCase()) : undefined);
       // "requirements.txt was replaced by pyproject.toml", "Removed Flow": the clause says only that a named thing is gone; it is its own subject.
       // "Sass has been removed and CSS is now processed through postcss": what follows "and" with its own verb is another clause.
-      const after0 = clause.slice(m.index + m[0].length).trim();
+      // "…was replaced with GSAP ScrollToPlugin to ensure smooth navigation": "to" and a word in lower case say what for, no place nor thing;
+      // what it is for is read as where it was done, as "for backend errors" is ("…by Rollbar to report backend errors").
+      const full0 = clause.slice(m.index + m[0].length).trim();
+      const why = WHY_TO.exec(full0);
+      const after0 = why ? full0.slice(0, why.index) : full0;
       const rest = /^and\s+(?:\S+\s+){1,3}?(?:is|are|was|were|has|have)\s/i.test(after0) ? '' : after0;
       // Not where it says where or what for ("…by Rollbar for backend errors", "Replaced Webpack with Vite in the storefront"): the thing may stay elsewhere.
       // "…in favour of tempfile" says the new thing, as "by" does.
@@ -829,7 +848,7 @@ function replacedIn(text: string): Replaced {
       // "Removed support of codecov", "Migrated from Jest/ts-jest to Vitest": no subject but the change itself, nothing said of where or what for.
       const purpose = f === REMOVED_FORM ? purposeOf(withoutUsage(m[1]!), f) : undefined;
       // "…was replaced by Rollbar for backend errors", "a workaround for the Safari bug": where or what for it was replaced, which the older fact must not say otherwise ("frontend errors", "the Firefox bug").
-      const at = f >= RENAMED_FORMS ? undefined : f === GONE_FORM || f === REMOVED_FORM ? (/\b(?:for|in|on|across|within|inside)\s+(.+)$/i.exec(after0)?.[1] ?? purpose ?? (f === GONE_FORM ? placeOf(m[1]!.trim()) : undefined)) : undefined;
+      const at = f >= RENAMED_FORMS ? undefined : f === GONE_FORM || f === REMOVED_FORM ? (/\b(?:for|in|on|across|within|inside)\s+(.+)$/i.exec(full0)?.[1] ?? purpose ?? (f === GONE_FORM ? placeOf(m[1]!.trim()) : undefined) ?? (why ? why[0].replace(/^\s+to\s+[a-z]+\s*/, '') || undefined : undefined)) : undefined;
       // Not where it says where or what for the thing was ("Removed a workaround for the Safari bug", "The Sentry integration in the admin app was removed"): another may stay.
       const sole = !at && (plain || (f === MOVED_FORM && !/\b(?:for|in|on|at|across|within|inside|except|only)\b/i.test(rest))) && [...before].every((w) => CHANGE_STEMS.has(w) || SELF.has(w));
       const scope = at ? lastPair(at) : undefined;
@@ -1212,7 +1231,8 @@ function negatesOlder(thing: Thing, newer: FactShape, older: FactShape): boolean
   if (thing.renamed) return (!thing.within || [...thing.within].every((w) => older.frame.keys.has(w))) && inPlace(thing.keys!, older);
   if (thing.bare || ((thing.alone || thing.sole) && inPlace(thing.keys!, older))) return true;
   for (const w of newer.words) {
-    if (thing.words.has(w) || thing.fresh?.has(w) || GENERIC.has(w) || !older.words.has(w)) continue;
+    // The word of a gone thing's kind ("The Sentry integration …") is the thing's, no subject shared.
+    if (thing.words.has(w) || thing.fresh?.has(w) || GENERIC.has(w) || (thing.gone && KIND_STEMS.has(w)) || !older.words.has(w)) continue;
     // "Prices are shown in euros, not cents" makes another claim than "Prices are stored in cents": both stay true.
     return !(thing.verb && older.frame.verb && thing.verb !== older.frame.verb);
   }
