@@ -298,6 +298,8 @@ export interface FactShape {
   readonly negated: boolean;
   /** Whether it has a word that may say it replaces something ("now", "not", "instead", "gone"…): replacesSubject looks no further where not. */
   readonly cued: boolean;
+  /** Whether it may say what was before in a clause of its own ("previously", "used to") or a move ("moved"): saidOtherwise reads it then only. */
+  readonly tells: boolean;
   /** The verbs its nouns of a verb say ("storage": stor, "deployment": deploy, see NOUN_FORM); undefined where it has none. */
   readonly verbs: ReadonlySet<string> | undefined;
   readonly key: string;
@@ -363,6 +365,7 @@ function shapeOf(text: string): FactShape {
     numbers,
     negated: NEGATION.test(lower),
     cued: REPLACES.test(lower),
+    tells: PAST_SAID.test(lower) || lower.includes('moved'),
     verbs,
     get key() {
       return (key ??= [...words].sort().join(' '));
@@ -1253,8 +1256,7 @@ export function replacesSubject(newer: FactShape, newerText: string, older: Fact
   if (newer.numbers && older.numbers && newer.numbers !== older.numbers && (versionAnew(newerText, older) || clauseAnew(newerText, older))) return true;
   if (flipped(newer, older)) return true;
   if (newer.cued && newerText.includes('(') && renamedAgain(newerText, older)) return true;
-  if (saidBefore(newerText, older)) return true;
-  if (newer.cued && movedAway(newerText, older)) return true;
+  if (newer.tells && newer.cued && saidOtherwise(newerText, older)) return true;
   // A state of the same subject under a condition the older fact does not name holds there only, whatever else the newer says: "Pre-ping now defaults to True in the test suite" leaves "Pre-ping defaults to False" (as flipped judges it).
   if (underOtherCondition(newer, older)) return false;
   if (!newer.cued) return false;
@@ -1324,9 +1326,8 @@ const WHERE_VERBS = new Set('liv sit stay keep locat plac put host'.split(' '));
  * (WHERE_VERBS) and a place word; the place moved to is named with an article or as a path or file
  * ("websocket.js"), so "The tests have moved to Vitest" leaves "Tests are in the tests folder".
  */
-function movedAway(newerText: string, older: FactShape): boolean {
-  const moves = movesOf(newerText);
-  if (!moves.length || (older.frame.verb && !WHERE_VERBS.has(older.frame.verb))) return false;
+function movedAway(moves: readonly Move[], older: FactShape): boolean {
+  if (older.frame.verb && !WHERE_VERBS.has(older.frame.verb)) return false;
   const t = older.frame.words;
   for (const { thing, to } of moves) {
     if (![...thing].every((w) => older.frame.keys.has(w))) continue;
@@ -1347,12 +1348,10 @@ function movedAway(newerText: string, older: FactShape): boolean {
   return false;
 }
 
-/** The moves a text says, by text: the thing's words (as a frame reads them) and the words of where to. */
-const movesKept = new Map<string, readonly { thing: ReadonlySet<string>; to: ReadonlySet<string> }[]>();
-function movesOf(text: string): readonly { thing: ReadonlySet<string>; to: ReadonlySet<string> }[] {
-  const kept = movesKept.get(text);
-  if (kept) return kept;
-  const out: { thing: ReadonlySet<string>; to: ReadonlySet<string> }[] = [];
+/** A move a text says: the thing's words (as a frame reads them) and the words of where to. */
+type Move = { thing: ReadonlySet<string>; to: ReadonlySet<string> };
+function movesOf(text: string): readonly Move[] {
+  const out: Move[] = [];
   if (/\bmoved\b/i.test(text)) {
     for (const part of text.slice(0, FRAME_MAX).split(/[;!?]+|[:.](?=\s|$)|\s[\u2013\u2014]\s|\(/)) {
       const c = part.trim().replace(/`/g, '');
@@ -1364,9 +1363,21 @@ function movesOf(text: string): readonly { thing: ReadonlySet<string>; to: Reado
       if (thing.size) out.push({ thing, to: new Set(shapeOf(m[2]!).frame.keys) });
     }
   }
-  if (movesKept.size >= SHAPES_KEPT) movesKept.clear();
-  movesKept.set(text, out);
   return out;
+}
+
+/** What a text says was so before (pastOf) and where it says things moved (movesOf), by text; null where it says neither (most texts): one lookup a pair. */
+const otherwiseKept = new Map<string, { past: Past | null; moves: readonly Move[] } | null>();
+function saidOtherwise(newerText: string, older: FactShape): boolean {
+  let said = otherwiseKept.get(newerText);
+  if (said === undefined) {
+    const past = pastOf(newerText);
+    const moves = movesOf(newerText);
+    said = past || moves.length ? { past, moves } : null;
+    if (otherwiseKept.size >= SHAPES_KEPT) otherwiseKept.clear();
+    otherwiseKept.set(newerText, said);
+  }
+  return !!said && ((!!said.past && saidBefore(said.past, older)) || (said.moves.length > 0 && movedAway(said.moves, older)));
 }
 
 /** A clause that says what was so before: "it was previously only called from marks.lua", "we used to deploy with Heroku" (not "as previously", "still"). */
@@ -1382,9 +1393,7 @@ const PAST_KEPT = /\b(?:as\s+(?:before|previously|formerly)|still|too|also|again
  * pronoun), the whole line all of them. Not where the past clause says it still holds ("as
  * previously", "still", "too").
  */
-function saidBefore(newerText: string, older: FactShape): boolean {
-  const past = pastOf(newerText);
-  if (!past) return false;
+function saidBefore(past: Past, older: FactShape): boolean {
   for (const c of past.clauses) {
     let both = 0;
     for (const w of older.words) if (c.has(w)) both++;
@@ -1393,12 +1402,10 @@ function saidBefore(newerText: string, older: FactShape): boolean {
   return false;
 }
 
-/** The clauses of a text of several that say what was before (their words), and all its words, by text; null where none does. */
-const pastKept = new Map<string, { clauses: readonly ReadonlySet<string>[]; all: ReadonlySet<string> } | null>();
-function pastOf(text: string): { clauses: readonly ReadonlySet<string>[]; all: ReadonlySet<string> } | null {
-  const kept = pastKept.get(text);
-  if (kept !== undefined) return kept;
-  let read: { clauses: readonly ReadonlySet<string>[]; all: ReadonlySet<string> } | null = null;
+/** The clauses of a text of several that say what was before (their words), and all its words; null where none does. */
+type Past = { clauses: readonly ReadonlySet<string>[]; all: ReadonlySet<string> };
+function pastOf(text: string): Past | null {
+  let read: Past | null = null;
   const t = text.slice(0, FRAME_MAX);
   if (PAST_SAID.test(t)) {
     const parts = t.split(CLAUSES).filter((p) => p.trim());
@@ -1406,8 +1413,6 @@ function pastOf(text: string): { clauses: readonly ReadonlySet<string>[]; all: R
     // The line says what is now in a clause of its own.
     if (said.length && said.length < parts.length) read = { clauses: said.map((p) => shapeOf(p.replace(PAST_WORDS, ' ')).words), all: shapeOf(t.replace(PAST_WORDS, ' ')).words };
   }
-  if (pastKept.size >= SHAPES_KEPT) pastKept.clear();
-  pastKept.set(text, read);
   return read;
 }
 
