@@ -559,6 +559,12 @@ const MODIFIER = /\b(?:traditional|legacy|old|older|previous|former|existing|mul
 /** "Removed usage of codecov", "Dropped support for Python 3.8", "Dropped the dependency on X": the thing is what follows. */
 const USAGE = /^(?:the\s+)?(?:(?:usage|use|support)\s+(?:of|for)|(?:dependency|dependence)\s+(?:on|upon))\s+/i;
 
+/** What follows the last word that opens a reason ("since", "because", "so") in the words before a form: its clause's subject. */
+function afterReason(upTo: string): string {
+  const at = upTo.search(/\b(?:since|because|so)\s+(?!that\b)(?:(?!\b(?:since|because|so)\s).){0,200}$/i);
+  return at < 0 ? upTo : upTo.slice(at).replace(/^\S+\s+/, '');
+}
+
 /** "Switched the build tool from ": the clause up to its old thing without the "(over) from" before it (words, not a pattern tried from every blank). */
 function changedSubject(upTo: string): string {
   const words = upTo.split(/\s+/).filter(Boolean);
@@ -815,7 +821,8 @@ function replacedIn(text: string): Replaced {
       const named = f >= PARALLEL_FORMS || ((!DETERMINED.test(thing) || nameLike(thing.replace(DETERMINED, ''))) && !PARTICIPLE.test(thing));
       // The subject of a change is what comes before its verb and, where they stand between, the words after it ("Switched the build tool from…").
       // A bracket opens a clause of its own: "Modified database schema (use base64, not binary)" says "use base64" of its thing.
-      const upTo = clause.slice(0, m.index);
+      // "…removed since SDK no longer uses exceptions", "…tracking so it no longer blocks…": the clause's subject follows a reason's word.
+      const upTo = afterReason(clause.slice(0, m.index));
       const lead = parallel && upTo.lastIndexOf('(') > upTo.lastIndexOf(')') ? upTo.slice(upTo.lastIndexOf('(') + 1) : upTo;
       // A bracket in the subject is an aside ("The VDR v1 createDID (POST /internal/vdr/v1/did) no longer supports…"): no word the older fact must say.
       const before = factShape((f === MOVED_FORM ? changedSubject(clause.slice(0, m.index + m[0].lastIndexOf(m[1]!))) : lead).replace(/\([^()]*\)/g, ' ')).words;
@@ -1276,7 +1283,15 @@ export function replacesSubject(newer: FactShape, newerText: string, older: Fact
     if (both >= 2 && both / size >= 0.5) return true;
   }
   if (newer.negated || older.negated || !shareSubject(newer, older)) return false;
-  return said.clauses.some((c) => sameFrame(factShape(c).frame, older.frame));
+  // A bracket is an aside ("…now defaults to the IST date (leave_today)"): the clause without it, where the clause with it is no such change,
+  // and the bracket says nothing of the older fact ("…in Redis (Postgres stays the fallback)" keeps "Sessions live in Postgres").
+  return said.clauses.some((c) => sameFrame(factShape(c).frame, older.frame) || (c.includes('(') && asideOnly(c, older) && sameFrame(factShape(c.replace(/\([^()]*\)/g, ' ')).frame, older.frame)));
+}
+
+/** Whether no bracket of a clause says a word of the older fact. */
+function asideOnly(clause: string, older: FactShape): boolean {
+  for (const b of clause.match(/\([^()]*\)/g) ?? []) for (const w of shapeOf(b).words) if (older.words.has(w)) return false;
+  return true;
 }
 
 /** Where a clause of a fact ends for clauseAnew: a sentence's or clause's end, or a relative clause that adds to it (", which patches …"). */

@@ -45,6 +45,10 @@ describe('moves, the past said apart, and the other forms of heldout49', () => {
     ['Native anchor scrolling was replaced with GSAP ScrollToPlugin to ensure smooth navigation compatible with ScrollTrigger.', 'Navigation uses native anchor scrolling'],
     ['Since Forge 1.19.2 the FluidAttributes system was replaced with FluidType, a proper registry object.', 'Custom fluids are described with FluidAttributes'],
     ['The function Client(token) is deprecated. It is now called init(token).', 'A client is created with Client(token)'],
+    // final49's, after it was measured once: a bracket is an aside; the subject after a reason's word ("since", "so").
+    ['sync_statuses now defaults to the IST date (leave_today).', 'sync_statuses defaults to the UTC date'],
+    ["Test for 'exceptions are not cached' removed since SDK no longer uses exceptions.", 'The SDK reports errors with exceptions'],
+    ['Long-lived HA action dispatcher now uses Home Assistant background-task tracking so it no longer blocks completion of the startup phase.', 'The long-lived HA action dispatcher blocks completion of the startup phase'],
   ])('"%s" replaces "%s"', (newer, older) => {
     expect(says(newer, older)).toBe(true);
   });
@@ -86,6 +90,11 @@ describe('moves, the past said apart, and the other forms of heldout49', () => {
     ['Native anchor scrolling was replaced with GSAP ScrollToPlugin to ensure smooth navigation.', 'Navigation uses a hash router'],
     ['Since Forge 1.19.2 the FluidAttributes system was replaced with FluidType.', 'Custom fluids are registered with the FluidType registry'],
     ['The function Client(token) is deprecated.', 'Client(token) returns a promise'],
+    // A bracket that names the old thing keeps it; another subject after "since"; "so it" of another thing; another setting.
+    ['Sessions now live in Redis (Postgres stays the fallback)', 'Sessions live in Postgres'],
+    ['Tests were removed since SDK no longer uses exceptions.', 'The parser reports errors with exceptions'],
+    ['The dispatcher now uses background tasks so it no longer blocks the startup phase.', 'Vendor discovery blocks the startup phase'],
+    ['sync_statuses now defaults to the IST date (leave_today).', 'report_dates defaults to the UTC date'],
   ])('"%s" does not replace "%s"', (newer, older) => {
     expect(says(newer, older)).toBe(false);
   });
