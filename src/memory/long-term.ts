@@ -1294,8 +1294,8 @@ function asideOnly(clause: string, older: FactShape): boolean {
   return true;
 }
 
-/** Where a clause of a fact ends for clauseAnew: a sentence's or clause's end, or a relative clause that adds to it (", which patches …"). */
-const PARTS = /[;!?\uff1b\uff01\uff1f\u3002]+|[:.](?=\s|$)|\s[\u2013\u2014]\s|,\s+(?:which|who|so that)\s/i;
+/** Where a clause of a fact ends for clauseAnew: a sentence's or clause's end, a relative clause that adds to it (", which patches …"), or a list's next item (", a separate build directory"). */
+const PARTS = /[;!?\uff1b\uff01\uff1f\u3002]+|[:.](?=\s|$)|\s[\u2013\u2014]\s|,\s+(?:which|who|so that)\s|,\s+(?=(?:a|an|the)\s)/i;
 
 /**
  * Whether one clause of a fact of several says the older fact again with other numbers, as a fact

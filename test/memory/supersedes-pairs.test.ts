@@ -277,7 +277,8 @@ describe('the held-out replacement pairs', () => {
       expect(f49.found).toBeGreaterThanOrEqual(6);
       // Then tuned on (a bracket that says nothing of the older fact is an aside; a clause's subject follows "since", "because", "so"): 9/18 in both
       // judges, 0 false; a tuning set since.
-      expect(f49.found).toBeGreaterThanOrEqual(9);
+      // Then one item of a list (", a separate build directory") read as a clause of its own with other numbers: 10/18.
+      expect(f49.found).toBeGreaterThanOrEqual(10);
     });
   }
 });
