@@ -728,6 +728,8 @@ interface Replaced {
   readonly cue: 'strong' | 'weak' | null;
   /** The clauses that are not hedged and carry a cue: where sameFrame looks for a new thing in the old one's place. */
   readonly clauses: readonly string[];
+  /** Each of those clauses without its brackets and the brackets' words, null where it has none: sameFrame reads it where the clause with them is no such change. */
+  readonly asides: readonly ({ readonly text: string; readonly words: ReadonlySet<string> } | null)[];
   /** Where the strong cue is only "X moved to / switched to <name>": X's words, which the older fact must all say (its subject). */
   readonly movedSubject?: ReadonlySet<string>;
   /** A form names a state as the old thing ("…now off by default, instead of on"): the line says a state flipped, which flipped alone judges. */
@@ -781,6 +783,7 @@ function replacedIn(text: string): Replaced {
   if (r) return r;
   const things: Thing[] = [];
   const cued: string[] = [];
+  const asides: ({ text: string; words: ReadonlySet<string> } | null)[] = [];
   let cue: Replaced['cue'] = null;
   let movedSubject: Set<string> | undefined;
   let otherStrong = false;
@@ -901,10 +904,13 @@ function replacedIn(text: string): Replaced {
     if (strong) cue = 'strong';
     else if (!cue && weak) cue = 'weak';
     // With its backticks: sameFrame reads "`uv`" as a name.
-    if (strong || weak) cued.push(raw);
+    if (strong || weak) {
+      cued.push(raw);
+      asides.push(raw.includes('(') ? { text: raw.replace(/\([^()]*\)/g, ' '), words: shapeOf((raw.match(/\([^()]*\)/g) ?? []).join(' ')).words } : null);
+    }
   }
   if (replacedKept.size >= SHAPES_KEPT) replacedKept.clear();
-  replacedKept.set(text, (r = { things, cue, clauses: cued, ...(movedSubject && !otherStrong ? { movedSubject } : {}), ...(stateNamed ? { stateNamed } : {}) }));
+  replacedKept.set(text, (r = { things, cue, clauses: cued, asides, ...(movedSubject && !otherStrong ? { movedSubject } : {}), ...(stateNamed ? { stateNamed } : {}) }));
   return r;
 }
 
@@ -1285,13 +1291,13 @@ export function replacesSubject(newer: FactShape, newerText: string, older: Fact
   if (newer.negated || older.negated || !shareSubject(newer, older)) return false;
   // A bracket is an aside ("…now defaults to the IST date (leave_today)"): the clause without it, where the clause with it is no such change,
   // and the bracket says nothing of the older fact ("…in Redis (Postgres stays the fallback)" keeps "Sessions live in Postgres").
-  return said.clauses.some((c) => sameFrame(factShape(c).frame, older.frame) || (c.includes('(') && asideOnly(c, older) && sameFrame(factShape(c.replace(/\([^()]*\)/g, ' ')).frame, older.frame)));
-}
-
-/** Whether no bracket of a clause says a word of the older fact. */
-function asideOnly(clause: string, older: FactShape): boolean {
-  for (const b of clause.match(/\([^()]*\)/g) ?? []) for (const w of shapeOf(b).words) if (older.words.has(w)) return false;
-  return true;
+  return said.clauses.some((c, i) => {
+    if (sameFrame(factShape(c).frame, older.frame)) return true;
+    const aside = said.asides[i];
+    if (!aside) return false;
+    for (const w of aside.words) if (older.words.has(w)) return false;
+    return sameFrame(factShape(aside.text).frame, older.frame);
+  });
 }
 
 /** Where a clause of a fact ends for clauseAnew: a sentence's or clause's end, a relative clause that adds to it (", which patches …"), or a list's next item (", a separate build directory"). */
