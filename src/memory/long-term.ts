@@ -1617,6 +1617,9 @@ function stateOf(text: string): State | null {
     if (at >= 0) start = Math.max(start, at + p.length);
   }
   let subject = before.slice(start);
+  // "infinite_scroll was defaulting to false, contrary to its documented default value. Now defaults to true.": a sentence with no
+  // subject says the state of the previous one's, where that one opens with its subject and a form of "be" or "have".
+  if (start > 0 && !subject.trim()) subject = /^\s*((?:[\w.\-/]+\s+){0,3}?[\w.\-/]+)\s+(?:is|are|was|were|has|have|had)\s/i.exec(before.slice(0, start).replace(/[.;:!?]\s*$/, '').split(/[.;:!?]\s/).at(-1)!)?.[1] ?? subject;
   if (subject.includes(',')) return null;
   subject = subject.split(/\s(?:which|that|who)\s/i)[0]!;
   // "Due to considerable interference in classic environments audio notifications are now disabled by default": a reason opens the

@@ -49,6 +49,8 @@ describe('moves, the past said apart, and the other forms of heldout49', () => {
     ['sync_statuses now defaults to the IST date (leave_today).', 'sync_statuses defaults to the UTC date'],
     ["Test for 'exceptions are not cached' removed since SDK no longer uses exceptions.", 'The SDK reports errors with exceptions'],
     ['Long-lived HA action dispatcher now uses Home Assistant background-task tracking so it no longer blocks completion of the startup phase.', 'The long-lived HA action dispatcher blocks completion of the startup phase'],
+    // A sentence with no subject says the state of the previous one's.
+    ['infinite_scroll was defaulting to false, contrary to its documented default value. Now defaults to true.', 'infinite_scroll defaults to false'],
     // One item of a list says the older fact with other numbers.
     ['The workspace/auth Playwright harness now uses loopback 3054, a separate build directory, explicit fixture-only environment and no server reuse.', 'The workspace/auth Playwright harness uses loopback 3000'],
   ])('"%s" replaces "%s"', (newer, older) => {
@@ -99,6 +101,8 @@ describe('moves, the past said apart, and the other forms of heldout49', () => {
     ['sync_statuses now defaults to the IST date (leave_today).', 'report_dates defaults to the UTC date'],
     ['The API harness now uses loopback 3054, a separate build directory.', 'The Playwright harness uses loopback 3000'],
     ['The admin app now uses port 3054, the public app still uses port 3000.', 'The public app uses port 3000'],
+    ['The exporter was rewritten in Rust. Now enabled by default.', 'The importer is disabled by default'],
+    ['infinite_scroll was defaulting to false. Now defaults to true in the mobile app.', 'infinite_scroll defaults to false'],
   ])('"%s" does not replace "%s"', (newer, older) => {
     expect(says(newer, older)).toBe(false);
   });
