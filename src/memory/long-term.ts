@@ -271,7 +271,8 @@ export function parseLongTerm(text: string, path = 'MEMORY.md'): LongTermDoc {
 const STOP = new Set(
   'a an the and or of to in on at for with by is are was were be been it its this that these those as from into than then so we our you your they their there here has have had do does did not no never don dont doesn doesnt isn isnt should must can will would when whenever always just also only because since use uses used using need needs across between within about over under after before into onto via per ve ll re'.split(' '),
 );
-const NEGATION = /\b(?:not|no|never|don'?t|doesn'?t|isn'?t|avoid|without|stop)\b|不要|不能|别|禁止|避免|不再/i;
+// "…to avoid conflicts with Spring Security's CORS handling" says what for, no negation of the fact.
+const NEGATION = /\b(?:not|no|never|don'?t|doesn'?t|isn'?t|(?<!\bto\s)avoid|without|stop)\b|不要|不能|别|禁止|避免|不再/i;
 
 /** Past forms that no suffix rule brings to their verb: "The project is built with Webpack" and "…for faster builds" share "build". */
 const IRREGULAR_STEM = new Map([['built', 'build'], ['rebuilt', 'rebuild']]);
@@ -297,6 +298,8 @@ export interface FactShape {
   readonly negated: boolean;
   /** Whether it has a word that may say it replaces something ("now", "not", "instead", "gone"…): replacesSubject looks no further where not. */
   readonly cued: boolean;
+  /** Whether it may say what was before in a clause of its own ("previously", "used to") or a move ("moved"): saidOtherwise reads it then only. */
+  readonly tells: boolean;
   /** The verbs its nouns of a verb say ("storage": stor, "deployment": deploy, see NOUN_FORM); undefined where it has none. */
   readonly verbs: ReadonlySet<string> | undefined;
   readonly key: string;
@@ -362,6 +365,7 @@ function shapeOf(text: string): FactShape {
     numbers,
     negated: NEGATION.test(lower),
     cued: REPLACES.test(lower),
+    tells: PAST_SAID.test(lower) || lower.includes('moved'),
     verbs,
     get key() {
       return (key ??= [...words].sort().join(' '));
@@ -555,6 +559,12 @@ const MODIFIER = /\b(?:traditional|legacy|old|older|previous|former|existing|mul
 /** "Removed usage of codecov", "Dropped support for Python 3.8", "Dropped the dependency on X": the thing is what follows. */
 const USAGE = /^(?:the\s+)?(?:(?:usage|use|support)\s+(?:of|for)|(?:dependency|dependence)\s+(?:on|upon))\s+/i;
 
+/** What follows the last word that opens a reason ("since", "because", "so") in the words before a form: its clause's subject. */
+function afterReason(upTo: string): string {
+  const at = upTo.search(/\b(?:since|because|so)\s+(?!that\b)(?:(?!\b(?:since|because|so)\s).){0,200}$/i);
+  return at < 0 ? upTo : upTo.slice(at).replace(/^\S+\s+/, '');
+}
+
 /** "Switched the build tool from ": the clause up to its old thing without the "(over) from" before it (words, not a pattern tried from every blank). */
 function changedSubject(upTo: string): string {
   const words = upTo.split(/\s+/).filter(Boolean);
@@ -564,7 +574,8 @@ function changedSubject(upTo: string): string {
 }
 
 /** Words that say what kind of thing a name is ("the Req library"): the name is the thing. */
-const KIND = new Set('library lib tool package framework service module plugin client'.split(' '));
+const KIND = new Set('library lib tool package framework service module plugin client system function method class command option integration component'.split(' '));
+const KIND_STEMS = new Set([...KIND].map(stem));
 /** Whether the words before "instead of" / ", not" are a name alone, after "use" or "prefer" ("Use the Req library", "Jason"): nothing else said of it. */
 function onlyName(lead: string): boolean {
   const t = lead.replace(/^\s*(?:always\s+)?(?:use|prefer|pick|choose)\s+/i, '').replace(/[\s,(\u2013\u2014-]+$/, '').split(/\s+/).filter((w) => w && !DET.has(w.toLowerCase()) && !KIND.has(w.toLowerCase()));
@@ -663,8 +674,22 @@ function oldThing(raw: string, f: number): string {
     const and = words.findIndex((w, i) => i > 0 && w.toLowerCase() === 'and' && participle((words[i + 1] ?? '').toLowerCase()) !== undefined);
     if (and > 0) t = words.slice(0, and).join(' ');
   }
-  return t.replace(LEADING, '').replace(USAGE, '').replace(MODIFIER, '').trim();
+  // "Since Forge 1.19.2 the FluidAttributes system was replaced": when it was said before the thing, up to its article.
+  if (f === GONE_FORM) t = t.replace(SINCE, '');
+  t = t.replace(LEADING, '').replace(USAGE, '').replace(MODIFIER, '').trim();
+  // "the FluidAttributes system", "The function Client(token)": of a named thing gone, the word of its kind is no word the older fact must say.
+  if ((f === GONE_FORM || f === REMOVED_FORM) && NAMELIKE.test(t.replace(DETERMINED, ''))) {
+    const words = t.split(/\s+/);
+    const kept = words.filter((w) => !KIND.has(w.toLowerCase()));
+    if (kept.length < words.length && kept.some((w) => !DET.has(w.toLowerCase()))) t = kept.join(' ');
+  }
+  return t;
 }
+
+/** A time said before a gone thing, with no comma: "Since Forge 1.19.2 the …", "As of v2 the …" (up to three words, then an article). */
+const SINCE = /^(?:since|as\s+of|starting\s+(?:with|from)|after)\s+(?:\S+\s+){1,3}?(?=(?:the|a|an)\s)/i;
+/** What for, after a thing: "to" and a word in lower case ("to ensure smooth navigation"), to the clause's end; not "to the staging app". */
+const WHY_TO = /\s+to\s+(?!(?:the|a|an|our|its|their|this|that|these|those|my|your)\b)[a-z]+\b.*$/;
 
 /** The thing as the form names it, without a place word or its usage before it ("support for Python 3.8": Python 3.8). */
 const withoutUsage = (raw: string): string => raw.trim().replace(LEADING, '').replace(USAGE, '');
@@ -703,8 +728,12 @@ interface Replaced {
   readonly cue: 'strong' | 'weak' | null;
   /** The clauses that are not hedged and carry a cue: where sameFrame looks for a new thing in the old one's place. */
   readonly clauses: readonly string[];
+  /** Each of those clauses without its brackets and the brackets' words, null where it has none: sameFrame reads it where the clause with them is no such change. */
+  readonly asides: readonly ({ readonly text: string; readonly words: ReadonlySet<string> } | null)[];
   /** Where the strong cue is only "X moved to / switched to <name>": X's words, which the older fact must all say (its subject). */
   readonly movedSubject?: ReadonlySet<string>;
+  /** A form names a state as the old thing ("…now off by default, instead of on"): the line says a state flipped, which flipped alone judges. */
+  readonly stateNamed?: boolean;
 }
 /** An old thing: its words (numbers among them); whether it is named as a thing; the words of the clause's subject where the form follows one. */
 interface Thing {
@@ -754,9 +783,11 @@ function replacedIn(text: string): Replaced {
   if (r) return r;
   const things: Thing[] = [];
   const cued: string[] = [];
+  const asides: ({ text: string; words: ReadonlySet<string> } | null)[] = [];
   let cue: Replaced['cue'] = null;
   let movedSubject: Set<string> | undefined;
   let otherStrong = false;
+  let stateNamed = false;
   for (const quoted of text.split(CLAUSES)) {
     // A clause's first 300 characters: the forms are matched in time that grows with its square.
     const raw = quoted.trim().slice(0, 300);
@@ -770,6 +801,11 @@ function replacedIn(text: string): Replaced {
       if (!FORM_WORDS[f]!.some((w) => lower.includes(w))) continue;
       const m = REPLACED_FORMS[f]!.exec(clause);
       if (!m) continue;
+      // "Public pages are now off by default for a new tournament, instead of on": the old thing is a state, no thing another fact names.
+      if (STATES.has(m[1]!.trim().toLowerCase().replace(/[.\s]+$/, ''))) {
+        stateNamed = true;
+        break;
+      }
       // "Renamed to clientReady to distinguish it from the gateway event": a second "to" before "from" opens what the change was for, whose "from" names no old thing.
       if (f === MOVED_FORM && /\bto\s.*\bto\s/i.test(m[0].slice(0, m[0].lastIndexOf(m[1]!)))) continue;
       const thing = oldThing(m[1]!, f);
@@ -788,7 +824,8 @@ function replacedIn(text: string): Replaced {
       const named = f >= PARALLEL_FORMS || ((!DETERMINED.test(thing) || nameLike(thing.replace(DETERMINED, ''))) && !PARTICIPLE.test(thing));
       // The subject of a change is what comes before its verb and, where they stand between, the words after it ("Switched the build tool from…").
       // A bracket opens a clause of its own: "Modified database schema (use base64, not binary)" says "use base64" of its thing.
-      const upTo = clause.slice(0, m.index);
+      // "…removed since SDK no longer uses exceptions", "…tracking so it no longer blocks…": the clause's subject follows a reason's word.
+      const upTo = afterReason(clause.slice(0, m.index));
       const lead = parallel && upTo.lastIndexOf('(') > upTo.lastIndexOf(')') ? upTo.slice(upTo.lastIndexOf('(') + 1) : upTo;
       // A bracket in the subject is an aside ("The VDR v1 createDID (POST /internal/vdr/v1/did) no longer supports…"): no word the older fact must say.
       const before = factShape((f === MOVED_FORM ? changedSubject(clause.slice(0, m.index + m[0].lastIndexOf(m[1]!))) : lead).replace(/\([^()]*\)/g, ' ')).words;
@@ -805,10 +842,16 @@ function replacedIn(text: string): Replaced {
       // The claim the clause makes of its subject: "are shown in euros" (before "not"), "no longer stored in cents".
       // "(previously hardcoded False)": the bracket says the old claim itself where it opens with one.
       const opens = thing.split(/\s+/)[0]!;
-      const verb = f === WAS_FORM && /^[a-z]/.test(opens) && participle(opens) ? participle(opens) : parallel ? claimVerb(clause.slice(0, m.index)) : f === PARALLEL_FORMS ? participle(thing.split(/\s+/)[0]!.toLowerCase()) : undefined;
+      // "…instead of passing as parameter": a doing in the old thing's place is the old claim itself, as a participle is.
+      const doing = parallel && /^[a-z]{3,}ing$/.test(opens) && !STOP.has(opens) ? VERB_GROUP.get(stem(opens)) ?? stem(opens) : undefined;
+      const verb = doing ?? (f === WAS_FORM && /^[a-z]/.test(opens) && participle(opens) ? participle(opens) : parallel ? claimVerb(clause.slice(0, m.index)) : f === PARALLEL_FORMS ? participle(thing.split(/\s+/)[0]!.toLowerCase()) : undefined);
       // "requirements.txt was replaced by pyproject.toml", "Removed Flow": the clause says only that a named thing is gone; it is its own subject.
       // "Sass has been removed and CSS is now processed through postcss": what follows "and" with its own verb is another clause.
-      const after0 = clause.slice(m.index + m[0].length).trim();
+      // "…was replaced with GSAP ScrollToPlugin to ensure smooth navigation": "to" and a word in lower case say what for, no place nor thing;
+      // what it is for is read as where it was done, as "for backend errors" is ("…by Rollbar to report backend errors").
+      const full0 = clause.slice(m.index + m[0].length).trim();
+      const why = WHY_TO.exec(full0);
+      const after0 = why ? full0.slice(0, why.index) : full0;
       const rest = /^and\s+(?:\S+\s+){1,3}?(?:is|are|was|were|has|have)\s/i.test(after0) ? '' : after0;
       // Not where it says where or what for ("…by Rollbar for backend errors", "Replaced Webpack with Vite in the storefront"): the thing may stay elsewhere.
       // "…in favour of tempfile" says the new thing, as "by" does.
@@ -818,7 +861,7 @@ function replacedIn(text: string): Replaced {
       // "Removed support of codecov", "Migrated from Jest/ts-jest to Vitest": no subject but the change itself, nothing said of where or what for.
       const purpose = f === REMOVED_FORM ? purposeOf(withoutUsage(m[1]!), f) : undefined;
       // "…was replaced by Rollbar for backend errors", "a workaround for the Safari bug": where or what for it was replaced, which the older fact must not say otherwise ("frontend errors", "the Firefox bug").
-      const at = f >= RENAMED_FORMS ? undefined : f === GONE_FORM || f === REMOVED_FORM ? (/\b(?:for|in|on|across|within|inside)\s+(.+)$/i.exec(after0)?.[1] ?? purpose ?? (f === GONE_FORM ? placeOf(m[1]!.trim()) : undefined)) : undefined;
+      const at = f >= RENAMED_FORMS ? undefined : f === GONE_FORM || f === REMOVED_FORM ? (/\b(?:for|in|on|across|within|inside)\s+(.+)$/i.exec(full0)?.[1] ?? purpose ?? (f === GONE_FORM ? placeOf(m[1]!.trim()) : undefined) ?? (why ? why[0].replace(/^\s+to\s+[a-z]+\s*/, '') || undefined : undefined)) : undefined;
       // Not where it says where or what for the thing was ("Removed a workaround for the Safari bug", "The Sentry integration in the admin app was removed"): another may stay.
       const sole = !at && (plain || (f === MOVED_FORM && !/\b(?:for|in|on|at|across|within|inside|except|only)\b/i.test(rest))) && [...before].every((w) => CHANGE_STEMS.has(w) || SELF.has(w));
       const scope = at ? lastPair(at) : undefined;
@@ -861,10 +904,13 @@ function replacedIn(text: string): Replaced {
     if (strong) cue = 'strong';
     else if (!cue && weak) cue = 'weak';
     // With its backticks: sameFrame reads "`uv`" as a name.
-    if (strong || weak) cued.push(raw);
+    if (strong || weak) {
+      cued.push(raw);
+      asides.push(raw.includes('(') ? { text: raw.replace(/\([^()]*\)/g, ' '), words: shapeOf((raw.match(/\([^()]*\)/g) ?? []).join(' ')).words } : null);
+    }
   }
   if (replacedKept.size >= SHAPES_KEPT) replacedKept.clear();
-  replacedKept.set(text, (r = { things, cue, clauses: cued, ...(movedSubject && !otherStrong ? { movedSubject } : {}) }));
+  replacedKept.set(text, (r = { things, cue, clauses: cued, asides, ...(movedSubject && !otherStrong ? { movedSubject } : {}), ...(stateNamed ? { stateNamed } : {}) }));
   return r;
 }
 
@@ -1122,9 +1168,13 @@ function withoutTail(f: Frame, other: Frame): Frame {
   while (i < f.words.length && (f.words[i]!.kind !== 'word' || other.keys.has(f.words[i]!.key) || LOOSE.has(f.words[i]!.key))) i++;
   while (i < f.words.length && (f.words[i]!.kind === 'word' || f.words[i]!.kind === 'det') && !other.keys.has(f.words[i]!.key)) i++;
   // "with Fly.io now, with preview apps on Vercel": a cue or a comma between.
-  while (i < f.words.length && (f.words[i]!.kind === 'cue' || f.words[i]!.key === ',')) i++;
-  if (i >= f.words.length || f.words[i]!.kind !== 'slot') return f;
-  for (let j = i; j < f.words.length; j++) if (f.words[j]!.kind === 'word' && other.keys.has(f.words[j]!.key)) return f;
+  let comma = false;
+  while (i < f.words.length && (f.words[i]!.kind === 'cue' || f.words[i]!.key === ',')) comma ||= f.words[i++]!.key === ',';
+  // "…now lives in crate::ui::theme, re-exported above": after a comma, what is added need not open with a place.
+  if (i >= f.words.length || (f.words[i]!.kind !== 'slot' && !comma)) return f;
+  // "…in SecurityConfig.java to avoid conflicts with Spring Security's CORS handling": "to" and a word in lower case say what for, whatever they name.
+  const why = f.words[i]!.key === 'to' && f.words[i + 1]?.kind === 'word' && !f.words[i + 1]!.named && !f.words[i + 1]!.tool;
+  if (!why) for (let j = i; j < f.words.length; j++) if (f.words[j]!.kind === 'word' && other.keys.has(f.words[j]!.key)) return f;
   const words = f.words.slice(0, i);
   return { ...f, words, keys: new Set(words.filter((w) => w.kind === 'word').map((w) => w.key)) };
 }
@@ -1142,12 +1192,22 @@ function sameFrame(newer: Frame, older: Frame): boolean {
   for (const k of newer.keys) if (older.keys.has(k) && !LOOSE.has(k)) shared = true;
   if (!shared) return false;
   const is = onlyRun(newer, older) ?? onlyRun(withoutTail(newer, older), older);
-  const to = is && slotAt(newer, is[0]);
+  const to = is && slotAt(newer, past(newer, older, is[0]));
   if (!is || !to) return false;
   // After "switched … to", what the older did with its thing goes with it ("The monorepo is managed with Lerna").
   const was = onlyRun(older, newer, to === 'free');
-  const from = was && slotAt(older, was[0]);
+  // Not after "switched … to", where any place is free ("The tests have moved to Vitest" leaves "The tests are in the tests folder").
+  const from = was && slotAt(older, to === 'free' ? was[0] : past(older, newer, was[0]));
   return !!was && !!from && (to === 'free' || to === from) && sameKind(older, was, newer, is);
+}
+
+/** Where a run's thing opens: before it up to two words the other frame says too ("Meta data is stored in the meta table": "meta" is the subject's word, the place opens before it). */
+function past(f: Frame, other: Frame, i: number): number {
+  // A version goes with its name ("Python 3.11"), the older's own "with … now" rule (sameKind) judges it.
+  if (VERSION.test(f.words[i]!.key)) return i;
+  let j = i;
+  while (j > 0 && j > i - 2 && f.words[j - 1]!.kind === 'word' && other.keys.has(f.words[j - 1]!.key)) j--;
+  return j;
 }
 
 /** Whether the older fact says nothing but the thing's head and the thing ("Logger is an interface"). */
@@ -1187,7 +1247,8 @@ function negatesOlder(thing: Thing, newer: FactShape, older: FactShape): boolean
   if (thing.renamed) return (!thing.within || [...thing.within].every((w) => older.frame.keys.has(w))) && inPlace(thing.keys!, older);
   if (thing.bare || ((thing.alone || thing.sole) && inPlace(thing.keys!, older))) return true;
   for (const w of newer.words) {
-    if (thing.words.has(w) || thing.fresh?.has(w) || GENERIC.has(w) || !older.words.has(w)) continue;
+    // The word of a gone thing's kind ("The Sentry integration …") is the thing's, no subject shared.
+    if (thing.words.has(w) || thing.fresh?.has(w) || GENERIC.has(w) || (thing.gone && KIND_STEMS.has(w)) || !older.words.has(w)) continue;
     // "Prices are shown in euros, not cents" makes another claim than "Prices are stored in cents": both stay true.
     return !(thing.verb && older.frame.verb && thing.verb !== older.frame.verb);
   }
@@ -1208,12 +1269,14 @@ export function replacesSubject(newer: FactShape, newerText: string, older: Fact
   if (newer.numbers && older.numbers && newer.numbers !== older.numbers && (versionAnew(newerText, older) || clauseAnew(newerText, older))) return true;
   if (flipped(newer, older)) return true;
   if (newer.cued && newerText.includes('(') && renamedAgain(newerText, older)) return true;
+  if (newer.tells && newer.cued && saidOtherwise(newerText, older)) return true;
   // A state of the same subject under a condition the older fact does not name holds there only, whatever else the newer says: "Pre-ping now defaults to True in the test suite" leaves "Pre-ping defaults to False" (as flipped judges it).
   if (underOtherCondition(newer, older)) return false;
   if (!newer.cued) return false;
   const said = replacedIn(newerText);
   if (said.things.length) return said.things.some((t) => negatesOlder(t, newer, older));
-  if (!said.cue) return false;
+  // A state named as what was before says a flip, judged above (flipped): its words shared say nothing more.
+  if (!said.cue || said.stateNamed) return false;
   if (said.cue === 'strong' && (!said.movedSubject || [...said.movedSubject].every((w) => older.words.has(w) || older.words.has(NOUN_FORM.get(w) ?? w) || CHANGE_STEMS.has(w)))) {
     // The words of change themselves are no subject shared: "API docs moved to Redoc" and "API deployment moved to Fly.io" share only "API".
     let both = 0;
@@ -1226,11 +1289,19 @@ export function replacesSubject(newer: FactShape, newerText: string, older: Fact
     if (both >= 2 && both / size >= 0.5) return true;
   }
   if (newer.negated || older.negated || !shareSubject(newer, older)) return false;
-  return said.clauses.some((c) => sameFrame(factShape(c).frame, older.frame));
+  // A bracket is an aside ("…now defaults to the IST date (leave_today)"): the clause without it, where the clause with it is no such change,
+  // and the bracket says nothing of the older fact ("…in Redis (Postgres stays the fallback)" keeps "Sessions live in Postgres").
+  return said.clauses.some((c, i) => {
+    if (sameFrame(factShape(c).frame, older.frame)) return true;
+    const aside = said.asides[i];
+    if (!aside) return false;
+    for (const w of aside.words) if (older.words.has(w)) return false;
+    return sameFrame(factShape(aside.text).frame, older.frame);
+  });
 }
 
-/** Where a clause of a fact ends for clauseAnew: a sentence's or clause's end, or a relative clause that adds to it (", which patches …"). */
-const PARTS = /[;!?\uff1b\uff01\uff1f\u3002]+|[:.](?=\s|$)|\s[\u2013\u2014]\s|,\s+(?:which|who|so that)\s/i;
+/** Where a clause of a fact ends for clauseAnew: a sentence's or clause's end, a relative clause that adds to it (", which patches …"), or a list's next item (", a separate build directory"). */
+const PARTS = /[;!?\uff1b\uff01\uff1f\u3002]+|[:.](?=\s|$)|\s[\u2013\u2014]\s|,\s+(?:which|who|so that)\s|,\s+(?=(?:a|an|the)\s)/i;
 
 /**
  * Whether one clause of a fact of several says the older fact again with other numbers, as a fact
@@ -1261,6 +1332,111 @@ function partsOf(text: string): readonly FactShape[] {
   return out;
 }
 
+/** "X has been moved to the wiki", "X was moved to websocket.js": a thing moved to a place (group 1 the thing, group 2 where). */
+const MOVED_TO = /^(.{1,120}?)\s+(?:(?:has|have)\s+been|has|have|was|were|is|are|got)\s+(?:now\s+)?moved\s+(?:over\s+)?(?:to|into)\s+(.+)$/i;
+/** "Moved 3rd_party_stubs … to ./.3rd_party_stubs": a changelog's past verb first, the thing after it. */
+const MOVED_WHAT = /^(?:(?:we|i)(?:'ve|\u2019ve)?\s+)?moved\s+(.{1,120}?)\s+(?:to|into)\s+(.+)$/i;
+/** Verbs that say where a thing is, no more: "is in", "lives in", "is kept in", "sits under" (not "is written in Go"). */
+const WHERE_VERBS = new Set('liv sit stay keep locat plac put host'.split(' '));
+
+/**
+ * Whether `newerText` says a thing was moved to a place, and the older fact says only where that
+ * thing is, elsewhere: "Build documentation has moved to the wiki" over "Build documentation is in
+ * the docs folder"; "'crypto' import was moved to the API route" over "The 'crypto' import is in the
+ * shared portal module". The older fact says all the thing's words, then "is" or a verb of where
+ * (WHERE_VERBS) and a place word; the place moved to is named with an article or as a path or file
+ * ("websocket.js"), so "The tests have moved to Vitest" leaves "Tests are in the tests folder".
+ */
+function movedAway(moves: readonly Move[], older: FactShape): boolean {
+  if (older.frame.verb && !WHERE_VERBS.has(older.frame.verb)) return false;
+  const t = older.frame.words;
+  for (const { thing, to } of moves) {
+    if (![...thing].every((w) => older.frame.keys.has(w))) continue;
+    // The older fact opens with the thing, then says where it is: its words up to the first place word are the thing's, "is" and a verb of where.
+    let i = 0;
+    while (i < t.length && t[i]!.kind !== 'slot') i++;
+    while (i < t.length && t[i]!.kind === 'slot' && SLOT_GROUP.get(t[i]!.key) === 'is') i++;
+    while (i < t.length && (t[i]!.kind === 'cue' || (t[i]!.kind === 'word' && WHERE_VERBS.has(VERB_GROUP.get(t[i]!.key) ?? t[i]!.key)))) i++;
+    if (i >= t.length || t[i]!.kind !== 'slot' || SLOT_GROUP.get(t[i]!.key) !== 'in') continue;
+    const head = t.slice(0, i).filter((w) => w.kind === 'word' && !WHERE_VERBS.has(VERB_GROUP.get(w.key) ?? w.key));
+    const place = t.slice(i + 1).filter((w) => w.kind === 'word');
+    // The thing is what the older fact places, or the place itself ("The multicore branch of this project has been moved to a separate
+    // repository" over "The multicore work lives on the multicore branch of this project": what is there moved with it).
+    if (!head.length || !(head.every((w) => thing.has(w.key)) || (place.every((w) => thing.has(w.key)) && [...thing].every((k) => place.some((w) => w.key === k))))) continue;
+    // Where it is now is another place: not all of the older's place again.
+    if (place.length && !place.every((w) => to.has(w.key))) return true;
+  }
+  return false;
+}
+
+/** A move a text says: the thing's words (as a frame reads them) and the words of where to. */
+type Move = { thing: ReadonlySet<string>; to: ReadonlySet<string> };
+function movesOf(text: string): readonly Move[] {
+  const out: Move[] = [];
+  if (/\bmoved\b/i.test(text)) {
+    for (const part of text.slice(0, FRAME_MAX).split(/[;!?]+|[:.](?=\s|$)|\s[\u2013\u2014]\s|\(/)) {
+      const c = part.trim().replace(/`/g, '');
+      if (c.toLowerCase().split(/[^a-z]+/).some((w) => HEDGED.has(w))) continue;
+      const m = MOVED_TO.exec(c) ?? MOVED_WHAT.exec(c);
+      if (!m || !/^(?:(?:the|a|an|its|their|our|this)\s|\S*[./]\S*[a-z0-9])/i.test(m[2]!)) continue;
+      // "Moved 3rd_party_stubs outside the src directory to ./.3rd_party_stubs": where it was is no part of the thing.
+      const thing = new Set(shapeOf(m[1]!.split(/\s(?:from|out\s+of|outside(?:\s+of)?)\s/i)[0]!).frame.keys);
+      if (thing.size) out.push({ thing, to: new Set(shapeOf(m[2]!).frame.keys) });
+    }
+  }
+  return out;
+}
+
+/** What a text says was so before (pastOf) and where it says things moved (movesOf), by text; null where it says neither (most texts): one lookup a pair. */
+const otherwiseKept = new Map<string, { past: Past | null; moves: readonly Move[] } | null>();
+function saidOtherwise(newerText: string, older: FactShape): boolean {
+  let said = otherwiseKept.get(newerText);
+  if (said === undefined) {
+    const past = pastOf(newerText);
+    const moves = movesOf(newerText);
+    said = past || moves.length ? { past, moves } : null;
+    if (otherwiseKept.size >= SHAPES_KEPT) otherwiseKept.clear();
+    otherwiseKept.set(newerText, said);
+  }
+  return !!said && ((!!said.past && saidBefore(said.past, older)) || (said.moves.length > 0 && movedAway(said.moves, older)));
+}
+
+/** A clause that says what was so before: "it was previously only called from marks.lua", "we used to deploy with Heroku" (not "as previously", "still"). */
+const PAST_SAID = /\b(?:previously|formerly|originally|used\s+to)\b/i;
+const PAST_WORDS = /\b(?:previously|formerly|originally|used\s+to|itself|themselves)\b/gi;
+const PAST_KEPT = /\b(?:as\s+(?:before|previously|formerly)|still|too|also|again)\b/i;
+
+/**
+ * Whether another clause of `newerText` says the older fact as what was so before, the newer's own
+ * clause saying what is now: "marks.apply() is now called from _paint(); it was previously only
+ * called from marks.lua itself on toggle" over "marks.apply() is only called from marks.lua on
+ * toggle". The past clause says most of the older's words (SAME, two at least; its subject may be a
+ * pronoun), the whole line all of them. Not where the past clause says it still holds ("as
+ * previously", "still", "too").
+ */
+function saidBefore(past: Past, older: FactShape): boolean {
+  for (const c of past.clauses) {
+    let both = 0;
+    for (const w of older.words) if (c.has(w)) both++;
+    if (both >= 2 && both / older.words.size >= SAME && [...older.words].every((w) => past.all.has(w))) return true;
+  }
+  return false;
+}
+
+/** The clauses of a text of several that say what was before (their words), and all its words; null where none does. */
+type Past = { clauses: readonly ReadonlySet<string>[]; all: ReadonlySet<string> };
+function pastOf(text: string): Past | null {
+  let read: Past | null = null;
+  const t = text.slice(0, FRAME_MAX);
+  if (PAST_SAID.test(t)) {
+    const parts = t.split(CLAUSES).filter((p) => p.trim());
+    const said = parts.filter((p) => PAST_SAID.test(p) && !PAST_KEPT.test(p) && !p.toLowerCase().split(/[^a-z]+/).some((w) => HEDGED.has(w)));
+    // The line says what is now in a clause of its own.
+    if (said.length && said.length < parts.length) read = { clauses: said.map((p) => shapeOf(p.replace(PAST_WORDS, ' ')).words), all: shapeOf(t.replace(PAST_WORDS, ' ')).words };
+  }
+  return read;
+}
+
 /** "drift (formerly moor)", "diagrams.net (formerly draw.io)", "…tab (formerly a separate component)": the name or state before, in a bracket after the one now. */
 const FORMERLY = /\((?:formerly|previously|was)\s+(?:(?:known|called|named)\s+as\s+)?([^()]{1,120})\)/i;
 
@@ -1269,29 +1445,37 @@ const FORMERLY = /\((?:formerly|previously|was)\s+(?:(?:known|called|named)\s+as
  * older fact says the same of it under that name: "drift (formerly moor) gives type-safe SQL" over
  * "moor gives type-safe SQL"; "The architecture diagrams are drawn with diagrams.net (formerly
  * draw.io)" over "…with draw.io". The newer's words without the bracket and without the new name
- * (its words before the bracket the older lacks), with the old name's, say every word of the older
- * and most of theirs (SAME); not "…are exported as PNG", which says more.
+ * (its words before the bracket the older lacks), with the old name's, say every word of the older;
+ * not "…are exported as PNG", which says more.
  */
 function renamedAgain(newerText: string, older: FactShape): boolean {
   const read = formerlyOf(newerText);
-  if (!read || ![...read.was].every((w) => older.words.has(w))) return false;
-  const said = new Set([...read.rest].filter((w) => !read.name.has(w) || older.words.has(w)));
-  for (const w of read.was) said.add(w);
-  // Every word of the older said, so their similarity is the older's share of what is said.
-  return [...older.words].every((w) => said.has(w)) && older.words.size / said.size >= SAME;
+  if (!read) return false;
+  // "Skytable (formerly known as TerrabaseDB or Skybase)": each name before is the thing under that name.
+  for (const was of read.was) {
+    if (![...was].every((w) => older.words.has(w))) continue;
+    const said = new Set([...read.rest].filter((w) => !read.name.has(w) || older.words.has(w)));
+    for (const w of was) said.add(w);
+    // Every word of the older said of the thing under its new name: the older is that fact under the name before, however much more the newer says ("Generate complex Graph or Tree seeded Synthetic Datasets with DeepFabric (formerly known as promptwright)").
+    if ([...older.words].every((w) => said.has(w))) return true;
+  }
+  return false;
 }
 
-/** What "(formerly X)" says, by text: X's words, the newer's words without the bracket, and the words of the four before it (where the new name is). */
-const formerlyKept = new Map<string, { was: ReadonlySet<string>; rest: ReadonlySet<string>; name: ReadonlySet<string> } | null>();
-function formerlyOf(text: string): { was: ReadonlySet<string>; rest: ReadonlySet<string>; name: ReadonlySet<string> } | null {
+/** What "(formerly X)" says, by text: X's words (of each name where X lists several: "TerrabaseDB or Skybase"), the newer's words without the bracket, and the words of the four before it (where the new name is). */
+type Formerly = { was: readonly ReadonlySet<string>[]; rest: ReadonlySet<string>; name: ReadonlySet<string> };
+const formerlyKept = new Map<string, Formerly | null>();
+function formerlyOf(text: string): Formerly | null {
   const kept = formerlyKept.get(text);
   if (kept !== undefined) return kept;
   const m = FORMERLY.exec(text.slice(0, FRAME_MAX));
-  let read: { was: ReadonlySet<string>; rest: ReadonlySet<string>; name: ReadonlySet<string> } | null = null;
+  let read: Formerly | null = null;
   if (m) {
-    const was = shapeOf(m[1]!.replace(/^(?:the|a|an)\s+/i, '')).words;
+    const whole = m[1]!.replace(/^(?:the|a|an)\s+/i, '');
+    const names = namesListed(whole);
+    const was = (names.length ? names : [whole]).map((n) => shapeOf(n).words).filter((w) => w.size);
     const before = text.slice(0, m.index);
-    if (was.size) read = { was, rest: shapeOf(`${before} ${text.slice(m.index + m[0].length)}`).words, name: shapeOf(before.split(/\s+/).slice(-4).join(' ')).words };
+    if (was.length) read = { was, rest: shapeOf(`${before} ${text.slice(m.index + m[0].length)}`).words, name: shapeOf(before.split(/\s+/).slice(-4).join(' ')).words };
   }
   if (formerlyKept.size >= SHAPES_KEPT) formerlyKept.clear();
   formerlyKept.set(text, read);
@@ -1365,6 +1549,10 @@ export interface State {
   readonly yes: boolean;
   /** Whether it says "by default": a state to begin with, which a state under a condition ("visible after the user clicks Generate") outlives. */
   readonly byDefault: boolean;
+  /** Whether it names an exception ("…unless the flag is set"): then it holds where it says, and replaces only a state said under the same condition. */
+  readonly excepted?: boolean;
+  /** After a reason that opens the sentence with no comma ("Due to … audio notifications are now disabled"), the words before the state in order; the subject is then '' (none read). */
+  readonly last?: readonly string[];
 }
 
 /** Pairs of opposite states, each word → [pair, side]: "enabled" and "off" are opposite, "required" and "optional". */
@@ -1387,12 +1575,12 @@ const STATES = new Map<string, [string, boolean]>([
   ['false', ['true', false]],
 ]);
 /**
- * A state said of a subject: a form of "be" (or "turned"), "now" or a negation, then the state
+ * A state said of a subject: a form of "be" (or "turned"), "now" or a negation, "turned" or "switched" ("is switched on by default"), then the state
  * word; or "(now) defaults to" and the word ("Pre-ping now defaults to True": a default, true and
  * false a pair as enabled and disabled are). "will be" and "should be" are no form here (a state to come, a wish); "on" and "off" only
  * as a state of their own, before "by default" or the clause's end ("is on port 3000" is a place).
  */
-const STATE_SAID = /\b(?:(?:is|are|was|were|been|turned)\s+(now\s+)?(no\s+longer\s+|not\s+)?|(now\s+)?defaults?\s+to\s+)(enabled|disabled|on|off|required|mandatory|needed|optional|allowed|permitted|forbidden|disallowed|prohibited|sync|synchronous|async|asynchronous|public|private|supported|unsupported|visible|hidden|true|false)\b/gi;
+const STATE_SAID = /\b(?:(?:is|are|was|were|been|turned)\s+(now\s+)?(no\s+longer\s+|not\s+)?(?:(?:turned|switched)\s+)?|(now\s+)?defaults?\s+to\s+)(enabled|disabled|on|off|required|mandatory|needed|optional|allowed|permitted|forbidden|disallowed|prohibited|sync|synchronous|async|asynchronous|public|private|supported|unsupported|visible|hidden|true|false)\b/gi;
 /** Words that open a subject's place or condition: "Fuzzy matching in the file picker", "Swagger … when … in production mode". */
 const CONDITION_OPENS = /\s(?:in|on|at|for|within|inside|under|during|when|whenever|if|unless|across|while)\s/i;
 /** Words of a subject that say its state before, no part of what it is: "The previously optional fallbackField option". */
@@ -1429,15 +1617,24 @@ function stateOf(text: string): State | null {
     if (at >= 0) start = Math.max(start, at + p.length);
   }
   let subject = before.slice(start);
+  // "infinite_scroll was defaulting to false, contrary to its documented default value. Now defaults to true.": a sentence with no
+  // subject says the state of the previous one's, where that one opens with its subject and a form of "be" or "have".
+  if (start > 0 && !subject.trim()) subject = /^\s*((?:[\w.\-/]+\s+){0,3}?[\w.\-/]+)\s+(?:is|are|was|were|has|have|had)\s/i.exec(before.slice(0, start).replace(/[.;:!?]\s*$/, '').split(/[.;:!?]\s/).at(-1)!)?.[1] ?? subject;
   if (subject.includes(',')) return null;
   subject = subject.split(/\s(?:which|that|who)\s/i)[0]!;
-  const opens = CONDITION_OPENS.exec(` ${subject} `);
+  // "Due to considerable interference in classic environments audio notifications are now disabled by default": a reason opens the
+  // sentence and no comma ends it, so the subject is some last words of it, which flipped matches against the older's subject.
+  const reason = /^\s*(?:(?:due|owing|thanks)\s+to|because\s+of)\s/i.test(subject);
+  const opens = reason ? null : CONDITION_OPENS.exec(` ${subject} `);
   let condition = '';
   if (opens) {
     condition = ` ${subject} `.slice(opens.index);
     subject = ` ${subject} `.slice(0, opens.index);
   }
-  const tail = after.split(/[.;!?]\s|[.;!?]$|\s(?:and|so|to)\s|\s[\-\u2013\u2014]\s/i)[0]!.split(COMMA_ADDS)[0]!;
+  const told = after.split(/[.;!?]\s|[.;!?]$|\s(?:and|so|to)\s|\s[\-\u2013\u2014]\s/i)[0]!.split(COMMA_ADDS)[0]!;
+  // "…are now disabled in production unless the ENABLE_ADMIN_ROUTES flag is set": an exception says where it does not hold, no part of where it does.
+  const unless = /,?\s+unless\s/i.exec(told);
+  const tail = unless ? told.slice(0, unless.index) : told;
   // "Pre-ping now defaults to True": a default, as "is enabled by default" is.
   const byDefault = /\bby\s+default\b/i.test(tail) || /\bdefaults?\s/i.test(best[0]);
   condition = `${condition} ${tail}`
@@ -1451,7 +1648,9 @@ function stateOf(text: string): State | null {
   const words = [...shape.words].filter((w) => !STATES.has(w));
   if (!words.length) return null;
   const [pair, yes] = STATES.get(word)!;
-  return { subject: [...words, ...(shape.numbers ? [shape.numbers] : [])].sort().join(' '), condition, pair, yes: best[2] ? !yes : yes, byDefault };
+  // Words in the order said, the subject none (no subject is this one): flipped reads its last words.
+  if (reason) return shape.numbers ? null : { subject: '', condition, pair, yes: best[2] ? !yes : yes, byDefault, last: words, ...(unless ? { excepted: true } : {}) };
+  return { subject: [...words, ...(shape.numbers ? [shape.numbers] : [])].sort().join(' '), condition, pair, yes: best[2] ? !yes : yes, byDefault, ...(unless ? { excepted: true } : {}) };
 }
 
 /**
@@ -1466,9 +1665,16 @@ function flipped(newer: FactShape, older: FactShape): boolean {
   const now = newer.state;
   if (!now) return false;
   const was = older.state;
-  if (!was || was.pair !== now.pair || was.yes === now.yes || was.subject !== now.subject) return false;
+  if (!was || was.pair !== now.pair || was.yes === now.yes) return false;
+  // After a reason with no comma, the older's subject is the newer's last words, said under the same condition: its words before are the reason.
+  if (now.last && was.subject) {
+    const k = was.subject.split(' ').length;
+    return k < now.last.length && [...now.last.slice(-k)].sort().join(' ') === was.subject && now.condition === was.condition;
+  }
+  if (was.subject !== now.subject) return false;
   // A default says nothing of a state under a condition that is no default: "The Designs section is now hidden by default" leaves "…visible after the user clicks Generate".
-  return now.condition === was.condition || (!now.condition && !(now.byDefault && !was.byDefault));
+  // One with an exception ("…disabled unless ENABLE_ADMIN_ROUTES is set") leaves a state said under a condition it does not name ("…enabled when ENABLE_ADMIN_ROUTES is set").
+  return now.condition === was.condition || (!now.condition && !now.excepted && !(now.byDefault && !was.byDefault));
 }
 
 /** Whether two facts say opposite states of one kind ("on" and "off"): never the same fact again, however many words they share ("on" is no content word). */

@@ -41,8 +41,10 @@ describe('dist/primer.js, the session start primer', () => {
     // a boolean (truth48), the hot files' upkeep, bot and release tests as string tests instead of
     // patterns (primer48: no pattern compiled at a start, ~1 ms) and the quick redaction finding a
     // line's rules in one pattern (lead48). A size that jumps means something that is not the
-    // primer's came in.
-    expect(text.length).toBeLessThan(280_000);
+    // primer's came in. 285.6 KB with the judgement reading moves, the past said in a clause of its
+    // own, every name of "(formerly known as X or Y)", "unless", a reason before the subject and
+    // "to …" as what for (truth49: +5.9 KB).
+    expect(text.length).toBeLessThan(285_650);
   });
 
 });

@@ -63,6 +63,10 @@ const held48 = load('heldout48');
 const final48 = load('final48');
 /** A twenty-third (stop 48, truth48), real lines found after this stop's last rule change, measured once on it (closing48.json's note). */
 const closing48 = load('closing48');
+/** A twenty-fourth (stop 49, truth49), real lines (moves, "now lives in", "(formerly known as X)", "is now configured in", "now off by default") from repositories no earlier set used, measured once on lead49 before this stop's changes (heldout49.json's note). */
+const held49 = load('heldout49');
+/** A twenty-fifth (stop 49, truth49), real lines found after this stop's last rule change, measured once on it (final49.json's note). */
+const final49 = load('final49');
 
 const from = process.env.SUPERSEDES_FROM;
 const longTerm = (await import(from ? join(from, 'src/memory/long-term.ts') : '../../src/memory/long-term.js')) as typeof import('../../src/memory/long-term.js');
@@ -134,11 +138,13 @@ describe('the held-out replacement pairs', () => {
       const h48 = score(judge, held48);
       const f48 = score(judge, final48);
       const c48 = score(judge, closing48);
+      const h49 = score(judge, held49);
+      const f49 = score(judge, final49);
       const say = (set: string, s: ReturnType<typeof score>, of: PairSet) =>
         `${name} ${set}${from ? ` [${from}]` : ''}: recall ${s.found}/${of.positive.length} (${(s.recall * 100).toFixed(0)}%), precision ${(s.precision * 100).toFixed(1)}% (${s.falses.length} false of ${of.negative.length})\n` +
         s.falses.map((p) => `  false: "${p.newer}" over "${p.older}"`).join('\n') +
         `\n${s.missed.map((p) => `  missed: "${p.newer}" over "${p.older}"`).join('\n')}`;
-      console.log(`${say('held-out', s, pairs)}\n${say('fresh', f, fresh)}\n${say('blind', b, blind)}\n${say('last', l, last)}\n${say('unnamed', u, unnamed)}\n${say('after44', a, after)}\n${say('final44', z, final)}\n${say('heldout45', h, held45)}\n${say('real45', r, real45)}\n${say('final45', g, final45)}\n${say('last45', k, last45)}\n${say('closing45', c, closing45)}\n${say('heldout46', n, held46)}\n${say('closing46', t, closing46)}\n${say('real46', q, real46)}\n${say('final46', e, final46)}\n${say('heldout47', v, held47)}\n${say('final47', w, final47)}\n${say('flips47', x, flips47)}\n${say('flipfinal47', y, flipfinal47)}\n${say('heldout48', h48, held48)}\n${say('final48', f48, final48)}\n${say('closing48', c48, closing48)}`);
+      console.log(`${say('held-out', s, pairs)}\n${say('fresh', f, fresh)}\n${say('blind', b, blind)}\n${say('last', l, last)}\n${say('unnamed', u, unnamed)}\n${say('after44', a, after)}\n${say('final44', z, final)}\n${say('heldout45', h, held45)}\n${say('real45', r, real45)}\n${say('final45', g, final45)}\n${say('last45', k, last45)}\n${say('closing45', c, closing45)}\n${say('heldout46', n, held46)}\n${say('closing46', t, closing46)}\n${say('real46', q, real46)}\n${say('final46', e, final46)}\n${say('heldout47', v, held47)}\n${say('final47', w, final47)}\n${say('flips47', x, flips47)}\n${say('flipfinal47', y, flipfinal47)}\n${say('heldout48', h48, held48)}\n${say('final48', f48, final48)}\n${say('closing48', c48, closing48)}\n${say('heldout49', h49, held49)}\n${say('final49', f49, final49)}`);
       if (from) return;
       expect(s.falses.map((p) => p.newer)).toEqual([]);
       expect(s.found).toBeGreaterThanOrEqual(Math.ceil(pairs.positive.length * 0.8));
@@ -196,7 +202,8 @@ describe('the held-out replacement pairs', () => {
       expect(v.falses.map((p) => p.newer)).toEqual([]);
       expect(v.found).toBeGreaterThanOrEqual(name.startsWith('dream') ? 18 : 19);
       // Stop 48 (truth48): final46 one more in both judges ("Removed deprecated react-scripts": a state word is no part of the gone thing).
-      expect([n.found, q.found, e.found]).toEqual(name.startsWith('dream') ? [16, 11, 9] : [16, 11, 10]);
+      expect([n.found, q.found]).toEqual([16, 11]);
+      expect(e.found).toBeGreaterThanOrEqual(name.startsWith('dream') ? 9 : 10);
       // final47.json, real changelog lines found after this stop's last rule change and measured once on it: 9/20, 0 false of 11 (dream 7/20:
       // it keeps "Removed .travis.yml" and "Removed mypy.ini" out of MEMORY.md as lists of files); main 13f5665: 8/20 (dream 6/20) and one
       // false, "Removed support for Python 3.7." over "Python 3.8 is supported" (its purpose cut took "support for" as the thing's use).
@@ -244,6 +251,35 @@ describe('the held-out replacement pairs', () => {
       // Then tuned on ("drift (formerly moor) gives type-safe SQL" over "moor gives type-safe SQL": the same fact said under the name before;
       // "formerly" and "previously" are words of change): 8/14, 0 false; a tuning set since.
       expect(c48.found).toBeGreaterThanOrEqual(8);
+      // heldout49.json (truth49), real lines measured once on lead49 562991b before this stop's changes: primer 9/34, dream 8/34, 1 false of 18
+      // ("Public pages are now off by default for a new tournament, instead of on" over "…can be turned on by an arbiter": a state named as the old
+      // thing, read as a strong cue with words shared). Then tuned on (a state named so says a flip only; a thing moved to a place; the past said in a
+      // clause of its own; each name of "(formerly known as X or Y)", the newer saying more; "switched on"; "unless" no condition; an aside after a
+      // comma; a place before a word of the subject; "instead of passing"): 20/34 (dream 19), 0 false; a tuning set since.
+      expect(h49.falses.map((p) => p.newer)).toEqual([]);
+      expect(h49.found).toBeGreaterThanOrEqual(name.startsWith('dream') ? 19 : 20);
+      // The same rules took final46 to 11/15 (primer; "…has been moved to…") and final48 to 12/17 (both judges).
+      expect(e.found).toBeGreaterThanOrEqual(name.startsWith('dream') ? 9 : 11);
+      expect(f48.found).toBeGreaterThanOrEqual(12);
+      // Then "to avoid …" after the new place, a reason before the subject with no comma, the place itself moved, "Moved X outside Y to Z": heldout49
+      // 21/34 (dream 20), flipfinal47 21/22, closing48 10/14, final47 12/20 (dream 10), 0 false.
+      expect(h49.found).toBeGreaterThanOrEqual(name.startsWith('dream') ? 20 : 21);
+      expect(y.found).toBeGreaterThanOrEqual(21);
+      expect(c48.found).toBeGreaterThanOrEqual(10);
+      expect(w.found).toBeGreaterThanOrEqual(name.startsWith('dream') ? 10 : 12);
+      // Then a gone thing's "to ensure …" is what for, a time before it with no comma ("Since Forge 1.19.2 the …"), the word of a named thing's kind
+      // ("The function Client(token)"): heldout49 22/34 (dream 21), closing48 12/14, 0 false.
+      expect(h49.found).toBeGreaterThanOrEqual(name.startsWith('dream') ? 21 : 22);
+      expect(c48.found).toBeGreaterThanOrEqual(12);
+      // final49.json, real lines found after those rules (967603e) and measured once on them: 6/18 in both judges, 0 false of 9; lead49 562991b the
+      // same 6/18, 0 false. Its lines say "now uses", "now defaults to", "no longer uses", forms this stop's rules do not read (see the report).
+      expect(f49.falses.map((p) => p.newer)).toEqual([]);
+      expect(f49.found).toBeGreaterThanOrEqual(6);
+      // Then tuned on (a bracket that says nothing of the older fact is an aside; a clause's subject follows "since", "because", "so"): 9/18 in both
+      // judges, 0 false; a tuning set since.
+      // Then one item of a list (", a separate build directory") read as a clause of its own with other numbers: 10/18.
+      // Then a sentence with no subject says the state of the previous one's ("…was defaulting to false, … Now defaults to true."): 11/18.
+      expect(f49.found).toBeGreaterThanOrEqual(11);
     });
   }
 });
