@@ -19,6 +19,72 @@ export function toParseArgs(table: OptionTable): Record<string, { type: 'string'
 const readArgs = (table: OptionTable, args: string[], allowPositionals: boolean) =>
   parseArgs({ args, options: toParseArgs(table), strict: true, allowPositionals, allowNegative: true, tokens: true });
 
+/** What readArgs gives that leanParse reads: the values, the positionals, and the names given in order. */
+interface Read {
+  values: Record<string, string | boolean>;
+  positionals: string[];
+  names: string[];
+}
+
+/**
+ * The plain arguments an agent or a script passes (`--summary <json>`, `--json`, `--no-color`,
+ * `--days=3`, words of a query) read without node's parseArgs, which costs ~3.4 M instructions to
+ * load and compile at every `end`. What it does not read plainly (a short flag, a value that
+ * starts with a dash, `--`, an unknown name, a boolean given a value) is null, and parseArgs reads
+ * it. test/cli/lean-parse.test.ts holds both readings side by side.
+ */
+export function readPlain(table: OptionTable, args: string[], allowPositionals: boolean): Read | null {
+  const out: Read = { values: {}, positionals: [], names: [] };
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (!arg.startsWith('-')) {
+      if (!allowPositionals) return null;
+      out.positionals.push(arg);
+      continue;
+    }
+    if (!arg.startsWith('--') || arg === '--') return null;
+    const eq = arg.indexOf('=');
+    const name = arg.slice(2, eq < 0 ? undefined : eq);
+    const spec = Object.hasOwn(table, name) ? table[name] : undefined;
+    if (!spec) {
+      const positive = name.startsWith('no-') ? name.slice(3) : null;
+      if (eq >= 0 || !positive || !Object.hasOwn(table, positive) || table[positive]!.type !== 'boolean' || Object.hasOwn(table, name)) return null;
+      out.values[positive] = false;
+      out.names.push(positive);
+      continue;
+    }
+    if (spec.type === 'boolean') {
+      if (eq >= 0) return null;
+      out.values[name] = true;
+    } else if (eq >= 0) out.values[name] = arg.slice(eq + 1);
+    else {
+      const value = args[i + 1];
+      if (value === undefined || value.startsWith('-')) return null;
+      out.values[name] = value;
+      i++;
+    }
+    out.names.push(name);
+  }
+  return out;
+}
+
+/** readArgs in the shape readPlain gives (it throws where parseArgs does). */
+export function readWithNode(table: OptionTable, args: string[], allowPositionals: boolean): Read {
+  const parsed = readArgs(table, args, allowPositionals);
+  return { values: parsed.values as Read['values'], positionals: parsed.positionals, names: parsed.tokens.flatMap((t) => (t.kind === 'option' ? [t.name] : [])) };
+}
+
+/** The arguments read plainly where they can be, else by node's parseArgs (null where it refuses them). Exported for the tests. */
+export function readLean(table: OptionTable, args: string[], allowPositionals: boolean): Read | null {
+  const plain = readPlain(table, args, allowPositionals);
+  if (plain) return plain;
+  try {
+    return readWithNode(table, args, allowPositionals);
+  } catch {
+    return null;
+  }
+}
+
 export interface LeanArgs {
   values: Record<string, unknown>;
   positionals: string[];
@@ -33,21 +99,12 @@ export interface LeanArgs {
  * readings side by side for every table entry.
  */
 export function leanParse(table: OptionTable, args: string[], allowPositionals: boolean): LeanArgs | null {
-  // No arguments (how agents start the primer): nothing to read, and node's parseArgs, loaded on
-  // first use, costs ~0.3 ms at every session start.
-  let parsed: ReturnType<typeof readArgs> = { values: {}, positionals: [], tokens: [] };
-  if (args.length) {
-    try {
-      parsed = readArgs(table, args, allowPositionals);
-    } catch {
-      return null;
-    }
-  }
+  const parsed = readLean(table, args, allowPositionals);
+  if (!parsed) return null;
   const given = new Set<string>();
-  for (const t of parsed.tokens) {
-    if (t.kind !== 'option') continue;
-    if (given.has(t.name)) return null;
-    given.add(t.name);
+  for (const name of parsed.names) {
+    if (given.has(name)) return null;
+    given.add(name);
   }
   const values: Record<string, unknown> = {};
   for (const [name, o] of Object.entries(table)) {
