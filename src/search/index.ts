@@ -9,6 +9,7 @@ import { deltaIndex, deltaLimit, overlay, readDelta, writeDelta, type Delta } fr
 import { buildIndex, buildIndexSliced, type BuildProgress } from './build.js';
 import { indexNewest, type NewestIndex } from './newest.js';
 import { smallYoungGeneration } from './heap.js';
+import { mark } from '../trace.js';
 import { openStore, readFiles, writeStoreContent, type FileEntries, type Store } from './store.js';
 
 export interface OpenedIndex {
@@ -63,8 +64,9 @@ export async function openIndex(repo: Repo, progress?: (p: BuildProgress) => voi
     return { index: newest, valid: Promise.resolve(true), refresh: async () => newest, close: () => {} };
   }
   // The journal listed once: the key says what the index must hold, and an update or a build reads
-  // that very listing, so the key it stores never says more than was read.
-  const keyed = journalKey(repo.root, undefined, undefined, keySliced).then((k) => k!);
+  // that very listing, so the key it stores never says more than was read. A process that answers
+  // this one search (`inline`: a command) lists it in one go; a server, in slices.
+  const keyed = journalKey(repo.root, inline ? Infinity : undefined, undefined, keySliced, repo.stateDir).then((k) => (mark('search: journal listed'), k!));
   keyed.catch(() => {}); // reported where awaited
   let refreshed: OpenedIndex | undefined;
   const refresh = async () => (refreshed = await update(repo, openStore(repo.stateDir), await keyed, progress, inline));
