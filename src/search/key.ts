@@ -74,7 +74,10 @@ function keyed(key: Buffer): JournalKey {
 /** The listing a key was made from (keyOf), read back; null for bytes keyOf did not make. */
 export function listingOf(key: Buffer): JournalFile[] | null {
   const read = readKey(key);
-  return read && read.paths.map((path, i) => ({ path, size: read.numbers[2 * i]!, mtimeMs: read.numbers[2 * i + 1]! }));
+  if (!read) return null;
+  const paths = read.n ? read.paths.split('\0') : [];
+  if (paths.length !== read.n) return null;
+  return paths.map((path, i) => ({ path, size: read.numbers[2 * i]!, mtimeMs: read.numbers[2 * i + 1]! }));
 }
 
 /**
@@ -102,36 +105,24 @@ export function keyOf(listing: readonly JournalFile[]): Buffer {
 
 const PREFIX = 'lstat:v2';
 
-/** A key's numbers (size and mtime of each file) and paths, or null for bytes keyOf did not make. */
-function readKey(key: Buffer): { numbers: Float64Array; paths: string[] } | null {
+/**
+ * A key's numbers (size and mtime of each file), its n, and its paths as they are kept (one string,
+ * NUL between two); null for bytes keyOf did not make. One string, not n: a warm search reads each
+ * path once, and n strings held while every file is stat-ed were copied by each young-generation
+ * collection meanwhile (10,000 paths: 10-15 ms of a warm search collecting garbage).
+ */
+function readKey(key: Buffer): { n: number; numbers: Float64Array; paths: string } | null {
   const start = PREFIX.length + 8;
   if (key.length < start || key.toString('latin1', 0, PREFIX.length) !== PREFIX) return null;
   const count = new Float64Array(1);
   new Uint8Array(count.buffer).set(key.subarray(PREFIX.length, start));
   const n = count[0]!;
-  if (!Number.isSafeInteger(n) || n < 0 || start + 16 * n > key.length) return null;
+  if (!Number.isSafeInteger(n) || n < 0 || start + 16 * n > key.length || (!n && key.length !== start)) return null;
   const numbers = new Float64Array(2 * n);
   new Uint8Array(numbers.buffer).set(key.subarray(start, start + 16 * n));
-  const paths = n ? key.toString('utf8', start + 16 * n).split('\0') : [];
-  return paths.length === n && (n || key.length === start) ? { numbers, paths } : null;
+  return { n, numbers, paths: key.toString('utf8', start + 16 * n) };
 }
 
-/**
- * The last full listing, kept in `search-index.listed` (the state directory): one JSON line, the
- * folders it read (the journal, then each day folder) with their inode and change time as they were
- * before their names were read, then its key's bytes.
- *
- * A folder's change time moves whenever an entry is added to it, removed or renamed, and cannot be
- * set back by hand; so while every folder's is as kept, each folder holds the names it held, and
- * the listing would list the same files. Their sizes and mtimes are then all that can differ, and
- * they are compared with the key's, one `lstat` a file, as the listing would have compared them:
- * the key so had is the key the listing would make, byte for byte, without a directory read per
- * day or the key made anew (at 10,000 session files those were two thirds of the listing's cost).
- *
- * A folder changed less than RACY_MS before the listing began is not kept (see fs/stamp.ts: a
- * change in the same clock tick could leave the same time): while one is, the file is not written
- * and the next search lists in full.
- */
 interface ListedHead {
   keyBytes: number;
   folders: [path: string, ino: number, ctimeMs: number][];
@@ -176,7 +167,7 @@ async function quickKey(root: string, stateDir: string, sliceMs: number, stop: {
   const key = file.subarray(nl + 1);
   const read = readKey(key);
   if (!read) return null;
-  const { numbers, paths } = read;
+  const { n, numbers, paths } = read;
   try {
     // As the listing starts: no linked folder on the journal's path.
     if (symlinkOnPath(root, JOURNAL_DIR)) return null;
@@ -184,11 +175,16 @@ async function quickKey(root: string, stateDir: string, sliceMs: number, stop: {
       const st = folderStat(`${root}/${path}`);
       if (st?.ino !== ino || st.ctimeMs !== ctimeMs) return null;
     }
-    const seen: DaysSeen = { done: 0, total: paths.length };
+    const seen: DaysSeen = { done: 0, total: n };
     let from = performance.now();
     const base = `${root}/`;
-    for (let i = 0; i < paths.length; i++) {
-      if (!sameFile(base + paths[i], numbers[2 * i]!, numbers[2 * i + 1]!)) return null;
+    for (let i = 0, at = 0; i < n; i++) {
+      // The i-th path: up to the next NUL, the last one up to the end.
+      let end = paths.indexOf('\0', at);
+      if ((end < 0) !== (i === n - 1)) return null;
+      if (end < 0) end = paths.length;
+      if (!sameFile(base + paths.slice(at, end), numbers[2 * i]!, numbers[2 * i + 1]!)) return null;
+      at = end + 1;
       if ((i & 63) === 63 && performance.now() - from >= sliceMs) {
         seen.done = i + 1;
         sliced?.(seen);
