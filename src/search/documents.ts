@@ -50,10 +50,12 @@ export function listJournalFiles(root: string): JournalFile[] {
 export async function listJournalFilesSliced(root: string, sliceMs: number, stop: { stopped: boolean }, sliced?: (seen: DaysSeen) => void, folders?: ListedFolder[]): Promise<JournalFile[] | null> {
   const files: JournalFile[] = [];
   const seen: DaysSeen = { done: 0, total: 0 };
-  let from = performance.now();
+  // No clock where nothing is sliced (a command): node loads `performance` on first use.
+  const inSlices = Number.isFinite(sliceMs);
+  let from = inSlices ? performance.now() : 0;
   for (const some of journalFilesByDay(root, seen, folders)) {
     for (const f of some) files.push(f);
-    if (performance.now() - from >= sliceMs) {
+    if (inSlices && performance.now() - from >= sliceMs) {
       sliced?.(seen);
       await new Promise((resolve) => setImmediate(resolve));
       if (stop.stopped) return null;

@@ -176,7 +176,9 @@ async function quickKey(root: string, stateDir: string, sliceMs: number, stop: {
       if (st?.ino !== ino || st.ctimeMs !== ctimeMs) return null;
     }
     const seen: DaysSeen = { done: 0, total: n };
-    let from = performance.now();
+    // No clock where nothing is sliced (a command): node loads `performance` on first use.
+    const inSlices = Number.isFinite(sliceMs);
+    let from = inSlices ? performance.now() : 0;
     const base = `${root}/`;
     for (let i = 0, at = 0; i < n; i++) {
       // The i-th path: up to the next NUL, the last one up to the end.
@@ -185,7 +187,7 @@ async function quickKey(root: string, stateDir: string, sliceMs: number, stop: {
       if (end < 0) end = paths.length;
       if (!sameFile(base + paths.slice(at, end), numbers[2 * i]!, numbers[2 * i + 1]!)) return null;
       at = end + 1;
-      if ((i & 63) === 63 && performance.now() - from >= sliceMs) {
+      if (inSlices && (i & 63) === 63 && performance.now() - from >= sliceMs) {
         seen.done = i + 1;
         sliced?.(seen);
         await new Promise((resolve) => setImmediate(resolve));
