@@ -2,8 +2,8 @@ import type { Repo } from '../git/repo.js';
 import type { CorruptFileError } from '../memory/frontmatter.js';
 import type { Session } from '../memory/session.js';
 import { query, type QueryOptions, type Ranking } from './bm25.js';
-import { dayFileDay, folderDay, listJournalFilesSliced, readJournalFile, toDocument, type DaysSeen, type JournalFile, type SessionMeta } from './documents.js';
-import { journalKey, keyOf, type JournalKey } from './key.js';
+import { dayFileDay, folderDay, readJournalFile, toDocument, type DaysSeen, type JournalFile, type SessionMeta } from './documents.js';
+import { journalKey, type JournalKey } from './key.js';
 import { Postings } from './postings.js';
 import { deltaIndex, deltaLimit, overlay, readDelta, writeDelta, type Delta } from './delta.js';
 import { buildIndex, buildIndexSliced, type BuildProgress } from './build.js';
@@ -224,9 +224,10 @@ export async function buildInBackground(repo: Repo, sliceMs: number, stop: { sto
   await start;
   await new Promise((resolve) => setImmediate(resolve));
   if (stop.stopped) return false;
-  const listing = await listJournalFilesSliced(repo.root, sliceMs, stop);
-  const built = listing && (await buildIndexSliced(repo.root, listing, sliceMs, stop));
+  // Listed as a search lists it, the listing kept for the searches after (key.ts).
+  const keyed = await journalKey(repo.root, sliceMs, stop, undefined, repo.stateDir);
+  const built = keyed && (await buildIndexSliced(repo.root, keyed.listing, sliceMs, stop));
   if (!built || stop.stopped) return false;
-  writeStoreContent(repo.stateDir, keyOf(listing!), built.content, built.files);
+  writeStoreContent(repo.stateDir, keyed!.key, built.content, built.files);
   return true;
 }

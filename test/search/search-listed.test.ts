@@ -9,6 +9,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { listJournalFiles } from '../../src/search/documents.js';
 import { journalKey, keyOf, listingOf } from '../../src/search/key.js';
+import { buildInBackground } from '../../src/search/index.js';
+import { findRepo } from '../../src/git/repo.js';
 import { writeSession } from '../helpers/journal-session.js';
 import { BIN, makeRepo, tempDir, type TestRepo } from '../helpers/repo.js';
 import { cleanEnv } from '../helpers/clean-env.mjs';
@@ -158,6 +160,15 @@ describe('the kept listing of the journal', () => {
     const inClone = execIn(clone, ['search', '--json', 'zeppelin'], { GIT_MEMORY_TRACE: '1' });
     expect(JSON.parse(inClone.stdout)).toMatchObject({ cache: 'rebuilt', total: 3 });
     expect(inClone.stderr).not.toContain('search: key as kept');
+  });
+});
+
+describe('the whole index built in the background (a clone\'s first search, a server)', () => {
+  it('keeps its listing: the next search answers from it', async () => {
+    const repo = await journal();
+    expect(await buildInBackground(findRepo(repo.dir, process.env), 25, { stopped: false })).toBe(true);
+    expect(existsSync(join(repo.dir, LISTED))).toBe(true);
+    expect(search(repo, 'zeppelin')).toMatchObject({ cache: 'fresh', total: 3, kept: true });
   });
 });
 
