@@ -95,6 +95,8 @@ export const SEARCH_POSTINGS_FILE = 'search-index.postings';
 export const SEARCH_FILES_FILE = 'search-index.files.json';
 /** What changed in the journal since the stored index was built (see search/delta.ts). */
 export const SEARCH_DELTA_FILE = 'search-index.delta.json';
+/** The journal's last full listing, which a search's cache key checks before listing it again (see search/key.ts). */
+export const SEARCH_LISTED_FILE = 'search-index.listed';
 export const LOCK_FILE = 'lock';
 export const TMP_DIR = 'tmp';
 /** Note of a memory commit whose index refresh is under way (see git/index-swap.ts). */

@@ -12,6 +12,7 @@ import { bestLine } from '../search/snippet.js';
 import type { Repo } from '../git/repo.js';
 import type { Ctx, Result } from './context.js';
 import { handDeleted } from './steps/hand-deleted.js';
+import { mark } from '../trace.js';
 
 export interface SearchOptions {
   query: string;
@@ -187,7 +188,9 @@ export async function search(ctx: Ctx, opts: SearchOptions, use: SearchUse = {})
   const retiring = readRetired(repo);
   retiring.catch(() => {}); // reported where awaited
   const opened = await (use.open ? use.open(repo) : openIndex(repo, use.progress, undefined, true, buildElsewhere && { build: () => buildElsewhere(repo), firstMs: FIRST_ANSWER_MS }));
+  mark('search: index opened');
   const retired = await retiring;
+  mark('search: retired facts read');
   const run = (idx: OpenedIndex) => answer(repo, idx, query, limit, { since, until, author, branch: opts.branch }, retired);
   let idx = opened.index;
   // The query runs on the cache before its key is known; it is shown only if the key matched. A
@@ -196,13 +199,17 @@ export async function search(ctx: Ctx, opts: SearchOptions, use: SearchUse = {})
   try {
     try {
       found = run(idx);
+      mark('search: answered on the stored index');
     } catch (e) {
       if (await opened.valid) throw e;
     }
-    if (!found || !(await opened.valid)) found = run((idx = await opened.refresh()));
+    const checked = await opened.valid;
+    mark('search: key checked');
+    if (!found || !checked || !(await opened.valid)) found = run((idx = await opened.refresh()));
   } finally {
     opened.close();
   }
+  mark('search: answer ready');
   const warnings = idx.corrupt.map((c) => `skipped ${c.message}`);
   return { data: { query, ...found, sessions: idx.sessions, cache: idx.cache, ...(idx.partial ? { partial: idx.partial } : {}), ...(idx.unchecked ? { unchecked: true as const } : {}) }, warnings };
 }

@@ -7,7 +7,7 @@ import { oversizedJournalFile, parseJournalFile } from '../memory/journal.js';
 import { CorruptFileError, readFrontmatter } from '../memory/frontmatter.js';
 import type { Session } from '../memory/session.js';
 import { JOURNAL_DIR } from '../paths.js';
-import { fileStat, isSymbolicLink } from './file-stat.js';
+import { fileStat, folderStat } from './file-stat.js';
 import { namesOrNone, readTextOrNull } from '../fs/read-file.js';
 import { symlinkOnPath } from '../worktree-path.js';
 
@@ -47,13 +47,15 @@ export function listJournalFiles(root: string): JournalFile[] {
  * server's background build: at 50,000 sessions the stats take longer than an answer may wait).
  * Null once `stop.stopped`.
  */
-export async function listJournalFilesSliced(root: string, sliceMs: number, stop: { stopped: boolean }, sliced?: (seen: DaysSeen) => void): Promise<JournalFile[] | null> {
+export async function listJournalFilesSliced(root: string, sliceMs: number, stop: { stopped: boolean }, sliced?: (seen: DaysSeen) => void, folders?: ListedFolder[]): Promise<JournalFile[] | null> {
   const files: JournalFile[] = [];
   const seen: DaysSeen = { done: 0, total: 0 };
-  let from = performance.now();
-  for (const some of journalFilesByDay(root, seen)) {
+  // No clock where nothing is sliced (a command): node loads `performance` on first use.
+  const inSlices = Number.isFinite(sliceMs);
+  let from = inSlices ? performance.now() : 0;
+  for (const some of journalFilesByDay(root, seen, folders)) {
     for (const f of some) files.push(f);
-    if (performance.now() - from >= sliceMs) {
+    if (inSlices && performance.now() - from >= sliceMs) {
       sliced?.(seen);
       await new Promise((resolve) => setImmediate(resolve));
       if (stop.stopped) return null;
@@ -69,12 +71,32 @@ export interface DaysSeen {
   total: number;
 }
 
-/** listJournalFiles a day (a day folder's files, or a per-day file) at a time, in path order; `seen` is kept up to date. */
-function* journalFilesByDay(root: string, seen: DaysSeen = { done: 0, total: 0 }): Generator<JournalFile[]> {
+/**
+ * A folder a listing read (the journal, or a day folder), as `lstat` saw it just before its names
+ * were read: the cache key's quick check (key.ts) trusts the names of a folder whose inode and
+ * change time are still these.
+ */
+export interface ListedFolder {
+  path: string;
+  ino: number;
+  ctimeMs: number;
+}
+
+/**
+ * listJournalFiles a day (a day folder's files, or a per-day file) at a time, in path order; `seen`
+ * is kept up to date, and `folders`, where given, told each folder read (ListedFolder), the
+ * journal first.
+ */
+function* journalFilesByDay(root: string, seen: DaysSeen = { done: 0, total: 0 }, folders?: ListedFolder[]): Generator<JournalFile[]> {
   const journal = join(root, JOURNAL_DIR);
   // Plain concatenation and no exceptions: this runs over every file at every search. lstat, and
   // no linked journal or day folder: a symbolic link would bring files from outside the repository.
   if (symlinkOnPath(root, JOURNAL_DIR)) return;
+  if (folders) {
+    const st = folderStat(journal);
+    if (!st) return;
+    folders.push({ path: JOURNAL_DIR, ino: st.ino, ctimeMs: st.ctimeMs });
+  }
   const add = (files: JournalFile[], abs: string, rel: string) => {
     const st = fileStat(abs);
     if (st) files.push({ path: rel, size: st.size, mtimeMs: st.mtimeMs });
@@ -85,9 +107,14 @@ function* journalFilesByDay(root: string, seen: DaysSeen = { done: 0, total: 0 }
     seen.done++;
     const files: JournalFile[] = [];
     if (name.endsWith('.md') && DATE_RE.test(name.slice(0, -3))) add(files, `${journal}/${name}`, `${JOURNAL_DIR}/${name}`);
-    else if (DATE_RE.test(name) && !isSymbolicLink(`${journal}/${name}`)) {
+    else if (DATE_RE.test(name)) {
+      // A day folder: stat before its names are read (a linked one, or anything else, is not read).
       const dir = `${journal}/${name}`;
-      for (const f of namesOrNone(dir).sort()) if (f.endsWith('.md')) add(files, `${dir}/${f}`, `${JOURNAL_DIR}/${name}/${f}`);
+      const st = folderStat(dir);
+      if (st) {
+        folders?.push({ path: `${JOURNAL_DIR}/${name}`, ino: st.ino, ctimeMs: st.ctimeMs });
+        for (const f of namesOrNone(dir).sort()) if (f.endsWith('.md')) add(files, `${dir}/${f}`, `${JOURNAL_DIR}/${name}/${f}`);
+      }
     }
     if (files.length) yield files;
   }

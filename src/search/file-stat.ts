@@ -30,6 +30,7 @@ const CTIME_NS = 15;
 const S_IFMT = 0o170000;
 const S_IFREG = 0o100000;
 const S_IFLNK = 0o120000;
+const S_IFDIR = 0o040000;
 
 let binding: LstatBinding | null | undefined;
 function lstatBinding(): LstatBinding | null {
@@ -81,4 +82,32 @@ export function stampStat(path: string): { ino: number; size: number; mtimeMs: n
   const v = lstat(path, false, undefined, false);
   if (!v) return undefined;
   return { ino: v[INO]!, size: v[SIZE]!, mtimeMs: v[MTIME_S]! * 1e3 + v[MTIME_NS]! / 1e6, ctimeMs: v[CTIME_S]! * 1e3 + v[CTIME_NS]! / 1e6 };
+}
+
+/**
+ * `path`'s inode and change time where it is a directory (a link is not followed), as
+ * fs.lstatSync(path, { throwIfNoEntry: false }) gives them; undefined for anything else, or nothing.
+ * The change time moves whenever an entry is added, removed or renamed in the directory, and
+ * cannot be set back by hand (utimes sets it too).
+ */
+export function folderStat(path: string): { ino: number; ctimeMs: number } | undefined {
+  const lstat = lstatBinding();
+  if (!lstat) {
+    const st = lstatSync(path, { throwIfNoEntry: false });
+    return st?.isDirectory() ? { ino: st.ino, ctimeMs: st.ctimeMs } : undefined;
+  }
+  const v = lstat(path, false, undefined, false);
+  if (!v || (v[MODE]! & S_IFMT) !== S_IFDIR) return undefined;
+  return { ino: v[INO]!, ctimeMs: v[CTIME_S]! * 1e3 + v[CTIME_NS]! / 1e6 };
+}
+
+/** Whether `path` is a regular file of this size and mtime, as fileStat(path) would say, without making its answer. */
+export function sameFile(path: string, size: number, mtimeMs: number): boolean {
+  const lstat = lstatBinding();
+  if (!lstat) {
+    const st = fileStat(path);
+    return st?.size === size && st.mtimeMs === mtimeMs;
+  }
+  const v = lstat(path, false, undefined, false);
+  return !!v && (v[MODE]! & S_IFMT) === S_IFREG && v[SIZE] === size && v[MTIME_S]! * 1e3 + v[MTIME_NS]! / 1e6 === mtimeMs;
 }

@@ -2,13 +2,14 @@ import type { Repo } from '../git/repo.js';
 import type { CorruptFileError } from '../memory/frontmatter.js';
 import type { Session } from '../memory/session.js';
 import { query, type QueryOptions, type Ranking } from './bm25.js';
-import { dayFileDay, folderDay, listJournalFilesSliced, readJournalFile, toDocument, type DaysSeen, type JournalFile, type SessionMeta } from './documents.js';
-import { journalKey, keyOf, type JournalKey } from './key.js';
+import { dayFileDay, folderDay, readJournalFile, toDocument, type DaysSeen, type JournalFile, type SessionMeta } from './documents.js';
+import { journalKey, type JournalKey } from './key.js';
 import { Postings } from './postings.js';
 import { deltaIndex, deltaLimit, overlay, readDelta, writeDelta, type Delta } from './delta.js';
 import { buildIndex, buildIndexSliced, type BuildProgress } from './build.js';
 import { indexNewest, type NewestIndex } from './newest.js';
 import { smallYoungGeneration } from './heap.js';
+import { mark } from '../trace.js';
 import { openStore, readFiles, writeStoreContent, type FileEntries, type Store } from './store.js';
 
 export interface OpenedIndex {
@@ -63,8 +64,9 @@ export async function openIndex(repo: Repo, progress?: (p: BuildProgress) => voi
     return { index: newest, valid: Promise.resolve(true), refresh: async () => newest, close: () => {} };
   }
   // The journal listed once: the key says what the index must hold, and an update or a build reads
-  // that very listing, so the key it stores never says more than was read.
-  const keyed = journalKey(repo.root, undefined, undefined, keySliced).then((k) => k!);
+  // that very listing, so the key it stores never says more than was read. A process that answers
+  // this one search (`inline`: a command) lists it in one go; a server, in slices.
+  const keyed = journalKey(repo.root, inline ? Infinity : undefined, undefined, keySliced, repo.stateDir).then((k) => (mark('search: journal listed'), k!));
   keyed.catch(() => {}); // reported where awaited
   let refreshed: OpenedIndex | undefined;
   const refresh = async () => (refreshed = await update(repo, openStore(repo.stateDir), await keyed, progress, inline));
@@ -222,9 +224,10 @@ export async function buildInBackground(repo: Repo, sliceMs: number, stop: { sto
   await start;
   await new Promise((resolve) => setImmediate(resolve));
   if (stop.stopped) return false;
-  const listing = await listJournalFilesSliced(repo.root, sliceMs, stop);
-  const built = listing && (await buildIndexSliced(repo.root, listing, sliceMs, stop));
+  // Listed as a search lists it, the listing kept for the searches after (key.ts).
+  const keyed = await journalKey(repo.root, sliceMs, stop, undefined, repo.stateDir);
+  const built = keyed && (await buildIndexSliced(repo.root, keyed.listing, sliceMs, stop));
   if (!built || stop.stopped) return false;
-  writeStoreContent(repo.stateDir, keyOf(listing!), built.content, built.files);
+  writeStoreContent(repo.stateDir, keyed!.key, built.content, built.files);
   return true;
 }

@@ -3,6 +3,7 @@ import { SEARCH_FIELDS, type SearchField } from './documents.js';
 import { isPrefixTerm, toTerm, tokenize } from './tokenize.js';
 
 const MAX = 160;
+const NON_ASCII = /[^\x00-\x7f]/;
 
 /** Cuts a long line to MAX characters around its first match. */
 function around(text: string, terms: string[]): string {
@@ -23,6 +24,12 @@ function around(text: string, terms: string[]): string {
 export function bestLine(s: Session, queryTerms: string[], leave?: (section: SearchField, line: string) => boolean): { section: SearchField; text: string; hits: number } {
   const terms = [...new Set(queryTerms.map((t) => t.toLowerCase()))];
   const hitsIn = (line: string) => {
+    // A plain ASCII line lower-cases letter by letter: a word of it can be or begin with a term
+    // only where the term is in the line. Most lines hold none: they are not cut into words.
+    if (!NON_ASCII.test(line)) {
+      const lower = line.toLowerCase();
+      if (!terms.some((t) => lower.includes(t))) return 0;
+    }
     const words = tokenize(line).map(toTerm);
     return terms.filter((t) => words.some((w) => w === t || (isPrefixTerm(t) && w.startsWith(t)))).length;
   };

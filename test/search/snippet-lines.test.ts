@@ -1,0 +1,55 @@
+// A hit's snippet (search/snippet.ts bestLine) skips cutting a plain ASCII line into words where no
+// query word is in it: the same line and count as cutting every line. An equivalence test (it passes
+// before the change too, by design): the line chosen is what the reader sees.
+import { describe, expect, it } from 'vitest';
+import type { Session } from '../../src/memory/session.js';
+import { SEARCH_FIELDS, type SearchField } from '../../src/search/documents.js';
+import { bestLine } from '../../src/search/snippet.js';
+import { isPrefixTerm, toTerm, tokenize } from '../../src/search/tokenize.js';
+
+const MAX = 160;
+/** snippet.ts's cut of a long line, as it is. */
+function around(text: string, terms: string[]): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= MAX) return flat;
+  const lower = flat.toLowerCase();
+  const at = Math.min(...terms.map((t) => lower.indexOf(t)).filter((i) => i >= 0), flat.length);
+  const start = Math.max(0, Math.min(at - 40, flat.length - MAX));
+  return `${start > 0 ? '…' : ''}${flat.slice(start, start + MAX - 2).trim()}…`;
+}
+
+/** bestLine as it was: every line cut into words. */
+function countEveryLine(s: Session, queryTerms: string[]): { section: SearchField; text: string; hits: number } {
+  const terms = [...new Set(queryTerms.map((t) => t.toLowerCase()))];
+  const hitsIn = (line: string) => {
+    const words = tokenize(line).map(toTerm);
+    return terms.filter((t) => words.some((w) => w === t || (isPrefixTerm(t) && w.startsWith(t)))).length;
+  };
+  let best = { section: 'request' as SearchField, text: s.request, hits: -1 };
+  for (const section of SEARCH_FIELDS) {
+    for (const line of section === 'request' ? [s.request] : s[section]) {
+      const hits = hitsIn(line);
+      if (hits > best.hits) best = { section, text: line, hits };
+    }
+  }
+  return { section: best.section, text: best.hits < 0 ? '' : around(best.text, terms), hits: Math.max(0, best.hits) };
+}
+
+const WORDS = ['Token', 'tokens', 'TOKENIZER', 'retry', 'Retries', 're_try', 'webhook', 'web-hook', 'ACME-4821', 'acme', '4821', 'café', 'Straße', 'ΟΔΟΣ', '数据库', 'İstanbul', 'x', 'id', 'ID_9', 'proration', 'pro', '—', '…'];
+
+function prng(seed: number) {
+  return () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+}
+
+describe('the snippet line', () => {
+  it('is the line, section and count that cutting every line into words gives', () => {
+    const rand = prng(11);
+    const pick = () => WORDS[Math.floor(rand() * WORDS.length)]!;
+    const line = () => Array.from({ length: 1 + Math.floor(rand() * (rand() < 0.1 ? 60 : 8)) }, pick).join(rand() < 0.2 ? ', ' : ' ');
+    for (let n = 0; n < 3000; n++) {
+      const s = { request: line(), learned: [line(), line()], completed: [line()], next_steps: [], decisions: [line()], notes: [line()] } as unknown as Session;
+      const query = Array.from({ length: 1 + Math.floor(rand() * 3) }, () => tokenize(pick()).map(toTerm)).flat();
+      expect(bestLine(s, query)).toEqual(countEveryLine(s, query));
+    }
+  });
+});
