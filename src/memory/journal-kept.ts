@@ -105,9 +105,12 @@ export function keptJournal(root: string, stateDir: string, today: string, settl
   // it): the day index reads each day of a clone's first window by itself, and each read listed the
   // whole journal again (a year of day folders, 15 listings of 335 entries at the bench's size).
   let listing: Map<string, Dirent> | null = null;
+  // Whether the journal folder is (under) a link, asked once for the reader's life too, as its
+  // listing is: a clone's first primer asked it for each of the 17 days it read (~1 ms of path work).
+  let linked: boolean | undefined;
   return (days, keep = true) => {
     // A linked journal folder: readDays reports it.
-    if (symlinkOnPath(root, JOURNAL_DIR)) return readDays(root, days);
+    if ((linked ??= !!symlinkOnPath(root, JOURNAL_DIR))) return readDays(root, days);
     if (!pruned) {
       pruned = true;
       for (const name of namesOrNone(folder)) if (name.slice(0, 10) < oldest) rmSync(join(folder, name), { force: true });
