@@ -40,9 +40,10 @@ describe('dist/primer.js, the session start primer', () => {
     // a line names as before: "(was X)", "(formerly X)", renames, lists of old names, a default set to
     // a boolean (truth48), the hot files' upkeep, bot and release tests as string tests instead of
     // patterns (primer48: no pattern compiled at a start, ~1 ms) and the quick redaction finding a
-    // line's rules in one pattern (lead48). A size that jumps means something that is not the
-    // primer's came in.
-    expect(text.length).toBeLessThan(280_000);
+    // line's rules in one pattern (lead48); 280 KB with the look whether the kept answer answers
+    // but for the staleness marks before making the items ahead (clone49: ~1.1 KB, no change at a
+    // warm start's instruction count). A size that jumps means something that is not the primer's came in.
+    expect(text.length).toBeLessThan(281_200);
   });
 
 });
