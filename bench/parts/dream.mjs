@@ -1,7 +1,8 @@
 // Long-term memory's cost on the primer's path (issue 15): the primer with a 200-line MEMORY.md
 // whose entries are anchored to files of the large repository, against floor B; and the median of
 // the staleness check's one git call on its own.
-import { rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const SECTIONS = ['Conventions', 'Decisions', 'Gotchas', 'User preferences', 'Open leads'];
@@ -31,17 +32,22 @@ export async function run({ summary, workCopy, env, BIN, big, measure, printTabl
   git(dir, 'add', '.openclaw_memory/MEMORY.md');
   git(dir, 'commit', '-q', '-m', 'memory: a 200-line MEMORY.md');
   const anchored = [...new Set([...text.matchAll(/files: ([^;]+);/g)].map((m) => m[1]))].sort();
-  const oldest = [...text.matchAll(/at: ([0-9a-f]+); date: (\S+);/g)].sort((a, b) => a[2].localeCompare(b[2]))[0][1];
+  // The staleness check's own git call, as the primer asks it (dream/staleness-query.ts): of the facts
+  // it tries (~30 of the 200 lines), from their oldest anchor. It was timed from the oldest anchor of
+  // the whole file (51 commits back, 5.6 ms), where the primer walks ~780 commits (~16 ms).
+  const kept = join(dir, '.git', 'git-memory', 'staleness.json');
+  execFileSync(process.execPath, [BIN, 'primer', '--no-write'], { cwd: dir, env, stdio: 'ignore' });
+  const [, at, , asked] = JSON.parse(JSON.parse(readFileSync(kept, 'utf8')).key);
+  const walked = git(dir, 'rev-list', '--count', `${at}..HEAD`);
   const node = (name, args, extra = {}) => ({ name, cmd: process.execPath, args, cwd: dir, env, ...extra });
   const floor = ['-e', `require('child_process').execFileSync('git',${JSON.stringify(['log', '-n', '50'])})`];
-  const kept = join(dir, '.git', 'git-memory', 'staleness.json');
   const r = measure(
     [
       node('floorB', floor),
       { ...node('primerPlain', [BIN, 'primer']), cwd: plain },
       node('primer', [BIN, 'primer']),
       node('primerFresh', [BIN, 'primer'], { before: () => rmSync(kept, { force: true }) }),
-      { name: 'stale', cmd: 'git', args: ['log', '-n400', '--no-renames', '--name-only', '--format=%x1e%h%x1f%cs', `${oldest}..HEAD`, '--', ...anchored], cwd: dir, env },
+      { name: 'stale', cmd: 'git', args: ['log', '-n400', '--no-renames', '--name-only', '--format=%x1e%H%x1f%cs', `${at}..HEAD`, '--', ...asked], cwd: dir, env },
     ],
     { runs, warmup: 2 },
   );
@@ -50,7 +56,7 @@ export async function run({ summary, workCopy, env, BIN, big, measure, printTabl
     primerPlain: 'git-memory primer without MEMORY.md (today)',
     primer: `git-memory primer with a 200-line MEMORY.md (${anchored.length} anchored files; check kept per HEAD)`,
     primerFresh: 'the same, staleness not kept (its git call runs beside the log)',
-    stale: `staleness git call: log -n400 <oldest anchor>..HEAD -- ${anchored.length} files`,
+    stale: `staleness git call, the primer's: log -n400 <oldest anchor tried>..HEAD (${walked} commits) -- ${asked.length} files`,
   }));
   const primerRatio = r.primer.median / r.floorB.median;
   const plainRatio = r.primerPlain.median / r.floorB.median;

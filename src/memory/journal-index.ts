@@ -52,7 +52,7 @@ function stampOf(path: string, settleMs: number): { stamp: string; settled: bool
  * is told of each day read whole for its index that is not kept (its folder changed too lately, a
  * file could not be read, it is older than the indexes kept): only its files say it is unchanged.
  */
-export function journalIndex(root: string, stateDir: string, today: string, readWhole: (days: string[]) => JournalRead, settleMs = SETTLE_MS, unkept?: (day: string) => void): NewestSource | null {
+export function journalIndex(root: string, stateDir: string, today: string, readWhole: (days: string[], keep?: boolean) => JournalRead, settleMs = SETTLE_MS, unkept?: (day: string) => void): NewestSource | null {
   if (symlinkOnPath(root, JOURNAL_DIR)) return null;
   const journal = join(root, JOURNAL_DIR);
   let listing: Map<string, Dirent> | null = null;
@@ -61,8 +61,10 @@ export function journalIndex(root: string, stateDir: string, today: string, read
   /** Whether `kept` holds days not yet written (keep() writes them). */
   let changed = false;
   const keptNow = () => (kept ??= readState(stateDir, JOURNAL_INDEX_FILE, isKept) ?? { v: VERSION, days: {} });
-  /** Days read whole for their index in this run: their sessions are not read again. */
+  /** Days read whole for their index in this run: their sessions are not read again (but those not kept, below). */
   const whole = new Map<string, JournalRead>();
+  /** Of them, days of the look-back read without keeping their sessions. */
+  const notKept = new Set<string>();
   const oldest = new Date(Date.parse(today) - KEEP_DAYS * DAY_MS).toISOString().slice(0, 10);
 
   const stampOfDay = (day: string): { stamp: string; settled: boolean } | null => {
@@ -82,14 +84,18 @@ export function journalIndex(root: string, stateDir: string, today: string, read
       }
       return [...days].sort();
     },
-    index(day) {
+    index(day, shown = true) {
       // A linked day folder: the whole read reports it.
       if (entries().get(day)?.isSymbolicLink()) return null;
       const before = stampOfDay(day);
       const was = keptNow().days[day];
       if (before && was?.stamp === before.stamp) return was.index;
-      const read = readWhole([day]);
+      // A day of the look-back only is read for its index: its sessions are not kept (keptJournal),
+      // since the next primer takes its index from here and reads its sessions only for a branch's
+      // next steps (a clone's first primer read 12 such days: 12 files written for nothing).
+      const read = readWhole([day], shown);
       whole.set(day, read);
+      if (!shown) notKept.add(day);
       const index = indexOf(read.sessions);
       if (read.corrupt.length) index.corrupt = read.corrupt;
       const after = stampOfDay(day);
@@ -113,7 +119,10 @@ export function journalIndex(root: string, stateDir: string, today: string, read
     },
     // A day read is read whole, each file's sessions kept while it is unchanged (keptJournal): a day's
     // file names need not say its sessions' order, and what was parsed once is not parsed again.
-    // Its unreadable files are in its index (made from this very read, or kept without any).
-    minutes: (day) => byMinute((whole.get(day) ?? readWhole([day])).sessions),
+    // Its unreadable files are in its index (made from this very read, or kept without any). A
+    // look-back day read for its index whose sessions are wanted after all (a branch's next steps
+    // the primer shows) is read again to be kept: a kept day is written as its files are read
+    // (keptJournal trusts a file by the kept day's change time), not later.
+    minutes: (day) => byMinute(((notKept.has(day) ? null : whole.get(day)) ?? readWhole([day])).sessions),
   };
 }

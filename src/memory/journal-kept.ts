@@ -93,9 +93,11 @@ function stampOf(path: string): { stamp: string; ctimeNs: bigint; ctimeMs: numbe
 /**
  * readDays for the days of a primer window, each file's sessions from the kept folder where it did
  * not change (see above). `today` dates the days dropped from the folder; `settleMs` (tests: 0) how
- * long ago a file must have last changed to be trusted whenever the kept day was written.
+ * long ago a file must have last changed to be trusted whenever the kept day was written. The
+ * reader's `keep` false: days read and not kept (what was kept of them is still used), for a read
+ * the next one will not make (journal-index.ts: a look-back day read for its index).
  */
-export function keptJournal(root: string, stateDir: string, today: string, settleMs = SETTLE_MS): (days: readonly string[]) => JournalRead {
+export function keptJournal(root: string, stateDir: string, today: string, settleMs = SETTLE_MS): (days: readonly string[], keep?: boolean) => JournalRead {
   const folder = join(stateDir, KEPT_DAYS_DIR);
   const oldest = new Date(Date.parse(today) - KEEP_DAYS * DAY_MS).toISOString().slice(0, 10);
   let pruned = false;
@@ -103,9 +105,12 @@ export function keptJournal(root: string, stateDir: string, today: string, settl
   // it): the day index reads each day of a clone's first window by itself, and each read listed the
   // whole journal again (a year of day folders, 15 listings of 335 entries at the bench's size).
   let listing: Map<string, Dirent> | null = null;
-  return (days) => {
+  // Whether the journal folder is (under) a link, asked once for the reader's life too, as its
+  // listing is: a clone's first primer asked it for each of the 17 days it read (~1 ms of path work).
+  let linked: boolean | undefined;
+  return (days, keep = true) => {
     // A linked journal folder: readDays reports it.
-    if (symlinkOnPath(root, JOURNAL_DIR)) return readDays(root, days);
+    if ((linked ??= !!symlinkOnPath(root, JOURNAL_DIR))) return readDays(root, days);
     if (!pruned) {
       pruned = true;
       for (const name of namesOrNone(folder)) if (name.slice(0, 10) < oldest) rmSync(join(folder, name), { force: true });
@@ -117,7 +122,7 @@ export function keptJournal(root: string, stateDir: string, today: string, settl
       const dir = present.get(day);
       const legacy = present.has(`${day}.md`);
       if (!dir && !legacy) continue;
-      const read = day < oldest || dir?.isSymbolicLink() ? readDays(root, [day]) : readDay(root, stateDir, folder, day, { dir: !!dir?.isDirectory(), legacy }, settleMs);
+      const read = day < oldest || dir?.isSymbolicLink() ? readDays(root, [day]) : readDay(root, stateDir, folder, day, { dir: !!dir?.isDirectory(), legacy }, settleMs, keep);
       out.sessions.push(...read.sessions);
       out.corrupt.push(...read.corrupt);
     }
@@ -130,7 +135,7 @@ export function keptJournal(root: string, stateDir: string, today: string, settl
  * `has`: what the journal's listing showed of the day (a linked folder never comes here: readDays
  * reports it). Paths are joined by hand: path.join's normalizing was a tenth of a primer's reading.
  */
-function readDay(root: string, stateDir: string, folder: string, day: string, has: { dir: boolean; legacy: boolean }, settleMs: number): JournalRead {
+function readDay(root: string, stateDir: string, folder: string, day: string, has: { dir: boolean; legacy: boolean }, settleMs: number, keep: boolean): JournalRead {
   const out: JournalRead = { sessions: [], corrupt: [] };
   const kept = readKeptDay(folder, day);
   const before = kept?.day ?? null;
@@ -162,7 +167,7 @@ function readDay(root: string, stateDir: string, folder: string, day: string, ha
     if (!read.corrupt.length && stampOf(abs)?.stamp === stamp) files.push({ name, stamp, sessions: read.sessions });
   }
   const same = before !== null && before.files.length === files.length && before.files.every((f, i) => f === files[i]);
-  if (!same) {
+  if (!same && keep) {
     try {
       writeAtomic(stateDir, join(folder, `${day}.json`), `${JSON.stringify({ v: VERSION, files })}\n`, { durable: false });
     } catch {

@@ -37,8 +37,12 @@ export interface DayIndex {
 export interface NewestSource {
   /** Days with journal entries from `from` to `to` inclusive, oldest first. */
   days(from: string, to: string): string[];
-  /** The day's index; null where it cannot be made (its sessions are then read whole, as before). */
-  index(day: string): DayIndex | null;
+  /**
+   * The day's index; null where it cannot be made (its sessions are then read whole, as before).
+   * `shown`: the day is of the window, whose sessions the primer shows (false: of the look-back
+   * before it, read for its index, for a branch's next steps).
+   */
+  index(day: string, shown?: boolean): DayIndex | null;
   /** The day's sessions, newest minute first; each minute's sessions in time order (files that cannot be read: in its index). */
   minutes(day: string): Iterable<JournalRead>;
   /** Keeps the indexes made by index() since the last call (one write for all of them), where they are kept. */
@@ -115,7 +119,7 @@ export function readNewest(
   const days = src.days(o.lookFrom, o.to);
   const indexes = new Map<string, DayIndex>();
   for (const day of days) {
-    const ix = src.index(day);
+    const ix = src.index(day, day >= o.from);
     if (!ix) {
       src.keep?.();
       return null;

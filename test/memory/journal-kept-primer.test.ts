@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { movableClock } from '../helpers/clock.js';
@@ -84,5 +84,28 @@ describe('the primer reads parsed journal files kept in the state directory', ()
     const r = await repo.run(['primer', '--json', '--no-write']);
     expect(r.stdout).not.toContain('TSV exporter');
     expect(r.stderr).toContain('symbolic link');
+  });
+
+  it("keeps the sessions of the window's days, not of look-back days read only for their index (a clone's first primer wrote them all)", async () => {
+    const repo = await makeMemoryRepo({ now: '2026-11-30T19:00:00Z' });
+    const days = join(repo.dir, '.git', 'git-memory', 'journal-days');
+    repo.write('.openclaw_memory/journal/2026-11-30/1000-claude-aaaaaa.md', serializeSession(session({ id: '20261130-1000-aaaaaa', date: '2026-11-30', time: '10:00', completed: ['Wired the CSV exporter'] }), 'en'));
+    // Before the window (primer.days 3): read for their index (a branch's next steps), with none to show.
+    repo.write('.openclaw_memory/journal/2026-11-18/0900-claude-bbbbbb.md', serializeSession(session({ id: '20261118-0900-bbbbbb', date: '2026-11-18', time: '09:00', completed: ['Drafted the exporter'] }), 'en'));
+    repo.write('.openclaw_memory/journal/2026-11-20/0900-claude-cccccc.md', serializeSession(session({ id: '20261120-0900-cccccc', date: '2026-11-20', time: '09:00', learned: ['CSV needs a BOM for Excel'] }), 'en'));
+    const primer = async () => {
+      const r = await repo.run(['primer', '--json', '--no-write']);
+      expect(r.code, r.stderr).toBe(0);
+      return JSON.parse(r.stdout).markdown as string;
+    };
+    const first = await primer();
+    expect(first).toContain('Wired the CSV exporter');
+    expect(readdirSync(days).sort()).toEqual(['2026-11-30.json']);
+    // The next primers take those days' indexes as kept (journal-index.ts), and read none of their sessions.
+    later(2100);
+    expect(await primer()).toBe(first);
+    later(2100);
+    expect(await primer()).toBe(first);
+    expect(readdirSync(days).sort()).toEqual(['2026-11-30.json']);
   });
 });

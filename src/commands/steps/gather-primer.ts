@@ -70,6 +70,11 @@ export interface FilesRead {
 export interface ReadingKeeper {
   kept(asked: ReadingAsked): FilesRead | null;
   keep(asked: ReadingAsked, files: FilesRead): void;
+  /**
+   * Whether the primer kept was made from what `input` holds so far, up to its files (`git`: and
+   * git's log): it may then answer once MEMORY.md's staleness is in (kept-primer.ts keptAnswerMayServe).
+   */
+  answerKept?(input: PrimerInput, upTo: 'files' | 'git'): boolean;
 }
 
 /**
@@ -124,17 +129,27 @@ export async function gatherPrimer(src: MemorySource, now: Date, days: number, m
   // While git still answers MEMORY.md's staleness (not kept for this HEAD: a walk back to the oldest
   // anchor), the items known so far get their texts and token counts made: buildPrimer then finds
   // them made (the same text, made the same way), and the wait for git is not added to the work
-  // after it. Not for the log alone: it is short, and usually in by now.
+  // after it. Only while git walks back for anchored facts: with none, no git runs for their marks.
+  // And only where the primer kept does not answer but for those marks: after an `end`'s memory
+  // commit (the walk asked again for the commit since), or with the staleness kept no more, the
+  // kept answer is taken, and its items made here were made for nothing (the builder, the redaction
+  // rules it compiles, the supersede judgements: 373 -> 304 M instructions at the bench's 200-line
+  // MEMORY.md with its staleness not kept). The builder is loaded here only then (kept-primer.ts loads it where the kept
+  // answer does not answer). Asked by the files first (no kept answer for them: made at once, beside
+  // git's log), then with the log.
   let prepared: PreparedItems | undefined;
-  // Only while git walks back for anchored facts: with none, no git runs for their marks. The
-  // builder is loaded here only then (kept-primer.ts loads it where the kept answer does not answer).
-  const builder = marksIn || !files.tried?.some((e) => e.files.length) ? null : await import('../../memory/primer.js');
-  if (builder) {
+  let builder: typeof import('../../memory/primer.js') | null = null;
+  const anchored = !!files.tried?.some((e) => e.files.length);
+  const judged = files.judged ?? base.windowSessions;
+  const prepare = async (input: PrimerInput) => {
+    const loaded = await import('../../memory/primer.js');
     mark('primer: builder loaded');
-    prepared = builder.preparePrimer(inputWith(files.items, [], { branch: asked.branch, head: null, commits: [], hotFiles: [] }), primerOptions(config));
-  }
+    prepared = loaded.preparePrimer(input, primerOptions(config));
+    return loaded;
+  };
+  const noGit = { branch: asked.branch, head: null, commits: [], hotFiles: [] };
+  if (!marksIn && anchored && !keeper?.answerKept?.(inputWith(files.items, files.leftOut, noGit, judged), 'files')) builder = await prepare(inputWith(files.items, [], noGit, judged));
   const fullLog = await logPromise;
-  const stale = await marks;
   // The log leaves memory out already; a log read elsewhere (an older kept one) may still hold memory commits.
   // Nor git-memory's own set-up: the commit that wired the agents is not the project's work.
   // A commit whose files git could not list (a partial clone without its trees: git/log.ts) is told by its subject.
@@ -142,18 +157,24 @@ export async function gatherPrimer(src: MemorySource, now: Date, days: number, m
   // A file the log shows changed but that is gone now (deleted, or renamed away) is nowhere to look.
   const ranked = hotFiles(log, HOT_CANDIDATES);
   const there = new Set(await src.present(ranked.map((h) => h.path), HOT_FILES));
+  const git: PrimerInput['git'] = {
+    branch: asked.branch,
+    head: fullLog.head,
+    // A bot's commits (dependency bumps, release and formatting commits) say nothing of the work: its hot files leave them out too.
+    // A subject many commits share is shown once, with their number.
+    commits: onePerSubject(log.filter((e) => !isBotCommit(e))).map(({ entry: e, more }) => ({ sha: e.sha, subject: e.subject, date: e.date, ...(more ? { more } : {}) })),
+    hotFiles: ranked.filter((h) => there.has(h.path)),
+  };
+  if (!builder && !marksIn && anchored) {
+    const unmarked = inputWith(files.items, files.leftOut, git, judged);
+    if (!keeper?.answerKept?.(unmarked, 'git')) builder = await prepare(unmarked);
+  }
+  const stale = await marks;
   const input = inputWith(
     files.items.map((l, i) => withStale(l, stale[i] ?? null, config.journal.language)),
     files.leftOut,
-    {
-      branch: asked.branch,
-      head: fullLog.head,
-      // A bot's commits (dependency bumps, release and formatting commits) say nothing of the work: its hot files leave them out too.
-      // A subject many commits share is shown once, with their number.
-      commits: onePerSubject(log.filter((e) => !isBotCommit(e))).map(({ entry: e, more }) => ({ sha: e.sha, subject: e.subject, date: e.date, ...(more ? { more } : {}) })),
-      hotFiles: ranked.filter((h) => there.has(h.path)),
-    },
-    files.judged ?? base.windowSessions,
+    git,
+    judged,
   );
   return {
     warnings: files.warnings,

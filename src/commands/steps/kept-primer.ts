@@ -20,10 +20,38 @@ import { BUILD } from '../../version.js';
  * The question a primer answers, as text: everything buildPrimer reads (its input is plain data:
  * strings, numbers, arrays, objects) but the time and HEAD's id (its length only), which only the
  * header shows (an `end` builds the primer before its memory commit moves HEAD; the next start's
- * primer is the same but for that id).
+ * primer is the same but for that id). In three parts, each what a later answer adds: what the
+ * files say, then git's log (the commits, the hot files), then the staleness of MEMORY.md's facts
+ * (git's walk back to the oldest anchor, usually the last answer in): `\0` between them, which
+ * JSON never writes unescaped. A kept answer whose question starts with the first parts of this one
+ * can only differ by the last (keptAnswerMayServe).
  */
-function question(input: PrimerInput, options: PrimerOptions): string {
-  return JSON.stringify([BUILD, options, { ...input, generatedAt: '', git: { ...input.git, head: input.git.head === null ? null : input.git.head.length } }]);
+function question(input: PrimerInput, options: PrimerOptions): [files: string, git: string, marks: string] {
+  const { git, generatedAt: _at, learned, ...rest } = input;
+  return [
+    JSON.stringify([BUILD, options, { ...rest, ...(learned ? { learned: learned.map(({ stale: _stale, ...l }) => l) } : {}) }]),
+    JSON.stringify({ ...git, head: git.head === null ? null : git.head.length }),
+    JSON.stringify(learned?.map((l) => l.stale ?? null) ?? []),
+  ];
+}
+
+/** The kept file's first line for these parts of a question. */
+const asText = (parts: readonly string[]) => parts.join('\0');
+
+/**
+ * Whether the primer kept in `stateDir` was made from what `input` holds so far, up to its
+ * files' part (`git`: and git's log): whether it may still answer, once the answers still to come
+ * are in. `input`'s staleness marks are not read. A hint only, for what to make while git answers
+ * (gather-primer.ts): builtPrimer asks the whole question.
+ */
+export function keptAnswerMayServe(stateDir: string, input: PrimerInput, options: PrimerOptions, upTo: 'files' | 'git'): boolean {
+  const parts = question(input, options);
+  const asked = `${asText(upTo === 'files' ? parts.slice(0, 1) : parts.slice(0, 2))}\0`;
+  try {
+    return readFileSync(join(stateDir, BUILT_PRIMER_FILE), 'utf8').startsWith(asked);
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -73,7 +101,7 @@ function keptFor(path: string, asked: string, input: PrimerInput, options: Prime
  */
 export async function builtPrimer(stateDir: string, input: PrimerInput, options: PrimerOptions, explain = false): Promise<Primer> {
   const path = join(stateDir, BUILT_PRIMER_FILE);
-  const asked = question(input, options);
+  const asked = asText(question(input, options));
   const kept = explain ? null : keptFor(path, asked, input, options);
   if (kept) {
     mark('primer: kept answer used');

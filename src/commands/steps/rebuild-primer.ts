@@ -11,8 +11,8 @@ import { mark } from '../../trace.js';
 import { symlinkMessage, symlinkOnPath } from '../../worktree-path.js';
 import type { Opened, Result } from '../context.js';
 import type { PrimerData } from '../primer.js';
-import { gatherPrimer } from './gather-primer.js';
-import { builtPrimer } from './kept-primer.js';
+import { gatherPrimer, type ReadingKeeper } from './gather-primer.js';
+import { builtPrimer, keptAnswerMayServe } from './kept-primer.js';
 import { readingKeeper } from './kept-reading.js';
 import { primerOptions } from './primer-options.js';
 import { worktreeSource } from './worktree-source.js';
@@ -55,11 +55,14 @@ function positive(name: string, v: number | undefined): number | undefined {
 export async function rebuildPrimer(o: Opened, opts: RebuildOptions): Promise<Result<PrimerData>> {
   const maxTokens = positive('max-tokens', opts.maxTokens) ?? o.config.primer.max_tokens;
   const days = positive('days', opts.days) ?? o.config.primer.days;
-  const got = await gatherPrimer(worktreeSource(o, o.cwd), o.now, days, maxTokens, readingKeeper(o));
+  const options = primerOptions(o.config, maxTokens);
+  // The kept reading, and what the kept answer was made from: while git answers, the items are made ahead only where it does not answer.
+  const keeper: ReadingKeeper = { ...readingKeeper(o), answerKept: (input, upTo) => !opts.explain && keptAnswerMayServe(o.repo.stateDir, input, options, upTo) };
+  const got = await gatherPrimer(worktreeSource(o, o.cwd), o.now, days, maxTokens, keeper);
   mark('primer: files and git read');
   // Two turns of the event loop: a git process that exited gets its output read and closed.
   if (opts.yieldMidway) for (let turn = 0; turn < 2; turn++) await new Promise((resolve) => setImmediate(resolve));
-  const built = await builtPrimer(o.repo.stateDir, got.input, primerOptions(o.config, maxTokens), opts.explain);
+  const built = await builtPrimer(o.repo.stateDir, got.input, options, opts.explain);
   mark('primer: built');
   // Items are trimmed to fit; only the header (project, provenance) can be left over the cap.
   const warnings = [...got.warnings];
