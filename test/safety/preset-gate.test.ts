@@ -43,7 +43,7 @@ const SAMPLES = [
 ];
 
 describe('the gate before secretlint’s preset (preset-gate.ts)', () => {
-  it('has no string that starts another (the long chunks' pattern finds one string at a place)', () => {
+  it('has no string that starts another (the pattern for long chunks finds one string at a place)', () => {
     const strings = [...new Set(PRESET_PARTS.flatMap((p) => p.needles))];
     expect(strings.filter((a) => strings.some((b) => b !== a && b.startsWith(a)))).toEqual([]);
   });
