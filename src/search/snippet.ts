@@ -5,8 +5,8 @@ import { isPrefixTerm, toTerm, tokenize } from './tokenize.js';
 const MAX = 160;
 const NON_ASCII = /[^\x00-\x7f]/;
 
-/** Cuts a long line to MAX characters around its first match. */
-function around(text: string, terms: string[]): string {
+/** Cuts a long line to MAX characters around its first match (exported for the snippet's tests). */
+export function around(text: string, terms: string[]): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   if (flat.length <= MAX) return flat;
   const lower = flat.toLowerCase();

@@ -4,19 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Session } from '../../src/memory/session.js';
 import { SEARCH_FIELDS, type SearchField } from '../../src/search/documents.js';
-import { bestLine } from '../../src/search/snippet.js';
+import { around, bestLine } from '../../src/search/snippet.js';
 import { isPrefixTerm, toTerm, tokenize } from '../../src/search/tokenize.js';
-
-const MAX = 160;
-/** snippet.ts's cut of a long line, as it is. */
-function around(text: string, terms: string[]): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  if (flat.length <= MAX) return flat;
-  const lower = flat.toLowerCase();
-  const at = Math.min(...terms.map((t) => lower.indexOf(t)).filter((i) => i >= 0), flat.length);
-  const start = Math.max(0, Math.min(at - 40, flat.length - MAX));
-  return `${start > 0 ? '…' : ''}${flat.slice(start, start + MAX - 2).trim()}…`;
-}
 
 /** bestLine as it was: every line cut into words. */
 function countEveryLine(s: Session, queryTerms: string[]): { section: SearchField; text: string; hits: number } {
