@@ -5,6 +5,7 @@
  */
 import type { Ledger } from '../transcripts/ledger.js';
 import { splitWords } from './words.js';
+import { escapeRegExp } from '../regex-text.js';
 
 export type KeyKind = 'file_names' | 'error_messages' | 'user_commands' | 'technical_terms';
 export const KEY_KINDS: KeyKind[] = ['file_names', 'error_messages', 'user_commands', 'technical_terms'];
@@ -174,15 +175,13 @@ export function kept(kind: KeyKind, it: KeyItem, t: SummaryText, uniqueBase?: Se
     if (contains(t, p)) return true;
     const base = p.slice(p.lastIndexOf('/') + 1);
     // A bare file name counts when no other key file has the same one.
-    return base.length >= 4 && p.includes('/') && !!uniqueBase?.has(base) && contains(t, base) && new RegExp(`(^|[^\\w.-])${escape(base)}($|[^\\w-])`).test(lower);
+    return base.length >= 4 && p.includes('/') && !!uniqueBase?.has(base) && contains(t, base) && new RegExp(`(^|[^\\w.-])${escapeRegExp(base)}($|[^\\w-])`).test(lower);
   }
   if (kind === 'technical_terms') return lower.includes(it.probe[0]!);
   if (it.must?.some((w) => !lower.includes(w))) return false;
   const hits = it.probe.filter((w) => hasWord(t, w)).length;
   return hits / it.probe.length >= PROBE_SHARE;
 }
-
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** File base names that only one key file has. */
 export function uniqueBases(files: KeyItem[]): Set<string> {

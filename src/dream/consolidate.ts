@@ -26,6 +26,7 @@ import { instructionRule } from '../safety/instructions.js';
 import { anchorsFor, isFileList } from './anchors.js';
 import { classifyLearned, isPreference } from './classify.js';
 import { absoluteDates } from './dates.js';
+import { escapeRegExp } from '../regex-text.js';
 
 /** A session to consolidate, with what git knows of its commits. */
 export interface DreamSession {
@@ -145,7 +146,7 @@ export function renamedIn(text: string, from: string, to: string): string {
 }
 
 /** `path` where a text names it (not a longer name that starts or ends with it). */
-const named = (path: string, before: string) => new RegExp(`${before}${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w/-])`, 'g');
+const named = (path: string, before: string) => new RegExp(`${before}${escapeRegExp(path)}(?![\\w/-])`, 'g');
 
 /** The facts, open leads and themes a session adds, before they meet the existing ones. */
 function candidates(d: DreamSession, input: ConsolidateInput, subjects: Set<string>, report: DreamReport): LongTermEntry[] {

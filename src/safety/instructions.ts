@@ -1,3 +1,5 @@
+import { escapeRegExp } from '../regex-text.js';
+
 /**
  * Lines in memory that read as instructions to the agent rather than facts about the project: the
  * shape a prompt injection takes when it arrives in a teammate's (or an attacker's) memory commit.
@@ -113,7 +115,7 @@ export interface InstructionFinding {
 const LINE_CAP = 2000;
 
 /** One test for "holds a word of some rule's first group": a line without one trips no rule. */
-const ANY_FIRST_WORD = new RegExp(INSTRUCTION_RULES.flatMap((r) => r.needs[0]!).map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'));
+const ANY_FIRST_WORD = new RegExp(INSTRUCTION_RULES.flatMap((r) => r.needs[0]!).map(escapeRegExp).join('|'));
 
 /**
  * The rules a commit subject is not held to: git's convention writes a change in the imperative

@@ -4,6 +4,7 @@
 // the rest keep their last two parts, after `…/`. Routes such as `/api/auth/refresh` are left alone:
 // only paths under a machine's own roots count.
 import { trimEndOf } from '../linear.js';
+import { escapeRegExp } from '../regex-text.js';
 
 /**
  * Folders a machine's absolute paths start from (POSIX and macOS); a Windows drive with either
@@ -35,8 +36,6 @@ function withoutFrames(text: string): string {
   return last === 0 ? text : out + text.slice(last);
 }
 
-const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
 /**
  * `text` with the machine left out: paths under `root` made relative to it, other absolute paths
  * under a machine's folders shortened to `…/<dir>/<file>`, stack frames removed. Pure.
@@ -48,7 +47,7 @@ export function withoutMachineText(text: string, root?: string): string {
     // `<root>/src/a.ts` → `src/a.ts`; the root alone → `.`. A Windows root matches with either
     // separator and either case of its drive letter (git says `C:/x`, a transcript `c:\x`).
     const drive = /^[A-Za-z]:[\\/]/.test(r);
-    const pattern = r.split(/[\\/]/).map(escapeRe).join(drive ? '[\\\\/]' : '/');
+    const pattern = r.split(/[\\/]/).map(escapeRegExp).join(drive ? '[\\\\/]' : '/');
     out = out.replace(new RegExp(`(?:file:///?)?${drive ? `[${r[0]!.toUpperCase()}${r[0]!.toLowerCase()}]${pattern.slice(1)}` : pattern}(?=$|[\\s\\\\/'"\`()<>\\[\\]{},;:])(?:[\\\\/](${PATH_CHARS}))?`, 'g'), (_m, rest: string | undefined) => (rest ? rest.replace(/\\/g, '/') : '.'));
   }
   out = withoutFrames(out);

@@ -1,3 +1,5 @@
+import { escapeRegExp } from '../regex-text.js';
+
 /**
  * What secretlint's recommended preset (11.7) needs to find anything, read from its patterns: for
  * each rule, one or more parts, each the strings one of which every match of that pattern holds,
@@ -46,7 +48,7 @@ function longMayMatch(chunk: string): boolean {
   if (!anyString || !partsOf) {
     partsOf = new Map();
     PRESET_PARTS.forEach((p, i) => p.needles.forEach((n) => partsOf!.set(n, [...(partsOf!.get(n) ?? []), i])));
-    anyString = new RegExp([...partsOf.keys()].map((n) => n.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('|'), 'gi');
+    anyString = new RegExp([...partsOf.keys()].map(escapeRegExp).join('|'), 'gi');
   }
   const tried = new Set<number>();
   anyString.lastIndex = 0;
