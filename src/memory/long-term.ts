@@ -364,7 +364,7 @@ function shapeOf(text: string): FactShape {
     words,
     numbers,
     negated: NEGATION.test(lower),
-    cued: REPLACES.test(lower) || DONE_NOW.test(lower),
+    cued: REPLACES.test(lower) || DONE_NOW.test(lower) || CHOSE_OVER.test(lower),
     tells: PAST_SAID.test(lower) || lower.includes('moved'),
     verbs,
     get key() {
@@ -474,7 +474,9 @@ const CUE_WORDS = new Set('gone instead replaced replaces migrated deprecated re
  * the past ("Replaced X with Y"), so a clause is read with these said so (asDone); the gate (cued)
  * knows them too.
  */
-const DONE_NOW = /\b(?:remove|removes|switch|switches|migrate|migrates|migration|rename|renames|drop|drops|deprecate|deprecates|retire|retires|delete|deletes|replacing)\b|\b(?:use|uses|used|using|prefer|prefers|preferred|preferring|choose|chose|pick|picked)\s+[^\s,()]+(?:\s+[^\s,()]+){0,3}?\s+over\s/;
+const DONE_NOW = /\b(?:remove|removes|switch|switches|migrate|migrates|migration|rename|renames|drop|drops|deprecate|deprecates|retire|retires|delete|deletes|replacing|move|change|port|convert)\b/;
+/** "Start using pyproject.toml over setup.py": "over" after a word of choosing and a thing of up to four words says "instead of". */
+const CHOSE_OVER = /\b((?:use|uses|used|using|prefer|prefers|preferred|preferring|choose|chose|pick|picked)\s+[^\s,()]+(?:\s+[^\s,()]+){0,3}?)\s+over\s+(?=\S)/i;
 /** Verbs of change that are nouns too ("Drop shadows…", "Change requests go to…", "Port 8080 is…", "Switch statements…"): read as verbs only before what a change names (NOUN_SAFE). */
 const AS_NOUN = new Set('drop move change port convert switch'.split(' '));
 /** After a verb that may be a noun: an article, a name (a capital or a code character, not a number alone), "to", "from", "off", or "from"/"off" within four words ("Switch generation from yarn v1 to pnpm"). */
@@ -501,8 +503,7 @@ function asDone(clause: string): string {
   }
   // "Access Tokens are replacing API keys", "Personal Access Tokens, which … replace API Keys": a replacement said now.
   if (/\breplac(?:e|ing)\b/i.test(t)) t = t.replace(/\b(?:(?:is|are)\s+replacing|(?<=,\s*[^,]{0,60}\s)replace)(?=\s)/gi, 'replaced');
-  // "Start using pyproject.toml over setup.py": "over" after a word of choosing and a thing of up to four words says "instead of".
-  if (/\sover\s/i.test(t)) t = t.replace(/\b((?:use|uses|used|using|prefer|prefers|preferred|preferring|choose|chose|pick|picked)\s+[^\s,()]+(?:\s+[^\s,()]+){0,3}?)\s+over\s+(?=\S)/i, '$1 instead of ');
+  if (/\sover\s/i.test(t)) t = t.replace(CHOSE_OVER, '$1 instead of ');
   // "Migration from terser to esbuild", "completes the migration off the Docker SDK".
   return t.replace(/\bmigration(?=\s+(?:from|off)\s)/gi, 'migrated');
 }
@@ -574,8 +575,8 @@ const REPLACED_FORMS: readonly RegExp[] = [
   /\b(?:moved|migrated|switched|changed|renamed|ported|went|converted)\s+(?:[\w.\-/@]+\s+){0,5}?(?:over\s+|away\s+|back\s+)?(?:from|off)\s+(.+?)(?:\s+(?:to|onto)\b|$)/i,
   // "Fluentd is gone", "requirements.txt was removed", "Chart.js was replaced by ECharts"; "DbContext removed in favor of ADO.NET" (what stands in its place said, the removal needs no "was").
   /^(?:.*,\s*)?(.+?)\s+(?:(?:is|are|was|were|has been|have been|got|gets)\s+(?:now\s+)?(?:gone|removed|dropped|deleted|retired|deprecated|abandoned|replaced|superseded)\b|(?:removed|dropped|deleted|retired|deprecated|abandoned|replaced|superseded)(?=\s+in\s+favou?r\s+(?:of|to)\s))/i,
-  // "We dropped LaunchDarkly", "Removed the Heroku pipelines", "Replaced axios with fetch", "Replaced reqwest dependency by ureq".
-  /^(?:(?:we|i)(?:'ve|\u2019ve)?\s+)?(?:removed|dropped|deleted|retired|abandoned|replaced|deprecated)\s+(.+?)(?:\s+(?:with|in\s+favou?r\s+(?:of|to))\b|\s+by\b(?<=^(?:\S+\s+)?replaced\s.*)|$)/i,
+  // "We dropped LaunchDarkly", "Removed the Heroku pipelines", "Replaced axios with fetch", "Replaced reqwest dependency by ureq"; not "replace with pure CSS toggle" (what stands in, no old thing).
+  /^(?:(?:we|i)(?:'ve|\u2019ve)?\s+)?(?:removed|dropped|deleted|retired|abandoned|replaced|deprecated)\s+(?!(?:with|by)\s)(.+?)(?:\s+(?:with|in\s+favou?r\s+(?:of|to))\b|\s+by\b(?<=^(?:\S+\s+)?replaced\s.*)|$)/i,
   // "Prisma replaced TypeORM as the ORM".
   /^\S.*?\s(?:replaced|replaces|supersedes|superseded)\s+(.+?)(?:\s+(?:as|in|for|on|across|throughout)\b|$)/i,
   // "Default port is now 4711 (was 4312)", "…now defaults to TRUE (was FALSE)", "…was automatic but is now optional": the value before, named beside the new one.
@@ -595,7 +596,8 @@ const IN_FAVOUR = /^in\s+favou?r\s+(?:of|to)\s+/i;
 const GONE_FORM = 4;
 const REMOVED_FORM = 5;
 /** Subjects that are the speaker, as "we" is: "The project now uses uv instead of pip" says nothing of a project the older fact must name. */
-const SELF = new Set('project repo repository codebase'.split(' '));
+// Stemmed, as the words it is matched against are ("codebase": codebas; "Converted everything from Bootstrap 4 to Tailwind": everyth).
+const SELF = new Set('project repo repository codebase everything'.split(' ').map(stem));
 /** Words that say which of its kind the old thing was, or its state, not what it is: "instead of traditional pip", "Replaced multiple linting tools", "Removed deprecated react-scripts". */
 const MODIFIER = /\b(?:traditional|legacy|old|older|previous|former|existing|multiple|separate|several|various|classic|plain|vanilla|deprecated|unused|obsolete|outdated|unneeded|unnecessary|redundant|dead)\s+(?=\S)/gi;
 /** "Removed usage of codecov", "Dropped support for Python 3.8", "Dropped the dependency on X": the thing is what follows. */
@@ -721,7 +723,8 @@ function oldThing(raw: string, f: number): string {
   }
   // "Since Forge 1.19.2 the FluidAttributes system was replaced": when it was said before the thing, up to its article.
   if (f === GONE_FORM) t = t.replace(SINCE, '');
-  t = t.replace(LEADING, '').replace(USAGE, '').replace(MODIFIER, '').trim();
+  // "Remove bootstrap-toggle entirely": how far it went is no part of the thing, as "deprecated" before it is not.
+  t = t.replace(LEADING, '').replace(USAGE, '').replace(MODIFIER, '').replace(/\s+(?:entirely|completely|altogether|fully)$/i, '').trim();
   // "the FluidAttributes system", "The function Client(token)": of a named thing gone, the word of its kind is no word the older fact must say.
   if ((f === GONE_FORM || f === REMOVED_FORM) && NAMELIKE.test(t.replace(DETERMINED, ''))) {
     const words = t.split(/\s+/);
@@ -734,6 +737,7 @@ function oldThing(raw: string, f: number): string {
 /** A time said before a gone thing or a clause's subject, with no comma: "Since Forge 1.19.2 the …", "As of v2 the …", "Starting March 1, 2018 the API…" (up to four words, then an article). */
 const SINCE = /^(?:since|as\s+of|starting(?:\s+(?:with|from|on|in))?|after)\s+(?:\S+\s+){1,4}?(?=(?:the|a|an)\s)/i;
 /** What for, after a thing: "to" and a word in lower case ("to ensure smooth navigation"), to the clause's end; not "to the staging app". */
+const FOR_BETTER = /\s*\bfor\s+(?:better|faster|easier|simpler|smaller|cleaner|quicker|safer|lighter|improved|more|less)\b.*$/i;
 const WHY_TO = /\s+to\s+(?!(?:the|a|an|our|its|their|this|that|these|those|my|your)\b)[a-z]+\b.*$/;
 
 /** The thing as the form names it, without a place word or its usage before it ("support for Python 3.8": Python 3.8). */
@@ -897,7 +901,8 @@ function replacedIn(text: string): Replaced {
       // "Sass has been removed and CSS is now processed through postcss": what follows "and" with its own verb is another clause.
       // "…was replaced with GSAP ScrollToPlugin to ensure smooth navigation": "to" and a word in lower case say what for, no place nor thing;
       // what it is for is read as where it was done, as "for backend errors" is ("…by Rollbar to report backend errors").
-      const full0 = clause.slice(m.index + m[0].length).trim();
+      // "Replace Jest by Vitest for better DX": "for" and a comparative say what for, no scope (as "to ensure …" does).
+      const full0 = clause.slice(m.index + m[0].length).trim().replace(FOR_BETTER, '');
       const why = WHY_TO.exec(full0);
       const after0 = why ? full0.slice(0, why.index) : full0;
       const rest = /^and\s+(?:\S+\s+){1,3}?(?:is|are|was|were|has|have)\s/i.test(after0) ? '' : after0;
@@ -1284,7 +1289,8 @@ function negatesOlder(thing: Thing, newer: FactShape, older: FactShape): boolean
   // "The storefront bundle moved from webpack" says nothing of "Webpack builds the admin bundle".
   if (thing.scope && otherKind(thing.scope, older)) return false;
   // "Job Server dependency management" is said by "…to manage Python dependencies": a noun of a verb as its verb.
-  if (thing.subject) for (const w of thing.subject) if (!older.words.has(w) && !older.words.has(NOUN_FORM.get(w) ?? w) && !GENERIC.has(w) && !CHANGE_STEMS.has(w)) return false;
+  // The speaker's whole is no subject the older fact must say ("Converted everything from Bootstrap 4 to Tailwind").
+  if (thing.subject) for (const w of thing.subject) if (!older.words.has(w) && !older.words.has(NOUN_FORM.get(w) ?? w) && !GENERIC.has(w) && !CHANGE_STEMS.has(w) && !SELF.has(w)) return false;
   // "The web API returns camelCase keys, not snake_case" is about another API than "The mobile API returns snake_case keys".
   if (thing.head && !older.words.has(thing.head) && !GENERIC.has(thing.head) && !(thing.after && older.words.has(thing.after))) return false;
   const olderNumbers = older.numbers.split(' ');
