@@ -364,7 +364,7 @@ function shapeOf(text: string): FactShape {
     words,
     numbers,
     negated: NEGATION.test(lower),
-    cued: REPLACES.test(lower) || DONE_NOW.test(lower) || CHOSE_OVER.test(lower),
+    cued: REPLACES.test(lower) || (DONE_NOW.test(lower) && saysDone(text)) || CHOSE_OVER.test(lower),
     tells: PAST_SAID.test(lower) || lower.includes('moved'),
     verbs,
     get key() {
@@ -490,6 +490,18 @@ const DONE_VERB = new Map<string, string>(
 );
 /** A clause's opening verb of change (after a tag such as "(Breaking)" or "BREAKING"), the third person or the imperative. */
 const OPENS_DONE = /^((?:\([^()]{1,40}\)\s*|breaking\s+(?:change\s+)?)?)([A-Za-z]+)(?=\s)/i;
+/**
+ * Whether a clause of the text reads otherwise said in the past (asDone): the gate's words alone are
+ * too wide ("Add soft deletes to…", "…after plan change", "move helpers next to…" change nothing),
+ * and a text it lets through is read against every older fact.
+ */
+function saysDone(text: string): boolean {
+  for (const part of text.slice(0, FRAME_MAX).split(CLAUSES)) {
+    const c = part.trim().slice(0, 300);
+    if (c && asDone(c) !== c) return true;
+  }
+  return false;
+}
 function asDone(clause: string): string {
   let t = clause;
   const m = OPENS_DONE.exec(t);
@@ -737,7 +749,7 @@ function oldThing(raw: string, f: number): string {
 /** A time said before a gone thing or a clause's subject, with no comma: "Since Forge 1.19.2 the …", "As of v2 the …", "Starting March 1, 2018 the API…" (up to four words, then an article). */
 const SINCE = /^(?:since|as\s+of|starting(?:\s+(?:with|from|on|in))?|after)\s+(?:\S+\s+){1,4}?(?=(?:the|a|an)\s)/i;
 /** What for, after a thing: "to" and a word in lower case ("to ensure smooth navigation"), to the clause's end; not "to the staging app". */
-const FOR_BETTER = /\s*\bfor\s+(?:better|faster|easier|simpler|smaller|cleaner|quicker|safer|lighter|improved|more|less)\b.*$/i;
+const FOR_BETTER = /\bfor\s+(?:better|faster|easier|simpler|smaller|cleaner|quicker|safer|lighter|improved|more|less)\b.*$/i;
 const WHY_TO = /\s+to\s+(?!(?:the|a|an|our|its|their|this|that|these|those|my|your)\b)[a-z]+\b.*$/;
 
 /** The thing as the form names it, without a place word or its usage before it ("support for Python 3.8": Python 3.8). */
@@ -902,7 +914,7 @@ function replacedIn(text: string): Replaced {
       // "…was replaced with GSAP ScrollToPlugin to ensure smooth navigation": "to" and a word in lower case say what for, no place nor thing;
       // what it is for is read as where it was done, as "for backend errors" is ("…by Rollbar to report backend errors").
       // "Replace Jest by Vitest for better DX": "for" and a comparative say what for, no scope (as "to ensure …" does).
-      const full0 = clause.slice(m.index + m[0].length).trim().replace(FOR_BETTER, '');
+      const full0 = clause.slice(m.index + m[0].length).trim().replace(FOR_BETTER, '').trimEnd();
       const why = WHY_TO.exec(full0);
       const after0 = why ? full0.slice(0, why.index) : full0;
       const rest = /^and\s+(?:\S+\s+){1,3}?(?:is|are|was|were|has|have)\s/i.test(after0) ? '' : after0;
