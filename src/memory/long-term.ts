@@ -735,6 +735,9 @@ function oldThing(raw: string, f: number): string {
   }
   // "Since Forge 1.19.2 the FluidAttributes system was replaced": when it was said before the thing, up to its article.
   if (f === GONE_FORM) t = t.replace(SINCE, '');
+  // "…used by the v1 database workflow which has been replaced by v2": the relative clause's antecedent is the gone thing, after the
+  // last word that places it.
+  if (f === GONE_FORM && /\s(?:which|that)$/i.test(t)) t = t.replace(/\s+(?:which|that)$/i, '').replace(/^.*\s(?:by|with|in|on|of|for|from|to|at|into|uses?|used|using|is|are|was|were)\s+(?=\S)/i, '');
   // "Remove bootstrap-toggle entirely": how far it went is no part of the thing, as "deprecated" before it is not.
   t = t.replace(LEADING, '').replace(USAGE, '').replace(MODIFIER, '').replace(/\s+(?:entirely|completely|altogether|fully)$/i, '').trim();
   // "the FluidAttributes system", "The function Client(token)": of a named thing gone, the word of its kind is no word the older fact must say.
@@ -749,7 +752,7 @@ function oldThing(raw: string, f: number): string {
 /** A time said before a gone thing or a clause's subject, with no comma: "Since Forge 1.19.2 the …", "As of v2 the …", "Starting March 1, 2018 the API…" (up to four words, then an article). */
 const SINCE = /^(?:since|as\s+of|starting(?:\s+(?:with|from|on|in))?|after)\s+(?:\S+\s+){1,4}?(?=(?:the|a|an)\s)/i;
 /** What for, after a thing: "to" and a word in lower case ("to ensure smooth navigation"), to the clause's end; not "to the staging app". */
-const FOR_BETTER = /\bfor\s+(?:better|faster|easier|simpler|smaller|cleaner|quicker|safer|lighter|improved|more|less)\b.*$/i;
+const FOR_BETTER = /\bfor\s+(?:(?:better|faster|easier|simpler|smaller|cleaner|quicker|safer|lighter|improved|more|less)\b.*|(?:privacy|security|safety|performance|compatibility|consistency|clarity|simplicity|stability|reliability|convenience)(?:\s+reasons?)?\W*)$/i;
 const WHY_TO = /\s+to\s+(?!(?:the|a|an|our|its|their|this|that|these|those|my|your)\b)[a-z]+\b.*$/;
 
 /** The thing as the form names it, without a place word or its usage before it ("support for Python 3.8": Python 3.8). */
@@ -1709,7 +1712,9 @@ function stateOf(text: string): State | null {
   // "…now disabled by default without requiring user interaction": "without" and a doing says how it came, no condition; "unless" below an exception.
   const unless = /,?\s+unless\s/i.exec(told);
   const how = /\s+without\s+[a-z]+ing\b/i.exec(told);
-  const tail = told.slice(0, Math.min(unless?.index ?? told.length, how?.index ?? told.length));
+  // "…now OFF by default for privacy": "for" and a comparative or a quality at the end say why, no condition (FOR_BETTER).
+  const why = FOR_BETTER.exec(told);
+  const tail = told.slice(0, Math.min(unless?.index ?? told.length, how?.index ?? told.length, why?.index ?? told.length));
   // "Pre-ping now defaults to True": a default, as "is enabled by default" is.
   const byDefault = /\bby\s+default\b/i.test(tail) || /\bdefaults?\s/i.test(best[0]);
   condition = `${condition} ${tail}`
