@@ -364,7 +364,7 @@ function shapeOf(text: string): FactShape {
     words,
     numbers,
     negated: NEGATION.test(lower),
-    cued: REPLACES.test(lower),
+    cued: REPLACES.test(lower) || (DONE_NOW.test(lower) && saysDone(text)) || CHOSE_OVER.test(lower),
     tells: PAST_SAID.test(lower) || lower.includes('moved'),
     verbs,
     get key() {
@@ -466,6 +466,59 @@ const REPLACES = /\b(?:now|nowadays|these days|formerly|previously|not|rather th
 const HEDGED = new Set('will would should could might may shall plan plans planned consider considers considered considering want wants wanted propose proposed proposes proposal if once unless whether until todo maybe perhaps question'.split(' '));
 /** A replacement cue without a thing it names: the subject shared is what tells (see replacesSubject). "now" alone is the weakest. */
 const CUE_WORDS = new Set('gone instead replaced replaces migrated deprecated removed dropped retired abandoned anymore'.split(' '));
+/**
+ * A change as a changelog or release note writes it: the imperative that opens a line ("Replace
+ * reqwest by ureq", "Switch from requests to httpx", "Remove the --sqlite3-backend flag"), its third
+ * person ("Removes the consent prompt"), "are replacing", "which replace", and the noun ("Migration
+ * from terser to esbuild", "the migration off the Docker SDK"). The forms below read the change in
+ * the past ("Replaced X with Y"), so a clause is read with these said so (asDone); the gate (cued)
+ * knows them too.
+ */
+const DONE_NOW = /\b(?:remove|removes|switch|switches|migrate|migrates|migration|rename|renames|drop|drops|deprecate|deprecates|retire|retires|delete|deletes|replacing|move|change|port|convert)\b/;
+/** "Start using pyproject.toml over setup.py": "over" after a word of choosing and a thing of up to four words says "instead of". */
+const CHOSE_OVER = /\b((?:use|uses|used|using|prefer|prefers|preferred|preferring|choose|chose|pick|picked)\s+[^\s,()]+(?:\s+[^\s,()]+){0,3}?)\s+over\s+(?=\S)/i;
+/** Verbs of change that are nouns too ("Drop shadows…", "Change requests go to…", "Port 8080 is…", "Switch statements…"): read as verbs only before what a change names (NOUN_SAFE). */
+const AS_NOUN = new Set('drop move change port convert switch'.split(' '));
+/** After a verb that may be a noun: an article, a name (a capital or a code character, not a number alone), "to", "from", "off", or "from"/"off" within four words ("Switch generation from yarn v1 to pnpm"). */
+const NOUN_SAFE = /^\s+(?:(?:the|a|an|our|its|their|this|that|these|those|to|from|off|over)\s|[^\s]*[A-Z._/@`-]|(?:\S+\s+){1,4}?(?:from|off)\s)/;
+const DONE_VERB = new Map<string, string>(
+  'replace remove delete retire deprecate abandon migrate rename drop move change port convert switch'.split(' ').flatMap((v): [string, string][] => {
+    const done = v === 'drop' ? 'dropped' : v.endsWith('e') ? `${v}d` : `${v}ed`;
+    // "Changes", "Moves", "Drops", "Ports", "Switches" open a sentence as nouns more often than as verbs: only the first eight have their -s form here.
+    return AS_NOUN.has(v) ? [[v, done]] : [[v, done], [`${v}s`, done]];
+  }),
+);
+/** A clause's opening verb of change (after a tag such as "(Breaking)" or "BREAKING"), the third person or the imperative. */
+const OPENS_DONE = /^((?:\([^()]{1,40}\)\s*|breaking\s+(?:change\s+)?)?)([A-Za-z]+)(?=\s)/i;
+/**
+ * Whether a clause of the text reads otherwise said in the past (asDone): the gate's words alone are
+ * too wide ("Add soft deletes to…", "…after plan change", "move helpers next to…" change nothing),
+ * and a text it lets through is read against every older fact.
+ */
+function saysDone(text: string): boolean {
+  for (const part of text.slice(0, FRAME_MAX).split(CLAUSES)) {
+    const c = part.trim().slice(0, 300);
+    if (c && asDone(c) !== c) return true;
+  }
+  return false;
+}
+function asDone(clause: string): string {
+  let t = clause;
+  const m = OPENS_DONE.exec(t);
+  const done = m ? DONE_VERB.get(m[2]!.toLowerCase()) : undefined;
+  // "Deprecate and give warnings when…": a verb of a list of doings names no thing after it.
+  if (m && done && !/^\s+and\s/i.test(t.slice(m[0].length)) && (!AS_NOUN.has(m[2]!.toLowerCase()) || NOUN_SAFE.test(t.slice(m[0].length)))) {
+    // "Switch Travis CI with GitHub Actions": a switch with what stands in its place is a replacement.
+    const rest = t.slice(m[0].length);
+    const verb = done === 'switched' && !/^\s+(?:to|from|over|back|off|away)\b/i.test(rest) && /\swith\s/i.test(rest) ? 'replaced' : done;
+    t = `${m[1]}${/^[A-Z]/.test(m[2]!) ? verb[0]!.toUpperCase() + verb.slice(1) : verb}${rest}`;
+  }
+  // "Access Tokens are replacing API keys", "Personal Access Tokens, which … replace API Keys": a replacement said now.
+  if (/\breplac(?:e|ing)\b/i.test(t)) t = t.replace(/\b(?:(?:is|are)\s+replacing|(?<=,\s*[^,]{0,60}\s)replace)(?=\s)/gi, 'replaced');
+  if (/\sover\s/i.test(t)) t = t.replace(CHOSE_OVER, '$1 instead of ');
+  // "Migration from terser to esbuild", "completes the migration off the Docker SDK".
+  return t.replace(/\bmigration(?=\s+(?:from|off)\s)/gi, 'migrated');
+}
 /** The stems of the words that say a change ("moved", "switched", "migrated"…), as factShape makes them. */
 const CHANGE_STEMS = new Set('mov switch migrat chang renam port convert went'.split(' '));
 /** "moved to", "switched to": a strong cue only where what follows is named ("moved to Sentry"; not "moved to the platform budget"). */
@@ -514,6 +567,8 @@ const HAN_FORMS = (): readonly RegExp[] => (hanForms ??= [
  * follow the clause's subject (`subject`): "Auth no longer uses Supabase", "CI moved from Travis".
  */
 const PARALLEL_FORMS = 2;
+/** "Auth no longer uses Supabase": the first form that follows the clause's subject. */
+const NO_LONGER_FORM = 2;
 const REMOVED = ['gone', 'removed', 'dropped', 'deleted', 'retired', 'deprecated', 'abandoned', 'replaced', 'superseded'];
 /** Words each of REPLACED_FORMS needs, in order. */
 const FORM_WORDS: readonly (readonly string[])[] = [['not '], ['instead of', 'rather than', 'in place of'], ['no longer'], [' from ', ' off '], REMOVED, REMOVED, ['replace', 'supersede'], ['(was ', '(were ', '(previously ', '(formerly ', ' now '], ['renamed'], ['renamed']];
@@ -532,8 +587,8 @@ const REPLACED_FORMS: readonly RegExp[] = [
   /\b(?:moved|migrated|switched|changed|renamed|ported|went|converted)\s+(?:[\w.\-/@]+\s+){0,5}?(?:over\s+|away\s+|back\s+)?(?:from|off)\s+(.+?)(?:\s+(?:to|onto)\b|$)/i,
   // "Fluentd is gone", "requirements.txt was removed", "Chart.js was replaced by ECharts"; "DbContext removed in favor of ADO.NET" (what stands in its place said, the removal needs no "was").
   /^(?:.*,\s*)?(.+?)\s+(?:(?:is|are|was|were|has been|have been|got|gets)\s+(?:now\s+)?(?:gone|removed|dropped|deleted|retired|deprecated|abandoned|replaced|superseded)\b|(?:removed|dropped|deleted|retired|deprecated|abandoned|replaced|superseded)(?=\s+in\s+favou?r\s+(?:of|to)\s))/i,
-  // "We dropped LaunchDarkly", "Removed the Heroku pipelines", "Replaced axios with fetch".
-  /^(?:(?:we|i)(?:'ve|\u2019ve)?\s+)?(?:removed|dropped|deleted|retired|abandoned|replaced|deprecated)\s+(.+?)(?:\s+(?:with|in\s+favou?r\s+(?:of|to))\b|$)/i,
+  // "We dropped LaunchDarkly", "Removed the Heroku pipelines", "Replaced axios with fetch", "Replaced reqwest dependency by ureq"; not "replace with pure CSS toggle" (what stands in, no old thing).
+  /^(?:(?:we|i)(?:'ve|\u2019ve)?\s+)?(?:removed|dropped|deleted|retired|abandoned|replaced|deprecated)\s+(?!(?:with|by)\s)(.+?)(?:\s+(?:with|in\s+favou?r\s+(?:of|to))\b|\s+by\b(?<=^(?:\S+\s+)?replaced\s.*)|$)/i,
   // "Prisma replaced TypeORM as the ORM".
   /^\S.*?\s(?:replaced|replaces|supersedes|superseded)\s+(.+?)(?:\s+(?:as|in|for|on|across|throughout)\b|$)/i,
   // "Default port is now 4711 (was 4312)", "…now defaults to TRUE (was FALSE)", "…was automatic but is now optional": the value before, named beside the new one.
@@ -553,7 +608,8 @@ const IN_FAVOUR = /^in\s+favou?r\s+(?:of|to)\s+/i;
 const GONE_FORM = 4;
 const REMOVED_FORM = 5;
 /** Subjects that are the speaker, as "we" is: "The project now uses uv instead of pip" says nothing of a project the older fact must name. */
-const SELF = new Set('project repo repository codebase'.split(' '));
+// Stemmed, as the words it is matched against are ("codebase": codebas; "Converted everything from Bootstrap 4 to Tailwind": everyth).
+const SELF = new Set('project repo repository codebase everything'.split(' ').map(stem));
 /** Words that say which of its kind the old thing was, or its state, not what it is: "instead of traditional pip", "Replaced multiple linting tools", "Removed deprecated react-scripts". */
 const MODIFIER = /\b(?:traditional|legacy|old|older|previous|former|existing|multiple|separate|several|various|classic|plain|vanilla|deprecated|unused|obsolete|outdated|unneeded|unnecessary|redundant|dead)\s+(?=\S)/gi;
 /** "Removed usage of codecov", "Dropped support for Python 3.8", "Dropped the dependency on X": the thing is what follows. */
@@ -578,7 +634,7 @@ const KIND = new Set('library lib tool package framework service module plugin c
 const KIND_STEMS = new Set([...KIND].map(stem));
 /** Whether the words before "instead of" / ", not" are a name alone, after "use" or "prefer" ("Use the Req library", "Jason"): nothing else said of it. */
 function onlyName(lead: string): boolean {
-  const t = lead.replace(/^\s*(?:always\s+)?(?:use|prefer|pick|choose)\s+/i, '').replace(/[\s,(\u2013\u2014-]+$/, '').split(/\s+/).filter((w) => w && !DET.has(w.toLowerCase()) && !KIND.has(w.toLowerCase()));
+  const t = lead.replace(/^\s*(?:always\s+|start\s+)?(?:use|using|prefer|pick|choose)\s+/i, '').replace(/[\s,(\u2013\u2014-]+$/, '').split(/\s+/).filter((w) => w && !DET.has(w.toLowerCase()) && !KIND.has(w.toLowerCase()));
   return t.length > 0 && t.length <= 3 && t.every((w) => NAMELIKE.test(w) || TOOLS.has(w.toLowerCase()));
 }
 /**
@@ -659,6 +715,8 @@ function otherKind([mod, noun]: readonly [string, string], older: FactShape): bo
  */
 function oldThing(raw: string, f: number): string {
   let t = withoutUsage(raw);
+  // "…instead of setup.py to manage the package information": "to" and a word in lower case say what for, no part of the thing (WHY_TO).
+  if (f < PARALLEL_FORMS) t = t.replace(WHY_TO, '');
   const open = t.endsWith(')') ? t.lastIndexOf('(') : -1;
   if (open > 0 && t.slice(open).includes(',')) t = t.slice(open + 1, -1);
   const purpose = purposeOf(t, f);
@@ -668,15 +726,20 @@ function oldThing(raw: string, f: number): string {
     const at = placeOf(t);
     if (at !== undefined) t = t.slice(0, t.length - at.length).replace(/\s+in\s*$/i, '');
   }
-  // "Removed ulog and exposed *zap.Logger directly": a second thing done ends the first.
-  if (f === REMOVED_FORM) {
+  // "Removed ulog and exposed *zap.Logger directly": a second thing done ends the first; after "no longer", a clause of its own too
+  // ("…no longer included as dependencies and the Babel configuration … has been removed", "…no longer uses OAuth 2.0 and moved over to…").
+  if (f === REMOVED_FORM || f === NO_LONGER_FORM) {
     const words = t.split(/\s+/);
-    const and = words.findIndex((w, i) => i > 0 && w.toLowerCase() === 'and' && participle((words[i + 1] ?? '').toLowerCase()) !== undefined);
+    const and = words.findIndex((w, i) => i > 0 && w.toLowerCase() === 'and' && (participle((words[i + 1] ?? '').toLowerCase()) !== undefined || (f === NO_LONGER_FORM && DET.has((words[i + 1] ?? '').toLowerCase()))));
     if (and > 0) t = words.slice(0, and).join(' ');
   }
   // "Since Forge 1.19.2 the FluidAttributes system was replaced": when it was said before the thing, up to its article.
   if (f === GONE_FORM) t = t.replace(SINCE, '');
-  t = t.replace(LEADING, '').replace(USAGE, '').replace(MODIFIER, '').trim();
+  // "…used by the v1 database workflow which has been replaced by v2": the relative clause's antecedent is the gone thing, after the
+  // last word that places it.
+  if (f === GONE_FORM && /\s(?:which|that)$/i.test(t)) t = t.replace(/\s+(?:which|that)$/i, '').replace(/^.*\s(?:by|with|in|on|of|for|from|to|at|into|uses?|used|using|is|are|was|were)\s+(?=\S)/i, '');
+  // "Remove bootstrap-toggle entirely": how far it went is no part of the thing, as "deprecated" before it is not.
+  t = t.replace(LEADING, '').replace(USAGE, '').replace(MODIFIER, '').replace(/\s+(?:entirely|completely|altogether|fully)$/i, '').trim();
   // "the FluidAttributes system", "The function Client(token)": of a named thing gone, the word of its kind is no word the older fact must say.
   if ((f === GONE_FORM || f === REMOVED_FORM) && NAMELIKE.test(t.replace(DETERMINED, ''))) {
     const words = t.split(/\s+/);
@@ -686,9 +749,10 @@ function oldThing(raw: string, f: number): string {
   return t;
 }
 
-/** A time said before a gone thing, with no comma: "Since Forge 1.19.2 the …", "As of v2 the …" (up to three words, then an article). */
-const SINCE = /^(?:since|as\s+of|starting\s+(?:with|from)|after)\s+(?:\S+\s+){1,3}?(?=(?:the|a|an)\s)/i;
+/** A time said before a gone thing or a clause's subject, with no comma: "Since Forge 1.19.2 the …", "As of v2 the …", "Starting March 1, 2018 the API…" (up to four words, then an article). */
+const SINCE = /^(?:since|as\s+of|starting(?:\s+(?:with|from|on|in))?|after)\s+(?:\S+\s+){1,4}?(?=(?:the|a|an)\s)/i;
 /** What for, after a thing: "to" and a word in lower case ("to ensure smooth navigation"), to the clause's end; not "to the staging app". */
+const FOR_BETTER = /\bfor\s+(?:(?:better|faster|easier|simpler|smaller|cleaner|quicker|safer|lighter|improved|more|less)\b.*|(?:privacy|security|safety|performance|compatibility|consistency|clarity|simplicity|stability|reliability|convenience)(?:\s+reasons?)?\W*)$/i;
 const WHY_TO = /\s+to\s+(?!(?:the|a|an|our|its|their|this|that|these|those|my|your)\b)[a-z]+\b.*$/;
 
 /** The thing as the form names it, without a place word or its usage before it ("support for Python 3.8": Python 3.8). */
@@ -732,6 +796,8 @@ interface Replaced {
   readonly asides: readonly ({ readonly text: string; readonly words: ReadonlySet<string> } | null)[];
   /** Where the strong cue is only "X moved to / switched to <name>": X's words, which the older fact must all say (its subject). */
   readonly movedSubject?: ReadonlySet<string>;
+  /** The names "switched to" / "moved to" names as the new thing ("Switched to using SQLite for backing store": sqlite), as a frame keys them: an older fact that names one says what is so now, not what went. */
+  readonly movedTo?: ReadonlySet<string>;
   /** A form names a state as the old thing ("…now off by default, instead of on"): the line says a state flipped, which flipped alone judges. */
   readonly stateNamed?: boolean;
 }
@@ -766,7 +832,7 @@ interface Thing {
   readonly scope?: readonly [string, string];
 }
 /** A clause that tells what to do has no subject of its own. */
-const IMPERATIVE = /^(?:always\s+|never\s+)?(?:use|prefer|run|call|install|keep|put|store|pick|choose)\b/i;
+const IMPERATIVE = /^(?:always\s+|never\s+|start\s+)?(?:use|using|prefer|run|call|install|keep|put|store|pick|choose)\b/i;
 const replacedKept = new Map<string, Replaced>();
 
 /** "switched the ORM to", "moved error reports over to": a word of change, then "to" within five words. */
@@ -786,12 +852,13 @@ function replacedIn(text: string): Replaced {
   const asides: ({ text: string; words: ReadonlySet<string> } | null)[] = [];
   let cue: Replaced['cue'] = null;
   let movedSubject: Set<string> | undefined;
+  let movedTo: Set<string> | undefined;
   let otherStrong = false;
   let stateNamed = false;
   for (const quoted of text.split(CLAUSES)) {
     // A clause's first 300 characters: the forms are matched in time that grows with its square.
     const raw = quoted.trim().slice(0, 300);
-    const clause = raw.includes('`') ? raw.replace(/`/g, '').trim() : raw;
+    const clause = asDone(raw.includes('`') ? raw.replace(/`/g, '').trim() : raw);
     const lower = clause.toLowerCase();
     const words = lower.split(/[^a-z]+/);
     const spaced = ` ${words.join(' ')} `;
@@ -828,7 +895,7 @@ function replacedIn(text: string): Replaced {
       const upTo = afterReason(clause.slice(0, m.index));
       const lead = parallel && upTo.lastIndexOf('(') > upTo.lastIndexOf(')') ? upTo.slice(upTo.lastIndexOf('(') + 1) : upTo;
       // A bracket in the subject is an aside ("The VDR v1 createDID (POST /internal/vdr/v1/did) no longer supports…"): no word the older fact must say.
-      const before = factShape((f === MOVED_FORM ? changedSubject(clause.slice(0, m.index + m[0].lastIndexOf(m[1]!))) : lead).replace(/\([^()]*\)/g, ' ')).words;
+      const before = factShape((f === MOVED_FORM ? changedSubject(clause.slice(0, m.index + m[0].lastIndexOf(m[1]!))) : lead).replace(/\([^()]*\)/g, ' ').replace(SINCE, '')).words;
       // The head is what the clause is about: "Nightly database backups…" are backups ("nightly" says when, as "every night" does).
       // "Use GitHub Actions instead of TravisCI", "Jason instead of Poison for parsing results": the clause says only a name in the old one's place.
       const alone = parallel && onlyName(lead);
@@ -849,13 +916,14 @@ function replacedIn(text: string): Replaced {
       // "Sass has been removed and CSS is now processed through postcss": what follows "and" with its own verb is another clause.
       // "…was replaced with GSAP ScrollToPlugin to ensure smooth navigation": "to" and a word in lower case say what for, no place nor thing;
       // what it is for is read as where it was done, as "for backend errors" is ("…by Rollbar to report backend errors").
-      const full0 = clause.slice(m.index + m[0].length).trim();
+      // "Replace Jest by Vitest for better DX": "for" and a comparative say what for, no scope (as "to ensure …" does).
+      const full0 = clause.slice(m.index + m[0].length).trim().replace(FOR_BETTER, '').trimEnd();
       const why = WHY_TO.exec(full0);
       const after0 = why ? full0.slice(0, why.index) : full0;
       const rest = /^and\s+(?:\S+\s+){1,3}?(?:is|are|was|were|has|have)\s/i.test(after0) ? '' : after0;
       // Not where it says where or what for ("…by Rollbar for backend errors", "Replaced Webpack with Vite in the storefront"): the thing may stay elsewhere.
       // "…in favour of tempfile" says the new thing, as "by" does.
-      const plain = (f === GONE_FORM || f === REMOVED_FORM) && (!rest || /^(?:by|with)\s/i.test(rest) || IN_FAVOUR.test(rest) || /\s(?:with|favou?r\s+(?:of|to))$/i.test(m[0])) && !/\b(?:for|in|on|at|across|from|within|inside|except|only|to)\b/i.test(rest.replace(IN_FAVOUR, ''));
+      const plain = (f === GONE_FORM || f === REMOVED_FORM) && (!rest || /^(?:by|with)\s/i.test(rest) || IN_FAVOUR.test(rest) || /\s(?:with|by|favou?r\s+(?:of|to))$/i.test(m[0])) && !/\b(?:for|in|on|at|across|from|within|inside|except|only|to)\b/i.test(rest.replace(IN_FAVOUR, ''));
       // A list of its things in brackets names it as surely as a name does ("the linters (golint, vet, staticcheck)").
       const bare = plain && ((!DETERMINED.test(thing) && nameLike(thing)) || /\([^()]*,[^()]*\)$/.test(withoutUsage(m[1]!)));
       // "Removed support of codecov", "Migrated from Jest/ts-jest to Vitest": no subject but the change itself, nothing said of where or what for.
@@ -866,7 +934,7 @@ function replacedIn(text: string): Replaced {
       const sole = !at && (plain || (f === MOVED_FORM && !/\b(?:for|in|on|at|across|within|inside|except|only)\b/i.test(rest))) && [...before].every((w) => CHANGE_STEMS.has(w) || SELF.has(w));
       const scope = at ? lastPair(at) : undefined;
       // What stands in its place: after "by", "with", "in favour of" (a removal), "to" (a move), up to where or what for.
-      const instead = f === GONE_FORM || f === REMOVED_FORM ? /^(?:(?:by|with)\s+|in\s+favou?r\s+(?:of|to)\s+)(.+)$/i.exec(/\s(?:with|favou?r\s+(?:of|to))$/i.test(m[0]) ? `with ${after0}` : after0)?.[1] : f === MOVED_FORM ? rest : undefined;
+      const instead = f === GONE_FORM || f === REMOVED_FORM ? /^(?:(?:by|with)\s+|in\s+favou?r\s+(?:of|to)\s+)(.+)$/i.exec(/\s(?:with|by|favou?r\s+(?:of|to))$/i.test(m[0]) ? `with ${after0}` : after0)?.[1] : f === MOVED_FORM ? rest : undefined;
       const fresh = instead ? shapeOf(instead.split(/\s(?:for|in|on|across|within|inside)\s/i)[0]!).words : undefined;
       const said: Thing = { words, named, ...(f === GONE_FORM || f === REMOVED_FORM || renamed ? { gone: true } : {}), ...(f === WAS_FORM && alone ? { renamed: true, keys: thingKeys(thing) } : {}), ...(f >= PARALLEL_FORMS && f < SUBJECT_FORMS ? { subject: before } : head ? { head, ...(after ? { after } : {}) } : {}), ...(verb ? { verb } : {}), ...(bare ? { bare } : {}), ...(scope ? { scope } : {}), ...(alone ? { alone } : {}), ...(renamed ? { keys: renamed, renamed: true, ...(within.length ? { within: namesIn(within.join(' ')) } : {}) } : sole || alone ? { keys: thingKeys(thing) } : {}), ...(sole ? { sole } : {}), ...(fresh?.size ? { fresh } : {}) };
       // "Migrated from Travis and Appveyor to GitHub Actions": a list of names is each of them gone, so it replaces a fact that names one ("Windows tests run on Appveyor").
@@ -898,7 +966,11 @@ function replacedIn(text: string): Replaced {
     const strong = byWord || !!to;
     if (byWord) otherStrong = true;
     // "API key rotation moved to HashiCorp Vault" is about rotation: what moved is the subject the older fact must say.
-    else if (to) for (const w of factShape(clause.slice(0, TO_PHRASES.get(to)!.exec(clause)!.index)).words) (movedSubject ??= new Set()).add(w);
+    else if (to) {
+      const m = TO_PHRASES.get(to)!.exec(clause)!;
+      for (const w of factShape(clause.slice(0, m.index)).words) (movedSubject ??= new Set()).add(w);
+      for (const w of factShape(m[1]!).frame.words) if (w.named || w.tool) (movedTo ??= new Set()).add(w.key);
+    }
     // "now", "these days"; "We switched the ORM to Prisma" (a change whose old thing sameFrame finds): no stronger than "now".
     const weak = words.includes('now') || words.includes('nowadays') || spaced.includes(' these days ') || NOW_HAN.some((c) => clause.includes(c)) || changedTo(words);
     if (strong) cue = 'strong';
@@ -910,7 +982,7 @@ function replacedIn(text: string): Replaced {
     }
   }
   if (replacedKept.size >= SHAPES_KEPT) replacedKept.clear();
-  replacedKept.set(text, (r = { things, cue, clauses: cued, asides, ...(movedSubject && !otherStrong ? { movedSubject } : {}), ...(stateNamed ? { stateNamed } : {}) }));
+  replacedKept.set(text, (r = { things, cue, clauses: cued, asides, ...(movedSubject && !otherStrong ? { movedSubject } : {}), ...(movedTo && !otherStrong ? { movedTo } : {}), ...(stateNamed ? { stateNamed } : {}) }));
   return r;
 }
 
@@ -1232,7 +1304,8 @@ function negatesOlder(thing: Thing, newer: FactShape, older: FactShape): boolean
   // "The storefront bundle moved from webpack" says nothing of "Webpack builds the admin bundle".
   if (thing.scope && otherKind(thing.scope, older)) return false;
   // "Job Server dependency management" is said by "…to manage Python dependencies": a noun of a verb as its verb.
-  if (thing.subject) for (const w of thing.subject) if (!older.words.has(w) && !older.words.has(NOUN_FORM.get(w) ?? w) && !GENERIC.has(w) && !CHANGE_STEMS.has(w)) return false;
+  // The speaker's whole is no subject the older fact must say ("Converted everything from Bootstrap 4 to Tailwind").
+  if (thing.subject) for (const w of thing.subject) if (!older.words.has(w) && !older.words.has(NOUN_FORM.get(w) ?? w) && !GENERIC.has(w) && !CHANGE_STEMS.has(w) && !SELF.has(w)) return false;
   // "The web API returns camelCase keys, not snake_case" is about another API than "The mobile API returns snake_case keys".
   if (thing.head && !older.words.has(thing.head) && !GENERIC.has(thing.head) && !(thing.after && older.words.has(thing.after))) return false;
   const olderNumbers = older.numbers.split(' ');
@@ -1248,7 +1321,8 @@ function negatesOlder(thing: Thing, newer: FactShape, older: FactShape): boolean
   if (thing.bare || ((thing.alone || thing.sole) && inPlace(thing.keys!, older))) return true;
   for (const w of newer.words) {
     // The word of a gone thing's kind ("The Sentry integration …") is the thing's, no subject shared.
-    if (thing.words.has(w) || thing.fresh?.has(w) || GENERIC.has(w) || (thing.gone && KIND_STEMS.has(w)) || !older.words.has(w)) continue;
+    // "Switch generation from yarn v1 to pnpm" says the subject of "Generated projects are installed with yarn v1": a noun of a verb as its verb.
+    if (thing.words.has(w) || thing.fresh?.has(w) || GENERIC.has(w) || (thing.gone && KIND_STEMS.has(w)) || !(older.words.has(w) || older.words.has(NOUN_FORM.get(w) ?? w))) continue;
     // "Prices are shown in euros, not cents" makes another claim than "Prices are stored in cents": both stay true.
     return !(thing.verb && older.frame.verb && thing.verb !== older.frame.verb);
   }
@@ -1277,7 +1351,9 @@ export function replacesSubject(newer: FactShape, newerText: string, older: Fact
   if (said.things.length) return said.things.some((t) => negatesOlder(t, newer, older));
   // A state named as what was before says a flip, judged above (flipped): its words shared say nothing more.
   if (!said.cue || said.stateNamed) return false;
-  if (said.cue === 'strong' && (!said.movedSubject || [...said.movedSubject].every((w) => older.words.has(w) || older.words.has(NOUN_FORM.get(w) ?? w) || CHANGE_STEMS.has(w)))) {
+  // "Switched to using SQLite for backing store" leaves "Campaigns are stored in SQLite": the older fact says the new thing (whole, and
+  // as what is so, not in a change of its own: "Switched error reports from Sentry to Rollbar" goes under "Error reports moved to Sentry").
+  if (said.cue === 'strong' && !(said.movedTo && !older.cued && [...said.movedTo].every((k) => older.frame.keys.has(k))) && (!said.movedSubject || [...said.movedSubject].every((w) => older.words.has(w) || older.words.has(NOUN_FORM.get(w) ?? w) || CHANGE_STEMS.has(w)))) {
     // The words of change themselves are no subject shared: "API docs moved to Redoc" and "API deployment moved to Fly.io" share only "API".
     let both = 0;
     let size = 0;
@@ -1633,8 +1709,12 @@ function stateOf(text: string): State | null {
   }
   const told = after.split(/[.;!?]\s|[.;!?]$|\s(?:and|so|to)\s|\s[\-\u2013\u2014]\s/i)[0]!.split(COMMA_ADDS)[0]!;
   // "…are now disabled in production unless the ENABLE_ADMIN_ROUTES flag is set": an exception says where it does not hold, no part of where it does.
+  // "…now disabled by default without requiring user interaction": "without" and a doing says how it came, no condition; "unless" below an exception.
   const unless = /,?\s+unless\s/i.exec(told);
-  const tail = unless ? told.slice(0, unless.index) : told;
+  const how = /\s+without\s+[a-z]+ing\b/i.exec(told);
+  // "…now OFF by default for privacy": "for" and a comparative or a quality at the end say why, no condition (FOR_BETTER).
+  const why = FOR_BETTER.exec(told);
+  const tail = told.slice(0, Math.min(unless?.index ?? told.length, how?.index ?? told.length, why?.index ?? told.length));
   // "Pre-ping now defaults to True": a default, as "is enabled by default" is.
   const byDefault = /\bby\s+default\b/i.test(tail) || /\bdefaults?\s/i.test(best[0]);
   condition = `${condition} ${tail}`

@@ -49,7 +49,10 @@ describe('dist/primer.js, the session start primer', () => {
     // making the items ahead (clone49) and the search's kept listing's name (search49): +2.4 KB, no
     // change at a warm start's instruction count. The size moves a little with the checkout's path
     // (+0.2 KB under /tmp). A size that jumps means something that is not the primer's came in.
-    expect(text.length).toBeLessThan(289_200);
+    // truth50 (stop 50): +3.1 KB (288,964 -> 292,078 B in a checkout of the same path length), the judgement reading a change as
+    // changelogs write it ("Replace X by Y", "Removes X", "are replacing", "migration from", "using X over Y", "for privacy"); run only
+    // when the kept answer misses (warm primer: 140.76 M -> 140.42 M instructions; built anew: 212.0 M -> 197.0 M). The cap rose by the same 3,114 B.
+    expect(text.length).toBeLessThan(292_314);
   });
 
 });
