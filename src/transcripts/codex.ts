@@ -4,6 +4,7 @@ import { assistantText, compaction, reportPath, responseStart, saw, toolCall, to
 import type { Todo } from './ledger.js';
 import { callLabel, outputText, shellReads } from './tool-input.js';
 import { isWrapper } from './first-prompt.js';
+import { scriptCalls, scriptOutcome, type ScriptOutcome } from './code-mode.js';
 
 /**
  * Codex rollout JSONL (AGENT-INTERFACES §3, §7): `{timestamp, type, payload}` lines. Prompts come
@@ -191,6 +192,11 @@ function runningSession(output: unknown): string | null {
  */
 function output(s: BuildState, id: string, out: unknown, at: string): void {
   const c = (s.codex ??= { lastPrompt: '' });
+  const script = scriptOutcome(out);
+  if (script && s.calls.some(([cid]) => cid === id || cid.startsWith(`${id}#`))) {
+    scriptOutput(s, id, script, at);
+    return;
+  }
   const poll = take(c.polls, ([call]) => call === id);
   if (poll) {
     const outcome = codexOutcome(out);
@@ -208,6 +214,75 @@ function output(s: BuildState, id: string, out: unknown, at: string): void {
   }
   const patch = s.calls.some(([cid, call]) => cid === id && call.tool === 'apply_patch');
   toolResult(s, id, { ...(patch ? patchOutcome(out) : codexOutcome(out)), at });
+}
+
+/**
+ * A code-mode script (the `exec` tool): each `tools.NAME(…)` call it makes is a call of the
+ * session, as if the model had made it (a command, a patch, a plan, a poll), under the script's
+ * call id, then `<id>#1`, `<id>#2`… (scriptOutput answers them all). A script whose calls cannot be
+ * read is one `exec` call, as before.
+ */
+function script(s: BuildState, source: string, id: string, at: string, ctx: Ctx): void {
+  const calls = scriptCalls(source);
+  if (!calls.length || !id) {
+    call(s, 'exec', { input: source }, id, at, ctx);
+    return;
+  }
+  calls.forEach((k, i) => {
+    const nid = i === 0 ? id : `${id}#${i}`;
+    const a = k.args;
+    const args: Rec = a && typeof a === 'object' && !Array.isArray(a) ? (a as Rec) : k.name === 'apply_patch' && typeof a === 'string' ? { input: a } : {};
+    if (k.name === 'write_stdin' && (typeof args.session_id === 'number' || typeof args.session_id === 'string')) remember(((s.codex ??= { lastPrompt: '' }).polls ??= []), nid, String(args.session_id));
+    call(s, k.name, args, nid, at, ctx);
+  });
+}
+
+/**
+ * A code-mode script's output, for the calls it made. The command results it printed whole are
+ * the commands' and polls', in order, when there are as many as the calls that give one: an exit
+ * code other than 0 fails its command; a session still running keeps its command open until a
+ * poll reports its exit (as output() does for a direct call). A script that failed fails the call
+ * its error names (`exec_command failed…`, `apply_patch verification failed…`), else its only
+ * call, else its first call no result answered. Every other call of the script succeeded.
+ */
+function scriptOutput(s: BuildState, id: string, out: ScriptOutcome, at: string): void {
+  const c = (s.codex ??= { lastPrompt: '' });
+  const nested = s.calls.filter(([cid]) => cid === id || cid.startsWith(`${id}#`)).map(([cid, k]) => ({ cid, tool: k.tool }));
+  const printing = nested.filter((n) => n.tool === 'exec_command' || n.tool === 'write_stdin');
+  const answered = new Set<string>();
+  if (printing.length && out.results.length === printing.length) {
+    printing.forEach((n, i) => {
+      const r = out.results[i]!;
+      const poll = n.tool === 'write_stdin' ? take(c.polls, ([call]) => call === n.cid) : undefined;
+      if (r.exit_code === undefined) {
+        // Still running: the command waits for a poll that reports its exit.
+        if (n.tool === 'exec_command' && r.session_id !== undefined) {
+          remember((c.running ??= []), r.session_id, n.cid);
+          answered.add(n.cid);
+        }
+        return;
+      }
+      const failed = r.exit_code !== 0;
+      if (poll) {
+        const command = take(c.running, ([session]) => session === poll[1]);
+        if (command) toolResult(s, command[1], { failed, message: r.output, at });
+        return;
+      }
+      toolResult(s, n.cid, { failed, message: r.output, at });
+      answered.add(n.cid);
+    });
+  }
+  if (out.failed) {
+    const named = /^\s*(?:([\w$]+) failed|(apply_patch) verification failed)/.exec(out.message);
+    const tool = named?.[1] ?? named?.[2];
+    const open = nested.filter((n) => !answered.has(n.cid));
+    const culprit = (tool && open.find((n) => n.tool === tool)) || (nested.length === 1 ? open[0] : undefined) || open[0];
+    if (culprit) {
+      toolResult(s, culprit.cid, { failed: true, message: out.message || 'script failed', at });
+      answered.add(culprit.cid);
+    }
+  }
+  for (const n of nested) if (!answered.has(n.cid)) toolResult(s, n.cid, { failed: false, message: '', at });
 }
 
 /**
@@ -396,6 +471,11 @@ export function feedCodex(s: BuildState, rec: Rec, ctx: Ctx): void {
           if (typeof p.name === 'string') {
             const args = p.type === 'custom_tool_call' ? { input: p.input } : parseArgs(p.arguments);
             const id = String(p.call_id ?? p.id ?? '');
+            // Code mode: the script's own calls are the session's.
+            if (p.name === 'exec' && typeof args.input === 'string') {
+              script(s, args.input, id, at, ctx);
+              return;
+            }
             if (p.name === 'write_stdin' && args.session_id !== undefined && id) remember(((s.codex ??= { lastPrompt: '' }).polls ??= []), id, String(args.session_id));
             call(s, p.name, args, id, at, ctx);
           }
