@@ -362,27 +362,39 @@ const COPY_BURST_MS = 2000;
 /**
  * Whether a record is part of the parent's history that Codex copies into a forked rollout (a
  * sub-agent spawned with the parent's context, a forked thread): the child's session_meta names
- * forked_from_id, and the copy starts with the parent's own session_meta and holds the parent's
- * turns. The child's own work starts with the first turn that started when the child was created or
+ * forked_from_id (a sub-agent of 0.15x: parent_thread_id, source.subagent.thread_spawn), and the
+ * copy starts with the parent's own session_meta and holds the parent's turns. Where the records
+ * are numbered (`ordinal`) and the child's session_meta names subagent_history_start_ordinal, the
+ * records before that one are the copy, and no other sign is needed. The child's own work starts with the first turn that started when the child was created or
  * later (task_started's started_at, in seconds); where the copy says no start, with the first record
  * written past the copy's burst. In the copy only the running token total is kept, as the count the
  * child's own totals grow from.
  */
-function copied(s: BuildState, type: unknown, p: Rec, at: string): boolean {
+function copied(s: BuildState, type: unknown, p: Rec, at: string, ordinal?: number): boolean {
   const f = s.codex?.fork;
-  if (!f) return false;
-  if (!f.copying) {
-    if (f.done || type !== 'session_meta' || p.id !== f.parent) return false;
-    f.copying = true;
-  }
-  const time = Date.parse(at);
-  const own =
-    (type === 'event_msg' && p.type === 'task_started' && typeof p.started_at === 'number' && p.started_at >= Math.floor(f.start / 1000)) ||
-    (Number.isFinite(time) && f.at > 0 && time - f.at > COPY_BURST_MS);
-  if (own) {
-    f.copying = false;
-    f.done = true;
-    return false;
+  if (!f || f.done) return false;
+  if (f.own !== undefined && Number.isInteger(ordinal)) {
+    // A rollout that numbers its records (0.15x): the child's own history starts at the ordinal its
+    // session_meta names; every record before it was inherited, with or without the parent's session_meta.
+    if (ordinal! >= f.own) {
+      f.copying = false;
+      f.done = true;
+      return false;
+    }
+  } else {
+    if (!f.copying) {
+      if (type !== 'session_meta' || p.id !== f.parent) return false;
+      f.copying = true;
+    }
+    const time = Date.parse(at);
+    const own =
+      (type === 'event_msg' && p.type === 'task_started' && typeof p.started_at === 'number' && p.started_at >= Math.floor(f.start / 1000)) ||
+      (Number.isFinite(time) && f.at > 0 && time - f.at > COPY_BURST_MS);
+    if (own) {
+      f.copying = false;
+      f.done = true;
+      return false;
+    }
   }
   saw(s, at);
   if (type === 'event_msg' && p.type === 'token_count' && p.info && typeof p.info === 'object') {
@@ -417,14 +429,26 @@ export function feedCodex(s: BuildState, rec: Rec, ctx: Ctx): void {
   }
   const at = typeof rec.timestamp === 'string' ? rec.timestamp : '';
   const p: Rec = rec.payload && typeof rec.payload === 'object' ? rec.payload : {};
-  if (copied(s, rec.type, p, at)) return;
+  if (copied(s, rec.type, p, at, typeof rec.ordinal === 'number' ? rec.ordinal : undefined)) return;
   switch (rec.type) {
     case 'session_meta':
       // Custom prompts are gone since 0.117: the hook of a current Codex reads no prompt files.
       if (typeof p.cli_version === 'string' && !hadCustomPrompts(p.cli_version)) (s.codex ??= { lastPrompt: '' }).noPrompts = true;
-      if (!s.ledger.session_id && typeof p.forked_from_id === 'string' && p.forked_from_id) {
-        const start = Date.parse(typeof p.timestamp === 'string' ? p.timestamp : at);
-        (s.codex ??= { lastPrompt: '' }).fork = { parent: p.forked_from_id, start: Number.isFinite(start) ? start : 0, at: Date.parse(at) || 0, copying: false };
+      if (!s.ledger.session_id) {
+        // The thread it was forked or spawned from: forked_from_id, or (a sub-agent, 0.15x) parent_thread_id
+        // and source.subagent.thread_spawn.parent_thread_id.
+        const parent = [p.forked_from_id, p.parent_thread_id, p.source?.subagent?.thread_spawn?.parent_thread_id].find((v) => typeof v === 'string' && v);
+        if (parent) {
+          const start = Date.parse(typeof p.timestamp === 'string' ? p.timestamp : at);
+          const ordinal = p.subagent_history_start_ordinal;
+          (s.codex ??= { lastPrompt: '' }).fork = {
+            parent,
+            start: Number.isFinite(start) ? start : 0,
+            at: Date.parse(at) || 0,
+            copying: false,
+            ...(Number.isInteger(ordinal) && ordinal > 0 ? { own: ordinal } : {}),
+          };
+        }
       }
       saw(s, at, { session_id: typeof p.id === 'string' ? p.id : undefined, cwd: typeof p.cwd === 'string' ? p.cwd : undefined });
       return;
