@@ -66,7 +66,8 @@ export function shellPatch(v: unknown): string | null {
 const PLAN_STATUS: Record<string, Todo['status']> = { pending: 'pending', in_progress: 'in_progress', completed: 'completed' };
 
 function call(s: BuildState, name: string, args: Rec, id: string, at: string, ctx: Ctx): void {
-  const cwd = typeof args.workdir === 'string' && args.workdir ? args.workdir : s.ledger.cwd;
+  // A workdir relative to the session's folder (`workdir: '.'`) is resolved there, not in this process's.
+  const cwd = typeof args.workdir === 'string' && args.workdir ? (s.ledger.cwd ? reportPath(args.workdir, s.ledger.cwd, undefined) : args.workdir) : s.ledger.cwd;
   const facts: CallFacts = { id, tool: name, label: callLabel(name, args), at, chain: 'main' };
   const shell = name === 'apply_patch' ? null : shellPatch(args.command ?? args.cmd);
   const patch = name === 'apply_patch' ? (typeof args.input === 'string' ? args.input : typeof args.patch === 'string' ? args.patch : '') : shell ?? '';

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readLedger } from '../../src/transcripts/read.js';
 import { scriptCalls } from '../../src/transcripts/code-mode.js';
+import { ROOT } from '../helpers/repo.js';
 
 // Codex's code mode (0.15x on): the model calls one custom tool, `exec`, with a JavaScript script
 // whose `tools.exec_command({cmd})`, `tools.apply_patch(patch)`, `tools.update_plan({plan})` and
@@ -64,6 +65,24 @@ function read() {
   writeFileSync(file, rollout());
   return readLedger(file, { agent: 'codex', repoRoot: REPO });
 }
+
+describe('Codex 0.171.0 with code mode on: what the real CLI wrote (test/fixtures/agents/README.md)', () => {
+  it('gives the commands, their failures and the files read, edited and refused', () => {
+    const l = readLedger(join(ROOT, 'test/fixtures/agents/codex-0.171.0/code-mode.jsonl'), { agent: 'codex', repoRoot: '/tmp/agent-capture/repo' });
+    expect(l.commands.map((c) => [c.command, c.failed])).toEqual([
+      ["printf 'x\\n' > c.txt", false],
+      ["git add c.txt && git commit -q -m 'Add c.txt'", false],
+      ['sh -c "exit 3"', true],
+      ["sed -n '1,5p' README.md", false],
+    ]);
+    expect(l.errors.map((e) => e.tool)).toEqual(['exec_command', 'apply_patch']);
+    expect(l.files.map((f) => [f.path, f.reads, f.edits, f.writes])).toEqual([
+      ['README.md', 1, 1, 0],
+      ['missing.txt', 1, 0, 0],
+    ]);
+    expect(l.user_messages.map((m) => m.text)).toEqual(['Add c.txt, commit it, and retitle the README']);
+  });
+});
 
 describe('Codex code mode: the calls an `exec` script makes', () => {
   it('are the commands of the session, failed by the exit code the script printed (or a poll reported)', () => {
