@@ -24,3 +24,13 @@ describe('agent JSON settings from a clone', () => {
     expect(() => parseJsonc(text, '.claude/settings.json')).toThrow(/nested too deep/);
   });
 });
+
+describe('agent JSON settings with a key written twice', () => {
+  it('are refused: the agent reads the last "hooks", an edit found the first (init reported success, and no hook of ours ran)', () => {
+    const text = '{"hooks":{},"hooks":{"Stop":[{"hooks":[{"type":"command","command":"echo mine"}]}]}}';
+    expect(() => addGroupedHooks(text, '.claude/settings.json', [HOOK])).toThrow(/"hooks" is written twice/);
+    // Twice in a nested object too; the same key in two objects is fine.
+    expect(() => parseJsonc('{"a":{"x":1,"x":2}}', 'f.json')).toThrow(/"x" is written twice/);
+    expect(parseJsonc('{"a":{"x":1},"b":{"x":2}}', 'f.json')).toEqual({ a: { x: 1 }, b: { x: 2 } });
+  });
+});

@@ -39,7 +39,48 @@ export function parseJsonc(text: string, file: string): unknown {
     const line = text.slice(0, e.offset).split('\n').length;
     throw new GitMemoryError(`${file}:${line}: cannot parse (${load().printParseErrorCode(e.error)}); it was left as it is`, EXIT.error, 'fix the file, then run the command again');
   }
+  const twice = duplicateKey(text);
+  if (twice) {
+    const line = text.slice(0, twice.offset).split('\n').length;
+    throw new GitMemoryError(
+      `${file}:${line}: "${twice.key}" is written twice in one object; the agent reads only the last one, so which to edit is unclear: it was left as it is`,
+      EXIT.error,
+      'keep one of them, then run the command again',
+    );
+  }
   return value;
+}
+
+/**
+ * The first key an object holds twice, with where its second one is; null when none. The agents
+ * read their settings with JSON.parse, where the last one wins, while an edit found the first: with
+ * `"hooks"` written twice, `init` added its hooks to the object the agent never reads.
+ */
+function duplicateKey(text: string): { key: string; offset: number } | null {
+  let tree: ReturnType<ReturnType<typeof load>['parseTree']>;
+  try {
+    tree = load().parseTree(text, [], { allowTrailingComma: true, disallowComments: false });
+  } catch (e) {
+    if (!(e instanceof RangeError)) throw e;
+    return { key: '(nested too deep to read)', offset: 0 };
+  }
+  const stack = tree ? [tree] : [];
+  while (stack.length) {
+    const node = stack.pop()!;
+    if (node.type === 'object') {
+      const seen = new Set<string>();
+      for (const prop of node.children ?? []) {
+        const key = prop.children?.[0];
+        if (key && typeof key.value === 'string') {
+          if (seen.has(key.value)) return { key: key.value, offset: key.offset };
+          seen.add(key.value);
+        }
+        const value = prop.children?.[1];
+        if (value) stack.push(value);
+      }
+    } else if (node.type === 'array') stack.push(...(node.children ?? []));
+  }
+  return null;
 }
 
 /** The file's own indentation and line ends, so inserted text looks like the rest. */
