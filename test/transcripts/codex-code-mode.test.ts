@@ -1,10 +1,11 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readLedger } from '../../src/transcripts/read.js';
 import { scriptCalls } from '../../src/transcripts/code-mode.js';
 import { ROOT } from '../helpers/repo.js';
+import { readInChunks } from './fixtures.js';
 
 // Codex's code mode (0.15x on): the model calls one custom tool, `exec`, with a JavaScript script
 // whose `tools.exec_command({cmd})`, `tools.apply_patch(patch)`, `tools.update_plan({plan})` and
@@ -81,6 +82,13 @@ describe('Codex 0.171.0 with code mode on: what the real CLI wrote (test/fixture
       ['missing.txt', 1, 0, 0],
     ]);
     expect(l.user_messages.map((m) => m.text)).toEqual(['Add c.txt, commit it, and retitle the README']);
+  });
+
+  it('reads the same a line at a time, as the hooks read what was appended since their last run', () => {
+    const lines = readFileSync(join(ROOT, 'test/fixtures/agents/codex-0.171.0/code-mode.jsonl'), 'utf8').split('\n').filter(Boolean);
+    const whole = readLedger(join(ROOT, 'test/fixtures/agents/codex-0.171.0/code-mode.jsonl'), { agent: 'codex', repoRoot: '/tmp/agent-capture/repo' });
+    expect(readInChunks(lines, 'codex', '/tmp/agent-capture/repo').commands).toEqual(whole.commands);
+    expect(readInChunks(rollout().split('\n').filter(Boolean), 'codex', REPO).commands.map((c) => [c.command, c.failed])).toEqual(read().commands.map((c) => [c.command, c.failed]));
   });
 });
 

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readLedger } from '../../src/transcripts/read.js';
+import { readInChunks } from './fixtures.js';
 
 // A Codex 0.15x sub-agent's rollout (spawn_agent): its session_meta names the parent by
 // parent_thread_id and source.subagent.thread_spawn (no forked_from_id), every record carries an
@@ -72,5 +73,7 @@ describe('Codex 0.15x: a sub-agent rollout that inherits its parent’s history'
     expect(l.commands.map((c) => [c.command, c.failed])).toEqual([['npm test', true]]);
     // What the child's total added to the inherited one.
     expect(l.usage).toEqual({ input: 12_000 - 9_000, cache_read: 9_000, output: 100, cache_write: 0 });
+    // Read a line at a time across hook runs: the same at every step.
+    expect(readInChunks(rollout(withParentMeta).split('\n').filter(Boolean), 'codex', CWD).commands).toEqual(l.commands);
   });
 });
