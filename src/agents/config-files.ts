@@ -76,7 +76,13 @@ interface Planned {
   abs: string;
   before: string | null;
   after: string | null;
+  /** The file starts with a byte order mark (Windows editors write one): edited without it, written back with it. */
+  bom?: boolean;
 }
+
+const BOM = '\uFEFF';
+/** A file's text without its byte order mark, which the agents ignore and the parsers refuse. */
+const withoutBom = (text: string | null) => (text !== null && text.startsWith(BOM) ? text.slice(1) : text);
 
 /**
  * Collects changes to several files and writes them only once every change has been computed: a
@@ -98,8 +104,9 @@ export function planFiles(repo: Repo) {
       const abs = resolvedPath(repo, path);
       let p = files.get(abs);
       if (!p) {
-        const before = read(abs, path);
-        p = { path, label, abs, before, after: before };
+        const raw = read(abs, path);
+        const before = withoutBom(raw);
+        p = { path, label, abs, before, after: before, ...(raw !== before ? { bom: true } : {}) };
         files.set(abs, p);
       }
       p.after = fn(p.after);
@@ -107,7 +114,7 @@ export function planFiles(repo: Repo) {
     /** Current planned text of a file. */
     text(path: string): string | null {
       const abs = resolvedPath(repo, path);
-      return files.has(abs) ? files.get(abs)!.after : read(abs, path);
+      return files.has(abs) ? files.get(abs)!.after : withoutBom(read(abs, path));
     },
     /** The file a path stands for (see resolvedPath): two paths with one answer are one file. */
     where(path: string): string {
@@ -136,7 +143,7 @@ export function planFiles(repo: Repo) {
         if (p.after === p.before) return { path: p.path, label: p.label, result: p.before === null ? 'absent' : 'unchanged' };
         const outside = inside(repo.root, p.abs) === null ? { outside: p.abs } : {};
         if (p.after !== null) {
-          writeAtomic(repo.stateDir, p.abs, p.after);
+          writeAtomic(repo.stateDir, p.abs, p.bom ? BOM + p.after : p.after);
           return { path: p.path, label: p.label, result: p.before === null ? 'created' : 'updated', ...outside };
         }
         unlinkSync(p.abs);

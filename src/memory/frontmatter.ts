@@ -41,12 +41,21 @@ function parseFlat(yaml: string): Record<string, unknown> | null {
   return data;
 }
 
+/**
+ * The most frontmatter handed to the YAML parser. git-memory's own is a few flat lines (parseFlat),
+ * and a richer one (a hand edit, OpenClaw's) a few more; the parser costs ~40 µs a key and checks
+ * each key against the others (quadratic): a committed session file of 16,000 keys (234 KB, under
+ * the journal's read cap) cost every cold session start 5.8 s.
+ */
+export const RICH_MAX = 8192;
+
 function viaGrayMatter(text: string): { data: Record<string, unknown>; body: string } {
   const require = createRequire(import.meta.url);
   const matter = require('gray-matter') as Matter;
-  const YAML = require('yaml') as { parse(s: string): unknown };
+  const YAML = require('yaml') as { parse(s: string, o?: object): unknown };
   // YAML 1.2 core schema: `date: 2026-11-22` stays a string, `time: 14:30` is not sexagesimal.
-  const engines = { yaml: { parse: (s: string) => (YAML.parse(s) ?? {}) as object, stringify: () => '' } };
+  // Errors only: a warning (an unknown `!!tag`, once per use) went to the process's stderr, in hooks too.
+  const engines = { yaml: { parse: (s: string) => (YAML.parse(s, { logLevel: 'error' }) ?? {}) as object, stringify: () => '' } };
   const parsed = matter(text, { engines });
   return { data: parsed.data as Record<string, unknown>, body: parsed.content };
 }
@@ -57,6 +66,7 @@ export function readFrontmatter(text: string, path: string, expected: string): {
   if (!m) throw new CorruptFileError(path, 'no frontmatter (the file must start with a --- block)', expected);
   const flat = parseFlat(m[1]!);
   if (flat) return { data: flat, body: text.slice(m[0].length) };
+  if (m[1]!.length > RICH_MAX) throw new CorruptFileError(path, `frontmatter of ${m[1]!.length} characters (YAML: at most ${RICH_MAX})`, expected);
   try {
     return viaGrayMatter(text);
   } catch (e) {

@@ -10,7 +10,8 @@ const RAW_ERROR =
 /** A line that is an error as thrown: `Error: …`, `TypeError: …`, `Uncaught SyntaxError: …`. */
 const THROWN = /^(?:\w+: )?(?:Uncaught )?(?:[A-Z]\w*)?(?:Error|Exception)(?: \[\w+\])?:/;
 /** A tool's name and its output: `Read: …`, `Bash: …` as the ledger logs an error. */
-const TOOL_PREFIX = /^(?:Read|Write|Edit|MultiEdit|Bash|Glob|Grep|LS|WebFetch|WebSearch|Task|NotebookEdit|shell|exec_command|apply_patch|read_file|write_file|replace|run_shell_command|list_directory)\s*:\s/;
+const TOOL_PREFIX =
+  /^(?:Read|Write|Edit|MultiEdit|Bash|PowerShell|Monitor|Glob|Grep|LS|WebFetch|WebSearch|Task|Agent|NotebookEdit|shell|exec|exec_command|write_stdin|apply_patch|read_file|read_many_files|write_file|replace|run_shell_command|list_directory|grep_search)\s*:\s/;
 
 /** Why a learned line is not a fact for next week, or null when it may be one. */
 export function learnedNoise(text: string): string | null {

@@ -82,9 +82,9 @@ export interface BuildState {
     /**
      * A forked rollout: the parent thread it names, when the child was created (its session_meta's
      * timestamp) and written (the record's), in ms; whether the copy of the parent's history is being
-     * read, and whether it has ended.
+     * read, and whether it has ended; the ordinal its own history starts at, where it names one.
      */
-    fork?: { parent: string; start: number; at: number; copying: boolean; done?: boolean };
+    fork?: { parent: string; start: number; at: number; copying: boolean; done?: boolean; own?: number };
   };
 }
 

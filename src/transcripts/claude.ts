@@ -133,6 +133,12 @@ function take(s: BuildState, rec: Rec, ctx: Ctx): void {
 
 const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
 
+/**
+ * Tools whose input's `command` runs in a shell: Bash, PowerShell (Claude Code 2.1 on Windows, the
+ * same `{command, description}` input) and Monitor (a command watched in the background, 2.1).
+ */
+const SHELL_TOOLS = new Set(['Bash', 'PowerShell', 'Monitor']);
+
 function files(name: string, input: Rec, cwd: string, ctx: Ctx): CallFacts['files'] {
   const op = name === 'Read' ? 'read' : name === 'Write' ? 'write' : ['Edit', 'MultiEdit', 'NotebookEdit'].includes(name) ? 'edit' : null;
   const path = input.file_path ?? input.notebook_path;
@@ -251,7 +257,7 @@ function apply(s: BuildState, rec: Rec, ctx: Ctx): void {
         at,
         chain,
         files: files(b.name, input, cwd, ctx),
-        command: b.name === 'Bash' && typeof input.command === 'string' ? input.command : undefined,
+        command: SHELL_TOOLS.has(b.name) && typeof input.command === 'string' ? input.command : undefined,
         todos: b.name === 'TodoWrite' ? todos(input) : undefined,
         task: taskOp(b.name, input),
       });

@@ -4,6 +4,7 @@ import { assistantText, compaction, reportPath, responseStart, saw, toolCall, to
 import type { Todo } from './ledger.js';
 import { callLabel, outputText, shellReads } from './tool-input.js';
 import { isWrapper } from './first-prompt.js';
+import { scriptCalls, scriptOutcome, type ScriptOutcome } from './code-mode.js';
 
 /**
  * Codex rollout JSONL (AGENT-INTERFACES §3, §7): `{timestamp, type, payload}` lines. Prompts come
@@ -65,7 +66,8 @@ export function shellPatch(v: unknown): string | null {
 const PLAN_STATUS: Record<string, Todo['status']> = { pending: 'pending', in_progress: 'in_progress', completed: 'completed' };
 
 function call(s: BuildState, name: string, args: Rec, id: string, at: string, ctx: Ctx): void {
-  const cwd = typeof args.workdir === 'string' && args.workdir ? args.workdir : s.ledger.cwd;
+  // A workdir relative to the session's folder (`workdir: '.'`) is resolved there, not in this process's.
+  const cwd = typeof args.workdir === 'string' && args.workdir ? (s.ledger.cwd ? reportPath(args.workdir, s.ledger.cwd, undefined) : args.workdir) : s.ledger.cwd;
   const facts: CallFacts = { id, tool: name, label: callLabel(name, args), at, chain: 'main' };
   const shell = name === 'apply_patch' ? null : shellPatch(args.command ?? args.cmd);
   const patch = name === 'apply_patch' ? (typeof args.input === 'string' ? args.input : typeof args.patch === 'string' ? args.patch : '') : shell ?? '';
@@ -191,6 +193,11 @@ function runningSession(output: unknown): string | null {
  */
 function output(s: BuildState, id: string, out: unknown, at: string): void {
   const c = (s.codex ??= { lastPrompt: '' });
+  const script = scriptOutcome(out);
+  if (script && s.calls.some(([cid]) => cid === id || cid.startsWith(`${id}#`))) {
+    scriptOutput(s, id, script, at);
+    return;
+  }
   const poll = take(c.polls, ([call]) => call === id);
   if (poll) {
     const outcome = codexOutcome(out);
@@ -208,6 +215,75 @@ function output(s: BuildState, id: string, out: unknown, at: string): void {
   }
   const patch = s.calls.some(([cid, call]) => cid === id && call.tool === 'apply_patch');
   toolResult(s, id, { ...(patch ? patchOutcome(out) : codexOutcome(out)), at });
+}
+
+/**
+ * A code-mode script (the `exec` tool): each `tools.NAME(…)` call it makes is a call of the
+ * session, as if the model had made it (a command, a patch, a plan, a poll), under the script's
+ * call id, then `<id>#1`, `<id>#2`… (scriptOutput answers them all). A script whose calls cannot be
+ * read is one `exec` call, as before.
+ */
+function script(s: BuildState, source: string, id: string, at: string, ctx: Ctx): void {
+  const calls = scriptCalls(source);
+  if (!calls.length || !id) {
+    call(s, 'exec', { input: source }, id, at, ctx);
+    return;
+  }
+  calls.forEach((k, i) => {
+    const nid = i === 0 ? id : `${id}#${i}`;
+    const a = k.args;
+    const args: Rec = a && typeof a === 'object' && !Array.isArray(a) ? (a as Rec) : k.name === 'apply_patch' && typeof a === 'string' ? { input: a } : {};
+    if (k.name === 'write_stdin' && (typeof args.session_id === 'number' || typeof args.session_id === 'string')) remember(((s.codex ??= { lastPrompt: '' }).polls ??= []), nid, String(args.session_id));
+    call(s, k.name, args, nid, at, ctx);
+  });
+}
+
+/**
+ * A code-mode script's output, for the calls it made. The command results it printed whole are
+ * the commands' and polls', in order, when there are as many as the calls that give one: an exit
+ * code other than 0 fails its command; a session still running keeps its command open until a
+ * poll reports its exit (as output() does for a direct call). A script that failed fails the call
+ * its error names (`exec_command failed…`, `apply_patch verification failed…`), else its only
+ * call, else its first call no result answered. Every other call of the script succeeded.
+ */
+function scriptOutput(s: BuildState, id: string, out: ScriptOutcome, at: string): void {
+  const c = (s.codex ??= { lastPrompt: '' });
+  const nested = s.calls.filter(([cid]) => cid === id || cid.startsWith(`${id}#`)).map(([cid, k]) => ({ cid, tool: k.tool }));
+  const printing = nested.filter((n) => n.tool === 'exec_command' || n.tool === 'write_stdin');
+  const answered = new Set<string>();
+  if (printing.length && out.results.length === printing.length) {
+    printing.forEach((n, i) => {
+      const r = out.results[i]!;
+      const poll = n.tool === 'write_stdin' ? take(c.polls, ([call]) => call === n.cid) : undefined;
+      if (r.exit_code === undefined) {
+        // Still running: the command waits for a poll that reports its exit.
+        if (n.tool === 'exec_command' && r.session_id !== undefined) {
+          remember((c.running ??= []), r.session_id, n.cid);
+          answered.add(n.cid);
+        }
+        return;
+      }
+      const failed = r.exit_code !== 0;
+      if (poll) {
+        const command = take(c.running, ([session]) => session === poll[1]);
+        if (command) toolResult(s, command[1], { failed, message: r.output, at });
+        return;
+      }
+      toolResult(s, n.cid, { failed, message: r.output, at });
+      answered.add(n.cid);
+    });
+  }
+  if (out.failed) {
+    const named = /^\s*(?:([\w$]+) failed|(apply_patch) verification failed)/.exec(out.message);
+    const tool = named?.[1] ?? named?.[2];
+    const open = nested.filter((n) => !answered.has(n.cid));
+    const culprit = (tool && open.find((n) => n.tool === tool)) || (nested.length === 1 ? open[0] : undefined) || open[0];
+    if (culprit) {
+      toolResult(s, culprit.cid, { failed: true, message: out.message || 'script failed', at });
+      answered.add(culprit.cid);
+    }
+  }
+  for (const n of nested) if (!answered.has(n.cid)) toolResult(s, n.cid, { failed: false, message: '', at });
 }
 
 /**
@@ -287,27 +363,39 @@ const COPY_BURST_MS = 2000;
 /**
  * Whether a record is part of the parent's history that Codex copies into a forked rollout (a
  * sub-agent spawned with the parent's context, a forked thread): the child's session_meta names
- * forked_from_id, and the copy starts with the parent's own session_meta and holds the parent's
- * turns. The child's own work starts with the first turn that started when the child was created or
+ * forked_from_id (a sub-agent of 0.15x: parent_thread_id, source.subagent.thread_spawn), and the
+ * copy starts with the parent's own session_meta and holds the parent's turns. Where the records
+ * are numbered (`ordinal`) and the child's session_meta names subagent_history_start_ordinal, the
+ * records before that one are the copy, and no other sign is needed. The child's own work starts with the first turn that started when the child was created or
  * later (task_started's started_at, in seconds); where the copy says no start, with the first record
  * written past the copy's burst. In the copy only the running token total is kept, as the count the
  * child's own totals grow from.
  */
-function copied(s: BuildState, type: unknown, p: Rec, at: string): boolean {
+function copied(s: BuildState, type: unknown, p: Rec, at: string, ordinal?: number): boolean {
   const f = s.codex?.fork;
-  if (!f) return false;
-  if (!f.copying) {
-    if (f.done || type !== 'session_meta' || p.id !== f.parent) return false;
-    f.copying = true;
-  }
-  const time = Date.parse(at);
-  const own =
-    (type === 'event_msg' && p.type === 'task_started' && typeof p.started_at === 'number' && p.started_at >= Math.floor(f.start / 1000)) ||
-    (Number.isFinite(time) && f.at > 0 && time - f.at > COPY_BURST_MS);
-  if (own) {
-    f.copying = false;
-    f.done = true;
-    return false;
+  if (!f || f.done) return false;
+  if (f.own !== undefined && Number.isInteger(ordinal)) {
+    // A rollout that numbers its records (0.15x): the child's own history starts at the ordinal its
+    // session_meta names; every record before it was inherited, with or without the parent's session_meta.
+    if (ordinal! >= f.own) {
+      f.copying = false;
+      f.done = true;
+      return false;
+    }
+  } else {
+    if (!f.copying) {
+      if (type !== 'session_meta' || p.id !== f.parent) return false;
+      f.copying = true;
+    }
+    const time = Date.parse(at);
+    const own =
+      (type === 'event_msg' && p.type === 'task_started' && typeof p.started_at === 'number' && p.started_at >= Math.floor(f.start / 1000)) ||
+      (Number.isFinite(time) && f.at > 0 && time - f.at > COPY_BURST_MS);
+    if (own) {
+      f.copying = false;
+      f.done = true;
+      return false;
+    }
   }
   saw(s, at);
   if (type === 'event_msg' && p.type === 'token_count' && p.info && typeof p.info === 'object') {
@@ -342,14 +430,26 @@ export function feedCodex(s: BuildState, rec: Rec, ctx: Ctx): void {
   }
   const at = typeof rec.timestamp === 'string' ? rec.timestamp : '';
   const p: Rec = rec.payload && typeof rec.payload === 'object' ? rec.payload : {};
-  if (copied(s, rec.type, p, at)) return;
+  if (copied(s, rec.type, p, at, typeof rec.ordinal === 'number' ? rec.ordinal : undefined)) return;
   switch (rec.type) {
     case 'session_meta':
       // Custom prompts are gone since 0.117: the hook of a current Codex reads no prompt files.
       if (typeof p.cli_version === 'string' && !hadCustomPrompts(p.cli_version)) (s.codex ??= { lastPrompt: '' }).noPrompts = true;
-      if (!s.ledger.session_id && typeof p.forked_from_id === 'string' && p.forked_from_id) {
-        const start = Date.parse(typeof p.timestamp === 'string' ? p.timestamp : at);
-        (s.codex ??= { lastPrompt: '' }).fork = { parent: p.forked_from_id, start: Number.isFinite(start) ? start : 0, at: Date.parse(at) || 0, copying: false };
+      if (!s.ledger.session_id) {
+        // The thread it was forked or spawned from: forked_from_id, or (a sub-agent, 0.15x) parent_thread_id
+        // and source.subagent.thread_spawn.parent_thread_id.
+        const parent = [p.forked_from_id, p.parent_thread_id, p.source?.subagent?.thread_spawn?.parent_thread_id].find((v) => typeof v === 'string' && v);
+        if (parent) {
+          const start = Date.parse(typeof p.timestamp === 'string' ? p.timestamp : at);
+          const ordinal = p.subagent_history_start_ordinal;
+          (s.codex ??= { lastPrompt: '' }).fork = {
+            parent,
+            start: Number.isFinite(start) ? start : 0,
+            at: Date.parse(at) || 0,
+            copying: false,
+            ...(Number.isInteger(ordinal) && ordinal > 0 ? { own: ordinal } : {}),
+          };
+        }
       }
       saw(s, at, { session_id: typeof p.id === 'string' ? p.id : undefined, cwd: typeof p.cwd === 'string' ? p.cwd : undefined });
       return;
@@ -396,6 +496,11 @@ export function feedCodex(s: BuildState, rec: Rec, ctx: Ctx): void {
           if (typeof p.name === 'string') {
             const args = p.type === 'custom_tool_call' ? { input: p.input } : parseArgs(p.arguments);
             const id = String(p.call_id ?? p.id ?? '');
+            // Code mode: the script's own calls are the session's.
+            if (p.name === 'exec' && typeof args.input === 'string') {
+              script(s, args.input, id, at, ctx);
+              return;
+            }
             if (p.name === 'write_stdin' && args.session_id !== undefined && id) remember(((s.codex ??= { lastPrompt: '' }).polls ??= []), id, String(args.session_id));
             call(s, p.name, args, id, at, ctx);
           }

@@ -104,13 +104,17 @@ function facts(name: string, args: Rec, id: string, at: string, cwd: string, ctx
   const path = (p: unknown) => (typeof p === 'string' && p ? [reportPath(p, cwd, ctx.repoRoot)] : []);
   const one = args.absolute_path ?? args.file_path ?? args.path;
   if (name === 'read_file') f.files = path(one).map((p) => ({ path: p, op: 'read' }));
-  else if (name === 'read_many_files' && Array.isArray(args.paths)) {
-    f.files = args.paths.filter((p: unknown) => typeof p === 'string' && !/[*?]/.test(p)).flatMap(path).map((p: string) => ({ path: p, op: 'read' as const }));
+  else if (name === 'read_many_files' && (Array.isArray(args.include) || Array.isArray(args.paths))) {
+    // `include` (0.6x: paths or globs; a glob names no one file), `paths` before it.
+    f.files = (Array.isArray(args.include) ? args.include : args.paths).filter((p: unknown) => typeof p === 'string' && !/[*?]/.test(p)).flatMap(path).map((p: string) => ({ path: p, op: 'read' as const }));
   } else if (name === 'write_file') f.files = path(one).map((p) => ({ path: p, op: 'write' }));
   else if (name === 'replace' || name === 'edit') f.files = path(one).map((p) => ({ path: p, op: 'edit' }));
   else if (name === 'run_shell_command' && typeof args.command === 'string') {
     f.command = args.command;
-    const dir = typeof args.directory === 'string' && args.directory ? reportPath(args.directory, cwd, undefined) : cwd;
+    // The folder it ran in: `dir_path` (0.6x), `directory` before it.
+    const where = [args.dir_path, args.directory].find((d) => typeof d === 'string' && d) as string | undefined;
+    // Relative to the project's root (Gemini CLI's chat names no working folder).
+    const dir = where ? reportPath(where, cwd || ctx.repoRoot || '', undefined) : cwd;
     f.files = shellReads(args.command).map((p) => ({ path: reportPath(p, dir, ctx.repoRoot), op: 'read' as const }));
   } else if (name === 'write_todos' && Array.isArray(args.todos)) {
     f.todos = args.todos
@@ -202,7 +206,7 @@ export function feedGemini(s: BuildState, m: Rec, sessionId: string, ctx: Ctx): 
 
 const RECENT = 64;
 const clip = (v: unknown, max: number) => (typeof v === 'string' && v.length > max ? v.slice(0, max) : v);
-const ARG_KEYS = ['absolute_path', 'file_path', 'path', 'paths', 'command', 'directory', 'todos'];
+const ARG_KEYS = ['absolute_path', 'file_path', 'path', 'paths', 'include', 'command', 'directory', 'dir_path', 'todos'];
 
 /**
  * A held message with only what feedGemini() reads, long texts cut past what it keeps: the kept

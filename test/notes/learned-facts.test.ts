@@ -111,6 +111,10 @@ describe('Learned holds facts, nothing else (no model)', () => {
     'Tool not found',
     "Error: Cannot find module '/x/test/missing-check.js' at Module._resolveFilename",
     'Bash: ls: cannot access \'src/legacy\': No such file or directory',
+    // The tools whose calls the ledger now logs too: Claude Code's PowerShell, Codex's code mode, Gemini CLI 0.6x.
+    'PowerShell: Access is denied.',
+    'exec: apply_patch verification failed: Failed to read file to update src/x.ts',
+    'grep_search: No matches found',
   ])('%s is noise', (line) => expect(learnedNoise(line)).not.toBeNull());
 
   it.each(['Refresh tokens live in Redis with a 7-day TTL', 'Run `npm test -- --grep auth` before pushing: CI only runs the full suite', 'jwt.verify throws TokenExpiredError when the clock is faked'])(

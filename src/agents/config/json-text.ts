@@ -26,13 +26,61 @@ export const unlessBlank = (text: string | null): string | null => (text !== nul
 export function parseJsonc(text: string, file: string): unknown {
   if (unlessBlank(text) === null) return {};
   const errors: ParseError[] = [];
-  const value = load().parse(text, errors, { allowTrailingComma: true, disallowComments: false });
+  let value: unknown;
+  try {
+    value = load().parse(text, errors, { allowTrailingComma: true, disallowComments: false });
+  } catch (e) {
+    // The parser recurses once a level: a file nested some thousands deep (a clone's) overflows the stack.
+    if (!(e instanceof RangeError)) throw e;
+    throw new GitMemoryError(`${file}: cannot parse (nested too deep); it was left as it is`, EXIT.error, 'fix the file, then run the command again');
+  }
   if (errors.length) {
     const e = errors[0]!;
     const line = text.slice(0, e.offset).split('\n').length;
     throw new GitMemoryError(`${file}:${line}: cannot parse (${load().printParseErrorCode(e.error)}); it was left as it is`, EXIT.error, 'fix the file, then run the command again');
   }
+  const twice = duplicateKey(text);
+  if (twice) {
+    const line = text.slice(0, twice.offset).split('\n').length;
+    throw new GitMemoryError(
+      `${file}:${line}: "${twice.key}" is written twice in one object; the agent reads only the last one, so which to edit is unclear: it was left as it is`,
+      EXIT.error,
+      'keep one of them, then run the command again',
+    );
+  }
   return value;
+}
+
+/**
+ * The first key an object holds twice, with where its second one is; null when none. The agents
+ * read their settings with JSON.parse, where the last one wins, while an edit found the first: with
+ * `"hooks"` written twice, `init` added its hooks to the object the agent never reads.
+ */
+function duplicateKey(text: string): { key: string; offset: number } | null {
+  let tree: ReturnType<ReturnType<typeof load>['parseTree']>;
+  try {
+    tree = load().parseTree(text, [], { allowTrailingComma: true, disallowComments: false });
+  } catch (e) {
+    if (!(e instanceof RangeError)) throw e;
+    return { key: '(nested too deep to read)', offset: 0 };
+  }
+  const stack = tree ? [tree] : [];
+  while (stack.length) {
+    const node = stack.pop()!;
+    if (node.type === 'object') {
+      const seen = new Set<string>();
+      for (const prop of node.children ?? []) {
+        const key = prop.children?.[0];
+        if (key && typeof key.value === 'string') {
+          if (seen.has(key.value)) return { key: key.value, offset: key.offset };
+          seen.add(key.value);
+        }
+        const value = prop.children?.[1];
+        if (value) stack.push(value);
+      }
+    } else if (node.type === 'array') stack.push(...(node.children ?? []));
+  }
+  return null;
 }
 
 /** The file's own indentation and line ends, so inserted text looks like the rest. */
@@ -42,6 +90,26 @@ export function detectFormat(text: string): FormattingOptions {
   if (indents.some((i) => i.startsWith('\t'))) return { insertSpaces: false, tabSize: 1, eol };
   const min = indents.length ? Math.min(...indents.map((i) => i.length)) : 2;
   return { insertSpaces: true, tabSize: min || 2, eol };
+}
+
+/** A line longer than this is minified JSON: jsonc-parser would format it whole at each edit. */
+const FORMATTED_LINE_MAX = 4096;
+
+/**
+ * The formatting `modify` gets: the file's own (detectFormat), or none for a file with a line longer
+ * than FORMATTED_LINE_MAX. jsonc-parser formats the whole lines an edit touches, one text edit applied
+ * to the whole document at a time: on a minified file of 5,000 keys (250 KB on one line) `init` took
+ * 3 s, 48 s at 1 MB. Unformatted, the edit is the compact JSON a minified file holds anyway.
+ */
+function modifyOptions(text: string): { formattingOptions?: FormattingOptions } {
+  let start = 0;
+  for (;;) {
+    const nl = text.indexOf('\n', start);
+    const end = nl < 0 ? text.length : nl;
+    if (end - start > FORMATTED_LINE_MAX) return {};
+    if (nl < 0) return { formattingOptions: detectFormat(text) };
+    start = nl + 1;
+  }
 }
 
 const unitOf = (f: FormattingOptions) => (f.insertSpaces ? ' '.repeat(f.tabSize ?? 2) : '\t');
@@ -59,7 +127,7 @@ export function newJson(value: unknown): string {
  * user's one-line hook array came back as ten lines after `init` and `uninstall`).
  */
 export function setProperty(text: string, path: JSONPath, value: unknown): string {
-  const modify = () => load().applyEdits(text, load().modify(text, path, value, { formattingOptions: detectFormat(text) }));
+  const modify = () => load().applyEdits(text, load().modify(text, path, value, modifyOptions(text)));
   const tree = load().parseTree(text);
   if (!tree || load().findNodeAtLocation(tree, path)) return modify();
   // The nearest existing parent, and the value nested in what is missing below it.
@@ -102,7 +170,7 @@ export function removePath(text: string, path: JSONPath): string {
   const parentPath = path.slice(0, -1);
   const index = path.at(-1);
   const parent = load().findNodeAtLocation(load().parseTree(text)!, parentPath);
-  const modify = () => load().applyEdits(text, load().modify(text, path, undefined, { formattingOptions: detectFormat(text) }));
+  const modify = () => load().applyEdits(text, load().modify(text, path, undefined, modifyOptions(text)));
   // A property beside others: the exact inverse of setProperty's insertion, as for array elements below.
   if (parent?.type === 'object' && typeof index === 'string') {
     const props = parent.children ?? [];
@@ -116,7 +184,7 @@ export function removePath(text: string, path: JSONPath): string {
   const items = parent.children ?? [];
   const el = items[index];
   if (!el) return text;
-  if (items.length === 1) return load().applyEdits(text, load().modify(text, path, undefined, { formattingOptions: detectFormat(text) }));
+  if (items.length === 1) return load().applyEdits(text, load().modify(text, path, undefined, modifyOptions(text)));
   if (index > 0) {
     const prev = items[index - 1]!;
     return text.slice(0, prev.offset + prev.length) + text.slice(el.offset + el.length);

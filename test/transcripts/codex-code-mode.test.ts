@@ -1,0 +1,139 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { readLedger } from '../../src/transcripts/read.js';
+import { scriptCalls } from '../../src/transcripts/code-mode.js';
+import { ROOT } from '../helpers/repo.js';
+import { readInChunks } from './fixtures.js';
+
+// Codex's code mode (0.15x on): the model calls one custom tool, `exec`, with a JavaScript script
+// whose `tools.exec_command({cmd})`, `tools.apply_patch(patch)`, `tools.update_plan({plan})` and
+// `tools.write_stdin({session_id})` calls run the tools; the output is a list of input_text parts,
+// a `Script completed|failed\nWall time …\nOutput:\n` header, then what the script printed (a
+// command's result printed whole is its JSON: `{"chunk_id":…,"exit_code":1,"output":…}`, or
+// `{"session_id":N,…}` while it runs). Shapes as published in public repositories (records cut
+// from real codex-cli 0.156.1 rollouts in a hook's self-test, parsers and renderers of these
+// rollouts with their fixtures: "Script error:\nexec_command failed for …", "Script error:\napply_patch
+// verification failed: …", `cmd` as an argv); the records below are written for this test, in
+// the 0.17x envelope (ordinal, internal_chat_message_metadata_passthrough).
+
+const dirs: string[] = [];
+afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true, maxRetries: 5 })));
+
+const REPO = '/home/dev/shop';
+const TURN = '01a2435a-0ddf-79e2-aa20-53d0bdc3b344';
+let ordinal = 0;
+let second = 0;
+const line = (type: string, payload: Record<string, unknown>) =>
+  JSON.stringify({ timestamp: `2026-12-01T09:00:${String(second++).padStart(2, '0')}.000Z`, ordinal: ordinal++, type, payload });
+const meta = { turn_id: TURN, create_time: 1796100000.5 };
+const header = (failed = false) => ({ type: 'input_text', text: `Script ${failed ? 'failed' : 'completed'}\nWall time 0.2 seconds\nOutput:\n` });
+const part = (o: unknown) => ({ type: 'input_text', text: typeof o === 'string' ? o : JSON.stringify(o) });
+
+function exec(id: string, input: string, output: unknown[]): string[] {
+  return [
+    line('response_item', { type: 'custom_tool_call', id: `ctc_${id}`, status: 'completed', call_id: id, name: 'exec', input, internal_chat_message_metadata_passthrough: meta }),
+    line('response_item', { type: 'custom_tool_call_output', id: `ctco_${id}`, call_id: id, output, internal_chat_message_metadata_passthrough: meta }),
+  ];
+}
+
+function rollout(): string {
+  const lines = [
+    line('session_meta', { session_id: 's-1', id: 's-1', timestamp: '2026-12-01T09:00:00.000Z', cwd: REPO, originator: 'codex_exec', cli_version: '0.172.0', source: 'exec', thread_source: 'user', model_provider: 'openai', history_mode: 'paginated' }),
+    line('event_msg', { type: 'task_started', turn_id: TURN, started_at: 1796100000 }),
+    line('turn_context', { turn_id: TURN, cwd: REPO, model: 'gpt-6' }),
+    line('response_item', { type: 'message', id: 'msg_u1', role: 'user', content: [{ type: 'input_text', text: 'Fix the cart total and run the tests' }], internal_chat_message_metadata_passthrough: meta }),
+    ...exec('call_read', 'const r = await tools.exec_command({cmd:"sed -n \'1,80p\' src/cart.ts", workdir:"/home/dev/shop"});\ntext(r);', [header(), part({ chunk_id: 'a1', wall_time_seconds: 0.01, exit_code: 0, output: 'export function total() {}\n' })]),
+    ...exec(
+      'call_patch',
+      'text(await tools.apply_patch(`*** Begin Patch\n*** Update File: src/cart.ts\n@@\n-export function total() {}\n+export function total(items) { return items.length; }\n*** End Patch`));\nawait tools.update_plan({plan: [{step: "Fix total", status: "completed"}, {step: "Run tests", status: "in_progress"}]});',
+      [header(), part('{}')],
+    ),
+    ...exec('call_test', "text(await tools.exec_command({cmd: ['bash', '-lc', 'npm test'], yield_time_ms: 30000}));", [header(), part({ chunk_id: 'b2', wall_time_seconds: 3.2, exit_code: 1, output: 'FAIL src/cart.test.ts\n' })]),
+    ...exec('call_bad_patch', 'await tools.apply_patch("*** Begin Patch\\n*** Update File: src/missing.ts\\n@@\\n-a\\n+b\\n*** End Patch");', [header(true), part('Script error:\napply_patch verification failed: Failed to find expected lines in src/missing.ts')]),
+    ...exec('call_long', 'text(await tools.exec_command({cmd: "npm run build", yield_time_ms: 1000}));', [header(), part({ session_id: 4242, output: 'building…', wall_time_seconds: 1 })]),
+    ...exec('call_poll', 'text(await tools.write_stdin({session_id: 4242, chars: "", yield_time_ms: 30000}));', [header(), part({ chunk_id: 'c3', exit_code: 2, output: 'build failed\n', wall_time_seconds: 12 })]),
+    ...exec('call_commit', 'const a = await tools.exec_command({cmd: "git add -A"});\nconst b = await tools.exec_command({cmd: "git commit -m \\"Fix total\\""});\ntext(b.output);', [header(), part('[main 1a2b3c4] Fix total\n')]),
+  ];
+  return `${lines.join('\n')}\n`;
+}
+
+function read() {
+  const d = mkdtempSync(join(tmpdir(), 'gm-code-mode-'));
+  dirs.push(d);
+  const file = join(d, 'rollout-2026-12-01T09-00-00-s-1.jsonl');
+  writeFileSync(file, rollout());
+  return readLedger(file, { agent: 'codex', repoRoot: REPO });
+}
+
+describe('Codex 0.171.0 with code mode on: what the real CLI wrote (test/fixtures/agents/README.md)', () => {
+  it('gives the commands, their failures and the files read, edited and refused', () => {
+    const l = readLedger(join(ROOT, 'test/fixtures/agents/codex-0.171.0/code-mode.jsonl'), { agent: 'codex', repoRoot: '/tmp/agent-capture/repo' });
+    expect(l.commands.map((c) => [c.command, c.failed])).toEqual([
+      ["printf 'x\\n' > c.txt", false],
+      ["git add c.txt && git commit -q -m 'Add c.txt'", false],
+      ['sh -c "exit 3"', true],
+      ["sed -n '1,5p' README.md", false],
+    ]);
+    expect(l.errors.map((e) => e.tool)).toEqual(['exec_command', 'apply_patch']);
+    expect(l.files.map((f) => [f.path, f.reads, f.edits, f.writes])).toEqual([
+      ['README.md', 1, 1, 0],
+      ['missing.txt', 1, 0, 0],
+    ]);
+    expect(l.user_messages.map((m) => m.text)).toEqual(['Add c.txt, commit it, and retitle the README']);
+  });
+
+  it('reads the same a line at a time, as the hooks read what was appended since their last run', () => {
+    const lines = readFileSync(join(ROOT, 'test/fixtures/agents/codex-0.171.0/code-mode.jsonl'), 'utf8').split('\n').filter(Boolean);
+    const whole = readLedger(join(ROOT, 'test/fixtures/agents/codex-0.171.0/code-mode.jsonl'), { agent: 'codex', repoRoot: '/tmp/agent-capture/repo' });
+    expect(readInChunks(lines, 'codex', '/tmp/agent-capture/repo').commands).toEqual(whole.commands);
+    expect(readInChunks(rollout().split('\n').filter(Boolean), 'codex', REPO).commands.map((c) => [c.command, c.failed])).toEqual(read().commands.map((c) => [c.command, c.failed]));
+  });
+});
+
+describe('Codex code mode: the calls an `exec` script makes', () => {
+  it('are the commands of the session, failed by the exit code the script printed (or a poll reported)', () => {
+    const l = read();
+    expect(l.commands.map((c) => [c.command, c.failed])).toEqual([
+      ["sed -n '1,80p' src/cart.ts", false],
+      ['npm test', true],
+      ['npm run build', true],
+      ['git add -A', false],
+      ['git commit -m "Fix total"', false],
+    ]);
+    expect(l.errors.map((e) => e.tool)).toEqual(['exec_command', 'apply_patch', 'exec_command']);
+  });
+
+  it('give the files read and edited; a patch the script failed on changed nothing', () => {
+    const l = read();
+    const f = (p: string) => l.files.find((x) => x.path === p);
+    expect(f('src/cart.ts')).toMatchObject({ reads: 1, edits: 1 });
+    expect(f('src/missing.ts')).toMatchObject({ edits: 0, writes: 0 });
+  });
+
+  it('give the plan', () => {
+    expect(read().todos).toEqual([
+      { content: 'Fix total', status: 'completed' },
+      { content: 'Run tests', status: 'in_progress' },
+    ]);
+  });
+
+  it('are read from literals only, in linear time on hostile scripts', () => {
+    expect(scriptCalls('const s = x; await tools.exec_command({cmd: s, workdir: `${root}/a`, n: 3});')).toEqual([{ name: 'exec_command', args: { n: 3 } }]);
+    expect(scriptCalls('tools.exec_command({"cmd": "a\\u0041\\x42\\n"})')).toEqual([{ name: 'exec_command', args: { cmd: 'aAB\n' } }]);
+    expect(scriptCalls('tools.exec_command({__proto__: {polluted: 1}, cmd: "x"})')[0]!.args).toEqual({ cmd: 'x' });
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    for (const hostile of ['tools.a(', 'tools.a({a:', 'tools.a("\\"', 'tools.a(`${', 'tools.a([', 'tools.a(x(', 'tools.a(/*']) {
+      const time = (n: number) => {
+        const s = hostile.slice(0, 8) + hostile.slice(8).repeat(n);
+        const t0 = performance.now();
+        scriptCalls(s);
+        return performance.now() - t0;
+      };
+      time(20_000);
+      // 5x the input: well under 25x the time (quadratic would be 25x).
+      expect(time(100_000), hostile).toBeLessThan(Math.max(50, time(20_000) * 12));
+    }
+  });
+});
