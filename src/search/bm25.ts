@@ -107,13 +107,15 @@ function prepare(m: TermMatch, probes: number): void {
  */
 function score(index: Searchable, means: readonly number[], m: TermMatch, boosts: number[], want: Uint8Array, wanted: readonly number[], into: Float64Array): void {
   const N = index.count ?? index.documents;
-  const bm25 = (doc: number, tf: number, field: number, w: number, mean: number) =>
-    w * (D + (tf * (K + 1)) / (tf + K * (1 - B + (B * index.fieldLength(doc, field)) / mean)));
+  // bm25(doc, tf) = w × (D + tf (K+1) / (tf + K (1 - B + B · length / mean))), written out in each
+  // loop below (the same operations in the same order, so the same bits): a call per posting cost
+  // more than the arithmetic in code this early in a process (3,681 sessions for one common word).
   for (const [word, postings] of m.words) {
     const distance = word.length - m.term.length;
     const weight = distance === 0 ? 1 : (PREFIX_WEIGHT * word.length) / (word.length + 0.3 * distance);
-    postings.forEach((p, field) => {
-      if (!p || field >= boosts.length) return;
+    for (let field = 0; field < postings.length && field < boosts.length; field++) {
+      const p = postings[field];
+      if (!p) continue;
       const n = p.docs.length;
       const idf = Math.log(1 + (N - n + 0.5) / (n + 0.5));
       const mean = means[field]!;
@@ -121,15 +123,19 @@ function score(index: Searchable, means: readonly number[], m: TermMatch, boosts
       if (wanted.length * Math.log2(n + 2) < n) {
         for (const doc of wanted) {
           const at = find(p.docs, doc);
-          if (at >= 0) into[doc]! += bm25(doc, p.tfs[at]!, field, w, mean);
+          if (at < 0) continue;
+          const tf = p.tfs[at]!;
+          into[doc]! += w * (D + (tf * (K + 1)) / (tf + K * (1 - B + (B * index.fieldLength(doc, field)) / mean)));
         }
-        return;
+        continue;
       }
       for (let i = 0; i < n; i++) {
         const doc = p.docs[i]!;
-        if (want[doc]) into[doc]! += bm25(doc, p.tfs[i]!, field, w, mean);
+        if (!want[doc]) continue;
+        const tf = p.tfs[i]!;
+        into[doc]! += w * (D + (tf * (K + 1)) / (tf + K * (1 - B + (B * index.fieldLength(doc, field)) / mean)));
       }
-    });
+    }
   }
 }
 
@@ -149,8 +155,11 @@ export function query(index: Searchable, text: string, opts: QueryOptions = {}):
   const keep = (ids: number[]) => (opts.filter ? ids.filter(opts.filter) : ids);
   const fewest = matches.reduce((a, b) => (b.size < a.size ? b : a));
   const candidates = fewest.all();
-  for (const m of matches) if (m !== fewest) prepare(m, candidates.length);
-  let ids = keep(candidates.filter((doc) => matches.every((m) => m.has(doc))));
+  // Every candidate holds the fewest's words: only the other terms are asked (none for one word,
+  // whose thousands of sessions were each asked a question with one answer).
+  const others = matches.filter((m) => m !== fewest);
+  for (const m of others) prepare(m, candidates.length);
+  let ids = keep(others.length ? candidates.filter((doc) => others.every((m) => m.has(doc))) : candidates);
   if (!ids.length) {
     const any = new Uint8Array(index.documents);
     const union: number[] = [];
@@ -164,6 +173,13 @@ export function query(index: Searchable, text: string, opts: QueryOptions = {}):
   const means = index.averageLength; // computed once: an index in memory derives it from every session
   // Each term's score is summed apart, then added to the total, as MiniSearch sums them.
   const total = new Float64Array(index.documents);
+  if (matches.length === 1) {
+    // One term: its sum is the total (0 + x is x), and every session matched it once (x × 1 is x).
+    score(index, means, matches[0]!, boosts, want, ids, total);
+    const scores = new Float64Array(ids.length);
+    for (let i = 0; i < ids.length; i++) scores[i] = total[ids[i]!]!;
+    return { ids, scores, queryTerms: (id) => distinct.filter((m) => m.has(id)).map((m) => m.term) };
+  }
   const part = new Float64Array(index.documents);
   for (const m of matches) {
     for (const doc of ids) part[doc] = 0;

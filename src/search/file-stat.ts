@@ -111,3 +111,41 @@ export function sameFile(path: string, size: number, mtimeMs: number): boolean {
   const v = lstat(path, false, undefined, false);
   return !!v && (v[MODE]! & S_IFMT) === S_IFREG && v[SIZE] === size && v[MTIME_S]! * 1e3 + v[MTIME_NS]! / 1e6 === mtimeMs;
 }
+
+/** Where a check of many files (sameFiles) is: the next file's number, and where its path starts. */
+export interface FilesAt {
+  i: number;
+  at: number;
+}
+
+/**
+ * Whether the files `paths` names (NUL between two, each after `base`) are regular files of the
+ * sizes and mtimes `numbers` holds (the i-th file's at 2i and 2i+1), as sameFile says one at a
+ * time: the files from `next` on, up to `count` of them, `next` moved past them; false at the first
+ * that differs, and for a list that does not hold `n` paths. A warm search checks every journal
+ * file here (10,000 at the bench's search size) in one small loop, which V8 optimises in ~1 ms:
+ * inside the async function that reads the kept listing, it compiled that whole function to run
+ * the loop (4-12 ms of CPU, ~30 M instructions).
+ */
+export function sameFiles(base: string, paths: string, numbers: Float64Array, n: number, next: FilesAt, count: number): boolean {
+  const lstat = lstatBinding();
+  const last = Math.min(n, next.i + count);
+  let { i, at } = next;
+  for (; i < last; i++) {
+    // The i-th path: up to the next NUL, the last one up to the end.
+    let end = paths.indexOf('\0', at);
+    if (end < 0 !== (i === n - 1)) return false;
+    if (end < 0) end = paths.length;
+    const path = base + paths.slice(at, end);
+    at = end + 1;
+    if (!lstat) {
+      if (!sameFile(path, numbers[2 * i]!, numbers[2 * i + 1]!)) return false;
+      continue;
+    }
+    const v = lstat(path, false, undefined, false);
+    if (v === undefined || (v[MODE]! & S_IFMT) !== S_IFREG || v[SIZE] !== numbers[2 * i] || v[MTIME_S]! * 1e3 + v[MTIME_NS]! / 1e6 !== numbers[2 * i + 1]) return false;
+  }
+  next.i = i;
+  next.at = at;
+  return true;
+}

@@ -201,7 +201,7 @@ export function openStore(stateDir: string): Store | null {
     hasKey(key) {
       if (key.length !== header.lengths.key) return false;
       try {
-        return section('key').equals(key);
+        return sameBytes(fd, header.start + at.key!, key);
       } catch {
         return false; // a torn file: not this key
       }
@@ -227,6 +227,22 @@ export function openStore(stateDir: string): Store | null {
     },
     close: () => closeSync(fd),
   };
+}
+
+/**
+ * Whether the file holds `bytes` at `position`, compared a piece at a time: the key lists every
+ * journal file (763 KB at 10,000 sessions), and read whole into memory of its own it cost a warm
+ * search ~190 fresh pages (~0.5 ms of page faults) to compare once.
+ */
+function sameBytes(fd: number, position: number, bytes: Buffer): boolean {
+  const piece = Buffer.allocUnsafe(Math.min(bytes.length, 64 * 1024));
+  for (let done = 0; done < bytes.length; ) {
+    const want = Math.min(piece.length, bytes.length - done);
+    if (readSync(fd, piece, 0, want, position + done) !== want) return false;
+    if (!piece.subarray(0, want).equals(bytes.subarray(done, done + want))) return false;
+    done += want;
+  }
+  return true;
 }
 
 export function readFiles(stateDir: string, generation: string): FileEntries | null {

@@ -121,6 +121,33 @@ describe('the kept listing of the journal', () => {
     expect(day.results).toEqual(scratch(repo, 'zeppelin').results);
   });
 
+  it('from a folder below the root (each path joined to the root, not relative), holds and sees an edit in place as at the root', async () => {
+    const repo = await journal();
+    const below = join(repo.dir, 'src', 'deep');
+    mkdirSync(below, { recursive: true });
+    const fromBelow = (q: string) => {
+      const r = execIn(below, ['search', '--json', '--limit', '50', q], { GIT_MEMORY_TRACE: '1' });
+      return { ...(JSON.parse(r.stdout) as Found), kept: r.stderr.includes('search: key as kept') };
+    };
+    await kept(repo, 'zeppelin');
+    expect(fromBelow('zeppelin')).toMatchObject({ cache: 'fresh', total: 3, kept: true });
+    // Rewritten in place, the same size: seen from below, then kept again, and seen at the root.
+    const file = join(repo.dir, '.openclaw_memory/journal/2026-03-03/1015-claude-cccccc.md');
+    const text = readFileSync(file, 'utf8');
+    const fd = openSync(file, 'r+');
+    writeSync(fd, 'balloon', Buffer.byteLength(text.slice(0, text.indexOf('zeppelin'))));
+    closeSync(fd);
+    expect(fromBelow('balloon')).toMatchObject({ cache: 'updated', total: 1, kept: false });
+    await settle();
+    fromBelow('balloon');
+    expect(fromBelow('zeppelin')).toMatchObject({ cache: 'fresh', total: 2, kept: true });
+    const fd2 = openSync(file, 'r+');
+    writeSync(fd2, 'hangars', Buffer.byteLength(text.slice(0, text.indexOf('zeppelin'))));
+    closeSync(fd2);
+    expect(search(repo, 'hangars')).toMatchObject({ cache: 'updated', total: 1, kept: false });
+    expect(search(repo, 'balloon')).toMatchObject({ total: 0 });
+  });
+
   it('follows a branch switch, and a folder replaced by a link is not read, as a full listing does not', async () => {
     const repo = await journal();
     repo.git('checkout', '-q', '-b', 'other');
