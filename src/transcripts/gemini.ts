@@ -124,6 +124,29 @@ function facts(name: string, args: Rec, id: string, at: string, cwd: string, ctx
   return f;
 }
 
+/**
+ * The task tracker's list as a tracker call's result shows it (Gemini CLI 0.6x with its experimental
+ * task tracker on: `tracker_create_task`, `tracker_update_task`, … each return the whole list as
+ * `resultDisplay: { todos: [{ description: '  task: Title (1a2b3c)', status }] }`, which the chat
+ * recording keeps). Its entries are the agent's tasks: the type before and the id after the title
+ * are the tracker's, a blocked task is still open, a cancelled one (a cycle's marker) is none.
+ */
+const TRACKER_STATUS: Record<string, Todo['status']> = { ...ITEM_STATUS, blocked: 'pending' };
+const TRACKER_MAX = 200;
+export function trackerTodos(name: string, display: unknown): Todo[] | undefined {
+  if (!name.startsWith('tracker_') || !display || typeof display !== 'object') return undefined;
+  const list = (display as Rec).todos;
+  if (!Array.isArray(list)) return undefined;
+  const out: Todo[] = [];
+  for (const t of list.slice(0, TRACKER_MAX)) {
+    const status = t && typeof t.description === 'string' ? TRACKER_STATUS[t.status] : undefined;
+    if (!status) continue;
+    const content = t.description.slice(0, 1000).trim().replace(/^(?:epic|task|bug): /, '').replace(/ \([0-9a-f]{6}\)$/, '');
+    if (content) out.push({ content, status });
+  }
+  return out;
+}
+
 /** What a recorded call's result says: failed when its status is error or its shell exit code is not 0. */
 function result(tc: Rec): { failed: boolean; message: string } {
   if (tc._outcome && typeof tc._outcome === 'object') return tc._outcome; // a held message, already read (slimMessage)
@@ -195,7 +218,11 @@ export function feedGemini(s: BuildState, m: Rec, sessionId: string, ctx: Ctx): 
   for (const tc of Array.isArray(m.toolCalls) ? m.toolCalls : []) {
     if (!tc || typeof tc.name !== 'string') continue;
     const id = String(tc.id ?? `${m.id}:${tc.name}`);
-    toolCall(s, facts(tc.name, tc.args && typeof tc.args === 'object' ? tc.args : {}, id, typeof tc.timestamp === 'string' ? tc.timestamp : at, s.ledger.cwd, ctx));
+    const f = facts(tc.name, tc.args && typeof tc.args === 'object' ? tc.args : {}, id, typeof tc.timestamp === 'string' ? tc.timestamp : at, s.ledger.cwd, ctx);
+    // A held message carries the list already read (slimMessage).
+    const tracked = Array.isArray(tc._todos) ? (tc._todos as Todo[]) : trackerTodos(tc.name, tc.resultDisplay);
+    if (tracked) f.todos = tracked;
+    toolCall(s, f);
     const ended = tc._outcome || (tc.result !== undefined && tc.result !== null) || ['success', 'error', 'cancelled'].includes(tc.status);
     // A call the user cancelled (refused the change, or stopped it) did nothing, and is no error.
     const r = ended ? result(tc) : null;
@@ -225,6 +252,7 @@ function slimMessage(m: Rec): Rec {
       const subject = subjectOf(a);
       if (subject) args.description = clip(subject, 1000);
       const r = result(tc);
+      const tracked = typeof tc.name === 'string' ? trackerTodos(tc.name, tc.resultDisplay) : undefined;
       return {
         id: tc.id,
         name: tc.name,
@@ -233,6 +261,7 @@ function slimMessage(m: Rec): Rec {
         timestamp: tc.timestamp,
         ...((tc.result !== undefined && tc.result !== null) || ['success', 'error', 'cancelled'].includes(tc.status) ? { _outcome: { failed: r.failed, message: clip(r.message, 4000) } } : {}),
         _steering: steeringOf(tc).map((t) => clip(t, 8000)),
+        ...(tracked ? { _todos: tracked } : {}),
       };
     });
   }
