@@ -12,6 +12,32 @@ const CLOSE_WAIT_MS = 30_000;
 type Id = string | number;
 const isId = (v: unknown): v is Id => typeof v === 'string' || typeof v === 'number';
 
+/** How much of an oversized line's start and end is kept to find its id. */
+const EDGE = 256;
+const ID = String.raw`"id"\s*:\s*(-?\d{1,15}|"(?:[^"\\]|\\.){0,200}")`;
+/** The id as a message's first member (`{"jsonrpc":"2.0","id":…` or `{"id":…`). */
+const ID_FIRST = new RegExp(String.raw`^\s*\{\s*(?:"jsonrpc"\s*:\s*"2\.0"\s*,\s*)?${ID}\s*[,}]`);
+/** The id as its last (the MCP SDK writes `{method, params, jsonrpc, id}`): the line's last `}` closes the message. */
+const ID_LAST = new RegExp(String.raw`[{,]\s*${ID}\s*\}\s*$`);
+
+/**
+ * The id of a line too long to read, from its first and last bytes, or null: its answer names the
+ * request, so a client waiting on that id is not left to its own timeout.
+ */
+export function oversizedId(head: Buffer, tail: Buffer): Id | null {
+  const m = ID_FIRST.exec(head.toString('utf8')) ?? ID_LAST.exec(tail.toString('utf8'));
+  if (!m) return null;
+  try {
+    const id: unknown = JSON.parse(m[1]!);
+    return typeof id === 'string' || (typeof id === 'number' && Number.isSafeInteger(id)) ? id : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The last `EDGE` bytes of `kept` followed by `part`. */
+const lastBytes = (kept: Buffer, part: Buffer) => (part.length >= EDGE ? Buffer.from(part.subarray(part.length - EDGE)) : Buffer.concat([kept, part]).subarray(-EDGE));
+
 /**
  * MCP's stdio transport (one JSON-RPC message per line), answering what the SDK's own transport
  * drops in silence: lines that are not JSON, batches, messages that are not JSON-RPC 2.0, params
@@ -31,6 +57,9 @@ export class StdioTransport implements Transport {
   private size = 0;
   /** Set while the rest of an oversized line is being skipped. */
   private skipping = false;
+  /** An oversized line's first and (so far) last bytes: its id is answered at its end. */
+  private head = Buffer.alloc(0);
+  private tail = Buffer.alloc(0);
   private closed = false;
   /** Requests read and not answered yet (the answer not yet handed to stdout). */
   private readonly running = new Set<Id>();
@@ -61,7 +90,7 @@ export class StdioTransport implements Transport {
     this.stopReading();
     if (this.closed || this.ending) return;
     // A last message without its newline (`printf '{…}' | git-memory mcp`) is a message too.
-    if (this.buffered.length) this.line();
+    if (this.buffered.length || this.skipping) this.line();
     this.ending = setTimeout(() => void this.close(), this.closeWait);
     this.ending.unref?.(); // a call still running keeps the process alive, not this wait
     this.closeIfDone();
@@ -72,10 +101,16 @@ export class StdioTransport implements Transport {
   }
 
   private take(part: Buffer): void {
-    if (this.skipping || !part.length) return;
+    if (!part.length) return;
+    if (this.skipping) {
+      this.tail = lastBytes(this.tail, part);
+      return;
+    }
     this.size += part.length;
     if (this.size > MAX_LINE_BYTES) {
-      this.reply({ jsonrpc: '2.0', id: null, error: { code: ErrorCode.InvalidRequest, message: `Invalid Request: a message is limited to ${MAX_LINE_BYTES} bytes` } });
+      // Skipped from here; answered at its end, when its last bytes (the SDK's id) are in.
+      this.head = Buffer.concat([...this.buffered, part.subarray(0, EDGE)]).subarray(0, EDGE);
+      this.tail = lastBytes(this.buffered.length ? this.buffered[this.buffered.length - 1]! : Buffer.alloc(0), part);
       this.buffered = [];
       this.size = 0;
       this.skipping = true;
@@ -90,7 +125,12 @@ export class StdioTransport implements Transport {
     let bytes = Buffer.concat(this.buffered);
     this.buffered = [];
     this.size = 0;
-    if (wasSkipping) return;
+    if (wasSkipping) {
+      const id = oversizedId(this.head, this.tail);
+      this.head = this.tail = Buffer.alloc(0);
+      this.reply({ jsonrpc: '2.0', id, error: { code: ErrorCode.InvalidRequest, message: `Invalid Request: a message is limited to ${MAX_LINE_BYTES} bytes` } });
+      return;
+    }
     if (bytes[bytes.length - 1] === 13) bytes = bytes.subarray(0, -1);
     if (!bytes.toString('latin1').trim()) return; // blank lines are not messages
     const got = decodeLine(bytes);

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { StdioTransport } from '../../src/mcp/stdio-transport.js';
+import { MAX_LINE_BYTES, StdioTransport } from '../../src/mcp/stdio-transport.js';
 import { BIN, makeMemoryRepo, makeRepo, tempDir } from '../helpers/repo.js';
 
 type Answer = { id?: unknown; result?: { content?: { text: string }[]; isError?: boolean }; error?: unknown };
@@ -139,5 +139,42 @@ describe('StdioTransport: the wait for running calls at the end of stdin is boun
       expect(took).toBeGreaterThanOrEqual(min);
       expect(took).toBeLessThan(max);
     }
+  });
+});
+
+describe('StdioTransport: a line over the limit is answered with its own id', () => {
+  const big = 'x'.repeat(MAX_LINE_BYTES);
+  // The MCP SDK's client writes `{ ...request, jsonrpc, id }`: the id comes after the params.
+  const sdkOrder = (id: unknown) => `${JSON.stringify({ method: 'tools/call', params: { name: 'memory_search', arguments: { query: big } }, jsonrpc: '2.0', id })}\n`;
+  const idFirst = (id: unknown) => `${JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'memory_search', arguments: { query: big } } })}\n`;
+  const small = `${JSON.stringify({ jsonrpc: '2.0', id: 9, method: 'tools/list' })}\n`;
+
+  async function answers(text: string, chunk: number): Promise<{ id: unknown; error?: { code: number } }[]> {
+    const input = new PassThrough();
+    const output = new PassThrough();
+    let written = '';
+    output.on('data', (b: Buffer) => (written += b.toString()));
+    const t = new StdioTransport(input, output, 200);
+    const closed = new Promise<void>((resolve) => (t.onclose = () => resolve()));
+    t.onmessage = (m) => void t.send({ jsonrpc: '2.0', id: (m as { id: number }).id, result: {} });
+    await t.start();
+    const bytes = Buffer.from(text);
+    for (let at = 0; at < bytes.length; at += chunk) input.write(bytes.subarray(at, at + chunk));
+    input.end();
+    await closed;
+    return written.split('\n').filter(Boolean).map((l) => JSON.parse(l));
+  }
+
+  it('its id after the params (as the SDK writes) or first, in any chunking; the next line is read as usual', async () => {
+    for (const chunk of [65_536, 1_000_003]) {
+      const got = await answers(sdkOrder(41) + idFirst('req-"7"') + small + sdkOrder('last'), chunk);
+      expect(got.map((a) => [a.id, a.error?.code ?? 'ok'])).toEqual([[41, -32600], ['req-"7"', -32600], [9, 'ok'], ['last', -32600]]);
+    }
+  });
+
+  it('an id it cannot tell (nested, or the line cut short) is null', async () => {
+    const nested = `${JSON.stringify({ jsonrpc: '2.0', method: 'tools/call', params: { arguments: { query: big, id: 5 } } })}\n`;
+    const got = await answers(nested + big, 65_536);
+    expect(got.map((a) => a.id)).toEqual([null, null]);
   });
 });
