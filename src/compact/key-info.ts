@@ -5,7 +5,6 @@
  */
 import type { Ledger } from '../transcripts/ledger.js';
 import { splitWords } from './words.js';
-import { escapeRegExp } from '../regex-text.js';
 
 export type KeyKind = 'file_names' | 'error_messages' | 'user_commands' | 'technical_terms';
 export const KEY_KINDS: KeyKind[] = ['file_names', 'error_messages', 'user_commands', 'technical_terms'];
@@ -126,8 +125,8 @@ export function extractKeyInfo(ledger: Ledger): KeyInfo {
 export interface SummaryText {
   lower: string;
   words: Set<string>;
-  /** Where each `/stem.` looked for so far occurs in `lower` (contains()). */
-  stems?: Map<string, number[]>;
+  /** Where each `/name.` of the summary starts (slashMarks), made at the first path looked for. */
+  marks?: Map<string, number[]>;
 }
 
 export function summaryText(summary: string): SummaryText {
@@ -138,11 +137,40 @@ export function summaryText(summary: string): SummaryText {
 const ASCII_WORD = /^[A-Za-z0-9_]+$/;
 
 /**
- * Whether the summary contains `p`, a path. Its stem (between its last `/` and its last `.`) is a
- * whole word wherever `p` occurs, so a stem missing from the summary's words settles it without a
- * search; and `p` occurs only where its `/stem.` does, which is looked for once for all the key's
- * files that share it (a key holds up to hundreds of files, many named `index.ts` or `model.ts`; a
- * search of the summary for each cost a 28,000-character summary ~1-3 ms).
+ * Every `/` of `lower` followed by a `.` before any other `/`, by the text from that `/` to that
+ * `.` (its first after the `/`): where a path `…/name.ext` may occur, its last `/` is one of these,
+ * under the key its own last `/` and first `.` after it make. One walk of the text: the `.` found
+ * for one `/` serves those before it, and no key overlaps another.
+ */
+function slashMarks(lower: string): Map<string, number[]> {
+  const marks = new Map<string, number[]>();
+  let dot = -1;
+  for (let i = lower.indexOf('/'); i >= 0; ) {
+    const next = lower.indexOf('/', i + 1);
+    if (dot <= i) {
+      dot = lower.indexOf('.', i + 1);
+      if (dot < 0) break;
+    }
+    if (next < 0 || dot < next) {
+      const key = lower.slice(i, dot + 1);
+      const at = marks.get(key);
+      if (at) at.push(i);
+      else marks.set(key, [i]);
+    }
+    i = next;
+  }
+  return marks;
+}
+
+/**
+ * Whether the summary contains `p`, a path (`lower.includes(p)`). Its stem (between its last `/`
+ * and its last `.`) is a whole word wherever `p` occurs, so a stem missing from the summary's
+ * words settles it without a search; otherwise `p` can only start where the summary has its last
+ * `/` and the text up to the first `.` after it (slashMarks), compared there alone. A key holds up to
+ * hundreds of files: a search of a 28,000-character summary for each, or a callback for each place
+ * a name like `index.ts` occurs (a callback called thousands of times is compiled by V8's optimizing
+ * compiler, millions of instructions in a process that runs once), cost a SessionStart after a
+ * compaction milliseconds.
  */
 function contains(t: SummaryText, p: string): boolean {
   const slash = p.lastIndexOf('/');
@@ -150,24 +178,43 @@ function contains(t: SummaryText, p: string): boolean {
   if (slash < 0 || dot <= slash + 1) return t.lower.includes(p);
   const stem = p.slice(slash + 1, dot);
   if (ASCII_WORD.test(stem) && !t.words.has(stem)) return false;
-  const mark = p.slice(slash, dot + 1);
-  t.stems ??= new Map();
-  let at = t.stems.get(mark);
-  if (!at) {
-    at = [];
-    for (let i = t.lower.indexOf(mark); i >= 0; i = t.lower.indexOf(mark, i + 1)) at.push(i);
-    t.stems.set(mark, at);
+  const at = (t.marks ??= slashMarks(t.lower)).get(p.slice(slash, p.indexOf('.', slash + 1) + 1));
+  if (!at) return false;
+  for (let k = 0; k < at.length; k++) {
+    const i = at[k]! - slash;
+    if (i >= 0 && t.lower.startsWith(p, i)) return true;
   }
-  return at.some((i) => i >= slash && t.lower.startsWith(p, i - slash));
+  return false;
 }
+
+/** `\w` (no `u` flag) by character code. */
+const wordCode = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
+
+/**
+ * Whether `base` occurs in `lower` as a file name of its own: what
+ * `new RegExp(`(^|[^\\w.-])${escapeRegExp(base)}($|[^\\w-])`).test(lower)` says, without a pattern
+ * compiled for each file.
+ */
+function bareName(lower: string, base: string): boolean {
+  for (let i = lower.indexOf(base); i >= 0; i = lower.indexOf(base, i + 1)) {
+    const b = i === 0 ? -1 : lower.charCodeAt(i - 1);
+    const end = i + base.length;
+    const a = end === lower.length ? -1 : lower.charCodeAt(end);
+    if ((b < 0 || !(wordCode(b) || b === 46 || b === 45)) && (a < 0 || !(wordCode(a) || a === 45))) return true;
+  }
+  return false;
+}
+
+const CJK = /[\u3400-\u9fff]/;
 
 /** A probe word is in the summary as a word of its own, or with a plural or tense ending. */
 function hasWord(t: SummaryText, w: string): boolean {
-  if (/[\u3400-\u9fff]/.test(w)) return t.lower.includes(w);
-  return t.words.has(w) || ['s', 'es', 'd', 'ed', 'ing'].some((e) => t.words.has(w + e)) || (w.endsWith('s') && t.words.has(w.slice(0, -1)));
+  if (CJK.test(w)) return t.lower.includes(w);
+  const words = t.words;
+  return words.has(w) || words.has(`${w}s`) || words.has(`${w}es`) || words.has(`${w}d`) || words.has(`${w}ed`) || words.has(`${w}ing`) || (w.endsWith('s') && words.has(w.slice(0, -1)));
 }
 
-/** Whether a summary keeps one key item. */
+/** Whether a summary keeps one key item. Loops, not callbacks: see contains(). */
 export function kept(kind: KeyKind, it: KeyItem, t: SummaryText, uniqueBase?: Set<string>): boolean {
   const lower = t.lower;
   if (kind === 'file_names') {
@@ -175,11 +222,12 @@ export function kept(kind: KeyKind, it: KeyItem, t: SummaryText, uniqueBase?: Se
     if (contains(t, p)) return true;
     const base = p.slice(p.lastIndexOf('/') + 1);
     // A bare file name counts when no other key file has the same one.
-    return base.length >= 4 && p.includes('/') && !!uniqueBase?.has(base) && contains(t, base) && new RegExp(`(^|[^\\w.-])${escapeRegExp(base)}($|[^\\w-])`).test(lower);
+    return base.length >= 4 && p.includes('/') && !!uniqueBase?.has(base) && bareName(lower, base);
   }
   if (kind === 'technical_terms') return lower.includes(it.probe[0]!);
-  if (it.must?.some((w) => !lower.includes(w))) return false;
-  const hits = it.probe.filter((w) => hasWord(t, w)).length;
+  if (it.must) for (const w of it.must) if (!lower.includes(w)) return false;
+  let hits = 0;
+  for (const w of it.probe) if (hasWord(t, w)) hits++;
   return hits / it.probe.length >= PROBE_SHARE;
 }
 

@@ -46,6 +46,22 @@ function maybeHeading(line: string): boolean {
   return (line.length - t.length <= 3 && (c === 35 || (c >= 48 && c <= 57) || t.startsWith('**'))) || line.trimEnd().endsWith(':');
 }
 
+/**
+ * Whether maybeHeading could be true of the line from `from` to `end` of `text`, from its first
+ * and last characters: one of `#`, a digit or `*` first, a `:` last, or a blank at either end (then
+ * maybeHeading decides). Most lines of a summary end here, without a string made for them.
+ */
+function mayBeHeading(text: string, from: number, end: number): boolean {
+  if (end === from) return false;
+  const c = text.charCodeAt(from);
+  if (c === 35 || (c >= 48 && c <= 57) || c === 42 || blank(c)) return true;
+  const z = text.charCodeAt(end - 1);
+  return z === 58 || blank(z);
+}
+
+/** What trimStart and trimEnd take away (as `\s` matches): ASCII's blanks and Unicode's spaces and line ends. */
+const blank = (c: number) => c === 32 || (c >= 9 && c <= 13) || (c > 127 && /\s/.test(String.fromCharCode(c)));
+
 /** The section a heading line names, or null. */
 export function headingSection(line: string): SectionName | null {
   if (line.length > 100 || !maybeHeading(line)) return null;
@@ -68,9 +84,14 @@ export function headingSection(line: string): SectionName | null {
  */
 export function sectionsFound(summary: string, lower = summary.toLowerCase()): SectionName[] {
   const byHeading = new Set<SectionName>();
-  for (const line of summary.split('\n')) {
-    const s = headingSection(line);
-    if (s) byHeading.add(s);
+  for (let from = 0; from <= summary.length; ) {
+    const nl = summary.indexOf('\n', from);
+    const end = nl < 0 ? summary.length : nl;
+    if (end - from <= 100 && mayBeHeading(summary, from, end)) {
+      const s = headingSection(summary.slice(from, end));
+      if (s) byHeading.add(s);
+    }
+    from = end + 1;
   }
   return SUMMARY_SECTIONS.filter((s) => lower.includes(s.toLowerCase()) || byHeading.has(s));
 }

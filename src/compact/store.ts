@@ -54,6 +54,8 @@ export interface CompactPreparedRecord {
   head: string;
   prepared: string;
   hot: HotFile[];
+  /** Each hot file's line as SessionStart shows it (after-compact.ts hotLine), through the secret rules. */
+  lines?: string[];
   /** Version 1 only. */
   key?: KeyInfo;
 }

@@ -113,7 +113,8 @@ function keyDetails(text: SummaryText, key: KeyInfo): Record<KeyKind, KeyCheck> 
   const details = {} as Record<KeyKind, KeyCheck>;
   for (const kind of KEY_KINDS) {
     const items = key[kind];
-    const missing = items.filter((it) => !kept(kind, it, text, bases)).map((it) => it.text);
+    const missing: string[] = [];
+    for (const it of items) if (!kept(kind, it, text, bases)) missing.push(it.text);
     details[kind] = { rate: items.length ? (items.length - missing.length) / items.length : 1, kept: items.length - missing.length, total: items.length, missing };
   }
   return details;

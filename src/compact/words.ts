@@ -30,10 +30,12 @@ export function isWordUnit(c: number): boolean {
  * numbers.
  */
 export function splitWords(text: string): string[] {
-  const other = text.match(/[^\x00-\x7f]/g);
-  if (!other) return text.match(/[A-Za-z0-9_]+/g) ?? [];
+  // The text's other characters, as one string (one per character found cost a summary whose every
+  // line holds a dash or a × hundreds of strings).
+  const other = text.replace(/[\x00-\x7f]+/g, '');
   // Characters beyond U+FFFF are two units each, which a class without the u flag would take apart.
-  if (/[\ud800-\udfff]/.test(text)) return text.match(/[\p{L}\p{N}_]+/gu) ?? [];
-  const word = [...new Set(other)].filter((ch) => isWordUnit(ch.charCodeAt(0))).map((ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
-  return text.match(new RegExp(`[A-Za-z0-9_${word.join('')}]+`, 'g')) ?? [];
+  if (other && /[\ud800-\udfff]/.test(other)) return text.match(/[\p{L}\p{N}_]+/gu) ?? [];
+  const word: string[] = [];
+  for (const ch of new Set(other)) if (isWordUnit(ch.charCodeAt(0))) word.push(`\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return (word.length ? text.match(new RegExp(`[A-Za-z0-9_${word.join('')}]+`, 'g')) : text.match(/[A-Za-z0-9_]+/g)) ?? [];
 }

@@ -211,7 +211,14 @@ describe('compaction hooks (Claude Code)', () => {
     expect((await start()).stdout).toBe(fast.stdout);
     // What was prepared is what is shown (a reason only the record holds)…
     const record = JSON.parse(kept);
+    // (the hot files' lines, checked for secrets by the worker, are what is shown of them)
+    expect(record.lines).toHaveLength(record.hot.length);
     record.hot[0].reasons = ['prepared before the compaction'];
+    record.lines[0] = record.lines[0].replace(/\(.*\)$/, '(prepared before the compaction)');
+    writeFileSync(prepared, JSON.stringify(record));
+    expect(JSON.parse((await start()).stdout).hookSpecificOutput.additionalContext).toContain('prepared before the compaction');
+    // A record an older worker wrote, without the lines: the hot files shown from the record.
+    delete record.lines;
     writeFileSync(prepared, JSON.stringify(record));
     expect(JSON.parse((await start()).stdout).hookSpecificOutput.additionalContext).toContain('prepared before the compaction');
     // …until the agent works again: a tool call after it, and SessionStart computes it all.

@@ -122,3 +122,23 @@ describe('degradation strategies 2 and 3', () => {
     expect(truncateToBudget('short', 2000)).toBe('short');
   });
 });
+
+describe('sectionsFound: the lines that cannot be headings are skipped as headingSection would', () => {
+  it('finds the sections the line-by-line reading finds, on generated summaries', async () => {
+    const { headingSection, sectionsFound, SUMMARY_SECTIONS } = await import('../../src/compact/sections.js');
+    const plain = (summary: string) => {
+      const byHeading = new Set(summary.split('\n').map(headingSection).filter(Boolean));
+      return SUMMARY_SECTIONS.filter((s) => summary.toLowerCase().includes(s.toLowerCase()) || byHeading.has(s));
+    };
+    const PIECES = ['## ', '### ', '1. ', '2) ', '**', ' ', '   ', '    ', '\t', '\u00a0', '\u2003', '\r', ':', ' :', ': ', 'x', 'Key concepts', 'pending tasks', 'Files modified', 'Current state', 'user messages', '问题解决', 'Errors & fixes', 'problem-solving', '#', '9', '*', 'a'.repeat(90)];
+    let s = 7;
+    const next = () => (s = (Math.imul(s, 1103515245) + 12345) >>> 0) / 2 ** 32;
+    const wrong: string[] = [];
+    for (let n = 0; n < 3000; n++) {
+      const lines = [...Array(1 + Math.floor(next() * 4))].map(() => [...Array(Math.floor(next() * 5))].map(() => PIECES[Math.floor(next() * PIECES.length)]).join(''));
+      const summary = lines.join('\n');
+      if (JSON.stringify(sectionsFound(summary)) !== JSON.stringify(plain(summary))) wrong.push(JSON.stringify(summary));
+    }
+    expect(wrong).toEqual([]);
+  });
+});

@@ -7,7 +7,7 @@
  * - at the session's restart after compaction: what the summary dropped, the hot files, the notes.
  */
 import { statSync } from 'node:fs';
-import type { AfterCompactInput } from '../../compact/after-compact.js';
+import { hotLine, type AfterCompactInput } from '../../compact/after-compact.js';
 import { scoreHotFiles, selectHotFiles, type GitFileFact } from '../../compact/hot-files.js';
 import { extractKeyInfo } from '../../compact/key-info.js';
 import { mustKeep, mustKeepText } from '../../compact/must-keep.js';
@@ -90,7 +90,10 @@ export async function prepareForCompaction(o: Opened, s: HookSession): Promise<v
   if (head === null) return;
   const key = extractKeyInfo(ledger);
   const hot = await hotFiles(o, ledger, facts);
-  writeCompactPrepared(stateDir, { v: 2, session_id: s.sessionId, agent: s.agent, transcript: s.transcriptPath, offset: to, head, prepared: o.now.toISOString(), hot }, key);
+  // Their lines checked for secrets now, not at SessionStart, which the agent waits for.
+  const lines = redact(hot.map(hotLine).join('\n')).split('\n');
+  const shown = hot.length && lines.length === hot.length ? { lines } : {};
+  writeCompactPrepared(stateDir, { v: 2, session_id: s.sessionId, agent: s.agent, transcript: s.transcriptPath, offset: to, head, prepared: o.now.toISOString(), hot, ...shown }, key);
   // The primer SessionStart builds next reads git's log and MEMORY.md's staleness, each kept for one
   // HEAD: gathered now, a commit made during the session costs it no git process then.
   // Loaded here only: the PreCompact hook itself, which shares this module, does not build a primer.

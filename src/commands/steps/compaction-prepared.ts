@@ -5,7 +5,7 @@
  * loads only this when the preparation applies (hook/agent/after-compact.ts).
  */
 import { statSync } from 'node:fs';
-import { afterCompactText, type AfterCompactInput } from '../../compact/after-compact.js';
+import { afterCompactLines, type AfterCompactInput } from '../../compact/after-compact.js';
 import { readCompactKey, readCompactPrepared, readCompactReport } from '../../compact/store.js';
 import { droppedItems } from '../../compact/validate.js';
 import { redactQuickLines } from '../../safety/quick-redact.js';
@@ -59,8 +59,29 @@ export function fromPrepared(o: Opened, s: HookSession): AfterCompactInput | nul
     dropped = droppedItems(summary, key);
   } else dropped = readCompactReport(stateDir, s.sessionId)?.missing ?? null;
   const notes = compactionNotesText(stateDir, s.sessionId, o.env);
-  return { dropped, hot: p.hot, notes: notes.text, notesTruncated: notes.truncated };
+  const hotLines = Array.isArray(p.lines) && p.lines.length === p.hot.length && p.lines.every((l) => typeof l === 'string') ? p.lines : undefined;
+  return { dropped, hot: p.hot, ...(hotLines ? { hotLines } : {}), notes: notes.text, notesTruncated: notes.truncated };
 }
 
-/** The after-compaction text within `maxChars`. */
-export const renderAfterCompact = (input: AfterCompactInput, maxChars: number) => redact(afterCompactText(input, maxChars));
+/**
+ * The after-compaction text within `maxChars`, its lines from outside (what the summary dropped,
+ * the notes, hot files not checked by PreCompact's worker) through the project's secret rules: the
+ * rules work line by line, so those lines are checked together, and the rest (git-memory's own
+ * headings, lines the worker checked) are not checked again. A hot file's line alone, checked at
+ * every start, compiled the patterns of the rules whose strings it holds (`auth`, `api`, a `.`):
+ * ~9 M instructions of a SessionStart after a compaction.
+ */
+export function renderAfterCompact(input: AfterCompactInput, maxChars: number): string {
+  const lines = afterCompactLines(input, maxChars);
+  const open = lines.filter((l) => !l.checked);
+  if (open.length) {
+    const red = redact(open.map((l) => l.text).join('\n')).split('\n');
+    let at = 0;
+    for (const l of open) {
+      const n = l.text.split('\n').length;
+      l.text = red.slice(at, at + n).join('\n');
+      at += n;
+    }
+  }
+  return lines.map((l) => l.text).join('\n');
+}
