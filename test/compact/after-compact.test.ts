@@ -9,13 +9,15 @@ import { renderAfterCompact } from '../../src/commands/steps/compaction-prepared
 import { redactQuickLines } from '../../src/safety/quick-redact.js';
 
 const KEY = `ghp_${'aB3dE5fG7h'.repeat(3)}J9kL1m`;
+// An Anthropic key as the Console issues them (sk-ant-api03-, 95 characters after it).
+const ANT = 'sk-ant-api03-Qm7vR2xK9pL4wT8nB1cF6hJ0sD5gA3eU8iO2tYzXcVbNmLkJhGfDsAqWeRtYuIoP-ZxCvBnM0AA';
 const hot = (path: string, score: number): HotFile => ({ path, score, factors: {} as HotFile['factors'], tokens: 10, reasons: ['edited 2× in the session', 'last touched within the hour, 3 tool calls ago'], source: 'ledger' });
 const input = (over: Partial<AfterCompactInput> = {}): AfterCompactInput => ({
   dropped: {
     sections: [...SUMMARY_SECTIONS],
     file_names: ['src/auth/session.ts', `config/${KEY}.json`],
     error_messages: [`TypeError: token ${KEY} refused`, 'Error: api key missing'],
-    user_commands: [`Use the deploy key ${KEY} for the api`, 'Now add rate limiting'],
+    user_commands: [`Use the deploy key ${KEY} for the api`, 'Now add rate limiting', `Set ANTHROPIC_API_KEY to ${ANT}`],
     technical_terms: ['npm test', 'passwordless'],
   },
   hot: [hot('src/auth/policy.ts', 63), hot(`keys/${KEY}.pem`, 40), hot('src/api/routes.ts', 20)],
@@ -31,7 +33,9 @@ describe('renderAfterCompact', () => {
       const text = renderAfterCompact(i, room);
       expect(text).toBe(redactQuickLines(afterCompactText(i, room)));
       expect(text).not.toContain('aB3dE5fG7haB3');
+      expect(text).not.toContain('Qm7vR2xK9pL4');
     }
+    expect(renderAfterCompact(input(), 10_000)).toContain('Set ANTHROPIC_API_KEY to [REDACTED:anthropic-api-key]');
     // Lines of several lines (a path with a line break) keep their places.
     const odd = input({ hot: [hot(`a\nb/${KEY}.ts`, 50), hot('src/x.ts', 10)] });
     expect(renderAfterCompact(odd, 10_000)).toBe(redactQuickLines(afterCompactText(odd, 10_000)));
