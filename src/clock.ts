@@ -40,9 +40,17 @@ export function windowStart(d: Date, days: number): string {
 
 export const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 
-/** A real calendar day written YYYY-MM-DD: not 2026-13-01 or 2026-02-30, which Date rolls over. */
+const MONTH_DAYS = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/**
+ * A real calendar day written YYYY-MM-DD: not 2026-13-01 or 2026-02-30, which Date rolls over.
+ * By its numbers, no Date made: every session file read asks it.
+ */
 export function isCalendarDate(s: string): boolean {
   if (!DATE_RE.test(s)) return false;
-  const d = new Date(`${s}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+  const y = Number(s.slice(0, 4));
+  const m = Number(s.slice(5, 7));
+  const d = Number(s.slice(8, 10));
+  if (m < 1 || m > 12 || d < 1 || d > MONTH_DAYS[m - 1]!) return false;
+  return m !== 2 || d < 29 || (y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0));
 }

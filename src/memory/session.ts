@@ -2,6 +2,7 @@ import { CorruptFileError, readFrontmatter, writeFrontmatter } from './frontmatt
 import { HEADINGS, SESSION_HEADING_RE, sectionOf, type Lang, type SectionKey } from './headings.js';
 import { loadTemplate, render } from './templates.js';
 import { byCodeUnit } from '../order.js';
+import { isCalendarDate } from '../clock.js';
 
 export interface CommitRef {
   sha: string;
@@ -153,8 +154,9 @@ export function sessionHead(text: string, path: string): { data: Record<string, 
   const { data, body } = readFrontmatter(text, path, SESSION_SHAPE);
   const id = str(data.session);
   const date = str(data.date);
-  if (!id || !date || !/^\d{4}-\d{2}-\d{2}$/.test(date)) {
-    throw new CorruptFileError(path, 'frontmatter needs `session` and `date` (YYYY-MM-DD)', SESSION_SHAPE);
+  // A day of the calendar: a committed `date: 2099-13-45` was listed first by `sessions`.
+  if (!id || !date || !isCalendarDate(date)) {
+    throw new CorruptFileError(path, 'frontmatter needs `session` and `date` (a day, YYYY-MM-DD)', SESSION_SHAPE);
   }
   return { data, body, id, date };
 }
