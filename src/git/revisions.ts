@@ -11,7 +11,8 @@ export interface RevRange {
 
 /** What to add when `rev` names a remote this clone does not have (`origin/main` in a clone without remotes). */
 async function noRemote(cwd: string, rev: string): Promise<string> {
-  const m = /^(?:refs\/remotes\/)?([^/.~^:]+)\//.exec(rev);
+  // A remote's name as `git remote add` takes one: no option (`--output=x/y` names none), no blank.
+  const m = /^(?:refs\/remotes\/)?([^-/.~^:\s][^/.~^:\s]*)\//.exec(rev);
   if (!m) return '';
   const remotes = ((await git(['remote'], { cwd, allowFail: true })) ?? '').split('\n').filter(Boolean);
   // `feature/x` with branches under feature/ is a branch name mistyped, not a remote.

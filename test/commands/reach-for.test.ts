@@ -156,6 +156,12 @@ describe('hints', () => {
     const scan = await repo.run(['scan', 'origin/main...HEAD']);
     expect(scan.code).toBe(2);
     expect(scan.stderr).toContain('unknown revision "origin/main": this clone has no remote');
+    // A revision shaped like an option names no remote: no `git remote add --output=… URL` to run.
+    for (const rev of ['--output=x/y', 'a b/main']) {
+      const odd = await repo.run(['diff', '--', `${rev}...HEAD`]);
+      expect(odd.code, rev).toBe(2);
+      expect(odd.stderr, rev).not.toContain('git remote add');
+    }
   });
 
   it('init --agent aider says what Aider gets and how its sessions are recorded', async () => {
