@@ -517,7 +517,28 @@ function asDone(clause: string): string {
   if (/\breplac(?:e|ing)\b/i.test(t)) t = t.replace(/\b(?:(?:is|are)\s+replacing|(?<=,\s*[^,]{0,60}\s)replace)(?=\s)/gi, 'replaced');
   if (/\sover\s/i.test(t)) t = t.replace(CHOSE_OVER, '$1 instead of ');
   // "Migration from terser to esbuild", "completes the migration off the Docker SDK".
-  return t.replace(/\bmigration(?=\s+(?:from|off)\s)/gi, 'migrated');
+  if (/\smigration\s/i.test(` ${t} `)) t = t.replace(/\bmigration(?=\s+(?:from|off)\s)/gi, 'migrated');
+  // "The branch master is now named main": a rename said as the name it has now.
+  if (/\snow\s+named\s/i.test(t)) t = t.replace(/\b(is|are)\s+now\s+named(?=\s+\S)/i, '$1 now renamed to');
+  // "…the setBibleDataDirBase() method is no longer needed and therefore has been removed": the removal is what was done, the
+  // state before it why; so the removal's form reads it, not "no longer".
+  if (/\sno\s+longer\s/i.test(t)) t = t.replace(NO_LONGER_GONE, ' $1 been $2');
+  // "Switch Jest to Vitest", "Change Docker to Podman when using dev": a change whose old thing is a name alone (not an acronym:
+  // "Switched CI to GitHub Actions" says what runs CI now, not that CI is gone), its new one a name, is "from X to Y".
+  const to = /\s+to\s+/i.exec(t);
+  if (to && to.index <= 60) {
+    const m = CHANGED_NAME_TO.exec(t);
+    if (m && onlyNames(m[2]!) && nameLike(m[3]!)) t = `${t.slice(0, m.index)}${m[1]} from ${t.slice(m.index + m[1]!.length).trimStart()}`;
+  }
+  return t;
+}
+/** "is no longer needed and therefore has been removed" (a state, then the removal): group 1 has/have, group 2 the removal. */
+const NO_LONGER_GONE = /\s+(?:is|are)\s+no\s+longer\s+[a-z]{2,20},?(?:\s+and)?(?:\s+(?:therefore|thus|so|hence|consequently))?,?\s+(has|have)\s+been\s+(removed|dropped|deleted|retired)\b/i;
+/** "Switched Jest to Vitest" (asDone's past): group 1 the verb and what precedes it, 2 the old thing (up to three words), 3 the first word of the new. */
+const CHANGED_NAME_TO = /^((?:\([^()]{1,40}\)\s*|breaking\s+(?:change\s+)?)?(?:switched|changed|migrated|converted))\s+([^\s,()]+(?:\s+[^\s,()]+){0,2}?)\s+to\s+(\S+)/i;
+/** Each word a name (a capital, a code character or a tool in lower case), none an acronym of capitals alone ("CI", "API", "DB"). */
+function onlyNames(thing: string): boolean {
+  return thing.split(/\s+/).every((w) => !/^[A-Z]{1,4}s?$/.test(w) && !DET.has(w.toLowerCase()) && (NAMELIKE.test(w) || TOOLS.has(w.toLowerCase())));
 }
 /** The stems of the words that say a change ("moved", "switched", "migrated"…), as factShape makes them. */
 const CHANGE_STEMS = new Set('mov switch migrat chang renam port convert went'.split(' '));
@@ -630,7 +651,7 @@ function changedSubject(upTo: string): string {
 }
 
 /** Words that say what kind of thing a name is ("the Req library"): the name is the thing. */
-const KIND = new Set('library lib tool package framework service module plugin client system function method class command option integration component'.split(' '));
+const KIND = new Set('library lib tool package framework service module plugin client system function method class command option integration component branch'.split(' '));
 const KIND_STEMS = new Set([...KIND].map(stem));
 /** Whether the words before "instead of" / ", not" are a name alone, after "use" or "prefer" ("Use the Req library", "Jason"): nothing else said of it. */
 function onlyName(lead: string): boolean {
@@ -689,7 +710,9 @@ function namesListed(thing: string): string[] {
 function namesIn(thing: string): ReadonlySet<string> {
   const words = factShape(thing).frame.words.filter((w) => w.kind === 'word');
   const names = words.filter((w) => w.named || w.tool);
-  return new Set((names.length ? names : words).map((w) => w.key));
+  // "The branch master": where no word is written as a name, the word of its kind is none ("branch", "option").
+  const plain = names.length ? names : words.filter((w) => !KIND_STEMS.has(w.key));
+  return new Set((plain.length ? plain : words).map((w) => w.key));
 }
 
 /** The last two words of a phrase, stemmed ("backend errors": backend, error), where both are content words; else undefined. */
@@ -1057,7 +1080,7 @@ const DET = new Set('the a an our its their this that these those my your'.split
 const SLOT_GROUP = new Map<string, string>([
   ...'with using use uses via by through'.split(' ').map((w) => [w, 'with'] as [string, string]),
   ...'in on at to into onto over inside'.split(' ').map((w) => [w, 'in'] as [string, string]),
-  ...'is are was were'.split(' ').map((w) => [w, 'is'] as [string, string]),
+  ...'is are was were named called'.split(' ').map((w) => [w, 'is'] as [string, string]),
   ['from', 'from'],
   ['as', 'as'],
   ['for', 'for'],

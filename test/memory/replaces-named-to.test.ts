@@ -1,0 +1,45 @@
+// The judgement "a newer fact replaces an older one" (supersedes, src/memory/long-term.ts) on forms
+// final50.json's lines took that lead50 missed (scope truth50b): a rename said as the name it has
+// now ("The branch master is now named main", where no word is written as a name: the word of its
+// kind is none of the name), a state said before a removal ("…is no longer needed and therefore has
+// been removed": the removal is what was done), and "X to Y" after a verb of change where the old
+// thing is a name alone ("Switch Jest to Vitest"). And what it must not do: an acronym is no name
+// alone here ("Switched CI to GitHub Actions" says what runs CI now, not that CI is gone), a thing
+// that is no name ("Change the default port to 5000"), and a rename of another thing. Real lines
+// (origins in final50.json); the traps were written with them.
+import { describe, expect, it } from 'vitest';
+import { factShape, supersedes } from '../../src/memory/long-term.js';
+
+const says = (newer: string, older: string) => supersedes(newer, factShape(newer), factShape(older));
+
+describe('renames said as the name now, a removal after its reason, "X to Y" (final50)', () => {
+  it.each([
+    ['The branch master is now named main.', 'The default branch is named master'],
+    ['The branch master was renamed to main.', 'The default branch is named master'],
+    ['Because the Bible data is now bundled with the library, the setBibleDataDirBase() method is no longer needed and therefore has been removed.', 'The Bible data directory is set with setBibleDataDirBase()'],
+    ['The legacyAuth option is no longer required, and has been removed.', 'Sign-in is configured with the legacyAuth option'],
+    ['Switch Jest to Vitest.', 'The playground tests run with Jest'],
+    ['Change Docker to Podman when using dev.', 'dev runs its containers with Docker'],
+    ['Migrate Webpack to Vite.', 'The frontend is bundled with webpack'],
+  ])('"%s" replaces "%s"', (newer, older) => {
+    expect(says(newer, older)).toBe(true);
+  });
+
+  it.each([
+    // An acronym is a category, no name alone: CI still triggers deploys.
+    ['Switched CI to GitHub Actions.', 'Deploys are triggered by CI'],
+    ['Switch CI to GitHub Actions.', 'Deploys are triggered by CI'],
+    // No name in the old place.
+    ['Change the default port to 5000.', 'The API listens on port 3000 by default'],
+    ['Switch logging to JSON.', 'Logs are written with Winston'],
+    // Another thing renamed; a name said now that the older fact does not hold.
+    ['The branch develop is now named next.', 'The default branch is named master'],
+    ['The CLI is now named gm.', 'Tests run with Jest'],
+    // "no longer needed" alone, no removal: the method may stay.
+    ['The setBibleDataDirBase() method is no longer needed in most setups.', 'Tests call setBibleDataDirBase() in their setup'],
+    // "Switch X to Y" where Y is no name: a mode, not a replacement of X.
+    ['Switch Vitest to watch mode.', 'The playground tests run with Vitest'],
+  ])('"%s" leaves "%s"', (newer, older) => {
+    expect(says(newer, older)).toBe(false);
+  });
+});
