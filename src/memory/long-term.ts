@@ -518,6 +518,9 @@ function asDone(clause: string): string {
   if (/\sover\s/i.test(t)) t = t.replace(CHOSE_OVER, '$1 instead of ');
   // "Migration from terser to esbuild", "completes the migration off the Docker SDK".
   if (/\smigration\s/i.test(` ${t} `)) t = t.replace(/\bmigration(?=\s+(?:from|off)\s)/gi, 'migrated');
+  // "This pull request adds default support for a main branch instead of master": the change that speaks is the speaker, as "we" is;
+  // what it adds is the clause's subject.
+  if (/^this\s/i.test(t) && /\s(?:instead\s+of|rather\s+than|in\s+place\s+of)\s/i.test(t)) t = t.replace(SPEAKS, '');
   // "The branch master is now named main": a rename said as the name it has now.
   if (/\snow\s+named\s/i.test(t)) t = t.replace(/\b(is|are)\s+now\s+named(?=\s+\S)/i, '$1 now renamed to');
   // "…the setBibleDataDirBase() method is no longer needed and therefore has been removed": the removal is what was done, the
@@ -532,6 +535,8 @@ function asDone(clause: string): string {
   }
   return t;
 }
+/** "This pull request adds", "This release now uses": a change that speaks of itself, then what it does. */
+const SPEAKS = /^this\s+(?:pull\s+request|merge\s+request|pr|release|version|update|change|commit|patch)\s+(?:now\s+)?(?:adds|introduces|brings|provides|uses|makes)\s+(?=\S)/i;
 /** "is no longer needed and therefore has been removed" (a state, then the removal): group 1 has/have, group 2 the removal. */
 const NO_LONGER_GONE = /\s+(?:is|are)\s+no\s+longer\s+[a-z]{2,20},?(?:\s+and)?(?:\s+(?:therefore|thus|so|hence|consequently))?,?\s+(has|have)\s+been\s+(removed|dropped|deleted|retired)\b/i;
 /** "Switched Jest to Vitest" (asDone's past): group 1 the verb and what precedes it, 2 the old thing (up to three words), 3 the first word of the new. */

@@ -5,7 +5,8 @@
 // been removed": the removal is what was done), and "X to Y" after a verb of change where the old
 // thing is a name alone ("Switch Jest to Vitest"). And what it must not do: an acronym is no name
 // alone here ("Switched CI to GitHub Actions" says what runs CI now, not that CI is gone), a thing
-// that is no name ("Change the default port to 5000"), and a rename of another thing. Real lines
+// that is no name ("Change the default port to 5000"), and a rename of another thing. A change that
+// speaks of itself ("This pull request adds …") is the speaker, as "we" is. Real lines
 // (origins in final50.json); the traps were written with them.
 import { describe, expect, it } from 'vitest';
 import { factShape, supersedes } from '../../src/memory/long-term.js';
@@ -21,6 +22,9 @@ describe('renames said as the name now, a removal after its reason, "X to Y" (fi
     ['Switch Jest to Vitest.', 'The playground tests run with Jest'],
     ['Change Docker to Podman when using dev.', 'dev runs its containers with Docker'],
     ['Migrate Webpack to Vite.', 'The frontend is bundled with webpack'],
+    // A change that speaks of itself is the speaker, as "we" is: what it adds is the subject.
+    ['This pull request adds default support for a main branch instead of master.', 'The default baseBranch is master'],
+    ['This release uses Redis instead of Memcached.', 'Sessions are cached in Memcached'],
   ])('"%s" replaces "%s"', (newer, older) => {
     expect(says(newer, older)).toBe(true);
   });
@@ -39,6 +43,9 @@ describe('renames said as the name now, a removal after its reason, "X to Y" (fi
     ['The setBibleDataDirBase() method is no longer needed in most setups.', 'Tests call setBibleDataDirBase() in their setup'],
     // "Switch X to Y" where Y is no name: a mode, not a replacement of X.
     ['Switch Vitest to watch mode.', 'The playground tests run with Vitest'],
+    // The speaker's change adds beside, with no old thing named.
+    ['This release adds Redis support for the session store.', 'The session store is backed by Memcached'],
+    ['This pull request adds a main branch instead of master for the docs site.', 'The API reference is built from the master branch'],
   ])('"%s" leaves "%s"', (newer, older) => {
     expect(says(newer, older)).toBe(false);
   });
