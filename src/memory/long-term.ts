@@ -518,6 +518,8 @@ function asDone(clause: string): string {
   if (/\sover\s/i.test(t)) t = t.replace(CHOSE_OVER, '$1 instead of ');
   // "Migration from terser to esbuild", "completes the migration off the Docker SDK".
   if (/\smigration\s/i.test(` ${t} `)) t = t.replace(/\bmigration(?=\s+(?:from|off)\s)/gi, 'migrated');
+  // "We no longer have a urllib3 dependency": the claim "depend on urllib3" said with another verb, read with the one a fact says it with.
+  if (/\sdependency\b/i.test(t)) t = t.replace(HAS_DEPENDENCY, (_all, has: string, on: string | undefined, name: string | undefined) => `${has.toLowerCase() === 'has' ? 'depends' : 'depend'} on${on ? '' : ` ${name}`}`);
   // "This pull request adds default support for a main branch instead of master": the change that speaks is the speaker, as "we" is;
   // what it adds is the clause's subject.
   if (/^this\s/i.test(t) && /\s(?:instead\s+of|rather\s+than|in\s+place\s+of)\s/i.test(t)) t = t.replace(SPEAKS, '');
@@ -535,6 +537,8 @@ function asDone(clause: string): string {
   }
   return t;
 }
+/** "have a urllib3 dependency", "has a runtime dependency on X": group 1 has/have, 2 "on" (the name follows as it stands), 3 the name before "dependency". */
+const HAS_DEPENDENCY = /\b(has|have)\s+(?:an?\s+)?(?:(?:runtime|hard|direct|build|dev|required)\s+)?(?:dependency\s+(on)\b|([^\s,()]+)\s+dependency\b)/i;
 /** "This pull request adds", "This release now uses": a change that speaks of itself, then what it does. */
 const SPEAKS = /^this\s+(?:pull\s+request|merge\s+request|pr|release|version|update|change|commit|patch)\s+(?:now\s+)?(?:adds|introduces|brings|provides|uses|makes)\s+(?=\S)/i;
 /** "is no longer needed and therefore has been removed" (a state, then the removal): group 1 has/have, group 2 the removal. */
@@ -1347,6 +1351,13 @@ function negatesOlder(thing: Thing, newer: FactShape, older: FactShape): boolean
   if (!own) return false;
   if (thing.renamed) return (!thing.within || [...thing.within].every((w) => older.frame.keys.has(w))) && inPlace(thing.keys!, older);
   if (thing.bare || ((thing.alone || thing.sole) && inPlace(thing.keys!, older))) return true;
+  // "We no longer depend on urllib3 for our sync client" over "The sync client depends on urllib3": what is no longer so is the older
+  // claim whole (its subject said by the speaker's "we", none of its own), not one thing in it.
+  if (thing.subject && !thing.subject.size && thing.words.size >= 2) {
+    let all = true;
+    for (const w of older.words) if (!thing.words.has(w) && !STOP.has(w)) all = false;
+    if (all) return true;
+  }
   for (const w of newer.words) {
     // The word of a gone thing's kind ("The Sentry integration …") is the thing's, no subject shared.
     // "Switch generation from yarn v1 to pnpm" says the subject of "Generated projects are installed with yarn v1": a noun of a verb as its verb.

@@ -6,7 +6,8 @@
 // thing is a name alone ("Switch Jest to Vitest"). And what it must not do: an acronym is no name
 // alone here ("Switched CI to GitHub Actions" says what runs CI now, not that CI is gone), a thing
 // that is no name ("Change the default port to 5000"), and a rename of another thing. A change that
-// speaks of itself ("This pull request adds …") is the speaker, as "we" is. Real lines
+// speaks of itself ("This pull request adds …") is the speaker, as "we" is. "We no longer have a
+// urllib3 dependency for our sync client" says the older claim whole is no longer so (heldout50). Real lines
 // (origins in final50.json); the traps were written with them.
 import { describe, expect, it } from 'vitest';
 import { factShape, supersedes } from '../../src/memory/long-term.js';
@@ -25,6 +26,9 @@ describe('renames said as the name now, a removal after its reason, "X to Y" (fi
     // A change that speaks of itself is the speaker, as "we" is: what it adds is the subject.
     ['This pull request adds default support for a main branch instead of master.', 'The default baseBranch is master'],
     ['This release uses Redis instead of Memcached.', 'Sessions are cached in Memcached'],
+    // The older claim whole, no longer so, said with another verb ("have a … dependency" / "depends on"); heldout50's line.
+    ['We no longer have a urllib3 dependency for our sync client.', 'The sync client depends on urllib3'],
+    ['The sync client no longer has a dependency on urllib3.', 'The sync client depends on urllib3'],
   ])('"%s" replaces "%s"', (newer, older) => {
     expect(says(newer, older)).toBe(true);
   });
@@ -46,6 +50,10 @@ describe('renames said as the name now, a removal after its reason, "X to Y" (fi
     // The speaker's change adds beside, with no old thing named.
     ['This release adds Redis support for the session store.', 'The session store is backed by Memcached'],
     ['This pull request adds a main branch instead of master for the docs site.', 'The API reference is built from the master branch'],
+    // Another subject, or a part of the older claim only.
+    ['We no longer have a urllib3 dependency for our sync client.', 'The async client depends on urllib3'],
+    ['Auth no longer has a urllib3 dependency.', 'The sync client depends on urllib3'],
+    ['We no longer run the tests on Fridays.', 'Tests run with Jest'],
   ])('"%s" leaves "%s"', (newer, older) => {
     expect(says(newer, older)).toBe(false);
   });
