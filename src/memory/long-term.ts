@@ -480,7 +480,7 @@ const CHOSE_OVER = /\b((?:use|uses|used|using|prefer|prefers|preferred|preferrin
 /** Verbs of change that are nouns too ("Drop shadows…", "Change requests go to…", "Port 8080 is…", "Switch statements…"): read as verbs only before what a change names (NOUN_SAFE). */
 const AS_NOUN = new Set('drop move change port convert switch'.split(' '));
 /** After a verb that may be a noun: an article, a name (a capital or a code character, not a number alone), "to", "from", "off", or "from"/"off" within four words ("Switch generation from yarn v1 to pnpm"). */
-const NOUN_SAFE = /^\s+(?:(?:the|a|an|our|its|their|this|that|these|those|to|from|off|over)\s|[^\s]*[A-Z._/@`-]|(?:\S+\s+){1,4}?(?:from|off)\s)/;
+const NOUN_SAFE = /^\s+(?:(?:the|a|an|our|its|their|this|that|these|those|to|from|off|over)\s|(?:support|usage|use)\s+(?:for|of)\s|[^\s]*[A-Z._/@`-]|(?:\S+\s+){1,4}?(?:from|off)\s)/;
 const DONE_VERB = new Map<string, string>(
   'replace remove delete retire deprecate abandon migrate rename drop move change port convert switch'.split(' ').flatMap((v): [string, string][] => {
     const done = v === 'drop' ? 'dropped' : v.endsWith('e') ? `${v}d` : `${v}ed`;
@@ -489,7 +489,7 @@ const DONE_VERB = new Map<string, string>(
   }),
 );
 /** A clause's opening verb of change (after a tag such as "(Breaking)" or "BREAKING"), the third person or the imperative. */
-const OPENS_DONE = /^((?:\([^()]{1,40}\)\s*|breaking\s+(?:change\s+)?)?)([A-Za-z]+)(?=\s)/i;
+const OPENS_DONE = /^((?:(?:\([^()]{1,40}\)|\[[^[\]]{1,40}\])\s*){0,3}(?:breaking\s+(?:change\s+)?)?)([A-Za-z]+)(?=\s)/i;
 /**
  * Whether a clause of the text reads otherwise said in the past (asDone): the gate's words alone are
  * too wide ("Add soft deletes to…", "…after plan change", "move helpers next to…" change nothing),
@@ -537,6 +537,8 @@ function asDone(clause: string): string {
   }
   return t;
 }
+/** A reference at a clause's end: "(#1171)", "(#12, #13)", ", as per #13", "closes #4". */
+const ISSUE_REF = /,?\s*(?:\(\s*#\d{1,7}(?:\s*,\s*#\d{1,7}){0,5}\s*\)|(?:as\s+per|per|see|closes|fixes|refs?)\s+#\d{1,7})$/i;
 /** "have a urllib3 dependency", "has a runtime dependency on X": group 1 has/have, 2 "on" (the name follows as it stands), 3 the name before "dependency". */
 const HAS_DEPENDENCY = /\b(has|have)\s+(?:an?\s+)?(?:(?:runtime|hard|direct|build|dev|required)\s+)?(?:dependency\s+(on)\b|([^\s,()]+)\s+dependency\b)/i;
 /** "This pull request adds", "This release now uses": a change that speaks of itself, then what it does. */
@@ -544,7 +546,7 @@ const SPEAKS = /^this\s+(?:pull\s+request|merge\s+request|pr|release|version|upd
 /** "is no longer needed and therefore has been removed" (a state, then the removal): group 1 has/have, group 2 the removal. */
 const NO_LONGER_GONE = /\s+(?:is|are)\s+no\s+longer\s+[a-z]{2,20},?(?:\s+and)?(?:\s+(?:therefore|thus|so|hence|consequently))?,?\s+(has|have)\s+been\s+(removed|dropped|deleted|retired)\b/i;
 /** "Switched Jest to Vitest" (asDone's past): group 1 the verb and what precedes it, 2 the old thing (up to three words), 3 the first word of the new. */
-const CHANGED_NAME_TO = /^((?:\([^()]{1,40}\)\s*|breaking\s+(?:change\s+)?)?(?:switched|changed|migrated|converted))\s+([^\s,()]+(?:\s+[^\s,()]+){0,2}?)\s+to\s+(\S+)/i;
+const CHANGED_NAME_TO = /^((?:(?:\([^()]{1,40}\)|\[[^[\]]{1,40}\])\s*){0,3}(?:breaking\s+(?:change\s+)?)?(?:switched|changed|migrated|converted))\s+([^\s,()]+(?:\s+[^\s,()]+){0,2}?)\s+to\s+(\S+)/i;
 /** Each word a name (a capital, a code character or a tool in lower case), none an acronym of capitals alone ("CI", "API", "DB"). */
 function onlyNames(thing: string): boolean {
   return thing.split(/\s+/).every((w) => !/^[A-Z]{1,4}s?$/.test(w) && !DET.has(w.toLowerCase()) && (NAMELIKE.test(w) || TOOLS.has(w.toLowerCase())));
@@ -664,7 +666,8 @@ const KIND = new Set('library lib tool package framework service module plugin c
 const KIND_STEMS = new Set([...KIND].map(stem));
 /** Whether the words before "instead of" / ", not" are a name alone, after "use" or "prefer" ("Use the Req library", "Jason"): nothing else said of it. */
 function onlyName(lead: string): boolean {
-  const t = lead.replace(/^\s*(?:always\s+|start\s+)?(?:use|using|prefer|pick|choose)\s+/i, '').replace(/[\s,(\u2013\u2014-]+$/, '').split(/\s+/).filter((w) => w && !DET.has(w.toLowerCase()) && !KIND.has(w.toLowerCase()));
+  // "[ci] [feature] Use Github Actions instead of TravisCI": a tag in square brackets before it says nothing of the thing.
+  const t = lead.replace(/^\s*(?:\[[^[\]]{1,40}\]\s*){1,3}/, '').replace(/^\s*(?:always\s+|start\s+)?(?:use|using|prefer|pick|choose)\s+/i, '').replace(/[\s,(\u2013\u2014-]+$/, '').split(/\s+/).filter((w) => w && !DET.has(w.toLowerCase()) && !KIND.has(w.toLowerCase()));
   return t.length > 0 && t.length <= 3 && t.every((w) => NAMELIKE.test(w) || TOOLS.has(w.toLowerCase()));
 }
 /**
@@ -890,7 +893,9 @@ function replacedIn(text: string): Replaced {
   for (const quoted of text.split(CLAUSES)) {
     // A clause's first 300 characters: the forms are matched in time that grows with its square.
     const raw = quoted.trim().slice(0, 300);
-    const clause = asDone(raw.includes('`') ? raw.replace(/`/g, '').trim() : raw);
+    // "Removed date-fns, as per #13", "Drop support for Python 3.8 (#1171)": a reference to an issue or pull request is no part of the thing.
+    const unticked = raw.includes('`') ? raw.replace(/`/g, '').trim() : raw;
+    const clause = asDone(unticked.includes('#') ? unticked.replace(ISSUE_REF, '') : unticked);
     const lower = clause.toLowerCase();
     const words = lower.split(/[^a-z]+/);
     const spaced = ` ${words.join(' ')} `;
@@ -926,8 +931,9 @@ function replacedIn(text: string): Replaced {
       // "…removed since SDK no longer uses exceptions", "…tracking so it no longer blocks…": the clause's subject follows a reason's word.
       const upTo = afterReason(clause.slice(0, m.index));
       const lead = parallel && upTo.lastIndexOf('(') > upTo.lastIndexOf(')') ? upTo.slice(upTo.lastIndexOf('(') + 1) : upTo;
-      // A bracket in the subject is an aside ("The VDR v1 createDID (POST /internal/vdr/v1/did) no longer supports…"): no word the older fact must say.
-      const before = factShape((f === MOVED_FORM ? changedSubject(clause.slice(0, m.index + m[0].lastIndexOf(m[1]!))) : lead).replace(/\([^()]*\)/g, ' ').replace(SINCE, '')).words;
+      // A bracket in the subject is an aside ("The VDR v1 createDID (POST /internal/vdr/v1/did) no longer supports…"), a tag in square ones too
+      // ("[breaking] Move from webpack to vite"): no word the older fact must say.
+      const before = factShape((f === MOVED_FORM ? changedSubject(clause.slice(0, m.index + m[0].lastIndexOf(m[1]!))) : lead).replace(/\([^()]*\)|\[[^[\]]*\]/g, ' ').replace(SINCE, '')).words;
       // The head is what the clause is about: "Nightly database backups…" are backups ("nightly" says when, as "every night" does).
       // "Use GitHub Actions instead of TravisCI", "Jason instead of Poison for parsing results": the clause says only a name in the old one's place.
       const alone = parallel && onlyName(lead);

@@ -7,7 +7,9 @@
 // alone here ("Switched CI to GitHub Actions" says what runs CI now, not that CI is gone), a thing
 // that is no name ("Change the default port to 5000"), and a rename of another thing. A change that
 // speaks of itself ("This pull request adds …") is the speaker, as "we" is. "We no longer have a
-// urllib3 dependency for our sync client" says the older claim whole is no longer so (heldout50). Real lines
+// urllib3 dependency for our sync client" says the older claim whole is no longer so (heldout50). A tag
+// in square brackets ("[breaking]"), "Drop support for" and a reference to an issue ("(#1171)", "as per
+// #13") as closing50's lines write them. Real lines
 // (origins in final50.json); the traps were written with them.
 import { describe, expect, it } from 'vitest';
 import { factShape, supersedes } from '../../src/memory/long-term.js';
@@ -29,6 +31,11 @@ describe('renames said as the name now, a removal after its reason, "X to Y" (fi
     // The older claim whole, no longer so, said with another verb ("have a … dependency" / "depends on"); heldout50's line.
     ['We no longer have a urllib3 dependency for our sync client.', 'The sync client depends on urllib3'],
     ['The sync client no longer has a dependency on urllib3.', 'The sync client depends on urllib3'],
+    // closing50's (a tuning set once measured): a tag in square brackets, "Drop support for", a reference to an issue after the thing.
+    ['[breaking] Move from webpack to vite.', 'Assets are bundled with webpack'],
+    ['[ci] [feature] Use Github Actions instead of TravisCI.', 'CI runs on TravisCI'],
+    ['Drop support for Python 3.8 (#1171).', 'deezer-python supports Python 3.8'],
+    ['Removed date-fns, as per #13.', 'Dates are formatted with date-fns'],
   ])('"%s" replaces "%s"', (newer, older) => {
     expect(says(newer, older)).toBe(true);
   });
@@ -54,6 +61,10 @@ describe('renames said as the name now, a removal after its reason, "X to Y" (fi
     ['We no longer have a urllib3 dependency for our sync client.', 'The async client depends on urllib3'],
     ['Auth no longer has a urllib3 dependency.', 'The sync client depends on urllib3'],
     ['We no longer run the tests on Fridays.', 'Tests run with Jest'],
+    // An addition with a reference; a tag that names what the older fact is about, with nothing gone from it.
+    ['Add support for Python 3.12 (#12).', 'deezer-python supports Python 3.8'],
+    ['[ci] Add a lint job, as per #13.', 'CI runs on TravisCI'],
+    ['Drop support for Python 3.7 (#1171).', 'deezer-python supports Python 3.8'],
   ])('"%s" leaves "%s"', (newer, older) => {
     expect(says(newer, older)).toBe(false);
   });
