@@ -537,6 +537,8 @@ function asDone(clause: string): string {
   }
   return t;
 }
+/** "Changed (the) default (value) of X from A to B", "Change X('s) default value from A to B": group 1 or 2 the subject, 3 the new value. */
+const DEFAULT_CHANGED = /^(?:\[[^[\]]{1,40}\]\s*){0,3}(?:changed?|changes)\s+(?:the\s+)?(?:default(?:\s+value)?\s+(?:of|for)\s+(?:the\s+)?([^\s,]+(?:\s+[^\s,]+){0,3}?)|([^\s,]+(?:\s+[^\s,]+){0,3}?)\s+default(?:\s+value)?)\s+from\s+\S{1,40}\s+to\s+([^\s.,;]{1,40})/i;
 /** A reference at a clause's end: "(#1171)", "(#12, #13)", ", as per #13", "closes #4". */
 const ISSUE_REF = /,?\s*(?:\(\s*#\d{1,7}(?:\s*,\s*#\d{1,7}){0,5}\s*\)|(?:as\s+per|per|see|closes|fixes|refs?)\s+#\d{1,7})$/i;
 /** "have a urllib3 dependency", "has a runtime dependency on X": group 1 has/have, 2 "on" (the name follows as it stands), 3 the name before "dependency". */
@@ -1717,7 +1719,13 @@ const COMMA_ADDS = /,\s+(?!(?:except|excluding|but|only|unless|when|whenever|if|
  * is checked, the end date …") gives none: its condition may not be read whole.
  */
 function stateOf(text: string): State | null {
-  const t = text.slice(0, 300).replace(/\([^()]*\)/g, ' ').replace(/`/g, '');
+  let t = text.slice(0, 300).replace(/\([^()]*\)/g, ' ').replace(/`/g, '');
+  // "Changed default of bustCache option from false to true", "Change the progress option default value from true to false": the
+  // default said as a change from the one before is the default now.
+  if (/\bdefault/i.test(t) && /\sfrom\s/i.test(t)) {
+    const d = DEFAULT_CHANGED.exec(t);
+    if (d) t = `${d[1] ?? d[2]} now defaults to ${d[3]}${t.slice(d.index + d[0].length)}`;
+  }
   let best: RegExpExecArray | null = null;
   for (const m of t.matchAll(STATE_SAID)) {
     if (!best) best = m;

@@ -9,7 +9,8 @@
 // speaks of itself ("This pull request adds …") is the speaker, as "we" is. "We no longer have a
 // urllib3 dependency for our sync client" says the older claim whole is no longer so (heldout50). A tag
 // in square brackets ("[breaking]"), "Drop support for" and a reference to an issue ("(#1171)", "as per
-// #13") as closing50's lines write them. Real lines
+// #13") as closing50's lines write them, and a default said as a change ("Changed default of X
+// from false to true"). Real lines
 // (origins in final50.json); the traps were written with them.
 import { describe, expect, it } from 'vitest';
 import { factShape, supersedes } from '../../src/memory/long-term.js';
@@ -36,6 +37,9 @@ describe('renames said as the name now, a removal after its reason, "X to Y" (fi
     ['[ci] [feature] Use Github Actions instead of TravisCI.', 'CI runs on TravisCI'],
     ['Drop support for Python 3.8 (#1171).', 'deezer-python supports Python 3.8'],
     ['Removed date-fns, as per #13.', 'Dates are formatted with date-fns'],
+    // A default said as a change from the one before.
+    ['Changed default of bustCache option from false to true.', 'The bustCache option defaults to false'],
+    ['Change the progress option default value from true to false.', 'The progress option defaults to true'],
   ])('"%s" replaces "%s"', (newer, older) => {
     expect(says(newer, older)).toBe(true);
   });
@@ -65,6 +69,10 @@ describe('renames said as the name now, a removal after its reason, "X to Y" (fi
     ['Add support for Python 3.12 (#12).', 'deezer-python supports Python 3.8'],
     ['[ci] Add a lint job, as per #13.', 'CI runs on TravisCI'],
     ['Drop support for Python 3.7 (#1171).', 'deezer-python supports Python 3.8'],
+    // Another option's default; what the option does.
+    ['Changed default of cwd option from __default to process.cwd().', 'The bustCache option defaults to false'],
+    ['Change the progress option default value from true to false. That option displays a loading spinner.', 'The progress option displays a loading spinner'],
+    ['Changed default of bustCache option from false to true.', 'The bustCache option defaults to true'],
   ])('"%s" leaves "%s"', (newer, older) => {
     expect(says(newer, older)).toBe(false);
   });
