@@ -480,7 +480,7 @@ const CHOSE_OVER = /\b((?:use|uses|used|using|prefer|prefers|preferred|preferrin
 /** Verbs of change that are nouns too ("Drop shadows…", "Change requests go to…", "Port 8080 is…", "Switch statements…"): read as verbs only before what a change names (NOUN_SAFE). */
 const AS_NOUN = new Set('drop move change port convert switch'.split(' '));
 /** After a verb that may be a noun: an article, a name (a capital or a code character, not a number alone), "to", "from", "off", or "from"/"off" within four words ("Switch generation from yarn v1 to pnpm"). */
-const NOUN_SAFE = /^\s+(?:(?:the|a|an|our|its|their|this|that|these|those|to|from|off|over)\s|[^\s]*[A-Z._/@`-]|(?:\S+\s+){1,4}?(?:from|off)\s)/;
+const NOUN_SAFE = /^\s+(?:(?:the|a|an|our|its|their|this|that|these|those|to|from|off|over)\s|(?:support|usage|use)\s+(?:for|of)\s|[^\s]*[A-Z._/@`-]|(?:\S+\s+){1,4}?(?:from|off)\s)/;
 const DONE_VERB = new Map<string, string>(
   'replace remove delete retire deprecate abandon migrate rename drop move change port convert switch'.split(' ').flatMap((v): [string, string][] => {
     const done = v === 'drop' ? 'dropped' : v.endsWith('e') ? `${v}d` : `${v}ed`;
@@ -489,7 +489,7 @@ const DONE_VERB = new Map<string, string>(
   }),
 );
 /** A clause's opening verb of change (after a tag such as "(Breaking)" or "BREAKING"), the third person or the imperative. */
-const OPENS_DONE = /^((?:\([^()]{1,40}\)\s*|breaking\s+(?:change\s+)?)?)([A-Za-z]+)(?=\s)/i;
+const OPENS_DONE = /^((?:(?:\([^()]{1,40}\)|\[[^[\]]{1,40}\])\s*){0,3}(?:breaking\s+(?:change\s+)?)?)([A-Za-z]+)(?=\s)/i;
 /**
  * Whether a clause of the text reads otherwise said in the past (asDone): the gate's words alone are
  * too wide ("Add soft deletes to…", "…after plan change", "move helpers next to…" change nothing),
@@ -517,7 +517,41 @@ function asDone(clause: string): string {
   if (/\breplac(?:e|ing)\b/i.test(t)) t = t.replace(/\b(?:(?:is|are)\s+replacing|(?<=,\s*[^,]{0,60}\s)replace)(?=\s)/gi, 'replaced');
   if (/\sover\s/i.test(t)) t = t.replace(CHOSE_OVER, '$1 instead of ');
   // "Migration from terser to esbuild", "completes the migration off the Docker SDK".
-  return t.replace(/\bmigration(?=\s+(?:from|off)\s)/gi, 'migrated');
+  if (/\smigration\s/i.test(` ${t} `)) t = t.replace(/\bmigration(?=\s+(?:from|off)\s)/gi, 'migrated');
+  // "We no longer have a urllib3 dependency": the claim "depend on urllib3" said with another verb, read with the one a fact says it with.
+  if (/\sdependency\b/i.test(t)) t = t.replace(HAS_DEPENDENCY, (_all, has: string, on: string | undefined, name: string | undefined) => `${has.toLowerCase() === 'has' ? 'depends' : 'depend'} on${on ? '' : ` ${name}`}`);
+  // "This pull request adds default support for a main branch instead of master": the change that speaks is the speaker, as "we" is;
+  // what it adds is the clause's subject.
+  if (/^this\s/i.test(t) && /\s(?:instead\s+of|rather\s+than|in\s+place\s+of)\s/i.test(t)) t = t.replace(SPEAKS, '');
+  // "The branch master is now named main": a rename said as the name it has now.
+  if (/\snow\s+named\s/i.test(t)) t = t.replace(/\b(is|are)\s+now\s+named(?=\s+\S)/i, '$1 now renamed to');
+  // "…the setBibleDataDirBase() method is no longer needed and therefore has been removed": the removal is what was done, the
+  // state before it why; so the removal's form reads it, not "no longer".
+  if (/\sno\s+longer\s/i.test(t)) t = t.replace(NO_LONGER_GONE, ' $1 been $2');
+  // "Switch Jest to Vitest", "Change Docker to Podman when using dev": a change whose old thing is a name alone (not an acronym:
+  // "Switched CI to GitHub Actions" says what runs CI now, not that CI is gone), its new one a name, is "from X to Y".
+  const to = /\s+to\s+/i.exec(t);
+  if (to && to.index <= 60) {
+    const m = CHANGED_NAME_TO.exec(t);
+    if (m && onlyNames(m[2]!) && nameLike(m[3]!)) t = `${t.slice(0, m.index)}${m[1]} from ${t.slice(m.index + m[1]!.length).trimStart()}`;
+  }
+  return t;
+}
+/** "Changed (the) default (value) of X from A to B", "Change X('s) default value from A to B": group 1 or 2 the subject, 3 the new value. */
+const DEFAULT_CHANGED = /^(?:\[[^[\]]{1,40}\]\s*){0,3}(?:changed?|changes)\s+(?:the\s+)?(?:default(?:\s+value)?\s+(?:of|for)\s+(?:the\s+)?([^\s,]+(?:\s+[^\s,]+){0,3}?)|([^\s,]+(?:\s+[^\s,]+){0,3}?)\s+default(?:\s+value)?)\s+from\s+\S{1,40}\s+to\s+([^\s.,;]{1,40})/i;
+/** A reference at a clause's end: "(#1171)", "(#12, #13)", ", as per #13", "closes #4". */
+const ISSUE_REF = /,?\s*(?:\(\s*#\d{1,7}(?:\s*,\s*#\d{1,7}){0,5}\s*\)|(?:as\s+per|per|see|closes|fixes|refs?)\s+#\d{1,7})$/i;
+/** "have a urllib3 dependency", "has a runtime dependency on X": group 1 has/have, 2 "on" (the name follows as it stands), 3 the name before "dependency". */
+const HAS_DEPENDENCY = /\b(has|have)\s+(?:an?\s+)?(?:(?:runtime|hard|direct|build|dev|required)\s+)?(?:dependency\s+(on)\b|([^\s,()]+)\s+dependency\b)/i;
+/** "This pull request adds", "This release now uses": a change that speaks of itself, then what it does. */
+const SPEAKS = /^this\s+(?:pull\s+request|merge\s+request|pr|release|version|update|change|commit|patch)\s+(?:now\s+)?(?:adds|introduces|brings|provides|uses|makes)\s+(?=\S)/i;
+/** "is no longer needed and therefore has been removed" (a state, then the removal): group 1 has/have, group 2 the removal. */
+const NO_LONGER_GONE = /\s+(?:is|are)\s+no\s+longer\s+[a-z]{2,20},?(?:\s+and)?(?:\s+(?:therefore|thus|so|hence|consequently))?,?\s+(has|have)\s+been\s+(removed|dropped|deleted|retired)\b/i;
+/** "Switched Jest to Vitest" (asDone's past): group 1 the verb and what precedes it, 2 the old thing (up to three words), 3 the first word of the new. */
+const CHANGED_NAME_TO = /^((?:(?:\([^()]{1,40}\)|\[[^[\]]{1,40}\])\s*){0,3}(?:breaking\s+(?:change\s+)?)?(?:switched|changed|migrated|converted))\s+([^\s,()]+(?:\s+[^\s,()]+){0,2}?)\s+to\s+(\S+)/i;
+/** Each word a name (a capital, a code character or a tool in lower case), none an acronym of capitals alone ("CI", "API", "DB"). */
+function onlyNames(thing: string): boolean {
+  return thing.split(/\s+/).every((w) => !/^[A-Z]{1,4}s?$/.test(w) && !DET.has(w.toLowerCase()) && (NAMELIKE.test(w) || TOOLS.has(w.toLowerCase())));
 }
 /** The stems of the words that say a change ("moved", "switched", "migrated"…), as factShape makes them. */
 const CHANGE_STEMS = new Set('mov switch migrat chang renam port convert went'.split(' '));
@@ -630,11 +664,12 @@ function changedSubject(upTo: string): string {
 }
 
 /** Words that say what kind of thing a name is ("the Req library"): the name is the thing. */
-const KIND = new Set('library lib tool package framework service module plugin client system function method class command option integration component'.split(' '));
+const KIND = new Set('library lib tool package framework service module plugin client system function method class command option integration component branch'.split(' '));
 const KIND_STEMS = new Set([...KIND].map(stem));
 /** Whether the words before "instead of" / ", not" are a name alone, after "use" or "prefer" ("Use the Req library", "Jason"): nothing else said of it. */
 function onlyName(lead: string): boolean {
-  const t = lead.replace(/^\s*(?:always\s+|start\s+)?(?:use|using|prefer|pick|choose)\s+/i, '').replace(/[\s,(\u2013\u2014-]+$/, '').split(/\s+/).filter((w) => w && !DET.has(w.toLowerCase()) && !KIND.has(w.toLowerCase()));
+  // "[ci] [feature] Use Github Actions instead of TravisCI": a tag in square brackets before it says nothing of the thing.
+  const t = lead.replace(/^\s*(?:\[[^[\]]{1,40}\]\s*){1,3}/, '').replace(/^\s*(?:always\s+|start\s+)?(?:use|using|prefer|pick|choose)\s+/i, '').replace(/[\s,(\u2013\u2014-]+$/, '').split(/\s+/).filter((w) => w && !DET.has(w.toLowerCase()) && !KIND.has(w.toLowerCase()));
   return t.length > 0 && t.length <= 3 && t.every((w) => NAMELIKE.test(w) || TOOLS.has(w.toLowerCase()));
 }
 /**
@@ -689,7 +724,9 @@ function namesListed(thing: string): string[] {
 function namesIn(thing: string): ReadonlySet<string> {
   const words = factShape(thing).frame.words.filter((w) => w.kind === 'word');
   const names = words.filter((w) => w.named || w.tool);
-  return new Set((names.length ? names : words).map((w) => w.key));
+  // "The branch master": where no word is written as a name, the word of its kind is none ("branch", "option").
+  const plain = names.length ? names : words.filter((w) => !KIND_STEMS.has(w.key));
+  return new Set((plain.length ? plain : words).map((w) => w.key));
 }
 
 /** The last two words of a phrase, stemmed ("backend errors": backend, error), where both are content words; else undefined. */
@@ -858,7 +895,9 @@ function replacedIn(text: string): Replaced {
   for (const quoted of text.split(CLAUSES)) {
     // A clause's first 300 characters: the forms are matched in time that grows with its square.
     const raw = quoted.trim().slice(0, 300);
-    const clause = asDone(raw.includes('`') ? raw.replace(/`/g, '').trim() : raw);
+    // "Removed date-fns, as per #13", "Drop support for Python 3.8 (#1171)": a reference to an issue or pull request is no part of the thing.
+    const unticked = raw.includes('`') ? raw.replace(/`/g, '').trim() : raw;
+    const clause = asDone(unticked.includes('#') ? unticked.replace(ISSUE_REF, '') : unticked);
     const lower = clause.toLowerCase();
     const words = lower.split(/[^a-z]+/);
     const spaced = ` ${words.join(' ')} `;
@@ -894,8 +933,9 @@ function replacedIn(text: string): Replaced {
       // "…removed since SDK no longer uses exceptions", "…tracking so it no longer blocks…": the clause's subject follows a reason's word.
       const upTo = afterReason(clause.slice(0, m.index));
       const lead = parallel && upTo.lastIndexOf('(') > upTo.lastIndexOf(')') ? upTo.slice(upTo.lastIndexOf('(') + 1) : upTo;
-      // A bracket in the subject is an aside ("The VDR v1 createDID (POST /internal/vdr/v1/did) no longer supports…"): no word the older fact must say.
-      const before = factShape((f === MOVED_FORM ? changedSubject(clause.slice(0, m.index + m[0].lastIndexOf(m[1]!))) : lead).replace(/\([^()]*\)/g, ' ').replace(SINCE, '')).words;
+      // A bracket in the subject is an aside ("The VDR v1 createDID (POST /internal/vdr/v1/did) no longer supports…"), a tag in square ones too
+      // ("[breaking] Move from webpack to vite"): no word the older fact must say.
+      const before = factShape((f === MOVED_FORM ? changedSubject(clause.slice(0, m.index + m[0].lastIndexOf(m[1]!))) : lead).replace(/\([^()]*\)|\[[^[\]]*\]/g, ' ').replace(SINCE, '')).words;
       // The head is what the clause is about: "Nightly database backups…" are backups ("nightly" says when, as "every night" does).
       // "Use GitHub Actions instead of TravisCI", "Jason instead of Poison for parsing results": the clause says only a name in the old one's place.
       const alone = parallel && onlyName(lead);
@@ -1057,7 +1097,7 @@ const DET = new Set('the a an our its their this that these those my your'.split
 const SLOT_GROUP = new Map<string, string>([
   ...'with using use uses via by through'.split(' ').map((w) => [w, 'with'] as [string, string]),
   ...'in on at to into onto over inside'.split(' ').map((w) => [w, 'in'] as [string, string]),
-  ...'is are was were'.split(' ').map((w) => [w, 'is'] as [string, string]),
+  ...'is are was were named called'.split(' ').map((w) => [w, 'is'] as [string, string]),
   ['from', 'from'],
   ['as', 'as'],
   ['for', 'for'],
@@ -1319,6 +1359,13 @@ function negatesOlder(thing: Thing, newer: FactShape, older: FactShape): boolean
   if (!own) return false;
   if (thing.renamed) return (!thing.within || [...thing.within].every((w) => older.frame.keys.has(w))) && inPlace(thing.keys!, older);
   if (thing.bare || ((thing.alone || thing.sole) && inPlace(thing.keys!, older))) return true;
+  // "We no longer depend on urllib3 for our sync client" over "The sync client depends on urllib3": what is no longer so is the older
+  // claim whole (its subject said by the speaker's "we", none of its own), not one thing in it.
+  if (thing.subject && !thing.subject.size && thing.words.size >= 2) {
+    let all = true;
+    for (const w of older.words) if (!thing.words.has(w) && !STOP.has(w)) all = false;
+    if (all) return true;
+  }
   for (const w of newer.words) {
     // The word of a gone thing's kind ("The Sentry integration …") is the thing's, no subject shared.
     // "Switch generation from yarn v1 to pnpm" says the subject of "Generated projects are installed with yarn v1": a noun of a verb as its verb.
@@ -1672,7 +1719,13 @@ const COMMA_ADDS = /,\s+(?!(?:except|excluding|but|only|unless|when|whenever|if|
  * is checked, the end date …") gives none: its condition may not be read whole.
  */
 function stateOf(text: string): State | null {
-  const t = text.slice(0, 300).replace(/\([^()]*\)/g, ' ').replace(/`/g, '');
+  let t = text.slice(0, 300).replace(/\([^()]*\)/g, ' ').replace(/`/g, '');
+  // "Changed default of bustCache option from false to true", "Change the progress option default value from true to false": the
+  // default said as a change from the one before is the default now.
+  if (/\bdefault/i.test(t) && /\sfrom\s/i.test(t)) {
+    const d = DEFAULT_CHANGED.exec(t);
+    if (d) t = `${d[1] ?? d[2]} now defaults to ${d[3]}${t.slice(d.index + d[0].length)}`;
+  }
   let best: RegExpExecArray | null = null;
   for (const m of t.matchAll(STATE_SAID)) {
     if (!best) best = m;

@@ -52,7 +52,10 @@ describe('dist/primer.js, the session start primer', () => {
     // truth50 (stop 50): +3.1 KB (288,964 -> 292,078 B in a checkout of the same path length), the judgement reading a change as
     // changelogs write it ("Replace X by Y", "Removes X", "are replacing", "migration from", "using X over Y", "for privacy"); run only
     // when the kept answer misses (warm primer: 140.76 M -> 140.42 M instructions; built anew: 212.0 M -> 197.0 M). The cap rose by the same 3,114 B.
-    expect(text.length).toBeLessThan(292_314);
+    // truth50b (stop 50, second round): +2.5 KB (291,810 -> 294,336 B, lead50 ecaaf41 built in a checkout of the same path length), the
+    // judgement reading "X is now named Y", "Switch X to Y", "[breaking]", "Drop support for", "(#1171)", "Changed default of X from A to B";
+    // loaded only when the kept answer misses. The cap rose by the same 2,526 B.
+    expect(text.length).toBeLessThan(294_840);
   });
 
 });
