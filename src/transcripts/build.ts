@@ -59,7 +59,7 @@ export interface BuildState {
   gemini?: GeminiProgress;
   /** The read stopped inside a line over the cap (lines.ts MAX_LINE), torn: the next read passes over the rest of it. */
   skipping?: boolean;
-  /** Claude Code sub-agent transcripts (`<session>/subagents/agent-*.jsonl`), each read on its own, by file name. */
+  /** Sub-agent transcripts (Claude Code's `<session>/subagents/agent-*.jsonl`, Codex's and Gemini's rollouts or chats), each read on its own, by file name. */
   subagents?: Record<string, SubTranscript>;
   /** Claude Code's task list (TaskCreate, TaskUpdate, TaskList), with the ids its calls name. */
   tasks?: KeptTask[];
@@ -85,6 +85,8 @@ export interface BuildState {
      * read, and whether it has ended; the ordinal its own history starts at, where it names one.
      */
     fork?: { parent: string; start: number; at: number; copying: boolean; done?: boolean; own?: number };
+    /** The thread ids of the sub-agents it spawned, in order (their rollouts are read beside this one). */
+    children?: string[];
   };
 }
 

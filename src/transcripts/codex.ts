@@ -420,6 +420,16 @@ function enveloped(s: BuildState, rec: Rec): Rec | null {
   return null;
 }
 
+/** At most this many sub-agents a session's ledger follows. */
+const MAX_CHILDREN = 64;
+
+/** Notes a sub-agent's thread id (a rollout file's name ends with it), once. */
+function child(s: BuildState, id: unknown): void {
+  if (typeof id !== 'string' || !/^[0-9A-Za-z-]{8,64}$/.test(id)) return;
+  const kids = ((s.codex ??= { lastPrompt: '' }).children ??= []);
+  if (!kids.includes(id) && kids.length < MAX_CHILDREN) kids.push(id);
+}
+
 /** Takes one Codex rollout line. */
 export function feedCodex(s: BuildState, rec: Rec, ctx: Ctx): void {
   if (!rec || typeof rec !== 'object') return;
@@ -469,6 +479,11 @@ export function feedCodex(s: BuildState, rec: Rec, ctx: Ctx): void {
       // same text typed again is a new prompt (Codex writes a prompt's event right after its item).
       else if (p.type === 'turn_aborted' || p.type === 'task_started') answered(s);
       else if (p.type === 'token_count' && p.info && typeof p.info === 'object') tokenCount(s, p.info);
+      // A sub-agent it spawned (0.171 multi-agent v2: item_completed SubAgentActivity; the collab event
+      // collab_agent_spawn_end, which the same binary defines, names it by new_thread_id):
+      // its rollout is read beside this one (subagents.ts readCodexSubagents).
+      else if (p.type === 'item_completed' && p.item?.type === 'SubAgentActivity') child(s, p.item.agent_thread_id);
+      else if (p.type === 'collab_agent_spawn_end') child(s, p.new_thread_id);
       return;
     case 'response_item':
       saw(s, at);
