@@ -85,6 +85,10 @@ export interface BuildState {
      * read, and whether it has ended; the ordinal its own history starts at, where it names one.
      */
     fork?: { parent: string; start: number; at: number; copying: boolean; done?: boolean; own?: number };
+    /** Code-mode scripts whose output has not come yet, by call id. */
+    scripts?: string[];
+    /** Exit codes of code-mode commands that item_completed events gave before their script's output, by call. */
+    exits?: [call: string, code: string][];
     /** The thread ids of the sub-agents it spawned, in order (their rollouts are read beside this one). */
     children?: string[];
   };
@@ -175,7 +179,8 @@ export function shorten(text: string, max = SHORT): string {
   return flat.length <= max ? flat : `${flat.slice(0, max - 1)}…`;
 }
 
-function cut(text: string, max: number): string {
+/** `text` cut to `max` characters with an ellipsis, secrets redacted (as a command is kept). */
+export function cut(text: string, max: number): string {
   const t = safe(text, max).trim();
   return t.length <= max ? t : `${t.slice(0, max - 1)}…`;
 }
