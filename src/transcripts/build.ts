@@ -319,7 +319,21 @@ export interface CallFacts {
   task?: TaskOp;
 }
 
-function touch(s: BuildState, path: string, op: 'read' | 'edit' | 'write', at: string, sub: boolean): void {
+/** A Claude Code worktree (EnterWorktree: `<repo>/.claude/worktrees/<name>`, on its own branch). */
+const WORKTREE = /^\.claude\/worktrees\/([^/]+)\/(.+)$/;
+
+/**
+ * The files of a call made in a Claude Code worktree, as paths within it (`src/a.ts`, the project's
+ * file, not `.claude/worktrees/feat/src/a.ts`), with the worktree's name.
+ */
+function inWorktrees(files: CallFacts['files']): { path: string; op: 'read' | 'edit' | 'write'; worktree?: string }[] {
+  return (files ?? []).map((f) => {
+    const m = WORKTREE.exec(f.path);
+    return m ? { path: m[2]!, op: f.op, worktree: m[1]! } : f;
+  });
+}
+
+function touch(s: BuildState, path: string, op: 'read' | 'edit' | 'write', at: string, sub: boolean, worktree?: string): void {
   const l = s.ledger;
   let f: FileTouch | undefined = l.files.find((x) => x.path === path);
   if (!f) {
@@ -334,6 +348,7 @@ function touch(s: BuildState, path: string, op: 'read' | 'edit' | 'write', at: s
   f.last_op = op;
   f.by_subagent ||= sub;
   f.last_call = l.tool_calls - 1;
+  if (worktree) f.worktree = worktree;
 }
 
 /** Adds a command to the capped list; its absolute index. */
@@ -383,8 +398,8 @@ export function toolCall(s: BuildState, c: CallFacts): void {
   const turn = l.turns.at(-1);
   if (turn) turn.tool_calls++;
   const changes: NonNullable<OpenCall['changes']> = [];
-  for (const f of c.files ?? []) {
-    touch(s, f.path, f.op, c.at, sub);
+  for (const f of inWorktrees(c.files)) {
+    touch(s, f.path, f.op, c.at, sub, f.worktree);
     if (f.op === 'read') continue;
     if (turn && !turn.edited.includes(f.path)) turn.edited.push(f.path);
     const counted = (s.turnChanges ??= {});
