@@ -59,7 +59,7 @@ export interface BuildState {
   gemini?: GeminiProgress;
   /** The read stopped inside a line over the cap (lines.ts MAX_LINE), torn: the next read passes over the rest of it. */
   skipping?: boolean;
-  /** Claude Code sub-agent transcripts (`<session>/subagents/agent-*.jsonl`), each read on its own, by file name. */
+  /** Sub-agent transcripts (Claude Code's `<session>/subagents/agent-*.jsonl`, Codex's and Gemini's rollouts or chats), each read on its own, by file name. */
   subagents?: Record<string, SubTranscript>;
   /** Claude Code's task list (TaskCreate, TaskUpdate, TaskList), with the ids its calls name. */
   tasks?: KeptTask[];
@@ -85,6 +85,12 @@ export interface BuildState {
      * read, and whether it has ended; the ordinal its own history starts at, where it names one.
      */
     fork?: { parent: string; start: number; at: number; copying: boolean; done?: boolean; own?: number };
+    /** Code-mode scripts whose output has not come yet, by call id. */
+    scripts?: string[];
+    /** Exit codes of code-mode commands that item_completed events gave before their script's output, by call. */
+    exits?: [call: string, code: string][];
+    /** The thread ids of the sub-agents it spawned, in order (their rollouts are read beside this one). */
+    children?: string[];
   };
 }
 
@@ -173,7 +179,8 @@ export function shorten(text: string, max = SHORT): string {
   return flat.length <= max ? flat : `${flat.slice(0, max - 1)}…`;
 }
 
-function cut(text: string, max: number): string {
+/** `text` cut to `max` characters with an ellipsis, secrets redacted (as a command is kept). */
+export function cut(text: string, max: number): string {
   const t = safe(text, max).trim();
   return t.length <= max ? t : `${t.slice(0, max - 1)}…`;
 }
@@ -312,7 +319,21 @@ export interface CallFacts {
   task?: TaskOp;
 }
 
-function touch(s: BuildState, path: string, op: 'read' | 'edit' | 'write', at: string, sub: boolean): void {
+/** A Claude Code worktree (EnterWorktree: `<repo>/.claude/worktrees/<name>`, on its own branch). */
+const WORKTREE = /^\.claude\/worktrees\/([^/]+)\/(.+)$/;
+
+/**
+ * The files of a call made in a Claude Code worktree, as paths within it (`src/a.ts`, the project's
+ * file, not `.claude/worktrees/feat/src/a.ts`), with the worktree's name.
+ */
+function inWorktrees(files: CallFacts['files']): { path: string; op: 'read' | 'edit' | 'write'; worktree?: string }[] {
+  return (files ?? []).map((f) => {
+    const m = WORKTREE.exec(f.path);
+    return m ? { path: m[2]!, op: f.op, worktree: m[1]! } : f;
+  });
+}
+
+function touch(s: BuildState, path: string, op: 'read' | 'edit' | 'write', at: string, sub: boolean, worktree?: string): void {
   const l = s.ledger;
   let f: FileTouch | undefined = l.files.find((x) => x.path === path);
   if (!f) {
@@ -327,6 +348,7 @@ function touch(s: BuildState, path: string, op: 'read' | 'edit' | 'write', at: s
   f.last_op = op;
   f.by_subagent ||= sub;
   f.last_call = l.tool_calls - 1;
+  if (worktree) f.worktree = worktree;
 }
 
 /** Adds a command to the capped list; its absolute index. */
@@ -376,8 +398,8 @@ export function toolCall(s: BuildState, c: CallFacts): void {
   const turn = l.turns.at(-1);
   if (turn) turn.tool_calls++;
   const changes: NonNullable<OpenCall['changes']> = [];
-  for (const f of c.files ?? []) {
-    touch(s, f.path, f.op, c.at, sub);
+  for (const f of inWorktrees(c.files)) {
+    touch(s, f.path, f.op, c.at, sub, f.worktree);
     if (f.op === 'read') continue;
     if (turn && !turn.edited.includes(f.path)) turn.edited.push(f.path);
     const counted = (s.turnChanges ??= {});

@@ -1,6 +1,6 @@
 import { codexTyped, hadCustomPrompts } from '../agents/codex-prompts.js';
 import { CODEX_MODEL_WARNING, textOf } from '../agents/transcript-text.js';
-import { assistantText, compaction, reportPath, responseStart, saw, toolCall, toolResult, totalUsage, userCommand, userMessage, type BuildState, type CallFacts } from './build.js';
+import { assistantText, compaction, cut, reportPath, responseStart, saw, toolCall, toolResult, totalUsage, userCommand, userMessage, type BuildState, type CallFacts } from './build.js';
 import type { Todo } from './ledger.js';
 import { callLabel, outputText, shellReads } from './tool-input.js';
 import { isWrapper } from './first-prompt.js';
@@ -229,6 +229,9 @@ function script(s: BuildState, source: string, id: string, at: string, ctx: Ctx)
     call(s, 'exec', { input: source }, id, at, ctx);
     return;
   }
+  const open = ((s.codex ??= { lastPrompt: '' }).scripts ??= []);
+  open.push(id);
+  if (open.length > WAITING) open.splice(0, open.length - WAITING);
   calls.forEach((k, i) => {
     const nid = i === 0 ? id : `${id}#${i}`;
     const a = k.args;
@@ -273,6 +276,15 @@ function scriptOutput(s: BuildState, id: string, out: ScriptOutcome, at: string)
       answered.add(n.cid);
     });
   }
+  // The exit codes Codex's item_completed events gave (itemCompleted), where the script printed none.
+  for (const n of printing) {
+    const e = take(c.exits, ([cid]) => cid === n.cid);
+    if (e && !answered.has(n.cid)) {
+      toolResult(s, n.cid, { failed: e[1] !== '0', message: `exit code ${e[1]}`, at });
+      answered.add(n.cid);
+    }
+  }
+  c.scripts = c.scripts?.filter((sid) => sid !== id);
   if (out.failed) {
     const named = /^\s*(?:([\w$]+) failed|(apply_patch) verification failed)/.exec(out.message);
     const tool = named?.[1] ?? named?.[2];
@@ -284,6 +296,35 @@ function scriptOutput(s: BuildState, id: string, out: ScriptOutcome, at: string)
     }
   }
   for (const n of nested) if (!answered.has(n.cid)) toolResult(s, n.cid, { failed: false, message: '', at });
+}
+
+/**
+ * An item_completed CommandExecution of a code-mode script's command (0.17x: its id `exec-<uuid>`, not
+ * the call's): its exit code, which the script's output may not print (`text(r.output)`). It is the
+ * exit of the script's first open command with the same text, taken when the script's output says
+ * nothing of it (scriptOutput), or at once for a command the output left running. It adds no command.
+ */
+function itemCompleted(s: BuildState, item: Rec, at: string): void {
+  if (item.type !== 'CommandExecution' || typeof item.id !== 'string' || !item.id.startsWith('exec-')) return;
+  if (typeof item.exit_code !== 'number' || !Number.isFinite(item.exit_code)) return;
+  const argv = item.command;
+  const text = typeof argv === 'string' ? argv : Array.isArray(argv) && argv.every((a) => typeof a === 'string') ? (argv.length >= 3 && /^-l?c$/.test(argv[argv.length - 2]) ? argv[argv.length - 1] : argv.join(' ')) : '';
+  const c = s.codex;
+  if (!text || !c) return;
+  const scripts = c.scripts ?? [];
+  const running = new Set((c.running ?? []).map(([, cid]) => cid));
+  const known = new Set((c.exits ?? []).map(([cid]) => cid));
+  const cmd = cut(text, 1000);
+  const hit = s.calls.find(([cid, k]) => {
+    if (k.tool !== 'exec_command' || k.command === null || known.has(cid)) return false;
+    if (!running.has(cid) && !scripts.some((sid) => cid === sid || cid.startsWith(`${sid}#`))) return false;
+    return s.ledger.commands[k.command - s.base.commands]?.command === cmd;
+  });
+  if (!hit) return;
+  if (running.has(hit[0])) {
+    take(c.running, ([, cid]) => cid === hit[0]);
+    toolResult(s, hit[0], { failed: item.exit_code !== 0, message: typeof item.aggregated_output === 'string' ? item.aggregated_output : '', at });
+  } else remember((c.exits ??= []), hit[0], String(item.exit_code));
 }
 
 /**
@@ -420,6 +461,16 @@ function enveloped(s: BuildState, rec: Rec): Rec | null {
   return null;
 }
 
+/** At most this many sub-agents a session's ledger follows. */
+const MAX_CHILDREN = 64;
+
+/** Notes a sub-agent's thread id (a rollout file's name ends with it), once. */
+function child(s: BuildState, id: unknown): void {
+  if (typeof id !== 'string' || !/^[0-9A-Za-z-]{8,64}$/.test(id)) return;
+  const kids = ((s.codex ??= { lastPrompt: '' }).children ??= []);
+  if (!kids.includes(id) && kids.length < MAX_CHILDREN) kids.push(id);
+}
+
 /** Takes one Codex rollout line. */
 export function feedCodex(s: BuildState, rec: Rec, ctx: Ctx): void {
   if (!rec || typeof rec !== 'object') return;
@@ -469,6 +520,12 @@ export function feedCodex(s: BuildState, rec: Rec, ctx: Ctx): void {
       // same text typed again is a new prompt (Codex writes a prompt's event right after its item).
       else if (p.type === 'turn_aborted' || p.type === 'task_started') answered(s);
       else if (p.type === 'token_count' && p.info && typeof p.info === 'object') tokenCount(s, p.info);
+      // A sub-agent it spawned (0.171 multi-agent v2: item_completed SubAgentActivity; the collab event
+      // collab_agent_spawn_end, which the same binary defines, names it by new_thread_id):
+      // its rollout is read beside this one (subagents.ts readCodexSubagents).
+      else if (p.type === 'item_completed' && p.item?.type === 'SubAgentActivity') child(s, p.item.agent_thread_id);
+      else if (p.type === 'item_completed' && p.item && typeof p.item === 'object') itemCompleted(s, p.item, at);
+      else if (p.type === 'collab_agent_spawn_end') child(s, p.new_thread_id);
       return;
     case 'response_item':
       saw(s, at);

@@ -35,6 +35,8 @@ export interface FileTouch {
    * it): each counted among `reads`, not as an edit or write. Absent when none.
    */
   refused?: number;
+  /** The Claude Code worktree (`.claude/worktrees/<name>`, EnterWorktree) it was last touched in; `path` is within it. Absent when none. */
+  worktree?: string;
 }
 
 export interface CommandRun {

@@ -5,7 +5,7 @@ import { feedGemini, geminiSessionId, isGeminiDocument, messageElements, parseEl
 import type { AgentName, Ledger } from './ledger.js';
 import { parseRecord } from './lines.js';
 import { scanRecords } from './scan-records.js';
-import { mergeSubagents, readGeminiSubagents, readSubagents, subagentCounts } from './subagents.js';
+import { mergeSubagents, readCodexSubagents, readGeminiSubagents, readSubagents, subagentCounts } from './subagents.js';
 
 export interface ReadOptions {
   agent?: AgentName;
@@ -83,6 +83,7 @@ export function readOn(state: BuildState, path: string, from: number, opts: { re
   const scan = scanRecords(state, path, from, opts.to, ctx);
   if (!scan) return null;
   if (agent === 'claude') readSubagents(state, path, ctx);
+  else if (agent === 'codex') readCodexSubagents(state, path, ctx);
   else if (agent === 'gemini') readGeminiSubagents(state, path, state.gemini?.sessionId ?? '', ctx);
   return { state, offset: scan.end, size: scan.size, tail: null, sessionId: '' };
 }

@@ -39,7 +39,28 @@ function subFiles(dir: string, names: RegExp): { name: string; path: string; siz
 /** Reads what was appended to each sub-agent file into `state.subagents`. */
 export function readSubagents(state: BuildState, transcript: string, ctx: { repoRoot?: string }): void {
   const files = subFiles(subagentDir(transcript), /^agent-.*\.jsonl$/);
-  if (!files) return;
+  if (files) readOnward(state, files, 'claude', ctx);
+}
+
+/**
+ * Codex writes a sub-agent's rollout as a thread of its own, `rollout-<time>-<thread id>.jsonl`, beside
+ * the parent's (the parent names it in an item_completed SubAgentActivity record; the hooks Codex
+ * runs for the session fire with the parent's id and rollout only). Its commands and edits changed
+ * the repository, so it is read and merged like Claude Code's; the parent's history it copies is
+ * passed over (codex.ts, fork).
+ */
+export function readCodexSubagents(state: BuildState, transcript: string, ctx: { repoRoot?: string }): void {
+  const kids = state.codex?.children;
+  if (!kids?.length) return;
+  const ids = new Set(kids);
+  const files = subFiles(dirname(transcript), /^rollout-.*\.jsonl$/)?.filter((f) => ids.has(/-([0-9A-Za-z]{8}-[0-9A-Za-z]{4}-[0-9A-Za-z]{4}-[0-9A-Za-z]{4}-[0-9A-Za-z]{12})\.jsonl$/.exec(f.name)?.[1] ?? ''));
+  if (!files?.length) return;
+  readOnward(state, files, 'codex', ctx);
+  for (const f of files) for (const c of state.subagents?.[f.name]?.state.ledger.commands ?? []) c.by_subagent = true;
+}
+
+/** Reads what was appended to each of `files` since the last read into `state.subagents`. */
+function readOnward(state: BuildState, files: { name: string; path: string; size: number; mtime: number }[], agent: 'claude' | 'codex', ctx: { repoRoot?: string }): void {
   const subs = (state.subagents ??= {});
   for (const { name, path, size, mtime } of files) {
     let sub: SubTranscript | undefined = subs[name];
@@ -51,7 +72,7 @@ export function readSubagents(state: BuildState, transcript: string, ctx: { repo
       sub.mtime = mtime;
       continue;
     }
-    sub ??= { offset: 0, head: '', state: newState('claude') };
+    sub ??= { offset: 0, head: '', state: newState(agent) };
     const scan = scanRecords(sub.state, path, sub.offset, undefined, ctx);
     if (!scan) continue;
     sub.offset = scan.end;

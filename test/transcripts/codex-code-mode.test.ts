@@ -92,6 +92,44 @@ describe('Codex 0.171.0 with code mode on: what the real CLI wrote (test/fixture
   });
 });
 
+describe('Codex 0.171.0 code mode, a script that prints part of a result: item_completed gives the exit', () => {
+  // The real CLI (test/fixtures/agents/README.md, code-mode-partial.jsonl): `text(r.output)` prints no
+  // exit code, and `text('ran both')` nothing of either command; Codex's item_completed
+  // CommandExecution events (ids `exec-<uuid>`) carry each command's exit_code.
+  const FILE = join(ROOT, 'test/fixtures/agents/codex-0.171.0/code-mode-partial.jsonl');
+  const CAPTURE = '/tmp/agent-capture/repo';
+
+  it('fails the commands that exited non-zero, once each, and adds no command', () => {
+    const l = readLedger(FILE, { agent: 'codex', repoRoot: CAPTURE });
+    expect(l.commands.map((c) => [c.command, c.failed])).toEqual([
+      ["sh -c 'echo building; exit 5'", true],
+      ['true', false],
+      ['false', true],
+      ['git status --short', false],
+    ]);
+    expect(l.errors.map((e) => [e.tool, e.message])).toEqual([
+      ['exec_command', 'exit code 5'],
+      ['exec_command', 'exit code 1'],
+    ]);
+  });
+
+  it('reads the same a line at a time', () => {
+    const lines = readFileSync(FILE, 'utf8').split('\n').filter(Boolean);
+    expect(readInChunks(lines, 'codex', CAPTURE).commands).toEqual(readLedger(FILE, { agent: 'codex', repoRoot: CAPTURE }).commands);
+  });
+
+  it('closes a command the script left running when its item_completed comes after the output', () => {
+    const lines = readFileSync(FILE, 'utf8').split('\n').filter(Boolean);
+    const item = lines.findIndex((l) => l.includes('"CommandExecution"'));
+    const out = lines.findIndex((l, i) => i > item && l.includes('"custom_tool_call_output"'));
+    const o = JSON.parse(lines[out]!);
+    o.payload.output[1].text = '{"session_id":7,"output":"building"}';
+    const moved = [...lines.slice(0, item), ...lines.slice(item + 1, out), JSON.stringify(o), lines[item]!, ...lines.slice(out + 1)];
+    const l = readInChunks(moved, 'codex', CAPTURE);
+    expect(l.commands.map((c) => c.failed)).toEqual([true, false, true, false]);
+  });
+});
+
 describe('Codex code mode: the calls an `exec` script makes', () => {
   it('are the commands of the session, failed by the exit code the script printed (or a poll reported)', () => {
     const l = read();
