@@ -37,23 +37,25 @@ function unresolved(ledger: Ledger): string[] {
     if (c.failed) failedAt.set(c.at, c.command);
     else if ((lastSuccess.get(c.command) ?? '') < c.at) lastSuccess.set(c.command, c.at);
   }
+  // By first line, in the order each was first open; the latest error of each is shown. Each
+  // message's first line is found once, and only the five shown are put on one line.
   const out = new Map<string, string>();
   for (const e of ledger.errors) {
     const cmd = failedAt.get(e.at);
     const open = !e.followed_by || (cmd !== undefined && (lastSuccess.get(cmd) ?? '') <= e.at);
-    if (open) out.set(errorLine(e.message), `${e.tool}: ${oneLine(errorLine(e.message), 200)}`);
+    if (open) out.set(errorLine(e.message), e.tool);
   }
-  return [...out.values()].slice(-5);
+  return [...out].slice(-5).map(([line, tool]) => `${tool}: ${oneLine(line, 200)}`);
 }
 
 export function mustKeep(ledger: Ledger, tasks: string[] = []): MustKeep {
   const messages = ledger.user_messages.filter((m) => m.text.trim());
   const last = messages.at(-1)?.text ?? '';
-  const instructions = messages
-    .slice(0, -1)
-    .filter((m) => INSTRUCTION.test(m.text))
-    .slice(-8)
-    .map((m) => oneLine(m.text, 240));
+  // The last eight before the last request, found from the end: a long session's hundreds of
+  // earlier messages are not tested.
+  const instructions: string[] = [];
+  for (let i = messages.length - 2; i >= 0 && instructions.length < 8; i--) if (INSTRUCTION.test(messages[i]!.text)) instructions.push(oneLine(messages[i]!.text, 240));
+  instructions.reverse();
   const files_edited = ledger.files.filter((f) => f.edits + f.writes > 0).sort((a, b) => b.last_call - a.last_call).map((f) => f.path);
   const todos = ledger.todos.filter((t) => t.status !== 'completed').map((t) => `${t.content}${t.status === 'in_progress' ? ' (in progress)' : ''}`);
   const open_tasks = [...new Set([...todos, ...tasks])].slice(0, 10);

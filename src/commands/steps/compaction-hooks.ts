@@ -10,41 +10,19 @@ import { statSync } from 'node:fs';
 import { hotLine, type AfterCompactInput } from '../../compact/after-compact.js';
 import { scoreHotFiles, selectHotFiles, type GitFileFact } from '../../compact/hot-files.js';
 import { extractKeyInfo } from '../../compact/key-info.js';
-import { mustKeep, mustKeepText } from '../../compact/must-keep.js';
 import { readCompactReport, writeCompactPrepared, writeCompactReport, type CompactReportRecord } from '../../compact/store.js';
 import { missingOf, validateSummary } from '../../compact/validate.js';
-import { readTaskListKeeping } from '../../memory/tasks-file.js';
-import { readHeldTasks } from '../../memory/tasks-held.js';
 import { advanceLedger, readKeptLedger } from '../../transcripts/index.js';
 import { headHash } from '../../transcripts/lines.js';
 import type { AgentName, Ledger } from '../../transcripts/ledger.js';
 import type { Opened } from '../context.js';
 import { compactionNotes } from './compact-notes.js';
+import { hookLedger, LEDGER_AGENTS } from './compaction-pre.js';
 import { APPENDING, redact, type HookSession } from './compaction-prepared.js';
 import { fileSize, gitFileFacts } from './hot-file-facts.js';
 
 export type { HookSession };
-
-const LEDGER_AGENTS = new Set<string>(['claude', 'codex', 'gemini']);
-
-/** The session's ledger brought up to date, or null for an agent without a transcript reader. */
-export function hookLedger(o: Opened, s: HookSession): Ledger | null {
-  if (!LEDGER_AGENTS.has(s.agent)) return null;
-  return advanceLedger(o.repo.stateDir, s.sessionId, s.transcriptPath, { agent: s.agent as AgentName, repoRoot: o.repo.root }).ledger;
-}
-
-/** PreCompact: the must-keep text (≤ 2,000 characters); '' when there is nothing to say. */
-export function preCompactText(o: Opened, s: HookSession): string {
-  const ledger = hookLedger(o, s);
-  if (!ledger) return '';
-  let tasks: string[] = [];
-  try {
-    tasks = readTaskListKeeping(o.repo.root, readHeldTasks(o.repo.stateDir)).list.tasks.filter((t) => t.status === 'todo' || t.status === 'in_progress' || t.status === 'blocked').map((t) => `${t.task} (${t.status.replace('_', ' ')}, ${t.id})`);
-  } catch {
-    /* no readable TASKS.md: the ledger's todo list still counts */
-  }
-  return redact(mustKeepText(mustKeep(ledger, tasks)));
-}
+export { hookLedger, preCompactText } from './compaction-pre.js';
 
 /** PostCompact: the agent's summary validated against the ledger; the report is kept and returned. */
 export function checkAgentSummary(o: Opened, s: HookSession, summary: string, trigger: string): CompactReportRecord | null {

@@ -23,7 +23,7 @@ const session = (agent: string, input: HookInput) =>
 export async function preCompact(agent: string, input: HookInput, o: Opened, io: CompactHookIo): Promise<void> {
   const s = session(agent, input);
   if (!s) return;
-  const { preCompactText } = await import('../../commands/steps/compaction-hooks.js');
+  const { preCompactText } = await import('../../commands/steps/compaction-pre.js');
   const text = preCompactText(o, s);
   if (text) io.out(`${text}\n`);
   if (agent === 'claude' || agent === 'codex') io.startWorker(['hook', 'agent-worker', 'compact-prepare', '--agent', agent, '--session-id', s.sessionId, '--transcript', s.transcriptPath], o.repo.root, { low: true });

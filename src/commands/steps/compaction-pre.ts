@@ -1,0 +1,37 @@
+/**
+ * PreCompact's own step: what must survive the compaction, from the ledger and TASKS.md. Apart from
+ * the rest of the compaction steps (compaction-hooks.ts), so that the PreCompact hook, which the
+ * agent waits for, sets up only the modules it runs: not the summary's checks, the hot files'
+ * scoring, the notes or the prepared state, which its worker and SessionStart load.
+ */
+import { mustKeep, mustKeepText } from '../../compact/must-keep.js';
+import { readTaskListKeeping } from '../../memory/tasks-file.js';
+import { readHeldTasks } from '../../memory/tasks-held.js';
+import { redactQuickLines } from '../../safety/quick-redact.js';
+import { advanceLedger } from '../../transcripts/index.js';
+import type { AgentName, Ledger } from '../../transcripts/ledger.js';
+import type { Opened } from '../context.js';
+
+import type { HookSession } from './compaction-prepared.js';
+
+/** Agents with a transcript reader. */
+export const LEDGER_AGENTS = new Set<string>(['claude', 'codex', 'gemini']);
+
+/** The session's ledger brought up to date, or null for an agent without a transcript reader. */
+export function hookLedger(o: Opened, s: HookSession): Ledger | null {
+  if (!LEDGER_AGENTS.has(s.agent)) return null;
+  return advanceLedger(o.repo.stateDir, s.sessionId, s.transcriptPath, { agent: s.agent as AgentName, repoRoot: o.repo.root }).ledger;
+}
+
+/** PreCompact: the must-keep text (≤ 2,000 characters), its secrets redacted; '' when there is nothing to say. */
+export function preCompactText(o: Opened, s: HookSession): string {
+  const ledger = hookLedger(o, s);
+  if (!ledger) return '';
+  let tasks: string[] = [];
+  try {
+    tasks = readTaskListKeeping(o.repo.root, readHeldTasks(o.repo.stateDir)).list.tasks.filter((t) => t.status === 'todo' || t.status === 'in_progress' || t.status === 'blocked').map((t) => `${t.task} (${t.status.replace('_', ' ')}, ${t.id})`);
+  } catch {
+    /* no readable TASKS.md: the ledger's todo list still counts */
+  }
+  return redactQuickLines(mustKeepText(mustKeep(ledger, tasks)));
+}
