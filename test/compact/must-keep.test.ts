@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { errorLine } from '../../src/compact/key-info.js';
 import { mustKeep } from '../../src/compact/must-keep.js';
 import { emptyLedger, type Ledger } from '../../src/transcripts/ledger.js';
+import { rng } from '../helpers/rng.js';
 
 const INSTRUCTION = /\b(don'?t|do not|never|always|must|instead|make sure|should(?:n'?t)?|wrong|actually|stop|prefer|only use|keep)\b|^no[,.! ]|不要|必须|别|应该|总是|不是|而是/i;
 const oneLine = (s: string, n: number) => {
@@ -34,16 +35,6 @@ function plain(ledger: Ledger) {
   return { instructions, unresolved_errors: [...out.values()].slice(-5) };
 }
 
-/** A small deterministic generator (mulberry32). */
-function rng(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const WORDS = ['fix', 'the', 'parser', "don't", 'never', 'keep', 'No,', 'no.', 'always', 'stopwatch', 'actually', '不要', '  ', '\n', 'must', 'Nope', 'wrong', 'tests', 'prefer', 'instead'];
 const LINES = ['<tool_use_error>Error: x</tool_use_error>', '\x1b[31mFAIL\x1b[0m test/a.test.ts', 'ab', 'TypeError: y is undefined\n  at z', '   \n  Error: same line  \n more', 'Error: same line', 'exit code 1'];

@@ -3,20 +3,11 @@
 // with anchored facts. Pure: no repository, no process.
 import { describe, expect, it } from 'vitest';
 import { marksFrom, marksFromOut, parse, type Anchored } from '../../src/dream/staleness.js';
+import { rng } from '../helpers/rng.js';
 
 const RS = '\x1e';
 const US = '\x1f';
 
-/** A small deterministic generator (mulberry32). */
-function rng(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const POOL = ['src/jobs/retry.ts', 'src/jobs/queue/a.ts', 'src/jobsy.ts', 'src/jobs2/x.ts', 'src/payments/card.ts', 'src/invoices/number.ts', 'README.md', 'src/cache.ts', 'src/cache.tsx', 'docs/src/jobs/retry.ts'];
 const ANCHORS = ['src/jobs/', 'src/jobs', 'src/payments/', 'src/invoices/', 'README.md', 'src/cache.ts', 'src/', 'docs/'];

@@ -6,16 +6,8 @@ import { factShape, similarity } from '../../src/memory/long-term.js';
 import { readNewest, readSessions } from '../../src/memory/primer-window.js';
 import type { JournalRead } from '../../src/memory/journal.js';
 import type { Session } from '../../src/memory/session.js';
+import { rng as prng } from '../helpers/rng.js';
 
-/** A small deterministic PRNG (mulberry32). */
-function prng(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const STEPS = ['Render the PDF footer', 'Embed the invoice fonts', 'Backfill proration', 'Document the retry policy', 'Rotate the webhook secret', 'Add the tenant index'];
 const DONE = ['Rendered the PDF footer', 'Embedded the invoice fonts', 'Backfilled proration', 'Documented the retry policy', 'Rotated the webhook secret', 'Added the tenant index'];
