@@ -130,20 +130,12 @@ class Literal {
       if (c === '$') {
         if (s[j + 1] === '{') {
           known = false;
-          // Past the interpolation: up to its matching `}` (strings inside it skipped).
+          // Past the interpolation, an expression up to its closing `}` (skip() stops at a `,`, `)`
+          // or `]` of its own level too: passed over).
           this.pos = j + 2;
-          let depth = 0;
           while (this.pos < s.length) {
-            const d = s[this.pos]!;
-            if (d === '"' || d === "'" || d === '`') {
-              this.string(d);
-              continue;
-            }
-            if (d === '{') depth++;
-            else if (d === '}') {
-              if (depth === 0) break;
-              depth--;
-            }
+            this.skip();
+            if (s[this.pos] === '}') break;
             this.pos++;
           }
           i = this.pos + 1;
