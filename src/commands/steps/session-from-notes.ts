@@ -163,16 +163,24 @@ export function summaryFromNotes(notes: string, ledger: Ledger, tasks?: TaskInpu
     decisions: [],
     completed,
     next_steps: list([...open, ...todos]),
-    notes: changed.length ? [clip(`Files changed: ${changed.slice(0, MAX_FILES).join(', ')}${changed.length > MAX_FILES ? ` and ${changed.length - MAX_FILES} more` : ''}`, MAX_ITEM), ...worktreeNotes(ledger)] : [],
+    notes: changed.length ? [clip(`Files changed: ${fileList(changed)}`, MAX_ITEM), ...worktreeNotes(ledger)] : [],
     ...(tasks?.length ? { tasks } : {}),
   };
 }
 
+/** The first MAX_FILES of `paths`, and how many more. */
+const fileList = (paths: string[]) => `${paths.slice(0, MAX_FILES).join(', ')}${paths.length > MAX_FILES ? ` and ${paths.length - MAX_FILES} more` : ''}`;
+
 /** Where files were changed in a Claude Code worktree (EnterWorktree), which one: their paths are within it, on its branch. */
 function worktreeNotes(ledger: Ledger): string[] {
   const by = new Map<string, string[]>();
-  for (const f of ledger.files) if (f.worktree && f.edits + f.writes > 0) by.set(f.worktree, [...(by.get(f.worktree) ?? []), f.path]);
-  return [...by].slice(0, 3).map(([name, paths]) => clip(`Changed in the worktree .claude/worktrees/${name}: ${paths.slice(0, MAX_FILES).join(', ')}${paths.length > MAX_FILES ? ` and ${paths.length - MAX_FILES} more` : ''}`, MAX_ITEM));
+  for (const f of ledger.files) {
+    if (!f.worktree || f.edits + f.writes === 0) continue;
+    const paths = by.get(f.worktree);
+    if (paths) paths.push(f.path);
+    else by.set(f.worktree, [f.path]);
+  }
+  return [...by].slice(0, 3).map(([name, paths]) => clip(`Changed in the worktree .claude/worktrees/${name}: ${fileList(paths)}`, MAX_ITEM));
 }
 
 /**
