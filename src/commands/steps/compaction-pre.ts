@@ -11,7 +11,6 @@ import { redactQuickLines } from '../../safety/quick-redact.js';
 import { advanceLedger } from '../../transcripts/index.js';
 import type { AgentName, Ledger } from '../../transcripts/ledger.js';
 import type { Opened } from '../context.js';
-
 import type { HookSession } from './compaction-prepared.js';
 
 /** Agents with a transcript reader. */
