@@ -509,14 +509,18 @@ function saysDone(text: string): boolean {
 function asDone(clause: string): string {
   let t = clause;
   const m = OPENS_DONE.exec(t);
-  const done = m ? DONE_VERB.get(m[2]!.toLowerCase()) : undefined;
+  const opener = m?.[2]!.toLowerCase();
+  const done = opener ? DONE_VERB.get(opener) : undefined;
+  // "Changed Create-React-App with Vite" (a writer's "Replaced"), in the past or the imperative: a change of a name alone with a name.
+  const withName = opener === 'changed' || opener === 'change' ? CHANGED_WITH.exec(t.slice(m![0].length)) : null;
+  const replaced = !!withName && onlyNames(withName[1]!) && nameLike(withName[2]!);
   // "Deprecate and give warnings when…": a verb of a list of doings names no thing after it.
-  if (m && done && !/^\s+and\s/i.test(t.slice(m[0].length)) && ((!AS_NOUN.has(m[2]!.toLowerCase()) && !GERUND.has(m[2]!.toLowerCase())) || NOUN_SAFE.test(t.slice(m[0].length)))) {
+  if (m && done && !/^\s+and\s/i.test(t.slice(m[0].length)) && ((!AS_NOUN.has(opener!) && !GERUND.has(opener!)) || NOUN_SAFE.test(t.slice(m[0].length)))) {
     // "Switch Travis CI with GitHub Actions": a switch with what stands in its place is a replacement.
     const rest = t.slice(m[0].length);
-    const verb = done === 'switched' && !/^\s+(?:to|from|over|back|off|away)\b/i.test(rest) && /\swith\s/i.test(rest) ? 'replaced' : done;
+    const verb = (done === 'switched' && !/^\s+(?:to|from|over|back|off|away)\b/i.test(rest) && /\swith\s/i.test(rest)) || replaced ? 'replaced' : done;
     t = `${m[1]}${/^[A-Z]/.test(m[2]!) ? verb[0]!.toUpperCase() + verb.slice(1) : verb}${rest}`;
-  }
+  } else if (m && replaced) t = `${m[1]}Replaced${t.slice(m[0].length)}`;
   // "Access Tokens are replacing API keys", "Personal Access Tokens, which … replace API Keys": a replacement said now.
   if (/\breplac(?:e|ing)\b/i.test(t)) t = t.replace(/\b(?:(?:is|are)\s+replacing|(?<=,\s*[^,]{0,60}\s)replace)(?=\s)/gi, 'replaced');
   // "Terraform now provisions Amazon RDS PostgreSQL 15…, replacing the former MySQL instance": what stands in its place said first.
@@ -534,6 +538,8 @@ function asDone(clause: string): string {
   // "This pull request adds default support for a main branch instead of master": the change that speaks is the speaker, as "we" is;
   // what it adds is the clause's subject.
   if (/^this\s/i.test(t) && /\s(?:instead\s+of|rather\s+than|in\s+place\s+of)\s/i.test(t)) t = t.replace(SPEAKS, '');
+  // "Torrent seeding limits … should now be configured in qBittorrent": the reader told where it is done now, as "is now" says it.
+  if (/\sshould\s+now\s/i.test(t)) t = t.replace(/\bshould\s+now\s+be(?=\s)/i, 'is now');
   // "The branch master is now named main": a rename said as the name it has now.
   if (/\snow\s+named\s/i.test(t)) t = t.replace(/\b(is|are)\s+now\s+named(?=\s+\S)/i, '$1 now renamed to');
   // "…the setBibleDataDirBase() method is no longer needed and therefore has been removed": the removal is what was done, the
@@ -548,6 +554,8 @@ function asDone(clause: string): string {
   }
   return t;
 }
+/** "Changed X with Y" after its verb: group 1 the old thing (up to three words), 2 the new one's first word. */
+const CHANGED_WITH = /^\s+([^\s,()]+(?:\s+[^\s,()]+){0,2}?)\s+with\s+([^\s,()]+)/i;
 /** "[tag] (Renamed) A -> B": group 1 the tags, 2 a verb of change before it, 3 the old thing (up to three words), 4 the new one's first word. */
 const ARROW = /^((?:(?:\([^()]{1,40}\)|\[[^[\]]{1,40}\])\s*){0,3})(?:(renamed|moved|switched|changed|migrated|converted)\s+)?([^\s,()]+(?:\s+[^\s,()]+){0,2}?)\s*(?:->|\u2192)\s*([^\s,()]+)/i;
 /** "Changed (the) default (value) of X from A to B", "Change X('s) default value from A to B": group 1 or 2 the subject, 3 the new value. */
@@ -930,7 +938,11 @@ function replacedIn(text: string): Replaced {
   let stateNamed = false;
   for (const quoted of text.split(CLAUSES)) {
     // A clause's first 300 characters: the forms are matched in time that grows with its square.
-    const raw = quoted.trim().slice(0, 300);
+    // "…has been replaced with LIMITED_FEDERATION_MODE, you should rename this environment variable…": what the reader is told to do
+    // after a comma is no part of what the clause says was done, nor a hedge of it.
+    const whole = quoted.trim().slice(0, 300);
+    const told = /,\s+(?:you|users?)\s/i.test(whole) ? whole.search(/,\s+(?:you|users?)\s+(?:should|must|may|can|need|have\s+to|will)\b/i) : -1;
+    const raw = told > 0 ? whole.slice(0, told) : whole;
     // "Removed date-fns, as per #13", "Drop support for Python 3.8 (#1171)": a reference to an issue or pull request is no part of the thing.
     const unticked = raw.includes('`') ? raw.replace(/`/g, '').trim() : raw;
     const clause = asDone(unticked.includes('#') ? unticked.replace(ISSUE_REF, '') : unticked);

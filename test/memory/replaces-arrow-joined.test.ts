@@ -7,7 +7,8 @@
 // purpose after a moved-from thing ("Move off Yarn 1 which was EOL…"), a list joined by "+", the
 // speaker's choice ("We chose Vitest … instead of Jest"), a quantifier in the subject ("most
 // configuration values have moved…"), ", and" before a clause's own subject, an old thing that is all
-// the older fact says, and a role ("MongoDB is the primary database"). And what they must not do
+// the older fact says, a role ("MongoDB is the primary database"), what the reader is told after a comma
+// (", you should rename…") and "Changed X with Y". And what they must not do
 // (traps written with them): "unittest" is not "Unit Tests", an arrow after words that are no name, a
 // moved-from thing's place after it, a plan ("will"), another claim of the same name.
 import { describe, expect, it } from 'vitest';
@@ -45,6 +46,9 @@ describe('heldout51 roots: arrows, gerunds, joined names, a removal\'s second do
     // An old thing that is all the older fact says (a verb of keeping aside); a role the moved-from thing played.
     ['Use embedded *zap.Logger struct approach instead of global logger variables.', 'The logger is kept in global logger variables'],
     ['Migration from MongoDB to PostgreSQL', 'MongoDB is the primary database'],
+    // What the reader is told after a comma is no hedge of what was done; "Changed X with Y" is a writer's "Replaced".
+    ['The environment variable WHITELIST_MODE has been replaced with LIMITED_FEDERATION_MODE, you should rename this environment variable in your configuration.', 'Limited federation mode is enabled with the WHITELIST_MODE environment variable'],
+    ['Changed Create-React-App with Vite;', 'The frontend is built with Create-React-App'],
   ])('"%s" replaces "%s"', (newer, older) => {
     expect(says(newer, older)).toBe(true);
   });
@@ -69,6 +73,9 @@ describe('heldout51 roots: arrows, gerunds, joined names, a removal\'s second do
     ['Migration from MongoDB to PostgreSQL', 'PostgreSQL is the reporting database'],
     // "most" is still the subject's: another subject keeps its fact.
     ['Most configuration values have moved from .env to a new config.yaml file.', 'Secrets are read from .env'],
+    // "we should" is still a plan; "Changed the config with…" names no thing alone.
+    ['The environment variable WHITELIST_MODE should be replaced with LIMITED_FEDERATION_MODE, we should rename it in the docs.', 'Limited federation mode is enabled with the WHITELIST_MODE environment variable'],
+    ['Changed the config with new defaults.', 'Settings are loaded with the config'],
   ])('"%s" leaves "%s"', (newer, older) => {
     expect(says(newer, older)).toBe(false);
   });
