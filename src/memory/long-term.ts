@@ -1455,6 +1455,8 @@ export function replacesSubject(newer: FactShape, newerText: string, older: Fact
   // A state of the same subject under a condition the older fact does not name holds there only, whatever else the newer says: "Pre-ping now defaults to True in the test suite" leaves "Pre-ping defaults to False" (as flipped judges it).
   if (underOtherCondition(newer, older)) return false;
   if (!newer.cued) return false;
+  // "…Migrated to [Joke_Command] … with enabled. Both formats work": a line that says the old way still works replaces nothing.
+  if (/\b(?:both|still|continues?)\b/i.test(newerText) && KEPT_TOO.test(newerText.slice(0, FRAME_MAX))) return false;
   const said = replacedIn(newerText);
   if (said.things.length) return said.things.some((t) => negatesOlder(t, newer, older));
   // A state named as what was before says a flip, judged above (flipped): its words shared say nothing more.
@@ -1483,6 +1485,9 @@ export function replacesSubject(newer: FactShape, newerText: string, older: Fact
     return sameFrame(factShape(aside.text).frame, older.frame);
   });
 }
+
+/** "Both formats work", "the old key is still accepted", "continues to work": the old way kept beside the new. */
+const KEPT_TOO = /\b(?:both\s+(?:[a-z]+\s+){0,2}(?:work|are\s+(?:supported|accepted))|(?:still|continues?\s+to)\s+(?:works?|be\s+(?:supported|accepted))|(?:is|are)\s+still\s+(?:supported|accepted))\b/i;
 
 /** Where a clause of a fact ends for clauseAnew: a sentence's or clause's end, a relative clause that adds to it (", which patches …"), or a list's next item (", a separate build directory"). */
 const PARTS = /[;!?\uff1b\uff01\uff1f\u3002]+|[:.](?=\s|$)|\s[\u2013\u2014]\s|,\s+(?:which|who|so that)\s|,\s+(?=(?:a|an|the)\s)/i;

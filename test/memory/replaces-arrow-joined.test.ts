@@ -76,6 +76,9 @@ describe('heldout51 roots: arrows, gerunds, joined names, a removal\'s second do
     // "we should" is still a plan; "Changed the config with…" names no thing alone.
     ['The environment variable WHITELIST_MODE should be replaced with LIMITED_FEDERATION_MODE, we should rename it in the docs.', 'Limited federation mode is enabled with the WHITELIST_MODE environment variable'],
     ['Changed the config with new defaults.', 'Settings are loaded with the config'],
+    // A line that says the old way still works replaces nothing (final51's one false, lead51's too).
+    ['[Jokes] with joke_enabled / dadjoke_enabled — Migrated to [Joke_Command] and [DadJoke_Command] with enabled. Both formats work; consider updating to the new format.', 'Jokes are enabled with joke_enabled in the [Jokes] section'],
+    ['Renamed the --out flag to --output; the old flag is still accepted.', 'Reports are written with the --out flag'],
   ])('"%s" leaves "%s"', (newer, older) => {
     expect(says(newer, older)).toBe(false);
   });
