@@ -531,6 +531,9 @@ function asDone(clause: string): string {
     if (a && onlyNames(a[3]!) && nameLike(a[4]!)) t = `${a[1]}${a[2] ? `${a[2]} ${a[3]}` : `Switched from ${a[3]}`} to ${t.slice(a.index + a[0].length - a[4]!.length)}`;
   }
   if (/\sover\s/i.test(t)) t = t.replace(CHOSE_OVER, '$1 instead of ');
+  // "This release completes the migration off the inherited Docker SDK", "Complete migration from Sentry to Bugsnag": the change done, its
+  // completion said first (a verb of aspect is no subject the older fact must say).
+  if (/\bmigration\s/i.test(t)) t = t.replace(COMPLETES, 'Migrated ');
   // "Migration from terser to esbuild", "completes the migration off the Docker SDK".
   if (/\smigration\s/i.test(` ${t} `)) t = t.replace(/\bmigration(?=\s+(?:from|off)\s)/gi, 'migrated');
   // "We no longer have a urllib3 dependency": the claim "depend on urllib3" said with another verb, read with the one a fact says it with.
@@ -556,6 +559,8 @@ function asDone(clause: string): string {
 }
 /** "Changed X with Y" after its verb: group 1 the old thing (up to three words), 2 the new one's first word. */
 const CHANGED_WITH = /^\s+([^\s,()]+(?:\s+[^\s,()]+){0,2}?)\s+with\s+([^\s,()]+)/i;
+/** "(This release) completes the migration from/off", "Complete migration from": the whole opening up to "from"/"off", which stays. */
+const COMPLETES = /^(?:this\s+(?:release|version|update|pull\s+request|pr)\s+)?(?:completes?|completed|finish(?:es|ed)?|finalizes?|finalized)\s+(?:the\s+)?migration\s+(?=(?:from|off|away\s+from)\s)/i;
 /** "[tag] (Renamed) A -> B": group 1 the tags, 2 a verb of change before it, 3 the old thing (up to three words), 4 the new one's first word. */
 const ARROW = /^((?:(?:\([^()]{1,40}\)|\[[^[\]]{1,40}\])\s*){0,3})(?:(renamed|moved|switched|changed|migrated|converted)\s+)?([^\s,()]+(?:\s+[^\s,()]+){0,2}?)\s*(?:->|\u2192)\s*([^\s,()]+)/i;
 /** "Changed (the) default (value) of X from A to B", "Change X('s) default value from A to B": group 1 or 2 the subject, 3 the new value. */
@@ -1020,7 +1025,8 @@ function replacedIn(text: string): Replaced {
       // "…was replaced by Rollbar for backend errors", "a workaround for the Safari bug": where or what for it was replaced, which the older fact must not say otherwise ("frontend errors", "the Firefox bug").
       const at = f >= RENAMED_FORMS ? undefined : f === GONE_FORM || f === REMOVED_FORM ? (/\b(?:for|in|on|across|within|inside)\s+(.+)$/i.exec(full0)?.[1] ?? purpose ?? (f === GONE_FORM ? placeOf(m[1]!.trim()) : undefined) ?? (why ? why[0].replace(/^\s+to\s+[a-z]+\s*/, '') || undefined : undefined)) : undefined;
       // Not where it says where or what for the thing was ("Removed a workaround for the Safari bug", "The Sentry integration in the admin app was removed"): another may stay.
-      const sole = !at && (plain || (f === MOVED_FORM && !/\b(?:for|in|on|at|across|within|inside|except|only)\b/i.test(rest))) && [...before].every((w) => CHANGE_STEMS.has(w) || SELF.has(w));
+      // A word inside a compound ("a Vercel-only pipeline") says neither.
+      const sole = !at && (plain || (f === MOVED_FORM && !/(?<![-\u2010\u2011])\b(?:for|in|on|at|across|within|inside|except|only)\b(?![-\u2010\u2011])/i.test(rest))) && [...before].every((w) => CHANGE_STEMS.has(w) || SELF.has(w));
       const scope = at ? lastPair(at) : undefined;
       // What stands in its place: after "by", "with", "in favour of" (a removal), "to" (a move), up to where or what for.
       const instead = f === GONE_FORM || f === REMOVED_FORM ? /^(?:(?:by|with)\s+|in\s+favou?r\s+(?:of|to)\s+)(.+)$/i.exec(/\s(?:with|by|favou?r\s+(?:of|to))$/i.test(m[0]) ? `with ${after0}` : after0)?.[1] : f === MOVED_FORM ? rest : undefined;

@@ -8,7 +8,8 @@
 // speaker's choice ("We chose Vitest … instead of Jest"), a quantifier in the subject ("most
 // configuration values have moved…"), ", and" before a clause's own subject, an old thing that is all
 // the older fact says, a role ("MongoDB is the primary database"), what the reader is told after a comma
-// (", you should rename…") and "Changed X with Y". And what they must not do
+// (", you should rename…"), "Changed X with Y" and a migration's completion said first ("This release
+// completes the migration off X"). And what they must not do
 // (traps written with them): "unittest" is not "Unit Tests", an arrow after words that are no name, a
 // moved-from thing's place after it, a plan ("will"), another claim of the same name.
 import { describe, expect, it } from 'vitest';
@@ -49,6 +50,10 @@ describe('heldout51 roots: arrows, gerunds, joined names, a removal\'s second do
     // What the reader is told after a comma is no hedge of what was done; "Changed X with Y" is a writer's "Replaced".
     ['The environment variable WHITELIST_MODE has been replaced with LIMITED_FEDERATION_MODE, you should rename this environment variable in your configuration.', 'Limited federation mode is enabled with the WHITELIST_MODE environment variable'],
     ['Changed Create-React-App with Vite;', 'The frontend is built with Create-React-App'],
+    // A migration's completion said first; a word inside a compound ("Vercel-only") is no place.
+    ['feat: Complete migration from Sentry to Bugsnag for error tracking', 'Errors are tracked with Sentry'],
+    ['This release completes the migration off the inherited Docker SDK: lazypodman talks to Podman natively.', 'lazypodman talks to containers through the inherited Docker SDK'],
+    ['This release completes the migration from Cloudflare Pages and Netlify to a clean, Vercel-only deployment pipeline.', 'The site deploys on Cloudflare Pages'],
   ])('"%s" replaces "%s"', (newer, older) => {
     expect(says(newer, older)).toBe(true);
   });
@@ -79,6 +84,9 @@ describe('heldout51 roots: arrows, gerunds, joined names, a removal\'s second do
     // A line that says the old way still works replaces nothing (final51's one false, lead51's too).
     ['[Jokes] with joke_enabled / dadjoke_enabled — Migrated to [Joke_Command] and [DadJoke_Command] with enabled. Both formats work; consider updating to the new format.', 'Jokes are enabled with joke_enabled in the [Jokes] section'],
     ['Renamed the --out flag to --output; the old flag is still accepted.', 'Reports are written with the --out flag'],
+    // A migration under way or to come is none yet; one of another thing keeps the fact.
+    ['This release starts the migration off the inherited Docker SDK.', 'lazypodman talks to containers through the inherited Docker SDK'],
+    ['feat: Complete migration from Sentry to Bugsnag for error tracking', 'Uptime checks run on Pingdom'],
   ])('"%s" leaves "%s"', (newer, older) => {
     expect(says(newer, older)).toBe(false);
   });
