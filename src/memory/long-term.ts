@@ -474,18 +474,22 @@ const CUE_WORDS = new Set('gone instead replaced replaces migrated deprecated re
  * the past ("Replaced X with Y"), so a clause is read with these said so (asDone); the gate (cued)
  * knows them too.
  */
-const DONE_NOW = /\b(?:remove|removes|switch|switches|migrate|migrates|migration|rename|renames|drop|drops|deprecate|deprecates|retire|retires|delete|deletes|replacing|move|change|port|convert)\b/;
+const DONE_NOW = /\b(?:remove|removes|switch|switches|migrate|migrates|migration|rename|renames|drop|drops|deprecate|deprecates|retire|retires|delete|deletes|replacing|move|change|port|convert|removing|switching|migrating|renaming|dropping|deprecating|retiring|deleting|moving|changing|porting|converting)\b|->|\u2192/;
 /** "Start using pyproject.toml over setup.py": "over" after a word of choosing and a thing of up to four words says "instead of". */
 const CHOSE_OVER = /\b((?:use|uses|used|using|prefer|prefers|preferred|preferring|choose|chose|pick|picked)\s+[^\s,()]+(?:\s+[^\s,()]+){0,3}?)\s+over\s+(?=\S)/i;
 /** Verbs of change that are nouns too ("Drop shadows…", "Change requests go to…", "Port 8080 is…", "Switch statements…"): read as verbs only before what a change names (NOUN_SAFE). */
 const AS_NOUN = new Set('drop move change port convert switch'.split(' '));
 /** After a verb that may be a noun: an article, a name (a capital or a code character, not a number alone), "to", "from", "off", or "from"/"off" within four words ("Switch generation from yarn v1 to pnpm"). */
 const NOUN_SAFE = /^\s+(?:(?:the|a|an|our|its|their|this|that|these|those|to|from|off|over)\s|(?:support|usage|use)\s+(?:for|of)\s|[^\s]*[A-Z._/@`-]|(?:\S+\s+){1,4}?(?:from|off)\s)/;
+const GERUND = new Set<string>();
 const DONE_VERB = new Map<string, string>(
   'replace remove delete retire deprecate abandon migrate rename drop move change port convert switch'.split(' ').flatMap((v): [string, string][] => {
     const done = v === 'drop' ? 'dropped' : v.endsWith('e') ? `${v}d` : `${v}ed`;
     // "Changes", "Moves", "Drops", "Ports", "Switches" open a sentence as nouns more often than as verbs: only the first eight have their -s form here.
-    return AS_NOUN.has(v) ? [[v, done]] : [[v, done], [`${v}s`, done]];
+    // "migrating from travis ci to github actions", "Switching the build tool from webpack to vite": the gerund a changelog opens with, read as the verbs that are nouns too are (NOUN_SAFE).
+    const ing = `${v === 'drop' ? 'dropp' : v.endsWith('e') ? v.slice(0, -1) : v}ing`;
+    GERUND.add(ing);
+    return AS_NOUN.has(v) ? [[v, done], [ing, done]] : [[v, done], [`${v}s`, done], [ing, done]];
   }),
 );
 /** A clause's opening verb of change (after a tag such as "(Breaking)" or "BREAKING"), the third person or the imperative. */
@@ -505,17 +509,31 @@ function saysDone(text: string): boolean {
 function asDone(clause: string): string {
   let t = clause;
   const m = OPENS_DONE.exec(t);
-  const done = m ? DONE_VERB.get(m[2]!.toLowerCase()) : undefined;
+  const opener = m?.[2]!.toLowerCase();
+  const done = opener ? DONE_VERB.get(opener) : undefined;
+  // "Changed Create-React-App with Vite" (a writer's "Replaced"), in the past or the imperative: a change of a name alone with a name.
+  const withName = opener === 'changed' || opener === 'change' ? CHANGED_WITH.exec(t.slice(m![0].length)) : null;
+  const replaced = !!withName && onlyNames(withName[1]!) && nameLike(withName[2]!);
   // "Deprecate and give warnings when…": a verb of a list of doings names no thing after it.
-  if (m && done && !/^\s+and\s/i.test(t.slice(m[0].length)) && (!AS_NOUN.has(m[2]!.toLowerCase()) || NOUN_SAFE.test(t.slice(m[0].length)))) {
+  if (m && done && !/^\s+and\s/i.test(t.slice(m[0].length)) && ((!AS_NOUN.has(opener!) && !GERUND.has(opener!)) || NOUN_SAFE.test(t.slice(m[0].length)))) {
     // "Switch Travis CI with GitHub Actions": a switch with what stands in its place is a replacement.
     const rest = t.slice(m[0].length);
-    const verb = done === 'switched' && !/^\s+(?:to|from|over|back|off|away)\b/i.test(rest) && /\swith\s/i.test(rest) ? 'replaced' : done;
+    const verb = (done === 'switched' && !/^\s+(?:to|from|over|back|off|away)\b/i.test(rest) && /\swith\s/i.test(rest)) || replaced ? 'replaced' : done;
     t = `${m[1]}${/^[A-Z]/.test(m[2]!) ? verb[0]!.toUpperCase() + verb.slice(1) : verb}${rest}`;
-  }
+  } else if (m && replaced) t = `${m[1]}Replaced${t.slice(m[0].length)}`;
   // "Access Tokens are replacing API keys", "Personal Access Tokens, which … replace API Keys": a replacement said now.
   if (/\breplac(?:e|ing)\b/i.test(t)) t = t.replace(/\b(?:(?:is|are)\s+replacing|(?<=,\s*[^,]{0,60}\s)replace)(?=\s)/gi, 'replaced');
+  // "Terraform now provisions Amazon RDS PostgreSQL 15…, replacing the former MySQL instance": what stands in its place said first.
+  if (/,\s*replacing\s/i.test(t)) t = t.replace(/,(\s*)replacing(?=\s)/gi, ',$1replaced');
+  // "Travis -> GitHub Actions", "Vitest → Jest", "Renamed fly.toml → fly.production.toml": an arrow after a name alone is the change.
+  if (t.includes('->') || t.includes('\u2192')) {
+    const a = ARROW.exec(t);
+    if (a && onlyNames(a[3]!) && nameLike(a[4]!)) t = `${a[1]}${a[2] ? `${a[2]} ${a[3]}` : `Switched from ${a[3]}`} to ${t.slice(a.index + a[0].length - a[4]!.length)}`;
+  }
   if (/\sover\s/i.test(t)) t = t.replace(CHOSE_OVER, '$1 instead of ');
+  // "This release completes the migration off the inherited Docker SDK", "Complete migration from Sentry to Bugsnag": the change done, its
+  // completion said first (a verb of aspect is no subject the older fact must say).
+  if (/\bmigration\s/i.test(t)) t = t.replace(COMPLETES, 'Migrated ');
   // "Migration from terser to esbuild", "completes the migration off the Docker SDK".
   if (/\smigration\s/i.test(` ${t} `)) t = t.replace(/\bmigration(?=\s+(?:from|off)\s)/gi, 'migrated');
   // "We no longer have a urllib3 dependency": the claim "depend on urllib3" said with another verb, read with the one a fact says it with.
@@ -523,6 +541,8 @@ function asDone(clause: string): string {
   // "This pull request adds default support for a main branch instead of master": the change that speaks is the speaker, as "we" is;
   // what it adds is the clause's subject.
   if (/^this\s/i.test(t) && /\s(?:instead\s+of|rather\s+than|in\s+place\s+of)\s/i.test(t)) t = t.replace(SPEAKS, '');
+  // "Torrent seeding limits … should now be configured in qBittorrent": the reader told where it is done now, as "is now" says it.
+  if (/\sshould\s+now\s/i.test(t)) t = t.replace(/\bshould\s+now\s+be(?=\s)/i, 'is now');
   // "The branch master is now named main": a rename said as the name it has now.
   if (/\snow\s+named\s/i.test(t)) t = t.replace(/\b(is|are)\s+now\s+named(?=\s+\S)/i, '$1 now renamed to');
   // "…the setBibleDataDirBase() method is no longer needed and therefore has been removed": the removal is what was done, the
@@ -537,6 +557,12 @@ function asDone(clause: string): string {
   }
   return t;
 }
+/** "Changed X with Y" after its verb: group 1 the old thing (up to three words), 2 the new one's first word. */
+const CHANGED_WITH = /^\s+([^\s,()]+(?:\s+[^\s,()]+){0,2}?)\s+with\s+([^\s,()]+)/i;
+/** "(This release) completes the migration from/off", "Complete migration from": the whole opening up to "from"/"off", which stays. */
+const COMPLETES = /^(?:this\s+(?:release|version|update|pull\s+request|pr)\s+)?(?:completes?|completed|finish(?:es|ed)?|finalizes?|finalized)\s+(?:the\s+)?migration\s+(?=(?:from|off|away\s+from)\s)/i;
+/** "[tag] (Renamed) A -> B": group 1 the tags, 2 a verb of change before it, 3 the old thing (up to three words), 4 the new one's first word. */
+const ARROW = /^((?:(?:\([^()]{1,40}\)|\[[^[\]]{1,40}\])\s*){0,3})(?:(renamed|moved|switched|changed|migrated|converted)\s+)?([^\s,()]+(?:\s+[^\s,()]+){0,2}?)\s*(?:->|\u2192)\s*([^\s,()]+)/i;
 /** "Changed (the) default (value) of X from A to B", "Change X('s) default value from A to B": group 1 or 2 the subject, 3 the new value. */
 const DEFAULT_CHANGED = /^(?:\[[^[\]]{1,40}\]\s*){0,3}(?:changed?|changes)\s+(?:the\s+)?(?:default(?:\s+value)?\s+(?:of|for)\s+(?:the\s+)?([^\s,]+(?:\s+[^\s,]+){0,3}?)|([^\s,]+(?:\s+[^\s,]+){0,3}?)\s+default(?:\s+value)?)\s+from\s+\S{1,40}\s+to\s+([^\s.,;]{1,40})/i;
 /** A reference at a clause's end: "(#1171)", "(#12, #13)", ", as per #13", "closes #4". */
@@ -618,13 +644,13 @@ const REPLACED_FORMS: readonly RegExp[] = [
   /\bno longer\s+(.+?)(?:,?\s+but\s+|\s+instead\b|$)/i,
   // "Moved from webpack to Vite", "switched over from yarn to npm", "moved off Heroku"; what changed may
   // come between, up to five words ("Switched the build tool from webpack to vite", "Renamed this package from X to Y"): its subject.
-  /\b(?:moved|migrated|switched|changed|renamed|ported|went|converted)\s+(?:[\w.\-/@]+\s+){0,5}?(?:over\s+|away\s+|back\s+)?(?:from|off)\s+(.+?)(?:\s+(?:to|onto)\b|$)/i,
+  /\b(?:moved|migrated|switched|changed|renamed|ported|went|converted)\s+(?:[\w.\-/@]+\s+){0,5}?(?:over\s+|away\s+|back\s+)?(?:from|off)\s+(.+?)(?:\s+(?:to|onto)\b|\s+(?=(?:which|that|who|for|because|since)\s)|$)/i,
   // "Fluentd is gone", "requirements.txt was removed", "Chart.js was replaced by ECharts"; "DbContext removed in favor of ADO.NET" (what stands in its place said, the removal needs no "was").
   /^(?:.*,\s*)?(.+?)\s+(?:(?:is|are|was|were|has been|have been|got|gets)\s+(?:now\s+)?(?:gone|removed|dropped|deleted|retired|deprecated|abandoned|replaced|superseded)\b|(?:removed|dropped|deleted|retired|deprecated|abandoned|replaced|superseded)(?=\s+in\s+favou?r\s+(?:of|to)\s))/i,
   // "We dropped LaunchDarkly", "Removed the Heroku pipelines", "Replaced axios with fetch", "Replaced reqwest dependency by ureq"; not "replace with pure CSS toggle" (what stands in, no old thing).
   /^(?:(?:we|i)(?:'ve|\u2019ve)?\s+)?(?:removed|dropped|deleted|retired|abandoned|replaced|deprecated)\s+(?!(?:with|by)\s)(.+?)(?:\s+(?:with|in\s+favou?r\s+(?:of|to))\b|\s+by\b(?<=^(?:\S+\s+)?replaced\s.*)|$)/i,
   // "Prisma replaced TypeORM as the ORM".
-  /^\S.*?\s(?:replaced|replaces|supersedes|superseded)\s+(.+?)(?:\s+(?:as|in|for|on|across|throughout)\b|$)/i,
+  /^\S.*?\s(?:replaced|replaces|supersedes|superseded)\s+(.+?)(?:\s+(?:as|in|for|on|across|throughout|while|whilst)\b|$)/i,
   // "Default port is now 4711 (was 4312)", "…now defaults to TRUE (was FALSE)", "…was automatic but is now optional": the value before, named beside the new one.
   /(?:\((?:was|were|previously|formerly)|\b(?:was|were)(?=\s[^()]{1,200}?\sbut\s+(?:is|are)\s+now\b))\s+([^()]+?)(?:\)|,?\s+but\s+(?:is|are)\s+now\b)/i,
   // "The OutboxRelay was renamed to RelayMessagesThroughConsumer", "proxy-connect was renamed to connect".
@@ -644,6 +670,8 @@ const REMOVED_FORM = 5;
 /** Subjects that are the speaker, as "we" is: "The project now uses uv instead of pip" says nothing of a project the older fact must name. */
 // Stemmed, as the words it is matched against are ("codebase": codebas; "Converted everything from Bootstrap 4 to Tailwind": everyth).
 const SELF = new Set('project repo repository codebase everything'.split(' ').map(stem));
+/** Words that say how many of a subject a change is of ("most configuration values", "all tests"), stemmed. */
+const QUANTITY = new Set('most all some many every each'.split(' '));
 /** Words that say which of its kind the old thing was, or its state, not what it is: "instead of traditional pip", "Replaced multiple linting tools", "Removed deprecated react-scripts". */
 const MODIFIER = /\b(?:traditional|legacy|old|older|previous|former|existing|multiple|separate|several|various|classic|plain|vanilla|deprecated|unused|obsolete|outdated|unneeded|unnecessary|redundant|dead)\s+(?=\S)/gi;
 /** "Removed usage of codecov", "Dropped support for Python 3.8", "Dropped the dependency on X": the thing is what follows. */
@@ -651,8 +679,12 @@ const USAGE = /^(?:the\s+)?(?:(?:usage|use|support)\s+(?:of|for)|(?:dependency|d
 
 /** What follows the last word that opens a reason ("since", "because", "so") in the words before a form: its clause's subject. */
 function afterReason(upTo: string): string {
-  const at = upTo.search(/\b(?:since|because|so)\s+(?!that\b)(?:(?!\b(?:since|because|so)\s).){0,200}$/i);
-  return at < 0 ? upTo : upTo.slice(at).replace(/^\S+\s+/, '');
+  // "This parameter is removed, and values from environment variables are no longer split…": ", and" opens a clause with its own subject.
+  const lower = upTo.toLowerCase();
+  const and = Math.max(lower.lastIndexOf(', and '), lower.lastIndexOf(', but '));
+  const t = and < 0 ? upTo : upTo.slice(and + 6);
+  const at = t.search(/\b(?:since|because|so)\s+(?!that\b)(?:(?!\b(?:since|because|so)\s).){0,200}$/i);
+  return at < 0 ? t : t.slice(at).replace(/^\S+\s+/, '');
 }
 
 /** "Switched the build tool from ": the clause up to its old thing without the "(over) from" before it (words, not a pattern tried from every blank). */
@@ -703,6 +735,16 @@ function inPlace(keys: ReadonlySet<string>, older: FactShape): boolean {
   return placed;
 }
 
+/** Whether the older fact opens with the thing whole and says what it is ("MongoDB is the primary database"): the role it plays, which a change away from it ends. */
+function playsRole(keys: ReadonlySet<string>, older: FactShape): boolean {
+  const t = older.frame.words;
+  let i = 0;
+  while (i < t.length && t[i]!.kind === 'det') i++;
+  const seen = new Set<string>();
+  while (i < t.length && keys.has(t[i]!.key)) seen.add(t[i++]!.key);
+  return seen.size === keys.size && (t[i]?.key === 'is' || t[i]?.key === 'are') && t[i + 1]?.kind === 'det';
+}
+
 /** A thing's words as sameFrame reads them (names whole: "isomorphic-fetch"), a list written with slashes ("Jest/ts-jest", "black/isort") as its names. */
 function thingKeys(thing: string): ReadonlySet<string> {
   const keys = new Set<string>();
@@ -715,8 +757,9 @@ function thingKeys(thing: string): ReadonlySet<string> {
 
 /** The names a thing lists ("Travis and Appveyor", "ESLint, Prettier and Stylelint"), each at most three words and written as a name; [] where it is no such list. */
 function namesListed(thing: string): string[] {
-  if (!/\sand\s|\sor\s|,/i.test(thing)) return [];
-  const members = thing.split(/\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+/i).map((m) => m.trim()).filter(Boolean);
+  // "ESLint + Prettier" lists two as "and" does.
+  if (!/\sand\s|\sor\s|,|\s\+\s/i.test(thing)) return [];
+  const members = thing.split(/\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or|\+)\s+/i).map((m) => m.trim()).filter(Boolean);
   return members.length > 1 && members.every((m) => m.split(/\s+/).length <= 3 && !DETERMINED.test(m) && nameLike(m)) ? members : [];
 }
 
@@ -767,9 +810,12 @@ function oldThing(raw: string, f: number): string {
   // ("…no longer included as dependencies and the Babel configuration … has been removed", "…no longer uses OAuth 2.0 and moved over to…").
   if (f === REMOVED_FORM || f === NO_LONGER_FORM) {
     const words = t.split(/\s+/);
-    const and = words.findIndex((w, i) => i > 0 && w.toLowerCase() === 'and' && (participle((words[i + 1] ?? '').toLowerCase()) !== undefined || (f === NO_LONGER_FORM && DET.has((words[i + 1] ?? '').toLowerCase()))));
+    // "Remove jQuery and switch to using WebGL2", "Remove SQLite support entirely and standardize on PostgreSQL": a second doing in the imperative too.
+    const and = words.findIndex((w, i) => i > 0 && w.toLowerCase() === 'and' && (participle((words[i + 1] ?? '').toLowerCase()) !== undefined || (f === NO_LONGER_FORM && DET.has((words[i + 1] ?? '').toLowerCase())) || (f === REMOVED_FORM && /^[a-z]{3,}$/.test(words[i + 1] ?? '') && !TOOLS.has(words[i + 1]!) && AND_DOES.has((words[i + 2] ?? '').toLowerCase()))));
     if (and > 0) t = words.slice(0, and).join(' ');
   }
+  // "Drop support for Python 3.8 since its end-of-life date is October 2024": the reason after a removal is no part of the thing.
+  if (f === REMOVED_FORM) t = t.replace(/\s+(?:since|because)\s.*$/i, '');
   // "Since Forge 1.19.2 the FluidAttributes system was replaced": when it was said before the thing, up to its article.
   if (f === GONE_FORM) t = t.replace(SINCE, '');
   // "…used by the v1 database workflow which has been replaced by v2": the relative clause's antecedent is the gone thing, after the
@@ -786,10 +832,12 @@ function oldThing(raw: string, f: number): string {
   return t;
 }
 
+/** The words after the verb of a second doing ("and switch to…", "and standardize on…", "and use the…"). */
+const AND_DOES = new Set('to on onto with from using over the a an our'.split(' '));
 /** A time said before a gone thing or a clause's subject, with no comma: "Since Forge 1.19.2 the …", "As of v2 the …", "Starting March 1, 2018 the API…" (up to four words, then an article). */
 const SINCE = /^(?:since|as\s+of|starting(?:\s+(?:with|from|on|in))?|after)\s+(?:\S+\s+){1,4}?(?=(?:the|a|an)\s)/i;
 /** What for, after a thing: "to" and a word in lower case ("to ensure smooth navigation"), to the clause's end; not "to the staging app". */
-const FOR_BETTER = /\bfor\s+(?:(?:better|faster|easier|simpler|smaller|cleaner|quicker|safer|lighter|improved|more|less)\b.*|(?:privacy|security|safety|performance|compatibility|consistency|clarity|simplicity|stability|reliability|convenience)(?:\s+reasons?)?\W*)$/i;
+const FOR_BETTER = /\bfor\s+(?:(?:an?\s+)?(?:better|faster|easier|simpler|smaller|cleaner|quicker|safer|lighter|improved|more|less)\b.*|(?:privacy|security|safety|performance|compatibility|consistency|clarity|simplicity|stability|reliability|convenience)(?:\s+reasons?)?\W*)$/i;
 const WHY_TO = /\s+to\s+(?!(?:the|a|an|our|its|their|this|that|these|those|my|your)\b)[a-z]+\b.*$/;
 
 /** The thing as the form names it, without a place word or its usage before it ("support for Python 3.8": Python 3.8). */
@@ -869,7 +917,8 @@ interface Thing {
   readonly scope?: readonly [string, string];
 }
 /** A clause that tells what to do has no subject of its own. */
-const IMPERATIVE = /^(?:always\s+|never\s+|start\s+)?(?:use|using|prefer|run|call|install|keep|put|store|pick|choose)\b/i;
+// "We chose Vitest as the testing framework instead of Jest": the speaker's choice has no subject of its own either.
+const IMPERATIVE = /^(?:(?:we|i)\s+)?(?:always\s+|never\s+|start\s+)?(?:use|using|prefer|run|call|install|keep|put|store|pick|choose|chose|picked|selected|adopted)\b/i;
 const replacedKept = new Map<string, Replaced>();
 
 /** "switched the ORM to", "moved error reports over to": a word of change, then "to" within five words. */
@@ -894,7 +943,11 @@ function replacedIn(text: string): Replaced {
   let stateNamed = false;
   for (const quoted of text.split(CLAUSES)) {
     // A clause's first 300 characters: the forms are matched in time that grows with its square.
-    const raw = quoted.trim().slice(0, 300);
+    // "…has been replaced with LIMITED_FEDERATION_MODE, you should rename this environment variable…": what the reader is told to do
+    // after a comma is no part of what the clause says was done, nor a hedge of it.
+    const whole = quoted.trim().slice(0, 300);
+    const told = /,\s+(?:you|users?)\s/i.test(whole) ? whole.search(/,\s+(?:you|users?)\s+(?:should|must|may|can|need|have\s+to|will)\b/i) : -1;
+    const raw = told > 0 ? whole.slice(0, told) : whole;
     // "Removed date-fns, as per #13", "Drop support for Python 3.8 (#1171)": a reference to an issue or pull request is no part of the thing.
     const unticked = raw.includes('`') ? raw.replace(/`/g, '').trim() : raw;
     const clause = asDone(unticked.includes('#') ? unticked.replace(ISSUE_REF, '') : unticked);
@@ -960,7 +1013,8 @@ function replacedIn(text: string): Replaced {
       const full0 = clause.slice(m.index + m[0].length).trim().replace(FOR_BETTER, '').trimEnd();
       const why = WHY_TO.exec(full0);
       const after0 = why ? full0.slice(0, why.index) : full0;
-      const rest = /^and\s+(?:\S+\s+){1,3}?(?:is|are|was|were|has|have)\s/i.test(after0) ? '' : after0;
+      // "Move off Yarn 1 which was EOL and lacked…": a relative clause after a moved-from thing says what it was, no place nor new thing.
+      const rest = /^and\s+(?:\S+\s+){1,3}?(?:is|are|was|were|has|have)\s/i.test(after0) || (f === MOVED_FORM && /^(?:which|who)\s/i.test(after0)) ? '' : after0;
       // Not where it says where or what for ("…by Rollbar for backend errors", "Replaced Webpack with Vite in the storefront"): the thing may stay elsewhere.
       // "…in favour of tempfile" says the new thing, as "by" does.
       const plain = (f === GONE_FORM || f === REMOVED_FORM) && (!rest || /^(?:by|with)\s/i.test(rest) || IN_FAVOUR.test(rest) || /\s(?:with|by|favou?r\s+(?:of|to))$/i.test(m[0])) && !/\b(?:for|in|on|at|across|from|within|inside|except|only|to)\b/i.test(rest.replace(IN_FAVOUR, ''));
@@ -971,7 +1025,8 @@ function replacedIn(text: string): Replaced {
       // "…was replaced by Rollbar for backend errors", "a workaround for the Safari bug": where or what for it was replaced, which the older fact must not say otherwise ("frontend errors", "the Firefox bug").
       const at = f >= RENAMED_FORMS ? undefined : f === GONE_FORM || f === REMOVED_FORM ? (/\b(?:for|in|on|across|within|inside)\s+(.+)$/i.exec(full0)?.[1] ?? purpose ?? (f === GONE_FORM ? placeOf(m[1]!.trim()) : undefined) ?? (why ? why[0].replace(/^\s+to\s+[a-z]+\s*/, '') || undefined : undefined)) : undefined;
       // Not where it says where or what for the thing was ("Removed a workaround for the Safari bug", "The Sentry integration in the admin app was removed"): another may stay.
-      const sole = !at && (plain || (f === MOVED_FORM && !/\b(?:for|in|on|at|across|within|inside|except|only)\b/i.test(rest))) && [...before].every((w) => CHANGE_STEMS.has(w) || SELF.has(w));
+      // A word inside a compound ("a Vercel-only pipeline") says neither.
+      const sole = !at && (plain || (f === MOVED_FORM && !/(?<![-\u2010\u2011])\b(?:for|in|on|at|across|within|inside|except|only)\b(?![-\u2010\u2011])/i.test(rest))) && [...before].every((w) => CHANGE_STEMS.has(w) || SELF.has(w));
       const scope = at ? lastPair(at) : undefined;
       // What stands in its place: after "by", "with", "in favour of" (a removal), "to" (a move), up to where or what for.
       const instead = f === GONE_FORM || f === REMOVED_FORM ? /^(?:(?:by|with)\s+|in\s+favou?r\s+(?:of|to)\s+)(.+)$/i.exec(/\s(?:with|by|favou?r\s+(?:of|to))$/i.test(m[0]) ? `with ${after0}` : after0)?.[1] : f === MOVED_FORM ? rest : undefined;
@@ -1057,6 +1112,8 @@ export interface Frame {
   readonly han: string;
   /** The Latin names in Chinese text. */
   readonly names: readonly string[];
+  /** Two neighbouring words written as one ("Travis CI": travisci, stemmed), by the thing a form names joined ("Replace TravisCI with…"). */
+  readonly joined: ReadonlySet<string>;
 }
 
 const FRAME_TOKEN = /@?[a-z0-9](?:[a-z0-9_.\-/@:]*[a-z0-9])?|,/gi;
@@ -1177,8 +1234,13 @@ function frameOf(full: string): Frame {
   const plain = text.replace(/`/g, '').replace(/\b(?:from now on|these days|nowadays)\b/gi, ' now ');
   // "display()": a word called as a function is code, a name (looked for only in a fact with a bracket).
   const called = plain.includes('(') ? new Set((plain.match(/[a-z0-9_]+(?=\()/gi) ?? []).map((c) => c.toLowerCase())) : undefined;
+  const joined = new Set<string>();
+  let previous = '';
   for (const w of plain.match(FRAME_TOKEN) ?? []) {
     const t = w.toLowerCase();
+    // Only where the second is written as an acronym or with a digit ("Travis CI"; not "Unit Tests", which "unittest" is not).
+    if (previous && t !== ',' && /^[A-Z0-9]{2,}$/.test(w)) joined.add(stem(previous + t));
+    previous = t === ',' ? '' : t;
     const kind: FrameWord['kind'] = t === ',' ? 'stop' : DET.has(t) ? 'det' : SLOT_GROUP.has(t) ? 'slot' : t === 'now' || CHANGE.has(t) ? 'cue' : STOP.has(t) ? 'stop' : 'word';
     const named = /[A-Z0-9._\-/@:]/.test(w) || !!called?.has(t);
     const key = kind === 'word' && !/[-./@]/.test(t) ? stem(t) : t;
@@ -1205,7 +1267,7 @@ function frameOf(full: string): Frame {
       .replace(HAN_USE, '\u4f7f\u7528')
       .replace(/[\s\p{P}]/gu, '');
   }
-  return { words, keys, clauses, han, names, ...(verb ? { verb } : {}) };
+  return { words, keys, clauses, han, names, joined, ...(verb ? { verb } : {}) };
 }
 
 /**
@@ -1345,7 +1407,8 @@ function negatesOlder(thing: Thing, newer: FactShape, older: FactShape): boolean
   if (thing.scope && otherKind(thing.scope, older)) return false;
   // "Job Server dependency management" is said by "…to manage Python dependencies": a noun of a verb as its verb.
   // The speaker's whole is no subject the older fact must say ("Converted everything from Bootstrap 4 to Tailwind").
-  if (thing.subject) for (const w of thing.subject) if (!older.words.has(w) && !older.words.has(NOUN_FORM.get(w) ?? w) && !GENERIC.has(w) && !CHANGE_STEMS.has(w) && !SELF.has(w)) return false;
+  // "most configuration values have moved from .env": how many of them is no word the older fact must say.
+  if (thing.subject) for (const w of thing.subject) if (!older.words.has(w) && !older.words.has(NOUN_FORM.get(w) ?? w) && !GENERIC.has(w) && !CHANGE_STEMS.has(w) && !SELF.has(w) && !QUANTITY.has(w)) return false;
   // "The web API returns camelCase keys, not snake_case" is about another API than "The mobile API returns snake_case keys".
   if (thing.head && !older.words.has(thing.head) && !GENERIC.has(thing.head) && !(thing.after && older.words.has(thing.after))) return false;
   const olderNumbers = older.numbers.split(' ');
@@ -1353,12 +1416,16 @@ function negatesOlder(thing: Thing, newer: FactShape, older: FactShape): boolean
   for (const w of thing.words) {
     if (GENERIC.has(w)) continue;
     // "instead of black/isort": each of the two is in the older fact ("runs black and isort").
-    if (!older.words.has(w) && !olderNumbers.includes(w) && !(w.includes('/') && !w.includes('.') && w.split('/').every((part) => !part || older.words.has(stem(part)) || part.split('-').every((p) => !p || older.words.has(stem(p)))))) return false;
+    // "Replace TravisCI with GitHub Actions" names the "Travis CI" of "CI runs on Travis CI": one name written joined.
+    if (!older.words.has(w) && !olderNumbers.includes(w) && !older.frame.joined.has(w) && !(w.includes('/') && !w.includes('.') && w.split('/').every((part) => !part || older.words.has(stem(part)) || part.split('-').every((p) => !p || older.words.has(stem(p)))))) return false;
     own++;
   }
   if (!own) return false;
   if (thing.renamed) return (!thing.within || [...thing.within].every((w) => older.frame.keys.has(w))) && inPlace(thing.keys!, older);
-  if (thing.bare || ((thing.alone || thing.sole) && inPlace(thing.keys!, older))) return true;
+  if (thing.bare || ((thing.alone || thing.sole) && (inPlace(thing.keys!, older) || playsRole(thing.keys!, older)))) return true;
+  // "Use embedded *zap.Logger struct approach instead of global logger variables" over "The logger is kept in global logger variables": a
+  // change with no subject of its own whose old thing is all the older fact says (a verb of keeping aside).
+  if (!thing.head && !thing.subject && thing.words.size >= 2 && [...older.words].every((w) => thing.words.has(w) || GENERIC.has(w))) return true;
   // "We no longer depend on urllib3 for our sync client" over "The sync client depends on urllib3": what is no longer so is the older
   // claim whole (its subject said by the speaker's "we", none of its own), not one thing in it.
   if (thing.subject && !thing.subject.size && thing.words.size >= 2) {
@@ -1394,6 +1461,8 @@ export function replacesSubject(newer: FactShape, newerText: string, older: Fact
   // A state of the same subject under a condition the older fact does not name holds there only, whatever else the newer says: "Pre-ping now defaults to True in the test suite" leaves "Pre-ping defaults to False" (as flipped judges it).
   if (underOtherCondition(newer, older)) return false;
   if (!newer.cued) return false;
+  // "…Migrated to [Joke_Command] … with enabled. Both formats work": a line that says the old way still works replaces nothing.
+  if (/\b(?:both|still|continues?)\b/i.test(newerText) && KEPT_TOO.test(newerText.slice(0, FRAME_MAX))) return false;
   const said = replacedIn(newerText);
   if (said.things.length) return said.things.some((t) => negatesOlder(t, newer, older));
   // A state named as what was before says a flip, judged above (flipped): its words shared say nothing more.
@@ -1422,6 +1491,9 @@ export function replacesSubject(newer: FactShape, newerText: string, older: Fact
     return sameFrame(factShape(aside.text).frame, older.frame);
   });
 }
+
+/** "Both formats work", "the old key is still accepted", "continues to work": the old way kept beside the new. */
+const KEPT_TOO = /\b(?:both\s+(?:[a-z]+\s+){0,2}(?:work|are\s+(?:supported|accepted))|(?:still|continues?\s+to)\s+(?:works?|be\s+(?:supported|accepted))|(?:is|are)\s+still\s+(?:supported|accepted))\b/i;
 
 /** Where a clause of a fact ends for clauseAnew: a sentence's or clause's end, a relative clause that adds to it (", which patches …"), or a list's next item (", a separate build directory"). */
 const PARTS = /[;!?\uff1b\uff01\uff1f\u3002]+|[:.](?=\s|$)|\s[\u2013\u2014]\s|,\s+(?:which|who|so that)\s|,\s+(?=(?:a|an|the)\s)/i;
