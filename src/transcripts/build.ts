@@ -148,7 +148,7 @@ interface OpenCall {
 }
 
 /** Bounds that keep the kept ledger small whatever the transcript's length (oldest dropped). */
-export const CAPS = { commands: 500, errors: 200, user_messages: 200, turns: 200, compactions: 50 };
+export const CAPS = { commands: 500, errors: 200, user_messages: 200, turns: 200, compactions: 50, cwds: 16 };
 const OPEN_CALLS = 256;
 /** Paths the current turn's change counts are kept for (BuildState.turnChanges). */
 const TURN_CHANGES = 512;
@@ -236,6 +236,10 @@ export function saw(s: BuildState, at: string, facts: { session_id?: string; cwd
   const l = s.ledger;
   if (facts.session_id && !l.session_id) l.session_id = facts.session_id;
   if (facts.cwd && !l.cwd) l.cwd = facts.cwd;
+  else if (facts.cwd && facts.cwd !== l.cwd && at) {
+    const cwds = (l.cwds ??= []);
+    if (cwds.length < CAPS.cwds && !cwds.some((c) => c.dir === facts.cwd)) cwds.push({ dir: facts.cwd, at });
+  }
   if (at) {
     if (!l.started) l.started = at;
     l.updated = at;

@@ -181,6 +181,11 @@ export function mergeSubagents(main: Ledger, subs: Ledger[]): Ledger {
         if (turn && !turn.edited.includes(f.path)) turn.edited.push(f.path);
       }
     }
+    // A sub-agent that worked in a folder of its own (a worktree) made its commits there.
+    for (const c of [...(sub.cwd && sub.started ? [{ dir: sub.cwd, at: sub.started }] : []), ...(sub.cwds ?? [])]) {
+      const cwds = out.cwds ?? [];
+      if (c.dir !== out.cwd && cwds.length < CAPS.cwds && !cwds.some((x) => x.dir === c.dir)) out.cwds = [...cwds, c];
+    }
     commands = mergeByTime(commands, sub.commands);
     errors = mergeByTime(errors, sub.errors);
     out.started = earlier(out.started, sub.started);
