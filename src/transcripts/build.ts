@@ -91,6 +91,8 @@ export interface BuildState {
     exits?: [call: string, code: string][];
     /** The thread ids of the sub-agents it spawned, in order (their rollouts are read beside this one). */
     children?: string[];
+    /** When the record naming each child was written, where it had a time: its rollout is in that day's folder. */
+    childAt?: Record<string, string>;
   };
 }
 

@@ -464,11 +464,14 @@ function enveloped(s: BuildState, rec: Rec): Rec | null {
 /** At most this many sub-agents a session's ledger follows. */
 const MAX_CHILDREN = 64;
 
-/** Notes a sub-agent's thread id (a rollout file's name ends with it), once. */
-function child(s: BuildState, id: unknown): void {
+/** Notes a sub-agent's thread id (a rollout file's name ends with it), once, with the time it was named. */
+function child(s: BuildState, id: unknown, at: string): void {
   if (typeof id !== 'string' || !/^[0-9A-Za-z-]{8,64}$/.test(id)) return;
-  const kids = ((s.codex ??= { lastPrompt: '' }).children ??= []);
-  if (!kids.includes(id) && kids.length < MAX_CHILDREN) kids.push(id);
+  const c = (s.codex ??= { lastPrompt: '' });
+  const kids = (c.children ??= []);
+  if (kids.includes(id) || kids.length >= MAX_CHILDREN) return;
+  kids.push(id);
+  if (at) (c.childAt ??= {})[id] = at;
 }
 
 /** Takes one Codex rollout line. */
@@ -523,9 +526,9 @@ export function feedCodex(s: BuildState, rec: Rec, ctx: Ctx): void {
       // A sub-agent it spawned (0.171 multi-agent v2: item_completed SubAgentActivity; the collab event
       // collab_agent_spawn_end, which the same binary defines, names it by new_thread_id):
       // its rollout is read beside this one (subagents.ts readCodexSubagents).
-      else if (p.type === 'item_completed' && p.item?.type === 'SubAgentActivity') child(s, p.item.agent_thread_id);
+      else if (p.type === 'item_completed' && p.item?.type === 'SubAgentActivity') child(s, p.item.agent_thread_id, at);
       else if (p.type === 'item_completed' && p.item && typeof p.item === 'object') itemCompleted(s, p.item, at);
-      else if (p.type === 'collab_agent_spawn_end') child(s, p.new_thread_id);
+      else if (p.type === 'collab_agent_spawn_end') child(s, p.new_thread_id, at);
       return;
     case 'response_item':
       saw(s, at);
