@@ -87,17 +87,33 @@ const unique = (xs: string[]) => [...new Set(xs)];
  * no post-commit hook ran (Gemini CLI runs its shell with `core.hooksPath=''`). Without a recorded
  * start, the spool as it is.
  */
-async function sessionEntries(o: Opened, entries: SpoolEntry[], start: SessionStart | null, dirs: SessionAuthor['dirs']): Promise<SpoolEntry[]> {
+async function sessionEntries(o: Opened, entries: SpoolEntry[], start: SessionStart | null, dirs: SessionAuthor['dirs']): Promise<{ entries: SpoolEntry[]; elsewhere: boolean }> {
   const split = splitReflog(o.repo, start);
   const elsewhere = dirs?.length ? await otherWorktreeCommits(o.repo, dirs, startSeconds(start), start?.head ?? null, { own: !split }) : [];
   const add = (kept: SpoolEntry[], shas: string[]) => {
     const have = new Set(kept.flatMap((e) => (e.type === 'commit' ? [e.sha] : [])));
-    return [...kept, ...shas.filter((sha) => !have.has(sha)).map((sha): SpoolEntry => ({ type: 'commit', sha }))];
+    const more = shas.filter((sha) => !have.has(sha));
+    return { entries: [...kept, ...more.map((sha): SpoolEntry => ({ type: 'commit', sha }))], elsewhere: more.some((sha) => elsewhere.includes(sha)) };
   };
   if (!split) return add(entries, elsewhere);
   const during = await sessionReflogCommits(o.repo, split, start?.head ?? null);
   const kept = entries.filter((e) => e.type !== 'commit' || !split.before.has(e.sha) || during.includes(e.sha));
   return add(kept, [...during, ...elsewhere]);
+}
+
+/** The commits in the order they were made (their author dates: each worktree's list is in order, not the lists together); the other entries as they are. */
+function byTimeMade(entries: SpoolEntry[]): SpoolEntry[] {
+  // A commit without a date keeps the place of the one before it.
+  let last = -Infinity;
+  const commits = entries.flatMap((e, i) => {
+    if (e.type !== 'commit') return [];
+    const t = e.at ? Date.parse(e.at) : NaN;
+    if (Number.isFinite(t)) last = t;
+    return [{ e, i, t: last }];
+  });
+  const sorted = commits.sort((a, b) => a.t - b.t || a.i - b.i);
+  let next = 0;
+  return entries.map((e) => (e.type === 'commit' ? sorted[next++]!.e : e));
 }
 
 /**
@@ -195,7 +211,10 @@ export async function writeSession(o: Opened, claim: SpoolClaim, summary: Summar
   const time = localTime(o.now);
   const start = readSessionStart(o.repo.stateDir, by.session);
   // A line of only an id gets its subject, time and files here, in one git call for all such lines.
-  const spool = await fillSpool(o.repo.root, await sessionEntries(o, claim.entries, start, by.dirs));
+  const found = await sessionEntries(o, claim.entries, start, by.dirs);
+  const filled = await fillSpool(o.repo.root, found.entries);
+  // Commits from another worktree joined the list at its end: put in the order they were made.
+  const spool = found.elsewhere ? byTimeMade(filled) : filled;
   const firstCommit = spool.find((e) => e.type === 'commit');
   // The session's base: HEAD when its primer ran, else the parent of its first commit, else HEAD;
   // as a full id (the primer and the kept log hold it abbreviated: expanded now, while it is unique).

@@ -40,9 +40,10 @@ const hook = (repo: TestRepo, event: string, cwd: string, t: { path: string; id:
   repo.exec(['hook', 'agent', event, '--agent', 'claude'], { stdin: payload(`claude/${event}.json`, { cwd, transcript_path: t.path, session_id: t.id }) });
 
 /** A commit in the worktree at `dir` (the agent's Bash call there): its post-commit hook runs, unless `hooks` is false (Gemini CLI's shell). */
-function commitIn(repo: TestRepo, dir: string, file: string, text: string, subject: string, hooks = true): void {
+function commitIn(repo: TestRepo, dir: string, file: string, text: string, subject: string, hooks = true, date?: Date): void {
   writeFileSync(join(dir, file), text);
-  execFileSync('git', [...(hooks ? [] : ['-c', 'core.hooksPath=']), 'commit', '-qam', subject], { cwd: dir, env: { ...repo.env, PATH: pathWithBin() }, stdio: 'ignore' });
+  const env = { ...repo.env, PATH: pathWithBin(), ...(date ? { GIT_AUTHOR_DATE: date.toISOString() } : {}) };
+  execFileSync('git', [...(hooks ? [] : ['-c', 'core.hooksPath=']), 'commit', '-qam', subject], { cwd: dir, env, stdio: 'ignore' });
 }
 
 async function withA(): Promise<TestRepo> {
@@ -64,6 +65,8 @@ describe("a Claude Code session's commits in a worktree it entered (EnterWorktre
     expect(hook(repo, 'session-start', repo.dir, t).code).toBe(0);
     repo.git('worktree', 'add', '-q', '-b', 'worktree-feat', '.claude/worktrees/feat');
     commitIn(repo, join(repo.dir, '.claude/worktrees/feat'), 'src/a.ts', 'export const a = 2;\n', 'Set a to 2');
+    // Back in <repo> (ExitWorktree), a later commit: listed after the worktree's, as they were made.
+    commitIn(repo, repo.dir, 'b.txt', 'b2\n', 'Later on main', true, new Date(Date.now() + 5000));
     // Another session's worktree, meanwhile (claude -w other): its commit is not this session's.
     repo.git('worktree', 'add', '-q', '-b', 'worktree-other', '.claude/worktrees/other');
     commitIn(repo, join(repo.dir, '.claude/worktrees/other'), 'b.txt', 'other\n', 'Other session');
@@ -76,6 +79,7 @@ describe("a Claude Code session's commits in a worktree it entered (EnterWorktre
     expect(commits).toContain(`${repo.git('rev-parse', 'worktree-feat').trim()} Set a to 2`);
     expect(commits).not.toContain('Other session');
     expect(commits).not.toContain('Add a');
+    expect([...commits.matchAll(/^- [0-9a-f]{40} (.+)$/gm)].map((m) => m[1])).toEqual(['Set a to 2', 'Later on main']);
   });
 
   it('ended in the worktree: recorded on its branch, with the commit it made in the checkout it started in (and one no hook saw)', async () => {
