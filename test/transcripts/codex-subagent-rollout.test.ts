@@ -125,6 +125,26 @@ describe('Codex sub-agents beyond one level and across midnight', () => {
     expect(l.files.map((f) => f.path)).toEqual(['notes.md']);
   });
 
+  it('reads the same however the three files grew', () => {
+    const d = day(temp(), '2026-12-07');
+    const files = [
+      [join(d, PARENT), lines(PARENT)],
+      [join(d, CHILD), [...lines(CHILD), ...naming(GRAND_ID)]],
+      [join(d, `rollout-2026-12-07T10-01-52-${GRAND_ID}.jsonl`), asThread(GRAND_ID, 'grand')],
+    ] as const;
+    for (const [f] of files) writeFileSync(f, '');
+    let last = null;
+    for (let i = 0; i < Math.max(...files.map(([, l]) => l.length)); i++) {
+      for (const [f, l] of files) if (i < l.length) appendFileSync(f, `${l[i]}\n`);
+      last = advanceLedger(join(d, 'state'), 's1', files[0][0], { agent: 'codex', repoRoot: REPO }).ledger;
+      expect(last).toEqual(readLedger(files[0][0], { agent: 'codex', repoRoot: REPO }));
+      // The tool-use hook's lean read (kept-window.ts) counts the same.
+      const lean = advanceLedger(join(d, 'lean'), 's1', files[0][0], { agent: 'codex', repoRoot: REPO, lean: { keep: 2, fold: 4 } }).ledger;
+      expect(lean.tool_calls).toBe(last.tool_calls);
+    }
+    expect(last!.commands).toHaveLength(4);
+  });
+
   it("a child spawned just after midnight: its rollout in the next day's folder is found", () => {
     const root = temp();
     const d7 = day(root, '2026-12-07');
