@@ -1,6 +1,6 @@
-import { statSync } from 'node:fs';
-import { join } from 'node:path';
-import { readRange } from '../fs/read-file.js';
+import { realpathSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { readRange, readTextOrNull } from '../fs/read-file.js';
 import { git } from './git.js';
 import type { Repo } from './repo.js';
 import type { SpoolEntry } from './spool-codec.js';
@@ -115,4 +115,94 @@ export function sessionWork(repo: Repo, entries: readonly SpoolEntry[], start: {
   const split = splitReflog(repo, start);
   if (!split) return entries.length > 0;
   return split.during.length > 0 || entries.some((e) => e.type !== 'commit' || !split.before.has(e.sha));
+}
+
+/** The other worktrees' reflogs read at most (a session's few lines are at their end). */
+const OTHER_BYTES = 256 * 1024;
+
+const real = (p: string) => {
+  try {
+    return realpathSync(p);
+  } catch {
+    return resolve(p);
+  }
+};
+
+/** The git dir of the worktree holding `dir`: a `.git` folder, or a linked worktree's `gitdir:` file, found upward; null when none. */
+function gitDirOf(dir: string): string | null {
+  for (let d = resolve(dir), i = 0; i < 64; i++) {
+    const dot = join(d, '.git');
+    let st;
+    try {
+      st = statSync(dot);
+    } catch {
+      st = null;
+    }
+    if (st?.isDirectory()) return real(dot);
+    if (st?.isFile()) {
+      const m = /^gitdir: (.+)$/m.exec(readTextOrNull(dot) ?? '');
+      return m ? real(resolve(d, m[1]!.trim())) : null;
+    }
+    const up = dirname(d);
+    if (up === d) return null;
+    d = up;
+  }
+  return null;
+}
+
+const commonDirOf = (gitDir: string) => {
+  const common = readTextOrNull(join(gitDir, 'commondir'))?.trim();
+  return real(common ? resolve(gitDir, common) : gitDir);
+};
+
+/**
+ * The commits a session made in this repository's other worktrees, oldest first: the folders its
+ * transcript worked in (`dirs`: a Claude Code worktree after EnterWorktree, the checkout it started
+ * in when it ends in a worktree), each from the time it was first there (and not before `since`,
+ * the session's recorded start). A commit counts when that worktree's reflog made it then and its
+ * HEAD still has it; a folder of another repository is passed over, and one of this worktree unless
+ * `own` (its reflog is read from the recorded start: `own` where it has none, the session having
+ * started in another worktree). No git process unless a reflog shows such a commit.
+ */
+export async function otherWorktreeCommits(
+  repo: Repo,
+  dirs: readonly { dir: string; at: string }[],
+  since: number | null,
+  startHead: string | null,
+  opts: { own?: boolean } = {},
+): Promise<string[]> {
+  const own = opts.own ? null : real(repo.gitDir);
+  const common = real(repo.commonDir);
+  const from = new Map<string, { dir: string; at: number }>();
+  for (const { dir, at } of dirs.slice(0, 32)) {
+    const t = Date.parse(at);
+    if (!dir || !Number.isFinite(t)) continue;
+    const gd = gitDirOf(dir);
+    if (!gd || gd === own || commonDirOf(gd) !== common) continue;
+    // Reflog times are whole seconds: a commit of the second the folder was first seen counts.
+    const s = Math.max(Math.floor(t / 1000), since ?? 0);
+    const was = from.get(gd);
+    if (!was || s < was.at) from.set(gd, { dir, at: s });
+  }
+  const out: string[] = [];
+  for (const [gd, { dir, at }] of from) {
+    const log = join(gd, 'logs', 'HEAD');
+    let size: number;
+    try {
+      size = statSync(log).size;
+    } catch {
+      continue;
+    }
+    const tail = readRange(log, Math.max(0, size - OTHER_BYTES), Math.min(size, OTHER_BYTES));
+    const made: string[] = [];
+    for (const line of (tail?.text ?? '').split('\n')) {
+      const m = /^[0-9a-f]{40,64} ([0-9a-f]{40,64}) [^\t]*> (\d+) [+-]\d{4}\t(.*)$/.exec(line);
+      if (m && Number(m[2]) >= at && !m[3]!.startsWith(REFLOG_PREFIX) && MADE.test(m[3]!)) made.push(m[1]!);
+    }
+    if (!made.length) continue;
+    const reach = await git(['rev-list', 'HEAD', ...(startHead ? [`^${startHead}`] : ['--max-count=5000'])], { cwd: dir, allowFail: true });
+    const reachable = new Set((reach ?? '').split('\n').filter(Boolean));
+    for (const sha of made) if (reachable.has(sha) && !out.includes(sha)) out.push(sha);
+  }
+  return out;
 }

@@ -89,8 +89,12 @@ export interface BuildState {
     scripts?: string[];
     /** Exit codes of code-mode commands that item_completed events gave before their script's output, by call. */
     exits?: [call: string, code: string][];
+    /** Code-mode patch calls a FileChange item was matched to already (the second of each pair unused). */
+    patched?: [call: string, unused: string][];
     /** The thread ids of the sub-agents it spawned, in order (their rollouts are read beside this one). */
     children?: string[];
+    /** When the record naming each child was written, where it had a time: its rollout is in that day's folder. */
+    childAt?: Record<string, string>;
   };
 }
 
@@ -148,7 +152,7 @@ interface OpenCall {
 }
 
 /** Bounds that keep the kept ledger small whatever the transcript's length (oldest dropped). */
-export const CAPS = { commands: 500, errors: 200, user_messages: 200, turns: 200, compactions: 50 };
+export const CAPS = { commands: 500, errors: 200, user_messages: 200, turns: 200, compactions: 50, cwds: 16 };
 const OPEN_CALLS = 256;
 /** Paths the current turn's change counts are kept for (BuildState.turnChanges). */
 const TURN_CHANGES = 512;
@@ -236,6 +240,10 @@ export function saw(s: BuildState, at: string, facts: { session_id?: string; cwd
   const l = s.ledger;
   if (facts.session_id && !l.session_id) l.session_id = facts.session_id;
   if (facts.cwd && !l.cwd) l.cwd = facts.cwd;
+  else if (facts.cwd && facts.cwd !== l.cwd && at) {
+    const cwds = (l.cwds ??= []);
+    if (cwds.length < CAPS.cwds && !cwds.some((c) => c.dir === facts.cwd)) cwds.push({ dir: facts.cwd, at });
+  }
   if (at) {
     if (!l.started) l.started = at;
     l.updated = at;
@@ -383,6 +391,40 @@ export function userCommandOutput(s: BuildState, failed: boolean): void {
   if (cmd && failed) cmd.failed = true;
 }
 
+/** A call's files, touched; the changes among them (for the open call, when it has an id). */
+function touchAll(s: BuildState, files: CallFacts['files'], at: string, sub: boolean, open: boolean): NonNullable<OpenCall['changes']> {
+  const turn = s.ledger.turns.at(-1);
+  const changes: NonNullable<OpenCall['changes']> = [];
+  for (const f of inWorktrees(files)) {
+    touch(s, f.path, f.op, at, sub, f.worktree);
+    if (f.op === 'read') continue;
+    if (turn && !turn.edited.includes(f.path)) turn.edited.push(f.path);
+    const counted = (s.turnChanges ??= {});
+    counted[f.path] = (counted[f.path] ?? 0) + 1;
+    // Bounded (a turn of an autonomous run can change many files): a path no longer counted stays in `edited`.
+    const paths = Object.keys(counted);
+    if (paths.length > TURN_CHANGES) delete counted[paths[0]!];
+    if (open) changes.push({ path: f.path, op: f.op });
+  }
+  return changes;
+}
+
+/**
+ * What an open call did, learnt after it was made (Codex code mode: the item_completed event of a
+ * command or a patch whose text the script computed): its command, the files it changed; counted
+ * as they would have been with the call. A call that has them already, or is not open, is left.
+ */
+export function laterFacts(s: BuildState, id: string, facts: { command?: string; files?: CallFacts['files']; at: string }): void {
+  const open = s.calls.find(([cid]) => cid === id)?.[1];
+  if (!open) return;
+  const sub = open.chain !== 'main';
+  if (facts.command?.trim() && open.command === null) open.command = addCommand(s, { command: cut(facts.command, 1000), at: facts.at, failed: false, by_subagent: sub });
+  if (facts.files?.length && !open.changes?.length) {
+    const changes = touchAll(s, facts.files, facts.at, sub, true);
+    if (changes.length) Object.assign(open, { changes, call: s.ledger.tool_calls - 1, turn: s.turn ?? 0 });
+  }
+}
+
 /** A tool call, counted once per id; its files, command and todo list go to the ledger. */
 export function toolCall(s: BuildState, c: CallFacts): void {
   if (c.id) {
@@ -397,18 +439,7 @@ export function toolCall(s: BuildState, c: CallFacts): void {
   if (!sub) l.last_turn_had_tool_calls = true;
   const turn = l.turns.at(-1);
   if (turn) turn.tool_calls++;
-  const changes: NonNullable<OpenCall['changes']> = [];
-  for (const f of inWorktrees(c.files)) {
-    touch(s, f.path, f.op, c.at, sub, f.worktree);
-    if (f.op === 'read') continue;
-    if (turn && !turn.edited.includes(f.path)) turn.edited.push(f.path);
-    const counted = (s.turnChanges ??= {});
-    counted[f.path] = (counted[f.path] ?? 0) + 1;
-    // Bounded (a turn of an autonomous run can change many files): a path no longer counted stays in `edited`.
-    const paths = Object.keys(counted);
-    if (paths.length > TURN_CHANGES) delete counted[paths[0]!];
-    if (c.id) changes.push({ path: f.path, op: f.op });
-  }
+  const changes = touchAll(s, c.files, c.at, sub, !!c.id);
   const command = c.command !== undefined && c.command.trim() ? addCommand(s, { command: cut(c.command, 1000), at: c.at, failed: false, by_subagent: sub }) : null;
   // A todo list counts once its call succeeded (a refused TodoWrite is no list); a call without an
   // id can have no result, and counts as made.

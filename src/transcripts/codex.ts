@@ -1,6 +1,6 @@
 import { codexTyped, hadCustomPrompts } from '../agents/codex-prompts.js';
 import { CODEX_MODEL_WARNING, textOf } from '../agents/transcript-text.js';
-import { assistantText, compaction, cut, reportPath, responseStart, saw, toolCall, toolResult, totalUsage, userCommand, userMessage, type BuildState, type CallFacts } from './build.js';
+import { assistantText, compaction, cut, laterFacts, reportPath, responseStart, saw, toolCall, toolResult, totalUsage, userCommand, userMessage, type BuildState, type CallFacts } from './build.js';
 import type { Todo } from './ledger.js';
 import { callLabel, outputText, shellReads } from './tool-input.js';
 import { isWrapper } from './first-prompt.js';
@@ -298,33 +298,64 @@ function scriptOutput(s: BuildState, id: string, out: ScriptOutcome, at: string)
   for (const n of nested) if (!answered.has(n.cid)) toolResult(s, n.cid, { failed: false, message: '', at });
 }
 
+/** Whether call `cid` is one of a code-mode script's whose output has not come yet. */
+const inOpenScript = (s: BuildState, cid: string) => (s.codex?.scripts ?? []).some((sid) => cid === sid || cid.startsWith(`${sid}#`));
+
 /**
- * An item_completed CommandExecution of a code-mode script's command (0.17x: its id `exec-<uuid>`, not
- * the call's): its exit code, which the script's output may not print (`text(r.output)`). It is the
- * exit of the script's first open command with the same text, taken when the script's output says
- * nothing of it (scriptOutput), or at once for a command the output left running. It adds no command.
+ * An item_completed event of a code-mode script's command or patch (0.17x: its id `exec-<uuid>`, not
+ * the call's; a direct call's item has the call's id and is passed over: its output says as much).
+ * A CommandExecution gives its command's exit code, which the script's output may not print
+ * (`text(r.output)`): the exit of the script's first open command with the same text, else of its
+ * first command whose text the script computed (`{cmd: 'exit ' + n}`), which takes the item's text;
+ * taken when the script's output says nothing of it (scriptOutput), or at once for a command the
+ * output left running. A FileChange gives the exact files of the script's next patch: those of a
+ * patch the script computed; one read from the script's text already is only passed. Neither adds a
+ * call or counts one twice.
  */
-function itemCompleted(s: BuildState, item: Rec, at: string): void {
-  if (item.type !== 'CommandExecution' || typeof item.id !== 'string' || !item.id.startsWith('exec-')) return;
+function itemCompleted(s: BuildState, item: Rec, at: string, ctx: Ctx): void {
+  if (typeof item.id !== 'string' || !item.id.startsWith('exec-') || !s.codex) return;
+  if (item.type === 'FileChange') return fileChange(s, item, at, ctx);
+  if (item.type !== 'CommandExecution') return;
   if (typeof item.exit_code !== 'number' || !Number.isFinite(item.exit_code)) return;
   const argv = item.command;
   const text = typeof argv === 'string' ? argv : Array.isArray(argv) && argv.every((a) => typeof a === 'string') ? (argv.length >= 3 && /^-l?c$/.test(argv[argv.length - 2]) ? argv[argv.length - 1] : argv.join(' ')) : '';
   const c = s.codex;
-  if (!text || !c) return;
-  const scripts = c.scripts ?? [];
+  if (!text) return;
   const running = new Set((c.running ?? []).map(([, cid]) => cid));
   const known = new Set((c.exits ?? []).map(([cid]) => cid));
   const cmd = cut(text, 1000);
-  const hit = s.calls.find(([cid, k]) => {
-    if (k.tool !== 'exec_command' || k.command === null || known.has(cid)) return false;
-    if (!running.has(cid) && !scripts.some((sid) => cid === sid || cid.startsWith(`${sid}#`))) return false;
-    return s.ledger.commands[k.command - s.base.commands]?.command === cmd;
-  });
+  const open = (cid: string, k: (typeof s.calls)[number][1]) => k.tool === 'exec_command' && !known.has(cid) && (running.has(cid) || inOpenScript(s, cid));
+  let hit = s.calls.find(([cid, k]) => open(cid, k) && k.command !== null && s.ledger.commands[k.command - s.base.commands]?.command === cmd);
+  if (!hit) {
+    hit = s.calls.find(([cid, k]) => open(cid, k) && k.command === null && !running.has(cid));
+    if (hit) laterFacts(s, hit[0], { command: text, at });
+  }
   if (!hit) return;
   if (running.has(hit[0])) {
     take(c.running, ([, cid]) => cid === hit[0]);
     toolResult(s, hit[0], { failed: item.exit_code !== 0, message: typeof item.aggregated_output === 'string' ? item.aggregated_output : '', at });
   } else remember((c.exits ??= []), hit[0], String(item.exit_code));
+}
+
+/** A FileChange item of a code-mode script's patch (itemCompleted): `changes` keyed by path, each `add`, `update` or `delete`, maybe moved. */
+function fileChange(s: BuildState, item: Rec, at: string, ctx: Ctx): void {
+  const c = s.codex!;
+  const changes = item.changes && typeof item.changes === 'object' && !Array.isArray(item.changes) ? (item.changes as Rec) : null;
+  if (!changes) return;
+  const done = new Set((c.patched ?? []).map(([cid]) => cid));
+  const hit = s.calls.find(([cid, k]) => k.tool === 'apply_patch' && !done.has(cid) && inOpenScript(s, cid));
+  if (!hit) return;
+  remember((c.patched ??= []), hit[0], '');
+  if (hit[1].changes?.length) return;
+  const files: NonNullable<CallFacts['files']> = [];
+  const at_ = (p: string) => reportPath(p, s.ledger.cwd, ctx.repoRoot);
+  // As patchFiles reads a patch's text: an update is an edit, an added or deleted file and a move's new path writes.
+  for (const [path, ch] of Object.entries(changes).slice(0, 256)) {
+    const r = ch && typeof ch === 'object' ? (ch as Rec) : {};
+    files.push({ path: at_(path), op: r.type === 'update' ? 'edit' : 'write' });
+    if (typeof r.move_path === 'string' && r.move_path) files.push({ path: at_(r.move_path), op: 'write' });
+  }
+  laterFacts(s, hit[0], { files, at });
 }
 
 /**
@@ -464,11 +495,14 @@ function enveloped(s: BuildState, rec: Rec): Rec | null {
 /** At most this many sub-agents a session's ledger follows. */
 const MAX_CHILDREN = 64;
 
-/** Notes a sub-agent's thread id (a rollout file's name ends with it), once. */
-function child(s: BuildState, id: unknown): void {
+/** Notes a sub-agent's thread id (a rollout file's name ends with it), once, with the time it was named. */
+function child(s: BuildState, id: unknown, at: string): void {
   if (typeof id !== 'string' || !/^[0-9A-Za-z-]{8,64}$/.test(id)) return;
-  const kids = ((s.codex ??= { lastPrompt: '' }).children ??= []);
-  if (!kids.includes(id) && kids.length < MAX_CHILDREN) kids.push(id);
+  const c = (s.codex ??= { lastPrompt: '' });
+  const kids = (c.children ??= []);
+  if (kids.includes(id) || kids.length >= MAX_CHILDREN) return;
+  kids.push(id);
+  if (at) (c.childAt ??= {})[id] = at;
 }
 
 /** Takes one Codex rollout line. */
@@ -523,9 +557,9 @@ export function feedCodex(s: BuildState, rec: Rec, ctx: Ctx): void {
       // A sub-agent it spawned (0.171 multi-agent v2: item_completed SubAgentActivity; the collab event
       // collab_agent_spawn_end, which the same binary defines, names it by new_thread_id):
       // its rollout is read beside this one (subagents.ts readCodexSubagents).
-      else if (p.type === 'item_completed' && p.item?.type === 'SubAgentActivity') child(s, p.item.agent_thread_id);
-      else if (p.type === 'item_completed' && p.item && typeof p.item === 'object') itemCompleted(s, p.item, at);
-      else if (p.type === 'collab_agent_spawn_end') child(s, p.new_thread_id);
+      else if (p.type === 'item_completed' && p.item?.type === 'SubAgentActivity') child(s, p.item.agent_thread_id, at);
+      else if (p.type === 'item_completed' && p.item && typeof p.item === 'object') itemCompleted(s, p.item, at, ctx);
+      else if (p.type === 'collab_agent_spawn_end') child(s, p.new_thread_id, at);
       return;
     case 'response_item':
       saw(s, at);

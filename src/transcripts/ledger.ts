@@ -94,6 +94,12 @@ export interface Ledger {
   session_id: string;
   /** Working directory the transcript names (cwd), '' when unknown. */
   cwd: string;
+  /**
+   * The other working directories its records name, each with the time of the first (a Claude Code
+   * worktree after EnterWorktree): where the session's commits outside `cwd` are looked for. At most
+   * CAPS.cwds; absent when none.
+   */
+  cwds?: { dir: string; at: string }[];
   /** Tool calls over the whole session, main chain and sub-agents. */
   tool_calls: number;
   /** Last main-chain usage: input + cache read + cache write + output. */
@@ -150,4 +156,9 @@ export function emptyLedger(agent: AgentName, sessionId = ''): Ledger {
     started: '',
     updated: '',
   };
+}
+
+/** The folders a session worked in, each from when it was first there: its cwd (from its start) and its cwds. */
+export function workedIn(l: Pick<Ledger, 'cwd' | 'cwds' | 'started'>): { dir: string; at: string }[] {
+  return [...(l.cwd && l.started ? [{ dir: l.cwd, at: l.started }] : []), ...(l.cwds ?? [])];
 }

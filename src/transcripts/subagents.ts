@@ -42,21 +42,74 @@ export function readSubagents(state: BuildState, transcript: string, ctx: { repo
   if (files) readOnward(state, files, 'claude', ctx);
 }
 
+/** Levels of Codex sub-agents followed below the session: its children, theirs (named in the children's rollouts), … */
+const CODEX_DEPTH = 4;
+/** At most this many Codex sub-agent rollouts are read for a session, every level together. */
+const CODEX_SUBS = 64;
+const THREAD_FILE = /-([0-9A-Za-z]{8}-[0-9A-Za-z]{4}-[0-9A-Za-z]{4}-[0-9A-Za-z]{4}-[0-9A-Za-z]{12})\.jsonl$/;
+const DAY_MS = 86_400_000;
+
+type Found = { name: string; path: string; size: number; mtime: number };
+
+/**
+ * The folders a sub-agent's rollout may be in, besides its parent's: Codex files a thread under the
+ * day it started (`sessions/YYYY/MM/DD`), so a child spawned just after midnight is in the next
+ * day's. From the time its parent named it, the day before, that day and the day after (a local day
+ * is within a day of the record's UTC time).
+ */
+function dayFolders(home: string, at: string | undefined): string[] {
+  const m = /^(.*)[\\/]\d{4}[\\/]\d{2}[\\/]\d{2}$/.exec(home);
+  const t = at ? Date.parse(at) : NaN;
+  if (!m || !Number.isFinite(t)) return [];
+  const out: string[] = [];
+  for (const d of [t - DAY_MS, t, t + DAY_MS]) {
+    const day = new Date(d).toISOString();
+    const dir = join(m[1]!, day.slice(0, 4), day.slice(5, 7), day.slice(8, 10));
+    if (dir !== home && !out.includes(dir)) out.push(dir);
+  }
+  return out;
+}
+
 /**
  * Codex writes a sub-agent's rollout as a thread of its own, `rollout-<time>-<thread id>.jsonl`, beside
  * the parent's (the parent names it in an item_completed SubAgentActivity record; the hooks Codex
- * runs for the session fire with the parent's id and rollout only). Its commands and edits changed
- * the repository, so it is read and merged like Claude Code's; the parent's history it copies is
- * passed over (codex.ts, fork).
+ * runs for the session fire with the parent's id and rollout only), or in the next day's folder. Its
+ * commands and edits changed the repository, so it is read and merged like Claude Code's; the
+ * parent's history it copies is passed over (codex.ts, fork). A child's own sub-agents, named in its
+ * rollout, are read too (CODEX_DEPTH levels, CODEX_SUBS rollouts in all).
  */
 export function readCodexSubagents(state: BuildState, transcript: string, ctx: { repoRoot?: string }): void {
-  const kids = state.codex?.children;
-  if (!kids?.length) return;
-  const ids = new Set(kids);
-  const files = subFiles(dirname(transcript), /^rollout-.*\.jsonl$/)?.filter((f) => ids.has(/-([0-9A-Za-z]{8}-[0-9A-Za-z]{4}-[0-9A-Za-z]{4}-[0-9A-Za-z]{4}-[0-9A-Za-z]{12})\.jsonl$/.exec(f.name)?.[1] ?? ''));
-  if (!files?.length) return;
-  readOnward(state, files, 'codex', ctx);
-  for (const f of files) for (const c of state.subagents?.[f.name]?.state.ledger.commands ?? []) c.by_subagent = true;
+  const top = state.codex;
+  if (!top?.children?.length) return;
+  const home = dirname(transcript);
+  const listed = new Map<string, Found[]>();
+  const list = (dir: string) => {
+    let got = listed.get(dir);
+    if (!got) listed.set(dir, (got = subFiles(dir, /^rollout-.*\.jsonl$/) ?? []));
+    return got;
+  };
+  const byId = (files: Found[], id: string) => files.find((f) => THREAD_FILE.exec(f.name)?.[1] === id);
+  const seen = new Set<string>();
+  let level: { ids: string[]; at: Record<string, string> } = { ids: top.children, at: top.childAt ?? {} };
+  for (let depth = 0; depth < CODEX_DEPTH && level.ids.length; depth++) {
+    const files: Found[] = [];
+    for (const id of level.ids) {
+      if (seen.has(id) || seen.size >= CODEX_SUBS) continue;
+      seen.add(id);
+      const found = byId(list(home), id) ?? dayFolders(home, level.at[id]).reduce<Found | undefined>((f, dir) => f ?? byId(list(dir), id), undefined);
+      if (found) files.push(found);
+    }
+    if (!files.length) return;
+    readOnward(state, files, 'codex', ctx);
+    const next: typeof level = { ids: [], at: {} };
+    for (const f of files) {
+      const sub = state.subagents?.[f.name]?.state;
+      for (const c of sub?.ledger.commands ?? []) c.by_subagent = true;
+      next.ids.push(...(sub?.codex?.children ?? []));
+      Object.assign(next.at, sub?.codex?.childAt);
+    }
+    level = next;
+  }
 }
 
 /** Reads what was appended to each of `files` since the last read into `state.subagents`. */
@@ -180,6 +233,11 @@ export function mergeSubagents(main: Ledger, subs: Ledger[]): Ledger {
         const turn = turnAt(f.last);
         if (turn && !turn.edited.includes(f.path)) turn.edited.push(f.path);
       }
+    }
+    // A sub-agent that worked in a folder of its own (a worktree) made its commits there.
+    for (const c of [...(sub.cwd && sub.started ? [{ dir: sub.cwd, at: sub.started }] : []), ...(sub.cwds ?? [])]) {
+      const cwds = out.cwds ?? [];
+      if (c.dir !== out.cwd && cwds.length < CAPS.cwds && !cwds.some((x) => x.dir === c.dir)) out.cwds = [...cwds, c];
     }
     commands = mergeByTime(commands, sub.commands);
     errors = mergeByTime(errors, sub.errors);

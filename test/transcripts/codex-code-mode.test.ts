@@ -130,6 +130,53 @@ describe('Codex 0.171.0 code mode, a script that prints part of a result: item_c
   });
 });
 
+describe('Codex 0.171.0 code mode, a command or a patch the script computed: item_completed gives it', () => {
+  // The real CLI (test/fixtures/agents/README.md, code-mode-computed.jsonl): `{cmd: 'echo hi > ' + f + …}`,
+  // `tools.apply_patch('*** Begin Patch\n*** Add File: ' + name + …)`, then a script with a literal
+  // `true`, a computed `'exit ' + n` and a literal patch of lit.md. The script's text names neither
+  // computed one; each item_completed (CommandExecution with the command run, FileChange with the
+  // exact paths) does.
+  const FILE = join(ROOT, 'test/fixtures/agents/codex-0.171.0/code-mode-computed.jsonl');
+  const CAPTURE = '/tmp/agent-capture/repo';
+
+  it('records the computed command and the computed patch\'s file, and nothing twice', () => {
+    const l = readLedger(FILE, { agent: 'codex', repoRoot: CAPTURE });
+    expect(l.commands.map((c) => [c.command, c.failed])).toEqual([
+      ["echo hi > c.txt && git add c.txt && git commit -qm 'Add c'", false],
+      ['true', false],
+      ['exit 3', true],
+    ]);
+    expect(l.files.map((f) => [f.path, f.reads, f.edits, f.writes])).toEqual([
+      ['notes.md', 0, 0, 1],
+      ['lit.md', 0, 0, 1],
+    ]);
+    expect(l.tool_calls).toBe(5);
+    expect(l.errors.map((e) => [e.tool, e.message])).toEqual([['exec_command', 'exit code 3']]);
+    expect(l.turns.flatMap((t) => t.edited)).toEqual(['notes.md', 'lit.md']);
+  });
+
+  it('reads the same a line at a time', () => {
+    const lines = readFileSync(FILE, 'utf8').split('\n').filter(Boolean);
+    const whole = readLedger(FILE, { agent: 'codex', repoRoot: CAPTURE });
+    const chunked = readInChunks(lines, 'codex', CAPTURE);
+    expect(chunked.commands).toEqual(whole.commands);
+    expect(chunked.files).toEqual(whole.files);
+  });
+
+  it('a computed patch that failed: its file counts as a change not made', () => {
+    const lines = readFileSync(FILE, 'utf8').split('\n').filter(Boolean);
+    const out = lines.findIndex((l) => l.includes('"custom_tool_call_output"') && l.includes('patched'));
+    const o = JSON.parse(lines[out]!);
+    o.payload.output = [{ type: 'input_text', text: 'Script failed\nWall time 0.0 seconds\nOutput:\n' }, { type: 'input_text', text: 'Script error:\napply_patch verification failed: no such file' }];
+    lines[out] = JSON.stringify(o);
+    const l = readInChunks(lines, 'codex', CAPTURE);
+    expect(l.files.map((f) => [f.path, f.writes, f.refused ?? 0])).toEqual([
+      ['notes.md', 0, 1],
+      ['lit.md', 1, 0],
+    ]);
+  });
+});
+
 describe('Codex code mode: the calls an `exec` script makes', () => {
   it('are the commands of the session, failed by the exit code the script printed (or a poll reported)', () => {
     const l = read();

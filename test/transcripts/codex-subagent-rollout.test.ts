@@ -1,4 +1,4 @@
-import { appendFileSync, copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -86,5 +86,76 @@ describe('Codex 0.171.0 sub-agent (spawn_agent): what the real CLI wrote', () =>
     appendFileSync(join(d, PARENT), `${forged}\n`);
     const l = readLedger(join(d, PARENT), { agent: 'codex', repoRoot: REPO });
     expect(l.commands.map((c) => c.command)).toHaveLength(2);
+  });
+});
+
+// Built from the real rollouts above (no capture of these: the pinned 0.171.0 offered a child no
+// collaboration tools whatever the config tried, `[agents] max_depth` among them): the records are
+// the CLI's, only their thread ids, times, folders and the commands' text are changed.
+describe('Codex sub-agents beyond one level and across midnight', () => {
+  const CHILD_ID = '01a24ff3-dd6a-7bc1-9af7-15557e231dc8';
+  const GRAND_ID = '01a24ff3-eeee-7bc1-9af7-15557e231dc9';
+  const parentActivity = lines(PARENT).filter((line) => line.includes('"SubAgentActivity"'));
+  /** The child's rollout as another thread's: its ids, and `child` in its commands, replaced. */
+  const asThread = (id: string, word: string) => lines(CHILD).map((line) => line.split(CHILD_ID).join(id).split('child').join(word));
+  /** SubAgentActivity records naming `id`, as the parent's name the child, written at `at`. */
+  const naming = (id: string, at?: string) =>
+    parentActivity.map((line) => {
+      const r = JSON.parse(line);
+      return JSON.stringify({ ...r, ...(at ? { timestamp: at } : {}), payload: { ...r.payload, item: { ...r.payload.item, agent_thread_id: id } } });
+    });
+  const day = (root: string, ymd: string) => {
+    const dir = join(root, 'sessions', ...ymd.split('-'));
+    mkdirSync(dir, { recursive: true });
+    return dir;
+  };
+
+  it("a grandchild's rollout, named in the child's records, is read too", () => {
+    const d = day(temp(), '2026-12-07');
+    copyFileSync(join(DIR, PARENT), join(d, PARENT));
+    writeFileSync(join(d, CHILD), `${[...lines(CHILD), ...naming(GRAND_ID)].join('\n')}\n`);
+    writeFileSync(join(d, `rollout-2026-12-07T10-01-52-${GRAND_ID}.jsonl`), `${asThread(GRAND_ID, 'grand').join('\n')}\n`);
+    const l = readLedger(join(d, PARENT), { agent: 'codex', repoRoot: REPO });
+    expect(l.commands.map((c) => [c.command, c.by_subagent])).toEqual([
+      ["echo child > child.txt && git add child.txt && git commit -qm 'Add child.txt'", true],
+      ["echo grand > grand.txt && git add grand.txt && git commit -qm 'Add grand.txt'", true],
+      ['exit 4', true],
+      ['exit 4', true],
+    ]);
+    expect(l.files.map((f) => f.path)).toEqual(['notes.md']);
+  });
+
+  it('reads the same however the three files grew', () => {
+    const d = day(temp(), '2026-12-07');
+    const files = [
+      [join(d, PARENT), lines(PARENT)],
+      [join(d, CHILD), [...lines(CHILD), ...naming(GRAND_ID)]],
+      [join(d, `rollout-2026-12-07T10-01-52-${GRAND_ID}.jsonl`), asThread(GRAND_ID, 'grand')],
+    ] as const;
+    for (const [f] of files) writeFileSync(f, '');
+    let last = null;
+    for (let i = 0; i < Math.max(...files.map(([, l]) => l.length)); i++) {
+      for (const [f, l] of files) if (i < l.length) appendFileSync(f, `${l[i]}\n`);
+      last = advanceLedger(join(d, 'state'), 's1', files[0][0], { agent: 'codex', repoRoot: REPO }).ledger;
+      expect(last).toEqual(readLedger(files[0][0], { agent: 'codex', repoRoot: REPO }));
+      // The tool-use hook's lean read (kept-window.ts) counts the same.
+      const lean = advanceLedger(join(d, 'lean'), 's1', files[0][0], { agent: 'codex', repoRoot: REPO, lean: { keep: 2, fold: 4 } }).ledger;
+      expect(lean.tool_calls).toBe(last.tool_calls);
+    }
+    expect(last!.commands).toHaveLength(4);
+  });
+
+  it("a child spawned just after midnight: its rollout in the next day's folder is found", () => {
+    const root = temp();
+    const d7 = day(root, '2026-12-07');
+    const d8 = day(root, '2026-12-08');
+    const activity = new Set(parentActivity);
+    const p = lines(PARENT).flatMap((line) => (activity.has(line) ? naming(CHILD_ID, '2026-12-08T00:00:01.000Z') : [line]));
+    writeFileSync(join(d7, PARENT), `${p.join('\n')}\n`);
+    copyFileSync(join(DIR, CHILD), join(d8, `rollout-2026-12-08T00-00-01-${CHILD_ID}.jsonl`));
+    // Another day's folder holding a rollout of another session is not read.
+    copyFileSync(join(DIR, CHILD), join(d8, 'rollout-2026-12-08T00-00-02-01a24ff3-0000-7000-8000-000000000000.jsonl'));
+    const l = readLedger(join(d7, PARENT), { agent: 'codex', repoRoot: REPO });
+    expect(l.commands.map((c) => c.command)).toEqual(["echo child > child.txt && git add child.txt && git commit -qm 'Add child.txt'", 'exit 4']);
   });
 });

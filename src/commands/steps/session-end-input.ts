@@ -4,6 +4,7 @@ import { readSessionEnded } from '../../git/session-ended.js';
 import type { Summary } from '../../memory/summary.js';
 import type { Opened } from '../context.js';
 import type { EndOptions } from '../end.js';
+import { workedIn, type Ledger } from '../../transcripts/ledger.js';
 
 export interface SessionEndChoice {
   /** End from the session's notes (`end --from-notes`). */
@@ -47,7 +48,7 @@ export async function sessionEndInput(o: Opened, explicit: Summary | null, choic
     if (!got) {
       throw new UsageError(`session ${sessionId} has no notes and no transcript read yet`, 'the agent hooks keep them (`git memory init --agent claude`); end it with --summary instead');
     }
-    return { summary: explicit ? fillSummary(explicit, got.summary) : got.summary, agent: got.agent, session: { id: sessionId, by: explicit ? 'summary' : 'notes' } };
+    return { summary: explicit ? fillSummary(explicit, got.summary) : got.summary, agent: got.agent, session: { id: sessionId, by: explicit ? 'summary' : 'notes', ...dirsOf(got.ledger) } };
   }
   if (!explicit) throw new UsageError('give the session summary, or end from the notes (--from-notes)');
   if (!sessionId) return { summary: explicit };
@@ -59,9 +60,15 @@ export async function sessionEndInput(o: Opened, explicit: Summary | null, choic
   if (after) {
     const part = o.config.session_memory.enabled ? await notesSummary(o, { sessionId, transcript, after }).catch(() => null) : null;
     const files = part?.summary.notes.filter((n) => n.startsWith('Files changed:')) ?? [];
-    return { summary: explicit.notes.length || !files.length ? explicit : { ...explicit, notes: files }, session: { id: sessionId, by: 'summary' } };
+    return { summary: explicit.notes.length || !files.length ? explicit : { ...explicit, notes: files }, session: { id: sessionId, by: 'summary', ...dirsOf(part?.ledger) } };
   }
   // The session's notes as they are (no model call): only real notes fill, never the ledger's guess.
   const got = o.config.session_memory.enabled ? await notesSummary(o, { sessionId, transcript }).catch(() => null) : null;
-  return { summary: got?.source === 'notes' ? fillSummary(explicit, got.summary) : explicit, session: { id: sessionId, by: 'summary' } };
+  return { summary: got?.source === 'notes' ? fillSummary(explicit, got.summary) : explicit, session: { id: sessionId, by: 'summary', ...dirsOf(got?.ledger) } };
+}
+
+/** The folders the session's transcript worked in, for its commits in other worktrees (write-session.ts). */
+function dirsOf(ledger: Ledger | undefined): { dirs?: { dir: string; at: string }[] } {
+  const dirs = ledger ? workedIn(ledger) : [];
+  return dirs.length ? { dirs } : {};
 }

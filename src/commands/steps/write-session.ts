@@ -7,7 +7,7 @@ import { headCommit, isFullId } from '../../git/head.js';
 import { currentBranch } from '../../git/repo.js';
 import { readSessionEnded } from '../../git/session-ended.js';
 import { clearSessionStart, readSessionStart, type SessionStart } from '../../git/session-state.js';
-import { sessionReflogCommits, splitReflog } from '../../git/session-commits.js';
+import { otherWorktreeCommits, sessionReflogCommits, splitReflog } from '../../git/session-commits.js';
 import type { SpoolClaim, SpoolEntry } from '../../git/spool.js';
 import { fillSpool } from '../../git/spool-fill.js';
 import { createExclusive } from '../../fs/atomic.js';
@@ -47,6 +47,11 @@ export interface SessionAuthor {
    * cleared (another session may have started meanwhile: git/session-state.ts).
    */
   session?: string;
+  /**
+   * The folders the session's transcript worked in (its ledger's cwd and cwds): its commits in this
+   * repository's other worktrees (a Claude Code worktree after EnterWorktree) are the session's too.
+   */
+  dirs?: readonly { dir: string; at: string }[];
 }
 
 /**
@@ -82,13 +87,43 @@ const unique = (xs: string[]) => [...new Set(xs)];
  * no post-commit hook ran (Gemini CLI runs its shell with `core.hooksPath=''`). Without a recorded
  * start, the spool as it is.
  */
-async function sessionEntries(o: Opened, entries: SpoolEntry[], start: SessionStart | null): Promise<SpoolEntry[]> {
+async function sessionEntries(o: Opened, entries: SpoolEntry[], start: SessionStart | null, dirs: SessionAuthor['dirs']): Promise<{ entries: SpoolEntry[]; elsewhere: boolean }> {
   const split = splitReflog(o.repo, start);
-  if (!split) return entries;
+  const elsewhere = dirs?.length ? await otherWorktreeCommits(o.repo, dirs, startSeconds(start), start?.head ?? null, { own: !split }) : [];
+  const add = (kept: SpoolEntry[], shas: string[]) => {
+    const have = new Set(kept.flatMap((e) => (e.type === 'commit' ? [e.sha] : [])));
+    const more = shas.filter((sha) => !have.has(sha));
+    return { entries: [...kept, ...more.map((sha): SpoolEntry => ({ type: 'commit', sha }))], elsewhere: more.some((sha) => elsewhere.includes(sha)) };
+  };
+  if (!split) return add(entries, elsewhere);
   const during = await sessionReflogCommits(o.repo, split, start?.head ?? null);
   const kept = entries.filter((e) => e.type !== 'commit' || !split.before.has(e.sha) || during.includes(e.sha));
-  const have = new Set(kept.flatMap((e) => (e.type === 'commit' ? [e.sha] : [])));
-  return [...kept, ...during.filter((sha) => !have.has(sha)).map((sha): SpoolEntry => ({ type: 'commit', sha }))];
+  return add(kept, [...during, ...elsewhere]);
+}
+
+/** The commits in the order they were made (their author dates: each worktree's list is in order, not the lists together); the other entries as they are. */
+function byTimeMade(entries: SpoolEntry[]): SpoolEntry[] {
+  // A commit without a date keeps the place of the one before it.
+  let last = -Infinity;
+  const commits = entries.flatMap((e, i) => {
+    if (e.type !== 'commit') return [];
+    const t = e.at ? Date.parse(e.at) : NaN;
+    if (Number.isFinite(t)) last = t;
+    return [{ e, i, t: last }];
+  });
+  const sorted = commits.sort((a, b) => a.t - b.t || a.i - b.i);
+  let next = 0;
+  return entries.map((e) => (e.type === 'commit' ? sorted[next++]!.e : e));
+}
+
+/**
+ * The recorded start's time ("YYYY-MM-DD HH:MM", local) in seconds (a resumed session's: what the
+ * session file before it listed is not listed again); null when none, unreadable, or later than the
+ * clock (GIT_MEMORY_NOW set ahead: the reflog holds the clock's times).
+ */
+function startSeconds(start: SessionStart | null): number | null {
+  const t = start ? Date.parse(start.at.replace(' ', 'T')) : NaN;
+  return Number.isFinite(t) && t <= Date.now() ? Math.floor(t / 1000) : null;
 }
 
 /** What a session lists for a recorded commit git no longer has and whose line carried no subject. */
@@ -176,7 +211,10 @@ export async function writeSession(o: Opened, claim: SpoolClaim, summary: Summar
   const time = localTime(o.now);
   const start = readSessionStart(o.repo.stateDir, by.session);
   // A line of only an id gets its subject, time and files here, in one git call for all such lines.
-  const spool = await fillSpool(o.repo.root, await sessionEntries(o, claim.entries, start));
+  const found = await sessionEntries(o, claim.entries, start, by.dirs);
+  const filled = await fillSpool(o.repo.root, found.entries);
+  // Commits from another worktree joined the list at its end: put in the order they were made.
+  const spool = found.elsewhere ? byTimeMade(filled) : filled;
   const firstCommit = spool.find((e) => e.type === 'commit');
   // The session's base: HEAD when its primer ran, else the parent of its first commit, else HEAD;
   // as a full id (the primer and the kept log hold it abbreviated: expanded now, while it is unique).

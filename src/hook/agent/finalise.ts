@@ -13,6 +13,7 @@ import { withSessionLock } from '../../notes/lock.js';
 import { SESSION_END_LOCK_FILE } from '../../paths.js';
 import { markFinalised, readAgentState } from './session-state.js';
 import { firstUserPrompt } from '../../transcripts/first-prompt.js';
+import { workedIn } from '../../transcripts/ledger.js';
 import { isLedgerAgent } from './notes-check.js';
 
 export interface FinaliseOptions {
@@ -39,6 +40,8 @@ interface Got {
   source: 'notes' | 'ledger' | 'spool';
   /** How far into the transcript the session file reaches, when it was written from it. */
   covered?: Covered;
+  /** The folders its transcript worked in (ledger.ts workedIn): its commits in other worktrees are looked for there. */
+  dirs?: { dir: string; at: string }[];
 }
 
 /**
@@ -57,7 +60,7 @@ async function summaryOf(o: Opened, opts: FinaliseOptions, transcript: string | 
     const got = await notesSummary(o, { sessionId: opts.sessionId, agent, transcript, extract: !ended, after });
     // Prompts that got no answer (every model call failed) and no work of the session: nothing happened.
     const answered = got && (got.source === 'notes' || got.ledger.tool_calls > 0 || got.ledger.turns.some((t) => t.reply));
-    if (got && (answered || pending)) return { summary: got.summary, source: got.source, covered: got.covered };
+    if (got && (answered || pending)) return { summary: got.summary, source: got.source, covered: got.covered, dirs: workedIn(got.ledger) };
     if (got) return null;
   }
   if (!pending) return null;
@@ -98,7 +101,7 @@ export async function finaliseSession(ctx: Ctx, opts: FinaliseOptions): Promise<
       const transcript = opts.transcriptPath ?? (active?.sessionId === opts.sessionId ? active.transcriptPath : undefined);
       const got = await summaryOf(o, opts, transcript, pending, ended);
       if (!got) return { result: 'nothing-pending' };
-      const session = { id: opts.sessionId, by: 'auto' as const, ...(got.covered ? { covered: got.covered } : {}) };
+      const session = { id: opts.sessionId, by: 'auto' as const, ...(got.covered ? { covered: got.covered } : {}), ...(got.dirs?.length ? { dirs: got.dirs } : {}) };
       const data = (await end(redacting(o), { summary: got.summary, agent: opts.agent, session })).data;
       // A SessionEnd closes the session; a Stop (Codex before 0.171, Cursor) ends a turn of one that goes on.
       if (!ADAPTERS[opts.agent].stopEndsSession || opts.closing) await markFinalised(repo.stateDir, opts.agent, opts.sessionId).catch(() => undefined);
