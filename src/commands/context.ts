@@ -2,8 +2,7 @@ import { now } from '../clock.js';
 import type { ExitCode } from '../errors.js';
 import { loadConfig, parseConfig, type Config } from '../memory/config.js';
 import { basename } from 'node:path';
-import { findRepo, type Repo } from '../git/repo.js';
-import { assertMemoryCheckedOut, memoryLeftOut } from '../git/sparse.js';
+import { assertMemoryCheckedOut, findRepo, LEFT_OUT, memoryLeftOut, type Repo } from '../git/repo.js';
 
 /**
  * Where a request runs and its environment: what `open()` needs. No globals, no chdir. Standard
@@ -74,7 +73,7 @@ function openChecked(ctx: Ctx, repo: Repo): Opened {
 export function openAnyConfig(ctx: Ctx): Opened {
   const repo = findRepo(ctx.cwd, ctx.env);
   // A sparse checkout that leaves memory out: the primer goes on without it, and says why.
-  const leftOut = memoryLeftOut(repo) ? [`the sparse checkout leaves the memory folder out of this worktree: \`git sparse-checkout add .openclaw_memory\` brings it in`] : [];
+  const leftOut = memoryLeftOut(repo) ? [`${LEFT_OUT[0]}: ${LEFT_OUT[1]}`] : [];
   try {
     const o = openChecked(ctx, repo);
     return leftOut.length ? { ...o, warnings: [...leftOut, ...o.warnings] } : o;

@@ -1,7 +1,6 @@
 import { isCalendarDate } from '../clock.js';
 import { UsageError } from '../errors.js';
-import { findRepo } from '../git/repo.js';
-import { assertMemoryCheckedOut } from '../git/sparse.js';
+import { assertMemoryCheckedOut, findRepo } from '../git/repo.js';
 import { factShape } from '../memory/long-term.js';
 import { factsOf, retiredFacts, retiredLine, type RetiredFacts } from '../memory/retired-facts.js';
 import { longTermForReaders } from '../memory/long-term-read.js';

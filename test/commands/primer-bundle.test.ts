@@ -55,7 +55,9 @@ describe('dist/primer.js, the session start primer', () => {
     // truth50b (stop 50, second round): +2.5 KB (291,810 -> 294,336 B, lead50 ecaaf41 built in a checkout of the same path length), the
     // judgement reading "X is now named Y", "Switch X to Y", "[breaking]", "Drop support for", "(#1171)", "Changed default of X from A to B";
     // loaded only when the kept answer misses. The cap rose by the same 2,526 B.
-    expect(text.length).toBeLessThan(294_840);
+    // history51 (stop 51): +538 B (294,668 -> 295,206 B, lead51 5d908c8 built in a checkout of the same path length), the refusal
+    // where a sparse checkout leaves .openclaw_memory/ out (git/repo.ts memoryLeftOut: one stat outside one). The cap rose by the same 538 B.
+    expect(text.length).toBeLessThan(295_378);
   });
 
 });
