@@ -34,7 +34,7 @@ describe('a sparse checkout that leaves .openclaw_memory/ out', () => {
     expect(memory).toContain('Sessions live in Redis');
     expect(tasks).toContain('Ship the parser');
     const head = repo.git('rev-parse', 'HEAD');
-    for (const args of [['forget', 'Heroku pipelines'], ['tasks', 'add', 'Write the lexer'], ['end', '--summary', JSON.stringify({ request: 'More' })], ['dream', '--offline', '--force'], ['sessions'], ['primer', '--no-write'], ['search', 'Redis']]) {
+    for (const args of [['forget', 'Heroku pipelines'], ['tasks', 'add', 'Write the lexer'], ['end', '--summary', JSON.stringify({ request: 'More' })], ['dream', '--offline', '--force'], ['sessions'], ['primer', '--no-write'], ['search', 'Redis'], ['init', '--no-hooks']]) {
       const r = await repo.run(args);
       expect(r.code, `${args[0]}: ${r.stdout}`).not.toBe(0);
       expect(r.stderr, args[0]).toContain('sparse checkout');
@@ -43,6 +43,7 @@ describe('a sparse checkout that leaves .openclaw_memory/ out', () => {
     expect(repo.git('rev-parse', 'HEAD')).toBe(head);
     expect(committed(repo, MEMORY)).toBe(memory);
     expect(committed(repo, TASKS)).toBe(tasks);
+    expect(repo.git('status', '--porcelain')).toBe(''); // init made no TASKS.md over the committed one
   });
 
   it('once the folder is checked out, forget works on the whole file', async () => {
