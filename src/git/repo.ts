@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { BareRepositoryError, EXIT, GitMemoryError } from '../errors.js';
 import { MEMORY_DIR, STATE_DIR } from '../paths.js';
@@ -156,10 +157,18 @@ export function theOperation(op: Operation): string {
 /**
  * Whether this worktree's sparse checkout leaves a memory file out (an index entry under the memory
  * folder marked skip-worktree). Outside a sparse checkout (no `info/sparse-checkout` in the
- * worktree's git directory) one stat and no git process.
+ * worktree's git directory) one read of `info/` and no git process: a listing, not a stat of the
+ * absent file, whose ENOENT error cost a primer built anew 12.7 M instructions (its stack's source
+ * positions), against 0.7 M for the listing (git init always makes info/exclude).
  */
 export function memoryLeftOut(repo: Repo): boolean {
-  if (!exists(join(repo.gitDir, 'info', 'sparse-checkout'))) return false;
+  let names: string[];
+  try {
+    names = readdirSync(join(repo.gitDir, 'info'));
+  } catch {
+    return false;
+  }
+  if (!names.includes('sparse-checkout')) return false;
   try {
     // `-t`: each path with its tag, `S` for skip-worktree.
     return /^S /m.test(gitSync(['ls-files', '-t', '--', `${MEMORY_DIR}/`], repo.root));

@@ -56,10 +56,11 @@ describe('dist/primer.js, the session start primer', () => {
     // judgement reading "X is now named Y", "Switch X to Y", "[breaking]", "Drop support for", "(#1171)", "Changed default of X from A to B";
     // loaded only when the kept answer misses. The cap rose by the same 2,526 B.
     // history51 (stop 51): +538 B (294,668 -> 295,206 B, lead51 5d908c8 built in a checkout of the same path length), the refusal
-    // where a sparse checkout leaves .openclaw_memory/ out (git/repo.ts memoryLeftOut: one stat outside one). The cap rose by the same 538 B.
+    // where a sparse checkout leaves .openclaw_memory/ out (git/repo.ts memoryLeftOut: one listing of <gitdir>/info outside one; +130 B
+    // more for the listing in place of a stat, 296,212 -> 296,342 B). The cap rose by the same 538 + 130 B.
     // history51: +1,006 B more (295,206 -> 296,212 B): release commits' subjects with a name or a package before the version
     // ("Redis 7.2.5", "release: create-vite@9.1.2", "Release: 5.2.0") and numbered release notes (00-RELEASENOTES) as upkeep. The cap rose by the same.
-    expect(text.length).toBeLessThan(296_384);
+    expect(text.length).toBeLessThan(296_514);
   });
 
 });
