@@ -2,7 +2,7 @@ import { now } from '../clock.js';
 import type { ExitCode } from '../errors.js';
 import { loadConfig, parseConfig, type Config } from '../memory/config.js';
 import { basename } from 'node:path';
-import { findRepo, type Repo } from '../git/repo.js';
+import { assertMemoryCheckedOut, findRepo, LEFT_OUT, memoryLeftOut, type Repo } from '../git/repo.js';
 
 /**
  * Where a request runs and its environment: what `open()` needs. No globals, no chdir. Standard
@@ -51,8 +51,16 @@ export function open(ctx: Ctx): Opened {
   return openRepo(ctx, findRepo(ctx.cwd, ctx.env));
 }
 
-/** `open()` for a caller that found the repository itself (to tell its errors from the config's). */
+/**
+ * `open()` for a caller that found the repository itself (to tell its errors from the config's).
+ * Refused where a sparse checkout leaves the memory folder out (git/sparse.ts).
+ */
 export function openRepo(ctx: Ctx, repo: Repo): Opened {
+  assertMemoryCheckedOut(repo);
+  return openChecked(ctx, repo);
+}
+
+function openChecked(ctx: Ctx, repo: Repo): Opened {
   const { config, warnings, path, defaulted } = loadConfig(repo.root, repo.stateDir);
   return { repo, config, warnings, configPath: path, configDefaulted: defaulted, now: now(ctx.env), env: ctx.env, cwd: ctx.cwd };
 }
@@ -64,8 +72,11 @@ export function openRepo(ctx: Ctx, repo: Repo): Opened {
  */
 export function openAnyConfig(ctx: Ctx): Opened {
   const repo = findRepo(ctx.cwd, ctx.env);
+  // A sparse checkout that leaves memory out: the primer goes on without it, and says why.
+  const leftOut = memoryLeftOut(repo) ? [`${LEFT_OUT[0]}: ${LEFT_OUT[1]}`] : [];
   try {
-    return openRepo(ctx, repo);
+    const o = openChecked(ctx, repo);
+    return leftOut.length ? { ...o, warnings: [...leftOut, ...o.warnings] } : o;
   } catch (e) {
     const { config } = parseConfig('', '', basename(repo.root));
     const warnings = [`${(e as Error).message.split('\n', 1)[0]}: every config key has its default`];

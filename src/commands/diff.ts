@@ -2,10 +2,11 @@ import { git } from '../git/git.js';
 import { findRepo } from '../git/repo.js';
 import { resolveRange } from '../git/revisions.js';
 import { diffLines, type DiffLine } from '../memory/line-diff.js';
+import { factShape, matchesForgotten, parseLongTerm } from '../memory/long-term.js';
 import { buildPrimer, type Primer } from '../memory/primer.js';
 import { diffTasks, summarizeSession, type SessionSummary, type TasksDiff } from '../memory/memory-diff.js';
 import { renderMemoryDiff } from '../memory/render-diff.js';
-import { JOURNAL_DIR } from '../paths.js';
+import { JOURNAL_DIR, LONG_TERM_FILE } from '../paths.js';
 import type { Ctx, Result } from './context.js';
 import { gatherPrimer } from './steps/gather-primer.js';
 import type { MemorySource } from './steps/memory-source.js';
@@ -22,8 +23,20 @@ export interface DiffData {
   head: { sha: string; name: string };
   sessions: SessionSummary[];
   tasks: TasksDiff;
+  /** Facts MEMORY.md lists under Forgotten at head and not at base (`git memory forget`, or a dream after a hand deletion). */
+  forgotten: string[];
   primer: { changed: boolean; base: string; head: string; diff: DiffLine[] };
   markdown: string;
+}
+
+/** The facts MEMORY.md's text lists under Forgotten (none where there is no file, or it does not parse). */
+function forgottenIn(text: string | null): string[] {
+  if (!text) return [];
+  try {
+    return parseLongTerm(text, LONG_TERM_FILE).entries.filter((e) => e.section === 'forgotten').map((e) => e.text);
+  } catch {
+    return []; // the primer at that revision says why
+  }
 }
 
 /** Journal files added or changed between two revisions, with their new blob ids. */
@@ -95,18 +108,28 @@ export async function diff(ctx: Ctx, opts: DiffOptions): Promise<Result<DiffData
   const at = await commitDate(repo.root, range.head);
   const baseMemory = revisionSource(repo.root, range.base, warnings);
   const headMemory = revisionSource(repo.root, range.head, warnings);
-  const [sessions, baseTasks, headTasks, basePrimer, headPrimer] = await Promise.all([
+  const [added, baseTasks, headTasks, basePrimer, headPrimer, baseLong, headLong] = await Promise.all([
     addedSessions(repo.root, range.base, range.head, warnings),
     baseMemory.tasks(),
     headMemory.tasks(),
     primerAt(baseMemory, at, warnings),
     primerAt(headMemory, at, warnings),
+    baseMemory.longTerm(),
+    headMemory.longTerm(),
   ]);
+  // What the range forgot: a session it adds may say it, and is shown saying it, marked.
+  const before = forgottenIn(baseLong).map(factShape);
+  const forgotten = forgottenIn(headLong).filter((t) => !matchesForgotten(t, before));
+  const gone = forgottenIn(headLong).map(factShape);
+  const sessions = added.map((s) => {
+    const said = [...s.learned, ...s.decisions].filter((t) => matchesForgotten(t, gone));
+    return said.length ? { ...s, forgotten: said } : s;
+  });
   const tasks = diffTasks(baseTasks.list, headTasks.list);
   const lines = diffLines(primerLines(basePrimer.markdown), primerLines(headPrimer.markdown));
   const primer = { changed: lines.some((l) => l.op !== ' '), base: basePrimer.markdown, head: headPrimer.markdown, diff: lines };
   const base = { sha: range.base, name: range.baseName };
   const head = { sha: range.head, name: range.headName };
-  const markdown = renderMemoryDiff({ base, head, sessions, tasks, primer });
-  return { data: { base, head, sessions, tasks, primer, markdown }, warnings: [...new Set(warnings)] };
+  const markdown = renderMemoryDiff({ base, head, sessions, tasks, forgotten, primer });
+  return { data: { base, head, sessions, tasks, forgotten, primer, markdown }, warnings: [...new Set(warnings)] };
 }

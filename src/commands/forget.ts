@@ -1,6 +1,7 @@
 import { localDate } from '../clock.js';
 import { EXIT, GitMemoryError, UsageError } from '../errors.js';
 import { memoryFileText, symlinkMessage } from '../worktree-path.js';
+import { anOperation, operationInProgress, theOperation } from '../git/repo.js';
 import { listDays, readDays } from '../memory/journal.js';
 import { factId, factShape, matchesForgotten, parseLongTerm, serializeLongTerm, type LongTermDoc, type LongTermEntry } from '../memory/long-term.js';
 import { CorruptFileError } from '../memory/frontmatter.js';
@@ -37,6 +38,8 @@ const live = (doc: LongTermDoc) => doc.entries.filter((e) => e.section !== 'supe
  * forgotten), and from then on the primer, search and every dream leave it out, from a session of
  * the window too. By id: a fact of MEMORY.md, else a learned item or decision of the journal's
  * recent days. By text: the facts that say it (in the same words, or nearly), else the text as given.
+ * Never while a merge, rebase… is stopped (as dream and fold): MEMORY.md is tracked, and a change to
+ * it in the worktree stops `git rebase --continue` and a bisect's next checkout.
  */
 export async function forget(ctx: Ctx, opts: ForgetOptions): Promise<Result<ForgetData>> {
   const o = open(ctx);
@@ -46,6 +49,8 @@ export async function forget(ctx: Ctx, opts: ForgetOptions): Promise<Result<Forg
   if (!target) throw new UsageError('say what to forget', 'usage: git memory forget "<the fact, or words of it>" | <id>');
   const control = controlCharProblems(target, 'the text to forget');
   if (control.length) throw new UsageError(control[0]!);
+  const op = operationInProgress(repo);
+  if (op) throw new GitMemoryError(`${anOperation(op)} is in progress; nothing was forgotten`, EXIT.error, `finish or abort ${theOperation(op)}, then run \`git memory forget\` again`);
   const path = LONG_TERM_FILE;
   const { text, link } = memoryFileText(repo.root, path);
   if (link) throw new GitMemoryError(`${symlinkMessage(link)}; nothing was forgotten`, EXIT.error, `replace the link with the file itself (git rm ${link.link}), or remove it if it came from someone else's commit`);

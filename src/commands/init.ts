@@ -5,7 +5,7 @@ import { UsageError } from '../errors.js';
 import { hookStates } from '../git/hook-status.js';
 import { HOOKS_PATH_KEY, installHooks } from '../git/hooks.js';
 import { DRIVER_KEYS, installAttributes, installDriverConfig, readConfigKeys, type ChangeResult } from '../git/merge-config.js';
-import { findRepo } from '../git/repo.js';
+import { assertMemoryCheckedOut, findRepo } from '../git/repo.js';
 import { loadConfig } from '../memory/config.js';
 import { withProvider } from '../memory/config-edit.js';
 import { CHOOSE_HINT, chooseProvider, readTotalUsage, type TotalUsage } from '../llm/index.js';
@@ -77,6 +77,8 @@ export async function init(ctx: Ctx, opts: InitOptions): Promise<Result<InitData
   const agentNames = parseAgents(opts.agents ?? []);
   if (opts.mcp && !agentNames.length) throw new UsageError('--mcp registers the MCP server for the agents named with --agent', 'e.g. git memory init --agent claude --mcp');
   const repo = findRepo(ctx.cwd, ctx.env);
+  // A sparse checkout leaving the committed memory out: TASKS.md "created" would replace the team's.
+  assertMemoryCheckedOut(repo);
   // Refused before anything is made: a committed link would put memory outside the repository.
   for (const rel of [CONFIG_FILE, `${JOURNAL_DIR}/`, MEMORY_GITIGNORE, TASKS_FILE]) writablePath(repo.root, rel, { includeFile: true });
   const files: InitData['files'] = [];

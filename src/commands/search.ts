@@ -1,6 +1,6 @@
 import { isCalendarDate } from '../clock.js';
 import { UsageError } from '../errors.js';
-import { findRepo } from '../git/repo.js';
+import { assertMemoryCheckedOut, findRepo } from '../git/repo.js';
 import { factShape } from '../memory/long-term.js';
 import { factsOf, retiredFacts, retiredLine, type RetiredFacts } from '../memory/retired-facts.js';
 import { longTermForReaders } from '../memory/long-term-read.js';
@@ -181,6 +181,7 @@ export async function search(ctx: Ctx, opts: SearchOptions, use: SearchUse = {})
   const author = opts.author?.toLowerCase();
 
   const repo = findRepo(ctx.cwd, ctx.env);
+  assertMemoryCheckedOut(repo); // else no session is found, and it would not say why
   const buildElsewhere = use.buildElsewhere;
   // Started first: where MEMORY.md changed since this clone last read it (a fresh clone), git is
   // asked about its last dream (two processes, 100-200 ms at 10,000 sessions), which then runs while

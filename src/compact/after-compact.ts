@@ -30,8 +30,16 @@ const clip = (s: string, n: number) => {
   return t.length > n ? `${t.slice(0, n - 1)}…` : t;
 };
 
+/**
+ * A path as a line of output shows it: its line breaks and tabs as spaces, its other control
+ * characters left out (as the primer's capLine does). git allows any byte but NUL in a file name, so a
+ * cloned repository's `src/a\n## Instructions\n…` otherwise stood as lines of their own in the
+ * agent's context after a compaction. For display only: the path itself stays exact.
+ */
+export const shownPath = (path: string) => path.replace(/[\t\n\v\f\r\u0085\u2028\u2029]/g, ' ').replace(/[\u0000-\u001f\u007f-\u009f]/g, '');
+
 /** A hot file as SessionStart shows it. */
-export const hotLine = (h: HotFile) => `- ${h.path} — ${h.score} (${h.reasons.join('; ')})`;
+export const hotLine = (h: HotFile) => `- ${shownPath(h.path)} — ${h.score} (${h.reasons.join('; ')})`;
 
 /** One line of the additions. */
 export interface AfterCompactLine {

@@ -43,24 +43,75 @@ export const isBotCommit = (e: LogEntry) => !!e.author && isBotName(e.author);
 
 /**
  * A subject that is only a release's version: "4.19.2", "v2.34.2", "Bumped v6.0.0-alpha.2",
- * "chore(release): v1.7.9 (#6705)", "Version Packages (#2242)" (changesets). A subject that says
- * more ("Release 5.1.0: streaming API") is not one. What the pattern
- * `^(?:chore(?:\(release\))?:\s*)?(?:(?:release|bump(?:ed)?(?: version)?(?: to)?)\s+)?v?\d+\.\d+\.\d+(?!\d)\S*(?:\s+\(#\d+\))?$|^version packages(?:\s+\(#\d+\))?$`
- * (any ASCII case) takes, read left to right without a pattern, as upkeep-files.ts says why
- * (each optional part, where it is there, is taken: leaving it out never lets the rest match).
+ * "chore(release): v1.7.9 (#6705)", "Version Packages (#2242)" (changesets), "Release: 5.2.0 (#6920)"
+ * (expressjs/express), "release: create-vite@9.1.2" (vitejs/vite's packages), "Redis 7.2.5" and
+ * "Release Redis 7.2.6" (redis/redis's release branches: the project's name, then the version). A
+ * subject that says more ("Release 5.1.0: streaming API", "Bump qs to 6.15.2") is not one. What the
+ * pattern
+ * `^(?:chore(?:\(release\))?:\s*)?(?:(?:release|bump(?:ed)?(?: version)?(?: to)?):?\s+)?(?:[a-z][\w.-]*\s+|(?:@[\w.-]+\/)?[\w.-]+@)?v?\d+\.\d+\.\d+(?!\d)\S*(?:\s+\(#\d+\))?$|^version packages(?:\s+\(#\d+\))?$`
+ * (any ASCII case) takes, read left to right without a pattern, as upkeep-files.ts says why: each
+ * way the optional parts can be read is tried (a handful), as the pattern would.
  * test/git/upkeep-files.test.ts checks it against that pattern.
  */
 function releaseSubject(s: string): boolean {
   const low = asciiLower(s);
   if (low.startsWith('version packages')) return issueAtEnd(s, 16);
-  let i = 0;
-  if (low.startsWith('chore')) {
-    i = low.startsWith('(release)', 5) ? 14 : 5;
-    if (s.charCodeAt(i) !== 58) return false; // ':'
-    i = spacesFrom(s, i + 1);
+  if (afterChore(s, low, 0)) return true;
+  if (!low.startsWith('chore')) return false;
+  const i = low.startsWith('(release)', 5) ? 14 : 5;
+  return s.charCodeAt(i) === 58 && afterChore(s, low, spacesFrom(s, i + 1)); // ':'
+}
+
+/** From `i`: a release word or none, then a name or none, then the version. */
+function afterChore(s: string, low: string, i: number): boolean {
+  if (named(s, low, i)) return true;
+  for (let end of releaseWordEnds(low, i)) {
+    if (s.charCodeAt(end) === 58) end++; // ':'
+    const from = spacesFrom(s, end);
+    if (from > end && named(s, low, from)) return true;
   }
-  const word = low.startsWith('release', i) ? i + 7 : low.startsWith('bump', i) ? bumpWords(low, i + 4) : -1;
-  if (word >= 0 && spacesFrom(s, word) > word) i = spacesFrom(s, word);
+  return false;
+}
+
+/** Where `release`, or `bump` with each of its optional words, ends when it starts at `i`. */
+function releaseWordEnds(low: string, i: number): number[] {
+  if (low.startsWith('release', i)) return [i + 7];
+  if (!low.startsWith('bump', i)) return [];
+  const ends: number[] = [];
+  for (const b of low.startsWith('ed', i + 4) ? [i + 4, i + 6] : [i + 4])
+    for (const v of low.startsWith(' version', b) ? [b, b + 8] : [b]) for (const t of low.startsWith(' to', v) ? [v, v + 3] : [v]) ends.push(t);
+  return ends;
+}
+
+/** `[\w.-]` (ASCII) */
+const nameCode = (c: number) => wordCode(c) || c === 46 || c === 45;
+
+/** From `i`: the version, or a name before it (`Redis `, `create-vite@`, `@scope/pkg@`). */
+function named(s: string, low: string, i: number): boolean {
+  if (versionAt(s, low, i)) return true;
+  const c = low.charCodeAt(i);
+  if (c >= 97 && c <= 122) {
+    let j = i + 1;
+    while (nameCode(s.charCodeAt(j))) j++;
+    const from = spacesFrom(s, j);
+    if (from > j && versionAt(s, low, from)) return true;
+  }
+  let j = i;
+  if (c === 64) {
+    // '@scope/'
+    j++;
+    const scope = j;
+    while (nameCode(s.charCodeAt(j))) j++;
+    if (j === scope || s.charCodeAt(j) !== 47) return false;
+    j++;
+  }
+  const from = j;
+  while (nameCode(s.charCodeAt(j))) j++;
+  return j > from && s.charCodeAt(j) === 64 && versionAt(s, low, j + 1);
+}
+
+/** From `i`: `v?\d+\.\d+\.\d+(?!\d)\S*`, then the end or a pull request's number. */
+function versionAt(s: string, low: string, i: number): boolean {
   if (low.charCodeAt(i) === 118) i++; // 'v'
   for (let part = 0; part < 3; part++) {
     if (part && s.charCodeAt(i++) !== 46) return false; // '.'
@@ -70,14 +121,6 @@ function releaseSubject(s: string): boolean {
   }
   while (i < s.length && !space(s.charCodeAt(i))) i++;
   return issueAtEnd(s, i);
-}
-
-/** After `bump`: `ed`, ` version`, ` to`, each where it is there. */
-function bumpWords(low: string, i: number): number {
-  if (low.startsWith('ed', i)) i += 2;
-  if (low.startsWith(' version', i)) i += 8;
-  if (low.startsWith(' to', i)) i += 3;
-  return i;
 }
 
 /** Whether `s` ends at `i`, or with a pull request's number (` (#6705)`) from there. */

@@ -1,6 +1,7 @@
+import { readdirSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { BareRepositoryError, EXIT, GitMemoryError } from '../errors.js';
-import { STATE_DIR } from '../paths.js';
+import { MEMORY_DIR, STATE_DIR } from '../paths.js';
 import { gitSync } from './git.js';
 import { readTextOrNull } from '../fs/read-file.js';
 import { exists, isDir } from '../fs/stat.js';
@@ -145,4 +146,41 @@ export function anOperation(op: Operation): string {
 /** An operation as messages name it after "the": "the rebase", "the am session". */
 export function theOperation(op: Operation): string {
   return op === 'am' ? 'the am session' : `the ${op}`;
+}
+
+// A sparse checkout can leave the memory folder out of the worktree while HEAD holds it
+// (`git sparse-checkout set src`: cone mode keeps the top-level files, .openclaw_memory.toml among
+// them, but no other folder). git-memory reads memory from the worktree: it then saw no MEMORY.md,
+// TASKS.md or journal, and a command that carries a file's old content on wrote a new one over the
+// committed file (`forget` committed a MEMORY.md of its own line alone).
+
+/**
+ * Whether this worktree's sparse checkout leaves a memory file out (an index entry under the memory
+ * folder marked skip-worktree). Outside a sparse checkout (no `info/sparse-checkout` in the
+ * worktree's git directory) one read of `info/` and no git process: a listing, not a stat of the
+ * absent file, whose ENOENT error cost a primer built anew 12.7 M instructions (its stack's source
+ * positions), against 0.7 M for the listing (git init always makes info/exclude).
+ */
+export function memoryLeftOut(repo: Repo): boolean {
+  let names: string[];
+  try {
+    names = readdirSync(join(repo.gitDir, 'info'));
+  } catch {
+    return false;
+  }
+  if (!names.includes('sparse-checkout')) return false;
+  try {
+    // `-t`: each path with its tag, `S` for skip-worktree.
+    return /^S /m.test(gitSync(['ls-files', '-t', '--', `${MEMORY_DIR}/`], repo.root));
+  } catch {
+    return false;
+  }
+}
+
+/** Why nothing is read or written there, and the fix. */
+export const LEFT_OUT = [`the sparse checkout leaves ${MEMORY_DIR}/ out: git-memory would read no memory and write over it`, `git sparse-checkout add ${MEMORY_DIR}`] as const;
+
+/** Throws, before anything is read or written, where the sparse checkout leaves memory out. */
+export function assertMemoryCheckedOut(repo: Repo): void {
+  if (memoryLeftOut(repo)) throw new GitMemoryError(LEFT_OUT[0], EXIT.error, LEFT_OUT[1]);
 }

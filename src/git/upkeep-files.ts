@@ -11,7 +11,7 @@
 /** Lock files of package managers: written by the tool, changed by every dependency update. */
 const LOCK = new Set(['package-lock.json', 'npm-shrinkwrap.json', 'yarn.lock', 'pnpm-lock.yaml', 'bun.lock', 'bun.lockb', 'deno.lock', 'Cargo.lock', 'Gemfile.lock', 'composer.lock', 'poetry.lock', 'Pipfile.lock', 'uv.lock', 'pdm.lock', 'go.sum', 'mix.lock', 'pubspec.lock', 'Podfile.lock', 'packages.lock.json', 'flake.lock', 'gradle.lockfile', 'conan.lock']);
 /** Release notes kept file by file (any ASCII case, an optional extension): a line for every change, in the same commit as the change. */
-const CHANGELOG = new Set(['changelog', 'change log', 'changes', 'history', 'news', 'release', 'releases', 'release-notes', 'release_notes', 'release notes', '更新日志', '变更日志', '更新记录']);
+const CHANGELOG = new Set(['changelog', 'change log', 'changes', 'history', 'news', 'release', 'releases', 'release-notes', 'release_notes', 'release notes', 'releasenotes', '更新日志', '变更日志', '更新记录']);
 const CHANGELOG_EXT = new Set(['md', 'markdown', 'rst', 'txt', 'adoc']);
 /** CI and bot configuration at the top of the repository. */
 const CI_FILE = new Set(['.gitlab-ci.yml', '.travis.yml', 'appveyor.yml', 'azure-pipelines.yml', '.pre-commit-config.yaml', 'renovate.json', 'renovate.json5', '.renovaterc', '.renovaterc.json', 'codecov.yml', '.codecov.yml']);
@@ -35,8 +35,15 @@ export function asciiLower(s: string): string {
   return from ? out + s.slice(from) : s;
 }
 
+/** Release notes numbered to sort first (redis/redis's `00-RELEASENOTES`): the number and its `-` or `_` left off. */
+function unnumbered(name: string): string {
+  let i = 0;
+  while (name.charCodeAt(i) >= 48 && name.charCodeAt(i) <= 57) i++;
+  return i && (name[i] === '-' || name[i] === '_') ? name.slice(i + 1) : name;
+}
+
 function isChangelog(base: string): boolean {
-  const name = asciiLower(base);
+  const name = unnumbered(asciiLower(base));
   const dot = name.indexOf('.');
   return dot < 0 ? CHANGELOG.has(name) : CHANGELOG.has(name.slice(0, dot)) && CHANGELOG_EXT.has(name.slice(dot + 1));
 }

@@ -7,6 +7,8 @@ export interface SessionSummary
   path: string;
   /** How many commits the session recorded. */
   commits: number;
+  /** Its learned items and decisions that MEMORY.md lists under Forgotten at the range's head (`diff`). */
+  forgotten?: string[];
 }
 
 export interface TaskChangeSummary {

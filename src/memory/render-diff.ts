@@ -12,6 +12,8 @@ export interface RenderInput {
   head: { sha: string; name: string };
   sessions: SessionSummary[];
   tasks: TasksDiff;
+  /** Facts the range forgot (listed under Forgotten at head, not at base). */
+  forgotten?: string[];
   primer: { changed: boolean; diff: DiffLine[] };
 }
 
@@ -33,8 +35,9 @@ function sessionBlock(s: SessionSummary): string[] {
   const who = [s.agent, s.author && withoutEmail(s.author)].filter(Boolean).map((x) => inline(x!));
   const meta = [s.branch ? `branch ${inline(s.branch)}` : '', s.commits ? plural(s.commits, 'commit') : ''].filter(Boolean);
   const out = [`#### ${s.date} ${s.time} · ${who.join(' · ')}${meta.length ? ` (${meta.join(', ')})` : ''}`, '', `**Request:** ${inline(s.request) || '—'}`];
+  const gone = new Set(s.forgotten ?? []);
   const list = (title: string, items: string[]) => {
-    if (items.length) out.push('', `**${title}**`, ...items.map((i) => `- ${inline(i)}`));
+    if (items.length) out.push('', `**${title}**`, ...items.map((i) => `- ${inline(i)}${gone.has(i) ? ' (forgotten in this range)' : ''}`));
   };
   list('Completed', s.completed);
   list('Learned', s.learned);
@@ -72,11 +75,13 @@ export function renderMemoryDiff(d: RenderInput): string {
   const taskCount = d.tasks.added.length + d.tasks.closed.length + d.tasks.changed.length + d.tasks.removed.length;
   const out = [COMMENT_MARKER, '## Memory changes', ''];
   out.push(`Comparing \`${d.base.sha.slice(0, 7)}\` (${inline(d.base.name)}) with \`${d.head.sha.slice(0, 7)}\` (${inline(d.head.name)}).`, '');
-  if (!d.sessions.length && !taskCount && !d.primer.changed) return `${[...out, 'No memory changes: the next agent will know the same as before.'].join('\n')}\n`;
+  const forgotten = d.forgotten ?? [];
+  if (!d.sessions.length && !taskCount && !forgotten.length && !d.primer.changed) return `${[...out, 'No memory changes: the next agent will know the same as before.'].join('\n')}\n`;
   const t = d.tasks;
-  out.push(`**${plural(d.sessions.length, 'session')} added** · tasks: ${t.added.length} added, ${t.closed.length} closed, ${t.changed.length} changed${t.removed.length ? `, ${t.removed.length} removed` : ''}`, '');
+  out.push(`**${plural(d.sessions.length, 'session')} added** · tasks: ${t.added.length} added, ${t.closed.length} closed, ${t.changed.length} changed${t.removed.length ? `, ${t.removed.length} removed` : ''}${forgotten.length ? ` · ${forgotten.length} forgotten` : ''}`, '');
   if (d.sessions.length) out.push('### Sessions added', '', ...d.sessions.flatMap(sessionBlock));
   if (taskCount) out.push('### Tasks', '', ...tasksBlock(d.tasks));
+  if (forgotten.length) out.push('### Forgotten', '', ...forgotten.map((f) => `- ${inline(f)}`), '');
   out.push('### What the next agent will know differently', '');
   if (!d.primer.changed) out.push('The primer is the same at both revisions.');
   else {

@@ -58,7 +58,13 @@ describe('dist/primer.js, the session start primer', () => {
     // truth51 (stop 51): +3.1 KB (294,668 -> 297,778 B, lead51 5d908c8 built in a checkout of the same path length), the judgement
     // reading an arrow as the change, a gerund opener, ", replacing X", a name written joined, a removal's second doing and reason,
     // "Changed X with Y", "completes the migration from", "Both formats work"; loaded only when the kept answer misses. The cap rose by the same 3,110 B.
-    expect(text.length).toBeLessThan(297_950);
+    // history51 (stop 51): +538 B (294,668 -> 295,206 B, lead51 5d908c8 built in a checkout of the same path length), the refusal
+    // where a sparse checkout leaves .openclaw_memory/ out (git/repo.ts memoryLeftOut: one listing of <gitdir>/info outside one; +130 B
+    // more for the listing in place of a stat, 296,212 -> 296,342 B). The cap rose by the same 538 + 130 B.
+    // history51: +1,006 B more (295,206 -> 296,212 B): release commits' subjects with a name or a package before the version
+    // ("Redis 7.2.5", "release: create-vite@9.1.2", "Release: 5.2.0") and numbered release notes (00-RELEASENOTES) as upkeep. The cap rose by the same.
+    // Both merged (lead51): the cap is 294,840 + truth51's 3,110 + history51's 1,674.
+    expect(text.length).toBeLessThan(299_624);
   });
 
 });

@@ -1,6 +1,7 @@
 import type { CompactData, ValidateData } from '../../commands/compact.js';
 import type { HotFilesData } from '../../commands/hot-files.js';
 import type { ValidationReport } from '../../compact/validate.js';
+import { shownPath } from '../../compact/after-compact.js';
 
 const KIND: Record<string, string> = {
   sections: 'sections',
@@ -55,12 +56,12 @@ export function renderValidate(d: ValidateData): string {
 export function renderHotFiles(d: HotFilesData, explain: boolean): string {
   if (!d.files.length) return `no hot files for session ${d.session_id} (${d.considered} considered)\n`;
   const lines = d.files.map((f, i) => {
-    const head = `${String(i + 1).padStart(2)}. ${f.path}  ${f.score}  (${f.reasons.join('; ')})`;
+    const head = `${String(i + 1).padStart(2)}. ${shownPath(f.path)}  ${f.score}  (${f.reasons.join('; ')})`;
     if (!explain) return head;
     const x = f.factors;
     return `${head}\n      recency ${x.recency} ×35% · frequency ${x.frequency} ×25% · operation ${x.operation} ×20% · file type ${x.file_type} ×15% · project ${x.project} ×5% · ${f.tokens ?? '?'} tokens`;
   });
   lines.push(`${d.files.length} of ${d.considered} files, ${d.total_tokens} tokens (${d.efficiency}% of 32768)`);
-  if (explain && d.skipped.length) lines.push('left out:', ...d.skipped.map((s) => `  ${s.path}: ${s.reason}`));
+  if (explain && d.skipped.length) lines.push('left out:', ...d.skipped.map((s) => `  ${shownPath(s.path)}: ${s.reason}`));
   return `${lines.join('\n')}\n`;
 }
