@@ -1,0 +1,96 @@
+/**
+ * Files the session NAMED without touching them (issue 25 §5): the paths of the repository a
+ * prompt, the todo list, a command line, or a search's or a command's output names. Hot files
+ * rank them after every file the session touched (src/compact/hot-files.ts), so they fill the
+ * slots the touched files leave empty; measured on the real-transcript corpus (bench/corpus-named.mjs).
+ *
+ * Only paths: no text is kept. Only inside the repository (the ledger's relative paths; a path
+ * outside, or any path when the repository's root is not known, is left out). Only files of a
+ * kind seed 004's type table knows (`console.log`, `req.body` are no files). Bounded: the first
+ * NAMING_CHARS characters of a text, and the NAMED_CAP most recently named files.
+ */
+import type { BuildState } from './build.js';
+import { reportPath } from './build.js';
+import type { NamedFile } from './ledger.js';
+
+/** Characters of one text read for names (a search's output lists its best matches first). */
+export const NAMING_CHARS = 2000;
+/** Named files kept (the least recently named dropped). */
+export const NAMED_CAP = 200;
+
+/** The kinds of file seed 004's type table scores (src/compact/hot-files.ts fileTypeScore: all but the unknown type). */
+const KNOWN = new Set(
+  'js ts jsx tsx py java cpp c go rs php rb mjs cjs mts cts vue svelte kt kts scala cs swift h hpp cc m ex exs heex erl hs ml zig dart lua pl sh bash zsh sql json yaml yml toml xml ini env config md txt doc docx pdf html css'.split(' '),
+);
+
+/** A character a path is made of (ASCII letters, digits, `_@+-.` and both separators, and `:` for `C:\`). */
+function pathChar(c: number): boolean {
+  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 64 || c === 43 || c === 45 || c === 46 || c === 47 || c === 92 || c === 58;
+}
+
+/**
+ * The path-like words of `text` (one pass, no pattern): runs of path characters, each cut at a
+ * `:line` suffix and trailing dots, kept when their last part has a known kind's extension.
+ */
+export function pathWords(text: string): string[] {
+  const out: string[] = [];
+  const n = Math.min(text.length, NAMING_CHARS);
+  let i = 0;
+  while (i < n) {
+    while (i < n && !pathChar(text.charCodeAt(i))) i++;
+    const start = i;
+    while (i < n && pathChar(text.charCodeAt(i))) i++;
+    if (i === n && n < text.length) break; // cut off by the bound: not a whole word
+    let w = text.slice(start, i);
+    // `src/a.ts:12:3`, `C:\x\a.ts:4`: the drive's colon is kept, the line's dropped.
+    const colon = w.indexOf(':', /^[A-Za-z]:[\\/]/.test(w) ? 2 : 0);
+    if (colon >= 0) w = w.slice(0, colon);
+    let end = w.length;
+    while (end > 0 && w.charCodeAt(end - 1) === 46) end--;
+    w = w.slice(0, end);
+    const dot = w.lastIndexOf('.');
+    const sep = Math.max(w.lastIndexOf('/'), w.lastIndexOf('\\'));
+    if (dot <= sep + 1 || dot === w.length - 1) continue;
+    if (!KNOWN.has(w.slice(dot + 1).toLowerCase())) continue;
+    if (w.startsWith('//') || w.includes('://')) continue;
+    out.push(w);
+  }
+  return out;
+}
+
+/** Claude Code's tools whose output names files a session may go on to open: searches and commands (a file's own text, a web page's, are not). */
+export const NAMING_OUTPUT = new Set(['Grep', 'Glob', 'LS', 'Bash', 'PowerShell', 'BashOutput', 'TaskOutput', 'mcp__acp__Bash']);
+
+/** The part of a Claude Code tool call's input that names files: a command line, a search's folder, the todo list's or a task's words. */
+export function namingInput(tool: string, input: Record<string, any>): string {
+  const str = (v: unknown) => (typeof v === 'string' ? v : '');
+  if (tool === 'Bash' || tool === 'PowerShell' || tool === 'mcp__acp__Bash') return str(input.command);
+  if (tool === 'Grep' || tool === 'Glob') return str(input.path);
+  if (tool === 'TodoWrite' && Array.isArray(input.todos)) return input.todos.map((t: any) => str(t?.content)).join('\n');
+  if (tool === 'TaskCreate' || tool === 'TaskUpdate') return `${str(input.subject)}\n${str(input.description)}`;
+  return '';
+}
+
+/** Notes the repository files `text` names (at the ledger's latest tool call) in `ledger.named`. */
+export function nameFiles(s: BuildState, text: string, cwd: string, repoRoot: string | undefined): void {
+  if (!repoRoot || !text) return;
+  const l = s.ledger;
+  const call = l.tool_calls - 1;
+  let seen: Set<string> | null = null;
+  for (const w of pathWords(text)) {
+    const p = reportPath(w, cwd, repoRoot);
+    // Outside the repository: the ledger reports it absolute (or `..`-relative from a Windows drive).
+    if (p.startsWith('/') || /^[A-Za-z]:/.test(p) || p === '.' || p.startsWith('../') || p === '..') continue;
+    if ((seen ??= new Set()).has(p)) continue;
+    seen.add(p);
+    // A file the session touched is ranked by its touches.
+    if (l.files.some((f) => f.path === p)) continue;
+    const named = (l.named ??= []);
+    const i = named.findIndex((f) => f.path === p);
+    const f: NamedFile = i >= 0 ? named.splice(i, 1)[0]! : { path: p, times: 0, last_call: call };
+    f.times++;
+    f.last_call = call;
+    named.push(f);
+    if (named.length > NAMED_CAP) named.splice(0, named.length - NAMED_CAP);
+  }
+}
