@@ -23,40 +23,39 @@ const KNOWN = new Set(
   'js ts jsx tsx py java cpp c go rs php rb mjs cjs mts cts vue svelte kt kts scala cs swift h hpp cc m ex exs heex erl hs ml zig dart lua pl sh bash zsh sql json yaml yml toml xml ini env config md txt doc docx pdf html css'.split(' '),
 );
 
-/** A character a path is made of (ASCII letters, digits, `_@+-.` and both separators, and `:` for `C:\`). */
-function pathChar(c: number): boolean {
-  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 64 || c === 43 || c === 45 || c === 46 || c === 47 || c === 92 || c === 58;
-}
+/** A run of the characters a path is made of (ASCII letters, digits, `_@+-.`, both separators, and `:` for `C:\\`): one class, linear. */
+const RUN = /[\w@+\-.\/\\:]+/g;
 
 /**
- * The path-like words of `text` (one pass, no pattern): runs of path characters, each cut at a
- * `:line` suffix and trailing dots, kept when their last part has a known kind's extension.
+ * The path-like words of `text`'s first NAMING_CHARS characters: runs of path characters, each
+ * cut at a `:line` suffix and trailing dots, kept when their last part has a known kind's extension.
  */
 export function pathWords(text: string): string[] {
   const out: string[] = [];
-  const n = Math.min(text.length, NAMING_CHARS);
-  let i = 0;
-  while (i < n) {
-    while (i < n && !pathChar(text.charCodeAt(i))) i++;
-    const start = i;
-    while (i < n && pathChar(text.charCodeAt(i))) i++;
-    if (i === n && n < text.length) break; // cut off by the bound: not a whole word
-    let w = text.slice(start, i);
+  const cut = text.length > NAMING_CHARS;
+  const head = cut ? text.slice(0, NAMING_CHARS) : text;
+  for (const m of head.matchAll(RUN)) {
+    let w = m[0];
+    if (w.indexOf('.') < 0) continue;
+    if (cut && m.index + w.length === NAMING_CHARS) break; // cut off by the bound: not a whole word
     // `src/a.ts:12:3`, `C:\x\a.ts:4`: the drive's colon is kept, the line's dropped.
-    const colon = w.indexOf(':', /^[A-Za-z]:[\\/]/.test(w) ? 2 : 0);
+    const colon = w.indexOf(':', w.length > 2 && w[1] === ':' && (w[2] === '/' || w[2] === '\\') ? 2 : 0);
     if (colon >= 0) w = w.slice(0, colon);
     let end = w.length;
     while (end > 0 && w.charCodeAt(end - 1) === 46) end--;
-    w = w.slice(0, end);
+    if (end < w.length) w = w.slice(0, end);
     const dot = w.lastIndexOf('.');
     const sep = Math.max(w.lastIndexOf('/'), w.lastIndexOf('\\'));
-    if (dot <= sep + 1 || dot === w.length - 1) continue;
+    if (dot <= sep + 1 || dot === w.length - 1 || w.length - dot > 9) continue;
     if (!KNOWN.has(w.slice(dot + 1).toLowerCase())) continue;
     if (w.startsWith('//') || w.includes('://')) continue;
     out.push(w);
   }
   return out;
 }
+
+/** A `.` or `..` part, or a doubled separator: resolve must see the path. */
+const DOT_PART = /(?:^|\/)\.{1,2}(?:\/|$)|\/\//;
 
 /** Claude Code's tools whose output names files a session may go on to open: searches and commands (a file's own text, a web page's, are not). */
 export const NAMING_OUTPUT = new Set(['Grep', 'Glob', 'LS', 'Bash', 'PowerShell', 'BashOutput', 'TaskOutput', 'mcp__acp__Bash']);
@@ -77,14 +76,19 @@ export function nameFiles(s: BuildState, text: string, cwd: string, repoRoot: st
   const l = s.ledger;
   const call = l.tool_calls - 1;
   let seen: Set<string> | null = null;
+  let touched: Set<string> | null = null;
+  const root = repoRoot.endsWith('/') ? repoRoot : `${repoRoot}/`;
   for (const w of pathWords(text)) {
-    const p = reportPath(w, cwd, repoRoot);
+    // The common cases without path's resolve and relative (a few thousand instructions a word): a
+    // plain relative path from the repository's root, or an absolute one under it.
+    const plain = !w.includes('\\') && !DOT_PART.test(w);
+    const p = plain && cwd === repoRoot && w[0] !== '/' && !/^[A-Za-z]:/.test(w) ? w : plain && w.startsWith(root) ? w.slice(root.length) : reportPath(w, cwd, repoRoot);
     // Outside the repository: the ledger reports it absolute (or `..`-relative from a Windows drive).
     if (p.startsWith('/') || /^[A-Za-z]:/.test(p) || p === '.' || p.startsWith('../') || p === '..') continue;
     if ((seen ??= new Set()).has(p)) continue;
     seen.add(p);
     // A file the session touched is ranked by its touches.
-    if (l.files.some((f) => f.path === p)) continue;
+    if ((touched ??= new Set(l.files.map((f) => f.path))).has(p)) continue;
     const named = (l.named ??= []);
     const i = named.findIndex((f) => f.path === p);
     const f: NamedFile = i >= 0 ? named.splice(i, 1)[0]! : { path: p, times: 0, last_call: call };
