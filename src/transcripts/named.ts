@@ -78,11 +78,14 @@ export function nameFiles(s: BuildState, text: string, cwd: string, repoRoot: st
   let seen: Set<string> | null = null;
   let touched: Set<string> | null = null;
   const root = repoRoot.endsWith('/') ? repoRoot : `${repoRoot}/`;
+  // Where the working directory is in the repository ('' at its root, 'pkg/' below), null when elsewhere or not plain.
+  const below = cwd === repoRoot ? '' : cwd.startsWith(root) && !cwd.includes('\\') && !DOT_PART.test(cwd) ? `${cwd.slice(root.length).replace(/\/+$/, '')}/` : null;
   for (const w of pathWords(text)) {
     // The common cases without path's resolve and relative (a few thousand instructions a word): a
     // plain relative path from the repository's root, or an absolute one under it.
-    const plain = !w.includes('\\') && !DOT_PART.test(w);
-    const p = plain && cwd === repoRoot && w[0] !== '/' && !/^[A-Za-z]:/.test(w) ? w : plain && w.startsWith(root) ? w.slice(root.length) : reportPath(w, cwd, repoRoot);
+    const plain = !w.includes('\\') && !DOT_PART.test(w) && !/^[A-Za-z]:/.test(w);
+    if (plain && w[0] === '/' && !w.startsWith(root)) continue; // outside the repository
+    const p = !plain ? reportPath(w, cwd, repoRoot) : w[0] === '/' ? w.slice(root.length) : below !== null ? below + w : reportPath(w, cwd, repoRoot);
     // Outside the repository: the ledger reports it absolute (or `..`-relative from a Windows drive).
     if (p.startsWith('/') || /^[A-Za-z]:/.test(p) || p === '.' || p.startsWith('../') || p === '..') continue;
     if ((seen ??= new Set()).has(p)) continue;
