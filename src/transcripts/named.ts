@@ -23,33 +23,63 @@ const KNOWN = new Set(
   'js ts jsx tsx py java cpp c go rs php rb mjs cjs mts cts vue svelte kt kts scala cs swift h hpp cc m ex exs heex erl hs ml zig dart lua pl sh bash zsh sql json yaml yml toml xml ini env config md txt doc docx pdf html css'.split(' '),
 );
 
-/** A run of the characters a path is made of (ASCII letters, digits, `_@+-.`, both separators, and `:` for `C:\\`): one class, linear. */
-const RUN = /[\w@+\-.\/\\:]+/g;
+/** A character a path is made of (ASCII letters, digits, `_@+-.`, both separators, and `:` for `C:\\`). */
+function pathChar(c: number): boolean {
+  return (c >= 48 && c <= 58) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 64 || c === 43 || c === 45 || c === 46 || c === 47 || c === 92;
+}
+const alnum = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
 
 /**
  * The path-like words of `text`'s first NAMING_CHARS characters: runs of path characters, each
- * cut at a `:line` suffix and trailing dots, kept when their last part has a known kind's extension.
+ * cut at a `:line` suffix and trailing dots, kept when their last part has a known kind's
+ * extension. Found from the dots (the string's own search), so that the characters between are
+ * not walked one by one: a cold read of a session's outputs is what a hook pays.
  */
 export function pathWords(text: string): string[] {
   const out: string[] = [];
   const cut = text.length > NAMING_CHARS;
   const head = cut ? text.slice(0, NAMING_CHARS) : text;
-  for (const m of head.matchAll(RUN)) {
-    let w = m[0];
-    if (w.indexOf('.') < 0) continue;
-    if (cut && m.index + w.length === NAMING_CHARS) break; // cut off by the bound: not a whole word
-    // `src/a.ts:12:3`, `C:\x\a.ts:4`: the drive's colon is kept, the line's dropped.
+  const n = head.length;
+  let runStart = -1; // the start of the run the last word came from, so that a run is read once
+  let runEnd = -1;
+  for (let i = head.indexOf('.'); i >= 0; ) {
+    let j = i + 1;
+    while (j < n && alnum(head.charCodeAt(j))) j++;
+    const next = head.indexOf('.', j);
+    if (j - i - 1 < 1 || j - i - 1 > 8 || !KNOWN.has(head.slice(i + 1, j).toLowerCase())) {
+      i = next;
+      continue;
+    }
+    // The word ends here: trailing dots, then a character no path holds, or the `:` of a line.
+    let k = j;
+    while (k < n && head.charCodeAt(k) === 46) k++;
+    const c = head.charCodeAt(k);
+    const ends = k === n ? !cut : !pathChar(c) || (c === 58 && k === j);
+    if (!ends) {
+      i = next;
+      continue;
+    }
+    // Its run's start (a run already read is not walked again).
+    let start: number;
+    if (i > runStart && i < runEnd) start = runStart;
+    else {
+      start = i;
+      while (start > 0 && pathChar(head.charCodeAt(start - 1))) start--;
+      runStart = start;
+      let e = j;
+      while (e < n && pathChar(head.charCodeAt(e))) e++;
+      runEnd = e;
+    }
+    if (cut && runEnd === n) break; // cut off by the bound: not a whole word
+    let w = head.slice(start, j);
+    // `x:src/a.ts` is `x`, as `src/a.ts:12` is `src/a.ts`: a word ends at its first colon; a drive's (`C:\\`) is kept.
     const colon = w.indexOf(':', w.length > 2 && w[1] === ':' && (w[2] === '/' || w[2] === '\\') ? 2 : 0);
     if (colon >= 0) w = w.slice(0, colon);
-    let end = w.length;
-    while (end > 0 && w.charCodeAt(end - 1) === 46) end--;
-    if (end < w.length) w = w.slice(0, end);
     const dot = w.lastIndexOf('.');
     const sep = Math.max(w.lastIndexOf('/'), w.lastIndexOf('\\'));
-    if (dot <= sep + 1 || dot === w.length - 1 || w.length - dot > 9) continue;
-    if (!KNOWN.has(w.slice(dot + 1).toLowerCase())) continue;
-    if (w.startsWith('//') || w.includes('://')) continue;
-    out.push(w);
+    if (colon < 0 && dot > sep + 1 && !w.startsWith('//') && !w.includes('://')) out.push(w);
+    else if (colon >= 0 && dot > sep + 1 && dot < w.length - 1 && w.length - dot <= 9 && KNOWN.has(w.slice(dot + 1).toLowerCase()) && !w.startsWith('//') && !w.includes('://')) out.push(w);
+    i = next;
   }
   return out;
 }
