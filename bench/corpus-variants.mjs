@@ -80,7 +80,10 @@ export function variantOf(o = {}, hot) {
       return { path: f.path, score: o.unrounded ? raw : Math.round(raw), ops, last: f.last_call };
     });
     scored.sort((a, b) => b.score - a.score || (o.tie === 'latest' ? 0 : b.ops - a.ops) || b.last - a.last || a.path.localeCompare(b.path));
-    return scored.map((s) => s.path);
+    // Files only named come after, as shipped (src/compact/hot-files.ts): the most often named, then the latest named.
+    const touched = new Set(scored.map((s) => s.path));
+    const named = (first.named ?? []).filter((n) => !touched.has(n.path)).sort((a, b) => b.times - a.times || b.last_call - a.last_call || a.path.localeCompare(b.path));
+    return [...scored.map((s) => s.path), ...named.map((n) => n.path)];
   };
 }
 
@@ -193,7 +196,7 @@ export function factsAt(trace, first) {
   const turnOf = new Map();
   const callsOf = new Map();
   for (const [op, id, call, turn] of before) {
-    if (op === 'u' || op === 'U') continue; // a change not made: no touch of its own (see traceOf)
+    if (op === 'u' || op === 'U' || op === 'n') continue; // a change not made, a file named: no touch of its own (see traceOf)
     const p = trace.files[id];
     turnOf.set(p, turn);
     if (!callsOf.has(p)) callsOf.set(p, []);

@@ -271,7 +271,9 @@ const EPOCH = Date.UTC(2026, 0, 1);
  * the ledger took it, as [op, file id, tool-call index, turn, seconds since the session's start],
  * the files as opaque stand-in paths, and where the first half of its lines ends (in tool calls).
  * `op` is `r`, `e` or `w` (a read, an edit, a write), or `u` / `U`: an edit / a write its result
- * said was not made, a read since (a sixth field, 1 when that made the file's last touch a read).
+ * said was not made, a read since (a sixth field, 1 when that made the file's last touch a read),
+ * or `n`: the file named by a prompt, the todo list, a command or a search's or command's output
+ * (Ledger.named; its tool call is the latest call when it was named).
  *
  * A Claude Code record whose parent has not come yet waits; a read's ledger (ledgerOf, as
  * readLedger gives it) takes what still waits at its end, after the rest. So the trace records the
@@ -283,6 +285,9 @@ const EPOCH = Date.UTC(2026, 0, 1);
 export function traceOf({ read, build }, path, agent) {
   const lines = readFileSync(path, 'utf8').split('\n');
   const half = Math.ceil(lines.filter((l) => l.trim()).length / 2);
+  // The session's first working directory stands for the repository's root (the corpus has no
+  // repository): paths inside it are the ledger's relative ones, and the files it names are kept.
+  const repoRoot = firstCwd(lines);
   const state = build.newState(agent);
   const ids = new Map();
   const files = [];
@@ -321,13 +326,20 @@ export function traceOf({ read, build }, path, agent) {
         for (let n = before[key]; n < now[key]; n++) out.push([op, idOf(f.path), f.last_call, ledger.turns.length, secsOf(f.last)]);
       counts.set(f.path, { reads: f.reads, edits: f.edits, writes: f.writes, refused: f.refused ?? 0 });
     }
+    // Files named, not touched (Ledger.named, transcripts/named.ts): an 'n' step per naming, at its tool call.
+    for (const n of ledger.named ?? []) {
+      const key = `\0named\0${n.path}`;
+      const before = counts.get(key)?.times ?? 0;
+      for (let k = before; k < n.times; k++) out.push(['n', idOf(n.path), n.last_call, ledger.turns.length, secsOf(ledger.updated)]);
+      counts.set(key, { times: n.times });
+    }
   };
   const counts = new Map();
   /** The ledger a read ending here gives: what still waits for its parent taken, on a copy. */
-  const settled = () => read.ledgerOf({ state, offset, size: offset, tail: null, sessionId: '' }, {});
+  const settled = () => read.ledgerOf({ state, offset, size: offset, tail: null, sessionId: '' }, { repoRoot });
   for (const line of lines) {
     const end = offset + Buffer.byteLength(line) + 1;
-    read.readOn(state, path, offset, { to: end });
+    read.readOn(state, path, offset, { to: end, repoRoot });
     offset = end;
     stepsBeyond(state.ledger, counts, steps);
     if (line.trim() && ++seen === half) {
@@ -343,12 +355,36 @@ export function traceOf({ read, build }, path, agent) {
   return { agent, tool_calls: whole.tool_calls, cut: cut ?? { tool_calls: 0, secs: 0 }, files, steps };
 }
 
+/** The first working directory a transcript's records name (Claude Code's `cwd`), or undefined. */
+export function firstCwd(lines) {
+  for (const line of lines) {
+    if (!line.includes('"cwd"')) continue;
+    try {
+      const r = JSON.parse(line);
+      if (typeof r?.cwd === 'string' && r.cwd) return r.cwd;
+    } catch {
+      /* not a record */
+    }
+  }
+  return undefined;
+}
+
 /** The ledgers a trace stands for: the session up to its cut, and whole. */
 export function ledgersOfTrace(trace, emptyLedger) {
   const build = (steps, calls, secs) => {
     const l = emptyLedger(trace.agent);
     const byId = new Map();
     for (const [op, id, call, , s, nowRead] of steps) {
+      if (op === 'n') {
+        // A file named, not touched (Ledger.named): the most recently named last.
+        const named = (l.named ??= []);
+        const i = named.findIndex((n) => n.path === trace.files[id]);
+        const n = i >= 0 ? named.splice(i, 1)[0] : { path: trace.files[id], times: 0, last_call: call };
+        n.times++;
+        n.last_call = call;
+        named.push(n);
+        continue;
+      }
       const at = new Date(EPOCH + s * 1000).toISOString();
       let f = byId.get(id);
       if (!f) {

@@ -68,7 +68,9 @@ export function hitRates(first: Ledger, full: Ledger, ks: number[] = [5, 10]): H
   const ours = scoreHotFiles(first, [], { now: new Date(Number.isNaN(at) ? Date.now() : at), sizeOf: () => 4000 }).map((f) => f.path);
   const none = () => ({ ours: {}, claude: {}, recent: {}, often: {}, reachable: {} });
   const rates: HitRates = { touched: touched.size, candidates: first.files.length, ...none(), recall: none(), recall_known: none() };
-  const known = first.files.filter((f) => touched.has(f.path)).length;
+  // Known: touched by the first part, or named by it (Ledger.named: a prompt, a search's output…).
+  const knew = new Set([...first.files.map((f) => f.path), ...(first.named ?? []).map((n) => n.path)]);
+  const known = [...knew].filter((p) => touched.has(p)).length;
   const found = (ranked: string[], k: number) => ranked.slice(0, k).filter((p) => touched.has(p)).length;
   for (const k of ks) {
     const lists: Record<Rule, string[]> = { ours, claude: recentlyReadFiles(first, k), recent: recentlyTouchedFiles(first, k), often: oftenTouchedFiles(first, k) };

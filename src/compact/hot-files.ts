@@ -43,8 +43,10 @@ export interface FileStats {
   recent_ops: number;
   /** Tool-call index of the last touch; breaks ties in favour of the latest. */
   last_call: number;
-  source: 'ledger' | 'git';
+  source: 'ledger' | 'git' | 'named';
   git?: GitFileFact['kind'];
+  /** A file the session only named (Ledger.named): how often. */
+  named?: number;
 }
 
 export interface HotFile {
@@ -54,7 +56,7 @@ export interface HotFile {
   /** Estimated tokens of the file's content (size / 4), null when its size is unknown. */
   tokens: number | null;
   reasons: string[];
-  source: 'ledger' | 'git';
+  source: 'ledger' | 'git' | 'named';
 }
 
 export interface ScoreOptions {
@@ -142,12 +144,19 @@ export function fileStats(ledger: Ledger, git: GitFileFact[], now: Date): FileSt
     // in many small commits), and no operation within the session.
     byPath.set(g.path, { path: g.path, reads: 0, edits: 1, writes: 0, last: g.at, last_op: 'edit', recent_ops: 0, last_call: -1, source: 'git', git: g.kind });
   }
+  // Files the session named but never touched (a prompt, the todo list, a command, a search's or a
+  // command's output: transcripts/named.ts), git knowing nothing of them either.
+  for (const n of ledger.named ?? []) {
+    if (byPath.has(n.path) || isOwnPath(n.path)) continue;
+    byPath.set(n.path, { path: n.path, reads: 0, edits: 0, writes: 0, last: '', last_op: 'read', recent_ops: 0, last_call: n.last_call, source: 'named', named: n.times });
+  }
   return [...byPath.values()];
 }
 
 function reasons(f: FileStats, hours: number, callsSince: number | null): string[] {
   const out = [];
   const ops = [f.writes && `written ${f.writes}×`, f.edits && `edited ${f.edits}×`, f.reads && `read ${f.reads}×`].filter(Boolean).join(', ');
+  if (f.source === 'named') return [`named ${f.named}× in the session, not opened`];
   if (f.source === 'ledger') out.push(`${ops} in the session`);
   if (f.git === 'uncommitted') out.push('uncommitted changes');
   if (f.git === 'committed') out.push('changed in recent commits');
@@ -162,7 +171,7 @@ function reasons(f: FileStats, hours: number, callsSince: number | null): string
  * the corpus's tuning part that order left every cut as good or better than latest-first alone.
  */
 export function scoreHotFiles(ledger: Ledger, git: GitFileFact[], opts: ScoreOptions): HotFile[] {
-  const out: (HotFile & { last_call: number; at: number; ops: number })[] = [];
+  const out: (HotFile & { last_call: number; at: number; ops: number; named: boolean })[] = [];
   for (const f of fileStats(ledger, git, opts.now)) {
     const size = opts.sizeOf(f.path);
     if (size === null) continue;
@@ -171,7 +180,7 @@ export function scoreHotFiles(ledger: Ledger, git: GitFileFact[], opts: ScoreOpt
     const wall = recencyScore(hours);
     // A session file by the tool calls since its last touch (never more than the clock allows); a
     // file only git knows was not touched by the session at all: below what the session touched last.
-    const inSession = f.last_call >= 0 ? sessionRecencyScore(ledger.tool_calls - 1 - f.last_call) : ledger.files.length ? GIT_ONLY_RECENCY : wall;
+    const inSession = f.source === 'named' ? 0 : f.last_call >= 0 ? sessionRecencyScore(ledger.tool_calls - 1 - f.last_call) : ledger.files.length ? GIT_ONLY_RECENCY : wall;
     const factors = {
       recency: Math.round(Math.min(wall, inSession) * 10) / 10,
       frequency: frequencyScore(f),
@@ -182,10 +191,15 @@ export function scoreHotFiles(ledger: Ledger, git: GitFileFact[], opts: ScoreOpt
     const score = Math.round(
       factors.recency * HOT_WEIGHTS.recency + factors.frequency * HOT_WEIGHTS.frequency + factors.operation * HOT_WEIGHTS.operation + factors.file_type * HOT_WEIGHTS.file_type + factors.project * HOT_WEIGHTS.project,
     );
-    out.push({ path: f.path, score, factors, tokens: Math.ceil(size / 4), reasons: reasons(f, hours, f.last_call >= 0 ? Math.max(0, ledger.tool_calls - 1 - f.last_call) : null), source: f.source, last_call: f.last_call, at: Number.isNaN(at) ? 0 : at, ops: f.reads + f.edits + f.writes });
+    const ops = f.source === 'named' ? f.named! : f.reads + f.edits + f.writes;
+    out.push({ path: f.path, score, factors, tokens: Math.ceil(size / 4), reasons: reasons(f, hours, f.last_call >= 0 ? Math.max(0, ledger.tool_calls - 1 - f.last_call) : null), source: f.source, last_call: f.last_call, at: Number.isNaN(at) ? 0 : at, ops, named: f.source === 'named' });
   }
-  out.sort((a, b) => b.score - a.score || b.ops - a.ops || b.last_call - a.last_call || b.at - a.at || a.path.localeCompare(b.path));
-  return out.map(({ last_call: _c, at: _a, ops: _o, ...h }) => h);
+  // A file only named comes after every file the session touched or git changed, whatever its
+  // score: it fills the places they leave (on the corpus's tuning part a named file was a file the
+  // rest touched 1-3% of the time, a rule's own 5th file 10-14%: bench/corpus-named.mjs). Among
+  // named files: the most often named, then the latest named (chosen on the tuning part).
+  out.sort((a, b) => Number(a.named) - Number(b.named) || (a.named ? b.ops - a.ops || b.last_call - a.last_call : b.score - a.score || b.ops - a.ops || b.last_call - a.last_call || b.at - a.at) || a.path.localeCompare(b.path));
+  return out.map(({ last_call: _c, at: _a, ops: _o, named: _n, ...h }) => h);
 }
 
 export interface HotSelection {

@@ -357,6 +357,9 @@ function touch(s: BuildState, path: string, op: 'read' | 'edit' | 'write', at: s
   f.by_subagent ||= sub;
   f.last_call = l.tool_calls - 1;
   if (worktree) f.worktree = worktree;
+  // Named before, touched now: ranked by its touches from here on (transcripts/named.ts).
+  const named = l.named?.findIndex((n) => n.path === path) ?? -1;
+  if (named >= 0 && l.named!.splice(named, 1) && !l.named!.length) delete l.named;
 }
 
 /** Adds a command to the capped list; its absolute index. */

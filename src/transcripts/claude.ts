@@ -25,6 +25,7 @@ import { listAdd, listHas, listKeep, listLength } from './id-list.js';
 import type { Todo } from './ledger.js';
 import { callLabel, outputText, subjectOf } from './tool-input.js';
 import { taskOp } from './tasks.js';
+import { nameFiles, namingInput, NAMING_OUTPUT } from './named.js';
 import { textOf, withoutIdeContext } from '../agents/transcript-text.js';
 import { between } from '../linear.js';
 
@@ -184,7 +185,10 @@ function apply(s: BuildState, rec: Rec, ctx: Ctx): void {
       if (chain === 'main' && results) s.claudeSkill = msg.content.some((b: any) => b?.type === 'tool_result' && s.calls.some(([id, c]) => id === b.tool_use_id && c.tool === 'Skill'));
       for (const b of msg.content) {
         if (b?.type === 'tool_result' && typeof b.tool_use_id === 'string') {
-          toolResult(s, b.tool_use_id, { failed: b.is_error === true, message: outputText(b.content), at, ...(results === 1 && rec.toolUseResult !== undefined ? { detail: rec.toolUseResult } : {}) });
+          const tool = s.calls.find(([id]) => id === b.tool_use_id)?.[1].tool;
+          const message = outputText(b.content);
+          toolResult(s, b.tool_use_id, { failed: b.is_error === true, message, at, ...(results === 1 && rec.toolUseResult !== undefined ? { detail: rec.toolUseResult } : {}) });
+          if (tool && NAMING_OUTPUT.has(tool)) nameFiles(s, message, cwd, ctx.repoRoot);
         }
       }
     }
@@ -207,6 +211,7 @@ function apply(s: BuildState, rec: Rec, ctx: Ctx): void {
     }
     if (prompt && !/^\[Request interrupted by user/.test(prompt.trim())) {
       userMessage(s, prompt, at);
+      nameFiles(s, prompt, cwd, ctx.repoRoot);
       if (isSlashRecord(rec)) s.claudeSlash = true;
       else delete s.claudeSlash;
       // What answers it is a response begun after it: the one before, written again, is a replay.
@@ -261,6 +266,7 @@ function apply(s: BuildState, rec: Rec, ctx: Ctx): void {
         todos: b.name === 'TodoWrite' ? todos(input) : undefined,
         task: taskOp(b.name, input),
       });
+      nameFiles(s, namingInput(b.name, input), cwd, ctx.repoRoot);
     }
   }
 }

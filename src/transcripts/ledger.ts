@@ -124,6 +124,19 @@ export interface Ledger {
    * text held, each replaced by U+FFFD, the rest of the text kept. Absent when there were none.
    */
   replaced_surrogates?: number;
+  /**
+   * Repository files the session named without touching them yet (a prompt, the todo list, a
+   * command line, a search's or a command's output: transcripts/named.ts), the most recently named
+   * last, at most NAMED_CAP. Paths only. Absent when none.
+   */
+  named?: NamedFile[];
+}
+
+/** A repository file a session named: how often, and at which tool call last (as FileTouch.last_call). */
+export interface NamedFile {
+  path: string;
+  times: number;
+  last_call: number;
 }
 
 /**
