@@ -211,32 +211,39 @@ export interface HotSelection {
   skipped: { path: string; reason: string }[];
 }
 
-/** Seed 004's selectOptimalFileSet: best first, within the file and token limits, best fit for the remainder. */
+/**
+ * Seed 004's selectOptimalFileSet: best first, within the file and token limits, best fit for the
+ * remainder. One change: the seed skips a file over the per-file limit, since it restores contents;
+ * git-memory hands back paths and a restore reads what fits, so such a file stays, counted at the
+ * limit (its first 8,192 tokens) and saying its size. Skipped, the files an agent works on in a large
+ * codebase (a 20,000-token config.ts) were exactly the ones left out, their places going to files
+ * git changed that the session never opened.
+ */
 export function selectHotFiles(ranked: HotFile[], limits: { maxFiles: number; maxTokensPerFile: number; totalTokenLimit: number } = HOT_LIMITS): HotSelection {
   const files: HotFile[] = [];
   const skipped: HotSelection['skipped'] = [];
   const taken = new Set<string>();
   let total = 0;
+  // What a file costs the budget: its estimate, at most the per-file limit (a restore reads that much).
+  const cost = (f: HotFile) => Math.min(f.tokens ?? 0, limits.maxTokensPerFile);
+  const take = (f: HotFile) => {
+    const over = (f.tokens ?? 0) > limits.maxTokensPerFile;
+    files.push(over ? { ...f, reasons: [...f.reasons, `large: ${f.tokens} tokens, its first ${limits.maxTokensPerFile} counted`] } : f);
+    taken.add(f.path);
+    total += cost(f);
+  };
   ranked.forEach((f, i) => {
     if (taken.has(f.path)) return;
-    const tokens = f.tokens ?? 0;
     if (files.length >= limits.maxFiles) return void skipped.push({ path: f.path, reason: `over the ${limits.maxFiles}-file limit` });
-    if (tokens > limits.maxTokensPerFile) return void skipped.push({ path: f.path, reason: `${tokens} tokens: over the ${limits.maxTokensPerFile}-token limit for one file` });
-    if (total + tokens > limits.totalTokenLimit) {
-      skipped.push({ path: f.path, reason: `${tokens} tokens: over what is left of the ${limits.totalTokenLimit}-token budget` });
+    if (total + cost(f) > limits.totalTokenLimit) {
+      skipped.push({ path: f.path, reason: `${cost(f)} tokens: over what is left of the ${limits.totalTokenLimit}-token budget` });
       // The seed's knapsack step: the best-scored later file that still fits.
       const room = limits.totalTokenLimit - total;
-      const alt = ranked.slice(i + 1).find((g) => !taken.has(g.path) && (g.tokens ?? 0) <= room && (g.tokens ?? 0) <= limits.maxTokensPerFile);
-      if (alt) {
-        files.push(alt);
-        taken.add(alt.path);
-        total += alt.tokens ?? 0;
-      }
+      const alt = ranked.slice(i + 1).find((g) => !taken.has(g.path) && cost(g) <= room);
+      if (alt) take(alt);
       return;
     }
-    files.push(f);
-    taken.add(f.path);
-    total += tokens;
+    take(f);
   });
   return { files, total_tokens: total, efficiency: Math.round((total / limits.totalTokenLimit) * 1000) / 10, skipped: skipped.filter((s) => !taken.has(s.path)) };
 }

@@ -116,13 +116,24 @@ describe('inside one session (issue 25 §5)', () => {
 describe('selectHotFiles', () => {
   const hf = (path: string, score: number, tokens: number): HotFile => ({ path, score, tokens, factors: { recency: 0, frequency: 0, operation: 0, file_type: 0, project: 0 }, reasons: [], source: 'ledger' });
 
-  it('keeps at most 20 files, skips one over 8,192 tokens, fills the remainder with the best fit', () => {
+  it('keeps at most 20 files and fills the remainder with the best fit', () => {
     const many = Array.from({ length: 25 }, (_, i) => hf(`f${i}.ts`, 100 - i, 10));
     expect(selectHotFiles(many).files).toHaveLength(20);
-    const sel = selectHotFiles([hf('big.ts', 99, 9000), hf('a.ts', 90, 8000), hf('b.ts', 89, 8000), hf('c.ts', 88, 8000), hf('d.ts', 87, 8000), hf('e.ts', 86, 5000), hf('f.ts', 85, 700), hf('g.ts', 84, 600)]);
+    const sel = selectHotFiles([hf('a.ts', 90, 8000), hf('b.ts', 89, 8000), hf('c.ts', 88, 8000), hf('d.ts', 87, 8000), hf('e.ts', 86, 5000), hf('f.ts', 85, 700), hf('g.ts', 84, 600)]);
     expect(sel.files.map((f) => f.path)).toEqual(['a.ts', 'b.ts', 'c.ts', 'd.ts', 'f.ts']);
     expect(sel.total_tokens).toBe(32_700);
-    expect(sel.skipped.map((s) => s.path)).toEqual(['big.ts', 'e.ts', 'g.ts']);
+    expect(sel.skipped.map((s) => s.path)).toEqual(['e.ts', 'g.ts']);
+  });
+
+  it('keeps a file over 8,192 tokens, counted at 8,192 and saying its size: the file the session edits in a large codebase is not left out', () => {
+    // history51 on vitejs/vite: packages/vite/src/node/config.ts (22,664 tokens), edited by the session, was skipped for
+    // size and its place went to a file of a recent commit the session never opened.
+    const sel = selectHotFiles([hf('packages/vite/src/node/config.ts', 63, 22_664), hf('a.ts', 60, 8000), hf('b.ts', 59, 8000), hf('c.ts', 58, 8000), hf('d.ts', 57, 8000), hf('g.ts', 56, 500)]);
+    expect(sel.files.map((f) => f.path)).toEqual(['packages/vite/src/node/config.ts', 'a.ts', 'b.ts', 'c.ts', 'g.ts']);
+    expect(sel.files[0]!.reasons).toEqual(['large: 22664 tokens, its first 8192 counted']);
+    expect(sel.files[0]!.tokens).toBe(22_664);
+    expect(sel.total_tokens).toBe(8192 + 3 * 8000 + 500);
+    expect(sel.skipped).toEqual([{ path: 'd.ts', reason: '8000 tokens: over what is left of the 32768-token budget' }]);
   });
 });
 
