@@ -106,7 +106,7 @@ const cached = { ...commonjs, supported: { 'dynamic-import': false } };
  * without the u flag), a string or a name. A character after a backslash would change meaning when
  * escaped: the build stops there rather than guess.
  */
-const ASCII_ONLY = ['git-memory.js', 'bin.js', 'hook.js', 'agent-tool-use.js', 'agent-hooks.js', 'session-start.js', 'primer.js', 'end.js', 'search.js', 'mcp-search.js', 'agent-worker.js'];
+const ASCII_ONLY = ['git-memory.js', 'bin.js', 'hook.js', 'agent-tool-use.js', 'agent-hooks.js', 'pre-compact.js', 'session-start.js', 'primer.js', 'end.js', 'search.js', 'mcp-search.js', 'agent-worker.js'];
 function asciiOnly(url) {
   const text = readFileSync(url, 'utf8');
   let out = '';
@@ -134,6 +134,8 @@ await Promise.all([
       // The compaction hooks and SessionStart (a primer each): one file with a code cache, not
       // agents.mjs's graph of ESM chunks, whose loading cost more than the hooks' own work.
       'agent-hooks': 'src/hook/agent/entry.ts',
+      // PreCompact alone (the agent waits for it at every compaction): none of the other hooks' code.
+      'pre-compact': 'src/hook/agent/compaction-pre-entry.ts',
       // SessionStart alone (every start, resume and compaction of a session): the primer and what
       // PreCompact's worker prepared, without the other hooks' code; agent-hooks.js when that is not enough.
       'session-start': 'src/hook/agent/session-start-entry.ts',
