@@ -134,8 +134,6 @@ await Promise.all([
       // The compaction hooks and SessionStart (a primer each): one file with a code cache, not
       // agents.mjs's graph of ESM chunks, whose loading cost more than the hooks' own work.
       'agent-hooks': 'src/hook/agent/entry.ts',
-      // PreCompact alone (the agent waits for it at every compaction): none of the other hooks' code.
-      'pre-compact': 'src/hook/agent/compaction-pre-entry.ts',
       // SessionStart alone (every start, resume and compaction of a session): the primer and what
       // PreCompact's worker prepared, without the other hooks' code; agent-hooks.js when that is not enough.
       'session-start': 'src/hook/agent/session-start-entry.ts',
@@ -147,7 +145,9 @@ await Promise.all([
   // end.js holds the secret scanner (~650 KB of it): without its whitespace it is read and its code
   // cache checked ~1.3 ms faster at every session end. Names and strings are kept. primer.js
   // likewise (every session start): 235 KB read at each start, 172 KB without it.
-  build({ ...cached, entryPoints: { end: 'src/cli/lean/end.ts', 'agent-worker': 'src/hook/agent/worker.ts', primer: 'src/cli/lean/primer.ts' }, minifyWhitespace: true, minifySyntax: true }),
+  // pre-compact.js: PreCompact alone (the agent waits for it at every compaction), none of the other
+  // hooks' code; without its whitespace too.
+  build({ ...cached, entryPoints: { end: 'src/cli/lean/end.ts', 'agent-worker': 'src/hook/agent/worker.ts', primer: 'src/cli/lean/primer.ts', 'pre-compact': 'src/hook/agent/compaction-pre-entry.ts' }, minifyWhitespace: true, minifySyntax: true }),
   build({
     ...common,
     entryPoints: { cli: 'src/cli/main.ts', mcp: 'src/mcp/entry.ts', agents: 'src/hook/agent/entry.ts', statusline: 'src/cli/lean/statusline.ts', 'pre-push': 'src/hook/pre-push-entry.ts' },
