@@ -12,12 +12,25 @@ import { logFailure } from './hook-log.js';
 import { preCompact } from './compact.js';
 import type { AgentHookIo } from './process-io.js';
 
+/**
+ * The arguments an agent's hook command gives (`pre-compact --agent NAME`, or `--agent=NAME`) read as
+ * parseArgs reads them, without loading node's argument parser (~1 M instructions at every
+ * compaction); null for any other shape, which parseArgs reads (and reports).
+ */
+function plainArgs(args: string[]): { values: { agent?: string; detached?: boolean }; positionals: string[] } | null {
+  const [event, flag, value] = args;
+  if (event === undefined || event.startsWith('-') || flag === undefined) return null;
+  if (args.length === 3 && flag === '--agent' && value !== undefined && !value.startsWith('-')) return { values: { agent: value }, positionals: [event] };
+  if (args.length === 2 && flag.startsWith('--agent=')) return { values: { agent: flag.slice('--agent='.length) }, positionals: [event] };
+  return null;
+}
+
 /** Always EXIT.ok: a failure goes to stderr (to the hook log when run `--detached`), and the agent carries on. */
 export async function runPreCompactHook(args: string[], io: AgentHookIo): Promise<ExitCode> {
   let eventName: string | undefined;
   let detached = false;
   try {
-    const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { agent: { type: 'string' }, detached: { type: 'boolean' } } });
+    const { values, positionals } = plainArgs(args) ?? parseArgs({ args, allowPositionals: true, options: { agent: { type: 'string' }, detached: { type: 'boolean' } } });
     eventName = positionals[0];
     detached = values.detached === true;
     const usage = agentHookUsage(HOOK_AGENT_NAMES);
