@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { needleLiterals } from '../../src/safety/needle-literals.js';
 import { needleTable } from '../../src/safety/needle-table.js';
-import { mayHoldSecret, redactHeldLines, redactLineBySubstrings, redactQuick, redactQuickLines, rulesHeld } from '../../src/safety/quick-redact.js';
+import { mayHoldSecret, redactHeldLines, redactLineBySubstrings, redactQuick, redactQuickLines, redactQuickOnce, rulesHeld } from '../../src/safety/quick-redact.js';
 import { RULES } from '../../src/safety/rules.js';
 import { benignJournal, credentials, negatives } from './corpus.js';
 
@@ -138,9 +138,8 @@ describe('the quick redaction', () => {
 });
 
 describe("a short text's lines, its rules' strings searched in the text whole", () => {
-  // redactQuickLines takes this way for a text of 8 lines or more within a process's first 4,096
-  // characters (the PreCompact text, the context after a compaction): each line must come out as
-  // the line-by-line way (rulesHeld) makes it.
+  // redactQuickOnce takes this way for PreCompact's text (a process's one short text, within its
+  // first 4,096 characters): each line must come out as the line-by-line way (rulesHeld) makes it.
   it('redacts each line exactly as the line alone', () => {
     const prose = ['## Files and Code Sections', 'Straße ﬁle İstanbul ΟΔΟΣ: the build at 18:00:00 ran', '- src/payments/cache.ts: key rotation; see sk- docs', 'Résumé of the work\r', '', 'ΣΣ.'];
     const lines = credentials.flatMap((c, i) => [prose[i % prose.length]!, `${prose[(i + 1) % prose.length]} ${c.text}`, c.text.toUpperCase(), `ΣΣ ${c.text.toLowerCase()}`, `${c.text} ${c.text}`]);
@@ -159,6 +158,7 @@ describe("a short text's lines, its rules' strings searched in the text whole", 
     for (const text of texts) {
       const expected = text.split('\n').map(redactLineBySubstrings).join('\n');
       expect(redactHeldLines(text)).toBe(expected);
+      expect(redactQuickOnce(text)).toBe(redactQuickLines(text));
       redacted += expected.split('[REDACTED:').length - 1;
     }
     expect(redacted).toBeGreaterThan(credentials.length * 3);
