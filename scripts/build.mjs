@@ -106,7 +106,7 @@ const cached = { ...commonjs, supported: { 'dynamic-import': false } };
  * without the u flag), a string or a name. A character after a backslash would change meaning when
  * escaped: the build stops there rather than guess.
  */
-const ASCII_ONLY = ['git-memory.js', 'bin.js', 'hook.js', 'agent-tool-use.js', 'agent-hooks.js', 'session-start.js', 'primer.js', 'end.js', 'search.js', 'mcp-search.js', 'agent-worker.js'];
+const ASCII_ONLY = ['git-memory.js', 'bin.js', 'hook.js', 'agent-tool-use.js', 'agent-hooks.js', 'pre-compact.js', 'session-start.js', 'primer.js', 'end.js', 'search.js', 'mcp-search.js', 'agent-worker.js'];
 function asciiOnly(url) {
   const text = readFileSync(url, 'utf8');
   let out = '';
@@ -145,7 +145,9 @@ await Promise.all([
   // end.js holds the secret scanner (~650 KB of it): without its whitespace it is read and its code
   // cache checked ~1.3 ms faster at every session end. Names and strings are kept. primer.js
   // likewise (every session start): 235 KB read at each start, 172 KB without it.
-  build({ ...cached, entryPoints: { end: 'src/cli/lean/end.ts', 'agent-worker': 'src/hook/agent/worker.ts', primer: 'src/cli/lean/primer.ts' }, minifyWhitespace: true, minifySyntax: true }),
+  // pre-compact.js: PreCompact alone (the agent waits for it at every compaction), none of the other
+  // hooks' code; without its whitespace too.
+  build({ ...cached, entryPoints: { end: 'src/cli/lean/end.ts', 'agent-worker': 'src/hook/agent/worker.ts', primer: 'src/cli/lean/primer.ts', 'pre-compact': 'src/hook/agent/compaction-pre-entry.ts' }, minifyWhitespace: true, minifySyntax: true }),
   build({
     ...common,
     entryPoints: { cli: 'src/cli/main.ts', mcp: 'src/mcp/entry.ts', agents: 'src/hook/agent/entry.ts', statusline: 'src/cli/lean/statusline.ts', 'pre-push': 'src/hook/pre-push-entry.ts' },

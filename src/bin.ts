@@ -259,6 +259,8 @@ const AGENT_HOOK_BUNDLES: AgentHookEntries = {
   // The compaction hooks read the ledger: each keeps its own code cache. The other events: agents.mjs.
   agentHook: async (hookArgs, io) => {
     const event = hookArgs[0] ?? '';
+    // PreCompact, which the agent waits for at every compaction: its own bundle, without the other hooks.
+    if (event === 'pre-compact') return exitOf(lean('pre-compact').runPreCompactHook!(...([hookArgs, io] as never[])));
     if (LEAN_AGENT_EVENTS.has(event)) return exitOf(lean('agent-hooks', event === 'session-start' ? 'agent-hooks' : 'agent-compact').runAgentHook!(...([hookArgs, io] as never[])));
     return exitOf((await full('agents')).runAgentHook!(...([hookArgs, io] as never[])));
   },

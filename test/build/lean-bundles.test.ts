@@ -13,7 +13,7 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const DIST = join(ROOT, 'dist');
 
 /** Single-file fast starts (CommonJS bundles, see scripts/build.mjs). */
-const LEAN_FILES = ['git-memory.js', 'bin.js', 'hook.js', 'agent-tool-use.js', 'agent-hooks.js', 'session-start.js', 'primer.js', 'search.js', 'end.js'];
+const LEAN_FILES = ['git-memory.js', 'bin.js', 'hook.js', 'agent-tool-use.js', 'agent-hooks.js', 'pre-compact.js', 'session-start.js', 'primer.js', 'search.js', 'end.js'];
 /** The agent-hook and status-line fast starts: ESM entries whose chunks are followed through static and dynamic imports. */
 const LEAN_GRAPHS = ['agents.mjs', 'statusline.mjs'];
 
@@ -48,6 +48,8 @@ const RUNTIME_LOADS: Record<string, string[]> = {
   // SessionStart builds the primer, and so reads frontmatter as primer.js does.
   'agent-hooks.js': ['gray-matter', 'yaml'],
   'session-start.js': ['gray-matter', 'yaml'],
+  // PreCompact reads TASKS.md, whose frontmatter may be rich.
+  'pre-compact.js': ['gray-matter', 'yaml'],
   'primer.js': ['gray-matter', 'yaml'],
   'search.js': ['gray-matter', 'yaml'],
   // `end` reads sessions as primer.js does (the scanner's `debug`, which tried supports-color, is

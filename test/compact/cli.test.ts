@@ -134,6 +134,42 @@ describe('compaction hooks (Claude Code)', () => {
     expect(r.stdout).toContain('Sliding-window rate limit on login');
   });
 
+  it('PreCompact runs from its own bundle (pre-compact.js, not agent-hooks.js) and fails as agent-hooks.js does', async () => {
+    const repo = makeRepo({ now: NOW });
+    const t = session(repo);
+    const r = repo.exec(['hook', 'agent', 'pre-compact', '--agent', 'claude'], { stdin: hookInput(repo, t, { trigger: 'auto' }), env: { GIT_MEMORY_TRACE: '1' } });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('Use a sliding window, not a fixed one');
+    // `--agent=NAME` reads as `--agent NAME`.
+    expect(repo.exec(['hook', 'agent', 'pre-compact', '--agent=claude'], { stdin: hookInput(repo, t, { trigger: 'auto' }) }).stdout).toBe(r.stdout);
+    const loaded = r.stderr.split('\n').filter((l) => l.endsWith(' loaded'));
+    expect(loaded.some((l) => l.endsWith(' pre-compact.js loaded')), r.stderr).toBe(true);
+    expect(loaded.some((l) => l.includes('agent-hooks')), r.stderr).toBe(false);
+    // Its failures read as PostCompact's (agent-hooks.js), event aside: no agent, an unknown one, input that is not JSON, a cwd outside any repository.
+    const outside = makeRepo({ now: NOW });
+    rmSync(join(outside.dir, '.git'), { recursive: true, force: true });
+    const cases: [string[], string][] = [
+      [[], hookInput(repo, t, {})],
+      [['--agent', 'nobody'], hookInput(repo, t, {})],
+      [['--agent='], hookInput(repo, t, {})],
+      [['--agent', ''], hookInput(repo, t, {})],
+      [['--agent', '-x'], hookInput(repo, t, {})],
+      [['--agent', 'claude', '--bogus'], hookInput(repo, t, {})],
+      [['--bogus', '--agent', 'claude'], hookInput(repo, t, {})],
+      [['--agent', 'claude'], '{oops'],
+      [['--agent', 'claude'], JSON.stringify({ session_id: '4d5611e5', transcript_path: t, cwd: outside.dir, compact_summary: 'x' })],
+    ];
+    for (const [args, stdin] of cases) {
+      const pre = repo.exec(['hook', 'agent', 'pre-compact', ...args], { stdin });
+      const post = repo.exec(['hook', 'agent', 'post-compact', ...args], { stdin });
+      expect(pre.code).toBe(0);
+      expect(pre.stdout).toBe('');
+      // A parse error names no event (agentHook's has none yet either).
+      expect(pre.stderr).toMatch(/^git-memory hook agent (?:pre-compact)?: /);
+      expect(pre.stderr).toBe(post.stderr.replace('hook agent post-compact:', 'hook agent pre-compact:'));
+    }
+  });
+
   it('a secret pasted in a prompt does not go back into the context', async () => {
     const repo = makeRepo({ now: NOW });
     const t = session(repo);

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { needleLiterals } from '../../src/safety/needle-literals.js';
 import { needleTable } from '../../src/safety/needle-table.js';
-import { mayHoldSecret, redactQuick, redactQuickLines, rulesHeld } from '../../src/safety/quick-redact.js';
+import { mayHoldSecret, redactHeldLines, redactLineBySubstrings, redactQuick, redactQuickLines, redactQuickOnce, rulesHeld } from '../../src/safety/quick-redact.js';
 import { RULES } from '../../src/safety/rules.js';
 import { benignJournal, credentials, negatives } from './corpus.js';
 
@@ -134,5 +134,33 @@ describe('the quick redaction', () => {
     expect(redactQuick('the secret store moved; the password is Xq7#vLp2Rt9!')).toContain('[REDACTED:secret-in-words]');
     // No run of eight characters after the word: the pattern is never needed.
     expect(redactQuick('Rotate webhook signing secrets (t-d329a)')).toBe('Rotate webhook signing secrets (t-d329a)');
+  });
+});
+
+describe("a short text's lines, its rules' strings searched in the text whole", () => {
+  // redactQuickOnce takes this way for PreCompact's text (a process's one short text, within its
+  // first 4,096 characters): each line must come out as the line-by-line way (rulesHeld) makes it.
+  it('redacts each line exactly as the line alone', () => {
+    const prose = ['## Files and Code Sections', 'Straße ﬁle İstanbul ΟΔΟΣ: the build at 18:00:00 ran', '- src/payments/cache.ts: key rotation; see sk- docs', 'Résumé of the work\r', '', 'ΣΣ.'];
+    const lines = credentials.flatMap((c, i) => [prose[i % prose.length]!, `${prose[(i + 1) % prose.length]} ${c.text}`, c.text.toUpperCase(), `ΣΣ ${c.text.toLowerCase()}`, `${c.text} ${c.text}`]);
+    const strings = [...new Set(needleTable().flatMap((l) => l ?? []))];
+    const texts = [
+      lines.join('\n'),
+      [...benignJournal(3000).split('\n'), ...negatives].join('\n'),
+      strings.join('\n'),
+      `${strings.join(' ')}\n\n${strings.join('')}\n`,
+      '\n\n\n',
+      credentials.map((c) => c.text).join('\r\n'),
+    ];
+    // And windows of 8 to 48 lines, as the hooks' texts are.
+    for (let i = 0; i + 48 <= lines.length; i += 37) texts.push(lines.slice(i, i + 8 + (i % 41)).join('\n'));
+    let redacted = 0;
+    for (const text of texts) {
+      const expected = text.split('\n').map(redactLineBySubstrings).join('\n');
+      expect(redactHeldLines(text)).toBe(expected);
+      expect(redactQuickOnce(text)).toBe(redactQuickLines(text));
+      redacted += expected.split('[REDACTED:').length - 1;
+    }
+    expect(redacted).toBeGreaterThan(credentials.length * 3);
   });
 });

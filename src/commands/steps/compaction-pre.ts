@@ -7,7 +7,7 @@
 import { mustKeep, mustKeepText } from '../../compact/must-keep.js';
 import { readTaskListKeeping } from '../../memory/tasks-file.js';
 import { readHeldTasks } from '../../memory/tasks-held.js';
-import { redactQuickLines } from '../../safety/quick-redact.js';
+import { redactQuickOnce } from '../../safety/quick-redact.js';
 import { advanceLedger } from '../../transcripts/index.js';
 import type { AgentName, Ledger } from '../../transcripts/ledger.js';
 import type { Opened } from '../context.js';
@@ -32,5 +32,5 @@ export function preCompactText(o: Opened, s: HookSession): string {
   } catch {
     /* no readable TASKS.md: the ledger's todo list still counts */
   }
-  return redactQuickLines(mustKeepText(mustKeep(ledger, tasks)));
+  return redactQuickOnce(mustKeepText(mustKeep(ledger, tasks)));
 }
