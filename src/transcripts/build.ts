@@ -149,6 +149,8 @@ interface OpenCall {
   /** A todo list or task change, applied once the result says the call succeeded. */
   todos?: Todo[];
   task?: TaskOp;
+  /** The index of a call that writes the todo list (Ledger.todos_call). */
+  listCall?: number;
 }
 
 /** Bounds that keep the kept ledger small whatever the transcript's length (oldest dropped). */
@@ -447,7 +449,10 @@ export function toolCall(s: BuildState, c: CallFacts): void {
   // A todo list counts once its call succeeded (a refused TodoWrite is no list); a call without an
   // id can have no result, and counts as made.
   const todos = c.todos && !sub ? c.todos.map((t) => ({ content: cut(t.content, 500), status: t.status })) : undefined;
-  if (todos && !c.id) l.todos = todos;
+  if (todos && !c.id) {
+    l.todos = todos;
+    l.todos_call = l.tool_calls - 1;
+  }
   if (c.id) {
     s.calls.push([
       c.id,
@@ -457,6 +462,7 @@ export function toolCall(s: BuildState, c: CallFacts): void {
         chain: c.chain,
         ...(todos ? { todos } : {}),
         ...(c.task && !sub ? { task: c.task } : {}),
+        ...(todos || (c.task && !sub) ? { listCall: l.tool_calls - 1 } : {}),
         ...(changes.length ? { changes, call: l.tool_calls - 1, turn: s.turn ?? 0 } : {}),
       },
     ]);
@@ -504,10 +510,14 @@ export function toolResult(s: BuildState, id: string, r: { failed: boolean; mess
   s.calls.splice(i, 1);
   if (call.changes && !(r.applied ?? !r.failed)) undoChanges(s, call);
   if (!r.failed) {
-    if (call.todos) s.ledger.todos = call.todos;
+    if (call.todos) {
+      s.ledger.todos = call.todos;
+      if (call.listCall !== undefined) s.ledger.todos_call = call.listCall;
+    }
     if (call.task && !taskFailed(r.detail)) {
       s.tasks = applyTaskOp(s.tasks ?? [], call.task, r.message, r.detail);
       s.ledger.todos = s.tasks.map((t) => ({ content: cut(t.content, 500), status: t.status }));
+      if (call.listCall !== undefined) s.ledger.todos_call = call.listCall;
     }
     return;
   }

@@ -1,4 +1,4 @@
-import { isLocalOutputRecord, isSlashRecord, promptOf } from './first-prompt.js';
+import { isContinuedSummary, isLocalOutputRecord, isSlashRecord, promptOf } from './first-prompt.js';
 import {
   assistantText,
   compaction,
@@ -175,7 +175,7 @@ function apply(s: BuildState, rec: Rec, ctx: Ctx): void {
   const msg = rec.message;
   if (!msg || typeof msg !== 'object') return;
   if (rec.type === 'user') {
-    if (rec.isCompactSummary) {
+    if (rec.isCompactSummary || (chain === 'main' && isContinuedSummary(rec))) {
       compactSummary(s, outputText(msg.content), at);
       return;
     }

@@ -13,10 +13,22 @@ function readHead(path: string): string | null {
 /** Wrappers the agents put around commands, environment and instructions, which are not prompts. */
 export const isWrapper = (t: string) => /^\s*(<|Caveat:|# AGENTS\.md instructions)/.test(t);
 
+/**
+ * The summary Claude Code 1.0 put first in a session it continued after the context ran out: a
+ * record of the user's (no isCompactSummary, no parent) whose text is its own summary of the
+ * conversation before, not a request (2 of the 480 public transcripts: their session's request
+ * and commit message were "This session is being continued from a previous conversation…").
+ */
+export function isContinuedSummary(r: Rec): boolean {
+  if (!r || typeof r !== 'object' || r.type !== 'user' || r.parentUuid != null || r.isSidechain) return false;
+  const text = claudeUserText(r);
+  return !!text && /^This session is being continued from a previous conversation that ran out of context\b/.test(text);
+}
+
 /** The prompt a record carries, in the shape of the first agent that knows it (agents/<name>.ts); null otherwise. */
 export function promptOf(r: Rec): string | null {
   if (!r || typeof r !== 'object') return null;
-  if (r.isSidechain || r.isMeta || r.isCompactSummary || r.isVisibleInTranscriptOnly) return null;
+  if (r.isSidechain || r.isMeta || r.isCompactSummary || r.isVisibleInTranscriptOnly || isContinuedSummary(r)) return null;
   let text: string | null = null;
   for (const a of AGENTS) {
     const t = a.transcriptText?.(r);

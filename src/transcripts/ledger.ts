@@ -112,6 +112,11 @@ export interface Ledger {
   user_messages: UserMessage[];
   /** The last todo list written (TodoWrite, update_plan, write_todos). */
   todos: Todo[];
+  /**
+   * The index of the tool call that last wrote the todo list (as FileTouch.last_call counts): a
+   * file changed after it is work the list has not caught up with. Absent when unknown.
+   */
+  todos_call?: number;
   turns: Turn[];
   compactions: Compaction[];
   /** Whether the last main-chain assistant message made a tool call (seed 000's "natural pause" is false). */

@@ -38,7 +38,8 @@ describe('the automatic end after a rejected change', () => {
     appendFileSync(t, result(repo.dir, 'w1', "The user doesn't want to proceed with this tool use. The tool use was rejected (eg. if it was a file edit, the new_string was NOT written to the file). STOP what you are doing and wait for the user to tell you how to proceed.", true, 4) + reply(SESSION, repo.dir, 3500, 'Logout is in place; I left the docs as you asked.'));
     expect((await finaliseSession({ cwd: repo.dir, env: repo.env }, { agent: 'claude', sessionId: SESSION, transcriptPath: t })).result).toBe('written');
     const [file] = journalTexts(repo);
-    expect(file).toContain('Files changed: src/logout.ts');
+    // Said once, under Completed (a note "Files changed: src/logout.ts" would say it again).
+    expect(file).toContain('### Completed\n- Changed src/logout.ts\n');
     expect(file).not.toContain('docs/logout.md');
   });
 });

@@ -39,7 +39,8 @@ describe('a follow-up by memory_session_end', () => {
     writeFileSync(join(dir, NOTES_FILE), defaultTemplate().replace(/(# Learnings\n_[^\n]*_\n)/, '$1- Revoked tokens live in a Redis set\n'));
     await recordActiveSession(stateDir(repo), { agent: 'claude', sessionId: SESSION, transcriptPath: t, startedAt: '2026-11-22T14:00' });
     expect((await finaliseSession({ cwd: repo.dir, env: repo.env }, { agent: 'claude', sessionId: SESSION, transcriptPath: t })).result).toBe('written');
-    expect(journalTexts(repo)[0]).toContain('Files changed: src/logout.ts');
+    // Said once, under Completed (a note "Files changed: src/logout.ts" would say it again).
+    expect(journalTexts(repo)[0]).toContain('### Completed\n- Changed src/logout.ts\n');
 
     // Resumed: the agent's SessionStart hook records the session as open again.
     await recordActiveSession(stateDir(repo), { agent: 'claude', sessionId: SESSION, transcriptPath: t, startedAt: '2026-11-22T15:00' });

@@ -98,6 +98,36 @@ function paragraph(body: string): string {
  */
 const inRepository = (path: string) => !/^(?:[\\/~]|[A-Za-z]:[\\/]|\.\.(?:[\\/]|$))/.test(path);
 
+/** `name` as a word of `text`: not inside a longer name (`a.ts` is not in `data.ts` nor in `a.tsx`). */
+function namesWord(text: string, name: string): boolean {
+  for (let at = text.indexOf(name); at !== -1; at = text.indexOf(name, at + 1)) {
+    const before = text[at - 1] ?? ' ';
+    const after = text[at + name.length] ?? ' ';
+    if (!/[\p{L}\p{N}_./\\-]/u.test(before) && !/[\p{L}\p{N}_\\/-]/u.test(after) && !(after === '.' && /[\p{L}\p{N}]/u.test(text[at + name.length + 1] ?? ''))) return true;
+  }
+  return false;
+}
+
+/**
+ * An open todo the session's own work has overtaken: it names a file (its path, its file name, or
+ * an upper-case name such as README for README.md) that the session changed after it last wrote
+ * its todo list. Agents often leave the list behind when the work is done ("Write docs/billing.md"
+ * still in progress after docs/billing.md was written); as a next step it would send a teammate
+ * to redo it. What is left of the list the session did not act on stays a next step.
+ */
+function overtaken(ledger: Ledger): (todo: string) => boolean {
+  const at = ledger.todos_call;
+  if (at === undefined) return () => false;
+  const after = ledger.files.filter((f) => f.edits + f.writes > 0 && f.last_op !== 'read' && f.last_call > at && inRepository(f.path));
+  if (!after.length) return () => false;
+  const names = after.flatMap((f) => {
+    const base = f.path.slice(f.path.lastIndexOf('/') + 1);
+    const stem = base.replace(/\.[^.]+$/, '');
+    return [f.path, base, ...(stem !== base && /^[A-Z][A-Z0-9_-]{3,}$/.test(stem) ? [stem] : [])];
+  });
+  return (todo) => names.some((n) => namesWord(todo, n));
+}
+
 const key = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
 
 /** Items without repeats (compared loosely), at most `max`, the last ones when there are more. */
@@ -137,8 +167,19 @@ export function summaryFromNotes(notes: string, ledger: Ledger, tasks?: TaskInpu
   const state = items('Current State').filter((s) => !STATUS.test(s) && !s.endsWith(':'));
   const isDone = (s: string) => DONE.test(s) || DONE_SENTENCE.test(s);
   const done = state.filter(isDone);
-  const open = state.filter((s) => !isDone(s)).flatMap((s) => (/^in progress\s*:/i.test(s) ? s.replace(NEXT_PREFIX, '').split('; ') : [s.replace(NEXT_PREFIX, '')]));
-  const todos = ledger.todos.filter((t) => t.status !== 'completed').map((t) => clip(t.content, MAX_ITEM));
+  const passed = overtaken(ledger);
+  // The open todos the work overtook, as the notes' Current State repeats them too.
+  const overtakenTodos = new Set(ledger.todos.filter((t) => t.status !== 'completed' && passed(t.content)).map((t) => key(clip(t.content, MAX_ITEM))));
+  // Current State cuts a long todo shorter (with an ellipsis): its start is enough then.
+  const isOvertaken = (s: string) => {
+    const k = key(s);
+    return overtakenTodos.has(k) || (k.length >= 40 && [...overtakenTodos].some((t) => t.startsWith(k)));
+  };
+  const open = state
+    .filter((s) => !isDone(s))
+    .flatMap((s) => (/^in progress\s*:/i.test(s) ? s.replace(NEXT_PREFIX, '').split('; ') : [s.replace(NEXT_PREFIX, '')]))
+    .filter((s) => !isOvertaken(s));
+  const todos = ledger.todos.filter((t) => t.status !== 'completed').map((t) => clip(t.content, MAX_ITEM)).filter((t) => !isOvertaken(t));
   const todosDone = ledger.todos.filter((t) => t.status === 'completed').map((t) => clip(t.content, MAX_ITEM));
   const changed = [...new Set([...ledger.files.filter((f) => f.edits + f.writes > 0).map((f) => f.path), ...ledger.turns.flatMap((t) => t.edited)])].filter(inRepository);
   // What was done, never what was asked: a worklog step that is a user's prompt (as notes filled

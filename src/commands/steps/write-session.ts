@@ -129,6 +129,16 @@ function startSeconds(start: SessionStart | null): number | null {
 /** What a session lists for a recorded commit git no longer has and whose line carried no subject. */
 export const UNKNOWN_SUBJECT = '(commit not found in this repository)';
 
+/**
+ * The notes without a "Files changed: X" that Completed says already ("Changed X", as a summary
+ * from the notes writes it when the session completed nothing else): the same list twice in a
+ * row is noise in the PR a teammate reads. A longer list than Completed's stays.
+ */
+function withoutRepeatedFiles(notes: string[], completed: readonly string[]): string[] {
+  const said = new Set(completed.flatMap((c) => (c.startsWith('Changed ') ? [c.slice('Changed '.length)] : [])));
+  return said.size ? notes.filter((n) => !(n.startsWith('Files changed: ') && said.has(n.slice('Files changed: '.length)))) : notes;
+}
+
 /** Summary lists plus the items `git memory log` queued, and the commits the hook recorded. */
 function fold(summary: Summary, spool: SpoolEntry[]) {
   const logged = (kind: string) => spool.flatMap((e) => (e.type === 'log' && e.kind === kind ? [e.text] : []));
@@ -146,7 +156,7 @@ function fold(summary: Summary, spool: SpoolEntry[]) {
     decisions: unique([...logged('decision'), ...summary.decisions]),
     completed: unique([...logged('completed'), ...summary.completed]),
     next_steps: unique([...logged('next_step'), ...summary.next_steps]),
-    notes: unique([...logged('note'), ...summary.notes]),
+    notes: withoutRepeatedFiles(unique([...logged('note'), ...summary.notes]), summary.completed),
     commits,
   };
 }
