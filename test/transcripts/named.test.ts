@@ -1,26 +1,11 @@
 // Files a session named without touching them (issue 25 §5, stop 51; src/transcripts/named.ts):
 // the ledger keeps the repository paths a prompt, the todo list, a command line, or a search's or
 // a command's output names; paths only, inside the repository, bounded.
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { NAMED_CAP, NAMING_CHARS, pathWords } from '../../src/transcripts/named.js';
 import { readLedger } from '../../src/transcripts/read.js';
+import { call, claudeTranscript as transcript, prompt, result } from '../helpers/claude-records.js';
 import { makeRepo } from '../helpers/repo.js';
-
-let n = 0;
-const at = () => `2026-12-07T10:00:${String(n++ % 60).padStart(2, '0')}.000Z`;
-
-/** A Claude Code transcript in `repo`: records as the CLI writes them, with the repository as cwd. */
-function transcript(dir: string, records: object[]): string {
-  const file = join(dir, '.git', 'session.jsonl');
-  writeFileSync(file, records.map((r) => JSON.stringify({ cwd: dir, sessionId: 's1', timestamp: at(), ...r })).join('\n') + '\n');
-  return file;
-}
-let u = 0;
-const prompt = (text: string) => ({ type: 'user', uuid: `u${u++}`, message: { role: 'user', content: text } });
-const call = (id: string, name: string, input: object) => ({ type: 'assistant', uuid: `a${id}`, message: { id: `m${id}`, role: 'assistant', content: [{ type: 'tool_use', id, name, input }] } });
-const result = (id: string, text: string) => ({ type: 'user', uuid: `r${id}`, message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: id, content: text }] } });
 
 describe('the ledger: files a session named', () => {
   it("keeps the repository's files a prompt, a command, a todo list and a search's or command's output name; not a file's own text, not a path outside", () => {
