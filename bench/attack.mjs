@@ -724,6 +724,9 @@ function claudeExtras(sessionId, kinds) {
   return `${out.join('\n')}\n`;
 }
 
+/** Files of .git/git-memory that cache git's log (primer-log.json, primer-built.json's git part). */
+const GIT_LOG_CACHES = ['primer-log.json', 'primer-built.json'];
+
 async function attackSecretsMore() {
   const kinds = moreKinds();
   const model = await fakeModel((body) => {
@@ -795,7 +798,10 @@ async function attackSecretsMore() {
       'memory files (working tree)': textOfTree(memoryDir),
       'memory commits (messages and changes)': memoryObjects,
       'bytes sent to the model': model.requests.slice(before).join('\n'),
-      'search index and other state outside sessions/': textOfTree(join(dir, '.git', 'git-memory'), [join(dir, '.git', 'git-memory', 'sessions')]),
+      // The search index and the rest of the state (a cache of git's own log aside: the agent's commit
+      // message is in the repository's objects already).
+      '.git/git-memory (search index, other state)': textOfTree(join(dir, '.git', 'git-memory'), [join(dir, '.git', 'git-memory', 'sessions'), ...GIT_LOG_CACHES.map((f) => join(dir, '.git', 'git-memory', f))]),
+      '.git/git-memory git log caches (local)': GIT_LOG_CACHES.map((f) => (existsSync(join(dir, '.git', 'git-memory', f)) ? readFileSync(join(dir, '.git', 'git-memory', f), 'latin1') : '')).join('\n'),
       '.git/git-memory/sessions (ledger, local)': textOfTree(join(dir, '.git', 'git-memory', 'sessions')),
       ...outputs,
     };
@@ -809,7 +815,9 @@ async function attackSecretsMore() {
   }
   await model.close();
   const stored = new Set();
-  for (const [place, byAgent] of Object.entries(found)) if (!/sessions \(ledger, local\)|^ledger$/.test(place)) for (const ks of Object.values(byAgent)) for (const k of ks) stored.add(`${k} → ${place}`);
+  // Local: this clone's copy of what was read from the transcript (never committed; issue 26 left it
+  // so, said in the README), git's own log cached, and `ledger`, which prints that copy to its user.
+  for (const [place, byAgent] of Object.entries(found)) if (!/local\)$|^ledger$/.test(place)) for (const ks of Object.values(byAgent)) for (const k of ks) stored.add(`${k} → ${place}`);
   return { ...t, kinds: kinds.length, forms: Object.keys(FORMS).length, agents: agents.length, modelRequests: model.requests.length, leaks: found, secretsStoredAnywhere: stored.size, byKind: table };
 }
 
