@@ -737,27 +737,34 @@ async function attackSecretsMore() {
   const found = {}; // place → agent → kinds found
   const table = {}; // kind → place → agents it leaked through
   const t = tally();
+  // [label, agent, fixture]: the three agents' reference transcripts, then the current CLIs' own
+  // captures (Codex 0.171's code mode, Gemini CLI 0.61's record-by-record JSONL).
   const agents = [
-    ['claude', join(ROOT, 'test/fixtures/transcripts/claude.jsonl')],
-    ['codex', join(ROOT, 'test/fixtures/transcripts/codex.jsonl')],
-    ['gemini', join(ROOT, 'test/fixtures/transcripts/gemini.json')],
+    ['claude', 'claude', join(ROOT, 'test/fixtures/transcripts/claude.jsonl')],
+    ['codex', 'codex', join(ROOT, 'test/fixtures/transcripts/codex.jsonl')],
+    ['gemini', 'gemini', join(ROOT, 'test/fixtures/transcripts/gemini.json')],
+    ['codex-code-mode', 'codex', join(ROOT, 'test/fixtures/agents/codex-0.171.0/code-mode.jsonl')],
+    ['gemini-0.61', 'gemini', join(ROOT, 'test/fixtures/agents/gemini-0.61.0/chat.jsonl')],
   ];
-  for (const [agent, fixture] of agents) {
-    const dir = await makeRepo(`secrets-more-${agent}`, ['--agent', agent, '--mcp']);
+  for (const [label, agent, fixture] of agents) {
+    const dir = await makeRepo(`secrets-more-${label}`, ['--agent', agent, '--mcp']);
     chooseFakeModel(dir, model.url);
     gitSync(dir, 'commit', '-q', '-am', 'Choose the model');
     const before = model.requests.length;
     const env = { ...ENV, ANTHROPIC_API_KEY: 'sk-ant-fake-key-for-the-local-fake-server', ANTHROPIC_BASE_URL: model.url };
-    const sessionId = agent === 'codex' ? '019a7c1e-5b2d-7e30-9f41-2c8d6a1b3e57' : randomUUID();
-    const tdir = join(W, `secrets-more-transcripts-${agent}`);
+    // The fixture's own session id (a Codex rollout names it in its file name and first record).
+    const raw = readFileSync(fixture, 'utf8');
+    const first = fixture.endsWith('.json') ? JSON.parse(raw) : JSON.parse(raw.split('\n')[0]);
+    const sessionId = agent === 'claude' ? randomUUID() : (first.payload?.id ?? first.sessionId ?? randomUUID());
+    const tdir = join(W, `secrets-more-transcripts-${label}`);
     mkdirSync(tdir, { recursive: true });
     const tpath = join(tdir, fixture.endsWith('.json') ? `session-${sessionId}.json` : `${agent === 'codex' ? 'rollout-2026-03-02T09-00-00-' : ''}${sessionId}.jsonl`);
     const planted = plantedTranscript(fixture, kinds, sessionId);
     writeFileSync(tpath, planted.text + (agent === 'claude' ? claudeExtras(sessionId, kinds) : ''));
     const outputs = {};
-    const call = async (label, r) => {
-      t.add(`${agent} ${label}`, r);
-      outputs[label] = (outputs[label] ?? '') + r.stdout + r.stderr;
+    const call = async (what, r) => {
+      t.add(`${label} ${what}`, r);
+      outputs[what] = (outputs[what] ?? '') + r.stdout + r.stderr;
       return r;
     };
     const payload = (extra) => ({ session_id: sessionId, transcript_path: tpath, cwd: dir, ...extra });
@@ -808,8 +815,8 @@ async function attackSecretsMore() {
     for (const [place, text] of Object.entries(places)) {
       for (const k of kinds) {
         if (!morePieces(k.secret).some((p) => text.includes(p))) continue;
-        ((found[place] ??= {})[agent] ??= []).push(k.kind);
-        ((table[k.kind] ??= {})[place] ??= []).push(agent);
+        ((found[place] ??= {})[label] ??= []).push(k.kind);
+        ((table[k.kind] ??= {})[place] ??= []).push(label);
       }
     }
   }
