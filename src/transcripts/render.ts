@@ -19,24 +19,26 @@ const OUTPUT = 300;
 const INPUT_VALUE = 200;
 const INPUT = 600;
 
-// Text is redacted before it is cut: a secret cut short is one no rule can tell apart from a word
-// (stop 51: `sk-ant-admin01-hKUZTFom_1X-y47b6V…`, a tool call's value cut at 200, went to a model).
+// Text is redacted before it is cut, as shorten() (build.ts) does for a tool's output: a secret cut
+// short is one no rule can tell apart from a word (stop 51: `sk-ant-admin01-hKUZTFom_1X-y47b6V…`, a
+// tool call's value cut at 200, went to a model). Only what the cut keeps and a margin longer than a
+// token are redacted; a key cut at the margin is found by its cut rules.
+const MARGIN = 2048;
+/** `text`'s first `max` characters and a margin, redacted. */
+const redactedHead = (text: string, max: number) => redactQuickLines(text.slice(0, max + MARGIN));
 
 function cut(text: string, max: number): string {
   const t = text.trim();
   if (t.length <= max) return t;
-  const r = redactQuickLines(t);
-  return r.length <= max ? r : `${r.slice(0, max - 1)}… [${r.length - max + 1} more chars]`;
+  const r = redactedHead(t, max);
+  return r.length <= max ? r : `${r.slice(0, max - 1)}… [${t.length - max + 1} more chars]`;
 }
-
-/** shorten() (build.ts) of the text redacted first. */
-const short = (text: string, max: number) => shorten(text.length > max ? redactQuickLines(text) : text, max);
 
 /** A call's input as JSON with every long string value cut: enough to see what was done. */
 function inputOf(input: unknown): string {
   const json = JSON.stringify(input ?? {}, (_k, v) => {
     if (typeof v !== 'string' || v.length <= INPUT_VALUE) return v;
-    const r = redactQuickLines(v);
+    const r = redactedHead(v, INPUT_VALUE);
     return r.length > INPUT_VALUE ? `${r.slice(0, INPUT_VALUE - 1)}…` : r;
   });
   return cut(json ?? '{}', INPUT);
@@ -57,7 +59,7 @@ function claudeEntries(r: Rec, after: { skill: boolean }): string[] {
       for (const b of m.content) {
         if (b?.type !== 'tool_result') continue;
         if (!r.isSidechain && /^Launching skill: /.test(outputText(b.content))) after.skill = true;
-        out.push(b.is_error === true ? `[${who}tool error] ${cut(outputText(b.content), TEXT / 2)}` : `[${who}tool result] ${short(outputText(b.content), OUTPUT)}`);
+        out.push(b.is_error === true ? `[${who}tool error] ${cut(outputText(b.content), TEXT / 2)}` : `[${who}tool result] ${shorten(outputText(b.content), OUTPUT)}`);
       }
     }
     const prompt = r.isSidechain || (skillLoading && isSlashRecord(r)) ? null : promptOf(r);
@@ -85,7 +87,7 @@ function claudeShell(raw: string | null): string[] {
   const out = input ? [userRan(input[1]!, false)] : [];
   if (/^<bash-(stdout|stderr|exit-code)>/.test(rest)) {
     const body = tagBodies(rest, ['bash-stdout', 'bash-stderr']).map(([, b]) => b.trim()).filter(Boolean).join('\n');
-    out.push(`[user's command output] ${short(body || '(none)', OUTPUT)}`);
+    out.push(`[user's command output] ${shorten(body || '(none)', OUTPUT)}`);
   }
   return out;
 }
@@ -119,7 +121,7 @@ function codexEntries(r: Rec, seen: { last: string }): string[] {
   if (p.type === 'custom_tool_call') return [`[tool call] ${p.name} ${cut(String(p.input ?? ''), INPUT)}`];
   if (p.type === 'function_call_output' || p.type === 'custom_tool_call_output') {
     const { failed, message } = codexOutcome(p.output);
-    return [failed ? `[tool error] ${cut(message, TEXT / 2)}` : `[tool result] ${short(message, OUTPUT)}`];
+    return [failed ? `[tool error] ${cut(message, TEXT / 2)}` : `[tool result] ${shorten(message, OUTPUT)}`];
   }
   return [];
 }
@@ -148,7 +150,7 @@ function geminiEntries(m: Rec): string[] {
     const parts = Array.isArray(tc?.result) ? tc.result : [];
     const text = parts.map((p: any) => outputText(p?.functionResponse?.response ?? p)).join('\n') || String(tc?.resultDisplay ?? '');
     if (tc?.status === 'error') out.push(`[tool error] ${cut(text, TEXT / 2)}`);
-    else if (text) out.push(`[tool result] ${short(text, OUTPUT)}`);
+    else if (text) out.push(`[tool result] ${shorten(text, OUTPUT)}`);
   }
   return out;
 }
