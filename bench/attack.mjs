@@ -22,7 +22,7 @@ import { createServer } from 'node:http';
 import { appendFileSync, chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, readlinkSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { cleanEnv } from '../test/helpers/clean-env.mjs';
 import { growingSession } from '../test/helpers/growing-session.mjs';
 
@@ -561,6 +561,274 @@ async function attackSecrets() {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Secrets, more kinds and places (stop 51): credential kinds issue 26 did not plant, each in the
+// forms a transcript gives them (a terminal's colours, percent-encoding, a diff's lines, JSON
+// escapes), planted in every text of the three agents' fixture transcripts, a file name, a commit
+// message, a todo item, a patch, and followed into every place git-memory writes, prints or sends.
+// ---------------------------------------------------------------------------------------------
+
+/** Deterministic random characters: the same credentials at every run. */
+function material(seed) {
+  let n = 0;
+  const AL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+  const next = () => createHash('sha256').update(`${seed}:${n++}`).digest().readUInt32BE(0);
+  return (len, al = AL) => Array.from({ length: len }, () => al[next() % al.length]).join('');
+}
+
+/** The kinds: [name, text before, secret, text after]; the secret is what must not get through. */
+function moreKinds() {
+  const s = material('secrets-more');
+  const AL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+  const HEX = '0123456789abcdef';
+  const B64 = `${AL}+/`;
+  const URL64 = `${AL}-_`;
+  const DIG = '0123456789';
+  const lines = (k) => Array.from({ length: k }, () => s(64, B64)).join('\n');
+  const jwtPart = (o) => Buffer.from(JSON.stringify(o)).toString('base64url');
+  const pkcs8 = `-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQC${s(13, B64)}\n${lines(12)}\n-----END PRIVATE KEY-----`;
+  return [
+    ['GitHub fine-grained PAT', 'GH_TOKEN=', `github_pat_11${s(20)}_${s(59)}`, ''],
+    ['Slack bot token', 'SLACK_BOT=', `xoxb-${s(13, DIG)}-${s(13, DIG)}-${s(24)}`, ''],
+    ['Slack user token', 'slack user ', `xoxp-${s(12, DIG)}-${s(12, DIG)}-${s(13, DIG)}-${s(32, HEX)}`, ''],
+    ['Stripe secret key', 'stripe ', `sk_live_51${s(97)}`, ''],
+    ['Stripe restricted key', 'stripe ', `rk_live_51${s(97)}`, ''],
+    ['OpenAI project key', 'OPENAI_API_KEY=', `sk-proj-${s(74, URL64)}T3BlbkFJ${s(74, URL64)}`, ''],
+    ['Anthropic API key', 'ANTHROPIC_API_KEY=', `sk-ant-api03-${s(93, URL64)}AA`, ''],
+    ['Anthropic admin key', 'admin ', `sk-ant-admin01-${s(93, URL64)}AA`, ''],
+    ['Hugging Face token', 'HF_TOKEN=', `hf_${s(34, 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz')}`, ''],
+    ['npm token', '//registry/:_authToken=', `npm_${s(36)}`, ''],
+    ['PyPI token', 'password = ', `pypi-AgEIcHlwaS5vcmcCJD${s(150, URL64)}`, ''],
+    ['GitLab PAT', 'gitlab ', `glpat-${s(20, URL64)}`, ''],
+    ['GCP service account key', '{"type": "service_account", "project_id": "acme-prod", "private_key": "', `${pkcs8.replace(/\n/g, '\\n')}\\n`, '", "client_email": "deploy@acme-prod.iam.gserviceaccount.com"}'],
+    ['Azure storage connection string', 'DefaultEndpointsProtocol=https;AccountName=acmeprod;AccountKey=', `${s(86, B64)}==`, ';EndpointSuffix=core.windows.net'],
+    ['JWT', 'Authorization: Bearer ', `${jwtPart({ alg: 'HS256', typ: 'JWT' })}.${jwtPart({ sub: '1234567890', name: 'Jane', iat: 1716239022 })}.${s(43, URL64)}`, ''],
+    ['OpenSSH private key', '', `-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMwAAAAtzc2gtZW\n${Array.from({ length: 6 }, () => s(70)).join('\n')}\n-----END OPENSSH PRIVATE KEY-----`, ''],
+    ['PGP private key', '', `-----BEGIN PGP PRIVATE KEY BLOCK-----\n\nlQOYBGX${s(57, B64)}\n${lines(10)}\n=${s(4, B64)}\n-----END PGP PRIVATE KEY BLOCK-----`, ''],
+    ['PKCS8 private key', '', pkcs8, ''],
+    ['Postgres URL', 'DATABASE_URL=postgres://app:', s(20), '@db.internal:5432/app'],
+    ['MongoDB URL', 'mongodb+srv://admin:', s(18), '@cluster0.ab1cd.mongodb.net/prod'],
+    ['Redis URL', 'REDIS_URL=redis://:', s(24), '@cache:6379/0'],
+    ['.env password', 'DB_PASSWORD=', s(16), ''],
+    ['.env AWS secret', 'export AWS_SECRET_ACCESS_KEY=', s(40, B64), ''],
+    ['.env quoted key', 'OPENAI_API_KEY="', s(32), '"'],
+    ['Rails secret_key_base', 'SECRET_KEY_BASE=', s(128, HEX), ''],
+    ['OAuth client secret', 'GITHUB_CLIENT_SECRET=', s(40, HEX), ''],
+  ].map(([kind, before, secret, after]) => ({ kind, before, secret, after, text: before + secret + after }));
+}
+
+/** The forms a transcript gives a credential's text. */
+const FORMS = {
+  plain: (t) => t,
+  'terminal colours': (t) => t.split('\n').map((l) => `\x1b[1;32m${l}\x1b[0m`).join('\n'),
+  'percent-encoded': (t) => `curl -s "https://api.acme.dev/v1/deploy?cfg=${encodeURIComponent(t)}"`,
+  'diff lines': (t) => `--- a/.env\n+++ b/.env\n@@ -1 +1 @@\n${t.split('\n').map((l) => `-${l}`).join('\n')}\n${t.split('\n').map((l) => `+${l}`).join('\n')}`,
+  'JSON-escaped': (t) => JSON.stringify({ config: t }),
+};
+
+/** Pieces of a secret to look for, as test/llm/outgoing-secrets.test.ts, in each escaped form too. */
+function morePieces(secret) {
+  const out = new Set();
+  for (const form of [secret, JSON.stringify(secret).slice(1, -1), encodeURIComponent(secret)]) {
+    for (const line of form.split(/\n|\\n|%0A|%5Cn/)) {
+      const t = line.trim();
+      if (t.startsWith('-----') || t.startsWith('%2D%2D')) continue;
+      for (let i = 0; i + 12 <= t.length; i += 6) out.add(t.slice(i, i + 12));
+    }
+  }
+  return [...out];
+}
+
+/** Keys whose string values are ids, names and times, not text an agent or a user wrote. */
+const NOT_TEXT_KEYS = new Set(['type', 'id', 'uuid', 'parentUuid', 'timestamp', 'sessionId', 'session_id', 'cwd', 'role', 'name', 'call_id', 'tool_use_id', 'model', 'version', 'projectHash', 'startTime', 'lastUpdated', 'kind', 'originator', 'cli_version', 'source', 'model_provider', 'userType', 'status', 'effort', 'summary_mode', 'approval_policy', 'sandbox_mode', 'mode', 'requestId', 'stop_reason', 'commit_hash', 'branch', 'repository_url', 'file_path', 'path', 'filePath']);
+
+/**
+ * Every text of a transcript record with credentials planted: `add(slot)` gives the planted text for
+ * the slot-th string (a kind in a form). A string holding JSON (a Codex call's `arguments`) is planted
+ * inside; a patch gets the lines inside it.
+ */
+function plantInto(value, add, key = null) {
+  if (typeof value === 'string') {
+    if (key !== null && NOT_TEXT_KEYS.has(key)) return value;
+    if (/^\s*[{[]/.test(value)) {
+      try {
+        return JSON.stringify(plantInto(JSON.parse(value), add));
+      } catch {
+        /* not JSON: text */
+      }
+    }
+    const planted = add();
+    if (value.includes('*** End Patch')) return value.replace('*** End Patch', `${planted.split('\n').map((l) => `+${l}`).join('\n')}\n*** End Patch`);
+    return `${value}\n${planted}`;
+  }
+  if (Array.isArray(value)) return value.map((v) => plantInto(v, add));
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, plantInto(v, add, k)]));
+  return value;
+}
+
+/** A fixture transcript with the kinds planted in its texts: each text gets the next kind in the next form. */
+function plantedTranscript(path, kinds, sessionId) {
+  const forms = Object.values(FORMS);
+  let slot = 0;
+  const add = () => {
+    const k = kinds[slot % kinds.length];
+    const f = forms[Math.floor(slot / kinds.length) % forms.length];
+    slot++;
+    return f(k.text);
+  };
+  const raw = readFileSync(path, 'utf8');
+  const swapId = (o) => JSON.parse(JSON.stringify(o).replaceAll(/"(sessionId|session_id|id)":"(7d2c9a4e-5b1f-4c3e-9a8d-2f6e1b0c4d3a|019a7c1e-5b2d-7e30-9f41-2c8d6a1b3e57)"/g, `"$1":"${sessionId}"`));
+  let text;
+  if (path.endsWith('.json')) text = JSON.stringify(swapId(plantInto(JSON.parse(raw), add)), null, 2);
+  else {
+    const out = [];
+    // Enough passes over the records that every kind goes through every form.
+    for (let pass = 0; slot < kinds.length * forms.length || pass === 0; pass++) {
+      for (const line of raw.split('\n').filter(Boolean)) {
+        let rec;
+        try {
+          rec = JSON.parse(line);
+        } catch {
+          out.push(line);
+          continue;
+        }
+        if (pass > 0 && (rec.type === 'session_meta' || rec.kind === 'main')) continue;
+        out.push(JSON.stringify(swapId(plantInto(rec, add))));
+      }
+      if (pass > 40) break;
+    }
+    text = `${out.join('\n')}\n`;
+  }
+  return { text, slots: slot };
+}
+
+/** Claude Code records the fixture may not have: a todo list, an Edit's old and new strings, a file named by a token. */
+function claudeExtras(sessionId, kinds) {
+  let n = 1000;
+  const rec = (type, message, extra) => claudeRecord(sessionId, ++n, type, message, extra);
+  const asst = (content, id = `msg_x${n}`) => rec('assistant', { model: 'claude-opus-4-6', id, type: 'message', role: 'assistant', content, stop_reason: null, usage: { input_tokens: 4, output_tokens: 10 } });
+  const out = [];
+  for (const [i, k] of kinds.entries()) {
+    out.push(
+      asst([{ type: 'tool_use', id: `toolu_todo${i}`, name: 'TodoWrite', input: { todos: [{ content: `Rotate ${k.text.split('\n')[0]}`, status: 'pending', activeForm: 'Rotating' }] } }]),
+      asst([{ type: 'tool_use', id: `toolu_edit${i}`, name: 'Edit', input: { file_path: '/home/jane/acme/.env', old_string: k.text, new_string: `${k.before}CHANGEME${k.after}` } }]),
+      rec('user', { role: 'user', content: [{ type: 'tool_result', tool_use_id: `toolu_edit${i}`, content: `The file .env has been updated. Here's the result of running \`cat -n\`:\n     1\t${k.text}`, is_error: false }] }),
+    );
+  }
+  // Streamed halves of every kind, the split in the middle of the secret: one reply (one message
+  // id) in two records, as Claude Code writes a reply it streams.
+  for (const [i, k] of kinds.entries()) {
+    const cut = k.before.length + Math.floor(k.secret.length / 2);
+    out.push(asst([{ type: 'text', text: k.text.slice(0, cut) }], `msg_half${i}`), asst([{ type: 'text', text: k.text.slice(cut) }], `msg_half${i}`));
+  }
+  out.push(rec('user', { role: 'user', content: `This session is being continued from a previous conversation.\nSummary: ${kinds.map((k) => k.text).join('\n')}` }, { isCompactSummary: true }));
+  return `${out.join('\n')}\n`;
+}
+
+/** Files of .git/git-memory that cache git's log (primer-log.json, primer-built.json's git part). */
+const GIT_LOG_CACHES = ['primer-log.json', 'primer-built.json'];
+
+async function attackSecretsMore() {
+  const kinds = moreKinds();
+  const model = await fakeModel((body) => {
+    const system = JSON.stringify(body.system ?? '');
+    if (/MEMORY\.md|long-term/i.test(system)) return '# Memory\n\n## Decisions\n- Deploys go through the staging pipeline first.\n';
+    return '# Session notes\n\n## Current State\nFixing the deploy.\n';
+  });
+  const found = {}; // place → agent → kinds found
+  const table = {}; // kind → place → agents it leaked through
+  const t = tally();
+  // [label, agent, fixture]: the three agents' reference transcripts, then the current CLIs' own
+  // captures (Codex 0.171's code mode, Gemini CLI 0.61's record-by-record JSONL).
+  const agents = [
+    ['claude', 'claude', join(ROOT, 'test/fixtures/transcripts/claude.jsonl')],
+    ['codex', 'codex', join(ROOT, 'test/fixtures/transcripts/codex.jsonl')],
+    ['gemini', 'gemini', join(ROOT, 'test/fixtures/transcripts/gemini.json')],
+    ['codex-code-mode', 'codex', join(ROOT, 'test/fixtures/agents/codex-0.171.0/code-mode.jsonl')],
+    ['gemini-0.61', 'gemini', join(ROOT, 'test/fixtures/agents/gemini-0.61.0/chat.jsonl')],
+  ];
+  for (const [label, agent, fixture] of agents) {
+    const dir = await makeRepo(`secrets-more-${label}`, ['--agent', agent, '--mcp']);
+    chooseFakeModel(dir, model.url);
+    gitSync(dir, 'commit', '-q', '-am', 'Choose the model');
+    const before = model.requests.length;
+    const env = { ...ENV, ANTHROPIC_API_KEY: 'sk-ant-fake-key-for-the-local-fake-server', ANTHROPIC_BASE_URL: model.url };
+    // The fixture's own session id (a Codex rollout names it in its file name and first record).
+    const raw = readFileSync(fixture, 'utf8');
+    const first = fixture.endsWith('.json') ? JSON.parse(raw) : JSON.parse(raw.split('\n')[0]);
+    const sessionId = agent === 'claude' ? randomUUID() : (first.payload?.id ?? first.sessionId ?? randomUUID());
+    const tdir = join(W, `secrets-more-transcripts-${label}`);
+    mkdirSync(tdir, { recursive: true });
+    const tpath = join(tdir, fixture.endsWith('.json') ? `session-${sessionId}.json` : `${agent === 'codex' ? 'rollout-2026-03-02T09-00-00-' : ''}${sessionId}.jsonl`);
+    const planted = plantedTranscript(fixture, kinds, sessionId);
+    writeFileSync(tpath, planted.text + (agent === 'claude' ? claudeExtras(sessionId, kinds) : ''));
+    const outputs = {};
+    const call = async (what, r) => {
+      t.add(`${label} ${what}`, r);
+      outputs[what] = (outputs[what] ?? '') + r.stdout + r.stderr;
+      return r;
+    };
+    const payload = (extra) => ({ session_id: sessionId, transcript_path: tpath, cwd: dir, ...extra });
+    // The agent's work: a file named by a token and a commit message holding one.
+    writeFileSync(join(dir, 'src', `${kinds[9].secret}.json`), '{}\n');
+    writeFileSync(join(dir, 'src', 'app.ts'), 'export const app = 2;\n');
+    gitSync(dir, 'add', '-A');
+    gitSync(dir, 'commit', '-q', '-m', `Deploy with ${kinds[3].secret}\n\nUses ${kinds[0].secret} and ${kinds[18].text}`);
+    for (const [event, extra] of EVENTS.slice(0, 5)) await call(`hook ${event}`, await hook(dir, event, agent, payload(extra), env));
+    await call('hook session-start (compact)', await hook(dir, 'session-start', agent, payload({ hook_event_name: 'SessionStart', source: 'compact' }), env));
+    await call('notes update', await gm(['notes', 'update', '--session', sessionId, '--transcript', tpath], { cwd: dir, env, timeout: 60_000 }));
+    await call('compact', await gm(['compact', '--transcript', tpath], { cwd: dir, env, timeout: 60_000 }));
+    await call('hot-files', await gm(['hot-files', '--transcript', tpath], { cwd: dir, env, timeout: 60_000 }));
+    await call('ledger', await gm(['ledger', '--transcript', tpath], { cwd: dir, env, timeout: 60_000 }));
+    await call('hook session-end', await hook(dir, 'session-end', agent, payload({ hook_event_name: 'SessionEnd', reason: 'other' }), env));
+    await settle(dir);
+    await call('tasks', await gm(['tasks'], { cwd: dir, env }));
+    await call('dream --offline', await gm(['dream', '--offline'], { cwd: dir, env, timeout: 60_000 }));
+    await call('dream', await gm(['dream'], { cwd: dir, env, timeout: 60_000 }));
+    await call('primer', await gm(['primer'], { cwd: dir, env }));
+    await call('search', await gm(['search', 'deploy'], { cwd: dir, env }));
+    await call('diff', await gm(['diff', 'HEAD~4..HEAD'], { cwd: dir, env }));
+    const mcp = await mcpSession(dir, env, [
+      ['memory_primer', {}],
+      ['memory_search', { query: 'deploy token' }],
+      ['memory_tasks', {}],
+    ]);
+    outputs['MCP replies'] = mcp.replies.join('\n');
+    await settle(dir);
+    const memoryDir = join(dir, '.openclaw_memory');
+    // Git objects the memory commits made (the agent's own commit, message and file name, aside).
+    const memoryObjects = gitSync(dir, 'log', '--format=%H', '--', '.openclaw_memory')
+      .split('\n')
+      .filter(Boolean)
+      .map((c) => gitSync(dir, 'show', '--format=%B', c, '--', '.openclaw_memory'))
+      .join('\n');
+    const places = {
+      'memory files (working tree)': textOfTree(memoryDir),
+      'memory commits (messages and changes)': memoryObjects,
+      'bytes sent to the model': model.requests.slice(before).join('\n'),
+      // The search index and the rest of the state (a cache of git's own log aside: the agent's commit
+      // message is in the repository's objects already).
+      '.git/git-memory (search index, other state)': textOfTree(join(dir, '.git', 'git-memory'), [join(dir, '.git', 'git-memory', 'sessions'), ...GIT_LOG_CACHES.map((f) => join(dir, '.git', 'git-memory', f))]),
+      '.git/git-memory git log caches (local)': GIT_LOG_CACHES.map((f) => (existsSync(join(dir, '.git', 'git-memory', f)) ? readFileSync(join(dir, '.git', 'git-memory', f), 'latin1') : '')).join('\n'),
+      '.git/git-memory/sessions (ledger, local)': textOfTree(join(dir, '.git', 'git-memory', 'sessions')),
+      ...outputs,
+    };
+    for (const [place, text] of Object.entries(places)) {
+      for (const k of kinds) {
+        if (!morePieces(k.secret).some((p) => text.includes(p))) continue;
+        ((found[place] ??= {})[label] ??= []).push(k.kind);
+        ((table[k.kind] ??= {})[place] ??= []).push(label);
+      }
+    }
+  }
+  await model.close();
+  const stored = new Set();
+  // Local: this clone's copy of what was read from the transcript (never committed; issue 26 left it
+  // so, said in the README), git's own log cached, and `ledger`, which prints that copy to its user.
+  for (const [place, byAgent] of Object.entries(found)) if (!/local\)$|^ledger$/.test(place)) for (const ks of Object.values(byAgent)) for (const k of ks) stored.add(`${k} → ${place}`);
+  return { ...t, kinds: kinds.length, forms: Object.keys(FORMS).length, agents: agents.length, modelRequests: model.requests.length, leaks: found, secretsStoredAnywhere: stored.size, byKind: table };
+}
+
+// ---------------------------------------------------------------------------------------------
 // MCP: one server over stdio, requests in a row, latency per call
 // ---------------------------------------------------------------------------------------------
 
@@ -986,6 +1254,7 @@ const CLASSES = {
   transcripts: ['mutated transcripts × 6 hooks', attackTranscripts],
   payloads: ['hostile hook payloads', attackPayloads],
   secrets: ['planted credentials', attackSecrets],
+  'secrets-more': ['more credential kinds, forms and places (stop 51)', attackSecretsMore],
   injection: ['injection payloads, 3 channels', attackInjection],
   kills: ['SIGKILL of the notes worker', attackKills],
   disk: ['full disk', async () => (canMount ? inNamespace('disk', '16m') : { runs: 0, crashes: 0, hangs: 0, skipped: 'no mount namespace (needs root and unshare -m)' })],

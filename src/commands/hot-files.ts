@@ -1,4 +1,5 @@
 import { scoreHotFiles, selectHotFiles, type HotFile } from '../compact/hot-files.js';
+import { redactQuick } from '../safety/quick-redact.js';
 import { open, type Ctx, type Result } from './context.js';
 import { fileSize, gitFileFacts } from './steps/hot-file-facts.js';
 import { openSessionLedger, type SessionSelector } from './steps/session-ledger.js';
@@ -26,8 +27,12 @@ export async function hotFiles(ctx: Ctx, sel: SessionSelector): Promise<Result<H
   const facts = await gitFileFacts(o.repo);
   const ranked = scoreHotFiles(s.ledger, facts, { now: o.now, sizeOf: fileSize(o.repo.root) });
   const chosen = selectHotFiles(ranked);
+  // A file's name may hold a token (`src/npm_….json`): the list is read by the agent (its model) as
+  // PreCompact's list is, and redacted as that one is.
+  const files = chosen.files.map((f) => ({ ...f, path: redactQuick(f.path) }));
+  const skipped = chosen.skipped.map((f) => ({ ...f, path: redactQuick(f.path) }));
   return {
-    data: { session_id: s.sessionId, transcript: s.transcript, files: chosen.files, total_tokens: chosen.total_tokens, efficiency: chosen.efficiency, skipped: chosen.skipped, considered: ranked.length },
+    data: { session_id: s.sessionId, transcript: s.transcript, files, total_tokens: chosen.total_tokens, efficiency: chosen.efficiency, skipped, considered: ranked.length },
     warnings: o.warnings,
   };
 }

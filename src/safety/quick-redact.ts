@@ -1,4 +1,5 @@
 import { startIndexOf } from '../order.js';
+import { plainView } from './plain-view.js';
 import { RULES, ruleMatches, TOLD_END, type SecretRule } from './rules.js';
 
 /**
@@ -164,7 +165,46 @@ export function rulesThatMayMatch(text: string): boolean[] {
  */
 export function redactQuick(line: string): string {
   chars += line.length;
-  return redactLine(line, chars > CHARS_BEFORE_PATTERN ? 'pattern' : 'substrings');
+  return asRead(redactLine(line, chars > CHARS_BEFORE_PATTERN ? 'pattern' : 'substrings'));
+}
+
+/**
+ * What a line-by-line pass cannot see, on `text` redacted line by line (redactQuickLines' last step):
+ * private keys over many lines, then lines as read (a terminal's colours, percent-encoding, a diff).
+ */
+export function redactAcrossLines(text: string): string {
+  return asRead(wholeKeys(text));
+}
+
+/**
+ * `text` (already redacted line by line) with its private keys redacted whole: a key's lines are
+ * lines of their own, and the line-by-line pass takes its header alone (no match) and its first body
+ * line (`MII…`), leaving the rest of the key where a user pasted it (stop 51: PreCompact's text held
+ * the lines of a PGP and a PKCS#8 key). Only for a text that names a private key or holds one redacted.
+ */
+function wholeKeys(text: string): string {
+  if (!text.includes('PRIVATE KEY') && !text.includes('[REDACTED:private-key]')) return text;
+  return redactWith(text, allChecks().filter((c) => c.rule.id === 'private-key'));
+}
+
+/**
+ * `text` (already redacted) with the lines that hold a terminal escape or a percent-encoded
+ * character, or are a diff's added or removed line, redacted again as read (plainView):
+ * `\x1b[32mnpm_…` hides the token's start from its rule, `token%3A%20eyJ…` the name and the start,
+ * `-ghp_…` in a diff the start too. What that finds is replaced in `text`.
+ */
+function asRead(text: string): string {
+  const plain = plainView(text);
+  if (!plain) return text;
+  const { view, from, to } = plain;
+  const spans: [number, number, string][] = [];
+  let at = 0;
+  for (const line of view.split('\n')) {
+    for (const [s, e, id] of spansIn(line, allChecks())) spans.push([at + s, at + e, id]);
+    at += line.length + 1;
+  }
+  if (view.includes('PRIVATE KEY') || view.includes('[REDACTED:private-key]')) spans.push(...spansIn(view, allChecks().filter((c) => c.rule.id === 'private-key')));
+  return replaceSpans(text, spans.map(([s, e, id]) => [from[s]!, to[e - 1]!, id]));
 }
 
 /**
@@ -182,10 +222,10 @@ export function redactQuickLines(text: string): string {
   const lines = text.split('\n');
   if (text.length > CHARS_BEFORE_PATTERN / 2 && TABLE) {
     const { gate, told } = searchWhole(fold(text));
-    return lines.map((line, i) => ((gate && gate.test(line)) || told.has(i) ? redactWith(line, allChecks()) : line)).join('\n');
+    return redactAcrossLines(lines.map((line, i) => ((gate && gate.test(line)) || told.has(i) ? redactWith(line, allChecks()) : line)).join('\n'));
   }
   const by = chars > CHARS_BEFORE_PATTERN ? 'pattern' : 'substrings';
-  return lines.map((line) => redactLine(line, by)).join('\n');
+  return redactAcrossLines(lines.map((line) => redactLine(line, by)).join('\n'));
 }
 
 /**
@@ -301,11 +341,21 @@ function redactLine(line: string, by: 'substrings' | 'pattern'): string {
  * hold each check's strings (rulesHeld).
  */
 function redactWith(line: string, checks: Check[], f = foldedOf(line), held = false): string {
+  return replaceSpans(line, spansIn(line, checks, f, held));
+}
+
+/** Where `checks` find a secret in `line`: [start, end, rule id]. */
+function spansIn(line: string, checks: Check[], f = foldedOf(line), held = false): [number, number, string][] {
   const spans: [number, number, string][] = [];
   for (const { rule, literals } of checks) {
     if ((!held && literals && !literals.some((l) => f().includes(l))) || (literals && rule.valueAfter && !toldAfter(f(), literals, rule.valueAfter)) || !rule.needle.test(line)) continue;
     for (const m of ruleMatches(rule, line)) spans.push([m.start, m.end, rule.id]);
   }
+  return spans;
+}
+
+/** `line` with `spans` replaced by `[REDACTED:<rule>]`, the outermost of overlapping ones. */
+function replaceSpans(line: string, spans: [number, number, string][]): string {
   if (!spans.length) return line;
   // Outermost spans win; replace from the end so earlier offsets stay valid.
   spans.sort((a, b) => a[0] - b[0] || b[1] - a[1]);

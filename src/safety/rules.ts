@@ -235,6 +235,12 @@ export const RULES: readonly SecretRule[] = [
   { id: 'private-key', needle: /IBAAK|9w0BAQEFAASC|AgEAMB|CAQEEI|AgEBBD|AgEBBEI|CAQAwBQYDK2V|b3BlbnNzaC1rZXktdjE/, title: 'private key (its body without BEGIN and END lines)', group: 0,
     validate: (v) => v.replace(/\\[nr]/g, '').replace(/[^A-Za-z0-9+/=]/g, '').length >= 64 && entropy(v) >= 4,
     pattern: re(`[Mb](?<=(?:^|[^A-Za-z0-9+/]|\\\\[nr])[Mb])(?:II[A-Za-z0-9+/]{3}IBA(?:AK[BC]|DANBgkqhkiG9w0BAQEFAASC)|IG[A-Za-z0-9+/]AgEAMB[AM]GByqGSM49AgEG|HcCAQEEI|HQCAQEEI|IGkAgEBBD|IHcAgEBBEI|C4CAQAwBQYDK2V[uw]BCIEI|3BlbnNzaC1rZXktdjE)[A-Za-z0-9+/=]{0,100}(?:${KEY_BREAK}{1,6}[A-Za-z0-9+/=]{16,100}){0,400}`) },
+  // What is left of a key whose first body line a per-line redaction took alone (the ledger's and
+  // the primer's quick pass redacts a body's `MII…` line, not the lines after it), then flattened or
+  // cut: its header, the marker and the key's lines after it (stop 51: a session file's Completed
+  // held `-----BEGIN PRIVATE KEY----- [REDACTED:private-key] p4v9… 8JVY…`).
+  { id: 'private-key', needle: /\[REDACTED:private-key\]/, title: 'private key (the lines after a redacted one)', group: 0, validate: (v) => /[A-Za-z0-9+/]{40}/.test(v),
+    pattern: re(`(?:-----BEGIN[A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----${KEY_BREAK}{0,6})?\\[REDACTED:private-key\\](?:${KEY_BREAK}{1,6}[A-Za-z0-9+/=]{16,100}){1,400}(?:(?:${KEY_BREAK}{1,6}[A-Za-z0-9+/=]{1,15})?…)?(?:${KEY_BREAK}{0,6}-----END[A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----)?`) },
   // A PuTTY key file (`PuTTY-User-Key-File-2:`/`-3:` … `Private-Lines: N` and the lines after it):
   // the private lines are the secret, found whether or not the header came with them.
   { id: 'putty-private-key', needle: /Private-Lines:/, title: 'PuTTY private key', group: 0,
@@ -356,10 +362,11 @@ export const RULES: readonly SecretRule[] = [
     pattern: re('(?<![A-Za-z0-9])(?:AccountKey|SharedAccessKey)\\s{0,2}=\\s{0,2}([A-Za-z0-9+/]{20,100}={0,2})', 'i') },
   { id: 'azure-sas-signature', needle: /sig=/, title: 'Azure SAS signature', group: 1, validate: (v) => looksRandom(v, 3.5),
     pattern: re('[?&;]sig=([A-Za-z0-9%+/]{30,200}={0,2})') },
+  // A scheme starts a token, or a diff's line (`+postgres://…`, `-mongodb+srv://…`).
   { id: 'database-url', needle: /:\/\//, title: 'database URL password', group: 1, validate: isRealPassword,
-    pattern: re('(?<![A-Za-z0-9+.-])(?:jdbc:)?(?:postgres(?:ql)?|mysql[x2]?|mariadb|mongodb(?:\\+srv)?|rediss?|amqps?|mssql|sqlserver|cockroachdb|clickhouse|couchdb|neo4j(?:\\+s)?)://[^\\s:@/?#]{0,128}:([^\\s@/]{1,256})@', 'i') },
+    pattern: re('(?<![A-Za-z0-9.-]|[A-Za-z0-9.][+-])(?:jdbc:)?(?:postgres(?:ql)?|mysql[x2]?|mariadb|mongodb(?:\\+srv)?|rediss?|amqps?|mssql|sqlserver|cockroachdb|clickhouse|couchdb|neo4j(?:\\+s)?)://[^\\s:@/?#]{0,128}:([^\\s@/]{1,256})@', 'i') },
   { id: 'url-credentials', needle: /:\/\//, title: 'password in URL', group: 1, validate: isRealPassword,
-    pattern: re('(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]{1,30}://[^\\s:@/?#]{0,128}:([^\\s@/]{1,256})@') },
+    pattern: re('(?<![A-Za-z0-9.-]|[A-Za-z0-9.][+-])[A-Za-z][A-Za-z0-9+.-]{1,30}://[^\\s:@/?#]{0,128}:([^\\s@/]{1,256})@') },
   { id: 'bearer-token', needle: /bearer/i, title: 'Bearer token', group: 1, validate: random,
     pattern: re('(?<![A-Za-z0-9_])bearer\\s{1,4}([A-Za-z0-9._~+/-]{16,2048}={0,2})', 'i') },
   { id: 'basic-auth-header', needle: /basic/i, title: 'Basic authorization', group: 1, validate: isBasicCredential,
@@ -373,11 +380,13 @@ export const RULES: readonly SecretRule[] = [
     pattern: re(`(?<![A-Za-z0-9_-])(?:proxy-)?authorization["']?\\s{0,4}[:=]\\s{0,4}["']?(?!(?:basic|bearer)\\s)(?:[A-Za-z][A-Za-z0-9-]{1,19}\\s{1,4})?([A-Za-z0-9._~+/=:-]{16,2048})`, 'i') },
   { id: 'cookie-header', needle: /cookie/i, title: 'session cookie', group: 1, validate: (v) => looksRandom(v, 3.5),
     pattern: re(`(?<![A-Za-z0-9_-])(?:set-)?cookie["']?\\s{0,4}:\\s{0,4}[A-Za-z0-9_.-]{1,64}=([A-Za-z0-9._~+/%=:-]{16,4096})`, 'i') },
-  { id: 'generic-secret', needle: /(?:key|token|secret|password|passwd|pwd|pass|credential|auth)s?["'\]]{0,2}\s{0,4}[=:]/i, title: 'secret assigned to a credential name', group: 1, generic: true,
+  { id: 'generic-secret', needle: /(?:key(?:_base)?|token|secret|password|passwd|pwd|pass|credential|auth)s?["'\]]{0,2}\s{0,4}[=:]/i, title: 'secret assigned to a credential name', group: 1, generic: true,
     // Hex (and UUIDs) cannot exceed 4 bits per character, so random hex gets a lower bar than 3.5.
     validate: (v) => v.length >= 12 && looksRandom(v, /^[0-9a-f-]+$/i.test(v) ? 3 : 3.5) && /[A-Za-z]/.test(v),
-    // The name must END with the keyword (`DB_PASSWORD=` yes, `passwordResetTokenExpiry =` no).
-    pattern: re(`(?<!public[_-]?)(?:key|token|secret|password|passwd|pwd|pass|credential|auth)s?["']?\\]?\\s{0,4}(?:=>|:=|=|:)\\s{0,4}["'\`]?([^\\s"'\`<>,;(){}\\[\\]]{12,256})`, 'i') },
+    // The name must END with the keyword (`DB_PASSWORD=` yes, `passwordResetTokenExpiry =` no), or be
+    // Rails' `SECRET_KEY_BASE`. The
+    // value's quote may come escaped, as a .env line shown inside a JSON string gives it (`KEY=\"…\"`).
+    pattern: re(`(?<!public[_-]?)(?:key(?:_base)?|token|secret|password|passwd|pwd|pass|credential|auth)s?["']?\\]?\\s{0,4}(?:=>|:=|=|:)\\s{0,4}(?:\\\\?["'\`])?([^\\s"'\`<>,;(){}\\[\\]]{12,256})`, 'i') },
   // Told in words, in any language: `the staging password is Tr0ub4dor&3xQ`, `Passwort: …`,
   // `mot de passe : …`, `密码是…`, `パスワードは…`, `пароль — …`, `api token is …`; what a user asks the
   // agent to remember and what a team writes in its own language. The value must look made up (a

@@ -1,5 +1,6 @@
 import { allowlistMatcher } from './allowlist.js';
 import { startIndexOf } from '../order.js';
+import { plainView } from './plain-view.js';
 import { presetMayMatch } from './preset-gate.js';
 import { rulesThatMayMatch } from './quick-redact.js';
 import { RULES, isRealPassword, isReference, ruleMatches } from './rules.js';
@@ -153,12 +154,8 @@ export function fixedParts(value: string): boolean[] {
   return fixed;
 }
 
-/**
- * Find secrets in `text` with the secretlint recommended preset plus the project rules. Input of any
- * size is scanned in overlapping chunks (1 MiB for the project rules, 8 KiB for secretlint).
- * Findings are deduplicated and sorted by position; their messages carry masked values only.
- */
-export async function scanText(text: string, opts: ScanOptions = {}): Promise<Finding[]> {
+/** Preset and project findings in `text`, before deduplication. */
+async function rawFindings(text: string): Promise<Raw[]> {
   // Appended one by one: spreading tens of thousands of findings into push() can overflow the stack.
   const raw: Raw[] = [];
   for (const [offset, chunk] of chunks(text, PRESET_CHUNK_SIZE, PRESET_CHUNK_OVERLAP)) {
@@ -166,6 +163,24 @@ export async function scanText(text: string, opts: ScanOptions = {}): Promise<Fi
   }
   for (const [offset, chunk] of chunks(text, CHUNK_SIZE, CHUNK_OVERLAP)) {
     for (const f of projectFindings(chunk, offset)) raw.push(f);
+  }
+  return raw;
+}
+
+/**
+ * Find secrets in `text` with the secretlint recommended preset plus the project rules. Input of any
+ * size is scanned in overlapping chunks (1 MiB for the project rules, 8 KiB for secretlint).
+ * Lines with terminal escapes or percent-encoding are scanned again as read (plainView), each
+ * finding mapped back to the text. Findings are deduplicated and sorted by position; their
+ * messages carry masked values only.
+ */
+export async function scanText(text: string, opts: ScanOptions = {}): Promise<Finding[]> {
+  const raw = await rawFindings(text);
+  const plain = plainView(text);
+  if (plain) {
+    for (const f of await rawFindings(plain.view)) {
+      raw.push({ ...f, start: plain.from[f.start]!, end: plain.to[f.end - 1]! });
+    }
   }
   const allowlist = allowlistMatcher(opts.allowlist ?? [], fixedParts);
   const starts = [0];

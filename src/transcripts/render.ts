@@ -19,14 +19,28 @@ const OUTPUT = 300;
 const INPUT_VALUE = 200;
 const INPUT = 600;
 
+// Text is redacted before it is cut, as shorten() (build.ts) does for a tool's output: a secret cut
+// short is one no rule can tell apart from a word (stop 51: `sk-ant-admin01-hKUZTFom_1X-y47b6V…`, a
+// tool call's value cut at 200, went to a model). Only what the cut keeps and a margin longer than a
+// token are redacted; a key cut at the margin is found by its cut rules.
+const MARGIN = 2048;
+/** `text`'s first `max` characters and a margin, redacted. */
+const redactedHead = (text: string, max: number) => redactQuickLines(text.slice(0, max + MARGIN));
+
 function cut(text: string, max: number): string {
   const t = text.trim();
-  return t.length <= max ? t : `${t.slice(0, max - 1)}… [${t.length - max + 1} more chars]`;
+  if (t.length <= max) return t;
+  const r = redactedHead(t, max);
+  return r.length <= max ? r : `${r.slice(0, max - 1)}… [${t.length - max + 1} more chars]`;
 }
 
 /** A call's input as JSON with every long string value cut: enough to see what was done. */
 function inputOf(input: unknown): string {
-  const json = JSON.stringify(input ?? {}, (_k, v) => (typeof v === 'string' && v.length > INPUT_VALUE ? `${v.slice(0, INPUT_VALUE - 1)}…` : v));
+  const json = JSON.stringify(input ?? {}, (_k, v) => {
+    if (typeof v !== 'string' || v.length <= INPUT_VALUE) return v;
+    const r = redactedHead(v, INPUT_VALUE);
+    return r.length > INPUT_VALUE ? `${r.slice(0, INPUT_VALUE - 1)}…` : r;
+  });
   return cut(json ?? '{}', INPUT);
 }
 

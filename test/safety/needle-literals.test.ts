@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { needleLiterals } from '../../src/safety/needle-literals.js';
 import { needleTable } from '../../src/safety/needle-table.js';
-import { mayHoldSecret, redactHeldLines, redactLineBySubstrings, redactQuick, redactQuickLines, redactQuickOnce, rulesHeld } from '../../src/safety/quick-redact.js';
+import { mayHoldSecret, redactAcrossLines, redactHeldLines, redactLineBySubstrings, redactQuick, redactQuickLines, redactQuickOnce, rulesHeld } from '../../src/safety/quick-redact.js';
 import { RULES } from '../../src/safety/rules.js';
 import { benignJournal, credentials, negatives } from './corpus.js';
 
@@ -112,7 +112,8 @@ describe('the quick redaction', () => {
   it('redacts a long text line by line as each line alone', () => {
     const text = credentials.map((c) => c.text).join('\n');
     expect(text.length).toBeGreaterThan(4096);
-    expect(redactQuickLines(text)).toBe(text.split('\n').map(redactQuick).join('\n'));
+    // Line by line, then what no line alone shows (a private key's lines): redactAcrossLines.
+    expect(redactQuickLines(text)).toBe(redactAcrossLines(text.split('\n').map(redactQuick).join('\n')));
     expect(redactQuickLines(text)).not.toContain(credentials.find((c) => c.rule === 'anthropic-api-key')!.secret);
   });
 
@@ -124,7 +125,7 @@ describe('the quick redaction', () => {
     for (const text of [[...benignJournal(6000).split('\n'), ...lines, ...negatives].join('\n'), lines.slice(0, 60).join('\n'), benignJournal(3000)]) {
       expect(text.length).toBeGreaterThan(2048);
       const whole = redactQuickLines(text);
-      expect(whole).toBe(text.split('\n').map(redactQuick).join('\n'));
+      expect(whole).toBe(redactAcrossLines(text.split('\n').map(redactQuick).join('\n')));
     }
     // Not a text the rules leave alone: most credentials' lines are redacted.
     expect(redactQuickLines(lines.join('\n')).split('\n').filter((l) => l.includes('[REDACTED:')).length).toBeGreaterThan(credentials.length);

@@ -1,0 +1,157 @@
+// Stop 51's attack (bench/attack.mjs --only=secrets-more): credential kinds issue 26 did not plant,
+// in the forms a transcript gives them. A terminal's colour code ends in a letter (`\x1b[32m`) that
+// sits where a rule looks for a token's start; percent-encoding hides a name's `=` and a token's
+// start (`token%3A%20eyJ…`); a diff's removed line starts with `-`, which may be part of a token;
+// a .env line inside a JSON string has its quote escaped (`KEY=\"…\"`). And what the line-by-line
+// pass (the ledger, PreCompact's text, the primer) leaves of a private key: its lines after the
+// first, which a session file then flattened into one line with the marker in front.
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { redactOutgoing } from '../../src/safety/outgoing.js';
+import { redactQuickLines } from '../../src/safety/quick-redact.js';
+import { redactText, scanText } from '../../src/safety/scan.js';
+import { benignJournal } from './corpus.js';
+
+/** Deterministic random characters: the same credentials at every run. */
+function material(seed: string) {
+  let n = 0;
+  const AL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+  return (len: number, al = AL) => Array.from({ length: len }, () => al[createHash('sha256').update(`${seed}:${n++}`).digest().readUInt32BE(0) % al.length]).join('');
+}
+const s = material('secret-forms');
+const AL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+const HEX = '0123456789abcdef';
+const B64 = `${AL}+/`;
+const URL64 = `${AL}-_`;
+const DIG = '0123456789';
+const lines = (k: number) => Array.from({ length: k }, () => s(64, B64)).join('\n');
+const jwtPart = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+const pkcs8 = `-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQC${s(13, B64)}\n${lines(12)}\n-----END PRIVATE KEY-----`;
+
+/** [kind, text before, secret, text after]: the secret is what must not get through. */
+const KINDS: [string, string, string, string][] = [
+  ['GitHub fine-grained PAT', 'GH_TOKEN=', `github_pat_11${s(20)}_${s(59)}`, ''],
+  ['Slack bot token', '', `xoxb-${s(13, DIG)}-${s(13, DIG)}-${s(24)}`, ''],
+  ['Slack user token', '', `xoxp-${s(12, DIG)}-${s(12, DIG)}-${s(13, DIG)}-${s(32, HEX)}`, ''],
+  ['Stripe secret key', '', `sk_live_51${s(97)}`, ''],
+  ['Stripe restricted key', '', `rk_live_51${s(97)}`, ''],
+  ['OpenAI project key', '', `sk-proj-${s(74, URL64)}T3BlbkFJ${s(74, URL64)}`, ''],
+  ['Anthropic API key', '', `sk-ant-api03-${s(93, URL64)}AA`, ''],
+  ['Anthropic admin key', '', `sk-ant-admin01-${s(93, URL64)}AA`, ''],
+  ['Hugging Face token', '', `hf_${s(34, AL.slice(0, 52))}`, ''],
+  ['npm token', '', `npm_${s(36)}`, ''],
+  ['PyPI token', '', `pypi-AgEIcHlwaS5vcmcCJD${s(150, URL64)}`, ''],
+  ['GitLab PAT', '', `glpat-${s(20, URL64)}`, ''],
+  ['GCP service account key', '{"type": "service_account", "private_key": "', `${pkcs8.replace(/\n/g, '\\n')}\\n`, '"}'],
+  ['Azure storage connection string', 'DefaultEndpointsProtocol=https;AccountName=acmeprod;AccountKey=', `${s(86, B64)}==`, ';EndpointSuffix=core.windows.net'],
+  ['JWT', 'token: ', `${jwtPart({ alg: 'HS256', typ: 'JWT' })}.${jwtPart({ sub: '1234567890', iat: 1716239022 })}.${s(43, URL64)}`, ''],
+  ['OpenSSH private key', '', `-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMwAAAAtzc2gtZW\n${Array.from({ length: 6 }, () => s(70)).join('\n')}\n-----END OPENSSH PRIVATE KEY-----`, ''],
+  ['PGP private key', '', `-----BEGIN PGP PRIVATE KEY BLOCK-----\n\nlQOYBGX${s(57, B64)}\n${lines(10)}\n=${s(4, B64)}\n-----END PGP PRIVATE KEY BLOCK-----`, ''],
+  ['PKCS8 private key', '', pkcs8, ''],
+  ['encrypted PKCS8 private key', '', `-----BEGIN ENCRYPTED PRIVATE KEY-----\nMIIFHDBOBgkqhkiG9w0BBQ0wQTApBgkqhkiG9w0BBQwwHAQI${s(16, B64)}\n${lines(10)}\n-----END ENCRYPTED PRIVATE KEY-----`, ''],
+  ['Postgres URL', 'DATABASE_URL=postgres://app:', s(20), '@db.internal:5432/app'],
+  ['MongoDB URL', 'mongodb+srv://admin:', s(18), '@cluster0.ab1cd.mongodb.net/prod'],
+  ['Redis URL', 'REDIS_URL=redis://:', s(24), '@cache:6379/0'],
+  ['.env password', 'DB_PASSWORD=', s(16), ''],
+  ['.env AWS secret', 'export AWS_SECRET_ACCESS_KEY=', s(40, B64), ''],
+  ['.env quoted key', 'OPENAI_API_KEY="', s(32), '"'],
+  ['Rails secret_key_base', 'SECRET_KEY_BASE=', s(128, HEX), ''],
+  ['OAuth client secret', 'GITHUB_CLIENT_SECRET=', s(40, HEX), ''],
+  ['Stripe webhook secret', 'STRIPE_WEBHOOK_SECRET=', `whsec_${s(32)}`, ''],
+];
+
+/** The forms a transcript gives a credential's text. */
+const FORMS: Record<string, (t: string) => string> = {
+  plain: (t) => t,
+  'JSON-escaped': (t) => JSON.stringify(t).slice(1, -1),
+  'terminal colours': (t) => t.split('\n').map((l) => `\x1b[1;32m${l}\x1b[0m`).join('\n'),
+  'terminal colours, JSON-escaped': (t) => JSON.stringify(`\x1b[31m${t}\x1b[0m`).slice(1, -1),
+  'percent-encoded': (t) => `curl -s "https://api.acme.dev/v1/deploy?cfg=${encodeURIComponent(t)}"`,
+  "diff's added lines": (t) => t.split('\n').map((l) => `+${l}`).join('\n'),
+  "diff's removed lines": (t) => t.split('\n').map((l) => `-${l}`).join('\n'),
+};
+
+/** 12-character pieces of a secret (its lines, escaped or not): any one left is a leak. */
+function pieces(secret: string): string[] {
+  const out = new Set<string>();
+  for (const form of [secret, JSON.stringify(secret).slice(1, -1), encodeURIComponent(secret)]) {
+    for (const line of form.split(/\n|\\n|%0A|%5Cn/)) {
+      const t = line.trim();
+      if (t.startsWith('-----') || t.startsWith('%2D%2D')) continue;
+      for (let i = 0; i + 12 <= t.length; i += 6) out.add(t.slice(i, i + 12));
+    }
+  }
+  return [...out];
+}
+
+async function leaks(redact: (text: string) => Promise<string> | string): Promise<string[]> {
+  const left: string[] = [];
+  for (const [kind, before, secret, after] of KINDS) {
+    for (const [form, f] of Object.entries(FORMS)) {
+      const out = await redact(`${f(before + secret + after)}\n`);
+      const found = pieces(secret).filter((p) => out.includes(p));
+      if (found.length) left.push(`${kind} (${form}): ${found.length} pieces`);
+    }
+  }
+  return left;
+}
+
+describe('every kind in every form a transcript gives it', () => {
+  it('scanText finds it: nothing of it is left once redacted', async () => {
+    expect(await leaks(async (t) => redactText(t, await scanText(t)))).toEqual([]);
+  });
+
+  it('what is sent to a model holds none of it', async () => {
+    expect(await leaks(async (t) => (await redactOutgoing(t)).text)).toEqual([]);
+  });
+
+  it('the line-by-line pass (ledger, PreCompact, primer) leaves none of it, a private key over many lines included', async () => {
+    expect(await leaks((t) => redactQuickLines(t))).toEqual([]);
+  });
+
+  it('what a line-by-line pass left of a key, flattened into a session file, is found whole', async () => {
+    const body = pkcs8.split('\n');
+    const left = `- Link it from the README ${body[0]} [REDACTED:private-key] ${body.slice(2, 5).join(' ')} ${body[5]!.slice(0, 30)}…`;
+    const out = redactText(left, await scanText(left));
+    expect(out).toBe('- Link it from the README [REDACTED:private-key]');
+  });
+});
+
+describe('the forms alone are no secret', () => {
+  const benign = [
+    '\x1b[32m✓\x1b[0m 1,204 tests passed in \x1b[1m12.4s\x1b[0m',
+    '\\u001b[33mwarning\\u001b[0m: unused variable `token` in src/auth/session.ts:42',
+    'GET https://search.acme.dev/q?term=refresh%20token%20rotation&lang=en%2DUS 200',
+    'curl "https://api.acme.dev/v1/users?filter=name%3Djane%26role%3Dadmin"',
+    '--- a/src/auth/session.ts\n+++ b/src/auth/session.ts\n@@ -1,3 +1,3 @@\n-export const TOKEN_TTL = 3600;\n+export const TOKEN_TTL = 7200;\n-const passwordResetTokenExpiry = computeExpiry(config);\n+const passwordResetTokenExpiry = computeExpiry(settings);',
+    '---\nsession: 20261207-1217-afc76b\n---\n- Rotate the deploy token\n-rf is not needed here\n+1 for the new retry policy',
+  ];
+  it('terminal colours, percent-encoded queries and diffs of code are not flagged', async () => {
+    for (const text of benign) expect((await scanText(text)).map((f) => `${f.ruleId}: ${f.masked}`), text).toEqual([]);
+    for (const text of benign) expect(redactQuickLines(text), text).toBe(text);
+    for (const text of benign) expect((await redactOutgoing(text)).text, text).toBe(text);
+  });
+
+  it('the benign journal stays whole', async () => {
+    const journal = benignJournal(200_000);
+    const flagged = (await scanText(journal)).map((f) => `${f.ruleId}: ${f.masked}`);
+    expect(flagged).toEqual([]);
+    expect(redactQuickLines(journal)).toBe(journal);
+  });
+});
+
+describe('the view of a line as read is linear', () => {
+  // A string grown by `+=` and read by index is flattened at each read: a first version took 16.7 s
+  // for 1 MB of `\u001b[` (and would take minutes for 3 MB, past the test's timeout); linear, each
+  // case below takes well under a second.
+  it.each([
+    ['escaped escapes', '\\u001b['.repeat(4.3e5)],
+    ['raw escapes', '\x1b['.repeat(1e6)],
+    ['percent-encoded letters', '%41'.repeat(7e5)],
+    ['diff lines', '\n-x'.repeat(7e5)],
+    ['title escapes never closed', '\x1b]'.repeat(1e6)],
+  ])('finishes on %s (2-3 MB), finding nothing', async (_name, text) => {
+    expect(await scanText(text)).toEqual([]);
+    expect(redactQuickLines(text.slice(0, 200_000))).toBe(text.slice(0, 200_000));
+  });
+});
