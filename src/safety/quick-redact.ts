@@ -238,7 +238,7 @@ export function redactQuickLines(text: string): string {
 export function redactQuickOnce(text: string): string {
   if (text.length > CHARS_BEFORE_PATTERN / 2 || !TABLE || literalIndex || chars + text.length > CHARS_BEFORE_PATTERN) return redactQuickLines(text);
   chars += text.length;
-  return redactHeldLines(text);
+  return redactAcrossLines(redactHeldLines(text));
 }
 
 /**

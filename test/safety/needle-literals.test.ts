@@ -2,7 +2,7 @@
 // quick redaction skips a line holding none of them without compiling a pattern, so a string missed
 // here would be a secret let through. Checked on every rule's samples, on the folding of every
 // character, and on the readings of the shapes the needles are written in.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { needleLiterals } from '../../src/safety/needle-literals.js';
 import { needleTable } from '../../src/safety/needle-table.js';
 import { mayHoldSecret, redactAcrossLines, redactHeldLines, redactLineBySubstrings, redactQuick, redactQuickLines, redactQuickOnce, rulesHeld } from '../../src/safety/quick-redact.js';
@@ -163,5 +163,26 @@ describe("a short text's lines, its rules' strings searched in the text whole", 
       redacted += expected.split('[REDACTED:').length - 1;
     }
     expect(redacted).toBeGreaterThan(credentials.length * 3);
+  });
+});
+
+describe("PreCompact's one short text (redactQuickOnce) in a fresh process", () => {
+  // Each import below is a fresh module, as in PreCompact's process: nothing redacted yet, so the
+  // text takes the whole-text search. lead51's merge left that way without the line-by-line pass's
+  // last step (secrets51's): a private key's lines after its first, and a token in a terminal's
+  // colours, came out as they went in.
+  const fresh = async () => {
+    vi.resetModules();
+    return import('../../src/safety/quick-redact.js');
+  };
+  it('redacts a private key over many lines and a coloured token, as redactQuickLines does', async () => {
+    const body = Array.from({ length: 8 }, (_, i) => `MIIEvQIBADANBgkqhkiG9w0BAQEFAASC${String(i).repeat(4)}BKcwggSjAgEAAoIBAQC7x9k2LmPqRsTuVw`);
+    const text = ['## Current Work', 'The deploy key:', '-----BEGIN PRIVATE KEY-----', ...body, '-----END PRIVATE KEY-----', 'and \x1b[32mnpm_4fK2mQ9zXv4LpR7tY1wB3nC6dE0gH5jS2aUq\x1b[0m for the registry'].join('\n');
+    expect(text.length).toBeLessThan(2048);
+    const once = (await fresh()).redactQuickOnce(text);
+    const lines = (await fresh()).redactQuickLines(text);
+    expect(once).toBe(lines);
+    for (const b of body) expect(once).not.toContain(b.slice(0, 40));
+    expect(once).not.toContain('4fK2mQ9zXv4LpR7tY1wB3nC6dE0gH5jS2aUq');
   });
 });
