@@ -5,6 +5,7 @@ import type { Todo } from './ledger.js';
 import { callLabel, outputText, shellReads } from './tool-input.js';
 import { isWrapper } from './first-prompt.js';
 import { scriptCalls, scriptOutcome, type ScriptOutcome } from './code-mode.js';
+import { nameFiles } from './named.js';
 
 /**
  * Codex rollout JSONL (AGENT-INTERFACES §3, §7): `{timestamp, type, payload}` lines. Prompts come
@@ -89,6 +90,9 @@ function call(s: BuildState, name: string, args: Rec, id: string, at: string, ct
     }
   }
   toolCall(s, facts);
+  // What the call names without touching (transcripts/named.ts): its command line, its plan's steps.
+  if (facts.command !== undefined) nameFiles(s, facts.command, cwd, ctx.repoRoot);
+  else if (facts.todos?.length) nameFiles(s, facts.todos.map((t) => t.content).join('\n'), cwd, ctx.repoRoot);
 }
 
 /** Whether a call's output says it failed: an exit code other than 0, in any of the shapes Codex writes. */
@@ -156,7 +160,7 @@ export function userShellCommand(text: string): { command: string; failed: boole
  * A prompt, unless it repeats the one just taken (older rollouts write it as an event and as a
  * response item); sent from Codex's IDE extension, the request without the IDE's context before it.
  */
-function prompt(s: BuildState, typed: string, at: string): void {
+function prompt(s: BuildState, typed: string, at: string, ctx: Ctx): void {
   const text = codexTyped(typed, { cwd: s.ledger.cwd, prompts: !s.codex?.noPrompts });
   if (!text.trim() || isWrapper(text)) return;
   const c = (s.codex ??= { lastPrompt: '' });
@@ -164,6 +168,7 @@ function prompt(s: BuildState, typed: string, at: string): void {
   if (c.lastPrompt === same) return;
   c.lastPrompt = same;
   userMessage(s, text, at);
+  nameFiles(s, text, s.ledger.cwd, ctx.repoRoot);
 }
 
 /** Running commands and polls remembered (the most recent): one never answered does not grow the kept state. */
@@ -191,13 +196,19 @@ function runningSession(output: unknown): string | null {
  * exec_command_end event for the call, or a write_stdin poll of its session that reports the exit
  * (then it is the command that failed, once, not the poll).
  */
-function output(s: BuildState, id: string, out: unknown, at: string): void {
+function output(s: BuildState, id: string, out: unknown, at: string, ctx: Ctx): void {
   const c = (s.codex ??= { lastPrompt: '' });
   const script = scriptOutcome(out);
   if (script && s.calls.some(([cid]) => cid === id || cid.startsWith(`${id}#`))) {
     scriptOutput(s, id, script, at);
+    // The files what the script printed names (a command's output printed whole: its own text).
+    if (script.results.length) for (const r of script.results) nameFiles(s, r.output, s.ledger.cwd, ctx.repoRoot);
+    else nameFiles(s, script.message, s.ledger.cwd, ctx.repoRoot);
     return;
   }
+  // A command's or a poll's output names files the session may open next (transcripts/named.ts).
+  const k = s.calls.find(([cid]) => cid === id)?.[1];
+  if (k && (k.command !== null || k.tool === 'write_stdin')) nameFiles(s, codexOutcome(out).message, s.ledger.cwd, ctx.repoRoot);
   const poll = take(c.polls, ([call]) => call === id);
   if (poll) {
     const outcome = codexOutcome(out);
@@ -547,7 +558,7 @@ export function feedCodex(s: BuildState, rec: Rec, ctx: Ctx): void {
       return;
     case 'event_msg':
       saw(s, at);
-      if (p.type === 'user_message' && typeof p.message === 'string') prompt(s, p.message, at);
+      if (p.type === 'user_message' && typeof p.message === 'string') prompt(s, p.message, at, ctx);
       else if (p.type === 'exec_command_end') commandEnded(s, p, at);
       else if (p.type === 'patch_apply_end') patchEnded(s, p, at);
       // A turn the user interrupted (Esc) is over, and so is any turn a new one starts after: the
@@ -573,7 +584,7 @@ export function feedCodex(s: BuildState, rec: Rec, ctx: Ctx): void {
             if (shell) userCommand(s, shell.command, at, shell.failed);
             // Codex's own warnings to the model (record_model_warning) are user-role items; a prompt the
             // user typed that starts so is still taken from the event older versions write for it.
-            else if (!CODEX_MODEL_WARNING.test(text)) prompt(s, text, at);
+            else if (!CODEX_MODEL_WARNING.test(text)) prompt(s, text, at, ctx);
           }
           else if (p.role === 'assistant') {
             answered(s);
@@ -602,7 +613,7 @@ export function feedCodex(s: BuildState, rec: Rec, ctx: Ctx): void {
           return;
         case 'function_call_output':
         case 'custom_tool_call_output':
-          if (p.call_id) output(s, String(p.call_id), p.output, at);
+          if (p.call_id) output(s, String(p.call_id), p.output, at, ctx);
           return;
       }
   }
