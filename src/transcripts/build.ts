@@ -75,6 +75,8 @@ export interface BuildState {
     noPrompts?: boolean;
     running?: [session: string, call: string][];
     polls?: [call: string, session: string][];
+    /** A command's folder, where it is not the session's, until its output comes (its paths are from there; transcripts/named.ts). */
+    workdirs?: [call: string, dir: string][];
     /** The last running total of token_count, [input, cached input, output] (it starts again in a resumed process or a review). */
     total?: [number, number, number];
     /** Running totals left when another count started (a review's, the main one's before it), the most recent 8. */

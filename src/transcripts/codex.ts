@@ -91,6 +91,8 @@ function call(s: BuildState, name: string, args: Rec, id: string, at: string, ct
   }
   toolCall(s, facts);
   // What the call names without touching (transcripts/named.ts): its command line, its plan's steps.
+  // A command run elsewhere than the session's folder: its output's relative paths are from there.
+  if (facts.command !== undefined && id && cwd && cwd !== s.ledger.cwd) remember(((s.codex ??= { lastPrompt: '' }).workdirs ??= []), id, cwd);
   if (facts.command !== undefined) nameFiles(s, facts.command, cwd, ctx.repoRoot);
   else if (facts.todos?.length) nameFiles(s, facts.todos.map((t) => t.content).join('\n'), cwd, ctx.repoRoot);
 }
@@ -184,6 +186,9 @@ function take(list: [string, string][] | undefined, at: (e: [string, string]) =>
   return i >= 0 ? list!.splice(i, 1)[0] : undefined;
 }
 
+/** What Codex answers a poll it could not make (a process it does not know, one already gone), instead of the process's output. */
+const POLL_FAILED = /^\s*write_stdin failed\b/;
+
 /** The session a still-running command's first output names (`Process running with session ID N`), else null. */
 function runningSession(output: unknown): string | null {
   const head = outputText(output).split('\nOutput:')[0]!;
@@ -208,7 +213,8 @@ function output(s: BuildState, id: string, out: unknown, at: string, ctx: Ctx): 
   }
   // A command's or a poll's output names files the session may open next (transcripts/named.ts).
   const k = s.calls.find(([cid]) => cid === id)?.[1];
-  if (k && (k.command !== null || k.tool === 'write_stdin')) nameFiles(s, codexOutcome(out).message, s.ledger.cwd, ctx.repoRoot);
+  const dir = take(c.workdirs, ([call]) => call === id)?.[1] ?? s.ledger.cwd;
+  if (k && (k.command !== null || k.tool === 'write_stdin')) nameFiles(s, codexOutcome(out).message, dir, ctx.repoRoot);
   const poll = take(c.polls, ([call]) => call === id);
   if (poll) {
     const outcome = codexOutcome(out);
@@ -216,7 +222,9 @@ function output(s: BuildState, id: string, out: unknown, at: string, ctx: Ctx): 
       const command = take(c.running, ([session]) => session === poll[1]);
       if (command) toolResult(s, command[1], { ...outcome, at });
     }
-    toolResult(s, id, { failed: false, message: outcome.message, at });
+    // The poll's own failure (0.171: `write_stdin failed: Unknown process id 1`, no exit code): an error of
+    // the poll; a command's exit it reports is the command's.
+    toolResult(s, id, { failed: POLL_FAILED.test(outputText(out)), message: outcome.message, at });
     return;
   }
   const session = runningSession(out);
