@@ -347,7 +347,15 @@ function itemCompleted(s: BuildState, item: Rec, at: string, ctx: Ctx): void {
   let hit = s.calls.find(([cid, k]) => open(cid, k) && k.command !== null && s.ledger.commands[k.command - s.base.commands]?.command === cmd);
   if (!hit) {
     hit = s.calls.find(([cid, k]) => open(cid, k) && k.command === null && !running.has(cid));
-    if (hit) laterFacts(s, hit[0], { command: text, at });
+    if (hit) {
+      laterFacts(s, hit[0], { command: text, at });
+      remember((c.computed ??= []), hit[0], '');
+    }
+  }
+  // A call site run again (a loop): a run of its own (loopRun).
+  if (!hit) {
+    const computed = new Set((c.computed ?? []).map(([cid]) => cid));
+    hit = loopRun(s, 'exec_command', (cid, k) => computed.has(cid) || (k.command !== null && s.ledger.commands[k.command - s.base.commands]?.command === cmd), (cid) => known.has(cid) || running.has(cid), { cmd: text }, at, ctx);
   }
   if (!hit) return;
   if (running.has(hit[0])) {
@@ -356,16 +364,46 @@ function itemCompleted(s: BuildState, item: Rec, at: string, ctx: Ctx): void {
   } else remember((c.exits ??= []), hit[0], String(item.exit_code));
 }
 
+/**
+ * An item of the latest open script that no call of it waits for: its `tools.NAME(…)` ran again
+ * (in a loop, or a function called twice), so the run is a call of its own (`<id>#N`), as a direct
+ * call would be. Only when a call that had its item already may have made it (`again`: the same
+ * command, or one whose text or files the script computed), or every call of the tool in the
+ * script had its item: an item of a literal call written otherwise is not taken for a second run.
+ * The script's output answers it with the others (scriptOutput). Null when the item is no such
+ * run, or the script is at MAX_RUNS.
+ */
+const MAX_RUNS = 256;
+function loopRun(s: BuildState, tool: string, again: (cid: string, k: (typeof s.calls)[number][1]) => boolean, had: (cid: string) => boolean, args: Rec, at: string, ctx: Ctx): (typeof s.calls)[number] | undefined {
+  const sid = s.codex?.scripts?.at(-1);
+  if (!sid) return undefined;
+  const mine = s.calls.filter(([cid]) => cid === sid || cid.startsWith(`${sid}#`));
+  const ofTool = mine.filter(([, k]) => k.tool === tool);
+  if (!ofTool.length || mine.length >= MAX_RUNS) return undefined;
+  if (!ofTool.some(([cid, k]) => had(cid) && again(cid, k)) && !ofTool.every(([cid]) => had(cid))) return undefined;
+  let n = mine.length;
+  while (s.calls.some(([cid]) => cid === `${sid}#${n}`)) n++;
+  const id = `${sid}#${n}`;
+  call(s, tool, args, id, at, ctx);
+  return s.calls.find(([cid]) => cid === id);
+}
+
 /** A FileChange item of a code-mode script's patch (itemCompleted): `changes` keyed by path, each `add`, `update` or `delete`, maybe moved. */
 function fileChange(s: BuildState, item: Rec, at: string, ctx: Ctx): void {
   const c = s.codex!;
   const changes = item.changes && typeof item.changes === 'object' && !Array.isArray(item.changes) ? (item.changes as Rec) : null;
   if (!changes) return;
   const done = new Set((c.patched ?? []).map(([cid]) => cid));
-  const hit = s.calls.find(([cid, k]) => k.tool === 'apply_patch' && !done.has(cid) && inOpenScript(s, cid));
+  let hit = s.calls.find(([cid, k]) => k.tool === 'apply_patch' && !done.has(cid) && inOpenScript(s, cid));
+  // A patch call run again (a loop): a run of its own, its files from this item.
+  if (!hit) {
+    const computed = new Set((c.computed ?? []).map(([cid]) => cid));
+    hit = loopRun(s, 'apply_patch', (cid) => computed.has(cid), (cid) => done.has(cid), { input: '' }, at, ctx);
+  }
   if (!hit) return;
   remember((c.patched ??= []), hit[0], '');
   if (hit[1].changes?.length) return;
+  remember((c.computed ??= []), hit[0], '');
   const files: NonNullable<CallFacts['files']> = [];
   const at_ = (p: string) => reportPath(p, s.ledger.cwd, ctx.repoRoot);
   // As patchFiles reads a patch's text: an update is an edit, an added or deleted file and a move's new path writes.
