@@ -22,15 +22,33 @@ async function noRemote(cwd: string, rev: string): Promise<string> {
     : `: this clone has no remote (\`git remote add ${m[1]} URL\` and \`git fetch\` add one; or name a local branch, e.g. main...HEAD)`;
 }
 
+/** Whether this clone is shallow (`git clone --depth`, a CI checkout): commits before its depth are not here. */
+async function shallow(cwd: string): Promise<boolean> {
+  return (await git(['rev-parse', '--is-shallow-repository'], { cwd, allowFail: true }))?.trim() === 'true';
+}
+
+/** How to bring the missing history into a shallow clone. */
+const DEEPEN = 'deepen it with `git fetch --deepen=100` (more if needed) or fetch the whole history with `git fetch --unshallow`';
+
 async function verify(cwd: string, rev: string): Promise<string> {
   const sha = (await git(['rev-parse', '-q', '--verify', `${rev}^{commit}`], { cwd, allowFail: true }))?.trim();
-  if (!sha) throw new UsageError(`unknown revision ${JSON.stringify(rev)}${await noRemote(cwd, rev)}`, 'give a branch, tag or commit, e.g. `git memory diff origin/main...HEAD`');
+  if (!sha) {
+    const remote = await noRemote(cwd, rev);
+    // A commit before a shallow clone's depth (a commit id, `HEAD~50`) is missing, not unknown.
+    if (!remote && (await shallow(cwd)))
+      throw new UsageError(`unknown revision ${JSON.stringify(rev)}: this clone is shallow, and the commit may be before its depth`, `${DEEPEN}; a branch it lacks: \`git fetch origin NAME\``);
+    throw new UsageError(`unknown revision ${JSON.stringify(rev)}${remote}`, 'give a branch, tag or commit, e.g. `git memory diff origin/main...HEAD`');
+  }
   return sha;
 }
 
 async function mergeBase(cwd: string, a: string, b: string): Promise<string> {
   const sha = (await git(['merge-base', a, b], { cwd, allowFail: true }))?.trim();
-  if (!sha) throw new UsageError(`${a} and ${b} have no common history`, 'compare two revisions directly with `git memory diff A..B`');
+  if (!sha) {
+    // In a shallow clone the common commit is usually just before the depth.
+    if (await shallow(cwd)) throw new UsageError(`${a} and ${b} have no common history in this clone: it is shallow, and their merge base may be before its depth`, `${DEEPEN}; or compare the two directly with \`git memory diff A..B\``);
+    throw new UsageError(`${a} and ${b} have no common history`, 'compare two revisions directly with `git memory diff A..B`');
+  }
   return sha;
 }
 

@@ -75,6 +75,8 @@ export interface BuildState {
     noPrompts?: boolean;
     running?: [session: string, call: string][];
     polls?: [call: string, session: string][];
+    /** A command's folder, where it is not the session's, until its output comes (its paths are from there; transcripts/named.ts). */
+    workdirs?: [call: string, dir: string][];
     /** The last running total of token_count, [input, cached input, output] (it starts again in a resumed process or a review). */
     total?: [number, number, number];
     /** Running totals left when another count started (a review's, the main one's before it), the most recent 8. */
@@ -91,6 +93,8 @@ export interface BuildState {
     exits?: [call: string, code: string][];
     /** Code-mode patch calls a FileChange item was matched to already (the second of each pair unused). */
     patched?: [call: string, unused: string][];
+    /** Code-mode calls whose command an item gave (the script computed it): a later item may be another run of it (codex.ts loopRun). */
+    computed?: [call: string, unused: string][];
     /** The thread ids of the sub-agents it spawned, in order (their rollouts are read beside this one). */
     children?: string[];
     /** When the record naming each child was written, where it had a time: its rollout is in that day's folder. */

@@ -5,6 +5,7 @@ import type { Todo } from './ledger.js';
 import { callLabel, outputText, shellReads } from './tool-input.js';
 import { isWrapper } from './first-prompt.js';
 import { scriptCalls, scriptOutcome, type ScriptOutcome } from './code-mode.js';
+import { nameFiles } from './named.js';
 
 /**
  * Codex rollout JSONL (AGENT-INTERFACES §3, §7): `{timestamp, type, payload}` lines. Prompts come
@@ -89,6 +90,11 @@ function call(s: BuildState, name: string, args: Rec, id: string, at: string, ct
     }
   }
   toolCall(s, facts);
+  // What the call names without touching (transcripts/named.ts): its command line, its plan's steps.
+  // A command run elsewhere than the session's folder: its output's relative paths are from there.
+  if (facts.command !== undefined && id && cwd && cwd !== s.ledger.cwd) remember(((s.codex ??= { lastPrompt: '' }).workdirs ??= []), id, cwd);
+  if (facts.command !== undefined) nameFiles(s, facts.command, cwd, ctx.repoRoot);
+  else if (facts.todos?.length) nameFiles(s, facts.todos.map((t) => t.content).join('\n'), cwd, ctx.repoRoot);
 }
 
 /** Whether a call's output says it failed: an exit code other than 0, in any of the shapes Codex writes. */
@@ -156,7 +162,7 @@ export function userShellCommand(text: string): { command: string; failed: boole
  * A prompt, unless it repeats the one just taken (older rollouts write it as an event and as a
  * response item); sent from Codex's IDE extension, the request without the IDE's context before it.
  */
-function prompt(s: BuildState, typed: string, at: string): void {
+function prompt(s: BuildState, typed: string, at: string, ctx: Ctx): void {
   const text = codexTyped(typed, { cwd: s.ledger.cwd, prompts: !s.codex?.noPrompts });
   if (!text.trim() || isWrapper(text)) return;
   const c = (s.codex ??= { lastPrompt: '' });
@@ -164,6 +170,7 @@ function prompt(s: BuildState, typed: string, at: string): void {
   if (c.lastPrompt === same) return;
   c.lastPrompt = same;
   userMessage(s, text, at);
+  nameFiles(s, text, s.ledger.cwd, ctx.repoRoot);
 }
 
 /** Running commands and polls remembered (the most recent): one never answered does not grow the kept state. */
@@ -179,6 +186,9 @@ function take(list: [string, string][] | undefined, at: (e: [string, string]) =>
   return i >= 0 ? list!.splice(i, 1)[0] : undefined;
 }
 
+/** What Codex answers a poll it could not make (a process it does not know, one already gone), instead of the process's output. */
+const POLL_FAILED = /^\s*write_stdin failed\b/;
+
 /** The session a still-running command's first output names (`Process running with session ID N`), else null. */
 function runningSession(output: unknown): string | null {
   const head = outputText(output).split('\nOutput:')[0]!;
@@ -191,13 +201,20 @@ function runningSession(output: unknown): string | null {
  * exec_command_end event for the call, or a write_stdin poll of its session that reports the exit
  * (then it is the command that failed, once, not the poll).
  */
-function output(s: BuildState, id: string, out: unknown, at: string): void {
+function output(s: BuildState, id: string, out: unknown, at: string, ctx: Ctx): void {
   const c = (s.codex ??= { lastPrompt: '' });
   const script = scriptOutcome(out);
   if (script && s.calls.some(([cid]) => cid === id || cid.startsWith(`${id}#`))) {
     scriptOutput(s, id, script, at);
+    // The files what the script printed names (a command's output printed whole: its own text).
+    if (script.results.length) for (const r of script.results) nameFiles(s, r.output, s.ledger.cwd, ctx.repoRoot);
+    else nameFiles(s, script.message, s.ledger.cwd, ctx.repoRoot);
     return;
   }
+  // A command's or a poll's output names files the session may open next (transcripts/named.ts).
+  const k = s.calls.find(([cid]) => cid === id)?.[1];
+  const dir = take(c.workdirs, ([call]) => call === id)?.[1] ?? s.ledger.cwd;
+  if (k && (k.command !== null || k.tool === 'write_stdin')) nameFiles(s, codexOutcome(out).message, dir, ctx.repoRoot);
   const poll = take(c.polls, ([call]) => call === id);
   if (poll) {
     const outcome = codexOutcome(out);
@@ -205,7 +222,9 @@ function output(s: BuildState, id: string, out: unknown, at: string): void {
       const command = take(c.running, ([session]) => session === poll[1]);
       if (command) toolResult(s, command[1], { ...outcome, at });
     }
-    toolResult(s, id, { failed: false, message: outcome.message, at });
+    // The poll's own failure (0.171: `write_stdin failed: Unknown process id 1`, no exit code): an error of
+    // the poll; a command's exit it reports is the command's.
+    toolResult(s, id, { failed: POLL_FAILED.test(outputText(out)), message: outcome.message, at });
     return;
   }
   const session = runningSession(out);
@@ -328,7 +347,15 @@ function itemCompleted(s: BuildState, item: Rec, at: string, ctx: Ctx): void {
   let hit = s.calls.find(([cid, k]) => open(cid, k) && k.command !== null && s.ledger.commands[k.command - s.base.commands]?.command === cmd);
   if (!hit) {
     hit = s.calls.find(([cid, k]) => open(cid, k) && k.command === null && !running.has(cid));
-    if (hit) laterFacts(s, hit[0], { command: text, at });
+    if (hit) {
+      laterFacts(s, hit[0], { command: text, at });
+      remember((c.computed ??= []), hit[0], '');
+    }
+  }
+  // A call site run again (a loop): a run of its own (loopRun).
+  if (!hit) {
+    const computed = new Set((c.computed ?? []).map(([cid]) => cid));
+    hit = loopRun(s, 'exec_command', (cid, k) => computed.has(cid) || (k.command !== null && s.ledger.commands[k.command - s.base.commands]?.command === cmd), (cid) => known.has(cid) || running.has(cid), { cmd: text }, at, ctx);
   }
   if (!hit) return;
   if (running.has(hit[0])) {
@@ -337,16 +364,46 @@ function itemCompleted(s: BuildState, item: Rec, at: string, ctx: Ctx): void {
   } else remember((c.exits ??= []), hit[0], String(item.exit_code));
 }
 
+/**
+ * An item of the latest open script that no call of it waits for: its `tools.NAME(…)` ran again
+ * (in a loop, or a function called twice), so the run is a call of its own (`<id>#N`), as a direct
+ * call would be. Only when a call that had its item already may have made it (`again`: the same
+ * command, or one whose text or files the script computed), or every call of the tool in the
+ * script had its item: an item of a literal call written otherwise is not taken for a second run.
+ * The script's output answers it with the others (scriptOutput). Null when the item is no such
+ * run, or the script is at MAX_RUNS.
+ */
+const MAX_RUNS = 256;
+function loopRun(s: BuildState, tool: string, again: (cid: string, k: (typeof s.calls)[number][1]) => boolean, had: (cid: string) => boolean, args: Rec, at: string, ctx: Ctx): (typeof s.calls)[number] | undefined {
+  const sid = s.codex?.scripts?.at(-1);
+  if (!sid) return undefined;
+  const mine = s.calls.filter(([cid]) => cid === sid || cid.startsWith(`${sid}#`));
+  const ofTool = mine.filter(([, k]) => k.tool === tool);
+  if (!ofTool.length || mine.length >= MAX_RUNS) return undefined;
+  if (!ofTool.some(([cid, k]) => had(cid) && again(cid, k)) && !ofTool.every(([cid]) => had(cid))) return undefined;
+  let n = mine.length;
+  while (s.calls.some(([cid]) => cid === `${sid}#${n}`)) n++;
+  const id = `${sid}#${n}`;
+  call(s, tool, args, id, at, ctx);
+  return s.calls.find(([cid]) => cid === id);
+}
+
 /** A FileChange item of a code-mode script's patch (itemCompleted): `changes` keyed by path, each `add`, `update` or `delete`, maybe moved. */
 function fileChange(s: BuildState, item: Rec, at: string, ctx: Ctx): void {
   const c = s.codex!;
   const changes = item.changes && typeof item.changes === 'object' && !Array.isArray(item.changes) ? (item.changes as Rec) : null;
   if (!changes) return;
   const done = new Set((c.patched ?? []).map(([cid]) => cid));
-  const hit = s.calls.find(([cid, k]) => k.tool === 'apply_patch' && !done.has(cid) && inOpenScript(s, cid));
+  let hit = s.calls.find(([cid, k]) => k.tool === 'apply_patch' && !done.has(cid) && inOpenScript(s, cid));
+  // A patch call run again (a loop): a run of its own, its files from this item.
+  if (!hit) {
+    const computed = new Set((c.computed ?? []).map(([cid]) => cid));
+    hit = loopRun(s, 'apply_patch', (cid) => computed.has(cid), (cid) => done.has(cid), { input: '' }, at, ctx);
+  }
   if (!hit) return;
   remember((c.patched ??= []), hit[0], '');
   if (hit[1].changes?.length) return;
+  remember((c.computed ??= []), hit[0], '');
   const files: NonNullable<CallFacts['files']> = [];
   const at_ = (p: string) => reportPath(p, s.ledger.cwd, ctx.repoRoot);
   // As patchFiles reads a patch's text: an update is an edit, an added or deleted file and a move's new path writes.
@@ -547,7 +604,7 @@ export function feedCodex(s: BuildState, rec: Rec, ctx: Ctx): void {
       return;
     case 'event_msg':
       saw(s, at);
-      if (p.type === 'user_message' && typeof p.message === 'string') prompt(s, p.message, at);
+      if (p.type === 'user_message' && typeof p.message === 'string') prompt(s, p.message, at, ctx);
       else if (p.type === 'exec_command_end') commandEnded(s, p, at);
       else if (p.type === 'patch_apply_end') patchEnded(s, p, at);
       // A turn the user interrupted (Esc) is over, and so is any turn a new one starts after: the
@@ -573,7 +630,7 @@ export function feedCodex(s: BuildState, rec: Rec, ctx: Ctx): void {
             if (shell) userCommand(s, shell.command, at, shell.failed);
             // Codex's own warnings to the model (record_model_warning) are user-role items; a prompt the
             // user typed that starts so is still taken from the event older versions write for it.
-            else if (!CODEX_MODEL_WARNING.test(text)) prompt(s, text, at);
+            else if (!CODEX_MODEL_WARNING.test(text)) prompt(s, text, at, ctx);
           }
           else if (p.role === 'assistant') {
             answered(s);
@@ -602,7 +659,7 @@ export function feedCodex(s: BuildState, rec: Rec, ctx: Ctx): void {
           return;
         case 'function_call_output':
         case 'custom_tool_call_output':
-          if (p.call_id) output(s, String(p.call_id), p.output, at);
+          if (p.call_id) output(s, String(p.call_id), p.output, at, ctx);
           return;
       }
   }

@@ -1,6 +1,7 @@
 import { GEMINI_STEERING as STEERING, geminiShellCommand, geminiTyped as typed, textOf } from '../agents/transcript-text.js';
 import { assistantText, compaction, reportPath, responseStart, responseUsage, saw, toolCall, toolResult, userCommand, userMessage, type BuildState, type CallFacts } from './build.js';
 import type { Todo } from './ledger.js';
+import { nameFiles } from './named.js';
 import { callLabel, outputText, shellReads, subjectOf } from './tool-input.js';
 import { readBytes } from '../fs/read-file.js';
 import { parseTranscriptJson } from './lines.js';
@@ -187,6 +188,16 @@ function steeringOf(tc: Rec): string[] {
   return parts.flatMap((p: any) => (p && typeof p.text === 'string' && STEERING.test(p.text) ? [STEERING.exec(p.text)![1]!.trim()] : [])).filter((t: string) => t.trim());
 }
 
+/** Gemini CLI's tools whose output names files a session may go on to open: searches, listings and commands (transcripts/named.ts). */
+const NAMING_OUTPUT = new Set(['run_shell_command', 'grep_search', 'search_file_content', 'glob', 'list_directory']);
+
+/** The folder a search, a listing or a command ran in (`dir_path` 0.6x, `directory` or `path` before it), absolute from `base`. */
+function namingDir(args: unknown, base: string): string {
+  const a = args && typeof args === 'object' ? (args as Rec) : {};
+  const where = [a.dir_path, a.directory, a.path].find((d) => typeof d === 'string' && d) as string | undefined;
+  return where && base ? reportPath(where, base, undefined) : base;
+}
+
 /** Takes one message of the document. */
 export function feedGemini(s: BuildState, m: Rec, sessionId: string, ctx: Ctx): void {
   const at = typeof m.timestamp === 'string' ? m.timestamp : '';
@@ -198,7 +209,10 @@ export function feedGemini(s: BuildState, m: Rec, sessionId: string, ctx: Ctx): 
       return;
     }
     const text = typed(m);
-    if (text) userMessage(s, text, at);
+    if (text) {
+      userMessage(s, text, at);
+      nameFiles(s, text, s.ledger.cwd || ctx.repoRoot || '', ctx.repoRoot);
+    }
     return;
   }
   // Gemini CLI notes a compression of the context as an info message.
@@ -223,11 +237,20 @@ export function feedGemini(s: BuildState, m: Rec, sessionId: string, ctx: Ctx): 
     const tracked = Array.isArray(tc._todos) ? (tc._todos as Todo[]) : trackerTodos(tc.name, tc.resultDisplay);
     if (tracked) f.todos = tracked;
     toolCall(s, f);
+    // What the call names without touching (transcripts/named.ts): its command line, its todo list.
+    const base = s.ledger.cwd || ctx.repoRoot || '';
+    if (f.command !== undefined) nameFiles(s, f.command, base, ctx.repoRoot);
+    else if (f.todos?.length) nameFiles(s, f.todos.map((t) => t.content).join('\n'), base, ctx.repoRoot);
     const ended = tc._outcome || (tc.result !== undefined && tc.result !== null) || ['success', 'error', 'cancelled'].includes(tc.status);
     // A call the user cancelled (refused the change, or stopped it) did nothing, and is no error.
     const r = ended ? result(tc) : null;
     if (r) toolResult(s, id, { ...r, at: typeof tc.timestamp === 'string' ? tc.timestamp : at, applied: !r.failed && tc.status !== 'cancelled' });
-    for (const t of steeringOf(tc)) userMessage(s, t, typeof tc.timestamp === 'string' ? tc.timestamp : at);
+    // A search's or a command's output, its paths relative to the folder it searched or ran in.
+    if (r && NAMING_OUTPUT.has(tc.name)) nameFiles(s, r.message, namingDir(tc.args, base), ctx.repoRoot);
+    for (const t of steeringOf(tc)) {
+      userMessage(s, t, typeof tc.timestamp === 'string' ? tc.timestamp : at);
+      nameFiles(s, t, base, ctx.repoRoot);
+    }
   }
 }
 
