@@ -22,9 +22,10 @@ import { createServer } from 'node:http';
 import { appendFileSync, chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, readlinkSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { cleanEnv } from '../test/helpers/clean-env.mjs';
 import { growingSession } from '../test/helpers/growing-session.mjs';
+import { credentialKinds } from '../test/safety/credential-kinds.mjs';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const argv = process.argv.slice(2);
@@ -567,53 +568,9 @@ async function attackSecrets() {
 // message, a todo item, a patch, and followed into every place git-memory writes, prints or sends.
 // ---------------------------------------------------------------------------------------------
 
-/** Deterministic random characters: the same credentials at every run. */
-function material(seed) {
-  let n = 0;
-  const AL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-  const next = () => createHash('sha256').update(`${seed}:${n++}`).digest().readUInt32BE(0);
-  return (len, al = AL) => Array.from({ length: len }, () => al[next() % al.length]).join('');
-}
-
-/** The kinds: [name, text before, secret, text after]; the secret is what must not get through. */
+/** The kinds (test/safety/credential-kinds.mjs), each told as a person writes it in prose. */
 function moreKinds() {
-  const s = material('secrets-more');
-  const AL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-  const HEX = '0123456789abcdef';
-  const B64 = `${AL}+/`;
-  const URL64 = `${AL}-_`;
-  const DIG = '0123456789';
-  const lines = (k) => Array.from({ length: k }, () => s(64, B64)).join('\n');
-  const jwtPart = (o) => Buffer.from(JSON.stringify(o)).toString('base64url');
-  const pkcs8 = `-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQC${s(13, B64)}\n${lines(12)}\n-----END PRIVATE KEY-----`;
-  return [
-    ['GitHub fine-grained PAT', 'GH_TOKEN=', `github_pat_11${s(20)}_${s(59)}`, ''],
-    ['Slack bot token', 'SLACK_BOT=', `xoxb-${s(13, DIG)}-${s(13, DIG)}-${s(24)}`, ''],
-    ['Slack user token', 'slack user ', `xoxp-${s(12, DIG)}-${s(12, DIG)}-${s(13, DIG)}-${s(32, HEX)}`, ''],
-    ['Stripe secret key', 'stripe ', `sk_live_51${s(97)}`, ''],
-    ['Stripe restricted key', 'stripe ', `rk_live_51${s(97)}`, ''],
-    ['OpenAI project key', 'OPENAI_API_KEY=', `sk-proj-${s(74, URL64)}T3BlbkFJ${s(74, URL64)}`, ''],
-    ['Anthropic API key', 'ANTHROPIC_API_KEY=', `sk-ant-api03-${s(93, URL64)}AA`, ''],
-    ['Anthropic admin key', 'admin ', `sk-ant-admin01-${s(93, URL64)}AA`, ''],
-    ['Hugging Face token', 'HF_TOKEN=', `hf_${s(34, 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz')}`, ''],
-    ['npm token', '//registry/:_authToken=', `npm_${s(36)}`, ''],
-    ['PyPI token', 'password = ', `pypi-AgEIcHlwaS5vcmcCJD${s(150, URL64)}`, ''],
-    ['GitLab PAT', 'gitlab ', `glpat-${s(20, URL64)}`, ''],
-    ['GCP service account key', '{"type": "service_account", "project_id": "acme-prod", "private_key": "', `${pkcs8.replace(/\n/g, '\\n')}\\n`, '", "client_email": "deploy@acme-prod.iam.gserviceaccount.com"}'],
-    ['Azure storage connection string', 'DefaultEndpointsProtocol=https;AccountName=acmeprod;AccountKey=', `${s(86, B64)}==`, ';EndpointSuffix=core.windows.net'],
-    ['JWT', 'Authorization: Bearer ', `${jwtPart({ alg: 'HS256', typ: 'JWT' })}.${jwtPart({ sub: '1234567890', name: 'Jane', iat: 1716239022 })}.${s(43, URL64)}`, ''],
-    ['OpenSSH private key', '', `-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMwAAAAtzc2gtZW\n${Array.from({ length: 6 }, () => s(70)).join('\n')}\n-----END OPENSSH PRIVATE KEY-----`, ''],
-    ['PGP private key', '', `-----BEGIN PGP PRIVATE KEY BLOCK-----\n\nlQOYBGX${s(57, B64)}\n${lines(10)}\n=${s(4, B64)}\n-----END PGP PRIVATE KEY BLOCK-----`, ''],
-    ['PKCS8 private key', '', pkcs8, ''],
-    ['Postgres URL', 'DATABASE_URL=postgres://app:', s(20), '@db.internal:5432/app'],
-    ['MongoDB URL', 'mongodb+srv://admin:', s(18), '@cluster0.ab1cd.mongodb.net/prod'],
-    ['Redis URL', 'REDIS_URL=redis://:', s(24), '@cache:6379/0'],
-    ['.env password', 'DB_PASSWORD=', s(16), ''],
-    ['.env AWS secret', 'export AWS_SECRET_ACCESS_KEY=', s(40, B64), ''],
-    ['.env quoted key', 'OPENAI_API_KEY="', s(32), '"'],
-    ['Rails secret_key_base', 'SECRET_KEY_BASE=', s(128, HEX), ''],
-    ['OAuth client secret', 'GITHUB_CLIENT_SECRET=', s(40, HEX), ''],
-  ].map(([kind, before, secret, after]) => ({ kind, before, secret, after, text: before + secret + after }));
+  return credentialKinds('secrets-more').map(({ kind, told, secret, after }) => ({ kind, before: told, secret, after, text: told + secret + after }));
 }
 
 /** The forms a transcript gives a credential's text. */

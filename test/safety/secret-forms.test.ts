@@ -5,60 +5,16 @@
 // a .env line inside a JSON string has its quote escaped (`KEY=\"…\"`). And what the line-by-line
 // pass (the ledger, PreCompact's text, the primer) leaves of a private key: its lines after the
 // first, which a session file then flattened into one line with the marker in front.
-import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { redactOutgoing } from '../../src/safety/outgoing.js';
 import { redactQuickLines } from '../../src/safety/quick-redact.js';
 import { redactText, scanText } from '../../src/safety/scan.js';
 import { benignJournal } from './corpus.js';
-
-/** Deterministic random characters: the same credentials at every run. */
-function material(seed: string) {
-  let n = 0;
-  const AL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-  return (len: number, al = AL) => Array.from({ length: len }, () => al[createHash('sha256').update(`${seed}:${n++}`).digest().readUInt32BE(0) % al.length]).join('');
-}
-const s = material('secret-forms');
-const AL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-const HEX = '0123456789abcdef';
-const B64 = `${AL}+/`;
-const URL64 = `${AL}-_`;
-const DIG = '0123456789';
-const lines = (k: number) => Array.from({ length: k }, () => s(64, B64)).join('\n');
-const jwtPart = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
-const pkcs8 = `-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQC${s(13, B64)}\n${lines(12)}\n-----END PRIVATE KEY-----`;
+import { credentialKinds } from './credential-kinds.mjs';
 
 /** [kind, text before, secret, text after]: the secret is what must not get through. */
-const KINDS: [string, string, string, string][] = [
-  ['GitHub fine-grained PAT', 'GH_TOKEN=', `github_pat_11${s(20)}_${s(59)}`, ''],
-  ['Slack bot token', '', `xoxb-${s(13, DIG)}-${s(13, DIG)}-${s(24)}`, ''],
-  ['Slack user token', '', `xoxp-${s(12, DIG)}-${s(12, DIG)}-${s(13, DIG)}-${s(32, HEX)}`, ''],
-  ['Stripe secret key', '', `sk_live_51${s(97)}`, ''],
-  ['Stripe restricted key', '', `rk_live_51${s(97)}`, ''],
-  ['OpenAI project key', '', `sk-proj-${s(74, URL64)}T3BlbkFJ${s(74, URL64)}`, ''],
-  ['Anthropic API key', '', `sk-ant-api03-${s(93, URL64)}AA`, ''],
-  ['Anthropic admin key', '', `sk-ant-admin01-${s(93, URL64)}AA`, ''],
-  ['Hugging Face token', '', `hf_${s(34, AL.slice(0, 52))}`, ''],
-  ['npm token', '', `npm_${s(36)}`, ''],
-  ['PyPI token', '', `pypi-AgEIcHlwaS5vcmcCJD${s(150, URL64)}`, ''],
-  ['GitLab PAT', '', `glpat-${s(20, URL64)}`, ''],
-  ['GCP service account key', '{"type": "service_account", "private_key": "', `${pkcs8.replace(/\n/g, '\\n')}\\n`, '"}'],
-  ['Azure storage connection string', 'DefaultEndpointsProtocol=https;AccountName=acmeprod;AccountKey=', `${s(86, B64)}==`, ';EndpointSuffix=core.windows.net'],
-  ['JWT', 'token: ', `${jwtPart({ alg: 'HS256', typ: 'JWT' })}.${jwtPart({ sub: '1234567890', iat: 1716239022 })}.${s(43, URL64)}`, ''],
-  ['OpenSSH private key', '', `-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMwAAAAtzc2gtZW\n${Array.from({ length: 6 }, () => s(70)).join('\n')}\n-----END OPENSSH PRIVATE KEY-----`, ''],
-  ['PGP private key', '', `-----BEGIN PGP PRIVATE KEY BLOCK-----\n\nlQOYBGX${s(57, B64)}\n${lines(10)}\n=${s(4, B64)}\n-----END PGP PRIVATE KEY BLOCK-----`, ''],
-  ['PKCS8 private key', '', pkcs8, ''],
-  ['encrypted PKCS8 private key', '', `-----BEGIN ENCRYPTED PRIVATE KEY-----\nMIIFHDBOBgkqhkiG9w0BBQ0wQTApBgkqhkiG9w0BBQwwHAQI${s(16, B64)}\n${lines(10)}\n-----END ENCRYPTED PRIVATE KEY-----`, ''],
-  ['Postgres URL', 'DATABASE_URL=postgres://app:', s(20), '@db.internal:5432/app'],
-  ['MongoDB URL', 'mongodb+srv://admin:', s(18), '@cluster0.ab1cd.mongodb.net/prod'],
-  ['Redis URL', 'REDIS_URL=redis://:', s(24), '@cache:6379/0'],
-  ['.env password', 'DB_PASSWORD=', s(16), ''],
-  ['.env AWS secret', 'export AWS_SECRET_ACCESS_KEY=', s(40, B64), ''],
-  ['.env quoted key', 'OPENAI_API_KEY="', s(32), '"'],
-  ['Rails secret_key_base', 'SECRET_KEY_BASE=', s(128, HEX), ''],
-  ['OAuth client secret', 'GITHUB_CLIENT_SECRET=', s(40, HEX), ''],
-  ['Stripe webhook secret', 'STRIPE_WEBHOOK_SECRET=', `whsec_${s(32)}`, ''],
-];
+const KINDS: [string, string, string, string][] = credentialKinds('secret-forms').map((k) => [k.kind, k.before, k.secret, k.after]);
+const pkcs8 = KINDS.find(([kind]) => kind === 'PKCS8 private key')![2];
 
 /** The forms a transcript gives a credential's text. */
 const FORMS: Record<string, (t: string) => string> = {
