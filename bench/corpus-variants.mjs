@@ -362,5 +362,15 @@ export const JUDGED = [
     // nominee minus most often touched: hit@5 +0.1 [-0.3, +0.6], hit@10 +0.1 [-0.2, +0.3]. Tuning: +0.4 / +0.3 over the shipped score.
     verdict: 'not adopted: below the shipped score at 5 and at 10 (within the noise; worse with confidence under no measure)',
   },
+  {
+    round: 'stop 52',
+    nominee: 'rank half-life 0.5; frequency saturating at 16; a read 5 points',
+    commit: 'f6cfe501f9982468c4e0a35a222c1e0fc06bf050',
+    held_out: 'sha256 odd + the stop 36 and stop 40 sources, 312 transcripts, 298 scored, 1475 cuts',
+    // hit@5 / hit@10 means, in percent: the nominee 15.6 / 17.9 against the shipped score's 15.9 / 18.1;
+    // nominee minus shipped: hit@5 -0.3 [-0.8, +0.3] (21 won, 32 lost), hit@10 -0.2 [-0.5, +0.1] (15 won, 21 lost);
+    // nominee minus most often touched: hit@5 +1.2 [+0.5, +1.9] (shipped +1.5). Tuning: +0.8 / +0.3 over the shipped score.
+    verdict: 'not adopted: below the shipped score at 5 and at 10 (within the noise; worse with confidence under no measure)',
+  },
 ];
 
