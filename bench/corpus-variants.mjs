@@ -263,7 +263,9 @@ export function* cutsOfTraces(traces, { rates, ledger, cutTrace, SPLIT_CUTS }) {
 export function measure(traces, variants, deps) {
   const rows = [];
   for (const { first, r, touched, at } of cutsOfTraces(traces, deps)) {
-    const known = first.files.filter((f) => touched.has(f.path)).length;
+    // Known as hitRates counts it (src/compact/hit-rate.ts): touched or named by the first part, so
+    // that a variant's share of the known files and the shipped score's have one denominator.
+    const known = new Set([...first.files.map((f) => f.path), ...(first.named ?? []).map((n) => n.path)].filter((p) => touched.has(p))).size;
     for (const [name, rank] of Object.entries(variants)) {
       const list = rank(first, at);
       for (const k of [5, 10]) {
