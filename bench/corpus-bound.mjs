@@ -17,10 +17,18 @@ import { importSrc } from './bundle.mjs';
 import { cutTrace, describeComparison, mean, pairedComparison, partOf, rowsOf, SPLIT_CUTS, TRACES } from './corpus.mjs';
 import { cutsOfTraces } from './corpus-variants.mjs';
 
-const FEATURES = ['log(1 + calls since the last touch)', 'the last file touched', 'log(1 + rank by last touch)', 'log(1 + rank by operations)', 'log(1 + operations)', 'log(1 + reads)', 'log(1 + edits)', 'log(1 + writes)', 'read and changed', 'last operation an edit', 'last operation a write', 'file type score / 100', 'project score / 100', 'share of the session since the first touch'];
+const TOUCH_FEATURES = ['log(1 + calls since the last touch)', 'the last file touched', 'log(1 + rank by last touch)', 'log(1 + rank by operations)', 'log(1 + operations)', 'log(1 + reads)', 'log(1 + edits)', 'log(1 + writes)', 'read and changed', 'last operation an edit', 'last operation a write', 'file type score / 100', 'project score / 100', 'share of the session since the first touch'];
+/**
+ * With `named` (stop 52; `node bench/corpus-bound.mjs --named`): the files the first part only NAMED
+ * (Ledger.named: a prompt, the todo list, a command, a search's or a command's output) are ranked
+ * too, beside the touched ones, with three facts of their own (0 for a touched file): named only,
+ * how often, and the tool calls since last named. The room a ranking of every file the first part
+ * knew could reach, where the touch facts alone bound the reordering of the touched files.
+ */
+const NAMED_FEATURES = ['named only, not touched', 'log(1 + times named)', 'log(1 + calls since last named)'];
 
 /** Each cut of the traces: the shipped score's and the simple rules' rates, and each file's facts and whether the rest touched it. */
-function cutsOf(traces, { rates, hot, ledger }) {
+function cutsOf(traces, { rates, hot, ledger }, named) {
   const cuts = [];
   for (const { first, r, touched, at } of cutsOfTraces(traces, { rates, ledger, cutTrace, SPLIT_CUTS })) {
     if (!touched.size || r.ours[5] === null) continue;
@@ -31,18 +39,27 @@ function cutsOf(traces, { rates, hot, ledger }) {
       const since = Math.max(0, first.tool_calls - 1 - f.last_call);
       const firstCall = at.callsOf.get(f.path)?.[0] ?? f.last_call;
       const x = [Math.log1p(since), at.rank.get(f.path) === 0, Math.log1p(at.rank.get(f.path)), Math.log1p(opsRank.get(f.path)), Math.log1p(ops(f)), Math.log1p(f.reads), Math.log1p(f.edits), Math.log1p(f.writes), f.reads > 0 && f.edits + f.writes > 0, f.last_op === 'edit', f.last_op === 'write', hot.fileTypeScore(f.path) / 100, hot.projectScore(f.path) / 100, (first.tool_calls - firstCall) / Math.max(1, first.tool_calls)].map(Number);
-      return { path: f.path, x, y: touched.has(f.path) ? 1 : 0, since };
+      return { path: f.path, x: named ? [...x, 0, 0, 0] : x, y: touched.has(f.path) ? 1 : 0, since };
     });
+    if (named) {
+      const own = new Set(first.files.map((f) => f.path));
+      for (const n of first.named ?? []) {
+        if (own.has(n.path)) continue;
+        const since = Math.max(0, first.tool_calls - 1 - n.last_call);
+        // The touch facts a file never touched has: none, and the seed's file-type and project scores.
+        const x = [Math.log1p(first.tool_calls), 0, Math.log1p(first.files.length), Math.log1p(first.files.length), 0, 0, 0, 0, 0, 0, 0, hot.fileTypeScore(n.path) / 100, hot.projectScore(n.path) / 100, 0];
+        files.push({ path: n.path, x: [...x, 1, Math.log1p(n.times), Math.log1p(since)], y: touched.has(n.path) ? 1 : 0, since: first.tool_calls + since, named: true });
+      }
+    }
     cuts.push({ row: r, touched, files });
   }
   return cuts;
 }
 
 /** Logistic regression by gradient descent on standardized facts, a little L2; deterministic. */
-function fit(train, iterations) {
+function fit(train, iterations, d) {
   const xs = train.flatMap((c) => c.files.map((f) => f.x));
   const ys = train.flatMap((c) => c.files.map((f) => f.y));
-  const d = FEATURES.length;
   const mu = Array.from({ length: d }, (_, j) => mean(xs.map((x) => x[j])));
   const sd = Array.from({ length: d }, (_, j) => Math.sqrt(mean(xs.map((x) => (x[j] - mu[j]) ** 2))) || 1);
   // One flat array of the standardized facts (row i at i·d): the loop below runs 10 fits × 1,500 passes.
@@ -74,13 +91,14 @@ export const SPLIT_DIGITS = [1, 2, 3, 4, 5];
  * transcript ranked by the model fitted on the other fold; each split's comparison with the shipped
  * score and the simple rules (hit@k, bootstrap over transcripts).
  */
-export function learnedBound(traces, deps, { iterations = 1500 } = {}) {
-  const cuts = cutsOf(traces, deps);
+export function learnedBound(traces, deps, { iterations = 1500, named = false } = {}) {
+  const cuts = cutsOf(traces, deps, named);
+  const d = TOUCH_FEATURES.length + (named ? NAMED_FEATURES.length : 0);
   const splits = SPLIT_DIGITS.map((digit) => {
     const fold = (c) => parseInt(c.row.id[digit], 16) % 2;
     const rows = [];
     for (const held of [0, 1]) {
-      const score = fit(cuts.filter((c) => fold(c) !== held), iterations);
+      const score = fit(cuts.filter((c) => fold(c) !== held), iterations, d);
       for (const c of cuts.filter((c) => fold(c) === held)) {
         const ranked = c.files.map((f) => ({ p: f.path, s: score(f.x), since: f.since })).sort((a, b) => b.s - a.s || a.since - b.since || a.p.localeCompare(b.p)).map((f) => f.p);
         rows.push({ ...c.row, learned: { 5: hitAt(ranked, c.touched, 5), 10: hitAt(ranked, c.touched, 10) } });
@@ -99,7 +117,7 @@ export function learnedBound(traces, deps, { iterations = 1500 } = {}) {
  * touched. (The fact's index in FEATURES, how its value is grouped.)
  */
 function byFact(cuts) {
-  const files = cuts.flatMap((c) => c.files);
+  const files = cuts.flatMap((c) => c.files.filter((f) => !f.named));
   const group = (name, label) => {
     const by = new Map();
     for (const f of files) {
@@ -135,7 +153,9 @@ function byFact(cuts) {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const deps = await importSrc({ rates: 'compact/hit-rate.ts', hot: 'compact/hot-files.ts', ledger: 'transcripts/ledger.ts' });
   const traces = JSON.parse(readFileSync(TRACES, 'utf8')).traces.filter((t) => partOf(t.sha256).startsWith('tuning'));
-  const b = learnedBound(traces, deps);
+  const named = process.argv.includes('--named');
+  const b = learnedBound(traces, deps, { named });
+  if (named) console.log('with --named: the files the first part only named ranked beside the touched ones (three facts of their own)');
   const { rates } = deps;
   const simple = rates.RULES.filter((r) => r !== 'ours');
   const names = { ...rates.RULE_NAMES, ours: "seed 004's score (shipped)" };

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { importSrc } from '../bundle.mjs';
 import { learnedBound } from '../corpus-bound.mjs';
 import { JUDGED } from '../corpus-variants.mjs';
-import { describeComparison, firstHalf, HELD_OUT_40, hitTable, ledgerAgainstPlain, ledgersOfTrace, loadCorpus, MEASURES, pairedComparison, partOf, pct, plainClaude, rowsOf, SPLIT_CUTS, splitTable, TRACES } from '../corpus.mjs';
+import { cutTrace, describeComparison, firstHalf, HELD_OUT_40, hitTable, ledgerAgainstPlain, ledgersOfTrace, loadCorpus, MEASURES, pairedComparison, partOf, pct, plainClaude, rowsOf, SPLIT_CUTS, splitTable, TRACES } from '../corpus.mjs';
 
 export async function run({ summary, ws, printTable }) {
   const { rates, transcripts, produce, offline } = await importSrc({ rates: 'compact/hit-rate.ts', transcripts: 'transcripts/index.ts', produce: 'compact/produce.ts', offline: 'notes/offline.ts' });
@@ -53,6 +53,28 @@ export async function run({ summary, ws, printTable }) {
   });
   const t = block(`hot files, committed traces of the corpus (${traces.length} transcripts), each cut at the midpoint of its lines`, 'corpus traces, midpoint', mid);
   for (const k of [5, 10]) for (const r of rules) summary.note(`hot files @${k} (corpus traces): ${rates.RULE_NAMES[r]}`, `${pct(t.hit[r][k])} hit, ${pct(t.recall[r][k])} issue's measure`);
+  // Where the score's lead at 5 comes from, by the session's phase (stop 52): each transcript cut at
+  // each of SPLIT_CUTS of its tool calls, the score minus most often / most recently touched at 5,
+  // the same with the named files left out (the touched files' order alone), and the cuts whose
+  // first part touched fewer than 5 files (where named files fill the top 5). No choice is made here.
+  const phase = [];
+  for (const f of SPLIT_CUTS) {
+    const rows = [];
+    let few = 0;
+    for (const tr of traces) {
+      const { first, full } = cutTrace(tr, f, transcripts.emptyLedger);
+      const r = { id: tr.sha256, ...rates.hitRates(first, full) };
+      if (r.ours[5] === null) continue;
+      r.touched_only = rates.hitRates({ ...first, named: [] }, full).ours;
+      if (first.files.length < 5) few++;
+      rows.push(r);
+    }
+    const c = (a, b) => describeComparison(pairedComparison(rows, a, b, 5, { draws: 2000 })).replace(/;.*/, '');
+    phase.push([`${f * 100}%`, rows.length, few, c('ours', 'often'), c('ours', 'recent'), c('touched_only', 'often'), c('touched_only', 'recent')]);
+  }
+  console.log(`  hot files at 5 by the session's phase (committed traces, all ${traces.length}): seed 004's score minus each rule, in points [95% interval]; "touched files only" leaves the named files out`);
+  printTable(['cut', 'cuts', 'first part touched < 5 files', 'score − often', 'score − recent', 'touched files only − often', 'touched files only − recent'], phase);
+
   // The issue's protocol on the parts no choice was made on: stop 40's new sources alone (judged
   // once, stop 40: the shipped score against every simple rule), and every held-out part pooled.
   const mid40 = mid.filter((r) => partOf(r.id) === HELD_OUT_40);

@@ -49,3 +49,37 @@ describe('the learned bound', () => {
     expect(bound.gap('recent', 5)).toBeGreaterThan(0);
   });
 });
+
+/**
+ * Stop 52: a session that touches a new file at every call and twice NAMES a plan file (the todo
+ * list, a prompt) without opening it; the rest of the session opens the plan and nothing it touched.
+ * Only a ranking of the named files beside the touched ones can find it.
+ */
+function namedTrace(i: number) {
+  const files = ['docs/plan.md'];
+  const steps: (string | number)[][] = [];
+  for (let call = 0; call < 100; call++) {
+    if (call === 10 || call === 40) steps.push(['n', 0, call, Math.floor(call / 10), call * 10]);
+    if (call === 70) {
+      steps.push(['r', 0, call, 7, call * 10]);
+      continue;
+    }
+    files.push(`src/read${call}.ts`);
+    steps.push(['r', files.length - 1, call, Math.floor(call / 10), call * 10]);
+  }
+  const sha256 = (i * 0x1234567 + 0x89abcde).toString(16).padStart(8, '0').repeat(8).slice(0, 64);
+  return { sha256, agent: 'claude', tool_calls: 100, cut: { tool_calls: 50, secs: 500 }, files, steps };
+}
+
+describe('the learned bound with the named files (--named)', () => {
+  it('ranks the files the first part only named beside the touched ones, and finds the one the rest opens', () => {
+    const traces = Array.from({ length: 24 }, (_, i) => namedTrace(i));
+    // Cut at 50% and 60%: the plan was named (calls 10 and 40) and not yet opened (call 70).
+    const early = (b: { splits: { learned: Record<number, number> }[] }) => b.splits.map((s) => s.learned[5]);
+    const touchedOnly = learnedBound(traces, { rates, hot, ledger }, { iterations: 300 });
+    const withNamed = learnedBound(traces, { rates, hot, ledger }, { iterations: 300, named: true });
+    expect(withNamed.files).toBeGreaterThan(touchedOnly.files);
+    for (const [i, v] of early(withNamed).entries()) expect(v).toBeGreaterThan(early(touchedOnly)[i]);
+    expect(withNamed.gap('ours', 5)).toBeGreaterThanOrEqual(0);
+  });
+});
