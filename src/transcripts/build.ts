@@ -55,6 +55,11 @@ export interface BuildState {
    * now is the skill the model loaded ("The "X" skill is loading", 2.0), not a command the user typed.
    */
   claudeSkill?: boolean;
+  /**
+   * Claude Code: the uuid of the last `<local-command-caveat>` record: a plain record of the user's
+   * under it is what Claude Code printed for a command it ran itself, not a prompt (first-prompt.ts underCaveat).
+   */
+  claudeCaveat?: string;
   /** Gemini CLI: the messages already taken (all but the last, which may still change). */
   gemini?: GeminiProgress;
   /** The read stopped inside a line over the cap (lines.ts MAX_LINE), torn: the next read passes over the rest of it. */
