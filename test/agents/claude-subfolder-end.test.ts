@@ -3,7 +3,7 @@
 // for upward) does start, with the session's id in its environment. The MCP front's waiter records
 // the session once Claude Code has exited (src/mcp/front-sh.ts, UNHOOKED). The transcript is the real
 // one of such a session (test/fixtures/agents/claude-2.1.332/subfolder.jsonl), moved to this repository.
-import { spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -52,13 +52,19 @@ function session(repo: TestRepo, home: string, folder: string, path: string): vo
   expect(r.status, r.stderr).toBe(0);
 }
 
-/** The real transcript, its scratch folder made `repo`, where Claude Code keeps it for a session started in `folder`. */
+/**
+ * The real transcript, its scratch folder made `repo`, where Claude Code keeps it for a session
+ * started in `folder`; its times moved so that its first record is now.
+ */
 function transcript(repo: TestRepo, home: string, folder: string): string {
   const cwd = join(repo.dir, folder);
   const dir = join(home, '.claude', 'projects', cwd.replace(/[^A-Za-z0-9]/g, '-'));
   mkdirSync(dir, { recursive: true });
   const file = join(dir, `${ID}.jsonl`);
-  writeFileSync(file, readFileSync(FIXTURE, 'utf8').split('/tmp/agent-capture').join(repo.dir));
+  const text = readFileSync(FIXTURE, 'utf8').split('/tmp/agent-capture').join(repo.dir);
+  const iso = /"(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z)"/g;
+  const shift = Date.now() - Date.parse(iso.exec(text)![1]!);
+  writeFileSync(file, text.replace(iso, (_, t: string) => JSON.stringify(new Date(Date.parse(t) + shift).toISOString())));
   return file;
 }
 
@@ -92,6 +98,32 @@ describe('a Claude Code session started in a subfolder', () => {
     expect(readFileSync(log, 'utf8').trim().split('\n')).toEqual(['hook agent session-end --agent claude --detached']);
     // Only memory files were committed; the user's tree is as it was.
     expect(repo.git('diff-tree', '--no-commit-id', '--name-only', '-r', 'HEAD').trim().split('\n').filter((f) => !f.startsWith('.openclaw_memory/'))).toEqual([]);
+  });
+
+  it("lists the commits it made, not one made before it: no start was recorded, so the transcript's first record splits the reflog", async () => {
+    const repo = makeRepo();
+    repo.commit('Add the app', { 'src/app.js': 'export const greet = (name) => `Hello, ${name}`;\n' });
+    const { path, log } = install();
+    const env = { ...repo.env, PATH: path };
+    const git = (...args: string[]) => execFileSync('git', args, { cwd: repo.dir, env, encoding: 'utf8' });
+    expect(repo.exec(['init', '--agent', 'claude', '--mcp'], { env: { PATH: path } }).code).toBe(0);
+    git('add', '-A');
+    // Made before the session: the post-commit hook spools it all the same.
+    git('commit', '-q', '-m', 'Set up git-memory');
+    await new Promise((r) => setTimeout(r, 1100));
+    const home = tempDir('gm-claude-home-');
+    transcript(repo, home, 'src');
+    writeFileSync(join(repo.dir, 'src/app.js'), 'export const bye = 1;\n');
+    git('commit', '-q', '-am', 'Add bye');
+    const spool = readFileSync(join(repo.dir, '.git', 'git-memory', 'spool.jsonl'), 'utf8');
+    expect(spool.split('\n').filter(Boolean)).toHaveLength(2);
+    session(repo, home, 'src', path);
+    expect(await until(() => repo.git('log', '-1', '--format=%s').startsWith('memory:'), 30_000), 'a memory commit').toBe(true);
+    const text = readFileSync(join(repo.dir, '.openclaw_memory', 'journal', journal(repo)[0]!), 'utf8');
+    const commits = /### Commits\n([\s\S]*?)(\n##|$)/.exec(text)?.[1] ?? '';
+    expect(commits).toContain('Add bye');
+    expect(commits).not.toContain('Set up git-memory');
+    expect(readFileSync(log, 'utf8')).toContain('hook agent session-end --agent claude --detached');
   });
 
   it('at the root (the hooks are read there) and in a repository not wired for Claude Code hooks, nothing is started', async () => {
