@@ -227,4 +227,25 @@ run('Claude Code, really', () => {
     expectMemoryOnly(s);
     expect(memoryCommits(s)).toHaveLength(1);
   });
+
+  test("a session that adds a worktree itself and commits there (`git worktree add ../wt && cd ../wt && git commit`) lists that commit; its rebase's reworded commit replaces the old one (agents52)", async () => {
+    s = await scratch('claude');
+    const wt = join(s.root, 'wt');
+    const r = await s.run('Add a feature on its own branch', [
+      { tools: [{ name: 'Bash', input: { command: 'echo 1 > one.txt && git add one.txt && git commit -q -m "One" && echo 2 > two.txt && git add two.txt && git commit -q -m "Two"', description: 'Commit twice' } }] },
+      { tools: [{ name: 'Bash', input: { command: 'GIT_SEQUENCE_EDITOR="sed -i 2s/^pick/reword/" GIT_EDITOR="sed -i 1s/.*/Two,\\ reworded/" git rebase -q -i HEAD~2', description: 'Reword' } }] },
+      // Claude Code runs the next command from the project folder again: no record's cwd is ../wt.
+      { tools: [{ name: 'Bash', input: { command: `git worktree add -q ../wt -b feat && cd ../wt && echo f > f.txt && git add f.txt && git commit -q -m "Feature in worktree"`, description: 'Worktree' } }] },
+      { text: 'Done.' },
+    ]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(s.git('-C', wt, 'log', '-1', '--format=%s')).toBe('Feature in worktree');
+    const [session] = await recorded(s);
+    const commits = section(session, 'Commits');
+    expect(commits).toContain('One');
+    expect(commits).toContain('Two, reworded');
+    expect(commits).not.toMatch(/Two\n/);
+    expect(commits).toContain('Feature in worktree');
+    expect(commits).not.toContain('Set up git-memory');
+  });
 });
