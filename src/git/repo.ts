@@ -58,11 +58,30 @@ export function findRepoInFiles(cwd: string, env: NodeJS.ProcessEnv = process.en
       const m = text && /^gitdir: (.+)$/m.exec(text);
       if (m) {
         const target = m[1]!.trim();
-        return make(dir, isAbsolute(target) ? target : resolve(dir, target));
+        const gitDir = isAbsolute(target) ? target : resolve(dir, target);
+        // `.git` naming a bare repository (the bare-repository-with-worktrees layout: `.git` holds
+        // `gitdir: ./.bare`, each worktree a folder beside it): no working tree here, git says
+        // "must be run in a work tree". Not taken for one: git-memory wrote a memory folder there
+        // and its primer read none. A linked worktree's git directory (it has `commondir`) is never bare.
+        if (readTextOrNull(join(gitDir, 'commondir')) === null && bareConfig(gitDir)) return null;
+        return make(dir, gitDir);
       }
     }
     if (dirname(dir) === dir) return null;
   }
+}
+
+/** Whether the git directory's config says `bare = true` in its [core] section (as `git init --bare` writes it). */
+function bareConfig(gitDir: string): boolean {
+  const config = readTextOrNull(join(gitDir, 'config'));
+  if (!config) return false;
+  let core = false;
+  for (const raw of config.split('\n')) {
+    const line = raw.trim().toLowerCase();
+    if (line.startsWith('[')) core = line === '[core]';
+    else if (core && line.replace(/\s+/g, '') === 'bare=true') return true;
+  }
+  return false;
 }
 
 function askGit(cwd: string, allowBare: boolean): Repo {
