@@ -6,13 +6,12 @@ import { hookStates } from '../git/hook-status.js';
 import { HOOKS_PATH_KEY, installHooks } from '../git/hooks.js';
 import { DRIVER_KEYS, installAttributes, installDriverConfig, readConfigKeys, type ChangeResult } from '../git/merge-config.js';
 import { assertMemoryCheckedOut, findRepo } from '../git/repo.js';
-import { git } from '../git/git.js';
 import { loadConfig } from '../memory/config.js';
 import { withProvider } from '../memory/config-edit.js';
 import { CHOOSE_HINT, chooseProvider, readTotalUsage, type TotalUsage } from '../llm/index.js';
 import { configText, ignoreLines, ignoreText } from '../memory/skeleton.js';
 import { serializeTasks } from '../memory/tasks.js';
-import { CONFIG_FILE, JOURNAL_DIR, MEMORY_DIR, MEMORY_GITIGNORE, TASKS_FILE } from '../paths.js';
+import { CONFIG_FILE, JOURNAL_DIR, MEMORY_GITIGNORE, TASKS_FILE } from '../paths.js';
 import { writablePath } from '../worktree-path.js';
 import { parseAgents } from '../agents/registry.js';
 import type { AgentSetup } from './agent-setup.js';
@@ -146,14 +145,6 @@ export async function init(ctx: Ctx, opts: InitOptions): Promise<Result<InitData
   const agents = agentNames.length ? await (await import('./agent-setup.js')).setupAgents(openRepo(ctx, repo), agentNames, { mcp: opts.mcp }) : null;
   // A clone whose committed Aider settings read the (gitignored) primer gets it here.
   if (!agentNames.includes('aider') && existsSync(join(repo.root, '.aider.conf.yml'))) await (await import('./agent-setup.js')).primerForAider(openRepo(ctx, repo));
-  // A rule of the project's (`.*` in .gitignore, a global excludes file) hiding the memory: `git add`
-  // refuses those files; git-memory's own commits take them all the same (git/commit.ts).
-  // `-v` prints a path a negated pattern (`!/.openclaw_memory/`) lets in too: `<source>:<line>:<pattern>\t<path>`.
-  const hidden = (await git(['check-ignore', '-v', '--', CONFIG_FILE, TASKS_FILE], { cwd: repo.root, allowFail: true }))?.split('\n').find((l) => l.includes('\t') && !/^[^\t]*?:\d+:!/.test(l));
-  if (hidden) {
-    const [source, path] = hidden.split('\t');
-    warnings.push(`${path} is hidden by an ignore rule (${source}): \`git add\` refuses the memory files; \`git memory commit\` commits them, or add \`!/${CONFIG_FILE}\` and \`!/${MEMORY_DIR}/\` after that rule`);
-  }
   const choice = await chooseProvider(config.llm, ctx.env);
   const model: InitModel = {
     provider: choice.provider,

@@ -3,8 +3,7 @@
 // then, and git-memory's commits left every ignored new file out: the session files (written by
 // `end`, added by name) were committed, but never the config, TASKS.md (`tasks add` said "committed
 // with the next end"), the folder's .gitignore or .gitattributes. The team got sessions without
-// tasks or config. Now they are committed; the memory folder's own ignores (PRIMER.md) still hold;
-// init says what hides them.
+// tasks or config. Now they are committed; the memory folder's own ignores (PRIMER.md) still hold.
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -20,11 +19,10 @@ async function hiddenRepo(env: Record<string, string> = {}): Promise<TestRepo> {
 }
 
 describe('memory hidden by a project ignore rule', () => {
-  it('.* in .gitignore: init says so; tasks and end commit TASKS.md, the config and the folder files; PRIMER.md stays out; staged work untouched', async () => {
+  it('.* in .gitignore: tasks and end commit TASKS.md, the config and the folder files; PRIMER.md stays out; staged work untouched', async () => {
     const repo = await hiddenRepo();
     const init = await repo.run(['init', '--no-hooks']);
     expect(init.code, init.stderr).toBe(0);
-    expect(init.stderr).toContain('.openclaw_memory.toml is hidden by an ignore rule (.gitignore:1:.*)');
     expect(spawnSync('git', ['add', '.openclaw_memory'], { cwd: repo.dir, env: repo.env, encoding: 'utf8' }).stderr).toContain('ignored');
     repo.write('staged.txt', 'mine\n');
     repo.git('add', 'staged.txt');
@@ -53,7 +51,7 @@ describe('memory hidden by a project ignore rule', () => {
     const repo = await hiddenRepo({ GIT_CONFIG_GLOBAL: gitconfig });
     // The built binary: its git processes see the global config.
     const env = { GIT_CONFIG_GLOBAL: gitconfig };
-    expect(repo.exec(['init', '--no-hooks'], { env }).stderr).toContain(`hidden by an ignore rule (${excludes}:1:.openclaw_memory*)`);
+    expect(repo.exec(['init', '--no-hooks'], { env }).code).toBe(0);
     const commit = repo.exec(['commit'], { env });
     expect(commit.code, commit.stderr).toBe(0);
     expect(tree(repo)).toEqual(expect.arrayContaining(['.openclaw_memory.toml', '.openclaw_memory/TASKS.md', '.openclaw_memory/.gitignore']));
