@@ -2,7 +2,7 @@ import { now } from '../clock.js';
 import type { ExitCode } from '../errors.js';
 import { loadConfig, parseConfig, type Config } from '../memory/config.js';
 import { basename } from 'node:path';
-import { assertMemoryCheckedOut, findRepo, LEFT_OUT, memoryLeftOut, type Repo } from '../git/repo.js';
+import { assertMemoryCheckedOut, findRepo, memoryAbsent, type Repo } from '../git/repo.js';
 
 /**
  * Where a request runs and its environment: what `open()` needs. No globals, no chdir. Standard
@@ -72,8 +72,9 @@ function openChecked(ctx: Ctx, repo: Repo): Opened {
  */
 export function openAnyConfig(ctx: Ctx): Opened {
   const repo = findRepo(ctx.cwd, ctx.env);
-  // A sparse checkout that leaves memory out: the primer goes on without it, and says why.
-  const leftOut = memoryLeftOut(repo) ? [`${LEFT_OUT[0]}: ${LEFT_OUT[1]}`] : [];
+  // A sparse checkout (or a wrong GIT_DIR) that leaves memory out: the primer goes on without it, and says why.
+  const absent = memoryAbsent(repo);
+  const leftOut = absent ? [`${absent[0]}: ${absent[1]}`] : [];
   try {
     const o = openChecked(ctx, repo);
     return leftOut.length ? { ...o, warnings: [...leftOut, ...o.warnings] } : o;

@@ -1,4 +1,5 @@
 import { localDate } from '../clock.js';
+import { distance } from '../did-you-mean.js';
 import { EXIT, GitMemoryError, UsageError } from '../errors.js';
 import { memoryFileText, symlinkMessage } from '../worktree-path.js';
 import { anOperation, operationInProgress, theOperation } from '../git/repo.js';
@@ -15,6 +16,8 @@ import { commitLongTerm } from './steps/commit-long-term.js';
 export interface ForgetOptions {
   /** The fact's text (or words of it), or its short id as the primer's --explain and `forget` show it. */
   target: string;
+  /** `--as-given`: forget the text as written even where it is close to a fact (a typo is then kept as a forgetting). */
+  asGiven?: boolean;
 }
 
 export interface ForgetData {
@@ -71,10 +74,13 @@ export async function forget(ctx: Ctx, opts: ForgetOptions): Promise<Result<Forg
   for (const e of entries) found.push({ id: factId(e.text), text: e.text, from: 'MEMORY.md' });
   // The sessions each fact was found in: its Forgotten line names them, as a fact of MEMORY.md's does.
   const saidIn = new Map<string, string[]>(entries.map((e) => [e.text, e.sessions]));
+  // Every fact read, for the near ones where none says the text (a typo).
+  const read: string[] = live(doc).map((e) => e.text);
   if (!found.length) {
     const days = listDays(repo.root).slice(-JOURNAL_DAYS);
     for (const s of readDays(repo.root, days).sessions) {
       for (const t of [...s.learned, ...s.decisions]) {
+        read.push(t);
         if (!hit(t)) continue;
         const ids = saidIn.get(t);
         if (!ids) {
@@ -86,6 +92,15 @@ export async function forget(ctx: Ctx, opts: ForgetOptions): Promise<Result<Forg
   }
   if (!found.length) {
     if (byId) throw new UsageError(`no fact has the id ${target}`, 'the primer (--explain) and `git memory forget` show the ids; or give the fact\'s text');
+    // A text no fact says but one nearly does is a typo more likely than a fact still to come: kept
+    // as given, it could not be taken back but by editing MEMORY.md ("forget \"rate limt\"").
+    const near = opts.asGiven ? [] : nearFacts(target, read);
+    if (near.length) {
+      throw new UsageError(
+        `no fact says "${target}"; nothing was forgotten. Close to it:\n${near.map((t) => `  [${factId(t)}] ${t}`).join('\n')}`,
+        `forget one by its id (git memory forget ${factId(near[0]!)}) or its words; \`git memory forget --as-given "${target}"\` keeps the text as written`,
+      );
+    }
     found.push({ id: factId(target), text: target, from: 'given' });
   }
   const already = doc.entries.filter((e) => e.section === 'forgotten').map((e) => factShape(e.text));
@@ -105,4 +120,29 @@ export async function forget(ctx: Ctx, opts: ForgetOptions): Promise<Result<Forg
   const message = commitMessage(o.config, `forget ${found.length === 1 ? `"${found[0]!.text.slice(0, 40)}"` : `${found.length} facts`}`, found.map((f) => `Forgotten: ${f.text}`));
   const { commit, waiting } = await commitLongTerm(o, guarded.text, message, warnings);
   return { data: { forgotten: found, path, commit, waiting }, warnings };
+}
+
+/** Words of a text, small letters: runs of letters and digits, each cut at 40 (edit distance grows with both lengths). */
+const words = (text: string) => (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).map((w) => w.slice(0, 40));
+
+/** Whether `a` (a word typed) is `b` (a fact's word) with a typo: a third of its letters edited at most (one at least), or `b` begun. */
+function nearWord(a: string, b: string): boolean {
+  if (a === b || (a.length >= 4 && b.startsWith(a))) return true;
+  return Math.abs(a.length - b.length) <= Math.max(1, Math.floor(b.length / 3)) && distance(a, b) <= Math.max(1, Math.floor(b.length / 3));
+}
+
+const MAX_NEAR_WORDS = 24;
+
+/** The facts (at most 3, no repeats) in which every word of `target` of three letters or more is there, or nearly. */
+export function nearFacts(target: string, facts: readonly string[]): string[] {
+  // Distinct words, and a fact's length of them at most: the work stays bounded whatever is typed.
+  const typed = [...new Set(words(target).filter((w) => w.length >= 3))];
+  if (!typed.length || typed.length > MAX_NEAR_WORDS) return [];
+  const out: string[] = [];
+  for (const fact of new Set(facts)) {
+    const own = words(fact);
+    if (typed.every((t) => own.some((w) => nearWord(t, w)))) out.push(fact);
+    if (out.length === 3) break;
+  }
+  return out;
 }

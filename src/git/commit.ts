@@ -1,8 +1,10 @@
 import { existsSync, lstatSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { isDir } from '../fs/stat.js';
+import { readTextOrNull } from '../fs/read-file.js';
 import { randomBytes } from 'node:crypto';
 import { EXIT, GitError, GitMemoryError } from '../errors.js';
-import { CONFIG_FILE, LANDING_FILE, MEMORY_DIR, TMP_DIR } from '../paths.js';
+import { CONFIG_FILE, LANDING_FILE, MEMORY_DIR, MEMORY_GITIGNORE, PRIMER_FILE, TMP_DIR } from '../paths.js';
 import { takeEarly } from './early.js';
 import { pendingStatusArgs } from './pending.js';
 import { git, gitStarted, type StartedGit } from './git.js';
@@ -29,20 +31,43 @@ export interface MemoryCommit {
 }
 
 /**
- * Memory paths whose working-tree content differs from HEAD or the index (ignored files excluded).
- * The config file counts only while it is new (written by `init`); edits to a tracked config are
- * the user's to commit. `within`: look at these paths only (literal paths, a folder meaning all
- * under it), not over the whole memory folder (see pending.ts).
+ * Memory paths whose working-tree content differs from HEAD or the index. The config file counts
+ * only while it is new (written by `init`); edits to a tracked config are the user's to commit.
+ * `within`: look at these paths only (literal paths, a folder meaning all under it), not over the
+ * whole memory folder (see pending.ts). A new file that an ignore rule hides counts too, unless the
+ * memory folder's own .gitignore hides it (PRIMER.md, temporary files): a project's `.*` rule hid
+ * the whole folder, and TASKS.md, the config and MEMORY.md were never committed.
  */
 export async function pendingMemoryPaths(repo: Repo, within?: readonly string[]): Promise<string[]> {
   const args = pendingStatusArgs(within ?? [MEMORY_DIR, CONFIG_FILE]);
   // Started by the entry point for `end` (see startPendingEarly), when run from the root.
   const early = repo.root === process.cwd() ? await takeEarly(args, repo.root) : undefined;
   const out = early ? early.toString('utf8') : await git(args, { cwd: repo.root });
-  return out
-    .split('\0')
-    .filter((e) => e.length > 3 && (e.slice(3) !== CONFIG_FILE || e.startsWith('??')))
-    .map((e) => e.slice(3));
+  const entries = out.split('\0').filter((e) => e.length > 3);
+  const changed = entries.filter((e) => !e.startsWith('!!') && (e.slice(3) !== CONFIG_FILE || e.startsWith('??'))).map((e) => e.slice(3));
+  // Ignored: the memory folder's own ignores by name (no git process in a usual repository), the rest asked of git.
+  const hidden = entries.filter((e) => e.startsWith('!!') && !ownIgnored(e.slice(3))).map((e) => e.slice(3));
+  return hidden.length ? [...changed, ...(await hiddenByOthers(repo, hidden))] : changed;
+}
+
+/** The files the memory folder's .gitignore (written by init) hides by name: the primer and temporary files. */
+const ownIgnored = (path: string) => path === PRIMER_FILE || path.includes('.gm-tmp-');
+
+/** Of the ignored `paths`, those a rule outside the memory folder's own .gitignore hides. */
+async function hiddenByOthers(repo: Repo, paths: readonly string[]): Promise<string[]> {
+  // `-v -z`: source, line, pattern and path for each path, NUL-separated (exit 1: none is ignored).
+  const out = (await git(['check-ignore', '-v', '-z', '--stdin'], { cwd: repo.root, allowFail: true, input: paths.map((p) => `${p}\0`).join('') })) ?? '';
+  const fields = out.split('\0');
+  const hidden: string[] = [];
+  for (let i = 0; i + 3 < fields.length; i += 4) if (fields[i] !== MEMORY_GITIGNORE) hidden.push(fields[i + 3]!);
+  // Where the rule hides the memory folder itself, git never reads the folder's .gitignore: its
+  // lines that name a file or folder (no wildcard) still keep those out.
+  const own = (readTextOrNull(join(repo.root, MEMORY_GITIGNORE)) ?? '')
+    .split('\n')
+    .map((l) => l.trim().replace(/^\/|\/$/g, ''))
+    .filter((l) => l && !/[#!*?[\\]/.test(l))
+    .map((l) => `${MEMORY_DIR}/${l}`);
+  return hidden.filter((p) => !own.some((o) => p === o || p.startsWith(`${o}/`)));
 }
 
 /**
@@ -52,7 +77,7 @@ export async function pendingMemoryPaths(repo: Repo, within?: readonly string[])
  */
 export async function configEdited(repo: Repo): Promise<boolean> {
   const out = await git(pendingStatusArgs([CONFIG_FILE]), { cwd: repo.root });
-  return out.split('\0').some((e) => e.length > 3 && !e.startsWith('??') && e.slice(3) === CONFIG_FILE);
+  return out.split('\0').some((e) => e.length > 3 && !e.startsWith('??') && !e.startsWith('!!') && e.slice(3) === CONFIG_FILE);
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -165,7 +190,11 @@ function viaIndex(repo: Repo, c: { pathspec: string; index: string; userIndex: s
       // One process for HEAD and its tree (an unborn branch has neither).
       const [parent = null, parentTree] = ((await git(['rev-parse', 'HEAD^{commit}', 'HEAD^{tree}', '--'], { cwd: repo.root, allowFail: true })) ?? '').split('\n').filter(Boolean);
       if (parent) await git(['read-tree', parent], { cwd: repo.root, env: withIndex });
-      await git(['add', '-A', '--pathspec-from-file=-', '--pathspec-file-nul'], { cwd: repo.root, env: withIndex, input: c.pathspec });
+      // `-f` where every path names a file (or a deletion): the memory files a project's ignore rule
+      // hides (see pendingMemoryPaths) are git-memory's to commit, and git refused them ("Use -f if
+      // you really want to add them"); a folder's ignored files (PRIMER.md) are never forced in.
+      const force = c.pathspec.split('\0').every((p) => !isDir(join(repo.root, p))) ? ['-f'] : [];
+      await git(['add', '-A', ...force, '--pathspec-from-file=-', '--pathspec-file-nul'], { cwd: repo.root, env: withIndex, input: c.pathspec });
       const tree = (await git(['write-tree'], { cwd: repo.root, env: withIndex })).trim();
       return { parent, parentTree, tree };
     },

@@ -12,6 +12,8 @@
  * - `log.follow`: on, a log of one path (resolve's TASKS.md history) follows renames instead.
  * - `i18n.logOutputEncoding`: the output is read as UTF-8; another encoding turned "café" into "caf\ufffd".
  * - `i18n.commitEncoding`: memory commits' messages are UTF-8; git labelled them with the user's encoding.
+ * - `core.quotePath`: off, a name that is not UTF-8 came out as its raw bytes, read as U+FFFD, a name of
+ *   no file; quoted, its bytes are exact (git/quoted-path.ts).
  * - `protocol.allow` (and each transport's own, which would win over it): git-memory never fetches,
  *   so no transport is allowed; in a partial clone, a missing object (an old tree with
  *   `--filter=tree:0`, an old blob with `blob:none`) made git fetch it from the remote, inside a hook.
@@ -22,6 +24,7 @@ export const OWN_GIT_CONFIG: readonly (readonly [key: string, value: string])[] 
   ['log.showRoot', 'true'],
   ['log.follow', 'false'],
   ['i18n.logOutputEncoding', 'UTF-8'],
+  ['core.quotePath', 'true'],
   ['i18n.commitEncoding', 'UTF-8'],
   ...['', 'file.', 'git.', 'ssh.', 'http.', 'https.', 'ext.'].map((t) => [`protocol.${t}allow`, 'never'] as const),
 ];

@@ -54,8 +54,13 @@ export function nearMemoryPaths(repo: Repo, day: string, paths: readonly string[
   return [...new Set([CONFIG_FILE, ...top, `${JOURNAL_DIR}/${day}`, `${JOURNAL_DIR}/${day}.md`, ...notedPending(repo), ...paths])];
 }
 
-/** The `git status` that finds pending changes among `where` (literal paths, relative to the root). */
-export const pendingStatusArgs = (where: readonly string[]) => ['--literal-pathspecs', 'status', '--porcelain=v1', '-z', '--untracked-files=all', '--no-renames', '--', ...where];
+/**
+ * The `git status` that finds pending changes among `where` (literal paths, relative to the root).
+ * Ignored files too (`!!`, each file of an ignored folder): a rule of the project's own (`.*` in its .gitignore, a global
+ * excludes file) can hide the memory folder, and then TASKS.md, the config and MEMORY.md were
+ * never committed while every command said they would be (see pendingMemoryPaths).
+ */
+export const pendingStatusArgs = (where: readonly string[]) => ['--literal-pathspecs', 'status', '--porcelain=v1', '-z', '--untracked-files=all', '--ignored=traditional', '--no-renames', '--', ...where];
 
 /**
  * For `end`, from the entry point, before end.js loads (see bin.ts): starts the look for pending

@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { BareRepositoryError, EXIT, GitMemoryError } from '../errors.js';
-import { MEMORY_DIR, STATE_DIR } from '../paths.js';
+import { CONFIG_FILE, MEMORY_DIR, STATE_DIR } from '../paths.js';
 import { gitSync } from './git.js';
 import { readTextOrNull } from '../fs/read-file.js';
 import { exists, isDir } from '../fs/stat.js';
@@ -21,6 +21,11 @@ export interface Repo {
    * `root` is then the git directory, where git commands run; it holds no memory files.
    */
   bare?: true;
+  /**
+   * The environment named the repository or its working tree (GIT_DIR, GIT_WORK_TREE): then git
+   * takes its working tree from there, or (GIT_DIR alone) the current folder, whatever it holds.
+   */
+  fromEnv?: 'GIT_DIR' | 'GIT_WORK_TREE';
 }
 
 function make(root: string, gitDir: string): Repo {
@@ -35,7 +40,10 @@ function make(root: string, gitDir: string): Repo {
  * saves a git process on the hot paths (post-commit hook, primer).
  */
 export function findRepo(cwd: string, env: NodeJS.ProcessEnv = process.env, opts: { allowBare?: boolean } = {}): Repo {
-  return findRepoInFiles(cwd, env) ?? askGit(cwd, opts.allowBare === true);
+  const found = findRepoInFiles(cwd, env);
+  if (found) return found;
+  const asked = askGit(cwd, opts.allowBare === true);
+  return env.GIT_WORK_TREE ? { ...asked, fromEnv: 'GIT_WORK_TREE' } : env.GIT_DIR ? { ...asked, fromEnv: 'GIT_DIR' } : asked;
 }
 
 /** findRepo without asking git: null where the files alone do not tell. */
@@ -50,11 +58,30 @@ export function findRepoInFiles(cwd: string, env: NodeJS.ProcessEnv = process.en
       const m = text && /^gitdir: (.+)$/m.exec(text);
       if (m) {
         const target = m[1]!.trim();
-        return make(dir, isAbsolute(target) ? target : resolve(dir, target));
+        const gitDir = isAbsolute(target) ? target : resolve(dir, target);
+        // `.git` naming a bare repository (the bare-repository-with-worktrees layout: `.git` holds
+        // `gitdir: ./.bare`, each worktree a folder beside it): no working tree here, git says
+        // "must be run in a work tree". Not taken for one: git-memory wrote a memory folder there
+        // and its primer read none. A linked worktree's git directory (it has `commondir`) is never bare.
+        if (readTextOrNull(join(gitDir, 'commondir')) === null && bareConfig(gitDir)) return null;
+        return make(dir, gitDir);
       }
     }
     if (dirname(dir) === dir) return null;
   }
+}
+
+/** Whether the git directory's config says `bare = true` in its [core] section (as `git init --bare` writes it). */
+function bareConfig(gitDir: string): boolean {
+  const config = readTextOrNull(join(gitDir, 'config'));
+  if (!config) return false;
+  let core = false;
+  for (const raw of config.split('\n')) {
+    const line = raw.trim().toLowerCase();
+    if (line.startsWith('[')) core = line === '[core]';
+    else if (core && line.replace(/\s+/g, '') === 'bare=true') return true;
+  }
+  return false;
 }
 
 function askGit(cwd: string, allowBare: boolean): Repo {
@@ -180,7 +207,34 @@ export function memoryLeftOut(repo: Repo): boolean {
 /** Why nothing is read or written there, and the fix. */
 export const LEFT_OUT = [`the sparse checkout leaves ${MEMORY_DIR}/ out: git-memory would read no memory and write over it`, `git sparse-checkout add ${MEMORY_DIR}`] as const;
 
-/** Throws, before anything is read or written, where the sparse checkout leaves memory out. */
+// GIT_DIR set without GIT_WORK_TREE makes git take the current folder as the top of the working
+// tree (`export GIT_DIR=~/proj/.git`, then `cd ~/proj/src`): git-memory, following git, wrote a new
+// memory folder in src/ and its `end` committed HEAD's journal sessions as deleted (every file
+// HEAD has under .openclaw_memory/ and not in src/). GIT_WORK_TREE set to the wrong folder is the same.
+
+/**
+ * Why the working tree git names holds none of the memory HEAD has, and the fix; null where it
+ * does. Only where the environment named the repository (Repo.fromEnv): one stat of the config
+ * file, and a git process only where it is absent.
+ */
+export function memoryNotInTree(repo: Repo): readonly [string, string] | null {
+  if (!repo.fromEnv || repo.bare || exists(join(repo.root, CONFIG_FILE))) return null;
+  try {
+    gitSync(['cat-file', '-e', `HEAD:${CONFIG_FILE}`], repo.root);
+  } catch {
+    return null; // HEAD has no memory (or no HEAD): nothing to write over
+  }
+  const why = repo.fromEnv === 'GIT_WORK_TREE' ? 'GIT_WORK_TREE names it' : 'GIT_DIR is set without GIT_WORK_TREE, so git takes the current folder as the top of the working tree';
+  return [`${repo.root} holds no ${CONFIG_FILE} though HEAD has one (${why}): git-memory would read no memory and write over it`, 'run it from the top of the working tree, or set GIT_WORK_TREE to it (or unset GIT_DIR)'];
+}
+
+/** Why the memory this worktree should hold is not there (a sparse checkout, a wrong GIT_DIR), and the fix; null where it is. */
+export function memoryAbsent(repo: Repo): readonly [string, string] | null {
+  return memoryLeftOut(repo) ? LEFT_OUT : memoryNotInTree(repo);
+}
+
+/** Throws, before anything is read or written, where the memory is not in this working tree (memoryAbsent). */
 export function assertMemoryCheckedOut(repo: Repo): void {
-  if (memoryLeftOut(repo)) throw new GitMemoryError(LEFT_OUT[0], EXIT.error, LEFT_OUT[1]);
+  const absent = memoryAbsent(repo);
+  if (absent) throw new GitMemoryError(absent[0], EXIT.error, absent[1]);
 }

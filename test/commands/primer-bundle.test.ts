@@ -70,7 +70,10 @@ describe('dist/primer.js, the session start primer', () => {
     // redaction reading a line as read (terminal colours, percent-encoding, a diff's mark: safety/plain-view.ts) and a private key
     // over many lines, and the rule for what a line-by-line pass left of a key. The cap rose by the same 3,765 B.
     // All merged (lead51): the cap is 294,840 + truth51's 3,110 + history51's 1,674 + compact51's 959 + secrets51's 3,765.
-    expect(text.length).toBeLessThan(304_348);
+    // history52 (stop 52): +1,811 B (304,408 -> 306,219 B, lead52 6a58865 and history52 both built in /tmp/history52-old), the refusal where
+    // GIT_DIR makes git take a folder without the memory as the working tree and where `.git` names a bare repository (git/repo.ts), and a
+    // file name that is not UTF-8 kept as git quotes it and looked up by its bytes (git/quoted-path.ts). The cap rose by the same 1,811 B.
+    expect(text.length).toBeLessThan(306_159);
   });
 
 });

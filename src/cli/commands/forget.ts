@@ -4,6 +4,7 @@ import { run, type GlobalArgs, type Io } from '../io.js';
 
 interface Args extends GlobalArgs {
   target?: string;
+  'as-given'?: boolean;
 }
 
 /** What was forgotten, for a person. */
@@ -22,12 +23,13 @@ export const forgetCommand = (io: Io): CommandModule<GlobalArgs, Args> => ({
     y
       .positional('target', { type: 'string', describe: 'The fact, words of it, or its 6-digit id; text that starts with a dash goes after --' })
       .example('git memory forget "We deploy with Heroku"', 'by text: every fact that says it')
+      .option('as-given', { type: 'boolean', describe: 'Forget the text as written, even where it is close to a fact (else a near miss is refused as a typo)' })
       .example('git memory forget 3fa9c2', 'by id'),
   handler: (a) =>
     run(
       io,
       a,
-      async (ctx) => (await import('../../commands/forget.js')).forget(ctx, { target: a.target ?? '' }),
+      async (ctx) => (await import('../../commands/forget.js')).forget(ctx, { target: a.target ?? '', asGiven: a['as-given'] === true }),
       render,
     ),
 });

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { fsPath } from '../../git/quoted-path.js';
 import { join, normalize } from 'node:path';
 import { staleMarks } from '../../dream/staleness.js';
 import { memoryMark } from '../../dream/staleness-query.js';
@@ -71,11 +72,13 @@ export function worktreeSource(o: Opened, startedFrom?: string): MemorySource {
     );
   };
   const inRoot = rootPath(root);
-  const there = (p: string) => existsSync(inRoot(p));
-  // Noted where asked: the answers are part of what a kept primer was made of (hook/agent/kept-start.ts).
+  // A name git's log kept quoted (not UTF-8: git/quoted-path.ts) is looked up by its bytes.
+  const there = (p: string) => existsSync(p.charCodeAt(0) === 34 ? fsPath(root, p) : inRoot(p));
+  // Noted where asked: the answers are part of what a kept primer was made of (hook/agent/kept-start.ts),
+  // whose shell tests name paths as text (a quoted name's bytes are not: not noted, HEAD's move renews it).
   const exists = (p: string) => {
     const is = there(p);
-    o.existsSeen?.set(p, is);
+    if (p.charCodeAt(0) !== 34) o.existsSeen?.set(p, is);
     return is;
   };
   return {
