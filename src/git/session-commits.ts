@@ -90,6 +90,31 @@ export function splitReflog(repo: Repo, start: { head: string | null; reflogAt?:
   return { before: new Set(made(before?.text)), during };
 }
 
+/**
+ * The reflog's commits on either side of `seconds`, for a session whose start was never recorded
+ * (no SessionStart hook ran: Claude Code started in a subfolder reads none of the root's hooks) but
+ * whose transcript says when it began: a line of that second or later is the session's (reflog
+ * times are whole seconds), one before it is not. Null when HEAD has no reflog or the time is ahead
+ * of the clock (GIT_MEMORY_NOW set ahead: the reflog holds the clock's times).
+ */
+export function splitReflogSince(repo: Repo, seconds: number): ReflogSplit | null {
+  const size = reflogSize(repo);
+  if (size === null || !Number.isFinite(seconds) || seconds * 1000 > Date.now()) return null;
+  const span = Math.min(size, BEFORE_BYTES + DURING_BYTES);
+  const tail = readRange(reflogPath(repo), size - span, span);
+  const before = new Set<string>();
+  const during: string[] = [];
+  // A cut through the first line leaves a piece that does not match: dropped.
+  for (const line of (tail?.text ?? '').split('\n')) {
+    const m = /^[0-9a-f]{40,64} ([0-9a-f]{40,64}) [^\t]*> (\d+) [+-]\d{4}\t(.*)$/.exec(line);
+    if (!m || m[3]!.startsWith(REFLOG_PREFIX) || !MADE.test(m[3]!)) continue;
+    if (Number(m[2]) >= seconds) {
+      if (!during.includes(m[1]!)) during.push(m[1]!);
+    } else before.add(m[1]!);
+  }
+  return { before, during };
+}
+
 /** Whether the reflog shows a commit made here since the session started (no git process). */
 export function commitsSinceStart(repo: Repo, start: { head: string | null; reflogAt?: number } | null): boolean {
   return (splitReflog(repo, start)?.during.length ?? 0) > 0;

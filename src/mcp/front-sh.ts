@@ -50,6 +50,35 @@ function around(line: string, ...marks: string[]): string[] {
   return [...parts, rest];
 }
 
+/**
+ * Claude Code started in a subfolder of the repository reads project settings only from that folder
+ * ($CLAUDE_PROJECT_DIR/.claude/settings.json, 2.1.332's debug log: "Watching <cwd> for <cwd>/.claude
+ * to appear"), so none of git-memory's hooks run and the session went unrecorded; its MCP servers
+ * (.mcp.json, looked for upward) do start, this front among them, with the session's id in
+ * CLAUDE_CODE_SESSION_ID. There, and only where the repository's root settings hold git-memory's
+ * SessionEnd, a waiter outlives Claude Code (this shell's parent; SIGINT, which Claude Code sends its
+ * MCP servers, is ignored by a background job of a shell that is not interactive) and then runs that
+ * SessionEnd as the hook would, with the session's transcript (Claude Code's folder for a project:
+ * its path, every other character than a letter or digit as '-'). At the root the settings are there:
+ * one test, no process. The end is the hook's: a second one of the same session records nothing twice.
+ */
+const UNHOOKED = [
+  "gm_unhooked() {",
+  "  gm_d=$CLAUDE_PROJECT_DIR",
+  "  case $CLAUDE_CODE_SESSION_ID$gm_d${CLAUDE_CONFIG_DIR:-$HOME} in *[!\\ -~]*|*[\\\"\\\\]*) return 0 ;; esac",
+  "  gm_t=$(git -C \"$gm_d\" rev-parse --show-toplevel 2>/dev/null) && [ \"$gm_t\" != \"$gm_d\" ] || return 0",
+  "  grep -qs 'hook agent session-end' \"$gm_t/.claude/settings.json\" || return 0",
+  "  gm_j=\"{\\\"session_id\\\":\\\"$CLAUDE_CODE_SESSION_ID\\\",\\\"transcript_path\\\":\\\"${CLAUDE_CONFIG_DIR:-$HOME/.claude}/projects/$(printf %s \"$gm_d\" | tr -c 'A-Za-z0-9' -)/$CLAUDE_CODE_SESSION_ID.jsonl\\\",\\\"cwd\\\":\\\"$gm_d\\\",\\\"hook_event_name\\\":\\\"SessionEnd\\\",\\\"reason\\\":\\\"other\\\"}\"",
+  "  gm_p=$PPID",
+  "  (",
+  "    trap '' INT HUP TERM",
+  "    tail --pid=\"$gm_p\" -f /dev/null 2>/dev/null || while kill -0 \"$gm_p\" 2>/dev/null; do sleep 2; done",
+  "    printf '%s\\n' \"$gm_j\" | git-memory hook agent session-end --agent claude --detached",
+  "  ) </dev/null >/dev/null 2>&1 &",
+  "}",
+  "[ -z \"${CLAUDE_CODE_SESSION_ID:-}\" ] || [ -z \"${CLAUDE_PROJECT_DIR:-}\" ] || [ -f \"$CLAUDE_PROJECT_DIR/.claude/settings.json\" ] || gm_unhooked",
+].join('\n');
+
 const ID = '@git-memory-id@';
 const VERSION = '@git-memory-version@';
 
@@ -188,6 +217,8 @@ ${
   *) return 1 ;;
   esac
 }
+
+${UNHOOKED}
 
 while IFS= read -r gm_l; do
   gm_one "$gm_l" || gm_over "$gm_l"

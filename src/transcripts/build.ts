@@ -2,6 +2,7 @@ import { basename, isAbsolute, posix, relative, resolve, sep, win32 } from 'node
 import { redactQuickLines } from '../safety/quick-redact.js';
 import { emptyLedger, type AgentName, type CommandRun, type FileTouch, type Ledger, type Todo, type TokenUsage } from './ledger.js';
 import { listAdd, listHas, listKeep, listLength } from './id-list.js';
+import { looksOnly } from './looks.js';
 import { applyTaskOp, taskFailed, type KeptTask, type TaskOp } from './tasks.js';
 
 /**
@@ -33,6 +34,15 @@ export interface BuildState {
   summaryToCheck?: boolean;
   /** The user's last shell-mode command (absolute index), while its output may still come. */
   userCommand?: number;
+  /**
+   * Calls so far that may have changed something (a file edited or written, a command that is not a
+   * plain look, an MCP tool): a todo completed with none since it was first listed looked only.
+   */
+  acts?: number;
+  /** Calls so far that only looked (not the todo list's own writes). */
+  looks?: number;
+  /** Each listed todo (by its text) and [acts, looks] when it was first listed not done; at most TODO_SEEN, oldest dropped. */
+  todoSeen?: Record<string, [number, number]>;
   /** Turns started so far (a serial number: the current turn's). */
   turn?: number;
   /** Calls of the current turn that changed each path and were not undone: a failed one leaves the path in `edited` while another counts. */
@@ -55,6 +65,11 @@ export interface BuildState {
    * now is the skill the model loaded ("The "X" skill is loading", 2.0), not a command the user typed.
    */
   claudeSkill?: boolean;
+  /**
+   * Claude Code: the uuid of the last `<local-command-caveat>` record: a plain record of the user's
+   * under it is what Claude Code printed for a command it ran itself, not a prompt (first-prompt.ts underCaveat).
+   */
+  claudeCaveat?: string;
   /** Gemini CLI: the messages already taken (all but the last, which may still change). */
   gemini?: GeminiProgress;
   /** The read stopped inside a line over the cap (lines.ts MAX_LINE), torn: the next read passes over the rest of it. */
@@ -164,6 +179,9 @@ const OPEN_CALLS = 256;
 const TURN_CHANGES = 512;
 const RECENT_RESPONSES = 16;
 const RECENT_CALLS = 128;
+const TODO_SEEN = 256;
+/** Tools that start a sub-agent (Claude Code, Codex). */
+const SPAWNS = new Set(['Task', 'Agent', 'spawn_agent']);
 const MAX_USER_TEXT = 2000;
 const MAX_SUMMARY = 40_000;
 const SHORT = 200;
@@ -427,11 +445,47 @@ export function laterFacts(s: BuildState, id: string, facts: { command?: string;
   const open = s.calls.find(([cid]) => cid === id)?.[1];
   if (!open) return;
   const sub = open.chain !== 'main';
-  if (facts.command?.trim() && open.command === null) open.command = addCommand(s, { command: cut(facts.command, 1000), at: facts.at, failed: false, by_subagent: sub });
+  if (facts.command?.trim() && open.command === null) {
+    open.command = addCommand(s, { command: cut(facts.command, 1000), at: facts.at, failed: false, by_subagent: sub });
+    if (!looksOnly(facts.command)) s.acts = (s.acts ?? 0) + 1;
+  }
   if (facts.files?.length && !open.changes?.length) {
     const changes = touchAll(s, facts.files, facts.at, sub, true);
+    if (changes.length) s.acts = (s.acts ?? 0) + 1;
     if (changes.length) Object.assign(open, { changes, call: s.ledger.tool_calls - 1, turn: s.turn ?? 0 });
   }
+}
+
+/**
+ * The todo list as written now. A todo it marks done that was listed not done, with calls since
+ * then that all only looked, none that may have changed anything (s.acts): "Explore the codebase
+ * structure", "Read STATE.md". It goes to `todos_idle` while it stays done. Done when first listed,
+ * or done with no call at all since (the work may have come before the list), it is not known what
+ * it took: never idle.
+ */
+function listWritten(s: BuildState, todos: Todo[]): void {
+  const l = s.ledger;
+  const acts = s.acts ?? 0;
+  const looks = s.looks ?? 0;
+  const seen = (s.todoSeen ??= {});
+  const wasDone = new Set(l.todos.filter((t) => t.status === 'completed').map((t) => t.content));
+  const idle = new Set(l.todos_idle ?? []);
+  for (const t of todos) {
+    if (t.status !== 'completed') {
+      if (!(t.content in seen)) seen[t.content] = [acts, looks];
+      idle.delete(t.content);
+    } else if (!wasDone.has(t.content)) {
+      const at = seen[t.content];
+      if (at && at[0] === acts && at[1] < looks) idle.add(t.content);
+      else idle.delete(t.content);
+    }
+  }
+  const keys = Object.keys(seen);
+  if (keys.length > TODO_SEEN) for (const k of keys.slice(0, keys.length - TODO_SEEN)) delete seen[k];
+  l.todos = todos;
+  const left = todos.filter((t) => t.status === 'completed' && idle.has(t.content)).map((t) => t.content);
+  if (left.length) l.todos_idle = left;
+  else delete l.todos_idle;
 }
 
 /** A tool call, counted once per id; its files, command and todo list go to the ledger. */
@@ -450,11 +504,14 @@ export function toolCall(s: BuildState, c: CallFacts): void {
   if (turn) turn.tool_calls++;
   const changes = touchAll(s, c.files, c.at, sub, !!c.id);
   const command = c.command !== undefined && c.command.trim() ? addCommand(s, { command: cut(c.command, 1000), at: c.at, failed: false, by_subagent: sub }) : null;
+  // A sub-agent's work is counted by its own calls, when its file is there to read: its start counts in case it is not.
+  if (changes.length || (command !== null && !looksOnly(c.command!)) || c.tool.startsWith('mcp__') || SPAWNS.has(c.tool)) s.acts = (s.acts ?? 0) + 1;
+  else if (!c.todos && !c.task) s.looks = (s.looks ?? 0) + 1;
   // A todo list counts once its call succeeded (a refused TodoWrite is no list); a call without an
   // id can have no result, and counts as made.
   const todos = c.todos && !sub ? c.todos.map((t) => ({ content: cut(t.content, 500), status: t.status })) : undefined;
   if (todos && !c.id) {
-    l.todos = todos;
+    listWritten(s, todos);
     l.todos_call = l.tool_calls - 1;
   }
   if (c.id) {
@@ -515,12 +572,15 @@ export function toolResult(s: BuildState, id: string, r: { failed: boolean; mess
   if (call.changes && !(r.applied ?? !r.failed)) undoChanges(s, call);
   if (!r.failed) {
     if (call.todos) {
-      s.ledger.todos = call.todos;
+      listWritten(s, call.todos);
       if (call.listCall !== undefined) s.ledger.todos_call = call.listCall;
     }
     if (call.task && !taskFailed(r.detail)) {
       s.tasks = applyTaskOp(s.tasks ?? [], call.task, r.message, r.detail);
-      s.ledger.todos = s.tasks.map((t) => ({ content: cut(t.content, 500), status: t.status }));
+      listWritten(
+        s,
+        s.tasks.map((t) => ({ content: cut(t.content, 500), status: t.status })),
+      );
       if (call.listCall !== undefined) s.ledger.todos_call = call.listCall;
     }
     return;

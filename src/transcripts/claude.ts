@@ -1,4 +1,4 @@
-import { isContinuedSummary, isLocalOutputRecord, isSlashRecord, promptOf } from './first-prompt.js';
+import { isContinuedSummary, isLocalCaveat, isLocalOutputRecord, isSlashRecord, isUnderCaveat, promptOf } from './first-prompt.js';
 import {
   assistantText,
   compaction,
@@ -193,6 +193,9 @@ function apply(s: BuildState, rec: Rec, ctx: Ctx): void {
       }
     }
     if (chain === 'main' && !rec.isMeta && shellMode(s, msg.content, at)) return;
+    if (chain === 'main' && isLocalCaveat(rec)) s.claudeCaveat = typeof rec.uuid === 'string' ? rec.uuid : undefined;
+    // What Claude Code printed under that caveat ("Unknown skill: X"): no prompt.
+    if (chain === 'main' && isUnderCaveat(rec, s.claudeCaveat)) return;
     // The skill the model loaded (a Skill call's result, then its `<command-name>`, 2.0): not the user's.
     if (chain === 'main' && s.claudeSkill && isSlashRecord(rec)) return;
     const prompt = chain === 'main' ? promptOf(rec) : null;

@@ -117,6 +117,12 @@ export interface Ledger {
    * file changed after it is work the list has not caught up with. Absent when unknown.
    */
   todos_call?: number;
+  /**
+   * The todos of `todos` done without a change: from when each was listed not done until it was
+   * done, the session made no call that may have changed anything, it only looked ("Explore the
+   * codebase structure"). A step of the work, not work done. Absent when none.
+   */
+  todos_idle?: string[];
   turns: Turn[];
   compactions: Compaction[];
   /** Whether the last main-chain assistant message made a tool call (seed 000's "natural pause" is false). */

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { MCP_ENTRY_FIRST_LINE } from '../../src/agents/hook-command.js';
 import { BINS, scratch } from './drive.js';
-import { expectRecordedOnce } from './assertions.js';
+import { expectRecordedOnce, recorded, section } from './assertions.js';
 import { hasScript, heldPerTest, terminal } from './terminal.js';
 
 const run = BINS.claude && hasScript ? describe : describe.skip;
@@ -58,4 +58,42 @@ run('Claude Code in a terminal (interactive)', () => {
     // agent wrote is the user's work, left uncommitted.
     await expectRecordedOnce(s, 'Create hello.txt please', 'hello.txt');
   }, 120_000);
+
+  test('/clear in one process: two sessions, each recorded with its own request; the first lists no commit made before it (agents52)', async () => {
+    const s = (held.s = await scratch('claude'));
+    const key = s.env.ANTHROPIC_API_KEY!;
+    writeFileSync(
+      join(s.home, '.claude.json'),
+      JSON.stringify({ hasCompletedOnboarding: true, bypassPermissionsModeAccepted: true, customApiKeyResponses: { approved: [key.slice(-20)], rejected: [] }, projects: { [s.repo]: { hasTrustDialogAccepted: true, hasCompletedProjectOnboarding: true } } }),
+    );
+    s.api.script([
+      { tools: [{ name: 'Write', input: { file_path: join(s.repo, 'a.txt'), content: 'a\n' } }] },
+      { text: 'Wrote a.txt.' },
+      { tools: [{ name: 'Write', input: { file_path: join(s.repo, 'b.txt'), content: 'b\n' } }] },
+      { text: 'Wrote b.txt.' },
+    ]);
+    const t = (held.term = terminal(`'${BINS.claude}' --dangerously-skip-permissions`, s.repo, s.env));
+    expect(await t.shows('bypass permissions on', 30_000), t.screen().slice(-1500)).toBe(true);
+    await new Promise((r) => setTimeout(r, 1500));
+    await t.enter('Create a.txt please');
+    expect(await t.shows('Wrote a.txt.', 60_000), t.screen().slice(-1500)).toBe(true);
+    await new Promise((r) => setTimeout(r, 1500));
+    // /clear ends the session (SessionEnd, reason clear) and starts another (SessionStart, source
+    // clear), whose start takes the place of the first one's before the first one's end reads it.
+    await t.enter('/clear');
+    await new Promise((r) => setTimeout(r, 3000));
+    await t.enter('Create b.txt please');
+    expect(await t.shows('Wrote b.txt.', 60_000), t.screen().slice(-1500)).toBe(true);
+    await new Promise((r) => setTimeout(r, 1500));
+    await t.enter('/exit');
+    expect(await t.exit(30_000), t.screen().slice(-1500)).toBe(0);
+    const texts = await recorded(s, 2);
+    expect(texts).toHaveLength(2);
+    const [first, second] = texts.map((x) => ({ request: section(x, 'Request'), commits: section(x, 'Commits') }));
+    expect(first.request).toContain('Create a.txt please');
+    expect(second.request).toContain('Create b.txt please');
+    // "Set up git-memory" was committed before Claude Code started.
+    expect(first.commits).not.toContain('Set up git-memory');
+    expect(second.commits).not.toContain('Set up git-memory');
+  }, 200_000);
 });

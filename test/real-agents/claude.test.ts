@@ -203,4 +203,49 @@ run('Claude Code, really', () => {
     expect(texts).toContain('Now write b.txt');
     expect(texts).toContain('b.txt');
   });
+
+  test('a session started in a subfolder (Claude Code reads no project settings there, so no hook runs) is recorded when it ends, through its MCP server (agents52)', async () => {
+    s = await scratch('claude');
+    const r = await s.run('Add bye next to greet and commit it', [
+      { tools: [{ name: 'Edit', input: { file_path: join(s.repo, 'src/app.js'), old_string: 'export const greet', new_string: 'export const bye = 1;\nexport const greet' } }] },
+      { tools: [{ name: 'Bash', input: { command: 'git add app.js && git commit -q -m "Add bye"', description: 'Commit' } }] },
+      { text: 'Added bye and committed it.' },
+    ], { cwd: 'src' });
+    expect(r.code, r.stderr).toBe(0);
+    const texts = await recorded(s);
+    expect(texts).toHaveLength(1);
+    const session = texts[0];
+    // 2.1.332 ran none of the repository's hooks from src/ (its settings are read from the start folder
+    // only): the one end is the one the MCP front's waiter ran once Claude Code had exited.
+    await quietHome(s.home);
+    const ends = s.calls().filter((c) => /hook agent/.test(c.args));
+    expect(ends.map((c) => c.args)).toEqual(['hook agent session-end --agent claude --detached']);
+    expect(ends[0].start).toBeGreaterThanOrEqual(r.startedAt + r.ms);
+    expect(section(session, 'Request')).toContain('Add bye next to greet');
+    expect(session).toContain('src/app.js');
+    expect(section(session, 'Commits')).toContain('Add bye');
+    expectMemoryOnly(s);
+    expect(memoryCommits(s)).toHaveLength(1);
+  });
+
+  test("a session that adds a worktree itself and commits there (`git worktree add ../wt && cd ../wt && git commit`) lists that commit; its rebase's reworded commit replaces the old one (agents52)", async () => {
+    s = await scratch('claude');
+    const wt = join(s.root, 'wt');
+    const r = await s.run('Add a feature on its own branch', [
+      { tools: [{ name: 'Bash', input: { command: 'echo 1 > one.txt && git add one.txt && git commit -q -m "One" && echo 2 > two.txt && git add two.txt && git commit -q -m "Two"', description: 'Commit twice' } }] },
+      { tools: [{ name: 'Bash', input: { command: 'GIT_SEQUENCE_EDITOR="sed -i 2s/^pick/reword/" GIT_EDITOR="sed -i 1s/.*/Two,\\ reworded/" git rebase -q -i HEAD~2', description: 'Reword' } }] },
+      // Claude Code runs the next command from the project folder again: no record's cwd is ../wt.
+      { tools: [{ name: 'Bash', input: { command: `git worktree add -q ../wt -b feat && cd ../wt && echo f > f.txt && git add f.txt && git commit -q -m "Feature in worktree"`, description: 'Worktree' } }] },
+      { text: 'Done.' },
+    ]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(s.git('-C', wt, 'log', '-1', '--format=%s')).toBe('Feature in worktree');
+    const [session] = await recorded(s);
+    const commits = section(session, 'Commits');
+    expect(commits).toContain('One');
+    expect(commits).toContain('Two, reworded');
+    expect(commits).not.toMatch(/Two\n/);
+    expect(commits).toContain('Feature in worktree');
+    expect(commits).not.toContain('Set up git-memory');
+  });
 });

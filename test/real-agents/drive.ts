@@ -68,6 +68,8 @@ export interface RunOpts {
   env?: Record<string, string>;
   /** Codex: without --dangerously-bypass-hook-trust (the hooks not reviewed). */
   untrusted?: boolean;
+  /** The folder the agent starts in, relative to the repository (a subfolder); the repository's root by default. */
+  cwd?: string;
 }
 
 /**
@@ -329,7 +331,7 @@ export async function scratch(agent: AgentName, o: ScratchOpts = {}): Promise<Sc
     async run(prompt, turns, opts = {}) {
       api.script(turns);
       const { file, args } = command(s, prompt, opts);
-      return runBounded(file, args, { cwd: repo, env: { ...env, ...opts.env }, timeoutMs: opts.timeoutMs ?? 120_000 });
+      return runBounded(file, args, { cwd: opts.cwd ? join(repo, opts.cwd) : repo, env: { ...env, ...opts.env }, timeoutMs: opts.timeoutMs ?? 120_000 });
     },
     async close() {
       await api.close();

@@ -4,6 +4,7 @@ import { readSessionEnded } from '../../git/session-ended.js';
 import type { Summary } from '../../memory/summary.js';
 import type { Opened } from '../context.js';
 import type { EndOptions } from '../end.js';
+import { commandDirs } from '../../transcripts/command-dirs.js';
 import { workedIn, type Ledger } from '../../transcripts/ledger.js';
 
 export interface SessionEndChoice {
@@ -69,6 +70,6 @@ export async function sessionEndInput(o: Opened, explicit: Summary | null, choic
 
 /** The folders the session's transcript worked in, for its commits in other worktrees (write-session.ts). */
 function dirsOf(ledger: Ledger | undefined): { dirs?: { dir: string; at: string }[] } {
-  const dirs = ledger ? workedIn(ledger) : [];
+  const dirs = ledger ? [...workedIn(ledger), ...commandDirs(ledger.cwd, ledger.commands)] : [];
   return dirs.length ? { dirs } : {};
 }

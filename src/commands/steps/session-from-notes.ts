@@ -118,14 +118,18 @@ function namesWord(text: string, name: string): boolean {
 function overtaken(ledger: Ledger): (todo: string) => boolean {
   const at = ledger.todos_call;
   if (at === undefined) return () => false;
-  const after = ledger.files.filter((f) => f.edits + f.writes > 0 && f.last_op !== 'read' && f.last_call > at && inRepository(f.path));
-  if (!after.length) return () => false;
-  const names = after.flatMap((f) => {
-    const base = f.path.slice(f.path.lastIndexOf('/') + 1);
+  return namesOneOf(ledger.files.filter((f) => f.edits + f.writes > 0 && f.last_op !== 'read' && f.last_call > at && inRepository(f.path)).map((f) => f.path));
+}
+
+/** Whether a text names one of `paths`: the path, its file name, or an upper-case stem such as README. */
+function namesOneOf(paths: string[]): (text: string) => boolean {
+  if (!paths.length) return () => false;
+  const names = paths.flatMap((path) => {
+    const base = path.slice(path.lastIndexOf('/') + 1);
     const stem = base.replace(/\.[^.]+$/, '');
-    return [f.path, base, ...(stem !== base && /^[A-Z][A-Z0-9_-]{3,}$/.test(stem) ? [stem] : [])];
+    return [path, base, ...(stem !== base && /^[A-Z][A-Z0-9_-]{3,}$/.test(stem) ? [stem] : [])];
   });
-  return (todo) => names.some((n) => namesWord(todo, n));
+  return (text) => names.some((n) => namesWord(text, n));
 }
 
 const key = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
@@ -180,8 +184,15 @@ export function summaryFromNotes(notes: string, ledger: Ledger, tasks?: TaskInpu
     .flatMap((s) => (/^in progress\s*:/i.test(s) ? s.replace(NEXT_PREFIX, '').split('; ') : [s.replace(NEXT_PREFIX, '')]))
     .filter((s) => !isOvertaken(s));
   const todos = ledger.todos.filter((t) => t.status !== 'completed').map((t) => clip(t.content, MAX_ITEM)).filter((t) => !isOvertaken(t));
-  const todosDone = ledger.todos.filter((t) => t.status === 'completed').map((t) => clip(t.content, MAX_ITEM));
+  // A todo done while the session only looked ("Explore the codebase structure": ledger todos_idle)
+  // is a step of the work, not work done: 46 of the 427 completed todos of the real corpus.
+  const idle = new Set(ledger.todos_idle ?? []);
+  const allDone = ledger.todos.filter((t) => t.status === 'completed');
   const changed = [...new Set([...ledger.files.filter((f) => f.edits + f.writes > 0).map((f) => f.path), ...ledger.turns.flatMap((t) => t.edited)])].filter(inRepository);
+  // One that names a file the session changed was done after all, later ("Update compare.py" done
+  // after a read of compare.py, the file edited after the next todo).
+  const namesChanged = namesOneOf(changed);
+  const worked = allDone.filter((t) => !idle.has(t.content) || namesChanged(t.content));
   // What was done, never what was asked: a worklog step that is a user's prompt (as notes filled
   // from the ledger write them) is left out.
   const prompts = asks.map((m) => key(m.text).slice(0, 40)).filter((k) => k.length >= 8);
@@ -194,6 +205,8 @@ export function summaryFromNotes(notes: string, ledger: Ledger, tasks?: TaskInpu
     return k.startsWith('agent continued') || prompts.some((p) => k.startsWith(p)) || short.some((h) => w === h || w.startsWith(`${h}; `));
   };
   const steps = items('Worklog').map((w) => w.replace(CALLS, '')).filter((w) => !isPrompt(w));
+  // What only looked stays when it is all there is to say (nothing else done, nothing changed).
+  const todosDone = (worked.length || steps.length || done.length || changed.length ? worked : allDone).map((t) => clip(t.content, MAX_ITEM));
   const completed = list([...steps, ...done, ...todosDone], MAX_LIST, true);
   if (!completed.length && changed.length) completed.push(clip(`Changed ${changed.slice(0, 5).join(', ')}${changed.length > 5 ? ` and ${changed.length - 5} more` : ''}`, MAX_ITEM));
 

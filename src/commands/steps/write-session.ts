@@ -7,7 +7,7 @@ import { headCommit, isFullId } from '../../git/head.js';
 import { currentBranch } from '../../git/repo.js';
 import { readSessionEnded } from '../../git/session-ended.js';
 import { clearSessionStart, readSessionStart, type SessionStart } from '../../git/session-state.js';
-import { otherWorktreeCommits, sessionReflogCommits, splitReflog } from '../../git/session-commits.js';
+import { otherWorktreeCommits, sessionReflogCommits, splitReflog, splitReflogSince } from '../../git/session-commits.js';
 import type { SpoolClaim, SpoolEntry } from '../../git/spool.js';
 import { fillSpool } from '../../git/spool-fill.js';
 import { createExclusive } from '../../fs/atomic.js';
@@ -85,10 +85,12 @@ const unique = (xs: string[]) => [...new Set(xs)];
  * The spool's entries with the commits HEAD's reflog shows for the session (git/session-commits.ts): a
  * commit made before the session started is not the session's, and one made since joins even when
  * no post-commit hook ran (Gemini CLI runs its shell with `core.hooksPath=''`). Without a recorded
- * start, the spool as it is.
+ * start, the reflog split at the transcript's first record when there is one, else the spool as it is.
  */
 async function sessionEntries(o: Opened, entries: SpoolEntry[], start: SessionStart | null, dirs: SessionAuthor['dirs']): Promise<{ entries: SpoolEntry[]; elsewhere: boolean }> {
-  const split = splitReflog(o.repo, start);
+  // No start recorded (no SessionStart hook ran) but a transcript: the session began at its first record.
+  const began = !start && dirs?.length ? Math.min(...dirs.map((d) => Math.floor(Date.parse(d.at) / 1000)).filter(Number.isFinite)) : NaN;
+  const split = splitReflog(o.repo, start) ?? (Number.isFinite(began) ? splitReflogSince(o.repo, began) : null);
   const elsewhere = dirs?.length ? await otherWorktreeCommits(o.repo, dirs, startSeconds(start), start?.head ?? null, { own: !split }) : [];
   const add = (kept: SpoolEntry[], shas: string[]) => {
     const have = new Set(kept.flatMap((e) => (e.type === 'commit' ? [e.sha] : [])));

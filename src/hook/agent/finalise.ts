@@ -13,6 +13,7 @@ import { withSessionLock } from '../../notes/lock.js';
 import { SESSION_END_LOCK_FILE } from '../../paths.js';
 import { markFinalised, readAgentState } from './session-state.js';
 import { firstUserPrompt } from '../../transcripts/first-prompt.js';
+import { commandDirs } from '../../transcripts/command-dirs.js';
 import { workedIn } from '../../transcripts/ledger.js';
 import { isLedgerAgent } from './notes-check.js';
 
@@ -60,7 +61,7 @@ async function summaryOf(o: Opened, opts: FinaliseOptions, transcript: string | 
     const got = await notesSummary(o, { sessionId: opts.sessionId, agent, transcript, extract: !ended, after });
     // Prompts that got no answer (every model call failed) and no work of the session: nothing happened.
     const answered = got && (got.source === 'notes' || got.ledger.tool_calls > 0 || got.ledger.turns.some((t) => t.reply));
-    if (got && (answered || pending)) return { summary: got.summary, source: got.source, covered: got.covered, dirs: workedIn(got.ledger) };
+    if (got && (answered || pending)) return { summary: got.summary, source: got.source, covered: got.covered, dirs: [...workedIn(got.ledger), ...commandDirs(got.ledger.cwd, got.ledger.commands)] };
     if (got) return null;
   }
   if (!pending) return null;
