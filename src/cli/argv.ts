@@ -48,6 +48,9 @@ export function unquoteArgv(argv: Record<string, unknown>): void {
   for (const key of Object.keys(argv)) argv[key] = unquote(argv[key]);
 }
 
+/** Whether `word` was given after `--` in the quoted `args` (a word, whatever it looks like). */
+export const givenAfterDashes = (args: string[], word: string) => args.includes(`${MARK}${word}`);
+
 /** Message text with any mark taken off (yargs' own errors may quote a marked argument). */
 export function unmark(text: string): string {
   return text.replaceAll(MARK, '');

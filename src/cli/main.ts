@@ -32,11 +32,11 @@ import { tasksCommand } from './commands/tasks.js';
 import { uninstallCommand } from './commands/uninstall.js';
 import { viewCommand } from './commands/view.js';
 import { checkArgvBytes } from './argv-bytes.js';
-import { quoteArgs, textLikeDashArgs, unmark, unquoteArgv } from './argv.js';
+import { quoteArgs, textLikeDashArgs, unmark, unquoteArgv, givenAfterDashes } from './argv.js';
 import { defaultIo, reportError, type GlobalArgs, type Io } from './io.js';
 import { maskSecrets, quoteArg } from './mask-secrets.js';
 import { GLOBAL_OPTIONS } from './options/global.js';
-import { DASH_TEXT_HINT, dashText, HELP_EPILOG, NAME_A_COMMAND, seeHelp, unknownOptionHint } from './messages.js';
+import { DASH_TEXT_HINT, dashText, HELP_EPILOG, NAME_A_COMMAND, seeHelp, tooManyWords, unknownOptionHint } from './messages.js';
 import { commandHint, unknownCommand } from './unknown-command.js';
 import { VERSION } from '../version.js';
 import { closest } from '../did-you-mean.js';
@@ -102,8 +102,35 @@ function flagMeant(msg: string, command: string | undefined): string[] {
     known = Object.keys(y.getOptions().key);
   }
   known = known.filter((k) => k.length > 1 && !k.startsWith('$'));
-  const typed = unmark(msg).replace(/^Unknown arguments?:\s*/, '').split(/,\s*/);
+  // Once each: yargs may name a word given after `--` twice.
+  const typed = [...new Set(unmark(msg).replace(/^Unknown arguments?:\s*/, '').split(/,\s*/))];
   return [...new Set(typed.flatMap((t) => closest(t.replace(/^-+/, '').split('=')[0]!, known)))].slice(0, 3).map((k) => `--${k}`);
+}
+
+/**
+ * The words yargs called unknown arguments, where each is a word the user typed, not an option
+ * (`log we use pnpm`, `log -- -x --json`): else null. An option yargs names without its dashes.
+ */
+function extraWords(msg: string, args: string[]): string[] | null {
+  // Once each: yargs may name a word given after `--` twice.
+  const typed = [...new Set(unmark(msg).replace(/^Unknown arguments?:\s*/, '').split(/,\s*/))];
+  const words = typed.filter((t) => givenAfterDashes(args, t) || (!t.startsWith('-') && args.includes(t)));
+  return words.length === typed.length ? words : null;
+}
+
+/** Words past what the command takes; main() says them, masked and shortened (quoteArg), where the parser's failure cannot wait for that. */
+class ExtraWords extends UsageError {
+  constructor(
+    readonly command: string | undefined,
+    readonly words: string[],
+  ) {
+    super('too many arguments');
+  }
+
+  async said(): Promise<UsageError> {
+    const { message, hint } = tooManyWords(this.command, await Promise.all(this.words.map((w) => quoteArg(w))));
+    return new UsageError(message, hint);
+  }
 }
 
 /** The command line, with every command listed explicitly. */
@@ -134,7 +161,11 @@ export function cli(io: Io, args: string[]): Argv<GlobalArgs> {
       if (err) throw err;
       // An unknown option may be text the user meant to pass (`log --fix …`).
       const command = commandOf(args);
-      if (/^Unknown arguments?:/.test(msg)) throw new UsageError(unmark(msg), unknownOptionHint(command, flagMeant(msg, command)));
+      if (/^Unknown arguments?:/.test(msg)) {
+        const words = extraWords(msg, args);
+        if (words) throw new ExtraWords(command, words);
+        throw new UsageError(unmark(msg), unknownOptionHint(command, flagMeant(msg, command)));
+      }
       throw new UsageError(unmark(msg), command === undefined ? undefined : seeHelp(command).trimEnd());
     });
   // yargs renders the whole help text after every command it runs, in case the command fails later
@@ -170,8 +201,9 @@ export async function main(args: string[], io?: Partial<Io>): Promise<number> {
     await cli(full, quoteArgs(args)).parseAsync();
   } catch (e) {
     const end = args.indexOf('--'); // after it, `--json` is text
-    await reportError(full, e, (end < 0 ? args : args.slice(0, end)).includes('--json'));
-    if (e instanceof UsageError && !e.hint) full.err(seeHelp(commandOf(args)));
+    const error = e instanceof ExtraWords ? await e.said() : e;
+    await reportError(full, error, (end < 0 ? args : args.slice(0, end)).includes('--json'));
+    if (error instanceof UsageError && !error.hint) full.err(seeHelp(commandOf(args)));
   }
   return full.exitCode;
 }

@@ -23,6 +23,18 @@ export const unknownOptionHint = (command?: string, meant: string[] = []) => {
   return `${help}; text that starts with a dash goes after \`--\` (${example})${TEXT_COMMANDS[command ?? 'log']}`;
 };
 
+/** Commands whose text is one argument: how it is quoted. */
+const ONE_TEXT: Record<string, string> = { log: 'git memory log "we deploy with fly"', forget: 'git memory forget "We deploy with Heroku"' };
+
+/** Words past what the command takes (`log we use pnpm`), where yargs says "Unknown argument: use, pnpm"; `quoted` as quoteArg shows them. */
+export const tooManyWords = (command: string | undefined, quoted: string[]) => ({
+  message: `too many arguments: ${quoted.join(', ')}`,
+  hint:
+    command !== undefined && command in ONE_TEXT
+      ? `\`git memory ${command}\` takes its text as one argument: quote it (${ONE_TEXT[command]})`
+      : seeHelp(command).trimEnd(),
+});
+
 /** Text that starts with a dash, which yargs would split into letters: `quoted` as the user typed it. */
 export const dashText = (quoted: string[]) =>
   `${quoted.join(', ')} ${quoted.length === 1 ? 'is not an option' : 'are not options'}; text that starts with a dash goes after \`--\` or on stdin`;

@@ -14,8 +14,10 @@ export async function config(ctx: Ctx, opts: { key?: string }): Promise<Result<C
   let value: unknown = o.config;
   if (opts.key) {
     const [section, key, ...rest] = opts.key.split('.');
-    const sec = (o.config as unknown as Record<string, Record<string, unknown>>)[section!];
-    if (!sec || rest.length || (key !== undefined && !(key in sec))) {
+    // Own keys only: `__proto__` or `constructor` is a key of every object, not of the configuration.
+    const sections = o.config as unknown as Record<string, Record<string, unknown>>;
+    const sec = Object.hasOwn(sections, section!) ? sections[section!] : undefined;
+    if (!sec || rest.length || (key !== undefined && !Object.hasOwn(sec, key))) {
       throw new UsageError(`unknown config key: ${opts.key}`, `keys: ${listKeys(o.config).join(', ')}`);
     }
     value = key === undefined ? sec : sec[key];

@@ -6,6 +6,7 @@ import { anOperation, operationInProgress, theOperation } from '../git/repo.js';
 import { listDays, readDays } from '../memory/journal.js';
 import { factId, factShape, matchesForgotten, parseLongTerm, serializeLongTerm, type LongTermDoc, type LongTermEntry } from '../memory/long-term.js';
 import { CorruptFileError } from '../memory/frontmatter.js';
+import { decodeInput } from '../input.js';
 import { controlCharProblems } from '../safety/control-chars.js';
 import { guardText } from '../safety/guard.js';
 import { LONG_TERM_FILE } from '../paths.js';
@@ -48,7 +49,8 @@ export async function forget(ctx: Ctx, opts: ForgetOptions): Promise<Result<Forg
   const o = open(ctx);
   const { repo } = o;
   const warnings = [...o.warnings];
-  const target = opts.target.replace(/\s+/g, ' ').trim();
+  // Capped as every text a front door takes (log, tasks add): it is written into MEMORY.md.
+  const target = decodeInput(opts.target, 'the text to forget').replace(/\s+/g, ' ').trim();
   if (!target) throw new UsageError('say what to forget', 'usage: git memory forget "<the fact, or words of it>" | <id>');
   const control = controlCharProblems(target, 'the text to forget');
   if (control.length) throw new UsageError(control[0]!);

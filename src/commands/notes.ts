@@ -1,7 +1,7 @@
 // `git memory notes [show]` and `git memory notes update`: a session's notes, what they cost, and a
 // manual update (which bypasses the thresholds, as the seeds' manual extraction does).
 import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { UsageError } from '../errors.js';
 import { CHOOSE_HINT, chooseProvider } from '../llm/index.js';
 import { estimateTokens } from '../llm/tokens.js';
@@ -78,6 +78,13 @@ async function describe(o: Opened, s: NotesSession): Promise<NotesData> {
 /** The notes of a session, with their size, extractions and model cost. */
 export async function notesShow(o: Opened, opts: { session?: string }): Promise<Result<NotesData>> {
   const s = resolveNotesSession(o.repo.stateDir, { session: opts.session });
+  // A --session nothing knows (no notes folder, no transcript, not the active one): a mistyped id, not a session without notes yet.
+  if (s.from === 'option' && s.transcript === null && !existsSync(dirname(notesPath(o.repo.stateDir, s.id)))) {
+    throw new UsageError(
+      `no agent session ${JSON.stringify(s.id.length > 80 ? `${s.id.slice(0, 80)}…` : s.id)} is known in this worktree`,
+      'without --session, notes shows the active session (or the latest); `git memory notes update --session ID --transcript PATH` starts the notes of another',
+    );
+  }
   return { data: await describe(o, s), warnings: o.warnings };
 }
 

@@ -45,6 +45,8 @@ function inputsFor(opts: Exclude<TasksOptions, { action: 'list' }>, current: Tas
       return opts.inputs;
     case 'add': {
       if (!opts.text.trim()) throw new UsageError('the task text is empty', 'usage: git memory tasks add "Implement logout" [--status todo]');
+      // The task as a whole is capped, as `tasks set`'s JSON is: its fields go into TASKS.md with it.
+      decodeInput([opts.progress ?? '', opts.nextStep ?? '', ...(opts.files ?? [])].join('\n'), 'the task\'s --progress, --next-step and --files');
       const input = { task: decodeInput(opts.text, 'the task text'), status: checkStatus(opts.status), progress: opts.progress, next_step: opts.nextStep, related_files: opts.files };
       const problems = [
         ...controlCharProblems(input.task, 'the task text'),

@@ -15,9 +15,21 @@ import { writeSync } from 'node:fs';
 export function stdoutWriter(fd = 1, fallback: () => NodeJS.WritableStream = () => process.stdout): (text: string) => void {
   let queued = false;
   let closed = false;
+  let stream: NodeJS.WritableStream | null = null;
+  // The queued writes fail later, on the stream: a reader gone by then ends the output as quietly.
+  const queue = () => {
+    if (!stream) {
+      stream = fallback();
+      stream.on('error', (e: NodeJS.ErrnoException) => {
+        if (e.code !== 'EPIPE') throw e;
+        closed = true;
+      });
+    }
+    return stream;
+  };
   return (text) => {
     if (closed) return;
-    if (queued) return void fallback().write(text);
+    if (queued) return void queue().write(text);
     const bytes = Buffer.from(text, 'utf8');
     let done = 0;
     try {
@@ -27,7 +39,7 @@ export function stdoutWriter(fd = 1, fallback: () => NodeJS.WritableStream = () 
       if (code === 'EPIPE') closed = true;
       else if (code === 'EAGAIN' || code === 'EWOULDBLOCK') {
         queued = true;
-        fallback().write(bytes.subarray(done));
+        queue().write(bytes.subarray(done));
       } else throw e;
     }
   };

@@ -40,7 +40,7 @@ describe('text that starts with a dash', () => {
     expect(JSON.parse(search.stdout).query).toBe('-nothing');
     const extra = await repo.run(['journal', '--', '2026-11-22', '--json']);
     expect(extra.code).toBe(2);
-    expect(extra.stderr).toContain('Unknown argument: --json');
+    expect(extra.stderr).toContain('too many arguments: "--json"');
     expect(extra.stdout).toBe(''); // the --json after -- is text, not the option
   });
 

@@ -12,6 +12,7 @@ describe('help examples', () => {
       // command (the top help above comes from the binary; test/cli/help.test.ts runs it too).
       const help = await repo.run(['help', name]);
       const examples = /\nExamples:\n([\s\S]*?)(\n\n|$)/.exec(help.stdout)?.[1] ?? '';
+      expect(examples, `help ${name}: no example`).not.toBe('');
       // A line indented past the examples' column continues a description: wrapping there is harmless.
       for (const line of examples.split('\n').filter((l) => l && !/^ {3}/.test(l))) {
         expect(line, `help ${name}: an example wrapped`).toMatch(/^ {2}(git |echo )/);

@@ -1,6 +1,7 @@
 // `view --out` naming a place no file can be written: said as bad usage in words (exit 2, valid
 // --json), where it was an "internal error" with node's errno text.
-import { mkdirSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { makeMemoryRepo } from '../helpers/repo.js';
@@ -28,5 +29,37 @@ describe('view --out', () => {
     const r = await repo.run(['view', '--out', 'reports/memory.html', '--json']);
     expect(r.code, r.stderr).toBe(0);
     expect(repo.read('reports/memory.html')).toContain('<html');
+  });
+
+  it('onto a file it did not write (a memory file, a source file) or a FIFO: exit 2, the file as it was', async () => {
+    const repo = await makeMemoryRepo();
+    repo.commit('a fact and a file of the user', { '.openclaw_memory/MEMORY.md': '# Long-term memory\n\n## Facts\n\n- We deploy with Fly\n', 'notes.txt': 'my own notes\n' });
+    repo.write('draft.md', 'not committed yet\n');
+    execFileSync('mkfifo', [join(repo.dir, 'pipe')]);
+    const before = repo.git('status', '--porcelain', '--untracked-files=all');
+    const memory = repo.read('.openclaw_memory/MEMORY.md');
+    for (const [out, why] of [
+      ['.openclaw_memory/MEMORY.md', 'a file is there that git memory view did not write'],
+      ['notes.txt', 'a file is there that git memory view did not write'],
+      ['draft.md', 'a file is there that git memory view did not write'],
+      ['pipe', 'it is not a regular file'],
+    ]) {
+      const r = await repo.run(['view', '--out', out!, '--json']);
+      expect(r.code, `${out}: ${r.stdout}`).toBe(2);
+      expect(JSON.parse(r.stdout).error.message).toBe(`cannot write --out ${out}: ${why}; nothing was written`);
+    }
+    expect(repo.read('.openclaw_memory/MEMORY.md')).toBe(memory);
+    expect(readFileSync(join(repo.dir, 'draft.md'), 'utf8')).toBe('not committed yet\n');
+    expect(repo.git('status', '--porcelain', '--untracked-files=all')).toBe(before);
+  });
+
+  it('onto an earlier page of its own, or an empty file: written again', async () => {
+    const repo = await makeMemoryRepo();
+    expect((await repo.run(['view', '--out', 'memory.html'])).code).toBe(0);
+    const again = await repo.run(['view', '--out', 'memory.html', '--json']);
+    expect(again.code, again.stderr).toBe(0);
+    repo.write('empty.html', '');
+    expect((await repo.run(['view', '--out', 'empty.html'])).code).toBe(0);
+    expect(repo.read('empty.html')).toContain('<title>git memory · ');
   });
 });

@@ -21,6 +21,10 @@ function render(d: CommitData): string {
 export const commitCommand = (io: Io): CommandModule<GlobalArgs, Args> => ({
   command: 'commit',
   describe: 'Commit pending memory changes (e.g. sessions ended during a rebase); never touches your index',
-  builder: (y: Argv<GlobalArgs>) => y.option('message', { alias: 'm', type: 'string', describe: 'Summary used in [commit] message' }),
+  builder: (y: Argv<GlobalArgs>) =>
+    y
+      .option('message', { alias: 'm', type: 'string', describe: 'Summary used in [commit] message' })
+      .example('git memory commit', 'after a rebase: commit the sessions it held back')
+      .example('git memory commit -m "notes from the review"', 'with a summary of your own'),
   handler: (a) => run(io, a, async (ctx) => (await import('../../commands/commit.js')).commit(ctx, { message: a.message }), render),
 });

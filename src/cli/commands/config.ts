@@ -20,6 +20,10 @@ function render(d: ConfigData): string {
 export const configCommand = (io: Io): CommandModule<GlobalArgs, Args> => ({
   command: 'config [key]',
   describe: 'Show the effective configuration, or one key (e.g. primer.max_tokens)',
-  builder: (y: Argv<GlobalArgs>) => y.positional('key', { type: 'string', describe: 'section or section.key' }),
+  builder: (y: Argv<GlobalArgs>) =>
+    y
+      .positional('key', { type: 'string', describe: 'section or section.key' })
+      .example('git memory config primer.max_tokens', 'one key')
+      .example('git memory config llm --json', 'one section, as data'),
   handler: (a) => run(io, a, async (ctx) => (await import('../../commands/config.js')).config(ctx, { key: a.key }), render),
 });

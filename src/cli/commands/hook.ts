@@ -25,6 +25,7 @@ export const hookCommand = (io: Io): CommandModule<GlobalArgs, Args> => ({
       .positional('name', { type: 'string', demandOption: true, describe: `Which hook: ${LISTED.join(', ')}` })
       .positional('args', { type: 'string', array: true, describe: "The hook's arguments (amend|rebase; remote and URL; an agent event)" })
       .strict(false)
+      .example('git memory hook post-commit', 'what the installed post-commit hook runs')
       .epilog('post-rewrite and pre-push read the lines git passes on stdin. pre-push exits 3 to refuse a push that carries a secret.'),
   handler: async (a) => {
     const args = (a.args ?? []).map(String);

@@ -29,6 +29,36 @@ const OUT_ERRORS: Record<string, string> = {
   EISDIR: 'it is a folder, not a file',
 };
 
+/** How every page `view` writes begins (its <title>), within its first bytes: an earlier page may be written over. */
+const PAGE_MARK = '<title>git memory · ';
+
+/**
+ * Why --out may not be written over, or null: a file there that is not an earlier page of ours (a
+ * memory file, a source file, notes: written over, the user's text would be gone, and a memory
+ * file's HTML committed with the next memory commit), or a FIFO or socket (the write would wait
+ * for a reader forever). A path that does not exist yet, or a folder, is left to the write.
+ */
+async function notOurs(path: string): Promise<string | null> {
+  const { statSync, openSync, readSync, closeSync } = await import('node:fs');
+  let st: ReturnType<typeof statSync>;
+  try {
+    st = statSync(path, { throwIfNoEntry: false });
+  } catch {
+    return null; // a part of the path is not a folder: the write says so
+  }
+  if (!st || st.isDirectory() || st.isCharacterDevice()) return null;
+  if (!st.isFile()) return 'it is not a regular file';
+  if (st.size === 0) return null;
+  const fd = openSync(path, 'r');
+  try {
+    const head = Buffer.alloc(1024);
+    const n = readSync(fd, head, 0, head.length, 0);
+    return head.subarray(0, n).toString('utf8').includes(PAGE_MARK) ? null : 'a file is there that git memory view did not write';
+  } finally {
+    closeSync(fd);
+  }
+}
+
 export const viewCommand = (io: Io): CommandModule<GlobalArgs, Args> => ({
   command: 'view',
   describe: 'Write one HTML page to look at the memory: sessions by branch, tasks, MEMORY.md, the primer',
@@ -50,8 +80,10 @@ export const viewCommand = (io: Io): CommandModule<GlobalArgs, Args> => ({
           import('node:path'),
           import('../../git/repo.js'),
         ]);
-        const r = await view(ctx);
         const path = a.out !== undefined ? resolve(io.cwd, a.out) : join(findRepo(io.cwd, io.env).stateDir, 'view.html');
+        const taken = a.out !== undefined ? await notOurs(path) : null;
+        if (taken) throw new UsageError(`cannot write --out ${a.out}: ${taken}; nothing was written`, 'name a new file (or an earlier page of git memory view), e.g. git memory view --out memory.html');
+        const r = await view(ctx);
         try {
           writeFileSync(path, renderViewHtml(r.data));
         } catch (e) {
