@@ -105,6 +105,8 @@ export const INDEX_SWAP_FILE = 'index-swap.json';
 export const LOG_CACHE_FILE = 'primer-log.json';
 /** The primer last built and the question it answered (commands/steps/kept-primer.ts). */
 export const BUILT_PRIMER_FILE = 'primer-built.json';
+/** The supersede verdicts the last primer build took or made, under the program that made them (commands/steps/kept-primer.ts). */
+export const JUDGED_PAIRS_FILE = 'primer-judged.json';
 /** The primer's reading of memory's files and the status of each file read (commands/steps/kept-reading.ts). */
 export const PRIMER_READ_FILE = 'primer-read.json';
 /** Memory files written and not yet committed (git/pending.ts). */

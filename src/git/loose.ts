@@ -4,9 +4,9 @@
 import { createHash } from 'node:crypto';
 import { closeSync, existsSync, fsyncSync, linkSync, mkdirSync, openSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { deflateSync } from 'node:zlib';
 import type { Repo } from './repo.js';
 import { regularFileText } from '../fs/read-file.js';
+import { deflateWhole } from './zlib-light.js';
 
 export type ObjectType = 'blob' | 'tree' | 'commit';
 
@@ -95,7 +95,7 @@ export function writeLooseObject(objects: LooseObjects, type: ObjectType, body: 
   mkdirSync(dir, { recursive: true });
   // git's own prefix: `git prune` removes one a killed process left behind.
   const tmp = join(dir, `tmp_obj_${process.pid}_${Math.random().toString(36).slice(2, 10)}`);
-  const data = deflateSync(Buffer.concat([Buffer.from(`${type} ${body.length}\0`, 'latin1'), body]));
+  const data = deflateWhole(Buffer.concat([Buffer.from(`${type} ${body.length}\0`, 'latin1'), body]));
   const fd = openSync(tmp, 'wx', 0o444);
   try {
     for (let at = 0; at < data.length; ) at += writeSync(fd, data, at, data.length - at);

@@ -6,57 +6,14 @@
 // format, shallow, grafts, replace refs, a multi-pack index, a config key that could change the
 // output, a merge, a missing or unknown object...): the caller then asks git, as before.
 import { closeSync, existsSync, fstatSync, openSync, readdirSync, readFileSync, readSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { KnownStep } from './early.js';
-import { mayWarn } from './light-spawn.js';
+import { inflateAtMost } from './zlib-light.js';
 import { logStepArgs, LOG_STEP_CAP, RS, US } from './log-cache.js';
 
-type Zlib = typeof import('node:zlib');
-let zlib: Zlib | undefined;
-
-interface ZlibHandle {
-  onerror: (message: string) => void;
-  init(windowBits: number, level: number, memLevel: number, strategy: number, state: Uint32Array, callback: () => void, dictionary: undefined): void;
-  writeSync(flush: number, input: Buffer, inAt: number, inLength: number, out: Buffer, outAt: number, outLength: number): void;
-  close(): void;
-}
-type ZlibBinding = { Zlib: new (mode: number) => ZlibHandle };
-let binding: ZlibBinding | null | undefined;
-
-/**
- * `input` (a zlib stream, anything after its end ignored) inflated into at most `most` bytes.
- * Through node's zlib handle where node allows it (see light-spawn.ts): node:zlib would load the
- * stream modules, ~4 ms of the ~10 this whole read may cost; else node:zlib.
- */
-function inflate(input: Buffer, most: number): Buffer {
-  if (binding === undefined) {
-    try {
-      const b = mayWarn() ? null : ((process as unknown as { binding: (name: string) => unknown }).binding('zlib') as ZlibBinding | null);
-      binding = typeof b?.Zlib === 'function' ? b : null;
-    } catch {
-      binding = null;
-    }
-  }
-  if (!binding) {
-    const out = (zlib ??= createRequire(import.meta.url)('node:zlib') as Zlib).inflateSync(input);
-    return out.length > most ? out.subarray(0, most) : out;
-  }
-  const state = new Uint32Array(2);
-  const handle = new binding.Zlib(2); // INFLATE
-  let failed = false;
-  handle.onerror = () => {
-    failed = true;
-  };
-  const out = Buffer.allocUnsafe(most);
-  try {
-    handle.init(15, -1, 8, 0, state, () => {}, undefined);
-    handle.writeSync(4, input, 0, input.length, out, 0, most); // Z_FINISH
-  } finally {
-    handle.close();
-  }
-  if (failed) unusual();
-  return out.subarray(0, most - state[0]!);
+/** `input` inflated into at most `most` bytes; a stream zlib refuses is unusual (git is asked). */
+function inflateOrUnusual(input: Buffer, most: number): Buffer {
+  return inflateAtMost(input, most) ?? unusual();
 }
 
 /** Thrown wherever git's answer is not certain here: the caller asks git. */
@@ -210,7 +167,7 @@ class ObjectFiles {
   private inflateAt(p: Pack, at: number, size: number): Buffer {
     const room = p.packSize - 20 - at;
     // One byte more than the object: a longer stream does not pass for it.
-    const out = inflate(readAt(p.pack, Math.min(room, size + (size >> 8) + 64), at), size + 1);
+    const out = inflateOrUnusual(readAt(p.pack, Math.min(room, size + (size >> 8) + 64), at), size + 1);
     if (out.length !== size) unusual();
     return out;
   }
@@ -257,13 +214,13 @@ class ObjectFiles {
     if (existsSync(path)) {
       const file = readFileSync(path);
       // `<type> <size>\0`, then the object: its size says how much to inflate.
-      const head = inflate(file, 32);
+      const head = inflateOrUnusual(file, 32);
       const sp = head.indexOf(0x20);
       const nul = head.indexOf(0);
       const type = TYPES[head.toString('latin1', 0, sp)];
       const size = Number(head.toString('latin1', sp + 1, nul));
       if (sp < 0 || nul < sp || !type || !/^(0|[1-9]\d{0,11})$/.test(head.toString('latin1', sp + 1, nul))) unusual();
-      const raw = inflate(file, nul + 1 + size + 1);
+      const raw = inflateOrUnusual(file, nul + 1 + size + 1);
       if (raw.length !== nul + 1 + size) unusual();
       return { type: type!, data: raw.subarray(nul + 1) };
     }

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { inflateSync } from 'node:zlib';
 import { objectId, writeLooseObject, type LooseObjects } from './loose.js';
 import { gitBytes } from './git.js';
 import { headCommit } from './head.js';
+import { inflateWhole } from './zlib-light.js';
 import type { Repo } from './repo.js';
 
 /**
@@ -159,7 +159,7 @@ export function readHeadTreesLoose(repo: Repo, dirs: readonly string[]): HeadTre
   const read = (sha: string, type: string): Buffer | null => {
     let raw: Buffer;
     try {
-      raw = inflateSync(readFileSync(join(objects, sha.slice(0, 2), sha.slice(2))));
+      raw = inflateWhole(readFileSync(join(objects, sha.slice(0, 2), sha.slice(2))));
     } catch {
       return null; // not loose (packed), or unreadable: git knows
     }

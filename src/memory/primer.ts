@@ -305,21 +305,56 @@ function withoutSuperseded(list: Listed[]): void {
   // The judgement is of two texts alone (supersedes is pure): a line the window's sessions say again
   // and again (a learned item repeated across a busy week's sessions) is judged against each other
   // text once, as said latest (an older saying of it is newer than less). At L, 106 session items
-  // were 16 texts: 6,681 judgements, now at most 256.
+  // were 16 texts: 6,681 judgements, now at most 256. A verdict kept by an earlier build (see
+  // judgedAcrossBuilds) is taken as it is: no text is shaped for it.
   const latest = new Map<string, string>();
   for (const l of list) if (l.session && !(latest.get(l.text)! >= l.when)) latest.set(l.text, l.when);
   if (!latest.size) return;
-  const newer = [...latest].map(([text, when]) => ({ text, when, shape: factShape(text), over: new Map<string, boolean>() }));
+  const kept = judged;
+  const newer = [...latest].map(([text, when]) => ({ text, when, shape: undefined as FactShape | undefined, over: new Map<string, boolean>() }));
   for (let i = list.length - 1; i >= 0; i--) {
     const old = list[i]!;
-    const shape = factShape(old.text);
+    let shape: FactShape | undefined;
     const replaced = newer.some((n) => {
       if (!(n.when > old.when)) return false;
       let v = n.over.get(old.text);
-      if (v === undefined) n.over.set(old.text, (v = supersedes(n.text, n.shape, shape)));
+      if (v === undefined) {
+        const pair = judgedKey(n.text, old.text);
+        v = kept?.before.get(pair);
+        if (v === undefined) v = supersedes(n.text, (n.shape ??= factShape(n.text)), (shape ??= factShape(old.text)));
+        kept?.used.set(pair, [n.text, old.text, v]);
+        n.over.set(old.text, v);
+      }
       return v;
     });
     if (replaced) list.splice(i, 1);
+  }
+}
+
+/**
+ * supersedes' verdicts kept across builds: `before` those a kept file holds (by judgedKey), `used`
+ * every verdict this build took or made, with its two texts (what the file keeps next). The verdict
+ * is pure of its two texts and the program, so one kept by the same program (version.ts BUILD:
+ * kept-primer.ts keeps the file under it) is the verdict. `end` rebuilds the primer with one session
+ * more: every other pair was judged by the build before it (~10 M instructions of its ~390 M).
+ */
+export interface JudgedPairs {
+  before: ReadonlyMap<string, boolean>;
+  used: Map<string, [newer: string, older: string, verdict: boolean]>;
+}
+
+/** The key of the verdict on whether `newer` supersedes `older` (the length keeps any two texts apart). */
+export const judgedKey = (newer: string, older: string) => `${newer.length}:${newer}${older}`;
+let judged: JudgedPairs | null = null;
+
+/** `build()` (synchronous: a build) with `pairs`' verdicts; `pairs.used` then holds those it took or made. */
+export function judgedAcrossBuilds<T>(pairs: JudgedPairs, build: () => T): T {
+  const was = judged;
+  judged = pairs;
+  try {
+    return build();
+  } finally {
+    judged = was;
   }
 }
 

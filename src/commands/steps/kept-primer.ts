@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeAtomic } from '../../fs/atomic.js';
-import type { Primer, PrimerInput, PrimerOptions } from '../../memory/primer.js';
+import { readState, writeState } from '../../fs/state.js';
+import type { JudgedPairs, Primer, PrimerInput, PrimerOptions } from '../../memory/primer.js';
 import { PRIMER_PHRASES } from '../../memory/primer-phrases.js';
 import { estimateTokens } from '../../memory/tokens.js';
-import { BUILT_PRIMER_FILE } from '../../paths.js';
+import { BUILT_PRIMER_FILE, JUDGED_PAIRS_FILE } from '../../paths.js';
 import { mark } from '../../trace.js';
 import { BUILD } from '../../version.js';
 
@@ -107,9 +108,11 @@ export async function builtPrimer(stateDir: string, input: PrimerInput, options:
     mark('primer: kept answer used');
     return kept;
   }
-  const { buildPrimer, fitsForAnyHead } = await import('../../memory/primer.js');
+  const { buildPrimer, fitsForAnyHead, judgedAcrossBuilds, judgedKey } = await import('../../memory/primer.js');
   mark('primer: builder loaded');
-  const built = buildPrimer(input, options);
+  const pairs = keptJudgements(stateDir, judgedKey);
+  const built = judgedAcrossBuilds(pairs, () => buildPrimer(input, options));
+  keepJudgements(stateDir, pairs);
   // Only a primer the same for any HEAD id of its length is kept (not one cut after rendering).
   if (!fitsForAnyHead(built, options)) return built;
   try {
@@ -119,4 +122,28 @@ export async function builtPrimer(stateDir: string, input: PrimerInput, options:
     /* not kept: the next start builds it */
   }
   return built;
+}
+
+/** What JUDGED_PAIRS_FILE holds: the program that judged, and each pair as [newer, older, verdict]. */
+interface KeptJudgements {
+  build: string;
+  pairs: [string, string, boolean][];
+}
+const isKeptJudgements = (v: unknown): v is KeptJudgements =>
+  typeof v === 'object' && v !== null && (v as KeptJudgements).build === BUILD && Array.isArray((v as KeptJudgements).pairs) && (v as KeptJudgements).pairs.every((p) => Array.isArray(p) && p.length === 3 && typeof p[0] === 'string' && typeof p[1] === 'string' && typeof p[2] === 'boolean');
+
+/** The verdicts the last build kept, where this program kept them (any other, a torn or missing file: none). */
+function keptJudgements(stateDir: string, key: (newer: string, older: string) => string): JudgedPairs {
+  const kept = readState(stateDir, JUDGED_PAIRS_FILE, isKeptJudgements);
+  return { before: new Map(kept?.pairs.map(([newer, older, v]) => [key(newer, older), v])), used: new Map() };
+}
+
+/** Keeps the verdicts this build took or made (only those: the file does not grow), where they differ from those kept; never throws. */
+function keepJudgements(stateDir: string, pairs: JudgedPairs): void {
+  if (pairs.used.size === pairs.before.size && [...pairs.used].every(([k, [, , v]]) => pairs.before.get(k) === v)) return;
+  try {
+    writeState(stateDir, JUDGED_PAIRS_FILE, { build: BUILD, pairs: [...pairs.used.values()] } satisfies KeptJudgements);
+  } catch {
+    /* judged again next time */
+  }
 }
