@@ -19,6 +19,8 @@ export interface ForgetOptions {
   target: string;
   /** `--as-given`: forget the text as written even where it is close to a fact (a typo is then kept as a forgetting). */
   asGiven?: boolean;
+  /** `--all`: forget every fact the words are in (else words in more than one fact are refused, with the facts and their ids). */
+  all?: boolean;
 }
 
 export interface ForgetData {
@@ -67,9 +69,15 @@ export async function forget(ctx: Ctx, opts: ForgetOptions): Promise<Result<Forg
     throw new GitMemoryError(`${e.message}; nothing was forgotten`, EXIT.error, `fix the line by hand; expected shape:\n${e.expected}`);
   }
   const byId = ID.test(target);
+  // A letter or two names no fact: kept as given it would be a forgetting of nothing a person meant.
+  if (!byId && target.replace(/[^\p{L}\p{N}]/gu, '').length < 3 && !UNSPACED.test(target)) {
+    throw new UsageError(`"${target}" is too short to name a fact; nothing was forgotten`, 'give the fact\'s words, or its 6-digit id (git memory primer --explain lists them)');
+  }
   const lower = target.toLowerCase();
   const wanted = [factShape(target)];
-  const hit = (t: string) => (byId ? factId(t) === target.toLowerCase() : matchesForgotten(t, wanted) || t.toLowerCase().includes(lower));
+  // By text: the fact in the same words (or nearly), or a fact the words are in as whole words ("e" is in every fact).
+  const sameFact = (t: string) => matchesForgotten(t, wanted);
+  const hit = (t: string) => (byId ? factId(t) === target.toLowerCase() : sameFact(t) || holdsWords(t.toLowerCase(), lower));
   const found: ForgetData['forgotten'] = [];
   const entries: LongTermEntry[] = [];
   for (const e of live(doc)) if (hit(e.text)) entries.push(e);
@@ -91,6 +99,15 @@ export async function forget(ctx: Ctx, opts: ForgetOptions): Promise<Result<Forg
         } else if (!ids.includes(s.id)) ids.push(s.id);
       }
     }
+  }
+  // Words several facts hold name none of them: each is listed, to be forgotten by its id, or all with --all.
+  if (!byId && !opts.all && found.length > 1 && !found.every((f) => sameFact(f.text))) {
+    const shown = found.slice(0, MAX_LISTED).map((f) => `  [${f.id}] ${f.text}`);
+    if (found.length > MAX_LISTED) shown.push(`  … and ${found.length - MAX_LISTED} more`);
+    throw new UsageError(
+      `"${target}" is in ${found.length} facts; nothing was forgotten:\n${shown.join('\n')}`,
+      `forget one by its id (git memory forget ${found[0]!.id}), or give more of its words; \`git memory forget --all "${target}"\` forgets every one`,
+    );
   }
   if (!found.length) {
     if (byId) throw new UsageError(`no fact has the id ${target}`, 'the primer (--explain) and `git memory forget` show the ids; or give the fact\'s text');
@@ -122,6 +139,32 @@ export async function forget(ctx: Ctx, opts: ForgetOptions): Promise<Result<Forg
   const message = commitMessage(o.config, `forget ${found.length === 1 ? `"${found[0]!.text.slice(0, 40)}"` : `${found.length} facts`}`, found.map((f) => `Forgotten: ${f.text}`));
   const { commit, waiting } = await commitLongTerm(o, guarded.text, message, warnings);
   return { data: { forgotten: found, path, commit, waiting }, warnings };
+}
+
+const MAX_LISTED = 10;
+
+/** Letters and digits: a character inside a word. */
+const WORD_CHAR = /[\p{L}\p{N}_]/u;
+/** Scripts written without spaces between words: any place in them is a word's edge. */
+const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Thai}]/u;
+
+/**
+ * Whether `text` holds `words` (both in small letters) where neither end cuts a word: "rate limits"
+ * is in "Rate limits are per user", "e" and "limit" are not (in Chinese or Japanese every place is
+ * an edge). One pass of indexOf per place found: bounded by the fact's length.
+ */
+export function holdsWords(text: string, words: string): boolean {
+  if (!words) return false;
+  const first = words[0]!;
+  const last = words[words.length - 1]!;
+  for (let at = text.indexOf(words); at !== -1; at = text.indexOf(words, at + 1)) {
+    const before = at === 0 ? '' : text[at - 1]!;
+    const after = text[at + words.length] ?? '';
+    const openEdge = !before || !WORD_CHAR.test(before) || !WORD_CHAR.test(first) || UNSPACED.test(first) || UNSPACED.test(before);
+    const closeEdge = !after || !WORD_CHAR.test(after) || !WORD_CHAR.test(last) || UNSPACED.test(last) || UNSPACED.test(after);
+    if (openEdge && closeEdge) return true;
+  }
+  return false;
 }
 
 /** Words of a text, small letters: runs of letters and digits, each cut at 40 (edit distance grows with both lengths). */
