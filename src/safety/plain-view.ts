@@ -61,6 +61,7 @@ function percentAt(text: string, i: number): { ch: string; end: number } | null 
  */
 function mayNeedView(text: string): boolean {
   if (text.includes('\x1b')) return true;
+  if (text.includes('\\\n')) return true;
   if (text.includes('\\') && ESCAPED_ESC.test(text)) return true;
   if (text.includes('%') && PERCENT_ANY.test(text)) return true;
   if (text.includes('\\\\"') && DEEP_QUOTE.test(text)) return true;
@@ -106,21 +107,28 @@ export function plainView(text: string): { view: string; from: Int32Array; to: I
   };
   const word = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
   let lineStart = 0;
+  let continued = false; // the line before ended in a line continuation
   while (lineStart <= text.length) {
     const nl = text.indexOf('\n', lineStart);
     const lineEnd = nl === -1 ? text.length : nl;
     const line = text.slice(lineStart, lineEnd);
-    if (mayNeedView(line)) {
-      let run = lineStart + (DIFF_MARK.test(line) ? 1 : 0);
-      for (let i = run; i < lineEnd; ) {
+    // A shell's line continuation (an odd run of backslashes before the line break): the line and
+    // the next are one as the shell reads them, a secret split there is one (`export T=ghp_ab\` then `cd…`).
+    let b = lineEnd;
+    while (b > lineStart && text.charCodeAt(b - 1) === 0x5c) b--;
+    const continues = nl !== -1 && (lineEnd - b) % 2 === 1;
+    if (continued || continues || mayNeedView(line)) {
+      const stop = continues ? lineEnd - 1 : lineEnd;
+      let run = lineStart + (!continued && DIFF_MARK.test(line) ? 1 : 0);
+      for (let i = run; i < stop; ) {
         const c = text.charCodeAt(i);
         if (c === 0x1b || c === 0x5c) {
           // A run of backslashes is passed whole (linear on a megabyte of them): before a quote it is
           // a quote escaped once or more (`\"`, `\\\"`: JSON within JSON) and reads as one; before
           // an escaped terminal escape (`\\u001b[31m`) it goes with the escape.
           let k = i;
-          while (k < lineEnd && text.charCodeAt(k) === 0x5c) k++;
-          if (k > i && k < lineEnd && text.charCodeAt(k) === 0x22) {
+          while (k < stop && text.charCodeAt(k) === 0x5c) k++;
+          if (k > i && k < stop && text.charCodeAt(k) === 0x22) {
             copy(run, i);
             put('"', i, k + 1);
             i = run = k + 1;
@@ -129,10 +137,10 @@ export function plainView(text: string): { view: string; from: Int32Array; to: I
           const at = k > i ? k - 1 : i;
           TERMINAL_ESCAPE.lastIndex = at;
           const esc = TERMINAL_ESCAPE.exec(text);
-          if (esc && at + esc[0].length <= lineEnd) {
+          if (esc && at + esc[0].length <= stop) {
             copy(run, i);
             const end = at + esc[0].length;
-            if (word(last) && end < lineEnd && word(text.charCodeAt(end))) put(' ', i, end);
+            if (word(last) && end < stop && word(text.charCodeAt(end))) put(' ', i, end);
             i = run = end;
             continue;
           }
@@ -142,7 +150,7 @@ export function plainView(text: string): { view: string; from: Int32Array; to: I
           }
         } else if (c === 0x25) {
           const pct = percentAt(text, i);
-          if (pct && pct.end <= lineEnd) {
+          if (pct && pct.end <= stop) {
             copy(run, i);
             for (const ch of pct.ch.split('')) put(ch, i, pct.end);
             i = run = pct.end;
@@ -151,9 +159,10 @@ export function plainView(text: string): { view: string; from: Int32Array; to: I
         }
         i++;
       }
-      copy(run, lineEnd);
-      put('\n', lineEnd, Math.min(lineEnd + 1, text.length));
+      copy(run, stop);
+      if (!continues) put('\n', lineEnd, Math.min(lineEnd + 1, text.length));
     }
+    continued = continues;
     if (nl === -1) break;
     lineStart = nl + 1;
   }

@@ -82,6 +82,33 @@ describe('every kind in every form a transcript gives it', () => {
   });
 });
 
+describe("a secret split by a shell's line continuation", () => {
+  // `export T=ghp_ab\` then `cd…` on the next line: the shell reads one value; a rule saw two lines,
+  // and the line-by-line pass redacted the first half by its name and left the second (stop 52).
+  const split = KINDS.filter(([, , secret]) => !secret.includes('\n')).map(([kind, before, secret, after]): [string, string, string] => {
+    const h = Math.floor(secret.length / 2);
+    return [kind, secret, `${before || 'export API_TOKEN='}${secret.slice(0, h)}\\\n${secret.slice(h)}${after} && ./deploy.sh\n`];
+  });
+  const left = async (redact: (text: string) => Promise<string> | string) => {
+    const out: string[] = [];
+    for (const [kind, secret, text] of split) {
+      const r = await redact(text);
+      for (const half of [secret.slice(0, secret.length / 2), secret.slice(secret.length / 2)]) if (half.length >= 12 && r.includes(half.slice(-12))) out.push(`${kind}: ${r}`);
+    }
+    return out;
+  };
+  it('is found whole: by scanText, in what a model is sent, by the line-by-line pass', async () => {
+    expect(await left(async (t) => redactText(t, await scanText(t)))).toEqual([]);
+    expect(await left(async (t) => (await redactOutgoing(t)).text)).toEqual([]);
+    expect(await left((t) => redactQuickLines(t))).toEqual([]);
+  });
+  it('a command continued over lines keeps its words', async () => {
+    const text = 'docker run --rm \\\n  -e NODE_ENV=production \\\n  -v "$PWD:/app" node:22 npm test\n';
+    expect(await scanText(text)).toEqual([]);
+    expect(redactQuickLines(text)).toBe(text);
+  });
+});
+
 describe('the forms alone are no secret', () => {
   const benign = [
     '\x1b[32m✓\x1b[0m 1,204 tests passed in \x1b[1m12.4s\x1b[0m',
@@ -120,6 +147,7 @@ describe('the view of a line as read is linear', () => {
     ['percent-encoded percent signs', '%25'.repeat(7e5)],
     ['broken UTF-8 bytes, percent-encoded', '%C3'.repeat(7e5)],
     ['quotes escaped twice', '\\\\"'.repeat(7e5)],
+    ['line continuations', `API_TOKEN=${'ab\\\n'.repeat(6e5)}`],
     ['backslash runs never an escape', `${'\\'.repeat(2e6)}%41`],
     ['backslash runs before escapes never closed', `${'\\\\u001b]'.repeat(3e5)}%41`],
   ])('finishes on %s (2-3 MB), finding nothing', async (_name, text) => {
