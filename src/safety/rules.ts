@@ -73,16 +73,20 @@ export function isReference(value: string): boolean {
   return REFERENCE.test(value) || PLACEHOLDER.test(value);
 }
 
+/** Five consonants in a row, in lower case (an acronym, `HTTPS`, is a word of its own). */
+const CONSONANTS = /[b-df-hj-np-tv-xz]{5}/;
+
 /**
  * Mostly words (`getSecretManagerClient`, `oauth2-client-credentials`, `i18n.errors.tooShort`):
- * at least 3/4 of the letters and digits sit in words of 3+ letters or in short numbers.
+ * at least 3/4 of the letters and digits sit in words of 3+ letters or in short numbers. A run of
+ * five consonants is no word's (`jxocmwnx` of a random password `1A4jxocmwnxJMlkx`, stop 52).
  */
 export function isIdentifierLike(value: string): boolean {
   let total = 0;
   let wordy = 0;
   for (const token of value.match(/[A-Z]?[a-z]+\d*|[A-Z]+\d*(?![a-z])|\d+/g) ?? []) {
     total += token.length;
-    if (/^[A-Za-z]{3,}\d{0,2}$|^\d{1,4}$/.test(token)) wordy += token.length;
+    if (/^[A-Za-z]{3,}\d{0,2}$|^\d{1,4}$/.test(token) && !CONSONANTS.test(token)) wordy += token.length;
   }
   return /[A-Za-z]{3}/.test(value) && wordy >= 0.75 * total;
 }

@@ -17,6 +17,9 @@ const KINDS: [string, string, string, string][] = credentialKinds('secret-forms'
 // A password with a letter outside ASCII: percent-encoded, its bytes (`%C3%BC`) cut the view's
 // value in two where only ASCII was decoded (stop 52).
 KINDS.push(['.env password, not ASCII', 'DB_PASSWORD=', 'Zq8xWm3kPvü9Rt2Lb7NcQw4Hy', '']);
+// A random password whose lower-case run reads as a word to the identifier check (`jxocmwnx`): the
+// generic rule took it for a name like `passwordResetTokenExpiry` (stop 52's attack, its seed).
+KINDS.push(['.env password, a run of lower case', 'DB_PASSWORD=', '1A4jxocmwnxJMlkx', '']);
 const json = (t: string) => JSON.stringify(t).slice(1, -1);
 const pkcs8 = KINDS.find(([kind]) => kind === 'PKCS8 private key')![2];
 
@@ -116,6 +119,7 @@ describe('the forms alone are no secret', () => {
     'GET https://search.acme.dev/q?term=refresh%20token%20rotation&lang=en%2DUS 200',
     'curl "https://api.acme.dev/v1/users?filter=name%3Djane%26role%3Dadmin"',
     'GET https://maps.acme.dev/search?q=caf%C3%A9%20M%C3%BCnchen&next=%2Fsearch%253Fq%253Dtoken%2520rotation 200',
+    'const auth_mode = useHTTPSForAll; const password_rule = lengthsAndStrengths;',
     '{\\"name\\": \\"refresh_token_rotation\\", \\"enabled\\": true, \\"password_min_length\\": 12}',
     '--- a/src/auth/session.ts\n+++ b/src/auth/session.ts\n@@ -1,3 +1,3 @@\n-export const TOKEN_TTL = 3600;\n+export const TOKEN_TTL = 7200;\n-const passwordResetTokenExpiry = computeExpiry(config);\n+const passwordResetTokenExpiry = computeExpiry(settings);',
     '---\nsession: 20261207-1217-afc76b\n---\n- Rotate the deploy token\n-rf is not needed here\n+1 for the new retry policy',
