@@ -42,7 +42,7 @@ describe('a token joined to a name by a hyphen', () => {
     }
   });
 
-  it('a branch named after a token reaches no memory file, no commit and no primer', async () => {
+  it('a branch named after a token reaches no memory file, no commit, no primer and no view page', async () => {
     const repo = makeRepo({ now: '2026-12-07T10:00:00Z' });
     expect((await repo.run(['init', '--no-hooks'])).code).toBe(0);
     repo.git('add', '-A');
@@ -54,9 +54,12 @@ describe('a token joined to a name by a hyphen', () => {
     const primer = await repo.run(['primer']);
     expect(primer.code, primer.stderr).toBe(0);
     const sessions = await repo.run(['sessions']);
+    const view = await repo.run(['view', '--out', join(repo.dir, '..', `${repo.dir.split('/').pop()}-view.html`)]);
+    expect(view.code, view.stderr).toBe(0);
+    const page = readFileSync(join(repo.dir, '..', `${repo.dir.split('/').pop()}-view.html`), 'utf8');
     const memory = textOf(join(repo.dir, '.openclaw_memory'));
     const commits = repo.git('log', '--all', '-p', '--format=%B', '--', '.openclaw_memory');
-    for (const [where, text] of Object.entries({ primer: primer.stdout, sessions: sessions.stdout, memory, commits })) {
+    for (const [where, text] of Object.entries({ primer: primer.stdout, sessions: sessions.stdout, memory, commits, 'view page': page })) {
       expect(text, where).not.toContain(STRIPE.slice(8));
     }
     expect(primer.stdout).toContain('fix/rotate-[REDACTED:');
