@@ -823,6 +823,12 @@ function kinds52() {
 /** Kinds whose secret can be a branch name's part (no blank, no `..`, no `:`; one line). */
 const refSafe = (k) => /^[A-Za-z0-9_\-./+=]+$/.test(k.secret) && !k.secret.includes('..') && !k.secret.endsWith('.') && k.secret.length < 200;
 
+/**
+ * Files of .git/git-memory that cache git's own texts: the log (as secrets-more), and primer-read.json,
+ * whose key holds the branch's name as .git/HEAD does (the primer's header shows it redacted).
+ */
+const GIT_CACHES_52 = [...GIT_LOG_CACHES, 'primer-read.json'];
+
 async function attackSecrets52() {
   const kinds = kinds52();
   const model = await fakeModel((body) => {
@@ -940,8 +946,8 @@ async function attackSecrets52() {
       'memory files (working tree)': textOfTree(memoryDir),
       'memory commits (messages and changes)': memoryObjects,
       'bytes sent to the model': model.requests.slice(before).join('\n'),
-      '.git/git-memory (search index, other state)': textOfTree(join(dir, '.git', 'git-memory'), [join(dir, '.git', 'git-memory', 'sessions'), ...GIT_LOG_CACHES.map((f) => join(dir, '.git', 'git-memory', f))]),
-      '.git/git-memory git log caches (local)': GIT_LOG_CACHES.map((f) => (existsSync(join(dir, '.git', 'git-memory', f)) ? readFileSync(join(dir, '.git', 'git-memory', f), 'latin1') : '')).join('\n'),
+      '.git/git-memory (search index, other state)': textOfTree(join(dir, '.git', 'git-memory'), [join(dir, '.git', 'git-memory', 'sessions'), ...GIT_CACHES_52.map((f) => join(dir, '.git', 'git-memory', f))]),
+      '.git/git-memory git caches: log, branch (local)': GIT_CACHES_52.map((f) => (existsSync(join(dir, '.git', 'git-memory', f)) ? readFileSync(join(dir, '.git', 'git-memory', f), 'latin1') : '')).join('\n'),
       '.git/git-memory/sessions (ledger, local)': textOfTree(join(dir, '.git', 'git-memory', 'sessions')),
       ...outputs,
     };
@@ -953,6 +959,8 @@ async function attackSecrets52() {
       }
     }
   }
+  // Kept with the workspace (GM_ATTACK_KEEP=1): the requests, to see what reached the model.
+  if (process.env.GM_ATTACK_KEEP) writeFileSync(join(W, 'secrets-52-requests.txt'), model.requests.join('\n\n'));
   await model.close();
   const stored = new Set();
   // Local as in secrets-more: the ledger state, git's log cached, and `ledger`'s output to its user.
