@@ -105,6 +105,15 @@ describe("a secret split by a shell's line continuation", () => {
     expect(await left(async (t) => (await redactOutgoing(t)).text)).toEqual([]);
     expect(await left((t) => redactQuickLines(t))).toEqual([]);
   });
+
+  it('in a tool call rendered as JSON for a model, is found whole', async () => {
+    const out: string[] = [];
+    for (const [kind, secret, text] of split) {
+      const sent = (await redactOutgoing(`[tool call] Bash {"command":${JSON.stringify(text)}}\n[assistant] Deployed.`)).text;
+      for (const half of [secret.slice(0, secret.length / 2), secret.slice(secret.length / 2)]) if (half.length >= 12 && sent.includes(half.slice(-12))) out.push(`${kind}: ${sent}`);
+    }
+    expect(out).toEqual([]);
+  });
   it('a command continued over lines keeps its words', async () => {
     const text = 'docker run --rm \\\n  -e NODE_ENV=production \\\n  -v "$PWD:/app" node:22 npm test\n';
     expect(await scanText(text)).toEqual([]);
