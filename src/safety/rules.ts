@@ -208,8 +208,9 @@ const KEY_BREAK = String.raw`(?:\s|\\[nr])`;
 // Token start and end: not inside a longer word. A `-` between a word and the token is a name's
 // joint, not part of the token (`fix/rotate-ghp_…`, a branch or a file named after a token, stop 52);
 // a `-` at a word's edge (`--ghp_`, a diff's `-ghp_`) or inside a token (`sk-ant-…`) stays one.
-const B = '(?<![A-Za-z0-9_]|(?<![A-Za-z0-9])-)'; // token start
-const E = '(?![A-Za-z0-9_]|-(?![A-Za-z0-9]))'; // token end
+// Written as flat look-arounds: the nested form cost the warm primer +1.2 M instructions.
+const B = '(?<![A-Za-z0-9_])(?<![^A-Za-z0-9]-|^-)'; // token start
+const E = '(?![A-Za-z0-9_]|-[^A-Za-z0-9]|-$)'; // token end
 const re = (source: string, flags = '') => new RegExp(source, `gd${flags}`);
 const random = (v: string) => looksRandom(v);
 // A fixed token shape is evidence enough; only rule out stand-ins like `ghp_xxxx…` or `…EXAMPLE`.
