@@ -73,8 +73,8 @@ describe('dist/primer.js, the session start primer', () => {
     // secrets52: the as-read view decodes percent-encoding twice over and UTF-8, reads quotes escaped
     // in JSON within JSON and joins a shell's continued lines; a token joined to a name by a hyphen;
     // five lower-case consonants are no word's.
-    // The cap rose by the same 1,526 B (lead52's build was already 60 over 304,348).
-    expect(text.length).toBeLessThan(304_348 + 1_526);
+    // The cap rose by the same 1,529 B (lead52's build was already 60 over 304,348).
+    expect(text.length).toBeLessThan(304_348 + 1_529);
   });
 
 });
