@@ -623,8 +623,8 @@ function plantInto(value, add, key = null) {
 }
 
 /** A fixture transcript with the kinds planted in its texts: each text gets the next kind in the next form. */
-function plantedTranscript(path, kinds, sessionId) {
-  const forms = Object.values(FORMS);
+function plantedTranscript(path, kinds, sessionId, formsByName = FORMS) {
+  const forms = Object.values(formsByName);
   let slot = 0;
   const add = () => {
     const k = kinds[slot % kinds.length];
@@ -783,6 +783,202 @@ async function attackSecretsMore() {
   // so, said in the README), git's own log cached, and `ledger`, which prints that copy to its user.
   for (const [place, byAgent] of Object.entries(found)) if (!/local\)$|^ledger$/.test(place)) for (const ks of Object.values(byAgent)) for (const k of ks) stored.add(`${k} → ${place}`);
   return { ...t, kinds: kinds.length, forms: Object.keys(FORMS).length, agents: agents.length, modelRequests: model.requests.length, leaks: found, secretsStoredAnywhere: stored.size, byKind: table };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Secrets where no attack looked (stop 52): git's own texts an agent reads (commit messages, a
+// branch's name, a remote's URL), what the agent itself writes through MCP and `tasks add`, a
+// secret split by a shell's line continuation or inside a heredoc, an `Authorization: Basic`
+// header, a file named by a token; the forms JSON within JSON and percent-encoding twice.
+// ---------------------------------------------------------------------------------------------
+
+const json1 = (t) => JSON.stringify(t).slice(1, -1);
+/** A name=value form of a kind (`told` is how a person writes it before the secret). */
+const named = (k) => (/[=:]\s?$/.test(k.before) ? k.before : 'export API_TOKEN=');
+/** A kind as a Kubernetes Secret's stringData line: `DB_PASSWORD: "…"`, or the whole config as one value. */
+const yamlLine = (k) => {
+  const m = /^(?:export )?([A-Za-z_][A-Za-z0-9_]*)=$/.exec(k.config ?? k.before);
+  return m ? `${m[1]}: "${k.secret}"` : `config: ${JSON.stringify(`${k.config ?? k.before}${k.secret}${k.after}`)}`;
+};
+/** The forms stop 52 adds: each takes the kind (its secret may be split). */
+const FORMS_52 = {
+  'line continuation': (k) => {
+    const h = Math.floor(k.secret.length / 2);
+    return `${named(k)}${k.secret.slice(0, h).replace(/\n/g, '\\\n')}\\\n${k.secret.slice(h).replace(/\n/g, '\\\n')}${k.after.split('\n')[0]}`;
+  },
+  heredoc: (k) => `cat > /tmp/deploy.env <<'EOF'\nREGION=eu-west-1\n${k.text}\nEOF`,
+  'kubectl secret heredoc': (k) => `kubectl apply -f - <<EOF\napiVersion: v1\nkind: Secret\nmetadata:\n  name: deploy\nstringData:\n  ${yamlLine(k)}\nEOF`,
+  'JSON within JSON': (k) => json1(json1(k.text)),
+  'percent-encoded twice': (k) => `curl -s "https://sso.acme.dev/login?next=${encodeURIComponent(`https://api.acme.dev/v1/deploy?cfg=${encodeURIComponent(k.text)}`)}"`,
+};
+
+/** The stop-51 kinds, and Basic credentials (the base64 of user:password is the secret). */
+function kinds52() {
+  const base = credentialKinds('secrets-52').map(({ kind, told, before, secret, after }) => ({ kind, before: told, config: before, secret, after, text: told + secret + after }));
+  const basic = Buffer.from(`deploy:${credentialKinds('secrets-52-basic')[22].secret}Xk9`).toString('base64');
+  base.push({ kind: 'Basic credentials', before: 'Authorization: Basic ', config: '', secret: basic, after: '', text: `curl -H "Authorization: Basic ${basic}" https://registry.acme.dev/v2/` });
+  return base;
+}
+
+/** Kinds whose secret can be a branch name's part (no blank, no `..`, no `:`; one line). */
+const refSafe = (k) => /^[A-Za-z0-9_\-./+=]+$/.test(k.secret) && !k.secret.includes('..') && !k.secret.endsWith('.') && k.secret.length < 200;
+
+/**
+ * Files of .git/git-memory that cache git's own texts: the log (as secrets-more), and primer-read.json,
+ * whose key holds the branch's name as .git/HEAD does (the primer's header shows it redacted).
+ */
+const GIT_CACHES_52 = [...GIT_LOG_CACHES, 'primer-read.json'];
+
+async function attackSecrets52() {
+  const kinds = kinds52();
+  const model = await fakeModel((body) => {
+    const system = JSON.stringify(body.system ?? '');
+    if (/MEMORY\.md|long-term/i.test(system)) return '# Memory\n\n## Decisions\n- Deploys go through the staging pipeline first.\n';
+    return '# Session notes\n\n## Current State\nFixing the deploy.\n';
+  });
+  const found = {}; // place → agent → kinds found
+  const table = {}; // kind → place → agents
+  const planted = {}; // vector → kinds planted there
+  const t = tally();
+  const forms = Object.fromEntries(Object.entries(FORMS_52).map(([name, f]) => [name, f]));
+  const agents = [
+    ['claude', 'claude', join(ROOT, 'test/fixtures/transcripts/claude.jsonl')],
+    ['codex', 'codex', join(ROOT, 'test/fixtures/transcripts/codex.jsonl')],
+    ['gemini', 'gemini', join(ROOT, 'test/fixtures/transcripts/gemini.json')],
+    ['codex-code-mode', 'codex', join(ROOT, 'test/fixtures/agents/codex-0.171.0/code-mode.jsonl')],
+    ['gemini-0.61', 'gemini', join(ROOT, 'test/fixtures/agents/gemini-0.61.0/chat.jsonl')],
+  ];
+  const refKinds = kinds.filter(refSafe);
+  for (const [a, [label, agent, fixture]] of agents.entries()) {
+    const dir = await makeRepo(`secrets-52-${label}`, ['--agent', agent, '--mcp']);
+    chooseFakeModel(dir, model.url);
+    gitSync(dir, 'commit', '-q', '-am', 'Choose the model');
+    const before = model.requests.length;
+    const env = { ...ENV, ANTHROPIC_API_KEY: 'sk-ant-fake-key-for-the-local-fake-server', ANTHROPIC_BASE_URL: model.url };
+    const raw = readFileSync(fixture, 'utf8');
+    const first = fixture.endsWith('.json') ? JSON.parse(raw) : JSON.parse(raw.split('\n')[0]);
+    const sessionId = agent === 'claude' ? randomUUID() : (first.payload?.id ?? first.sessionId ?? randomUUID());
+    const tdir = join(W, `secrets-52-transcripts-${label}`);
+    mkdirSync(tdir, { recursive: true });
+    const tpath = join(tdir, fixture.endsWith('.json') ? `session-${sessionId}.json` : `${agent === 'codex' ? 'rollout-2026-03-02T09-00-00-' : ''}${sessionId}.jsonl`);
+    // Each text of the transcript gets the next kind in the next form (the forms take the kind).
+    const formKinds = kinds.map((k) => ({ ...k, text: k }));
+    const asText = Object.fromEntries(Object.entries(forms).map(([n, f]) => [n, (k) => f(k)]));
+    const p = plantedTranscript(fixture, formKinds, sessionId, asText);
+    writeFileSync(tpath, p.text);
+    (planted.transcript ??= new Set()).add(p.slots);
+    // git's own texts: a remote's URL with a token, a branch named by a token, commit messages
+    // holding each kind (the primer's recent commits and `diff` give them to the agent), a file
+    // named by a token, all made before the session's hooks run.
+    const remoteKind = kinds.find((k) => k.kind === 'GitHub fine-grained PAT');
+    gitSync(dir, 'remote', 'add', 'origin', `https://deploy:${remoteKind.secret}@git.acme.dev/acme/app.git`);
+    const glKind = kinds.find((k) => k.kind === 'GitLab PAT');
+    gitSync(dir, 'remote', 'add', 'mirror', `https://oauth2:${glKind.secret}@gitlab.acme.dev/acme/app.git`);
+    const branchKind = refKinds[a % refKinds.length];
+    gitSync(dir, 'checkout', '-q', '-b', `fix/rotate-${branchKind.secret}`);
+    const fileKind = refKinds[(a + 3) % refKinds.length];
+    mkdirSync(join(dir, 'config'), { recursive: true });
+    writeFileSync(join(dir, 'config', `${fileKind.secret}.json`), '{}\n');
+    gitSync(dir, 'add', '-A');
+    gitSync(dir, 'commit', '-q', '-m', `Add the registry config for ${fileKind.kind}`);
+    for (const [i, k] of kinds.entries()) {
+      writeFileSync(join(dir, 'src', 'app.ts'), `export const app = ${i + 3};\n`);
+      gitSync(dir, 'add', 'src/app.ts');
+      const subject = i % 2 ? `Deploy with ${k.text.split('\n')[0]}` : `Rotate the ${k.kind}`;
+      gitSync(dir, 'commit', '-q', '-m', subject, '-m', `The new value:\n${k.text}`);
+    }
+    planted.git = ['remote URL: GitHub fine-grained PAT, GitLab PAT', `branch: ${branchKind.kind}`, `file name: ${fileKind.kind}`, `commit messages: ${kinds.length}`];
+    const outputs = {};
+    const call = async (what, r) => {
+      t.add(`${label} ${what}`, r);
+      outputs[what] = (outputs[what] ?? '') + r.stdout + r.stderr;
+      return r;
+    };
+    const payload = (extra) => ({ session_id: sessionId, transcript_path: tpath, cwd: dir, ...extra });
+    for (const [event, extra] of EVENTS.slice(0, 5)) await call(`hook ${event}`, await hook(dir, event, agent, payload(extra), env));
+    await call('hook session-start (compact)', await hook(dir, 'session-start', agent, payload({ hook_event_name: 'SessionStart', source: 'compact' }), env));
+    await call('notes update', await gm(['notes', 'update', '--session', sessionId, '--transcript', tpath], { cwd: dir, env, timeout: 60_000 }));
+    await call('compact', await gm(['compact', '--transcript', tpath], { cwd: dir, env, timeout: 60_000 }));
+    await call('hot-files', await gm(['hot-files', '--transcript', tpath], { cwd: dir, env, timeout: 60_000 }));
+    await call('ledger', await gm(['ledger', '--transcript', tpath], { cwd: dir, env, timeout: 60_000 }));
+    // What the agent writes itself: a task, a log line, MCP's log, task update and session end.
+    const k1 = kinds[(a * 5 + 1) % kinds.length];
+    const k2 = kinds[(a * 5 + 2) % kinds.length];
+    const k3 = kinds[(a * 5 + 3) % kinds.length];
+    const k4 = kinds[(a * 5 + 4) % kinds.length];
+    const k5 = kinds[(a * 5 + 5) % kinds.length];
+    await call('tasks add', await gm(['tasks', 'add', `Rotate ${k1.text}`], { cwd: dir, env }));
+    const mcpWrites = await mcpSession(dir, env, [
+      ['memory_log', { text: `The deploy reads ${k2.text}` }],
+      ['memory_update_tasks', { tasks: [{ task: `Revoke ${k3.text}`, progress: `found ${k3.text}`, next_step: `rotate ${k3.secret}` }] }],
+      ['memory_session_end', { request: `Fix the deploy (${k4.text})`, completed: [`configured ${k4.text}`], learned: [`the key is ${k5.text}`], next_steps: [`rotate ${k5.secret}`], decisions: [`keep ${k1.secret} in the vault`], notes: [k2.text] }],
+    ]);
+    outputs['MCP writes'] = mcpWrites.replies.join('\n');
+    planted.agentWrites = ['tasks add', 'memory_log', 'memory_update_tasks', 'memory_session_end'];
+    await call('hook session-end', await hook(dir, 'session-end', agent, payload({ hook_event_name: 'SessionEnd', reason: 'other' }), env));
+    await settle(dir);
+    await call('tasks', await gm(['tasks'], { cwd: dir, env }));
+    await call('dream --offline', await gm(['dream', '--offline'], { cwd: dir, env, timeout: 60_000 }));
+    await call('dream', await gm(['dream'], { cwd: dir, env, timeout: 60_000 }));
+    await call('primer', await gm(['primer'], { cwd: dir, env }));
+    await call('hook session-start (next)', await hook(dir, 'session-start', agent, { session_id: randomUUID(), transcript_path: join(tdir, 'next.jsonl'), cwd: dir, hook_event_name: 'SessionStart', source: 'startup' }, env));
+    await call('search', await gm(['search', 'deploy'], { cwd: dir, env }));
+    await call('diff', await gm(['diff', 'HEAD~40..HEAD'], { cwd: dir, env }));
+    for (const cmd of [['sessions'], ['show'], ['journal'], ['config'], ['doctor'], ['log'], ['statusline']]) {
+      await call(cmd[0], await gm(cmd, { cwd: dir, env, input: cmd[0] === 'statusline' ? JSON.stringify({ session_id: sessionId, transcript_path: tpath, cwd: dir }) : '' }));
+    }
+    await call('view', await gm(['view', '--out', join(tdir, 'view.html')], { cwd: dir, env }));
+    outputs['view page'] = existsSync(join(tdir, 'view.html')) ? readFileSync(join(tdir, 'view.html'), 'utf8') : '';
+    const mcp = await mcpSession(dir, env, [
+      ['memory_primer', {}],
+      ['memory_search', { query: 'deploy token' }],
+      ['memory_tasks', {}],
+    ]);
+    outputs['MCP replies'] = mcp.replies.join('\n');
+    await settle(dir);
+    const memoryDir = join(dir, '.openclaw_memory');
+    const memoryObjects = gitSync(dir, 'log', '--format=%H', '--', '.openclaw_memory')
+      .split('\n')
+      .filter(Boolean)
+      .map((c) => gitSync(dir, 'show', '--format=%B', c, '--', '.openclaw_memory'))
+      .join('\n');
+    const places = {
+      'memory files (working tree)': textOfTree(memoryDir),
+      'memory commits (messages and changes)': memoryObjects,
+      'bytes sent to the model': model.requests.slice(before).join('\n'),
+      '.git/git-memory (search index, other state)': textOfTree(join(dir, '.git', 'git-memory'), [join(dir, '.git', 'git-memory', 'sessions'), ...GIT_CACHES_52.map((f) => join(dir, '.git', 'git-memory', f))]),
+      '.git/git-memory git caches: log, branch (local)': GIT_CACHES_52.map((f) => (existsSync(join(dir, '.git', 'git-memory', f)) ? readFileSync(join(dir, '.git', 'git-memory', f), 'latin1') : '')).join('\n'),
+      '.git/git-memory/sessions (ledger, local)': textOfTree(join(dir, '.git', 'git-memory', 'sessions')),
+      ...outputs,
+    };
+    for (const [place, text] of Object.entries(places)) {
+      for (const k of kinds) {
+        if (!morePieces52(k.secret).some((piece) => text.includes(piece))) continue;
+        ((found[place] ??= {})[label] ??= []).push(k.kind);
+        ((table[k.kind] ??= {})[place] ??= []).push(label);
+      }
+    }
+  }
+  // Kept with the workspace (GM_ATTACK_KEEP=1): the requests, to see what reached the model.
+  if (process.env.GM_ATTACK_KEEP) writeFileSync(join(W, 'secrets-52-requests.txt'), model.requests.join('\n\n'));
+  await model.close();
+  const stored = new Set();
+  // Local as in secrets-more: the ledger state, git's log cached, and `ledger`'s output to its user.
+  for (const [place, byAgent] of Object.entries(found)) if (!/local\)$|^ledger$/.test(place)) for (const ks of Object.values(byAgent)) for (const k of ks) stored.add(`${k} → ${place}`);
+  return { ...t, kinds: kinds.length, forms: Object.keys(FORMS_52).length, agents: agents.length, planted: { ...planted, transcript: [...(planted.transcript ?? [])] }, modelRequests: model.requests.length, leaks: found, secretsStoredAnywhere: stored.size, byKind: table };
+}
+
+/** Pieces of a secret as morePieces gives them, and in the forms stop 52 adds (JSON within JSON, percent twice). */
+function morePieces52(secret) {
+  const out = new Set(morePieces(secret));
+  for (const form of [json1(json1(secret)), encodeURIComponent(encodeURIComponent(secret))]) {
+    for (const line of form.split(/\\\\n|%250A/)) {
+      const t = line.trim();
+      if (t.startsWith('-----') || t.startsWith('%252D')) continue;
+      for (let i = 0; i + 12 <= t.length; i += 6) out.add(t.slice(i, i + 12));
+    }
+  }
+  return [...out];
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1212,6 +1408,7 @@ const CLASSES = {
   payloads: ['hostile hook payloads', attackPayloads],
   secrets: ['planted credentials', attackSecrets],
   'secrets-more': ['more credential kinds, forms and places (stop 51)', attackSecretsMore],
+  'secrets-52': ["git's texts, the agent's own writes, line continuations, heredocs, Basic headers (stop 52)", attackSecrets52],
   injection: ['injection payloads, 3 channels', attackInjection],
   kills: ['SIGKILL of the notes worker', attackKills],
   disk: ['full disk', async () => (canMount ? inNamespace('disk', '16m') : { runs: 0, crashes: 0, hangs: 0, skipped: 'no mount namespace (needs root and unshare -m)' })],

@@ -5,6 +5,7 @@ import { shallowBoundary } from '../git/shallow.js';
 import { readSessionEnded } from '../git/session-ended.js';
 import { currentBranch } from '../git/repo.js';
 import { readUsage } from '../llm/usage.js';
+import { redactQuick } from '../safety/quick-redact.js';
 import { parseLongTerm, type LongTermEntry } from '../memory/long-term.js';
 import type { Task } from '../memory/tasks.js';
 import { readTaskListKeeping } from '../memory/tasks-file.js';
@@ -85,9 +86,11 @@ export async function view(ctx: Ctx): Promise<Result<ViewData>> {
     }
   }
   const primer = await rebuildPrimer(o, { write: false, recordStart: false });
+  // The branch is git's text, named as the primer's header names it: a token in it redacted.
+  const shownBranch = (b: string | null) => b && redactQuick(b);
   warnings.push(...primer.warnings.filter((w) => !o.warnings.includes(w)));
   return {
-    data: { project: o.config.project.name || basename(root), branch: currentBranch(o.repo), generatedAt: localIso(o.now), sessions, tasks, memory, primer: primer.data.markdown },
+    data: { project: o.config.project.name || basename(root), branch: shownBranch(currentBranch(o.repo)), generatedAt: localIso(o.now), sessions, tasks, memory, primer: primer.data.markdown },
     warnings,
   };
 }

@@ -161,16 +161,18 @@ export async function redactOutgoing(text: string, allowlist: readonly string[] 
   const across = await redactAcrossEntries(text, allowlist);
   let out = across.text;
   let redacted = across.redacted;
-  const found = await scanText(out, { allowlist });
-  if (found.length) out = redactText(out, found);
-  redacted += found.length;
   // A tool call's input is rendered as JSON: `\"client_secret\": \"…\"` hides the quotes the
-  // rules expect. Scanned again unescaped, each finding mapped back to the text as sent.
+  // rules expect. Scanned unescaped, each finding mapped back to the text as sent; first, while a
+  // secret is whole: a shell's line continuation in a command (`T=xoxb-…\\\n…`) is one value only
+  // unescaped, and the scan as sent took its first half alone (stop 52).
   if (/\\["nt\\/]/.test(out)) {
     const unescaped = await redactUnescaped(out, allowlist);
     out = unescaped.text;
     redacted += unescaped.redacted;
   }
+  const found = await scanText(out, { allowlist });
+  if (found.length) out = redactText(out, found);
+  redacted += found.length;
   const keys = redactKeyRests(out);
   const blobs = redactBlobs(keys.text);
   return { text: blobs.text, redacted: redacted + keys.redacted + blobs.redacted };

@@ -11,8 +11,11 @@
  */
 const CSI_OR_OSC = String.raw`(?:\[[0-?]{0,32}[ -/]{0,4}[@-~]|\][^\x07\x1b\n]{0,512}?(?:\x07|\x1b\\|\\(?:u0007|x07|a)))`;
 const TERMINAL_ESCAPE = new RegExp(String.raw`\x1b(?:${CSI_OR_OSC}|[@-Z\\\]^_])|\\(?:u001[bB]|x1[bB]|033|e)${CSI_OR_OSC}`, 'y');
-/** A percent-encoded character (a URL's query, a form body, a `curl --data-urlencode`). */
-const PERCENT = /%([0-9A-Fa-f]{2})/y;
+/**
+ * A percent-encoded character (a URL's query, a form body, a `curl --data-urlencode`), encoded once
+ * or more (`%3A`, `%253A`: a URL put in another URL's query).
+ */
+const PERCENT = /%(?:25){0,8}([0-9A-Fa-f]{2})/y;
 /**
  * A diff's added or removed line (`+ghp_…`, `-postgres://…`, `------BEGIN…` of a key file deleted):
  * its mark sits where a rule looks for a token's start (`-` may be part of a token). Not a
@@ -21,6 +24,35 @@ const PERCENT = /%([0-9A-Fa-f]{2})/y;
 const DIFF_MARK = /^(?:-(?!-- |--$|\s|----[^-])|\+(?!\+\+ |\s))/;
 const ESCAPED_ESC = /\\(?:u001[bB]|x1[bB]|033|e)[[\]]/;
 const PERCENT_ANY = /%[0-9A-Fa-f]{2}/;
+/** A quote escaped twice or more: a `.env` line inside JSON within JSON (`KEY=\\\"…\\\"`). */
+const DEEP_QUOTE = /\\\\+"/;
+
+/**
+ * The character a run of percent-encoded bytes at `i` stands for, and where the run ends: printable
+ * ASCII, a tab or a line break, or one UTF-8 character of two to four bytes (`%C3%BC`). Null for
+ * anything else (a control byte, a lone or broken UTF-8 byte).
+ */
+function percentAt(text: string, i: number): { ch: string; end: number } | null {
+  PERCENT.lastIndex = i;
+  const first = PERCENT.exec(text);
+  if (!first) return null;
+  const code = parseInt(first[1]!, 16);
+  if (code === 9 || code === 10 || code === 13 || (code >= 0x20 && code < 0x7f)) return { ch: String.fromCharCode(code), end: PERCENT.lastIndex };
+  const more = code >= 0xc2 && code <= 0xdf ? 1 : code >= 0xe0 && code <= 0xef ? 2 : code >= 0xf0 && code <= 0xf4 ? 3 : -1;
+  if (more < 0) return null;
+  const bytes = [code];
+  let end = PERCENT.lastIndex;
+  for (let k = 0; k < more; k++) {
+    PERCENT.lastIndex = end;
+    const next = PERCENT.exec(text);
+    const b = next ? parseInt(next[1]!, 16) : -1;
+    if (b < 0x80 || b > 0xbf) return null;
+    bytes.push(b);
+    end = PERCENT.lastIndex;
+  }
+  const ch = new TextDecoder().decode(Uint8Array.from(bytes));
+  return ch.includes('\ufffd') ? null : { ch, end };
+}
 
 /**
  * Whether `text` holds a terminal escape, a percent-encoded character or a diff's line: `indexOf`
@@ -29,8 +61,10 @@ const PERCENT_ANY = /%[0-9A-Fa-f]{2}/;
  */
 function mayNeedView(text: string): boolean {
   if (text.includes('\x1b')) return true;
+  if (text.includes('\\\n')) return true;
   if (text.includes('\\') && ESCAPED_ESC.test(text)) return true;
   if (text.includes('%') && PERCENT_ANY.test(text)) return true;
+  if (text.includes('\\\\"') && DEEP_QUOTE.test(text)) return true;
   for (const mark of ['-', '+']) {
     for (let at = text.startsWith(mark) ? 0 : text.indexOf(`\n${mark}`); at !== -1; at = text.indexOf(`\n${mark}`, at + 1)) {
       const start = text[at] === '\n' ? at + 1 : at;
@@ -73,40 +107,62 @@ export function plainView(text: string): { view: string; from: Int32Array; to: I
   };
   const word = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
   let lineStart = 0;
+  let continued = false; // the line before ended in a line continuation
   while (lineStart <= text.length) {
     const nl = text.indexOf('\n', lineStart);
     const lineEnd = nl === -1 ? text.length : nl;
     const line = text.slice(lineStart, lineEnd);
-    if (mayNeedView(line)) {
-      let run = lineStart + (DIFF_MARK.test(line) ? 1 : 0);
-      for (let i = run; i < lineEnd; ) {
+    // A shell's line continuation (an odd run of backslashes before the line break): the line and
+    // the next are one as the shell reads them, a secret split there is one (`export T=ghp_ab\` then `cd…`).
+    let b = lineEnd;
+    while (b > lineStart && text.charCodeAt(b - 1) === 0x5c) b--;
+    const continues = nl !== -1 && (lineEnd - b) % 2 === 1;
+    if (continued || continues || mayNeedView(line)) {
+      const stop = continues ? lineEnd - 1 : lineEnd;
+      let run = lineStart + (!continued && DIFF_MARK.test(line) ? 1 : 0);
+      for (let i = run; i < stop; ) {
         const c = text.charCodeAt(i);
         if (c === 0x1b || c === 0x5c) {
-          TERMINAL_ESCAPE.lastIndex = i;
-          const esc = TERMINAL_ESCAPE.exec(text);
-          if (esc && i + esc[0].length <= lineEnd) {
+          // A run of backslashes is passed whole (linear on a megabyte of them): before a quote it is
+          // a quote escaped once or more (`\"`, `\\\"`: JSON within JSON) and reads as one; before
+          // an escaped terminal escape (`\\u001b[31m`) it goes with the escape.
+          let k = i;
+          while (k < stop && text.charCodeAt(k) === 0x5c) k++;
+          if (k > i && k < stop && text.charCodeAt(k) === 0x22) {
             copy(run, i);
-            const end = i + esc[0].length;
-            if (word(last) && end < lineEnd && word(text.charCodeAt(end))) put(' ', i, end);
+            put('"', i, k + 1);
+            i = run = k + 1;
+            continue;
+          }
+          const at = k > i ? k - 1 : i;
+          TERMINAL_ESCAPE.lastIndex = at;
+          const esc = TERMINAL_ESCAPE.exec(text);
+          if (esc && at + esc[0].length <= stop) {
+            copy(run, i);
+            const end = at + esc[0].length;
+            if (word(last) && end < stop && word(text.charCodeAt(end))) put(' ', i, end);
             i = run = end;
             continue;
           }
+          if (k > i) {
+            i = k;
+            continue;
+          }
         } else if (c === 0x25) {
-          PERCENT.lastIndex = i;
-          const pct = PERCENT.exec(text);
-          const code = pct ? parseInt(pct[1]!, 16) : -1;
-          if (code === 9 || code === 10 || code === 13 || (code >= 0x20 && code < 0x7f)) {
+          const pct = percentAt(text, i);
+          if (pct && pct.end <= stop) {
             copy(run, i);
-            put(String.fromCharCode(code), i, i + 3);
-            i = run = i + 3;
+            for (const ch of pct.ch.split('')) put(ch, i, pct.end);
+            i = run = pct.end;
             continue;
           }
         }
         i++;
       }
-      copy(run, lineEnd);
-      put('\n', lineEnd, Math.min(lineEnd + 1, text.length));
+      copy(run, stop);
+      if (!continues) put('\n', lineEnd, Math.min(lineEnd + 1, text.length));
     }
+    continued = continues;
     if (nl === -1) break;
     lineStart = nl + 1;
   }

@@ -193,6 +193,18 @@ function wholeKeys(text: string): string {
  * `\x1b[32mnpm_…` hides the token's start from its rule, `token%3A%20eyJ…` the name and the start,
  * `-ghp_…` in a diff the start too. What that finds is replaced in `text`.
  */
+/**
+ * A text with a shell's line continuation (`\` before a line break) redacted as read first, its
+ * continued lines one: the line-by-line pass would redact a secret's first half alone (a name=value
+ * rule takes it, the backslash with it) and leave the second on the next line.
+ */
+function joinedFirst(text: string): string {
+  return text.includes('\\\n') ? asRead(text) : text;
+}
+
+/** A redaction marker and what runs on from it in a view, where a line continuation was left out. */
+const RUN_ON = /\[REDACTED:[a-z0-9/-]{1,40}\]([^\s"'`<>\[\]]{4,})/g;
+
 function asRead(text: string): string {
   const plain = plainView(text);
   if (!plain) return text;
@@ -204,6 +216,14 @@ function asRead(text: string): string {
     at += line.length + 1;
   }
   if (view.includes('PRIVATE KEY') || view.includes('[REDACTED:private-key]')) spans.push(...spansIn(view, allChecks().filter((c) => c.rule.id === 'private-key')));
+  // The line-by-line pass redacted a secret's first half before a shell's line continuation
+  // (`export T=[REDACTED:…]\`): what runs on from the marker on the next line is the rest of it.
+  if (text.includes('\\\n') && text.includes('[REDACTED:')) {
+    for (const m of view.matchAll(RUN_ON)) {
+      const rest = m.index + m[0].length - m[1]!.length;
+      if (from[rest]! > to[rest - 1]!) spans.push([rest, m.index + m[0].length, 'split-secret']);
+    }
+  }
   return replaceSpans(text, spans.map(([s, e, id]) => [from[s]!, to[e - 1]!, id]));
 }
 
@@ -218,6 +238,7 @@ function asRead(text: string): string {
  * case-insensitive) and compiling it again to machine code past its first hundred lines.
  */
 export function redactQuickLines(text: string): string {
+  text = joinedFirst(text);
   chars += text.length;
   const lines = text.split('\n');
   if (text.length > CHARS_BEFORE_PATTERN / 2 && TABLE) {
@@ -237,6 +258,7 @@ export function redactQuickLines(text: string): string {
  */
 export function redactQuickOnce(text: string): string {
   if (text.length > CHARS_BEFORE_PATTERN / 2 || !TABLE || literalIndex || chars + text.length > CHARS_BEFORE_PATTERN) return redactQuickLines(text);
+  text = joinedFirst(text);
   chars += text.length;
   return redactAcrossLines(redactHeldLines(text));
 }

@@ -73,16 +73,20 @@ export function isReference(value: string): boolean {
   return REFERENCE.test(value) || PLACEHOLDER.test(value);
 }
 
+/** Five consonants in a row, in lower case (an acronym, `HTTPS`, is a word of its own). */
+const CONSONANTS = /[b-df-hj-np-tv-xz]{5}/;
+
 /**
  * Mostly words (`getSecretManagerClient`, `oauth2-client-credentials`, `i18n.errors.tooShort`):
- * at least 3/4 of the letters and digits sit in words of 3+ letters or in short numbers.
+ * at least 3/4 of the letters and digits sit in words of 3+ letters or in short numbers. A run of
+ * five consonants is no word's (`jxocmwnx` of a random password `1A4jxocmwnxJMlkx`, stop 52).
  */
 export function isIdentifierLike(value: string): boolean {
   let total = 0;
   let wordy = 0;
   for (const token of value.match(/[A-Z]?[a-z]+\d*|[A-Z]+\d*(?![a-z])|\d+/g) ?? []) {
     total += token.length;
-    if (/^[A-Za-z]{3,}\d{0,2}$|^\d{1,4}$/.test(token)) wordy += token.length;
+    if (/^[A-Za-z]{3,}\d{0,2}$|^\d{1,4}$/.test(token) && !CONSONANTS.test(token)) wordy += token.length;
   }
   return /[A-Za-z]{3}/.test(value) && wordy >= 0.75 * total;
 }
@@ -201,8 +205,12 @@ function shortPassword(v: string): boolean {
 /** A line break in key material as a transcript or a rendering gives it: a newline, a blank, a `\\n` escape. */
 const KEY_BREAK = String.raw`(?:\s|\\[nr])`;
 
-const B = '(?<![A-Za-z0-9_-])'; // token start
-const E = '(?![A-Za-z0-9_-])'; // token end
+// Token start and end: not inside a longer word. A `-` between a word and the token is a name's
+// joint, not part of the token (`fix/rotate-ghp_…`, a branch or a file named after a token, stop 52);
+// a `-` at a word's edge (`--ghp_`, a diff's `-ghp_`) or inside a token (`sk-ant-…`) stays one.
+// Written as flat look-arounds: the nested form cost the warm primer +1.2 M instructions.
+const B = '(?<![A-Za-z0-9_])(?<![^A-Za-z0-9]-|^-)'; // token start
+const E = '(?![A-Za-z0-9_]|-[^A-Za-z0-9]|-$)'; // token end
 const re = (source: string, flags = '') => new RegExp(source, `gd${flags}`);
 const random = (v: string) => looksRandom(v);
 // A fixed token shape is evidence enough; only rule out stand-ins like `ghp_xxxx…` or `…EXAMPLE`.

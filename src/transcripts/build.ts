@@ -52,6 +52,11 @@ export interface BuildState {
    * reply (a secret split between two records stays whole for the scanner that reads the ledger).
    */
   replyText?: string;
+  /**
+   * The reply of the response before the current one, when that response called no tool (nothing
+   * between the two but a new message id): read before the current reply's text when it is redacted.
+   */
+  replyBefore?: string;
   /** Claude Code: records waiting for their parent, and the last main-chain response. */
   claude?: ClaudeOrder;
   /**
@@ -203,8 +208,28 @@ function safe(text: string, max: number): string {
 
 /** `text` on one line, cut to `max` characters with an ellipsis, secrets redacted. */
 export function shorten(text: string, max = SHORT): string {
-  const flat = safe(text, max).replace(/\s+/g, ' ').trim();
+  return oneLineCut(safe(text, max), max);
+}
+
+function oneLineCut(redacted: string, max: number): string {
+  const flat = redacted.replace(/\s+/g, ' ').trim();
   return flat.length <= max ? flat : `${flat.slice(0, max - 1)}…`;
+}
+
+/**
+ * `text` shortened as `shorten` does, read after `before`, the reply of the response just before it
+ * (no call, result or prompt between: two message ids). A secret a model wrote across the two is
+ * whole only when they are read together; its second half alone is a random tail no rule knows
+ * (stop 51's `compact` printed it as "Result: …"). What the joined reading redacted at the start of
+ * `text` becomes one marker; the rest is `text` redacted as before.
+ */
+function shortenAfter(before: string, text: string, max: number): string {
+  const alone = safe(text, max);
+  const joined = redactQuickLines(before + (text.length > 4 * max + 400 ? text.slice(0, 4 * max + 400) : text));
+  if (joined.endsWith(alone)) return oneLineCut(alone, max);
+  let same = 0;
+  while (same < alone.length && same < joined.length && alone[alone.length - 1 - same] === joined[joined.length - 1 - same]) same++;
+  return oneLineCut(`[REDACTED:split-secret]${alone.slice(alone.length - same)}`, max);
 }
 
 /** `text` cut to `max` characters with an ellipsis, secrets redacted (as a command is kept). */
@@ -280,6 +305,7 @@ export function userMessage(s: BuildState, text: string, at: string): void {
   pushCapped(l.user_messages, { text: cut(text, MAX_USER_TEXT), at }, CAPS.user_messages);
   pushCapped(l.turns, { at, request: shorten(text, TURN_TEXT), tool_calls: 0, edited: [], reply: '' }, CAPS.turns);
   delete s.replyText;
+  delete s.replyBefore;
   s.turn = (s.turn ?? 0) + 1;
   delete s.turnChanges;
 }
@@ -328,11 +354,14 @@ export function assistantText(s: BuildState, text: string, chain: string): void 
   const turn = s.ledger.turns.at(-1);
   if (chain !== 'main' || !turn) return;
   s.replyText = s.replyText === undefined ? text : `${s.replyText}${text}`.slice(-4 * TURN_TEXT);
-  turn.reply = shorten(s.replyText, TURN_TEXT);
+  turn.reply = s.replyBefore ? shortenAfter(s.replyBefore, s.replyText, TURN_TEXT) : shorten(s.replyText, TURN_TEXT);
 }
 
 /** A new main-chain response starts: until it calls a tool, the session is at a natural pause. */
 export function responseStart(s: BuildState): void {
+  // The reply so far stays beside the new one when its response called no tool (see shortenAfter).
+  if (s.replyText !== undefined && !s.ledger.last_turn_had_tool_calls) s.replyBefore = s.replyText;
+  else delete s.replyBefore;
   s.ledger.last_turn_had_tool_calls = false;
   delete s.replyText;
 }
