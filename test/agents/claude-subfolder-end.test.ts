@@ -113,6 +113,9 @@ describe('a Claude Code session started in a subfolder', () => {
     await new Promise((r) => setTimeout(r, 1100));
     const home = tempDir('gm-claude-home-');
     transcript(repo, home, 'src');
+    // A person's first commit comes seconds after the session's first record, not in its second:
+    // the records of that second (the transcript's first ~0.2 s) all begin the session.
+    await new Promise((r) => setTimeout(r, 1100));
     writeFileSync(join(repo.dir, 'src/app.js'), 'export const bye = 1;\n');
     git('commit', '-q', '-am', 'Add bye');
     const spool = readFileSync(join(repo.dir, '.git', 'git-memory', 'spool.jsonl'), 'utf8');
