@@ -557,6 +557,14 @@ function asDone(clause: string): string {
   }
   return t;
 }
+/**
+ * What opens a statement before its subject or its verb and is neither: a time ("As of March 25, 2025, the license has been
+ * changed…", "In February 2021, the project was moved…", "Starting with version 7.0.0, …": a phrase that says a date, a version or
+ * a release, then a comma) or an adverb of how or when before a verb of change in the past ("Successfully migrated from…", "Recently
+ * we migrated…", "I recently switched…"; not "Newly created cameras…", a subject). Group 1 keeps the speaker. Bounded: the time phrase is 1–40 characters without a comma.
+ */
+const LEAD = /^(?:(?:as\s+of|starting\s+(?:with|from|in|on)|beginning\s+(?:with|in)|since|in|on|from|after)\s+(?=[^,]{0,40}?(?:\d|\b(?:today|this|earlier|last|release|version)\b))[^,]{1,40},\s+|((?:we|i)\s+)?(?!(?:only|early|daily|weekly|monthly|hourly|nightly|yearly)\b)[a-z]{2,20}ly\s+(?=(?:(?:we|i)\s+)?(?:migrated|switched|moved|changed|replaced|removed|dropped|renamed|deprecated|retired|converted|ported|upgraded|updated)\b))/i;
+
 /** "Changed X with Y" after its verb: group 1 the old thing (up to three words), 2 the new one's first word. */
 const CHANGED_WITH = /^\s+([^\s,()]+(?:\s+[^\s,()]+){0,2}?)\s+with\s+([^\s,()]+)/i;
 /** "(This release) completes the migration from/off", "Complete migration from": the whole opening up to "from"/"off", which stays. */
@@ -1454,7 +1462,10 @@ function negatesOlder(thing: Thing, newer: FactShape, older: FactShape): boolean
  */
 export function replacesSubject(newer: FactShape, newerText: string, older: FactShape): boolean {
   if (older.words.size === 0) return false;
-  if (newer.numbers && older.numbers && newer.numbers !== older.numbers && (versionAnew(newerText, older) || clauseAnew(newerText, older))) return true;
+  // "As of today, the source repository … has moved…", "Successfully migrated from…": read without what opens it and is no subject.
+  const plain = LEAD.test(newerText) ? newerText.replace(LEAD, '$1') : newerText;
+  if (plain !== newerText) return replacesSubject(factShape(plain), plain, older);
+  if (newer.numbers && older.numbers && newer.numbers !== older.numbers && (versionAnew(newerText, older) || clauseAnew(newerText, older) || versionSlotAnew(newerText, older))) return true;
   if (flipped(newer, older)) return true;
   if (newer.cued && newerText.includes('(') && renamedAgain(newerText, older)) return true;
   if (newer.tells && newer.cued && saidOtherwise(newerText, older)) return true;
@@ -1705,6 +1716,65 @@ function versionAnew(newerText: string, older: FactShape): boolean {
     if (!old || old === version) continue;
     // The subject before "to", a version's own words and the name aside, is the older fact's too.
     return [...said.subject].every((w) => w === name || w === 'version' || older.words.has(w));
+  }
+  return false;
+}
+
+/** A word between a name and its version in a slot: "Node.js is v18", "Prometheus is version 2.15.2", "axios version to 1.0.0". */
+const VERSION_GAP = new Set('is are now version to v'.split(' '));
+/** What says a version is set anew: "now", a verb that raises or sets one ("Upgrades the minimum version of Node.js to…", "Require minimum python 3.8"). */
+const VERSION_CUE = /\b(?:now|(?:upgrad|bump|rais|increas|updat|requir|downgrad|lower)[a-z]{0,4})\b/i;
+/** A version supported beside another ("now supports Erlang 22", "Added support for Node 22"): an addition, the older version may stay. */
+const VERSION_BESIDE = /\b(?:supports|support\s+for|adds?|added)\b/i;
+/** Words after a version that say its range ("14 or higher", "18 and later"). */
+const VERSION_OPEN = new Set('higher later above newer greater up'.split(' '));
+/** The stems of VERSION_CUE's words, which are no subject a fact must share. */
+const VERSION_CUE_STEM = /^(?:now|upgrad|bump|rais|increas|updat|requir|downgrad|lower)/;
+
+/**
+ * The version a frame gives one name, with the words before the name (its slot's subject): "The minimum version of Node.js is
+ * v18.14.1" → node.js, v18.14.1, [minimum, version]; "The minimum supported version is now Node v14" → nod, v14, [minimum,
+ * support, version]. Null where it gives none or more than one.
+ */
+function slotVersion(f: Frame): { name: string; version: string; before: string[]; after: string[] } | null {
+  let out: { name: string; version: string; before: string[]; after: string[] } | null = null;
+  for (let i = 1; i < f.words.length; i++) {
+    const v = f.words[i]!;
+    if (v.kind !== 'word' || !VERSION.test(v.key)) continue;
+    let j = i - 1;
+    while (j > 0 && i - j <= 3 && (f.words[j]!.kind === 'det' || VERSION_GAP.has(f.words[j]!.key))) j--;
+    const n = f.words[j]!;
+    // A word a version follows, at once or after "version", is a name however it is written ("minimum python 3.8", "the minimum python version is 3.7").
+    if (n.kind !== 'word' || !(n.named || n.tool || i - j === 1 || f.words[j + 1]!.key === 'version') || VERSION.test(n.key) || VERSION_GAP.has(n.key)) continue;
+    if (out) return null;
+    const keys = (from: number, to: number) => f.words.slice(from, to).filter((w) => w.kind === 'word' && w.key !== 'version').map((w) => w.key);
+    out = { name: n.key, version: v.key.replace(/^v/, ''), before: keys(0, j), after: keys(i + 1, f.words.length) };
+  }
+  return out;
+}
+
+/**
+ * Whether a clause of `newerText` gives the one named thing the older fact gives a version another version, in the same slot (issue
+ * 25 §2.1): the older's words before the name (what the version is of: "minimum", "minimum supported") said by the clause, the
+ * clause's own said by the older fact, and a word that sets it ("now", "upgrades", "require"). "The minimum supported version is
+ * now Node v14" over "…is Node v12"; "Upgrades the minimum version of Node.js to v18.20.1" over "The minimum version of Node.js is
+ * v18.14.1". Not where the older says nothing before the name ("Python 3.11 is supported": a version beside another), not "now
+ * supports Erlang 22" (an addition), not another subject ("The CI image now uses Node 20" over "The API runs on Node 18"), not more said after the version ("…on
+ * Postgres 16 now with pgvector").
+ */
+function versionSlotAnew(newerText: string, older: FactShape): boolean {
+  const text = newerText.slice(0, 300);
+  if (!VERSION_CUE.test(text) || VERSION_BESIDE.test(text)) return false;
+  const was = slotVersion(older.frame);
+  if (!was || !was.before.length) return false;
+  for (const clause of text.split(CLAUSES)) {
+    if (!VERSION_CUE.test(clause) || clause.toLowerCase().split(/[^a-z]+/).some((w) => HEDGED.has(w))) continue;
+    const f = shapeOf(clause).frame;
+    const now = slotVersion(f);
+    if (!now || now.name !== was.name || now.version === was.version) continue;
+    // "…runs on Postgres 16 now with pgvector": more said after the version, which the older fact may not say (a version and an extension).
+    if (now.after.some((w) => !older.frame.keys.has(w) && !VERSION_OPEN.has(w))) continue;
+    if (was.before.every((w) => f.keys.has(w)) && now.before.every((w) => older.frame.keys.has(w) || VERSION_CUE_STEM.test(w))) return true;
   }
   return false;
 }
