@@ -563,7 +563,7 @@ function asDone(clause: string): string {
  * a release, then a comma) or an adverb of how or when before a verb of change in the past ("Successfully migrated from…", "Recently
  * we migrated…", "I recently switched…"; not "Newly created cameras…", a subject). Group 1 keeps the speaker. Bounded: the time phrase is 1–40 characters without a comma.
  */
-const LEAD = /^(?:(?:as\s+of|starting\s+(?:with|from|in|on)|beginning\s+(?:with|in)|since|in|on|from|after)\s+(?=[^,]{0,40}?(?:\d|\b(?:today|this|earlier|last|release|version)\b))[^,]{1,40},\s+|((?:we|i)\s+)?(?!(?:only|early|daily|weekly|monthly|hourly|nightly|yearly)\b)[a-z]{2,20}ly\s+(?=(?:(?:we|i)\s+)?(?:migrated|switched|moved|changed|replaced|removed|dropped|renamed|deprecated|retired|converted|ported|upgraded|updated)\b))/i;
+const LEAD = /^(?:(?:as\s+of|starting\s+(?:with|from|in|on)|beginning\s+(?:with|in)|since|in|on|from|after)\s+(?=[^,]{0,40}?(?:\d|\b(?:today|this|earlier|last|release|version)\b))[^,]{1,40}(?:,\s*\d{4})?,\s+|((?:we|i)\s+)?(?!(?:only|early|daily|weekly|monthly|hourly|nightly|yearly)\b)[a-z]{2,20}ly\s+(?=(?:(?:we|i)\s+)?(?:migrated|switched|moved|changed|replaced|removed|dropped|renamed|deprecated|retired|converted|ported|upgraded|updated)\b))/i;
 
 /** "Changed X with Y" after its verb: group 1 the old thing (up to three words), 2 the new one's first word. */
 const CHANGED_WITH = /^\s+([^\s,()]+(?:\s+[^\s,()]+){0,2}?)\s+with\s+([^\s,()]+)/i;
@@ -1471,6 +1471,7 @@ export function replacesSubject(newer: FactShape, newerText: string, older: Fact
   if (newer.tells && newer.cued && saidOtherwise(newerText, older)) return true;
   // A state of the same subject under a condition the older fact does not name holds there only, whatever else the newer says: "Pre-ping now defaults to True in the test suite" leaves "Pre-ping defaults to False" (as flipped judges it).
   if (underOtherCondition(newer, older)) return false;
+  if (slotAnew(newerText, older)) return true;
   if (!newer.cued) return false;
   // "…Migrated to [Joke_Command] … with enabled. Both formats work": a line that says the old way still works replaces nothing.
   if (/\b(?:both|still|continues?)\b/i.test(newerText) && KEPT_TOO.test(newerText.slice(0, FRAME_MAX))) return false;
@@ -1501,6 +1502,65 @@ export function replacesSubject(newer: FactShape, newerText: string, older: Fact
     for (const w of aside.words) if (older.words.has(w)) return false;
     return sameFrame(factShape(aside.text).frame, older.frame);
   });
+}
+
+/** DONE_VERB's verbs in the past ("replaced", "moved"). */
+const DONE_FORM = new Set(DONE_VERB.values());
+/** Verbs that set a value anew, in any form ("Updated", "upgrades", "bump"). */
+const SETS_ANEW = /^(?:upgrad|updat|bump|rais|increas|downgrad|lower)[a-z]{0,4}$/;
+/** The claims of a name ("is named", "is called"), as claimVerb reads them. */
+const NAMED_CLAIM = new Set(['nam', 'call']);
+/** "<verb> [what] from A to B" (group 1 the verb, 2 what, 3 A, 4 B): bounded, one clause, no comma in A or B. */
+const FROM_TO = /^(?:\[[^[\]]{1,40}\]\s*)?([a-z]{3,20})\s+((?:[^\s,]+\s+){0,3}?)from\s+([^,;]{1,60}?)\s+to\s+([^,;]{1,60})$/i;
+/** "<slot> (has been) changed/renamed to B" (group 1 the slot, 2 the verb, 3 B). */
+const CHANGED_TO = /^((?:[^\s,]+\s+){1,4}?)(?:(?:has|have)\s+been\s+|was\s+|were\s+|is\s+|are\s+)?(?:now\s+)?(changed|renamed)\s+to\s+([^,;]{1,60})$/i;
+
+/**
+ * Whether a clause of `newerText` gives the slot of the older fact another value (issue 25 §2.1), the slot named by the older's
+ * claim (its verb: "This project is licensed under GPLv3", "Mineflake is licensed under GPL3") or by its subject ("The default
+ * email provider is AWS SES"), whatever verb the change is said with: "Relicense from GPL3 to MIT", "Updated project license from
+ * MIT to AGPL v3" (the claim's word, the old value the older's, a name the new one); "the license has been changed to the MIT
+ * License", "Default provider changed to `postmark`", "The project is renamed to nRF Asset Tracker" over "The project is
+ * named Bifravst" (the slot's words all the older's, the new value a name it does not say).
+ * Not "Copied the config from A to B" (no word of the older's claim), not "The docs license changed to MIT" over "The project is
+ * licensed under GPL" (a word of another subject).
+ */
+function slotAnew(newerText: string, older: FactShape): boolean {
+  if (!/\b(?:from|changed|renamed)\s/i.test(newerText) || older.frame.clauses !== 1) return false;
+  const claim = older.frame.verb;
+  const lower = older.frame.words;
+  // The older's subject: its words before "is/are" ("The default email provider").
+  const be = lower.findIndex((w) => w.kind === 'slot' && SLOT_GROUP.get(w.key) === 'is');
+  const subject = be > 0 ? lower.slice(0, be).filter((w) => w.kind === 'word').map((w) => w.key) : [];
+  // The claim's word itself, its noun, or it said again ("licensed": license, relicense; not "proxy-connect" for "proxied").
+  const ofClaim = (w: string) => !!claim && claim.length >= 4 && (w === claim || w === `re${claim}` || NOUN_FORM.get(w) === claim);
+  const fresh = (b: string) => {
+    const f = shapeOf(b).frame.words.filter((w) => w.kind === 'word');
+    return f.some((w) => (w.named || w.tool) && !older.frame.keys.has(w.key));
+  };
+  for (const part of newerText.slice(0, 300).split(CLAUSES)) {
+    const c = part.trim().replace(/\.+$/, '');
+    if (!c || c.toLowerCase().split(/[^a-z]+/).some((w) => HEDGED.has(w))) continue;
+    const m = FROM_TO.exec(c);
+    if (m && claim) {
+      const what = shapeOf(m[2]!).frame.words.filter((w) => w.kind === 'word').map((w) => w.key);
+      // The first word is the verb where it says a change or the claim ("Updated", "Relicense"); else it is the subject's ("Image uploads moved from S3…").
+      const verb = m[1]!.toLowerCase();
+      if (!(DONE_VERB.has(verb) || DONE_FORM.has(verb) || SETS_ANEW.test(verb) || ofClaim(stem(verb)))) what.push(stem(verb));
+      const was = shapeOf(m[3]!).words;
+      if ([stem(verb), ...what].some(ofClaim) && what.every((w) => ofClaim(w) || older.frame.keys.has(w)) && was.size && [...was].every((w) => older.words.has(w)) && fresh(m[4]!)) return true;
+    }
+    const n = CHANGED_TO.exec(c);
+    if (n) {
+      const slot = shapeOf(n[1]!).frame.words.filter((w) => w.kind === 'word').map((w) => w.key);
+      // By the subject only where the older's claim is what it is or what it is named ("The project is named Bifravst"): a project
+      // renamed is no project hosted elsewhere.
+      const renamed = n[2]!.toLowerCase() === 'renamed';
+      const bySubject = (renamed ? !!claim && NAMED_CLAIM.has(claim) : !claim && !lower.some((w) => w.done)) && subject.length > 0 && slot.includes(subject.at(-1)!);
+      if ((slot.some(ofClaim) || bySubject) && slot.every((w) => ofClaim(w) || subject.includes(w)) && fresh(n[3]!)) return true;
+    }
+  }
+  return false;
 }
 
 /** "Both formats work", "the old key is still accepted", "continues to work": the old way kept beside the new. */
@@ -1747,6 +1807,8 @@ function slotVersion(f: Frame): { name: string; version: string; before: string[
     // A word a version follows, at once or after "version", is a name however it is written ("minimum python 3.8", "the minimum python version is 3.7").
     if (n.kind !== 'word' || !(n.named || n.tool || i - j === 1 || f.words[j + 1]!.key === 'version') || VERSION.test(n.key) || VERSION_GAP.has(n.key)) continue;
     if (out) return null;
+    // "Minimum Node.js version: >=18 → >=20.9.0": a version after a version says a change of its own, no one value.
+    if (f.words.some((w, k) => k !== i && w.kind === 'word' && VERSION.test(w.key))) return null;
     const keys = (from: number, to: number) => f.words.slice(from, to).filter((w) => w.kind === 'word' && w.key !== 'version').map((w) => w.key);
     out = { name: n.key, version: v.key.replace(/^v/, ''), before: keys(0, j), after: keys(i + 1, f.words.length) };
   }
