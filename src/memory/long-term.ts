@@ -1462,9 +1462,13 @@ function negatesOlder(thing: Thing, newer: FactShape, older: FactShape): boolean
  */
 export function replacesSubject(newer: FactShape, newerText: string, older: FactShape): boolean {
   if (older.words.size === 0) return false;
-  // "As of today, the source repository … has moved…", "Successfully migrated from…": read without what opens it and is no subject.
+  // "As of today, the source repository … has moved…", "Successfully migrated from…": read without what opens it and is no subject
+  // (once: "As of v2, as of v3, …" is read without its first lead only).
   const plain = LEAD.test(newerText) ? newerText.replace(LEAD, '$1') : newerText;
-  if (plain !== newerText) return replacesSubject(factShape(plain), plain, older);
+  return plain === newerText ? replacesRead(newer, newerText, older) : replacesRead(factShape(plain), plain, older);
+}
+
+function replacesRead(newer: FactShape, newerText: string, older: FactShape): boolean {
   if (newer.numbers && older.numbers && newer.numbers !== older.numbers && (versionAnew(newerText, older) || clauseAnew(newerText, older) || versionSlotAnew(newerText, older))) return true;
   if (flipped(newer, older)) return true;
   if (newer.cued && newerText.includes('(') && renamedAgain(newerText, older)) return true;
