@@ -298,6 +298,9 @@ export interface FactShape {
   readonly negated: boolean;
   /** Whether it has a word that may say it replaces something ("now", "not", "instead", "gone"…): replacesSubject looks no further where not. */
   readonly cued: boolean;
+  /** Whether it opens with a time or an adverb that is no subject (LEAD), and whether it may give a slot another value (slotAnew: "from", "changed", "renamed"). */
+  readonly led: boolean;
+  readonly slots: boolean;
   /** Whether it may say what was before in a clause of its own ("previously", "used to") or a move ("moved"): saidOtherwise reads it then only. */
   readonly tells: boolean;
   /** The verbs its nouns of a verb say ("storage": stor, "deployment": deploy, see NOUN_FORM); undefined where it has none. */
@@ -365,6 +368,8 @@ function shapeOf(text: string): FactShape {
     numbers,
     negated: NEGATION.test(lower),
     cued: REPLACES.test(lower) || (DONE_NOW.test(lower) && saysDone(text)) || CHOSE_OVER.test(lower),
+    led: LEAD.test(text),
+    slots: SLOTS_SAID.test(lower),
     tells: PAST_SAID.test(lower) || lower.includes('moved'),
     verbs,
     get key() {
@@ -1464,18 +1469,23 @@ export function replacesSubject(newer: FactShape, newerText: string, older: Fact
   if (older.words.size === 0) return false;
   // "As of today, the source repository … has moved…", "Successfully migrated from…": read without what opens it and is no subject
   // (once: "As of v2, as of v3, …" is read without its first lead only).
-  const plain = LEAD.test(newerText) ? newerText.replace(LEAD, '$1') : newerText;
+  if (!newer.led) return replacesRead(newer, newerText, older);
+  let plain = leads.get(newer);
+  if (plain === undefined) leads.set(newer, (plain = LEAD.test(newerText) ? newerText.replace(LEAD, '$1') : newerText));
   return plain === newerText ? replacesRead(newer, newerText, older) : replacesRead(factShape(plain), plain, older);
 }
 
+/** Each newer fact's text without its lead (LEAD), by its shape: the judgement asks for every older fact. */
+const leads = new WeakMap<FactShape, string>();
+
 function replacesRead(newer: FactShape, newerText: string, older: FactShape): boolean {
-  if (newer.numbers && older.numbers && newer.numbers !== older.numbers && (versionAnew(newerText, older) || clauseAnew(newerText, older) || versionSlotAnew(newerText, older))) return true;
+  if (newer.numbers && older.numbers && newer.numbers !== older.numbers && (versionAnew(newerText, older) || clauseAnew(newerText, older) || versionSlotAnew(newer, newerText, older))) return true;
   if (flipped(newer, older)) return true;
   if (newer.cued && newerText.includes('(') && renamedAgain(newerText, older)) return true;
   if (newer.tells && newer.cued && saidOtherwise(newerText, older)) return true;
   // A state of the same subject under a condition the older fact does not name holds there only, whatever else the newer says: "Pre-ping now defaults to True in the test suite" leaves "Pre-ping defaults to False" (as flipped judges it).
   if (underOtherCondition(newer, older)) return false;
-  if (slotAnew(newerText, older)) return true;
+  if (slotAnew(newer, newerText, older)) return true;
   if (!newer.cued) return false;
   // "…Migrated to [Joke_Command] … with enabled. Both formats work": a line that says the old way still works replaces nothing.
   if (/\b(?:both|still|continues?)\b/i.test(newerText) && KEPT_TOO.test(newerText.slice(0, FRAME_MAX))) return false;
@@ -1514,6 +1524,8 @@ const DONE_FORM = new Set(DONE_VERB.values());
 const SETS_ANEW = /^(?:upgrad|updat|bump|rais|increas|downgrad|lower)[a-z]{0,4}$/;
 /** The claims of a name ("is named", "is called"), as claimVerb reads them. */
 const NAMED_CLAIM = new Set(['nam', 'call']);
+/** A word a slot change says (slotAnew). */
+const SLOTS_SAID = /\b(?:from|changed|renamed)\s/i;
 /** "<verb> [what] from A to B" (group 1 the verb, 2 what, 3 A, 4 B): bounded, one clause, no comma in A or B. */
 const FROM_TO = /^(?:\[[^[\]]{1,40}\]\s*)?([a-z]{3,20})\s+((?:[^\s,]+\s+){0,3}?)from\s+([^,;]{1,60}?)\s+to\s+([^,;]{1,60})$/i;
 /** "<slot> (has been) changed/renamed to B" (group 1 the slot, 2 the verb, 3 B). */
@@ -1529,8 +1541,13 @@ const CHANGED_TO = /^((?:[^\s,]+\s+){1,4}?)(?:(?:has|have)\s+been\s+|was\s+|were
  * Not "Copied the config from A to B" (no word of the older's claim), not "The docs license changed to MIT" over "The project is
  * licensed under GPL" (a word of another subject).
  */
-function slotAnew(newerText: string, older: FactShape): boolean {
-  if (!/\b(?:from|changed|renamed)\s/i.test(newerText) || older.frame.clauses !== 1) return false;
+function slotAnew(newer: FactShape, newerText: string, older: FactShape): boolean {
+  // The newer's changes first: most facts say none, and the older's frame is then never made.
+  if (!newer.slots) return false;
+  let said = slotsKept.get(newer);
+  if (said === undefined) slotsKept.set(newer, (said = slotsSaid(newerText)));
+  // A word of the older's said by a change first: the older's frame is made only then (most facts' never is).
+  if (!said || !said.some((m) => (m.from && [...m.from].some((w) => older.words.has(w))) || m.what.some((w) => older.words.has(w))) || older.frame.clauses !== 1) return false;
   const claim = older.frame.verb;
   const lower = older.frame.words;
   // The older's subject: its words before "is/are" ("The default email provider").
@@ -1538,33 +1555,71 @@ function slotAnew(newerText: string, older: FactShape): boolean {
   const subject = be > 0 ? lower.slice(0, be).filter((w) => w.kind === 'word').map((w) => w.key) : [];
   // The claim's word itself, its noun, or it said again ("licensed": license, relicense; not "proxy-connect" for "proxied").
   const ofClaim = (w: string) => !!claim && claim.length >= 4 && (w === claim || w === `re${claim}` || NOUN_FORM.get(w) === claim);
-  const fresh = (b: string) => {
-    const f = shapeOf(b).frame.words.filter((w) => w.kind === 'word');
-    return f.some((w) => (w.named || w.tool) && !older.frame.keys.has(w.key));
-  };
-  for (const part of newerText.slice(0, 300).split(CLAUSES)) {
-    const c = part.trim().replace(/\.+$/, '');
-    if (!c || c.toLowerCase().split(/[^a-z]+/).some((w) => HEDGED.has(w))) continue;
-    const m = FROM_TO.exec(c);
-    if (m && claim) {
-      const what = shapeOf(m[2]!).frame.words.filter((w) => w.kind === 'word').map((w) => w.key);
+  const fresh = (names: readonly string[]) => names.some((k) => !older.frame.keys.has(k));
+  for (const m of said) {
+    if (m.from) {
+      if (!claim) continue;
       // The first word is the verb where it says a change or the claim ("Updated", "Relicense"); else it is the subject's ("Image uploads moved from S3…").
-      const verb = m[1]!.toLowerCase();
-      if (!(DONE_VERB.has(verb) || DONE_FORM.has(verb) || SETS_ANEW.test(verb) || ofClaim(stem(verb)))) what.push(stem(verb));
-      const was = shapeOf(m[3]!).words;
-      if ([stem(verb), ...what].some(ofClaim) && what.every((w) => ofClaim(w) || older.frame.keys.has(w)) && was.size && [...was].every((w) => older.words.has(w)) && fresh(m[4]!)) return true;
-    }
-    const n = CHANGED_TO.exec(c);
-    if (n) {
-      const slot = shapeOf(n[1]!).frame.words.filter((w) => w.kind === 'word').map((w) => w.key);
+      const what = m.verbChanges || ofClaim(m.verb) ? m.what : [...m.what, m.verb];
+      if ([m.verb, ...what].some(ofClaim) && what.every((w) => ofClaim(w) || older.frame.keys.has(w)) && m.from.size && [...m.from].every((w) => older.frame.keys.has(w)) && fresh(m.to)) return true;
+    } else {
       // By the subject only where the older's claim is what it is or what it is named ("The project is named Bifravst"): a project
       // renamed is no project hosted elsewhere.
-      const renamed = n[2]!.toLowerCase() === 'renamed';
-      const bySubject = (renamed ? !!claim && NAMED_CLAIM.has(claim) : !claim && !lower.some((w) => w.done)) && subject.length > 0 && slot.includes(subject.at(-1)!);
-      if ((slot.some(ofClaim) || bySubject) && slot.every((w) => ofClaim(w) || subject.includes(w)) && fresh(n[3]!)) return true;
+      const bySubject = (m.renamed ? !!claim && NAMED_CLAIM.has(claim) : !claim && !lower.some((w) => w.done)) && subject.length > 0 && m.what.includes(subject.at(-1)!);
+      if ((m.what.some(ofClaim) || bySubject) && m.what.every((w) => ofClaim(w) || subject.includes(w)) && fresh(m.to)) return true;
     }
   }
   return false;
+}
+
+/** A slot change a clause says (slotsSaid): "Relicense from GPL3 to MIT" (verb, what, from, to) or "the license has been changed to MIT" (what, to, renamed). */
+interface SlotSaid {
+  readonly verb: string;
+  readonly verbChanges: boolean;
+  readonly what: readonly string[];
+  /** The old value's words ("from A"); undefined for "changed to". */
+  readonly from?: ReadonlySet<string>;
+  /** The new value's names (the keys of its words written as names or tools). */
+  readonly to: readonly string[];
+  readonly renamed: boolean;
+}
+/** Each newer fact's slot changes, by its shape: read once (the judgement asks for every older fact). */
+const slotsKept = new WeakMap<FactShape, readonly SlotSaid[] | null>();
+/**
+ * A few words' keys as frameOf makes them (content words only: no article, place word, cue or stop word), and whether each is
+ * written as a name or a tool: what slotsSaid compares, without the rest of a frame (a frame for each part of every newer fact
+ * cost the judgement a fifth more).
+ */
+function lightWords(text: string): [string, boolean][] {
+  const out: [string, boolean][] = [];
+  for (const w of text.replace(/`/g, ' ` ').match(FRAME_TOKEN) ?? []) {
+    const t = w.toLowerCase();
+    if (t === ',' || DET.has(t) || SLOT_GROUP.has(t) || t === 'now' || CHANGE.has(t) || STOP.has(t)) continue;
+    const key = /[-./@]/.test(t) ? t : stem(t);
+    out.push([NOUN_FORM.get(key) ?? key, /[A-Z0-9._\-/@:]/.test(w) || TOOLS.has(t) || text.includes(`\`${w}\``)]);
+  }
+  return out;
+}
+
+/** The slot changes `text`'s unhedged clauses say; null for none. */
+function slotsSaid(text: string): readonly SlotSaid[] | null {
+  let out: SlotSaid[] | null = null;
+  if (SLOTS_SAID.test(text)) {
+    const names = (b: string) => lightWords(b).filter(([, named]) => named).map(([k]) => k);
+    const keys = (t: string) => lightWords(t).map(([k]) => k);
+    for (const part of text.slice(0, 300).split(CLAUSES)) {
+      const c = part.trim().replace(/\.+$/, '');
+      if (!c || c.toLowerCase().split(/[^a-z]+/).some((w) => HEDGED.has(w))) continue;
+      const m = FROM_TO.exec(c);
+      if (m) {
+        const verb = m[1]!.toLowerCase();
+        (out ??= []).push({ verb: stem(verb), verbChanges: DONE_VERB.has(verb) || DONE_FORM.has(verb) || SETS_ANEW.test(verb), what: keys(m[2]!), from: new Set(keys(m[3]!)), to: names(m[4]!), renamed: false });
+      }
+      const n = CHANGED_TO.exec(c);
+      if (n) (out ??= []).push({ verb: '', verbChanges: true, what: keys(n[1]!), to: names(n[3]!), renamed: n[2]!.toLowerCase() === 'renamed' });
+    }
+  }
+  return out;
 }
 
 /** "Both formats work", "the old key is still accepted", "continues to work": the old way kept beside the new. */
@@ -1828,21 +1883,40 @@ function slotVersion(f: Frame): { name: string; version: string; before: string[
  * supports Erlang 22" (an addition), not another subject ("The CI image now uses Node 20" over "The API runs on Node 18"), not more said after the version ("…on
  * Postgres 16 now with pgvector").
  */
-function versionSlotAnew(newerText: string, older: FactShape): boolean {
-  const text = newerText.slice(0, 300);
-  if (!VERSION_CUE.test(text) || VERSION_BESIDE.test(text)) return false;
-  const was = slotVersion(older.frame);
+function versionSlotAnew(newer: FactShape, newerText: string, older: FactShape): boolean {
+  let said = versionsKept.get(newer);
+  if (said === undefined) versionsKept.set(newer, (said = versionsSaid(newerText)));
+  if (!said) return false;
+  let was = olderVersions.get(older.frame);
+  if (was === undefined) olderVersions.set(older.frame, (was = slotVersion(older.frame)));
   if (!was || !was.before.length) return false;
-  for (const clause of text.split(CLAUSES)) {
-    if (!VERSION_CUE.test(clause) || clause.toLowerCase().split(/[^a-z]+/).some((w) => HEDGED.has(w))) continue;
-    const f = shapeOf(clause).frame;
-    const now = slotVersion(f);
-    if (!now || now.name !== was.name || now.version === was.version) continue;
+  for (const { now, keys } of said) {
+    if (now.name !== was.name || now.version === was.version) continue;
     // "…runs on Postgres 16 now with pgvector": more said after the version, which the older fact may not say (a version and an extension).
     if (now.after.some((w) => !older.frame.keys.has(w) && !VERSION_OPEN.has(w))) continue;
-    if (was.before.every((w) => f.keys.has(w)) && now.before.every((w) => older.frame.keys.has(w) || VERSION_CUE_STEM.test(w))) return true;
+    if (was.before.every((w) => keys.has(w)) && now.before.every((w) => older.frame.keys.has(w) || VERSION_CUE_STEM.test(w))) return true;
   }
   return false;
+}
+
+type SlotVersion = NonNullable<ReturnType<typeof slotVersion>>;
+/** An older fact's version slot, read once per frame. */
+const olderVersions = new WeakMap<Frame, SlotVersion | null>();
+/** Each newer fact's versions set (versionsSaid), by its shape: read once. */
+const versionsKept = new WeakMap<FactShape, readonly { now: SlotVersion; keys: ReadonlySet<string> }[] | null>();
+/** The versions `text`'s unhedged clauses that set one give a name (versionSlotAnew); null for none. */
+function versionsSaid(text: string): readonly { now: SlotVersion; keys: ReadonlySet<string> }[] | null {
+  let out: { now: SlotVersion; keys: ReadonlySet<string> }[] | null = null;
+  const cut = text.slice(0, 300);
+  if (VERSION_CUE.test(cut) && !VERSION_BESIDE.test(cut)) {
+    for (const clause of cut.split(CLAUSES)) {
+      if (!VERSION_CUE.test(clause) || clause.toLowerCase().split(/[^a-z]+/).some((w) => HEDGED.has(w))) continue;
+      const f = shapeOf(clause).frame;
+      const now = slotVersion(f);
+      if (now) (out ??= []).push({ now, keys: f.keys });
+    }
+  }
+  return out;
 }
 
 /** What an upgrade statement sets (name key → version) and its subject's words, by text; null for a statement that sets none. */
