@@ -363,13 +363,13 @@ function shapeOf(text: string): FactShape {
   let key: string | undefined;
   let frame: Frame | undefined;
   let state: State | null | undefined;
+  let led: boolean | undefined;
+  let slots: boolean | undefined;
   return {
     words,
     numbers,
     negated: NEGATION.test(lower),
     cued: REPLACES.test(lower) || (DONE_NOW.test(lower) && saysDone(text)) || CHOSE_OVER.test(lower),
-    led: LEAD.test(text),
-    slots: SLOTS_SAID.test(lower),
     tells: PAST_SAID.test(lower) || lower.includes('moved'),
     verbs,
     get key() {
@@ -380,6 +380,13 @@ function shapeOf(text: string): FactShape {
     },
     get state() {
       return state === undefined ? (state = stateOf(text)) : state;
+    },
+    // Read only of a newer fact the judgement asks about, not of every part it shapes.
+    get led() {
+      return (led ??= LEAD.test(text));
+    },
+    get slots() {
+      return (slots ??= SLOTS_SAID.test(text));
     },
   };
 }
