@@ -1893,7 +1893,8 @@ function slotVersion(f: Frame): { name: string; version: string; before: string[
 function versionSlotAnew(newer: FactShape, newerText: string, older: FactShape): boolean {
   let said = versionsKept.get(newer);
   if (said === undefined) versionsKept.set(newer, (said = versionsSaid(newerText)));
-  if (!said) return false;
+  // The name in the older's words first ("node.js" is "node.j" there, as every word is stemmed): its frame is made only then.
+  if (!said || !said.some(({ now }) => older.words.has(now.name) || older.words.has(stem(now.name)))) return false;
   let was = olderVersions.get(older.frame);
   if (was === undefined) olderVersions.set(older.frame, (was = slotVersion(older.frame)));
   if (!was || !was.before.length) return false;

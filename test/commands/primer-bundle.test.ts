@@ -70,11 +70,11 @@ describe('dist/primer.js, the session start primer', () => {
     // redaction reading a line as read (terminal colours, percent-encoding, a diff's mark: safety/plain-view.ts) and a private key
     // over many lines, and the rule for what a line-by-line pass left of a key. The cap rose by the same 3,765 B.
     // All merged (lead51): the cap is 294,840 + truth51's 3,110 + history51's 1,674 + compact51's 959 + secrets51's 3,765.
-    // truth52 (stop 52): +5.9 KB (304,408 -> 310,309 B, lead52 6a58865 built in a checkout of the same path length, /tmp/truth52-old),
+    // truth52 (stop 52): +6.0 KB (304,408 -> 310,397 B, lead52 6a58865 built in a checkout of the same path length, /tmp/truth52-old),
     // the judgement reading a lead before the subject ("As of today, …", "Successfully migrated …"), a name's version in a slot and a
     // slot given another value ("Relicense from GPL3 to MIT", "the license has been changed to MIT"); loaded only when the kept answer
-    // misses. The cap rose by the same 5,901 B.
-    expect(text.length).toBeLessThan(310_249);
+    // misses. The cap rose by the same 5,989 B.
+    expect(text.length).toBeLessThan(310_337);
   });
 
 });
