@@ -298,6 +298,9 @@ export interface FactShape {
   readonly negated: boolean;
   /** Whether it has a word that may say it replaces something ("now", "not", "instead", "gone"…): replacesSubject looks no further where not. */
   readonly cued: boolean;
+  /** Whether it opens with a time or an adverb that is no subject (LEAD), and whether it may give a slot another value (slotAnew: "from", "changed", "renamed"). */
+  readonly led: boolean;
+  readonly slots: boolean;
   /** Whether it may say what was before in a clause of its own ("previously", "used to") or a move ("moved"): saidOtherwise reads it then only. */
   readonly tells: boolean;
   /** The verbs its nouns of a verb say ("storage": stor, "deployment": deploy, see NOUN_FORM); undefined where it has none. */
@@ -360,6 +363,8 @@ function shapeOf(text: string): FactShape {
   let key: string | undefined;
   let frame: Frame | undefined;
   let state: State | null | undefined;
+  let led: boolean | undefined;
+  let slots: boolean | undefined;
   return {
     words,
     numbers,
@@ -375,6 +380,13 @@ function shapeOf(text: string): FactShape {
     },
     get state() {
       return state === undefined ? (state = stateOf(text)) : state;
+    },
+    // Read only of a newer fact the judgement asks about, not of every part it shapes.
+    get led() {
+      return (led ??= LEAD.test(text));
+    },
+    get slots() {
+      return (slots ??= SLOTS_SAID.test(text));
     },
   };
 }
@@ -557,6 +569,14 @@ function asDone(clause: string): string {
   }
   return t;
 }
+/**
+ * What opens a statement before its subject or its verb and is neither: a time ("As of March 25, 2025, the license has been
+ * changed…", "In February 2021, the project was moved…", "Starting with version 7.0.0, …": a phrase that says a date, a version or
+ * a release, then a comma) or an adverb of how or when before a verb of change in the past ("Successfully migrated from…", "Recently
+ * we migrated…", "I recently switched…"; not "Newly created cameras…", a subject). Group 1 keeps the speaker. Bounded: the time phrase is 1–40 characters without a comma.
+ */
+const LEAD = /^(?:(?:as\s+of|starting\s+(?:with|from|in|on)|beginning\s+(?:with|in)|since|in|on|from|after)\s+(?=[^,]{0,40}?(?:\d|\b(?:today|this|earlier|last|release|version)\b))[^,]{1,40}(?:,\s*\d{4})?,\s+|((?:we|i)\s+)?(?!(?:only|early|daily|weekly|monthly|hourly|nightly|yearly)\b)[a-z]{2,20}ly\s+(?=(?:(?:we|i)\s+)?(?:migrated|switched|moved|changed|replaced|removed|dropped|renamed|deprecated|retired|converted|ported|upgraded|updated)\b))/i;
+
 /** "Changed X with Y" after its verb: group 1 the old thing (up to three words), 2 the new one's first word. */
 const CHANGED_WITH = /^\s+([^\s,()]+(?:\s+[^\s,()]+){0,2}?)\s+with\s+([^\s,()]+)/i;
 /** "(This release) completes the migration from/off", "Complete migration from": the whole opening up to "from"/"off", which stays. */
@@ -1454,12 +1474,25 @@ function negatesOlder(thing: Thing, newer: FactShape, older: FactShape): boolean
  */
 export function replacesSubject(newer: FactShape, newerText: string, older: FactShape): boolean {
   if (older.words.size === 0) return false;
-  if (newer.numbers && older.numbers && newer.numbers !== older.numbers && (versionAnew(newerText, older) || clauseAnew(newerText, older))) return true;
+  // "As of today, the source repository … has moved…", "Successfully migrated from…": read without what opens it and is no subject
+  // (once: "As of v2, as of v3, …" is read without its first lead only).
+  if (!newer.led) return replacesRead(newer, newerText, older);
+  let plain = leads.get(newer);
+  if (plain === undefined) leads.set(newer, (plain = LEAD.test(newerText) ? newerText.replace(LEAD, '$1') : newerText));
+  return plain === newerText ? replacesRead(newer, newerText, older) : replacesRead(factShape(plain), plain, older);
+}
+
+/** Each newer fact's text without its lead (LEAD), by its shape: the judgement asks for every older fact. */
+const leads = new WeakMap<FactShape, string>();
+
+function replacesRead(newer: FactShape, newerText: string, older: FactShape): boolean {
+  if (newer.numbers && older.numbers && newer.numbers !== older.numbers && (versionAnew(newerText, older) || clauseAnew(newerText, older) || versionSlotAnew(newer, newerText, older))) return true;
   if (flipped(newer, older)) return true;
   if (newer.cued && newerText.includes('(') && renamedAgain(newerText, older)) return true;
   if (newer.tells && newer.cued && saidOtherwise(newerText, older)) return true;
   // A state of the same subject under a condition the older fact does not name holds there only, whatever else the newer says: "Pre-ping now defaults to True in the test suite" leaves "Pre-ping defaults to False" (as flipped judges it).
   if (underOtherCondition(newer, older)) return false;
+  if (slotAnew(newer, newerText, older)) return true;
   if (!newer.cued) return false;
   // "…Migrated to [Joke_Command] … with enabled. Both formats work": a line that says the old way still works replaces nothing.
   if (/\b(?:both|still|continues?)\b/i.test(newerText) && KEPT_TOO.test(newerText.slice(0, FRAME_MAX))) return false;
@@ -1490,6 +1523,110 @@ export function replacesSubject(newer: FactShape, newerText: string, older: Fact
     for (const w of aside.words) if (older.words.has(w)) return false;
     return sameFrame(factShape(aside.text).frame, older.frame);
   });
+}
+
+/** DONE_VERB's verbs in the past ("replaced", "moved"). */
+const DONE_FORM = new Set(DONE_VERB.values());
+/** Verbs that set a value anew, in any form ("Updated", "upgrades", "bump"). */
+const SETS_ANEW = /^(?:upgrad|updat|bump|rais|increas|downgrad|lower)[a-z]{0,4}$/;
+/** The claims of a name ("is named", "is called"), as claimVerb reads them. */
+const NAMED_CLAIM = new Set(['nam', 'call']);
+/** A word a slot change says (slotAnew). */
+const SLOTS_SAID = /\b(?:from|changed|renamed)\s/i;
+/** "<verb> [what] from A to B" (group 1 the verb, 2 what, 3 A, 4 B): bounded, one clause, no comma in A or B. */
+const FROM_TO = /^(?:\[[^[\]]{1,40}\]\s*)?([a-z]{3,20})\s+((?:[^\s,]+\s+){0,3}?)from\s+([^,;]{1,60}?)\s+to\s+([^,;]{1,60})$/i;
+/** "<slot> (has been) changed/renamed to B" (group 1 the slot, 2 the verb, 3 B). */
+const CHANGED_TO = /^((?:[^\s,]+\s+){1,4}?)(?:(?:has|have)\s+been\s+|was\s+|were\s+|is\s+|are\s+)?(?:now\s+)?(changed|renamed)\s+to\s+([^,;]{1,60})$/i;
+
+/**
+ * Whether a clause of `newerText` gives the slot of the older fact another value (issue 25 §2.1), the slot named by the older's
+ * claim (its verb: "This project is licensed under GPLv3", "Mineflake is licensed under GPL3") or by its subject ("The default
+ * email provider is AWS SES"), whatever verb the change is said with: "Relicense from GPL3 to MIT", "Updated project license from
+ * MIT to AGPL v3" (the claim's word, the old value the older's, a name the new one); "the license has been changed to the MIT
+ * License", "Default provider changed to `postmark`", "The project is renamed to nRF Asset Tracker" over "The project is
+ * named Bifravst" (the slot's words all the older's, the new value a name it does not say).
+ * Not "Copied the config from A to B" (no word of the older's claim), not "The docs license changed to MIT" over "The project is
+ * licensed under GPL" (a word of another subject).
+ */
+function slotAnew(newer: FactShape, newerText: string, older: FactShape): boolean {
+  // The newer's changes first: most facts say none, and the older's frame is then never made.
+  if (!newer.slots) return false;
+  let said = slotsKept.get(newer);
+  if (said === undefined) slotsKept.set(newer, (said = slotsSaid(newerText)));
+  // A word of the older's said by a change first: the older's frame is made only then (most facts' never is).
+  if (!said || !said.some((m) => (m.from && [...m.from].some((w) => older.words.has(w))) || m.what.some((w) => older.words.has(w))) || older.frame.clauses !== 1) return false;
+  const claim = older.frame.verb;
+  const lower = older.frame.words;
+  // The older's subject: its words before "is/are" ("The default email provider").
+  const be = lower.findIndex((w) => w.kind === 'slot' && SLOT_GROUP.get(w.key) === 'is');
+  const subject = be > 0 ? lower.slice(0, be).filter((w) => w.kind === 'word').map((w) => w.key) : [];
+  // The claim's word itself, its noun, or it said again ("licensed": license, relicense; not "proxy-connect" for "proxied").
+  const ofClaim = (w: string) => !!claim && claim.length >= 4 && (w === claim || w === `re${claim}` || NOUN_FORM.get(w) === claim);
+  const fresh = (names: readonly string[]) => names.some((k) => !older.frame.keys.has(k));
+  for (const m of said) {
+    if (m.from) {
+      if (!claim) continue;
+      // The first word is the verb where it says a change or the claim ("Updated", "Relicense"); else it is the subject's ("Image uploads moved from S3…").
+      const what = m.verbChanges || ofClaim(m.verb) ? m.what : [...m.what, m.verb];
+      if ([m.verb, ...what].some(ofClaim) && what.every((w) => ofClaim(w) || older.frame.keys.has(w)) && m.from.size && [...m.from].every((w) => older.frame.keys.has(w)) && fresh(m.to)) return true;
+    } else {
+      // By the subject only where the older's claim is what it is or what it is named ("The project is named Bifravst"): a project
+      // renamed is no project hosted elsewhere.
+      const bySubject = (m.renamed ? !!claim && NAMED_CLAIM.has(claim) : !claim && !lower.some((w) => w.done)) && subject.length > 0 && m.what.includes(subject.at(-1)!);
+      if ((m.what.some(ofClaim) || bySubject) && m.what.every((w) => ofClaim(w) || subject.includes(w)) && fresh(m.to)) return true;
+    }
+  }
+  return false;
+}
+
+/** A slot change a clause says (slotsSaid): "Relicense from GPL3 to MIT" (verb, what, from, to) or "the license has been changed to MIT" (what, to, renamed). */
+interface SlotSaid {
+  readonly verb: string;
+  readonly verbChanges: boolean;
+  readonly what: readonly string[];
+  /** The old value's words ("from A"); undefined for "changed to". */
+  readonly from?: ReadonlySet<string>;
+  /** The new value's names (the keys of its words written as names or tools). */
+  readonly to: readonly string[];
+  readonly renamed: boolean;
+}
+/** Each newer fact's slot changes, by its shape: read once (the judgement asks for every older fact). */
+const slotsKept = new WeakMap<FactShape, readonly SlotSaid[] | null>();
+/**
+ * A few words' keys as frameOf makes them (content words only: no article, place word, cue or stop word), and whether each is
+ * written as a name or a tool: what slotsSaid compares, without the rest of a frame (a frame for each part of every newer fact
+ * cost the judgement a fifth more).
+ */
+function lightWords(text: string): [string, boolean][] {
+  const out: [string, boolean][] = [];
+  for (const w of text.replace(/`/g, ' ` ').match(FRAME_TOKEN) ?? []) {
+    const t = w.toLowerCase();
+    if (t === ',' || DET.has(t) || SLOT_GROUP.has(t) || t === 'now' || CHANGE.has(t) || STOP.has(t)) continue;
+    const key = /[-./@]/.test(t) ? t : stem(t);
+    out.push([NOUN_FORM.get(key) ?? key, /[A-Z0-9._\-/@:]/.test(w) || TOOLS.has(t) || text.includes(`\`${w}\``)]);
+  }
+  return out;
+}
+
+/** The slot changes `text`'s unhedged clauses say; null for none. */
+function slotsSaid(text: string): readonly SlotSaid[] | null {
+  let out: SlotSaid[] | null = null;
+  if (SLOTS_SAID.test(text)) {
+    const names = (b: string) => lightWords(b).filter(([, named]) => named).map(([k]) => k);
+    const keys = (t: string) => lightWords(t).map(([k]) => k);
+    for (const part of text.slice(0, 300).split(CLAUSES)) {
+      const c = part.trim().replace(/\.+$/, '');
+      if (!c || c.toLowerCase().split(/[^a-z]+/).some((w) => HEDGED.has(w))) continue;
+      const m = FROM_TO.exec(c);
+      if (m) {
+        const verb = m[1]!.toLowerCase();
+        (out ??= []).push({ verb: stem(verb), verbChanges: DONE_VERB.has(verb) || DONE_FORM.has(verb) || SETS_ANEW.test(verb), what: keys(m[2]!), from: new Set(keys(m[3]!)), to: names(m[4]!), renamed: false });
+      }
+      const n = CHANGED_TO.exec(c);
+      if (n) (out ??= []).push({ verb: '', verbChanges: true, what: keys(n[1]!), to: names(n[3]!), renamed: n[2]!.toLowerCase() === 'renamed' });
+    }
+  }
+  return out;
 }
 
 /** "Both formats work", "the old key is still accepted", "continues to work": the old way kept beside the new. */
@@ -1707,6 +1844,87 @@ function versionAnew(newerText: string, older: FactShape): boolean {
     return [...said.subject].every((w) => w === name || w === 'version' || older.words.has(w));
   }
   return false;
+}
+
+/** A word between a name and its version in a slot: "Node.js is v18", "Prometheus is version 2.15.2", "axios version to 1.0.0". */
+const VERSION_GAP = new Set('is are now version to v'.split(' '));
+/** What says a version is set anew: "now", a verb that raises or sets one ("Upgrades the minimum version of Node.js to…", "Require minimum python 3.8"). */
+const VERSION_CUE = /\b(?:now|(?:upgrad|bump|rais|increas|updat|requir|downgrad|lower)[a-z]{0,4})\b/i;
+/** A version supported beside another ("now supports Erlang 22", "Added support for Node 22"): an addition, the older version may stay. */
+const VERSION_BESIDE = /\b(?:supports|support\s+for|adds?|added)\b/i;
+/** Words after a version that say its range ("14 or higher", "18 and later"). */
+const VERSION_OPEN = new Set('higher later above newer greater up'.split(' '));
+/** The stems of VERSION_CUE's words, which are no subject a fact must share. */
+const VERSION_CUE_STEM = /^(?:now|upgrad|bump|rais|increas|updat|requir|downgrad|lower)/;
+
+/**
+ * The version a frame gives one name, with the words before the name (its slot's subject): "The minimum version of Node.js is
+ * v18.14.1" → node.js, v18.14.1, [minimum, version]; "The minimum supported version is now Node v14" → nod, v14, [minimum,
+ * support, version]. Null where it gives none or more than one.
+ */
+function slotVersion(f: Frame): { name: string; version: string; before: string[]; after: string[] } | null {
+  let out: { name: string; version: string; before: string[]; after: string[] } | null = null;
+  for (let i = 1; i < f.words.length; i++) {
+    const v = f.words[i]!;
+    if (v.kind !== 'word' || !VERSION.test(v.key)) continue;
+    let j = i - 1;
+    while (j > 0 && i - j <= 3 && (f.words[j]!.kind === 'det' || VERSION_GAP.has(f.words[j]!.key))) j--;
+    const n = f.words[j]!;
+    // A word a version follows, at once or after "version", is a name however it is written ("minimum python 3.8", "the minimum python version is 3.7").
+    if (n.kind !== 'word' || !(n.named || n.tool || i - j === 1 || f.words[j + 1]!.key === 'version') || VERSION.test(n.key) || VERSION_GAP.has(n.key)) continue;
+    if (out) return null;
+    // "Minimum Node.js version: >=18 → >=20.9.0": a version after a version says a change of its own, no one value.
+    if (f.words.some((w, k) => k !== i && w.kind === 'word' && VERSION.test(w.key))) return null;
+    const keys = (from: number, to: number) => f.words.slice(from, to).filter((w) => w.kind === 'word' && w.key !== 'version').map((w) => w.key);
+    out = { name: n.key, version: v.key.replace(/^v/, ''), before: keys(0, j), after: keys(i + 1, f.words.length) };
+  }
+  return out;
+}
+
+/**
+ * Whether a clause of `newerText` gives the one named thing the older fact gives a version another version, in the same slot (issue
+ * 25 §2.1): the older's words before the name (what the version is of: "minimum", "minimum supported") said by the clause, the
+ * clause's own said by the older fact, and a word that sets it ("now", "upgrades", "require"). "The minimum supported version is
+ * now Node v14" over "…is Node v12"; "Upgrades the minimum version of Node.js to v18.20.1" over "The minimum version of Node.js is
+ * v18.14.1". Not where the older says nothing before the name ("Python 3.11 is supported": a version beside another), not "now
+ * supports Erlang 22" (an addition), not another subject ("The CI image now uses Node 20" over "The API runs on Node 18"), not more said after the version ("…on
+ * Postgres 16 now with pgvector").
+ */
+function versionSlotAnew(newer: FactShape, newerText: string, older: FactShape): boolean {
+  let said = versionsKept.get(newer);
+  if (said === undefined) versionsKept.set(newer, (said = versionsSaid(newerText)));
+  // The name in the older's words first ("node.js" is "node.j" there, as every word is stemmed): its frame is made only then.
+  if (!said || !said.some(({ now }) => older.words.has(now.name) || older.words.has(stem(now.name)))) return false;
+  let was = olderVersions.get(older.frame);
+  if (was === undefined) olderVersions.set(older.frame, (was = slotVersion(older.frame)));
+  if (!was || !was.before.length) return false;
+  for (const { now, keys } of said) {
+    if (now.name !== was.name || now.version === was.version) continue;
+    // "…runs on Postgres 16 now with pgvector": more said after the version, which the older fact may not say (a version and an extension).
+    if (now.after.some((w) => !older.frame.keys.has(w) && !VERSION_OPEN.has(w))) continue;
+    if (was.before.every((w) => keys.has(w)) && now.before.every((w) => older.frame.keys.has(w) || VERSION_CUE_STEM.test(w))) return true;
+  }
+  return false;
+}
+
+type SlotVersion = NonNullable<ReturnType<typeof slotVersion>>;
+/** An older fact's version slot, read once per frame. */
+const olderVersions = new WeakMap<Frame, SlotVersion | null>();
+/** Each newer fact's versions set (versionsSaid), by its shape: read once. */
+const versionsKept = new WeakMap<FactShape, readonly { now: SlotVersion; keys: ReadonlySet<string> }[] | null>();
+/** The versions `text`'s unhedged clauses that set one give a name (versionSlotAnew); null for none. */
+function versionsSaid(text: string): readonly { now: SlotVersion; keys: ReadonlySet<string> }[] | null {
+  let out: { now: SlotVersion; keys: ReadonlySet<string> }[] | null = null;
+  const cut = text.slice(0, 300);
+  if (VERSION_CUE.test(cut) && !VERSION_BESIDE.test(cut)) {
+    for (const clause of cut.split(CLAUSES)) {
+      if (!VERSION_CUE.test(clause) || clause.toLowerCase().split(/[^a-z]+/).some((w) => HEDGED.has(w))) continue;
+      const f = shapeOf(clause).frame;
+      const now = slotVersion(f);
+      if (now) (out ??= []).push({ now, keys: f.keys });
+    }
+  }
+  return out;
 }
 
 /** What an upgrade statement sets (name key → version) and its subject's words, by text; null for a statement that sets none. */

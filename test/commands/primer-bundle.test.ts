@@ -83,7 +83,12 @@ describe('dist/primer.js, the session start primer', () => {
     // five lower-case consonants are no word's.
     // The cap rose by the same 1,529 B (lead52's build was already 60 over 304,348).
     // All merged (lead52): 308,200 + secrets52's 1,529.
-    expect(text.length).toBeLessThan(309_729);
+    // truth52 (stop 52): +6.0 KB (304,408 -> 310,397 B, lead52 6a58865 built in a checkout of the same path length, /tmp/truth52-old),
+    // the judgement reading a lead before the subject ("As of today, …", "Successfully migrated …"), a name's version in a slot and a
+    // slot given another value ("Relicense from GPL3 to MIT", "the license has been changed to MIT"); loaded only when the kept answer
+    // misses. The cap rose by the same 5,989 B.
+    // All merged (lead52): 309,729 + truth52's 5,989.
+    expect(text.length).toBeLessThan(315_718);
   });
 
 });
