@@ -5,7 +5,7 @@
 // nothing appended after PreCompact and with the compaction's summary appended (as Claude Code
 // leaves it), which it checks against the prepared key.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { appendFileSync, copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, copyFileSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { importSrc, ROOT } from '../bundle.mjs';
 import { appendTurn, generateTranscript } from './gen-transcript.mjs';
@@ -99,8 +99,12 @@ function waitForWorkers(pattern = 'agent-worker compact-prepare') {
   while (Date.now() < deadline && spawnSync('pgrep', ['-f', pattern]).status === 0) spawnSync('sleep', ['0.02']);
 }
 
-/** The ledger's state files kept for a session (advance.ts): ledger.json and the tool-use hook's hot state. */
-const LEDGER_FILES = ['ledger.json', 'ledger-hot.json', 'ledger-ids.json'];
+/**
+ * The ledger's state files kept for a session (advance.ts): ledger.json, the tool-use hook's hot state
+ * and, from stop 52, the must-keep digest (absent in an older build's state).
+ */
+const LEDGER_FILES = ['ledger.json', 'ledger-hot.json', 'ledger-ids.json', 'ledger-keep.json'];
+const OPTIONAL = new Set(['ledger-keep.json']);
 
 /**
  * PreCompact as a session meets it (compact51's finding): the tool-use hook ran after the last tool
@@ -119,13 +123,17 @@ function realSession({ dir, env, BIN, transcript, files, hook }) {
   const state = join(dir, '.git', 'git-memory', 'sessions', id);
   const saved = join(dir, '..', 'compact-50mb-real-state');
   mkdirSync(saved, { recursive: true });
-  for (const f of LEDGER_FILES) {
-    if (!existsSync(join(state, f))) throw new Error(`the tool-use hook kept no ${f} for ${id}`);
-    copyFileSync(join(state, f), join(saved, f));
-  }
+  const kept = LEDGER_FILES.filter((f) => existsSync(join(state, f)));
+  for (const f of LEDGER_FILES) if (!OPTIONAL.has(f) && !kept.includes(f)) throw new Error(`the tool-use hook kept no ${f} for ${id}`);
+  for (const f of kept) copyFileSync(join(state, f), join(saved, f));
   const added = appendTurn(path, { cwd: dir, files, turn: 100_000 });
+  // The hot state names ledger.json by its inode, size and time (advance.ts Hot.whole): a copy put
+  // back is another file, so the hot state is told the copy's, as if the copy were the one it was cut from.
   const restore = () => {
-    for (const f of LEDGER_FILES) copyFileSync(join(saved, f), join(state, f));
+    for (const f of kept) copyFileSync(join(saved, f), join(state, f));
+    const st = statSync(join(state, 'ledger.json'));
+    const hot = JSON.parse(readFileSync(join(saved, 'ledger-hot.json'), 'utf8'));
+    writeFileSync(join(state, 'ledger-hot.json'), JSON.stringify({ ...hot, whole: [st.ino, st.size, st.mtimeMs] }));
   };
   return { input: hook('PreCompact', { trigger: 'auto', custom_instructions: '' }, id, path), added, restore };
 }
