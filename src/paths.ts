@@ -150,6 +150,8 @@ export const LEDGER_STATE_FILE = 'ledger.json';
 /** What the tool-use hook keeps beside ledger.json between natural pauses: the newest state, and the older ids (transcripts/kept-window.ts). */
 export const LEDGER_HOT_FILE = 'ledger-hot.json';
 export const LEDGER_IDS_FILE = 'ledger-ids.json';
+/** What PreCompact's must-keep list reads of the entries the hot state leaves in ledger.json (transcripts/keep-digest.ts). */
+export const LEDGER_DIGEST_FILE = 'ledger-keep.json';
 export const NOTES_FILE = 'notes.md';
 export const NOTES_STATE_FILE = 'notes.json';
 export const COMPACT_FILE = 'compact.json';

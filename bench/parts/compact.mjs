@@ -5,10 +5,10 @@
 // nothing appended after PreCompact and with the compaction's summary appended (as Claude Code
 // leaves it), which it checks against the prepared key.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { appendFileSync, copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, copyFileSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { importSrc, ROOT } from '../bundle.mjs';
-import { generateTranscript } from './gen-transcript.mjs';
+import { appendTurn, generateTranscript } from './gen-transcript.mjs';
 
 const FIXTURES = [
   'test/fixtures/transcripts/claude.jsonl',
@@ -93,10 +93,49 @@ function compactionRecords(dir, sessionId) {
   return `${JSON.stringify(boundary)}\n${JSON.stringify(summaryRecord)}\n`;
 }
 
-/** Waits (at most 5 s) until no PreCompact worker runs. */
-function waitForWorkers() {
+/** Waits (at most 5 s) until no PreCompact worker (`pattern`: no worker of that kind) runs. */
+function waitForWorkers(pattern = 'agent-worker compact-prepare') {
   const deadline = Date.now() + 5000;
-  while (Date.now() < deadline && spawnSync('pgrep', ['-f', 'agent-worker compact-prepare']).status === 0) spawnSync('sleep', ['0.02']);
+  while (Date.now() < deadline && spawnSync('pgrep', ['-f', pattern]).status === 0) spawnSync('sleep', ['0.02']);
+}
+
+/**
+ * The ledger's state files kept for a session (advance.ts): ledger.json, the tool-use hook's hot state
+ * and, from stop 52, the must-keep digest (absent in an older build's state).
+ */
+const LEDGER_FILES = ['ledger.json', 'ledger-hot.json', 'ledger-ids.json', 'ledger-keep.json'];
+const OPTIONAL = new Set(['ledger-keep.json']);
+
+/**
+ * PreCompact as a session meets it (compact51's finding): the tool-use hook ran after the last tool
+ * call and kept its hot state beside ledger.json, then the session wrote on (a turn: a request, three
+ * tool calls, a failed test), then the compaction comes. PreCompact puts the hot state and ledger.json
+ * together and reads on. Returns a `before` that puts the ledger's state files back as they were
+ * before PreCompact's first run, so every timed run meets the same state; the transcript keeps the
+ * new turn.
+ */
+function realSession({ dir, env, BIN, transcript, files, hook }) {
+  const path = join(dir, '..', 'compact-50mb-real.jsonl');
+  const id = 'compact-50mb-real';
+  copyFileSync(transcript, path);
+  execFileSync(process.execPath, [BIN, 'hook', 'agent', 'tool-use', '--agent', 'claude'], { cwd: dir, env, input: hook('PostToolUse', { tool_name: 'Bash' }, id, path), stdio: ['pipe', 'ignore', 'ignore'] });
+  waitForWorkers('agent-worker');
+  const state = join(dir, '.git', 'git-memory', 'sessions', id);
+  const saved = join(dir, '..', 'compact-50mb-real-state');
+  mkdirSync(saved, { recursive: true });
+  const kept = LEDGER_FILES.filter((f) => existsSync(join(state, f)));
+  for (const f of LEDGER_FILES) if (!OPTIONAL.has(f) && !kept.includes(f)) throw new Error(`the tool-use hook kept no ${f} for ${id}`);
+  for (const f of kept) copyFileSync(join(state, f), join(saved, f));
+  const added = appendTurn(path, { cwd: dir, files, turn: 100_000 });
+  // The hot state names ledger.json by its inode, size and time (advance.ts Hot.whole): a copy put
+  // back is another file, so the hot state is told the copy's, as if the copy were the one it was cut from.
+  const restore = () => {
+    for (const f of kept) copyFileSync(join(saved, f), join(state, f));
+    const st = statSync(join(state, 'ledger.json'));
+    const hot = JSON.parse(readFileSync(join(saved, 'ledger-hot.json'), 'utf8'));
+    writeFileSync(join(state, 'ledger-hot.json'), JSON.stringify({ ...hot, whole: [st.ino, st.size, st.mtimeMs] }));
+  };
+  return { input: hook('PreCompact', { trigger: 'auto', custom_instructions: '' }, id, path), added, restore };
 }
 
 export async function speedPart({ summary, workCopy, env, BIN, small, QUICK, measure, printTable, ratio, timingRows }) {
@@ -123,6 +162,7 @@ export async function speedPart({ summary, workCopy, env, BIN, small, QUICK, mea
   execFileSync(process.execPath, [BIN, 'hook', 'agent', 'pre-compact', '--agent', 'claude'], { cwd: dir, env, input: hook('PreCompact', { trigger: 'auto' }, compactedId, compacted), stdio: ['pipe', 'ignore', 'ignore'] });
   waitForWorkers();
   appendFileSync(compacted, compactionRecords(dir, compactedId));
+  const real = realSession({ dir, env, BIN, transcript, files: files.slice(0, 400), hook });
   const floor = (args) => ['-e', `require('child_process').execFileSync('git',${JSON.stringify(args)})`];
   const floors = () => [node('floorA', floor(['rev-parse', 'HEAD'])), node('floorB', floor(['log', '-n', '50']))];
   const runs = QUICK ? 5 : 20;
@@ -141,6 +181,8 @@ export async function speedPart({ summary, workCopy, env, BIN, small, QUICK, mea
       // PreCompact leaves a low-priority worker preparing SessionStart's facts while the agent's model
       // writes its summary (seconds): waited for, untimed, so it does not run beside the next command.
       { ...node('preCompact', [BIN, 'hook', 'agent', 'pre-compact', '--agent', 'claude'], hook('PreCompact', { trigger: 'auto', custom_instructions: '' })), after: waitForWorkers },
+      // The same hook as a session meets it: hot state kept, a turn written since (realSession).
+      { ...node('preCompactReal', [BIN, 'hook', 'agent', 'pre-compact', '--agent', 'claude'], real.input), before: real.restore, after: waitForWorkers },
       node('startCompact', [BIN, 'hook', 'agent', 'session-start', '--agent', 'claude'], hook('SessionStart', { source: 'compact' })),
     ],
     { runs, warmup: 2 },
@@ -159,6 +201,7 @@ export async function speedPart({ summary, workCopy, env, BIN, small, QUICK, mea
     ...timingRows(r, {
       ...floorLabels,
       preCompact: 'hook agent pre-compact (PreCompact)',
+      preCompactReal: `hook agent pre-compact, as in a session (tool-use hook's hot state kept, ${real.added} records since)`,
       startCompact: 'hook agent session-start, source compact (primer + after-compaction context)',
     }),
   ]);
@@ -169,6 +212,8 @@ export async function speedPart({ summary, workCopy, env, BIN, small, QUICK, mea
   summary.add(`compact --offline, ${megabytes} MB transcript / floor A`, `${ratio(c)} (${heavy.compact.median.toFixed(1)} ms)`, c);
   summary.add(`hot-files, ${megabytes} MB transcript / floor A`, `${ratio(h)} (${heavy.hotFiles.median.toFixed(1)} ms)`, h);
   summary.add('PreCompact hook / floor A', ratio(pre), pre, { max: 1.5 }, '≤ 1.50×');
+  const preReal = r.preCompactReal.median / r.floorA.median;
+  summary.add('PreCompact hook, as in a session (hot state kept, a turn since) / floor A', ratio(preReal), preReal, { max: 1.5 }, '≤ 1.50×');
   summary.add('SessionStart(compact) hook / floor B', ratio(start), start, { max: 1.5 }, '≤ 1.50×');
   const withSummary = checked.startCompacted.median / checked.floorB.median;
   summary.add('SessionStart(compact), summary appended / floor B', ratio(withSummary), withSummary, { max: 1.5 }, '≤ 1.50×');

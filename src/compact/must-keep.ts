@@ -5,12 +5,10 @@
  * At most 2,000 characters; the most important parts come first and are the last to be cut.
  */
 import type { Ledger } from '../transcripts/ledger.js';
+import { INSTRUCTION, INSTRUCTIONS_KEPT } from '../transcripts/keep-digest.js';
 import { errorLine } from './key-info.js';
 
 export const MUST_KEEP_CHARS = 2000;
-
-/** Words of an instruction or a correction: "don't", "always", "use X instead", "不要"… */
-const INSTRUCTION = /\b(don'?t|do not|never|always|must|instead|make sure|should(?:n'?t)?|wrong|actually|stop|prefer|only use|keep)\b|^no[,.! ]|不要|必须|别|应该|总是|不是|而是/i;
 
 const oneLine = (s: string, n: number) => {
   const t = s.replace(/\s+/g, ' ').trim();
@@ -52,9 +50,10 @@ export function mustKeep(ledger: Ledger, tasks: string[] = []): MustKeep {
   const messages = ledger.user_messages.filter((m) => m.text.trim());
   const last = messages.at(-1)?.text ?? '';
   // The last eight before the last request, found from the end: a long session's hundreds of
-  // earlier messages are not tested.
+  // earlier messages are not tested. (PreCompact's digest of the older messages keeps what this
+  // reads of them: transcripts/keep-digest.ts.)
   const instructions: string[] = [];
-  for (let i = messages.length - 2; i >= 0 && instructions.length < 8; i--) if (INSTRUCTION.test(messages[i]!.text)) instructions.push(oneLine(messages[i]!.text, 240));
+  for (let i = messages.length - 2; i >= 0 && instructions.length < INSTRUCTIONS_KEPT; i--) if (INSTRUCTION.test(messages[i]!.text)) instructions.push(oneLine(messages[i]!.text, 240));
   instructions.reverse();
   const files_edited = ledger.files.filter((f) => f.edits + f.writes > 0).sort((a, b) => b.last_call - a.last_call).map((f) => f.path);
   const todos = ledger.todos.filter((t) => t.status !== 'completed').map((t) => `${t.content}${t.status === 'in_progress' ? ' (in progress)' : ''}`);

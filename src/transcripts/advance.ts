@@ -1,12 +1,13 @@
 import { statSync, type Stats } from 'node:fs';
 import { isRecord, readState, removeState, writeState } from '../fs/state.js';
-import { LEDGER_HOT_FILE, LEDGER_IDS_FILE, LEDGER_STATE_FILE, SESSIONS_DIR, sessionDirName } from '../paths.js';
+import { LEDGER_DIGEST_FILE, LEDGER_HOT_FILE, LEDGER_IDS_FILE, LEDGER_STATE_FILE, SESSIONS_DIR, sessionDirName } from '../paths.js';
 import { newState, type BuildState } from './build.js';
 import type { AgentName, Ledger } from './ledger.js';
 import { isGeminiDocument } from './gemini.js';
 import { HEAD, headHash, isLegacyHead, sameHead } from './lines.js';
 import { ledgerOf, readOn, type Reached } from './read.js';
 import { copyWindowed, hotForm, mergeState, splitState, windowedState, type ColdIdText, type Windows } from './kept-window.js';
+import { digestView, isKeepDigest, keepDigest, type KeepDigest } from './keep-digest.js';
 
 const VERSION = 1;
 
@@ -91,6 +92,8 @@ function keepWhole(stateDir: string, sessionId: string, kept: Kept, cut: LeanLim
   if (!cut) return hot ? removeState(stateDir, sessionFile(sessionId, LEDGER_HOT_FILE)) : undefined;
   const split = splitState(kept.state, cut.keep);
   writeState(stateDir, sessionFile(sessionId, LEDGER_IDS_FILE), { gen, ...split.ids });
+  const end = (n: 'user_messages' | 'commands' | 'errors') => split.windows[n]?.[1] ?? 0;
+  writeState(stateDir, sessionFile(sessionId, LEDGER_DIGEST_FILE), { gen, ...keepDigest(kept.state.ledger, { user_messages: end('user_messages'), commands: end('commands'), errors: end('errors') }) });
   const whole = wholeStat(stateDir, sessionId);
   if (whole) writeState(stateDir, sessionFile(sessionId, LEDGER_HOT_FILE), { v: VERSION, gen, whole, windows: split.windows, kept: { ...rest, v: VERSION, state: split.state } });
 }
@@ -149,8 +152,13 @@ type Advanced = { ledger: Ledger; from: number; to: number };
  * does not grow with the session (kept-window.ts), and the ledger returned holds only the newest
  * entries of its lists, its sub-agents' work only counted: its counts, its last compaction and its
  * last turn may be read, nothing else (what the notes' thresholds read).
+ *
+ * `digest` with `lean` (PreCompact): the same read, but its user_messages, commands and errors are
+ * the must-keep digest of their older entries followed by the newest (keep-digest.ts): what mustKeep
+ * reads of them, nothing else. Without a digest of the hot state's ledger.json, or with sub-agents,
+ * the whole state is read as without `lean`.
  */
-export function advanceLedger(stateDir: string, sessionId: string, transcriptPath: string, opts: { agent: AgentName; repoRoot?: string; lean?: boolean | LeanLimits }): Advanced {
+export function advanceLedger(stateDir: string, sessionId: string, transcriptPath: string, opts: { agent: AgentName; repoRoot?: string; lean?: boolean | LeanLimits; digest?: boolean }): Advanced {
   let st;
   try {
     st = statSync(transcriptPath);
@@ -161,7 +169,7 @@ export function advanceLedger(stateDir: string, sessionId: string, transcriptPat
   const doc = opts.agent === 'gemini' && isGeminiDocument(transcriptPath);
   const limits = opts.lean && !doc ? (opts.lean === true ? LIMITS : opts.lean) : null;
   if (limits) {
-    const lean = advanceHot(stateDir, sessionId, transcriptPath, st, opts, limits);
+    const lean = advanceHot(stateDir, sessionId, transcriptPath, st, opts, limits, opts.digest === true);
     if (lean) return lean;
   }
   const found = readKept(stateDir, sessionId);
@@ -196,13 +204,23 @@ export function advanceLedger(stateDir: string, sessionId: string, transcriptPat
  * an earlier version), the hot state is cut again from it. Readers put the two together only when
  * ledger.json is the one the hot state was cut from (gen).
  */
-function advanceHot(stateDir: string, sessionId: string, path: string, st: Stats, opts: { agent: AgentName; repoRoot?: string }, limits: LeanLimits): Advanced | null {
+function advanceHot(stateDir: string, sessionId: string, path: string, st: Stats, opts: { agent: AgentName; repoRoot?: string }, limits: LeanLimits, digest = false): Advanced | null {
   const hot = readState(stateDir, sessionFile(sessionId, LEDGER_HOT_FILE), isHot);
   if (!hot || !stillApplies(hot.kept, path, opts.agent, st.size, false) || wholeStat(stateDir, sessionId)?.join() !== hot.whole.join()) return null;
   const { kept, gen, whole: cold } = hot;
+  // `digest`: the digest of this ledger.json's older entries, read before anything can write another.
+  let older: KeepDigest | null = null;
+  if (digest) {
+    const got = readState(stateDir, sessionFile(sessionId, LEDGER_DIGEST_FILE), (v): v is KeepDigest & { gen: string } => isKeepDigest(v) && typeof (v as any).gen === 'string');
+    if (!got || got.gen !== gen) return null;
+    older = got;
+  }
+  // Read once: each cut id list asks for its text.
+  let idText: ColdIdText | undefined;
   const ids = () => {
+    if (idText) return idText;
     const got = readState(stateDir, sessionFile(sessionId, LEDGER_IDS_FILE), isIds);
-    return got && got.gen === gen ? got : {};
+    return (idText = got && got.gen === gen ? got : {});
   };
   const cut = windowedState(kept.state, hot.windows, ids);
   if (!cut) return null;
@@ -219,6 +237,14 @@ function advanceHot(stateDir: string, sessionId: string, path: string, st: Stats
     return null;
   }
   if (cut.touched()) return null;
+  if (older) {
+    // Sub-agents' lists are only counted on this path (ledgerOf): their entries need the whole read.
+    if (Object.keys(reached.state.subagents ?? {}).length) return null;
+    const ends = { user_messages: hot.windows.user_messages?.[1] ?? 0, commands: hot.windows.commands?.[1] ?? 0, errors: hot.windows.errors?.[1] ?? 0 };
+    const view = digestView(ledger, older, ends, cut.standIn);
+    if (!view) return null;
+    ledger = view;
+  }
   const result = { ledger, from: kept.offset, to: reached.offset };
   if (reached.offset === kept.offset && subOffsets(reached.state) === subsBefore) return result;
   const next = keptAfter(kept, reached, path, st, false);

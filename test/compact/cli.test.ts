@@ -134,6 +134,34 @@ describe('compaction hooks (Claude Code)', () => {
     expect(r.stdout).toContain('Sliding-window rate limit on login');
   });
 
+  it('PreCompact in a session (the tool-use hook kept its hot state, records since): read on from the hot state, ledger.json neither read nor written, the same text as the whole read', async () => {
+    const repo = makeRepo({ now: NOW });
+    const t = session(repo);
+    const all = readFileSync(t, 'utf8').split('\n').filter(Boolean);
+    const half = Math.floor(all.length / 2);
+    writeFileSync(t, `${all.slice(0, half).join('\n')}\n`);
+    expect(repo.exec(['hook', 'agent', 'tool-use', '--agent', 'claude'], { stdin: hookInput(repo, t, { hook_event_name: 'PostToolUse' }) }).code).toBe(0);
+    await settled(repo);
+    const sessionDir = join(repo.dir, '.git/git-memory/sessions/4d5611e5');
+    const whole = join(sessionDir, 'ledger.json');
+    expect(existsSync(join(sessionDir, 'ledger-hot.json'))).toBe(true);
+    const before = statSync(whole);
+    appendFileSync(t, `${all.slice(half).join('\n')}\n`);
+    const input = hookInput(repo, t, { hook_event_name: 'PreCompact', trigger: 'auto', custom_instructions: '' });
+    const r = repo.exec(['hook', 'agent', 'pre-compact', '--agent', 'claude'], { stdin: input });
+    expect(r.code).toBe(0);
+    const after = statSync(whole);
+    expect([after.ino, after.mtimeMs]).toEqual([before.ino, before.mtimeMs]);
+    await settled(repo);
+    // The whole read: another repository, no hot state, the same transcript.
+    const other = makeRepo({ now: NOW });
+    const t2 = session(other);
+    const expected = other.exec(['hook', 'agent', 'pre-compact', '--agent', 'claude'], { stdin: hookInput(other, t2, { hook_event_name: 'PreCompact', trigger: 'auto', custom_instructions: '' }) });
+    expect(r.stdout).toBe(expected.stdout.replaceAll(other.dir, repo.dir));
+    expect(r.stdout).toContain('Use a sliding window, not a fixed one');
+    await settled(other);
+  });
+
   it('PreCompact runs from its own bundle (pre-compact.js, not agent-hooks.js) and fails as agent-hooks.js does', async () => {
     const repo = makeRepo({ now: NOW });
     const t = session(repo);

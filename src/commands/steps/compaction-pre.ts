@@ -22,9 +22,13 @@ export function hookLedger(o: Opened, s: HookSession): Ledger | null {
   return advanceLedger(o.repo.stateDir, s.sessionId, s.transcriptPath, { agent: s.agent as AgentName, repoRoot: o.repo.root }).ledger;
 }
 
-/** PreCompact: the must-keep text (≤ 2,000 characters), its secrets redacted; '' when there is nothing to say. */
+/**
+ * PreCompact: the must-keep text (≤ 2,000 characters), its secrets redacted; '' when there is nothing
+ * to say. The ledger is read on from the tool-use hook's hot state with the must-keep digest of its
+ * older entries (advance.ts `digest`), not put together with ledger.json and written whole again.
+ */
 export function preCompactText(o: Opened, s: HookSession): string {
-  const ledger = hookLedger(o, s);
+  const ledger = LEDGER_AGENTS.has(s.agent) ? advanceLedger(o.repo.stateDir, s.sessionId, s.transcriptPath, { agent: s.agent as AgentName, repoRoot: o.repo.root, lean: true, digest: true }).ledger : null;
   if (!ledger) return '';
   let tasks: string[] = [];
   try {
