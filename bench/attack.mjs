@@ -684,6 +684,43 @@ function claudeExtras(sessionId, kinds) {
 /** Files of .git/git-memory that cache git's log (primer-log.json, primer-built.json's git part). */
 const GIT_LOG_CACHES = ['primer-log.json', 'primer-built.json'];
 
+/**
+ * Every place a planted secret must not reach after a run in `dir`: the memory files and commits,
+ * the `requests` sent to the model, git-memory's state (the `caches` of git's own texts and the
+ * ledger apart, local), and the commands' `outputs`.
+ */
+function searchedPlaces(dir, requests, outputs, caches, cachesPlace) {
+  const state = join(dir, '.git', 'git-memory');
+  // Git objects the memory commits made (the agent's own commit, message and file name, aside).
+  const memoryObjects = gitSync(dir, 'log', '--format=%H', '--', '.openclaw_memory')
+    .split('\n')
+    .filter(Boolean)
+    .map((c) => gitSync(dir, 'show', '--format=%B', c, '--', '.openclaw_memory'))
+    .join('\n');
+  return {
+    'memory files (working tree)': textOfTree(join(dir, '.openclaw_memory')),
+    'memory commits (messages and changes)': memoryObjects,
+    'bytes sent to the model': requests.join('\n'),
+    // The search index and the rest of the state (a cache of git's own texts aside: the agent's commit
+    // message is in the repository's objects already).
+    '.git/git-memory (search index, other state)': textOfTree(state, [join(state, 'sessions'), ...caches.map((f) => join(state, f))]),
+    [cachesPlace]: caches.map((f) => (existsSync(join(state, f)) ? readFileSync(join(state, f), 'latin1') : '')).join('\n'),
+    '.git/git-memory/sessions (ledger, local)': textOfTree(join(state, 'sessions')),
+    ...outputs,
+  };
+}
+
+/** Each kind whose secret `pieces` finds in a place, counted under the place and the kind for `label`. */
+function tallyPlaces(places, kinds, pieces, label, found, table) {
+  for (const [place, text] of Object.entries(places)) {
+    for (const k of kinds) {
+      if (!pieces(k.secret).some((piece) => text.includes(piece))) continue;
+      ((found[place] ??= {})[label] ??= []).push(k.kind);
+      ((table[k.kind] ??= {})[place] ??= []).push(label);
+    }
+  }
+}
+
 async function attackSecretsMore() {
   const kinds = moreKinds();
   const model = await fakeModel((body) => {
@@ -751,31 +788,8 @@ async function attackSecretsMore() {
     ]);
     outputs['MCP replies'] = mcp.replies.join('\n');
     await settle(dir);
-    const memoryDir = join(dir, '.openclaw_memory');
-    // Git objects the memory commits made (the agent's own commit, message and file name, aside).
-    const memoryObjects = gitSync(dir, 'log', '--format=%H', '--', '.openclaw_memory')
-      .split('\n')
-      .filter(Boolean)
-      .map((c) => gitSync(dir, 'show', '--format=%B', c, '--', '.openclaw_memory'))
-      .join('\n');
-    const places = {
-      'memory files (working tree)': textOfTree(memoryDir),
-      'memory commits (messages and changes)': memoryObjects,
-      'bytes sent to the model': model.requests.slice(before).join('\n'),
-      // The search index and the rest of the state (a cache of git's own log aside: the agent's commit
-      // message is in the repository's objects already).
-      '.git/git-memory (search index, other state)': textOfTree(join(dir, '.git', 'git-memory'), [join(dir, '.git', 'git-memory', 'sessions'), ...GIT_LOG_CACHES.map((f) => join(dir, '.git', 'git-memory', f))]),
-      '.git/git-memory git log caches (local)': GIT_LOG_CACHES.map((f) => (existsSync(join(dir, '.git', 'git-memory', f)) ? readFileSync(join(dir, '.git', 'git-memory', f), 'latin1') : '')).join('\n'),
-      '.git/git-memory/sessions (ledger, local)': textOfTree(join(dir, '.git', 'git-memory', 'sessions')),
-      ...outputs,
-    };
-    for (const [place, text] of Object.entries(places)) {
-      for (const k of kinds) {
-        if (!morePieces(k.secret).some((p) => text.includes(p))) continue;
-        ((found[place] ??= {})[label] ??= []).push(k.kind);
-        ((table[k.kind] ??= {})[place] ??= []).push(label);
-      }
-    }
+    const places = searchedPlaces(dir, model.requests.slice(before), outputs, GIT_LOG_CACHES, '.git/git-memory git log caches (local)');
+    tallyPlaces(places, kinds, morePieces, label, found, table);
   }
   await model.close();
   const stored = new Set();
@@ -936,28 +950,8 @@ async function attackSecrets52() {
     ]);
     outputs['MCP replies'] = mcp.replies.join('\n');
     await settle(dir);
-    const memoryDir = join(dir, '.openclaw_memory');
-    const memoryObjects = gitSync(dir, 'log', '--format=%H', '--', '.openclaw_memory')
-      .split('\n')
-      .filter(Boolean)
-      .map((c) => gitSync(dir, 'show', '--format=%B', c, '--', '.openclaw_memory'))
-      .join('\n');
-    const places = {
-      'memory files (working tree)': textOfTree(memoryDir),
-      'memory commits (messages and changes)': memoryObjects,
-      'bytes sent to the model': model.requests.slice(before).join('\n'),
-      '.git/git-memory (search index, other state)': textOfTree(join(dir, '.git', 'git-memory'), [join(dir, '.git', 'git-memory', 'sessions'), ...GIT_CACHES_52.map((f) => join(dir, '.git', 'git-memory', f))]),
-      '.git/git-memory git caches: log, branch (local)': GIT_CACHES_52.map((f) => (existsSync(join(dir, '.git', 'git-memory', f)) ? readFileSync(join(dir, '.git', 'git-memory', f), 'latin1') : '')).join('\n'),
-      '.git/git-memory/sessions (ledger, local)': textOfTree(join(dir, '.git', 'git-memory', 'sessions')),
-      ...outputs,
-    };
-    for (const [place, text] of Object.entries(places)) {
-      for (const k of kinds) {
-        if (!morePieces52(k.secret).some((piece) => text.includes(piece))) continue;
-        ((found[place] ??= {})[label] ??= []).push(k.kind);
-        ((table[k.kind] ??= {})[place] ??= []).push(label);
-      }
-    }
+    const places = searchedPlaces(dir, model.requests.slice(before), outputs, GIT_CACHES_52, '.git/git-memory git caches: log, branch (local)');
+    tallyPlaces(places, kinds, morePieces52, label, found, table);
   }
   // Kept with the workspace (GM_ATTACK_KEEP=1): the requests, to see what reached the model.
   if (process.env.GM_ATTACK_KEEP) writeFileSync(join(W, 'secrets-52-requests.txt'), model.requests.join('\n\n'));
