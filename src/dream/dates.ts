@@ -12,6 +12,9 @@ function monday(day: string): string {
   return addDays(day, -((dow + 6) % 7));
 }
 
+/** A word just before a day that says how the day relates ("as of", "since", "until", "by"…): the date then stands alone. */
+const RELATED = /\b(?:as of|since|until|till|by|from|before|after|on|through|starting|effective)\s+$/i;
+
 const NUMBER_WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, a: 1, an: 1 };
 
 /**
@@ -19,23 +22,25 @@ const NUMBER_WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4
  * weeks later means nothing. English and Chinese forms; anything else is left as it is. Pure.
  */
 export function absoluteDates(text: string, day: string): string {
-  const on = (n: number) => `on ${addDays(day, n)}`;
+  // "on <date>" where the word stood alone; the date alone after a word that already says how it
+  // relates ("As of today" -> "As of 2026-10-20", never "As of on 2026-10-20").
+  const on = (n: number, at: number, whole: string) => `${RELATED.test(whole.slice(Math.max(0, at - 24), at)) ? '' : 'on '}${addDays(day, n)}`;
   let out = text
-    .replace(/\b(?:the )?day before yesterday\b/gi, () => on(-2))
-    .replace(/\byesterday\b/gi, () => on(-1))
-    .replace(/\b(?:earlier )?today\b|\bthis (?:morning|afternoon|evening)\b|\btonight\b/gi, () => on(0))
-    .replace(/\btomorrow\b/gi, () => on(1))
-    .replace(/\b(\d+|one|two|three|four|five|six|seven|a|an) (day|week)s? ago\b/gi, (_, n: string, unit: string) => {
+    .replace(/\b(?:the )?day before yesterday\b/gi, (_m, at: number, whole: string) => on(-2, at, whole))
+    .replace(/\byesterday\b/gi, (_m, at: number, whole: string) => on(-1, at, whole))
+    .replace(/\b(?:earlier )?today\b|\bthis (?:morning|afternoon|evening)\b|\btonight\b/gi, (_m, at: number, whole: string) => on(0, at, whole))
+    .replace(/\btomorrow\b/gi, (_m, at: number, whole: string) => on(1, at, whole))
+    .replace(/\b(\d+|one|two|three|four|five|six|seven|a|an) (day|week)s? ago\b/gi, (_m, n: string, unit: string, at: number, whole: string) => {
       const k = NUMBER_WORDS[n.toLowerCase()] ?? Number(n);
-      return on(-k * (unit.toLowerCase() === 'week' ? 7 : 1));
+      return on(-k * (unit.toLowerCase() === 'week' ? 7 : 1), at, whole);
     })
     .replace(/\blast week\b/gi, () => `the week of ${monday(addDays(day, -7))}`)
     .replace(/\bthis week\b/gi, () => `the week of ${monday(day)}`)
     .replace(/\bnext week\b/gi, () => `the week of ${monday(addDays(day, 7))}`)
-    .replace(/\blast (monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b/gi, (_, d: string) => {
+    .replace(/\blast (monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b/gi, (_m, d: string, at: number, whole: string) => {
       const target = WEEKDAYS.indexOf(d.toLowerCase());
       const dow = new Date(`${day}T00:00:00Z`).getUTCDay();
-      return on(-(((dow - target + 7) % 7) || 7));
+      return on(-(((dow - target + 7) % 7) || 7), at, whole);
     });
   out = out
     .replace(/前天/g, () => addDays(day, -2))

@@ -17,6 +17,10 @@ describe('consolidation, without a model', () => {
     expect(absoluteDates('The deploy broke yesterday and 3 days ago', '2026-11-20')).toBe('The deploy broke on 2026-11-19 and on 2026-11-17');
     expect(absoluteDates('Ship it next week', '2026-11-20')).toBe('Ship it the week of 2026-11-23');
     expect(absoluteDates('昨天数据库宕机', '2026-11-20')).toBe('2026-11-19数据库宕机');
+    // After a word that says how the day relates, the date alone (truth52 saw "As of on 2026-10-20, …" in a dream).
+    expect(absoluteDates('As of today, the repository has moved', '2026-10-20')).toBe('As of 2026-10-20, the repository has moved');
+    expect(absoluteDates('Flaky since yesterday, fixed by tomorrow', '2026-11-20')).toBe('Flaky since 2026-11-19, fixed by 2026-11-21');
+    expect(absoluteDates('Broken since 2 days ago', '2026-11-20')).toBe('Broken since 2026-11-18');
   });
 
   it('anchors a fact to the paths it names, never to files its commits touched that it does not name', () => {
