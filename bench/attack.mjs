@@ -710,6 +710,37 @@ function searchedPlaces(dir, requests, outputs, caches, cachesPlace) {
   };
 }
 
+/** The outputs of a run's commands by what was run (stdout and stderr), each also added to the tally `t` under `label`. */
+function collected(t, label) {
+  const outputs = {};
+  const call = async (what, r) => {
+    t.add(`${label} ${what}`, r);
+    outputs[what] = (outputs[what] ?? '') + r.stdout + r.stderr;
+    return r;
+  };
+  return { outputs, call };
+}
+
+/** What reads the planted transcript: the session's hooks up to PreCompact, SessionStart(compact), notes, compact, hot-files, ledger. */
+async function transcriptRuns(call, { dir, agent, env, sessionId, tpath, payload }) {
+  for (const [event, extra] of EVENTS.slice(0, 5)) await call(`hook ${event}`, await hook(dir, event, agent, payload(extra), env));
+  await call('hook session-start (compact)', await hook(dir, 'session-start', agent, payload({ hook_event_name: 'SessionStart', source: 'compact' }), env));
+  await call('notes update', await gm(['notes', 'update', '--session', sessionId, '--transcript', tpath], { cwd: dir, env, timeout: 60_000 }));
+  await call('compact', await gm(['compact', '--transcript', tpath], { cwd: dir, env, timeout: 60_000 }));
+  await call('hot-files', await gm(['hot-files', '--transcript', tpath], { cwd: dir, env, timeout: 60_000 }));
+  await call('ledger', await gm(['ledger', '--transcript', tpath], { cwd: dir, env, timeout: 60_000 }));
+}
+
+/** What MCP's read tools answer (primer, search, tasks), joined. */
+async function mcpReads(dir, env) {
+  const mcp = await mcpSession(dir, env, [
+    ['memory_primer', {}],
+    ['memory_search', { query: 'deploy token' }],
+    ['memory_tasks', {}],
+  ]);
+  return mcp.replies.join('\n');
+}
+
 /** Each kind whose secret `pieces` finds in a place, counted under the place and the kind for `label`. */
 function tallyPlaces(places, kinds, pieces, label, found, table) {
   for (const [place, text] of Object.entries(places)) {
@@ -755,24 +786,14 @@ async function attackSecretsMore() {
     const tpath = join(tdir, fixture.endsWith('.json') ? `session-${sessionId}.json` : `${agent === 'codex' ? 'rollout-2026-03-02T09-00-00-' : ''}${sessionId}.jsonl`);
     const planted = plantedTranscript(fixture, kinds, sessionId);
     writeFileSync(tpath, planted.text + (agent === 'claude' ? claudeExtras(sessionId, kinds) : ''));
-    const outputs = {};
-    const call = async (what, r) => {
-      t.add(`${label} ${what}`, r);
-      outputs[what] = (outputs[what] ?? '') + r.stdout + r.stderr;
-      return r;
-    };
+    const { outputs, call } = collected(t, label);
     const payload = (extra) => ({ session_id: sessionId, transcript_path: tpath, cwd: dir, ...extra });
     // The agent's work: a file named by a token and a commit message holding one.
     writeFileSync(join(dir, 'src', `${kinds[9].secret}.json`), '{}\n');
     writeFileSync(join(dir, 'src', 'app.ts'), 'export const app = 2;\n');
     gitSync(dir, 'add', '-A');
     gitSync(dir, 'commit', '-q', '-m', `Deploy with ${kinds[3].secret}\n\nUses ${kinds[0].secret} and ${kinds[18].text}`);
-    for (const [event, extra] of EVENTS.slice(0, 5)) await call(`hook ${event}`, await hook(dir, event, agent, payload(extra), env));
-    await call('hook session-start (compact)', await hook(dir, 'session-start', agent, payload({ hook_event_name: 'SessionStart', source: 'compact' }), env));
-    await call('notes update', await gm(['notes', 'update', '--session', sessionId, '--transcript', tpath], { cwd: dir, env, timeout: 60_000 }));
-    await call('compact', await gm(['compact', '--transcript', tpath], { cwd: dir, env, timeout: 60_000 }));
-    await call('hot-files', await gm(['hot-files', '--transcript', tpath], { cwd: dir, env, timeout: 60_000 }));
-    await call('ledger', await gm(['ledger', '--transcript', tpath], { cwd: dir, env, timeout: 60_000 }));
+    await transcriptRuns(call, { dir, agent, env, sessionId, tpath, payload });
     await call('hook session-end', await hook(dir, 'session-end', agent, payload({ hook_event_name: 'SessionEnd', reason: 'other' }), env));
     await settle(dir);
     await call('tasks', await gm(['tasks'], { cwd: dir, env }));
@@ -781,12 +802,7 @@ async function attackSecretsMore() {
     await call('primer', await gm(['primer'], { cwd: dir, env }));
     await call('search', await gm(['search', 'deploy'], { cwd: dir, env }));
     await call('diff', await gm(['diff', 'HEAD~4..HEAD'], { cwd: dir, env }));
-    const mcp = await mcpSession(dir, env, [
-      ['memory_primer', {}],
-      ['memory_search', { query: 'deploy token' }],
-      ['memory_tasks', {}],
-    ]);
-    outputs['MCP replies'] = mcp.replies.join('\n');
+    outputs['MCP replies'] = await mcpReads(dir, env);
     await settle(dir);
     const places = searchedPlaces(dir, model.requests.slice(before), outputs, GIT_LOG_CACHES, '.git/git-memory git log caches (local)');
     tallyPlaces(places, kinds, morePieces, label, found, table);
@@ -902,19 +918,9 @@ async function attackSecrets52() {
       gitSync(dir, 'commit', '-q', '-m', subject, '-m', `The new value:\n${k.text}`);
     }
     planted.git = ['remote URL: GitHub fine-grained PAT, GitLab PAT', `branch: ${branchKind.kind}`, `file name: ${fileKind.kind}`, `commit messages: ${kinds.length}`];
-    const outputs = {};
-    const call = async (what, r) => {
-      t.add(`${label} ${what}`, r);
-      outputs[what] = (outputs[what] ?? '') + r.stdout + r.stderr;
-      return r;
-    };
+    const { outputs, call } = collected(t, label);
     const payload = (extra) => ({ session_id: sessionId, transcript_path: tpath, cwd: dir, ...extra });
-    for (const [event, extra] of EVENTS.slice(0, 5)) await call(`hook ${event}`, await hook(dir, event, agent, payload(extra), env));
-    await call('hook session-start (compact)', await hook(dir, 'session-start', agent, payload({ hook_event_name: 'SessionStart', source: 'compact' }), env));
-    await call('notes update', await gm(['notes', 'update', '--session', sessionId, '--transcript', tpath], { cwd: dir, env, timeout: 60_000 }));
-    await call('compact', await gm(['compact', '--transcript', tpath], { cwd: dir, env, timeout: 60_000 }));
-    await call('hot-files', await gm(['hot-files', '--transcript', tpath], { cwd: dir, env, timeout: 60_000 }));
-    await call('ledger', await gm(['ledger', '--transcript', tpath], { cwd: dir, env, timeout: 60_000 }));
+    await transcriptRuns(call, { dir, agent, env, sessionId, tpath, payload });
     // What the agent writes itself: a task, a log line, MCP's log, task update and session end.
     const k1 = kinds[(a * 5 + 1) % kinds.length];
     const k2 = kinds[(a * 5 + 2) % kinds.length];
@@ -943,12 +949,7 @@ async function attackSecrets52() {
     }
     await call('view', await gm(['view', '--out', join(tdir, 'view.html')], { cwd: dir, env }));
     outputs['view page'] = existsSync(join(tdir, 'view.html')) ? readFileSync(join(tdir, 'view.html'), 'utf8') : '';
-    const mcp = await mcpSession(dir, env, [
-      ['memory_primer', {}],
-      ['memory_search', { query: 'deploy token' }],
-      ['memory_tasks', {}],
-    ]);
-    outputs['MCP replies'] = mcp.replies.join('\n');
+    outputs['MCP replies'] = await mcpReads(dir, env);
     await settle(dir);
     const places = searchedPlaces(dir, model.requests.slice(before), outputs, GIT_CACHES_52, '.git/git-memory git caches: log, branch (local)');
     tallyPlaces(places, kinds, morePieces52, label, found, table);
