@@ -467,11 +467,7 @@ function transcriptWithSecrets(sessionId, list) {
 
 async function attackSecrets() {
   const list = QUICK ? CREDENTIALS.filter((_, i) => i % 6 === 0) : CREDENTIALS;
-  const model = await fakeModel((body) => {
-    const system = JSON.stringify(body.system ?? '');
-    if (/MEMORY\.md|long-term/i.test(system)) return '# Memory\n\n## Decisions\n- Deploys go through the staging pipeline first.\n';
-    return '# Session notes\n\n## Current State\nFixing the deploy.\n';
-  });
+  const model = await secretsModel();
   const dir = await makeRepo('secrets', ['--agent', 'claude', '--mcp']);
   chooseFakeModel(dir, model.url);
   gitSync(dir, 'commit', '-q', '-am', 'Choose the model');
@@ -752,13 +748,18 @@ function tallyPlaces(places, kinds, pieces, label, found, table) {
   }
 }
 
-async function attackSecretsMore() {
-  const kinds = moreKinds();
-  const model = await fakeModel((body) => {
+/** The fake Messages API the secret classes run against: a short MEMORY.md to a dream, short notes to the rest. */
+function secretsModel() {
+  return fakeModel((body) => {
     const system = JSON.stringify(body.system ?? '');
     if (/MEMORY\.md|long-term/i.test(system)) return '# Memory\n\n## Decisions\n- Deploys go through the staging pipeline first.\n';
     return '# Session notes\n\n## Current State\nFixing the deploy.\n';
   });
+}
+
+async function attackSecretsMore() {
+  const kinds = moreKinds();
+  const model = await secretsModel();
   const found = {}; // place → agent → kinds found
   const table = {}; // kind → place → agents it leaked through
   const t = tally();
@@ -861,11 +862,7 @@ const GIT_CACHES_52 = [...GIT_LOG_CACHES, 'primer-read.json'];
 
 async function attackSecrets52() {
   const kinds = kinds52();
-  const model = await fakeModel((body) => {
-    const system = JSON.stringify(body.system ?? '');
-    if (/MEMORY\.md|long-term/i.test(system)) return '# Memory\n\n## Decisions\n- Deploys go through the staging pipeline first.\n';
-    return '# Session notes\n\n## Current State\nFixing the deploy.\n';
-  });
+  const model = await secretsModel();
   const found = {}; // place → agent → kinds found
   const table = {}; // kind → place → agents
   const planted = {}; // vector → kinds planted there
