@@ -3,7 +3,7 @@
 // for upward) does start, with the session's id in its environment. The MCP front's waiter records
 // the session once Claude Code has exited (src/mcp/front-sh.ts, UNHOOKED). The transcript is the real
 // one of such a session (test/fixtures/agents/claude-2.1.332/subfolder.jsonl), moved to this repository.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -42,15 +42,42 @@ function install(): { path: string; log: string } {
  * Claude Code's place in the process tree: a shell that starts the committed MCP entry (whose parent
  * it is), which reads no line (stdin closed) and exits; then the shell exits, as Claude Code does.
  */
-function session(repo: TestRepo, home: string, folder: string, path: string): void {
+function session(repo: TestRepo, home: string, folder: string, path: string, input = ''): string {
   const cwd = join(repo.dir, folder);
-  const r = spawnSync('sh', ['-c', 'sh -c "$1" </dev/null >/dev/null', 'claude', MCP_SCRIPT], {
+  const r = spawnSync('sh', ['-c', 'sh -c "$1"', 'claude', MCP_SCRIPT], {
     cwd,
+    input,
     env: { ...repo.env, PATH: path, HOME: home, CLAUDE_CODE_SESSION_ID: ID, CLAUDE_PROJECT_DIR: cwd, CLAUDECODE: '1' },
     encoding: 'utf8',
   });
   expect(r.status, r.stderr).toBe(0);
+  return r.stdout;
 }
+
+/**
+ * The committed MCP entry run from `folder` as Claude Code runs it, kept open: its answer to
+ * `initialize`, and `end()`, which closes its stdin and resolves once it and its parent shell (Claude
+ * Code's place) have exited.
+ */
+async function live(repo: TestRepo, home: string, folder: string, path: string): Promise<{ answer: string; end(): Promise<void> }> {
+  const cwd = join(repo.dir, folder);
+  const front = spawn('sh', ['-c', 'sh -c "$1"', 'claude', MCP_SCRIPT], { cwd, env: { ...repo.env, PATH: path, HOME: home, CLAUDE_CODE_SESSION_ID: ID, CLAUDE_PROJECT_DIR: cwd, CLAUDECODE: '1' }, stdio: ['pipe', 'pipe', 'ignore'] });
+  const exited = new Promise<void>((r) => front.on('close', () => r()));
+  let out = '';
+  const answered = new Promise<void>((r) => front.stdout.on('data', (d: Buffer) => ((out += d), out.includes('\n') && r())));
+  front.stdin.write(INITIALIZE);
+  await answered;
+  return {
+    answer: out.split('\n')[0]!,
+    end: async () => {
+      front.stdin.end();
+      await exited;
+    },
+  };
+}
+
+/** Claude Code 2.1.332's `initialize` (its shape as the real one sends it). */
+const INITIALIZE = `${JSON.stringify({ method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: { roots: {}, elicitation: {} }, clientInfo: { name: 'claude-code', version: '2.1.332' } }, jsonrpc: '2.0', id: 0 })}\n`;
 
 /**
  * The real transcript, its scratch folder made `repo`, where Claude Code keeps it for a session
@@ -95,12 +122,42 @@ describe('a Claude Code session started in a subfolder', () => {
     const text = readFileSync(join(repo.dir, '.openclaw_memory', 'journal', file), 'utf8');
     expect(text).toContain('Add bye next to greet and commit it');
     expect(text).toContain('src/app.js');
-    expect(readFileSync(log, 'utf8').trim().split('\n')).toEqual(['hook agent session-end --agent claude --detached']);
+    // Its start (agents53) and its end, each once: git-memory's hook commands, nothing else.
+    expect(readFileSync(log, 'utf8').trim().split('\n').filter((l) => l.startsWith('hook agent'))).toEqual(['hook agent session-start --agent claude', 'hook agent session-end --agent claude --detached']);
     // Only memory files were committed; the user's tree is as it was.
     expect(repo.git('diff-tree', '--no-commit-id', '--name-only', '-r', 'HEAD').trim().split('\n').filter((f) => !f.startsWith('.openclaw_memory/'))).toEqual([]);
   });
 
-  it("lists the commits it made, not one made before it: no start was recorded, so the transcript's first record splits the reflog", async () => {
+  it("is briefed and its start recorded as its own, as the hook would at the root: the primer after the MCP server's instructions (agents53)", async () => {
+    const repo = wired();
+    const home = tempDir('gm-claude-home-');
+    const { path, log } = install();
+    const front = await live(repo, home, 'src', path);
+    const answer = JSON.parse(front.answer) as { id: number; result: { instructions: string; protocolVersion: string } };
+    expect(answer.id).toBe(0);
+    expect(answer.result.protocolVersion).toBe('2025-11-25');
+    expect(answer.result.instructions).toMatch(/^Memory of earlier sessions on this repository[^\n]*\n\nThis session started in a subfolder/);
+    expect(answer.result.instructions).toContain('# Project memory: ');
+    expect(answer.result.instructions).toContain('Add the app');
+    // The start is this session's, with HEAD then as its base, as SessionStart records it at the root.
+    expect(readFileSync(log, 'utf8')).toContain('hook agent session-start --agent claude');
+    const start = join(repo.dir, '.git', 'git-memory', 'session-start.json');
+    const head = repo.git('rev-parse', 'HEAD').trim();
+    expect(await until(() => existsSync(start) && JSON.parse(readFileSync(start, 'utf8')).session === ID, 30_000)).toBe(true);
+    expect(JSON.parse(readFileSync(start, 'utf8')).head).toBe(head);
+    await front.end();
+  });
+
+  it("at the root, the server's instructions are only its own", async () => {
+    const repo = wired();
+    const home = tempDir('gm-claude-home-');
+    const { path } = install();
+    const out = session(repo, home, '', path, INITIALIZE);
+    const answer = JSON.parse(out.split('\n')[0]!) as { result: { instructions: string } };
+    expect(answer.result.instructions).toBe('Memory of earlier sessions on this repository, kept in git. Read memory_primer at the start, log what is worth keeping with memory_log, and end with memory_session_end.');
+  });
+
+  it('lists the commits it made while it ran, not one made before it (its start recorded by its MCP front, agents53)', async () => {
     const repo = makeRepo();
     repo.commit('Add the app', { 'src/app.js': 'export const greet = (name) => `Hello, ${name}`;\n' });
     const { path, log } = install();
@@ -110,17 +167,17 @@ describe('a Claude Code session started in a subfolder', () => {
     git('add', '-A');
     // Made before the session: the post-commit hook spools it all the same.
     git('commit', '-q', '-m', 'Set up git-memory');
-    await new Promise((r) => setTimeout(r, 1100));
     const home = tempDir('gm-claude-home-');
     transcript(repo, home, 'src');
-    // A person's first commit comes seconds after the session's first record, not in its second:
-    // the records of that second (the transcript's first ~0.2 s) all begin the session.
-    await new Promise((r) => setTimeout(r, 1100));
+    // The session: its MCP front answers `initialize` (its start recorded by then), a commit is made, and Claude Code exits.
+    const front = await live(repo, home, 'src', path);
+    const start = join(repo.dir, '.git', 'git-memory', 'session-start.json');
+    expect(await until(() => existsSync(start) && JSON.parse(readFileSync(start, 'utf8')).session === ID, 30_000)).toBe(true);
     writeFileSync(join(repo.dir, 'src/app.js'), 'export const bye = 1;\n');
     git('commit', '-q', '-am', 'Add bye');
     const spool = readFileSync(join(repo.dir, '.git', 'git-memory', 'spool.jsonl'), 'utf8');
     expect(spool.split('\n').filter(Boolean)).toHaveLength(2);
-    session(repo, home, 'src', path);
+    await front.end();
     expect(await until(() => repo.git('log', '-1', '--format=%s').startsWith('memory:'), 30_000), 'a memory commit').toBe(true);
     const text = readFileSync(join(repo.dir, '.openclaw_memory', 'journal', journal(repo)[0]!), 'utf8');
     const commits = /### Commits\n([\s\S]*?)(\n##|$)/.exec(text)?.[1] ?? '';
