@@ -55,7 +55,13 @@ function around(line: string, ...marks: string[]): string[] {
  * - the end: a waiter outlives Claude Code (this shell's parent; SIGINT, which Claude Code sends its
  *   MCP servers, is ignored by a background job of a shell that is not interactive) and then runs
  *   that SessionEnd as the hook would, with the session's transcript (Claude Code's folder for a
- *   project: its path, every other character than a letter or digit as '-').
+ *   project: its path, every other character than a letter or digit as '-');
+ * - `/clear`, which in an interactive session begins a new session in the same process (this front
+ *   and its environment stay the first one's): the waiter looks every 3 s for a new transcript in
+ *   that folder whose first records hold the `/clear` command (2.1.332: its 4th; nothing in it names
+ *   the session before), and then ends the session it follows (reason clear) and starts the new one,
+ *   as the two hooks do at the root, each once (a claim in the new session's state folder, where two
+ *   such processes share a folder; pruned with it). Commits are then each session's own, as at the root.
  * At the root the settings are there: one test, no process. The end is the hook's: a second one of
  * the same session records nothing twice.
  */
@@ -72,15 +78,34 @@ function unhooked(startCommand: string): string {
   "  gm_t=$(git -C \"$gm_d\" rev-parse --show-toplevel 2>/dev/null) && [ \"$gm_t\" != \"$gm_d\" ] || return 0",
   "  grep -qs 'hook agent session-end' \"$gm_t/.claude/settings.json\" || return 0",
   "  gm_tp=${CLAUDE_CONFIG_DIR:-$HOME/.claude}/projects/$(printf %s \"$gm_d\" | tr -c 'A-Za-z0-9' -)/$CLAUDE_CODE_SESSION_ID.jsonl",
-  "  gm_j=\"{\\\"session_id\\\":\\\"$CLAUDE_CODE_SESSION_ID\\\",\\\"transcript_path\\\":\\\"$gm_tp\\\",\\\"cwd\\\":\\\"$gm_d\\\",\\\"hook_event_name\\\":\\\"\"",
+  "  gm_pay() { printf '{\"session_id\":\"%s\",\"transcript_path\":\"%s\",\"cwd\":\"%s\",\"hook_event_name\":\"%s\",%s}\\n' \"$1\" \"$2\" \"$gm_d\" \"$3\" \"$4\"; }",
+  `  gm_start() { gm_pay "$1" "$2" SessionStart "\\"source\\":\\"$3\\"" | { cd "$gm_t" && sh -c ${q(startCommand)}; } 2>/dev/null; }`,
+  "  gm_end() { gm_pay \"$1\" \"$2\" SessionEnd \"\\\"reason\\\":\\\"$3\\\"\" | git-memory hook agent session-end --agent claude --detached; }",
   "  gm_s=startup; [ -s \"$gm_tp\" ] && gm_s=resume",
-  `  gm_o=$(printf '%s\\n' "\${gm_j}SessionStart\\",\\"source\\":\\"$gm_s\\"}" | { cd "$gm_t" && sh -c ${q(startCommand)}; } 2>/dev/null)`,
+  "  gm_o=$(gm_start \"$CLAUDE_CODE_SESSION_ID\" \"$gm_tp\" $gm_s)",
   `  case $gm_o in ${q(head)}*${q(tail)}) gm_o=\${gm_o#${q(head)}}; gm_more=${q(lead)}\${gm_o%${q(tail)}} ;; esac`,
   "  gm_p=$PPID",
   "  (",
   "    trap '' INT HUP TERM",
-  "    tail --pid=\"$gm_p\" -f /dev/null 2>/dev/null || while kill -0 \"$gm_p\" 2>/dev/null; do sleep 2; done",
-  "    printf '%s\\n' \"${gm_j}SessionEnd\\\",\\\"reason\\\":\\\"other\\\"}\" | git-memory hook agent session-end --agent claude --detached",
+  "    gm_id=$CLAUDE_CODE_SESSION_ID gm_dir=${gm_tp%/*}",
+  "    gm_known=$gm_nl$(ls \"$gm_dir\" 2>/dev/null)$gm_nl",
+  "    while kill -0 \"$gm_p\" 2>/dev/null; do",
+  "      sleep 3",
+  "      for gm_f in \"$gm_dir\"/*.jsonl; do",
+  "        gm_n=${gm_f##*/}",
+  "        case $gm_known in *\"$gm_nl$gm_n$gm_nl\"*) continue ;; esac",
+  "        [ \"$gm_n\" != \"$gm_id.jsonl\" ] || continue",
+  "        gm_h=$(head -n 12 \"$gm_f\" 2>/dev/null) || continue",
+  "        case $gm_h in *'<command-name>/clear</command-name>'*) ;; *) [ \"$(printf '%s\\n' \"$gm_h\" | wc -l)\" -lt 12 ] || gm_known=$gm_known$gm_n$gm_nl; continue ;; esac",
+  "        gm_known=$gm_known$gm_n$gm_nl gm_n=${gm_n%.jsonl}",
+  "        case $gm_n in ''|*[!A-Za-z0-9-]*) continue ;; esac",
+  "        gm_c=$(git -C \"$gm_t\" rev-parse --git-path git-memory/sessions/$gm_n 2>/dev/null) && mkdir -p \"$gm_c\" && mkdir \"$gm_c/cleared\" 2>/dev/null || continue",
+  "        gm_end \"$gm_id\" \"$gm_tp\" clear",
+  "        gm_id=$gm_n gm_tp=$gm_f",
+  "        gm_start \"$gm_id\" \"$gm_tp\" clear >/dev/null",
+  "      done",
+  "    done",
+  "    gm_end \"$gm_id\" \"$gm_tp\" other",
   "  ) </dev/null >/dev/null 2>&1 &",
   "}",
   "[ -z \"${CLAUDE_CODE_SESSION_ID:-}\" ] || [ -z \"${CLAUDE_PROJECT_DIR:-}\" ] || [ -f \"$CLAUDE_PROJECT_DIR/.claude/settings.json\" ] || gm_unhooked",

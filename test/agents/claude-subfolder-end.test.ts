@@ -59,9 +59,9 @@ function session(repo: TestRepo, home: string, folder: string, path: string, inp
  * `initialize`, and `end()`, which closes its stdin and resolves once it and its parent shell (Claude
  * Code's place) have exited.
  */
-async function live(repo: TestRepo, home: string, folder: string, path: string): Promise<{ answer: string; end(): Promise<void> }> {
+async function live(repo: TestRepo, home: string, folder: string, path: string, id = ID): Promise<{ answer: string; end(): Promise<void> }> {
   const cwd = join(repo.dir, folder);
-  const front = spawn('sh', ['-c', 'sh -c "$1"', 'claude', MCP_SCRIPT], { cwd, env: { ...repo.env, PATH: path, HOME: home, CLAUDE_CODE_SESSION_ID: ID, CLAUDE_PROJECT_DIR: cwd, CLAUDECODE: '1' }, stdio: ['pipe', 'pipe', 'ignore'] });
+  const front = spawn('sh', ['-c', 'sh -c "$1"', 'claude', MCP_SCRIPT], { cwd, env: { ...repo.env, PATH: path, HOME: home, CLAUDE_CODE_SESSION_ID: id, CLAUDE_PROJECT_DIR: cwd, CLAUDECODE: '1' }, stdio: ['pipe', 'pipe', 'ignore'] });
   const exited = new Promise<void>((r) => front.on('close', () => r()));
   let out = '';
   const answered = new Promise<void>((r) => front.stdout.on('data', (d: Buffer) => ((out += d), out.includes('\n') && r())));
@@ -83,12 +83,12 @@ const INITIALIZE = `${JSON.stringify({ method: 'initialize', params: { protocolV
  * The real transcript, its scratch folder made `repo`, where Claude Code keeps it for a session
  * started in `folder`; its times moved so that its first record is now.
  */
-function transcript(repo: TestRepo, home: string, folder: string): string {
+function transcript(repo: TestRepo, home: string, folder: string, fixture = FIXTURE, id = ID, captured = '/tmp/agent-capture'): string {
   const cwd = join(repo.dir, folder);
   const dir = join(home, '.claude', 'projects', cwd.replace(/[^A-Za-z0-9]/g, '-'));
   mkdirSync(dir, { recursive: true });
-  const file = join(dir, `${ID}.jsonl`);
-  const text = readFileSync(FIXTURE, 'utf8').split('/tmp/agent-capture').join(repo.dir);
+  const file = join(dir, `${id}.jsonl`);
+  const text = readFileSync(fixture, 'utf8').split(captured).join(repo.dir);
   const iso = /"(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z)"/g;
   const shift = Date.now() - Date.parse(iso.exec(text)![1]!);
   writeFileSync(file, text.replace(iso, (_, t: string) => JSON.stringify(new Date(Date.parse(t) + shift).toISOString())));
@@ -184,6 +184,33 @@ describe('a Claude Code session started in a subfolder', () => {
     expect(commits).toContain('Add bye');
     expect(commits).not.toContain('Set up git-memory');
     expect(readFileSync(log, 'utf8')).toContain('hook agent session-end --agent claude --detached');
+  });
+
+  it("a /clear in it: the session before is recorded once the new one's transcript appears, the one after at the exit, each with its own commits (agents53)", async () => {
+    const repo = wired();
+    const home = tempDir('gm-claude-home-');
+    const { path } = install();
+    const [first, second] = ['88f11546-de03-4b6e-9821-5a4a5fc23d27', 'c4e18960-20eb-40d4-84d0-c0d5651f7054'];
+    transcript(repo, home, 'src', join(dirname(FIXTURE), 'clear-subfolder-first.jsonl'), first, '/tmp/agent-capture/repo');
+    const front = await live(repo, home, 'src', path, first);
+    const start = join(repo.dir, '.git', 'git-memory', 'session-start.json');
+    const startOf = (id: string) => until(() => existsSync(start) && JSON.parse(readFileSync(start, 'utf8')).session === id, 30_000);
+    expect(await startOf(first)).toBe(true);
+    repo.commit('Add a', { 'src/a.txt': 'a\n' });
+    // /clear: Claude Code begins the next session's transcript (its first records: the /clear command).
+    transcript(repo, home, 'src', join(dirname(FIXTURE), 'clear-subfolder-second.jsonl'), second, '/tmp/agent-capture/repo');
+    expect(await until(() => journal(repo).length === 1 && repo.git('log', '-1', '--format=%s').startsWith('memory:'), 30_000), 'the first session recorded at the /clear').toBe(true);
+    expect(await startOf(second)).toBe(true);
+    repo.commit('Add b', { 'src/b.txt': 'b\n' });
+    await front.end();
+    expect(await until(() => journal(repo).length === 2 && repo.git('log', '-1', '--format=%s').startsWith('memory:'), 30_000), 'the second session recorded at the exit').toBe(true);
+    const texts = journal(repo).map((f) => readFileSync(join(repo.dir, '.openclaw_memory', 'journal', f), 'utf8'));
+    const commits = (t: string) => /### Commits\n([\s\S]*?)(\n##|$)/.exec(t)?.[1] ?? '';
+    const [a, b] = ['Commit a.txt please', 'Commit b.txt please'].map((r) => texts.find((t) => t.includes(r)) ?? '');
+    expect(commits(a)).toContain('Add a');
+    expect(commits(a)).not.toMatch(/Add b|Set up git-memory/);
+    expect(commits(b)).toContain('Add b');
+    expect(commits(b)).not.toMatch(/Add a|Set up git-memory/);
   });
 
   it('at the root (the hooks are read there) and in a repository not wired for Claude Code hooks, nothing is started', async () => {
