@@ -6,7 +6,7 @@
 import { closeSync, readFileSync } from 'node:fs';
 import { EXIT, type ExitCode } from '../errors.js';
 import { serveFront, type FrontCalls, type McpListing, type ServeFull, type Spared } from './front.js';
-import { SPARED_ENV, SPARED_FD, parseSpared } from './front-sh.js';
+import { SPARED_ENV, SPARED_FD, parseSpared } from './front-spared.js';
 import { searchCall, type SearchToolArgs } from './search-args.js';
 
 declare const __GIT_MEMORY_MCP_LISTING__: McpListing | undefined;

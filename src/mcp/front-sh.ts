@@ -13,26 +13,16 @@
 // `initialize` it answered, whether `notifications/initialized` followed, and that line; `read` takes
 // a pipe byte by byte, so the rest of stdin is still there for node, and the session goes on exactly
 // as with the node front from the start.
-import { errorLine, initializeResult, resultLine, type McpListing, type Spared } from './front.js';
+import { additionalContextJson } from '../agents/adapter.js';
+import { hookCommand } from '../agents/hook-command.js';
+import { SPARED_ENV, SPARED_FD } from './front-spared.js';
+export { parseSpared, SPARED_ENV, SPARED_FD } from './front-spared.js';
+import { errorLine, initializeResult, resultLine, type McpListing } from './front.js';
 
-/** Set (to SPARED_FD) for the node front the sh front execs: what it read is on that fd. */
-export const SPARED_ENV = 'GIT_MEMORY_MCP_SPARED';
-export const SPARED_FD = 3;
 /** The sh front's file in dist/, beside git-memory.js. */
 export const FRONT_SH_FILE = 'mcp-front.sh';
 /** The longest line the sh front reads as a message itself (byte by byte, in sh); a longer one is node's. */
 export const SH_LINE_MAX = 16 * 1024;
-
-/** The hand-off as the sh front writes it: the `initialize` line (empty: none), `1` or `0`, the pending line, each ending in a newline. */
-export function parseSpared(bytes: Buffer): Spared {
-  const a = bytes.indexOf(10);
-  const b = a < 0 ? -1 : bytes.indexOf(10, a + 1);
-  if (b < 0) throw new Error('the sh front handed over no state');
-  const end = bytes[bytes.length - 1] === 10 ? bytes.length - 1 : bytes.length;
-  const init = bytes.subarray(0, a);
-  const pending = b + 1 <= end ? bytes.subarray(b + 1, end) : Buffer.alloc(0);
-  return { init: init.length ? init : null, initialized: bytes.subarray(a + 1, b).toString() === '1', pending: pending.length ? pending : null };
-}
 
 /** A value for a sh file: single-quoted, every byte as it is. */
 const q = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
@@ -56,35 +46,85 @@ function around(line: string, ...marks: string[]): string[] {
  * to appear"), so none of git-memory's hooks run and the session went unrecorded; its MCP servers
  * (.mcp.json, looked for upward) do start, this front among them, with the session's id in
  * CLAUDE_CODE_SESSION_ID. There, and only where the repository's root settings hold git-memory's
- * SessionEnd, a waiter outlives Claude Code (this shell's parent; SIGINT, which Claude Code sends its
- * MCP servers, is ignored by a background job of a shell that is not interactive) and then runs that
- * SessionEnd as the hook would, with the session's transcript (Claude Code's folder for a project:
- * its path, every other character than a letter or digit as '-'). At the root the settings are there:
- * one test, no process. The end is the hook's: a second one of the same session records nothing twice.
+ * SessionEnd, the front does what the two hooks would:
+ * - the start, before it answers `initialize`: the root's SessionStart command (START_COMMAND, the
+ *   one the settings hold) run at the top with the payload the hook would get; the context it prints
+ *   (the primer) goes after the server's `instructions`, which Claude Code puts in the model's system
+ *   prompt ("# MCP Server Instructions"), so the session is briefed and its start (its base commit)
+ *   recorded as its own, as at the root;
+ * - the end: a waiter outlives Claude Code (this shell's parent; SIGINT, which Claude Code sends its
+ *   MCP servers, is ignored by a background job of a shell that is not interactive) and then runs
+ *   that SessionEnd as the hook would, with the session's transcript (Claude Code's folder for a
+ *   project: its path, every other character than a letter or digit as '-');
+ * - `/clear`, which in an interactive session begins a new session in the same process (this front
+ *   and its environment stay the first one's): the waiter looks every 3 s for a new transcript in
+ *   that folder whose first records hold the `/clear` command (2.1.332: its 4th; nothing in it names
+ *   the session before), and then ends the session it follows (reason clear) and starts the new one,
+ *   as the two hooks do at the root, each once (a claim in the new session's state folder, where two
+ *   such processes share a folder; pruned with it). Commits are then each session's own, as at the root.
+ * At the root the settings are there: one test, no process. The end is the hook's: a second one of
+ * the same session records nothing twice.
  */
-const UNHOOKED = [
+function unhooked(startCommand: string): string {
+  // How Claude Code's SessionStart output begins and ends around its context (a JSON string's inside: agents/adapter.ts).
+  const [head, tail] = additionalContextJson('@').trimEnd().split('@') as [string, string];
+  // Between the server's instructions and the primer, inside their JSON string.
+  const lead = JSON.stringify("\n\nThis session started in a subfolder, where Claude Code runs none of the repository's hooks: the primer, as memory_primer gives it now:\n\n").slice(1, -1);
+  return [
+  "gm_more=",
   "gm_unhooked() {",
   "  gm_d=$CLAUDE_PROJECT_DIR",
   "  case $CLAUDE_CODE_SESSION_ID$gm_d${CLAUDE_CONFIG_DIR:-$HOME} in *[!\\ -~]*|*[\\\"\\\\]*) return 0 ;; esac",
   "  gm_t=$(git -C \"$gm_d\" rev-parse --show-toplevel 2>/dev/null) && [ \"$gm_t\" != \"$gm_d\" ] || return 0",
   "  grep -qs 'hook agent session-end' \"$gm_t/.claude/settings.json\" || return 0",
-  "  gm_j=\"{\\\"session_id\\\":\\\"$CLAUDE_CODE_SESSION_ID\\\",\\\"transcript_path\\\":\\\"${CLAUDE_CONFIG_DIR:-$HOME/.claude}/projects/$(printf %s \"$gm_d\" | tr -c 'A-Za-z0-9' -)/$CLAUDE_CODE_SESSION_ID.jsonl\\\",\\\"cwd\\\":\\\"$gm_d\\\",\\\"hook_event_name\\\":\\\"SessionEnd\\\",\\\"reason\\\":\\\"other\\\"}\"",
+  "  gm_tp=${CLAUDE_CONFIG_DIR:-$HOME/.claude}/projects/$(printf %s \"$gm_d\" | tr -c 'A-Za-z0-9' -)/$CLAUDE_CODE_SESSION_ID.jsonl",
+  "  gm_pay() { printf '{\"session_id\":\"%s\",\"transcript_path\":\"%s\",\"cwd\":\"%s\",\"hook_event_name\":\"%s\",%s}\\n' \"$1\" \"$2\" \"$gm_d\" \"$3\" \"$4\"; }",
+  `  gm_start() { gm_pay "$1" "$2" SessionStart "\\"source\\":\\"$3\\"" | { cd "$gm_t" && sh -c ${q(startCommand)}; } 2>/dev/null; }`,
+  "  gm_end() { gm_pay \"$1\" \"$2\" SessionEnd \"\\\"reason\\\":\\\"$3\\\"\" | git-memory hook agent session-end --agent claude --detached; }",
+  "  gm_s=startup; [ -s \"$gm_tp\" ] && gm_s=resume",
+  "  gm_o=$(gm_start \"$CLAUDE_CODE_SESSION_ID\" \"$gm_tp\" $gm_s)",
+  `  case $gm_o in ${q(head)}*${q(tail)}) gm_o=\${gm_o#${q(head)}}; gm_more=${q(lead)}\${gm_o%${q(tail)}} ;; esac`,
   "  gm_p=$PPID",
   "  (",
   "    trap '' INT HUP TERM",
-  "    tail --pid=\"$gm_p\" -f /dev/null 2>/dev/null || while kill -0 \"$gm_p\" 2>/dev/null; do sleep 2; done",
-  "    printf '%s\\n' \"$gm_j\" | git-memory hook agent session-end --agent claude --detached",
+  "    gm_id=$CLAUDE_CODE_SESSION_ID gm_dir=${gm_tp%/*}",
+  "    gm_known=$gm_nl$(ls \"$gm_dir\" 2>/dev/null)$gm_nl",
+  "    while kill -0 \"$gm_p\" 2>/dev/null; do",
+  "      sleep 3",
+  "      for gm_f in \"$gm_dir\"/*.jsonl; do",
+  "        gm_n=${gm_f##*/}",
+  "        case $gm_known in *\"$gm_nl$gm_n$gm_nl\"*) continue ;; esac",
+  "        [ \"$gm_n\" != \"$gm_id.jsonl\" ] || continue",
+  "        gm_h=$(head -n 12 \"$gm_f\" 2>/dev/null) || continue",
+  "        case $gm_h in *'<command-name>/clear</command-name>'*) ;; *) [ \"$(printf '%s\\n' \"$gm_h\" | wc -l)\" -lt 12 ] || gm_known=$gm_known$gm_n$gm_nl; continue ;; esac",
+  "        gm_known=$gm_known$gm_n$gm_nl gm_n=${gm_n%.jsonl}",
+  "        case $gm_n in ''|*[!A-Za-z0-9-]*) continue ;; esac",
+  "        gm_c=$(git -C \"$gm_t\" rev-parse --git-path git-memory/sessions/$gm_n 2>/dev/null) && mkdir -p \"$gm_c\" && mkdir \"$gm_c/cleared\" 2>/dev/null || continue",
+  "        gm_end \"$gm_id\" \"$gm_tp\" clear",
+  "        gm_id=$gm_n gm_tp=$gm_f",
+  "        gm_start \"$gm_id\" \"$gm_tp\" clear >/dev/null",
+  "      done",
+  "    done",
+  "    gm_end \"$gm_id\" \"$gm_tp\" other",
   "  ) </dev/null >/dev/null 2>&1 &",
   "}",
   "[ -z \"${CLAUDE_CODE_SESSION_ID:-}\" ] || [ -z \"${CLAUDE_PROJECT_DIR:-}\" ] || [ -f \"$CLAUDE_PROJECT_DIR/.claude/settings.json\" ] || gm_unhooked",
-].join('\n');
+  ].join('\n');
+}
 
 const ID = '@git-memory-id@';
 const VERSION = '@git-memory-version@';
+/** Where the primer goes in the `instructions` of the sh front's `initialize` answer (nothing but in a subfolder: UNHOOKED). */
+const MORE = '@git-memory-more@';
 
 /** The sh front with `listing`'s answers in it, made by the node front's own answer builders. */
 export function frontSh(listing: McpListing): string {
-  const [initA, initB, initC] = around(resultLine(ID, initializeResult({ ...listing, versions: [VERSION] }, VERSION)), VERSION, ID);
+  const instructions = listing.initialize.instructions;
+  if (typeof instructions !== 'string') throw new Error('the MCP listing has no instructions to put the primer after');
+  const init = initializeResult({ ...listing, initialize: { ...listing.initialize, instructions: instructions + MORE }, versions: [VERSION] }, VERSION);
+  const [initA, initBC, initD] = around(resultLine(ID, init), VERSION, ID);
+  const [initB, initC, ...extra] = initBC.split(MORE);
+  if (initC === undefined || extra.length) throw new Error('the MCP listing\'s answer holds its instructions more or less than once');
   const [toolsA, toolsB] = around(resultLine(ID, listing.tools), ID);
   const [pingA, pingB] = around(resultLine(ID, {}), ID);
   const discover = listing.discoverError ? around(errorLine(ID, listing.discoverError), ID) : null;
@@ -199,7 +239,7 @@ gm_one() {
       gm_has '"params"clientInfo"version' s && gm_has '"params"clientInfo"title' '' s && gm_has '"params"_meta' '' o || return 1
     gm_get '"params"protocolVersion'; gm_v=\${gm_v#s}
     case $gm_v in ${listing.versions.map(q).join('|')}) ;; *) gm_v=${q(listing.latest)} ;; esac
-    printf '%s"%s"%s%s%s\\n' ${q(initA)} "$gm_v" ${q(initB)} "$gm_i" ${q(initC)} || exit 0
+    printf '%s"%s"%s%s%s%s%s\\n' ${q(initA)} "$gm_v" ${q(initB)} "$gm_more" ${q(initC)} "$gm_i" ${q(initD)} || exit 0
     gm_init=$1 ;;
 ${
   discover
@@ -218,7 +258,7 @@ ${
   esac
 }
 
-${UNHOOKED}
+${unhooked(hookCommand('claude', 'session-start'))}
 
 while IFS= read -r gm_l; do
   gm_one "$gm_l" || gm_over "$gm_l"

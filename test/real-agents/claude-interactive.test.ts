@@ -96,4 +96,48 @@ run('Claude Code in a terminal (interactive)', () => {
     expect(first.commits).not.toContain('Set up git-memory');
     expect(second.commits).not.toContain('Set up git-memory');
   }, 200_000);
+
+  test('/clear in a session started in a subfolder (no hook runs there): both sessions recorded, each with its own request and commits (agents53)', async () => {
+    const s = (held.s = await scratch('claude'));
+    const key = s.env.ANTHROPIC_API_KEY!;
+    const src = join(s.repo, 'src');
+    writeFileSync(
+      join(s.home, '.claude.json'),
+      JSON.stringify({ hasCompletedOnboarding: true, bypassPermissionsModeAccepted: true, customApiKeyResponses: { approved: [key.slice(-20)], rejected: [] }, projects: { [src]: { hasTrustDialogAccepted: true, hasCompletedProjectOnboarding: true } } }),
+    );
+    s.api.script([
+      { tools: [{ name: 'Bash', input: { command: 'echo a > a.txt && git add a.txt && git commit -q -m "Add a"', description: 'a' } }] },
+      { text: 'Committed a.txt.' },
+      { tools: [{ name: 'Bash', input: { command: 'echo b > b.txt && git add b.txt && git commit -q -m "Add b"', description: 'b' } }] },
+      { text: 'Committed b.txt.' },
+    ]);
+    const t = (held.term = terminal(`'${BINS.claude}' --dangerously-skip-permissions`, src, s.env));
+    expect(await t.shows('bypass permissions on', 30_000), t.screen().slice(-1500)).toBe(true);
+    await new Promise((r) => setTimeout(r, 1500));
+    await t.enter('Commit a.txt please');
+    expect(await t.shows('Committed a.txt.', 60_000), t.screen().slice(-1500)).toBe(true);
+    await new Promise((r) => setTimeout(r, 1500));
+    await t.enter('/clear');
+    // The first session is recorded once its MCP front sees the new session's transcript (begun by the /clear).
+    expect((await recorded(s, 1)).length).toBe(1);
+    await t.enter('Commit b.txt please');
+    expect(await t.shows('Committed b.txt.', 60_000), t.screen().slice(-1500)).toBe(true);
+    await new Promise((r) => setTimeout(r, 1500));
+    await t.enter('/exit');
+    expect(await t.exit(30_000), t.screen().slice(-1500)).toBe(0);
+    const texts = await recorded(s, 2);
+    expect(texts).toHaveLength(2);
+    const [first, second] = ['Commit a.txt', 'Commit b.txt'].map((r) => texts.find((x) => section(x, 'Request').includes(r)) ?? '').map((x) => ({ request: section(x, 'Request'), commits: section(x, 'Commits') }));
+    expect(first.request).toContain('Commit a.txt please');
+    expect(first.commits).toContain('Add a');
+    expect(first.commits).not.toMatch(/Add b|Set up git-memory/);
+    expect(second.request).toContain('Commit b.txt please');
+    expect(second.commits).toContain('Add b');
+    expect(second.commits).not.toMatch(/Add a|Set up git-memory/);
+    // The new session's transcript as 2.1.332 begins it after /clear: the fixture the unit test reads.
+    if (process.env.CAPTURE_CLEAR) {
+      const dir = join(s.home, '.claude', 'projects', src.replace(/[^A-Za-z0-9]/g, '-'));
+      for (const f of readdirSync(dir).filter((f) => f.endsWith('.jsonl'))) writeFileSync(join(process.env.CAPTURE_CLEAR, f), readFileSync(join(dir, f)));
+    }
+  }, 200_000);
 });

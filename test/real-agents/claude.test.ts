@@ -218,9 +218,16 @@ run('Claude Code, really', () => {
     // 2.1.332 ran none of the repository's hooks from src/ (its settings are read from the start folder
     // only): the one end is the one the MCP front's waiter ran once Claude Code had exited.
     await quietHome(s.home);
-    const ends = s.calls().filter((c) => /hook agent/.test(c.args));
+    const hooks = s.calls().filter((c) => /hook agent/.test(c.args));
+    const ends = hooks.filter((c) => /session-end/.test(c.args));
     expect(ends.map((c) => c.args)).toEqual(['hook agent session-end --agent claude --detached']);
     expect(ends[0].start).toBeGreaterThanOrEqual(r.startedAt + r.ms);
+    // Its start, run by the same front before it answered \`initialize\` (agents53): the primer is in
+    // the server's instructions, which Claude Code hands the model from the first request on.
+    expect(hooks.filter((c) => /session-start/.test(c.args)).length).toBeLessThanOrEqual(1);
+    const first = JSON.stringify(s.api.requests.find((q) => q.kind === 'turn')!.body);
+    expect(first).toContain('This session started in a subfolder');
+    expect(first).toContain('# Project memory: repo');
     expect(section(session, 'Request')).toContain('Add bye next to greet');
     expect(session).toContain('src/app.js');
     expect(section(session, 'Commits')).toContain('Add bye');
