@@ -183,8 +183,11 @@ function candidates(input: PrimerInput, o: PrimerOptions, p?: PreparedItems): { 
   const add = (section: PrimerSection, text: string, isFiller = false, key = text) => {
     if (seen.has(`${section}\0${key}`)) return;
     seen.add(`${section}\0${key}`);
-    // A commit subject records a change, in git's imperative: not held to the rules that read that as an order.
-    const subject = section === 'commits';
+    // A commit subject records a change, in git's imperative: not held to the rules that read that as
+    // an order. Nor is a work item, in the same imperative: a change done (Recent context), one to
+    // do (a next step, an open lead): "Skip the flaky bun test" is the project's work, not an order
+    // to the agent to turn its checks off (the other rules still hold).
+    const subject = section === 'commits' || section === 'recent' || section === 'next_steps' || key.startsWith('lead\0');
     push(section, madeOnce(p, `${subject ? 'commit\0' : ''}${o.lang}\0${text}`, () => `- ${asData(capLine(text), ph.quoted, subject ? SUBJECT_EXEMPT : undefined)}`), isFiller);
   };
 
