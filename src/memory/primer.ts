@@ -168,6 +168,8 @@ interface Candidate {
   filler: boolean;
   /** Position in display order. */
   order: number;
+  /** A session's request in Recent context: it takes none of RECENT_FLOOR's places (what was done does). */
+  asked?: boolean;
   make(): string;
 }
 
@@ -180,8 +182,8 @@ function candidates(input: PrimerInput, o: PrimerOptions, p?: PreparedItems): { 
   // Never the same line twice: two sessions that say the same (a repeated `end`, a session
   // merged in from two branches) show it once, the newest. `key` is what makes two lines the same.
   const seen = new Set<string>();
-  const add = (section: PrimerSection, text: string, isFiller = false, key = text) => {
-    if (seen.has(`${section}\0${key}`)) return;
+  const add = (section: PrimerSection, text: string, isFiller = false, key = text): boolean => {
+    if (seen.has(`${section}\0${key}`)) return false;
     seen.add(`${section}\0${key}`);
     // A commit subject records a change, in git's imperative: not held to the rules that read that as
     // an order. Nor is a work item, in the same imperative: a change done (Recent context), one to
@@ -189,6 +191,7 @@ function candidates(input: PrimerInput, o: PrimerOptions, p?: PreparedItems): { 
     // to the agent to turn its checks off (the other rules still hold).
     const subject = section === 'commits' || section === 'recent' || section === 'next_steps' || key.startsWith('lead\0');
     push(section, madeOnce(p, `${subject ? 'commit\0' : ''}${o.lang}\0${text}`, () => `- ${asData(capLine(text), ph.quoted, subject ? SUBJECT_EXEMPT : undefined)}`), isFiller);
+    return true;
   };
 
   // The user's own instructions are trusted as theirs: secrets are still redacted, nothing quoted.
@@ -199,7 +202,17 @@ function candidates(input: PrimerInput, o: PrimerOptions, p?: PreparedItems): { 
   for (const p of input.user.preferences.slice(-5)) add('preferences', p);
   const newestFirst = [...input.windowSessions].reverse();
   // The same item done twice in a day is one line; on another day it is news again.
-  for (const s of newestFirst) for (const c of s.completed) add('recent', `${s.date} ${s.time} — ${c}`, false, `${s.date} ${c}`);
+  let askedLeft = ASKED_SESSIONS;
+  for (const s of newestFirst) {
+    // What was asked, above what was done: "Update lib/request.js" alone does not say it was for
+    // "conditional revalidation of QUERY requests". Once, at its newest (a resumed session asks again).
+    const asked = askedLeft > 0 ? askedLine(s) : undefined;
+    if (asked && add('recent', `${s.date} ${s.time} — ${ph.asked}: ${asked}`, false, `asked\0${asked}`)) {
+      main.at(-1)!.asked = true;
+      askedLeft--;
+    }
+    for (const c of s.completed) add('recent', `${s.date} ${s.time} — ${c}`, false, `${s.date} ${c}`);
+  }
   const branches = input.branchNextSteps?.length ? input.branchNextSteps : input.lastWithNextSteps ? [input.lastWithNextSteps] : [];
   // With more than one branch, each step says whose it is.
   const named = new Set(branches.map((b) => b.branch ?? '')).size > 1;
@@ -231,12 +244,41 @@ function candidates(input: PrimerInput, o: PrimerOptions, p?: PreparedItems): { 
   return { main, filler };
 }
 
+/** The newest sessions whose request Recent context shows (the next agent picks up from them; older ones' work is enough). */
+const ASKED_SESSIONS = 3;
+/** `end`'s request when nothing said one (notes-summary.ts fallbackRequest): no request. */
+const NO_REQUEST = /^Session \S+(?:, continued)? \(ended without a summary\)$/;
+/** A prompt that only lets the agent go on ("continue", "yes", "继续"): says nothing of the work. */
+const GO_ON = /^(?:please |ok,? |okay,? )?(?:continue|go on|go ahead|proceed|carry on|keep going|yes|yep|y|ok|okay|sure|do it|resume|继续|好的?|可以|是的?)(?: please)?[\s.!。！]*$/i;
+/** Words of three letters or more, lower-cased: what a request and a completed item are compared by. */
+const wordsOf = (text: string) => new Set(text.toLowerCase().match(/[\p{L}\p{N}]{3,}/gu) ?? []);
+
+/**
+ * A session's request as one line of Recent context (its first line, at most 160 characters, cut
+ * at a word), or undefined: none, a bare "continue", or one its completed items say already (four
+ * in five of its words are theirs, as "Add a discount field" done as "Add a discount field to the cart").
+ */
+function askedLine(s: Session): string | undefined {
+  const first = s.request.trim().split('\n', 1)[0]!.trim();
+  if (!first || NO_REQUEST.test(first) || GO_ON.test(first)) return undefined;
+  const line = first.length <= 160 ? first : `${first.slice(0, Math.max(first.slice(0, 159).lastIndexOf(' '), 120))}…`;
+  const words = wordsOf(line);
+  if (!words.size && line.length < 4) return undefined;
+  if (s.completed.length && words.size) {
+    const done = wordsOf(s.completed.join(' '));
+    let said = 0;
+    for (const w of words) if (done.has(w)) said++;
+    if (said >= 0.8 * words.size) return undefined;
+  }
+  return line;
+}
+
 /**
  * The Learned section: MEMORY.md's facts first (in the order given: most useful first), then what
  * the window's sessions learned and decided that MEMORY.md does not already say, newest first. A
  * fact said twice (in other words too) is shown once; a possibly stale one carries its mark.
  */
-function learnedCandidates(input: PrimerInput, ph: (typeof PRIMER_PHRASES)[Lang], add: (section: PrimerSection, text: string, isFiller?: boolean, key?: string) => void, p?: PreparedItems, nextShown: readonly FactShape[] = []): void {
+function learnedCandidates(input: PrimerInput, ph: (typeof PRIMER_PHRASES)[Lang], add: (section: PrimerSection, text: string, isFiller?: boolean, key?: string) => boolean, p?: PreparedItems, nextShown: readonly FactShape[] = []): void {
   const long = input.learned ?? [];
   // In the order they are tried: MEMORY.md's rules, what the window decided and learned (newest
   // first), then open leads and themes (context, not rules).
@@ -419,7 +461,7 @@ const RECENT_FLOOR = 3;
 
 /** Where a candidate ranks for the budget: its section's place, Recent context's newest before Learned. */
 function rankOf(c: Candidate, recentSeen: { n: number }): number {
-  if (c.section === 'recent' && recentSeen.n++ < RECENT_FLOOR) return PRIORITY.indexOf('learned') - 0.5;
+  if (c.section === 'recent' && !c.asked && recentSeen.n++ < RECENT_FLOOR) return PRIORITY.indexOf('learned') - 0.5;
   return PRIORITY.indexOf(c.section);
 }
 
