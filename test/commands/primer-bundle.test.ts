@@ -88,7 +88,10 @@ describe('dist/primer.js, the session start primer', () => {
     // slot given another value ("Relicense from GPL3 to MIT", "the license has been changed to MIT"); loaded only when the kept answer
     // misses. The cap rose by the same 5,989 B.
     // All merged (lead52): 309,729 + truth52's 5,989.
-    expect(text.length).toBeLessThan(315_718);
+    // noise53 (stop 53): +1,199 B (315,846 -> 317,045 B, lead53 cbfe608 and noise53 73cc90a each built in a checkout of
+    // the same path length, /tmp/noise53-old and /tmp/noise53-new): Recent context's request line (askedLine) and the
+    // work items exempt from disable-checks. The cap rose by the same 1,199 B.
+    expect(text.length).toBeLessThan(316_917);
   });
 
 });
