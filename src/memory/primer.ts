@@ -246,6 +246,9 @@ function candidates(input: PrimerInput, o: PrimerOptions, p?: PreparedItems): { 
 
 /** The newest sessions whose request Recent context shows (the next agent picks up from them; older ones' work is enough). */
 const ASKED_SESSIONS = 3;
+/** A session's request as the dream reads it when it makes leads (each line): what it was asked to do. */
+const askedFor = (s: Session) => s.request.split('\n').map((l) => l.trim()).filter((l) => l && !NO_REQUEST.test(l) && !GO_ON.test(l));
+
 /** `end`'s request when nothing said one (notes-summary.ts fallbackRequest): no request. */
 const NO_REQUEST = /^Session \S+(?:, continued)? \(ended without a summary\)$/;
 /** A prompt that only lets the agent go on ("continue", "yes", "继续"): says nothing of the work. */
@@ -300,11 +303,16 @@ function learnedCandidates(input: PrimerInput, ph: (typeof PRIMER_PHRASES)[Lang]
   // completed since (as the dream judges it: same words, or longer ones) is no lead now.
   // Each completed text once: a busy window's sessions say the same few again and again.
   const done = [...new Set(input.windowSessions.flatMap((s) => s.completed))].map(factShape);
-  const settled = (text: string) => {
+  // A session of a later day that was asked for it and completed something took it up, whatever its
+  // todos say ("Update docs/Reference/Server.md" done for "Document the trustProxy change in the docs"),
+  // as the dream reads a later request when it makes leads.
+  const asked = input.windowSessions.filter((s) => s.completed.length).flatMap((s) => askedFor(s).map((text) => ({ date: s.date, shape: factShape(text) })));
+  const settled = (text: string, date: string | undefined) => {
     const shape = factShape(text);
-    return nextShown.some((x) => sameWords(x, shape) || similarity(x, shape) >= 0.6) || done.some((d) => similarity(d, shape) >= 0.5 || coveredBy(shape, d));
+    const took = (d: FactShape) => similarity(d, shape) >= 0.5 || coveredBy(shape, d);
+    return nextShown.some((x) => sameWords(x, shape) || similarity(x, shape) >= 0.6) || done.some(took) || (!!date && asked.some((a) => a.date > date && took(a.shape)));
   };
-  if (nextShown.length || done.length) for (let i = list.length - 1; i >= 0; i--) if (list[i]!.kind === 'lead' && settled(list[i]!.text)) list.splice(i, 1);
+  if (nextShown.length || done.length) for (let i = list.length - 1; i >= 0; i--) if (list[i]!.kind === 'lead' && settled(list[i]!.text, list[i]!.when || undefined)) list.splice(i, 1);
   // Which are shown: each one unless said before (by its text alone, so the same texts made ahead give the same answer).
   const texts = list.map((l) => l.text);
   let shownAt = p?.learned && p.learned.texts.length === texts.length && p.learned.texts.every((t, i) => t === texts[i]) ? p.learned.shown : undefined;

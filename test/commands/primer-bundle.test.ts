@@ -90,8 +90,9 @@ describe('dist/primer.js, the session start primer', () => {
     // All merged (lead52): 309,729 + truth52's 5,989.
     // noise53 (stop 53): +1,199 B (315,846 -> 317,045 B, lead53 cbfe608 and noise53 73cc90a each built in a checkout of
     // the same path length, /tmp/noise53-old and /tmp/noise53-new): Recent context's request line (askedLine) and the
-    // work items exempt from disable-checks. The cap rose by the same 1,199 B.
-    expect(text.length).toBeLessThan(316_917);
+    // work items exempt from disable-checks; then +328 B (317,000 -> 317,328 B at one path): an open lead a later
+    // session was asked for and did is settled. The cap rose by the same 1,527 B.
+    expect(text.length).toBeLessThan(317_245);
   });
 
 });
