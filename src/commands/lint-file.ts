@@ -12,7 +12,8 @@ import { LONG_TERM_READ_MAX_BYTES } from '../memory/long-term-read.js';
 import { CONFIG_FILE, JOURNAL_DIR, LONG_TERM_FILE, PRIMER_FILE, TASKS_FILE } from '../paths.js';
 import { findControlChars } from '../safety/control-chars.js';
 import { describeHidden, findHiddenText, stripHiddenText } from '../safety/hidden-text.js';
-import { findInstructions } from '../safety/instructions.js';
+import { findInstructions, SUBJECT_EXEMPT } from '../safety/instructions.js';
+import { sectionOf } from '../memory/headings.js';
 import { redactText, scanText } from '../safety/scan.js';
 import { scanMemoryText } from '../safety/scan-memory.js';
 
@@ -48,6 +49,36 @@ function kindOf(path: string): Kind {
   if (rest.length === 2 && DATE_RE.test(rest[0]!) && rest[1]!.endsWith('.md')) return 'session';
   if (rest.length === 1 && DATE_RE.test(rest[0]!.replace(/\.md$/, '')) && rest[0]!.endsWith('.md')) return 'day';
   return 'other';
+}
+
+/** A session's sections whose items are work asked, done or to do, or commits: git's imperative. */
+const WORK_SECTIONS = new Set(['request', 'completed', 'next_steps', 'commits']);
+/** The primer's sections of work (both languages): Recent context, Next steps, Recent commits. */
+const PRIMER_WORK = new Set(['Recent context', 'Next steps', 'Recent commits', '近期上下文', '下一步', '最近提交']);
+
+/**
+ * The 1-based lines of `text` that are work items: a session's Request, Completed, Next steps and
+ * Commits; MEMORY.md's open leads; the primer's Recent context, Next steps, Recent commits and open
+ * leads. "Remove unicode host test (#5962)" there records a change done or to do, not an order to
+ * the agent to turn its checks off (noise53: lint failed a PR's memory for it).
+ */
+function workLines(kind: Kind, text: string): Set<number> {
+  const out = new Set<number>();
+  if (kind !== 'session' && kind !== 'day' && kind !== 'long-term' && kind !== 'primer') return out;
+  let inWork = false;
+  text.split('\n').forEach((line, i) => {
+    const h = /^(#{2,3})\s+(.*?)\s*$/.exec(line);
+    if (h) {
+      const title = h[2]!;
+      inWork =
+        kind === 'primer' ? h[1] === '##' && PRIMER_WORK.has(title)
+        : kind === 'long-term' ? h[1] === '##' && /^(?:open leads|open questions|leads|待跟进线索)$/i.test(title)
+        : h[1] === '###' ? WORK_SECTIONS.has(sectionOf(title) ?? '') : inWork && h[1] !== '##';
+      return;
+    }
+    if (inWork || (kind === 'primer' && /^- (?:open lead|待跟进): /.test(line))) out.add(i + 1);
+  });
+  return out;
 }
 
 /** `path:12` (TASKS.md names the line in its path) or `file:12:3: message` lines of a config error. */
@@ -129,7 +160,11 @@ export async function lintFile(path: string, text: string, opts: { allowlist: re
   for (const c of findControlChars(text)) {
     out.problems.push({ check: 'control-char', line: c.line, column: c.column, message: `control character ${c.codePoint}: only newline and tab belong in a memory file` });
   }
-  for (const f of findInstructions(stripHiddenText(text).text)) {
+  const plain = stripHiddenText(text).text;
+  const work = workLines(kind, plain);
+  for (const f of findInstructions(plain)) {
+    // A work item in git's imperative ("Remove unicode host test") is held to every rule but this one, as the primer holds it.
+    if (work.has(f.line) && SUBJECT_EXEMPT.has(f.ruleId)) continue;
     const quoted = redactText(f.text, await scanText(f.text, { allowlist: opts.allowlist }));
     out.problems.push({ check: 'instruction', line: f.line, rule: f.ruleId, message: `${f.description}: «${quoted}»` });
   }

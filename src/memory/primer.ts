@@ -168,6 +168,8 @@ interface Candidate {
   filler: boolean;
   /** Position in display order. */
   order: number;
+  /** A session's request in Recent context: it takes none of RECENT_FLOOR's places (what was done does). */
+  asked?: boolean;
   make(): string;
 }
 
@@ -180,12 +182,16 @@ function candidates(input: PrimerInput, o: PrimerOptions, p?: PreparedItems): { 
   // Never the same line twice: two sessions that say the same (a repeated `end`, a session
   // merged in from two branches) show it once, the newest. `key` is what makes two lines the same.
   const seen = new Set<string>();
-  const add = (section: PrimerSection, text: string, isFiller = false, key = text) => {
-    if (seen.has(`${section}\0${key}`)) return;
+  const add = (section: PrimerSection, text: string, isFiller = false, key = text): boolean => {
+    if (seen.has(`${section}\0${key}`)) return false;
     seen.add(`${section}\0${key}`);
-    // A commit subject records a change, in git's imperative: not held to the rules that read that as an order.
-    const subject = section === 'commits';
+    // A commit subject records a change, in git's imperative: not held to the rules that read that as
+    // an order. Nor is a work item, in the same imperative: a change done (Recent context), one to
+    // do (a next step, an open lead): "Skip the flaky bun test" is the project's work, not an order
+    // to the agent to turn its checks off (the other rules still hold).
+    const subject = section === 'commits' || section === 'recent' || section === 'next_steps' || key.startsWith('lead\0');
     push(section, madeOnce(p, `${subject ? 'commit\0' : ''}${o.lang}\0${text}`, () => `- ${asData(capLine(text), ph.quoted, subject ? SUBJECT_EXEMPT : undefined)}`), isFiller);
+    return true;
   };
 
   // The user's own instructions are trusted as theirs: secrets are still redacted, nothing quoted.
@@ -196,7 +202,17 @@ function candidates(input: PrimerInput, o: PrimerOptions, p?: PreparedItems): { 
   for (const p of input.user.preferences.slice(-5)) add('preferences', p);
   const newestFirst = [...input.windowSessions].reverse();
   // The same item done twice in a day is one line; on another day it is news again.
-  for (const s of newestFirst) for (const c of s.completed) add('recent', `${s.date} ${s.time} — ${c}`, false, `${s.date} ${c}`);
+  let askedLeft = ASKED_SESSIONS;
+  for (const s of newestFirst) {
+    // What was asked, above what was done: "Update lib/request.js" alone does not say it was for
+    // "conditional revalidation of QUERY requests". Once, at its newest (a resumed session asks again).
+    const asked = askedLeft > 0 ? askedLine(s) : undefined;
+    if (asked && add('recent', `${s.date} ${s.time} — ${ph.asked}: ${asked}`, false, `asked\0${asked}`)) {
+      main.at(-1)!.asked = true;
+      askedLeft--;
+    }
+    for (const c of s.completed) add('recent', `${s.date} ${s.time} — ${c}`, false, `${s.date} ${c}`);
+  }
   const branches = input.branchNextSteps?.length ? input.branchNextSteps : input.lastWithNextSteps ? [input.lastWithNextSteps] : [];
   // With more than one branch, each step says whose it is.
   const named = new Set(branches.map((b) => b.branch ?? '')).size > 1;
@@ -228,12 +244,45 @@ function candidates(input: PrimerInput, o: PrimerOptions, p?: PreparedItems): { 
   return { main, filler };
 }
 
+/** The newest sessions whose request Recent context shows (the next agent picks up from them; older ones' work is enough). */
+const ASKED_SESSIONS = 3;
+/** A session's request as the dream reads it when it makes leads (each line): what it was asked to do. */
+const askedFor = (s: Session) => s.request.split('\n').map((l) => l.trim()).filter((l) => l && !NO_REQUEST.test(l) && !GO_ON.test(l));
+
+/** `end`'s request when nothing said one (notes-summary.ts fallbackRequest): no request. */
+const NO_REQUEST = /^Session \S+(?:, continued)? \(ended without a summary\)$/;
+/** A prompt that only lets the agent go on ("continue", "yes", "继续"): says nothing of the work. */
+const GO_ON = /^(?:please |ok,? |okay,? )?(?:continue|go on|go ahead|proceed|carry on|keep going|yes|yep|y|ok|okay|sure|do it|resume|继续|好的?|可以|是的?)(?: please)?[\s.!。！]*$/i;
+/** Words of three letters or more, lower-cased: what a request and a completed item are compared by. */
+// Split at ASCII punctuation and spaces, not by \p{L} (a `u` pattern's compiling costs ~1 ms at every session start).
+const wordsOf = (text: string) => new Set(text.toLowerCase().split(/[\s!-/:-@[-`{-~]+/).filter((w) => w.length >= 3));
+
+/**
+ * A session's request as one line of Recent context (its first line, at most 160 characters, cut
+ * at a word), or undefined: none, a bare "continue", or one its completed items say already (four
+ * in five of its words are theirs, as "Add a discount field" done as "Add a discount field to the cart").
+ */
+function askedLine(s: Session): string | undefined {
+  const first = s.request.trim().split('\n', 1)[0]!.trim();
+  if (!first || NO_REQUEST.test(first) || GO_ON.test(first)) return undefined;
+  const line = first.length <= 160 ? first : `${first.slice(0, Math.max(first.slice(0, 159).lastIndexOf(' '), 120))}…`;
+  const words = wordsOf(line);
+  if (!words.size && line.length < 4) return undefined;
+  if (s.completed.length && words.size) {
+    const done = wordsOf(s.completed.join(' '));
+    let said = 0;
+    for (const w of words) if (done.has(w)) said++;
+    if (said >= 0.8 * words.size) return undefined;
+  }
+  return line;
+}
+
 /**
  * The Learned section: MEMORY.md's facts first (in the order given: most useful first), then what
  * the window's sessions learned and decided that MEMORY.md does not already say, newest first. A
  * fact said twice (in other words too) is shown once; a possibly stale one carries its mark.
  */
-function learnedCandidates(input: PrimerInput, ph: (typeof PRIMER_PHRASES)[Lang], add: (section: PrimerSection, text: string, isFiller?: boolean, key?: string) => void, p?: PreparedItems, nextShown: readonly FactShape[] = []): void {
+function learnedCandidates(input: PrimerInput, ph: (typeof PRIMER_PHRASES)[Lang], add: (section: PrimerSection, text: string, isFiller?: boolean, key?: string) => boolean, p?: PreparedItems, nextShown: readonly FactShape[] = []): void {
   const long = input.learned ?? [];
   // In the order they are tried: MEMORY.md's rules, what the window decided and learned (newest
   // first), then open leads and themes (context, not rules).
@@ -255,11 +304,18 @@ function learnedCandidates(input: PrimerInput, ph: (typeof PRIMER_PHRASES)[Lang]
   // completed since (as the dream judges it: same words, or longer ones) is no lead now.
   // Each completed text once: a busy window's sessions say the same few again and again.
   const done = [...new Set(input.windowSessions.flatMap((s) => s.completed))].map(factShape);
-  const settled = (text: string) => {
+  // A session of a later day that was asked for it and completed something took it up, whatever its
+  // todos say ("Update docs/Reference/Server.md" done for "Document the trustProxy change in the docs"),
+  // as the dream reads a later request when it makes leads.
+  let first: string | undefined;
+  for (const l of list) if (l.kind === 'lead' && l.when && !(first! <= l.when)) first = l.when;
+  const asked = first === undefined ? [] : input.windowSessions.filter((s) => s.completed.length && s.date > first!).flatMap((s) => askedFor(s).map((text) => ({ date: s.date, shape: factShape(text) })));
+  const settled = (text: string, date: string | undefined) => {
     const shape = factShape(text);
-    return nextShown.some((x) => sameWords(x, shape) || similarity(x, shape) >= 0.6) || done.some((d) => similarity(d, shape) >= 0.5 || coveredBy(shape, d));
+    const took = (d: FactShape) => similarity(d, shape) >= 0.5 || coveredBy(shape, d);
+    return nextShown.some((x) => sameWords(x, shape) || similarity(x, shape) >= 0.6) || done.some(took) || (!!date && asked.some((a) => a.date > date && took(a.shape)));
   };
-  if (nextShown.length || done.length) for (let i = list.length - 1; i >= 0; i--) if (list[i]!.kind === 'lead' && settled(list[i]!.text)) list.splice(i, 1);
+  if (nextShown.length || done.length) for (let i = list.length - 1; i >= 0; i--) if (list[i]!.kind === 'lead' && settled(list[i]!.text, list[i]!.when || undefined)) list.splice(i, 1);
   // Which are shown: each one unless said before (by its text alone, so the same texts made ahead give the same answer).
   const texts = list.map((l) => l.text);
   let shownAt = p?.learned && p.learned.texts.length === texts.length && p.learned.texts.every((t, i) => t === texts[i]) ? p.learned.shown : undefined;
@@ -416,7 +472,7 @@ const RECENT_FLOOR = 3;
 
 /** Where a candidate ranks for the budget: its section's place, Recent context's newest before Learned. */
 function rankOf(c: Candidate, recentSeen: { n: number }): number {
-  if (c.section === 'recent' && recentSeen.n++ < RECENT_FLOOR) return PRIORITY.indexOf('learned') - 0.5;
+  if (c.section === 'recent' && !c.asked && recentSeen.n++ < RECENT_FLOOR) return PRIORITY.indexOf('learned') - 0.5;
   return PRIORITY.indexOf(c.section);
 }
 

@@ -2,7 +2,7 @@ import { basename, isAbsolute, posix, relative, resolve, sep, win32 } from 'node
 import { redactQuickLines } from '../safety/quick-redact.js';
 import { emptyLedger, type AgentName, type CommandRun, type FileTouch, type Ledger, type Todo, type TokenUsage } from './ledger.js';
 import { listAdd, listHas, listKeep, listLength } from './id-list.js';
-import { looksOnly } from './looks.js';
+import { checksOnly, looksOnly } from './looks.js';
 import { applyTaskOp, taskFailed, type KeptTask, type TaskOp } from './tasks.js';
 
 /**
@@ -41,6 +41,10 @@ export interface BuildState {
   acts?: number;
   /** Calls so far that only looked (not the todo list's own writes). */
   looks?: number;
+  /** Of `acts`, the commands that only checked the work (checksOnly: a test run, a lint, a build). */
+  checks?: number;
+  /** [acts, checks] when the todo list was last written: what the calls since did. */
+  listAt?: [number, number];
   /** Each listed todo (by its text) and [acts, looks] when it was first listed not done; at most TODO_SEEN, oldest dropped. */
   todoSeen?: Record<string, [number, number]>;
   /** Turns started so far (a serial number: the current turn's). */
@@ -476,7 +480,10 @@ export function laterFacts(s: BuildState, id: string, facts: { command?: string;
   const sub = open.chain !== 'main';
   if (facts.command?.trim() && open.command === null) {
     open.command = addCommand(s, { command: cut(facts.command, 1000), at: facts.at, failed: false, by_subagent: sub });
-    if (!looksOnly(facts.command)) s.acts = (s.acts ?? 0) + 1;
+    if (!looksOnly(facts.command)) {
+      s.acts = (s.acts ?? 0) + 1;
+      if (checksOnly(facts.command)) s.checks = (s.checks ?? 0) + 1;
+    }
   }
   if (facts.files?.length && !open.changes?.length) {
     const changes = touchAll(s, facts.files, facts.at, sub, true);
@@ -490,7 +497,7 @@ export function laterFacts(s: BuildState, id: string, facts: { command?: string;
  * then that all only looked, none that may have changed anything (s.acts): "Explore the codebase
  * structure", "Read STATE.md". It goes to `todos_idle` while it stays done. Done when first listed,
  * or done with no call at all since (the work may have come before the list), it is not known what
- * it took: never idle.
+ * it took: never idle. A check done by checks alone (checkedOnly) is idle too.
  */
 function listWritten(s: BuildState, todos: Todo[]): void {
   const l = s.ledger;
@@ -505,16 +512,32 @@ function listWritten(s: BuildState, todos: Todo[]): void {
       idle.delete(t.content);
     } else if (!wasDone.has(t.content)) {
       const at = seen[t.content];
-      if (at && at[0] === acts && at[1] < looks) idle.add(t.content);
+      if ((at && at[0] === acts && at[1] < looks) || checkedOnly(s, t.content)) idle.add(t.content);
       else idle.delete(t.content);
     }
   }
   const keys = Object.keys(seen);
   if (keys.length > TODO_SEEN) for (const k of keys.slice(0, keys.length - TODO_SEEN)) delete seen[k];
+  s.listAt = [acts, s.checks ?? 0];
   l.todos = todos;
   const left = todos.filter((t) => t.status === 'completed' && idle.has(t.content)).map((t) => t.content);
   if (left.length) l.todos_idle = left;
   else delete l.todos_idle;
+}
+
+/** A todo that says it checks the work: "Run the test suite", "Verify the build", "运行测试". */
+const CHECK_TODO = /^(?:(?:re-?)?run|verify|validate|check|confirm|ensure|make sure|test|lint|type-?check|build|compile)\b|^(?:运行|验证|测试|检查|确认|编译|构建)/i;
+
+/**
+ * A todo marked done now that checked the work, nothing more: it says so ("Run the tests", "Verify
+ * …"), and every call since the list was last written that may have changed something was a check
+ * (a test run, a lint, a build: checksOnly), at least one. "Run the test suite" listed before the
+ * edits is not idle by its whole time (the edits came in it), but by its own.
+ */
+function checkedOnly(s: BuildState, content: string): boolean {
+  const [acts, checks] = s.listAt ?? [0, 0];
+  const ran = (s.checks ?? 0) - checks;
+  return ran > 0 && (s.acts ?? 0) - acts === ran && CHECK_TODO.test(content.trim());
 }
 
 /** A tool call, counted once per id; its files, command and todo list go to the ledger. */
@@ -534,8 +557,10 @@ export function toolCall(s: BuildState, c: CallFacts): void {
   const changes = touchAll(s, c.files, c.at, sub, !!c.id);
   const command = c.command !== undefined && c.command.trim() ? addCommand(s, { command: cut(c.command, 1000), at: c.at, failed: false, by_subagent: sub }) : null;
   // A sub-agent's work is counted by its own calls, when its file is there to read: its start counts in case it is not.
-  if (changes.length || (command !== null && !looksOnly(c.command!)) || c.tool.startsWith('mcp__') || SPAWNS.has(c.tool)) s.acts = (s.acts ?? 0) + 1;
-  else if (!c.todos && !c.task) s.looks = (s.looks ?? 0) + 1;
+  if (changes.length || (command !== null && !looksOnly(c.command!)) || c.tool.startsWith('mcp__') || SPAWNS.has(c.tool)) {
+    s.acts = (s.acts ?? 0) + 1;
+    if (!changes.length && command !== null && checksOnly(c.command!)) s.checks = (s.checks ?? 0) + 1;
+  } else if (!c.todos && !c.task) s.looks = (s.looks ?? 0) + 1;
   // A todo list counts once its call succeeded (a refused TodoWrite is no list); a call without an
   // id can have no result, and counts as made.
   const todos = c.todos && !sub ? c.todos.map((t) => ({ content: cut(t.content, 500), status: t.status })) : undefined;

@@ -120,7 +120,9 @@ export interface Ledger {
   /**
    * The todos of `todos` done without a change: from when each was listed not done until it was
    * done, the session made no call that may have changed anything, it only looked ("Explore the
-   * codebase structure"). A step of the work, not work done. Absent when none.
+   * codebase structure"); or one that says it checks the work ("Run the test suite", "Verify …")
+   * done with only checks (test runs, lints, builds) since the list was last written. A step of the
+   * work, not work done. Absent when none.
    */
   todos_idle?: string[];
   turns: Turn[];

@@ -28,3 +28,52 @@ export function looksOnly(command: string): boolean {
   }
   return true;
 }
+
+/** Programs that check the work and change nothing of it: test runners, linters, type checkers. */
+const CHECKERS = new Set(['vitest', 'jest', 'mocha', 'ava', 'tap', 'tsc', 'eslint', 'prettier', 'biome', 'pytest', 'py.test', 'tox', 'nox', 'mypy', 'pyright', 'ruff', 'flake8', 'pylint', 'black', 'rspec', 'phpunit', 'shellcheck', 'ctest', 'playwright', 'cypress']);
+/** Subcommands (or package scripts) of a toolchain that check or build: `go test`, `cargo clippy`, `npm run lint`. */
+const CHECK_SUBS = /^(?:test|tests|t|check|checks|lint|vet|clippy|typecheck|type-check|types|tsc|build|verify|ci:test|test:[\w:.-]+|lint:[\w:.-]+|build:[\w:.-]+)$/;
+/** Toolchains whose check is a subcommand (`run` and `exec` looked through). */
+const TOOLCHAINS = new Set(['npm', 'pnpm', 'yarn', 'bun', 'npx', 'pnpx', 'bunx', 'go', 'cargo', 'make', 'mvn', 'gradle', './gradlew', 'dotnet', 'swift', 'deno', 'rake', 'bundle', 'python', 'python3', 'uv', 'poetry', 'node']);
+
+/** One segment's words: a check (`npm test`, `npx vitest run`, `python -m pytest -q`, `CI=1 go test ./...`)? */
+function checks(words: string[]): boolean {
+  let w = words;
+  while (w.length && /^\w+=/.test(w[0]!)) w = w.slice(1);
+  if (w[0] === 'timeout') w = w.slice(/^\d/.test(w[1] ?? '') ? 2 : 1);
+  // A fixer writes the files it checks.
+  if (w.some((x) => /^--(?:fix|write|in-place)\b|^-w$/.test(x))) return false;
+  const [head, ...rest] = w;
+  if (!head) return false;
+  // A formatter writes unless told to check.
+  if (head === 'black' || head === 'prettier' || (head === 'ruff' && rest[0] === 'format')) return rest.includes('--check') || rest.includes('--list-different');
+  if (CHECKERS.has(head)) return true;
+  if (!TOOLCHAINS.has(head)) return false;
+  if (head === 'node') return rest.includes('--test');
+  const args = rest.filter((x) => !x.startsWith('-'));
+  let i = 0;
+  if (args[i] === 'run' || args[i] === 'exec' || args[i] === 'x' || args[i] === 'dlx') i++;
+  if ((head === 'python' || head === 'python3') && rest[0] === '-m') return CHECKERS.has(rest[1] ?? '') || rest[1] === 'unittest' || rest[1] === 'compileall';
+  if (head === 'uv' || head === 'poetry' || head === 'bundle') return args[i] !== undefined && checks(args.slice(i));
+  const sub = args[i];
+  return sub !== undefined && (CHECKERS.has(sub) ? checks(rest.slice(rest.indexOf(sub))) : CHECK_SUBS.test(sub));
+}
+
+/**
+ * Whether a shell command only checks the work: each segment a look (looksOnly) or a test run, a
+ * lint, a type check or a build (`npm test 2>&1 | tail -20`, `cd web && npx tsc --noEmit`), with no
+ * redirection into a file and no fixer (`eslint --fix`). A todo done by such commands alone ("Run
+ * the test suite", "Verify the build") checked the work; it changed none of it.
+ */
+export function checksOnly(command: string): boolean {
+  const text = command.replace(/\s[12]?>\s*\/dev\/null|\s2>&1/g, ' ');
+  if (/[>`]|\$\(/.test(text)) return false;
+  let any = false;
+  for (const seg of text.split(/&&|\|\||;|\||\n/)) {
+    const words = seg.trim().split(/\s+/).filter(Boolean);
+    if (!words.length) continue;
+    if (checks(words)) any = true;
+    else if (!looksOnly(words.join(' '))) return false;
+  }
+  return any;
+}

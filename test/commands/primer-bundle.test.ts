@@ -88,7 +88,12 @@ describe('dist/primer.js, the session start primer', () => {
     // slot given another value ("Relicense from GPL3 to MIT", "the license has been changed to MIT"); loaded only when the kept answer
     // misses. The cap rose by the same 5,989 B.
     // All merged (lead52): 309,729 + truth52's 5,989.
-    expect(text.length).toBeLessThan(315_718);
+    // noise53 (stop 53): +1,199 B (315,846 -> 317,045 B, lead53 cbfe608 and noise53 73cc90a each built in a checkout of
+    // the same path length, /tmp/noise53-old and /tmp/noise53-new): Recent context's request line (askedLine) and the
+    // work items exempt from disable-checks; then +328 B (317,000 -> 317,328 B at one path): an open lead a later
+    // session was asked for and did is settled; then +136 B (317,373 -> 317,509 B at /tmp/noise53-new): that check's
+    // requests shaped only after the first lead's day. The cap rose by the same 1,663 B.
+    expect(text.length).toBeLessThan(317_381);
   });
 
 });

@@ -51,7 +51,8 @@ describe('git memory diff', () => {
     expect(md).toMatch(/\*\*Closed\*\*\n- \[x\] Implement login `t-[0-9a-f]+`/);
     expect(md).toMatch(/\*\*Changed\*\*\n- \[~\] Implement registration `t-[0-9a-f]+`: status: todo → in\\_progress; progress: "model designed"/);
     expect(md).toMatch(/\*\*Removed\*\*\n- \[ \] Old idea/);
-    expect(md).not.toContain('Plan the auth work'); // that session was already on main
+    // That session was already on main (the primer diff below may show it as a line both primers have).
+    expect(md.split('<details>')[0]).not.toContain('Plan the auth work');
     // The primer diff: what the next agent will see differently.
     expect(md).toContain('<details><summary>Primer at base → primer at head');
     expect(md).toMatch(/^\+- .*Login endpoint/m);
@@ -62,7 +63,8 @@ describe('git memory diff', () => {
   it('escapes memory text for the PR comment: no mentions, HTML or links', async () => {
     const md = (await ok(await pullRequest(), ['diff'], '17:00')).stdout;
     expect(md).toContain('**Request:** Ping @\u200boctocat \\<img src=x\\> about \\[tokens\\](http://x)');
-    expect(md).not.toMatch(/(^|[^\\])<img/);
+    // Outside the primer diff's code fence (a fence longer than any backtick run in it: nothing inside is rendered).
+    expect(md.replace(/^(`{3,})diff\n[\s\S]*?^\1$/m, '')).not.toMatch(/(^|[^\\])<img/);
   });
 
   it('reads git objects only: works from another branch with the memory directory deleted from the worktree', async () => {

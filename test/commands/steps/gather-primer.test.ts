@@ -64,6 +64,8 @@ describe('one primer gatherer over two memory sources', () => {
     expect(worktree.input.lastWithNextSteps?.id).toBe(sessions.at(-1)!.id);
     expect(shared(revision)).toEqual(shared(worktree));
     const md = (await repo.run(['primer', '--no-write', '--days', '3'])).stdout;
-    expect(md).toContain(`## Recent context\n- 2026-11-12 ${sessions.at(-1)!.time} — ${sessions.at(-1)!.completed[0]}`);
+    // The newest session first: what it was asked (noise53), then what it did.
+    const last = sessions.at(-1)!;
+    expect(md).toContain(`## Recent context\n- 2026-11-12 ${last.time} — asked: ${last.request}\n- 2026-11-12 ${last.time} — ${last.completed[0]}`);
   });
 });
