@@ -88,7 +88,9 @@ describe('dist/primer.js, the session start primer', () => {
     // slot given another value ("Relicense from GPL3 to MIT", "the license has been changed to MIT"); loaded only when the kept answer
     // misses. The cap rose by the same 5,989 B.
     // All merged (lead52): 309,729 + truth52's 5,989.
-    expect(text.length).toBeLessThan(315_718);
+    // steady53 (stop 53): +240 B (315,801 -> 316,041 B, lead53 cbfe608 and steady53 both built in /work/wt/steady53), the
+    // post-commit refresh's priority read from GIT_MEMORY_NICE (src/nice.ts: tests and busy CI runners). The cap rose by the same.
+    expect(text.length).toBeLessThan(315_958);
   });
 
 });
