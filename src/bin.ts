@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { flushCodeCache, requireCached } from './code-cache.js';
 import { flushTrace, mark } from './trace.js';
+import { backgroundNice } from './nice.js';
 import { formatFatal, memoryOffLine } from './cli/messages.js';
 import { memoryOff } from './git/off-switch.js';
 import { EXIT, type ExitCode } from './errors.js';
@@ -215,13 +216,15 @@ function startSessionPrimerEarly(input: Buffer): void {
  * competes with it. Where lowering is refused, it runs as it is.
  */
 function yieldToAgent(): void {
+  const nice = backgroundNice();
+  if (!nice) return;
   const require = createRequire(import.meta.url);
   try {
     const { setPriority } = require('node:os') as typeof import('node:os');
-    setPriority(19);
+    setPriority(nice);
     // Linux keeps a priority per thread: V8's helper threads (its garbage collection's among them)
     // started before this ran, and stay where they were unless lowered one by one.
-    if (process.platform === 'linux') for (const tid of (require('node:fs') as typeof import('node:fs')).readdirSync('/proc/self/task')) setPriority(Number(tid), 19);
+    if (process.platform === 'linux') for (const tid of (require('node:fs') as typeof import('node:fs')).readdirSync('/proc/self/task')) setPriority(Number(tid), nice);
   } catch {
     /* not allowed here */
   }

@@ -106,7 +106,9 @@ describe('code cache of the built binary', () => {
     expect(primer(learned)).toEqual(learnedFirst);
     expect(primer(plain)).toEqual(plainFirst);
     expect(files().map((f) => readFileSync(join(cache, 'git-memory', 'v8', f)))).toEqual(made);
-  });
+    // Genuinely slow on a loaded machine: node processes one after another, two of them compiling
+    // the primer bundle for a new code cache (~0.4 s of processor time each here, 32 s at load 16).
+  }, 180_000);
 
   it('never runs an edited bundle with the cache of the old one, even at the same length', async () => {
     const repo = makeRepo({ now: NOW });

@@ -114,7 +114,12 @@ describe.runIf(on)('the spawner (the worker is not forked for a synchronous spaw
     expect(await both(execFile)).toEqual(await both(nodeOwn.execFile!));
   });
 
-  /** What a spawned git's caller sees: its output, stdin errors, exit and close, in the order they came. */
+  /**
+   * What a spawned git's caller relies on: its output, exit and close, in the order they came. An
+   * error on its stdin (EPIPE) is not compared: whether node's own spawn reports one for a git that
+   * died while its input was being written is a race between the child's death and the write (seen on
+   * a loaded machine); the source ignores it (src/git/git.ts) and reads the exit status.
+   */
   const spawned = (run: typeof spawn, args: string[], opts: Record<string, unknown>, input: (stdin: NodeJS.WritableStream) => void) =>
     new Promise((resolve) => {
       const events: unknown[] = [];
@@ -123,7 +128,7 @@ describe.runIf(on)('the spawner (the worker is not forked for a synchronous spaw
       const err: Buffer[] = [];
       child.stdout!.on('data', (b: Buffer) => out.push(b));
       child.stderr!.on('data', (b: Buffer) => err.push(b));
-      child.stdin!.on('error', () => events.push('stdin error'));
+      child.stdin!.on('error', () => undefined);
       child.on('error', (e: NodeJS.ErrnoException) => resolve({ error: e.code, events }));
       child.on('exit', (code, signal) => events.push(['exit', code, signal]));
       child.on('close', (code, signal) => {
@@ -149,6 +154,9 @@ describe.runIf(on)('the spawner (the worker is not forked for a synchronous spaw
       [['hash-object', '-w', '--stdin'], opts, (i) => i.end('a blob\n')],
       [['rev-parse', '--verify', 'no-such-ref'], opts, (i) => i.end()],
       [['-c', 'alias.t=!kill -TERM $PPID; sleep 1', 't'], opts, (i) => i.end('')],
+      // A loaded machine: the caller writes only once git and its alias's shell are gone (node's own
+      // spawn then reports EPIPE on stdin, the spawner, given the input before the start, does not).
+      [['-c', 'alias.t=!kill -TERM $PPID; sleep 0.1', 't'], opts, (i) => (Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 500), i.end(''))],
       [['cat-file', '--batch'], opts, (i) => { i.write('HEAD\n'); setTimeout(() => i.end('HEAD:README.md\n'), 20); }],
       [['--version'], { ...opts, cwd: `${tempDir()}/gone` }, (i) => i.end('')],
     ];

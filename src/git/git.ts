@@ -53,6 +53,7 @@ export function git(args: readonly string[], opts: GitOptions): Promise<string |
       child.stderr.on('data', (b: Buffer) => err.push(b));
       let timedOut = false;
       const timer = opts.timeoutMs === undefined ? null : setTimeout(() => ((timedOut = true), child.kill('SIGKILL')), opts.timeoutMs);
+      child.stdin.on('error', () => undefined); // git gone before reading it all (EPIPE): its exit status says why
       child.on('error', reject);
       child.on('close', (code) => {
         if (timer) clearTimeout(timer);

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { nearFacts } from '../../src/commands/forget.js';
 import { factId } from '../../src/memory/long-term.js';
 import { makeMemoryRepo, type TestRepo } from '../helpers/repo.js';
+import { cpuNow } from '../helpers/cpu-time.js';
 
 const NOW = { GIT_MEMORY_NOW: '2026-11-20T12:00:00Z' };
 
@@ -60,10 +61,10 @@ describe('git memory forget with a typo', () => {
     expect(nearFacts('rate limit in Postgres', facts)).toEqual([]);
     expect(nearFacts('a b', facts)).toEqual([]);
     const many = Array.from({ length: 2000 }, (_, i) => `Fact number ${i} about the ${'x'.repeat(i % 50)} service`);
-    const t = Date.now();
+    const t = cpuNow();
     expect(nearFacts('rate '.repeat(100_000), many)).toEqual([]);
     expect(nearFacts(Array.from({ length: 30 }, (_, i) => `word${i}`).join(' '), many)).toEqual([]);
     expect(nearFacts(`${'y'.repeat(100_000)} servise`, many)).toEqual([]);
-    expect(Date.now() - t).toBeLessThan(5_000);
+    expect(cpuNow() - t).toBeLessThan(5_000);
   });
 });

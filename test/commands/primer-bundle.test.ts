@@ -93,7 +93,10 @@ describe('dist/primer.js, the session start primer', () => {
     // work items exempt from disable-checks; then +328 B (317,000 -> 317,328 B at one path): an open lead a later
     // session was asked for and did is settled; then +136 B (317,373 -> 317,509 B at /tmp/noise53-new): that check's
     // requests shaped only after the first lead's day. The cap rose by the same 1,663 B.
-    expect(text.length).toBeLessThan(317_381);
+    // steady53 (stop 53): +240 B (315,801 -> 316,041 B, lead53 cbfe608 and steady53 both built in /work/wt/steady53), the
+    // post-commit refresh's priority read from GIT_MEMORY_NICE (src/nice.ts: tests and busy CI runners). The cap rose by the same.
+    // All merged (lead53): 317,381 + steady53's 240.
+    expect(text.length).toBeLessThan(317_621);
   });
 
 });

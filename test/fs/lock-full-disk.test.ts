@@ -25,9 +25,8 @@ describe('the worktree lock on a full disk', () => {
     expect(existsSync(lock)).toBe(false);
 
     faults.full = null;
-    const started = Date.now();
-    expect(await withLock(stateDir, async () => 'ran', { timeoutMs: 2000 })).toBe('ran');
-    expect(Date.now() - started).toBeLessThan(500);
+    // "At once" without a clock (a loaded machine stretches any): no time to wait at all, and it runs.
+    expect(await withLock(stateDir, async () => 'ran', { timeoutMs: 0 })).toBe('ran');
   });
 
   for (const [what, text] of [
@@ -40,9 +39,8 @@ describe('the worktree lock on a full disk', () => {
       writeFileSync(lock, text!);
       const old = new Date(Date.now() - 30_000);
       utimesSync(lock, old, old);
-      const started = Date.now();
-      expect(await withLock(stateDir, async () => 'ran', { timeoutMs: 2000 })).toBe('ran');
-      expect(Date.now() - started).toBeLessThan(500);
+      // Taken over without waiting: with no time to wait at all, it runs.
+      expect(await withLock(stateDir, async () => 'ran', { timeoutMs: 0 })).toBe('ran');
     });
   }
 
@@ -64,9 +62,8 @@ describe('the worktree lock on a full disk', () => {
     expect(repo.git('status', '--porcelain', '--untracked-files=all', '--', '.openclaw_memory/journal')).toBe('');
 
     faults.full = null;
-    const started = Date.now();
+    // No lock is left (above), so nothing to wait for: it succeeds (no clock: a loaded machine stretches any).
     const ok = await repo.run(['end', '--summary', summary]);
     expect(ok.code, ok.stderr).toBe(0);
-    expect(Date.now() - started).toBeLessThan(5000);
   });
 });

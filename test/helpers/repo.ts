@@ -14,8 +14,11 @@ export const BIN = join(ROOT, 'dist', 'git-memory.js');
 
 /** Environment for every test process: see clean-env.mjs (the bench uses the same). */
 export function testEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  // The built binary's code caches (see src/code-cache.ts) go here, not in the user's home.
-  return cleanEnv({ XDG_CACHE_HOME: join(tmpdir(), 'git-memory-test-cache'), ...extra });
+  // The built binary's code caches (see src/code-cache.ts) go here, not in the user's home. The
+  // background work runs at the test's own priority (src/nice.ts): at 19, on a machine kept busy at
+  // normal priority (the other test worker, a shared CI runner), a detached worker a test waits for
+  // got ~1.5% of a core and the wait ran out (test/hook/agent/session-end-priority.test.ts checks 19).
+  return cleanEnv({ XDG_CACHE_HOME: join(tmpdir(), 'git-memory-test-cache'), GIT_MEMORY_NICE: '0', ...extra });
 }
 
 export { tempDir } from './cleanup.js';

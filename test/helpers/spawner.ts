@@ -71,8 +71,16 @@ let channel: Channel | null | undefined;
 /** Every spawner this worker started (the synchronous one, the asynchronous calls' pool). */
 const started: Channel[] = [];
 
-/** node's own spawnSync, execFileSync and execFile, as they were before useSpawner replaced them (for the spawner's tests). */
-export const nodeOwn: { spawnSync?: SpawnSync; execFileSync?: ExecFileSync; execFile?: ExecFile; spawn?: typeof import('node:child_process').spawn } = {};
+/**
+ * node's own spawnSync, execFileSync and execFile, as they were before useSpawner replaced them (for
+ * the spawner's tests). The process's one record, kept on globalThis: useSpawner replaces node's
+ * functions once per process (its mark is on node:child_process), and a module instance made after
+ * that (vi.resetModules in an earlier file of the same worker, then this file imported again) found
+ * its own record empty: every test of test-spawner.test.ts failed, "nodeOwn.spawnSync is not a function".
+ */
+export const nodeOwn: { spawnSync?: SpawnSync; execFileSync?: ExecFileSync; execFile?: ExecFile; spawn?: typeof import('node:child_process').spawn } = ((globalThis as unknown as Record<symbol, object>)[
+  Symbol.for('git-memory.test-spawner.node-own')
+] ??= {});
 
 /**
  * vitest ends a worker with SIGTERM. Every spawner is then let go and waited for, so that its

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { entryText, parseEntryLine, parseLongTerm, serializeLongTerm, type LongTermDoc } from '../../src/memory/long-term.js';
 import { makeMemoryRepo } from '../helpers/repo.js';
+import { cpuNow } from '../helpers/cpu-time.js';
 
 const BOUND_MS = 1000;
 const memory = (line: string) => `# Long-term memory\n\n> Facts.\n\n## Decisions\n\n- ${line}\n- Use pnpm, never npm <!-- sessions: s1; date: 2026-10-03 -->\n`;
@@ -18,9 +19,9 @@ const hostile: Record<string, string> = {
 };
 
 function timed<T>(f: () => T): [T, number] {
-  const t = performance.now();
+  const t = cpuNow();
   const v = f();
-  return [v, performance.now() - t];
+  return [v, cpuNow() - t];
 }
 
 describe('MEMORY.md with hostile lines', () => {
@@ -58,9 +59,9 @@ describe('MEMORY.md with hostile lines', () => {
     expect((await repo.run(['primer', '--no-write'])).code).toBe(0); // the modules loaded: the bound is the parse's
     repo.write('.openclaw_memory/MEMORY.md', memory('<!-- '.repeat(20_000)));
     const [r, ms] = await (async () => {
-      const t = performance.now();
+      const t = cpuNow();
       const got = await repo.run(['primer', '--no-write']);
-      return [got, performance.now() - t] as const;
+      return [got, cpuNow() - t] as const;
     })();
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain('Use pnpm, never npm');

@@ -6,6 +6,7 @@ import { NAMED_CAP, NAMING_CHARS, pathWords } from '../../src/transcripts/named.
 import { readLedger } from '../../src/transcripts/read.js';
 import { call, claudeTranscript as transcript, prompt, result } from '../helpers/claude-records.js';
 import { makeRepo } from '../helpers/repo.js';
+import { cpuNow } from '../helpers/cpu-time.js';
 
 describe('the ledger: files a session named', () => {
   it("keeps the repository's files a prompt, a command, a todo list and a search's or command's output name; not a file's own text, not a path outside", () => {
@@ -55,9 +56,9 @@ describe('the ledger: files a session named', () => {
 
   it('reads a hostile text in time linear in what it reads (at most NAMING_CHARS)', () => {
     for (const unit of ['a.', 'a/', '.', 'a.b/c.d:', 'src/x.ts:1:', '\\\\']) {
-      const t0 = performance.now();
+      const t0 = cpuNow();
       for (let i = 0; i < 200; i++) pathWords(unit.repeat(100_000 / unit.length));
-      expect(performance.now() - t0).toBeLessThan(2000);
+      expect(cpuNow() - t0).toBeLessThan(2000);
     }
   });
 });

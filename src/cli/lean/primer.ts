@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { primerStart, refreshPrimerFile } from '../../commands/primer-start.js';
 import { runPrimer, type PrimerArgs } from '../commands/primer.js';
 import { defaultIo } from '../io.js';
+import { backgroundNice } from '../../nice.js';
 import { GLOBAL_OPTIONS } from '../options/global.js';
 import { leanParse } from '../options/lean-parse.js';
 import { PRIMER_OPTIONS } from '../options/primer.js';
@@ -36,7 +37,8 @@ export async function leanPrimer(args: string[]): Promise<number | null> {
  */
 export async function leanRefreshPrimer(): Promise<number> {
   try {
-    (createRequire(import.meta.url)('node:os') as typeof import('node:os')).setPriority(19);
+    const nice = backgroundNice();
+    if (nice) (createRequire(import.meta.url)('node:os') as typeof import('node:os')).setPriority(nice);
   } catch {
     /* not allowed here: it runs at the priority it has */
   }

@@ -6,6 +6,7 @@ import { writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { childProcess } from '../../child-process.js';
 import { EXIT, type ExitCode } from '../../errors.js';
+import { backgroundNice } from '../../nice.js';
 import { memoryOff } from '../../git/off-switch.js';
 import { spawnDetached } from '../../git/light-spawn.js';
 import { readHookStdin } from '../../fs/stdin.js';
@@ -32,16 +33,16 @@ export interface AgentHookIo {
  * session: its group's nice is lowered too, or it would take a full share of the processor beside
  * the agent and its hooks.
  */
-function lowerPriority(pid: number): void {
+function lowerPriority(pid: number, nice: number): void {
   try {
     // node:os only here: loading it cost every SessionStart ~0.1 ms, and few of them start a worker.
-    (createRequire(import.meta.url)('node:os') as typeof import('node:os')).setPriority(pid, 19);
+    (createRequire(import.meta.url)('node:os') as typeof import('node:os')).setPriority(pid, nice);
   } catch {
     /* not allowed here (or already gone): it runs at the same priority */
   }
   if (process.platform !== 'linux') return;
   try {
-    writeFileSync(`/proc/${pid}/autogroup`, '19');
+    writeFileSync(`/proc/${pid}/autogroup`, String(nice));
   } catch {
     /* no autogroup scheduling here */
   }
@@ -65,7 +66,8 @@ export function workerStarter(env: NodeJS.ProcessEnv, bin = process.argv[1]!): A
       pid = child.pid ?? null;
     }
     // Lowered from here, so that its start-up yields too, not only its work.
-    if (opts?.low && pid) lowerPriority(pid);
+    const nice = opts?.low && pid ? backgroundNice(env) : 0;
+    if (nice) lowerPriority(pid!, nice);
   };
 }
 

@@ -4,6 +4,7 @@
 import { parseAgents, type AgentName } from '../../agents/registry.js';
 import { agentHookFailure } from '../../cli/messages.js';
 import { EXIT, type ExitCode } from '../../errors.js';
+import { backgroundNice } from '../../nice.js';
 import type { LoadFullAfterCompact } from './after-compact.js';
 import { parseHookInput } from './input.js';
 import { plainAgentArg } from './session-start-args.js';
@@ -53,7 +54,8 @@ export async function runSessionStart(args: string[], loadFull: LoadFullAfterCom
  */
 export async function runKeepStart(): Promise<ExitCode> {
   try {
-    (createRequire(import.meta.url)('node:os') as typeof import('node:os')).setPriority(19);
+    const nice = backgroundNice();
+    if (nice) (createRequire(import.meta.url)('node:os') as typeof import('node:os')).setPriority(nice);
   } catch {
     /* not allowed here: it runs at the priority it has */
   }

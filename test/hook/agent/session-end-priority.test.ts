@@ -27,7 +27,7 @@ describe('the detached SessionEnd', () => {
     writeFileSync(join(bin, 'git'), `#!/bin/sh\nfor s in /proc/$$/stat /proc/$PPID/task/*/stat; do read -r _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ ni _ < "$s" && echo "$ni" >> '${log}'; done\nexec '${git}' "$@"\n`);
     chmodSync(join(bin, 'git'), 0o755);
     // As its command runs it in the background (agents/hook-command.ts), here waited for.
-    expect(repo.exec(['hook', 'agent', 'session-end', '--agent', 'codex', '--detached'], { stdin: input('session-end'), env: { PATH: `${bin}:${repo.env.PATH}` } }).code).toBe(0);
+    expect(repo.exec(['hook', 'agent', 'session-end', '--agent', 'codex', '--detached'], { stdin: input('session-end'), env: { PATH: `${bin}:${repo.env.PATH}`, GIT_MEMORY_NICE: '' } }).code).toBe(0);
     expect(repo.git('log', '-1', '--format=%s')).toMatch(/^memory: /);
     const nice = readFileSync(log, 'utf8').split('\n').filter(Boolean);
     expect(nice.length).toBeGreaterThan(0);
