@@ -1,7 +1,7 @@
 import { BareRepositoryError, CorruptFileError, EXIT, fsErrorWords, GitMemoryError, isWrongKindOfPath, UsageError } from '../errors.js';
 import type { Ctx, Result } from '../commands/context.js';
 import { readStdin } from '../fs/stdin.js';
-import { expectedShape, GIT_MISSING, internalError, LABEL, leftAsItIs, seeHelp } from './messages.js';
+import { boundedMessage, expectedShape, GIT_MISSING, internalError, LABEL, leftAsItIs, seeHelp } from './messages.js';
 import { stdoutWriter } from '../fs/stdout.js';
 import { stripControlChars } from '../safety/control-chars.js';
 
@@ -85,8 +85,8 @@ export async function reportError(io: Io, e: unknown, json: boolean): Promise<vo
     if (io.env.GIT_MEMORY_DEBUG) hint = (e as Error)?.stack;
   }
   const mask = io.mask ?? quickMask;
-  message = await mask(message);
-  if (hint) hint = await mask(hint);
+  message = boundedMessage(await mask(message));
+  if (hint) hint = boundedMessage(await mask(hint));
   io.err(`${paint(io, '31', LABEL.error)} ${message}\n${hint ? `${hint}\n` : ''}`);
   if (json) io.out(`${JSON.stringify({ ok: false, error: { code, message, ...(hint ? { hint } : {}), ...(details ?? {}) } }, null, 2)}\n`);
   io.exitCode = code;
