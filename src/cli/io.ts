@@ -4,6 +4,7 @@ import { readStdin } from '../fs/stdin.js';
 import { boundedMessage, expectedShape, GIT_MISSING, internalError, LABEL, leftAsItIs, seeHelp } from './messages.js';
 import { stdoutWriter } from '../fs/stdout.js';
 import { stripControlChars } from '../safety/control-chars.js';
+import { SymlinkedMemoryError } from '../worktree-path.js';
 
 /** Where a CLI run reads and writes; tests pass their own. */
 export interface Io {
@@ -111,6 +112,11 @@ export async function run<T>(io: Io, args: GlobalArgs, call: (ctx: Ctx) => Promi
   } catch (e) {
     const command = args._?.[0];
     let named = e instanceof BareRepositoryError && e.command === 'this command' && command ? new BareRepositoryError(e.gitDir, `git memory ${command}`, e.also) : e;
+    // A memory path through a symbolic link: the hint says how to undo it, from where git says it came.
+    if (named instanceof SymlinkedMemoryError) {
+      const { linkOrigin } = await import('../git/link-origin.js');
+      named = new SymlinkedMemoryError(named.root, named.found, named.rel, await linkOrigin(named.root, named.found.link));
+    }
     // Bad usage the handler found (a value out of range, text it refused) names the command's help.
     if (named instanceof UsageError && !named.hint && command) named = new UsageError(named.message, seeHelp(String(command)).trimEnd(), named.details);
     await reportError(io, named, !!args.json);
