@@ -14,6 +14,7 @@ describe('view --out', () => {
       ['missing/view.html', 'its folder does not exist'],
       ['reports', 'it is a folder, not a file'],
       ['README.md/view.html', 'a part of its path is not a folder'],
+      [`${'x'.repeat(260)}.html`, 'its name is too long'],
     ]) {
       const r = await repo.run(['view', '--out', out!, '--json']);
       expect(r.code, out).toBe(2);

@@ -30,6 +30,7 @@ const OUT_ERRORS: Record<string, string> = {
   EACCES: 'permission denied',
   EPERM: 'permission denied',
   EROFS: 'the file system is read-only',
+  ENAMETOOLONG: 'its name is too long',
 };
 
 /** Under a refused --out: what to name instead (the memory needs no write for a page elsewhere). */
