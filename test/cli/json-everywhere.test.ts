@@ -1,8 +1,8 @@
 // `--json` on every listed command prints one JSON document with `ok` on stdout, whether the
 // command works or refuses (audit53: `help` and `completion` printed their text whatever --json said).
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { commandNames } from '../../src/cli/main.js';
-import { makeMemoryRepo } from '../helpers/repo.js';
+import { makeMemoryRepo, type TestRepo } from '../helpers/repo.js';
 
 /** A call of each command that it can answer in a set-up repository with one session. */
 const CALLS: Record<string, string[]> = {
@@ -43,10 +43,15 @@ describe('--json on every command', () => {
     expect(commandNames(true).filter((n) => !SKIPPED.includes(n)).sort()).toEqual(Object.keys(CALLS).sort());
   });
 
-  it('prints one JSON document with ok, worked or refused', async () => {
-    const repo = await makeMemoryRepo();
+  // One repository for all, each command its own test (its own time limit on a slow machine).
+  let repo: TestRepo;
+  beforeAll(async () => {
+    repo = await makeMemoryRepo();
     expect((await repo.run(['end', '--summary', JSON.stringify({ request: 'First' })])).code).toBe(0);
-    for (const [name, args] of Object.entries(CALLS)) {
+  });
+
+  for (const [name, args] of Object.entries(CALLS)) {
+    it(`${name}: one JSON document with ok, worked or refused`, async () => {
       const r = await repo.run([...args, '--json'], { stdin: '' });
       let data: { ok?: unknown } | undefined;
       try {
@@ -56,6 +61,6 @@ describe('--json on every command', () => {
       }
       expect(typeof data?.ok, `${name} (exit ${r.code}): ${r.stdout.slice(0, 120)} ${r.stderr.slice(0, 200)}`).toBe('boolean');
       expect(data!.ok, `${name} exit ${r.code}`).toBe(r.code === 0);
-    }
-  });
+    });
+  }
 });
