@@ -105,6 +105,27 @@ mark('entry point runs (node has started)');
 if (args[0] === 'hook') process.on('SIGHUP', () => {});
 
 /**
+ * A current folder removed under the process (an agent's shell left in a worktree it deleted, a
+ * temporary folder cleaned): node's process.cwd() throws, and every command and hook died with
+ * node's stack trace (exit 1). git refuses to run there too; a hook exits 0 without a word (it never
+ * fails the agent), a command says so, in `--json` too. process.cwd() is cached: no cost after.
+ */
+function cwdGoneExit(): number | null {
+  try {
+    process.cwd();
+    return null;
+  } catch {
+    if (args[0] === 'hook') return EXIT.ok;
+    const message = 'the current folder no longer exists (it was removed or moved away): cd into the repository and run it again';
+    process.stderr.write(formatFatal(message));
+    if (args.includes('--json')) process.stdout.write(`${JSON.stringify({ ok: false, error: { code: EXIT.error, message } }, null, 2)}\n`);
+    return EXIT.error;
+  }
+}
+const goneCode = cwdGoneExit();
+if (goneCode !== null) process.exit(goneCode);
+
+/**
  * Commands that work while git-memory is off: help and version, the checks (doctor), taking it out
  * (uninstall), reading the config, and the merge driver git calls on memory files (a merge must not
  * fail because memory is off).

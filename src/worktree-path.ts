@@ -51,6 +51,39 @@ export function symlinkMessage(found: SymlinkOnPath): string {
 }
 
 /**
+ * Where a symbolic link on a memory path came from, which decides how it is undone: `committed` (the
+ * index holds it as a link), `local` over a folder HEAD has (a clone where someone moved the
+ * journal away and linked it), `local` alone, or `unknown` (not asked).
+ */
+export type LinkOrigin = 'committed' | 'over-head' | 'local' | 'unknown';
+
+/** How to undo the link, by where it came from; what it points to is never removed. */
+export function symlinkAdvice(found: SymlinkOnPath, origin: LinkOrigin): string {
+  const { link, target } = found;
+  const keep = `to keep what it holds: mkdir ${link} && cp -R ${target}/. ${link}/`;
+  if (origin === 'committed') return `a commit put the link there: git rm --cached ${link} && rm ${link}, then make a real folder (${keep}) and run git memory init`;
+  if (origin === 'over-head') return `the link is only in this working tree, over the folder HEAD has: rm ${link} && git checkout HEAD -- ${link} (${target} is left as it is)`;
+  if (origin === 'local') return `the link is only in this working tree: rm ${link}, then ${keep}`;
+  return `remove the link (rm ${link}); then git checkout HEAD -- ${link} where HEAD has that folder, or ${keep}; a committed link needs git rm --cached ${link} too`;
+}
+
+/** A memory path through a symbolic link: refused before anything is written. The command line asks git where the link came from (cli/io.ts) for its hint. */
+export class SymlinkedMemoryError extends GitMemoryError {
+  constructor(
+    readonly root: string,
+    readonly found: SymlinkOnPath,
+    rel: string,
+    origin: LinkOrigin = 'unknown',
+  ) {
+    super(`cannot write ${rel}: ${symlinkMessage(found)}`, 1, symlinkAdvice(found, origin));
+    this.name = 'SymlinkedMemoryError';
+    this.rel = rel;
+  }
+
+  readonly rel: string;
+}
+
+/**
  * `root/rel` for a write: throws GitMemoryError, before anything is written, when a directory on
  * the way is a symbolic link. With `includeFile`, a link at `rel` itself is refused too: for writes
  * that open the file in place (they follow the link), and for files whose old content the write
@@ -59,13 +92,7 @@ export function symlinkMessage(found: SymlinkOnPath): string {
  */
 export function writablePath(root: string, rel: string, opts: { includeFile?: boolean } = {}): string {
   const found = symlinkOnPath(root, rel, opts.includeFile ?? false);
-  if (found) {
-    throw new GitMemoryError(
-      `cannot write ${rel}: ${symlinkMessage(found)}`,
-      1,
-      `replace the link with a real directory (git rm ${found.link}, then git memory init), or remove it if it came from someone else's commit`,
-    );
-  }
+  if (found) throw new SymlinkedMemoryError(root, found, rel);
   return join(root, rel);
 }
 

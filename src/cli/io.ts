@@ -1,9 +1,10 @@
 import { BareRepositoryError, CorruptFileError, EXIT, fsErrorWords, GitMemoryError, isWrongKindOfPath, UsageError } from '../errors.js';
 import type { Ctx, Result } from '../commands/context.js';
 import { readStdin } from '../fs/stdin.js';
-import { expectedShape, GIT_MISSING, internalError, LABEL, leftAsItIs, seeHelp } from './messages.js';
+import { boundedMessage, expectedShape, GIT_MISSING, internalError, LABEL, leftAsItIs, seeHelp } from './messages.js';
 import { stdoutWriter } from '../fs/stdout.js';
 import { stripControlChars } from '../safety/control-chars.js';
+import { SymlinkedMemoryError } from '../worktree-path.js';
 
 /** Where a CLI run reads and writes; tests pass their own. */
 export interface Io {
@@ -85,8 +86,8 @@ export async function reportError(io: Io, e: unknown, json: boolean): Promise<vo
     if (io.env.GIT_MEMORY_DEBUG) hint = (e as Error)?.stack;
   }
   const mask = io.mask ?? quickMask;
-  message = await mask(message);
-  if (hint) hint = await mask(hint);
+  message = boundedMessage(await mask(message));
+  if (hint) hint = boundedMessage(await mask(hint));
   io.err(`${paint(io, '31', LABEL.error)} ${message}\n${hint ? `${hint}\n` : ''}`);
   if (json) io.out(`${JSON.stringify({ ok: false, error: { code, message, ...(hint ? { hint } : {}), ...(details ?? {}) } }, null, 2)}\n`);
   io.exitCode = code;
@@ -111,6 +112,11 @@ export async function run<T>(io: Io, args: GlobalArgs, call: (ctx: Ctx) => Promi
   } catch (e) {
     const command = args._?.[0];
     let named = e instanceof BareRepositoryError && e.command === 'this command' && command ? new BareRepositoryError(e.gitDir, `git memory ${command}`, e.also) : e;
+    // A memory path through a symbolic link: the hint says how to undo it, from where git says it came.
+    if (named instanceof SymlinkedMemoryError) {
+      const { linkOrigin } = await import('../git/link-origin.js');
+      named = new SymlinkedMemoryError(named.root, named.found, named.rel, await linkOrigin(named.root, named.found.link));
+    }
     // Bad usage the handler found (a value out of range, text it refused) names the command's help.
     if (named instanceof UsageError && !named.hint && command) named = new UsageError(named.message, seeHelp(String(command)).trimEnd(), named.details);
     await reportError(io, named, !!args.json);

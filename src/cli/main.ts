@@ -1,5 +1,5 @@
 import yargs, { type Argv, type CommandModule } from 'yargs';
-import { UsageError } from '../errors.js';
+import { EXIT, UsageError } from '../errors.js';
 import { commitCommand } from './commands/commit.js';
 import { completionCommand } from './commands/completion.js';
 import { compactCommand } from './commands/compact.js';
@@ -75,7 +75,7 @@ function commands(io: Io, build: (args: string[]) => Argv<GlobalArgs>): CommandM
     mergeDriverCommand(io),
     hookCommand(io),
     completionCommand(io, build),
-    helpCommand(io, build, () => commandNames(true)),
+    helpCommand(io, build, () => commandNames(true), () => commands(io, build)),
   ];
 }
 
@@ -105,6 +105,31 @@ function flagMeant(msg: string, command: string | undefined): string[] {
   // Once each: yargs may name a word given after `--` twice.
   const typed = [...new Set(unmark(msg).replace(/^Unknown arguments?:\s*/, '').split(/,\s*/))];
   return [...new Set(typed.flatMap((t) => closest(t.replace(/^-+/, '').split('=')[0]!, known)))].slice(0, 3).map((k) => `--${k}`);
+}
+
+/** The boolean options `command` takes (with the global ones), read from its builder as flagMeant reads its options. */
+function booleanOptions(command: string | undefined): string[] {
+  const module = command === undefined ? undefined : commands(defaultIo(), () => yargs()).find((c) => nameOf(c) === command);
+  const y = yargs([]).options(GLOBAL_OPTIONS) as Argv<GlobalArgs>;
+  const built = (typeof module?.builder === 'function' ? module.builder(y) : y) as unknown as { getOptions(): { boolean: string[] } };
+  return built.getOptions().boolean;
+}
+
+/**
+ * A flag given a value it cannot mean (`--json=maybe`, `--json=1`): yargs reads every value but
+ * `true` as false, so the command ran without the flag and said nothing. Only `--flag=true` and
+ * `--flag=false` are values of a flag; the rest is refused, masked and shortened.
+ */
+async function checkFlagValues(args: string[]): Promise<void> {
+  const end = args.indexOf('--');
+  const given = (end < 0 ? args : args.slice(0, end)).flatMap((a) => {
+    const m = /^--([A-Za-z][\w-]*)=([\s\S]*)$/.exec(a);
+    return m && m[2] !== 'true' && m[2] !== 'false' ? [{ name: m[1]!, value: m[2]! }] : [];
+  });
+  if (!given.length) return;
+  const flags = booleanOptions(commandOf(args));
+  const bad = given.find((g) => flags.includes(g.name) || (g.name.startsWith('no-') && flags.includes(g.name.slice(3))));
+  if (bad) throw new UsageError(`--${bad.name} takes no value, found ${await quoteArg(bad.value)}`, `give --${bad.name} alone`);
 }
 
 /**
@@ -188,6 +213,21 @@ async function checkArgs(args: string[]): Promise<void> {
     const quoted = await Promise.all(text.map((t) => quoteArg(t)));
     throw new UsageError(dashText(quoted), DASH_TEXT_HINT);
   }
+  await checkFlagValues(args);
+}
+
+/**
+ * `git memory help --json`: the commands as data (yargs prints its text list for a bare `help`,
+ * whatever the flags). Else false: `help COMMAND --json` is the help command's own.
+ */
+function helpList(io: Io, args: string[]): boolean {
+  const end = args.indexOf('--');
+  const before = end < 0 ? args : args.slice(0, end);
+  if (end >= 0 || !before.includes('--json') || before.filter((a) => !a.startsWith('-')).join(' ') !== 'help') return false;
+  const listed = commands(io, () => yargs()).filter((c) => c.describe !== false);
+  const list = listed.map((c) => ({ name: nameOf(c), usage: `git memory ${String(c.command)}`, summary: c.describe }));
+  io.out(`${JSON.stringify({ ok: true, commands: list, exitCodes: EXIT }, null, 2)}\n`);
+  return true;
 }
 
 /** Runs the CLI and returns the exit code, as run() or reportError() in io.ts decided it. */
@@ -198,6 +238,7 @@ export async function main(args: string[], io?: Partial<Io>): Promise<number> {
   try {
     checkArgvBytes(args);
     await checkArgs(args);
+    if (helpList(full, args)) return full.exitCode;
     await cli(full, quoteArgs(args)).parseAsync();
   } catch (e) {
     const end = args.indexOf('--'); // after it, `--json` is text

@@ -41,6 +41,29 @@ export const dashText = (quoted: string[]) =>
 
 export const DASH_TEXT_HINT = 'e.g. git memory log -- "-text"  or  printf %s "-text" | git memory log -   (an option\'s value: --name=-text)';
 
+/** How long a run of characters without a space, and a whole line, may be in an error message or hint. */
+const LONGEST_WORD = 300;
+const LONGEST_LINE = 2000;
+const MOST_LINES = 100;
+
+/**
+ * An error message or hint with what the user typed kept to a line: a run of characters without a
+ * space longer than LONGEST_WORD keeps its start and end (a path still reads), a line longer than
+ * LONGEST_LINE its start, each saying how long it was, and MOST_LINES lines at most. Run after the
+ * secret mask, which needs the whole value. No message of ours is that long; a value typed into it
+ * is (an unknown config key of 100 KB came back whole on stderr and in `--json`).
+ */
+export function boundedMessage(text: string): string {
+  if (text.length <= LONGEST_WORD) return text;
+  const cut = (t: string, head: number, tail: number) => `${t.slice(0, head)}…${tail ? t.slice(-tail) : ''} (${t.length} characters)`;
+  const lines = text.split('\n');
+  const more = lines.length - MOST_LINES;
+  return [...lines.slice(0, MOST_LINES), ...(more > 0 ? [`… (${more} more lines)`] : [])]
+    .map((line) => line.replace(new RegExp(`\\S{${LONGEST_WORD + 1},}`, 'g'), (w) => cut(w, 160, 60)))
+    .map((line) => (line.length > LONGEST_LINE ? cut(line, LONGEST_LINE - 200, 0) : line))
+    .join('\n');
+}
+
 /** The labels of the lines on stderr (coloured on a terminal). */
 export const LABEL = { error: 'error:', warning: 'warning:' } as const;
 

@@ -18,7 +18,7 @@ export async function config(ctx: Ctx, opts: { key?: string }): Promise<Result<C
     const sections = o.config as unknown as Record<string, Record<string, unknown>>;
     const sec = Object.hasOwn(sections, section!) ? sections[section!] : undefined;
     if (!sec || rest.length || (key !== undefined && !Object.hasOwn(sec, key))) {
-      throw new UsageError(`unknown config key: ${opts.key}`, `keys: ${listKeys(o.config).join(', ')}`);
+      throw new UsageError(`unknown config key: ${JSON.stringify(opts.key)}`, `keys: ${listKeys(o.config).join(', ')}`);
     }
     value = key === undefined ? sec : sec[key];
   }

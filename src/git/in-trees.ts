@@ -1,4 +1,5 @@
 import { git } from './git.js';
+import { unquotePath } from './quoted-path.js';
 
 /**
  * Which of `paths` the tree of at least one of `commits` holds (as a file): one `cat-file
@@ -25,11 +26,27 @@ export async function pathsInTrees(root: string, commits: readonly string[], pat
 export async function pathsAt(root: string, rev: string, paths: readonly string[]): Promise<Set<string>> {
   const found = new Set<string>();
   if (!paths.length) return found;
-  const out = (await git(['ls-tree', '-r', '-z', '--name-only', '--full-tree', rev, '--', ...paths.map((p) => p.replace(/\/$/, ''))], { cwd: root, allowFail: true })) ?? '';
-  for (const file of out.split('\0')) {
-    if (!file) continue;
+  // A name that is not UTF-8 is kept as git quotes it ("src/bad\377name.ts"): its bytes cannot be an
+  // argument, so its folder is asked (the whole tree for a top-level one), and git's lines, quoted
+  // the same way without -z (core.quotePath is on for our git), are matched as they are.
+  const quoted = paths.some((p) => p.startsWith('"'));
+  const spec = [...new Set(paths.map((p) => (p.startsWith('"') ? folderOfQuoted(p) : p.replace(/\/$/, ''))))];
+  const args = spec.includes('') ? [] : ['--', ...spec];
+  const out = (await git(['ls-tree', '-r', ...(quoted ? [] : ['-z']), '--name-only', '--full-tree', rev, ...args], { cwd: root, allowFail: true })) ?? '';
+  for (const line of out.split(quoted ? '\n' : '\0')) {
+    if (!line) continue;
+    const file = quoted && line.startsWith('"') ? unquotePath(line) : line;
     found.add(file);
+    if (file.startsWith('"')) continue; // its folders are named inside the quotes
     for (let i = file.lastIndexOf('/'); i > 0; i = file.lastIndexOf('/', i - 1)) found.add(file.slice(0, i));
   }
   return found;
+}
+
+/** The folder of a quoted name, where it is plain text ('' for the top, or a folder that is quoted too). */
+function folderOfQuoted(quoted: string): string {
+  const inner = quoted.slice(1, -1);
+  const slash = inner.lastIndexOf('/');
+  const folder = slash < 0 ? '' : inner.slice(0, slash);
+  return folder.includes('\\') ? '' : folder;
 }

@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, realpathSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { BareRepositoryError, EXIT, GitMemoryError } from '../errors.js';
 import { CONFIG_FILE, MEMORY_DIR, STATE_DIR } from '../paths.js';
@@ -212,13 +212,49 @@ export const LEFT_OUT = [`the sparse checkout leaves ${MEMORY_DIR}/ out: git-mem
 // memory folder in src/ and its `end` committed HEAD's journal sessions as deleted (every file
 // HEAD has under .openclaw_memory/ and not in src/). GIT_WORK_TREE set to the wrong folder is the same.
 
+/** `dir`, its symbolic links resolved (itself where it cannot be). */
+function real(dir: string): string {
+  try {
+    return realpathSync(dir);
+  } catch {
+    return resolve(dir);
+  }
+}
+
+/**
+ * The git directory of another repository whose working tree `repo.root` is (its `.git`, a folder
+ * or a `gitdir:` file), where the environment names a different one: `cd A; GIT_DIR=B/.git` made
+ * git-memory commit A's memory files into B, each then missing from B's working tree. null where
+ * the folder has no `.git` (GIT_DIR is the only one) or its `.git` is the one named. A stat and a
+ * read, only where the environment named the repository.
+ */
+function otherRepositoryAt(repo: Repo): string | null {
+  const dotGit = join(repo.root, '.git');
+  let here: string;
+  if (isDir(dotGit)) here = dotGit;
+  else {
+    const m = /^gitdir: (.+)$/m.exec(readTextOrNull(dotGit) ?? '');
+    if (!m) return null;
+    here = resolve(repo.root, m[1]!.trim());
+  }
+  return real(here) === real(repo.gitDir) ? null : here;
+}
+
 /**
  * Why the working tree git names holds none of the memory HEAD has, and the fix; null where it
  * does. Only where the environment named the repository (Repo.fromEnv): one stat of the config
  * file, and a git process only where it is absent.
  */
 export function memoryNotInTree(repo: Repo): readonly [string, string] | null {
-  if (!repo.fromEnv || repo.bare || exists(join(repo.root, CONFIG_FILE))) return null;
+  if (!repo.fromEnv || repo.bare) return null;
+  const other = otherRepositoryAt(repo);
+  if (other) {
+    return [
+      `${repo.root} is the working tree of another repository (${other}) than the one ${repo.fromEnv} names (${repo.gitDir}): git-memory would write this folder's memory into that repository`,
+      `unset GIT_DIR (or point it at ${other}), or set GIT_WORK_TREE to the working tree of ${repo.gitDir}`,
+    ];
+  }
+  if (exists(join(repo.root, CONFIG_FILE))) return null;
   try {
     gitSync(['cat-file', '-e', `HEAD:${CONFIG_FILE}`], repo.root);
   } catch {

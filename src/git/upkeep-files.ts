@@ -15,12 +15,18 @@ const CHANGELOG = new Set(['changelog', 'change log', 'changes', 'history', 'new
 const CHANGELOG_EXT = new Set(['md', 'markdown', 'rst', 'txt', 'adoc']);
 /** CI and bot configuration at the top of the repository. */
 const CI_FILE = new Set(['.gitlab-ci.yml', '.travis.yml', 'appveyor.yml', 'azure-pipelines.yml', '.pre-commit-config.yaml', 'renovate.json', 'renovate.json5', '.renovaterc', '.renovaterc.json', 'codecov.yml', '.codecov.yml']);
-/** Folders of CI, release bookkeeping, build output and vendored code, at any depth (`packages/x/dist/`). */
-const UPKEEP_DIR = ['dist/', 'vendor/', 'node_modules/', 'bower_components/'];
+/** Folders of CI, release bookkeeping, build output, vendored code and test snapshots, at any depth (`packages/x/dist/`). */
+const UPKEEP_DIR = ['dist/', 'vendor/', 'node_modules/', 'bower_components/', '__snapshots__/'];
 const TOP_DIR = ['.github/workflows/', '.github/actions/', '.circleci/', '.changeset/'];
 const TOP_FILE = new Set(['.github/dependabot.yml', '.github/dependabot.yaml']);
 /** Minified bundles and source maps: generated. */
 const GENERATED = ['.min.js', '.min.mjs', '.min.cjs', '.min.css', '.map'];
+/**
+ * By the extension (any ASCII case): test snapshots (written by the test runner), and binary files
+ * (images, fonts, archives, compiled objects, media, databases), which no agent reads as text: a
+ * logo changed in five commits topped the hot files of a repository whose work is its code.
+ */
+const NOT_TEXT = new Set(['snap', 'png', 'jpg', 'jpeg', 'gif', 'webp', 'avif', 'bmp', 'ico', 'icns', 'tif', 'tiff', 'psd', 'woff', 'woff2', 'ttf', 'otf', 'eot', 'zip', 'gz', 'tgz', 'bz2', 'xz', 'zst', '7z', 'rar', 'jar', 'war', 'whl', 'so', 'dylib', 'dll', 'exe', 'o', 'a', 'class', 'pyc', 'wasm', 'pdf', 'mp3', 'mp4', 'mov', 'wav', 'ogg', 'webm', 'sqlite', 'sqlite3', 'db', 'bin']);
 
 /** `s` with ASCII capitals made small, and nothing else changed (a pattern's `i` flag, without `u`, folds no other letter to ASCII). */
 export function asciiLower(s: string): string {
@@ -48,10 +54,17 @@ function isChangelog(base: string): boolean {
   return dot < 0 ? CHANGELOG.has(name) : CHANGELOG.has(name.slice(0, dot)) && CHANGELOG_EXT.has(name.slice(dot + 1));
 }
 
-/** A file a project keeps up (lock file, changelog, CI, build output, vendored or minified code) rather than works in. Pure. */
+/** The extension of a file name, ASCII capitals made small ('' for none, or a name that starts with its only dot). */
+function extensionOf(base: string): string {
+  const dot = base.lastIndexOf('.');
+  return dot > 0 ? asciiLower(base.slice(dot + 1)) : '';
+}
+
+/** A file a project keeps up (lock file, changelog, CI, build output, vendored or minified code, snapshot, binary) rather than works in. Pure. */
 export function isUpkeepPath(path: string): boolean {
   const base = path.slice(path.lastIndexOf('/') + 1);
   return (
+    NOT_TEXT.has(extensionOf(base)) ||
     LOCK.has(base) ||
     isChangelog(base) ||
     CI_FILE.has(path) ||

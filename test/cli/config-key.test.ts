@@ -10,7 +10,7 @@ describe('config KEY', () => {
       const r = await repo.run(['config', key, '--json']);
       expect(r.code, `${key}: ${r.stdout}`).toBe(2);
       const error = JSON.parse(r.stdout).error;
-      expect(error.message).toBe(`unknown config key: ${key}`);
+      expect(error.message).toBe(`unknown config key: ${JSON.stringify(key)}`);
       expect(error.hint).toContain('primer.max_tokens');
     }
   });

@@ -1,7 +1,7 @@
 // `view --out` naming a place no file can be written: said as bad usage in words (exit 2, valid
 // --json), where it was an "internal error" with node's errno text.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { makeMemoryRepo } from '../helpers/repo.js';
@@ -14,13 +14,33 @@ describe('view --out', () => {
       ['missing/view.html', 'its folder does not exist'],
       ['reports', 'it is a folder, not a file'],
       ['README.md/view.html', 'a part of its path is not a folder'],
+      [`${'x'.repeat(260)}.html`, 'its name is too long'],
     ]) {
       const r = await repo.run(['view', '--out', out!, '--json']);
       expect(r.code, out).toBe(2);
       expect(r.stderr).not.toContain('internal error');
-      expect(JSON.parse(r.stdout).error.message).toBe(`cannot write --out ${out}: ${why}`);
+      expect(JSON.parse(r.stdout).error.message).toBe(`cannot write --out ${out}: ${why}; nothing was written`);
     }
     expect(repo.git('status', '--porcelain', '--untracked-files=all')).toBe('');
+  });
+
+  it('where it may not write: in words, not "needs the memory folder writable" (the memory is not written)', async () => {
+    const repo = await makeMemoryRepo();
+    // A folder no one may write, root included (chmod does not stop root): /sys, where the kernel says EACCES or EROFS.
+    const out = '/sys/git-memory-view.html';
+    let code = '';
+    try {
+      writeFileSync(out, '');
+    } catch (e) {
+      code = (e as NodeJS.ErrnoException).code ?? '';
+    }
+    if (!['EACCES', 'EPERM', 'EROFS'].includes(code)) return; // a machine where /sys takes files: nothing to check
+    const r = await repo.run(['view', '--out', out, '--json']);
+    expect(r.code).toBe(2);
+    const { message, hint } = JSON.parse(r.stdout).error;
+    expect(message).toMatch(/^cannot write --out \/sys\/git-memory-view\.html: (permission denied|the file system is read-only); nothing was written$/);
+    expect(hint).toContain('you may write');
+    expect(message + hint).not.toContain('memory folder');
   });
 
   it('into a folder that exists: written', async () => {

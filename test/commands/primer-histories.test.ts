@@ -57,6 +57,26 @@ describe('the primer on real histories', () => {
     expect(hot.slice(0, 2)).toEqual(['- lib/response.js (2 commits)', '- lib/request.js (1 commit)']);
   });
 
+  it('ranks test snapshots and binary files (images, fonts) below the code people change', async () => {
+    // audit53: a logo, a font and a snapshot file changed in every commit topped the hot files.
+    const repo = makeRepo({ now: '2026-11-22T18:00:00Z' });
+    for (const i of [1, 2, 3, 4]) {
+      commitAs(repo, 'Jane Doe', `Restyle the header, take ${i}`, {
+        'public/logo.PNG': `\x89PNG ${i}\n`,
+        'assets/Inter.woff2': `wOF2 ${i}\n`,
+        'src/__snapshots__/header.test.tsx.snap': `exports[\`header ${i}\`] = 1;\n`,
+        'src/header.tsx': `export const v = ${i};\n`,
+      });
+    }
+    commitAs(repo, 'Jane Doe', 'fix(nav): keep the menu open', { 'src/nav.tsx': 'v1\n' });
+    const r = await repo.run(['primer', '--no-write']);
+    expect(r.code, r.stderr).toBe(0);
+    const hot = section(r.stdout, 'Hot files')
+      .split('\n')
+      .filter((l) => l.startsWith('- '));
+    expect(hot.slice(0, 2)).toEqual(['- src/header.tsx (4 commits)', '- src/nav.tsx (1 commit)']);
+  });
+
   it('names files outside ASCII by their names, not as git quotes them', async () => {
     // jackfrued/Python-100-Days at 89b4557: "\346\233\264\346\226\260\346\227\245\345\277\227.md" (6 commits) among the hot files.
     const repo = makeRepo({ now: '2026-11-22T18:00:00Z' });

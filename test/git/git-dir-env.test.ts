@@ -77,4 +77,26 @@ describe('GIT_DIR or GIT_WORK_TREE in the environment', () => {
     expect(top.code, top.stderr).toBe(0);
     expect(journal(repo).split('\n').filter(Boolean)).toHaveLength(4);
   });
+  it('GIT_DIR naming another repository than the folder\'s own: refused, neither repository written', async () => {
+    // audit53 (history52 left it): `cd A; GIT_DIR=B/.git git memory end` committed A's session into
+    // B's branch, where B's working tree then missed it.
+    const a = await repoWithSessions();
+    const b = await makeMemoryRepo({ now: '2026-11-20T09:00:00Z' });
+    const heads = [a.git('rev-parse', 'HEAD'), b.git('rev-parse', 'HEAD')];
+    const env = { GIT_DIR: join(b.dir, '.git') };
+    for (const args of [['end', '--summary', JSON.stringify({ request: 'From A into B' })], ['tasks', 'add', 'Write the lexer'], ['forget', 'Write the parser with vitest'], ['primer', '--no-write']]) {
+      const r = exec(a, a.dir, [...args, '--json'], env);
+      expect(r.code, `${args[0]}: ${r.stdout}`).toBe(1);
+      const error = JSON.parse(r.stdout).error;
+      expect(error.message, args[0]).toContain(`is the working tree of another repository (${join(a.dir, '.git')})`);
+      expect(error.hint, args[0]).toContain('unset GIT_DIR');
+    }
+    expect([a.git('rev-parse', 'HEAD'), b.git('rev-parse', 'HEAD')]).toEqual(heads);
+    expect(a.git('status', '--porcelain')).toBe('');
+    expect(b.git('status', '--porcelain')).toBe('');
+    // GIT_DIR naming the folder's own repository, or with GIT_WORK_TREE naming B's tree, still works.
+    expect(exec(a, a.dir, ['sessions', '--json'], { GIT_DIR: join(a.dir, '.git') }).code).toBe(0);
+    expect(exec(a, a.dir, ['sessions', '--json'], { GIT_DIR: '.git' }).code).toBe(0);
+    expect(exec(a, a.dir, ['sessions', '--json'], { GIT_DIR: join(b.dir, '.git'), GIT_WORK_TREE: b.dir }).code).toBe(0);
+  });
 });

@@ -57,6 +57,15 @@ describe('a file name that is not UTF-8', () => {
     }
   });
 
+  it('is a hot file of the primer at a revision too (`diff`), looked up in its tree by its folder', async () => {
+    // audit53: the revision's tree was asked with the quoted name as a path, which names no file.
+    const repo = await repoWithBadName();
+    const r = await repo.run(['diff', 'HEAD~4..HEAD']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain(`+- ${SHOWN} (4 commits)`);
+    expect(r.stdout).not.toContain('\ufffd');
+  });
+
   it('a deleted one is not a hot file', async () => {
     const repo = await repoWithBadName();
     repo.git('rm', '-q', '--', 'src/*name.ts');

@@ -30,6 +30,13 @@ describe('isUpkeepPath', () => {
       'packages/x/dist/index.js',
       'vendor/github.com/pkg/errors/errors.go',
       'static/jquery.min.js',
+      'src/__snapshots__/app.test.ts.snap',
+      'test/render.test.js.snap',
+      'public/logo.PNG',
+      'assets/fonts/Inter.woff2',
+      'docs/diagram.pdf',
+      'lib/native/addon.so',
+      'tools/gradle-wrapper.jar',
     ])
       expect(isUpkeepPath(p), p).toBe(true);
   });
@@ -52,6 +59,11 @@ describe('isUpkeepPath', () => {
       'lib/changelog-parser.js',
       'Day81-90/82.k最近邻算法.md',
       'distance/calc.py',
+      'src/snapshot.ts',
+      'src/png.ts',
+      '.env',
+      'Makefile',
+      'src/db/schema.sql',
     ])
       expect(isUpkeepPath(p), p).toBe(false);
   });

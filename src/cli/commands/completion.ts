@@ -61,12 +61,15 @@ export const completionCommand = (io: Io, build: (args: string[]) => Argv<Global
         .parseAsync(args, {}, (_err: unknown, _argv: unknown, out: string) => {
           output = out;
         });
-      io.out(output ? `${output.trimEnd()}\n` : '');
+      const words = output.trimEnd();
+      if (a.json) io.out(`${JSON.stringify({ ok: true, words: words ? words.split('\n') : [] }, null, 2)}\n`);
+      else io.out(words ? `${words}\n` : '');
       return;
     }
     const shell = a.shell ?? (/zsh$/.test(io.env.SHELL ?? '') ? 'zsh' : 'bash');
     const script = SCRIPTS[shell];
     if (!script) throw new UsageError(`no completion script for ${JSON.stringify(shell)}`, 'git memory completion bash, or git memory completion zsh');
-    io.out(script);
+    // --json, like every command: the script as a string, for an installer to write where it likes.
+    io.out(a.json ? `${JSON.stringify({ ok: true, shell, script }, null, 2)}\n` : script);
   },
 });

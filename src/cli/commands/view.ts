@@ -27,7 +27,14 @@ const OUT_ERRORS: Record<string, string> = {
   ENOENT: 'its folder does not exist',
   ENOTDIR: 'a part of its path is not a folder',
   EISDIR: 'it is a folder, not a file',
+  EACCES: 'permission denied',
+  EPERM: 'permission denied',
+  EROFS: 'the file system is read-only',
+  ENAMETOOLONG: 'its name is too long',
 };
+
+/** Under a refused --out: what to name instead (the memory needs no write for a page elsewhere). */
+const OUT_HINT = 'name a file in a folder that exists and you may write, e.g. git memory view --out memory.html';
 
 /** How every page `view` writes begins (its <title>), within its first bytes: an earlier page may be written over. */
 const PAGE_MARK = '<title>git memory · ';
@@ -89,7 +96,7 @@ export const viewCommand = (io: Io): CommandModule<GlobalArgs, Args> => ({
         } catch (e) {
           const why = OUT_ERRORS[(e as NodeJS.ErrnoException).code ?? ''];
           if (!why || a.out === undefined) throw e;
-          throw new UsageError(`cannot write --out ${a.out}: ${why}`, 'name a file in a folder that exists, e.g. git memory view --out memory.html');
+          throw new UsageError(`cannot write --out ${a.out}: ${why}; nothing was written`, OUT_HINT);
         }
         if (a.open) {
           const { spawn } = await import('node:child_process');
