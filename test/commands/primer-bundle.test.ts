@@ -100,8 +100,9 @@ describe('dist/primer.js, the session start primer', () => {
     // folder's hint by where git says the link came from, snapshots and binary files ranked below
     // the code in the hot files, GIT_DIR naming another repository, a removed current folder, a
     // non-UTF-8 name asked of a revision's tree by its folder.
-    // All merged (lead53): 317,381 + steady53's 240 + audit53's 3,582.
-    expect(text.length).toBeLessThan(321_203);
+    // All merged (lead53): 317,381 + steady53's 240 + audit53's 3,582; built in /work/main the merge reads 321,232 B (lead53's
+    // start 315,702 B there + the three branches' 5,485 B + 45 B where their changes meet), so the cap is 321,250.
+    expect(text.length).toBeLessThan(321_250);
   });
 
 });
