@@ -171,7 +171,7 @@ describe('settledOrAfter (a fixed wait for detached workers, cut short once they
     try {
       await settledOrAfter({ env: { OPENCLAW_MEMORY_HOME: home } }, 200);
       expect(running(child.pid!)).toBe(true);
-      await expect(settled({ env: { OPENCLAW_MEMORY_HOME: home } }, 200)).rejects.toThrow(/still running after 200 ms:\n\d+: sleep 30/);
+      await expect(settled({ env: { OPENCLAW_MEMORY_HOME: home } }, 200)).rejects.toThrow(/still running after 200 ms:\n\d+ \(nice \d+\): sleep 30/);
     } finally {
       child.kill();
     }
