@@ -3,6 +3,7 @@
  * the user's messages and technical terms, taken from the ledger — never from a model — and the
  * check of whether a summary kept each one.
  */
+import { redactQuickLines } from '../safety/quick-redact.js';
 import type { Ledger } from '../transcripts/ledger.js';
 import { splitWords } from './words.js';
 
@@ -109,8 +110,13 @@ export function extractKeyInfo(ledger: Ledger): KeyInfo {
   const counts = new Map<string, number>();
   const add = (t: string, w = 1) => counts.set(t, (counts.get(t) ?? 0) + w);
   for (const c of ledger.commands) for (const t of commandTerms(c.command)) add(t);
-  for (const m of ledger.user_messages) for (const t of identifierTerms(m.text)) add(t, 2);
-  for (const e of ledger.errors) for (const t of identifierTerms(e.message.slice(0, 500))) add(t);
+  // Terms from the messages and errors as redacted, each text once (the rules' strings found in
+  // the texts joined): a secret a user pasted is no technical term, and its camel-case runs
+  // (`kJI2taWSgEVzlr2NElVi…` of a JWT, an AWS key) went to the summary's Key Technical Concepts,
+  // a model's must-keep list and the agent's context after a compaction (stop 53).
+  const said = (texts: string[]) => (texts.length ? identifierTerms(redactQuickLines(texts.join('\n\n'))) : []);
+  for (const t of said(ledger.user_messages.map((m) => m.text))) add(t, 2);
+  for (const t of said(ledger.errors.map((e) => e.message.slice(0, 500)))) add(t);
   const paths = new Set(ledger.files.map((f) => f.path.toLowerCase()));
   const technical_terms = [...counts.entries()]
     .filter(([t]) => !paths.has(t.toLowerCase()))
