@@ -2,7 +2,7 @@
 // (server.ts) and what the front's lean search answers with (search-entry.ts), the same bytes.
 import type { Result } from '../commands/context.js';
 import type { ToolAnswer } from './define-tool.js';
-import { redactQuickDeep } from '../safety/quick-redact.js';
+import { redactQuickDeep } from '../safety/redact-deep.js';
 import { inMcpTerms } from './mcp-terms.js';
 
 /** A tools/call result: text for the model, and the structured data where the tool gives some. */

@@ -250,18 +250,6 @@ export function redactQuickLines(text: string): string {
 }
 
 /**
- * `v` with each string in it, whatever its nesting, through redactQuickLines: data read from memory
- * files for a reader (an MCP tool's answer, the view page's JSON), where a file a teammate committed
- * past the pre-commit scan (`--no-verify`) would otherwise give back its secret whole.
- */
-export function redactQuickDeep<T>(v: T): T {
-  if (typeof v === 'string') return redactQuickLines(v) as T;
-  if (Array.isArray(v)) return v.map(redactQuickDeep) as T;
-  if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, redactQuickDeep(x)])) as T;
-  return v;
-}
-
-/**
  * redactQuickLines for a process that redacts one short text (PreCompact's): its rules' strings
  * are found in the text whole (redactHeldLines), not by the walk of each line, whose index and
  * code are cold in such a process. The output is redactQuickLines'. A process that redacts many

@@ -88,7 +88,9 @@ describe('dist/primer.js, the session start primer', () => {
     // slot given another value ("Relicense from GPL3 to MIT", "the license has been changed to MIT"); loaded only when the kept answer
     // misses. The cap rose by the same 5,989 B.
     // All merged (lead52): 309,729 + truth52's 5,989.
-    expect(text.length).toBeLessThan(315_718);
+    // secrets53 (stop 53): +190 B (315,846 -> 316,036 B, lead53 cbfe608 built in a checkout of the same path length, /tmp/secrets53-old),
+    // a line continuation escaped as JSON read as one (safety/plain-view.ts). The cap rose by the same 190 B.
+    expect(text.length).toBeLessThan(315_908);
   });
 
 });
