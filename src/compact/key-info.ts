@@ -3,6 +3,7 @@
  * the user's messages and technical terms, taken from the ledger — never from a model — and the
  * check of whether a summary kept each one.
  */
+import { joinContinued } from '../safety/plain-view.js';
 import { redactQuickLines } from '../safety/quick-redact.js';
 import type { Ledger } from '../transcripts/ledger.js';
 import { splitWords } from './words.js';
@@ -58,7 +59,8 @@ const WITH_SUB = new Set('npm npx pnpm yarn bun git cargo go pip pip3 uv poetry 
 /** Program names (with the sub-command for package managers and git) a shell command line runs. */
 export function commandTerms(command: string): string[] {
   const out: string[] = [];
-  for (const part of command.split(/&&|\|\||;|\||\n/)) {
+  // A continued line goes on with the next: the second half of a secret split there is no program.
+  for (const part of joinContinued(command).split(/&&|\|\||;|\||\n/)) {
     const words = part.trim().split(/\s+/).filter((w) => !/^[A-Z_][A-Z0-9_]*=/.test(w));
     let prog = words[0]?.replace(/^.*\//, '');
     if (!prog || !/^[a-z][\w.+-]*$/i.test(prog) || TRIVIAL.has(prog)) continue;

@@ -12,7 +12,7 @@ import { renderAfterCompact } from '../../src/commands/steps/compaction-prepared
 import { mustKeep, mustKeepText } from '../../src/compact/must-keep.js';
 import { compactRequest } from '../../src/compact/model.js';
 import { ledgerSummary } from '../../src/compact/ledger-summary.js';
-import { extractKeyInfo, type KeyInfo } from '../../src/compact/key-info.js';
+import { commandTerms, extractKeyInfo, type KeyInfo } from '../../src/compact/key-info.js';
 import { redactOutgoing } from '../../src/safety/outgoing.js';
 import { escapedContinuation, flatAsRead } from '../../src/safety/plain-view.js';
 import { redactQuickLines, redactQuickOnce } from '../../src/safety/quick-redact.js';
@@ -151,6 +151,8 @@ describe("a compaction's technical terms", () => {
     const terms = extractKeyInfo(l).technical_terms.map((t) => t.text);
     expect(terms).toContain('useRefreshToken');
     expect(terms).toContain('getUserById');
+    // A command whose continued line holds a secret's second half: no program of that name.
+    expect(commandTerms('npm test\nexport SLACK_BOT=xoxb-9803108316569-747230165\\\nnivVcs1izOBJvOgwB5m && make build')).toEqual(['npm test', 'make build']);
     const pieces = (s: string) => s.split(/\n/).flatMap((line) => Array.from({ length: Math.max(0, Math.floor((line.length - 12) / 6) + 1) }, (_, i) => line.slice(i * 6, i * 6 + 12)));
     expect(kinds.flatMap((k) => pieces(k.secret).filter((p) => !p.startsWith('-----') && terms.some((t) => t.includes(p))).map(() => k.kind))).toEqual([]);
   });
