@@ -61,6 +61,16 @@ describe('memory committed past the secret scan', () => {
     expect(secretsIn(JSON.stringify(await client.callTool({ name: 'memory_primer', arguments: {} })))).toEqual([]);
   });
 
+  it('show, sessions and tasks hold none of its secrets, as text and as --json', async () => {
+    const repo = await committedPastScan();
+    for (const args of [['show'], ['show', '--json'], ['sessions'], ['sessions', '--json'], ['tasks'], ['tasks', '--json']]) {
+      const r = await repo.run(args);
+      expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(0);
+      expect(r.stdout, args.join(' ')).toContain('GH_TOKEN=[REDACTED:');
+      expect(secretsIn(r.stdout + r.stderr), args.join(' ')).toEqual([]);
+    }
+  });
+
   it("the view page's JSON holds none of its secrets", async () => {
     const repo = await committedPastScan();
     const out = join(repo.home, 'memory.html');
