@@ -1,4 +1,5 @@
 import { isCalendarDate, localDate } from '../clock.js';
+import { redactQuickDeep } from '../safety/redact-deep.js';
 import { UsageError } from '../errors.js';
 import { open, type Ctx, type Result } from './context.js';
 import { allSessions, sessionView, skippedWarnings, type SessionView } from './steps/all-sessions.js';
@@ -40,5 +41,6 @@ export async function sessions(ctx: Ctx, opts: SessionsOptions): Promise<Result<
   );
   got = got.reverse();
   if (opts.limit !== undefined) got = got.slice(0, opts.limit);
-  return { data: { sessions: got.map(sessionView), total: read.sessions.length }, warnings: [...o.warnings, ...skippedWarnings(read)] };
+  // As the primer shows memory: a secret committed past the scan (`--no-verify`) redacted (stop 53).
+  return { data: redactQuickDeep({ sessions: got.map(sessionView), total: read.sessions.length }), warnings: [...o.warnings, ...skippedWarnings(read)] };
 }

@@ -1,4 +1,5 @@
 import { UsageError } from '../errors.js';
+import { redactQuickDeep } from '../safety/redact-deep.js';
 import { unquotePath } from '../git/quoted-path.js';
 import { git } from '../git/git.js';
 import type { Repo } from '../git/repo.js';
@@ -60,5 +61,6 @@ export async function show(ctx: Ctx, opts: { session?: string }): Promise<Result
   const o = open(ctx);
   const read = allSessions(o.repo.root);
   const s = pickSession(read.sessions, opts.session);
-  return { data: { session: sessionView(s), commits: await commitDetails(o.repo, s.commits) }, warnings: [...o.warnings, ...skippedWarnings(read)] };
+  // As the primer shows memory: a secret committed past the scan (`--no-verify`) redacted (stop 53).
+  return { data: redactQuickDeep({ session: sessionView(s), commits: await commitDetails(o.repo, s.commits) }), warnings: [...o.warnings, ...skippedWarnings(read)] };
 }

@@ -1,4 +1,5 @@
 import { localIso } from '../clock.js';
+import { redactQuickDeep } from '../safety/redact-deep.js';
 import { UsageError } from '../errors.js';
 import { withLock } from '../fs/lock.js';
 import { decodeInput } from '../input.js';
@@ -105,5 +106,6 @@ export async function tasks(o: Opened, opts: TasksOptions): Promise<Result<Tasks
   const read = readTaskListKeeping(o.repo.root, readHeldTasks(o.repo.stateDir));
   const shown = read.list.tasks.filter((t) => (status ? t.status === status : opts.all || t.status !== 'done'));
   const unreadable = read.unreadable.length ? [`skipped unreadable lines of the task list (${read.unreadable.join(', ')}); \`git memory lint\` says what is wrong`] : [];
-  return { data: { tasks: shown, changes: [], path: TASKS_FILE, waiting: null }, warnings: [...o.warnings, ...unreadable] };
+  // As the primer shows memory: a secret committed past the scan (`--no-verify`) redacted (stop 53).
+  return { data: { tasks: redactQuickDeep(shown), changes: [], path: TASKS_FILE, waiting: null }, warnings: [...o.warnings, ...unreadable] };
 }

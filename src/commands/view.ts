@@ -6,6 +6,7 @@ import { readSessionEnded } from '../git/session-ended.js';
 import { currentBranch } from '../git/repo.js';
 import { readUsage } from '../llm/usage.js';
 import { redactQuick } from '../safety/quick-redact.js';
+import { redactQuickDeep } from '../safety/redact-deep.js';
 import { parseLongTerm, type LongTermEntry } from '../memory/long-term.js';
 import type { Task } from '../memory/tasks.js';
 import { readTaskListKeeping } from '../memory/tasks-file.js';
@@ -90,7 +91,9 @@ export async function view(ctx: Ctx): Promise<Result<ViewData>> {
   const shownBranch = (b: string | null) => b && redactQuick(b);
   warnings.push(...primer.warnings.filter((w) => !o.warnings.includes(w)));
   return {
-    data: { project: o.config.project.name || basename(root), branch: shownBranch(currentBranch(o.repo)), generatedAt: localIso(o.now), sessions, tasks, memory, primer: primer.data.markdown },
+    // What the page shows of the memory files, as the primer shows them: a secret a teammate committed
+    // past the pre-commit scan (`--no-verify`) stood whole in the page's JSON (stop 53).
+    data: redactQuickDeep({ project: o.config.project.name || basename(root), branch: shownBranch(currentBranch(o.repo)), generatedAt: localIso(o.now), sessions, tasks, memory, primer: primer.data.markdown }),
     warnings,
   };
 }

@@ -4,6 +4,7 @@
  * contents), and the session notes as cut for compaction — in that order, within the room left of
  * the agent's 10,000-character context cap.
  */
+import { flatAsRead } from '../safety/plain-view.js';
 import type { HotFile } from './hot-files.js';
 import { SUMMARY_SECTIONS } from './sections.js';
 
@@ -26,7 +27,7 @@ const KIND_TITLE: Record<string, string> = {
 };
 
 const clip = (s: string, n: number) => {
-  const t = s.replace(/\s+/g, ' ').trim();
+  const t = flatAsRead(s).trim();
   return t.length > n ? `${t.slice(0, n - 1)}…` : t;
 };
 

@@ -5,6 +5,7 @@
  * longest sections to fit the token budget, keeping every heading and each section's start.
  */
 import { estimateTokens } from '../memory/tokens.js';
+import { flatAsRead } from '../safety/plain-view.js';
 import { fileOps, type Ledger } from '../transcripts/ledger.js';
 import type { KeyInfo } from './key-info.js';
 import { ledgerSections } from './ledger-summary.js';
@@ -29,9 +30,9 @@ function lineFor(kind: string, text: string, ledger: Ledger): string {
   }
   if (kind === 'error_messages') {
     const e = [...ledger.errors].reverse().find((x) => x.message.includes(text.slice(0, 60)));
-    if (e) return `- ${e.tool}: ${text}${e.followed_by ? ` → then: ${e.followed_by.replace(/\s+/g, ' ').slice(0, 200)}` : ''}`;
+    if (e) return `- ${e.tool}: ${text}${e.followed_by ? ` → then: ${flatAsRead(e.followed_by).slice(0, 200)}` : ''}`;
   }
-  return `- ${text.replace(/\s+/g, ' ').slice(0, 1000)}`;
+  return `- ${flatAsRead(text).slice(0, 1000)}`;
 }
 
 /**

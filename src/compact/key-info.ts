@@ -3,6 +3,8 @@
  * the user's messages and technical terms, taken from the ledger — never from a model — and the
  * check of whether a summary kept each one.
  */
+import { joinContinued } from '../safety/plain-view.js';
+import { redactQuickLines } from '../safety/quick-redact.js';
 import type { Ledger } from '../transcripts/ledger.js';
 import { splitWords } from './words.js';
 
@@ -57,7 +59,8 @@ const WITH_SUB = new Set('npm npx pnpm yarn bun git cargo go pip pip3 uv poetry 
 /** Program names (with the sub-command for package managers and git) a shell command line runs. */
 export function commandTerms(command: string): string[] {
   const out: string[] = [];
-  for (const part of command.split(/&&|\|\||;|\||\n/)) {
+  // A continued line goes on with the next: the second half of a secret split there is no program.
+  for (const part of joinContinued(command).split(/&&|\|\||;|\||\n/)) {
     const words = part.trim().split(/\s+/).filter((w) => !/^[A-Z_][A-Z0-9_]*=/.test(w));
     let prog = words[0]?.replace(/^.*\//, '');
     if (!prog || !/^[a-z][\w.+-]*$/i.test(prog) || TRIVIAL.has(prog)) continue;
@@ -109,8 +112,13 @@ export function extractKeyInfo(ledger: Ledger): KeyInfo {
   const counts = new Map<string, number>();
   const add = (t: string, w = 1) => counts.set(t, (counts.get(t) ?? 0) + w);
   for (const c of ledger.commands) for (const t of commandTerms(c.command)) add(t);
-  for (const m of ledger.user_messages) for (const t of identifierTerms(m.text)) add(t, 2);
-  for (const e of ledger.errors) for (const t of identifierTerms(e.message.slice(0, 500))) add(t);
+  // Terms from the messages and errors as redacted, each text once (the rules' strings found in
+  // the texts joined): a secret a user pasted is no technical term, and its camel-case runs
+  // (`kJI2taWSgEVzlr2NElVi…` of a JWT, an AWS key) went to the summary's Key Technical Concepts,
+  // a model's must-keep list and the agent's context after a compaction (stop 53).
+  const said = (texts: string[]) => (texts.length ? identifierTerms(redactQuickLines(texts.join('\n\n'))) : []);
+  for (const t of said(ledger.user_messages.map((m) => m.text))) add(t, 2);
+  for (const t of said(ledger.errors.map((e) => e.message.slice(0, 500)))) add(t);
   const paths = new Set(ledger.files.map((f) => f.path.toLowerCase()));
   const technical_terms = [...counts.entries()]
     .filter(([t]) => !paths.has(t.toLowerCase()))

@@ -3,6 +3,7 @@
  * is measured against. It names every key item the validator looks for, and tells the turns in
  * order so the next agent can pick up where the session stopped.
  */
+import { flatAsRead } from '../safety/plain-view.js';
 import { fileOps, type FileTouch, type Ledger } from '../transcripts/ledger.js';
 import { extractKeyInfo, type KeyInfo } from './key-info.js';
 import { renderSummary, type ParsedSummary, type SectionName } from './sections.js';
@@ -12,7 +13,7 @@ const MESSAGE_CHARS = 1000;
 /** More user messages than this: the first 10 and the latest, as the key keeps the latest 60. */
 const MAX_MESSAGES = 100;
 const oneLine = (s: string, n: number) => {
-  const t = s.replace(/\s+/g, ' ').trim();
+  const t = flatAsRead(s).trim();
   return t.length > n ? `${t.slice(0, n - 1)}…` : t;
 };
 

@@ -6,6 +6,7 @@
 import enPrompt from '../../templates/prompts/compact.md' with { type: 'text' };
 import zhPrompt from '../../templates/prompts/zh/compact.md' with { type: 'text' };
 import { unframe } from '../llm/frame.js';
+import { flatAsRead } from '../safety/plain-view.js';
 import type { LlmRequest } from '../llm/types.js';
 import { KEY_KINDS, type KeyInfo } from './key-info.js';
 import { sectionsFound } from './sections.js';
@@ -18,7 +19,7 @@ const LABEL: Record<string, string> = {
 };
 
 const MAX_ITEM = 400;
-const clip = (s: string) => unframe((s.length > MAX_ITEM ? `${s.slice(0, MAX_ITEM - 1)}…` : s).replace(/\s+/g, ' '));
+const clip = (s: string) => unframe(flatAsRead(s.length > MAX_ITEM ? `${s.slice(0, MAX_ITEM - 1)}…` : s));
 
 /** The ledger's key as the must-keep list of a request. */
 export function mustKeepList(key: KeyInfo): string {

@@ -4,6 +4,7 @@
  * the user's explicit instructions and corrections, files edited, unresolved errors, open tasks.
  * At most 2,000 characters; the most important parts come first and are the last to be cut.
  */
+import { flatAsRead } from '../safety/plain-view.js';
 import type { Ledger } from '../transcripts/ledger.js';
 import { INSTRUCTION, INSTRUCTIONS_KEPT } from '../transcripts/keep-digest.js';
 import { errorLine } from './key-info.js';
@@ -11,7 +12,7 @@ import { errorLine } from './key-info.js';
 export const MUST_KEEP_CHARS = 2000;
 
 const oneLine = (s: string, n: number) => {
-  const t = s.replace(/\s+/g, ' ').trim();
+  const t = flatAsRead(s).trim();
   return t.length > n ? `${t.slice(0, n - 1)}…` : t;
 };
 

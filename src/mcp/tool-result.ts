@@ -2,6 +2,7 @@
 // (server.ts) and what the front's lean search answers with (search-entry.ts), the same bytes.
 import type { Result } from '../commands/context.js';
 import type { ToolAnswer } from './define-tool.js';
+import { redactQuickDeep } from '../safety/redact-deep.js';
 import { inMcpTerms } from './mcp-terms.js';
 
 /** A tools/call result: text for the model, and the structured data where the tool gives some. */
@@ -22,11 +23,14 @@ function failure(e: unknown): string {
 export async function toolResult(name: string, run: () => Promise<Result<ToolAnswer>>, log: (t: string) => void): Promise<ToolResult> {
   try {
     const r = await run();
+    // Into the agent's context: memory a teammate committed past the pre-commit scan (`--no-verify`)
+    // came back whole from memory_search and memory_tasks (stop 53), where the primer redacts it.
     for (const w of r.warnings) log(`git-memory mcp: ${name}: warning: ${w}\n`);
     const text = r.warnings.length ? `${r.data.text}\n\nwarnings:\n${r.warnings.map((w) => `- ${w}`).join('\n')}` : r.data.text;
-    return { content: [{ type: 'text' as const, text }], ...(r.data.data ? { structuredContent: r.data.data } : {}) };
+    return { content: [{ type: 'text' as const, text: redactQuickDeep(text) }], ...(r.data.data ? { structuredContent: redactQuickDeep(r.data.data) } : {}) };
   } catch (e) {
-    log(`git-memory mcp: ${name}: ${failure(e).split('\n')[0]}\n`);
-    return { content: [{ type: 'text' as const, text: failure(e) }], isError: true };
+    const said = redactQuickDeep(failure(e));
+    log(`git-memory mcp: ${name}: ${said.split('\n')[0]}\n`);
+    return { content: [{ type: 'text' as const, text: said }], isError: true };
   }
 }

@@ -28,6 +28,21 @@ const PERCENT_ANY = /%[0-9A-Fa-f]{2}/;
 const DEEP_QUOTE = /\\\\+"/;
 
 /**
+ * Whether a run of `n` backslashes before an `n` is a shell's line continuation escaped as JSON
+ * strings escape it, once or more: once, the backslash and the line break are `\\` and `\n`, three
+ * backslashes and an `n` (a continuation in a Codex call's arguments, rendered as JSON: `T=xoxb-…\\\n…`);
+ * twice, six. A run of 2k+1 is k backslashes and a line break, a continuation when k is odd; each
+ * escaping more doubles the run.
+ */
+export function escapedContinuation(n: number): boolean {
+  while (n > 0 && n % 2 === 0) n /= 2;
+  return n % 4 === 3;
+}
+
+/** Whether `text` may hold a line continuation, as it is or escaped (three backslashes or more and an `n`). */
+export const mayContinue = (text: string) => text.includes('\\\n') || text.includes('\\\\\\n');
+
+/**
  * The character a run of percent-encoded bytes at `i` stands for, and where the run ends: printable
  * ASCII, a tab or a line break, or one UTF-8 character of two to four bytes (`%C3%BC`). Null for
  * anything else (a control byte, a lone or broken UTF-8 byte).
@@ -61,7 +76,7 @@ function percentAt(text: string, i: number): { ch: string; end: number } | null 
  */
 function mayNeedView(text: string): boolean {
   if (text.includes('\x1b')) return true;
-  if (text.includes('\\\n')) return true;
+  if (mayContinue(text)) return true;
   if (text.includes('\\') && ESCAPED_ESC.test(text)) return true;
   if (text.includes('%') && PERCENT_ANY.test(text)) return true;
   if (text.includes('\\\\"') && DEEP_QUOTE.test(text)) return true;
@@ -134,6 +149,13 @@ export function plainView(text: string): { view: string; from: Int32Array; to: I
             i = run = k + 1;
             continue;
           }
+          // A line continuation in JSON's escapes (a call's arguments rendered as JSON): the two
+          // halves of what it splits are one, as the shell reads them once unescaped.
+          if (k < stop && text.charCodeAt(k) === 0x6e && escapedContinuation(k - i)) {
+            copy(run, i);
+            i = run = k + 1;
+            continue;
+          }
           const at = k > i ? k - 1 : i;
           TERMINAL_ESCAPE.lastIndex = at;
           const esc = TERMINAL_ESCAPE.exec(text);
@@ -169,3 +191,18 @@ export function plainView(text: string): { view: string; from: Int32Array; to: I
   return { view: parts.join(''), from, to };
 }
 
+
+/** A shell's line continuation: an odd run of backslashes before a line break (the pairs before it kept). */
+const CONTINUATION = /(?<!\\)((?:\\\\)*)\\\r?\n/g;
+
+/**
+ * `text` on one line as it reads: a shell's line continuation joined (its backslash and line break
+ * left out, as the shell reads it), every other run of blanks one space. For text flattened before
+ * the secret rules see it (a compaction's Files list, its must-keep items): a space where the
+ * continuation stood split a secret in two there, and the rules took its first half alone (stop 52:
+ * a path `…\nexport API_TOKEN=rk_live_…\\\n…` left its second half in SessionStart(compact)).
+ */
+export const flatAsRead = (text: string) => joinContinued(text).replace(/\s+/g, ' ');
+
+/** `text` with each shell's line continuation left out (its backslash and line break), its lines as the shell reads them. */
+export const joinContinued = (text: string) => (text.includes('\\\n') || text.includes('\\\r\n') ? text.replace(CONTINUATION, '$1') : text);

@@ -1,5 +1,5 @@
 import { startIndexOf } from '../order.js';
-import { plainView } from './plain-view.js';
+import { mayContinue, plainView } from './plain-view.js';
 import { RULES, ruleMatches, TOLD_END, type SecretRule } from './rules.js';
 
 /**
@@ -199,7 +199,7 @@ function wholeKeys(text: string): string {
  * rule takes it, the backslash with it) and leave the second on the next line.
  */
 function joinedFirst(text: string): string {
-  return text.includes('\\\n') ? asRead(text) : text;
+  return mayContinue(text) ? asRead(text) : text;
 }
 
 /** A redaction marker and what runs on from it in a view, where a line continuation was left out. */
@@ -218,7 +218,7 @@ function asRead(text: string): string {
   if (view.includes('PRIVATE KEY') || view.includes('[REDACTED:private-key]')) spans.push(...spansIn(view, allChecks().filter((c) => c.rule.id === 'private-key')));
   // The line-by-line pass redacted a secret's first half before a shell's line continuation
   // (`export T=[REDACTED:…]\`): what runs on from the marker on the next line is the rest of it.
-  if (text.includes('\\\n') && text.includes('[REDACTED:')) {
+  if (mayContinue(text) && text.includes('[REDACTED:')) {
     for (const m of view.matchAll(RUN_ON)) {
       const rest = m.index + m[0].length - m[1]!.length;
       if (from[rest]! > to[rest - 1]!) spans.push([rest, m.index + m[0].length, 'split-secret']);

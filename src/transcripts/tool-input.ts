@@ -1,3 +1,4 @@
+import { joinContinued } from '../safety/plain-view.js';
 import { shorten } from './build.js';
 
 /** Input fields that name what a call is about, in the order a label prefers them. */
@@ -47,7 +48,11 @@ const READERS = new Set(['cat', 'nl', 'head', 'tail', 'less', 'bat']);
  */
 export function shellReads(command: string): string[] {
   const out: string[] = [];
-  for (const seg of command.split(/&&|\|\||;|\|/)) {
+  // A line is a command of its own, a continued one with the next (a secret split there is no file:
+  // `sed -n 1p a.ts` then `T=sk-…\` and its second half alone on the next line, stop 53); a
+  // heredoc's lines are no commands (its command has a `<`, left alone as before).
+  const joined = joinContinued(command);
+  for (const seg of joined.split(joined.includes('<<') ? /&&|\|\||;|\|/ : /&&|\|\||;|\||\n/)) {
     const words = seg.trim().split(/\s+/).filter(Boolean);
     const head = words[0];
     if (!head || /[*?$`<>]/.test(seg)) continue;

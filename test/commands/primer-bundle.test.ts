@@ -102,7 +102,10 @@ describe('dist/primer.js, the session start primer', () => {
     // non-UTF-8 name asked of a revision's tree by its folder.
     // All merged (lead53): 317,381 + steady53's 240 + audit53's 3,582; built in /work/main the merge reads 321,232 B (lead53's
     // start 315,702 B there + the three branches' 5,485 B + 45 B where their changes meet), so the cap is 321,250.
-    expect(text.length).toBeLessThan(321_250);
+    // secrets53 (stop 53): +190 B (315,846 -> 316,036 B, lead53 cbfe608 built in a checkout of the same path length, /tmp/secrets53-old),
+    // a line continuation escaped as JSON read as one (safety/plain-view.ts). The cap rose by the same 190 B.
+    // With secrets53 merged the build in /work/main reads 321,467 B (+235 B: its 190 and 45 where it meets the others): cap 321,480.
+    expect(text.length).toBeLessThan(321_480);
   });
 
 });
