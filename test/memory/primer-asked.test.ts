@@ -2,21 +2,11 @@
 // Completed items, so the next agent read "Update lib/request.js" and never what was asked ("Allow
 // conditional revalidation for QUERY requests"). The newest sessions' requests now head their items.
 import { describe, expect, it } from 'vitest';
-import { buildPrimer, type PrimerInput } from '../../src/memory/primer.js';
-import type { Session } from '../../src/memory/session.js';
+import { buildPrimer } from '../../src/memory/primer.js';
+import { primerInput, primerOptions, session } from '../helpers/primer-input.js';
 
-const session = (id: string, time: string, over: Partial<Session>): Session => ({ id, date: '2026-12-01', time, agent: 'claude', request: '', learned: [], decisions: [], completed: [], next_steps: [], notes: [], commits: [], ...over });
-const input = (windowSessions: Session[], learned: PrimerInput['learned'] = []): PrimerInput => ({
-  project: { name: 'express', description: '' },
-  user: { entities: [], preferences: [] },
-  windowSessions,
-  lastWithNextSteps: [...windowSessions].reverse().find((s) => s.next_steps.length),
-  tasks: [],
-  git: { branch: 'main', head: 'abc1234', commits: [], hotFiles: [] },
-  generatedAt: '2026-12-02 09:00',
-  learned,
-});
-const options = { maxTokens: 1500, minTokens: 0, commits: 10, hotFiles: 5, lang: 'en' as const };
+const input = primerInput;
+const options = primerOptions;
 const recent = (md: string) => (md.split('## Recent context\n')[1] ?? '').split('\n\n')[0]!.split('\n').filter(Boolean);
 
 describe('Recent context says what was asked', () => {

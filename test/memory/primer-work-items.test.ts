@@ -3,21 +3,11 @@
 // `disable-checks`, so an open lead, a next step and a completed item were quoted with a ⚠
 // (noise52's audit of vitejs/vite: «open lead: Document Skip virtual module … test in bun …»).
 import { describe, expect, it } from 'vitest';
-import { buildPrimer, type PrimerInput } from '../../src/memory/primer.js';
-import type { Session } from '../../src/memory/session.js';
+import { buildPrimer } from '../../src/memory/primer.js';
+import { primerInput, primerOptions, session } from '../helpers/primer-input.js';
 
-const session = (id: string, time: string, over: Partial<Session>): Session => ({ id, date: '2026-12-01', time, agent: 'claude', request: '', learned: [], decisions: [], completed: [], next_steps: [], notes: [], commits: [], ...over });
-const input = (windowSessions: Session[], learned: PrimerInput['learned'] = []): PrimerInput => ({
-  project: { name: 'express', description: '' },
-  user: { entities: [], preferences: [] },
-  windowSessions,
-  lastWithNextSteps: [...windowSessions].reverse().find((s) => s.next_steps.length),
-  tasks: [],
-  git: { branch: 'main', head: 'abc1234', commits: [], hotFiles: [] },
-  generatedAt: '2026-12-02 09:00',
-  learned,
-});
-const options = { maxTokens: 1500, minTokens: 0, commits: 10, hotFiles: 5, lang: 'en' as const };
+const input = primerInput;
+const options = primerOptions;
 
 describe('a work item that skips or removes a test is the work, not an order', () => {
   it('an open lead, a next step and a completed item are shown as they are; an order to the agent still is not', () => {

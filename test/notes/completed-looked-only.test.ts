@@ -5,39 +5,15 @@
 // only looks: from when it was listed until it was marked done, no call changed a file or ran more
 // than a look. The ledger says which (todos_idle) and Completed leaves them out. The records below
 // are Claude Code's shape, the text made up.
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { summaryFromNotes } from '../../src/commands/steps/session-from-notes.js';
 import { notesFromLedger } from '../../src/notes/offline.js';
 import { readLedger } from '../../src/transcripts/read.js';
-import { tempDir } from '../helpers/repo.js';
+import { TODO_CWD, todoTranscript, type Todo, type TodoStep } from '../helpers/todo-transcript.js';
 
-const CWD = '/home/jane/shop';
-const SESSION = '7d0c1a2b-3c4d-4e5f-8a9b-000000000001';
-type Todo = { content: string; status: 'pending' | 'in_progress' | 'completed' };
-type Step = { todos: Todo[] } | { tool: string; input: Record<string, unknown>; result?: string };
-
-function transcript(steps: Step[]): string {
-  const recs: Record<string, unknown>[] = [];
-  let parent: string | null = null;
-  let n = 0;
-  const push = (r: Record<string, unknown>) => {
-    const uuid = `r${++n}`;
-    recs.push({ parentUuid: parent, isSidechain: false, userType: 'external', cwd: CWD, sessionId: SESSION, version: '2.1.39', gitBranch: 'main', ...r, uuid, timestamp: new Date(Date.UTC(2026, 6, 1, 9, 0, n)).toISOString() });
-    parent = uuid;
-  };
-  push({ type: 'user', message: { role: 'user', content: 'Add a discount field to the cart' } });
-  for (const st of steps) {
-    const id = `toolu_${n}`;
-    const [name, input, result] = 'todos' in st ? ['TodoWrite', { todos: st.todos.map((t) => ({ ...t, activeForm: t.content })) }, 'Todos have been modified successfully.'] : [st.tool, st.input, st.result ?? 'ok'];
-    push({ type: 'assistant', requestId: `req_${n}`, message: { id: `msg_${n}`, type: 'message', role: 'assistant', model: 'claude-opus-4-6', content: [{ type: 'tool_use', id, name, input }], usage: { input_tokens: 3, output_tokens: 50 } } });
-    push({ type: 'user', message: { role: 'user', content: [{ tool_use_id: id, type: 'tool_result', content: result }] } });
-  }
-  const path = join(tempDir('gm-looked-'), `${SESSION}.jsonl`);
-  writeFileSync(path, recs.map((r) => JSON.stringify(r)).join('\n') + '\n');
-  return path;
-}
+const CWD = TODO_CWD;
+type Step = TodoStep;
+const transcript = (steps: Step[]) => todoTranscript(steps, { session: '7d0c1a2b-3c4d-4e5f-8a9b-000000000001', version: '2.1.39', month: 6, prefix: 'gm-looked-' });
 
 const EXPLORE = 'Explore the codebase structure';
 const UPDATE = 'Add discount to src/cart.ts';
