@@ -757,34 +757,44 @@ function secretsModel() {
   });
 }
 
+// [label, agent, fixture]: the three agents' reference transcripts, then the current CLIs' own
+// captures (Codex 0.171's code mode, Gemini CLI 0.61's record-by-record JSONL).
+const TRANSCRIPT_AGENTS = [
+  ['claude', 'claude', join(ROOT, 'test/fixtures/transcripts/claude.jsonl')],
+  ['codex', 'codex', join(ROOT, 'test/fixtures/transcripts/codex.jsonl')],
+  ['gemini', 'gemini', join(ROOT, 'test/fixtures/transcripts/gemini.json')],
+  ['codex-code-mode', 'codex', join(ROOT, 'test/fixtures/agents/codex-0.171.0/code-mode.jsonl')],
+  ['gemini-0.61', 'gemini', join(ROOT, 'test/fixtures/agents/gemini-0.61.0/chat.jsonl')],
+];
+
+/**
+ * A repository wired for `agent` that chose the fake model, the environment that reaches it, the
+ * model's request count before, and where the planted transcript goes: under the fixture's own
+ * session id (a Codex rollout names it in its file name and first record), a new one for Claude Code.
+ */
+async function modelRepo(prefix, model, label, agent, fixture) {
+  const dir = await makeRepo(`${prefix}-${label}`, ['--agent', agent, '--mcp']);
+  chooseFakeModel(dir, model.url);
+  gitSync(dir, 'commit', '-q', '-am', 'Choose the model');
+  const before = model.requests.length;
+  const env = { ...ENV, ANTHROPIC_API_KEY: 'sk-ant-fake-key-for-the-local-fake-server', ANTHROPIC_BASE_URL: model.url };
+  const raw = readFileSync(fixture, 'utf8');
+  const first = fixture.endsWith('.json') ? JSON.parse(raw) : JSON.parse(raw.split('\n')[0]);
+  const sessionId = agent === 'claude' ? randomUUID() : (first.payload?.id ?? first.sessionId ?? randomUUID());
+  const tdir = join(W, `${prefix}-transcripts-${label}`);
+  mkdirSync(tdir, { recursive: true });
+  const tpath = join(tdir, fixture.endsWith('.json') ? `session-${sessionId}.json` : `${agent === 'codex' ? 'rollout-2026-03-02T09-00-00-' : ''}${sessionId}.jsonl`);
+  return { dir, before, env, sessionId, tdir, tpath };
+}
+
 async function attackSecretsMore() {
   const kinds = moreKinds();
   const model = await secretsModel();
   const found = {}; // place → agent → kinds found
   const table = {}; // kind → place → agents it leaked through
   const t = tally();
-  // [label, agent, fixture]: the three agents' reference transcripts, then the current CLIs' own
-  // captures (Codex 0.171's code mode, Gemini CLI 0.61's record-by-record JSONL).
-  const agents = [
-    ['claude', 'claude', join(ROOT, 'test/fixtures/transcripts/claude.jsonl')],
-    ['codex', 'codex', join(ROOT, 'test/fixtures/transcripts/codex.jsonl')],
-    ['gemini', 'gemini', join(ROOT, 'test/fixtures/transcripts/gemini.json')],
-    ['codex-code-mode', 'codex', join(ROOT, 'test/fixtures/agents/codex-0.171.0/code-mode.jsonl')],
-    ['gemini-0.61', 'gemini', join(ROOT, 'test/fixtures/agents/gemini-0.61.0/chat.jsonl')],
-  ];
-  for (const [label, agent, fixture] of agents) {
-    const dir = await makeRepo(`secrets-more-${label}`, ['--agent', agent, '--mcp']);
-    chooseFakeModel(dir, model.url);
-    gitSync(dir, 'commit', '-q', '-am', 'Choose the model');
-    const before = model.requests.length;
-    const env = { ...ENV, ANTHROPIC_API_KEY: 'sk-ant-fake-key-for-the-local-fake-server', ANTHROPIC_BASE_URL: model.url };
-    // The fixture's own session id (a Codex rollout names it in its file name and first record).
-    const raw = readFileSync(fixture, 'utf8');
-    const first = fixture.endsWith('.json') ? JSON.parse(raw) : JSON.parse(raw.split('\n')[0]);
-    const sessionId = agent === 'claude' ? randomUUID() : (first.payload?.id ?? first.sessionId ?? randomUUID());
-    const tdir = join(W, `secrets-more-transcripts-${label}`);
-    mkdirSync(tdir, { recursive: true });
-    const tpath = join(tdir, fixture.endsWith('.json') ? `session-${sessionId}.json` : `${agent === 'codex' ? 'rollout-2026-03-02T09-00-00-' : ''}${sessionId}.jsonl`);
+  for (const [label, agent, fixture] of TRANSCRIPT_AGENTS) {
+    const { dir, before, env, sessionId, tpath } = await modelRepo('secrets-more', model, label, agent, fixture);
     const planted = plantedTranscript(fixture, kinds, sessionId);
     writeFileSync(tpath, planted.text + (agent === 'claude' ? claudeExtras(sessionId, kinds) : ''));
     const { outputs, call } = collected(t, label);
@@ -813,7 +823,7 @@ async function attackSecretsMore() {
   // Local: this clone's copy of what was read from the transcript (never committed; issue 26 left it
   // so, said in the README), git's own log cached, and `ledger`, which prints that copy to its user.
   for (const [place, byAgent] of Object.entries(found)) if (!/local\)$|^ledger$/.test(place)) for (const ks of Object.values(byAgent)) for (const k of ks) stored.add(`${k} → ${place}`);
-  return { ...t, kinds: kinds.length, forms: Object.keys(FORMS).length, agents: agents.length, modelRequests: model.requests.length, leaks: found, secretsStoredAnywhere: stored.size, byKind: table };
+  return { ...t, kinds: kinds.length, forms: Object.keys(FORMS).length, agents: TRANSCRIPT_AGENTS.length, modelRequests: model.requests.length, leaks: found, secretsStoredAnywhere: stored.size, byKind: table };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -868,26 +878,9 @@ async function attackSecrets52() {
   const planted = {}; // vector → kinds planted there
   const t = tally();
   const forms = Object.fromEntries(Object.entries(FORMS_52).map(([name, f]) => [name, f]));
-  const agents = [
-    ['claude', 'claude', join(ROOT, 'test/fixtures/transcripts/claude.jsonl')],
-    ['codex', 'codex', join(ROOT, 'test/fixtures/transcripts/codex.jsonl')],
-    ['gemini', 'gemini', join(ROOT, 'test/fixtures/transcripts/gemini.json')],
-    ['codex-code-mode', 'codex', join(ROOT, 'test/fixtures/agents/codex-0.171.0/code-mode.jsonl')],
-    ['gemini-0.61', 'gemini', join(ROOT, 'test/fixtures/agents/gemini-0.61.0/chat.jsonl')],
-  ];
   const refKinds = kinds.filter(refSafe);
-  for (const [a, [label, agent, fixture]] of agents.entries()) {
-    const dir = await makeRepo(`secrets-52-${label}`, ['--agent', agent, '--mcp']);
-    chooseFakeModel(dir, model.url);
-    gitSync(dir, 'commit', '-q', '-am', 'Choose the model');
-    const before = model.requests.length;
-    const env = { ...ENV, ANTHROPIC_API_KEY: 'sk-ant-fake-key-for-the-local-fake-server', ANTHROPIC_BASE_URL: model.url };
-    const raw = readFileSync(fixture, 'utf8');
-    const first = fixture.endsWith('.json') ? JSON.parse(raw) : JSON.parse(raw.split('\n')[0]);
-    const sessionId = agent === 'claude' ? randomUUID() : (first.payload?.id ?? first.sessionId ?? randomUUID());
-    const tdir = join(W, `secrets-52-transcripts-${label}`);
-    mkdirSync(tdir, { recursive: true });
-    const tpath = join(tdir, fixture.endsWith('.json') ? `session-${sessionId}.json` : `${agent === 'codex' ? 'rollout-2026-03-02T09-00-00-' : ''}${sessionId}.jsonl`);
+  for (const [a, [label, agent, fixture]] of TRANSCRIPT_AGENTS.entries()) {
+    const { dir, before, env, sessionId, tdir, tpath } = await modelRepo('secrets-52', model, label, agent, fixture);
     // Each text of the transcript gets the next kind in the next form (the forms take the kind).
     const formKinds = kinds.map((k) => ({ ...k, text: k }));
     const asText = Object.fromEntries(Object.entries(forms).map(([n, f]) => [n, (k) => f(k)]));
@@ -957,7 +950,7 @@ async function attackSecrets52() {
   const stored = new Set();
   // Local as in secrets-more: the ledger state, git's log cached, and `ledger`'s output to its user.
   for (const [place, byAgent] of Object.entries(found)) if (!/local\)$|^ledger$/.test(place)) for (const ks of Object.values(byAgent)) for (const k of ks) stored.add(`${k} → ${place}`);
-  return { ...t, kinds: kinds.length, forms: Object.keys(FORMS_52).length, agents: agents.length, planted: { ...planted, transcript: [...(planted.transcript ?? [])] }, modelRequests: model.requests.length, leaks: found, secretsStoredAnywhere: stored.size, byKind: table };
+  return { ...t, kinds: kinds.length, forms: Object.keys(FORMS_52).length, agents: TRANSCRIPT_AGENTS.length, planted: { ...planted, transcript: [...(planted.transcript ?? [])] }, modelRequests: model.requests.length, leaks: found, secretsStoredAnywhere: stored.size, byKind: table };
 }
 
 /** Pieces of a secret as morePieces gives them, and in the forms stop 52 adds (JSON within JSON, percent twice). */
