@@ -787,6 +787,16 @@ async function modelRepo(prefix, model, label, agent, fixture) {
   return { dir, before, env, sessionId, tdir, tpath };
 }
 
+/** The session's end, then what reads the memory it wrote: tasks, both dreams, the primer. */
+async function endAndDream(call, { dir, agent, env, payload }) {
+  await call('hook session-end', await hook(dir, 'session-end', agent, payload({ hook_event_name: 'SessionEnd', reason: 'other' }), env));
+  await settle(dir);
+  await call('tasks', await gm(['tasks'], { cwd: dir, env }));
+  await call('dream --offline', await gm(['dream', '--offline'], { cwd: dir, env, timeout: 60_000 }));
+  await call('dream', await gm(['dream'], { cwd: dir, env, timeout: 60_000 }));
+  await call('primer', await gm(['primer'], { cwd: dir, env }));
+}
+
 async function attackSecretsMore() {
   const kinds = moreKinds();
   const model = await secretsModel();
@@ -805,12 +815,7 @@ async function attackSecretsMore() {
     gitSync(dir, 'add', '-A');
     gitSync(dir, 'commit', '-q', '-m', `Deploy with ${kinds[3].secret}\n\nUses ${kinds[0].secret} and ${kinds[18].text}`);
     await transcriptRuns(call, { dir, agent, env, sessionId, tpath, payload });
-    await call('hook session-end', await hook(dir, 'session-end', agent, payload({ hook_event_name: 'SessionEnd', reason: 'other' }), env));
-    await settle(dir);
-    await call('tasks', await gm(['tasks'], { cwd: dir, env }));
-    await call('dream --offline', await gm(['dream', '--offline'], { cwd: dir, env, timeout: 60_000 }));
-    await call('dream', await gm(['dream'], { cwd: dir, env, timeout: 60_000 }));
-    await call('primer', await gm(['primer'], { cwd: dir, env }));
+    await endAndDream(call, { dir, agent, env, payload });
     await call('search', await gm(['search', 'deploy'], { cwd: dir, env }));
     await call('diff', await gm(['diff', 'HEAD~4..HEAD'], { cwd: dir, env }));
     outputs['MCP replies'] = await mcpReads(dir, env);
@@ -925,12 +930,7 @@ async function attackSecrets52() {
     ]);
     outputs['MCP writes'] = mcpWrites.replies.join('\n');
     planted.agentWrites = ['tasks add', 'memory_log', 'memory_update_tasks', 'memory_session_end'];
-    await call('hook session-end', await hook(dir, 'session-end', agent, payload({ hook_event_name: 'SessionEnd', reason: 'other' }), env));
-    await settle(dir);
-    await call('tasks', await gm(['tasks'], { cwd: dir, env }));
-    await call('dream --offline', await gm(['dream', '--offline'], { cwd: dir, env, timeout: 60_000 }));
-    await call('dream', await gm(['dream'], { cwd: dir, env, timeout: 60_000 }));
-    await call('primer', await gm(['primer'], { cwd: dir, env }));
+    await endAndDream(call, { dir, agent, env, payload });
     await call('hook session-start (next)', await hook(dir, 'session-start', agent, { session_id: randomUUID(), transcript_path: join(tdir, 'next.jsonl'), cwd: dir, hook_event_name: 'SessionStart', source: 'startup' }, env));
     await call('search', await gm(['search', 'deploy'], { cwd: dir, env }));
     await call('diff', await gm(['diff', 'HEAD~40..HEAD'], { cwd: dir, env }));
