@@ -95,18 +95,19 @@ export const CODEX_MODEL_WARNING = /^Warning: /;
  */
 const FUNCTION_RESPONSE = /^\[Function Response: [\w.-]+\]/;
 
-const AGENT_WORDS = new Set(['skill', 'tools', 'permissions']);
+const AGENT_WORDS = new Set(['skill', 'tools', 'permissions', 'image']);
 
 /**
  * A message that opens with a wrapper an agent writes, not a prompt: its tag is kebab-case (Claude
  * Code's `<command-name>`, `<local-command-stdout>`, `<bash-input>`, `<system-reminder>`,
  * `<task-notification>`), snake_case (Codex's `<environment_context>`, `<user_instructions>`,
- * `<turn_aborted>`; Gemini CLI's `<session_context>`, `<state_snapshot>`), Codex's `<permissions
- * instructions>`, `<skill>` and `<tools>`, or upper case, with attributes or not. A tag
- * of one plain lowercase word (`<role>`, `<task>`, `<context>`, `<instructions>`) is how people structure a prompt they write,
- * as Anthropic's and OpenAI's prompting guides teach: the user's words (a real Claude Code session
- * of 2.1.9, ycheng4-design/memorybridge, opened with `<role>\nYou are an expert frontend
- * engineer…` and lost its request to the "keep doing" typed hours later).
+ * `<turn_aborted>`; Gemini CLI's `<session_context>`, `<state_snapshot>`), upper case, or one of
+ * Codex's `<permissions instructions>`, `<skill>`, `<tools>` and `<image name=[Image #1] path=…>`
+ * (an attached image), with attributes or not. A tag of one plain lowercase word (`<role>`,
+ * `<task>`, `<context>`, `<instructions>`) is how people structure a prompt they write, as the
+ * prompting guides teach: the user's words (a real Claude Code 2.1.9 session of
+ * ycheng4-design/memorybridge opened with `<role>\nYou are an expert frontend engineer…` and lost
+ * its request to the "keep doing" typed nine hours later).
  */
 export function agentWrapper(text: string): boolean {
   const m = /^\s*<([A-Za-z][\w-]*)[\s>\/]/.exec(text);

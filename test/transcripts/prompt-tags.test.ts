@@ -80,8 +80,8 @@ describe('a prompt written with XML-style tags is the user\'s', () => {
     expect(readLedger(gemini, { agent: 'gemini', repoRoot: '/home/jane/ticketing' }).user_messages.map((m) => m.text)).toEqual([ask]);
   });
 
-  it('the agents\' own wrappers are still no prompt: kebab-case, snake_case, upper case, Codex\'s <skill>, <tools> and <permissions instructions>', () => {
-    for (const t of ['<command-name>/model</command-name>', '<local-command-stdout>Set model</local-command-stdout>', '<system-reminder>x</system-reminder>', '<task-notification>\n<task-id>1</task-id>', '<environment_context>', '<user_instructions>x', '<turn_aborted>', '<skill>\n<name>pdf</name>', '<skill name="pdf">', '<tools>', '<permissions instructions>', '<INSTRUCTIONS>', '  <bash-input>ls</bash-input>'])
+  it('the agents\' own wrappers are still no prompt: kebab-case, snake_case, upper case, Codex\'s <skill>, <tools>, <permissions instructions> and an attached <image>', () => {
+    for (const t of ['<command-name>/model</command-name>', '<local-command-stdout>Set model</local-command-stdout>', '<system-reminder>x</system-reminder>', '<task-notification>\n<task-id>1</task-id>', '<environment_context>', '<user_instructions>x', '<turn_aborted>', '<skill>\n<name>pdf</name>', '<skill name="pdf">', '<tools>', '<permissions instructions>', '<INSTRUCTIONS>', '  <bash-input>ls</bash-input>', '<image name=[Image #1] path="/Users/jane/Desktop/shot.png">\n</image>'])
       expect({ t, wrapper: agentWrapper(t) }).toEqual({ t, wrapper: true });
     for (const t of ['<role>\nYou are…', '<task>Fix it</task>', '<context>', '<instructions>Be brief</instructions>', '<div class="card">why is this grey?</div>', '< 5 items', 'Fix <Button> props'])
       expect({ t, wrapper: agentWrapper(t) }).toEqual({ t, wrapper: false });
