@@ -23,8 +23,15 @@ export const AGENT_WIRING_FILES: ReadonlySet<string> = new Set([
   '.cursor/mcp.json',
   '.gemini/settings.json',
 ]);
-/** A memory file, or one of the agents' wiring files. */
-export const isOwnPath = (p: string) => isMemoryPath(p) || AGENT_WIRING_FILES.has(p);
+/**
+ * An agent's own per-user state that people commit: Claude Code's `.claude/settings.local.json`,
+ * the permissions a user approved, rewritten at each approval (in 6,000+ public repositories; a
+ * real project, ycheng4-design/memorybridge, had it first among its primer's hot files, "4
+ * commits", its only file in every commit). Not where the project's work is, whoever wrote it.
+ */
+export const AGENT_LOCAL_FILES: ReadonlySet<string> = new Set(['.claude/settings.local.json']);
+/** A memory file, one of the agents' wiring files, or an agent's per-user state. */
+export const isOwnPath = (p: string) => isMemoryPath(p) || AGENT_WIRING_FILES.has(p) || AGENT_LOCAL_FILES.has(p);
 export const JOURNAL_DIR = `${MEMORY_DIR}/journal`;
 export const TASKS_FILE = `${MEMORY_DIR}/TASKS.md`;
 export const PRIMER_FILE = `${MEMORY_DIR}/PRIMER.md`;

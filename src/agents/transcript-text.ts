@@ -95,6 +95,27 @@ export const CODEX_MODEL_WARNING = /^Warning: /;
  */
 const FUNCTION_RESPONSE = /^\[Function Response: [\w.-]+\]/;
 
+const AGENT_WORDS = new Set(['skill', 'tools', 'permissions', 'image']);
+
+/**
+ * A message that opens with a wrapper an agent writes, not a prompt: its tag is kebab-case (Claude
+ * Code's `<command-name>`, `<local-command-stdout>`, `<bash-input>`, `<system-reminder>`,
+ * `<task-notification>`), snake_case (Codex's `<environment_context>`, `<user_instructions>`,
+ * `<turn_aborted>`; Gemini CLI's `<session_context>`, `<state_snapshot>`), upper case, or one of
+ * Codex's `<permissions instructions>`, `<skill>`, `<tools>` and `<image name=[Image #1] path=…>`
+ * (an attached image), with attributes or not. A tag of one plain lowercase word (`<role>`,
+ * `<task>`, `<context>`, `<instructions>`) is how people structure a prompt they write, as the
+ * prompting guides teach: the user's words (a real Claude Code 2.1.9 session of
+ * ycheng4-design/memorybridge opened with `<role>\nYou are an expert frontend engineer…` and lost
+ * its request to the "keep doing" typed nine hours later).
+ */
+export function agentWrapper(text: string): boolean {
+  const m = /^\s*<([A-Za-z][\w-]*)[\s>\/]/.exec(text);
+  if (!m) return false;
+  const tag = m[1]!;
+  return /[-_]/.test(tag) || tag === tag.toUpperCase() || AGENT_WORDS.has(tag);
+}
+
 /** A steering update's text, its blanks still on (`\s*` beside a lazy group is quadratic in a run of them): trim it. */
 export const GEMINI_STEERING = /^\s*User (?:steering update|hints):\s*<user_input>([\s\S]*?)<\/user_input>/;
 
@@ -133,6 +154,6 @@ export function geminiTyped(m: TranscriptRecord): string | null {
   if (refs >= 0) text = text.slice(0, refs).trimEnd();
   const steer = GEMINI_STEERING.exec(text);
   if (steer) text = steer[1]!.trim();
-  if (!text.trim() || text.trim() === 'System: Please continue.' || /^\s*</.test(text) || FUNCTION_RESPONSE.test(text)) return null;
+  if (!text.trim() || text.trim() === 'System: Please continue.' || agentWrapper(text) || FUNCTION_RESPONSE.test(text)) return null;
   return text;
 }

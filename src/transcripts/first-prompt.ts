@@ -1,5 +1,5 @@
 import { AGENTS } from '../agents/registry.js';
-import { claudeLocalOutput, claudeSlashCommand, textOf, type TranscriptRecord as Rec } from '../agents/transcript-text.js';
+import { agentWrapper, claudeLocalOutput, claudeSlashCommand, textOf, type TranscriptRecord as Rec } from '../agents/transcript-text.js';
 import { readRange } from '../fs/read-file.js';
 
 /** The opening of a transcript is enough to find its first prompt; transcripts grow to many MB. */
@@ -10,8 +10,8 @@ function readHead(path: string): string | null {
   return readRange(path, 0, HEAD_BYTES)?.text ?? null;
 }
 
-/** Wrappers the agents put around commands, environment and instructions, which are not prompts. */
-export const isWrapper = (t: string) => /^\s*(<|Caveat:|# AGENTS\.md instructions)/.test(t);
+/** Wrappers the agents put around commands, environment and instructions, which are not prompts (agentWrapper). */
+export const isWrapper = (t: string) => agentWrapper(t) || /^\s*(Caveat:|# AGENTS\.md instructions)/.test(t);
 
 /**
  * The summary Claude Code 1.0 put first in a session it continued after the context ran out: a

@@ -139,7 +139,7 @@ function geminiEntries(m: Rec): string[] {
     const shell = geminiShellCommand(m);
     if (shell) return [userRan(shell.command, shell.failed)];
     const t = textOf(m.content);
-    return t?.trim() && !/^\s*</.test(t) ? [`[user] ${cut(t, TEXT)}`] : [];
+    return t?.trim() && !isWrapper(t) ? [`[user] ${cut(t, TEXT)}`] : [];
   }
   if (m.type !== 'gemini') return [];
   const out: string[] = [];

@@ -105,7 +105,9 @@ describe('dist/primer.js, the session start primer', () => {
     // secrets53 (stop 53): +190 B (315,846 -> 316,036 B, lead53 cbfe608 built in a checkout of the same path length, /tmp/secrets53-old),
     // a line continuation escaped as JSON read as one (safety/plain-view.ts). The cap rose by the same 190 B.
     // With secrets53 merged the build in /work/main reads 321,467 B (+235 B: its 190 and 45 where it meets the others): cap 321,480.
-    expect(text.length).toBeLessThan(321_480);
+    // noise54 (stop 54): +103 B (321,566 -> 321,669 B, lead54 7b2d5f86 and noise54 both built in /work/wt/noise54),
+    // Claude Code's .claude/settings.local.json among the agents' own files (paths.ts AGENT_LOCAL_FILES). The cap rose by the same.
+    expect(text.length).toBeLessThan(321_583);
   });
 
 });

@@ -208,7 +208,12 @@ export function summaryFromNotes(notes: string, ledger: Ledger, tasks?: TaskInpu
   // What only looked stays when it is all there is to say (nothing else done, nothing changed).
   const todosDone = (worked.length || steps.length || done.length || changed.length ? worked : allDone).map((t) => clip(t.content, MAX_ITEM));
   const completed = list([...steps, ...done, ...todosDone], MAX_LIST, true);
-  if (!completed.length && changed.length) completed.push(clip(`Changed ${changed.slice(0, 5).join(', ')}${changed.length > 5 ? ` and ${changed.length - 5} more` : ''}`, MAX_ITEM));
+  // The files changed, said once: Completed's "Changed …", when nothing else was done, and the notes'
+  // "Files changed: …" list the same names cut at the same place, so the session file keeps one
+  // (write-session.ts). Five names there and ten here repeated both in every real Codex and Gemini
+  // CLI session without a todo list that changed more than five files (noise54's audit).
+  const listed = clip(fileList(changed), MAX_ITEM - FILES_CHANGED.length);
+  if (!completed.length && changed.length) completed.push(`Changed ${listed}`);
 
   return {
     request,
@@ -217,12 +222,13 @@ export function summaryFromNotes(notes: string, ledger: Ledger, tasks?: TaskInpu
     decisions: [],
     completed,
     next_steps: list([...open, ...todos]),
-    notes: changed.length ? [clip(`Files changed: ${fileList(changed)}`, MAX_ITEM), ...worktreeNotes(ledger)] : [],
+    notes: changed.length ? [`${FILES_CHANGED}${listed}`, ...worktreeNotes(ledger)] : [],
     ...(tasks?.length ? { tasks } : {}),
   };
 }
 
 /** The first MAX_FILES of `paths`, and how many more. */
+const FILES_CHANGED = 'Files changed: ';
 const fileList = (paths: string[]) => `${paths.slice(0, MAX_FILES).join(', ')}${paths.length > MAX_FILES ? ` and ${paths.length - MAX_FILES} more` : ''}`;
 
 /** Where files were changed in a Claude Code worktree (EnterWorktree), which one: their paths are within it, on its branch. */
