@@ -79,7 +79,9 @@ export function variantOf(o = {}, hot) {
       const raw = recency * w.recency + frequency * w.frequency + operation * w.operation + hot.fileTypeScore(f.path) * w.file_type + hot.projectScore(f.path) * w.project;
       return { path: f.path, score: o.unrounded ? raw : Math.round(raw), ops, last: f.last_call };
     });
-    scored.sort((a, b) => b.score - a.score || (o.tie === 'latest' ? 0 : b.ops - a.ops) || b.last - a.last || a.path.localeCompare(b.path));
+    // A file a tool writes (lock file, snapshot, binary) after the work, as shipped (src/compact/hot-files.ts tierOf).
+    const tool = (p) => Number(hot.isToolWrittenPath(p));
+    scored.sort((a, b) => tool(a.path) - tool(b.path) || b.score - a.score || (o.tie === 'latest' ? 0 : b.ops - a.ops) || b.last - a.last || a.path.localeCompare(b.path));
     // Files only named come after, as shipped (src/compact/hot-files.ts): the most often named, then the latest named.
     const touched = new Set(scored.map((s) => s.path));
     const named = (first.named ?? []).filter((n) => !touched.has(n.path)).sort((a, b) => b.times - a.times || b.last_call - a.last_call || a.path.localeCompare(b.path));
