@@ -387,5 +387,17 @@ export const JUDGED = [
     // nominee minus most often touched: hit@5 +1.2 [+0.5, +1.9] (shipped +1.5). Tuning: +0.8 / +0.3 over the shipped score.
     verdict: 'not adopted: below the shipped score at 5 and at 10 (within the noise; worse with confidence under no measure)',
   },
+  {
+    round: 'stop 54',
+    nominee: 'stop 54: rank half-life 0.25; frequency saturating at 6; a read 7 points',
+    commit: 'c4729990706960a9e86dda3c9573b717d8487fd8',
+    held_out: 'sha256 odd + the stop 36 and stop 40 sources, 312 transcripts, 298 scored, 1475 cuts',
+    // hit@5 / hit@10 means, in percent: the nominee 15.6 / 18.0 against the shipped score's 15.9 / 18.1;
+    // nominee minus shipped: hit@5 -0.2 [-0.8, +0.4] (21 won, 29 lost), hit@10 -0.2 [-0.4, +0.1] (15 won, 21 lost);
+    // nominee minus most often touched: hit@5 +1.2 [+0.5, +2.0] (shipped +1.5). At the held-out midpoint cuts (294):
+    // nominee hit@5 14.4 (shipped 14.0), minus most recently touched +0.7 [-0.7, +2.1], minus most often touched
+    // +0.7 [-0.4, +1.8] (shipped +0.3 / +0.2): not separable either. Tuning: +0.8 / +0.4 over the shipped score.
+    verdict: 'not adopted: below the shipped score at 5 and at 10 (within the noise; worse with confidence under no measure)',
+  },
 ];
 
