@@ -105,7 +105,9 @@ describe('dist/primer.js, the session start primer', () => {
     // secrets53 (stop 53): +190 B (315,846 -> 316,036 B, lead53 cbfe608 built in a checkout of the same path length, /tmp/secrets53-old),
     // a line continuation escaped as JSON read as one (safety/plain-view.ts). The cap rose by the same 190 B.
     // With secrets53 merged the build in /work/main reads 321,467 B (+235 B: its 190 and 45 where it meets the others): cap 321,480.
-    expect(text.length).toBeLessThan(321_480);
+    // hot54 (stop 54): +178 B (lead54 321,566 -> 321,744 B, both built in /work/wt/hot54): git/upkeep-files.ts's
+    // isToolWrittenPath (lock files, snapshots, binaries), which the compaction's hot files rank after the work. The cap rose by the same.
+    expect(text.length).toBeLessThan(321_658);
   });
 
 });
