@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { importSrc } from '../bundle.mjs';
 import { learnedBound } from '../corpus-bound.mjs';
 import { JUDGED } from '../corpus-variants.mjs';
-import { cutTrace, describeComparison, firstHalf, HELD_OUT_40, hitTable, ledgerAgainstPlain, ledgersOfTrace, loadCorpus, MEASURES, pairedComparison, partOf, pct, plainClaude, rowsOf, SPLIT_CUTS, splitTable, TRACES } from '../corpus.mjs';
+import { cutTrace, describeComparison, firstHalf, HELD_OUT_40, hitTable, ledgerAgainstPlain, ledgersOfTrace, loadCorpus, MEASURES, pairedComparison, partOf, pct, plainClaude, rowsOf, SPLIT_CUTS, splitTable, TRACES, TUNING } from '../corpus.mjs';
 
 export async function run({ summary, ws, printTable }) {
   const { rates, transcripts, produce, offline } = await importSrc({ rates: 'compact/hit-rate.ts', transcripts: 'transcripts/index.ts', produce: 'compact/produce.ts', offline: 'notes/offline.ts' });
@@ -77,6 +77,10 @@ export async function run({ summary, ws, printTable }) {
 
   // The issue's protocol on the parts no choice was made on: stop 40's new sources alone (judged
   // once, stop 40: the shipped score against every simple rule), and every held-out part pooled.
+  // The issue's protocol on the tuning part too (stop 54), beside the held-out parts below: the
+  // score's lead there and held out, side by side, is how much of it the choices made there carry.
+  const midTuning = mid.filter((r) => partOf(r.id) === TUNING);
+  if (midTuning.length) block(`hot files, ${TUNING} (${midTuning.length} transcripts), each cut at the midpoint of its lines`, `${TUNING}, midpoint`, midTuning);
   const mid40 = mid.filter((r) => partOf(r.id) === HELD_OUT_40);
   if (mid40.length) {
     block(`hot files, ${HELD_OUT_40} (${mid40.length} transcripts), each cut at the midpoint of its lines`, `${HELD_OUT_40}, midpoint`, mid40);

@@ -5,8 +5,12 @@
  * all, the best-fitting smaller file for the remainder). Pure: the caller supplies git's facts,
  * the clock and the files' sizes.
  */
+import { isToolWrittenPath } from '../git/upkeep-files.js';
 import { isOwnPath } from '../paths.js';
 import type { Ledger } from '../transcripts/ledger.js';
+
+/** For the bench's variants of the score (bench/corpus-variants.mjs), which rank as scoreHotFiles does. */
+export { isToolWrittenPath };
 
 export const HOT_LIMITS = { maxFiles: 20, maxTokensPerFile: 8192, totalTokenLimit: 32_768 } as const;
 export const HOT_WEIGHTS = { recency: 0.35, frequency: 0.25, operation: 0.2, file_type: 0.15, project: 0.05 } as const;
@@ -102,7 +106,13 @@ export function operationScore(f: Pick<FileStats, 'reads' | 'edits' | 'writes' |
   return Math.min(100, f.writes * 10 + f.edits * 10 + f.reads * 3 + bonus);
 }
 
+/**
+ * The seed's table by extension, and 0 for a file a tool writes (a lock file, a test snapshot, a
+ * binary, a minified bundle or source map: git/upkeep-files.ts isToolWrittenPath): no one works in
+ * it, whatever its extension says (`package-lock.json` scored as JSON, 70, above a Markdown file).
+ */
 export function fileTypeScore(path: string): number {
+  if (isToolWrittenPath(path)) return 0;
   const ext = path.split('.').pop()!.toLowerCase();
   return CODE[ext] ?? MORE_CODE[ext] ?? CONFIG[ext] ?? DOCS[ext] ?? 30;
 }
@@ -157,6 +167,7 @@ function reasons(f: FileStats, hours: number, callsSince: number | null): string
   const out = [];
   const ops = [f.writes && `written ${f.writes}×`, f.edits && `edited ${f.edits}×`, f.reads && `read ${f.reads}×`].filter(Boolean).join(', ');
   if (f.source === 'named') return [`named ${f.named}× in the session, not opened`];
+  if (isToolWrittenPath(f.path)) out.push('written by a tool (lock file, snapshot, binary): after the work');
   if (f.source === 'ledger') out.push(`${ops} in the session`);
   if (f.git === 'uncommitted') out.push('uncommitted changes');
   if (f.git === 'committed') out.push('changed in recent commits');
@@ -171,7 +182,7 @@ function reasons(f: FileStats, hours: number, callsSince: number | null): string
  * the corpus's tuning part that order left every cut as good or better than latest-first alone.
  */
 export function scoreHotFiles(ledger: Ledger, git: GitFileFact[], opts: ScoreOptions): HotFile[] {
-  const out: (HotFile & { last_call: number; at: number; ops: number; named: boolean })[] = [];
+  const out: (HotFile & { last_call: number; at: number; ops: number; tier: number })[] = [];
   for (const f of fileStats(ledger, git, opts.now)) {
     const size = opts.sizeOf(f.path);
     if (size === null) continue;
@@ -192,14 +203,28 @@ export function scoreHotFiles(ledger: Ledger, git: GitFileFact[], opts: ScoreOpt
       factors.recency * HOT_WEIGHTS.recency + factors.frequency * HOT_WEIGHTS.frequency + factors.operation * HOT_WEIGHTS.operation + factors.file_type * HOT_WEIGHTS.file_type + factors.project * HOT_WEIGHTS.project,
     );
     const ops = f.source === 'named' ? f.named! : f.reads + f.edits + f.writes;
-    out.push({ path: f.path, score, factors, tokens: Math.ceil(size / 4), reasons: reasons(f, hours, f.last_call >= 0 ? Math.max(0, ledger.tool_calls - 1 - f.last_call) : null), source: f.source, last_call: f.last_call, at: Number.isNaN(at) ? 0 : at, ops, named: f.source === 'named' });
+    out.push({ path: f.path, score, factors, tokens: Math.ceil(size / 4), reasons: reasons(f, hours, f.last_call >= 0 ? Math.max(0, ledger.tool_calls - 1 - f.last_call) : null), source: f.source, last_call: f.last_call, at: Number.isNaN(at) ? 0 : at, ops, tier: tierOf(f) });
   }
-  // A file only named comes after every file the session touched or git changed, whatever its
-  // score: it fills the places they leave (on the corpus's tuning part a named file was a file the
-  // rest touched 1-3% of the time, a rule's own 5th file 10-14%: bench/corpus-named.mjs). Among
-  // named files: the most often named, then the latest named (chosen on the tuning part).
-  out.sort((a, b) => Number(a.named) - Number(b.named) || (a.named ? b.ops - a.ops || b.last_call - a.last_call : b.score - a.score || b.ops - a.ops || b.last_call - a.last_call || b.at - a.at) || a.path.localeCompare(b.path));
-  return out.map(({ last_call: _c, at: _a, ops: _o, named: _n, ...h }) => h);
+  // By tier (tierOf), then within one: by score, and among named files the most often named, then
+  // the latest named (chosen on the tuning part).
+  out.sort((a, b) => a.tier - b.tier || (a.tier === NAMED ? b.ops - a.ops || b.last_call - a.last_call : b.score - a.score || b.ops - a.ops || b.last_call - a.last_call || b.at - a.at) || a.path.localeCompare(b.path));
+  return out.map(({ last_call: _c, at: _a, ops: _o, tier: _t, ...h }) => h);
+}
+
+const NAMED = 3;
+/**
+ * Where a file ranks before its score is read: 0 a file the session touched; 1 a file only git
+ * changed (uncommitted, or in recent commits), below every file of the session's own work however
+ * long ago it was touched (issue 25 §5: a file git changed outranked the one the session edited);
+ * 2 a file a tool writes (lock file, snapshot, binary: isToolWrittenPath), after the work as the
+ * primer's hot files rank it; 3 a file only named (a prompt, the todo list, a command, an output),
+ * after every file touched or changed: on the corpus's tuning part a named file was touched by the
+ * rest 1-3% of the time, a rule's own 5th file 10-14% (bench/corpus-named.mjs).
+ */
+function tierOf(f: FileStats): number {
+  if (f.source === 'named') return NAMED;
+  if (isToolWrittenPath(f.path)) return 2;
+  return f.source === 'git' ? 1 : 0;
 }
 
 export interface HotSelection {

@@ -60,17 +60,25 @@ function extensionOf(base: string): string {
   return dot > 0 ? asciiLower(base.slice(dot + 1)) : '';
 }
 
+/**
+ * A file a tool writes and nobody edits by hand: a lock file, a test snapshot, a binary file, a
+ * minified bundle or a source map. A subset of isUpkeepPath: a changelog, a CI workflow or vendored
+ * code can be the work an agent does, these are not (compact/hot-files.ts ranks them last). Pure.
+ */
+export function isToolWrittenPath(path: string): boolean {
+  const base = path.slice(path.lastIndexOf('/') + 1);
+  return NOT_TEXT.has(extensionOf(base)) || LOCK.has(base) || path.startsWith('__snapshots__/') || path.includes('/__snapshots__/') || GENERATED.some((g) => base.endsWith(g));
+}
+
 /** A file a project keeps up (lock file, changelog, CI, build output, vendored or minified code, snapshot, binary) rather than works in. Pure. */
 export function isUpkeepPath(path: string): boolean {
   const base = path.slice(path.lastIndexOf('/') + 1);
   return (
-    NOT_TEXT.has(extensionOf(base)) ||
-    LOCK.has(base) ||
+    isToolWrittenPath(path) ||
     isChangelog(base) ||
     CI_FILE.has(path) ||
     TOP_FILE.has(path) ||
     TOP_DIR.some((d) => path.startsWith(d)) ||
-    UPKEEP_DIR.some((d) => path.startsWith(d) || path.includes(`/${d}`)) ||
-    GENERATED.some((g) => base.endsWith(g))
+    UPKEEP_DIR.some((d) => path.startsWith(d) || path.includes(`/${d}`))
   );
 }

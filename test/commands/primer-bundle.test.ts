@@ -107,7 +107,10 @@ describe('dist/primer.js, the session start primer', () => {
     // With secrets53 merged the build in /work/main reads 321,467 B (+235 B: its 190 and 45 where it meets the others): cap 321,480.
     // noise54 (stop 54): +103 B (321,566 -> 321,669 B, lead54 7b2d5f86 and noise54 both built in /work/wt/noise54),
     // Claude Code's .claude/settings.local.json among the agents' own files (paths.ts AGENT_LOCAL_FILES). The cap rose by the same.
-    expect(text.length).toBeLessThan(321_583);
+    // hot54 (stop 54): +178 B (lead54 321,566 -> 321,744 B, both built in /work/wt/hot54): git/upkeep-files.ts's
+    // isToolWrittenPath (lock files, snapshots, binaries), which the compaction's hot files rank after the work. The cap rose by the same.
+    // Both merged (lead54): 321,480 + 103 + 178 = 321,761 until re-measured in /work/main.
+    expect(text.length).toBeLessThan(321_761);
   });
 
 });

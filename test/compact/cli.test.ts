@@ -118,6 +118,28 @@ describe('git memory hot-files', () => {
     expect(j.files[0].path).toBe('src/middleware/rate-limit.ts');
     expect(j.files.map((f: { path: string }) => f.path)).toEqual(expect.arrayContaining(EDITED));
   });
+
+  it("ranks the session's files first, then a file only git changed, then a lock file or an image (issue 25 §5)", async () => {
+    const repo = makeRepo({ now: NOW });
+    const t = session(repo);
+    repo.git('add', '-A', '.');
+    repo.git('commit', '-q', '-m', 'The session so far');
+    repo.write('src/untouched.ts', 'export const x = 1;\n'); // uncommitted, never opened by the session
+    repo.write('package-lock.json', '{"lockfileVersion":3}\n');
+    repo.write('diagram.png', 'PNG');
+    const r = await repo.run(['hot-files', '--json', '--transcript', t]);
+    expect(r.code, r.stderr).toBe(0);
+    const files: { path: string; source: string; factors: { file_type: number }; reasons: string[] }[] = JSON.parse(r.stdout).files;
+    const at = (p: string) => files.findIndex((f) => f.path === p);
+    const own = files.filter((f) => f.source === 'ledger').map((f) => at(f.path));
+    expect(own.length).toBeGreaterThanOrEqual(EDITED.length);
+    expect(Math.max(...own)).toBeLessThan(at('src/untouched.ts'));
+    for (const tool of ['package-lock.json', 'diagram.png']) {
+      expect(at(tool), tool).toBeGreaterThan(at('src/untouched.ts'));
+      expect(files[at(tool)]!.factors.file_type).toBe(0);
+      expect(files[at(tool)]!.reasons.join('; ')).toContain('written by a tool');
+    }
+  });
 });
 
 // The agent hooks run the built binary, as the agents do.

@@ -61,7 +61,7 @@ describe('step 3: the judgement on the held-out part', () => {
     expect(j.comparisons.filter((c: { verdict: string }) => c.verdict === 'worse').map((c: { measure: string; k: number }) => `${c.measure}@${c.k}`)).toEqual(['recall@10', 'recall_known@10']);
   });
 
-  it('has judged the committed nominee once (stops 35, 36, 38 and 52: none adopted)', () => {
+  it('has judged the committed nominee once (stops 35, 36, 38, 52 and 54: none adopted)', () => {
     expect(JUDGED.map((j: { nominee: string }) => j.nominee)).toContain(NOMINEE);
   });
 });
@@ -93,5 +93,23 @@ describe('the variants', () => {
         compared += product.length > 1 ? 1 : 0;
       }
     expect(compared).toBeGreaterThan(20);
+  });
+
+  it('"as shipped" ranks a file a tool writes (a PDF, an image) after the work, as the product does (stop 54)', () => {
+    const traces = (JSON.parse(readFileSync(TRACES, 'utf8')).traces as { sha256: string; tool_calls: number; files: string[] }[]).filter((t) => t.files.some((p) => hot.isToolWrittenPath(p))).slice(0, 25);
+    const shipped = variantsOf(hot)['as shipped (a check: equals the score)'];
+    let withTool = 0;
+    for (const t of traces)
+      for (const frac of [0.5, 0.7]) {
+        const { first } = cutTrace(t, frac, emptyLedger);
+        const product = scoreHotFiles(first, [], { now: new Date(first.updated), sizeOf: () => 4000 }).map((f) => f.path);
+        expect(shipped(first, factsAt(t, first))).toEqual(product);
+        const tool = product.findIndex((p) => hot.isToolWrittenPath(p));
+        if (tool < 0) continue;
+        withTool++;
+        // Every file touched and not tool-written comes before it.
+        expect(product.slice(tool).filter((p) => !hot.isToolWrittenPath(p) && first.files.some((f: { path: string }) => f.path === p))).toEqual([]);
+      }
+    expect(withTool).toBeGreaterThan(5);
   });
 });
