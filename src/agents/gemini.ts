@@ -36,9 +36,15 @@ const WIRED = "grep -qs 'hook agent session-end --agent gemini'";
  * (gemini-extension/, which a user adds with `gemini extensions link`) holds the repository's
  * commands behind this guard: they run only in a subfolder of a repository whose root settings hold
  * git-memory's hooks, and the folder's own settings do not (at the root those run; Gemini CLI runs
- * both lists, and would run the command twice). Elsewhere the guard costs a grep and one git process.
+ * both lists, and would run the command twice). Elsewhere the guard starts no process (outside a
+ * repository whose top holds .gemini/settings.json) or one grep.
  */
-export const SUBFOLDER_GUARD = `${WIRED} .gemini/settings.json && exit 0; t=$(git rev-parse --show-toplevel 2>/dev/null) && ${WIRED} "$t/.gemini/settings.json" || exit 0; `;
+export const SUBFOLDER_GUARD =
+  // The repository's top: the nearest folder up holding .git (a folder, or a worktree's file), found
+  // with builtins alone, so that a folder elsewhere pays no process at all; then a grep or two.
+  'd=$PWD; while ! [ -e "$d/.git" ]; do [ -n "$d" ] || exit 0; d=${d%/*}; done; ' +
+  '[ "$d" != "$PWD" ] && [ -f "$d/.gemini/settings.json" ] || exit 0; ' +
+  `[ -f .gemini/settings.json ] && ${WIRED} .gemini/settings.json && exit 0; ${WIRED} "$d/.gemini/settings.json" || exit 0; `;
 
 /** The hooks of git-memory's Gemini CLI extension (gemini-extension/hooks/hooks.json): the repository's, each behind SUBFOLDER_GUARD. */
 export function extensionHooks(): Record<string, { hooks: Record<string, unknown>[] }[]> {

@@ -2,7 +2,7 @@
 // repository reads no project settings (only the folder's own .gemini/settings.json), so the
 // repository's hooks never ran there; an extension's hooks run in every folder. The extension holds
 // the repository's commands behind a guard that lets them run only in such a subfolder.
-import { execFileSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -48,7 +48,10 @@ describe("the extension's guard", () => {
   /** Runs the extension's SessionStart command in `cwd` as Gemini CLI does (sh -c, the folder as cwd); the git-memory calls it made. */
   function runStart(cwd: string): string[] {
     const s = shim();
-    execFileSync('sh', ['-c', start], { cwd, env: testEnv({ PATH: s.path, GEMINI_PROJECT_DIR: cwd }), input: '{}', stdio: ['pipe', 'ignore', 'ignore'] });
+    // The payload on stdin, which the guard leaves unread where it stands aside (Gemini CLI ignores EPIPE).
+    const r = spawnSync('sh', ['-c', start], { cwd, env: testEnv({ PATH: s.path, GEMINI_PROJECT_DIR: cwd, PWD: cwd }), input: '{}', stdio: ['pipe', 'ignore', 'ignore'] });
+    if (r.error && (r.error as NodeJS.ErrnoException).code !== 'EPIPE') throw r.error;
+    expect(r.status).toBe(0);
     return existsSync(s.log) ? readFileSync(s.log, 'utf8').trim().split('\n') : [];
   }
   /** A repository whose root settings hold git-memory's Gemini CLI hooks (as `init --agent gemini` writes them), with a subfolder. */
@@ -63,6 +66,14 @@ describe("the extension's guard", () => {
     const repo = wired();
     expect(runStart(join(repo.dir, 'src'))).toEqual(['hook agent session-start --agent gemini']);
     expect(runStart(join(repo.dir, 'src', 'deep'))).toEqual(['hook agent session-start --agent gemini']);
+    // A linked worktree, whose .git is a file.
+    repo.git('add', '.gemini/settings.json');
+    repo.git('commit', '-q', '-m', 'Set up git-memory');
+    const wt = join(tempDir('gm-ext-wt-'), 'wt');
+    repo.git('worktree', 'add', '-q', wt);
+    mkdirSync(join(wt, 'src'), { recursive: true });
+    expect(runStart(join(wt, 'src'))).toEqual(['hook agent session-start --agent gemini']);
+    expect(runStart(wt)).toEqual([]);
   });
 
   it("stands aside at the root, where Gemini CLI runs the repository's own hooks (else the start would run twice)", () => {
