@@ -24,6 +24,36 @@ function contextFiles(read: (path: string) => string | null): string[] {
   return list.length ? list : ['GEMINI.md'];
 }
 
+/** What marks a settings file as holding git-memory's Gemini CLI hooks (its SessionEnd's command). */
+const WIRED = "grep -qs 'hook agent session-end --agent gemini'";
+
+/**
+ * Gemini CLI 0.61 reads a project's settings only from the folder it starts in (`.gemini/settings.json`
+ * there, besides the user's and the system's): started in a subfolder of the repository it runs none
+ * of the root's hooks and starts none of its MCP servers, so the session got no primer and was never
+ * recorded (only GEMINI.md, which it looks for upward, reaches the model). What it does run in every
+ * folder is an extension's hooks (`<extension>/hooks/hooks.json`). git-memory's extension
+ * (gemini-extension/, which a user adds with `gemini extensions link`) holds the repository's
+ * commands behind this guard: they run only in a subfolder of a repository whose root settings hold
+ * git-memory's hooks, and the folder's own settings do not (at the root those run; Gemini CLI runs
+ * both lists, and would run the command twice). Elsewhere the guard starts no process (outside a
+ * repository whose top holds .gemini/settings.json) or one grep.
+ */
+export const SUBFOLDER_GUARD =
+  // The repository's top: the nearest folder up holding .git (a folder, or a worktree's file), found
+  // with builtins alone, so that a folder elsewhere pays no process at all; then a grep or two.
+  'd=$PWD; while ! [ -e "$d/.git" ]; do [ -n "$d" ] || exit 0; d=${d%/*}; done; ' +
+  '[ "$d" != "$PWD" ] && [ -f "$d/.gemini/settings.json" ] || exit 0; ' +
+  `[ -f .gemini/settings.json ] && ${WIRED} .gemini/settings.json && exit 0; ${WIRED} "$d/.gemini/settings.json" || exit 0; `;
+
+/** The hooks of git-memory's Gemini CLI extension (gemini-extension/hooks/hooks.json): the repository's, each behind SUBFOLDER_GUARD. */
+export function extensionHooks(): Record<string, { hooks: Record<string, unknown>[] }[]> {
+  const settings = JSON.parse(gemini.config[0]!.install(null)) as { hooks: Record<string, { hooks: { command: string }[] }[]> };
+  return Object.fromEntries(
+    Object.entries(settings.hooks).map(([event, groups]) => [event, groups.map((g) => ({ ...g, hooks: g.hooks.map((h) => ({ ...h, command: SUBFOLDER_GUARD + h.command })) }))]),
+  );
+}
+
 /** Gemini CLI. */
 export const gemini: Agent<'gemini'> = {
   name: 'gemini',
@@ -44,7 +74,8 @@ export const gemini: Agent<'gemini'> = {
   // one that project-level hooks were detected).
   trust:
     'Gemini CLI runs these hooks only in a trusted folder: trust this folder when Gemini CLI asks (or list it as TRUST_FOLDER in ~/.gemini/trustedFolders.json); it then warns once that project-level hooks were detected. ' +
-    'In CI: GEMINI_CLI_TRUST_WORKSPACE=true',
+    'In CI: GEMINI_CLI_TRUST_WORKSPACE=true. ' +
+    'Started in a subfolder, Gemini CLI reads none of the repository\'s settings: add git-memory\'s extension once, which runs these hooks there (`gemini extensions link <git-memory>/gemini-extension`, the folder of the installed package or of a clone)',
   detect: (env) => (env.GEMINI_CLI ? 'set-by-agent' : null),
   // Some versions call SessionStart's source `trigger`.
   hookInput: (raw) => ({ source: text(raw.trigger) }),

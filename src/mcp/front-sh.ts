@@ -69,7 +69,12 @@ function unhooked(startCommand: string): string {
   // How Claude Code's SessionStart output begins and ends around its context (a JSON string's inside: agents/adapter.ts).
   const [head, tail] = additionalContextJson('@').trimEnd().split('@') as [string, string];
   // Between the server's instructions and the primer, inside their JSON string.
-  const lead = JSON.stringify("\n\nThis session started in a subfolder, where Claude Code runs none of the repository's hooks: the primer, as memory_primer gives it now:\n\n").slice(1, -1);
+  // Claude Code keeps a server's instructions from its connection on: after a /clear (which the new
+  // session's first message shows the model as `<command-name>/clear</command-name>`) they still hold the
+  // first session's primer (2.1.332: the request after it carried that primer, made before the first
+  // session's end, and not the one the waiter's start made), so the lead says when it was made and where
+  // the current one is.
+  const lead = JSON.stringify("\n\nThis session started in a subfolder, where Claude Code runs none of the repository's hooks: the primer as it was when Claude Code started. After a /clear it is out of date (it does not know the session before): call memory_primer for the current one.\n\n").slice(1, -1);
   return [
   "gm_more=",
   "gm_unhooked() {",

@@ -49,7 +49,9 @@ export const TOOLS: ToolSpec[] = [
     run: async (ctx, a) => {
       // Built once and handed out again while nothing it reads changed (see live-primer.ts).
       const { livePrimer } = await import('./live-primer.js');
-      return wrap(await livePrimer(ctx, { maxTokens: a.max_tokens, days: a.days, write: true }), (d) => ({ text: d.markdown, data: { tokens: d.tokens, path: d.path } }));
+      // Text only: Claude Code (2.1.332) hands the model a result's structuredContent in place of its
+      // text where there is one, and the briefing's size and path were all the model got of it.
+      return wrap(await livePrimer(ctx, { maxTokens: a.max_tokens, days: a.days, write: true }), (d) => ({ text: d.markdown }));
     },
   }),
   defineTool({

@@ -137,6 +137,8 @@ describe('a Claude Code session started in a subfolder', () => {
     expect(answer.id).toBe(0);
     expect(answer.result.protocolVersion).toBe('2025-11-25');
     expect(answer.result.instructions).toMatch(/^Memory of earlier sessions on this repository[^\n]*\n\nThis session started in a subfolder/);
+    // Claude Code keeps these instructions after a /clear: they say the primer is the one of its start, and where the current one is (gemini54).
+    expect(answer.result.instructions).toContain('the primer as it was when Claude Code started. After a /clear it is out of date (it does not know the session before): call memory_primer for the current one.');
     expect(answer.result.instructions).toContain('# Project memory: ');
     expect(answer.result.instructions).toContain('Add the app');
     // The start is this session's, with HEAD then as its base, as SessionStart records it at the root.

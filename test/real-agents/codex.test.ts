@@ -178,4 +178,24 @@ run('Codex CLI, really', () => {
     const texts = (await recorded(s, n + 1, 20_000)).join('\n');
     expect.soft(texts).toContain('b.txt');
   });
+
+  test('a session started in a subfolder finds the project settings upward: briefed, its MCP server answers, and recorded with its edit and commit (gemini54 checked 0.171)', async () => {
+    s = await scratch('codex');
+    s.gm('end', '--summary', JSON.stringify({ request: 'Say goodbye to users', learned: ['The farewell text is "Bye"'] }));
+    const r = await s.run('Add bye next to greet and commit it', [
+      { tools: [{ name: 'apply_patch', input: patch('*** Update File: app.js\n@@\n-export const greet = (name) => `Hello, ${name}`;\n+export const bye = 1;\n+export const greet = (name) => `Hello, ${name}`;') }] },
+      { tools: [{ name: 'exec_command', input: { cmd: 'git add app.js && git commit -q -m "Add bye"' } }] },
+      ...mcpCall('memory_search', { query: 'farewell' }),
+      { text: 'Added bye and committed it.' },
+    ], { cwd: 'src' });
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.stringify(s.api.requests.find((q) => q.kind === 'turn')!.body)).toContain('# Project memory: repo');
+    expect(callOutput(s, 'call-memory_search')).toContain('The farewell text is');
+    const session = (await recorded(s, 2)).find((t) => section(t, 'Request').includes('Add bye next to greet')) ?? '';
+    expect(session).toContain('src/app.js');
+    expect(section(session, 'Commits')).toContain('Add bye');
+    expect(section(session, 'Commits')).not.toContain('Set up git-memory');
+    expectMemoryOnly(s);
+  });
 });
+

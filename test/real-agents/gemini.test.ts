@@ -2,7 +2,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
-import { BINS, quietHome, scratch, until, type Scratch } from './drive.js';
+import { BINS, ROOT, quietHome, runBounded, scratch, until, type Scratch } from './drive.js';
 import { expectMemoryOnly, findFiles, ledgerOf, memoryCommits, recorded, section } from './assertions.js';
 
 /**
@@ -18,6 +18,12 @@ const callResponse = (sc: Scratch, name: string): unknown => {
   }
   return null;
 };
+
+/** git-memory's Gemini CLI extension (gemini-extension/) linked into the scratch HOME, as a user adds it. */
+async function linkExtension(sc: Scratch): Promise<void> {
+  const r = await runBounded(process.execPath, [BINS.gemini!, 'extensions', 'link', join(ROOT, 'gemini-extension'), '--consent'], { cwd: sc.root, env: sc.env, timeoutMs: 60_000 });
+  expect(r.code, r.stdout + r.stderr).toBe(0);
+}
 
 const run = BINS.gemini ? describe : describe.skip;
 let s: Scratch | null = null;
@@ -131,5 +137,38 @@ run('Gemini CLI, really', () => {
     // agentfix, item 5: the second turn is recorded.
     const texts = (await recorded(s, n + 1, 20_000)).join('\n');
     expect.soft(texts).toContain('b.txt');
+  });
+
+  test("a session started in a subfolder (Gemini CLI reads the project's settings only where it starts: no hook, no MCP server) is briefed and recorded through git-memory's extension (gemini54)", async () => {
+    s = await scratch('gemini');
+    await linkExtension(s);
+    const r = await s.run('Add bye next to greet and commit it', [
+      { tools: [{ name: 'replace', input: { file_path: join(s.repo, 'src/app.js'), old_string: 'export const greet', new_string: 'export const bye = 1;\nexport const greet', instruction: 'add bye' } }] },
+      { tools: [{ name: 'run_shell_command', input: { command: 'git add app.js && git commit -q -m "Add bye"' } }] },
+      { text: 'Added bye and committed it.' },
+    ], { cwd: 'src' });
+    expect(r.code, r.stderr).toBe(0);
+    // The primer reached the model, before the prompt, as at the root.
+    expect(JSON.stringify(s.api.requests.find((q) => q.kind === 'turn')!.body)).toContain('<hook_context># Project memory: repo');
+    const [session] = await recorded(s);
+    expect(section(session, 'Request')).toContain('Add bye next to greet');
+    expect(session).toContain('src/app.js');
+    expect(section(session, 'Commits')).toContain('Add bye');
+    expect(section(session, 'Commits')).not.toContain('Set up git-memory');
+    expectMemoryOnly(s);
+    expect(memoryCommits(s)).toHaveLength(1);
+  });
+
+  test("with the extension linked, a session at the root runs each of git-memory's hooks once (the extension's stand aside where the folder's own settings hold them)", async () => {
+    s = await scratch('gemini');
+    await linkExtension(s);
+    const r = await s.run('Write a.txt', [{ tools: [{ name: 'write_file', input: { file_path: join(s.repo, 'a.txt'), content: 'a\n' } }] }, { text: 'ok' }]);
+    expect(r.code, r.stderr).toBe(0);
+    const first = JSON.stringify(s.api.requests.find((q) => q.kind === 'turn')!.body);
+    expect(first.split('# Project memory: repo').length - 1).toBe(1);
+    expect((await recorded(s)).join('\n')).toContain('Write a.txt');
+    await quietHome(s.home);
+    expect(s.calls().filter((c) => /hook agent session-end/.test(c.args))).toHaveLength(1);
+    expect(memoryCommits(s)).toHaveLength(1);
   });
 });
