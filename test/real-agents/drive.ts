@@ -70,6 +70,12 @@ export interface RunOpts {
   untrusted?: boolean;
   /** The folder the agent starts in, relative to the repository (a subfolder); the repository's root by default. */
   cwd?: string;
+  /**
+   * The fake API this run talks to, scripted with `turns` instead of the scratch's: a second session
+   * running beside the first in the same repository (Claude Code and Gemini CLI: their base URL is
+   * in the environment; Codex's is in its HOME's config).
+   */
+  api?: FakeApi;
 }
 
 /**
@@ -329,9 +335,11 @@ export async function scratch(agent: AgentName, o: ScratchOpts = {}): Promise<Sc
           })
         : [],
     async run(prompt, turns, opts = {}) {
-      api.script(turns);
+      if (opts.api && agent === 'codex') throw new Error('a second fake API for Codex: its base URL is in its HOME');
+      (opts.api ?? api).script(turns);
+      const beside = opts.api ? { [agent === 'claude' ? 'ANTHROPIC_BASE_URL' : 'GOOGLE_GEMINI_BASE_URL']: opts.api.url } : {};
       const { file, args } = command(s, prompt, opts);
-      return runBounded(file, args, { cwd: opts.cwd ? join(repo, opts.cwd) : repo, env: { ...env, ...opts.env }, timeoutMs: opts.timeoutMs ?? 120_000 });
+      return runBounded(file, args, { cwd: opts.cwd ? join(repo, opts.cwd) : repo, env: { ...env, ...beside, ...opts.env }, timeoutMs: opts.timeoutMs ?? 120_000 });
     },
     async close() {
       await api.close();

@@ -114,7 +114,7 @@ export async function sessionStart(agent: AgentName, input: HookInput, given: Ag
   const built = await rebuildPrimer(o, { write: !goesOn, ...(session ? { session } : {}) });
   // The script printed for the HEAD it saw: where HEAD moved since (a commit in the agent's first
   // moments), the session's base is that one, found in the reflog after it (session-commits.ts).
-  if (beside && !goesOn && readSessionStart(o.repo.stateDir)?.head !== beside && built.data.path) recordSessionStart(o.repo.stateDir, { head: beside, at: built.data.provenance.generatedAt, ...(session ? { session } : {}) });
+  if (beside && !goesOn && readSessionStart(o.repo.stateDir, session)?.head !== beside && built.data.path) recordSessionStart(o.repo.stateDir, { head: beside, at: built.data.provenance.generatedAt, ...(session ? { session } : {}) });
   for (const w of [...o.warnings, ...built.warnings]) io.err(agentHookWarning(w));
   const { repo } = o;
   const note = configNote(o);
