@@ -151,6 +151,41 @@ describe('two agent sessions at once in one worktree', () => {
     expect(commitsOf(two)).toEqual([terminal]);
   });
 
+  it("a session that did nothing ends while the other has committed: it records none of the other's work, which stays for the other's end", async () => {
+    const repo = await wired();
+    const w = worktree(repo);
+    await w.start('claude', 'served', 'idle');
+    await w.start('codex', 'served', 'busy');
+    const work = w.commit('codex', 'busy', 'src/busy.ts', 'Busy: the export fix');
+    w.log('codex', 'busy', 'The export needs the header row');
+    await w.end('claude', 'idle');
+    const journals = () => repo.git('ls-files', '--', '*/journal/*').split('\n').filter(Boolean).map((f) => repo.read(f));
+    expect(journals().filter((t) => t.includes(work) || t.includes('header row'))).toEqual([]);
+    await w.end('codex', 'busy');
+    const busy = journalWith(repo, 'The export needs the header row');
+    expect(commitsOf(busy)).toEqual([work]);
+  });
+
+  it("`git memory end` run from a session's shell ends that session, not the one that started last", async () => {
+    const repo = await wired();
+    const w = worktree(repo);
+    await w.start('claude', 'served', 'first');
+    await w.start('claude', 'served', 'last');
+    const mine = w.commit('claude', 'first', 'src/first.ts', 'First: the importer');
+    const theirs = w.commit('claude', 'last', 'src/last.ts', 'Last: the exporter');
+    const summary = JSON.stringify({ request: 'Write the importer', learned: ['The importer streams rows'] });
+    const r = spawnSync(process.execPath, [BIN, 'end', '--summary', summary], { cwd: repo.dir, env: { ...w.env, CLAUDE_CODE_SESSION_ID: 'first' }, encoding: 'utf8' });
+    expect(r.status, r.stderr).toBe(0);
+    await settled(repo);
+    const first = journalWith(repo, 'The importer streams rows');
+    expect(commitsOf(first)).toEqual([mine]);
+    // The session that started last goes on: its start and its commit wait for its own end.
+    expect(existsSync(join(stateDir(repo), 'session-starts', 'last.json'))).toBe(true);
+    await w.end('claude', 'last');
+    const ids = repo.git('ls-files', '--', '*/journal/*').split('\n').filter(Boolean).map((f) => commitsOf(repo.read(f)));
+    expect(ids).toContainEqual([theirs]);
+  });
+
   it('a session whose end never came (its start slot gone) does not keep its marked commit from the next end', async () => {
     const repo = await wired();
     const w = worktree(repo);
