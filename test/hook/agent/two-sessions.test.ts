@@ -6,7 +6,7 @@
 // marks the commit with it. A commit whose shell says nothing (a terminal) goes as before, to every
 // session whose window holds it. Real repository, the built binary's hooks as the agents run them.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { chmodSync, closeSync, existsSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, openSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BIN, fixture, makeMemoryRepo, tempDir, type TestRepo } from '../../helpers/repo.js';
@@ -184,6 +184,21 @@ describe('two agent sessions at once in one worktree', () => {
     await w.end('claude', 'last');
     const ids = repo.git('ls-files', '--', '*/journal/*').split('\n').filter(Boolean).map((f) => commitsOf(repo.read(f)));
     expect(ids).toContainEqual([theirs]);
+  });
+
+  it("a killed session's start slot goes at a start 7 days later; a younger one stays", async () => {
+    const repo = await wired();
+    const w = worktree(repo);
+    await w.start('claude', 'node', 'killed');
+    await w.start('claude', 'node', 'recent');
+    const slot = (id: string) => join(stateDir(repo), 'session-starts', `${id}.json`);
+    const days = (n: number) => new Date(Date.now() - n * 86_400_000);
+    utimesSync(slot('killed'), days(8), days(8));
+    utimesSync(slot('recent'), days(6), days(6));
+    await w.start('claude', 'node', 'today');
+    expect(existsSync(slot('killed'))).toBe(false);
+    expect(existsSync(slot('recent'))).toBe(true);
+    expect(existsSync(slot('today'))).toBe(true);
   });
 
   it('a session whose end never came (its start slot gone) does not keep its marked commit from the next end', async () => {
