@@ -3,7 +3,7 @@
 // B's commit and waits for B to finish before its own last turn. Each session's journal lists its own
 // commits, none of the other's, and neither is lost. Claude Code exports CLAUDE_CODE_SESSION_ID to its
 // Bash tool's shell (2.1.332): the post-commit hook marks each commit with the session that made it.
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { BINS, quietHome, scratch, until, type Scratch } from './drive.js';
@@ -62,6 +62,37 @@ run('Claude Code, two sessions at once in one repository', () => {
     // B's base is where it started: A's first commit.
     expect(ofB[0]).toContain(`base: ${one}`);
     expect(memoryCommits(s).length).toBeGreaterThanOrEqual(2);
-    writeFileSync(join(s.root, 'done'), '');
+  });
+
+  test("Claude Code and Codex at once: Codex's commit in Claude Code's window (its shell says CODEX_THREAD_ID) is listed by Codex's session only", async () => {
+    s = await scratch('claude');
+    const codex = await s.alongside('codex');
+    const mark = join(s.root, 'tmp', 'b-done');
+    const a = s.run('Write the parser in two parts and commit each', [
+      commit('src/parser-a.js', 'Parser part one'),
+      waitFor(mark),
+      commit('src/parser-b.js', 'Parser part two'),
+      { text: 'The parser is written, in two commits.' },
+    ]);
+    expect(await until(() => idOf(s!, 'Parser part one'), 90_000)).toBeTruthy();
+    const b = await codex.run('Fix the login redirect and commit it', [
+      { tools: [{ name: 'exec_command', input: { cmd: 'echo "// fix" > src/login.js && git add src/login.js && git commit -q -m "Fix the login redirect"' } }] },
+      { tools: [{ name: 'exec_command', input: { cmd: `touch ${mark}` } }] },
+      { text: 'Fixed the login redirect.' },
+    ]);
+    expect(b.code, b.stderr).toBe(0);
+    const ra = await a;
+    expect(ra.code, ra.stderr).toBe(0);
+    await quietHome(s.home);
+    const texts = await recorded(s, 2, 60_000);
+    const [one, two, fix] = ['Parser part one', 'Parser part two', 'Fix the login redirect'].map((m) => idOf(s!, m));
+    expect(fix).toBeTruthy();
+    const ofA = texts.filter((t) => commitIds(t).includes(one));
+    const ofB = texts.filter((t) => commitIds(t).includes(fix));
+    expect(ofA, texts.join('\n----\n')).toHaveLength(1);
+    expect(ofB, texts.join('\n----\n')).toHaveLength(1);
+    expect(commitIds(ofA[0]!)).toEqual([one, two]);
+    expect(commitIds(ofB[0]!)).toEqual([fix]);
+    expect(ofB[0]).toMatch(/^agent: codex$/m);
   });
 });
