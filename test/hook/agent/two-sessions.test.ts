@@ -57,6 +57,12 @@ function worktree(repo: TestRepo) {
       expect(await exited(child)).toBe(0);
       await settled(repo);
     },
+    /** SessionStart run by node for `source` (a resume, a compaction): the context it gives the agent. */
+    context(agent: Agent, id: string, source: string): string {
+      const r = spawnSync(process.execPath, [BIN, 'hook', 'agent', 'session-start', '--agent', agent], { cwd: repo.dir, env, input: payload('SessionStart', id, { source }), encoding: 'utf8' });
+      expect(r.status, r.stderr).toBe(0);
+      return agent === 'claude' ? (JSON.parse(r.stdout) as { hookSpecificOutput: { additionalContext: string } }).hookSpecificOutput.additionalContext : r.stdout;
+    },
     /** A commit from the session's shell (`id` null: a terminal's, whose shell names no session), through the installed hooks. */
     commit(agent: Agent, id: string | null, file: string, message: string): string {
       writeFileSync(join(repo.dir, file), `// ${message}\n`);
@@ -184,6 +190,21 @@ describe('two agent sessions at once in one worktree', () => {
     await w.end('claude', 'last');
     const ids = repo.git('ls-files', '--', '*/journal/*').split('\n').filter(Boolean).map((f) => commitsOf(repo.read(f)));
     expect(ids).toContainEqual([theirs]);
+  });
+
+  it("a resumed or compacted session is told what it logged, not what the other session logged", async () => {
+    const repo = await wired();
+    const w = worktree(repo);
+    await w.start('claude', 'served', 'left');
+    await w.start('claude', 'served', 'right');
+    w.log('claude', 'left', 'Left logged the cache size');
+    w.log('claude', 'right', 'Right logged the retry limit');
+    for (const source of ['resume', 'compact']) {
+      const text = w.context('claude', 'right', source);
+      expect(text).toContain('Right logged the retry limit');
+      expect(text).not.toContain('Left logged the cache size');
+    }
+    await settled(repo);
   });
 
   it("a killed session's start slot goes at a start 7 days later; a younger one stays", async () => {
