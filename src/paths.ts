@@ -72,6 +72,13 @@ export const SPOOL_CLAIMED_FILE = 'spool.claimed.jsonl';
 export const REPLAY_FILE = 'rebase-commits.jsonl';
 /** The session's base commit, recorded when the primer runs (see git/session-state.ts). */
 export const SESSION_START_FILE = 'session-start.json';
+/**
+ * One start slot per agent session (`<dir>/<session dir name>.json`): two sessions at once in one
+ * worktree (two Claude Code windows, Claude Code beside Codex) each keep their own base (git/session-state.ts).
+ */
+export const SESSION_STARTS_DIR = 'session-starts';
+/** The commits each agent session's `end` recorded that carried its mark (git/session-marks.ts), newest last. */
+export const SESSION_TAKEN_FILE = 'session-commits.jsonl';
 /** In the state dir while post-commit's background refresh of PRIMER.md (for Aider) runs: later commits start none (git/hook-blocks.ts). */
 export const PRIMER_REFRESH_FILE = 'primer-refresh';
 /**

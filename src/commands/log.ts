@@ -1,5 +1,6 @@
 import { localIso } from '../clock.js';
 import { UsageError } from '../errors.js';
+import { shellSession } from '../git/session-marks.js';
 import { appendSpool, peekSpool, type SpoolLog } from '../git/spool.js';
 import { decodeInput } from '../input.js';
 import { controlCharProblems } from '../safety/control-chars.js';
@@ -40,7 +41,9 @@ export async function log(ctx: Ctx, opts: LogOptions): Promise<Result<LogData>> 
     if (!text) throw new UsageError('the log text is empty', 'usage: git memory log "what you learned" [--kind learned|decision|note|completed|next_step]');
     const guarded = await guardText(text, 'the log item', { mode: o.config.secrets.mode, allowlist: o.config.secrets.allowlist });
     warnings.push(...guarded.warnings);
-    queued = { type: 'log', kind, text: guarded.text, at: localIso(o.now) };
+    // Queued from an agent's shell: for that session's end, not another's running beside it.
+    const session = shellSession(o.env);
+    queued = { type: 'log', kind, text: guarded.text, at: localIso(o.now), ...(session ? { session } : {}) };
     appendSpool(o.repo.stateDir, queued);
   }
   const entries = peekSpool(o.repo.stateDir);

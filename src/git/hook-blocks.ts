@@ -188,7 +188,11 @@ const POST_COMMIT = [
   '  if [ "$gm_do" = record ]; then',
   '    gm_s=$gm_dir/git-memory',
   '    if [ -f "$gm_s/rebase-commits.jsonl" ]; then rm -f "$gm_s/rebase-commits.jsonl" 2>/dev/null || :; fi',
-  `    { [ -d "$gm_s" ] || mkdir -p "$gm_s"; printf '{"type":"commit","sha":"%s","branch":%s}\\n' "$gm_sha" "$gm_br" >>"$gm_s/spool.jsonl"; } 2>/dev/null || :`,
+  // The agent session whose shell committed, where it says (git/session-marks.ts SESSION_ENV_VARS):
+  // an `end` of another session running beside it leaves the commit to that session's own.
+  '    gm_ses=${CLAUDE_CODE_SESSION_ID:-${CODEX_THREAD_ID:-}}',
+  "    case $gm_ses in ''|*[!A-Za-z0-9_-]*) gm_ses= ;; *) if [ ${#gm_ses} -le 128 ]; then gm_ses=,\\\"session\\\":\\\"$gm_ses\\\"; else gm_ses=; fi ;; esac",
+  `    { [ -d "$gm_s" ] || mkdir -p "$gm_s"; printf '{"type":"commit","sha":"%s","branch":%s%s}\\n' "$gm_sha" "$gm_br" "$gm_ses" >>"$gm_s/spool.jsonl"; } 2>/dev/null || :`,
     ...AIDER_REFRESH,
     ...KEEP_START,
   '  elif [ "$gm_do" = node ]; then',

@@ -3,6 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 import { readRange, readTextOrNull } from '../fs/read-file.js';
 import { git } from './git.js';
 import type { Repo } from './repo.js';
+import { splitMarked } from './session-marks.js';
 import type { SpoolEntry } from './spool-codec.js';
 
 /**
@@ -134,12 +135,14 @@ export async function sessionReflogCommits(repo: Repo, split: ReflogSplit, start
 /**
  * Whether the worktree holds work for the session to record: an item logged, a commit the spool
  * or the reflog has from since its start. A commit made before it (the spool keeps what the
- * post-commit hook saw, whenever) is none. Without a recorded start, any spool entry counts.
+ * post-commit hook saw, whenever) is none. Without a recorded start, any spool entry counts. For
+ * an agent session (`sessionId`), what another session still open marked as its own is none.
  */
-export function sessionWork(repo: Repo, entries: readonly SpoolEntry[], start: { head: string | null; reflogAt?: number } | null): boolean {
+export function sessionWork(repo: Repo, all: readonly SpoolEntry[], start: { head: string | null; reflogAt?: number } | null, sessionId?: string): boolean {
+  const { mine: entries, others } = splitMarked(repo.stateDir, all, sessionId);
   const split = splitReflog(repo, start);
   if (!split) return entries.length > 0;
-  return split.during.length > 0 || entries.some((e) => e.type !== 'commit' || !split.before.has(e.sha));
+  return split.during.some((sha) => !others.has(sha)) || entries.some((e) => e.type !== 'commit' || !split.before.has(e.sha));
 }
 
 /** The other worktrees' reflogs read at most (a session's few lines are at their end). */

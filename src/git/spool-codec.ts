@@ -14,6 +14,8 @@ export interface SpoolCommit {
   branch?: string | null;
   /** Paths the commit changed, filled by `end` for a line of only an id (never written by the hook). */
   files?: string[];
+  /** The agent session whose shell made the commit, where it said (git/session-marks.ts). */
+  session?: string;
 }
 
 /** An item queued by `git memory log`. */
@@ -22,6 +24,8 @@ export interface SpoolLog {
   kind: 'learned' | 'decision' | 'note' | 'completed' | 'next_step';
   text: string;
   at: string;
+  /** The agent session whose shell queued it, where it said (git/session-marks.ts). */
+  session?: string;
 }
 
 export type SpoolEntry = SpoolCommit | SpoolLog;

@@ -45,8 +45,11 @@ export function peekSpool(stateDir: string): SpoolEntry[] {
 
 export interface SpoolClaim {
   entries: SpoolEntry[];
-  /** The entries are in a session file now: forget them. */
-  commit(): void;
+  /**
+   * The entries are in a session file now: forget them, but for `keep` (another agent session's,
+   * git/session-marks.ts), put back in the open spool for that session's own end.
+   */
+  commit(keep?: readonly SpoolEntry[]): void;
   /** The session was not written: give the entries back. */
   abort(): void;
 }
@@ -67,7 +70,10 @@ export function claimSpool(stateDir: string): SpoolClaim {
   const names = claimedNames(stateDir);
   return {
     entries: parseLines(readAll(stateDir, names)),
-    commit: () => {
+    commit: (keep = []) => {
+      // Put back before the claimed files go: a crash between the two leaves them twice (a commit
+      // is listed once by sha), never lost.
+      if (keep.length) appendFileSync(spoolPath(stateDir), serializeSpool(keep));
       for (const n of names) rmSync(join(stateDir, n), { force: true });
     },
     // Left in place, the files are taken again by the next claim, ahead of newer entries.

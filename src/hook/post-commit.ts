@@ -2,6 +2,7 @@ import { REFLOG_PREFIX } from '../git/commit.js';
 import { gitSync } from '../git/git.js';
 import { currentBranch } from '../git/repo.js';
 import { appendReplay, forgetReplays } from '../git/rewrite.js';
+import { shellSession } from '../git/session-marks.js';
 import { appendSpool } from '../git/spool.js';
 import { INTERNAL_ENV } from '../paths.js';
 import { hookRepo, rebaseStep } from './hook-repo.js';
@@ -48,7 +49,8 @@ export function postCommit(cwd: string, env: NodeJS.ProcessEnv): void {
   if (step === null) forgetReplays(repo.stateDir);
   const [sha, at, subject] = userCommit(cwd);
   if (!sha) return;
-  const entry = { type: 'commit' as const, sha, subject: subject ?? '', at: at ?? '', branch: currentBranch(repo) };
+  const session = shellSession(env);
+  const entry = { type: 'commit' as const, sha, subject: subject ?? '', at: at ?? '', branch: currentBranch(repo), ...(session ? { session } : {}) };
   if (step === 'maybe') appendReplay(repo.stateDir, entry);
   else appendSpool(repo.stateDir, entry);
 }

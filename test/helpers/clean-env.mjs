@@ -7,7 +7,8 @@ import { delimiter, join, resolve } from 'node:path';
 
 /**
  * The caller's environment, minus git's variables (a run started from a git hook must not point
- * git at another repository) and the agent markers, plus no user or system git config, a fixed
+ * git at another repository) and the agent markers (a session id would mark the tests' commits as
+ * an agent session's: git/session-marks.ts), plus no user or system git config, a fixed
  * identity, UTC and no colour.
  *
  * Also without NODE_EXTRA_CA_CERTS: node reads and parses that certificate file at every start,
@@ -22,7 +23,7 @@ import { delimiter, join, resolve } from 'node:path';
 export function cleanEnv(extra = {}) {
   const env = {};
   for (const [k, v] of Object.entries(process.env)) {
-    if (!k.startsWith('GIT_') && k !== 'CLAUDECODE' && k !== 'CLAUDE_PROJECT_DIR' && k !== 'NODE_EXTRA_CA_CERTS' && v !== undefined) env[k] = v;
+    if (!k.startsWith('GIT_') && k !== 'CLAUDECODE' && k !== 'CLAUDE_PROJECT_DIR' && k !== 'CLAUDE_CODE_SESSION_ID' && k !== 'CODEX_THREAD_ID' && k !== 'CODEX_SESSION_ID' && k !== 'NODE_EXTRA_CA_CERTS' && v !== undefined) env[k] = v;
   }
   return {
     ...env,

@@ -57,6 +57,12 @@ export interface Scratch {
   gm(...args: string[]): string;
   /** Runs the agent once with `prompt`, the model playing `turns`. */
   run(prompt: string, turns: Turn[], opts?: RunOpts): Promise<RunResult>;
+  /**
+   * Another agent wired in the same repository (`init --agent X --mcp`, committed) and HOME, on a
+   * fake API of its own: two agents' sessions at once in one checkout. Its HOME's `.profile` puts
+   * git-memory on PATH, as a user's does, for an agent whose shell is a login shell (Codex).
+   */
+  alongside(agent: AgentName): Promise<{ api: FakeApi; run(prompt: string, turns: Turn[], opts?: RunOpts): Promise<RunResult> }>;
   close(): Promise<void>;
 }
 
@@ -70,6 +76,12 @@ export interface RunOpts {
   untrusted?: boolean;
   /** The folder the agent starts in, relative to the repository (a subfolder); the repository's root by default. */
   cwd?: string;
+  /**
+   * The fake API this run talks to, scripted with `turns` instead of the scratch's: a second session
+   * running beside the first in the same repository (Claude Code and Gemini CLI: their base URL is
+   * in the environment; Codex's is in its HOME's config).
+   */
+  api?: FakeApi;
 }
 
 /**
@@ -304,6 +316,7 @@ export async function scratch(agent: AgentName, o: ScratchOpts = {}): Promise<Sc
     await backgroundDone(home, 'hook keep-start', join(repo, '.git', 'git-memory', 'keep-start-after-commit'));
   }
   seedHome(agent, home, repo, api);
+  const besides: FakeApi[] = [];
   const s: Scratch = {
     agent,
     root,
@@ -329,11 +342,33 @@ export async function scratch(agent: AgentName, o: ScratchOpts = {}): Promise<Sc
           })
         : [],
     async run(prompt, turns, opts = {}) {
-      api.script(turns);
+      if (opts.api && agent === 'codex') throw new Error('a second fake API for Codex: its base URL is in its HOME');
+      (opts.api ?? api).script(turns);
+      const beside = opts.api ? { [agent === 'claude' ? 'ANTHROPIC_BASE_URL' : 'GOOGLE_GEMINI_BASE_URL']: opts.api.url } : {};
       const { file, args } = command(s, prompt, opts);
-      return runBounded(file, args, { cwd: opts.cwd ? join(repo, opts.cwd) : repo, env: { ...env, ...opts.env }, timeoutMs: opts.timeoutMs ?? 120_000 });
+      return runBounded(file, args, { cwd: opts.cwd ? join(repo, opts.cwd) : repo, env: { ...env, ...beside, ...opts.env }, timeoutMs: opts.timeoutMs ?? 120_000 });
+    },
+    async alongside(other) {
+      const api2 = await startFakeApi(VENDOR[other]);
+      besides.push(api2);
+      gm('init', '--agent', other, '--mcp');
+      git('add', '-A');
+      git('commit', '-q', '-m', `Set up git-memory for ${other}`);
+      await backgroundDone(home, 'hook keep-start', join(repo, '.git', 'git-memory', 'keep-start-after-commit'));
+      seedHome(other, home, repo, api2);
+      writeFileSync(join(home, '.profile'), `PATH="${shims}:$PATH"\n`);
+      const env2 = agentEnv(other, root, home, api2, shims, true);
+      return {
+        api: api2,
+        run(prompt, turns, opts = {}) {
+          api2.script(turns);
+          const { file, args } = command({ ...s, agent: other }, prompt, opts);
+          return runBounded(file, args, { cwd: repo, env: { ...env2, ...opts.env }, timeoutMs: opts.timeoutMs ?? 120_000 });
+        },
+      };
     },
     async close() {
+      for (const b of besides) await b.close();
       await api.close();
       try {
         rmSync(root, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });

@@ -1,6 +1,7 @@
 import { UsageError } from '../../errors.js';
 import { openAgentSession } from '../../git/agent-session.js';
 import { readSessionEnded } from '../../git/session-ended.js';
+import { shellSession } from '../../git/session-marks.js';
 import type { Summary } from '../../memory/summary.js';
 import type { Opened } from '../context.js';
 import type { EndOptions } from '../end.js';
@@ -23,7 +24,9 @@ export interface SessionEndChoice {
  */
 export async function sessionEndInput(o: Opened, explicit: Summary | null, choice: SessionEndChoice, known?: string): Promise<Omit<EndOptions, 'agent'> & { agent?: string }> {
   const open = openAgentSession(o.repo.stateDir);
-  const sessionId = choice.session ?? open?.sessionId;
+  // Run from an agent's shell, the session that shell says (two may be open in one worktree: the
+  // one recorded as open is the one that started last); else the open one.
+  const sessionId = choice.session ?? shellSession(o.env) ?? open?.sessionId;
   const transcript = open?.sessionId === sessionId ? open?.transcriptPath : known;
   // Loaded only for an agent session: a plain `end` does not pay for the transcript and notes code.
   const notes = () => Promise.all([import('./notes-summary.js'), import('./session-from-notes.js')]);

@@ -7,6 +7,7 @@ import { headCommit, isFullId } from '../../git/head.js';
 import { currentBranch } from '../../git/repo.js';
 import { readSessionEnded } from '../../git/session-ended.js';
 import { clearSessionStart, readSessionStart, type SessionStart } from '../../git/session-state.js';
+import { noteTaken, splitMarked } from '../../git/session-marks.js';
 import { otherWorktreeCommits, sessionReflogCommits, splitReflog, splitReflogSince } from '../../git/session-commits.js';
 import type { SpoolClaim, SpoolEntry } from '../../git/spool.js';
 import { fillSpool } from '../../git/spool-fill.js';
@@ -87,18 +88,26 @@ const unique = (xs: string[]) => [...new Set(xs)];
  * no post-commit hook ran (Gemini CLI runs its shell with `core.hooksPath=''`). Without a recorded
  * start, the reflog split at the transcript's first record when there is one, else the spool as it is.
  */
-async function sessionEntries(o: Opened, entries: SpoolEntry[], start: SessionStart | null, dirs: SessionAuthor['dirs']): Promise<{ entries: SpoolEntry[]; elsewhere: boolean }> {
+async function sessionEntries(
+  o: Opened,
+  entries: SpoolEntry[],
+  start: SessionStart | null,
+  dirs: SessionAuthor['dirs'],
+  others: ReadonlySet<string>,
+): Promise<{ entries: SpoolEntry[]; elsewhere: boolean }> {
   // No start recorded (no SessionStart hook ran) but a transcript: the session began at its first record.
   const began = !start && dirs?.length ? Math.min(...dirs.map((d) => Math.floor(Date.parse(d.at) / 1000)).filter(Number.isFinite)) : NaN;
   const split = splitReflog(o.repo, start) ?? (Number.isFinite(began) ? splitReflogSince(o.repo, began) : null);
-  const elsewhere = dirs?.length ? await otherWorktreeCommits(o.repo, dirs, startSeconds(start), start?.head ?? null, { own: !split }) : [];
+  // Another agent session's commits (its mark) are not this one's, though its window holds them.
+  const notOthers = (shas: string[]) => (others.size ? shas.filter((sha) => !others.has(sha)) : shas);
+  const elsewhere = dirs?.length ? notOthers(await otherWorktreeCommits(o.repo, dirs, startSeconds(start), start?.head ?? null, { own: !split })) : [];
   const add = (kept: SpoolEntry[], shas: string[]) => {
     const have = new Set(kept.flatMap((e) => (e.type === 'commit' ? [e.sha] : [])));
     const more = shas.filter((sha) => !have.has(sha));
     return { entries: [...kept, ...more.map((sha): SpoolEntry => ({ type: 'commit', sha }))], elsewhere: more.some((sha) => elsewhere.includes(sha)) };
   };
   if (!split) return add(entries, elsewhere);
-  const during = await sessionReflogCommits(o.repo, split, start?.head ?? null);
+  const during = notOthers(await sessionReflogCommits(o.repo, split, start?.head ?? null));
   const kept = entries.filter((e) => e.type !== 'commit' || !split.before.has(e.sha) || during.includes(e.sha));
   return add(kept, [...during, ...elsewhere]);
 }
@@ -222,8 +231,10 @@ export async function writeSession(o: Opened, claim: SpoolClaim, summary: Summar
   const date = localDate(o.now);
   const time = localTime(o.now);
   const start = readSessionStart(o.repo.stateDir, by.session);
+  // Another agent session running in this worktree keeps what its shell marked (git/session-marks.ts).
+  const marks = splitMarked(o.repo.stateDir, claim.entries, by.session);
   // A line of only an id gets its subject, time and files here, in one git call for all such lines.
-  const found = await sessionEntries(o, claim.entries, start, by.dirs);
+  const found = await sessionEntries(o, marks.mine, start, by.dirs, marks.others);
   const filled = await fillSpool(o.repo.root, found.entries);
   // Commits from another worktree joined the list at its end: put in the order they were made.
   const spool = found.elsewhere ? byTimeMade(filled) : filled;
@@ -268,7 +279,7 @@ export async function writeSession(o: Opened, claim: SpoolClaim, summary: Summar
   const repeat = previous?.path && own(previous.path) && sameSession(previous, parseSession(draft(body), 'draft')) ? previous : null;
   if (repeat) {
     written = { id: repeat.id, path: repeat.path! };
-    claim.commit(); // what the spool held is in that session already
+    claim.commit(marks.keep); // what the spool held is in that session already
   }
   for (let attempt = 0; !written; attempt++) {
     // Its id says its place in the minute: sessions of one minute are ordered by id (see byTime).
@@ -282,13 +293,14 @@ export async function writeSession(o: Opened, claim: SpoolClaim, summary: Summar
     try {
       createExclusive(o.repo.stateDir, writablePath(o.repo.root, path), guarded.text);
       written = { id, path };
-      claim.commit(); // the spool's entries live in the session file now
+      claim.commit(marks.keep); // the spool's entries live in the session file now
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 5) throw e;
     }
   }
   // While a git operation is in progress the change is held, not written (see writeTasks).
   const tasksWritten = tasksText !== undefined && writeTasks(o.repo, tasksText, tasksRead!) === null;
+  if (by.session) noteTaken(o.repo.stateDir, by.session, spool);
   clearSessionStart(o.repo.stateDir, start);
   return {
     session: { ...written, commits: repeat ? 0 : body.commits.length, alreadyRecorded: repeat !== null },

@@ -90,7 +90,7 @@ export async function finaliseSession(ctx: Ctx, opts: FinaliseOptions): Promise<
   const o = open(ctx);
   const { repo } = o;
   // Work of the session: what it logged, its commits (the spool's, or the reflog's when no hook ran).
-  const work = () => sessionWork(repo, peekSpool(repo.stateDir), readSessionStart(repo.stateDir, opts.sessionId));
+  const work = () => sessionWork(repo, peekSpool(repo.stateDir), readSessionStart(repo.stateDir, opts.sessionId), opts.sessionId);
   if (!(o.config.session_memory.enabled && isLedgerAgent(opts.agent)) && !work()) return { result: 'nothing-pending' };
   const outcome = await withSessionLock(
     repo.stateDir,

@@ -50,7 +50,7 @@ async function sessionEnd(agent: AgentName, input: HookInput, io: AgentHookIo, c
   // process at all. A SessionEnd recorded already (a second hook for the same end) has nothing more.
   if (event === 'session-end' && readAgentState(repo.stateDir).finalised.includes(sessionKey(agent, input.sessionId))) return;
   // Work since the session's start (the spool, or the reflog where no post-commit hook ran), or its transcript.
-  if (!sessionWork(repo, peekSpool(repo.stateDir), readSessionStart(repo.stateDir, input.sessionId)) && !(await import('./notes-check.js')).endsFromNotes(agent, input, repo, ledger)) return;
+  if (!sessionWork(repo, peekSpool(repo.stateDir), readSessionStart(repo.stateDir, input.sessionId), input.sessionId) && !(await import('./notes-check.js')).endsFromNotes(agent, input, repo, ledger)) return;
   const transcript = input.transcriptPath ?? undefined;
   io.startWorker(['hook', 'agent-worker', 'finalise', '--agent', agent, '--session-id', input.sessionId, ...(transcript ? ['--transcript', transcript] : []), ...(closing ? ['--closing'] : [])], repo.root);
 }

@@ -31,7 +31,7 @@ import { keptStartFile, SESSION_START_GIT_PATH, START_GIT_ARGS } from '../../age
 import { localDate, localTime } from '../../clock.js';
 import { openAnyConfig, type Opened } from '../../commands/context.js';
 import { headCommit } from '../../git/head.js';
-import { AGENT_HOOKS_RAN_PREFIX, AGENT_SESSION_SERVED_FILE, CONFIG_FILE, HELD_TASKS_FILE, KEEP_START_FILE, MEMORY_DIR, MEMORY_GITIGNORE, PRIMER_FILE, SESSION_START_FILE, SESSIONS_DIR, TMP_DIR } from '../../paths.js';
+import { AGENT_HOOKS_RAN_PREFIX, AGENT_SESSION_SERVED_FILE, CONFIG_FILE, HELD_TASKS_FILE, KEEP_START_FILE, MEMORY_DIR, MEMORY_GITIGNORE, PRIMER_FILE, SESSION_START_FILE, SESSION_STARTS_DIR, SESSIONS_DIR, TMP_DIR } from '../../paths.js';
 import { userDir } from '../../memory/user-files.js';
 import { rebuildPrimer } from '../../commands/steps/rebuild-primer.js';
 import { sessionStartOutput } from './output.js';
@@ -184,7 +184,8 @@ case $k_dream:$epoch in :*) ;; *:|*:*[!0-9]*) b=1 ;; *) [ "$epoch" -lt "$k_dream
 # none of it (the gate above is written first: a first turn's end reads it).
 (
 if [ -z "$b" ]; then
-  # PRIMER.md, the session's base (session-start.json: HEAD printed for, the reflog's length then),
+  # PRIMER.md, the session's base (session-start.json: HEAD printed for, the reflog's length then;
+  # and the session's own slot, session-starts/<id>.json, as git/session-state.ts writes it),
   # the active session (node folds it into agent-session.json), each whole (a file renamed); and
   # when this agent's hooks last ran, for doctor.
   iso=\${day}T$hm:$sec\${zone%??}:\${zone#???}
@@ -193,7 +194,11 @@ if [ -z "$b" ]; then
   t=$d/${TMP_DIR}/start-$$
   { [ -z "$b" ] && { [ -d "$d/${TMP_DIR}" ] || mkdir -p "$d/${TMP_DIR}"; } &&
     printf '%s%s%s' "$k_pa" "$hm" "$k_pb" > "$t.md" && mv -f "$t.md" "$m/PRIMER.md" &&
-    printf '{"head":"%s","at":"%s %s"%s,"session":"%s"}\\n' "$head" "$day" "$hm" "$rl" "$sid" > "$t.st" && mv -f "$t.st" "$d/${SESSION_START_FILE}" &&
+    printf '{"head":"%s","at":"%s %s"%s,"session":"%s"}\\n' "$head" "$day" "$hm" "$rl" "$sid" > "$t.st" &&
+    { case $sid in .*|*[!A-Za-z0-9._-]*) ;; *)
+        if [ \${#sid} -le 128 ]; then { mkdir -p "$d/${SESSION_STARTS_DIR}" && cp "$t.st" "$t.ss" && mv -f "$t.ss" "$d/${SESSION_STARTS_DIR}/$sid.json"; } || :; fi ;;
+      esac; } &&
+    mv -f "$t.st" "$d/${SESSION_START_FILE}" &&
     printf '{"agent":"%s","sessionId":"%s","transcriptPath":"%s","startedAt":"%s"}\\n' "$agent" "$sid" "$tp" "$iso" > "$t.as" && mv -f "$t.as" "$d/${AGENT_SESSION_SERVED_FILE}" &&
     printf '%s\\n' "$iso" > "$d/${AGENT_HOOKS_RAN_PREFIX}$agent"; } 2>/dev/null || b=1
 fi

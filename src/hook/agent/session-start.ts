@@ -7,6 +7,7 @@ import { openAnyConfig, type Opened } from '../../commands/context.js';
 import { AGENT_HOOKS_SEEN_FILE, CONFIG_FILE } from '../../paths.js';
 import { rebuildPrimer } from '../../commands/steps/rebuild-primer.js';
 import { readSessionStart, recordSessionStart } from '../../git/session-state.js';
+import { splitMarked } from '../../git/session-marks.js';
 import { peekSpool } from '../../git/spool.js';
 import { pendingSection } from '../../commands/steps/pending-section.js';
 import type { AgentName } from '../../agents/registry.js';
@@ -114,14 +115,15 @@ export async function sessionStart(agent: AgentName, input: HookInput, given: Ag
   const built = await rebuildPrimer(o, { write: !goesOn, ...(session ? { session } : {}) });
   // The script printed for the HEAD it saw: where HEAD moved since (a commit in the agent's first
   // moments), the session's base is that one, found in the reflog after it (session-commits.ts).
-  if (beside && !goesOn && readSessionStart(o.repo.stateDir)?.head !== beside && built.data.path) recordSessionStart(o.repo.stateDir, { head: beside, at: built.data.provenance.generatedAt, ...(session ? { session } : {}) });
+  if (beside && !goesOn && readSessionStart(o.repo.stateDir, session)?.head !== beside && built.data.path) recordSessionStart(o.repo.stateDir, { head: beside, at: built.data.provenance.generatedAt, ...(session ? { session } : {}) });
   for (const w of [...o.warnings, ...built.warnings]) io.err(agentHookWarning(w));
   const { repo } = o;
   const note = configNote(o);
   let text = note ? `${built.data.markdown.replace(/\n+$/, '')}\n\n${note}\n` : built.data.markdown;
   // A fork (Claude Code 2.1.214 and later; earlier versions report it as a resume) goes on with the
   // conversation's context under a new session id: what is logged is pending for it as for a resume.
-  if (input.source === 'resume' || input.source === 'fork' || input.source === 'compact') text += pendingSection(peekSpool(repo.stateDir));
+  // Another agent session running beside this one keeps what its shell logged (git/session-marks.ts).
+  if (input.source === 'resume' || input.source === 'fork' || input.source === 'compact') text += pendingSection(splitMarked(repo.stateDir, peekSpool(repo.stateDir), input.sessionId).mine);
   if (after) {
     const extra = await afterCompactText(after, text, io);
     if (extra) text = `${text}\n\n${extra}`;

@@ -69,6 +69,8 @@ describe('hook agent session-start from its own bundle', () => {
     // No start recorded (git-memory set up during the session): the compaction writes it, and records the start.
     const stateFile = join(repo.dir, '.git', 'git-memory', 'session-start.json');
     rmSync(stateFile);
+    // (and the session's own slot: git/session-state.ts)
+    rmSync(join(repo.dir, '.git', 'git-memory', 'session-starts'), { recursive: true, force: true });
     rmSync(primer);
     expect(run('compact').code).toBe(0);
     expect(readFileSync(primer, 'utf8')).toContain('# Project memory');
