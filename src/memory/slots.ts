@@ -98,6 +98,8 @@ interface Read {
   changed: boolean;
   /** Says the old way stays, or a change that may come, or something added beside: never a replacement. */
   kept: boolean;
+  /** Says a plan, a condition, an option or a question (what an older fact must not be to be replaced): narrower than kept, which is "still", "keeps", "also"… of a newer. */
+  hedged: boolean;
   negated: boolean;
 }
 
@@ -134,7 +136,7 @@ const SCOPES = new Map<string, string>(
     mobile: 'mobile', ios: 'ios', android: 'android', desktop: 'desktop',
     cli: 'cli', sdk: 'sdk', bot: 'bot', extension: 'extension', gateway: 'gateway', admin: 'admin', storefront: 'storefront', dashboard: 'dashboard', checkout: 'checkout', new: 'new', staging: 'staging', production: 'production', prod: 'production', preview: 'preview',
     dev: 'dev', development: 'dev', local: 'dev', locally: 'dev',
-    unit: 'unit', integration: 'integration', e2e: 'e2e', 'end-to-end': 'e2e',
+    unit: 'unit', e2e: 'e2e', 'end-to-end': 'e2e',
     docs: 'docs', documentation: 'docs', blog: 'blog', marketing: 'marketing', landing: 'marketing',
     worker: 'worker', workers: 'worker', cron: 'cron', analytics: 'analytics', logs: 'logs', logging: 'logs',
     windows: 'windows', linux: 'linux', macos: 'macos', mac: 'macos',
@@ -144,15 +146,18 @@ const SCOPES = new Map<string, string>(
   }),
 );
 /** Words that say a change was made (extra evidence where the role alone is not enough). */
-const CHANGED = /\b(?:now|nowadays|these days|instead|switch(?:ed|es|ing)?|swap(?:ped|s)?|mov(?:ed|es|ing)|migrat(?:ed|es|ing|ion)|replac(?:ed|es|ing|e)|chang(?:ed|es)|port(?:ed)\s+to|went|convert(?:ed)|rewr(?:ote|itten)|transitioned|adopted|no\s+longer|any\s?more|gone|removed|dropped|deprecated|retired|abandoned|in\s+favou?r\s+of|became|from\s+\S+(?:\s+\S+)?\s+to)\b|->|\u2192|\u73b0\u5728|\u6539\u7528|\u8fc1\u79fb|\u6362\u6210|\u4e0d\u518d|\u53d6\u4ee3|\u66ff\u6362|\u6539\u4e3a/i;
+const CHANGED = /\b(?:now|nowadays|these days|instead|switch(?:ed|es|ing)?|swap(?:ped|ping|s)?|mov(?:ed|es|ing)|exclusively|migrat(?:ed|es|ing|ion)|replac(?:ed|es|ing|e)|chang(?:e|ed|es)|port(?:ed|ing)?\s+(?:[\w-]+\s+){0,3}to|went|convert(?:ed)|rewr(?:ote|itten)|transitioned|adopted|no\s+longer|any\s?more|gone|removed|dropped|deprecated|retired|abandoned|in\s+favou?r\s+of|became|from\s+\S+(?:\s+\S+)?\s+to)\b|->|\u2192|\u73b0\u5728|\u6539\u7528|\u8fc1\u79fb|\u6362\u6210|\u4e0d\u518d|\u53d6\u4ee3|\u66ff\u6362|\u6539\u4e3a/i;
 /** Chinese words of a scope (escaped: the code-cached bundles stay ASCII): 前端 后端 营销 移动 文档 后台 测试环境 生产. */
 const HAN_SCOPES: [string, string][] = [['\u524d\u7aef', 'frontend'], ['\u540e\u7aef', 'backend'], ['\u8425\u9500', 'marketing'], ['\u79fb\u52a8', 'mobile'], ['\u6587\u6863', 'docs'], ['\u540e\u53f0', 'admin'], ['\u6d4b\u8bd5\u73af\u5883', 'staging'], ['\u751f\u4ea7', 'production']];
 /** The old way kept, a change not made yet, something added beside, or a choice one may make. */
 const KEPT = /\b(?:also|too|as\s+well|in\s+addition|additionally|alongside|besides|both|fallback|fall\s+back|optional(?:ly)?|alternative(?:ly)?|still|remains?|keeps?|kept|stays?|stayed|continues?|plan(?:s|ned|ning)?|consider(?:s|ed|ing)?|might|may|could|should|would|maybe|perhaps|propos(?:e|ed|al)|if|unless|whether|evaluat(?:e|ed|ing)|try|tried|trying|experiment(?:al|ing)?|spike|prototype|poc|trial|todo|once|when|until|currently|in\s+progress|ongoing|underway|partially|gradually|(?:is|are)\s+migrating|analysis|research|investigat\w*|supports?|supported|can|allows?|option|either|except|only\s+for|for\s+now|temporar(?:y|ily)|wrapper|plugin|adapter|integration\s+with|compatib\w*|rejected|declined|later|eventually|someday)\b|\?/i;
+const HEDGED = /\b(?:also|too|as\s+well|alongside|fallback|fall\s+back|optional(?:ly)?|alternative(?:ly)?|plan(?:ned|ning)?|consider(?:s|ed|ing)?|might|may|could|should|would|maybe|perhaps|propos(?:e|ed|al)|if|unless|whether|evaluat(?:e|ed|ing)|try|tried|trying|experiment(?:al|ing)?|trial|todo|once|when|until|only\s+for|for\s+now|temporar(?:y|ily)|rejected|declined)\b|\?/i;
 const NEGATION = /\b(?:not|never|no|don't|doesn't|didn't|isn't|aren't|wasn't|without|n't)\b/i;
 /** The old value named after a word that says it is gone (in the newer fact). */
-const GONE_BEFORE = /\b(?:instead\s+of|rather\s+than|in\s+place\s+of|from|off|replac(?:ed|es|ing|e)|swap(?:ped)?|drop(?:ped)?|remov(?:ed|e)|retir(?:ed|e)|deprecat(?:ed|e)|no\s+longer(?:\s+\w+){0,2}|not|ditch(?:ed)?|abandon(?:ed)?)\s+(?:the\s+|our\s+|its\s+)?$/i;
-const GONE_AFTER = /^\s*(?:is|are|was|were|has\s+been|have\s+been|got)?\s*(?:now\s+)?(?:gone|removed|dropped|retired|deprecated|replaced|abandoned|->|\u2192)|^\s*(?:->|\u2192|to\s)/i;
+const GONE_BEFORE = /\b(?:instead\s+of|rather\s+than|in\s+place\s+of|from|off|replac(?:ed|es|ing|e)|swap(?:ped|ping)?(?:\s+out)?|drop(?:ped)?|remov(?:ed|e)|retir(?:ed|e)|deprecat(?:ed|e)|no\s+longer(?:\s+\w+){0,2}|not|ditch(?:ed)?|abandon(?:ed)?)\s+(?:(?:the|our|its|a|an|all)\s+)?(?:(?:classic|old|legacy|former|previous|existing|traditional|alternatives\s+like|tools\s+like)\s+)?$/i;
+/** A value joined to the one before it in a list ("Redux or MobX", "aiohttp and requests", "pip + venv"): gone where that one is. */
+const JOINED = /^\s*(?:,|\/|\+|and|or|&)\s*(?:(?:the|our)\s+)?$/i;
+const GONE_AFTER = /^\s*(?:is|are|was|were|has\s+been|have\s+been|got|will\s+be)?\s*(?:now\s+)?(?:fully\s+|entirely\s+|completely\s+)?(?:gone|removed|dropped|retired|deprecated|replaced|abandoned|->|\u2192)|^\s*(?:->|\u2192|to\s)/i;
 
 /** Role words of a kind, for names of several kinds (Ruff lints and formats, Redis caches, stores and queues). */
 const ROLE: Record<string, RegExp> = {
@@ -168,11 +173,17 @@ const ROLE_WORDS: Record<string, RegExp> = {
   cache: /\bcach\w*/i,
   queue: /\b(?:queue\w*|jobs?|events?|messages?|broker|publish\w*)\b/i,
   ci: /\b(?:ci|builds?|pipelines?|continuous\s+integration|workflows?)\b/i,
+  pm_js: /\b(?:packages?|dependenc\w+|install\w*|lock\s?files?)\b/i,
+  pm_py: /\b(?:packages?|dependenc\w+|install\w*|lock\s?files?|requirements)\b/i,
 };
 
 /** A word that says which of its kind a subject is: the word before a head noun ("orders table", "admin bundle", "Ruby versions"). */
 const QUALIFIED = /(?:^|\b(?:[Tt]he|[Oo]ur|[Aa]n?|[Ii]ts|[Tt]heir|[Tt]his|[Tt]hese|[Aa]ll)\s+|(?<=^|\s)(?=[A-Z]))([A-Za-z][\w.-]*)\s+(?:table|tables|bundle|bundles|app|apps|site|service|services|api|cluster|package|module|page|pages|suite|bucket|versions?|code|scripts?|sdk|dependencies|workers?|queue|builds?|image|images|binary|binaries|docs|repo|project)\b/g;
 const DET_OR_VERB = new Set('main whole entire every each own single one two all some web latest new old current newer older first next last previous same other'.split(' '));
+
+const PATH = /(?:^|[\s`'"(])((?:~|\.{1,2})?\/[\w.\-/]*\w|[\w.-]+\/[\w.\-/]*\w|[\w-]+\.(?:ya?ml|json|toml|ini|cfg|conf|env|py|ts|js|mjs|rb|md|txt|lock|xml|gradle|properties))(?=$|[\s`'",;:)]|\.(?:\s|$))/g;
+/** Verbs of where a thing is: shared by two facts about two paths, they show no role ("Routes live in…" / "Config lives in…"). */
+const PLACE_VERBS = new Set('live lives lived stored store kept keep written write read reads defined define set configured declared located found saved put placed go goes loaded'.split(' ').map(crude));
 
 const reads = new Map<string, Read>();
 
@@ -210,6 +221,13 @@ function read(text: string): Read {
     values.push({ kind: 'port', name: m[1] ?? m[2]! });
     at.push({ start: m.index!, end: m.index! + m[0].length, canon: m[1] ?? m[2]! });
   }
+  // A path or a file by its shape: "/var/log/app", "~/.jjconfig", "config/app.yml", "pyproject.toml".
+  for (const m of text.matchAll(PATH)) {
+    const start = m.index! + m[0].length - m[1]!.length;
+    if (at.some((a) => start < a.end && a.start < start + m[1]!.length)) continue;
+    values.push({ kind: 'path', name: m[1]!.replace(/\/+$/, '') });
+    at.push({ start, end: start + m[1]!.length, canon: m[1]!.replace(/\/+$/, '') });
+  }
   for (const a of at) masked = masked.slice(0, a.start) + ' '.repeat(a.end - a.start) + masked.slice(a.end);
   const lower = masked.toLowerCase();
   const words = new Set<string>();
@@ -220,12 +238,14 @@ function read(text: string): Read {
     if (!STOP.has(w) && w.length > 1) words.add(crude(w));
   }
   for (const [w, scope] of HAN_SCOPES) if (text.includes(w)) scopes.add(scope);
+  // "Integration tests" is a scope; "Continuous Integration" is CI's own name.
+  if (/\bintegration\s+test/i.test(text)) scopes.add('integration');
   // What a subject is of: "the orders table", "the storefront bundle", "Ruby versions", "Python code".
   for (const m of text.matchAll(QUALIFIED)) {
     const q = m[1]!.toLowerCase();
     if (!STOP.has(q) && !DET_OR_VERB.has(q)) scopes.add(`of:${q}`);
   }
-  r = { values, words, scopes, changed: CHANGED.test(text), kept: KEPT.test(text), negated: NEGATION.test(text) };
+  r = { values, words, scopes, changed: CHANGED.test(text), kept: KEPT.test(text), hedged: HEDGED.test(text), negated: NEGATION.test(text) };
   (r as Read & { at: typeof at }).at = at;
   reads.set(text, r);
   return r;
@@ -233,8 +253,12 @@ function read(text: string): Read {
 
 /** Whether the newer text names `canon` as the thing gone ("instead of X", "from X", "X is gone", "X -> Y"). */
 function namedGone(text: string, canon: string): boolean {
-  const at = (read(text) as Read & { at: { start: number; end: number; canon: string }[] }).at;
-  return at.some((a) => a.canon === canon && (GONE_BEFORE.test(text.slice(Math.max(0, a.start - 40), a.start)) || GONE_AFTER.test(text.slice(a.end, a.end + 40))));
+  const at = (read(text) as Read & { at: { start: number; end: number; canon: string }[] }).at.slice().sort((a, b) => a.start - b.start);
+  const gone = at.map((a) => GONE_BEFORE.test(text.slice(Math.max(0, a.start - 60), a.start)) || GONE_AFTER.test(text.slice(a.end, a.end + 40)));
+  // A list is gone as one: "instead of Redux or MobX", "Redux and Context API will be fully removed".
+  for (let i = 1; i < at.length; i++) if (gone[i - 1] && JOINED.test(text.slice(at[i - 1]!.end, at[i]!.start))) gone[i] = true;
+  for (let i = at.length - 2; i >= 0; i--) if (gone[i + 1] && JOINED.test(text.slice(at[i]!.end, at[i + 1]!.start))) gone[i] = true;
+  return at.some((a, i) => a.canon === canon && gone[i]);
 }
 
 /** Whether the newer text negates `canon` where it names it ("not npm", "no longer uses Jest", "without Redux"). */
@@ -256,7 +280,7 @@ export function slotReplaces(newerText: string, olderText: string): boolean {
   const newer = read(newerText);
   if (!newer.values.length || newer.kept) return false;
   const older = read(olderText);
-  if (!older.values.length || older.kept || older.negated) return false;
+  if (!older.values.length || older.hedged || older.negated) return false;
   // The newer narrows to a scope the older does not name ("The docs site deploys on Netlify" beside "We deploy with Heroku"): another role.
   // What each says its subject is of ("the orders table", "the users table"; "Node versions", "Ruby versions"): where both say one, one at least in common.
   let ofNewer = false;
@@ -271,6 +295,7 @@ export function slotReplaces(newerText: string, olderText: string): boolean {
   for (const s of older.scopes) if (s.startsWith('of:')) ofOlder = true;
   if (ofNewer && ofOlder && !ofBoth) return false;
   const shared = [...newer.words].some((w) => older.words.has(w) && !GENERIC.has(w));
+  const sharedNoun = [...newer.words].some((w) => older.words.has(w) && !GENERIC.has(w) && !PLACE_VERBS.has(w));
   for (const nv of newer.values) {
     const olds = older.values.filter((v) => v.kind === nv.kind && v.name !== nv.name);
     if (!olds.length) continue;
@@ -282,7 +307,12 @@ export function slotReplaces(newerText: string, olderText: string): boolean {
     // A negation the change does not explain may be of the new value ("We do not use Vitest", "Implementation NOT started"): only one before an old value.
     if (newer.negated && !restated.some((o) => negatedBefore(newerText, o.name))) continue;
     const role = shared || !!ROLE_WORDS[nv.kind]?.test(newerText) && ROLE_WORDS[nv.kind]!.test(olderText);
-    if (SEVERAL.has(nv.kind) || nv.kind === 'lang' || nv.kind === 'port') {
+    if (nv.kind === 'path') {
+      // Two folders of one parent ("cypress/e2e", "cypress/quarantine"): part of the things moved, the rest staying, as often as all.
+      const top = (p: string) => p.replace(/^[~.]*\//, '').split('/')[0];
+      if (nv.name.includes('/') && olds.some((o) => o.name.includes('/') && top(o.name) === top(nv.name))) continue;
+      if (!(sharedNoun && (newer.changed || restated.length))) continue;
+    } else if (SEVERAL.has(nv.kind) || nv.kind === 'lang' || nv.kind === 'port') {
       if (!(role && (newer.changed || restated.length))) continue;
     } else if (!role && !newer.changed && !restated.length) continue;
     return true;

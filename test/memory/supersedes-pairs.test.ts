@@ -374,21 +374,24 @@ describe('the held-out replacement pairs', () => {
       expect(h52.found).toBeGreaterThanOrEqual(name.startsWith('dream') ? 27 : 30);
       expect(e.found).toBeGreaterThanOrEqual(name.startsWith('dream') ? 10 : 12);
       // Stop 54 (truth54): a slot reader (src/memory/slots.ts) beside the phrase rules: one role (CI, host, test runner, package manager, linter,
-      // formatter, logger, ORM, email, chat, proxy, state…) filled anew with another tool of its kind, known by a lexicon of kinds, the role by
-      // the kind and the words around it, a cue only extra evidence. On every set 0 false; found more: heldout46 17, final46 13 (dream 11),
-      // heldout47 24 (dream 23), heldout48 37, final48 13, heldout50 35, final50 19, closing50 19, heldout51 30 (dream 28), final51 8,
-      // heldout52 34 (dream 31).
+      // formatter, logger, ORM, email, chat, proxy, state…) filled anew with another tool of its kind, known by a lexicon of kinds, a port or a
+      // path by its shape, the role by the kind and the words around it, a cue only extra evidence. On every set 0 false; found more (primer,
+      // dream where it differs): real45 11, heldout46 17, closing46 10, real46 12, final46 14 (12), heldout47 24 (23), heldout48 37, final48 13,
+      // heldout50 37, final50 19, closing50 19, heldout51 36 (34), final51 9 (8), heldout52 36 (33).
+      expect(r.found).toBeGreaterThanOrEqual(11);
       expect(n.found).toBeGreaterThanOrEqual(17);
-      expect(e.found).toBeGreaterThanOrEqual(name.startsWith('dream') ? 11 : 13);
+      expect(t.found).toBeGreaterThanOrEqual(10);
+      expect(q.found).toBeGreaterThanOrEqual(12);
+      expect(e.found).toBeGreaterThanOrEqual(name.startsWith('dream') ? 12 : 14);
       expect(v.found).toBeGreaterThanOrEqual(name.startsWith('dream') ? 23 : 24);
       expect(h48.found).toBeGreaterThanOrEqual(37);
       expect(f48.found).toBeGreaterThanOrEqual(13);
-      expect(h50.found).toBeGreaterThanOrEqual(35);
+      expect(h50.found).toBeGreaterThanOrEqual(37);
       expect(f50.found).toBeGreaterThanOrEqual(19);
       expect(c50.found).toBeGreaterThanOrEqual(19);
-      expect(h51.found).toBeGreaterThanOrEqual(name.startsWith('dream') ? 28 : 30);
-      expect(f51.found).toBeGreaterThanOrEqual(8);
-      expect(h52.found).toBeGreaterThanOrEqual(name.startsWith('dream') ? 31 : 34);
+      expect(h51.found).toBeGreaterThanOrEqual(name.startsWith('dream') ? 34 : 36);
+      expect(f51.found).toBeGreaterThanOrEqual(name.startsWith('dream') ? 8 : 9);
+      expect(h52.found).toBeGreaterThanOrEqual(name.startsWith('dream') ? 33 : 36);
       // slots54.json, written after that first tuning and measured once on it: 14/16, 1 false of 16 ("The CLI logs with pino" over "The
       // backend logs with winston": a scope the reader did not know); lead54 3/16, 0 false. Then the CLI a scope and the role's own words
       // ("deploy"/"hosts", "ORM"/"database") as a word shared: 16/16, 0 false; a tuning set since.
