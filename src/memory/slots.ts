@@ -61,7 +61,7 @@ const KINDS: Record<string, string> = {
   http_rs: 'reqwest ureq hyper',
   dates: 'moment moment.js=moment momentjs=moment dayjs day.js=dayjs date-fns luxon',
   flags: 'launchdarkly unleash flagsmith growthbook',
-  analytics: 'google-analytics plausible mixpanel amplitude posthog segment matomo fathom',
+  analytics: 'google-analytics plausible mixpanel amplitude posthog matomo fathom',
   pay: 'stripe paypal braintree paddle adyen',
   license: 'mit apache-2.0=apache apache-2=apache apache bsd isc mpl gpl gplv2=gpl2 gpl-2.0=gpl2 gpl2 gplv3=gpl3 gpl-3.0=gpl3 gpl3 agpl agplv3=agpl lgpl unlicense',
   forge: 'github gitlab bitbucket sourceforge gitea codeberg',
@@ -76,7 +76,7 @@ const KINDS: Record<string, string> = {
   format: 'yaml toml json ini xml hcl',
 };
 /** Kinds a project has several of at once (two databases, a cache beside a store, two forges): their values replace only where the role is shown too (a word shared, a cue). */
-const SEVERAL = new Set(['db', 'cache', 'queue', 'storage', 'search', 'forge', 'format', 'container', 'cdn', 'images', 'ui', 'meta', 'iac', 'host', 'metrics', 'analytics', 'pay']);
+const SEVERAL = new Set(['db', 'cache', 'queue', 'storage', 'forge', 'format', 'container', 'cdn', 'ui', 'meta', 'host']);
 
 /** Written in capitals or as one letter, a word is a name only so written: "Go", "C", "Rust" (a language), read case-sensitively. */
 const LANGS = new Map<string, string>([
@@ -154,10 +154,10 @@ const KEPT = /\b(?:also|too|as\s+well|in\s+addition|additionally|alongside|besid
 const HEDGED = /\b(?:also|too|as\s+well|alongside|fallback|fall\s+back|optional(?:ly)?|alternative(?:ly)?|plan(?:ned|ning)?|consider(?:s|ed|ing)?|might|may|could|should|would|maybe|perhaps|propos(?:e|ed|al)|if|unless|whether|evaluat(?:e|ed|ing)|try|tried|trying|experiment(?:al|ing)?|trial|todo|once|when|until|only\s+for|for\s+now|temporar(?:y|ily)|rejected|declined)\b|\?/i;
 const NEGATION = /\b(?:not|never|no|don't|doesn't|didn't|isn't|aren't|wasn't|without|n't)\b/i;
 /** The old value named after a word that says it is gone (in the newer fact). */
-const GONE_BEFORE = /\b(?:instead\s+of|rather\s+than|in\s+place\s+of|from|off|replac(?:ed|es|ing|e)|swap(?:ped|ping)?(?:\s+out)?|drop(?:ped)?|remov(?:ed|e)|retir(?:ed|e)|deprecat(?:ed|e)|no\s+longer(?:\s+\w+){0,2}|not|ditch(?:ed)?|abandon(?:ed)?)\s+(?:(?:the|our|its|a|an|all)\s+)?(?:(?:classic|old|legacy|former|previous|existing|traditional|alternatives\s+like|tools\s+like)\s+)?$/i;
+const GONE_BEFORE = /\b(?:instead\s+of|rather\s+than|in\s+place\s+of|from|off|replac(?:ed|es|ing|e)|swap(?:ped|ping)?(?:\s+out)?|drop(?:ped)?|remov(?:ed|e)|retir(?:ed|e)|deprecat(?:ed|e)|no\s+longer(?:\s+\w+){0,2}|not|ditch(?:ed)?|abandon(?:ed)?)\s+(?:(?:previously|formerly)\s+)?(?:using\s+)?(?:(?:the|our|its|a|an|all)\s+)?(?:(?:classic|old|legacy|former|previous|existing|traditional|alternatives\s+like|tools\s+like)\s+)?$/i;
 /** A value joined to the one before it in a list ("Redux or MobX", "aiohttp and requests", "pip + venv"): gone where that one is. */
 const JOINED = /^\s*(?:,|\/|\+|and|or|&)\s*(?:(?:the|our)\s+)?$/i;
-const GONE_AFTER = /^\s*(?:is|are|was|were|has\s+been|have\s+been|got|will\s+be)?\s*(?:now\s+)?(?:fully\s+|entirely\s+|completely\s+)?(?:gone|removed|dropped|retired|deprecated|replaced|abandoned|->|\u2192)|^\s*(?:->|\u2192|to\s)/i;
+const GONE_AFTER = /^\s*(?:is|are|was|were|has\s+been|have\s+been|got|will\s+be)?\s*(?:now\s+)?(?:fully\s+|entirely\s+|completely\s+)?(?:gone|removed|dropped|retired|deprecated|abandoned|->|\u2192)|^\s*(?:(?:is|are|was|were|has\s+been|have\s+been|got|will\s+be)\s+(?:now\s+)?(?:fully\s+|entirely\s+|completely\s+)?replaced|replaced\s+by)\b|^\s*(?:->|\u2192)/i;
 
 /** Role words of a kind, for names of several kinds (Ruff lints and formats, Redis caches, stores and queues). */
 const ROLE: Record<string, RegExp> = {
@@ -187,8 +187,13 @@ const PLACE_VERBS = new Set('live lives lived stored store kept keep written wri
 
 const reads = new Map<string, Read>();
 
+/** A crude stem: "processes" and "process", "resized" and "resizing", "queries" and "query" meet. */
 function crude(w: string): string {
-  return w.length > 4 ? w.replace(/(?:ing|ed|es|s)$/, '') : w;
+  if (w.length <= 4) return w;
+  if (w.endsWith('ies')) return `${w.slice(0, -3)}y`;
+  if (/(?:ss|x|ch|sh)es$/.test(w)) return w.slice(0, -2);
+  if (w.endsWith('s') && !w.endsWith('ss')) return w.slice(0, -1);
+  return w.replace(/(?:ing|ed|e)$/, '');
 }
 
 function read(text: string): Read {
@@ -198,6 +203,7 @@ function read(text: string): Read {
   const { names, pattern } = lex();
   const values: Value[] = [];
   const at: { start: number; end: number; canon: string }[] = [];
+  const langScopes: string[] = [];
   let masked = text;
   for (const m of text.matchAll(pattern)) {
     const said = m[0].toLowerCase().replace(/\s+/g, ' ');
@@ -213,8 +219,20 @@ function read(text: string): Read {
   for (const m of text.matchAll(/(?<![\w#+])(?:Go|Golang|golang|Rust|Python|Ruby|Java|Kotlin|Scala|C\+\+|C#|C|Elixir|PHP|Swift|TypeScript|JavaScript|Dart|Zig|Haskell|Clojure|Perl|Lua)(?![\w#+]|\.\w)/g)) {
     // "C" is a language only after "in"/"with" ("written in C"), not a grade or a drive.
     if (m[0] === 'C' && !/\b(?:in|with|to|from)\s+$/i.test(text.slice(0, m.index))) continue;
+    // "The Python tests", "Our Rust HTTP client": a language before a noun says which, a scope, not a value of the slot.
+    if (/^\s+(?!(?:is|are|was|were|and|or|for|to|with|in|on|at|by|as|now|instead|since|code)\b)[a-z][\w-]*/i.test(text.slice(m.index! + m[0].length))) {
+      langScopes.push(`lang:${LANGS.get(m[0])!}`);
+      continue;
+    }
     values.push({ kind: 'lang', name: LANGS.get(m[0])! });
     at.push({ start: m.index!, end: m.index! + m[0].length, canon: LANGS.get(m[0])! });
+  }
+  // Names that are common words in lower case ("render", "segment", "fly"): names only when written with a capital.
+  for (const m of text.matchAll(/(?<![\w.-])(Render|Segment|Fly)(?![\w-]|\.\w)/g)) {
+    const [kind, name] = m[1] === 'Segment' ? ['analytics', 'segment'] : ['host', m[1]!.toLowerCase() === 'fly' ? 'fly.io' : 'render'];
+    if (at.some((a) => a.start <= m.index! && m.index! < a.end)) continue;
+    values.push({ kind: kind!, name: name! });
+    at.push({ start: m.index!, end: m.index! + m[0].length, canon: name! });
   }
   // A port by its shape: "port 3000", "on :8080".
   for (const m of text.matchAll(/\bport\s+(\d{2,5})\b|(?<![\w.])(?:localhost)?:(\d{4,5})\b/gi)) {
@@ -238,6 +256,7 @@ function read(text: string): Read {
     if (!STOP.has(w) && w.length > 1) words.add(crude(w));
   }
   for (const [w, scope] of HAN_SCOPES) if (text.includes(w)) scopes.add(scope);
+  for (const l of langScopes) scopes.add(l);
   // "Integration tests" is a scope; "Continuous Integration" is CI's own name.
   if (/\bintegration\s+test/i.test(text)) scopes.add('integration');
   // What a subject is of: "the orders table", "the storefront bundle", "Ruby versions", "Python code".
@@ -255,6 +274,8 @@ function read(text: string): Read {
 function namedGone(text: string, canon: string): boolean {
   const at = (read(text) as Read & { at: { start: number; end: number; canon: string }[] }).at.slice().sort((a, b) => a.start - b.start);
   const gone = at.map((a) => GONE_BEFORE.test(text.slice(Math.max(0, a.start - 60), a.start)) || GONE_AFTER.test(text.slice(a.end, a.end + 40)));
+  // "Travis to GHactions", "from CircleCI to GitHub Actions": a value with "to" and the next value after it is the one before.
+  for (let i = 0; i + 1 < at.length; i++) if (/^\s*to\s+(?:now\s+)?(?:using\s+)?(?:the\s+)?$/i.test(text.slice(at[i]!.end, at[i + 1]!.start))) gone[i] = true;
   // A list is gone as one: "instead of Redux or MobX", "Redux and Context API will be fully removed".
   for (let i = 1; i < at.length; i++) if (gone[i - 1] && JOINED.test(text.slice(at[i - 1]!.end, at[i]!.start))) gone[i] = true;
   for (let i = at.length - 2; i >= 0; i--) if (gone[i + 1] && JOINED.test(text.slice(at[i]!.end, at[i + 1]!.start))) gone[i] = true;
@@ -296,7 +317,13 @@ export function slotReplaces(newerText: string, olderText: string): boolean {
   if (ofNewer && ofOlder && !ofBoth) return false;
   const shared = [...newer.words].some((w) => older.words.has(w) && !GENERIC.has(w));
   const sharedNoun = [...newer.words].some((w) => older.words.has(w) && !GENERIC.has(w) && !PLACE_VERBS.has(w));
+  // The rest of the two facts nearly the same ("Staging deploys go to Heroku" / "… go to Render"): the frame said again with another value.
+  let both = 0;
+  for (const w of newer.words) if (older.words.has(w)) both++;
+  const sameFrame = both > 0 && both / (newer.words.size + older.words.size - both) >= 0.5;
   for (const nv of newer.values) {
+    // A value the newer names as gone is no new one ("Vitest replaced Jest": Jest).
+    if (namedGone(newerText, nv.name)) continue;
     const olds = older.values.filter((v) => v.kind === nv.kind && v.name !== nv.name);
     if (!olds.length) continue;
     // The newer's value is the older's too ("Postgres and Redis" / "Redis now"): no new value in this kind.
@@ -313,7 +340,7 @@ export function slotReplaces(newerText: string, olderText: string): boolean {
       if (nv.name.includes('/') && olds.some((o) => o.name.includes('/') && top(o.name) === top(nv.name))) continue;
       if (!(sharedNoun && (newer.changed || restated.length))) continue;
     } else if (SEVERAL.has(nv.kind) || nv.kind === 'lang' || nv.kind === 'port') {
-      if (!(role && (newer.changed || restated.length))) continue;
+      if (!(role && (newer.changed || restated.length || sameFrame))) continue;
     } else if (!role && !newer.changed && !restated.length) continue;
     return true;
   }
