@@ -88,6 +88,8 @@ const LANGS = new Map<string, string>([
 interface Value {
   kind: string;
   name: string;
+  /** Names which thing the subject is ("Jest snapshots"), not what fills the role. */
+  attributive?: boolean;
 }
 interface Read {
   values: Value[];
@@ -101,6 +103,10 @@ interface Read {
   /** Says a plan, a condition, an option or a question (what an older fact must not be to be replaced): narrower than kept, which is "still", "keeps", "also"… of a newer. */
   hedged: boolean;
   negated: boolean;
+  /** The content words before the first value or verb: the subject ("Campaign drafts"). */
+  subject: string[];
+  /** What the fact says it is for ("for security alerts"): the first word after "for" that is no reason. */
+  purpose: string[];
 }
 
 let lexicon: { names: Map<string, { canon: string; kinds: string[] }>; pattern: RegExp } | undefined;
@@ -150,7 +156,7 @@ const CHANGED = /\b(?:now|nowadays|these days|instead|switch(?:ed|es|ing)?|swap(
 /** Chinese words of a scope (escaped: the code-cached bundles stay ASCII): 前端 后端 营销 移动 文档 后台 测试环境 生产. */
 const HAN_SCOPES: [string, string][] = [['\u524d\u7aef', 'frontend'], ['\u540e\u7aef', 'backend'], ['\u8425\u9500', 'marketing'], ['\u79fb\u52a8', 'mobile'], ['\u6587\u6863', 'docs'], ['\u540e\u53f0', 'admin'], ['\u6d4b\u8bd5\u73af\u5883', 'staging'], ['\u751f\u4ea7', 'production']];
 /** The old way kept, a change not made yet, something added beside, or a choice one may make. */
-const KEPT = /\b(?:also|too|as\s+well|in\s+addition|additionally|alongside|besides|both|fallback|fall\s+back|optional(?:ly)?|alternative(?:ly)?|still|remains?|keeps?|kept|stays?|stayed|continues?|plan(?:s|ned|ning)?|consider(?:s|ed|ing)?|might|may|could|should|would|maybe|perhaps|propos(?:e|ed|al)|if|unless|whether|evaluat(?:e|ed|ing)|try|tried|trying|experiment(?:al|ing)?|spike|prototype|poc|trial|todo|once|when|until|currently|in\s+progress|ongoing|underway|partially|gradually|(?:is|are)\s+migrating|analysis|research|investigat\w*|supports?|supported|can|allows?|option|either|except|only\s+for|for\s+now|temporar(?:y|ily)|wrapper|plugin|adapter|integration\s+with|compatib\w*|rejected|declined|later|eventually|someday)\b|\?/i;
+const KEPT = /\b(?:will|going\s+to|cop(?:y|ied|ies)|mirror(?:ed|s)?|sync(?:ed|s)?|backed\s+up|also|too|as\s+well|in\s+addition|additionally|alongside|besides|both|fallback|fall\s+back|optional(?:ly)?|alternative(?:ly)?|still|remains?|keeps?|kept|stays?|stayed|continues?|plan(?:s|ned|ning)?|consider(?:s|ed|ing)?|might|may|could|should|would|maybe|perhaps|propos(?:e|ed|al)|if|unless|whether|evaluat(?:e|ed|ing)|try|tried|trying|experiment(?:al|ing)?|spike|prototype|poc|trial|todo|once|when|until|currently|in\s+progress|ongoing|underway|partially|gradually|(?:is|are)\s+migrating|analysis|research|investigat\w*|supports?|supported|can|allows?|option|either|except|only\s+for|for\s+now|temporar(?:y|ily)|wrapper|plugin|adapter|integration\s+with|compatib\w*|rejected|declined|later|eventually|someday)\b|\?/i;
 const HEDGED = /\b(?:also|too|as\s+well|alongside|fallback|fall\s+back|optional(?:ly)?|alternative(?:ly)?|plan(?:ned|ning)?|consider(?:s|ed|ing)?|might|may|could|should|would|maybe|perhaps|propos(?:e|ed|al)|if|unless|whether|evaluat(?:e|ed|ing)|try|tried|trying|experiment(?:al|ing)?|trial|todo|once|when|until|only\s+for|for\s+now|temporar(?:y|ily)|rejected|declined)\b|\?/i;
 const NEGATION = /\b(?:not|never|no|don't|doesn't|didn't|isn't|aren't|wasn't|without|n't)\b/i;
 /** The old value named after a word that says it is gone (in the newer fact). */
@@ -173,6 +179,7 @@ const ROLE_WORDS: Record<string, RegExp> = {
   cache: /\bcach\w*/i,
   queue: /\b(?:queue\w*|jobs?|events?|messages?|broker|publish\w*)\b/i,
   ci: /\b(?:ci|builds?|pipelines?|continuous\s+integration|workflows?)\b/i,
+  logger: /\blog\w*/i,
   pm_js: /\b(?:packages?|dependenc\w+|install\w*|lock\s?files?)\b/i,
   pm_py: /\b(?:packages?|dependenc\w+|install\w*|lock\s?files?|requirements)\b/i,
 };
@@ -184,6 +191,16 @@ const DET_OR_VERB = new Set('main whole entire every each own single one two all
 const PATH = /(?:^|[\s`'"(])((?:~|\.{1,2})?\/[\w.\-/]*\w|[\w.-]+\/[\w.\-/]*\w|[\w-]+\.(?:ya?ml|json|toml|ini|cfg|conf|env|py|ts|js|mjs|rb|md|txt|lock|xml|gradle|properties))(?=$|[\s`'",;:)]|\.(?:\s|$))/g;
 /** Verbs of where a thing is: shared by two facts about two paths, they show no role ("Routes live in…" / "Config lives in…"). */
 const PLACE_VERBS = new Set('live lives lived stored store kept keep written write read reads defined define set configured declared located found saved put placed go goes loaded'.split(' ').map(crude));
+
+const HAN = /[\u4e00-\u9fff]/;
+/** Tools named by a common English word ("sharp edges", "black box", "standard output"): a name only where no lower-case noun follows. */
+const COMMON = new Set('sharp black standard got request requests ava tape nose jade pug slim less bull realm neon passenger forever supervisor emotion foundation ember backbone mocha jasmine matrix puppet chef ky hyper rush segment lambda render go'.split(' '));
+/** A value that names which thing the subject is ("Jest snapshots live…", "Travis CI badges are shown…", "npm scripts are listed…"): not the slot. */
+const ATTRIBUTIVE = /^\s+[a-z][\w-]*\s+(?:are|is|was|were|live|lives|go|goes|get|gets|stay|stays|sit|sits|must|should|can|have|has|need|needs)\b/;
+/** "for security alerts", "for the event hub": what the newer is for. */
+const FOR = /\bfor\s+(?:the\s+|our\s+|all\s+|its\s+)?([a-z][\w-]*)/gi;
+/** Words after "for" that say why, not what for. */
+const WHY = new Set('speed performance simplicity consistency security-reasons reasons reason better faster smaller simpler now good clarity reliability stability maintainability cost example instance'.split(' '));
 
 const reads = new Map<string, Read>();
 
@@ -209,11 +226,14 @@ function read(text: string): Read {
     const said = m[0].toLowerCase().replace(/\s+/g, ' ');
     const entry = names.get(said) ?? names.get(said.replace(/-/g, ' '));
     if (!entry) continue;
+    const after = text.slice(m.index! + m[0].length);
+    if (COMMON.has(said) && m[0] === said && /^\s+(?!(?:now|for|and|or|instead|to|in|on|as|is|are|was|were|since|then|with|by|from|at|of)\b)[a-z]/.test(after)) continue;
     // "the npm package", "an npm module": the registry, not the package manager.
     if (entry.kinds.includes('pm_js') && /^\s+(?:package|packages|registry|module|modules|org)\b/i.test(text.slice(m.index! + m[0].length))) continue;
     // A name of several kinds is of those the text's role words say ("formatted with ruff": a formatter, not a linter).
+    const attributive = ATTRIBUTIVE.test(after);
     const roled = entry.kinds.length > 1 ? entry.kinds.filter((k) => ROLE[k]?.test(text)) : [];
-    for (const kind of roled.length ? roled : entry.kinds) values.push({ kind, name: entry.canon });
+    for (const kind of roled.length ? roled : entry.kinds) values.push({ kind, name: entry.canon, ...(attributive ? { attributive } : {}) });
     at.push({ start: m.index!, end: m.index! + m[0].length, canon: entry.canon });
   }
   for (const m of text.matchAll(/(?<![\w#+])(?:Go|Golang|golang|Rust|Python|Ruby|Java|Kotlin|Scala|C\+\+|C#|C|Elixir|PHP|Swift|TypeScript|JavaScript|Dart|Zig|Haskell|Clojure|Perl|Lua)(?![\w#+]|\.\w)/g)) {
@@ -264,7 +284,18 @@ function read(text: string): Read {
     const q = m[1]!.toLowerCase();
     if (!STOP.has(q) && !DET_OR_VERB.has(q)) scopes.add(`of:${q}`);
   }
-  r = { values, words, scopes, changed: CHANGED.test(text), kept: KEPT.test(text), hedged: HEDGED.test(text), negated: NEGATION.test(text) };
+  const subject: string[] = [];
+  for (const w of masked.toLowerCase().split(/\s+/)) {
+    if (/^(?:is|are|was|were|now|use|uses|used|run|runs|go|goes|live|lives|get|gets|has|have|\s*)$/.test(w) || /^\s*$/.test(w.replace(/[^a-z]/g, ''))) {
+      if (subject.length || /^\s*$/.test(w)) break;
+      continue;
+    }
+    const c = w.replace(/[^a-z-]/g, '');
+    if (c && !STOP.has(c)) subject.push(crude(c));
+  }
+  const purpose: string[] = [];
+  for (const m of masked.matchAll(FOR)) if (!WHY.has(m[1]!.toLowerCase()) && !STOP.has(m[1]!.toLowerCase())) purpose.push(crude(m[1]!.toLowerCase()));
+  r = { subject, purpose, values, words, scopes, changed: CHANGED.test(text), kept: KEPT.test(text), hedged: HEDGED.test(text), negated: NEGATION.test(text) };
   (r as Read & { at: typeof at }).at = at;
   reads.set(text, r);
   return r;
@@ -298,6 +329,8 @@ const GENERIC = new Set('tool tools code file files thing stuff way setup config
  * and a word of change too.
  */
 export function slotReplaces(newerText: string, olderText: string): boolean {
+  // Chinese facts are read by the phrase rules only: this reader knows English scopes and cues.
+  if (HAN.test(newerText) || HAN.test(olderText)) return false;
   const newer = read(newerText);
   if (!newer.values.length || newer.kept) return false;
   const older = read(olderText);
@@ -324,7 +357,7 @@ export function slotReplaces(newerText: string, olderText: string): boolean {
   for (const nv of newer.values) {
     // A value the newer names as gone is no new one ("Vitest replaced Jest": Jest).
     if (namedGone(newerText, nv.name)) continue;
-    const olds = older.values.filter((v) => v.kind === nv.kind && v.name !== nv.name);
+    const olds = older.values.filter((v) => v.kind === nv.kind && v.name !== nv.name && !v.attributive);
     if (!olds.length) continue;
     // The newer's value is the older's too ("Postgres and Redis" / "Redis now"): no new value in this kind.
     if (older.values.some((v) => v.kind === nv.kind && v.name === nv.name)) continue;
@@ -333,6 +366,10 @@ export function slotReplaces(newerText: string, olderText: string): boolean {
     if (restated.length && !restated.every((o) => namedGone(newerText, o.name))) continue;
     // A negation the change does not explain may be of the new value ("We do not use Vitest", "Implementation NOT started"): only one before an old value.
     if (newer.negated && !restated.some((o) => negatedBefore(newerText, o.name))) continue;
+    // What the newer is for, where the older does not say it ("…replaced by Rollbar for security alerts" over "Sentry reports performance errors"): a narrower role.
+    if (newer.purpose.some((w) => !older.words.has(w) && !ROLE_WORDS[nv.kind]?.test(w))) continue;
+    // A subject the older does not have, for kinds a project has several of ("Campaign drafts are now stored in PostgreSQL" over "Campaigns are stored in SQLite").
+    if (SEVERAL.has(nv.kind) && newer.subject.some((w) => !older.words.has(w))) continue;
     const role = shared || !!ROLE_WORDS[nv.kind]?.test(newerText) && ROLE_WORDS[nv.kind]!.test(olderText);
     if (nv.kind === 'path') {
       // Two folders of one parent ("cypress/e2e", "cypress/quarantine"): part of the things moved, the rest staying, as often as all.

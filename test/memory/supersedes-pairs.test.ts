@@ -380,7 +380,7 @@ describe('the held-out replacement pairs', () => {
       // formatter, logger, ORM, email, chat, proxy, state…) filled anew with another tool of its kind, known by a lexicon of kinds, a port or a
       // path by its shape, the role by the kind and the words around it, a cue only extra evidence. On every set 0 false; found more (primer,
       // dream where it differs): real45 11, heldout46 17, closing46 10, real46 12, final46 14 (12), heldout47 24 (23), heldout48 37, final48 13,
-      // heldout50 37, final50 19, closing50 19, heldout51 36 (34), final51 9 (8), heldout52 36 (33).
+      // heldout50 37, final50 19, closing50 19, heldout51 29 (27), final51 9 (8), heldout52 36 (33).
       expect(r.found).toBeGreaterThanOrEqual(11);
       expect(n.found).toBeGreaterThanOrEqual(17);
       expect(t.found).toBeGreaterThanOrEqual(10);
@@ -392,7 +392,9 @@ describe('the held-out replacement pairs', () => {
       expect(h50.found).toBeGreaterThanOrEqual(37);
       expect(f50.found).toBeGreaterThanOrEqual(19);
       expect(c50.found).toBeGreaterThanOrEqual(19);
-      expect(h51.found).toBeGreaterThanOrEqual(name.startsWith('dream') ? 34 : 36);
+      // heldout51's ADR lines "We will use/adopt/replace …" are a change only to come (replaces-arrow-joined.test.ts: "We will replace webpack with
+      // Vite." leaves "webpack bundles the frontend"): the reader replaces nothing on "will", so 29 (dream 27), not the 36 it found reading them.
+      expect(h51.found).toBeGreaterThanOrEqual(name.startsWith('dream') ? 27 : 29);
       expect(f51.found).toBeGreaterThanOrEqual(name.startsWith('dream') ? 8 : 9);
       expect(h52.found).toBeGreaterThanOrEqual(name.startsWith('dream') ? 33 : 36);
       // slots54.json, written after that first tuning and measured once on it: 14/16, 1 false of 16 ("The CLI logs with pino" over "The
