@@ -1,6 +1,7 @@
 import { CorruptFileError } from './frontmatter.js';
 import type { Lang } from './headings.js';
 import { beforeComment } from '../linear.js';
+import { slotReplaces } from './slots.js';
 
 /**
  * The sections of MEMORY.md, in file order; `superseded` keeps what a newer fact replaced,
@@ -293,6 +294,8 @@ function stem(w: string): string {
 
 /** What a fact says, as comparable parts: its content words (no numbers), its numbers, and whether it negates. */
 export interface FactShape {
+  /** The fact as written: what the slot reader (slots.ts) reads. */
+  readonly text: string;
   readonly words: ReadonlySet<string>;
   readonly numbers: string;
   readonly negated: boolean;
@@ -366,6 +369,7 @@ function shapeOf(text: string): FactShape {
   let led: boolean | undefined;
   let slots: boolean | undefined;
   return {
+    text,
     words,
     numbers,
     negated: NEGATION.test(lower),
@@ -1474,6 +1478,11 @@ function negatesOlder(thing: Thing, newer: FactShape, older: FactShape): boolean
  */
 export function replacesSubject(newer: FactShape, newerText: string, older: FactShape): boolean {
   if (older.words.size === 0) return false;
+  // The same role filled with another tool of its kind ("Switched to CircleCI." over "The tests run on Travis CI"): slots.ts, where no phrase rule tells.
+  return replacesSaid(newer, newerText, older) || slotReplaces(newerText, older.text);
+}
+
+function replacesSaid(newer: FactShape, newerText: string, older: FactShape): boolean {
   // "As of today, the source repository … has moved…", "Successfully migrated from…": read without what opens it and is no subject
   // (once: "As of v2, as of v3, …" is read without its first lead only).
   if (!newer.led) return replacesRead(newer, newerText, older);

@@ -79,6 +79,10 @@ const held51 = load('heldout51');
 const final51 = load('final51');
 /** A thirty-first (stop 52, truth52), real lines from changelogs, ADRs, migration notes and READMEs on slots (licence, minimum version, default port, where a repository or chat lives), measured once on lead52 before this stop's changes (heldout52.json's note). */
 const held52 = load('heldout52');
+/** A thirty-second (stop 54, truth54), project-memory lines on one role filled anew with another tool of its kind, written after the slot reader's first tuning and measured once on it (slots54.json's note). */
+const slots54 = load('slots54');
+/** A thirty-third (stop 54, truth54), agent-memory lines on roles and tools chosen without looking at the slot lexicon, measured once on its second round (fresh54.json's note). */
+const fresh54 = load('fresh54');
 
 const from = process.env.SUPERSEDES_FROM;
 const longTerm = (await import(from ? join(from, 'src/memory/long-term.ts') : '../../src/memory/long-term.js')) as typeof import('../../src/memory/long-term.js');
@@ -158,11 +162,13 @@ describe('the held-out replacement pairs', () => {
       const h51 = score(judge, held51);
       const f51 = score(judge, final51);
       const h52 = score(judge, held52);
+      const s54 = score(judge, slots54);
+      const f54 = score(judge, fresh54);
       const say = (set: string, s: ReturnType<typeof score>, of: PairSet) =>
         `${name} ${set}${from ? ` [${from}]` : ''}: recall ${s.found}/${of.positive.length} (${(s.recall * 100).toFixed(0)}%), precision ${(s.precision * 100).toFixed(1)}% (${s.falses.length} false of ${of.negative.length})\n` +
         s.falses.map((p) => `  false: "${p.newer}" over "${p.older}"`).join('\n') +
         `\n${s.missed.map((p) => `  missed: "${p.newer}" over "${p.older}"`).join('\n')}`;
-      console.log(`${say('held-out', s, pairs)}\n${say('fresh', f, fresh)}\n${say('blind', b, blind)}\n${say('last', l, last)}\n${say('unnamed', u, unnamed)}\n${say('after44', a, after)}\n${say('final44', z, final)}\n${say('heldout45', h, held45)}\n${say('real45', r, real45)}\n${say('final45', g, final45)}\n${say('last45', k, last45)}\n${say('closing45', c, closing45)}\n${say('heldout46', n, held46)}\n${say('closing46', t, closing46)}\n${say('real46', q, real46)}\n${say('final46', e, final46)}\n${say('heldout47', v, held47)}\n${say('final47', w, final47)}\n${say('flips47', x, flips47)}\n${say('flipfinal47', y, flipfinal47)}\n${say('heldout48', h48, held48)}\n${say('final48', f48, final48)}\n${say('closing48', c48, closing48)}\n${say('heldout49', h49, held49)}\n${say('final49', f49, final49)}\n${say('heldout50', h50, held50)}\n${say('final50', f50, final50)}\n${say('closing50', c50, closing50)}\n${say('heldout51', h51, held51)}\n${say('final51', f51, final51)}\n${say('heldout52', h52, held52)}`);
+      console.log(`${say('held-out', s, pairs)}\n${say('fresh', f, fresh)}\n${say('blind', b, blind)}\n${say('last', l, last)}\n${say('unnamed', u, unnamed)}\n${say('after44', a, after)}\n${say('final44', z, final)}\n${say('heldout45', h, held45)}\n${say('real45', r, real45)}\n${say('final45', g, final45)}\n${say('last45', k, last45)}\n${say('closing45', c, closing45)}\n${say('heldout46', n, held46)}\n${say('closing46', t, closing46)}\n${say('real46', q, real46)}\n${say('final46', e, final46)}\n${say('heldout47', v, held47)}\n${say('final47', w, final47)}\n${say('flips47', x, flips47)}\n${say('flipfinal47', y, flipfinal47)}\n${say('heldout48', h48, held48)}\n${say('final48', f48, final48)}\n${say('closing48', c48, closing48)}\n${say('heldout49', h49, held49)}\n${say('final49', f49, final49)}\n${say('heldout50', h50, held50)}\n${say('final50', f50, final50)}\n${say('closing50', c50, closing50)}\n${say('heldout51', h51, held51)}\n${say('final51', f51, final51)}\n${say('heldout52', h52, held52)}\n${say('slots54', s54, slots54)}\n${say('fresh54', f54, fresh54)}`);
       if (from) return;
       expect(s.falses.map((p) => p.newer)).toEqual([]);
       expect(s.found).toBeGreaterThanOrEqual(Math.ceil(pairs.positive.length * 0.8));
@@ -220,7 +226,8 @@ describe('the held-out replacement pairs', () => {
       expect(v.falses.map((p) => p.newer)).toEqual([]);
       expect(v.found).toBeGreaterThanOrEqual(name.startsWith('dream') ? 18 : 19);
       // Stop 48 (truth48): final46 one more in both judges ("Removed deprecated react-scripts": a state word is no part of the gone thing).
-      expect([n.found, q.found]).toEqual([16, 11]);
+      expect(n.found).toBeGreaterThanOrEqual(16);
+      expect(q.found).toBeGreaterThanOrEqual(11);
       expect(e.found).toBeGreaterThanOrEqual(name.startsWith('dream') ? 9 : 10);
       // final47.json, real changelog lines found after this stop's last rule change and measured once on it: 9/20, 0 false of 11 (dream 7/20:
       // it keeps "Removed .travis.yml" and "Removed mypy.ini" out of MEMORY.md as lists of files); main 13f5665: 8/20 (dream 6/20) and one
@@ -369,6 +376,37 @@ describe('the held-out replacement pairs', () => {
       expect(h52.falses.map((p) => p.newer)).toEqual([]);
       expect(h52.found).toBeGreaterThanOrEqual(name.startsWith('dream') ? 27 : 30);
       expect(e.found).toBeGreaterThanOrEqual(name.startsWith('dream') ? 10 : 12);
+      // Stop 54 (truth54): a slot reader (src/memory/slots.ts) beside the phrase rules: one role (CI, host, test runner, package manager, linter,
+      // formatter, logger, ORM, email, chat, proxy, state…) filled anew with another tool of its kind, known by a lexicon of kinds, a port or a
+      // path by its shape, the role by the kind and the words around it, a cue only extra evidence. On every set 0 false; found more (primer,
+      // dream where it differs): real45 11, heldout46 17, closing46 10, real46 12, final46 14 (12), heldout47 24 (23), heldout48 37, final48 13,
+      // heldout50 37, final50 19, closing50 19, heldout51 29 (27), final51 9 (8), heldout52 36 (33).
+      expect(r.found).toBeGreaterThanOrEqual(11);
+      expect(n.found).toBeGreaterThanOrEqual(17);
+      expect(t.found).toBeGreaterThanOrEqual(10);
+      expect(q.found).toBeGreaterThanOrEqual(12);
+      expect(e.found).toBeGreaterThanOrEqual(name.startsWith('dream') ? 12 : 14);
+      expect(v.found).toBeGreaterThanOrEqual(name.startsWith('dream') ? 23 : 24);
+      expect(h48.found).toBeGreaterThanOrEqual(37);
+      expect(f48.found).toBeGreaterThanOrEqual(13);
+      expect(h50.found).toBeGreaterThanOrEqual(37);
+      expect(f50.found).toBeGreaterThanOrEqual(19);
+      expect(c50.found).toBeGreaterThanOrEqual(19);
+      // heldout51's ADR lines "We will use/adopt/replace …" are a change only to come (replaces-arrow-joined.test.ts: "We will replace webpack with
+      // Vite." leaves "webpack bundles the frontend"): the reader replaces nothing on "will", so 29 (dream 27), not the 36 it found reading them.
+      expect(h51.found).toBeGreaterThanOrEqual(name.startsWith('dream') ? 27 : 29);
+      expect(f51.found).toBeGreaterThanOrEqual(name.startsWith('dream') ? 8 : 9);
+      expect(h52.found).toBeGreaterThanOrEqual(name.startsWith('dream') ? 33 : 36);
+      // slots54.json, written after that first tuning and measured once on it: 14/16, 1 false of 16 ("The CLI logs with pino" over "The
+      // backend logs with winston": a scope the reader did not know); lead54 3/16, 0 false. Then the CLI a scope and the role's own words
+      // ("deploy"/"hosts", "ORM"/"database") as a word shared: 16/16, 0 false; a tuning set since.
+      expect(s54.falses.map((p) => p.newer)).toEqual([]);
+      expect(s54.found).toBeGreaterThanOrEqual(16);
+      // fresh54.json, written after the reader's second round (d415e2c8) and measured once on it: 7/18, 1 false of 18 ("Vitest replaced Jest
+      // last spring" over "The frontend is tested with Vitest"); lead54 1/18, 0 false. Then tuned on (see its note): 13/18, 0 false.
+      expect(f54.falses.map((p) => p.newer)).toEqual([]);
+      expect(f54.found).toBeGreaterThanOrEqual(13);
+      expect([...h.falses, ...r.falses, ...c.falses, ...t.falses, ...h49.falses, ...h50.falses, ...h51.falses, ...h52.falses].map((p) => p.newer)).toEqual([]);
     });
   }
 });

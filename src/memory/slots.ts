@@ -1,0 +1,385 @@
+/**
+ * Slots: a fact that fills a role (what CI runs on, where the app is deployed, which test runner,
+ * package manager, logger, ORM, email provider…) with one value, and a newer fact that fills the
+ * same role with another. "We deploy with Heroku pipelines" and, later, "Fly.io hosts the app now"
+ * name two tools of one kind (hosting) for the same role: the newer replaces the older, whatever
+ * words say the change. The phrase rules of long-term.ts read how a change is said; this reads
+ * what is said: the values (by a lexicon of tools of the same kind, and by shape: a port), and the
+ * role by the kind of tool and the words around it. Cue words ("now", "instead", "no longer") are
+ * extra evidence only, where the role alone is not enough (kinds a project has several of: two
+ * databases, two languages).
+ *
+ * Pure; each text is read once (cached by text). The lexicon is compiled on first use: most
+ * primers never compare two facts that name a tool.
+ */
+
+/**
+ * Tools by kind. A kind is one role a project fills once (a CI, a host, a package manager of one
+ * ecosystem); the ecosystems are apart (pytest and Jest are both test runners, of two languages:
+ * a project may have both). A name may be of several kinds (Redis: a cache, a store, a queue; Ruff
+ * and Biome: linters and formatters). Aliases after `=`: "travis-ci=travis".
+ */
+const KINDS: Record<string, string> = {
+  ci: 'travis travis-ci=travis travis_ci=travis circleci circle-ci=circleci github-actions gh-actions=github-actions ghactions=github-actions gha=github-actions gitlab-ci buildkite jenkins appveyor teamcity drone-ci azure-pipelines bitbucket-pipelines semaphoreci woodpecker-ci concourse',
+  host: 'heroku fly.io vercel netlify railway render.com=render digitalocean linode dokku elastic-beanstalk cloud-run app-engine azure-app-service cloudflare-pages cloudflare-workers firebase-hosting surge.sh=surge fargate ecs aws-lambda=lambda lambda pythonanywhere hetzner ovh github-pages gh-pages=github-pages readthedocs read-the-docs=readthedocs gitlab-pages kubernetes k8s=kubernetes nomad docker-swarm',
+  docs: 'mkdocs sphinx docusaurus jekyll hugo vitepress gitbook mdbook docsify typedoc jsdoc gatsby',
+  db: 'postgres postgresql=postgres pg=postgres mysql mariadb sqlite sqlite3=sqlite mongodb mongo=mongodb dynamodb cassandra cockroachdb firestore couchdb oracle mssql sql-server=mssql planetscale supabase neon redis clickhouse leveldb rocksdb realm',
+  cache: 'redis memcached varnish',
+  queue: 'kafka rabbitmq sqs nats redis-pub/sub=redis-pubsub redis-pubsub sidekiq celery bullmq bull resque delayed-job good-job goodjob=good-job solid-queue rq kinesis zeromq activemq google-pub/sub=pubsub pubsub hangfire',
+  test_js: 'jest vitest mocha jasmine ava tape karma uvu node:test',
+  test_py: 'pytest unittest nose nose2',
+  test_rb: 'rspec minitest',
+  e2e: 'cypress playwright selenium puppeteer webdriverio testcafe nightwatch',
+  build_js: 'webpack vite rollup esbuild parcel tsup tsc swc babel turbopack rspack snowpack browserify gulp grunt webpacker create-react-app=cra cra microbundle unbuild',
+  pm_js: 'npm yarn pnpm bun',
+  pm_py: 'pip poetry uv pipenv conda pip-tools pdm rye hatch',
+  lint_js: 'eslint tslint jshint jslint biome oxlint standardjs',
+  lint_py: 'flake8 pylint ruff pyflakes pycodestyle',
+  fmt_js: 'prettier biome dprint',
+  fmt_py: 'black yapf autopep8 ruff',
+  logger: 'logrus zap zerolog winston pino bunyan log4j logback loguru structlog serilog nlog log4net',
+  orm: 'sqlalchemy peewee prisma typeorm sequelize drizzle knex mikro-orm mongoose hibernate activerecord gorm diesel sqlx ecto entity-framework dapper objection',
+  auth: 'auth0 clerk keycloak okta cognito firebase-auth supabase-auth nextauth next-auth=nextauth passport devise lucia authentik',
+  mail: 'sendgrid mailgun postmark aws-ses=ses amazon-ses=ses ses mailchimp mandrill sparkpost resend mailjet brevo sendinblue',
+  chat: 'slack discord gitter matrix zulip mattermost',
+  state: 'redux mobx zustand recoil jotai vuex pinia react-context=context context-api=context xstate ngrx',
+  proxy: 'nginx caddy traefik haproxy envoy',
+  errors: 'sentry rollbar bugsnag honeybadger raygun airbrake',
+  metrics: 'prometheus datadog new-relic newrelic=new-relic statsd cloudwatch honeycomb',
+  ui: 'react vue vuejs=vue vue.js=vue angular angularjs svelte preact ember backbone jquery solidjs htmx',
+  meta: 'next.js=next nextjs=next nuxt remix astro gatsby sveltekit',
+  css: 'tailwind tailwindcss=tailwind bootstrap bulma sass scss=sass less styled-components emotion itcss foundation mui material-ui=mui chakra',
+  web_py: 'django flask fastapi pyramid tornado bottle starlette',
+  web_js: 'express fastify koa hapi nestjs',
+  web_rb: 'rails sinatra hanami',
+  container: 'docker podman containerd vagrant',
+  iac: 'terraform pulumi cloudformation ansible chef puppet cdk',
+  storage: 's3 gcs cloudflare-r2=r2 r2 azure-blob minio backblaze b2',
+  search: 'elasticsearch opensearch algolia meilisearch typesense solr',
+  http_js: 'axios got superagent node-fetch ky',
+  http_py: 'requests httpx aiohttp urllib3',
+  http_rs: 'reqwest ureq hyper',
+  dates: 'moment moment.js=moment momentjs=moment dayjs day.js=dayjs date-fns luxon',
+  flags: 'launchdarkly unleash flagsmith growthbook',
+  analytics: 'google-analytics plausible mixpanel amplitude posthog matomo fathom',
+  pay: 'stripe paypal braintree paddle adyen',
+  license: 'mit apache-2.0=apache apache-2=apache apache bsd isc mpl gpl gplv2=gpl2 gpl-2.0=gpl2 gpl2 gplv3=gpl3 gpl-3.0=gpl3 gpl3 agpl agplv3=agpl lgpl unlicense',
+  forge: 'github gitlab bitbucket sourceforge gitea codeberg',
+  templates: 'jade pug ejs handlebars mustache jinja jinja2=jinja erb haml slim nunjucks liquid twig',
+  appserver: 'gunicorn uvicorn puma unicorn passenger waitress hypercorn',
+  monorepo: 'turborepo lerna nx rush',
+  procs: 'pm2 systemd supervisor supervisord=supervisor forever nodemon',
+  images: 'imagemagick sharp pillow graphicsmagick libvips wkhtmltopdf weasyprint',
+  cdn: 'cloudflare fastly cloudfront akamai',
+  vm: 'nvm fnm volta asdf mise pyenv rbenv',
+  runtime: 'node node.js=node nodejs=node deno bun',
+  format: 'yaml toml json ini xml hcl',
+};
+/** Kinds a project has several of at once (two databases, a cache beside a store, two forges): their values replace only where the role is shown too (a word shared, a cue). */
+const SEVERAL = new Set(['db', 'cache', 'queue', 'storage', 'forge', 'format', 'container', 'cdn', 'ui', 'meta', 'host']);
+
+/** Written in capitals or as one letter, a word is a name only so written: "Go", "C", "Rust" (a language), read case-sensitively. */
+const LANGS = new Map<string, string>([
+  ['Go', 'go'], ['Golang', 'go'], ['golang', 'go'], ['Rust', 'rust'], ['Python', 'python'], ['Ruby', 'ruby'], ['Java', 'java'], ['Kotlin', 'kotlin'],
+  ['Scala', 'scala'], ['C', 'c'], ['C++', 'cpp'], ['C#', 'csharp'], ['Elixir', 'elixir'], ['PHP', 'php'], ['Swift', 'swift'], ['TypeScript', 'typescript'],
+  ['JavaScript', 'javascript'], ['Dart', 'dart'], ['Zig', 'zig'], ['Haskell', 'haskell'], ['Clojure', 'clojure'], ['Perl', 'perl'], ['Lua', 'lua'],
+]);
+
+interface Value {
+  kind: string;
+  name: string;
+  /** Names which thing the subject is ("Jest snapshots"), not what fills the role. */
+  attributive?: boolean;
+}
+interface Read {
+  values: Value[];
+  /** Content words (lower case, a crude stem), the values' words left out: the role's evidence. */
+  words: Set<string>;
+  scopes: Set<string>;
+  /** Says a change was made ("now", "switched", "instead", "no longer", "from … to"). */
+  changed: boolean;
+  /** Says the old way stays, or a change that may come, or something added beside: never a replacement. */
+  kept: boolean;
+  /** Says a plan, a condition, an option or a question (what an older fact must not be to be replaced): narrower than kept, which is "still", "keeps", "also"… of a newer. */
+  hedged: boolean;
+  negated: boolean;
+  /** The content words before the first value or verb: the subject ("Campaign drafts"). */
+  subject: string[];
+  /** What the fact says it is for ("for security alerts"): the first word after "for" that is no reason. */
+  purpose: string[];
+}
+
+let lexicon: { names: Map<string, { canon: string; kinds: string[] }>; pattern: RegExp } | undefined;
+function lex() {
+  if (lexicon) return lexicon;
+  const names = new Map<string, { canon: string; kinds: string[] }>();
+  for (const [kind, list] of Object.entries(KINDS)) {
+    for (const item of list.split(' ')) {
+      const [raw, alias] = item.split('=') as [string, string | undefined];
+      const canon = alias ?? raw;
+      // "github-actions" is written "GitHub Actions", "github actions", "github-actions": a dash stands for a space too.
+      for (const form of new Set([raw, raw.replace(/-/g, ' ')])) {
+        const e = names.get(form) ?? { canon, kinds: [] };
+        if (!e.kinds.includes(kind)) e.kinds.push(kind);
+        names.set(form, e);
+      }
+    }
+  }
+  const alts = [...names.keys()].sort((a, b) => b.length - a.length).map((n) => n.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&').replace(/ /g, '[\\s-]+'));
+  lexicon = { names, pattern: new RegExp(`(?<![\\w@/.-])(?:${alts.join('|')})(?![\\w@/-]|\\.\\w)`, 'gi') };
+  return lexicon;
+}
+
+const STOP = new Set(
+  'a an the and or of to in on at by for with from into onto via is are was were be been being has have had do does did it its this that these those we our us you your they their there here as now no not any all also than then so but if when which who what where how use uses used using run runs ran running instead longer switched switch moved move migrated migrate replaced replace replaces swapped swap changed change went over default defaults by done via through new old same only still gone removed dropped deprecated project app application repo repository codebase'.split(
+    ' ',
+  ),
+);
+const SCOPES = new Map<string, string>(
+  Object.entries({
+    frontend: 'frontend', 'front-end': 'frontend', client: 'frontend', ui: 'frontend', web: 'frontend', browser: 'frontend',
+    backend: 'backend', 'back-end': 'backend', server: 'backend', api: 'backend',
+    mobile: 'mobile', ios: 'ios', android: 'android', desktop: 'desktop',
+    cli: 'cli', sdk: 'sdk', bot: 'bot', extension: 'extension', gateway: 'gateway', admin: 'admin', storefront: 'storefront', dashboard: 'dashboard', checkout: 'checkout', new: 'new', staging: 'staging', production: 'production', prod: 'production', preview: 'preview',
+    dev: 'dev', development: 'dev', local: 'dev', locally: 'dev',
+    unit: 'unit', e2e: 'e2e', 'end-to-end': 'e2e',
+    docs: 'docs', documentation: 'docs', blog: 'blog', marketing: 'marketing', landing: 'marketing',
+    worker: 'worker', workers: 'worker', cron: 'cron', analytics: 'analytics', logs: 'logs', logging: 'logs',
+    windows: 'windows', linux: 'linux', macos: 'macos', mac: 'macos',
+    legacy: 'legacy', internal: 'internal', public: 'public', css: 'css', styles: 'css', images: 'images', uploads: 'uploads',
+    sessions: 'sessions', session: 'sessions', cache: 'cache', caching: 'cache', cached: 'cache', search: 'search', jobs: 'jobs', queue: 'jobs', emails: 'emails', email: 'emails',
+    storybook: 'storybook', python: 'python', rust: 'rust', go: 'go', typescript: 'typescript', javascript: 'javascript',
+  }),
+);
+/** Words that say a change was made (extra evidence where the role alone is not enough). */
+const CHANGED = /\b(?:now|nowadays|these days|instead|switch(?:ed|es|ing)?|swap(?:ped|ping|s)?|mov(?:ed|es|ing)|exclusively|migrat(?:ed|es|ing|ion)|replac(?:ed|es|ing|e)|chang(?:e|ed|es)|port(?:ed|ing)?\s+(?:[\w-]+\s+){0,3}to|went|convert(?:ed)|rewr(?:ote|itten)|transitioned|adopted|no\s+longer|any\s?more|gone|removed|dropped|deprecated|retired|abandoned|in\s+favou?r\s+of|became|from\s+\S+(?:\s+\S+)?\s+to)\b|->|\u2192|\u73b0\u5728|\u6539\u7528|\u8fc1\u79fb|\u6362\u6210|\u4e0d\u518d|\u53d6\u4ee3|\u66ff\u6362|\u6539\u4e3a/i;
+/** Chinese words of a scope (escaped: the code-cached bundles stay ASCII): 前端 后端 营销 移动 文档 后台 测试环境 生产. */
+const HAN_SCOPES: [string, string][] = [['\u524d\u7aef', 'frontend'], ['\u540e\u7aef', 'backend'], ['\u8425\u9500', 'marketing'], ['\u79fb\u52a8', 'mobile'], ['\u6587\u6863', 'docs'], ['\u540e\u53f0', 'admin'], ['\u6d4b\u8bd5\u73af\u5883', 'staging'], ['\u751f\u4ea7', 'production']];
+/** The old way kept, a change not made yet, something added beside, or a choice one may make. */
+const KEPT = /\b(?:will|going\s+to|cop(?:y|ied|ies)|mirror(?:ed|s)?|sync(?:ed|s)?|backed\s+up|also|too|as\s+well|in\s+addition|additionally|alongside|besides|both|fallback|fall\s+back|optional(?:ly)?|alternative(?:ly)?|still|remains?|keeps?|kept|stays?|stayed|continues?|plan(?:s|ned|ning)?|consider(?:s|ed|ing)?|might|may|could|should|would|maybe|perhaps|propos(?:e|ed|al)|if|unless|whether|evaluat(?:e|ed|ing)|try|tried|trying|experiment(?:al|ing)?|spike|prototype|poc|trial|todo|once|when|until|currently|in\s+progress|ongoing|underway|partially|gradually|(?:is|are)\s+migrating|analysis|research|investigat\w*|supports?|supported|can|allows?|option|either|except|only\s+for|for\s+now|temporar(?:y|ily)|wrapper|plugin|adapter|integration\s+with|compatib\w*|rejected|declined|later|eventually|someday)\b|\?/i;
+const HEDGED = /\b(?:also|too|as\s+well|alongside|fallback|fall\s+back|optional(?:ly)?|alternative(?:ly)?|plan(?:ned|ning)?|consider(?:s|ed|ing)?|might|may|could|should|would|maybe|perhaps|propos(?:e|ed|al)|if|unless|whether|evaluat(?:e|ed|ing)|try|tried|trying|experiment(?:al|ing)?|trial|todo|once|when|until|only\s+for|for\s+now|temporar(?:y|ily)|rejected|declined)\b|\?/i;
+const NEGATION = /\b(?:not|never|no|don't|doesn't|didn't|isn't|aren't|wasn't|without|n't)\b/i;
+/** The old value named after a word that says it is gone (in the newer fact). */
+const GONE_BEFORE = /\b(?:instead\s+of|rather\s+than|in\s+place\s+of|from|off|replac(?:ed|es|ing|e)|swap(?:ped|ping)?(?:\s+out)?|drop(?:ped)?|remov(?:ed|e)|retir(?:ed|e)|deprecat(?:ed|e)|no\s+longer(?:\s+\w+){0,2}|not|ditch(?:ed)?|abandon(?:ed)?)\s+(?:(?:previously|formerly)\s+)?(?:using\s+)?(?:(?:the|our|its|a|an|all)\s+)?(?:(?:classic|old|legacy|former|previous|existing|traditional|alternatives\s+like|tools\s+like)\s+)?$/i;
+/** A value joined to the one before it in a list ("Redux or MobX", "aiohttp and requests", "pip + venv"): gone where that one is. */
+const JOINED = /^\s*(?:,|\/|\+|and|or|&)\s*(?:(?:the|our)\s+)?$/i;
+const GONE_AFTER = /^\s*(?:is|are|was|were|has\s+been|have\s+been|got|will\s+be)?\s*(?:now\s+)?(?:fully\s+|entirely\s+|completely\s+)?(?:gone|removed|dropped|retired|deprecated|abandoned|->|\u2192)|^\s*(?:(?:is|are|was|were|has\s+been|have\s+been|got|will\s+be)\s+(?:now\s+)?(?:fully\s+|entirely\s+|completely\s+)?replaced|replaced\s+by)\b|^\s*(?:->|\u2192)/i;
+
+/** Role words of a kind, for names of several kinds (Ruff lints and formats, Redis caches, stores and queues). */
+const ROLE: Record<string, RegExp> = {
+  lint_js: /\blint/i, lint_py: /\blint/i, fmt_js: /\bformat/i, fmt_py: /\bformat/i,
+  cache: /\bcach/i, queue: /\b(?:queue|jobs?|pub\/?sub|events?|messag|broker|workers?)\b/i, db: /\b(?:stor|database|db\b|data\b|persist|tables?\b)/i,
+  pm_js: /\b(?:install|packages|dependenc|lockfile|package\s+manager)/i, runtime: /\b(?:runtime|runs?\s+on)\b/i,
+};
+/** Words of the role a kind fills, said in both facts, are the role shown as a word shared is ("We deploy with Heroku" / "Fly.io hosts the app"). */
+const ROLE_WORDS: Record<string, RegExp> = {
+  host: /\b(?:deploy\w*|host\w*|serv(?:e|es|ed)|runs?\s+on|live[sd]?\s+on)\b/i,
+  orm: /\b(?:orm|database|db|quer\w+|models?)\b/i,
+  db: /\b(?:stor\w*|database|db|persist\w*|kept|keeps?|lives?)\b/i,
+  cache: /\bcach\w*/i,
+  queue: /\b(?:queue\w*|jobs?|events?|messages?|broker|publish\w*)\b/i,
+  ci: /\b(?:ci|builds?|pipelines?|continuous\s+integration|workflows?)\b/i,
+  logger: /\blog\w*/i,
+  pm_js: /\b(?:packages?|dependenc\w+|install\w*|lock\s?files?)\b/i,
+  pm_py: /\b(?:packages?|dependenc\w+|install\w*|lock\s?files?|requirements)\b/i,
+};
+
+/** A word that says which of its kind a subject is: the word before a head noun ("orders table", "admin bundle", "Ruby versions"). */
+const QUALIFIED = /(?:^|\b(?:[Tt]he|[Oo]ur|[Aa]n?|[Ii]ts|[Tt]heir|[Tt]his|[Tt]hese|[Aa]ll)\s+|(?<=^|\s)(?=[A-Z]))([A-Za-z][\w.-]*)\s+(?:table|tables|bundle|bundles|app|apps|site|service|services|api|cluster|package|module|page|pages|suite|bucket|versions?|code|scripts?|sdk|dependencies|workers?|queue|builds?|image|images|binary|binaries|docs|repo|project)\b/g;
+const DET_OR_VERB = new Set('main whole entire every each own single one two all some web latest new old current newer older first next last previous same other'.split(' '));
+
+const PATH = /(?:^|[\s`'"(])((?:~|\.{1,2})?\/[\w.\-/]*\w|[\w.-]+\/[\w.\-/]*\w|[\w-]+\.(?:ya?ml|json|toml|ini|cfg|conf|env|py|ts|js|mjs|rb|md|txt|lock|xml|gradle|properties))(?=$|[\s`'",;:)]|\.(?:\s|$))/g;
+/** Verbs of where a thing is: shared by two facts about two paths, they show no role ("Routes live in…" / "Config lives in…"). */
+const PLACE_VERBS = new Set('live lives lived stored store kept keep written write read reads defined define set configured declared located found saved put placed go goes loaded'.split(' ').map(crude));
+
+const HAN = /[\u4e00-\u9fff]/;
+/** Tools named by a common English word ("sharp edges", "black box", "standard output"): a name only where no lower-case noun follows. */
+const COMMON = new Set('sharp black standard got request requests ava tape nose jade pug slim less bull realm neon passenger forever supervisor emotion foundation ember backbone mocha jasmine matrix puppet chef ky hyper rush segment lambda render go'.split(' '));
+/** A value that names which thing the subject is ("Jest snapshots live…", "Travis CI badges are shown…", "npm scripts are listed…"): not the slot. */
+const ATTRIBUTIVE = /^\s+[a-z][\w-]*\s+(?:are|is|was|were|live|lives|go|goes|get|gets|stay|stays|sit|sits|must|should|can|have|has|need|needs)\b/;
+/** "for security alerts", "for the event hub": what the newer is for. */
+const FOR = /\bfor\s+(?:the\s+|our\s+|all\s+|its\s+)?([a-z][\w-]*)/gi;
+/** Words after "for" that say why, not what for. */
+const WHY = new Set('speed performance simplicity consistency security-reasons reasons reason better faster smaller simpler now good clarity reliability stability maintainability cost example instance'.split(' '));
+
+const reads = new Map<string, Read>();
+
+/** A crude stem: "processes" and "process", "resized" and "resizing", "queries" and "query" meet. */
+function crude(w: string): string {
+  if (w.length <= 4) return w;
+  if (w.endsWith('ies')) return `${w.slice(0, -3)}y`;
+  if (/(?:ss|x|ch|sh)es$/.test(w)) return w.slice(0, -2);
+  if (w.endsWith('s') && !w.endsWith('ss')) return w.slice(0, -1);
+  return w.replace(/(?:ing|ed|e)$/, '');
+}
+
+function read(text: string): Read {
+  let r = reads.get(text);
+  if (r) return r;
+  if (reads.size > 4096) reads.clear();
+  const { names, pattern } = lex();
+  const values: Value[] = [];
+  const at: { start: number; end: number; canon: string }[] = [];
+  const langScopes: string[] = [];
+  let masked = text;
+  for (const m of text.matchAll(pattern)) {
+    const said = m[0].toLowerCase().replace(/\s+/g, ' ');
+    const entry = names.get(said) ?? names.get(said.replace(/-/g, ' '));
+    if (!entry) continue;
+    const after = text.slice(m.index! + m[0].length);
+    if (COMMON.has(said) && m[0] === said && /^\s+(?!(?:now|for|and|or|instead|to|in|on|as|is|are|was|were|since|then|with|by|from|at|of)\b)[a-z]/.test(after)) continue;
+    // "the npm package", "an npm module": the registry, not the package manager.
+    if (entry.kinds.includes('pm_js') && /^\s+(?:package|packages|registry|module|modules|org)\b/i.test(text.slice(m.index! + m[0].length))) continue;
+    // A name of several kinds is of those the text's role words say ("formatted with ruff": a formatter, not a linter).
+    const attributive = ATTRIBUTIVE.test(after);
+    const roled = entry.kinds.length > 1 ? entry.kinds.filter((k) => ROLE[k]?.test(text)) : [];
+    for (const kind of roled.length ? roled : entry.kinds) values.push({ kind, name: entry.canon, ...(attributive ? { attributive } : {}) });
+    at.push({ start: m.index!, end: m.index! + m[0].length, canon: entry.canon });
+  }
+  for (const m of text.matchAll(/(?<![\w#+])(?:Go|Golang|golang|Rust|Python|Ruby|Java|Kotlin|Scala|C\+\+|C#|C|Elixir|PHP|Swift|TypeScript|JavaScript|Dart|Zig|Haskell|Clojure|Perl|Lua)(?![\w#+]|\.\w)/g)) {
+    // "C" is a language only after "in"/"with" ("written in C"), not a grade or a drive.
+    if (m[0] === 'C' && !/\b(?:in|with|to|from)\s+$/i.test(text.slice(0, m.index))) continue;
+    // "The Python tests", "Our Rust HTTP client": a language before a noun says which, a scope, not a value of the slot.
+    if (/^\s+(?!(?:is|are|was|were|and|or|for|to|with|in|on|at|by|as|now|instead|since|code)\b)[a-z][\w-]*/i.test(text.slice(m.index! + m[0].length))) {
+      langScopes.push(`lang:${LANGS.get(m[0])!}`);
+      continue;
+    }
+    values.push({ kind: 'lang', name: LANGS.get(m[0])! });
+    at.push({ start: m.index!, end: m.index! + m[0].length, canon: LANGS.get(m[0])! });
+  }
+  // Names that are common words in lower case ("render", "segment", "fly"): names only when written with a capital.
+  for (const m of text.matchAll(/(?<![\w.-])(Render|Segment|Fly)(?![\w-]|\.\w)/g)) {
+    const [kind, name] = m[1] === 'Segment' ? ['analytics', 'segment'] : ['host', m[1]!.toLowerCase() === 'fly' ? 'fly.io' : 'render'];
+    if (at.some((a) => a.start <= m.index! && m.index! < a.end)) continue;
+    values.push({ kind: kind!, name: name! });
+    at.push({ start: m.index!, end: m.index! + m[0].length, canon: name! });
+  }
+  // A port by its shape: "port 3000", "on :8080".
+  for (const m of text.matchAll(/\bport\s+(\d{2,5})\b|(?<![\w.])(?:localhost)?:(\d{4,5})\b/gi)) {
+    values.push({ kind: 'port', name: m[1] ?? m[2]! });
+    at.push({ start: m.index!, end: m.index! + m[0].length, canon: m[1] ?? m[2]! });
+  }
+  // A path or a file by its shape: "/var/log/app", "~/.jjconfig", "config/app.yml", "pyproject.toml".
+  for (const m of text.matchAll(PATH)) {
+    const start = m.index! + m[0].length - m[1]!.length;
+    if (at.some((a) => start < a.end && a.start < start + m[1]!.length)) continue;
+    values.push({ kind: 'path', name: m[1]!.replace(/\/+$/, '') });
+    at.push({ start, end: start + m[1]!.length, canon: m[1]!.replace(/\/+$/, '') });
+  }
+  for (const a of at) masked = masked.slice(0, a.start) + ' '.repeat(a.end - a.start) + masked.slice(a.end);
+  const lower = masked.toLowerCase();
+  const words = new Set<string>();
+  const scopes = new Set<string>();
+  for (const w of lower.match(/[a-z][a-z0-9-]*/g) ?? []) {
+    const s = SCOPES.get(w);
+    if (s) scopes.add(s);
+    if (!STOP.has(w) && w.length > 1) words.add(crude(w));
+  }
+  for (const [w, scope] of HAN_SCOPES) if (text.includes(w)) scopes.add(scope);
+  for (const l of langScopes) scopes.add(l);
+  // "Integration tests" is a scope; "Continuous Integration" is CI's own name.
+  if (/\bintegration\s+test/i.test(text)) scopes.add('integration');
+  // What a subject is of: "the orders table", "the storefront bundle", "Ruby versions", "Python code".
+  for (const m of text.matchAll(QUALIFIED)) {
+    const q = m[1]!.toLowerCase();
+    if (!STOP.has(q) && !DET_OR_VERB.has(q)) scopes.add(`of:${q}`);
+  }
+  const subject: string[] = [];
+  for (const w of masked.toLowerCase().split(/\s+/)) {
+    if (/^(?:is|are|was|were|now|use|uses|used|run|runs|go|goes|live|lives|get|gets|has|have|\s*)$/.test(w) || /^\s*$/.test(w.replace(/[^a-z]/g, ''))) {
+      if (subject.length || /^\s*$/.test(w)) break;
+      continue;
+    }
+    const c = w.replace(/[^a-z-]/g, '');
+    if (c && !STOP.has(c)) subject.push(crude(c));
+  }
+  const purpose: string[] = [];
+  for (const m of masked.matchAll(FOR)) if (!WHY.has(m[1]!.toLowerCase()) && !STOP.has(m[1]!.toLowerCase())) purpose.push(crude(m[1]!.toLowerCase()));
+  r = { subject, purpose, values, words, scopes, changed: CHANGED.test(text), kept: KEPT.test(text), hedged: HEDGED.test(text), negated: NEGATION.test(text) };
+  (r as Read & { at: typeof at }).at = at;
+  reads.set(text, r);
+  return r;
+}
+
+/** Whether the newer text names `canon` as the thing gone ("instead of X", "from X", "X is gone", "X -> Y"). */
+function namedGone(text: string, canon: string): boolean {
+  const at = (read(text) as Read & { at: { start: number; end: number; canon: string }[] }).at.slice().sort((a, b) => a.start - b.start);
+  const gone = at.map((a) => GONE_BEFORE.test(text.slice(Math.max(0, a.start - 60), a.start)) || GONE_AFTER.test(text.slice(a.end, a.end + 40)));
+  // "Travis to GHactions", "from CircleCI to GitHub Actions": a value with "to" and the next value after it is the one before.
+  for (let i = 0; i + 1 < at.length; i++) if (/^\s*to\s+(?:now\s+)?(?:using\s+)?(?:the\s+)?$/i.test(text.slice(at[i]!.end, at[i + 1]!.start))) gone[i] = true;
+  // A list is gone as one: "instead of Redux or MobX", "Redux and Context API will be fully removed".
+  for (let i = 1; i < at.length; i++) if (gone[i - 1] && JOINED.test(text.slice(at[i - 1]!.end, at[i]!.start))) gone[i] = true;
+  for (let i = at.length - 2; i >= 0; i--) if (gone[i + 1] && JOINED.test(text.slice(at[i]!.end, at[i + 1]!.start))) gone[i] = true;
+  return at.some((a, i) => a.canon === canon && gone[i]);
+}
+
+/** Whether the newer text negates `canon` where it names it ("not npm", "no longer uses Jest", "without Redux"). */
+function negatedBefore(text: string, canon: string): boolean {
+  const at = (read(text) as Read & { at: { start: number; end: number; canon: string }[] }).at;
+  return at.some((a) => a.canon === canon && /\b(?:not|no\s+longer(?:\s+\w+){0,2}|without|never(?:\s+\w+)?)\s+(?:the\s+|our\s+)?$/i.test(text.slice(Math.max(0, a.start - 40), a.start)));
+}
+
+/** Words of a role that say nothing of which (generic verbs and nouns of any fact). */
+const GENERIC = new Set('tool tools code file files thing stuff way setup config configured'.split(' '));
+
+/**
+ * Whether `newerText` fills a role `olderText` fills with another value of the same kind: the
+ * older's value is not named by the newer, or named as gone; no scope the older lacks; nothing
+ * kept, planned or added beside. Kinds a project has several of need a word of the role shared
+ * and a word of change too.
+ */
+export function slotReplaces(newerText: string, olderText: string): boolean {
+  // Chinese facts are read by the phrase rules only: this reader knows English scopes and cues.
+  if (HAN.test(newerText) || HAN.test(olderText)) return false;
+  const newer = read(newerText);
+  if (!newer.values.length || newer.kept) return false;
+  const older = read(olderText);
+  if (!older.values.length || older.hedged || older.negated) return false;
+  // The newer narrows to a scope the older does not name ("The docs site deploys on Netlify" beside "We deploy with Heroku"): another role.
+  // What each says its subject is of ("the orders table", "the users table"; "Node versions", "Ruby versions"): where both say one, one at least in common.
+  let ofNewer = false;
+  let ofBoth = false;
+  let ofOlder = false;
+  for (const s of newer.scopes) {
+    if (s.startsWith('of:')) {
+      ofNewer = true;
+      if (older.scopes.has(s)) ofBoth = true;
+    } else if (!older.scopes.has(s)) return false;
+  }
+  for (const s of older.scopes) if (s.startsWith('of:')) ofOlder = true;
+  if (ofNewer && ofOlder && !ofBoth) return false;
+  const shared = [...newer.words].some((w) => older.words.has(w) && !GENERIC.has(w));
+  const sharedNoun = [...newer.words].some((w) => older.words.has(w) && !GENERIC.has(w) && !PLACE_VERBS.has(w));
+  // The rest of the two facts nearly the same ("Staging deploys go to Heroku" / "… go to Render"): the frame said again with another value.
+  let both = 0;
+  for (const w of newer.words) if (older.words.has(w)) both++;
+  const sameFrame = both > 0 && both / (newer.words.size + older.words.size - both) >= 0.5;
+  for (const nv of newer.values) {
+    // A value the newer names as gone is no new one ("Vitest replaced Jest": Jest).
+    if (namedGone(newerText, nv.name)) continue;
+    const olds = older.values.filter((v) => v.kind === nv.kind && v.name !== nv.name && !v.attributive);
+    if (!olds.length) continue;
+    // The newer's value is the older's too ("Postgres and Redis" / "Redis now"): no new value in this kind.
+    if (older.values.some((v) => v.kind === nv.kind && v.name === nv.name)) continue;
+    const restated = olds.filter((o) => newer.values.some((v) => v.name === o.name));
+    // Every old value of the kind the newer still names must be named as gone.
+    if (restated.length && !restated.every((o) => namedGone(newerText, o.name))) continue;
+    // A negation the change does not explain may be of the new value ("We do not use Vitest", "Implementation NOT started"): only one before an old value.
+    if (newer.negated && !restated.some((o) => negatedBefore(newerText, o.name))) continue;
+    // What the newer is for, where the older does not say it ("…replaced by Rollbar for security alerts" over "Sentry reports performance errors"): a narrower role.
+    if (newer.purpose.some((w) => !older.words.has(w) && !ROLE_WORDS[nv.kind]?.test(w))) continue;
+    // A subject the older does not have, for kinds a project has several of ("Campaign drafts are now stored in PostgreSQL" over "Campaigns are stored in SQLite").
+    if (SEVERAL.has(nv.kind) && newer.subject.some((w) => !older.words.has(w))) continue;
+    const role = shared || !!ROLE_WORDS[nv.kind]?.test(newerText) && ROLE_WORDS[nv.kind]!.test(olderText);
+    if (nv.kind === 'path') {
+      // Two folders of one parent ("cypress/e2e", "cypress/quarantine"): part of the things moved, the rest staying, as often as all.
+      const top = (p: string) => p.replace(/^[~.]*\//, '').split('/')[0];
+      if (nv.name.includes('/') && olds.some((o) => o.name.includes('/') && top(o.name) === top(nv.name))) continue;
+      if (!(sharedNoun && (newer.changed || restated.length))) continue;
+    } else if (SEVERAL.has(nv.kind) || nv.kind === 'lang' || nv.kind === 'port') {
+      if (!(role && (newer.changed || restated.length || sameFrame))) continue;
+    } else if (!role && !newer.changed && !restated.length) continue;
+    return true;
+  }
+  return false;
+}
