@@ -72,7 +72,9 @@ describe('git memory search', () => {
   it('keeps its index under the git directory and follows added, changed and removed journal files', async () => {
     const repo = await journal();
     expect((await search(repo, ['invoice'])).cache).toBe('rebuilt');
-    expect(readdirSync(join(repo.dir, '.git', 'git-memory')).filter((f) => f.startsWith('search-index')).sort()).toEqual([
+    // The kept listing (search-index.listed) is written only where every journal folder is older than the racy window
+    // (search/key.ts keepListed): on a loaded machine the first search comes that late, on a quick one it does not.
+    expect(readdirSync(join(repo.dir, '.git', 'git-memory')).filter((f) => f.startsWith('search-index') && f !== 'search-index.listed').sort()).toEqual([
       'search-index.files.json',
       'search-index.json',
       'search-index.postings',
