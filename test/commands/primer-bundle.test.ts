@@ -105,7 +105,10 @@ describe('dist/primer.js, the session start primer', () => {
     // secrets53 (stop 53): +190 B (315,846 -> 316,036 B, lead53 cbfe608 built in a checkout of the same path length, /tmp/secrets53-old),
     // a line continuation escaped as JSON read as one (safety/plain-view.ts). The cap rose by the same 190 B.
     // With secrets53 merged the build in /work/main reads 321,467 B (+235 B: its 190 and 45 where it meets the others): cap 321,480.
-    expect(text.length).toBeLessThan(321_480);
+    // secrets54 (stop 54): +52 B (lead54 321,611 B built in /tmp/s54-lead, secrets54 321,663 B in /work/wt/secrets54; a
+    // lead54 build in another path of the same length read 321,892 B, so the size moves with the path, and lead54 was over
+    // 321,480 in both): a task list's unreadable line and a setting's wrong value quoted through the project rules. Cap 321,700.
+    expect(text.length).toBeLessThan(321_700);
   });
 
 });

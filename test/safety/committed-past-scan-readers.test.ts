@@ -94,7 +94,7 @@ describe('memory committed past the secret scan, read by the command line', () =
     }
   });
 
-  it('a warning quoting a committed file (a key pasted as a setting\'s value) is masked', async () => {
+  it('a setting\'s wrong value quoted from a committed file (a key pasted there) is masked: a warning, lint, doctor', async () => {
     const repo = await makeMemoryRepo({ now: '2026-12-07' });
     repo.write('.openclaw_memory.toml', `${repo.read('.openclaw_memory.toml')}\n[llm]\nprovider = "${ANTHROPIC}"\n`);
     repo.git('commit', '-q', '--no-verify', '-am', 'config');
@@ -102,5 +102,11 @@ describe('memory committed past the secret scan, read by the command line', () =
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toContain('llm.provider must be one of');
     expect(secretsIn(r.stdout + r.stderr), r.stderr).toEqual([]);
+    // lint and doctor report the setting as a problem of their own, not a warning.
+    for (const args of [['lint'], ['lint', '--json'], ['doctor'], ['doctor', '--json']]) {
+      const p = repo.exec(args);
+      expect(p.stdout + p.stderr, args.join(' ')).toContain('llm.provider must be one of');
+      expect(secretsIn(p.stdout + p.stderr), args.join(' ')).toEqual([]);
+    }
   });
 });
