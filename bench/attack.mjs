@@ -975,7 +975,7 @@ async function attackSecrets54() {
     const day = `2026-11-${String(1 + (i % 28)).padStart(2, '0')}`;
     const id = (0x540000 + i).toString(16);
     const front = ['---', `session: ${day.replaceAll('-', '')}-1000-${id}`, `date: ${day}`, 'time: "10:00"', 'agent: claude', `branch: ${JSON.stringify(`fix/${k.text}`)}`, `author: ${JSON.stringify(`Jane ${k.text} <jane@acme.dev>`)}`, '---'];
-    const body = ['### Request', `Deploy with ${k.text}`, '', '### Learned', `- ${pad} ${pad} ${k.before}${k.secret} rollback steps are in the runbook`, '', '### Decisions', `- Deploys read ${k.text}`, '', '### Next steps', `- Rotate ${k.text}`, ''];
+    const body = ['### Request', `Deploy with ${k.text}`, '', '### Learned', `- ${pad} ${pad} ${k.text} rollback steps are in the runbook`, '', '### Decisions', `- Deploys read ${k.text}`, '', '### Next steps', `- Rotate ${k.text}`, ''];
     mkdirSync(join(dir, '.openclaw_memory', 'journal', day), { recursive: true });
     writeFileSync(join(dir, '.openclaw_memory', 'journal', day, `1000-claude-${id}.md`), [...front, '', ...body].join('\n'));
   });
@@ -989,10 +989,7 @@ async function attackSecrets54() {
   for (const day of new Set(kinds.map((_, i) => `2026-11-${String(1 + (i % 28)).padStart(2, '0')}`))) readers.push(['journal', day], ['journal', day, '--json']);
   for (const cmd of readers) await call(cmd.join(' '), await gm(cmd, { cwd: dir, timeout: 60_000 }));
   outputs['MCP replies'] = await mcpReads(dir, ENV);
-  // A URL's password is its secret: the project rules redact it alone (`postgres://app:[REDACTED:database-url]@db…`), the
-  // user and host stay, and pieces of them are no leak.
-  const pieces = (secret) => morePieces52(/^[a-z+]+:\/\/[^:@/\s]*:([^@\s]+)@/.exec(secret)?.[1] ?? secret);
-  tallyPlaces(outputs, kinds, pieces, 'committed', found, table);
+  tallyPlaces(outputs, kinds, morePieces52, 'committed', found, table);
   const shown = new Set();
   for (const [place, byLabel] of Object.entries(found)) for (const ks of Object.values(byLabel)) for (const k of ks) shown.add(`${k} → ${place}`);
   return { ...t, kinds: kinds.length, readers: readers.length + 1, leaks: found, secretsShown: shown.size, byKind: table };
