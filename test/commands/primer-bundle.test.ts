@@ -107,8 +107,9 @@ describe('dist/primer.js, the session start primer', () => {
     // With secrets53 merged the build in /work/main reads 321,467 B (+235 B: its 190 and 45 where it meets the others): cap 321,480.
     // secrets54 (stop 54): +52 B (lead54 321,611 B built in /tmp/s54-lead, secrets54 321,663 B in /work/wt/secrets54; a
     // lead54 build in another path of the same length read 321,892 B, so the size moves with the path, and lead54 was over
-    // 321,480 in both): a task list's unreadable line and a setting's wrong value quoted through the project rules. Cap 321,700.
-    expect(text.length).toBeLessThan(321_700);
+    // 321,480 in both): a task list's unreadable line and a setting's wrong value quoted through the project rules; then +39 B
+    // (321,702 B), a long-term fact past those tried redacted when --explain reads it. Cap 321,750.
+    expect(text.length).toBeLessThan(321_750);
   });
 
 });

@@ -94,6 +94,18 @@ describe('memory committed past the secret scan, read by the command line', () =
     }
   });
 
+  it("primer --explain lists a long-term fact past those tried redacted", async () => {
+    const repo = await makeMemoryRepo({ now: '2026-12-07' });
+    const facts = Array.from({ length: 40 }, (_, i) => `- The service number ${i} deploys from its own pipeline stage ${i}`);
+    repo.write('.openclaw_memory/MEMORY.md', `# Memory\n\n## Decisions\n${[...facts, `- Deploys use GH_TOKEN=${TOKEN} from the vault`].join('\n')}\n`);
+    repo.git('add', '-A');
+    repo.git('commit', '-q', '--no-verify', '-m', 'memory: many facts');
+    const r = repo.exec(['primer', '--explain']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout + r.stderr).toContain('Deploys use GH_TOKEN=[REDACTED:github-token] from the vault');
+    expect(secretsIn(r.stdout + r.stderr)).toEqual([]);
+  });
+
   it('a setting\'s wrong value quoted from a committed file (a key pasted there) is masked: a warning, lint, doctor', async () => {
     const repo = await makeMemoryRepo({ now: '2026-12-07' });
     repo.write('.openclaw_memory.toml', `${repo.read('.openclaw_memory.toml')}\n[llm]\nprovider = "${ANTHROPIC}"\n`);
