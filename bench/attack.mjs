@@ -12,7 +12,8 @@
 // summary, followed into 11 places), injection (planted orders through three channels), kills
 // (SIGKILL of the notes worker at random moments), disk (a full tmpfs under the repository),
 // readonly (a read-only bind mount of .git, then of the whole clone), tooluse (tool-use calls in a
-// row on a growing transcript), mcp (MCP tools/call requests in a row).
+// row on a growing transcript), mcp (MCP tools/call requests in a row), secrets-54 (memory committed
+// past the scan, read back by every command that shows memory and by MCP's read tools).
 //
 // Full disk and read-only mounts need a mount namespace (root and `unshare -m`); where there is
 // none they fall back to chmod-based read-only and skip the full disk, and say so in the figures.
@@ -953,6 +954,47 @@ async function attackSecrets52() {
   return { ...t, kinds: kinds.length, forms: Object.keys(FORMS_52).length, agents: TRANSCRIPT_AGENTS.length, planted: { ...planted, transcript: [...(planted.transcript ?? [])] }, modelRequests: model.requests.length, leaks: found, secretsStoredAnywhere: stored.size, byKind: table };
 }
 
+/**
+ * Memory a teammate committed past the scan (`git commit --no-verify`), read back by every reader
+ * (stop 54): each one-line kind planted in a session file (its request, lists, a long line that a
+ * search cuts around the query's word, its branch and author), TASKS.md (a task, an unreadable
+ * line), MEMORY.md and a wrong setting of `.openclaw_memory.toml`, each in the form its kind is told
+ * in (a password alone, with no name, is no secret any rule can tell from a word); then every command that shows
+ * memory, as text and as `--json`, and MCP's read tools. The memory files hold the secrets as
+ * committed: only what the readers print is searched.
+ */
+async function attackSecrets54() {
+  const kinds = kinds52().filter((k) => !k.secret.includes('\n'));
+  const t = tally();
+  const found = {};
+  const table = {};
+  const dir = await makeRepo('secrets-54');
+  const base = gitSync(dir, 'rev-parse', 'HEAD').trim();
+  const pad = 'the staging cluster rolls out the api gateway and the worker pool one region at a time, then';
+  kinds.forEach((k, i) => {
+    const day = `2026-11-${String(1 + (i % 28)).padStart(2, '0')}`;
+    const id = (0x540000 + i).toString(16);
+    const front = ['---', `session: ${day.replaceAll('-', '')}-1000-${id}`, `date: ${day}`, 'time: "10:00"', 'agent: claude', `branch: ${JSON.stringify(`fix/${k.text}`)}`, `author: ${JSON.stringify(`Jane ${k.text} <jane@acme.dev>`)}`, '---'];
+    const body = ['### Request', `Deploy with ${k.text}`, '', '### Learned', `- ${pad} ${pad} ${k.text} rollback steps are in the runbook`, '', '### Decisions', `- Deploys read ${k.text}`, '', '### Next steps', `- Rotate ${k.text}`, ''];
+    mkdirSync(join(dir, '.openclaw_memory', 'journal', day), { recursive: true });
+    writeFileSync(join(dir, '.openclaw_memory', 'journal', day, `1000-claude-${id}.md`), [...front, '', ...body].join('\n'));
+  });
+  writeFileSync(join(dir, '.openclaw_memory', 'TASKS.md'), `---\nupdated: 2026-11-30\n---\n\n${kinds.map((k) => `- [ ] Revoke ${k.text}\n- [?] ${k.text} half-written`).join('\n')}\n`);
+  writeFileSync(join(dir, '.openclaw_memory', 'MEMORY.md'), `# Memory\n\n## Decisions\n${kinds.map((k) => `- Deploys use ${k.text}`).join('\n')}\n`);
+  writeFileSync(join(dir, '.openclaw_memory.toml'), `${readFileSync(join(dir, '.openclaw_memory.toml'), 'utf8')}\n[llm]\nprovider = ${JSON.stringify(kinds[0].text)}\n`);
+  gitSync(dir, 'add', '-A');
+  gitSync(dir, 'commit', '-q', '--no-verify', '-m', 'memory: deploy notes');
+  const { outputs, call } = collected(t, 'committed');
+  const readers = [['search', 'deploy'], ['search', 'rollback'], ['search', 'rotate', '--json'], ['search', 'revoke'], ['diff', `${base}..HEAD`], ['diff', `${base}..HEAD`, '--json'], ['sessions'], ['sessions', '--json'], ['show'], ['show', '--json'], ['tasks'], ['tasks', '--json'], ['lint'], ['lint', '--json'], ['doctor'], ['doctor', '--json'], ['primer'], ['primer', '--explain'], ['primer', '--json'], ['view', '--json'], ['config']];
+  for (const day of new Set(kinds.map((_, i) => `2026-11-${String(1 + (i % 28)).padStart(2, '0')}`))) readers.push(['journal', day], ['journal', day, '--json']);
+  for (const cmd of readers) await call(cmd.join(' '), await gm(cmd, { cwd: dir, timeout: 60_000 }));
+  outputs['MCP replies'] = await mcpReads(dir, ENV);
+  tallyPlaces(outputs, kinds, morePieces52, 'committed', found, table);
+  const shown = new Set();
+  for (const [place, byLabel] of Object.entries(found)) for (const ks of Object.values(byLabel)) for (const k of ks) shown.add(`${k} → ${place}`);
+  return { ...t, kinds: kinds.length, readers: readers.length + 1, leaks: found, secretsShown: shown.size, byKind: table };
+}
+
 /** Pieces of a secret as morePieces gives them, and in the forms stop 52 adds (JSON within JSON, percent twice). */
 function morePieces52(secret) {
   const out = new Set(morePieces(secret));
@@ -1394,6 +1436,7 @@ const CLASSES = {
   secrets: ['planted credentials', attackSecrets],
   'secrets-more': ['more credential kinds, forms and places (stop 51)', attackSecretsMore],
   'secrets-52': ["git's texts, the agent's own writes, line continuations, heredocs, Basic headers (stop 52)", attackSecrets52],
+  'secrets-54': ['memory committed past the scan, read back by every reader (stop 54)', attackSecrets54],
   injection: ['injection payloads, 3 channels', attackInjection],
   kills: ['SIGKILL of the notes worker', attackKills],
   disk: ['full disk', async () => (canMount ? inNamespace('disk', '16m') : { runs: 0, crashes: 0, hangs: 0, skipped: 'no mount namespace (needs root and unshare -m)' })],
@@ -1410,6 +1453,7 @@ function broken(name, f) {
   if (f.writtenOutsideRepo?.length) bad.push(`${f.writtenOutsideRepo.length} files written outside the repository`);
   if (f.workersLeftRunning) bad.push(`${f.workersLeftRunning} workers still running`);
   if (f.secretsStoredAnywhere) bad.push(`${f.secretsStoredAnywhere} secrets stored`);
+  if (f.secretsShown) bad.push(`${f.secretsShown} secrets shown`);
   if (f['torn notes']) bad.push(`${f['torn notes']} torn notes`);
   if (f['sessions lost']) bad.push(`${f['sessions lost']} sessions lost`);
   if (f['model prompt: frames closed by payload text']) bad.push('prompt frame closed');

@@ -106,7 +106,9 @@ export async function run<T>(io: Io, args: GlobalArgs, call: (ctx: Ctx) => Promi
   try {
     const result = await call(ctx);
     if (result.exit !== undefined) io.exitCode = result.exit;
-    for (const w of result.warnings) io.err(`${paint(io, '33', LABEL.warning)} ${w}\n`);
+    // A warning may quote a memory file (a line it skipped, a session's field): masked as an error is,
+    // by the project rules (no scanner to load), for memory committed past the scan (stop 54).
+    for (const w of result.warnings) io.err(`${paint(io, '33', LABEL.warning)} ${await quickMask(w)}\n`);
     if (args.json) io.out(`${JSON.stringify({ ok: true, ...(result.data as object) }, null, 2)}\n`);
     else io.out(opts.colour ? render(result.data) : stripControlChars(render(result.data)));
   } catch (e) {

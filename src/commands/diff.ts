@@ -7,6 +7,7 @@ import { buildPrimer, type Primer } from '../memory/primer.js';
 import { diffTasks, summarizeSession, type SessionSummary, type TasksDiff } from '../memory/memory-diff.js';
 import { renderMemoryDiff } from '../memory/render-diff.js';
 import { JOURNAL_DIR, LONG_TERM_FILE } from '../paths.js';
+import { redactQuickDeep } from '../safety/redact-deep.js';
 import type { Ctx, Result } from './context.js';
 import { gatherPrimer } from './steps/gather-primer.js';
 import type { MemorySource } from './steps/memory-source.js';
@@ -119,13 +120,19 @@ export async function diff(ctx: Ctx, opts: DiffOptions): Promise<Result<DiffData
   ]);
   // What the range forgot: a session it adds may say it, and is shown saying it, marked.
   const before = forgottenIn(baseLong).map(factShape);
-  const forgotten = forgottenIn(headLong).filter((t) => !matchesForgotten(t, before));
+  const forgotten = redactQuickDeep(forgottenIn(headLong).filter((t) => !matchesForgotten(t, before)));
   const gone = forgottenIn(headLong).map(factShape);
-  const sessions = added.map((s) => {
-    const said = [...s.learned, ...s.decisions].filter((t) => matchesForgotten(t, gone));
-    return said.length ? { ...s, forgotten: said } : s;
-  });
-  const tasks = diffTasks(baseTasks.list, headTasks.list);
+  // What the range's memory says, as the primer says it (which redacts what it reads): a secret a
+  // teammate committed past the scan (`--no-verify`) stood whole in the pull request's comment
+  // (stop 54). Redacted after the comparisons (a fact is matched as written), before the markdown
+  // escapes it (`ghp\_…` is no token to a rule).
+  const sessions = redactQuickDeep(
+    added.map((s) => {
+      const said = [...s.learned, ...s.decisions].filter((t) => matchesForgotten(t, gone));
+      return said.length ? { ...s, forgotten: said } : s;
+    }),
+  );
+  const tasks = redactQuickDeep(diffTasks(baseTasks.list, headTasks.list));
   const lines = diffLines(primerLines(basePrimer.markdown), primerLines(headPrimer.markdown));
   const primer = { changed: lines.some((l) => l.op !== ' '), base: basePrimer.markdown, head: headPrimer.markdown, diff: lines };
   const base = { sha: range.base, name: range.baseName };

@@ -3,6 +3,7 @@ import { UsageError } from '../errors.js';
 import { renderDay } from '../memory/day-view.js';
 import { listDays, readDays } from '../memory/journal.js';
 import type { Session } from '../memory/session.js';
+import { redactQuickDeep } from '../safety/redact-deep.js';
 import { open, type Ctx, type Result } from './context.js';
 
 export interface JournalData {
@@ -26,11 +27,13 @@ export async function journal(ctx: Ctx, opts: { date?: string; list?: boolean })
   }
   const read = readDays(o.repo.root, [date]);
   const warnings = [...o.warnings, ...read.corrupt.map((c) => `skipped ${c.message}`)];
+  // The day as the primer shows memory: a secret committed past the scan (`--no-verify`) redacted (stop 54).
+  const sessions = redactQuickDeep(read.sessions);
   return {
     data: {
       date,
-      markdown: renderDay(date, read.sessions, o.config.journal.language),
-      sessions: read.sessions.map(({ path: _p, ...s }) => s),
+      markdown: renderDay(date, sessions, o.config.journal.language),
+      sessions: sessions.map(({ path: _p, ...s }) => s),
     },
     warnings,
   };

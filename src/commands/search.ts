@@ -9,6 +9,7 @@ import type { BuildProgress } from '../search/build.js';
 import { openIndex, type OpenedIndex, type SpeculativeIndex } from '../search/index.js';
 import { FIRST_ANSWER_MS } from '../search/newest.js';
 import { bestLine } from '../search/snippet.js';
+import { redactQuick } from '../safety/quick-redact.js';
 import type { Repo } from '../git/repo.js';
 import type { Ctx, Result } from './context.js';
 import { handDeleted } from './steps/hand-deleted.js';
@@ -105,6 +106,19 @@ async function readRetired(repo: Repo): Promise<RetiredFacts | null> {
 }
 
 /**
+ * What a hit says of its session's frontmatter, as the primer says it: a branch, author or agent a
+ * teammate committed past the scan (`--no-verify`) with a secret in it, redacted (stop 54). Its path,
+ * date, time and id are git-memory's own (a file named so, a checked format): passing each hit's
+ * path and the author's address through the rules as well cost a warm search +12-25 M instructions
+ * (compiling the patterns of the rules their `.` and `@` ask for), against +1-9 M for the rest.
+ */
+function shownMeta(m: SessionMeta): SessionMeta {
+  const shown = (v: string | undefined) => (v === undefined ? v : redactQuick(v));
+  const [agent, author, branch] = [shown(m.agent), shown(m.author), shown(m.branch)];
+  return agent === m.agent && author === m.author && branch === m.branch ? m : { ...m, ...(agent !== undefined ? { agent } : {}), ...(author !== undefined ? { author } : {}), ...(branch !== undefined ? { branch } : {}) };
+}
+
+/**
  * The query's results on one index, snippets read from the journal files. A line saying a fact
  * memory forgot is neither shown nor counted: a session that matched by it alone is left out, the
  * next one taking its place. A snippet saying a superseded fact is marked.
@@ -146,7 +160,7 @@ function answer(repo: Repo, idx: OpenedIndex, query: string, limit: number, f: F
     // Its words were found in the session, and none of them outside what was forgotten.
     if (leave && line.hits === 0 && session && bestLine(session, ranked.queryTerms(id)).hits > 0) return null;
     const status = retired && FACT_FIELDS.has(line.section) ? retiredLine(line.text, retired) : null;
-    return { ...m, score: Number(score.toFixed(3)), section: line.section, snippet: line.text, ...(status && 'superseded' in status ? { superseded: status.superseded } : {}) };
+    return { ...shownMeta(m), score: Number(score.toFixed(3)), section: line.section, snippet: line.text, ...(status && 'superseded' in status ? { superseded: status.superseded } : {}) };
   };
   if (!leave) return { results: best(limit).map(({ id, score }) => hitOf(id, score)!), total: ids.length };
   // Some sessions may match by a forgotten line alone: looked at in the order shown, further down as they are left out.

@@ -5,6 +5,7 @@
  */
 import { joinContinued } from '../safety/plain-view.js';
 import { redactQuickLines } from '../safety/quick-redact.js';
+import { isRandomRun } from '../safety/rules.js';
 import type { Ledger } from '../transcripts/ledger.js';
 import { splitWords } from './words.js';
 
@@ -77,7 +78,9 @@ export function identifierTerms(text: string): string[] {
   const out: string[] = [];
   for (const m of text.matchAll(/`([^`\n]{3,40})`/g)) out.push(m[1]!.trim());
   for (const m of text.matchAll(/\b([a-z]+[A-Z][A-Za-z0-9]*|[A-Z][a-z0-9]+[A-Z][A-Za-z0-9]*|[a-z][a-z0-9]*_[a-z0-9_]+|[A-Z]{1,5}\d{3,5}|E[A-Z]{3,10})\b/g)) out.push(m[1]!);
-  return out.filter((t) => t.length >= 3 && !t.includes('/'));
+  // A key pasted alone, no name nor prefix before it for a rule to find (`kJI2taWSgEVzlr2NElVi…`):
+  // camel case to the pattern above, it went to Key Technical Concepts (stop 54).
+  return out.filter((t) => t.length >= 3 && !t.includes('/') && !(t.match(/[A-Za-z0-9]{16,}/g) ?? []).some(isRandomRun));
 }
 
 const item = (text: string, probe: string[] = [text.toLowerCase()]): KeyItem => ({ text, probe });

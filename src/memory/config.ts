@@ -6,6 +6,7 @@ import parseToml from '@iarna/toml/parse-string.js';
 import { EXIT, GitMemoryError, parserReason } from '../errors.js';
 import { CONFIG_CACHE_FILE, CONFIG_FILE } from '../paths.js';
 import { splitPattern, unboundedPattern } from '../safety/allowlist.js';
+import { redactQuick } from '../safety/quick-redact.js';
 import { isRecord, readState, writeState } from '../fs/state.js';
 import { symlinkMessage } from '../worktree-path.js';
 
@@ -267,7 +268,10 @@ export function parseConfig(crlfText: string, file: string, repoName: string, op
   const errors: string[] = [];
   const defaulted: string[] = [];
   /** A wrong value: an error, or (lenient) a warning and the key's default. */
-  const wrongValue = (section: string, key: string, message: string) => {
+  const wrongValue = (section: string, key: string, said: string) => {
+    // The value quoted as the project rules show it: lint and doctor print it, a warning too, and a
+    // key pasted as a setting's value (`provider = "github_pat_…"`) stood whole there (stop 54).
+    const message = redactQuick(said);
     if (!opts.lenient) return errors.push(message);
     defaulted.push(`${section}.${key}`);
     warnings.push(`${message}: the default (${JSON.stringify(SCHEMA[section]![key]!.default)}) is used`);

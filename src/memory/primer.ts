@@ -582,13 +582,17 @@ export function buildPrimer(input: PrimerInput, o: PrimerOptions): Primer {
   // Their token counts only matter to --explain: counted when read (a 200-line MEMORY.md leaves ~170 out).
   const leftOutReason = `past the ${input.learned?.length ?? 0} long-term facts tried (most said, newest first)`;
   for (const l of input.learnedLeftOut ?? []) {
-    const text = `- ${ph.kinds[l.kind]}: ${l.text}`;
+    // Through the project rules as every item the primer shows (asData), when --explain reads it: a
+    // fact committed past the scan (`--no-verify`) was listed there whole (stop 54, attack secrets-54).
+    let text: string | undefined;
     let tokens: number | undefined;
     dropped.push({
       section: 'learned',
-      text,
+      get text() {
+        return (text ??= `- ${ph.kinds[l.kind]}: ${redactQuick(l.text)}`);
+      },
       get tokens() {
-        return (tokens ??= estimateTokens(text) + 1);
+        return (tokens ??= estimateTokens(this.text) + 1);
       },
       filler: false,
       reason: leftOutReason,

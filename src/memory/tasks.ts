@@ -3,6 +3,7 @@ import type { Lang } from './headings.js';
 import { formatRelatedFiles, parseRelatedFiles } from './related-files.js';
 import { textId } from './task-id.js';
 import { loadTemplate, render } from './templates.js';
+import { redactQuick } from '../safety/quick-redact.js';
 
 export const TASK_STATUSES = ['todo', 'in_progress', 'done', 'blocked'] as const;
 export type TaskStatus = (typeof TASK_STATUSES)[number];
@@ -162,7 +163,8 @@ function readTasks(text: string, path: string, unreadable: UnreadableLine[] | nu
       return;
     }
     const at = i + 1 + offset;
-    const reason = `unexpected line: ${line.slice(0, 80)}`;
+    // Quoted redacted, before it is cut: lint and doctor print it, a commit past the scan (`--no-verify`) may hold a secret there (stop 54).
+    const reason = `unexpected line: ${redactQuick(line).slice(0, 80)}`;
     if (!unreadable) throw new CorruptFileError(`${path}:${at}`, reason, TASKS_SHAPE);
     unreadable.push({ line: at, reason });
     current = undefined; // details after a stray line are not pinned on the task before it

@@ -102,6 +102,23 @@ function isPathOrUrl(value: string): boolean {
   });
 }
 
+/**
+ * Whether a run of letters and digits with no name or prefix before it (a key pasted alone,
+ * `kJI2taWSgEVzlr2NElViQx9…`) reads as random rather than as an identifier: 16 characters or more,
+ * cut into the pieces an identifier is made of (a word with its capital, an acronym, a number),
+ * under three characters a piece on average. Identifiers are a few words (`getUserById` 2.75,
+ * `HTTP2Server`, `SHA256Digest`, `useEffect`, `getSecretManagerClient` 5.5); a base62 run is cut
+ * at nearly every other character. Measured (stop 54): of 19,331 camel-case identifiers of 16+
+ * characters in this repository and TypeScript's and Node's type declarations, five not a test's
+ * fixture read as random (`copyTexSubImage3D`, `writeBigUInt64BE`…); of random base62 runs that
+ * start with a lower-case letter, 2% of 16 characters and 0.2% of 40 read as identifiers.
+ */
+export function isRandomRun(run: string): boolean {
+  if (run.length < 16) return false;
+  const pieces = run.match(/[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+/g)?.length ?? 0;
+  return pieces > 0 && run.length / pieces < 3;
+}
+
 /** A token body that looks random rather than a word, a reference or a path. */
 export function looksRandom(value: string, minEntropy = 3): boolean {
   return entropy(value) >= minEntropy && !isReference(value) && !isIdentifierLike(value) && !isPathOrUrl(value);

@@ -1,4 +1,5 @@
 import type { Session } from '../memory/session.js';
+import { redactQuickLines } from '../safety/quick-redact.js';
 import { SEARCH_FIELDS, type SearchField } from './documents.js';
 import { isPrefixTerm, toTerm, tokenize } from './tokenize.js';
 
@@ -46,5 +47,8 @@ export function bestLine(s: Session, queryTerms: string[], leave?: (section: Sea
       if (hits > best.hits) best = { section, text: line, hits };
     }
   }
-  return { section: best.section, text: best.hits < 0 ? '' : around(best.text, terms), hits: Math.max(0, best.hits) };
+  // Redacted whole before it is cut: memory committed past the scan (`--no-verify`) gave its secret
+  // to the shell's reader (stop 54), and a cut through it (`…aLt0k3n…`, its name or prefix left
+  // out) is one no rule knows.
+  return { section: best.section, text: best.hits < 0 ? '' : around(redactQuickLines(best.text), terms), hits: Math.max(0, best.hits) };
 }

@@ -117,7 +117,12 @@ describe('dist/primer.js, the session start primer', () => {
     // truth54 (stop 54): +19,850 B (lead54 7b2d5f86 built in /tmp/truth54/leadwt reads 321,638 B, already over its cap by 158;
     // truth54 341,488 B in /work/wt/truth54): the slot reader (memory/slots.ts) and its lexicon of tools by kind. Cap 341,500.
     // With truth54 merged the build in /work/main reads 342,890 B (322,968 + 19,922): cap 342,900.
-    expect(text.length).toBeLessThan(342_900);
+    // secrets54 (stop 54): +52 B (lead54 321,611 B built in /tmp/s54-lead, secrets54 321,663 B in /work/wt/secrets54; a
+    // lead54 build in another path of the same length read 321,892 B, so the size moves with the path, and lead54 was over
+    // 321,480 in both): a task list's unreadable line and a setting's wrong value quoted through the project rules; then +39 B
+    // (321,702 B), a long-term fact past those tried redacted when --explain reads it. Cap 321,750.
+    // With secrets54 merged: 342,890 + 91 until re-measured in /work/main.
+    expect(text.length).toBeLessThan(343_000);
   });
 
 });
