@@ -121,8 +121,8 @@ describe('dist/primer.js, the session start primer', () => {
     // lead54 build in another path of the same length read 321,892 B, so the size moves with the path, and lead54 was over
     // 321,480 in both): a task list's unreadable line and a setting's wrong value quoted through the project rules; then +39 B
     // (321,702 B), a long-term fact past those tried redacted when --explain reads it. Cap 321,750.
-    // With secrets54 merged: 342,890 + 91 until re-measured in /work/main.
-    expect(text.length).toBeLessThan(343_000);
+    // With secrets54 merged the build in /work/main reads 343,026 B (342,890 + 136: its 91 and 45 where it meets the slot reader): cap 343,040.
+    expect(text.length).toBeLessThan(343_040);
   });
 
 });
