@@ -117,8 +117,8 @@ export async function run({ summary, workCopy, env, BIN, big, small, QUICK, meas
     // speed54 counted instructions (valgrind, git included) of this primer with only some of the
     // state files kept: 294 M cold, 146 M warm. Kept journal indexes and days save 24 M, the kept
     // reading 19 M more, config.json 3 M, the kept log 14 M (git's), the kept verdicts ~30 M and
-    // the kept answer 58 M (the build): no one kept file makes up the gap. A code cache of its own
-    // made by a cold run (the cold run shares the warm one's, code-cache.ts) did not help (282-289 M).
+    // the kept answer 58 M (the build): no one kept file makes up the gap. On a warm start's code
+    // cache it compiled that code each time: 337-346 M there, 289-294 M on its own kind's (bin.ts).
     const traceRuns = QUICK ? 3 : 9;
     const cold = phases({ ...primer('cold-traced'), before: () => rmSync(state, { recursive: true, force: true }) }, join(dir, '..', 'primer-cold-trace.log'), traceRuns);
     const warm = new Map(phases(primer('warm-traced'), join(dir, '..', 'primer-warm-trace.log'), traceRuns).map((w) => [w.label, w]));
