@@ -5,6 +5,7 @@
 // agent-tool-use.js; SessionStart session-start.js, the compaction hooks agent-hooks.js, with the code cache), the workers they start agent-worker.js
 // (code cache too; PreCompact's, run at every compaction, agent-hooks.js), and the status line statusline.mjs
 // (no argument parser); everything else loads the full command line.
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -173,27 +174,34 @@ if (args[0] === 'end') {
  * MEMORY.md, and whether HEAD moved on from a kept log. Nothing is started where HEAD cannot
  * be read from git's files.
  */
-function startPrimerEarly(repo: Repo): { longTerm: boolean; moved: boolean } {
+function startPrimerEarly(repo: Repo): { longTerm: boolean; moved: boolean; first: boolean } {
+  // No state directory yet (a clone's or a new worktree's first start, or one after it was
+  // removed): nothing kept answers, and the primer is built from nothing. Asked before anything here writes it.
+  const first = !existsSync(repo.stateDir);
   const head = headCommit(repo);
-  if (!head) return { longTerm: false, moved: false };
+  if (!head) return { longTerm: false, moved: false, first };
   // The kept log, read once: how git prints a +0000 zone, for both steps' reads of the object files.
   const log = keptLog(repo, PRIMER_LOG_DEPTH, head);
   const longTerm = repo.root === process.cwd() && startStalenessEarly(repo, head, log.before ? utcZoneIn(log.before.out) : null);
   startLogEarly(repo, head, log);
   // Moved on from a kept log: the primer steps from what is kept (a first start reads it whole).
-  return { longTerm, moved: log.out === null && log.before !== null };
+  return { longTerm, moved: log.out === null && log.before !== null, first };
 }
 
 // A primer with MEMORY.md runs code that one without never compiles, and one after a commit code
 // that one at the same HEAD never compiles (the steps from the kept answers, git's object files
 // read, the kept files written again): each kind gets its own code cache, so that no kind runs on
 // a cache another one made (code-cache.ts keeps what ran; a cache a warm start made left the
-// after-commit code to be compiled at every start after a commit).
+// after-commit code to be compiled at every start after a commit). Likewise the first start in a
+// worktree without a state directory (a clone's), which reads, judges and builds everything the
+// kept files answer at a warm start: on a warm start's cache it compiled that code at every such
+// start (speed54, valgrind at the bench's S: 337-346 M instructions on a warm start's cache,
+// 289-293 M on its own; a warm start 146-150 M on its own, 156-162 M on a first start's).
 let primerCache = 'primer';
 if (args[0] === 'primer') {
   const repo = findRepoInFiles(process.cwd());
   const started = repo ? startPrimerEarly(repo) : null;
-  primerCache = `primer${started?.longTerm ? '-long-term' : ''}${started?.moved ? '-moved' : ''}`;
+  primerCache = `primer${started?.longTerm ? '-long-term' : ''}${started?.moved ? '-moved' : ''}${started?.first ? '-first' : ''}`;
 }
 // Paths computed at run time: esbuild leaves them alone, node resolves them next to this file.
 // `cache` names the code cache: one per kind of run of a bundle, since a cache holds only what the

@@ -9,10 +9,20 @@ import { BIN, makeRepo, tempDir } from './helpers/repo.js';
 // The clock is fixed: the primer's first line names the minute, and two runs may straddle one.
 const NOW = '2026-11-22T15:00:00Z';
 
+/**
+ * One start of `repo` on a throwaway cache, so that its state directory is there: the first start
+ * in a worktree without one runs on a code cache of its own kind (the last test), the others here
+ * are of a warm start's.
+ */
+function started(repo: { exec: (args: string[], o: { env: Record<string, string> }) => { code: number | null } }): void {
+  expect(repo.exec(['primer', '--no-write'], { env: { XDG_CACHE_HOME: tempDir('gm-cache-') } }).code).toBe(0);
+}
+
 describe('code cache of the built binary', () => {
   it('is written once, used after, and replaced when broken; the output never changes', async () => {
     const repo = makeRepo({ now: NOW });
     expect((await repo.run(['init'])).code).toBe(0);
+    started(repo);
     const cache = tempDir('gm-cache-');
     const primer = () => repo.exec(['primer', '--explain', '--no-write'], { env: { XDG_CACHE_HOME: cache } });
     // The primer bundle's caches; the entry point's own (bin-*, launch.ts) are tested below.
@@ -78,6 +88,7 @@ describe('code cache of the built binary', () => {
     const old = (Date.now() - 31 * 86_400_000) / 1000;
     utimesSync(stale, old, old);
     utimesSync(other, old, old);
+    started(repo);
     expect(repo.exec(['primer', '--no-write'], { env: { XDG_CACHE_HOME: cache } }).code).toBe(0);
     const names = readdirSync(dir);
     expect(names).not.toContain('primer-0badf00d-0123456789abcdef.v8');
@@ -92,6 +103,8 @@ describe('code cache of the built binary', () => {
     learned.write('.openclaw_memory/MEMORY.md', '# Long-term memory\n\n## Gotchas\n\n- Run the auth tests with --runInBand <!-- files: README.md -->\n');
     learned.git('add', '-A');
     learned.git('commit', '-q', '-m', 'memory: long-term');
+    started(plain);
+    started(learned);
     const cache = tempDir('gm-cache-');
     const primer = (r: typeof plain) => r.exec(['primer', '--no-write'], { env: { XDG_CACHE_HOME: cache } });
     const files = () => readdirSync(join(cache, 'git-memory', 'v8')).filter((f) => !f.startsWith('bin-')).sort();
@@ -113,6 +126,7 @@ describe('code cache of the built binary', () => {
   it('never runs an edited bundle with the cache of the old one, even at the same length', async () => {
     const repo = makeRepo({ now: NOW });
     expect((await repo.run(['init'])).code).toBe(0);
+    started(repo);
     const dist = join(tempDir('gm-dist-'), 'dist');
     cpSync(join(BIN, '..'), dist, { recursive: true });
     const cache = tempDir('gm-cache-');
@@ -133,4 +147,30 @@ describe('code cache of the built binary', () => {
     expect(after).toContain('NOTHING WAS LEFT OUT for the budget');
     expect(readdirSync(join(cache, 'git-memory', 'v8')).filter((f) => f.startsWith('primer-'))).toHaveLength(1); // the old cache was replaced
   });
+
+  it('is one for the first start in a worktree without a state directory (a clone), made by such a start, and one for the starts after', async () => {
+    const a = makeRepo({ now: NOW });
+    const b = makeRepo({ now: NOW });
+    for (const r of [a, b]) expect((await r.run(['init'])).code).toBe(0);
+    const cache = tempDir('gm-cache-');
+    const primer = (r: typeof a) => r.exec(['primer', '--no-write'], { env: { XDG_CACHE_HOME: cache } });
+    const files = () => readdirSync(join(cache, 'git-memory', 'v8')).filter((f) => !f.startsWith('bin-')).sort();
+    const stateOf = (r: typeof a) => join(r.dir, '.git', 'git-memory');
+
+    expect(readdirSync(join(a.dir, '.git'))).not.toContain('git-memory');
+    const firstA = primer(a);
+    expect(firstA.code).toBe(0);
+    expect(files()).toEqual([expect.stringMatching(/^primer-first-[0-9a-f]{8}-[0-9a-f]{16}\.v8$/)]);
+    expect(readdirSync(stateOf(a)).length).toBeGreaterThan(0);
+    // The next start there has its state directory: the warm kind's cache, made by it.
+    const againA = primer(a);
+    expect(againA.stdout).toBe(firstA.stdout);
+    expect(files()).toEqual([expect.stringMatching(/^primer-[0-9a-f]{8}-/), expect.stringMatching(/^primer-first-[0-9a-f]{8}-/)]);
+    // Another worktree's first start takes the first kind's cache as it is, with the same answer as a start on none.
+    const made = files().map((f) => readFileSync(join(cache, 'git-memory', 'v8', f)));
+    const firstB = primer(b);
+    expect(firstB.stdout).toBe(b.exec(['primer', '--no-write'], { env: { XDG_CACHE_HOME: tempDir('gm-cache-') } }).stdout);
+    expect(files().map((f) => readFileSync(join(cache, 'git-memory', 'v8', f)))).toEqual(made);
+    // Node processes one after another, two compiling the primer bundle for a new code cache.
+  }, 180_000);
 });
