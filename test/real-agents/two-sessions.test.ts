@@ -27,18 +27,23 @@ const waitFor = (mark: string) => bash(`for i in $(seq 600); do [ -f ${mark} ] &
 /** The commit whose subject is `subject` ('' when none yet; a memory commit's message holds the request too). */
 const idOf = (sc: Scratch, subject: string) => sc.git('log', '--format=%H%x09%s').split('\n').find((l) => l.endsWith(`\t${subject}`))?.split('\t')[0] ?? '';
 const commitIds = (text: string) => [...section(text, 'Commits').matchAll(/^- ([0-9a-f]{40,64}) /gm)].map((m) => m[1]);
+/** Session A: commits the parser's first part, waits for B's mark, then commits the second part. */
+function startParser(sc: Scratch) {
+  const mark = join(sc.root, 'tmp', 'b-done');
+  const a = sc.run('Write the parser in two parts and commit each', [
+    commit('src/parser-a.js', 'Parser part one'),
+    waitFor(mark),
+    commit('src/parser-b.js', 'Parser part two'),
+    { text: 'The parser is written, in two commits.' },
+  ]);
+  return { mark, a };
+}
 
 run('Claude Code, two sessions at once in one repository', () => {
   test("each session's journal lists its own commits, none of the other's (the later one ends first)", async () => {
     s = await scratch('claude');
     second = await startFakeApi('anthropic');
-    const mark = join(s.root, 'tmp', 'b-done');
-    const a = s.run('Write the parser in two parts and commit each', [
-      commit('src/parser-a.js', 'Parser part one'),
-      waitFor(mark),
-      commit('src/parser-b.js', 'Parser part two'),
-      { text: 'The parser is written, in two commits.' },
-    ]);
+    const { mark, a } = startParser(s);
     // B starts once A's first commit is made, and is done before A's second.
     expect(await until(() => idOf(s!, 'Parser part one'), 90_000)).toBeTruthy();
     const b = await s.run(
@@ -67,13 +72,7 @@ run('Claude Code, two sessions at once in one repository', () => {
   test("Claude Code and Codex at once: Codex's commit in Claude Code's window (its shell says CODEX_THREAD_ID) is listed by Codex's session only", async () => {
     s = await scratch('claude');
     const codex = await s.alongside('codex');
-    const mark = join(s.root, 'tmp', 'b-done');
-    const a = s.run('Write the parser in two parts and commit each', [
-      commit('src/parser-a.js', 'Parser part one'),
-      waitFor(mark),
-      commit('src/parser-b.js', 'Parser part two'),
-      { text: 'The parser is written, in two commits.' },
-    ]);
+    const { mark, a } = startParser(s);
     expect(await until(() => idOf(s!, 'Parser part one'), 90_000)).toBeTruthy();
     const b = await codex.run('Fix the login redirect and commit it', [
       { tools: [{ name: 'exec_command', input: { cmd: 'echo "// fix" > src/login.js && git add src/login.js && git commit -q -m "Fix the login redirect"' } }] },

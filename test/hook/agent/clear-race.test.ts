@@ -9,8 +9,9 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chmodSync, closeSync, existsSync, openSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BIN, fixture, makeMemoryRepo, tempDir, type TestRepo } from '../../helpers/repo.js';
+import { BIN, tempDir, type TestRepo } from '../../helpers/repo.js';
 import { settled } from '../../helpers/settled.js';
+import { wiredFor } from '../../helpers/wired-agents.js';
 import { readAgentState } from '../../../src/git/agent-session.js';
 import { finaliseSession } from '../../../src/hook/agent/finalise.js';
 
@@ -18,14 +19,7 @@ type Agent = 'claude' | 'codex' | 'gemini';
 type Start = 'served' | 'node';
 const SETTINGS: Record<Agent, string> = { claude: '.claude/settings.json', codex: '.codex/hooks.json', gemini: '.gemini/settings.json' };
 
-const wired = fixture(async () => {
-  const repo = await makeMemoryRepo({ until: 'file' });
-  repo.commit('Add the cache', { 'src/cache.ts': '// per process\n' });
-  for (const agent of Object.keys(SETTINGS)) expect((await repo.run(['init', '--agent', agent])).code).toBe(0);
-  repo.git('add', '-A');
-  repo.git('commit', '-q', '-m', 'Wire the agents');
-  return repo;
-});
+const wired = wiredFor(Object.keys(SETTINGS));
 
 const stateDir = (repo: TestRepo) => join(repo.dir, '.git', 'git-memory');
 const startFile = (repo: TestRepo) => join(stateDir(repo), 'session-start.json');

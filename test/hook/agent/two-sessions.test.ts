@@ -9,8 +9,9 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chmodSync, closeSync, existsSync, openSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BIN, fixture, makeMemoryRepo, tempDir, type TestRepo } from '../../helpers/repo.js';
+import { BIN, tempDir, type TestRepo } from '../../helpers/repo.js';
 import { settled } from '../../helpers/settled.js';
+import { wiredFor } from '../../helpers/wired-agents.js';
 
 type Agent = 'claude' | 'codex';
 type Start = 'served' | 'node';
@@ -18,14 +19,7 @@ const SETTINGS: Record<Agent, string> = { claude: '.claude/settings.json', codex
 /** What each agent's shell commands have in their environment (checked on Claude Code 2.1.332 and Codex 0.171). */
 const SHELL_VAR: Record<Agent, string> = { claude: 'CLAUDE_CODE_SESSION_ID', codex: 'CODEX_THREAD_ID' };
 
-const wired = fixture(async () => {
-  const repo = await makeMemoryRepo({ until: 'file' });
-  repo.commit('Add the cache', { 'src/cache.ts': '// per process\n' });
-  for (const agent of Object.keys(SETTINGS)) expect((await repo.run(['init', '--agent', agent])).code).toBe(0);
-  repo.git('add', '-A');
-  repo.git('commit', '-q', '-m', 'Wire the agents');
-  return repo;
-});
+const wired = wiredFor(Object.keys(SETTINGS));
 
 const stateDir = (repo: TestRepo) => join(repo.dir, '.git', 'git-memory');
 const exited = (child: ChildProcess) => new Promise<number | null>((resolve) => (child.exitCode !== null ? resolve(child.exitCode) : child.on('exit', resolve)));
