@@ -122,7 +122,8 @@ describe('dist/primer.js, the session start primer', () => {
     // 321,480 in both): a task list's unreadable line and a setting's wrong value quoted through the project rules; then +39 B
     // (321,702 B), a long-term fact past those tried redacted when --explain reads it. Cap 321,750.
     // With secrets54 merged the build in /work/main reads 343,026 B (342,890 + 136: its 91 and 45 where it meets the slot reader): cap 343,040.
-    expect(text.length).toBeLessThan(343_040);
+    // The slot reader's letter tree in place of its one large regular expression (lead54): +857 B, 343,883 B in /work/main: cap 343,900.
+    expect(text.length).toBeLessThan(343_900);
   });
 
 });
