@@ -144,6 +144,12 @@ export const INSTRUCTIONS_FILE = 'instructions.md';
 
 /** Set in the environment of git processes the tool starts, so our own hooks skip them. */
 export const INTERNAL_ENV = 'GIT_MEMORY_INTERNAL';
+/**
+ * The variables, in order, that name the agent session of the shell a command runs in (git/session-marks.ts):
+ * Claude Code 2.1.332 exports CLAUDE_CODE_SESSION_ID, Codex 0.171 CODEX_THREAD_ID. The post-commit hook's shell
+ * block (git/hook-blocks.ts) reads them in the same order.
+ */
+export const SESSION_ENV_VARS = ['CLAUDE_CODE_SESSION_ID', 'CODEX_THREAD_ID'] as const;
 export const NOW_ENV = 'GIT_MEMORY_NOW';
 
 export const HOOK_BEGIN = '# >>> git-memory >>>';

@@ -1,5 +1,5 @@
 import { spanOf } from '../linear.js';
-import { DEFERRED_FILE, HOOK_BEGIN, HOOK_END, KEEP_START_FILE, PRIMER_FILE, PRIMER_REFRESH_FILE } from '../paths.js';
+import { DEFERRED_FILE, HOOK_BEGIN, HOOK_END, KEEP_START_FILE, PRIMER_FILE, PRIMER_REFRESH_FILE, SESSION_ENV_VARS } from '../paths.js';
 
 /** The git hooks git-memory installs. */
 export const HOOK_NAMES = ['post-commit', 'post-rewrite', 'pre-push'] as const;
@@ -188,9 +188,9 @@ const POST_COMMIT = [
   '  if [ "$gm_do" = record ]; then',
   '    gm_s=$gm_dir/git-memory',
   '    if [ -f "$gm_s/rebase-commits.jsonl" ]; then rm -f "$gm_s/rebase-commits.jsonl" 2>/dev/null || :; fi',
-  // The agent session whose shell committed, where it says (git/session-marks.ts SESSION_ENV_VARS):
+  // The agent session whose shell committed, where it says (SESSION_ENV_VARS, the first one set):
   // an `end` of another session running beside it leaves the commit to that session's own.
-  '    gm_ses=${CLAUDE_CODE_SESSION_ID:-${CODEX_THREAD_ID:-}}',
+  `    gm_ses=${SESSION_ENV_VARS.reduceRight((rest, name) => `\${${name}:-${rest}}`, '')}`,
   "    case $gm_ses in ''|*[!A-Za-z0-9_-]*) gm_ses= ;; *) if [ ${#gm_ses} -le 128 ]; then gm_ses=,\\\"session\\\":\\\"$gm_ses\\\"; else gm_ses=; fi ;; esac",
   `    { [ -d "$gm_s" ] || mkdir -p "$gm_s"; printf '{"type":"commit","sha":"%s","branch":%s%s}\\n' "$gm_sha" "$gm_br" "$gm_ses" >>"$gm_s/spool.jsonl"; } 2>/dev/null || :`,
     ...AIDER_REFRESH,

@@ -1,7 +1,7 @@
 import { appendFileSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeAtomic } from '../fs/atomic.js';
-import { SESSION_TAKEN_FILE } from '../paths.js';
+import { SESSION_ENV_VARS, SESSION_TAKEN_FILE } from '../paths.js';
 import { ownSessionStart } from './session-state.js';
 import type { SpoolEntry } from './spool-codec.js';
 
@@ -16,8 +16,6 @@ import type { SpoolEntry } from './spool-codec.js';
  * whose window (its recorded start to its end) holds it.
  */
 
-/** The variables, in order, that name the agent session of the shell a command runs in. */
-export const SESSION_ENV_VARS = ['CLAUDE_CODE_SESSION_ID', 'CODEX_THREAD_ID'] as const;
 
 /** An id the hook's shell block writes as it is (no JSON escaping): the agents' ids are UUIDs. */
 export const MARKABLE_SESSION = /^[A-Za-z0-9_-]{1,128}$/;
