@@ -157,9 +157,6 @@ const WORD = /\w/;
  * spaces or dashes of the text.
  */
 function* lexiconIn(text: string, tree: Node): Generator<{ 0: string; index: number }> {
-  const lower = text.toLowerCase();
-  // Lower-casing that changes the length (a dotted capital I) would shift every place: compare the text's own letters then.
-  const of = lower.length === text.length ? lower : text;
   let i = 0;
   while (i < text.length) {
     const before = i > 0 ? text[i - 1]! : '';
@@ -192,7 +189,8 @@ function* lexiconIn(text: string, tree: Node): Generator<{ 0: string; index: num
         j = k;
         continue;
       }
-      node = node.next.get(of[j]!.toLowerCase());
+      // A letter at a time, so that a letter lower-cased into two (a dotted capital I) shifts no place.
+      node = node.next.get(text[j]!.toLowerCase());
       j++;
     }
     if (found > i) {
