@@ -57,7 +57,12 @@
 // livethinktrade/Tiffany, mar-developer/Eve-s-Garden, msbaek/dotfiles, ndthien98/template-pga,
 // park-kyungchan/palantir, phillip-hirsch/dotfiles (their snapshots hold no transcript). Within each
 // source the choice is the rule above, unchanged (PER_SOURCE 30, the lowest sha256 first); the part
-// is PART_55, held out whatever the sha256 (bench/corpus.mjs HELD_OUT_55).
+// is PART_55, held out whatever the sha256 (bench/corpus.mjs HELD_OUT_55). The first ten gave 5
+// transcripts (ikn7/sentinelPI's; the others' sessions name fewer than 10 files, or hold a secret), so,
+// on that count alone and before any hot-file figure, the rule went on down the list to its end: 8
+// more sources (raindjb/racing-game and trasferoma/user-level-dot-claude-code with no snapshot to be
+// had, sriprasadsg/omni-24-03-2026 and thieenjdev03/thienhien-system-pos holding no transcript,
+// ycheng4-design/memorybridge fetched onto this machine by an earlier round, all passed over).
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -97,6 +102,14 @@ export const SOURCES_55 = [
   { repo: 'onehandcode-source/claude-config', why: 'a public ~/.claude backup' },
   { repo: 'patleeman/dotfiles', why: 'a public ~/.claude backup in dotfiles (macOS)' },
   { repo: 'procrypto/Personal_AI_Infrastructure', why: 'a public ~/.claude backup' },
+  { repo: 'pshung/personal_git', why: 'a public ~/.claude backup in a personal repository' },
+  { repo: 'pur3v4d3r/pur3-pkb-codebase', why: 'a public ~/.claude backup beside a knowledge base' },
+  { repo: 'reviewchaser/dealerflow', why: 'a public ~/.claude backup beside an app' },
+  { repo: 'tairea/tac-05', why: 'a public ~/.claude backup beside a course project' },
+  { repo: 'tyzerrr/dotfiles', why: 'a public ~/.claude backup in dotfiles' },
+  { repo: 'underspecified/dotfiles', why: 'a public ~/.claude backup in dotfiles' },
+  { repo: 'yakschuss/dotfiles', why: 'a public ~/.claude backup in dotfiles' },
+  { repo: 'yeekhin-code/myPOC_AnalyticsDashboard', why: 'a public ~/.claude backup beside an app' },
 ];
 
 /** Stop 36's sources, found by `find_files` for `.claude/stats-cache.json` (public backups of ~/.claude); none in the manifest or any earlier report then. */
