@@ -163,13 +163,15 @@ export const HELD_OUT = 'held-out part (sha256 odd)';
 export const HELD_OUT_NEW = 'held-out part, new sources (stop 36)';
 /** Stop 40's new sources (manifest `part` "held out, stop 40 sources"): held out whatever their sha256, looked at by no round before. */
 export const HELD_OUT_40 = 'held-out part, new sources (stop 40)';
+/** Stop 55's new sources (manifest `part` "held out, stop 55 sources", bench/corpus-collect.mjs SOURCES_55): held out whatever their sha256, looked at by no round before. */
+export const HELD_OUT_55 = 'held-out part, new sources (stop 55)';
 /** The sha256-odd part and stop 36's sources, as the judgements of stops 36–38 read them. */
 export const HELD_OUT_POOLED = 'held-out parts pooled (sha256 odd + new sources)';
-/** Every held-out part: sha256 odd, stop 36's sources and stop 40's. */
-export const HELD_OUT_ALL = 'held-out parts pooled (sha256 odd + stop 36 and stop 40 sources)';
+/** Every held-out part: sha256 odd, stop 36's sources, stop 40's and stop 55's. */
+export const HELD_OUT_ALL = 'held-out parts pooled (sha256 odd + stop 36, stop 40 and stop 55 sources)';
 
 /** The part each manifest `part` names (bench/corpus-collect.mjs NEW_PART of the round that collected it). */
-const MANIFEST_PARTS = { 'held out, stop 36 sources': HELD_OUT_NEW, 'held out, stop 40 sources': HELD_OUT_40 };
+const MANIFEST_PARTS = { 'held out, stop 36 sources': HELD_OUT_NEW, 'held out, stop 40 sources': HELD_OUT_40, 'held out, stop 55 sources': HELD_OUT_55 };
 
 let grown = null;
 /** The part of each transcript the manifest puts in a part of its own (`part`): the new sources of stops 36 and 40. */
@@ -208,8 +210,8 @@ export function splitTable(traces, emptyLedger, rates) {
     transcripts[HELD_OUT_POOLED] = transcripts[HELD_OUT] + transcripts[HELD_OUT_NEW];
   }
   if (parts[HELD_OUT_40]) {
-    parts[HELD_OUT_ALL] = [...parts[HELD_OUT], ...(parts[HELD_OUT_NEW] ?? []), ...parts[HELD_OUT_40]];
-    transcripts[HELD_OUT_ALL] = transcripts[HELD_OUT] + (transcripts[HELD_OUT_NEW] ?? 0) + transcripts[HELD_OUT_40];
+    parts[HELD_OUT_ALL] = [...parts[HELD_OUT], ...(parts[HELD_OUT_NEW] ?? []), ...parts[HELD_OUT_40], ...(parts[HELD_OUT_55] ?? [])];
+    transcripts[HELD_OUT_ALL] = transcripts[HELD_OUT] + (transcripts[HELD_OUT_NEW] ?? 0) + transcripts[HELD_OUT_40] + (transcripts[HELD_OUT_55] ?? 0);
   }
   return Object.fromEntries(Object.entries(parts).map(([k, rows]) => {
     const { scored, table } = hitTable(rows, [...rates.RULES, 'reachable']);
