@@ -423,5 +423,18 @@ export const JUDGED = [
     // +0.7 [-0.4, +1.8] (shipped +0.3 / +0.2): not separable either. Tuning: +0.8 / +0.4 over the shipped score.
     verdict: 'not adopted: below the shipped score at 5 and at 10 (within the noise; worse with confidence under no measure)',
   },
+  {
+    round: 'stop 55',
+    nominee: 'stop 55: frequency of returns, (n − 1)·40; rank half-life 0.5',
+    commit: '73be7553e489636930a2f2078641d971bcc73650',
+    held_out: 'sha256 odd + the stop 36, stop 40 and stop 55 sources, 347 transcripts, 333 scored, 1650 cuts',
+    // hit@5 / hit@10 means, in percent: the nominee 14.8 / 17.3 against the shipped score's 15.1 / 17.5;
+    // nominee minus shipped: hit@5 -0.3 [-0.8, +0.3] (26 won, 33 lost), hit@10 -0.2 [-0.4, +0.1] (15 won, 20 lost);
+    // worse with confidence at 10 by the share of the known files (-0.9 [-1.9, -0.0]). At the held-out midpoint
+    // cuts (329): nominee hit@5 13.8 (shipped 13.3), minus most recently touched +0.9 [-0.3, +2.2], minus most often
+    // touched +0.9 [-0.0, +2.0], minus the shipped score +0.6 [-0.3, +1.6]: not separable. On the 35 new
+    // transcripts alone at the midpoint, -0.6 [-1.7, +0.0] against the shipped score. Tuning: +0.6 / +0.3.
+    verdict: 'not adopted: below the shipped score at 5 and at 10, and worse with confidence at 10 under one measure (the share of the known files)',
+  },
 ];
 
