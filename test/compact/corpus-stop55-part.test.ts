@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain ES module shared with the bench
 import { PART_55, PER_SOURCE, SOURCES, SOURCES_36, SOURCES_55 } from '../../bench/corpus-collect.mjs';
 // @ts-expect-error: a plain ES module shared with the bench
-import { HELD_OUT, HELD_OUT_40, HELD_OUT_55, HELD_OUT_ALL, HELD_OUT_NEW, MANIFEST, partOf, splitTable, TRACES, TUNING } from '../../bench/corpus.mjs';
+import { AGENTS_MANIFEST, CODEX_MIN_FILES, HELD_OUT, HELD_OUT_40, HELD_OUT_55, HELD_OUT_ALL, HELD_OUT_CODEX, HELD_OUT_NEW, MANIFEST, partOf, splitTable, TRACES, TUNING } from '../../bench/corpus.mjs';
 import * as rates from '../../src/compact/hit-rate.js';
 import { emptyLedger } from '../../src/transcripts/ledger.js';
 
@@ -15,7 +15,8 @@ type Entry = { file: string; repo: string; path: string; commit: string; sha256:
 const manifest = JSON.parse(readFileSync(MANIFEST, 'utf8')) as { transcripts: Entry[] };
 const part55 = manifest.transcripts.filter((t) => t.part === PART_55);
 const earlier = manifest.transcripts.filter((t) => t.part !== PART_55);
-const traces = JSON.parse(readFileSync(TRACES, 'utf8')).traces as { sha256: string; tool_calls: number }[];
+const traces = JSON.parse(readFileSync(TRACES, 'utf8')).traces as { sha256: string; agent: string; tool_calls: number; steps: [string, number, number, number, number][] }[];
+const agents = JSON.parse(readFileSync(AGENTS_MANIFEST, 'utf8')) as { transcripts: Entry[] };
 
 describe("stop 55's held-out part of the corpus", () => {
   it('holds transcripts of the committed sources only, each with its origin, at most PER_SOURCE a source', () => {
@@ -58,5 +59,32 @@ describe("stop 55's held-out part of the corpus", () => {
     expect(parts[HELD_OUT_ALL].transcripts).toBe(8);
     expect(parts[HELD_OUT_ALL].all.length).toBe(parts[HELD_OUT].all.length + parts[HELD_OUT_NEW].all.length + parts[HELD_OUT_40].all.length + parts[HELD_OUT_55].all.length);
     expect(parts[TUNING].transcripts).toBe(2);
+  });
+});
+
+describe("the agents corpus's Codex rollouts in the hot-file table (stop 55)", () => {
+  const codex = traces.filter((t) => t.agent === 'codex');
+  const rollouts = new Map(agents.transcripts.filter((t) => t.agent === 'codex').map((t) => [t.sha256, t]));
+
+  it('traces at least 20 real Codex rollouts, each one of the agents manifest with its origin, each touching CODEX_MIN_FILES files or more', () => {
+    expect(codex.length).toBeGreaterThanOrEqual(20);
+    expect(new Set(codex.map((t) => rollouts.get(t.sha256)?.repo)).size).toBeGreaterThanOrEqual(5);
+    for (const t of codex) {
+      const origin = rollouts.get(t.sha256);
+      expect(origin, t.sha256).toMatchObject({ agent: 'codex', commit: expect.stringMatching(/^[0-9a-f]{40}$/), path: expect.stringMatching(/rollout-.+\.jsonl$/) });
+      expect(new Set(t.steps.filter((s) => s[0] !== 'n').map((s) => s[1])).size).toBeGreaterThanOrEqual(CODEX_MIN_FILES);
+    }
+  });
+
+  it('is held out whatever the sha256, in a part of its own, pooled with every held-out part', () => {
+    expect(codex.some((t) => parseInt(t.sha256[0]!, 16) % 2 === 0)).toBe(true); // these would tune without the rule
+    for (const t of codex) expect(partOf(t.sha256)).toBe(HELD_OUT_CODEX);
+    expect(HELD_OUT_CODEX.startsWith('held-out')).toBe(true);
+    const pick = (part: string) => traces.filter((t) => partOf(t.sha256) === part).slice(0, 2);
+    const parts = splitTable([...pick(HELD_OUT), ...pick(HELD_OUT_NEW), ...pick(HELD_OUT_40), ...pick(HELD_OUT_CODEX)], emptyLedger, rates);
+    expect(parts[HELD_OUT_CODEX].transcripts).toBe(2);
+    expect(parts[HELD_OUT_ALL].transcripts).toBe(8);
+    // A Codex rollout's cuts are scored as a Claude Code transcript's are: the second part touched files the first knew.
+    expect(parts[HELD_OUT_CODEX].rows.length).toBeGreaterThan(0);
   });
 });
