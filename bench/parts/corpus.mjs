@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { importSrc } from '../bundle.mjs';
 import { learnedBound } from '../corpus-bound.mjs';
 import { JUDGED } from '../corpus-variants.mjs';
-import { cutTrace, describeComparison, firstHalf, HELD_OUT_40, HELD_OUT_55, hitTable, ledgerAgainstPlain, ledgersOfTrace, loadCorpus, MEASURES, pairedComparison, partOf, pct, plainClaude, rowsOf, SPLIT_CUTS, splitTable, TRACES, TUNING } from '../corpus.mjs';
+import { cutTrace, describeComparison, firstHalf, HELD_OUT_40, HELD_OUT_55, HELD_OUT_CODEX, hitTable, ledgerAgainstPlain, ledgersOfTrace, loadCorpus, MEASURES, pairedComparison, partOf, pct, plainClaude, rowsOf, SPLIT_CUTS, splitTable, TRACES, TUNING } from '../corpus.mjs';
 
 export async function run({ summary, ws, printTable }) {
   const { rates, transcripts, produce, offline } = await importSrc({ rates: 'compact/hit-rate.ts', transcripts: 'transcripts/index.ts', produce: 'compact/produce.ts', offline: 'notes/offline.ts' });
@@ -85,6 +85,9 @@ export async function run({ summary, ws, printTable }) {
   // Stop 55's new sources alone (bench/corpus-collect.mjs SOURCES_55): the one part no round had read before stop 55's judgement.
   const mid55 = mid.filter((r) => partOf(r.id) === HELD_OUT_55);
   if (mid55.length) block(`hot files, ${HELD_OUT_55} (${mid55.length} transcripts), each cut at the midpoint of its lines`, `${HELD_OUT_55}, midpoint`, mid55);
+  // The agents corpus's Codex rollouts (stop 55): the only part not written by Claude Code.
+  const midCodex = mid.filter((r) => partOf(r.id) === HELD_OUT_CODEX);
+  if (midCodex.length) block(`hot files, ${HELD_OUT_CODEX} (${midCodex.length} transcripts), each cut at the midpoint of its lines`, `${HELD_OUT_CODEX}, midpoint`, midCodex);
   if (mid40.length) {
     block(`hot files, ${HELD_OUT_40} (${mid40.length} transcripts), each cut at the midpoint of its lines`, `${HELD_OUT_40}, midpoint`, mid40);
     const held = mid.filter((r) => partOf(r.id).startsWith('held-out'));
