@@ -45,6 +45,24 @@
 //   Trollz1004/OMEGA-public, aistrad/work, bjl14710/cpp_game_with_llm_npcs) skipped as used.
 // Within each source the transcripts are chosen by the rule above, unchanged (PER_SOURCE 30, the
 // lowest sha256 first). File names carry the owner too (two sources are called `dotfiles`).
+// STOP 55: THE SAME RULE, ONE ROUND ON. The sources (SOURCES_55), fixed before any figure of them
+// was computed: the repositories `find_files` lists (2026-12-07) as holding `.claude/stats-cache.json`,
+// in the order listed, from the one after stop 40's last (deder01/config_files) down; none used or
+// looked at before (not in manifest.json or agents-manifest.json, not in SOURCES_36 or SOURCES);
+// a snapshot can be had and its history holds a `projects/**.jsonl` other than Claude Code's helper
+// agents'; the first 10 such. Passed over on the way down: elizabeth-goldsmith/prirodnik (stop 36)
+// and hannibal8856/claude_backup (in the manifest) as used; jonbell-lot23/the-kepler-testimonies
+// (its index shows no transcript); josevelaz/dotfiles, mostafa-ghaith/dotfiles,
+// msistla1/trade-capture-stp (no snapshot to be had); jwynia/the-kepler-testimonies, ktej0713-cmd/jjang,
+// livethinktrade/Tiffany, mar-developer/Eve-s-Garden, msbaek/dotfiles, ndthien98/template-pga,
+// park-kyungchan/palantir, phillip-hirsch/dotfiles (their snapshots hold no transcript). Within each
+// source the choice is the rule above, unchanged (PER_SOURCE 30, the lowest sha256 first); the part
+// is PART_55, held out whatever the sha256 (bench/corpus.mjs HELD_OUT_55). The first ten gave 5
+// transcripts (ikn7/sentinelPI's; the others' sessions name fewer than 10 files, or hold a secret), so,
+// on that count alone and before any hot-file figure, the rule went on down the list to its end: 8
+// more sources (raindjb/racing-game and trasferoma/user-level-dot-claude-code with no snapshot to be
+// had, sriprasadsg/omni-24-03-2026 and thieenjdev03/thienhien-system-pos holding no transcript,
+// ycheng4-design/memorybridge fetched onto this machine by an earlier round, all passed over).
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -69,6 +87,29 @@ export const SOURCES = [
   { repo: 'borja-rojo-ilvento/dotfiles', why: 'a public ~/.claude backup in dotfiles (Linux)' },
   { repo: 'bradymholt/dotfiles', why: 'a public ~/.claude backup in dotfiles (macOS)' },
   { repo: 'deder01/config_files', why: 'a public ~/.claude backup in config files (Linux)' },
+];
+
+/** Stop 55's part and sources, by the rule above (`find_files` order, 2026-12-07); what `collect` adds now. */
+export const PART_55 = 'held out, stop 55 sources';
+export const SOURCES_55 = [
+  { repo: 'dphaener/dotfiles', why: 'a public ~/.claude backup in dotfiles (macOS)' },
+  { repo: 'francojc/dotfiles', why: 'a public ~/.claude backup in dotfiles (macOS)' },
+  { repo: 'gouchan/agent-swarm-config', why: 'a public ~/.claude backup (macOS, Claude Code worktrees)' },
+  { repo: 'ikn7/sentinelPI', why: 'a public ~/.claude backup (a cloud session container)' },
+  { repo: 'jo030304/JBNU-Litmus', why: 'a public ~/.claude backup (Linux server)' },
+  { repo: 'mnogodumalon/69973d575de5d5193ba5d4bf', why: 'a public ~/.claude backup beside an app' },
+  { repo: 'oliyoung/dotfiles', why: 'a public ~/.claude backup in dotfiles (macOS)' },
+  { repo: 'onehandcode-source/claude-config', why: 'a public ~/.claude backup' },
+  { repo: 'patleeman/dotfiles', why: 'a public ~/.claude backup in dotfiles (macOS)' },
+  { repo: 'procrypto/Personal_AI_Infrastructure', why: 'a public ~/.claude backup' },
+  { repo: 'pshung/personal_git', why: 'a public ~/.claude backup in a personal repository' },
+  { repo: 'pur3v4d3r/pur3-pkb-codebase', why: 'a public ~/.claude backup beside a knowledge base' },
+  { repo: 'reviewchaser/dealerflow', why: 'a public ~/.claude backup beside an app' },
+  { repo: 'tairea/tac-05', why: 'a public ~/.claude backup beside a course project' },
+  { repo: 'tyzerrr/dotfiles', why: 'a public ~/.claude backup in dotfiles' },
+  { repo: 'underspecified/dotfiles', why: 'a public ~/.claude backup in dotfiles' },
+  { repo: 'yakschuss/dotfiles', why: 'a public ~/.claude backup in dotfiles' },
+  { repo: 'yeekhin-code/myPOC_AnalyticsDashboard', why: 'a public ~/.claude backup beside an app' },
 ];
 
 /** Stop 36's sources, found by `find_files` for `.claude/stats-cache.json` (public backups of ~/.claude); none in the manifest or any earlier report then. */
@@ -129,7 +170,7 @@ async function collect(mirrors, write) {
   const skipped = {};
   const skip = (why) => (skipped[why] = (skipped[why] ?? 0) + 1);
   const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : null;
-  for (const src of SOURCES.filter((s) => !only || s.repo === only)) {
+  for (const src of SOURCES_55.filter((s) => !only || s.repo === only)) {
     const gd = join(mirrors, src.repo.replace('/', '+'), 'repo');
     const chosen = [];
     for (const [path, b] of candidates(gd)) {
@@ -162,7 +203,7 @@ async function collect(mirrors, write) {
       }
       seen.add(sha);
       seen.add(file);
-      chosen.push({ file, repo: src.repo, path, commit: b.commit, sha256: sha, bytes: buf.length, agent: 'claude', part: NEW_PART, why: src.why, buf });
+      chosen.push({ file, repo: src.repo, path, commit: b.commit, sha256: sha, bytes: buf.length, agent: 'claude', part: PART_55, why: src.why, buf });
     }
     chosen.sort((a, b) => a.sha256.localeCompare(b.sha256));
     // A second run adds nothing a source already has its share of (its transcripts in the manifest count).
@@ -178,7 +219,7 @@ async function collect(mirrors, write) {
     writeFileSync(join(dir, t.file), buf);
     manifest.transcripts.push(t);
   }
-  manifest.collected = `${manifest.collected}; grown 2026-12-06 by a new held-out part (stop 40: bench/corpus-collect.mjs)`;
+  manifest.collected = `${manifest.collected}; grown 2026-12-07 by a new held-out part (stop 55: bench/corpus-collect.mjs)`;
   writeFileSync(MANIFEST, `${JSON.stringify(manifest, null, 2)}\n`);
 }
 

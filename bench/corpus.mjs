@@ -15,6 +15,10 @@ import { fileURLToPath } from 'node:url';
 const ROOT = fileURLToPath(new URL('..', import.meta.url)).replace(/\/$/, '');
 export const MANIFEST = join(ROOT, 'test/fixtures/corpus/manifest.json');
 export const TRACES = join(ROOT, 'test/fixtures/corpus/traces.json');
+/** The Codex rollouts and Gemini CLI chats of issue 25 §6 (scripts/agents-corpus.mjs); stop 55 traces its Codex rollouts for the hot-file table. */
+export const AGENTS_MANIFEST = join(ROOT, 'test/fixtures/corpus/agents-manifest.json');
+/** A Codex rollout is traced when git-memory's ledger of it touches this many files (as a Claude Code transcript is collected when its file tools name 10). */
+export const CODEX_MIN_FILES = 10;
 
 export const corpusDir = () => process.env.GIT_MEMORY_CORPUS || join(homedir(), '.cache', 'git-memory', 'corpus');
 
@@ -163,17 +167,30 @@ export const HELD_OUT = 'held-out part (sha256 odd)';
 export const HELD_OUT_NEW = 'held-out part, new sources (stop 36)';
 /** Stop 40's new sources (manifest `part` "held out, stop 40 sources"): held out whatever their sha256, looked at by no round before. */
 export const HELD_OUT_40 = 'held-out part, new sources (stop 40)';
+/** Stop 55's new sources (manifest `part` "held out, stop 55 sources", bench/corpus-collect.mjs SOURCES_55): held out whatever their sha256, looked at by no round before. */
+export const HELD_OUT_55 = 'held-out part, new sources (stop 55)';
+/**
+ * Stop 55: the agents corpus's Codex rollouts (agents-manifest.json, gathered for the ledger's recall
+ * in stops 41-50, never read for hot files), those whose ledger touches CODEX_MIN_FILES files or
+ * more: held out whatever their sha256, in a part of their own, pooled with every held-out part.
+ * Fixed before any hot-file figure of them was computed.
+ */
+export const HELD_OUT_CODEX = 'held-out part, Codex rollouts (stop 55)';
 /** The sha256-odd part and stop 36's sources, as the judgements of stops 36–38 read them. */
 export const HELD_OUT_POOLED = 'held-out parts pooled (sha256 odd + new sources)';
-/** Every held-out part: sha256 odd, stop 36's sources and stop 40's. */
-export const HELD_OUT_ALL = 'held-out parts pooled (sha256 odd + stop 36 and stop 40 sources)';
+/** Every held-out part: sha256 odd, stop 36's sources, stop 40's and stop 55's, and the Codex rollouts. */
+export const HELD_OUT_ALL = 'held-out parts pooled (sha256 odd + stop 36, stop 40 and stop 55 sources + Codex rollouts)';
 
 /** The part each manifest `part` names (bench/corpus-collect.mjs NEW_PART of the round that collected it). */
-const MANIFEST_PARTS = { 'held out, stop 36 sources': HELD_OUT_NEW, 'held out, stop 40 sources': HELD_OUT_40 };
+const MANIFEST_PARTS = { 'held out, stop 36 sources': HELD_OUT_NEW, 'held out, stop 40 sources': HELD_OUT_40, 'held out, stop 55 sources': HELD_OUT_55 };
 
 let grown = null;
 /** The part of each transcript the manifest puts in a part of its own (`part`): the new sources of stops 36 and 40. */
-const newSources = () => (grown ??= new Map(JSON.parse(readFileSync(MANIFEST, 'utf8')).transcripts.filter((t) => t.part).map((t) => [t.sha256, MANIFEST_PARTS[t.part] ?? `held-out part, ${t.part}`])));
+const newSources = () =>
+  (grown ??= new Map([
+    ...JSON.parse(readFileSync(MANIFEST, 'utf8')).transcripts.filter((t) => t.part).map((t) => [t.sha256, MANIFEST_PARTS[t.part] ?? `held-out part, ${t.part}`]),
+    ...JSON.parse(readFileSync(AGENTS_MANIFEST, 'utf8')).transcripts.filter((t) => t.agent === 'codex').map((t) => [t.sha256, HELD_OUT_CODEX]),
+  ]));
 
 /**
  * The part a transcript belongs to, fixed before any choice was made: a transcript of the sources
@@ -208,8 +225,8 @@ export function splitTable(traces, emptyLedger, rates) {
     transcripts[HELD_OUT_POOLED] = transcripts[HELD_OUT] + transcripts[HELD_OUT_NEW];
   }
   if (parts[HELD_OUT_40]) {
-    parts[HELD_OUT_ALL] = [...parts[HELD_OUT], ...(parts[HELD_OUT_NEW] ?? []), ...parts[HELD_OUT_40]];
-    transcripts[HELD_OUT_ALL] = transcripts[HELD_OUT] + (transcripts[HELD_OUT_NEW] ?? 0) + transcripts[HELD_OUT_40];
+    parts[HELD_OUT_ALL] = [...parts[HELD_OUT], ...(parts[HELD_OUT_NEW] ?? []), ...parts[HELD_OUT_40], ...(parts[HELD_OUT_55] ?? []), ...(parts[HELD_OUT_CODEX] ?? [])];
+    transcripts[HELD_OUT_ALL] = transcripts[HELD_OUT] + (transcripts[HELD_OUT_NEW] ?? 0) + transcripts[HELD_OUT_40] + (transcripts[HELD_OUT_55] ?? 0) + (transcripts[HELD_OUT_CODEX] ?? 0);
   }
   return Object.fromEntries(Object.entries(parts).map(([k, rows]) => {
     const { scored, table } = hitTable(rows, [...rates.RULES, 'reachable']);

@@ -3,9 +3,14 @@
 // stand-ins and no text. Run after a change to the reader (all of them again) or with `--add`
 // after the corpus grew (the committed traces kept as they are, the new transcripts' appended):
 //   node scripts/corpus-traces.mjs [--add]
+// Stop 55: the agents corpus's Codex rollouts present (scripts/agents-corpus.mjs gathers them, each
+// checked against its sha256) are traced too, those whose ledger touches CODEX_MIN_FILES files.
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { importSrc } from '../bench/bundle.mjs';
-import { loadCorpus, traceOf, TRACES } from '../bench/corpus.mjs';
+import { AGENTS_MANIFEST, CODEX_MIN_FILES, loadCorpus, traceOf, TRACES } from '../bench/corpus.mjs';
+import { agentsCorpusDir } from './agents-corpus.mjs';
 
 const corpus = loadCorpus();
 if (!corpus.present.length) {
@@ -17,5 +22,12 @@ const { read, build } = await importSrc({ read: 'transcripts/read.ts', build: 't
 const kept = process.argv.includes('--add') && existsSync(TRACES) ? JSON.parse(readFileSync(TRACES, 'utf8')).traces : [];
 const have = new Set(kept.map((t) => t.sha256));
 const traces = [...kept, ...corpus.present.filter((t) => !have.has(t.sha256)).map((t) => ({ sha256: t.sha256, ...traceOf({ read, build }, t.path, t.agent) }))];
+const rollouts = JSON.parse(readFileSync(AGENTS_MANIFEST, 'utf8')).transcripts.filter((t) => t.agent === 'codex' && !have.has(t.sha256));
+for (const t of rollouts) {
+  const path = join(agentsCorpusDir(), t.file);
+  if (!existsSync(path) || createHash('sha256').update(readFileSync(path)).digest('hex') !== t.sha256) continue;
+  const trace = traceOf({ read, build }, path, 'codex');
+  if (new Set(trace.steps.filter((s) => s[0] !== 'n').map((s) => s[1])).size >= CODEX_MIN_FILES) traces.push({ sha256: t.sha256, ...trace });
+}
 writeFileSync(TRACES, `${JSON.stringify({ about: 'Derived from the transcripts of manifest.json by scripts/corpus-traces.mjs: per transcript, its file operations as git-memory read them ([op r|e|w, file id, tool-call index, turn, seconds since start]; op u|U a change not made, n a file named and not touched), files as stand-ins that score as the real paths do, and where its first half of lines ends (cut: tool calls and seconds of the ledger a read of the first half gives; cut.held, when records waited there for their parent: the tool calls taken before the cut and the operations taking what waited adds). No path, no text.', traces }, null, 0).replace(/\{"sha256"/g, '\n{"sha256"')}\n`);
 console.log(`${traces.length} traces written to ${TRACES} (${traces.length - kept.length} derived now)`);

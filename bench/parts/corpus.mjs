@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { importSrc } from '../bundle.mjs';
 import { learnedBound } from '../corpus-bound.mjs';
 import { JUDGED } from '../corpus-variants.mjs';
-import { cutTrace, describeComparison, firstHalf, HELD_OUT_40, hitTable, ledgerAgainstPlain, ledgersOfTrace, loadCorpus, MEASURES, pairedComparison, partOf, pct, plainClaude, rowsOf, SPLIT_CUTS, splitTable, TRACES, TUNING } from '../corpus.mjs';
+import { cutTrace, describeComparison, firstCwd, firstHalf, HELD_OUT_40, HELD_OUT_55, HELD_OUT_CODEX, hitTable, ledgerAgainstPlain, ledgersOfTrace, loadCorpus, MEASURES, pairedComparison, partOf, pct, plainClaude, rowsOf, SPLIT_CUTS, splitTable, TRACES, TUNING } from '../corpus.mjs';
 
 export async function run({ summary, ws, printTable }) {
   const { rates, transcripts, produce, offline } = await importSrc({ rates: 'compact/hit-rate.ts', transcripts: 'transcripts/index.ts', produce: 'compact/produce.ts', offline: 'notes/offline.ts' });
@@ -82,6 +82,12 @@ export async function run({ summary, ws, printTable }) {
   const midTuning = mid.filter((r) => partOf(r.id) === TUNING);
   if (midTuning.length) block(`hot files, ${TUNING} (${midTuning.length} transcripts), each cut at the midpoint of its lines`, `${TUNING}, midpoint`, midTuning);
   const mid40 = mid.filter((r) => partOf(r.id) === HELD_OUT_40);
+  // Stop 55's new sources alone (bench/corpus-collect.mjs SOURCES_55): the one part no round had read before stop 55's judgement.
+  const mid55 = mid.filter((r) => partOf(r.id) === HELD_OUT_55);
+  if (mid55.length) block(`hot files, ${HELD_OUT_55} (${mid55.length} transcripts), each cut at the midpoint of its lines`, `${HELD_OUT_55}, midpoint`, mid55);
+  // The agents corpus's Codex rollouts (stop 55): the only part not written by Claude Code.
+  const midCodex = mid.filter((r) => partOf(r.id) === HELD_OUT_CODEX);
+  if (midCodex.length) block(`hot files, ${HELD_OUT_CODEX} (${midCodex.length} transcripts), each cut at the midpoint of its lines`, `${HELD_OUT_CODEX}, midpoint`, midCodex);
   if (mid40.length) {
     block(`hot files, ${HELD_OUT_40} (${mid40.length} transcripts), each cut at the midpoint of its lines`, `${HELD_OUT_40}, midpoint`, mid40);
     const held = mid.filter((r) => partOf(r.id).startsWith('held-out'));
@@ -134,8 +140,12 @@ export async function run({ summary, ws, printTable }) {
   const t0 = performance.now();
   for (const c of corpus.present) {
     const full = transcripts.readLedger(c.path, { agent: c.agent });
-    const first = transcripts.readLedger(firstHalf(c.path, join(tmp, c.file)), { agent: c.agent });
-    rows.push({ id: c.sha256, ...rates.hitRates(first, full) });
+    // The hot-file rows read as the traces are (bench/corpus.mjs traceOf): the session's first working
+    // directory as the root, so that the files it only named are ranked too; the ledger's recall below
+    // is against absolute paths, as the plain reading gives them.
+    const repoRoot = firstCwd(readFileSync(c.path, 'utf8').split('\n'));
+    const first = transcripts.readLedger(firstHalf(c.path, join(tmp, c.file)), { agent: c.agent, repoRoot });
+    rows.push({ id: c.sha256, ...rates.hitRates(first, transcripts.readLedger(c.path, { agent: c.agent, repoRoot })) });
     const a = ledgerAgainstPlain(full, plainClaude(c.path));
     const n = offline.notesFromLedger(full);
     // The template's sections and no other heading (issue 25 §6.5); how many of them hold something.

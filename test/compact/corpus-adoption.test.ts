@@ -61,8 +61,13 @@ describe('step 3: the judgement on the held-out part', () => {
     expect(j.comparisons.filter((c: { verdict: string }) => c.verdict === 'worse').map((c: { measure: string; k: number }) => `${c.measure}@${c.k}`)).toEqual(['recall@10', 'recall_known@10']);
   });
 
-  it('has judged the committed nominee once (stops 35, 36, 38, 52 and 54: none adopted)', () => {
+  it('has judged the committed nominee once (stops 35, 36, 38, 52, 54 and 55: none adopted)', () => {
     expect(JUDGED.map((j: { nominee: string }) => j.nominee)).toContain(NOMINEE);
+    expect(new Set(JUDGED.map((j: { nominee: string }) => j.nominee)).size).toBe(JUDGED.length);
+    // Stop 55 nominated among its own variants (a file's frequency counted from its second operation), judged on a held-out part grown by its new sources.
+    const j55 = JUDGED.find((j: { round: string }) => j.round === 'stop 55');
+    expect(j55).toMatchObject({ nominee: NOMINEE, commit: expect.stringMatching(/^[0-9a-f]{40}$/), verdict: expect.stringMatching(/^not adopted/) });
+    expect(j55.held_out).toContain('stop 55 sources');
   });
 });
 

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain ES module shared with the bench
-import { describeComparison, MANIFEST, pairedComparison, partOf, rowsOf, signTest, splitTable, TRACES } from '../../bench/corpus.mjs';
+import { AGENTS_MANIFEST, describeComparison, MANIFEST, pairedComparison, partOf, rowsOf, signTest, splitTable, TRACES } from '../../bench/corpus.mjs';
 import * as rates from '../../src/compact/hit-rate.js';
 import { emptyLedger } from '../../src/transcripts/ledger.js';
 
@@ -57,7 +57,11 @@ describe('the held-out part of the real-transcript corpus', () => {
     expect(partOf('f35a')).toMatch(/^held-out/);
     const held = parts['held-out part (sha256 odd)'];
     // Of the sources before stop 36: those added then are a held-out part of their own (corpus-new-part.test.ts).
-    const fresh = new Set((JSON.parse(readFileSync(MANIFEST, 'utf8')).transcripts as { sha256: string; part?: string }[]).filter((t) => t.part).map((t) => t.sha256));
+    // So are the agents corpus's Codex rollouts (stop 55, corpus-stop55-part.test.ts).
+    const fresh = new Set([
+      ...(JSON.parse(readFileSync(MANIFEST, 'utf8')).transcripts as { sha256: string; part?: string }[]).filter((t) => t.part).map((t) => t.sha256),
+      ...(JSON.parse(readFileSync(AGENTS_MANIFEST, 'utf8')).transcripts as { sha256: string; agent: string }[]).filter((t) => t.agent === 'codex').map((t) => t.sha256),
+    ]);
     expect(held.transcripts).toBe(traces.filter((t) => parseInt(t.sha256[0]!, 16) % 2 === 1 && !fresh.has(t.sha256)).length);
     expect(held.transcripts).toBeGreaterThanOrEqual(20);
     expect(new Set(held.rows.map((r: { id: string }) => r.id)).size).toBe(held.scoredTranscripts);

@@ -5,7 +5,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain ES module shared with the bench
-import { firstHalf, hitTable, ledgersOfTrace, MANIFEST, opaquePath, pairedComparison, rowsOf, traceOf, TRACES } from '../../bench/corpus.mjs';
+import { AGENTS_MANIFEST, firstHalf, hitTable, ledgersOfTrace, MANIFEST, opaquePath, pairedComparison, rowsOf, traceOf, TRACES } from '../../bench/corpus.mjs';
 import { fileTypeScore, projectScore } from '../../src/compact/hot-files.js';
 import { hitRates, RULES } from '../../src/compact/hit-rate.js';
 import * as build from '../../src/transcripts/build.js';
@@ -37,14 +37,18 @@ function sessionWithHeldRecords(n: number, held: { at: number; parent: string; f
 /** What a hot-file rule reads of a ledger's files (the trace's stand-ins hide the paths). */
 const shape = (l: Ledger) => ({ tool_calls: l.tool_calls, files: l.files.map((f) => [f.reads, f.edits, f.writes, f.last_op, f.last_call].join(' ')).sort() });
 
-const traces = JSON.parse(readFileSync(TRACES, 'utf8')).traces as { sha256: string }[];
+const traces = JSON.parse(readFileSync(TRACES, 'utf8')).traces as { sha256: string; agent: string }[];
 const manifest = JSON.parse(readFileSync(MANIFEST, 'utf8')).transcripts as { sha256: string; repo: string; path: string; commit: string; why: string }[];
 
 describe('hot files on the real-transcript corpus (traces)', () => {
   it('has a trace for each of at least 20 transcripts, each with its public origin', () => {
     expect(manifest.length).toBeGreaterThanOrEqual(20);
-    expect(traces.map((t) => t.sha256).sort()).toEqual(manifest.map((m) => m.sha256).sort());
+    // Every Claude Code transcript of the manifest; and (stop 55) the Codex rollouts of the agents manifest traced beside them.
+    const rollouts = new Map((JSON.parse(readFileSync(AGENTS_MANIFEST, 'utf8')).transcripts as { sha256: string; agent: string; repo: string; path: string; commit: string }[]).map((m) => [m.sha256, m]));
+    const codex = traces.filter((t) => t.agent === 'codex');
+    expect(traces.filter((t) => t.agent !== 'codex').map((t) => t.sha256).sort()).toEqual(manifest.map((m) => m.sha256).sort());
     for (const m of manifest) expect(m.repo && m.path && /^[0-9a-f]{40}$/.test(m.commit) && m.why).toBeTruthy();
+    for (const t of codex) expect(rollouts.get(t.sha256)).toMatchObject({ agent: 'codex', repo: expect.any(String), commit: expect.stringMatching(/^[0-9a-f]{40}$/) });
     // No path and no text: file stand-ins only.
     expect(readFileSync(TRACES, 'utf8')).not.toMatch(/\/home\/|\/Users\/|[A-Z]:\\\\/);
   });

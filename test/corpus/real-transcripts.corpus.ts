@@ -4,7 +4,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain ES module shared with the bench
-import { firstHalf, hitTable, ledgerAgainstPlain, ledgersOfTrace, loadCorpus, plainClaude, traceOf, TRACES } from '../../bench/corpus.mjs';
+import { firstCwd, firstHalf, hitTable, ledgerAgainstPlain, ledgersOfTrace, loadCorpus, plainClaude, traceOf, TRACES } from '../../bench/corpus.mjs';
 import { readFileSync } from 'node:fs';
 import { hitRates, RULES } from '../../src/compact/hit-rate.js';
 import * as build from '../../src/transcripts/build.js';
@@ -38,7 +38,12 @@ describe.skipIf(!corpus.present.length)('the real-transcript corpus', () => {
 
   it('the hot-file table read from the transcripts is the traces’ table', () => {
     const dir = tempDir();
-    const real = corpus.present.map((c: { path: string; file: string; agent: 'claude' }) => hitRates(readLedger(firstHalf(c.path, join(dir, c.file)), { agent: c.agent }), readLedger(c.path, { agent: c.agent })));
+    // Read as the traces are (bench/corpus.mjs traceOf): the session's first working directory stands
+    // for the repository's root, so that the files it only named, kept only inside the root, are ranked too.
+    const real = corpus.present.map((c: { path: string; file: string; agent: 'claude' }) => {
+      const repoRoot = firstCwd(readFileSync(c.path, 'utf8').split('\n'));
+      return hitRates(readLedger(firstHalf(c.path, join(dir, c.file)), { agent: c.agent, repoRoot }), readLedger(c.path, { agent: c.agent, repoRoot }));
+    });
     const traced = corpus.present.map((c: { sha256: string }) => {
       const t = (JSON.parse(readFileSync(TRACES, 'utf8')).traces as { sha256: string }[]).find((x) => x.sha256 === c.sha256);
       const { first, full } = ledgersOfTrace(t, emptyLedger);
