@@ -2,6 +2,7 @@
 // filled mechanically and exactly. This is the baseline a model's notes must beat, and what a
 // failed model call falls back to.
 import { fileOps, type Ledger } from '../transcripts/ledger.js';
+import { planRequest } from '../transcripts/plan-prompt.js';
 import { defaultTemplate, parseNotes, renderNotes } from './template.js';
 import { trimEndOf } from '../linear.js';
 
@@ -17,7 +18,7 @@ const CORRECTION = /^(no\b|nope\b|wrong\b|don'?t\b|do not\b|stop\b|instead\b|act
 
 /** Requests that are the user's own words (agent command wrappers and empty lines are not). */
 function requests(ledger: Ledger): { text: string; at: string }[] {
-  return ledger.user_messages.filter((m) => m.text.trim() && !/^\s*<(command|local-command|system)/.test(m.text));
+  return ledger.user_messages.filter((m) => m.text.trim() && !/^\s*<(command|local-command|system)/.test(m.text)).map((m) => ({ ...m, text: planRequest(m.text) }));
 }
 
 function title(ledger: Ledger): string {
@@ -157,7 +158,7 @@ function worklog(ledger: Ledger): string {
   const turns = ledger.turns;
   const shown = turns.slice(-40);
   const lines = shown.map((t, i) => {
-    const parts = [shorten(t.request, 140) || '(agent continued)'];
+    const parts = [shorten(planRequest(t.request), 140) || '(agent continued)'];
     if (t.tool_calls) parts.push(`${t.tool_calls} tool call${t.tool_calls > 1 ? 's' : ''}`);
     if (t.edited.length) parts.push(`edited ${t.edited.slice(0, 5).join(', ')}${t.edited.length > 5 ? ', …' : ''}`);
     if (t.reply) parts.push(`→ ${shorten(t.reply, 140)}`);
