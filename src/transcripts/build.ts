@@ -135,6 +135,8 @@ export interface GeminiProgress {
   /** JSON lines: ids of recently taken messages, whose late rewrites are not counted again. */
   recent?: string[];
   sessionId?: string;
+  /** The session's folder was looked for by its projectHash (gemini.ts geminiFolder): once a read. */
+  folderSought?: boolean;
 }
 
 export interface SubTranscript {

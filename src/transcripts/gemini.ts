@@ -5,6 +5,8 @@ import { nameFiles } from './named.js';
 import { callLabel, outputText, shellReads, subjectOf } from './tool-input.js';
 import { readBytes } from '../fs/read-file.js';
 import { parseTranscriptJson } from './lines.js';
+import { createRequire } from 'node:module';
+import { dirname, resolve } from 'node:path';
 
 /**
  * Gemini CLI chat recordings (AGENT-INTERFACES §3), in either of their two shapes:
@@ -71,6 +73,37 @@ export function messageElements(buf: Buffer): Element[] {
     }
   }
   return out;
+}
+
+/** The project's hash from the document's opening (before the messages). */
+export function geminiProjectHash(buf: Buffer): string {
+  const m = /"projectHash"\s*:\s*"([0-9a-f]{64})"/.exec(buf.toString('utf8', 0, Math.min(buf.length, 4096)));
+  return m ? m[1]! : '';
+}
+
+/**
+ * The folder Gemini CLI was started in, which its recordings do not write down: they name the
+ * project by `projectHash`, the sha256 of that folder's path, and its tools take paths relative to
+ * it. A session started above the repository (in the home folder, the repository one of several
+ * projects below it) named `api/main.py` and `dashboard/src/App.tsx`; read from the repository's
+ * root, the first became a file that does not exist and the second the repository's work
+ * (chimdi-7bit/skycast-api, Gemini CLI of April 2026, noise55's audit). The folder is the
+ * repository's root or the first folder above it whose hash is the project's; node:crypto is
+ * loaded only then, once a read, and never where a cwd is known.
+ */
+export function geminiFolder(s: BuildState, projectHash: unknown, ctx: Ctx): void {
+  if (s.ledger.cwd || !ctx.repoRoot || typeof projectHash !== 'string' || !/^[0-9a-f]{64}$/.test(projectHash)) return;
+  const g = (s.gemini ??= { count: 0, lastId: '' });
+  if (g.folderSought) return;
+  g.folderSought = true;
+  const { createHash } = createRequire(import.meta.url)('node:crypto') as typeof import('node:crypto');
+  for (let dir = resolve(ctx.repoRoot); ; dir = dirname(dir)) {
+    if (createHash('sha256').update(dir).digest('hex') === projectHash) {
+      s.ledger.cwd = dir;
+      return;
+    }
+    if (dirname(dir) === dir) return;
+  }
 }
 
 /** The session id from the document's opening (before the messages). */
@@ -315,6 +348,7 @@ export function feedGeminiLine(s: BuildState, rec: Rec, ctx: Ctx): void {
   }
   // The header: the session, and the messages of a recording that kept them there.
   if (typeof rec.sessionId === 'string' && !g.sessionId) g.sessionId = rec.sessionId;
+  if ('projectHash' in rec) geminiFolder(s, rec.projectHash, ctx);
   if (Array.isArray(rec.messages)) for (const m of rec.messages) if (m && typeof m === 'object') feedGeminiLine(s, m, ctx);
 }
 
