@@ -158,7 +158,7 @@ function worklog(ledger: Ledger): string {
   const turns = ledger.turns;
   const shown = turns.slice(-40);
   const lines = shown.map((t, i) => {
-    const parts = [shorten(planRequest(t.request), 140) || '(agent continued)'];
+    const parts = [shorten(t.request, 140) || '(agent continued)'];
     if (t.tool_calls) parts.push(`${t.tool_calls} tool call${t.tool_calls > 1 ? 's' : ''}`);
     if (t.edited.length) parts.push(`edited ${t.edited.slice(0, 5).join(', ')}${t.edited.length > 5 ? ', …' : ''}`);
     if (t.reply) parts.push(`→ ${shorten(t.reply, 140)}`);

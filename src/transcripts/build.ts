@@ -1,5 +1,4 @@
 import { basename, isAbsolute, posix, relative, resolve, sep, win32 } from 'node:path';
-import { planRequest } from './plan-prompt.js';
 import { redactQuickLines } from '../safety/quick-redact.js';
 import { emptyLedger, type AgentName, type CommandRun, type FileTouch, type Ledger, type Todo, type TokenUsage } from './ledger.js';
 import { listAdd, listHas, listKeep, listLength } from './id-list.js';
@@ -310,7 +309,7 @@ export function saw(s: BuildState, at: string, facts: { session_id?: string; cwd
 export function userMessage(s: BuildState, text: string, at: string): void {
   const l = s.ledger;
   pushCapped(l.user_messages, { text: cut(text, MAX_USER_TEXT), at }, CAPS.user_messages);
-  pushCapped(l.turns, { at, request: shorten(planRequest(text), TURN_TEXT), tool_calls: 0, edited: [], reply: '' }, CAPS.turns);
+  pushCapped(l.turns, { at, request: shorten(text, TURN_TEXT), tool_calls: 0, edited: [], reply: '' }, CAPS.turns);
   delete s.replyText;
   delete s.replyBefore;
   s.turn = (s.turn ?? 0) + 1;

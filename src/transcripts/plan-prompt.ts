@@ -10,7 +10,9 @@
  *
  * What the user asked is the plan: "Implement the plan: <its title>. <its text>", the markdown
  * headings and rules of its body left out (they are its layout, not its words) and the pointer
- * dropped. The ledger keeps the message as written; this shapes it where it becomes a request.
+ * dropped. The ledger keeps the message as written (and its turns, so a worklog step that starts
+ * with it is still known as the user's prompt, not completed work); this shapes it where it becomes
+ * a request: the notes' title, task and last request, then the session file and the primer.
  */
 const OPENING = /^\s*Implement the following plan:\s*/;
 /** The pointer Claude Code appends, from its first words to the end of the message. */
@@ -24,26 +26,21 @@ const PLAN_WORD = /^(?:(?:implementation|execution|refactor(?:ing)?|fix)\s+)?pla
 export function planRequest(text: string): string {
   if (!OPENING.test(text)) return text;
   const plan = text.replace(OPENING, '').replace(POINTER, '');
-  // A request already made one line (a ledger turn's): each heading runs into the text after it,
-  // so the first is the title and the others lose only their marks.
-  const flat = !plan.includes('\n');
   let title = '';
+  let hasText = false;
   const body: string[] = [];
-  for (const line of flat ? plan.split(/\s+(?=(?:#{1,6}|[-*_]{3,})(?:\s|$))/) : plan.split('\n')) {
+  for (const line of plan.split('\n')) {
     const h = HEADING.exec(line);
     if (h) {
-      if (!title && !body.join('').trim() && h[1]) title = h[1].replace(PLAN_WORD, '').trim();
-      else if (flat) body.push(h[1] ?? '');
-      continue;
-    }
-    if (flat && /^[-*_]{3,}(\s|$)/.test(line)) {
-      body.push(line.replace(/^[-*_]{3,}\s*/, ''));
+      // The plan's title is its first heading, before any text.
+      if (!title && !hasText && h[1]) title = h[1].replace(PLAN_WORD, '').trim();
       continue;
     }
     if (RULE.test(line)) continue;
     body.push(line);
+    if (line.trim()) hasText = true;
   }
-  const rest = (flat ? body.filter((b) => b.trim()).join(' ') : body.join('\n')).replace(/\n{3,}/g, '\n\n').trim();
+  const rest = body.join('\n').replace(/\n{3,}/g, '\n\n').trim();
   if (!title) return rest ? `Implement the plan: ${rest}` : text;
-  return rest ? `Implement the plan: ${title}${/[.!?:]$/.test(title) ? '' : '.'}${flat ? ' ' : '\n\n'}${rest}` : `Implement the plan: ${title}`;
+  return rest ? `Implement the plan: ${title}${/[.!?:]$/.test(title) ? '' : '.'}\n\n${rest}` : `Implement the plan: ${title}`;
 }

@@ -58,6 +58,8 @@ describe('a plan approved in Claude Code\'s plan mode is the request', () => {
     const { path, file, primer } = await endFromNotes(PLAN);
     expect(file).toContain('### Request\nImplement the plan: Cloud Diversity. All clouds are identical round puffs arranged in a ring; the sky should look natural.');
     expect(file).not.toMatch(/following plan|# Plan|## Context/);
+    // What was asked is no completed work (the worklog's step for it stays known as the user's prompt).
+    expect(file).toMatch(/### Completed\n- Changed js\/sky\.js\n/);
     expect(primer).toMatch(/\n- 2026-02-12 10:00 — (asked: )?Implement the plan: Cloud Diversity\. All clouds are identical round puffs/);
     expect(primer).not.toMatch(/following plan|# Plan|Context All/);
     expect(firstUserPrompt(path)).toMatch(/^Implement the plan: Cloud Diversity\. All clouds are identical/);
@@ -74,9 +76,7 @@ describe('a plan approved in Claude Code\'s plan mode is the request', () => {
     }
   });
 
-  it('reads the one-line form a ledger turn keeps, and leaves every other prompt as it is', () => {
-    const flat = `Implement the following plan: ${PLAN} ${POINTER}`.replace(/\s+/g, ' ');
-    expect(planRequest(flat)).toBe('Implement the plan: Cloud Diversity. Context All clouds are identical round puffs arranged in a ring; the sky should look natural. Changes 1. Cloud textures - Soft round, wispy, flat-bottomed Files Modified | File | Changes | |------|---------| | `js/sky.js` | archetypes |');
+  it('a plan without a heading keeps its text, and every other prompt stays as it is', () => {
     expect(planRequest('Implement the following plan:\n\nAdd a --dry-run flag to deploy.sh.')).toBe('Implement the plan: Add a --dry-run flag to deploy.sh.');
     for (const t of ['Fix the login', 'Please implement the following plan: step one', '# Plan\nWrite it', 'Implement the following plan:'])
       expect(planRequest(t)).toBe(t);
