@@ -84,10 +84,11 @@ export function geminiProjectHash(buf: Buffer): string {
 /**
  * The folder Gemini CLI was started in, which its recordings do not write down: they name the
  * project by `projectHash`, the sha256 of that folder's path, and its tools take paths relative to
- * it. A session started above the repository (in the home folder, the repository one of several
- * projects below it) named `api/main.py` and `dashboard/src/App.tsx`; read from the repository's
- * root, the first became a file that does not exist and the second the repository's work
- * (chimdi-7bit/skycast-api, Gemini CLI of April 2026, noise55's audit). The folder is the
+ * it. Started above the repository (the home folder, as a real session of agunginsani/
+ * expenses-tracker was, its repository two folders below), `api/main.py` read from the
+ * repository's root is a file it does not have and `dashboard/src/App.tsx`, a sibling project's,
+ * becomes its work (real sessions of chimdi-7bit/skycast-api named their files so, relative to the
+ * home folder; noise55's audit). The folder is the
  * repository's root or the first folder above it whose hash is the project's; node:crypto is
  * loaded only then, once a read, and never where a cwd is known.
  */

@@ -1,13 +1,15 @@
 // Gemini CLI started in a folder above the repository: its recordings do not say where it ran (no
 // cwd), they name the project by `projectHash` (the sha256 of the folder's path), and its tools take
-// paths relative to that folder. In noise55's audit a real session (chimdi-7bit/skycast-api at
-// 110a294, .gemini/tmp/chimdi/chats/session-2026-04-11T23-25-67943c78.json, Gemini CLI of April
-// 2026, gemini-3-flash-preview) was started in the home folder, above the repository /home/chimdi/api
-// and beside the user's other projects: it edited `api/main.py` and `dashboard/src/App.tsx`, and the
-// committed Completed read "Changed dashboard/src/App.tsx, api/main.py, api/services/ytmusic_service.py,
-// api/.env, weather-site/index.html…": two projects that are not the repository's, and the
-// repository's own files under a folder it does not have. The records below are of that shape
-// (fields as that Gemini CLI wrote them), the code made up.
+// paths relative to that folder. In noise55's audit a real session (agunginsani/expenses-tracker at
+// 2820634, .gemini/tmp/agunginsani/chats/session-2026-04-12T01-18-01b2c62e.json, Gemini CLI of April
+// 2026) ran in the home folder (its projectHash is sha256("/Users/agunginsani")) while its
+// repository was created two folders below; real sessions of another user (chimdi-7bit/skycast-api
+// at 110a294, .gemini/tmp/chimdi/chats/session-2026-04-11T23-25-67943c78.json, gemini-3-flash-preview)
+// named the files they edited relative to the home folder they ran in: `api/main.py`,
+// `dashboard/src/App.tsx` (that repository is the home folder itself). Read from the repository's
+// root, such a session's `api/main.py` became a file the repository does not have and a sibling
+// project's files its work. The records below are of that shape (fields as that Gemini CLI wrote
+// them), the code made up.
 import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
