@@ -2,7 +2,7 @@ import { GEMINI_STEERING as STEERING, geminiShellCommand, geminiTyped as typed, 
 import { assistantText, compaction, reportPath, responseStart, responseUsage, saw, toolCall, toolResult, userCommand, userMessage, type BuildState, type CallFacts } from './build.js';
 import type { Todo } from './ledger.js';
 import { nameFiles } from './named.js';
-import { callLabel, outputText, shellReads, subjectOf } from './tool-input.js';
+import { callLabel, outputText, shellReads, shellWrites, subjectOf } from './tool-input.js';
 import { readBytes } from '../fs/read-file.js';
 import { parseTranscriptJson } from './lines.js';
 import { createRequire } from 'node:module';
@@ -150,7 +150,10 @@ function facts(name: string, args: Rec, id: string, at: string, cwd: string, ctx
     const where = [args.dir_path, args.directory].find((d) => typeof d === 'string' && d) as string | undefined;
     // Relative to the project's root (Gemini CLI's chat names no working folder).
     const dir = where ? reportPath(where, cwd || ctx.repoRoot || '', undefined) : cwd;
-    f.files = shellReads(args.command).map((p) => ({ path: reportPath(p, dir, ctx.repoRoot), op: 'read' as const }));
+    f.files = [
+      ...shellReads(args.command).map((p) => ({ path: reportPath(p, dir, ctx.repoRoot), op: 'read' as const })),
+      ...shellWrites(args.command, '').map((p) => ({ path: reportPath(p, dir, ctx.repoRoot), op: 'write' as const })),
+    ];
   } else if (name === 'write_todos' && Array.isArray(args.todos)) {
     f.todos = args.todos
       .filter((t: any) => t && typeof t.description === 'string' && ITEM_STATUS[t.status])
