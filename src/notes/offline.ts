@@ -2,6 +2,7 @@
 // filled mechanically and exactly. This is the baseline a model's notes must beat, and what a
 // failed model call falls back to.
 import { fileOps, type Ledger } from '../transcripts/ledger.js';
+import { planRequest } from '../transcripts/plan-prompt.js';
 import { defaultTemplate, parseNotes, renderNotes } from './template.js';
 import { trimEndOf } from '../linear.js';
 
@@ -17,7 +18,7 @@ const CORRECTION = /^(no\b|nope\b|wrong\b|don'?t\b|do not\b|stop\b|instead\b|act
 
 /** Requests that are the user's own words (agent command wrappers and empty lines are not). */
 function requests(ledger: Ledger): { text: string; at: string }[] {
-  return ledger.user_messages.filter((m) => m.text.trim() && !/^\s*<(command|local-command|system)/.test(m.text));
+  return ledger.user_messages.filter((m) => m.text.trim() && !/^\s*<(command|local-command|system)/.test(m.text)).map((m) => ({ ...m, text: planRequest(m.text) }));
 }
 
 function title(ledger: Ledger): string {

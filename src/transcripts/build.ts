@@ -134,6 +134,8 @@ export interface GeminiProgress {
   /** JSON lines: ids of recently taken messages, whose late rewrites are not counted again. */
   recent?: string[];
   sessionId?: string;
+  /** The session's folder was looked for by its projectHash (gemini.ts geminiFolder): once a read. */
+  folderSought?: boolean;
 }
 
 export interface SubTranscript {
@@ -208,6 +210,20 @@ export function newState(agent: AgentName): BuildState {
 function safe(text: string, max: number): string {
   const head = text.length > 4 * max + 400 ? text.slice(0, 4 * max + 400) : text;
   return redactQuickLines(head);
+}
+
+/**
+ * A tool's output without the terminal's colour and cursor codes. PowerShell 7 colours its errors
+ * even when no terminal reads them: a real Codex Desktop 0.108 session on Windows (noise55's audit,
+ * akhileswar18/behaviour_lab, .codex/sessions/2026/03/05/rollout-…-019cc1e9….jsonl) failed twice,
+ * and the ledger's error read `\x1b[31;1mResourceUnavailable: \x1b[0m \x1b[31;1m\x1b[36;1mLine |…`,
+ * the codes taking most of its 200 characters, so the cause ("Program 'rg.exe' failed to run …
+ * Access is denied") never reached the notes. Escape sequences (CSI, OSC) and a sequence torn by
+ * an earlier cut are dropped; nothing else changes.
+ */
+export function withoutTerminalCodes(text: string): string {
+  if (!text.includes('\x1b')) return text;
+  return text.replace(/\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)?|[@-Z\\-_])/g, '').replace(/\x1b(?:\[[0-?]*)?/g, '');
 }
 
 /** `text` on one line, cut to `max` characters with an ellipsis, secrets redacted. */
@@ -645,7 +661,7 @@ export function toolResult(s: BuildState, id: string, r: { failed: boolean; mess
     if (cmd) cmd.failed = true;
   }
   const index = s.base.errors + l.errors.length;
-  l.errors.push({ tool: call.tool, message: shorten(r.message || 'failed'), at: r.at, followed_by: '' });
+  l.errors.push({ tool: call.tool, message: shorten(withoutTerminalCodes(r.message) || 'failed'), at: r.at, followed_by: '' });
   s.awaiting.push({ chain: call.chain, error: index });
   if (l.errors.length > CAPS.errors) {
     const drop = l.errors.length - CAPS.errors;

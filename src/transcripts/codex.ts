@@ -2,7 +2,7 @@ import { codexTyped, hadCustomPrompts } from '../agents/codex-prompts.js';
 import { CODEX_MODEL_WARNING, textOf } from '../agents/transcript-text.js';
 import { assistantText, compaction, cut, laterFacts, reportPath, responseStart, saw, toolCall, toolResult, totalUsage, userCommand, userMessage, type BuildState, type CallFacts } from './build.js';
 import type { Todo } from './ledger.js';
-import { callLabel, outputText, shellReads } from './tool-input.js';
+import { callLabel, outputText, shellReads, shellWrites } from './tool-input.js';
 import { isWrapper } from './first-prompt.js';
 import { scriptCalls, scriptOutcome, type ScriptOutcome } from './code-mode.js';
 import { nameFiles } from './named.js';
@@ -86,7 +86,10 @@ function call(s: BuildState, name: string, args: Rec, id: string, at: string, ct
     if (command !== undefined) {
       facts.command = command;
       facts.label = callLabel(name, command);
-      facts.files = shellReads(command).map((p) => ({ path: reportPath(p, cwd, ctx.repoRoot), op: 'read' as const }));
+      facts.files = [
+        ...shellReads(command).map((p) => ({ path: reportPath(p, cwd, ctx.repoRoot), op: 'read' as const })),
+        ...shellWrites(command, '').map((p) => ({ path: reportPath(p, cwd, ctx.repoRoot), op: 'write' as const })),
+      ];
     }
   }
   toolCall(s, facts);

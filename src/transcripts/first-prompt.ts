@@ -1,6 +1,7 @@
 import { AGENTS } from '../agents/registry.js';
 import { agentWrapper, claudeLocalOutput, claudeSlashCommand, textOf, type TranscriptRecord as Rec } from '../agents/transcript-text.js';
 import { readRange } from '../fs/read-file.js';
+import { planRequest } from './plan-prompt.js';
 
 /** The opening of a transcript is enough to find its first prompt; transcripts grow to many MB. */
 const HEAD_BYTES = 4 * 1024 * 1024;
@@ -114,7 +115,7 @@ class FirstPrompt {
 }
 
 function shorten(text: string): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
+  const flat = planRequest(text).replace(/\s+/g, ' ').trim();
   if (flat.length <= MAX_REQUEST) return flat;
   const cut = flat.slice(0, MAX_REQUEST - 1);
   const space = cut.lastIndexOf(' ');

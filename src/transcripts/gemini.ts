@@ -2,9 +2,11 @@ import { GEMINI_STEERING as STEERING, geminiShellCommand, geminiTyped as typed, 
 import { assistantText, compaction, reportPath, responseStart, responseUsage, saw, toolCall, toolResult, userCommand, userMessage, type BuildState, type CallFacts } from './build.js';
 import type { Todo } from './ledger.js';
 import { nameFiles } from './named.js';
-import { callLabel, outputText, shellReads, subjectOf } from './tool-input.js';
+import { callLabel, outputText, shellReads, shellWrites, subjectOf } from './tool-input.js';
 import { readBytes } from '../fs/read-file.js';
 import { parseTranscriptJson } from './lines.js';
+import { createRequire } from 'node:module';
+import { dirname, resolve } from 'node:path';
 
 /**
  * Gemini CLI chat recordings (AGENT-INTERFACES §3), in either of their two shapes:
@@ -73,6 +75,38 @@ export function messageElements(buf: Buffer): Element[] {
   return out;
 }
 
+/** The project's hash from the document's opening (before the messages). */
+export function geminiProjectHash(buf: Buffer): string {
+  const m = /"projectHash"\s*:\s*"([0-9a-f]{64})"/.exec(buf.toString('utf8', 0, Math.min(buf.length, 4096)));
+  return m ? m[1]! : '';
+}
+
+/**
+ * The folder Gemini CLI was started in, which its recordings do not write down: they name the
+ * project by `projectHash`, the sha256 of that folder's path, and its tools take paths relative to
+ * it. Started above the repository (the home folder, as a real session of agunginsani/
+ * expenses-tracker was, its repository two folders below), `api/main.py` read from the
+ * repository's root is a file it does not have and `dashboard/src/App.tsx`, a sibling project's,
+ * becomes its work (real sessions of chimdi-7bit/skycast-api named their files so, relative to the
+ * home folder; noise55's audit). The folder is the
+ * repository's root or the first folder above it whose hash is the project's; node:crypto is
+ * loaded only then, once a read, and never where a cwd is known.
+ */
+export function geminiFolder(s: BuildState, projectHash: unknown, ctx: Ctx): void {
+  if (s.ledger.cwd || !ctx.repoRoot || typeof projectHash !== 'string' || !/^[0-9a-f]{64}$/.test(projectHash)) return;
+  const g = (s.gemini ??= { count: 0, lastId: '' });
+  if (g.folderSought) return;
+  g.folderSought = true;
+  const { createHash } = createRequire(import.meta.url)('node:crypto') as typeof import('node:crypto');
+  for (let dir = resolve(ctx.repoRoot); ; dir = dirname(dir)) {
+    if (createHash('sha256').update(dir).digest('hex') === projectHash) {
+      s.ledger.cwd = dir;
+      return;
+    }
+    if (dirname(dir) === dir) return;
+  }
+}
+
 /** The session id from the document's opening (before the messages). */
 export function geminiSessionId(buf: Buffer): string {
   const m = /"sessionId"\s*:\s*"([^"]+)"/.exec(buf.toString('utf8', 0, Math.min(buf.length, 4096)));
@@ -116,7 +150,10 @@ function facts(name: string, args: Rec, id: string, at: string, cwd: string, ctx
     const where = [args.dir_path, args.directory].find((d) => typeof d === 'string' && d) as string | undefined;
     // Relative to the project's root (Gemini CLI's chat names no working folder).
     const dir = where ? reportPath(where, cwd || ctx.repoRoot || '', undefined) : cwd;
-    f.files = shellReads(args.command).map((p) => ({ path: reportPath(p, dir, ctx.repoRoot), op: 'read' as const }));
+    f.files = [
+      ...shellReads(args.command).map((p) => ({ path: reportPath(p, dir, ctx.repoRoot), op: 'read' as const })),
+      ...shellWrites(args.command, '').map((p) => ({ path: reportPath(p, dir, ctx.repoRoot), op: 'write' as const })),
+    ];
   } else if (name === 'write_todos' && Array.isArray(args.todos)) {
     f.todos = args.todos
       .filter((t: any) => t && typeof t.description === 'string' && ITEM_STATUS[t.status])
@@ -315,6 +352,7 @@ export function feedGeminiLine(s: BuildState, rec: Rec, ctx: Ctx): void {
   }
   // The header: the session, and the messages of a recording that kept them there.
   if (typeof rec.sessionId === 'string' && !g.sessionId) g.sessionId = rec.sessionId;
+  if ('projectHash' in rec) geminiFolder(s, rec.projectHash, ctx);
   if (Array.isArray(rec.messages)) for (const m of rec.messages) if (m && typeof m === 'object') feedGeminiLine(s, m, ctx);
 }
 

@@ -1,7 +1,7 @@
 import { readFileOrNull, readRange } from '../fs/read-file.js';
 import { newState, type BuildState } from './build.js';
 import { settleClaude } from './claude.js';
-import { feedGemini, geminiSessionId, isGeminiDocument, messageElements, parseElement, settleGemini } from './gemini.js';
+import { feedGemini, geminiFolder, geminiProjectHash, geminiSessionId, isGeminiDocument, messageElements, parseElement, settleGemini } from './gemini.js';
 import type { AgentName, Ledger } from './ledger.js';
 import { parseRecord } from './lines.js';
 import { scanRecords } from './scan-records.js';
@@ -70,6 +70,7 @@ export function readOn(state: BuildState, path: string, from: number, opts: { re
       }
     }
     const g = (state.gemini ??= { count: 0, lastId: '' });
+    geminiFolder(state, geminiProjectHash(buf), ctx);
     // All but the last message are taken for good; the last may still be rewritten.
     for (; g.count < elements.length - 1; g.count++) {
       const m = parseElement(buf, elements[g.count]!, (n) => (state.ledger.replaced_surrogates = (state.ledger.replaced_surrogates ?? 0) + n));

@@ -1,3 +1,4 @@
+import { posix } from 'node:path';
 import { joinContinued } from '../safety/plain-view.js';
 import { shorten } from './build.js';
 
@@ -64,4 +65,52 @@ export function shellReads(command: string): string[] {
     out.push(last);
   }
   return out;
+}
+
+/** A path a command line names plainly: no variable, glob, substitution or home folder to expand. */
+const PLAIN_PATH = /^(?:[\w.@+,-]+|\/)(?:[\w.@+,/-]*)$/;
+const unquote = (w: string) => w.replace(/^(['"])(.*)\1$/, '$2');
+
+/**
+ * Files a shell command writes with a here-document (`cat <<'EOF' > docs/spec.md`, `cat > a.ts
+ * <<EOF`, `tee -a notes.md <<EOF`): Gemini CLI and Codex write whole files through the shell. In
+ * noise55's audit a real Gemini CLI session (agunginsani/expenses-tracker) wrote its design spec,
+ * its plan and six pages so and changed no file with a file tool, and its session file said nothing
+ * was done. Each path is resolved against the folders its line `cd`s into (`cd app && cat <<EOF >
+ * x`), relative paths returned relative to `dir` when no `cd` moved elsewhere. Only writes with a
+ * here-document count (its text is the file's, not a command's output), to a plain path, not
+ * /dev/…; the here-document's lines are text, not commands.
+ */
+export function shellWrites(command: string, dir: string): string[] {
+  if (!command.includes('<<')) return [];
+  const out: string[] = [];
+  let here = dir;
+  let lost = false;
+  const lines = command.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    const tags = [...line.matchAll(/<<-?\s*(['"]?)([\w.-]+)\1/g)].map((m) => m[2]!);
+    for (const seg of line.split(/&&|\|\||;|\|/)) {
+      const words = seg.trim().split(/\s+/).filter(Boolean).map(unquote);
+      if (words[0] === 'cd') {
+        const to = words[1];
+        if (to && PLAIN_PATH.test(to) && words.length === 2) here = to.startsWith('/') ? to : posix.join(here, to);
+        else lost = true;
+        continue;
+      }
+      if (!/<</.test(seg) || (words[0] !== 'cat' && words[0] !== 'tee')) continue;
+      let target: string | undefined;
+      if (words[0] === 'cat') target = /(?:^|\s)>>?\s*(['"]?)([^\s'"<>|;&]+)\1/.exec(seg.replace(/<<-?\s*(['"]?)[\w.-]+\1/g, ''))?.[2];
+      else target = words.slice(1).find((w) => !/^[-<>]/.test(w));
+      if (!target || !PLAIN_PATH.test(target) || target.startsWith('/dev/')) continue;
+      if (!target.startsWith('/') && lost) continue;
+      out.push(target.startsWith('/') || here === dir ? target : posix.join(here, target));
+    }
+    // Skip each here-document's lines, up to its closing tag.
+    for (const tag of tags) {
+      while (i + 1 < lines.length && lines[i + 1]!.replace(/^\t+/, '') !== tag) i++;
+      i++;
+    }
+  }
+  return [...new Set(out)];
 }
