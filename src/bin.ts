@@ -197,11 +197,13 @@ function startPrimerEarly(repo: Repo): { longTerm: boolean; moved: boolean; firs
 // kept files answer at a warm start: on a warm start's cache it compiled that code at every such
 // start (speed54, valgrind at the bench's S: 337-346 M instructions on a warm start's cache,
 // 289-293 M on its own; a warm start 146-150 M on its own, 156-162 M on a first start's).
+/** The code cache of a run of `bundle` that builds the primer, by its kind (startPrimerEarly's answer). */
+const primerKind = (bundle: string, started: ReturnType<typeof startPrimerEarly> | null): string =>
+  `${bundle}${started?.longTerm ? '-long-term' : ''}${started?.moved ? '-moved' : ''}${started?.first ? '-first' : ''}`;
 let primerCache = 'primer';
 if (args[0] === 'primer') {
   const repo = findRepoInFiles(process.cwd());
-  const started = repo ? startPrimerEarly(repo) : null;
-  primerCache = `primer${started?.longTerm ? '-long-term' : ''}${started?.moved ? '-moved' : ''}${started?.first ? '-first' : ''}`;
+  primerCache = primerKind('primer', repo ? startPrimerEarly(repo) : null);
 }
 // Paths computed at run time: esbuild leaves them alone, node resolves them next to this file.
 // `cache` names the code cache: one per kind of run of a bundle, since a cache holds only what the
@@ -223,16 +225,19 @@ const full = (name: string) =>
 /**
  * A session's start (a compaction's primer finds both kept by PreCompact's worker): the primer's git
  * calls start before session-start.js loads (startPrimerEarly), where the hook works in this very
- * directory, whose git the primer takes over.
+ * directory, whose git the primer takes over. Returns the code cache of the primer's kind, as the
+ * `primer` command's (primerKind): a session's first start after a clone builds everything the kept
+ * files answer at a warm start, and a start after a commit steps from them; on a plain start's
+ * cache each compiled that code again at every such start. `session-start` where nothing started.
  */
-function startSessionPrimerEarly(input: Buffer): void {
+function startSessionPrimerEarly(input: Buffer): string {
   try {
     const cwd = (JSON.parse(input.toString('utf8')) as { cwd?: unknown }).cwd;
-    if (cwd !== undefined && cwd !== process.cwd()) return;
+    if (cwd !== undefined && cwd !== process.cwd()) return 'session-start';
     const repo = findRepoInFiles(process.cwd());
-    if (repo) startPrimerEarly(repo);
+    return primerKind('session-start', repo ? startPrimerEarly(repo) : null);
   } catch {
-    /* the primer asks git itself */
+    return 'session-start'; // the primer asks git itself
   }
 }
 
@@ -282,8 +287,8 @@ const AGENT_HOOK_BUNDLES: AgentHookEntries = {
   // and the after-compaction path; arguments it does not take go to agent-hooks.js. Its input, read
   // first, says which code cache fits (a start's or a compaction's).
   sessionStart: async (hookArgs, io, stdin) => {
-    const cache = stdin ? sessionStartCache(stdin) : 'session-start';
-    if (stdin && cache === 'session-start') startSessionPrimerEarly(stdin);
+    const compact = stdin ? sessionStartCache(stdin) : 'session-start';
+    const cache = stdin && compact === 'session-start' ? startSessionPrimerEarly(stdin) : compact;
     // What it leaves out (the after compaction computation when nothing prepared applies) it loads from agent-hooks.js.
     const loadFull = async () => lean('agent-hooks', 'agent-hooks-after-compact').prepareAfterCompact;
     return exitOf(lean('session-start', cache).runSessionStart!(...([hookArgs, loadFull, io] as never[])));

@@ -1,8 +1,9 @@
-import { cpSync, mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { BIN, makeRepo, tempDir } from './helpers/repo.js';
+import { payload } from './agents/fixtures.js';
 
 // The built binary loads its hook, primer and search bundles through a V8 code cache
 // (src/code-cache.ts). It must never change what a command does.
@@ -172,5 +173,32 @@ describe('code cache of the built binary', () => {
     expect(firstB.stdout).toBe(b.exec(['primer', '--no-write'], { env: { XDG_CACHE_HOME: tempDir('gm-cache-') } }).stdout);
     expect(files().map((f) => readFileSync(join(cache, 'git-memory', 'v8', f)))).toEqual(made);
     // Node processes one after another, two compiling the primer bundle for a new code cache.
+  }, 180_000);
+
+  it("the agents' SessionStart likewise: one cache for a first start in a worktree without a state directory, one for the starts after, the same context on either", async () => {
+    const a = makeRepo({ now: NOW });
+    const b = makeRepo({ now: NOW });
+    for (const r of [a, b]) expect((await r.run(['init', '--no-hooks'])).code).toBe(0);
+    const cache = tempDir('gm-cache-');
+    const start = (r: typeof a, session: string, xdg = cache) => {
+      const out = r.exec(['hook', 'agent', 'session-start', '--agent', 'claude'], { env: { XDG_CACHE_HOME: xdg }, stdin: payload('claude/session-start.json', { cwd: r.dir, session_id: session }) });
+      expect(out.code, out.stderr).toBe(0);
+      return (JSON.parse(out.stdout) as { hookSpecificOutput: { additionalContext: string } }).hookSpecificOutput.additionalContext;
+    };
+    const files = () => readdirSync(join(cache, 'git-memory', 'v8')).filter((f) => f.startsWith('session-start-')).sort();
+    const state = (r: typeof a) => join(r.dir, '.git', 'git-memory');
+
+    expect(existsSync(state(a))).toBe(false);
+    expect(start(a, 's-1')).toContain('# Project memory');
+    expect(files()).toEqual([expect.stringMatching(/^session-start-first-[0-9a-f]{8}-[0-9a-f]{16}\.v8$/)]);
+    // The next session there finds the state directory: the warm kind's cache, made by that start.
+    start(a, 's-2');
+    expect(files()).toEqual([expect.stringMatching(/^session-start-[0-9a-f]{8}-/), expect.stringMatching(/^session-start-first-[0-9a-f]{8}-/)]);
+    // Another worktree's first start takes the first kind's cache as it is, and says what a first start on no cache says.
+    const made = files().map((f) => readFileSync(join(cache, 'git-memory', 'v8', f)));
+    const onCache = start(b, 's-3');
+    expect(files().map((f) => readFileSync(join(cache, 'git-memory', 'v8', f)))).toEqual(made);
+    rmSync(state(b), { recursive: true, force: true });
+    expect(start(b, 's-3', tempDir('gm-cache-'))).toBe(onCache);
   }, 180_000);
 });
