@@ -197,5 +197,26 @@ run('Codex CLI, really', () => {
     expect(section(session, 'Commits')).not.toContain('Set up git-memory');
     expectMemoryOnly(s);
   });
+
+  test('a later session in a subfolder starts with no node in line: the start the last session kept serves src/ (agents55)', async () => {
+    s = await scratch('codex');
+    let r = await s.run('Add bye next to greet', [{ tools: [{ name: 'apply_patch', input: patch('*** Update File: app.js\n@@\n-export const greet = (name) => `Hello, ${name}`;\n+export const bye = 1;\n+export const greet = (name) => `Hello, ${name}`;') }] }, { text: 'Added bye.' }], { cwd: 'src' });
+    expect(r.code, r.stderr).toBe(0);
+    await recorded(s, 1);
+    // Its end kept the next start (the memory commit moved HEAD), in the background.
+    await quietHome(s.home);
+    const before = s.calls().length;
+    const seen = s.api.requests.length;
+    r = await s.run('Now add hi', [{ tools: [{ name: 'apply_patch', input: patch('*** Add File: hi.js\n+export const hi = 1;') }] }, { text: 'Added hi.' }], { cwd: 'src' });
+    expect(r.code, r.stderr).toBe(0);
+    const first = JSON.stringify(s.api.requests.slice(seen).find((q) => q.kind === 'turn')!.body);
+    expect(first).toContain('# Project memory: repo');
+    expect(first).toContain('Add bye next to greet');
+    const session = (await recorded(s, 2)).find((t) => section(t, 'Request').includes('Now add hi')) ?? '';
+    expect(session).toContain('src/hi.js');
+    // The start the agent waited for ran no node: none in line (one beside it, if any, is not waited for).
+    expect(s.calls().slice(before).filter((c) => /hook agent session-start/.test(c.args) && !c.args.endsWith('(beside)'))).toEqual([]);
+    expectMemoryOnly(s);
+  });
 });
 

@@ -31,7 +31,7 @@ export interface Recorded {
   body: any;
   at: number;
   /** What kind of request the fake took it for. */
-  kind: 'turn' | 'compact' | 'count' | 'route' | 'other';
+  kind: 'turn' | 'compact' | 'count' | 'route' | 'side' | 'other';
 }
 
 export interface FakeApi {
@@ -73,6 +73,22 @@ function anthropic(res: ServerResponse, path: string, body: any, next: () => Tur
     return json(res, 200, { input_tokens: 1000 });
   }
   if (!path.startsWith('/v1/messages')) return json(res, 404, { type: 'error', error: { type: 'not_found_error', message: path } });
+  // A helper request for structured output (Claude Code 2.1.337 names an interactive session from its
+  // first prompt: `output_config.format` a JSON schema, no tools, beside the turn's own request): the
+  // schema's string fields answered, no scripted turn taken.
+  const schema = body?.output_config?.format?.type === 'json_schema' ? body.output_config.format.schema : null;
+  if (schema) {
+    rec.kind = 'side';
+    const answer = Object.fromEntries(Object.entries(schema.properties ?? {}).map(([k, v]: [string, any]) => [k, v?.type === 'string' ? 'Scripted session' : null]));
+    return sse(res, [
+      ['message_start', { type: 'message_start', message: { id: id('msg_fake_'), type: 'message', role: 'assistant', model: body?.model ?? 'claude', content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: 100, output_tokens: 1, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 } } }],
+      ['content_block_start', { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } }],
+      ['content_block_delta', { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: JSON.stringify(answer) } }],
+      ['content_block_stop', { type: 'content_block_stop', index: 0 }],
+      ['message_delta', { type: 'message_delta', delta: { stop_reason: 'end_turn', stop_sequence: null }, usage: { output_tokens: 5 } }],
+      ['message_stop', { type: 'message_stop' }],
+    ]);
+  }
   // Claude Code's compaction request asks for a summary with no tools to call.
   const compact = /create a detailed summary of the conversation|summary of the conversation so far/i.test(anthropicText(body));
   rec.kind = compact ? 'compact' : 'turn';

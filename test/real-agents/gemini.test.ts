@@ -159,6 +159,31 @@ run('Gemini CLI, really', () => {
     expect(memoryCommits(s)).toHaveLength(1);
   });
 
+  test('through the extension, a later session in a subfolder starts with no node in line: the start the last session kept serves src/ (agents55)', async () => {
+    s = await scratch('gemini');
+    await linkExtension(s);
+    let r = await s.run('Add bye next to greet', [
+      { tools: [{ name: 'replace', input: { file_path: join(s.repo, 'src/app.js'), old_string: 'export const greet', new_string: 'export const bye = 1;\nexport const greet', instruction: 'add bye' } }] },
+      { text: 'Added bye.' },
+    ], { cwd: 'src' });
+    expect(r.code, r.stderr).toBe(0);
+    await recorded(s, 1);
+    // Its end kept the next start (the memory commit moved HEAD), in the background.
+    await quietHome(s.home);
+    const before = s.calls().length;
+    const seen = s.api.requests.length;
+    r = await s.run('Now add hi', [{ tools: [{ name: 'write_file', input: { file_path: join(s.repo, 'src/hi.js'), content: 'export const hi = 1;\n' } }] }, { text: 'Added hi.' }], { cwd: 'src' });
+    expect(r.code, r.stderr).toBe(0);
+    const first = JSON.stringify(s.api.requests.slice(seen).find((q) => q.kind === 'turn')!.body);
+    expect(first).toContain('<hook_context># Project memory: repo');
+    expect(first).toContain('Add bye next to greet');
+    const session = (await recorded(s, 2)).find((t) => section(t, 'Request').includes('Now add hi')) ?? '';
+    expect(session).toContain('src/hi.js');
+    // The start the agent waited for ran no node: none in line (one beside it, if any, is not waited for).
+    expect(s.calls().slice(before).filter((c) => /hook agent session-start/.test(c.args) && !c.args.endsWith('(beside)'))).toEqual([]);
+    expectMemoryOnly(s);
+  });
+
   test("with the extension linked, a session at the root runs each of git-memory's hooks once (the extension's stand aside where the folder's own settings hold them)", async () => {
     s = await scratch('gemini');
     await linkExtension(s);

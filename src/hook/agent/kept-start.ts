@@ -79,8 +79,10 @@ d=\${0%/*}
 k_v=
 { command . /dev/fd/4; } 2>/dev/null || full
 [ "$k_v" = ${KEPT_VERSION} ] || full
-case $in in *"\\"cwd\\":\\"$k_cwd\\""*|*"\\"cwd\\": \\"$k_cwd\\""*) ;; *) full ;; esac
-[ "$PWD" = "$k_cwd" ] || full
+# The agent's folder: the worktree's top or a folder under it (a session started in src/), the
+# payload's cwd the shell's own (node opens the repository from it); git below says it is this worktree.
+case $PWD in "$k_cwd"|"$k_cwd"/*) ;; *) full ;; esac
+case $in in *"\\"cwd\\":\\"$PWD\\""*|*"\\"cwd\\": \\"$PWD\\""*) ;; *) full ;; esac
 [ "$(command -v git-memory)" = "$k_bin" ] || full
 [ "\${OPENCLAW_MEMORY_HOME:-$HOME/.openclaw_memory}/user" = "$k_user" ] || full
 # What git says of the worktree: from the hook command, which asked with this script's path first
@@ -268,10 +270,9 @@ async function keepFor(o: Opened, agents: readonly AgentName[]): Promise<void> {
     const built = await rebuildPrimer(seen, { write: false, recordStart: false });
     const text = built.data.markdown;
     const clean = !o.warnings.length && !o.configDefaulted.length && !built.warnings.length;
-    const cwd = realpathSync.native(o.repo.root);
     for (const agent of served) {
       const render = (t: string) => sessionStartOutput(agent, t);
-      keepStart(seen, agent, begun, cwd, { text, output: render(text), render, markdown: text }, clean);
+      keepStart(seen, agent, begun, { text, output: render(text), render, markdown: text }, clean);
     }
   } catch {
     /* the next start runs node */
@@ -359,10 +360,10 @@ const isLink = (p: string) => lstatSync(p, { throwIfNoEntry: false })?.isSymboli
  * its own), nothing was said on stderr, HEAD did not move while it was read, no input is a link.
  * Otherwise the kept start is removed: the next start runs node. Never throws.
  */
-export function keepStart(o: Opened, agent: string, begun: KeepBegun, cwd: string, shown: Shown, clean: boolean): void {
+export function keepStart(o: Opened, agent: string, begun: KeepBegun, shown: Shown, clean: boolean): void {
   const file = join(o.repo.stateDir, keptStartFile(agent));
   try {
-    const kept = keptText(o, agent, begun, cwd, shown, clean);
+    const kept = keptText(o, agent, begun, shown, clean);
     if (kept === null) unlinkSync(file);
     else writeReplacing(o.repo.stateDir, file, kept, begun.t0 - CLOCK_LAG_MS);
   } catch {
@@ -385,7 +386,7 @@ export interface Shown {
   markdown: string;
 }
 
-function keptText(o: Opened, agent: string, begun: KeepBegun, cwd: string, { text, output, render, markdown }: Shown, clean: boolean): string | null {
+function keptText(o: Opened, agent: string, begun: KeepBegun, { text, output, render, markdown }: Shown, clean: boolean): string | null {
   const { repo } = o;
   const bin = onPath(o.env);
   if (!clean || !bin || !begun.head || begun.headFile === null || output.includes('\0')) return null;
@@ -407,11 +408,13 @@ function keptText(o: Opened, agent: string, begun: KeepBegun, cwd: string, { tex
   // PRIMER.md, which the script writes with its own minute where node would write it as it is here
   // (the primer alone, first in the text; not a shared PRIMER.md, which a git operation holds back).
   const md = at < markdown.length && text.startsWith(markdown) && !o.config.primer.commit && !o.configDefaulted.length && existsSync(join(repo.root, MEMORY_GITIGNORE)) && !symlinkOnPath(repo.root, PRIMER_FILE) ? markdown : null;
-  // The agent's working directory as its payload spells it (JSON): one needing escapes is not matched.
-  if (/["\\\u0000-\u001f]/.test(cwd)) return null;
   const off = -o.now.getTimezoneOffset();
   const zone = `${off < 0 ? '-' : '+'}${String(Math.floor(Math.abs(off) / 60)).padStart(2, '0')}${String(Math.abs(off) % 60).padStart(2, '0')}`;
   const top = realpathSync.native(repo.root);
+  // Where the script serves the start: the worktree's top and every folder under it (the same primer:
+  // node opens the repository from any of them). The payload spells the agent's folder in JSON: a path
+  // needing escapes is not matched.
+  if (/["\\\u0000-\u001f]/.test(top)) return null;
   const mem = join(top, MEMORY_DIR);
   const entries = (() => {
     try {
@@ -429,7 +432,7 @@ function keptText(o: Opened, agent: string, begun: KeepBegun, cwd: string, { tex
   return [
     `# The start git-memory kept for ${agent}: what node printed, and when it is still that (see src/hook/agent/kept-start.ts).`,
     `k_v=${KEPT_VERSION}`,
-    `k_cwd=${quote(cwd)}`,
+    `k_cwd=${quote(top)}`,
     `k_bin=${quote(bin)}`,
     `k_dist=${quote(dirname(realpathSync.native(process.argv[1] ?? bin)))}`,
     `k_top=${quote(top)}`,

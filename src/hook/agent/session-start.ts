@@ -149,7 +149,7 @@ export async function sessionStart(agent: AgentName, input: HookInput, given: Ag
   const output = sessionStartOutput(agent, text);
   io.out(output);
   if (begun) {
-    keepStart(o, agent, begun, cwd, { text, output, render: (t) => sessionStartOutput(agent, t), markdown: built.data.path ? built.data.markdown : '' }, !said && !o.warnings.length && !built.warnings.length);
+    keepStart(o, agent, begun, { text, output, render: (t) => sessionStartOutput(agent, t), markdown: built.data.path ? built.data.markdown : '' }, !said && !o.warnings.length && !built.warnings.length);
     ensureStartScript(repo.stateDir);
   }
   markHooksRan(repo.stateDir, agent, localIso(now(io.env)), io);

@@ -55,7 +55,7 @@ function starter(repo: TestRepo, agent: Agent, dir = repo.dir) {
   const settings = () => (JSON.parse(readFileSync(join(repo.dir, SETTINGS[agent]), 'utf8').replace(/^\s*\/\/.*$/gm, '')) as { hooks: Record<string, { hooks: { command: string }[] }[]> }).hooks;
   const transcripts = tempDir('gm-transcripts-');
   const transcript = (sessionId: string) => join(transcripts, `${sessionId}.jsonl`);
-  const payload = (source: string, sessionId: string) => JSON.stringify({ session_id: sessionId, transcript_path: transcript(sessionId), cwd: dir, hook_event_name: 'SessionStart', source });
+  const payload = (source: string, sessionId: string, cwd = dir) => JSON.stringify({ session_id: sessionId, transcript_path: transcript(sessionId), cwd, hook_event_name: 'SessionStart', source });
   let n = 0;
   const starts = () => readFileSync(log, 'utf8').split('\n').filter(Boolean);
   return {
@@ -65,10 +65,10 @@ function starter(repo: TestRepo, agent: Agent, dir = repo.dir) {
     },
     transcript,
     starts,
-    /** Runs the command; what it printed, and how many node starts the agent waited for. */
-    async start(source = 'startup', extraEnv: Record<string, string> = {}) {
+    /** Runs the command (in `at`, the payload's cwd `said`); what it printed, and how many node starts the agent waited for. */
+    async start(source = 'startup', extraEnv: Record<string, string> = {}, at = dir, said = at) {
       const before = starts().filter((s) => s.startsWith('inline')).length;
-      const r = spawnSync('sh', ['-c', settings().SessionStart[0].hooks[0].command], { cwd: dir, env: { ...env, ...extraEnv }, input: payload(source, `s-${++n}`), encoding: 'utf8' });
+      const r = spawnSync('sh', ['-c', settings().SessionStart[0].hooks[0].command], { cwd: at, env: { ...env, ...extraEnv }, input: payload(source, `s-${++n}`, said), encoding: 'utf8' });
       expect(r.status, r.stderr).toBe(0);
       await settled(repo);
       return { out: r.stdout, inline: starts().filter((s) => s.startsWith('inline')).length - before, err: r.stderr, sessionId: `s-${n}` };
@@ -78,8 +78,8 @@ function starter(repo: TestRepo, agent: Agent, dir = repo.dir) {
      * code in this process (helpers/agent-hook.ts), not a node start of the binary (~0.3 s of
      * processor time each), whose starts are what the command's runs are about.
      */
-    async node(source = 'startup') {
-      const r = await agentHookIn(repo, ['session-start', '--agent', agent], { cwd: dir, env: env as Record<string, string>, stdin: payload(source, `s-${++n}`) });
+    async node(source = 'startup', at = dir) {
+      const r = await agentHookIn(repo, ['session-start', '--agent', agent], { cwd: at, env: env as Record<string, string>, stdin: payload(source, `s-${++n}`, at) });
       expect(r.code, r.stderr).toBe(0);
       await settled(repo);
       return r.stdout;
@@ -558,5 +558,63 @@ describe("a served start records what node's start records, with no node at all 
     } finally {
       release();
     }
+  });
+});
+
+describe('a session started in a subfolder is served too (Codex finds the settings upward, Gemini CLI runs them through the extension)', () => {
+  for (const agent of Object.keys(SETTINGS) as Agent[]) {
+    it(`${agent}: the start kept at the top serves \`src/\`, byte for byte what node prints there; a start node made in \`src/\` serves the top and \`src/\` after it`, async () => {
+      const repo = await withMemory();
+      const src = join(repo.dir, 'src');
+      const s = starter(repo, agent);
+      expect((await s.start()).inline).toBe(1);
+      for (let attempt = 0; ; attempt++) {
+        const lean = await s.start('startup', {}, src);
+        expect(lean.inline).toBe(0);
+        expect(lean.err).toBe('');
+        const node = await s.node('startup', src);
+        if (minuteOf(lean.out) !== minuteOf(node) && attempt < 2) continue;
+        expect(lean.out).toBe(node);
+        expect(lean.out).toContain('Measure the cache under load');
+        break;
+      }
+      // A commit makes it stale: node runs in line in src/ and keeps its start for the worktree.
+      repo.commit('Tune the cache', { 'src/cache.ts': '// tuned\n' });
+      expect((await s.start('startup', {}, src)).inline).toBe(1);
+      expect((await s.start('startup', {}, src)).inline).toBe(0);
+      const top = await s.start();
+      expect(top.inline).toBe(0);
+      expect(top.out).toContain('Tune the cache');
+    });
+  }
+
+  it('a folder under the top that is not this worktree, or a payload naming another folder than the shell it runs in: node in line', async () => {
+    const repo = await withMemory();
+    const src = join(repo.dir, 'src');
+    const s = starter(repo, 'codex');
+    expect((await s.start()).inline).toBe(1);
+    expect((await s.start('startup', {}, src)).inline).toBe(0);
+    // The payload says the agent is at the top, the shell runs in src/ (and the other way round).
+    expect((await s.start('startup', {}, src, repo.dir)).inline).toBe(1);
+    expect((await s.start()).inline).toBe(0);
+    expect((await s.start('startup', {}, repo.dir, src)).inline).toBe(1);
+    // A repository of its own inside the worktree (a vendored clone): its own top, not this one's.
+    const nested = join(repo.dir, 'vendor', 'lib');
+    mkdirSync(nested, { recursive: true });
+    spawnSync('git', ['init', '-q', nested], { env: repo.env });
+    expect((await s.start()).inline).toBe(0);
+    const script = join(repo.dir, '.git', 'git-memory', 'session-start.sh');
+    const r = spawnSync('sh', [script, 'codex'], { cwd: nested, env: s.env, input: JSON.stringify({ session_id: 's-nested', transcript_path: s.transcript('s-nested'), cwd: nested, hook_event_name: 'SessionStart', source: 'startup' }), encoding: 'utf8' });
+    expect(r.status, r.stderr).toBe(0);
+    await settled(repo);
+    expect(s.starts().at(-1)).toMatch(/^inline hook agent session-start --agent codex/);
+    // A sibling folder whose name begins with the top's: not under it.
+    const sibling = `${repo.dir}-copy`;
+    mkdirSync(sibling);
+    const r2 = spawnSync('sh', [script, 'codex', `${script}\n${repo.dir}\n${join(repo.dir, '.git/config')}\n${join(repo.dir, '.git/logs/HEAD')}\n${repo.git('rev-parse', 'HEAD')}\nrefs/heads/main`], { cwd: sibling, env: s.env, input: JSON.stringify({ session_id: 's-sib', transcript_path: s.transcript('s-sib'), cwd: sibling, hook_event_name: 'SessionStart', source: 'startup' }), encoding: 'utf8' });
+    expect(r2.status, r2.stderr).toBe(0);
+    await settled(repo);
+    expect(s.starts().at(-1)).toMatch(/^inline hook agent session-start --agent codex/);
+    rmSync(sibling, { recursive: true, force: true });
   });
 });
