@@ -71,8 +71,9 @@ export async function sessionEndInput(o: Opened, explicit: Summary | null, choic
   return { summary: got?.source === 'notes' ? fillSummary(explicit, got.summary) : explicit, session: { id: sessionId, by: 'summary', ...dirsOf(got?.ledger) } };
 }
 
-/** The folders the session's transcript worked in, for its commits in other worktrees (write-session.ts). */
-function dirsOf(ledger: Ledger | undefined): { dirs?: { dir: string; at: string }[] } {
+/** The folders the session's transcript worked in, for its commits in other worktrees, and when it ended (write-session.ts). */
+function dirsOf(ledger: Ledger | undefined): { dirs?: { dir: string; at: string }[]; until?: string } {
   const dirs = ledger ? [...workedIn(ledger), ...commandDirs(ledger.cwd, ledger.commands)] : [];
-  return dirs.length ? { dirs } : {};
+  // With its last record's time: a session with no recorded start ends there (write-session.ts).
+  return dirs.length ? { dirs, ...(ledger?.updated ? { until: ledger.updated } : {}) } : {};
 }
