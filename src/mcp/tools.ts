@@ -186,7 +186,7 @@ export const TOOLS: ToolSpec[] = [
       };
       checkInputSize(given, 'the summary given to memory_session_end');
       // In an agent session with notes, they fill what the summary left empty (as `end --summary` does).
-      const input = await sessionEndInput(o, checkSummary(given), {});
+      const input = await sessionEndInput(o, checkSummary(given), { agentTool: true });
       const r = await end(o, { ...input, agent: a.agent ?? input.agent });
       return wrap(r, (d) => ({
         text: `${d.session.alreadyRecorded ? 'already recorded in' : 'session written to'} ${d.session.path}${d.commit ? `; memory committed as ${d.commit.sha.slice(0, 7)}` : d.waiting ? `; not committed (${d.waiting}${d.error ? `: ${d.error}` : ''})` : ''}${d.tasksWaiting ? `\n${tasksWaitLine(theOperation(d.tasksWaiting))}` : ''}`,
