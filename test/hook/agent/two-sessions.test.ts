@@ -12,6 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { BIN, tempDir, type TestRepo } from '../../helpers/repo.js';
 import { settled } from '../../helpers/settled.js';
 import { wiredFor } from '../../helpers/wired-agents.js';
+import { openAgentSession } from '../../../src/git/agent-session.js';
 
 type Agent = 'claude' | 'codex';
 type Start = 'served' | 'node';
@@ -254,6 +255,31 @@ describe('two agent sessions at once in one worktree', () => {
       const text = w.context('claude', 'right', source);
       expect(text).toContain('Right logged the retry limit');
       expect(text).not.toContain('Left logged the cache size');
+    }
+    await settled(repo);
+  });
+
+  it('`git memory primer --for resume|compact` run from a session\'s shell (the subfolder path) lists what that session logged, not the other\'s', async () => {
+    const repo = await wired();
+    const w = worktree(repo);
+    await w.start('claude', 'served', 'left');
+    await w.start('codex', 'served', 'right');
+    w.log('claude', 'left', 'Left logged the cache size');
+    w.log('codex', 'right', 'Right logged the retry limit');
+    // The open session's transcript, which a compaction's part reads (empty: nothing yet).
+    writeFileSync(openAgentSession(stateDir(repo))!.transcriptPath!, '');
+    const primerFor = (source: string, shell: Record<string, string>) => {
+      const r = spawnSync(process.execPath, [BIN, 'primer', '--for', source], { cwd: join(repo.dir, 'src'), env: { ...w.env, ...shell }, encoding: 'utf8' });
+      expect(r.status, r.stderr).toBe(0);
+      return r.stdout;
+    };
+    for (const source of ['resume', 'compact']) {
+      const left = primerFor(source, { CLAUDE_CODE_SESSION_ID: 'left' });
+      expect(left).toContain('Left logged the cache size');
+      expect(left).not.toContain('Right logged the retry limit');
+      const right = primerFor(source, { CODEX_THREAD_ID: 'right' });
+      expect(right).toContain('Right logged the retry limit');
+      expect(right).not.toContain('Left logged the cache size');
     }
     await settled(repo);
   });
