@@ -24,7 +24,7 @@ export interface EndOptions {
    * The agent session this ends, when known: recorded, so the automatic end does not write it again
    * (`covered`: how far into its transcript the automatic end wrote it).
    */
-  session?: { id: string; by: SessionEnded['by']; covered?: Covered; dirs?: readonly { dir: string; at: string }[] };
+  session?: { id: string; by: SessionEnded['by']; covered?: Covered; dirs?: readonly { dir: string; at: string }[]; until?: string };
 }
 
 export interface EndData {
@@ -89,7 +89,7 @@ export async function end(o: Opened, opts: EndOptions): Promise<Result<EndData>>
     // git looks for other pending memory changes while the session is written.
     const started = startPending(o.repo, localDate(o.now));
     try {
-      const written = await writeSession(o, claim, summary, { agent, author: asked, ...(opts.session ? { session: opts.session.id, dirs: opts.session.dirs } : {}) });
+      const written = await writeSession(o, claim, summary, { agent, author: asked, ...(opts.session ? { session: opts.session.id, dirs: opts.session.dirs, until: opts.session.until } : {}) });
       sessionPath = written.session.path;
       mark('end: session written (its secret scan included)');
       warnings.push(...written.warnings);

@@ -76,7 +76,10 @@ export function commandTerms(command: string): string[] {
 /** Identifiers in prose: `backticked`, camelCase, PascalCase with an inner capital, snake_case, error codes. */
 export function identifierTerms(text: string): string[] {
   const out: string[] = [];
-  for (const m of text.matchAll(/`([^`\n]{3,40})`/g)) out.push(m[1]!.trim());
+  // Every span is read, whatever its length, and only those of 3 to 40 characters kept: a pattern
+  // that matched only short spans took a long span's closing backtick for an opening one, and every
+  // term after it on the line was read from between two spans (stop 55).
+  for (const m of text.matchAll(/`([^`\n]+)`/g)) if (m[1]!.length >= 3 && m[1]!.length <= 40) out.push(m[1]!.trim());
   for (const m of text.matchAll(/\b([a-z]+[A-Z][A-Za-z0-9]*|[A-Z][a-z0-9]+[A-Z][A-Za-z0-9]*|[a-z][a-z0-9]*_[a-z0-9_]+|[A-Z]{1,5}\d{3,5}|E[A-Z]{3,10})\b/g)) out.push(m[1]!);
   // A key pasted alone, no name nor prefix before it for a rule to find (`kJI2taWSgEVzlr2NElVi…`):
   // camel case to the pattern above, it went to Key Technical Concepts (stop 54).

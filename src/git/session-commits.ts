@@ -74,7 +74,16 @@ export interface ReflogSplit {
   before: Set<string>;
   /** Commits made here since, in order (not yet checked against HEAD). */
   during: string[];
+  /** Commits made here after the session's last transcript record (splitReflogSince's `until`): another's work. */
+  after?: Set<string>;
 }
+
+/**
+ * How long after a transcript's last record a commit is still the session's, where no start was
+ * recorded and the end comes late: the agent writes a tool's result after the command (its commit)
+ * ran, but a killed agent may not have written it, and Gemini CLI stamps a tool call with its start.
+ */
+export const LAST_RECORD_SLACK_SECONDS = 120;
 
 /** The reflog's commits on either side of the session's start; null when the start is unknown. */
 export function splitReflog(repo: Repo, start: { head: string | null; reflogAt?: number } | null): ReflogSplit | null {
@@ -98,22 +107,28 @@ export function splitReflog(repo: Repo, start: { head: string | null; reflogAt?:
  * times are whole seconds), one before it is not. Null when HEAD has no reflog or the time is ahead
  * of the clock (GIT_MEMORY_NOW set ahead: the reflog holds the clock's times).
  */
-export function splitReflogSince(repo: Repo, seconds: number): ReflogSplit | null {
+export function splitReflogSince(repo: Repo, seconds: number, until?: number): ReflogSplit | null {
   const size = reflogSize(repo);
   if (size === null || !Number.isFinite(seconds) || seconds * 1000 > Date.now()) return null;
   const span = Math.min(size, BEFORE_BYTES + DURING_BYTES);
   const tail = readRange(reflogPath(repo), size - span, span);
   const before = new Set<string>();
   const during: string[] = [];
+  const after = new Set<string>();
+  // The transcript's last record (and LAST_RECORD_SLACK_SECONDS) closes the window: a late end
+  // (the next day, after another session) does not take the commits made since as its own.
+  const last = until !== undefined && Number.isFinite(until) && until >= seconds ? until + LAST_RECORD_SLACK_SECONDS : Infinity;
   // A cut through the first line leaves a piece that does not match: dropped.
   for (const line of (tail?.text ?? '').split('\n')) {
     const m = /^[0-9a-f]{40,64} ([0-9a-f]{40,64}) [^\t]*> (\d+) [+-]\d{4}\t(.*)$/.exec(line);
     if (!m || m[3]!.startsWith(REFLOG_PREFIX) || !MADE.test(m[3]!)) continue;
-    if (Number(m[2]) >= seconds) {
+    const t = Number(m[2]);
+    if (t > last) after.add(m[1]!);
+    else if (t >= seconds) {
       if (!during.includes(m[1]!)) during.push(m[1]!);
     } else before.add(m[1]!);
   }
-  return { before, during };
+  return { before, during: during.filter((sha) => !after.has(sha)), ...(after.size ? { after } : {}) };
 }
 
 /** Whether the reflog shows a commit made here since the session started (no git process). */
@@ -190,15 +205,17 @@ const commonDirOf = (gitDir: string) => {
  * the session's recorded start). A commit counts when that worktree's reflog made it then and its
  * HEAD still has it; a folder of another repository is passed over, and one of this worktree unless
  * `own` (its reflog is read from the recorded start: `own` where it has none, the session having
- * started in another worktree). No git process unless a reflog shows such a commit.
+ * started in another worktree); without a recorded start, not after `until` (the transcript's last
+ * record) and its slack. No git process unless a reflog shows such a commit.
  */
 export async function otherWorktreeCommits(
   repo: Repo,
   dirs: readonly { dir: string; at: string }[],
   since: number | null,
   startHead: string | null,
-  opts: { own?: boolean } = {},
+  opts: { own?: boolean; until?: number } = {},
 ): Promise<string[]> {
+  const last = opts.until !== undefined && Number.isFinite(opts.until) ? opts.until + LAST_RECORD_SLACK_SECONDS : Infinity;
   const own = opts.own ? null : real(repo.gitDir);
   const common = real(repo.commonDir);
   const from = new Map<string, { dir: string; at: number }>();
@@ -225,7 +242,7 @@ export async function otherWorktreeCommits(
     const made: string[] = [];
     for (const line of (tail?.text ?? '').split('\n')) {
       const m = /^[0-9a-f]{40,64} ([0-9a-f]{40,64}) [^\t]*> (\d+) [+-]\d{4}\t(.*)$/.exec(line);
-      if (m && Number(m[2]) >= at && !m[3]!.startsWith(REFLOG_PREFIX) && MADE.test(m[3]!)) made.push(m[1]!);
+      if (m && Number(m[2]) >= at && Number(m[2]) <= last && !m[3]!.startsWith(REFLOG_PREFIX) && MADE.test(m[3]!)) made.push(m[1]!);
     }
     if (!made.length) continue;
     const reach = await git(['rev-list', 'HEAD', ...(startHead ? [`^${startHead}`] : ['--max-count=5000'])], { cwd: dir, allowFail: true });

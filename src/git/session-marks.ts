@@ -20,6 +20,10 @@ import type { SpoolEntry } from './spool-codec.js';
 /** An id the hook's shell block writes as it is (no JSON escaping): the agents' ids are UUIDs. */
 export const MARKABLE_SESSION = /^[A-Za-z0-9_-]{1,128}$/;
 
+/** The agents whose shells name their session (SESSION_ENV_VARS): a shell that names none is not theirs. */
+const NAMING_AGENTS: ReadonlySet<string> = new Set(['claude', 'codex']);
+export const namesItsSession = (agent: string) => NAMING_AGENTS.has(agent);
+
 /** The agent session the environment's shell runs in, or undefined (none, or an id that is not plain). */
 export function shellSession(env: NodeJS.ProcessEnv): string | undefined {
   for (const name of SESSION_ENV_VARS) {
@@ -34,8 +38,8 @@ const markOf = (e: SpoolEntry): string | undefined => (typeof e.session === 'str
 /** The newest records read back (a few per session: the file is trimmed past TAKEN_MAX_BYTES). */
 const TAKEN_MAX_BYTES = 64 * 1024;
 
-/** The commits other sessions' ends recorded as theirs (their marks): sha → session. */
-function takenByOthers(stateDir: string, sessionId: string): Set<string> {
+/** The commits other sessions' ends recorded as theirs (their marks); without a session, every session's. */
+function takenByOthers(stateDir: string, sessionId: string | undefined): Set<string> {
   let text: string;
   try {
     text = readFileSync(join(stateDir, SESSION_TAKEN_FILE), 'utf8');
@@ -60,13 +64,13 @@ export interface MarkedSplit {
 }
 
 /**
- * Splits the spool for the end of `sessionId`. Without a session (a plain `git memory end`)
- * everything is its own, as before. Another session's marked entry stays in the spool while that
- * session is open (its start slot holds it); once its slot is gone without its end having taken
- * the entry (the agent was killed; slots go after START_SLOT_DAYS), it is attributed as an unmarked one.
+ * Splits the spool for the end of `sessionId`. Another session's marked entry stays in the spool
+ * while that session is open (its start slot holds it); once its slot is gone without its end having
+ * taken the entry (the agent was killed; slots go after START_SLOT_DAYS), it is attributed as an
+ * unmarked one. Without a session (`git memory end` typed in a terminal) the same holds: the
+ * terminal's own work is the unmarked entries, never an open agent session's (stop 55).
  */
 export function splitMarked(stateDir: string, entries: readonly SpoolEntry[], sessionId: string | undefined): MarkedSplit {
-  if (sessionId === undefined) return { mine: [...entries], keep: [], others: new Set() };
   const open = new Map<string, boolean>();
   const isOpen = (s: string) => {
     if (!open.has(s)) open.set(s, ownSessionStart(stateDir, s) !== null);

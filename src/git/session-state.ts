@@ -63,7 +63,8 @@ export function ownSessionStart(stateDir: string, sessionId: string): SessionSta
 
 /**
  * The recorded start; with `sessionId`, that session's own slot, else the worktree's where it is
- * that session's or no session's (a start an older version recorded). Claude Code's `/clear`
+ * that session's or no session's (a start an older version recorded); without one, the worktree's
+ * unless it is an agent session's still open. Claude Code's `/clear`
  * (Gemini CLI's too) ends the old session in the background while it starts the new one, and two
  * agents may run in one worktree at once: an end never takes another session's start for its own.
  */
@@ -71,7 +72,11 @@ export function readSessionStart(stateDir: string, sessionId?: string): SessionS
   const own = sessionId !== undefined ? ownSessionStart(stateDir, sessionId) : null;
   if (own) return own;
   const start = readState(stateDir, SESSION_START_FILE, isSessionStart);
-  return start && sessionId !== undefined && start.session !== undefined && start.session !== sessionId ? null : start;
+  if (!start || start.session === undefined) return start;
+  // An end that names no session (typed in a terminal) never takes an agent session's start while
+  // that session is open (its slot is there): its base and its slot stay for its own end.
+  if (sessionId === undefined) return ownSessionStart(stateDir, start.session) ? null : start;
+  return start.session !== sessionId ? null : start;
 }
 
 const same = (a: SessionStart, b: SessionStart) => a.head === b.head && a.at === b.at && a.reflogAt === b.reflogAt && a.session === b.session;

@@ -27,7 +27,9 @@ export async function toolResult(name: string, run: () => Promise<Result<ToolAns
     // came back whole from memory_search and memory_tasks (stop 53), where the primer redacts it.
     for (const w of r.warnings) log(`git-memory mcp: ${name}: warning: ${w}\n`);
     const text = r.warnings.length ? `${r.data.text}\n\nwarnings:\n${r.warnings.map((w) => `- ${w}`).join('\n')}` : r.data.text;
-    return { content: [{ type: 'text' as const, text: redactQuickDeep(text) }], ...(r.data.data ? { structuredContent: redactQuickDeep(r.data.data) } : {}) };
+    // The warnings go in the structured answer too: Claude Code gives the model that in place of the text.
+    const data = r.data.data && r.warnings.length ? { ...r.data.data, warnings: r.warnings } : r.data.data;
+    return { content: [{ type: 'text' as const, text: redactQuickDeep(text) }], ...(data ? { structuredContent: redactQuickDeep(data) } : {}) };
   } catch (e) {
     const said = redactQuickDeep(failure(e));
     log(`git-memory mcp: ${name}: ${said.split('\n')[0]}\n`);

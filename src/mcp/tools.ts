@@ -11,6 +11,7 @@ import { anOperation, theOperation } from '../git/repo.js';
 import { tasksWaitLine } from '../cli/messages.js';
 import { defineTool, type ToolAnswer, type ToolSpec } from './define-tool.js';
 import { SEARCH_TOOL } from './search-args.js';
+import type { DreamData } from '../commands/dream.js';
 
 export type { ToolAnswer, ToolSpec } from './define-tool.js';
 
@@ -37,6 +38,27 @@ function either<T>(x: T | undefined, y: T | undefined, ours: string, theirs: str
 const kindOf = (type: string) => Object.entries(OPENCLAW_LOG_TYPES).find(([k]) => k === type)?.[1] ?? type;
 const taskLine = (t: Task) => `- [${t.status}] ${t.task} (${t.id})${t.next_step ? ` next: ${t.next_step}` : ''}`;
 const wrap = <T>(r: Result<T>, f: (d: T) => ToolAnswer): Result<ToolAnswer> => ({ data: f(r.data), warnings: r.warnings });
+
+/** memory_dream's structured answer: the text a person reads, and each thing it counts, listed. */
+function dreamData(d: DreamData, summary: string): Record<string, unknown> {
+  const r = d.report;
+  return {
+    summary,
+    ran: d.ran,
+    reason: d.reason,
+    sessions: d.sessions,
+    ...(d.ran
+      ? {
+          source: d.source,
+          ...(r ? { added: r.added, merged: r.merged, leads: r.leads, superseded: r.superseded, removed: r.removed, followed: r.followed ?? [], dropped: r.dropped.length, pruned: r.pruned } : {}),
+          memory: { path: d.path, entries: d.entries, lines: d.lines, changed: d.changed },
+        }
+      : {}),
+    commit: d.commit,
+    ...(d.branch ? { branch: d.branch } : {}),
+    ...(d.waiting ? { waiting: d.waiting } : {}),
+  };
+}
 
 /** The tools `git memory mcp` offers, each a thin call into the command handlers the CLI uses. */
 export const TOOLS: ToolSpec[] = [
@@ -164,11 +186,11 @@ export const TOOLS: ToolSpec[] = [
       };
       checkInputSize(given, 'the summary given to memory_session_end');
       // In an agent session with notes, they fill what the summary left empty (as `end --summary` does).
-      const input = await sessionEndInput(o, checkSummary(given), {});
+      const input = await sessionEndInput(o, checkSummary(given), { agentTool: true });
       const r = await end(o, { ...input, agent: a.agent ?? input.agent });
       return wrap(r, (d) => ({
         text: `${d.session.alreadyRecorded ? 'already recorded in' : 'session written to'} ${d.session.path}${d.commit ? `; memory committed as ${d.commit.sha.slice(0, 7)}` : d.waiting ? `; not committed (${d.waiting}${d.error ? `: ${d.error}` : ''})` : ''}${d.tasksWaiting ? `\n${tasksWaitLine(theOperation(d.tasksWaiting))}` : ''}`,
-        data: { session: d.session, commit: d.commit, tasksWaiting: d.tasksWaiting },
+        data: { session: d.session, commit: d.commit, tasksWaiting: d.tasksWaiting, ...(d.waiting ? { waiting: d.waiting, ...(d.error ? { error: d.error } : {}), pending: d.pending } : {}) },
       }));
     },
   }),
@@ -183,7 +205,10 @@ export const TOOLS: ToolSpec[] = [
     readOnly: false,
     run: async (ctx, a) => {
       const [{ open }, { dream }, { renderDream }] = await Promise.all([import('../commands/context.js'), import('../commands/dream.js'), import('../cli/commands/dream.js')]);
-      return wrap(await dream(open(ctx), { force: a.force, offline: a.offline }), (d) => ({ text: renderDream(d).trimEnd(), data: { ran: d.ran, reason: d.reason, sessions: d.sessions, commit: d.commit } }));
+      // Claude Code (2.1.332) hands the model a result's structuredContent in place of its text: the
+      // structured answer says what the text says (what changed in MEMORY.md, each fact replaced and
+      // by what, what was removed, where it was committed or why not), not only ran/reason/sessions.
+      return wrap(await dream(open(ctx), { force: a.force, offline: a.offline }), (d) => ({ text: renderDream(d).trimEnd(), data: dreamData(d, renderDream(d).trimEnd()) }));
     },
   }),
 ];

@@ -146,7 +146,8 @@ describe('end --summary in an agent session with notes', () => {
     const t = session(repo);
     writeNotes(repo, NOTES);
     await recordActiveSession(stateDir(repo), { agent: 'claude', sessionId: SESSION, transcriptPath: t, startedAt: '2026-11-22T14:00' });
-    const r = await repo.run(['end', '--summary', JSON.stringify({ request: 'Add logout', learned: ['Cookies need SameSite=Lax'] })]);
+    // Run from Claude Code's shell: an older one says CLAUDECODE=1 only, and its open session is the one ended.
+    const r = await repo.run(['end', '--summary', JSON.stringify({ request: 'Add logout', learned: ['Cookies need SameSite=Lax'] })], { env: { CLAUDECODE: '1' } });
     expect(r.code).toBe(0);
     const [file] = journalTexts(repo);
     expect(file).toMatch(/### Request\nAdd logout\n/);

@@ -17,17 +17,29 @@ export const RECENT_COMMITS = 10;
 const LOG_DEPTH = 50;
 
 
+/**
+ * The untracked files looked at most (each one stat'ed): a generated tree nobody ignored (20,000
+ * files) is not the work, and a new folder of the session's is far smaller.
+ */
+export const MAX_UNTRACKED = 1000;
+
 export async function gitFileFacts(repo: Repo): Promise<GitFileFact[]> {
   const [status, log] = await Promise.all([
-    git(['status', '--porcelain=v1', '-z', '--untracked-files=normal', '--no-renames'], { cwd: repo.root, allowFail: true }),
+    // `=all`: each file of a new untracked folder (`=normal` said only `dir/`, and its files were
+    // never git facts). Measured on the bench's L repository (60,004 files; medians of 11
+    // alternating runs): clean 447 / 443 ms for normal / all, with a 200-file untracked folder
+    // 512 / 500 ms, with a 20,000-file untracked tree 478 / 588 ms (floor `git rev-parse` 11 ms).
+    git(['status', '--porcelain=v1', '-z', '--untracked-files=all', '--no-renames'], { cwd: repo.root, allowFail: true }),
     recentLog(repo, LOG_DEPTH).then((l) => l.entries).catch(() => []),
   ]);
   const facts: GitFileFact[] = [];
   const seen = new Set<string>();
+  let untracked = 0;
   for (const entry of (status ?? '').split('\0')) {
     const path = entry.slice(3);
     // git-memory's and the agents' own files are not the work (see workFiles).
     if (entry.length < 4 || isOwnPath(path) || path.endsWith('/') || seen.has(path)) continue;
+    if (entry.startsWith('??') && ++untracked > MAX_UNTRACKED) continue;
     const st = statSync(join(repo.root, path), { throwIfNoEntry: false });
     if (!st?.isFile()) continue;
     seen.add(path);

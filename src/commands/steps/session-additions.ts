@@ -1,5 +1,6 @@
 import { openAgentSession } from '../../git/agent-session.js';
 import { peekSpool } from '../../git/spool.js';
+import { shellSession, splitMarked } from '../../git/session-marks.js';
 import type { Opened } from '../context.js';
 import { prepareAfterCompact } from './compaction-hooks.js';
 import { fromPrepared, renderAfterCompact } from './compaction-prepared.js';
@@ -10,15 +11,19 @@ const CONTEXT_CHARS = 10_000;
 
 /**
  * What the SessionStart hook adds after the primer on a resume or a compaction, for `primer --for`:
- * what the session logged and not yet in the journal, and after a compaction what the summary
+ * what the session logged and not yet in the journal (not what another open session logged), and after a compaction what the summary
  * dropped, the hot files and the notes of the agent session open in this worktree (as its hook
  * recorded it). The hook and this call the same steps; only the timing differs (the hook starts the
  * compaction's part before building the primer).
  */
 export async function sessionAdditions(o: Opened, source: 'resume' | 'compact', primer: string, warnings: string[]): Promise<string> {
-  let text = pendingSection(peekSpool(o.repo.stateDir));
-  if (source !== 'compact') return text;
   const active = openAgentSession(o.repo.stateDir);
+  // Only the session's own logged items (and the unmarked ones), as the hook gives them: another
+  // agent session open in this worktree keeps its own (git/session-marks.ts). The session is the
+  // one the shell names (run from an agent's shell), else the one recorded open.
+  const session = shellSession(o.env) ?? active?.sessionId;
+  let text = pendingSection(splitMarked(o.repo.stateDir, peekSpool(o.repo.stateDir), session).mine);
+  if (source !== 'compact') return text;
   if (!active?.transcriptPath) {
     warnings.push('no agent session is open in this worktree: after a compaction its hook would add what the summary dropped, the hot files and the notes');
     return text;

@@ -1,7 +1,8 @@
 import { UsageError } from '../../errors.js';
 import { openAgentSession } from '../../git/agent-session.js';
 import { readSessionEnded } from '../../git/session-ended.js';
-import { shellSession } from '../../git/session-marks.js';
+import { namesItsSession, shellSession } from '../../git/session-marks.js';
+import { detectAgent } from '../../agents/registry.js';
 import type { Summary } from '../../memory/summary.js';
 import type { Opened } from '../context.js';
 import type { EndOptions } from '../end.js';
@@ -13,6 +14,8 @@ export interface SessionEndChoice {
   fromNotes?: boolean;
   /** The agent session (default: the one open in this worktree, as its SessionStart hook recorded it). */
   session?: string;
+  /** Asked by the agent's own tool (`memory_session_end`): the open session is the caller's. */
+  agentTool?: boolean;
 }
 
 /**
@@ -25,8 +28,14 @@ export interface SessionEndChoice {
 export async function sessionEndInput(o: Opened, explicit: Summary | null, choice: SessionEndChoice, known?: string): Promise<Omit<EndOptions, 'agent'> & { agent?: string }> {
   const open = openAgentSession(o.repo.stateDir);
   // Run from an agent's shell, the session that shell says (two may be open in one worktree: the
-  // one recorded as open is the one that started last); else the open one.
-  const sessionId = choice.session ?? shellSession(o.env) ?? open?.sessionId;
+  // one recorded as open is the one that started last); else the open one, where the shell may be
+  // its agent's: one whose shells name no session (Gemini CLI, Cursor, Aider), or the agent the
+  // environment says (an older Claude Code). A shell that names no session beside an open Claude
+  // Code or Codex session is a terminal: its `end` is its own, not theirs (`--from-notes` ends
+  // the open one, whose notes it asks for; so does the agent's MCP tool, whose server's environment
+  // names no session).
+  const shellsOpen = open && (choice.fromNotes || choice.agentTool || !namesItsSession(open.agent) || detectAgent(o.env) === open.agent);
+  const sessionId = choice.session ?? shellSession(o.env) ?? (shellsOpen ? open.sessionId : undefined);
   const transcript = open?.sessionId === sessionId ? open?.transcriptPath : known;
   // Loaded only for an agent session: a plain `end` does not pay for the transcript and notes code.
   const notes = () => Promise.all([import('./notes-summary.js'), import('./session-from-notes.js')]);
@@ -71,8 +80,9 @@ export async function sessionEndInput(o: Opened, explicit: Summary | null, choic
   return { summary: got?.source === 'notes' ? fillSummary(explicit, got.summary) : explicit, session: { id: sessionId, by: 'summary', ...dirsOf(got?.ledger) } };
 }
 
-/** The folders the session's transcript worked in, for its commits in other worktrees (write-session.ts). */
-function dirsOf(ledger: Ledger | undefined): { dirs?: { dir: string; at: string }[] } {
+/** The folders the session's transcript worked in, for its commits in other worktrees, and when it ended (write-session.ts). */
+function dirsOf(ledger: Ledger | undefined): { dirs?: { dir: string; at: string }[]; until?: string } {
   const dirs = ledger ? [...workedIn(ledger), ...commandDirs(ledger.cwd, ledger.commands)] : [];
-  return dirs.length ? { dirs } : {};
+  // With its last record's time: a session with no recorded start ends there (write-session.ts).
+  return dirs.length ? { dirs, ...(ledger?.updated ? { until: ledger.updated } : {}) } : {};
 }

@@ -53,6 +53,8 @@ export interface SessionAuthor {
    * repository's other worktrees (a Claude Code worktree after EnterWorktree) are the session's too.
    */
   dirs?: readonly { dir: string; at: string }[];
+  /** The time of the transcript's last record: without a recorded start, no commit after it (and its slack) is the session's. */
+  until?: string;
 }
 
 /**
@@ -94,17 +96,24 @@ async function sessionEntries(
   start: SessionStart | null,
   dirs: SessionAuthor['dirs'],
   others: ReadonlySet<string>,
-): Promise<{ entries: SpoolEntry[]; elsewhere: boolean }> {
-  // No start recorded (no SessionStart hook ran) but a transcript: the session began at its first record.
+  until?: string,
+): Promise<{ entries: SpoolEntry[]; elsewhere: boolean; later: SpoolEntry[] }> {
+  // No start recorded (no SessionStart hook ran) but a transcript: the session began at its first
+  // record and ended at its last (an `end --from-notes` run the next day takes nothing made since).
   const began = !start && dirs?.length ? Math.min(...dirs.map((d) => Math.floor(Date.parse(d.at) / 1000)).filter(Number.isFinite)) : NaN;
-  const split = splitReflog(o.repo, start) ?? (Number.isFinite(began) ? splitReflogSince(o.repo, began) : null);
+  const ended = !start && until ? Math.floor(Date.parse(until) / 1000) : NaN;
+  const last = Number.isFinite(ended) ? ended : undefined;
+  const split = splitReflog(o.repo, start) ?? (Number.isFinite(began) ? splitReflogSince(o.repo, began, last) : null);
   // Another agent session's commits (its mark) are not this one's, though its window holds them.
   const notOthers = (shas: string[]) => (others.size ? shas.filter((sha) => !others.has(sha)) : shas);
-  const elsewhere = dirs?.length ? notOthers(await otherWorktreeCommits(o.repo, dirs, startSeconds(start), start?.head ?? null, { own: !split })) : [];
+  const elsewhere = dirs?.length ? notOthers(await otherWorktreeCommits(o.repo, dirs, startSeconds(start), start?.head ?? null, { own: !split, ...(split ? {} : { until: last }) })) : [];
+  // The spool's commits made after the transcript's last record go back to the spool, for the end they belong to.
+  const later = split?.after ? entries.filter((e) => e.type === 'commit' && split.after!.has(e.sha)) : [];
+  if (later.length) entries = entries.filter((e) => !later.includes(e));
   const add = (kept: SpoolEntry[], shas: string[]) => {
     const have = new Set(kept.flatMap((e) => (e.type === 'commit' ? [e.sha] : [])));
     const more = shas.filter((sha) => !have.has(sha));
-    return { entries: [...kept, ...more.map((sha): SpoolEntry => ({ type: 'commit', sha }))], elsewhere: more.some((sha) => elsewhere.includes(sha)) };
+    return { entries: [...kept, ...more.map((sha): SpoolEntry => ({ type: 'commit', sha }))], elsewhere: more.some((sha) => elsewhere.includes(sha)), later };
   };
   if (!split) return add(entries, elsewhere);
   const during = notOthers(await sessionReflogCommits(o.repo, split, start?.head ?? null));
@@ -234,7 +243,9 @@ export async function writeSession(o: Opened, claim: SpoolClaim, summary: Summar
   // Another agent session running in this worktree keeps what its shell marked (git/session-marks.ts).
   const marks = splitMarked(o.repo.stateDir, claim.entries, by.session);
   // A line of only an id gets its subject, time and files here, in one git call for all such lines.
-  const found = await sessionEntries(o, marks.mine, start, by.dirs, marks.others);
+  const found = await sessionEntries(o, marks.mine, start, by.dirs, marks.others, by.until);
+  // What stays in the spool: another open session's marked entries, and commits made after this one's transcript ended.
+  const back = found.later.length ? [...marks.keep, ...found.later] : marks.keep;
   const filled = await fillSpool(o.repo.root, found.entries);
   // Commits from another worktree joined the list at its end: put in the order they were made.
   const spool = found.elsewhere ? byTimeMade(filled) : filled;
@@ -279,7 +290,7 @@ export async function writeSession(o: Opened, claim: SpoolClaim, summary: Summar
   const repeat = previous?.path && own(previous.path) && sameSession(previous, parseSession(draft(body), 'draft')) ? previous : null;
   if (repeat) {
     written = { id: repeat.id, path: repeat.path! };
-    claim.commit(marks.keep); // what the spool held is in that session already
+    claim.commit(back); // what the spool held is in that session already
   }
   for (let attempt = 0; !written; attempt++) {
     // Its id says its place in the minute: sessions of one minute are ordered by id (see byTime).
@@ -293,7 +304,7 @@ export async function writeSession(o: Opened, claim: SpoolClaim, summary: Summar
     try {
       createExclusive(o.repo.stateDir, writablePath(o.repo.root, path), guarded.text);
       written = { id, path };
-      claim.commit(marks.keep); // the spool's entries live in the session file now
+      claim.commit(back); // the spool's entries live in the session file now
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 5) throw e;
     }

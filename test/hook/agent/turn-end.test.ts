@@ -108,7 +108,9 @@ describe('a session recorded at an earlier turn goes on: its later turns are a f
 
     // Turn 2: the agent ends the session itself; the session is still the open one, so the end is its.
     copyFileSync(join(TRANSCRIPTS, 'codex.jsonl'), transcript);
-    const r = await repo.run(['end', '--summary', JSON.stringify({ request: 'Delete the sleep helper', completed: ['Removed test/helpers/sleep.js'] })]);
+    // From the agent's shell, which names its session (Codex 0.171's CODEX_THREAD_ID).
+    const thread = (JSON.parse(payload('codex/session-start.json')) as { session_id: string }).session_id;
+    const r = await repo.run(['end', '--summary', JSON.stringify({ request: 'Delete the sleep helper', completed: ['Removed test/helpers/sleep.js'] })], { env: { CODEX_THREAD_ID: thread } });
     expect(r.code).toBe(0);
     const ended = journalFiles(repo);
     expect(ended).toHaveLength(2);
@@ -182,7 +184,8 @@ describe('Claude Code: a session the automatic end recorded, then resumed', () =
     const hook = (event: string, file: string, extra: Record<string, unknown> = {}) =>
       agentHookIn(repo, [event, '--agent', 'claude'], { stdin: payload(file, { session_id: sessionId, cwd: repo.dir, transcript_path: transcript, ...extra }) });
     await hook('session-start', 'claude/session-start.json', { source: 'startup' });
-    const ended = await repo.run(['end', '--summary', JSON.stringify({ request: 'Logout and rate limiting', completed: ['Logout endpoint'] })]);
+    // From Claude Code's shell, which names its session (2.1.332's CLAUDE_CODE_SESSION_ID).
+    const ended = await repo.run(['end', '--summary', JSON.stringify({ request: 'Logout and rate limiting', completed: ['Logout endpoint'] })], { env: { CLAUDE_CODE_SESSION_ID: sessionId } });
     expect(ended.code).toBe(0);
     await nothingWritten(repo, () => hook('session-end', 'claude/session-end.json'));
     await hook('session-start', 'claude/session-start.json', { source: 'resume' });

@@ -12,6 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { BIN, tempDir, type TestRepo } from '../../helpers/repo.js';
 import { settled } from '../../helpers/settled.js';
 import { wiredFor } from '../../helpers/wired-agents.js';
+import { openAgentSession } from '../../../src/git/agent-session.js';
 
 type Agent = 'claude' | 'codex';
 type Start = 'served' | 'node';
@@ -186,6 +187,63 @@ describe('two agent sessions at once in one worktree', () => {
     expect(ids).toContainEqual([theirs]);
   });
 
+  // A plain `git memory end` typed in a terminal (its shell names no session, and is no agent's):
+  // it records the terminal's own work — the commits and items no session marked — and leaves an
+  // open agent session's marked work and its start for that session's own end (stop 55). On lead55
+  // it ended the open Claude Code session with the terminal's summary, or, with none recorded open,
+  // took every session's entries and the start recorded last.
+  const terminalEnd = (w: ReturnType<typeof worktree>, repo: TestRepo, request: string) => {
+    const r = spawnSync(process.execPath, [BIN, 'end', '--summary', JSON.stringify({ request })], { cwd: repo.dir, env: w.env, encoding: 'utf8' });
+    expect(r.status, r.stderr).toBe(0);
+  };
+  const terminalLog = (w: ReturnType<typeof worktree>, repo: TestRepo, text: string) => {
+    const r = spawnSync(process.execPath, [BIN, 'log', text], { cwd: repo.dir, env: w.env, encoding: 'utf8' });
+    expect(r.status, r.stderr).toBe(0);
+  };
+
+  it("`git memory end` typed in a terminal beside an open Claude Code session records the terminal's work, not the session's", async () => {
+    const repo = await wired();
+    const w = worktree(repo);
+    await w.start('claude', 'served', 'agent');
+    const theirs = w.commit('claude', 'agent', 'src/agent.ts', 'Agent: the parser');
+    w.log('claude', 'agent', 'The agent logged the parser rule');
+    const mine = w.commit('claude', null, 'src/terminal.ts', 'Terminal: bump the version');
+    terminalLog(w, repo, 'The terminal logged the version bump');
+    terminalEnd(w, repo, 'Release prep in a terminal');
+    await settled(repo);
+    const terminal = journalWith(repo, 'Release prep in a terminal');
+    expect(commitsOf(terminal)).toEqual([mine]);
+    expect(terminal).toContain('The terminal logged the version bump');
+    expect(terminal).not.toContain('parser');
+    // The agent session goes on: its start stays, and its own end records its work.
+    expect(existsSync(join(stateDir(repo), 'session-starts', 'agent.json'))).toBe(true);
+    await w.end('claude', 'agent');
+    const agent = journalWith(repo, 'The agent logged the parser rule');
+    expect(commitsOf(agent)).toContain(theirs);
+    expect(agent).not.toContain('Release prep in a terminal');
+  });
+
+  it("`git memory end` typed in a terminal after one session ended, the other still open, takes none of the open one's work nor its start", async () => {
+    const repo = await wired();
+    const w = worktree(repo);
+    await w.start('codex', 'served', 'still-open');
+    await w.start('claude', 'served', 'done');
+    w.log('claude', 'done', 'The closed session logged this');
+    await w.end('claude', 'done'); // the session recorded last is closed: none is recorded open
+    const theirs = w.commit('codex', 'still-open', 'src/open.ts', 'Open: the exporter');
+    w.log('codex', 'still-open', 'The open session logged the exporter');
+    const mine = w.commit('codex', null, 'src/terminal.ts', 'Terminal: fix a typo');
+    terminalEnd(w, repo, 'A typo fixed in a terminal');
+    await settled(repo);
+    const terminal = journalWith(repo, 'A typo fixed in a terminal');
+    expect(commitsOf(terminal)).toEqual([mine]);
+    expect(terminal).not.toContain('exporter');
+    expect(existsSync(join(stateDir(repo), 'session-starts', 'still-open.json'))).toBe(true);
+    await w.end('codex', 'still-open');
+    const open = journalWith(repo, 'The open session logged the exporter');
+    expect(commitsOf(open)).toContain(theirs);
+  });
+
   it("a resumed or compacted session is told what it logged, not what the other session logged", async () => {
     const repo = await wired();
     const w = worktree(repo);
@@ -197,6 +255,31 @@ describe('two agent sessions at once in one worktree', () => {
       const text = w.context('claude', 'right', source);
       expect(text).toContain('Right logged the retry limit');
       expect(text).not.toContain('Left logged the cache size');
+    }
+    await settled(repo);
+  });
+
+  it('`git memory primer --for resume|compact` run from a session\'s shell (the subfolder path) lists what that session logged, not the other\'s', async () => {
+    const repo = await wired();
+    const w = worktree(repo);
+    await w.start('claude', 'served', 'left');
+    await w.start('codex', 'served', 'right');
+    w.log('claude', 'left', 'Left logged the cache size');
+    w.log('codex', 'right', 'Right logged the retry limit');
+    // The open session's transcript, which a compaction's part reads (empty: nothing yet).
+    writeFileSync(openAgentSession(stateDir(repo))!.transcriptPath!, '');
+    const primerFor = (source: string, shell: Record<string, string>) => {
+      const r = spawnSync(process.execPath, [BIN, 'primer', '--for', source], { cwd: join(repo.dir, 'src'), env: { ...w.env, ...shell }, encoding: 'utf8' });
+      expect(r.status, r.stderr).toBe(0);
+      return r.stdout;
+    };
+    for (const source of ['resume', 'compact']) {
+      const left = primerFor(source, { CLAUDE_CODE_SESSION_ID: 'left' });
+      expect(left).toContain('Left logged the cache size');
+      expect(left).not.toContain('Right logged the retry limit');
+      const right = primerFor(source, { CODEX_THREAD_ID: 'right' });
+      expect(right).toContain('Right logged the retry limit');
+      expect(right).not.toContain('Left logged the cache size');
     }
     await settled(repo);
   });
