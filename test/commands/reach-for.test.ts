@@ -1,6 +1,7 @@
 // Issue 27 §2: the commands people reach for first — sessions, show, tasks rm, primer --for,
 // completion — and the hints that help when a command is mistyped.
 import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BIN, makeMemoryRepo, makeRepo, type TestRepo } from '../helpers/repo.js';
 
@@ -113,6 +114,19 @@ describe('git memory primer --for', () => {
     const r = await repo.run(['primer', '--for', 'compact']);
     expect(r.code).toBe(0);
     expect(r.stderr).toContain('no agent session is open in this worktree');
+  });
+
+  it('compact with an open session whose transcript is gone: the primer and its logged items, and a warning, not an error', async () => {
+    const repo = await makeMemoryRepo();
+    const payload = { session_id: 'gone-1', transcript_path: join(repo.dir, '..', 'gone.jsonl'), cwd: repo.dir, hook_event_name: 'SessionStart', source: 'startup' };
+    expect(repo.exec(['hook', 'agent', 'session-start', '--agent', 'claude'], { stdin: JSON.stringify(payload) }).code).toBe(0);
+    await repo.run(['log', 'The staging database is read-only on Fridays', '--kind', 'learned']);
+    const r = repo.exec(['primer', '--for', 'compact'], { env: { CLAUDE_CODE_SESSION_ID: 'gone-1' } });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^# Project memory/);
+    expect(r.stdout).toContain('- (learned) The staging database is read-only on Fridays');
+    expect(r.stderr).toContain('cannot read the transcript');
+    expect(r.stderr).not.toContain('internal error');
   });
 });
 

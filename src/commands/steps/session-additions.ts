@@ -29,7 +29,15 @@ export async function sessionAdditions(o: Opened, source: 'resume' | 'compact', 
     return text;
   }
   const s = { agent: active.agent, sessionId: active.sessionId, transcriptPath: active.transcriptPath };
-  const got = fromPrepared(o, s) ?? (await prepareAfterCompact(o, s));
+  let got: Awaited<ReturnType<typeof prepareAfterCompact>>;
+  try {
+    got = fromPrepared(o, s) ?? (await prepareAfterCompact(o, s));
+  } catch (err) {
+    // The transcript the open session recorded may be gone (deleted, another machine's path): the
+    // briefing goes on without what only it could add, as the hook does.
+    warnings.push(`after a compaction: ${(err as Error).message}; the primer and the logged items go on without what the summary dropped, the hot files and the notes`);
+    return text;
+  }
   const room = CONTEXT_CHARS - primer.length - text.length - 200;
   if (got && room > 200) {
     const after = renderAfterCompact(got, room);
