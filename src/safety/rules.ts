@@ -170,7 +170,8 @@ export function looksRandom(value: string, minEntropy = 3): boolean {
 
 /** The password part of a URL or Basic header: real unless it is a reference or placeholder. */
 export function isRealPassword(value: string): boolean {
-  return value.length >= 3 && !isReference(value) && !/^(.)\1*$/.test(value);
+  // `url-user-token]:…`: the tail of our marker, where the URL's user was redacted (`https://[REDACTED:url-user-token]:…@`).
+  return value.length >= 3 && !isReference(value) && !/^(.)\1*$/.test(value) && !/^[a-z0-9/-]{1,40}\]/.test(value);
 }
 
 function isJwtHeader(value: string): boolean {
@@ -436,6 +437,11 @@ export const RULES: readonly SecretRule[] = [
     pattern: re('(?<![A-Za-z0-9.-]|[A-Za-z0-9.][+-])(?:jdbc:)?(?:postgres(?:ql)?|mysql[x2]?|mariadb|mongodb(?:\\+srv)?|rediss?|amqps?|mssql|sqlserver|cockroachdb|clickhouse|couchdb|neo4j(?:\\+s)?)://[^\\s:@/?#]{0,128}:([^\\s@/]{1,256})@', 'i') },
   { id: 'url-credentials', needle: /:\/\//, title: 'password in URL', group: 1, validate: isRealPassword,
     pattern: re('(?<![A-Za-z0-9.-]|[A-Za-z0-9.][+-])[A-Za-z][A-Za-z0-9+.-]{1,30}://[^\\s:@/?#]{0,128}:([^\\s@/]{1,256})@') },
+  // The user part of a URL's userinfo when it is itself the token: `https://<token>@github.com/…`,
+  // `https://<token>:x-oauth-basic@…` (GitHub's documented forms), `https://api_key_…@host`. A user
+  // that reads as a name (`jane`, `oauth2`, `x-access-token`, `deploy-bot`) is not one, nor a host.
+  { id: 'url-user-token', needle: /:\/\//, title: 'token in URL', group: 1, validate: (v) => v.length >= 16 && looksRandom(v, 3),
+    pattern: re('(?<![A-Za-z0-9.-]|[A-Za-z0-9.][+-])[A-Za-z][A-Za-z0-9+.-]{1,30}://([^\\s:@/?#]{16,256})(?::[^\\s@/]{0,256})?@') },
   { id: 'bearer-token', needle: /bearer/i, title: 'Bearer token', group: 1, validate: random,
     pattern: re('(?<![A-Za-z0-9_])bearer\\s{1,4}([A-Za-z0-9._~+/-]{16,2048}={0,2})', 'i') },
   { id: 'basic-auth-header', needle: /basic/i, title: 'Basic authorization', group: 1, validate: isBasicCredential,
