@@ -195,8 +195,12 @@ export function redactAcrossLines(text: string): string {
  * the lines of a PGP and a PKCS#8 key). Only for a text that names a private key or holds one redacted.
  */
 function wholeKeys(text: string): string {
-  if (!text.includes('PRIVATE KEY') && !text.includes('[REDACTED:private-key]')) return text;
-  return redactWith(text, allChecks().filter((c) => c.rule.id === 'private-key'));
+  const pem = text.includes('PRIVATE KEY') || text.includes('[REDACTED:private-key]');
+  // A PuTTY key's lines, each redacted alone as a key with no name (bare-random-key): its
+  // `Private-Lines:` header with them, as the scanner takes the key whole.
+  const putty = text.includes('Private-Lines:') && text.includes('[REDACTED:');
+  if (!pem && !putty) return text;
+  return redactWith(text, allChecks().filter((c) => (pem && c.rule.id === 'private-key') || (putty && c.rule.id === 'putty-private-key')));
 }
 
 /**

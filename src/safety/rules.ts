@@ -315,8 +315,9 @@ export const RULES: readonly SecretRule[] = [
   // the private lines are the secret, found whether or not the header came with them.
   { id: 'putty-private-key', needle: /Private-Lines:/, title: 'PuTTY private key', group: 0,
     // 40+ base64 characters, or fewer cut by a renderer (`…`): what is left of a key is secret.
-    validate: (v) => v.endsWith('…') || v.slice(v.search(/\d/)).replace(/\\[nr]/g, '').replace(/[^A-Za-z0-9+/=]/g, '').length >= 40,
-    pattern: re(`Private-Lines:[^\\S\\r\\n]{0,4}\\d{1,4}(?:${KEY_BREAK}{1,6}[A-Za-z0-9+/=]{16,100}){0,400}(?:${KEY_BREAK}{1,6}[A-Za-z0-9+/=]{1,15})?…?`) },
+    // A line already redacted (a key with no name, bare-random-key, line by line; a split secret's part) is one of its lines.
+    validate: (v) => v.endsWith('…') || /\[REDACTED:[a-z0-9/-]{1,40}\]/.test(v) || v.slice(v.search(/\d/)).replace(/\\[nr]/g, '').replace(/[^A-Za-z0-9+/=]/g, '').length >= 40,
+    pattern: re(`Private-Lines:[^\\S\\r\\n]{0,4}\\d{1,4}(?:${KEY_BREAK}{1,6}(?:[A-Za-z0-9+/=]{16,100}|(?:\\[REDACTED:[a-z0-9/-]{1,40}\\]){1,4})){0,400}(?:${KEY_BREAK}{1,6}[A-Za-z0-9+/=]{1,15})?…?`) },
   // A PostgreSQL password file's line, `host:port:database:user:password` (~/.pgpass, PGPASSFILE):
   // the match starts at `:port:` and looks back for a host that starts a token (a name with a letter,
   // an IPv4 address or `*`), a database and a user with a letter
@@ -481,10 +482,10 @@ export const RULES: readonly SecretRule[] = [
   { id: 'bare-random-key', title: 'random key with no name', group: 0, generic: true, validate: isBareKey, run: 32,
     // Its strings are the digits (every key it takes holds one): a line with none skips it.
     needle: /(?=[A-Za-z0-9+/_-]{32})[A-Za-z0-9+/_-]{0,99}(?:0|1|2|3|4|5|6|7|8|9)/,
-    // Not a line of a block of 64-character lines (a PEM body without its header, PuTTY's public
-    // lines): a public key's or a certificate's as often as a private key's, which private-key and
+    // Not a line of a block of 64-character lines (a PEM body without its header), nor a PuTTY key's
+    // line after its `Private-Lines:` or `Public-Lines:` (putty-private-key takes them whole): a public key's or a certificate's as often as a private key's, which private-key and
     // the rules of a key cut in two take with their header or footer.
     // Nor a run that touches a percent escape (`…%2Bk7Q…`): a piece of an encoded value, which is
     // redacted whole as read (plain-view.ts), where a piece redacted first would cut it.
-    pattern: re('(?<![A-Za-z0-9+/_%-])(?<!base64,)(?<![A-Za-z0-9+/=]{64}\\r?\\n)(?=[A-Za-z+/_-]{0,99}\\d)[A-Za-z0-9+/_-]{32,100}={0,2}(?![A-Za-z0-9+/=_%-])(?!(?<=(?:^|\\n)[A-Za-z0-9+/]{64})\\r?\\n[A-Za-z0-9+/])') },
+    pattern: re('(?<![A-Za-z0-9+/_%-])(?<!base64,)(?<![A-Za-z0-9+/=]{64}\\r?\\n)(?<!-Lines: \\d{1,4}\\r?\\n)(?=[A-Za-z+/_-]{0,99}\\d)[A-Za-z0-9+/_-]{32,100}={0,2}(?![A-Za-z0-9+/=_%-])(?!(?<=(?:^|\\n)[A-Za-z0-9+/]{64})\\r?\\n[A-Za-z0-9+/])') },
 ];
