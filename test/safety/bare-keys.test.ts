@@ -6,6 +6,7 @@
 // stays readable. Real repositories, the CLI.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { redactOutgoing } from '../../src/safety/outgoing.js';
 import { redactQuick, redactQuickLines } from '../../src/safety/quick-redact.js';
 import { isBareKey } from '../../src/safety/rules.js';
 import { scanText } from '../../src/safety/scan.js';
@@ -70,6 +71,22 @@ describe('a key pasted with no name or prefix', () => {
     // A public key's PEM body without its header: a block of 64-character lines.
     const pem = ['the public half, for the server', ...Array.from({ length: 5 }, () => randomBytes(48).toString('base64')), 'IDAQAB'].join('\n');
     expect(await scanText(pem)).toEqual([]);
+  });
+
+  it('a secret a reader took a part of as a key with no name is still redacted whole: a split reply, a PuTTY key', async () => {
+    // A SendGrid key streamed in two records: the second part, alone, reads as a key with no name.
+    const sendgrid = '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';
+    const second = redactQuickLines(`${sendgrid.slice(34)}")`);
+    expect(second).toContain('[REDACTED:bare-random-key]');
+    const sent = (await redactOutgoing(`[user] set the key\n[assistant] sg.setApiKey("${sendgrid.slice(0, 34)}\n[assistant] ${second}\n[user] thanks`)).text;
+    expect(sent).not.toContain(sendgrid.slice(3, 20));
+    expect(sent).toContain('sg.setApiKey("');
+    // A PuTTY key's lines, each redacted alone line by line: its header goes with them.
+    const putty = `PuTTY-User-Key-File-3: ssh-ed25519\nEncryption: none\nPrivate-Lines: 1\n${BASE62}/x9\nPrivate-MAC: 70810b2d3b308e7f065cbca97c49f0cab7a2aaa4\n`;
+    for (const out of [redactQuickLines(putty), (await redactOutgoing(redactQuickLines(putty))).text]) {
+      expect(out).not.toContain(BASE62.slice(4, 20));
+      expect(out).not.toContain('Private-Lines: 1');
+    }
   });
 
   it('git memory log refuses it; end writes no journal line, primer or commit holding it', async () => {
