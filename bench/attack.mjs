@@ -13,7 +13,9 @@
 // (SIGKILL of the notes worker at random moments), disk (a full tmpfs under the repository),
 // readonly (a read-only bind mount of .git, then of the whole clone), tooluse (tool-use calls in a
 // row on a growing transcript), mcp (MCP tools/call requests in a row), secrets-54 (memory committed
-// past the scan, read back by every command that shows memory and by MCP's read tools).
+// past the scan, read back by every command that shows memory and by MCP's read tools), secrets-55
+// (keys with no name or prefix, URLs whose user is the token), hostile-55 (hostile session ids,
+// branch names, Gemini start ids and MCP arguments).
 //
 // Full disk and read-only mounts need a mount namespace (root and `unshare -m`); where there is
 // none they fall back to chmod-based read-only and skip the full disk, and say so in the figures.
@@ -1429,6 +1431,204 @@ async function attackReadOnly() {
 }
 
 // ---------------------------------------------------------------------------------------------
+// secrets-55: keys with no name or prefix, and a URL's user that is the token (stop 55)
+// ---------------------------------------------------------------------------------------------
+
+/** Keys pasted alone, and URLs whose user part is the token: deterministic, one of each form. */
+function bareSecrets() {
+  const r = rng(55);
+  const of = (alphabet, n) => Array.from({ length: n }, () => alphabet[Math.floor(r() * alphabet.length)]).join('');
+  const B62 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+  const HEX = '0123456789abcdef';
+  const aws = `${of(B62, 12)}/${of(B62, 7)}/${of(B62, 19)}`;
+  const list = [
+    ['base62 key, 40', of(B62, 40)],
+    ['base62 key, 32', of(B62, 32)],
+    ['AWS-style secret key', aws],
+    ['base64url key, 43', `${of(B62, 14)}_${of(B62, 13)}-${of(B62, 14)}`],
+    ['base64 key, 44', `${of(B62, 20)}+${of(B62, 22)}=`],
+  ].map(([kind, secret]) => ({ kind, secret, forms: [`use ${secret} for the staging deploy`, `Deploy key for staging: ${secret}`, `("${secret}")`] }));
+  for (const [kind, pre, post] of [['GitHub token as a URL user', 'git clone https://', '@github.com/acme/api.git'], ['token:x-oauth-basic URL', 'git remote set-url origin https://', ':x-oauth-basic@github.com/acme/api.git']]) {
+    const secret = of(HEX, 40);
+    list.push({ kind, secret, forms: [`${pre}${secret}${post}`] });
+  }
+  return list;
+}
+
+/** Which of `list` a 16-character piece of shows in `text` (as is or JSON-escaped). */
+const bareShown = (text, list) => list.filter((k) => [k.secret.slice(0, 16), k.secret.slice(-16)].some((p) => text.includes(p) || text.includes(JSON.stringify(p).slice(1, -1))));
+
+async function attackSecrets55() {
+  const keys = bareSecrets();
+  const t = tally();
+  const found = new Map();
+  const note = (where, text) => {
+    for (const k of bareShown(text, keys)) found.set(`${where}: ${k.kind}`, true);
+  };
+  // Writers: every way a line reaches memory, in redact mode (block refuses: counted below).
+  const dir = await makeRepo('secrets55', ['--agent', 'claude', '--mcp']);
+  let refused = 0;
+  for (const k of keys) for (const form of k.forms) {
+    const r = await gm(['log', form], { cwd: dir });
+    t.add('log', r);
+    if (r.code === 3) refused++;
+    note('log stderr', r.stderr + r.stdout);
+  }
+  writeFileSync(join(dir, '.openclaw_memory.toml'), `${readFileSync(join(dir, '.openclaw_memory.toml'), 'utf8')}\n[secrets]\nmode = "redact"\n`);
+  gitSync(dir, 'commit', '-q', '-am', 'redact mode');
+  const sessionId = randomUUID();
+  const tdir = join(W, 'secrets55-transcripts');
+  mkdirSync(tdir, { recursive: true });
+  const tpath = join(tdir, `${sessionId}.jsonl`);
+  writeFileSync(tpath, transcriptWithSecrets(sessionId, keys.map((k) => ({ text: k.forms[0], secret: k.secret, start: k.forms[0].indexOf(k.secret) }))));
+  const payload = (extra) => ({ session_id: sessionId, transcript_path: tpath, cwd: dir, ...extra });
+  t.add('session-start', await hook(dir, 'session-start', 'claude', payload({ hook_event_name: 'SessionStart', source: 'startup' })));
+  for (const k of keys) {
+    t.add('log', await gm(['log', k.forms[k.forms.length - 1]], { cwd: dir }));
+    t.add('tasks add', await gm(['tasks', 'add', `Rotate ${k.forms[0]}`], { cwd: dir }));
+  }
+  t.add('pre-compact', await hook(dir, 'pre-compact', 'claude', payload({ hook_event_name: 'PreCompact', trigger: 'auto', custom_instructions: '' })));
+  const mcp = await mcpSession(dir, ENV, keys.map((k) => ['memory_log', { text: k.forms[0] }]));
+  note('mcp replies', mcp.replies.join('\n'));
+  t.add('session-end', await hook(dir, 'session-end', 'claude', payload({ hook_event_name: 'SessionEnd', reason: 'other' })));
+  t.add('end', await gm(['end', '--summary', JSON.stringify({ request: `Deploy with ${keys[0].secret}`, completed: keys.map((k) => k.forms[0]), learned: [keys[1].forms[1]] })], { cwd: dir }));
+  await settle(dir, 30_000);
+  note('memory files', textOfTree(join(dir, '.openclaw_memory')));
+  note('state', textOfTree(join(dir, '.git', 'git-memory')));
+  note('commits', gitSync(dir, 'log', '-p', '--all'));
+  // Readers: memory committed past the scan (`--no-verify`).
+  const past = await makeRepo('secrets55-past', ['--agent', 'claude', '--mcp']);
+  const lines = keys.flatMap((k) => k.forms.map((f) => `- ${f}`));
+  writeFileSync(join(past, '.openclaw_memory', 'journal.md'), '');
+  mkdirSync(join(past, '.openclaw_memory', 'journal', '2026-12-01'), { recursive: true });
+  writeFileSync(join(past, '.openclaw_memory', 'journal', '2026-12-01', '1000-claude-abc123.md'), ['---', 'session: 20261201-1000-abc123', 'date: 2026-12-01', 'time: "10:00"', 'agent: claude', 'branch: main', '---', '', '### Request', 'Deploy the gateway', '', '### Learned', ...lines, ''].join('\n'));
+  writeFileSync(join(past, '.openclaw_memory', 'MEMORY.md'), `# Memory\n\n## Decisions\n${lines.join('\n')}\n`);
+  rmSync(join(past, '.openclaw_memory', 'journal.md'));
+  gitSync(past, 'add', '-A');
+  gitSync(past, 'commit', '-q', '--no-verify', '-m', 'memory: deploy notes');
+  let shown = 0;
+  for (const args of [['search', 'deploy'], ['search', 'staging', '--json'], ['search', 'github'], ['primer'], ['primer', '--explain'], ['show'], ['sessions'], ['journal'], ['view', '--json'], ['lint']]) {
+    const r = await gm(args, { cwd: past, timeout: 60_000 });
+    t.add(args.join(' '), r);
+    const hit = bareShown(r.stdout + r.stderr, keys);
+    shown += hit.length;
+    for (const k of hit) found.set(`${args.join(' ')}: ${k.kind}`, true);
+  }
+  const r = await mcpSession(past, ENV, [['memory_search', { query: 'deploy' }], ['memory_primer', {}], ['memory_search', { query: 'github' }]]);
+  const mcpHit = bareShown(r.replies.join('\n'), keys);
+  shown += mcpHit.length;
+  for (const k of mcpHit) found.set(`mcp readers: ${k.kind}`, true);
+  const stored = [...found.keys()].filter((k) => !/^(?:search|primer|show|sessions|journal|view|lint|mcp readers)/.test(k)).length;
+  return { ...t, kinds: keys.length, 'log refused in block mode': `${refused}/${keys.reduce((n, k) => n + k.forms.length, 0)}`, secretsStoredAnywhere: stored, secretsShown: shown, where: [...found.keys()].slice(0, 12) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// hostile-55: hostile session ids (env and payload), branch names, Gemini's start, MCP arguments
+// ---------------------------------------------------------------------------------------------
+
+const PWNED = 'PWNED55';
+/** Ids and names that a shell, a path or markdown would read as more than a name. */
+const HOSTILE_IDS = ['../../outside/escaped', '/etc/passwd', '..', '.', 'a/b', 'a\nb', 'a"b', "a'b", 'a\\b', `$(touch ${PWNED})`, `\`touch ${PWNED}\``, `x;touch ${PWNED}`, '${HOME}', '-rf', 'x'.repeat(300), 'y'.repeat(5000), '💥', ' ', '*', '%s%n'];
+const HOSTILE_BRANCHES = [`$(touch\${IFS}${PWNED})`, 'a"b', `\`touch\${IFS}${PWNED}\``, `x;touch\${IFS}${PWNED}`, '**bold**_[x](javascript:alert(1))', "it's", '<!--x-->', '--help', 'ü-ñ', 'z'.repeat(900)];
+
+/** Whether any spool line under `dir`'s state is not one JSON object. */
+function tornSpool(dir) {
+  const bad = [];
+  const s = join(dir, '.git', 'git-memory');
+  for (const f of existsSync(s) ? readdirSync(s) : []) {
+    if (!f.startsWith('spool')) continue;
+    for (const line of readFileSync(join(s, f), 'utf8').split('\n')) {
+      if (!line) continue;
+      try {
+        const v = JSON.parse(line);
+        if (typeof v !== 'object' || v === null || (v.session !== undefined && !/^[A-Za-z0-9_-]{1,128}$/.test(v.session))) bad.push(line.slice(0, 80));
+      } catch {
+        bad.push(line.slice(0, 80));
+      }
+    }
+  }
+  return bad;
+}
+
+async function attackHostile55() {
+  const t = tally();
+  // git-memory on PATH, as installed: the git hooks and Gemini's start run it only then.
+  const shim = join(W, 'bin55');
+  mkdirSync(shim, { recursive: true });
+  writeFileSync(join(shim, 'git-memory'), `#!/bin/sh\nexec "${process.execPath}" "${BIN}" "$@"\n`);
+  chmodSync(join(shim, 'git-memory'), 0o755);
+  const HENV = { ...ENV, PATH: `${shim}:${ENV.PATH}` };
+  const dir = await makeRepo('hostile55', ['--agent', 'claude,codex,gemini', '--mcp']);
+  const before = snapshot(W, [dir]);
+  let n = 0;
+  // Session ids from the agents' environment: the post-commit hook's shell `case`, log, end.
+  for (const id of HOSTILE_IDS) {
+    for (const name of ['CLAUDE_CODE_SESSION_ID', 'CODEX_THREAD_ID']) {
+      const env = { ...HENV, [name]: id };
+      writeFileSync(join(dir, 'src', 'app.ts'), `export const app = ${++n};\n`);
+      const c = await run('git', ['commit', '-q', '-am', `change ${n}`], { cwd: dir, env });
+      t.add(`commit ${name}=${JSON.stringify(id.slice(0, 20))}`, c);
+      t.add('log', await gm(['log', `item ${n}`], { cwd: dir, env }));
+    }
+    t.add('end', await gm(['end', '--summary', JSON.stringify({ request: `r ${n}`, completed: ['c'] })], { cwd: dir, env: { ...HENV, CLAUDE_CODE_SESSION_ID: id } }));
+  }
+  // Branch names git accepts that a shell or markdown reads as more.
+  let branches = 0;
+  for (const b of HOSTILE_BRANCHES) {
+    if (spawnSync('git', ['checkout', '-q', '-b', b], { cwd: dir, env: HENV }).status !== 0) continue;
+    branches++;
+    writeFileSync(join(dir, 'src', 'app.ts'), `export const app = ${++n};\n`);
+    t.add(`commit on ${JSON.stringify(b.slice(0, 20))}`, await run('git', ['commit', '-q', '-am', `change ${n}`], { cwd: dir, env: HENV }));
+    t.add('primer', await gm(['primer'], { cwd: dir, env: HENV }));
+    t.add('end', await gm(['end', '--summary', JSON.stringify({ request: `on ${b.slice(0, 40)}`, completed: ['c'] })], { cwd: dir, env: HENV }));
+    gitSync(dir, 'checkout', '-q', 'main');
+  }
+  // Gemini CLI's SessionStart in sh, with GEMINI_SESSION_ID hostile: exit 0 and the primer (printed or handed to the first prompt).
+  const settings = JSON.parse(readFileSync(join(dir, '.gemini', 'settings.json'), 'utf8').replace(/^\s*\/\/.*$/gm, ''));
+  const startCmd = settings.hooks.SessionStart[0].hooks[0].command;
+  let geminiUnbriefed = 0;
+  for (const id of HOSTILE_IDS) {
+    const r = await run('sh', ['-c', startCmd], { cwd: dir, env: { ...HENV, GEMINI_SESSION_ID: id }, input: JSON.stringify({ session_id: id, cwd: dir, hook_event_name: 'SessionStart', source: 'startup' }) });
+    t.add(`gemini start ${JSON.stringify(id.slice(0, 20))}`, r);
+    const briefed = r.code === 0 && (r.stdout.includes('# Project memory') || r.stdout === '');
+    if (!briefed) geminiUnbriefed++;
+  }
+  // MCP tools with hostile arguments: paths, huge inputs, wrong types.
+  const calls = [
+    ['memory_log', { text: 'x'.repeat(2_000_000) }],
+    ['memory_log', { text: '../../../../etc/passwd', kind: 'learned' }],
+    ['memory_log', { text: `$(touch ${PWNED})` }],
+    ['memory_search', { query: 'a'.repeat(1_000_000) }],
+    ['memory_search', { query: 'deploy', branch: `$(touch ${PWNED})`, author: '../../etc', since: '2026-99-99' }],
+    ['memory_search', { query: '../../../../etc/passwd' }],
+    ['memory_primer', { max_tokens: 1e15, days: 1e9 }],
+    ['memory_update_tasks', { tasks: Array.from({ length: 2000 }, (_, i) => ({ title: `../task ${i} ${'t'.repeat(500)}` })) }],
+    ['memory_update_tasks', { tasks_json: '{"__proto__":{"polluted":true}}' }],
+    ['memory_session_end', { request: 'r'.repeat(1_000_000), completed: Array.from({ length: 5000 }, () => 'c') }],
+    ['memory_tasks', { status: '../../etc' }],
+  ];
+  const m = await mcpSession(dir, HENV, calls);
+  const left = await settle(dir, 30_000);
+  const outside = changed(before, snapshot(W, [dir, join(W, 'bin55')]));
+  const pwned = [dir, W].filter((d) => existsSync(join(d, PWNED)));
+  return {
+    ...t,
+    runs: t.runs + m.asked,
+    crashes: t.crashes + (m.signal || (m.code !== 0 && m.code !== null) ? 1 : 0),
+    hangs: t.hangs + (m.answered < m.asked ? 1 : 0),
+    ids: HOSTILE_IDS.length,
+    branches,
+    'mcp answered': `${m.answered}/${m.asked} (${m.errors} refused)`,
+    'gemini starts unbriefed': geminiUnbriefed,
+    'spool lines torn or with an unsafe mark': tornSpool(dir),
+    'shell ran a name': pwned,
+    workersLeftRunning: left.length,
+    writtenOutsideRepo: outside,
+    fsckOk: spawnSync('git', ['fsck', '--no-progress'], { cwd: dir, env: HENV }).status === 0,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
 
 const CLASSES = {
   transcripts: ['mutated transcripts × 6 hooks', attackTranscripts],
@@ -1437,6 +1637,8 @@ const CLASSES = {
   'secrets-more': ['more credential kinds, forms and places (stop 51)', attackSecretsMore],
   'secrets-52': ["git's texts, the agent's own writes, line continuations, heredocs, Basic headers (stop 52)", attackSecrets52],
   'secrets-54': ['memory committed past the scan, read back by every reader (stop 54)', attackSecrets54],
+  'secrets-55': ['keys pasted with no name or prefix, URLs whose user is the token (stop 55)', attackSecrets55],
+  'hostile-55': ['hostile session ids, branch names, Gemini start ids and MCP arguments (stop 55)', attackHostile55],
   injection: ['injection payloads, 3 channels', attackInjection],
   kills: ['SIGKILL of the notes worker', attackKills],
   disk: ['full disk', async () => (canMount ? inNamespace('disk', '16m') : { runs: 0, crashes: 0, hangs: 0, skipped: 'no mount namespace (needs root and unshare -m)' })],
@@ -1459,6 +1661,9 @@ function broken(name, f) {
   if (f['model prompt: frames closed by payload text']) bad.push('prompt frame closed');
   if (f['summary → primer: payloads shown unflagged'] || f['teammate files → primer: payloads shown unflagged']) bad.push('payloads unflagged in the primer');
   if (f.fsckOk === false) bad.push('git fsck failed');
+  if (f['gemini starts unbriefed']) bad.push(`${f['gemini starts unbriefed']} Gemini starts unbriefed`);
+  if (f['spool lines torn or with an unsafe mark']?.length) bad.push('spool lines torn');
+  if (f['shell ran a name']?.length) bad.push('a name ran as a command');
   if (name === 'mcp' && f.errors) bad.push(`${f.errors} MCP errors`);
   return bad;
 }

@@ -95,7 +95,9 @@ export function runsBeside(agent: string, event: HookEventName): boolean {
  * context its BeforeAgent hook returns is put after the prompt, which is the command's expansion by
  * then; interactively both work. So SessionStart writes what it would print here, and BeforeAgent
  * prints it, once, in sh (the first request waits for it). Without GEMINI_SESSION_ID (a version that
- * does not set it) SessionStart prints as before.
+ * does not set it) SessionStart prints as before, and where the file cannot be made (an id too long
+ * for a file name, a folder it cannot write in): `command exec` keeps a failed redirection from
+ * ending the shell, whose status 2 lost the session's primer (secrets55).
  */
 export const GEMINI_START_CONTEXT_GIT_PATH = `${STATE_DIR}/${START_CONTEXT_DIR}`;
 /** The session id as a file name: what Gemini CLI's ids are (a UUID), nothing that leaves the folder. */
@@ -108,7 +110,7 @@ export function hookCommand(agent: string, event: HookEventName): string {
     return `${SESSION_ID_UNSAFE} exit 0;; esac; f=$(git rev-parse --git-path ${GEMINI_START_CONTEXT_GIT_PATH}/$GEMINI_SESSION_ID.json 2>/dev/null) && test -f "$f" && cat "$f" && rm -f "$f"; exit 0 # git-memory hook agent before-agent --agent gemini`;
   }
   if (agent === 'gemini' && event === 'session-start') {
-    return `${HOOK_GUARD}${SESSION_ID_UNSAFE} ;; *) c=$(git rev-parse --git-path ${GEMINI_START_CONTEXT_GIT_PATH} 2>/dev/null) && mkdir -p "$c" && exec >"$c/$GEMINI_SESSION_ID.json";; esac; ${keptStart(agent)}`;
+    return `${HOOK_GUARD}${SESSION_ID_UNSAFE} ;; *) c=$(git rev-parse --git-path ${GEMINI_START_CONTEXT_GIT_PATH} 2>/dev/null) && mkdir -p "$c" && { command exec >"$c/$GEMINI_SESSION_ID.json"; } 2>/dev/null;; esac; ${keptStart(agent)}`;
   }
   if (event === 'session-end' && DETACHED_END.has(agent)) {
     // The payload goes on as the background command's stdin through fd 3: an asynchronous command's

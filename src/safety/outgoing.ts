@@ -96,6 +96,11 @@ async function redactAcrossEntries(text: string, allowlist: readonly string[]): 
       // at the start of the next record is the rest of that secret.
       const rest = /\[REDACTED:[a-z0-9/-]+\]$/.test(left) ? /^[^\s[\]<>"'`]{4,}/.exec(text.slice(cutEnd, to)) : null;
       if (rest) spans.push({ ruleId: 'split-secret', message: 'the rest of a redacted secret', line: 0, column: 0, masked: '****', start: cutStart, end: cutEnd + rest[0].length });
+      // And the other way round: the second record's part was redacted alone (a key with no name,
+      // bare-random-key, read as one), so the joined text holds no whole secret for its rule; what the
+      // first record ends with, run into that marker, is the secret's first part.
+      const head = /^\[REDACTED:[a-z0-9/-]+\]/.test(text.slice(cutEnd, to)) ? /[^\s[\]<>"'`]{8,}$/.exec(left) : null;
+      if (head) spans.push({ ruleId: 'split-secret', message: 'the start of a redacted secret', line: 0, column: 0, masked: '****', start: cutStart - head[0].length, end: cutEnd });
       for (const f of await scanText(joined, { allowlist })) {
         if (f.start < left.length && f.end > left.length) {
           spans.push({ ...f, start: from + f.start, end: cutEnd + (f.end - left.length) });

@@ -89,7 +89,19 @@ export function rulesHeld(folded: string): number[] {
     const strings = byPair.get((folded.charCodeAt(i) << 16) | folded.charCodeAt(i + 1));
     if (strings) for (const [l, rules] of strings) if (folded.startsWith(l, i)) for (const r of rules) held.add(r);
   }
-  return [...held].sort((a, b) => a - b);
+  const checks = allChecks();
+  return [...held].filter((i) => !checks[i]!.rule.run || hasRun(folded, checks[i]!.rule.run!)).sort((a, b) => a - b);
+}
+
+/** Whether `folded` holds a run of `length` base64 characters (SecretRule.run), by character code. */
+function hasRun(folded: string, length: number): boolean {
+  for (let i = 0, run = 0; i < folded.length; i++) {
+    const c = folded.charCodeAt(i);
+    // a-z (folded), 0-9, + / _ - (and A-Z: a fold leaves some upper case)
+    run = (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || c === 43 || c === 47 || c === 95 || c === 45 ? run + 1 : 0;
+    if (run >= length) return true;
+  }
+  return false;
 }
 
 /** What `\s` matches, by character code (a pattern run for each character cost 3× the walk). */
@@ -153,7 +165,7 @@ function toldAfter(folded: string, literals: string[], { length, stops }: NonNul
 export function rulesThatMayMatch(text: string): boolean[] {
   if (!TABLE) return RULES.map(() => true);
   const folded = fold(text);
-  return allChecks().map(({ rule, literals }) => !literals || (literals.some((l) => folded.includes(l)) && (!rule.valueAfter || toldAfter(folded, literals, rule.valueAfter))));
+  return allChecks().map(({ rule, literals }) => !literals || (literals.some((l) => folded.includes(l)) && (!rule.valueAfter || toldAfter(folded, literals, rule.valueAfter)) && (!rule.run || hasRun(folded, rule.run))));
 }
 
 /**
@@ -183,8 +195,12 @@ export function redactAcrossLines(text: string): string {
  * the lines of a PGP and a PKCS#8 key). Only for a text that names a private key or holds one redacted.
  */
 function wholeKeys(text: string): string {
-  if (!text.includes('PRIVATE KEY') && !text.includes('[REDACTED:private-key]')) return text;
-  return redactWith(text, allChecks().filter((c) => c.rule.id === 'private-key'));
+  const pem = text.includes('PRIVATE KEY') || text.includes('[REDACTED:private-key]');
+  // A PuTTY key's lines, each redacted alone as a key with no name (bare-random-key): its
+  // `Private-Lines:` header with them, as the scanner takes the key whole.
+  const putty = text.includes('Private-Lines:') && text.includes('[REDACTED:');
+  if (!pem && !putty) return text;
+  return redactWith(text, allChecks().filter((c) => (pem && c.rule.id === 'private-key') || (putty && c.rule.id === 'putty-private-key')));
 }
 
 /**
@@ -293,7 +309,13 @@ export function redactHeldLines(text: string, lines = text.split('\n')): string 
       }
     }
   }
-  return lines.map((line, i) => (held[i]!.length ? redactWith(line, held[i]!.map((r) => checks[r]!), foldedOf(line), true) : line)).join('\n');
+  return lines
+    .map((line, i) => {
+      const f = foldedOf(line);
+      const rules = held[i]!.filter((r) => !checks[r]!.rule.run || hasRun(f(), checks[r]!.rule.run!));
+      return rules.length ? redactWith(line, rules.map((r) => checks[r]!), f, true) : line;
+    })
+    .join('\n');
 }
 
 /** Joined needles, by the rules they join (their indexes, ascending, comma-separated). */
@@ -376,9 +398,14 @@ function spansIn(line: string, checks: Check[], f = foldedOf(line), held = false
   return spans;
 }
 
+const BARE = 'bare-random-key';
+
 /** `line` with `spans` replaced by `[REDACTED:<rule>]`, the outermost of overlapping ones. */
 function replaceSpans(line: string, spans: [number, number, string][]): string {
   if (!spans.length) return line;
+  // A key with no name (bare-random-key) gives way to any rule that found a secret in its run, which
+  // names it and keeps what is no part of it (`fix/rotate-[REDACTED:github-token]`, as the scanner does).
+  if (spans.length > 1 && spans.some((s) => s[2] === BARE)) spans = spans.filter((s) => s[2] !== BARE || !spans.some((o) => o[2] !== BARE && o[0] < s[1] && s[0] < o[1]));
   // Outermost spans win; replace from the end so earlier offsets stay valid.
   spans.sort((a, b) => a[0] - b[0] || b[1] - a[1]);
   const kept: [number, number, string][] = [];

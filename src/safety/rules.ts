@@ -35,6 +35,13 @@ export interface SecretRule {
    * it compiles the pattern (secret-in-words': ~3 ms at every start whose memory says "secret").
    */
   valueAfter?: { length: number; stops: string };
+  /**
+   * The value is a run of at least this many characters of base64 (letters, digits, `+/_-`): the
+   * quick redaction skips a line with no such run before it compiles the pattern (bare-random-key,
+   * whose strings, the digits, nearly every memory line holds). Its needle is then a shape, not a
+   * fixed part an allowlist pattern must not be pinned to alone (scan.ts fixedParts).
+   */
+  run?: number;
   validate?: (value: string) => boolean;
 }
 
@@ -119,6 +126,43 @@ export function isRandomRun(run: string): boolean {
   return pieces > 0 && run.length / pieces < 3;
 }
 
+/** How SSH public keys (not secrets) start in base64: the key type's length, then `ssh-rsa`, `ssh-ed25519`, `ecdsa-…`. */
+const SSH_PUBLIC_KEY = /^AAAA(?:B3NzaC1|C3NzaC1|E2VjZHNh)/;
+
+/**
+ * Base64 of DER that opens with a SEQUENCE holding a SEQUENCE: a public key (SubjectPublicKeyInfo,
+ * `MIIBIjANBgkq…`, `MFkwEwYH…`) or a certificate. A private key's opens with its version number, an
+ * INTEGER (`MIIEpAIBAAK…`, `MIIEvQIBADAN…`).
+ */
+function derPublic(body: string): boolean {
+  if (!body.startsWith('M')) return false;
+  const der = Buffer.from(body.slice(0, 8), 'base64');
+  if (der[0] !== 0x30 || der.length < 4) return false;
+  const lengthBytes = der[1]! & 0x80 ? der[1]! & 0x7f : 0;
+  return der[2 + lengthBytes] === 0x30;
+}
+
+/**
+ * A key pasted with no name or prefix before it (`use kJI2taWSgEVzlr2NElViQx9aPq7LmZ3bRt8YwCv1 for
+ * staging`, an AWS secret key `wJalrXUtnFEMI/K7MDENG/…`): 32 to 100 characters of base64 or base64url
+ * with upper case, lower case and digits, cut into identifier pieces of under three characters on
+ * average (isRandomRun). Hex and UUIDs never match (no upper case with lower case): commit ids,
+ * hashes, session and tool ids git-memory and the agents write stay readable, and a hex key pasted
+ * alone cannot be told from them. Nor a path of words, a lockfile's `sha512-…` integrity, an SSH
+ * public key, or a reference; a run longer than 100 characters (an image's base64 in a
+ * transcript, a public key) is a blob, not a key.
+ */
+export function isBareKey(value: string): boolean {
+  const body = value.replace(/=+$/, '');
+  if (/^sha(?:1|224|256|384|512)-/i.test(body) || SSH_PUBLIC_KEY.test(body) || derPublic(body) || isReference(body) || isPathOrUrl(body)) return false;
+  // Hex and numbers between the separators are a file name's or an id's (`rollout-2026-04-08T22-18-42-019d6d75-…`,
+  // `logs__1091981f…_x`): the rest must be a random run of its own.
+  const rest = body.split(/[+/_-]+/).filter((seg) => !/^(?:[0-9a-f]*|[0-9A-F]*)$/.test(seg)).join('');
+  if (rest.length < 24 || !/[a-z]/.test(rest) || !/[A-Z]/.test(rest) || !/\d/.test(rest)) return false;
+  const pieces = rest.match(/[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+/g)?.length ?? 0;
+  return pieces > 0 && rest.length / pieces < 3;
+}
+
 /** A token body that looks random rather than a word, a reference or a path. */
 export function looksRandom(value: string, minEntropy = 3): boolean {
   return entropy(value) >= minEntropy && !isReference(value) && !isIdentifierLike(value) && !isPathOrUrl(value);
@@ -126,7 +170,8 @@ export function looksRandom(value: string, minEntropy = 3): boolean {
 
 /** The password part of a URL or Basic header: real unless it is a reference or placeholder. */
 export function isRealPassword(value: string): boolean {
-  return value.length >= 3 && !isReference(value) && !/^(.)\1*$/.test(value);
+  // `url-user-token]:…`: the tail of our marker, where the URL's user was redacted (`https://[REDACTED:url-user-token]:…@`).
+  return value.length >= 3 && !isReference(value) && !/^(.)\1*$/.test(value) && !/^[a-z0-9/-]{1,40}\]/.test(value);
 }
 
 function isJwtHeader(value: string): boolean {
@@ -270,8 +315,9 @@ export const RULES: readonly SecretRule[] = [
   // the private lines are the secret, found whether or not the header came with them.
   { id: 'putty-private-key', needle: /Private-Lines:/, title: 'PuTTY private key', group: 0,
     // 40+ base64 characters, or fewer cut by a renderer (`…`): what is left of a key is secret.
-    validate: (v) => v.endsWith('…') || v.slice(v.search(/\d/)).replace(/\\[nr]/g, '').replace(/[^A-Za-z0-9+/=]/g, '').length >= 40,
-    pattern: re(`Private-Lines:[^\\S\\r\\n]{0,4}\\d{1,4}(?:${KEY_BREAK}{1,6}[A-Za-z0-9+/=]{16,100}){0,400}(?:${KEY_BREAK}{1,6}[A-Za-z0-9+/=]{1,15})?…?`) },
+    // A line already redacted (a key with no name, bare-random-key, line by line; a split secret's part) is one of its lines.
+    validate: (v) => v.endsWith('…') || /\[REDACTED:[a-z0-9/-]{1,40}\]/.test(v) || v.slice(v.search(/\d/)).replace(/\\[nr]/g, '').replace(/[^A-Za-z0-9+/=]/g, '').length >= 40,
+    pattern: re(`Private-Lines:[^\\S\\r\\n]{0,4}\\d{1,4}(?:${KEY_BREAK}{1,6}(?:[A-Za-z0-9+/=]{16,100}|(?:\\[REDACTED:[a-z0-9/-]{1,40}\\]){1,4})){0,400}(?:${KEY_BREAK}{1,6}[A-Za-z0-9+/=]{1,15})?…?`) },
   // A PostgreSQL password file's line, `host:port:database:user:password` (~/.pgpass, PGPASSFILE):
   // the match starts at `:port:` and looks back for a host that starts a token (a name with a letter,
   // an IPv4 address or `*`), a database and a user with a letter
@@ -392,6 +438,11 @@ export const RULES: readonly SecretRule[] = [
     pattern: re('(?<![A-Za-z0-9.-]|[A-Za-z0-9.][+-])(?:jdbc:)?(?:postgres(?:ql)?|mysql[x2]?|mariadb|mongodb(?:\\+srv)?|rediss?|amqps?|mssql|sqlserver|cockroachdb|clickhouse|couchdb|neo4j(?:\\+s)?)://[^\\s:@/?#]{0,128}:([^\\s@/]{1,256})@', 'i') },
   { id: 'url-credentials', needle: /:\/\//, title: 'password in URL', group: 1, validate: isRealPassword,
     pattern: re('(?<![A-Za-z0-9.-]|[A-Za-z0-9.][+-])[A-Za-z][A-Za-z0-9+.-]{1,30}://[^\\s:@/?#]{0,128}:([^\\s@/]{1,256})@') },
+  // The user part of a URL's userinfo when it is itself the token: `https://<token>@github.com/…`,
+  // `https://<token>:x-oauth-basic@…` (GitHub's documented forms), `https://api_key_…@host`. A user
+  // that reads as a name (`jane`, `oauth2`, `x-access-token`, `deploy-bot`) is not one, nor a host.
+  { id: 'url-user-token', needle: /:\/\//, title: 'token in URL', group: 1, validate: (v) => v.length >= 16 && looksRandom(v, 3),
+    pattern: re('(?<![A-Za-z0-9.-]|[A-Za-z0-9.][+-])[A-Za-z][A-Za-z0-9+.-]{1,30}://([^\\s:@/?#]{16,256})(?::[^\\s@/]{0,256})?@') },
   { id: 'bearer-token', needle: /bearer/i, title: 'Bearer token', group: 1, validate: random,
     pattern: re('(?<![A-Za-z0-9_])bearer\\s{1,4}([A-Za-z0-9._~+/-]{16,2048}={0,2})', 'i') },
   { id: 'basic-auth-header', needle: /basic/i, title: 'Basic authorization', group: 1, validate: isBasicCredential,
@@ -425,4 +476,16 @@ export const RULES: readonly SecretRule[] = [
   // is tried at every position (18 ms a megabyte of prose, not 6).
   { id: 'secret-in-words', needle: PASSWORD_WORD, title: 'short password told in words', group: 1, generic: true, valueAfter: { length: 4, stops: TOLD_STOPS }, validate: shortPassword,
     pattern: re(`(?:${PASSWORD_WORD.source})(?<=(?:^|[^A-Za-z0-9\\u00C0-\\u024F\\u0400-\\u04FF])(?:${PASSWORD_WORD.source}))s?${TOLD_SHORT}[^\\S\\r\\n]{0,4}["'\`«“„「『]?([^\\s${classOf(TOLD_STOPS)}]{4,8})(?![^\\s${classOf(TOLD_STOPS)}])`, 'i') },
+  // A key pasted alone, with no name or prefix (isBareKey): the last rule, so any rule that knows
+  // the key's kind names it. The look-behind and look-ahead take the whole run of base64 characters
+  // or nothing, so a long blob never yields a window of it.
+  { id: 'bare-random-key', title: 'random key with no name', group: 0, generic: true, validate: isBareKey, run: 32,
+    // Its strings are the digits (every key it takes holds one): a line with none skips it.
+    needle: /(?=[A-Za-z0-9+/_-]{32})[A-Za-z0-9+/_-]{0,99}(?:0|1|2|3|4|5|6|7|8|9)/,
+    // Not a line of a block of 64-character lines (a PEM body without its header), nor a PuTTY key's
+    // line after its `Private-Lines:` or `Public-Lines:` (putty-private-key takes them whole): a public key's or a certificate's as often as a private key's, which private-key and
+    // the rules of a key cut in two take with their header or footer.
+    // Nor a run that touches a percent escape (`…%2Bk7Q…`): a piece of an encoded value, which is
+    // redacted whole as read (plain-view.ts), where a piece redacted first would cut it.
+    pattern: re('(?<![A-Za-z0-9+/_%-])(?<!base64,)(?<![A-Za-z0-9+/=]{64}\\r?\\n)(?<!-Lines: \\d{1,4}\\r?\\n)(?=[A-Za-z+/_-]{0,99}\\d)[A-Za-z0-9+/_-]{32,100}={0,2}(?![A-Za-z0-9+/=_%-])(?!(?<=(?:^|\\n)[A-Za-z0-9+/]{64})\\r?\\n[A-Za-z0-9+/])') },
 ];

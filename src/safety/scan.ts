@@ -136,7 +136,8 @@ let needles: RegExp[] | undefined;
  */
 export function fixedParts(value: string): boolean[] {
   const fixed = new Array<boolean>(value.length).fill(false);
-  needles ??= RULES.map((r) => new RegExp(r.needle.source, `${r.needle.flags.replace('g', '')}g`));
+  // A rule whose needle is only a shape (SecretRule.run: a long run of base64) names no fixed part.
+  needles ??= RULES.filter((r) => !r.run).map((r) => new RegExp(r.needle.source, `${r.needle.flags.replace('g', '')}g`));
   let kind = false;
   for (const needle of needles) {
     for (const m of value.matchAll(needle)) {
