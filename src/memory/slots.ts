@@ -390,6 +390,7 @@ const PATH = /(?:^|[\s`'"(])((?:~|\.{1,2})?\/[\w.\-/]*\w|[\w.-]+\/[\w.\-/]*\w|[\
 const PLACE_VERBS = new Set('live lives lived stored store kept keep written write read reads defined define set configured declared located found saved put placed go goes loaded'.split(' ').map(crude));
 
 const HAN = /[\u4e00-\u9fff]/;
+const DIGIT = /\d/;
 /** Tools named by a common English word ("sharp edges", "black box", "standard output"): a name only where no lower-case noun follows. */
 const COMMON = new Set('sharp black standard got request requests ava tape nose jade pug slim less bull realm neon passenger forever supervisor emotion foundation ember backbone mocha jasmine matrix puppet chef ky hyper rush segment lambda render go'.split(' '));
 /** A value that names which thing the subject is ("Jest snapshots live…", "Travis CI badges are shown…", "npm scripts are listed…"): not the slot. */
@@ -537,6 +538,191 @@ function negatedBefore(text: string, canon: string): boolean {
   return at.some((a) => a.canon === canon && /\b(?:not|no\s+longer(?:\s+\w+){0,2}|without|never(?:\s+\w+)?)\s+(?:the\s+|our\s+)?$/i.test(text.slice(Math.max(0, a.start - 40), a.start)));
 }
 
+/**
+ * A setting's number, read by its shape: a number and a unit of time or size ("30 seconds", "500ms", "8 MB", "from 30 to
+ * 180 seconds"), the setting by the word of its role in the same clause (a timeout, a cap, a backoff, an interval, a
+ * lifetime, a delay, a retention) and by the words around it: "The Blackjack HTTP timeout is now 15 seconds" over
+ * "Blackjack HTTP requests time out after 6 seconds". Read word by word (no expression: a first primer compiles none).
+ */
+const UNITS = new Map<string, [string, number]>();
+for (const [dim, list] of [
+  ['time', 'ms:1 msec:1 msecs:1 millisecond:1 milliseconds:1 s:1000 sec:1000 secs:1000 second:1000 seconds:1000 min:60000 mins:60000 minute:60000 minutes:60000 h:3600000 hr:3600000 hrs:3600000 hour:3600000 hours:3600000 day:86400000 days:86400000 week:604800000 weeks:604800000'],
+  ['size', 'byte:1 bytes:1 kb:1024 kib:1024 mb:1048576 mib:1048576 gb:1073741824 gib:1073741824 tb:1099511627776 tib:1099511627776'],
+] as const)
+  for (const u of list.split(' ')) {
+    const [name, factor] = u.split(':') as [string, string];
+    UNITS.set(name, [dim, Number(factor)]);
+  }
+/** Words of a setting's role, by role: one role shared says two numbers are of one setting (with the subject's words). */
+const QUANTITY_ROLES = new Map<string, string>();
+for (const [role, list] of [
+  ['timeout', 'timeout timeouts deadline deadlines wait waits waited'],
+  ['cap', 'cap caps capped limit limits limited max maximum'],
+  ['backoff', 'backoff backoffs'],
+  ['interval', 'interval intervals every'],
+  ['lifetime', 'ttl expire expires expiry expiration lifetime'],
+  ['delay', 'delay delays delayed debounce throttle'],
+  ['retention', 'retention retain retained purged'],
+] as const)
+  for (const w of list.split(' ')) QUANTITY_ROLES.set(w, role);
+/** Words of a clause that are neither its subject nor its role: verbs of setting a number, what a number is said with. */
+const QUANTITY_VERBS = new Set('raised increased decreased lowered reduced bumped went set changed now is are was were be been to from at after within up most least out off back times time timed each per accepts accept allows allow holds hold takes take size duration length value'.split(' '));
+/** A number is no longer the setting's after these: "(was 60 s)", "from 30 to 180 seconds", "instead of 5 s". */
+const QUANTITY_GONE = new Set('was were from previously formerly of than replacing'.split(' '));
+/** Words that end a clause: a reason or a purpose after the setting ("so that …", "since …") is about something else. */
+const CLAUSE_ENDS = new Set('so since because which while whereas'.split(' '));
+
+interface Quantity {
+  dim: string;
+  value: number;
+  /** The word of its number. */
+  word: number;
+  /** Its clause, as word indexes [from, to). */
+  from: number;
+  to: number;
+}
+function numberAt(w: string): { n: number; unit: string } | null {
+  let k = 0;
+  while (k < w.length && w.charCodeAt(k) >= 48 && w.charCodeAt(k) <= 57) k++;
+  if (k === 0) return null;
+  return { n: Number(w.slice(0, k)), unit: w.slice(k) };
+}
+function quantitiesOf(text: string, ws: Words): Quantity[] {
+  const out: Quantity[] = [];
+  // Clauses: split at ':', ';' or ',' between two words, and before a word of CLAUSE_ENDS.
+  const clauseOf: number[] = [];
+  let clause = 0;
+  for (let i = 0; i < ws.w.length; i++) {
+    if (i > 0) {
+      const gap = text.slice(ws.end[i - 1]!, ws.at[i]!);
+      if (/[:;,]/.test(gap) || CLAUSE_ENDS.has(ws.w[i]!)) clause++;
+    }
+    clauseOf.push(clause);
+  }
+  const bounds = (i: number): [number, number] => {
+    let a = i;
+    while (a > 0 && clauseOf[a - 1] === clauseOf[i]) a--;
+    let b = i;
+    while (b < ws.w.length && clauseOf[b] === clauseOf[i]) b++;
+    return [a, b];
+  };
+  for (let i = 0; i < ws.w.length; i++) {
+    const num = numberAt(ws.w[i]!);
+    if (!num) continue;
+    let n = num.n;
+    let next = i + 1;
+    // "1.5 s": a decimal point between two words.
+    if (!num.unit && next < ws.w.length && ws.at[next] === ws.end[i]! + 1 && text[ws.end[i]!] === '.' && numberAt(ws.w[next]!)) {
+      const frac = numberAt(ws.w[next]!)!;
+      n = Number(`${num.n}.${ws.w[next]!.slice(0, ws.w[next]!.length - frac.unit.length)}`);
+      num.unit = frac.unit;
+      next++;
+    }
+    let unit = num.unit ? UNITS.get(num.unit) : undefined;
+    if (num.unit && !unit) continue;
+    if (!unit && next < ws.w.length) {
+      const gap = text.slice(ws.end[next - 1]!, ws.at[next]!);
+      if (gap === ' ' || gap === '-' || gap === '\u00a0') unit = UNITS.get(ws.w[next]!);
+      // "from 30 to 180 seconds", "43-44 s": a bare number takes the unit of the number after it.
+      if (!unit && (ws.w[next] === 'to' || ws.w[next] === 'and' || ws.w[next] === 'or' || gap === '-')) {
+        const j = ws.w[next] === 'to' || ws.w[next] === 'and' || ws.w[next] === 'or' ? next + 1 : next;
+        const other = j < ws.w.length ? numberAt(ws.w[j]!) : null;
+        if (other) unit = other.unit ? UNITS.get(other.unit) : j + 1 < ws.w.length ? UNITS.get(ws.w[j + 1]!) : undefined;
+      }
+    }
+    if (!unit) continue;
+    const [from, to] = bounds(i);
+    out.push({ dim: unit[0], value: n * unit[1], word: i, from, to });
+  }
+  return out;
+}
+/** The roles said in words [from, to): "time out", "back off" as one word. */
+function rolesIn(ws: Words, from: number, to: number): Set<string> {
+  const roles = new Set<string>();
+  for (let i = from; i < to; i++) {
+    const w = ws.w[i]!;
+    const role = QUANTITY_ROLES.get(w);
+    if (role) roles.add(role);
+    const after = i + 1 < to ? ws.w[i + 1] : undefined;
+    if (after === 'out' && (w === 'time' || w === 'times' || w === 'timed')) roles.add('timeout');
+    if (after === 'off' && (w === 'back' || w === 'backs' || w === 'backed')) roles.add('backoff');
+  }
+  return roles;
+}
+function quantityGone(ws: Words, q: Quantity): boolean {
+  const before = ws.w[q.word - 1];
+  return !!before && (QUANTITY_GONE.has(before) || (before === 'than' && ws.w[q.word - 2] === 'rather'));
+}
+/** A word of a setting's subject: no number, unit, role, verb of setting, word of change or stop word. */
+function subjectWord(w: string): boolean {
+  return !(numberAt(w) || UNITS.has(w) || STOP.has(w) || QUANTITY_VERBS.has(w) || QUANTITY_ROLES.has(w) || saidLists().changed.one.has(w));
+}
+/** Whether the newer text gives a setting the older gives a number another number of its kind (quantityReplaces' rules above). */
+function quantityReplaces(newerText: string, olderText: string): boolean {
+  const nws = wordsOf(newerText);
+  const ows = wordsOf(olderText);
+  const newer = quantitiesOf(newerText, nws);
+  if (!newer.length) return false;
+  const older = quantitiesOf(olderText, ows);
+  if (!older.length) return false;
+  const olderWords = new Set<string>();
+  for (const w of ows.w) olderWords.add(crude(w));
+  const newerWords = new Set<string>();
+  for (const w of nws.w) newerWords.add(crude(w));
+  if (olderText.includes('?') || saysAny(saidLists().hedged, olderText, ows) || negatedSaid(olderText, ows)) return false;
+  // A condition, a plan or an option anywhere in the newer ("If the proxy is slow, the timeout can be 60 s"): no change made.
+  if (newerText.includes('?') || saysAny(saidLists().hedged, newerText, nws)) return false;
+  for (const nq of newer) {
+    if (quantityGone(nws, nq)) continue;
+    const roles = rolesIn(nws, nq.from, nq.to);
+    if (!roles.size) continue;
+    for (const oq of older) {
+      if (oq.dim !== nq.dim || oq.value === nq.value) continue;
+      const olderRoles = rolesIn(ows, oq.from, oq.to);
+      if (![...roles].some((r) => olderRoles.has(r))) continue;
+      // The older's number said again and not as the one before: both may hold ("a 30 s timeout for reads, 60 s for writes").
+      if (newer.some((q) => q.dim === oq.dim && q.value === oq.value && !quantityGone(nws, q))) continue;
+      // The newer's number already the older's: nothing changed.
+      if (older.some((q) => q.dim === nq.dim && q.value === nq.value)) continue;
+      // The newer's clause: kept, planned or negated says no change made; a word of another scope or subject, another setting.
+      const clause = newerText.slice(nws.at[nq.from]!, nws.end[nq.to - 1]!);
+      const cws = wordsOf(clause);
+      if (saysAny(saidLists().kept, clause, cws) || negatedSaid(clause, cws)) continue;
+      let subject = 0;
+      let other = false;
+      for (let i = nq.from; i < nq.to; i++) {
+        const w = nws.w[i]!;
+        if (w.length < 2 || !subjectWord(w)) continue;
+        // "a request", "per call": what a number is counted by.
+        if ((nws.w[i - 1] === 'a' || nws.w[i - 1] === 'an' || nws.w[i - 1] === 'per' || nws.w[i - 1] === 'each') && i - 2 >= 0 && UNITS.has(nws.w[i - 2]!)) continue;
+        const scope = SCOPES.get(w);
+        if (scope && !olderWords.has(crude(w))) {
+          other = true;
+          break;
+        }
+        if (olderWords.has(crude(w))) subject++;
+        else {
+          other = true;
+          break;
+        }
+      }
+      if (other || !subject) continue;
+      // The older's own subject words the newer does not say: more than one, and the newer's setting may be another, wider one
+      // ("Requests time out after 15 seconds by default" beside "Blackjack HTTP requests time out after 6 seconds"), unless the
+      // newer names the older's number as the one before ("Poll timeout is 15 s (was 60 s)").
+      let unsaid = 0;
+      for (let i = oq.from; i < oq.to; i++) {
+        const w = ows.w[i]!;
+        if (w.length < 2 || !subjectWord(w)) continue;
+        if (!newerWords.has(crude(w))) unsaid++;
+      }
+      if (unsaid > 1 && !newer.some((q) => q.dim === oq.dim && q.value === oq.value && quantityGone(nws, q))) continue;
+      return true;
+    }
+  }
+  return false;
+}
+
 /** Words of a role that say nothing of which (generic verbs and nouns of any fact). */
 const GENERIC = new Set('tool tools code file files thing stuff way setup config configured'.split(' '));
 
@@ -550,6 +736,8 @@ export function slotReplaces(newerText: string, olderText: string): boolean {
   // Chinese facts are read by the phrase rules only: this reader knows English scopes and cues.
   if (HAN.test(newerText) || HAN.test(olderText)) return false;
   // No value of the newer's kinds in the older with another name: no slot filled anew, whatever else they say (and the second stage's expressions are not compiled).
+  // A setting's number by its shape, read apart: its words are no tool's.
+  if (DIGIT.test(newerText) && DIGIT.test(olderText) && quantityReplaces(newerText, olderText)) return true;
   const newerValues = scan(newerText).values;
   if (!newerValues.length) return false;
   const olderValues = scan(olderText).values;
