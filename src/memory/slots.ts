@@ -723,6 +723,32 @@ function quantityReplaces(newerText: string, olderText: string): boolean {
   return false;
 }
 
+/** The fact's first word where it is a name by its shape (a domain "benshi.me", an identifier "api_v2", "camelCase"), lower-cased; else ''. */
+function nameFirst(text: string): string {
+  const first = text.slice(0, (text.indexOf(' ') + 1 || text.length + 1) - 1).replace(/(?:'s|\u2019s)?[,:;]?$/, '');
+  return /^[\w-]+(?:[._][\w-]+)+$|^[a-z]+[A-Z]\w*$/.test(first) && !/^\d+(?:\.\d+)*$/.test(first) ? first.toLowerCase() : '';
+}
+
+/**
+ * Whether two paths of one file name are two owners' files, not one file moved: a folder only one has is a scope
+ * ("api/config.yml", "worker/config.yml") or a word only one fact says ("Billing settings live in services/billing/…").
+ */
+function otherOwner(a: string, b: string, newer: Read, older: Read): boolean {
+  const segs = (p: string) => p.split('/').slice(0, -1).filter(Boolean).map((x) => x.toLowerCase());
+  const sa = segs(a);
+  const sb = segs(b);
+  for (const x of [...sa.filter((s) => !sb.includes(s)), ...sb.filter((s) => !sa.includes(s))]) {
+    if (SCOPES.has(x)) return true;
+    if (newer.words.has(crude(x)) !== older.words.has(crude(x))) return true;
+  }
+  return false;
+}
+
+/** Whether both facts name one tool (of a kind other than a path): a subject shared, where its name is no word ("Prometheus reads …"). */
+function namedBoth(newer: Read, older: Read): boolean {
+  return newer.values.some((v) => v.kind !== 'path' && older.values.some((o) => o.kind === v.kind && o.name === v.name));
+}
+
 /** Words of a role that say nothing of which (generic verbs and nouns of any fact). */
 const GENERIC = new Set('tool tools code file files thing stuff way setup config configured'.split(' '));
 
@@ -780,15 +806,23 @@ export function slotReplaces(newerText: string, olderText: string): boolean {
     // What the newer is for, where the older does not say it ("…replaced by Rollbar for security alerts" over "Sentry reports performance errors"): a narrower role.
     if (newer.purpose.some((w) => !older.words.has(w) && !ROLE_WORDS[nv.kind]?.test(w))) continue;
     // A subject the older does not have, for kinds a project has several of ("Campaign drafts are now stored in PostgreSQL" over "Campaigns are stored in SQLite").
-    if (SEVERAL.has(nv.kind) && newer.subject.some((w) => !older.words.has(w))) continue;
+    // Where one named thing is hosted, said of that thing again first ("lambdasoftware.be is served from GitHub Pages" over
+    // "lambdasoftware.be is hosted on Hetzner"): its host, whatever words say the change (its name is the subject both say).
+    const sameHead = nv.kind === 'host' && nameFirst(newerText) !== '' && nameFirst(newerText) === nameFirst(olderText);
+    if (SEVERAL.has(nv.kind) && !sameHead && newer.subject.some((w) => !older.words.has(w))) continue;
     const role = shared || !!ROLE_WORDS[nv.kind]?.test(newerText) && ROLE_WORDS[nv.kind]!.test(olderText);
     if (nv.kind === 'path') {
+      // One file's name in another folder ("/boot/config.txt", "/boot/firmware/config.txt"): the file moved, said of one subject (a
+      // word or a named tool shared), with or without a word of change. Not a folder: "src/" and "lib/src/" may both be.
+      const base = (p: string) => p.slice(p.lastIndexOf('/') + 1);
+      const file = base(nv.name);
+      if (nv.name.includes('/') && file.includes('.') && (sharedNoun || namedBoth(newer, older)) && olds.some((o) => o.name.includes('/') && base(o.name) === file && !otherOwner(nv.name, o.name, newer, older))) return true;
       // Two folders of one parent ("cypress/e2e", "cypress/quarantine"): part of the things moved, the rest staying, as often as all.
       const top = (p: string) => p.replace(/^[~.]*\//, '').split('/')[0];
       if (nv.name.includes('/') && olds.some((o) => o.name.includes('/') && top(o.name) === top(nv.name))) continue;
       if (!(sharedNoun && (newer.changed || restated.length))) continue;
     } else if (SEVERAL.has(nv.kind) || nv.kind === 'lang' || nv.kind === 'port') {
-      if (!(role && (newer.changed || restated.length || sameFrame))) continue;
+      if (!(role && (newer.changed || restated.length || sameFrame || sameHead))) continue;
     } else if (!role && !newer.changed && !restated.length) continue;
     return true;
   }
