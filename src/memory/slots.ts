@@ -383,6 +383,8 @@ const ROLE_WORDS: Record<string, RegExp> = {
 
 /** A word that says which of its kind a subject is: the word before a head noun ("orders table", "admin bundle", "Ruby versions"). */
 const QUALIFIED = /(?:^|\b(?:[Tt]he|[Oo]ur|[Aa]n?|[Ii]ts|[Tt]heir|[Tt]his|[Tt]hese|[Aa]ll)\s+|(?<=^|\s)(?=[A-Z]))([A-Za-z][\w.-]*)\s+(?:table|tables|bundle|bundles|app|apps|site|service|services|api|cluster|package|module|page|pages|suite|bucket|versions?|code|scripts?|sdk|dependencies|workers?|queue|builds?|image|images|binary|binaries|docs|repo|project)\b/g;
+/** The head nouns QUALIFIED needs (it is case-sensitive): a text with none of them is not matched against it. */
+const QUALIFIED_HEADS = ['table', 'bundle', 'app', 'site', 'service', 'api', 'cluster', 'package', 'module', 'page', 'suite', 'bucket', 'version', 'code', 'script', 'sdk', 'dependencies', 'worker', 'queue', 'build', 'image', 'binar', 'docs', 'repo', 'project'];
 const DET_OR_VERB = new Set('main whole entire every each own single one two all some web latest new old current newer older first next last previous same other'.split(' '));
 
 const PATH = /(?:^|[\s`'"(])((?:~|\.{1,2})?\/[\w.\-/]*\w|[\w.-]+\/[\w.\-/]*\w|[\w-]+\.(?:ya?ml|json|toml|ini|cfg|conf|env|py|ts|js|mjs|rb|md|txt|lock|xml|gradle|properties))(?=$|[\s`'",;:)]|\.(?:\s|$))/g;
@@ -499,7 +501,7 @@ function read(text: string): Read {
   // "Integration tests" is a scope; "Continuous Integration" is CI's own name.
   if (/\bintegration\s+test/i.test(text)) scopes.add('integration');
   // What a subject is of: "the orders table", "the storefront bundle", "Ruby versions", "Python code".
-  for (const m of text.matchAll(QUALIFIED)) {
+  for (const m of QUALIFIED_HEADS.some((h) => text.includes(h)) ? text.matchAll(QUALIFIED) : []) {
     const q = m[1]!.toLowerCase();
     if (!STOP.has(q) && !DET_OR_VERB.has(q)) scopes.add(`of:${q}`);
   }
@@ -513,17 +515,32 @@ function read(text: string): Read {
     if (c && !STOP.has(c)) subject.push(crude(c));
   }
   const purpose: string[] = [];
-  for (const m of masked.matchAll(FOR)) if (!WHY.has(m[1]!.toLowerCase()) && !STOP.has(m[1]!.toLowerCase())) purpose.push(crude(m[1]!.toLowerCase()));
+  if (lower.includes('for')) for (const m of masked.matchAll(FOR)) if (!WHY.has(m[1]!.toLowerCase()) && !STOP.has(m[1]!.toLowerCase())) purpose.push(crude(m[1]!.toLowerCase()));
   const ws = wordsOf(text);
   r = { subject, purpose, values, words, scopes, changed: changedSaid(text, ws), kept: text.includes('?') || saysAny(saidLists().kept, text, ws), hedged: text.includes('?') || saysAny(saidLists().hedged, text, ws), negated: negatedSaid(text, ws) };
   reads.set(text, r);
   return r;
 }
 
+/**
+ * GONE_BEFORE and GONE_AFTER, run only where a word they need is in the slice (a plain substring test, lower-cased: each
+ * expression needs one of these letters as they stand), so that most facts never compile them.
+ */
+const GONE_BEFORE_NEEDS = ['instead', 'rather', 'place', 'from', 'off', 'replac', 'swap', 'drop', 'remov', 'retir', 'deprecat', 'no', 'ditch', 'abandon'];
+const GONE_AFTER_NEEDS = ['gone', 'removed', 'dropped', 'retired', 'deprecated', 'abandoned', 'replaced', '->', '\u2192'];
+function goneBefore(slice: string): boolean {
+  const low = slice.toLowerCase();
+  return GONE_BEFORE_NEEDS.some((w) => low.includes(w)) && GONE_BEFORE.test(slice);
+}
+function goneAfter(slice: string): boolean {
+  const low = slice.toLowerCase();
+  return GONE_AFTER_NEEDS.some((w) => low.includes(w)) && GONE_AFTER.test(slice);
+}
+
 /** Whether the newer text names `canon` as the thing gone ("instead of X", "from X", "X is gone", "X -> Y"). */
 function namedGone(text: string, canon: string): boolean {
   const at = scan(text).at.slice().sort((a, b) => a.start - b.start);
-  const gone = at.map((a) => GONE_BEFORE.test(text.slice(Math.max(0, a.start - 60), a.start)) || GONE_AFTER.test(text.slice(a.end, a.end + 40)));
+  const gone = at.map((a) => goneBefore(text.slice(Math.max(0, a.start - 60), a.start)) || goneAfter(text.slice(a.end, a.end + 40)));
   // "Travis to GHactions", "from CircleCI to GitHub Actions": a value with "to" and the next value after it is the one before.
   for (let i = 0; i + 1 < at.length; i++) if (/^\s*to\s+(?:now\s+)?(?:using\s+)?(?:the\s+)?$/i.test(text.slice(at[i]!.end, at[i + 1]!.start))) gone[i] = true;
   // A list is gone as one: "instead of Redux or MobX", "Redux and Context API will be fully removed".
