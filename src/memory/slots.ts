@@ -109,89 +109,93 @@ interface Read {
   purpose: string[];
 }
 
-/** A letter tree of the lexicon's names: a space in a name stands for one or more spaces or dashes in a text. */
-interface Node {
-  next: Map<string, Node>;
-  /** A name ends here. */
-  end: boolean;
+interface Entry {
+  canon: string;
+  kinds: string[];
 }
-let lexicon: { names: Map<string, { canon: string; kinds: string[] }>; tree: Node } | undefined;
+/**
+ * The lexicon's names, each under the form a text is read as (a dash a space: "github actions"), and its own ("github-actions")
+ * too, one entry for both; `starts`: each name's first two letters, where a name can begin; `longest`: the longest name.
+ */
+let lexicon: { names: Map<string, Entry>; starts: Set<string>; longest: number } | undefined;
 function lex() {
   if (lexicon) return lexicon;
-  const names = new Map<string, { canon: string; kinds: string[] }>();
-  for (const [kind, list] of Object.entries(KINDS)) {
-    for (const item of list.split(' ')) {
-      const [raw, alias] = item.split('=') as [string, string | undefined];
-      const canon = alias ?? raw;
-      // "github-actions" is written "GitHub Actions", "github actions", "github-actions": a dash stands for a space too.
-      for (const form of new Set([raw, raw.replace(/-/g, ' ')])) {
-        const e = names.get(form) ?? { canon, kinds: [] };
-        if (!e.kinds.includes(kind)) e.kinds.push(kind);
-        names.set(form, e);
+  // Plain loops over the lists, no letter tree and no expression: built in a fresh process in ~0.3 ms, where a tree of Maps took
+  // 3-4 ms (and one expression of the 900-odd names 4-7 ms to compile), in every process that reads a fact (a clone's first primer).
+  const names = new Map<string, Entry>();
+  const starts = new Set<string>();
+  let longest = 0;
+  for (const kind in KINDS) {
+    const list = KINDS[kind]!;
+    let from = 0;
+    while (from < list.length) {
+      let to = list.indexOf(' ', from);
+      if (to < 0) to = list.length;
+      const item = list.slice(from, to);
+      from = to + 1;
+      const eq = item.indexOf('=');
+      const raw = eq < 0 ? item : item.slice(0, eq);
+      const spaced = raw.includes('-') ? raw.replaceAll('-', ' ') : raw;
+      let e = names.get(spaced);
+      if (!e) {
+        e = { canon: eq < 0 ? raw : item.slice(eq + 1), kinds: [] };
+        names.set(spaced, e);
+        if (spaced !== raw) names.set(raw, e);
+        starts.add(spaced.slice(0, 2));
+        if (spaced.length > longest) longest = spaced.length;
       }
+      if (!e.kinds.includes(kind)) e.kinds.push(kind);
     }
   }
-  // A tree, not one regular expression of the 900-odd names: V8 took 4-7 ms to compile that one at its first use, in
-  // every process that reads a fact (the first primer after a clone, 15 ms in all with its runs); the tree is built in well under 1 ms.
-  const tree: Node = { next: new Map(), end: false };
-  for (const name of names.keys()) {
-    let node = tree;
-    for (const ch of name) {
-      let child = node.next.get(ch);
-      if (!child) node.next.set(ch, (child = { next: new Map(), end: false }));
-      node = child;
-    }
-    node.end = true;
-  }
-  lexicon = { names, tree };
+  lexicon = { names, starts, longest };
   return lexicon;
 }
 
-const SEPARATOR = /[\s-]/;
-const WORD = /\w/;
+/** `\s` of an expression, or a dash: what a space of a name matches. */
+function separator(c: number): boolean {
+  return c === 45 || c === 32 || (c >= 9 && c <= 13) || c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+}
+/** `\w` of an expression. */
+function wordChar(c: number): boolean {
+  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
+}
 
 /**
  * The lexicon's names in `text`, left to right, none overlapping: at each place no word, `@`, `/`, `.` or `-` is
  * before, the longest name there that no word, `@`, `/` or `-` follows, nor a dot and a word ("next" in
- * "next.js" is not a name of its own). Letters are compared lower-cased; a space of a name matches one or more
- * spaces or dashes of the text.
+ * "next.js" is not a name of its own). Letters are compared lower-cased, one at a time (a letter lower-cased into
+ * two is no letter of a name); a space of a name matches one or more spaces or dashes of the text.
  */
-function* lexiconIn(text: string, tree: Node): Generator<{ 0: string; index: number }> {
+function* lexiconIn(text: string, { names, starts, longest }: NonNullable<typeof lexicon>): Generator<{ 0: string; index: number }> {
   let i = 0;
-  while (i < text.length) {
-    const before = i > 0 ? text[i - 1]! : '';
-    if (before && (WORD.test(before) || before === '@' || before === '/' || before === '.' || before === '-')) {
+  const n = text.length;
+  while (i < n) {
+    const before = i > 0 ? text.charCodeAt(i - 1) : -1;
+    if (before >= 0 && (wordChar(before) || before === 64 || before === 47 || before === 46 || before === 45)) {
       i++;
       continue;
     }
-    let node: Node | undefined = tree;
+    let said = '';
     let j = i;
     let found = -1;
-    while (node && j <= text.length) {
-      if (node.end && j > i) {
-        const next = text[j] ?? '';
-        const blocked = WORD.test(next) || next === '@' || next === '/' || next === '-' || (next === '.' && WORD.test(text[j + 1] ?? ''));
-        if (!blocked) found = j;
-      }
-      if (j === text.length) break;
-      const space: Node | undefined = node.next.get(' ');
-      if (space && SEPARATOR.test(text[j]!)) {
-        // A name's space: one or more spaces or dashes. A name may also have a dash of its own ("github-actions"): try both.
-        let k = j;
-        while (k < text.length && SEPARATOR.test(text[k]!)) k++;
-        const dashed: Node | undefined = text[j] === '-' ? node.next.get('-') : undefined;
-        if (dashed && k === j + 1) {
-          node = dashed;
-          j++;
-          continue;
-        }
-        node = space;
-        j = k;
+    while (j < n && said.length <= longest) {
+      const c = text.charCodeAt(j);
+      if (separator(c)) {
+        if (!said) break;
+        said += ' ';
+        while (j < n && separator(text.charCodeAt(j))) j++;
         continue;
       }
-      // A letter at a time, so that a letter lower-cased into two (a dotted capital I) shifts no place.
-      node = node.next.get(text[j]!.toLowerCase());
+      const low = text[j]!.toLowerCase();
+      if (low.length !== 1) break;
+      said += low;
       j++;
+      if (said.length === 2 && !starts.has(said)) break;
+      if (said.length >= 2 && names.has(said)) {
+        const next = j < n ? text.charCodeAt(j) : -1;
+        const blocked = wordChar(next) || next === 64 || next === 47 || next === 45 || (next === 46 && j + 1 < n && wordChar(text.charCodeAt(j + 1)));
+        if (!blocked) found = j;
+      }
     }
     if (found > i) {
       yield { 0: text.slice(i, found), index: i };
@@ -222,13 +226,136 @@ const SCOPES = new Map<string, string>(
   }),
 );
 /** Words that say a change was made (extra evidence where the role alone is not enough). */
-const CHANGED = /\b(?:now|nowadays|these days|instead|switch(?:ed|es|ing)?|swap(?:ped|ping|s)?|mov(?:ed|es|ing)|exclusively|migrat(?:ed|es|ing|ion)|replac(?:ed|es|ing|e)|chang(?:e|ed|es)|port(?:ed|ing)?\s+(?:[\w-]+\s+){0,3}to|went|convert(?:ed)|rewr(?:ote|itten)|transitioned|adopted|no\s+longer|any\s?more|gone|removed|dropped|deprecated|retired|abandoned|in\s+favou?r\s+of|became|from\s+\S+(?:\s+\S+)?\s+to)\b|->|\u2192|\u73b0\u5728|\u6539\u7528|\u8fc1\u79fb|\u6362\u6210|\u4e0d\u518d|\u53d6\u4ee3|\u66ff\u6362|\u6539\u4e3a/i;
 /** Chinese words of a scope (escaped: the code-cached bundles stay ASCII): 前端 后端 营销 移动 文档 后台 测试环境 生产. */
 const HAN_SCOPES: [string, string][] = [['\u524d\u7aef', 'frontend'], ['\u540e\u7aef', 'backend'], ['\u8425\u9500', 'marketing'], ['\u79fb\u52a8', 'mobile'], ['\u6587\u6863', 'docs'], ['\u540e\u53f0', 'admin'], ['\u6d4b\u8bd5\u73af\u5883', 'staging'], ['\u751f\u4ea7', 'production']];
 /** The old way kept, a change not made yet, something added beside, or a choice one may make. */
-const KEPT = /\b(?:will|going\s+to|cop(?:y|ied|ies)|mirror(?:ed|s)?|sync(?:ed|s)?|backed\s+up|also|too|as\s+well|in\s+addition|additionally|alongside|besides|both|fallback|fall\s+back|optional(?:ly)?|alternative(?:ly)?|still|remains?|keeps?|kept|stays?|stayed|continues?|plan(?:s|ned|ning)?|consider(?:s|ed|ing)?|might|may|could|should|would|maybe|perhaps|propos(?:e|ed|al)|if|unless|whether|evaluat(?:e|ed|ing)|try|tried|trying|experiment(?:al|ing)?|spike|prototype|poc|trial|todo|once|when|until|currently|in\s+progress|ongoing|underway|partially|gradually|(?:is|are)\s+migrating|analysis|research|investigat\w*|supports?|supported|can|allows?|option|either|except|only\s+for|for\s+now|temporar(?:y|ily)|wrapper|plugin|adapter|integration\s+with|compatib\w*|rejected|declined|later|eventually|someday)\b|\?/i;
-const HEDGED = /\b(?:also|too|as\s+well|alongside|fallback|fall\s+back|optional(?:ly)?|alternative(?:ly)?|plan(?:ned|ning)?|consider(?:s|ed|ing)?|might|may|could|should|would|maybe|perhaps|propos(?:e|ed|al)|if|unless|whether|evaluat(?:e|ed|ing)|try|tried|trying|experiment(?:al|ing)?|trial|todo|once|when|until|only\s+for|for\s+now|temporar(?:y|ily)|rejected|declined)\b|\?/i;
-const NEGATION = /\b(?:not|never|no|don't|doesn't|didn't|isn't|aren't|wasn't|without|n't)\b/i;
+/**
+ * Words said, read without a regular expression: the four lists below were expressions of 60-odd words each, which V8
+ * compiled at their first use in each process (~6.5 ms of a clone's first primer). A list: alternatives split by `|`; in
+ * one, words split by a space stand for words with one or more spaces between (`\\s+`); a word ending in `*` is any word
+ * it begins. Letters compared lower-cased; a word is a run of `\\w` (an expression's `\\b…\\b`).
+ */
+interface Said {
+  one: Set<string>;
+  begins: string[];
+  /** By first word: the words after it. */
+  more: Map<string, string[][]>;
+}
+function listOf(spec: string): Said {
+  const said: Said = { one: new Set(), begins: [], more: new Map() };
+  for (const alt of spec.split('|')) {
+    const ws = alt.split(' ');
+    if (ws.length === 1) {
+      if (alt.endsWith('*')) said.begins.push(alt.slice(0, -1));
+      else said.one.add(alt);
+      continue;
+    }
+    const rest = said.more.get(ws[0]!) ?? [];
+    rest.push(ws.slice(1));
+    said.more.set(ws[0]!, rest);
+  }
+  return said;
+}
+/** A text's words (runs of `\\w`), lower-cased, with where each is. */
+interface Words {
+  w: string[];
+  at: number[];
+  end: number[];
+}
+function wordsOf(text: string): Words {
+  const out: Words = { w: [], at: [], end: [] };
+  let i = 0;
+  const n = text.length;
+  while (i < n) {
+    if (!wordChar(text.charCodeAt(i))) {
+      i++;
+      continue;
+    }
+    let j = i + 1;
+    while (j < n && wordChar(text.charCodeAt(j))) j++;
+    out.w.push(text.slice(i, j).toLowerCase());
+    out.at.push(i);
+    out.end.push(j);
+    i = j;
+  }
+  return out;
+}
+/** Whether text[a, b) is one or more of `\\s` (no dash). */
+function spacesOnly(text: string, a: number, b: number): boolean {
+  if (b <= a) return false;
+  for (let k = a; k < b; k++) {
+    const c = text.charCodeAt(k);
+    if (c === 45 || !separator(c)) return false;
+  }
+  return true;
+}
+function saysAny(list: Said, text: string, ws: Words): boolean {
+  for (let i = 0; i < ws.w.length; i++) {
+    const w = ws.w[i]!;
+    if (list.one.has(w)) return true;
+    for (const b of list.begins) if (w.startsWith(b)) return true;
+    const more = list.more.get(w);
+    if (!more) continue;
+    for (const rest of more) {
+      let ok = i + rest.length < ws.w.length;
+      for (let k = 0; ok && k < rest.length; k++) ok = ws.w[i + 1 + k] === rest[k] && spacesOnly(text, ws.end[i + k]!, ws.at[i + 1 + k]!);
+      if (ok) return true;
+    }
+  }
+  return false;
+}
+/** Whether words i and i+1 are joined by exactly `gap`. */
+function joinedBy(text: string, ws: Words, i: number, first: string, gap: string, second: string): boolean {
+  return ws.w[i] === first && ws.w[i + 1] === second && ws.end[i]! + gap.length === ws.at[i + 1] && text.startsWith(gap, ws.end[i]!);
+}
+let lists: { changed: Said; kept: Said; hedged: Said; negated: Said } | undefined;
+function saidLists() {
+  return (lists ??= {
+    /** Words that say a change was made (extra evidence where the role alone is not enough); "from … to", "port … to", "these days", "any more" apart (changedSaid). */
+    changed: listOf(
+      'now|nowadays|instead|switch|switched|switches|switching|swap|swapped|swapping|swaps|moved|moves|moving|exclusively|migrated|migrates|migrating|migration|replaced|replaces|replacing|replace|change|changed|changes|went|converted|rewrote|rewritten|transitioned|adopted|no longer|anymore|gone|removed|dropped|deprecated|retired|abandoned|in favor of|in favour of|became',
+    ),
+    /** The old way kept, a change not made yet, something added beside, or a choice one may make. */
+    kept: listOf(
+      'will|going to|copy|copied|copies|mirror|mirrored|mirrors|sync|synced|syncs|backed up|also|too|as well|in addition|additionally|alongside|besides|both|fallback|fall back|optional|optionally|alternative|alternatively|still|remain|remains|keep|keeps|kept|stay|stays|stayed|continue|continues|plan|plans|planned|planning|consider|considers|considered|considering|might|may|could|should|would|maybe|perhaps|propose|proposed|proposal|if|unless|whether|evaluate|evaluated|evaluating|try|tried|trying|experiment|experimental|experimenting|spike|prototype|poc|trial|todo|once|when|until|currently|in progress|ongoing|underway|partially|gradually|is migrating|are migrating|analysis|research|investigat*|support|supports|supported|can|allow|allows|option|either|except|only for|for now|temporary|temporarily|wrapper|plugin|adapter|integration with|compatib*|rejected|declined|later|eventually|someday',
+    ),
+    /** Narrower than kept: a plan, a condition, an option or a question (what an older fact must not be to be replaced). */
+    hedged: listOf(
+      'also|too|as well|alongside|fallback|fall back|optional|optionally|alternative|alternatively|plan|planned|planning|consider|considers|considered|considering|might|may|could|should|would|maybe|perhaps|propose|proposed|proposal|if|unless|whether|evaluate|evaluated|evaluating|try|tried|trying|experiment|experimental|experimenting|trial|todo|once|when|until|only for|for now|temporary|temporarily|rejected|declined',
+    ),
+    negated: listOf('not|never|no|without'),
+  });
+}
+const CHANGED_SIGNS = ['->', '\u2192', '\u73b0\u5728', '\u6539\u7528', '\u8fc1\u79fb', '\u6362\u6210', '\u4e0d\u518d', '\u53d6\u4ee3', '\u66ff\u6362', '\u6539\u4e3a'];
+/** "port the client to", "from Heroku to": small expressions, run only where their first word is. */
+const PORTED_TO = /\bport(?:ed|ing)?\s+(?:[\w-]+\s+){0,3}to\b/i;
+const FROM_TO = /\bfrom\s+\S+(?:\s+\S+)?\s+to\b/i;
+function changedSaid(text: string, ws: Words): boolean {
+  if (saysAny(saidLists().changed, text, ws)) return true;
+  for (const sign of CHANGED_SIGNS) if (text.includes(sign)) return true;
+  let from = false;
+  let to = false;
+  for (let i = 0; i < ws.w.length; i++) {
+    const w = ws.w[i]!;
+    if (joinedBy(text, ws, i, 'these', ' ', 'days')) return true;
+    if (w === 'any' && ws.w[i + 1] === 'more' && ws.at[i + 1]! - ws.end[i]! === 1 && spacesOnly(text, ws.end[i]!, ws.at[i + 1]!)) return true;
+    if ((w === 'port' || w === 'ported' || w === 'porting') && PORTED_TO.test(text)) return true;
+    if (w === 'from') from = true;
+    else if (w === 'to') to = true;
+  }
+  return from && to && FROM_TO.test(text);
+}
+/** "not", "never", "no", "without", "don't", "doesn't", "didn't", "isn't", "aren't", "wasn't", "n't". */
+function negatedSaid(text: string, ws: Words): boolean {
+  if (saysAny(saidLists().negated, text, ws)) return true;
+  for (let i = 0; i + 1 < ws.w.length; i++) {
+    if (ws.w[i + 1] !== 't') continue;
+    const w = ws.w[i]!;
+    if ((w === 'don' || w === 'doesn' || w === 'didn' || w === 'isn' || w === 'aren' || w === 'wasn' || w === 'n') && joinedBy(text, ws, i, w, "'", 't')) return true;
+  }
+  return false;
+}
+
 /** The old value named after a word that says it is gone (in the newer fact). */
 const GONE_BEFORE = /\b(?:instead\s+of|rather\s+than|in\s+place\s+of|from|off|replac(?:ed|es|ing|e)|swap(?:ped|ping)?(?:\s+out)?|drop(?:ped)?|remov(?:ed|e)|retir(?:ed|e)|deprecat(?:ed|e)|no\s+longer(?:\s+\w+){0,2}|not|ditch(?:ed)?|abandon(?:ed)?)\s+(?:(?:previously|formerly)\s+)?(?:using\s+)?(?:(?:the|our|its|a|an|all)\s+)?(?:(?:classic|old|legacy|former|previous|existing|traditional|alternatives\s+like|tools\s+like)\s+)?$/i;
 /** A value joined to the one before it in a list ("Redux or MobX", "aiohttp and requests", "pip + venv"): gone where that one is. */
@@ -256,6 +383,8 @@ const ROLE_WORDS: Record<string, RegExp> = {
 
 /** A word that says which of its kind a subject is: the word before a head noun ("orders table", "admin bundle", "Ruby versions"). */
 const QUALIFIED = /(?:^|\b(?:[Tt]he|[Oo]ur|[Aa]n?|[Ii]ts|[Tt]heir|[Tt]his|[Tt]hese|[Aa]ll)\s+|(?<=^|\s)(?=[A-Z]))([A-Za-z][\w.-]*)\s+(?:table|tables|bundle|bundles|app|apps|site|service|services|api|cluster|package|module|page|pages|suite|bucket|versions?|code|scripts?|sdk|dependencies|workers?|queue|builds?|image|images|binary|binaries|docs|repo|project)\b/g;
+/** The head nouns QUALIFIED needs (it is case-sensitive): a text with none of them is not matched against it. */
+const QUALIFIED_HEADS = ['table', 'bundle', 'app', 'site', 'service', 'api', 'cluster', 'package', 'module', 'page', 'suite', 'bucket', 'version', 'code', 'script', 'sdk', 'dependencies', 'worker', 'queue', 'build', 'image', 'binar', 'docs', 'repo', 'project'];
 const DET_OR_VERB = new Set('main whole entire every each own single one two all some web latest new old current newer older first next last previous same other'.split(' '));
 
 const PATH = /(?:^|[\s`'"(])((?:~|\.{1,2})?\/[\w.\-/]*\w|[\w.-]+\/[\w.\-/]*\w|[\w-]+\.(?:ya?ml|json|toml|ini|cfg|conf|env|py|ts|js|mjs|rb|md|txt|lock|xml|gradle|properties))(?=$|[\s`'",;:)]|\.(?:\s|$))/g;
@@ -263,6 +392,7 @@ const PATH = /(?:^|[\s`'"(])((?:~|\.{1,2})?\/[\w.\-/]*\w|[\w.-]+\/[\w.\-/]*\w|[\
 const PLACE_VERBS = new Set('live lives lived stored store kept keep written write read reads defined define set configured declared located found saved put placed go goes loaded'.split(' ').map(crude));
 
 const HAN = /[\u4e00-\u9fff]/;
+const DIGIT = /\d/;
 /** Tools named by a common English word ("sharp edges", "black box", "standard output"): a name only where no lower-case noun follows. */
 const COMMON = new Set('sharp black standard got request requests ava tape nose jade pug slim less bull realm neon passenger forever supervisor emotion foundation ember backbone mocha jasmine matrix puppet chef ky hyper rush segment lambda render go'.split(' '));
 /** A value that names which thing the subject is ("Jest snapshots live…", "Travis CI badges are shown…", "npm scripts are listed…"): not the slot. */
@@ -283,16 +413,25 @@ function crude(w: string): string {
   return w.replace(/(?:ing|ed|e)$/, '');
 }
 
-function read(text: string): Read {
-  let r = reads.get(text);
+/** A fact's values and where they are: the reader's first stage, cheap (a letter tree and small shapes), enough to tell that two facts fill no slot of one kind. */
+interface Scan {
+  values: Value[];
+  at: { start: number; end: number; canon: string }[];
+  /** "The Python tests": a language before a noun is a scope. */
+  langScopes: string[];
+}
+const scans = new Map<string, Scan>();
+
+function scan(text: string): Scan {
+  let r = scans.get(text);
   if (r) return r;
-  if (reads.size > 4096) reads.clear();
-  const { names, tree } = lex();
+  if (scans.size > 4096) scans.clear();
+  const lexicon = lex();
+  const { names } = lexicon;
   const values: Value[] = [];
   const at: { start: number; end: number; canon: string }[] = [];
   const langScopes: string[] = [];
-  let masked = text;
-  for (const m of lexiconIn(text, tree)) {
+  for (const m of lexiconIn(text, lexicon)) {
     const said = m[0].toLowerCase().replace(/\s+/g, ' ');
     const entry = names.get(said) ?? names.get(said.replace(/-/g, ' '));
     if (!entry) continue;
@@ -336,6 +475,18 @@ function read(text: string): Read {
     values.push({ kind: 'path', name: m[1]!.replace(/\/+$/, '') });
     at.push({ start, end: start + m[1]!.length, canon: m[1]!.replace(/\/+$/, '') });
   }
+  r = { values, at, langScopes };
+  scans.set(text, r);
+  return r;
+}
+
+/** The whole reading of a fact (its second stage): what the role and the change are, read only for two facts that hold values of one kind. */
+function read(text: string): Read {
+  let r = reads.get(text);
+  if (r) return r;
+  if (reads.size > 4096) reads.clear();
+  const { values, at, langScopes } = scan(text);
+  let masked = text;
   for (const a of at) masked = masked.slice(0, a.start) + ' '.repeat(a.end - a.start) + masked.slice(a.end);
   const lower = masked.toLowerCase();
   const words = new Set<string>();
@@ -350,7 +501,7 @@ function read(text: string): Read {
   // "Integration tests" is a scope; "Continuous Integration" is CI's own name.
   if (/\bintegration\s+test/i.test(text)) scopes.add('integration');
   // What a subject is of: "the orders table", "the storefront bundle", "Ruby versions", "Python code".
-  for (const m of text.matchAll(QUALIFIED)) {
+  for (const m of QUALIFIED_HEADS.some((h) => text.includes(h)) ? text.matchAll(QUALIFIED) : []) {
     const q = m[1]!.toLowerCase();
     if (!STOP.has(q) && !DET_OR_VERB.has(q)) scopes.add(`of:${q}`);
   }
@@ -364,17 +515,32 @@ function read(text: string): Read {
     if (c && !STOP.has(c)) subject.push(crude(c));
   }
   const purpose: string[] = [];
-  for (const m of masked.matchAll(FOR)) if (!WHY.has(m[1]!.toLowerCase()) && !STOP.has(m[1]!.toLowerCase())) purpose.push(crude(m[1]!.toLowerCase()));
-  r = { subject, purpose, values, words, scopes, changed: CHANGED.test(text), kept: KEPT.test(text), hedged: HEDGED.test(text), negated: NEGATION.test(text) };
-  (r as Read & { at: typeof at }).at = at;
+  if (lower.includes('for')) for (const m of masked.matchAll(FOR)) if (!WHY.has(m[1]!.toLowerCase()) && !STOP.has(m[1]!.toLowerCase())) purpose.push(crude(m[1]!.toLowerCase()));
+  const ws = wordsOf(text);
+  r = { subject, purpose, values, words, scopes, changed: changedSaid(text, ws), kept: text.includes('?') || saysAny(saidLists().kept, text, ws), hedged: text.includes('?') || saysAny(saidLists().hedged, text, ws), negated: negatedSaid(text, ws) };
   reads.set(text, r);
   return r;
 }
 
+/**
+ * GONE_BEFORE and GONE_AFTER, run only where a word they need is in the slice (a plain substring test, lower-cased: each
+ * expression needs one of these letters as they stand), so that most facts never compile them.
+ */
+const GONE_BEFORE_NEEDS = ['instead', 'rather', 'place', 'from', 'off', 'replac', 'swap', 'drop', 'remov', 'retir', 'deprecat', 'no', 'ditch', 'abandon'];
+const GONE_AFTER_NEEDS = ['gone', 'removed', 'dropped', 'retired', 'deprecated', 'abandoned', 'replaced', '->', '\u2192'];
+function goneBefore(slice: string): boolean {
+  const low = slice.toLowerCase();
+  return GONE_BEFORE_NEEDS.some((w) => low.includes(w)) && GONE_BEFORE.test(slice);
+}
+function goneAfter(slice: string): boolean {
+  const low = slice.toLowerCase();
+  return GONE_AFTER_NEEDS.some((w) => low.includes(w)) && GONE_AFTER.test(slice);
+}
+
 /** Whether the newer text names `canon` as the thing gone ("instead of X", "from X", "X is gone", "X -> Y"). */
 function namedGone(text: string, canon: string): boolean {
-  const at = (read(text) as Read & { at: { start: number; end: number; canon: string }[] }).at.slice().sort((a, b) => a.start - b.start);
-  const gone = at.map((a) => GONE_BEFORE.test(text.slice(Math.max(0, a.start - 60), a.start)) || GONE_AFTER.test(text.slice(a.end, a.end + 40)));
+  const at = scan(text).at.slice().sort((a, b) => a.start - b.start);
+  const gone = at.map((a) => goneBefore(text.slice(Math.max(0, a.start - 60), a.start)) || goneAfter(text.slice(a.end, a.end + 40)));
   // "Travis to GHactions", "from CircleCI to GitHub Actions": a value with "to" and the next value after it is the one before.
   for (let i = 0; i + 1 < at.length; i++) if (/^\s*to\s+(?:now\s+)?(?:using\s+)?(?:the\s+)?$/i.test(text.slice(at[i]!.end, at[i + 1]!.start))) gone[i] = true;
   // A list is gone as one: "instead of Redux or MobX", "Redux and Context API will be fully removed".
@@ -385,8 +551,219 @@ function namedGone(text: string, canon: string): boolean {
 
 /** Whether the newer text negates `canon` where it names it ("not npm", "no longer uses Jest", "without Redux"). */
 function negatedBefore(text: string, canon: string): boolean {
-  const at = (read(text) as Read & { at: { start: number; end: number; canon: string }[] }).at;
+  const at = scan(text).at;
   return at.some((a) => a.canon === canon && /\b(?:not|no\s+longer(?:\s+\w+){0,2}|without|never(?:\s+\w+)?)\s+(?:the\s+|our\s+)?$/i.test(text.slice(Math.max(0, a.start - 40), a.start)));
+}
+
+/**
+ * A setting's number, read by its shape: a number and a unit of time or size ("30 seconds", "500ms", "8 MB", "from 30 to
+ * 180 seconds"), the setting by the word of its role in the same clause (a timeout, a cap, a backoff, an interval, a
+ * lifetime, a delay, a retention) and by the words around it: "The Blackjack HTTP timeout is now 15 seconds" over
+ * "Blackjack HTTP requests time out after 6 seconds". Read word by word (no expression: a first primer compiles none).
+ */
+const UNITS = new Map<string, [string, number]>();
+for (const [dim, list] of [
+  ['time', 'ms:1 msec:1 msecs:1 millisecond:1 milliseconds:1 s:1000 sec:1000 secs:1000 second:1000 seconds:1000 min:60000 mins:60000 minute:60000 minutes:60000 h:3600000 hr:3600000 hrs:3600000 hour:3600000 hours:3600000 day:86400000 days:86400000 week:604800000 weeks:604800000'],
+  ['size', 'byte:1 bytes:1 kb:1024 kib:1024 mb:1048576 mib:1048576 gb:1073741824 gib:1073741824 tb:1099511627776 tib:1099511627776'],
+] as const)
+  for (const u of list.split(' ')) {
+    const [name, factor] = u.split(':') as [string, string];
+    UNITS.set(name, [dim, Number(factor)]);
+  }
+/** Words of a setting's role, by role: one role shared says two numbers are of one setting (with the subject's words). */
+const QUANTITY_ROLES = new Map<string, string>();
+for (const [role, list] of [
+  ['timeout', 'timeout timeouts deadline deadlines wait waits waited'],
+  ['cap', 'cap caps capped limit limits limited max maximum'],
+  ['backoff', 'backoff backoffs'],
+  ['interval', 'interval intervals every'],
+  ['lifetime', 'ttl expire expires expiry expiration lifetime'],
+  ['delay', 'delay delays delayed debounce throttle'],
+  ['retention', 'retention retain retained purged'],
+] as const)
+  for (const w of list.split(' ')) QUANTITY_ROLES.set(w, role);
+/** Words of a clause that are neither its subject nor its role: verbs of setting a number, what a number is said with. */
+const QUANTITY_VERBS = new Set('raised increased decreased lowered reduced bumped went set changed now is are was were be been to from at after within up most least out off back times time timed each per accepts accept allows allow holds hold takes take size duration length value'.split(' '));
+/** A number is no longer the setting's after these: "(was 60 s)", "from 30 to 180 seconds", "instead of 5 s". */
+const QUANTITY_GONE = new Set('was were from previously formerly of than replacing'.split(' '));
+/** Words that end a clause: a reason or a purpose after the setting ("so that …", "since …") is about something else. */
+const CLAUSE_ENDS = new Set('so since because which while whereas'.split(' '));
+
+interface Quantity {
+  dim: string;
+  value: number;
+  /** The word of its number. */
+  word: number;
+  /** Its clause, as word indexes [from, to). */
+  from: number;
+  to: number;
+}
+function numberAt(w: string): { n: number; unit: string } | null {
+  let k = 0;
+  while (k < w.length && w.charCodeAt(k) >= 48 && w.charCodeAt(k) <= 57) k++;
+  if (k === 0) return null;
+  return { n: Number(w.slice(0, k)), unit: w.slice(k) };
+}
+function quantitiesOf(text: string, ws: Words): Quantity[] {
+  const out: Quantity[] = [];
+  // Clauses: split at ':', ';' or ',' between two words, and before a word of CLAUSE_ENDS.
+  const clauseOf: number[] = [];
+  let clause = 0;
+  for (let i = 0; i < ws.w.length; i++) {
+    if (i > 0) {
+      const gap = text.slice(ws.end[i - 1]!, ws.at[i]!);
+      if (/[:;,]/.test(gap) || CLAUSE_ENDS.has(ws.w[i]!)) clause++;
+    }
+    clauseOf.push(clause);
+  }
+  const bounds = (i: number): [number, number] => {
+    let a = i;
+    while (a > 0 && clauseOf[a - 1] === clauseOf[i]) a--;
+    let b = i;
+    while (b < ws.w.length && clauseOf[b] === clauseOf[i]) b++;
+    return [a, b];
+  };
+  for (let i = 0; i < ws.w.length; i++) {
+    const num = numberAt(ws.w[i]!);
+    if (!num) continue;
+    let n = num.n;
+    let next = i + 1;
+    // "1.5 s": a decimal point between two words.
+    if (!num.unit && next < ws.w.length && ws.at[next] === ws.end[i]! + 1 && text[ws.end[i]!] === '.' && numberAt(ws.w[next]!)) {
+      const frac = numberAt(ws.w[next]!)!;
+      n = Number(`${num.n}.${ws.w[next]!.slice(0, ws.w[next]!.length - frac.unit.length)}`);
+      num.unit = frac.unit;
+      next++;
+    }
+    let unit = num.unit ? UNITS.get(num.unit) : undefined;
+    if (num.unit && !unit) continue;
+    if (!unit && next < ws.w.length) {
+      const gap = text.slice(ws.end[next - 1]!, ws.at[next]!);
+      if (gap === ' ' || gap === '-' || gap === '\u00a0') unit = UNITS.get(ws.w[next]!);
+      // "from 30 to 180 seconds", "43-44 s": a bare number takes the unit of the number after it.
+      if (!unit && (ws.w[next] === 'to' || ws.w[next] === 'and' || ws.w[next] === 'or' || gap === '-')) {
+        const j = ws.w[next] === 'to' || ws.w[next] === 'and' || ws.w[next] === 'or' ? next + 1 : next;
+        const other = j < ws.w.length ? numberAt(ws.w[j]!) : null;
+        if (other) unit = other.unit ? UNITS.get(other.unit) : j + 1 < ws.w.length ? UNITS.get(ws.w[j + 1]!) : undefined;
+      }
+    }
+    if (!unit) continue;
+    const [from, to] = bounds(i);
+    out.push({ dim: unit[0], value: n * unit[1], word: i, from, to });
+  }
+  return out;
+}
+/** The roles said in words [from, to): "time out", "back off" as one word. */
+function rolesIn(ws: Words, from: number, to: number): Set<string> {
+  const roles = new Set<string>();
+  for (let i = from; i < to; i++) {
+    const w = ws.w[i]!;
+    const role = QUANTITY_ROLES.get(w);
+    if (role) roles.add(role);
+    const after = i + 1 < to ? ws.w[i + 1] : undefined;
+    if (after === 'out' && (w === 'time' || w === 'times' || w === 'timed')) roles.add('timeout');
+    if (after === 'off' && (w === 'back' || w === 'backs' || w === 'backed')) roles.add('backoff');
+  }
+  return roles;
+}
+function quantityGone(ws: Words, q: Quantity): boolean {
+  const before = ws.w[q.word - 1];
+  return !!before && (QUANTITY_GONE.has(before) || (before === 'than' && ws.w[q.word - 2] === 'rather'));
+}
+/** A word of a setting's subject: no number, unit, role, verb of setting, word of change or stop word. */
+function subjectWord(w: string): boolean {
+  return !(numberAt(w) || UNITS.has(w) || STOP.has(w) || QUANTITY_VERBS.has(w) || QUANTITY_ROLES.has(w) || saidLists().changed.one.has(w));
+}
+/** Whether the newer text gives a setting the older gives a number another number of its kind (quantityReplaces' rules above). */
+function quantityReplaces(newerText: string, olderText: string): boolean {
+  const nws = wordsOf(newerText);
+  const ows = wordsOf(olderText);
+  const newer = quantitiesOf(newerText, nws);
+  if (!newer.length) return false;
+  const older = quantitiesOf(olderText, ows);
+  if (!older.length) return false;
+  const olderWords = new Set<string>();
+  for (const w of ows.w) olderWords.add(crude(w));
+  const newerWords = new Set<string>();
+  for (const w of nws.w) newerWords.add(crude(w));
+  if (olderText.includes('?') || saysAny(saidLists().hedged, olderText, ows) || negatedSaid(olderText, ows)) return false;
+  // A condition, a plan or an option anywhere in the newer ("If the proxy is slow, the timeout can be 60 s"): no change made.
+  if (newerText.includes('?') || saysAny(saidLists().hedged, newerText, nws)) return false;
+  for (const nq of newer) {
+    if (quantityGone(nws, nq)) continue;
+    const roles = rolesIn(nws, nq.from, nq.to);
+    if (!roles.size) continue;
+    for (const oq of older) {
+      if (oq.dim !== nq.dim || oq.value === nq.value) continue;
+      const olderRoles = rolesIn(ows, oq.from, oq.to);
+      if (![...roles].some((r) => olderRoles.has(r))) continue;
+      // The older's number said again and not as the one before: both may hold ("a 30 s timeout for reads, 60 s for writes").
+      if (newer.some((q) => q.dim === oq.dim && q.value === oq.value && !quantityGone(nws, q))) continue;
+      // The newer's number already the older's: nothing changed.
+      if (older.some((q) => q.dim === nq.dim && q.value === nq.value)) continue;
+      // The newer's clause: kept, planned or negated says no change made; a word of another scope or subject, another setting.
+      const clause = newerText.slice(nws.at[nq.from]!, nws.end[nq.to - 1]!);
+      const cws = wordsOf(clause);
+      if (saysAny(saidLists().kept, clause, cws) || negatedSaid(clause, cws)) continue;
+      let subject = 0;
+      let other = false;
+      for (let i = nq.from; i < nq.to; i++) {
+        const w = nws.w[i]!;
+        if (w.length < 2 || !subjectWord(w)) continue;
+        // "a request", "per call": what a number is counted by.
+        if ((nws.w[i - 1] === 'a' || nws.w[i - 1] === 'an' || nws.w[i - 1] === 'per' || nws.w[i - 1] === 'each') && i - 2 >= 0 && UNITS.has(nws.w[i - 2]!)) continue;
+        const scope = SCOPES.get(w);
+        if (scope && !olderWords.has(crude(w))) {
+          other = true;
+          break;
+        }
+        if (olderWords.has(crude(w))) subject++;
+        else {
+          other = true;
+          break;
+        }
+      }
+      if (other || !subject) continue;
+      // The older's own subject words the newer does not say: more than one, and the newer's setting may be another, wider one
+      // ("Requests time out after 15 seconds by default" beside "Blackjack HTTP requests time out after 6 seconds"), unless the
+      // newer names the older's number as the one before ("Poll timeout is 15 s (was 60 s)").
+      let unsaid = 0;
+      for (let i = oq.from; i < oq.to; i++) {
+        const w = ows.w[i]!;
+        if (w.length < 2 || !subjectWord(w)) continue;
+        if (!newerWords.has(crude(w))) unsaid++;
+      }
+      if (unsaid > 1 && !newer.some((q) => q.dim === oq.dim && q.value === oq.value && quantityGone(nws, q))) continue;
+      return true;
+    }
+  }
+  return false;
+}
+
+/** The fact's first word where it is a name by its shape (a domain "benshi.me", an identifier "api_v2", "camelCase"), lower-cased; else ''. */
+function nameFirst(text: string): string {
+  const first = text.slice(0, (text.indexOf(' ') + 1 || text.length + 1) - 1).replace(/(?:'s|\u2019s)?[,:;]?$/, '');
+  return /^[\w-]+(?:[._][\w-]+)+$|^[a-z]+[A-Z]\w*$/.test(first) && !/^\d+(?:\.\d+)*$/.test(first) ? first.toLowerCase() : '';
+}
+
+/**
+ * Whether two paths of one file name are two owners' files, not one file moved: a folder only one has is a scope
+ * ("api/config.yml", "worker/config.yml") or a word only one fact says ("Billing settings live in services/billing/…").
+ */
+function otherOwner(a: string, b: string, newer: Read, older: Read): boolean {
+  const segs = (p: string) => p.split('/').slice(0, -1).filter(Boolean).map((x) => x.toLowerCase());
+  const sa = segs(a);
+  const sb = segs(b);
+  for (const x of [...sa.filter((s) => !sb.includes(s)), ...sb.filter((s) => !sa.includes(s))]) {
+    if (SCOPES.has(x)) return true;
+    if (newer.words.has(crude(x)) !== older.words.has(crude(x))) return true;
+  }
+  return false;
+}
+
+/** Whether both facts name one tool (of a kind other than a path): a subject shared, where its name is no word ("Prometheus reads …"). */
+function namedBoth(newer: Read, older: Read): boolean {
+  return newer.values.some((v) => v.kind !== 'path' && older.values.some((o) => o.kind === v.kind && o.name === v.name));
 }
 
 /** Words of a role that say nothing of which (generic verbs and nouns of any fact). */
@@ -401,10 +778,17 @@ const GENERIC = new Set('tool tools code file files thing stuff way setup config
 export function slotReplaces(newerText: string, olderText: string): boolean {
   // Chinese facts are read by the phrase rules only: this reader knows English scopes and cues.
   if (HAN.test(newerText) || HAN.test(olderText)) return false;
+  // No value of the newer's kinds in the older with another name: no slot filled anew, whatever else they say (and the second stage's expressions are not compiled).
+  // A setting's number by its shape, read apart: its words are no tool's.
+  if (DIGIT.test(newerText) && DIGIT.test(olderText) && quantityReplaces(newerText, olderText)) return true;
+  const newerValues = scan(newerText).values;
+  if (!newerValues.length) return false;
+  const olderValues = scan(olderText).values;
+  if (!newerValues.some((n) => olderValues.some((o) => o.kind === n.kind && o.name !== n.name && !o.attributive))) return false;
   const newer = read(newerText);
-  if (!newer.values.length || newer.kept) return false;
+  if (newer.kept) return false;
   const older = read(olderText);
-  if (!older.values.length || older.hedged || older.negated) return false;
+  if (older.hedged || older.negated) return false;
   // The newer narrows to a scope the older does not name ("The docs site deploys on Netlify" beside "We deploy with Heroku"): another role.
   // What each says its subject is of ("the orders table", "the users table"; "Node versions", "Ruby versions"): where both say one, one at least in common.
   let ofNewer = false;
@@ -425,10 +809,10 @@ export function slotReplaces(newerText: string, olderText: string): boolean {
   for (const w of newer.words) if (older.words.has(w)) both++;
   const sameFrame = both > 0 && both / (newer.words.size + older.words.size - both) >= 0.5;
   for (const nv of newer.values) {
-    // A value the newer names as gone is no new one ("Vitest replaced Jest": Jest).
-    if (namedGone(newerText, nv.name)) continue;
     const olds = older.values.filter((v) => v.kind === nv.kind && v.name !== nv.name && !v.attributive);
     if (!olds.length) continue;
+    // A value the newer names as gone is no new one ("Vitest replaced Jest": Jest).
+    if (namedGone(newerText, nv.name)) continue;
     // The newer's value is the older's too ("Postgres and Redis" / "Redis now"): no new value in this kind.
     if (older.values.some((v) => v.kind === nv.kind && v.name === nv.name)) continue;
     const restated = olds.filter((o) => newer.values.some((v) => v.name === o.name));
@@ -439,15 +823,23 @@ export function slotReplaces(newerText: string, olderText: string): boolean {
     // What the newer is for, where the older does not say it ("…replaced by Rollbar for security alerts" over "Sentry reports performance errors"): a narrower role.
     if (newer.purpose.some((w) => !older.words.has(w) && !ROLE_WORDS[nv.kind]?.test(w))) continue;
     // A subject the older does not have, for kinds a project has several of ("Campaign drafts are now stored in PostgreSQL" over "Campaigns are stored in SQLite").
-    if (SEVERAL.has(nv.kind) && newer.subject.some((w) => !older.words.has(w))) continue;
+    // Where one named thing is hosted, said of that thing again first ("lambdasoftware.be is served from GitHub Pages" over
+    // "lambdasoftware.be is hosted on Hetzner"): its host, whatever words say the change (its name is the subject both say).
+    const sameHead = nv.kind === 'host' && nameFirst(newerText) !== '' && nameFirst(newerText) === nameFirst(olderText);
+    if (SEVERAL.has(nv.kind) && !sameHead && newer.subject.some((w) => !older.words.has(w))) continue;
     const role = shared || !!ROLE_WORDS[nv.kind]?.test(newerText) && ROLE_WORDS[nv.kind]!.test(olderText);
     if (nv.kind === 'path') {
+      // One file's name in another folder ("/boot/config.txt", "/boot/firmware/config.txt"): the file moved, said of one subject (a
+      // word or a named tool shared), with or without a word of change. Not a folder: "src/" and "lib/src/" may both be.
+      const base = (p: string) => p.slice(p.lastIndexOf('/') + 1);
+      const file = base(nv.name);
+      if (nv.name.includes('/') && file.includes('.') && (sharedNoun || namedBoth(newer, older)) && olds.some((o) => o.name.includes('/') && base(o.name) === file && !otherOwner(nv.name, o.name, newer, older))) return true;
       // Two folders of one parent ("cypress/e2e", "cypress/quarantine"): part of the things moved, the rest staying, as often as all.
       const top = (p: string) => p.replace(/^[~.]*\//, '').split('/')[0];
       if (nv.name.includes('/') && olds.some((o) => o.name.includes('/') && top(o.name) === top(nv.name))) continue;
       if (!(sharedNoun && (newer.changed || restated.length))) continue;
     } else if (SEVERAL.has(nv.kind) || nv.kind === 'lang' || nv.kind === 'port') {
-      if (!(role && (newer.changed || restated.length || sameFrame))) continue;
+      if (!(role && (newer.changed || restated.length || sameFrame || sameHead))) continue;
     } else if (!role && !newer.changed && !restated.length) continue;
     return true;
   }
