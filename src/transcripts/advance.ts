@@ -1,7 +1,7 @@
 import { statSync, type Stats } from 'node:fs';
 import { isRecord, readState, removeState, writeState } from '../fs/state.js';
 import { LEDGER_DIGEST_FILE, LEDGER_HOT_FILE, LEDGER_IDS_FILE, LEDGER_STATE_FILE, SESSIONS_DIR, sessionDirName } from '../paths.js';
-import { newState, type BuildState } from './build.js';
+import { newState, redactKeptReply, type BuildState } from './build.js';
 import type { AgentName, Ledger } from './ledger.js';
 import { isGeminiDocument } from './gemini.js';
 import { HEAD, headHash, isLegacyHead, sameHead } from './lines.js';
@@ -87,6 +87,7 @@ const newGen = () => `${Date.now().toString(36)}${process.pid.toString(36)}${(wr
  */
 function keepWhole(stateDir: string, sessionId: string, kept: Kept, cut: LeanLimits | null, hot = false): void {
   const gen = newGen();
+  redactKeptReply(kept.state);
   const { v: _v, gen: _old, ...rest } = kept;
   writeState(stateDir, statePath(sessionId), { v: VERSION, gen, ...rest });
   if (!cut) return hot ? removeState(stateDir, sessionFile(sessionId, LEDGER_HOT_FILE)) : undefined;
@@ -260,7 +261,10 @@ function advanceHot(stateDir: string, sessionId: string, path: string, st: Stats
   }
   try {
     if (whole) keepWhole(stateDir, sessionId, { ...next, state: whole }, limits);
-    else writeState(stateDir, sessionFile(sessionId, LEDGER_HOT_FILE), { v: VERSION, gen, whole: cold, windows: form.windows, kept: { ...next, state: form.state } });
+    else {
+      redactKeptReply(form.state);
+      writeState(stateDir, sessionFile(sessionId, LEDGER_HOT_FILE), { v: VERSION, gen, whole: cold, windows: form.windows, kept: { ...next, state: form.state } });
+    }
   } catch {
     /* as advanceLedger */
   }

@@ -377,6 +377,36 @@ export function assistantText(s: BuildState, text: string, chain: string): void 
   turn.reply = s.replyBefore ? shortenAfter(s.replyBefore, s.replyText, TURN_TEXT) : shorten(s.replyText, TURN_TEXT);
 }
 
+/**
+ * The state as it is kept on disk: the reply read so far with the secrets the project rules know
+ * redacted, read as one text with the reply before it (stop 55's secrets-55: a URL's token streamed
+ * in two records was kept whole in the local state, half in each). A redaction that runs across the
+ * two keeps the reply before up to its marker and the current one after it; a secret's first part,
+ * which no rule knows alone, stays as it was, and joined with the next record's rest it is one
+ * secret again for the ledger's reading (shortenAfter).
+ */
+export function redactKeptReply(s: BuildState): void {
+  const before = s.replyBefore ?? '';
+  const text = s.replyText ?? '';
+  if (!before && !text) return;
+  const joined = before + text;
+  const red = redactQuickLines(joined);
+  if (red === joined) return;
+  // The changed stretch: from the first character that differs to the last, counted from the end.
+  let head = 0;
+  while (head < joined.length && red[head] === joined[head]) head++;
+  let tail = 0;
+  const most = Math.min(joined.length, red.length) - head;
+  while (tail < most && red[red.length - 1 - tail] === joined[joined.length - 1 - tail]) tail++;
+  if (before && head < before.length && joined.length - tail > before.length) {
+    s.replyBefore = red.slice(0, red.length - tail);
+    s.replyText = joined.slice(joined.length - tail);
+    return;
+  }
+  if (s.replyBefore) s.replyBefore = redactQuickLines(s.replyBefore);
+  if (s.replyText) s.replyText = redactQuickLines(s.replyText);
+}
+
 /** A new main-chain response starts: until it calls a tool, the session is at a natural pause. */
 export function responseStart(s: BuildState): void {
   // The reply so far stays beside the new one when its response called no tool (see shortenAfter).
