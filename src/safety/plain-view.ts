@@ -10,7 +10,7 @@
  * token's start: `\x1b[32mghp_…` hid every token kind that needs one (issue 26's rerun, stop 51).
  */
 const CSI_OR_OSC = String.raw`(?:\[[0-?]{0,32}[ -/]{0,4}[@-~]|\][^\x07\x1b\n]{0,512}?(?:\x07|\x1b\\|\\(?:u0007|x07|a)))`;
-const TERMINAL_ESCAPE = new RegExp(String.raw`\x1b(?:${CSI_OR_OSC}|[@-Z\\\]^_])|\\(?:u001[bB]|x1[bB]|033|e)${CSI_OR_OSC}`, 'y');
+export const TERMINAL_ESCAPE = new RegExp(String.raw`\x1b(?:${CSI_OR_OSC}|[@-Z\\\]^_])|\\(?:u001[bB]|x1[bB]|033|e)${CSI_OR_OSC}`, 'y');
 /**
  * A percent-encoded character (a URL's query, a form body, a `curl --data-urlencode`), encoded once
  * or more (`%3A`, `%253A`: a URL put in another URL's query).
@@ -22,7 +22,7 @@ const PERCENT = /%(?:25){0,8}([0-9A-Fa-f]{2})/y;
  * list's item (`- x`), a file's header (`--- a/x`, `+++ b/x`) nor a PEM line (`-----BEGIN`).
  */
 const DIFF_MARK = /^(?:-(?!-- |--$|\s|----[^-])|\+(?!\+\+ |\s))/;
-const ESCAPED_ESC = /\\(?:u001[bB]|x1[bB]|033|e)[[\]]/;
+export const ESCAPED_ESC = /\\(?:u001[bB]|x1[bB]|033|e)[[\]]/;
 const PERCENT_ANY = /%[0-9A-Fa-f]{2}/;
 /** A quote escaped twice or more: a `.env` line inside JSON within JSON (`KEY=\\\"…\\\"`). */
 const DEEP_QUOTE = /\\\\+"/;

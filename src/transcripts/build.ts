@@ -1,4 +1,5 @@
 import { basename, isAbsolute, posix, relative, resolve, sep, win32 } from 'node:path';
+import { ESCAPED_ESC, TERMINAL_ESCAPE } from '../safety/plain-view.js';
 import { redactQuickLines } from '../safety/quick-redact.js';
 import { emptyLedger, type AgentName, type CommandRun, type FileTouch, type Ledger, type Todo, type TokenUsage } from './ledger.js';
 import { listAdd, listHas, listKeep, listLength } from './id-list.js';
@@ -212,18 +213,19 @@ function safe(text: string, max: number): string {
   return redactQuickLines(head);
 }
 
+const TERMINAL_ESCAPES = new RegExp(TERMINAL_ESCAPE.source, 'g');
+
 /**
- * A tool's output without the terminal's colour and cursor codes. PowerShell 7 colours its errors
- * even when no terminal reads them: a real Codex Desktop 0.108 session on Windows (noise55's audit,
- * akhileswar18/behaviour_lab, .codex/sessions/2026/03/05/rollout-…-019cc1e9….jsonl) failed twice,
- * and the ledger's error read `\x1b[31;1mResourceUnavailable: \x1b[0m \x1b[31;1m\x1b[36;1mLine |…`,
- * the codes taking most of its 200 characters, so the cause ("Program 'rg.exe' failed to run …
- * Access is denied") never reached the notes. Escape sequences (CSI, OSC) and a sequence torn by
- * an earlier cut are dropped; nothing else changes.
+ * A tool's error without the terminal's colour, cursor and link codes (the secret rules' reading of
+ * them, plain-view.ts's TERMINAL_ESCAPE) and a sequence torn by an earlier cut (`\x1b[3` at the end).
+ * PowerShell 7 colours its errors even when no terminal reads them: in a real Codex Desktop 0.108
+ * session on Windows (noise55's audit, akhileswar18/behaviour_lab, .codex/sessions/2026/03/05/
+ * rollout-…-019cc1e9….jsonl) the codes took most of an error's 200 characters, and its cause
+ * ("Program 'rg.exe' failed to run … Access is denied") never reached the notes.
  */
 export function withoutTerminalCodes(text: string): string {
-  if (!text.includes('\x1b')) return text;
-  return text.replace(/\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)?|[@-Z\\-_])/g, '').replace(/\x1b(?:\[[0-?]*)?/g, '');
+  if (!text.includes('\x1b') && !ESCAPED_ESC.test(text)) return text;
+  return text.replace(TERMINAL_ESCAPES, '').replace(/\x1b(?:\[[0-?]*)?/g, '');
 }
 
 /** `text` on one line, cut to `max` characters with an ellipsis, secrets redacted. */
