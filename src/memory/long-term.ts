@@ -2181,6 +2181,13 @@ export function supersedes(newerText: string, newer: FactShape, older: FactShape
 /** "The read timeout is 10 seconds" and "The connect timeout is 5 seconds": a setting's word said as the subject of "is". */
 const SETTING_SAID = /\b([a-z][a-z-]*)\s+([a-z][a-z-]*)\s+(?:is|are|was|were|defaults\s+to|(?:is\s+)?set\s+to|=)\s/gi;
 
+/** The settings a fact says "is" of, each with the word just before it: setting → qualifier. */
+function settingsSaid(text: string): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const m of text.toLowerCase().matchAll(SETTING_SAID)) if (!STOP.has(m[1]!) && !STOP.has(m[2]!)) out.set(m[2]!, m[1]!);
+  return out;
+}
+
 /**
  * Whether two facts with other numbers name two settings of one kind, each by a word the other
  * lacks just before the setting's word ("read timeout" and "connect timeout", "free tier limit" and
@@ -2188,21 +2195,15 @@ const SETTING_SAID = /\b([a-z][a-z-]*)\s+([a-z][a-z-]*)\s+(?:is|are|was|were|def
  * another number (judge55's unseen set: the connect timeout was hidden behind the read timeout's).
  */
 function settingsApart(newerText: string, olderText: string): boolean {
-  const said = (text: string) => {
-    const out = new Map<string, string>();
-    for (const m of text.toLowerCase().matchAll(SETTING_SAID)) if (!STOP.has(m[1]!) && !STOP.has(m[2]!)) out.set(m[2]!, m[1]!);
-    return out;
-  };
-  const a = said(newerText);
+  const a = settingsSaid(newerText);
   if (a.size === 0) return false;
-  const b = said(olderText);
-  const aWords = newerText.toLowerCase();
-  const bWords = olderText.toLowerCase();
+  const b = settingsSaid(olderText);
+  const aWords = new Set(newerText.toLowerCase().split(/[^a-z-]+/));
+  const bWords = new Set(olderText.toLowerCase().split(/[^a-z-]+/));
   for (const [setting, q] of a) {
     const r = b.get(setting);
-    if (r === undefined || r === q) continue;
     // Each qualifier absent from the other fact: "The request timeout is 45 seconds (the API timeout was 30)" names both.
-    if (!new RegExp(`\\b${q}\\b`).test(bWords) && !new RegExp(`\\b${r}\\b`).test(aWords)) return true;
+    if (r !== undefined && r !== q && !bWords.has(q) && !aWords.has(r)) return true;
   }
   return false;
 }
