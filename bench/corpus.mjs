@@ -372,13 +372,20 @@ export function traceOf({ read, build }, path, agent) {
   return { agent, tool_calls: whole.tool_calls, cut: cut ?? { tool_calls: 0, secs: 0 }, files, steps };
 }
 
-/** The first working directory a transcript's records name (Claude Code's `cwd`), or undefined. */
+/**
+ * The first working directory a transcript's records name, or undefined: Claude Code's `cwd` on each
+ * record, a Codex rollout's in its records' payload (session_meta, turn_context). Stop 56: the Codex
+ * rollouts were traced with no root (only the top-level field was read), so their paths stayed
+ * absolute and every file they only named was dropped (Ledger.named keeps repository files), unlike
+ * the hook, which reads them with the repository's root: the Codex rows measured a reading no user gets.
+ */
 export function firstCwd(lines) {
   for (const line of lines) {
     if (!line.includes('"cwd"')) continue;
     try {
       const r = JSON.parse(line);
-      if (typeof r?.cwd === 'string' && r.cwd) return r.cwd;
+      const cwd = r?.cwd ?? r?.payload?.cwd;
+      if (typeof cwd === 'string' && cwd) return cwd;
     } catch {
       /* not a record */
     }
