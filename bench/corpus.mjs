@@ -176,6 +176,16 @@ export const HELD_OUT_55 = 'held-out part, new sources (stop 55)';
  * Fixed before any hot-file figure of them was computed.
  */
 export const HELD_OUT_CODEX = 'held-out part, Codex rollouts (stop 55)';
+/**
+ * Stop 56 (issue 25 §5's target, "on the whole corpus and on a held-out third, tuned on the rest"): a
+ * third of every transcript whatever its part, by its sha256 read as a number modulo 3, fixed before
+ * any figure of it was computed. Stop 56 chose nothing on it (the score is unchanged); a later round
+ * that tunes on THIRD_REST judges on THIRD_HELD.
+ */
+export const THIRD_HELD = 'a held-out third (sha256 mod 3 = 0)';
+export const THIRD_REST = 'the other two thirds (sha256 mod 3 ≠ 0)';
+export const thirdOf = (sha256) => (BigInt(`0x${sha256}`) % 3n === 0n ? THIRD_HELD : THIRD_REST);
+
 /** The sha256-odd part and stop 36's sources, as the judgements of stops 36–38 read them. */
 export const HELD_OUT_POOLED = 'held-out parts pooled (sha256 odd + new sources)';
 /** Every held-out part: sha256 odd, stop 36's sources, stop 40's and stop 55's, and the Codex rollouts. */
