@@ -288,7 +288,10 @@ export function opaquePath(path, id) {
   // A well-known name is kept (the project factor reads it) in a folder of its own: two README.md
   // of different folders must stay two files.
   const name = CRITICAL.has(base) ? `d${id}/${base}` : `f${id}${ext ? `.${ext}` : ''}`;
-  return [...dirs, name].join('/');
+  // A path the reader left absolute is outside the repository (stop 56: the score ranks no such
+  // file, src/compact/hot-files.ts isOutsidePath): its stand-in stays absolute, and says no more.
+  const outside = path.startsWith('/') || /^[A-Za-z]:[\\/]/.test(path) || path.startsWith('\\\\');
+  return `${outside ? '/' : ''}${[...dirs, name].join('/')}`;
 }
 
 const EPOCH = Date.UTC(2026, 0, 1);

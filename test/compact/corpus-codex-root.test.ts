@@ -64,7 +64,7 @@ describe("the corpus's Codex traces are read with the session's folder as the ro
     expect(codex.length).toBeGreaterThanOrEqual(50);
     for (const t of codex) expect(t.steps.some((s) => s[0] === 'n'), t.sha256).toBe(true);
     // No stand-in holds a home folder's name: the paths were taken relative to the session's folder.
-    const absolute = codex.flatMap((t) => t.files).filter((f) => !/^(src\/|test\/|components\/|d\d+\/|f\d+)/.test(f));
+    const absolute = codex.flatMap((t) => t.files).filter((f) => !/^\/?(src\/|test\/|components\/|d\d+\/|f\d+)/.test(f));
     expect(absolute).toEqual([]);
   });
 });
