@@ -8,7 +8,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain ES module shared with the bench
-import { firstCwd, traceOf, TRACES } from '../../bench/corpus.mjs';
+import { firstCwd, opaquePath, traceOf, TRACES } from '../../bench/corpus.mjs';
+import { isOutsidePath } from '../../src/compact/hot-files.js';
 import * as build from '../../src/transcripts/build.js';
 import * as read from '../../src/transcripts/read.js';
 import { tempDir } from '../helpers/repo.js';
@@ -66,5 +67,14 @@ describe("the corpus's Codex traces are read with the session's folder as the ro
     // No stand-in holds a home folder's name: the paths were taken relative to the session's folder.
     const absolute = codex.flatMap((t) => t.files).filter((f) => !/^\/?(src\/|test\/|components\/|d\d+\/|f\d+)/.test(f));
     expect(absolute).toEqual([]);
+  });
+
+  it("a stand-in keeps a path outside the repository outside, and says nothing more of it", () => {
+    for (const p of ['/Users/dev/.claude/plans/cloud-diversity.md', '/home/dev/.codex/sessions/rollout-x.jsonl', 'C:/Users/dev/other/src/a.ts']) {
+      const o = opaquePath(p, 7) as string;
+      expect(isOutsidePath(o), o).toBe(true);
+      expect(o).not.toMatch(/dev|claude|codex|Users|plans|other/);
+    }
+    for (const p of ['src/app.ts', 'README.md', 'docs/plan.md']) expect(isOutsidePath(opaquePath(p, 3)), p).toBe(false);
   });
 });
