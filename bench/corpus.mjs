@@ -176,6 +176,16 @@ export const HELD_OUT_55 = 'held-out part, new sources (stop 55)';
  * Fixed before any hot-file figure of them was computed.
  */
 export const HELD_OUT_CODEX = 'held-out part, Codex rollouts (stop 55)';
+/**
+ * Stop 56 (issue 25 §5's target, "on the whole corpus and on a held-out third, tuned on the rest"): a
+ * third of every transcript whatever its part, by its sha256 read as a number modulo 3, fixed before
+ * any figure of it was computed. Stop 56 chose nothing on it (the score is unchanged); a later round
+ * that tunes on THIRD_REST judges on THIRD_HELD.
+ */
+export const THIRD_HELD = 'a held-out third (sha256 mod 3 = 0)';
+export const THIRD_REST = 'the other two thirds (sha256 mod 3 ≠ 0)';
+export const thirdOf = (sha256) => (BigInt(`0x${sha256}`) % 3n === 0n ? THIRD_HELD : THIRD_REST);
+
 /** The sha256-odd part and stop 36's sources, as the judgements of stops 36–38 read them. */
 export const HELD_OUT_POOLED = 'held-out parts pooled (sha256 odd + new sources)';
 /** Every held-out part: sha256 odd, stop 36's sources, stop 40's and stop 55's, and the Codex rollouts. */
@@ -278,7 +288,10 @@ export function opaquePath(path, id) {
   // A well-known name is kept (the project factor reads it) in a folder of its own: two README.md
   // of different folders must stay two files.
   const name = CRITICAL.has(base) ? `d${id}/${base}` : `f${id}${ext ? `.${ext}` : ''}`;
-  return [...dirs, name].join('/');
+  // A path the reader left absolute is outside the repository (stop 56: the score ranks no such
+  // file, src/compact/hot-files.ts isOutsidePath): its stand-in stays absolute, and says no more.
+  const outside = path.startsWith('/') || /^[A-Za-z]:[\\/]/.test(path) || path.startsWith('\\\\');
+  return `${outside ? '/' : ''}${[...dirs, name].join('/')}`;
 }
 
 const EPOCH = Date.UTC(2026, 0, 1);
@@ -372,13 +385,20 @@ export function traceOf({ read, build }, path, agent) {
   return { agent, tool_calls: whole.tool_calls, cut: cut ?? { tool_calls: 0, secs: 0 }, files, steps };
 }
 
-/** The first working directory a transcript's records name (Claude Code's `cwd`), or undefined. */
+/**
+ * The first working directory a transcript's records name, or undefined: Claude Code's `cwd` on each
+ * record, a Codex rollout's in its records' payload (session_meta, turn_context). Stop 56: the Codex
+ * rollouts were traced with no root (only the top-level field was read), so their paths stayed
+ * absolute and every file they only named was dropped (Ledger.named keeps repository files), unlike
+ * the hook, which reads them with the repository's root: the Codex rows measured a reading no user gets.
+ */
 export function firstCwd(lines) {
   for (const line of lines) {
     if (!line.includes('"cwd"')) continue;
     try {
       const r = JSON.parse(line);
-      if (typeof r?.cwd === 'string' && r.cwd) return r.cwd;
+      const cwd = r?.cwd ?? r?.payload?.cwd;
+      if (typeof cwd === 'string' && cwd) return cwd;
     } catch {
       /* not a record */
     }

@@ -2,7 +2,7 @@
 // for each transcript, the file operations git-memory's reader took, in order, with opaque file
 // stand-ins and no text. Run after a change to the reader (all of them again) or with `--add`
 // after the corpus grew (the committed traces kept as they are, the new transcripts' appended):
-//   node scripts/corpus-traces.mjs [--add]
+//   node scripts/corpus-traces.mjs [--add | --codex]
 // Stop 55: the agents corpus's Codex rollouts present (scripts/agents-corpus.mjs gathers them, each
 // checked against its sha256) are traced too, those whose ledger touches CODEX_MIN_FILES files.
 import { createHash } from 'node:crypto';
@@ -13,15 +13,19 @@ import { AGENTS_MANIFEST, CODEX_MIN_FILES, loadCorpus, traceOf, TRACES } from '.
 import { agentsCorpusDir } from './agents-corpus.mjs';
 
 const corpus = loadCorpus();
-if (!corpus.present.length) {
+// `--codex` (stop 56): every Claude Code trace kept as committed, the Codex rollouts' derived again
+// (after a change to how they are read) from the agents corpus alone.
+const codexOnly = process.argv.includes('--codex');
+if (!corpus.present.length && !codexOnly) {
   console.log(`corpus not present in ${corpus.dir}: nothing to derive (see test/fixtures/corpus/manifest.json)`);
   process.exit(0);
 }
-if (corpus.missing.length) console.log(`missing from ${corpus.dir}: ${corpus.missing.map((t) => `${t.file} (${t.why_missing})`).join(', ')}`);
+if (corpus.missing.length && !codexOnly) console.log(`missing from ${corpus.dir}: ${corpus.missing.map((t) => `${t.file} (${t.why_missing})`).join(', ')}`);
 const { read, build } = await importSrc({ read: 'transcripts/read.ts', build: 'transcripts/build.ts' });
-const kept = process.argv.includes('--add') && existsSync(TRACES) ? JSON.parse(readFileSync(TRACES, 'utf8')).traces : [];
+const committed = existsSync(TRACES) ? JSON.parse(readFileSync(TRACES, 'utf8')).traces : [];
+const kept = codexOnly ? committed.filter((t) => t.agent !== 'codex') : process.argv.includes('--add') ? committed : [];
 const have = new Set(kept.map((t) => t.sha256));
-const traces = [...kept, ...corpus.present.filter((t) => !have.has(t.sha256)).map((t) => ({ sha256: t.sha256, ...traceOf({ read, build }, t.path, t.agent) }))];
+const traces = [...kept, ...(codexOnly ? [] : corpus.present).filter((t) => !have.has(t.sha256)).map((t) => ({ sha256: t.sha256, ...traceOf({ read, build }, t.path, t.agent) }))];
 const rollouts = JSON.parse(readFileSync(AGENTS_MANIFEST, 'utf8')).transcripts.filter((t) => t.agent === 'codex' && !have.has(t.sha256));
 for (const t of rollouts) {
   const path = join(agentsCorpusDir(), t.file);

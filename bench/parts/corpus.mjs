@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { importSrc } from '../bundle.mjs';
 import { learnedBound } from '../corpus-bound.mjs';
 import { JUDGED } from '../corpus-variants.mjs';
-import { cutTrace, describeComparison, firstCwd, firstHalf, HELD_OUT_40, HELD_OUT_55, HELD_OUT_CODEX, hitTable, ledgerAgainstPlain, ledgersOfTrace, loadCorpus, MEASURES, pairedComparison, partOf, pct, plainClaude, rowsOf, SPLIT_CUTS, splitTable, TRACES, TUNING } from '../corpus.mjs';
+import { cutTrace, describeComparison, firstCwd, firstHalf, HELD_OUT_40, HELD_OUT_55, HELD_OUT_CODEX, hitTable, ledgerAgainstPlain, ledgersOfTrace, loadCorpus, MEASURES, pairedComparison, partOf, pct, plainClaude, rowsOf, SPLIT_CUTS, splitTable, THIRD_HELD, THIRD_REST, thirdOf, TRACES, TUNING } from '../corpus.mjs';
 
 export async function run({ summary, ws, printTable }) {
   const { rates, transcripts, produce, offline } = await importSrc({ rates: 'compact/hit-rate.ts', transcripts: 'transcripts/index.ts', produce: 'compact/produce.ts', offline: 'notes/offline.ts' });
@@ -88,6 +88,15 @@ export async function run({ summary, ws, printTable }) {
   // The agents corpus's Codex rollouts (stop 55): the only part not written by Claude Code.
   const midCodex = mid.filter((r) => partOf(r.id) === HELD_OUT_CODEX);
   if (midCodex.length) block(`hot files, ${HELD_OUT_CODEX} (${midCodex.length} transcripts), each cut at the midpoint of its lines`, `${HELD_OUT_CODEX}, midpoint`, midCodex);
+  // Stop 56: a held-out third of every transcript (bench/corpus.mjs thirdOf) and the other two
+  // thirds, at the midpoint and cut at 30–70 % of their tool calls: the issue's target on both.
+  for (const part of [THIRD_REST, THIRD_HELD]) {
+    const ids = new Set(traces.filter((x) => thirdOf(x.sha256) === part).map((x) => x.sha256));
+    const midPart = mid.filter((r) => ids.has(r.id));
+    block(`hot files, ${part} (${midPart.length} transcripts), each cut at the midpoint of its lines`, `${part}, midpoint`, midPart);
+    const cuts = traces.filter((x) => ids.has(x.sha256)).flatMap((x) => SPLIT_CUTS.map((f) => { const { first, full } = cutTrace(x, f, transcripts.emptyLedger); return { id: x.sha256, ...rates.hitRates(first, full) }; }));
+    block(`hot files, ${part} (${ids.size} transcripts), each cut at ${SPLIT_CUTS.map((f) => `${f * 100}%`).join(', ')} of its tool calls`, `${part}, cuts at 30–70 %`, cuts);
+  }
   if (mid40.length) {
     block(`hot files, ${HELD_OUT_40} (${mid40.length} transcripts), each cut at the midpoint of its lines`, `${HELD_OUT_40}, midpoint`, mid40);
     const held = mid.filter((r) => partOf(r.id).startsWith('held-out'));

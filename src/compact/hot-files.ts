@@ -128,13 +128,22 @@ export function projectScore(path: string): number {
   return Math.min(100, score);
 }
 
+/**
+ * A path the ledger left absolute: outside the repository (the reader makes every path inside it
+ * relative to its root): a plan under ~/.claude/plans, a sibling repository, the agent's own session
+ * files, /etc/hosts. DESIGN §14: not restored. A POSIX, a Windows drive (`C:/…`, `C:\…`) or a UNC path.
+ */
+export const isOutsidePath = (path: string): boolean => path.startsWith('/') || /^[A-Za-z]:[\\/]/.test(path) || path.startsWith('\\\\');
+
 /** The ledger's files and git's changes as one list of per-file statistics. */
 export function fileStats(ledger: Ledger, git: GitFileFact[], now: Date): FileStats[] {
   const t = now.getTime();
   const byPath = new Map<string, FileStats>();
   for (const f of ledger.files) {
-    // Memory files and agents' wiring the session read or wrote are not its work (as git/log.ts workFiles).
-    if (isOwnPath(f.path)) continue;
+    // Memory files and agents' wiring the session read or wrote are not its work (as git/log.ts
+    // workFiles); a file outside the repository is not the repository's (stop 56: one that existed
+    // was listed, since only a gone file was skipped).
+    if (isOwnPath(f.path) || isOutsidePath(f.path)) continue;
     const last = Date.parse(f.last);
     const first = Date.parse(f.first);
     const ops = f.reads + f.edits + f.writes;
@@ -157,7 +166,7 @@ export function fileStats(ledger: Ledger, git: GitFileFact[], now: Date): FileSt
   // Files the session named but never touched (a prompt, the todo list, a command, a search's or a
   // command's output: transcripts/named.ts), git knowing nothing of them either.
   for (const n of ledger.named ?? []) {
-    if (byPath.has(n.path) || isOwnPath(n.path)) continue;
+    if (byPath.has(n.path) || isOwnPath(n.path) || isOutsidePath(n.path)) continue;
     byPath.set(n.path, { path: n.path, reads: 0, edits: 0, writes: 0, last: '', last_op: 'read', recent_ops: 0, last_call: n.last_call, source: 'named', named: n.times });
   }
   return [...byPath.values()];

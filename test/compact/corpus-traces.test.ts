@@ -76,9 +76,11 @@ describe('hot files on the real-transcript corpus (traces)', () => {
     writeFileSync(path, `${lines.join('\n')}\n`);
     const trace = traceOf({ read, build }, path, 'claude');
     const { first, full } = ledgersOfTrace(trace, emptyLedger);
-    const realFirst = readLedger(firstHalf(path, join(dir, 'half.jsonl')), { agent: 'claude' });
-    const realFull = readLedger(path, { agent: 'claude' });
-    expect(realFirst.files.map((f) => f.path)).toContain('/w/src/late.ts');
+    // Read as the hook and the trace read it: the session's folder as the repository's root (stop 56:
+    // a path left absolute is outside the repository, and the score ranks no such file).
+    const realFirst = readLedger(firstHalf(path, join(dir, 'half.jsonl')), { agent: 'claude', repoRoot: '/w' });
+    const realFull = readLedger(path, { agent: 'claude', repoRoot: '/w' });
+    expect(realFirst.files.map((f) => f.path)).toContain('src/late.ts');
     expect(shape(first)).toEqual(shape(realFirst));
     expect(shape(full)).toEqual(shape(realFull));
     expect(hitRates(first, full)).toEqual(hitRates(realFirst, realFull));

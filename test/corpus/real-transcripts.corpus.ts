@@ -4,8 +4,11 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain ES module shared with the bench
-import { firstCwd, firstHalf, hitTable, ledgerAgainstPlain, ledgersOfTrace, loadCorpus, plainClaude, traceOf, TRACES } from '../../bench/corpus.mjs';
-import { readFileSync } from 'node:fs';
+import { AGENTS_MANIFEST, firstCwd, firstHalf, hitTable, ledgerAgainstPlain, ledgersOfTrace, loadCorpus, plainClaude, traceOf, TRACES } from '../../bench/corpus.mjs';
+// @ts-expect-error: a plain ES module shared with the scripts
+import { agentsCorpusDir } from '../../scripts/agents-corpus.mjs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import { hitRates, RULES } from '../../src/compact/hit-rate.js';
 import * as build from '../../src/transcripts/build.js';
 import * as read from '../../src/transcripts/read.js';
@@ -51,4 +54,25 @@ describe.skipIf(!corpus.present.length)('the real-transcript corpus', () => {
     });
     expect(hitTable(real, RULES)).toEqual(hitTable(traced, RULES));
   }, 900_000);
+});
+
+// Stop 56: the Codex rollouts' traces (stop 55) were derived before the reader counted files written
+// through a here-document and with no root (firstCwd read Claude Code's field only): 97 writes where
+// today's reader takes 265, and no named file. Each must be what the reader takes of its rollout today.
+const rolloutsDir = agentsCorpusDir();
+const rollouts = (JSON.parse(readFileSync(AGENTS_MANIFEST, 'utf8')).transcripts as { file: string; sha256: string; agent: string }[])
+  .filter((t) => t.agent === 'codex')
+  .map((t) => ({ ...t, path: join(rolloutsDir, t.file) }))
+  .filter((t) => existsSync(t.path) && createHash('sha256').update(readFileSync(t.path)).digest('hex') === t.sha256);
+
+describe.skipIf(!rollouts.length)("the agents corpus's Codex rollouts in the hot-file table", () => {
+  it('each committed Codex trace is what the reader takes of its rollout today, read with its folder as the root', () => {
+    const committed = (JSON.parse(readFileSync(TRACES, 'utf8')).traces as { sha256: string; agent: string }[]).filter((t) => t.agent === 'codex');
+    expect(committed.length).toBeGreaterThan(0);
+    const bySha = new Map(rollouts.map((r) => [r.sha256, r]));
+    for (const t of committed) {
+      const r = bySha.get(t.sha256);
+      if (r) expect({ sha256: t.sha256, ...traceOf({ read, build }, r.path, 'codex') }).toEqual(t);
+    }
+  }, 600_000);
 });
