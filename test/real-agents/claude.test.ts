@@ -235,6 +235,32 @@ run('Claude Code, really', () => {
     expect(memoryCommits(s)).toHaveLength(1);
   });
 
+  test("a sub-agent's edit is recorded from its own file (subagents/); the session's transcript holds no agent_progress or subagent_file_changes record to read it from (agents56, 2.1.337)", async () => {
+    s = await scratch('claude');
+    const r = await s.run('Delegate writing sub.txt', [
+      { tools: [{ name: 'Agent', input: { description: 'Write a file', prompt: 'Write sub.txt with the word sub', subagent_type: 'general-purpose', run_in_background: false } }] },
+      { tools: [{ name: 'Write', input: { file_path: join(s.repo, 'sub.txt'), content: 'sub\n' } }] },
+      { text: 'sub done' },
+      { text: 'Done.' },
+    ], { extraArgs: ['--tools', 'Bash,Edit,Read,Write,Agent'] });
+    expect(r.code, r.stderr).toBe(0);
+    expect(existsSync(join(s.repo, 'sub.txt'))).toBe(true);
+    const [main] = findFiles(join(s.home, '.claude', 'projects'), /^[0-9a-f-]{36}\.jsonl$/);
+    const subs = findFiles(join(s.home, '.claude', 'projects'), /^agent-.*\.jsonl$/);
+    expect(subs).toHaveLength(1);
+    // The sub-agent's call is only in its own file: the session's names the tool, never the file.
+    const text = readFileSync(main!, 'utf8');
+    expect(text).not.toMatch(/"agent_progress"|"subagent_file_changes"/);
+    const calls = text.split('\n').filter(Boolean).flatMap((l) => {
+      const c = (JSON.parse(l) as { message?: { content?: unknown } }).message?.content;
+      return Array.isArray(c) ? c.filter((b: { type?: string }) => b.type === 'tool_use').map((b: { name: string }) => b.name) : [];
+    });
+    expect(calls).toEqual(['Agent']);
+    expect(ledgerOf(s, main!).files.find((f: { path: string }) => f.path === 'sub.txt')).toMatchObject({ writes: 1 });
+    const [session] = await recorded(s);
+    expect(session).toContain('sub.txt');
+  });
+
   test('a later session in a subfolder starts with no node in line: its MCP front runs the start the last session kept, which serves src/ (agents56)', async () => {
     s = await scratch('claude');
     let r = await s.run('Add bye next to greet', [{ tools: [{ name: 'Edit', input: { file_path: join(s.repo, 'src/app.js'), old_string: 'export const greet', new_string: 'export const bye = 1;\nexport const greet' } }] }, { text: 'Added bye.' }], { cwd: 'src' });
