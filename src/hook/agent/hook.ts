@@ -53,7 +53,7 @@ async function sessionEnd(agent: AgentName, input: HookInput, io: AgentHookIo, c
   if (!sessionWork(repo, peekSpool(repo.stateDir), readSessionStart(repo.stateDir, input.sessionId), input.sessionId) && !(await import('./notes-check.js')).endsFromNotes(agent, input, repo, ledger)) {
     // Nothing to record, but the session is over: it is not the open one any more (`primer --for
     // compact`, a terminal's `end` beside an agent whose shells name no session read that).
-    if (closing) await markFinalised(repo.stateDir, agent, input.sessionId);
+    if (closing) await markFinalised(repo.stateDir, agent, input.sessionId).catch(() => undefined);
     return;
   }
   const transcript = input.transcriptPath ?? undefined;
