@@ -4,6 +4,9 @@ import { codexFiresSessionEnd } from './codex-version.js';
 import { codexTyped } from './codex-prompts.js';
 import { CODEX_MODEL_WARNING, textOf } from './transcript-text.js';
 
+/** The variables a Codex CLI sets in the environment of the commands it runs (see detect below). */
+const CODEX_SHELL_MARKS = ['CODEX_THREAD_ID', 'CODEX_MANAGED_BY_NPM', 'CODEX_MANAGED_BY_BUN', 'CODEX_MANAGED_BY_PNPM', 'CODEX_MANAGED_BY_VITE_PLUS', 'CODEX_SANDBOX', 'CODEX_SANDBOX_NETWORK_DISABLED'] as const;
+
 /** Codex CLI. */
 export const codex: Agent<'codex'> = {
   name: 'codex',
@@ -37,9 +40,12 @@ export const codex: Agent<'codex'> = {
   trust:
     'Codex CLI runs these hooks and the MCP server only in a trusted project with reviewed hooks: run `codex` here once, trust the project and review the hooks with /hooks (or `codex exec --trust …` once). ' +
     'In CI: `codex exec --trust --dangerously-bypass-hook-trust …`, or trust_level = "trusted" under [projects."<checkout path>"] in $CODEX_HOME/config.toml plus --dangerously-bypass-hook-trust',
-  // CODEX_HOME is often exported in a shell profile, so it only hints; CODEX_SANDBOX has always
-  // ranked with it.
-  detect: (env) => (env.CODEX_SANDBOX || env.CODEX_HOME ? 'hint' : null),
+  // What Codex sets for every command it runs, whatever its version: 0.171 names its session
+  // (CODEX_THREAD_ID); its npm launcher (bin/codex.js) exports CODEX_MANAGED_BY_NPM (or _BUN, _PNPM,
+  // _VITE_PLUS) to the Codex process, which its commands inherit; its sandbox sets CODEX_SANDBOX
+  // (macOS) or CODEX_SANDBOX_NETWORK_DISABLED. CODEX_HOME is often exported in a shell profile, so it
+  // only hints (a terminal that has it is still a terminal).
+  detect: (env) => (CODEX_SHELL_MARKS.some((k) => env[k]) ? 'set-by-agent' : env.CODEX_HOME ? 'hint' : null),
   // Plain text: JSON-looking text that does not parse fails the hook, and markdown never starts with `{`.
   sessionStartOutput: plainText,
   // A rollout file: the prompt as an event, or as a response item in the model's input; a custom

@@ -45,3 +45,12 @@ export function detectAgent(env: NodeJS.ProcessEnv): AgentName | null {
   const seen = AGENTS.map((a) => ({ name: a.name, how: a.detect(env) }));
   return (seen.find((s) => s.how === 'set-by-agent') ?? seen.find((s) => s.how === 'hint'))?.name ?? null;
 }
+
+/**
+ * The agent whose own process this shell is, by a variable that agent sets for the commands it runs
+ * (not a hint a user's profile may export, such as CODEX_HOME): a `git memory end` from there is the
+ * agent's, where a terminal's is its own (commands/steps/session-end-input.ts).
+ */
+export function agentOfShell(env: NodeJS.ProcessEnv): AgentName | null {
+  return AGENTS.find((a) => a.detect(env) === 'set-by-agent')?.name ?? null;
+}

@@ -84,7 +84,7 @@ function unhooked(startCommand: string): string {
   "  grep -qs 'hook agent session-end' \"$gm_t/.claude/settings.json\" || return 0",
   "  gm_tp=${CLAUDE_CONFIG_DIR:-$HOME/.claude}/projects/$(printf %s \"$gm_d\" | tr -c 'A-Za-z0-9' -)/$CLAUDE_CODE_SESSION_ID.jsonl",
   "  gm_pay() { printf '{\"session_id\":\"%s\",\"transcript_path\":\"%s\",\"cwd\":\"%s\",\"hook_event_name\":\"%s\",%s}\\n' \"$1\" \"$2\" \"$gm_d\" \"$3\" \"$4\"; }",
-  `  gm_start() { gm_pay "$1" "$2" SessionStart "\\"source\\":\\"$3\\"" | { cd "$gm_t" && sh -c ${q(startCommand)}; } 2>/dev/null; }`,
+  `  gm_start() { gm_pay "$1" "$2" SessionStart "\\"source\\":\\"$3\\"" | { cd "$gm_d" && sh -c ${q(startCommand)}; } 2>/dev/null; }`,
   "  gm_end() { gm_pay \"$1\" \"$2\" SessionEnd \"\\\"reason\\\":\\\"$3\\\"\" | git-memory hook agent session-end --agent claude --detached; }",
   "  gm_s=startup; [ -s \"$gm_tp\" ] && gm_s=resume",
   "  gm_o=$(gm_start \"$CLAUDE_CODE_SESSION_ID\" \"$gm_tp\" $gm_s)",

@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { MCP_SCRIPT } from '../../src/agents/config/mcp-servers.js';
 import { BIN, makeRepo, PATH_WITHOUT_TOOL, tempDir, type TestRepo } from '../helpers/repo.js';
+import { settled } from '../helpers/settled.js';
 
 const FIXTURE = resolve(dirname(fileURLToPath(import.meta.url)), '../fixtures/agents/claude-2.1.332/subfolder.jsonl');
 const ID = '4f6c4395-c7f0-45bb-9fb2-13e6b8a3b91e';
@@ -229,5 +230,46 @@ describe('a Claude Code session started in a subfolder', () => {
     await new Promise((r) => setTimeout(r, 1500));
     expect(existsSync(log) ? readFileSync(log, 'utf8') : '').toBe('');
     expect(journal(repo)).toEqual([]);
+  });
+});
+
+describe('a later Claude Code session started in a subfolder (agents56)', () => {
+  it("starts from the kept start, with no node in line: the MCP front's instructions hold byte for byte the primer node prints in src/", async () => {
+    const repo = wired();
+    const home = tempDir('gm-claude-home-');
+    const { path, log } = install();
+    const env = { ...repo.env, PATH: path, HOME: home };
+    const startCommand = (JSON.parse(readFileSync(join(repo.dir, '.claude/settings.json'), 'utf8')) as { hooks: Record<string, { hooks: { command: string }[] }[]> }).hooks.SessionStart[0]!.hooks[0]!.command;
+    const payload = (id: string, cwd: string) => JSON.stringify({ session_id: id, transcript_path: join(home, `${id}.jsonl`), cwd, hook_event_name: 'SessionStart', source: 'startup' });
+    // A start at the root (node, as no start was kept for this git-memory yet) keeps the next one.
+    const root = spawnSync('sh', ['-c', startCommand], { cwd: repo.dir, env, input: payload('root-1', repo.dir), encoding: 'utf8' });
+    expect(root.status, root.stderr).toBe(0);
+    await settled(repo);
+    const lead = "\n\nThis session started in a subfolder, where Claude Code runs none of the repository's hooks: the primer as it was when Claude Code started. After a /clear it is out of date (it does not know the session before): call memory_primer for the current one.\n\n";
+    for (let attempt = 0; ; attempt++) {
+      writeFileSync(log, '');
+      const id = `0b9a7c52-2f4e-4d7a-9a61-7d3c5e0f1a2${attempt}`;
+      const front = await live(repo, home, 'src', path, id);
+      const instructions = (JSON.parse(front.answer) as { result: { instructions: string } }).result.instructions;
+      await front.end();
+      await settled(repo);
+      // No node start: neither in line nor beside (the script wrote what node's start records).
+      expect(readFileSync(log, 'utf8').split('\n').filter((l) => l.includes('session-start'))).toEqual([]);
+      const start = JSON.parse(readFileSync(join(repo.dir, '.git', 'git-memory', 'session-start.json'), 'utf8')) as { session: string; head: string };
+      expect(start.session).toBe(id);
+      expect(start.head).toBe(repo.git('rev-parse', 'HEAD').trim());
+      // What node prints for a start in src/ now.
+      const node = spawnSync(process.execPath, [BIN, 'hook', 'agent', 'session-start', '--agent', 'claude'], { cwd: join(repo.dir, 'src'), env, input: payload(`node-${attempt}`, join(repo.dir, 'src')), encoding: 'utf8' });
+      expect(node.status, node.stderr).toBe(0);
+      const context = (JSON.parse(node.stdout) as { hookSpecificOutput: { additionalContext: string } }).hookSpecificOutput.additionalContext;
+      const at = instructions.indexOf(lead);
+      expect(at).toBeGreaterThan(0);
+      const served = instructions.slice(at + lead.length);
+      const minute = (t: string) => /on (\d{4}-\d\d-\d\d \d\d:\d\d)/.exec(t)?.[1];
+      if (minute(served) !== minute(context) && attempt < 2) continue;
+      expect(served).toBe(context);
+      expect(served).toContain('# Project memory: ');
+      break;
+    }
   });
 });

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { MCP_ENTRY_FIRST_LINE } from '../../src/agents/hook-command.js';
 import { BINS, scratch, until } from './drive.js';
-import { expectRecordedOnce, recorded, section } from './assertions.js';
+import { expectMemoryOnly, expectRecordedOnce, recorded, section } from './assertions.js';
 import { hasScript, heldPerTest, terminal } from './terminal.js';
 
 const run = BINS.claude && hasScript ? describe : describe.skip;
@@ -96,6 +96,42 @@ run('Claude Code in a terminal (interactive)', () => {
     expect(first.commits).not.toContain('Set up git-memory');
     expect(second.commits).not.toContain('Set up git-memory');
   }, 200_000);
+
+  test('a turn interrupted (Esc) and Claude Code then killed (SIGTERM, a closed terminal\'s SIGHUP alike): SessionEnd still runs, and the journal has the interrupted turn\'s work (agents56: why Interrupt is not wired)', async () => {
+    const s = (held.s = await scratch('claude'));
+    const key = s.env.ANTHROPIC_API_KEY!;
+    writeFileSync(
+      join(s.home, '.claude.json'),
+      JSON.stringify({ hasCompletedOnboarding: true, bypassPermissionsModeAccepted: true, customApiKeyResponses: { approved: [key.slice(-20)], rejected: [] }, projects: { [s.repo]: { hasTrustDialogAccepted: true, hasCompletedProjectOnboarding: true } } }),
+    );
+    // The turn writes a file, then runs a command that outlasts the user's patience.
+    s.api.script([
+      { tools: [{ name: 'Write', input: { file_path: join(s.repo, 'partial.txt'), content: 'half done\n' } }] },
+      // (Claude Code refuses a plain long \`sleep\`: a process that waits as long.)
+      { tools: [{ name: 'Bash', input: { command: `'${process.execPath}' -e 'setTimeout(() => {}, 120000)'`, description: 'Wait for the build' } }] },
+      { text: 'not reached' },
+    ]);
+    const t = (held.term = terminal(`'${BINS.claude}' --dangerously-skip-permissions`, s.repo, s.env));
+    expect(await t.shows('bypass permissions on', 30_000), t.screen().slice(-1500)).toBe(true);
+    await new Promise((r) => setTimeout(r, 1500));
+    await t.enter('Write partial.txt and then wait');
+    // The command runs (the file written before it): Esc cancels the turn; no Stop runs for it.
+    expect(await until(() => readdirSync(s.repo).includes('partial.txt') && s.api.turns().length >= 2, 60_000), t.screen().slice(-1500)).toBe(true);
+    await new Promise((r) => setTimeout(r, 2000));
+    t.press('\x1b');
+    expect(await t.shows('Interrupted', 30_000), t.screen().slice(-1500)).toBe(true);
+    // Killed, as a closed window or a `kill` does: Claude Code shuts down and runs SessionEnd.
+    const pids = processes(s.home, [BINS.claude!]);
+    expect(pids.length).toBeGreaterThan(0);
+    for (const p of pids) process.kill(p, 'SIGTERM');
+    expect(await t.exit(30_000)).not.toBe('timeout');
+    const [text] = await recorded(s);
+    if (process.env.SHOW_JOURNAL) console.log(text);
+    expect(section(text!, 'Request')).toContain('Write partial.txt and then wait');
+    expect(text).not.toContain('[Request interrupted');
+    expect(text).toContain('partial.txt');
+    expectMemoryOnly(s);
+  }, 180_000);
 
   test('/clear in a session started in a subfolder (no hook runs there): both sessions recorded, each with its own request and commits (agents53)', async () => {
     const s = (held.s = await scratch('claude'));

@@ -235,6 +235,54 @@ run('Claude Code, really', () => {
     expect(memoryCommits(s)).toHaveLength(1);
   });
 
+  test("a sub-agent's edit is recorded from its own file (subagents/); the session's transcript holds no agent_progress or subagent_file_changes record to read it from (agents56, 2.1.337)", async () => {
+    s = await scratch('claude');
+    const r = await s.run('Delegate writing sub.txt', [
+      { tools: [{ name: 'Agent', input: { description: 'Write a file', prompt: 'Write sub.txt with the word sub', subagent_type: 'general-purpose', run_in_background: false } }] },
+      { tools: [{ name: 'Write', input: { file_path: join(s.repo, 'sub.txt'), content: 'sub\n' } }] },
+      { text: 'sub done' },
+      { text: 'Done.' },
+    ], { extraArgs: ['--tools', 'Bash,Edit,Read,Write,Agent'] });
+    expect(r.code, r.stderr).toBe(0);
+    expect(existsSync(join(s.repo, 'sub.txt'))).toBe(true);
+    const [main] = findFiles(join(s.home, '.claude', 'projects'), /^[0-9a-f-]{36}\.jsonl$/);
+    const subs = findFiles(join(s.home, '.claude', 'projects'), /^agent-.*\.jsonl$/);
+    expect(subs).toHaveLength(1);
+    // The sub-agent's call is only in its own file: the session's names the tool, never the file.
+    const text = readFileSync(main!, 'utf8');
+    expect(text).not.toMatch(/"agent_progress"|"subagent_file_changes"/);
+    const calls = text.split('\n').filter(Boolean).flatMap((l) => {
+      const c = (JSON.parse(l) as { message?: { content?: unknown } }).message?.content;
+      return Array.isArray(c) ? c.filter((b: { type?: string }) => b.type === 'tool_use').map((b: { name: string }) => b.name) : [];
+    });
+    expect(calls).toEqual(['Agent']);
+    expect(ledgerOf(s, main!).files.find((f: { path: string }) => f.path === 'sub.txt')).toMatchObject({ writes: 1 });
+    const [session] = await recorded(s);
+    expect(session).toContain('sub.txt');
+  });
+
+  test('a later session in a subfolder starts with no node in line: its MCP front runs the start the last session kept, which serves src/ (agents56)', async () => {
+    s = await scratch('claude');
+    let r = await s.run('Add bye next to greet', [{ tools: [{ name: 'Edit', input: { file_path: join(s.repo, 'src/app.js'), old_string: 'export const greet', new_string: 'export const bye = 1;\nexport const greet' } }] }, { text: 'Added bye.' }], { cwd: 'src' });
+    expect(r.code, r.stderr).toBe(0);
+    await recorded(s, 1);
+    // Its end (the front's waiter) kept the next start (the memory commit moved HEAD), in the background.
+    await quietHome(s.home);
+    const before = s.calls().length;
+    const seen = s.api.requests.length;
+    r = await s.run('Now add hi', [{ tools: [{ name: 'Write', input: { file_path: join(s.repo, 'src/hi.js'), content: 'export const hi = 1;\n' } }] }, { text: 'Added hi.' }], { cwd: 'src' });
+    expect(r.code, r.stderr).toBe(0);
+    const first = JSON.stringify(s.api.requests.slice(seen).find((q) => q.kind === 'turn')!.body);
+    expect(first).toContain('This session started in a subfolder');
+    expect(first).toContain('# Project memory: repo');
+    expect(first).toContain('Add bye next to greet');
+    const session = (await recorded(s, 2)).find((t) => section(t, 'Request').includes('Now add hi')) ?? '';
+    expect(session).toContain('src/hi.js');
+    // The start Claude Code waited for (the front runs it before it answers \`initialize\`) ran no node in line.
+    expect(s.calls().slice(before).filter((c) => /hook agent session-start/.test(c.args) && !c.args.endsWith('(beside)'))).toEqual([]);
+    expectMemoryOnly(s);
+  });
+
   test("a session that adds a worktree itself and commits there (`git worktree add ../wt && cd ../wt && git commit`) lists that commit; its rebase's reworded commit replaces the old one (agents52)", async () => {
     s = await scratch('claude');
     const wt = join(s.root, 'wt');

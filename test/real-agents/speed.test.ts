@@ -42,7 +42,7 @@ function session(agent: AgentName, repo: string, sub = false): Turn[] {
   const calls: Record<AgentName, Turn['tools'][]> = {
     claude: [
       [{ name: 'Read', input: { file_path: app } }],
-      [{ name: 'Write', input: { file_path: join(repo, 'notes.md'), content: 'notes\n' } }],
+      [{ name: 'Write', input: { file_path: notes, content: 'notes\n' } }],
       [{ name: 'Edit', input: { file_path: app, old_string: 'Hello', new_string: 'Hi' } }],
       [{ name: 'Bash', input: { command: 'git status --short', description: 'Status' } }],
     ],
@@ -281,11 +281,12 @@ for (const agent of ['claude', 'codex', 'gemini'] as const) {
 }
 
 // A later session started in a subfolder (`cd src && codex`; Gemini CLI through git-memory's extension,
-// which runs the repository's hooks there): the start the last session kept serves it as at the top.
-// Claude Code runs no project hook in a subfolder (its MCP server's front does the start: not measured here).
-for (const agent of ['codex', 'gemini'] as const) {
+// which runs the repository's hooks there; Claude Code, which runs no project hook there, through its
+// MCP server's front, which runs the start before it answers `initialize`): the start the last session
+// kept serves it as at the top.
+for (const agent of ['claude', 'codex', 'gemini'] as const) {
   test.runIf(!!BINS[agent] && (!ONLY || ONLY.includes(agent)) && PARTS.includes('sub'))(`${agent}: a later session started in src/, wired against plain`, async () => {
-    const title = { codex: 'Codex', gemini: 'Gemini' }[agent];
+    const title = { claude: 'Claude Code', codex: 'Codex', gemini: 'Gemini' }[agent];
     const target = agent === 'codex' ? 1.25 : 1.15;
     const PAIRS = pairsOf(agent);
     await once(agent, 'wired', true, true, true); // not measured: fills the code cache

@@ -24,6 +24,8 @@ export interface Terminal {
   shows(text: string, ms: number): Promise<boolean>;
   /** Types `text` a key at a time, then Enter. */
   enter(text: string): Promise<void>;
+  /** Sends raw keys (Esc is `\x1b`), no Enter. */
+  press(keys: string): void;
   /** Resolves with the agent's exit code, or 'timeout' after `ms`. */
   exit(ms: number): Promise<number | null | 'timeout'>;
   kill(): void;
@@ -48,6 +50,7 @@ export function terminal(command: string, cwd: string, env: NodeJS.ProcessEnv): 
       await pause(400);
       t.stdin.write('\r');
     },
+    press: (keys) => void t.stdin.write(keys),
     exit: (ms) => Promise.race([exited, pause(ms).then(() => 'timeout' as const)]),
     kill: () => {
       if (t.exitCode === null) t.kill('SIGKILL');

@@ -2,7 +2,7 @@ import { UsageError } from '../../errors.js';
 import { openAgentSession } from '../../git/agent-session.js';
 import { readSessionEnded } from '../../git/session-ended.js';
 import { namesItsSession, shellSession } from '../../git/session-marks.js';
-import { detectAgent } from '../../agents/registry.js';
+import { agentOfShell } from '../../agents/registry.js';
 import type { Summary } from '../../memory/summary.js';
 import type { Opened } from '../context.js';
 import type { EndOptions } from '../end.js';
@@ -29,12 +29,13 @@ export async function sessionEndInput(o: Opened, explicit: Summary | null, choic
   const open = openAgentSession(o.repo.stateDir);
   // Run from an agent's shell, the session that shell says (two may be open in one worktree: the
   // one recorded as open is the one that started last); else the open one, where the shell may be
-  // its agent's: one whose shells name no session (Gemini CLI, Cursor, Aider), or the agent the
-  // environment says (an older Claude Code). A shell that names no session beside an open Claude
+  // its agent's: one whose shells name no session (Gemini CLI, Cursor, Aider), or the agent a
+  // variable it sets for its commands says (an older Claude Code, CLAUDECODE; an older Codex, its
+  // launcher's or sandbox's mark; never a hint such as CODEX_HOME, which a terminal's profile sets). A shell that names no session beside an open Claude
   // Code or Codex session is a terminal: its `end` is its own, not theirs (`--from-notes` ends
   // the open one, whose notes it asks for; so does the agent's MCP tool, whose server's environment
   // names no session).
-  const shellsOpen = open && (choice.fromNotes || choice.agentTool || !namesItsSession(open.agent) || detectAgent(o.env) === open.agent);
+  const shellsOpen = open && (choice.fromNotes || choice.agentTool || !namesItsSession(open.agent) || agentOfShell(o.env) === open.agent);
   const sessionId = choice.session ?? shellSession(o.env) ?? (shellsOpen ? open.sessionId : undefined);
   const transcript = open?.sessionId === sessionId ? open?.transcriptPath : known;
   // Loaded only for an agent session: a plain `end` does not pay for the transcript and notes code.

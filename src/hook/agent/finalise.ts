@@ -91,7 +91,12 @@ export async function finaliseSession(ctx: Ctx, opts: FinaliseOptions): Promise<
   const { repo } = o;
   // Work of the session: what it logged, its commits (the spool's, or the reflog's when no hook ran).
   const work = () => sessionWork(repo, peekSpool(repo.stateDir), readSessionStart(repo.stateDir, opts.sessionId), opts.sessionId);
-  if (!(o.config.session_memory.enabled && isLedgerAgent(opts.agent)) && !work()) return { result: 'nothing-pending' };
+  /** What a SessionEnd that found nothing to write returns, the session marked closed (`primer --for compact` and a terminal's `end` read it). */
+  const closed = async (r: FinaliseOutcome): Promise<FinaliseOutcome> => {
+    if (opts.closing) await markFinalised(repo.stateDir, opts.agent, opts.sessionId).catch(() => undefined);
+    return r;
+  };
+  if (!(o.config.session_memory.enabled && isLedgerAgent(opts.agent)) && !work()) return closed({ result: 'nothing-pending' });
   const outcome = await withSessionLock(
     repo.stateDir,
     opts.sessionId,
@@ -101,7 +106,8 @@ export async function finaliseSession(ctx: Ctx, opts: FinaliseOptions): Promise<
       const active = readAgentState(repo.stateDir).active;
       const transcript = opts.transcriptPath ?? (active?.sessionId === opts.sessionId ? active.transcriptPath : undefined);
       const got = await summaryOf(o, opts, transcript, pending, ended);
-      if (!got) return { result: 'nothing-pending' };
+      // Nothing to write, and a SessionEnd closed the session: it is not the open one any more.
+      if (!got) return closed({ result: 'nothing-pending' });
       const session = { id: opts.sessionId, by: 'auto' as const, ...(got.covered ? { covered: got.covered } : {}), ...(got.dirs?.length ? { dirs: got.dirs } : {}) };
       const data = (await end(redacting(o), { summary: got.summary, agent: opts.agent, session })).data;
       // A SessionEnd closes the session; a Stop (Codex before 0.171, Cursor) ends a turn of one that goes on.

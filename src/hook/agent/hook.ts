@@ -10,7 +10,7 @@ import { sessionWork } from '../../git/session-commits.js';
 import { readSessionStart } from '../../git/session-state.js';
 import { ADAPTERS, HOOK_AGENT_NAMES, parseAgents, type AgentName } from '../../agents/registry.js';
 import { normaliseEvent, parseHookInput, type HookEvent, type HookInput } from './input.js';
-import { noteSessionEndSeen, readAgentState, readAwaitedEnd, sessionEndSeen, sessionKey, writeAwaitedEnd } from './session-state.js';
+import { markFinalised, noteSessionEndSeen, readAgentState, readAwaitedEnd, sessionEndSeen, sessionKey, writeAwaitedEnd } from './session-state.js';
 import { logFailure } from './hook-log.js';
 import { runsBeside } from '../../agents/hook-command.js';
 import { turnGated } from './turn-gate.js';
@@ -50,7 +50,12 @@ async function sessionEnd(agent: AgentName, input: HookInput, io: AgentHookIo, c
   // process at all. A SessionEnd recorded already (a second hook for the same end) has nothing more.
   if (event === 'session-end' && readAgentState(repo.stateDir).finalised.includes(sessionKey(agent, input.sessionId))) return;
   // Work since the session's start (the spool, or the reflog where no post-commit hook ran), or its transcript.
-  if (!sessionWork(repo, peekSpool(repo.stateDir), readSessionStart(repo.stateDir, input.sessionId), input.sessionId) && !(await import('./notes-check.js')).endsFromNotes(agent, input, repo, ledger)) return;
+  if (!sessionWork(repo, peekSpool(repo.stateDir), readSessionStart(repo.stateDir, input.sessionId), input.sessionId) && !(await import('./notes-check.js')).endsFromNotes(agent, input, repo, ledger)) {
+    // Nothing to record, but the session is over: it is not the open one any more (`primer --for
+    // compact`, a terminal's `end` beside an agent whose shells name no session read that).
+    if (closing) await markFinalised(repo.stateDir, agent, input.sessionId).catch(() => undefined);
+    return;
+  }
   const transcript = input.transcriptPath ?? undefined;
   io.startWorker(['hook', 'agent-worker', 'finalise', '--agent', agent, '--session-id', input.sessionId, ...(transcript ? ['--transcript', transcript] : []), ...(closing ? ['--closing'] : [])], repo.root);
 }
