@@ -287,10 +287,13 @@ const KEY_NAME_WORD = /(?:key|token|secret|passw|passphrase|passcode|credential)
 const KEY_NAME = String.raw`(?<![A-Za-z0-9])(?<!public[ _-]|public|sha256[ _-]|cache[ _-]|idempotency[ _-]|primary[ _-]|foreign[ _-]|sort[ _-]|partition[ _-]|map[ _-]|object[ _-]|s3[ _-])(?:(?:api|access|secret|private|auth|signing|encryption|master|license|licence|deploy|session|bot|app|client)[ _-]?)?(?:key|token|secret|password|passphrase|passcode|credential|apikey)s?(?![A-Za-z0-9])`;
 /** A name's qualifier after it: `the API key for staging is …`, `the token of the bot to …`. */
 const KEY_OF = String.raw`[^\S\r\n]{1,4}(?:for|of|in|on|from)[^\S\r\n]{1,4}(?:the[^\S\r\n]{1,4})?[\w.-]{1,30}`;
-/** `… as the staging key.`, `… is our deploy token for CI`: up to three words before the name, which ends the phrase. */
-const KEY_DETERMINED = String.raw`(?:(?:the|our|my|your|a|an|its|their)[^\S\r\n]{1,4})?(?:[\w.-]{1,30}[^\S\r\n]{1,4}){0,3}?${KEY_NAME}(?=[^\S\r\n]*(?:[.,;:!?)\]"'\`\r\n]|$)|[^\S\r\n]{1,4}(?:for|of|in|on|from|to|and|that|which|until|here|there|we|you|i)(?![A-Za-z]))`;
+/**
+ * `… as the staging key.`, `… is our deploy token for CI`: up to three words before the name, which
+ * ends the phrase (a sign, a line's end, a word that starts another: not `the key rotation commit`).
+ */
+const KEY_DETERMINED = String.raw`(?:(?:the|our|my|your|a|an|its|their)[^\S\r\n]{1,4})?(?:[\w.-]{1,30}[^\S\r\n]{1,4}){0,3}?${KEY_NAME}(?=[^\S\r\n]*(?:[.,;:!?()<>\[\]"'\`\r\n]|[—–-][^\S\r\n]|$)|[^\S\r\n]{1,4}(?:for|of|in|on|from|to|and|or|but|so|that|which|until|since|when|if|then|before|after|now|too|instead|please|again|here|there|we|you|i|yesterday|today|tomorrow)(?![A-Za-z]))`;
 /** A hex run of 32-128 digits, whole (a UUID's parts are shorter): the value the words name. */
-const HEX_VALUE = '(?<![A-Za-z0-9_+/=.-])([0-9a-f]{32,128})(?![A-Za-z0-9_+/-])';
+const HEX_VALUE = '(?<![A-Za-z0-9_+/.-])([0-9a-f]{32,128})(?![A-Za-z0-9_+/-])';
 
 /** A hex key: one case, a letter and a digit, random (not `0000…1`, `abab…`). */
 function isHexKey(v: string): boolean {

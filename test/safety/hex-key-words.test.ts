@@ -51,7 +51,9 @@ const READABLE = [
 describe('a hex key told in words', () => {
   it('the scanner and the primer redaction take it in each form, 32 to 64 digits', async () => {
     for (const k of [KEY, KEY32, randomBytes(32).toString('hex')]) {
-      for (const line of [...TOLD(k), ...TOLD(k).map((l) => `### Completed\n- ${l}\n`)]) {
+      // As a line of its own, a task's (its id after it), and percent-encoded in a URL.
+      const forms = TOLD(k).flatMap((l) => [l, `### Completed\n- ${l}\n`, `- [ ] Rotate: ${l} <!-- t-0a1d 2026-12-08T02:11 -->`, `curl "https://api.acme.dev/v1/deploy?cfg=${encodeURIComponent(l)}"`]);
+      for (const line of forms) {
         const found = await scanText(line);
         expect(found.length, line).toBeGreaterThan(0);
         expect(found.map((f) => f.ruleId).every((id) => id === 'hex-key-in-words'), line).toBe(true);
