@@ -135,8 +135,9 @@ describe('dist/primer.js, the session start primer', () => {
     // settingsApart read with word sets, not an expression built at each comparison: +34 B, 357,093 B: cap 357,100.
     // secrets56: +358 B (lead56 357,192 -> 357,550 B, both built in /work/wt/secrets56): paths.ts sessionDirName's
     // hashed name for an id that is not plain, and ownSessionStart's check of the slot's session. The cap rose by the same.
-    // secrets56's hex-key-in-words (safety/rules.ts: three patterns and their needle): +2,147 B (357,550 -> 359,697 B there). The cap rose by the same.
-    expect(text.length).toBeLessThan(359_605);
+    // secrets56's hex-key-in-words (safety/rules.ts: three patterns and their needle): +2,272 B (357,550 -> 359,822 B there);
+    // secrets56 in all +2,630 B over lead56 built in the same folder. The cap rose by the same (357,100 + 2,630).
+    expect(text.length).toBeLessThan(359_730);
   });
 
 });
