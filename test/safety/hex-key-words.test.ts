@@ -88,6 +88,22 @@ describe('a hex key told in words', () => {
     expect(committed).toContain(`the key rotation landed in ${sha}`);
   });
 
+  it('tasks add says what TASKS.md holds: a key it redacted there is not echoed whole', async () => {
+    const repo = await makeMemoryRepo();
+    repo.write('.openclaw_memory.toml', `${repo.read('.openclaw_memory.toml')}\n[secrets]\nmode = "redact"\n`);
+    const bare = 'kJI2taWSgEVzlr2NElViQx9aPq7LmZ3bRt8YwCv1';
+    for (const title of [`Rotate: use ${KEY} as the staging key`, `Rotate ${bare} for staging`]) {
+      const r = await repo.run(['tasks', 'add', title]);
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stdout).toContain('[REDACTED:');
+      expect(r.stdout + r.stderr).not.toContain(KEY.slice(4, 24));
+      expect(r.stdout + r.stderr).not.toContain(bare.slice(4, 24));
+    }
+    expect(repo.read('.openclaw_memory/TASKS.md')).not.toContain(KEY.slice(4, 24));
+    // A title with nothing to redact is said as given.
+    expect((await repo.run(['tasks', 'add', 'Document the rate limits'])).stdout).toContain('Document the rate limits');
+  });
+
   it('memory committed past the scan holding one: primer and search show it redacted', async () => {
     const repo = await makeMemoryRepo({ now: '2026-12-07' });
     repo.write(
