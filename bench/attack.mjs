@@ -1733,15 +1733,12 @@ async function attackSecrets56() {
   writers.outputs['MCP replies'] = (await mcpSession(dir, ENV, hexKinds.map((k) => ['memory_log', { text: k.text, kind: 'learned' }]))).replies.join('\n');
   await writers.call('end', await gm(['end', '--summary', JSON.stringify({ request: `Rotate keys: ${hexKinds[0].text}`, completed: hexKinds.map((k) => k.text), learned: [hexKinds[1].text] })], { cwd: dir }));
   await settle(dir, 30_000);
-  // `tasks add` says what it added as it was given (TASKS.md holds it redacted): the command line
-  // that held the key is the agent's own, so the echo is counted apart, not as a place it was stored.
-  const echoed = hexKinds.filter((k) => morePieces(k.secret).some((p) => (writers.outputs['tasks add'] ?? '').includes(p))).length;
-  delete writers.outputs['tasks add'];
+  // `tasks add` said what it added as it was given (TASKS.md held it redacted) until stop 56: its output is a place too.
   tallyPlaces(searchedPlaces(dir, [], writers.outputs, GIT_LOG_CACHES, '.git/git-memory git log caches (local)'), hexKinds, morePieces, 'writers', found, table);
   await model.close();
   const stored = new Set();
   for (const [place, byAgent] of Object.entries(found)) if (!/local\)$|^ledger$/.test(place)) for (const ks of Object.values(byAgent)) for (const k of ks) stored.add(`${k} → ${place}`);
-  return { ...t, kinds: kinds.length, 'hex kinds': hexKinds.length, agents: agents.length, modelRequests: model.requests.length, 'log refused in block mode': `${refused}/${hexKinds.length}`, 'tasks add echoing the title given (not stored)': echoed, leaks: found, secretsStoredAnywhere: stored.size, where: [...stored].slice(0, 16) };
+  return { ...t, kinds: kinds.length, 'hex kinds': hexKinds.length, agents: agents.length, modelRequests: model.requests.length, 'log refused in block mode': `${refused}/${hexKinds.length}`, leaks: found, secretsStoredAnywhere: stored.size, where: [...stored].slice(0, 16) };
 }
 
 // ---------------------------------------------------------------------------------------------
