@@ -1629,6 +1629,237 @@ async function attackHostile55() {
 }
 
 // ---------------------------------------------------------------------------------------------
+// secrets-56: hex keys told in words; the fields today's agents added (Claude Code 2.1.337's
+// toolUseResult of an invalid input, toolResultRemedy, api-request-route; Codex's reasoning and
+// turn_context; Gemini's thoughts) with credentials planted, through every reader of a transcript
+// ---------------------------------------------------------------------------------------------
+
+/** Hex keys told in prose, each a form `hex-key-in-words` names (40 and 32 digits, one upper case). */
+function hexToldKinds() {
+  const r = rng(56);
+  const hex = (n) => Array.from({ length: n }, () => '0123456789abcdef'[Math.floor(r() * 16)]).join('');
+  return [
+    ['use … as the staging key', 'use ', hex(40), ' as the staging key'],
+    ['the staging key is …', 'the staging key is ', hex(40), ''],
+    ['set the deploy token to …', 'set the deploy token to ', hex(32), ' before the release'],
+    ['… is our deploy token', '', hex(40), ' is our deploy token.'],
+    ['API key …', 'the API key ', hex(64), ' goes in .env'],
+    ['webhook secret …', 'the webhook secret ', hex(32).toUpperCase(), ' must be rotated'],
+  ].map(([kind, before, secret, after]) => ({ kind: `hex: ${kind}`, before, secret, after, text: before + secret + after }));
+}
+
+/** Claude Code 2.1.337's new record shapes, each text holding a kind: an invalid input's result, its remedy, the route line. */
+function claude337Extras(sessionId, kinds) {
+  let n = 2000;
+  const base = { isSidechain: false, userType: 'external', entrypoint: 'sdk-cli', cwd: '/tmp/agent-capture/repo', sessionId, version: '2.1.337', gitBranch: 'main' };
+  const out = [];
+  for (const [i, k] of kinds.entries()) {
+    const at = new Date(Date.UTC(2026, 11, 7, 23) + ++n * 1000).toISOString();
+    out.push(
+      JSON.stringify({ ...base, parentUuid: null, uuid: `ax${n}`, type: 'assistant', timestamp: at, message: { model: 'claude-opus-4-6', id: `msg_i${i}`, type: 'message', role: 'assistant', content: [{ type: 'tool_use', id: `toolu_inv${i}`, name: 'TaskCreate', input: { subject: 42, description: k.text } }], stop_reason: 'tool_use', usage: { input_tokens: 4, output_tokens: 10 } } }),
+      JSON.stringify({
+        ...base, parentUuid: `ax${n}`, uuid: `ux${n}`, type: 'user', timestamp: at, promptId: randomUUID(), turnPromptId: randomUUID(),
+        message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: `toolu_inv${i}`, is_error: true, content: `<tool_use_error>InputValidationError: TaskCreate failed: received ${JSON.stringify(k.text)}</tool_use_error>` }] },
+        toolUseResult: `InputValidationError: ${JSON.stringify([{ code: 'invalid_type', path: ['description'], received: k.text, message: `Invalid input: ${k.text}` }], null, 2)}`,
+        toolResultRemedy: { kind: 'advice_to_claude', advice: `Retry without ${k.text}` },
+        toolInputInvalid: true,
+        toolResultScreened: { reason: k.text },
+      }),
+      JSON.stringify({ type: 'api-request-route', provider: 'customEndpoint', credential: k.text, sessionId }),
+    );
+  }
+  return `${out.join('\n')}\n`;
+}
+
+/** A Codex rollout's reasoning (its summary, its text) and turn_context holding each kind. */
+function codexReasoningExtras(kinds) {
+  const at = (i) => new Date(Date.UTC(2026, 11, 7, 23, 30) + i * 1000).toISOString();
+  return `${kinds.flatMap((k, i) => [
+    JSON.stringify({ timestamp: at(i), type: 'turn_context', payload: { cwd: '/home/jane/acme', approval_policy: 'on-request', model: 'gpt-5.1-codex', user_instructions: `Deploy with ${k.text}`, developer_instructions: k.text, summary: 'auto' } }),
+    JSON.stringify({ timestamp: at(i), type: 'response_item', payload: { type: 'reasoning', summary: [{ type: 'summary_text', text: `**Deploying** with ${k.text}` }], content: [{ type: 'reasoning_text', text: k.text }], encrypted_content: null } }),
+    JSON.stringify({ timestamp: at(i), type: 'event_msg', payload: { type: 'agent_reasoning', text: k.text } }),
+  ]).join('\n')}\n`;
+}
+
+/** Gemini CLI 0.61 messages whose thoughts hold each kind (JSONL, record by record). */
+function geminiThoughtExtras(kinds) {
+  return `${kinds.map((k, i) => JSON.stringify({ id: randomUUID(), timestamp: new Date(Date.UTC(2026, 11, 7, 23, 45) + i * 1000).toISOString(), type: 'gemini', content: 'Working on it.', thoughts: [{ subject: `Using ${k.text}`, description: `I will deploy with ${k.text}`, timestamp: new Date().toISOString() }], model: 'gemini-2.5-pro', tokens: { input: 10, output: 5, cached: 0, thoughts: 3, tool: 0, total: 18 } })).join('\n')}\n`;
+}
+
+async function attackSecrets56() {
+  const hexKinds = hexToldKinds();
+  const kinds = [...hexKinds, ...moreKinds().slice(0, 8)];
+  const model = await secretsModel();
+  const found = {};
+  const table = {};
+  const t = tally();
+  const agents = [
+    ['claude-2.1.337', 'claude', join(ROOT, 'test/fixtures/agents/claude-2.1.337/tasks-continue.jsonl'), (id) => claude337Extras(id, kinds)],
+    ['codex-reasoning', 'codex', join(ROOT, 'test/fixtures/transcripts/codex.jsonl'), () => codexReasoningExtras(kinds)],
+    ['gemini-0.61-thoughts', 'gemini', join(ROOT, 'test/fixtures/agents/gemini-0.61.0/chat.jsonl'), () => geminiThoughtExtras(kinds)],
+  ];
+  for (const [label, agent, fixture, extras] of agents) {
+    const { dir, before, env, sessionId, tdir, tpath } = await modelRepo('secrets-56', model, label, agent, fixture);
+    // The fixture under this session's id (Claude Code's captured id is its own).
+    const own = join(tdir, 'fixture.jsonl');
+    writeFileSync(own, readFileSync(fixture, 'utf8').replaceAll('0bddc56f-2f83-4e3e-845d-3a1c543de989', sessionId));
+    const planted = plantedTranscript(own, kinds, sessionId);
+    writeFileSync(tpath, planted.text + extras(sessionId));
+    const { outputs, call } = collected(t, label);
+    const payload = (extra) => ({ session_id: sessionId, transcript_path: tpath, cwd: dir, ...extra });
+    await transcriptRuns(call, { dir, agent, env, sessionId, tpath, payload });
+    await endAndDream(call, { dir, agent, env, payload });
+    await call('search', await gm(['search', 'deploy'], { cwd: dir, env }));
+    outputs['MCP replies'] = await mcpReads(dir, env);
+    await settle(dir);
+    const places = searchedPlaces(dir, model.requests.slice(before), outputs, GIT_LOG_CACHES, '.git/git-memory git log caches (local)');
+    tallyPlaces(places, kinds, morePieces, label, found, table);
+  }
+  // What the agent or the user writes itself: `log` (refused in block mode), `tasks add`, MCP memory_log, `end`.
+  const dir = await makeRepo('secrets56-writers', ['--agent', 'claude', '--mcp']);
+  let refused = 0;
+  for (const k of hexKinds) {
+    const r = await gm(['log', k.text], { cwd: dir });
+    t.add('log', r);
+    if (r.code === 3) refused++;
+  }
+  writeFileSync(join(dir, '.openclaw_memory.toml'), `${readFileSync(join(dir, '.openclaw_memory.toml'), 'utf8')}\n[secrets]\nmode = "redact"\n`);
+  gitSync(dir, 'commit', '-q', '-am', 'redact mode');
+  const writers = collected(t, 'writers');
+  for (const k of hexKinds) {
+    await writers.call('log', await gm(['log', k.text], { cwd: dir }));
+    await writers.call('tasks add', await gm(['tasks', 'add', `Rotate: ${k.text}`], { cwd: dir }));
+  }
+  writers.outputs['MCP replies'] = (await mcpSession(dir, ENV, hexKinds.map((k) => ['memory_log', { text: k.text, kind: 'learned' }]))).replies.join('\n');
+  await writers.call('end', await gm(['end', '--summary', JSON.stringify({ request: `Rotate keys: ${hexKinds[0].text}`, completed: hexKinds.map((k) => k.text), learned: [hexKinds[1].text] })], { cwd: dir }));
+  await settle(dir, 30_000);
+  // `tasks add` said what it added as it was given (TASKS.md held it redacted) until stop 56: its output is a place too.
+  tallyPlaces(searchedPlaces(dir, [], writers.outputs, GIT_LOG_CACHES, '.git/git-memory git log caches (local)'), hexKinds, morePieces, 'writers', found, table);
+  await model.close();
+  const stored = new Set();
+  for (const [place, byAgent] of Object.entries(found)) if (!/local\)$|^ledger$/.test(place)) for (const ks of Object.values(byAgent)) for (const k of ks) stored.add(`${k} → ${place}`);
+  return { ...t, kinds: kinds.length, 'hex kinds': hexKinds.length, agents: agents.length, modelRequests: model.requests.length, 'log refused in block mode': `${refused}/${hexKinds.length}`, leaks: found, secretsStoredAnywhere: stored.size, where: [...stored].slice(0, 16) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// hostile-56: session ids that made one state folder, through the agents' hooks; MCP arguments
+// hostile-55 did not try (control characters, lone surrogates, `..` filters, a 1 MB query of
+// escapes, wrong types), through the real server and through the sh front Claude Code starts
+// ---------------------------------------------------------------------------------------------
+
+/** A short Claude Code session asking `request`, its transcript in `tdir`. */
+function claudeSessionText(sessionId, request) {
+  let n = 0;
+  const rec = (type, message) => claudeRecord(sessionId, ++n, type, message);
+  return `${[
+    rec('user', { role: 'user', content: request }),
+    rec('assistant', { model: 'claude-opus-4-6', id: `msg_${sessionId.length}_${n}`, type: 'message', role: 'assistant', content: [{ type: 'tool_use', id: `toolu_${n}`, name: 'Bash', input: { command: 'npm test' } }], stop_reason: 'tool_use', usage: { input_tokens: 4, output_tokens: 10 } }),
+    rec('user', { role: 'user', content: [{ type: 'tool_result', tool_use_id: `toolu_${n - 1}`, content: 'ok', is_error: false }] }),
+    rec('assistant', { model: 'claude-opus-4-6', id: `msg_${sessionId.length}_${n}`, type: 'message', role: 'assistant', content: [{ type: 'text', text: 'Done.' }], stop_reason: 'end_turn', usage: { input_tokens: 4, output_tokens: 10 } }),
+  ].join('\n')}\n`;
+}
+
+/** Pairs of ids that named one folder before stop 56 (`_` for each other character, cut at 128). */
+const COLLIDING_IDS = [['chat/7', 'chat_7'], ['a:b', 'a_b'], ['.hidden', '_hidden'], [`${'w'.repeat(128)}-first`, `${'w'.repeat(128)}-second`], ['ü-1', '_-1']];
+
+/** Strings MCP arguments carry that a terminal, a path or a JSON reader takes for more. */
+const ESCAPES = '\u001b]52;c;ZXZpbA==\u0007\u001b[2J\u001b[31mred\u0000\u202enur.exe\u2066';
+
+async function attackHostile56() {
+  const t = tally();
+  const shim = join(W, 'bin56');
+  mkdirSync(shim, { recursive: true });
+  // A link to the built binary, as npm installs it: the sh front (mcp-front.sh beside it) answers searches.
+  try {
+    rmSync(join(shim, 'git-memory'), { force: true });
+    spawnSync('ln', ['-s', BIN, join(shim, 'git-memory')]);
+  } catch {
+    /* the real server answers instead */
+  }
+  const HENV = { ...ENV, PATH: `${shim}:${ENV.PATH}` };
+  const dir = await makeRepo('hostile56', ['--agent', 'claude', '--mcp']);
+  const before = snapshot(W, [dir]);
+  // A. Two sessions whose ids made one folder: the first ends itself, the second's end is automatic.
+  const tdir = join(W, 'hostile56-transcripts');
+  mkdirSync(tdir, { recursive: true });
+  let lost = 0;
+  let n = 0;
+  const requests = [];
+  for (const pair of COLLIDING_IDS) {
+    const sessions = pair.map((id) => ({ id, request: `Request ${++n}: make the ${['billing', 'login', 'export', 'search', 'upload'][n % 5]} step ${n} work`, tpath: join(tdir, `s${n}.jsonl`) }));
+    for (const s of sessions) {
+      writeFileSync(s.tpath, claudeSessionText(s.id, s.request));
+      t.add('hook session-start', await hook(dir, 'session-start', 'claude', { session_id: s.id, transcript_path: s.tpath, cwd: dir, hook_event_name: 'SessionStart', source: 'startup' }, HENV));
+    }
+    t.add('end --session', await gm(['end', '--summary', JSON.stringify({ request: sessions[0].request, completed: ['done'] }), '--session', sessions[0].id, '--agent', 'claude'], { cwd: dir, env: HENV }));
+    t.add('hook session-end', await hook(dir, 'session-end', 'claude', { session_id: sessions[1].id, transcript_path: sessions[1].tpath, cwd: dir, hook_event_name: 'SessionEnd', reason: 'other' }, HENV));
+    await settle(dir, 30_000);
+    requests.push(...sessions.map((s) => s.request));
+  }
+  const journal = textOfTree(join(dir, '.openclaw_memory', 'journal'));
+  for (const r of requests) if (!journal.includes(r)) lost++;
+  // B. MCP arguments, through the real server and the front.
+  const calls = [
+    ['memory_search', { query: ESCAPES.repeat(30_000) }],
+    ['memory_search', { query: `deploy ${ESCAPES}`, branch: '../../../../etc/passwd', author: ESCAPES, scope: '../../..', detail: ESCAPES }],
+    ['memory_search', { query: '\ud800\udfff\ud800 deploy \udc00' }],
+    ['memory_search', { query: `${'(a+)+'.repeat(2000)}$`, limit: 100, max_tokens: 0 }],
+    ['memory_search', { query: 'deploy', since: '0000-00-00', until: '9999-99-99' }],
+    ['memory_search', { query: 'deploy', limit: 1.5 }],
+    ['memory_search', { query: 'deploy', max_tokens: 1e300 }],
+    ['memory_search', { query: 'deploy', detail: { nested: [[[[ESCAPES]]]] } }],
+    ['memory_search', { query: 'deploy', author: JSON.parse(`${'['.repeat(1000)}${']'.repeat(1000)}`) }],
+    ['memory_log', { text: `Learned ${ESCAPES} the deploy`, kind: 'learned' }],
+    ['memory_log', { text: '\ud800'.repeat(1000) }],
+    ['memory_tasks', { status: ESCAPES }],
+    ['memory_update_tasks', { tasks: [{ title: `../../${ESCAPES}`, status: '../done' }] }],
+    ['memory_dream', { force: 'yes', offline: ESCAPES }],
+    ['memory_primer', { max_tokens: -1, days: 0.5 }],
+  ];
+  const real = await mcpSession(dir, HENV, calls);
+  // The front: the command .mcp.json runs, as Claude Code starts it.
+  const mcpJson = JSON.parse(readFileSync(join(dir, '.mcp.json'), 'utf8')).mcpServers['git-memory'];
+  const front = await new Promise((done) => {
+    const child = spawn(mcpJson.command, mcpJson.args, { cwd: dir, env: HENV, stdio: ['pipe', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (b) => (out += b));
+    child.stderr.on('data', () => {});
+    const lines = [{ id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'attack', version: '1' } } }, { method: 'notifications/initialized' }, ...calls.map(([name, args], i) => ({ id: i + 2, method: 'tools/call', params: { name, arguments: args } }))];
+    for (const l of lines) child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', ...l })}\n`);
+    child.stdin.end();
+    const timer = setTimeout(() => child.kill('SIGKILL'), 120_000);
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      const ids = new Set(out.split('\n').flatMap((l) => { try { return [JSON.parse(l).id]; } catch { return []; } }));
+      done({ answered: calls.filter((_, i) => ids.has(i + 2)).length, code, signal });
+    });
+  });
+  await settle(dir, 30_000);
+  // What a terminal shows of memory the calls wrote: no escape sequence, no bidi override reaches it.
+  const shown = [];
+  for (const args of [['show'], ['journal'], ['tasks'], ['search', 'deploy'], ['primer']]) {
+    const r = await gm(args, { cwd: dir, env: HENV });
+    t.add(args.join(' '), r);
+    if (/[\u0000\u0007\u001b]/.test(r.stdout)) shown.push(args.join(' '));
+  }
+  const outside = changed(before, snapshot(W, [dir, shim, tdir]));
+  return {
+    ...t,
+    runs: t.runs + real.asked + calls.length,
+    crashes: t.crashes + (real.signal || (real.code !== 0 && real.code !== null) ? 1 : 0) + (front.signal ? 1 : 0),
+    hangs: t.hangs + (real.answered < real.asked ? 1 : 0) + (front.answered < calls.length ? 1 : 0),
+    'id pairs': COLLIDING_IDS.length,
+    'sessions lost': lost,
+    'mcp answered (server)': `${real.answered}/${real.asked} (${real.errors} refused)`,
+    'mcp answered (front)': `${front.answered}/${calls.length}`,
+    'terminal output with escapes': shown,
+    'spool lines torn or with an unsafe mark': tornSpool(dir),
+    writtenOutsideRepo: outside,
+    fsckOk: spawnSync('git', ['fsck', '--no-progress'], { cwd: dir, env: HENV }).status === 0,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
 
 const CLASSES = {
   transcripts: ['mutated transcripts × 6 hooks', attackTranscripts],
@@ -1639,6 +1870,8 @@ const CLASSES = {
   'secrets-54': ['memory committed past the scan, read back by every reader (stop 54)', attackSecrets54],
   'secrets-55': ['keys pasted with no name or prefix, URLs whose user is the token (stop 55)', attackSecrets55],
   'hostile-55': ['hostile session ids, branch names, Gemini start ids and MCP arguments (stop 55)', attackHostile55],
+  'hostile-56': ["session ids that made one state folder; MCP arguments with escapes, surrogates, `..` filters, through the server and the sh front (stop 56)", attackHostile56],
+  'secrets-56': ["hex keys told in words; today's agents' new fields (Claude Code 2.1.337, Codex reasoning, Gemini thoughts) (stop 56)", attackSecrets56],
   injection: ['injection payloads, 3 channels', attackInjection],
   kills: ['SIGKILL of the notes worker', attackKills],
   disk: ['full disk', async () => (canMount ? inNamespace('disk', '16m') : { runs: 0, crashes: 0, hangs: 0, skipped: 'no mount namespace (needs root and unshare -m)' })],
@@ -1664,6 +1897,7 @@ function broken(name, f) {
   if (f['gemini starts unbriefed']) bad.push(`${f['gemini starts unbriefed']} Gemini starts unbriefed`);
   if (f['spool lines torn or with an unsafe mark']?.length) bad.push('spool lines torn');
   if (f['shell ran a name']?.length) bad.push('a name ran as a command');
+  if (f['terminal output with escapes']?.length) bad.push('escapes reached a terminal');
   if (name === 'mcp' && f.errors) bad.push(`${f.errors} MCP errors`);
   return bad;
 }

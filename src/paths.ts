@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 /** Every file and directory name git-memory uses, in one place. */
 export const CONFIG_FILE = '.openclaw_memory.toml';
 export const MEMORY_DIR = '.openclaw_memory';
@@ -210,8 +211,25 @@ export const NOTES_CONFIG_SUBDIR = 'session-memory/config';
 export const NOTES_TEMPLATE_FILE = 'template.md';
 export const NOTES_PROMPT_FILE = 'prompt.md';
 
-/** A session id as a directory name: what agents send is a UUID, but nothing outside [A-Za-z0-9._-] is kept. */
+/**
+ * An id a session's slot is named by as it is: what the agents send (a UUID) and what the start and
+ * turn-end scripts (hook/agent/kept-start.ts, turn-gate.ts) write to in sh, which take only these.
+ */
+const PLAIN_SESSION_ID = /^(?!\.)[A-Za-z0-9._-]{1,128}$/;
+
+/**
+ * A session id as a directory name (sessions/<name>/, session-starts/<name>.json), one per id: a
+ * plain id as it is (a UUID's folder is the one every version made), any other a readable prefix of
+ * it, `~` and 20 hex digits of its SHA-256. No plain id holds a `~`, so `a/b`, `a_b`, `a:b` and ids
+ * alike in their first 128 characters each keep their own slot, where the name used to be the id
+ * with `_` for each other character, cut at 128, and one session's end could read, clear or
+ * overwrite another's (secrets56). The hash is of the id's UTF-16 code units: as UTF-8, two lone
+ * surrogates would be one U+FFFD. node:crypto is loaded only here, for such an id: a hook pays
+ * nothing for it.
+ */
 export function sessionDirName(sessionId: string): string {
-  const safe = sessionId.replace(/[^A-Za-z0-9._-]/g, '_').replace(/^\.+/, '_').slice(0, 128);
-  return safe || '_';
+  if (PLAIN_SESSION_ID.test(sessionId)) return sessionId;
+  const { createHash } = createRequire(import.meta.url)('node:crypto') as typeof import('node:crypto');
+  const readable = sessionId.slice(0, 64).replace(/[^A-Za-z0-9._-]/g, '_').replace(/^\.+/, '_') || '_';
+  return `${readable}~${createHash('sha256').update(Buffer.from(sessionId, 'utf16le')).digest('hex').slice(0, 20)}`;
 }

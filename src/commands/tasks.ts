@@ -86,8 +86,10 @@ async function update(o: Opened, opts: Exclude<TasksOptions, { action: 'list' }>
     });
     const waiting = writeTasks(o.repo, guarded.text, read);
     const rebuilt = await rebuildPrimer(o, { write: true, recordStart: false });
+    // What it says it added is what TASKS.md holds: a secret redacted there is not echoed whole (secrets56).
+    const said = guarded.redacted ? redactQuickDeep({ tasks: applied.list.tasks, changes: applied.changes }) : { tasks: applied.list.tasks, changes: applied.changes };
     return {
-      data: { tasks: applied.list.tasks, changes: applied.changes, path: TASKS_FILE, waiting },
+      data: { ...said, path: TASKS_FILE, waiting },
       warnings: [...o.warnings, ...guarded.warnings, ...rebuilt.warnings.filter((w) => !o.warnings.includes(w))],
     };
   });

@@ -56,9 +56,13 @@ export function recordSessionStart(stateDir: string, start: SessionStart): void 
   }
 }
 
-/** The start in `sessionId`'s own slot, or null. */
+/**
+ * The start in `sessionId`'s own slot, or null; never another session's: a slot an older version
+ * named for two ids (`a/b` and `a_b` were both `a_b.json`) holds the start of whichever wrote last.
+ */
 export function ownSessionStart(stateDir: string, sessionId: string): SessionStart | null {
-  return readState(stateDir, sessionStartSlot(sessionId), isSessionStart);
+  const start = readState(stateDir, sessionStartSlot(sessionId), isSessionStart);
+  return start && start.session === sessionId ? start : null;
 }
 
 /**

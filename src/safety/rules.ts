@@ -278,6 +278,28 @@ const random = (v: string) => looksRandom(v);
 // A fixed token shape is evidence enough; only rule out stand-ins like `ghp_xxxx…` or `…EXAMPLE`.
 const plausible = (v: string) => entropy(v) >= 3 && !isReference(v);
 
+/**
+ * A word naming a key, a token, a secret or a password (hex-key-in-words' needle: its literals skip
+ * every line without one), and the name in a sentence: `key`, `API key`, `deploy_key`, `tokens`; not a
+ * public key's, nor a part of a longer word (`monkey`, `keyboard`).
+ */
+const KEY_NAME_WORD = /(?:key|token|secret|passw|passphrase|passcode|credential)/i;
+const KEY_NAME = String.raw`(?<![A-Za-z0-9])(?<!public[ _-]|public|sha256[ _-]|cache[ _-]|idempotency[ _-]|primary[ _-]|foreign[ _-]|sort[ _-]|partition[ _-]|map[ _-]|object[ _-]|s3[ _-])(?:(?:api|access|secret|private|auth|signing|encryption|master|license|licence|deploy|session|bot|app|client)[ _-]?)?(?:key|token|secret|password|passphrase|passcode|credential|apikey)s?(?![A-Za-z0-9])`;
+/** A name's qualifier after it: `the API key for staging is …`, `the token of the bot to …`. */
+const KEY_OF = String.raw`[^\S\r\n]{1,4}(?:for|of|in|on|from)[^\S\r\n]{1,4}(?:the[^\S\r\n]{1,4})?[\w.-]{1,30}`;
+/**
+ * `… as the staging key.`, `… is our deploy token for CI`: up to three words before the name, which
+ * ends the phrase (a sign, a line's end, a word that starts another: not `the key rotation commit`).
+ */
+const KEY_DETERMINED = String.raw`(?:(?:the|our|my|your|a|an|its|their)[^\S\r\n]{1,4})?(?:[\w.-]{1,30}[^\S\r\n]{1,4}){0,3}?${KEY_NAME}(?=[^\S\r\n]*(?:[.,;:!?()<>\[\]"'\`\r\n]|[—–-][^\S\r\n]|$)|[^\S\r\n]{1,4}(?:for|of|in|on|from|to|and|or|but|so|that|which|until|since|when|if|then|before|after|now|too|instead|please|again|here|there|we|you|i|yesterday|today|tomorrow)(?![A-Za-z]))`;
+/** A hex run of 32-128 digits, whole (a UUID's parts are shorter): the value the words name. */
+const HEX_VALUE = '(?<![A-Za-z0-9_+/.-])([0-9a-f]{32,128})(?![A-Za-z0-9_+/-])';
+
+/** A hex key: one case, a letter and a digit, random (not `0000…1`, `abab…`). */
+function isHexKey(v: string): boolean {
+  return /^(?:[0-9a-f]+|[0-9A-F]+)$/.test(v) && /\d/.test(v) && /[a-f]/i.test(v) && entropy(v) >= 3;
+}
+
 /** Specific rules first: on overlapping spans the earlier rule names the finding. */
 export const RULES: readonly SecretRule[] = [
   { id: 'private-key', needle: /-----BEGIN/, title: 'private key', group: 0,
@@ -476,6 +498,17 @@ export const RULES: readonly SecretRule[] = [
   // is tried at every position (18 ms a megabyte of prose, not 6).
   { id: 'secret-in-words', needle: PASSWORD_WORD, title: 'short password told in words', group: 1, generic: true, valueAfter: { length: 4, stops: TOLD_STOPS }, validate: shortPassword,
     pattern: re(`(?:${PASSWORD_WORD.source})(?<=(?:^|[^A-Za-z0-9\\u00C0-\\u024F\\u0400-\\u04FF])(?:${PASSWORD_WORD.source}))s?${TOLD_SHORT}[^\\S\\r\\n]{0,4}["'\`«“„「『]?([^\\s${classOf(TOLD_STOPS)}]{4,8})(?![^\\s${classOf(TOLD_STOPS)}])`, 'i') },
+  // A hex key told in prose (hexKeyInWords): `use 3f9a…e1 as the staging key`, `the deploy token is
+  // 3f9a…`, `set the token to 3f9a…`, `3f9a… is our API key`, `API key 3f9a…`. Hex alone is an id
+  // (bare-random-key never takes it); a word that names a key, a token, a secret or a password right
+  // beside it, or tied to it by `is`, `to`, `as`, `for`, makes it one. A commit id in git-memory's own
+  // text (`- 3f9a7c2 Rotate the API key`, `Fixed in 3f9a… (token refresh)`) has no such tie.
+  { id: 'hex-key-in-words', needle: KEY_NAME_WORD, title: 'hex key told in words', group: 1, generic: true, run: 32, validate: isHexKey,
+    pattern: re(`${KEY_NAME}(?:${KEY_OF}){0,2}(?:[^\\S\\r\\n]{1,4}(?:is|was|is now|now is|to|becomes|equals)|[^\\S\\r\\n]{0,4}[:=]|(?=[^\\S\\r\\n]))[^\\S\\r\\n]{1,4}["'\`(]?${HEX_VALUE}`, 'i') },
+  { id: 'hex-key-in-words', needle: KEY_NAME_WORD, title: 'hex key told in words', group: 1, generic: true, run: 32, validate: isHexKey,
+    pattern: re(`(?<![A-Za-z])(?:use|uses|used|using|with|set|sets|pass|passes|passing|put|paste|add|try|give|gave|take|took)[^\\S\\r\\n]{1,4}(?:the[^\\S\\r\\n]{1,4})?${HEX_VALUE}[^\\S\\r\\n]{1,4}(?:as|for|is)[^\\S\\r\\n]{1,4}${KEY_DETERMINED}`, 'i') },
+  { id: 'hex-key-in-words', needle: KEY_NAME_WORD, title: 'hex key told in words', group: 1, generic: true, run: 32, validate: isHexKey,
+    pattern: re(`${HEX_VALUE}[^\\S\\r\\n]{1,4}(?:is|was)[^\\S\\r\\n]{1,4}${KEY_DETERMINED}`, 'i') },
   // A key pasted alone, with no name or prefix (isBareKey): the last rule, so any rule that knows
   // the key's kind names it. The look-behind and look-ahead take the whole run of base64 characters
   // or nothing, so a long blob never yields a window of it.

@@ -133,7 +133,11 @@ describe('dist/primer.js, the session start primer', () => {
     // Both merged (lead55), built in /work/main: 356,407 B (343,816 before them; secrets55 +2,312, truth55 +10,279): cap 356,420.
     // Then lead55's settingsApart (two settings of one kind named by another word stay two facts): +652 B, 357,059 B: cap 357,080.
     // settingsApart read with word sets, not an expression built at each comparison: +34 B, 357,093 B: cap 357,100.
-    expect(text.length).toBeLessThan(357_100);
+    // secrets56: +358 B (lead56 357,192 -> 357,550 B, both built in /work/wt/secrets56): paths.ts sessionDirName's
+    // hashed name for an id that is not plain, and ownSessionStart's check of the slot's session. The cap rose by the same.
+    // secrets56's hex-key-in-words (safety/rules.ts: three patterns and their needle): +2,272 B (357,550 -> 359,822 B there);
+    // secrets56 in all +2,630 B over lead56 built in the same folder. The cap rose by the same (357,100 + 2,630).
+    expect(text.length).toBeLessThan(359_730);
   });
 
 });

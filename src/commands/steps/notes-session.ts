@@ -29,7 +29,10 @@ function activeSession(stateDir: string): { sessionId: string; agent: string; tr
   return { sessionId: a.sessionId, agent: a.agent, ...(a.transcriptPath !== undefined ? { transcriptPath: a.transcriptPath } : {}) };
 }
 
-/** The session directory modified last, or null when there is none. */
+/**
+ * The session directory modified last, or null when there is none; only a folder named by its id
+ * as it is (paths.ts sessionDirName): another's name is no id, and as one it names no folder.
+ */
 function mostRecent(stateDir: string): string | null {
   let best: { name: string; mtime: number } | null = null;
   let names: string[];
@@ -39,6 +42,7 @@ function mostRecent(stateDir: string): string | null {
     return null;
   }
   for (const name of names) {
+    if (sessionDirName(name) !== name) continue;
     try {
       const st = statSync(join(stateDir, SESSIONS_DIR, name));
       if (st.isDirectory() && (!best || st.mtimeMs > best.mtime)) best = { name, mtime: st.mtimeMs };
