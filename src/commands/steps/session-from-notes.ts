@@ -132,6 +132,29 @@ function namesOneOf(paths: string[]): (text: string) => boolean {
   return (text) => names.some((n) => namesWord(text, n));
 }
 
+/**
+ * The repository files the session changed after it last wrote its todo list: in the turns that
+ * began after that call (a turn's calls are counted back from the ledger's last call), or changed
+ * last after it. Work the list never held: in noise56's audit of real Claude Code sessions
+ * (reality2-roycdavies/vr-forest, 2.1.37-2.1.39) a plan's task list was done within minutes, then
+ * 12 to 30 more requests changed other files, and Completed listed the five tasks alone.
+ */
+function changedAfterList(ledger: Ledger): string[] {
+  const at = ledger.todos_call;
+  if (at === undefined) return [];
+  const later: string[][] = [];
+  let end = ledger.tool_calls;
+  for (let i = ledger.turns.length - 1; i >= 0; i--) {
+    const turn = ledger.turns[i]!;
+    const start = end - turn.tool_calls;
+    if (start <= at) break;
+    later.unshift(turn.edited);
+    end = start;
+  }
+  const last = ledger.files.filter((f) => f.edits + f.writes > 0 && f.last_op !== 'read' && f.last_call > at).map((f) => f.path);
+  return [...new Set([...later.flat(), ...last])].filter(inRepository);
+}
+
 const key = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
 
 /** Items without repeats (compared loosely), at most `max`, the last ones when there are more. */
@@ -207,7 +230,11 @@ export function summaryFromNotes(notes: string, ledger: Ledger, tasks?: TaskInpu
   const steps = items('Worklog').map((w) => w.replace(CALLS, '')).filter((w) => !isPrompt(w));
   // What only looked stays when it is all there is to say (nothing else done, nothing changed).
   const todosDone = (worked.length || steps.length || done.length || changed.length ? worked : allDone).map((t) => clip(t.content, MAX_ITEM));
-  const completed = list([...steps, ...done, ...todosDone], MAX_LIST, true);
+  // The work after a finished todo list is said too, as the files it changed: the list's items
+  // alone read as the whole session.
+  const after = steps.length || done.length || todosDone.length ? changedAfterList(ledger) : [];
+  const afterList = after.length ? [`Changed ${clip(fileList(after), MAX_ITEM - 'Changed '.length)}`] : [];
+  const completed = list([...steps, ...done, ...todosDone, ...afterList], MAX_LIST, true);
   // The files changed, said once: Completed's "Changed …", when nothing else was done, and the notes'
   // "Files changed: …" list the same names cut at the same place, so the session file keeps one
   // (write-session.ts). Five names there and ten here repeated both in every real Codex and Gemini
