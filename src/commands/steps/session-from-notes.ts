@@ -96,7 +96,17 @@ function paragraph(body: string): string {
  * files a session changed elsewhere (`~/.claude/CLAUDE.md`, another checkout) are not this
  * project's work, and would reach the committed session as `…/.claude/CLAUDE.md` (machine-text.ts).
  */
-const inRepository = (path: string) => !/^(?:[\\/~]|[A-Za-z]:[\\/]|\.\.(?:[\\/]|$))/.test(path);
+const outside = (path: string) => /^(?:[\\/~]|[A-Za-z]:[\\/]|\.\.(?:[\\/]|$))/.test(path);
+/**
+ * An agent's own records where the repository holds the home folder (`~/.gemini`, `~/.claude`,
+ * `~/.codex` committed with it): Gemini CLI's plan-mode plan (`.gemini/tmp/<project>/<session>/
+ * plans/…`), its chats and checkpoints, Claude Code's transcripts and plans, Codex's rollouts. The
+ * agent's state, not the project's work: in noise56's audit a real Gemini CLI session
+ * (chimdi-7bit/skycast-api, session-2026-04-04T13-45-ccc41dd0) committed its plan file first in
+ * Completed. A project's own `.claude/settings.json`, commands, agents and skills stay.
+ */
+const AGENT_STATE = /^(?:\.gemini\/tmp|\.claude\/(?:projects|plans|todos|shell-snapshots|file-history|session-env)|\.codex\/(?:sessions|archived_sessions|log))\//;
+const inRepository = (path: string) => !outside(path) && !AGENT_STATE.test(path);
 
 /** `name` as a word of `text`: not inside a longer name (`a.ts` is not in `data.ts` nor in `a.tsx`). */
 function namesWord(text: string, name: string): boolean {
