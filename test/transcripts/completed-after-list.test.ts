@@ -10,6 +10,9 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { summaryFromNotes } from '../../src/commands/steps/session-from-notes.js';
+import { defaultTemplate } from '../../src/notes/template.js';
+import { emptyLedger } from '../../src/transcripts/ledger.js';
 import { journalTexts } from '../helpers/journal-session.js';
 import { fixture, makeMemoryRepo, tempDir } from '../helpers/repo.js';
 
@@ -87,5 +90,28 @@ describe('Completed says the work done after a finished task list', () => {
   it('a session that ended with its list is as before: the tasks alone', async () => {
     const completed = await completedOf([]);
     expect(completed).toBe('- Add audio config constants to config.js\n- Extend audio.js with footsteps and crickets\n');
+  });
+});
+
+describe('summaryFromNotes: the files changed after the list, only where the list is all Completed says', () => {
+  const touch = (path: string, last_call: number) => ({ path, reads: 0, edits: 1, writes: 0, first: '', last: '', last_op: 'edit' as const, by_subagent: false, last_call });
+  const l = {
+    ...emptyLedger('claude', 's-1'),
+    tool_calls: 6,
+    todos: [{ content: 'Add the footstep constants', status: 'completed' as const }],
+    todos_call: 2,
+    files: [touch('js/config.js', 1), touch('js/sky.js', 4), touch('js/vr.js', 5)],
+    turns: [
+      { at: '1', request: 'Add footsteps', tool_calls: 3, edited: ['js/config.js'], reply: '' },
+      { at: '2', request: 'the sky is green', tool_calls: 2, edited: ['js/sky.js'], reply: '' },
+      { at: '3', request: 'the floor is wrong', tool_calls: 1, edited: ['js/vr.js'], reply: '' },
+    ],
+  };
+  it('a notes file without a worklog step of its own: the list, then the later files', () => {
+    expect(summaryFromNotes(defaultTemplate(), l).completed).toEqual(['Add the footstep constants', 'Changed js/sky.js, js/vr.js']);
+  });
+  it('a worklog that says what was done (a model\'s notes) is left as it was', () => {
+    const notes = defaultTemplate().replace(/(# Worklog\n_[^\n]*_\n)/, '$11. Made the sky blue in js/sky.js\n2. Set the VR floor in js/vr.js\n');
+    expect(summaryFromNotes(notes, l).completed).toEqual(['Made the sky blue in js/sky.js', 'Set the VR floor in js/vr.js', 'Add the footstep constants']);
   });
 });

@@ -240,9 +240,10 @@ export function summaryFromNotes(notes: string, ledger: Ledger, tasks?: TaskInpu
   const steps = items('Worklog').map((w) => w.replace(CALLS, '')).filter((w) => !isPrompt(w));
   // What only looked stays when it is all there is to say (nothing else done, nothing changed).
   const todosDone = (worked.length || steps.length || done.length || changed.length ? worked : allDone).map((t) => clip(t.content, MAX_ITEM));
-  // The work after a finished todo list is said too, as the files it changed: the list's items
-  // alone read as the whole session.
-  const after = steps.length || done.length || todosDone.length ? changedAfterList(ledger) : [];
+  // The work after a finished todo list is said too, as the files it changed, where the list's items
+  // are all Completed would say (no worklog step or state says what was done): alone they read as
+  // the whole session.
+  const after = !steps.length && !done.length && todosDone.length ? changedAfterList(ledger) : [];
   const afterList = after.length ? [`Changed ${clip(fileList(after), MAX_ITEM - 'Changed '.length)}`] : [];
   const completed = list([...steps, ...done, ...todosDone, ...afterList], MAX_LIST, true);
   // The files changed, said once: Completed's "Changed …", when nothing else was done, and the notes'
