@@ -115,3 +115,53 @@ describe('summaryFromNotes: the files changed after the list, only where the lis
     expect(summaryFromNotes(notes, l).completed).toEqual(['Made the sky blue in js/sky.js', 'Set the VR floor in js/vr.js', 'Add the footstep constants']);
   });
 });
+
+describe('a session with several todo lists: Completed keeps the done work of each', () => {
+  /** Claude Code's TodoWrite (before its task tools): `lists` written in turn, each with its edit. */
+  function todoWriteSession(cwd: string, lists: { ask: string; todos: string[]; file: string }[], revise = false): string {
+    const base = { isSidechain: false, userType: 'external', cwd, sessionId: SESSION, version: '2.0.76', gitBranch: 'main' };
+    const usage = { input_tokens: 10, output_tokens: 5 };
+    const records: Rec[] = [];
+    let n = 0;
+    const at = () => `2026-02-09T23:${String(n).padStart(2, '0')}:00.000Z`;
+    const call = (name: string, input: Rec, result: string) => {
+      const id = `toolu_${n++}`;
+      records.push({ ...base, type: 'assistant', message: { id: `msg_${n}`, type: 'message', role: 'assistant', model: 'claude-opus-4-5', content: [{ type: 'tool_use', id, name, input }], usage }, uuid: `a${n}`, timestamp: at() });
+      records.push({ ...base, type: 'user', message: { role: 'user', content: [{ tool_use_id: id, type: 'tool_result', content: result }] }, uuid: `r${n}`, timestamp: at() });
+    };
+    const todoWrite = (todos: string[], status: string) => call('TodoWrite', { todos: todos.map((content) => ({ content, status, activeForm: content })) }, 'Todos have been modified successfully.');
+    lists.forEach((l, i) => {
+      records.push({ ...base, type: 'user', message: { role: 'user', content: l.ask }, uuid: `u${n++}`, timestamp: at() });
+      const todos = revise && i > 0 ? [...lists[0]!.todos, ...l.todos] : l.todos;
+      todoWrite(todos, 'pending');
+      call('Edit', { file_path: join(cwd, l.file), old_string: 'a', new_string: 'b' }, `The file ${join(cwd, l.file)} has been updated successfully.`);
+      todoWrite(todos, 'completed');
+    });
+    const path = join(tempDir('gm-lists-'), `${SESSION}.jsonl`);
+    writeFileSync(path, records.map((r) => JSON.stringify(r)).join('\n') + '\n');
+    return path;
+  }
+
+  async function completed(revise: boolean): Promise<string> {
+    const repo = await memoryRepo();
+    const path = todoWriteSession(repo.dir, [
+      { ask: 'Add footsteps to the forest', todos: ['Add footstep constants to config.js', 'Synthesise footsteps in audio.js'], file: 'js/audio.js' },
+      { ask: 'Now add ponds in the low areas', todos: ['Find the low areas in terrain.js', 'Add a water plane per pond'], file: 'js/water.js' },
+    ], revise);
+    expect((await repo.run(['notes', 'update', '--offline', '--transcript', path, '--session', SESSION])).code).toBe(0);
+    expect((await repo.run(['end', '--from-notes', '--session', SESSION])).code).toBe(0);
+    return /### Completed\n([\s\S]*?)(?:\n### |$)/.exec(journalTexts(repo)[0]!)?.[1] ?? '';
+  }
+
+  it('a fresh list for the next request does not take the first list\'s done work out', async () => {
+    expect(await completed(false)).toBe(
+      '- Add footstep constants to config.js\n- Synthesise footsteps in audio.js\n- Find the low areas in terrain.js\n- Add a water plane per pond\n',
+    );
+  });
+
+  it('a list grown in place is said once', async () => {
+    expect(await completed(true)).toBe(
+      '- Add footstep constants to config.js\n- Synthesise footsteps in audio.js\n- Find the low areas in terrain.js\n- Add a water plane per pond\n',
+    );
+  });
+});

@@ -225,7 +225,8 @@ export function summaryFromNotes(notes: string, ledger: Ledger, tasks?: TaskInpu
   // One that names a file the session changed was done after all, later ("Update compare.py" done
   // after a read of compare.py, the file edited after the next todo).
   const namesChanged = namesOneOf(changed);
-  const worked = allDone.filter((t) => !idle.has(t.content) || namesChanged(t.content));
+  // The done work of earlier lists a later one left out comes first (Ledger.todos_done).
+  const worked = [...(ledger.todos_done ?? []).map((content) => ({ content, status: 'completed' as const })), ...allDone.filter((t) => !idle.has(t.content) || namesChanged(t.content))];
   // What was done, never what was asked: a worklog step that is a user's prompt (as notes filled
   // from the ledger write them) is left out.
   const prompts = asks.map((m) => key(m.text).slice(0, 40)).filter((k) => k.length >= 8);
