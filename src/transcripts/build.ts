@@ -192,6 +192,8 @@ const TURN_CHANGES = 512;
 const RECENT_RESPONSES = 16;
 const RECENT_CALLS = 128;
 const TODO_SEEN = 256;
+/** Completed todos of replaced lists kept (Ledger.todos_done). */
+const TODOS_DONE = 50;
 /** Tools that start a sub-agent (Claude Code, Codex). */
 const SPAWNS = new Set(['Task', 'Agent', 'spawn_agent']);
 const MAX_USER_TEXT = 2000;
@@ -567,6 +569,22 @@ function listWritten(s: BuildState, todos: Todo[]): void {
   const keys = Object.keys(seen);
   if (keys.length > TODO_SEEN) for (const k of keys.slice(0, keys.length - TODO_SEEN)) delete seen[k];
   s.listAt = [acts, s.checks ?? 0];
+  // A new list that keeps none of the old one's items (a list for the next request) would take the
+  // old one's done work out of Completed: it is kept. A list revised in place (an item reworded,
+  // others kept, as Codex's plans are) keeps its own.
+  const listed = new Set(todos.map((t) => t.content));
+  const wasIdle = new Set(l.todos_idle ?? []);
+  const fresh = !l.todos.some((t) => listed.has(t.content));
+  const dropped = fresh ? l.todos.filter((t) => t.status === 'completed' && !wasIdle.has(t.content)).map((t) => t.content) : [];
+  if (dropped.length) {
+    const kept = [...(l.todos_done ?? []).filter((t) => !dropped.includes(t)), ...dropped];
+    l.todos_done = kept.slice(-TODOS_DONE);
+  }
+  if (l.todos_done) {
+    const left = l.todos_done.filter((t) => !listed.has(t));
+    if (left.length) l.todos_done = left;
+    else delete l.todos_done;
+  }
   l.todos = todos;
   const left = todos.filter((t) => t.status === 'completed' && idle.has(t.content)).map((t) => t.content);
   if (left.length) l.todos_idle = left;

@@ -125,6 +125,13 @@ export interface Ledger {
    * work, not work done. Absent when none.
    */
   todos_idle?: string[];
+  /**
+   * The completed todos of earlier lists that a later list left out (a TodoWrite, update_plan or
+   * write_todos that starts a list for the next request), oldest first, at most 50: work done, that
+   * `todos` no longer holds. Not one done while the session only looked (as `todos_idle`). Absent
+   * when none.
+   */
+  todos_done?: string[];
   turns: Turn[];
   compactions: Compaction[];
   /** Whether the last main-chain assistant message made a tool call (seed 000's "natural pause" is false). */

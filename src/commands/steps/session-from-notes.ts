@@ -96,7 +96,17 @@ function paragraph(body: string): string {
  * files a session changed elsewhere (`~/.claude/CLAUDE.md`, another checkout) are not this
  * project's work, and would reach the committed session as `…/.claude/CLAUDE.md` (machine-text.ts).
  */
-const inRepository = (path: string) => !/^(?:[\\/~]|[A-Za-z]:[\\/]|\.\.(?:[\\/]|$))/.test(path);
+const outside = (path: string) => /^(?:[\\/~]|[A-Za-z]:[\\/]|\.\.(?:[\\/]|$))/.test(path);
+/**
+ * An agent's own records where the repository holds the home folder (`~/.gemini`, `~/.claude`,
+ * `~/.codex` committed with it): Gemini CLI's plan-mode plan (`.gemini/tmp/<project>/<session>/
+ * plans/…`), its chats and checkpoints, Claude Code's transcripts and plans, Codex's rollouts. The
+ * agent's state, not the project's work: in noise56's audit a real Gemini CLI session
+ * (chimdi-7bit/skycast-api, session-2026-04-04T13-45-ccc41dd0) committed its plan file first in
+ * Completed. A project's own `.claude/settings.json`, commands, agents and skills stay.
+ */
+const AGENT_STATE = /^(?:\.gemini\/tmp|\.claude\/(?:projects|plans|todos|shell-snapshots|file-history|session-env)|\.codex\/(?:sessions|archived_sessions|log))\//;
+const inRepository = (path: string) => !outside(path) && !AGENT_STATE.test(path);
 
 /** `name` as a word of `text`: not inside a longer name (`a.ts` is not in `data.ts` nor in `a.tsx`). */
 function namesWord(text: string, name: string): boolean {
@@ -130,6 +140,29 @@ function namesOneOf(paths: string[]): (text: string) => boolean {
     return [path, base, ...(stem !== base && /^[A-Z][A-Z0-9_-]{3,}$/.test(stem) ? [stem] : [])];
   });
   return (text) => names.some((n) => namesWord(text, n));
+}
+
+/**
+ * The repository files the session changed after it last wrote its todo list: in the turns that
+ * began after that call (a turn's calls are counted back from the ledger's last call), or changed
+ * last after it. Work the list never held: in noise56's audit of real Claude Code sessions
+ * (reality2-roycdavies/vr-forest, 2.1.37-2.1.39) a plan's task list was done within minutes, then
+ * 12 to 30 more requests changed other files, and Completed listed the five tasks alone.
+ */
+function changedAfterList(ledger: Ledger): string[] {
+  const at = ledger.todos_call;
+  if (at === undefined) return [];
+  const later: string[][] = [];
+  let end = ledger.tool_calls;
+  for (let i = ledger.turns.length - 1; i >= 0; i--) {
+    const turn = ledger.turns[i]!;
+    const start = end - turn.tool_calls;
+    if (start <= at) break;
+    later.unshift(turn.edited);
+    end = start;
+  }
+  const last = ledger.files.filter((f) => f.edits + f.writes > 0 && f.last_op !== 'read' && f.last_call > at).map((f) => f.path);
+  return [...new Set([...later.flat(), ...last])].filter(inRepository);
 }
 
 const key = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
@@ -192,7 +225,8 @@ export function summaryFromNotes(notes: string, ledger: Ledger, tasks?: TaskInpu
   // One that names a file the session changed was done after all, later ("Update compare.py" done
   // after a read of compare.py, the file edited after the next todo).
   const namesChanged = namesOneOf(changed);
-  const worked = allDone.filter((t) => !idle.has(t.content) || namesChanged(t.content));
+  // The done work of earlier lists a later one left out comes first (Ledger.todos_done).
+  const worked = [...(ledger.todos_done ?? []).map((content) => ({ content, status: 'completed' as const })), ...allDone.filter((t) => !idle.has(t.content) || namesChanged(t.content))];
   // What was done, never what was asked: a worklog step that is a user's prompt (as notes filled
   // from the ledger write them) is left out.
   const prompts = asks.map((m) => key(m.text).slice(0, 40)).filter((k) => k.length >= 8);
@@ -207,7 +241,12 @@ export function summaryFromNotes(notes: string, ledger: Ledger, tasks?: TaskInpu
   const steps = items('Worklog').map((w) => w.replace(CALLS, '')).filter((w) => !isPrompt(w));
   // What only looked stays when it is all there is to say (nothing else done, nothing changed).
   const todosDone = (worked.length || steps.length || done.length || changed.length ? worked : allDone).map((t) => clip(t.content, MAX_ITEM));
-  const completed = list([...steps, ...done, ...todosDone], MAX_LIST, true);
+  // The work after a finished todo list is said too, as the files it changed, where the list's items
+  // are all Completed would say (no worklog step or state says what was done): alone they read as
+  // the whole session.
+  const after = !steps.length && !done.length && todosDone.length ? changedAfterList(ledger) : [];
+  const afterList = after.length ? [`Changed ${clip(fileList(after), MAX_ITEM - 'Changed '.length)}`] : [];
+  const completed = list([...steps, ...done, ...todosDone, ...afterList], MAX_LIST, true);
   // The files changed, said once: Completed's "Changed …", when nothing else was done, and the notes'
   // "Files changed: …" list the same names cut at the same place, so the session file keeps one
   // (write-session.ts). Five names there and ten here repeated both in every real Codex and Gemini
