@@ -283,7 +283,7 @@ const plausible = (v: string) => entropy(v) >= 3 && !isReference(v);
  * every line without one), and the name in a sentence: `key`, `API key`, `deploy_key`, `tokens`; not a
  * public key's, nor a part of a longer word (`monkey`, `keyboard`).
  */
-const KEY_NAME_WORD = /(?:key|token|secret|passw|passphrase|passcode|credential)/i;
+const KEY_NAME_WORD = /(?:key|token|secret|passw|passphrase|passcode|credential|api)/i;
 const KEY_NAME = String.raw`(?<![A-Za-z0-9])(?<!public[ _-]|public|sha256[ _-]|cache[ _-]|idempotency[ _-]|primary[ _-]|foreign[ _-]|sort[ _-]|partition[ _-]|map[ _-]|object[ _-]|s3[ _-])(?:(?:api|access|secret|private|auth|signing|encryption|master|license|licence|deploy|session|bot|app|client)[ _-]?)?(?:key|token|secret|password|passphrase|passcode|credential|apikey)s?(?![A-Za-z0-9])`;
 /** A name's qualifier after it: `the API key for staging is …`, `the token of the bot to …`. */
 const KEY_OF = String.raw`[^\S\r\n]{1,4}(?:for|of|in|on|from)[^\S\r\n]{1,4}(?:the[^\S\r\n]{1,4})?[\w.-]{1,30}`;
@@ -292,6 +292,14 @@ const KEY_OF = String.raw`[^\S\r\n]{1,4}(?:for|of|in|on|from)[^\S\r\n]{1,4}(?:th
  * ends the phrase (a sign, a line's end, a word that starts another: not `the key rotation commit`).
  */
 const KEY_DETERMINED = String.raw`(?:(?:the|our|my|your|a|an|its|their)[^\S\r\n]{1,4})?(?:[\w.-]{1,30}[^\S\r\n]{1,4}){0,3}?${KEY_NAME}(?=[^\S\r\n]*(?:[.,;:!?()<>\[\]"'\`\r\n]|[—–-][^\S\r\n]|$)|[^\S\r\n]{1,4}(?:for|of|in|on|from|to|and|or|but|so|that|which|until|since|when|if|then|before|after|now|too|instead|please|again|here|there|we|you|i|yesterday|today|tomorrow)(?![A-Za-z]))`;
+/**
+ * An API named as the key's owner, in the forms a real Gemini CLI session told its keys in
+ * (noise56's skycast transcripts): `NEWS_API=…`, `the exchangerateAPI is …`, `use … for the weather
+ * api`. Only with an explicit tie (`is`, `=`, `:`, `use … for`): an API beside a commit id says nothing.
+ */
+const API_NAME = String.raw`(?<![A-Za-z0-9])(?:[A-Za-z0-9]{1,30}[_-]?)?api(?![A-Za-z0-9])`;
+/** Up to two words between `the` and the API's name, none a word that starts another phrase (`the base for the API`). */
+const API_DETERMINED = String.raw`(?:(?:the|our|my|your|its|their)[^\S\r\n]{1,4})?(?:(?!(?:for|of|in|on|to|the|base|and|or)[^A-Za-z])[\w.-]{1,30}[^\S\r\n]{1,4}){0,2}?${API_NAME}(?=[^\S\r\n]*(?:[.,;:!?()<>\[\]"'\`\r\n]|$))`;
 /** A hex run of 32-128 digits, whole (a UUID's parts are shorter): the value the words name. */
 const HEX_VALUE = '(?<![A-Za-z0-9_+/.-])([0-9a-f]{32,128})(?![A-Za-z0-9_+/-])';
 
@@ -509,6 +517,12 @@ export const RULES: readonly SecretRule[] = [
     pattern: re(`(?<![A-Za-z])(?:use|uses|used|using|with|set|sets|pass|passes|passing|put|paste|add|try|give|gave|take|took)[^\\S\\r\\n]{1,4}(?:the[^\\S\\r\\n]{1,4})?${HEX_VALUE}[^\\S\\r\\n]{1,4}(?:as|for|is)[^\\S\\r\\n]{1,4}${KEY_DETERMINED}`, 'i') },
   { id: 'hex-key-in-words', needle: KEY_NAME_WORD, title: 'hex key told in words', group: 1, generic: true, run: 32, validate: isHexKey,
     pattern: re(`${HEX_VALUE}[^\\S\\r\\n]{1,4}(?:is|was)[^\\S\\r\\n]{1,4}${KEY_DETERMINED}`, 'i') },
+  { id: 'hex-key-in-words', needle: KEY_NAME_WORD, title: "hex key told in words (an API's)", group: 1, generic: true, run: 32, validate: isHexKey,
+    pattern: re(`${API_NAME}(?:[^\\S\\r\\n]{1,4}(?:is|was|is now|now is|becomes|equals)[^\\S\\r\\n]{1,4}|[^\\S\\r\\n]{0,4}[:=][^\\S\\r\\n]{0,4})["'\`]?${HEX_VALUE}`, 'i') },
+  { id: 'hex-key-in-words', needle: KEY_NAME_WORD, title: "hex key told in words (an API's)", group: 1, generic: true, run: 32, validate: isHexKey,
+    pattern: re(`(?<![A-Za-z])(?:use|uses|used|using|with|set|pass|put|paste|try|give|take)[^\\S\\r\\n]{1,4}(?:the[^\\S\\r\\n]{1,4})?${HEX_VALUE}[^\\S\\r\\n]{1,4}(?:as|for)[^\\S\\r\\n]{1,4}${API_DETERMINED}`, 'i') },
+  { id: 'hex-key-in-words', needle: KEY_NAME_WORD, title: "hex key told in words (an API's)", group: 1, generic: true, run: 32, validate: isHexKey,
+    pattern: re(`${HEX_VALUE}[^\\S\\r\\n]{1,4}is[^\\S\\r\\n]{1,4}${API_DETERMINED}`, 'i') },
   // A key pasted alone, with no name or prefix (isBareKey): the last rule, so any rule that knows
   // the key's kind names it. The look-behind and look-ahead take the whole run of base64 characters
   // or nothing, so a long blob never yields a window of it.

@@ -28,6 +28,11 @@ const TOLD = (k: string) => [
   `the webhook secret ${k} must be rotated`,
   `password ${k}`,
   `${k.toUpperCase()} is the license key`,
+  // An API named as the key's owner, as a real Gemini CLI session told its keys (noise56's transcripts).
+  `NEWS_API=${k}`,
+  `the exchangerateAPI is ${k}`,
+  `ok use ${k} for the weather api`,
+  `${k} is the maps API.`,
 ];
 
 /** What git-memory, git and the agents write with a full commit id beside such words: none is a secret. */
@@ -46,6 +51,11 @@ const READABLE = [
   `the secret is in ${KEY}`,
   `- 7c3e9a1 Rotate the API key`,
   `key ${'a'.repeat(40)}`,
+  `use ${KEY} as the base for the API`,
+  `the API changed in ${KEY}`,
+  `API ${KEY} (the REST rewrite)`,
+  `fix the api (${KEY})`,
+  `${KEY} is the API rewrite`,
 ];
 
 describe('a hex key told in words', () => {
