@@ -528,10 +528,19 @@ function read(text: string): Read {
  */
 const GONE_BEFORE_NEEDS = ['instead', 'rather', 'place', 'from', 'off', 'replac', 'swap', 'drop', 'remov', 'retir', 'deprecat', 'no', 'ditch', 'abandon'];
 const GONE_AFTER_NEEDS = ['gone', 'removed', 'dropped', 'retired', 'deprecated', 'abandoned', 'replaced', '->', '\u2192'];
-function goneBefore(slice: string): boolean {
+/** 'from' where the slice ends with "from" after no verb of leaving: the value is the one before only if "to" and another value follow (namedGone). */
+function goneBefore(slice: string): boolean | 'from' {
   const low = slice.toLowerCase();
-  return GONE_BEFORE_NEEDS.some((w) => low.includes(w)) && GONE_BEFORE.test(slice);
+  const m = GONE_BEFORE_NEEDS.some((w) => low.includes(w)) ? GONE_BEFORE.exec(slice) : null;
+  if (!m) return false;
+  // "from X" names the one before only after a verb of leaving ("moved from", "migrated away from") or with "to Y" after it:
+  // "served from GitHub Pages", "loaded from S3" say where a thing is now.
+  if (!/^from\b/i.test(m[0])) return true;
+  const before = /([a-z]+)\s*$/i.exec(slice.slice(0, m.index));
+  return !!before && LEFT_FROM.has(before[1]!.toLowerCase()) ? true : 'from';
 }
+/** Verbs (and "away", "over") after which "from X" names what was left. */
+const LEFT_FROM = new Set('moved move moves moving migrated migrate migrates migrating migration switched switch switches switching away changed change changes changing ported port porting converted convert converting went go going transitioned transition over rewritten rewrote upgraded downgraded coming came'.split(' '));
 function goneAfter(slice: string): boolean {
   const low = slice.toLowerCase();
   return GONE_AFTER_NEEDS.some((w) => low.includes(w)) && GONE_AFTER.test(slice);
@@ -540,7 +549,10 @@ function goneAfter(slice: string): boolean {
 /** Whether the newer text names `canon` as the thing gone ("instead of X", "from X", "X is gone", "X -> Y"). */
 function namedGone(text: string, canon: string): boolean {
   const at = scan(text).at.slice().sort((a, b) => a.start - b.start);
-  const gone = at.map((a) => goneBefore(text.slice(Math.max(0, a.start - 60), a.start)) || goneAfter(text.slice(a.end, a.end + 40)));
+  const before = at.map((a) => goneBefore(text.slice(Math.max(0, a.start - 60), a.start)));
+  const gone = at.map((a, i) => before[i] === true || goneAfter(text.slice(a.end, a.end + 40)));
+  // "from the ITCSS architecture to TailwindCSS": "from X", then "to" and a value later in the clause.
+  for (let i = 0; i + 1 < at.length; i++) if (before[i] === 'from' && /^[^,;.]{0,40}?\bto\s/i.test(text.slice(at[i]!.end, at[i + 1]!.start))) gone[i] = true;
   // "Travis to GHactions", "from CircleCI to GitHub Actions": a value with "to" and the next value after it is the one before.
   for (let i = 0; i + 1 < at.length; i++) if (/^\s*to\s+(?:now\s+)?(?:using\s+)?(?:the\s+)?$/i.test(text.slice(at[i]!.end, at[i + 1]!.start))) gone[i] = true;
   // A list is gone as one: "instead of Redux or MobX", "Redux and Context API will be fully removed".
