@@ -2203,8 +2203,8 @@ export function supersedes(newerText: string, newer: FactShape, older: FactShape
   return !agrees && sim >= CONTRADICTS && !statesApart(older, newer) && !settingsApart(newer.text, older.text);
 }
 
-/** "The read timeout is 10 seconds" and "The connect timeout is 5 seconds": a setting's word said as the subject of "is". */
-const SETTING_SAID = /\b([a-z][a-z-]*)\s+([a-z][a-z-]*)\s+(?:is|are|was|were|defaults\s+to|(?:is\s+)?set\s+to|=)\s/gi;
+/** "The read timeout is 10 seconds" and "The connect timeout is 5 seconds", "The gRPC server listens on port 50051" and "The HTTP server listens on…": a setting's (or a server's) word said as the subject of "is" (or of "listens", "runs", "serves", "binds"). */
+const SETTING_SAID = /\b([a-z][a-z-]*)\s+([a-z][a-z-]*)\s+(?:is|are|was|were|defaults\s+to|(?:is\s+)?set\s+to|=|listens|runs|serves|binds)\s/gi;
 
 /** The settings a fact says "is" of, each with the word just before it: setting → qualifier. */
 function settingsSaid(text: string): Map<string, string> {

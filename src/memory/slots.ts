@@ -393,6 +393,12 @@ const PLACE_VERBS = new Set('live lives lived stored store kept keep written wri
 
 const HAN = /[\u4e00-\u9fff]/;
 const DIGIT = /\d/;
+/** A port: "port 3000", ":8080". */
+const PORT_SHAPE = /\bport\s+(\d{2,5})\b|(?<![\w.])(?:localhost)?:(\d{4,5})\b/gi;
+/** The words the longer shapes of a port need (PORT_SHAPES). */
+const PORT_WORDS = /port\b|\bbind|\blisten/i;
+/** A port, the longer shapes too: "PORT=3000", "port is now 8080", "SMTP_PORT defaults to 587", "binds 8080", "listens on 8647". */
+const PORT_SHAPES = /\bport\s+(\d{2,5})\b|(?<![\w.])(?:localhost)?:(\d{4,5})\b|\b(?:[a-z]+_)?port\s*(?:=\s*|(?:is\s+|was\s+|defaults\s+to\s+|set\s+to\s+|now\s+)+)(\d{2,5})\b|\b(?:binds?|bound\s+to|listens?\s+on|listening\s+on)\s+(?:port\s+)?(\d{2,5})\b/gi;
 /** Tools named by a common English word ("sharp edges", "black box", "standard output"): a name only where no lower-case noun follows. */
 const COMMON = new Set('sharp black standard got request requests ava tape nose jade pug slim less bull realm neon passenger forever supervisor emotion foundation ember backbone mocha jasmine matrix puppet chef ky hyper rush segment lambda render go'.split(' '));
 /** A value that names which thing the subject is ("Jest snapshots live…", "Travis CI badges are shown…", "npm scripts are listed…"): not the slot. */
@@ -463,10 +469,16 @@ function scan(text: string): Scan {
     values.push({ kind: kind!, name: name! });
     at.push({ start: m.index!, end: m.index! + m[0].length, canon: name! });
   }
-  // A port by its shape: "port 3000", "on :8080".
-  for (const m of text.matchAll(/\bport\s+(\d{2,5})\b|(?<![\w.])(?:localhost)?:(\d{4,5})\b/gi)) {
-    values.push({ kind: 'port', name: m[1] ?? m[2]! });
-    at.push({ start: m.index!, end: m.index! + m[0].length, canon: m[1] ?? m[2]! });
+  // A port by its shape: "port 3000", "on :8080", "PORT=3000", "the default port is now 8080", "SMTP_PORT defaults to 587",
+  // "binds 8080", "listens on 8647" (the longer shapes only where a word of them is: most facts have none).
+  const portSaid = PORT_WORDS.test(text);
+  for (const m of text.matchAll(portSaid ? PORT_SHAPES : PORT_SHAPE)) {
+    const name = m[1] ?? m[2] ?? m[3] ?? m[4]!;
+    if (at.some((a) => a.start <= m.index! && m.index! < a.end)) continue;
+    values.push({ kind: 'port', name });
+    // The longer shapes are the number alone: their words ("binds", "listens on", "is now") stay the fact's.
+    const start = m[1] ?? m[2] ? m.index! : m.index! + m[0].length - name.length;
+    at.push({ start, end: m.index! + m[0].length, canon: name });
   }
   // A path or a file by its shape: "/var/log/app", "~/.jjconfig", "config/app.yml", "pyproject.toml".
   for (const m of text.matchAll(PATH)) {
@@ -778,6 +790,64 @@ function namedBoth(newer: Read, older: Read): boolean {
   return newer.values.some((v) => v.kind !== 'path' && older.values.some((o) => o.kind === v.kind && o.name === v.name));
 }
 
+/** Words of a port's role ("listens", "serves", "binds"): shared, they say nothing of which service. */
+const PORT_ROLE = new Set('port listen serv serve bind bound run runs default connect us use expos fall back'.split(' '));
+/** "(it was 465)", "formerly 8080", "from 3000": a number named as the one before. */
+function numberWas(text: string, n: string): boolean {
+  const ws = wordsOf(text);
+  for (let i = 1; i < ws.w.length; i++) if (ws.w[i] === n && (ws.w[i - 1] === 'was' || ws.w[i - 1] === 'were' || ws.w[i - 1] === 'formerly' || ws.w[i - 1] === 'previously')) return true;
+  return false;
+}
+/** Words written in capitals, three letters or more ("PORT", "SMTP_PORT", "DATABASE_URL"): a variable or a name. */
+function capitalsOf(text: string): Set<string> {
+  const out = new Set<string>();
+  for (const m of text.matchAll(/\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*\b/g)) if (m[0].length >= 3) out.add(m[0]);
+  return out;
+}
+/**
+ * Whether two facts of a port say one subject ('same'), another ('other'), or neither shows ('none'): each content word of the newer's clause of its port (no word of a port's role)
+ * is the older's, or of a scope the older names ("The server's default port" / "The backend serves the API"), and no tool is
+ * named there the older does not name ("The Redis container binds 6380" beside "The app container listens on port 3000"); and
+ * something is shared (a word, a named thing, a variable: "pm_monitor.py listens on port 8647" / "…pm_monitor.py serves on port 8080").
+ */
+function portSubject(newerText: string, olderText: string, nv: Value, newer: Read, older: Read): 'same' | 'other' | 'none' {
+  const { at } = scan(newerText);
+  const port = at.find((a) => a.canon === nv.name);
+  if (!port) return 'none';
+  // The port's clause: from the last stop, ';', ',' or '(' before it to the first after it.
+  let from = port.start;
+  while (from > 0 && !';,!?()'.includes(newerText[from - 1]!) && !(newerText[from - 1] === '.' && /\s/.test(newerText[from] ?? ''))) from--;
+  let to = port.end;
+  while (to < newerText.length && !';,!?()'.includes(newerText[to]!) && !(newerText[to] === '.' && /\s|$/.test(newerText[to + 1] ?? ''))) to++;
+  for (const a of at) if (a.start >= from && a.end <= to && a.canon !== nv.name && !older.values.some((o) => o.name === a.canon)) {
+    const v = newer.values.find((x) => x.name === a.canon);
+    if (v && v.kind !== 'path' && v.kind !== 'port') return 'other';
+  }
+  let masked = newerText.slice(from, to);
+  for (const a of at) if (a.start >= from && a.end <= to) masked = masked.slice(0, a.start - from) + ' '.repeat(a.end - a.start) + masked.slice(a.end - from);
+  let said = 0;
+  for (const w of masked.toLowerCase().match(/[a-z][a-z0-9-]*/g) ?? []) {
+    if (STOP.has(w) || w.length < 2) continue;
+    const c = crude(w);
+    if (PORT_ROLE.has(c) || PORT_ROLE.has(w) || GENERIC.has(c)) continue;
+    const scope = SCOPES.get(w);
+    if (older.words.has(c) || (scope && older.scopes.has(scope))) said++;
+    else return 'other';
+  }
+  if (said) return 'same';
+  if (newer.values.some((v) => v.kind !== 'port' && older.values.some((o) => o.kind === v.kind && o.name === v.name))) return 'same';
+  const caps = capitalsOf(olderText);
+  for (const c of capitalsOf(newerText)) if (caps.has(c)) return 'same';
+  return 'none';
+}
+/** Whether each fact names a variable ("SMTP_SSL", "DIRECT_URL") the other does not: two settings, each of its own. */
+function variablesApart(newerText: string, olderText: string): boolean {
+  const vars = (t: string) => [...capitalsOf(t)].filter((c) => c.includes('_'));
+  const a = vars(newerText);
+  const b = vars(olderText);
+  return a.some((v) => !b.includes(v)) && b.some((v) => !a.includes(v));
+}
+
 /** Words of a role that say nothing of which (generic verbs and nouns of any fact). */
 const GENERIC = new Set('tool tools code file files thing stuff way setup config configured'.split(' '));
 
@@ -831,7 +901,8 @@ export function slotReplaces(newerText: string, olderText: string): boolean {
     // Every old value of the kind the newer still names must be named as gone.
     if (restated.length && !restated.every((o) => namedGone(newerText, o.name))) continue;
     // A negation the change does not explain may be of the new value ("We do not use Vitest", "Implementation NOT started"): only one before an old value.
-    if (newer.negated && !restated.some((o) => negatedBefore(newerText, o.name))) continue;
+    // A port is said of its own clause: a negation elsewhere ("…; no environment variable is needed") is of something else.
+    if (newer.negated && (nv.kind !== 'port' || negatedBefore(newerText, nv.name)) && !restated.some((o) => negatedBefore(newerText, o.name))) continue;
     // What the newer is for, where the older does not say it ("…replaced by Rollbar for security alerts" over "Sentry reports performance errors"): a narrower role.
     if (newer.purpose.some((w) => !older.words.has(w) && !ROLE_WORDS[nv.kind]?.test(w))) continue;
     // A subject the older does not have, for kinds a project has several of ("Campaign drafts are now stored in PostgreSQL" over "Campaigns are stored in SQLite").
@@ -850,7 +921,16 @@ export function slotReplaces(newerText: string, olderText: string): boolean {
       const top = (p: string) => p.replace(/^[~.]*\//, '').split('/')[0];
       if (nv.name.includes('/') && olds.some((o) => o.name.includes('/') && top(o.name) === top(nv.name))) continue;
       if (!(sharedNoun && (newer.changed || restated.length))) continue;
-    } else if (SEVERAL.has(nv.kind) || nv.kind === 'lang' || nv.kind === 'port') {
+    } else if (nv.kind === 'port') {
+      // One service listens on one port: another port said of it replaces the older, with or without a word of change, where
+      // the older's port is named as the one before ("(it was 465)"), or where both say one subject (portSubject) and no two
+      // variables apart ("DATABASE_URL … 6543" beside "DIRECT_URL … 5432": two connections).
+      const before = olds.some((o) => namedGone(newerText, o.name) || numberWas(newerText, o.name));
+      if (!before) {
+        const subject = portSubject(newerText, olderText, nv, newer, older);
+        if (subject === 'other' || (subject === 'same' ? variablesApart(newerText, olderText) : !(role && (newer.changed || restated.length || sameFrame)))) continue;
+      }
+    } else if (SEVERAL.has(nv.kind) || nv.kind === 'lang') {
       if (!(role && (newer.changed || restated.length || sameFrame || sameHead))) continue;
     } else if (!role && !newer.changed && !restated.length) continue;
     return true;
