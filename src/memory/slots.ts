@@ -848,6 +848,60 @@ function variablesApart(newerText: string, olderText: string): boolean {
   return a.some((v) => !b.includes(v)) && b.some((v) => !a.includes(v));
 }
 
+/** "maintains", "maintainer", "looks after", "took over": the role of who keeps a thing (not "unmaintained"). */
+const MAINTAIN = /\bmaintain(?:s|ed|er|ers|ing)?\b|\blook(?:s|ed|ing)?\s+after\b|\btook\s+over\b|\btakes\s+over\b/i;
+function maintainSaid(text: string): boolean {
+  const low = text.toLowerCase();
+  return (low.includes('maint') || low.includes('after') || low.includes('over')) && MAINTAIN.test(text);
+}
+/** A person's or an organisation's name by its shape: words with a capital ("Indrajeet Patil", "D. J. Hawkey Jr.", "X.Org"). */
+const PERSON = /(?<![\w.])[A-Z][\w'\u00c0-\u024f-]*(?:\.[A-Z][\w'\u00c0-\u024f-]*)*\.?(?:\s+(?:[A-Z][\w'\u00c0-\u024f-]*\.?|de|van|von|der|da|le))*/g;
+/** Words a fact of maintaining says that are neither the thing maintained nor who. */
+const MAINTAIN_WORDS = new Set('maintain maintains maintained maintainer maintainers maintaining maintenance look looks looked looking after took take takes over since package project library plugin module tool repository repo code its the is are was were has have by of and since'.split(' '));
+/**
+ * Whether the newer fact names another maintainer of the thing the older says who maintains: "Michael Sevestre is
+ * ospsuite.utils' maintainer" over "ospsuite.utils is maintained by Indrajeet Patil", "X.Org took over libXaw3d's
+ * maintenance" over "D. J. Hawkey Jr. maintains libXaw3d". Both say the role; a thing's name shared (no word of the
+ * role, no capitalised name); the older's names none of the newer's, and the newer names one the older does not.
+ * Not one who started or created it ("Kaleb Keithley originated libXaw3d": no role), not one added ("also maintains").
+ */
+function maintainerReplaces(newerText: string, olderText: string): boolean {
+  const newer = read(newerText);
+  if (newer.kept || newer.negated) return false;
+  const older = read(olderText);
+  if (older.hedged || older.negated) return false;
+  const names = (t: string) => {
+    const out: string[] = [];
+    for (const m of t.matchAll(PERSON)) {
+      const n = m[0].replace(/\.$/, '');
+      if (n.length < 2 || STOP.has(n.toLowerCase()) || MAINTAIN_WORDS.has(n.toLowerCase())) continue;
+      out.push(n.toLowerCase().replace(/\s+/g, ' '));
+    }
+    return out;
+  };
+  const inText = (n: string, t: string) => t.toLowerCase().replace(/\s+/g, ' ').includes(n);
+  // A name both say is the thing maintained ("SCSSPHP", "WiringPi"), not who.
+  const nn = names(newerText).filter((n) => !inText(n, olderText));
+  const on = names(olderText).filter((n) => !inText(n, newerText));
+  // The older's maintainer named in the newer: the same, or one more beside.
+  if (!on.length || on.some((n) => inText(n, newerText))) return false;
+  if (!nn.some((n) => !inText(n, olderText))) return false;
+  // The thing maintained: a word both say outside every name and the role.
+  const things = (t: string, ns: string[]) => {
+    let rest = t.toLowerCase().replace(/\s+/g, ' ');
+    for (const n of ns) rest = rest.replace(n, ' ');
+    return new Set((rest.match(/[a-z][\w.+-]*[\w+]/g) ?? []).map((w) => w.replace(/(?:'s|\u2019s)$/, '')).filter((w) => w.length > 2 && !STOP.has(w) && !MAINTAIN_WORDS.has(w)));
+  };
+  // Every one the newer names is the older's ("The Payments team maintains the checkout service" names another service).
+  // The newer's clause of the role, its asides left out ("Sean Reifschneider (tummy.com) looks after python-memcached; issues go to …").
+  const clause = newerText.replace(/\([^()]*\)/g, ' ').split(/;|,\s/).find((c) => MAINTAIN.test(c)) ?? newerText;
+  const a = things(clause, nn);
+  const b = things(olderText, on);
+  if (!a.size) return false;
+  for (const w of a) if (!b.has(w)) return false;
+  return true;
+}
+
 /** Words of a role that say nothing of which (generic verbs and nouns of any fact). */
 const GENERIC = new Set('tool tools code file files thing stuff way setup config configured'.split(' '));
 
@@ -863,6 +917,8 @@ export function slotReplaces(newerText: string, olderText: string): boolean {
   // No value of the newer's kinds in the older with another name: no slot filled anew, whatever else they say (and the second stage's expressions are not compiled).
   // A setting's number by its shape, read apart: its words are no tool's.
   if (DIGIT.test(newerText) && DIGIT.test(olderText) && quantityReplaces(newerText, olderText)) return true;
+  // Who maintains a thing, by the shape of a name: read apart, only where both facts say a word of maintaining.
+  if (maintainSaid(newerText) && maintainSaid(olderText) && maintainerReplaces(newerText, olderText)) return true;
   const newerValues = scan(newerText).values;
   if (!newerValues.length) return false;
   const olderValues = scan(olderText).values;
