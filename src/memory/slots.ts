@@ -387,7 +387,7 @@ const QUALIFIED = /(?:^|\b(?:[Tt]he|[Oo]ur|[Aa]n?|[Ii]ts|[Tt]heir|[Tt]his|[Tt]he
 const QUALIFIED_HEADS = ['table', 'bundle', 'app', 'site', 'service', 'api', 'cluster', 'package', 'module', 'page', 'suite', 'bucket', 'version', 'code', 'script', 'sdk', 'dependencies', 'worker', 'queue', 'build', 'image', 'binar', 'docs', 'repo', 'project'];
 const DET_OR_VERB = new Set('main whole entire every each own single one two all some web latest new old current newer older first next last previous same other'.split(' '));
 
-const PATH = /(?:^|[\s`'"(])((?:~|\.{1,2})?\/[\w.\-/]*\w|[\w.-]+\/[\w.\-/]*\w|[\w-]+\.(?:ya?ml|json|toml|ini|cfg|conf|env|py|ts|js|mjs|rb|md|txt|lock|xml|gradle|properties))(?=$|[\s`'",;:)]|\.(?:\s|$))/g;
+const PATH = /(?:^|[\s`'"(])((?:~|\.{1,2})?\/[\w.\-/]*\w|[\w.-]+\/[\w.\-/]*\w|\.?[\w-]+(?:\.[\w-]+)*\.(?:ya?ml|json|toml|ini|cfg|conf|env|py|ts|js|mjs|rb|md|txt|lock|xml|gradle|properties))(?=$|[\s`'",;:)]|\.(?:\s|$))/g;
 /** Verbs of where a thing is: shared by two facts about two paths, they show no role ("Routes live in…" / "Config lives in…"). */
 const PLACE_VERBS = new Set('live lives lived stored store kept keep written write read reads defined define set configured declared located found saved put placed go goes loaded'.split(' ').map(crude));
 
@@ -902,6 +902,35 @@ function maintainerReplaces(newerText: string, olderText: string): boolean {
   return true;
 }
 
+/** A configuration's words, as crude() leaves them: "config", "configured", "configuration", "settings", "preferences". */
+const CONFIG_STEMS = new Set('config configs configur configuration configuration setting preferenc pref prefs conf'.split(' '));
+/** Parts of a path that name no subject: folders and names any project has, extensions. */
+const PATH_PARTS_GENERIC = new Set('src lib app config configs conf settings setting prefs preferences etc usr local share home root file files json toml yaml yml ini cfg php ts js mjs cjs py rb xml env dist build tmp var opt'.split(' '));
+/**
+ * Whether the newer fact puts one subject's configuration in another file or folder: both facts say a word of
+ * configuration, and the two paths name one subject (a part both paths have that no project's layout has:
+ * "taproot" in ".taproot/settings.yaml" and ".taproot.yaml", "newrelic" in "config/newrelic.php" and
+ * "config/laravel-newrelic.php"), or a word of the subject both facts say ("BuildRunner"), with no folder of
+ * another owner ("api/config.yml", "worker/config.yml"). Not a file of another role beside it ("gtm's user themes
+ * are in ~/.config/gtm/themes/": no word of configuration said).
+ */
+function configMoved(nv: Value, olds: Value[], newer: Read, older: Read): boolean {
+  // Said in words, or by the file's name ("config.json", "prefs.json", "~/.eslintrc").
+  const named = (r: Read) => r.values.some((v) => v.kind === 'path' && /(?:^|[/._-])(?:config|conf|settings|prefs|preferences)(?:[._-]|$)|\/\.\w+rc$|^\.\w+rc$/i.test(v.name));
+  const says = (r: Read) => [...r.words].some((w) => CONFIG_STEMS.has(w)) || named(r);
+  if (!says(newer) || !says(older)) return false;
+  // A path's parts without its file's extension ("config/telescope.lua": config, telescope).
+  const parts = (p: string) => new Set(p.toLowerCase().replace(/\.[a-z0-9]{1,6}$/, '').split(/[/._~<>*-]+/).filter((x) => x.length > 1 && !PATH_PARTS_GENERIC.has(x)));
+  const mine = parts(nv.name);
+  let noun = false;
+  for (const w of newer.words) if (older.words.has(w) && !CONFIG_STEMS.has(w) && !GENERIC.has(w) && !PLACE_VERBS.has(w) && !SCOPES.has(w) && w !== 'root' && w !== 'file') noun = true;
+  for (const o of olds) {
+    if (o.name === nv.name || otherOwner(nv.name, o.name, newer, older)) continue;
+    if (noun || [...parts(o.name)].some((x) => mine.has(x))) return true;
+  }
+  return false;
+}
+
 /** Words of a role that say nothing of which (generic verbs and nouns of any fact). */
 const GENERIC = new Set('tool tools code file files thing stuff way setup config configured'.split(' '));
 
@@ -968,6 +997,7 @@ export function slotReplaces(newerText: string, olderText: string): boolean {
     if (SEVERAL.has(nv.kind) && !sameHead && newer.subject.some((w) => !older.words.has(w))) continue;
     const role = shared || !!ROLE_WORDS[nv.kind]?.test(newerText) && ROLE_WORDS[nv.kind]!.test(olderText);
     if (nv.kind === 'path') {
+      if (configMoved(nv, olds, newer, older)) return true;
       // One file's name in another folder ("/boot/config.txt", "/boot/firmware/config.txt"): the file moved, said of one subject (a
       // word or a named tool shared), with or without a word of change. Not a folder: "src/" and "lib/src/" may both be.
       const base = (p: string) => p.slice(p.lastIndexOf('/') + 1);
