@@ -931,6 +931,40 @@ function configMoved(nv: Value, olds: Value[], newer: Read, older: Read): boolea
   return false;
 }
 
+/** An environment variable by its shape: capitals joined by "_" ("WEBHOOK_SECRET", "DORA_WEB_UPGRADER_SECRET"). */
+const VARIABLE = /\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b/;
+const VARIABLES = /\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b/g;
+/** Words that say how a variable gives its value, not what the value is. */
+const VARIABLE_VERBS = new Set('hold holds held read reads set sets stored store stores come comes given give gives variable variables env environment value values named called kept keep keeps taken take takes provid provide provides provided contain contains pass passes passed load loads loaded'.split(' '));
+/**
+ * Whether the newer fact names another variable for what the older's variable holds: "DORA_WEB_UPGRADER_SECRET
+ * holds the webhook secret" over "The upgrade webhook's secret is read from WEBHOOK_SECRET". Each names one variable,
+ * another; the older's is not in the newer; what the newer says it holds is two words or more, all the older's
+ * (so "AWS_ACCESS_KEY_ID holds the key" leaves "AWS_SECRET_ACCESS_KEY holds the key": one word says too little).
+ */
+function variableRenamed(newerText: string, olderText: string): boolean {
+  const nv = [...new Set(newerText.match(VARIABLES))];
+  const ov = [...new Set(olderText.match(VARIABLES))];
+  if (nv.length !== 1 || ov.length !== 1 || nv[0] === ov[0] || newerText.includes(ov[0]!)) return false;
+  const newer = read(newerText);
+  if (newer.kept || newer.negated) return false;
+  const older = read(olderText);
+  if (older.hedged || older.negated) return false;
+  const words = (t: string, v: string) => {
+    const out = new Set<string>();
+    for (const w of t.replace(v, ' ').toLowerCase().replace(/(?:'s|\u2019s)\b/g, '').match(/[a-z][a-z0-9-]*/g) ?? []) {
+      if (w.length < 3 || STOP.has(w) || VARIABLE_VERBS.has(w)) continue;
+      out.add(crude(w));
+    }
+    return out;
+  };
+  const a = words(newerText, nv[0]!);
+  const b = words(olderText, ov[0]!);
+  if (a.size < 2) return false;
+  for (const w of a) if (!b.has(w)) return false;
+  return true;
+}
+
 /** Words of a role that say nothing of which (generic verbs and nouns of any fact). */
 const GENERIC = new Set('tool tools code file files thing stuff way setup config configured'.split(' '));
 
@@ -948,6 +982,8 @@ export function slotReplaces(newerText: string, olderText: string): boolean {
   if (DIGIT.test(newerText) && DIGIT.test(olderText) && quantityReplaces(newerText, olderText)) return true;
   // Who maintains a thing, by the shape of a name: read apart, only where both facts say a word of maintaining.
   if (maintainSaid(newerText) && maintainSaid(olderText) && maintainerReplaces(newerText, olderText)) return true;
+  // A setting's variable by its shape ("WEBHOOK_SECRET"): read apart, only where both facts name one.
+  if (VARIABLE.test(newerText) && VARIABLE.test(olderText) && variableRenamed(newerText, olderText)) return true;
   const newerValues = scan(newerText).values;
   if (!newerValues.length) return false;
   const olderValues = scan(olderText).values;
