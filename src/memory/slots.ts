@@ -393,11 +393,7 @@ const PLACE_VERBS = new Set('live lives lived stored store kept keep written wri
 
 const HAN = /[\u4e00-\u9fff]/;
 const DIGIT = /\d/;
-/** A port: "port 3000", ":8080". */
-const PORT_SHAPE = /\bport\s+(\d{2,5})\b|(?<![\w.])(?:localhost)?:(\d{4,5})\b/gi;
-/** The words the longer shapes of a port need (PORT_SHAPES). */
-const PORT_WORDS = /port\b|\bbind|\blisten/i;
-/** A port, the longer shapes too: "PORT=3000", "port is now 8080", "SMTP_PORT defaults to 587", "binds 8080", "listens on 8647". */
+/** A port: "port 3000", ":8080", "PORT=3000", "port is now 8080", "SMTP_PORT defaults to 587", "binds 8080", "listens on 8647". */
 const PORT_SHAPES = /\bport\s+(\d{2,5})\b|(?<![\w.])(?:localhost)?:(\d{4,5})\b|\b(?:[a-z]+_)?port\s*(?:=\s*|(?:is\s+|was\s+|defaults\s+to\s+|set\s+to\s+|now\s+)+)(\d{2,5})\b|\b(?:binds?|bound\s+to|listens?\s+on|listening\s+on)\s+(?:port\s+)?(\d{2,5})\b/gi;
 /** Tools named by a common English word ("sharp edges", "black box", "standard output"): a name only where no lower-case noun follows. */
 const COMMON = new Set('sharp black standard got request requests ava tape nose jade pug slim less bull realm neon passenger forever supervisor emotion foundation ember backbone mocha jasmine matrix puppet chef ky hyper rush segment lambda render go'.split(' '));
@@ -469,10 +465,8 @@ function scan(text: string): Scan {
     values.push({ kind: kind!, name: name! });
     at.push({ start: m.index!, end: m.index! + m[0].length, canon: name! });
   }
-  // A port by its shape: "port 3000", "on :8080", "PORT=3000", "the default port is now 8080", "SMTP_PORT defaults to 587",
-  // "binds 8080", "listens on 8647" (the longer shapes only where a word of them is: most facts have none).
-  const portSaid = PORT_WORDS.test(text);
-  for (const m of text.matchAll(portSaid ? PORT_SHAPES : PORT_SHAPE)) {
+  // A port by its shape: "port 3000", "on :8080", "PORT=3000", "the default port is now 8080", "binds 8080".
+  for (const m of text.matchAll(PORT_SHAPES)) {
     const name = m[1] ?? m[2] ?? m[3] ?? m[4]!;
     if (at.some((a) => a.start <= m.index! && m.index! < a.end)) continue;
     values.push({ kind: 'port', name });
@@ -549,10 +543,9 @@ function goneBefore(slice: string): boolean | 'from' {
   // "served from GitHub Pages", "loaded from S3" say where a thing is now.
   if (!/^from\b/i.test(m[0])) return true;
   const before = /([a-z]+)\s*$/i.exec(slice.slice(0, m.index));
-  return !!before && LEFT_FROM.has(before[1]!.toLowerCase()) ? true : 'from';
+  const w = before?.[1]!.toLowerCase();
+  return w && (w === 'away' || w === 'over' || saidLists().changed.one.has(w)) ? true : 'from';
 }
-/** Verbs (and "away", "over") after which "from X" names what was left. */
-const LEFT_FROM = new Set('moved move moves moving migrated migrate migrates migrating migration switched switch switches switching away changed change changes changing ported port porting converted convert converting went go going transitioned transition over rewritten rewrote upgraded downgraded coming came'.split(' '));
 function goneAfter(slice: string): boolean {
   const low = slice.toLowerCase();
   return GONE_AFTER_NEEDS.some((w) => low.includes(w)) && GONE_AFTER.test(slice);
@@ -810,20 +803,20 @@ function capitalsOf(text: string): Set<string> {
  * named there the older does not name ("The Redis container binds 6380" beside "The app container listens on port 3000"); and
  * something is shared (a word, a named thing, a variable: "pm_monitor.py listens on port 8647" / "…pm_monitor.py serves on port 8080").
  */
-function portSubject(newerText: string, olderText: string, nv: Value, newer: Read, older: Read): 'same' | 'other' | 'none' {
-  const { at } = scan(newerText);
+function portSubject(nt: string, ot: string, nv: Value, newer: Read, older: Read): 'same' | 'other' | 'none' {
+  const { at } = scan(nt);
   const port = at.find((a) => a.canon === nv.name);
   if (!port) return 'none';
   // The port's clause: from the last stop, ';', ',' or '(' before it to the first after it.
   let from = port.start;
-  while (from > 0 && !';,!?()'.includes(newerText[from - 1]!) && !(newerText[from - 1] === '.' && /\s/.test(newerText[from] ?? ''))) from--;
+  while (from > 0 && !';,!?()'.includes(nt[from - 1]!) && !(nt[from - 1] === '.' && /\s/.test(nt[from] ?? ''))) from--;
   let to = port.end;
-  while (to < newerText.length && !';,!?()'.includes(newerText[to]!) && !(newerText[to] === '.' && /\s|$/.test(newerText[to + 1] ?? ''))) to++;
+  while (to < nt.length && !';,!?()'.includes(nt[to]!) && !(nt[to] === '.' && /\s|$/.test(nt[to + 1] ?? ''))) to++;
   for (const a of at) if (a.start >= from && a.end <= to && a.canon !== nv.name && !older.values.some((o) => o.name === a.canon)) {
     const v = newer.values.find((x) => x.name === a.canon);
     if (v && v.kind !== 'path' && v.kind !== 'port') return 'other';
   }
-  let masked = newerText.slice(from, to);
+  let masked = nt.slice(from, to);
   for (const a of at) if (a.start >= from && a.end <= to) masked = masked.slice(0, a.start - from) + ' '.repeat(a.end - a.start) + masked.slice(a.end - from);
   let said = 0;
   for (const w of masked.toLowerCase().match(/[a-z][a-z0-9-]*/g) ?? []) {
@@ -836,15 +829,15 @@ function portSubject(newerText: string, olderText: string, nv: Value, newer: Rea
   }
   if (said) return 'same';
   if (newer.values.some((v) => v.kind !== 'port' && older.values.some((o) => o.kind === v.kind && o.name === v.name))) return 'same';
-  const caps = capitalsOf(olderText);
-  for (const c of capitalsOf(newerText)) if (caps.has(c)) return 'same';
+  const caps = capitalsOf(ot);
+  for (const c of capitalsOf(nt)) if (caps.has(c)) return 'same';
   return 'none';
 }
 /** Whether each fact names a variable ("SMTP_SSL", "DIRECT_URL") the other does not: two settings, each of its own. */
-function variablesApart(newerText: string, olderText: string): boolean {
+function variablesApart(nt: string, ot: string): boolean {
   const vars = (t: string) => [...capitalsOf(t)].filter((c) => c.includes('_'));
-  const a = vars(newerText);
-  const b = vars(olderText);
+  const a = vars(nt);
+  const b = vars(ot);
   return a.some((v) => !b.includes(v)) && b.some((v) => !a.includes(v));
 }
 
@@ -857,7 +850,7 @@ function maintainSaid(text: string): boolean {
 /** A person's or an organisation's name by its shape: words with a capital ("Indrajeet Patil", "D. J. Hawkey Jr.", "X.Org"). */
 const PERSON = /(?<![\w.])[A-Z][\w'\u00c0-\u024f-]*(?:\.[A-Z][\w'\u00c0-\u024f-]*)*\.?(?:\s+(?:[A-Z][\w'\u00c0-\u024f-]*\.?|de|van|von|der|da|le))*/g;
 /** Words a fact of maintaining says that are neither the thing maintained nor who. */
-const MAINTAIN_WORDS = new Set('maintain maintains maintained maintainer maintainers maintaining maintenance look looks looked looking after took take takes over since package project library plugin module tool repository repo code its the is are was were has have by of and since'.split(' '));
+const MAINTAIN_WORDS = new Set('maintain maintainer maintenanc look took take after over sinc packag project library'.split(' '));
 /**
  * Whether the newer fact names another maintainer of the thing the older says who maintains: "Michael Sevestre is
  * ospsuite.utils' maintainer" over "ospsuite.utils is maintained by Indrajeet Patil", "X.Org took over libXaw3d's
@@ -865,47 +858,47 @@ const MAINTAIN_WORDS = new Set('maintain maintains maintained maintainer maintai
  * role, no capitalised name); the older's names none of the newer's, and the newer names one the older does not.
  * Not one who started or created it ("Kaleb Keithley originated libXaw3d": no role), not one added ("also maintains").
  */
-function maintainerReplaces(newerText: string, olderText: string): boolean {
-  const newer = read(newerText);
+function maintainerReplaces(nt: string, ot: string): boolean {
+  const newer = read(nt);
   if (newer.kept || newer.negated) return false;
-  const older = read(olderText);
+  const older = read(ot);
   if (older.hedged || older.negated) return false;
   const names = (t: string) => {
     const out: string[] = [];
     for (const m of t.matchAll(PERSON)) {
       const n = m[0].replace(/\.$/, '');
-      if (n.length < 2 || STOP.has(n.toLowerCase()) || MAINTAIN_WORDS.has(n.toLowerCase())) continue;
+      if (n.length < 2 || STOP.has(n.toLowerCase()) || MAINTAIN_WORDS.has(crude(n.toLowerCase()))) continue;
       out.push(n.toLowerCase().replace(/\s+/g, ' '));
     }
     return out;
   };
   const inText = (n: string, t: string) => t.toLowerCase().replace(/\s+/g, ' ').includes(n);
   // A name both say is the thing maintained ("SCSSPHP", "WiringPi"), not who.
-  const nn = names(newerText).filter((n) => !inText(n, olderText));
-  const on = names(olderText).filter((n) => !inText(n, newerText));
+  const nn = names(nt).filter((n) => !inText(n, ot));
+  const on = names(ot).filter((n) => !inText(n, nt));
   // The older's maintainer named in the newer: the same, or one more beside.
-  if (!on.length || on.some((n) => inText(n, newerText))) return false;
-  if (!nn.some((n) => !inText(n, olderText))) return false;
+  if (!on.length || on.some((n) => inText(n, nt))) return false;
+  if (!nn.some((n) => !inText(n, ot))) return false;
   // The thing maintained: a word both say outside every name and the role.
   const things = (t: string, ns: string[]) => {
     let rest = t.toLowerCase().replace(/\s+/g, ' ');
     for (const n of ns) rest = rest.replace(n, ' ');
-    return new Set((rest.match(/[a-z][\w.+-]*[\w+]/g) ?? []).map((w) => w.replace(/(?:'s|\u2019s)$/, '')).filter((w) => w.length > 2 && !STOP.has(w) && !MAINTAIN_WORDS.has(w)));
+    return new Set((rest.match(/[a-z][\w.+-]*[\w+]/g) ?? []).map((w) => w.replace(/(?:'s|\u2019s)$/, '')).filter((w) => w.length > 2 && !STOP.has(w) && !MAINTAIN_WORDS.has(crude(w))));
   };
   // Every one the newer names is the older's ("The Payments team maintains the checkout service" names another service).
   // The newer's clause of the role, its asides left out ("Sean Reifschneider (tummy.com) looks after python-memcached; issues go to …").
-  const clause = newerText.replace(/\([^()]*\)/g, ' ').split(/;|,\s/).find((c) => MAINTAIN.test(c)) ?? newerText;
+  const clause = nt.replace(/\([^()]*\)/g, ' ').split(/;|,\s/).find((c) => MAINTAIN.test(c)) ?? nt;
   const a = things(clause, nn);
-  const b = things(olderText, on);
+  const b = things(ot, on);
   if (!a.size) return false;
   for (const w of a) if (!b.has(w)) return false;
   return true;
 }
 
 /** A configuration's words, as crude() leaves them: "config", "configured", "configuration", "settings", "preferences". */
-const CONFIG_STEMS = new Set('config configs configur configuration configuration setting preferenc pref prefs conf'.split(' '));
+const CONFIG_STEMS = new Set('config configur configuration setting preferenc pref conf'.split(' '));
 /** Parts of a path that name no subject: folders and names any project has, extensions. */
-const PATH_PARTS_GENERIC = new Set('src lib app config configs conf settings setting prefs preferences etc usr local share home root file files json toml yaml yml ini cfg php ts js mjs cjs py rb xml env dist build tmp var opt'.split(' '));
+const PATH_PARTS_GENERIC = new Set('src lib app config conf settings prefs etc usr local home root'.split(' '));
 /**
  * Whether the newer fact puts one subject's configuration in another file or folder: both facts say a word of
  * configuration, and the two paths name one subject (a part both paths have that no project's layout has:
@@ -935,20 +928,20 @@ function configMoved(nv: Value, olds: Value[], newer: Read, older: Read): boolea
 const VARIABLE = /\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b/;
 const VARIABLES = /\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b/g;
 /** Words that say how a variable gives its value, not what the value is. */
-const VARIABLE_VERBS = new Set('hold holds held read reads set sets stored store stores come comes given give gives variable variables env environment value values named called kept keep keeps taken take takes provid provide provides provided contain contains pass passes passed load loads loaded'.split(' '));
+const VARIABLE_VERBS = new Set('hold holds held read reads set sets stored comes given gives variable environment value named called kept keeps provides contains loaded'.split(' '));
 /**
  * Whether the newer fact names another variable for what the older's variable holds: "DORA_WEB_UPGRADER_SECRET
  * holds the webhook secret" over "The upgrade webhook's secret is read from WEBHOOK_SECRET". Each names one variable,
  * another; the older's is not in the newer; what the newer says it holds is two words or more, all the older's
  * (so "AWS_ACCESS_KEY_ID holds the key" leaves "AWS_SECRET_ACCESS_KEY holds the key": one word says too little).
  */
-function variableRenamed(newerText: string, olderText: string): boolean {
-  const nv = [...new Set(newerText.match(VARIABLES))];
-  const ov = [...new Set(olderText.match(VARIABLES))];
-  if (nv.length !== 1 || ov.length !== 1 || nv[0] === ov[0] || newerText.includes(ov[0]!)) return false;
-  const newer = read(newerText);
+function variableRenamed(nt: string, ot: string): boolean {
+  const nv = [...new Set(nt.match(VARIABLES))];
+  const ov = [...new Set(ot.match(VARIABLES))];
+  if (nv.length !== 1 || ov.length !== 1 || nv[0] === ov[0] || nt.includes(ov[0]!)) return false;
+  const newer = read(nt);
   if (newer.kept || newer.negated) return false;
-  const older = read(olderText);
+  const older = read(ot);
   if (older.hedged || older.negated) return false;
   const words = (t: string, v: string) => {
     const out = new Set<string>();
@@ -958,8 +951,8 @@ function variableRenamed(newerText: string, olderText: string): boolean {
     }
     return out;
   };
-  const a = words(newerText, nv[0]!);
-  const b = words(olderText, ov[0]!);
+  const a = words(nt, nv[0]!);
+  const b = words(ot, ov[0]!);
   if (a.size < 2) return false;
   for (const w of a) if (!b.has(w)) return false;
   return true;
