@@ -466,7 +466,9 @@ function scan(text: string): Scan {
     at.push({ start: m.index!, end: m.index! + m[0].length, canon: name! });
   }
   // A port by its shape: "port 3000", "on :8080", "PORT=3000", "the default port is now 8080", "binds 8080".
-  for (const m of text.matchAll(PORT_SHAPES)) {
+  // (Only where a word or sign of one is: most facts compile no port expression.)
+  const low = text.toLowerCase();
+  for (const m of low.includes('port') || low.includes(':') || low.includes('bind') || low.includes('listen') ? text.matchAll(PORT_SHAPES) : []) {
     const name = m[1] ?? m[2] ?? m[3] ?? m[4]!;
     if (at.some((a) => a.start <= m.index! && m.index! < a.end)) continue;
     values.push({ kind: 'port', name });
@@ -976,7 +978,7 @@ export function slotReplaces(newerText: string, olderText: string): boolean {
   // Who maintains a thing, by the shape of a name: read apart, only where both facts say a word of maintaining.
   if (maintainSaid(newerText) && maintainSaid(olderText) && maintainerReplaces(newerText, olderText)) return true;
   // A setting's variable by its shape ("WEBHOOK_SECRET"): read apart, only where both facts name one.
-  if (VARIABLE.test(newerText) && VARIABLE.test(olderText) && variableRenamed(newerText, olderText)) return true;
+  if (newerText.includes('_') && olderText.includes('_') && VARIABLE.test(newerText) && VARIABLE.test(olderText) && variableRenamed(newerText, olderText)) return true;
   const newerValues = scan(newerText).values;
   if (!newerValues.length) return false;
   const olderValues = scan(olderText).values;
