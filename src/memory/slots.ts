@@ -1048,7 +1048,9 @@ export function slotReplaces(newerText: string, olderText: string): boolean {
         if (subject === 'other' || (subject === 'same' ? variablesApart(newerText, olderText) : !(role && (newer.changed || restated.length || sameFrame)))) continue;
       }
     } else if (SEVERAL.has(nv.kind) || nv.kind === 'lang') {
-      if (!(role && (newer.changed || restated.length || sameFrame || sameHead))) continue;
+      // A host said of the very subject the older says it of ("Production is Vercel…" over "Production runs from the Procfile on Heroku").
+      const sameSubject = nv.kind === 'host' && newer.subject.length > 0 && newer.subject.length === older.subject.length && newer.subject.every((w) => older.subject.includes(w));
+      if (!(role && (newer.changed || restated.length || sameFrame || sameHead || sameSubject))) continue;
     } else if (!role && !newer.changed && !restated.length) continue;
     return true;
   }

@@ -133,10 +133,10 @@ describe('dist/primer.js, the session start primer', () => {
     // Both merged (lead55), built in /work/main: 356,407 B (343,816 before them; secrets55 +2,312, truth55 +10,279): cap 356,420.
     // Then lead55's settingsApart (two settings of one kind named by another word stay two facts): +652 B, 357,059 B: cap 357,080.
     // settingsApart read with word sets, not an expression built at each comparison: +34 B, 357,093 B: cap 357,100.
-    // truth56 (stop 56): +7,428 B (lead56 3398df35 built in /tmp/t56/lead reads 357,264 B, truth56 364,692 B in /work/wt/truth56; 364,858 B with the port expression gated): the slot
+    // truth56 (stop 56): +7,428 B (lead56 3398df35 built in /tmp/t56/lead reads 357,264 B, truth56 364,692 B in /work/wt/truth56; 364,858 B with the port expression gated, 365,024 B with a host of the same subject): the slot
     // reader's port shapes, another maintainer by a name's shape, a configuration file moved, a variable renamed, "from X" only after a
-    // verb of leaving; long-term.ts's numbers said as not so or under a condition. Over the stop's +4 KB: the lead re-measures. Cap 364,900.
-    expect(text.length).toBeLessThan(364_900);
+    // verb of leaving; long-term.ts's numbers said as not so or under a condition. Over the stop's +4 KB: the lead re-measures. Cap 365,100.
+    expect(text.length).toBeLessThan(365_100);
   });
 
 });

@@ -426,11 +426,11 @@ describe('the held-out replacement pairs', () => {
       expect(j54.found).toBeGreaterThanOrEqual(25);
       expect(p54.found).toBeGreaterThanOrEqual(14);
       // final55.json (judge55, unseen by truth55): lead55 13/64, 1 false of 57 (mended by lead55: 0); plain55 7/64. Then (truth56) a port,
-      // a maintainer, a configuration file, a variable read by their shapes, and "served from X": 27/64 and 20/64, 0 false.
+      // a maintainer, a configuration file, a variable read by their shapes, "served from X", a host of the same subject: 28/64 and 21/64, 0 false.
       expect(j55.falses.map((p) => p.newer)).toEqual([]);
       expect(p55.falses.map((p) => p.newer)).toEqual([]);
-      expect(j55.found).toBeGreaterThanOrEqual(27);
-      expect(p55.found).toBeGreaterThanOrEqual(20);
+      expect(j55.found).toBeGreaterThanOrEqual(28);
+      expect(p55.found).toBeGreaterThanOrEqual(21);
       expect([...h.falses, ...r.falses, ...c.falses, ...t.falses, ...h49.falses, ...h50.falses, ...h51.falses, ...h52.falses].map((p) => p.newer)).toEqual([]);
     });
   }
