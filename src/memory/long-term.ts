@@ -1661,13 +1661,16 @@ function clauseAnew(newerText: string, older: FactShape): boolean {
   return false;
 }
 
+/** "If …,", "Unless …,", "When …,": a condition said first, over the clauses after it. */
+const OPENS_CONDITION = /^\W*(?:if|unless|when|whenever|once|while|until)\b[^,;:]{0,120},/i;
 /** The clauses of a fact of several that say numbers and are not hedged, as shapes, by text (clauseAnew reads them against every older fact). */
 const partsKept = new Map<string, readonly FactShape[]>();
 function partsOf(text: string): readonly FactShape[] {
   let out = partsKept.get(text);
   if (out) return out;
   const parts = text.slice(0, FRAME_MAX).split(PARTS);
-  out = parts.length < 2 ? [] : parts.filter((p) => /\d/.test(p) && !p.toLowerCase().split(/[^a-z]+/).some((w) => HEDGED.has(w))).map((p) => shapeOf(p));
+  // A fact that opens with a condition ("If the proxy is slow, the webhook timeout can be 60 seconds"): each clause holds under it only.
+  out = parts.length < 2 || OPENS_CONDITION.test(text) ? [] : parts.filter((p) => /\d/.test(p) && !p.toLowerCase().split(/[^a-z]+/).some((w) => HEDGED.has(w))).map((p) => shapeOf(p));
   if (partsKept.size >= SHAPES_KEPT) partsKept.clear();
   partsKept.set(text, out);
   return out;
@@ -2122,8 +2125,30 @@ export function opposed(a: FactShape, b: FactShape): boolean {
  * share 3 words of 4; both stay.
  */
 export function statesApart(a: FactShape, b: FactShape): boolean {
+  // Numbers said as not so or under a condition, and two settings of one kind ("read timeout", "connect timeout"): both stay, in
+  // the dream's judgement too (it reads a contradiction through this, not through supersedes).
+  if (a.numbers !== b.numbers && (numberHedged(a, b) || numberHedged(b, a) || settingsApart(b.text, a.text))) return true;
   const [x, y] = [a.state, b.state];
   return !!x && !!y && x.pair === y.pair && (x.subject !== y.subject || x.condition !== y.condition);
+}
+
+/** "not 60 seconds", "never 0": a number said as not so (NEGATED_NUMBER's words before it). */
+const NEGATED_NUMBER = /\b(?:not|never|isn'?t|aren'?t)\s+(?:(?:more|less|longer|shorter|fewer)\s+than\s+|over\s+|above\s+|below\s+|under\s+|exactly\s+|always\s+)?\d+(?:\.\d+)?/g;
+
+/**
+ * Whether `x` gives its numbers only as what is not so ("The webhook timeout is not 60 seconds") or only under a condition,
+ * a plan or an option ("If the proxy is slow, the webhook timeout can be 60 seconds") where `y` says its own plainly: both
+ * stay true, however many words they share (the number rule read them as the setting given another number).
+ */
+function numberHedged(x: FactShape, y: FactShape): boolean {
+  if (!x.numbers) return false;
+  const lower = x.text.toLowerCase();
+  if (x.negated && !y.negated) {
+    // The numbers said plainly, the negated ones left out: none the other lacks.
+    const plain = lower.replace(NEGATED_NUMBER, ' ').match(NUMBER) ?? [];
+    if (plain.length < x.numbers.split(' ').length && plain.every((n) => y.numbers.split(' ').includes(n))) return true;
+  }
+  return lower.split(/[^a-z]+/).some((w) => HEDGED.has(w)) && !y.text.toLowerCase().split(/[^a-z]+/).some((w) => HEDGED.has(w));
 }
 
 /** Whether `newer` says a state of the subject `older` says one of, of the same kind, under a condition `older` does not name. */
@@ -2178,8 +2203,8 @@ export function supersedes(newerText: string, newer: FactShape, older: FactShape
   return !agrees && sim >= CONTRADICTS && !statesApart(older, newer) && !settingsApart(newer.text, older.text);
 }
 
-/** "The read timeout is 10 seconds" and "The connect timeout is 5 seconds": a setting's word said as the subject of "is". */
-const SETTING_SAID = /\b([a-z][a-z-]*)\s+([a-z][a-z-]*)\s+(?:is|are|was|were|defaults\s+to|(?:is\s+)?set\s+to|=)\s/gi;
+/** "The read timeout is 10 seconds" and "The connect timeout is 5 seconds", "The gRPC server listens on port 50051" and "The HTTP server listens on…": a setting's (or a server's) word said as the subject of "is" (or of "listens", "runs", "serves", "binds"). */
+const SETTING_SAID = /\b([a-z][a-z-]*)\s+([a-z][a-z-]*)\s+(?:is|are|was|were|defaults\s+to|(?:is\s+)?set\s+to|=|listens|runs|serves|binds)\s/gi;
 
 /** The settings a fact says "is" of, each with the word just before it: setting → qualifier. */
 function settingsSaid(text: string): Map<string, string> {

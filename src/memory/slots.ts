@@ -387,12 +387,14 @@ const QUALIFIED = /(?:^|\b(?:[Tt]he|[Oo]ur|[Aa]n?|[Ii]ts|[Tt]heir|[Tt]his|[Tt]he
 const QUALIFIED_HEADS = ['table', 'bundle', 'app', 'site', 'service', 'api', 'cluster', 'package', 'module', 'page', 'suite', 'bucket', 'version', 'code', 'script', 'sdk', 'dependencies', 'worker', 'queue', 'build', 'image', 'binar', 'docs', 'repo', 'project'];
 const DET_OR_VERB = new Set('main whole entire every each own single one two all some web latest new old current newer older first next last previous same other'.split(' '));
 
-const PATH = /(?:^|[\s`'"(])((?:~|\.{1,2})?\/[\w.\-/]*\w|[\w.-]+\/[\w.\-/]*\w|[\w-]+\.(?:ya?ml|json|toml|ini|cfg|conf|env|py|ts|js|mjs|rb|md|txt|lock|xml|gradle|properties))(?=$|[\s`'",;:)]|\.(?:\s|$))/g;
+const PATH = /(?:^|[\s`'"(])((?:~|\.{1,2})?\/[\w.\-/]*\w|[\w.-]+\/[\w.\-/]*\w|\.?[\w-]+(?:\.[\w-]+)*\.(?:ya?ml|json|toml|ini|cfg|conf|env|py|ts|js|mjs|rb|md|txt|lock|xml|gradle|properties))(?=$|[\s`'",;:)]|\.(?:\s|$))/g;
 /** Verbs of where a thing is: shared by two facts about two paths, they show no role ("Routes live in…" / "Config lives in…"). */
 const PLACE_VERBS = new Set('live lives lived stored store kept keep written write read reads defined define set configured declared located found saved put placed go goes loaded'.split(' ').map(crude));
 
 const HAN = /[\u4e00-\u9fff]/;
 const DIGIT = /\d/;
+/** A port: "port 3000", ":8080", "PORT=3000", "port is now 8080", "SMTP_PORT defaults to 587", "binds 8080", "listens on 8647". */
+const PORT_SHAPES = /\bport\s+(\d{2,5})\b|(?<![\w.])(?:localhost)?:(\d{4,5})\b|\b(?:[a-z]+_)?port\s*(?:=\s*|(?:is\s+|was\s+|defaults\s+to\s+|set\s+to\s+|now\s+)+)(\d{2,5})\b|\b(?:binds?|bound\s+to|listens?\s+on|listening\s+on)\s+(?:port\s+)?(\d{2,5})\b/gi;
 /** Tools named by a common English word ("sharp edges", "black box", "standard output"): a name only where no lower-case noun follows. */
 const COMMON = new Set('sharp black standard got request requests ava tape nose jade pug slim less bull realm neon passenger forever supervisor emotion foundation ember backbone mocha jasmine matrix puppet chef ky hyper rush segment lambda render go'.split(' '));
 /** A value that names which thing the subject is ("Jest snapshots live…", "Travis CI badges are shown…", "npm scripts are listed…"): not the slot. */
@@ -463,10 +465,16 @@ function scan(text: string): Scan {
     values.push({ kind: kind!, name: name! });
     at.push({ start: m.index!, end: m.index! + m[0].length, canon: name! });
   }
-  // A port by its shape: "port 3000", "on :8080".
-  for (const m of text.matchAll(/\bport\s+(\d{2,5})\b|(?<![\w.])(?:localhost)?:(\d{4,5})\b/gi)) {
-    values.push({ kind: 'port', name: m[1] ?? m[2]! });
-    at.push({ start: m.index!, end: m.index! + m[0].length, canon: m[1] ?? m[2]! });
+  // A port by its shape: "port 3000", "on :8080", "PORT=3000", "the default port is now 8080", "binds 8080".
+  // (Only where a word or sign of one is: most facts compile no port expression.)
+  const low = text.toLowerCase();
+  for (const m of low.includes('port') || low.includes(':') || low.includes('bind') || low.includes('listen') ? text.matchAll(PORT_SHAPES) : []) {
+    const name = m[1] ?? m[2] ?? m[3] ?? m[4]!;
+    if (at.some((a) => a.start <= m.index! && m.index! < a.end)) continue;
+    values.push({ kind: 'port', name });
+    // The longer shapes are the number alone: their words ("binds", "listens on", "is now") stay the fact's.
+    const start = m[1] ?? m[2] ? m.index! : m.index! + m[0].length - name.length;
+    at.push({ start, end: m.index! + m[0].length, canon: name });
   }
   // A path or a file by its shape: "/var/log/app", "~/.jjconfig", "config/app.yml", "pyproject.toml".
   for (const m of text.matchAll(PATH)) {
@@ -528,9 +536,17 @@ function read(text: string): Read {
  */
 const GONE_BEFORE_NEEDS = ['instead', 'rather', 'place', 'from', 'off', 'replac', 'swap', 'drop', 'remov', 'retir', 'deprecat', 'no', 'ditch', 'abandon'];
 const GONE_AFTER_NEEDS = ['gone', 'removed', 'dropped', 'retired', 'deprecated', 'abandoned', 'replaced', '->', '\u2192'];
-function goneBefore(slice: string): boolean {
+/** 'from' where the slice ends with "from" after no verb of leaving: the value is the one before only if "to" and another value follow (namedGone). */
+function goneBefore(slice: string): boolean | 'from' {
   const low = slice.toLowerCase();
-  return GONE_BEFORE_NEEDS.some((w) => low.includes(w)) && GONE_BEFORE.test(slice);
+  const m = GONE_BEFORE_NEEDS.some((w) => low.includes(w)) ? GONE_BEFORE.exec(slice) : null;
+  if (!m) return false;
+  // "from X" names the one before only after a verb of leaving ("moved from", "migrated away from") or with "to Y" after it:
+  // "served from GitHub Pages", "loaded from S3" say where a thing is now.
+  if (!/^from\b/i.test(m[0])) return true;
+  const before = /([a-z]+)\s*$/i.exec(slice.slice(0, m.index));
+  const w = before?.[1]!.toLowerCase();
+  return w && (w === 'away' || w === 'over' || saidLists().changed.one.has(w)) ? true : 'from';
 }
 function goneAfter(slice: string): boolean {
   const low = slice.toLowerCase();
@@ -540,7 +556,10 @@ function goneAfter(slice: string): boolean {
 /** Whether the newer text names `canon` as the thing gone ("instead of X", "from X", "X is gone", "X -> Y"). */
 function namedGone(text: string, canon: string): boolean {
   const at = scan(text).at.slice().sort((a, b) => a.start - b.start);
-  const gone = at.map((a) => goneBefore(text.slice(Math.max(0, a.start - 60), a.start)) || goneAfter(text.slice(a.end, a.end + 40)));
+  const before = at.map((a) => goneBefore(text.slice(Math.max(0, a.start - 60), a.start)));
+  const gone = at.map((a, i) => before[i] === true || goneAfter(text.slice(a.end, a.end + 40)));
+  // "from the ITCSS architecture to TailwindCSS": "from X", then "to" and a value later in the clause.
+  for (let i = 0; i + 1 < at.length; i++) if (before[i] === 'from' && /^[^,;.]{0,40}?\bto\s/i.test(text.slice(at[i]!.end, at[i + 1]!.start))) gone[i] = true;
   // "Travis to GHactions", "from CircleCI to GitHub Actions": a value with "to" and the next value after it is the one before.
   for (let i = 0; i + 1 < at.length; i++) if (/^\s*to\s+(?:now\s+)?(?:using\s+)?(?:the\s+)?$/i.test(text.slice(at[i]!.end, at[i + 1]!.start))) gone[i] = true;
   // A list is gone as one: "instead of Redux or MobX", "Redux and Context API will be fully removed".
@@ -766,6 +785,181 @@ function namedBoth(newer: Read, older: Read): boolean {
   return newer.values.some((v) => v.kind !== 'path' && older.values.some((o) => o.kind === v.kind && o.name === v.name));
 }
 
+/** Words of a port's role ("listens", "serves", "binds"): shared, they say nothing of which service. */
+const PORT_ROLE = new Set('port listen serv serve bind bound run runs default connect us use expos fall back'.split(' '));
+/** "(it was 465)", "formerly 8080", "from 3000": a number named as the one before. */
+function numberWas(text: string, n: string): boolean {
+  const ws = wordsOf(text);
+  for (let i = 1; i < ws.w.length; i++) if (ws.w[i] === n && (ws.w[i - 1] === 'was' || ws.w[i - 1] === 'were' || ws.w[i - 1] === 'formerly' || ws.w[i - 1] === 'previously')) return true;
+  return false;
+}
+/** Words written in capitals, three letters or more ("PORT", "SMTP_PORT", "DATABASE_URL"): a variable or a name. */
+function capitalsOf(text: string): Set<string> {
+  const out = new Set<string>();
+  for (const m of text.matchAll(/\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*\b/g)) if (m[0].length >= 3) out.add(m[0]);
+  return out;
+}
+/**
+ * Whether two facts of a port say one subject ('same'), another ('other'), or neither shows ('none'): each content word of the newer's clause of its port (no word of a port's role)
+ * is the older's, or of a scope the older names ("The server's default port" / "The backend serves the API"), and no tool is
+ * named there the older does not name ("The Redis container binds 6380" beside "The app container listens on port 3000"); and
+ * something is shared (a word, a named thing, a variable: "pm_monitor.py listens on port 8647" / "…pm_monitor.py serves on port 8080").
+ */
+function portSubject(nt: string, ot: string, nv: Value, newer: Read, older: Read): 'same' | 'other' | 'none' {
+  const { at } = scan(nt);
+  const port = at.find((a) => a.canon === nv.name);
+  if (!port) return 'none';
+  // The port's clause: from the last stop, ';', ',' or '(' before it to the first after it.
+  let from = port.start;
+  while (from > 0 && !';,!?()'.includes(nt[from - 1]!) && !(nt[from - 1] === '.' && /\s/.test(nt[from] ?? ''))) from--;
+  let to = port.end;
+  while (to < nt.length && !';,!?()'.includes(nt[to]!) && !(nt[to] === '.' && /\s|$/.test(nt[to + 1] ?? ''))) to++;
+  for (const a of at) if (a.start >= from && a.end <= to && a.canon !== nv.name && !older.values.some((o) => o.name === a.canon)) {
+    const v = newer.values.find((x) => x.name === a.canon);
+    if (v && v.kind !== 'path' && v.kind !== 'port') return 'other';
+  }
+  let masked = nt.slice(from, to);
+  for (const a of at) if (a.start >= from && a.end <= to) masked = masked.slice(0, a.start - from) + ' '.repeat(a.end - a.start) + masked.slice(a.end - from);
+  let said = 0;
+  for (const w of masked.toLowerCase().match(/[a-z][a-z0-9-]*/g) ?? []) {
+    if (STOP.has(w) || w.length < 2) continue;
+    const c = crude(w);
+    if (PORT_ROLE.has(c) || PORT_ROLE.has(w) || GENERIC.has(c)) continue;
+    const scope = SCOPES.get(w);
+    if (older.words.has(c) || (scope && older.scopes.has(scope))) said++;
+    else return 'other';
+  }
+  if (said) return 'same';
+  if (newer.values.some((v) => v.kind !== 'port' && older.values.some((o) => o.kind === v.kind && o.name === v.name))) return 'same';
+  const caps = capitalsOf(ot);
+  for (const c of capitalsOf(nt)) if (caps.has(c)) return 'same';
+  return 'none';
+}
+/** Whether each fact names a variable ("SMTP_SSL", "DIRECT_URL") the other does not: two settings, each of its own. */
+function variablesApart(nt: string, ot: string): boolean {
+  const vars = (t: string) => [...capitalsOf(t)].filter((c) => c.includes('_'));
+  const a = vars(nt);
+  const b = vars(ot);
+  return a.some((v) => !b.includes(v)) && b.some((v) => !a.includes(v));
+}
+
+/** "maintains", "maintainer", "looks after", "took over": the role of who keeps a thing (not "unmaintained"). */
+const MAINTAIN = /\bmaintain(?:s|ed|er|ers|ing)?\b|\blook(?:s|ed|ing)?\s+after\b|\btook\s+over\b|\btakes\s+over\b/i;
+function maintainSaid(text: string): boolean {
+  const low = text.toLowerCase();
+  return (low.includes('maint') || low.includes('after') || low.includes('over')) && MAINTAIN.test(text);
+}
+/** A person's or an organisation's name by its shape: words with a capital ("Indrajeet Patil", "D. J. Hawkey Jr.", "X.Org"). */
+const PERSON = /(?<![\w.])[A-Z][\w'\u00c0-\u024f-]*(?:\.[A-Z][\w'\u00c0-\u024f-]*)*\.?(?:\s+(?:[A-Z][\w'\u00c0-\u024f-]*\.?|de|van|von|der|da|le))*/g;
+/** Words a fact of maintaining says that are neither the thing maintained nor who. */
+const MAINTAIN_WORDS = new Set('maintain maintainer maintenanc look took take after over sinc packag project library'.split(' '));
+/**
+ * Whether the newer fact names another maintainer of the thing the older says who maintains: "Michael Sevestre is
+ * ospsuite.utils' maintainer" over "ospsuite.utils is maintained by Indrajeet Patil", "X.Org took over libXaw3d's
+ * maintenance" over "D. J. Hawkey Jr. maintains libXaw3d". Both say the role; a thing's name shared (no word of the
+ * role, no capitalised name); the older's names none of the newer's, and the newer names one the older does not.
+ * Not one who started or created it ("Kaleb Keithley originated libXaw3d": no role), not one added ("also maintains").
+ */
+function maintainerReplaces(nt: string, ot: string): boolean {
+  const newer = read(nt);
+  if (newer.kept || newer.negated) return false;
+  const older = read(ot);
+  if (older.hedged || older.negated) return false;
+  const names = (t: string) => {
+    const out: string[] = [];
+    for (const m of t.matchAll(PERSON)) {
+      const n = m[0].replace(/\.$/, '');
+      if (n.length < 2 || STOP.has(n.toLowerCase()) || MAINTAIN_WORDS.has(crude(n.toLowerCase()))) continue;
+      out.push(n.toLowerCase().replace(/\s+/g, ' '));
+    }
+    return out;
+  };
+  const inText = (n: string, t: string) => t.toLowerCase().replace(/\s+/g, ' ').includes(n);
+  // A name both say is the thing maintained ("SCSSPHP", "WiringPi"), not who.
+  const nn = names(nt).filter((n) => !inText(n, ot));
+  const on = names(ot).filter((n) => !inText(n, nt));
+  // The older's maintainer named in the newer: the same, or one more beside.
+  if (!on.length || on.some((n) => inText(n, nt))) return false;
+  if (!nn.some((n) => !inText(n, ot))) return false;
+  // The thing maintained: a word both say outside every name and the role.
+  const things = (t: string, ns: string[]) => {
+    let rest = t.toLowerCase().replace(/\s+/g, ' ');
+    for (const n of ns) rest = rest.replace(n, ' ');
+    return new Set((rest.match(/[a-z][\w.+-]*[\w+]/g) ?? []).map((w) => w.replace(/(?:'s|\u2019s)$/, '')).filter((w) => w.length > 2 && !STOP.has(w) && !MAINTAIN_WORDS.has(crude(w))));
+  };
+  // Every one the newer names is the older's ("The Payments team maintains the checkout service" names another service).
+  // The newer's clause of the role, its asides left out ("Sean Reifschneider (tummy.com) looks after python-memcached; issues go to …").
+  const clause = nt.replace(/\([^()]*\)/g, ' ').split(/;|,\s/).find((c) => MAINTAIN.test(c)) ?? nt;
+  const a = things(clause, nn);
+  const b = things(ot, on);
+  if (!a.size) return false;
+  for (const w of a) if (!b.has(w)) return false;
+  return true;
+}
+
+/** A configuration's words, as crude() leaves them: "config", "configured", "configuration", "settings", "preferences". */
+const CONFIG_STEMS = new Set('config configur configuration setting preferenc pref conf'.split(' '));
+/** Parts of a path that name no subject: folders and names any project has, extensions. */
+const PATH_PARTS_GENERIC = new Set('src lib app config conf settings prefs etc usr local home root'.split(' '));
+/**
+ * Whether the newer fact puts one subject's configuration in another file or folder: both facts say a word of
+ * configuration, and the two paths name one subject (a part both paths have that no project's layout has:
+ * "taproot" in ".taproot/settings.yaml" and ".taproot.yaml", "newrelic" in "config/newrelic.php" and
+ * "config/laravel-newrelic.php"), or a word of the subject both facts say ("BuildRunner"), with no folder of
+ * another owner ("api/config.yml", "worker/config.yml"). Not a file of another role beside it ("gtm's user themes
+ * are in ~/.config/gtm/themes/": no word of configuration said).
+ */
+function configMoved(nv: Value, olds: Value[], newer: Read, older: Read): boolean {
+  // Said in words, or by the file's name ("config.json", "prefs.json", "~/.eslintrc").
+  const named = (r: Read) => r.values.some((v) => v.kind === 'path' && /(?:^|[/._-])(?:config|conf|settings|prefs|preferences)(?:[._-]|$)|\/\.\w+rc$|^\.\w+rc$/i.test(v.name));
+  const says = (r: Read) => [...r.words].some((w) => CONFIG_STEMS.has(w)) || named(r);
+  if (!says(newer) || !says(older)) return false;
+  // A path's parts without its file's extension ("config/telescope.lua": config, telescope).
+  const parts = (p: string) => new Set(p.toLowerCase().replace(/\.[a-z0-9]{1,6}$/, '').split(/[/._~<>*-]+/).filter((x) => x.length > 1 && !PATH_PARTS_GENERIC.has(x)));
+  const mine = parts(nv.name);
+  let noun = false;
+  for (const w of newer.words) if (older.words.has(w) && !CONFIG_STEMS.has(w) && !GENERIC.has(w) && !PLACE_VERBS.has(w) && !SCOPES.has(w) && w !== 'root' && w !== 'file') noun = true;
+  for (const o of olds) {
+    if (o.name === nv.name || otherOwner(nv.name, o.name, newer, older)) continue;
+    if (noun || [...parts(o.name)].some((x) => mine.has(x))) return true;
+  }
+  return false;
+}
+
+/** An environment variable by its shape: capitals joined by "_" ("WEBHOOK_SECRET", "DORA_WEB_UPGRADER_SECRET"). */
+const VARIABLE = /\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b/;
+const VARIABLES = /\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b/g;
+/** Words that say how a variable gives its value, not what the value is. */
+const VARIABLE_VERBS = new Set('hold holds held read reads set sets stored comes given gives variable environment value named called kept keeps provides contains loaded'.split(' '));
+/**
+ * Whether the newer fact names another variable for what the older's variable holds: "DORA_WEB_UPGRADER_SECRET
+ * holds the webhook secret" over "The upgrade webhook's secret is read from WEBHOOK_SECRET". Each names one variable,
+ * another; the older's is not in the newer; what the newer says it holds is two words or more, all the older's
+ * (so "AWS_ACCESS_KEY_ID holds the key" leaves "AWS_SECRET_ACCESS_KEY holds the key": one word says too little).
+ */
+function variableRenamed(nt: string, ot: string): boolean {
+  const nv = [...new Set(nt.match(VARIABLES))];
+  const ov = [...new Set(ot.match(VARIABLES))];
+  if (nv.length !== 1 || ov.length !== 1 || nv[0] === ov[0] || nt.includes(ov[0]!)) return false;
+  const newer = read(nt);
+  if (newer.kept || newer.negated) return false;
+  const older = read(ot);
+  if (older.hedged || older.negated) return false;
+  const words = (t: string, v: string) => {
+    const out = new Set<string>();
+    for (const w of t.replace(v, ' ').toLowerCase().replace(/(?:'s|\u2019s)\b/g, '').match(/[a-z][a-z0-9-]*/g) ?? []) {
+      if (w.length < 3 || STOP.has(w) || VARIABLE_VERBS.has(w)) continue;
+      out.add(crude(w));
+    }
+    return out;
+  };
+  const a = words(nt, nv[0]!);
+  const b = words(ot, ov[0]!);
+  if (a.size < 2) return false;
+  for (const w of a) if (!b.has(w)) return false;
+  return true;
+}
+
 /** Words of a role that say nothing of which (generic verbs and nouns of any fact). */
 const GENERIC = new Set('tool tools code file files thing stuff way setup config configured'.split(' '));
 
@@ -781,6 +975,10 @@ export function slotReplaces(newerText: string, olderText: string): boolean {
   // No value of the newer's kinds in the older with another name: no slot filled anew, whatever else they say (and the second stage's expressions are not compiled).
   // A setting's number by its shape, read apart: its words are no tool's.
   if (DIGIT.test(newerText) && DIGIT.test(olderText) && quantityReplaces(newerText, olderText)) return true;
+  // Who maintains a thing, by the shape of a name: read apart, only where both facts say a word of maintaining.
+  if (maintainSaid(newerText) && maintainSaid(olderText) && maintainerReplaces(newerText, olderText)) return true;
+  // A setting's variable by its shape ("WEBHOOK_SECRET"): read apart, only where both facts name one.
+  if (newerText.includes('_') && olderText.includes('_') && VARIABLE.test(newerText) && VARIABLE.test(olderText) && variableRenamed(newerText, olderText)) return true;
   const newerValues = scan(newerText).values;
   if (!newerValues.length) return false;
   const olderValues = scan(olderText).values;
@@ -819,7 +1017,8 @@ export function slotReplaces(newerText: string, olderText: string): boolean {
     // Every old value of the kind the newer still names must be named as gone.
     if (restated.length && !restated.every((o) => namedGone(newerText, o.name))) continue;
     // A negation the change does not explain may be of the new value ("We do not use Vitest", "Implementation NOT started"): only one before an old value.
-    if (newer.negated && !restated.some((o) => negatedBefore(newerText, o.name))) continue;
+    // A port is said of its own clause: a negation elsewhere ("…; no environment variable is needed") is of something else.
+    if (newer.negated && (nv.kind !== 'port' || negatedBefore(newerText, nv.name)) && !restated.some((o) => negatedBefore(newerText, o.name))) continue;
     // What the newer is for, where the older does not say it ("…replaced by Rollbar for security alerts" over "Sentry reports performance errors"): a narrower role.
     if (newer.purpose.some((w) => !older.words.has(w) && !ROLE_WORDS[nv.kind]?.test(w))) continue;
     // A subject the older does not have, for kinds a project has several of ("Campaign drafts are now stored in PostgreSQL" over "Campaigns are stored in SQLite").
@@ -829,6 +1028,7 @@ export function slotReplaces(newerText: string, olderText: string): boolean {
     if (SEVERAL.has(nv.kind) && !sameHead && newer.subject.some((w) => !older.words.has(w))) continue;
     const role = shared || !!ROLE_WORDS[nv.kind]?.test(newerText) && ROLE_WORDS[nv.kind]!.test(olderText);
     if (nv.kind === 'path') {
+      if (configMoved(nv, olds, newer, older)) return true;
       // One file's name in another folder ("/boot/config.txt", "/boot/firmware/config.txt"): the file moved, said of one subject (a
       // word or a named tool shared), with or without a word of change. Not a folder: "src/" and "lib/src/" may both be.
       const base = (p: string) => p.slice(p.lastIndexOf('/') + 1);
@@ -838,8 +1038,19 @@ export function slotReplaces(newerText: string, olderText: string): boolean {
       const top = (p: string) => p.replace(/^[~.]*\//, '').split('/')[0];
       if (nv.name.includes('/') && olds.some((o) => o.name.includes('/') && top(o.name) === top(nv.name))) continue;
       if (!(sharedNoun && (newer.changed || restated.length))) continue;
-    } else if (SEVERAL.has(nv.kind) || nv.kind === 'lang' || nv.kind === 'port') {
-      if (!(role && (newer.changed || restated.length || sameFrame || sameHead))) continue;
+    } else if (nv.kind === 'port') {
+      // One service listens on one port: another port said of it replaces the older, with or without a word of change, where
+      // the older's port is named as the one before ("(it was 465)"), or where both say one subject (portSubject) and no two
+      // variables apart ("DATABASE_URL … 6543" beside "DIRECT_URL … 5432": two connections).
+      const before = olds.some((o) => namedGone(newerText, o.name) || numberWas(newerText, o.name));
+      if (!before) {
+        const subject = portSubject(newerText, olderText, nv, newer, older);
+        if (subject === 'other' || (subject === 'same' ? variablesApart(newerText, olderText) : !(role && (newer.changed || restated.length || sameFrame)))) continue;
+      }
+    } else if (SEVERAL.has(nv.kind) || nv.kind === 'lang') {
+      // A host said of the very subject the older says it of ("Production is Vercel…" over "Production runs from the Procfile on Heroku").
+      const sameSubject = nv.kind === 'host' && newer.subject.length > 0 && newer.subject.length === older.subject.length && newer.subject.every((w) => older.subject.includes(w));
+      if (!(role && (newer.changed || restated.length || sameFrame || sameHead || sameSubject))) continue;
     } else if (!role && !newer.changed && !restated.length) continue;
     return true;
   }

@@ -137,7 +137,10 @@ describe('dist/primer.js, the session start primer', () => {
     // hashed name for an id that is not plain, and ownSessionStart's check of the slot's session. The cap rose by the same.
     // secrets56's hex-key-in-words (safety/rules.ts: three patterns and their needle): +2,272 B (357,550 -> 359,822 B there);
     // secrets56 in all +2,630 B over lead56 built in the same folder. The cap rose by the same (357,100 + 2,630).
-    expect(text.length).toBeLessThan(359_730);
+    // truth56 (stop 56): +7,428 B (lead56 3398df35 built in /tmp/t56/lead reads 357,264 B, truth56 364,692 B in /work/wt/truth56; 364,858 B with the port expression gated, 365,024 B with a host of the same subject): the slot
+    // reader's port shapes, another maintainer by a name's shape, a configuration file moved, a variable renamed, "from X" only after a
+    // verb of leaving; long-term.ts's numbers said as not so or under a condition. Over the stop's +4 KB: the lead re-measures. Cap 365,100.
+    expect(text.length).toBeLessThan(365_100);
   });
 
 });

@@ -87,6 +87,10 @@ const fresh54 = load('fresh54');
 const final54 = load('final54');
 /** The same 97 pairs with every newer line a plain statement of the new state, no word of change (plain54.json's note). */
 const plain54 = load('plain54');
+/** A thirty-sixth (stop 55, judge55), real public lines none of the earlier sets has, unseen by truth55 (lead55 13/64, 0 false after its mend), then tuned on at stop 56 (final55.json's note). */
+const final55 = load('final55');
+/** The same 121 pairs with every newer line a plain statement of the new state (plain55.json's note). */
+const plain55 = load('plain55');
 
 const from = process.env.SUPERSEDES_FROM;
 const longTerm = (await import(from ? join(from, 'src/memory/long-term.ts') : '../../src/memory/long-term.js')) as typeof import('../../src/memory/long-term.js');
@@ -170,11 +174,13 @@ describe('the held-out replacement pairs', () => {
       const f54 = score(judge, fresh54);
       const j54 = score(judge, final54);
       const p54 = score(judge, plain54);
+      const j55 = score(judge, final55);
+      const p55 = score(judge, plain55);
       const say = (set: string, s: ReturnType<typeof score>, of: PairSet) =>
         `${name} ${set}${from ? ` [${from}]` : ''}: recall ${s.found}/${of.positive.length} (${(s.recall * 100).toFixed(0)}%), precision ${(s.precision * 100).toFixed(1)}% (${s.falses.length} false of ${of.negative.length})\n` +
         s.falses.map((p) => `  false: "${p.newer}" over "${p.older}"`).join('\n') +
         `\n${s.missed.map((p) => `  missed: "${p.newer}" over "${p.older}"`).join('\n')}`;
-      console.log(`${say('held-out', s, pairs)}\n${say('fresh', f, fresh)}\n${say('blind', b, blind)}\n${say('last', l, last)}\n${say('unnamed', u, unnamed)}\n${say('after44', a, after)}\n${say('final44', z, final)}\n${say('heldout45', h, held45)}\n${say('real45', r, real45)}\n${say('final45', g, final45)}\n${say('last45', k, last45)}\n${say('closing45', c, closing45)}\n${say('heldout46', n, held46)}\n${say('closing46', t, closing46)}\n${say('real46', q, real46)}\n${say('final46', e, final46)}\n${say('heldout47', v, held47)}\n${say('final47', w, final47)}\n${say('flips47', x, flips47)}\n${say('flipfinal47', y, flipfinal47)}\n${say('heldout48', h48, held48)}\n${say('final48', f48, final48)}\n${say('closing48', c48, closing48)}\n${say('heldout49', h49, held49)}\n${say('final49', f49, final49)}\n${say('heldout50', h50, held50)}\n${say('final50', f50, final50)}\n${say('closing50', c50, closing50)}\n${say('heldout51', h51, held51)}\n${say('final51', f51, final51)}\n${say('heldout52', h52, held52)}\n${say('slots54', s54, slots54)}\n${say('fresh54', f54, fresh54)}\n${say('final54', j54, final54)}\n${say('plain54', p54, plain54)}`);
+      console.log(`${say('held-out', s, pairs)}\n${say('fresh', f, fresh)}\n${say('blind', b, blind)}\n${say('last', l, last)}\n${say('unnamed', u, unnamed)}\n${say('after44', a, after)}\n${say('final44', z, final)}\n${say('heldout45', h, held45)}\n${say('real45', r, real45)}\n${say('final45', g, final45)}\n${say('last45', k, last45)}\n${say('closing45', c, closing45)}\n${say('heldout46', n, held46)}\n${say('closing46', t, closing46)}\n${say('real46', q, real46)}\n${say('final46', e, final46)}\n${say('heldout47', v, held47)}\n${say('final47', w, final47)}\n${say('flips47', x, flips47)}\n${say('flipfinal47', y, flipfinal47)}\n${say('heldout48', h48, held48)}\n${say('final48', f48, final48)}\n${say('closing48', c48, closing48)}\n${say('heldout49', h49, held49)}\n${say('final49', f49, final49)}\n${say('heldout50', h50, held50)}\n${say('final50', f50, final50)}\n${say('closing50', c50, closing50)}\n${say('heldout51', h51, held51)}\n${say('final51', f51, final51)}\n${say('heldout52', h52, held52)}\n${say('slots54', s54, slots54)}\n${say('fresh54', f54, fresh54)}\n${say('final54', j54, final54)}\n${say('plain54', p54, plain54)}\n${say('final55', j55, final55)}\n${say('plain55', p55, plain55)}`);
       if (from) return;
       expect(s.falses.map((p) => p.newer)).toEqual([]);
       expect(s.found).toBeGreaterThanOrEqual(Math.ceil(pairs.positive.length * 0.8));
@@ -416,8 +422,15 @@ describe('the held-out replacement pairs', () => {
       // setting's number by its shape and role, a file moved to another folder, a named site on another host: 20/58 and 9/58, 0 false.
       expect(j54.falses.map((p) => p.newer)).toEqual([]);
       expect(p54.falses.map((p) => p.newer)).toEqual([]);
-      expect(j54.found).toBeGreaterThanOrEqual(20);
-      expect(p54.found).toBeGreaterThanOrEqual(9);
+      // Stop 56 (truth56): "served from X" no old value, a port by its shape, another maintainer, a configuration file moved: 25/58, 14/58.
+      expect(j54.found).toBeGreaterThanOrEqual(25);
+      expect(p54.found).toBeGreaterThanOrEqual(14);
+      // final55.json (judge55, unseen by truth55): lead55 13/64, 1 false of 57 (mended by lead55: 0); plain55 7/64. Then (truth56) a port,
+      // a maintainer, a configuration file, a variable read by their shapes, "served from X", a host of the same subject: 28/64 and 21/64, 0 false.
+      expect(j55.falses.map((p) => p.newer)).toEqual([]);
+      expect(p55.falses.map((p) => p.newer)).toEqual([]);
+      expect(j55.found).toBeGreaterThanOrEqual(28);
+      expect(p55.found).toBeGreaterThanOrEqual(21);
       expect([...h.falses, ...r.falses, ...c.falses, ...t.falses, ...h49.falses, ...h50.falses, ...h51.falses, ...h52.falses].map((p) => p.newer)).toEqual([]);
     });
   }
