@@ -133,7 +133,10 @@ describe('dist/primer.js, the session start primer', () => {
     // Both merged (lead55), built in /work/main: 356,407 B (343,816 before them; secrets55 +2,312, truth55 +10,279): cap 356,420.
     // Then lead55's settingsApart (two settings of one kind named by another word stay two facts): +652 B, 357,059 B: cap 357,080.
     // settingsApart read with word sets, not an expression built at each comparison: +34 B, 357,093 B: cap 357,100.
-    expect(text.length).toBeLessThan(357_100);
+    // speed56e (stop 56): +804 B (built in /work/wt/speed56e, whose longer path adds ~90 B: lead56 357,192 B, speed56e 357,996 B):
+    // the run rules' needle apart from the joined one, and a bounded memo of their answers for a line met again
+    // (quick-redact.ts byRunOnly). Cap 357,100 + 804: 357,910 (in /work/main's path; the lead re-measures).
+    expect(text.length).toBeLessThan(357_910);
   });
 
 });

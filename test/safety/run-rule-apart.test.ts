@@ -3,7 +3,8 @@
 // rules' needles, it sent every such line of a long text through every rule: the ledger of the
 // bench's 50 MB transcript, whose tool inputs are paths, spent ~0.75 s more in redaction after it
 // came (speed56e, issue 28). A line only the run rules' needle matches is tried with those rules
-// alone; what is redacted is unchanged.
+// alone, and a line met again (a path at each call on its file) is answered from what it gave
+// before; what is redacted is unchanged.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { redactQuick, redactQuickLines } from '../../src/safety/quick-redact.js';
 import { RULES } from '../../src/safety/rules.js';
@@ -29,6 +30,25 @@ describe('a line only a run rule may take', () => {
     const long = PATHS.join('\n');
     expect(long.length).toBeGreaterThan(2048);
     expect(fixedRuleTries(() => expect(redactQuickLines(long)).toBe(long))).toBe(0);
+  });
+
+  it('a line met again is answered from what it gave before, with its key redacted every time', () => {
+    redactQuickLines(benignJournal(6000));
+    const key = 'Xq3_vN8-kR2tY7wL5pB9mC4fH1jS6dG0aZ-eU2iO8rT';
+    const bare = RULES.find((r) => r.run)!;
+    const line = `Working on ${PATHS[5]} with ${key}.`;
+    const want = `Working on ${PATHS[5]} with [REDACTED:bare-random-key].`;
+    expect(redactQuick(line)).toBe(want);
+    const tries = vi.spyOn(bare.needle, 'test');
+    for (let i = 0; i < 50; i++) {
+      expect(redactQuick(line)).toBe(want);
+      expect(redactQuick(PATHS[5]!)).toBe(PATHS[5]);
+    }
+    expect(tries).not.toHaveBeenCalled();
+    // Past what is kept (a bounded memo, emptied when full): the same answers.
+    for (let i = 0; i < 5000; i++) expect(redactQuick(`${PATHS[i % PATHS.length]} step ${i}`)).toBe(`${PATHS[i % PATHS.length]} step ${i}`);
+    expect(redactQuick(line)).toBe(want);
+    expect(redactQuickLines([...PATHS, line, line].join('\n'))).toBe([...PATHS, want, want].join('\n'));
   });
 
   it('redacts what it redacted: a key pasted alone among paths, and every credential of the corpus', () => {
