@@ -408,11 +408,12 @@ function byRunOnly(line: string, f = foldedOf(line)): string {
  * byRunOnly's answers for lines met before, in this process: a ledger redacts a file's path (and
  * the line naming it) again at every tool call on it, and each is a run rule's needle, pattern and
  * validation (the bench's 50 MB transcript: 39,910 such lines, 720 of them distinct). Bounded:
- * emptied when full. Only this process's memory holds it, as it holds the text it redacts.
+ * emptied when full, lines of up to 256 characters (at most ~2 MB in a long-lived process, the MCP
+ * server's). Only this process's memory holds it, as it holds the text it redacts.
  */
 const runMemo = new Map<string, string>();
 const RUN_MEMO_SIZE = 2048;
-const RUN_MEMO_LINE = 512;
+const RUN_MEMO_LINE = 256;
 
 /** A line as redactQuick redacts it within a process's first few thousand characters: by the rules whose strings it holds. */
 export const redactLineBySubstrings = (line: string) => redactLine(line, 'substrings');
