@@ -36,6 +36,17 @@ const allChecks = (): Check[] => (checks ??= RULES.map((rule, i) => ({ rule, lit
 const CHARS_BEFORE_PATTERN = TABLE ? 4096 : 0;
 let chars = 0;
 let anyNeedle: RegExp | null = null;
+/**
+ * The needles of the rules that need no run of key characters (SecretRule.run) joined, and those
+ * rules apart: the one rule with a run (a key pasted alone) has a needle that any path of 32
+ * characters with a digit matches, so in the joined pattern it sent nearly every line of a
+ * transcript's commands and paths through every rule (the ledger of a 50 MB transcript: 0.25 s →
+ * 1.0 s of redaction, and a larger heap at its peak). A line the fixed needles miss is tried with
+ * the run rules only, after a walk that finds their run.
+ */
+let fixedNeedle: RegExp | null = null;
+let runChecks: Check[] | null = null;
+const byRun = (): Check[] => (runChecks ??= allChecks().filter((c) => c.rule.run));
 
 /**
  * Whether some rule's needle may match `line` (false: none can), by the needles' strings or by the
@@ -259,7 +270,7 @@ export function redactQuickLines(text: string): string {
   const lines = text.split('\n');
   if (text.length > CHARS_BEFORE_PATTERN / 2 && TABLE) {
     const { gate, told } = searchWhole(fold(text));
-    return redactAcrossLines(lines.map((line, i) => ((gate && gate.test(line)) || told.has(i) ? redactWith(line, allChecks()) : line)).join('\n'));
+    return redactAcrossLines(lines.map((line, i) => ((gate && gate.test(line)) || told.has(i) ? redactWith(line, allChecks()) : byRunOnly(line))).join('\n'));
   }
   const by = chars > CHARS_BEFORE_PATTERN ? 'pattern' : 'substrings';
   return redactAcrossLines(lines.map((line) => redactLine(line, by)).join('\n'));
@@ -333,6 +344,8 @@ function searchWhole(folded: string): { gate: RegExp | null; told: Set<number> }
   const told = new Set<number>();
   let starts: number[] | null = null;
   checks.forEach((c, i) => {
+    // A run rule's needle matches most lines of a text with paths: its lines are found apart (byRunOnly).
+    if (c.rule.run) return;
     if (!c.literals || !c.rule.valueAfter) {
       if (!c.literals || c.literals.some((l) => folded.includes(l))) joined.push(i);
       return;
@@ -370,12 +383,48 @@ function foldedOf(line: string): () => string {
   return () => (text ??= fold(line));
 }
 
+/**
+ * `line`, which no rule's needle but a run rule's may match (fixedNeedle, searchWhole's gate), with
+ * what the run rules find replaced: only a line with their run is tried (hasRun, a walk by
+ * character code), and then only the rules whose needle matches, as spansIn would.
+ */
+function byRunOnly(line: string, f = foldedOf(line)): string {
+  let run: Check[] | null = null;
+  for (const c of byRun()) if (hasRun(line, c.rule.run!)) (run ??= []).push(c);
+  if (!run) return line;
+  // The same line again (a file's path at each call on it, a reply restated): its answer, kept.
+  const known = line.length <= RUN_MEMO_LINE ? runMemo.get(line) : undefined;
+  if (known !== undefined) return known;
+  run = run.filter((c) => c.rule.needle.test(line));
+  const out = run.length ? redactWith(line, run, f) : line;
+  if (line.length <= RUN_MEMO_LINE) {
+    if (runMemo.size >= RUN_MEMO_SIZE) runMemo.clear();
+    runMemo.set(line, out);
+  }
+  return out;
+}
+
+/**
+ * byRunOnly's answers for lines met before, in this process: a ledger redacts a file's path (and
+ * the line naming it) again at every tool call on it, and each is a run rule's needle, pattern and
+ * validation (the bench's 50 MB transcript: 39,910 such lines, 720 of them distinct). Bounded:
+ * emptied when full, lines of up to 256 characters (at most ~2 MB in a long-lived process, the MCP
+ * server's). Only this process's memory holds it, as it holds the text it redacts.
+ */
+const runMemo = new Map<string, string>();
+const RUN_MEMO_SIZE = 2048;
+const RUN_MEMO_LINE = 256;
+
 /** A line as redactQuick redacts it within a process's first few thousand characters: by the rules whose strings it holds. */
 export const redactLineBySubstrings = (line: string) => redactLine(line, 'substrings');
 
 function redactLine(line: string, by: 'substrings' | 'pattern'): string {
   const folded = foldedOf(line);
-  if (by === 'pattern') return mayHoldSecret(line, by, folded) ? redactWith(line, allChecks(), folded) : line;
+  if (by === 'pattern') {
+    // As mayHoldSecret(line, 'pattern') then every rule, with the run rules' needle apart (fixedNeedle).
+    fixedNeedle ??= new RegExp([...new Set(RULES.filter((r) => !r.run).map((r) => r.needle.source))].map((s) => `(?:${s})`).join('|'), 'i');
+    return fixedNeedle.test(line) ? redactWith(line, allChecks(), folded) : byRunOnly(line, folded);
+  }
   const held = rulesHeld(folded());
   return held.length ? redactWith(line, held.map((i) => allChecks()[i]!), folded, true) : line;
 }

@@ -140,7 +140,10 @@ describe('dist/primer.js, the session start primer', () => {
     // truth56 (stop 56): +7,428 B (lead56 3398df35 built in /tmp/t56/lead reads 357,264 B, truth56 364,692 B in /work/wt/truth56; 364,858 B with the port expression gated, 365,024 B with a host of the same subject): the slot
     // reader's port shapes, another maintainer by a name's shape, a configuration file moved, a variable renamed, "from X" only after a
     // verb of leaving; long-term.ts's numbers said as not so or under a condition. Over the stop's +4 KB: the lead re-measures. Cap 365,100.
-    expect(text.length).toBeLessThan(365_100);
+    // speed56e (stop 56): +804 B (built in /work/wt/speed56e, whose longer path adds ~90 B: lead56 357,192 B, speed56e 357,996 B):
+    // the run rules' needle apart from the joined one, and a bounded memo of their answers for a line met again
+    // (quick-redact.ts byRunOnly). Cap 357,100 + 804: 357,910 (in /work/main's path; the lead re-measures).
+    expect(text.length).toBeLessThan(357_910);
   });
 
 });
