@@ -133,7 +133,10 @@ describe('dist/primer.js, the session start primer', () => {
     // Both merged (lead55), built in /work/main: 356,407 B (343,816 before them; secrets55 +2,312, truth55 +10,279): cap 356,420.
     // Then lead55's settingsApart (two settings of one kind named by another word stay two facts): +652 B, 357,059 B: cap 357,080.
     // settingsApart read with word sets, not an expression built at each comparison: +34 B, 357,093 B: cap 357,100.
-    expect(text.length).toBeLessThan(357_100);
+    // speed56p (stop 56): +3,681 B (lead56 3398df35 357,192 B and speed56p 360,873 B, both built in /work/wt/speed56p): the
+    // reading of memory's files and the supersede judgement set up only where a start reads the files anew (read-files.ts,
+    // dynamic imports: esbuild's lazy set-up of those modules and their namespaces). Cap 357,100 + 3,681; the lead re-measures.
+    expect(text.length).toBeLessThan(360_781);
   });
 
 });
