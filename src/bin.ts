@@ -180,7 +180,7 @@ function startPrimerEarly(repo: Repo): { longTerm: boolean; moved: boolean; firs
   // No state directory yet (a clone's or a new worktree's first start, or one after it was
   // removed): nothing kept answers, and the primer is built from nothing. Asked before anything here writes it.
   const first = !existsSync(repo.stateDir);
-  const read = !first && !readingKeptByThisBuild(repo.stateDir);
+  const read = !first && readingOfAnotherBuild(repo.stateDir);
   const head = headCommit(repo);
   if (!head) return { longTerm: false, moved: false, first, read };
   // The kept log, read once: how git prints a +0000 zone, for both steps' reads of the object files.
@@ -192,19 +192,20 @@ function startPrimerEarly(repo: Repo): { longTerm: boolean; moved: boolean; firs
 }
 
 /**
- * Whether the primer's reading of memory's files is kept, by this build (kept-reading.ts): where it
- * is not (a first start after an upgrade, or after the reading was dropped) the start reads the
- * files anew and loads the supersede judgement (read-files.ts), code a start the kept reading
- * serves never runs. Told from the kept file's first bytes only; a file changed since is still read
- * anew under the kept kind (rarely: the reading is kept again at once).
+ * Whether the primer's reading of memory's files was kept by another build (kept-reading.ts): the
+ * first start after an upgrade reads the files anew and loads the supersede judgement
+ * (read-files.ts), code a start the kept reading serves never runs. Told from the kept file's first
+ * bytes only. No kept reading at all (a state directory from before any primer) is the plain kind,
+ * as before; a file changed since is read anew under the kept kind (the reading is kept again at once).
  */
-function readingKeptByThisBuild(stateDir: string): boolean {
+function readingOfAnotherBuild(stateDir: string): boolean {
   const head = keptReadingHead(BUILD);
   let fd: number | undefined;
   try {
     fd = openSync(join(stateDir, PRIMER_READ_FILE), 'r');
     const buf = Buffer.alloc(head.length);
-    return readSync(fd, buf, 0, head.length, 0) === head.length && buf.toString('latin1') === head;
+    const n = readSync(fd, buf, 0, head.length, 0);
+    return buf.toString('latin1', 0, n) !== head;
   } catch {
     return false;
   } finally {
