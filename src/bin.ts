@@ -5,7 +5,7 @@
 // agent-tool-use.js; SessionStart session-start.js, the compaction hooks agent-hooks.js, with the code cache), the workers they start agent-worker.js
 // (code cache too; PreCompact's, run at every compaction, agent-hooks.js), and the status line statusline.mjs
 // (no argument parser); everything else loads the full command line.
-import { existsSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -27,7 +27,9 @@ import { findRepoInFiles, type Repo } from './git/repo.js';
 import { keepNone, keptNone, keptQuestionAt, memoryMark, readKeptStaleness, stalenessQuery, stalenessStep, STALENESS_STEP_CAP } from './dream/staleness-query.js';
 import { byPlainCommits } from './git/reflog.js';
 import { triedFactsKept } from './memory/long-term-tried.js';
-import { LONG_TERM_FILE } from './paths.js';
+import { LONG_TERM_FILE, PRIMER_READ_FILE } from './paths.js';
+import { BUILD } from './version.js';
+import { keptReadingHead } from './commands/steps/kept-reading.js';
 import { longTermForReaders } from './memory/long-term-read.js';
 import { symlinkOnPath } from './worktree-path.js';
 import { sessionStartCache } from './hook/agent/session-start-args.js';
@@ -174,18 +176,41 @@ if (args[0] === 'end') {
  * MEMORY.md, and whether HEAD moved on from a kept log. Nothing is started where HEAD cannot
  * be read from git's files.
  */
-function startPrimerEarly(repo: Repo): { longTerm: boolean; moved: boolean; first: boolean } {
+function startPrimerEarly(repo: Repo): { longTerm: boolean; moved: boolean; first: boolean; read: boolean } {
   // No state directory yet (a clone's or a new worktree's first start, or one after it was
   // removed): nothing kept answers, and the primer is built from nothing. Asked before anything here writes it.
   const first = !existsSync(repo.stateDir);
+  const read = !first && readingOfAnotherBuild(repo.stateDir);
   const head = headCommit(repo);
-  if (!head) return { longTerm: false, moved: false, first };
+  if (!head) return { longTerm: false, moved: false, first, read };
   // The kept log, read once: how git prints a +0000 zone, for both steps' reads of the object files.
   const log = keptLog(repo, PRIMER_LOG_DEPTH, head);
   const longTerm = repo.root === process.cwd() && startStalenessEarly(repo, head, log.before ? utcZoneIn(log.before.out) : null);
   startLogEarly(repo, head, log);
   // Moved on from a kept log: the primer steps from what is kept (a first start reads it whole).
-  return { longTerm, moved: log.out === null && log.before !== null, first };
+  return { longTerm, moved: log.out === null && log.before !== null, first, read };
+}
+
+/**
+ * Whether the primer's reading of memory's files was kept by another build (kept-reading.ts): the
+ * first start after an upgrade reads the files anew and loads the supersede judgement
+ * (read-files.ts), code a start the kept reading serves never runs. Told from the kept file's first
+ * bytes only. No kept reading at all (a state directory from before any primer) is the plain kind,
+ * as before; a file changed since is read anew under the kept kind (the reading is kept again at once).
+ */
+function readingOfAnotherBuild(stateDir: string): boolean {
+  const head = keptReadingHead(BUILD);
+  let fd: number | undefined;
+  try {
+    fd = openSync(join(stateDir, PRIMER_READ_FILE), 'r');
+    const buf = Buffer.alloc(head.length);
+    const n = readSync(fd, buf, 0, head.length, 0);
+    return buf.toString('latin1', 0, n) !== head;
+  } catch {
+    return false;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
 }
 
 // A primer with MEMORY.md runs code that one without never compiles, and one after a commit code
@@ -197,9 +222,12 @@ function startPrimerEarly(repo: Repo): { longTerm: boolean; moved: boolean; firs
 // kept files answer at a warm start: on a warm start's cache it compiled that code at every such
 // start (speed54, valgrind at the bench's S: 337-346 M instructions on a warm start's cache,
 // 289-293 M on its own; a warm start 146-150 M on its own, 156-162 M on a first start's).
+// And a start whose kept reading of memory's files is not this build's (the first after an upgrade):
+// it reads them anew (read-files.ts, the supersede judgement with it); on its cache a warm start
+// deserialised that code at every start (speed56p: 539 KB against 340 KB at the bench's S).
 /** The code cache of a run of `bundle` that builds the primer, by its kind (startPrimerEarly's answer). */
 const primerKind = (bundle: string, started: ReturnType<typeof startPrimerEarly> | null): string =>
-  `${bundle}${started?.longTerm ? '-long-term' : ''}${started?.moved ? '-moved' : ''}${started?.first ? '-first' : ''}`;
+  `${bundle}${started?.longTerm ? '-long-term' : ''}${started?.moved ? '-moved' : ''}${started?.first ? '-first' : ''}${started?.read ? '-read' : ''}`;
 let primerCache = 'primer';
 if (args[0] === 'primer') {
   const repo = findRepoInFiles(process.cwd());

@@ -1,7 +1,7 @@
 // readNewest (memory/primer-window.ts) reads a dense window newest first and stops early: what the
 // primer shows of next steps, and what it says of the window, must be what reading it whole gives.
 import { describe, expect, it } from 'vitest';
-import { latestPerBranch } from '../../src/commands/steps/gather-primer.js';
+import { latestPerBranch } from '../../src/commands/steps/read-files.js';
 import { factShape, similarity } from '../../src/memory/long-term.js';
 import { readNewest, readSessions } from '../../src/memory/primer-window.js';
 import type { JournalRead } from '../../src/memory/journal.js';

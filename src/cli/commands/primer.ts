@@ -3,7 +3,6 @@ import { run, type GlobalArgs, type Io } from '../io.js';
 import { PRIMER_OPTIONS } from '../options/primer.js';
 import type { Ctx, Result } from '../../commands/context.js';
 import type { PrimerData, PrimerFor, PrimerOptions } from '../../commands/primer.js';
-import { factId } from '../../memory/long-term.js';
 
 /** A Learned line's fact: without its list marker, its kind's label and its staleness mark. */
 const factOf = (line: string) =>
@@ -21,8 +20,8 @@ export interface PrimerArgs extends GlobalArgs {
   for?: string;
 }
 
-/** What `--explain` says: the budget, and every item it left out. */
-export function explain(d: PrimerData): string {
+/** What `--explain` says: the budget, and every item it left out; `factId` names each fact shown (memory/long-term.ts). */
+export function explain(d: PrimerData, factId: (text: string) => string): string {
   const lines = [
     `primer: ${d.tokens} tokens (estimated, never below a real tokenizer's count), ${d.included.length} item${d.included.length === 1 ? '' : 's'}; window ${d.window.from} … ${d.window.to} with ${d.window.sessions} session${d.window.sessions === 1 ? '' : 's'}${d.window.read === undefined ? '' : ` (${d.window.read} read, newest first: the budget shows no more)`}`,
   ];
@@ -45,18 +44,21 @@ export type PrimerBuild = (ctx: Ctx, opts: PrimerOptions) => Promise<Result<Prim
 /** Runs the primer for parsed arguments; shared by yargs and the lean path (which passes its own `build`). */
 export function runPrimer(io: Io, a: PrimerArgs, build: PrimerBuild): Promise<void> {
   const json = !!a.json || a.format === 'json';
+  let idOf: ((text: string) => string) | undefined;
   return run(
     io,
     { json, _: ['primer'] },
     async (ctx) => {
       const r = await build(ctx, { maxTokens: a['max-tokens'], days: a.days, write: a.write, for: a.for as PrimerFor | undefined, ...(a.explain ? { explain: true } : {}) });
+      // The facts' ids for --explain: MEMORY.md's judgement loads only then (a start never asks).
+      if (a.explain) idOf = (await import('../../memory/long-term.js')).factId;
       if (!json || a.explain) return r;
       // JSON lists items and drops only with --explain, to keep the default small.
       const { dropped: _d, included, ...rest } = r.data;
       return { ...r, data: { ...rest, items: included.length } as unknown as PrimerData };
     },
     (d) => {
-      if (a.explain) io.err(explain(d));
+      if (a.explain && idOf) io.err(explain(d, idOf));
       return d.markdown;
     },
   );

@@ -36,6 +36,8 @@ import type { FilesRead, ReadingAsked, ReadingKeeper } from './gather-primer.js'
  */
 
 const VERSION = 1;
+/** How a kept reading's file begins when this build kept it: the entry point tells by it whether a start will read anew (bin.ts primerKind). */
+export const keptReadingHead = (build: string): string => `[${VERSION},${JSON.stringify(build)},`;
 /** How far before the reading began every file read must have last changed (see hook/agent/kept-start.ts). */
 const CLOCK_LAG_MS = 20;
 
@@ -81,7 +83,7 @@ export function readingKeeper(o: Opened, t0 = Date.now()): ReadingKeeper {
   const user = userDir(o.env);
   const memoryDir = join(root, MEMORY_DIR);
   const journal = join(root, JOURNAL_DIR);
-  const key = (asked: ReadingAsked) => JSON.stringify([VERSION, BUILD, root, user, asked, o.config]);
+  const key = (asked: ReadingAsked) => JSON.stringify([VERSION, BUILD, root, user, asked, o.config]); // begins with keptReadingHead(BUILD)
   /** The files whose status is always kept. */
   const fixed = [join(root, LONG_TERM_FILE), join(root, TASKS_FILE), join(o.repo.stateDir, HELD_TASKS_FILE), ...[ENTITIES_FILE, PREFERENCES_FILE, INSTRUCTIONS_FILE].map((f) => join(user, f)), journal];
   return {

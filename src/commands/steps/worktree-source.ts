@@ -3,7 +3,6 @@ import { fsPath } from '../../git/quoted-path.js';
 import { join, normalize } from 'node:path';
 import { staleMarks } from '../../dream/staleness.js';
 import { memoryMark } from '../../dream/staleness-query.js';
-import { triedFactsKept } from '../../memory/long-term-tried.js';
 import { headCommit } from '../../git/head.js';
 import { recentLog } from '../../git/log.js';
 import { shallowBoundary } from '../../git/shallow.js';
@@ -18,7 +17,6 @@ import { readTaskListKeeping } from '../../memory/tasks-file.js';
 import { readHeldTasks } from '../../memory/tasks-held.js';
 import { readUserFiles } from '../../memory/user-files.js';
 import type { Opened } from '../context.js';
-import { handDeleted } from './hand-deleted.js';
 import { keptPathsInTrees } from './kept-in-trees.js';
 import type { MemorySource } from './memory-source.js';
 
@@ -95,13 +93,15 @@ export function worktreeSource(o: Opened, startedFrom?: string): MemorySource {
     // A linked MEMORY.md would bring in text from outside the repository: not read; nor one of
     // megabytes (seconds of every start). Its facts are taken from the state directory where kept
     // for this very text (the gatherer asks for them next).
+    // Asked only where no kept reading answers (read-files.ts): MEMORY.md's parser and the
+    // judgement it brings load then, not at a start the kept reading serves.
     longTerm: async () => {
       const { text } = longTermForReaders(root);
-      if (text) triedFactsKept(text, o.repo.stateDir);
+      if (text) (await import('../../memory/long-term-tried.js')).triedFactsKept(text, o.repo.stateDir);
       return text;
     },
     inTrees: (commits, paths) => keptPathsInTrees(root, o.repo.stateDir, commits, paths),
-    deletedByHand: (text) => handDeleted(o.repo, text),
+    deletedByHand: async (text) => (await import('./hand-deleted.js')).handDeleted(o.repo, text),
     present: async (paths, want) => {
       const found: string[] = [];
       for (const p of paths) {
