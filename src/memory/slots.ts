@@ -788,9 +788,11 @@ function namedBoth(newer: Read, older: Read): boolean {
 /** Words of a port's role ("listens", "serves", "binds"): shared, they say nothing of which service. */
 const PORT_ROLE = new Set('port listen serv serve bind bound run runs default connect us use expos fall back'.split(' '));
 /** "(it was 465)", "formerly 8080", "from 3000": a number named as the one before. */
+/** The words that name a value as the one before: "(was 4312)", "formerly 465". */
+const WAS = new Set(['was', 'were', 'formerly', 'previously']);
 function numberWas(text: string, n: string): boolean {
   const ws = wordsOf(text);
-  for (let i = 1; i < ws.w.length; i++) if (ws.w[i] === n && (ws.w[i - 1] === 'was' || ws.w[i - 1] === 'were' || ws.w[i - 1] === 'formerly' || ws.w[i - 1] === 'previously')) return true;
+  for (let i = 1; i < ws.w.length; i++) if (ws.w[i] === n && WAS.has(ws.w[i - 1]!)) return true;
   return false;
 }
 /** Words written in capitals, three letters or more ("PORT", "SMTP_PORT", "DATABASE_URL"): a variable or a name. */
@@ -1043,6 +1045,9 @@ export function slotReplaces(newerText: string, olderText: string): boolean {
       // the older's port is named as the one before ("(it was 465)"), or where both say one subject (portSubject) and no two
       // variables apart ("DATABASE_URL … 6543" beside "DIRECT_URL … 5432": two connections).
       const before = olds.some((o) => namedGone(newerText, o.name) || numberWas(newerText, o.name));
+      // The newer names which port was before ("Default port is now 4711 (was 4312)"): only the fact of that port is replaced,
+      // not another's ("The metrics port is 9090").
+      if (!before && wordsOf(newerText).w.some((w, i, ws) => w !== nv.name && /^\d{2,5}$/.test(w) && WAS.has(ws[i - 1] ?? ''))) continue;
       if (!before) {
         const subject = portSubject(newerText, olderText, nv, newer, older);
         if (subject === 'other' || (subject === 'same' ? variablesApart(newerText, olderText) : !(role && (newer.changed || restated.length || sameFrame)))) continue;

@@ -32,6 +32,8 @@ describe("a service's port given another number", () => {
     ['On port 465 the mailer connects with implicit TLS (SMTP_SSL)', 'SMTP_PORT defaults to 587 with STARTTLS'],
     ['A PORT variable set by Cloud Run still overrides the default', 'The service binds port 8080 when PORT is unset'],
     ['The dev server still runs on port 3004, and production builds now go to dist/.', 'The dev server runs on port 3004'],
+    // The newer names which port was before: only that fact is replaced (test/commands/primer-named-before.test.ts end to end).
+    ['Default port is now 4711 (was 4312)', 'The metrics port is 9090'],
   ])('"%s" leaves "%s"', (newer, older) => {
     expect(says(newer, older)).toBe(false);
   });
