@@ -971,9 +971,22 @@ const GENERIC = new Set('tool tools code file files thing stuff way setup config
  * kept, planned or added beside. Kinds a project has several of need a word of the role shared
  * and a word of change too.
  */
+/** A fact's opening condition, by its names: "On Raspberry Pi OS Bookworm …", "For Windows …", "Under Python 2 …". */
+const OPENING_CONDITION = /^\s*(?:On|For|In|Under|With)\s+(?:the\s+)?([A-Z][\w.+-]*(?:\s+(?:[A-Z0-9][\w.+-]*))*)/;
+/** Whether both facts open with a condition and the two name nothing in common. */
+function conditionsApart(newerText: string, olderText: string): boolean {
+  const n = OPENING_CONDITION.exec(newerText)?.[1];
+  const o = n && OPENING_CONDITION.exec(olderText)?.[1];
+  if (!n || !o) return false;
+  const names = new Set(o.toLowerCase().split(/\s+/));
+  return !n.toLowerCase().split(/\s+/).some((w) => names.has(w));
+}
 export function slotReplaces(newerText: string, olderText: string): boolean {
   // Chinese facts are read by the phrase rules only: this reader knows English scopes and cues.
   if (HAN.test(newerText) || HAN.test(olderText)) return false;
+  // Each fact said under a condition of its own ("On Bullseye the boot settings are in /boot/config.txt" beside "On Raspberry
+  // Pi OS Bookworm … /boot/firmware/config.txt"; "On macOS …" beside "On Linux …"): two cases, both true.
+  if (conditionsApart(newerText, olderText)) return false;
   // No value of the newer's kinds in the older with another name: no slot filled anew, whatever else they say (and the second stage's expressions are not compiled).
   // A setting's number by its shape, read apart: its words are no tool's.
   if (DIGIT.test(newerText) && DIGIT.test(olderText) && quantityReplaces(newerText, olderText)) return true;
