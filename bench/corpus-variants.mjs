@@ -66,7 +66,8 @@ export const decay = (steps, half) => 100 * 0.5 ** (Math.max(0, steps) / half);
 export function variantOf(o = {}, hot) {
   return (first, at) => {
     const now = Date.parse(first.updated);
-    const scored = first.files.map((f) => {
+    // A file outside the repository is left out, as shipped (src/compact/hot-files.ts isOutsidePath; stop 56).
+    const scored = first.files.filter((f) => !hot.isOutsidePath(f.path)).map((f) => {
       const since = Math.max(0, first.tool_calls - 1 - f.last_call);
       const inSession = o.recency ? o.recency(f, at) : decay(since, o.half ?? hot.SESSION_HALF_LIFE);
       const wall = hot.recencyScore(Math.max(0, (now - Date.parse(f.last)) / HOUR));
@@ -84,7 +85,7 @@ export function variantOf(o = {}, hot) {
     scored.sort((a, b) => tool(a.path) - tool(b.path) || b.score - a.score || (o.tie === 'latest' ? 0 : b.ops - a.ops) || b.last - a.last || a.path.localeCompare(b.path));
     // Files only named come after, as shipped (src/compact/hot-files.ts): the most often named, then the latest named.
     const touched = new Set(scored.map((s) => s.path));
-    const named = (first.named ?? []).filter((n) => !touched.has(n.path)).sort((a, b) => b.times - a.times || b.last_call - a.last_call || a.path.localeCompare(b.path));
+    const named = (first.named ?? []).filter((n) => !touched.has(n.path) && !hot.isOutsidePath(n.path)).sort((a, b) => b.times - a.times || b.last_call - a.last_call || a.path.localeCompare(b.path));
     return [...scored.map((s) => s.path), ...named.map((n) => n.path)];
   };
 }
@@ -291,7 +292,9 @@ export function* cutsOfTraces(traces, { rates, ledger, cutTrace, SPLIT_CUTS }) {
   for (const t of traces)
     for (const frac of SPLIT_CUTS) {
       const { first, full } = cutTrace(t, frac, ledger.emptyLedger);
-      yield { first, r: { id: t.sha256, ...rates.hitRates(first, full) }, touched: rates.touchedAfter(first, full), at: factsAt(t, first) };
+      // The files a hot-file list can hold, as hitRates measures them (src/compact/hit-rate.ts repositoryFiles).
+      const [f, u] = [rates.repositoryFiles(first), rates.repositoryFiles(full)];
+      yield { first: f, r: { id: t.sha256, ...rates.hitRates(first, full) }, touched: rates.touchedAfter(f, u), at: factsAt(t, f) };
     }
 }
 

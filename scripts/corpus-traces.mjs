@@ -2,7 +2,7 @@
 // for each transcript, the file operations git-memory's reader took, in order, with opaque file
 // stand-ins and no text. Run after a change to the reader (all of them again) or with `--add`
 // after the corpus grew (the committed traces kept as they are, the new transcripts' appended):
-//   node scripts/corpus-traces.mjs [--add | --codex]
+//   node scripts/corpus-traces.mjs [--add | --codex | --claude]
 // Stop 55: the agents corpus's Codex rollouts present (scripts/agents-corpus.mjs gathers them, each
 // checked against its sha256) are traced too, those whose ledger touches CODEX_MIN_FILES files.
 import { createHash } from 'node:crypto';
@@ -16,6 +16,13 @@ const corpus = loadCorpus();
 // `--codex` (stop 56): every Claude Code trace kept as committed, the Codex rollouts' derived again
 // (after a change to how they are read) from the agents corpus alone.
 const codexOnly = process.argv.includes('--codex');
+// `--claude` (stop 56): every Claude Code trace derived again from the corpus, the Codex rollouts'
+// kept as committed (for when the agents corpus is not at hand; scripts/agents-corpus.mjs gathers it).
+const claudeOnly = process.argv.includes('--claude');
+if (claudeOnly && corpus.missing.length) {
+  console.log(`--claude derives every Claude Code trace again: ${corpus.missing.length} transcripts missing from ${corpus.dir}`);
+  process.exit(1);
+}
 if (!corpus.present.length && !codexOnly) {
   console.log(`corpus not present in ${corpus.dir}: nothing to derive (see test/fixtures/corpus/manifest.json)`);
   process.exit(0);
@@ -23,10 +30,12 @@ if (!corpus.present.length && !codexOnly) {
 if (corpus.missing.length && !codexOnly) console.log(`missing from ${corpus.dir}: ${corpus.missing.map((t) => `${t.file} (${t.why_missing})`).join(', ')}`);
 const { read, build } = await importSrc({ read: 'transcripts/read.ts', build: 'transcripts/build.ts' });
 const committed = existsSync(TRACES) ? JSON.parse(readFileSync(TRACES, 'utf8')).traces : [];
-const kept = codexOnly ? committed.filter((t) => t.agent !== 'codex') : process.argv.includes('--add') ? committed : [];
+const kept = codexOnly ? committed.filter((t) => t.agent !== 'codex') : claudeOnly ? committed.filter((t) => t.agent === 'codex') : process.argv.includes('--add') ? committed : [];
 const have = new Set(kept.map((t) => t.sha256));
-const traces = [...kept, ...(codexOnly ? [] : corpus.present).filter((t) => !have.has(t.sha256)).map((t) => ({ sha256: t.sha256, ...traceOf({ read, build }, t.path, t.agent) }))];
-const rollouts = JSON.parse(readFileSync(AGENTS_MANIFEST, 'utf8')).transcripts.filter((t) => t.agent === 'codex' && !have.has(t.sha256));
+const derived = (codexOnly ? [] : corpus.present).filter((t) => !have.has(t.sha256)).map((t) => ({ sha256: t.sha256, ...traceOf({ read, build }, t.path, t.agent) }));
+// The Claude Code traces before the Codex rollouts', as the full derivation writes them.
+const traces = claudeOnly ? [...derived, ...kept] : [...kept, ...derived];
+const rollouts = claudeOnly ? [] : JSON.parse(readFileSync(AGENTS_MANIFEST, 'utf8')).transcripts.filter((t) => t.agent === 'codex' && !have.has(t.sha256));
 for (const t of rollouts) {
   const path = join(agentsCorpusDir(), t.file);
   if (!existsSync(path) || createHash('sha256').update(readFileSync(path)).digest('hex') !== t.sha256) continue;

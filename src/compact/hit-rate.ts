@@ -9,7 +9,8 @@
  * touched, and the files most often touched.
  */
 import type { Ledger } from '../transcripts/ledger.js';
-import { recentlyReadFiles, scoreHotFiles } from './hot-files.js';
+import { isOwnPath } from '../paths.js';
+import { isOutsidePath, recentlyReadFiles, scoreHotFiles } from './hot-files.js';
 
 /** The rules compared: seed 004's score and the simple rules it must beat. */
 export const RULES = ['ours', 'claude', 'recent', 'often'] as const;
@@ -48,6 +49,12 @@ export function touchedAfter(first: Ledger, full: Ledger): Set<string> {
   return new Set(full.files.filter((f) => f.last_call >= first.tool_calls).map((f) => f.path));
 }
 
+/** The ledger's files and named files inside the repository and not git-memory's own. */
+export function repositoryFiles(ledger: Ledger): Ledger {
+  const keep = (p: string) => !isOutsidePath(p) && !isOwnPath(p);
+  return { ...ledger, files: ledger.files.filter((f) => keep(f.path)), ...(ledger.named ? { named: ledger.named.filter((n) => keep(n.path)) } : {}) };
+}
+
 const hit = (ranked: string[], touched: Set<string>, k: number) => (touched.size ? ranked.slice(0, k).filter((p) => touched.has(p)).length / Math.min(k, touched.size) : null);
 
 /** The files most recently touched (any operation), newest first. */
@@ -61,7 +68,13 @@ export function oftenTouchedFiles(ledger: Ledger, n: number): string[] {
   return [...ledger.files].sort((a, b) => ops(b) - ops(a) || b.last_call - a.last_call || a.path.localeCompare(b.path)).slice(0, n).map((f) => f.path);
 }
 
-export function hitRates(first: Ledger, full: Ledger, ks: number[] = [5, 10]): HitRates {
+export function hitRates(firstAll: Ledger, fullAll: Ledger, ks: number[] = [5, 10]): HitRates {
+  // Every rule ranks, and every hit is counted among, the files a hot-file list can hold: not one
+  // outside the repository (DESIGN §14: never restored) nor git-memory's own. Stop 56: the score
+  // left them out while the simple rules ranked them and the second part's touches of them counted
+  // as hits, so a rule earned points for files no restore would ever give back.
+  const first = repositoryFiles(firstAll);
+  const full = repositoryFiles(fullAll);
   const touched = touchedAfter(first, full);
   const at = Date.parse(first.updated);
   // The session as it was at the cut: every file it knew still there, no git facts (they are today's).

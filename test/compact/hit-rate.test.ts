@@ -31,6 +31,35 @@ describe('hit rates at the midpoint', () => {
     expect(r.reachable[10]).toBeCloseTo(2 / 3);
   });
 
+  it('ranks and counts only files a hot-file list can hold: none outside the repository, none of git-memory', () => {
+    // Stop 56: the score leaves out a plan under ~/.claude and the memory's own files (never
+    // restored), but the simple rules ranked them and the second half's touches of them were hits,
+    // so "most often touched" won points no restore would ever give a user.
+    const first = emptyLedger('claude');
+    first.tool_calls = 10;
+    first.updated = '2026-01-01T10:30:00Z';
+    first.files = [
+      touch('/home/u/.claude/plans/plan.md', { reads: 6, last_call: 9 }),
+      touch('C:/Users/u/notes.md', { reads: 5, last_call: 8 }),
+      touch('.openclaw_memory/MEMORY.md', { reads: 4, last_call: 7 }),
+      touch('src/app.ts', { reads: 0, edits: 1, last_op: 'edit', last_call: 2 }),
+      ...['a', 'b', 'c', 'd', 'e', 'f'].map((n, i) => touch(`lib/${n}.ts`, { reads: 2, last_call: 1 + (i % 2) })),
+    ];
+    const full = emptyLedger('claude');
+    full.tool_calls = 14;
+    full.files = first.files.map((f) => ({ ...f }));
+    for (const i of [0, 1, 2, 3]) full.files[i]!.last_call = 10 + i; // plan, notes, MEMORY.md and app.ts touched again
+    const r = hitRates(first, full);
+    expect(r.touched).toBe(1);
+    expect(r.candidates).toBe(7);
+    // Not one of the three outside/own files fills "most often touched"'s top 5 and scores a hit.
+    expect(r.often[5]).toBe(0);
+    expect(r.often[10]).toBe(1);
+    expect(r.recent[5]).toBe(1);
+    expect(r.ours[5]).toBe(1);
+    expect(r.reachable[5]).toBe(1);
+  });
+
   it('is null when the second half touched nothing', () => {
     const l = emptyLedger('claude');
     expect(hitRates(l, l).ours[5]).toBeNull();
