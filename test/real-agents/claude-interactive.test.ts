@@ -11,6 +11,15 @@ import { expectMemoryOnly, expectRecordedOnce, recorded, section } from './asser
 import { hasScript, heldPerTest, terminal } from './terminal.js';
 
 const run = BINS.claude && hasScript ? describe : describe.skip;
+
+/** Claude Code's own settings for a scratch home: onboarding done, the fake API's key approved, `folder` trusted. */
+function trustClaude(s: { home: string; env: NodeJS.ProcessEnv }, folder: string): void {
+  const key = s.env.ANTHROPIC_API_KEY!;
+  writeFileSync(
+    join(s.home, '.claude.json'),
+    JSON.stringify({ hasCompletedOnboarding: true, bypassPermissionsModeAccepted: true, customApiKeyResponses: { approved: [key.slice(-20)], rejected: [] }, projects: { [folder]: { hasTrustDialogAccepted: true, hasCompletedProjectOnboarding: true } } }),
+  );
+}
 const held = heldPerTest();
 
 /** The PIDs of live processes whose HOME is `home` and whose command line starts with `argv`. */
@@ -33,11 +42,7 @@ run('Claude Code in a terminal (interactive)', () => {
     const s = (held.s = await scratch('claude'));
     // A terminal session asks what print mode does not: whether to use the key in the environment
     // (approved by its last 20 characters) and whether to trust the folder.
-    const key = s.env.ANTHROPIC_API_KEY!;
-    writeFileSync(
-      join(s.home, '.claude.json'),
-      JSON.stringify({ hasCompletedOnboarding: true, bypassPermissionsModeAccepted: true, customApiKeyResponses: { approved: [key.slice(-20)], rejected: [] }, projects: { [s.repo]: { hasTrustDialogAccepted: true, hasCompletedProjectOnboarding: true } } }),
-    );
+    trustClaude(s, s.repo);
     s.api.script([{ tools: [{ name: 'Write', input: { file_path: join(s.repo, 'hello.txt'), content: 'hello\n' } }] }, { text: 'Wrote hello.txt for you.' }]);
     const t = (held.term = terminal(`'${BINS.claude}' --dangerously-skip-permissions`, s.repo, s.env));
     // Ready for input: the prompt box and its status line are drawn.
@@ -61,11 +66,7 @@ run('Claude Code in a terminal (interactive)', () => {
 
   test('/clear in one process: two sessions, each recorded with its own request; the first lists no commit made before it (agents52)', async () => {
     const s = (held.s = await scratch('claude'));
-    const key = s.env.ANTHROPIC_API_KEY!;
-    writeFileSync(
-      join(s.home, '.claude.json'),
-      JSON.stringify({ hasCompletedOnboarding: true, bypassPermissionsModeAccepted: true, customApiKeyResponses: { approved: [key.slice(-20)], rejected: [] }, projects: { [s.repo]: { hasTrustDialogAccepted: true, hasCompletedProjectOnboarding: true } } }),
-    );
+    trustClaude(s, s.repo);
     s.api.script([
       { tools: [{ name: 'Write', input: { file_path: join(s.repo, 'a.txt'), content: 'a\n' } }] },
       { text: 'Wrote a.txt.' },
@@ -99,11 +100,7 @@ run('Claude Code in a terminal (interactive)', () => {
 
   test('a turn interrupted (Esc) and Claude Code then killed (SIGTERM, a closed terminal\'s SIGHUP alike): SessionEnd still runs, and the journal has the interrupted turn\'s work (agents56: why Interrupt is not wired)', async () => {
     const s = (held.s = await scratch('claude'));
-    const key = s.env.ANTHROPIC_API_KEY!;
-    writeFileSync(
-      join(s.home, '.claude.json'),
-      JSON.stringify({ hasCompletedOnboarding: true, bypassPermissionsModeAccepted: true, customApiKeyResponses: { approved: [key.slice(-20)], rejected: [] }, projects: { [s.repo]: { hasTrustDialogAccepted: true, hasCompletedProjectOnboarding: true } } }),
-    );
+    trustClaude(s, s.repo);
     // The turn writes a file, then runs a command that outlasts the user's patience.
     s.api.script([
       { tools: [{ name: 'Write', input: { file_path: join(s.repo, 'partial.txt'), content: 'half done\n' } }] },
@@ -135,12 +132,8 @@ run('Claude Code in a terminal (interactive)', () => {
 
   test('/clear in a session started in a subfolder (no hook runs there): both sessions recorded, each with its own request and commits (agents53)', async () => {
     const s = (held.s = await scratch('claude'));
-    const key = s.env.ANTHROPIC_API_KEY!;
     const src = join(s.repo, 'src');
-    writeFileSync(
-      join(s.home, '.claude.json'),
-      JSON.stringify({ hasCompletedOnboarding: true, bypassPermissionsModeAccepted: true, customApiKeyResponses: { approved: [key.slice(-20)], rejected: [] }, projects: { [src]: { hasTrustDialogAccepted: true, hasCompletedProjectOnboarding: true } } }),
-    );
+    trustClaude(s, src);
     s.api.script([
       { tools: [{ name: 'Bash', input: { command: 'echo a > a.txt && git add a.txt && git commit -q -m "Add a"', description: 'a' } }] },
       { text: 'QZ7XW: a.txt committed.' },
