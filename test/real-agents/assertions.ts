@@ -73,3 +73,16 @@ export async function expectRecordedOnce(s: Scratch, request: string, file: stri
   expectMemoryOnly(s);
   expect(s.git('status', '--porcelain', '--', file)).toBe(`?? ${file}`);
 }
+
+/**
+ * The second session of a subfolder run (its request "Now add hi", which wrote src/hi.js) recorded
+ * with its file, and the start the agent waited for ran no node: none of git-memory's start
+ * processes since call `before` ran in line (one beside it, if any, is not waited for). Memory
+ * files only in its commits.
+ */
+export async function expectSecondStartKept(s: Scratch, before: number): Promise<void> {
+  const session = (await recorded(s, 2)).find((t) => section(t, 'Request').includes('Now add hi')) ?? '';
+  expect(session).toContain('src/hi.js');
+  expect(s.calls().slice(before).filter((c) => /hook agent session-start/.test(c.args) && !c.args.endsWith('(beside)'))).toEqual([]);
+  expectMemoryOnly(s);
+}
