@@ -15,3 +15,16 @@ export function journalTexts(repo: TestRepo): string[] {
   if (!existsSync(dir)) return [];
   return readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.md')).sort().map((f) => readFileSync(join(dir, f), 'utf8'));
 }
+
+/**
+ * Commits a session file whose Learned holds `learned`, past git-memory's scan (`--no-verify`, as a
+ * teammate's hand edit or an older version's commit reaches a clone): what every reader must redact.
+ */
+export function commitLearnedPastScan(repo: TestRepo, learned: string, request = 'Deploy the gateway'): void {
+  repo.write(
+    '.openclaw_memory/journal/2026-12-01/1000-claude-abc123.md',
+    ['---', 'session: 20261201-1000-abc123', 'date: 2026-12-01', 'time: "10:00"', 'agent: claude', 'branch: main', '---', '', '### Request', request, '', '### Learned', `- ${learned}`, ''].join('\n'),
+  );
+  repo.git('add', '-A');
+  repo.git('commit', '-q', '--no-verify', '-m', 'memory: deploy notes');
+}

@@ -11,6 +11,7 @@ import { redactQuick, redactQuickLines } from '../../src/safety/quick-redact.js'
 import { isBareKey } from '../../src/safety/rules.js';
 import { scanText } from '../../src/safety/scan.js';
 import { makeMemoryRepo } from '../helpers/repo.js';
+import { commitLearnedPastScan } from '../helpers/journal-session.js';
 
 const BASE62 = 'kJI2taWSgEVzlr2NElViQx9aPq7LmZ3bRt8YwCv1';
 const AWS_LIKE = 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYzq3Lk9Ta2m';
@@ -112,12 +113,7 @@ describe('a key pasted with no name or prefix', () => {
 
   it('memory committed past the scan holding one: primer and search show it redacted', async () => {
     const repo = await makeMemoryRepo({ now: '2026-12-07' });
-    repo.write(
-      '.openclaw_memory/journal/2026-12-01/1000-claude-abc123.md',
-      ['---', 'session: 20261201-1000-abc123', 'date: 2026-12-01', 'time: "10:00"', 'agent: claude', 'branch: main', '---', '', '### Request', 'Deploy the gateway', '', '### Learned', `- the gateway deploy uses ${BASE62} as its key`, ''].join('\n'),
-    );
-    repo.git('add', '-A');
-    repo.git('commit', '-q', '--no-verify', '-m', 'memory: deploy notes');
+    commitLearnedPastScan(repo, `the gateway deploy uses ${BASE62} as its key`);
     const primer = await repo.run(['primer']);
     expect(primer.code, primer.stderr).toBe(0);
     const search = await repo.run(['search', 'key']);

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { redactQuick, redactQuickLines } from '../../src/safety/quick-redact.js';
 import { scanText } from '../../src/safety/scan.js';
 import { makeMemoryRepo } from '../helpers/repo.js';
+import { commitLearnedPastScan } from '../helpers/journal-session.js';
 
 const KEY = '7c3e9a1f04b86d2e5a9c3f71e08b4d6a2c5f9e13';
 const KEY32 = 'b41e8f2a9c07d3e6f15a8b2c4d9e7f03';
@@ -116,12 +117,7 @@ describe('a hex key told in words', () => {
 
   it('memory committed past the scan holding one: primer and search show it redacted', async () => {
     const repo = await makeMemoryRepo({ now: '2026-12-07' });
-    repo.write(
-      '.openclaw_memory/journal/2026-12-01/1000-claude-abc123.md',
-      ['---', 'session: 20261201-1000-abc123', 'date: 2026-12-01', 'time: "10:00"', 'agent: claude', 'branch: main', '---', '', '### Request', 'Deploy the gateway', '', '### Learned', `- the gateway deploy uses ${KEY} as its staging key`, ''].join('\n'),
-    );
-    repo.git('add', '-A');
-    repo.git('commit', '-q', '--no-verify', '-m', 'memory: deploy notes');
+    commitLearnedPastScan(repo, `the gateway deploy uses ${KEY} as its staging key`);
     const primer = await repo.run(['primer']);
     expect(primer.code, primer.stderr).toBe(0);
     const search = await repo.run(['search', 'staging']);
